@@ -1,0 +1,253 @@
+/* lang/ast.h -- the abstract syntax tree of K, and the compiler context.
+ *
+ * The parser (lang/parser.y) builds this tree and nothing else; semantic
+ * analysis (lang/sema.c) annotates it in place (the fields under "sema:");
+ * lowering (lang/lower.c) turns it into a simt_module.  Every node lives in the
+ * compiler's arena and is freed with it: no node is freed on its own.
+ *
+ * Types are built by the parser from specifiers and declarators.  Array
+ * lengths are expressions until sema evaluates them (k_type.length).
+ */
+#ifndef K_AST_H
+#define K_AST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct k_loc {
+    uint32_t line, col;
+} k_loc;
+
+/* ---------------------------------------------------------------- types */
+typedef enum k_type_kind {
+    TY_VOID, TY_BOOL,
+    TY_CHAR, TY_SCHAR, TY_UCHAR,       /* char is signed, as on x86 and nvcc */
+    TY_SHORT, TY_USHORT, TY_INT, TY_UINT,
+    TY_LONG, TY_ULONG, TY_LLONG, TY_ULLONG, /* long is 64-bit (LP64) */
+    TY_FLOAT, TY_DOUBLE,
+    TY_PTR, TY_ARRAY, TY_FUNC,
+    TY_DIM3, TY_UINT3, TY_DEVPROP,     /* built-in records (fields: x y z / deviceprop.def) */
+} k_type_kind;
+
+enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
+
+typedef struct k_expr k_expr;
+typedef struct k_stmt k_stmt;
+typedef struct k_decl k_decl;
+
+typedef struct k_type {
+    k_type_kind kind;
+    unsigned quals;           /* enum k_qual */
+    struct k_type *base;      /* TY_PTR: pointee; TY_ARRAY: element; TY_FUNC: return type */
+    k_expr *len_expr;         /* TY_ARRAY: the written length, NULL for [] */
+    int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
+    const char *alias;        /* name written by the user when it was a typedef-like
+                                 builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+} k_type;
+
+/* ---------------------------------------------------------- expressions */
+typedef enum k_expr_kind {
+    E_INT,        /* ival; int_unsigned / int_long (0, 1 = l, 2 = ll) from suffixes;
+                     int_nondecimal set for hex/octal (C's type rules differ) */
+    E_FLOAT,      /* fval; is_single for an f suffix */
+    E_CHAR,       /* ival: the character's value (type int, as in C) */
+    E_STRING,     /* str, strlen (escapes decoded; adjacent literals concatenated) */
+    E_BOOL,       /* true / false: ival 1 / 0 */
+    E_IDENT,      /* name */
+    E_UNARY,      /* op: one of enum k_unop; lhs */
+    E_BINARY,     /* op: one of enum k_binop; lhs, rhs */
+    E_ASSIGN,     /* op: KB_NONE for '=', else the binop of a compound assignment; lhs, rhs */
+    E_COND,       /* cond ? lhs : rhs */
+    E_CALL,       /* name (callee identifier), args */
+    E_LAUNCH,     /* name<<<config[0], config[1], config[2] (or NULL)>>>(args) */
+    E_INDEX,      /* lhs[rhs] */
+    E_MEMBER,     /* lhs.name (built-in records only) */
+    E_CAST,       /* (type_written) lhs; also type_written(lhs) functional casts */
+    E_SIZEOF_TYPE,/* sizeof(type_written) */
+    E_SIZEOF_EXPR,/* sizeof lhs */
+    E_CONSTRUCT,  /* dim3(args) / uint3(args): type_written, args (0..3) */
+    E_INIT_LIST,  /* { args } in an initializer */
+} k_expr_kind;
+
+/* Deepest expression tree the parser builds; deeper input is an error. */
+#define K_MAX_EXPR_DEPTH 2000
+
+enum k_unop {
+    KU_NEG, KU_PLUS, KU_NOT, KU_BITNOT, KU_DEREF, KU_ADDR,
+    KU_PREINC, KU_PREDEC, KU_POSTINC, KU_POSTDEC,
+};
+
+enum k_binop {
+    KB_NONE,
+    KB_ADD, KB_SUB, KB_MUL, KB_DIV, KB_MOD, KB_SHL, KB_SHR,
+    KB_LT, KB_GT, KB_LE, KB_GE, KB_EQ, KB_NE,
+    KB_BITAND, KB_BITXOR, KB_BITOR, KB_LOGAND, KB_LOGOR, KB_COMMA,
+};
+
+struct k_expr {
+    k_expr_kind kind;
+    k_loc loc;
+    int op;
+    k_expr *lhs, *rhs, *cond;
+    k_expr **args;
+    int nargs;
+    k_expr *config[3];        /* E_LAUNCH: grid, block, shared bytes (NULL if absent) */
+    const char *name;
+    uint64_t ival;
+    double fval;
+    char *str;
+    size_t strlen;
+    k_type *type_written;
+    unsigned char int_unsigned, int_long, int_nondecimal, is_single;
+    uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
+                                 <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
+
+    /* sema: */
+    k_type *type;             /* the expression's type (after array/function decay: no) */
+    k_decl *decl;             /* E_IDENT, E_CALL, E_LAUNCH: what the name refers to */
+    int builtin;              /* E_CALL of a builtin or intrinsic: sema's id, else -1 */
+    int is_lvalue;
+    int is_const;             /* folded to a compile-time constant: const_val */
+    uint64_t const_val;
+    void *sema_ext;           /* free for sema/lowering */
+};
+
+/* ----------------------------------------------------------- statements */
+typedef enum k_stmt_kind {
+    S_EMPTY, S_EXPR, S_DECL, S_BLOCK, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH,
+    S_CASE, S_DEFAULT, S_BREAK, S_CONTINUE, S_RETURN,
+} k_stmt_kind;
+
+struct k_stmt {
+    k_stmt_kind kind;
+    k_loc loc;
+    k_expr *expr;             /* S_EXPR, S_RETURN (may be NULL), S_IF/S_WHILE/S_DO/S_SWITCH
+                                 condition, S_FOR condition (may be NULL), S_CASE value */
+    k_expr *step;             /* S_FOR increment (may be NULL) */
+    k_stmt *init;             /* S_FOR init: an S_DECL or S_EXPR or NULL */
+    k_stmt *body;             /* loops, S_SWITCH, S_IF then-branch, S_CASE/S_DEFAULT labelled stmt */
+    k_stmt *else_body;        /* S_IF */
+    k_stmt **stmts;           /* S_BLOCK */
+    int nstmts;
+    k_decl **decls;           /* S_DECL: one per declarator */
+    int ndecls;
+    void *sema_ext;
+};
+
+/* --------------------------------------------------------- declarations */
+enum k_storage {
+    ST_STATIC = 1, ST_EXTERN = 2, ST_INLINE = 4,
+    ST_GLOBAL = 8,            /* __global__ */
+    ST_DEVICE = 16,           /* __device__ */
+    ST_HOST = 32,             /* __host__ */
+    ST_SHARED = 64,           /* __shared__ */
+    ST_CONSTANT = 128,        /* __constant__ */
+    ST_FORCEINLINE = 256,     /* __forceinline__, __noinline__ */
+};
+
+typedef enum k_decl_kind { D_VAR, D_FUNC, D_PARAM } k_decl_kind;
+
+struct k_decl {
+    k_decl_kind kind;
+    k_loc loc;
+    const char *name;
+    k_type *type;             /* D_FUNC: TY_FUNC whose base is the return type */
+    unsigned storage;         /* enum k_storage */
+    k_expr *init;             /* initializer (E_INIT_LIST for braces), or NULL */
+    k_expr **ctor_args;       /* `dim3 g(x, y);` constructor arguments */
+    int nctor;                /* -1 when there are no parentheses */
+    k_decl **params;          /* D_FUNC */
+    int nparams;
+    int variadic;             /* D_FUNC declared with ... */
+    k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
+
+    /* sema: */
+    int is_global_scope;
+    int address_taken;        /* &x appears, or it is an array/record: lives in memory */
+    k_decl *definition;       /* a prototype's definition, if any */
+    int builtin;              /* a runtime builtin this name binds to, or -1 */
+    void *sema_ext;           /* free for sema/lowering (register, frame offset...) */
+};
+
+typedef struct k_unit {
+    k_decl **decls;           /* file-scope declarations in source order */
+    int ndecls;
+} k_unit;
+
+/* -------------------------------------------------------- diagnostics */
+typedef enum k_severity { K_ERROR, K_WARNING, K_NOTE } k_severity;
+
+typedef struct k_diag {
+    k_severity severity;
+    k_loc loc;
+    char *message;
+} k_diag;
+
+/* -------------------------------------------------- compiler context */
+typedef struct k_arena_block k_arena_block;
+
+typedef struct k_ctx {
+    const char *filename;
+    const char *source;       /* the original text (for quoting lines in diagnostics) */
+    size_t source_len;
+    k_arena_block *arena;
+    k_diag *diags;
+    int ndiags, diag_cap;
+    int nerrors;
+    int max_errors;           /* stop adding errors after this many (default 20) */
+} k_ctx;
+
+void k_ctx_init(k_ctx *ctx, const char *filename, const char *source, size_t len);
+void k_ctx_free(k_ctx *ctx);
+void *k_alloc(k_ctx *ctx, size_t size);          /* zeroed; lives as long as ctx */
+char *k_strndup(k_ctx *ctx, const char *s, size_t n);
+
+/* Records a diagnostic (printf-style message, no trailing newline). */
+void k_error(k_ctx *ctx, k_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void k_warning(k_ctx *ctx, k_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void k_note(k_ctx *ctx, k_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Prints every diagnostic as `file:line:col: error: message`, the source line
+ * and a caret under the column. */
+void k_print_diags(const k_ctx *ctx, FILE *out);
+
+/* ---- node constructors (lang/ast.c); all zero the node and set kind/loc ---- */
+k_type *k_type_new(k_ctx *ctx, k_type_kind kind);
+k_type *k_type_ptr(k_ctx *ctx, k_type *base);
+k_type *k_type_array(k_ctx *ctx, k_type *elem, k_expr *len);
+k_expr *k_expr_new(k_ctx *ctx, k_expr_kind kind, k_loc loc);
+k_stmt *k_stmt_new(k_ctx *ctx, k_stmt_kind kind, k_loc loc);
+k_decl *k_decl_new(k_ctx *ctx, k_decl_kind kind, k_loc loc, const char *name);
+
+/* Prints the tree in a stable S-expression form (for parser tests). */
+void k_unit_dump(const k_unit *unit, FILE *out);
+
+/* ---- the front-end passes ---- */
+/* Expands the preprocessor subset of SPEC 2.2.  defines: NULL-terminated
+ * "NAME=VALUE" strings (-D).  Keeps every line where it was (directives and
+ * continuation lines become empty lines) so positions stay exact. Returns a
+ * new NUL-terminated text in the arena, or NULL after reporting errors. */
+char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
+                   size_t *out_len);
+
+/* Parses preprocessed text.  Returns the unit (possibly partial) and reports
+ * syntax errors to ctx; recovers at ';' and '}' to report several. */
+k_unit *k_parse(k_ctx *ctx, const char *text, size_t len);
+
+/* Resolves names, types, constants and conversions; reports errors to ctx. */
+void k_sema(k_ctx *ctx, k_unit *unit);
+
+/* Lowers a checked unit to bytecode.  Returns NULL after reporting errors. */
+struct simt_module;
+struct simt_module *k_lower(k_ctx *ctx, k_unit *unit);
+
+/* The whole front end: preprocess, parse, check, lower (lang/compile.c).
+ * Returns the module, or NULL with the diagnostics in ctx.  The module's
+ * source_name and source are copies of ctx's. */
+struct simt_module *k_compile(k_ctx *ctx, const char *const *defines);
+
+#endif

@@ -1,0 +1,49 @@
+/* runtime/device.h -- device profiles: the figures behind occupancy, timing
+ * and cudaGetDeviceProperties (SPEC 5.1). */
+#ifndef SIMT_DEVICE_H
+#define SIMT_DEVICE_H
+
+#include <stdint.h>
+
+typedef struct simt_device_profile {
+    char name[32];              /* "h100" */
+    char full_name[96];         /* "NVIDIA H100 SXM5 80GB" (cudaDeviceProp.name) */
+    int major, minor;           /* compute capability */
+    int sm_count;
+    int max_threads_per_sm;
+    int max_warps_per_sm;
+    int max_blocks_per_sm;
+    int max_threads_per_block;
+    int regs_per_sm;
+    int regs_per_block;
+    int max_regs_per_thread;
+    int smem_per_sm;            /* bytes of shared memory per SM (max carve-out) */
+    int smem_per_block;         /* default per-block limit (48 KiB) */
+    int smem_per_block_optin;
+    int reserved_smem_per_block;/* runtime-reserved shared memory per block */
+    int schedulers_per_sm;
+    int l1_size;                /* bytes per SM */
+    int l2_size;                /* bytes */
+    int reg_alloc_unit;         /* registers allocated per warp in units of this */
+    int warp_alloc_granularity;
+    int smem_alloc_unit;
+    int lat_alu, lat_shared, lat_l1, lat_l2, lat_dram; /* cycles */
+    double dram_gbps;           /* bytes/ns */
+    int clock_khz;              /* SM clock */
+    int mem_clock_khz;
+    int mem_bus_width;
+    uint64_t global_mem;        /* bytes */
+    int const_mem;              /* bytes */
+} simt_device_profile;
+
+/* A built-in profile by name ("v100", "a100", "h100"), or NULL. */
+const simt_device_profile *simt_device_builtin(const char *name);
+
+/* The built-in profiles, for `simtvm devices`; *n receives their count. */
+const simt_device_profile *simt_device_list(int *n);
+
+/* Reads a key=value profile file into *out (starting from the h100 figures).
+ * Returns 0, or -1 with a reason (file:line) in err. */
+int simt_device_load(const char *path, simt_device_profile *out, char *err, size_t errlen);
+
+#endif

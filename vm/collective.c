@@ -1,0 +1,291 @@
+/* vm/collective.c -- warp collectives (*_sync, __syncwarp) and __syncthreads.
+ *
+ * A collective executes once every lane named in its mask (that has not
+ * exited) has arrived at it; earlier arrivals wait (LANE_COLL).  Shuffles,
+ * votes, matches and reductions meet at the same instruction; __syncwarp
+ * calls meet at any __syncwarp, as CUDA allows.  If the named lanes can never
+ * arrive -- the warp has nothing else to run -- that is a sync error.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "vm/exec.h"
+
+static uint64_t *lreg(simt_warp *w, unsigned lane, unsigned reg)
+{
+    return &w->regs[((size_t)w->fp[lane] + reg) * w->width + lane];
+}
+
+static unsigned mask_reg(const simt_insn *in)
+{
+    switch (in->op) {
+    case OP_SHFL: return in->c + 2u;
+    case OP_SYNCWARP: return in->a;
+    default: return in->c;
+    }
+}
+
+/* Lanes that a set of arrived lanes need: the union of their masks. */
+static uint32_t required(simt_warp *w, const simt_insn *in, uint32_t lanes)
+{
+    uint32_t req = 0;
+    for (uint32_t m = lanes; m; m &= m - 1)
+        req |= (uint32_t)*lreg(w, (unsigned)__builtin_ctz(m), mask_reg(in));
+    return req & w->valid & ~w->exited;
+}
+
+/* Lanes waiting at the same collective as pc (any __syncwarp for __syncwarp). */
+static uint32_t waiting_at(const simt_exec *ex, const simt_warp *w, int32_t pc)
+{
+    const simt_insn *code = ex->mod->code;
+    uint32_t lanes = 0;
+    for (unsigned l = 0; l < w->width; l++) {
+        if (w->state[l] != LANE_COLL)
+            continue;
+        if (w->pc[l] == pc || (code[pc].op == OP_SYNCWARP && code[w->pc[l]].op == OP_SYNCWARP))
+            lanes |= 1u << l;
+    }
+    return lanes;
+}
+
+static uint64_t shfl_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_t *src_out)
+{
+    unsigned W = w->width;
+    int32_t src = (int32_t)*lreg(w, l, in->c);
+    int32_t width = (int32_t)*lreg(w, l, in->c + 1u);
+    int32_t segmask = (int32_t)((W - (uint32_t)width) & (W - 1));
+    int32_t cval = in->i == SHFL_UP ? 0 : (int32_t)(W - 1);
+    int32_t lane = (int32_t)l, bval = src & (int32_t)(W - 1);
+    int32_t max_lane = (lane & segmask) | (cval & ~segmask);
+    int32_t min_lane = lane & segmask, j;
+    int ok;
+    switch (in->i) {
+    case SHFL_UP: j = lane - bval; ok = j >= max_lane; break;
+    case SHFL_DOWN: j = lane + bval; ok = j <= max_lane; break;
+    case SHFL_BFLY: j = lane ^ bval; ok = j <= max_lane; break;
+    default: j = min_lane | (bval & ~segmask); ok = j <= max_lane; break;
+    }
+    if (!ok || j < 0 || j >= (int32_t)W)
+        j = lane;
+    *src_out = (uint32_t)j;
+    return *lreg(w, (unsigned)j, in->b);
+}
+
+static uint64_t vote_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_t lanes)
+{
+    uint32_t m = (uint32_t)*lreg(w, l, in->c) & lanes, ballot = 0;
+    for (uint32_t k = m; k; k &= k - 1) {
+        unsigned s = (unsigned)__builtin_ctz(k);
+        if (*lreg(w, s, in->b))
+            ballot |= 1u << s;
+    }
+    switch (in->i) {
+    case VOTE_BALLOT: return ballot;
+    case VOTE_ANY: return ballot != 0;
+    default: return ballot == m;
+    }
+}
+
+static uint64_t width_mask(int bytes)
+{
+    return bytes == 8 ? UINT64_MAX : 0xffffffffu;
+}
+
+static uint64_t match_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_t lanes,
+                          uint64_t *pred)
+{
+    uint32_t m = (uint32_t)*lreg(w, l, in->c) & lanes, same = 0;
+    uint64_t wm = width_mask(in->i), mine = *lreg(w, l, in->b) & wm;
+    for (uint32_t k = m; k; k &= k - 1) {
+        unsigned s = (unsigned)__builtin_ctz(k);
+        if ((*lreg(w, s, in->b) & wm) == mine)
+            same |= 1u << s;
+    }
+    if (in->op == OP_MATCH_ANY)
+        return same;
+    *pred = same == m;
+    return same == m ? (uint32_t)*lreg(w, l, in->c) : 0;
+}
+
+static uint64_t redux_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_t lanes)
+{
+    uint32_t m = (uint32_t)*lreg(w, l, in->c) & lanes;
+    uint32_t acc = 0;
+    int first = 1;
+    for (uint32_t k = m; k; k &= k - 1) {
+        uint32_t v = (uint32_t)*lreg(w, (unsigned)__builtin_ctz(k), in->b);
+        if (first) { acc = v; first = 0; continue; }
+        switch (in->i) {
+        case REDUX_ADD: acc += v; break;
+        case REDUX_MIN_S: acc = (int32_t)v < (int32_t)acc ? v : acc; break;
+        case REDUX_MIN_U: acc = v < acc ? v : acc; break;
+        case REDUX_MAX_S: acc = (int32_t)v > (int32_t)acc ? v : acc; break;
+        case REDUX_MAX_U: acc = v > acc ? v : acc; break;
+        case REDUX_AND: acc &= v; break;
+        case REDUX_OR: acc |= v; break;
+        default: acc ^= v; break;
+        }
+    }
+    return acc;
+}
+
+/* Runs the collective at pc for `lanes` (all arrived): computes every result
+ * first, then writes them, so a destination may equal a source. */
+static void execute(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
+{
+    const simt_insn *in = &ex->mod->code[pc];
+    uint64_t res[SIMT_MAX_WARP], pred[SIMT_MAX_WARP];
+    uint32_t src;
+    if (in->op == OP_SYNCWARP)
+        return;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        switch (in->op) {
+        case OP_SHFL: res[l] = shfl_one(w, in, l, &src); break;
+        case OP_VOTE: res[l] = vote_one(w, in, l, lanes); break;
+        case OP_MATCH_ANY: case OP_MATCH_ALL: res[l] = match_one(w, in, l, lanes, &pred[l]); break;
+        default: res[l] = redux_one(w, in, l, lanes); break;
+        }
+    }
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        *lreg(w, l, in->a) = res[l];
+        if (in->op == OP_MATCH_ALL)
+            *lreg(w, l, in->a + 1u) = pred[l];
+    }
+}
+
+/* The waiting lanes of `lanes` other than `keep` move past the collective. */
+static void release_others(simt_warp *w, uint32_t lanes, uint32_t keep)
+{
+    for (uint32_t m = lanes & ~keep; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        w->state[l] = LANE_READY;
+        w->pc[l]++;
+        simt_pending_push(w, l, 0);
+    }
+}
+
+int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask, int32_t pc)
+{
+    (void)blk;
+    const simt_insn *in = &ex->mod->code[pc];
+    uint32_t have = *mask | waiting_at(ex, w, pc);
+    if ((required(w, in, have) & ~have) != 0) {
+        for (uint32_t m = *mask; m; m &= m - 1)
+            w->state[__builtin_ctz(m)] = LANE_COLL;
+        return 0;
+    }
+    execute(ex, w, pc, have);
+    unsigned lead = (unsigned)__builtin_ctz(*mask);
+    uint32_t keep = 0;
+    for (uint32_t m = have; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (w->pc[l] == pc && w->fp[l] == w->fp[lead] && simt_top(w, l) == simt_top(w, lead))
+            keep |= 1u << l;
+    }
+    for (uint32_t m = keep; m; m &= m - 1)
+        w->state[__builtin_ctz(m)] = LANE_READY;
+    release_others(w, have, keep);
+    *mask = keep;
+    return 1;
+}
+
+static void describe_lanes(char *buf, size_t len, uint32_t lanes)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (unsigned l = 0; l < 32 && n + 8 < len; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        unsigned e = l;
+        while (e + 1 < 32 && (lanes >> (e + 1) & 1))
+            e++;
+        n += (size_t)snprintf(buf + n, len - n, n ? ",%u" : "%u", l);
+        if (e > l)
+            n += (size_t)snprintf(buf + n, len - n, "-%u", e);
+        l = e;
+    }
+}
+
+static const char *collective_name(const simt_insn *in)
+{
+    static const char *const shfl[] = {"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+                                       "__shfl_xor_sync"};
+    static const char *const vote[] = {"__ballot_sync", "__any_sync", "__all_sync"};
+    switch (in->op) {
+    case OP_SHFL: return shfl[in->i & 3];
+    case OP_VOTE: return vote[in->i % 3];
+    case OP_MATCH_ANY: return "__match_any_sync";
+    case OP_MATCH_ALL: return "__match_all_sync";
+    case OP_REDUX: return "__reduce_*_sync";
+    default: return "__syncwarp";
+    }
+}
+
+int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
+{
+    for (unsigned l = 0; l < w->width; l++) {
+        if (w->state[l] != LANE_COLL)
+            continue;
+        int32_t pc = w->pc[l];
+        const simt_insn *in = &ex->mod->code[pc];
+        uint32_t have = waiting_at(ex, w, pc);
+        uint32_t missing = required(w, in, have) & ~have;
+        if (!missing) {
+            execute(ex, w, pc, have);
+            release_others(w, have, 0);
+            return 1;
+        }
+        char arrived[128], absent[128];
+        describe_lanes(arrived, sizeof arrived, have);
+        describe_lanes(absent, sizeof absent, missing);
+        unsigned m0 = (unsigned)__builtin_ctz(missing);
+        simt_exec_fault(ex, blk, w, l, pc,
+                        "Barrier error detected: %s with mask 0x%08x can never complete: lanes %s "
+                        "arrived, lanes %s named in the mask wait elsewhere (line %u) or cannot "
+                        "arrive", collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)), arrived,
+                        absent, ex->mod->pos[w->pc[m0]].line);
+        return -1;
+    }
+    return 0;
+}
+
+int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t pc)
+{
+    const simt_insn *in = &ex->mod->code[pc];
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        w->state[l] = LANE_BAR;
+        w->pc[l] = pc + 1;
+        if (in->i != BAR_SYNC && *lreg(w, l, in->b))
+            blk->bar_count++;
+    }
+    blk->bar_waiting += (uint32_t)__builtin_popcount(mask);
+    simt_block_barrier_check(ex, blk);
+    return 1;
+}
+
+void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
+{
+    if (!blk->bar_waiting || blk->bar_waiting + blk->bar_exited < blk->nthreads)
+        return;
+    uint32_t arrived = blk->bar_waiting, count = blk->bar_count;
+    blk->bar_waiting = 0;
+    blk->bar_count = 0;
+    for (uint32_t k = 0; k < blk->nwarps; k++) {
+        simt_warp *w = &blk->warps[k];
+        for (unsigned l = 0; l < w->width; l++) {
+            if (w->state[l] != LANE_BAR)
+                continue;
+            const simt_insn *in = &ex->mod->code[w->pc[l] - 1];
+            w->state[l] = LANE_READY;
+            if (in->i == BAR_COUNT)
+                *lreg(w, l, in->a) = count;
+            else if (in->i == BAR_AND)
+                *lreg(w, l, in->a) = count == arrived;
+            else if (in->i == BAR_OR)
+                *lreg(w, l, in->a) = count != 0;
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/* vm/exec.h -- the interpreter's private state: warps, blocks, convergence
+ * barriers.  Only the interpreter files of vm/ include this.
+ *
+ * Reconvergence (SPEC 3.2, ARCHITECTURE "Reconvergence and scheduling").
+ * Every thread has its own pc and frame pointer.  A *group* is the set of
+ * ready lanes of one warp that stand at the same pc, in the same frame, under
+ * the same innermost convergence barrier: a group issues one instruction for
+ * all its lanes.  When a conditional branch splits a group, the branch's
+ * reconvergence point (its immediate post-dominator, recorded by the compiler
+ * in the branch's j field) gets a *convergence barrier*: a record of the lanes
+ * expected there.  Each lane keeps a stack of the barriers it belongs to.  A
+ * lane reaching the JOIN at its top barrier's pc waits; when every expected
+ * lane has arrived or exited, they are released together as one group.  A
+ * loop branch whose reconvergence point equals the top barrier's reuses it,
+ * so loops do not grow the stacks.
+ *
+ * Forward progress (ITS): lanes waiting at a convergence barrier do not wait
+ * forever.  If the warp keeps executing loop back edges (YIELD) while they
+ * wait, or if the lanes they wait for are blocked at __syncthreads, the
+ * arrived lanes are released on their own and the barrier keeps waiting for
+ * the rest.  That is what lets an intra-warp spin lock finish.
+ */
+#ifndef SIMT_EXEC_H
+#define SIMT_EXEC_H
+
+#include <stdint.h>
+
+#include "vm/vm.h"
+
+#define SIMT_MAX_WARP 32
+#define BARRIER_NONE 0xffffu
+
+/* Spin budget: loop back edges a warp may execute while some of its lanes wait
+ * at a convergence barrier before those lanes are released on their own. */
+#define SIMT_SPIN_RELEASE 4096u
+/* Back edges a group may execute before another ready group of its warp gets
+ * a turn (round robin among divergent paths). */
+#define SIMT_GROUP_QUANTUM 64u
+/* Instructions a warp may issue before the next warp of its block runs. */
+#define SIMT_WARP_QUANTUM 20000u
+
+enum lane_state {
+    LANE_READY,      /* can issue */
+    LANE_JOIN,       /* waiting at the JOIN of its top convergence barrier */
+    LANE_COLL,       /* waiting at a warp collective (pc = the collective) */
+    LANE_BAR,        /* waiting at __syncthreads (pc = the instruction after) */
+    LANE_EXITED,     /* finished, or no thread in this lane */
+};
+
+typedef struct simt_cbar {
+    int32_t rpc;         /* the JOIN where lanes meet */
+    uint32_t fp;         /* the frame it belongs to (recursion) */
+    uint32_t expected;   /* lanes that must arrive or exit */
+    uint32_t arrived;    /* lanes waiting at rpc now */
+    uint32_t refs;       /* lanes holding it on their stacks; free at 0 */
+    uint32_t spin_mark;  /* warp spin counter when the first lane arrived */
+    uint16_t next_free;
+} simt_cbar;
+
+typedef struct simt_warp {
+    uint32_t index;          /* warp number in the block */
+    uint32_t width;          /* lanes (warpSize; 1 for the host thread) */
+    uint32_t valid;          /* lanes that hold a thread */
+    uint32_t exited;         /* lanes that finished (and lanes without a thread) */
+    int32_t pc[SIMT_MAX_WARP];
+    uint32_t fp[SIMT_MAX_WARP];
+    uint8_t state[SIMT_MAX_WARP];
+    uint16_t depth[SIMT_MAX_WARP];   /* convergence-stack depth per lane */
+    uint16_t *cstack;        /* [level * width + lane] barrier ids */
+    uint32_t cstack_cap;     /* levels */
+    simt_cbar *cbars;
+    uint32_t ncbars, cbar_cap;
+    uint16_t cbar_free;
+    uint64_t *regs;          /* [slot * width + lane] */
+    uint32_t reg_cap;        /* slots */
+    uint8_t *local;          /* [lane * local_cap + byte] */
+    uint32_t local_cap;
+    uint32_t spin;           /* YIELDs executed */
+    uint32_t quantum_yields; /* YIELDs of the running group */
+    uint32_t pending[SIMT_MAX_WARP]; /* leaders of groups split off, most recent last */
+    uint32_t npending;
+    uint32_t tid_base;       /* linear thread id of lane 0 */
+} simt_warp;
+
+typedef struct simt_block {
+    uint32_t idx[3];
+    uint32_t nthreads;
+    uint32_t nwarps;
+    simt_warp *warps;
+    uint8_t *shared;
+    uint64_t shared_size;
+    uint32_t bar_waiting;    /* threads waiting at __syncthreads */
+    uint32_t bar_exited;     /* threads that exited */
+    uint32_t bar_count;      /* predicate count of __syncthreads_count/and/or */
+    uint64_t issued;         /* warp instructions issued (the baseline clock) */
+} simt_block;
+
+/* One launch (or the host thread's run of main). */
+typedef struct simt_exec {
+    simt_vm *vm;
+    const simt_module *mod;
+    uint32_t grid[3], block_dim[3];
+    uint32_t width;          /* warp size of this launch */
+    uint64_t steps;          /* warp instructions issued */
+    uint64_t max_steps;
+    int is_host;
+    int kernel;              /* function index, -1 for host */
+    simt_block *cur_block;
+} simt_exec;
+
+/* Events returned by simt_exec_group. */
+enum simt_exec_event {
+    EV_SWITCH,      /* the group stopped (blocked, split, exited): pick another */
+    EV_QUANTUM,     /* the warp used its quantum: run another warp */
+    EV_FAULT,       /* vm->fault is set */
+    EV_EXIT,        /* the program called exit() (host) */
+};
+
+/* vm/interp.c */
+int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
+
+/* vm/sched.c: convergence barriers, group selection, lane exit */
+uint32_t simt_group_of(const simt_warp *w, unsigned lead);
+int simt_pick_group(simt_warp *w, uint32_t *mask);
+int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc, uint32_t fp);
+uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp);
+void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
+int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault);
+uint32_t simt_spin_release(simt_warp *w);
+void simt_pending_push(simt_warp *w, unsigned lane, int front);
+static inline unsigned simt_top(const simt_warp *w, unsigned lane)
+{
+    return w->depth[lane] ? w->cstack[(w->depth[lane] - 1u) * w->width + lane] : BARRIER_NONE;
+}
+
+/* vm/collective.c: warp collectives and __syncthreads */
+int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask, int32_t pc);
+int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t pc);
+void simt_block_barrier_check(simt_exec *ex, simt_block *blk);
+int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w);
+
+/* vm/grid.c */
+int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t local_bytes);
+/* Records where a fault happened (vm->fault.message is already set). */
+void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc);
+/* Sets vm->fault.message from fmt and records where. */
+void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
+                     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+#endif

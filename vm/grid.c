@@ -1,0 +1,288 @@
+/* vm/grid.c -- a launch: blocks of warps, run to completion one block at a
+ * time, warps of a block interleaved by quantum.  Also the register and local
+ * memory stacks of warps, and fault locations. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm/exec.h"
+
+/* Register stacks are bounded so that runaway recursion is a clear fault. */
+#define SIMT_REG_BYTES_MAX (16u << 20)
+#define SIMT_LOCAL_BYTES_MAX (64u << 20)
+
+int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t local_bytes)
+{
+    unsigned W = w->width;
+    if (slots > w->reg_cap) {
+        uint64_t cap = w->reg_cap ? (uint64_t)w->reg_cap * 2 : 64;
+        while (cap < slots)
+            cap *= 2;
+        if (cap * W * 8 > SIMT_REG_BYTES_MAX) {
+            simt_vm_faultf(ex->vm, "stack overflow: calls nested too deeply (recursion without end?)");
+            return -1;
+        }
+        uint64_t *r = realloc(w->regs, (size_t)cap * W * 8);
+        if (!r) {
+            simt_vm_faultf(ex->vm, "out of memory for registers");
+            return -1;
+        }
+        memset(r + (size_t)w->reg_cap * W, 0, (size_t)(cap - w->reg_cap) * W * 8);
+        w->regs = r;
+        w->reg_cap = (uint32_t)cap;
+    }
+    if (local_bytes > w->local_cap) {
+        uint64_t cap = w->local_cap ? w->local_cap : 256;
+        while (cap < local_bytes)
+            cap *= 2;
+        if (cap * W > SIMT_LOCAL_BYTES_MAX) {
+            simt_vm_faultf(ex->vm, "stack overflow: local memory of calls exceeds %u bytes per thread "
+                           "(recursion without end?)", (unsigned)(SIMT_LOCAL_BYTES_MAX / W));
+            return -1;
+        }
+        uint8_t *mem = calloc((size_t)cap, W);
+        if (!mem) {
+            simt_vm_faultf(ex->vm, "out of memory for local memory");
+            return -1;
+        }
+        for (unsigned l = 0; l < W && w->local; l++)
+            memcpy(mem + (size_t)l * cap, w->local + (size_t)l * w->local_cap, w->local_cap);
+        free(w->local);
+        w->local = mem;
+        w->local_cap = (uint32_t)cap;
+    }
+    return 0;
+}
+
+void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc)
+{
+    simt_fault *f = &ex->vm->fault;
+    ex->vm->fault_reported = 0;
+    f->pc = pc;
+    f->in_kernel = !ex->is_host;
+    f->lane = (int)lane;
+    if (!ex->is_host) {
+        uint32_t t = w->tid_base + lane, bx = ex->block_dim[0], by = ex->block_dim[1];
+        memcpy(f->block, blk->idx, sizeof f->block);
+        f->thread[0] = t % bx;
+        f->thread[1] = (t / bx) % by;
+        f->thread[2] = t / (bx * by);
+    }
+}
+
+void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
+                     const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ex->vm->fault.message, sizeof ex->vm->fault.message, fmt, ap);
+    va_end(ap);
+    simt_exec_locate(ex, blk, w, lane, pc);
+}
+
+static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nthreads)
+{
+    const simt_func *k = &ex->mod->funcs[ex->kernel];
+    unsigned W = ex->width;
+    w->index = index;
+    w->width = W;
+    w->tid_base = index * W;
+    uint32_t n = nthreads - w->tid_base < W ? nthreads - w->tid_base : W;
+    w->valid = n == 32 ? 0xffffffffu : (1u << n) - 1u;
+    w->exited = ~w->valid & (W == 32 ? 0xffffffffu : (1u << W) - 1u);
+    w->ncbars = 0;
+    w->cbar_free = BARRIER_NONE;
+    w->npending = 0;
+    w->spin = 0;
+    w->quantum_yields = 0;
+    for (unsigned l = 0; l < W; l++) {
+        w->pc[l] = (int32_t)k->entry;
+        w->fp[l] = 0;
+        w->depth[l] = 0;
+        w->state[l] = (w->valid >> l & 1) ? LANE_READY : LANE_EXITED;
+    }
+}
+
+static void warp_start_frame(simt_warp *w, const simt_func *k, const uint64_t *args, int nargs)
+{
+    unsigned W = w->width;
+    memset(w->regs, 0, (size_t)k->nregs * W * 8);
+    for (unsigned l = 0; l < W; l++) {
+        w->regs[l] = (uint64_t)(int64_t)-1;
+        for (int a = 0; a < nargs; a++)
+            w->regs[(size_t)(SIMT_FRAME_LINK + a) * W + l] = args[a];
+    }
+}
+
+/* Runs one warp until it blocks everywhere or uses its quantum.
+ * Returns 1 if it issued anything, 0 if not, -1 on fault, -2 on exit(). */
+static int run_warp(simt_exec *ex, simt_block *blk, simt_warp *w)
+{
+    int issued = 0;
+    for (;;) {
+        uint32_t mask;
+        if (!simt_pick_group(w, &mask)) {
+            int fault, r = simt_warp_unstick(ex, blk, w, &fault);
+            if (fault)
+                return -1;
+            if (r)
+                continue;
+            return issued;
+        }
+        issued = 1;
+        int ev = simt_exec_group(ex, blk, w, mask);
+        if (ev == EV_FAULT)
+            return -1;
+        if (ev == EV_EXIT)
+            return -2;
+        if (ev == EV_QUANTUM)
+            return 1;
+    }
+}
+
+static uint32_t block_alive(const simt_block *blk)
+{
+    return blk->bar_exited < blk->nthreads;
+}
+
+static simt_status run_block(simt_exec *ex, simt_block *blk)
+{
+    while (block_alive(blk)) {
+        int progressed = 0;
+        for (uint32_t k = 0; k < blk->nwarps; k++) {
+            int r = run_warp(ex, blk, &blk->warps[k]);
+            if (r == -1)
+                return SIMT_FAULT;
+            if (r == -2)
+                return SIMT_EXIT;
+            progressed |= r;
+        }
+        if (!progressed && block_alive(blk)) {
+            simt_warp *w = &blk->warps[0];
+            unsigned lane = 0;
+            for (uint32_t k = 0; k < blk->nwarps; k++)
+                for (unsigned l = 0; l < blk->warps[k].width; l++)
+                    if (blk->warps[k].state[l] == LANE_BAR) {
+                        w = &blk->warps[k];
+                        lane = l;
+                    }
+            simt_exec_fault(ex, blk, w, lane, w->pc[lane] - 1,
+                            "deadlock: %u thread(s) wait at __syncthreads that the other threads "
+                            "of the block never reach", blk->bar_waiting);
+            return SIMT_FAULT;
+        }
+    }
+    return SIMT_OK;
+}
+
+static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
+                        const uint32_t block[3], uint64_t shared)
+{
+    const simt_device_profile *d = vm->cfg.device;
+    uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+    const char *why = NULL;
+    if (!(k->kind & FN_KERNEL))
+        why = "not a __global__ function";
+    else if (!grid[0] || !grid[1] || !grid[2] || !block[0] || !block[1] || !block[2])
+        why = "a grid or block dimension is 0";
+    else if (threads > (uint64_t)d->max_threads_per_block || block[0] > 1024 || block[1] > 1024 ||
+             block[2] > 64)
+        why = "too many threads per block (at most 1024; x, y <= 1024, z <= 64)";
+    else if (grid[1] > 65535 || grid[2] > 65535)
+        why = "grid y and z must be at most 65535";
+    else if (shared > (uint64_t)d->smem_per_block_optin)
+        why = "too much shared memory for one block";
+    if (!why)
+        return 0;
+    fprintf(vm->err, "simtvm: warning: launch of '%s' <<<(%u,%u,%u), (%u,%u,%u)>>> failed: %s\n",
+            k->name, grid[0], grid[1], grid[2], block[0], block[1], block[2], why);
+    vm->last_error = CUDA_ERROR_INVALID_CONFIGURATION;
+    return -1;
+}
+
+static void block_free(simt_block *blk)
+{
+    for (uint32_t k = 0; k < blk->nwarps; k++) {
+        free(blk->warps[k].regs);
+        free(blk->warps[k].local);
+        free(blk->warps[k].cstack);
+        free(blk->warps[k].cbars);
+    }
+    free(blk->warps);
+    free(blk->shared);
+}
+
+static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args, int nargs)
+{
+    const simt_func *k = &ex->mod->funcs[ex->kernel];
+    for (uint32_t z = 0; z < ex->grid[2]; z++)
+        for (uint32_t y = 0; y < ex->grid[1]; y++)
+            for (uint32_t x = 0; x < ex->grid[0]; x++) {
+                blk->idx[0] = x;
+                blk->idx[1] = y;
+                blk->idx[2] = z;
+                blk->bar_waiting = blk->bar_exited = blk->bar_count = 0;
+                memset(blk->shared, 0, blk->shared_size);
+                for (uint32_t w = 0; w < blk->nwarps; w++) {
+                    warp_reset(ex, &blk->warps[w], w, blk->nthreads);
+                    warp_start_frame(&blk->warps[w], k, args, nargs);
+                }
+                blk->bar_exited = 0;
+                simt_status st = run_block(ex, blk);
+                if (st != SIMT_OK)
+                    return st;
+            }
+    return SIMT_OK;
+}
+
+simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
+                           const uint32_t block[3], uint64_t dyn_shared, const uint64_t *args,
+                           int nargs)
+{
+    const simt_module *mod = vm->mod;
+    if (func >= mod->nfuncs || nargs != mod->sigs[mod->funcs[func].sig].nargs) {
+        vm->last_error = CUDA_ERROR_INVALID_VALUE;
+        return simt_vm_faultf(vm, "invalid kernel launch");
+    }
+    const simt_func *k = &mod->funcs[func];
+    uint64_t shared = mod->shared_static + dyn_shared;
+    if (vm->kernel_faults)
+        return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA */
+    if (launch_check(vm, k, grid, block, shared) != 0)
+        return SIMT_OK;
+
+    simt_exec ex = {0};
+    ex.vm = vm;
+    ex.mod = mod;
+    memcpy(ex.grid, grid, sizeof ex.grid);
+    memcpy(ex.block_dim, block, sizeof ex.block_dim);
+    ex.width = (uint32_t)vm->cfg.warp_size;
+    ex.max_steps = vm->cfg.max_steps;
+    ex.kernel = (int)func;
+
+    simt_block blk = {0};
+    blk.nthreads = block[0] * block[1] * block[2];
+    blk.nwarps = (blk.nthreads + ex.width - 1) / ex.width;
+    blk.warps = calloc(blk.nwarps, sizeof *blk.warps);
+    blk.shared_size = shared;
+    blk.shared = calloc(1, shared ? shared : 1);
+    simt_status st = blk.warps && blk.shared ? SIMT_OK : simt_vm_faultf(vm, "out of memory");
+    for (uint32_t w = 0; st == SIMT_OK && w < blk.nwarps; w++) {
+        blk.warps[w].width = ex.width;
+        if (simt_warp_reserve(&ex, &blk.warps[w], k->nregs, k->local_size ? k->local_size : 16))
+            st = SIMT_FAULT;
+    }
+    if (st == SIMT_OK)
+        st = run_grid(&ex, &blk, args, nargs);
+    block_free(&blk);
+
+    uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
+    uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;
+    double cycles = (double)ex.steps / (double)(sms ? sms : 1);
+    vm->clock_ms += (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz;
+    if (st == SIMT_FAULT) {
+        vm->fault.in_kernel = 1;
+        vm->last_error = CUDA_ERROR_ILLEGAL_ADDRESS;
+    }
+    return st;
+}

@@ -1,0 +1,612 @@
+/* vm/interp.c -- the dispatch loop: runs one group of lanes of one warp.
+ *
+ * simt_exec_group issues instructions for a group (lanes at one pc, in one
+ * frame, under one convergence barrier) until the group blocks, splits,
+ * exits, or uses its quantum.  Hot state (pc, fp, register base, mask) lives
+ * in locals and is written back to the warp by SAVE() at every point where the
+ * group leaves the loop or where something may inspect the warp (named flush
+ * points: branches, joins, collectives, barriers, calls into the runtime).
+ *
+ * Lane semantics are the micro-ops of vm/lanes.h; LANES() is the one place
+ * where results are written back under the group's mask.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/ffi.h"
+#include "vm/exec.h"
+#include "vm/lanes.h"
+
+#define LANES(stmt)                                                         \
+    do {                                                                    \
+        if (mask == full) {                                                 \
+            for (unsigned l = 0; l < W; l++) {                              \
+                stmt;                                                       \
+            }                                                               \
+        } else {                                                            \
+            for (uint32_t m_ = mask; m_; m_ &= m_ - 1) {                    \
+                unsigned l = (unsigned)__builtin_ctz(m_);                   \
+                stmt;                                                       \
+            }                                                               \
+        }                                                                   \
+    } while (0)
+
+#define REG(x) (R + (size_t)(x) * W)
+#define OPS uint64_t *ra = REG(in->a); const uint64_t *rb = REG(in->b), *rc = REG(in->c); \
+    (void)ra; (void)rb; (void)rc
+#define BIN(expr) { OPS; LANES(ra[l] = (expr)); pc++; break; }
+#define UN(expr) { OPS; LANES(ra[l] = (expr)); pc++; break; }
+#define SAVE() save_group(w, mask, pc, fp)
+
+static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
+{
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        w->pc[l] = pc;
+        w->fp[l] = fp;
+    }
+}
+
+static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
+                           unsigned l)
+{
+    simt_tctx t;
+    t.shared = blk->shared;
+    t.shared_size = blk->shared_size;
+    t.local = w->local + (size_t)l * w->local_cap;
+    t.local_size = w->local_cap;
+    t.is_host = ex->is_host;
+    return t;
+}
+
+/* The host address of one lane's access, or NULL with vm->fault set. */
+static uint8_t *lane_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned l,
+                         uint64_t addr, unsigned len, int write)
+{
+    uint64_t off = SIMT_ADDR_OFFSET(addr);
+    if (addr & (len - 1)) {
+        simt_vm_faultf(ex->vm, "misaligned %s of %u bytes at address 0x%llx", write ? "write" : "read",
+                       len, (unsigned long long)addr);
+        return NULL;
+    }
+    switch (SIMT_ADDR_SPACE(addr)) {
+    case SPACE_SHARED:
+        if (off + len <= blk->shared_size)
+            return blk->shared + off;
+        break;
+    case SPACE_LOCAL:
+        if (off + len <= w->local_cap)
+            return w->local + (size_t)l * w->local_cap + off;
+        break;
+    case SPACE_GLOBAL:
+    case SPACE_CONST: {
+        simt_alloc *a = simt_mem_find(&ex->vm->mem, addr);
+        if (a && !a->freed && addr - a->base + len <= a->size && !(write && a->readonly && !ex->is_host))
+            return a->data + (addr - a->base);
+        break;
+    }
+    default:
+        break;
+    }
+    simt_tctx t = lane_tctx(ex, blk, w, l);
+    return simt_vm_translate(ex->vm, &t, addr, len, write);
+}
+
+static uint64_t load_n(const uint8_t *p, unsigned len)
+{
+    switch (len) {
+    case 1: return *p;
+    case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+    case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+    default: { uint64_t v; memcpy(&v, p, 8); return v; }
+    }
+}
+
+static void store_n(uint8_t *p, unsigned len, uint64_t v)
+{
+    switch (len) {
+    case 1: *p = (uint8_t)v; break;
+    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+static uint64_t sreg_value(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
+                           unsigned l, unsigned id)
+{
+    uint32_t t = w->tid_base + l, bx = ex->block_dim[0], by = ex->block_dim[1];
+    switch (id) {
+    case SREG_TID_X: return t % bx;
+    case SREG_TID_Y: return (t / bx) % by;
+    case SREG_TID_Z: return t / (bx * by);
+    case SREG_NTID_X: case SREG_NTID_Y: case SREG_NTID_Z: return ex->block_dim[id - SREG_NTID_X];
+    case SREG_CTAID_X: case SREG_CTAID_Y: case SREG_CTAID_Z: return blk->idx[id - SREG_CTAID_X];
+    case SREG_NCTAID_X: case SREG_NCTAID_Y: case SREG_NCTAID_Z: return ex->grid[id - SREG_NCTAID_X];
+    case SREG_LANEID: return l;
+    case SREG_WARPSIZE: return ex->width;
+    case SREG_CLOCK: return (uint32_t)blk->issued;
+    default: return blk->issued;
+    }
+}
+
+/* Atomic read-modify-write of one lane (lanes are serialised in lane order). */
+static uint64_t atom_apply(unsigned op, unsigned type, uint64_t old, uint64_t v)
+{
+    int wide = type == ATYPE_I64 || type == ATYPE_U64 || type == ATYPE_F64;
+    uint64_t m = wide ? UINT64_MAX : 0xffffffffu;
+    int64_t so = wide ? (int64_t)old : (int32_t)(uint32_t)old;
+    int64_t sv = wide ? (int64_t)v : (int32_t)(uint32_t)v;
+    int is_signed = type == ATYPE_I32 || type == ATYPE_I64;
+    switch (op) {
+    case ATOM_ADD:
+        if (type == ATYPE_F32) return of_f32(f32_of(old) + f32_of(v));
+        if (type == ATYPE_F64) return of_f64(f64_of(old) + f64_of(v));
+        return (old + v) & m;
+    case ATOM_SUB: return (old - v) & m;
+    case ATOM_EXCH: return v & m;
+    case ATOM_MIN: return is_signed ? (so < sv ? old : v) & m : ((old & m) < (v & m) ? old : v) & m;
+    case ATOM_MAX: return is_signed ? (so > sv ? old : v) & m : ((old & m) > (v & m) ? old : v) & m;
+    case ATOM_INC: return (old & m) >= (v & m) ? 0 : (old + 1) & m;
+    case ATOM_DEC: return ((old & m) == 0 || (old & m) > (v & m)) ? v & m : (old - 1) & m;
+    case ATOM_AND: return old & v & m;
+    case ATOM_OR: return (old | v) & m;
+    default: return (old ^ v) & m;
+    }
+}
+
+static unsigned atype_size(unsigned type)
+{
+    return (type == ATYPE_I64 || type == ATYPE_U64 || type == ATYPE_F64) ? 8 : 4;
+}
+
+/* Calls a runtime builtin or native import once per lane. */
+static int lane_calls(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, uint64_t *R,
+                      const simt_insn *in, unsigned *fault_lane)
+{
+    unsigned W = w->width;
+    const simt_sig *sig = &ex->mod->sigs[in->j];
+    uint64_t args[256];
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        for (unsigned k = 0; k < in->c; k++)
+            args[k] = REG(in->b + k)[l];
+        simt_tctx t = lane_tctx(ex, blk, w, l);
+        uint64_t ret = 0;
+        simt_status st = in->op == OP_HCALL
+            ? simt_builtin_call(ex->vm, &t, in->i, sig, args, in->c, &ret)
+            : simt_ffi_call(ex->vm, &t, (uint32_t)in->i, args, &ret);
+        if (st != SIMT_OK) {
+            *fault_lane = l;
+            return st == SIMT_EXIT ? EV_EXIT : EV_FAULT;
+        }
+        REG(in->a)[l] = ret;
+    }
+    return EV_SWITCH;
+}
+
+/* LAUNCH from host code: geometry from the dim3 temporaries, then the grid. */
+static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, const simt_insn *in)
+{
+    unsigned W = w->width;
+    uint32_t dims[2][3];
+    for (int k = 0; k < 2; k++) {
+        uint8_t *p = lane_mem(ex, blk, w, 0, REG(in->b + k)[0], 4, 0);
+        if (!p || !lane_mem(ex, blk, w, 0, REG(in->b + k)[0] + 8, 4, 0))
+            return EV_FAULT;
+        memcpy(dims[k], p, 12);
+    }
+    uint64_t args[256];
+    for (unsigned k = 3; k < in->c; k++)
+        args[k - 3] = REG(in->b + k)[0];
+    simt_vm *vm = ex->vm;
+    simt_status st = simt_vm_launch(vm, (uint32_t)in->i, dims[0], dims[1], REG(in->b + 2)[0], args,
+                                    (int)in->c - 3);
+    if (st == SIMT_FAULT) {
+        /* A kernel fault stops that launch; the host goes on and later CUDA calls
+         * report the sticky error, as on a GPU.  simtvm exits with status 1. */
+        simt_vm_print_fault(vm, vm->err);
+        vm->fault_reported = 1;
+        vm->kernel_faults++;
+    }
+    return st == SIMT_EXIT ? EV_EXIT : EV_SWITCH;
+}
+
+/* A lane's CALL: a new frame at fp + a (see vm/module.h). */
+static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int32_t *pc,
+                   const simt_insn *in)
+{
+    const simt_func *caller = NULL, *callee = &ex->mod->funcs[in->i];
+    unsigned W = w->width;
+    uint32_t nfp = *fp + in->a;
+    for (uint32_t k = 0; k < ex->mod->nfuncs; k++) {
+        const simt_func *f = &ex->mod->funcs[k];
+        if ((uint32_t)*pc >= f->entry && (uint32_t)*pc < f->end)
+            caller = f;
+    }
+    uint64_t *R = w->regs + (size_t)*fp * W;
+    uint32_t need_local = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint64_t base = REG(2)[l] + (caller ? caller->local_size : 0);
+        if (base + callee->local_size > need_local)
+            need_local = (uint32_t)(base + callee->local_size);
+    }
+    if (simt_warp_reserve(ex, w, nfp + callee->nregs, need_local) != 0)
+        return -1;
+    R = w->regs + (size_t)*fp * W;
+    uint64_t *N = w->regs + (size_t)nfp * W;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint64_t base = REG(2)[l] + (caller ? caller->local_size : 0);
+        N[0 * W + l] = (uint64_t)(int64_t)(*pc + 1);
+        N[1 * W + l] = *fp;
+        N[2 * W + l] = base;
+        for (uint32_t r = SIMT_FRAME_LINK + ex->mod->sigs[callee->sig].nargs; r < callee->nregs; r++)
+            N[(size_t)r * W + l] = 0;
+    }
+    *fp = nfp;
+    *pc = (int32_t)callee->entry;
+    return 0;
+}
+
+#define FAULT_AT(lane_, ...) do { fault_lane = (lane_); SAVE(); \
+    simt_exec_fault(ex, blk, w, fault_lane, pc, __VA_ARGS__); return EV_FAULT; } while (0)
+#define MEMFAULT(lane_) do { fault_lane = (lane_); SAVE(); \
+    simt_exec_locate(ex, blk, w, fault_lane, pc); return EV_FAULT; } while (0)
+
+int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
+{
+    const simt_insn *code = ex->mod->code;
+    const unsigned W = w->width;
+    const uint32_t full = W == 32 ? 0xffffffffu : ((1u << W) - 1u);
+    unsigned lead = (unsigned)__builtin_ctz(mask);
+    int32_t pc = w->pc[lead];
+    uint32_t fp = w->fp[lead];
+    uint64_t *R = w->regs + (size_t)fp * W;
+    uint64_t budget = SIMT_WARP_QUANTUM;
+    unsigned fault_lane = lead;
+
+    for (;;) {
+        const simt_insn *in = &code[pc];
+        if (++ex->steps > ex->max_steps) {
+            FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
+                     "raise it with --max-steps N)", (unsigned long long)ex->max_steps);
+        }
+        blk->issued++;
+        switch ((simt_op)in->op) {
+        case OP_NOP: case OP_FENCE: pc++; break;
+        case OP_MOV: UN(rb[l])
+        case OP_LDK: { uint64_t k = simt_insn_k(in); uint64_t *ra = REG(in->a); LANES(ra[l] = k); pc++; break; }
+        case OP_SEL: { OPS; const uint64_t *rd = REG(in->c + 1);
+            LANES(ra[l] = rb[l] ? rc[l] : rd[l]); pc++; break; }
+        case OP_ADD_I32: BIN(micro_add_i32(rb[l], rc[l]))
+        case OP_SUB_I32: BIN(micro_sub_i32(rb[l], rc[l]))
+        case OP_MUL_I32: BIN(micro_mul_i32(rb[l], rc[l]))
+        case OP_DIV_S32: case OP_DIV_U32: case OP_REM_S32: case OP_REM_U32: {
+            OPS;
+            LANES(if ((uint32_t)rc[l] == 0) FAULT_AT(l, "integer division by zero"));
+            switch (in->op) {
+            case OP_DIV_S32: LANES(ra[l] = micro_div_s32(rb[l], rc[l])); break;
+            case OP_DIV_U32: LANES(ra[l] = micro_div_u32(rb[l], rc[l])); break;
+            case OP_REM_S32: LANES(ra[l] = micro_rem_s32(rb[l], rc[l])); break;
+            default: LANES(ra[l] = micro_rem_u32(rb[l], rc[l])); break;
+            }
+            pc++;
+            break;
+        }
+        case OP_SHL_I32: BIN(micro_shl_i32(rb[l], rc[l]))
+        case OP_SHR_S32: BIN(micro_shr_s32(rb[l], rc[l]))
+        case OP_SHR_U32: BIN(micro_shr_u32(rb[l], rc[l]))
+        case OP_NEG_I32: UN((uint32_t)(0u - (uint32_t)rb[l]))
+        case OP_NOT_I32: UN((uint32_t)~rb[l])
+        case OP_ADD_I64: BIN(rb[l] + rc[l])
+        case OP_SUB_I64: BIN(rb[l] - rc[l])
+        case OP_MUL_I64: BIN(rb[l] * rc[l])
+        case OP_DIV_S64: case OP_DIV_U64: case OP_REM_S64: case OP_REM_U64: {
+            OPS;
+            LANES(if (rc[l] == 0) FAULT_AT(l, "integer division by zero"));
+            switch (in->op) {
+            case OP_DIV_S64: LANES(ra[l] = micro_div_s64(rb[l], rc[l])); break;
+            case OP_DIV_U64: LANES(ra[l] = rb[l] / rc[l]); break;
+            case OP_REM_S64: LANES(ra[l] = micro_rem_s64(rb[l], rc[l])); break;
+            default: LANES(ra[l] = rb[l] % rc[l]); break;
+            }
+            pc++;
+            break;
+        }
+        case OP_SHL_I64: BIN(rb[l] << (rc[l] & 63))
+        case OP_SHR_S64: BIN(micro_shr_s64(rb[l], rc[l]))
+        case OP_SHR_U64: BIN(rb[l] >> (rc[l] & 63))
+        case OP_NEG_I64: UN(0 - rb[l])
+        case OP_NOT_I64: UN(~rb[l])
+        case OP_AND: BIN(rb[l] & rc[l])
+        case OP_OR: BIN(rb[l] | rc[l])
+        case OP_XOR: BIN(rb[l] ^ rc[l])
+        case OP_ADDK: { OPS; uint64_t k = (uint64_t)(int64_t)in->i; LANES(ra[l] = rb[l] + k); pc++; break; }
+        case OP_EQ_I32: BIN((uint32_t)rb[l] == (uint32_t)rc[l])
+        case OP_NE_I32: BIN((uint32_t)rb[l] != (uint32_t)rc[l])
+        case OP_LT_S32: BIN((int32_t)(uint32_t)rb[l] < (int32_t)(uint32_t)rc[l])
+        case OP_LE_S32: BIN((int32_t)(uint32_t)rb[l] <= (int32_t)(uint32_t)rc[l])
+        case OP_LT_U32: BIN((uint32_t)rb[l] < (uint32_t)rc[l])
+        case OP_LE_U32: BIN((uint32_t)rb[l] <= (uint32_t)rc[l])
+        case OP_EQ_I64: BIN(rb[l] == rc[l])
+        case OP_NE_I64: BIN(rb[l] != rc[l])
+        case OP_LT_S64: BIN((int64_t)rb[l] < (int64_t)rc[l])
+        case OP_LE_S64: BIN((int64_t)rb[l] <= (int64_t)rc[l])
+        case OP_LT_U64: BIN(rb[l] < rc[l])
+        case OP_LE_U64: BIN(rb[l] <= rc[l])
+        case OP_ADD_F32: BIN(of_f32(f32_of(rb[l]) + f32_of(rc[l])))
+        case OP_SUB_F32: BIN(of_f32(f32_of(rb[l]) - f32_of(rc[l])))
+        case OP_MUL_F32: BIN(of_f32(f32_of(rb[l]) * f32_of(rc[l])))
+        case OP_DIV_F32: BIN(of_f32(f32_of(rb[l]) / f32_of(rc[l])))
+        case OP_NEG_F32: UN(of_f32(-f32_of(rb[l])))
+        case OP_EQ_F32: BIN(f32_of(rb[l]) == f32_of(rc[l]))
+        case OP_NE_F32: BIN(f32_of(rb[l]) != f32_of(rc[l]))
+        case OP_LT_F32: BIN(f32_of(rb[l]) < f32_of(rc[l]))
+        case OP_LE_F32: BIN(f32_of(rb[l]) <= f32_of(rc[l]))
+        case OP_ADD_F64: BIN(of_f64(f64_of(rb[l]) + f64_of(rc[l])))
+        case OP_SUB_F64: BIN(of_f64(f64_of(rb[l]) - f64_of(rc[l])))
+        case OP_MUL_F64: BIN(of_f64(f64_of(rb[l]) * f64_of(rc[l])))
+        case OP_DIV_F64: BIN(of_f64(f64_of(rb[l]) / f64_of(rc[l])))
+        case OP_NEG_F64: UN(of_f64(-f64_of(rb[l])))
+        case OP_EQ_F64: BIN(f64_of(rb[l]) == f64_of(rc[l]))
+        case OP_NE_F64: BIN(f64_of(rb[l]) != f64_of(rc[l]))
+        case OP_LT_F64: BIN(f64_of(rb[l]) < f64_of(rc[l]))
+        case OP_LE_F64: BIN(f64_of(rb[l]) <= f64_of(rc[l]))
+        case OP_SEXT8: UN((uint64_t)(int64_t)(int8_t)(uint8_t)rb[l])
+        case OP_SEXT16: UN((uint64_t)(int64_t)(int16_t)(uint16_t)rb[l])
+        case OP_SEXT32: UN((uint64_t)(int64_t)(int32_t)(uint32_t)rb[l])
+        case OP_ZEXT8: UN((uint8_t)rb[l])
+        case OP_ZEXT16: UN((uint16_t)rb[l])
+        case OP_ZEXT32: UN((uint32_t)rb[l])
+        case OP_CVT_F32_S64: UN(of_f32((float)(int64_t)rb[l]))
+        case OP_CVT_F32_U64: UN(of_f32((float)rb[l]))
+        case OP_CVT_F64_S64: UN(of_f64((double)(int64_t)rb[l]))
+        case OP_CVT_F64_U64: UN(of_f64((double)rb[l]))
+        case OP_CVT_S64_F32: UN(micro_cvt_s64_f(f32_of(rb[l])))
+        case OP_CVT_U64_F32: UN(micro_cvt_u64_f(f32_of(rb[l])))
+        case OP_CVT_S64_F64: UN(micro_cvt_s64_f(f64_of(rb[l])))
+        case OP_CVT_U64_F64: UN(micro_cvt_u64_f(f64_of(rb[l])))
+        case OP_CVT_S32_F32: UN(micro_cvt_s32_f(f32_of(rb[l])))
+        case OP_CVT_U32_F32: UN(micro_cvt_u32_f(f32_of(rb[l])))
+        case OP_CVT_S32_F64: UN(micro_cvt_s32_f(f64_of(rb[l])))
+        case OP_CVT_U32_F64: UN(micro_cvt_u32_f(f64_of(rb[l])))
+        case OP_CVT_F64_F32: UN(of_f64((double)f32_of(rb[l])))
+        case OP_CVT_F32_F64: UN(of_f32((float)f64_of(rb[l])))
+
+        case OP_JMP: pc = in->i; break;
+        case OP_BRNZ: case OP_BRZ: {
+            const uint64_t *ra = REG(in->a);
+            uint32_t taken = 0, want = in->op == OP_BRNZ;
+            LANES(if ((ra[l] != 0) == want) taken |= 1u << l);
+            if (taken == mask) { pc = in->i; break; }
+            if (taken == 0) { pc++; break; }
+            /* Divergence: the taken side runs first, the other side waits. */
+            if (in->j >= 0 && simt_cbar_push_split(ex, w, mask, in->j, fp) != 0) {
+                SAVE();
+                return EV_FAULT;
+            }
+            save_group(w, mask & ~taken, pc + 1, fp);
+            simt_pending_push(w, (unsigned)__builtin_ctz(mask & ~taken), 0);
+            mask = taken;
+            pc = in->i;
+            SAVE();
+            break;
+        }
+        case OP_JOIN: {
+            unsigned top = simt_top(w, lead = (unsigned)__builtin_ctz(mask));
+            if (top == BARRIER_NONE || w->cbars[top].rpc != pc || w->cbars[top].fp != fp) {
+                pc++;
+                break;
+            }
+            SAVE();
+            uint32_t released = simt_cbar_arrive(w, mask, pc, fp);
+            if (!released)
+                return EV_SWITCH;
+            mask = released; /* the whole construct continues together; JOIN again */
+            break;
+        }
+        case OP_YIELD: {
+            w->spin++;
+            pc++;
+            if (ex->vm->cfg.sched == SCHED_ITS && (w->spin & 63u) == 0 && simt_spin_release(w)) {
+                SAVE(); /* the released lanes run first, this group after them */
+                simt_pending_push(w, lead, 1);
+                return EV_SWITCH;
+            }
+            if (++w->quantum_yields >= SIMT_GROUP_QUANTUM && ex->vm->cfg.sched == SCHED_ITS) {
+                w->quantum_yields = 0;
+                uint32_t others = 0;
+                for (unsigned l = 0; l < W; l++)
+                    if (w->state[l] == LANE_READY && !(mask >> l & 1))
+                        others |= 1u << l;
+                if (others) { /* let another divergent path of this warp run */
+                    SAVE();
+                    simt_pending_push(w, lead, 1);
+                    return EV_SWITCH;
+                }
+            }
+            if (budget == 0) {
+                SAVE();
+                simt_pending_push(w, lead, 0);
+                return EV_QUANTUM;
+            }
+            break;
+        }
+        case OP_CALL:
+            if (do_call(ex, w, mask, &fp, &pc, in) != 0) {
+                SAVE();
+                return EV_FAULT;
+            }
+            R = w->regs + (size_t)fp * W;
+            break;
+        case OP_RET: case OP_RETV: {
+            uint32_t exiting = 0;
+            int32_t rpc0 = -1;
+            int split = 0;
+            const uint64_t *ra = REG(in->a);
+            for (uint32_t m = mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctz(m);
+                int32_t rpc = (int32_t)R[l];
+                uint32_t ofp = (uint32_t)R[W + l];
+                if (in->op == OP_RET)
+                    R[l] = ra[l];
+                if (rpc < 0) { exiting |= 1u << l; continue; }
+                if (rpc0 < 0) rpc0 = rpc;
+                if (rpc != rpc0) split = 1;
+                w->pc[l] = rpc;
+                w->fp[l] = ofp;
+            }
+            if (exiting) {
+                simt_lanes_exit(ex, blk, w, exiting);
+                return EV_SWITCH;
+            }
+            if (split)
+                return EV_SWITCH;
+            pc = rpc0;
+            fp = w->fp[lead];
+            R = w->regs + (size_t)fp * W;
+            break;
+        }
+        case OP_TRAP:
+            FAULT_AT(lead, "%s", ex->mod->strings[in->i]);
+
+        case OP_LD8S: case OP_LD8U: case OP_LD16S: case OP_LD16U: case OP_LD32: case OP_LD64: {
+            static const unsigned size[] = {1, 1, 2, 2, 4, 8};
+            unsigned k = in->op - OP_LD8S, len = size[k];
+            OPS;
+            uint64_t off = (uint64_t)(int64_t)in->i;
+            LANES({
+                uint8_t *p = lane_mem(ex, blk, w, l, rb[l] + off, len, 0);
+                if (!p) MEMFAULT(l);
+                uint64_t v = load_n(p, len);
+                if (k == 0) v = (uint64_t)(int64_t)(int8_t)v;
+                if (k == 2) v = (uint64_t)(int64_t)(int16_t)v;
+                ra[l] = v;
+            });
+            pc++;
+            break;
+        }
+        case OP_ST8: case OP_ST16: case OP_ST32: case OP_ST64: {
+            unsigned len = 1u << (in->op - OP_ST8);
+            OPS;
+            uint64_t off = (uint64_t)(int64_t)in->i;
+            LANES({
+                uint8_t *p = lane_mem(ex, blk, w, l, rb[l] + off, len, 1);
+                if (!p) MEMFAULT(l);
+                store_n(p, len, ra[l]);
+            });
+            pc++;
+            break;
+        }
+        case OP_LADDR: {
+            uint64_t *ra = REG(in->a);
+            const uint64_t *base = REG(2);
+            uint64_t off = (uint64_t)(int64_t)in->i;
+            LANES(ra[l] = SIMT_ADDR(SPACE_LOCAL, base[l] + off));
+            pc++;
+            break;
+        }
+        case OP_GADDR: { uint64_t *ra = REG(in->a); uint64_t v = ex->vm->global_addr[in->i];
+            LANES(ra[l] = v); pc++; break; }
+        case OP_MEMCPY: {
+            OPS;
+            for (uint32_t m = mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctz(m);
+                uint64_t n = rc[l];
+                for (uint64_t k = 0; k < n; k++) {
+                    uint8_t *s = lane_mem(ex, blk, w, l, rb[l] + k, 1, 0);
+                    if (!s) MEMFAULT(l);
+                    uint8_t v = *s;
+                    uint8_t *d = lane_mem(ex, blk, w, l, ra[l] + k, 1, 1);
+                    if (!d) MEMFAULT(l);
+                    *d = v;
+                }
+            }
+            pc++;
+            break;
+        }
+        case OP_SREG: { uint64_t *ra = REG(in->a);
+            LANES(ra[l] = sreg_value(ex, blk, w, l, (unsigned)in->i)); pc++; break; }
+        case OP_ATOM: case OP_ATOMCAS: {
+            OPS;
+            unsigned type = (unsigned)in->i & 0xff, op = (unsigned)in->i >> 8, len = atype_size(type);
+            const uint64_t *rd = REG(in->c + 1);
+            for (uint32_t m = mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctz(m);
+                uint8_t *p = lane_mem(ex, blk, w, l, rb[l], len, 1);
+                if (!p) MEMFAULT(l);
+                uint64_t old = load_n(p, len), v;
+                if (in->op == OP_ATOMCAS) {
+                    uint64_t cmp = len == 4 ? (uint32_t)rc[l] : rc[l];
+                    v = old == cmp ? rd[l] : old;
+                } else {
+                    v = atom_apply(op, type, old, rc[l]);
+                }
+                store_n(p, len, v);
+                ra[l] = old;
+            }
+            pc++;
+            break;
+        }
+        case OP_ACTMASK: { uint64_t *ra = REG(in->a); LANES(ra[l] = mask); pc++; break; }
+        case OP_SHFL: case OP_VOTE: case OP_MATCH_ANY: case OP_MATCH_ALL: case OP_REDUX:
+        case OP_SYNCWARP: {
+            SAVE();
+            int r = simt_collective(ex, blk, w, &mask, pc);
+            if (r < 0)
+                return EV_FAULT;
+            if (r == 0)
+                return EV_SWITCH;
+            lead = (unsigned)__builtin_ctz(mask);
+            pc++;
+            break;
+        }
+        case OP_BAR: {
+            SAVE();
+            int r = simt_block_barrier(ex, blk, w, mask, pc);
+            if (r < 0)
+                return EV_FAULT;
+            return EV_SWITCH;
+        }
+        case OP_INTR: {
+            OPS;
+            const uint64_t *r1 = REG(in->b + 1), *r2 = REG(in->b + 2);
+            unsigned id = (unsigned)in->i, n = in->c;
+            LANES(ra[l] = simt_intrinsic_eval(id, rb[l], n > 1 ? r1[l] : 0, n > 2 ? r2[l] : 0));
+            pc++;
+            break;
+        }
+        case OP_HCALL: case OP_NCALL: {
+            SAVE();
+            int ev = lane_calls(ex, blk, w, mask, R, in, &fault_lane);
+            if (ev == EV_FAULT) {
+                simt_exec_locate(ex, blk, w, fault_lane, pc);
+                return EV_FAULT;
+            }
+            if (ev == EV_EXIT)
+                return EV_EXIT;
+            pc++;
+            break;
+        }
+        case OP_LAUNCH: {
+            SAVE();
+            int ev = do_launch(ex, blk, w, R, in);
+            if (ev == EV_FAULT) {
+                simt_exec_locate(ex, blk, w, lead, pc);
+                return EV_FAULT;
+            }
+            if (ev == EV_EXIT)
+                return EV_EXIT;
+            pc++;
+            break;
+        }
+        default:
+            FAULT_AT(lead, "invalid opcode %u", in->op);
+        }
+        if (budget)
+            budget--;
+    }
+}

@@ -1,0 +1,137 @@
+/* vm/lanes.h -- scalar micro-ops: the specification of every lane operation.
+ *
+ * Each function computes one lane's result from raw 64-bit register values.
+ * The interpreter applies them over a group's lanes; write-back under the mask
+ * happens in one place (LANES in vm/interp.c).  Signed arithmetic is done on
+ * unsigned types so that overflow wraps as on GPUs and never invokes C's
+ * undefined behaviour; conversions from floating point saturate as cvt.rzi does.
+ */
+#ifndef SIMT_LANES_H
+#define SIMT_LANES_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+static inline float f32_of(uint64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline uint64_t of_f32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline double f64_of(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+static inline uint64_t of_f64(double d)
+{
+    uint64_t v;
+    memcpy(&v, &d, 8);
+    return v;
+}
+
+/* ---- 32-bit integers: results zero-extended ---- */
+static inline uint64_t micro_add_i32(uint64_t a, uint64_t b) { return (uint32_t)(a + b); }
+static inline uint64_t micro_sub_i32(uint64_t a, uint64_t b) { return (uint32_t)(a - b); }
+static inline uint64_t micro_mul_i32(uint64_t a, uint64_t b)
+{
+    return (uint32_t)((uint32_t)a * (uint32_t)b);
+}
+static inline uint64_t micro_div_s32(uint64_t a, uint64_t b)
+{
+    int32_t x = (int32_t)(uint32_t)a, y = (int32_t)(uint32_t)b;
+    if (y == -1)
+        return (uint32_t)(0u - (uint32_t)x); /* INT_MIN / -1 = INT_MIN */
+    return (uint32_t)(x / y);
+}
+static inline uint64_t micro_rem_s32(uint64_t a, uint64_t b)
+{
+    int32_t x = (int32_t)(uint32_t)a, y = (int32_t)(uint32_t)b;
+    if (y == -1)
+        return 0;
+    return (uint32_t)(x % y);
+}
+static inline uint64_t micro_div_u32(uint64_t a, uint64_t b) { return (uint32_t)a / (uint32_t)b; }
+static inline uint64_t micro_rem_u32(uint64_t a, uint64_t b) { return (uint32_t)a % (uint32_t)b; }
+static inline uint64_t micro_shl_i32(uint64_t a, uint64_t b) { return (uint32_t)((uint32_t)a << (b & 31)); }
+static inline uint64_t micro_shr_s32(uint64_t a, uint64_t b)
+{
+    int32_t x = (int32_t)(uint32_t)a;
+    unsigned s = (unsigned)(b & 31);
+    /* arithmetic shift written without relying on implementation-defined >> */
+    return (uint32_t)(x < 0 ? ~(~(uint32_t)x >> s) : (uint32_t)x >> s);
+}
+static inline uint64_t micro_shr_u32(uint64_t a, uint64_t b) { return (uint32_t)a >> (b & 31); }
+
+/* ---- 64-bit integers ---- */
+static inline uint64_t micro_div_s64(uint64_t a, uint64_t b)
+{
+    int64_t x = (int64_t)a, y = (int64_t)b;
+    if (y == -1)
+        return 0 - a;
+    return (uint64_t)(x / y);
+}
+static inline uint64_t micro_rem_s64(uint64_t a, uint64_t b)
+{
+    int64_t x = (int64_t)a, y = (int64_t)b;
+    if (y == -1)
+        return 0;
+    return (uint64_t)(x % y);
+}
+static inline uint64_t micro_shr_s64(uint64_t a, uint64_t b)
+{
+    unsigned s = (unsigned)(b & 63);
+    return (int64_t)a < 0 ? ~(~a >> s) : a >> s;
+}
+
+/* ---- conversions (saturating, NaN -> 0, as cvt.rzi on the GPU) ---- */
+static inline uint64_t micro_cvt_s32_f(double f)
+{
+    if (isnan(f))
+        return 0;
+    if (f >= 2147483647.0)
+        return 0x7fffffffu;
+    if (f <= -2147483648.0)
+        return 0x80000000u;
+    return (uint32_t)(int32_t)f;
+}
+static inline uint64_t micro_cvt_u32_f(double f)
+{
+    if (isnan(f) || f <= 0.0)
+        return 0;
+    if (f >= 4294967295.0)
+        return 0xffffffffu;
+    return (uint32_t)f;
+}
+static inline uint64_t micro_cvt_s64_f(double f)
+{
+    if (isnan(f))
+        return 0;
+    if (f >= 9223372036854775807.0)
+        return (uint64_t)INT64_MAX;
+    if (f <= -9223372036854775808.0)
+        return (uint64_t)INT64_MIN;
+    return (uint64_t)(int64_t)f;
+}
+static inline uint64_t micro_cvt_u64_f(double f)
+{
+    if (isnan(f) || f <= 0.0)
+        return 0;
+    if (f >= 18446744073709551615.0)
+        return UINT64_MAX;
+    return (uint64_t)f;
+}
+
+/* One lane-local intrinsic (vm/intrinsics.def); x, y, z are its arguments. */
+uint64_t simt_intrinsic_eval(unsigned id, uint64_t x, uint64_t y, uint64_t z);
+
+#endif

@@ -1,0 +1,128 @@
+/* vm/lanes_scalar.c -- the scalar definitions of the lane-local intrinsics
+ * (vm/intrinsics.def).  These are the specification; faster versions must
+ * agree with them bit for bit. */
+#include <math.h>
+#include <stdint.h>
+
+#include "vm/lanes.h"
+#include "vm/module.h"
+
+static float rsqrtf_(float x) { return 1.0f / sqrtf(x); }
+static double rsqrt_(double x) { return 1.0 / sqrt(x); }
+
+static uint64_t float_op(unsigned id, float x, float y, float z)
+{
+    switch (id) {
+#define F1(N, e) case INTR_##N: return of_f32(e);
+    F1(SQRTF, sqrtf(x)) F1(RSQRTF, rsqrtf_(x)) F1(CBRTF, cbrtf(x)) F1(EXPF, expf(x))
+    F1(EXP2F, exp2f(x)) F1(EXP10F, powf(10.0f, x)) F1(EXPM1F, expm1f(x)) F1(LOGF, logf(x))
+    F1(LOG2F, log2f(x)) F1(LOG10F, log10f(x)) F1(LOG1PF, log1pf(x)) F1(SINF, sinf(x))
+    F1(COSF, cosf(x)) F1(TANF, tanf(x)) F1(ASINF, asinf(x)) F1(ACOSF, acosf(x))
+    F1(ATANF, atanf(x)) F1(SINHF, sinhf(x)) F1(COSHF, coshf(x)) F1(TANHF, tanhf(x))
+    F1(FABSF, fabsf(x)) F1(FLOORF, floorf(x)) F1(CEILF, ceilf(x)) F1(ROUNDF, roundf(x))
+    F1(TRUNCF, truncf(x)) F1(RINTF, rintf(x)) F1(POWF, powf(x, y)) F1(ATAN2F, atan2f(x, y))
+    F1(FMINF, fminf(x, y)) F1(FMAXF, fmaxf(x, y)) F1(FMODF, fmodf(x, y))
+    F1(HYPOTF, hypotf(x, y)) F1(COPYSIGNF, copysignf(x, y)) F1(FMAF, fmaf(x, y, z))
+#undef F1
+    case INTR_ISNANF: return isnan(x) != 0;
+    case INTR_ISINFF: return isinf(x) != 0;
+    case INTR_ISFINITEF: return isfinite(x) != 0;
+    default: return 0;
+    }
+}
+
+static uint64_t double_op(unsigned id, double x, double y, double z)
+{
+    switch (id) {
+#define D1(N, e) case INTR_##N: return of_f64(e);
+    D1(SQRT, sqrt(x)) D1(RSQRT, rsqrt_(x)) D1(CBRT, cbrt(x)) D1(EXP, exp(x))
+    D1(EXP2, exp2(x)) D1(EXP10, pow(10.0, x)) D1(EXPM1, expm1(x)) D1(LOG, log(x))
+    D1(LOG2, log2(x)) D1(LOG10, log10(x)) D1(LOG1P, log1p(x)) D1(SIN, sin(x))
+    D1(COS, cos(x)) D1(TAN, tan(x)) D1(ASIN, asin(x)) D1(ACOS, acos(x))
+    D1(ATAN, atan(x)) D1(SINH, sinh(x)) D1(COSH, cosh(x)) D1(TANH, tanh(x))
+    D1(FABS, fabs(x)) D1(FLOOR, floor(x)) D1(CEIL, ceil(x)) D1(ROUND, round(x))
+    D1(TRUNC, trunc(x)) D1(RINT, rint(x)) D1(POW, pow(x, y)) D1(ATAN2, atan2(x, y))
+    D1(FMIN, fmin(x, y)) D1(FMAX, fmax(x, y)) D1(FMOD, fmod(x, y))
+    D1(HYPOT, hypot(x, y)) D1(COPYSIGN, copysign(x, y)) D1(FMA, fma(x, y, z))
+#undef D1
+    case INTR_ISNAN: return isnan(x) != 0;
+    case INTR_ISINF: return isinf(x) != 0;
+    case INTR_ISFINITE: return isfinite(x) != 0;
+    default: return 0;
+    }
+}
+
+static uint64_t brev32(uint32_t v)
+{
+    uint32_t r = 0;
+    for (int k = 0; k < 32; k++)
+        r |= ((v >> k) & 1u) << (31 - k);
+    return r;
+}
+
+static uint64_t brev64(uint64_t v)
+{
+    return (uint64_t)brev32((uint32_t)(v >> 32)) | (uint64_t)brev32((uint32_t)v) << 32;
+}
+
+static uint64_t byte_perm(uint32_t x, uint32_t y, uint32_t s)
+{
+    uint64_t pool = (uint64_t)x | (uint64_t)y << 32;
+    uint32_t r = 0;
+    for (int k = 0; k < 4; k++) {
+        unsigned sel = (s >> (4 * k)) & 7u;
+        r |= (uint32_t)((pool >> (8 * sel)) & 0xffu) << (8 * k);
+    }
+    return r;
+}
+
+static uint64_t int_op(unsigned id, uint64_t x, uint64_t y, uint64_t z)
+{
+    int32_t sx = (int32_t)(uint32_t)x, sy = (int32_t)(uint32_t)y;
+    uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
+    switch (id) {
+    case INTR_MIN_S32: return (uint32_t)(sx < sy ? sx : sy);
+    case INTR_MAX_S32: return (uint32_t)(sx > sy ? sx : sy);
+    case INTR_MIN_U32: return ux < uy ? ux : uy;
+    case INTR_MAX_U32: return ux > uy ? ux : uy;
+    case INTR_MIN_S64: return (int64_t)x < (int64_t)y ? x : y;
+    case INTR_MAX_S64: return (int64_t)x > (int64_t)y ? x : y;
+    case INTR_MIN_U64: return x < y ? x : y;
+    case INTR_MAX_U64: return x > y ? x : y;
+    case INTR_ABS_S32: return sx < 0 ? (uint32_t)(0u - ux) : ux;
+    case INTR_ABS_S64: return (int64_t)x < 0 ? 0 - x : x;
+    case INTR_POPC32: return (uint64_t)__builtin_popcount(ux);
+    case INTR_POPC64: return (uint64_t)__builtin_popcountll(x);
+    case INTR_CLZ32: return ux ? (uint64_t)__builtin_clz(ux) : 32;
+    case INTR_CLZ64: return x ? (uint64_t)__builtin_clzll(x) : 64;
+    case INTR_FFS32: return (uint64_t)__builtin_ffs((int)ux);
+    case INTR_FFS64: return (uint64_t)__builtin_ffsll((long long)x);
+    case INTR_BREV32: return brev32(ux);
+    case INTR_BREV64: return brev64(x);
+    case INTR_BYTE_PERM: return byte_perm(ux, uy, (uint32_t)z);
+    case INTR_FUNNEL_L: {
+        uint64_t v = (uint64_t)uy << 32 | ux;
+        return (uint32_t)((v << (z & 31)) >> 32);
+    }
+    case INTR_FUNNEL_R: {
+        uint64_t v = (uint64_t)uy << 32 | ux;
+        return (uint32_t)(v >> (z & 31));
+    }
+    case INTR_MUL24_S: {
+        int32_t a = (int32_t)(ux << 8) / 256, b = (int32_t)(uy << 8) / 256;
+        return (uint32_t)((uint64_t)(int64_t)a * (uint64_t)(int64_t)b);
+    }
+    case INTR_MULHI_S32: return (uint32_t)((uint64_t)((int64_t)sx * (int64_t)sy) >> 32);
+    case INTR_MULHI_U32: return (uint32_t)(((uint64_t)ux * uy) >> 32);
+    default: return 0;
+    }
+}
+
+uint64_t simt_intrinsic_eval(unsigned id, uint64_t x, uint64_t y, uint64_t z)
+{
+    if (id <= INTR_ISFINITEF)
+        return float_op(id, f32_of(x), f32_of(y), f32_of(z));
+    if (id <= INTR_ISFINITE)
+        return double_op(id, f64_of(x), f64_of(y), f64_of(z));
+    return int_op(id, x, y, z);
+}

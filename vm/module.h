@@ -1,0 +1,187 @@
+/* vm/module.h -- a compiled K program: code, functions, globals, signatures.
+ *
+ * The compiler (lang/) fills a simt_module; the VM (vm/, runtime/) runs one.
+ * A module is plain data: every array is owned by the module and released by
+ * simt_module_free().  simt_module_write()/simt_module_read() store it as a
+ * versioned .kbc file; simt_module_read() always runs the verifier, so a
+ * truncated or hostile file becomes an error message, never a crash.
+ */
+#ifndef SIMT_MODULE_H
+#define SIMT_MODULE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "vm/opcodes.h"
+
+/* ---- one instruction (layout drawn in vm/opcodes.def) ---- */
+typedef struct simt_insn {
+    uint16_t op, a, b, c;
+    int32_t i, j;
+} simt_insn;
+_Static_assert(sizeof(simt_insn) == 16, "instructions are 16 bytes");
+
+static inline uint64_t simt_insn_k(const simt_insn *in)
+{
+    return (uint64_t)(uint32_t)in->i | (uint64_t)(uint32_t)in->j << 32;
+}
+
+/* ---- the modelled address space ----
+ * A pointer is 64 bits: the space in bits 44..47, the offset below.  Global
+ * allocations start on 256-byte boundaries (as cudaMalloc's do), shared arrays
+ * on 16-byte boundaries.  Address 0 (SPACE_NONE) is NULL. */
+enum simt_space { SPACE_NONE = 0, SPACE_GLOBAL = 1, SPACE_SHARED = 2, SPACE_LOCAL = 3, SPACE_CONST = 4 };
+#define SIMT_SPACE_SHIFT 44
+#define SIMT_OFFSET_MASK ((UINT64_C(1) << SIMT_SPACE_SHIFT) - 1)
+#define SIMT_ADDR(space, off) (((uint64_t)(space) << SIMT_SPACE_SHIFT) | (uint64_t)(off))
+#define SIMT_ADDR_SPACE(addr) ((unsigned)((addr) >> SIMT_SPACE_SHIFT))
+#define SIMT_ADDR_OFFSET(addr) ((addr) & SIMT_OFFSET_MASK)
+
+/* ---- value types of parameters, globals and call signatures ---- */
+typedef enum simt_vtype {
+    VT_VOID, VT_BOOL, VT_I8, VT_U8, VT_I16, VT_U16, VT_I32, VT_U32, VT_I64, VT_U64,
+    VT_F32, VT_F64, VT_PTR, VT_STR, /* VT_STR: a const char * that printf's %s reads */
+    VT_COUNT
+} simt_vtype;
+
+/* A call signature: the types of the values actually passed (after C's
+ * conversions and, for variadic arguments, default promotions).  For kernels
+ * and native imports, ptr_elem[k] gives the pointee type of pointer k (VT_VOID
+ * when unknown) so that the runner mode can size and type .npy buffers. */
+typedef struct simt_sig {
+    uint8_t ret;          /* simt_vtype */
+    uint8_t nargs;
+    uint8_t nfixed;       /* arguments before a '...' (== nargs when not variadic) */
+    uint8_t args[255];    /* simt_vtype of each argument */
+    uint8_t ptr_elem[255];
+} simt_sig;
+
+/* ---- functions ---- */
+enum simt_fn_kind { FN_HOST = 1, FN_DEVICE = 2, FN_KERNEL = 4 };
+
+/* Frame layout of every call (kernels and main included):
+ *   R[0] return pc (-1 at depth 0), R[1] caller fp, R[2] local-memory base,
+ *   R[3 .. 3+nparams-1] parameters, then locals and temporaries up to nregs.
+ * A callee's frame starts at the caller's fp + a of the CALL; RET writes the
+ * result into R[0] of the callee frame, which is the caller's R[a]. */
+#define SIMT_FRAME_LINK 3
+
+typedef struct simt_func {
+    char *name;
+    uint32_t entry, end;      /* code range [entry, end) */
+    uint32_t nregs;           /* registers of one frame, link slots included */
+    uint32_t local_size;      /* bytes of local memory of one frame (16-aligned) */
+    uint32_t sig;             /* index into sigs: return and parameter types */
+    uint8_t kind;             /* enum simt_fn_kind bits */
+    uint8_t recursive;        /* 1 if it can reach itself through calls */
+    char **param_names;       /* sigs[sig].nargs names */
+    uint32_t line;            /* where it is defined */
+} simt_func;
+
+/* ---- module-level variables: __device__, __constant__, host globals, strings ---- */
+typedef struct simt_global {
+    char *name;               /* ".strN" for string literals */
+    uint8_t space;            /* SPACE_GLOBAL or SPACE_CONST */
+    uint8_t elem;             /* simt_vtype of the element (for --out NAME) */
+    uint32_t align;
+    uint64_t size;
+    uint8_t *init;            /* size bytes, or NULL for zero-initialised */
+    uint32_t line;
+} simt_global;
+
+/* A prototype without a body that is not a runtime builtin: bound at load time
+ * to the host's libc/libm (or a --native-lib) through libffi. */
+typedef struct simt_import {
+    char *name;
+    uint32_t sig;
+} simt_import;
+
+typedef struct simt_srcpos {
+    uint32_t line;
+    uint32_t col;
+} simt_srcpos;
+
+typedef struct simt_module {
+    char *source_name;        /* the .k file, for diagnostics */
+    char *source;             /* its text (NUL-terminated) or NULL */
+    simt_insn *code;
+    simt_srcpos *pos;         /* one per instruction */
+    uint32_t ncode;
+    simt_func *funcs;
+    uint32_t nfuncs;
+    simt_sig *sigs;
+    uint32_t nsigs;
+    simt_global *globals;
+    uint32_t nglobals;
+    simt_import *imports;
+    uint32_t nimports;
+    char **strings;           /* TRAP messages */
+    uint32_t nstrings;
+    uint32_t shared_static;   /* bytes of static __shared__ (all variables, 16-aligned);
+                                 dynamic shared memory starts at this offset */
+    int32_t main_func;        /* index of main, or -1 */
+} simt_module;
+
+/* ---- special registers read by SREG ---- */
+enum simt_sreg {
+    SREG_TID_X, SREG_TID_Y, SREG_TID_Z,
+    SREG_NTID_X, SREG_NTID_Y, SREG_NTID_Z,
+    SREG_CTAID_X, SREG_CTAID_Y, SREG_CTAID_Z,
+    SREG_NCTAID_X, SREG_NCTAID_Y, SREG_NCTAID_Z,
+    SREG_LANEID, SREG_WARPSIZE, SREG_CLOCK, SREG_CLOCK64,
+    SREG_COUNT
+};
+
+/* ---- operation fields of ATOM (i = op << 8 | type), SHFL, VOTE, REDUX, BAR ---- */
+enum simt_atom_op {
+    ATOM_ADD, ATOM_SUB, ATOM_EXCH, ATOM_MIN, ATOM_MAX, ATOM_INC, ATOM_DEC,
+    ATOM_AND, ATOM_OR, ATOM_XOR
+};
+enum simt_atype { ATYPE_I32, ATYPE_U32, ATYPE_I64, ATYPE_U64, ATYPE_F32, ATYPE_F64 };
+enum simt_shfl_mode { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY };
+enum simt_vote_kind { VOTE_BALLOT, VOTE_ANY, VOTE_ALL };
+enum simt_redux_kind {
+    REDUX_ADD, REDUX_MIN_S, REDUX_MIN_U, REDUX_MAX_S, REDUX_MAX_U,
+    REDUX_AND, REDUX_OR, REDUX_XOR
+};
+enum simt_bar_kind { BAR_SYNC, BAR_COUNT, BAR_AND, BAR_OR };
+
+/* ---- lane-local intrinsics (INTR i) ---- */
+enum simt_intrinsic {
+#define INTR(name, nargs, meaning) INTR_##name,
+#include "vm/intrinsics.def"
+#undef INTR
+    INTR_COUNT
+};
+
+/* ---- life cycle and files ---- */
+simt_module *simt_module_new(void);
+void simt_module_free(simt_module *m);
+
+/* Writes m as a .kbc file.  Returns 0, or -1 with errno set. */
+int simt_module_write(const simt_module *m, FILE *out);
+
+/* Reads and verifies a .kbc image.  On failure returns NULL and writes a
+ * one-line reason into err (errlen bytes). */
+simt_module *simt_module_read(const uint8_t *data, size_t len, char *err, size_t errlen);
+
+/* Checks every structural invariant the interpreter relies on (operands in
+ * range, targets inside their function, signatures valid...).  Returns 0, or
+ * -1 with a reason naming the pc in err. */
+int simt_module_verify(const simt_module *m, char *err, size_t errlen);
+
+/* Prints the disassembly of m (all functions) to out. */
+void simt_module_disasm(const simt_module *m, FILE *out);
+
+/* Names of opcodes, value types, intrinsics (for messages and the disassembler). */
+const char *simt_op_name(unsigned op);
+const char *simt_vtype_name(unsigned vt);
+const char *simt_intrinsic_name(unsigned id);
+int simt_intrinsic_nargs(unsigned id);
+size_t simt_vtype_size(unsigned vt);
+
+#define SIMT_KBC_MAGIC "SIMTKBC"
+#define SIMT_KBC_VERSION 1
+
+#endif

@@ -1,0 +1,245 @@
+/* vm/sched.c -- convergence barriers and the choice of the next group.
+ *
+ * The model is described in vm/exec.h.  Invariant: lanes with the same top
+ * convergence barrier have identical barrier stacks (a barrier is created for
+ * one group, and lanes only pop it together or after being released), so the
+ * key (pc, fp, top barrier) identifies a group.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm/exec.h"
+
+void simt_pending_push(simt_warp *w, unsigned lane, int front)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < w->npending; k++)
+        if (w->pending[k] != lane)
+            w->pending[n++] = w->pending[k];
+    if (front) {
+        memmove(w->pending + 1, w->pending, n * sizeof w->pending[0]);
+        w->pending[0] = lane;
+    } else {
+        w->pending[n] = lane;
+    }
+    w->npending = n + 1;
+}
+
+uint32_t simt_group_of(const simt_warp *w, unsigned lead)
+{
+    uint32_t g = 0;
+    unsigned top = simt_top(w, lead);
+    for (unsigned l = 0; l < w->width; l++)
+        if (w->state[l] == LANE_READY && w->pc[l] == w->pc[lead] && w->fp[l] == w->fp[lead] &&
+            simt_top(w, l) == top)
+            g |= 1u << l;
+    return g;
+}
+
+int simt_pick_group(simt_warp *w, uint32_t *mask)
+{
+    while (w->npending) {
+        unsigned lead = w->pending[--w->npending];
+        if (w->state[lead] == LANE_READY) {
+            *mask = simt_group_of(w, lead);
+            return 1;
+        }
+    }
+    for (unsigned l = 0; l < w->width; l++)
+        if (w->state[l] == LANE_READY) {
+            *mask = simt_group_of(w, l);
+            return 1;
+        }
+    return 0;
+}
+
+static int cstack_grow(simt_exec *ex, simt_warp *w)
+{
+    uint32_t cap = w->cstack_cap ? w->cstack_cap * 2 : 8;
+    if (cap > 4096) {
+        simt_vm_faultf(ex->vm, "divergent control flow nested too deeply (over 4096 levels; "
+                       "runaway recursion?)");
+        return -1;
+    }
+    uint16_t *s = realloc(w->cstack, (size_t)cap * w->width * sizeof *s);
+    if (!s) {
+        simt_vm_faultf(ex->vm, "out of memory for convergence stacks");
+        return -1;
+    }
+    w->cstack = s;
+    w->cstack_cap = cap;
+    return 0;
+}
+
+static int cbar_alloc(simt_exec *ex, simt_warp *w)
+{
+    if (w->cbar_free != BARRIER_NONE) {
+        unsigned id = w->cbar_free;
+        w->cbar_free = w->cbars[id].next_free;
+        return (int)id;
+    }
+    if (w->ncbars == w->cbar_cap) {
+        uint32_t cap = w->cbar_cap ? w->cbar_cap * 2 : 16;
+        simt_cbar *b = cap < BARRIER_NONE ? realloc(w->cbars, cap * sizeof *b) : NULL;
+        if (!b) {
+            simt_vm_faultf(ex->vm, "too many live divergent branches in one warp");
+            return -1;
+        }
+        w->cbars = b;
+        w->cbar_cap = cap;
+    }
+    return (int)w->ncbars++;
+}
+
+static void cbar_release_ref(simt_warp *w, unsigned id, uint32_t n)
+{
+    simt_cbar *b = &w->cbars[id];
+    b->refs -= n;
+    if (b->refs == 0) {
+        b->next_free = w->cbar_free;
+        w->cbar_free = (uint16_t)id;
+    }
+}
+
+int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc, uint32_t fp)
+{
+    unsigned lead = (unsigned)__builtin_ctz(mask);
+    unsigned top = simt_top(w, lead);
+    if (top != BARRIER_NONE && w->cbars[top].rpc == rpc && w->cbars[top].fp == fp)
+        return 0; /* a loop diverging again: its exit barrier already waits */
+    int id = cbar_alloc(ex, w);
+    if (id < 0)
+        return -1;
+    simt_cbar *b = &w->cbars[id];
+    b->rpc = rpc;
+    b->fp = fp;
+    b->expected = mask;
+    b->arrived = 0;
+    b->refs = (uint32_t)__builtin_popcount(mask);
+    b->spin_mark = w->spin;
+    b->next_free = BARRIER_NONE;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (w->depth[l] == w->cstack_cap && cstack_grow(ex, w) != 0)
+            return -1;
+        w->cstack[(size_t)w->depth[l]++ * w->width + l] = (uint16_t)id;
+    }
+    return 0;
+}
+
+/* Releases the lanes waiting at barrier id: they pop it and become ready.
+ * The barrier keeps waiting for the expected lanes that did not arrive. */
+static uint32_t cbar_release(simt_warp *w, unsigned id)
+{
+    simt_cbar *b = &w->cbars[id];
+    uint32_t lanes = b->arrived;
+    b->expected &= ~lanes;
+    b->arrived = 0;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        w->depth[l]--;
+        w->state[l] = LANE_READY;
+    }
+    cbar_release_ref(w, id, (uint32_t)__builtin_popcount(lanes));
+    return lanes;
+}
+
+static int cbar_complete(const simt_warp *w, const simt_cbar *b)
+{
+    return b->arrived && (b->expected & ~b->arrived & ~w->exited) == 0;
+}
+
+uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
+{
+    unsigned id = simt_top(w, (unsigned)__builtin_ctz(mask));
+    simt_cbar *b = &w->cbars[id];
+    (void)pc;
+    (void)fp;
+    if (!b->arrived)
+        b->spin_mark = w->spin;
+    b->arrived |= mask;
+    for (uint32_t m = mask; m; m &= m - 1)
+        w->state[__builtin_ctz(m)] = LANE_JOIN;
+    if (!cbar_complete(w, b))
+        return 0;
+    return cbar_release(w, id);
+}
+
+/* Lanes that waited at a convergence barrier while the rest of the warp kept
+ * spinning in a loop go on alone (forward progress under ITS). */
+uint32_t simt_spin_release(simt_warp *w)
+{
+    uint32_t released = 0;
+    for (uint32_t id = 0; id < w->ncbars; id++) {
+        simt_cbar *b = &w->cbars[id];
+        if (b->refs && b->arrived && w->spin - b->spin_mark > SIMT_SPIN_RELEASE)
+            released |= cbar_release(w, id);
+    }
+    for (uint32_t m = released; m; m &= m - 1)
+        simt_pending_push(w, (unsigned)__builtin_ctz(m), 0);
+    return released;
+}
+
+void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
+{
+    w->exited |= mask;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        w->state[l] = LANE_EXITED;
+        while (w->depth[l]) {
+            unsigned id = w->cstack[(size_t)--w->depth[l] * w->width + l];
+            w->cbars[id].expected &= ~(1u << l);
+            cbar_release_ref(w, id, 1);
+        }
+    }
+    /* Barriers that were only waiting for these lanes can open now. */
+    for (uint32_t id = 0; id < w->ncbars; id++) {
+        simt_cbar *b = &w->cbars[id];
+        if (b->refs && cbar_complete(w, b)) {
+            uint32_t lanes = cbar_release(w, id);
+            simt_pending_push(w, (unsigned)__builtin_ctz(lanes), 0);
+        }
+    }
+    blk->bar_exited += (uint32_t)__builtin_popcount(mask);
+    simt_block_barrier_check(ex, blk);
+}
+
+/* Called when no lane of the warp is ready.  Returns 1 if it made some lanes
+ * ready, 0 if the warp only waits for __syncthreads (or is done), -1 on a
+ * fault (set in vm->fault). */
+int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault)
+{
+    *fault = 0;
+    int r = simt_collective_retry(ex, blk, w);
+    if (r != 0) {
+        *fault = r < 0;
+        return r;
+    }
+    uint32_t at_bar = 0;
+    for (unsigned l = 0; l < w->width; l++)
+        if (w->state[l] == LANE_BAR)
+            at_bar |= 1u << l;
+    /* Lanes waiting to reconverge with lanes that wait at __syncthreads: the
+     * barrier needs them first, so they go on (hardware does the same). */
+    for (uint32_t id = 0; id < w->ncbars; id++) {
+        simt_cbar *b = &w->cbars[id];
+        if (!b->refs || !b->arrived)
+            continue;
+        uint32_t missing = b->expected & ~b->arrived & ~w->exited;
+        if (missing && (missing & ~at_bar) == 0) {
+            uint32_t lanes = cbar_release(w, id);
+            simt_pending_push(w, (unsigned)__builtin_ctz(lanes), 0);
+            return 1;
+        }
+    }
+    /* Anything else waiting at a convergence barrier: release the innermost. */
+    for (uint32_t id = w->ncbars; id-- > 0;) {
+        simt_cbar *b = &w->cbars[id];
+        if (b->refs && b->arrived) {
+            uint32_t lanes = cbar_release(w, id);
+            simt_pending_push(w, (unsigned)__builtin_ctz(lanes), 0);
+            return 1;
+        }
+    }
+    return 0;
+}

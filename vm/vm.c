@@ -1,0 +1,207 @@
+/* vm/vm.c -- the VM's life cycle: configuration, module globals, running
+ * main() on the host thread, and printing faults. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/ffi.h"
+#include "vm/exec.h"
+
+void simt_config_init(simt_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->warp_size = 32;
+    cfg->sched = SCHED_ITS;
+    cfg->interleave = INTERLEAVE_CONVERGE;
+    cfg->threads = 1;
+    cfg->max_steps = 1000000000ull;
+    cfg->max_memory = 16ull << 30;
+    cfg->device = simt_device_builtin("h100");
+}
+
+int simt_module_find_func(const simt_module *mod, const char *name)
+{
+    for (uint32_t k = 0; k < mod->nfuncs; k++)
+        if (strcmp(mod->funcs[k].name, name) == 0)
+            return (int)k;
+    return -1;
+}
+
+static simt_status alloc_globals(simt_vm *vm)
+{
+    const simt_module *mod = vm->mod;
+    vm->global_addr = calloc(mod->nglobals ? mod->nglobals : 1, sizeof *vm->global_addr);
+    if (!vm->global_addr)
+        return simt_vm_faultf(vm, "out of memory");
+    for (uint32_t k = 0; k < mod->nglobals; k++) {
+        const simt_global *g = &mod->globals[k];
+        int is_string = g->name[0] == '.';
+        uint64_t align = g->space == SPACE_GLOBAL ? 256 : (g->align ? g->align : 16);
+        uint64_t addr = simt_mem_alloc(&vm->mem, g->space, g->size ? g->size : 1, align,
+                                       is_string ? ALLOC_STRING : ALLOC_MODULE, g->name);
+        simt_alloc *a = addr ? simt_mem_find(&vm->mem, addr) : NULL;
+        if (!a)
+            return simt_vm_faultf(vm, "cannot allocate module variable '%s' (%llu bytes)", g->name,
+                                  (unsigned long long)g->size);
+        if (g->init)
+            memcpy(a->data, g->init, g->size);
+        a->readonly = g->space == SPACE_CONST;
+        a->line = g->line;
+        vm->global_addr[k] = addr;
+    }
+    return SIMT_OK;
+}
+
+simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module *mod, FILE *out,
+                         FILE *err)
+{
+    memset(vm, 0, sizeof *vm);
+    vm->cfg = *cfg;
+    if (!vm->cfg.device)
+        vm->cfg.device = simt_device_builtin("h100");
+    vm->mod = mod;
+    vm->out = out;
+    vm->err = err;
+    vm->fault.pc = -1;
+    simt_mem_init(&vm->mem, cfg->max_memory);
+    simt_status st = alloc_globals(vm);
+    if (st != SIMT_OK)
+        return st;
+    if (mod->nimports) {
+        char why[512];
+        if (simt_ffi_open(vm, NULL, why, sizeof why) != 0)
+            return simt_vm_faultf(vm, "%s", why);
+    }
+    return SIMT_OK;
+}
+
+void simt_vm_destroy(simt_vm *vm)
+{
+    simt_ffi_close(vm);
+    simt_mem_destroy(&vm->mem);
+    free(vm->global_addr);
+    free(vm->events);
+    vm->global_addr = NULL;
+    vm->events = NULL;
+}
+
+/* argv for main(int argc, char **argv): strings and the array in global memory. */
+static uint64_t make_argv(simt_vm *vm, int argc, char **argv)
+{
+    uint64_t arr = simt_mem_alloc(&vm->mem, SPACE_GLOBAL, (uint64_t)(argc + 1) * 8, 256,
+                                  ALLOC_MALLOC, "argv");
+    simt_alloc *a = arr ? simt_mem_find(&vm->mem, arr) : NULL;
+    for (int k = 0; a && k < argc; k++) {
+        size_t n = strlen(argv[k]) + 1;
+        uint64_t s = simt_mem_alloc(&vm->mem, SPACE_GLOBAL, n, 256, ALLOC_MALLOC, "argv");
+        simt_alloc *sa = s ? simt_mem_find(&vm->mem, s) : NULL;
+        if (!sa)
+            return 0;
+        memcpy(sa->data, argv[k], n);
+        memcpy(a->data + (size_t)k * 8, &s, 8);
+    }
+    return arr;
+}
+
+simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
+{
+    const simt_module *mod = vm->mod;
+    if (mod->main_func < 0)
+        return simt_vm_faultf(vm, "the program has no main() function (use --kernel NAME to "
+                              "launch a kernel directly)");
+    const simt_func *mainf = &mod->funcs[mod->main_func];
+    simt_exec ex = {0};
+    ex.vm = vm;
+    ex.mod = mod;
+    ex.width = 1;
+    ex.max_steps = vm->cfg.max_steps;
+    ex.is_host = 1;
+    ex.kernel = mod->main_func;
+    simt_block blk = {0};
+    simt_warp w = {0};
+    blk.nthreads = 1;
+    blk.nwarps = 1;
+    blk.warps = &w;
+    w.width = 1;
+    w.valid = 1;
+    w.cbar_free = BARRIER_NONE;
+    w.pc[0] = (int32_t)mainf->entry;
+    simt_status st = SIMT_OK;
+    if (simt_warp_reserve(&ex, &w, mainf->nregs, mainf->local_size ? mainf->local_size : 16))
+        st = SIMT_FAULT;
+    if (st == SIMT_OK) {
+        w.regs[0] = (uint64_t)(int64_t)-1;
+        if (mod->sigs[mainf->sig].nargs >= 2) {
+            w.regs[SIMT_FRAME_LINK] = (uint64_t)argc;
+            w.regs[SIMT_FRAME_LINK + 1] = make_argv(vm, argc, argv);
+        }
+    }
+    while (st == SIMT_OK && w.state[0] == LANE_READY) {
+        int ev = simt_exec_group(&ex, &blk, &w, 1);
+        if (ev == EV_FAULT)
+            st = SIMT_FAULT;
+        else if (ev == EV_EXIT)
+            st = SIMT_EXIT;
+    }
+    if (st == SIMT_OK)
+        vm->exit_code = (int)(uint32_t)w.regs[0];
+    vm->host_steps = ex.steps;
+    free(w.regs);
+    free(w.local);
+    free(w.cstack);
+    free(w.cbars);
+    fflush(vm->out);
+    if (st == SIMT_OK && vm->kernel_faults)
+        return SIMT_FAULT;
+    return st;
+}
+
+static int func_at(const simt_module *mod, int32_t pc)
+{
+    for (uint32_t k = 0; k < mod->nfuncs; k++)
+        if ((uint32_t)pc >= mod->funcs[k].entry && (uint32_t)pc < mod->funcs[k].end)
+            return (int)k;
+    return -1;
+}
+
+/* Prints line `line` of the source and a caret under column col. */
+static void quote_source(const simt_module *mod, uint32_t line, uint32_t col, FILE *err)
+{
+    const char *s = mod->source;
+    for (uint32_t n = 1; s && *s && n < line; s++)
+        if (*s == '\n')
+            n++;
+    if (!s || !*s)
+        return;
+    const char *e = strchr(s, '\n');
+    int len = e ? (int)(e - s) : (int)strlen(s);
+    if (len > 200)
+        len = 200;
+    fprintf(err, " %.*s\n ", len, s);
+    for (uint32_t c = 1; c < col && (int)c <= len; c++)
+        fputc(s[c - 1] == '\t' ? '\t' : ' ', err);
+    fputs("^\n", err);
+}
+
+void simt_vm_print_fault(const simt_vm *vm, FILE *err)
+{
+    const simt_fault *f = &vm->fault;
+    const simt_module *mod = vm->mod;
+    if (vm->fault_reported)
+        return;
+    if (f->pc < 0 || !mod || (uint32_t)f->pc >= mod->ncode) {
+        fprintf(err, "simtvm: error: %s\n", f->message);
+        return;
+    }
+    const simt_srcpos *p = &mod->pos[f->pc];
+    fprintf(err, "%s:%u:%u: error: %s\n", mod->source_name ? mod->source_name : "?", p->line, p->col,
+            f->message);
+    quote_source(mod, p->line, p->col, err);
+    int fn = func_at(mod, f->pc);
+    const char *name = fn >= 0 ? mod->funcs[fn].name : "?";
+    if (f->in_kernel)
+        fprintf(err, "note: in '%s', block (%u,%u,%u), thread (%u,%u,%u), lane %d\n", name,
+                f->block[0], f->block[1], f->block[2], f->thread[0], f->thread[1], f->thread[2],
+                f->lane);
+    else
+        fprintf(err, "note: in host function '%s'\n", name);
+}

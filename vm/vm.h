@@ -1,0 +1,189 @@
+/* vm/vm.h -- the virtual machine handle and what the runtime shares with it.
+ *
+ * A simt_vm owns everything of one run: the loaded module, the memory system,
+ * the CUDA runtime state (last error, events), the output streams and the
+ * configuration.  There is no global or static mutable state anywhere: two
+ * VMs coexist in one process.
+ *
+ * Who calls what: the interpreter (vm/interp.c, vm/sched_*.c, vm/grid.c) runs
+ * code; it calls runtime/host.c for HCALL builtins, runtime/memory.c to
+ * translate addresses, runtime/printf.c for printf.  The runtime never calls
+ * back into the interpreter except through simt_vm_launch (the LAUNCH opcode
+ * and the embedding API).
+ */
+#ifndef SIMT_VM_H
+#define SIMT_VM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "vm/module.h"
+#include "runtime/device.h"
+#include "runtime/memory.h"
+
+/* ---- configuration (simt_config_init sets the defaults) ---- */
+enum simt_sched { SCHED_ITS, SCHED_LOCKSTEP };
+enum simt_interleave { INTERLEAVE_CONVERGE, INTERLEAVE_RANDOM };
+enum simt_check { CHECK_RACE = 1, CHECK_SYNC = 2, CHECK_MEMORY = 4, CHECK_INIT = 8 };
+
+typedef struct simt_config {
+    int warp_size;              /* 4, 8, 16 or 32 */
+    int sched;                  /* enum simt_sched */
+    int interleave;             /* enum simt_interleave */
+    uint64_t seed;
+    int block_order_random;
+    int threads;                /* host threads running blocks */
+    uint64_t max_steps;         /* warp instructions per launch (and host steps) */
+    uint64_t max_memory;        /* bytes of guest memory */
+    unsigned checks;            /* enum simt_check bits */
+    int no_simd;
+    int quiet;
+    const simt_device_profile *device;
+} simt_config;
+
+void simt_config_init(simt_config *cfg);
+
+/* ---- faults: guest errors are statuses, never abort() ---- */
+typedef enum simt_status {
+    SIMT_OK = 0,
+    SIMT_EXIT,            /* the program called exit(): not an error */
+    SIMT_FAULT,           /* a kernel or host fault: message in vm->fault */
+    SIMT_ERR_USAGE,       /* misuse of the API or a bad argument */
+} simt_status;
+
+typedef struct simt_fault {
+    char message[512];          /* "out-of-bounds __global__ read of 4 bytes at ..." */
+    int32_t pc;                 /* instruction, or -1 */
+    int in_kernel;              /* 0 for host code */
+    uint32_t block[3], thread[3];
+    int lane;
+} simt_fault;
+
+/* What an address means for one thread: its block's shared memory and its own
+ * local memory.  Host code has no shared memory and its own local memory. */
+typedef struct simt_tctx {
+    uint8_t *shared;
+    uint64_t shared_size;
+    uint8_t *local;
+    uint64_t local_size;
+    int is_host;
+} simt_tctx;
+
+typedef struct simt_event {
+    int used, recorded;
+    double time_ms;             /* modelled clock when recorded */
+} simt_event;
+
+typedef struct simt_vm {
+    simt_config cfg;
+    const simt_module *mod;
+    simt_memory mem;
+    uint64_t *global_addr;      /* address of each module global, by index */
+    FILE *out;                  /* program output (stdout) */
+    FILE *err;                  /* diagnostics (stderr) */
+    simt_fault fault;           /* valid after SIMT_FAULT */
+    int exit_code;              /* valid after SIMT_EXIT */
+    int last_error;             /* sticky cudaError_t of the CUDA runtime */
+    simt_event *events;
+    int nevents;
+    uint64_t rand_state;        /* the guest's rand()/srand() */
+    double clock_ms;            /* modelled time elapsed on the device */
+    uint64_t host_steps;
+    void *native;               /* runtime/ffi.c: bound imports */
+    int fault_reported;         /* vm->fault was already printed (kernel faults) */
+    int kernel_faults;          /* launches that stopped on a fault */
+    void *exec;                 /* vm/: interpreter and scheduler state */
+    /* runtime/host.c: glibc's random() TYPE_3 generator, so that rand() after
+     * srand(s) gives Linux's sequence (rand_state above is unused). */
+    int32_t rand_table[31];     /* the additive feedback table */
+    int rand_front, rand_rear;  /* its two cursors (glibc's fptr, rptr) */
+    int rand_seeded;            /* 0 until srand() or the first rand() */
+    uint64_t cuda_error_text;   /* SPACE_CONST block of cudaGetErrorString/Name
+                                   texts, allocated on first use (0: not yet) */
+} simt_vm;
+
+/* Sets vm->fault from a printf-style message; returns SIMT_FAULT. */
+simt_status simt_vm_faultf(simt_vm *vm, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Translates [addr, addr+len) for a read (write = 0) or write (write = 1) by
+ * the thread described by t.  Returns the host pointer, or NULL after setting
+ * vm->fault (NULL pointer, out of bounds, freed, write to constant memory).
+ * `what` names the access in the message ("read", "write"). */
+void *simt_vm_translate(simt_vm *vm, const simt_tctx *t, uint64_t addr, uint64_t len,
+                        int write);
+
+/* Reads a NUL-terminated guest string at addr (at most max bytes).  Returns a
+ * pointer to it in guest memory and its length, or NULL after a fault. */
+const char *simt_vm_cstr(simt_vm *vm, const simt_tctx *t, uint64_t addr, size_t max,
+                         size_t *len);
+
+/* Runs builtin `id` (BI_*) for one thread: args typed by sig; *ret receives
+ * the result.  Returns SIMT_OK, SIMT_EXIT or SIMT_FAULT (runtime/host.c). */
+simt_status simt_builtin_call(simt_vm *vm, const simt_tctx *t, int id, const simt_sig *sig,
+                              const uint64_t *args, int nargs, uint64_t *ret);
+
+/* Formats a printf call (format string at args[0]) into a malloc'd buffer
+ * *out of *outlen bytes (runtime/printf.c).  Returns SIMT_OK or SIMT_FAULT. */
+simt_status simt_format_printf(simt_vm *vm, const simt_tctx *t, const simt_sig *sig,
+                               const uint64_t *args, int nargs, char **out, size_t *outlen);
+
+/* Launches kernel `func` of the loaded module with the given geometry and
+ * already converted argument values (vm/grid.c). */
+simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
+                           const uint32_t block[3], uint64_t dyn_shared, const uint64_t *args,
+                           int nargs);
+
+/* ---- life cycle (vm/vm.c) ---- */
+/* Prepares vm to run mod (which must outlive it): allocates and initialises
+ * the module's global variables and binds native imports.  out/err receive the
+ * program's output and diagnostics.  Returns SIMT_OK or SIMT_FAULT (message in
+ * vm->fault, e.g. an import that cannot be bound). */
+simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module *mod, FILE *out,
+                         FILE *err);
+void simt_vm_destroy(simt_vm *vm);
+
+/* Runs main() on the host thread.  argv goes to main(int argc, char **argv)
+ * when it takes them.  On SIMT_OK or SIMT_EXIT vm->exit_code holds main's
+ * result or exit()'s status. */
+simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv);
+
+/* Prints vm->fault as `file:line:col: error: message`, the source line with a
+ * caret, and where it happened (kernel, block, thread, lane). */
+void simt_vm_print_fault(const simt_vm *vm, FILE *err);
+
+/* Index of the function called name, or -1. */
+int simt_module_find_func(const simt_module *mod, const char *name);
+
+enum simt_builtin {
+#define BI(id, name, where, sig) BI_##id,
+#include "runtime/builtins.def"
+#undef BI
+    BI_COUNT
+};
+
+/* cudaError_t values the runtime returns (CUDA's numbering). */
+enum simt_cuda_error {
+    CUDA_SUCCESS = 0,
+    CUDA_ERROR_INVALID_VALUE = 1,
+    CUDA_ERROR_MEMORY_ALLOCATION = 2,
+    CUDA_ERROR_INVALID_CONFIGURATION = 9,
+    CUDA_ERROR_INVALID_DEVICE_POINTER = 17,
+    CUDA_ERROR_INVALID_MEMCPY_DIRECTION = 21,
+    CUDA_ERROR_INVALID_SYMBOL = 13,
+    CUDA_ERROR_INVALID_RESOURCE_HANDLE = 400,
+    CUDA_ERROR_NOT_READY = 600,
+    CUDA_ERROR_ILLEGAL_ADDRESS = 700,
+    CUDA_ERROR_LAUNCH_FAILURE = 719,
+    CUDA_ERROR_INVALID_DEVICE_FUNCTION = 98,
+    CUDA_ERROR_INVALID_DEVICE = 101,
+    CUDA_ERROR_INITIALIZATION = 3,
+    CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
+    CUDA_ERROR_LAUNCH_TIMEOUT = 702,
+    CUDA_ERROR_ASSERT = 710,
+    CUDA_ERROR_ILLEGAL_INSTRUCTION = 715,
+    CUDA_ERROR_MISALIGNED_ADDRESS = 716,
+    CUDA_ERROR_UNKNOWN = 999,
+};
+
+#endif
