@@ -38,6 +38,9 @@
 #define SIMT_GROUP_QUANTUM 64u
 /* Instructions a warp may issue before the next warp of its block runs. */
 #define SIMT_WARP_QUANTUM 20000u
+/* Lockstep: back edges a warp may execute while some of its lanes wait to
+ * reconverge before simtvm decides the warp can never make progress. */
+#define SIMT_LOCKSTEP_LIVELOCK (1u << 20)
 
 enum lane_state {
     LANE_READY,      /* can issue */
@@ -80,6 +83,8 @@ typedef struct simt_warp {
     uint32_t pending[SIMT_MAX_WARP]; /* leaders of groups split off, most recent last */
     uint32_t npending;
     uint32_t tid_base;       /* linear thread id of lane 0 */
+    uint64_t rng;            /* --interleave=random: this warp's own stream */
+    uint32_t slice;          /* --interleave=random: instructions left in this turn */
 } simt_warp;
 
 typedef struct simt_block {
@@ -104,8 +109,10 @@ typedef struct simt_exec {
     uint64_t steps;          /* warp instructions issued */
     uint64_t max_steps;
     int is_host;
+    int lockstep;            /* --sched=lockstep */
+    int random;              /* --interleave=random */
     int kernel;              /* function index, -1 for host */
-    simt_block *cur_block;
+    uint64_t block_serial;   /* linear index of the running block (seeds warp streams) */
 } simt_exec;
 
 /* Events returned by simt_exec_group. */
@@ -121,7 +128,9 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 
 /* vm/sched.c: convergence barriers, group selection, lane exit */
 uint32_t simt_group_of(const simt_warp *w, unsigned lead);
-int simt_pick_group(simt_warp *w, uint32_t *mask);
+int simt_pick_group(simt_exec *ex, simt_warp *w, uint32_t *mask);
+uint64_t simt_rng_next(uint64_t *state);
+int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc);
 int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc, uint32_t fp);
 uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp);
 void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);

@@ -95,6 +95,8 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->npending = 0;
     w->spin = 0;
     w->quantum_yields = 0;
+    w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
+    w->slice = 1;
     for (unsigned l = 0; l < W; l++) {
         w->pc[l] = (int32_t)k->entry;
         w->fp[l] = 0;
@@ -121,7 +123,7 @@ static int run_warp(simt_exec *ex, simt_block *blk, simt_warp *w)
     int issued = 0;
     for (;;) {
         uint32_t mask;
-        if (!simt_pick_group(w, &mask)) {
+        if (!simt_pick_group(ex, w, &mask)) {
             int fault, r = simt_warp_unstick(ex, blk, w, &fault);
             if (fault)
                 return -1;
@@ -212,27 +214,51 @@ static void block_free(simt_block *blk)
     free(blk->shared);
 }
 
+/* The order blocks run in: x fastest, or a seeded shuffle (--block-order=random)
+ * to expose programs that depend on an order CUDA does not promise. */
+static uint64_t *block_order(const simt_exec *ex, uint64_t nblocks)
+{
+    uint64_t *order = malloc((size_t)nblocks * sizeof *order);
+    if (!order)
+        return NULL;
+    for (uint64_t b = 0; b < nblocks; b++)
+        order[b] = b;
+    if (ex->vm->cfg.block_order_random) {
+        uint64_t rng = ex->vm->cfg.seed ^ 0x5bd1e995u;
+        for (uint64_t b = nblocks; b > 1; b--) {
+            uint64_t k = simt_rng_next(&rng) % b;
+            uint64_t t = order[b - 1];
+            order[b - 1] = order[k];
+            order[k] = t;
+        }
+    }
+    return order;
+}
+
 static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args, int nargs)
 {
     const simt_func *k = &ex->mod->funcs[ex->kernel];
-    for (uint32_t z = 0; z < ex->grid[2]; z++)
-        for (uint32_t y = 0; y < ex->grid[1]; y++)
-            for (uint32_t x = 0; x < ex->grid[0]; x++) {
-                blk->idx[0] = x;
-                blk->idx[1] = y;
-                blk->idx[2] = z;
-                blk->bar_waiting = blk->bar_exited = blk->bar_count = 0;
-                memset(blk->shared, 0, blk->shared_size);
-                for (uint32_t w = 0; w < blk->nwarps; w++) {
-                    warp_reset(ex, &blk->warps[w], w, blk->nthreads);
-                    warp_start_frame(&blk->warps[w], k, args, nargs);
-                }
-                blk->bar_exited = 0;
-                simt_status st = run_block(ex, blk);
-                if (st != SIMT_OK)
-                    return st;
-            }
-    return SIMT_OK;
+    uint64_t nblocks = (uint64_t)ex->grid[0] * ex->grid[1] * ex->grid[2];
+    uint64_t *order = block_order(ex, nblocks);
+    if (!order)
+        return simt_vm_faultf(ex->vm, "out of memory for %llu blocks", (unsigned long long)nblocks);
+    simt_status st = SIMT_OK;
+    for (uint64_t n = 0; n < nblocks && st == SIMT_OK; n++) {
+        uint64_t b = order[n];
+        blk->idx[0] = (uint32_t)(b % ex->grid[0]);
+        blk->idx[1] = (uint32_t)(b / ex->grid[0] % ex->grid[1]);
+        blk->idx[2] = (uint32_t)(b / ((uint64_t)ex->grid[0] * ex->grid[1]));
+        ex->block_serial = b;
+        blk->bar_waiting = blk->bar_exited = blk->bar_count = 0;
+        memset(blk->shared, 0, blk->shared_size);
+        for (uint32_t w = 0; w < blk->nwarps; w++) {
+            warp_reset(ex, &blk->warps[w], w, blk->nthreads);
+            warp_start_frame(&blk->warps[w], k, args, nargs);
+        }
+        st = run_block(ex, blk);
+    }
+    free(order);
+    return st;
 }
 
 simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
@@ -259,6 +285,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.width = (uint32_t)vm->cfg.warp_size;
     ex.max_steps = vm->cfg.max_steps;
     ex.kernel = (int)func;
+    ex.lockstep = vm->cfg.sched == SCHED_LOCKSTEP;
+    ex.random = vm->cfg.interleave == INTERLEAVE_RANDOM && !ex.lockstep;
 
     simt_block blk = {0};
     blk.nthreads = block[0] * block[1] * block[2];

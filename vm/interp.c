@@ -217,19 +217,15 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
 static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int32_t *pc,
                    const simt_insn *in)
 {
-    const simt_func *caller = NULL, *callee = &ex->mod->funcs[in->i];
+    const simt_func *callee = &ex->mod->funcs[in->i];
+    const simt_func *caller = &ex->mod->funcs[ex->vm->func_of_pc[*pc]];
     unsigned W = w->width;
     uint32_t nfp = *fp + in->a;
-    for (uint32_t k = 0; k < ex->mod->nfuncs; k++) {
-        const simt_func *f = &ex->mod->funcs[k];
-        if ((uint32_t)*pc >= f->entry && (uint32_t)*pc < f->end)
-            caller = f;
-    }
     uint64_t *R = w->regs + (size_t)*fp * W;
     uint32_t need_local = 0;
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        uint64_t base = REG(2)[l] + (caller ? caller->local_size : 0);
+        uint64_t base = REG(2)[l] + caller->local_size;
         if (base + callee->local_size > need_local)
             need_local = (uint32_t)(base + callee->local_size);
     }
@@ -239,7 +235,7 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
     uint64_t *N = w->regs + (size_t)nfp * W;
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        uint64_t base = REG(2)[l] + (caller ? caller->local_size : 0);
+        uint64_t base = REG(2)[l] + caller->local_size;
         N[0 * W + l] = (uint64_t)(int64_t)(*pc + 1);
         N[1 * W + l] = *fp;
         N[2 * W + l] = base;
@@ -410,6 +406,19 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
         }
         case OP_YIELD: {
             w->spin++;
+            if (ex->lockstep) {
+                if ((w->spin & 1023u) == 0 && simt_lockstep_livelock(ex, blk, w, pc)) {
+                    SAVE();
+                    return EV_FAULT;
+                }
+                pc++;
+                if (budget == 0) {
+                    SAVE();
+                    simt_pending_push(w, lead, 0);
+                    return EV_QUANTUM;
+                }
+                break;
+            }
             pc++;
             if (ex->vm->cfg.sched == SCHED_ITS && (w->spin & 63u) == 0 && simt_spin_release(w)) {
                 SAVE(); /* the released lanes run first, this group after them */
@@ -608,5 +617,9 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
         }
         if (budget)
             budget--;
+        if (ex->random && --w->slice == 0) { /* adversarial interleaving: switch now */
+            SAVE();
+            return budget ? EV_SWITCH : EV_QUANTUM;
+        }
     }
 }

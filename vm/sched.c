@@ -5,6 +5,7 @@
  * one group, and lanes only pop it together or after being released), so the
  * key (pc, fp, top barrier) identifies a group.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +37,43 @@ uint32_t simt_group_of(const simt_warp *w, unsigned lead)
     return g;
 }
 
-int simt_pick_group(simt_warp *w, uint32_t *mask)
+/* splitmix64: one stream per warp, seeded from --seed, the block and the warp,
+ * so a schedule never depends on host threads or on other warps. */
+uint64_t simt_rng_next(uint64_t *state)
 {
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* --interleave=random: any ready lane may go next, with any non-empty subset
+ * of its group, for a short random number of instructions.  Collectives,
+ * __syncwarp and barriers still synchronise, so correct programs cannot tell. */
+static int pick_random(simt_warp *w, uint32_t *mask)
+{
+    unsigned ready[SIMT_MAX_WARP], n = 0;
+    for (unsigned l = 0; l < w->width; l++)
+        if (w->state[l] == LANE_READY)
+            ready[n++] = l;
+    if (!n)
+        return 0;
+    uint64_t r = simt_rng_next(&w->rng);
+    unsigned lead = ready[r % n];
+    uint32_t g = simt_group_of(w, lead);
+    if ((r >> 32) & 1) {
+        uint32_t sub = (uint32_t)simt_rng_next(&w->rng) & g;
+        g = sub ? sub : 1u << lead;
+    }
+    w->slice = 1 + (uint32_t)((r >> 40) % 8);
+    *mask = g;
+    return 1;
+}
+
+int simt_pick_group(simt_exec *ex, simt_warp *w, uint32_t *mask)
+{
+    if (ex->random)
+        return pick_random(w, mask);
     while (w->npending) {
         unsigned lead = w->pending[--w->npending];
         if (w->state[lead] == LANE_READY) {
@@ -207,6 +243,52 @@ void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask
 /* Called when no lane of the warp is ready.  Returns 1 if it made some lanes
  * ready, 0 if the warp only waits for __syncthreads (or is done), -1 on a
  * fault (set in vm->fault). */
+static void lane_list(char *buf, size_t len, uint32_t lanes)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (unsigned l = 0; l < 32 && n + 8 < len; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        unsigned e = l;
+        while (e + 1 < 32 && (lanes >> (e + 1) & 1))
+            e++;
+        n += (size_t)snprintf(buf + n, len - n, n ? ",%u" : "%u", l);
+        if (e > l)
+            n += (size_t)snprintf(buf + n, len - n, "-%u", e);
+        l = e;
+    }
+}
+
+/* Lockstep SIMT: a warp whose lanes keep looping while other lanes of the same
+ * warp wait to reconverge with them has a single pc and can never let the
+ * waiting lanes run: that is an intra-warp livelock (a spin lock).  Returns 1
+ * after setting the fault. */
+int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc)
+{
+    for (uint32_t id = 0; id < w->ncbars; id++) {
+        simt_cbar *b = &w->cbars[id];
+        if (!b->refs || !b->arrived || w->spin - b->spin_mark <= SIMT_LOCKSTEP_LIVELOCK)
+            continue;
+        uint32_t spinning = 0;
+        for (unsigned l = 0; l < w->width; l++)
+            if (w->state[l] == LANE_READY)
+                spinning |= 1u << l;
+        char spin[128], wait[128];
+        lane_list(spin, sizeof spin, spinning);
+        lane_list(wait, sizeof wait, b->arrived);
+        unsigned lead = (unsigned)__builtin_ctz(spinning ? spinning : 1u);
+        simt_exec_fault(ex, blk, w, lead, pc,
+                        "warp %u cannot make progress under --sched=lockstep: lanes %s spin in this "
+                        "loop waiting for lanes %s of the same warp, which wait at line %u to "
+                        "reconverge and never run (an intra-warp lock needs independent thread "
+                        "scheduling: use --sched=its)", w->index, spin, wait,
+                        ex->mod->pos[b->rpc].line);
+        return 1;
+    }
+    return 0;
+}
+
 int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault)
 {
     *fault = 0;

@@ -63,6 +63,12 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     vm->err = err;
     vm->fault.pc = -1;
     simt_mem_init(&vm->mem, cfg->max_memory);
+    vm->func_of_pc = calloc(mod->ncode ? mod->ncode : 1, sizeof *vm->func_of_pc);
+    if (!vm->func_of_pc)
+        return simt_vm_faultf(vm, "out of memory");
+    for (uint32_t k = 0; k < mod->nfuncs; k++)
+        for (uint32_t pc = mod->funcs[k].entry; pc < mod->funcs[k].end && pc < mod->ncode; pc++)
+            vm->func_of_pc[pc] = k;
     simt_status st = alloc_globals(vm);
     if (st != SIMT_OK)
         return st;
@@ -79,7 +85,9 @@ void simt_vm_destroy(simt_vm *vm)
     simt_ffi_close(vm);
     simt_mem_destroy(&vm->mem);
     free(vm->global_addr);
+    free(vm->func_of_pc);
     free(vm->events);
+    vm->func_of_pc = NULL;
     vm->global_addr = NULL;
     vm->events = NULL;
 }
@@ -155,13 +163,6 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
     return st;
 }
 
-static int func_at(const simt_module *mod, int32_t pc)
-{
-    for (uint32_t k = 0; k < mod->nfuncs; k++)
-        if ((uint32_t)pc >= mod->funcs[k].entry && (uint32_t)pc < mod->funcs[k].end)
-            return (int)k;
-    return -1;
-}
 
 /* Prints line `line` of the source and a caret under column col. */
 static void quote_source(const simt_module *mod, uint32_t line, uint32_t col, FILE *err)
@@ -196,8 +197,7 @@ void simt_vm_print_fault(const simt_vm *vm, FILE *err)
     fprintf(err, "%s:%u:%u: error: %s\n", mod->source_name ? mod->source_name : "?", p->line, p->col,
             f->message);
     quote_source(mod, p->line, p->col, err);
-    int fn = func_at(mod, f->pc);
-    const char *name = fn >= 0 ? mod->funcs[fn].name : "?";
+    const char *name = vm->func_of_pc ? mod->funcs[vm->func_of_pc[f->pc]].name : "?";
     if (f->in_kernel)
         fprintf(err, "note: in '%s', block (%u,%u,%u), thread (%u,%u,%u), lane %d\n", name,
                 f->block[0], f->block[1], f->block[2], f->thread[0], f->thread[1], f->thread[2],

@@ -92,7 +92,7 @@ typedef struct simt_vm {
     void *native;               /* runtime/ffi.c: bound imports */
     int fault_reported;         /* vm->fault was already printed (kernel faults) */
     int kernel_faults;          /* launches that stopped on a fault */
-    void *exec;                 /* vm/: interpreter and scheduler state */
+    uint32_t *func_of_pc;       /* index of the function holding each instruction */
     /* runtime/host.c: glibc's random() TYPE_3 generator, so that rand() after
      * srand(s) gives Linux's sequence (rand_state above is unused). */
     int32_t rand_table[31];     /* the additive feedback table */
@@ -100,6 +100,8 @@ typedef struct simt_vm {
     int rand_seeded;            /* 0 until srand() or the first rand() */
     uint64_t cuda_error_text;   /* SPACE_CONST block of cudaGetErrorString/Name
                                    texts, allocated on first use (0: not yet) */
+    int cuda_reset_faults;      /* kernel_faults at the last cudaDeviceReset: the
+                                   CUDA context is broken while kernel_faults is larger */
 } simt_vm;
 
 /* Sets vm->fault from a printf-style message; returns SIMT_FAULT. */

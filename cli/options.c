@@ -1,0 +1,728 @@
+/* cli/options.c -- argument parsing for simtvm: one table of options, one of
+ * features not built yet, and a loop that applies them.  Nothing here runs a
+ * program; cli/simtvm.c dispatches on the result. */
+#include "cli/options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm/vm.h"
+
+#define CMD_BIT(c) (1u << (c))
+#define ON_RUN CMD_BIT(CMD_RUN)
+#define ON_OCC CMD_BIT(CMD_OCCUPANCY)
+#define ON_COMPILE (CMD_BIT(CMD_RUN) | CMD_BIT(CMD_BUILD) | CMD_BIT(CMD_DISASM))
+
+typedef int (*opt_apply)(simtvm_options *o, const char *value, FILE *err);
+
+enum opt_arg { NO_VALUE, VALUE, OPTIONAL_VALUE /* only as --opt=value */ };
+
+typedef struct option_def {
+    const char *name;
+    enum opt_arg arg;
+    unsigned commands;          /* CMD_BIT set of the commands that take it */
+    opt_apply apply;
+} option_def;
+
+/* Features whose option is parsed and validated but whose machinery does not
+ * exist yet.  Using one is an error, never silently ignored.  Remove a line
+ * when its feature lands.  value NULL: every use; otherwise only that value. */
+static const struct not_yet {
+    const char *name;
+    const char *value;
+} NOT_YET[] = {
+    {"--sched", "lockstep"},
+    {"--interleave", "random"},
+    {"--seeds", NULL},
+    {"--check", NULL},
+    {"--stats", NULL},
+    {"--trace", NULL},
+    {"--report", NULL},
+    {"--trace-blocks", NULL},
+    {"--block-order", NULL},
+    {"--maxrregcount", NULL},
+    {"--native-lib", NULL},
+    {"debug", NULL},            /* the command */
+};
+
+/* ---- value parsers ---- */
+
+static int fail(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Prints `simtvm: error: MESSAGE`; returns the usage-error status. */
+static int fail(FILE *err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("simtvm: error: ", err);
+    vfprintf(err, fmt, ap);
+    fputc('\n', err);
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+/* Decimal (or 0x hex) unsigned integer in [min, max], the whole text. */
+static int parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    if (!text || !isdigit((unsigned char)text[0]))
+        return -1;
+    int base = (text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) ? 16 : 10;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(text, &end, base);
+    if (errno || *end || end == text || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_int(const char *text, int min, int max, int *out)
+{
+    uint64_t v;
+    if (parse_u64(text, (uint64_t)min, (uint64_t)max, &v))
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int simtvm_parse_bytes(const char *text, uint64_t *out)
+{
+    if (!text || !isdigit((unsigned char)text[0]))
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(text, &end, 10);
+    unsigned shift = 0;
+    if (*end == 'K' || *end == 'k')
+        shift = 10;
+    else if (*end == 'M' || *end == 'm')
+        shift = 20;
+    else if (*end == 'G' || *end == 'g')
+        shift = 30;
+    if (shift)
+        end++;
+    if (errno || *end || (shift && v > (UINT64_MAX >> shift)))
+        return -1;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
+
+/* X[,Y[,Z]] with each in [1, limit]; missing ones are 1. */
+static int parse_dims(const char *text, uint32_t dims[3])
+{
+    static const uint64_t limit[3] = {2147483647u, 65535u, 65535u};
+    dims[0] = dims[1] = dims[2] = 1;
+    char buf[64];
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    strcpy(buf, text);
+    int n = 0;
+    for (char *save = NULL, *p = strtok_r(buf, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+        uint64_t v;
+        if (n == 3 || parse_u64(p, 1, limit[n], &v))
+            return -1;
+        dims[n++] = (uint32_t)v;
+    }
+    size_t len = strlen(text);
+    return n == 0 || text[len - 1] == ',' || strstr(text, ",,") ? -1 : 0;
+}
+
+/* ---- option handlers ---- */
+
+static int opt_sched(simtvm_options *o, const char *v, FILE *err)
+{
+    if (!strcmp(v, "its"))
+        o->sched = SCHED_ITS;
+    else if (!strcmp(v, "lockstep"))
+        o->sched = SCHED_LOCKSTEP;
+    else
+        return fail(err, "--sched must be 'its' or 'lockstep', not '%s'", v);
+    return 0;
+}
+
+static int opt_interleave(simtvm_options *o, const char *v, FILE *err)
+{
+    if (!strcmp(v, "converge"))
+        o->interleave = INTERLEAVE_CONVERGE;
+    else if (!strcmp(v, "random"))
+        o->interleave = INTERLEAVE_RANDOM;
+    else
+        return fail(err, "--interleave must be 'converge' or 'random', not '%s'", v);
+    return 0;
+}
+
+static int opt_seed(simtvm_options *o, const char *v, FILE *err)
+{
+    if (parse_u64(v, 0, UINT64_MAX, &o->seed))
+        return fail(err, "--seed needs a non-negative integer, not '%s'", v);
+    return 0;
+}
+
+static int opt_seeds(simtvm_options *o, const char *v, FILE *err)
+{
+    const char *dots = strstr(v, "..");
+    char first[32];
+    if (!dots || (size_t)(dots - v) >= sizeof first)
+        return fail(err, "--seeds needs a range A..B, not '%s'", v);
+    memcpy(first, v, (size_t)(dots - v));
+    first[dots - v] = '\0';
+    if (parse_u64(first, 0, UINT64_MAX, &o->seeds_first) ||
+        parse_u64(dots + 2, 0, UINT64_MAX, &o->seeds_last) || o->seeds_first > o->seeds_last)
+        return fail(err, "--seeds needs a range A..B with A <= B, not '%s'", v);
+    o->have_seeds = 1;
+    return 0;
+}
+
+static int opt_warp_size(simtvm_options *o, const char *v, FILE *err)
+{
+    if (strcmp(v, "4") && strcmp(v, "8") && strcmp(v, "16") && strcmp(v, "32"))
+        return fail(err, "--warp-size must be 4, 8, 16 or 32, not '%s'", v);
+    o->warp_size = atoi(v);
+    return 0;
+}
+
+static int opt_device(simtvm_options *o, const char *v, FILE *err)
+{
+    if (!*v)
+        return fail(err, "--device needs a profile name or file");
+    o->device = v;
+    return 0;
+}
+
+static int opt_check(simtvm_options *o, const char *v, FILE *err)
+{
+    static const struct { const char *name; unsigned bits; } kinds[] = {
+        {"race", CHECK_RACE}, {"sync", CHECK_SYNC}, {"memory", CHECK_MEMORY},
+        {"init", CHECK_INIT},
+        {"all", CHECK_RACE | CHECK_SYNC | CHECK_MEMORY | CHECK_INIT},
+    };
+    const char *p = v;
+    do {
+        size_t len = strcspn(p, ",");
+        size_t k = 0;
+        while (k < sizeof kinds / sizeof kinds[0] &&
+               (strlen(kinds[k].name) != len || strncmp(kinds[k].name, p, len)))
+            k++;
+        if (k == sizeof kinds / sizeof kinds[0])
+            return fail(err, "--check takes race, sync, memory, init or all, not '%s'", v);
+        o->checks |= kinds[k].bits;
+        p += len;
+    } while (*p++ == ',');
+    return 0;
+}
+
+static int opt_error_exitcode(simtvm_options *o, const char *v, FILE *err)
+{
+    if (parse_int(v, 0, 255, &o->error_exitcode))
+        return fail(err, "--error-exitcode needs a number from 0 to 255, not '%s'", v);
+    return 0;
+}
+
+static int opt_stats(simtvm_options *o, const char *v, FILE *err)
+{
+    if (!*v || !strcmp(v, "text"))
+        o->stats = STATS_TEXT;
+    else if (!strcmp(v, "json"))
+        o->stats = STATS_JSON;
+    else if (!strcmp(v, "csv"))
+        o->stats = STATS_CSV;
+    else
+        return fail(err, "--stats takes text, json or csv, not '%s'", v);
+    return 0;
+}
+
+/* Options whose value is a file name or list stored as is. */
+#define STRING_OPTION(fn, field, what)                                                 \
+    static int fn(simtvm_options *o, const char *v, FILE *err)                         \
+    {                                                                                  \
+        if (!*v)                                                                       \
+            return fail(err, "%s needs a value", what);                          \
+        o->field = v;                                                                  \
+        return 0;                                                                      \
+    }
+STRING_OPTION(opt_stats_file, stats_file, "--stats-file")
+STRING_OPTION(opt_trace, trace_file, "--trace")
+STRING_OPTION(opt_native_lib, native_lib, "--native-lib")
+STRING_OPTION(opt_report, report_file, "--report")
+STRING_OPTION(opt_kernel, kernel, "--kernel")
+STRING_OPTION(opt_output, output, "-o")
+
+static int opt_threads(simtvm_options *o, const char *v, FILE *err)
+{
+    if (parse_int(v, 1, 1024, &o->threads))
+        return fail(err, "--threads needs a number from 1 to 1024, not '%s'", v);
+    return 0;
+}
+
+static int opt_block_order(simtvm_options *o, const char *v, FILE *err)
+{
+    if (!strcmp(v, "random"))
+        o->block_order_random = 1;
+    else if (strcmp(v, "linear"))
+        return fail(err, "--block-order must be 'random' or 'linear', not '%s'", v);
+    return 0;
+}
+
+static int opt_maxrregcount(simtvm_options *o, const char *v, FILE *err)
+{
+    if (parse_int(v, 16, 255, &o->maxrregcount))
+        return fail(err, "--maxrregcount needs a number from 16 to 255, not '%s'", v);
+    return 0;
+}
+
+static int opt_max_steps(simtvm_options *o, const char *v, FILE *err)
+{
+    if (parse_u64(v, 1, UINT64_MAX, &o->max_steps))
+        return fail(err, "--max-steps needs a positive integer, not '%s'", v);
+    return 0;
+}
+
+static int opt_max_memory(simtvm_options *o, const char *v, FILE *err)
+{
+    if (simtvm_parse_bytes(v, &o->max_memory) || o->max_memory == 0)
+        return fail(err, "--max-memory needs a byte count such as 65536 or 64M, not '%s'", v);
+    return 0;
+}
+
+static int opt_no_simd(simtvm_options *o, const char *v, FILE *err)
+{
+    (void)v, (void)err;
+    o->no_simd = 1;
+    return 0;
+}
+
+static int opt_quiet(simtvm_options *o, const char *v, FILE *err)
+{
+    (void)v, (void)err;
+    o->quiet = 1;
+    return 0;
+}
+
+static int opt_json(simtvm_options *o, const char *v, FILE *err)
+{
+    (void)v, (void)err;
+    o->json = 1;
+    return 0;
+}
+
+/* LIST: block numbers and ranges, "0,4,8-11". */
+static int opt_trace_blocks(simtvm_options *o, const char *v, FILE *err)
+{
+    const char *p = v;
+    do {
+        char *end;
+        if (!isdigit((unsigned char)*p))
+            return fail(err, "--trace-blocks needs a list such as 0,4,8-11, not '%s'", v);
+        unsigned long first = strtoul(p, &end, 10), last = first;
+        if (*end == '-') {
+            if (!isdigit((unsigned char)end[1]))
+                return fail(err, "--trace-blocks needs a list such as 0,4,8-11, not '%s'", v);
+            last = strtoul(end + 1, &end, 10);
+        }
+        if (last < first || (*end && *end != ','))
+            return fail(err, "--trace-blocks needs a list such as 0,4,8-11, not '%s'", v);
+        p = end;
+    } while (*p++ == ',');
+    o->trace_blocks = v;
+    return 0;
+}
+
+static int is_identifier(const char *s, size_t len)
+{
+    if (len == 0 || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+        return 0;
+    for (size_t k = 1; k < len; k++)
+        if (!(isalnum((unsigned char)s[k]) || s[k] == '_'))
+            return 0;
+    return 1;
+}
+
+/* -D NAME=VALUE, or -D NAME meaning NAME=1 as in cc. */
+static int opt_define(simtvm_options *o, const char *v, FILE *err)
+{
+    size_t name_len = strcspn(v, "=");
+    if (!is_identifier(v, name_len))
+        return fail(err, "-D needs NAME=VALUE with NAME an identifier, not '%s'", v);
+    size_t len = strlen(v);
+    char *def = malloc(len + 3);
+    if (!def)
+        return fail(err, "out of memory");
+    memcpy(def, v, len + 1);
+    if (!v[name_len])
+        strcpy(def + len, "=1");
+    o->defines[o->ndefines++] = def;
+    return 0;
+}
+
+static int opt_grid(simtvm_options *o, const char *v, FILE *err)
+{
+    if (parse_dims(v, o->grid))
+        return fail(err, "--grid needs X[,Y[,Z]] of positive sizes, not '%s'", v);
+    o->have_grid = 1;
+    return 0;
+}
+
+static int opt_block(simtvm_options *o, const char *v, FILE *err)
+{
+    if (parse_dims(v, o->block) || o->block[0] > 1024 || o->block[1] > 1024 ||
+        o->block[2] > 64 || (uint64_t)o->block[0] * o->block[1] * o->block[2] > 1024)
+        return fail(err, "--block needs X[,Y[,Z]] of at most 1024 threads, not '%s'", v);
+    o->have_block = 1;
+    o->occ_block = (int)(o->block[0] * o->block[1] * o->block[2]);
+    o->have_occ_block = 1;
+    return 0;
+}
+
+static int opt_shared(simtvm_options *o, const char *v, FILE *err)
+{
+    if (simtvm_parse_bytes(v, &o->shared) || o->shared > (1u << 30))
+        return fail(err, "--shared needs a byte count, not '%s'", v);
+    return 0;
+}
+
+static int opt_kernel_arg(simtvm_options *o, const char *v, FILE *err)
+{
+    size_t name_len = strcspn(v, "=");
+    if (!is_identifier(v, name_len) || !v[name_len])
+        return fail(err, "--arg needs NAME=VALUE with NAME a kernel parameter, not '%s'", v);
+    o->kargs[o->nkargs++] = v;
+    return 0;
+}
+
+static int opt_out(simtvm_options *o, const char *v, FILE *err)
+{
+    size_t name_len = strcspn(v, "=");
+    if (!is_identifier(v, name_len) || !v[name_len] || !v[name_len + 1])
+        return fail(err, "--out needs NAME=FILE.npy, not '%s'", v);
+    o->outs[o->nouts++] = v;
+    return 0;
+}
+
+static int opt_regs(simtvm_options *o, const char *v, FILE *err)
+{
+    if (parse_int(v, 1, 255, &o->occ_regs))
+        return fail(err, "--regs needs registers per thread from 1 to 255, not '%s'", v);
+    o->have_occ_regs = 1;
+    return 0;
+}
+
+static int opt_smem(simtvm_options *o, const char *v, FILE *err)
+{
+    if (simtvm_parse_bytes(v, &o->occ_smem) || o->occ_smem > (1u << 30))
+        return fail(err, "--smem needs shared memory bytes per block, not '%s'", v);
+    o->have_occ_smem = 1;
+    return 0;
+}
+
+static int opt_granularity(simtvm_options *o, const char *v, FILE *err)
+{
+    if (!strcmp(v, "vendor"))
+        o->vendor_granularity = 1;
+    else if (!strcmp(v, "textbook"))
+        o->vendor_granularity = 0;
+    else
+        return fail(err, "--granularity must be 'vendor' or 'textbook', not '%s'", v);
+    return 0;
+}
+
+static const option_def OPTIONS[] = {
+    {"--sched", VALUE, ON_RUN, opt_sched},
+    {"--interleave", VALUE, ON_RUN, opt_interleave},
+    {"--seed", VALUE, ON_RUN, opt_seed},
+    {"--seeds", VALUE, ON_RUN, opt_seeds},
+    {"--warp-size", VALUE, ON_RUN, opt_warp_size},
+    {"--device", VALUE, ON_RUN | ON_OCC, opt_device},
+    {"--check", VALUE, ON_RUN, opt_check},
+    {"--error-exitcode", VALUE, ON_RUN, opt_error_exitcode},
+    {"--stats", OPTIONAL_VALUE, ON_RUN, opt_stats},
+    {"--stats-file", VALUE, ON_RUN, opt_stats_file},
+    {"--trace", VALUE, ON_RUN, opt_trace},
+    {"--threads", VALUE, ON_RUN, opt_threads},
+    {"--block-order", VALUE, ON_RUN, opt_block_order},
+    {"--maxrregcount", VALUE, ON_RUN, opt_maxrregcount},
+    {"--max-steps", VALUE, ON_RUN, opt_max_steps},
+    {"--max-memory", VALUE, ON_RUN, opt_max_memory},
+    {"--no-simd", NO_VALUE, ON_RUN, opt_no_simd},
+    {"--native-lib", VALUE, ON_RUN, opt_native_lib},
+    {"--report", VALUE, ON_RUN, opt_report},
+    {"--trace-blocks", VALUE, ON_RUN, opt_trace_blocks},
+    {"--quiet", NO_VALUE, ON_RUN, opt_quiet},
+    {"-D", VALUE, ON_COMPILE, opt_define},
+    {"--kernel", VALUE, ON_RUN, opt_kernel},
+    {"--grid", VALUE, ON_RUN, opt_grid},
+    {"--block", VALUE, ON_RUN | ON_OCC, opt_block},
+    {"--shared", VALUE, ON_RUN, opt_shared},
+    {"--arg", VALUE, ON_RUN, opt_kernel_arg},
+    {"--out", VALUE, ON_RUN, opt_out},
+    {"-o", VALUE, CMD_BIT(CMD_BUILD), opt_output},
+    {"--regs", VALUE, ON_OCC, opt_regs},
+    {"--smem", VALUE, ON_OCC, opt_smem},
+    {"--json", NO_VALUE, ON_OCC, opt_json},
+    {"--granularity", VALUE, ON_OCC, opt_granularity},
+};
+#define NOPTIONS (sizeof OPTIONS / sizeof OPTIONS[0])
+
+static const struct {
+    const char *name;
+    int command;
+} COMMANDS[] = {
+    {"run", CMD_RUN}, {"build", CMD_BUILD}, {"disasm", CMD_DISASM},
+    {"occupancy", CMD_OCCUPANCY}, {"devices", CMD_DEVICES}, {"debug", CMD_DEBUG},
+    {"help", CMD_HELP}, {"--help", CMD_HELP}, {"-h", CMD_HELP}, {"--version", CMD_VERSION},
+    {"version", CMD_VERSION},
+};
+
+static const char *command_name(int command)
+{
+    for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0]; k++)
+        if (COMMANDS[k].command == command)
+            return COMMANDS[k].name;
+    return "?";
+}
+
+static int not_yet(const char *name, const char *value, FILE *err)
+{
+    for (size_t k = 0; k < sizeof NOT_YET / sizeof NOT_YET[0]; k++) {
+        if (strcmp(NOT_YET[k].name, name))
+            continue;
+        if (!NOT_YET[k].value)
+            return fail(err, "%s is not implemented yet", name);
+        if (value && !strcmp(NOT_YET[k].value, value))
+            return fail(err, "%s=%s is not implemented yet", name, value);
+    }
+    return 0;
+}
+
+/* Levenshtein distance, for "did you mean" hints (names are short). */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 31 || lb > 31)
+        return 99;
+    size_t row[32];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t best = diag + (a[i - 1] != b[j - 1]);
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+static int unknown_option(const char *name, int command, FILE *err)
+{
+    const char *best = NULL;
+    size_t best_distance = 3;
+    for (size_t k = 0; k < NOPTIONS; k++) {
+        size_t d = edit_distance(name, OPTIONS[k].name);
+        if ((OPTIONS[k].commands & CMD_BIT(command)) && d < best_distance)
+            best = OPTIONS[k].name, best_distance = d;
+    }
+    fprintf(err, "simtvm: error: unknown option '%s' for '%s'", name, command_name(command));
+    if (best)
+        fprintf(err, "; did you mean '%s'?", best);
+    fprintf(err, " (see simtvm --help)\n");
+    return EXIT_USAGE;
+}
+
+static const option_def *find_option(const char *name, int command, int *elsewhere)
+{
+    *elsewhere = 0;
+    for (size_t k = 0; k < NOPTIONS; k++) {
+        if (strcmp(OPTIONS[k].name, name))
+            continue;
+        if (OPTIONS[k].commands & CMD_BIT(command))
+            return &OPTIONS[k];
+        *elsewhere = 1;
+    }
+    return NULL;
+}
+
+/* Applies argv[*i] (an option); may consume argv[*i + 1] as its value. */
+static int parse_one(simtvm_options *o, int argc, char **argv, int *i, FILE *err)
+{
+    const char *arg = argv[*i];
+    char name[40];
+    const char *value = NULL;
+    size_t name_len = strcspn(arg, "=");
+    /* Short options take their value attached: -DNAME=1, -ofile. */
+    if ((arg[1] == 'D' || arg[1] == 'o') && arg[2])
+        name_len = 2, value = arg + 2;
+    else if (arg[name_len] == '=')
+        value = arg + name_len + 1;
+    if (name_len >= sizeof name)
+        return unknown_option(arg, o->command, err);
+    memcpy(name, arg, name_len);
+    name[name_len] = '\0';
+    int elsewhere;
+    const option_def *def = find_option(name, o->command, &elsewhere);
+    if (!def && elsewhere)
+        return fail(err, "%s is not an option of '%s' (see simtvm --help)", name,
+                    command_name(o->command));
+    if (!def)
+        return unknown_option(name, o->command, err);
+    if (def->arg == NO_VALUE && value)
+        return fail(err, "%s takes no value", name);
+    if (def->arg == VALUE && !value) {
+        if (*i + 1 >= argc)
+            return fail(err, "%s needs a value", name);
+        value = argv[++*i];
+    }
+    int status = def->apply(o, value ? value : "", err);
+    return status ? status : not_yet(name, value, err);
+}
+
+/* Checks that the options fit the command and each other. */
+static int check_command(simtvm_options *o, FILE *err)
+{
+    const char *cmd = command_name(o->command);
+    int needs_file = o->command == CMD_RUN || o->command == CMD_BUILD ||
+                     o->command == CMD_DISASM || o->command == CMD_DEBUG;
+    if (needs_file && !o->file)
+        return fail(err, "'%s' needs a FILE.k%s (see simtvm --help)", cmd,
+                    o->command == CMD_BUILD ? "" : " or FILE.kbc");
+    if (!needs_file && o->file && o->command != CMD_HELP)
+        return fail(err, "'%s' takes no file, but got '%s'", cmd, o->file);
+    if (o->command == CMD_BUILD && !o->output)
+        return fail(err, "'build' needs -o FILE.kbc");
+    if (o->command == CMD_OCCUPANCY && !(o->have_occ_block && o->have_occ_regs))
+        return fail(err, "'occupancy' needs --block N and --regs R");
+    if (o->command != CMD_RUN)
+        return 0;
+    if (o->kernel && !(o->have_grid && o->have_block))
+        return fail(err, "--kernel %s needs --grid and --block", o->kernel);
+    if (!o->kernel && (o->have_grid || o->have_block || o->nkargs || o->nouts || o->shared))
+        return fail(err, "--grid, --block, --shared, --arg and --out need --kernel NAME");
+    if (o->kernel && o->prog_argc > 1)
+        return fail(err, "program arguments after -- need main(), not --kernel");
+    if (o->stats_file && !o->stats)
+        return fail(err, "--stats-file needs --stats=FORMAT");
+    return 0;
+}
+
+static int parse_command(simtvm_options *o, const char *word, FILE *err)
+{
+    for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0]; k++)
+        if (!strcmp(COMMANDS[k].name, word)) {
+            o->command = COMMANDS[k].command;
+            return 0;
+        }
+    if (word[0] == '-')
+        return fail(err, "'%s' before a command; write simtvm COMMAND [options] "
+                         "(see simtvm --help)", word);
+    return fail(err, "unknown command '%s' (commands: run, build, disasm, occupancy, devices, "
+                     "debug; see simtvm --help)", word);
+}
+
+static void options_defaults(simtvm_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->warp_size = 32;
+    o->threads = 1;
+    o->error_exitcode = -1;
+}
+
+int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
+{
+    options_defaults(o);
+    size_t slots = (size_t)argc + 1;
+    o->defines = calloc(slots, sizeof *o->defines);
+    o->kargs = calloc(slots, sizeof *o->kargs);
+    o->outs = calloc(slots, sizeof *o->outs);
+    o->prog_argv = calloc(slots + 1, sizeof *o->prog_argv);
+    if (!o->defines || !o->kargs || !o->outs || !o->prog_argv)
+        return fail(err, "out of memory");
+    if (argc < 2)
+        return fail(err, "no command given (try simtvm --help)");
+    int status = parse_command(o, argv[1], err);
+    for (int i = 2; !status && i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+            o->command = CMD_HELP;
+            return 0;
+        }
+        if (!strcmp(arg, "--")) {
+            if (o->command != CMD_RUN)
+                return fail(err, "'--' (program arguments) only goes with 'run'");
+            for (int k = i + 1; k < argc; k++)
+                o->prog_argv[1 + o->prog_argc++] = argv[k];
+            break;
+        }
+        if (arg[0] == '-' && arg[1])
+            status = parse_one(o, argc, argv, &i, err);
+        else if (!o->file)
+            o->file = arg;
+        else
+            status = fail(err, "unexpected argument '%s' (the file is '%s'; program arguments "
+                               "go after --)", arg, o->file);
+    }
+    if (status)
+        return status;
+    /* argv[0] of the guest program is its file name, as a shell would pass. */
+    o->prog_argv[0] = (char *)(o->file ? o->file : "simtvm");
+    o->prog_argc++;
+    if (o->command == CMD_DEBUG && (status = not_yet("debug", NULL, err)))
+        return status;
+    return check_command(o, err);
+}
+
+void simtvm_options_free(simtvm_options *o)
+{
+    for (int k = 0; k < o->ndefines; k++)
+        free((char *)o->defines[k]);
+    free(o->defines);
+    free(o->kargs);
+    free(o->outs);
+    free(o->prog_argv);
+    o->defines = o->kargs = o->outs = NULL;
+    o->prog_argv = NULL;
+}
+
+void simtvm_print_help(FILE *out)
+{
+    fputs(
+        "usage:\n"
+        "  simtvm run FILE.k|FILE.kbc [options] [-- program arguments]   run main()\n"
+        "  simtvm run FILE.k --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared BYTES]\n"
+        "        --arg NAME=VALUE ... [--out NAME=FILE.npy]  launch one kernel without main()\n"
+        "  simtvm build FILE.k -o FILE.kbc                 compile to a bytecode file\n"
+        "  simtvm disasm FILE.k|FILE.kbc                   bytecode with registers and\n"
+        "                                                  reconvergence points\n"
+        "  simtvm occupancy [--device D] --block N --regs R [--smem BYTES] [--json]\n"
+        "        [--granularity=vendor]                    resident blocks per SM and why\n"
+        "  simtvm debug FILE.k                             interactive warp stepper\n"
+        "  simtvm devices | --help | --version\n"
+        "\n"
+        "options of run (before or after the file; --opt=value or --opt value):\n"
+        "  --sched=its|lockstep        scheduling model (default its)\n"
+        "  --interleave=converge|random, --seed N, --seeds A..B\n"
+        "  --warp-size 4|8|16|32       lanes per warp (default 32)\n"
+        "  --device NAME|FILE          v100, a100, h100 (default) or a profile file\n"
+        "  --check=race,sync,memory,init|all   checkers; --error-exitcode N\n"
+        "  --stats[=text|json|csv], --stats-file F, --trace FILE.json, --report FILE.html\n"
+        "  --trace-blocks LIST, --threads N, --block-order=random, --maxrregcount N\n"
+        "  --max-steps N               warp instructions per launch before a fault\n"
+        "  --max-memory BYTES          guest memory limit (K, M, G suffixes)\n"
+        "  --no-simd, --native-lib LIB.so, --quiet, -D NAME=VALUE\n"
+        "\n"
+        "runner-mode --arg values: a number; T[N] (zero-filled), T[N]=iota, T[N]=rand:SEED\n"
+        "  with T one of char uchar short ushort int uint long ulong float double;\n"
+        "  @FILE.npy.  rand: floats uniform in [0,1), integers in [0,2^31) (cli/README.md).\n"
+        "\n"
+        "exit status: 0 success, 1 compile error or kernel fault, 2 usage error,\n"
+        "3 checker findings; otherwise main()'s return value.\n",
+        out);
+}

@@ -1,0 +1,499 @@
+/* lang/builtins.c -- the callable built-ins of K: runtime functions (the SIG
+ * mini-language of runtime/builtins.def) and the device intrinsics of SPEC 2.5
+ * (warp collectives, barriers, atomics, bit and math intrinsics), with the
+ * checks of their calls.  Lowering reads the same table (k_builtin_get). */
+#include <string.h>
+
+#include "sema.h"
+#include "vm/vm.h"
+
+#define NOK (-1)
+#define BI(id, name, where, sig) {name, BK_RUNTIME, BI_##id, 0, 0, 0, W_##where, sig, NOK, NOK},
+#define W_H W_HOST
+#define W_D W_DEVICE
+#define W_HD W_BOTH
+
+/* Math functions: `name` follows C++ overloading (float for float arguments),
+ * `namef` is always float. */
+#define MATH(name, ID, n) \
+    {#name, BK_MATH, INTR_##ID##F, INTR_##ID, n, 0, W_BOTH, NULL, NOK, NOK}, \
+    {#name "f", BK_MATHF, INTR_##ID##F, INTR_##ID, n, 0, W_BOTH, NULL, NOK, NOK},
+#define DEV(name, kind, op, n, opt, ret) {name, kind, op, 0, n, opt, W_DEVICE, NULL, ret, NOK},
+#define INT32(name, id, n, ret, arg) {name, BK_INTR32, INTR_##id, 0, n, 0, W_BOTH, NULL, ret, arg},
+#define INT64(name, id, n, ret, arg) {name, BK_INTR64, INTR_##id, 0, n, 0, W_BOTH, NULL, ret, arg},
+#define REINT(name, ret, arg) {name, BK_REINTERP, 0, 0, 1, 0, W_BOTH, NULL, ret, arg},
+
+static const k_builtin_info builtin_table[] = {
+#include "runtime/builtins.def"
+    MATH(sqrt, SQRT, 1) MATH(rsqrt, RSQRT, 1) MATH(cbrt, CBRT, 1) MATH(exp, EXP, 1)
+    MATH(exp2, EXP2, 1) MATH(exp10, EXP10, 1) MATH(expm1, EXPM1, 1) MATH(log, LOG, 1)
+    MATH(log2, LOG2, 1) MATH(log10, LOG10, 1) MATH(log1p, LOG1P, 1) MATH(sin, SIN, 1)
+    MATH(cos, COS, 1) MATH(tan, TAN, 1) MATH(asin, ASIN, 1) MATH(acos, ACOS, 1)
+    MATH(atan, ATAN, 1) MATH(sinh, SINH, 1) MATH(cosh, COSH, 1) MATH(tanh, TANH, 1)
+    MATH(fabs, FABS, 1) MATH(floor, FLOOR, 1) MATH(ceil, CEIL, 1) MATH(round, ROUND, 1)
+    MATH(trunc, TRUNC, 1) MATH(rint, RINT, 1) MATH(pow, POW, 2) MATH(atan2, ATAN2, 2)
+    MATH(fmin, FMIN, 2) MATH(fmax, FMAX, 2) MATH(fmod, FMOD, 2) MATH(hypot, HYPOT, 2)
+    MATH(copysign, COPYSIGN, 2) MATH(fma, FMA, 3)
+    {"__expf", BK_MATHF, INTR_EXPF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},
+    {"__logf", BK_MATHF, INTR_LOGF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},
+    {"__sinf", BK_MATHF, INTR_SINF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},
+    {"__cosf", BK_MATHF, INTR_COSF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},
+    {"__powf", BK_MATHF, INTR_POWF, 0, 2, 0, W_BOTH, NULL, NOK, NOK},
+    {"isnan", BK_CLASSIFY, INTR_ISNANF, INTR_ISNAN, 1, 0, W_BOTH, NULL, TY_BOOL, NOK},
+    {"isinf", BK_CLASSIFY, INTR_ISINFF, INTR_ISINF, 1, 0, W_BOTH, NULL, TY_BOOL, NOK},
+    {"isfinite", BK_CLASSIFY, INTR_ISFINITEF, INTR_ISFINITE, 1, 0, W_BOTH, NULL, TY_BOOL, NOK},
+    {"min", BK_MINMAX, 0, 0, 2, 0, W_BOTH, NULL, NOK, NOK},
+    {"max", BK_MINMAX, 1, 0, 2, 0, W_BOTH, NULL, NOK, NOK},
+    {"umin", BK_MINMAX, 0, 0, 2, 0, W_BOTH, NULL, NOK, TY_UINT},
+    {"umax", BK_MINMAX, 1, 0, 2, 0, W_BOTH, NULL, NOK, TY_UINT},
+    {"llmin", BK_MINMAX, 0, 0, 2, 0, W_BOTH, NULL, NOK, TY_LLONG},
+    {"llmax", BK_MINMAX, 1, 0, 2, 0, W_BOTH, NULL, NOK, TY_LLONG},
+    {"ullmin", BK_MINMAX, 0, 0, 2, 0, W_BOTH, NULL, NOK, TY_ULLONG},
+    {"ullmax", BK_MINMAX, 1, 0, 2, 0, W_BOTH, NULL, NOK, TY_ULLONG},
+    {"abs", BK_ABS, 0, 0, 1, 0, W_BOTH, NULL, NOK, NOK},
+    {"labs", BK_ABS, 0, 0, 1, 0, W_BOTH, NULL, NOK, TY_LONG},
+    {"llabs", BK_ABS, 0, 0, 1, 0, W_BOTH, NULL, NOK, TY_LLONG},
+    INT32("__popc", POPC32, 1, TY_INT, TY_UINT)
+    INT64("__popcll", POPC64, 1, TY_INT, TY_ULLONG)
+    INT32("__clz", CLZ32, 1, TY_INT, TY_INT)
+    INT64("__clzll", CLZ64, 1, TY_INT, TY_LLONG)
+    INT32("__ffs", FFS32, 1, TY_INT, TY_INT)
+    INT64("__ffsll", FFS64, 1, TY_INT, TY_LLONG)
+    INT32("__brev", BREV32, 1, TY_UINT, TY_UINT)
+    INT64("__brevll", BREV64, 1, TY_ULLONG, TY_ULLONG)
+    INT32("__byte_perm", BYTE_PERM, 3, TY_UINT, TY_UINT)
+    INT32("__funnelshift_l", FUNNEL_L, 3, TY_UINT, TY_UINT)
+    INT32("__funnelshift_r", FUNNEL_R, 3, TY_UINT, TY_UINT)
+    INT32("__mul24", MUL24_S, 2, TY_INT, TY_INT)
+    INT32("__mulhi", MULHI_S32, 2, TY_INT, TY_INT)
+    INT32("__umulhi", MULHI_U32, 2, TY_UINT, TY_UINT)
+    REINT("__float_as_int", TY_INT, TY_FLOAT)
+    REINT("__float_as_uint", TY_UINT, TY_FLOAT)
+    REINT("__int_as_float", TY_FLOAT, TY_INT)
+    REINT("__uint_as_float", TY_FLOAT, TY_UINT)
+    REINT("__double_as_longlong", TY_LLONG, TY_DOUBLE)
+    REINT("__longlong_as_double", TY_DOUBLE, TY_LLONG)
+    DEV("__syncthreads", BK_BAR, BAR_SYNC, 0, 0, TY_VOID)
+    DEV("__syncthreads_count", BK_BAR, BAR_COUNT, 1, 0, TY_INT)
+    DEV("__syncthreads_and", BK_BAR, BAR_AND, 1, 0, TY_INT)
+    DEV("__syncthreads_or", BK_BAR, BAR_OR, 1, 0, TY_INT)
+    DEV("__syncwarp", BK_SYNCWARP, 0, 0, 1, TY_VOID)
+    DEV("__threadfence", BK_FENCE, 0, 0, 0, TY_VOID)
+    DEV("__threadfence_block", BK_FENCE, 0, 0, 0, TY_VOID)
+    DEV("__threadfence_system", BK_FENCE, 0, 0, 0, TY_VOID)
+    DEV("__activemask", BK_ACTMASK, 0, 0, 0, TY_UINT)
+    DEV("__shfl_sync", BK_SHFL, SHFL_IDX, 3, 1, NOK)
+    DEV("__shfl_up_sync", BK_SHFL, SHFL_UP, 3, 1, NOK)
+    DEV("__shfl_down_sync", BK_SHFL, SHFL_DOWN, 3, 1, NOK)
+    DEV("__shfl_xor_sync", BK_SHFL, SHFL_BFLY, 3, 1, NOK)
+    DEV("__ballot_sync", BK_VOTE, VOTE_BALLOT, 2, 0, TY_UINT)
+    DEV("__any_sync", BK_VOTE, VOTE_ANY, 2, 0, TY_INT)
+    DEV("__all_sync", BK_VOTE, VOTE_ALL, 2, 0, TY_INT)
+    DEV("__match_any_sync", BK_MATCH_ANY, 0, 2, 0, TY_UINT)
+    DEV("__match_all_sync", BK_MATCH_ALL, 0, 3, 0, TY_UINT)
+    DEV("__reduce_add_sync", BK_REDUX, REDUX_ADD, 2, 0, NOK)
+    DEV("__reduce_min_sync", BK_REDUX, REDUX_MIN_S, 2, 0, NOK)
+    DEV("__reduce_max_sync", BK_REDUX, REDUX_MAX_S, 2, 0, NOK)
+    DEV("__reduce_and_sync", BK_REDUX, REDUX_AND, 2, 0, NOK)
+    DEV("__reduce_or_sync", BK_REDUX, REDUX_OR, 2, 0, NOK)
+    DEV("__reduce_xor_sync", BK_REDUX, REDUX_XOR, 2, 0, NOK)
+    DEV("atomicAdd", BK_ATOM, ATOM_ADD, 2, 0, NOK)
+    DEV("atomicSub", BK_ATOM, ATOM_SUB, 2, 0, NOK)
+    DEV("atomicExch", BK_ATOM, ATOM_EXCH, 2, 0, NOK)
+    DEV("atomicMin", BK_ATOM, ATOM_MIN, 2, 0, NOK)
+    DEV("atomicMax", BK_ATOM, ATOM_MAX, 2, 0, NOK)
+    DEV("atomicInc", BK_ATOM, ATOM_INC, 2, 0, NOK)
+    DEV("atomicDec", BK_ATOM, ATOM_DEC, 2, 0, NOK)
+    DEV("atomicAnd", BK_ATOM, ATOM_AND, 2, 0, NOK)
+    DEV("atomicOr", BK_ATOM, ATOM_OR, 2, 0, NOK)
+    DEV("atomicXor", BK_ATOM, ATOM_XOR, 2, 0, NOK)
+    DEV("atomicCAS", BK_ATOMCAS, 0, 3, 0, NOK)
+    DEV("clock", BK_CLOCK, SREG_CLOCK, 0, 0, TY_LONG)
+    DEV("clock64", BK_CLOCK, SREG_CLOCK64, 0, 0, TY_LLONG)
+};
+
+#define NBUILTINS ((int)(sizeof builtin_table / sizeof builtin_table[0]))
+
+int k_builtin_find(const char *name, int device)
+{
+    for (int i = 0; i < NBUILTINS; i++) {
+        const k_builtin_info *b = &builtin_table[i];
+        if (strcmp(b->name, name) != 0)
+            continue;
+        /* clock() is the host builtin in host code, the cycle counter on the device */
+        if (device && b->kind == BK_RUNTIME && b->op == BI_HOST_CLOCK)
+            continue;
+        if (!device && b->kind == BK_CLOCK && b->op == SREG_CLOCK)
+            continue;
+        return i;
+    }
+    return -1;
+}
+
+const k_builtin_info *k_builtin_get(int id)
+{
+    return id >= 0 && id < NBUILTINS ? &builtin_table[id] : NULL;
+}
+
+/* ---- the SIG mini-language ---- */
+static const char *sig_args(const k_builtin_info *b)
+{
+    const char *p = strchr(b->sig, '(');
+    return p ? p + 1 : "";
+}
+
+char k_builtin_sig_letter(const k_builtin_info *b, int i)
+{
+    int k = 0;
+    for (const char *p = sig_args(b); *p && *p != ')'; p++) {
+        if (*p == '|')
+            continue;
+        if (*p == '.')
+            return '.';
+        if (k++ == i)
+            return *p;
+    }
+    return 0;
+}
+
+static void sig_counts(const k_builtin_info *b, int *required, int *total, int *variadic)
+{
+    *required = *total = *variadic = 0;
+    int opt = 0;
+    for (const char *p = sig_args(b); *p && *p != ')'; p++) {
+        if (*p == '|')
+            opt = 1;
+        else if (*p == '.')
+            *variadic = 1;
+        else {
+            ++*total;
+            if (!opt)
+                ++*required;
+        }
+    }
+}
+
+static k_type *ptr_to(k_ctx *ctx, k_type *base)
+{
+    return k_type_ptr(ctx, base);
+}
+
+/* The type a SIG letter stands for (pointer letters give their generic form). */
+static k_type *letter_type(k_ctx *ctx, char c)
+{
+    k_type *t;
+    switch (c) {
+    case 'v': return k_ty(ctx, TY_VOID);
+    case 'b': return k_ty(ctx, TY_BOOL);
+    case 'c': return k_ty(ctx, TY_CHAR);
+    case 'i': return k_ty(ctx, TY_INT);
+    case 'u': return k_ty(ctx, TY_UINT);
+    case 'x': return k_ty(ctx, TY_LLONG);
+    case 'X': return k_ty(ctx, TY_ULLONG);
+    case 'l': return k_ty(ctx, TY_LONG);
+    case 'z':
+        t = k_ty(ctx, TY_ULONG);
+        t->alias = "size_t";
+        return t;
+    case 'f': return k_ty(ctx, TY_FLOAT);
+    case 'd': return k_ty(ctx, TY_DOUBLE);
+    case 'e':
+        t = k_ty(ctx, TY_INT);
+        t->alias = "cudaError_t";
+        return t;
+    case 's': return ptr_to(ctx, k_ty_qualified(ctx, k_ty(ctx, TY_CHAR), Q_CONST));
+    default: return ptr_to(ctx, k_ty(ctx, TY_VOID));
+    }
+}
+
+static int is_global_var(const k_expr *a)
+{
+    return a->kind == E_IDENT && a->decl && a->decl->kind == D_VAR &&
+           a->decl->builtin < 0 &&
+           (a->decl->is_global_scope || (a->decl->storage & ST_STATIC));
+}
+
+/* Checks argument k of a runtime builtin against its letter; returns the
+ * type it is passed as. */
+static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char c, k_expr *a, int k)
+{
+    k_ctx *ctx = s->ctx;
+    if (c == 'S') {
+        k_sema_expr(s, a);
+        if (!is_global_var(a))
+            k_error(ctx, a->loc, "argument %d of '%s' must name a __device__ or __constant__ "
+                    "variable", k + 1, b->name);
+        return ptr_to(ctx, k_ty(ctx, TY_VOID));
+    }
+    k_type *t = k_sema_rvalue(s, a);
+    if (!t)
+        return NULL;
+    k_type *d = k_decay(ctx, t);
+    switch (c) {
+    case '.':
+        if (k_ty_is_float(d))
+            return k_ty(ctx, TY_DOUBLE);
+        if (k_ty_is_integer(d))
+            return k_ty(ctx, k_kind_promote(d->kind));
+        if (d->kind == TY_PTR)
+            return d;
+        k_error(ctx, a->loc, "cannot pass a value of this type to '%s'", b->name);
+        return NULL;
+    case 's': case 'p': case 'P': case 'Q': case 'D': case 'E':
+        if (d->kind == TY_PTR || (c == 'E' && k_ty_is_integer(d)) || k_is_null_const(a)) {
+            if (c == 'P' && !(d->kind == TY_PTR && d->base->kind == TY_PTR) &&
+                !k_is_null_const(a)) {
+                k_error(ctx, a->loc, "argument %d of '%s' must be the address of a pointer "
+                        "(e.g. &ptr)", k + 1, b->name);
+                return NULL;
+            }
+            if (c == 'D' && !(d->base && d->base->kind == TY_DEVPROP)) {
+                k_error(ctx, a->loc, "argument %d of '%s' must be a cudaDeviceProp *",
+                        k + 1, b->name);
+                return NULL;
+            }
+            return d->kind == TY_PTR ? d : letter_type(ctx, 'p');
+        }
+        if (c == 'E' && d->alias && strcmp(d->alias, "cudaEvent_t") == 0)
+            return d;
+        k_error(ctx, a->loc, "argument %d of '%s' must be a pointer", k + 1, b->name);
+        return NULL;
+    default: {
+        k_type *to = letter_type(ctx, c);
+        return k_sema_assignable(s, to, a, "argument") ? to : NULL;
+    }
+    }
+}
+
+static void check_runtime_call(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)
+{
+    int required, total, variadic;
+    sig_counts(b, &required, &total, &variadic);
+    if (e->nargs < required || (!variadic && e->nargs > total)) {
+        k_error(s->ctx, e->loc, "'%s' takes %s%d argument%s, %d given", b->name,
+                variadic ? "at least " : required != total ? "at least " : "", required,
+                required == 1 ? "" : "s", e->nargs);
+    }
+    for (int k = 0; k < e->nargs; k++) {
+        char c = k_builtin_sig_letter(b, k);
+        if (!c) {
+            k_sema_expr(s, e->args[k]);
+            continue;
+        }
+        argt[k] = check_runtime_arg(s, b, c, e->args[k], k);
+    }
+    e->type = letter_type(s->ctx, b->sig[0]);
+}
+
+/* ---- intrinsics ---- */
+static k_type *arith_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a)
+{
+    k_type *t = k_sema_rvalue(s, a);
+    if (t && !k_ty_is_arith(t)) {
+        k_error(s->ctx, a->loc, "'%s' needs an arithmetic argument", b->name);
+        return NULL;
+    }
+    return t;
+}
+
+/* Math: float when every argument is float (C++ overloads), else double. */
+static void check_math(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)
+{
+    int all_float = 1;
+    for (int k = 0; k < e->nargs; k++) {
+        k_type *t = arith_arg(s, b, e->args[k]);
+        if (t && t->kind != TY_FLOAT)
+            all_float = 0;
+    }
+    int use_float = b->kind == BK_MATHF || (b->kind != BK_MATHD && all_float);
+    if (b->kind == BK_CLASSIFY) {
+        e->type = k_ty(s->ctx, TY_BOOL);
+        k_type *opt = k_ty(s->ctx, use_float ? TY_FLOAT : TY_DOUBLE);
+        for (int k = 0; k < e->nargs; k++)
+            argt[k] = opt;
+        return;
+    }
+    e->type = k_ty(s->ctx, use_float ? TY_FLOAT : TY_DOUBLE);
+    for (int k = 0; k < e->nargs; k++)
+        argt[k] = e->type;
+}
+
+static void check_minmax_abs(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)
+{
+    k_type_kind k = TY_INT;
+    for (int i = 0; i < e->nargs; i++) {
+        k_type *t = arith_arg(s, b, e->args[i]);
+        if (t)
+            k = i == 0 ? k_kind_promote(t->kind) : k_kind_usual(k, t->kind);
+    }
+    if (b->arg != NOK)
+        k = (k_type_kind)b->arg;
+    e->type = k_ty(s->ctx, k);
+    for (int i = 0; i < e->nargs; i++)
+        argt[i] = e->type;
+}
+
+static void check_fixed(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)
+{
+    for (int i = 0; i < e->nargs; i++)
+        if (k_sema_assignable(s, k_ty(s->ctx, (k_type_kind)b->arg), e->args[i], "argument"))
+            argt[i] = k_ty(s->ctx, (k_type_kind)b->arg);
+    e->type = k_ty(s->ctx, (k_type_kind)b->ret);
+}
+
+static k_type *uint_arg(k_sema_state *s, k_expr *a, k_type **slot)
+{
+    k_type *u = k_ty(s->ctx, TY_UINT);
+    if (k_sema_assignable(s, u, a, "argument"))
+        *slot = u;
+    return u;
+}
+
+static k_type *bool_arg(k_sema_state *s, k_expr *a, k_type **slot)
+{
+    if (k_sema_cond(s, a))
+        *slot = k_ty(s->ctx, TY_BOOL);
+    return *slot;
+}
+
+/* A warp-collective value: int, unsigned, (unsigned) long long, float, double. */
+static k_type *value_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a, int allow_float)
+{
+    k_type *t = arith_arg(s, b, a);
+    if (!t)
+        return NULL;
+    if (k_ty_is_float(t) && !allow_float) {
+        k_error(s->ctx, a->loc, "'%s' needs an integer argument", b->name);
+        return NULL;
+    }
+    return k_ty(s->ctx, k_ty_is_float(t) ? t->kind : k_kind_promote(t->kind));
+}
+
+static void check_atomic(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)
+{
+    k_type *p = k_sema_rvalue(s, e->args[0]);
+    if (!p)
+        return;
+    p = k_decay(s->ctx, p);
+    k_type *elem = p->kind == TY_PTR ? p->base : NULL;
+    int ok = elem && (elem->kind == TY_INT || elem->kind == TY_UINT || elem->kind == TY_LLONG ||
+                      elem->kind == TY_ULLONG || elem->kind == TY_LONG ||
+                      elem->kind == TY_ULONG ||
+                      ((elem->kind == TY_FLOAT || elem->kind == TY_DOUBLE) &&
+                       (b->kind == BK_ATOM && (b->op == ATOM_ADD || b->op == ATOM_EXCH))));
+    if (!ok) {
+        char buf[96];
+        k_error(s->ctx, e->args[0]->loc, "'%s' is not defined for an argument of type '%s'",
+                b->name, k_ty_str(p, buf, sizeof buf));
+        return;
+    }
+    argt[0] = p;
+    k_type *v = k_ty(s->ctx, elem->kind);
+    for (int i = 1; i < e->nargs; i++)
+        if (k_sema_assignable(s, v, e->args[i], "argument"))
+            argt[i] = v;
+    e->type = v;
+}
+
+static void check_collective(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)
+{
+    k_ctx *ctx = s->ctx;
+    e->type = b->ret != NOK ? k_ty(ctx, (k_type_kind)b->ret) : NULL;
+    switch (b->kind) {
+    case BK_BAR:
+        if (e->nargs)
+            bool_arg(s, e->args[0], &argt[0]);
+        break;
+    case BK_SYNCWARP:
+        if (e->nargs)
+            uint_arg(s, e->args[0], &argt[0]);
+        break;
+    case BK_SHFL:
+        uint_arg(s, e->args[0], &argt[0]);
+        argt[1] = value_arg(s, b, e->args[1], 1);
+        for (int i = 2; i < e->nargs; i++)
+            if (k_sema_assignable(s, k_ty(ctx, TY_INT), e->args[i], "argument"))
+                argt[i] = k_ty(ctx, TY_INT);
+        e->type = argt[1] ? argt[1] : k_ty(ctx, TY_INT);
+        break;
+    case BK_VOTE:
+        uint_arg(s, e->args[0], &argt[0]);
+        bool_arg(s, e->args[1], &argt[1]);
+        break;
+    case BK_MATCH_ANY:
+    case BK_MATCH_ALL:
+        uint_arg(s, e->args[0], &argt[0]);
+        argt[1] = value_arg(s, b, e->args[1], 1);
+        if (b->kind == BK_MATCH_ALL) {
+            k_type *p = k_sema_rvalue(s, e->args[2]);
+            if (p && !(p->kind == TY_PTR && p->base->kind == TY_INT))
+                k_error(ctx, e->args[2]->loc, "the third argument of '%s' must be an int *",
+                        b->name);
+            argt[2] = p;
+        }
+        break;
+    case BK_REDUX:
+        uint_arg(s, e->args[0], &argt[0]);
+        argt[1] = value_arg(s, b, e->args[1], 0);
+        if (argt[1] && argt[1]->kind != TY_INT)
+            argt[1] = k_ty(ctx, TY_UINT);
+        e->type = argt[1] ? argt[1] : k_ty(ctx, TY_UINT);
+        break;
+    default:
+        for (int i = 0; i < e->nargs; i++)
+            k_sema_expr(s, e->args[i]);
+        break;
+    }
+}
+
+void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
+{
+    const k_builtin_info *b = k_builtin_get(id);
+    k_ctx *ctx = s->ctx;
+    e->builtin = id;
+    k_type **argt = k_alloc(ctx, sizeof *argt * (size_t)(e->nargs + 1));
+    e->sema_ext = argt;
+    int in_device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
+    int in_host = s->fn_kind == 0 || (s->fn_kind & FN_HOST);
+    if (b->where == W_HOST && in_device)
+        k_error(ctx, e->loc, "calling the host function '%s' from device code", b->name);
+    else if (b->where == W_DEVICE && in_host && !(s->fn_kind & FN_DEVICE))
+        k_error(ctx, e->loc, "'%s' can only be called from device code", b->name);
+    if (b->kind == BK_RUNTIME) {
+        check_runtime_call(s, e, b, argt);
+        return;
+    }
+    if (e->nargs < b->nargs || e->nargs > b->nargs + b->nopt) {
+        k_error(ctx, e->loc, "'%s' takes %d argument%s, %d given", b->name, b->nargs,
+                b->nargs == 1 ? "" : "s", e->nargs);
+        for (int i = 0; i < e->nargs; i++)
+            k_sema_expr(s, e->args[i]);
+        e->type = k_ty(ctx, b->ret != NOK ? (k_type_kind)b->ret : TY_INT);
+        return;
+    }
+    switch (b->kind) {
+    case BK_MATH: case BK_MATHF: case BK_MATHD: case BK_CLASSIFY:
+        check_math(s, e, b, argt);
+        break;
+    case BK_MINMAX:
+        check_minmax_abs(s, e, b, argt);
+        break;
+    case BK_ABS:
+        check_minmax_abs(s, e, b, argt);
+        break;
+    case BK_INTR32: case BK_INTR64: case BK_REINTERP:
+        check_fixed(s, e, b, argt);
+        break;
+    case BK_ATOM: case BK_ATOMCAS:
+        check_atomic(s, e, b, argt);
+        break;
+    case BK_CLOCK: case BK_FENCE: case BK_ACTMASK:
+        e->type = k_ty(ctx, (k_type_kind)b->ret);
+        break;
+    default:
+        check_collective(s, e, b, argt);
+        break;
+    }
+    if (!e->type)
+        e->type = k_ty(ctx, TY_INT);
+}

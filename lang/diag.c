@@ -1,0 +1,230 @@
+/* lang/diag.c -- the compiler context: its arena and its diagnostics.
+ *
+ * Every node, string and message of a compilation lives in the arena and is
+ * freed at once by k_ctx_free.  Diagnostics are recorded, never printed on the
+ * spot, so a library caller decides where they go (k_print_diags).
+ */
+#include "ast.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Arena blocks are at least this big; larger requests get a block of their own. */
+#define ARENA_BLOCK_SIZE (64 * 1024)
+/* Quoted source lines longer than this are shown as a window around the column. */
+#define QUOTE_WIDTH 200
+
+struct k_arena_block {
+    k_arena_block *next;
+    size_t used, size;
+    _Alignas(max_align_t) unsigned char data[];
+};
+
+void k_ctx_init(k_ctx *ctx, const char *filename, const char *source, size_t len)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->filename = filename ? filename : "<input>";
+    ctx->source = source;
+    ctx->source_len = len;
+    ctx->max_errors = 20;
+}
+
+void k_ctx_free(k_ctx *ctx)
+{
+    k_arena_block *b = ctx->arena;
+    while (b) {
+        k_arena_block *next = b->next;
+        free(b);
+        b = next;
+    }
+    free(ctx->diags);
+    ctx->arena = NULL;
+    ctx->diags = NULL;
+    ctx->ndiags = ctx->diag_cap = 0;
+}
+
+/* Out of memory is reported by returning NULL; callers in the front end treat
+ * it like any other allocation failure (the compile fails with an error). */
+void *k_alloc(k_ctx *ctx, size_t size)
+{
+    const size_t align = _Alignof(max_align_t);
+    if (size > SIZE_MAX / 2)
+        return NULL;
+    size = (size + align - 1) & ~(align - 1);
+    if (size == 0)
+        size = align;
+    k_arena_block *b = ctx->arena;
+    if (!b || b->size - b->used < size) {
+        size_t cap = size > ARENA_BLOCK_SIZE ? size : ARENA_BLOCK_SIZE;
+        k_arena_block *nb = malloc(sizeof *nb + cap);
+        if (!nb)
+            return NULL;
+        nb->used = 0;
+        nb->size = cap;
+        /* A big private block goes behind the current one so the current one
+         * keeps serving small requests. */
+        if (b && cap == size && b->size - b->used > 256) {
+            nb->next = b->next;
+            b->next = nb;
+        } else {
+            nb->next = b;
+            ctx->arena = nb;
+        }
+        b = nb;
+    }
+    void *p = b->data + b->used;
+    b->used += size;
+    memset(p, 0, size);
+    return p;
+}
+
+char *k_strndup(k_ctx *ctx, const char *s, size_t n)
+{
+    char *p = k_alloc(ctx, n + 1);
+    if (!p)
+        return NULL;
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+static void add_diag(k_ctx *ctx, k_severity sev, k_loc loc, const char *fmt, va_list ap)
+{
+    if (ctx->ndiags == ctx->diag_cap) {
+        int cap = ctx->diag_cap ? ctx->diag_cap * 2 : 16;
+        k_diag *d = realloc(ctx->diags, (size_t)cap * sizeof *d);
+        if (!d)
+            return;
+        ctx->diags = d;
+        ctx->diag_cap = cap;
+    }
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    if (n < 0)
+        n = 0;
+    char *msg = k_alloc(ctx, (size_t)n + 1);
+    if (!msg)
+        return;
+    vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    ctx->diags[ctx->ndiags++] = (k_diag){ sev, loc, msg };
+}
+
+static void note_fmt(k_ctx *ctx, k_severity sev, k_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void note_fmt(k_ctx *ctx, k_severity sev, k_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    add_diag(ctx, sev, loc, fmt, ap);
+    va_end(ap);
+}
+
+/* Whether diagnostics are still recorded: after max_errors errors the rest of
+ * the input is most likely garbage, and one more note says so. */
+static int recording(const k_ctx *ctx)
+{
+    return ctx->max_errors <= 0 || ctx->nerrors <= ctx->max_errors;
+}
+
+void k_error(k_ctx *ctx, k_loc loc, const char *fmt, ...)
+{
+    ctx->nerrors++;
+    if (!recording(ctx)) {
+        if (ctx->nerrors == ctx->max_errors + 1)
+            note_fmt(ctx, K_NOTE, loc, "too many errors (%d), giving up", ctx->max_errors);
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    add_diag(ctx, K_ERROR, loc, fmt, ap);
+    va_end(ap);
+}
+
+void k_warning(k_ctx *ctx, k_loc loc, const char *fmt, ...)
+{
+    if (!recording(ctx))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    add_diag(ctx, K_WARNING, loc, fmt, ap);
+    va_end(ap);
+}
+
+void k_note(k_ctx *ctx, k_loc loc, const char *fmt, ...)
+{
+    if (!recording(ctx))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    add_diag(ctx, K_NOTE, loc, fmt, ap);
+    va_end(ap);
+}
+
+/* Finds line `line` (1-based) of the source; returns its start and sets *len. */
+static const char *find_line(const k_ctx *ctx, uint32_t line, size_t *len)
+{
+    const char *s = ctx->source, *end = s + ctx->source_len;
+    for (uint32_t l = 1; l < line; l++) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        if (!nl)
+            return NULL;
+        s = nl + 1;
+    }
+    const char *nl = memchr(s, '\n', (size_t)(end - s));
+    size_t n = (size_t)((nl ? nl : end) - s);
+    if (n > 0 && s[n - 1] == '\r')
+        n--;
+    *len = n;
+    return s;
+}
+
+/* Prints the source line and a caret under column `col`.  Tabs are kept in
+ * both lines so the caret lines up in any terminal; unprintable bytes are
+ * shown as '?' so binary input cannot garble the terminal. */
+static void quote_line(const k_ctx *ctx, k_loc loc, FILE *out)
+{
+    size_t len = 0;
+    const char *s = find_line(ctx, loc.line, &len);
+    if (!s)
+        return;
+    size_t col = loc.col ? loc.col - 1 : 0;
+    if (col > len)
+        col = len;
+    size_t from = 0, to = len;
+    if (len > QUOTE_WIDTH) {
+        from = col > QUOTE_WIDTH / 2 ? col - QUOTE_WIDTH / 2 : 0;
+        to = from + QUOTE_WIDTH < len ? from + QUOTE_WIDTH : len;
+    }
+    const char *pre = from > 0 ? "..." : "";
+    fprintf(out, " %s", pre);
+    for (size_t i = from; i < to; i++) {
+        unsigned char c = (unsigned char)s[i];
+        fputc(c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?', out);
+    }
+    fputs(to < len ? "...\n" : "\n", out);
+    fprintf(out, " %*s", (int)strlen(pre), "");
+    for (size_t i = from; i < col; i++)
+        fputc(s[i] == '\t' ? '\t' : ' ', out);
+    fputs("^\n", out);
+}
+
+void k_print_diags(const k_ctx *ctx, FILE *out)
+{
+    static const char *const names[] = { "error", "warning", "note" };
+    for (int i = 0; i < ctx->ndiags; i++) {
+        const k_diag *d = &ctx->diags[i];
+        if (d->loc.line == 0) {
+            fprintf(out, "%s: %s: %s\n", ctx->filename, names[d->severity], d->message);
+            continue;
+        }
+        fprintf(out, "%s:%u:%u: %s: %s\n", ctx->filename, d->loc.line, d->loc.col,
+                names[d->severity], d->message);
+        if (ctx->source)
+            quote_line(ctx, d->loc, out);
+    }
+}

@@ -1,0 +1,1067 @@
+/* lang/lower.c -- lowering a checked unit to a simt_module: module tables
+ * (functions, signatures, globals, strings, imports), the static shared
+ * memory layout, statements and control flow, and the final layout of each
+ * function's blocks with its reconvergence points (see lower.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower.h"
+#include "vm/vm.h"
+
+/* ---- growable module arrays (malloc'd: the module owns them) ---- */
+static int grow(lw_mod *M, void **p, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 1;
+    uint32_t nc = *cap ? *cap : 16;
+    while (nc < need)
+        nc *= 2;
+    void *np = realloc(*p, (size_t)nc * elem);
+    if (!np) {
+        M->oom = 1;
+        return 0;
+    }
+    memset((char *)np + (size_t)*cap * elem, 0, (size_t)(nc - *cap) * elem);
+    *p = np;
+    *cap = nc;
+    return 1;
+}
+
+static char *dup_str(lw_mod *M, const char *s)
+{
+    char *d = strdup(s ? s : "");
+    if (!d)
+        M->oom = 1;
+    return d;
+}
+
+/* ---- blocks ---- */
+int lw_new_block(lw_func *F)
+{
+    if (F->nblocks == F->cap) {
+        int cap = F->cap ? F->cap * 2 : 16;
+        lw_block *nb = realloc(F->blocks, sizeof *nb * (size_t)cap);
+        if (!nb) {
+            F->M->oom = 1;
+            return F->cur >= 0 ? F->cur : 0;
+        }
+        F->blocks = nb;
+        F->cap = cap;
+    }
+    lw_block *b = &F->blocks[F->nblocks];
+    memset(b, 0, sizeof *b);
+    b->ipdom = -1;
+    return F->nblocks++;
+}
+
+static lw_block *cur_block(lw_func *F)
+{
+    return &F->blocks[F->cur];
+}
+
+void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j)
+{
+    lw_block *bl = cur_block(F);
+    if (bl->term != T_OPEN)   /* code after a terminator cannot run: drop it */
+        return;
+    if (bl->n == bl->cap) {
+        int cap = bl->cap ? bl->cap * 2 : 16;
+        simt_insn *nc = realloc(bl->code, sizeof *nc * (size_t)cap);
+        simt_srcpos *np = realloc(bl->pos, sizeof *np * (size_t)cap);
+        if (nc)
+            bl->code = nc;
+        if (np)
+            bl->pos = np;
+        if (!nc || !np) {
+            F->M->oom = 1;
+            return;
+        }
+        bl->cap = cap;
+    }
+    if (a > 0xffff || b > 0xffff || c > 0xffff)
+        F->too_many_regs = 1;
+    bl->code[bl->n] = (simt_insn){(uint16_t)op, (uint16_t)a, (uint16_t)b, (uint16_t)c, i, j};
+    bl->pos[bl->n] = (simt_srcpos){F->loc.line, F->loc.col};
+    bl->n++;
+}
+
+void lw_emit_k(lw_func *F, int a, uint64_t k)
+{
+    lw_emit(F, OP_LDK, a, 0, 0, (int32_t)(uint32_t)k, (int32_t)(uint32_t)(k >> 32));
+}
+
+static void terminate(lw_func *F, int term, int s0, int s1, int reg)
+{
+    lw_block *b = cur_block(F);
+    if (b->term != T_OPEN)
+        return;
+    b->term = term;
+    b->succ[0] = s0;
+    b->succ[1] = s1;
+    b->br_reg = reg;
+    b->br_op = OP_BRNZ;
+    b->term_loc = F->loc;
+}
+
+void lw_goto(lw_func *F, int target)
+{
+    terminate(F, T_GOTO, target, -1, 0);
+}
+
+void lw_branch(lw_func *F, int reg, int if_true, int if_false)
+{
+    terminate(F, T_BR, if_true, if_false, reg);
+}
+
+void lw_start(lw_func *F, int block)
+{
+    F->cur = block;
+}
+
+/* Ends the current block with a jump and continues in a fresh block that
+ * only a later label can reach. */
+static void jump_away(lw_func *F, int target)
+{
+    lw_goto(F, target);
+    lw_start(F, lw_new_block(F));
+}
+
+/* ---- registers and frame ---- */
+int lw_reg(lw_func *F)
+{
+    int r = F->top++;
+    if (F->top > F->maxreg)
+        F->maxreg = F->top;
+    return r;
+}
+
+void lw_reserve(lw_func *F, int upto)
+{
+    if (F->top < upto)
+        F->top = upto;
+    if (F->top > F->maxreg)
+        F->maxreg = F->top;
+}
+
+uint32_t lw_local(lw_func *F, int64_t size, int align)
+{
+    if (align < 1)
+        align = 1;
+    uint64_t off = ((uint64_t)F->local_size + (uint64_t)align - 1) & ~(uint64_t)(align - 1);
+    if (size < 0 || off + (uint64_t)size > UINT32_MAX / 2) {
+        k_error(F->M->ctx, F->loc, "local variables of '%s' are too large", F->decl->name);
+        return 0;
+    }
+    F->local_size = (uint32_t)(off + (uint64_t)size);
+    return (uint32_t)off;
+}
+
+/* ---- module tables ---- */
+int lw_sig(lw_mod *M, const simt_sig *sig)
+{
+    simt_module *m = M->m;
+    for (uint32_t i = 0; i < m->nsigs; i++)
+        if (memcmp(&m->sigs[i], sig, sizeof *sig) == 0)
+            return (int)i;
+    if (!grow(M, (void **)&m->sigs, &M->sig_cap, m->nsigs + 1, sizeof *m->sigs))
+        return 0;
+    m->sigs[m->nsigs] = *sig;
+    return (int)m->nsigs++;
+}
+
+static int add_global(lw_mod *M, const char *name, int space, const k_type *t, uint32_t line)
+{
+    simt_module *m = M->m;
+    if (!grow(M, (void **)&m->globals, &M->global_cap, m->nglobals + 1, sizeof *m->globals))
+        return 0;
+    simt_global *g = &m->globals[m->nglobals];
+    g->name = dup_str(M, name);
+    g->space = (uint8_t)space;
+    const k_type *e = t;
+    while (e && e->kind == TY_ARRAY)
+        e = e->base;
+    g->elem = (uint8_t)(e && (e->kind == TY_DIM3 || e->kind == TY_UINT3) ? VT_U32 : k_ty_vtype(e));
+    g->align = (uint32_t)(k_ty_align(t) < 16 && k_ty_size(t) >= 16 ? 16 : k_ty_align(t));
+    g->size = (uint64_t)(k_ty_size(t) > 0 ? k_ty_size(t) : 0);
+    g->line = line;
+    return (int)m->nglobals++;
+}
+
+int lw_string_global(lw_mod *M, const char *text, size_t len, k_loc loc)
+{
+    for (int i = 0; i < M->nstrs; i++)
+        if (M->strs[i].len == len && memcmp(M->strs[i].text, text, len) == 0)
+            return M->strs[i].global;
+    if (M->nstrs == M->strs_cap) {
+        int cap = M->strs_cap ? M->strs_cap * 2 : 16;
+        lw_string *ns = realloc(M->strs, sizeof *ns * (size_t)cap);
+        if (!ns) {
+            M->oom = 1;
+            return 0;
+        }
+        M->strs = ns;
+        M->strs_cap = cap;
+    }
+    char name[32];
+    snprintf(name, sizeof name, ".str%d", M->nstrs);
+    k_type *t = k_type_array(M->ctx, k_ty(M->ctx, TY_CHAR), NULL);
+    t->length = (int64_t)len + 1;
+    int g = add_global(M, name, SPACE_CONST, t, loc.line);
+    simt_global *gl = &M->m->globals[g];
+    gl->init = calloc(1, len + 1);
+    if (!gl->init)
+        M->oom = 1;
+    else
+        memcpy(gl->init, text, len);
+    M->strs[M->nstrs++] = (lw_string){text, len, g};
+    return g;
+}
+
+int lw_trap_string(lw_mod *M, const char *msg)
+{
+    simt_module *m = M->m;
+    if (!grow(M, (void **)&m->strings, &M->string_cap, m->nstrings + 1, sizeof *m->strings))
+        return 0;
+    m->strings[m->nstrings] = dup_str(M, msg);
+    return (int)m->nstrings++;
+}
+
+lw_sym *lw_sym_of(k_decl *d)
+{
+    return d ? (lw_sym *)d->sema_ext : NULL;
+}
+
+static lw_sym *new_sym(lw_mod *M, k_decl *d, int kind)
+{
+    lw_sym *s = k_alloc(M->ctx, sizeof *s);
+    s->kind = kind;
+    d->sema_ext = s;
+    return s;
+}
+
+int lw_func_index(lw_func *F, k_decl *fn)
+{
+    lw_sym *s = lw_sym_of(fn);
+    if (!s || s->kind != SYM_FUNC)
+        return 0;
+    lw_mod *M = F->M;
+    int *n = &M->ncallees[F->index];
+    int *nl = realloc(M->callees[F->index], sizeof *nl * (size_t)(*n + 1));
+    if (!nl) {
+        M->oom = 1;
+        return s->index;
+    }
+    nl[(*n)++] = s->index;
+    M->callees[F->index] = nl;
+    return s->index;
+}
+
+static void fill_sig(simt_sig *sig, k_decl *fn)
+{
+    memset(sig, 0, sizeof *sig);
+    sig->ret = (uint8_t)k_ty_vtype(fn->type->base);
+    int n = fn->nparams < 255 ? fn->nparams : 255;
+    sig->nargs = sig->nfixed = (uint8_t)n;
+    for (int i = 0; i < n; i++) {
+        k_type *t = fn->params[i]->type;
+        sig->args[i] = (uint8_t)k_ty_vtype(t);
+        if (t->kind == TY_PTR) {
+            k_type *e = t->base;
+            sig->ptr_elem[i] = (uint8_t)k_ty_vtype(e->kind == TY_PTR ? NULL : e);
+            if (e->kind == TY_CHAR && (e->quals & Q_CONST))
+                sig->args[i] = VT_STR;
+        }
+    }
+}
+
+int lw_import_index(lw_func *F, k_decl *fn)
+{
+    lw_mod *M = F->M;
+    lw_sym *s = lw_sym_of(fn);
+    if (s && s->kind == SYM_IMPORT)
+        return s->index;
+    simt_module *m = M->m;
+    if (!grow(M, (void **)&m->imports, &M->import_cap, m->nimports + 1, sizeof *m->imports))
+        return 0;
+    simt_sig sig;
+    fill_sig(&sig, fn);
+    m->imports[m->nimports].name = dup_str(M, fn->name);
+    m->imports[m->nimports].sig = (uint32_t)lw_sig(M, &sig);
+    s = new_sym(M, fn, SYM_IMPORT);
+    s->index = (int)m->nimports++;
+    return s->index;
+}
+
+/* ---- constant initializers of module variables ---- */
+static int const_value(k_expr *e, int *is_float, double *d, int64_t *i)
+{
+    if (e->is_const && e->type && k_ty_is_integer(e->type)) {
+        *is_float = 0;
+        *i = (int64_t)e->const_val;
+        return 1;
+    }
+    switch (e->kind) {
+    case E_FLOAT:
+        *is_float = 1;
+        *d = e->is_single ? (double)(float)e->fval : e->fval;
+        return 1;
+    case E_UNARY:
+        if ((e->op == KU_NEG || e->op == KU_PLUS) && const_value(e->lhs, is_float, d, i)) {
+            if (e->op == KU_NEG) {
+                *d = -*d;
+                *i = (int64_t)(0 - (uint64_t)*i);
+            }
+            return 1;
+        }
+        return 0;
+    case E_CAST:
+        if (!const_value(e->lhs, is_float, d, i))
+            return 0;
+        if (k_ty_is_float(e->type) && !*is_float) {
+            *d = k_kind_is_signed(e->lhs->type->kind) ? (double)*i : (double)(uint64_t)*i;
+            *is_float = 1;
+        }
+        if (e->type->kind == TY_FLOAT)
+            *d = (double)(float)*d;
+        return 1;
+    case E_BINARY: {
+        int fa, fb;
+        double da = 0, db = 0;
+        int64_t ia = 0, ib = 0;
+        if (!k_ty_is_float(e->type) || !const_value(e->lhs, &fa, &da, &ia) ||
+            !const_value(e->rhs, &fb, &db, &ib))
+            return 0;
+        if (!fa)
+            da = (double)ia;
+        if (!fb)
+            db = (double)ib;
+        *is_float = 1;
+        switch (e->op) {
+        case KB_ADD: *d = da + db; break;
+        case KB_SUB: *d = da - db; break;
+        case KB_MUL: *d = da * db; break;
+        case KB_DIV: *d = da / db; break;
+        default: return 0;
+        }
+        if (e->type->kind == TY_FLOAT)
+            *d = (double)(float)*d;
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+static void write_scalar(lw_mod *M, uint8_t *out, const k_type *t, k_expr *e)
+{
+    int isf;
+    double d = 0;
+    int64_t i = 0;
+    if (!const_value(e, &isf, &d, &i)) {
+        k_error(M->ctx, e->loc, "initializer element is not a compile-time constant");
+        return;
+    }
+    if (t->kind == TY_FLOAT) {
+        float f = isf ? (float)d : (float)i;
+        memcpy(out, &f, 4);
+    } else if (t->kind == TY_DOUBLE) {
+        double v = isf ? d : (double)i;
+        memcpy(out, &v, 8);
+    } else {
+        uint64_t v = isf ? (uint64_t)(int64_t)d : (uint64_t)i;
+        v = k_kind_wrap(t->kind == TY_PTR ? TY_ULLONG : t->kind, v);
+        int64_t n = k_ty_size(t);
+        for (int64_t b = 0; b < n && b < 8; b++)
+            out[b] = (uint8_t)(v >> (8 * b));
+    }
+}
+
+static void global_init(lw_mod *M, simt_global *g, k_decl *d)
+{
+    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type))
+        return;
+    uint8_t *bytes = calloc(1, g->size ? g->size : 1);
+    if (!bytes) {
+        M->oom = 1;
+        return;
+    }
+    if (k_ty_is_record(d->type) && d->type->kind != TY_DEVPROP) {
+        for (int k = 0; k < 3; k++) {     /* dim3 defaults to (1, 1, 1) */
+            uint32_t v = 1;
+            if (k_has_ctor(d) && k < d->nctor) {
+                int isf;
+                double dv;
+                int64_t iv = 1;
+                if (!const_value(d->ctor_args[k], &isf, &dv, &iv))
+                    k_error(M->ctx, d->ctor_args[k]->loc, "initializer element is not a "
+                            "compile-time constant");
+                v = (uint32_t)iv;
+            }
+            memcpy(bytes + 4 * k, &v, 4);
+        }
+    } else if (d->init && d->init->kind == E_INIT_LIST && d->init->sema_ext) {
+        k_init *in = d->init->sema_ext;
+        for (int k = 0; k < in->n; k++)
+            write_scalar(M, bytes + in->items[k].offset, in->items[k].type, in->items[k].expr);
+    } else if (d->init && d->init->sema_ext && d->init->kind == E_STRING) {
+        k_init *in = d->init->sema_ext;
+        for (int k = 0; k < in->n; k++)
+            write_scalar(M, bytes + in->items[k].offset, in->items[k].type, in->items[k].expr);
+    } else if (d->init) {
+        write_scalar(M, bytes, d->type, d->init);
+    }
+    g->init = bytes;
+}
+
+/* ---- module variables: globals, statics and the shared layout ---- */
+static int is_folded_const(const k_decl *d)
+{
+    return k_ty_is_integer(d->type) && (d->type->quals & Q_CONST) && d->init &&
+           d->init->is_const && !d->address_taken && !(d->storage & (ST_DEVICE | ST_CONSTANT));
+}
+
+static void module_var(lw_mod *M, k_decl *d)
+{
+    if (d->storage & ST_SHARED) {
+        if ((d->storage & ST_EXTERN) && d->type->kind == TY_ARRAY && d->type->length < 0) {
+            new_sym(M, d, SYM_DYNSHARED);
+            return;
+        }
+        uint32_t off = (M->shared_top + 15) & ~15u;
+        new_sym(M, d, SYM_SHARED)->off = off;
+        M->shared_top = off + (uint32_t)(k_ty_size(d->type) > 0 ? k_ty_size(d->type) : 0);
+        return;
+    }
+    if (d->is_global_scope && is_folded_const(d))
+        return;
+    int g = add_global(M, d->name, (d->storage & ST_CONSTANT) ? SPACE_CONST : SPACE_GLOBAL,
+                       d->type, d->loc.line);
+    if (M->oom)
+        return;
+    new_sym(M, d, SYM_GLOBAL)->index = g;
+    global_init(M, &M->m->globals[g], d);
+}
+
+static void collect_stmt(lw_mod *M, k_stmt *s)
+{
+    if (!s)
+        return;
+    if (s->kind == S_DECL) {
+        for (int i = 0; i < s->ndecls; i++)
+            if (s->decls[i]->storage & (ST_SHARED | ST_STATIC))
+                module_var(M, s->decls[i]);
+        return;
+    }
+    collect_stmt(M, s->init);
+    collect_stmt(M, s->body);
+    collect_stmt(M, s->else_body);
+    for (int i = 0; i < s->nstmts; i++)
+        collect_stmt(M, s->stmts[i]);
+}
+
+/* ---- statements ---- */
+static void stmt(lw_func *F, k_stmt *s);
+
+static void push_loop(lw_func *F, int brk, int cont)
+{
+    if (F->nloops == F->loops_cap) {
+        int cap = F->loops_cap ? F->loops_cap * 2 : 8;
+        lw_loop *nl = realloc(F->loops, sizeof *nl * (size_t)cap);
+        if (!nl) {
+            F->M->oom = 1;
+            return;
+        }
+        F->loops = nl;
+        F->loops_cap = cap;
+    }
+    F->loops[F->nloops++] = (lw_loop){brk, cont};
+}
+
+static void zero_fill(lw_func *F, int addr, uint32_t from, uint32_t to, int zero)
+{
+    while (from < to) {
+        uint32_t left = to - from;
+        int op = OP_ST8, n = 1;
+        if (left >= 8 && from % 8 == 0)
+            op = OP_ST64, n = 8;
+        else if (left >= 4 && from % 4 == 0)
+            op = OP_ST32, n = 4;
+        else if (left >= 2 && from % 2 == 0)
+            op = OP_ST16, n = 2;
+        lw_emit(F, op, zero, addr, 0, (int32_t)from, 0);
+        from += (uint32_t)n;
+    }
+}
+
+static void memset_call(lw_func *F, int addr, uint64_t size)
+{
+    int b = F->top;
+    lw_reserve(F, b + 3);
+    lw_emit(F, OP_MOV, b, addr, 0, 0, 0);
+    lw_emit_k(F, b + 1, 0);
+    lw_emit_k(F, b + 2, size);
+    simt_sig sig;
+    memset(&sig, 0, sizeof sig);
+    sig.ret = VT_PTR;
+    sig.nargs = sig.nfixed = 3;
+    sig.args[0] = VT_PTR;
+    sig.args[1] = VT_I32;
+    sig.args[2] = VT_U64;
+    lw_emit(F, OP_HCALL, b, b, 3, BI_MEMSET, lw_sig(F->M, &sig));
+    F->top = b;
+}
+
+static void init_array(lw_func *F, k_decl *d, int addr)
+{
+    k_init *in = d->init->sema_ext;
+    uint32_t size = (uint32_t)k_ty_size(d->type), covered = 0, gaps = 0;
+    for (int k = 0; k < in->n; k++) {
+        if (in->items[k].offset > covered)
+            gaps += in->items[k].offset - covered;
+        covered = in->items[k].offset + (uint32_t)k_ty_size(in->items[k].type);
+    }
+    gaps += size > covered ? size - covered : 0;
+    int top = F->top;
+    int zero = -1;
+    int big = gaps > 128;
+    if (big)
+        memset_call(F, addr, size);
+    else if (gaps) {
+        zero = lw_reg(F);
+        lw_emit_k(F, zero, 0);
+    }
+    covered = 0;
+    for (int k = 0; k < in->n; k++) {
+        k_init_item *it = &in->items[k];
+        if (!big && it->offset > covered)
+            zero_fill(F, addr, covered, it->offset, zero);
+        int v = lw_reg(F);
+        lw_expr_conv_to(F, it->expr, it->type, v);
+        lw_lv lv = {LV_MEM, addr, (int32_t)it->offset, it->type};
+        lw_store(F, &lv, v);
+        F->top = v;
+        covered = it->offset + (uint32_t)k_ty_size(it->type);
+    }
+    if (!big && size > covered)
+        zero_fill(F, addr, covered, size, zero);
+    F->top = top;
+}
+
+static void init_dim3(lw_func *F, k_decl *d, int addr)
+{
+    k_type *u = k_ty(F->M->ctx, TY_UINT);
+    for (int k = 0; k < 3; k++) {
+        int v = lw_reg(F);
+        if (k_has_ctor(d) && k < d->nctor)
+            lw_expr_conv_to(F, d->ctor_args[k], u, v);
+        else
+            lw_emit_k(F, v, 1);
+        lw_emit(F, OP_ST32, v, addr, 0, 4 * k, 0);
+        F->top = v;
+    }
+}
+
+static void memory_var(lw_func *F, k_decl *d)
+{
+    lw_sym *s = new_sym(F->M, d, SYM_LOCAL);
+    s->off = lw_local(F, k_ty_size(d->type), k_ty_align(d->type));
+    if (!d->init && !(d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3))
+        return;
+    int top = F->top;
+    int addr = lw_reg(F);
+    lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
+    if (d->type->kind == TY_ARRAY) {
+        if (d->init->sema_ext)
+            init_array(F, d, addr);
+    } else if (k_ty_is_record(d->type) && (!d->init || k_has_ctor(d))) {
+        init_dim3(F, d, addr);
+    } else if (d->init && d->init->kind == E_INIT_LIST && d->init->sema_ext) {
+        init_array(F, d, addr);
+    } else {
+        int v = lw_reg(F);
+        lw_expr_conv_to(F, d->init, d->type, v);
+        lw_lv lv = {LV_MEM, addr, 0, d->type};
+        lw_store(F, &lv, v);
+    }
+    F->top = top;
+}
+
+static void local_var(lw_func *F, k_decl *d)
+{
+    F->loc = d->loc;
+    if (d->storage & (ST_SHARED | ST_STATIC))
+        return;    /* laid out with the module */
+    if (d->storage & ST_EXTERN) {
+        k_error(F->M->ctx, d->loc, "local extern declarations are not supported");
+        return;
+    }
+    if (d->address_taken || d->type->kind == TY_ARRAY || k_ty_is_record(d->type) ||
+        (d->type->quals & Q_VOLATILE)) {
+        memory_var(F, d);
+        return;
+    }
+    lw_sym *s = new_sym(F->M, d, SYM_REG);
+    s->reg = lw_reg(F);
+    if (d->init)
+        lw_expr_conv_to(F, d->init, d->type, s->reg);
+}
+
+static void if_stmt(lw_func *F, k_stmt *s)
+{
+    int then = lw_new_block(F);
+    int other = s->else_body ? lw_new_block(F) : -1;
+    int join = lw_new_block(F);
+    if (other < 0)
+        other = join;
+    lw_cond(F, s->expr, then, other);
+    lw_start(F, then);
+    stmt(F, s->body);
+    lw_goto(F, join);
+    if (s->else_body) {
+        lw_start(F, other);
+        stmt(F, s->else_body);
+        lw_goto(F, join);
+    }
+    lw_start(F, join);
+}
+
+/* while and for: header (condition), body, one latch (step; YIELD; back). */
+static void loop_stmt(lw_func *F, k_stmt *s)
+{
+    int top = F->top;
+    if (s->kind == S_FOR && s->init)
+        stmt(F, s->init);
+    int header = lw_new_block(F), body = lw_new_block(F);
+    int latch = lw_new_block(F), exit = lw_new_block(F);
+    lw_goto(F, header);
+    lw_start(F, header);
+    F->loc = s->loc;
+    if (s->expr)
+        lw_cond(F, s->expr, body, exit);
+    else
+        lw_goto(F, body);
+    lw_start(F, body);
+    push_loop(F, exit, latch);
+    stmt(F, s->body);
+    F->nloops--;
+    lw_goto(F, latch);
+    lw_start(F, latch);
+    if (s->step)
+        lw_effect(F, s->step);
+    F->loc = s->loc;
+    lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
+    lw_goto(F, header);
+    lw_start(F, exit);
+    F->top = top;
+}
+
+static void do_stmt(lw_func *F, k_stmt *s)
+{
+    int body = lw_new_block(F), cond = lw_new_block(F), exit = lw_new_block(F);
+    lw_goto(F, body);
+    lw_start(F, body);
+    push_loop(F, exit, cond);
+    stmt(F, s->body);
+    F->nloops--;
+    lw_goto(F, cond);
+    lw_start(F, cond);
+    F->loc = s->expr->loc;
+    lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
+    lw_cond(F, s->expr, body, exit);
+    lw_start(F, exit);
+}
+
+/* switch: a chain of compares, then the body with its labels as blocks. */
+static void switch_stmt(lw_func *F, k_stmt *s)
+{
+    k_switch_info *sw = s->sema_ext;
+    int top = F->top;
+    int exit = lw_new_block(F);
+    int v = lw_expr_conv_any(F, s->expr, sw->type);
+    int t = lw_reg(F);
+    int w64 = k_kind_bits(sw->type->kind) == 64;
+    for (int i = 0; i < sw->ncases; i++) {
+        k_stmt *c = sw->cases[i];
+        int target = lw_new_block(F), next = lw_new_block(F);
+        c->sema_ext = (void *)(intptr_t)(target + 1);
+        F->loc = c->loc;
+        uint64_t cv = c->expr->const_val;
+        lw_emit_k(F, t, w64 ? cv : (cv & 0xffffffffu));
+        lw_emit(F, w64 ? OP_EQ_I64 : OP_EQ_I32, t, v, t, 0, 0);
+        lw_branch(F, t, target, next);
+        lw_start(F, next);
+    }
+    int dflt = exit;
+    if (sw->deflt) {
+        dflt = lw_new_block(F);
+        sw->deflt->sema_ext = (void *)(intptr_t)(dflt + 1);
+    }
+    lw_goto(F, dflt);
+    F->top = top;
+    lw_start(F, lw_new_block(F));   /* code before the first label is unreachable */
+    push_loop(F, exit, -1);
+    stmt(F, s->body);
+    F->nloops--;
+    lw_goto(F, exit);
+    lw_start(F, exit);
+}
+
+static void return_stmt(lw_func *F, k_stmt *s)
+{
+    if (s->expr) {
+        if (F->ret_reg >= 0)
+            lw_expr_conv_to(F, s->expr, F->decl->type->base, F->ret_reg);
+        else
+            lw_effect(F, s->expr);
+    }
+    F->loc = s->loc;
+    jump_away(F, F->exit_block);
+}
+
+static void stmt(lw_func *F, k_stmt *s)
+{
+    if (!s)
+        return;
+    F->loc = s->loc;
+    int top = F->top;
+    switch (s->kind) {
+    case S_EMPTY:
+        break;
+    case S_EXPR:
+        lw_effect(F, s->expr);
+        break;
+    case S_DECL:
+        for (int i = 0; i < s->ndecls; i++)
+            local_var(F, s->decls[i]);
+        return;   /* the variables stay in scope */
+    case S_BLOCK:
+        for (int i = 0; i < s->nstmts; i++)
+            stmt(F, s->stmts[i]);
+        break;
+    case S_IF: if_stmt(F, s); break;
+    case S_WHILE: case S_FOR: loop_stmt(F, s); break;
+    case S_DO: do_stmt(F, s); break;
+    case S_SWITCH: switch_stmt(F, s); break;
+    case S_CASE: case S_DEFAULT: {
+        int target = (int)(intptr_t)s->sema_ext - 1;
+        if (target >= 0) {
+            lw_goto(F, target);
+            lw_start(F, target);
+        }
+        stmt(F, s->body);
+        return;
+    }
+    case S_BREAK:
+        if (F->nloops)
+            jump_away(F, F->loops[F->nloops - 1].brk);
+        break;
+    case S_CONTINUE:
+        for (int i = F->nloops - 1; i >= 0; i--)
+            if (F->loops[i].cont >= 0) {
+                jump_away(F, F->loops[i].cont);
+                break;
+            }
+        break;
+    case S_RETURN:
+        return_stmt(F, s);
+        break;
+    }
+    F->top = top;
+}
+
+/* ---- functions ---- */
+static void prologue(lw_func *F)
+{
+    k_decl *fn = F->decl;
+    F->top = F->maxreg = SIMT_FRAME_LINK + fn->nparams;
+    for (int i = 0; i < fn->nparams; i++) {
+        k_decl *p = fn->params[i];
+        int reg = SIMT_FRAME_LINK + i;
+        if (p->address_taken || (p->type->quals & Q_VOLATILE)) {
+            lw_sym *s = new_sym(F->M, p, SYM_LOCAL);
+            s->off = lw_local(F, k_ty_size(p->type), k_ty_align(p->type));
+            int a = lw_reg(F);
+            lw_emit(F, OP_LADDR, a, 0, 0, (int32_t)s->off, 0);
+            lw_lv lv = {LV_MEM, a, 0, p->type};
+            lw_store(F, &lv, reg);
+            F->top = a;
+        } else {
+            new_sym(F->M, p, SYM_REG)->reg = reg;
+        }
+    }
+    F->ret_reg = fn->type->base->kind == TY_VOID ? -1 : lw_reg(F);
+}
+
+static void epilogue(lw_func *F)
+{
+    k_decl *fn = F->decl;
+    F->loc = fn->body->loc;
+    if (F->ret_reg < 0) {
+        lw_goto(F, F->exit_block);
+    } else if (strcmp(fn->name, "main") == 0) {
+        lw_emit_k(F, F->ret_reg, 0);
+        lw_goto(F, F->exit_block);
+    } else {
+        char msg[200];
+        snprintf(msg, sizeof msg, "function '%s' reached its end without returning a value",
+                 fn->name);
+        lw_emit(F, OP_TRAP, 0, 0, 0, lw_trap_string(F->M, msg), 0);
+        terminate(F, T_END, -1, -1, 0);
+    }
+    lw_start(F, F->exit_block);
+    F->loc = fn->loc;
+    if (F->ret_reg >= 0)
+        lw_emit(F, OP_RET, F->ret_reg, 0, 0, 0, 0);
+    else
+        lw_emit(F, OP_RETV, 0, 0, 0, 0, 0);
+    terminate(F, T_END, -1, -1, 0);
+}
+
+static int term_size(const lw_block *b, int next)
+{
+    if (b->term == T_GOTO)
+        return b->succ[0] != next;
+    if (b->term == T_BR)
+        return (b->succ[1] == next || b->succ[0] == next) ? 1 : 2;
+    return 0;
+}
+
+static void put(lw_mod *M, simt_insn in, simt_srcpos pos)
+{
+    simt_module *m = M->m;
+    if (!grow(M, (void **)&m->code, &M->code_cap, m->ncode + 1, sizeof *m->code))
+        return;
+    if (!grow(M, (void **)&m->pos, &M->pos_cap, m->ncode + 1, sizeof *m->pos))
+        return;
+    m->code[m->ncode] = in;
+    m->pos[m->ncode++] = pos;
+}
+
+static void emit_terminator(lw_func *F, const lw_block *b, int next)
+{
+    simt_srcpos pos = {b->term_loc.line, b->term_loc.col};
+    lw_block *bl = F->blocks;
+    if (b->term == T_GOTO) {
+        if (b->succ[0] != next)
+            put(F->M, (simt_insn){OP_JMP, 0, 0, 0, bl[b->succ[0]].pc, 0}, pos);
+        return;
+    }
+    if (b->term != T_BR)
+        return;
+    int32_t j = b->ipdom >= 0 ? bl[b->ipdom].pc : -1;
+    uint16_t r = (uint16_t)b->br_reg;
+    if (b->succ[1] == next) {
+        put(F->M, (simt_insn){OP_BRNZ, r, 0, 0, bl[b->succ[0]].pc, j}, pos);
+    } else if (b->succ[0] == next) {
+        put(F->M, (simt_insn){OP_BRZ, r, 0, 0, bl[b->succ[1]].pc, j}, pos);
+    } else {
+        put(F->M, (simt_insn){OP_BRNZ, r, 0, 0, bl[b->succ[0]].pc, j}, pos);
+        put(F->M, (simt_insn){OP_JMP, 0, 0, 0, bl[b->succ[1]].pc, 0}, pos);
+    }
+}
+
+/* Where a jump to block b really goes: past empty blocks that only jump on. */
+static int thread_target(const lw_func *F, int b)
+{
+    for (int hops = 0; hops < F->nblocks; hops++) {
+        const lw_block *bl = &F->blocks[b];
+        if (bl->n || bl->term != T_GOTO || b == F->exit_block || bl->succ[0] == b)
+            return b;
+        b = bl->succ[0];
+    }
+    return b;
+}
+
+static void thread_jumps(lw_func *F)
+{
+    for (int i = 0; i < F->nblocks; i++) {
+        lw_block *b = &F->blocks[i];
+        if (b->term == T_GOTO || b->term == T_BR)
+            b->succ[0] = thread_target(F, b->succ[0]);
+        if (b->term == T_BR)
+            b->succ[1] = thread_target(F, b->succ[1]);
+    }
+}
+
+/* Orders the reachable blocks (entry first, exit last), marks reconvergence
+ * points, assigns pcs and appends the code to the module. */
+static void layout(lw_func *F, simt_func *fn)
+{
+    thread_jumps(F);
+    lw_postdominators(F);
+    lw_block *bl = F->blocks;
+    int *order = malloc(sizeof *order * (size_t)(F->nblocks + 1));
+    if (!order) {
+        F->M->oom = 1;
+        return;
+    }
+    int n = 0;
+    for (int i = 0; i < F->nblocks; i++) {
+        if (bl[i].reachable && bl[i].term == T_BR && bl[i].ipdom >= 0)
+            bl[bl[i].ipdom].needs_join = 1;
+        if (bl[i].reachable && i != F->exit_block)
+            order[n++] = i;
+    }
+    if (bl[F->exit_block].reachable) {
+        order[n++] = F->exit_block;
+        bl[F->exit_block].needs_join = 1;
+    }
+    uint32_t pc = F->M->m->ncode;
+    for (int k = 0; k < n; k++) {
+        lw_block *b = &bl[order[k]];
+        b->pc = (int)pc;
+        pc += (uint32_t)(b->needs_join + b->n + term_size(b, k + 1 < n ? order[k + 1] : -1));
+    }
+    fn->entry = F->M->m->ncode;
+    for (int k = 0; k < n; k++) {
+        lw_block *b = &bl[order[k]];
+        simt_srcpos first = b->n ? b->pos[0] : (simt_srcpos){b->term_loc.line, b->term_loc.col};
+        if (b->needs_join)
+            put(F->M, (simt_insn){OP_JOIN, 0, 0, 0, 0, 0}, first);
+        for (int i = 0; i < b->n; i++)
+            put(F->M, b->code[i], b->pos[i]);
+        emit_terminator(F, b, k + 1 < n ? order[k + 1] : -1);
+    }
+    fn->end = F->M->m->ncode;
+    free(order);
+}
+
+static void lower_function(lw_mod *M, k_decl *d, int index)
+{
+    lw_func F = {0};
+    F.M = M;
+    F.decl = d;
+    F.index = index;
+    F.loc = d->loc;
+    F.cur = lw_new_block(&F);
+    F.exit_block = lw_new_block(&F);
+    prologue(&F);
+    k_stmt *body = d->body;
+    if (body->kind == S_BLOCK)
+        for (int i = 0; i < body->nstmts; i++)
+            stmt(&F, body->stmts[i]);
+    else
+        stmt(&F, body);
+    epilogue(&F);
+    simt_func *fn = &M->m->funcs[index];
+    if (!M->oom)
+        layout(&F, fn);
+    fn->nregs = (uint32_t)F.maxreg;
+    fn->local_size = (F.local_size + 15) & ~15u;
+    if (F.too_many_regs || F.maxreg >= 65536)
+        k_error(M->ctx, d->loc, "function too large: '%s' needs more than 65535 registers",
+                d->name);
+    for (int i = 0; i < F.nblocks; i++) {
+        free(F.blocks[i].code);
+        free(F.blocks[i].pos);
+    }
+    free(F.blocks);
+    free(F.loops);
+}
+
+static void declare_function(lw_mod *M, k_decl *d)
+{
+    simt_module *m = M->m;
+    if (!grow(M, (void **)&m->funcs, &M->func_cap, m->nfuncs + 1, sizeof *m->funcs))
+        return;
+    simt_func *fn = &m->funcs[m->nfuncs];
+    fn->name = dup_str(M, d->name);
+    simt_sig sig;
+    fill_sig(&sig, d);
+    fn->sig = (uint32_t)lw_sig(M, &sig);
+    fn->kind = (uint8_t)k_fn_kind(d);
+    fn->line = d->loc.line;
+    fn->param_names = calloc((size_t)sig.nargs + 1, sizeof *fn->param_names);
+    if (!fn->param_names)
+        M->oom = 1;
+    for (int i = 0; fn->param_names && i < sig.nargs; i++)
+        fn->param_names[i] = dup_str(M, d->params[i]->name ? d->params[i]->name : "");
+    new_sym(M, d, SYM_FUNC)->index = (int)m->nfuncs;
+    if (strcmp(d->name, "main") == 0)
+        m->main_func = (int32_t)m->nfuncs;
+    m->nfuncs++;
+}
+
+/* recursive: the function can reach itself through calls */
+static int reaches(lw_mod *M, int from, int target, unsigned char *seen)
+{
+    for (int k = 0; k < M->ncallees[from]; k++) {
+        int c = M->callees[from][k];
+        if (c == target)
+            return 1;
+        if (!seen[c]) {
+            seen[c] = 1;
+            if (reaches(M, c, target, seen))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static void mark_recursion(lw_mod *M)
+{
+    uint32_t n = M->m->nfuncs;
+    unsigned char *seen = malloc(n + 1);
+    if (!seen) {
+        M->oom = 1;
+        return;
+    }
+    for (uint32_t f = 0; f < n; f++) {
+        memset(seen, 0, n + 1);
+        M->m->funcs[f].recursive = (uint8_t)reaches(M, (int)f, (int)f, seen);
+    }
+    free(seen);
+}
+
+static void lower_unit(lw_mod *M, k_unit *unit)
+{
+    for (int i = 0; i < unit->ndecls; i++)
+        if (unit->decls[i]->kind == D_FUNC && unit->decls[i]->body)
+            declare_function(M, unit->decls[i]);
+    M->callees = calloc(M->m->nfuncs + 1, sizeof *M->callees);
+    M->ncallees = calloc(M->m->nfuncs + 1, sizeof *M->ncallees);
+    if (!M->callees || !M->ncallees) {
+        M->oom = 1;
+        return;
+    }
+    for (int i = 0; i < unit->ndecls; i++) {
+        k_decl *d = unit->decls[i];
+        if (d->kind == D_VAR && d->builtin < 0)
+            module_var(M, d);
+        else if (d->kind == D_FUNC && d->body)
+            collect_stmt(M, d->body);
+    }
+    M->m->shared_static = (M->shared_top + 15) & ~15u;
+    for (int i = 0; i < unit->ndecls && !M->oom; i++) {
+        k_decl *d = unit->decls[i];
+        if (d->kind == D_FUNC && d->body)
+            lower_function(M, d, lw_sym_of(d)->index);
+    }
+    mark_recursion(M);
+}
+
+simt_module *k_lower(k_ctx *ctx, k_unit *unit)
+{
+    if (!unit || ctx->nerrors)
+        return NULL;
+    lw_mod M = {0};
+    M.ctx = ctx;
+    M.m = simt_module_new();
+    if (!M.m) {
+        k_error(ctx, (k_loc){0, 0}, "out of memory");
+        return NULL;
+    }
+    lower_unit(&M, unit);
+    for (uint32_t f = 0; M.callees && f < M.m->nfuncs; f++)
+        free(M.callees[f]);
+    free(M.callees);
+    free(M.ncallees);
+    free(M.strs);
+    if (M.oom)
+        k_error(ctx, (k_loc){0, 0}, "out of memory while generating code");
+    if (ctx->nerrors) {
+        simt_module_free(M.m);
+        return NULL;
+    }
+    return M.m;
+}

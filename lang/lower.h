@@ -1,0 +1,130 @@
+/* lang/lower.h -- lowering a checked unit to a simt_module (internal to
+ * lower.c, lower_expr.c and dom.c).
+ *
+ * Each function is lowered into basic blocks whose instructions are final
+ * except the control flow at their ends (the terminator: a jump, a two-way
+ * branch or the function's end).  Once the body is done, dom.c computes the
+ * immediate post-dominator of every block; layout then puts a JOIN at the
+ * start of each block that is the IPDOM of a conditional branch, writes each
+ * branch's reconvergence pc into j, and drops unreachable blocks.
+ *
+ * Registers follow a stack discipline (as in Lua): locals take the next free
+ * register in scope order, temporaries go above them and are released when
+ * the expression or scope ends, and a call's argument window always sits at
+ * the top.  So a frame needs only as many registers as the deepest point of
+ * the function (nregs, the "registers per thread" of occupancy). */
+#ifndef K_LOWER_H
+#define K_LOWER_H
+
+#include "sema.h"
+#include "vm/module.h"
+
+enum lw_term { T_OPEN, T_GOTO, T_BR, T_END };
+
+typedef struct lw_block {
+    simt_insn *code;
+    simt_srcpos *pos;
+    int n, cap;
+    int term;                 /* enum lw_term */
+    int br_op, br_reg;        /* T_BR: OP_BRNZ (taken when R[br_reg] != 0) */
+    int succ[2];              /* T_GOTO: succ[0]; T_BR: succ[0] taken, succ[1] not */
+    k_loc term_loc;
+    /* filled by dom.c and layout */
+    int reachable, ipdom, needs_join, pc;
+} lw_block;
+
+/* Where a variable lives (k_decl.sema_ext) or which function a name calls. */
+enum lw_sym_kind { SYM_REG, SYM_LOCAL, SYM_GLOBAL, SYM_SHARED, SYM_DYNSHARED, SYM_FUNC,
+                   SYM_IMPORT };
+
+typedef struct lw_sym {
+    int kind;                 /* enum lw_sym_kind */
+    int reg;                  /* SYM_REG */
+    uint32_t off;             /* SYM_LOCAL: frame offset; SYM_SHARED: shared offset */
+    int index;                /* SYM_GLOBAL / SYM_FUNC / SYM_IMPORT */
+} lw_sym;
+
+typedef struct lw_string {
+    const char *text;
+    size_t len;
+    int global;
+} lw_string;
+
+typedef struct lw_mod {
+    k_ctx *ctx;
+    simt_module *m;
+    uint32_t code_cap, pos_cap, func_cap, sig_cap, global_cap, import_cap, string_cap;
+    lw_string *strs;
+    int nstrs, strs_cap;
+    uint32_t shared_top;
+    int **callees;            /* per function: indices it calls (recursion flags) */
+    int *ncallees;
+    int oom;
+} lw_mod;
+
+typedef struct lw_loop {
+    int brk, cont;            /* blocks; cont = -1 inside a switch */
+} lw_loop;
+
+typedef struct lw_func {
+    lw_mod *M;
+    k_decl *decl;
+    int index;
+    lw_block *blocks;
+    int nblocks, cap;
+    int cur;                  /* block being filled */
+    int top, maxreg;          /* first free register, high-water mark */
+    uint32_t local_size;
+    int exit_block, ret_reg;
+    k_loc loc;                /* source position of what is being lowered */
+    lw_loop *loops;
+    int nloops, loops_cap;
+    int too_many_regs;
+} lw_func;
+
+/* lvalues: a register variable, or memory at R[reg] + off */
+enum lw_lv_kind { LV_REG, LV_MEM };
+typedef struct lw_lv {
+    int kind;
+    int reg;
+    int32_t off;
+    k_type *type;
+} lw_lv;
+
+/* ---- lower.c: blocks, registers, module tables ---- */
+int lw_new_block(lw_func *F);
+void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j);
+void lw_emit_k(lw_func *F, int a, uint64_t k);    /* LDK */
+void lw_goto(lw_func *F, int target);             /* ends the current block */
+void lw_branch(lw_func *F, int reg, int if_true, int if_false);
+void lw_start(lw_func *F, int block);              /* continue in block */
+int lw_reg(lw_func *F);                             /* allocates the next register */
+void lw_reserve(lw_func *F, int upto);              /* marks registers < upto in use */
+uint32_t lw_local(lw_func *F, int64_t size, int align);  /* frame slot */
+int lw_sig(lw_mod *M, const simt_sig *sig);
+int lw_string_global(lw_mod *M, const char *text, size_t len, k_loc loc);
+int lw_trap_string(lw_mod *M, const char *msg);
+lw_sym *lw_sym_of(k_decl *d);
+int lw_func_index(lw_func *F, k_decl *fn);          /* callee index (records the edge) */
+int lw_import_index(lw_func *F, k_decl *fn);
+
+/* ---- lower_expr.c ---- */
+void lw_expr_to(lw_func *F, k_expr *e, int dst);               /* value in e->type */
+int lw_expr_any(lw_func *F, k_expr *e);                         /* a register holding it */
+void lw_expr_conv_to(lw_func *F, k_expr *e, k_type *to, int dst);
+int lw_expr_conv_any(lw_func *F, k_expr *e, k_type *to);
+void lw_effect(lw_func *F, k_expr *e);                          /* evaluate for effects */
+void lw_cond(lw_func *F, k_expr *e, int if_true, int if_false); /* branch on e */
+void lw_convert(lw_func *F, int dst, int src, const k_type *from, const k_type *to);
+void lw_store(lw_func *F, const lw_lv *lv, int src);
+void lw_var_address(lw_func *F, k_decl *d, int dst);
+simt_vtype lw_vtype(const k_type *t);
+
+/* lower_call.c equivalents live in lower_expr.c too: calls, launches, intrinsics */
+
+/* ---- dom.c ---- */
+/* Computes reachability from block 0 and the immediate post-dominator of
+ * every reachable block (-1 for none: the virtual exit or no path to it). */
+void lw_postdominators(lw_func *F);
+
+#endif

@@ -1,0 +1,386 @@
+/* lang/lower_call.c -- calls of K functions (CALL), native imports (NCALL),
+ * runtime builtins (HCALL), kernel launches (LAUNCH) and the device
+ * intrinsics, which become their own opcodes (BAR, SHFL, VOTE, ATOM, INTR...).
+ *
+ * Every call evaluates its arguments into consecutive registers at the top of
+ * the register stack, converted to the types sema recorded for them
+ * (k_expr.sema_ext), so nothing live is above the window. */
+#include <string.h>
+
+#include "lower.h"
+#include "vm/vm.h"
+
+void lw_call_to(lw_func *F, k_expr *e, int dst, int want);
+void lw_launch(lw_func *F, k_expr *e);
+
+static k_type **arg_types(k_expr *e)
+{
+    return (k_type **)e->sema_ext;
+}
+
+/* Evaluates args[from..] into registers base, base+1, ... */
+static void eval_args(lw_func *F, k_expr *e, int from, int base)
+{
+    k_type **at = arg_types(e);
+    for (int k = from; k < e->nargs; k++) {
+        int r = base + (k - from);
+        F->top = r;
+        lw_expr_conv_to(F, e->args[k], at[k] ? at[k] : e->args[k]->type, r);
+    }
+    F->top = base + (e->nargs - from);
+    lw_reserve(F, F->top);
+}
+
+static int arg_reg(lw_func *F, k_expr *e, int k)
+{
+    k_type **at = arg_types(e);
+    int r = lw_reg(F);
+    lw_expr_conv_to(F, e->args[k], at[k] ? at[k] : e->args[k]->type, r);
+    return r;
+}
+
+static void mov(lw_func *F, int dst, int src)
+{
+    if (dst != src)
+        lw_emit(F, OP_MOV, dst, src, 0, 0, 0);
+}
+
+/* ---- K functions and imports ---- */
+static void call_function(lw_func *F, k_expr *e, int dst, int want)
+{
+    k_decl *def = e->decl->definition ? e->decl->definition : e->decl;
+    int top = F->top;
+    if (def->body) {
+        int a = F->top;
+        lw_reserve(F, a + 3);
+        eval_args(F, e, 0, a + 3);
+        lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, def), 0);
+        if (want)
+            mov(F, dst, a);
+    } else {
+        int b = F->top;
+        lw_reserve(F, b + 1);
+        eval_args(F, e, 0, b);
+        int imp = lw_import_index(F, def);
+        int sig = (int)F->M->m->imports[imp].sig;
+        lw_emit(F, OP_NCALL, b, b, e->nargs, imp, sig);
+        if (want)
+            mov(F, dst, b);
+    }
+    F->top = top;
+}
+
+/* ---- runtime builtins ---- */
+static int is_char_ptr(const k_type *t)
+{
+    return t && t->kind == TY_PTR &&
+           (t->base->kind == TY_CHAR || t->base->kind == TY_SCHAR || t->base->kind == TY_UCHAR);
+}
+
+static uint8_t letter_vtype(char c)
+{
+    switch (c) {
+    case 'v': return VT_VOID;
+    case 'b': return VT_BOOL;
+    case 'c': return VT_I8;
+    case 'i': case 'e': return VT_I32;
+    case 'u': return VT_U32;
+    case 'x': case 'l': return VT_I64;
+    case 'X': case 'z': return VT_U64;
+    case 'f': return VT_F32;
+    case 'd': return VT_F64;
+    case 's': return VT_STR;
+    default: return VT_PTR;
+    }
+}
+
+static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst, int want)
+{
+    int top = F->top;
+    int base = F->top;
+    simt_sig sig;
+    memset(&sig, 0, sizeof sig);
+    sig.ret = letter_vtype(b->sig[0]);
+    k_type **at = arg_types(e);
+    lw_reserve(F, base + 1);
+    for (int k = 0; k < e->nargs && k < 255; k++) {
+        char c = k_builtin_sig_letter(b, k);
+        int r = base + k;
+        F->top = r;
+        lw_reserve(F, r + 1);
+        if (c == 'S') {
+            lw_var_address(F, e->args[k]->decl, r);
+            sig.args[k] = VT_PTR;
+        } else {
+            k_type *t = at[k] ? at[k] : e->args[k]->type;
+            lw_expr_conv_to(F, e->args[k], t, r);
+            if (c == '.')
+                sig.args[k] = is_char_ptr(t) ? VT_STR : lw_vtype(t);
+            else if (c == 's')
+                sig.args[k] = VT_STR;
+            else if (t && (t->kind == TY_PTR || t->kind == TY_ARRAY))
+                sig.args[k] = VT_PTR;
+            else
+                sig.args[k] = c ? letter_vtype(c) : lw_vtype(t);
+            if (!t || t->kind == TY_VOID)
+                sig.args[k] = VT_I32;
+        }
+        if (c != '.')
+            sig.nfixed = (uint8_t)(k + 1);
+    }
+    sig.nargs = (uint8_t)e->nargs;
+    F->top = base + e->nargs;
+    lw_emit(F, OP_HCALL, base, base, e->nargs, b->op, lw_sig(F->M, &sig));
+    if (want)
+        mov(F, dst, base);
+    F->top = top;
+}
+
+/* ---- intrinsics ---- */
+static int atype_of(const k_type *t)
+{
+    switch (t->kind) {
+    case TY_INT: return ATYPE_I32;
+    case TY_UINT: return ATYPE_U32;
+    case TY_LONG: case TY_LLONG: return ATYPE_I64;
+    case TY_FLOAT: return ATYPE_F32;
+    case TY_DOUBLE: return ATYPE_F64;
+    default: return ATYPE_U64;
+    }
+}
+
+static int minmax_intr(int is_max, int kind)
+{
+    if (kind == TY_FLOAT)
+        return is_max ? INTR_FMAXF : INTR_FMINF;
+    if (kind == TY_DOUBLE)
+        return is_max ? INTR_FMAX : INTR_FMIN;
+    int s = k_kind_is_signed(kind);
+    if (k_kind_bits(kind) == 64)
+        return is_max ? (s ? INTR_MAX_S64 : INTR_MAX_U64) : (s ? INTR_MIN_S64 : INTR_MIN_U64);
+    return is_max ? (s ? INTR_MAX_S32 : INTR_MAX_U32) : (s ? INTR_MIN_S32 : INTR_MIN_U32);
+}
+
+static int abs_intr(int kind)
+{
+    switch (kind) {
+    case TY_FLOAT: return INTR_FABSF;
+    case TY_DOUBLE: return INTR_FABS;
+    default: return k_kind_bits(kind) == 64 ? INTR_ABS_S64 : INTR_ABS_S32;
+    }
+}
+
+static void intr_call(lw_func *F, k_expr *e, int id, int dst)
+{
+    int b = F->top;
+    lw_reserve(F, b + 1);
+    eval_args(F, e, 0, b);
+    lw_emit(F, OP_INTR, dst, b, e->nargs, id, 0);
+}
+
+static void mask_default(lw_func *F, k_expr *e, int k, int r)
+{
+    if (k < e->nargs) {
+        F->top = r;
+        lw_expr_conv_to(F, e->args[k], arg_types(e)[k], r);
+    } else {
+        lw_emit_k(F, r, 0xffffffffu);
+    }
+}
+
+static void shuffle(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)
+{
+    int v = arg_reg(F, e, 1);
+    int c = lw_reg(F);
+    lw_reg(F);
+    lw_reg(F);
+    F->top = c;
+    lw_expr_conv_to(F, e->args[2], arg_types(e)[2], c);
+    if (e->nargs > 3) {
+        F->top = c + 1;
+        lw_expr_conv_to(F, e->args[3], arg_types(e)[3], c + 1);
+    } else {
+        lw_emit(F, OP_SREG, c + 1, 0, 0, SREG_WARPSIZE, 0);
+    }
+    F->top = c + 2;
+    lw_expr_conv_to(F, e->args[0], arg_types(e)[0], c + 2);
+    F->top = c + 3;
+    lw_emit(F, OP_SHFL, dst, v, c, b->op, 0);
+}
+
+static void atomic(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)
+{
+    k_type *elem = arg_types(e)[0] ? arg_types(e)[0]->base : NULL;
+    if (!elem)
+        return;
+    int p = arg_reg(F, e, 0);
+    if (b->kind == BK_ATOMCAS) {
+        int c = lw_reg(F);
+        lw_reg(F);
+        F->top = c;
+        lw_expr_conv_to(F, e->args[1], arg_types(e)[1], c);
+        F->top = c + 1;
+        lw_expr_conv_to(F, e->args[2], arg_types(e)[2], c + 1);
+        F->top = c + 2;
+        lw_emit(F, OP_ATOMCAS, dst, p, c, atype_of(elem), 0);
+        return;
+    }
+    int v = arg_reg(F, e, 1);
+    lw_emit(F, OP_ATOM, dst, p, v, b->op << 8 | atype_of(elem), 0);
+}
+
+static void collective(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)
+{
+    k_type **at = arg_types(e);
+    switch (b->kind) {
+    case BK_BAR: {
+        int p = e->nargs ? arg_reg(F, e, 0) : dst;
+        lw_emit(F, OP_BAR, dst, p, 0, b->op, 0);
+        break;
+    }
+    case BK_SYNCWARP: {
+        int m = lw_reg(F);
+        mask_default(F, e, 0, m);
+        lw_emit(F, OP_SYNCWARP, m, 0, 0, 0, 0);
+        break;
+    }
+    case BK_FENCE:
+        lw_emit(F, OP_FENCE, 0, 0, 0, 0, 0);
+        break;
+    case BK_ACTMASK:
+        lw_emit(F, OP_ACTMASK, dst, 0, 0, 0, 0);
+        break;
+    case BK_SHFL:
+        shuffle(F, e, b, dst);
+        break;
+    case BK_VOTE: {
+        int p = arg_reg(F, e, 1), m = arg_reg(F, e, 0);
+        lw_emit(F, OP_VOTE, dst, p, m, b->op, 0);
+        break;
+    }
+    case BK_MATCH_ANY:
+    case BK_MATCH_ALL: {
+        int v = arg_reg(F, e, 1), m = arg_reg(F, e, 0);
+        int width = at[1] && k_ty_size(at[1]) == 8 ? 8 : 4;
+        if (b->kind == BK_MATCH_ANY) {
+            lw_emit(F, OP_MATCH_ANY, dst, v, m, width, 0);
+            break;
+        }
+        int r = lw_reg(F);
+        lw_reg(F);
+        lw_emit(F, OP_MATCH_ALL, r, v, m, width, 0);
+        int p = arg_reg(F, e, 2);
+        lw_emit(F, OP_ST32, r + 1, p, 0, 0, 0);
+        mov(F, dst, r);
+        break;
+    }
+    case BK_REDUX: {
+        int v = arg_reg(F, e, 1), m = arg_reg(F, e, 0);
+        int op = b->op;
+        if ((op == REDUX_MIN_S || op == REDUX_MAX_S) && at[1] && at[1]->kind == TY_UINT)
+            op += 1;   /* the _U variant follows the _S one */
+        lw_emit(F, OP_REDUX, dst, v, m, op, 0);
+        break;
+    }
+    case BK_ATOM:
+    case BK_ATOMCAS:
+        atomic(F, e, b, dst);
+        break;
+    case BK_CLOCK:
+        lw_emit(F, OP_SREG, dst, 0, 0, b->op, 0);
+        break;
+    default:
+        break;
+    }
+}
+
+static void call_builtin(lw_func *F, k_expr *e, int dst, int want)
+{
+    const k_builtin_info *b = k_builtin_get(e->builtin);
+    int top = F->top;
+    if (b->kind == BK_RUNTIME) {
+        call_runtime(F, e, b, dst, want);
+        return;
+    }
+    k_type **at = arg_types(e);
+    int kind = e->type ? e->type->kind : TY_INT;
+    switch (b->kind) {
+    case BK_MATH: case BK_MATHF: case BK_MATHD:
+        intr_call(F, e, kind == TY_FLOAT ? b->op : b->op2, dst);
+        break;
+    case BK_CLASSIFY:
+        intr_call(F, e, at[0] && at[0]->kind == TY_FLOAT ? b->op : b->op2, dst);
+        break;
+    case BK_MINMAX:
+        intr_call(F, e, minmax_intr(b->op, kind), dst);
+        break;
+    case BK_ABS:
+        if (k_ty_is_integer(e->type) && !k_kind_is_signed(kind))
+            lw_expr_conv_to(F, e->args[0], e->type, dst);
+        else
+            intr_call(F, e, abs_intr(kind), dst);
+        break;
+    case BK_INTR32: case BK_INTR64:
+        intr_call(F, e, b->op, dst);
+        break;
+    case BK_REINTERP:
+        lw_expr_conv_to(F, e->args[0], at[0], dst);
+        break;
+    default:
+        collective(F, e, b, dst);
+        break;
+    }
+    (void)want;
+    F->top = top;
+}
+
+void lw_call_to(lw_func *F, k_expr *e, int dst, int want)
+{
+    if (e->builtin >= 0)
+        call_builtin(F, e, dst, want);
+    else if (e->decl)
+        call_function(F, e, dst, want);
+}
+
+/* ---- launches ---- */
+static void dim_arg(lw_func *F, k_expr *c, int r)
+{
+    F->top = r;
+    if (c->type && (c->type->kind == TY_DIM3 || c->type->kind == TY_UINT3)) {
+        lw_expr_to(F, c, r);
+        return;
+    }
+    uint32_t off = lw_local(F, 12, 4);
+    lw_reserve(F, r + 1);
+    int v = lw_reg(F);
+    lw_expr_conv_to(F, c, k_ty(F->M->ctx, TY_UINT), v);
+    lw_emit(F, OP_LADDR, r, 0, 0, (int32_t)off, 0);
+    lw_emit(F, OP_ST32, v, r, 0, 0, 0);
+    lw_emit_k(F, v, 1);
+    lw_emit(F, OP_ST32, v, r, 0, 4, 0);
+    lw_emit(F, OP_ST32, v, r, 0, 8, 0);
+}
+
+void lw_launch(lw_func *F, k_expr *e)
+{
+    k_decl *def = e->decl->definition ? e->decl->definition : e->decl;
+    lw_sym *s = lw_sym_of(def);
+    if (!s || s->kind != SYM_FUNC) {
+        k_error(F->M->ctx, e->loc, "kernel '%s' is declared but never defined", e->decl->name);
+        return;
+    }
+    int top = F->top;
+    int b = F->top;
+    lw_reserve(F, b + 3);
+    dim_arg(F, e->config[0], b);
+    dim_arg(F, e->config[1], b + 1);
+    F->top = b + 2;
+    if (e->config[2])
+        lw_expr_conv_to(F, e->config[2], k_ty(F->M->ctx, TY_ULLONG), b + 2);
+    else
+        lw_emit_k(F, b + 2, 0);
+    eval_args(F, e, 0, b + 3);
+    simt_func *fn = &F->M->m->funcs[s->index];
+    lw_emit(F, OP_LAUNCH, b, b, 3 + e->nargs, s->index, (int32_t)fn->sig);
+    F->top = top;
+}

@@ -1,0 +1,918 @@
+/* lang/lower_expr.c -- expressions to bytecode: conversions, operators,
+ * lvalues, loads and stores, and conditions as branches.  Calls, launches
+ * and intrinsics are in lower_call.c.
+ *
+ * Register forms (what a register holds for a value of each type):
+ *   bool 0/1; signed char/short sign-extended to 64 bits; unsigned
+ *   char/short, int and unsigned zero-extended from their width; 64-bit
+ *   integers and pointers whole; float as binary32 bits in the low half.
+ * Every conversion below moves between these forms. */
+#include <string.h>
+
+#include "lower.h"
+
+simt_vtype lw_vtype(const k_type *t)
+{
+    return k_ty_vtype(t);
+}
+
+static int new_temp(lw_func *F)
+{
+    return lw_reg(F);
+}
+
+/* ---- conversions ---- */
+static int kind_of(const k_type *t)
+{
+    if (!t)
+        return TY_INT;
+    if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC)
+        return TY_ULLONG;   /* addresses convert like 64-bit unsigned integers */
+    return t->kind;
+}
+
+static void mov(lw_func *F, int dst, int src)
+{
+    if (dst != src)
+        lw_emit(F, OP_MOV, dst, src, 0, 0, 0);
+}
+
+static void to_bool(lw_func *F, int dst, int src, int from)
+{
+    int top = F->top;
+    int z = new_temp(F);
+    lw_emit_k(F, z, 0);
+    int op = from == TY_FLOAT ? OP_NE_F32 : from == TY_DOUBLE ? OP_NE_F64
+             : k_kind_bits(from) == 64 ? OP_NE_I64 : OP_NE_I32;
+    if (from == TY_BOOL)
+        op = -1;
+    if (op < 0)
+        mov(F, dst, src);
+    else
+        lw_emit(F, op, dst, src, z, 0, 0);
+    F->top = top;
+}
+
+static void int_to_int(lw_func *F, int dst, int src, int from, int to)
+{
+    int fb = k_kind_bits(from), tb = k_kind_bits(to);
+    int fs = k_kind_is_signed(from), ts = k_kind_is_signed(to);
+    int op = -1;
+    if (tb < 32) {
+        int narrower_ok = fb < tb || (fb == tb && fs == ts) || from == TY_BOOL;
+        if (!(narrower_ok && (!fs || ts)))
+            op = ts ? (tb == 8 ? OP_SEXT8 : OP_SEXT16) : (tb == 8 ? OP_ZEXT8 : OP_ZEXT16);
+    } else if (tb == 32) {
+        if (fb == 64 || (fb < 32 && fs))
+            op = OP_ZEXT32;
+    } else if (fb == 32 && fs) {
+        op = OP_SEXT32;
+    }
+    if (op >= 0)
+        lw_emit(F, op, dst, src, 0, 0, 0);
+    else
+        mov(F, dst, src);
+}
+
+static void int_to_float(lw_func *F, int dst, int src, int from, int to)
+{
+    int fs = k_kind_is_signed(from);
+    if (fs && k_kind_bits(from) == 32) {
+        lw_emit(F, OP_SEXT32, dst, src, 0, 0, 0);
+        src = dst;
+    }
+    int op = to == TY_FLOAT ? (fs ? OP_CVT_F32_S64 : OP_CVT_F32_U64)
+                            : (fs ? OP_CVT_F64_S64 : OP_CVT_F64_U64);
+    lw_emit(F, op, dst, src, 0, 0, 0);
+}
+
+static void float_to_int(lw_func *F, int dst, int src, int from, int to)
+{
+    int f32 = from == TY_FLOAT, ts = k_kind_is_signed(to), tb = k_kind_bits(to);
+    int op;
+    if (tb == 64)
+        op = f32 ? (ts ? OP_CVT_S64_F32 : OP_CVT_U64_F32) : (ts ? OP_CVT_S64_F64 : OP_CVT_U64_F64);
+    else if (tb == 32)
+        op = f32 ? (ts ? OP_CVT_S32_F32 : OP_CVT_U32_F32) : (ts ? OP_CVT_S32_F64 : OP_CVT_U32_F64);
+    else
+        op = f32 ? OP_CVT_S32_F32 : OP_CVT_S32_F64;
+    lw_emit(F, op, dst, src, 0, 0, 0);
+    if (tb < 32)
+        int_to_int(F, dst, dst, TY_INT, to);
+}
+
+void lw_convert(lw_func *F, int dst, int src, const k_type *from_t, const k_type *to_t)
+{
+    int from = kind_of(from_t), to = kind_of(to_t);
+    if (!to_t || to_t->kind == TY_VOID || k_ty_is_record(to_t) || k_ty_is_record(from_t)) {
+        mov(F, dst, src);
+        return;
+    }
+    if (to == TY_BOOL)
+        to_bool(F, dst, src, from);
+    else if (k_kind_is_float(from) && k_kind_is_float(to))
+        lw_emit(F, from == to ? OP_MOV : to == TY_DOUBLE ? OP_CVT_F64_F32 : OP_CVT_F32_F64,
+                dst, src, 0, 0, 0);
+    else if (k_kind_is_float(from))
+        float_to_int(F, dst, src, from, to);
+    else if (k_kind_is_float(to))
+        int_to_float(F, dst, src, from, to);
+    else
+        int_to_int(F, dst, src, from, to);
+}
+
+static int needs_conversion(const k_type *from, const k_type *to)
+{
+    if (!to || to->kind == TY_VOID)
+        return 0;
+    int a = kind_of(from), b = kind_of(to);
+    if (a == b)
+        return 0;
+    if (k_kind_is_float(a) || k_kind_is_float(b) || b == TY_BOOL)
+        return 1;
+    /* same register form: e.g. int <-> unsigned, long <-> pointer */
+    int ab = k_kind_bits(a), bb = k_kind_bits(b);
+    if (ab == bb && (ab >= 32 || k_kind_is_signed(a) == k_kind_is_signed(b)))
+        return 0;
+    return 1;
+}
+
+static int const_convert(lw_func *F, k_expr *e, const k_type *to, int dst);
+
+void lw_expr_conv_to(lw_func *F, k_expr *e, k_type *to, int dst)
+{
+    if (!needs_conversion(e->type, to)) {
+        lw_expr_to(F, e, dst);
+        return;
+    }
+    if (const_convert(F, e, to, dst))
+        return;
+    int src = dst;
+    lw_sym *s = e->kind == E_IDENT && !e->is_const ? lw_sym_of(e->decl) : NULL;
+    if (s && s->kind == SYM_REG)
+        src = s->reg;     /* convert straight from the variable's register */
+    else
+        lw_expr_to(F, e, dst);
+    k_loc saved = F->loc;
+    F->loc = e->loc;
+    lw_convert(F, dst, src, e->type, to);
+    F->loc = saved;
+}
+
+int lw_expr_conv_any(lw_func *F, k_expr *e, k_type *to)
+{
+    if (!needs_conversion(e->type, to))
+        return lw_expr_any(F, e);
+    int r = new_temp(F);
+    lw_expr_conv_to(F, e, to, r);
+    return r;
+}
+
+/* ---- constants ---- */
+static uint64_t reg_form(int kind, uint64_t v)
+{
+    v = k_kind_wrap((k_type_kind)kind, v);
+    if (k_kind_bits(kind) == 32)
+        v &= 0xffffffffu;
+    else if (k_kind_bits(kind) < 32 && !k_kind_is_signed(kind))
+        v &= (UINT64_C(1) << k_kind_bits(kind)) - 1;
+    return v;
+}
+
+static void load_const(lw_func *F, int dst, const k_type *t, uint64_t v)
+{
+    lw_emit_k(F, dst, reg_form(kind_of(t), v));
+}
+
+static uint64_t float_bits(double d, int single)
+{
+    if (single) {
+        float f = (float)d;
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return u;
+    }
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+/* An integer constant converted at compile time (e.g. `double s = 0;`). */
+static int const_convert(lw_func *F, k_expr *e, const k_type *to, int dst)
+{
+    if (!e->is_const || !k_ty_is_integer(e->type) || !to)
+        return 0;
+    int from = kind_of(e->type), k = kind_of(to);
+    uint64_t v = k_kind_wrap((k_type_kind)from, e->const_val);
+    int sg = k_kind_is_signed(from);
+    if (k == TY_FLOAT || k == TY_DOUBLE) {
+        double d = sg ? (double)(int64_t)v : (double)v;
+        if (k == TY_FLOAT)   /* one rounding, as CVT_F32_* does */
+            lw_emit_k(F, dst, float_bits(sg ? (double)(float)(int64_t)v : (double)(float)v, 1));
+        else
+            lw_emit_k(F, dst, float_bits(d, 0));
+        return 1;
+    }
+    if (!k_kind_is_integer(k))
+        return 0;
+    lw_emit_k(F, dst, reg_form(k, k == TY_BOOL ? v != 0 : v));
+    return 1;
+}
+
+/* ---- memory ---- */
+static int load_op(const k_type *t)
+{
+    switch (t->kind) {
+    case TY_BOOL: case TY_UCHAR: return OP_LD8U;
+    case TY_CHAR: case TY_SCHAR: return OP_LD8S;
+    case TY_SHORT: return OP_LD16S;
+    case TY_USHORT: return OP_LD16U;
+    case TY_INT: case TY_UINT: case TY_FLOAT: return OP_LD32;
+    default: return OP_LD64;
+    }
+}
+
+static int store_op(const k_type *t)
+{
+    switch (k_ty_size(t)) {
+    case 1: return OP_ST8;
+    case 2: return OP_ST16;
+    case 4: return OP_ST32;
+    default: return OP_ST64;
+    }
+}
+
+static int is_aggregate(const k_type *t)
+{
+    return t && (t->kind == TY_ARRAY || k_ty_is_record(t));
+}
+
+static void load(lw_func *F, const lw_lv *lv, int dst)
+{
+    if (lv->kind == LV_REG) {
+        mov(F, dst, lv->reg);
+    } else if (is_aggregate(lv->type)) {   /* the value of an array/record is its address */
+        if (lv->off)
+            lw_emit(F, OP_ADDK, dst, lv->reg, 0, lv->off, 0);
+        else
+            mov(F, dst, lv->reg);
+    } else {
+        lw_emit(F, load_op(lv->type), dst, lv->reg, 0, lv->off, 0);
+    }
+}
+
+void lw_store(lw_func *F, const lw_lv *lv, int src)
+{
+    if (lv->kind == LV_REG) {
+        mov(F, lv->reg, src);
+    } else if (is_aggregate(lv->type)) {
+        int top = F->top;
+        int d = new_temp(F), n = new_temp(F);
+        lw_emit(F, OP_ADDK, d, lv->reg, 0, lv->off, 0);
+        lw_emit_k(F, n, (uint64_t)k_ty_size(lv->type));
+        lw_emit(F, OP_MEMCPY, d, src, n, 0, 0);
+        F->top = top;
+    } else {
+        lw_emit(F, store_op(lv->type), src, lv->reg, 0, lv->off, 0);
+    }
+}
+
+void lw_var_address(lw_func *F, k_decl *d, int dst)
+{
+    lw_sym *s = lw_sym_of(d);
+    switch (s ? s->kind : -1) {
+    case SYM_LOCAL:
+        lw_emit(F, OP_LADDR, dst, 0, 0, (int32_t)s->off, 0);
+        break;
+    case SYM_GLOBAL:
+        lw_emit(F, OP_GADDR, dst, 0, 0, s->index, 0);
+        break;
+    case SYM_SHARED:
+        lw_emit_k(F, dst, SIMT_ADDR(SPACE_SHARED, s->off));
+        break;
+    case SYM_DYNSHARED:
+        lw_emit_k(F, dst, SIMT_ADDR(SPACE_SHARED, F->M->m->shared_static));
+        break;
+    default:
+        k_error(F->M->ctx, F->loc, "internal error: '%s' has no storage", d->name);
+        lw_emit_k(F, dst, 0);
+        break;
+    }
+}
+
+/* Index value as a 64-bit byte offset: idx * size, into a new temp. */
+static int scaled_index(lw_func *F, k_expr *idx, int64_t size)
+{
+    k_type *i64 = k_ty(F->M->ctx, k_kind_is_signed(kind_of(idx->type)) ? TY_LLONG : TY_ULLONG);
+    int r = new_temp(F);
+    lw_expr_conv_to(F, idx, i64, r);
+    if (size != 1) {
+        int t = new_temp(F);
+        if (size > 0 && (size & (size - 1)) == 0) {
+            int sh = 0;
+            while ((INT64_C(1) << sh) < size)
+                sh++;
+            lw_emit_k(F, t, (uint64_t)sh);
+            lw_emit(F, OP_SHL_I64, r, r, t, 0, 0);
+        } else {
+            lw_emit_k(F, t, (uint64_t)size);
+            lw_emit(F, OP_MUL_I64, r, r, t, 0, 0);
+        }
+        F->top = t;
+    }
+    return r;
+}
+
+static int fits_i32(int64_t v)
+{
+    return v >= INT32_MIN && v <= INT32_MAX;
+}
+
+/* Computes the lvalue of e; may allocate temporaries (the caller frees them). */
+static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
+{
+    k_loc saved = F->loc;
+    F->loc = e->loc;
+    lv->type = e->type;
+    lv->off = 0;
+    lv->kind = LV_MEM;
+    switch (e->kind) {
+    case E_IDENT: {
+        lw_sym *s = lw_sym_of(e->decl);
+        if (s && s->kind == SYM_REG) {
+            lv->kind = LV_REG;
+            lv->reg = s->reg;
+        } else {
+            lv->reg = new_temp(F);
+            lw_var_address(F, e->decl, lv->reg);
+        }
+        break;
+    }
+    case E_INDEX: {
+        int64_t size = k_ty_size(e->type);
+        int base = lw_expr_any(F, e->lhs);
+        if (e->rhs->is_const && fits_i32((int64_t)e->rhs->const_val * size) &&
+            k_kind_is_signed(kind_of(e->rhs->type))) {
+            lv->reg = base;
+            lv->off = (int32_t)((int64_t)e->rhs->const_val * size);
+        } else if (e->rhs->is_const && fits_i32((int64_t)e->rhs->const_val * size) &&
+                   e->rhs->const_val < (uint64_t)INT32_MAX) {
+            lv->reg = base;
+            lv->off = (int32_t)((int64_t)e->rhs->const_val * size);
+        } else {
+            int off = scaled_index(F, e->rhs, size);
+            lw_emit(F, OP_ADD_I64, off, base, off, 0, 0);
+            lv->reg = off;
+        }
+        break;
+    }
+    case E_UNARY:   /* *p */
+        lv->reg = lw_expr_any(F, e->lhs);
+        break;
+    case E_MEMBER: {
+        k_type *ft;
+        uint32_t off = 0;
+        k_ty_field(F->M->ctx, e->lhs->type, e->name, &ft, &off);
+        lvalue(F, e->lhs, lv);
+        lv->off += (int32_t)off;
+        lv->type = e->type;
+        break;
+    }
+    case E_STRING:
+        lv->reg = new_temp(F);
+        lw_emit(F, OP_GADDR, lv->reg, 0, 0, lw_string_global(F->M, e->str, e->strlen, e->loc), 0);
+        break;
+    default:
+        k_error(F->M->ctx, e->loc, "expression is not addressable");
+        lv->reg = new_temp(F);
+        break;
+    }
+    F->loc = saved;
+}
+
+/* ---- arithmetic ---- */
+static int arith_op(int op, int k)
+{
+    int w64 = k_kind_bits(k) == 64, sg = k_kind_is_signed(k);
+    if (k == TY_FLOAT || k == TY_DOUBLE) {
+        int d = k == TY_DOUBLE;
+        switch (op) {
+        case KB_ADD: return d ? OP_ADD_F64 : OP_ADD_F32;
+        case KB_SUB: return d ? OP_SUB_F64 : OP_SUB_F32;
+        case KB_MUL: return d ? OP_MUL_F64 : OP_MUL_F32;
+        case KB_DIV: return d ? OP_DIV_F64 : OP_DIV_F32;
+        default: return -1;
+        }
+    }
+    switch (op) {
+    case KB_ADD: return w64 ? OP_ADD_I64 : OP_ADD_I32;
+    case KB_SUB: return w64 ? OP_SUB_I64 : OP_SUB_I32;
+    case KB_MUL: return w64 ? OP_MUL_I64 : OP_MUL_I32;
+    case KB_DIV: return w64 ? (sg ? OP_DIV_S64 : OP_DIV_U64) : (sg ? OP_DIV_S32 : OP_DIV_U32);
+    case KB_MOD: return w64 ? (sg ? OP_REM_S64 : OP_REM_U64) : (sg ? OP_REM_S32 : OP_REM_U32);
+    case KB_SHL: return w64 ? OP_SHL_I64 : OP_SHL_I32;
+    case KB_SHR: return w64 ? (sg ? OP_SHR_S64 : OP_SHR_U64) : (sg ? OP_SHR_S32 : OP_SHR_U32);
+    case KB_BITAND: return OP_AND;
+    case KB_BITOR: return OP_OR;
+    case KB_BITXOR: return OP_XOR;
+    default: return -1;
+    }
+}
+
+/* Comparison opcode; *swap set when the operands must be exchanged. */
+static int compare_op(int op, int k, int *swap)
+{
+    int f = k == TY_FLOAT, d = k == TY_DOUBLE, w64 = k_kind_bits(k) == 64;
+    int sg = k_kind_is_signed(k);
+    *swap = op == KB_GT || op == KB_GE;
+    if (op == KB_GT)
+        op = KB_LT;
+    if (op == KB_GE)
+        op = KB_LE;
+    switch (op) {
+    case KB_EQ: return f ? OP_EQ_F32 : d ? OP_EQ_F64 : w64 ? OP_EQ_I64 : OP_EQ_I32;
+    case KB_NE: return f ? OP_NE_F32 : d ? OP_NE_F64 : w64 ? OP_NE_I64 : OP_NE_I32;
+    case KB_LT:
+        return f ? OP_LT_F32 : d ? OP_LT_F64
+               : w64 ? (sg ? OP_LT_S64 : OP_LT_U64) : (sg ? OP_LT_S32 : OP_LT_U32);
+    default:
+        return f ? OP_LE_F32 : d ? OP_LE_F64
+               : w64 ? (sg ? OP_LE_S64 : OP_LE_U64) : (sg ? OP_LE_S32 : OP_LE_U32);
+    }
+}
+
+/* ptr +/- integer (sub = 1 for minus), result in dst. */
+static void pointer_offset(lw_func *F, int dst, int ptr, k_expr *idx, int64_t size, int sub)
+{
+    int top = F->top;
+    if (idx->is_const) {
+        int64_t v = (int64_t)k_kind_wrap(kind_of(idx->type), idx->const_val);
+        if (!k_kind_is_signed(kind_of(idx->type)) && k_kind_bits(kind_of(idx->type)) == 32)
+            v = (int64_t)(uint32_t)v;
+        int64_t off = (sub ? -v : v) * size;
+        if (fits_i32(off)) {
+            lw_emit(F, OP_ADDK, dst, ptr, 0, (int32_t)off, 0);
+            return;
+        }
+    }
+    int off = scaled_index(F, idx, size);
+    lw_emit(F, sub ? OP_SUB_I64 : OP_ADD_I64, dst, ptr, off, 0, 0);
+    F->top = top;
+}
+
+/* a op b where the operands are already evaluated in ra, rb with the given
+ * types; the result (type rt) goes to dst.  Used by binary operators and
+ * compound assignment. */
+static void apply_binop(lw_func *F, int op, int dst, int ra, const k_type *ta, k_expr *b,
+                        const k_type *rt)
+{
+    k_ctx *ctx = F->M->ctx;
+    int top = F->top;
+    const k_type *da = ta->kind == TY_ARRAY ? k_type_ptr(ctx, ta->base) : ta;
+    const k_type *db = b->type->kind == TY_ARRAY ? k_type_ptr(ctx, b->type->base) : b->type;
+    if (da->kind == TY_PTR && db->kind == TY_PTR) {     /* p - q */
+        int rb = lw_expr_any(F, b);
+        int t = new_temp(F);
+        lw_emit(F, OP_SUB_I64, dst, ra, rb, 0, 0);
+        lw_emit_k(F, t, (uint64_t)k_ty_size(da->base));
+        lw_emit(F, OP_DIV_S64, dst, dst, t, 0, 0);
+    } else if (da->kind == TY_PTR) {
+        pointer_offset(F, dst, ra, b, k_ty_size(da->base), op == KB_SUB);
+    } else {
+        k_type *opt = (k_type *)rt;
+        if (op == KB_SHL || op == KB_SHR)
+            opt = k_ty(ctx, k_kind_promote(da->kind));
+        else
+            opt = k_ty(ctx, k_kind_usual(da->kind, db->kind));
+        int a2 = ra;
+        if (needs_conversion(da, opt)) {
+            a2 = new_temp(F);
+            lw_convert(F, a2, ra, da, opt);
+        }
+        int rb = (op == KB_SHL || op == KB_SHR) ? lw_expr_any(F, b) : lw_expr_conv_any(F, b, opt);
+        lw_emit(F, arith_op(op, opt->kind), dst, a2, rb, 0, 0);
+        if (needs_conversion(opt, rt))
+            lw_convert(F, dst, dst, opt, rt);
+    }
+    F->top = top;
+}
+
+static void binary_to(lw_func *F, k_expr *e, int dst)
+{
+    int top = F->top;
+    if (e->op == KB_COMMA) {
+        lw_effect(F, e->lhs);
+        lw_expr_to(F, e->rhs, dst);
+        return;
+    }
+    k_type *ta = e->lhs->type, *tb = e->rhs->type;
+    if (e->op >= KB_LT && e->op <= KB_NE) {
+        k_ctx *ctx = F->M->ctx;
+        k_type *ct;
+        if (k_ty_is_arith(ta) && k_ty_is_arith(tb))
+            ct = k_ty(ctx, k_kind_usual(ta->kind, tb->kind));
+        else
+            ct = k_ty(ctx, TY_ULLONG);
+        int ra = lw_expr_conv_any(F, e->lhs, ct);
+        int rb = lw_expr_conv_any(F, e->rhs, ct);
+        int swap;
+        int op = compare_op(e->op, ct->kind, &swap);
+        lw_emit(F, op, dst, swap ? rb : ra, swap ? ra : rb, 0, 0);
+        F->top = top;
+        return;
+    }
+    if (e->op == KB_LOGAND || e->op == KB_LOGOR) {
+        int t = lw_new_block(F), f = lw_new_block(F), j = lw_new_block(F);
+        lw_cond(F, e, t, f);
+        lw_start(F, t);
+        lw_emit_k(F, dst, 1);
+        lw_goto(F, j);
+        lw_start(F, f);
+        lw_emit_k(F, dst, 0);
+        lw_goto(F, j);
+        lw_start(F, j);
+        return;
+    }
+    k_type *da = k_decay(F->M->ctx, ta);
+    if (e->op == KB_ADD && da->kind != TY_PTR && k_decay(F->M->ctx, tb)->kind == TY_PTR) {
+        int rp = lw_expr_any(F, e->rhs);   /* i + p */
+        pointer_offset(F, dst, rp, e->lhs, k_ty_size(k_decay(F->M->ctx, tb)->base), 0);
+        F->top = top;
+        return;
+    }
+    int ra = (da->kind == TY_PTR) ? lw_expr_any(F, e->lhs) : lw_expr_any(F, e->lhs);
+    apply_binop(F, e->op, dst, ra, ta, e->rhs, e->type);
+    F->top = top;
+}
+
+/* ++x, x++, --x, x--: computed in the promoted type, stored back converted. */
+static void incdec(lw_func *F, k_expr *e, int dst, int want)
+{
+    k_ctx *ctx = F->M->ctx;
+    int post = e->op == KU_POSTINC || e->op == KU_POSTDEC;
+    int dec = e->op == KU_PREDEC || e->op == KU_POSTDEC;
+    lw_lv lv;
+    lvalue(F, e->lhs, &lv);
+    k_type *t = lv.type;
+    int old = lv.kind == LV_REG ? lv.reg : new_temp(F);
+    if (lv.kind != LV_REG)
+        load(F, &lv, old);
+    if (post && want)
+        mov(F, dst, old);
+    int nv = lv.kind == LV_REG ? lv.reg : old;   /* each op reads before it writes */
+    if (t->kind == TY_PTR) {
+        int64_t sz = k_ty_size(t->base);
+        lw_emit(F, OP_ADDK, nv, old, 0, (int32_t)(dec ? -sz : sz), 0);
+    } else {
+        k_type *pt = k_ty(ctx, k_ty_is_float(t) ? t->kind : k_kind_promote(t->kind));
+        int one = new_temp(F);
+        if (pt->kind == TY_FLOAT || pt->kind == TY_DOUBLE)
+            lw_emit_k(F, one, float_bits(1.0, pt->kind == TY_FLOAT));
+        else
+            lw_emit_k(F, one, 1);
+        int src = old;
+        if (needs_conversion(t, pt)) {
+            lw_convert(F, nv, old, t, pt);
+            src = nv;
+        }
+        lw_emit(F, arith_op(dec ? KB_SUB : KB_ADD, pt->kind), nv, src, one, 0, 0);
+        if (needs_conversion(pt, t))
+            lw_convert(F, nv, nv, pt, t);
+    }
+    if (lv.kind != LV_REG)
+        lw_store(F, &lv, nv);
+    if (!post && want)
+        mov(F, dst, nv);
+}
+
+static void unary_to(lw_func *F, k_expr *e, int dst, int want)
+{
+    int top = F->top;
+    k_ctx *ctx = F->M->ctx;
+    switch (e->op) {
+    case KU_PLUS:
+        lw_expr_conv_to(F, e->lhs, e->type, dst);
+        break;
+    case KU_NEG: {
+        int r = lw_expr_conv_any(F, e->lhs, e->type);
+        int k = e->type->kind;
+        lw_emit(F, k == TY_FLOAT ? OP_NEG_F32 : k == TY_DOUBLE ? OP_NEG_F64
+                   : k_kind_bits(k) == 64 ? OP_NEG_I64 : OP_NEG_I32, dst, r, 0, 0, 0);
+        break;
+    }
+    case KU_BITNOT: {
+        int r = lw_expr_conv_any(F, e->lhs, e->type);
+        lw_emit(F, k_kind_bits(e->type->kind) == 64 ? OP_NOT_I64 : OP_NOT_I32, dst, r, 0, 0, 0);
+        break;
+    }
+    case KU_NOT: {
+        int r = lw_expr_conv_any(F, e->lhs, k_ty(ctx, TY_BOOL));
+        int one = new_temp(F);
+        lw_emit_k(F, one, 1);
+        lw_emit(F, OP_XOR, dst, r, one, 0, 0);
+        break;
+    }
+    case KU_ADDR: {
+        lw_lv lv;
+        lvalue(F, e->lhs, &lv);
+        if (lv.kind == LV_REG) {
+            k_error(ctx, e->loc, "internal error: address of a register variable");
+        } else if (lv.off) {
+            lw_emit(F, OP_ADDK, dst, lv.reg, 0, lv.off, 0);
+        } else {
+            mov(F, dst, lv.reg);
+        }
+        break;
+    }
+    case KU_DEREF: {
+        lw_lv lv;
+        lvalue(F, e, &lv);
+        load(F, &lv, dst);
+        break;
+    }
+    default:    /* ++ / -- */
+        incdec(F, e, dst, want);
+        break;
+    }
+    F->top = top;
+}
+
+static void assign_to(lw_func *F, k_expr *e, int dst, int want)
+{
+    int top = F->top;
+    lw_lv lv;
+    k_type *t = e->lhs->type;
+    if (e->op == KB_NONE && e->lhs->kind == E_IDENT && lw_sym_of(e->lhs->decl) &&
+        lw_sym_of(e->lhs->decl)->kind == SYM_REG) {
+        int r = lw_sym_of(e->lhs->decl)->reg;
+        lw_expr_conv_to(F, e->rhs, t, r);
+        if (want)
+            mov(F, dst, r);
+        return;
+    }
+    lvalue(F, e->lhs, &lv);
+    int val;
+    if (e->op == KB_NONE) {
+        val = lw_expr_conv_any(F, e->rhs, t);
+    } else {
+        int old = lv.kind == LV_REG ? lv.reg : new_temp(F);
+        if (lv.kind != LV_REG)
+            load(F, &lv, old);
+        val = lv.kind == LV_REG ? lv.reg : new_temp(F);
+        apply_binop(F, e->op, val, old, t, e->rhs, t);
+    }
+    lw_store(F, &lv, val);
+    if (want)
+        mov(F, dst, val);
+    F->top = top;
+}
+
+/* Side-effect-free and fault-free: both arms of a ?: may then be evaluated. */
+static int is_safe(const k_expr *e)
+{
+    if (!e)
+        return 1;
+    if (e->is_const)
+        return 1;
+    switch (e->kind) {
+    case E_INT: case E_FLOAT: case E_CHAR: case E_BOOL: case E_STRING:
+        return 1;
+    case E_IDENT: {
+        lw_sym *s = e->decl ? lw_sym_of(e->decl) : NULL;
+        return (s && s->kind == SYM_REG) || (e->decl && e->decl->builtin >= K_BVAR_BASE);
+    }
+    case E_MEMBER:
+        return e->lhs->kind == E_IDENT && e->lhs->decl && e->lhs->decl->builtin >= K_BVAR_BASE;
+    case E_UNARY:
+        return (e->op == KU_NEG || e->op == KU_PLUS || e->op == KU_NOT || e->op == KU_BITNOT) &&
+               is_safe(e->lhs);
+    case E_BINARY:
+        return e->op != KB_DIV && e->op != KB_MOD && e->op != KB_LOGAND && e->op != KB_LOGOR &&
+               e->op != KB_COMMA && is_safe(e->lhs) && is_safe(e->rhs);
+    case E_CAST:
+        return is_safe(e->lhs);
+    default:
+        return 0;
+    }
+}
+
+static void cond_to(lw_func *F, k_expr *e, int dst)
+{
+    int top = F->top;
+    if (e->type->kind != TY_VOID && !is_aggregate(e->type) && is_safe(e->lhs) &&
+        is_safe(e->rhs) && is_safe(e->cond)) {
+        int c = lw_expr_conv_any(F, e->cond, k_ty(F->M->ctx, TY_BOOL));
+        int x = new_temp(F);
+        new_temp(F);
+        lw_expr_conv_to(F, e->lhs, e->type, x);
+        lw_expr_conv_to(F, e->rhs, e->type, x + 1);
+        lw_emit(F, OP_SEL, dst, c, x, 0, 0);
+        F->top = top;
+        return;
+    }
+    int a = lw_new_block(F), b = lw_new_block(F), j = lw_new_block(F);
+    lw_cond(F, e->cond, a, b);
+    lw_start(F, a);
+    if (e->type->kind == TY_VOID)
+        lw_effect(F, e->lhs);
+    else
+        lw_expr_conv_to(F, e->lhs, e->type, dst);
+    lw_goto(F, j);
+    lw_start(F, b);
+    if (e->type->kind == TY_VOID)
+        lw_effect(F, e->rhs);
+    else
+        lw_expr_conv_to(F, e->rhs, e->type, dst);
+    lw_goto(F, j);
+    lw_start(F, j);
+    F->top = top;
+}
+
+static void ident_to(lw_func *F, k_expr *e, int dst)
+{
+    k_decl *d = e->decl;
+    if (d->builtin == K_BVAR_WARPSIZE) {
+        lw_emit(F, OP_SREG, dst, 0, 0, SREG_WARPSIZE, 0);
+        return;
+    }
+    if (d->builtin >= K_BVAR_BASE) {
+        k_error(F->M->ctx, e->loc, "'%s' can only be used with .x, .y or .z", d->name);
+        return;
+    }
+    int top = F->top;
+    lw_lv lv;
+    lvalue(F, e, &lv);
+    load(F, &lv, dst);
+    F->top = top;
+}
+
+static void member_to(lw_func *F, k_expr *e, int dst)
+{
+    k_decl *d = e->lhs->kind == E_IDENT ? e->lhs->decl : NULL;
+    if (d && d->builtin >= K_BVAR_THREADIDX && d->builtin <= K_BVAR_GRIDDIM) {
+        static const int base[] = {SREG_TID_X, SREG_CTAID_X, SREG_NTID_X, SREG_NCTAID_X};
+        int axis = e->name[0] - 'x';
+        lw_emit(F, OP_SREG, dst, 0, 0, base[d->builtin - K_BVAR_THREADIDX] + axis, 0);
+        return;
+    }
+    int top = F->top;
+    lw_lv lv;
+    lvalue(F, e, &lv);
+    load(F, &lv, dst);
+    F->top = top;
+}
+
+/* dim3(x, y, z) in a fresh local slot; dst receives its address. */
+static void construct_to(lw_func *F, k_expr *e, int dst)
+{
+    int top = F->top;
+    uint32_t off = lw_local(F, 12, 4);
+    int addr = new_temp(F);
+    lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)off, 0);
+    k_type *u = k_ty(F->M->ctx, TY_UINT);
+    for (int i = 0; i < 3; i++) {
+        int v = new_temp(F);
+        if (i < e->nargs)
+            lw_expr_conv_to(F, e->args[i], u, v);
+        else
+            lw_emit_k(F, v, 1);
+        lw_emit(F, OP_ST32, v, addr, 0, i * 4, 0);
+        F->top = v;
+    }
+    mov(F, dst, addr);
+    F->top = top;
+}
+
+void lw_call_to(lw_func *F, k_expr *e, int dst, int want);
+void lw_launch(lw_func *F, k_expr *e);
+
+static void expr_to(lw_func *F, k_expr *e, int dst, int want)
+{
+    if (e->is_const && e->type && k_ty_is_integer(e->type)) {
+        if (want)
+            load_const(F, dst, e->type, e->const_val);
+        return;
+    }
+    switch (e->kind) {
+    case E_FLOAT:
+        if (want)
+            lw_emit_k(F, dst, float_bits(e->fval, e->type->kind == TY_FLOAT));
+        break;
+    case E_STRING:
+        if (want)
+            lw_emit(F, OP_GADDR, dst, 0, 0, lw_string_global(F->M, e->str, e->strlen, e->loc), 0);
+        break;
+    case E_IDENT:
+        if (want)
+            ident_to(F, e, dst);
+        break;
+    case E_UNARY:
+        unary_to(F, e, dst, want);
+        break;
+    case E_BINARY: binary_to(F, e, dst); break;
+    case E_ASSIGN: assign_to(F, e, dst, want); break;
+    case E_COND: cond_to(F, e, dst); break;
+    case E_CALL: lw_call_to(F, e, dst, want); break;
+    case E_LAUNCH: lw_launch(F, e); break;
+    case E_INDEX: {
+        int top = F->top;
+        lw_lv lv;
+        lvalue(F, e, &lv);
+        load(F, &lv, dst);
+        F->top = top;
+        break;
+    }
+    case E_MEMBER: member_to(F, e, dst); break;
+    case E_CAST:
+        if (e->type->kind == TY_VOID)
+            lw_effect(F, e->lhs);
+        else
+            lw_expr_conv_to(F, e->lhs, e->type, dst);
+        break;
+    case E_CONSTRUCT: construct_to(F, e, dst); break;
+    default:
+        if (want)
+            lw_emit_k(F, dst, 0);
+        break;
+    }
+}
+
+void lw_expr_to(lw_func *F, k_expr *e, int dst)
+{
+    k_loc saved = F->loc;
+    F->loc = e->loc;
+    lw_reserve(F, dst + 1);
+    expr_to(F, e, dst, 1);
+    F->loc = saved;
+}
+
+int lw_expr_any(lw_func *F, k_expr *e)
+{
+    k_expr *inner = e;   /* a cast that changes no bits reads the variable itself */
+    while (inner->kind == E_CAST && inner->type->kind != TY_VOID &&
+           !needs_conversion(inner->lhs->type, inner->type))
+        inner = inner->lhs;
+    if (inner->kind == E_IDENT && !inner->is_const && inner->decl && !e->is_const) {
+        lw_sym *s = lw_sym_of(inner->decl);
+        if (s && s->kind == SYM_REG)
+            return s->reg;
+    }
+    if (e->kind == E_IDENT && !e->is_const && e->decl) {
+        lw_sym *s = lw_sym_of(e->decl);
+        if (s && s->kind == SYM_REG)
+            return s->reg;
+    }
+    int r = new_temp(F);
+    lw_expr_to(F, e, r);
+    return r;
+}
+
+void lw_effect(lw_func *F, k_expr *e)
+{
+    k_loc saved = F->loc;
+    F->loc = e->loc;
+    int top = F->top;
+    int r = new_temp(F);
+    if (e->kind == E_BINARY && e->op == KB_COMMA) {
+        lw_effect(F, e->lhs);
+        lw_effect(F, e->rhs);
+    } else if (e->kind == E_CAST && e->type->kind == TY_VOID) {
+        lw_effect(F, e->lhs);
+    } else {
+        expr_to(F, e, r, 0);
+    }
+    F->top = top;
+    F->loc = saved;
+}
+
+/* ---- conditions ---- */
+void lw_cond(lw_func *F, k_expr *e, int if_true, int if_false)
+{
+    k_loc saved = F->loc;
+    F->loc = e->loc;
+    if (e->is_const && k_ty_is_integer(e->type)) {
+        lw_goto(F, e->const_val ? if_true : if_false);
+    } else if (e->kind == E_BINARY && (e->op == KB_LOGAND || e->op == KB_LOGOR)) {
+        int mid = lw_new_block(F);
+        if (e->op == KB_LOGAND)
+            lw_cond(F, e->lhs, mid, if_false);
+        else
+            lw_cond(F, e->lhs, if_true, mid);
+        lw_start(F, mid);
+        lw_cond(F, e->rhs, if_true, if_false);
+    } else if (e->kind == E_UNARY && e->op == KU_NOT) {
+        lw_cond(F, e->lhs, if_false, if_true);
+    } else {
+        int top = F->top;
+        int r;
+        if (k_ty_is_float(e->type)) {
+            r = new_temp(F);
+            lw_expr_conv_to(F, e, k_ty(F->M->ctx, TY_BOOL), r);
+        } else {
+            r = lw_expr_any(F, e);
+        }
+        lw_branch(F, r, if_true, if_false);
+        F->top = top;
+    }
+    F->loc = saved;
+}

@@ -1,0 +1,1380 @@
+/* lang/parser.y -- the Bison grammar of K.
+ *
+ * A pure parser that builds the AST of lang/ast.h and nothing else: no name
+ * lookup, no types checked, no constants folded (sema does all that).  The
+ * only state it keeps besides the tree is the set of typedef names, which C's
+ * grammar needs to tell a declaration from an expression.
+ *
+ * Syntax errors are reported through yyreport_syntax_error in gcc's words
+ * ("expected ';' before '}'"), and the `error` rules at statement and
+ * file-scope level let one run report several of them.
+ */
+%define api.pure full
+%define api.prefix {k_yy}
+%define parse.error custom
+%define parse.lac full
+%locations
+%expect 0
+%param {k_parser *ps}
+
+%code requires {
+#include "ast.h"
+#include "lexer.h"
+
+/* A growable array in the arena (old storage is simply abandoned). */
+typedef struct k_list {
+    void **items;
+    int n, cap;
+} k_list;
+
+/* Declaration specifiers, gathered in any order and resolved to a type once
+ * the whole list is seen (`long unsigned const int`). */
+typedef struct k_specs {
+    k_loc loc;
+    unsigned storage;             /* enum k_storage */
+    unsigned quals;               /* enum k_qual */
+    int is_typedef;
+    int nvoid, nbool, nchar, nshort, nint, nlong, nsigned, nunsigned, nfloat, ndouble;
+    int nbuiltin;                 /* dim3, size_t, ... and typedef names */
+    k_type_kind builtin;
+    const char *alias;            /* spelling of an alias builtin (size_t...) */
+    k_type *typedef_type;         /* the named typedef's type */
+    k_type *resolved;             /* first resolution, to report errors once */
+} k_specs;
+
+/* One declarator: `*const *p[3][4]`, `f(int a, ...)` or `g(x, y)`. */
+typedef struct k_declarator {
+    k_loc loc;
+    const char *name;             /* NULL in an abstract declarator */
+    k_list ptr_quals;             /* one entry per '*', left to right (quals as pointers) */
+    k_list dims;                  /* length expressions (NULL for []), left to right */
+    int is_func;
+    k_list params;
+    int variadic;
+    int is_ctor;
+    k_list ctor_args;
+    k_expr *init;
+} k_declarator;
+
+typedef struct k_parser k_parser;
+}
+
+%code provides {
+struct k_parser {
+    k_ctx *ctx;
+    k_lexer lx;
+    k_list decls;                 /* the unit's file-scope declarations */
+    k_list typedef_names;         /* const char * */
+    k_list typedef_types;         /* k_type *, same order */
+    k_token tok;                  /* the last token scanned (for error messages) */
+    k_loc unsupported_at;         /* a keyword already reported as unsupported */
+    long ntokens;                 /* tokens scanned so far */
+    long lex_error_token;         /* the last token the scanner reported an error on */
+    int depth_reported;
+};
+}
+
+%union {
+    k_expr *expr;
+    k_stmt *stmt;
+    k_type *type;
+    const char *name;
+    k_list *list;
+    k_specs *specs;
+    k_declarator *dtor;
+    k_decl *decl;
+    unsigned bits;
+    int op;
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+
+/* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
+#define YYMAXDEPTH 10000
+
+static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps);
+static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
+
+#define LOC(l) ((k_loc){ (uint32_t)(l).first_line, (uint32_t)(l).first_column })
+
+static k_list *list_new(k_parser *ps);
+static k_list *list_push(k_parser *ps, k_list *l, void *item);
+static void list_append(k_parser *ps, k_list *l, void *item);
+
+static k_expr *expr_leaf(k_parser *ps, k_expr_kind kind, k_loc loc);
+static k_expr *expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *e);
+static k_expr *expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc,
+                           k_expr *l, k_expr *r);
+static k_expr *expr_cond(k_parser *ps, k_loc loc, k_expr *c, k_expr *l, k_expr *r);
+static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args);
+static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *config,
+                           k_list *args);
+static k_expr *expr_with_args(k_parser *ps, k_expr *e, k_list *args);
+static k_expr *make_init_list(k_parser *ps, k_loc loc, k_list *items);
+static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args);
+static k_expr *concat_strings(k_parser *ps, k_expr *a, k_expr *b);
+
+static k_specs *specs_new(k_parser *ps, k_loc loc);
+static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
+static k_type *type_name(k_parser *ps, k_specs *sp, k_declarator *d);
+
+static k_declarator *dtor_new(k_parser *ps, k_loc loc, const char *name);
+static k_declarator *dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d);
+static k_declarator *dtor_func(k_parser *ps, k_declarator *d, k_list *params, int variadic);
+
+static k_decl *make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc);
+static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors);
+static void add_file_decls(k_parser *ps, k_stmt *s);
+static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body);
+static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items);
+static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
+}
+
+%token <name> IDENT "identifier"
+%token <type> TYPEDEF_NAME "type name"
+%token <expr> INT_LIT "integer constant"
+%token <expr> FLOAT_LIT "floating constant"
+%token <expr> CHAR_LIT "character constant"
+%token <expr> STRING_LIT "string literal"
+
+%token KW_IF "if" KW_ELSE "else" KW_FOR "for" KW_WHILE "while" KW_DO "do"
+%token KW_SWITCH "switch" KW_CASE "case" KW_DEFAULT "default" KW_BREAK "break"
+%token KW_CONTINUE "continue" KW_RETURN "return" KW_GOTO "goto" KW_SIZEOF "sizeof"
+%token KW_TYPEDEF "typedef" KW_STRUCT "struct" KW_UNION "union" KW_ENUM "enum"
+%token KW_TRUE "true" KW_FALSE "false"
+%token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
+%token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
+%token KW_GLOBAL "__global__" KW_DEVICE "__device__" KW_HOST "__host__"
+%token KW_SHARED "__shared__" KW_CONSTANT "__constant__" KW_FORCEINLINE "__forceinline__"
+%token KW_VOID "void" KW_BOOL "bool" KW_CHAR "char" KW_SHORT "short" KW_INT "int"
+%token KW_LONG "long" KW_SIGNED "signed" KW_UNSIGNED "unsigned" KW_FLOAT "float"
+%token KW_DOUBLE "double" KW_DIM3 "dim3" KW_UINT3 "uint3" KW_SIZE_T "size_t"
+%token KW_CUDA_ERROR_T "cudaError_t" KW_CUDA_EVENT_T "cudaEvent_t"
+%token KW_CUDA_STREAM_T "cudaStream_t" KW_CUDA_DEVICE_PROP "cudaDeviceProp"
+
+%token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
+%token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
+%token ANDAND "&&" OROR "||"
+%token MUL_ASSIGN "*=" DIV_ASSIGN "/=" MOD_ASSIGN "%=" ADD_ASSIGN "+=" SUB_ASSIGN "-="
+%token SHL_ASSIGN "<<=" SHR_ASSIGN ">>=" AND_ASSIGN "&=" XOR_ASSIGN "^=" OR_ASSIGN "|="
+
+%precedence THEN
+%precedence KW_ELSE
+%left OROR
+%left ANDAND
+%left '|'
+%left '^'
+%left '&'
+%left EQ NE
+%left '<' '>' LE GE
+%left SHL SHR
+%left '+' '-'
+%left '*' '/' '%'
+
+%type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
+%type <expr> initializer strings
+%type <list> args args_opt init_list pointer block_items param_list init_dtors
+%type <specs> decl_specs type_specs
+%type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
+%type <decl> param
+%type <type> type_name
+%type <stmt> statement compound declaration for_init block_item
+%type <bits> qualifiers qualifier storage
+%type <op> assign_op unary_op type_kw
+
+%%
+
+unit
+    : %empty
+    | unit external
+    ;
+
+external
+    : declaration                               { add_file_decls(ps, $1); }
+    | decl_specs declarator compound            { add_function(ps, $1, $2, $3); }
+    | declarator compound
+        {
+            k_error(ps->ctx, $1 ? $1->loc : LOC(@1), "type specifier missing before '%s'"
+                    " (K has no implicit int)", $1 && $1->name ? $1->name : "?");
+            add_function(ps, NULL, $1, $2);
+        }
+    | ';'
+    | error ';'                                 { yyerrok; }
+    | error '}'                                 { yyerrok; }
+    ;
+
+/* ------------------------------------------------------------ declarations */
+declaration
+    : decl_specs init_dtors ';'                 { $$ = make_decl_stmt(ps, $1->loc, $1, $2); }
+    | decl_specs ';'                            { $$ = make_decl_stmt(ps, $1->loc, $1, NULL); }
+    ;
+
+decl_specs
+    : storage                                   { $$ = specs_new(ps, LOC(@1)); $$->storage |= $1; }
+    | qualifier                                 { $$ = specs_new(ps, LOC(@1)); $$->quals |= $1; }
+    | type_kw                                   { $$ = specs_type(ps, specs_new(ps, LOC(@1)), $1,
+                                                                  LOC(@1), NULL); }
+    | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
+                                                                  LOC(@1), $1); }
+    | KW_TYPEDEF                                { $$ = specs_new(ps, LOC(@1)); $$->is_typedef = 1; }
+    | decl_specs storage                        { $$ = $1; $$->storage |= $2; }
+    | decl_specs qualifier                      { $$ = $1; $$->quals |= $2; }
+    | decl_specs type_kw                        { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
+    | decl_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    | decl_specs KW_TYPEDEF                     { $$ = $1; $$->is_typedef = 1; }
+    ;
+
+/* Specifiers of a type name (casts, sizeof): no storage class. */
+type_specs
+    : qualifier                                 { $$ = specs_new(ps, LOC(@1)); $$->quals |= $1; }
+    | type_kw                                   { $$ = specs_type(ps, specs_new(ps, LOC(@1)), $1,
+                                                                  LOC(@1), NULL); }
+    | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
+                                                                  LOC(@1), $1); }
+    | type_specs qualifier                      { $$ = $1; $$->quals |= $2; }
+    | type_specs type_kw                        { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
+    | type_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    ;
+
+storage
+    : KW_STATIC         { $$ = ST_STATIC; }
+    | KW_EXTERN         { $$ = ST_EXTERN; }
+    | KW_INLINE         { $$ = ST_INLINE; }
+    | KW_GLOBAL         { $$ = ST_GLOBAL; }
+    | KW_DEVICE         { $$ = ST_DEVICE; }
+    | KW_HOST           { $$ = ST_HOST; }
+    | KW_SHARED         { $$ = ST_SHARED; }
+    | KW_CONSTANT       { $$ = ST_CONSTANT; }
+    | KW_FORCEINLINE    { $$ = ST_FORCEINLINE; }
+    ;
+
+qualifier
+    : KW_CONST          { $$ = Q_CONST; }
+    | KW_VOLATILE       { $$ = Q_VOLATILE; }
+    | KW_RESTRICT       { $$ = Q_RESTRICT; }
+    ;
+
+type_kw
+    : KW_VOID           { $$ = KW_VOID; }
+    | KW_BOOL           { $$ = KW_BOOL; }
+    | KW_CHAR           { $$ = KW_CHAR; }
+    | KW_SHORT          { $$ = KW_SHORT; }
+    | KW_INT            { $$ = KW_INT; }
+    | KW_LONG           { $$ = KW_LONG; }
+    | KW_SIGNED         { $$ = KW_SIGNED; }
+    | KW_UNSIGNED       { $$ = KW_UNSIGNED; }
+    | KW_FLOAT          { $$ = KW_FLOAT; }
+    | KW_DOUBLE         { $$ = KW_DOUBLE; }
+    | KW_DIM3           { $$ = KW_DIM3; }
+    | KW_UINT3          { $$ = KW_UINT3; }
+    | KW_SIZE_T         { $$ = KW_SIZE_T; }
+    | KW_CUDA_ERROR_T   { $$ = KW_CUDA_ERROR_T; }
+    | KW_CUDA_EVENT_T   { $$ = KW_CUDA_EVENT_T; }
+    | KW_CUDA_STREAM_T  { $$ = KW_CUDA_STREAM_T; }
+    | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
+    ;
+
+qualifiers
+    : qualifier                                 { $$ = $1; }
+    | qualifiers qualifier                      { $$ = $1 | $2; }
+    ;
+
+init_dtors
+    : init_dtor                                 { $$ = list_push(ps, NULL, $1); }
+    | init_dtors ',' init_dtor                  { $$ = list_push(ps, $1, $3); }
+    ;
+
+init_dtor
+    : declarator                                { $$ = $1; }
+    | declarator '=' initializer                { $$ = $1; $$->init = $3; }
+    ;
+
+pointer
+    : '*'                                       { $$ = list_push(ps, NULL, NULL); }
+    | '*' qualifiers                { $$ = list_push(ps, NULL, (void *)(uintptr_t)$2); }
+    | pointer '*'                               { $$ = list_push(ps, $1, NULL); }
+    | pointer '*' qualifiers        { $$ = list_push(ps, $1, (void *)(uintptr_t)$3); }
+    ;
+
+declarator
+    : direct_dtor                               { $$ = $1; }
+    | pointer direct_dtor                       { $$ = dtor_pointer(ps, $1, $2); }
+    ;
+
+direct_dtor
+    : IDENT                                     { $$ = dtor_new(ps, LOC(@1), $1); }
+    | IDENT '(' ')'              { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), NULL, 0); }
+    | IDENT '(' param_list ')'   { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
+    | IDENT '(' param_list ',' ELLIPSIS ')'
+                                 { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 1); }
+    | IDENT '(' args ')'
+        {
+            $$ = dtor_new(ps, LOC(@1), $1);
+            $$->is_ctor = 1;
+            for (int i = 0; i < $3->n; i++)
+                list_append(ps, &$$->ctor_args, $3->items[i]);
+        }
+    | direct_dtor '[' ']'                       { $$ = $1; list_append(ps, &$$->dims, NULL); }
+    | direct_dtor '[' const_expr ']'            { $$ = $1; list_append(ps, &$$->dims, $3); }
+    ;
+
+param_list
+    : param                                     { $$ = list_push(ps, NULL, $1); }
+    | param_list ',' param                      { $$ = list_push(ps, $1, $3); }
+    ;
+
+/* A parameter: specifiers and a declarator, named or abstract (prototypes). */
+param
+    : decl_specs declarator                     { $$ = make_param(ps, $1, $2, LOC(@1)); }
+    | decl_specs abstract_opt                   { $$ = make_param(ps, $1, $2, LOC(@1)); }
+    ;
+
+abstract_opt
+    : %empty                                    { $$ = dtor_new(ps, (k_loc){0, 0}, NULL); }
+    | abstract                                  { $$ = $1; }
+    ;
+
+abstract
+    : pointer                   { $$ = dtor_pointer(ps, $1, dtor_new(ps, LOC(@1), NULL)); }
+    | direct_abstract                           { $$ = $1; }
+    | pointer direct_abstract                   { $$ = dtor_pointer(ps, $1, $2); }
+    ;
+
+direct_abstract
+    : '[' ']'               { $$ = dtor_new(ps, LOC(@1), NULL); list_append(ps, &$$->dims, NULL); }
+    | '[' const_expr ']'    { $$ = dtor_new(ps, LOC(@1), NULL); list_append(ps, &$$->dims, $2); }
+    | direct_abstract '[' ']'                   { $$ = $1; list_append(ps, &$$->dims, NULL); }
+    | direct_abstract '[' const_expr ']'        { $$ = $1; list_append(ps, &$$->dims, $3); }
+    ;
+
+type_name
+    : type_specs abstract_opt                   { $$ = type_name(ps, $1, $2); }
+    ;
+
+initializer
+    : assign                                    { $$ = $1; }
+    | '{' '}'                   { $$ = make_init_list(ps, LOC(@1), NULL); }
+    | '{' init_list '}'         { $$ = make_init_list(ps, LOC(@1), $2); }
+    | '{' init_list ',' '}'     { $$ = make_init_list(ps, LOC(@1), $2); }
+    ;
+
+init_list
+    : initializer                               { $$ = list_push(ps, NULL, $1); }
+    | init_list ',' initializer                 { $$ = list_push(ps, $1, $3); }
+    ;
+
+/* -------------------------------------------------------------- statements */
+compound
+    : '{' block_items '}'                       { $$ = make_block(ps, LOC(@1), $2); }
+    | '{' block_items error '}'                 { $$ = make_block(ps, LOC(@1), $2); yyerrok; }
+    ;
+
+block_items
+    : %empty                                    { $$ = list_new(ps); }
+    | block_items block_item                    { $$ = $2 ? list_push(ps, $1, $2) : $1; }
+    ;
+
+block_item
+    : declaration                               { $$ = $1; }
+    | statement                                 { $$ = $1; }
+    | error ';'                                 { $$ = NULL; yyerrok; }
+    ;
+
+statement
+    : compound                                  { $$ = $1; }
+    | expr ';'                      { $$ = stmt_new(ps, S_EXPR, LOC(@1)); if ($$) $$->expr = $1; }
+    | ';'                                       { $$ = stmt_new(ps, S_EMPTY, LOC(@1)); }
+    | KW_IF '(' expr ')' statement %prec THEN
+        { $$ = stmt_new(ps, S_IF, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
+    | KW_IF '(' expr ')' statement KW_ELSE statement
+        {
+            $$ = stmt_new(ps, S_IF, LOC(@1));
+            if ($$) { $$->expr = $3; $$->body = $5; $$->else_body = $7; }
+        }
+    | KW_WHILE '(' expr ')' statement
+        { $$ = stmt_new(ps, S_WHILE, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
+    | KW_DO statement KW_WHILE '(' expr ')' ';'
+        { $$ = stmt_new(ps, S_DO, LOC(@1)); if ($$) { $$->expr = $5; $$->body = $2; } }
+    | KW_FOR '(' for_init expr_opt ';' expr_opt ')' statement
+        {
+            $$ = stmt_new(ps, S_FOR, LOC(@1));
+            if ($$) { $$->init = $3; $$->expr = $4; $$->step = $6; $$->body = $8; }
+        }
+    | KW_SWITCH '(' expr ')' statement
+        { $$ = stmt_new(ps, S_SWITCH, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
+    | KW_CASE const_expr ':' statement
+        { $$ = stmt_new(ps, S_CASE, LOC(@1)); if ($$) { $$->expr = $2; $$->body = $4; } }
+    | KW_DEFAULT ':' statement
+        { $$ = stmt_new(ps, S_DEFAULT, LOC(@1)); if ($$) $$->body = $3; }
+    | KW_BREAK ';'                              { $$ = stmt_new(ps, S_BREAK, LOC(@1)); }
+    | KW_CONTINUE ';'                           { $$ = stmt_new(ps, S_CONTINUE, LOC(@1)); }
+    | KW_RETURN expr_opt ';'
+        { $$ = stmt_new(ps, S_RETURN, LOC(@1)); if ($$) $$->expr = $2; }
+    | KW_GOTO IDENT ';'             { (void)$2; $$ = stmt_new(ps, S_EMPTY, LOC(@1)); }
+    | IDENT ':' statement
+        {
+            (void)$1;
+            k_error(ps->ctx, LOC(@1), "labels are not supported in K (there is no goto)");
+            $$ = $3;
+        }
+    ;
+
+for_init
+    : expr_opt ';'
+        {
+            $$ = NULL;
+            if ($1 && ($$ = stmt_new(ps, S_EXPR, LOC(@1))))
+                $$->expr = $1;
+        }
+    | declaration                               { $$ = $1; }
+    ;
+
+/* ------------------------------------------------------------- expressions */
+expr_opt
+    : %empty                                    { $$ = NULL; }
+    | expr                                      { $$ = $1; }
+    ;
+
+expr
+    : assign                                    { $$ = $1; }
+    | expr ',' assign           { $$ = expr_binary(ps, E_BINARY, KB_COMMA, LOC(@2), $1, $3); }
+    ;
+
+assign
+    : cond                                      { $$ = $1; }
+    | unary assign_op assign    { $$ = expr_binary(ps, E_ASSIGN, $2, LOC(@2), $1, $3); }
+    ;
+
+assign_op
+    : '='               { $$ = KB_NONE; }
+    | MUL_ASSIGN        { $$ = KB_MUL; }
+    | DIV_ASSIGN        { $$ = KB_DIV; }
+    | MOD_ASSIGN        { $$ = KB_MOD; }
+    | ADD_ASSIGN        { $$ = KB_ADD; }
+    | SUB_ASSIGN        { $$ = KB_SUB; }
+    | SHL_ASSIGN        { $$ = KB_SHL; }
+    | SHR_ASSIGN        { $$ = KB_SHR; }
+    | AND_ASSIGN        { $$ = KB_BITAND; }
+    | XOR_ASSIGN        { $$ = KB_BITXOR; }
+    | OR_ASSIGN         { $$ = KB_BITOR; }
+    ;
+
+const_expr
+    : cond                                      { $$ = $1; }
+    ;
+
+cond
+    : binary                                    { $$ = $1; }
+    | binary '?' expr ':' cond                  { $$ = expr_cond(ps, LOC(@2), $1, $3, $5); }
+    ;
+
+binary
+    : cast                                      { $$ = $1; }
+    | binary OROR binary    { $$ = expr_binary(ps, E_BINARY, KB_LOGOR, LOC(@2), $1, $3); }
+    | binary ANDAND binary  { $$ = expr_binary(ps, E_BINARY, KB_LOGAND, LOC(@2), $1, $3); }
+    | binary '|' binary     { $$ = expr_binary(ps, E_BINARY, KB_BITOR, LOC(@2), $1, $3); }
+    | binary '^' binary     { $$ = expr_binary(ps, E_BINARY, KB_BITXOR, LOC(@2), $1, $3); }
+    | binary '&' binary     { $$ = expr_binary(ps, E_BINARY, KB_BITAND, LOC(@2), $1, $3); }
+    | binary EQ binary      { $$ = expr_binary(ps, E_BINARY, KB_EQ, LOC(@2), $1, $3); }
+    | binary NE binary      { $$ = expr_binary(ps, E_BINARY, KB_NE, LOC(@2), $1, $3); }
+    | binary '<' binary     { $$ = expr_binary(ps, E_BINARY, KB_LT, LOC(@2), $1, $3); }
+    | binary '>' binary     { $$ = expr_binary(ps, E_BINARY, KB_GT, LOC(@2), $1, $3); }
+    | binary LE binary      { $$ = expr_binary(ps, E_BINARY, KB_LE, LOC(@2), $1, $3); }
+    | binary GE binary      { $$ = expr_binary(ps, E_BINARY, KB_GE, LOC(@2), $1, $3); }
+    | binary SHL binary     { $$ = expr_binary(ps, E_BINARY, KB_SHL, LOC(@2), $1, $3); }
+    | binary SHR binary     { $$ = expr_binary(ps, E_BINARY, KB_SHR, LOC(@2), $1, $3); }
+    | binary '+' binary     { $$ = expr_binary(ps, E_BINARY, KB_ADD, LOC(@2), $1, $3); }
+    | binary '-' binary     { $$ = expr_binary(ps, E_BINARY, KB_SUB, LOC(@2), $1, $3); }
+    | binary '*' binary     { $$ = expr_binary(ps, E_BINARY, KB_MUL, LOC(@2), $1, $3); }
+    | binary '/' binary     { $$ = expr_binary(ps, E_BINARY, KB_DIV, LOC(@2), $1, $3); }
+    | binary '%' binary     { $$ = expr_binary(ps, E_BINARY, KB_MOD, LOC(@2), $1, $3); }
+    ;
+
+cast
+    : unary                                     { $$ = $1; }
+    | '(' type_name ')' cast
+        {
+            $$ = expr_unary(ps, E_CAST, 0, LOC(@1), $4);
+            if ($$) $$->type_written = $2;
+        }
+    ;
+
+unary
+    : postfix                                   { $$ = $1; }
+    | INC unary                     { $$ = expr_unary(ps, E_UNARY, KU_PREINC, LOC(@1), $2); }
+    | DEC unary                     { $$ = expr_unary(ps, E_UNARY, KU_PREDEC, LOC(@1), $2); }
+    | unary_op cast                 { $$ = expr_unary(ps, E_UNARY, $1, LOC(@1), $2); }
+    | KW_SIZEOF unary               { $$ = expr_unary(ps, E_SIZEOF_EXPR, 0, LOC(@1), $2); }
+    | KW_SIZEOF '(' type_name ')'
+        {
+            $$ = expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
+            if ($$) $$->type_written = $3;
+        }
+    ;
+
+unary_op
+    : '-'               { $$ = KU_NEG; }
+    | '+'               { $$ = KU_PLUS; }
+    | '!'               { $$ = KU_NOT; }
+    | '~'               { $$ = KU_BITNOT; }
+    | '*'               { $$ = KU_DEREF; }
+    | '&'               { $$ = KU_ADDR; }
+    ;
+
+postfix
+    : primary                                   { $$ = $1; }
+    | postfix '[' expr ']'          { $$ = expr_binary(ps, E_INDEX, 0, LOC(@2), $1, $3); }
+    | postfix '(' args_opt ')'      { $$ = expr_call(ps, LOC(@1), $1, $3); }
+    | postfix LAUNCH_OPEN args LAUNCH_CLOSE '(' args_opt ')'
+                                    { $$ = expr_launch(ps, LOC(@1), $1, $3, $6); }
+    | postfix '.' IDENT
+        {
+            $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
+            if ($$) $$->name = $3;
+        }
+    | postfix ARROW IDENT
+        {
+            (void)$3;
+            k_error(ps->ctx, LOC(@2), "'->' is not supported in K (there are no structs)");
+            $$ = $1;
+        }
+    | postfix INC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTINC, LOC(@2), $1); }
+    | postfix DEC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTDEC, LOC(@2), $1); }
+    ;
+
+primary
+    : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | INT_LIT                                   { $$ = $1; }
+    | FLOAT_LIT                                 { $$ = $1; }
+    | CHAR_LIT                                  { $$ = $1; }
+    | strings                                   { $$ = $1; }
+    | KW_TRUE               { $$ = expr_leaf(ps, E_BOOL, LOC(@1)); if ($$) $$->ival = 1; }
+    | KW_FALSE                                  { $$ = expr_leaf(ps, E_BOOL, LOC(@1)); }
+    | '(' expr ')'                              { $$ = $2; }
+    | type_kw '(' args_opt ')'
+        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), $1,
+                                                      LOC(@1), NULL), $3); }
+    | TYPEDEF_NAME '(' args_opt ')'
+        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
+                                                      LOC(@1), $1), $3); }
+    ;
+
+strings
+    : STRING_LIT                                { $$ = $1; }
+    | strings STRING_LIT                        { $$ = concat_strings(ps, $1, $2); }
+    ;
+
+args_opt
+    : %empty                                    { $$ = NULL; }
+    | args                                      { $$ = $1; }
+    ;
+
+args
+    : assign                                    { $$ = list_push(ps, NULL, $1); }
+    | args ',' assign                           { $$ = list_push(ps, $1, $3); }
+    ;
+
+%%
+/* ================================================================ lists */
+static k_list *list_new(k_parser *ps)
+{
+    return k_alloc(ps->ctx, sizeof(k_list));
+}
+
+static void list_append(k_parser *ps, k_list *l, void *item)
+{
+    if (!l)
+        return;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 4;
+        void **items = k_alloc(ps->ctx, (size_t)cap * sizeof *items);
+        if (!items)
+            return;
+        if (l->n)
+            memcpy(items, l->items, (size_t)l->n * sizeof *items);
+        l->items = items;
+        l->cap = cap;
+    }
+    l->items[l->n++] = item;
+}
+
+static k_list *list_push(k_parser *ps, k_list *l, void *item)
+{
+    if (!l)
+        l = list_new(ps);
+    list_append(ps, l, item);
+    return l;
+}
+
+/* Copies a list of expressions into a typed array; returns the count. */
+static int expr_array(k_parser *ps, const k_list *l, k_expr ***out)
+{
+    *out = NULL;
+    if (!l || l->n == 0)
+        return 0;
+    k_expr **a = k_alloc(ps->ctx, (size_t)l->n * sizeof *a);
+    if (!a)
+        return 0;
+    for (int i = 0; i < l->n; i++)
+        a[i] = l->items[i];
+    *out = a;
+    return l->n;
+}
+
+/* ========================================================== expressions */
+static uint32_t max_depth(uint32_t d, const k_expr *e)
+{
+    return e && e->depth > d ? e->depth : d;
+}
+
+/* Sets e's depth from its children.  A tree deeper than K_MAX_EXPR_DEPTH is
+ * reported once and cut off (replaced by a 0 leaf), so every recursive pass
+ * over expressions has a bounded depth. */
+static k_expr *finish_expr(k_parser *ps, k_expr *e)
+{
+    if (!e)
+        return NULL;
+    uint32_t d = max_depth(max_depth(max_depth(0, e->lhs), e->rhs), e->cond);
+    for (int i = 0; i < 3; i++)
+        d = max_depth(d, e->config[i]);
+    for (int i = 0; i < e->nargs; i++)
+        d = max_depth(d, e->args[i]);
+    if (d >= K_MAX_EXPR_DEPTH) {
+        if (!ps->depth_reported)
+            k_error(ps->ctx, e->loc, "expression nested too deeply (more than %d levels)",
+                    K_MAX_EXPR_DEPTH);
+        ps->depth_reported = 1;
+        return k_expr_new(ps->ctx, E_INT, e->loc);
+    }
+    e->depth = d + 1;
+    return e;
+}
+
+static k_expr *expr_leaf(k_parser *ps, k_expr_kind kind, k_loc loc)
+{
+    return k_expr_new(ps->ctx, kind, loc);
+}
+
+static k_expr *expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *e)
+{
+    k_expr *u = k_expr_new(ps->ctx, kind, loc);
+    if (!u)
+        return NULL;
+    u->op = op;
+    u->lhs = e;
+    return finish_expr(ps, u);
+}
+
+static k_expr *expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc,
+                           k_expr *l, k_expr *r)
+{
+    k_expr *b = k_expr_new(ps->ctx, kind, loc);
+    if (!b)
+        return NULL;
+    b->op = op;
+    b->lhs = l;
+    b->rhs = r;
+    return finish_expr(ps, b);
+}
+
+static k_expr *expr_cond(k_parser *ps, k_loc loc, k_expr *c, k_expr *l, k_expr *r)
+{
+    k_expr *e = k_expr_new(ps->ctx, E_COND, loc);
+    if (!e)
+        return NULL;
+    e->cond = c;
+    e->lhs = l;
+    e->rhs = r;
+    return finish_expr(ps, e);
+}
+
+static k_expr *expr_with_args(k_parser *ps, k_expr *e, k_list *args)
+{
+    if (!e)
+        return NULL;
+    e->nargs = expr_array(ps, args, &e->args);
+    return finish_expr(ps, e);
+}
+
+static k_expr *make_init_list(k_parser *ps, k_loc loc, k_list *items)
+{
+    return expr_with_args(ps, k_expr_new(ps->ctx, E_INIT_LIST, loc), items);
+}
+
+/* K calls functions by name only (no function pointers): the callee must be
+ * an identifier. */
+static const char *callee_name(k_parser *ps, k_expr *callee, const char *what)
+{
+    if (callee && callee->kind == E_IDENT)
+        return callee->name;
+    k_error(ps->ctx, callee ? callee->loc : (k_loc){0, 0},
+            "%s must name a function (K has no function pointers)", what);
+    return NULL;
+}
+
+static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
+{
+    const char *name = callee_name(ps, callee, "the called object");
+    if (!name)
+        return callee;
+    k_expr *e = k_expr_new(ps->ctx, E_CALL, loc);
+    if (!e)
+        return NULL;
+    e->name = name;
+    return expr_with_args(ps, e, args);
+}
+
+static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *config,
+                           k_list *args)
+{
+    const char *name = callee_name(ps, callee, "the launched kernel");
+    if (!name)
+        return callee;
+    k_expr *e = k_expr_new(ps->ctx, E_LAUNCH, loc);
+    if (!e)
+        return NULL;
+    e->name = name;
+    if (config->n < 2 || config->n > 4)
+        k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
+                " (grid, block, shared bytes, stream), not %d", config->n);
+    /* The fourth argument, the stream, has no meaning here: launches are
+     * synchronous. */
+    for (int i = 0; i < config->n && i < 3; i++)
+        e->config[i] = config->items[i];
+    return expr_with_args(ps, e, args);
+}
+
+static k_type *base_type(k_parser *ps, k_specs *sp);
+
+/* `dim3(x, y)` builds a record; `float(x)` is a functional cast; `int()` is
+ * a value-initialised zero, as in C++. */
+static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args)
+{
+    k_type *t = base_type(ps, sp);
+    int n = args ? args->n : 0;
+    if (t && (t->kind == TY_DIM3 || t->kind == TY_UINT3)) {
+        k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
+        if (!e)
+            return NULL;
+        e->type_written = t;
+        if (n > 3)
+            k_error(ps->ctx, loc, "too many arguments to %s (at most 3)",
+                    t->kind == TY_DIM3 ? "dim3" : "uint3");
+        return expr_with_args(ps, e, args);
+    }
+    k_expr *e = k_expr_new(ps->ctx, E_CAST, loc);
+    if (!e)
+        return NULL;
+    e->type_written = t;
+    if (n == 0) {
+        e->lhs = k_expr_new(ps->ctx, E_INT, loc);
+    } else {
+        if (n > 1)
+            k_error(ps->ctx, loc, "a functional cast takes one argument, not %d", n);
+        e->lhs = args->items[0];
+    }
+    return finish_expr(ps, e);
+}
+
+static k_expr *concat_strings(k_parser *ps, k_expr *a, k_expr *b)
+{
+    if (!a || !b)
+        return a ? a : b;
+    char *s = k_alloc(ps->ctx, a->strlen + b->strlen + 1);
+    if (!s)
+        return a;
+    memcpy(s, a->str, a->strlen);
+    memcpy(s + a->strlen, b->str, b->strlen);
+    s[a->strlen + b->strlen] = '\0';
+    a->str = s;
+    a->strlen += b->strlen;
+    return a;
+}
+
+/* ================================================================ types */
+static k_specs *specs_new(k_parser *ps, k_loc loc)
+{
+    k_specs *sp = k_alloc(ps->ctx, sizeof *sp);
+    if (sp)
+        sp->loc = loc;
+    return sp;
+}
+
+static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef)
+{
+    (void)ps;
+    (void)loc;
+    if (!sp)
+        return NULL;
+    if (tdef) {
+        sp->nbuiltin++;
+        sp->typedef_type = tdef;
+        return sp;
+    }
+    switch (token) {
+    case KW_VOID: sp->nvoid++; break;
+    case KW_BOOL: sp->nbool++; break;
+    case KW_CHAR: sp->nchar++; break;
+    case KW_SHORT: sp->nshort++; break;
+    case KW_INT: sp->nint++; break;
+    case KW_LONG: sp->nlong++; break;
+    case KW_SIGNED: sp->nsigned++; break;
+    case KW_UNSIGNED: sp->nunsigned++; break;
+    case KW_FLOAT: sp->nfloat++; break;
+    case KW_DOUBLE: sp->ndouble++; break;
+    case KW_DIM3: sp->nbuiltin++; sp->builtin = TY_DIM3; break;
+    case KW_UINT3: sp->nbuiltin++; sp->builtin = TY_UINT3; break;
+    case KW_CUDA_DEVICE_PROP: sp->nbuiltin++; sp->builtin = TY_DEVPROP; break;
+    /* The typedef-like builtins keep their spelling in k_type.alias. */
+    case KW_SIZE_T: sp->nbuiltin++; sp->builtin = TY_ULONG; sp->alias = "size_t"; break;
+    case KW_CUDA_ERROR_T: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "cudaError_t"; break;
+    case KW_CUDA_EVENT_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaEvent_t"; break;
+    case KW_CUDA_STREAM_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaStream_t"; break;
+    default: break;
+    }
+    return sp;
+}
+
+static int specs_valid(const k_specs *sp)
+{
+    int mains = sp->nvoid + sp->nbool + sp->nchar + sp->nfloat + sp->ndouble + sp->nbuiltin;
+    int sign = sp->nsigned + sp->nunsigned;
+    if (mains > 1 || sp->nint > 1 || sp->nshort > 1 || sp->nlong > 2 || sign > 1)
+        return 0;
+    if (sp->nshort && sp->nlong)
+        return 0;
+    if (sign && mains && !sp->nchar)
+        return 0;
+    if (mains && (sp->nint || sp->nshort || (sp->nlong && !sp->ndouble)))
+        return 0;
+    return 1;
+}
+
+static k_type_kind integer_kind(const k_specs *sp)
+{
+    int u = sp->nunsigned > 0;
+    if (sp->nchar)
+        return sp->nunsigned ? TY_UCHAR : sp->nsigned ? TY_SCHAR : TY_CHAR;
+    if (sp->nshort)
+        return u ? TY_USHORT : TY_SHORT;
+    if (sp->nlong == 1)
+        return u ? TY_ULONG : TY_LONG;
+    if (sp->nlong == 2)
+        return u ? TY_ULLONG : TY_LLONG;
+    return u ? TY_UINT : TY_INT;
+}
+
+/* Resolves the specifiers to a fresh type node (each declarator gets its own,
+ * so sema may annotate them independently).  Errors are reported once. */
+static k_type *base_type(k_parser *ps, k_specs *sp)
+{
+    if (!sp)
+        return k_type_new(ps->ctx, TY_INT);
+    int report = sp->resolved == NULL;
+    k_type *t = NULL;
+    if (sp->typedef_type && specs_valid(sp)) {
+        t = k_alloc(ps->ctx, sizeof *t);
+        if (t)
+            *t = *sp->typedef_type;
+    } else if (!specs_valid(sp)) {
+        if (report)
+            k_error(ps->ctx, sp->loc, "invalid combination of type specifiers");
+        t = k_type_new(ps->ctx, TY_INT);
+    } else if (sp->nbuiltin) {
+        t = k_type_new(ps->ctx, sp->builtin);
+        if (t && sp->builtin == TY_PTR)
+            t->base = k_type_new(ps->ctx, TY_VOID);
+        if (t)
+            t->alias = sp->alias;
+    } else {
+        k_type_kind kind = sp->nvoid ? TY_VOID : sp->nbool ? TY_BOOL
+                         : sp->nfloat ? TY_FLOAT : sp->ndouble ? TY_DOUBLE : integer_kind(sp);
+        if (report && sp->ndouble && sp->nlong)
+            k_error(ps->ctx, sp->loc, "'long double' is not supported in K");
+        if (report && !sp->nvoid && !sp->nbool && !sp->nfloat && !sp->ndouble && !sp->nchar
+            && !sp->nshort && !sp->nlong && !sp->nint && !sp->nsigned && !sp->nunsigned)
+            k_error(ps->ctx, sp->loc, "type specifier missing (K has no implicit int)");
+        t = k_type_new(ps->ctx, kind);
+    }
+    if (t)
+        t->quals |= sp->quals;
+    sp->resolved = t;
+    return t;
+}
+
+/* Arbitrary limits that keep types shallow enough for recursive passes. */
+#define MAX_POINTER_LEVELS 32
+#define MAX_ARRAY_DIMS 32
+
+/* Wraps base in the declarator's pointers and array dimensions:
+ * `int *a[2][3]` is array 2 of array 3 of pointer to int. */
+static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
+{
+    k_type *t = base;
+    if (d->ptr_quals.n > MAX_POINTER_LEVELS)
+        k_error(ps->ctx, d->loc, "too many levels of pointers (at most %d)",
+                MAX_POINTER_LEVELS);
+    for (int i = 0; i < d->ptr_quals.n && i < MAX_POINTER_LEVELS; i++) {
+        t = k_type_ptr(ps->ctx, t);
+        if (t)
+            t->quals = (unsigned)(uintptr_t)d->ptr_quals.items[i];
+    }
+    if (d->is_func) {
+        if (d->dims.n)
+            k_error(ps->ctx, d->loc, "a function cannot return an array");
+        k_type *f = k_type_new(ps->ctx, TY_FUNC);
+        if (f)
+            f->base = t;
+        return f;
+    }
+    if (d->dims.n > MAX_ARRAY_DIMS)
+        k_error(ps->ctx, d->loc, "too many array dimensions (at most %d)", MAX_ARRAY_DIMS);
+    int n = d->dims.n < MAX_ARRAY_DIMS ? d->dims.n : MAX_ARRAY_DIMS;
+    for (int i = n - 1; i >= 0; i--)
+        t = k_type_array(ps->ctx, t, d->dims.items[i]);
+    return t;
+}
+
+static k_type *type_name(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    if (sp && sp->storage)
+        k_error(ps->ctx, sp->loc, "storage class in a type name");
+    return build_type(ps, base_type(ps, sp), d);
+}
+
+/* ========================================================== declarators */
+static k_declarator *dtor_new(k_parser *ps, k_loc loc, const char *name)
+{
+    k_declarator *d = k_alloc(ps->ctx, sizeof *d);
+    if (d) {
+        d->loc = loc;
+        d->name = name;
+    }
+    return d;
+}
+
+static k_declarator *dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d)
+{
+    (void)ps;
+    if (d && ptrs)
+        d->ptr_quals = *ptrs;
+    return d;
+}
+
+static int is_void_param(const k_decl *p)
+{
+    return p && !p->name && p->type && p->type->kind == TY_VOID;
+}
+
+static k_declarator *dtor_func(k_parser *ps, k_declarator *d, k_list *params, int variadic)
+{
+    if (!d)
+        return NULL;
+    d->is_func = 1;
+    d->variadic = variadic;
+    if (!params)
+        return d;
+    /* `(void)` declares no parameters. */
+    if (params->n == 1 && !variadic && is_void_param(params->items[0]))
+        return d;
+    for (int i = 0; i < params->n; i++) {
+        k_decl *p = params->items[i];
+        if (p && p->type && p->type->kind == TY_VOID)
+            k_error(ps->ctx, p->loc, "a parameter cannot have type 'void'"
+                    " ('(void)' alone means no parameters)");
+        list_append(ps, &d->params, p);
+    }
+    return d;
+}
+
+static k_decl *make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc)
+{
+    if (!d)
+        return NULL;
+    k_loc at = d->name ? d->loc : loc;
+    k_decl *p = k_decl_new(ps->ctx, D_PARAM, at, d->name);
+    if (!p)
+        return NULL;
+    if (sp && (sp->storage || sp->is_typedef))
+        k_error(ps->ctx, sp->loc, "storage class specified for a parameter");
+    if (d->is_func)
+        k_error(ps->ctx, at, "function parameters are not supported in K"
+                " (no function pointers)");
+    if (d->is_ctor)
+        k_error(ps->ctx, at, "a parameter cannot have constructor arguments");
+    d->is_func = 0;
+    p->type = build_type(ps, base_type(ps, sp), d);
+    return p;
+}
+
+static void fill_function(k_parser *ps, k_decl *f, k_declarator *d)
+{
+    f->variadic = d->variadic;
+    f->nparams = d->params.n;
+    if (f->nparams) {
+        f->params = k_alloc(ps->ctx, (size_t)f->nparams * sizeof *f->params);
+        if (!f->params) {
+            f->nparams = 0;
+            return;
+        }
+        for (int i = 0; i < f->nparams; i++)
+            f->params[i] = d->params.items[i];
+    }
+}
+
+/* Builds the k_decl of one declarator under the given specifiers. */
+static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    k_decl *decl = k_decl_new(ps->ctx, d->is_func ? D_FUNC : D_VAR, d->loc, d->name);
+    if (!decl)
+        return NULL;
+    decl->type = build_type(ps, base_type(ps, sp), d);
+    decl->storage = sp ? sp->storage : 0;
+    if (d->is_func) {
+        fill_function(ps, decl, d);
+        if (d->init)
+            k_error(ps->ctx, d->loc, "function '%s' is initialized like a variable", d->name);
+        return decl;
+    }
+    decl->init = d->init;
+    if (d->is_ctor) {
+        decl->nctor = d->ctor_args.n;
+        decl->ctor_args = k_alloc(ps->ctx, (size_t)d->ctor_args.n * sizeof *decl->ctor_args);
+        if (!decl->ctor_args)
+            decl->nctor = 0;
+        for (int i = 0; i < decl->nctor; i++)
+            decl->ctor_args[i] = d->ctor_args.items[i];
+        if (d->init)
+            k_error(ps->ctx, d->loc, "'%s' has both constructor arguments and an initializer",
+                    d->name);
+    }
+    return decl;
+}
+
+/* `typedef T name;` records name so the scanner returns it as a type name. */
+static void add_typedefs(k_parser *ps, k_specs *sp, k_list *dtors)
+{
+    for (int i = 0; dtors && i < dtors->n; i++) {
+        k_declarator *d = dtors->items[i];
+        if (!d)
+            continue;
+        if (d->is_func || d->is_ctor || d->init) {
+            k_error(ps->ctx, d->loc, "unsupported typedef of '%s' (K allows typedefs of"
+                    " scalar, pointer and array types)", d->name);
+            continue;
+        }
+        list_append(ps, &ps->typedef_names, (void *)d->name);
+        list_append(ps, &ps->typedef_types, build_type(ps, base_type(ps, sp), d));
+    }
+}
+
+static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors)
+{
+    if (sp && sp->is_typedef) {
+        if (sp->storage)
+            k_error(ps->ctx, loc, "storage class in a typedef");
+        add_typedefs(ps, sp, dtors);
+        return NULL;
+    }
+    if (!dtors || dtors->n == 0) {
+        k_warning(ps->ctx, loc, "declaration does not declare anything");
+        return NULL;
+    }
+    k_stmt *s = k_stmt_new(ps->ctx, S_DECL, loc);
+    if (!s)
+        return NULL;
+    s->decls = k_alloc(ps->ctx, (size_t)dtors->n * sizeof *s->decls);
+    if (!s->decls)
+        return s;
+    for (int i = 0; i < dtors->n; i++) {
+        k_declarator *d = dtors->items[i];
+        if (d && (s->decls[s->ndecls] = make_decl(ps, sp, d)))
+            s->ndecls++;
+    }
+    return s;
+}
+
+static void add_file_decls(k_parser *ps, k_stmt *s)
+{
+    for (int i = 0; s && i < s->ndecls; i++)
+        list_append(ps, &ps->decls, s->decls[i]);
+}
+
+static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body)
+{
+    if (!d)
+        return;
+    if (!d->is_func) {
+        k_error(ps->ctx, d->loc, "expected '=', ',' or ';' after the declarator of '%s'"
+                " (only functions have a body)", d->name);
+        return;
+    }
+    if (sp && sp->is_typedef) {
+        k_error(ps->ctx, d->loc, "a function definition cannot be a typedef");
+        return;
+    }
+    k_decl *f = make_decl(ps, sp, d);
+    if (f) {
+        f->body = body;
+        list_append(ps, &ps->decls, f);
+    }
+}
+
+/* =========================================================== statements */
+static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc)
+{
+    return k_stmt_new(ps->ctx, kind, loc);
+}
+
+static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items)
+{
+    k_stmt *s = k_stmt_new(ps->ctx, S_BLOCK, loc);
+    if (!s || !items || items->n == 0)
+        return s;
+    s->stmts = k_alloc(ps->ctx, (size_t)items->n * sizeof *s->stmts);
+    if (!s->stmts)
+        return s;
+    for (int i = 0; i < items->n; i++)
+        s->stmts[s->nstmts++] = items->items[i];
+    return s;
+}
+
+/* ============================================================== scanner */
+static k_type *typedef_lookup(const k_parser *ps, const char *name)
+{
+    for (int i = ps->typedef_names.n - 1; i >= 0; i--)
+        if (strcmp(ps->typedef_names.items[i], name) == 0)
+            return ps->typedef_types.items[i];
+    return NULL;
+}
+
+static k_expr *literal(k_parser *ps, k_expr_kind kind, const k_token *t)
+{
+    k_expr *e = k_expr_new(ps->ctx, kind, t->loc);
+    if (!e)
+        return NULL;
+    e->ival = t->ival;
+    e->fval = t->fval;
+    e->str = t->str ? t->str : (char *)"";
+    e->strlen = t->strlen;
+    e->int_unsigned = t->int_unsigned;
+    e->int_long = t->int_long;
+    e->int_nondecimal = t->int_nondecimal;
+    e->is_single = t->is_single;
+    return e;
+}
+
+static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
+{
+    k_token *t = &ps->tok;
+    int errors_before = ps->ctx->nerrors;
+    int kind = k_lexer_next(&ps->lx, t);
+    if (ps->ctx->nerrors != errors_before)
+        ps->lex_error_token = ps->ntokens + 1;
+    ps->ntokens++;
+    lloc->first_line = (int)t->loc.line;
+    lloc->first_column = (int)t->loc.col;
+    lloc->last_line = (int)t->end.line;
+    lloc->last_column = (int)t->end.col;
+    switch (kind) {
+    case IDENT: {
+        const char *name = k_strndup(ps->ctx, t->text, t->len);
+        k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
+        if (tdef) {
+            lval->type = tdef;
+            return TYPEDEF_NAME;
+        }
+        lval->name = name ? name : "?";
+        break;
+    }
+    case INT_LIT: lval->expr = literal(ps, E_INT, t); break;
+    case FLOAT_LIT: lval->expr = literal(ps, E_FLOAT, t); break;
+    case CHAR_LIT: lval->expr = literal(ps, E_CHAR, t); break;
+    case STRING_LIT: lval->expr = literal(ps, E_STRING, t); break;
+    case KW_STRUCT: case KW_UNION: case KW_ENUM:
+        k_error(ps->ctx, t->loc, "'%.*s' is not supported in K (structs, unions and enums"
+                " are out of scope)", (int)t->len, t->text);
+        ps->unsupported_at = t->loc;
+        break;
+    case KW_GOTO:
+        k_error(ps->ctx, t->loc, "'goto' is not supported in K");
+        break;
+    default:
+        break;
+    }
+    return kind;
+}
+
+/* ======================================================== syntax errors */
+/* How a grammar symbol reads in a message: 'if', ';', identifier. */
+static void symbol_text(yysymbol_kind_t sym, char *buf, size_t size)
+{
+    const char *name = yysymbol_name(sym);
+    size_t n = strlen(name);
+    if (n >= 2 && name[0] == '"' && name[n - 1] == '"') {
+        name++;
+        n -= 2;
+    }
+    int descriptive = sym == YYSYMBOL_YYEOF || sym == YYSYMBOL_IDENT
+                   || sym == YYSYMBOL_TYPEDEF_NAME || sym == YYSYMBOL_INT_LIT
+                   || sym == YYSYMBOL_FLOAT_LIT || sym == YYSYMBOL_CHAR_LIT
+                   || sym == YYSYMBOL_STRING_LIT || name[0] == '\'';
+    if (sym == YYSYMBOL_YYEOF)
+        snprintf(buf, size, "end of input");
+    else if (descriptive)
+        snprintf(buf, size, "%.*s", (int)n, name);
+    else
+        snprintf(buf, size, "'%.*s'", (int)n, name);
+}
+
+/* The offending token, quoting its text: identifier 'x', constant '12'. */
+static void lookahead_text(const k_parser *ps, yysymbol_kind_t sym, char *buf, size_t size)
+{
+    const k_token *t = &ps->tok;
+    int len = t->len > 40 ? 40 : (int)t->len;
+    const char *more = t->len > 40 ? "..." : "";
+    switch (sym) {
+    case YYSYMBOL_YYEOF:
+        snprintf(buf, size, "end of input");
+        break;
+    case YYSYMBOL_IDENT:
+        snprintf(buf, size, "identifier '%.*s%s'", len, t->text, more);
+        break;
+    case YYSYMBOL_TYPEDEF_NAME:
+        snprintf(buf, size, "type name '%.*s%s'", len, t->text, more);
+        break;
+    case YYSYMBOL_INT_LIT: case YYSYMBOL_FLOAT_LIT: case YYSYMBOL_CHAR_LIT:
+        snprintf(buf, size, "constant '%.*s%s'", len, t->text, more);
+        break;
+    case YYSYMBOL_STRING_LIT:
+        snprintf(buf, size, "string literal");
+        break;
+    default:
+        symbol_text(sym, buf, size);
+    }
+}
+
+/* When one of these closers is expected it is almost always what is missing,
+ * whatever operators could also continue the expression. */
+static int pick_closer(const yysymbol_kind_t *exp, int n)
+{
+    static const char *const closers[] = { "';'", "')'", "']'", "'}'", "':'" };
+    for (size_t c = 0; c < sizeof closers / sizeof closers[0]; c++)
+        for (int i = 0; i < n; i++)
+            if (strcmp(yysymbol_name(exp[i]), closers[c]) == 0)
+                return i;
+    return -1;
+}
+
+static int expects(const yysymbol_kind_t *exp, int n, yysymbol_kind_t sym)
+{
+    for (int i = 0; i < n; i++)
+        if (exp[i] == sym)
+            return 1;
+    return 0;
+}
+
+/* Character tokens have no stable symbol number: find them by name. */
+static int expects_char(const yysymbol_kind_t *exp, int n, const char *quoted)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(yysymbol_name(exp[i]), quoted) == 0)
+            return 1;
+    return 0;
+}
+
+static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
+{
+    k_loc loc = LOC(*yypcontext_location(yyctx));
+    yysymbol_kind_t la = yypcontext_token(yyctx);
+    if (ps->unsupported_at.line && ps->unsupported_at.line == loc.line
+        && ps->unsupported_at.col == loc.col)
+        return 0;                 /* the scanner already said 'struct' is not K */
+    /* A bad token (unterminated string...) was reported just before: the
+     * syntax error is its echo. */
+    if (ps->lex_error_token && ps->ntokens - ps->lex_error_token <= 1)
+        return 0;
+    yysymbol_kind_t exp[YYNTOKENS];
+    int n = yypcontext_expected_tokens(yyctx, exp, YYNTOKENS);
+    char what[96], want[64];
+    lookahead_text(ps, la, what, sizeof what);
+    if (la == YYSYMBOL_YYEOF && expects_char(exp, n, "'}'")) {
+        k_error(ps->ctx, loc, "syntax error: expected '}' at end of input");
+        return 0;
+    }
+    /* Where a declaration may start (file scope, a block's start), a missing
+     * ';' is rarely the problem. */
+    int closer = n > 1 && !expects(exp, n, YYSYMBOL_KW_GLOBAL) ? pick_closer(exp, n) : -1;
+    if (n > 1 && closer < 0 && expects(exp, n, YYSYMBOL_INT_LIT)) {
+        k_error(ps->ctx, loc, "syntax error: expected an expression before %s", what);
+        return 0;
+    }
+    if (n == 1 || closer >= 0) {
+        symbol_text(exp[n == 1 ? 0 : closer], want, sizeof want);
+        k_error(ps->ctx, loc, "syntax error: expected %s before %s", want, what);
+        return 0;
+    }
+    char list[256] = "";
+    size_t used = 0;
+    for (int i = 0; i < n && n <= 5; i++) {
+        symbol_text(exp[i], want, sizeof want);
+        int w = snprintf(list + used, sizeof list - used, "%s%s",
+                         i == 0 ? ", expecting " : i == n - 1 ? " or " : ", ", want);
+        if (w < 0 || (size_t)w >= sizeof list - used)
+            break;
+        used += (size_t)w;
+    }
+    k_error(ps->ctx, loc, "syntax error, unexpected %s%s", what, list);
+    return 0;
+}
+
+static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg)
+{
+    if (strcmp(msg, "memory exhausted") == 0)
+        k_error(ps->ctx, LOC(*loc), "nesting too deep (more than the parser's %d stack entries)",
+                YYMAXDEPTH);
+    else
+        k_error(ps->ctx, LOC(*loc), "%s", msg);
+}
+
+/* ================================================================ entry */
+k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
+{
+    k_parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.ctx = ctx;
+    k_unit *unit = k_alloc(ctx, sizeof *unit);
+    /* The scanner needs a NUL sentinel after the text; the caller's buffer
+     * may not have one. */
+    char *copy = k_alloc(ctx, len + 1);
+    if (!unit || !copy) {
+        k_error(ctx, (k_loc){0, 0}, "out of memory");
+        return unit;
+    }
+    memcpy(copy, text, len);
+    /* A NUL byte means a binary file: one clear error instead of a flood. */
+    const char *nul = memchr(copy, '\0', len);
+    if (nul) {
+        uint32_t line = 1;
+        const char *line_start = copy;
+        for (const char *p = copy; p < nul; p++)
+            if (*p == '\n')
+                line++, line_start = p + 1;
+        k_error(ctx, (k_loc){ line, (uint32_t)(nul - line_start) + 1 },
+                "the input contains NUL bytes (is it a binary file?)");
+        return unit;
+    }
+    k_lexer_init(&ps.lx, ctx, copy, len);
+    int errors_before = ctx->nerrors;
+    if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
+        k_error(ctx, ps.tok.loc, "syntax error");
+    unit->ndecls = ps.decls.n;
+    unit->decls = k_alloc(ctx, (size_t)(ps.decls.n ? ps.decls.n : 1) * sizeof *unit->decls);
+    if (!unit->decls)
+        unit->ndecls = 0;
+    for (int i = 0; i < unit->ndecls; i++)
+        unit->decls[i] = ps.decls.items[i];
+    return unit;
+}

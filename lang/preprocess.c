@@ -1,0 +1,1551 @@
+/* lang/preprocess.c -- the preprocessor subset of K (SPEC 2.2).
+ *
+ * Two passes over the text:
+ *  1. clean: comments become spaces, backslash-newlines are removed.  Every
+ *     removed newline is re-emitted after the end of its logical line, and the
+ *     newlines inside a block comment are kept where they were (except in a
+ *     directive, which stays one line), so line i of the cleaned text is line
+ *     i of the source.
+ *  2. directives and macro expansion.  Lines without directives are copied
+ *     byte for byte except for macro invocations, so columns stay exact on
+ *     lines without expansion.  A function-like invocation may span lines;
+ *     the newlines it swallows are emitted after it.
+ *
+ * Expansion follows C's rules with a stack of expansion contexts (like GCC's
+ * cpplib): a macro is disabled while the context of its own expansion is
+ * being read, and a disabled name that is read is painted for good ("blue
+ * paint"), so recursion ends.  Argument pre-expansion is the only recursion,
+ * bounded by MAX_ARG_NESTING; runaway expansion is stopped by a token budget
+ * and an output cap.
+ */
+#include "ast.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NBUCKETS 512
+#define MAX_ARG_NESTING 64        /* F(F(F(...))) argument pre-expansion depth */
+#define MAX_IF_DEPTH 256          /* parentheses/operators nesting in #if */
+#define TOKEN_BUDGET 5000000u     /* tokens produced by expansion in one run */
+
+enum { PT_EOF, PT_IDENT, PT_NUMBER, PT_STRING, PT_PUNCT, PT_OTHER };
+
+typedef struct pp_tok {
+    const char *text;
+    uint32_t len;
+    uint32_t line, col;
+    unsigned char kind;
+    unsigned char noexpand;       /* painted blue: never expanded again */
+    unsigned char space;          /* whitespace before it */
+} pp_tok;
+
+typedef struct pp_vec {
+    pp_tok *v;
+    size_t n, cap;
+} pp_vec;
+
+typedef struct pp_macro {
+    struct pp_macro *next;        /* hash chain */
+    const char *name;
+    size_t namelen;
+    int funclike, variadic, nparams;
+    pp_tok *params;               /* parameter names (__VA_ARGS__ last if variadic) */
+    pp_tok *body;
+    int nbody;
+    int disabled;                 /* contexts of its own expansion on the stack */
+    int special;                  /* SPECIAL_LINE / SPECIAL_FILE */
+    int predefined;
+} pp_macro;
+
+enum { SPECIAL_NONE, SPECIAL_LINE, SPECIAL_FILE };
+
+typedef struct pp_frame {
+    pp_tok *toks;
+    size_t pos, n;
+    pp_macro *macro;              /* re-enabled when the frame is popped */
+    int owned;                    /* toks is malloc'd and freed on pop */
+} pp_frame;
+
+typedef struct pp_cond {
+    k_loc loc;
+    unsigned char parent_active, active, taken, seen_else;
+} pp_cond;
+
+typedef struct pp {
+    k_ctx *ctx;
+    pp_macro *buckets[NBUCKETS];
+    /* output text */
+    char *out;
+    size_t len, cap, limit;
+    int failed;
+    int separate_next;            /* the next base token follows expansion output */
+    /* the cleaned text being expanded: [p, end) of the current run of lines */
+    const char *p, *end, *line_start;
+    uint32_t line;
+    uint32_t deferred_newlines;
+    /* expansion contexts */
+    pp_frame *stack;
+    size_t nstack, capstack, floor;
+    int base_ok;                  /* arguments may be read from the text */
+    pp_vec *sink;                 /* nested expansion output, NULL = text */
+    k_loc invoked_at;             /* the outermost invocation being expanded */
+    int nest;
+    uint64_t budget;
+    /* conditionals */
+    pp_cond *conds;
+    size_t nconds, capconds;
+} pp;
+
+/* ================================================================ utils */
+static int grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 1;
+    size_t ncap = *cap ? *cap : 16;
+    while (ncap < need)
+        ncap *= 2;
+    void *np = realloc(*p, ncap * elem);
+    if (!np)
+        return 0;
+    *p = np;
+    *cap = ncap;
+    return 1;
+}
+
+static void fail(pp *s, k_loc loc, const char *msg)
+{
+    if (!s->failed)
+        k_error(s->ctx, loc, "%s", msg);
+    s->failed = 1;
+}
+
+static k_loc here(const pp *s)
+{
+    return (k_loc){ s->line, 1 };
+}
+
+static k_loc tok_loc(const pp *s, const pp_tok *t)
+{
+    return t->line ? (k_loc){ t->line, t->col } : here(s);
+}
+
+static void out_mem(pp *s, const char *text, size_t n)
+{
+    if (s->failed)
+        return;
+    if (s->len + n + 1 > s->limit) {
+        fail(s, s->invoked_at, "preprocessed output too large (runaway macro expansion?)");
+        return;
+    }
+    if (!grow((void **)&s->out, &s->cap, s->len + n + 1, 1)) {
+        fail(s, here(s), "out of memory in the preprocessor");
+        return;
+    }
+    memcpy(s->out + s->len, text, n);
+    s->len += n;
+}
+
+static void out_char(pp *s, char c)
+{
+    out_mem(s, &c, 1);
+}
+
+static void vec_push(pp *s, pp_vec *v, const pp_tok *t)
+{
+    if (s->failed)
+        return;
+    if (++s->budget > TOKEN_BUDGET) {
+        (void)t;
+        fail(s, s->invoked_at, "macro expansion too large (runaway expansion?)");
+        return;
+    }
+    if (!grow((void **)&v->v, &v->cap, v->n + 1, sizeof *v->v)) {
+        fail(s, here(s), "out of memory in the preprocessor");
+        return;
+    }
+    v->v[v->n++] = *t;
+}
+
+static int is_ident_start(int c)
+{
+    return isalpha(c) || c == '_';
+}
+
+static int is_ident_char(int c)
+{
+    return isalnum(c) || c == '_';
+}
+
+static int tok_is(const pp_tok *t, const char *text)
+{
+    size_t n = strlen(text);
+    return t->kind != PT_EOF && t->len == n && memcmp(t->text, text, n) == 0;
+}
+
+/* ============================================================ tokenizer */
+/* Length of the preprocessing token at p (p < end, not whitespace). */
+static size_t scan_token(const char *p, const char *end, unsigned char *kind)
+{
+    static const char *const puncts[] = {
+        "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
+        "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##",
+    };
+    const char *q = p;
+    unsigned char c = (unsigned char)*p;
+    if (is_ident_start(c)) {
+        while (q < end && is_ident_char((unsigned char)*q))
+            q++;
+        *kind = PT_IDENT;
+        return (size_t)(q - p);
+    }
+    if (isdigit(c) || (c == '.' && q + 1 < end && isdigit((unsigned char)q[1]))) {
+        q++;
+        while (q < end) {
+            unsigned char d = (unsigned char)*q;
+            if ((d == '+' || d == '-') && strchr("eEpP", q[-1]))
+                q++;
+            else if (is_ident_char(d) || d == '.')
+                q++;
+            else
+                break;
+        }
+        *kind = PT_NUMBER;
+        return (size_t)(q - p);
+    }
+    if (c == '"' || c == '\'') {
+        for (q++; q < end && *q != (char)c && *q != '\n'; q++)
+            if (*q == '\\' && q + 1 < end && q[1] != '\n')
+                q++;
+        if (q < end && *q == (char)c)
+            q++;
+        *kind = PT_STRING;
+        return (size_t)(q - p);
+    }
+    for (size_t i = 0; i < sizeof puncts / sizeof puncts[0]; i++) {
+        size_t n = strlen(puncts[i]);
+        if ((size_t)(end - p) >= n && memcmp(p, puncts[i], n) == 0) {
+            *kind = PT_PUNCT;
+            return n;
+        }
+    }
+    *kind = ispunct(c) ? PT_PUNCT : PT_OTHER;
+    return 1;
+}
+
+static int is_hspace(int c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Splits one directive line [p, end) into tokens. */
+static void tokenize_line(pp *s, const char *p, const char *end, uint32_t line,
+                          const char *line_start, pp_vec *out)
+{
+    int space = 0;
+    while (p < end && !s->failed) {
+        if (is_hspace((unsigned char)*p)) {
+            p++;
+            space = 1;
+            continue;
+        }
+        pp_tok t = { .text = p, .line = line, .col = (uint32_t)(p - line_start) + 1,
+                     .space = (unsigned char)space };
+        t.len = (uint32_t)scan_token(p, end, &t.kind);
+        vec_push(s, out, &t);
+        p += t.len;
+        space = 0;
+    }
+}
+
+/* ============================================================== macros */
+static unsigned hash_name(const char *name, size_t n)
+{
+    unsigned h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)name[i]) * 16777619u;
+    return h % NBUCKETS;
+}
+
+static pp_macro **find_slot(pp *s, const char *name, size_t n)
+{
+    pp_macro **slot = &s->buckets[hash_name(name, n)];
+    while (*slot && !((*slot)->namelen == n && memcmp((*slot)->name, name, n) == 0))
+        slot = &(*slot)->next;
+    return slot;
+}
+
+static pp_macro *lookup(pp *s, const pp_tok *t)
+{
+    if (t->kind != PT_IDENT)
+        return NULL;
+    return *find_slot(s, t->text, t->len);
+}
+
+static int param_index(const pp_macro *m, const pp_tok *t)
+{
+    if (t->kind != PT_IDENT)
+        return -1;
+    for (int i = 0; i < m->nparams; i++)
+        if (m->params[i].len == t->len && memcmp(m->params[i].text, t->text, t->len) == 0)
+            return i;
+    return -1;
+}
+
+static int same_definition(const pp_macro *a, const pp_macro *b)
+{
+    if (a->funclike != b->funclike || a->nparams != b->nparams || a->nbody != b->nbody
+        || a->variadic != b->variadic)
+        return 0;
+    for (int i = 0; i < a->nbody; i++) {
+        const pp_tok *x = &a->body[i], *y = &b->body[i];
+        if (x->len != y->len || memcmp(x->text, y->text, x->len) != 0
+            || (i > 0 && x->space != y->space))
+            return 0;
+    }
+    return 1;
+}
+
+/* Copies tokens into the arena: macro bodies outlive the line they came from. */
+static pp_tok *arena_tokens(pp *s, const pp_tok *t, size_t n)
+{
+    pp_tok *copy = k_alloc(s->ctx, (n ? n : 1) * sizeof *copy);
+    if (!copy)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        copy[i] = t[i];
+        copy[i].text = k_strndup(s->ctx, t[i].text, t[i].len);
+        if (!copy[i].text)
+            return NULL;
+    }
+    return copy;
+}
+
+/* Parses `(a, b, ...)` after a function-like macro's name; returns the index
+ * of the first body token, or -1 after reporting an error. */
+static int parse_params(pp *s, pp_macro *m, const pp_tok *t, size_t n, size_t i)
+{
+    pp_tok params[128];
+    int np = 0;
+    i++;                                  /* '(' */
+    if (i < n && tok_is(&t[i], ")"))
+        return (int)i + 1;
+    for (;;) {
+        if (i >= n) {
+            k_error(s->ctx, tok_loc(s, &t[n - 1]), "missing ')' in macro parameter list");
+            return -1;
+        }
+        if (tok_is(&t[i], "...")) {
+            m->variadic = 1;
+            params[np] = t[i];
+            params[np].text = "__VA_ARGS__";
+            params[np++].len = 11;
+            i++;
+        } else if (t[i].kind == PT_IDENT && np < 127) {
+            for (int j = 0; j < np; j++)
+                if (params[j].len == t[i].len && !memcmp(params[j].text, t[i].text, t[i].len)) {
+                    k_error(s->ctx, tok_loc(s, &t[i]), "duplicate macro parameter '%.*s'",
+                            (int)t[i].len, t[i].text);
+                    return -1;
+                }
+            params[np++] = t[i++];
+        } else {
+            k_error(s->ctx, tok_loc(s, &t[i]), "expected a parameter name in the macro"
+                    " parameter list");
+            return -1;
+        }
+        if (i < n && tok_is(&t[i], ")"))
+            break;
+        if (m->variadic || i >= n || !tok_is(&t[i], ",")) {
+            k_error(s->ctx, tok_loc(s, &t[i < n ? i : n - 1]), "expected ',' or ')' in the"
+                    " macro parameter list");
+            return -1;
+        }
+        i++;
+    }
+    m->nparams = np;
+    m->params = arena_tokens(s, params, (size_t)np);
+    return (int)i + 1;
+}
+
+static int check_body(pp *s, const pp_macro *m)
+{
+    for (int i = 0; i < m->nbody; i++) {
+        const pp_tok *t = &m->body[i];
+        if (tok_is(t, "##") && (i == 0 || i == m->nbody - 1)) {
+            k_error(s->ctx, tok_loc(s, t), "'##' cannot appear at either end of a macro body");
+            return 0;
+        }
+        if (m->funclike && tok_is(t, "#")
+            && (i + 1 >= m->nbody || param_index(m, &m->body[i + 1]) < 0)) {
+            k_error(s->ctx, tok_loc(s, t), "'#' is not followed by a macro parameter");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* #define: t[0] is the name. */
+static void define_macro(pp *s, const pp_tok *t, size_t n, int predefined)
+{
+    if (n == 0 || t[0].kind != PT_IDENT) {
+        k_error(s->ctx, n ? tok_loc(s, &t[0]) : here(s), "macro names must be identifiers");
+        return;
+    }
+    if (tok_is(&t[0], "defined")) {
+        k_error(s->ctx, tok_loc(s, &t[0]), "'defined' cannot be used as a macro name");
+        return;
+    }
+    pp_macro *m = k_alloc(s->ctx, sizeof *m);
+    if (!m)
+        return;
+    m->name = k_strndup(s->ctx, t[0].text, t[0].len);
+    m->namelen = t[0].len;
+    m->predefined = predefined;
+    int body = 1;
+    if (n > 1 && tok_is(&t[1], "(") && !t[1].space) {
+        m->funclike = 1;
+        if ((body = parse_params(s, m, t, n, 1)) < 0)
+            return;
+    }
+    m->nbody = (int)n - body;
+    m->body = arena_tokens(s, t + body, (size_t)m->nbody);
+    if (!m->name || !m->body || !check_body(s, m))
+        return;
+    if (m->nbody > 0)
+        m->body[0].space = 0;
+    pp_macro **slot = find_slot(s, m->name, m->namelen);
+    if (*slot) {
+        if (!same_definition(*slot, m) && !(*slot)->predefined)
+            k_warning(s->ctx, tok_loc(s, &t[0]), "'%s' redefined", m->name);
+        m->next = (*slot)->next;
+    }
+    *slot = m;
+}
+
+static void undef_macro(pp *s, const pp_tok *t, size_t n)
+{
+    if (n == 0 || t[0].kind != PT_IDENT) {
+        k_error(s->ctx, n ? tok_loc(s, &t[0]) : here(s), "macro names must be identifiers");
+        return;
+    }
+    pp_macro **slot = find_slot(s, t[0].text, t[0].len);
+    if (*slot)
+        *slot = (*slot)->next;
+}
+
+/* ======================================================= token sources */
+static void push_frame(pp *s, pp_tok *toks, size_t n, pp_macro *m, int owned)
+{
+    if (!grow((void **)&s->stack, &s->capstack, s->nstack + 1, sizeof *s->stack)) {
+        fail(s, here(s), "out of memory in the preprocessor");
+        if (owned)
+            free(toks);
+        return;
+    }
+    s->stack[s->nstack++] = (pp_frame){ toks, 0, n, m, owned };
+    if (m)
+        m->disabled++;
+}
+
+static void pop_frame(pp *s)
+{
+    pp_frame *f = &s->stack[--s->nstack];
+    if (f->macro)
+        f->macro->disabled--;
+    if (f->owned)
+        free(f->toks);
+}
+
+/* The next token of the contexts above the floor; 0 when they are exhausted. */
+static int frame_token(pp *s, pp_tok *t, int consume)
+{
+    while (s->nstack > s->floor) {
+        pp_frame *f = &s->stack[s->nstack - 1];
+        if (f->pos < f->n) {
+            *t = f->toks[f->pos];
+            if (consume)
+                f->pos++;
+            return 1;
+        }
+        pop_frame(s);
+    }
+    return 0;
+}
+
+/* The next token of the text, after whitespace and newlines (which a macro
+ * invocation swallows: they are emitted after it). */
+static int base_token(pp *s, pp_tok *t, int consume)
+{
+    const char *p = s->p, *line_start = s->line_start;
+    uint32_t line = s->line, newlines = 0;
+    int space = 0;
+    while (p < s->end && (is_hspace((unsigned char)*p) || *p == '\n')) {
+        if (*p == '\n') {
+            line++;
+            newlines++;
+            line_start = p + 1;
+        }
+        p++;
+        space = 1;
+    }
+    if (p >= s->end)
+        return 0;
+    *t = (pp_tok){ .text = p, .line = line, .col = (uint32_t)(p - line_start) + 1,
+                   .space = (unsigned char)space };
+    t->len = (uint32_t)scan_token(p, s->end, &t->kind);
+    if (consume) {
+        s->p = p + t->len;
+        s->line = line;
+        s->line_start = line_start;
+        s->deferred_newlines += newlines;
+    }
+    return 1;
+}
+
+static int next_token(pp *s, pp_tok *t, int consume)
+{
+    if (frame_token(s, t, consume))
+        return 1;
+    return s->base_ok && s->floor == 0 && base_token(s, t, consume);
+}
+
+/* ============================================================ expansion */
+static void run_expander(pp *s);
+
+/* Two tokens that would read as one if written next to each other. */
+static int would_merge(char a, char b)
+{
+    static const char ops[] = "+-*/%<>=!&|^:#.";
+    if (is_ident_char((unsigned char)a) && (is_ident_char((unsigned char)b) || b == '.'))
+        return 1;
+    if (a == '.' && isdigit((unsigned char)b))
+        return 1;
+    return a && b && strchr(ops, a) && strchr(ops, b);
+}
+
+static void emit(pp *s, const pp_tok *t)
+{
+    if (s->sink) {
+        vec_push(s, s->sink, t);
+        return;
+    }
+    char last = s->len ? s->out[s->len - 1] : '\n';
+    if (last != ' ' && last != '\t' && last != '\n'
+        && (t->space || would_merge(last, t->text[0])))
+        out_char(s, ' ');
+    out_mem(s, t->text, t->len);
+}
+
+/* Macro-expands a token list on its own (argument pre-expansion, #if). */
+static pp_vec expand_list(pp *s, const pp_tok *toks, size_t n, k_loc loc)
+{
+    pp_vec out = { 0 };
+    if (s->nest >= MAX_ARG_NESTING) {
+        fail(s, loc, "macro arguments nested too deeply");
+        return out;
+    }
+    pp_vec *saved_sink = s->sink;
+    size_t saved_floor = s->floor;
+    int saved_base = s->base_ok;
+    s->nest++;
+    s->sink = &out;
+    s->base_ok = 0;
+    push_frame(s, (pp_tok *)toks, n, NULL, 0);
+    s->floor = s->nstack - 1;
+    run_expander(s);
+    while (s->nstack > s->floor)
+        pop_frame(s);
+    s->floor = saved_floor;
+    s->sink = saved_sink;
+    s->base_ok = saved_base;
+    s->nest--;
+    return out;
+}
+
+/* `#x`: the argument's spelling as a string literal. */
+static pp_tok stringize(pp *s, const pp_vec *arg, const pp_tok *hash)
+{
+    size_t cap = 3;
+    for (size_t i = 0; i < arg->n; i++)
+        cap += 2 * arg->v[i].len + 1;
+    char *buf = k_alloc(s->ctx, cap);
+    size_t n = 0;
+    pp_tok t = *hash;
+    t.kind = PT_STRING;
+    t.text = "\"\"";
+    t.len = 2;
+    if (!buf)
+        return t;
+    buf[n++] = '"';
+    for (size_t i = 0; i < arg->n; i++) {
+        const pp_tok *a = &arg->v[i];
+        if (i > 0 && a->space)
+            buf[n++] = ' ';
+        for (uint32_t j = 0; j < a->len; j++) {
+            char c = a->text[j];
+            if (a->kind == PT_STRING && (c == '"' || c == '\\'))
+                buf[n++] = '\\';
+            buf[n++] = c;
+        }
+    }
+    buf[n++] = '"';
+    t.text = buf;
+    t.len = (uint32_t)n;
+    return t;
+}
+
+/* `a ## b`: replaces the last token of out by its paste with right. */
+static void paste(pp *s, pp_vec *out, const pp_tok *right)
+{
+    pp_tok *left = &out->v[out->n - 1];
+    size_t n = (size_t)left->len + right->len;
+    char *text = k_alloc(s->ctx, n + 1);
+    if (!text)
+        return;
+    memcpy(text, left->text, left->len);
+    memcpy(text + left->len, right->text, right->len);
+    unsigned char kind;
+    if (scan_token(text, text + n, &kind) != n) {
+        k_error(s->ctx, tok_loc(s, right), "pasting \"%.*s\" and \"%.*s\" does not give a"
+                " valid preprocessing token", (int)left->len, left->text, (int)right->len,
+                right->text);
+        vec_push(s, out, right);
+        return;
+    }
+    left->text = text;
+    left->len = (uint32_t)n;
+    left->kind = kind;
+    left->noexpand = 0;
+}
+
+typedef struct pp_args {
+    pp_vec *raw;                  /* one per parameter */
+    pp_vec *expanded;             /* filled on first use */
+    int *done;
+} pp_args;
+
+/* Appends operand tokens to out; a leading `##` pastes the first one. */
+static void append_operand(pp *s, pp_vec *out, const pp_tok *toks, size_t n, int paste_first,
+                           unsigned char space)
+{
+    for (size_t i = 0; i < n && !s->failed; i++) {
+        if (i == 0 && paste_first && out->n > 0) {
+            paste(s, out, &toks[0]);
+            continue;
+        }
+        pp_tok t = toks[i];
+        if (i == 0)
+            t.space = space;
+        vec_push(s, out, &t);
+    }
+}
+
+/* Builds the replacement list of an invocation. */
+static pp_vec substitute(pp *s, const pp_macro *m, pp_args *a, k_loc loc)
+{
+    pp_vec out = { 0 };
+    int paste_next = 0;
+    for (int i = 0; i < m->nbody && !s->failed; i++) {
+        const pp_tok *t = &m->body[i];
+        if (tok_is(t, "##")) {
+            paste_next = 1;
+            continue;
+        }
+        int pi = m->funclike ? param_index(m, t) : -1;
+        if (m->funclike && tok_is(t, "#") && i + 1 < m->nbody) {
+            pi = param_index(m, &m->body[++i]);
+            pp_tok str = stringize(s, &a->raw[pi], t);
+            append_operand(s, &out, &str, 1, paste_next, t->space);
+        } else if (pi >= 0) {
+            int raw = paste_next || (i + 1 < m->nbody && tok_is(&m->body[i + 1], "##"));
+            if (!raw && !a->done[pi]) {
+                a->expanded[pi] = expand_list(s, a->raw[pi].v, a->raw[pi].n, loc);
+                a->done[pi] = 1;
+            }
+            const pp_vec *v = raw ? &a->raw[pi] : &a->expanded[pi];
+            append_operand(s, &out, v->v, v->n, paste_next, t->space);
+        } else {
+            append_operand(s, &out, t, 1, paste_next, t->space);
+        }
+        paste_next = 0;
+    }
+    return out;
+}
+
+/* Reads the arguments of an invocation (the '(' is next).  Returns the number
+ * of arguments, or -1 after reporting an unterminated list. */
+static int collect_args(pp *s, const pp_macro *m, const pp_tok *name, pp_vec *args, int max)
+{
+    pp_tok t;
+    next_token(s, &t, 1);                 /* '(' */
+    int n = 1, depth = 0;
+    for (;;) {
+        if (!next_token(s, &t, 1)) {
+            k_error(s->ctx, tok_loc(s, name), "unterminated argument list invoking macro '%s'",
+                    m->name);
+            return -1;
+        }
+        if (tok_is(&t, "(")) {
+            depth++;
+        } else if (tok_is(&t, ")")) {
+            if (depth-- == 0)
+                break;
+        } else if (tok_is(&t, ",") && depth == 0
+                   && !(m->variadic && n >= m->nparams)) {
+            n++;
+            continue;
+        }
+        if (n <= max)
+            vec_push(s, &args[n - 1], &t);
+        if (s->failed)
+            return -1;
+    }
+    if (n == 1 && args[0].n == 0 && m->nparams == 0)
+        return 0;
+    return n;
+}
+
+static void free_args(pp_args *a, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free(a->raw[i].v);
+        free(a->expanded[i].v);
+    }
+    free(a->raw);
+    free(a->expanded);
+    free(a->done);
+}
+
+static void invoke_special(pp *s, pp_macro *m, const pp_tok *name)
+{
+    pp_tok *t = malloc(sizeof *t);
+    if (!t)
+        return;
+    *t = *name;
+    t->noexpand = 1;
+    if (m->special == SPECIAL_LINE) {
+        char buf[16];
+        int n = snprintf(buf, sizeof buf, "%u", s->line);
+        t->text = k_strndup(s->ctx, buf, (size_t)n);
+        t->len = (uint32_t)n;
+        t->kind = PT_NUMBER;
+    } else {
+        size_t n = strlen(s->ctx->filename);
+        char *buf = k_alloc(s->ctx, 2 * n + 3);
+        size_t k = 0;
+        if (buf) {
+            buf[k++] = '"';
+            for (size_t i = 0; i < n; i++) {
+                if (s->ctx->filename[i] == '"' || s->ctx->filename[i] == '\\')
+                    buf[k++] = '\\';
+                buf[k++] = s->ctx->filename[i];
+            }
+            buf[k++] = '"';
+        }
+        t->text = buf ? buf : "\"\"";
+        t->len = (uint32_t)(buf ? k : 2);
+        t->kind = PT_STRING;
+    }
+    push_frame(s, t, t->text ? 1 : 0, NULL, 1);
+}
+
+/* Expands macro m named by `name` (its '(' is next if it is function-like):
+ * pushes the replacement as a new context with m disabled. */
+static void invoke(pp *s, pp_macro *m, const pp_tok *name)
+{
+    if (m->special) {
+        invoke_special(s, m, name);
+        return;
+    }
+    int np = m->nparams > 0 ? m->nparams : 1;
+    pp_args a = { calloc((size_t)np, sizeof(pp_vec)), calloc((size_t)np, sizeof(pp_vec)),
+                  calloc((size_t)np, sizeof(int)) };
+    if (!a.raw || !a.expanded || !a.done) {
+        free_args(&a, 0);
+        fail(s, tok_loc(s, name), "out of memory in the preprocessor");
+        return;
+    }
+    if (m->funclike) {
+        int n = collect_args(s, m, name, a.raw, np);
+        int ok = n == m->nparams || (m->variadic && n == m->nparams - 1);
+        if (n >= 0 && !ok)
+            k_error(s->ctx, tok_loc(s, name), "macro '%s' takes %d argument%s, but %d %s given",
+                    m->name, m->nparams, m->nparams == 1 ? "" : "s", n,
+                    n == 1 ? "was" : "were");
+        if (n < 0 || !ok) {
+            free_args(&a, np);
+            return;
+        }
+    }
+    pp_vec out = substitute(s, m, &a, tok_loc(s, name));
+    free_args(&a, np);
+    if (out.n > 0)
+        out.v[0].space = name->space;
+    push_frame(s, out.v, out.n, m, 1);
+}
+
+/* Reads tokens from the contexts above the floor, expanding macros, and
+ * emits them; returns when those contexts are exhausted. */
+static void run_expander(pp *s)
+{
+    pp_tok t, next;
+    while (!s->failed && frame_token(s, &t, 1)) {
+        pp_macro *m = t.noexpand ? NULL : lookup(s, &t);
+        if (m && m->disabled) {
+            t.noexpand = 1;
+        } else if (m && (!m->funclike || (next_token(s, &next, 0) && tok_is(&next, "(")))) {
+            invoke(s, m, &t);
+            continue;
+        }
+        emit(s, &t);
+    }
+}
+
+/* ================================================================= text */
+static int base_has_lparen(const pp *s, const char *p)
+{
+    while (p < s->end && (is_hspace((unsigned char)*p) || *p == '\n'))
+        p++;
+    return p < s->end && *p == '(';
+}
+
+static void flush_newline(pp *s)
+{
+    out_char(s, '\n');
+    for (; s->deferred_newlines > 0; s->deferred_newlines--)
+        out_char(s, '\n');
+}
+
+/* Expands a run of text lines [p, end) starting at line `line`. */
+static void expand_text(pp *s, const char *p, const char *end, uint32_t line)
+{
+    s->p = p;
+    s->end = end;
+    s->line = line;
+    s->line_start = p;
+    s->base_ok = 1;
+    while (s->p < s->end && !s->failed) {
+        char c = *s->p;
+        if (c == '\n') {
+            s->p++;
+            s->line++;
+            s->line_start = s->p;
+            flush_newline(s);
+            s->separate_next = 0;
+            continue;
+        }
+        if (is_hspace((unsigned char)c)) {
+            out_char(s, c);
+            s->p++;
+            continue;
+        }
+        pp_tok t = { .text = s->p, .line = s->line,
+                     .col = (uint32_t)(s->p - s->line_start) + 1 };
+        t.len = (uint32_t)scan_token(s->p, s->end, &t.kind);
+        pp_macro *m = lookup(s, &t);
+        if (m && (!m->funclike || base_has_lparen(s, s->p + t.len))) {
+            s->p += t.len;
+            s->invoked_at = (k_loc){ t.line, t.col };
+            t.space = s->len > 0 && (s->out[s->len - 1] == ' ' || s->out[s->len - 1] == '\t');
+            invoke(s, m, &t);
+            run_expander(s);
+            s->separate_next = 1;
+            continue;
+        }
+        if (s->separate_next && s->len > 0 && would_merge(s->out[s->len - 1], *s->p))
+            out_char(s, ' ');
+        s->separate_next = 0;
+        out_mem(s, s->p, t.len);
+        s->p += t.len;
+    }
+    s->base_ok = 0;
+}
+
+/* ============================================================== #if */
+typedef struct pp_val {
+    uint64_t v;
+    int is_unsigned;
+} pp_val;
+
+typedef struct pp_eval {
+    pp *s;
+    const pp_tok *t;
+    size_t n, i;
+    int depth;
+    int error;
+    k_loc loc;
+} pp_eval;
+
+static void eval_error(pp_eval *e, const char *msg)
+{
+    if (!e->error)
+        k_error(e->s->ctx, e->i < e->n ? tok_loc(e->s, &e->t[e->i]) : e->loc, "%s", msg);
+    e->error = 1;
+}
+
+static const pp_tok *eval_peek(pp_eval *e)
+{
+    return e->i < e->n ? &e->t[e->i] : NULL;
+}
+
+static int eval_accept(pp_eval *e, const char *op)
+{
+    const pp_tok *t = eval_peek(e);
+    if (t && tok_is(t, op)) {
+        e->i++;
+        return 1;
+    }
+    return 0;
+}
+
+static uint64_t char_value(const pp_tok *t)
+{
+    const char *p = t->text + 1;
+    if (*p != '\\')
+        return (uint64_t)(int64_t)(signed char)*p;
+    p++;
+    switch (*p) {
+    case 'n': return '\n';
+    case 't': return '\t';
+    case 'r': return '\r';
+    case 'a': return '\a';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'v': return '\v';
+    case 'x': return (uint64_t)(int64_t)(signed char)strtoul(p + 1, NULL, 16);
+    default:
+        if (*p >= '0' && *p <= '7')
+            return (uint64_t)(int64_t)(signed char)strtoul(p, NULL, 8);
+        return (unsigned char)*p;
+    }
+}
+
+static pp_val number_value(pp_eval *e, const pp_tok *t)
+{
+    char buf[80];
+    pp_val r = { 0, 0 };
+    if (t->len >= sizeof buf) {
+        eval_error(e, "integer constant too long in #if");
+        return r;
+    }
+    memcpy(buf, t->text, t->len);
+    buf[t->len] = '\0';
+    int base = 10;
+    const char *digits = buf;
+    if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X'))
+        base = 16, digits = buf + 2;
+    else if (buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B'))
+        base = 2, digits = buf + 2;
+    else if (buf[0] == '0')
+        base = 8;
+    char *end;
+    r.v = strtoull(digits, &end, base);
+    if (end == digits && base != 8) {
+        eval_error(e, "invalid integer constant in #if");
+        return r;
+    }
+    for (; *end; end++) {
+        if (*end == 'u' || *end == 'U')
+            r.is_unsigned = 1;
+        else if (*end != 'l' && *end != 'L') {
+            eval_error(e, "invalid integer constant in #if (floating point is not allowed)");
+            return r;
+        }
+    }
+    if (r.v > INT64_MAX)
+        r.is_unsigned = 1;
+    return r;
+}
+
+static pp_val eval_cond(pp_eval *e);
+
+static pp_val eval_primary(pp_eval *e)
+{
+    pp_val r = { 0, 0 };
+    const pp_tok *t = eval_peek(e);
+    if (!t) {
+        eval_error(e, "missing expression in #if");
+        return r;
+    }
+    if (++e->depth > MAX_IF_DEPTH) {
+        eval_error(e, "#if expression nested too deeply");
+        return r;
+    }
+    if (eval_accept(e, "(")) {
+        r = eval_cond(e);
+        if (!eval_accept(e, ")"))
+            eval_error(e, "expected ')' in #if expression");
+    } else if (eval_accept(e, "-") || eval_accept(e, "+") || eval_accept(e, "~")
+               || eval_accept(e, "!")) {
+        char op = t->text[0];
+        r = eval_primary(e);
+        if (op == '-')
+            r.v = 0 - r.v;
+        else if (op == '~')
+            r.v = ~r.v;
+        else if (op == '!')
+            r = (pp_val){ r.v == 0, 0 };
+    } else if (t->kind == PT_NUMBER) {
+        e->i++;
+        r = number_value(e, t);
+    } else if (t->kind == PT_STRING && t->text[0] == '\'') {
+        e->i++;
+        r.v = char_value(t);
+    } else if (t->kind == PT_IDENT) {
+        /* Names left after expansion are 0, except C++'s true. */
+        e->i++;
+        r.v = tok_is(t, "true");
+    } else {
+        eval_error(e, "invalid token in #if expression");
+    }
+    e->depth--;
+    return r;
+}
+
+/* Binary operators by precedence level, loosest first. */
+static const char *const levels[][5] = {
+    { "||" }, { "&&" }, { "|" }, { "^" }, { "&" }, { "==", "!=" },
+    { "<", ">", "<=", ">=" }, { "<<", ">>" }, { "+", "-" }, { "*", "/", "%" },
+};
+#define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
+
+static int compare(const char *op, pp_val a, pp_val b, int uns)
+{
+    int64_t x = (int64_t)a.v, y = (int64_t)b.v;
+    if (!strcmp(op, "<"))
+        return uns ? a.v < b.v : x < y;
+    if (!strcmp(op, ">"))
+        return uns ? a.v > b.v : x > y;
+    if (!strcmp(op, "<="))
+        return uns ? a.v <= b.v : x <= y;
+    return uns ? a.v >= b.v : x >= y;
+}
+
+static pp_val apply(pp_eval *e, const char *op, pp_val a, pp_val b)
+{
+    int uns = a.is_unsigned || b.is_unsigned;
+    pp_val r = { 0, uns };
+    int64_t x = (int64_t)a.v, y = (int64_t)b.v;
+    if ((!strcmp(op, "/") || !strcmp(op, "%")) && b.v == 0) {
+        eval_error(e, "division by zero in #if");
+        return r;
+    }
+    if (!strcmp(op, "||") || !strcmp(op, "&&")) {
+        r.is_unsigned = 0;
+        r.v = op[0] == '|' ? (a.v || b.v) : (a.v && b.v);
+    } else if (!strcmp(op, "|")) r.v = a.v | b.v;
+    else if (!strcmp(op, "^")) r.v = a.v ^ b.v;
+    else if (!strcmp(op, "&")) r.v = a.v & b.v;
+    else if (!strcmp(op, "==")) r = (pp_val){ a.v == b.v, 0 };
+    else if (!strcmp(op, "!=")) r = (pp_val){ a.v != b.v, 0 };
+    else if (op[0] == '<' && op[1] != '<') r = (pp_val){ (uint64_t)compare(op, a, b, uns), 0 };
+    else if (op[0] == '>' && op[1] != '>') r = (pp_val){ (uint64_t)compare(op, a, b, uns), 0 };
+    else if (!strcmp(op, "<<")) r = (pp_val){ b.v >= 64 ? 0 : a.v << b.v, a.is_unsigned };
+    else if (!strcmp(op, ">>"))
+        r = (pp_val){ b.v >= 64 ? 0 : a.is_unsigned ? a.v >> b.v
+                      : (uint64_t)(x < 0 ? ~(~x >> b.v) : x >> b.v), a.is_unsigned };
+    else if (!strcmp(op, "+")) r.v = a.v + b.v;
+    else if (!strcmp(op, "-")) r.v = a.v - b.v;
+    else if (!strcmp(op, "*")) r.v = a.v * b.v;
+    else if (!strcmp(op, "/"))
+        r.v = uns ? a.v / b.v : (x == INT64_MIN && y == -1) ? a.v : (uint64_t)(x / y);
+    else
+        r.v = uns ? a.v % b.v : (x == INT64_MIN && y == -1) ? 0 : (uint64_t)(x % y);
+    return r;
+}
+
+/* Precedence climbing over `levels`; iterative within a level. */
+static pp_val eval_binary(pp_eval *e, int level)
+{
+    if (level >= NLEVELS)
+        return eval_primary(e);
+    pp_val a = eval_binary(e, level + 1);
+    for (;;) {
+        const pp_tok *t = eval_peek(e);
+        const char *op = NULL;
+        for (int k = 0; t && k < 5 && levels[level][k]; k++)
+            if (tok_is(t, levels[level][k]))
+                op = levels[level][k];
+        if (!op || e->error)
+            return a;
+        e->i++;
+        pp_val b = eval_binary(e, level + 1);
+        a = apply(e, op, a, b);
+    }
+}
+
+static pp_val eval_cond(pp_eval *e)
+{
+    if (++e->depth > MAX_IF_DEPTH) {
+        eval_error(e, "#if expression nested too deeply");
+        return (pp_val){ 0, 0 };
+    }
+    pp_val c = eval_binary(e, 0);
+    if (eval_accept(e, "?")) {
+        pp_val a = eval_cond(e);
+        if (!eval_accept(e, ":"))
+            eval_error(e, "expected ':' in #if expression");
+        pp_val b = eval_cond(e);
+        c = c.v ? a : b;
+        c.is_unsigned = a.is_unsigned || b.is_unsigned;
+    }
+    e->depth--;
+    return c;
+}
+
+/* Replaces `defined X` and `defined(X)` by 1 or 0 (before expansion). */
+static void replace_defined(pp *s, const pp_tok *t, size_t n, pp_vec *out)
+{
+    for (size_t i = 0; i < n && !s->failed; i++) {
+        if (!tok_is(&t[i], "defined")) {
+            vec_push(s, out, &t[i]);
+            continue;
+        }
+        size_t j = i + 1;
+        int paren = j < n && tok_is(&t[j], "(");
+        if (paren)
+            j++;
+        if (j >= n || t[j].kind != PT_IDENT || (paren && (j + 1 >= n || !tok_is(&t[j + 1], ")")))) {
+            k_error(s->ctx, tok_loc(s, &t[i]), "'defined' expects a macro name"
+                    " (defined X or defined(X))");
+            s->failed = 1;
+            return;
+        }
+        pp_tok r = t[i];
+        r.kind = PT_NUMBER;
+        r.text = lookup(s, &t[j]) ? "1" : "0";
+        r.len = 1;
+        vec_push(s, out, &r);
+        i = j + (size_t)paren;
+    }
+}
+
+static int eval_if(pp *s, const pp_tok *t, size_t n, k_loc loc)
+{
+    pp_vec d = { 0 };
+    replace_defined(s, t, n, &d);
+    if (s->failed) {
+        free(d.v);
+        s->failed = 0;
+        return 0;
+    }
+    pp_vec x = expand_list(s, d.v, d.n, loc);
+    free(d.v);
+    pp_eval e = { s, x.v, x.n, 0, 0, 0, loc };
+    pp_val v = eval_cond(&e);
+    if (!e.error && e.i < e.n)
+        eval_error(&e, "extra tokens at the end of the #if expression");
+    free(x.v);
+    return !e.error && v.v != 0;
+}
+
+/* ========================================================= directives */
+static int active(const pp *s)
+{
+    return s->nconds == 0 || s->conds[s->nconds - 1].active;
+}
+
+static void push_cond(pp *s, k_loc loc, int value)
+{
+    if (!grow((void **)&s->conds, &s->capconds, s->nconds + 1, sizeof *s->conds)) {
+        fail(s, loc, "out of memory in the preprocessor");
+        return;
+    }
+    int parent = active(s);
+    s->conds[s->nconds++] = (pp_cond){ loc, (unsigned char)parent,
+                                       (unsigned char)(parent && value),
+                                       (unsigned char)(parent && value), 0 };
+}
+
+static pp_cond *top_cond(pp *s, const char *name, k_loc loc)
+{
+    if (s->nconds == 0) {
+        k_error(s->ctx, loc, "#%s without #if", name);
+        return NULL;
+    }
+    return &s->conds[s->nconds - 1];
+}
+
+static int ifdef_value(pp *s, const pp_tok *t, size_t n, k_loc loc, const char *name)
+{
+    if (n == 0 || t[0].kind != PT_IDENT) {
+        k_error(s->ctx, loc, "#%s expects a macro name", name);
+        return 0;
+    }
+    return lookup(s, &t[0]) != NULL;
+}
+
+static void conditional(pp *s, const char *name, const pp_tok *t, size_t n, k_loc loc)
+{
+    if (!strcmp(name, "if")) {
+        push_cond(s, loc, active(s) && eval_if(s, t, n, loc));
+    } else if (!strcmp(name, "ifdef") || !strcmp(name, "ifndef")) {
+        int v = active(s) ? ifdef_value(s, t, n, loc, name) : 0;
+        push_cond(s, loc, name[2] == 'n' ? !v : v);
+    } else if (!strcmp(name, "endif")) {
+        if (top_cond(s, name, loc))
+            s->nconds--;
+    } else {
+        pp_cond *c = top_cond(s, name, loc);
+        if (!c)
+            return;
+        if (c->seen_else)
+            k_error(s->ctx, loc, "#%s after #else", name);
+        if (!strcmp(name, "else")) {
+            c->seen_else = 1;
+            c->active = c->parent_active && !c->taken;
+        } else {
+            c->active = c->parent_active && !c->taken && eval_if(s, t, n, loc);
+        }
+        c->taken |= c->active;
+    }
+}
+
+static void include_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
+{
+    if (n > 0 && t[0].kind == PT_STRING && t[0].text[0] == '"') {
+        k_warning(s->ctx, loc, "#include %.*s ignored: a K program is a single file, and"
+                  " only the standard C and CUDA headers are built in", (int)t[0].len, t[0].text);
+        return;
+    }
+    if (n == 0 || !tok_is(&t[0], "<") || !tok_is(&t[n - 1], ">") || n < 3)
+        k_error(s->ctx, loc, "#include expects \"FILENAME\" or <FILENAME>");
+}
+
+static void message_directive(pp *s, const char *p, const char *end, k_loc loc, int is_error)
+{
+    while (p < end && is_hspace((unsigned char)*p))
+        p++;
+    while (end > p && is_hspace((unsigned char)end[-1]))
+        end--;
+    if (is_error)
+        k_error(s->ctx, loc, "#error %.*s", (int)(end - p), p);
+    else
+        k_warning(s->ctx, loc, "#warning %.*s", (int)(end - p), p);
+}
+
+/* Handles the directive on line [p, end); p is just after the '#'. */
+static void directive(pp *s, const char *p, const char *end, uint32_t line,
+                      const char *line_start)
+{
+    k_loc loc = { line, (uint32_t)(p - line_start) };
+    s->line = line;
+    s->invoked_at = loc;
+    while (p < end && is_hspace((unsigned char)*p))
+        p++;
+    const char *name_start = p;
+    while (p < end && is_ident_char((unsigned char)*p))
+        p++;
+    char name[16];
+    size_t nlen = (size_t)(p - name_start);
+    if (nlen == 0 || nlen >= sizeof name) {
+        if (active(s) && p < end && nlen == 0 && !isdigit((unsigned char)*p))
+            k_error(s->ctx, loc, "invalid preprocessing directive");
+        else if (active(s) && nlen >= sizeof name)
+            k_error(s->ctx, loc, "invalid preprocessing directive #%.*s", (int)nlen, name_start);
+        return;                   /* `#` alone, or `# 12 "file"` line markers */
+    }
+    memcpy(name, name_start, nlen);
+    name[nlen] = '\0';
+    int is_cond = !strcmp(name, "if") || !strcmp(name, "ifdef") || !strcmp(name, "ifndef")
+               || !strcmp(name, "elif") || !strcmp(name, "else") || !strcmp(name, "endif");
+    if (!is_cond && !active(s))
+        return;
+    if (!strcmp(name, "error") || !strcmp(name, "warning")) {
+        message_directive(s, p, end, loc, name[0] == 'e');
+        return;
+    }
+    pp_vec toks = { 0 };
+    tokenize_line(s, p, end, line, line_start, &toks);
+    if (is_cond)
+        conditional(s, name, toks.v, toks.n, loc);
+    else if (!strcmp(name, "define"))
+        define_macro(s, toks.v, toks.n, 0);
+    else if (!strcmp(name, "undef"))
+        undef_macro(s, toks.v, toks.n);
+    else if (!strcmp(name, "include"))
+        include_directive(s, toks.v, toks.n, loc);
+    else if (strcmp(name, "pragma") && strcmp(name, "line") && strcmp(name, "ident"))
+        k_error(s->ctx, loc, "invalid preprocessing directive #%s", name);
+    free(toks.v);
+}
+
+/* ============================================================ cleaning */
+typedef struct cleaner {
+    pp *s;
+    const char *in, *end;
+    uint32_t line;
+    const char *line_start;
+    int in_directive, at_line_start;
+    uint32_t pending;             /* newlines removed from the current logical line */
+} cleaner;
+
+static int splice_at(const char *p, const char *end)
+{
+    const char *q = p + 1;
+    while (q < end && (*q == ' ' || *q == '\t'))
+        q++;
+    if (q < end && *q == '\r')
+        q++;
+    return q < end && *q == '\n' ? (int)(q - p) + 1 : 0;
+}
+
+static void clean_newline(cleaner *c, const char *after)
+{
+    c->line++;
+    c->line_start = after;
+}
+
+static void clean_block_comment(cleaner *c, const char **pp_)
+{
+    const char *p = *pp_;
+    k_loc start = { c->line, (uint32_t)(p - c->line_start) + 1 };
+    /* Every byte becomes a space, so what follows keeps its column. */
+    out_mem(c->s, "  ", 2);
+    for (p += 2; p < c->end; p++) {
+        if (*p == '*' && p + 1 < c->end && p[1] == '/') {
+            out_mem(c->s, "  ", 2);
+            *pp_ = p + 2;
+            return;
+        }
+        if (*p == '\n') {
+            clean_newline(c, p + 1);
+            if (c->in_directive)
+                c->pending++;
+            else
+                out_char(c->s, '\n');
+        } else {
+            out_char(c->s, *p == '\t' ? '\t' : ' ');
+        }
+    }
+    k_error(c->s->ctx, start, "unterminated comment");
+    *pp_ = c->end;
+}
+
+static void clean_line_comment(cleaner *c, const char **pp_)
+{
+    const char *p = *pp_;
+    int n;
+    while (p < c->end && *p != '\n') {
+        if (*p == '\\' && (n = splice_at(p, c->end)) > 0) {
+            p += n;
+            clean_newline(c, p);
+            c->pending++;
+        } else {
+            p++;
+        }
+    }
+    *pp_ = p;
+}
+
+static void clean_literal(cleaner *c, const char **pp_)
+{
+    const char *p = *pp_;
+    char quote = *p;
+    out_char(c->s, *p++);
+    int n;
+    while (p < c->end && *p != '\n') {
+        if (*p == '\\' && (n = splice_at(p, c->end)) > 0) {
+            p += n;
+            clean_newline(c, p);
+            c->pending++;
+            continue;
+        }
+        if (*p == '\\' && p + 1 < c->end && p[1] != '\n') {
+            out_mem(c->s, p, 2);
+            p += 2;
+            continue;
+        }
+        out_char(c->s, *p);
+        if (*p++ == quote)
+            break;
+    }
+    *pp_ = p;
+}
+
+/* Pass 1 (see the top of the file).  Writes the cleaned text to s->out. */
+static void clean(pp *s, const char *text, size_t len)
+{
+    cleaner c = { s, text, text + len, 1, text, 0, 1, 0 };
+    const char *p = text;
+    int n;
+    while (p < c.end && !s->failed) {
+        char ch = *p;
+        if (ch == '\\' && (n = splice_at(p, c.end)) > 0) {
+            p += n;
+            clean_newline(&c, p);
+            c.pending++;
+        } else if (ch == '\n') {
+            out_char(s, '\n');
+            for (; c.pending; c.pending--)
+                out_char(s, '\n');
+            clean_newline(&c, ++p);
+            c.in_directive = 0;
+            c.at_line_start = 1;
+        } else if (ch == '/' && p + 1 < c.end && p[1] == '*') {
+            clean_block_comment(&c, &p);
+        } else if (ch == '/' && p + 1 < c.end && p[1] == '/') {
+            clean_line_comment(&c, &p);
+        } else if (ch == '"' || ch == '\'') {
+            c.at_line_start = 0;
+            clean_literal(&c, &p);
+        } else {
+            if (ch == '#' && c.at_line_start)
+                c.in_directive = 1;
+            if (!is_hspace((unsigned char)ch))
+                c.at_line_start = 0;
+            out_char(s, ch);
+            p++;
+        }
+    }
+    for (; c.pending; c.pending--)
+        out_char(s, '\n');
+}
+
+/* ===================================================== predefined names */
+static const char *const predefined[] = {
+    "NULL ((void*)0)",
+    "CHAR_BIT 8", "SCHAR_MAX 127", "SCHAR_MIN (-128)", "UCHAR_MAX 255",
+    "CHAR_MAX 127", "CHAR_MIN (-128)", "SHRT_MAX 32767", "SHRT_MIN (-32768)",
+    "USHRT_MAX 65535", "INT_MAX 2147483647", "INT_MIN (-2147483647-1)",
+    "UINT_MAX 4294967295U", "LONG_MAX 9223372036854775807L",
+    "LONG_MIN (-9223372036854775807L-1L)", "ULONG_MAX 18446744073709551615UL",
+    "LLONG_MAX 9223372036854775807LL", "LLONG_MIN (-9223372036854775807LL-1LL)",
+    "ULLONG_MAX 18446744073709551615ULL",
+    "FLT_MAX 3.40282347e+38F", "FLT_MIN 1.17549435e-38F", "FLT_EPSILON 1.19209290e-07F",
+    "DBL_MAX 1.7976931348623157e+308", "DBL_MIN 2.2250738585072014e-308",
+    "DBL_EPSILON 2.2204460492503131e-16",
+    "RAND_MAX 2147483647", "EXIT_SUCCESS 0", "EXIT_FAILURE 1",
+    "M_PI 3.14159265358979323846", "M_E 2.7182818284590452354",
+    "M_SQRT2 1.41421356237309504880",
+    "INFINITY (1.0f/0.0f)", "NAN (0.0f/0.0f)",
+    "__SIMTVM__ 1", "__CUDACC__ 1",
+    "cudaSuccess 0", "cudaErrorInvalidValue 1", "cudaErrorMemoryAllocation 2",
+    "cudaMemcpyHostToHost 0", "cudaMemcpyHostToDevice 1", "cudaMemcpyDeviceToHost 2",
+    "cudaMemcpyDeviceToDevice 3", "cudaMemcpyDefault 4", "cudaMemAttachGlobal 1",
+};
+
+/* Defines "NAME VALUE"-style text (a -D "NAME=VALUE" has its '=' replaced). */
+static void define_text(pp *s, const char *text, int is_cmdline)
+{
+    size_t n = strlen(text);
+    char *copy = k_alloc(s->ctx, n + 3);
+    if (!copy)
+        return;
+    memcpy(copy, text, n + 1);
+    if (is_cmdline) {
+        char *eq = strchr(copy, '=');
+        if (eq)
+            *eq = ' ';
+        else
+            memcpy(copy + n, " 1", 3);
+    }
+    pp_vec toks = { 0 };
+    tokenize_line(s, copy, copy + strlen(copy), 0, copy, &toks);
+    define_macro(s, toks.v, toks.n, !is_cmdline);
+    free(toks.v);
+}
+
+static void define_specials(pp *s)
+{
+    static const char *const names[] = { "__LINE__", "__FILE__" };
+    for (int i = 0; i < 2; i++) {
+        pp_macro *m = k_alloc(s->ctx, sizeof *m);
+        if (!m)
+            return;
+        m->name = names[i];
+        m->namelen = strlen(names[i]);
+        m->special = i == 0 ? SPECIAL_LINE : SPECIAL_FILE;
+        m->predefined = 1;
+        pp_macro **slot = find_slot(s, m->name, m->namelen);
+        *slot = m;
+    }
+}
+
+/* =============================================================== entry */
+/* Pass 2 over the cleaned text: directives, skipped lines, expanded runs. */
+static void process(pp *s, const char *text, size_t len)
+{
+    const char *p = text, *end = text + len;
+    uint32_t line = 1;
+    while (p < end && !s->failed) {
+        const char *run = p;
+        uint32_t run_line = line;
+        /* a run of text lines, ended by a directive or by a change of state */
+        while (p < end) {
+            const char *q = p;
+            while (q < end && is_hspace((unsigned char)*q))
+                q++;
+            if (q < end && *q == '#')
+                break;
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            p = nl ? nl + 1 : end;
+            line++;
+        }
+        if (p > run) {
+            if (active(s)) {
+                expand_text(s, run, p, run_line);
+                for (; s->deferred_newlines; s->deferred_newlines--)
+                    out_char(s, '\n');
+            } else {
+                for (const char *q = run; q < p; q++)
+                    if (*q == '\n')
+                        out_char(s, '\n');
+            }
+        }
+        if (p >= end)
+            break;
+        const char *hash = memchr(p, '#', (size_t)(end - p));
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *eol = nl ? nl : end;
+        directive(s, hash + 1, eol, line, p);
+        if (nl)
+            out_char(s, '\n');
+        p = nl ? nl + 1 : end;
+        line++;
+    }
+    if (!s->failed)
+        for (size_t i = s->nconds; i-- > 0;)
+            k_error(s->ctx, s->conds[i].loc, "unterminated #if (missing #endif)");
+}
+
+char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
+                   size_t *out_len)
+{
+    pp *s = k_alloc(ctx, sizeof *s);
+    if (!s) {
+        k_error(ctx, (k_loc){0, 0}, "out of memory");
+        return NULL;
+    }
+    s->ctx = ctx;
+    s->limit = 64u * 1024 * 1024 + 16 * len;
+    int errors_before = ctx->nerrors;
+    for (size_t i = 0; i < sizeof predefined / sizeof predefined[0]; i++)
+        define_text(s, predefined[i], 0);
+    define_specials(s);
+    for (size_t i = 0; defines && defines[i]; i++)
+        define_text(s, defines[i], 1);
+
+    clean(s, text, len);
+    char *cleaned = s->out;
+    size_t clean_len = s->len;
+    s->out = NULL;
+    s->len = s->cap = 0;
+    if (!s->failed)
+        process(s, cleaned ? cleaned : "", clean_len);
+    while (s->nstack > 0)
+        pop_frame(s);
+    free(cleaned);
+    free(s->stack);
+    free(s->conds);
+    char *result = NULL;
+    if (ctx->nerrors == errors_before && !s->failed) {
+        result = k_strndup(ctx, s->out ? s->out : "", s->len);
+        if (out_len)
+            *out_len = s->len;
+    }
+    free(s->out);
+    return result;
+}

@@ -1,0 +1,631 @@
+/* lang/sema.c -- semantic analysis of declarations and statements: scopes,
+ * name resolution, array lengths, initializers, function kinds (host, device,
+ * kernel) and the statement rules (break/continue placement, case labels,
+ * returns).  Expressions are in sema_expr.c, built-in calls in builtins.c. */
+#include <string.h>
+
+#include "sema.h"
+
+#define TYBUF 96
+
+/* ---- scopes ---- */
+static void scope_push(k_sema_state *s)
+{
+    k_scope *sc = k_alloc(s->ctx, sizeof *sc);
+    sc->up = s->scope;
+    s->scope = sc;
+}
+
+static void scope_pop(k_sema_state *s)
+{
+    s->scope = s->scope->up;
+}
+
+static k_decl *scope_find(const k_scope *sc, const char *name)
+{
+    for (int i = sc->n - 1; i >= 0; i--)
+        if (strcmp(sc->decls[i]->name, name) == 0)
+            return sc->decls[i];
+    return NULL;
+}
+
+static void scope_add(k_sema_state *s, k_decl *d)
+{
+    k_scope *sc = s->scope;
+    if (sc->n == sc->cap) {
+        int cap = sc->cap ? sc->cap * 2 : 16;
+        k_decl **nd = k_alloc(s->ctx, sizeof *nd * (size_t)cap);
+        if (sc->n)
+            memcpy(nd, sc->decls, sizeof *nd * (size_t)sc->n);
+        sc->decls = nd;
+        sc->cap = cap;
+    }
+    sc->decls[sc->n++] = d;
+}
+
+k_decl *k_sema_lookup(k_sema_state *s, const char *name)
+{
+    for (k_scope *sc = s->scope; sc; sc = sc->up) {
+        k_decl *d = scope_find(sc, name);
+        if (d)
+            return d;
+    }
+    return NULL;
+}
+
+int k_has_ctor(const k_decl *d)
+{
+    return d->nctor >= 0;
+}
+
+unsigned k_fn_kind(const k_decl *fn)
+{
+    if (fn->storage & ST_GLOBAL)
+        return FN_KERNEL;
+    unsigned k = 0;
+    if (fn->storage & ST_DEVICE)
+        k |= FN_DEVICE;
+    if ((fn->storage & ST_HOST) || !(fn->storage & ST_DEVICE))
+        k |= FN_HOST;
+    return k;
+}
+
+/* ---- built-in variables and constants ---- */
+static void add_builtin_var(k_sema_state *s, const char *name, k_type_kind kind, int id)
+{
+    k_decl *d = k_decl_new(s->ctx, D_VAR, (k_loc){0, 0}, name);
+    d->type = k_ty(s->ctx, kind);
+    d->type->quals = Q_CONST;
+    d->builtin = id;
+    d->is_global_scope = 1;
+    scope_add(s, d);
+}
+
+static void add_builtin_const(k_sema_state *s, const char *name, k_type_kind kind,
+                              const char *alias, uint64_t v)
+{
+    k_decl *d = k_decl_new(s->ctx, D_VAR, (k_loc){0, 0}, name);
+    d->type = k_ty(s->ctx, kind);
+    d->type->quals = Q_CONST;
+    d->type->alias = alias;
+    d->builtin = K_BVAR_CONST;
+    d->is_global_scope = 1;
+    d->init = k_expr_new(s->ctx, E_INT, (k_loc){0, 0});
+    d->init->type = d->type;
+    d->init->is_const = 1;
+    d->init->const_val = v;
+    d->init->builtin = -1;
+    scope_add(s, d);
+}
+
+static void add_builtins(k_sema_state *s)
+{
+    add_builtin_var(s, "threadIdx", TY_UINT3, K_BVAR_THREADIDX);
+    add_builtin_var(s, "blockIdx", TY_UINT3, K_BVAR_BLOCKIDX);
+    add_builtin_var(s, "blockDim", TY_DIM3, K_BVAR_BLOCKDIM);
+    add_builtin_var(s, "gridDim", TY_DIM3, K_BVAR_GRIDDIM);
+    add_builtin_var(s, "warpSize", TY_INT, K_BVAR_WARPSIZE);
+    static const struct { const char *name; uint64_t v; } errs[] = {
+        {"cudaSuccess", 0}, {"cudaErrorInvalidValue", 1}, {"cudaErrorMemoryAllocation", 2},
+        {"cudaErrorInvalidConfiguration", 9}, {"cudaErrorInvalidSymbol", 13},
+        {"cudaErrorInvalidDevicePointer", 17}, {"cudaErrorInvalidMemcpyDirection", 21},
+        {"cudaErrorIllegalAddress", 700}, {"cudaErrorLaunchFailure", 719},
+    };
+    for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++)
+        add_builtin_const(s, errs[i].name, TY_INT, "cudaError_t", errs[i].v);
+    static const struct { const char *name; uint64_t v; } ints[] = {
+        {"cudaMemcpyHostToHost", 0}, {"cudaMemcpyHostToDevice", 1},
+        {"cudaMemcpyDeviceToHost", 2}, {"cudaMemcpyDeviceToDevice", 3},
+        {"cudaMemcpyDefault", 4}, {"cudaMemAttachGlobal", 1}, {"NULL", 0},
+        {"EXIT_SUCCESS", 0}, {"EXIT_FAILURE", 1}, {"RAND_MAX", 2147483647},
+        {"INT_MAX", 2147483647}, {"INT_MIN", (uint64_t)INT32_MIN},
+    };
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+        add_builtin_const(s, ints[i].name, TY_INT, NULL, ints[i].v);
+    add_builtin_const(s, "UINT_MAX", TY_UINT, NULL, UINT32_MAX);
+    add_builtin_const(s, "LLONG_MAX", TY_LLONG, NULL, INT64_MAX);
+}
+
+/* ---- types ---- */
+void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
+{
+    for (; t; t = t->base) {
+        if (t->kind == TY_FUNC)
+            return;
+        if (t->kind != TY_ARRAY)
+            continue;
+        if (!t->len_expr) {
+            if (t->length == 0)   /* [] */
+                t->length = -1;
+            continue;
+        }
+        int64_t n;
+        if (!k_sema_const_int(s, t->len_expr, &n)) {
+            t->length = 1;
+            continue;
+        }
+        if (n <= 0) {
+            k_error(s->ctx, t->len_expr->loc.line ? t->len_expr->loc : loc,
+                    "array size must be positive (it is %lld)", (long long)n);
+            n = 1;
+        }
+        t->length = n;
+    }
+}
+
+/* ---- initializers: flattened to (offset, scalar type, expression) ---- */
+static void init_add(k_sema_state *s, k_init *in, uint32_t off, k_type *t, k_expr *e)
+{
+    if ((in->n & (in->n - 1)) == 0) {  /* grow at powers of two */
+        int cap = in->n ? in->n * 2 : 4;
+        k_init_item *ni = k_alloc(s->ctx, sizeof *ni * (size_t)cap);
+        if (in->n)
+            memcpy(ni, in->items, sizeof *ni * (size_t)in->n);
+        in->items = ni;
+    }
+    in->items[in->n++] = (k_init_item){off, t, e};
+}
+
+static int is_char_kind(const k_type *t)
+{
+    return t->kind == TY_CHAR || t->kind == TY_SCHAR || t->kind == TY_UCHAR;
+}
+
+static void init_string(k_sema_state *s, k_type *t, k_expr *str, uint32_t base, k_init *in)
+{
+    int64_t n = t->length;
+    if ((int64_t)str->strlen > n)
+        k_error(s->ctx, str->loc, "initializer string is too long for the array");
+    for (int64_t i = 0; i < n && i <= (int64_t)str->strlen; i++) {
+        k_expr *c = k_expr_new(s->ctx, E_INT, str->loc);
+        c->type = t->base;
+        c->is_const = 1;
+        c->const_val = k_kind_wrap(t->base->kind, i < (int64_t)str->strlen
+                                                      ? (uint64_t)(unsigned char)str->str[i] : 0);
+        c->builtin = -1;
+        init_add(s, in, base + (uint32_t)i, t->base, c);
+    }
+}
+
+static void fill(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos, uint32_t base,
+                 k_init *in);
+
+/* One braced list for an object of type t. */
+static void fill_braced(k_sema_state *s, k_type *t, k_expr *list, uint32_t base, k_init *in)
+{
+    int pos = 0;
+    if (t->kind == TY_ARRAY && list->nargs == 1 && list->args[0]->kind == E_STRING &&
+        is_char_kind(t->base)) {
+        init_string(s, t, list->args[0], base, in);
+        return;
+    }
+    fill(s, t, list->args, list->nargs, &pos, base, in);
+    if (pos < list->nargs)
+        k_error(s->ctx, list->args[pos]->loc, "excess elements in initializer");
+}
+
+static void fill_scalar(k_sema_state *s, k_type *t, k_expr *e, uint32_t base, k_init *in)
+{
+    while (e->kind == E_INIT_LIST && e->nargs == 1)
+        e = e->args[0];
+    if (e->kind == E_INIT_LIST) {
+        k_error(s->ctx, e->loc, "too many braces around a scalar initializer");
+        return;
+    }
+    if (k_sema_rvalue(s, e) && k_sema_assignable(s, t, e, "initialization"))
+        init_add(s, in, base, t, e);
+}
+
+static void fill(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos, uint32_t base,
+                 k_init *in)
+{
+    if (t->kind == TY_ARRAY || k_ty_is_record(t)) {
+        k_type *et = t->kind == TY_ARRAY ? t->base : k_ty(s->ctx, TY_UINT);
+        int64_t len = t->kind == TY_ARRAY ? t->length : k_ty_size(t) / 4;
+        int64_t esz = k_ty_size(et);
+        if (t->kind == TY_ARRAY && is_char_kind(et) && *pos < n && args[*pos]->kind == E_STRING) {
+            init_string(s, t, args[(*pos)++], base, in);
+            return;
+        }
+        for (int64_t i = 0; i < len && *pos < n; i++) {
+            uint32_t off = base + (uint32_t)(i * esz);
+            k_expr *a = args[*pos];
+            if ((et->kind == TY_ARRAY || k_ty_is_record(et)) && a->kind == E_INIT_LIST) {
+                (*pos)++;
+                fill_braced(s, et, a, off, in);
+            } else {
+                fill(s, et, args, n, pos, off, in);
+            }
+        }
+        return;
+    }
+    fill_scalar(s, t, args[(*pos)++], base, in);
+}
+
+/* Length of `T a[] = {...}`: the number of elements the list fills. */
+static int64_t list_length(k_sema_state *s, k_type *t, k_expr *init)
+{
+    if (init->kind == E_STRING)
+        return (int64_t)init->strlen + 1;
+    if (init->kind != E_INIT_LIST)
+        return 1;
+    if (init->nargs == 1 && init->args[0]->kind == E_STRING && is_char_kind(t->base))
+        return (int64_t)init->args[0]->strlen + 1;
+    k_type *et = t->base;
+    if (et->kind != TY_ARRAY && !k_ty_is_record(et))
+        return init->nargs;
+    /* brace elision: scalars written without inner braces fill whole elements */
+    int64_t count = 0, scalars = 0, esz = k_ty_is_record(et) ? 3 : 1;
+    for (k_type *b = et; b->kind == TY_ARRAY; b = b->base)
+        esz *= b->length > 0 ? b->length : 1;
+    (void)s;
+    for (int i = 0; i < init->nargs; i++) {
+        if (init->args[i]->kind == E_INIT_LIST) {
+            count += (scalars + esz - 1) / esz + 1;
+            scalars = 0;
+        } else {
+            scalars++;
+        }
+    }
+    return count + (scalars + esz - 1) / esz;
+}
+
+int k_sema_check_init(k_sema_state *s, k_decl *d)
+{
+    k_type *t = d->type;
+    k_expr *init = d->init;
+    if (t->kind == TY_ARRAY && t->length < 0 && init)
+        t->length = list_length(s, t, init);
+    if (k_has_ctor(d)) {
+        if (!k_ty_is_record(t) || t->kind == TY_DEVPROP) {
+            k_error(s->ctx, d->loc, "constructor syntax is only allowed for dim3 variables");
+            return 0;
+        }
+        if (d->nctor > 3)
+            k_error(s->ctx, d->loc, "too many arguments to the dim3 constructor");
+        for (int i = 0; i < d->nctor; i++)
+            if (k_sema_rvalue(s, d->ctor_args[i]))
+                k_sema_assignable(s, k_ty(s->ctx, TY_UINT), d->ctor_args[i], "dim3 constructor");
+        return 1;
+    }
+    if (!init)
+        return 1;
+    if (t->kind == TY_ARRAY || (k_ty_is_record(t) && init->kind == E_INIT_LIST)) {
+        k_init *in = k_alloc(s->ctx, sizeof *in);
+        if (init->kind == E_INIT_LIST) {
+            fill_braced(s, t, init, 0, in);
+        } else if (init->kind == E_STRING && t->kind == TY_ARRAY && is_char_kind(t->base)) {
+            init_string(s, t, init, 0, in);
+        } else {
+            k_error(s->ctx, init->loc, "an array must be initialized with a brace list");
+            return 0;
+        }
+        init->sema_ext = in;
+        init->type = t;
+        init->builtin = -1;
+        return 1;
+    }
+    if (init->kind == E_INIT_LIST) {
+        if (init->nargs != 1) {
+            k_error(s->ctx, init->loc, "a scalar needs exactly one initializer");
+            return 0;
+        }
+        d->init = init = init->args[0];
+    }
+    if (!k_sema_rvalue(s, init))
+        return 0;
+    return k_sema_assignable(s, t, init, "initialization");
+}
+
+/* ---- declarations ---- */
+static int check_redefinition(k_sema_state *s, k_decl *d)
+{
+    k_decl *old = scope_find(s->scope, d->name);
+    if (!old)
+        return 1;
+    if (old->kind == D_VAR && d->kind == D_VAR && s->scope == s->file_scope &&
+        ((old->storage | d->storage) & ST_EXTERN))
+        return 1;
+    k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
+    if (old->loc.line)
+        k_note(s->ctx, old->loc, "previous definition is here");
+    return 0;
+}
+
+static void check_var(k_sema_state *s, k_decl *d, int file_scope)
+{
+    k_ctx *ctx = s->ctx;
+    d->builtin = -1;
+    d->is_global_scope = file_scope;
+    k_sema_resolve_type(s, d->type, d->loc);
+    int device_code = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
+    if (d->storage & ST_SHARED) {
+        if (!file_scope && !device_code)
+            k_error(ctx, d->loc, "__shared__ variable '%s' declared outside device code",
+                    d->name);
+        if (d->init)
+            k_error(ctx, d->loc, "initialization is not supported for __shared__ variables");
+    }
+    if ((d->storage & (ST_CONSTANT | ST_DEVICE)) && !file_scope && !(d->storage & ST_SHARED))
+        k_error(ctx, d->loc, "%s variable '%s' must be declared at file scope",
+                (d->storage & ST_CONSTANT) ? "__constant__" : "__device__", d->name);
+    if (d->type->kind == TY_VOID)
+        k_error(ctx, d->loc, "variable '%s' has incomplete type 'void'", d->name);
+    if (d->init || k_has_ctor(d))
+        k_sema_check_init(s, d);
+    if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
+        !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))
+        k_error(ctx, d->loc, "array size missing in '%s'", d->name);
+    if (k_ty_is_record(d->type) || d->type->kind == TY_ARRAY || (d->type->quals & Q_VOLATILE))
+        d->address_taken = 1;
+    if (check_redefinition(s, d))
+        scope_add(s, d);
+}
+
+static void check_stmt(k_sema_state *s, k_stmt *st);
+
+static void check_params(k_sema_state *s, k_decl *f)
+{
+    for (int i = 0; i < f->nparams; i++) {
+        k_decl *p = f->params[i];
+        p->builtin = -1;
+        k_sema_resolve_type(s, p->type, p->loc);
+        if (p->type->kind == TY_ARRAY)  /* int a[] is int *a */
+            p->type = k_type_ptr(s->ctx, p->type->base);
+        if (p->type->kind == TY_VOID)
+            k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
+        if (k_ty_is_record(p->type))
+            k_error(s->ctx, p->loc, "parameters of type '%s' are not supported",
+                    p->type->kind == TY_DEVPROP ? "cudaDeviceProp" : "dim3");
+    }
+}
+
+static int same_signature(const k_decl *a, const k_decl *b)
+{
+    if (a->nparams != b->nparams || !k_ty_same(a->type->base, b->type->base))
+        return 0;
+    for (int i = 0; i < a->nparams; i++)
+        if (!k_ty_same(a->params[i]->type, b->params[i]->type))
+            return 0;
+    return (k_fn_kind(a) == k_fn_kind(b));
+}
+
+static void check_body(k_sema_state *s, k_decl *f)
+{
+    scope_push(s);
+    for (int i = 0; i < f->nparams; i++) {
+        k_decl *p = f->params[i];
+        if (!p->name)
+            continue;
+        if (scope_find(s->scope, p->name))
+            k_error(s->ctx, p->loc, "redefinition of parameter '%s'", p->name);
+        scope_add(s, p);
+    }
+    s->fn = f;
+    s->fn_kind = k_fn_kind(f);
+    s->loops = s->breakables = 0;
+    s->sw = NULL;
+    /* the body's braces share the parameters' scope, as in C */
+    k_stmt *body = f->body;
+    if (body->kind == S_BLOCK)
+        for (int i = 0; i < body->nstmts; i++)
+            check_stmt(s, body->stmts[i]);
+    else
+        check_stmt(s, body);
+    s->fn = NULL;
+    s->fn_kind = 0;
+    scope_pop(s);
+}
+
+static void check_func(k_sema_state *s, k_decl *f)
+{
+    k_ctx *ctx = s->ctx;
+    f->is_global_scope = 1;
+    f->builtin = -1;
+    k_sema_resolve_type(s, f->type->base, f->loc);
+    check_params(s, f);
+    if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
+        k_error(ctx, f->loc, "a __global__ function must have a void return type");
+    if ((f->storage & ST_GLOBAL) && (f->storage & (ST_DEVICE | ST_HOST)))
+        k_error(ctx, f->loc, "__global__ cannot be combined with __device__ or __host__");
+    if (strcmp(f->name, "main") == 0 && (k_fn_kind(f) & (FN_DEVICE | FN_KERNEL)))
+        k_error(ctx, f->loc, "'main' must be a host function");
+    k_decl *old = scope_find(s->scope, f->name);
+    if (old && old->kind != D_FUNC) {
+        k_error(ctx, f->loc, "redefinition of '%s' as a different kind of symbol", f->name);
+        return;
+    }
+    if (old) {
+        if (!same_signature(old, f)) {
+            k_error(ctx, f->loc, "conflicting types for '%s'", f->name);
+            if (old->loc.line)
+                k_note(ctx, old->loc, "previous declaration is here");
+        }
+        k_decl *def = old->body ? old : old->definition;
+        if (f->body && def) {
+            k_error(ctx, f->loc, "redefinition of '%s'", f->name);
+            k_note(ctx, def->loc, "previous definition is here");
+            return;
+        }
+        if (f->body)
+            old->definition = f;
+    } else {
+        if (!f->body) {
+            int id = k_builtin_find(f->name, (k_fn_kind(f) & FN_DEVICE) != 0);
+            const k_builtin_info *b = k_builtin_get(id);
+            if (b && b->kind == BK_RUNTIME)
+                f->builtin = id;
+        }
+        scope_add(s, f);
+    }
+    if (f->body)
+        check_body(s, f);
+}
+
+/* ---- statements ---- */
+static void check_case(k_sema_state *s, k_stmt *st)
+{
+    k_ctx *ctx = s->ctx;
+    k_switch_info *sw = s->sw;
+    if (!sw) {
+        k_error(ctx, st->loc, "'%s' statement not in switch statement",
+                st->kind == S_CASE ? "case" : "default");
+        if (st->expr)
+            k_sema_expr(s, st->expr);
+        return;
+    }
+    if (st->kind == S_DEFAULT) {
+        if (sw->deflt)
+            k_error(ctx, st->loc, "multiple default labels in one switch");
+        sw->deflt = st;
+        return;
+    }
+    int64_t v;
+    if (!k_sema_const_int(s, st->expr, &v))
+        return;
+    st->expr->const_val = k_kind_wrap(sw->type->kind, (uint64_t)v);
+    for (int i = 0; i < sw->ncases; i++)
+        if (sw->cases[i]->expr->const_val == st->expr->const_val) {
+            k_error(ctx, st->loc, "duplicate case value '%lld'", (long long)v);
+            k_note(ctx, sw->cases[i]->loc, "previous case defined here");
+            return;
+        }
+    if (sw->ncases == sw->cap) {
+        int cap = sw->cap ? sw->cap * 2 : 8;
+        k_stmt **nc = k_alloc(ctx, sizeof *nc * (size_t)cap);
+        if (sw->ncases)
+            memcpy(nc, sw->cases, sizeof *nc * (size_t)sw->ncases);
+        sw->cases = nc;
+        sw->cap = cap;
+    }
+    sw->cases[sw->ncases++] = st;
+}
+
+static void check_switch(k_sema_state *s, k_stmt *st)
+{
+    k_switch_info *sw = k_alloc(s->ctx, sizeof *sw);
+    k_type *t = k_sema_rvalue(s, st->expr);
+    if (t && !k_ty_is_integer(t)) {
+        k_error(s->ctx, st->expr->loc, "statement requires an expression of integer type");
+        t = NULL;
+    }
+    sw->type = k_ty(s->ctx, t ? k_kind_promote(t->kind) : TY_INT);
+    st->sema_ext = sw;
+    k_switch_info *outer = s->sw;
+    s->sw = sw;
+    s->breakables++;
+    check_stmt(s, st->body);
+    s->breakables--;
+    s->sw = outer;
+}
+
+static void check_return(k_sema_state *s, k_stmt *st)
+{
+    k_ctx *ctx = s->ctx;
+    k_type *rt = s->fn->type->base;
+    if (!st->expr) {
+        if (rt->kind != TY_VOID)
+            k_error(ctx, st->loc, "non-void function '%s' should return a value", s->fn->name);
+        return;
+    }
+    k_type *t = k_sema_expr(s, st->expr);
+    if (!t)
+        return;
+    if (rt->kind == TY_VOID) {
+        if (t->kind != TY_VOID)
+            k_error(ctx, st->loc, "void function '%s' should not return a value", s->fn->name);
+        return;
+    }
+    k_sema_assignable(s, rt, st->expr, "return");
+}
+
+static void check_loop_body(k_sema_state *s, k_stmt *body)
+{
+    s->loops++;
+    s->breakables++;
+    check_stmt(s, body);
+    s->loops--;
+    s->breakables--;
+}
+
+static void check_stmt(k_sema_state *s, k_stmt *st)
+{
+    if (!st)
+        return;
+    switch (st->kind) {
+    case S_EMPTY:
+        break;
+    case S_EXPR:
+        k_sema_expr(s, st->expr);
+        break;
+    case S_DECL:
+        for (int i = 0; i < st->ndecls; i++)
+            check_var(s, st->decls[i], 0);
+        break;
+    case S_BLOCK:
+        scope_push(s);
+        for (int i = 0; i < st->nstmts; i++)
+            check_stmt(s, st->stmts[i]);
+        scope_pop(s);
+        break;
+    case S_IF:
+        k_sema_cond(s, st->expr);
+        check_stmt(s, st->body);
+        check_stmt(s, st->else_body);
+        break;
+    case S_WHILE:
+        k_sema_cond(s, st->expr);
+        check_loop_body(s, st->body);
+        break;
+    case S_DO:
+        check_loop_body(s, st->body);
+        k_sema_cond(s, st->expr);
+        break;
+    case S_FOR:
+        scope_push(s);
+        check_stmt(s, st->init);
+        if (st->expr)
+            k_sema_cond(s, st->expr);
+        if (st->step)
+            k_sema_expr(s, st->step);
+        check_loop_body(s, st->body);
+        scope_pop(s);
+        break;
+    case S_SWITCH:
+        check_switch(s, st);
+        break;
+    case S_CASE:
+    case S_DEFAULT:
+        check_case(s, st);
+        check_stmt(s, st->body);
+        break;
+    case S_BREAK:
+        if (!s->breakables)
+            k_error(s->ctx, st->loc, "'break' statement not in loop or switch statement");
+        break;
+    case S_CONTINUE:
+        if (!s->loops)
+            k_error(s->ctx, st->loc, "'continue' statement not in loop statement");
+        break;
+    case S_RETURN:
+        check_return(s, st);
+        break;
+    }
+}
+
+void k_sema(k_ctx *ctx, k_unit *unit)
+{
+    k_sema_state s = {0};
+    s.ctx = ctx;
+    scope_push(&s);
+    add_builtins(&s);
+    scope_push(&s);
+    s.file_scope = s.scope;
+    for (int i = 0; unit && i < unit->ndecls; i++) {
+        k_decl *d = unit->decls[i];
+        if (d->kind == D_FUNC)
+            check_func(&s, d);
+        else
+            check_var(&s, d, 1);
+    }
+}

@@ -1,0 +1,128 @@
+/* lang/sema.h -- what semantic analysis leaves in the tree for lowering, and
+ * the state shared by sema.c (declarations, statements), sema_expr.c
+ * (expressions) and builtins.c (runtime builtins and device intrinsics).
+ *
+ * Annotations sema leaves (besides k_expr.type/decl/is_lvalue/is_const):
+ *   - E_CALL / E_LAUNCH: sema_ext is a k_type ** with the type every argument
+ *     is converted to (parameter types; default promotions for `...`).
+ *   - E_CALL of a builtin or intrinsic: k_expr.builtin is an index into the
+ *     table of k_builtin_info (k_builtin_get).
+ *   - E_INIT_LIST of an object: sema_ext is a k_init (flattened scalars).
+ *   - S_SWITCH: sema_ext is a k_switch_info (its case labels and default).
+ *   - built-in variables (threadIdx...): decls with builtin >= K_BVAR_BASE.
+ * sema never inserts conversion nodes: lowering converts using the types. */
+#ifndef K_SEMA_H
+#define K_SEMA_H
+
+#include "ast.h"
+#include "types.h"
+
+/* ---- built-in variables and constants: k_decl.builtin values ---- */
+enum k_bvar {
+    K_BVAR_BASE = 10000,
+    K_BVAR_THREADIDX = K_BVAR_BASE, K_BVAR_BLOCKIDX, K_BVAR_BLOCKDIM, K_BVAR_GRIDDIM,
+    K_BVAR_WARPSIZE,
+    K_BVAR_CONST,             /* an integer constant (cudaSuccess...): decl->init folded */
+};
+
+/* ---- callable built-ins ---- */
+enum k_bkind {
+    BK_RUNTIME,     /* HCALL of runtime/builtins.def (op = BI_*) */
+    BK_MATH,        /* INTR, float or double by overloading (op = float id, op2 = double id) */
+    BK_MATHF,       /* INTR, always float (op) */
+    BK_MATHD,       /* INTR, always double (op2) */
+    BK_CLASSIFY,    /* isnan/isinf/isfinite: INTR with a float or double argument */
+    BK_MINMAX,      /* min/max: op = 0 min, 1 max */
+    BK_ABS,         /* abs/labs/llabs (integer or C++ float overloads) */
+    BK_INTR32,      /* integer INTR on 32-bit operands (op: id, op2: result kind) */
+    BK_INTR64,      /* integer INTR on 64-bit operands */
+    BK_REINTERP,    /* __float_as_int & co: a move (op = source kind, op2 = result kind) */
+    BK_BAR,         /* __syncthreads*: op = BAR_* */
+    BK_SYNCWARP, BK_FENCE, BK_ACTMASK,
+    BK_SHFL,        /* op = SHFL_* */
+    BK_VOTE,        /* op = VOTE_* */
+    BK_MATCH_ANY, BK_MATCH_ALL,
+    BK_REDUX,       /* op = REDUX_* (signed/unsigned chosen from the argument) */
+    BK_ATOM,        /* op = ATOM_* */
+    BK_ATOMCAS,
+    BK_CLOCK,       /* clock/clock64 in device code: op = SREG_* */
+};
+
+enum k_where { W_HOST = 1, W_DEVICE = 2, W_BOTH = 3 };
+
+typedef struct k_builtin_info {
+    const char *name;
+    int kind;                 /* enum k_bkind */
+    int op, op2;
+    int nargs;                /* required arguments */
+    int nopt;                 /* optional ones after them */
+    int where;                /* enum k_where */
+    const char *sig;          /* BK_RUNTIME: the SIG string of builtins.def */
+    int ret, arg;             /* fixed result / operand kinds (k_type_kind), -1 if none */
+} k_builtin_info;
+
+/* Finds a callable built-in by name: its id, or -1.  device selects clock's
+ * device form. */
+int k_builtin_find(const char *name, int device);
+const k_builtin_info *k_builtin_get(int id);
+/* The SIG letter of argument i of a runtime builtin ('.' past a variadic
+ * mark, 0 past the end). */
+char k_builtin_sig_letter(const k_builtin_info *b, int i);
+
+/* ---- flattened object initializers ---- */
+typedef struct k_init_item {
+    uint32_t offset;          /* bytes from the start of the object */
+    k_type *type;             /* scalar type of the element */
+    k_expr *expr;             /* its value (or E_STRING for a char array) */
+} k_init_item;
+
+typedef struct k_init {
+    k_init_item *items;
+    int n;
+} k_init;
+
+typedef struct k_switch_info {
+    k_stmt **cases;           /* S_CASE statements in source order */
+    int ncases, cap;
+    k_stmt *deflt;            /* the S_DEFAULT, or NULL */
+    k_type *type;             /* promoted type of the condition */
+} k_switch_info;
+
+/* ---- sema's working state (one per k_sema call) ---- */
+typedef struct k_scope {
+    struct k_scope *up;
+    k_decl **decls;
+    int n, cap;
+} k_scope;
+
+typedef struct k_sema {
+    k_ctx *ctx;
+    k_scope *scope;           /* innermost */
+    k_scope *file_scope;
+    k_decl *fn;               /* function being checked, or NULL */
+    unsigned fn_kind;         /* FN_* bits of fn */
+    int loops;                /* enclosing loops */
+    int breakables;           /* enclosing loops and switches */
+    k_switch_info *sw;        /* innermost switch */
+} k_sema_state;
+
+/* sema.c */
+int k_has_ctor(const k_decl *d);        /* `dim3 g(x, y);` */
+k_decl *k_sema_lookup(k_sema_state *s, const char *name);
+unsigned k_fn_kind(const k_decl *fn);   /* FN_HOST/FN_DEVICE/FN_KERNEL bits */
+void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
+int k_sema_check_init(k_sema_state *s, k_decl *d);
+
+/* sema_expr.c */
+k_type *k_sema_expr(k_sema_state *s, k_expr *e);
+k_type *k_sema_rvalue(k_sema_state *s, k_expr *e);           /* checks e is not void */
+k_type *k_decay(k_ctx *ctx, k_type *t);                 /* array -> pointer */
+int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what);
+int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v); /* evaluates an integer constant */
+int k_is_null_const(const k_expr *e);
+int k_sema_cond(k_sema_state *s, k_expr *e);                  /* a scalar condition */
+
+/* builtins.c: checks a call of built-in id and fills e->type and argtypes */
+void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id);
+
+#endif

@@ -1,0 +1,733 @@
+/* lang/sema_expr.c -- types of expressions, C's conversion rules, lvalues and
+ * constant folding.  Nothing is inserted into the tree: each node gets its
+ * type, and lowering converts operands from their types to the types the
+ * operator needs (the same rules, from lang/types.c). */
+#include <string.h>
+
+#include "sema.h"
+
+#define TYBUF 96
+
+k_type *k_decay(k_ctx *ctx, k_type *t)
+{
+    if (t && t->kind == TY_ARRAY)
+        return k_type_ptr(ctx, t->base);
+    return t;
+}
+
+int k_is_null_const(const k_expr *e)
+{
+    return e && e->is_const && e->const_val == 0 && e->type && k_ty_is_integer(e->type);
+}
+
+static k_type *set(k_expr *e, k_type *t)
+{
+    e->type = t;
+    return t;
+}
+
+static void fold(k_expr *e, uint64_t v)
+{
+    e->is_const = 1;
+    e->const_val = k_kind_wrap(e->type->kind, v);
+}
+
+/* ---- literals ---- */
+static k_type *int_literal(k_sema_state *s, k_expr *e)
+{
+    uint64_t v = e->ival;
+    k_type_kind k;
+    int fits32 = v <= INT32_MAX, fitsu32 = v <= UINT32_MAX, fits64 = v <= INT64_MAX;
+    if (e->int_unsigned)
+        k = e->int_long == 2 ? TY_ULLONG : e->int_long ? TY_ULONG : fitsu32 ? TY_UINT : TY_ULONG;
+    else if (e->int_long == 2)
+        k = fits64 ? TY_LLONG : TY_ULLONG;
+    else if (e->int_long)
+        k = fits64 ? TY_LONG : TY_ULONG;
+    else if (fits32)
+        k = TY_INT;
+    else if (e->int_nondecimal && fitsu32)
+        k = TY_UINT;
+    else
+        k = fits64 ? TY_LONG : TY_ULONG;
+    set(e, k_ty(s->ctx, k));
+    fold(e, v);
+    return e->type;
+}
+
+static k_type *string_literal(k_sema_state *s, k_expr *e)
+{
+    k_type *c = k_ty_qualified(s->ctx, k_ty(s->ctx, TY_CHAR), Q_CONST);
+    k_type *a = k_type_array(s->ctx, c, NULL);
+    a->length = (int64_t)e->strlen + 1;
+    e->is_lvalue = 1;
+    return set(e, a);
+}
+
+/* ---- names ---- */
+static k_type *ident(k_sema_state *s, k_expr *e)
+{
+    k_decl *d = k_sema_lookup(s, e->name);
+    if (!d) {
+        k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
+        return NULL;
+    }
+    e->decl = d;
+    if (d->kind == D_FUNC) {
+        k_error(s->ctx, e->loc, "function '%s' used as a value (function pointers are not "
+                "supported)", e->name);
+        return NULL;
+    }
+    if (d->builtin >= K_BVAR_BASE && d->builtin < K_BVAR_CONST) {
+        if (!(s->fn_kind & (FN_DEVICE | FN_KERNEL)))
+            k_error(s->ctx, e->loc, "'%s' is only available in device code", e->name);
+    } else {
+        e->is_lvalue = 1;
+    }
+    set(e, d->type);
+    if (d->type && k_ty_is_integer(d->type) && (d->type->quals & Q_CONST) &&
+        !(d->type->quals & Q_VOLATILE) && d->init && d->init->is_const &&
+        d->init->kind != E_INIT_LIST) {
+        fold(e, d->init->const_val);
+        if (d->builtin == K_BVAR_CONST)
+            e->is_lvalue = 0;
+    }
+    return e->type;
+}
+
+/* ---- helpers used by several operators ---- */
+k_type *k_sema_rvalue(k_sema_state *s, k_expr *e)
+{
+    k_type *t = k_sema_expr(s, e);
+    if (t && t->kind == TY_VOID) {
+        k_error(s->ctx, e->loc, "void value not ignored as it ought to be");
+        return NULL;
+    }
+    return t;
+}
+
+int k_sema_cond(k_sema_state *s, k_expr *e)
+{
+    k_type *t = k_sema_rvalue(s, e);
+    if (!t)
+        return 0;
+    if (!k_ty_is_scalar(t)) {
+        char b[TYBUF];
+        k_error(s->ctx, e->loc, "a value of type '%s' cannot be used as a condition",
+                k_ty_str(t, b, sizeof b));
+        return 0;
+    }
+    return 1;
+}
+
+static int ptr_compatible(const k_type *to, const k_type *from)
+{
+    if (to->base->kind == TY_VOID || from->base->kind == TY_VOID)
+        return 1;
+    return k_ty_same(to->base, from->base) ||
+           (k_ty_size(to->base) == k_ty_size(from->base) &&
+            k_ty_is_integer(to->base) && k_ty_is_integer(from->base) &&
+            to->base->kind != TY_BOOL && from->base->kind != TY_BOOL &&
+            k_kind_bits(to->base->kind) == 8);
+}
+
+/* Is the (checked) expression e convertible to `to` by assignment?  Reports
+ * an error naming `what` (initialization, argument, return...) if not. */
+int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
+{
+    k_type *from = e->type ? e->type : k_sema_rvalue(s, e);
+    if (!from || !to)
+        return 0;
+    if (from->kind == TY_VOID) {
+        k_error(s->ctx, e->loc, "void value not ignored as it ought to be");
+        return 0;
+    }
+    from = k_decay(s->ctx, from);
+    int ok;
+    if (k_ty_is_arith(to))
+        ok = k_ty_is_arith(from) || (to->kind == TY_BOOL && from->kind == TY_PTR);
+    else if (to->kind == TY_PTR)
+        ok = (from->kind == TY_PTR && ptr_compatible(to, from)) || k_is_null_const(e);
+    else if (k_ty_is_record(to))
+        ok = k_ty_same(to, from);
+    else
+        ok = 0;
+    if (!ok) {
+        char a[TYBUF], b[TYBUF];
+        k_error(s->ctx, e->loc, "incompatible types in %s: cannot convert '%s' to '%s'", what,
+                k_ty_str(from, a, sizeof a), k_ty_str(to, b, sizeof b));
+    }
+    return ok;
+}
+
+int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v)
+{
+    k_type *t = k_sema_rvalue(s, e);
+    if (!t)
+        return 0;
+    if (!k_ty_is_integer(t) || !e->is_const) {
+        k_error(s->ctx, e->loc, "expression is not an integer constant");
+        return 0;
+    }
+    *v = (int64_t)e->const_val;
+    return 1;
+}
+
+static int check_lvalue(k_sema_state *s, k_expr *e, const char *what)
+{
+    if (!e->type)
+        return 0;
+    if (!e->is_lvalue) {
+        k_error(s->ctx, e->loc, "expression is not assignable (%s needs an lvalue)", what);
+        return 0;
+    }
+    if (e->type->kind == TY_ARRAY) {
+        k_error(s->ctx, e->loc, "array type is not assignable");
+        return 0;
+    }
+    if (e->type->quals & Q_CONST) {
+        k_error(s->ctx, e->loc, "cannot assign to a variable of const-qualified type");
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- folding of integer operators (two's complement, as the VM computes) ---- */
+static int fold_binary(int op, k_type_kind k, uint64_t a, uint64_t b, uint64_t *r)
+{
+    int sgn = k_kind_is_signed(k), bits = k_kind_bits(k);
+    a = k_kind_wrap(k, a);
+    b = k_kind_wrap(k, b);
+    switch (op) {
+    case KB_ADD: *r = a + b; break;
+    case KB_SUB: *r = a - b; break;
+    case KB_MUL: *r = a * b; break;
+    case KB_DIV: case KB_MOD:
+        if (b == 0)
+            return 0;
+        if (sgn && (int64_t)b == -1)
+            *r = op == KB_DIV ? 0 - a : 0;
+        else if (sgn)
+            *r = op == KB_DIV ? (uint64_t)((int64_t)a / (int64_t)b)
+                              : (uint64_t)((int64_t)a % (int64_t)b);
+        else
+            *r = op == KB_DIV ? a / b : a % b;
+        break;
+    case KB_SHL: *r = a << (b & (uint64_t)(bits - 1)); break;
+    case KB_SHR:
+        *r = sgn ? (uint64_t)((int64_t)a >> (b & (uint64_t)(bits - 1)))
+                 : a >> (b & (uint64_t)(bits - 1));
+        break;
+    case KB_BITAND: *r = a & b; break;
+    case KB_BITOR: *r = a | b; break;
+    case KB_BITXOR: *r = a ^ b; break;
+    case KB_LT: *r = sgn ? (int64_t)a < (int64_t)b : a < b; break;
+    case KB_GT: *r = sgn ? (int64_t)a > (int64_t)b : a > b; break;
+    case KB_LE: *r = sgn ? (int64_t)a <= (int64_t)b : a <= b; break;
+    case KB_GE: *r = sgn ? (int64_t)a >= (int64_t)b : a >= b; break;
+    case KB_EQ: *r = a == b; break;
+    case KB_NE: *r = a != b; break;
+    default: return 0;
+    }
+    return 1;
+}
+
+/* ---- operators ---- */
+static k_type *unary(k_sema_state *s, k_expr *e)
+{
+    k_ctx *ctx = s->ctx;
+    k_type *t;
+    if (e->op == KU_ADDR) {
+        t = k_sema_expr(s, e->lhs);
+        if (!t)
+            return NULL;
+        if (!e->lhs->is_lvalue) {
+            k_error(ctx, e->loc, "cannot take the address of an rvalue");
+            return NULL;
+        }
+        if (e->lhs->kind == E_IDENT && e->lhs->decl)
+            e->lhs->decl->address_taken = 1;
+        e->is_const = 0;
+        return set(e, k_type_ptr(ctx, t));
+    }
+    t = k_sema_rvalue(s, e->lhs);
+    if (!t)
+        return NULL;
+    k_type *d = k_decay(ctx, t);
+    switch (e->op) {
+    case KU_NEG: case KU_PLUS: case KU_BITNOT:
+        if (!k_ty_is_arith(t) || (e->op == KU_BITNOT && !k_ty_is_integer(t))) {
+            k_error(ctx, e->loc, "invalid operand to unary '%s'",
+                    e->op == KU_NEG ? "-" : e->op == KU_PLUS ? "+" : "~");
+            return NULL;
+        }
+        set(e, k_ty(ctx, k_ty_is_float(t) ? t->kind : k_kind_promote(t->kind)));
+        if (e->lhs->is_const)
+            fold(e, e->op == KU_NEG ? 0 - e->lhs->const_val
+                    : e->op == KU_BITNOT ? ~e->lhs->const_val : e->lhs->const_val);
+        return e->type;
+    case KU_NOT:
+        if (!k_ty_is_scalar(t)) {
+            k_error(ctx, e->loc, "invalid operand to '!'");
+            return NULL;
+        }
+        set(e, k_ty(ctx, TY_BOOL));
+        if (e->lhs->is_const)
+            fold(e, e->lhs->const_val == 0);
+        return e->type;
+    case KU_DEREF:
+        if (d->kind != TY_PTR) {
+            k_error(ctx, e->loc, "indirection requires a pointer operand");
+            return NULL;
+        }
+        if (d->base->kind == TY_VOID) {
+            k_error(ctx, e->loc, "cannot dereference a 'void *' pointer");
+            return NULL;
+        }
+        e->is_lvalue = 1;
+        return set(e, d->base);
+    default: /* ++ and -- */
+        if (!check_lvalue(s, e->lhs, "increment/decrement"))
+            return NULL;
+        if (!k_ty_is_scalar(t) || (t->kind == TY_PTR && k_ty_size(t->base) < 0)) {
+            k_error(ctx, e->loc, "cannot increment or decrement this type");
+            return NULL;
+        }
+        return set(e, t);
+    }
+}
+
+/* Type of `a op b` for arithmetic and pointer operators (also compound assignment). */
+static k_type *binary_type(k_sema_state *s, k_expr *e, int op, k_expr *a, k_expr *b)
+{
+    k_ctx *ctx = s->ctx;
+    k_type *ta = k_decay(ctx, a->type), *tb = k_decay(ctx, b->type);
+    const char *bad = NULL;
+    switch (op) {
+    case KB_ADD: case KB_SUB:
+        if (k_ty_is_arith(ta) && k_ty_is_arith(tb))
+            return k_ty(ctx, k_kind_usual(ta->kind, tb->kind));
+        if (ta->kind == TY_PTR && k_ty_is_integer(tb) && k_ty_size(ta->base) > 0)
+            return ta;
+        if (op == KB_ADD && tb->kind == TY_PTR && k_ty_is_integer(ta) && k_ty_size(tb->base) > 0)
+            return tb;
+        if (op == KB_SUB && ta->kind == TY_PTR && tb->kind == TY_PTR) {
+            if (!k_ty_same(ta->base, tb->base) || k_ty_size(ta->base) <= 0)
+                bad = "pointers to different types";
+            else
+                return k_ty(ctx, TY_LONG);
+        }
+        break;
+    case KB_MUL: case KB_DIV:
+        if (k_ty_is_arith(ta) && k_ty_is_arith(tb))
+            return k_ty(ctx, k_kind_usual(ta->kind, tb->kind));
+        break;
+    case KB_MOD: case KB_BITAND: case KB_BITOR: case KB_BITXOR:
+        if (k_ty_is_integer(ta) && k_ty_is_integer(tb))
+            return k_ty(ctx, k_kind_usual(ta->kind, tb->kind));
+        break;
+    case KB_SHL: case KB_SHR:
+        if (k_ty_is_integer(ta) && k_ty_is_integer(tb))
+            return k_ty(ctx, k_kind_promote(ta->kind));
+        break;
+    default:
+        break;
+    }
+    char x[TYBUF], y[TYBUF];
+    k_error(ctx, e->loc, "invalid operands to binary expression ('%s' and '%s')%s%s",
+            k_ty_str(ta, x, sizeof x), k_ty_str(tb, y, sizeof y), bad ? ": " : "",
+            bad ? bad : "");
+    return NULL;
+}
+
+static k_type *compare(k_sema_state *s, k_expr *e)
+{
+    k_ctx *ctx = s->ctx;
+    k_type *ta = k_decay(ctx, e->lhs->type), *tb = k_decay(ctx, e->rhs->type);
+    int ok = (k_ty_is_arith(ta) && k_ty_is_arith(tb)) ||
+             (ta->kind == TY_PTR && tb->kind == TY_PTR) ||
+             (ta->kind == TY_PTR && k_is_null_const(e->rhs)) ||
+             (tb->kind == TY_PTR && k_is_null_const(e->lhs));
+    if (!ok) {
+        char x[TYBUF], y[TYBUF];
+        k_error(ctx, e->loc, "invalid operands to comparison ('%s' and '%s')",
+                k_ty_str(ta, x, sizeof x), k_ty_str(tb, y, sizeof y));
+        return NULL;
+    }
+    set(e, k_ty(ctx, TY_BOOL));
+    if (e->lhs->is_const && e->rhs->is_const && k_ty_is_integer(ta) && k_ty_is_integer(tb)) {
+        uint64_t r;
+        if (fold_binary(e->op, k_kind_usual(ta->kind, tb->kind), e->lhs->const_val,
+                        e->rhs->const_val, &r))
+            fold(e, r);
+    }
+    return e->type;
+}
+
+static k_type *binary(k_sema_state *s, k_expr *e)
+{
+    k_ctx *ctx = s->ctx;
+    if (e->op == KB_COMMA) {
+        k_sema_expr(s, e->lhs);
+        return set(e, k_sema_expr(s, e->rhs));
+    }
+    k_type *ta = k_sema_rvalue(s, e->lhs);
+    k_type *tb = k_sema_rvalue(s, e->rhs);
+    if (!ta || !tb)
+        return NULL;
+    if (e->op == KB_LOGAND || e->op == KB_LOGOR) {
+        if (!k_ty_is_scalar(ta) || !k_ty_is_scalar(tb)) {
+            k_error(ctx, e->loc, "invalid operands to '%s'", e->op == KB_LOGAND ? "&&" : "||");
+            return NULL;
+        }
+        set(e, k_ty(ctx, TY_BOOL));
+        if (e->lhs->is_const && e->rhs->is_const) {
+            int a = e->lhs->const_val != 0, b = e->rhs->const_val != 0;
+            fold(e, e->op == KB_LOGAND ? (a && b) : (a || b));
+        }
+        return e->type;
+    }
+    if (e->op >= KB_LT && e->op <= KB_NE)
+        return compare(s, e);
+    k_type *t = binary_type(s, e, e->op, e->lhs, e->rhs);
+    if (!t)
+        return NULL;
+    set(e, t);
+    if (e->lhs->is_const && e->rhs->is_const && k_ty_is_integer(t)) {
+        uint64_t r;
+        if (fold_binary(e->op, t->kind, e->lhs->const_val, e->rhs->const_val, &r))
+            fold(e, r);
+    }
+    return t;
+}
+
+static k_type *assign(k_sema_state *s, k_expr *e)
+{
+    k_type *tl = k_sema_expr(s, e->lhs);
+    k_type *tr = k_sema_rvalue(s, e->rhs);
+    if (!tl || !tr)
+        return NULL;
+    if (!check_lvalue(s, e->lhs, "assignment"))
+        return NULL;
+    if (e->op == KB_NONE) {
+        if (!k_sema_assignable(s, tl, e->rhs, "assignment"))
+            return NULL;
+    } else {
+        k_type *t = binary_type(s, e, e->op, e->lhs, e->rhs);
+        if (!t)
+            return NULL;
+        if (tl->kind == TY_PTR && e->op != KB_ADD && e->op != KB_SUB) {
+            k_error(s->ctx, e->loc, "invalid compound assignment to a pointer");
+            return NULL;
+        }
+    }
+    return set(e, tl);
+}
+
+static k_type *conditional(k_sema_state *s, k_expr *e)
+{
+    k_ctx *ctx = s->ctx;
+    k_sema_cond(s, e->cond);
+    k_type *a = k_sema_expr(s, e->lhs), *b = k_sema_expr(s, e->rhs);
+    if (!a || !b)
+        return NULL;
+    a = k_decay(ctx, a);
+    b = k_decay(ctx, b);
+    k_type *t = NULL;
+    if (k_ty_is_arith(a) && k_ty_is_arith(b))
+        t = k_ty(ctx, k_kind_usual(a->kind, b->kind));
+    else if (a->kind == TY_PTR && b->kind == TY_PTR)
+        t = a->base->kind == TY_VOID ? b : (b->base->kind == TY_VOID || ptr_compatible(a, b)) ? a
+                                                                                           : NULL;
+    else if (a->kind == TY_PTR && k_is_null_const(e->rhs))
+        t = a;
+    else if (b->kind == TY_PTR && k_is_null_const(e->lhs))
+        t = b;
+    else if (a->kind == TY_VOID && b->kind == TY_VOID)
+        t = a;
+    else if (k_ty_is_record(a) && k_ty_same(a, b))
+        t = a;
+    if (!t) {
+        char x[TYBUF], y[TYBUF];
+        k_error(ctx, e->loc, "incompatible operand types in '?:' ('%s' and '%s')",
+                k_ty_str(a, x, sizeof x), k_ty_str(b, y, sizeof y));
+        return NULL;
+    }
+    set(e, t);
+    if (e->cond->is_const && e->lhs->is_const && e->rhs->is_const && k_ty_is_integer(t))
+        fold(e, e->cond->const_val ? e->lhs->const_val : e->rhs->const_val);
+    return t;
+}
+
+static k_type *index_expr(k_sema_state *s, k_expr *e)
+{
+    k_ctx *ctx = s->ctx;
+    k_type *a = k_sema_rvalue(s, e->lhs), *i = k_sema_rvalue(s, e->rhs);
+    if (!a || !i)
+        return NULL;
+    a = k_decay(ctx, a);
+    i = k_decay(ctx, i);
+    if (a->kind != TY_PTR && i->kind == TY_PTR) { /* i[a] */
+        k_expr *t = e->lhs;
+        e->lhs = e->rhs;
+        e->rhs = t;
+        k_type *tt = a;
+        a = i;
+        i = tt;
+    }
+    if (a->kind != TY_PTR) {
+        k_error(ctx, e->loc, "subscripted value is not an array or pointer");
+        return NULL;
+    }
+    if (!k_ty_is_integer(i)) {
+        k_error(ctx, e->rhs->loc, "array subscript is not an integer");
+        return NULL;
+    }
+    if (k_ty_size(a->base) <= 0) {
+        k_error(ctx, e->loc, "subscript of a pointer to an incomplete type");
+        return NULL;
+    }
+    e->is_lvalue = 1;
+    return set(e, a->base);
+}
+
+static k_type *member(k_sema_state *s, k_expr *e)
+{
+    k_type *t = k_sema_expr(s, e->lhs);
+    if (!t)
+        return NULL;
+    k_type *ft;
+    uint32_t off;
+    if (!k_ty_is_record(t)) {
+        k_error(s->ctx, e->loc, "member reference base type is not a structure");
+        return NULL;
+    }
+    if (!k_ty_field(s->ctx, t, e->name, &ft, &off)) {
+        char b[TYBUF];
+        k_error(s->ctx, e->loc, "no member named '%s' in '%s'", e->name,
+                k_ty_str(t, b, sizeof b));
+        return NULL;
+    }
+    e->is_lvalue = e->lhs->is_lvalue;
+    if (t->quals & Q_CONST)
+        ft = k_ty_qualified(s->ctx, ft, Q_CONST);
+    return set(e, ft);
+}
+
+static k_type *cast(k_sema_state *s, k_expr *e)
+{
+    k_type *to = e->type_written;
+    k_sema_resolve_type(s, to, e->loc);
+    k_type *from = k_sema_expr(s, e->lhs);
+    if (!from)
+        return NULL;
+    from = k_decay(s->ctx, from);
+    int ok = to->kind == TY_VOID ||
+             (k_ty_is_arith(to) && (k_ty_is_arith(from) ||
+                                    (from->kind == TY_PTR && k_ty_is_integer(to)))) ||
+             (to->kind == TY_PTR && (from->kind == TY_PTR || k_ty_is_integer(from))) ||
+             (k_ty_is_record(to) && k_ty_same(to, from));
+    if (!ok) {
+        char a[TYBUF], b[TYBUF];
+        k_error(s->ctx, e->loc, "invalid cast from '%s' to '%s'", k_ty_str(from, a, sizeof a),
+                k_ty_str(to, b, sizeof b));
+        return NULL;
+    }
+    set(e, to);
+    if (e->lhs->is_const && k_ty_is_integer(to) && k_ty_is_integer(from))
+        fold(e, e->lhs->const_val);
+    else if (k_ty_is_integer(to) && e->lhs->kind == E_FLOAT) {
+        double v = e->lhs->is_single ? (double)(float)e->lhs->fval : e->lhs->fval;
+        if (v > -9.2e18 && v < 9.2e18)
+            fold(e, (uint64_t)(int64_t)v);
+    }
+    return to;
+}
+
+static k_type *size_of(k_sema_state *s, k_expr *e, k_type *t)
+{
+    k_type *z = k_ty(s->ctx, TY_ULONG);
+    z->alias = "size_t";
+    set(e, z);
+    int64_t n = k_ty_size(t);
+    if (n < 0) {
+        k_error(s->ctx, e->loc, "invalid application of 'sizeof' to an incomplete type");
+        return NULL;
+    }
+    fold(e, (uint64_t)n);
+    return z;
+}
+
+static k_type *construct(k_sema_state *s, k_expr *e)
+{
+    if (e->nargs > 3)
+        k_error(s->ctx, e->loc, "too many arguments to the dim3 constructor");
+    k_type *u = k_ty(s->ctx, TY_UINT);
+    for (int i = 0; i < e->nargs; i++) {
+        k_sema_rvalue(s, e->args[i]);
+        if (e->args[i]->type)
+            k_sema_assignable(s, u, e->args[i], "dim3 constructor");
+    }
+    return set(e, k_ty(s->ctx, e->type_written ? e->type_written->kind : TY_DIM3));
+}
+
+/* ---- calls ---- */
+static int call_allowed(k_sema_state *s, k_expr *e, k_decl *f)
+{
+    unsigned callee = k_fn_kind(f);
+    unsigned caller = s->fn_kind;
+    int dev = (caller & (FN_DEVICE | FN_KERNEL)) != 0;
+    if (callee & FN_KERNEL) {
+        if (e->kind == E_CALL) {
+            k_error(s->ctx, e->loc, "a __global__ function call must be configured "
+                    "(use %s<<<grid, block>>>(...))", f->name);
+            return 0;
+        }
+        if (dev) {
+            k_error(s->ctx, e->loc, "launching kernel '%s' from device code is not supported",
+                    f->name);
+            return 0;
+        }
+        return 1;
+    }
+    if (e->kind == E_LAUNCH) {
+        k_error(s->ctx, e->loc, "'%s' is not a __global__ function and cannot be launched",
+                f->name);
+        return 0;
+    }
+    if (dev && !(callee & FN_DEVICE)) {
+        k_error(s->ctx, e->loc, "calling a __host__ function '%s' from a %s function", f->name,
+                (caller & FN_KERNEL) ? "__global__" : "__device__");
+        return 0;
+    }
+    if (!dev && !(callee & FN_HOST)) {
+        k_error(s->ctx, e->loc, "calling a __device__ function '%s' from host code", f->name);
+        return 0;
+    }
+    return 1;
+}
+
+static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
+{
+    k_type **argt = k_alloc(s->ctx, sizeof *argt * (size_t)(e->nargs + 1));
+    e->sema_ext = argt;
+    if (e->nargs < f->nparams || (e->nargs > f->nparams && !f->variadic))
+        k_error(s->ctx, e->loc, "too %s arguments to function call: '%s' takes %d, %d given",
+                e->nargs < f->nparams ? "few" : "many", f->name, f->nparams, e->nargs);
+    for (int i = 0; i < e->nargs; i++) {
+        k_type *t = k_sema_rvalue(s, e->args[i]);
+        if (!t)
+            continue;
+        if (i < f->nparams) {
+            k_type *p = f->params[i]->type;
+            if (k_sema_assignable(s, p, e->args[i], "argument"))
+                argt[i] = p;
+        } else {
+            t = k_decay(s->ctx, t);
+            argt[i] = k_ty_is_float(t) ? k_ty(s->ctx, TY_DOUBLE)
+                      : k_ty_is_integer(t) ? k_ty(s->ctx, k_kind_promote(t->kind)) : t;
+        }
+    }
+}
+
+static k_type *call(k_sema_state *s, k_expr *e)
+{
+    k_decl *f = k_sema_lookup(s, e->name);
+    if (f && f->kind == D_FUNC && f->builtin >= 0 && f->builtin < K_BVAR_BASE && !f->body &&
+        !f->definition) {
+        k_sema_builtin_call(s, e, f->builtin);
+        return e->type;
+    }
+    if (!f) {
+        int id = k_builtin_find(e->name, (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0);
+        if (id >= 0) {
+            k_sema_builtin_call(s, e, id);
+            return e->type;
+        }
+        k_error(s->ctx, e->loc, "use of undeclared function '%s'", e->name);
+        for (int i = 0; i < e->nargs; i++)
+            k_sema_expr(s, e->args[i]);
+        return NULL;
+    }
+    if (f->kind != D_FUNC) {
+        k_error(s->ctx, e->loc, "called object '%s' is not a function", e->name);
+        return NULL;
+    }
+    e->decl = f;
+    call_allowed(s, e, f);
+    check_args(s, e, f);
+    return set(e, f->type->base);
+}
+
+static void launch_dim(k_sema_state *s, k_expr *c, const char *what)
+{
+    k_type *t = k_sema_rvalue(s, c);
+    if (t && !k_ty_is_integer(t) && !(t->kind == TY_DIM3 || t->kind == TY_UINT3))
+        k_error(s->ctx, c->loc, "the %s of a launch must be an integer or a dim3", what);
+}
+
+static k_type *launch(k_sema_state *s, k_expr *e)
+{
+    k_type *t = call(s, e);
+    launch_dim(s, e->config[0], "grid size");
+    launch_dim(s, e->config[1], "block size");
+    if (e->config[2]) {
+        k_type *z = k_ty(s->ctx, TY_ULONG);
+        if (k_sema_rvalue(s, e->config[2]))
+            k_sema_assignable(s, z, e->config[2], "launch configuration");
+    }
+    if (e->decl && e->decl->kind == D_FUNC && t && t->kind != TY_VOID)
+        k_error(s->ctx, e->loc, "a __global__ function must return void");
+    return set(e, k_ty(s->ctx, TY_VOID));
+}
+
+static k_type *expr(k_sema_state *s, k_expr *e)
+{
+    switch (e->kind) {
+    case E_INT:
+        return int_literal(s, e);
+    case E_FLOAT:
+        return set(e, k_ty(s->ctx, e->is_single ? TY_FLOAT : TY_DOUBLE));
+    case E_CHAR:
+        set(e, k_ty(s->ctx, TY_INT));
+        fold(e, e->ival);
+        return e->type;
+    case E_BOOL:
+        set(e, k_ty(s->ctx, TY_BOOL));
+        fold(e, e->ival);
+        return e->type;
+    case E_STRING: return string_literal(s, e);
+    case E_IDENT: return ident(s, e);
+    case E_UNARY: return unary(s, e);
+    case E_BINARY: return binary(s, e);
+    case E_ASSIGN: return assign(s, e);
+    case E_COND: return conditional(s, e);
+    case E_CALL: return call(s, e);
+    case E_LAUNCH: return launch(s, e);
+    case E_INDEX: return index_expr(s, e);
+    case E_MEMBER: return member(s, e);
+    case E_CAST: return cast(s, e);
+    case E_SIZEOF_TYPE:
+        k_sema_resolve_type(s, e->type_written, e->loc);
+        return size_of(s, e, e->type_written);
+    case E_SIZEOF_EXPR: {
+        k_type *t = k_sema_expr(s, e->lhs);
+        return t ? size_of(s, e, t) : NULL;
+    }
+    case E_CONSTRUCT: return construct(s, e);
+    case E_INIT_LIST:
+        k_error(s->ctx, e->loc, "a brace initializer is only allowed in a declaration");
+        return NULL;
+    }
+    return NULL;
+}
+
+k_type *k_sema_expr(k_sema_state *s, k_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (e->type)    /* already checked (shared subtrees) */
+        return e->type;
+    e->builtin = -1;
+    return expr(s, e);
+}

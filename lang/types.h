@@ -1,0 +1,56 @@
+/* lang/types.h -- facts about K types shared by sema and lowering: sizes,
+ * alignments, C's promotions and usual arithmetic conversions, equality,
+ * printing (for messages) and the mapping to the VM's value types.
+ *
+ * Arithmetic types are fully described by their kind, so the conversion rules
+ * work on k_type_kind and never allocate; k_ty() makes a fresh node in the
+ * compiler's arena when a tree needs one. */
+#ifndef K_TYPES_H
+#define K_TYPES_H
+
+#include "ast.h"
+#include "vm/module.h"
+
+/* A new unqualified type of a kind without a base (void, arithmetic, records). */
+k_type *k_ty(k_ctx *ctx, k_type_kind kind);
+/* A copy of t with extra qualifiers. */
+k_type *k_ty_qualified(k_ctx *ctx, const k_type *t, unsigned quals);
+
+int k_kind_is_integer(k_type_kind k);   /* bool and char .. unsigned long long */
+int k_kind_is_float(k_type_kind k);
+int k_kind_is_signed(k_type_kind k);    /* signed integer kinds */
+int k_kind_bits(k_type_kind k);         /* width of arithmetic kinds, 64 for pointers */
+k_type_kind k_kind_promote(k_type_kind k);             /* integer promotions */
+k_type_kind k_kind_usual(k_type_kind a, k_type_kind b); /* usual arithmetic conversions */
+
+int k_ty_is_integer(const k_type *t);
+int k_ty_is_float(const k_type *t);
+int k_ty_is_arith(const k_type *t);
+int k_ty_is_ptr(const k_type *t);
+int k_ty_is_array(const k_type *t);
+int k_ty_is_scalar(const k_type *t);    /* arithmetic or pointer (usable as a condition) */
+int k_ty_is_record(const k_type *t);    /* dim3, uint3, cudaDeviceProp */
+int k_ty_is_void(const k_type *t);
+
+/* Bytes of an object of type t, or -1 for void, functions and unsized arrays. */
+int64_t k_ty_size(const k_type *t);
+int k_ty_align(const k_type *t);
+
+/* Same type, ignoring the top-level qualifiers; dim3 and uint3 are one type. */
+int k_ty_same(const k_type *a, const k_type *b);
+
+/* Writes a C spelling of t ("const float *", "int[8]") into buf. */
+const char *k_ty_str(const k_type *t, char *buf, size_t len);
+
+/* The VM value type of a scalar (VT_PTR for pointers and arrays, VT_VOID else). */
+simt_vtype k_ty_vtype(const k_type *t);
+
+/* Reduces a constant to the value of kind k, as C's conversion does: the
+ * result is the value sign-extended (signed kinds) or zero-extended. */
+uint64_t k_kind_wrap(k_type_kind k, uint64_t v);
+
+/* Looks up field `name` of record type rec: its type (arena) and byte offset.
+ * Returns 0 when there is no such field. */
+int k_ty_field(k_ctx *ctx, const k_type *rec, const char *name, k_type **type, uint32_t *off);
+
+#endif

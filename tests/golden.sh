@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# tests/golden.sh -- every examples/NAME.k must print exactly examples/NAME.out,
+# the output of the same program on a real GPU (TAP).
+set -u
+
+SIMTVM=${SIMTVM:-$PWD/simtvm}
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$top_srcdir" || exit 99
+work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-golden.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+
+n=0
+failed=0
+for program in examples/*.k; do
+    n=$((n + 1))
+    expected=${program%.k}.out
+    timeout 120 "$SIMTVM" run "$program" >"$work/out" 2>"$work/err" </dev/null
+    status=$?
+    if [ ! -f "$expected" ]; then
+        echo "not ok $n - $program: $expected is missing"
+    elif [ "$status" -ne 0 ]; then
+        echo "not ok $n - $program: exit status $status"
+        sed -n '1,20s/^/#   /p' "$work/err"
+    elif ! diff -u "$expected" "$work/out" >"$work/diff"; then
+        echo "not ok $n - $program: output differs"
+        sed -n '1,30s/^/#   /p' "$work/diff"
+    else
+        echo "ok $n - $program"
+        continue
+    fi
+    failed=$((failed + 1))
+done
+echo "1..$n"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,399 @@
+/* tests/unit/test_lower.c -- semantic checks and lowering: the code emitted
+ * for small K programs (asserted through the disassembler and the module's
+ * tables) and the diagnostics for erroneous ones.  Speaks TAP through Check. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang/ast.h"
+#include "vm/module.h"
+
+/* ---- helpers ---- */
+typedef struct compiled {
+    k_ctx ctx;
+    simt_module *m;
+    char *listing;   /* disassembly, or the diagnostics when m is NULL */
+} compiled;
+
+static void compile_src(compiled *c, const char *src)
+{
+    k_ctx_init(&c->ctx, "test.k", src, strlen(src));
+    c->m = k_compile(&c->ctx, NULL);
+    size_t len = 0;
+    FILE *out = open_memstream(&c->listing, &len);
+    ck_assert_ptr_nonnull(out);
+    if (c->m)
+        simt_module_disasm(c->m, out);
+    else
+        k_print_diags(&c->ctx, out);
+    fclose(out);
+}
+
+static void release(compiled *c)
+{
+    simt_module_free(c->m);
+    k_ctx_free(&c->ctx);
+    free(c->listing);
+}
+
+/* Compiles src, which must succeed. */
+static void compile_ok(compiled *c, const char *src)
+{
+    compile_src(c, src);
+    if (!c->m)
+        ck_abort_msg("compilation failed:\n%s", c->listing);
+}
+
+static void expect_in(const compiled *c, const char *needle)
+{
+    if (!strstr(c->listing, needle))
+        ck_abort_msg("'%s' not found in:\n%s", needle, c->listing);
+}
+
+static void expect_not_in(const compiled *c, const char *needle)
+{
+    if (strstr(c->listing, needle))
+        ck_abort_msg("'%s' unexpectedly found in:\n%s", needle, c->listing);
+}
+
+static int func_index(const simt_module *m, const char *name)
+{
+    for (uint32_t f = 0; f < m->nfuncs; f++)
+        if (strcmp(m->funcs[f].name, name) == 0)
+            return (int)f;
+    return -1;
+}
+
+static int count_op(const simt_module *m, int op)
+{
+    int n = 0;
+    for (uint32_t pc = 0; pc < m->ncode; pc++)
+        n += m->code[pc].op == op;
+    return n;
+}
+
+/* Invariants every module must satisfy: reconvergence points are JOINs,
+ * branch targets stay in their function, every instruction has a line. */
+static void check_invariants(const simt_module *m)
+{
+    for (uint32_t f = 0; f < m->nfuncs; f++) {
+        const simt_func *fn = &m->funcs[f];
+        ck_assert_uint_lt(fn->entry, fn->end);
+        ck_assert_uint_eq(fn->local_size % 16, 0);
+        for (uint32_t pc = fn->entry; pc < fn->end; pc++) {
+            const simt_insn *in = &m->code[pc];
+            ck_assert_uint_gt(m->pos[pc].line, 0);
+            if (in->op == OP_BRZ || in->op == OP_BRNZ || in->op == OP_JMP) {
+                ck_assert_int_ge(in->i, (int)fn->entry);
+                ck_assert_int_lt(in->i, (int)fn->end);
+            }
+            if ((in->op == OP_BRZ || in->op == OP_BRNZ) && in->j >= 0)
+                ck_assert_int_eq(m->code[in->j].op, OP_JOIN);
+            if (in->op == OP_CALL || in->op == OP_HCALL || in->op == OP_INTR)
+                ck_assert_uint_lt(in->a, fn->nregs);
+        }
+        int last = m->code[fn->end - 1].op;
+        ck_assert(last == OP_RET || last == OP_RETV || last == OP_JMP || last == OP_TRAP);
+    }
+}
+
+/* ---- code generation ---- */
+START_TEST(test_vecadd)
+{
+    compiled c;
+    compile_ok(&c,
+        "__global__ void vecadd(const float *a, const float *b, float *c, int n) {\n"
+        "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "    if (i < n) c[i] = a[i] + b[i];\n"
+        "}\n"
+        "int main() { float *a = (float *)malloc(40); vecadd<<<1, 10>>>(a, a, a, 10);\n"
+        "  cudaDeviceSynchronize(); return 0; }\n");
+    check_invariants(c.m);
+    expect_in(&c, "SREG");
+    expect_in(&c, "ctaid.x");
+    expect_in(&c, "LT_S32");
+    expect_in(&c, "reconverge");
+    expect_in(&c, "ADD_F32");
+    expect_in(&c, "LD32");
+    expect_in(&c, "ST32");
+    expect_in(&c, "LAUNCH");
+    expect_in(&c, "malloc");
+    int k = func_index(c.m, "vecadd");
+    ck_assert_int_ge(k, 0);
+    ck_assert_uint_eq(c.m->funcs[k].kind, FN_KERNEL);
+    const simt_sig *sig = &c.m->sigs[c.m->funcs[k].sig];
+    ck_assert_uint_eq(sig->nargs, 4);
+    ck_assert_uint_eq(sig->args[0], VT_PTR);
+    ck_assert_uint_eq(sig->ptr_elem[0], VT_F32);
+    ck_assert_uint_eq(sig->args[3], VT_I32);
+    ck_assert_str_eq(c.m->funcs[k].param_names[3], "n");
+    ck_assert_int_eq(c.m->main_func, func_index(c.m, "main"));
+    /* the load a[i] carries the position of line 3 */
+    for (uint32_t pc = c.m->funcs[k].entry; pc < c.m->funcs[k].end; pc++)
+        if (c.m->code[pc].op == OP_LD32)
+            ck_assert_uint_eq(c.m->pos[pc].line, 3);
+    release(&c);
+}
+END_TEST
+
+START_TEST(test_loops_yield)
+{
+    compiled c;
+    compile_ok(&c,
+        "__device__ int f(int n) { int s = 0;\n"
+        "  for (int i = 0; i < n; i++) { if (i == 3) continue; if (i == 7) break; s += i; }\n"
+        "  int j = 0; while (j < n) j++;\n"
+        "  do { s--; } while (s > 100);\n"
+        "  return s + j; }\n"
+        "__global__ void k(int *o) { o[0] = f(o[1]); }\n");
+    check_invariants(c.m);
+    ck_assert_int_eq(count_op(c.m, OP_YIELD), 3);   /* one latch per loop */
+    expect_in(&c, "CALL");
+    expect_not_in(&c, "TRAP");
+    release(&c);
+}
+END_TEST
+
+START_TEST(test_missing_return_traps)
+{
+    compiled c;
+    compile_ok(&c, "__device__ int f(int x) { if (x) return 1; }\n"
+                   "__global__ void k(int *o) { o[0] = f(o[1]); }\n");
+    check_invariants(c.m);
+    expect_in(&c, "TRAP");
+    ck_assert_uint_ge(c.m->nstrings, 1);
+    ck_assert_ptr_nonnull(strstr(c.m->strings[0], "reached its end"));
+    release(&c);
+}
+END_TEST
+
+START_TEST(test_intrinsics)
+{
+    compiled c;
+    compile_ok(&c,
+        "__global__ void k(int *o, float *f, double *d, unsigned long long *u) {\n"
+        "  int v = o[threadIdx.x];\n"
+        "  v += __shfl_down_sync(0xffffffffu, v, 1);\n"
+        "  o[1] = __ballot_sync(__activemask(), v > 0);\n"
+        "  atomicAdd(&o[2], v); atomicAdd(&f[0], 1.0f); atomicAdd(u, 1ull);\n"
+        "  int old = atomicCAS(&o[3], 0, 1);\n"
+        "  __syncthreads(); __syncwarp(); __threadfence();\n"
+        "  o[4] = __syncthreads_count(v) + old + __popc(v) + __reduce_max_sync(~0u, v);\n"
+        "  f[1] = sqrtf(f[2]) + sqrt(f[3]) + min(f[4], 2.0f); d[0] = sqrt(3);\n"
+        "  o[5] = max(v, 3) + abs(v) + __float_as_int(f[5]);\n"
+        "  o[6] = (int)clock64();\n"
+        "  printf(\"%d %f %s\\n\", v, f[0], \"x\");\n"
+        "}\n");
+    check_invariants(c.m);
+    expect_in(&c, "SHFL");
+    expect_in(&c, "VOTE");
+    expect_in(&c, "ACTMASK");
+    expect_in(&c, "ATOM ");
+    expect_in(&c, "ATOMCAS");
+    expect_in(&c, "BAR");
+    expect_in(&c, "SYNCWARP");
+    expect_in(&c, "FENCE");
+    expect_in(&c, "REDUX");
+    expect_in(&c, "SQRTF(");
+    expect_in(&c, "SQRT(");
+    expect_in(&c, "FMINF(");
+    expect_in(&c, "MAX_S32(");
+    expect_in(&c, "ABS_S32(");
+    expect_in(&c, "POPC32(");
+    expect_in(&c, "clock64");
+    expect_in(&c, "printf");
+    /* sqrt(f[3]) of a float argument is the float version: two SQRTF */
+    int sqrtf_calls = 0;
+    for (uint32_t pc = 0; pc < c.m->ncode; pc++)
+        sqrtf_calls += c.m->code[pc].op == OP_INTR && c.m->code[pc].i == INTR_SQRTF;
+    ck_assert_int_eq(sqrtf_calls, 2);
+    /* printf's variadic float is passed as a double, the string as str */
+    int found = 0;
+    for (uint32_t pc = 0; pc < c.m->ncode; pc++) {
+        const simt_insn *in = &c.m->code[pc];
+        if (in->op != OP_HCALL)
+            continue;
+        const simt_sig *s = &c.m->sigs[in->j];
+        ck_assert_uint_eq(s->nargs, 4);
+        ck_assert_uint_eq(s->nfixed, 1);
+        ck_assert_uint_eq(s->args[0], VT_STR);
+        ck_assert_uint_eq(s->args[1], VT_I32);
+        ck_assert_uint_eq(s->args[2], VT_F64);
+        ck_assert_uint_eq(s->args[3], VT_STR);
+        found = 1;
+    }
+    ck_assert(found);
+    /* atomic types come from the pointee */
+    int types = 0;
+    for (uint32_t pc = 0; pc < c.m->ncode; pc++)
+        if (c.m->code[pc].op == OP_ATOM)
+            types |= 1 << (c.m->code[pc].i & 0xff);
+    ck_assert_int_eq(types, 1 << ATYPE_I32 | 1 << ATYPE_F32 | 1 << ATYPE_U64);
+    release(&c);
+}
+END_TEST
+
+START_TEST(test_shared_and_globals)
+{
+    compiled c;
+    compile_ok(&c,
+        "const int N = 64;\n"
+        "__constant__ float w[3] = {0.5f, 0.25f};\n"
+        "__device__ int counter;\n"
+        "__global__ void k(int *o) {\n"
+        "  __shared__ int a[N / 2]; __shared__ char b; extern __shared__ float dyn[];\n"
+        "  a[threadIdx.x] = 1; b = 2; dyn[0] = w[1]; counter = sizeof(a);\n"
+        "  int loc[4] = {1, 2}; o[0] = loc[threadIdx.x & 3];\n"
+        "}\n"
+        "int main() { float h[3] = {1, 2, 3}; cudaMemcpyToSymbol(w, h, sizeof(h));\n"
+        "  k<<<1, 32, 64>>>(0); return 0; }\n");
+    check_invariants(c.m);
+    /* a: 128 bytes at 0, b at 128, so 144 in all (16-aligned); dyn follows */
+    ck_assert_uint_eq(c.m->shared_static, 144);
+    ck_assert_uint_ge(c.m->nglobals, 2);
+    ck_assert_str_eq(c.m->globals[0].name, "w");
+    ck_assert_uint_eq(c.m->globals[0].space, SPACE_CONST);
+    ck_assert_uint_eq(c.m->globals[0].size, 12);
+    ck_assert_ptr_nonnull(c.m->globals[0].init);
+    float w1;
+    memcpy(&w1, c.m->globals[0].init + 4, 4);
+    ck_assert(w1 == 0.25f);
+    ck_assert_str_eq(c.m->globals[1].name, "counter");
+    ck_assert_uint_eq(c.m->globals[1].space, SPACE_GLOBAL);
+    expect_in(&c, "GADDR");
+    expect_in(&c, "LADDR");
+    expect_in(&c, "cudaMemcpyToSymbol");
+    int k = func_index(c.m, "k");
+    ck_assert_uint_ge(c.m->funcs[k].local_size, 16);
+    release(&c);
+}
+END_TEST
+
+START_TEST(test_conversions)
+{
+    compiled c;
+    compile_ok(&c,
+        "__global__ void k(long long *o, int x, unsigned u, char ch) {\n"
+        "  o[0] = x; o[1] = u; o[2] = (float)x; o[3] = (signed char)x; o[4] = ch;\n"
+        "  o[5] = x / 3; o[6] = u / 3u; o[7] = (unsigned char)u; o[8] = (long long)x >> 2;\n"
+        "}\n");
+    check_invariants(c.m);
+    expect_in(&c, "SEXT32");
+    expect_in(&c, "CVT_F32_S64");
+    expect_in(&c, "CVT_S64_F32");
+    expect_in(&c, "SEXT8");
+    expect_in(&c, "ZEXT8");
+    expect_in(&c, "DIV_S32");
+    expect_in(&c, "DIV_U32");
+    expect_in(&c, "SHR_S64");
+    release(&c);
+}
+END_TEST
+
+START_TEST(test_recursion_and_registers)
+{
+    compiled c;
+    compile_ok(&c,
+        "__device__ int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }\n"
+        "__device__ int leaf(int n) { return n * 2; }\n"
+        "__global__ void k(int *o) { o[0] = fib(o[1]) + leaf(3); }\n");
+    check_invariants(c.m);
+    ck_assert_uint_eq(c.m->funcs[func_index(c.m, "fib")].recursive, 1);
+    ck_assert_uint_eq(c.m->funcs[func_index(c.m, "leaf")].recursive, 0);
+    ck_assert_uint_lt(c.m->funcs[func_index(c.m, "leaf")].nregs, 10);
+    release(&c);
+}
+END_TEST
+
+START_TEST(test_switch)
+{
+    compiled c;
+    compile_ok(&c,
+        "__device__ int f(int v) { int r = 0;\n"
+        "  switch (v) { case 1: r = 10; case 2: r += 2; break; default: r = -1; }\n"
+        "  return r; }\n"
+        "__global__ void k(int *o) { o[0] = f(o[1]); }\n");
+    check_invariants(c.m);
+    expect_in(&c, "EQ_I32");
+    release(&c);
+}
+END_TEST
+
+/* ---- diagnostics ---- */
+static void expect_error(const char *src, const char *message)
+{
+    compiled c;
+    compile_src(&c, src);
+    ck_assert_ptr_null(c.m);
+    expect_in(&c, message);
+    release(&c);
+}
+
+START_TEST(test_errors)
+{
+    expect_error("int main() { return y; }", "undeclared identifier 'y'");
+    expect_error("int main() { int a; int a; return 0; }", "redefinition of 'a'");
+    expect_error("int f(int a) { return a; }\nint main() { return f(1, 2); }",
+                 "too many arguments");
+    expect_error("int h() { return 1; }\n__global__ void k() { h(); }",
+                 "calling a __host__ function 'h'");
+    expect_error("__global__ void k() {}\nint main() { k(); return 0; }", "must be configured");
+    expect_error("int main() { float *p; int *q = p; return 0; }", "incompatible types");
+    expect_error("int main() { 3 = 4; return 0; }", "not assignable");
+    expect_error("int main() { break; return 0; }", "'break' statement not in loop");
+    expect_error("int main() { continue; }", "'continue' statement not in loop");
+    expect_error("int main() { switch (1) { case 1: case 1: break; } return 0; }",
+                 "duplicate case value");
+    expect_error("void f() {}\nint main() { int x = f(); return x; }", "void value");
+    expect_error("int f() { return; }\nint main() { return 0; }", "should return a value");
+    expect_error("int main() { __shared__ int s; return 0; }", "outside device code");
+    expect_error("__global__ void k(int *p) { atomicAdd(p); }", "takes 2 arguments");
+    expect_error("__global__ void k(int *p) { p[0] = __shfl_sync(1u, 2); }", "takes");
+    expect_error("int main() { __syncthreads(); return 0; }", "only be called from device");
+    expect_error("int main() { int n = 3; int a[n]; return 0; }", "not an integer constant");
+    expect_error("int main() { const int c = 1; c = 2; return 0; }", "const-qualified");
+}
+END_TEST
+
+START_TEST(test_several_errors)
+{
+    compiled c;
+    compile_src(&c, "int main() { a = 1; b = 2; return c; }");
+    ck_assert_ptr_null(c.m);
+    ck_assert_int_eq(c.ctx.nerrors, 3);
+    ck_assert_uint_eq(c.ctx.diags[1].loc.line, 1);
+    ck_assert_uint_eq(c.ctx.diags[1].loc.col, 21);
+    release(&c);
+}
+END_TEST
+
+static Suite *lower_suite(void)
+{
+    Suite *s = suite_create("lower");
+    TCase *tc = tcase_create("codegen");
+    tcase_add_test(tc, test_vecadd);
+    tcase_add_test(tc, test_loops_yield);
+    tcase_add_test(tc, test_missing_return_traps);
+    tcase_add_test(tc, test_intrinsics);
+    tcase_add_test(tc, test_shared_and_globals);
+    tcase_add_test(tc, test_conversions);
+    tcase_add_test(tc, test_recursion_and_registers);
+    tcase_add_test(tc, test_switch);
+    suite_add_tcase(s, tc);
+    TCase *td = tcase_create("diagnostics");
+    tcase_add_test(td, test_errors);
+    tcase_add_test(td, test_several_errors);
+    suite_add_tcase(s, td);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(lower_suite());
+    if (!getenv("CK_TAP_LOG_FILE_NAME"))
+        srunner_set_tap(sr, "-");
+    srunner_run_all(sr, CK_SILENT);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,468 @@
+/* tests/unit/test_parse.c -- the front end's syntax half: preprocessor,
+ * scanner, parser and diagnostics, checked through k_unit_dump and the
+ * recorded diagnostics of small embedded K snippets.  Speaks TAP through Check. */
+#include "ast.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The result of running preprocess + parse on one snippet. */
+typedef struct result {
+    char *dump;                   /* k_unit_dump output ("" if preprocessing failed) */
+    char *diags;                  /* k_print_diags output */
+    int nerrors;
+    k_ctx ctx;
+} result;
+
+static char *capture_dump(const k_unit *u)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    k_unit_dump(u, f);
+    fclose(f);
+    return buf;
+}
+
+static char *capture_diags(const k_ctx *ctx)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    k_print_diags(ctx, f);
+    fclose(f);
+    return buf;
+}
+
+static result run_with(const char *src, size_t len, const char *const *defines, int preprocess)
+{
+    result r;
+    memset(&r, 0, sizeof r);
+    k_ctx_init(&r.ctx, "t.k", src, len);
+    const char *text = src;
+    size_t tlen = len;
+    if (preprocess)
+        text = k_preprocess(&r.ctx, src, len, defines, &tlen);
+    r.dump = text ? capture_dump(k_parse(&r.ctx, text, tlen)) : strdup("");
+    r.diags = capture_diags(&r.ctx);
+    r.nerrors = r.ctx.nerrors;
+    return r;
+}
+
+static result run(const char *src)
+{
+    return run_with(src, strlen(src), NULL, 1);
+}
+
+static void done(result *r)
+{
+    free(r->dump);
+    free(r->diags);
+    k_ctx_free(&r->ctx);
+}
+
+/* Asserts that src parses cleanly and its dump contains `want`. */
+static void expect_dump(const char *src, const char *want)
+{
+    result r = run(src);
+    ck_assert_msg(r.nerrors == 0, "unexpected errors for:\n%s\n%s", src, r.diags);
+    ck_assert_msg(strstr(r.dump, want) != NULL, "dump of:\n%s\nlacks: %s\ndump:\n%s", src, want,
+                  r.dump);
+    done(&r);
+}
+
+/* Asserts that src gives an error whose printed form contains `want`. */
+static void expect_error(const char *src, const char *want)
+{
+    result r = run(src);
+    ck_assert_msg(r.nerrors > 0, "no error for:\n%s", src);
+    ck_assert_msg(strstr(r.diags, want) != NULL, "diagnostics of:\n%s\nlack: %s\ngot:\n%s", src,
+                  want, r.diags);
+    done(&r);
+}
+
+/* ------------------------------------------------------------ expressions */
+START_TEST(test_precedence)
+{
+    expect_dump("int f() { return a + b * c - d; }", "(return (- (+ a (* b c)) d))");
+    expect_dump("int f() { return a << 1 + 2 < b == c & d ^ e | f && g || h; }",
+                "(return (|| (&& (| (^ (& (== (< (<< a (+ 1 2)) b) c) d) e) f) g) h))");
+    expect_dump("int f() { return a ? b : c ? d : e; }", "(return (? a b (? c d e)))");
+    expect_dump("void f() { a = b = c += 1; }", "(expr (= a (= b (+= c 1))))");
+    expect_dump("void f() { a - b - c; }", "(expr (- (- a b) c))");
+    expect_dump("void f() { a, b = 1; }", "(expr (, a (= b 1)))");
+    expect_dump("void f() { -a[1]++; }", "(expr (neg (postinc (index a 1))))");
+    expect_dump("void f() { *p++ = ~!x; }", "(expr (= (deref (postinc p)) (~ (! x))))");
+    expect_dump("void f() { --*&x; }", "(expr (predec (deref (addr x))))");
+    expect_dump("int f() { return sizeof x + sizeof(int *) + sizeof(a[0]); }",
+                "(+ (+ (sizeof x) (sizeof-type (ptr int))) (sizeof (index a 0)))");
+    expect_dump("int f() { return g.x + threadIdx.y; }", "(+ (. g x) (. threadIdx y))");
+}
+END_TEST
+
+START_TEST(test_casts)
+{
+    expect_dump("void f() { x = (volatile int *)p; }", "(cast (ptr (volatile int)) p)");
+    expect_dump("void f() { x = (unsigned long long)y; }", "(cast ullong y)");
+    expect_dump("void f() { x = (const char *)s; }", "(cast (ptr (const char)) s)");
+    expect_dump("void f() { x = (int)(float)-3.5; }", "(cast int (cast float (neg (double 3.5))))");
+    expect_dump("void f() { x = float(y) + double(1); }", "(+ (cast float y) (cast double 1))");
+    expect_dump("void f() { g = dim3(16, 4); }", "(= g (construct dim3 16 4))");
+    expect_dump("void f() { g = uint3(); }", "(construct uint3)");
+    expect_dump("void f() { x = (size_t)n * sizeof(cudaError_t); }",
+                "(* (cast size_t n) (sizeof-type cudaError_t))");
+}
+END_TEST
+
+START_TEST(test_launch_and_calls)
+{
+    expect_dump("void f() { k<<<n / 256, 256>>>(a, b); }",
+                "(launch k (config (/ n 256) 256) a b)");
+    expect_dump("void f() { k<<<dim3(2, 2), 64, 128>>>(); }",
+                "(launch k (config (construct dim3 2 2) 64 128))");
+    expect_dump("void f() { k<<<1, 2, 0, 0>>>(x); }", "(launch k (config 1 2 0) x)");
+    expect_dump("void f() { g(h(1), 2); }", "(call g (call h 1) 2)");
+    expect_error("void f() { (x + 1)(2); }", "must name a function");
+    expect_error("void f() { k<<<1>>>(); }", "2 to 4 configuration arguments");
+}
+END_TEST
+
+START_TEST(test_literals)
+{
+    expect_dump("void f() { x = 10 + 10u + 10l + 10ull + 0x1fLL + 017 + 0b101; }",
+                "(+ (+ (+ (+ (+ (+ 10 (int 10 u)) (int 10 l)) (int 10 u ll)) "
+                "(int 31 ll nondec)) (int 15 nondec)) (int 5 nondec))");
+    expect_dump("void f() { x = 1.5f + 1. + .5 + 2.f + 1e3 + 1.5e-3F; }",
+                "(+ (+ (+ (+ (+ (float 1.5) (double 1)) (double 0.5)) (float 2)) (double 1000))"
+                " (float 0.001500000013038516))");
+    expect_dump("void f() { c = 'A' + '\\n' + '\\0' + '\\x41' + '\\101' + '\\'' + '\\xff'; }",
+                "(+ (+ (+ (+ (+ (+ (char 65) (char 10)) (char 0)) (char 65)) (char 65)) "
+                "(char 39)) (char -1))");
+    expect_dump("void f() { s = \"a\\tb\" \"c\\\"\\\\\"; }", "(= s \"a\\x09bc\\\"\\\\\")");
+    expect_dump("void f() { b = true || false; }", "(|| true false)");
+    expect_error("void f() { x = 99999999999999999999999; }", "too large");
+    expect_error("void f() { x = 12abc; }", "invalid numeric constant '12abc'");
+    expect_error("void f() { x = 08; }", "invalid numeric constant '08'");
+}
+END_TEST
+
+/* ----------------------------------------------------------- declarations */
+START_TEST(test_declarations)
+{
+    expect_dump("__global__ void k(const float * __restrict__ p, int * const q, int n) {}",
+                "(func k void (storage __global__) (params (p (restrict ptr (const float)))"
+                " (q (const ptr int)) (n int))");
+    expect_dump("__host__ __device__ int f();", "(func f int (storage __device__ __host__)"
+                " (params) proto)");
+    expect_dump("static __device__ __forceinline__ int g(void);",
+                "(func g int (storage static __device__ __forceinline__) (params) proto)");
+    expect_dump("int printf(const char *, ...);",
+                "(func printf int (params (_ (ptr (const char))) ...) proto)");
+    expect_dump("void f() { extern __shared__ int buf[]; }",
+                "(var buf (array [] int) (storage extern __shared__))");
+    expect_dump("__constant__ float w[3] = {1, 2, 3,};",
+                "(var w (array 3 float) (storage __constant__) (init (init 1 2 3)))");
+    expect_dump("const int N = 1024;", "(var N (const int) (init 1024))");
+    expect_dump("void f() { int a[T][T + 1]; }", "(var a (array T (array (+ T 1) int)))");
+    expect_dump("void f() { int *a[4], b = 2, **c; }",
+                "(var a (array 4 (ptr int)))\n        (var b int (init 2))\n"
+                "        (var c (ptr (ptr int)))");
+    expect_dump("void f() { dim3 g(x, y); dim3 h; }", "(var g dim3 (ctor x y))");
+    expect_dump("void f() { dim3 g(x, y); dim3 h; }", "(var h dim3))");
+    expect_dump("int m[2][2] = {{1, 2}, {3, 4}};", "(init (init (init 1 2) (init 3 4)))");
+    expect_dump("unsigned long long a; long unsigned int b; signed char c; unsigned d;",
+                "(var a ullong)\n  (var b ulong)\n  (var c schar)\n  (var d uint)");
+    expect_dump("void f() { cudaEvent_t e; cudaDeviceProp p; size_t s; }",
+                "(var e cudaEvent_t)");
+    expect_dump("__global__ void __launch_bounds__(256, 2) k() {}", "(func k void");
+    expect_dump("typedef unsigned int u32; u32 x; void f(u32 *p) { x = (u32)1; }",
+                "(var x uint)\n  (func f void (params (p (ptr uint)))");
+    expect_error("int f(int a, void);", "cannot have type 'void'");
+    expect_error("long long long x;", "invalid combination of type specifiers");
+    expect_error("int float x;", "invalid combination of type specifiers");
+    expect_error("f(int x) { return x; }", "type specifier missing");
+}
+END_TEST
+
+/* ------------------------------------------------------------- statements */
+START_TEST(test_statements)
+{
+    expect_dump("void f() { for (int i = 0; i < n; i++) ; }",
+                "(for\n        (decl\n          (var i int (init 0)))\n        (< i n)\n"
+                "        (postinc i)\n        (empty))");
+    expect_dump("void f() { for (;;) break; }", "(for\n        _\n        _\n        _\n"
+                "        (break))");
+    expect_dump("void f() { do { continue; } while (x); }",
+                "(do\n        (block\n          (continue)) x)");
+    expect_dump("void f() { if (a) if (b) x; else y; }",
+                "(if a\n        (if b\n          (expr x)\n          (expr y)))");
+    expect_dump("void f() { switch (x) { case 1: case 2: y; break; default: z; } }",
+                "(switch x\n        (block\n          (case 1\n            (case 2\n"
+                "              (expr y)))\n          (break)\n          (default\n"
+                "            (expr z))))");
+    expect_dump("int f() { while (1) return; }", "(while 1\n        (return)))");
+}
+END_TEST
+
+/* ---------------------------------------------------------------- errors */
+START_TEST(test_syntax_errors)
+{
+    expect_error("int main() {\n    int x = 1\n}\n", "t.k:3:1: error: syntax error: expected ';'"
+                 " before '}'");
+    expect_error("int main() {\n  x = (1 + 2;\n}\n", "t.k:2:13: error: syntax error: expected ')'");
+    expect_error("int main() { int z y; }", "expected ';' before identifier 'y'");
+    expect_error("int main() { x = 1 +; }", "expected an expression before ';'");
+    expect_error("int main() {\n  x = 1;\n", "t.k:3:1: error: syntax error: expected '}' at end"
+                 " of input");
+    expect_error("}\n", "syntax error, unexpected '}'");
+    expect_error("struct S { int a; };", "'struct' is not supported in K");
+    expect_error("int main() { goto out; }", "'goto' is not supported in K");
+    expect_error("int f() { return p->x; }", "'->' is not supported in K");
+
+    /* Recovery: each broken statement is reported. */
+    result r = run("int main() {\n  a = ;\n  b = 1\n  c = 2;\n  d = (;\n}\n");
+    ck_assert_int_ge(r.nerrors, 3);
+    ck_assert_ptr_nonnull(strstr(r.diags, "t.k:2:"));
+    ck_assert_ptr_nonnull(strstr(r.diags, "t.k:4:"));
+    ck_assert_ptr_nonnull(strstr(r.diags, "t.k:5:"));
+    done(&r);
+}
+END_TEST
+
+START_TEST(test_lexical_errors)
+{
+    expect_error("int main() {\n  /* never closed\n  return 0;\n}\n",
+                 "t.k:2:3: error: unterminated comment");
+    expect_error("char *s = \"abc;\n", "missing terminating '\"' character");
+    expect_error("char c = 'x;\n", "missing terminating ' character");
+    expect_error("int x = 1 @ 2;", "invalid character '@'");
+    expect_error("int x = 1 \\ 2;", "stray '\\' in program");
+    expect_error("int x = 1 \x80\x81\x82 2;", "invalid bytes in program (3 bytes");
+
+    /* Binary input: one error, not thousands. */
+    char bin[4096];
+    for (size_t i = 0; i < sizeof bin; i++)
+        bin[i] = (char)((i * 7919u) >> 3);
+    result r = run_with(bin, sizeof bin, NULL, 0);
+    ck_assert_int_eq(r.nerrors, 1);
+    ck_assert_ptr_nonnull(strstr(r.diags, "NUL bytes"));
+    done(&r);
+
+    /* Garbage without NULs is capped at max_errors. */
+    for (size_t i = 0; i < sizeof bin; i++)
+        bin[i] = i % 3 ? (char)0x80 : ';';
+    r = run_with(bin, sizeof bin, NULL, 0);
+    ck_assert_ptr_nonnull(strstr(r.diags, "too many errors"));
+    int lines = 0;
+    for (const char *p = r.diags; (p = strstr(p, ": error: ")); p++)
+        lines++;
+    ck_assert_int_eq(lines, 20);
+    done(&r);
+}
+END_TEST
+
+START_TEST(test_caret)
+{
+    result r = run("int main() {\n\tint x = @;\n}\n");
+    ck_assert_str_eq(r.diags, "t.k:2:10: error: invalid character '@' in program\n"
+                              " \tint x = @;\n \t        ^\n");
+    done(&r);
+
+    /* A 1 MB line is quoted as a window around the column. */
+    size_t n = 1 << 20;
+    char *big = malloc(n + 16);
+    memset(big, ' ', n);
+    memcpy(big + n - 3, "@;\n", 4);
+    r = run_with(big, n, NULL, 0);
+    ck_assert_int_ge(r.nerrors, 1);
+    ck_assert_uint_lt(strlen(r.diags), 1000);
+    done(&r);
+    free(big);
+}
+END_TEST
+
+START_TEST(test_deep_nesting)
+{
+    size_t n = 10000;
+    char *src = malloc(4 * n + 64);
+    strcpy(src, "int x = ");
+    size_t len = strlen(src);
+    memset(src + len, '(', n);
+    len += n;
+    src[len++] = '1';
+    memset(src + len, ')', n);
+    len += n;
+    strcpy(src + len, ";\n");
+    result r = run(src);
+    ck_assert_int_ge(r.nerrors, 1);
+    ck_assert_ptr_nonnull(strstr(r.diags, "nesting too deep"));
+    done(&r);
+
+    strcpy(src, "void f() ");
+    len = strlen(src);
+    memset(src + len, '{', n);
+    memset(src + len + n, '}', n);
+    src[len + 2 * n] = '\0';
+    r = run(src);
+    ck_assert_ptr_nonnull(strstr(r.diags, "nesting too deep"));
+    done(&r);
+
+    /* A long left-leaning chain is cut at K_MAX_EXPR_DEPTH, not recursed into. */
+    strcpy(src, "int y = ");
+    len = strlen(src);
+    for (size_t i = 0; i < n; i++, len += 2)
+        memcpy(src + len, "a+", 2);
+    strcpy(src + len, "a;\n");
+    r = run(src);
+    ck_assert_ptr_nonnull(strstr(r.diags, "expression nested too deeply"));
+    done(&r);
+    free(src);
+}
+END_TEST
+
+START_TEST(test_max_errors)
+{
+    char src[2048] = "";
+    for (int i = 0; i < 40; i++)
+        strcat(src, "int x = @;\n");
+    result r = run(src);
+    ck_assert_int_eq(r.nerrors, 40);
+    ck_assert_int_eq(r.ctx.ndiags, 21);
+    ck_assert_int_eq(r.ctx.diags[20].severity, K_NOTE);
+    done(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------------ preprocessor */
+START_TEST(test_macros)
+{
+    expect_dump("#define N 10\n#define SQ(x) ((x) * (x))\nint a[N]; int b = SQ(N + 1);",
+                "(var b int (init (* (+ 10 1) (+ 10 1))))");
+    expect_dump("#define STR(x) #x\n#define XSTR(x) STR(x)\n#define V 42\n"
+                "const char *s = STR(a \"b\"); const char *t = XSTR(V);",
+                "(init \"a \\\"b\\\"\")");
+    expect_dump("#define STR(x) #x\n#define XSTR(x) STR(x)\n#define V 42\n"
+                "const char *t = XSTR(V);", "(init \"42\")");
+    expect_dump("#define CAT(a, b) a ## b\nint CAT(foo, 12) = CAT(0x, 1f);",
+                "(var foo12 int (init (int 31 nondec)))");
+    expect_dump("#define MAX(a, b) ((a) > (b) ? (a) : (b))\nint m = MAX(f(1, 2), (3, 4));",
+                "(? (> (call f 1 2) (, 3 4)) (call f 1 2) (, 3 4))");
+    expect_dump("#define LOG(fmt, ...) printf(fmt, __VA_ARGS__)\nvoid f() { LOG(\"%d\", 1, 2); }",
+                "(call printf \"%d\" 1 2)");
+    /* Blue paint: self-reference ends. */
+    expect_dump("#define R R + 1\nint r = R;", "(init (+ R 1))");
+    expect_dump("#define f(x) x + f\nint g = f(1)(2);", "(init (+ 1 (call f 2)))");
+    /* Not in strings, chars or comments. */
+    expect_dump("#define N 3\nconst char *s = \"N\"; int c = 'N'; // N\n", "(init \"N\")");
+    expect_dump("int a = NULL == 0; unsigned b = UINT_MAX; int c = cudaMemcpyDeviceToHost;",
+                "(var c int (init 2))");
+    expect_dump("int i = INT_MIN;", "(init (- (neg 2147483647) 1))");
+    expect_dump("float m = FLT_MAX;", "(float 3.4028234663852886e+38)");
+    expect_dump("int l = __LINE__;\nint k = __LINE__;", "(var k int (init 2))");
+
+    static const char *const defs[] = { "WIDTH=16", "DEBUG", NULL };
+    const char *src = "int w = WIDTH;\n#ifdef DEBUG\nint dbg = DEBUG;\n#endif\n";
+    result r = run_with(src, strlen(src), defs, 1);
+    ck_assert_int_eq(r.nerrors, 0);
+    ck_assert_ptr_nonnull(strstr(r.dump, "(var w int (init 16))"));
+    ck_assert_ptr_nonnull(strstr(r.dump, "(var dbg int (init 1))"));
+    done(&r);
+
+    expect_error("#define F(a, b) a\nint x = F(1);", "macro 'F' takes 2 arguments, but 1 was");
+    expect_error("#define F(a) a\nint x = F(1;\n", "unterminated argument list");
+    expect_error("#define P(x) # y\n", "'#' is not followed by a macro parameter");
+    expect_error("#define Q ## x\n", "'##' cannot appear at either end");
+}
+END_TEST
+
+START_TEST(test_runaway_expansion)
+{
+    char src[4096] = "#define A0 x x\n";
+    for (int i = 1; i <= 40; i++) {
+        char line[64];
+        snprintf(line, sizeof line, "#define A%d A%d A%d\n", i, i - 1, i - 1);
+        strcat(src, line);
+    }
+    strcat(src, "int y = A40;\n");
+    expect_error(src, "t.k:42:9: error: macro expansion too large");
+}
+END_TEST
+
+START_TEST(test_conditionals)
+{
+    expect_dump("#define N 8\n#if defined(N) && N > 5 && !defined X\nint a;\n#elif 1\nint b;\n"
+                "#else\nint c;\n#endif\n", "(unit\n  (var a int))");
+    expect_dump("#if 0\nint a;\n#elif (1 ? 2 : 3) == 2 && -1 < 0 && !(-1 < 0u)\nint b;\n#endif\n",
+                "(unit\n  (var b int))");
+    expect_dump("#if 0x10 == 16 && 'A' == 65 && (7 / 2 == 3) && (1 << 4) == 16 && UNDEFINED == 0\n"
+                "int ok;\n#endif\n", "(var ok int)");
+    expect_dump("#ifndef X\n#define X 1\n#endif\n#ifdef X\nint x = X;\n#else\nint no;\n#endif\n",
+                "(unit\n  (var x int (init 1)))");
+    expect_dump("#if 0\n#if 1\nint a;\n#else\nint b;\n#endif\n#error not here\n#endif\nint c;\n",
+                "(unit\n  (var c int))");
+    expect_dump("#define A 1\n#undef A\n#ifdef A\nint a;\n#endif\nint b;\n",
+                "(unit\n  (var b int))");
+    expect_dump("#include <stdio.h>\n#include <cuda_runtime.h>\n#pragma once\n#line 7\nint x;\n",
+                "(var x int)");
+    expect_error("#error stop here\n", "t.k:1:1: error: #error stop here");
+    expect_error("#if 1\nint x;\n", "t.k:1:1: error: unterminated #if");
+    expect_error("#endif\n", "#endif without #if");
+    expect_error("#if 1 / 0\n#endif\n", "division by zero in #if");
+    expect_error("#if 1 +\n#endif\n", "missing expression in #if");
+    expect_error("#foo\n", "invalid preprocessing directive #foo");
+    expect_error("#if 1\n#else\n#else\n#endif\n", "#else after #else");
+}
+END_TEST
+
+/* Positions survive comments, continuations and directives. */
+START_TEST(test_line_numbers)
+{
+    expect_error("/* a\n   multi-line\n   comment */\nint x = @;\n", "t.k:4:9: error");
+    expect_error("#define LONG(a, b) \\\n    a + \\\n    b\nint y = LONG(1, 2);\nint z = @;\n",
+                 "t.k:5:9: error");
+    expect_error("int a = F(1,\n  2);\nint z = @;\n", "t.k:3:9: error");
+    expect_error("#define F(x, y) x\nint a = F(1,\n  2);\nint z = @;\n", "t.k:4:9: error");
+    expect_error("int a; /* c\n */ int b = @;\n", "t.k:2:13: error");
+    expect_error("int a; /* c */ int b = @;\n", "t.k:1:24: error");
+    expect_error("#if 0\nx\ny\n#endif\nint b = @;\n", "t.k:5:9: error");
+    expect_error("int s = \"a\\\nb\";\nint b = @;\n", "t.k:3:9: error");
+}
+END_TEST
+
+static Suite *parse_suite(void)
+{
+    Suite *s = suite_create("parse");
+    TCase *tc = tcase_create("front end");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_precedence);
+    tcase_add_test(tc, test_casts);
+    tcase_add_test(tc, test_launch_and_calls);
+    tcase_add_test(tc, test_literals);
+    tcase_add_test(tc, test_declarations);
+    tcase_add_test(tc, test_statements);
+    tcase_add_test(tc, test_syntax_errors);
+    tcase_add_test(tc, test_lexical_errors);
+    tcase_add_test(tc, test_caret);
+    tcase_add_test(tc, test_deep_nesting);
+    tcase_add_test(tc, test_max_errors);
+    tcase_add_test(tc, test_macros);
+    tcase_add_test(tc, test_runaway_expansion);
+    tcase_add_test(tc, test_conditionals);
+    tcase_add_test(tc, test_line_numbers);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(parse_suite());
+    /* TAP on stdout for automake's tap-driver unless the caller chose a file. */
+    if (!getenv("CK_TAP_LOG_FILE_NAME"))
+        srunner_set_tap(sr, "-");
+    srunner_run_all(sr, CK_SILENT);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,598 @@
+/* vm/kbc.c -- the .kbc bytecode file: writing and (hostile-input-safe) reading.
+ *
+ * Layout (all integers little-endian, fixed width):
+ *
+ *     "SIMTKBC\0"  u32 version  u32 reserved (0)
+ *     then ten sections in this order, each as  u64 length, length bytes:
+ *       code     u32 n, n x (u16 op, a, b, c; i32 i, j)
+ *       pos      u32 n, n x (u32 line, col)
+ *       sigs     u32 n, n x (u8 ret, nargs, nfixed; nargs x u8 arg; nargs x u8 ptr_elem)
+ *       funcs    u32 n, n x (str name; u32 entry, end, nregs, local_size, sig;
+ *                            u8 kind, recursive; u32 line; u8 has_names,
+ *                            [sigs[sig].nargs x optstr])
+ *       globals  u32 n, n x (str name; u8 space, elem; u32 align; u64 size; u32 line;
+ *                            u8 has_init, [size bytes])
+ *       imports  u32 n, n x (str name; u32 sig)
+ *       strings  u32 n, n x str
+ *       module   u32 shared_static, i32 main_func
+ *       source_name  optstr
+ *       source       optstr
+ *   str = u32 length + bytes (no NUL); optstr = u8 present (0/1) + [str].
+ *
+ * sigs precede funcs because a function's parameter-name count is its
+ * signature's nargs.  The reader checks every length against the bytes that
+ * remain before allocating anything, so a truncated or hostile file costs at
+ * most a bounded multiple of its own size, and ends with the verifier. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm/module.h"
+
+#define KBC_HEADER_SIZE 16
+
+/* Upper bound on signatures: a simt_sig is ~170 times larger in memory than
+ * its smallest encoding, so their number is capped on its own. */
+#define KBC_MAX_SIGS (1u << 18)
+
+/* ================================================================ writing */
+
+typedef struct kbuf {
+    uint8_t *data;
+    size_t len, cap;
+    int oom;
+} kbuf;
+
+static void put_bytes(kbuf *b, const void *src, size_t n)
+{
+    if (b->oom)
+        return;
+    if (n > b->cap - b->len) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap - b->len < n) {
+            if (cap > SIZE_MAX / 2) {
+                b->oom = 1;
+                return;
+            }
+            cap *= 2;
+        }
+        uint8_t *p = realloc(b->data, cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->data = p;
+        b->cap = cap;
+    }
+    if (n)
+        memcpy(b->data + b->len, src, n);
+    b->len += n;
+}
+
+static void put_le(kbuf *b, uint64_t v, unsigned width)
+{
+    uint8_t bytes[8];
+    for (unsigned k = 0; k < width; k++)
+        bytes[k] = (uint8_t)(v >> (8 * k));
+    put_bytes(b, bytes, width);
+}
+
+static void put_u8(kbuf *b, unsigned v) { put_le(b, v, 1); }
+static void put_u16(kbuf *b, unsigned v) { put_le(b, v, 2); }
+static void put_u32(kbuf *b, uint32_t v) { put_le(b, v, 4); }
+static void put_u64(kbuf *b, uint64_t v) { put_le(b, v, 8); }
+
+static void put_str(kbuf *b, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    if (n > UINT32_MAX) {
+        b->oom = 1;
+        return;
+    }
+    put_u32(b, (uint32_t)n);
+    put_bytes(b, s, n);
+}
+
+static void put_optstr(kbuf *b, const char *s)
+{
+    put_u8(b, s != NULL);
+    if (s)
+        put_str(b, s);
+}
+
+/* A section is its length followed by its bytes; the length is patched in
+ * once the contents are known. */
+static size_t section_begin(kbuf *b)
+{
+    size_t at = b->len;
+    put_u64(b, 0);
+    return at;
+}
+
+static void section_end(kbuf *b, size_t at)
+{
+    if (b->oom)
+        return;
+    uint64_t n = b->len - at - 8;
+    for (unsigned k = 0; k < 8; k++)
+        b->data[at + k] = (uint8_t)(n >> (8 * k));
+}
+
+static void write_code(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->ncode);
+    for (uint32_t pc = 0; pc < m->ncode; pc++) {
+        const simt_insn *in = &m->code[pc];
+        put_u16(b, in->op);
+        put_u16(b, in->a);
+        put_u16(b, in->b);
+        put_u16(b, in->c);
+        put_u32(b, (uint32_t)in->i);
+        put_u32(b, (uint32_t)in->j);
+    }
+}
+
+static void write_pos(kbuf *b, const simt_module *m)
+{
+    uint32_t n = m->pos ? m->ncode : 0;
+    put_u32(b, n);
+    for (uint32_t pc = 0; pc < n; pc++) {
+        put_u32(b, m->pos[pc].line);
+        put_u32(b, m->pos[pc].col);
+    }
+}
+
+static void write_sigs(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->nsigs);
+    for (uint32_t k = 0; k < m->nsigs; k++) {
+        const simt_sig *s = &m->sigs[k];
+        put_u8(b, s->ret);
+        put_u8(b, s->nargs);
+        put_u8(b, s->nfixed);
+        put_bytes(b, s->args, s->nargs);
+        put_bytes(b, s->ptr_elem, s->nargs);
+    }
+}
+
+static void write_funcs(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->nfuncs);
+    for (uint32_t f = 0; f < m->nfuncs; f++) {
+        const simt_func *fn = &m->funcs[f];
+        put_str(b, fn->name);
+        put_u32(b, fn->entry);
+        put_u32(b, fn->end);
+        put_u32(b, fn->nregs);
+        put_u32(b, fn->local_size);
+        put_u32(b, fn->sig);
+        put_u8(b, fn->kind);
+        put_u8(b, fn->recursive);
+        put_u32(b, fn->line);
+        /* Names are only meaningful with a valid signature to count them. */
+        int names = fn->param_names && fn->sig < m->nsigs;
+        put_u8(b, names);
+        for (unsigned k = 0; names && k < m->sigs[fn->sig].nargs; k++)
+            put_optstr(b, fn->param_names[k]);
+    }
+}
+
+static void write_globals(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->nglobals);
+    for (uint32_t g = 0; g < m->nglobals; g++) {
+        const simt_global *gv = &m->globals[g];
+        put_str(b, gv->name);
+        put_u8(b, gv->space);
+        put_u8(b, gv->elem);
+        put_u32(b, gv->align);
+        put_u64(b, gv->size);
+        put_u32(b, gv->line);
+        put_u8(b, gv->init != NULL);
+        if (gv->init)
+            put_bytes(b, gv->init, gv->size);
+    }
+}
+
+static void write_imports(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->nimports);
+    for (uint32_t k = 0; k < m->nimports; k++) {
+        put_str(b, m->imports[k].name);
+        put_u32(b, m->imports[k].sig);
+    }
+}
+
+static void write_strings(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->nstrings);
+    for (uint32_t k = 0; k < m->nstrings; k++)
+        put_str(b, m->strings[k]);
+}
+
+static void write_misc(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->shared_static);
+    put_u32(b, (uint32_t)m->main_func);
+}
+
+static void write_source_name(kbuf *b, const simt_module *m) { put_optstr(b, m->source_name); }
+static void write_source(kbuf *b, const simt_module *m) { put_optstr(b, m->source); }
+
+/* ================================================================ reading */
+
+typedef struct kreader {
+    const uint8_t *p;
+    size_t left;              /* bytes left in the current section */
+    const char *section;
+    char *err;
+    size_t errlen;
+    int failed;
+} kreader;
+
+static void failf(kreader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void failf(kreader *r, const char *fmt, ...)
+{
+    if (r->failed)
+        return;
+    r->failed = 1;
+    if (!r->err || !r->errlen)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->err, r->errlen, fmt, ap);
+    va_end(ap);
+}
+
+static int need(kreader *r, uint64_t n)
+{
+    if (r->failed)
+        return 0;
+    if (n > r->left) {
+        failf(r, "truncated .kbc file: section '%s' needs %" PRIu64 " bytes, %zu left",
+              r->section, n, r->left);
+        return 0;
+    }
+    return 1;
+}
+
+static uint64_t get_le(kreader *r, unsigned width)
+{
+    if (!need(r, width))
+        return 0;
+    uint64_t v = 0;
+    for (unsigned k = 0; k < width; k++)
+        v |= (uint64_t)r->p[k] << (8 * k);
+    r->p += width;
+    r->left -= width;
+    return v;
+}
+
+static uint8_t get_u8(kreader *r) { return (uint8_t)get_le(r, 1); }
+static uint16_t get_u16(kreader *r) { return (uint16_t)get_le(r, 2); }
+static uint32_t get_u32(kreader *r) { return (uint32_t)get_le(r, 4); }
+static uint64_t get_u64(kreader *r) { return get_le(r, 8); }
+
+static void get_bytes(kreader *r, void *dst, size_t n)
+{
+    if (!need(r, n))
+        return;
+    if (n)
+        memcpy(dst, r->p, n);
+    r->p += n;
+    r->left -= n;
+}
+
+static char *get_str(kreader *r)
+{
+    uint32_t n = get_u32(r);
+    if (!need(r, n))
+        return NULL;
+    char *s = malloc((size_t)n + 1);
+    if (!s) {
+        failf(r, "out of memory reading section '%s'", r->section);
+        return NULL;
+    }
+    get_bytes(r, s, n);
+    s[n] = '\0';
+    return s;
+}
+
+static char *get_optstr(kreader *r)
+{
+    uint8_t present = get_u8(r);
+    if (present > 1)
+        failf(r, "corrupt .kbc file: section '%s' has a bad string marker", r->section);
+    return present == 1 ? get_str(r) : NULL;
+}
+
+/* Reads an element count and checks that n elements of at least min_size
+ * bytes fit in the section, so a hostile count cannot cause a huge
+ * allocation.  Returns a zeroed array of n elements of elem_size, or NULL
+ * (also for n == 0, with *count = 0 and no failure). */
+static void *get_array(kreader *r, uint32_t *count, size_t min_size, size_t elem_size,
+                       uint32_t cap)
+{
+    *count = 0;
+    uint32_t n = get_u32(r);
+    if (r->failed || n == 0)
+        return NULL;
+    if (n > cap || (uint64_t)n * min_size > r->left) {
+        failf(r, "corrupt .kbc file: section '%s' claims %" PRIu32 " entries in %zu bytes",
+              r->section, n, r->left);
+        return NULL;
+    }
+    void *a = calloc(n, elem_size);
+    if (!a) {
+        failf(r, "out of memory reading section '%s'", r->section);
+        return NULL;
+    }
+    *count = n;
+    return a;
+}
+
+static void read_code(kreader *r, simt_module *m)
+{
+    m->code = get_array(r, &m->ncode, 16, sizeof *m->code, UINT32_MAX);
+    for (uint32_t pc = 0; pc < m->ncode && !r->failed; pc++) {
+        simt_insn *in = &m->code[pc];
+        in->op = get_u16(r);
+        in->a = get_u16(r);
+        in->b = get_u16(r);
+        in->c = get_u16(r);
+        in->i = (int32_t)get_u32(r);
+        in->j = (int32_t)get_u32(r);
+    }
+}
+
+static void read_pos(kreader *r, simt_module *m)
+{
+    uint32_t n;
+    m->pos = get_array(r, &n, 8, sizeof *m->pos, UINT32_MAX);
+    if (!r->failed && n != m->ncode) {
+        failf(r, "corrupt .kbc file: %" PRIu32 " source positions for %" PRIu32
+              " instructions", n, m->ncode);
+        return;
+    }
+    for (uint32_t pc = 0; pc < n && !r->failed; pc++) {
+        m->pos[pc].line = get_u32(r);
+        m->pos[pc].col = get_u32(r);
+    }
+}
+
+static void read_sigs(kreader *r, simt_module *m)
+{
+    m->sigs = get_array(r, &m->nsigs, 3, sizeof *m->sigs, KBC_MAX_SIGS);
+    for (uint32_t k = 0; k < m->nsigs && !r->failed; k++) {
+        simt_sig *s = &m->sigs[k];
+        s->ret = get_u8(r);
+        s->nargs = get_u8(r);
+        s->nfixed = get_u8(r);
+        get_bytes(r, s->args, s->nargs);
+        get_bytes(r, s->ptr_elem, s->nargs);
+    }
+}
+
+static void read_param_names(kreader *r, simt_module *m, simt_func *fn)
+{
+    uint8_t has = get_u8(r);
+    if (r->failed || !has)
+        return;
+    unsigned n = m->sigs[fn->sig].nargs;
+    if (has != 1 || !need(r, n)) { /* each name takes at least its marker byte */
+        failf(r, "corrupt .kbc file: bad parameter names of function '%s'", fn->name);
+        return;
+    }
+    if (n == 0)
+        return;
+    if (!(fn->param_names = calloc(n, sizeof *fn->param_names))) {
+        failf(r, "out of memory reading section '%s'", r->section);
+        return;
+    }
+    for (unsigned k = 0; k < n && !r->failed; k++)
+        fn->param_names[k] = get_optstr(r);
+}
+
+static void read_funcs(kreader *r, simt_module *m)
+{
+    /* name 4, five u32 20, two u8 2, line 4, names marker 1 */
+    m->funcs = get_array(r, &m->nfuncs, 31, sizeof *m->funcs, UINT32_MAX);
+    for (uint32_t f = 0; f < m->nfuncs && !r->failed; f++) {
+        simt_func *fn = &m->funcs[f];
+        fn->name = get_str(r);
+        fn->entry = get_u32(r);
+        fn->end = get_u32(r);
+        fn->nregs = get_u32(r);
+        fn->local_size = get_u32(r);
+        uint32_t sig = get_u32(r);
+        fn->kind = get_u8(r);
+        fn->recursive = get_u8(r);
+        fn->line = get_u32(r);
+        if (r->failed)
+            return;
+        if (sig >= m->nsigs) {
+            failf(r, "corrupt .kbc file: function '%s' has signature %" PRIu32 " of %" PRIu32,
+                  fn->name, sig, m->nsigs);
+            return;
+        }
+        fn->sig = sig;
+        read_param_names(r, m, fn);
+    }
+}
+
+static void read_globals(kreader *r, simt_module *m)
+{
+    /* name 4, space/elem 2, align 4, size 8, line 4, init marker 1 */
+    m->globals = get_array(r, &m->nglobals, 23, sizeof *m->globals, UINT32_MAX);
+    for (uint32_t g = 0; g < m->nglobals && !r->failed; g++) {
+        simt_global *gv = &m->globals[g];
+        gv->name = get_str(r);
+        gv->space = get_u8(r);
+        gv->elem = get_u8(r);
+        gv->align = get_u32(r);
+        gv->size = get_u64(r);
+        gv->line = get_u32(r);
+        uint8_t has_init = get_u8(r);
+        if (r->failed || !has_init)
+            continue;
+        if (has_init != 1 || gv->size == 0) {
+            failf(r, "corrupt .kbc file: bad initialiser of global '%s'", gv->name);
+            return;
+        }
+        if (!need(r, gv->size))
+            return;
+        if (!(gv->init = malloc(gv->size))) {
+            failf(r, "out of memory reading section '%s'", r->section);
+            return;
+        }
+        get_bytes(r, gv->init, gv->size);
+    }
+}
+
+static void read_imports(kreader *r, simt_module *m)
+{
+    m->imports = get_array(r, &m->nimports, 8, sizeof *m->imports, UINT32_MAX);
+    for (uint32_t k = 0; k < m->nimports && !r->failed; k++) {
+        m->imports[k].name = get_str(r);
+        m->imports[k].sig = get_u32(r);
+    }
+}
+
+static void read_strings(kreader *r, simt_module *m)
+{
+    m->strings = get_array(r, &m->nstrings, 4, sizeof *m->strings, UINT32_MAX);
+    for (uint32_t k = 0; k < m->nstrings && !r->failed; k++)
+        m->strings[k] = get_str(r);
+}
+
+static void read_misc(kreader *r, simt_module *m)
+{
+    m->shared_static = get_u32(r);
+    m->main_func = (int32_t)get_u32(r);
+}
+
+static void read_source_name(kreader *r, simt_module *m) { m->source_name = get_optstr(r); }
+static void read_source(kreader *r, simt_module *m) { m->source = get_optstr(r); }
+
+/* The sections in file order; the name appears in the reader's messages. */
+typedef struct kbc_section {
+    const char *name;
+    void (*write)(kbuf *, const simt_module *);
+    void (*read)(kreader *, simt_module *);
+} kbc_section;
+
+static const kbc_section kbc_sections[] = {
+    { "code", write_code, read_code },
+    { "pos", write_pos, read_pos },
+    { "sigs", write_sigs, read_sigs },
+    { "funcs", write_funcs, read_funcs },
+    { "globals", write_globals, read_globals },
+    { "imports", write_imports, read_imports },
+    { "strings", write_strings, read_strings },
+    { "module", write_misc, read_misc },
+    { "source_name", write_source_name, read_source_name },
+    { "source", write_source, read_source },
+};
+
+int simt_module_write(const simt_module *m, FILE *out)
+{
+    if (!m || !out || (m->ncode && !m->code)) {
+        errno = EINVAL;
+        return -1;
+    }
+    kbuf b = { 0 };
+    put_bytes(&b, SIMT_KBC_MAGIC, 8); /* the literal's NUL is the 8th byte */
+    put_u32(&b, SIMT_KBC_VERSION);
+    put_u32(&b, 0);
+    for (size_t k = 0; k < sizeof kbc_sections / sizeof kbc_sections[0]; k++) {
+        size_t at = section_begin(&b);
+        kbc_sections[k].write(&b, m);
+        section_end(&b, at);
+    }
+    if (b.oom) {
+        free(b.data);
+        errno = ENOMEM;
+        return -1;
+    }
+    size_t done = fwrite(b.data, 1, b.len, out);
+    free(b.data);
+    if (done != b.len) {
+        if (!errno)
+            errno = EIO;
+        return -1;
+    }
+    return 0;
+}
+
+static int read_header(kreader *r)
+{
+    if (r->left < 8 || memcmp(r->p, SIMT_KBC_MAGIC, 8) != 0) {
+        failf(r, "not a simtvm bytecode file");
+        return -1;
+    }
+    r->section = "header";
+    if (!need(r, KBC_HEADER_SIZE))
+        return -1;
+    r->p += 8;
+    r->left -= 8;
+    uint32_t version = get_u32(r);
+    if (version != SIMT_KBC_VERSION) {
+        failf(r, "bytecode version %" PRIu32 " is not supported (this simtvm reads version %d)",
+              version, SIMT_KBC_VERSION);
+        return -1;
+    }
+    (void)get_u32(r); /* reserved */
+    return 0;
+}
+
+/* Reads every section: each one's parser sees only its own bytes and must
+ * consume all of them. */
+static void read_sections(kreader *r, simt_module *m)
+{
+    for (size_t k = 0; k < sizeof kbc_sections / sizeof kbc_sections[0] && !r->failed; k++) {
+        r->section = kbc_sections[k].name;
+        uint64_t len = get_u64(r);
+        if (!need(r, len))
+            return;
+        kreader sub = *r;
+        sub.left = (size_t)len;
+        kbc_sections[k].read(&sub, m);
+        if (sub.failed) {
+            r->failed = 1;
+            return;
+        }
+        if (sub.left) {
+            failf(r, "corrupt .kbc file: %zu unread bytes at the end of section '%s'", sub.left,
+                  r->section);
+            return;
+        }
+        r->p += len;
+        r->left -= (size_t)len;
+    }
+    if (!r->failed && r->left)
+        failf(r, "corrupt .kbc file: %zu bytes after the last section", r->left);
+}
+
+simt_module *simt_module_read(const uint8_t *data, size_t len, char *err, size_t errlen)
+{
+    kreader r = { .p = data, .left = data ? len : 0, .section = "header",
+                  .err = err, .errlen = errlen };
+    if (err && errlen)
+        err[0] = '\0';
+    if (read_header(&r) < 0)
+        return NULL;
+    simt_module *m = simt_module_new();
+    if (!m) {
+        failf(&r, "out of memory reading a .kbc file");
+        return NULL;
+    }
+    read_sections(&r, m);
+    if (r.failed || simt_module_verify(m, err, errlen) < 0) {
+        simt_module_free(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,109 @@
+/* vm/module.c -- the opcode table, module life cycle and name tables.
+ *
+ * simt_opinfo_table is generated from vm/opcodes.def so the disassembler, the
+ * verifier and the interpreter agree on every opcode's operands by
+ * construction. */
+#include <stdlib.h>
+
+#include "vm/module.h"
+
+const simt_opinfo simt_opinfo_table[OP_COUNT] = {
+#define OP(name, format, uses, meaning) [OP_##name] = {#name, FMT_##format, (uses), meaning},
+#include "vm/opcodes.def"
+#undef OP
+};
+
+typedef struct intrinsic_info {
+    const char *name;
+    int nargs;
+} intrinsic_info;
+
+static const intrinsic_info intrinsic_table[INTR_COUNT] = {
+#define INTR(name, nargs, meaning) [INTR_##name] = {#name, nargs},
+#include "vm/intrinsics.def"
+#undef INTR
+};
+
+static const char *const vtype_names[VT_COUNT] = {
+    [VT_VOID] = "void", [VT_BOOL] = "bool", [VT_I8] = "i8",   [VT_U8] = "u8",
+    [VT_I16] = "i16",   [VT_U16] = "u16",   [VT_I32] = "i32", [VT_U32] = "u32",
+    [VT_I64] = "i64",   [VT_U64] = "u64",   [VT_F32] = "f32", [VT_F64] = "f64",
+    [VT_PTR] = "ptr",   [VT_STR] = "str",
+};
+
+static const unsigned char vtype_sizes[VT_COUNT] = {
+    [VT_VOID] = 0, [VT_BOOL] = 1, [VT_I8] = 1,  [VT_U8] = 1,  [VT_I16] = 2,
+    [VT_U16] = 2,  [VT_I32] = 4,  [VT_U32] = 4, [VT_I64] = 8, [VT_U64] = 8,
+    [VT_F32] = 4,  [VT_F64] = 8,  [VT_PTR] = 8, [VT_STR] = 8,
+};
+
+simt_module *simt_module_new(void)
+{
+    simt_module *m = calloc(1, sizeof *m);
+    if (m)
+        m->main_func = -1;
+    return m;
+}
+
+/* Frees whatever has been built so far: the reader fills counts only after
+ * the matching array is allocated and zeroed, so NULL members are normal. */
+void simt_module_free(simt_module *m)
+{
+    if (!m)
+        return;
+    for (uint32_t f = 0; m->funcs && f < m->nfuncs; f++) {
+        simt_func *fn = &m->funcs[f];
+        free(fn->name);
+        /* param_names holds sigs[sig].nargs entries (the reader allocates it
+         * only once sig is known to be valid). */
+        if (fn->param_names) {
+            uint32_t n = (m->sigs && fn->sig < m->nsigs) ? m->sigs[fn->sig].nargs : 0;
+            for (uint32_t k = 0; k < n; k++)
+                free(fn->param_names[k]);
+            free(fn->param_names);
+        }
+    }
+    free(m->funcs);
+    for (uint32_t g = 0; m->globals && g < m->nglobals; g++) {
+        free(m->globals[g].name);
+        free(m->globals[g].init);
+    }
+    free(m->globals);
+    for (uint32_t k = 0; m->imports && k < m->nimports; k++)
+        free(m->imports[k].name);
+    free(m->imports);
+    for (uint32_t s = 0; m->strings && s < m->nstrings; s++)
+        free(m->strings[s]);
+    free(m->strings);
+    free(m->sigs);
+    free(m->code);
+    free(m->pos);
+    free(m->source_name);
+    free(m->source);
+    free(m);
+}
+
+const char *simt_op_name(unsigned op)
+{
+    return op < OP_COUNT ? simt_opinfo_table[op].name : "?op";
+}
+
+const char *simt_vtype_name(unsigned vt)
+{
+    return vt < VT_COUNT ? vtype_names[vt] : "?type";
+}
+
+size_t simt_vtype_size(unsigned vt)
+{
+    return vt < VT_COUNT ? vtype_sizes[vt] : 0;
+}
+
+const char *simt_intrinsic_name(unsigned id)
+{
+    return id < INTR_COUNT ? intrinsic_table[id].name : "?intrinsic";
+}
+
+int simt_intrinsic_nargs(unsigned id)
+{
+    return id < INTR_COUNT ? intrinsic_table[id].nargs : -1;
+}
