@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "vm/exec.h"
+#include "vm/observe.h"
 
 static uint64_t *lreg(simt_warp *w, unsigned lane, unsigned reg)
 {
@@ -136,6 +137,8 @@ static void execute(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
     const simt_insn *in = &ex->mod->code[pc];
     uint64_t res[SIMT_MAX_WARP], pred[SIMT_MAX_WARP];
     uint32_t src;
+    if (ex->vm->checker)
+        simt_check_warp_sync(ex->vm->checker, w->index, lanes);
     if (in->op == OP_SYNCWARP)
         return;
     for (uint32_t m = lanes; m; m &= m - 1) {
@@ -241,11 +244,21 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
         describe_lanes(arrived, sizeof arrived, have);
         describe_lanes(absent, sizeof absent, missing);
         unsigned m0 = (unsigned)__builtin_ctz(missing);
-        simt_exec_fault(ex, blk, w, l, pc,
-                        "Barrier error detected: %s with mask 0x%08x can never complete: lanes %s "
-                        "arrived, lanes %s named in the mask wait elsewhere (line %u) or cannot "
-                        "arrive", collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)), arrived,
-                        absent, ex->mod->pos[w->pc[m0]].line);
+        char detail[400];
+        snprintf(detail, sizeof detail, "%s with mask 0x%08x in warp %u can never complete: lanes %s "
+                 "arrived, lanes %s named in the mask wait elsewhere (line %u) or cannot arrive",
+                 collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)), w->index, arrived, absent,
+                 ex->mod->pos[w->pc[m0]].line);
+        if (ex->vm->checker && (ex->vm->cfg.checks & CHECK_SYNC)) {
+            /* Reported; the lanes that did arrive go on, as hardware lets them. */
+            simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
+                              "Barrier error detected. Missing lanes in warp collective", pc, blk->idx,
+                              w->tid_base + l, l, detail);
+            execute(ex, w, pc, have);
+            release_others(w, have, 0);
+            return 1;
+        }
+        simt_exec_fault(ex, blk, w, l, pc, "Barrier error detected: %s", detail);
         return -1;
     }
     return 0;
@@ -273,6 +286,10 @@ void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
     uint32_t arrived = blk->bar_waiting, count = blk->bar_count;
     blk->bar_waiting = 0;
     blk->bar_count = 0;
+    if (ex->vm->checker)
+        simt_check_barrier(ex->vm->checker);
+    if (ex->vm->model)
+        simt_model_barrier(ex->vm->model);
     for (uint32_t k = 0; k < blk->nwarps; k++) {
         simt_warp *w = &blk->warps[k];
         for (unsigned l = 0; l < w->width; l++) {

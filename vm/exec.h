@@ -111,8 +111,10 @@ typedef struct simt_exec {
     int is_host;
     int lockstep;            /* --sched=lockstep */
     int random;              /* --interleave=random */
+    int observe;             /* a checker or the model wants memory records */
     int kernel;              /* function index, -1 for host */
     uint64_t block_serial;   /* linear index of the running block (seeds warp streams) */
+    const struct simt_launch_info *info;
 } simt_exec;
 
 /* Events returned by simt_exec_group. */

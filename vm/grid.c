@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "vm/exec.h"
+#include "vm/observe.h"
 
 /* Register stacks are bounded so that runaway recursion is a clear fault. */
 #define SIMT_REG_BYTES_MAX (16u << 20)
@@ -249,6 +250,10 @@ static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args
         blk->idx[1] = (uint32_t)(b / ex->grid[0] % ex->grid[1]);
         blk->idx[2] = (uint32_t)(b / ((uint64_t)ex->grid[0] * ex->grid[1]));
         ex->block_serial = b;
+        if (ex->vm->checker)
+            simt_check_block(ex->vm->checker, blk->idx, blk->nthreads, blk->shared_size);
+        if (ex->vm->model)
+            simt_model_block_begin(ex->vm->model, blk->idx, blk->nthreads);
         blk->bar_waiting = blk->bar_exited = blk->bar_count = 0;
         memset(blk->shared, 0, blk->shared_size);
         for (uint32_t w = 0; w < blk->nwarps; w++) {
@@ -287,6 +292,14 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.kernel = (int)func;
     ex.lockstep = vm->cfg.sched == SCHED_LOCKSTEP;
     ex.random = vm->cfg.interleave == INTERLEAVE_RANDOM && !ex.lockstep;
+    ex.observe = vm->checker || vm->model;
+    simt_launch_info li = {func, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},
+                           shared, args, nargs};
+    ex.info = &li;
+    if (vm->checker)
+        simt_check_launch(vm->checker, vm, &li);
+    if (vm->model)
+        simt_model_launch_begin(vm->model, &li);
 
     simt_block blk = {0};
     blk.nthreads = block[0] * block[1] * block[2];
@@ -303,6 +316,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     if (st == SIMT_OK)
         st = run_grid(&ex, &blk, args, nargs);
     block_free(&blk);
+    if (vm->model)
+        simt_model_launch_end(vm->model);
 
     uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
     uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;

@@ -17,6 +17,7 @@
 #include "runtime/ffi.h"
 #include "vm/exec.h"
 #include "vm/lanes.h"
+#include "vm/observe.h"
 
 #define LANES(stmt)                                                         \
     do {                                                                    \
@@ -91,6 +92,60 @@ static uint8_t *lane_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned 
     }
     simt_tctx t = lane_tctx(ex, blk, w, l);
     return simt_vm_translate(ex->vm, &t, addr, len, write);
+}
+
+/* Hands a finished memory instruction to the checkers and the model. */
+static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
+                           uint32_t mask, const uint64_t *base, uint64_t off, unsigned size,
+                           unsigned kind)
+{
+    simt_vm *vm = ex->vm;
+    if (ex->is_host) {
+        if (vm->checker && kind != ACC_READ)
+            for (uint32_t m = mask; m; m &= m - 1)
+                simt_check_host_write(vm->checker, base[__builtin_ctz(m)] + off, size);
+        return;
+    }
+    simt_warp_access a;
+    a.pc = pc;
+    a.op = (uint8_t)in->op;
+    a.kind = (uint8_t)kind;
+    a.size = (uint8_t)size;
+    a.mask = mask;
+    a.warp = w->index;
+    a.width = w->width;
+    a.tid_base = w->tid_base;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        a.addr[l] = base[l] + off;
+    }
+    if (vm->checker)
+        simt_check_access(vm->checker, vm, &a);
+    if (vm->model)
+        simt_model_access(vm->model, &a);
+}
+
+/* Under --check=memory a bad access is a finding, not a fault: it is reported,
+ * the lane's access is skipped (a load reads 0), and the kernel goes on so that
+ * every bad access of the launch is found. */
+static uint8_t *checked_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned l,
+                            uint64_t addr, unsigned len, int write, int32_t pc, uint8_t *scratch)
+{
+    uint8_t *p = lane_mem(ex, blk, w, l, addr, len, write);
+    if (p || !ex->vm->checker || !(ex->vm->cfg.checks & CHECK_MEMORY))
+        return p;
+    static const char *const space[] = {"", "__global__", "__shared__", "__local__", "__constant__"};
+    unsigned sp = SIMT_ADDR_SPACE(addr) <= SPACE_CONST ? SIMT_ADDR_SPACE(addr) : 0;
+    char cls[96];
+    snprintf(cls, sizeof cls, "Invalid %s %s of size %u bytes", space[sp][0] ? space[sp] : "global",
+             write ? "write" : "read", len);
+    uint32_t idx[3] = {0, 0, 0};
+    if (!ex->is_host)
+        memcpy(idx, blk->idx, sizeof idx);
+    simt_check_report(ex->vm->checker, ex->vm, CHECK_MEMORY, cls, pc, idx, w->tid_base + l, l,
+                      ex->vm->fault.message);
+    memset(scratch, 0, 8);
+    return scratch;
 }
 
 static uint64_t load_n(const uint8_t *p, unsigned len)
@@ -263,6 +318,7 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     uint64_t *R = w->regs + (size_t)fp * W;
     uint64_t budget = SIMT_WARP_QUANTUM;
     unsigned fault_lane = lead;
+    uint8_t scratch[8];
 
     for (;;) {
         const simt_insn *in = &code[pc];
@@ -271,6 +327,8 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
                      "raise it with --max-steps N)", (unsigned long long)ex->max_steps);
         }
         blk->issued++;
+        if (ex->vm->model && !ex->is_host)
+            simt_model_issue(ex->vm->model, pc, mask, w->index);
         switch ((simt_op)in->op) {
         case OP_NOP: case OP_FENCE: pc++; break;
         case OP_MOV: UN(rb[l])
@@ -377,6 +435,8 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
             const uint64_t *ra = REG(in->a);
             uint32_t taken = 0, want = in->op == OP_BRNZ;
             LANES(if ((ra[l] != 0) == want) taken |= 1u << l);
+            if (ex->vm->model && !ex->is_host)
+                simt_model_branch(ex->vm->model, pc, taken != mask && taken != 0);
             if (taken == mask) { pc = in->i; break; }
             if (taken == 0) { pc++; break; }
             /* Divergence: the taken side runs first, the other side waits. */
@@ -488,13 +548,15 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
             OPS;
             uint64_t off = (uint64_t)(int64_t)in->i;
             LANES({
-                uint8_t *p = lane_mem(ex, blk, w, l, rb[l] + off, len, 0);
+                uint8_t *p = checked_mem(ex, blk, w, l, rb[l] + off, len, 0, pc, scratch);
                 if (!p) MEMFAULT(l);
                 uint64_t v = load_n(p, len);
                 if (k == 0) v = (uint64_t)(int64_t)(int8_t)v;
                 if (k == 2) v = (uint64_t)(int64_t)(int16_t)v;
                 ra[l] = v;
             });
+            if (ex->observe)
+                observe_access(ex, w, in, pc, mask, rb, off, len, ACC_READ);
             pc++;
             break;
         }
@@ -502,8 +564,10 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
             unsigned len = 1u << (in->op - OP_ST8);
             OPS;
             uint64_t off = (uint64_t)(int64_t)in->i;
+            if (ex->observe)  /* before the stores: a store may overwrite its own address */
+                observe_access(ex, w, in, pc, mask, rb, off, len, ACC_WRITE);
             LANES({
-                uint8_t *p = lane_mem(ex, blk, w, l, rb[l] + off, len, 1);
+                uint8_t *p = checked_mem(ex, blk, w, l, rb[l] + off, len, 1, pc, scratch);
                 if (!p) MEMFAULT(l);
                 store_n(p, len, ra[l]);
             });
@@ -543,9 +607,11 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
             OPS;
             unsigned type = (unsigned)in->i & 0xff, op = (unsigned)in->i >> 8, len = atype_size(type);
             const uint64_t *rd = REG(in->c + 1);
+            if (ex->observe)
+                observe_access(ex, w, in, pc, mask, rb, 0, len, ACC_ATOMIC);
             for (uint32_t m = mask; m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctz(m);
-                uint8_t *p = lane_mem(ex, blk, w, l, rb[l], len, 1);
+                uint8_t *p = checked_mem(ex, blk, w, l, rb[l], len, 1, pc, scratch);
                 if (!p) MEMFAULT(l);
                 uint64_t old = load_n(p, len), v;
                 if (in->op == OP_ATOMCAS) {

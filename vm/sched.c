@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "vm/exec.h"
+#include "vm/observe.h"
 
 void simt_pending_push(simt_warp *w, unsigned lane, int front)
 {
@@ -289,6 +290,24 @@ int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t
     return 0;
 }
 
+/* synccheck's barrier divergence: lanes of one warp wait at __syncthreads while
+ * others of the same warp took a path around it. */
+static void report_barrier_divergence(simt_exec *ex, simt_block *blk, simt_warp *w,
+                                      uint32_t at_barrier, uint32_t skipped)
+{
+    if (!ex->vm->checker || !(ex->vm->cfg.checks & CHECK_SYNC))
+        return;
+    unsigned lane = (unsigned)__builtin_ctz(at_barrier);
+    char waiting[128], around[128], detail[400];
+    lane_list(waiting, sizeof waiting, at_barrier);
+    lane_list(around, sizeof around, skipped);
+    snprintf(detail, sizeof detail, "lanes %s of warp %u wait at this __syncthreads; lanes %s of the "
+             "same warp took a path that skips it", waiting, w->index, around);
+    simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
+                      "Barrier error detected. Divergent thread(s) in warp", w->pc[lane] - 1, blk->idx,
+                      w->tid_base + lane, lane, detail);
+}
+
 int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault)
 {
     *fault = 0;
@@ -309,6 +328,7 @@ int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault)
             continue;
         uint32_t missing = b->expected & ~b->arrived & ~w->exited;
         if (missing && (missing & ~at_bar) == 0) {
+            report_barrier_divergence(ex, blk, w, missing, b->arrived);
             uint32_t lanes = cbar_release(w, id);
             simt_pending_push(w, (unsigned)__builtin_ctz(lanes), 0);
             return 1;

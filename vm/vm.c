@@ -5,6 +5,7 @@
 
 #include "runtime/ffi.h"
 #include "vm/exec.h"
+#include "vm/observe.h"
 
 void simt_config_init(simt_config *cfg)
 {
@@ -72,6 +73,10 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     simt_status st = alloc_globals(vm);
     if (st != SIMT_OK)
         return st;
+    if (cfg->checks && !(vm->checker = simt_checker_new(mod, cfg->checks)))
+        return simt_vm_faultf(vm, "out of memory");
+    if (cfg->stats && !(vm->model = simt_model_new(mod, vm->cfg.device)))
+        return simt_vm_faultf(vm, "out of memory");
     if (mod->nimports) {
         char why[512];
         if (simt_ffi_open(vm, NULL, why, sizeof why) != 0)
@@ -83,6 +88,12 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
 void simt_vm_destroy(simt_vm *vm)
 {
     simt_ffi_close(vm);
+    if (vm->checker)
+        simt_checker_free(vm->checker);
+    if (vm->model)
+        simt_model_free(vm->model);
+    vm->checker = NULL;
+    vm->model = NULL;
     simt_mem_destroy(&vm->mem);
     free(vm->global_addr);
     free(vm->func_of_pc);
@@ -123,6 +134,7 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
     ex.width = 1;
     ex.max_steps = vm->cfg.max_steps;
     ex.is_host = 1;
+    ex.observe = vm->checker != NULL; /* host stores initialise memory (init checker) */
     ex.kernel = mod->main_func;
     simt_block blk = {0};
     simt_warp w = {0};

@@ -36,6 +36,7 @@ typedef struct simt_config {
     uint64_t max_steps;         /* warp instructions per launch (and host steps) */
     uint64_t max_memory;        /* bytes of guest memory */
     unsigned checks;            /* enum simt_check bits */
+    int stats;                  /* collect statistics (--stats) */
     int no_simd;
     int quiet;
     const simt_device_profile *device;
@@ -93,6 +94,8 @@ typedef struct simt_vm {
     int fault_reported;         /* vm->fault was already printed (kernel faults) */
     int kernel_faults;          /* launches that stopped on a fault */
     uint32_t *func_of_pc;       /* index of the function holding each instruction */
+    struct simt_checker *checker; /* --check: created by simt_vm_init when cfg.checks != 0 */
+    struct simt_model *model;   /* --stats: created by simt_vm_init when cfg.stats != 0 */
     /* runtime/host.c: glibc's random() TYPE_3 generator, so that rand() after
      * srand(s) gives Linux's sequence (rand_state above is unused). */
     int32_t rand_table[31];     /* the additive feedback table */

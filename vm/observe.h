@@ -1,0 +1,89 @@
+/* vm/observe.h -- what the interpreter tells the checkers and the performance
+ * model.  Functional execution never depends on them: they only consume these
+ * records (ARCHITECTURE "Data flow").  A run without --check or --stats never
+ * builds a record.
+ *
+ * The interpreter (vm/interp.c, vm/collective.c, vm/grid.c) calls the
+ * simt_observe_* functions below; vm/observe.c forwards each to the checker
+ * (runtime/check*.c, vm->checker) and the model (runtime/model*.c, vm->model)
+ * when they exist.
+ */
+#ifndef SIMT_OBSERVE_H
+#define SIMT_OBSERVE_H
+
+#include <stdint.h>
+
+#include "vm/vm.h"
+
+enum simt_access_kind { ACC_READ, ACC_WRITE, ACC_ATOMIC };
+
+/* One warp-wide memory instruction: every lane of `mask` accessed `size`
+ * bytes at addr[lane] (full SIMT_ADDR addresses; a generic pointer may reach
+ * different spaces in different lanes). */
+typedef struct simt_warp_access {
+    int32_t pc;
+    uint8_t op;              /* OP_LD*, OP_ST*, OP_ATOM, OP_ATOMCAS, OP_MEMCPY */
+    uint8_t kind;            /* enum simt_access_kind */
+    uint8_t size;            /* bytes per lane */
+    uint32_t mask;
+    uint32_t warp;           /* warp index in its block */
+    uint32_t width;          /* warp size */
+    uint32_t tid_base;       /* linear thread index (in the block) of lane 0 */
+    uint64_t addr[32];
+} simt_warp_access;
+
+/* Where a launch and its blocks are, for both consumers. */
+typedef struct simt_launch_info {
+    uint32_t kernel;         /* function index */
+    uint32_t grid[3], block[3];
+    uint64_t shared_bytes;   /* static + dynamic shared memory per block */
+    const uint64_t *args;    /* kernel argument values */
+    int nargs;
+} simt_launch_info;
+
+typedef struct simt_checker simt_checker;
+typedef struct simt_model simt_model;
+
+/* ---- the checkers: runtime/check*.c (--check=race,sync,memory,init) ----
+ * Findings are collected, grouped by source location pair, and printed by
+ * simt_check_finish in GNU `file:line:col:` form with compute-sanitizer's
+ * message classes. */
+simt_checker *simt_checker_new(const simt_module *mod, unsigned checks /* CHECK_* bits */);
+void simt_checker_free(simt_checker *ck);
+void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li);
+/* A block starts: shared-memory shadow state and barrier epochs reset. */
+void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads,
+                      uint64_t shared_bytes);
+/* One warp memory instruction by device code (race and init). */
+void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
+/* __syncthreads released every thread of the block: a new barrier epoch. */
+void simt_check_barrier(simt_checker *ck);
+/* Lanes `lanes` of warp `warp` synchronised (__syncwarp or a *_sync collective). */
+void simt_check_warp_sync(simt_checker *ck, uint32_t warp, uint32_t lanes);
+/* Host code or a runtime builtin wrote [addr, addr+len) (init: counts as written). */
+void simt_check_host_write(simt_checker *ck, uint64_t addr, uint64_t len);
+/* A finding the VM detected itself: a memory fault under --check=memory, a sync
+ * error.  cls is the message class ("Invalid __global__ write of size 4 bytes",
+ * "Barrier error detected. Divergent thread(s) in warp"); detail says more. */
+void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
+                       const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail);
+/* Prints every finding, grouped, then `ERROR SUMMARY: N errors`.  Returns N. */
+unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err);
+
+/* ---- the performance model: runtime/model*.c (--stats) ---- */
+simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *dev);
+void simt_model_free(simt_model *m);
+void simt_model_launch_begin(simt_model *m, const simt_launch_info *li);
+void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads);
+/* One warp instruction issued at pc by lanes `mask` of warp `warp`. */
+void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp);
+void simt_model_access(simt_model *m, const simt_warp_access *a);
+/* A conditional branch executed by a group; divergent if it split the group. */
+void simt_model_branch(simt_model *m, int32_t pc, int divergent);
+void simt_model_barrier(simt_model *m);
+void simt_model_launch_end(simt_model *m);
+/* Writes the statistics of every launch so far (SPEC 5.4): format "text",
+ * "json" or "csv".  Returns 0, or -1 if out could not be written. */
+int simt_model_report(simt_model *m, FILE *out, const char *format);
+
+#endif
