@@ -34,17 +34,10 @@ static const struct not_yet {
     const char *name;
     const char *value;
 } NOT_YET[] = {
-    {"--sched", "lockstep"},
-    {"--interleave", "random"},
-    {"--seeds", NULL},
-    {"--check", NULL},
-    {"--stats", NULL},
     {"--trace", NULL},
     {"--report", NULL},
     {"--trace-blocks", NULL},
-    {"--block-order", NULL},
     {"--maxrregcount", NULL},
-    {"--native-lib", NULL},
     {"debug", NULL},            /* the command */
 };
 

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "runtime/npy.h"
+#include "vm/observe.h"
 
 /* One kernel parameter's value and, for pointers, the buffer behind it. */
 typedef struct kparam {
@@ -62,6 +63,40 @@ int simtvm_run_status(simt_vm *vm, simt_status st)
         simt_vm_print_fault(vm, stderr);
         return EXIT_FAIL;
     }
+}
+
+/* Writes the statistics (--stats) to --stats-file or stderr. */
+static int report_stats(simt_vm *vm, const simtvm_options *o)
+{
+    static const char *const formats[] = {"text", "text", "json", "csv"};
+    FILE *f = o->stats_file ? fopen(o->stats_file, "w") : stderr;
+    if (!f) {
+        fprintf(stderr, "simtvm: error: %s: %s\n", o->stats_file, strerror(errno));
+        return EXIT_FAIL;
+    }
+    int bad = simt_model_report(vm->model, f, formats[o->stats]) != 0;
+    if (f != stderr)
+        bad |= fclose(f) != 0;
+    if (bad)
+        fprintf(stderr, "simtvm: error: writing the statistics failed\n");
+    return bad ? EXIT_FAIL : EXIT_OK;
+}
+
+int simtvm_finish_run(simt_vm *vm, const simtvm_options *o, int status)
+{
+    fflush(vm->out);
+    if (vm->model && o->stats) {
+        int st = report_stats(vm, o);
+        if (status == EXIT_OK)
+            status = st;
+    }
+    if (vm->checker) {
+        unsigned findings = simt_check_finish(vm->checker, vm, stderr);
+        /* Findings decide the status only when the program itself succeeded. */
+        if (findings && status == EXIT_OK)
+            status = o->error_exitcode >= 0 ? o->error_exitcode : EXIT_FINDINGS;
+    }
+    return status;
 }
 
 /* ---- element types by name ---- */

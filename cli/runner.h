@@ -14,4 +14,9 @@ int simtvm_run_kernel(simt_vm *vm, const simtvm_options *o);
  * usage error 2, otherwise main()'s value or exit()'s status. */
 int simtvm_run_status(simt_vm *vm, simt_status st);
 
+/* After a run or launch: prints the statistics and the checkers' findings
+ * and turns findings into status 3 (or --error-exitcode) when the program
+ * itself succeeded.  Returns the final exit status. */
+int simtvm_finish_run(simt_vm *vm, const simtvm_options *o, int status);
+
 #endif

@@ -9,6 +9,7 @@
 
 #include "cli/options.h"
 #include "cli/runner.h"
+#include "cli/seeds.h"
 #include "lang/ast.h"
 #include "runtime/occupancy.h"
 #include "vm/vm.h"
@@ -315,6 +316,7 @@ static void apply_run_options(simt_config *cfg, const simtvm_options *o,
     if (o->max_memory)
         cfg->max_memory = o->max_memory;
     cfg->checks = o->checks;
+    cfg->stats = o->stats != STATS_OFF;
     cfg->no_simd = o->no_simd;
     cfg->quiet = o->quiet;
     cfg->device = dev;
@@ -343,6 +345,14 @@ static int cmd_run(simtvm_options *o)
     simt_config cfg;
     simt_config_init(&cfg);
     apply_run_options(&cfg, o, dev);
+    const char *native_libs[2] = {o->native_lib, NULL};
+    cfg.native_libs = o->native_lib ? native_libs : NULL;
+    if (o->have_seeds && !o->kernel) {
+        status = simtvm_run_seeds(o, mod, &cfg);
+        simt_module_free(mod);
+        free(owned);
+        return status;
+    }
     simt_vm vm;
     simt_status st = simt_vm_init(&vm, &cfg, mod, stdout, stderr);
     if (st == SIMT_OK && o->kernel)
@@ -351,6 +361,8 @@ static int cmd_run(simtvm_options *o)
         status = simtvm_run_status(&vm, simt_vm_run_main(&vm, o->prog_argc, o->prog_argv));
     else
         status = simtvm_run_status(&vm, st);
+    if (st == SIMT_OK)
+        status = simtvm_finish_run(&vm, o, status);
     simt_vm_destroy(&vm);
     simt_module_free(mod);
     free(owned);

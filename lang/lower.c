@@ -420,15 +420,35 @@ static int is_folded_const(const k_decl *d)
            d->init->is_const && !d->address_taken && !(d->storage & (ST_DEVICE | ST_CONSTANT));
 }
 
+/* Debug table for the checkers: a static __shared__ variable's name and
+ * place (one realloc per variable: programs have few). */
+static void record_shared(lw_mod *M, const k_decl *d, uint32_t off)
+{
+    simt_module *m = M->m;
+    uint32_t cap = m->nshared_syms;
+    if (!grow(M, (void **)&m->shared_syms, &cap, m->nshared_syms + 1, sizeof *m->shared_syms))
+        return;
+    const k_type *e = d->type;
+    while (e && e->kind == TY_ARRAY)
+        e = e->base;
+    int64_t size = k_ty_size(d->type), esize = e ? k_ty_size(e) : 1;
+    m->shared_syms[m->nshared_syms++] = (simt_symbol){
+        .name = dup_str(M, d->name), .offset = off, .size = size > 0 ? (uint32_t)size : 0,
+        .elem_size = esize > 0 ? (uint32_t)esize : 1, .line = d->loc.line,
+    };
+}
+
 static void module_var(lw_mod *M, k_decl *d)
 {
     if (d->storage & ST_SHARED) {
         if ((d->storage & ST_EXTERN) && d->type->kind == TY_ARRAY && d->type->length < 0) {
             new_sym(M, d, SYM_DYNSHARED);
+            record_shared(M, d, UINT32_MAX); /* at shared_static, known at the end */
             return;
         }
         uint32_t off = (M->shared_top + 15) & ~15u;
         new_sym(M, d, SYM_SHARED)->off = off;
+        record_shared(M, d, off);
         M->shared_top = off + (uint32_t)(k_ty_size(d->type) > 0 ? k_ty_size(d->type) : 0);
         return;
     }

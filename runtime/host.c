@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vm/observe.h"
 #include "vm/vm.h"
 
 typedef struct call {
@@ -162,8 +163,10 @@ static simt_status bi_CALLOC(call *c)
     uint64_t n = arg(c, 0), size = arg(c, 1);
     if (size && n > UINT64_MAX / size)
         return ret_u64(c, 0);
-    return ret_u64(c, simt_mem_alloc(&c->vm->mem, SPACE_GLOBAL, n * size, 256,
-                                     malloc_kind(c), NULL));
+    uint64_t addr = simt_mem_alloc(&c->vm->mem, SPACE_GLOBAL, n * size, 256, malloc_kind(c), NULL);
+    if (addr && c->vm->checker)
+        simt_check_host_write(c->vm->checker, addr, n * size); /* zeroed counts as written */
+    return ret_u64(c, addr);
 }
 
 /* free() and realloc() accept only what malloc gave this side of the program. */
@@ -189,6 +192,23 @@ static simt_status check_malloced(call *c, const char *fn, uint64_t addr)
     return SIMT_OK;
 }
 
+/* Under --check=memory a bad free is a finding (compute-sanitizer's class)
+ * and the program goes on; otherwise it is the fault st.  vm->fault.pc is
+ * the call (vm/interp.c), vm->fault.message the reason. */
+static simt_status free_error(call *c, uint64_t addr, simt_status st)
+{
+    simt_vm *vm = c->vm;
+    if (!vm->checker || !(vm->cfg.checks & CHECK_MEMORY))
+        return st;
+    simt_alloc *a = simt_mem_find(&vm->mem, addr);
+    const char *cls = a && a->base == addr && a->freed
+                          ? "Malloc/Free error encountered: Double free"
+                          : "Malloc/Free error encountered: Invalid pointer to free";
+    simt_check_report(vm->checker, vm, CHECK_MEMORY, cls, vm->fault.pc, NULL, 0, 0,
+                      vm->fault.message);
+    return SIMT_OK;
+}
+
 static simt_status bi_FREE(call *c)
 {
     uint64_t addr = arg(c, 0);
@@ -196,7 +216,7 @@ static simt_status bi_FREE(call *c)
         return ret_u64(c, 0);
     simt_status st = check_malloced(c, "free", addr);
     if (st != SIMT_OK)
-        return st;
+        return free_error(c, addr, st) == SIMT_OK ? ret_u64(c, 0) : st;
     simt_mem_free(&c->vm->mem, addr);
     return ret_u64(c, 0);
 }
@@ -218,6 +238,8 @@ static simt_status bi_REALLOC(call *c)
         return ret_u64(c, 0); /* the old block stays valid, as C says */
     simt_alloc *from = alloc_at(c->vm, old), *to = alloc_at(c->vm, addr);
     memcpy(to->data, from->data, from->size < size ? from->size : size);
+    if (c->vm->checker) /* the init checker does not track bits through realloc */
+        simt_check_host_write(c->vm->checker, addr, from->size < size ? from->size : size);
     simt_mem_free(&c->vm->mem, old);
     return ret_u64(c, addr);
 }
@@ -619,8 +641,14 @@ static simt_status cuda_free(call *c, unsigned kind)
     if (addr == 0)
         return cuda_return(c, CUDA_SUCCESS);
     simt_alloc *a = alloc_at(c->vm, addr);
-    if (!a || a->kind != kind)
+    if (!a || a->kind != kind) {
+        simt_alloc *f = simt_mem_find(&c->vm->mem, addr);
+        simt_vm_faultf(c->vm, "%s of 0x%" PRIx64 "%s", kind == ALLOC_CUDA ? "cudaFree"
+                       : "cudaFreeHost", addr, f && f->base == addr && f->freed
+                       ? ", which was already freed" : ", which it did not allocate");
+        free_error(c, addr, SIMT_OK);
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    }
     simt_mem_free(&c->vm->mem, addr);
     return cuda_return(c, CUDA_SUCCESS);
 }

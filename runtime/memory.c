@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "runtime/memory.h"
+#include "vm/observe.h"
 #include "vm/vm.h"
 
 #define GLOBAL_ALIGN 256
@@ -295,7 +296,12 @@ void *simt_vm_translate(simt_vm *vm, const simt_tctx *t, uint64_t addr, uint64_t
                         int write)
 {
     uint64_t avail;
-    return resolve(vm, t, addr, len, write, &avail);
+    void *p = resolve(vm, t, addr, len, write, &avail);
+    /* Every builtin that fills guest memory (memcpy, cudaMemset, fread...)
+     * asks for it here: for the init checker that memory is now written. */
+    if (p && write && vm->checker)
+        simt_check_host_write(vm->checker, addr, len);
+    return p;
 }
 
 const char *simt_vm_cstr(simt_vm *vm, const simt_tctx *t, uint64_t addr, size_t max,

@@ -219,7 +219,7 @@ for i in range(stride, len(data), stride):
     data[i] ^= 0x5A
 open(sys.argv[2], 'wb').write(data)
 EOF
-        check "a .kbc with every ${stride}th byte flipped" "0|1" "" run "$work/flip.kbc"
+        check "a .kbc with 1 byte in every $stride flipped" "0|1" "" run "$work/flip.kbc"
     done
     check "disasm of a truncated .kbc" 1 "simtvm: error:" disasm "$work/cut.kbc"
 fi
@@ -262,4 +262,6 @@ check "occupancy without --regs" 2 "--regs" occupancy --block 256
 check "occupancy bad device" 2 "unknown device" occupancy --device x --block 256 --regs 32
 
 echo "1..$n"
-[ "$failed" -eq 0 ]
+# Failures are the "not ok" lines; the status stays 0 so the TAP driver does
+# not count them twice.
+exit 0

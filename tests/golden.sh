@@ -31,4 +31,6 @@ for program in examples/*.k; do
     failed=$((failed + 1))
 done
 echo "1..$n"
-[ "$failed" -eq 0 ]
+# Failures are the "not ok" lines; the status stays 0 so the TAP driver does
+# not count them twice.
+exit 0

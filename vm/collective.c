@@ -130,6 +130,45 @@ static uint64_t redux_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_
     return acc;
 }
 
+static const char *collective_name(const simt_insn *in);
+static void describe_lanes(char *buf, size_t len, uint32_t lanes);
+
+/* --check=sync: a mask that names lanes which have exited (they can never
+ * take part: on hardware the result is undefined). */
+static void check_exited(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
+{
+    const simt_insn *in = &ex->mod->code[pc];
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint32_t gone = (uint32_t)*lreg(w, l, mask_reg(in)) & w->valid & w->exited;
+        if (!gone)
+            continue;
+        char list[128], detail[300];
+        describe_lanes(list, sizeof list, gone);
+        snprintf(detail, sizeof detail, "%s with mask 0x%08x in warp %u names lanes %s, which "
+                 "have exited", collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)),
+                 w->index, list);
+        simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
+                          "Barrier error detected. Warp collective names exited lanes", pc, NULL,
+                          w->tid_base + l, l, detail);
+        return;
+    }
+}
+
+/* --check=sync: a shuffle that reads a lane which is not taking part. */
+static void check_shfl_source(simt_exec *ex, simt_warp *w, int32_t pc, unsigned l, uint32_t src,
+                              uint32_t lanes)
+{
+    if (src == l || (lanes >> src & 1))
+        return;
+    char detail[200];
+    snprintf(detail, sizeof detail, "lane %u of warp %u reads lane %u, which is not among the "
+             "participating lanes 0x%08x: the value is undefined", l, w->index, src, lanes);
+    simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
+                      "Barrier error detected. shfl from an inactive lane", pc, NULL,
+                      w->tid_base + l, l, detail);
+}
+
 /* Runs the collective at pc for `lanes` (all arrived): computes every result
  * first, then writes them, so a destination may equal a source. */
 static void execute(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
@@ -137,14 +176,21 @@ static void execute(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
     const simt_insn *in = &ex->mod->code[pc];
     uint64_t res[SIMT_MAX_WARP], pred[SIMT_MAX_WARP];
     uint32_t src;
+    int sync_check = ex->vm->checker && (ex->vm->cfg.checks & CHECK_SYNC);
     if (ex->vm->checker)
         simt_check_warp_sync(ex->vm->checker, w->index, lanes);
+    if (sync_check)
+        check_exited(ex, w, pc, lanes);
     if (in->op == OP_SYNCWARP)
         return;
     for (uint32_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         switch (in->op) {
-        case OP_SHFL: res[l] = shfl_one(w, in, l, &src); break;
+        case OP_SHFL:
+            res[l] = shfl_one(w, in, l, &src);
+            if (sync_check)
+                check_shfl_source(ex, w, pc, l, src, lanes);
+            break;
         case OP_VOTE: res[l] = vote_one(w, in, l, lanes); break;
         case OP_MATCH_ANY: case OP_MATCH_ALL: res[l] = match_one(w, in, l, lanes, &pred[l]); break;
         default: res[l] = redux_one(w, in, l, lanes); break;

@@ -322,6 +322,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
     uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;
     double cycles = (double)ex.steps / (double)(sms ? sms : 1);
+    if (vm->model) /* --stats: the timing model's estimate replaces the baseline */
+        cycles = (double)simt_model_last_cycles(vm->model);
     vm->clock_ms += (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz;
     if (st == SIMT_FAULT) {
         vm->fault.in_kernel = 1;

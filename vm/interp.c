@@ -168,6 +168,15 @@ static void store_n(uint8_t *p, unsigned len, uint64_t v)
     }
 }
 
+/* clock()/clock64(): the timing model's clock under --stats, otherwise the
+ * baseline of one cycle per warp instruction issued by the block (SPEC 5.3). */
+static uint64_t sreg_clock(const simt_exec *ex, const simt_block *blk, const simt_warp *w)
+{
+    if (ex->vm->model && !ex->is_host)
+        return simt_model_clock(ex->vm->model, w->index);
+    return blk->issued;
+}
+
 static uint64_t sreg_value(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
                            unsigned l, unsigned id)
 {
@@ -181,8 +190,8 @@ static uint64_t sreg_value(const simt_exec *ex, const simt_block *blk, const sim
     case SREG_NCTAID_X: case SREG_NCTAID_Y: case SREG_NCTAID_Z: return ex->grid[id - SREG_NCTAID_X];
     case SREG_LANEID: return l;
     case SREG_WARPSIZE: return ex->width;
-    case SREG_CLOCK: return (uint32_t)blk->issued;
-    default: return blk->issued;
+    case SREG_CLOCK: return (uint32_t)sreg_clock(ex, blk, w);
+    default: return sreg_clock(ex, blk, w);
     }
 }
 
@@ -229,6 +238,9 @@ static int lane_calls(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mas
             args[k] = REG(in->b + k)[l];
         simt_tctx t = lane_tctx(ex, blk, w, l);
         uint64_t ret = 0;
+        /* Where the call is, for a checker finding inside it (free errors);
+         * a fault overwrites it anyway. */
+        ex->vm->fault.pc = (int32_t)(in - ex->mod->code);
         simt_status st = in->op == OP_HCALL
             ? simt_builtin_call(ex->vm, &t, in->i, sig, args, in->c, &ret)
             : simt_ffi_call(ex->vm, &t, (uint32_t)in->i, args, &ret);
@@ -236,6 +248,7 @@ static int lane_calls(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mas
             *fault_lane = l;
             return st == SIMT_EXIT ? EV_EXIT : EV_FAULT;
         }
+        ex->vm->fault.pc = -1;
         REG(in->a)[l] = ret;
     }
     return EV_SWITCH;
@@ -256,8 +269,11 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
     for (unsigned k = 3; k < in->c; k++)
         args[k - 3] = REG(in->b + k)[0];
     simt_vm *vm = ex->vm;
+    vm->fault.pc = (int32_t)(in - ex->mod->code); /* the launch site, for the checkers */
     simt_status st = simt_vm_launch(vm, (uint32_t)in->i, dims[0], dims[1], REG(in->b + 2)[0], args,
                                     (int)in->c - 3);
+    if (st == SIMT_OK)
+        vm->fault.pc = -1;
     if (st == SIMT_FAULT) {
         /* A kernel fault stops that launch; the host goes on and later CUDA calls
          * report the sticky error, as on a GPU.  simtvm exits with status 1. */
@@ -442,6 +458,7 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
             /* Divergence: the taken side runs first, the other side waits. */
             if (in->j >= 0 && simt_cbar_push_split(ex, w, mask, in->j, fp) != 0) {
                 SAVE();
+                simt_exec_locate(ex, blk, w, lead, pc);
                 return EV_FAULT;
             }
             save_group(w, mask & ~taken, pc + 1, fp);
@@ -507,6 +524,7 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
         case OP_CALL:
             if (do_call(ex, w, mask, &fp, &pc, in) != 0) {
                 SAVE();
+                simt_exec_locate(ex, blk, w, lead, pc);
                 return EV_FAULT;
             }
             R = w->regs + (size_t)fp * W;

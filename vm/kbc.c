@@ -17,6 +17,7 @@
  *       module   u32 shared_static, i32 main_func
  *       source_name  optstr
  *       source       optstr
+ *       shared_syms  u32 n, n x (str name; u32 offset, size, elem_size, line)   (version 2)
  *   str = u32 length + bytes (no NUL); optstr = u8 present (0/1) + [str].
  *
  * sigs precede funcs because a function's parameter-name count is its
@@ -220,6 +221,19 @@ static void write_misc(kbuf *b, const simt_module *m)
 
 static void write_source_name(kbuf *b, const simt_module *m) { put_optstr(b, m->source_name); }
 static void write_source(kbuf *b, const simt_module *m) { put_optstr(b, m->source); }
+
+static void write_shared_syms(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->nshared_syms);
+    for (uint32_t k = 0; k < m->nshared_syms; k++) {
+        const simt_symbol *s = &m->shared_syms[k];
+        put_str(b, s->name);
+        put_u32(b, s->offset);
+        put_u32(b, s->size);
+        put_u32(b, s->elem_size);
+        put_u32(b, s->line);
+    }
+}
 
 /* ================================================================ reading */
 
@@ -477,6 +491,19 @@ static void read_misc(kreader *r, simt_module *m)
 static void read_source_name(kreader *r, simt_module *m) { m->source_name = get_optstr(r); }
 static void read_source(kreader *r, simt_module *m) { m->source = get_optstr(r); }
 
+static void read_shared_syms(kreader *r, simt_module *m)
+{
+    m->shared_syms = get_array(r, &m->nshared_syms, 20, sizeof *m->shared_syms, UINT32_MAX);
+    for (uint32_t k = 0; k < m->nshared_syms && !r->failed; k++) {
+        simt_symbol *s = &m->shared_syms[k];
+        s->name = get_str(r);
+        s->offset = get_u32(r);
+        s->size = get_u32(r);
+        s->elem_size = get_u32(r);
+        s->line = get_u32(r);
+    }
+}
+
 /* The sections in file order; the name appears in the reader's messages. */
 typedef struct kbc_section {
     const char *name;
@@ -495,6 +522,7 @@ static const kbc_section kbc_sections[] = {
     { "module", write_misc, read_misc },
     { "source_name", write_source_name, read_source_name },
     { "source", write_source, read_source },
+    { "shared_syms", write_shared_syms, read_shared_syms },
 };
 
 int simt_module_write(const simt_module *m, FILE *out)

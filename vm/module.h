@@ -121,7 +121,21 @@ typedef struct simt_module {
     uint32_t shared_static;   /* bytes of static __shared__ (all variables, 16-aligned);
                                  dynamic shared memory starts at this offset */
     int32_t main_func;        /* index of main, or -1 */
+    /* Debug table: the static __shared__ variables and where they live, so
+     * that the checkers name `s[17]` rather than an offset (kbc version 2). */
+    struct simt_symbol *shared_syms;
+    uint32_t nshared_syms;
 } simt_module;
+
+/* A named object in an address space (debug information). */
+typedef struct simt_symbol {
+    char *name;
+    uint32_t offset;          /* bytes from the start of the space's window;
+                                 UINT32_MAX: extern __shared__ (at shared_static) */
+    uint32_t size;            /* bytes */
+    uint32_t elem_size;       /* bytes of one element (for an index), 1 if unknown */
+    uint32_t line;            /* where it is declared */
+} simt_symbol;
 
 /* ---- special registers read by SREG ---- */
 enum simt_sreg {
@@ -182,6 +196,6 @@ int simt_intrinsic_nargs(unsigned id);
 size_t simt_vtype_size(unsigned vt);
 
 #define SIMT_KBC_MAGIC "SIMTKBC"
-#define SIMT_KBC_VERSION 1
+#define SIMT_KBC_VERSION 2
 
 #endif

@@ -85,5 +85,10 @@ void simt_model_launch_end(simt_model *m);
 /* Writes the statistics of every launch so far (SPEC 5.4): format "text",
  * "json" or "csv".  Returns 0, or -1 if out could not be written. */
 int simt_model_report(simt_model *m, FILE *out, const char *format);
+/* The model's clock (cycles) of warp `warp` of the running block: what
+ * clock() and clock64() read under --stats (SPEC 5.3). */
+uint64_t simt_model_clock(const simt_model *m, uint32_t warp);
+/* Estimated cycles of the last launch that ended (its busiest SM), or 0. */
+uint64_t simt_model_last_cycles(const simt_model *m);
 
 #endif

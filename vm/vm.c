@@ -79,7 +79,8 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
         return simt_vm_faultf(vm, "out of memory");
     if (mod->nimports) {
         char why[512];
-        if (simt_ffi_open(vm, NULL, why, sizeof why) != 0)
+        if (simt_ffi_open_with(vm, cfg->native_libs, cfg->native_syms, cfg->nnative_syms, why,
+                               sizeof why) != 0)
             return simt_vm_faultf(vm, "%s", why);
     }
     return SIMT_OK;

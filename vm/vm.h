@@ -40,6 +40,12 @@ typedef struct simt_config {
     int no_simd;
     int quiet;
     const simt_device_profile *device;
+    /* Native functions (runtime/ffi.h): shared libraries searched for extern
+     * functions (--native-lib; NULL-terminated, may be NULL), and functions an
+     * embedder registered, searched first.  Both must outlive simt_vm_init. */
+    const char *const *native_libs;
+    const struct simt_ffi_symbol *native_syms;
+    size_t nnative_syms;
 } simt_config;
 
 void simt_config_init(simt_config *cfg);

@@ -1,0 +1,103 @@
+/* runtime/api.h -- what the files of the embedding API share (not installed).
+ *
+ *   api.c         VM life cycle, errors, output streams, compiling, loading,
+ *                 launching, running main(), results, statistics, findings
+ *   api_buffer.c  buffers, module variables, .npy, kernel arguments
+ *   api_native.c  simtvm_register_native: signature text and its checks
+ *
+ * A simtvm_vm wraps a simt_vm (vm/vm.h), which exists only while a module is
+ * loaded; everything else (configuration, messages, streams, registered
+ * natives, buffer handles) lives in the wrapper and survives reloads.
+ */
+#ifndef SIMT_API_H
+#define SIMT_API_H
+
+#include <stdarg.h>
+#include <stdatomic.h>
+
+#include "runtime/ffi.h"
+#include "simtvm.h"
+#include "vm/vm.h"
+
+struct simtvm_module {
+    simt_module *m;
+    atomic_int refs;            /* the caller's handle + one per VM that loaded it */
+};
+
+struct simtvm_buffer {
+    simtvm_vm *vm;
+    simtvm_buffer *next;        /* every handle the VM ever made, freed with it */
+    uint64_t addr;              /* guest address (SPACE_GLOBAL or SPACE_CONST) */
+    size_t size, count;
+    simtvm_type type;
+    unsigned load;              /* vm->loads when it was made: older ones are stale */
+    int freed;
+    int is_variable;            /* a module variable: freeing the handle keeps it */
+};
+
+/* Where one guest stream goes when it is captured or given to a callback. */
+typedef struct api_sink {
+    simtvm_vm *vm;
+    simtvm_stream which;
+    char *buf;                  /* captured bytes, NUL-terminated */
+    size_t len, cap;
+} api_sink;
+
+/* A native function registered by the embedder, with its parsed signature. */
+typedef struct api_native {
+    char *name;
+    void *fn;
+    simt_sig sig;
+} api_native;
+
+struct simtvm_vm {
+    simtvm_config cfg;
+    simt_config scfg;           /* the VM configuration derived from cfg */
+    simt_device_profile *owned_device; /* a profile read from a file */
+    simt_vm vm;                 /* valid while loaded */
+    simtvm_module *mod;         /* the loaded module (a reference), or NULL */
+    unsigned loads;             /* simtvm_load calls that started a load */
+    int unusable;               /* simtvm_vm_new failed: only errmsg and free work */
+    simtvm_status errcode;
+    char errmsg[1024];
+    api_sink sinks[2];
+    FILE *streams[2];           /* what the guest writes to (ours or the caller's) */
+    int own_stream[2];
+    simtvm_diag *diags;         /* of the last compile */
+    int ndiags;
+    char *diag_file;
+    char *diag_text;
+    api_native *natives;
+    size_t nnatives;
+    simt_ffi_symbol *symbols;   /* the same for simt_ffi_open_with */
+    simtvm_buffer *buffers;
+    char *stats_text;
+    char *findings_text;
+};
+
+/* Records status and a message in vm; returns status. */
+simtvm_status simt_api_fail(simtvm_vm *vm, simtvm_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Clears the last error; returns SIMTVM_OK. */
+simtvm_status simt_api_ok(simtvm_vm *vm);
+
+/* The simt_vtype of a simtvm_type and back (the enums are in the same order). */
+unsigned simt_api_vtype(simtvm_type t);
+
+/* Converts args to the register images of kernel `func`'s parameters. */
+simtvm_status simt_api_convert_args(simtvm_vm *vm, int func, const simtvm_arg *args, int nargs,
+                                   uint64_t *values);
+
+/* Checks the module's imports against the registered natives (api_native.c). */
+simtvm_status simt_api_check_natives(simtvm_vm *vm, const simt_module *m);
+
+/* Binds the loaded module's imports again (after simtvm_register_native). */
+simtvm_status simt_api_rebind(simtvm_vm *vm);
+
+/* Makes every buffer handle stale and frees the handles (on simtvm_vm_free). */
+void simt_api_free_buffers(simtvm_vm *vm);
+
+/* Writes C-style text of a signature ("float(float *, int)") into buf. */
+void simt_api_sig_text(const simt_sig *sig, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,108 @@
+/* runtime/cache.c -- a sectored, set-associative, LRU cache (SPEC 5.2).
+ *
+ * Lines are 128 bytes made of four 32-byte sectors, as in NVIDIA's L1 and L2:
+ * a line is allocated on the first miss to any of its sectors and each sector
+ * is filled on its own, so a hit needs both the tag and the sector.  Hit rates
+ * are counted in sectors, as Nsight Compute's *_sector_hit_rate are.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/model.h"
+
+int simt_cache_init(simt_cache *c, uint64_t bytes, unsigned ways)
+{
+    memset(c, 0, sizeof *c);
+    uint64_t lines = bytes / SIMT_LINE_BYTES;
+    if (ways < 1)
+        ways = 1;
+    if (lines < ways)
+        lines = ways;
+    c->ways = ways;
+    c->nsets = c->max_sets = (uint32_t)(lines / ways);
+    size_t n = (size_t)c->nsets * ways;
+    c->tag = calloc(n, sizeof *c->tag);
+    c->used = calloc(n, sizeof *c->used);
+    c->valid = calloc(n, 1);
+    if (!c->tag || !c->used || !c->valid) {
+        simt_cache_free(c);
+        return -1;
+    }
+    return 0;
+}
+
+void simt_cache_free(simt_cache *c)
+{
+    free(c->tag);
+    free(c->used);
+    free(c->valid);
+    memset(c, 0, sizeof *c);
+}
+
+void simt_cache_reset(simt_cache *c, uint64_t bytes)
+{
+    if (!c->tag)
+        return;
+    size_t n = (size_t)c->max_sets * c->ways;
+    memset(c->tag, 0, n * sizeof *c->tag);
+    memset(c->used, 0, n * sizeof *c->used);
+    memset(c->valid, 0, n);
+    uint64_t sets = bytes / SIMT_LINE_BYTES / c->ways;
+    c->nsets = (uint32_t)(sets < 1 ? 1 : sets > c->max_sets ? c->max_sets : sets);
+}
+
+/* First entry of the set of line.  The line number is hashed so that
+ * power-of-two strides spread over the sets, as hardware's hashed indexing does. */
+static size_t set_of(const simt_cache *c, uint64_t line)
+{
+    return (size_t)((line ^ (line >> 7) ^ (line >> 15)) % c->nsets) * c->ways;
+}
+
+/* Way holding line in its set, or -1. */
+static int find_way(const simt_cache *c, size_t set, uint64_t line)
+{
+    for (uint32_t w = 0; w < c->ways; w++)
+        if (c->tag[set + w] == line + 1)
+            return (int)w;
+    return -1;
+}
+
+int simt_cache_access(simt_cache *c, uint64_t sector, int allocate)
+{
+    if (!c->tag)
+        return 0;
+    uint64_t line = sector / (SIMT_LINE_BYTES / SIMT_SECTOR_BYTES);
+    uint8_t bit = (uint8_t)(1u << (sector % (SIMT_LINE_BYTES / SIMT_SECTOR_BYTES)));
+    size_t set = set_of(c, line);
+    int w = find_way(c, set, line);
+    c->stamp++;
+    if (w >= 0) {
+        c->used[set + (uint32_t)w] = c->stamp;
+        if (c->valid[set + (uint32_t)w] & bit)
+            return 1;
+        if (allocate)
+            c->valid[set + (uint32_t)w] |= bit;
+        return 0;
+    }
+    if (!allocate)
+        return 0;
+    uint32_t victim = 0;
+    for (uint32_t k = 1; k < c->ways; k++)
+        if (c->used[set + k] < c->used[set + victim])
+            victim = k;
+    c->tag[set + victim] = line + 1;
+    c->used[set + victim] = c->stamp;
+    c->valid[set + victim] = bit;
+    return 0;
+}
+
+void simt_cache_invalidate(simt_cache *c, uint64_t sector)
+{
+    if (!c->tag)
+        return;
+    uint64_t line = sector / (SIMT_LINE_BYTES / SIMT_SECTOR_BYTES);
+    size_t set = set_of(c, line);
+    int w = find_way(c, set, line);
+    if (w >= 0)
+        c->valid[set + (uint32_t)w] &= (uint8_t)~(1u << (sector % 4));
+}

@@ -1,0 +1,520 @@
+/* runtime/check.c -- the checkers of SPEC section 4: life cycle, findings
+ * (grouping, naming, printing) and the memory checks done at launch.
+ *
+ * A finding is grouped with earlier ones of the same class at the same pair
+ * of source locations, as racecheck does: one report per group, with the
+ * coordinates of its first instance and a count.  Objects are named from the
+ * source (`s[17]`, `c[1000]`) when it is done, once per group, so the hot
+ * paths never format text.  The shadow state of the race and init checkers
+ * is in check_race.c.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/check.h"
+
+/* Distinct groups kept; further instances of new groups are only counted. */
+#define CK_MAX_GROUPS 4096
+
+simt_checker *simt_checker_new(const simt_module *mod, unsigned checks)
+{
+    simt_checker *ck = calloc(1, sizeof *ck);
+    if (!ck)
+        return NULL;
+    ck->mod = mod;
+    ck->checks = checks;
+    ck->kernel = -1;
+    ck->width = 32;
+    ck->block_dim[0] = ck->block_dim[1] = ck->block_dim[2] = 1;
+    return ck;
+}
+
+void simt_checker_free(simt_checker *ck)
+{
+    if (!ck)
+        return;
+    free(ck->found);
+    free(ck->shared_words);
+    free(ck->shared_init);
+    free(ck->full_sync);
+    free(ck->pair_sync);
+    free(ck->lock_acq);
+    free(ck->lock_rel);
+    ck_pages_free(&ck->race_pages);
+    ck_pages_free(&ck->init_pages);
+    free(ck);
+}
+
+/* ---- naming memory objects ---- */
+
+static const char *space_label(unsigned space)
+{
+    switch (space) {
+    case SPACE_SHARED: return "__shared__";
+    case SPACE_LOCAL: return "__local__";
+    case SPACE_CONST: return "__constant__";
+    default: return "__global__";
+    }
+}
+
+/* "name" for a scalar, "name[idx]" for an element of an array. */
+static void element_name(char *buf, size_t len, const char *name, uint64_t off, uint64_t elem,
+                         uint64_t size)
+{
+    if (elem == 0)
+        elem = 1;
+    if (size == elem && off < elem)
+        snprintf(buf, len, "%s", name);
+    else
+        snprintf(buf, len, "%s[%" PRIu64 "]", name, off / elem);
+}
+
+static int name_shared(const simt_checker *ck, uint64_t off, char *buf, size_t len)
+{
+    const simt_module *m = ck->mod;
+    for (uint32_t k = 0; k < m->nshared_syms; k++) {
+        const simt_symbol *s = &m->shared_syms[k];
+        if (s->offset == UINT32_MAX) {
+            if (off >= m->shared_static) {
+                element_name(buf, len, s->name, off - m->shared_static, s->elem_size, 0);
+                return 1;
+            }
+        } else if (off >= s->offset && off - s->offset < s->size) {
+            element_name(buf, len, s->name, off - s->offset, s->elem_size, s->size);
+            return 1;
+        }
+    }
+    /* Past the end of the static variables: index the last one before off. */
+    const simt_symbol *last = NULL;
+    for (uint32_t k = 0; k < m->nshared_syms; k++) {
+        const simt_symbol *s = &m->shared_syms[k];
+        if (s->offset != UINT32_MAX && s->offset <= off && (!last || s->offset > last->offset))
+            last = s;
+    }
+    if (!last)
+        return 0;
+    element_name(buf, len, last->name, off - last->offset, last->elem_size, 0);
+    strncat(buf, " (past the end)", len - strlen(buf) - 1);
+    return 1;
+}
+
+static uint64_t global_elem_size(const simt_module *m, const char *name)
+{
+    for (uint32_t g = 0; g < m->nglobals; g++)
+        if (!strcmp(m->globals[g].name, name)) {
+            size_t e = simt_vtype_size(m->globals[g].elem);
+            return e ? e : 1;
+        }
+    return 1;
+}
+
+/* A buffer without a name is named by the kernel parameter that points into
+ * it in this launch (the nearest one at or below addr). */
+static int name_by_param(const simt_checker *ck, const simt_alloc *a, uint64_t addr, char *buf,
+                         size_t len)
+{
+    if (ck->kernel < 0 || !ck->args)
+        return 0;
+    const simt_func *f = &ck->mod->funcs[ck->kernel];
+    const simt_sig *sig = &ck->mod->sigs[f->sig];
+    int best = -1;
+    for (int k = 0; k < ck->nargs && k < sig->nargs; k++) {
+        uint64_t v = ck->args[k];
+        if (sig->args[k] != VT_PTR || v < a->base || v > addr || !f->param_names ||
+            !f->param_names[k])
+            continue;
+        if (best < 0 || v > ck->args[best])
+            best = k;
+    }
+    if (best < 0)
+        return 0;
+    size_t e = simt_vtype_size(sig->ptr_elem[best]);
+    element_name(buf, len, f->param_names[best], addr - ck->args[best], e ? e : 1, 0);
+    return 1;
+}
+
+/* The nearest allocation of addr's space that ends at or before addr, when
+ * addr is at most a page past its end (an out-of-bounds index into it). */
+static simt_alloc *alloc_before(simt_vm *vm, uint64_t addr)
+{
+    simt_alloc *best = NULL;
+    for (size_t k = 0; k < vm->mem.nallocs; k++) {
+        simt_alloc *a = &vm->mem.allocs[k];
+        if (SIMT_ADDR_SPACE(a->base) == SIMT_ADDR_SPACE(addr) && a->base <= addr &&
+            (!best || a->base > best->base))
+            best = a;
+    }
+    return best && addr - (best->base + best->size) < 4096 ? best : NULL;
+}
+
+void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size, char *buf,
+                    size_t len)
+{
+    (void)size;
+    unsigned space = SIMT_ADDR_SPACE(addr);
+    uint64_t off = SIMT_ADDR_OFFSET(addr);
+    buf[0] = 0;
+    if (space == SPACE_SHARED) {
+        if (!name_shared(ck, off, buf, len))
+            snprintf(buf, len, "__shared__ offset %" PRIu64, off);
+        return;
+    }
+    if (space == SPACE_LOCAL) {
+        snprintf(buf, len, "__local__ offset %" PRIu64, off);
+        return;
+    }
+    if (space != SPACE_GLOBAL && space != SPACE_CONST) {
+        snprintf(buf, len, "address 0x%" PRIx64, addr);
+        return;
+    }
+    simt_alloc *a = simt_mem_find(&vm->mem, addr);
+    const char *where = "";
+    if (!a && (a = alloc_before(vm, addr)) != NULL)
+        where = " (past the end)";
+    if (a && a->name && a->kind == ALLOC_MODULE) {
+        element_name(buf, len, a->name, addr - a->base, global_elem_size(ck->mod, a->name),
+                     *where ? 0 : a->size);
+        strncat(buf, where, len - strlen(buf) - 1);
+        return;
+    }
+    if (a && name_by_param(ck, a, addr, buf, len)) {
+        strncat(buf, where, len - strlen(buf) - 1);
+        return;
+    }
+    if (a)
+        snprintf(buf, len, "%s 0x%" PRIx64 " (byte %" PRIu64 " of a %" PRIu64
+                 "-byte allocation)", space_label(space), addr, addr - a->base, a->size);
+    else
+        snprintf(buf, len, "%s 0x%" PRIx64, space_label(space), addr);
+}
+
+/* ---- findings ---- */
+
+static int same_group(const ck_finding *f, unsigned check, const char *cls, int32_t pc,
+                      int32_t pc2)
+{
+    return f->check == check && f->pc == pc && f->pc2 == pc2 && !strcmp(f->cls, cls);
+}
+
+static ck_finding *find_group(simt_checker *ck, unsigned check, const char *cls, int32_t pc,
+                              int32_t pc2)
+{
+    if (ck->last_hit < ck->nfound && same_group(&ck->found[ck->last_hit], check, cls, pc, pc2))
+        return &ck->found[ck->last_hit];
+    for (size_t k = 0; k < ck->nfound; k++)
+        if (same_group(&ck->found[k], check, cls, pc, pc2)) {
+            ck->last_hit = k;
+            return &ck->found[k];
+        }
+    return NULL;
+}
+
+static ck_finding *new_group(simt_checker *ck)
+{
+    if (ck->nfound == ck->found_cap) {
+        size_t cap = ck->found_cap ? ck->found_cap * 2 : 16;
+        ck_finding *f = realloc(ck->found, cap * sizeof *f);
+        if (!f)
+            return NULL;
+        ck->found = f;
+        ck->found_cap = cap;
+    }
+    ck_finding *f = &ck->found[ck->nfound];
+    memset(f, 0, sizeof *f);
+    ck->last_hit = ck->nfound++;
+    return f;
+}
+
+void ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
+            int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail)
+{
+    ck_finding *f = find_group(ck, check, cls, pc, pc2);
+    if (f) {
+        f->count++;
+        return;
+    }
+    if (ck->nfound >= CK_MAX_GROUPS || !(f = new_group(ck))) {
+        ck->dropped++;
+        return;
+    }
+    f->check = check;
+    snprintf(f->cls, sizeof f->cls, "%s", cls);
+    f->pc = pc;
+    f->pc2 = pc2;
+    f->count = 1;
+    f->kernel = ck->kernel;
+    memcpy(f->block, ck->block_idx, sizeof f->block);
+    memcpy(f->block_dim, ck->block_dim, sizeof f->block_dim);
+    f->tid = tid;
+    f->tid2 = tid2;
+    if (addr)
+        ck_object_name(ck, vm, addr, 0, f->object, sizeof f->object);
+    if (detail)
+        snprintf(f->detail, sizeof f->detail, "%s", detail);
+}
+
+/* The guest address a VM message names ("... at 0x1000000001f40 ..."), so
+ * that a memory finding names its object too; 0 if none. */
+static uint64_t detail_address(const char *detail)
+{
+    const char *p = strstr(detail, " at 0x");
+    if (!p)
+        p = strstr(detail, "address 0x");
+    if (!p)
+        return 0;
+    p = strstr(p, "0x");
+    return strtoull(p, NULL, 16);
+}
+
+void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
+                       const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail)
+{
+    (void)lane; /* the lane follows from tid and the warp size */
+    if (!ck)
+        return;
+    int host = pc >= 0 && vm->func_of_pc && (uint32_t)pc < ck->mod->ncode &&
+               !(ck->mod->funcs[vm->func_of_pc[pc]].kind & (FN_KERNEL | FN_DEVICE));
+    int kernel = ck->kernel;
+    uint32_t saved[3];
+    memcpy(saved, ck->block_idx, sizeof saved);
+    if (host)
+        ck->kernel = -1;
+    else if (block)
+        memcpy(ck->block_idx, block, sizeof saved);
+    ck_add(ck, vm, check, cls, pc, -1, tid, 0, detail ? detail_address(detail) : 0, detail);
+    ck->kernel = kernel;
+    memcpy(ck->block_idx, saved, sizeof saved);
+}
+
+/* ---- printing ---- */
+
+static void print_loc(const simt_checker *ck, int32_t pc, FILE *err)
+{
+    const simt_module *m = ck->mod;
+    const char *file = m->source_name ? m->source_name : "?";
+    if (pc >= 0 && (uint32_t)pc < m->ncode)
+        fprintf(err, "%s:%u:%u", file, m->pos[pc].line, m->pos[pc].col);
+    else
+        fprintf(err, "%s", file);
+}
+
+static void print_thread(const simt_checker *ck, const ck_finding *f, uint32_t tid, FILE *err)
+{
+    const uint32_t *d = f->block_dim;
+    uint32_t bx = d[0] ? d[0] : 1, by = d[1] ? d[1] : 1;
+    uint32_t w = ck->width ? ck->width : 32;
+    fprintf(err, "block (%u,%u,%u), thread (%u,%u,%u), warp %u, lane %u", f->block[0],
+            f->block[1], f->block[2], tid % bx, tid / bx % by, tid / (bx * by), tid / w, tid % w);
+}
+
+/* The source line of pc with a caret, as the compiler's diagnostics show it. */
+static void quote_line(const simt_checker *ck, int32_t pc, FILE *err)
+{
+    const simt_module *m = ck->mod;
+    if (!m->source || pc < 0 || (uint32_t)pc >= m->ncode)
+        return;
+    uint32_t line = m->pos[pc].line, col = m->pos[pc].col;
+    const char *s = m->source;
+    for (uint32_t l = 1; l < line && s; l++) {
+        s = strchr(s, '\n');
+        if (s)
+            s++;
+    }
+    if (!s || !*s)
+        return;
+    int n = (int)strcspn(s, "\n");
+    fprintf(err, "%5u | %.*s\n      | ", line, n, s);
+    for (uint32_t c = 1; c < col && (int)c <= n; c++)
+        fputc(s[c - 1] == '\t' ? '\t' : ' ', err);
+    fputs("^\n", err);
+}
+
+static void print_race(const simt_checker *ck, const ck_finding *f, FILE *err)
+{
+    char first[16], second[16];
+    if (sscanf(f->cls, "%15[^/]/%15s", first, second) != 2) {
+        snprintf(first, sizeof first, "?");
+        snprintf(second, sizeof second, "?");
+    }
+    print_loc(ck, f->pc, err);
+    fprintf(err, ": error: Race reported between %s access at ", first);
+    print_loc(ck, f->pc2, err);
+    fprintf(err, " and %s access at ", second);
+    print_loc(ck, f->pc, err);
+    fputc('\n', err);
+    quote_line(ck, f->pc, err);
+    fprintf(err, "    %s access by ", first);
+    print_thread(ck, f, f->tid2, err);
+    fprintf(err, " at ");
+    print_loc(ck, f->pc2, err);
+    fprintf(err, "\n    %s access by ", second);
+    print_thread(ck, f, f->tid, err);
+    fprintf(err, " at ");
+    print_loc(ck, f->pc, err);
+    fputc('\n', err);
+}
+
+static void print_finding(const simt_checker *ck, const ck_finding *f, FILE *err)
+{
+    const simt_module *m = ck->mod;
+    if (f->check == CHECK_RACE) {
+        print_race(ck, f, err);
+    } else {
+        print_loc(ck, f->pc, err);
+        fprintf(err, ": error: %s\n", f->cls);
+        quote_line(ck, f->pc, err);
+        if (f->kernel >= 0) {
+            fprintf(err, "    by ");
+            print_thread(ck, f, f->tid, err);
+            fputc('\n', err);
+        }
+    }
+    if (f->kernel >= 0)
+        fprintf(err, "    in kernel '%s'", m->funcs[f->kernel].name);
+    else
+        fprintf(err, "    in host code");
+    if (f->object[0])
+        fprintf(err, ", memory object %s", f->object);
+    fputc('\n', err);
+    if (f->detail[0])
+        fprintf(err, "    %s\n", f->detail);
+    fprintf(err, "    %" PRIu64 " %s like this one\n", f->count,
+            f->count == 1 ? "instance" : "instances");
+}
+
+unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err)
+{
+    (void)vm;
+    if (!ck)
+        return 0;
+    fflush(stdout);
+    for (size_t k = 0; k < ck->nfound; k++)
+        print_finding(ck, &ck->found[k], err);
+    if (ck->dropped)
+        fprintf(err, "simtvm: note: %" PRIu64 " more findings in further groups not shown\n",
+                ck->dropped);
+    unsigned n = (unsigned)ck->nfound;
+    fprintf(err, "========= ERROR SUMMARY: %u error%s\n", n, n == 1 ? "" : "s");
+    fprintf(err, "ERROR SUMMARY: %u errors\n", n);
+    return n;
+}
+
+/* ---- launches and blocks ---- */
+
+/* The host instruction that launched the kernel, when host code did. */
+static int32_t launch_pc(const simt_checker *ck, simt_vm *vm, const simt_launch_info *li)
+{
+    int32_t pc = vm->fault.pc;
+    const simt_module *m = ck->mod;
+    if (pc >= 0 && (uint32_t)pc < m->ncode && m->code[pc].op == OP_LAUNCH)
+        return pc;
+    return (int32_t)m->funcs[li->kernel].entry;
+}
+
+/* memory: a pointer argument must be NULL or point into live global memory. */
+static void check_launch_pointers(simt_checker *ck, simt_vm *vm, const simt_launch_info *li)
+{
+    const simt_func *f = &ck->mod->funcs[li->kernel];
+    const simt_sig *sig = &ck->mod->sigs[f->sig];
+    for (int k = 0; k < li->nargs && k < sig->nargs; k++) {
+        uint64_t v = li->args[k];
+        if (sig->args[k] != VT_PTR || v == 0)
+            continue;
+        unsigned space = SIMT_ADDR_SPACE(v);
+        const char *why = NULL;
+        if (space == SPACE_GLOBAL || space == SPACE_CONST) {
+            simt_alloc *a = simt_mem_find(&vm->mem, v);
+            if (!a && v > 0) {
+                simt_alloc *b = simt_mem_find(&vm->mem, v - 1); /* one past the end */
+                a = b && b->base + b->size == v ? b : NULL;
+            }
+            if (!a)
+                why = "points to no allocation";
+            else if (a->freed)
+                why = "points to freed memory";
+        } else {
+            why = "is not a global memory address";
+        }
+        if (!why)
+            continue;
+        char detail[400];
+        const char *name = f->param_names && f->param_names[k] ? f->param_names[k] : "?";
+        snprintf(detail, sizeof detail, "argument %d ('%s') of kernel '%s' is 0x%" PRIx64
+                 ", which %s", k + 1, name, f->name, v, why);
+        int kernel = ck->kernel;
+        ck->kernel = -1;
+        ck_add(ck, vm, CHECK_MEMORY, "Invalid pointer passed to a kernel launch",
+               launch_pc(ck, vm, li), -1, 0, 0, 0, detail);
+        ck->kernel = kernel;
+    }
+}
+
+void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li)
+{
+    if (!ck)
+        return;
+    ck->kernel = (int)li->kernel;
+    memcpy(ck->grid, li->grid, sizeof ck->grid);
+    memcpy(ck->block_dim, li->block, sizeof ck->block_dim);
+    ck->args = li->args;
+    ck->nargs = li->nargs;
+    ck->width = (uint32_t)vm->cfg.warp_size;
+    ck->nthreads = li->block[0] * li->block[1] * li->block[2];
+    ck->shared_bytes = li->shared_bytes;
+    if (ck->checks & CHECK_MEMORY)
+        check_launch_pointers(ck, vm, li);
+    if (ck_race_launch(ck) != 0)
+        ck->checks &= ~(unsigned)(CHECK_RACE | CHECK_INIT); /* out of memory: check less */
+}
+
+void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads,
+                      uint64_t shared_bytes)
+{
+    if (!ck)
+        return;
+    memcpy(ck->block_idx, idx, sizeof ck->block_idx);
+    ck->nthreads = nthreads;
+    ck->shared_bytes = shared_bytes;
+    /* Every access recorded from now on is after block_start: older shadow
+     * entries read as empty without being cleared. */
+    ck->block_start = ++ck->clock;
+    ck->last_barrier = ck->block_start;
+    if (ck->shared_init && shared_bytes)
+        memset(ck->shared_init, 0, (size_t)((shared_bytes + 7) / 8));
+}
+
+void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
+{
+    if (!ck)
+        return;
+    if (ck->checks & CHECK_INIT)
+        ck_init_access(ck, vm, a);
+    if (ck->checks & CHECK_RACE)
+        ck_race_access(ck, vm, a);
+}
+
+void simt_check_barrier(simt_checker *ck)
+{
+    if (ck)
+        ck->last_barrier = ++ck->clock;
+}
+
+void simt_check_warp_sync(simt_checker *ck, uint32_t warp, uint32_t lanes)
+{
+    if (!ck || !(ck->checks & CHECK_RACE) || warp >= ck->nwarps_alloc)
+        return;
+    uint64_t now = ++ck->clock;
+    uint32_t all = ck->width >= 32 ? 0xffffffffu : (1u << ck->width) - 1;
+    if ((lanes & all) == all) {
+        ck->full_sync[warp] = now;
+        return;
+    }
+    uint64_t *pair = &ck->pair_sync[(size_t)warp * 32 * 32];
+    for (uint32_t m = lanes & all; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        for (uint32_t n = lanes & all; n; n &= n - 1)
+            pair[l * 32 + (unsigned)__builtin_ctz(n)] = now;
+    }
+}
+

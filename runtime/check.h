@@ -1,0 +1,107 @@
+/* runtime/check.h -- private state of the checkers (runtime/check*.c).
+ *
+ * check.c owns the checker, the findings (grouping, naming, printing) and the
+ * memory and sync classes; check_race.c owns the shadow state of the race and
+ * init checkers.  Nothing outside these files includes this header: the VM
+ * talks to the checkers through vm/observe.h only.
+ */
+#ifndef SIMT_CHECK_H
+#define SIMT_CHECK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "vm/observe.h"
+
+/* One access remembered by the race shadow.  clock orders every event of a
+ * block; an entry whose clock is not after the block's start is stale (from
+ * an earlier block) and reads as empty, so shadow memory is never cleared. */
+typedef struct ck_acc {
+    uint64_t clock;
+    int32_t pc;
+    uint16_t tid;            /* linear thread index in the block */
+    uint8_t kind;            /* enum simt_access_kind */
+    uint8_t pad;
+} ck_acc;
+
+/* The race shadow of one 4-byte word: the last write and the two most
+ * recent reads by different threads since it. */
+typedef struct ck_word {
+    ck_acc w, r1, r2;
+} ck_word;
+
+/* Global memory shadow is paged by address: page k covers offsets
+ * [k * CK_PAGE, (k + 1) * CK_PAGE) of the global space, created on first
+ * touch.  Allocation is a bump pointer, so the page table stays dense. */
+#define CK_PAGE 4096u
+#define CK_PAGE_WORDS (CK_PAGE / 4u)
+
+typedef struct ck_pages {
+    void **page;
+    size_t npages;
+} ck_pages;
+/* One group of findings: the same class at the same pair of locations. */
+typedef struct ck_finding {
+    unsigned check;          /* CHECK_* */
+    char cls[160];           /* compute-sanitizer message class */
+    int32_t pc, pc2;         /* where; pc2 the other access of a race, or -1 */
+    int kernel;              /* function index of the launch, -1 in host code */
+    uint64_t count;
+    /* The first instance. */
+    uint32_t block[3], block_dim[3];
+    uint32_t tid, tid2;
+    char object[96];         /* "s[17]", or "" */
+    char detail[400];
+} ck_finding;
+
+struct simt_checker {
+    const simt_module *mod;
+    unsigned checks;
+    ck_finding *found;
+    size_t nfound, found_cap;
+    size_t last_hit;
+    uint64_t dropped;        /* instances past the group limit */
+
+    /* The running launch and block. */
+    int kernel;
+    uint32_t grid[3], block_dim[3], block_idx[3];
+    uint32_t width, nthreads;
+    const uint64_t *args;
+    int nargs;
+    uint64_t shared_bytes;
+
+    /* Race: one clock orders accesses, barriers and warp syncs. */
+    uint64_t clock;
+    uint64_t block_start;    /* clock when the running block started */
+    uint64_t last_barrier;   /* clock of the block's last __syncthreads */
+    ck_word *shared_words;   /* shared_bytes / 4 words */
+    size_t nshared_words;
+    uint64_t *full_sync;     /* per warp: last sync of all its lanes */
+    uint64_t *pair_sync;     /* per warp: [a * 32 + b] last sync covering lanes a and b */
+    uint32_t nwarps_alloc;
+    uint64_t *lock_acq;      /* per thread: latest lock release it acquired */
+    uint64_t *lock_rel;      /* per thread: its latest lock operation */
+    uint32_t nthreads_alloc;
+    uint64_t last_lock_op;
+    /* Init: a written bit per byte of shared memory (per block). */
+    uint8_t *shared_init;
+
+    /* Global memory: race shadow words and written bits, by page. */
+    ck_pages race_pages;     /* ck_word[CK_PAGE_WORDS] each */
+    ck_pages init_pages;     /* uint8_t[CK_PAGE / 8] each */
+};
+
+/* check.c: records one finding instance (grouped). */
+void ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
+            int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail);
+/* check.c: names the object at addr ("s[17]", "c[1000]", "global 0x..."). */
+void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size, char *buf,
+                    size_t len);
+
+/* check_race.c */
+void ck_pages_free(ck_pages *p);
+int ck_race_launch(simt_checker *ck);
+void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
+void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
+
+#endif

@@ -1,0 +1,81 @@
+/* runtime/coalesce.c -- which 32-byte sectors a warp's global or local access
+ * touches (SPEC 5.2).
+ *
+ * Hardware serves a warp-wide load or store as one request; the L1 splits it
+ * into the distinct 32-byte sectors of 128-byte lines that its lanes touch.
+ * Nsight Compute's sectors/request is exactly that count, so it is computed
+ * here from the per-lane addresses and nothing else.
+ */
+#include "runtime/model.h"
+
+/* Sorts a short list in place (at most SIMT_MAX_SECTORS entries). */
+static void sort_small(uint64_t *v, unsigned n)
+{
+    for (unsigned i = 1; i < n; i++) {
+        uint64_t x = v[i];
+        unsigned j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+}
+
+static unsigned unique_sorted(uint64_t *v, unsigned n)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (k == 0 || v[k - 1] != v[i])
+            v[k++] = v[i];
+    return k;
+}
+
+unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sectors,
+                       unsigned *lines, unsigned *lanes)
+{
+    unsigned n = 0, nl = 0;
+    for (uint32_t m = a->mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint64_t addr = a->addr[l];
+        if (SIMT_ADDR_SPACE(addr) != space)
+            continue;
+        nl++;
+        uint64_t first = addr / SIMT_SECTOR_BYTES;
+        uint64_t last = (addr + (a->size ? a->size : 1) - 1) / SIMT_SECTOR_BYTES;
+        /* An aligned access of up to 32 bytes never crosses a sector; an
+         * unaligned one (MEMCPY) may cross one boundary. */
+        for (uint64_t s = first; s <= last && s <= first + 1 && n < SIMT_MAX_SECTORS; s++)
+            sectors[n++] = s;
+    }
+    sort_small(sectors, n);
+    n = unique_sorted(sectors, n);
+    unsigned nlines = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (i == 0 || sectors[i] / 4 != sectors[i - 1] / 4)
+            nlines++;
+    *lines = nlines;
+    *lanes = nl;
+    return n;
+}
+
+unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsigned *max_same)
+{
+    uint64_t v[32];
+    unsigned n = 0;
+    for (uint32_t m = a->mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (SIMT_ADDR_SPACE(a->addr[l]) == space)
+            v[n++] = a->addr[l];
+    }
+    sort_small(v, n);
+    unsigned distinct = 0, run = 0, best = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (i == 0 || v[i] != v[i - 1]) {
+            distinct++;
+            run = 0;
+        }
+        if (++run > best)
+            best = run;
+    }
+    *max_same = best;
+    return distinct;
+}

@@ -1,0 +1,327 @@
+/* runtime/model.c -- the performance model's observation hooks (vm/observe.h).
+ *
+ * The interpreter reports every issued warp instruction, every warp memory
+ * access (per-lane addresses), branches and barriers.  Here each access is
+ * split by memory space -- a generic pointer may reach different spaces in
+ * different lanes -- and counted the way Nsight Compute counts it: global and
+ * local accesses in requests and 32-byte sectors that go through the L1 of
+ * the block's SM and the shared L2, shared accesses in wavefronts, constant
+ * accesses in distinct addresses.  The timing model (timing.c) gets each
+ * instruction and the latency of each load.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/model.h"
+#include "vm/opcodes.h"
+
+/* L2 associativity; the L1 is modelled 4-way (a guess: NVIDIA does not publish them). */
+#define L2_WAYS 16
+#define L1_WAYS 4
+
+simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *dev)
+{
+    simt_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->mod = mod;
+    m->dev = dev;
+    uint32_t maxline = 0;
+    for (uint32_t i = 0; mod->pos && i < mod->ncode; i++)
+        if (mod->pos[i].line > maxline)
+            maxline = mod->pos[i].line;
+    m->nlines = maxline + 1;
+    m->lines = calloc(m->nlines, sizeof *m->lines);
+    m->l1 = calloc((size_t)dev->sm_count, sizeof *m->l1);
+    if (!m->lines || !m->l1 || simt_cache_init(&m->l2, (uint64_t)dev->l2_size, L2_WAYS) != 0) {
+        simt_model_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void simt_model_free(simt_model *m)
+{
+    if (!m)
+        return;
+    for (int s = 0; m->l1 && s < m->dev->sm_count; s++)
+        simt_cache_free(&m->l1[s]);
+    free(m->l1);
+    simt_cache_free(&m->l2);
+    simt_timing_free(&m->tm);
+    free(m->lines);
+    free(m->launches);
+    free(m);
+}
+
+/* L1 and shared memory share one array per SM: the driver carves out as much
+ * shared memory as the resident blocks need (in steps of 8 KiB here) and the
+ * rest caches global and local data. */
+static uint64_t l1_capacity(const simt_device_profile *d, const simt_launch_rec *r)
+{
+    const uint64_t step = 8 * 1024, least = 16 * 1024;
+    if (!r->shared_bytes || !r->occ_ok)
+        return (uint64_t)d->l1_size;
+    uint64_t carve = (uint64_t)r->occ.blocks_per_sm *
+                     (r->shared_bytes + (uint64_t)d->reserved_smem_per_block);
+    carve = (carve + step - 1) / step * step;
+    return carve + least < (uint64_t)d->l1_size ? (uint64_t)d->l1_size - carve : least;
+}
+
+void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
+{
+    if (m->nlaunches == m->cap_launches) {
+        uint32_t cap = m->cap_launches ? m->cap_launches * 2 : 16;
+        simt_launch_rec *r = realloc(m->launches, cap * sizeof *r);
+        if (!r) {
+            m->failed = 1;
+            m->cur = NULL;
+            return;
+        }
+        m->launches = r;
+        m->cap_launches = cap;
+    }
+    simt_launch_rec *r = &m->launches[m->nlaunches++];
+    memset(r, 0, sizeof *r);
+    r->kernel = li->kernel;
+    memcpy(r->grid, li->grid, sizeof r->grid);
+    memcpy(r->block, li->block, sizeof r->block);
+    r->shared_bytes = li->shared_bytes;
+    r->regs = (int)m->mod->funcs[li->kernel].nregs;
+    r->warp_size = 32;
+    int threads = (int)(li->block[0] * li->block[1] * li->block[2]);
+    r->occ_ok = simt_occupancy_compute(m->dev, threads, r->regs, li->shared_bytes, 1,
+                                       &r->occ) == 0;
+    m->cur = r;
+    /* Nsight Compute flushes the caches before every kernel it measures
+     * (--cache-control all); doing the same keeps hit rates comparable. */
+    m->l1_bytes = l1_capacity(m->dev, r);
+    simt_cache_reset(&m->l2, (uint64_t)m->dev->l2_size);
+    for (int s = 0; s < m->dev->sm_count; s++)
+        simt_cache_reset(&m->l1[s], m->l1_bytes);
+    if (simt_timing_launch(m, r->occ_ok && r->occ.blocks_per_sm > 0 ? r->occ.blocks_per_sm : 1))
+        m->failed = 1;
+}
+
+void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads)
+{
+    (void)nthreads;
+    if (!m->cur)
+        return;
+    const simt_launch_rec *r = m->cur;
+    uint64_t linear = idx[0] + (uint64_t)r->grid[0] * (idx[1] + (uint64_t)r->grid[1] * idx[2]);
+    /* Blocks go to SMs round robin, which is what the hardware's block
+     * scheduler does for a grid that starts on an idle GPU. */
+    m->cur_sm = (int)(linear % (uint64_t)m->dev->sm_count);
+    simt_cache *l1 = &m->l1[m->cur_sm];
+    if (!l1->tag) {
+        if (simt_cache_init(l1, (uint64_t)m->dev->l1_size, L1_WAYS) != 0)
+            m->failed = 1;
+        simt_cache_reset(l1, m->l1_bytes);
+    }
+    simt_timing_block(m, linear);
+}
+
+void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
+{
+    simt_launch_rec *r = m->cur;
+    if (!r)
+        return;
+    r->c[CNT_INST]++;
+    r->c[CNT_THREAD_INST] += (uint64_t)__builtin_popcount(mask);
+    if (m->mod->pos && (uint32_t)pc < m->mod->ncode)
+        m->lines[m->mod->pos[pc].line].inst++;
+    simt_timing_issue(m, pc, warp);
+}
+
+void simt_model_branch(simt_model *m, int32_t pc, int divergent)
+{
+    (void)pc;
+    if (!m->cur)
+        return;
+    m->cur->c[CNT_BRANCH]++;
+    if (divergent)
+        m->cur->c[CNT_DIV_BRANCH]++;
+}
+
+void simt_model_barrier(simt_model *m)
+{
+    if (!m->cur)
+        return;
+    m->cur->c[CNT_BARRIERS]++;
+    simt_timing_barrier(m);
+}
+
+void simt_model_launch_end(simt_model *m)
+{
+    if (!m->cur)
+        return;
+    simt_timing_launch_end(m);
+    m->cur = NULL;
+}
+
+int simt_model_report(simt_model *m, FILE *out, const char *format)
+{
+    return simt_stats_write(m, out, format);
+}
+
+uint64_t simt_model_clock(const simt_model *m, uint32_t warp)
+{
+    return m->cur ? simt_timing_clock(m, warp) : 0;
+}
+
+/* ---- memory accesses ---- */
+
+static simt_line_cost *line_of(simt_model *m, int32_t pc)
+{
+    if (!m->mod->pos || pc < 0 || (uint32_t)pc >= m->mod->ncode)
+        return NULL;
+    return &m->lines[m->mod->pos[pc].line];
+}
+
+/* Sends the sectors of a global or local access through the caches; returns
+ * the latency of the slowest one. */
+static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, unsigned kind)
+{
+    simt_launch_rec *r = m->cur;
+    const simt_device_profile *d = m->dev;
+    simt_cache *l1 = &m->l1[m->cur_sm];
+    uint64_t worst = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t lat = (uint64_t)d->lat_l1;
+        if (kind == ACC_READ) {
+            r->c[CNT_L1_LOOKUP]++;
+            if (simt_cache_access(l1, sect[i], 1)) {
+                r->c[CNT_L1_HIT]++;
+                if (lat > worst)
+                    worst = lat;
+                continue;
+            }
+        } else {
+            /* Stores and atomics write through to L2 and do not allocate in L1. */
+            simt_cache_invalidate(l1, sect[i]);
+        }
+        r->c[CNT_L2_LOOKUP]++;
+        if (simt_cache_access(&m->l2, sect[i], 1)) {
+            r->c[CNT_L2_HIT]++;
+            lat = (uint64_t)d->lat_l2;
+        } else {
+            r->c[CNT_DRAM_BYTES] += SIMT_SECTOR_BYTES;
+            lat = (uint64_t)d->lat_dram;
+        }
+        if (lat > worst)
+            worst = lat;
+    }
+    return worst;
+}
+
+/* Global or local memory (they differ only in their counters). */
+static void access_memory(simt_model *m, const simt_warp_access *a, unsigned space)
+{
+    simt_launch_rec *r = m->cur;
+    uint64_t sect[SIMT_MAX_SECTORS];
+    unsigned lines, lanes;
+    unsigned n = simt_coalesce(a, space, sect, &lines, &lanes);
+    if (!lanes)
+        return;
+    int global = space == SPACE_GLOBAL;
+    simt_line_cost *lc = line_of(m, a->pc);
+    if (a->kind == ACC_READ) {
+        r->c[global ? CNT_GLD_REQ : CNT_LLD_REQ]++;
+        r->c[global ? CNT_GLD_SECT : CNT_LLD_SECT] += n;
+        r->c[CNT_GLD_LINES] += lines;
+    } else if (a->kind == ACC_WRITE) {
+        r->c[global ? CNT_GST_REQ : CNT_LST_REQ]++;
+        r->c[global ? CNT_GST_SECT : CNT_LST_SECT] += n;
+        r->c[CNT_GST_LINES] += lines;
+    } else {
+        unsigned same;
+        simt_distinct_addresses(a, space, &same);
+        r->c[CNT_GATOM_REQ]++;
+        r->c[CNT_GATOM_SECT] += n;
+        r->c[CNT_ATOM_SERIAL] += same;
+    }
+    if (lc && global) {
+        lc->greq++;
+        lc->gsect += n;
+    }
+    simt_timing_memory(m, lines);
+    uint64_t lat = through_caches(m, sect, n, a->kind) + (lines ? lines - 1 : 0);
+    if (a->kind == ACC_ATOMIC) {
+        unsigned same;
+        simt_distinct_addresses(a, space, &same);
+        lat += (uint64_t)m->dev->lat_l2 + (same ? same - 1 : 0);
+    }
+    if (a->kind != ACC_WRITE)
+        simt_timing_result(m, a->warp, lat, WAITC_LONG);
+}
+
+static void access_shared(simt_model *m, const simt_warp_access *a)
+{
+    simt_launch_rec *r = m->cur;
+    unsigned ideal, wf = simt_bank_wavefronts(a, &ideal);
+    if (!ideal)
+        return;
+    simt_line_cost *lc = line_of(m, a->pc);
+    if (a->kind == ACC_READ) {
+        r->c[CNT_SLD_INST]++;
+        r->c[CNT_SLD_WF] += wf;
+        r->c[CNT_SLD_IDEAL] += ideal;
+    } else if (a->kind == ACC_WRITE) {
+        r->c[CNT_SST_INST]++;
+        r->c[CNT_SST_WF] += wf;
+        r->c[CNT_SST_IDEAL] += ideal;
+    } else {
+        /* Lanes updating one word are serialised on top of bank conflicts. */
+        unsigned same;
+        simt_distinct_addresses(a, SPACE_SHARED, &same);
+        if (same > wf)
+            wf = same;
+        r->c[CNT_SATOM_INST]++;
+        r->c[CNT_SATOM_WF] += wf;
+    }
+    if (lc && a->kind != ACC_ATOMIC) {
+        lc->sinst++;
+        lc->swf += wf;
+        lc->sideal += ideal;
+    }
+    simt_timing_memory(m, wf);
+    if (a->kind != ACC_WRITE)
+        simt_timing_result(m, a->warp, (uint64_t)m->dev->lat_shared + wf - 1, WAITC_SHORT);
+}
+
+/* Constant memory broadcasts one address per cycle to the lanes that want it. */
+static void access_const(simt_model *m, const simt_warp_access *a)
+{
+    unsigned same, distinct = simt_distinct_addresses(a, SPACE_CONST, &same);
+    if (!distinct)
+        return;
+    m->cur->c[CNT_CLD_REQ]++;
+    m->cur->c[CNT_CLD_SERIAL] += distinct;
+    if (a->kind == ACC_READ)
+        simt_timing_result(m, a->warp, (uint64_t)m->dev->lat_alu + distinct - 1, WAITC_ALU);
+}
+
+void simt_model_access(simt_model *m, const simt_warp_access *a)
+{
+    simt_launch_rec *r = m->cur;
+    if (!r || !a->mask)
+        return;
+    r->warp_size = a->width;
+    unsigned spaces = 0;
+    for (uint32_t mk = a->mask; mk; mk &= mk - 1)
+        spaces |= 1u << (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(mk)]) & 7u);
+    if (spaces & (1u << SPACE_GLOBAL))
+        access_memory(m, a, SPACE_GLOBAL);
+    if (spaces & (1u << SPACE_LOCAL))
+        access_memory(m, a, SPACE_LOCAL);
+    if (spaces & (1u << SPACE_SHARED))
+        access_shared(m, a);
+    if (spaces & (1u << SPACE_CONST))
+        access_const(m, a);
+}
+
+uint64_t simt_model_last_cycles(const simt_model *m)
+{
+    return m->nlaunches && !m->cur ? m->launches[m->nlaunches - 1].cycles : 0;
+}

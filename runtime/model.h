@@ -1,0 +1,185 @@
+/* runtime/model.h -- the performance model's parts, shared by its files
+ * (SPEC 5).  Not installed: the public entry points are in vm/observe.h.
+ *
+ *   model.c     the observation hooks: classify each warp access, count it
+ *   coalesce.c  global/local accesses -> 32-byte sectors and 128-byte lines
+ *   banks.c     shared accesses -> wavefronts (bank conflicts)
+ *   cache.c     sectored set-associative LRU caches (L1 per SM, L2)
+ *   timing.c    warp schedulers, scoreboard, SM slots -> cycles, stalls
+ *   stats.c     the per-launch metrics and their text/JSON/CSV reports
+ *
+ * The model only consumes records of what the interpreter did; functional
+ * execution never depends on it.  It keeps no state outside simt_model.
+ */
+#ifndef SIMT_MODEL_H
+#define SIMT_MODEL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "runtime/device.h"
+#include "runtime/occupancy.h"
+#include "vm/module.h"
+#include "vm/observe.h"
+
+/* ---- counters of one launch: X(ENUM, "name") ---- */
+#define SIMT_COUNTERS(X) \
+    X(INST, "warp instructions") X(THREAD_INST, "thread instructions") \
+    X(BRANCH, "branches") X(DIV_BRANCH, "divergent branches") \
+    X(GLD_REQ, "") X(GLD_SECT, "") X(GST_REQ, "") X(GST_SECT, "") \
+    X(GLD_LINES, "") X(GST_LINES, "") \
+    X(GATOM_REQ, "") X(GATOM_SECT, "") X(ATOM_SERIAL, "") \
+    X(LLD_REQ, "") X(LLD_SECT, "") X(LST_REQ, "") X(LST_SECT, "") \
+    X(SLD_INST, "") X(SLD_WF, "") X(SLD_IDEAL, "") \
+    X(SST_INST, "") X(SST_WF, "") X(SST_IDEAL, "") \
+    X(SATOM_INST, "") X(SATOM_WF, "") \
+    X(CLD_REQ, "") X(CLD_SERIAL, "") \
+    X(L1_LOOKUP, "") X(L1_HIT, "") X(L2_LOOKUP, "") X(L2_HIT, "") X(DRAM_BYTES, "") \
+    X(BARRIERS, "") \
+    X(STALL_LONG_SB, "long_scoreboard") X(STALL_SHORT_SB, "short_scoreboard") \
+    X(STALL_WAIT, "wait") X(STALL_BARRIER, "barrier") X(STALL_NOT_SELECTED, "not_selected") \
+    X(STALL_MEM_THROTTLE, "lg_throttle")
+
+enum simt_counter {
+#define X(e, s) CNT_##e,
+    SIMT_COUNTERS(X)
+#undef X
+    CNT_COUNT
+};
+
+/* Why a warp waits for a register: the class of the instruction producing it. */
+enum simt_wait_class { WAITC_NONE, WAITC_ALU, WAITC_SHORT, WAITC_LONG };
+
+/* ---- coalesce.c ---- */
+#define SIMT_MAX_SECTORS 64
+/* Distinct 32-byte sectors (sorted, as byte addresses / 32) touched by the
+ * lanes of a whose address lies in `space`; returns their number and the
+ * number of distinct 128-byte lines in *lines.  *lanes receives the count of
+ * lanes in that space. */
+unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sectors,
+                       unsigned *lines, unsigned *lanes);
+/* Distinct addresses among lanes in `space` (constant serialisation); and the
+ * most lanes that share one address (atomic serialisation) in *max_same. */
+unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsigned *max_same);
+
+/* ---- banks.c ---- */
+#define SIMT_BANKS 32
+/* Shared-memory wavefronts of the lanes of a in SPACE_SHARED (SPEC 5.2):
+ * per group of lanes (the whole warp for <= 4 bytes, halves for 8, quarters
+ * for 16), the most distinct 4-byte words in one bank.  *ideal receives the
+ * wavefronts of a conflict-free access (one per non-empty group). */
+unsigned simt_bank_wavefronts(const simt_warp_access *a, unsigned *ideal);
+
+/* ---- cache.c ---- */
+typedef struct simt_cache {
+    uint32_t nsets, ways;
+    uint32_t max_sets;          /* sets allocated */
+    uint64_t *tag;              /* line number + 1 per way; 0: empty */
+    uint64_t *used;             /* LRU stamp per way */
+    uint8_t *valid;             /* sector bits per way */
+    uint64_t stamp;
+} simt_cache;
+
+#define SIMT_LINE_BYTES 128
+#define SIMT_SECTOR_BYTES 32
+int simt_cache_init(simt_cache *c, uint64_t bytes, unsigned ways);
+void simt_cache_free(simt_cache *c);
+/* Empties the cache and uses only `bytes` of it from now on (at most the
+ * size it was created with): the L1 shrinks as shared memory takes its part. */
+void simt_cache_reset(simt_cache *c, uint64_t bytes);
+/* Looks up one sector (address / 32).  Returns 1 on a hit; a miss allocates
+ * the sector when allocate is set (evicting the least recently used line). */
+int simt_cache_access(simt_cache *c, uint64_t sector, int allocate);
+/* Drops a sector if present (a store to an L1 line: write-through, no allocate). */
+void simt_cache_invalidate(simt_cache *c, uint64_t sector);
+
+/* ---- timing.c ---- */
+typedef struct simt_warp_time {
+    uint64_t t;                 /* next cycle this warp can issue */
+    uint64_t start;             /* when its block started */
+    uint64_t last_issue;        /* cycle of its last issued instruction */
+    uint64_t *ready;            /* per register (mod 256): cycle its value is ready */
+    uint8_t *wclass;            /* per register: enum simt_wait_class of its producer */
+    int last_dest;              /* register written by the last instruction, or -1 */
+} simt_warp_time;
+
+#define SIMT_TRACKED_REGS 256
+
+typedef struct simt_sm_time {
+    uint64_t *slot_end;         /* per resident-block slot: when it frees */
+    uint64_t *sched_issued;     /* instructions issued per warp scheduler */
+    uint64_t mem_wavefronts;    /* L1 data-stage wavefronts (global lines + shared) */
+    uint64_t makespan;          /* latest block end */
+    uint64_t warp_cycles;       /* sum of resident warps' lifetimes */
+    uint64_t blocks;
+} simt_sm_time;
+
+typedef struct simt_timing {
+    const simt_device_profile *dev;
+    int slots;                  /* resident blocks per SM */
+    simt_sm_time *sm;           /* sm_count */
+    simt_warp_time *warps;      /* of the current block */
+    uint32_t nwarps, cap_warps;
+    int cur_sm, cur_slot;
+    uint64_t block_start;
+    uint64_t warp_base;         /* global index of warp 0 of the block on its SM */
+} simt_timing;
+
+struct simt_model;
+int simt_timing_launch(struct simt_model *m, int slots);
+void simt_timing_block(struct simt_model *m, uint64_t linear);
+void simt_timing_block_end(struct simt_model *m);
+void simt_timing_issue(struct simt_model *m, int32_t pc, uint32_t warp);
+/* The last instruction of warp gives its result after `latency` cycles. */
+void simt_timing_result(struct simt_model *m, uint32_t warp, uint64_t latency, int wclass);
+void simt_timing_barrier(struct simt_model *m);
+/* The current block's SM moves `wavefronts` through its L1 data stage. */
+void simt_timing_memory(struct simt_model *m, uint64_t wavefronts);
+/* Finishes the launch: fills CNT_STALL_* and the cycle figures of the record. */
+void simt_timing_launch_end(struct simt_model *m);
+void simt_timing_free(simt_timing *t);
+/* The model clock of a warp of the running block (clock()). */
+uint64_t simt_timing_clock(const struct simt_model *m, uint32_t warp);
+
+/* ---- per-launch record, per-line costs ---- */
+typedef struct simt_launch_rec {
+    uint32_t kernel;
+    uint32_t grid[3], block[3];
+    uint64_t shared_bytes;
+    uint64_t c[CNT_COUNT];
+    int regs;
+    uint32_t warp_size;
+    simt_occupancy occ;
+    int occ_ok;
+    double achieved_occ_pct;
+    uint64_t cycles;            /* busiest SM */
+    uint64_t latency_cycles, issue_cycles, mem_cycles, dram_cycles;
+    uint32_t sms_used;
+} simt_launch_rec;
+
+typedef struct simt_line_cost {
+    uint64_t inst, stall;
+    uint64_t greq, gsect;
+    uint64_t sinst, swf, sideal;
+} simt_line_cost;
+
+typedef struct simt_model {
+    const simt_module *mod;
+    const simt_device_profile *dev;
+    simt_launch_rec *launches;
+    uint32_t nlaunches, cap_launches;
+    simt_launch_rec *cur;       /* the launch in progress, or NULL */
+    simt_cache l2;
+    simt_cache *l1;             /* sm_count, allocated on first use */
+    uint64_t l1_bytes;          /* L1 data capacity of the current launch */
+    simt_timing tm;
+    simt_line_cost *lines;      /* indexed by source line */
+    uint32_t nlines;
+    int cur_sm;
+    int failed;                 /* out of memory: counting stops, the report says so */
+} simt_model;
+
+/* ---- stats.c ---- */
+int simt_stats_write(const simt_model *m, FILE *out, const char *format);
+
+#endif

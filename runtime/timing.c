@@ -1,0 +1,306 @@
+/* runtime/timing.c -- estimated cycles and stall reasons (SPEC 5.3).
+ *
+ * The interpreter runs one block at a time and the warps of a block one
+ * quantum after another, so the model cannot replay the SM cycle by cycle.
+ * It keeps, instead, a clock per warp and a scoreboard per warp register:
+ *   - a warp issues its next instruction when its operands are ready (the
+ *     latency of their producer: ALU, shared/MIO, or the level of the memory
+ *     hierarchy that served a load) and at most one instruction per cycle;
+ *     the wait is charged to a stall reason by the producer's class;
+ *   - __syncthreads moves every warp of the block to the latest one;
+ *   - a block starts when a resident-block slot of its SM frees (blocks go to
+ *     SMs round robin; the SM holds `blocks_per_sm` of them, from occupancy).
+ * An SM then needs the longest of: its latency chain (the makespan of its
+ * slots), the issue slots of its busiest warp scheduler (one instruction per
+ * cycle each), and its L1 data-stage wavefronts; the GPU needs at least its
+ * DRAM bytes over the DRAM bandwidth.  The launch takes the slowest SM.
+ * This reproduces latency hiding: with few warps the chain dominates, with
+ * enough (about L/C per scheduler) the issue slots do and time flattens.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/model.h"
+#include "vm/opcodes.h"
+
+/* Cycles until the result of an instruction that is not a memory access is
+ * ready.  Division and transcendental functions are instruction sequences or
+ * SFU operations on hardware; warp collectives go through the MIO pipe. */
+static uint64_t alu_latency(const simt_device_profile *d, unsigned op, int *wclass)
+{
+    *wclass = WAITC_ALU;
+    switch (op) {
+    case OP_DIV_S32: case OP_DIV_U32: case OP_REM_S32: case OP_REM_U32:
+    case OP_DIV_S64: case OP_DIV_U64: case OP_REM_S64: case OP_REM_U64:
+    case OP_DIV_F32: case OP_DIV_F64:
+        return (uint64_t)d->lat_alu * 5;
+    case OP_INTR:
+        return (uint64_t)d->lat_alu * 4;
+    case OP_SHFL: case OP_VOTE: case OP_MATCH_ANY: case OP_MATCH_ALL: case OP_REDUX:
+        *wclass = WAITC_SHORT;
+        return (uint64_t)d->lat_shared;
+    default:
+        return (uint64_t)d->lat_alu;
+    }
+}
+
+void simt_timing_free(simt_timing *t)
+{
+    for (uint32_t w = 0; w < t->cap_warps; w++) {
+        free(t->warps[w].ready);
+        free(t->warps[w].wclass);
+    }
+    free(t->warps);
+    if (t->sm && t->dev)
+        for (int s = 0; s < t->dev->sm_count; s++) {
+            free(t->sm[s].slot_end);
+            free(t->sm[s].sched_issued);
+        }
+    free(t->sm);
+    memset(t, 0, sizeof *t);
+}
+
+int simt_timing_launch(simt_model *m, int slots)
+{
+    simt_timing *t = &m->tm;
+    const simt_device_profile *d = m->dev;
+    if (!t->sm || t->slots != slots) {
+        if (t->sm)
+            for (int s = 0; s < d->sm_count; s++) {
+                free(t->sm[s].slot_end);
+                free(t->sm[s].sched_issued);
+            }
+        free(t->sm);
+        t->dev = d;
+        t->slots = slots;
+        t->sm = calloc((size_t)d->sm_count, sizeof *t->sm);
+        if (!t->sm)
+            return -1;
+        for (int s = 0; s < d->sm_count; s++) {
+            t->sm[s].slot_end = calloc((size_t)slots, sizeof(uint64_t));
+            t->sm[s].sched_issued = calloc((size_t)d->schedulers_per_sm, sizeof(uint64_t));
+            if (!t->sm[s].slot_end || !t->sm[s].sched_issued)
+                return -1;
+        }
+    }
+    for (int s = 0; s < d->sm_count; s++) {
+        simt_sm_time *sm = &t->sm[s];
+        memset(sm->slot_end, 0, (size_t)slots * sizeof(uint64_t));
+        memset(sm->sched_issued, 0, (size_t)d->schedulers_per_sm * sizeof(uint64_t));
+        sm->mem_wavefronts = sm->makespan = sm->warp_cycles = sm->blocks = 0;
+    }
+    t->nwarps = 0;
+    t->cur_sm = -1;
+    return 0;
+}
+
+/* The state of warp w of the running block, created on its first instruction. */
+static simt_warp_time *warp_time(simt_model *m, uint32_t w)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm < 0)
+        return NULL;
+    if (w >= t->cap_warps) {
+        uint32_t cap = t->cap_warps ? t->cap_warps : 32;
+        while (cap <= w)
+            cap *= 2;
+        simt_warp_time *nw = realloc(t->warps, cap * sizeof *nw);
+        if (!nw)
+            return NULL;
+        memset(nw + t->cap_warps, 0, (cap - t->cap_warps) * sizeof *nw);
+        t->warps = nw;
+        for (uint32_t k = t->cap_warps; k < cap; k++) {
+            nw[k].ready = calloc(SIMT_TRACKED_REGS, sizeof(uint64_t));
+            nw[k].wclass = calloc(SIMT_TRACKED_REGS, 1);
+            if (!nw[k].ready || !nw[k].wclass) {
+                t->cap_warps = k + 1;
+                return NULL;
+            }
+        }
+        t->cap_warps = cap;
+    }
+    while (t->nwarps <= w) {
+        simt_warp_time *wt = &t->warps[t->nwarps++];
+        wt->t = wt->start = wt->last_issue = t->block_start;
+        wt->last_dest = -1;
+        memset(wt->ready, 0, SIMT_TRACKED_REGS * sizeof(uint64_t));
+        memset(wt->wclass, 0, SIMT_TRACKED_REGS);
+    }
+    return &t->warps[w];
+}
+
+void simt_timing_block_end(simt_model *m)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm < 0)
+        return;
+    simt_sm_time *sm = &t->sm[t->cur_sm];
+    uint64_t end = t->block_start;
+    for (uint32_t w = 0; w < t->nwarps; w++) {
+        if (t->warps[w].t > end)
+            end = t->warps[w].t;
+        sm->warp_cycles += t->warps[w].t - t->block_start;
+    }
+    sm->slot_end[t->cur_slot] = end;
+    if (end > sm->makespan)
+        sm->makespan = end;
+    sm->blocks++;
+    t->cur_sm = -1;
+    t->nwarps = 0;
+}
+
+void simt_timing_block(simt_model *m, uint64_t linear)
+{
+    simt_timing *t = &m->tm;
+    if (!t->sm)
+        return;
+    simt_timing_block_end(m);
+    uint64_t nsm = (uint64_t)m->dev->sm_count;
+    t->cur_sm = (int)(linear % nsm);
+    t->cur_slot = (int)(linear / nsm % (uint64_t)t->slots);
+    t->block_start = t->sm[t->cur_sm].slot_end[t->cur_slot];
+    t->nwarps = 0;
+}
+
+static void stall(simt_model *m, int wclass, uint64_t cycles, int32_t pc)
+{
+    static const int counter[] = {CNT_STALL_WAIT, CNT_STALL_WAIT, CNT_STALL_SHORT_SB,
+                                  CNT_STALL_LONG_SB};
+    m->cur->c[counter[wclass]] += cycles;
+    if (m->mod->pos && (uint32_t)pc < m->mod->ncode)
+        m->lines[m->mod->pos[pc].line].stall += cycles;
+}
+
+void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
+{
+    simt_warp_time *wt = warp_time(m, warp);
+    if (!wt || pc < 0 || (uint32_t)pc >= m->mod->ncode)
+        return;
+    const simt_insn *in = &m->mod->code[pc];
+    unsigned uses = simt_opinfo_table[in->op].uses;
+    uint16_t src[5];
+    unsigned n = 0;
+    if (uses & RA)
+        src[n++] = in->a;
+    if (uses & RB)
+        src[n++] = in->b;
+    if (uses & (RC | RC2 | RC3))
+        src[n++] = in->c;
+    if (uses & (RC2 | RC3))
+        src[n++] = (uint16_t)(in->c + 1);
+    if (uses & RC3)
+        src[n++] = (uint16_t)(in->c + 2);
+    uint64_t ready = wt->t;
+    int why = WAITC_NONE;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned r = src[k] % SIMT_TRACKED_REGS;
+        if (wt->ready[r] > ready) {
+            ready = wt->ready[r];
+            why = wt->wclass[r];
+        }
+    }
+    if (ready > wt->t)
+        stall(m, why, ready - wt->t, pc);
+    wt->last_issue = ready;
+    wt->t = ready + 1;
+    simt_timing *t = &m->tm;
+    int sched = (int)((warp + (uint32_t)t->cur_slot) % (uint32_t)m->dev->schedulers_per_sm);
+    t->sm[t->cur_sm].sched_issued[sched]++;
+    wt->last_dest = -1;
+    if (uses & WA) {
+        int wclass;
+        unsigned r = in->a % SIMT_TRACKED_REGS;
+        wt->ready[r] = ready + alu_latency(m->dev, in->op, &wclass);
+        wt->wclass[r] = (uint8_t)wclass;
+        wt->last_dest = (int)r;
+    }
+}
+
+void simt_timing_result(simt_model *m, uint32_t warp, uint64_t latency, int wclass)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm < 0 || warp >= t->nwarps)
+        return;
+    simt_warp_time *wt = &t->warps[warp];
+    if (wt->last_dest < 0)
+        return;
+    wt->ready[wt->last_dest] = wt->last_issue + latency;
+    wt->wclass[wt->last_dest] = (uint8_t)wclass;
+}
+
+void simt_timing_memory(simt_model *m, uint64_t wavefronts)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm >= 0)
+        t->sm[t->cur_sm].mem_wavefronts += wavefronts;
+}
+
+void simt_timing_barrier(simt_model *m)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm < 0)
+        return;
+    uint64_t latest = 0;
+    for (uint32_t w = 0; w < t->nwarps; w++)
+        if (t->warps[w].t > latest)
+            latest = t->warps[w].t;
+    for (uint32_t w = 0; w < t->nwarps; w++) {
+        m->cur->c[CNT_STALL_BARRIER] += latest - t->warps[w].t;
+        t->warps[w].t = latest;
+    }
+}
+
+uint64_t simt_timing_clock(const simt_model *m, uint32_t warp)
+{
+    const simt_timing *t = &m->tm;
+    if (t->cur_sm < 0)
+        return 0;
+    return warp < t->nwarps ? t->warps[warp].t : t->block_start;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+    return a > b ? a : b;
+}
+
+void simt_timing_launch_end(simt_model *m)
+{
+    simt_timing *t = &m->tm;
+    simt_launch_rec *r = m->cur;
+    if (!t->sm)
+        return;
+    simt_timing_block_end(m);
+    const simt_device_profile *d = m->dev;
+    uint64_t warp_cycles = 0, active_cycles = 0;
+    for (int s = 0; s < d->sm_count; s++) {
+        simt_sm_time *sm = &t->sm[s];
+        if (!sm->blocks)
+            continue;
+        r->sms_used++;
+        uint64_t issue = 0;
+        for (int k = 0; k < d->schedulers_per_sm; k++)
+            issue = max_u64(issue, sm->sched_issued[k]);
+        uint64_t cycles = max_u64(sm->makespan, max_u64(issue, sm->mem_wavefronts));
+        /* Warps that were ready but waited for a throughput limit: spread the
+         * extra time over the SM's average number of resident warps. */
+        if (cycles > sm->makespan && sm->makespan) {
+            uint64_t extra = (cycles - sm->makespan) * sm->warp_cycles / sm->makespan;
+            r->c[sm->mem_wavefronts > issue ? CNT_STALL_MEM_THROTTLE : CNT_STALL_NOT_SELECTED] +=
+                extra;
+        }
+        r->latency_cycles = max_u64(r->latency_cycles, sm->makespan);
+        r->issue_cycles = max_u64(r->issue_cycles, issue);
+        r->mem_cycles = max_u64(r->mem_cycles, sm->mem_wavefronts);
+        r->cycles = max_u64(r->cycles, cycles);
+        warp_cycles += sm->warp_cycles;
+        active_cycles += sm->makespan;
+    }
+    double bytes_per_cycle = d->dram_gbps / ((double)d->clock_khz / 1e6);
+    r->dram_cycles =
+        bytes_per_cycle > 0 ? (uint64_t)((double)r->c[CNT_DRAM_BYTES] / bytes_per_cycle) : 0;
+    r->cycles = max_u64(max_u64(r->cycles, r->dram_cycles), 1);
+    r->achieved_occ_pct = active_cycles && d->max_warps_per_sm
+                              ? 100.0 * (double)warp_cycles / (double)active_cycles /
+                                    d->max_warps_per_sm
+                              : 0.0;
+}

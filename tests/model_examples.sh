@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# tests/model_examples.sh -- every examples/model/NAME.k, run with --stats,
+# must print exactly examples/model/NAME.out (TAP): the program's own lines
+# (the seed's figures) followed, per launch, by the model's numbers that its
+# `// stats: LABEL=METRIC[/METRIC] ...` line names.
+set -u
+
+SIMTVM=${SIMTVM:-$PWD/simtvm}
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$top_srcdir" || exit 99
+work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-model.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+
+# Prints "launch ID KERNEL: label=value ..." for each launch of a CSV report.
+project() {
+    awk -F'","' -v spec="$1" '
+        NR == 1 { next }
+        { id = substr($1, 2); sub(/"$/, "", $5); kernel[id] = $2; v[id, $3] = $5
+          if (!(id in seen)) { seen[id] = 1; order[n++] = id } }
+        END {
+            k = split(spec, items, " ")
+            for (i = 0; i < n; i++) {
+                id = order[i]; line = "launch " id " " kernel[id] ":"
+                for (j = 1; j <= k; j++) {
+                    split(items[j], lv, "="); split(lv[2], nd, "/")
+                    x = v[id, nd[1]] + 0
+                    if (nd[2] != "") x = (v[id, nd[2]] + 0) ? x / v[id, nd[2]] : 0
+                    line = line " " lv[1] "=" (x == int(x) ? sprintf("%d", x) : sprintf("%.2f", x))
+                }
+                print line
+            }
+        }' "$2"
+}
+
+n=0
+for program in examples/model/*.k; do
+    n=$((n + 1))
+    expected=${program%.k}.out
+    spec=$(sed -n 's|^// stats: ||p' "$program" | head -1)
+    timeout 120 "$SIMTVM" run "$program" --stats=csv --stats-file "$work/stats.csv" \
+        >"$work/out" 2>"$work/err" </dev/null
+    status=$?
+    [ "$status" -eq 0 ] && project "$spec" "$work/stats.csv" >>"$work/out"
+    if [ ! -f "$expected" ]; then
+        echo "not ok $n - $program: $expected is missing"
+    elif [ "$status" -ne 0 ]; then
+        echo "not ok $n - $program: exit status $status"
+        sed -n '1,20s/^/#   /p' "$work/err"
+    elif ! diff -u "$expected" "$work/out" >"$work/diff"; then
+        echo "not ok $n - $program: output differs"
+        sed -n '1,30s/^/#   /p' "$work/diff"
+    else
+        echo "ok $n - $program"
+    fi
+done
+echo "1..$n"
+exit 0

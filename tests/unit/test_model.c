@@ -1,0 +1,393 @@
+/* tests/unit/test_model.c -- the performance model (runtime/model*.c):
+ * coalescing, shared-memory banks (the gcd rule, broadcast, 64-bit accesses),
+ * the sectored LRU cache, occupancy, latency hiding in the timing model, and
+ * the JSON/CSV/text reports.  Self-contained: a hand-made module drives the
+ * observation hooks directly.  Speaks TAP through Check. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/model.h"
+#include "runtime/occupancy.h"
+#include "vm/opcodes.h"
+
+/* ---------------------------------------------------------------- fixtures */
+
+#define GBASE SIMT_ADDR(SPACE_GLOBAL, 0x10000) /* 256-byte aligned, like cudaMalloc */
+#define SBASE SIMT_ADDR(SPACE_SHARED, 0)
+
+/* A full-warp access of `size` bytes per lane at base + lane * stride. */
+static simt_warp_access strided(uint64_t base, uint64_t stride, unsigned size, unsigned kind)
+{
+    simt_warp_access a;
+    memset(&a, 0, sizeof a);
+    a.op = kind == ACC_WRITE ? OP_ST32 : OP_LD32;
+    a.kind = (uint8_t)kind;
+    a.size = (uint8_t)size;
+    a.mask = 0xffffffffu;
+    a.width = 32;
+    for (unsigned l = 0; l < 32; l++)
+        a.addr[l] = base + l * stride;
+    return a;
+}
+
+static unsigned sectors_of(const simt_warp_access *a, unsigned *lines)
+{
+    uint64_t s[SIMT_MAX_SECTORS];
+    unsigned lanes;
+    return simt_coalesce(a, SPACE_GLOBAL, s, lines, &lanes);
+}
+
+static unsigned gcd(unsigned a, unsigned b)
+{
+    while (b) {
+        unsigned t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* ---------------------------------------------------------------- coalescing */
+
+START_TEST(test_coalesce_strides)
+{
+    /* 4-byte loads: stride 1 -> 4 sectors; 2 -> 8; 4 -> 16; 8 and more -> 32. */
+    static const unsigned want[] = {4, 8, 16, 32, 32, 32};
+    for (unsigned k = 0; k < 6; k++) {
+        simt_warp_access a = strided(GBASE, 4u << k, 4, ACC_READ);
+        unsigned lines;
+        ck_assert_uint_eq(sectors_of(&a, &lines), want[k]);
+    }
+    /* The seed's stride-16 example: 16 128-byte transactions, 32 sectors. */
+    simt_warp_access a = strided(GBASE, 64, 4, ACC_READ);
+    unsigned lines;
+    ck_assert_uint_eq(sectors_of(&a, &lines), 32);
+    ck_assert_uint_eq(lines, 16);
+    /* Coalesced: one line. Misaligned by one float: 5 sectors, 2 lines. */
+    a = strided(GBASE, 4, 4, ACC_READ);
+    ck_assert_uint_eq(sectors_of(&a, &lines), 4);
+    ck_assert_uint_eq(lines, 1);
+    a = strided(GBASE + 4, 4, 4, ACC_READ);
+    ck_assert_uint_eq(sectors_of(&a, &lines), 5);
+    ck_assert_uint_eq(lines, 2);
+    /* 8-byte lanes: 256 bytes, 8 sectors. */
+    a = strided(GBASE, 8, 8, ACC_READ);
+    ck_assert_uint_eq(sectors_of(&a, &lines), 8);
+}
+END_TEST
+
+START_TEST(test_coalesce_same_and_mixed)
+{
+    simt_warp_access a = strided(GBASE + 40, 0, 4, ACC_READ);
+    unsigned lines;
+    ck_assert_uint_eq(sectors_of(&a, &lines), 1);
+    /* A generic pointer: lanes 16..31 point into shared memory. */
+    a = strided(GBASE, 4, 4, ACC_READ);
+    for (unsigned l = 16; l < 32; l++)
+        a.addr[l] = SBASE + 4 * l;
+    uint64_t s[SIMT_MAX_SECTORS];
+    unsigned lanes;
+    ck_assert_uint_eq(simt_coalesce(&a, SPACE_GLOBAL, s, &lines, &lanes), 2);
+    ck_assert_uint_eq(lanes, 16);
+    /* An inactive lane touches nothing. */
+    a = strided(GBASE, 128, 4, ACC_READ);
+    a.mask = 0x3;
+    ck_assert_uint_eq(sectors_of(&a, &lines), 2);
+    unsigned same;
+    a = strided(GBASE, 0, 4, ACC_ATOMIC);
+    ck_assert_uint_eq(simt_distinct_addresses(&a, SPACE_GLOBAL, &same), 1);
+    ck_assert_uint_eq(same, 32);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- banks */
+
+START_TEST(test_banks_gcd_rule)
+{
+    /* A stride of s words conflicts gcd(s, 32) ways: 8 and 24 -> 8, odd -> 1. */
+    for (unsigned s = 1; s <= 64; s++) {
+        simt_warp_access a = strided(SBASE, 4 * s, 4, ACC_READ);
+        unsigned ideal;
+        ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), gcd(s, 32));
+        ck_assert_uint_eq(ideal, 1);
+    }
+}
+END_TEST
+
+START_TEST(test_banks_broadcast_and_padding)
+{
+    unsigned ideal;
+    simt_warp_access a = strided(SBASE + 20, 0, 4, ACC_READ);
+    ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 1); /* broadcast */
+    for (unsigned l = 0; l < 32; l++)
+        a.addr[l] = SBASE + 4 * 32 * (l & 1); /* two words of bank 0 */
+    ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 2);
+    /* Column of a 32x32 tile: 32-way; of a 32x33 tile: none. */
+    a = strided(SBASE, 4 * 32, 4, ACC_READ);
+    ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 32);
+    a = strided(SBASE, 4 * 33, 4, ACC_READ);
+    ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 1);
+    /* Bytes of one word are one word. */
+    a = strided(SBASE, 1, 1, ACC_READ);
+    ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 1);
+}
+END_TEST
+
+START_TEST(test_banks_64bit)
+{
+    unsigned ideal;
+    /* Consecutive doubles: each half warp moves 128 bytes in one wavefront. */
+    simt_warp_access a = strided(SBASE, 8, 8, ACC_READ);
+    ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 2);
+    ck_assert_uint_eq(ideal, 2);
+    /* Every other double: lanes l and l+8 of a half share banks. */
+    a = strided(SBASE, 16, 8, ACC_READ);
+    ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 4);
+    /* Half a warp active: one group. */
+    a = strided(SBASE, 8, 8, ACC_READ);
+    a.mask = 0xffff;
+    ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 1);
+    ck_assert_uint_eq(ideal, 1);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- cache */
+
+START_TEST(test_cache_lru_sectored)
+{
+    simt_cache c;
+    /* 2 ways x 1 set of 128-byte lines. */
+    ck_assert_int_eq(simt_cache_init(&c, 256, 2), 0);
+    ck_assert_int_eq(simt_cache_access(&c, 0, 1), 0); /* cold miss */
+    ck_assert_int_eq(simt_cache_access(&c, 0, 1), 1);
+    ck_assert_int_eq(simt_cache_access(&c, 1, 1), 0); /* same line, other sector */
+    ck_assert_int_eq(simt_cache_access(&c, 1, 1), 1);
+    ck_assert_int_eq(simt_cache_access(&c, 4, 1), 0); /* line 1 */
+    ck_assert_int_eq(simt_cache_access(&c, 0, 1), 1); /* line 0 is now most recent */
+    ck_assert_int_eq(simt_cache_access(&c, 8, 1), 0); /* line 2 evicts line 1 */
+    ck_assert_int_eq(simt_cache_access(&c, 0, 1), 1);
+    ck_assert_int_eq(simt_cache_access(&c, 4, 1), 0);
+    /* No allocation on a write-through miss; invalidation drops a sector. */
+    ck_assert_int_eq(simt_cache_access(&c, 100, 0), 0);
+    ck_assert_int_eq(simt_cache_access(&c, 100, 0), 0);
+    simt_cache_invalidate(&c, 4);
+    ck_assert_int_eq(simt_cache_access(&c, 4, 1), 0);
+    simt_cache_reset(&c, 256);
+    ck_assert_int_eq(simt_cache_access(&c, 4, 1), 0);
+    simt_cache_free(&c);
+}
+END_TEST
+
+START_TEST(test_cache_thrashing)
+{
+    /* A working set that fits hits after the first pass; twice the size misses. */
+    simt_cache c;
+    ck_assert_int_eq(simt_cache_init(&c, 64 * 1024, 4), 0);
+    unsigned hits = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint64_t s = 0; s < 32 * 1024 / 32; s++)
+            hits += (unsigned)simt_cache_access(&c, s, 1);
+    ck_assert_uint_eq(hits, 1024);
+    simt_cache_reset(&c, 64 * 1024);
+    hits = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint64_t s = 0; s < 128 * 1024 / 32; s++)
+            hits += (unsigned)simt_cache_access(&c, s, 1);
+    ck_assert_uint_lt(hits, 512);
+    simt_cache_free(&c);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- occupancy */
+
+START_TEST(test_occupancy_textbook)
+{
+    const simt_device_profile *a100 = simt_device_builtin("a100");
+    simt_occupancy o;
+    /* PMPP's worked example: 256 threads, 32 registers, 4 KB: 8 blocks, 100%. */
+    ck_assert_int_eq(simt_occupancy_compute(a100, 256, 32, 4096, 0, &o), 0);
+    ck_assert_int_eq(o.blocks_per_sm, 8);
+    ck_assert_int_eq(o.limiter, OCC_THREADS);
+    ck_assert(o.occupancy_pct > 99.9);
+    /* 64 registers: the registers limit it to 4 blocks, 50%. */
+    ck_assert_int_eq(simt_occupancy_compute(a100, 256, 64, 4096, 0, &o), 0);
+    ck_assert_int_eq(o.blocks_per_sm, 4);
+    ck_assert_int_eq(o.limiter, OCC_REGISTERS);
+    ck_assert(o.occupancy_pct > 49.9 && o.occupancy_pct < 50.1);
+    /* Small blocks: the block slots limit. */
+    ck_assert_int_eq(simt_occupancy_compute(a100, 32, 16, 0, 0, &o), 0);
+    ck_assert_int_eq(o.limiter, OCC_BLOCKS);
+    ck_assert_int_eq(o.blocks_per_sm, 32);
+}
+END_TEST
+
+/* ---------------------------------------------------------------- the hooks */
+
+/* A kernel `k`: pc 0 loads R4 from [R3], pc 1 adds R4 + R4 into R5, pc 2
+ * stores R5 to [R3]; every instruction on line 2 of a two-line source. */
+typedef struct fake {
+    simt_module mod;
+    simt_func func;
+    simt_insn code[3];
+    simt_srcpos pos[3];
+} fake;
+
+static void fake_init(fake *f)
+{
+    memset(f, 0, sizeof *f);
+    f->code[0] = (simt_insn){OP_LD32, 4, 3, 0, 0, 0};
+    f->code[1] = (simt_insn){OP_ADD_F32, 5, 4, 4, 0, 0};
+    f->code[2] = (simt_insn){OP_ST32, 5, 3, 0, 0, 0};
+    for (int i = 0; i < 3; i++)
+        f->pos[i] = (simt_srcpos){2, 5};
+    f->func.name = (char *)"k";
+    f->func.nregs = 16;
+    f->func.kind = FN_KERNEL;
+    f->func.end = 3;
+    f->mod.source_name = (char *)"fake.k";
+    f->mod.source = (char *)"// fake\nout[t] = in[t] + in[t];\n";
+    f->mod.code = f->code;
+    f->mod.pos = f->pos;
+    f->mod.ncode = 3;
+    f->mod.funcs = &f->func;
+    f->mod.nfuncs = 1;
+    f->mod.main_func = -1;
+}
+
+/* One launch of `warps` warps in one block: each loads 32 consecutive floats
+ * (its own 128 bytes), adds, stores.  mask: the lanes that take part. */
+static void run_fake(simt_model *m, uint32_t warps, uint32_t mask)
+{
+    simt_launch_info li = {0, {1, 1, 1}, {warps * 32, 1, 1}, 0, NULL, 0};
+    uint32_t idx[3] = {0, 0, 0};
+    simt_model_launch_begin(m, &li);
+    simt_model_block_begin(m, idx, warps * 32);
+    for (uint32_t w = 0; w < warps; w++) {
+        simt_warp_access a = strided(GBASE + 128 * w, 4, 4, ACC_READ);
+        a.mask = mask;
+        a.warp = w;
+        simt_model_issue(m, 0, mask, w);
+        a.pc = 0;
+        simt_model_access(m, &a);
+        simt_model_issue(m, 1, mask, w);
+        simt_model_issue(m, 2, mask, w);
+        a.pc = 2;
+        a.kind = ACC_WRITE;
+        simt_model_access(m, &a);
+    }
+    simt_model_launch_end(m);
+}
+
+static char *report(simt_model *m, const char *format)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(simt_model_report(m, f, format), 0);
+    fclose(f);
+    return buf;
+}
+
+START_TEST(test_latency_hiding)
+{
+    fake f;
+    fake_init(&f);
+    const simt_device_profile *h100 = simt_device_builtin("h100");
+    simt_model *m = simt_model_new(&f.mod, h100);
+    ck_assert_ptr_nonnull(m);
+    run_fake(m, 1, 0xffffffffu);
+    uint64_t one = simt_model_last_cycles(m);
+    run_fake(m, 16, 0xffffffffu);
+    uint64_t sixteen = simt_model_last_cycles(m);
+    /* One warp waits for DRAM; sixteen warps wait for it together. */
+    ck_assert_uint_ge(one, (uint64_t)h100->lat_dram);
+    ck_assert_uint_lt(sixteen, one + 32);
+    ck_assert_uint_gt(m->launches[0].c[CNT_STALL_LONG_SB], 0);
+    simt_model_free(m);
+}
+END_TEST
+
+START_TEST(test_report_json_csv)
+{
+    fake f;
+    fake_init(&f);
+    simt_model *m = simt_model_new(&f.mod, simt_device_builtin("h100"));
+    ck_assert_ptr_nonnull(m);
+    run_fake(m, 2, 0x0000ffffu); /* half the lanes: 50% SIMT efficiency */
+    char *json = report(m, "json");
+    ck_assert_msg(strncmp(json, "{\"launches\":[", 13) == 0, "%s", json);
+    ck_assert_ptr_nonnull(strstr(json, "{\"kernel\":\"k\",\"grid\":[1,1,1],\"block\":[64,1,1],"
+                                       "\"metrics\":{"));
+    ck_assert_ptr_nonnull(strstr(json, "\"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum\":2,"));
+    ck_assert_ptr_nonnull(strstr(json, "\"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum\":4,"));
+    ck_assert_ptr_nonnull(strstr(json, "\"smsp__thread_inst_executed_per_inst_executed.ratio\""
+                                       ":16,"));
+    ck_assert_ptr_nonnull(strstr(json, "\"simtvm__simt_efficiency.pct\":50,"));
+    ck_assert_ptr_nonnull(strstr(json, "\"sm__cycles_elapsed.max\":"));
+    ck_assert_ptr_nonnull(strstr(json, "]}\n"));
+    free(json);
+    char *csv = report(m, "csv");
+    static const char header[] =
+        "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+    ck_assert_msg(strncmp(csv, header, sizeof header - 1) == 0, "%s", csv);
+    ck_assert_ptr_nonnull(strstr(csv, "\"0\",\"k\",\"l1tex__t_sectors_pipe_lsu_mem_global_op_st"
+                                      ".sum\",\"sector\",\"4\"\n"));
+    free(csv);
+    char *text = report(m, "text");
+    ck_assert_ptr_nonnull(strstr(text, "SIMT efficiency       50.0%"));
+    ck_assert_ptr_nonnull(strstr(text, "fake.k:2"));
+    free(text);
+    FILE *null = fopen("/dev/null", "w");
+    ck_assert_int_eq(simt_model_report(m, null, "xml"), -1);
+    fclose(null);
+    simt_model_free(m);
+}
+END_TEST
+
+START_TEST(test_no_launch)
+{
+    fake f;
+    fake_init(&f);
+    simt_model *m = simt_model_new(&f.mod, simt_device_builtin("v100"));
+    ck_assert_ptr_nonnull(m);
+    char *json = report(m, "json");
+    ck_assert_str_eq(json, "{\"launches\":[\n]}\n");
+    free(json);
+    ck_assert_uint_eq(simt_model_last_cycles(m), 0);
+    simt_model_free(m);
+}
+END_TEST
+
+static Suite *model_suite(void)
+{
+    Suite *s = suite_create("model");
+    TCase *tc = tcase_create("model");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_coalesce_strides);
+    tcase_add_test(tc, test_coalesce_same_and_mixed);
+    tcase_add_test(tc, test_banks_gcd_rule);
+    tcase_add_test(tc, test_banks_broadcast_and_padding);
+    tcase_add_test(tc, test_banks_64bit);
+    tcase_add_test(tc, test_cache_lru_sectored);
+    tcase_add_test(tc, test_cache_thrashing);
+    tcase_add_test(tc, test_occupancy_textbook);
+    tcase_add_test(tc, test_latency_hiding);
+    tcase_add_test(tc, test_report_json_csv);
+    tcase_add_test(tc, test_no_launch);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(model_suite());
+    if (!getenv("CK_TAP_LOG_FILE_NAME"))
+        srunner_set_tap(sr, "-");
+    srunner_run_all(sr, CK_SILENT);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
