@@ -135,8 +135,8 @@ typedef struct simtvm_diag {
     const char *message;       /* "undeclared identifier 'x'", no trailing newline */
 } simtvm_diag;
 
-/* Receives each diagnostic as the compiler reports it; `d` and its strings are
- * valid only during the call. */
+/* Receives each diagnostic of a simtvm_compile, in order, before it returns;
+ * `d` and its strings are valid only during the call. */
 typedef void (*simtvm_diag_fn)(void *user, const simtvm_diag *d);
 
 typedef struct simtvm_config {
@@ -157,7 +157,7 @@ typedef struct simtvm_config {
     simtvm_write_fn write;
     void *write_user;
     FILE *out, *err;
-    /* Compiler diagnostics, as they are reported (optional). */
+    /* Compiler diagnostics, delivered by simtvm_compile (optional). */
     simtvm_diag_fn diag;
     void *diag_user;
     /* Shared libraries searched for extern functions after the registered
@@ -250,7 +250,7 @@ simtvm_status simtvm_load(simtvm_vm *vm, simtvm_module *mod);
  * Registered names are searched before any library.  Registering after a
  * load binds again at once.  name and signature are copied; fn must stay
  * callable while the VM lives.  It is called once per active lane, in lane
- * order, on the thread that runs the launch. */
+ * order, by the host thread running that block (see config.threads). */
 simtvm_status simtvm_register_native(simtvm_vm *vm, const char *name, void (*fn)(void),
                                      const char *signature);
 

@@ -16,7 +16,8 @@
 #include "lang/ast.h"
 #include "vm/observe.h"
 
-_Static_assert(SIMTVM_PTR == (int)VT_PTR && SIMTVM_F64 == (int)VT_F64 && SIMTVM_BOOL == (int)VT_BOOL,
+_Static_assert(SIMTVM_PTR == (int)VT_PTR && SIMTVM_F64 == (int)VT_F64 &&
+               SIMTVM_BOOL == (int)VT_BOOL && SIMTVM_U16 == (int)VT_U16,
                "simtvm_type follows simt_vtype");
 _Static_assert((int)SIMTVM_CHECK_RACE == CHECK_RACE && (int)SIMTVM_CHECK_INIT == CHECK_INIT,
                "check bits are shared");

@@ -396,7 +396,6 @@ unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err)
                 ck->dropped);
     unsigned n = (unsigned)ck->nfound;
     fprintf(err, "========= ERROR SUMMARY: %u error%s\n", n, n == 1 ? "" : "s");
-    fprintf(err, "ERROR SUMMARY: %u errors\n", n);
     return n;
 }
 

@@ -120,7 +120,7 @@ START_TEST(test_race_between_warps)
     ck_assert_ptr_nonnull(strstr(text, "thread (5,0,0), warp 0, lane 5"));
     ck_assert_ptr_nonnull(strstr(text, "thread (40,0,0), warp 1, lane 8"));
     ck_assert_ptr_nonnull(strstr(text, "2 instances like this one"));
-    ck_assert_ptr_nonnull(strstr(text, "\nERROR SUMMARY: 1 errors\n"));
+    ck_assert_ptr_nonnull(strstr(text, "========= ERROR SUMMARY: 1 error\n"));
     free(text);
     teardown(&f);
 }
