@@ -237,7 +237,8 @@ simtvm_status simtvm_module_param(const simtvm_module *mod, const char *kernel, 
  * binds its extern functions (registered ones, then config.native_libs, then
  * the process's libc and libm).  Loading again starts afresh: buffers of the
  * previous load become stale, statistics and findings are reset.  The VM
- * holds a reference to mod until the next load or simtvm_vm_free. */
+ * holds a reference to mod until the next load or simtvm_vm_free.  After a
+ * failed load (SIMTVM_ERR_NATIVE, SIMTVM_ERR_LIMIT...) no module is loaded. */
 simtvm_status simtvm_load(simtvm_vm *vm, simtvm_module *mod);
 
 /* Registers fn as the native function `name` that K code declares with

@@ -34,10 +34,6 @@ static const struct not_yet {
     const char *name;
     const char *value;
 } NOT_YET[] = {
-    {"--trace", NULL},
-    {"--report", NULL},
-    {"--trace-blocks", NULL},
-    {"--maxrregcount", NULL},
     {"debug", NULL},            /* the command */
 };
 
@@ -603,6 +599,10 @@ static int check_command(simtvm_options *o, FILE *err)
         return fail(err, "program arguments after -- need main(), not --kernel");
     if (o->stats_file && !o->stats)
         return fail(err, "--stats-file needs --stats=FORMAT");
+    if (o->have_seeds && (o->trace_file || o->report_file))
+        return fail(err, "--trace and --report show one run; they do not combine with --seeds");
+    if (o->trace_blocks && !o->trace_file && !o->report_file)
+        return fail(err, "--trace-blocks needs --trace FILE.json or --report FILE.html");
     return 0;
 }
 

@@ -90,6 +90,8 @@ int simtvm_finish_run(simt_vm *vm, const simtvm_options *o, int status)
         if (status == EXIT_OK)
             status = st;
     }
+    if (vm->trace && simt_trace_finish(vm->trace, stderr) != 0 && status == EXIT_OK)
+        status = EXIT_FAIL;
     if (vm->checker) {
         unsigned findings = simt_check_finish(vm->checker, vm, stderr);
         /* Findings decide the status only when the program itself succeeded. */
@@ -165,7 +167,10 @@ static int parse_scalar(const char *text, int vt, uint64_t *out)
         long long lim = bits == 64 ? INT64_MAX : (1LL << (bits - 1)) - 1;
         if (*end || errno || v > lim || v < -lim - 1)
             return -1;
-        *out = bits == 64 ? (uint64_t)v : (uint64_t)(uint32_t)(int32_t)v;
+        /* Register conventions (vm/opcodes.def): 32-bit values are kept
+         * zero-extended; signed 8- and 16-bit values sign-extended, as LD8S and
+         * SEXT8 leave them. */
+        *out = bits == 32 ? (uint64_t)(uint32_t)(int32_t)v : (uint64_t)v;
         return 0;
     }
     unsigned long long v = strtoull(text, &end, 0);

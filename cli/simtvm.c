@@ -317,9 +317,13 @@ static void apply_run_options(simt_config *cfg, const simtvm_options *o,
         cfg->max_memory = o->max_memory;
     cfg->checks = o->checks;
     cfg->stats = o->stats != STATS_OFF;
+    cfg->maxrregcount = o->maxrregcount;
     cfg->no_simd = o->no_simd;
     cfg->quiet = o->quiet;
     cfg->device = dev;
+    cfg->trace_path = o->trace_file;
+    cfg->trace_blocks = o->trace_blocks;
+    cfg->report_path = o->report_file;
 }
 
 static int cmd_run(simtvm_options *o)

@@ -527,12 +527,14 @@ simtvm_status simtvm_load(simtvm_vm *vm, simtvm_module *mod)
         return simt_api_fail(vm, SIMTVM_ERR_NULL, "simtvm_load: NULL module");
     if (vm->unusable)
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "this VM was not created (bad config)");
-    simtvm_status st = simt_api_check_natives(vm, mod->m);
-    if (st != SIMTVM_OK)
-        return st;
     atomic_fetch_add(&mod->refs, 1); /* before unload: mod may be the loaded module */
     unload(vm);
     vm->loads++; /* every buffer handle of the previous load is now stale */
+    simtvm_status st = simt_api_check_natives(vm, mod->m);
+    if (st != SIMTVM_OK) {
+        simtvm_module_free(mod);
+        return st;
+    }
     vm->scfg.native_syms = vm->symbols;
     vm->scfg.nnative_syms = vm->nnatives;
     if (simt_vm_init(&vm->vm, &vm->scfg, mod->m, vm->streams[0], vm->streams[1]) != SIMT_OK) {

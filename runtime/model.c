@@ -88,6 +88,8 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
     memcpy(r->block, li->block, sizeof r->block);
     r->shared_bytes = li->shared_bytes;
     r->regs = (int)m->mod->funcs[li->kernel].nregs;
+    if (m->maxrreg && r->regs > m->maxrreg)
+        r->regs = m->maxrreg;
     r->warp_size = 32;
     int threads = (int)(li->block[0] * li->block[1] * li->block[2]);
     r->occ_ok = simt_occupancy_compute(m->dev, threads, r->regs, li->shared_bytes, 1,
@@ -122,6 +124,13 @@ void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthre
     simt_timing_block(m, linear);
 }
 
+void simt_model_set_maxrregcount(simt_model *m, int cap)
+{
+    m->maxrreg = cap > 0 ? cap : 0;
+}
+
+static void spill_regs(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, int store);
+
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
 {
     simt_launch_rec *r = m->cur;
@@ -131,7 +140,11 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
     r->c[CNT_THREAD_INST] += (uint64_t)__builtin_popcount(mask);
     if (m->mod->pos && (uint32_t)pc < m->mod->ncode)
         m->lines[m->mod->pos[pc].line].inst++;
+    if (m->maxrreg)
+        spill_regs(m, pc, mask, warp, 0);
     simt_timing_issue(m, pc, warp);
+    if (m->maxrreg)
+        spill_regs(m, pc, mask, warp, 1);
 }
 
 void simt_model_branch(simt_model *m, int32_t pc, int divergent)
@@ -202,6 +215,15 @@ static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, 
             simt_cache_invalidate(l1, sect[i]);
         }
         r->c[CNT_L2_LOOKUP]++;
+        simt_timing_l2(m, 1);
+        if (kind == ACC_WRITE) {
+            /* The L2 is write-back with byte masks: a store never waits for
+             * DRAM, so Nsight Compute counts every store sector as a hit. */
+            if (!simt_cache_access(&m->l2, sect[i], 1))
+                r->c[CNT_DRAM_BYTES] += SIMT_SECTOR_BYTES;
+            r->c[CNT_L2_HIT]++;
+            continue;
+        }
         if (simt_cache_access(&m->l2, sect[i], 1)) {
             r->c[CNT_L2_HIT]++;
             lat = (uint64_t)d->lat_l2;
@@ -215,15 +237,16 @@ static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, 
     return worst;
 }
 
-/* Global or local memory (they differ only in their counters). */
-static void access_memory(simt_model *m, const simt_warp_access *a, unsigned space)
+/* Counts a global or local access (they differ only in their counters) and
+ * sends it through the caches; returns its latency (0: no lane in space). */
+static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigned space)
 {
     simt_launch_rec *r = m->cur;
     uint64_t sect[SIMT_MAX_SECTORS];
     unsigned lines, lanes;
     unsigned n = simt_coalesce(a, space, sect, &lines, &lanes);
     if (!lanes)
-        return;
+        return 0;
     int global = space == SPACE_GLOBAL;
     simt_line_cost *lc = line_of(m, a->pc);
     if (a->kind == ACC_READ) {
@@ -252,7 +275,13 @@ static void access_memory(simt_model *m, const simt_warp_access *a, unsigned spa
         simt_distinct_addresses(a, space, &same);
         lat += (uint64_t)m->dev->lat_l2 + (same ? same - 1 : 0);
     }
-    if (a->kind != ACC_WRITE)
+    return lat;
+}
+
+static void access_memory(simt_model *m, const simt_warp_access *a, unsigned space)
+{
+    uint64_t lat = memory_traffic(m, a, space);
+    if (lat && a->kind != ACC_WRITE)
         simt_timing_result(m, a->warp, lat, WAITC_LONG);
 }
 
@@ -324,4 +353,75 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
 uint64_t simt_model_last_cycles(const simt_model *m)
 {
     return m->nlaunches && !m->cur ? m->launches[m->nlaunches - 1].cycles : 0;
+}
+
+/* ---- register spills (--maxrregcount) ----
+ * Which values a real compiler spills is its choice; the model charges the
+ * registers numbered at or above the cap, each read as a local load and each
+ * write as a local store of 4 bytes per lane, issued around the instruction.
+ * Local memory is interleaved by lane, as hardware lays it out, so one spill
+ * of a full warp is one request of 4 sectors.  Every resident warp of every
+ * SM has its own spill area, far above the local arrays. */
+#define SPILL_BASE (UINT64_C(1) << 43)
+
+static void spill_one(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, unsigned reg,
+                      int store)
+{
+    simt_warp_access a;
+    a.pc = pc;
+    a.op = store ? OP_ST32 : OP_LD32;
+    a.kind = store ? ACC_WRITE : ACC_READ;
+    a.size = 4;
+    a.mask = mask;
+    a.warp = warp;
+    a.width = 32;
+    a.tid_base = 0;
+    /* One spill area per resident warp: SM, block slot, warp in its block. */
+    uint64_t owner = ((uint64_t)m->cur_sm * 64 + (uint64_t)(m->tm.cur_slot & 63)) * 1024 + warp;
+    uint64_t base = SPILL_BASE + (owner * 256 + (reg - (unsigned)m->maxrreg)) * 32 * 4;
+    for (uint32_t mk = mask; mk; mk &= mk - 1) {
+        unsigned l = (unsigned)__builtin_ctz(mk);
+        a.addr[l] = SIMT_ADDR(SPACE_LOCAL, base + 4 * l);
+    }
+    uint64_t lat = memory_traffic(m, &a, SPACE_LOCAL);
+    /* LDL and STL are instructions of their own. */
+    m->cur->c[CNT_INST]++;
+    m->cur->c[CNT_THREAD_INST] += (uint64_t)__builtin_popcount(mask);
+    if (store)
+        simt_timing_spill_store(m, warp, reg);
+    else
+        simt_timing_spill_load(m, pc, warp, reg, lat);
+}
+
+/* Before the instruction at pc (store 0): loads its spilled source registers;
+ * after it (store 1): stores its spilled destination. */
+static void spill_regs(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, int store)
+{
+    if (pc < 0 || (uint32_t)pc >= m->mod->ncode || !mask)
+        return;
+    const simt_insn *in = &m->mod->code[pc];
+    unsigned uses = simt_opinfo_table[in->op].uses, cap = (unsigned)m->maxrreg;
+    if (store) {
+        if ((uses & WA) && in->a >= cap && in->a < cap + 256)
+            spill_one(m, pc, mask, warp, in->a, 1);
+        return;
+    }
+    unsigned src[5], n = 0;
+    if (uses & RA)
+        src[n++] = in->a;
+    if (uses & RB)
+        src[n++] = in->b;
+    if (uses & (RC | RC2 | RC3))
+        src[n++] = in->c;
+    if (uses & (RC2 | RC3))
+        src[n++] = in->c + 1u;
+    if (uses & RC3)
+        src[n++] = in->c + 2u;
+    for (unsigned k = 0; k < n; k++) {
+        int again = 0;
+        for (unsigned j = 0; j < k; j++)
+            again |= src[j] == src[k];
+        if (src[k] >= cap && src[k] < cap + 256 && !again)
+            spill_one(m, pc, mask, warp, src[k], 0);
+    }
 }

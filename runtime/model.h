@@ -101,6 +101,7 @@ typedef struct simt_warp_time {
     uint64_t *ready;            /* per register (mod 256): cycle its value is ready */
     uint8_t *wclass;            /* per register: enum simt_wait_class of its producer */
     int last_dest;              /* register written by the last instruction, or -1 */
+    int spill_store;            /* spilled register whose store is still to issue, or -1 */
 } simt_warp_time;
 
 #define SIMT_TRACKED_REGS 256
@@ -109,6 +110,7 @@ typedef struct simt_sm_time {
     uint64_t *slot_end;         /* per resident-block slot: when it frees */
     uint64_t *sched_issued;     /* instructions issued per warp scheduler */
     uint64_t mem_wavefronts;    /* L1 data-stage wavefronts (global lines + shared) */
+    uint64_t l2_sectors;        /* sectors between this SM and the L2 */
     uint64_t makespan;          /* latest block end */
     uint64_t warp_cycles;       /* sum of resident warps' lifetimes */
     uint64_t blocks;
@@ -130,11 +132,19 @@ int simt_timing_launch(struct simt_model *m, int slots);
 void simt_timing_block(struct simt_model *m, uint64_t linear);
 void simt_timing_block_end(struct simt_model *m);
 void simt_timing_issue(struct simt_model *m, int32_t pc, uint32_t warp);
+/* Register spills (--maxrregcount): a local load of `reg` issues before the
+ * warp's next instruction and makes reg ready after `latency`; a local store
+ * of `reg` issues once its value is ready, before the warp's next instruction. */
+void simt_timing_spill_load(struct simt_model *m, int32_t pc, uint32_t warp, unsigned reg,
+                            uint64_t latency);
+void simt_timing_spill_store(struct simt_model *m, uint32_t warp, unsigned reg);
 /* The last instruction of warp gives its result after `latency` cycles. */
 void simt_timing_result(struct simt_model *m, uint32_t warp, uint64_t latency, int wclass);
 void simt_timing_barrier(struct simt_model *m);
 /* The current block's SM moves `wavefronts` through its L1 data stage. */
 void simt_timing_memory(struct simt_model *m, uint64_t wavefronts);
+/* The current block's SM moves `sectors` to or from the L2. */
+void simt_timing_l2(struct simt_model *m, uint64_t sectors);
 /* Finishes the launch: fills CNT_STALL_* and the cycle figures of the record. */
 void simt_timing_launch_end(struct simt_model *m);
 void simt_timing_free(simt_timing *t);
@@ -176,6 +186,7 @@ typedef struct simt_model {
     simt_line_cost *lines;      /* indexed by source line */
     uint32_t nlines;
     int cur_sm;
+    int maxrreg;                /* --maxrregcount, 0: none */
     int failed;                 /* out of memory: counting stops, the report says so */
 } simt_model;
 

@@ -12,7 +12,7 @@
  *     SMs round robin; the SM holds `blocks_per_sm` of them, from occupancy).
  * An SM then needs the longest of: its latency chain (the makespan of its
  * slots), the issue slots of its busiest warp scheduler (one instruction per
- * cycle each), and its L1 data-stage wavefronts; the GPU needs at least its
+ * cycle each), its L1 data-stage wavefronts and its sectors to and from the L2; the GPU needs at least its
  * DRAM bytes over the DRAM bandwidth.  The launch takes the slowest SM.
  * This reproduces latency hiding: with few warps the chain dominates, with
  * enough (about L/C per scheduler) the issue slots do and time flattens.
@@ -22,6 +22,11 @@
 
 #include "runtime/model.h"
 #include "vm/opcodes.h"
+
+/* Sectors per cycle one SM exchanges with the L2 (64 bytes: the figure
+ * microbenchmarks of Volta to Hopper find for one SM alone).  A working set
+ * that thrashes the L1 runs at this rate, however many warps are resident. */
+#define L2_SECTORS_PER_CYCLE 2
 
 /* Cycles until the result of an instruction that is not a memory access is
  * ready.  Division and transcendental functions are instruction sequences or
@@ -87,7 +92,7 @@ int simt_timing_launch(simt_model *m, int slots)
         simt_sm_time *sm = &t->sm[s];
         memset(sm->slot_end, 0, (size_t)slots * sizeof(uint64_t));
         memset(sm->sched_issued, 0, (size_t)d->schedulers_per_sm * sizeof(uint64_t));
-        sm->mem_wavefronts = sm->makespan = sm->warp_cycles = sm->blocks = 0;
+        sm->mem_wavefronts = sm->l2_sectors = sm->makespan = sm->warp_cycles = sm->blocks = 0;
     }
     t->nwarps = 0;
     t->cur_sm = -1;
@@ -123,10 +128,45 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
         simt_warp_time *wt = &t->warps[t->nwarps++];
         wt->t = wt->start = wt->last_issue = t->block_start;
         wt->last_dest = -1;
+        wt->spill_store = -1;
         memset(wt->ready, 0, SIMT_TRACKED_REGS * sizeof(uint64_t));
         memset(wt->wclass, 0, SIMT_TRACKED_REGS);
     }
     return &t->warps[w];
+}
+
+static void stall(simt_model *m, int wclass, uint64_t cycles, int32_t pc)
+{
+    static const int counter[] = {CNT_STALL_WAIT, CNT_STALL_WAIT, CNT_STALL_SHORT_SB,
+                                  CNT_STALL_LONG_SB};
+    m->cur->c[counter[wclass]] += cycles;
+    if (m->mod->pos && pc >= 0 && (uint32_t)pc < m->mod->ncode)
+        m->lines[m->mod->pos[pc].line].stall += cycles;
+}
+
+/* One issue slot of the scheduler that warp belongs to. */
+static void count_issue(simt_model *m, uint32_t warp)
+{
+    simt_timing *t = &m->tm;
+    int sched = (int)((warp + (uint32_t)t->cur_slot) % (uint32_t)m->dev->schedulers_per_sm);
+    t->sm[t->cur_sm].sched_issued[sched]++;
+}
+
+/* Issues the warp's pending spill store: in-order issue makes it wait for the
+ * value of its register (an ALU result or a load), as STL after a spill does. */
+static void flush_spill_store(simt_model *m, simt_warp_time *wt, uint32_t warp, int32_t pc)
+{
+    if (wt->spill_store < 0)
+        return;
+    unsigned r = (unsigned)wt->spill_store % SIMT_TRACKED_REGS;
+    uint64_t at = wt->t;
+    if (wt->ready[r] > at) {
+        stall(m, wt->wclass[r], wt->ready[r] - at, pc);
+        at = wt->ready[r];
+    }
+    wt->t = at + 1;
+    count_issue(m, warp);
+    wt->spill_store = -1;
 }
 
 void simt_timing_block_end(simt_model *m)
@@ -137,6 +177,7 @@ void simt_timing_block_end(simt_model *m)
     simt_sm_time *sm = &t->sm[t->cur_sm];
     uint64_t end = t->block_start;
     for (uint32_t w = 0; w < t->nwarps; w++) {
+        flush_spill_store(m, &t->warps[w], w, -1);
         if (t->warps[w].t > end)
             end = t->warps[w].t;
         sm->warp_cycles += t->warps[w].t - t->block_start;
@@ -162,13 +203,20 @@ void simt_timing_block(simt_model *m, uint64_t linear)
     t->nwarps = 0;
 }
 
-static void stall(simt_model *m, int wclass, uint64_t cycles, int32_t pc)
+/* Bytecode instructions that have no SASS counterpart: a real compiler folds
+ * constants into immediates, sign extensions and moves into the instructions
+ * around them, and reconvergence and yield points are not instructions.  They
+ * take no issue slot and pass their operand's readiness on unchanged. */
+static int folded(unsigned op)
 {
-    static const int counter[] = {CNT_STALL_WAIT, CNT_STALL_WAIT, CNT_STALL_SHORT_SB,
-                                  CNT_STALL_LONG_SB};
-    m->cur->c[counter[wclass]] += cycles;
-    if (m->mod->pos && (uint32_t)pc < m->mod->ncode)
-        m->lines[m->mod->pos[pc].line].stall += cycles;
+    switch (op) {
+    case OP_NOP: case OP_LDK: case OP_MOV: case OP_JOIN: case OP_YIELD:
+    case OP_SEXT8: case OP_SEXT16: case OP_SEXT32: case OP_ZEXT8: case OP_ZEXT16:
+    case OP_ZEXT32:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
@@ -176,6 +224,7 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
     simt_warp_time *wt = warp_time(m, warp);
     if (!wt || pc < 0 || (uint32_t)pc >= m->mod->ncode)
         return;
+    flush_spill_store(m, wt, warp, pc);
     const simt_insn *in = &m->mod->code[pc];
     unsigned uses = simt_opinfo_table[in->op].uses;
     uint16_t src[5];
@@ -199,13 +248,20 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
             why = wt->wclass[r];
         }
     }
+    if (folded(in->op)) {
+        wt->last_dest = -1;
+        if (uses & WA) {
+            unsigned r = in->a % SIMT_TRACKED_REGS;
+            wt->ready[r] = ready;
+            wt->wclass[r] = (uint8_t)why;
+        }
+        return;
+    }
     if (ready > wt->t)
         stall(m, why, ready - wt->t, pc);
     wt->last_issue = ready;
     wt->t = ready + 1;
-    simt_timing *t = &m->tm;
-    int sched = (int)((warp + (uint32_t)t->cur_slot) % (uint32_t)m->dev->schedulers_per_sm);
-    t->sm[t->cur_sm].sched_issued[sched]++;
+    count_issue(m, warp);
     wt->last_dest = -1;
     if (uses & WA) {
         int wclass;
@@ -214,6 +270,27 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
         wt->wclass[r] = (uint8_t)wclass;
         wt->last_dest = (int)r;
     }
+}
+
+void simt_timing_spill_load(simt_model *m, int32_t pc, uint32_t warp, unsigned reg,
+                            uint64_t latency)
+{
+    simt_warp_time *wt = warp_time(m, warp);
+    if (!wt)
+        return;
+    flush_spill_store(m, wt, warp, pc);
+    unsigned r = reg % SIMT_TRACKED_REGS;
+    wt->ready[r] = wt->t + latency;
+    wt->wclass[r] = WAITC_LONG;
+    wt->t++;
+    count_issue(m, warp);
+}
+
+void simt_timing_spill_store(simt_model *m, uint32_t warp, unsigned reg)
+{
+    simt_warp_time *wt = warp_time(m, warp);
+    if (wt)
+        wt->spill_store = (int)reg;
 }
 
 void simt_timing_result(simt_model *m, uint32_t warp, uint64_t latency, int wclass)
@@ -233,6 +310,13 @@ void simt_timing_memory(simt_model *m, uint64_t wavefronts)
     simt_timing *t = &m->tm;
     if (t->cur_sm >= 0)
         t->sm[t->cur_sm].mem_wavefronts += wavefronts;
+}
+
+void simt_timing_l2(simt_model *m, uint64_t sectors)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm >= 0)
+        t->sm[t->cur_sm].l2_sectors += sectors;
 }
 
 void simt_timing_barrier(simt_model *m)
@@ -280,17 +364,18 @@ void simt_timing_launch_end(simt_model *m)
         uint64_t issue = 0;
         for (int k = 0; k < d->schedulers_per_sm; k++)
             issue = max_u64(issue, sm->sched_issued[k]);
-        uint64_t cycles = max_u64(sm->makespan, max_u64(issue, sm->mem_wavefronts));
+        uint64_t mem = max_u64(sm->mem_wavefronts, sm->l2_sectors / L2_SECTORS_PER_CYCLE);
+        uint64_t cycles = max_u64(sm->makespan, max_u64(issue, mem));
         /* Warps that were ready but waited for a throughput limit: spread the
          * extra time over the SM's average number of resident warps. */
         if (cycles > sm->makespan && sm->makespan) {
             uint64_t extra = (cycles - sm->makespan) * sm->warp_cycles / sm->makespan;
-            r->c[sm->mem_wavefronts > issue ? CNT_STALL_MEM_THROTTLE : CNT_STALL_NOT_SELECTED] +=
+            r->c[mem > issue ? CNT_STALL_MEM_THROTTLE : CNT_STALL_NOT_SELECTED] +=
                 extra;
         }
         r->latency_cycles = max_u64(r->latency_cycles, sm->makespan);
         r->issue_cycles = max_u64(r->issue_cycles, issue);
-        r->mem_cycles = max_u64(r->mem_cycles, sm->mem_wavefronts);
+        r->mem_cycles = max_u64(r->mem_cycles, mem);
         r->cycles = max_u64(r->cycles, cycles);
         warp_cycles += sm->warp_cycles;
         active_cycles += sm->makespan;

@@ -2,7 +2,8 @@
 # tests/model_examples.sh -- every examples/model/NAME.k, run with --stats,
 # must print exactly examples/model/NAME.out (TAP): the program's own lines
 # (the seed's figures) followed, per launch, by the model's numbers that its
-# `// stats: LABEL=METRIC[/METRIC] ...` line names.
+# `// stats: LABEL=METRIC[/METRIC] ...` line names.  A `// runs: FLAGS, FLAGS`
+# line runs it once per flag set (register spills need --maxrregcount).
 set -u
 
 SIMTVM=${SIMTVM:-$PWD/simtvm}
@@ -32,15 +33,34 @@ project() {
         }' "$2"
 }
 
+# Runs program once per comma-separated flag set of its `// runs: ...` line
+# (once, with no flags, without one): the program's own lines come from the
+# first run; with a runs line each run's model lines follow "with FLAGS:".
+run_all() {
+    local program=$1 spec=$2 runs
+    runs=$(sed -n 's|^// runs: ||p' "$program" | head -1)
+    local IFS=','
+    local sets=(${runs:-" "}) first=1
+    unset IFS
+    for flags in "${sets[@]}"; do
+        flags=$(echo $flags)
+        # shellcheck disable=SC2086
+        timeout 120 "$SIMTVM" run "$program" $flags --stats=csv --stats-file "$work/stats.csv" \
+            >"$work/run.out" 2>"$work/err" </dev/null || return
+        [ "$first" -eq 1 ] && cat "$work/run.out"
+        [ -n "$runs" ] && echo "with ${flags:-no flags}:"
+        project "$spec" "$work/stats.csv"
+        first=0
+    done
+}
+
 n=0
 for program in examples/model/*.k; do
     n=$((n + 1))
     expected=${program%.k}.out
     spec=$(sed -n 's|^// stats: ||p' "$program" | head -1)
-    timeout 120 "$SIMTVM" run "$program" --stats=csv --stats-file "$work/stats.csv" \
-        >"$work/out" 2>"$work/err" </dev/null
+    run_all "$program" "$spec" >"$work/out"
     status=$?
-    [ "$status" -eq 0 ] && project "$spec" "$work/stats.csv" >>"$work/out"
     if [ ! -f "$expected" ]; then
         echo "not ok $n - $program: $expected is missing"
     elif [ "$status" -ne 0 ]; then

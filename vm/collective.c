@@ -334,6 +334,8 @@ void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
     blk->bar_count = 0;
     if (ex->vm->checker)
         simt_check_barrier(ex->vm->checker);
+    if (ex->vm->trace) /* before the model lines the warps' clocks up */
+        simt_trace_barrier(ex->vm->trace);
     if (ex->vm->model)
         simt_model_barrier(ex->vm->model);
     for (uint32_t k = 0; k < blk->nwarps; k++) {

@@ -254,6 +254,8 @@ static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args
             simt_check_block(ex->vm->checker, blk->idx, blk->nthreads, blk->shared_size);
         if (ex->vm->model)
             simt_model_block_begin(ex->vm->model, blk->idx, blk->nthreads);
+        if (ex->vm->trace)
+            simt_trace_block_begin(ex->vm->trace, blk->idx, blk->nthreads);
         blk->bar_waiting = blk->bar_exited = blk->bar_count = 0;
         memset(blk->shared, 0, blk->shared_size);
         for (uint32_t w = 0; w < blk->nwarps; w++) {
@@ -300,6 +302,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
         simt_check_launch(vm->checker, vm, &li);
     if (vm->model)
         simt_model_launch_begin(vm->model, &li);
+    if (vm->trace)
+        simt_trace_launch_begin(vm->trace, &li);
 
     simt_block blk = {0};
     blk.nthreads = block[0] * block[1] * block[2];
@@ -318,6 +322,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     block_free(&blk);
     if (vm->model)
         simt_model_launch_end(vm->model);
+    if (vm->trace)
+        simt_trace_launch_end(vm->trace);
 
     uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
     uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;

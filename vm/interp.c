@@ -123,6 +123,8 @@ static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int
         simt_check_access(vm->checker, vm, &a);
     if (vm->model)
         simt_model_access(vm->model, &a);
+    if (vm->trace)
+        simt_trace_access(vm->trace, &a);
 }
 
 /* Under --check=memory a bad access is a finding, not a fault: it is reported,
@@ -343,8 +345,11 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
                      "raise it with --max-steps N)", (unsigned long long)ex->max_steps);
         }
         blk->issued++;
-        if (ex->vm->model && !ex->is_host)
+        if (ex->vm->model && !ex->is_host) {
             simt_model_issue(ex->vm->model, pc, mask, w->index);
+            if (ex->vm->trace) /* --trace/--report, which always run the model */
+                simt_trace_issue(ex->vm->trace, pc, mask, w->index);
+        }
         switch ((simt_op)in->op) {
         case OP_NOP: case OP_FENCE: pc++; break;
         case OP_MOV: UN(rb[l])
@@ -451,8 +456,11 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
             const uint64_t *ra = REG(in->a);
             uint32_t taken = 0, want = in->op == OP_BRNZ;
             LANES(if ((ra[l] != 0) == want) taken |= 1u << l);
-            if (ex->vm->model && !ex->is_host)
+            if (ex->vm->model && !ex->is_host) {
                 simt_model_branch(ex->vm->model, pc, taken != mask && taken != 0);
+                if (ex->vm->trace)
+                    simt_trace_branch(ex->vm->trace, pc, mask, taken, w->index);
+            }
             if (taken == mask) { pc = in->i; break; }
             if (taken == 0) { pc++; break; }
             /* Divergence: the taken side runs first, the other side waits. */

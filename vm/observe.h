@@ -73,6 +73,10 @@ unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err);
 /* ---- the performance model: runtime/model*.c (--stats) ---- */
 simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *dev);
 void simt_model_free(simt_model *m);
+/* Caps the registers per thread at `cap` (--maxrregcount; 0: no cap): every
+ * read or write of a register numbered cap or higher is charged as a local
+ * load or store, and occupancy uses min(registers, cap).  Results never change. */
+void simt_model_set_maxrregcount(simt_model *m, int cap);
 void simt_model_launch_begin(simt_model *m, const simt_launch_info *li);
 void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads);
 /* One warp instruction issued at pc by lanes `mask` of warp `warp`. */
@@ -90,5 +94,30 @@ int simt_model_report(simt_model *m, FILE *out, const char *format);
 uint64_t simt_model_clock(const simt_model *m, uint32_t warp);
 /* Estimated cycles of the last launch that ended (its busiest SM), or 0. */
 uint64_t simt_model_last_cycles(const simt_model *m);
+
+/* ---- the viewers: runtime/trace.c, runtime/report.c (--trace, --report) ----
+ * A timeline and an HTML report of what the warps did, in the model's cycles:
+ * they exist only together with the model (vm->model), which gives every
+ * issued instruction its cycle.  Each call below comes right after the
+ * model's call of the same name (simt_trace_barrier: right before it, while
+ * the warps' clocks still show who arrived last).  A run without --trace or
+ * --report has vm->trace == NULL and makes none of these calls. */
+typedef struct simt_trace simt_trace;
+/* Opens what cfg->trace_path and cfg->report_path name.  Returns NULL with
+ * the reason in why when a file cannot be created or the block list is bad. */
+simt_trace *simt_trace_new(const simt_module *mod, const simt_config *cfg, simt_model *model,
+                           char *why, size_t whylen);
+void simt_trace_free(simt_trace *t);
+void simt_trace_launch_begin(simt_trace *t, const simt_launch_info *li);
+void simt_trace_block_begin(simt_trace *t, const uint32_t idx[3], uint32_t nthreads);
+void simt_trace_issue(simt_trace *t, int32_t pc, uint32_t mask, uint32_t warp);
+/* A conditional branch by lanes `mask` of warp `warp`; `taken` of them jumped. */
+void simt_trace_branch(simt_trace *t, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
+void simt_trace_access(simt_trace *t, const simt_warp_access *a);
+void simt_trace_barrier(simt_trace *t);
+void simt_trace_launch_end(simt_trace *t);
+/* Completes the trace file and writes the report.  Returns 0, or -1 after
+ * printing why to err. */
+int simt_trace_finish(simt_trace *t, FILE *err);
 
 #endif

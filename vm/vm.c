@@ -75,8 +75,16 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
         return st;
     if (cfg->checks && !(vm->checker = simt_checker_new(mod, cfg->checks)))
         return simt_vm_faultf(vm, "out of memory");
-    if (cfg->stats && !(vm->model = simt_model_new(mod, vm->cfg.device)))
+    int viewers = cfg->trace_path || cfg->report_path;
+    if ((cfg->stats || viewers) && !(vm->model = simt_model_new(mod, vm->cfg.device)))
         return simt_vm_faultf(vm, "out of memory");
+    if (viewers) {
+        char why[512];
+        if (!(vm->trace = simt_trace_new(mod, &vm->cfg, vm->model, why, sizeof why)))
+            return simt_vm_faultf(vm, "%s", why);
+    }
+    if (vm->model)
+        simt_model_set_maxrregcount(vm->model, cfg->maxrregcount);
     if (mod->nimports) {
         char why[512];
         if (simt_ffi_open_with(vm, cfg->native_libs, cfg->native_syms, cfg->nnative_syms, why,
@@ -93,6 +101,9 @@ void simt_vm_destroy(simt_vm *vm)
         simt_checker_free(vm->checker);
     if (vm->model)
         simt_model_free(vm->model);
+    if (vm->trace)
+        simt_trace_free(vm->trace);
+    vm->trace = NULL;
     vm->checker = NULL;
     vm->model = NULL;
     simt_mem_destroy(&vm->mem);

@@ -46,6 +46,14 @@ typedef struct simt_config {
     const char *const *native_libs;
     const struct simt_ffi_symbol *native_syms;
     size_t nnative_syms;
+    /* --maxrregcount: registers per thread the model may keep in registers
+     * (0: no cap); the rest are charged as local-memory spills (SPEC 3.3). */
+    int maxrregcount;
+    /* Viewers (runtime/trace.c, runtime/report.c); each NULL when off.  Either
+     * one runs the performance model, as --stats does, for its cycles. */
+    const char *trace_path;     /* --trace FILE.json: Chrome trace-event timeline */
+    const char *trace_blocks;   /* --trace-blocks LIST ("0,4,8-11"): linear block indices */
+    const char *report_path;    /* --report FILE.html */
 } simt_config;
 
 void simt_config_init(simt_config *cfg);
@@ -111,6 +119,7 @@ typedef struct simt_vm {
                                    texts, allocated on first use (0: not yet) */
     int cuda_reset_faults;      /* kernel_faults at the last cudaDeviceReset: the
                                    CUDA context is broken while kernel_faults is larger */
+    struct simt_trace *trace;   /* --trace/--report: created by simt_vm_init (vm/observe.h) */
 } simt_vm;
 
 /* Sets vm->fault from a printf-style message; returns SIMT_FAULT. */

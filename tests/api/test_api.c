@@ -481,6 +481,14 @@ START_TEST(buffer_limit)
     ck_assert_ptr_nonnull(strstr(simtvm_errmsg(vm), "max_memory"));
     ck_assert_int_eq(simtvm_buffer_new(vm, SIMTVM_U8, 512 << 10, &b), SIMTVM_OK);
     ck_assert_int_eq(simtvm_buffer_free(b), SIMTVM_OK);
+    /* Module variables count too; a failed load leaves nothing loaded. */
+    const char *big = "__device__ float big[1 << 20];\n__global__ void k(void) { big[0] = 1; }";
+    simtvm_module *m;
+    ck_assert_int_eq(simtvm_compile(vm, "big.k", big, strlen(big), NULL, &m), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_load(vm, m), SIMTVM_ERR_LIMIT);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(vm), "big"));
+    ck_assert_int_eq(simtvm_buffer_new(vm, SIMTVM_U8, 1, &b), SIMTVM_ERR_MISUSE);
+    simtvm_module_free(m);
     simtvm_vm_free(vm);
 }
 END_TEST
