@@ -14,7 +14,10 @@
 #define CMD_BIT(c) (1u << (c))
 #define ON_RUN CMD_BIT(CMD_RUN)
 #define ON_OCC CMD_BIT(CMD_OCCUPANCY)
-#define ON_COMPILE (CMD_BIT(CMD_RUN) | CMD_BIT(CMD_BUILD) | CMD_BIT(CMD_DISASM))
+#define ON_COMPILE (CMD_BIT(CMD_RUN) | CMD_BIT(CMD_BUILD) | CMD_BIT(CMD_DISASM) | ON_DEBUG)
+/* debug runs the program under the options of run that make sense one warp
+ * instruction at a time (no checkers, statistics, traces or host threads) */
+#define ON_DEBUG CMD_BIT(CMD_DEBUG)
 
 typedef int (*opt_apply)(simtvm_options *o, const char *value, FILE *err);
 
@@ -34,7 +37,7 @@ static const struct not_yet {
     const char *name;
     const char *value;
 } NOT_YET[] = {
-    {"debug", NULL},            /* the command */
+    {"", NULL},                 /* (every feature has landed) */
 };
 
 /* ---- value parsers ---- */
@@ -269,6 +272,13 @@ static int opt_max_steps(simtvm_options *o, const char *v, FILE *err)
     return 0;
 }
 
+static int opt_max_printf(simtvm_options *o, const char *v, FILE *err)
+{
+    if (simtvm_parse_bytes(v, &o->max_printf) || o->max_printf == 0)
+        return fail(err, "--max-printf needs a byte count such as 65536 or 64M, not '%s'", v);
+    return 0;
+}
+
 static int opt_max_memory(simtvm_options *o, const char *v, FILE *err)
 {
     if (simtvm_parse_bytes(v, &o->max_memory) || o->max_memory == 0)
@@ -418,24 +428,25 @@ static int opt_granularity(simtvm_options *o, const char *v, FILE *err)
 }
 
 static const option_def OPTIONS[] = {
-    {"--sched", VALUE, ON_RUN, opt_sched},
-    {"--interleave", VALUE, ON_RUN, opt_interleave},
-    {"--seed", VALUE, ON_RUN, opt_seed},
+    {"--sched", VALUE, ON_RUN | ON_DEBUG, opt_sched},
+    {"--interleave", VALUE, ON_RUN | ON_DEBUG, opt_interleave},
+    {"--seed", VALUE, ON_RUN | ON_DEBUG, opt_seed},
     {"--seeds", VALUE, ON_RUN, opt_seeds},
-    {"--warp-size", VALUE, ON_RUN, opt_warp_size},
-    {"--device", VALUE, ON_RUN | ON_OCC, opt_device},
+    {"--warp-size", VALUE, ON_RUN | ON_DEBUG, opt_warp_size},
+    {"--device", VALUE, ON_RUN | ON_OCC | ON_DEBUG, opt_device},
     {"--check", VALUE, ON_RUN, opt_check},
     {"--error-exitcode", VALUE, ON_RUN, opt_error_exitcode},
     {"--stats", OPTIONAL_VALUE, ON_RUN, opt_stats},
     {"--stats-file", VALUE, ON_RUN, opt_stats_file},
     {"--trace", VALUE, ON_RUN, opt_trace},
     {"--threads", VALUE, ON_RUN, opt_threads},
-    {"--block-order", VALUE, ON_RUN, opt_block_order},
+    {"--block-order", VALUE, ON_RUN | ON_DEBUG, opt_block_order},
     {"--maxrregcount", VALUE, ON_RUN, opt_maxrregcount},
-    {"--max-steps", VALUE, ON_RUN, opt_max_steps},
-    {"--max-memory", VALUE, ON_RUN, opt_max_memory},
+    {"--max-steps", VALUE, ON_RUN | ON_DEBUG, opt_max_steps},
+    {"--max-memory", VALUE, ON_RUN | ON_DEBUG, opt_max_memory},
+    {"--max-printf", VALUE, ON_RUN | ON_DEBUG, opt_max_printf},
     {"--no-simd", NO_VALUE, ON_RUN, opt_no_simd},
-    {"--native-lib", VALUE, ON_RUN, opt_native_lib},
+    {"--native-lib", VALUE, ON_RUN | ON_DEBUG, opt_native_lib},
     {"--report", VALUE, ON_RUN, opt_report},
     {"--trace-blocks", VALUE, ON_RUN, opt_trace_blocks},
     {"--quiet", NO_VALUE, ON_RUN, opt_quiet},
@@ -648,8 +659,8 @@ int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
             return 0;
         }
         if (!strcmp(arg, "--")) {
-            if (o->command != CMD_RUN)
-                return fail(err, "'--' (program arguments) only goes with 'run'");
+            if (o->command != CMD_RUN && o->command != CMD_DEBUG)
+                return fail(err, "'--' (program arguments) only goes with 'run' and 'debug'");
             for (int k = i + 1; k < argc; k++)
                 o->prog_argv[1 + o->prog_argc++] = argv[k];
             break;
@@ -667,8 +678,6 @@ int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
     /* argv[0] of the guest program is its file name, as a shell would pass. */
     o->prog_argv[0] = (char *)(o->file ? o->file : "simtvm");
     o->prog_argc++;
-    if (o->command == CMD_DEBUG && (status = not_yet("debug", NULL, err)))
-        return status;
     return check_command(o, err);
 }
 
@@ -696,7 +705,9 @@ void simtvm_print_help(FILE *out)
         "                                                  reconvergence points\n"
         "  simtvm occupancy [--device D] --block N --regs R [--smem BYTES] [--json]\n"
         "        [--granularity=vendor]                    resident blocks per SM and why\n"
-        "  simtvm debug FILE.k                             interactive warp stepper\n"
+        "  simtvm debug FILE.k|FILE.kbc [--sched, --warp-size, --interleave, --seed,\n"
+        "        --device, -D ...] [-- program arguments]   interactive warp stepper:\n"
+        "        commands on stdin (help lists them; cli/README.md)\n"
         "  simtvm devices | --help | --version\n"
         "\n"
         "options of run (before or after the file; --opt=value or --opt value):\n"
@@ -709,6 +720,7 @@ void simtvm_print_help(FILE *out)
         "  --trace-blocks LIST, --threads N, --block-order=random, --maxrregcount N\n"
         "  --max-steps N               warp instructions per launch before a fault\n"
         "  --max-memory BYTES          guest memory limit (K, M, G suffixes)\n"
+        "  --max-printf BYTES          device printf output per launch (default 16M)\n"
         "  --no-simd, --native-lib LIB.so, --quiet, -D NAME=VALUE\n"
         "\n"
         "runner-mode --arg values: a number; T[N] (zero-filled), T[N]=iota, T[N]=rand:SEED\n"

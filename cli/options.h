@@ -45,6 +45,7 @@ typedef struct simtvm_options {
     int maxrregcount;            /* 0: none */
     uint64_t max_steps;          /* 0: the VM's default */
     uint64_t max_memory;         /* 0: the VM's default */
+    uint64_t max_printf;         /* 0: the VM's default */
     int no_simd;
     const char *native_lib;
     const char *report_file;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/debug.h"
 #include "cli/options.h"
 #include "cli/runner.h"
 #include "cli/seeds.h"
@@ -315,6 +316,8 @@ static void apply_run_options(simt_config *cfg, const simtvm_options *o,
         cfg->max_steps = o->max_steps;
     if (o->max_memory)
         cfg->max_memory = o->max_memory;
+    if (o->max_printf)
+        cfg->max_printf = o->max_printf;
     cfg->checks = o->checks;
     cfg->stats = o->stats != STATS_OFF;
     cfg->maxrregcount = o->maxrregcount;
@@ -373,6 +376,38 @@ static int cmd_run(simtvm_options *o)
     return status;
 }
 
+/* ---- debug ---- */
+
+static int cmd_debug(simtvm_options *o)
+{
+    const simt_device_profile *dev;
+    simt_device_profile *owned;
+    int status = resolve_device(o->device, &dev, &owned);
+    if (status)
+        return status;
+    simt_module *mod;
+    status = load_module(o, &mod);
+    if (status) {
+        free(owned);
+        return status;
+    }
+    if (mod->main_func < 0) {
+        simt_module_free(mod);
+        free(owned);
+        fprintf(stderr, "simtvm: error: %s has no main() to debug\n", o->file);
+        return EXIT_USAGE;
+    }
+    simt_config cfg;
+    simt_config_init(&cfg);
+    apply_run_options(&cfg, o, dev);
+    const char *native_libs[2] = {o->native_lib, NULL};
+    cfg.native_libs = o->native_lib ? native_libs : NULL;
+    status = simtvm_debug(mod, &cfg, o->prog_argc, o->prog_argv, stdin, stdout);
+    simt_module_free(mod);
+    free(owned);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     simtvm_options o;
@@ -386,6 +421,7 @@ int main(int argc, char **argv)
         case CMD_BUILD: status = cmd_build(&o); break;
         case CMD_DISASM: status = cmd_disasm(&o); break;
         case CMD_RUN: status = cmd_run(&o); break;
+        case CMD_DEBUG: status = cmd_debug(&o); break;
         default: status = errorf("command not available"); break;
         }
     }

@@ -72,6 +72,9 @@ typedef enum k_expr_kind {
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
 #define K_MAX_EXPR_DEPTH 2000
+/* The largest source k_compile() accepts (16 MiB): a bigger one is not a
+ * hand-written K program, and would only make the passes slow. */
+#define K_MAX_SOURCE_BYTES (16u << 20)
 
 enum k_unop {
     KU_NEG, KU_PLUS, KU_NOT, KU_BITNOT, KU_DEREF, KU_ADDR,

@@ -17,6 +17,11 @@ static char *copy_text(const char *s, size_t n)
 
 simt_module *k_compile(k_ctx *ctx, const char *const *defines)
 {
+    if (ctx->source_len > K_MAX_SOURCE_BYTES) {
+        k_error(ctx, (k_loc){0, 0}, "source is %zu bytes, larger than the limit of %u MiB",
+                ctx->source_len, K_MAX_SOURCE_BYTES >> 20);
+        return NULL;
+    }
     size_t len = 0;
     char *text = k_preprocess(ctx, ctx->source ? ctx->source : "", ctx->source_len, defines,
                               &len);

@@ -68,11 +68,14 @@ void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j)
         int cap = bl->cap ? bl->cap * 2 : 16;
         simt_insn *nc = realloc(bl->code, sizeof *nc * (size_t)cap);
         simt_srcpos *np = realloc(bl->pos, sizeof *np * (size_t)cap);
+        uint32_t *ns = realloc(bl->seq, sizeof *ns * (size_t)cap);
         if (nc)
             bl->code = nc;
         if (np)
             bl->pos = np;
-        if (!nc || !np) {
+        if (ns)
+            bl->seq = ns;
+        if (!nc || !np || !ns) {
             F->M->oom = 1;
             return;
         }
@@ -82,6 +85,7 @@ void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j)
         F->too_many_regs = 1;
     bl->code[bl->n] = (simt_insn){(uint16_t)op, (uint16_t)a, (uint16_t)b, (uint16_t)c, i, j};
     bl->pos[bl->n] = (simt_srcpos){F->loc.line, F->loc.col};
+    bl->seq[bl->n] = F->nemit++;
     bl->n++;
 }
 
@@ -101,6 +105,7 @@ static void terminate(lw_func *F, int term, int s0, int s1, int reg)
     b->br_reg = reg;
     b->br_op = OP_BRNZ;
     b->term_loc = F->loc;
+    b->term_seq = F->nemit++;
 }
 
 void lw_goto(lw_func *F, int target)
@@ -154,6 +159,81 @@ uint32_t lw_local(lw_func *F, int64_t size, int align)
     }
     F->local_size = (uint32_t)(off + (uint64_t)size);
     return (uint32_t)off;
+}
+
+/* ---- debug table ---- */
+/* Records that d lives in a register or frame slot from now on (until the
+ * enclosing statement ends: close_scope). */
+static void debug_var(lw_func *F, k_decl *d, int kind, uint32_t where)
+{
+    if (!d->name || !d->name[0])
+        return;
+    if (F->ndvars == F->dvars_cap) {
+        int cap = F->dvars_cap ? F->dvars_cap * 2 : 16;
+        lw_dvar *nd = realloc(F->dvars, sizeof *nd * (size_t)cap);
+        if (!nd) {
+            F->M->oom = 1;
+            return;
+        }
+        F->dvars = nd;
+        F->dvars_cap = cap;
+    }
+    F->dvars[F->ndvars++] = (lw_dvar){d, kind, where, F->nemit, UINT32_MAX};
+}
+
+/* The variables declared since the first `from` go out of scope. */
+static void close_scope(lw_func *F, int from)
+{
+    for (int k = from; k < F->ndvars; k++)
+        if (F->dvars[k].end == UINT32_MAX)
+            F->dvars[k].end = F->nemit;
+}
+
+static void add_var_run(lw_mod *M, const lw_func *F, const lw_dvar *v, uint32_t pc0, uint32_t pc1)
+{
+    simt_module *m = M->m;
+    if (!grow(M, (void **)&m->vars, &M->var_cap, m->nvars + 1, sizeof *m->vars))
+        return;
+    const k_type *t = v->decl->type;
+    simt_var *e = &m->vars[m->nvars];
+    e->name = dup_str(M, v->decl->name);
+    if (!e->name)
+        return;
+    e->func = (uint32_t)F->index;
+    e->kind = (uint8_t)v->kind;
+    int scalar = t->kind != TY_ARRAY && !k_ty_is_record(t);
+    e->type = (uint8_t)(scalar ? k_ty_vtype(t) : VT_VOID);
+    e->elem = VT_VOID;
+    if ((t->kind == TY_PTR || t->kind == TY_ARRAY) && t->base && t->base->kind != TY_ARRAY &&
+        !k_ty_is_record(t->base))
+        e->elem = (uint8_t)k_ty_vtype(t->base);
+    int64_t size = k_ty_size(t);
+    e->size = size > 0 && size < UINT32_MAX ? (uint32_t)size : 0;
+    e->where = v->where;
+    e->pc_begin = pc0;
+    e->pc_end = pc1;
+    e->line = v->decl->loc.line;
+    m->nvars++;
+}
+
+/* Turns each variable's scope (in emission order) into runs of pcs, given the
+ * emission order of every pc of the function laid out at entry. */
+static void debug_ranges(lw_func *F, const simt_func *fn, const uint32_t *seq)
+{
+    for (int k = 0; k < F->ndvars; k++) {
+        const lw_dvar *v = &F->dvars[k];
+        uint32_t run = UINT32_MAX;
+        for (uint32_t pc = fn->entry; pc <= fn->end; pc++) {
+            int in = pc < fn->end && seq[pc - fn->entry] >= v->begin &&
+                     seq[pc - fn->entry] < v->end;
+            if (in && run == UINT32_MAX)
+                run = pc;
+            if (!in && run != UINT32_MAX) {
+                add_var_run(F->M, F, v, run, pc);
+                run = UINT32_MAX;
+            }
+        }
+    }
 }
 
 /* ---- module tables ---- */
@@ -585,8 +665,10 @@ static void memory_var(lw_func *F, k_decl *d)
 {
     lw_sym *s = new_sym(F->M, d, SYM_LOCAL);
     s->off = lw_local(F, k_ty_size(d->type), k_ty_align(d->type));
-    if (!d->init && !(d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3))
+    if (!d->init && !(d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3)) {
+        debug_var(F, d, VAR_LOCAL, s->off);
         return;
+    }
     int top = F->top;
     int addr = lw_reg(F);
     lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
@@ -604,6 +686,7 @@ static void memory_var(lw_func *F, k_decl *d)
         lw_store(F, &lv, v);
     }
     F->top = top;
+    debug_var(F, d, VAR_LOCAL, s->off);
 }
 
 static void local_var(lw_func *F, k_decl *d)
@@ -624,6 +707,7 @@ static void local_var(lw_func *F, k_decl *d)
     s->reg = lw_reg(F);
     if (d->init)
         lw_expr_conv_to(F, d->init, d->type, s->reg);
+    debug_var(F, d, VAR_REG, (uint32_t)s->reg);
 }
 
 static void if_stmt(lw_func *F, k_stmt *s)
@@ -743,7 +827,7 @@ static void stmt(lw_func *F, k_stmt *s)
     if (!s)
         return;
     F->loc = s->loc;
-    int top = F->top;
+    int top = F->top, ndvars = F->ndvars;
     switch (s->kind) {
     case S_EMPTY:
         break;
@@ -787,6 +871,7 @@ static void stmt(lw_func *F, k_stmt *s)
         break;
     }
     F->top = top;
+    close_scope(F, ndvars);
 }
 
 /* ---- functions ---- */
@@ -805,10 +890,14 @@ static void prologue(lw_func *F)
             lw_lv lv = {LV_MEM, a, 0, p->type};
             lw_store(F, &lv, reg);
             F->top = a;
+            debug_var(F, p, VAR_LOCAL, s->off);
         } else {
             new_sym(F->M, p, SYM_REG)->reg = reg;
+            debug_var(F, p, VAR_REG, (uint32_t)reg);
         }
     }
+    for (int k = 0; k < F->ndvars; k++)
+        F->dvars[k].begin = 0;   /* parameters are visible from the entry on */
     F->ret_reg = fn->type->base->kind == TY_VOID ? -1 : lw_reg(F);
 }
 
@@ -933,16 +1022,28 @@ static void layout(lw_func *F, simt_func *fn)
         pc += (uint32_t)(b->needs_join + b->n + term_size(b, k + 1 < n ? order[k + 1] : -1));
     }
     fn->entry = F->M->m->ncode;
+    /* the emission order of each pc, for the scopes of the debug table */
+    uint32_t *seq = malloc(sizeof *seq * (size_t)(pc - fn->entry + 1));
     for (int k = 0; k < n; k++) {
         lw_block *b = &bl[order[k]];
         simt_srcpos first = b->n ? b->pos[0] : (simt_srcpos){b->term_loc.line, b->term_loc.col};
+        uint32_t at = F->M->m->ncode - fn->entry;
         if (b->needs_join)
             put(F->M, (simt_insn){OP_JOIN, 0, 0, 0, 0, 0}, first);
         for (int i = 0; i < b->n; i++)
             put(F->M, b->code[i], b->pos[i]);
         emit_terminator(F, b, k + 1 < n ? order[k + 1] : -1);
+        for (uint32_t p = at; seq && p < F->M->m->ncode - fn->entry; p++) {
+            int i = (int)(p - at) - b->needs_join;
+            seq[p] = i < 0 ? (b->n ? b->seq[0] : b->term_seq) : i < b->n ? b->seq[i] : b->term_seq;
+        }
     }
     fn->end = F->M->m->ncode;
+    if (seq && !F->M->oom && fn->end - fn->entry == pc - fn->entry)
+        debug_ranges(F, fn, seq);
+    else if (!seq)
+        F->M->oom = 1;
+    free(seq);
     free(order);
 }
 
@@ -963,6 +1064,7 @@ static void lower_function(lw_mod *M, k_decl *d, int index)
     else
         stmt(&F, body);
     epilogue(&F);
+    close_scope(&F, 0);
     simt_func *fn = &M->m->funcs[index];
     if (!M->oom)
         layout(&F, fn);
@@ -974,9 +1076,11 @@ static void lower_function(lw_mod *M, k_decl *d, int index)
     for (int i = 0; i < F.nblocks; i++) {
         free(F.blocks[i].code);
         free(F.blocks[i].pos);
+        free(F.blocks[i].seq);
     }
     free(F.blocks);
     free(F.loops);
+    free(F.dvars);
 }
 
 static void declare_function(lw_mod *M, k_decl *d)

@@ -31,6 +31,9 @@ typedef struct lw_block {
     k_loc term_loc;
     /* filled by dom.c and layout */
     int reachable, ipdom, needs_join, pc;
+    /* emission order of each instruction and of the terminator (debug scopes) */
+    uint32_t *seq;
+    uint32_t term_seq;
 } lw_block;
 
 /* Where a variable lives (k_decl.sema_ext) or which function a name calls. */
@@ -57,6 +60,7 @@ typedef struct lw_mod {
     lw_string *strs;
     int nstrs, strs_cap;
     uint32_t shared_top;
+    uint32_t var_cap;         /* capacity of m->vars */
     int **callees;            /* per function: indices it calls (recursion flags) */
     int *ncallees;
     int oom;
@@ -65,6 +69,16 @@ typedef struct lw_mod {
 typedef struct lw_loop {
     int brk, cont;            /* blocks; cont = -1 inside a switch */
 } lw_loop;
+
+/* A variable of the function being lowered and its scope, in emission order:
+ * it is visible to instructions emitted in [begin, end).  Layout turns that
+ * into pc ranges of the module's debug table (simt_var). */
+typedef struct lw_dvar {
+    k_decl *decl;
+    int kind;                 /* enum simt_var_kind */
+    uint32_t where;           /* register or frame offset */
+    uint32_t begin, end;      /* end UINT32_MAX while the scope is open */
+} lw_dvar;
 
 typedef struct lw_func {
     lw_mod *M;
@@ -80,6 +94,9 @@ typedef struct lw_func {
     lw_loop *loops;
     int nloops, loops_cap;
     int too_many_regs;
+    uint32_t nemit;           /* instructions and terminators emitted so far */
+    lw_dvar *dvars;           /* variables declared so far (debug table) */
+    int ndvars, dvars_cap;
 } lw_func;
 
 /* lvalues: a register variable, or memory at R[reg] + off */

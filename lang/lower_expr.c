@@ -328,6 +328,29 @@ static int fits_i32(int64_t v)
     return v >= INT32_MIN && v <= INT32_MAX;
 }
 
+/* base + idx * size in one LEA when the element size fits its immediate:
+ * a 32-bit index is widened by LEA itself (sign or zero), narrower and 64-bit
+ * indices already hold their 64-bit value (SEXT8/LD8S keep small signed values
+ * sign-extended).  The address goes to dst, or to a new temporary when dst is
+ * negative; returns its register. */
+static int indexed_address(lw_func *F, int dst, int base, k_expr *idx, int64_t size)
+{
+    int kind = kind_of(idx->type);
+    if (!fits_i32(size) || kind == TY_FLOAT || kind == TY_DOUBLE) {
+        int off = scaled_index(F, idx, size);
+        if (dst < 0)
+            dst = off;
+        lw_emit(F, OP_ADD_I64, dst, base, off, 0, 0);
+        return dst;
+    }
+    int bits = k_kind_bits(kind), ext = bits == 32 ? (k_kind_is_signed(kind) ? 0 : 1) : 2;
+    int r = lw_expr_any(F, idx);
+    if (dst < 0)
+        dst = new_temp(F);
+    lw_emit(F, OP_LEA, dst, base, r, (int32_t)size, ext);
+    return dst;
+}
+
 /* Computes the lvalue of e; may allocate temporaries (the caller frees them). */
 static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
 {
@@ -360,9 +383,7 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
             lv->reg = base;
             lv->off = (int32_t)((int64_t)e->rhs->const_val * size);
         } else {
-            int off = scaled_index(F, e->rhs, size);
-            lw_emit(F, OP_ADD_I64, off, base, off, 0, 0);
-            lv->reg = off;
+            lv->reg = indexed_address(F, -1, base, e->rhs, size);
         }
         break;
     }
@@ -455,8 +476,13 @@ static void pointer_offset(lw_func *F, int dst, int ptr, k_expr *idx, int64_t si
             return;
         }
     }
+    if (!sub) {
+        indexed_address(F, dst, ptr, idx, size);
+        F->top = top;
+        return;
+    }
     int off = scaled_index(F, idx, size);
-    lw_emit(F, sub ? OP_SUB_I64 : OP_ADD_I64, dst, ptr, off, 0, 0);
+    lw_emit(F, OP_SUB_I64, dst, ptr, off, 0, 0);
     F->top = top;
 }
 

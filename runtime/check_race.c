@@ -37,11 +37,19 @@ void ck_pages_free(ck_pages *p)
     p->npages = 0;
 }
 
+/* Global offsets the shadow covers: 16 GiB, the default --max-memory.  The
+ * checkers see an access before the interpreter faults it, so a wild pointer
+ * must not size the page table (2^40 would ask for 2^31 entries). */
+#define CK_MAX_PAGES ((16ull << 30) / CK_PAGE)
+
 /* The page holding global offset off, created (zeroed, page_bytes) on first
- * use; NULL when memory runs out (the checker then skips that access). */
+ * use; NULL past CK_MAX_PAGES or when memory runs out (the checker then skips
+ * that access). */
 static void *page_of(ck_pages *p, uint64_t off, size_t page_bytes)
 {
     uint64_t k = off / CK_PAGE;
+    if (k >= CK_MAX_PAGES)
+        return NULL;
     if (k >= p->npages) {
         size_t n = p->npages ? p->npages : 64;
         while (n <= k)

@@ -109,6 +109,25 @@ static simt_alloc *alloc_at(simt_vm *vm, uint64_t addr)
 
 /* ---- C library: output ---- */
 
+/* How much of len bytes of printf output may be written: all of it on the
+ * host; on the device what fits in cfg.max_printf for this launch.  The
+ * launch that first passes the limit gets one warning. */
+static size_t device_printf_room(simt_vm *vm, const simt_tctx *t, size_t len)
+{
+    if (t->is_host)
+        return len;
+    uint64_t cap = vm->cfg.max_printf, used = vm->printf_bytes;
+    size_t room = used >= cap ? 0 : cap - used < len ? (size_t)(cap - used) : len;
+    if (room < len && used <= cap) {
+        fflush(vm->out);
+        fprintf(vm->err, "simtvm: warning: device printf output of this launch passed "
+                "%llu bytes; the rest is dropped (raise it with --max-printf BYTES)\n",
+                (unsigned long long)cap);
+    }
+    vm->printf_bytes = used + len > used ? used + len : UINT64_MAX;
+    return room;
+}
+
 static simt_status bi_PRINTF(call *c)
 {
     char *text;
@@ -116,7 +135,7 @@ static simt_status bi_PRINTF(call *c)
     simt_status st = simt_format_printf(c->vm, c->t, c->sig, c->args, c->nargs, &text, &len);
     if (st != SIMT_OK)
         return st;
-    fwrite(text, 1, len, c->vm->out);
+    fwrite(text, 1, device_printf_room(c->vm, c->t, len), c->vm->out);
     free(text);
     return ret_int(c, len > INT32_MAX ? INT32_MAX : (int32_t)len);
 }

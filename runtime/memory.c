@@ -117,6 +117,7 @@ int simt_mem_free(simt_memory *m, uint64_t addr)
     a->data = NULL;
     a->freed = 1;
     m->in_use -= a->size;
+    m->generation++;
     return 0;
 }
 

@@ -39,6 +39,8 @@ typedef struct simt_memory {
     uint64_t in_use;     /* bytes currently allocated */
     uint64_t limit;      /* --max-memory (0: none) */
     size_t last;         /* index of the last allocation found (a cache) */
+    uint64_t generation; /* bumped by every free: host pointers cached by the
+                            interpreter are valid while it is unchanged */
 } simt_memory;
 
 void simt_mem_init(simt_memory *m, uint64_t limit);

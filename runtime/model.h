@@ -102,6 +102,7 @@ typedef struct simt_warp_time {
     uint8_t *wclass;            /* per register: enum simt_wait_class of its producer */
     int last_dest;              /* register written by the last instruction, or -1 */
     int spill_store;            /* spilled register whose store is still to issue, or -1 */
+    int last_free;              /* the last instruction took no issue slot (timing.c folded) */
 } simt_warp_time;
 
 #define SIMT_TRACKED_REGS 256

@@ -30,6 +30,10 @@ static char *reserve(outbuf *b, size_t n)
 {
     if (b->failed)
         return NULL;
+    if (n >= SIMT_PRINTF_CALL_MAX || b->len >= SIMT_PRINTF_CALL_MAX - n) {
+        b->failed = 2;  /* reported as a fault by simt_format_printf */
+        return NULL;
+    }
     if (b->cap - b->len <= n) {
         size_t cap = b->cap ? b->cap : 128;
         while (cap - b->len <= n)
@@ -67,7 +71,7 @@ static void put_formatted(outbuf *b, const char *spec, ...)
     if (dst) {
         vsnprintf(dst, (size_t)n + 1, spec, ap2);
         b->len += (size_t)n;
-    } else {
+    } else if (!b->failed) {
         b->failed = 1;
     }
     va_end(ap2);
@@ -340,6 +344,9 @@ simt_status simt_format_printf(simt_vm *vm, const simt_tctx *t, const simt_sig *
     }
     if (b.failed || !reserve(&b, 0)) {
         free(b.p);
+        if (b.failed == 2)
+            return simt_vm_faultf(vm, "printf: one call's output exceeds %u bytes "
+                                  "(a huge field width?)", SIMT_PRINTF_CALL_MAX);
         return simt_vm_faultf(vm, "printf: out of host memory");
     }
     b.p[b.len] = '\0';

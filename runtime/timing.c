@@ -12,8 +12,8 @@
  *     SMs round robin; the SM holds `blocks_per_sm` of them, from occupancy).
  * An SM then needs the longest of: its latency chain (the makespan of its
  * slots), the issue slots of its busiest warp scheduler (one instruction per
- * cycle each), its L1 data-stage wavefronts and its sectors to and from the L2; the GPU needs at least its
- * DRAM bytes over the DRAM bandwidth.  The launch takes the slowest SM.
+ * cycle each), its L1 data-stage wavefronts and its sectors to and from the
+ * L2; the GPU needs at least its DRAM bytes over the DRAM bandwidth.  The launch takes the slowest SM.
  * This reproduces latency hiding: with few warps the chain dominates, with
  * enough (about L/C per scheduler) the issue slots do and time flattens.
  */
@@ -129,6 +129,7 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
         wt->t = wt->start = wt->last_issue = t->block_start;
         wt->last_dest = -1;
         wt->spill_store = -1;
+        wt->last_free = 0;
         memset(wt->ready, 0, SIMT_TRACKED_REGS * sizeof(uint64_t));
         memset(wt->wclass, 0, SIMT_TRACKED_REGS);
     }
@@ -248,7 +249,8 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
             why = wt->wclass[r];
         }
     }
-    if (folded(in->op)) {
+    wt->last_free = folded(in->op);
+    if (wt->last_free) {
         wt->last_dest = -1;
         if (uses & WA) {
             unsigned r = in->a % SIMT_TRACKED_REGS;

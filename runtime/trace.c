@@ -45,6 +45,7 @@ typedef struct warp_run {
     uint64_t tid;               /* 0: the warp has not issued in this block */
     int open;
     uint64_t t0, tlast;         /* first and last issue cycle */
+    uint64_t end;               /* where the warp's previous slice ended */
     uint32_t line, mask, ninst;
     int32_t pc0;
     uint8_t ops[MAX_RUN_OPS];
@@ -262,6 +263,7 @@ static void run_flush(simt_trace *t, warp_run *r)
     if (!r->open || !t->json)
         return;
     r->open = 0;
+    r->end = r->tlast + 1;
     if (t->capped)
         return;
     size_t len;
@@ -564,6 +566,10 @@ void simt_trace_issue(simt_trace *t, int32_t pc, uint32_t mask, uint32_t warp)
     if (r->open && (r->line != line || r->mask != mask))
         run_flush(t, r);
     if (!r->open) {
+        /* The model may issue a free instruction (a constant, a join) in the
+         * cycle of the one before: slices of one track never overlap. */
+        if (cycle < r->end)
+            cycle = r->end;
         r->open = 1;
         r->t0 = cycle;
         r->line = line;
@@ -572,6 +578,8 @@ void simt_trace_issue(simt_trace *t, int32_t pc, uint32_t mask, uint32_t warp)
         r->ninst = 0;
         r->nops = 0;
     }
+    if (cycle < r->t0)
+        cycle = r->t0;
     r->tlast = cycle;
     r->ninst++;
     unsigned k = 0;

@@ -245,7 +245,7 @@ check "two files" 2 "unexpected argument" run "$work/small.k" "$work/small.k"
 check "run without a file" 2 "needs a FILE" run
 check "build without -o" 2 "needs -o" build "$work/small.k"
 check "option of another command" 2 "not an option of 'run'" run "$work/small.k" --json
-check "not implemented: debug" 2 "not implemented yet" debug "$work/small.k"
+check "option of run that debug lacks" 2 "not an option of 'debug'" debug "$work/small.k" --check=race
 check "--grid without --kernel" 2 "need --kernel" run "$work/small.k" --grid 1
 check "--kernel without --grid" 2 "needs --grid" run "$work/small.k" --kernel twice
 check "unknown kernel" 2 "no __global__ function named nope" \

@@ -167,6 +167,11 @@ static void print_abc_extra(const simt_insn *in, FILE *out)
     case OP_MATCH_ALL:
         fprintf(out, ", width %" PRId32, in->i);
         break;
+    case OP_LEA: {
+        static const char *const ext[] = {"sext32", "zext32", "64"};
+        fprintf(out, " (%s) * %" PRId32, in->j >= 0 && in->j < 3 ? ext[in->j] : "?", in->i);
+        break;
+    }
     default:
         break;
     }
@@ -276,10 +281,38 @@ static void print_insn(const simt_module *m, uint32_t pc, FILE *out)
 
 /* One function: header, then one line per instruction.  The source line is
  * a trailing comment; its text is quoted only when the line changes. */
+/* The debug table's entries of fn: where each variable lives over which pcs. */
+static void print_vars(const simt_module *m, const simt_func *fn, FILE *out)
+{
+    for (uint32_t k = 0; m->vars && k < m->nvars; k++) {
+        const simt_var *v = &m->vars[k];
+        if (v->func >= m->nfuncs || &m->funcs[v->func] != fn)
+            continue;
+        char where[32];
+        if (v->kind == VAR_REG)
+            snprintf(where, sizeof where, "r%" PRIu32, v->where);
+        else
+            snprintf(where, sizeof where, "local+%" PRIu32, v->where);
+        char type[48];
+        size_t es = simt_vtype_size(v->elem);
+        if (v->type == VT_VOID && v->elem != VT_VOID && es) /* an array */
+            snprintf(type, sizeof type, "%s[%zu]", simt_vtype_name(v->elem), v->size / es);
+        else if (v->type == VT_VOID)
+            snprintf(type, sizeof type, "record(%" PRIu32 " bytes)", v->size);
+        else if (v->type == VT_PTR && v->elem != VT_VOID)
+            snprintf(type, sizeof type, "ptr(%s)", simt_vtype_name(v->elem));
+        else
+            snprintf(type, sizeof type, "%s", simt_vtype_name(v->type));
+        fprintf(out, "  .var %s %s %s  ; pcs %" PRIu32 "..%" PRIu32 ", line %" PRIu32 "\n",
+                v->name ? v->name : "?", type, where, v->pc_begin, v->pc_end, v->line);
+    }
+}
+
 static void print_func(const simt_module *m, const simt_func *fn, const line_index *li,
                        FILE *out)
 {
     print_func_header(m, fn, out);
+    print_vars(m, fn, out);
     uint32_t end = fn->end < m->ncode ? fn->end : m->ncode;
     uint32_t last_line = 0;
     for (uint32_t pc = fn->entry; pc < end; pc++) {

@@ -115,6 +115,21 @@ typedef struct simt_exec {
     int kernel;              /* function index, -1 for host */
     uint64_t block_serial;   /* linear index of the running block (seeds warp streams) */
     const struct simt_launch_info *info;
+    /* The two global allocations translated last, most recent first (valid
+     * while the memory system's generation is unchanged: every free bumps it). */
+    struct simt_gcache {
+        uint64_t base, size, gen;
+        uint8_t *data;
+        int readonly;
+    } gc[2];
+    /* simtvm debug (vm->debug set): simt_exec_group returns EV_STEP after every
+     * instruction, leaving the group's mask, leader and remaining quantum here
+     * so that the next call (given step_mask) goes on exactly as its loop
+     * would have: stepping does not change the schedule. */
+    int stepping;
+    uint32_t step_mask;       /* nonzero: the next call resumes this group */
+    unsigned step_lead;
+    uint64_t step_budget;
 } simt_exec;
 
 /* Events returned by simt_exec_group. */
@@ -123,6 +138,7 @@ enum simt_exec_event {
     EV_QUANTUM,     /* the warp used its quantum: run another warp */
     EV_FAULT,       /* vm->fault is set */
     EV_EXIT,        /* the program called exit() (host) */
+    EV_STEP,        /* ex->stepping: one instruction issued, the group goes on */
 };
 
 /* vm/interp.c */

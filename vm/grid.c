@@ -117,6 +117,23 @@ static void warp_start_frame(simt_warp *w, const simt_func *k, const uint64_t *a
     }
 }
 
+/* simtvm debug: runs a group like simt_exec_group, one instruction at a
+ * time, calling the debugger before each (vm.h).  Same events. */
+static int step_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
+{
+    simt_vm *vm = ex->vm;
+    for (;;) {
+        if (vm->debug(vm->debug_ctx, ex, blk, w, mask, w->pc[__builtin_ctz(mask)]) != 0) {
+            ex->step_mask = 0;
+            return EV_EXIT;
+        }
+        int ev = simt_exec_group(ex, blk, w, mask);
+        if (ev != EV_STEP)
+            return ev;
+        mask = ex->step_mask;
+    }
+}
+
 /* Runs one warp until it blocks everywhere or uses its quantum.
  * Returns 1 if it issued anything, 0 if not, -1 on fault, -2 on exit(). */
 static int run_warp(simt_exec *ex, simt_block *blk, simt_warp *w)
@@ -133,7 +150,7 @@ static int run_warp(simt_exec *ex, simt_block *blk, simt_warp *w)
             return issued;
         }
         issued = 1;
-        int ev = simt_exec_group(ex, blk, w, mask);
+        int ev = ex->stepping ? step_group(ex, blk, w, mask) : simt_exec_group(ex, blk, w, mask);
         if (ev == EV_FAULT)
             return -1;
         if (ev == EV_EXIT)
@@ -283,6 +300,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
         return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA */
     if (launch_check(vm, k, grid, block, shared) != 0)
         return SIMT_OK;
+    vm->printf_bytes = 0;
 
     simt_exec ex = {0};
     ex.vm = vm;
@@ -295,6 +313,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.lockstep = vm->cfg.sched == SCHED_LOCKSTEP;
     ex.random = vm->cfg.interleave == INTERLEAVE_RANDOM && !ex.lockstep;
     ex.observe = vm->checker || vm->model;
+    ex.stepping = vm->debug != NULL;
     simt_launch_info li = {func, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},
                            shared, args, nargs};
     ex.info = &li;

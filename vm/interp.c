@@ -61,9 +61,10 @@ static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const sim
     return t;
 }
 
-/* The host address of one lane's access, or NULL with vm->fault set. */
-static uint8_t *lane_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned l,
-                         uint64_t addr, unsigned len, int write)
+/* The slow path of lane_mem: any space, with the fault message on failure. */
+static __attribute__((noinline)) uint8_t *lane_mem_slow(simt_exec *ex, simt_block *blk,
+                                                        simt_warp *w, unsigned l, uint64_t addr,
+                                                        unsigned len, int write)
 {
     uint64_t off = SIMT_ADDR_OFFSET(addr);
     if (addr & (len - 1)) {
@@ -83,8 +84,16 @@ static uint8_t *lane_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned 
     case SPACE_GLOBAL:
     case SPACE_CONST: {
         simt_alloc *a = simt_mem_find(&ex->vm->mem, addr);
-        if (a && !a->freed && addr - a->base + len <= a->size && !(write && a->readonly && !ex->is_host))
+        if (a && !a->freed && addr - a->base + len <= a->size &&
+            !(write && a->readonly && !ex->is_host)) {
+            ex->gc[1] = ex->gc[0];
+            ex->gc[0].base = a->base;
+            ex->gc[0].size = a->size;
+            ex->gc[0].data = a->data;
+            ex->gc[0].readonly = a->readonly && !ex->is_host;
+            ex->gc[0].gen = ex->vm->mem.generation;
             return a->data + (addr - a->base);
+        }
         break;
     }
     default:
@@ -92,6 +101,42 @@ static uint8_t *lane_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned 
     }
     simt_tctx t = lane_tctx(ex, blk, w, l);
     return simt_vm_translate(ex->vm, &t, addr, len, write);
+}
+
+/* The host address of one lane's access, or NULL with vm->fault set.  The
+ * common cases -- the allocation used last, shared and local memory -- are
+ * decided here without a call. */
+static inline uint8_t *gcache_hit(const struct simt_gcache *c, uint64_t gen, uint64_t addr,
+                                  unsigned len, int write)
+{
+    uint64_t d = addr - c->base;
+    if (d < c->size && len <= c->size - d && c->gen == gen && !(write && c->readonly))
+        return c->data + d;
+    return NULL;
+}
+
+static inline uint8_t *lane_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned l,
+                                uint64_t addr, unsigned len, int write)
+{
+    if (!(addr & (len - 1))) {
+        uint64_t gen = ex->vm->mem.generation;
+        uint8_t *p = gcache_hit(&ex->gc[0], gen, addr, len, write);
+        if (p)
+            return p;
+        if ((p = gcache_hit(&ex->gc[1], gen, addr, len, write)) != NULL) {
+            struct simt_gcache t = ex->gc[0];
+            ex->gc[0] = ex->gc[1];
+            ex->gc[1] = t;
+            return p;
+        }
+        uint64_t off = SIMT_ADDR_OFFSET(addr);
+        unsigned space = SIMT_ADDR_SPACE(addr);
+        if (space == SPACE_SHARED && off + len <= blk->shared_size)
+            return blk->shared + off;
+        if (space == SPACE_LOCAL && off + len <= w->local_cap)
+            return w->local + (size_t)l * w->local_cap + off;
+    }
+    return lane_mem_slow(ex, blk, w, l, addr, len, write);
 }
 
 /* Hands a finished memory instruction to the checkers and the model. */
@@ -130,12 +175,11 @@ static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int
 /* Under --check=memory a bad access is a finding, not a fault: it is reported,
  * the lane's access is skipped (a load reads 0), and the kernel goes on so that
  * every bad access of the launch is found. */
-static uint8_t *checked_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned l,
-                            uint64_t addr, unsigned len, int write, int32_t pc, uint8_t *scratch)
+static __attribute__((noinline)) uint8_t *checked_mem_slow(simt_exec *ex, simt_block *blk,
+                                                           simt_warp *w, unsigned l, uint64_t addr,
+                                                           unsigned len, int write, int32_t pc,
+                                                           uint8_t *scratch)
 {
-    uint8_t *p = lane_mem(ex, blk, w, l, addr, len, write);
-    if (p || !ex->vm->checker || !(ex->vm->cfg.checks & CHECK_MEMORY))
-        return p;
     static const char *const space[] = {"", "__global__", "__shared__", "__local__", "__constant__"};
     unsigned sp = SIMT_ADDR_SPACE(addr) <= SPACE_CONST ? SIMT_ADDR_SPACE(addr) : 0;
     char cls[96];
@@ -148,6 +192,16 @@ static uint8_t *checked_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsign
                       ex->vm->fault.message);
     memset(scratch, 0, 8);
     return scratch;
+}
+
+static inline uint8_t *checked_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned l,
+                                   uint64_t addr, unsigned len, int write, int32_t pc,
+                                   uint8_t *scratch)
+{
+    uint8_t *p = lane_mem(ex, blk, w, l, addr, len, write);
+    if (p || !ex->vm->checker || !(ex->vm->cfg.checks & CHECK_MEMORY))
+        return p;
+    return checked_mem_slow(ex, blk, w, l, addr, len, write, pc, scratch);
 }
 
 static uint64_t load_n(const uint8_t *p, unsigned len)
@@ -337,6 +391,11 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     uint64_t budget = SIMT_WARP_QUANTUM;
     unsigned fault_lane = lead;
     uint8_t scratch[8];
+    if (ex->step_mask) { /* simtvm debug: the group stepped last time goes on */
+        budget = ex->step_budget;
+        lead = ex->step_lead;
+        ex->step_mask = 0;
+    }
 
     for (;;) {
         const simt_insn *in = &code[pc];
@@ -400,6 +459,18 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
         case OP_OR: BIN(rb[l] | rc[l])
         case OP_XOR: BIN(rb[l] ^ rc[l])
         case OP_ADDK: { OPS; uint64_t k = (uint64_t)(int64_t)in->i; LANES(ra[l] = rb[l] + k); pc++; break; }
+        case OP_LEA: {
+            OPS;
+            uint64_t k = (uint64_t)(int64_t)in->i;
+            if (in->j == 0)
+                LANES(ra[l] = rb[l] + (uint64_t)(int64_t)(int32_t)(uint32_t)rc[l] * k);
+            else if (in->j == 1)
+                LANES(ra[l] = rb[l] + (uint64_t)(uint32_t)rc[l] * k);
+            else
+                LANES(ra[l] = rb[l] + rc[l] * k);
+            pc++;
+            break;
+        }
         case OP_EQ_I32: BIN((uint32_t)rb[l] == (uint32_t)rc[l])
         case OP_NE_I32: BIN((uint32_t)rb[l] != (uint32_t)rc[l])
         case OP_LT_S32: BIN((int32_t)(uint32_t)rb[l] < (int32_t)(uint32_t)rc[l])
@@ -627,8 +698,21 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
             pc++;
             break;
         }
-        case OP_SREG: { uint64_t *ra = REG(in->a);
-            LANES(ra[l] = sreg_value(ex, blk, w, l, (unsigned)in->i)); pc++; break; }
+        case OP_SREG: {
+            uint64_t *ra = REG(in->a);
+            unsigned id = (unsigned)in->i;
+            if (id == SREG_TID_X && ex->block_dim[0] >= ex->width * (w->index + 1)) {
+                uint64_t t0 = w->tid_base; /* the warp lies in one row of x */
+                LANES(ra[l] = t0 + l);
+            } else if (id >= SREG_NTID_X && id <= SREG_NCTAID_Z) {
+                uint64_t v = sreg_value(ex, blk, w, 0, id); /* the same in every lane */
+                LANES(ra[l] = v);
+            } else {
+                LANES(ra[l] = sreg_value(ex, blk, w, l, id));
+            }
+            pc++;
+            break;
+        }
         case OP_ATOM: case OP_ATOMCAS: {
             OPS;
             unsigned type = (unsigned)in->i & 0xff, op = (unsigned)in->i >> 8, len = atype_size(type);
@@ -712,6 +796,13 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
         if (ex->random && --w->slice == 0) { /* adversarial interleaving: switch now */
             SAVE();
             return budget ? EV_SWITCH : EV_QUANTUM;
+        }
+        if (ex->stepping) { /* simtvm debug: stop after each instruction (exec.h) */
+            SAVE();
+            ex->step_mask = mask;
+            ex->step_lead = lead;
+            ex->step_budget = budget;
+            return EV_STEP;
         }
     }
 }

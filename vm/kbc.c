@@ -3,7 +3,7 @@
  * Layout (all integers little-endian, fixed width):
  *
  *     "SIMTKBC\0"  u32 version  u32 reserved (0)
- *     then ten sections in this order, each as  u64 length, length bytes:
+ *     then twelve sections in this order, each as  u64 length, length bytes:
  *       code     u32 n, n x (u16 op, a, b, c; i32 i, j)
  *       pos      u32 n, n x (u32 line, col)
  *       sigs     u32 n, n x (u8 ret, nargs, nfixed; nargs x u8 arg; nargs x u8 ptr_elem)
@@ -18,6 +18,8 @@
  *       source_name  optstr
  *       source       optstr
  *       shared_syms  u32 n, n x (str name; u32 offset, size, elem_size, line)   (version 2)
+ *       vars     u32 n, n x (str name; u32 func; u8 kind, type, elem; u32 where, size,
+ *                            pc_begin, pc_end, line)                         (version 3)
  *   str = u32 length + bytes (no NUL); optstr = u8 present (0/1) + [str].
  *
  * sigs precede funcs because a function's parameter-name count is its
@@ -232,6 +234,24 @@ static void write_shared_syms(kbuf *b, const simt_module *m)
         put_u32(b, s->size);
         put_u32(b, s->elem_size);
         put_u32(b, s->line);
+    }
+}
+
+static void write_vars(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->nvars);
+    for (uint32_t k = 0; k < m->nvars; k++) {
+        const simt_var *v = &m->vars[k];
+        put_str(b, v->name);
+        put_u32(b, v->func);
+        put_u8(b, v->kind);
+        put_u8(b, v->type);
+        put_u8(b, v->elem);
+        put_u32(b, v->where);
+        put_u32(b, v->size);
+        put_u32(b, v->pc_begin);
+        put_u32(b, v->pc_end);
+        put_u32(b, v->line);
     }
 }
 
@@ -504,6 +524,45 @@ static void read_shared_syms(kreader *r, simt_module *m)
     }
 }
 
+/* A debug entry must name a function, lie inside its code and its frame, so
+ * that the debugger can read it without further checks. */
+static const char *var_problem(const simt_module *m, const simt_var *v)
+{
+    if (v->func >= m->nfuncs)
+        return "names no function";
+    const simt_func *fn = &m->funcs[v->func];
+    if (v->kind > VAR_LOCAL || v->type >= VT_COUNT || v->elem >= VT_COUNT)
+        return "has a bad kind or type";
+    if (v->pc_begin >= v->pc_end || v->pc_begin < fn->entry || v->pc_end > fn->end)
+        return "has a pc range outside its function";
+    if (v->kind == VAR_REG && v->where >= fn->nregs)
+        return "names a register outside its frame";
+    if (v->kind == VAR_LOCAL && ((uint64_t)v->where + v->size > fn->local_size))
+        return "lies outside its frame's local memory";
+    return NULL;
+}
+
+static void read_vars(kreader *r, simt_module *m)
+{
+    m->vars = get_array(r, &m->nvars, 31, sizeof *m->vars, UINT32_MAX);
+    for (uint32_t k = 0; k < m->nvars && !r->failed; k++) {
+        simt_var *v = &m->vars[k];
+        v->name = get_str(r);
+        v->func = get_u32(r);
+        v->kind = get_u8(r);
+        v->type = get_u8(r);
+        v->elem = get_u8(r);
+        v->where = get_u32(r);
+        v->size = get_u32(r);
+        v->pc_begin = get_u32(r);
+        v->pc_end = get_u32(r);
+        v->line = get_u32(r);
+        const char *why = r->failed ? NULL : var_problem(m, v);
+        if (why)
+            failf(r, "corrupt .kbc file: debug entry %" PRIu32 " ('%s') %s", k, v->name, why);
+    }
+}
+
 /* The sections in file order; the name appears in the reader's messages. */
 typedef struct kbc_section {
     const char *name;
@@ -523,6 +582,7 @@ static const kbc_section kbc_sections[] = {
     { "source_name", write_source_name, read_source_name },
     { "source", write_source, read_source },
     { "shared_syms", write_shared_syms, read_shared_syms },
+    { "vars", write_vars, read_vars },
 };
 
 int simt_module_write(const simt_module *m, FILE *out)

@@ -72,6 +72,9 @@ void simt_module_free(simt_module *m)
     for (uint32_t k = 0; m->shared_syms && k < m->nshared_syms; k++)
         free(m->shared_syms[k].name);
     free(m->shared_syms);
+    for (uint32_t k = 0; m->vars && k < m->nvars; k++)
+        free(m->vars[k].name);
+    free(m->vars);
     for (uint32_t k = 0; m->imports && k < m->nimports; k++)
         free(m->imports[k].name);
     free(m->imports);

@@ -125,6 +125,10 @@ typedef struct simt_module {
      * that the checkers name `s[17]` rather than an offset (kbc version 2). */
     struct simt_symbol *shared_syms;
     uint32_t nshared_syms;
+    /* Debug table: where parameters and local variables live while they are
+     * in scope, for `simtvm debug` (kbc version 3).  May be empty. */
+    struct simt_var *vars;
+    uint32_t nvars;
 } simt_module;
 
 /* A named object in an address space (debug information). */
@@ -136,6 +140,26 @@ typedef struct simt_symbol {
     uint32_t elem_size;       /* bytes of one element (for an index), 1 if unknown */
     uint32_t line;            /* where it is declared */
 } simt_symbol;
+
+/* A parameter or local variable over one run of pcs where it is in scope.
+ * Lowering reuses registers across scopes and lays blocks out out of source
+ * order, so one variable may have several entries (one per run of pcs); an
+ * inner declaration comes after the outer ones it shadows. */
+enum simt_var_kind { VAR_REG, VAR_LOCAL };
+
+typedef struct simt_var {
+    char *name;
+    uint32_t func;            /* index into funcs */
+    uint8_t kind;             /* enum simt_var_kind */
+    uint8_t type;             /* simt_vtype of the value; VT_VOID for arrays and records */
+    uint8_t elem;             /* arrays: element vtype; pointers: pointee vtype (VT_VOID
+                                 when unknown or not a scalar) */
+    uint32_t where;           /* VAR_REG: register of the frame; VAR_LOCAL: byte offset
+                                 in the frame's local memory */
+    uint32_t size;            /* bytes of the object */
+    uint32_t pc_begin, pc_end; /* in scope for pcs [pc_begin, pc_end) */
+    uint32_t line;            /* where it is declared */
+} simt_var;
 
 /* ---- special registers read by SREG ---- */
 enum simt_sreg {
@@ -196,6 +220,6 @@ int simt_intrinsic_nargs(unsigned id);
 size_t simt_vtype_size(unsigned vt);
 
 #define SIMT_KBC_MAGIC "SIMTKBC"
-#define SIMT_KBC_VERSION 2
+#define SIMT_KBC_VERSION 3
 
 #endif

@@ -289,6 +289,8 @@ static int check_immediates(vctx *v, const simt_insn *in)
         if (in->i < 0 || (in->i >> 8) > ATOM_XOR || (in->i & 0xff) > ATYPE_F64)
             return vfail(v, "bad atomic operation 0x%" PRIx32, (uint32_t)in->i);
         return 0;
+    case OP_LEA:
+        return index_below(v, in->j, 3, "index extension");
     case OP_MATCH_ANY:
     case OP_MATCH_ALL:
         if (in->i != 4 && in->i != 8)

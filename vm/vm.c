@@ -16,6 +16,7 @@ void simt_config_init(simt_config *cfg)
     cfg->threads = 1;
     cfg->max_steps = 1000000000ull;
     cfg->max_memory = 16ull << 30;
+    cfg->max_printf = SIMT_MAX_PRINTF_DEFAULT;
     cfg->device = simt_device_builtin("h100");
 }
 

@@ -54,9 +54,17 @@ typedef struct simt_config {
     const char *trace_path;     /* --trace FILE.json: Chrome trace-event timeline */
     const char *trace_blocks;   /* --trace-blocks LIST ("0,4,8-11"): linear block indices */
     const char *report_path;    /* --report FILE.html */
+    /* --max-printf: bytes of device printf output one launch may write; the
+     * rest is dropped with a warning (CUDA's printf buffer is bounded too). */
+    uint64_t max_printf;
 } simt_config;
 
 void simt_config_init(simt_config *cfg);
+
+/* Limits without an option: one printf call's output, and the default of
+ * cfg.max_printf (runtime/printf.c, runtime/host.c). */
+#define SIMT_PRINTF_CALL_MAX (1u << 20)
+#define SIMT_MAX_PRINTF_DEFAULT (16u << 20)
 
 /* ---- faults: guest errors are statuses, never abort() ---- */
 typedef enum simt_status {
@@ -89,6 +97,10 @@ typedef struct simt_event {
     double time_ms;             /* modelled clock when recorded */
 } simt_event;
 
+struct simt_exec;   /* vm/exec.h: the interpreter's state, for the debug hook */
+struct simt_block;
+struct simt_warp;
+
 typedef struct simt_vm {
     simt_config cfg;
     const simt_module *mod;
@@ -120,6 +132,17 @@ typedef struct simt_vm {
     int cuda_reset_faults;      /* kernel_faults at the last cudaDeviceReset: the
                                    CUDA context is broken while kernel_faults is larger */
     struct simt_trace *trace;   /* --trace/--report: created by simt_vm_init (vm/observe.h) */
+    /* simtvm debug (cli/debug.c): when set, kernels run one warp instruction at
+     * a time and debug(debug_ctx, ...) is called before each one issues, with
+     * the group's mask and pc; the rest of the state is in the launch, block
+     * and warp (vm/exec.h), which it may read but not change.  It returns 0 to
+     * go on, or nonzero to end the program as exit(vm->exit_code) would.
+     * NULL (the default): kernels run at full speed.  Host code is not
+     * stepped.  Set it before simt_vm_run_main or simt_vm_launch. */
+    int (*debug)(void *debug_ctx, struct simt_exec *ex, struct simt_block *blk,
+                 struct simt_warp *w, uint32_t mask, int32_t pc);
+    void *debug_ctx;
+    uint64_t printf_bytes;      /* device printf output of the current launch */
 } simt_vm;
 
 /* Sets vm->fault from a printf-style message; returns SIMT_FAULT. */

@@ -140,6 +140,10 @@ static simt_module *sample(void)
     m->strings = calloc(1, sizeof *m->strings);
     m->strings[0] = dup_str("missing return in \"helper\"");
     m->shared_static = 32;
+    m->nvars = 2;
+    m->vars = calloc(2, sizeof *m->vars);
+    m->vars[0] = (simt_var){ dup_str("data"), FN_SCALE, VAR_REG, VT_PTR, VT_F32, 3, 8, 0, 9, 2 };
+    m->vars[1] = (simt_var){ dup_str("tmp"), FN_SCALE, VAR_LOCAL, VT_F32, VT_VOID, 4, 4, 3, 7, 4 };
     return m;
 }
 
@@ -234,6 +238,20 @@ static void assert_same_module(const simt_module *a, const simt_module *b)
         ck_assert_str_eq(a->strings[k], b->strings[k]);
     ck_assert_uint_eq(a->shared_static, b->shared_static);
     ck_assert_int_eq(a->main_func, b->main_func);
+    ck_assert_uint_eq(a->nvars, b->nvars);
+    for (uint32_t k = 0; k < a->nvars; k++) {
+        const simt_var *x = &a->vars[k], *y = &b->vars[k];
+        ck_assert_str_eq(x->name, y->name);
+        ck_assert_uint_eq(x->func, y->func);
+        ck_assert_uint_eq(x->kind, y->kind);
+        ck_assert_uint_eq(x->type, y->type);
+        ck_assert_uint_eq(x->elem, y->elem);
+        ck_assert_uint_eq(x->where, y->where);
+        ck_assert_uint_eq(x->size, y->size);
+        ck_assert_uint_eq(x->pc_begin, y->pc_begin);
+        ck_assert_uint_eq(x->pc_end, y->pc_end);
+        ck_assert_uint_eq(x->line, y->line);
+    }
 }
 
 START_TEST(test_new_free)
@@ -310,7 +328,7 @@ START_TEST(test_header_errors)
 
     img[8] = 7;
     ck_assert_ptr_null(simt_module_read(img, len, err, sizeof err));
-    ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 2)");
+    ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 3)");
     img[8] = SIMT_KBC_VERSION;
 
     /* The code section's length names the section and both counts. */
@@ -569,6 +587,41 @@ START_TEST(test_hostile_counts)
 }
 END_TEST
 
+/* The debug table is checked against its function when read: a variable
+ * outside its code or frame is a corrupt file, not a debugger crash. */
+static void assert_bad_var(void (*spoil)(simt_var *), const char *needle)
+{
+    simt_module *m = sample();
+    spoil(&m->vars[1]);
+    size_t len;
+    uint8_t *img = image_of(m, &len);
+    char err[256];
+    ck_assert_ptr_null(simt_module_read(img, len, err, sizeof err));
+    ck_assert_msg(strstr(err, "debug entry 1 ('tmp')") && strstr(err, needle), "%s", err);
+    free(img);
+    simt_module_free(m);
+}
+
+static void var_func(simt_var *v) { v->func = NFUNCS; }
+static void var_pcs(simt_var *v) { v->pc_end = 10; }
+static void var_empty(simt_var *v) { v->pc_end = v->pc_begin; }
+static void var_reg(simt_var *v) { v->kind = VAR_REG; v->where = 9; }
+static void var_local(simt_var *v) { v->where = 14; }
+static void var_type(simt_var *v) { v->type = VT_COUNT; }
+static void var_kind(simt_var *v) { v->kind = 7; }
+
+START_TEST(test_bad_vars)
+{
+    assert_bad_var(var_func, "names no function");
+    assert_bad_var(var_pcs, "pc range outside its function");
+    assert_bad_var(var_empty, "pc range outside its function");
+    assert_bad_var(var_reg, "register outside its frame");
+    assert_bad_var(var_local, "outside its frame's local memory");
+    assert_bad_var(var_type, "bad kind or type");
+    assert_bad_var(var_kind, "bad kind or type");
+}
+END_TEST
+
 /* --------------------------------------------------------------- disassembly */
 
 START_TEST(test_disasm)
@@ -605,6 +658,8 @@ START_TEST(test_disasm)
         ".global 1   table global f32 size=4096",
         ".import cos : f64(f64)",
         "main = main",
+        ".var data ptr(f32) r3  ; pcs 0..9, line 2",
+        ".var tmp f32 local+4  ; pcs 3..7, line 4",
     };
     for (size_t k = 0; k < sizeof expected / sizeof expected[0]; k++)
         ck_assert_msg(strstr(text, expected[k]) != NULL, "missing \"%s\" in:\n%s", expected[k],
@@ -634,6 +689,7 @@ static Suite *kbc_suite(void)
     tcase_add_test(tc, test_every_truncation);
     tcase_add_test(tc, test_random_mutations);
     tcase_add_test(tc, test_hostile_counts);
+    tcase_add_test(tc, test_bad_vars);
     tcase_add_test(tc, test_disasm);
     suite_add_tcase(s, tc);
     return s;

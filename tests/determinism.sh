@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# tests/determinism.sh -- the same program and options give byte-identical
+# stdout, stderr, --stats=json and --trace on every run and with any --threads
+# (TAP).
+# Every example runs three times: twice with --threads 1, once with 2.
+set -u
+
+SIMTVM=${SIMTVM:-$PWD/simtvm}
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$top_srcdir" || exit 99
+work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-determinism.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+
+# run TAG PROGRAM THREADS OPTIONS...: stdout, stderr, statistics and trace to
+# $work/TAG.*
+run() {
+    local tag=$1 program=$2 threads=$3
+    shift 3
+    timeout 300 "$SIMTVM" run "$program" --threads "$threads" --stats=json \
+        --stats-file "$work/$tag.json" --trace "$work/$tag.trace" "$@" >"$work/$tag.out" 2>"$work/$tag.err" </dev/null
+    echo $? >"$work/$tag.status"
+}
+
+n=0
+for program in examples/*.k examples/*/*.k; do
+    case $program in examples/embed/*) continue ;; esac
+    n=$((n + 1))
+    # The options a model example states on its `// runs:` line.
+    read -r -a opts <<<"$(sed -n 's|^// runs: *||p' "$program" | head -n 1 | cut -d, -f1)"
+    run a "$program" 1 "${opts[@]}"
+    run b "$program" 1 "${opts[@]}"
+    run c "$program" 2 "${opts[@]}"
+    bad=
+    for tag in b c; do
+        for part in status out err json trace; do
+            cmp -s "$work/a.$part" "$work/$tag.$part" || bad="$bad $tag.$part"
+        done
+    done
+    if [ -z "$bad" ]; then
+        echo "ok $n - $program"
+    else
+        echo "not ok $n - $program: differs from the first run in$bad"
+        for f in $bad; do diff "$work/a.${f#*.}" "$work/$f" | sed -n '1,10s/^/#   /p'; done
+    fi
+done
+echo "1..$n"
+exit 0
