@@ -329,19 +329,28 @@ static void apply_run_options(simt_config *cfg, const simtvm_options *o,
     cfg->report_path = o->report_file;
 }
 
+/* The device profile and the module a run or debug session needs.  On success
+ * the caller frees *owned and *mod; on failure nothing is left to free. */
+static int load_for_run(simtvm_options *o, const simt_device_profile **dev,
+                        simt_device_profile **owned, simt_module **mod)
+{
+    int status = resolve_device(o->device, dev, owned);
+    if (status)
+        return status;
+    status = load_module(o, mod);
+    if (status)
+        free(*owned);
+    return status;
+}
+
 static int cmd_run(simtvm_options *o)
 {
     const simt_device_profile *dev;
     simt_device_profile *owned;
-    int status = resolve_device(o->device, &dev, &owned);
+    simt_module *mod;
+    int status = load_for_run(o, &dev, &owned, &mod);
     if (status)
         return status;
-    simt_module *mod;
-    status = load_module(o, &mod);
-    if (status) {
-        free(owned);
-        return status;
-    }
     if (!o->kernel && mod->main_func < 0) {
         simt_module_free(mod);
         free(owned);
@@ -382,15 +391,10 @@ static int cmd_debug(simtvm_options *o)
 {
     const simt_device_profile *dev;
     simt_device_profile *owned;
-    int status = resolve_device(o->device, &dev, &owned);
+    simt_module *mod;
+    int status = load_for_run(o, &dev, &owned, &mod);
     if (status)
         return status;
-    simt_module *mod;
-    status = load_module(o, &mod);
-    if (status) {
-        free(owned);
-        return status;
-    }
     if (mod->main_func < 0) {
         simt_module_free(mod);
         free(owned);

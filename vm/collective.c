@@ -131,7 +131,6 @@ static uint64_t redux_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_
 }
 
 static const char *collective_name(const simt_insn *in);
-static void describe_lanes(char *buf, size_t len, uint32_t lanes);
 
 /* --check=sync: a mask that names lanes which have exited (they can never
  * take part: on hardware the result is undefined). */
@@ -144,7 +143,7 @@ static void check_exited(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes
         if (!gone)
             continue;
         char list[128], detail[300];
-        describe_lanes(list, sizeof list, gone);
+        simt_lane_list(list, sizeof list, gone);
         snprintf(detail, sizeof detail, "%s with mask 0x%08x in warp %u names lanes %s, which "
                  "have exited", collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)),
                  w->index, list);
@@ -240,22 +239,6 @@ int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask
     return 1;
 }
 
-static void describe_lanes(char *buf, size_t len, uint32_t lanes)
-{
-    size_t n = 0;
-    buf[0] = 0;
-    for (unsigned l = 0; l < 32 && n + 8 < len; l++) {
-        if (!(lanes >> l & 1))
-            continue;
-        unsigned e = l;
-        while (e + 1 < 32 && (lanes >> (e + 1) & 1))
-            e++;
-        n += (size_t)snprintf(buf + n, len - n, n ? ",%u" : "%u", l);
-        if (e > l)
-            n += (size_t)snprintf(buf + n, len - n, "-%u", e);
-        l = e;
-    }
-}
 
 static const char *collective_name(const simt_insn *in)
 {
@@ -287,8 +270,8 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
             return 1;
         }
         char arrived[128], absent[128];
-        describe_lanes(arrived, sizeof arrived, have);
-        describe_lanes(absent, sizeof absent, missing);
+        simt_lane_list(arrived, sizeof arrived, have);
+        simt_lane_list(absent, sizeof absent, missing);
         unsigned m0 = (unsigned)__builtin_ctz(missing);
         char detail[400];
         snprintf(detail, sizeof detail, "%s with mask 0x%08x in warp %u can never complete: lanes %s "

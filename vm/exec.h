@@ -155,6 +155,8 @@ void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask
 int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault);
 uint32_t simt_spin_release(simt_warp *w);
 void simt_pending_push(simt_warp *w, unsigned lane, int front);
+/* Writes a lane set as "0-15,17" into buf (for messages). */
+void simt_lane_list(char *buf, size_t len, uint32_t lanes);
 static inline unsigned simt_top(const simt_warp *w, unsigned lane)
 {
     return w->depth[lane] ? w->cstack[(w->depth[lane] - 1u) * w->width + lane] : BARRIER_NONE;

@@ -241,10 +241,7 @@ void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask
     simt_block_barrier_check(ex, blk);
 }
 
-/* Called when no lane of the warp is ready.  Returns 1 if it made some lanes
- * ready, 0 if the warp only waits for __syncthreads (or is done), -1 on a
- * fault (set in vm->fault). */
-static void lane_list(char *buf, size_t len, uint32_t lanes)
+void simt_lane_list(char *buf, size_t len, uint32_t lanes)
 {
     size_t n = 0;
     buf[0] = 0;
@@ -276,8 +273,8 @@ int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t
             if (w->state[l] == LANE_READY)
                 spinning |= 1u << l;
         char spin[128], wait[128];
-        lane_list(spin, sizeof spin, spinning);
-        lane_list(wait, sizeof wait, b->arrived);
+        simt_lane_list(spin, sizeof spin, spinning);
+        simt_lane_list(wait, sizeof wait, b->arrived);
         unsigned lead = (unsigned)__builtin_ctz(spinning ? spinning : 1u);
         simt_exec_fault(ex, blk, w, lead, pc,
                         "warp %u cannot make progress under --sched=lockstep: lanes %s spin in this "
@@ -299,8 +296,8 @@ static void report_barrier_divergence(simt_exec *ex, simt_block *blk, simt_warp 
         return;
     unsigned lane = (unsigned)__builtin_ctz(at_barrier);
     char waiting[128], around[128], detail[400];
-    lane_list(waiting, sizeof waiting, at_barrier);
-    lane_list(around, sizeof around, skipped);
+    simt_lane_list(waiting, sizeof waiting, at_barrier);
+    simt_lane_list(around, sizeof around, skipped);
     snprintf(detail, sizeof detail, "lanes %s of warp %u wait at this __syncthreads; lanes %s of the "
              "same warp took a path that skips it", waiting, w->index, around);
     simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
@@ -308,6 +305,9 @@ static void report_barrier_divergence(simt_exec *ex, simt_block *blk, simt_warp 
                       w->tid_base + lane, lane, detail);
 }
 
+/* Called when no lane of the warp is ready.  Returns 1 if it made some lanes
+ * ready, 0 if the warp only waits for __syncthreads (or is done), -1 on a
+ * fault (set in vm->fault). */
 int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault)
 {
     *fault = 0;

@@ -5,6 +5,7 @@
  * threads are in test_api_run.c.  Speaks TAP through Check. */
 #include "config.h"
 #include "api_test.h"
+#include "tests/unit/check_tap.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -579,13 +580,6 @@ Suite *api_basic_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(api_basic_suite());
-    srunner_add_suite(sr, api_run_suite());
-    /* TAP on stdout for automake's tap-driver unless the caller chose a file. */
-    if (!getenv("CK_TAP_LOG_FILE_NAME"))
-        srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    Suite *const suites[] = {api_basic_suite(), api_run_suite(), NULL};
+    return simt_run_suites(suites);
 }

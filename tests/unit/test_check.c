@@ -3,6 +3,8 @@
  * instruction's lanes, atomics), grouping with counts, naming of shared
  * objects, the printed report and its summary.  Speaks TAP through Check. */
 #include <check.h>
+
+#include "tests/unit/check_tap.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,12 +232,5 @@ static Suite *check_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(check_suite());
-    /* TAP on stdout for automake's tap-driver unless the caller chose a file. */
-    if (!getenv("CK_TAP_LOG_FILE_NAME"))
-        srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return simt_run_suite(check_suite());
 }

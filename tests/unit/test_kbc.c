@@ -2,6 +2,8 @@
  * verifier's rejections, hostile images (every truncation, seeded byte
  * mutations) and the disassembler's listing.  Speaks TAP through Check. */
 #include <check.h>
+
+#include "tests/unit/check_tap.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -697,12 +699,5 @@ static Suite *kbc_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(kbc_suite());
-    /* TAP on stdout for automake's tap-driver unless the caller chose a file. */
-    if (!getenv("CK_TAP_LOG_FILE_NAME"))
-        srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return simt_run_suite(kbc_suite());
 }

@@ -2,6 +2,8 @@
  * for small K programs (asserted through the disassembler and the module's
  * tables) and the diagnostics for erroneous ones.  Speaks TAP through Check. */
 #include <check.h>
+
+#include "tests/unit/check_tap.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -389,11 +391,5 @@ static Suite *lower_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(lower_suite());
-    if (!getenv("CK_TAP_LOG_FILE_NAME"))
-        srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return simt_run_suite(lower_suite());
 }

@@ -4,6 +4,8 @@
  * the JSON/CSV/text reports.  Self-contained: a hand-made module drives the
  * observation hooks directly.  Speaks TAP through Check. */
 #include <check.h>
+
+#include "tests/unit/check_tap.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,11 +385,5 @@ static Suite *model_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(model_suite());
-    if (!getenv("CK_TAP_LOG_FILE_NAME"))
-        srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return simt_run_suite(model_suite());
 }

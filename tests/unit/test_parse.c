@@ -4,6 +4,8 @@
 #include "ast.h"
 
 #include <check.h>
+
+#include "tests/unit/check_tap.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -457,12 +459,5 @@ static Suite *parse_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(parse_suite());
-    /* TAP on stdout for automake's tap-driver unless the caller chose a file. */
-    if (!getenv("CK_TAP_LOG_FILE_NAME"))
-        srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return simt_run_suite(parse_suite());
 }

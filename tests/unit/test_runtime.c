@@ -3,6 +3,8 @@
  * glibc-compatible rand(), libffi imports, .npy files and device profiles.
  * Speaks TAP (Check's srunner_set_tap). */
 #include <check.h>
+
+#include "tests/unit/check_tap.h"
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -1070,12 +1072,5 @@ static Suite *runtime_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(runtime_suite());
-    /* TAP on stdout for automake's tap-driver unless the caller chose a file. */
-    if (!getenv("CK_TAP_LOG_FILE_NAME"))
-        srunner_set_tap(sr, "-");
-    srunner_run_all(sr, CK_SILENT);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return simt_run_suite(runtime_suite());
 }
