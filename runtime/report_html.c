@@ -374,9 +374,10 @@ static void timeline(FILE *f, const simt_report *r, const rep_launch *l, unsigne
             "xmlns=\"http://www.w3.org/2000/svg\">\n", l->nwarps, wpx, h);
     for (int k = 0; k <= 4; k++) {
         int x = TL_LEFT + k * TL_COLS * TL_COLW / 4;
+        /* the last label ends at its tick so it stays inside the picture */
         fprintf(f, "<line x1=\"%d\" y1=\"14\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
-                "<text x=\"%d\" y=\"11\" text-anchor=\"middle\">%llu</text>\n", x, x, h, x,
-                (unsigned long long)(l->tstart + span * (uint64_t)k / 4));
+                "<text x=\"%d\" y=\"11\" text-anchor=\"%s\">%llu</text>\n", x, x, h, x,
+                k == 4 ? "end" : "middle", (unsigned long long)(l->tstart + span * (uint64_t)k / 4));
     }
     uint32_t full[TL_COLS], part[TL_COLS];
     for (uint32_t w = 0; w < l->nwarps; w++) {

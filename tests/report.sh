@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # tests/report.sh -- `simtvm run --report` pages, rendered by headless
 # Chromium (TAP): examples/transpose.k without its padding word (32-way bank
-# conflicts) and with it (none), and examples/divergence.k (a divergent and a
-# sorted launch).  Each page is screenshot and its DOM checked by
-# tests/viz/report_dom.py: a per-line table, an SVG timeline with one row per
-# warp, the lane -> bank picture, no script, nothing remote, no console
-# errors.  Skipped when chromium is not installed (CI installs it);
-# REPORT_SHOTS=DIR keeps the screenshots there.
+# conflicts) and with it (none), and examples/divergence.k and
+# examples/raymarch.k (each a divergent launch and the same work sorted: the
+# first timeline must be far more orange than the second).  Each page is
+# screenshot and its DOM checked by tests/viz/report_dom.py: a per-line table,
+# an SVG timeline with one row per warp, the lane -> bank picture, no script,
+# nothing remote, no console errors.  Skipped when chromium is not installed
+# (CI installs it); REPORT_SHOTS=DIR keeps the screenshots there.
 set -u
 
 SIMTVM=${SIMTVM:-$PWD/simtvm}
@@ -59,8 +60,9 @@ page() {
     fi
 }
 
-echo "1..12"
+echo "1..16"
 sed 's/tile\[TILE\]\[TILE + 1\]/tile[TILE][TILE]/' examples/transpose.k >"$work/transpose_nopad.k"
 page transpose-nopad "$work/transpose_nopad.k" 8 --bank-conflicts yes --orange no
 page transpose examples/transpose.k 8 --bank-conflicts no --orange no
-page divergence examples/divergence.k 4 --orange yes
+page divergence examples/divergence.k 4 --orange yes --orange-drop 2
+page raymarch examples/raymarch.k 4 --orange yes --orange-drop 4

@@ -3,14 +3,17 @@
 from a simtvm --report page.
 
 usage: report_dom.py DOM.html WARPS [--bank-conflicts yes|no] [--orange yes|no]
+                     [--orange-drop K]
 
 Checks: one section per launch; a per-line table with rows; an SVG timeline
 per launch whose data-warps is WARPS with one row (g.warp-row) per warp; no
 script and nothing fetched from the network.  --bank-conflicts yes: a lane ->
 bank picture with a bank hit by more than one word (no: none such).
 --orange yes: the first timeline shows lanes issuing in part of their warp
-(divergence); no: it shows none.  Prints "ok: ..." or "FAIL: ..."; exit 1 on
-a failure.
+(divergence); no: it shows none.  --orange-drop K: the orange part of the
+area where lanes issue (blue and orange) is at least K times larger in the
+first timeline than in the last (a divergent launch against the same work
+regrouped).  Prints "ok: ..." or "FAIL: ..."; exit 1 on a failure.
 """
 import sys
 from html.parser import HTMLParser
@@ -23,6 +26,8 @@ class Dom(HTMLParser):
         self.line_tables = 0
         self.line_rows = 0
         self.timelines = []          # [data-warps, rows, orange rects]
+        self.areas = []              # per timeline: {fill: area of its strips}
+        self.in_timeline = False
         self.banks_svgs = 0
         self.conflict_banks = 0
         self.scripts = 0
@@ -46,10 +51,15 @@ class Dom(HTMLParser):
             self.line_rows += 1
         if tag == "svg" and cls == "timeline":
             self.timelines.append([int(a.get("data-warps", -1)), 0, 0])
+            self.areas.append({})
+            self.in_timeline = True
         if tag == "g" and cls == "warp-row" and self.timelines:
             self.timelines[-1][1] += 1
         if tag == "rect" and a.get("fill") == "#e67e22" and self.timelines:
             self.timelines[-1][2] += 1
+        if tag == "rect" and self.in_timeline and a.get("fill", "").startswith("#"):
+            area = int(a.get("width", 0)) * int(a.get("height", 0))
+            self.areas[-1][a["fill"]] = self.areas[-1].get(a["fill"], 0) + area
         if tag == "svg" and cls == "banks":
             self.banks_svgs += 1
         if tag == "rect" and cls == "bank" and int(a.get("data-words", 0)) > 1:
@@ -58,6 +68,14 @@ class Dom(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "table":
             self.in_lines = False
+        if tag == "svg":
+            self.in_timeline = False
+
+
+def orange_share(areas):
+    """Orange's part of the area that lanes issue in (blue and orange)."""
+    orange, blue = areas.get("#e67e22", 0), areas.get("#2b6cb0", 0)
+    return orange / (orange + blue) if orange + blue else 0.0
 
 
 def main(argv):
@@ -91,11 +109,17 @@ def main(argv):
         if has != (orange == "yes"):
             bad.append("first timeline: %d divergent strips, expected %s"
                        % (dom.timelines[0][2], orange))
+    drop = opts.get("--orange-drop")
+    shares = [orange_share(a) for a in dom.areas]
+    if drop and len(shares) >= 2 and shares[0] < float(drop) * shares[-1]:
+        bad.append("orange share of the timelines %s: the first is not %s x the last"
+                   % (["%.3f" % x for x in shares], drop))
     for b in bad:
         print("FAIL:", b)
     if not bad:
-        print("ok: %d launches, %d line rows, timelines %s, %d bank pictures"
-              % (dom.sections, dom.line_rows, dom.timelines, dom.banks_svgs))
+        print("ok: %d launches, %d line rows, timelines %s, orange shares %s, "
+              "%d bank pictures" % (dom.sections, dom.line_rows, dom.timelines,
+                                    ["%.2f" % x for x in shares], dom.banks_svgs))
     return 1 if bad else 0
 
 
