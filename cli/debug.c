@@ -62,23 +62,10 @@ static uint32_t full_mask(unsigned width)
 /* "0-15,20" */
 static void lane_list(char *buf, size_t len, uint32_t lanes)
 {
-    size_t n = 0;
-    buf[0] = 0;
-    if (!lanes) {
+    if (!lanes)
         snprintf(buf, len, "none");
-        return;
-    }
-    for (unsigned l = 0; l < 32 && n + 12 < len; l++) {
-        if (!(lanes >> l & 1))
-            continue;
-        unsigned e = l;
-        while (e + 1 < 32 && (lanes >> (e + 1) & 1))
-            e++;
-        n += (size_t)snprintf(buf + n, len - n, n ? ",%u" : "%u", l);
-        if (e > l)
-            n += (size_t)snprintf(buf + n, len - n, "-%u", e);
-        l = e;
-    }
+    else
+        simt_lane_list(buf, len, lanes);
 }
 
 static uint32_t line_of(const dbg *d, int32_t pc)

@@ -40,6 +40,15 @@ static const struct not_yet {
     {"", NULL},                 /* (every feature has landed) */
 };
 
+int simtvm_verror(int status, const char *fmt, va_list ap)
+{
+    fflush(stdout);
+    fputs("simtvm: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    return status;
+}
+
 /* ---- value parsers ---- */
 
 static int fail(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

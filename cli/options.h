@@ -10,6 +10,7 @@
 #define SIMTVM_CLI_OPTIONS_H
 
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 enum simtvm_command {
@@ -86,5 +87,9 @@ void simtvm_print_help(FILE *out);
 /* Parses a byte count with an optional K, M or G suffix (powers of 1024).
  * Returns 0, or -1 when text is not one. */
 int simtvm_parse_bytes(const char *text, uint64_t *out);
+
+/* Prints `simtvm: error: MESSAGE` on stderr (after flushing stdout, so the
+ * two streams stay in order) and returns status. */
+int simtvm_verror(int status, const char *fmt, va_list ap);
 
 #endif

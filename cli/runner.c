@@ -41,12 +41,9 @@ static int usage(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fflush(stdout);
-    fputs("simtvm: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    int status = simtvm_verror(EXIT_USAGE, fmt, ap);
     va_end(ap);
-    return EXIT_USAGE;
+    return status;
 }
 
 int simtvm_run_status(simt_vm *vm, simt_status st)

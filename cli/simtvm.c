@@ -29,12 +29,9 @@ static int errorf(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fflush(stdout);
-    fputs("simtvm: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    int status = simtvm_verror(EXIT_FAIL, fmt, ap);
     va_end(ap);
-    return EXIT_FAIL;
+    return status;
 }
 
 /* Reads the whole file, NUL-terminated.  Returns 0 or an exit status. */
