@@ -40,12 +40,12 @@ static const struct not_yet {
     {"", NULL},                 /* (every feature has landed) */
 };
 
-int simtvm_verror(int status, const char *fmt, va_list ap)
+int simtvm_verror(FILE *err, int status, const char *fmt, va_list ap)
 {
     fflush(stdout);
-    fputs("simtvm: error: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    fputs("simtvm: error: ", err);
+    vfprintf(err, fmt, ap);
+    fputc('\n', err);
     return status;
 }
 
@@ -58,11 +58,9 @@ static int fail(FILE *err, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("simtvm: error: ", err);
-    vfprintf(err, fmt, ap);
-    fputc('\n', err);
+    int status = simtvm_verror(err, EXIT_USAGE, fmt, ap);
     va_end(ap);
-    return EXIT_USAGE;
+    return status;
 }
 
 /* Decimal (or 0x hex) unsigned integer in [min, max], the whole text. */

@@ -88,8 +88,8 @@ void simtvm_print_help(FILE *out);
  * Returns 0, or -1 when text is not one. */
 int simtvm_parse_bytes(const char *text, uint64_t *out);
 
-/* Prints `simtvm: error: MESSAGE` on stderr (after flushing stdout, so the
- * two streams stay in order) and returns status. */
-int simtvm_verror(int status, const char *fmt, va_list ap);
+/* Prints `simtvm: error: MESSAGE` on err (after flushing stdout, so the two
+ * streams stay in order) and returns status. */
+int simtvm_verror(FILE *err, int status, const char *fmt, va_list ap);
 
 #endif

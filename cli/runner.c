@@ -41,7 +41,7 @@ static int usage(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int status = simtvm_verror(EXIT_USAGE, fmt, ap);
+    int status = simtvm_verror(stderr, EXIT_USAGE, fmt, ap);
     va_end(ap);
     return status;
 }

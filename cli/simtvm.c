@@ -29,7 +29,7 @@ static int errorf(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int status = simtvm_verror(EXIT_FAIL, fmt, ap);
+    int status = simtvm_verror(stderr, EXIT_FAIL, fmt, ap);
     va_end(ap);
     return status;
 }

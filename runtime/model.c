@@ -406,17 +406,7 @@ static void spill_regs(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, 
             spill_one(m, pc, mask, warp, in->a, 1);
         return;
     }
-    unsigned src[5], n = 0;
-    if (uses & RA)
-        src[n++] = in->a;
-    if (uses & RB)
-        src[n++] = in->b;
-    if (uses & (RC | RC2 | RC3))
-        src[n++] = in->c;
-    if (uses & (RC2 | RC3))
-        src[n++] = in->c + 1u;
-    if (uses & RC3)
-        src[n++] = in->c + 2u;
+    unsigned src[5], n = simt_insn_reads(in, src);
     for (unsigned k = 0; k < n; k++) {
         int again = 0;
         for (unsigned j = 0; j < k; j++)

@@ -228,18 +228,7 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
     flush_spill_store(m, wt, warp, pc);
     const simt_insn *in = &m->mod->code[pc];
     unsigned uses = simt_opinfo_table[in->op].uses;
-    uint16_t src[5];
-    unsigned n = 0;
-    if (uses & RA)
-        src[n++] = in->a;
-    if (uses & RB)
-        src[n++] = in->b;
-    if (uses & (RC | RC2 | RC3))
-        src[n++] = in->c;
-    if (uses & (RC2 | RC3))
-        src[n++] = (uint16_t)(in->c + 1);
-    if (uses & RC3)
-        src[n++] = (uint16_t)(in->c + 2);
+    unsigned src[5], n = simt_insn_reads(in, src);
     uint64_t ready = wt->t;
     int why = WAITC_NONE;
     for (unsigned k = 0; k < n; k++) {

@@ -150,7 +150,7 @@ int simt_pick_group(simt_exec *ex, simt_warp *w, uint32_t *mask);
 uint64_t simt_rng_next(uint64_t *state);
 int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc);
 int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc, uint32_t fp);
-uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp);
+uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask);
 void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
 int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault);
 uint32_t simt_spin_release(simt_warp *w);

@@ -554,7 +554,7 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
                 break;
             }
             SAVE();
-            uint32_t released = simt_cbar_arrive(w, mask, pc, fp);
+            uint32_t released = simt_cbar_arrive(w, mask);
             if (!released)
                 return EV_SWITCH;
             mask = released; /* the whole construct continues together; JOIN again */

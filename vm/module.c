@@ -113,3 +113,19 @@ int simt_intrinsic_nargs(unsigned id)
 {
     return id < INTR_COUNT ? intrinsic_table[id].nargs : -1;
 }
+
+unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5])
+{
+    unsigned uses = in->op < OP_COUNT ? simt_opinfo_table[in->op].uses : 0, n = 0;
+    if (uses & RA)
+        regs[n++] = in->a;
+    if (uses & RB)
+        regs[n++] = in->b;
+    if (uses & (RC | RC2 | RC3))
+        regs[n++] = in->c;
+    if (uses & (RC2 | RC3))
+        regs[n++] = in->c + 1u;
+    if (uses & RC3)
+        regs[n++] = in->c + 2u;
+    return n;
+}

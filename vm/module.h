@@ -217,6 +217,11 @@ const char *simt_op_name(unsigned op);
 const char *simt_vtype_name(unsigned vt);
 const char *simt_intrinsic_name(unsigned id);
 int simt_intrinsic_nargs(unsigned id);
+
+/* The registers instruction in reads, from its USES bits in vm/opcodes.def
+ * (a, b, then c and the consecutive registers RC2/RC3 name).  Writes them
+ * into regs and returns how many (at most 5). */
+unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5]);
 size_t simt_vtype_size(unsigned vt);
 
 #define SIMT_KBC_MAGIC "SIMTKBC"

@@ -186,12 +186,12 @@ static int cbar_complete(const simt_warp *w, const simt_cbar *b)
     return b->arrived && (b->expected & ~b->arrived & ~w->exited) == 0;
 }
 
-uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
+/* The group `mask` arrives at the JOIN of its top barrier (the caller checked
+ * that this JOIN is the barrier's).  Returns the lanes released, or 0. */
+uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask)
 {
     unsigned id = simt_top(w, (unsigned)__builtin_ctz(mask));
     simt_cbar *b = &w->cbars[id];
-    (void)pc;
-    (void)fp;
     if (!b->arrived)
         b->spin_mark = w->spin;
     b->arrived |= mask;
