@@ -112,6 +112,7 @@ static const field fields[] = {
     FIELD(lat_l2, F_INT0), FIELD(lat_dram, F_INT0),
     FIELD(dram_gbps, F_DOUBLE), FIELD(clock_khz, F_INT), FIELD(mem_clock_khz, F_INT0),
     FIELD(mem_bus_width, F_INT0), FIELD(global_mem, F_U64), FIELD(const_mem, F_INT0),
+    FIELD(blocking_stores, F_INT0),
 };
 #undef FIELD
 

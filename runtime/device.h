@@ -34,6 +34,10 @@ typedef struct simt_device_profile {
     int mem_bus_width;
     uint64_t global_mem;        /* bytes */
     int const_mem;              /* bytes */
+    /* 1: a warp waits for each of its stores to complete before it issues
+     * again (a core without a store buffer, as textbook latency models
+     * assume); 0 (every built-in profile): stores do not stall the warp. */
+    int blocking_stores;
 } simt_device_profile;
 
 /* A built-in profile by name ("v100", "a100", "h100"), or NULL. */

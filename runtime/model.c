@@ -222,6 +222,9 @@ static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, 
             if (!simt_cache_access(&m->l2, sect[i], 1))
                 r->c[CNT_DRAM_BYTES] += SIMT_SECTOR_BYTES;
             r->c[CNT_L2_HIT]++;
+            /* Complete when the L2 has it (waited for only with blocking_stores). */
+            if ((uint64_t)d->lat_l2 > worst)
+                worst = (uint64_t)d->lat_l2;
             continue;
         }
         if (simt_cache_access(&m->l2, sect[i], 1)) {
@@ -283,6 +286,8 @@ static void access_memory(simt_model *m, const simt_warp_access *a, unsigned spa
     uint64_t lat = memory_traffic(m, a, space);
     if (lat && a->kind != ACC_WRITE)
         simt_timing_result(m, a->warp, lat, WAITC_LONG);
+    else if (lat && m->dev->blocking_stores)
+        simt_timing_store_wait(m, a->pc, a->warp, lat);
 }
 
 static void access_shared(simt_model *m, const simt_warp_access *a)
@@ -388,7 +393,7 @@ static void spill_one(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, u
     m->cur->c[CNT_INST]++;
     m->cur->c[CNT_THREAD_INST] += (uint64_t)__builtin_popcount(mask);
     if (store)
-        simt_timing_spill_store(m, warp, reg);
+        simt_timing_spill_store(m, warp, reg, lat);
     else
         simt_timing_spill_load(m, pc, warp, reg, lat);
 }

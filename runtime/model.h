@@ -102,6 +102,7 @@ typedef struct simt_warp_time {
     uint8_t *wclass;            /* per register: enum simt_wait_class of its producer */
     int last_dest;              /* register written by the last instruction, or -1 */
     int spill_store;            /* spilled register whose store is still to issue, or -1 */
+    uint64_t spill_store_lat;   /* that store's latency (waited for with blocking_stores) */
     int last_free;              /* the last instruction took no issue slot (timing.c folded) */
 } simt_warp_time;
 
@@ -138,7 +139,10 @@ void simt_timing_issue(struct simt_model *m, int32_t pc, uint32_t warp);
  * of `reg` issues once its value is ready, before the warp's next instruction. */
 void simt_timing_spill_load(struct simt_model *m, int32_t pc, uint32_t warp, unsigned reg,
                             uint64_t latency);
-void simt_timing_spill_store(struct simt_model *m, uint32_t warp, unsigned reg);
+void simt_timing_spill_store(struct simt_model *m, uint32_t warp, unsigned reg, uint64_t latency);
+/* With the profile's blocking_stores: the warp's last instruction, a store of
+ * the given latency, holds the warp until it completes. */
+void simt_timing_store_wait(struct simt_model *m, int32_t pc, uint32_t warp, uint64_t latency);
 /* The last instruction of warp gives its result after `latency` cycles. */
 void simt_timing_result(struct simt_model *m, uint32_t warp, uint64_t latency, int wclass);
 void simt_timing_barrier(struct simt_model *m);

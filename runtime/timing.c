@@ -168,6 +168,10 @@ static void flush_spill_store(simt_model *m, simt_warp_time *wt, uint32_t warp, 
     wt->t = at + 1;
     count_issue(m, warp);
     wt->spill_store = -1;
+    if (m->dev->blocking_stores && wt->spill_store_lat > 1) {
+        stall(m, WAITC_LONG, wt->spill_store_lat - 1, pc);
+        wt->t = at + wt->spill_store_lat;
+    }
 }
 
 void simt_timing_block_end(simt_model *m)
@@ -277,11 +281,26 @@ void simt_timing_spill_load(simt_model *m, int32_t pc, uint32_t warp, unsigned r
     count_issue(m, warp);
 }
 
-void simt_timing_spill_store(simt_model *m, uint32_t warp, unsigned reg)
+void simt_timing_spill_store(simt_model *m, uint32_t warp, unsigned reg, uint64_t latency)
 {
     simt_warp_time *wt = warp_time(m, warp);
-    if (wt)
+    if (wt) {
         wt->spill_store = (int)reg;
+        wt->spill_store_lat = latency;
+    }
+}
+
+void simt_timing_store_wait(simt_model *m, int32_t pc, uint32_t warp, uint64_t latency)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm < 0 || warp >= t->nwarps)
+        return;
+    simt_warp_time *wt = &t->warps[warp];
+    uint64_t done = wt->last_issue + latency;
+    if (done > wt->t) {
+        stall(m, WAITC_LONG, done - wt->t, pc);
+        wt->t = done;
+    }
 }
 
 void simt_timing_result(simt_model *m, uint32_t warp, uint64_t latency, int wclass)
