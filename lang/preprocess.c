@@ -21,6 +21,7 @@
 #include "ast.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -941,7 +942,12 @@ static pp_val number_value(pp_eval *e, const pp_tok *t)
     else if (buf[0] == '0')
         base = 8;
     char *end;
+    errno = 0;
     r.v = strtoull(digits, &end, base);
+    if (errno == ERANGE) {
+        eval_error(e, "integer constant is too large for #if (more than 64 bits)");
+        return r;
+    }
     if (end == digits && base != 8) {
         eval_error(e, "invalid integer constant in #if");
         return r;

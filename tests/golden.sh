@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/golden.sh -- every examples/NAME.k must print exactly examples/NAME.out,
-# the output of the same program on a real GPU (TAP).
+# tests/golden.sh -- every examples/NAME.k and tests/programs/NAME.k must print
+# exactly its NAME.out, the output of the same program on a real GPU (TAP).
 set -u
 
 SIMTVM=${SIMTVM:-$PWD/simtvm}
@@ -11,7 +11,7 @@ trap 'rm -rf "$work"' EXIT
 
 n=0
 failed=0
-for program in examples/*.k; do
+for program in examples/*.k tests/programs/*.k; do
     n=$((n + 1))
     expected=${program%.k}.out
     timeout 120 "$SIMTVM" run "$program" >"$work/out" 2>"$work/err" </dev/null

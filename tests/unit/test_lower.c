@@ -357,6 +357,164 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* One program per diagnostic of the semantic checks, with the position the
+ * error must carry: each rule of types, initializers, declarations and
+ * builtin calls that rejects a program. */
+static const struct {
+    const char *src;
+    const char *diag;
+} rejected[] = {
+        {"int f() { return 1; }\nint main() { int x = f; return 0; }",
+         "test.k:2:22: error: function 'f' used as a value (function pointers are not supported)"},
+        {"int main() { dim3 d(1); if (d) return 1; return 0; }",
+         "test.k:1:29: error: a value of type 'dim3' cannot be used as a condition"},
+        {"void f() {}\nint g(int a) { return a; }\nint main() { return g(f()); }",
+         "test.k:3:23: error: void value not ignored as it ought to be"},
+        {"int main() { dim3 a(1); dim3 b = a; int c = a; return 0; }",
+         "test.k:1:45: error: incompatible types in initialization: cannot convert 'dim3' to "
+         "'int'"},
+        {"int main() { char *c = 0; unsigned char *u = c; short *s = 0; unsigned short *us = s; "
+         "return 0; }",
+         "test.k:1:84: error: incompatible types in initialization: cannot convert 'short *' to "
+         "'unsigned short *'"},
+        {"int main() { int a[2], b[2]; a = b; return 0; }",
+         "test.k:1:30: error: array type is not assignable"},
+        {"int main() { int *p = &3; return 0; }",
+         "test.k:1:23: error: cannot take the address of an rvalue"},
+        {"int main() { int *p = 0; int x = -p; return 0; }",
+         "test.k:1:34: error: invalid operand to unary '-'"},
+        {"int main() { float f = 1; int x = ~f; return 0; }",
+         "test.k:1:35: error: invalid operand to unary '~'"},
+        {"int main() { dim3 d(1); int x = !d; return 0; }",
+         "test.k:1:33: error: invalid operand to '!'"},
+        {"int main() { void *p = 0; *p; return 0; }",
+         "test.k:1:27: error: cannot dereference a 'void *' pointer"},
+        {"int main() { void *p = 0; p++; return 0; }",
+         "test.k:1:28: error: cannot increment or decrement this type"},
+        {"int main() { int *p = 0; float *q = 0; long d = p - q; return 0; }",
+         "test.k:1:51: error: invalid operands to binary expression ('int *' and 'float *'): "
+         "pointers to different types"},
+        {"int main() { float f = 1.5f % 2; return 0; }",
+         "test.k:1:29: error: invalid operands to binary expression ('float' and 'int')"},
+        {"int main() { int *p = 0; int x = p < 1.5; return 0; }",
+         "test.k:1:36: error: invalid operands to comparison ('int *' and 'double')"},
+        {"int main() { dim3 d(1); int x = d && 1; return 0; }",
+         "test.k:1:35: error: invalid operands to '&&'"},
+        {"int main() { int *p = 0; p *= 2; return 0; }",
+         "test.k:1:28: error: invalid operands to binary expression ('int *' and 'int')"},
+        {"int main() { int *p = 0; int x = 1; float y = x ? p : 1.5; return 0; }",
+         "test.k:1:49: error: incompatible operand types in '?:' ('int *' and 'double')"},
+        {"int main() { int a[3]; int x = a[1.5]; return 0; }",
+         "test.k:1:34: error: array subscript is not an integer"},
+        {"int main() { void *p = 0; p[1]; return 0; }",
+         "test.k:1:28: error: subscript of a pointer to an incomplete type"},
+        {"int main() { int x = 1; int y = x.y; return 0; }",
+         "test.k:1:34: error: member reference base type is not a structure"},
+        {"int main() { dim3 d(1); int y = d.w; return 0; }",
+         "test.k:1:34: error: no member named 'w' in 'dim3'"},
+        {"int main() { dim3 d(1); int x = (int)d; return 0; }",
+         "test.k:1:33: error: invalid cast from 'dim3' to 'int'"},
+        {"int main() { float f = 1; int *p = (int *)f; return 0; }",
+         "test.k:1:36: error: invalid cast from 'float' to 'int *'"},
+        {"int main() { int x = sizeof(void); return 0; }",
+         "test.k:1:22: error: invalid application of 'sizeof' to an incomplete type"},
+        {"int main() { dim3 d = dim3(1, 2, 3, 4); return 0; }",
+         "test.k:1:23: error: too many arguments to dim3 (at most 3)"},
+        {"int main() { dim3 d(1, 2, 3, 4); return 0; }",
+         "test.k:1:19: error: too many arguments to the dim3 constructor"},
+        {"__global__ void k() {}\n__global__ void j() { k<<<1, 1>>>(); }",
+         "test.k:2:23: error: launching kernel 'k' from device code is not supported"},
+        {"int main() { char s[2] = \"abc\"; return 0; }",
+         "test.k:1:26: error: initializer string is too long for the array"},
+        {"int main() { int a[2] = {1, 2, 3}; return 0; }",
+         "test.k:1:32: error: excess elements in initializer"},
+        {"int main() { int x = {{1}}; return 0; }",
+         "test.k:1:23: error: a brace initializer is only allowed in a declaration"},
+        {"int main() { int x(3); return x; }",
+         "test.k:1:18: error: constructor syntax is only allowed for dim3 variables"},
+        {"int main() { int a[2] = 5; return 0; }",
+         "test.k:1:25: error: an array must be initialized with a brace list"},
+        {"int main() { int x = {1, 2}; return 0; }",
+         "test.k:1:22: error: a scalar needs exactly one initializer"},
+        {"__global__ void k() { __shared__ int s = 1; }",
+         "test.k:1:38: error: initialization is not supported for __shared__ variables"},
+        {"__global__ void k() { __device__ int x; }",
+         "test.k:1:38: error: __device__ variable 'x' must be declared at file scope"},
+        {"int main() { void v; return 0; }",
+         "test.k:1:19: error: variable 'v' has incomplete type 'void'"},
+        {"int main() { int a[]; return 0; }",
+         "test.k:1:18: error: array size missing in 'a'"},
+        {"int f(void x) { return 0; }",
+         "test.k:1:12: error: a parameter cannot have type 'void' ('(void)' alone means no "
+         "parameters)"},
+        {"__global__ void k(dim3 d) {}",
+         "test.k:1:24: error: parameters of type 'dim3' are not supported"},
+        {"int f(int a, int a) { return a; }",
+         "test.k:1:18: error: redefinition of parameter 'a'"},
+        {"__global__ __device__ void k() {}",
+         "test.k:1:28: error: __global__ cannot be combined with __device__ or __host__"},
+        {"__device__ int main() { return 0; }",
+         "test.k:1:16: error: 'main' must be a host function"},
+        {"int f;\nint f() { return 0; }",
+         "test.k:2:5: error: redefinition of 'f' as a different kind of symbol"},
+        {"int f(int a);\nint f(float a) { return 0; }",
+         "test.k:2:5: error: conflicting types for 'f'"},
+        {"int main() { extern int x; return 0; }",
+         "test.k:1:25: error: local extern declarations are not supported"},
+        {"int g = 1;\n__device__ float h = 1.0f / 3 + g;",
+         "test.k:2:31: error: initializer element is not a compile-time constant"},
+        {"int main() { int x; cudaMemcpyToSymbol(x, &x, 4); return 0; }",
+         "test.k:1:40: error: argument 1 of 'cudaMemcpyToSymbol' must name a __device__ or "
+         "__constant__ variable"},
+        {"int main() { dim3 d(1); printf(\"%d\", d); return 0; }",
+         "test.k:1:38: error: cannot pass a value of this type to 'printf'"},
+        {"int main() { int x; cudaGetDeviceProperties(&x, 0); return 0; }",
+         "test.k:1:45: error: argument 1 of 'cudaGetDeviceProperties' must be a cudaDeviceProp *"},
+        {"int main() { cudaFree(3); return 0; }",
+         "test.k:1:23: error: argument 1 of 'cudaFree' must be a pointer"},
+        {"int main() { int *p = 0; float f = sqrtf(p); return 0; }",
+         "test.k:1:42: error: 'sqrtf' needs an arithmetic argument"},
+        {"int main() { int *p = 0; int x = abs(p); return 0; }",
+         "test.k:1:38: error: 'abs' needs an arithmetic argument"},
+        {"__global__ void k(int *o) { o[0] = __reduce_add_sync(~0u, 1.5f); }",
+         "test.k:1:59: error: '__reduce_add_sync' needs an integer argument"},
+        {"__global__ void k(int *o) { o[0] = __match_all_sync(~0u, 1, 0); }",
+         "test.k:1:61: error: the third argument of '__match_all_sync' must be an int *"},
+        {"__global__ void k(int *o) { o[0] = rand(); }",
+         "test.k:1:36: error: calling the host function 'rand' from device code"},
+        {"int main() { int *p = 0; int *q = p + p; return 0; }",
+         "test.k:1:37: error: invalid operands to binary expression ('int *' and 'int *')"},
+        {"int main() { char s[] = {\"ab\"}; char t[3] = {\"ab\"}; int n = 3; int u[n]; return 0; "
+         "}",
+         "test.k:1:70: error: expression is not an integer constant"},
+        {"int main() { const int c[2] = {1, 2}; c[0] = 3; return 0; }",
+         "test.k:1:40: error: cannot assign to a variable of const-qualified type"},
+        {"int main() { int x = 0; x.y = 1; return 0; }",
+         "test.k:1:26: error: member reference base type is not a structure"},
+        {"int main() { int x = 3; int *p = &(x + 1); return 0; }",
+         "test.k:1:34: error: cannot take the address of an rvalue"},
+        {"int main() { int a = 1; a++ = 2; return 0; }",
+         "test.k:1:26: error: expression is not assignable (assignment needs an lvalue)"},
+        {"int main() { dim3 d(1); d++; return 0; }",
+         "test.k:1:26: error: cannot increment or decrement this type"},
+        {"int main() { float f = 2.0f; f <<= 1; return 0; }",
+         "test.k:1:32: error: invalid operands to binary expression ('float' and 'int')"},
+        {"int main() { int x = 1 ? 2 : 3; switch (x) { case 1.5: break; } return 0; }",
+         "test.k:1:51: error: expression is not an integer constant"},
+        {"int main() { int a[2][2] = {{1, 2, 3}}; return 0; }",
+         "test.k:1:36: error: excess elements in initializer"},
+        {"__device__ int g(int a) { return a; }\nint main() { return g(1); }",
+         "test.k:2:21: error: calling a __device__ function 'g' from host code"},
+        {"int main() { cudaDeviceProp p; p.warpSize = 3; p.nosuch = 1; return 0; }",
+         "test.k:1:49: error: no member named 'nosuch' in 'cudaDeviceProp'"},
+};
+
+START_TEST(test_rejected)
+{
+    expect_error(rejected[_i].src, rejected[_i].diag);
+}
+END_TEST
+
 START_TEST(test_several_errors)
 {
     compiled c;
@@ -385,6 +543,7 @@ static Suite *lower_suite(void)
     TCase *td = tcase_create("diagnostics");
     tcase_add_test(td, test_errors);
     tcase_add_test(td, test_several_errors);
+    tcase_add_loop_test(td, test_rejected, 0, (int)(sizeof rejected / sizeof rejected[0]));
     suite_add_tcase(s, td);
     return s;
 }

@@ -418,6 +418,72 @@ START_TEST(test_conditionals)
 }
 END_TEST
 
+/* Every diagnostic of #define, #if, #include and the other directives. */
+START_TEST(test_directive_errors)
+{
+    expect_error("#define F(a, b\nint x;\n", "t.k:1:14: error: expected ',' or ')' in the macro");
+    expect_error("#define F(a, a) a\n", "t.k:1:14: error: duplicate macro parameter 'a'");
+    expect_error("#define F(1) x\n", "t.k:1:11: error: expected a parameter name in the macro");
+    expect_error("#define F(a b) a\n", "t.k:1:13: error: expected ',' or ')' in the macro");
+    expect_error("#define 3 x\n", "t.k:1:9: error: macro names must be identifiers");
+    expect_error("#undef 3\n", "t.k:1:8: error: macro names must be identifiers");
+    expect_error("#define defined 1\n", "t.k:1:9: error: 'defined' cannot be used as a macro");
+    expect_error("#define P(a, b) a ## b\nint x = P(+, -);\n",
+                 "t.k:2:14: error: pasting \"+\" and \"-\" does not give a valid preprocessing");
+    expect_error("#if 123456789012345678901234567890\n#endif\n",
+                 "t.k:1:1: error: integer constant is too large for #if");
+    char longnum[128];
+    snprintf(longnum, sizeof longnum, "#if %0100d\n#endif\n", 1);
+    expect_error(longnum, "t.k:1:1: error: integer constant too long in #if");
+    expect_error("#if 0x\n#endif\n", "t.k:1:1: error: invalid integer constant in #if");
+    expect_error("#if 1.5\n#endif\n", "error: invalid integer constant in #if (floating point");
+    expect_error("#if (1\n#endif\n", "t.k:1:1: error: expected ')' in #if expression");
+    expect_error("#if \"s\"\n#endif\n", "t.k:1:5: error: invalid token in #if expression");
+    expect_error("#if 1 ? 2\n#endif\n", "t.k:1:1: error: expected ':' in #if expression");
+    expect_error("#if defined(3)\n#endif\n", "t.k:1:5: error: 'defined' expects a macro name");
+    expect_error("#if 1 2\n#endif\n", "t.k:1:7: error: extra tokens at the end of the #if");
+    expect_error("#ifdef\n#endif\n", "t.k:1:1: error: #ifdef expects a macro name");
+    expect_error("#include foo\n", "t.k:1:1: error: #include expects \"FILENAME\" or <FILENAME>");
+    expect_error("#@\n", "t.k:1:1: error: invalid preprocessing directive");
+    char deep[2048] = "#if ";
+    for (int i = 0; i < 600; i++)
+        strcat(deep, "(");
+    strcat(deep, "1\n#endif\n");
+    expect_error(deep, "error: #if expression nested too deeply");
+}
+END_TEST
+
+/* Warnings leave the program valid. */
+static void expect_warning(const char *src, const char *want)
+{
+    result r = run(src);
+    ck_assert_msg(r.nerrors == 0, "unexpected errors for:\n%s\n%s", src, r.diags);
+    ck_assert_msg(strstr(r.diags, want) != NULL, "diagnostics of:\n%s\nlack: %s\ngot:\n%s", src,
+                  want, r.diags);
+    done(&r);
+}
+
+START_TEST(test_directive_warnings)
+{
+    expect_warning("#define A 1\n#define A 2\nint x = A;\n", "t.k:2:9: warning: 'A' redefined");
+    expect_warning("#include \"foo.h\"\nint x;\n", "t.k:1:1: warning: #include \"foo.h\" ignored");
+    expect_warning("#warning careful\nint x;\n", "t.k:1:1: warning: #warning careful");
+    /* an identical redefinition is no redefinition */
+    result r = run("#define A (1 + 2)\n#define A (1 + 2)\nint x = A;\n");
+    ck_assert_int_eq(r.nerrors, 0);
+    ck_assert_ptr_null(strstr(r.diags, "redefined"));
+    done(&r);
+    expect_dump("#if '\\n' == 10 && '\\t' == 9 && '\\x41' == 65 && '\\101' == 65 && '\\a' == 7 "
+                "&& '\\b' == 8 && '\\f' == 12 && '\\v' == 11 && '\\r' == 13 && '\\\\' == 92\n"
+                "int ok;\n#endif\n", "(var ok int)");
+    expect_dump("#if 1u > 0 && 10UL == 10 && ~0 == -1 && 1 <= 2 && 2 >= 1 && 1u <= 2u && "
+                "-1 >= -2 && (-8 >> 1) == -4 && (8u >> 1) == 4 && (1 >> 70) == 0 && "
+                "-7 % 3 == -1 && 7u % 3 == 1 && 0b101 == 5 && 017 == 15\nint ok;\n#endif\n",
+                "(var ok int)");
+    expect_dump("const char *f = __FILE__;", "(init \"t.k\")");
+}
+END_TEST
+
 /* Positions survive comments, continuations and directives. */
 START_TEST(test_line_numbers)
 {
@@ -452,6 +518,8 @@ static Suite *parse_suite(void)
     tcase_add_test(tc, test_macros);
     tcase_add_test(tc, test_runaway_expansion);
     tcase_add_test(tc, test_conditionals);
+    tcase_add_test(tc, test_directive_errors);
+    tcase_add_test(tc, test_directive_warnings);
     tcase_add_test(tc, test_line_numbers);
     suite_add_tcase(s, tc);
     return s;
