@@ -93,20 +93,25 @@ static inline uint64_t micro_shr_s64(uint64_t a, uint64_t b)
     return (int64_t)a < 0 ? ~(~a >> s) : a >> s;
 }
 
-/* ---- conversions (saturating, NaN -> 0, as cvt.rzi on the GPU) ---- */
-static inline uint64_t micro_cvt_s32_f(double f)
+/* ---- conversions (saturating, as cvt.rzi on the GPU) ----
+ * NaN becomes 0 only from a float to a 32-bit integer; every other
+ * conversion of a NaN gives the sign-bit pattern, signed or not (measured on
+ * an H200: F2I.S64, F2I.U64 and the double forms return 0x80...0). */
+static inline uint64_t micro_cvt_s32_f(double f, int from_f64)
 {
     if (isnan(f))
-        return 0;
+        return from_f64 ? 0x80000000u : 0;
     if (f >= 2147483647.0)
         return 0x7fffffffu;
     if (f <= -2147483648.0)
         return 0x80000000u;
     return (uint32_t)(int32_t)f;
 }
-static inline uint64_t micro_cvt_u32_f(double f)
+static inline uint64_t micro_cvt_u32_f(double f, int from_f64)
 {
-    if (isnan(f) || f <= 0.0)
+    if (isnan(f))
+        return from_f64 ? 0x80000000u : 0;
+    if (f <= 0.0)
         return 0;
     if (f >= 4294967295.0)
         return 0xffffffffu;
@@ -115,7 +120,7 @@ static inline uint64_t micro_cvt_u32_f(double f)
 static inline uint64_t micro_cvt_s64_f(double f)
 {
     if (isnan(f))
-        return 0;
+        return (uint64_t)INT64_MIN;
     if (f >= 9223372036854775807.0)
         return (uint64_t)INT64_MAX;
     if (f <= -9223372036854775808.0)
@@ -124,7 +129,9 @@ static inline uint64_t micro_cvt_s64_f(double f)
 }
 static inline uint64_t micro_cvt_u64_f(double f)
 {
-    if (isnan(f) || f <= 0.0)
+    if (isnan(f))
+        return UINT64_C(1) << 63;
+    if (f <= 0.0)
         return 0;
     if (f >= 18446744073709551615.0)
         return UINT64_MAX;
