@@ -31,9 +31,19 @@
  *   library returns is owned by the library and stays valid as written for
  *   that function; copy it to keep it longer.  Every pointer the caller passes
  *   in stays the caller's: the library copies what it keeps, except where a
- *   function says otherwise (config's FILE streams and native_libs).
+ *   function says otherwise (config's FILE streams, native_libs, alloc_ud).
  * - Memory the library hands over (simtvm_module_to_kbc, simtvm_buffer_to_npy)
  *   is released with simtvm_free.
+ * - Handles after their free: a buffer, module or result handle used after
+ *   its simtvm_*_free (or freed twice) is SIMTVM_ERR_STALE, never undefined,
+ *   as long as the VM that made it lives: the VM keeps each freed handle's
+ *   few bytes in quarantine until simtvm_vm_free.  A module or result still
+ *   live when its VM is freed stays valid; once freed after that, it is gone
+ *   and using it again is undefined.  Functions that return no status give
+ *   their "NULL" answer for a stale handle (0, -1, NULL, SIMTVM_VOID) and
+ *   record SIMTVM_ERR_STALE in the VM that made it.  The VM handle itself
+ *   cannot be checked: that would need global state, which the library
+ *   does not have, so using a VM after simtvm_vm_free is undefined.
  * - A guest program's error (compile error, fault, step or memory limit) is a
  *   status, never a print, abort() or exit().  The library prints nothing:
  *   the guest's output goes where the config says (captured by default).
@@ -41,8 +51,16 @@
  *   (buffers, results) is used by one host thread at a time; different VMs
  *   may run concurrently on different threads.  A module is immutable after
  *   compilation and may be loaded into several VMs, also concurrently.
- * - Allocation goes through the C library's malloc; there is no injectable
- *   allocator yet.
+ * - Allocation: every block the library allocates for a VM, a compile, a
+ *   module or a result -- compiler arenas and tables, modules, the VM,
+ *   warps, guest memory, checker, model and printf state, captured output,
+ *   diagnostics, handles, memory handed over -- comes from config.alloc
+ *   (the C library's malloc when NULL; see simtvm_alloc_fn).  Exceptions,
+ *   allocated inside glibc and released by it: FILE objects (the library's
+ *   memory and output streams are fopencookie streams whose buffers are the
+ *   VM's; .npy and device profile files are fopen'ed), dlopen's state for
+ *   native libraries, getline's line buffer while a device profile file is
+ *   read, and whatever qsort or vfprintf allocate internally.
  */
 #ifndef SIMTVM_H
 #define SIMTVM_H
@@ -74,8 +92,10 @@ typedef enum simtvm_status {
     SIMTVM_OK = 0,
     SIMTVM_ERR_NULL,        /* a handle or required pointer argument is NULL */
     SIMTVM_ERR_MISUSE,      /* calls out of order (no module loaded...), a handle of another VM */
-    SIMTVM_ERR_STALE,       /* a buffer handle used after simtvm_buffer_free or a reload */
-    SIMTVM_ERR_NOMEM,       /* the host ran out of memory */
+    SIMTVM_ERR_STALE,       /* a handle used after its free (buffers: or after a reload) */
+    SIMTVM_ERR_NOMEM,       /* the host ran out of memory (config.alloc returned NULL);
+                               the call had no effect, or, for a launch or run, the VM is
+                               left faulted as after SIMTVM_ERR_FAULT */
     SIMTVM_ERR_CONFIG,      /* a bad configuration value (warp size, device...) */
     SIMTVM_ERR_COMPILE,     /* the K source has errors: see the diagnostics */
     SIMTVM_ERR_BYTECODE,    /* not a valid .kbc image */
@@ -111,6 +131,24 @@ typedef enum simtvm_type {
 size_t simtvm_type_size(simtvm_type type);
 /* The K spelling of a type ("float", "int", "void *"); static storage. */
 const char *simtvm_type_name(simtvm_type type);
+
+/* ---- the allocator ---- */
+/* A realloc-like function, after Lua's lua_Alloc (minus the old size, which
+ * the library does not track for every block):
+ *   size > 0, ptr NULL:  allocate size bytes;
+ *   size > 0, ptr set:   resize ptr's block to size bytes, keeping its contents
+ *                        up to the smaller size (it may move);
+ *   size == 0:           free ptr (never NULL) and return NULL.
+ * It returns NULL when it cannot allocate (leaving ptr's block as it was),
+ * and blocks are aligned for any C type, as malloc's.  ud is
+ * config.alloc_ud.  It is called only from threads that are calling the
+ * library with a VM (or a module, result or buffer) made with it, one call
+ * at a time per VM; an allocator shared by VMs on several threads must be
+ * thread-safe.  ud and the function must stay valid while anything made
+ * with them lives: the VM, and modules and results, which may outlive it
+ * (a module is freed with the allocator of the VM that compiled it, also
+ * when another VM loaded it). */
+typedef void *(*simtvm_alloc_fn)(void *ud, void *ptr, size_t size);
 
 /* ---- configuration ---- */
 enum simtvm_sched { SIMTVM_SCHED_ITS, SIMTVM_SCHED_LOCKSTEP };
@@ -164,6 +202,9 @@ typedef struct simtvm_config {
      * ones and before the process (NULL-terminated; may be NULL).  The array
      * and strings must stay valid while the VM lives. */
     const char *const *native_libs;
+    /* Host memory (see simtvm_alloc_fn; NULL: the C library). */
+    simtvm_alloc_fn alloc;
+    void *alloc_ud;
 } simtvm_config;
 
 /* Fills cfg with the defaults above.  Always call it before setting fields,
@@ -216,9 +257,11 @@ simtvm_status simtvm_module_from_kbc(simtvm_vm *vm, const void *data, size_t len
  * releases with simtvm_free. */
 simtvm_status simtvm_module_to_kbc(const simtvm_module *mod, void **data, size_t *len);
 
-/* Releases a module.  A VM that loaded it keeps its own reference, so the
- * module may be freed at any time.  NULL is a no-op. */
-void simtvm_module_free(simtvm_module *mod);
+/* Releases a module handle.  A VM that loaded the module keeps its own
+ * reference to the program, so the handle may be freed at any time.  NULL is
+ * a no-op (SIMTVM_OK); a second free is SIMTVM_ERR_STALE.  A handle is not
+ * freed concurrently with simtvm_vm_free of the VM that made it. */
+simtvm_status simtvm_module_free(simtvm_module *mod);
 
 /* Number of __global__ functions of the module (0 for NULL). */
 int simtvm_module_kernel_count(const simtvm_module *mod);
@@ -331,7 +374,11 @@ simtvm_arg simtvm_arg_of(simtvm_type type, int64_t i, uint64_t u, double f);
  * parameter takes SIMTVM_PTR.  A bad geometry is SIMTVM_ERR_RANGE, a guest
  * fault SIMTVM_ERR_FAULT (the VM then stays faulted, as a CUDA context does,
  * until the next simtvm_load).  result (may be NULL) receives a new result
- * the caller frees, also after a fault. */
+ * the caller frees, also after a fault, but not after SIMTVM_ERR_NOMEM (the
+ * VM's memory, the captured output or the fault report could not be
+ * allocated).  When the guest itself asks for memory (cudaMalloc, malloc)
+ * and the allocator fails, the guest sees cudaErrorMemoryAllocation or NULL,
+ * as on a GPU, and the launch goes on. */
 simtvm_status simtvm_launch(simtvm_vm *vm, const char *name, simtvm_dim3 grid, simtvm_dim3 block,
                             size_t shared_bytes, const simtvm_arg *args, int nargs,
                             simtvm_result **result);
@@ -368,8 +415,8 @@ simtvm_status simtvm_result_fault(const simtvm_result *r, simtvm_fault *out);
 double simtvm_result_time_ms(const simtvm_result *r);
 /* Host instructions main() executed (0 for a launch). */
 uint64_t simtvm_result_host_steps(const simtvm_result *r);
-/* NULL is a no-op. */
-void simtvm_result_free(simtvm_result *r);
+/* NULL is a no-op (SIMTVM_OK); a second free is SIMTVM_ERR_STALE. */
+simtvm_status simtvm_result_free(simtvm_result *r);
 
 /* ---- output, statistics, findings ---- */
 /* The guest output captured since the last simtvm_output_clear (only when the

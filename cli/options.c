@@ -244,7 +244,6 @@ static int opt_stats(simtvm_options *o, const char *v, FILE *err)
     }
 STRING_OPTION(opt_stats_file, stats_file, "--stats-file")
 STRING_OPTION(opt_trace, trace_file, "--trace")
-STRING_OPTION(opt_native_lib, native_lib, "--native-lib")
 STRING_OPTION(opt_report, report_file, "--report")
 STRING_OPTION(opt_kernel, kernel, "--kernel")
 STRING_OPTION(opt_output, output, "-o")
@@ -344,6 +343,15 @@ static int is_identifier(const char *s, size_t len)
         if (!(isalnum((unsigned char)s[k]) || s[k] == '_'))
             return 0;
     return 1;
+}
+
+/* --native-lib may be repeated: the libraries are searched in the order given. */
+static int opt_native_lib(simtvm_options *o, const char *v, FILE *err)
+{
+    if (!*v)
+        return fail(err, "--native-lib needs a value");
+    o->native_libs[o->nnative_libs++] = v;
+    return 0;
 }
 
 /* -D NAME=VALUE, or -D NAME meaning NAME=1 as in cc. */
@@ -654,7 +662,8 @@ int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
     o->kargs = calloc(slots, sizeof *o->kargs);
     o->outs = calloc(slots, sizeof *o->outs);
     o->prog_argv = calloc(slots + 1, sizeof *o->prog_argv);
-    if (!o->defines || !o->kargs || !o->outs || !o->prog_argv)
+    o->native_libs = calloc(slots, sizeof *o->native_libs);
+    if (!o->defines || !o->kargs || !o->outs || !o->prog_argv || !o->native_libs)
         return fail(err, "out of memory");
     if (argc < 2)
         return fail(err, "no command given (try simtvm --help)");
@@ -696,7 +705,8 @@ void simtvm_options_free(simtvm_options *o)
     free(o->kargs);
     free(o->outs);
     free(o->prog_argv);
-    o->defines = o->kargs = o->outs = NULL;
+    free(o->native_libs);
+    o->defines = o->kargs = o->outs = o->native_libs = NULL;
     o->prog_argv = NULL;
 }
 
@@ -728,7 +738,7 @@ void simtvm_print_help(FILE *out)
         "  --max-steps N               warp instructions per launch before a fault\n"
         "  --max-memory BYTES          guest memory limit (K, M, G suffixes)\n"
         "  --max-printf BYTES          device printf output per launch (default 16M)\n"
-        "  --no-simd, --native-lib LIB.so, --quiet, -D NAME=VALUE\n"
+        "  --no-simd, --native-lib LIB.so (repeatable), --quiet, -D NAME=VALUE\n"
         "\n"
         "runner-mode --arg values: a number; T[N] (zero-filled), T[N]=iota, T[N]=rand:SEED\n"
         "  with T one of char uchar short ushort int uint long ulong float double;\n"

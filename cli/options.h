@@ -48,7 +48,8 @@ typedef struct simtvm_options {
     uint64_t max_memory;         /* 0: the VM's default */
     uint64_t max_printf;         /* 0: the VM's default */
     int no_simd;
-    const char *native_lib;
+    const char **native_libs;    /* --native-lib, in command-line order, NULL-terminated */
+    int nnative_libs;
     const char *report_file;
     const char *trace_blocks;
     int quiet;

@@ -302,7 +302,7 @@ static int parse_npy(runner *r, kparam *p, int want, const char *path)
 {
     simt_npy arr;
     char why[256] = "";
-    if (simt_npy_load(path, &arr, why, sizeof why) != 0)
+    if (simt_npy_load(NULL, path, &arr, why, sizeof why) != 0)
         return usage("--arg %s: %s", p->name, why);
     int status = check_elem(p, want, (int)arr.type);
     uint8_t *bytes = status ? NULL : new_buffer(r, p, (int)arr.type, arr.count);
@@ -415,7 +415,8 @@ static int write_outs(runner *r)
         simt_tctx host = {.is_host = 1};
         const void *bytes = simt_vm_translate(r->vm, &host, addr, count * simt_vtype_size(vt), 0);
         char why[256] = "";
-        if (!bytes || simt_npy_save(path, (simt_vtype)vt, count, bytes, why, sizeof why) != 0) {
+        if (!bytes ||
+            simt_npy_save(NULL, path, (simt_vtype)vt, count, bytes, why, sizeof why) != 0) {
             fprintf(stderr, "simtvm: error: --out %s: %s\n", out,
                     bytes ? why : r->vm->fault.message);
             return EXIT_FAIL;

@@ -97,7 +97,7 @@ static int load_module(const simtvm_options *o, simt_module **out)
         return status;
     if (is_kbc(data, len)) {
         char why[256] = "";
-        *out = simt_module_read((const uint8_t *)data, len, why, sizeof why);
+        *out = simt_module_read(NULL, (const uint8_t *)data, len, why, sizeof why);
         free(data);
         if (o->ndefines && *out) {
             simt_module_free(*out);
@@ -358,8 +358,7 @@ static int cmd_run(simtvm_options *o)
     simt_config cfg;
     simt_config_init(&cfg);
     apply_run_options(&cfg, o, dev);
-    const char *native_libs[2] = {o->native_lib, NULL};
-    cfg.native_libs = o->native_lib ? native_libs : NULL;
+    cfg.native_libs = o->nnative_libs ? o->native_libs : NULL;
     if (o->have_seeds && !o->kernel) {
         status = simtvm_run_seeds(o, mod, &cfg);
         simt_module_free(mod);
@@ -401,8 +400,7 @@ static int cmd_debug(simtvm_options *o)
     simt_config cfg;
     simt_config_init(&cfg);
     apply_run_options(&cfg, o, dev);
-    const char *native_libs[2] = {o->native_lib, NULL};
-    cfg.native_libs = o->native_lib ? native_libs : NULL;
+    cfg.native_libs = o->nnative_libs ? o->native_libs : NULL;
     status = simtvm_debug(mod, &cfg, o->prog_argc, o->prog_argv, stdin, stdout);
     simt_module_free(mod);
     free(owned);

@@ -11,9 +11,12 @@
 #ifndef K_AST_H
 #define K_AST_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "vm/alloc.h"
 
 typedef struct k_loc {
     uint32_t line, col;
@@ -189,8 +192,23 @@ typedef struct k_diag {
 
 /* -------------------------------------------------- compiler context */
 typedef struct k_arena_block k_arena_block;
+typedef struct k_tracked k_tracked;
 
+/* Memory of a compile (lang/diag.c).  The arena, the diagnostics and every
+ * block of the module come from al, the embedder's allocator.  Under
+ * k_compile, running out of memory anywhere in the front end longjmps back
+ * to it (oom_jmp), so no pass needs a recovery path: arena nodes go with the
+ * context, the passes' own work arrays come from tal, which tracks them so
+ * that k_ctx_free releases what a jump left behind, and the module being
+ * built (building) is freed by k_compile.  Outside k_compile (unit tests
+ * call the passes directly) the allocators return NULL instead. */
 typedef struct k_ctx {
+    simt_allocator al;        /* the embedder's (zeroed by k_ctx_init: libc) */
+    simt_allocator tal;       /* transient work arrays: tracked, jump on failure */
+    simt_allocator mal;       /* the module's arrays while lowering: jump on failure */
+    k_tracked *tracked;       /* live blocks of tal */
+    jmp_buf *oom_jmp;         /* k_compile's recovery point, or NULL */
+    struct simt_module *building; /* the module k_lower is filling, or NULL */
     const char *filename;
     const char *source;       /* the original text (for quoting lines in diagnostics) */
     size_t source_len;
@@ -199,6 +217,7 @@ typedef struct k_ctx {
     int ndiags, diag_cap;
     int nerrors;
     int max_errors;           /* stop adding errors after this many (default 20) */
+    int oom;                  /* an allocation failed: the compile's result is void */
 } k_ctx;
 
 void k_ctx_init(k_ctx *ctx, const char *filename, const char *source, size_t len);

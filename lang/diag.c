@@ -22,9 +22,79 @@ struct k_arena_block {
     _Alignas(max_align_t) unsigned char data[];
 };
 
+/* The header of a tal block: the list of live ones. */
+struct k_tracked {
+    _Alignas(max_align_t) k_tracked *prev;
+    k_tracked *next;
+};
+
+/* Out of memory: the compile is void; under k_compile, go back to it. */
+static void out_of_memory(k_ctx *ctx)
+{
+    ctx->oom = 1;
+    if (ctx->oom_jmp)
+        longjmp(*ctx->oom_jmp, 1);
+}
+
+static void track(k_ctx *ctx, k_tracked *h)
+{
+    h->prev = NULL;
+    h->next = ctx->tracked;
+    if (h->next)
+        h->next->prev = h;
+    ctx->tracked = h;
+}
+
+static void untrack(k_ctx *ctx, k_tracked *h)
+{
+    if (h->prev)
+        h->prev->next = h->next;
+    else
+        ctx->tracked = h->next;
+    if (h->next)
+        h->next->prev = h->prev;
+}
+
+static void *tracked_fn(void *ud, void *ptr, size_t size)
+{
+    k_ctx *ctx = ud;
+    k_tracked *h = ptr ? (k_tracked *)ptr - 1 : NULL;
+    if (h)
+        untrack(ctx, h);
+    if (size == 0) {
+        simt_free(&ctx->al, h);
+        return NULL;
+    }
+    k_tracked *n = size <= SIZE_MAX - sizeof *n ? simt_realloc(&ctx->al, h, sizeof *n + size)
+                                                : NULL;
+    if (!n) {
+        if (h)
+            track(ctx, h);
+        out_of_memory(ctx);
+        return NULL;
+    }
+    track(ctx, n);
+    return n + 1;
+}
+
+static void *module_fn(void *ud, void *ptr, size_t size)
+{
+    k_ctx *ctx = ud;
+    if (size == 0) {
+        simt_free(&ctx->al, ptr);
+        return NULL;
+    }
+    void *p = simt_realloc(&ctx->al, ptr, size);
+    if (!p)
+        out_of_memory(ctx);
+    return p;
+}
+
 void k_ctx_init(k_ctx *ctx, const char *filename, const char *source, size_t len)
 {
     memset(ctx, 0, sizeof *ctx);
+    ctx->tal = (simt_allocator){tracked_fn, ctx};
+    ctx->mal = (simt_allocator){module_fn, ctx};
     ctx->filename = filename ? filename : "<input>";
     ctx->source = source;
     ctx->source_len = len;
@@ -36,10 +106,15 @@ void k_ctx_free(k_ctx *ctx)
     k_arena_block *b = ctx->arena;
     while (b) {
         k_arena_block *next = b->next;
-        free(b);
+        simt_free(&ctx->al, b);
         b = next;
     }
-    free(ctx->diags);
+    simt_free(&ctx->al, ctx->diags);
+    while (ctx->tracked) {
+        k_tracked *h = ctx->tracked;
+        untrack(ctx, h);
+        simt_free(&ctx->al, h);
+    }
     ctx->arena = NULL;
     ctx->diags = NULL;
     ctx->ndiags = ctx->diag_cap = 0;
@@ -50,17 +125,21 @@ void k_ctx_free(k_ctx *ctx)
 void *k_alloc(k_ctx *ctx, size_t size)
 {
     const size_t align = _Alignof(max_align_t);
-    if (size > SIZE_MAX / 2)
+    if (size > SIZE_MAX / 2) {
+        out_of_memory(ctx);
         return NULL;
+    }
     size = (size + align - 1) & ~(align - 1);
     if (size == 0)
         size = align;
     k_arena_block *b = ctx->arena;
     if (!b || b->size - b->used < size) {
         size_t cap = size > ARENA_BLOCK_SIZE ? size : ARENA_BLOCK_SIZE;
-        k_arena_block *nb = malloc(sizeof *nb + cap);
-        if (!nb)
+        k_arena_block *nb = simt_malloc(&ctx->al, sizeof *nb + cap);
+        if (!nb) {
+            out_of_memory(ctx);
             return NULL;
+        }
         nb->used = 0;
         nb->size = cap;
         /* A big private block goes behind the current one so the current one
@@ -92,11 +171,15 @@ char *k_strndup(k_ctx *ctx, const char *s, size_t n)
 
 static void add_diag(k_ctx *ctx, k_severity sev, k_loc loc, const char *fmt, va_list ap)
 {
+    if (!fmt) /* never; says so to gcc -fsanitize=undefined, which warns otherwise */
+        return;
     if (ctx->ndiags == ctx->diag_cap) {
         int cap = ctx->diag_cap ? ctx->diag_cap * 2 : 16;
-        k_diag *d = realloc(ctx->diags, (size_t)cap * sizeof *d);
-        if (!d)
+        k_diag *d = simt_realloc(&ctx->al, ctx->diags, (size_t)cap * sizeof *d);
+        if (!d) {
+            ctx->oom = 1;
             return;
+        }
         ctx->diags = d;
         ctx->diag_cap = cap;
     }

@@ -4,9 +4,12 @@
  * block (the exit block, TRAP blocks) flows into.  Blocks that cannot reach
  * the exit (infinite loops) get no post-dominator: their branches reconverge
  * nowhere (j = -1). */
-#include <stdlib.h>
-
 #include "lower.h"
+
+static const simt_allocator *dal(const lw_func *F)
+{
+    return &F->M->ctx->tal;
+}
 
 static int nsucc(const lw_block *b)
 {
@@ -15,7 +18,7 @@ static int nsucc(const lw_block *b)
 
 static void mark_reachable(lw_func *F)
 {
-    int *stack = malloc(sizeof *stack * (size_t)(F->nblocks + 1) * 2);
+    int *stack = simt_malloc(dal(F), sizeof *stack * (size_t)(F->nblocks + 1) * 2);
     if (!stack) {
         F->M->oom = 1;
         return;
@@ -35,7 +38,7 @@ static void mark_reachable(lw_func *F)
             }
         }
     }
-    free(stack);
+    simt_free(dal(F), stack);
 }
 
 typedef struct dom_work {
@@ -98,7 +101,7 @@ static int intersect(const dom_work *w, int a, int b)
     return a;
 }
 
-static void build_preds(lw_func *F, dom_work *w)
+static int build_preds(lw_func *F, dom_work *w)
 {
     int n = w->n;
     for (int i = 0; i <= n; i++)
@@ -109,18 +112,17 @@ static void build_preds(lw_func *F, dom_work *w)
                 w->pred_start[F->blocks[b].succ[k] + 1]++;
     for (int i = 0; i < n; i++)
         w->pred_start[i + 1] += w->pred_start[i];
-    int *fill = calloc((size_t)n + 1, sizeof *fill);
-    if (!fill) {
-        F->M->oom = 1;
-        return;
-    }
+    int *fill = simt_calloc(dal(F), (size_t)n + 1, sizeof *fill);
+    if (!fill)
+        return -1;
     for (int b = 0; b < n; b++)
         if (F->blocks[b].reachable)
             for (int k = 0; k < nsucc(&F->blocks[b]); k++) {
                 int s = F->blocks[b].succ[k];
                 w->preds[w->pred_start[s] + fill[s]++] = b;
             }
-    free(fill);
+    simt_free(dal(F), fill);
+    return 0;
 }
 
 static void solve(lw_func *F, dom_work *w)
@@ -156,15 +158,15 @@ void lw_postdominators(lw_func *F)
     for (int b = 0; b < n; b++)
         edges += nsucc(&F->blocks[b]);
     dom_work w = {.n = n};
-    w.pred_start = malloc(sizeof(int) * (size_t)(n + 2));
-    w.preds = malloc(sizeof(int) * (size_t)(edges + 1));
-    w.po = malloc(sizeof(int) * (size_t)(n + 1));
-    w.order = malloc(sizeof(int) * (size_t)(n + 1));
-    w.idom = malloc(sizeof(int) * (size_t)(n + 1));
-    int *stack = malloc(sizeof(int) * (size_t)(n + 1));
-    int *next = malloc(sizeof(int) * (size_t)(n + 1));
-    if (w.pred_start && w.preds && w.po && w.order && w.idom && stack && next) {
-        build_preds(F, &w);
+    w.pred_start = simt_malloc(dal(F), sizeof(int) * (size_t)(n + 2));
+    w.preds = simt_malloc(dal(F), sizeof(int) * (size_t)(edges + 1));
+    w.po = simt_malloc(dal(F), sizeof(int) * (size_t)(n + 1));
+    w.order = simt_malloc(dal(F), sizeof(int) * (size_t)(n + 1));
+    w.idom = simt_malloc(dal(F), sizeof(int) * (size_t)(n + 1));
+    int *stack = simt_malloc(dal(F), sizeof(int) * (size_t)(n + 1));
+    int *next = simt_malloc(dal(F), sizeof(int) * (size_t)(n + 1));
+    if (w.pred_start && w.preds && w.po && w.order && w.idom && stack && next &&
+        build_preds(F, &w) == 0) {
         reverse_postorder(F, &w, stack, next);
         solve(F, &w);
         for (int b = 0; b < n; b++)
@@ -172,11 +174,11 @@ void lw_postdominators(lw_func *F)
     } else {
         F->M->oom = 1;
     }
-    free(w.pred_start);
-    free(w.preds);
-    free(w.po);
-    free(w.order);
-    free(w.idom);
-    free(stack);
-    free(next);
+    simt_free(dal(F), w.pred_start);
+    simt_free(dal(F), w.preds);
+    simt_free(dal(F), w.po);
+    simt_free(dal(F), w.order);
+    simt_free(dal(F), w.idom);
+    simt_free(dal(F), stack);
+    simt_free(dal(F), next);
 }

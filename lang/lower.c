@@ -8,7 +8,19 @@
 #include "lower.h"
 #include "vm/vm.h"
 
-/* ---- growable module arrays (malloc'd: the module owns them) ---- */
+/* The module's arrays, which it frees with the embedder's allocator, and
+ * the lowering's own work arrays (lang/ast.h: both jump on failure). */
+static const simt_allocator *mal(const lw_mod *M)
+{
+    return &M->ctx->mal;
+}
+
+static const simt_allocator *tal(const lw_mod *M)
+{
+    return &M->ctx->tal;
+}
+
+/* ---- growable module arrays (the module owns them) ---- */
 static int grow(lw_mod *M, void **p, uint32_t *cap, uint32_t need, size_t elem)
 {
     if (need <= *cap)
@@ -16,7 +28,7 @@ static int grow(lw_mod *M, void **p, uint32_t *cap, uint32_t need, size_t elem)
     uint32_t nc = *cap ? *cap : 16;
     while (nc < need)
         nc *= 2;
-    void *np = realloc(*p, (size_t)nc * elem);
+    void *np = simt_realloc(mal(M), *p, (size_t)nc * elem);
     if (!np) {
         M->oom = 1;
         return 0;
@@ -29,7 +41,7 @@ static int grow(lw_mod *M, void **p, uint32_t *cap, uint32_t need, size_t elem)
 
 static char *dup_str(lw_mod *M, const char *s)
 {
-    char *d = strdup(s ? s : "");
+    char *d = simt_strdup(mal(M), s ? s : "");
     if (!d)
         M->oom = 1;
     return d;
@@ -40,7 +52,7 @@ int lw_new_block(lw_func *F)
 {
     if (F->nblocks == F->cap) {
         int cap = F->cap ? F->cap * 2 : 16;
-        lw_block *nb = realloc(F->blocks, sizeof *nb * (size_t)cap);
+        lw_block *nb = simt_realloc(tal(F->M), F->blocks, sizeof *nb * (size_t)cap);
         if (!nb) {
             F->M->oom = 1;
             return F->cur >= 0 ? F->cur : 0;
@@ -66,9 +78,9 @@ void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j)
         return;
     if (bl->n == bl->cap) {
         int cap = bl->cap ? bl->cap * 2 : 16;
-        simt_insn *nc = realloc(bl->code, sizeof *nc * (size_t)cap);
-        simt_srcpos *np = realloc(bl->pos, sizeof *np * (size_t)cap);
-        uint32_t *ns = realloc(bl->seq, sizeof *ns * (size_t)cap);
+        simt_insn *nc = simt_realloc(tal(F->M), bl->code, sizeof *nc * (size_t)cap);
+        simt_srcpos *np = simt_realloc(tal(F->M), bl->pos, sizeof *np * (size_t)cap);
+        uint32_t *ns = simt_realloc(tal(F->M), bl->seq, sizeof *ns * (size_t)cap);
         if (nc)
             bl->code = nc;
         if (np)
@@ -170,7 +182,7 @@ static void debug_var(lw_func *F, k_decl *d, int kind, uint32_t where)
         return;
     if (F->ndvars == F->dvars_cap) {
         int cap = F->dvars_cap ? F->dvars_cap * 2 : 16;
-        lw_dvar *nd = realloc(F->dvars, sizeof *nd * (size_t)cap);
+        lw_dvar *nd = simt_realloc(tal(F->M), F->dvars, sizeof *nd * (size_t)cap);
         if (!nd) {
             F->M->oom = 1;
             return;
@@ -274,7 +286,7 @@ int lw_string_global(lw_mod *M, const char *text, size_t len, k_loc loc)
             return M->strs[i].global;
     if (M->nstrs == M->strs_cap) {
         int cap = M->strs_cap ? M->strs_cap * 2 : 16;
-        lw_string *ns = realloc(M->strs, sizeof *ns * (size_t)cap);
+        lw_string *ns = simt_realloc(tal(M), M->strs, sizeof *ns * (size_t)cap);
         if (!ns) {
             M->oom = 1;
             return 0;
@@ -288,7 +300,7 @@ int lw_string_global(lw_mod *M, const char *text, size_t len, k_loc loc)
     t->length = (int64_t)len + 1;
     int g = add_global(M, name, SPACE_CONST, t, loc.line);
     simt_global *gl = &M->m->globals[g];
-    gl->init = calloc(1, len + 1);
+    gl->init = simt_calloc(mal(M), 1, len + 1);
     if (!gl->init)
         M->oom = 1;
     else
@@ -326,7 +338,7 @@ int lw_func_index(lw_func *F, k_decl *fn)
         return 0;
     lw_mod *M = F->M;
     int *n = &M->ncallees[F->index];
-    int *nl = realloc(M->callees[F->index], sizeof *nl * (size_t)(*n + 1));
+    int *nl = simt_realloc(tal(M), M->callees[F->index], sizeof *nl * (size_t)(*n + 1));
     if (!nl) {
         M->oom = 1;
         return s->index;
@@ -365,11 +377,14 @@ int lw_import_index(lw_func *F, k_decl *fn)
         return 0;
     simt_sig sig;
     fill_sig(&sig, fn);
-    m->imports[m->nimports].name = dup_str(M, fn->name);
-    m->imports[m->nimports].sig = (uint32_t)lw_sig(M, &sig);
+    /* Counted before its name is allocated: a jump out of memory in what
+     * follows must leave the name where simt_module_free finds it. */
+    int index = (int)m->nimports++;
+    m->imports[index].name = dup_str(M, fn->name);
+    m->imports[index].sig = (uint32_t)lw_sig(M, &sig);
     s = new_sym(M, fn, SYM_IMPORT);
-    s->index = (int)m->nimports++;
-    return s->index;
+    s->index = index;
+    return index;
 }
 
 /* ---- constant initializers of module variables ---- */
@@ -460,7 +475,7 @@ static void global_init(lw_mod *M, simt_global *g, k_decl *d)
 {
     if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type))
         return;
-    uint8_t *bytes = calloc(1, g->size ? g->size : 1);
+    uint8_t *bytes = simt_calloc(mal(M), 1, g->size ? g->size : 1);
     if (!bytes) {
         M->oom = 1;
         return;
@@ -566,7 +581,7 @@ static void push_loop(lw_func *F, int brk, int cont)
 {
     if (F->nloops == F->loops_cap) {
         int cap = F->loops_cap ? F->loops_cap * 2 : 8;
-        lw_loop *nl = realloc(F->loops, sizeof *nl * (size_t)cap);
+        lw_loop *nl = simt_realloc(tal(F->M), F->loops, sizeof *nl * (size_t)cap);
         if (!nl) {
             F->M->oom = 1;
             return;
@@ -998,8 +1013,10 @@ static void layout(lw_func *F, simt_func *fn)
 {
     thread_jumps(F);
     lw_postdominators(F);
+    if (F->M->oom)
+        return;
     lw_block *bl = F->blocks;
-    int *order = malloc(sizeof *order * (size_t)(F->nblocks + 1));
+    int *order = simt_malloc(tal(F->M), sizeof *order * (size_t)(F->nblocks + 1));
     if (!order) {
         F->M->oom = 1;
         return;
@@ -1023,7 +1040,7 @@ static void layout(lw_func *F, simt_func *fn)
     }
     fn->entry = F->M->m->ncode;
     /* the emission order of each pc, for the scopes of the debug table */
-    uint32_t *seq = malloc(sizeof *seq * (size_t)(pc - fn->entry + 1));
+    uint32_t *seq = simt_malloc(tal(F->M), sizeof *seq * (size_t)(pc - fn->entry + 1));
     for (int k = 0; k < n; k++) {
         lw_block *b = &bl[order[k]];
         simt_srcpos first = b->n ? b->pos[0] : (simt_srcpos){b->term_loc.line, b->term_loc.col};
@@ -1043,8 +1060,8 @@ static void layout(lw_func *F, simt_func *fn)
         debug_ranges(F, fn, seq);
     else if (!seq)
         F->M->oom = 1;
-    free(seq);
-    free(order);
+    simt_free(tal(F->M), seq);
+    simt_free(tal(F->M), order);
 }
 
 static void lower_function(lw_mod *M, k_decl *d, int index)
@@ -1074,13 +1091,13 @@ static void lower_function(lw_mod *M, k_decl *d, int index)
         k_error(M->ctx, d->loc, "function too large: '%s' needs more than 65535 registers",
                 d->name);
     for (int i = 0; i < F.nblocks; i++) {
-        free(F.blocks[i].code);
-        free(F.blocks[i].pos);
-        free(F.blocks[i].seq);
+        simt_free(tal(M), F.blocks[i].code);
+        simt_free(tal(M), F.blocks[i].pos);
+        simt_free(tal(M), F.blocks[i].seq);
     }
-    free(F.blocks);
-    free(F.loops);
-    free(F.dvars);
+    simt_free(tal(M), F.blocks);
+    simt_free(tal(M), F.loops);
+    simt_free(tal(M), F.dvars);
 }
 
 static void declare_function(lw_mod *M, k_decl *d)
@@ -1088,22 +1105,22 @@ static void declare_function(lw_mod *M, k_decl *d)
     simt_module *m = M->m;
     if (!grow(M, (void **)&m->funcs, &M->func_cap, m->nfuncs + 1, sizeof *m->funcs))
         return;
-    simt_func *fn = &m->funcs[m->nfuncs];
+    int index = (int)m->nfuncs++; /* counted first, as in lw_import_index */
+    simt_func *fn = &m->funcs[index];
     fn->name = dup_str(M, d->name);
     simt_sig sig;
     fill_sig(&sig, d);
     fn->sig = (uint32_t)lw_sig(M, &sig);
     fn->kind = (uint8_t)k_fn_kind(d);
     fn->line = d->loc.line;
-    fn->param_names = calloc((size_t)sig.nargs + 1, sizeof *fn->param_names);
+    fn->param_names = simt_calloc(mal(M), (size_t)sig.nargs + 1, sizeof *fn->param_names);
     if (!fn->param_names)
         M->oom = 1;
     for (int i = 0; fn->param_names && i < sig.nargs; i++)
         fn->param_names[i] = dup_str(M, d->params[i]->name ? d->params[i]->name : "");
-    new_sym(M, d, SYM_FUNC)->index = (int)m->nfuncs;
+    new_sym(M, d, SYM_FUNC)->index = index;
     if (strcmp(d->name, "main") == 0)
-        m->main_func = (int32_t)m->nfuncs;
-    m->nfuncs++;
+        m->main_func = index;
 }
 
 /* recursive: the function can reach itself through calls */
@@ -1125,7 +1142,7 @@ static int reaches(lw_mod *M, int from, int target, unsigned char *seen)
 static void mark_recursion(lw_mod *M)
 {
     uint32_t n = M->m->nfuncs;
-    unsigned char *seen = malloc(n + 1);
+    unsigned char *seen = simt_malloc(tal(M), n + 1);
     if (!seen) {
         M->oom = 1;
         return;
@@ -1134,7 +1151,7 @@ static void mark_recursion(lw_mod *M)
         memset(seen, 0, n + 1);
         M->m->funcs[f].recursive = (uint8_t)reaches(M, (int)f, (int)f, seen);
     }
-    free(seen);
+    simt_free(tal(M), seen);
 }
 
 static void lower_unit(lw_mod *M, k_unit *unit)
@@ -1142,8 +1159,8 @@ static void lower_unit(lw_mod *M, k_unit *unit)
     for (int i = 0; i < unit->ndecls; i++)
         if (unit->decls[i]->kind == D_FUNC && unit->decls[i]->body)
             declare_function(M, unit->decls[i]);
-    M->callees = calloc(M->m->nfuncs + 1, sizeof *M->callees);
-    M->ncallees = calloc(M->m->nfuncs + 1, sizeof *M->ncallees);
+    M->callees = simt_calloc(tal(M), M->m->nfuncs + 1, sizeof *M->callees);
+    M->ncallees = simt_calloc(tal(M), M->m->nfuncs + 1, sizeof *M->ncallees);
     if (!M->callees || !M->ncallees) {
         M->oom = 1;
         return;
@@ -1170,19 +1187,24 @@ simt_module *k_lower(k_ctx *ctx, k_unit *unit)
         return NULL;
     lw_mod M = {0};
     M.ctx = ctx;
-    M.m = simt_module_new();
+    M.m = simt_module_new(&ctx->al);
     if (!M.m) {
+        ctx->oom = 1;
         k_error(ctx, (k_loc){0, 0}, "out of memory");
         return NULL;
     }
+    ctx->building = M.m; /* k_compile frees it if memory runs out */
     lower_unit(&M, unit);
+    ctx->building = NULL;
     for (uint32_t f = 0; M.callees && f < M.m->nfuncs; f++)
-        free(M.callees[f]);
-    free(M.callees);
-    free(M.ncallees);
-    free(M.strs);
-    if (M.oom)
+        simt_free(&ctx->tal, M.callees[f]);
+    simt_free(&ctx->tal, M.callees);
+    simt_free(&ctx->tal, M.ncallees);
+    simt_free(&ctx->tal, M.strs);
+    if (M.oom) {
+        ctx->oom = 1;
         k_error(ctx, (k_loc){0, 0}, "out of memory while generating code");
+    }
     if (ctx->nerrors) {
         simt_module_free(M.m);
         return NULL;

@@ -100,19 +100,14 @@ typedef struct pp {
 } pp;
 
 /* ================================================================ utils */
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
+static const simt_allocator *AL(const pp *s)
 {
-    if (need <= *cap)
-        return 1;
-    size_t ncap = *cap ? *cap : 16;
-    while (ncap < need)
-        ncap *= 2;
-    void *np = realloc(*p, ncap * elem);
-    if (!np)
-        return 0;
-    *p = np;
-    *cap = ncap;
-    return 1;
+    return &s->ctx->tal; /* lang/ast.h: tracked, jumps on failure under k_compile */
+}
+
+static int grow(const pp *s, void **p, size_t *cap, size_t need, size_t elem)
+{
+    return simt_grow(AL(s), p, cap, need, elem) == 0;
 }
 
 static void fail(pp *s, k_loc loc, const char *msg)
@@ -120,6 +115,12 @@ static void fail(pp *s, k_loc loc, const char *msg)
     if (!s->failed)
         k_error(s->ctx, loc, "%s", msg);
     s->failed = 1;
+}
+
+static void pp_oom(pp *s, k_loc loc)
+{
+    s->ctx->oom = 1;
+    fail(s, loc, "out of memory in the preprocessor");
 }
 
 static k_loc here(const pp *s)
@@ -140,8 +141,8 @@ static void out_mem(pp *s, const char *text, size_t n)
         fail(s, s->invoked_at, "preprocessed output too large (runaway macro expansion?)");
         return;
     }
-    if (!grow((void **)&s->out, &s->cap, s->len + n + 1, 1)) {
-        fail(s, here(s), "out of memory in the preprocessor");
+    if (!grow(s, (void **)&s->out, &s->cap, s->len + n + 1, 1)) {
+        pp_oom(s, here(s));
         return;
     }
     memcpy(s->out + s->len, text, n);
@@ -162,8 +163,8 @@ static void vec_push(pp *s, pp_vec *v, const pp_tok *t)
         fail(s, s->invoked_at, "macro expansion too large (runaway expansion?)");
         return;
     }
-    if (!grow((void **)&v->v, &v->cap, v->n + 1, sizeof *v->v)) {
-        fail(s, here(s), "out of memory in the preprocessor");
+    if (!grow(s, (void **)&v->v, &v->cap, v->n + 1, sizeof *v->v)) {
+        pp_oom(s, here(s));
         return;
     }
     v->v[v->n++] = *t;
@@ -439,10 +440,10 @@ static void undef_macro(pp *s, const pp_tok *t, size_t n)
 /* ======================================================= token sources */
 static void push_frame(pp *s, pp_tok *toks, size_t n, pp_macro *m, int owned)
 {
-    if (!grow((void **)&s->stack, &s->capstack, s->nstack + 1, sizeof *s->stack)) {
-        fail(s, here(s), "out of memory in the preprocessor");
+    if (!grow(s, (void **)&s->stack, &s->capstack, s->nstack + 1, sizeof *s->stack)) {
+        pp_oom(s, here(s));
         if (owned)
-            free(toks);
+            simt_free(AL(s), toks);
         return;
     }
     s->stack[s->nstack++] = (pp_frame){ toks, 0, n, m, owned };
@@ -456,7 +457,7 @@ static void pop_frame(pp *s)
     if (f->macro)
         f->macro->disabled--;
     if (f->owned)
-        free(f->toks);
+        simt_free(AL(s), f->toks);
 }
 
 /* The next token of the contexts above the floor; 0 when they are exhausted. */
@@ -708,22 +709,24 @@ static int collect_args(pp *s, const pp_macro *m, const pp_tok *name, pp_vec *ar
     return n;
 }
 
-static void free_args(pp_args *a, int n)
+static void free_args(const pp *s, pp_args *a, int n)
 {
     for (int i = 0; i < n; i++) {
-        free(a->raw[i].v);
-        free(a->expanded[i].v);
+        simt_free(AL(s), a->raw[i].v);
+        simt_free(AL(s), a->expanded[i].v);
     }
-    free(a->raw);
-    free(a->expanded);
-    free(a->done);
+    simt_free(AL(s), a->raw);
+    simt_free(AL(s), a->expanded);
+    simt_free(AL(s), a->done);
 }
 
 static void invoke_special(pp *s, pp_macro *m, const pp_tok *name)
 {
-    pp_tok *t = malloc(sizeof *t);
-    if (!t)
+    pp_tok *t = simt_malloc(AL(s), sizeof *t);
+    if (!t) {
+        pp_oom(s, tok_loc(s, name));
         return;
+    }
     *t = *name;
     t->noexpand = 1;
     if (m->special == SPECIAL_LINE) {
@@ -761,11 +764,12 @@ static void invoke(pp *s, pp_macro *m, const pp_tok *name)
         return;
     }
     int np = m->nparams > 0 ? m->nparams : 1;
-    pp_args a = { calloc((size_t)np, sizeof(pp_vec)), calloc((size_t)np, sizeof(pp_vec)),
-                  calloc((size_t)np, sizeof(int)) };
+    pp_args a = { simt_calloc(AL(s), (size_t)np, sizeof(pp_vec)),
+                  simt_calloc(AL(s), (size_t)np, sizeof(pp_vec)),
+                  simt_calloc(AL(s), (size_t)np, sizeof(int)) };
     if (!a.raw || !a.expanded || !a.done) {
-        free_args(&a, 0);
-        fail(s, tok_loc(s, name), "out of memory in the preprocessor");
+        free_args(s, &a, 0);
+        pp_oom(s, tok_loc(s, name));
         return;
     }
     if (m->funclike) {
@@ -776,12 +780,12 @@ static void invoke(pp *s, pp_macro *m, const pp_tok *name)
                     m->name, m->nparams, m->nparams == 1 ? "" : "s", n,
                     n == 1 ? "was" : "were");
         if (n < 0 || !ok) {
-            free_args(&a, np);
+            free_args(s, &a, np);
             return;
         }
     }
     pp_vec out = substitute(s, m, &a, tok_loc(s, name));
-    free_args(&a, np);
+    free_args(s, &a, np);
     if (out.n > 0)
         out.v[0].space = name->space;
     push_frame(s, out.v, out.n, m, 1);
@@ -1133,17 +1137,17 @@ static int eval_if(pp *s, const pp_tok *t, size_t n, k_loc loc)
     pp_vec d = { 0 };
     replace_defined(s, t, n, &d);
     if (s->failed) {
-        free(d.v);
+        simt_free(AL(s), d.v);
         s->failed = 0;
         return 0;
     }
     pp_vec x = expand_list(s, d.v, d.n, loc);
-    free(d.v);
+    simt_free(AL(s), d.v);
     pp_eval e = { s, x.v, x.n, 0, 0, 0, loc };
     pp_val v = eval_cond(&e);
     if (!e.error && e.i < e.n)
         eval_error(&e, "extra tokens at the end of the #if expression");
-    free(x.v);
+    simt_free(AL(s), x.v);
     return !e.error && v.v != 0;
 }
 
@@ -1155,8 +1159,8 @@ static int active(const pp *s)
 
 static void push_cond(pp *s, k_loc loc, int value)
 {
-    if (!grow((void **)&s->conds, &s->capconds, s->nconds + 1, sizeof *s->conds)) {
-        fail(s, loc, "out of memory in the preprocessor");
+    if (!grow(s, (void **)&s->conds, &s->capconds, s->nconds + 1, sizeof *s->conds)) {
+        pp_oom(s, loc);
         return;
     }
     int parent = active(s);
@@ -1275,7 +1279,7 @@ static void directive(pp *s, const char *p, const char *end, uint32_t line,
         include_directive(s, toks.v, toks.n, loc);
     else if (strcmp(name, "pragma") && strcmp(name, "line") && strcmp(name, "ident"))
         k_error(s->ctx, loc, "invalid preprocessing directive #%s", name);
-    free(toks.v);
+    simt_free(AL(s), toks.v);
 }
 
 /* ============================================================ cleaning */
@@ -1451,7 +1455,7 @@ static void define_text(pp *s, const char *text, int is_cmdline)
     pp_vec toks = { 0 };
     tokenize_line(s, copy, copy + strlen(copy), 0, copy, &toks);
     define_macro(s, toks.v, toks.n, !is_cmdline);
-    free(toks.v);
+    simt_free(AL(s), toks.v);
 }
 
 static void define_specials(pp *s)
@@ -1543,15 +1547,15 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
         process(s, cleaned ? cleaned : "", clean_len);
     while (s->nstack > 0)
         pop_frame(s);
-    free(cleaned);
-    free(s->stack);
-    free(s->conds);
+    simt_free(AL(s), cleaned);
+    simt_free(AL(s), s->stack);
+    simt_free(AL(s), s->conds);
     char *result = NULL;
     if (ctx->nerrors == errors_before && !s->failed) {
         result = k_strndup(ctx, s->out ? s->out : "", s->len);
         if (out_len)
             *out_len = s->len;
     }
-    free(s->out);
+    simt_free(AL(s), s->out);
     return result;
 }

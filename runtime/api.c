@@ -6,7 +6,9 @@
  * The library prints nothing: the guest's streams are the caller's FILEs,
  * or cookie streams (fopencookie) that feed a callback or a capture buffer;
  * reports meant for a terminal (faults, statistics, findings, diagnostics)
- * are written into memory streams and handed over as text.
+ * are written into memory streams and handed over as text.  Capture buffers,
+ * memory streams and the guest streams' stdio buffers all come from the
+ * VM's allocator; only the FILE objects themselves are glibc's.
  */
 #include "runtime/api.h"
 
@@ -47,9 +49,32 @@ const char *simtvm_status_name(simtvm_status status)
     return names[status];
 }
 
+/* Memory handed to the caller starts after a header naming its allocator,
+ * so that simtvm_free needs no VM (which may be gone by then). */
+typedef struct api_gift {
+    _Alignas(max_align_t) simt_allocator al;
+} api_gift;
+
+void *simt_api_hand_over(const simt_allocator *al, const void *data, size_t len)
+{
+    if (len > SIZE_MAX - sizeof(api_gift))
+        return NULL;
+    api_gift *g = simt_malloc(al, sizeof *g + len);
+    if (!g)
+        return NULL;
+    g->al = *al;
+    if (len)
+        memcpy(g + 1, data, len);
+    return g + 1;
+}
+
 void simtvm_free(void *p)
 {
-    free(p);
+    if (!p)
+        return;
+    api_gift *g = (api_gift *)p - 1;
+    const simt_allocator al = g->al;
+    simt_free(&al, g);
 }
 
 /* ---- errors ---- */
@@ -103,6 +128,7 @@ static simtvm_status apply_config(simtvm_vm *vm)
     const simtvm_config *c = &vm->cfg;
     simt_config *s = &vm->scfg;
     simt_config_init(s);
+    s->alloc = vm->al;
     if (c->warp_size != 4 && c->warp_size != 8 && c->warp_size != 16 && c->warp_size != 32)
         return simt_api_fail(vm, SIMTVM_ERR_CONFIG, "warp_size must be 4, 8, 16 or 32, not %d",
                              c->warp_size);
@@ -135,7 +161,7 @@ static simtvm_status apply_config(simtvm_vm *vm)
     s->device = simt_device_builtin(name);
     if (s->device)
         return SIMTVM_OK;
-    vm->owned_device = malloc(sizeof *vm->owned_device);
+    vm->owned_device = simt_malloc(&vm->al, sizeof *vm->owned_device);
     if (!vm->owned_device)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     char why[256] = "";
@@ -146,7 +172,62 @@ static simtvm_status apply_config(simtvm_vm *vm)
     return SIMTVM_OK;
 }
 
-/* ---- guest output streams ---- */
+/* ---- memory streams and guest output streams ---- */
+
+/* Appends len bytes to m's NUL-terminated text; -1 (and m->oom) when the
+ * allocator fails. */
+static int mem_put(api_mem *m, const char *data, size_t len)
+{
+    if (m->len + len + 1 > m->cap) {
+        size_t cap = m->cap ? m->cap : 256;
+        while (cap < m->len + len + 1)
+            cap *= 2;
+        char *buf = simt_realloc(m->al, m->buf, cap);
+        if (!buf) {
+            m->oom = 1;
+            return -1;
+        }
+        m->buf = buf, m->cap = cap;
+    }
+    if (len)
+        memcpy(m->buf + m->len, data, len);
+    m->len += len;
+    m->buf[m->len] = '\0';
+    return 0;
+}
+
+static ssize_t mem_write(void *cookie, const char *data, size_t len)
+{
+    return mem_put(cookie, data, len) ? -1 : (ssize_t)len;
+}
+
+/* A write-only stream into m (unbuffered: stdio allocates no buffer). */
+static FILE *mem_open(api_mem *m, const simt_allocator *al)
+{
+    memset(m, 0, sizeof *m);
+    m->al = al;
+    if (mem_put(m, "", 0) != 0)
+        return NULL;
+    cookie_io_functions_t io = {.write = mem_write};
+    FILE *f = fopencookie(m, "w", io);
+    if (f)
+        setvbuf(f, NULL, _IONBF, 0);
+    else
+        simt_free(al, m->buf);
+    return f;
+}
+
+/* Closes f and returns the text written to it, or NULL (and nothing to
+ * free) when memory ran out. */
+static char *mem_close(FILE *f, api_mem *m)
+{
+    int bad = fclose(f) != 0;
+    if (bad || m->oom) {
+        simt_free(m->al, m->buf);
+        return NULL;
+    }
+    return m->buf;
+}
 
 static ssize_t sink_write(void *cookie, const char *data, size_t len)
 {
@@ -156,19 +237,7 @@ static ssize_t sink_write(void *cookie, const char *data, size_t len)
         c->write(c->write_user, s->which, data, len);
         return (ssize_t)len;
     }
-    if (s->len + len + 1 > s->cap) {
-        size_t cap = s->cap ? s->cap : 4096;
-        while (cap < s->len + len + 1)
-            cap *= 2;
-        char *buf = realloc(s->buf, cap);
-        if (!buf)
-            return -1;
-        s->buf = buf, s->cap = cap;
-    }
-    memcpy(s->buf + s->len, data, len);
-    s->len += len;
-    s->buf[s->len] = '\0';
-    return (ssize_t)len;
+    return mem_write(&s->mem, data, len);
 }
 
 static simtvm_status open_streams(simtvm_vm *vm)
@@ -181,13 +250,17 @@ static simtvm_status open_streams(simtvm_vm *vm)
             vm->streams[k] = given[k];
             continue;
         }
+        vm->sinks[k].mem.al = &vm->al;
+        vm->sinks[k].iobuf = simt_malloc(&vm->al, BUFSIZ);
+        if (!vm->sinks[k].iobuf)
+            return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
         cookie_io_functions_t io = {.write = sink_write};
         vm->streams[k] = fopencookie(&vm->sinks[k], "w", io);
         if (!vm->streams[k])
             return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "cannot open an output stream");
         vm->own_stream[k] = 1;
         /* Line buffering keeps stdout and stderr text in the order written. */
-        setvbuf(vm->streams[k], NULL, _IOLBF, 0);
+        setvbuf(vm->streams[k], vm->sinks[k].iobuf, _IOLBF, BUFSIZ);
     }
     return SIMTVM_OK;
 }
@@ -199,6 +272,21 @@ static void flush_streams(simtvm_vm *vm)
             fflush(vm->streams[k]);
 }
 
+/* Nonzero when captured output was lost for want of memory since the last
+ * call (the streams are flushed and their error state cleared). */
+static int output_lost(simtvm_vm *vm)
+{
+    flush_streams(vm);
+    int lost = 0;
+    for (int k = 0; k < 2; k++) {
+        lost |= vm->sinks[k].mem.oom;
+        vm->sinks[k].mem.oom = 0;
+        if (vm->own_stream[k])
+            clearerr(vm->streams[k]);
+    }
+    return lost;
+}
+
 const char *simtvm_output(simtvm_vm *vm, simtvm_stream stream, size_t *len)
 {
     if (len)
@@ -208,8 +296,8 @@ const char *simtvm_output(simtvm_vm *vm, simtvm_stream stream, size_t *len)
     flush_streams(vm);
     const api_sink *s = &vm->sinks[stream];
     if (len)
-        *len = s->len;
-    return s->buf ? s->buf : "";
+        *len = s->mem.len;
+    return s->mem.buf ? s->mem.buf : "";
 }
 
 simtvm_status simtvm_output_clear(simtvm_vm *vm)
@@ -218,25 +306,23 @@ simtvm_status simtvm_output_clear(simtvm_vm *vm)
         return SIMTVM_ERR_NULL;
     flush_streams(vm);
     for (int k = 0; k < 2; k++) {
-        vm->sinks[k].len = 0;
-        if (vm->sinks[k].buf)
-            vm->sinks[k].buf[0] = '\0';
+        vm->sinks[k].mem.len = 0;
+        if (vm->sinks[k].mem.buf)
+            vm->sinks[k].mem.buf[0] = '\0';
     }
     return simt_api_ok(vm);
 }
 
-/* Runs a printing function into a memory stream; returns the malloc'd text
- * or NULL when memory runs out. */
-#define CAPTURE(text, call)                                \
+/* Runs a printing function into a memory stream; text receives the text
+ * (from vm's allocator) or NULL when memory runs out. */
+#define CAPTURE(vm, text, call)                            \
     do {                                                   \
-        size_t cap_len_ = 0;                               \
-        FILE *f = open_memstream(&(text), &cap_len_);      \
+        api_mem cap_mem_;                                  \
+        FILE *f = mem_open(&cap_mem_, &(vm)->al);          \
+        (text) = NULL;                                     \
         if (f) {                                           \
             call;                                          \
-            if (fclose(f) != 0) {                          \
-                free(text);                                \
-                (text) = NULL;                             \
-            }                                              \
+            (text) = mem_close(f, &cap_mem_);              \
         }                                                  \
     } while (0)
 
@@ -247,9 +333,11 @@ simtvm_status simtvm_vm_new(const simtvm_config *cfg, simtvm_vm **out)
     if (!out)
         return SIMTVM_ERR_NULL;
     *out = NULL;
-    simtvm_vm *vm = calloc(1, sizeof *vm);
+    simt_allocator al = {cfg ? cfg->alloc : NULL, cfg ? cfg->alloc_ud : NULL};
+    simtvm_vm *vm = simt_calloc(&al, 1, sizeof *vm);
     if (!vm)
         return SIMTVM_ERR_NOMEM;
+    vm->al = al;
     if (cfg)
         vm->cfg = *cfg;
     else
@@ -269,10 +357,10 @@ simtvm_status simtvm_vm_new(const simtvm_config *cfg, simtvm_vm **out)
 static void clear_diags(simtvm_vm *vm)
 {
     for (int i = 0; i < vm->ndiags; i++)
-        free((char *)vm->diags[i].message);
-    free(vm->diags);
-    free(vm->diag_file);
-    free(vm->diag_text);
+        simt_free(&vm->al, (char *)vm->diags[i].message);
+    simt_free(&vm->al, vm->diags);
+    simt_free(&vm->al, vm->diag_file);
+    simt_free(&vm->al, vm->diag_text);
     vm->diags = NULL;
     vm->diag_file = vm->diag_text = NULL;
     vm->ndiags = 0;
@@ -285,11 +373,33 @@ static void unload(simtvm_vm *vm)
         return;
     flush_streams(vm);
     simt_vm_destroy(&vm->vm);
-    simtvm_module_free(vm->mod);
+    simt_api_prog_release(vm->mod);
     vm->mod = NULL;
-    free(vm->stats_text);
-    free(vm->findings_text);
+    simt_free(&vm->al, vm->stats_text);
+    simt_free(&vm->al, vm->findings_text);
     vm->stats_text = vm->findings_text = NULL;
+}
+
+/* Releases the quarantined (freed) module and result handles of vm and
+ * detaches the live ones, which then belong to the caller alone. */
+static void drop_handles(simtvm_vm *vm)
+{
+    for (simtvm_module *h = vm->modules, *next; h; h = next) {
+        next = h->next;
+        h->owner = NULL;
+        h->next = NULL;
+        if (h->freed)
+            simt_free(&vm->al, h);
+    }
+    for (simtvm_result *r = vm->results, *next; r; r = next) {
+        next = r->next;
+        r->owner = NULL;
+        r->next = NULL;
+        if (r->freed)
+            simt_free(&vm->al, r);
+    }
+    vm->modules = NULL;
+    vm->results = NULL;
 }
 
 void simtvm_vm_free(simtvm_vm *vm)
@@ -298,26 +408,29 @@ void simtvm_vm_free(simtvm_vm *vm)
         return;
     unload(vm);
     simt_api_free_buffers(vm);
+    drop_handles(vm);
     for (int k = 0; k < 2; k++) {
         if (vm->own_stream[k])
             fclose(vm->streams[k]);
-        free(vm->sinks[k].buf);
+        simt_free(&vm->al, vm->sinks[k].mem.buf);
+        simt_free(&vm->al, vm->sinks[k].iobuf);
     }
     clear_diags(vm);
     for (size_t i = 0; i < vm->nnatives; i++)
-        free(vm->natives[i].name);
-    free(vm->natives);
-    free(vm->symbols);
-    free(vm->owned_device);
-    free(vm);
+        simt_free(&vm->al, vm->natives[i].name);
+    simt_free(&vm->al, vm->natives);
+    simt_free(&vm->al, vm->symbols);
+    simt_free(&vm->al, vm->owned_device);
+    const simt_allocator al = vm->al;
+    simt_free(&al, vm);
 }
 
 /* ---- compiling ---- */
 
 static simtvm_status copy_diags(simtvm_vm *vm, const k_ctx *ctx)
 {
-    vm->diag_file = strdup(ctx->filename);
-    vm->diags = calloc(ctx->ndiags ? (size_t)ctx->ndiags : 1, sizeof *vm->diags);
+    vm->diag_file = simt_strdup(&vm->al, ctx->filename);
+    vm->diags = simt_calloc(&vm->al, ctx->ndiags ? (size_t)ctx->ndiags : 1, sizeof *vm->diags);
     if (!vm->diag_file || !vm->diags)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     for (int i = 0; i < ctx->ndiags; i++) {
@@ -328,27 +441,47 @@ static simtvm_status copy_diags(simtvm_vm *vm, const k_ctx *ctx)
         o->file = vm->diag_file;
         o->line = d->loc.line;
         o->column = d->loc.col;
-        o->message = strdup(d->message ? d->message : "");
+        o->message = simt_strdup(&vm->al, d->message ? d->message : "");
         if (!o->message)
             return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
         vm->ndiags = i + 1;
         if (vm->cfg.diag)
             vm->cfg.diag(vm->cfg.diag_user, o);
     }
-    CAPTURE(vm->diag_text, k_print_diags(ctx, f));
+    CAPTURE(vm, vm->diag_text, k_print_diags(ctx, f));
     if (!vm->diag_text)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     return SIMTVM_OK;
 }
 
-static simtvm_module *wrap_module(simt_module *m)
+/* A new handle of vm on m, which it owns from now on (freed on failure). */
+static simtvm_module *wrap_module(simtvm_vm *vm, simt_module *m)
 {
-    simtvm_module *h = m ? malloc(sizeof *h) : NULL;
-    if (!h)
+    api_prog *p = simt_malloc(&m->al, sizeof *p);
+    simtvm_module *h = p ? simt_calloc(&vm->al, 1, sizeof *h) : NULL;
+    if (!h) {
+        simt_free(&m->al, p);
+        simt_module_free(m);
         return NULL;
-    h->m = m;
-    atomic_init(&h->refs, 1);
+    }
+    p->m = m;
+    atomic_init(&p->refs, 1);
+    h->al = vm->al;
+    h->owner = vm;
+    h->next = vm->modules;
+    h->prog = p;
+    vm->modules = h;
     return h;
+}
+
+void simt_api_prog_release(api_prog *p)
+{
+    if (p && atomic_fetch_sub(&p->refs, 1) == 1) {
+        simt_module *m = p->m;
+        const simt_allocator al = m->al;
+        simt_module_free(m);
+        simt_free(&al, p);
+    }
 }
 
 simtvm_status simtvm_compile(simtvm_vm *vm, const char *filename, const char *source, size_t len,
@@ -364,22 +497,24 @@ simtvm_status simtvm_compile(simtvm_vm *vm, const char *filename, const char *so
     clear_diags(vm);
     k_ctx ctx;
     k_ctx_init(&ctx, filename ? filename : "<input>", source ? source : "", len);
+    ctx.al = vm->al;
     simt_module *m = k_compile(&ctx, defines);
     simtvm_status st = copy_diags(vm, &ctx);
-    int nerrors = ctx.nerrors;
+    int nerrors = ctx.nerrors, oom = ctx.oom;
     k_ctx_free(&ctx);
+    if (st == SIMTVM_OK && oom)
+        st = simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory while compiling %s",
+                           filename ? filename : "<input>");
     if (st == SIMTVM_OK && !m)
         st = simt_api_fail(vm, SIMTVM_ERR_COMPILE, "%s: %d error%s (see the diagnostics)",
                            filename ? filename : "<input>", nerrors, nerrors == 1 ? "" : "s");
-    simtvm_module *h = st == SIMTVM_OK ? wrap_module(m) : NULL;
-    if (st == SIMTVM_OK && !h)
-        st = simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     if (st != SIMTVM_OK) {
-        if (m)
-            simt_module_free(m);
+        simt_module_free(m);
         return st;
     }
-    *out = h;
+    *out = wrap_module(vm, m);
+    if (!*out)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     return simt_api_ok(vm);
 }
 
@@ -416,44 +551,66 @@ simtvm_status simtvm_module_from_kbc(simtvm_vm *vm, const void *data, size_t len
         return simt_api_fail(vm, SIMTVM_ERR_NULL, "simtvm_module_from_kbc: NULL %s",
                              out ? "data" : "out");
     char why[256] = "";
-    simt_module *m = simt_module_read(data, len, why, sizeof why);
+    simt_module *m = simt_module_read(&vm->al, data, len, why, sizeof why);
+    if (!m && strstr(why, "out of memory"))
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "%s", why);
     if (!m)
         return simt_api_fail(vm, SIMTVM_ERR_BYTECODE, "not a valid .kbc image: %s",
                              why[0] ? why : "unreadable");
-    *out = wrap_module(m);
-    if (!*out) {
-        simt_module_free(m);
+    *out = wrap_module(vm, m);
+    if (!*out)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
-    }
     return simt_api_ok(vm);
+}
+
+/* The program of a module handle, or NULL for NULL or a freed handle (which
+ * is recorded in the VM that made it, while that VM lives). */
+static const simt_module *module_of(const simtvm_module *mod, simtvm_status *st)
+{
+    *st = !mod ? SIMTVM_ERR_NULL : mod->freed ? SIMTVM_ERR_STALE : SIMTVM_OK;
+    if (*st == SIMTVM_ERR_STALE && mod->owner)
+        simt_api_fail(mod->owner, SIMTVM_ERR_STALE, "module used after simtvm_module_free");
+    return *st == SIMTVM_OK ? mod->prog->m : NULL;
 }
 
 simtvm_status simtvm_module_to_kbc(const simtvm_module *mod, void **data, size_t *len)
 {
-    if (!mod || !data || !len)
-        return SIMTVM_ERR_NULL;
-    char *text = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&text, &n);
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    if (!m || !data || !len)
+        return m ? SIMTVM_ERR_NULL : st;
+    api_mem mem;
+    FILE *f = mem_open(&mem, &mod->al);
     if (!f)
         return SIMTVM_ERR_NOMEM;
-    int bad = simt_module_write(mod->m, f) != 0;
-    bad |= fclose(f) != 0;
-    if (bad) {
-        free(text);
+    int bad = simt_module_write(m, f) != 0;
+    char *text = mem_close(f, &mem);
+    void *copy = text && !bad ? simt_api_hand_over(&mod->al, text, mem.len) : NULL;
+    simt_free(&mod->al, text);
+    if (!copy)
         return SIMTVM_ERR_NOMEM;
-    }
-    *data = text;
-    *len = n;
+    *data = copy;
+    *len = mem.len;
     return SIMTVM_OK;
 }
 
-void simtvm_module_free(simtvm_module *mod)
+simtvm_status simtvm_module_free(simtvm_module *mod)
 {
-    if (mod && atomic_fetch_sub(&mod->refs, 1) == 1) {
-        simt_module_free(mod->m);
-        free(mod);
+    if (!mod)
+        return SIMTVM_OK;
+    if (mod->freed) {
+        if (mod->owner)
+            simt_api_fail(mod->owner, SIMTVM_ERR_STALE, "module freed twice");
+        return SIMTVM_ERR_STALE;
     }
+    simt_api_prog_release(mod->prog);
+    mod->prog = NULL;
+    mod->freed = 1;
+    if (!mod->owner) {
+        const simt_allocator al = mod->al;
+        simt_free(&al, mod);
+    }
+    return SIMTVM_OK;
 }
 
 /* Index of kernel `name`, or -1. */
@@ -465,35 +622,43 @@ static int find_kernel(const simt_module *m, const char *name)
 
 int simtvm_module_kernel_count(const simtvm_module *mod)
 {
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
     int n = 0;
-    for (uint32_t f = 0; mod && f < mod->m->nfuncs; f++)
-        n += (mod->m->funcs[f].kind & FN_KERNEL) != 0;
+    for (uint32_t f = 0; m && f < m->nfuncs; f++)
+        n += (m->funcs[f].kind & FN_KERNEL) != 0;
     return n;
 }
 
 const char *simtvm_module_kernel_name(const simtvm_module *mod, int i)
 {
-    for (uint32_t f = 0; mod && i >= 0 && f < mod->m->nfuncs; f++)
-        if ((mod->m->funcs[f].kind & FN_KERNEL) && i-- == 0)
-            return mod->m->funcs[f].name;
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    for (uint32_t f = 0; m && i >= 0 && f < m->nfuncs; f++)
+        if ((m->funcs[f].kind & FN_KERNEL) && i-- == 0)
+            return m->funcs[f].name;
     return NULL;
 }
 
 int simtvm_module_param_count(const simtvm_module *mod, const char *kernel)
 {
-    int f = mod ? find_kernel(mod->m, kernel) : -1;
-    return f < 0 ? -1 : mod->m->sigs[mod->m->funcs[f].sig].nargs;
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    int f = m ? find_kernel(m, kernel) : -1;
+    return f < 0 ? -1 : m->sigs[m->funcs[f].sig].nargs;
 }
 
 simtvm_status simtvm_module_param(const simtvm_module *mod, const char *kernel, int i,
                                   simtvm_type *type, simtvm_type *elem, const char **name)
 {
-    if (!mod || !kernel)
-        return SIMTVM_ERR_NULL;
-    int f = find_kernel(mod->m, kernel);
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    if (!m || !kernel)
+        return m ? SIMTVM_ERR_NULL : st;
+    int f = find_kernel(m, kernel);
     if (f < 0)
         return SIMTVM_ERR_NOT_FOUND;
-    const simt_sig *sig = &mod->m->sigs[mod->m->funcs[f].sig];
+    const simt_sig *sig = &m->sigs[m->funcs[f].sig];
     if (i < 0 || i >= sig->nargs)
         return SIMTVM_ERR_RANGE;
     unsigned vt = sig->args[i];
@@ -502,7 +667,7 @@ simtvm_status simtvm_module_param(const simtvm_module *mod, const char *kernel, 
     if (elem)
         *elem = vt == VT_PTR ? (simtvm_type)sig->ptr_elem[i] : SIMTVM_VOID;
     if (name)
-        *name = mod->m->funcs[f].param_names ? mod->m->funcs[f].param_names[i] : NULL;
+        *name = m->funcs[f].param_names ? m->funcs[f].param_names[i] : NULL;
     return SIMTVM_OK;
 }
 
@@ -512,7 +677,7 @@ simtvm_status simtvm_module_param(const simtvm_module *mod, const char *kernel, 
 static simtvm_status init_status(const simt_vm *v, const simt_module *m)
 {
     const char *msg = v->fault.message;
-    if (!strncmp(msg, "out of memory", 13))
+    if (v->oom)
         return SIMTVM_ERR_NOMEM;
     if (!strncmp(msg, "cannot allocate module variable", 31))
         return SIMTVM_ERR_LIMIT;
@@ -527,23 +692,27 @@ simtvm_status simtvm_load(simtvm_vm *vm, simtvm_module *mod)
         return simt_api_fail(vm, SIMTVM_ERR_NULL, "simtvm_load: NULL module");
     if (vm->unusable)
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "this VM was not created (bad config)");
-    atomic_fetch_add(&mod->refs, 1); /* before unload: mod may be the loaded module */
+    if (mod->freed)
+        return simt_api_fail(vm, SIMTVM_ERR_STALE, "simtvm_load: module used after "
+                             "simtvm_module_free");
+    api_prog *prog = mod->prog;
+    atomic_fetch_add(&prog->refs, 1); /* before unload: it may be the loaded program */
     unload(vm);
     vm->loads++; /* every buffer handle of the previous load is now stale */
-    simtvm_status st = simt_api_check_natives(vm, mod->m);
+    simtvm_status st = simt_api_check_natives(vm, prog->m);
     if (st != SIMTVM_OK) {
-        simtvm_module_free(mod);
+        simt_api_prog_release(prog);
         return st;
     }
     vm->scfg.native_syms = vm->symbols;
     vm->scfg.nnative_syms = vm->nnatives;
-    if (simt_vm_init(&vm->vm, &vm->scfg, mod->m, vm->streams[0], vm->streams[1]) != SIMT_OK) {
-        st = simt_api_fail(vm, init_status(&vm->vm, mod->m), "%s", vm->vm.fault.message);
+    if (simt_vm_init(&vm->vm, &vm->scfg, prog->m, vm->streams[0], vm->streams[1]) != SIMT_OK) {
+        st = simt_api_fail(vm, init_status(&vm->vm, prog->m), "%s", vm->vm.fault.message);
         simt_vm_destroy(&vm->vm);
-        simtvm_module_free(mod);
+        simt_api_prog_release(prog);
         return st;
     }
-    vm->mod = mod;
+    vm->mod = prog;
     return simt_api_ok(vm);
 }
 
@@ -554,43 +723,46 @@ simtvm_status simt_api_rebind(simtvm_vm *vm)
         return SIMTVM_OK;
     char why[512] = "";
     if (simt_ffi_open_with(&vm->vm, vm->scfg.native_libs, vm->symbols, vm->nnatives, why,
-                           sizeof why) != 0)
-        return simt_api_fail(vm, SIMTVM_ERR_NATIVE, "%s", why);
+                           sizeof why) != 0) {
+        simtvm_status st = vm->vm.oom ? SIMTVM_ERR_NOMEM : SIMTVM_ERR_NATIVE;
+        vm->vm.oom = 0;
+        return simt_api_fail(vm, st, "%s", why);
+    }
     return SIMTVM_OK;
 }
 
 /* ---- results ---- */
 
-struct simtvm_result {
-    simtvm_status status;
-    int exit_code;
-    int faulted;
-    simtvm_fault fault;
-    char *message, *text, *function;
-    double time_ms;
-    uint64_t host_steps;
-};
+static void data_free(const simt_allocator *al, api_result_data *d)
+{
+    if (!d)
+        return;
+    simt_free(al, d->message);
+    simt_free(al, d->text);
+    simt_free(al, d->function);
+    simt_free(al, d);
+}
 
-/* Fills r->fault from the VM's fault record. */
-static int record_fault(simtvm_vm *vm, simtvm_result *r)
+/* Fills d->fault from the VM's fault record. */
+static int record_fault(simtvm_vm *vm, api_result_data *d)
 {
     simt_vm *v = &vm->vm;
     const simt_fault *f = &v->fault;
     const simt_module *m = v->mod;
-    r->faulted = 1;
-    r->message = strdup(f->message);
+    d->faulted = 1;
+    d->message = simt_strdup(&vm->al, f->message);
     int reported = v->fault_reported;
     v->fault_reported = 0; /* simt_vm_print_fault skips faults already printed */
-    CAPTURE(r->text, simt_vm_print_fault(v, f));
+    CAPTURE(vm, d->text, simt_vm_print_fault(v, f));
     v->fault_reported = reported;
     int at_pc = f->pc >= 0 && (uint32_t)f->pc < m->ncode;
-    r->function = strdup(at_pc ? m->funcs[v->func_of_pc[f->pc]].name : "");
-    if (!r->message || !r->text || !r->function)
+    d->function = simt_strdup(&vm->al, at_pc ? m->funcs[v->func_of_pc[f->pc]].name : "");
+    if (!d->message || !d->text || !d->function)
         return -1;
-    simtvm_fault *o = &r->fault;
-    o->message = r->message;
-    o->text = r->text;
-    o->function = r->function;
+    simtvm_fault *o = &d->fault;
+    o->message = d->message;
+    o->text = d->text;
+    o->function = d->function;
     o->line = at_pc ? m->pos[f->pc].line : 0;
     o->column = at_pc ? m->pos[f->pc].col : 0;
     o->in_kernel = f->in_kernel;
@@ -600,75 +772,121 @@ static int record_fault(simtvm_vm *vm, simtvm_result *r)
     return 0;
 }
 
-/* Turns the VM's status into the API's and a result for the caller. */
+/* The status of a finished run: a host allocation that failed (in the VM,
+ * or for captured output) is SIMTVM_ERR_NOMEM, whatever the guest did. */
+static simtvm_status run_status(simtvm_vm *vm, simt_status st, api_result_data *d)
+{
+    int lost = output_lost(vm), oom = vm->vm.oom;
+    vm->vm.oom = 0;
+    if (oom && st == SIMT_FAULT)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "%s", vm->vm.fault.message);
+    if (st == SIMT_FAULT && record_fault(vm, d) != 0)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory for the fault report");
+    if (lost)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory for the captured output");
+    if (st == SIMT_FAULT)
+        return simt_api_fail(vm, SIMTVM_ERR_FAULT, "%s", d->message);
+    if (st == SIMT_ERR_USAGE)
+        return simt_api_fail(vm, SIMTVM_ERR_ARGS, "%s", vm->vm.fault.message);
+    return simt_api_ok(vm);
+}
+
+/* Turns the VM's status into the API's and, unless memory ran out, a result
+ * for the caller (*out, when out is not NULL). */
 static simtvm_status finish(simtvm_vm *vm, simt_status st, double clock0, simtvm_result **out)
 {
-    flush_streams(vm);
-    simtvm_result *r = calloc(1, sizeof *r);
-    if (!r)
+    simt_vm *v = &vm->vm;
+    api_result_data *d = simt_calloc(&vm->al, 1, sizeof *d);
+    if (!d) {
+        output_lost(vm);
+        vm->vm.oom = 0;
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
-    r->time_ms = vm->vm.clock_ms - clock0;
-    r->status = SIMTVM_OK;
-    if (st == SIMT_FAULT) {
-        r->status = SIMTVM_ERR_FAULT;
-        if (record_fault(vm, r) != 0)
-            r->status = SIMTVM_ERR_NOMEM;
-    } else if (st == SIMT_ERR_USAGE) {
-        r->status = SIMTVM_ERR_ARGS;
     }
-    simtvm_status status = r->status;
-    if (status == SIMTVM_OK)
-        simt_api_ok(vm);
-    else if (status == SIMTVM_ERR_FAULT)
-        simt_api_fail(vm, status, "%s", r->message);
-    else
-        simt_api_fail(vm, status, "%s", status == SIMTVM_ERR_NOMEM ? "out of memory"
-                                                                   : vm->vm.fault.message);
-    if (out && status != SIMTVM_ERR_NOMEM)
-        *out = r;
-    else
-        simtvm_result_free(r);
+    d->time_ms = v->clock_ms - clock0;
+    d->exit_code = v->exit_code;
+    d->host_steps = v->host_steps;
+    d->status = run_status(vm, st, d);
+    simtvm_result *r = NULL;
+    if (out && d->status != SIMTVM_ERR_NOMEM) {
+        r = simt_calloc(&vm->al, 1, sizeof *r);
+        if (!r)
+            d->status = simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
+    }
+    simtvm_status status = d->status;
+    if (!r) {
+        data_free(&vm->al, d);
+        return status;
+    }
+    r->al = vm->al;
+    r->owner = vm;
+    r->next = vm->results;
+    r->d = d;
+    vm->results = r;
+    *out = r;
     return status;
+}
+
+/* The record of a result handle, or NULL for NULL or a freed handle (which
+ * is recorded in the VM that made it, while that VM lives). */
+static const api_result_data *result_of(const simtvm_result *r)
+{
+    if (r && r->freed && r->owner)
+        simt_api_fail(r->owner, SIMTVM_ERR_STALE, "result used after simtvm_result_free");
+    return r && !r->freed ? r->d : NULL;
 }
 
 simtvm_status simtvm_result_status(const simtvm_result *r)
 {
-    return r ? r->status : SIMTVM_ERR_NULL;
+    const api_result_data *d = result_of(r);
+    return d ? d->status : r ? SIMTVM_ERR_STALE : SIMTVM_ERR_NULL;
 }
 
 int simtvm_result_exit_code(const simtvm_result *r)
 {
-    return r ? r->exit_code : 0;
+    const api_result_data *d = result_of(r);
+    return d ? d->exit_code : 0;
 }
 
 simtvm_status simtvm_result_fault(const simtvm_result *r, simtvm_fault *out)
 {
-    if (!r || !out)
-        return SIMTVM_ERR_NULL;
-    if (!r->faulted)
+    const api_result_data *d = result_of(r);
+    if (!d || !out)
+        return r && !d ? SIMTVM_ERR_STALE : SIMTVM_ERR_NULL;
+    if (!d->faulted)
         return SIMTVM_ERR_NOT_FOUND;
-    *out = r->fault;
+    *out = d->fault;
     return SIMTVM_OK;
 }
 
 double simtvm_result_time_ms(const simtvm_result *r)
 {
-    return r ? r->time_ms : 0;
+    const api_result_data *d = result_of(r);
+    return d ? d->time_ms : 0;
 }
 
 uint64_t simtvm_result_host_steps(const simtvm_result *r)
 {
-    return r ? r->host_steps : 0;
+    const api_result_data *d = result_of(r);
+    return d ? d->host_steps : 0;
 }
 
-void simtvm_result_free(simtvm_result *r)
+simtvm_status simtvm_result_free(simtvm_result *r)
 {
     if (!r)
-        return;
-    free(r->message);
-    free(r->text);
-    free(r->function);
-    free(r);
+        return SIMTVM_OK;
+    if (r->freed) {
+        if (r->owner)
+            simt_api_fail(r->owner, SIMTVM_ERR_STALE, "result freed twice");
+        return SIMTVM_ERR_STALE;
+    }
+    data_free(&r->al, r->d);
+    r->d = NULL;
+    r->freed = 1;
+    if (!r->owner) {
+        const simt_allocator al = r->al;
+        simt_free(&al, r);
+    }
+    return SIMTVM_OK;
 }
 
 /* ---- running ---- */
@@ -737,6 +955,8 @@ simtvm_status simtvm_launch(simtvm_vm *vm, const char *name, simtvm_dim3 grid, s
         return st;
     uint32_t g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
     double clock0 = vm->vm.clock_ms;
+    vm->vm.exit_code = 0;
+    vm->vm.host_steps = 0;
     simt_status s = simt_vm_launch(&vm->vm, (uint32_t)f, g, b, shared_bytes, values, nargs);
     if (s == SIMT_FAULT)
         vm->vm.kernel_faults++; /* sticky, as when host code launches */
@@ -768,19 +988,9 @@ simtvm_status simtvm_run_main(simtvm_vm *vm, int argc, char **argv, int *exit_co
     double clock0 = vm->vm.clock_ms;
     vm->vm.exit_code = 0;
     simt_status s = simt_vm_run_main(&vm->vm, argc, argv);
-    simtvm_result *r = NULL;
-    st = finish(vm, s, clock0, &r);
-    if (r) {
-        r->exit_code = vm->vm.exit_code;
-        r->host_steps = vm->vm.host_steps;
-    }
     if (exit_code)
         *exit_code = vm->vm.exit_code;
-    if (result)
-        *result = r;
-    else
-        simtvm_result_free(r);
-    return st;
+    return finish(vm, s, clock0, result);
 }
 
 /* ---- statistics and findings ---- */
@@ -801,12 +1011,14 @@ simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text)
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "%s", vm->mod
                              ? "statistics need config.stats = 1"
                              : "no module is loaded (call simtvm_load)");
-    free(vm->stats_text);
-    vm->stats_text = NULL;
+    if (simt_model_oom(vm->vm.model))
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "the performance model ran out of memory: "
+                             "the statistics since the load are incomplete");
+    simt_free(&vm->al, vm->stats_text);
     int bad = 0;
-    CAPTURE(vm->stats_text, bad = simt_model_report(vm->vm.model, f, format) != 0);
+    CAPTURE(vm, vm->stats_text, bad = simt_model_report(vm->vm.model, f, format) != 0);
     if (!vm->stats_text || bad)
-        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "cannot write the statistics");
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory for the statistics");
     *text = vm->stats_text;
     return simt_api_ok(vm);
 }
@@ -816,15 +1028,18 @@ simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text)
 static simtvm_status restart_checker(simtvm_vm *vm)
 {
     simt_vm *v = &vm->vm;
-    simt_checker_free(v->checker);
-    v->checker = simt_checker_new(v->mod, v->cfg.checks);
-    if (!v->checker)
-        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
-    for (size_t k = 0; k < v->mem.nallocs; k++) {
+    simt_checker *fresh = simt_checker_new(v->mod, v->cfg.checks, &vm->al);
+    for (size_t k = 0; fresh && k < v->mem.nallocs; k++) {
         const simt_alloc *a = &v->mem.allocs[k];
         if (!a->freed)
-            simt_check_host_write(v->checker, a->base, a->size);
+            simt_check_host_write(fresh, a->base, a->size);
     }
+    if (!fresh || simt_checker_oom(fresh)) {
+        simt_checker_free(fresh);
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory for the checkers");
+    }
+    simt_checker_free(v->checker);
+    v->checker = fresh;
     return SIMTVM_OK;
 }
 
@@ -841,13 +1056,16 @@ simtvm_status simtvm_findings(simtvm_vm *vm, unsigned *count, const char **text)
                              ? "findings need config.checks (SIMTVM_CHECK_*)"
                              : "no module is loaded (call simtvm_load)");
     flush_streams(vm);
-    free(vm->findings_text);
-    vm->findings_text = NULL;
+    simt_free(&vm->al, vm->findings_text);
     unsigned n = 0;
-    CAPTURE(vm->findings_text, n = simt_check_finish(vm->vm.checker, &vm->vm, f));
+    CAPTURE(vm, vm->findings_text, n = simt_check_finish(vm->vm.checker, &vm->vm, f));
     if (!vm->findings_text)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
+    int incomplete = simt_checker_oom(vm->vm.checker);
     simtvm_status st = restart_checker(vm);
+    if (st == SIMTVM_OK && incomplete)
+        st = simt_api_fail(vm, SIMTVM_ERR_NOMEM, "the checkers ran out of memory: findings "
+                           "since the last call may be missing");
     if (st != SIMTVM_OK)
         return st;
     if (count)

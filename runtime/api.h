@@ -8,6 +8,14 @@
  * A simtvm_vm wraps a simt_vm (vm/vm.h), which exists only while a module is
  * loaded; everything else (configuration, messages, streams, registered
  * natives, buffer handles) lives in the wrapper and survives reloads.
+ *
+ * Every block comes from the VM's allocator (vm->al, config.alloc), so the
+ * handles that may outlive their VM (modules, results) keep a copy of it.
+ * Handles are quarantined rather than released: a freed buffer, module or
+ * result handle stays in its VM's list, marked, until the VM is freed, so
+ * that a later use of it is SIMTVM_ERR_STALE instead of undefined.  A module
+ * or result still live when its VM is freed is detached and belongs to the
+ * caller alone; after its own free it is released at once.
  */
 #ifndef SIMT_API_H
 #define SIMT_API_H
@@ -19,9 +27,39 @@
 #include "simtvm.h"
 #include "vm/vm.h"
 
-struct simtvm_module {
+/* A compiled program shared by the module handle and every VM that loaded
+ * it; freed with the allocator of the VM that compiled it (m->al). */
+typedef struct api_prog {
     simt_module *m;
     atomic_int refs;            /* the caller's handle + one per VM that loaded it */
+} api_prog;
+
+struct simtvm_module {
+    simt_allocator al;          /* made this handle */
+    simtvm_vm *owner;           /* the VM that made it (quarantine), NULL once detached */
+    simtvm_module *next;        /* in owner->modules */
+    int freed;
+    api_prog *prog;             /* NULL once freed */
+};
+
+/* The fault record of a result (kept apart from the handle: a freed result
+ * keeps only its small handle in quarantine). */
+typedef struct api_result_data {
+    simtvm_status status;
+    int exit_code;
+    int faulted;
+    simtvm_fault fault;
+    char *message, *text, *function;
+    double time_ms;
+    uint64_t host_steps;
+} api_result_data;
+
+struct simtvm_result {
+    simt_allocator al;
+    simtvm_vm *owner;           /* NULL once detached */
+    simtvm_result *next;        /* in owner->results */
+    int freed;
+    api_result_data *d;         /* NULL once freed */
 };
 
 struct simtvm_buffer {
@@ -35,12 +73,20 @@ struct simtvm_buffer {
     int is_variable;            /* a module variable: freeing the handle keeps it */
 };
 
+/* Text written through a memory stream (api.c), NUL-terminated. */
+typedef struct api_mem {
+    const simt_allocator *al;
+    char *buf;
+    size_t len, cap;
+    int oom;                    /* a write was lost for want of memory */
+} api_mem;
+
 /* Where one guest stream goes when it is captured or given to a callback. */
 typedef struct api_sink {
     simtvm_vm *vm;
     simtvm_stream which;
-    char *buf;                  /* captured bytes, NUL-terminated */
-    size_t len, cap;
+    api_mem mem;                /* captured bytes */
+    char *iobuf;                /* the stream's stdio buffer (BUFSIZ) */
 } api_sink;
 
 /* A native function registered by the embedder, with its parsed signature. */
@@ -51,11 +97,12 @@ typedef struct api_native {
 } api_native;
 
 struct simtvm_vm {
+    simt_allocator al;          /* config.alloc / alloc_ud, or libc */
     simtvm_config cfg;
     simt_config scfg;           /* the VM configuration derived from cfg */
     simt_device_profile *owned_device; /* a profile read from a file */
     simt_vm vm;                 /* valid while loaded */
-    simtvm_module *mod;         /* the loaded module (a reference), or NULL */
+    api_prog *mod;              /* the loaded program (a reference), or NULL */
     unsigned loads;             /* simtvm_load calls that started a load */
     int unusable;               /* simtvm_vm_new failed: only errmsg and free work */
     simtvm_status errcode;
@@ -71,13 +118,22 @@ struct simtvm_vm {
     size_t nnatives;
     simt_ffi_symbol *symbols;   /* the same for simt_ffi_open_with */
     simtvm_buffer *buffers;
+    simtvm_module *modules;     /* module handles made by this VM (live and freed) */
+    simtvm_result *results;     /* result handles made by this VM (live and freed) */
     char *stats_text;
     char *findings_text;
 };
 
+/* Drops one reference to a program (frees it with the last). */
+void simt_api_prog_release(api_prog *p);
+
 /* Records status and a message in vm; returns status. */
 simtvm_status simt_api_fail(simtvm_vm *vm, simtvm_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A copy of len bytes of data that the caller releases with simtvm_free,
+ * or NULL when memory runs out. */
+void *simt_api_hand_over(const simt_allocator *al, const void *data, size_t len);
+
 /* Clears the last error; returns SIMTVM_OK. */
 simtvm_status simt_api_ok(simtvm_vm *vm);
 

@@ -71,7 +71,7 @@ static simtvm_status usable(const simtvm_buffer *buf)
 static simtvm_status new_handle(simtvm_vm *vm, uint64_t addr, size_t size, simtvm_type type,
                                 simtvm_buffer **out)
 {
-    simtvm_buffer *b = calloc(1, sizeof *b);
+    simtvm_buffer *b = simt_calloc(&vm->al, 1, sizeof *b);
     if (!b)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     size_t esize = simtvm_type_size(type);
@@ -91,7 +91,7 @@ void simt_api_free_buffers(simtvm_vm *vm)
 {
     while (vm->buffers) {
         simtvm_buffer *next = vm->buffers->next;
-        free(vm->buffers);
+        simt_free(&vm->al, vm->buffers);
         vm->buffers = next;
     }
 }
@@ -117,6 +117,9 @@ simtvm_status simtvm_buffer_new(simtvm_vm *vm, simtvm_type elem, size_t count,
                              simtvm_type_name(elem));
     uint64_t addr = simt_mem_alloc(&vm->vm.mem, SPACE_GLOBAL, (uint64_t)(count * esize), 256,
                                    ALLOC_CUDA, "buffer");
+    if (!addr && vm->vm.mem.oom)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory for a buffer of %zu bytes",
+                             count * esize);
     if (!addr)
         return simt_api_fail(vm, SIMTVM_ERR_LIMIT, "%zu bytes do not fit in guest memory "
                              "(config.max_memory)", count * esize);
@@ -258,8 +261,9 @@ simtvm_status simtvm_buffer_from_npy(simtvm_vm *vm, const void *data, size_t len
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "no module is loaded (call simtvm_load)");
     simt_npy arr;
     char why[256] = "";
-    if (simt_npy_decode(data, len, &arr, why, sizeof why) != 0)
-        return simt_api_fail(vm, SIMTVM_ERR_ARGS, "not a usable .npy image: %s", why);
+    if (simt_npy_decode(&vm->al, data, len, &arr, why, sizeof why) != 0)
+        return simt_api_fail(vm, strstr(why, "out of memory") ? SIMTVM_ERR_NOMEM : SIMTVM_ERR_ARGS,
+                             "not a usable .npy image: %s", why);
     return buffer_of_npy(vm, &arr, out);
 }
 
@@ -276,8 +280,9 @@ simtvm_status simtvm_buffer_load_npy(simtvm_vm *vm, const char *path, simtvm_buf
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "no module is loaded (call simtvm_load)");
     simt_npy arr;
     char why[512] = "";
-    if (simt_npy_load(path, &arr, why, sizeof why) != 0)
-        return simt_api_fail(vm, SIMTVM_ERR_IO, "%s", why);
+    if (simt_npy_load(&vm->al, path, &arr, why, sizeof why) != 0)
+        return simt_api_fail(vm, strstr(why, "out of memory") ? SIMTVM_ERR_NOMEM : SIMTVM_ERR_IO,
+                             "%s", why);
     return buffer_of_npy(vm, &arr, out);
 }
 
@@ -304,9 +309,15 @@ simtvm_status simtvm_buffer_to_npy(const simtvm_buffer *buf, void **data, size_t
     const uint8_t *bytes = npy_bytes(buf, &st);
     if (!bytes)
         return st;
-    *data = simt_npy_encode((simt_vtype)buf->type, buf->count, bytes, len);
-    if (!*data)
+    const simt_allocator *al = &buf->vm->al;
+    size_t n = 0;
+    uint8_t *image = simt_npy_encode(al, (simt_vtype)buf->type, buf->count, bytes, &n);
+    void *copy = image ? simt_api_hand_over(al, image, n) : NULL;
+    simt_free(al, image);
+    if (!copy)
         return simt_api_fail(buf->vm, SIMTVM_ERR_NOMEM, "out of memory");
+    *data = copy;
+    *len = n;
     return simt_api_ok(buf->vm);
 }
 
@@ -320,7 +331,8 @@ simtvm_status simtvm_buffer_save_npy(const simtvm_buffer *buf, const char *path)
     if (!bytes)
         return st;
     char why[512] = "";
-    if (simt_npy_save(path, (simt_vtype)buf->type, buf->count, bytes, why, sizeof why) != 0)
+    if (simt_npy_save(&buf->vm->al, path, (simt_vtype)buf->type, buf->count, bytes, why,
+                      sizeof why) != 0)
         return simt_api_fail(buf->vm, SIMTVM_ERR_IO, "%s", why);
     return simt_api_ok(buf->vm);
 }

@@ -146,15 +146,15 @@ simtvm_status simtvm_register_native(simtvm_vm *vm, const char *name, void (*fn)
     while (k < vm->nnatives && strcmp(vm->natives[k].name, name))
         k++;
     if (k == vm->nnatives) {
-        api_native *natives = realloc(vm->natives, (k + 1) * sizeof *natives);
+        api_native *natives = simt_realloc(&vm->al, vm->natives, (k + 1) * sizeof *natives);
         if (natives)
             vm->natives = natives;
-        simt_ffi_symbol *syms = realloc(vm->symbols, (k + 1) * sizeof *syms);
+        simt_ffi_symbol *syms = simt_realloc(&vm->al, vm->symbols, (k + 1) * sizeof *syms);
         if (syms)
             vm->symbols = syms;
-        char *copy = strdup(name);
+        char *copy = simt_strdup(&vm->al, name);
         if (!natives || !syms || !copy) {
-            free(copy);
+            simt_free(&vm->al, copy);
             return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
         }
         vm->natives[k].name = copy;

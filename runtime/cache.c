@@ -10,7 +10,7 @@
 
 #include "runtime/model.h"
 
-int simt_cache_init(simt_cache *c, uint64_t bytes, unsigned ways)
+int simt_cache_init(simt_cache *c, uint64_t bytes, unsigned ways, const simt_allocator *al)
 {
     memset(c, 0, sizeof *c);
     uint64_t lines = bytes / SIMT_LINE_BYTES;
@@ -21,21 +21,21 @@ int simt_cache_init(simt_cache *c, uint64_t bytes, unsigned ways)
     c->ways = ways;
     c->nsets = c->max_sets = (uint32_t)(lines / ways);
     size_t n = (size_t)c->nsets * ways;
-    c->tag = calloc(n, sizeof *c->tag);
-    c->used = calloc(n, sizeof *c->used);
-    c->valid = calloc(n, 1);
+    c->tag = simt_calloc(al, n, sizeof *c->tag);
+    c->used = simt_calloc(al, n, sizeof *c->used);
+    c->valid = simt_calloc(al, n, 1);
     if (!c->tag || !c->used || !c->valid) {
-        simt_cache_free(c);
+        simt_cache_free(c, al);
         return -1;
     }
     return 0;
 }
 
-void simt_cache_free(simt_cache *c)
+void simt_cache_free(simt_cache *c, const simt_allocator *al)
 {
-    free(c->tag);
-    free(c->used);
-    free(c->valid);
+    simt_free(al, c->tag);
+    simt_free(al, c->used);
+    simt_free(al, c->valid);
     memset(c, 0, sizeof *c);
 }
 

@@ -17,11 +17,14 @@
 /* Distinct groups kept; further instances of new groups are only counted. */
 #define CK_MAX_GROUPS 4096
 
-simt_checker *simt_checker_new(const simt_module *mod, unsigned checks)
+simt_checker *simt_checker_new(const simt_module *mod, unsigned checks,
+                               const simt_allocator *al)
 {
-    simt_checker *ck = calloc(1, sizeof *ck);
+    simt_checker *ck = simt_calloc(al, 1, sizeof *ck);
     if (!ck)
         return NULL;
+    if (al)
+        ck->al = *al;
     ck->mod = mod;
     ck->checks = checks;
     ck->kernel = -1;
@@ -34,16 +37,22 @@ void simt_checker_free(simt_checker *ck)
 {
     if (!ck)
         return;
-    free(ck->found);
-    free(ck->shared_words);
-    free(ck->shared_init);
-    free(ck->full_sync);
-    free(ck->pair_sync);
-    free(ck->lock_acq);
-    free(ck->lock_rel);
-    ck_pages_free(&ck->race_pages);
-    ck_pages_free(&ck->init_pages);
-    free(ck);
+    const simt_allocator al = ck->al;
+    simt_free(&al, ck->found);
+    simt_free(&al, ck->shared_words);
+    simt_free(&al, ck->shared_init);
+    simt_free(&al, ck->full_sync);
+    simt_free(&al, ck->pair_sync);
+    simt_free(&al, ck->lock_acq);
+    simt_free(&al, ck->lock_rel);
+    ck_pages_free(&al, &ck->race_pages);
+    ck_pages_free(&al, &ck->init_pages);
+    simt_free(&al, ck);
+}
+
+int simt_checker_oom(const simt_checker *ck)
+{
+    return ck && ck->oom;
 }
 
 /* ---- naming memory objects ---- */
@@ -214,9 +223,11 @@ static ck_finding *new_group(simt_checker *ck)
 {
     if (ck->nfound == ck->found_cap) {
         size_t cap = ck->found_cap ? ck->found_cap * 2 : 16;
-        ck_finding *f = realloc(ck->found, cap * sizeof *f);
-        if (!f)
+        ck_finding *f = simt_realloc(&ck->al, ck->found, cap * sizeof *f);
+        if (!f) {
+            ck->oom = 1;
             return NULL;
+        }
         ck->found = f;
         ck->found_cap = cap;
     }
@@ -463,8 +474,10 @@ void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li
     ck->shared_bytes = li->shared_bytes;
     if (ck->checks & CHECK_MEMORY)
         check_launch_pointers(ck, vm, li);
-    if (ck_race_launch(ck) != 0)
+    if (ck_race_launch(ck) != 0) {
         ck->checks &= ~(unsigned)(CHECK_RACE | CHECK_INIT); /* out of memory: check less */
+        ck->oom = 1;
+    }
 }
 
 void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads,

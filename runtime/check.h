@@ -55,6 +55,8 @@ typedef struct ck_finding {
 } ck_finding;
 
 struct simt_checker {
+    simt_allocator al;       /* the VM's */
+    int oom;                 /* an allocation failed: some accesses went unchecked */
     const simt_module *mod;
     unsigned checks;
     ck_finding *found;
@@ -99,7 +101,7 @@ void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size,
                     size_t len);
 
 /* check_race.c */
-void ck_pages_free(ck_pages *p);
+void ck_pages_free(const simt_allocator *al, ck_pages *p);
 int ck_race_launch(simt_checker *ck);
 void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
 void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);

@@ -28,11 +28,11 @@
 
 /* ---- paged global shadow ---- */
 
-void ck_pages_free(ck_pages *p)
+void ck_pages_free(const simt_allocator *al, ck_pages *p)
 {
     for (size_t k = 0; k < p->npages; k++)
-        free(p->page[k]);
-    free(p->page);
+        simt_free(al, p->page[k]);
+    simt_free(al, p->page);
     p->page = NULL;
     p->npages = 0;
 }
@@ -45,7 +45,7 @@ void ck_pages_free(ck_pages *p)
 /* The page holding global offset off, created (zeroed, page_bytes) on first
  * use; NULL past CK_MAX_PAGES or when memory runs out (the checker then skips
  * that access). */
-static void *page_of(ck_pages *p, uint64_t off, size_t page_bytes)
+static void *page_of(simt_checker *ck, ck_pages *p, uint64_t off, size_t page_bytes)
 {
     uint64_t k = off / CK_PAGE;
     if (k >= CK_MAX_PAGES)
@@ -54,24 +54,26 @@ static void *page_of(ck_pages *p, uint64_t off, size_t page_bytes)
         size_t n = p->npages ? p->npages : 64;
         while (n <= k)
             n *= 2;
-        void **np = realloc(p->page, n * sizeof *np);
-        if (!np)
+        void **np = simt_realloc(&ck->al, p->page, n * sizeof *np);
+        if (!np) {
+            ck->oom = 1;
             return NULL;
+        }
         memset(np + p->npages, 0, (n - p->npages) * sizeof *np);
         p->page = np;
         p->npages = n;
     }
-    if (!p->page[k])
-        p->page[k] = calloc(1, page_bytes);
+    if (!p->page[k] && !(p->page[k] = simt_calloc(&ck->al, 1, page_bytes)))
+        ck->oom = 1;
     return p->page[k];
 }
 
 /* ---- launch ---- */
 
-static int resize(void **p, size_t bytes)
+static int resize(simt_checker *ck, void **p, size_t bytes)
 {
-    free(*p);
-    *p = bytes ? calloc(1, bytes) : NULL;
+    simt_free(&ck->al, *p);
+    *p = bytes ? simt_calloc(&ck->al, 1, bytes) : NULL;
     return bytes && !*p ? -1 : 0;
 }
 
@@ -83,21 +85,21 @@ int ck_race_launch(simt_checker *ck)
     int bad = 0;
     if (ck->checks & CHECK_RACE) {
         if (words != ck->nshared_words || !ck->shared_words)
-            bad |= resize((void **)&ck->shared_words, words * sizeof(ck_word));
+            bad |= resize(ck, (void **)&ck->shared_words, words * sizeof(ck_word));
         ck->nshared_words = ck->shared_words ? words : 0;
         if (nwarps > ck->nwarps_alloc) {
-            bad |= resize((void **)&ck->full_sync, nwarps * sizeof(uint64_t));
-            bad |= resize((void **)&ck->pair_sync, (size_t)nwarps * 32 * 32 * sizeof(uint64_t));
+            bad |= resize(ck, (void **)&ck->full_sync, nwarps * sizeof(uint64_t));
+            bad |= resize(ck, (void **)&ck->pair_sync, (size_t)nwarps * 32 * 32 * sizeof(uint64_t));
             ck->nwarps_alloc = bad ? 0 : nwarps;
         }
         if (ck->nthreads > ck->nthreads_alloc) {
-            bad |= resize((void **)&ck->lock_acq, ck->nthreads * sizeof(uint64_t));
-            bad |= resize((void **)&ck->lock_rel, ck->nthreads * sizeof(uint64_t));
+            bad |= resize(ck, (void **)&ck->lock_acq, ck->nthreads * sizeof(uint64_t));
+            bad |= resize(ck, (void **)&ck->lock_rel, ck->nthreads * sizeof(uint64_t));
             ck->nthreads_alloc = bad ? 0 : ck->nthreads;
         }
     }
     if (ck->checks & CHECK_INIT)
-        bad |= resize((void **)&ck->shared_init, (size_t)((ck->shared_bytes + 7) / 8));
+        bad |= resize(ck, (void **)&ck->shared_init, (size_t)((ck->shared_bytes + 7) / 8));
     return bad ? -1 : 0;
 }
 
@@ -198,7 +200,7 @@ static ck_word *shadow_word(simt_checker *ck, uint64_t addr)
     case SPACE_SHARED:
         return off / 4 < ck->nshared_words ? &ck->shared_words[off / 4] : NULL;
     case SPACE_GLOBAL: {
-        ck_word *page = page_of(&ck->race_pages, off, CK_PAGE_WORDS * sizeof(ck_word));
+        ck_word *page = page_of(ck, &ck->race_pages, off, CK_PAGE_WORDS * sizeof(ck_word));
         return page ? &page[off % CK_PAGE / 4] : NULL;
     }
     default:
@@ -256,7 +258,7 @@ static void global_mark(simt_checker *ck, uint64_t off, uint64_t len)
     while (len) {
         uint64_t in_page = CK_PAGE - off % CK_PAGE;
         uint64_t n = len < in_page ? len : in_page;
-        uint8_t *page = page_of(&ck->init_pages, off, CK_PAGE / 8);
+        uint8_t *page = page_of(ck, &ck->init_pages, off, CK_PAGE / 8);
         if (!page)
             return;
         set_bits(page, off % CK_PAGE, n);
@@ -277,7 +279,7 @@ static int global_written(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned
 {
     uint64_t off = SIMT_ADDR_OFFSET(addr);
     for (uint64_t k = off; k < off + len; k++) {
-        uint8_t *page = page_of(&ck->init_pages, k, CK_PAGE / 8);
+        uint8_t *page = page_of(ck, &ck->init_pages, k, CK_PAGE / 8);
         if (!page)
             return 1;
         if (page[k % CK_PAGE / 8] >> (k % CK_PAGE & 7) & 1)

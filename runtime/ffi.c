@@ -21,6 +21,8 @@ typedef struct native_fn {
 } native_fn;
 
 typedef struct native_state {
+    simt_allocator al;    /* the VM's */
+    int oom;              /* binding failed for want of host memory */
     void **libs;          /* dlopen handles: --native-lib paths, then fallbacks */
     size_t nlibs;
     native_fn *fns;       /* one per module import */
@@ -51,13 +53,14 @@ void simt_ffi_close(simt_vm *vm)
     native_state *st = vm->native;
     if (!st)
         return;
+    const simt_allocator al = st->al;
     for (uint32_t i = 0; i < st->nfns; i++)
-        free(st->fns[i].arg_types);
-    free(st->fns);
+        simt_free(&al, st->fns[i].arg_types);
+    simt_free(&al, st->fns);
     for (size_t i = 0; i < st->nlibs; i++)
         dlclose(st->libs[i]);
-    free(st->libs);
-    free(st);
+    simt_free(&al, st->libs);
+    simt_free(&al, st);
     vm->native = NULL;
 }
 
@@ -68,9 +71,10 @@ static int add_lib(native_state *st, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "cannot load native library %s: %s", path, dlerror());
         return -1;
     }
-    void **libs = realloc(st->libs, (st->nlibs + 1) * sizeof *libs);
+    void **libs = simt_realloc(&st->al, st->libs, (st->nlibs + 1) * sizeof *libs);
     if (!libs) {
         dlclose(h);
+        st->oom = 1;
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -107,12 +111,17 @@ static void *find_symbol(native_state *st, const char *name, const simt_ffi_symb
     return NULL;
 }
 
-static int prepare(native_fn *f, const simt_sig *sig, const char *name, char *err,
-                   size_t errlen)
+static int prepare(native_state *st, native_fn *f, const simt_sig *sig, const char *name,
+                   char *err, size_t errlen)
 {
     ffi_type *rtype = ffi_type_of(sig->ret);
-    f->arg_types = calloc(sig->nargs ? sig->nargs : 1, sizeof *f->arg_types);
-    if (!rtype || !f->arg_types) {
+    f->arg_types = simt_calloc(&st->al, sig->nargs ? sig->nargs : 1, sizeof *f->arg_types);
+    if (!f->arg_types) {
+        st->oom = 1;
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (!rtype) {
         snprintf(err, errlen, "native function '%s': unsupported signature", name);
         return -1;
     }
@@ -139,8 +148,9 @@ static int prepare(native_fn *f, const simt_sig *sig, const char *name, char *er
 static int bind_all(native_state *st, const simt_module *mod, const simt_ffi_symbol *syms,
                     size_t nsyms, char *err, size_t errlen)
 {
-    st->fns = calloc(mod->nimports ? mod->nimports : 1, sizeof *st->fns);
+    st->fns = simt_calloc(&st->al, mod->nimports ? mod->nimports : 1, sizeof *st->fns);
     if (!st->fns) {
+        st->oom = 1;
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -157,7 +167,7 @@ static int bind_all(native_state *st, const simt_module *mod, const simt_ffi_sym
                      "library defines it (give one with --native-lib)", imp->name);
             return -1;
         }
-        if (prepare(&st->fns[i], &mod->sigs[imp->sig], imp->name, err, errlen) != 0)
+        if (prepare(st, &st->fns[i], &mod->sigs[imp->sig], imp->name, err, errlen) != 0)
             return -1;
     }
     return 0;
@@ -167,11 +177,13 @@ int simt_ffi_open_with(simt_vm *vm, const char *const *libs, const simt_ffi_symb
                        size_t nsyms, char *err, size_t errlen)
 {
     simt_ffi_close(vm);
-    native_state *st = calloc(1, sizeof *st);
+    native_state *st = simt_calloc(&vm->cfg.alloc, 1, sizeof *st);
     if (!st) {
+        vm->oom = 1;
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    st->al = vm->cfg.alloc;
     vm->native = st;
     for (size_t i = 0; libs && libs[i]; i++)
         if (add_lib(st, libs[i], err, errlen) != 0)
@@ -180,6 +192,7 @@ int simt_ffi_open_with(simt_vm *vm, const char *const *libs, const simt_ffi_symb
         goto fail;
     return 0;
 fail:
+    vm->oom |= st->oom;
     simt_ffi_close(vm);
     return -1;
 }

@@ -136,7 +136,7 @@ static simt_status bi_PRINTF(call *c)
     if (st != SIMT_OK)
         return st;
     fwrite(text, 1, device_printf_room(c->vm, c->t, len), c->vm->out);
-    free(text);
+    simt_free(&c->vm->cfg.alloc, text);
     return ret_int(c, len > INT32_MAX ? INT32_MAX : (int32_t)len);
 }
 
@@ -862,7 +862,8 @@ static simt_status bi_CUDA_EVENT_CREATE(call *c)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     if (vm->nevents >= MAX_EVENTS)
         return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
-    simt_event *grown = realloc(vm->events, (size_t)(vm->nevents + 1) * sizeof *grown);
+    simt_event *grown = simt_realloc(&vm->cfg.alloc, vm->events,
+                                     (size_t)(vm->nevents + 1) * sizeof *grown);
     if (!grown)
         return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
     vm->events = grown;

@@ -36,8 +36,8 @@ void simt_mem_init(simt_memory *m, uint64_t limit)
 void simt_mem_destroy(simt_memory *m)
 {
     for (size_t i = 0; i < m->nallocs; i++)
-        free(m->allocs[i].data);
-    free(m->allocs);
+        simt_free(&m->al, m->allocs[i].data);
+    simt_free(&m->al, m->allocs);
     memset(m, 0, sizeof *m);
 }
 
@@ -46,7 +46,7 @@ static int grow_table(simt_memory *m)
     if (m->nallocs < m->cap)
         return 0;
     size_t cap = m->cap ? m->cap * 2 : 64;
-    simt_alloc *a = realloc(m->allocs, cap * sizeof *a);
+    simt_alloc *a = simt_realloc(&m->al, m->allocs, cap * sizeof *a);
     if (!a)
         return -1;
     m->allocs = a;
@@ -85,11 +85,12 @@ uint64_t simt_mem_alloc(simt_memory *m, unsigned space, uint64_t size, uint64_t 
     uint64_t span = size ? size : 1;
     if (base < m->next[space] || base > SIMT_OFFSET_MASK || span > SIMT_OFFSET_MASK - base)
         return 0;
-    if (grow_table(m) != 0)
+    m->oom = 0;
+    uint8_t *data = grow_table(m) == 0 ? simt_calloc(&m->al, 1, size ? size : 1) : NULL;
+    if (!data) {
+        m->oom = 1;
         return 0;
-    uint8_t *data = calloc(1, size ? size : 1);
-    if (!data)
-        return 0;
+    }
     m->next[space] = base + span;
     m->in_use += size;
     /* Bases grow within a space, but spaces interleave: keep the table sorted
@@ -113,7 +114,7 @@ int simt_mem_free(simt_memory *m, uint64_t addr)
     simt_alloc *a = &m->allocs[i];
     if (a->freed)
         return 2;
-    free(a->data);
+    simt_free(&m->al, a->data);
     a->data = NULL;
     a->freed = 1;
     m->in_use -= a->size;
@@ -145,6 +146,12 @@ simt_status simt_vm_faultf(simt_vm *vm, const char *fmt, ...)
     vsnprintf(vm->fault.message, sizeof vm->fault.message, fmt, ap);
     va_end(ap);
     return SIMT_FAULT;
+}
+
+simt_status simt_vm_oom(simt_vm *vm, const char *what)
+{
+    vm->oom = 1;
+    return simt_vm_faultf(vm, "out of memory for %s", what);
 }
 
 /* ---- translation ---- */

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vm/alloc.h"
+
 enum simt_alloc_kind {
     ALLOC_MALLOC,        /* host malloc/calloc (unified) */
     ALLOC_CUDA,          /* cudaMalloc / cudaMallocManaged */
@@ -41,13 +43,16 @@ typedef struct simt_memory {
     size_t last;         /* index of the last allocation found (a cache) */
     uint64_t generation; /* bumped by every free: host pointers cached by the
                             interpreter are valid while it is unchanged */
+    simt_allocator al;   /* the table and storage (set after simt_mem_init; zero: libc) */
+    int oom;             /* the last failed simt_mem_alloc was the host's, not the limit */
 } simt_memory;
 
 void simt_mem_init(simt_memory *m, uint64_t limit);
 void simt_mem_destroy(simt_memory *m);
 
 /* Allocates size bytes (zeroed) in space with the given alignment (>= 256 for
- * global memory).  Returns the address, or 0 when the limit is reached. */
+ * global memory).  Returns the address, or 0 when the limit is reached or
+ * the host allocator fails (then m->oom is set). */
 uint64_t simt_mem_alloc(simt_memory *m, unsigned space, uint64_t size, uint64_t align,
                         unsigned kind, const char *name);
 

@@ -19,11 +19,14 @@
 #define L2_WAYS 16
 #define L1_WAYS 4
 
-simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *dev)
+simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *dev,
+                           const simt_allocator *al)
 {
-    simt_model *m = calloc(1, sizeof *m);
+    simt_model *m = simt_calloc(al, 1, sizeof *m);
     if (!m)
         return NULL;
+    if (al)
+        m->al = *al;
     m->mod = mod;
     m->dev = dev;
     uint32_t maxline = 0;
@@ -31,9 +34,10 @@ simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *de
         if (mod->pos[i].line > maxline)
             maxline = mod->pos[i].line;
     m->nlines = maxline + 1;
-    m->lines = calloc(m->nlines, sizeof *m->lines);
-    m->l1 = calloc((size_t)dev->sm_count, sizeof *m->l1);
-    if (!m->lines || !m->l1 || simt_cache_init(&m->l2, (uint64_t)dev->l2_size, L2_WAYS) != 0) {
+    m->lines = simt_calloc(al, m->nlines, sizeof *m->lines);
+    m->l1 = simt_calloc(al, (size_t)dev->sm_count, sizeof *m->l1);
+    if (!m->lines || !m->l1 ||
+        simt_cache_init(&m->l2, (uint64_t)dev->l2_size, L2_WAYS, al) != 0) {
         simt_model_free(m);
         return NULL;
     }
@@ -45,13 +49,19 @@ void simt_model_free(simt_model *m)
     if (!m)
         return;
     for (int s = 0; m->l1 && s < m->dev->sm_count; s++)
-        simt_cache_free(&m->l1[s]);
-    free(m->l1);
-    simt_cache_free(&m->l2);
-    simt_timing_free(&m->tm);
-    free(m->lines);
-    free(m->launches);
-    free(m);
+        simt_cache_free(&m->l1[s], &m->al);
+    const simt_allocator al = m->al;
+    simt_free(&al, m->l1);
+    simt_cache_free(&m->l2, &al);
+    simt_timing_free(&m->tm, &al);
+    simt_free(&al, m->lines);
+    simt_free(&al, m->launches);
+    simt_free(&al, m);
+}
+
+int simt_model_oom(const simt_model *m)
+{
+    return m && m->failed;
 }
 
 /* L1 and shared memory share one array per SM: the driver carves out as much
@@ -72,7 +82,7 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
 {
     if (m->nlaunches == m->cap_launches) {
         uint32_t cap = m->cap_launches ? m->cap_launches * 2 : 16;
-        simt_launch_rec *r = realloc(m->launches, cap * sizeof *r);
+        simt_launch_rec *r = simt_realloc(&m->al, m->launches, cap * sizeof *r);
         if (!r) {
             m->failed = 1;
             m->cur = NULL;
@@ -101,8 +111,11 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
     simt_cache_reset(&m->l2, (uint64_t)m->dev->l2_size);
     for (int s = 0; s < m->dev->sm_count; s++)
         simt_cache_reset(&m->l1[s], m->l1_bytes);
-    if (simt_timing_launch(m, r->occ_ok && r->occ.blocks_per_sm > 0 ? r->occ.blocks_per_sm : 1))
-        m->failed = 1;
+    if (simt_timing_launch(m, r->occ_ok && r->occ.blocks_per_sm > 0 ? r->occ.blocks_per_sm : 1)) {
+        m->failed = 1; /* no timing tables: this launch is not modelled */
+        m->cur = NULL;
+        m->nlaunches--;
+    }
 }
 
 void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads)
@@ -117,7 +130,7 @@ void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthre
     m->cur_sm = (int)(linear % (uint64_t)m->dev->sm_count);
     simt_cache *l1 = &m->l1[m->cur_sm];
     if (!l1->tag) {
-        if (simt_cache_init(l1, (uint64_t)m->dev->l1_size, L1_WAYS) != 0)
+        if (simt_cache_init(l1, (uint64_t)m->dev->l1_size, L1_WAYS, &m->al) != 0)
             m->failed = 1;
         simt_cache_reset(l1, m->l1_bytes);
     }

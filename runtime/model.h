@@ -82,8 +82,8 @@ typedef struct simt_cache {
 
 #define SIMT_LINE_BYTES 128
 #define SIMT_SECTOR_BYTES 32
-int simt_cache_init(simt_cache *c, uint64_t bytes, unsigned ways);
-void simt_cache_free(simt_cache *c);
+int simt_cache_init(simt_cache *c, uint64_t bytes, unsigned ways, const simt_allocator *al);
+void simt_cache_free(simt_cache *c, const simt_allocator *al);
 /* Empties the cache and uses only `bytes` of it from now on (at most the
  * size it was created with): the L1 shrinks as shared memory takes its part. */
 void simt_cache_reset(simt_cache *c, uint64_t bytes);
@@ -152,7 +152,7 @@ void simt_timing_memory(struct simt_model *m, uint64_t wavefronts);
 void simt_timing_l2(struct simt_model *m, uint64_t sectors);
 /* Finishes the launch: fills CNT_STALL_* and the cycle figures of the record. */
 void simt_timing_launch_end(struct simt_model *m);
-void simt_timing_free(simt_timing *t);
+void simt_timing_free(simt_timing *t, const simt_allocator *al);
 /* The model clock of a warp of the running block (clock()). */
 uint64_t simt_timing_clock(const struct simt_model *m, uint32_t warp);
 
@@ -179,6 +179,7 @@ typedef struct simt_line_cost {
 } simt_line_cost;
 
 typedef struct simt_model {
+    simt_allocator al;          /* the VM's */
     const simt_module *mod;
     const simt_device_profile *dev;
     simt_launch_rec *launches;

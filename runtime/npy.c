@@ -229,9 +229,12 @@ static int read_preamble(const uint8_t *buf, size_t len, size_t *hstart, size_t 
     return 0;
 }
 
-int simt_npy_decode(const uint8_t *buf, size_t len, simt_npy *out, char *err, size_t errlen)
+int simt_npy_decode(const simt_allocator *al, const uint8_t *buf, size_t len, simt_npy *out,
+                    char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    if (al)
+        out->al = *al;
     size_t hstart = 0, hlen = 0;
     if (read_preamble(buf, len, &hstart, &hlen, err, errlen) != 0)
         return -1;
@@ -257,7 +260,7 @@ int simt_npy_decode(const uint8_t *buf, size_t len, simt_npy *out, char *err, si
         return fail(err, errlen, "size mismatch: the header describes %llu elements "
                     "(%llu bytes) but %zu data bytes follow", (unsigned long long)count,
                     (unsigned long long)(count * dt->size), data_len);
-    out->data = malloc(data_len ? data_len : 1);
+    out->data = simt_malloc(al, data_len);
     if (!out->data)
         return fail(err, errlen, "out of memory");
     memcpy(out->data, buf + hstart + hlen, data_len);
@@ -268,7 +271,8 @@ int simt_npy_decode(const uint8_t *buf, size_t len, simt_npy *out, char *err, si
     return 0;
 }
 
-static uint8_t *read_file(const char *path, size_t *len, char *err, size_t errlen)
+static uint8_t *read_file(const simt_allocator *al, const char *path, size_t *len, char *err,
+                          size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -276,14 +280,14 @@ static uint8_t *read_file(const char *path, size_t *len, char *err, size_t errle
         return NULL;
     }
     size_t cap = 4096, n = 0;
-    uint8_t *buf = malloc(cap);
+    uint8_t *buf = simt_malloc(al, cap);
     while (buf) {
         n += fread(buf + n, 1, cap - n, f);
         if (n < cap)
             break;
-        uint8_t *grown = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+        uint8_t *grown = cap < SIZE_MAX / 2 ? simt_realloc(al, buf, cap * 2) : NULL;
         if (!grown) {
-            free(buf);
+            simt_free(al, buf);
             buf = NULL;
             break;
         }
@@ -293,7 +297,7 @@ static uint8_t *read_file(const char *path, size_t *len, char *err, size_t errle
     int bad = ferror(f);
     fclose(f);
     if (!buf || bad) {
-        free(buf);
+        simt_free(al, buf);
         fail(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
         return NULL;
     }
@@ -301,16 +305,17 @@ static uint8_t *read_file(const char *path, size_t *len, char *err, size_t errle
     return buf;
 }
 
-int simt_npy_load(const char *path, simt_npy *out, char *err, size_t errlen)
+int simt_npy_load(const simt_allocator *al, const char *path, simt_npy *out, char *err,
+                  size_t errlen)
 {
     memset(out, 0, sizeof *out);
     size_t len;
-    uint8_t *buf = read_file(path, &len, err, errlen);
+    uint8_t *buf = read_file(al, path, &len, err, errlen);
     if (!buf)
         return -1;
     char why[256];
-    int rc = simt_npy_decode(buf, len, out, why, sizeof why);
-    free(buf);
+    int rc = simt_npy_decode(al, buf, len, out, why, sizeof why);
+    simt_free(al, buf);
     if (rc != 0)
         fail(err, errlen, "%s: %s", path, why);
     return rc;
@@ -318,7 +323,7 @@ int simt_npy_load(const char *path, simt_npy *out, char *err, size_t errlen)
 
 void simt_npy_free(simt_npy *a)
 {
-    free(a->data);
+    simt_free(&a->al, a->data);
     a->data = NULL;
 }
 
@@ -333,7 +338,8 @@ static const struct dtype *dtype_of(simt_vtype type)
     return NULL;
 }
 
-uint8_t *simt_npy_encode(simt_vtype type, uint64_t count, const void *data, size_t *len)
+uint8_t *simt_npy_encode(const simt_allocator *al, simt_vtype type, uint64_t count,
+                         const void *data, size_t *len)
 {
     const struct dtype *dt = dtype_of(type);
     if (!dt || count > (SIZE_MAX - 4096) / dt->size)
@@ -346,7 +352,7 @@ uint8_t *simt_npy_encode(simt_vtype type, uint64_t count, const void *data, size
     size_t padded = (header + 63) / 64 * 64;
     size_t hlen = padded - 10;
     size_t data_len = (size_t)count * dt->size;
-    uint8_t *buf = malloc(padded + data_len);
+    uint8_t *buf = simt_malloc(al, padded + data_len);
     if (!buf)
         return NULL;
     memcpy(buf, magic, sizeof magic);
@@ -363,22 +369,22 @@ uint8_t *simt_npy_encode(simt_vtype type, uint64_t count, const void *data, size
     return buf;
 }
 
-int simt_npy_save(const char *path, simt_vtype type, uint64_t count, const void *data,
-                  char *err, size_t errlen)
+int simt_npy_save(const simt_allocator *al, const char *path, simt_vtype type, uint64_t count,
+                  const void *data, char *err, size_t errlen)
 {
     size_t len;
-    uint8_t *buf = simt_npy_encode(type, count, data, &len);
+    uint8_t *buf = simt_npy_encode(al, type, count, data, &len);
     if (!buf)
         return fail(err, errlen, "%s: cannot store elements of type %s in a .npy file", path,
                     type == VT_PTR || type == VT_STR || type == VT_VOID ? "pointer/void"
                                                                         : "this size");
     FILE *f = fopen(path, "wb");
     if (!f) {
-        free(buf);
+        simt_free(al, buf);
         return fail(err, errlen, "%s: %s", path, strerror(errno));
     }
     size_t written = fwrite(buf, 1, len, f);
-    free(buf);
+    simt_free(al, buf);
     if (fclose(f) != 0 || written != len)
         return fail(err, errlen, "%s: write error", path);
     return 0;

@@ -20,24 +20,30 @@ typedef struct simt_npy {
     uint64_t count;           /* number of elements: the product of shape */
     int ndim;
     uint64_t shape[SIMT_NPY_MAX_DIMS];
-    void *data;               /* count elements, little-endian; malloc'd, owned by the
+    void *data;               /* count elements, little-endian; from al, owned by the
                                  caller and released by simt_npy_free() */
+    simt_allocator al;        /* what data came from */
 } simt_npy;
 
+/* Every function below allocates from al (NULL: the C library). */
+
 /* Decodes an in-memory .npy image.  Returns 0, or -1 with a reason in err. */
-int simt_npy_decode(const uint8_t *buf, size_t len, simt_npy *out, char *err, size_t errlen);
+int simt_npy_decode(const simt_allocator *al, const uint8_t *buf, size_t len, simt_npy *out,
+                    char *err, size_t errlen);
 
 /* Reads the file at path.  Returns 0, or -1 with "path: reason" in err. */
-int simt_npy_load(const char *path, simt_npy *out, char *err, size_t errlen);
+int simt_npy_load(const simt_allocator *al, const char *path, simt_npy *out, char *err,
+                  size_t errlen);
 
 /* Encodes count elements of type as a one-dimensional .npy image in a
- * malloc'd buffer (*len bytes).  Returns NULL for a type .npy cannot hold
+ * buffer from al (*len bytes).  Returns NULL for a type .npy cannot hold
  * (VT_VOID, VT_PTR, VT_STR) or when memory runs out. */
-uint8_t *simt_npy_encode(simt_vtype type, uint64_t count, const void *data, size_t *len);
+uint8_t *simt_npy_encode(const simt_allocator *al, simt_vtype type, uint64_t count,
+                         const void *data, size_t *len);
 
 /* Writes the file at path.  Returns 0, or -1 with a reason in err. */
-int simt_npy_save(const char *path, simt_vtype type, uint64_t count, const void *data,
-                  char *err, size_t errlen);
+int simt_npy_save(const simt_allocator *al, const char *path, simt_vtype type, uint64_t count,
+                  const void *data, char *err, size_t errlen);
 
 /* Releases out->data. */
 void simt_npy_free(simt_npy *a);

@@ -21,6 +21,7 @@
 #include "vm/vm.h"
 
 typedef struct outbuf {
+    const simt_allocator *al;
     char *p;
     size_t len, cap;
     int failed;
@@ -38,7 +39,7 @@ static char *reserve(outbuf *b, size_t n)
         size_t cap = b->cap ? b->cap : 128;
         while (cap - b->len <= n)
             cap *= 2;
-        char *p = realloc(b->p, cap);
+        char *p = simt_realloc(b->al, b->p, cap);
         if (!p) {
             b->failed = 1;
             return NULL;
@@ -317,7 +318,7 @@ simt_status simt_format_printf(simt_vm *vm, const simt_tctx *t, const simt_sig *
     const char *fmt = simt_vm_cstr(vm, t, args[0], SIZE_MAX, &flen);
     if (!fmt)
         return SIMT_FAULT;
-    outbuf b = { 0 };
+    outbuf b = { .al = &vm->cfg.alloc };
     args_cursor cursor = { .sig = sig, .args = args, .nargs = nargs, .next = 1 };
     printf_ctx c = { .vm = vm, .t = t, .out = &b, .args = &cursor };
     size_t i = 0;
@@ -332,7 +333,7 @@ simt_status simt_format_printf(simt_vm *vm, const simt_tctx *t, const simt_sig *
         size_t used = parse_spec(fmt + i + 1, flen - i - 1, &sp, &cursor);
         int done = used ? convert(&c, &sp) : 0;
         if (done < 0) {
-            free(b.p);
+            simt_free(b.al, b.p);
             return SIMT_FAULT;
         }
         if (done == 0) {
@@ -343,11 +344,11 @@ simt_status simt_format_printf(simt_vm *vm, const simt_tctx *t, const simt_sig *
         i += used + 1;
     }
     if (b.failed || !reserve(&b, 0)) {
-        free(b.p);
+        simt_free(b.al, b.p);
         if (b.failed == 2)
             return simt_vm_faultf(vm, "printf: one call's output exceeds %u bytes "
                                   "(a huge field width?)", SIMT_PRINTF_CALL_MAX);
-        return simt_vm_faultf(vm, "printf: out of host memory");
+        return simt_vm_oom(vm, "printf's output");
     }
     b.p[b.len] = '\0';
     *out = b.p;

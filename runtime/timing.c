@@ -49,19 +49,25 @@ static uint64_t alu_latency(const simt_device_profile *d, unsigned op, int *wcla
     }
 }
 
-void simt_timing_free(simt_timing *t)
+static void free_sms(simt_timing *t, const simt_allocator *al)
 {
-    for (uint32_t w = 0; w < t->cap_warps; w++) {
-        free(t->warps[w].ready);
-        free(t->warps[w].wclass);
-    }
-    free(t->warps);
     if (t->sm && t->dev)
         for (int s = 0; s < t->dev->sm_count; s++) {
-            free(t->sm[s].slot_end);
-            free(t->sm[s].sched_issued);
+            simt_free(al, t->sm[s].slot_end);
+            simt_free(al, t->sm[s].sched_issued);
         }
-    free(t->sm);
+    simt_free(al, t->sm);
+    t->sm = NULL;
+}
+
+void simt_timing_free(simt_timing *t, const simt_allocator *al)
+{
+    for (uint32_t w = 0; w < t->cap_warps; w++) {
+        simt_free(al, t->warps[w].ready);
+        simt_free(al, t->warps[w].wclass);
+    }
+    simt_free(al, t->warps);
+    free_sms(t, al);
     memset(t, 0, sizeof *t);
 }
 
@@ -70,22 +76,20 @@ int simt_timing_launch(simt_model *m, int slots)
     simt_timing *t = &m->tm;
     const simt_device_profile *d = m->dev;
     if (!t->sm || t->slots != slots) {
-        if (t->sm)
-            for (int s = 0; s < d->sm_count; s++) {
-                free(t->sm[s].slot_end);
-                free(t->sm[s].sched_issued);
-            }
-        free(t->sm);
+        free_sms(t, &m->al);
         t->dev = d;
         t->slots = slots;
-        t->sm = calloc((size_t)d->sm_count, sizeof *t->sm);
+        t->sm = simt_calloc(&m->al, (size_t)d->sm_count, sizeof *t->sm);
         if (!t->sm)
             return -1;
         for (int s = 0; s < d->sm_count; s++) {
-            t->sm[s].slot_end = calloc((size_t)slots, sizeof(uint64_t));
-            t->sm[s].sched_issued = calloc((size_t)d->schedulers_per_sm, sizeof(uint64_t));
-            if (!t->sm[s].slot_end || !t->sm[s].sched_issued)
+            t->sm[s].slot_end = simt_calloc(&m->al, (size_t)slots, sizeof(uint64_t));
+            t->sm[s].sched_issued = simt_calloc(&m->al, (size_t)d->schedulers_per_sm,
+                                                sizeof(uint64_t));
+            if (!t->sm[s].slot_end || !t->sm[s].sched_issued) {
+                free_sms(t, &m->al); /* a half-built table must not be reused */
                 return -1;
+            }
         }
     }
     for (int s = 0; s < d->sm_count; s++) {
@@ -109,16 +113,23 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
         uint32_t cap = t->cap_warps ? t->cap_warps : 32;
         while (cap <= w)
             cap *= 2;
-        simt_warp_time *nw = realloc(t->warps, cap * sizeof *nw);
-        if (!nw)
+        simt_warp_time *nw = simt_realloc(&m->al, t->warps, cap * sizeof *nw);
+        if (!nw) {
+            m->failed = 1;
             return NULL;
+        }
         memset(nw + t->cap_warps, 0, (cap - t->cap_warps) * sizeof *nw);
         t->warps = nw;
         for (uint32_t k = t->cap_warps; k < cap; k++) {
-            nw[k].ready = calloc(SIMT_TRACKED_REGS, sizeof(uint64_t));
-            nw[k].wclass = calloc(SIMT_TRACKED_REGS, 1);
+            nw[k].ready = simt_calloc(&m->al, SIMT_TRACKED_REGS, sizeof(uint64_t));
+            nw[k].wclass = simt_calloc(&m->al, SIMT_TRACKED_REGS, 1);
             if (!nw[k].ready || !nw[k].wclass) {
-                t->cap_warps = k + 1;
+                simt_free(&m->al, nw[k].ready);
+                simt_free(&m->al, nw[k].wclass);
+                nw[k].ready = NULL;
+                nw[k].wclass = NULL;
+                t->cap_warps = k; /* only complete entries count */
+                m->failed = 1;
                 return NULL;
             }
         }

@@ -45,7 +45,7 @@ typedef struct line_index {
     uint32_t nlines;
 } line_index;
 
-static void line_index_build(line_index *li, const char *text)
+static void line_index_build(line_index *li, const simt_allocator *al, const char *text)
 {
     memset(li, 0, sizeof *li);
     if (!text)
@@ -53,7 +53,7 @@ static void line_index_build(line_index *li, const char *text)
     size_t n = 1;
     for (const char *p = text; *p; p++)
         n += *p == '\n';
-    if (n > UINT32_MAX || !(li->start = malloc(n * sizeof *li->start)))
+    if (n > UINT32_MAX || !(li->start = simt_malloc(al, n * sizeof *li->start)))
         return;
     li->text = text;
     li->start[0] = 0;
@@ -390,9 +390,9 @@ void simt_module_disasm(const simt_module *m, FILE *out)
     fputs("\n\n", out);
     print_data(m, out);
     line_index li;
-    line_index_build(&li, m->source);
+    line_index_build(&li, &m->al, m->source);
     for (uint32_t f = 0; m->funcs && f < m->nfuncs; f++)
         if (m->code)
             print_func(m, &m->funcs[f], &li, out);
-    free(li.start);
+    simt_free(&m->al, li.start);
 }

@@ -23,9 +23,9 @@ int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t loca
             simt_vm_faultf(ex->vm, "stack overflow: calls nested too deeply (recursion without end?)");
             return -1;
         }
-        uint64_t *r = realloc(w->regs, (size_t)cap * W * 8);
+        uint64_t *r = simt_realloc(&ex->vm->cfg.alloc, w->regs, (size_t)cap * W * 8);
         if (!r) {
-            simt_vm_faultf(ex->vm, "out of memory for registers");
+            simt_vm_oom(ex->vm, "registers");
             return -1;
         }
         memset(r + (size_t)w->reg_cap * W, 0, (size_t)(cap - w->reg_cap) * W * 8);
@@ -41,14 +41,14 @@ int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t loca
                            "(recursion without end?)", (unsigned)(SIMT_LOCAL_BYTES_MAX / W));
             return -1;
         }
-        uint8_t *mem = calloc((size_t)cap, W);
+        uint8_t *mem = simt_calloc(&ex->vm->cfg.alloc, (size_t)cap, W);
         if (!mem) {
-            simt_vm_faultf(ex->vm, "out of memory for local memory");
+            simt_vm_oom(ex->vm, "local memory");
             return -1;
         }
         for (unsigned l = 0; l < W && w->local; l++)
             memcpy(mem + (size_t)l * cap, w->local + (size_t)l * w->local_cap, w->local_cap);
-        free(w->local);
+        simt_free(&ex->vm->cfg.alloc, w->local);
         w->local = mem;
         w->local_cap = (uint32_t)cap;
     }
@@ -220,23 +220,23 @@ static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
     return -1;
 }
 
-static void block_free(simt_block *blk)
+static void block_free(const simt_allocator *al, simt_block *blk)
 {
-    for (uint32_t k = 0; k < blk->nwarps; k++) {
-        free(blk->warps[k].regs);
-        free(blk->warps[k].local);
-        free(blk->warps[k].cstack);
-        free(blk->warps[k].cbars);
+    for (uint32_t k = 0; blk->warps && k < blk->nwarps; k++) {
+        simt_free(al, blk->warps[k].regs);
+        simt_free(al, blk->warps[k].local);
+        simt_free(al, blk->warps[k].cstack);
+        simt_free(al, blk->warps[k].cbars);
     }
-    free(blk->warps);
-    free(blk->shared);
+    simt_free(al, blk->warps);
+    simt_free(al, blk->shared);
 }
 
 /* The order blocks run in: x fastest, or a seeded shuffle (--block-order=random)
  * to expose programs that depend on an order CUDA does not promise. */
 static uint64_t *block_order(const simt_exec *ex, uint64_t nblocks)
 {
-    uint64_t *order = malloc((size_t)nblocks * sizeof *order);
+    uint64_t *order = simt_calloc(&ex->vm->cfg.alloc, (size_t)nblocks, sizeof *order);
     if (!order)
         return NULL;
     for (uint64_t b = 0; b < nblocks; b++)
@@ -259,7 +259,7 @@ static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args
     uint64_t nblocks = (uint64_t)ex->grid[0] * ex->grid[1] * ex->grid[2];
     uint64_t *order = block_order(ex, nblocks);
     if (!order)
-        return simt_vm_faultf(ex->vm, "out of memory for %llu blocks", (unsigned long long)nblocks);
+        return simt_vm_oom(ex->vm, "the block order");
     simt_status st = SIMT_OK;
     for (uint64_t n = 0; n < nblocks && st == SIMT_OK; n++) {
         uint64_t b = order[n];
@@ -281,7 +281,7 @@ static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args
         }
         st = run_block(ex, blk);
     }
-    free(order);
+    simt_free(&ex->vm->cfg.alloc, order);
     return st;
 }
 
@@ -327,10 +327,10 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     simt_block blk = {0};
     blk.nthreads = block[0] * block[1] * block[2];
     blk.nwarps = (blk.nthreads + ex.width - 1) / ex.width;
-    blk.warps = calloc(blk.nwarps, sizeof *blk.warps);
+    blk.warps = simt_calloc(&vm->cfg.alloc, blk.nwarps, sizeof *blk.warps);
     blk.shared_size = shared;
-    blk.shared = calloc(1, shared ? shared : 1);
-    simt_status st = blk.warps && blk.shared ? SIMT_OK : simt_vm_faultf(vm, "out of memory");
+    blk.shared = simt_calloc(&vm->cfg.alloc, 1, shared ? shared : 1);
+    simt_status st = blk.warps && blk.shared ? SIMT_OK : simt_vm_oom(vm, "a block");
     for (uint32_t w = 0; st == SIMT_OK && w < blk.nwarps; w++) {
         blk.warps[w].width = ex.width;
         if (simt_warp_reserve(&ex, &blk.warps[w], k->nregs, k->local_size ? k->local_size : 16))
@@ -338,7 +338,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     }
     if (st == SIMT_OK)
         st = run_grid(&ex, &blk, args, nargs);
-    block_free(&blk);
+    block_free(&vm->cfg.alloc, &blk);
     if (vm->model)
         simt_model_launch_end(vm->model);
     if (vm->trace)

@@ -43,6 +43,7 @@
 /* ================================================================ writing */
 
 typedef struct kbuf {
+    const simt_allocator *al;
     uint8_t *data;
     size_t len, cap;
     int oom;
@@ -61,7 +62,7 @@ static void put_bytes(kbuf *b, const void *src, size_t n)
             }
             cap *= 2;
         }
-        uint8_t *p = realloc(b->data, cap);
+        uint8_t *p = simt_realloc(b->al, b->data, cap);
         if (!p) {
             b->oom = 1;
             return;
@@ -258,6 +259,7 @@ static void write_vars(kbuf *b, const simt_module *m)
 /* ================================================================ reading */
 
 typedef struct kreader {
+    const simt_allocator *al; /* of the module being read */
     const uint8_t *p;
     size_t left;              /* bytes left in the current section */
     const char *section;
@@ -325,7 +327,7 @@ static char *get_str(kreader *r)
     uint32_t n = get_u32(r);
     if (!need(r, n))
         return NULL;
-    char *s = malloc((size_t)n + 1);
+    char *s = simt_malloc(r->al, (size_t)n + 1);
     if (!s) {
         failf(r, "out of memory reading section '%s'", r->section);
         return NULL;
@@ -359,7 +361,7 @@ static void *get_array(kreader *r, uint32_t *count, size_t min_size, size_t elem
               r->section, n, r->left);
         return NULL;
     }
-    void *a = calloc(n, elem_size);
+    void *a = simt_calloc(r->al, n, elem_size);
     if (!a) {
         failf(r, "out of memory reading section '%s'", r->section);
         return NULL;
@@ -422,7 +424,7 @@ static void read_param_names(kreader *r, simt_module *m, simt_func *fn)
     }
     if (n == 0)
         return;
-    if (!(fn->param_names = calloc(n, sizeof *fn->param_names))) {
+    if (!(fn->param_names = simt_calloc(r->al, n, sizeof *fn->param_names))) {
         failf(r, "out of memory reading section '%s'", r->section);
         return;
     }
@@ -478,7 +480,7 @@ static void read_globals(kreader *r, simt_module *m)
         }
         if (!need(r, gv->size))
             return;
-        if (!(gv->init = malloc(gv->size))) {
+        if (!(gv->init = simt_malloc(r->al, gv->size))) {
             failf(r, "out of memory reading section '%s'", r->section);
             return;
         }
@@ -591,7 +593,7 @@ int simt_module_write(const simt_module *m, FILE *out)
         errno = EINVAL;
         return -1;
     }
-    kbuf b = { 0 };
+    kbuf b = { .al = &m->al };
     put_bytes(&b, SIMT_KBC_MAGIC, 8); /* the literal's NUL is the 8th byte */
     put_u32(&b, SIMT_KBC_VERSION);
     put_u32(&b, 0);
@@ -601,12 +603,12 @@ int simt_module_write(const simt_module *m, FILE *out)
         section_end(&b, at);
     }
     if (b.oom) {
-        free(b.data);
+        simt_free(b.al, b.data);
         errno = ENOMEM;
         return -1;
     }
     size_t done = fwrite(b.data, 1, b.len, out);
-    free(b.data);
+    simt_free(b.al, b.data);
     if (done != b.len) {
         if (!errno)
             errno = EIO;
@@ -664,15 +666,16 @@ static void read_sections(kreader *r, simt_module *m)
         failf(r, "corrupt .kbc file: %zu bytes after the last section", r->left);
 }
 
-simt_module *simt_module_read(const uint8_t *data, size_t len, char *err, size_t errlen)
+simt_module *simt_module_read(const simt_allocator *al, const uint8_t *data, size_t len,
+                              char *err, size_t errlen)
 {
-    kreader r = { .p = data, .left = data ? len : 0, .section = "header",
+    kreader r = { .al = al, .p = data, .left = data ? len : 0, .section = "header",
                   .err = err, .errlen = errlen };
     if (err && errlen)
         err[0] = '\0';
     if (read_header(&r) < 0)
         return NULL;
-    simt_module *m = simt_module_new();
+    simt_module *m = simt_module_new(al);
     if (!m) {
         failf(&r, "out of memory reading a .kbc file");
         return NULL;

@@ -37,11 +37,14 @@ static const unsigned char vtype_sizes[VT_COUNT] = {
     [VT_F32] = 4,  [VT_F64] = 8,  [VT_PTR] = 8, [VT_STR] = 8,
 };
 
-simt_module *simt_module_new(void)
+simt_module *simt_module_new(const simt_allocator *al)
 {
-    simt_module *m = calloc(1, sizeof *m);
-    if (m)
+    simt_module *m = simt_calloc(al, 1, sizeof *m);
+    if (m) {
         m->main_func = -1;
+        if (al)
+            m->al = *al;
+    }
     return m;
 }
 
@@ -51,42 +54,43 @@ void simt_module_free(simt_module *m)
 {
     if (!m)
         return;
+    const simt_allocator al = m->al;
     for (uint32_t f = 0; m->funcs && f < m->nfuncs; f++) {
         simt_func *fn = &m->funcs[f];
-        free(fn->name);
+        simt_free(&al, fn->name);
         /* param_names holds sigs[sig].nargs entries (the reader allocates it
          * only once sig is known to be valid). */
         if (fn->param_names) {
             uint32_t n = (m->sigs && fn->sig < m->nsigs) ? m->sigs[fn->sig].nargs : 0;
             for (uint32_t k = 0; k < n; k++)
-                free(fn->param_names[k]);
-            free(fn->param_names);
+                simt_free(&al, fn->param_names[k]);
+            simt_free(&al, fn->param_names);
         }
     }
-    free(m->funcs);
+    simt_free(&al, m->funcs);
     for (uint32_t g = 0; m->globals && g < m->nglobals; g++) {
-        free(m->globals[g].name);
-        free(m->globals[g].init);
+        simt_free(&al, m->globals[g].name);
+        simt_free(&al, m->globals[g].init);
     }
-    free(m->globals);
+    simt_free(&al, m->globals);
     for (uint32_t k = 0; m->shared_syms && k < m->nshared_syms; k++)
-        free(m->shared_syms[k].name);
-    free(m->shared_syms);
+        simt_free(&al, m->shared_syms[k].name);
+    simt_free(&al, m->shared_syms);
     for (uint32_t k = 0; m->vars && k < m->nvars; k++)
-        free(m->vars[k].name);
-    free(m->vars);
+        simt_free(&al, m->vars[k].name);
+    simt_free(&al, m->vars);
     for (uint32_t k = 0; m->imports && k < m->nimports; k++)
-        free(m->imports[k].name);
-    free(m->imports);
+        simt_free(&al, m->imports[k].name);
+    simt_free(&al, m->imports);
     for (uint32_t s = 0; m->strings && s < m->nstrings; s++)
-        free(m->strings[s]);
-    free(m->strings);
-    free(m->sigs);
-    free(m->code);
-    free(m->pos);
-    free(m->source_name);
-    free(m->source);
-    free(m);
+        simt_free(&al, m->strings[s]);
+    simt_free(&al, m->strings);
+    simt_free(&al, m->sigs);
+    simt_free(&al, m->code);
+    simt_free(&al, m->pos);
+    simt_free(&al, m->source_name);
+    simt_free(&al, m->source);
+    simt_free(&al, m);
 }
 
 const char *simt_op_name(unsigned op)

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "vm/alloc.h"
 #include "vm/opcodes.h"
 
 /* ---- one instruction (layout drawn in vm/opcodes.def) ---- */
@@ -103,6 +104,7 @@ typedef struct simt_srcpos {
 } simt_srcpos;
 
 typedef struct simt_module {
+    simt_allocator al;        /* made every block below; frees them */
     char *source_name;        /* the .k file, for diagnostics */
     char *source;             /* its text (NUL-terminated) or NULL */
     simt_insn *code;
@@ -194,15 +196,19 @@ enum simt_intrinsic {
 };
 
 /* ---- life cycle and files ---- */
-simt_module *simt_module_new(void);
+/* A new empty module whose blocks come from al (NULL: the C library);
+ * everything later stored in it must come from m->al too. */
+simt_module *simt_module_new(const simt_allocator *al);
 void simt_module_free(simt_module *m);
 
 /* Writes m as a .kbc file.  Returns 0, or -1 with errno set. */
 int simt_module_write(const simt_module *m, FILE *out);
 
-/* Reads and verifies a .kbc image.  On failure returns NULL and writes a
- * one-line reason into err (errlen bytes). */
-simt_module *simt_module_read(const uint8_t *data, size_t len, char *err, size_t errlen);
+/* Reads and verifies a .kbc image into a module allocated from al (NULL:
+ * the C library).  On failure returns NULL and writes a one-line reason into
+ * err (errlen bytes). */
+simt_module *simt_module_read(const simt_allocator *al, const uint8_t *data, size_t len,
+                              char *err, size_t errlen);
 
 /* Checks every structural invariant the interpreter relies on (operands in
  * range, targets inside their function, signatures valid...).  Returns 0, or

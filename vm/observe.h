@@ -48,8 +48,11 @@ typedef struct simt_model simt_model;
  * Findings are collected, grouped by source location pair, and printed by
  * simt_check_finish in GNU `file:line:col:` form with compute-sanitizer's
  * message classes. */
-simt_checker *simt_checker_new(const simt_module *mod, unsigned checks /* CHECK_* bits */);
+simt_checker *simt_checker_new(const simt_module *mod, unsigned checks /* CHECK_* bits */,
+                               const simt_allocator *al /* NULL: libc */);
 void simt_checker_free(simt_checker *ck);
+/* Nonzero when the checker ran out of host memory: findings may be missing. */
+int simt_checker_oom(const simt_checker *ck);
 void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li);
 /* A block starts: shared-memory shadow state and barrier epochs reset. */
 void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads,
@@ -71,8 +74,11 @@ void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char
 unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err);
 
 /* ---- the performance model: runtime/model*.c (--stats) ---- */
-simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *dev);
+simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *dev,
+                           const simt_allocator *al /* NULL: libc */);
 void simt_model_free(simt_model *m);
+/* Nonzero when the model ran out of host memory: statistics are incomplete. */
+int simt_model_oom(const simt_model *m);
 /* Caps the registers per thread at `cap` (--maxrregcount; 0: no cap): every
  * read or write of a register numbered cap or higher is charged as a local
  * load or store, and occupancy uses min(registers, cap).  Results never change. */

@@ -98,9 +98,9 @@ static int cstack_grow(simt_exec *ex, simt_warp *w)
                        "runaway recursion?)");
         return -1;
     }
-    uint16_t *s = realloc(w->cstack, (size_t)cap * w->width * sizeof *s);
+    uint16_t *s = simt_realloc(&ex->vm->cfg.alloc, w->cstack, (size_t)cap * w->width * sizeof *s);
     if (!s) {
-        simt_vm_faultf(ex->vm, "out of memory for convergence stacks");
+        simt_vm_oom(ex->vm, "convergence stacks");
         return -1;
     }
     w->cstack = s;
@@ -117,9 +117,13 @@ static int cbar_alloc(simt_exec *ex, simt_warp *w)
     }
     if (w->ncbars == w->cbar_cap) {
         uint32_t cap = w->cbar_cap ? w->cbar_cap * 2 : 16;
-        simt_cbar *b = cap < BARRIER_NONE ? realloc(w->cbars, cap * sizeof *b) : NULL;
-        if (!b) {
+        if (cap >= BARRIER_NONE) {
             simt_vm_faultf(ex->vm, "too many live divergent branches in one warp");
+            return -1;
+        }
+        simt_cbar *b = simt_realloc(&ex->vm->cfg.alloc, w->cbars, cap * sizeof *b);
+        if (!b) {
+            simt_vm_oom(ex->vm, "convergence barriers");
             return -1;
         }
         w->cbars = b;

@@ -155,7 +155,7 @@ static int check_overlap(vctx *v)
     const simt_module *m = v->m;
     if (m->nfuncs < 2)
         return 0;
-    range *r = malloc(m->nfuncs * sizeof *r);
+    range *r = simt_malloc(&m->al, m->nfuncs * sizeof *r);
     if (!r)
         return vfail(v, "out of memory");
     for (uint32_t f = 0; f < m->nfuncs; f++)
@@ -166,7 +166,7 @@ static int check_overlap(vctx *v)
         if (r[k].entry < r[k - 1].end)
             rc = vfail(v, "functions '%s' and '%s' overlap", m->funcs[r[k - 1].index].name,
                        m->funcs[r[k].index].name);
-    free(r);
+    simt_free(&m->al, r);
     return rc;
 }
 

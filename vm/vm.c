@@ -31,9 +31,10 @@ int simt_module_find_func(const simt_module *mod, const char *name)
 static simt_status alloc_globals(simt_vm *vm)
 {
     const simt_module *mod = vm->mod;
-    vm->global_addr = calloc(mod->nglobals ? mod->nglobals : 1, sizeof *vm->global_addr);
+    vm->global_addr = simt_calloc(&vm->cfg.alloc, mod->nglobals ? mod->nglobals : 1,
+                                  sizeof *vm->global_addr);
     if (!vm->global_addr)
-        return simt_vm_faultf(vm, "out of memory");
+        return simt_vm_oom(vm, "module variables");
     for (uint32_t k = 0; k < mod->nglobals; k++) {
         const simt_global *g = &mod->globals[k];
         int is_string = g->name[0] == '.';
@@ -41,6 +42,8 @@ static simt_status alloc_globals(simt_vm *vm)
         uint64_t addr = simt_mem_alloc(&vm->mem, g->space, g->size ? g->size : 1, align,
                                        is_string ? ALLOC_STRING : ALLOC_MODULE, g->name);
         simt_alloc *a = addr ? simt_mem_find(&vm->mem, addr) : NULL;
+        if (!a && vm->mem.oom)
+            return simt_vm_oom(vm, "module variables");
         if (!a)
             return simt_vm_faultf(vm, "cannot allocate module variable '%s' (%llu bytes)", g->name,
                                   (unsigned long long)g->size);
@@ -65,20 +68,23 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     vm->err = err;
     vm->fault.pc = -1;
     simt_mem_init(&vm->mem, cfg->max_memory);
-    vm->func_of_pc = calloc(mod->ncode ? mod->ncode : 1, sizeof *vm->func_of_pc);
+    vm->mem.al = cfg->alloc;
+    vm->func_of_pc = simt_calloc(&vm->cfg.alloc, mod->ncode ? mod->ncode : 1,
+                                 sizeof *vm->func_of_pc);
     if (!vm->func_of_pc)
-        return simt_vm_faultf(vm, "out of memory");
+        return simt_vm_oom(vm, "the code map");
     for (uint32_t k = 0; k < mod->nfuncs; k++)
         for (uint32_t pc = mod->funcs[k].entry; pc < mod->funcs[k].end && pc < mod->ncode; pc++)
             vm->func_of_pc[pc] = k;
     simt_status st = alloc_globals(vm);
     if (st != SIMT_OK)
         return st;
-    if (cfg->checks && !(vm->checker = simt_checker_new(mod, cfg->checks)))
-        return simt_vm_faultf(vm, "out of memory");
+    if (cfg->checks && !(vm->checker = simt_checker_new(mod, cfg->checks, &cfg->alloc)))
+        return simt_vm_oom(vm, "the checkers");
     int viewers = cfg->trace_path || cfg->report_path;
-    if ((cfg->stats || viewers) && !(vm->model = simt_model_new(mod, vm->cfg.device)))
-        return simt_vm_faultf(vm, "out of memory");
+    if ((cfg->stats || viewers) &&
+        !(vm->model = simt_model_new(mod, vm->cfg.device, &cfg->alloc)))
+        return simt_vm_oom(vm, "the performance model");
     if (viewers) {
         char why[512];
         if (!(vm->trace = simt_trace_new(mod, &vm->cfg, vm->model, why, sizeof why)))
@@ -108,9 +114,9 @@ void simt_vm_destroy(simt_vm *vm)
     vm->checker = NULL;
     vm->model = NULL;
     simt_mem_destroy(&vm->mem);
-    free(vm->global_addr);
-    free(vm->func_of_pc);
-    free(vm->events);
+    simt_free(&vm->cfg.alloc, vm->global_addr);
+    simt_free(&vm->cfg.alloc, vm->func_of_pc);
+    simt_free(&vm->cfg.alloc, vm->events);
     vm->func_of_pc = NULL;
     vm->global_addr = NULL;
     vm->events = NULL;
@@ -166,6 +172,9 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
         if (mod->sigs[mainf->sig].nargs >= 2) {
             w.regs[SIMT_FRAME_LINK] = (uint64_t)argc;
             w.regs[SIMT_FRAME_LINK + 1] = make_argv(vm, argc, argv);
+            if (!w.regs[SIMT_FRAME_LINK + 1])
+                st = vm->mem.oom ? simt_vm_oom(vm, "argv")
+                                 : simt_vm_faultf(vm, "argv does not fit in --max-memory");
         }
     }
     while (st == SIMT_OK && w.state[0] == LANE_READY) {
@@ -178,10 +187,10 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
     if (st == SIMT_OK)
         vm->exit_code = (int)(uint32_t)w.regs[0];
     vm->host_steps = ex.steps;
-    free(w.regs);
-    free(w.local);
-    free(w.cstack);
-    free(w.cbars);
+    simt_free(&vm->cfg.alloc, w.regs);
+    simt_free(&vm->cfg.alloc, w.local);
+    simt_free(&vm->cfg.alloc, w.cstack);
+    simt_free(&vm->cfg.alloc, w.cbars);
     fflush(vm->out);
     if (st == SIMT_OK && vm->kernel_faults)
         return SIMT_FAULT;

@@ -57,6 +57,8 @@ typedef struct simt_config {
     /* --max-printf: bytes of device printf output one launch may write; the
      * rest is dropped with a warning (CUDA's printf buffer is bounded too). */
     uint64_t max_printf;
+    /* Where the VM's host memory comes from (vm/alloc.h; zeroed: libc). */
+    simt_allocator alloc;
 } simt_config;
 
 void simt_config_init(simt_config *cfg);
@@ -143,11 +145,16 @@ typedef struct simt_vm {
                  struct simt_warp *w, uint32_t mask, int32_t pc);
     void *debug_ctx;
     uint64_t printf_bytes;      /* device printf output of the current launch */
+    int oom;                    /* the fault is the host allocator failing, not the guest's
+                                   (set by simt_vm_oom; cleared by whoever runs the VM) */
 } simt_vm;
 
 /* Sets vm->fault from a printf-style message; returns SIMT_FAULT. */
 simt_status simt_vm_faultf(simt_vm *vm, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* The same for a host allocation that failed ("out of memory for WHAT"):
+ * also sets vm->oom, so an embedder gets SIMTVM_ERR_NOMEM, not a guest fault. */
+simt_status simt_vm_oom(simt_vm *vm, const char *what);
 
 /* Translates [addr, addr+len) for a read (write = 0) or write (write = 1) by
  * the thread described by t.  Returns the host pointer, or NULL after setting

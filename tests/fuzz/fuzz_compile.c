@@ -29,7 +29,7 @@ static void round_trip(const simt_module *m)
         return;   /* out of memory; not the compiler's fault */
     }
     char why[256] = "";
-    simt_module *back = simt_module_read((const uint8_t *)bytes, len, why, sizeof why);
+    simt_module *back = simt_module_read(NULL, (const uint8_t *)bytes, len, why, sizeof why);
     free(bytes);
     if (!back)
         fail("simt_module_read rejects the compiler's output", why);

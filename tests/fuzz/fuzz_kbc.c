@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > FUZZ_MAX_INPUT)
         return 0;
     char why[256] = "";
-    simt_module *m = simt_module_read(data, size, why, sizeof why);
+    simt_module *m = simt_module_read(NULL, data, size, why, sizeof why);
     if (!m)
         return 0;
     FILE *sink = fopen("/dev/null", "w");

@@ -31,7 +31,7 @@ static char *dup_str(const char *s)
 static void setup(fixture *f, unsigned checks)
 {
     memset(f, 0, sizeof *f);
-    simt_module *m = f->m = simt_module_new();
+    simt_module *m = f->m = simt_module_new(NULL);
     ck_assert_ptr_nonnull(m);
     m->source_name = dup_str("t.k");
     m->ncode = 3;
@@ -62,7 +62,7 @@ static void setup(fixture *f, unsigned checks)
     simt_mem_init(&f->vm.mem, 0);
     f->vm.fault.pc = -1;
     f->arg = simt_mem_alloc(&f->vm.mem, SPACE_GLOBAL, 1024, 256, ALLOC_CUDA, NULL);
-    f->ck = simt_checker_new(m, checks);
+    f->ck = simt_checker_new(m, checks, NULL);
     ck_assert_ptr_nonnull(f->ck);
     simt_launch_info li = { 0, {1, 1, 1}, {64, 1, 1}, 256, &f->arg, 1 };
     simt_check_launch(f->ck, &f->vm, &li);

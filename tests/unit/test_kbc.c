@@ -104,7 +104,7 @@ static void add_code(simt_module *m)
 /* A small valid module touching every table. */
 static simt_module *sample(void)
 {
-    simt_module *m = simt_module_new();
+    simt_module *m = simt_module_new(NULL);
     ck_assert_ptr_nonnull(m);
     m->source_name = dup_str("sample.k");
     m->source = dup_str("int x;\n__global__ void scale(float *data, int n)\n{\n"
@@ -258,7 +258,7 @@ static void assert_same_module(const simt_module *a, const simt_module *b)
 
 START_TEST(test_new_free)
 {
-    simt_module *m = simt_module_new();
+    simt_module *m = simt_module_new(NULL);
     ck_assert_ptr_nonnull(m);
     ck_assert_int_eq(m->main_func, -1);
     ck_assert_uint_eq(m->ncode, 0);
@@ -285,7 +285,7 @@ START_TEST(test_roundtrip)
     size_t len;
     uint8_t *img = image_of(m, &len);
     ck_assert_int_eq(memcmp(img, "SIMTKBC\0", 8), 0);
-    simt_module *back = simt_module_read(img, len, err, sizeof err);
+    simt_module *back = simt_module_read(NULL, img, len, err, sizeof err);
     ck_assert_msg(back != NULL, "%s", err);
     assert_same_module(m, back);
 
@@ -303,11 +303,11 @@ END_TEST
 
 START_TEST(test_roundtrip_empty)
 {
-    simt_module *m = simt_module_new();
+    simt_module *m = simt_module_new(NULL);
     size_t len;
     uint8_t *img = image_of(m, &len);
     char err[256];
-    simt_module *back = simt_module_read(img, len, err, sizeof err);
+    simt_module *back = simt_module_read(NULL, img, len, err, sizeof err);
     ck_assert_msg(back != NULL, "%s", err);
     assert_same_module(m, back);
     free(img);
@@ -323,18 +323,19 @@ START_TEST(test_header_errors)
     uint8_t *img = image_of(m, &len);
     char err[256];
 
-    ck_assert_ptr_null(simt_module_read((const uint8_t *)"#include <x>", 12, err, sizeof err));
+    ck_assert_ptr_null(
+        simt_module_read(NULL, (const uint8_t *)"#include <x>", 12, err, sizeof err));
     ck_assert_str_eq(err, "not a simtvm bytecode file");
-    ck_assert_ptr_null(simt_module_read(NULL, 0, err, sizeof err));
+    ck_assert_ptr_null(simt_module_read(NULL, NULL, 0, err, sizeof err));
     ck_assert_str_eq(err, "not a simtvm bytecode file");
 
     img[8] = 7;
-    ck_assert_ptr_null(simt_module_read(img, len, err, sizeof err));
+    ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
     ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 3)");
     img[8] = SIMT_KBC_VERSION;
 
     /* The code section's length names the section and both counts. */
-    ck_assert_ptr_null(simt_module_read(img, 16 + 8 + 12, err, sizeof err));
+    ck_assert_ptr_null(simt_module_read(NULL, img, 16 + 8 + 12, err, sizeof err));
     ck_assert_msg(strstr(err, "truncated .kbc file: section 'code' needs") == err, "%s", err);
     ck_assert_msg(strstr(err, "12 left") != NULL, "%s", err);
 
@@ -342,7 +343,7 @@ START_TEST(test_header_errors)
     uint8_t *longer = malloc(len + 1);
     memcpy(longer, img, len);
     longer[len] = 0;
-    ck_assert_ptr_null(simt_module_read(longer, len + 1, err, sizeof err));
+    ck_assert_ptr_null(simt_module_read(NULL, longer, len + 1, err, sizeof err));
     ck_assert_msg(strstr(err, "after the last section") != NULL, "%s", err);
     free(longer);
     free(img);
@@ -516,7 +517,7 @@ START_TEST(test_every_truncation)
         uint8_t *part = malloc(cut ? cut : 1);
         memcpy(part, img, cut);
         err[0] = '\0';
-        simt_module *bad = simt_module_read(part, cut, err, sizeof err);
+        simt_module *bad = simt_module_read(NULL, part, cut, err, sizeof err);
         ck_assert_msg(bad == NULL, "a %zu-byte prefix of %zu was accepted", cut, len);
         ck_assert_msg(err[0] != '\0' && !strchr(err, '\n'), "bad message at %zu: %s", cut, err);
         free(part);
@@ -551,7 +552,7 @@ START_TEST(test_random_mutations)
             uint64_t r = next_random(&seed);
             copy[at] = (r & 0x100) ? (uint8_t)r : (uint8_t)(copy[at] ^ (1u << (r % 8)));
         }
-        simt_module *mm = simt_module_read(copy, len, err, sizeof err);
+        simt_module *mm = simt_module_read(NULL, copy, len, err, sizeof err);
         if (mm) {
             /* Whatever is accepted must be safe to use: list and verify it. */
             accepted++;
@@ -572,17 +573,17 @@ END_TEST
 /* A hostile count must fail before anything large is allocated. */
 START_TEST(test_hostile_counts)
 {
-    simt_module *m = simt_module_new();
+    simt_module *m = simt_module_new(NULL);
     size_t len;
     uint8_t *img = image_of(m, &len);
     char err[256];
     /* Sections start after the 16-byte header; code: u64 length 4, u32 n. */
     img[16 + 8] = 0xff, img[16 + 9] = 0xff, img[16 + 10] = 0xff, img[16 + 11] = 0xff;
-    ck_assert_ptr_null(simt_module_read(img, len, err, sizeof err));
+    ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
     ck_assert_msg(strstr(err, "section 'code' claims 4294967295 entries") != NULL, "%s", err);
     /* A section length larger than the file. */
     img[16 + 7] = 0x80;
-    ck_assert_ptr_null(simt_module_read(img, len, err, sizeof err));
+    ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
     ck_assert_msg(strstr(err, "truncated .kbc file: section 'code'") != NULL, "%s", err);
     free(img);
     simt_module_free(m);
@@ -598,7 +599,7 @@ static void assert_bad_var(void (*spoil)(simt_var *), const char *needle)
     size_t len;
     uint8_t *img = image_of(m, &len);
     char err[256];
-    ck_assert_ptr_null(simt_module_read(img, len, err, sizeof err));
+    ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
     ck_assert_msg(strstr(err, "debug entry 1 ('tmp')") && strstr(err, needle), "%s", err);
     free(img);
     simt_module_free(m);

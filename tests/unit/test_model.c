@@ -161,7 +161,7 @@ START_TEST(test_cache_lru_sectored)
 {
     simt_cache c;
     /* 2 ways x 1 set of 128-byte lines. */
-    ck_assert_int_eq(simt_cache_init(&c, 256, 2), 0);
+    ck_assert_int_eq(simt_cache_init(&c, 256, 2, NULL), 0);
     ck_assert_int_eq(simt_cache_access(&c, 0, 1), 0); /* cold miss */
     ck_assert_int_eq(simt_cache_access(&c, 0, 1), 1);
     ck_assert_int_eq(simt_cache_access(&c, 1, 1), 0); /* same line, other sector */
@@ -178,7 +178,7 @@ START_TEST(test_cache_lru_sectored)
     ck_assert_int_eq(simt_cache_access(&c, 4, 1), 0);
     simt_cache_reset(&c, 256);
     ck_assert_int_eq(simt_cache_access(&c, 4, 1), 0);
-    simt_cache_free(&c);
+    simt_cache_free(&c, NULL);
 }
 END_TEST
 
@@ -186,7 +186,7 @@ START_TEST(test_cache_thrashing)
 {
     /* A working set that fits hits after the first pass; twice the size misses. */
     simt_cache c;
-    ck_assert_int_eq(simt_cache_init(&c, 64 * 1024, 4), 0);
+    ck_assert_int_eq(simt_cache_init(&c, 64 * 1024, 4, NULL), 0);
     unsigned hits = 0;
     for (int pass = 0; pass < 2; pass++)
         for (uint64_t s = 0; s < 32 * 1024 / 32; s++)
@@ -198,7 +198,7 @@ START_TEST(test_cache_thrashing)
         for (uint64_t s = 0; s < 128 * 1024 / 32; s++)
             hits += (unsigned)simt_cache_access(&c, s, 1);
     ck_assert_uint_lt(hits, 512);
-    simt_cache_free(&c);
+    simt_cache_free(&c, NULL);
 }
 END_TEST
 
@@ -298,7 +298,7 @@ START_TEST(test_latency_hiding)
     fake f;
     fake_init(&f);
     const simt_device_profile *h100 = simt_device_builtin("h100");
-    simt_model *m = simt_model_new(&f.mod, h100);
+    simt_model *m = simt_model_new(&f.mod, h100, NULL);
     ck_assert_ptr_nonnull(m);
     run_fake(m, 1, 0xffffffffu);
     uint64_t one = simt_model_last_cycles(m);
@@ -316,7 +316,7 @@ START_TEST(test_report_json_csv)
 {
     fake f;
     fake_init(&f);
-    simt_model *m = simt_model_new(&f.mod, simt_device_builtin("h100"));
+    simt_model *m = simt_model_new(&f.mod, simt_device_builtin("h100"), NULL);
     ck_assert_ptr_nonnull(m);
     run_fake(m, 2, 0x0000ffffu); /* half the lanes: 50% SIMT efficiency */
     char *json = report(m, "json");
@@ -353,7 +353,7 @@ START_TEST(test_no_launch)
 {
     fake f;
     fake_init(&f);
-    simt_model *m = simt_model_new(&f.mod, simt_device_builtin("v100"));
+    simt_model *m = simt_model_new(&f.mod, simt_device_builtin("v100"), NULL);
     ck_assert_ptr_nonnull(m);
     char *json = report(m, "json");
     ck_assert_str_eq(json, "{\"launches\":[\n]}\n");

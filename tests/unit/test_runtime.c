@@ -831,12 +831,12 @@ START_TEST(npy_round_trips)
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
         for (uint64_t count = 0; count < 37; count += 12) {
             size_t len;
-            uint8_t *buf = simt_npy_encode(types[t], count, data, &len);
+            uint8_t *buf = simt_npy_encode(NULL, types[t], count, data, &len);
             ck_assert_ptr_nonnull(buf);
             ck_assert_uint_eq(buf[8] + 10 + buf[9] * 256, 128); /* header padded to 64 */
             simt_npy a;
             char err[256];
-            ck_assert_msg(simt_npy_decode(buf, len, &a, err, sizeof err) == 0, "%s", err);
+            ck_assert_msg(simt_npy_decode(NULL, buf, len, &a, err, sizeof err) == 0, "%s", err);
             ck_assert_int_eq(a.type, types[t]);
             ck_assert_uint_eq(a.count, count);
             ck_assert_int_eq(a.ndim, 1);
@@ -848,14 +848,14 @@ START_TEST(npy_round_trips)
     /* byte-identical to np.save(np.arange(3, dtype=np.int32)) (NumPy 1.x and 2.x) */
     size_t len;
     int32_t three[3] = { 0, 1, 2 };
-    uint8_t *img = simt_npy_encode(VT_I32, 3, three, &len);
+    uint8_t *img = simt_npy_encode(NULL, VT_I32, 3, three, &len);
     char want[129];
     snprintf(want, sizeof want, "\x93NUMPY\x01%cv%c%-117s\n", 0, 0,
              "{'descr': '<i4', 'fortran_order': False, 'shape': (3,), }");
     ck_assert_uint_eq(len, 140);
     ck_assert_int_eq(memcmp(img, want, 128), 0);
     free(img);
-    ck_assert_ptr_null(simt_npy_encode(VT_PTR, 1, data, &len));
+    ck_assert_ptr_null(simt_npy_encode(NULL, VT_PTR, 1, data, &len));
     /* files */
     char path[] = "/tmp/test_runtime_XXXXXX";
     int fd = mkstemp(path);
@@ -863,14 +863,14 @@ START_TEST(npy_round_trips)
     close(fd);
     float v[3] = { 1.5f, -2.0f, 3.25f };
     char err[256];
-    ck_assert_int_eq(simt_npy_save(path, VT_F32, 3, v, err, sizeof err), 0);
+    ck_assert_int_eq(simt_npy_save(NULL, path, VT_F32, 3, v, err, sizeof err), 0);
     simt_npy a;
-    ck_assert_int_eq(simt_npy_load(path, &a, err, sizeof err), 0);
+    ck_assert_int_eq(simt_npy_load(NULL, path, &a, err, sizeof err), 0);
     ck_assert_int_eq(a.type, VT_F32);
     ck_assert_int_eq(memcmp(a.data, v, sizeof v), 0);
     simt_npy_free(&a);
     unlink(path);
-    ck_assert_int_eq(simt_npy_load(path, &a, err, sizeof err), -1);
+    ck_assert_int_eq(simt_npy_load(NULL, path, &a, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, path));
 }
 END_TEST
@@ -897,7 +897,7 @@ static void expect_npy_error(const uint8_t *buf, size_t len, const char *what)
 {
     simt_npy a;
     char err[256];
-    ck_assert_int_eq(simt_npy_decode(buf, len, &a, err, sizeof err), -1);
+    ck_assert_int_eq(simt_npy_decode(NULL, buf, len, &a, err, sizeof err), -1);
     ck_assert_msg(strstr(err, what) != NULL, "error [%s] lacks [%s]", err, what);
     ck_assert_ptr_null(a.data);
 }
@@ -910,17 +910,17 @@ START_TEST(npy_shapes_and_errors)
     char err[256];
     size_t n = make_npy(buf, 2, "{\"descr\":\"<i4\",\"fortran_order\":False,\"shape\":(2, 3)}",
                         six, sizeof six);
-    ck_assert_msg(simt_npy_decode(buf, n, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(simt_npy_decode(NULL, buf, n, &a, err, sizeof err) == 0, "%s", err);
     ck_assert_uint_eq(a.count, 6);
     ck_assert_int_eq(a.ndim, 2);
     ck_assert_int_eq(((int32_t *)a.data)[5], 6);
     simt_npy_free(&a);
     n = make_npy(buf, 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (), }", six, 8);
-    ck_assert_int_eq(simt_npy_decode(buf, n, &a, err, sizeof err), 0);
+    ck_assert_int_eq(simt_npy_decode(NULL, buf, n, &a, err, sizeof err), 0);
     ck_assert_uint_eq(a.count, 1);
     simt_npy_free(&a);
     n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': True, 'shape': (6,), }", six, 24);
-    ck_assert_int_eq(simt_npy_decode(buf, n, &a, err, sizeof err), 0);
+    ck_assert_int_eq(simt_npy_decode(NULL, buf, n, &a, err, sizeof err), 0);
     simt_npy_free(&a);
 
     n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (6,), }", six, 24);
@@ -958,7 +958,7 @@ START_TEST(npy_shapes_and_errors)
     /* every truncation of a good file is an error, never a crash */
     n = make_npy(buf, 2, "{'descr': '<i4', 'fortran_order': False, 'shape': (6,), }", six, 24);
     for (size_t cut = 0; cut < n; cut++) {
-        ck_assert_int_eq(simt_npy_decode(buf, cut, &a, err, sizeof err), -1);
+        ck_assert_int_eq(simt_npy_decode(NULL, buf, cut, &a, err, sizeof err), -1);
         ck_assert_ptr_null(a.data);
     }
 }
