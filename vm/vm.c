@@ -74,6 +74,12 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     simt_status st = alloc_globals(vm);
     if (st != SIMT_OK)
         return st;
+    vm->kernel_parallel = calloc(mod->nfuncs ? mod->nfuncs : 1, 1);
+    if (!vm->kernel_parallel)
+        return simt_vm_faultf(vm, "out of memory");
+    for (uint32_t k = 0; k < mod->nfuncs; k++)
+        vm->kernel_parallel[k] = (mod->funcs[k].kind & FN_KERNEL) &&
+                                 !simt_kernel_serial_reason(mod, k);
     if (cfg->checks && !(vm->checker = simt_checker_new(mod, cfg->checks)))
         return simt_vm_faultf(vm, "out of memory");
     int viewers = cfg->trace_path || cfg->report_path;
@@ -111,6 +117,8 @@ void simt_vm_destroy(simt_vm *vm)
     free(vm->global_addr);
     free(vm->func_of_pc);
     free(vm->events);
+    free(vm->kernel_parallel);
+    vm->kernel_parallel = NULL;
     vm->func_of_pc = NULL;
     vm->global_addr = NULL;
     vm->events = NULL;
