@@ -141,10 +141,11 @@ const char *simtvm_type_name(simtvm_type type);
  *   size == 0:           free ptr (never NULL) and return NULL.
  * It returns NULL when it cannot allocate (leaving ptr's block as it was),
  * and blocks are aligned for any C type, as malloc's.  ud is
- * config.alloc_ud.  It is called only from threads that are calling the
- * library with a VM (or a module, result or buffer) made with it, one call
- * at a time per VM; an allocator shared by VMs on several threads must be
- * thread-safe.  ud and the function must stay valid while anything made
+ * config.alloc_ud.  It is called from threads that are calling the
+ * library with a VM (or a module, result or buffer) made with it and, when
+ * config.threads > 1, from the VM's own worker threads during a launch
+ * (several at once): such a VM, like VMs on several threads sharing one
+ * allocator, needs a thread-safe one.  ud and the function must stay valid while anything made
  * with them lives: the VM, and modules and results, which may outlive it
  * (a module is freed with the allocator of the VM that compiled it, also
  * when another VM loaded it). */
@@ -184,14 +185,18 @@ typedef struct simtvm_config {
     uint64_t seed;            /* for random interleaving and block order (default 0) */
     int block_order_random;   /* run blocks in a seeded random order (default 0) */
     int warp_size;            /* 4, 8, 16 or 32 (default 32) */
-    int threads;              /* host threads running blocks, 1..256 (default 1) */
-    uint64_t max_steps;       /* warp instructions per launch, and host steps (0: default 1e9) */
+    int threads;              /* host threads running blocks, 1..256 (default 1); results are
+                                 the same for every value (vm/README.md, "Host threads") */
+    uint64_t max_steps;       /* warp instructions per block and per launch, and host
+                                 steps (0: default 1e9) */
     uint64_t max_memory;      /* bytes of guest memory (0: default 16 GiB) */
     unsigned checks;          /* enum simtvm_check bits (default 0: no checkers) */
     int stats;                /* run the performance model, for simtvm_stats (default 0) */
     /* Guest output.  write, if set, receives both streams; otherwise out and
      * err, if set, are written (the caller keeps them open while the VM lives
-     * and closes them); otherwise output is captured for simtvm_output. */
+     * and closes them); otherwise output is captured for simtvm_output.
+     * With threads > 1, device printf output reaches write (or out) in block
+     * order, possibly from another of the VM's threads, never two at once. */
     simtvm_write_fn write;
     void *write_user;
     FILE *out, *err;
@@ -294,7 +299,9 @@ simtvm_status simtvm_load(simtvm_vm *vm, simtvm_module *mod);
  * Registered names are searched before any library.  Registering after a
  * load binds again at once.  name and signature are copied; fn must stay
  * callable while the VM lives.  It is called once per active lane, in lane
- * order, by the host thread running that block (see config.threads). */
+ * order, on the thread that called simtvm_launch or simtvm_run: kernels that
+ * call native functions run their blocks on that one thread whatever
+ * config.threads says. */
 simtvm_status simtvm_register_native(simtvm_vm *vm, const char *name, void (*fn)(void),
                                      const char *signature);
 

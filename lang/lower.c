@@ -1083,6 +1083,8 @@ static void lower_function(lw_mod *M, k_decl *d, int index)
     epilogue(&F);
     close_scope(&F, 0);
     simt_func *fn = &M->m->funcs[index];
+    if (F.volatile_mem && (fn->kind & (FN_DEVICE | FN_KERNEL)))
+        fn->kind |= FN_VOLATILE;
     if (!M->oom)
         layout(&F, fn);
     fn->nregs = (uint32_t)F.maxreg;

@@ -97,6 +97,7 @@ typedef struct lw_func {
     uint32_t nemit;           /* instructions and terminators emitted so far */
     lw_dvar *dvars;           /* variables declared so far (debug table) */
     int ndvars, dvars_cap;
+    int volatile_mem;         /* memory was accessed through a volatile lvalue */
 } lw_func;
 
 /* lvalues: a register variable, or memory at R[reg] + off */

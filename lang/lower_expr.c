@@ -247,8 +247,16 @@ static int is_aggregate(const k_type *t)
     return t && (t->kind == TY_ARRAY || k_ty_is_record(t));
 }
 
+/* Volatile accesses mark the function (FN_VOLATILE in vm/module.h). */
+static void note_volatile(lw_func *F, const lw_lv *lv)
+{
+    if (lv->kind == LV_MEM && lv->type && (lv->type->quals & Q_VOLATILE))
+        F->volatile_mem = 1;
+}
+
 static void load(lw_func *F, const lw_lv *lv, int dst)
 {
+    note_volatile(F, lv);
     if (lv->kind == LV_REG) {
         mov(F, dst, lv->reg);
     } else if (is_aggregate(lv->type)) {   /* the value of an array/record is its address */
@@ -263,6 +271,7 @@ static void load(lw_func *F, const lw_lv *lv, int dst)
 
 void lw_store(lw_func *F, const lw_lv *lv, int src)
 {
+    note_volatile(F, lv);
     if (lv->kind == LV_REG) {
         mov(F, lv->reg, src);
     } else if (is_aggregate(lv->type)) {

@@ -109,13 +109,11 @@ static simt_alloc *alloc_at(simt_vm *vm, uint64_t addr)
 
 /* ---- C library: output ---- */
 
-/* How much of len bytes of printf output may be written: all of it on the
- * host; on the device what fits in cfg.max_printf for this launch.  The
- * launch that first passes the limit gets one warning. */
-static size_t device_printf_room(simt_vm *vm, const simt_tctx *t, size_t len)
+/* How much of len bytes of device printf output may be written: what fits in
+ * cfg.max_printf for this launch.  The launch that first passes the limit
+ * gets one warning. */
+static size_t device_printf_room(simt_vm *vm, size_t len)
 {
-    if (t->is_host)
-        return len;
     uint64_t cap = vm->cfg.max_printf, used = vm->printf_bytes;
     size_t room = used >= cap ? 0 : cap - used < len ? (size_t)(cap - used) : len;
     if (room < len && used <= cap) {
@@ -128,6 +126,11 @@ static size_t device_printf_room(simt_vm *vm, const simt_tctx *t, size_t len)
     return room;
 }
 
+void simt_device_printf_write(simt_vm *vm, const char *text, size_t len)
+{
+    fwrite(text, 1, device_printf_room(vm, len), vm->out);
+}
+
 static simt_status bi_PRINTF(call *c)
 {
     char *text;
@@ -135,8 +138,16 @@ static simt_status bi_PRINTF(call *c)
     simt_status st = simt_format_printf(c->vm, c->t, c->sig, c->args, c->nargs, &text, &len);
     if (st != SIMT_OK)
         return st;
-    fwrite(text, 1, device_printf_room(c->vm, c->t, len), c->vm->out);
+    if (c->t->is_host)
+        fwrite(text, 1, len, c->vm->out);
+    else if (!c->vm->printf_buf)
+        simt_device_printf_write(c->vm, text, len);
+    else if (simt_printf_buf_add(&c->vm->cfg.alloc, c->vm->printf_buf, c->vm->cfg.max_printf, text,
+                                 len) != 0)
+        st = simt_vm_oom(c->vm, "the printf output of this block");
     simt_free(&c->vm->cfg.alloc, text);
+    if (st != SIMT_OK)
+        return st;
     return ret_int(c, len > INT32_MAX ? INT32_MAX : (int32_t)len);
 }
 

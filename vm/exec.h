@@ -114,6 +114,14 @@ typedef struct simt_exec {
     int observe;             /* a checker or the model wants memory records */
     int kernel;              /* function index, -1 for host */
     uint64_t block_serial;   /* linear index of the running block (seeds warp streams) */
+    /* vm/threads.c: blocks of this launch run on several host threads.  Then
+     * global atomics are host atomics, and a block whose place in block order
+     * (order) lies after the lowest place of a block that faulted (*stop_at)
+     * is abandoned (cancelled = 1): its results are never used. */
+    int host_atomics;
+    uint64_t order;
+    const uint64_t *stop_at;
+    int cancelled;
     const struct simt_launch_info *info;
     /* The two global allocations translated last, most recent first (valid
      * while the memory system's generation is unchanged: every free bumps it). */
@@ -170,10 +178,28 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w);
 
 /* vm/grid.c */
 int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t local_bytes);
+/* Allocates the warps and shared memory of one block of the launch; on
+ * failure returns SIMT_FAULT (message in ex->vm->fault) and blk can be freed. */
+simt_status simt_block_alloc(simt_exec *ex, simt_block *blk);
+void simt_block_free(const simt_allocator *al, simt_block *blk);
+/* Runs block b (linear index) from its start to its end or its fault, with a
+ * budget of cfg.max_steps warp instructions of its own. */
+simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
+                           int nargs);
+/* The launch as a whole may also issue cfg.max_steps warp instructions,
+ * checked when each block ends, in block order (so the same block trips it
+ * for every --threads): sets vm->fault for the launch ending after block b. */
+simt_status simt_launch_steps_fault(const simt_exec *ex, simt_vm *vm, uint64_t b);
 /* Records where a fault happened (vm->fault.message is already set). */
 void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc);
 /* Sets vm->fault.message from fmt and records where. */
 void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* vm/threads.c: runs the blocks order[0..nblocks) on cfg.threads host threads
+ * (blk is the caller's, for its own thread), as if one after another in that
+ * order: same output, same fault, ex->steps grows by the same count. */
+simt_status simt_grid_run_threads(simt_exec *ex, simt_block *blk, const uint64_t *order,
+                                  uint64_t nblocks, const uint64_t *args, int nargs);
 
 #endif

@@ -169,6 +169,10 @@ static simt_status run_block(simt_exec *ex, simt_block *blk)
 {
     while (block_alive(blk)) {
         int progressed = 0;
+        if (ex->stop_at && __atomic_load_n(ex->stop_at, __ATOMIC_RELAXED) < ex->order) {
+            ex->cancelled = 1; /* an earlier block faulted: this one's results are dropped */
+            return SIMT_OK;
+        }
         for (uint32_t k = 0; k < blk->nwarps; k++) {
             int r = run_warp(ex, blk, &blk->warps[k]);
             if (r == -1)
@@ -220,7 +224,7 @@ static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
     return -1;
 }
 
-static void block_free(const simt_allocator *al, simt_block *blk)
+void simt_block_free(const simt_allocator *al, simt_block *blk)
 {
     for (uint32_t k = 0; blk->warps && k < blk->nwarps; k++) {
         simt_free(al, blk->warps[k].regs);
@@ -253,34 +257,91 @@ static uint64_t *block_order(const simt_exec *ex, uint64_t nblocks)
     return order;
 }
 
-static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args, int nargs)
+simt_status simt_block_alloc(simt_exec *ex, simt_block *blk)
 {
     const simt_func *k = &ex->mod->funcs[ex->kernel];
+    memset(blk, 0, sizeof *blk);
+    blk->nthreads = ex->block_dim[0] * ex->block_dim[1] * ex->block_dim[2];
+    blk->nwarps = (blk->nthreads + ex->width - 1) / ex->width;
+    blk->warps = simt_calloc(&ex->vm->cfg.alloc, blk->nwarps, sizeof *blk->warps);
+    blk->shared_size = ex->info->shared_bytes;
+    blk->shared = simt_calloc(&ex->vm->cfg.alloc, 1, blk->shared_size ? blk->shared_size : 1);
+    if (!blk->warps || !blk->shared)
+        return simt_vm_oom(ex->vm, "a block");
+    for (uint32_t w = 0; w < blk->nwarps; w++) {
+        blk->warps[w].width = ex->width;
+        if (simt_warp_reserve(ex, &blk->warps[w], k->nregs, k->local_size ? k->local_size : 16))
+            return SIMT_FAULT;
+    }
+    return SIMT_OK;
+}
+
+simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
+                           int nargs)
+{
+    const simt_func *k = &ex->mod->funcs[ex->kernel];
+    blk->idx[0] = (uint32_t)(b % ex->grid[0]);
+    blk->idx[1] = (uint32_t)(b / ex->grid[0] % ex->grid[1]);
+    blk->idx[2] = (uint32_t)(b / ((uint64_t)ex->grid[0] * ex->grid[1]));
+    ex->block_serial = b;
+    /* The step limit and clock() count this block alone, so that neither
+     * depends on which blocks ran before it on the same host thread. */
+    uint64_t budget = ex->vm->cfg.max_steps;
+    ex->max_steps = ex->steps + budget >= ex->steps ? ex->steps + budget : UINT64_MAX;
+    blk->issued = 0;
+    if (ex->vm->checker)
+        simt_check_block(ex->vm->checker, blk->idx, blk->nthreads, blk->shared_size);
+    if (ex->vm->model)
+        simt_model_block_begin(ex->vm->model, blk->idx, blk->nthreads);
+    if (ex->vm->trace)
+        simt_trace_block_begin(ex->vm->trace, blk->idx, blk->nthreads);
+    blk->bar_waiting = blk->bar_exited = blk->bar_count = 0;
+    memset(blk->shared, 0, blk->shared_size);
+    for (uint32_t w = 0; w < blk->nwarps; w++) {
+        warp_reset(ex, &blk->warps[w], w, blk->nthreads);
+        warp_start_frame(&blk->warps[w], k, args, nargs);
+    }
+    return run_block(ex, blk);
+}
+
+simt_status simt_launch_steps_fault(const simt_exec *ex, simt_vm *vm, uint64_t b)
+{
+    uint32_t gx = ex->grid[0], gy = ex->grid[1];
+    simt_vm_faultf(vm, "step limit exceeded: the blocks of this launch up to block (%u,%u,%u) "
+                   "issued more than %llu warp instructions (raise it with --max-steps N)",
+                   (unsigned)(b % gx), (unsigned)(b / gx % gy), (unsigned)(b / ((uint64_t)gx * gy)),
+                   (unsigned long long)vm->cfg.max_steps);
+    vm->fault.pc = -1;
+    vm->fault.in_kernel = 1;
+    vm->fault_reported = 0;
+    return SIMT_FAULT;
+}
+
+/* Several host threads only where nothing shared would see the difference:
+ * no checker, model, trace or debugger, and a kernel whose blocks cannot
+ * observe each other's order (simt_kernel_serial_reason). */
+static int grid_parallel(const simt_exec *ex, uint64_t nblocks)
+{
+    const simt_vm *vm = ex->vm;
+    return vm->cfg.threads > 1 && nblocks > 1 && !vm->checker && !vm->model && !vm->trace &&
+           !ex->stepping && vm->kernel_parallel && vm->kernel_parallel[ex->kernel];
+}
+
+static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args, int nargs)
+{
     uint64_t nblocks = (uint64_t)ex->grid[0] * ex->grid[1] * ex->grid[2];
     uint64_t *order = block_order(ex, nblocks);
     if (!order)
         return simt_vm_oom(ex->vm, "the block order");
     simt_status st = SIMT_OK;
-    for (uint64_t n = 0; n < nblocks && st == SIMT_OK; n++) {
-        uint64_t b = order[n];
-        blk->idx[0] = (uint32_t)(b % ex->grid[0]);
-        blk->idx[1] = (uint32_t)(b / ex->grid[0] % ex->grid[1]);
-        blk->idx[2] = (uint32_t)(b / ((uint64_t)ex->grid[0] * ex->grid[1]));
-        ex->block_serial = b;
-        if (ex->vm->checker)
-            simt_check_block(ex->vm->checker, blk->idx, blk->nthreads, blk->shared_size);
-        if (ex->vm->model)
-            simt_model_block_begin(ex->vm->model, blk->idx, blk->nthreads);
-        if (ex->vm->trace)
-            simt_trace_block_begin(ex->vm->trace, blk->idx, blk->nthreads);
-        blk->bar_waiting = blk->bar_exited = blk->bar_count = 0;
-        memset(blk->shared, 0, blk->shared_size);
-        for (uint32_t w = 0; w < blk->nwarps; w++) {
-            warp_reset(ex, &blk->warps[w], w, blk->nthreads);
-            warp_start_frame(&blk->warps[w], k, args, nargs);
+    if (grid_parallel(ex, nblocks))
+        st = simt_grid_run_threads(ex, blk, order, nblocks, args, nargs);
+    else
+        for (uint64_t n = 0; n < nblocks && st == SIMT_OK; n++) {
+            st = simt_block_run(ex, blk, order[n], args, nargs);
+            if (st == SIMT_OK && ex->steps > ex->vm->cfg.max_steps)
+                st = simt_launch_steps_fault(ex, ex->vm, order[n]);
         }
-        st = run_block(ex, blk);
-    }
     simt_free(&ex->vm->cfg.alloc, order);
     return st;
 }
@@ -324,21 +385,11 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     if (vm->trace)
         simt_trace_launch_begin(vm->trace, &li);
 
-    simt_block blk = {0};
-    blk.nthreads = block[0] * block[1] * block[2];
-    blk.nwarps = (blk.nthreads + ex.width - 1) / ex.width;
-    blk.warps = simt_calloc(&vm->cfg.alloc, blk.nwarps, sizeof *blk.warps);
-    blk.shared_size = shared;
-    blk.shared = simt_calloc(&vm->cfg.alloc, 1, shared ? shared : 1);
-    simt_status st = blk.warps && blk.shared ? SIMT_OK : simt_vm_oom(vm, "a block");
-    for (uint32_t w = 0; st == SIMT_OK && w < blk.nwarps; w++) {
-        blk.warps[w].width = ex.width;
-        if (simt_warp_reserve(&ex, &blk.warps[w], k->nregs, k->local_size ? k->local_size : 16))
-            st = SIMT_FAULT;
-    }
+    simt_block blk;
+    simt_status st = simt_block_alloc(&ex, &blk);
     if (st == SIMT_OK)
         st = run_grid(&ex, &blk, args, nargs);
-    block_free(&vm->cfg.alloc, &blk);
+    simt_block_free(&vm->cfg.alloc, &blk);
     if (vm->model)
         simt_model_launch_end(vm->model);
     if (vm->trace)

@@ -281,6 +281,26 @@ static unsigned atype_size(unsigned type)
     return (type == ATYPE_I64 || type == ATYPE_U64 || type == ATYPE_F64) ? 8 : 4;
 }
 
+/* atom_apply as one host atomic read-modify-write, for blocks running on
+ * several host threads (exec.h host_atomics).  vm/threads.c lets only integer
+ * add, sub, and, or, xor, min and max with unused results run so, whose final
+ * value does not depend on the order.  p is aligned (lane_mem checked it). */
+static uint64_t atom_host(unsigned op, unsigned type, uint8_t *p, uint64_t v)
+{
+    if (atype_size(type) == 4) {
+        uint32_t *q = (uint32_t *)(void *)p, old = __atomic_load_n(q, __ATOMIC_RELAXED);
+        while (!__atomic_compare_exchange_n(q, &old, (uint32_t)atom_apply(op, type, old, v), 1,
+                                            __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+            ;
+        return old;
+    }
+    uint64_t *q = (uint64_t *)(void *)p, old = __atomic_load_n(q, __ATOMIC_RELAXED);
+    while (!__atomic_compare_exchange_n(q, &old, atom_apply(op, type, old, v), 1,
+                                        __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+        ;
+    return old;
+}
+
 /* Calls a runtime builtin or native import once per lane. */
 static int lane_calls(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, uint64_t *R,
                       const simt_insn *in, unsigned *fault_lane)
@@ -401,7 +421,7 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
         const simt_insn *in = &code[pc];
         if (++ex->steps > ex->max_steps) {
             FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
-                     "raise it with --max-steps N)", (unsigned long long)ex->max_steps);
+                     "raise it with --max-steps N)", (unsigned long long)ex->vm->cfg.max_steps);
         }
         blk->issued++;
         if (ex->vm->model && !ex->is_host) {
@@ -723,6 +743,10 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
                 unsigned l = (unsigned)__builtin_ctz(m);
                 uint8_t *p = checked_mem(ex, blk, w, l, rb[l], len, 1, pc, scratch);
                 if (!p) MEMFAULT(l);
+                if (ex->host_atomics && in->op == OP_ATOM) {
+                    ra[l] = atom_host(op, type, p, rc[l]);
+                    continue;
+                }
                 uint64_t old = load_n(p, len), v;
                 if (in->op == OP_ATOMCAS) {
                     uint64_t cmp = len == 4 ? (uint32_t)rc[l] : rc[l];

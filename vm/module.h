@@ -59,7 +59,10 @@ typedef struct simt_sig {
 } simt_sig;
 
 /* ---- functions ---- */
-enum simt_fn_kind { FN_HOST = 1, FN_DEVICE = 2, FN_KERNEL = 4 };
+/* FN_VOLATILE: device code that reads or writes memory through a volatile
+ * lvalue, which blocks may use to talk to each other: its launches run their
+ * blocks on one host thread (vm/threads.c). */
+enum simt_fn_kind { FN_HOST = 1, FN_DEVICE = 2, FN_KERNEL = 4, FN_VOLATILE = 8 };
 
 /* Frame layout of every call (kernels and main included):
  *   R[0] return pc (-1 at depth 0), R[1] caller fp, R[2] local-memory base,

@@ -128,7 +128,8 @@ static int check_func_header(vctx *v, uint32_t f)
                      fn->name, fn->entry, fn->end, m->ncode);
     if (fn->sig >= m->nsigs)
         return vfail(v, "function '%s': signature %" PRIu32 " out of range", fn->name, fn->sig);
-    if (!fn->kind || (fn->kind & ~(FN_HOST | FN_DEVICE | FN_KERNEL)))
+    unsigned kinds = FN_HOST | FN_DEVICE | FN_KERNEL;
+    if (!(fn->kind & kinds) || (fn->kind & ~(kinds | FN_VOLATILE)))
         return vfail(v, "function '%s': bad kind %u", fn->name, fn->kind);
     unsigned nargs = m->sigs[fn->sig].nargs;
     if (fn->nregs < SIMT_FRAME_LINK + nargs || fn->nregs > VERIFY_MAX_NREGS)

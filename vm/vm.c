@@ -79,6 +79,17 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     simt_status st = alloc_globals(vm);
     if (st != SIMT_OK)
         return st;
+    vm->kernel_parallel = simt_calloc(&cfg->alloc, mod->nfuncs ? mod->nfuncs : 1, 1);
+    if (!vm->kernel_parallel)
+        return simt_vm_oom(vm, "the kernel table");
+    for (uint32_t k = 0; k < mod->nfuncs; k++) {
+        if (!(mod->funcs[k].kind & FN_KERNEL))
+            continue;
+        const char *why = simt_kernel_serial_reason(mod, k);
+        if (why == simt_serial_oom)
+            return simt_vm_oom(vm, "the kernel table");
+        vm->kernel_parallel[k] = !why;
+    }
     if (cfg->checks && !(vm->checker = simt_checker_new(mod, cfg->checks, &cfg->alloc)))
         return simt_vm_oom(vm, "the checkers");
     int viewers = cfg->trace_path || cfg->report_path;
@@ -117,6 +128,8 @@ void simt_vm_destroy(simt_vm *vm)
     simt_free(&vm->cfg.alloc, vm->global_addr);
     simt_free(&vm->cfg.alloc, vm->func_of_pc);
     simt_free(&vm->cfg.alloc, vm->events);
+    simt_free(&vm->cfg.alloc, vm->kernel_parallel);
+    vm->kernel_parallel = NULL;
     vm->func_of_pc = NULL;
     vm->global_addr = NULL;
     vm->events = NULL;

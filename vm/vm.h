@@ -32,8 +32,8 @@ typedef struct simt_config {
     int interleave;             /* enum simt_interleave */
     uint64_t seed;
     int block_order_random;
-    int threads;                /* host threads running blocks */
-    uint64_t max_steps;         /* warp instructions per launch (and host steps) */
+    int threads;                /* host threads running blocks (vm/threads.c) */
+    uint64_t max_steps;         /* warp instructions per block and per launch, host steps */
     uint64_t max_memory;        /* bytes of guest memory */
     unsigned checks;            /* enum simt_check bits */
     int stats;                  /* collect statistics (--stats) */
@@ -147,6 +147,12 @@ typedef struct simt_vm {
     uint64_t printf_bytes;      /* device printf output of the current launch */
     int oom;                    /* the fault is the host allocator failing, not the guest's
                                    (set by simt_vm_oom; cleared by whoever runs the VM) */
+    /* vm/threads.c: kernel_parallel[f] is 1 when the blocks of kernel f may
+     * run on several host threads (set by simt_vm_init from the bytecode).
+     * printf_buf, when set, collects device printf output instead of vm->out
+     * (a worker's copy of the VM while blocks run on several threads). */
+    uint8_t *kernel_parallel;
+    struct simt_printf_buf *printf_buf;
 } simt_vm;
 
 /* Sets vm->fault from a printf-style message; returns SIMT_FAULT. */
@@ -177,6 +183,34 @@ simt_status simt_builtin_call(simt_vm *vm, const simt_tctx *t, int id, const sim
  * *out of *outlen bytes (runtime/printf.c).  Returns SIMT_OK or SIMT_FAULT. */
 simt_status simt_format_printf(simt_vm *vm, const simt_tctx *t, const simt_sig *sig,
                                const uint64_t *args, int nargs, char **out, size_t *outlen);
+
+/* Device printf output held back while blocks run on several host threads:
+ * each call's text after its length (a size_t), in call order.  bytes counts
+ * every call's text, kept or not (runtime/printf.c). */
+typedef struct simt_printf_buf {
+    char *data;
+    size_t len, cap;
+    uint64_t bytes;
+} simt_printf_buf;
+
+/* Appends one call's text; once more than keep bytes are held, later calls
+ * are only counted (the launch's --max-printf cap has dropped them anyway).
+ * Returns 0, or -1 when out of memory. */
+int simt_printf_buf_add(const simt_allocator *al, simt_printf_buf *b, uint64_t keep,
+                        const char *text, size_t len);
+void simt_printf_buf_free(const simt_allocator *al, simt_printf_buf *b);
+
+/* Writes one device printf call's text to vm->out as far as cfg.max_printf
+ * allows for this launch, with the one warning when it passes (runtime/host.c). */
+void simt_device_printf_write(simt_vm *vm, const char *text, size_t len);
+
+/* Why the blocks of kernel `kernel` must run one after another (a global
+ * atomic whose result is used, __threadfence, volatile accesses, device
+ * malloc...), or NULL when they may run on several host threads
+ * (vm/threads.c; reads the kernel and every function it calls). */
+const char *simt_kernel_serial_reason(const simt_module *mod, uint32_t kernel);
+/* The reason simt_kernel_serial_reason gives when it ran out of memory. */
+extern const char simt_serial_oom[];
 
 /* Launches kernel `func` of the loaded module with the given geometry and
  * already converted argument values (vm/grid.c). */
