@@ -49,7 +49,16 @@ static uint32_t waiting_at(const simt_exec *ex, const simt_warp *w, int32_t pc)
     return lanes;
 }
 
+static uint32_t shfl_src(simt_warp *w, const simt_insn *in, unsigned l);
+
 static uint64_t shfl_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_t *src_out)
+{
+    *src_out = shfl_src(w, in, l);
+    return *lreg(w, *src_out, in->b);
+}
+
+/* The lane whose value lane l receives. */
+static uint32_t shfl_src(simt_warp *w, const simt_insn *in, unsigned l)
 {
     unsigned W = w->width;
     int32_t src = (int32_t)*lreg(w, l, in->c);
@@ -68,8 +77,7 @@ static uint64_t shfl_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_t
     }
     if (!ok || j < 0 || j >= (int32_t)W)
         j = lane;
-    *src_out = (uint32_t)j;
-    return *lreg(w, (unsigned)j, in->b);
+    return (uint32_t)j;
 }
 
 static uint64_t vote_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_t lanes)
@@ -168,6 +176,45 @@ static void check_shfl_source(simt_exec *ex, simt_warp *w, int32_t pc, unsigned 
                       w->tid_base + l, l, detail);
 }
 
+/* The common case of a shuffle or vote: every lane in one frame (so one
+ * register row per operand) and, for votes, one mask value.  The lane helpers
+ * (vm/lanes.h) move or test the whole row at once; returns 0 when the case
+ * does not apply and the per-lane path must run. */
+static int execute_rows(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
+                        uint32_t lanes, int sync_check)
+{
+    unsigned W = w->width, lead = (unsigned)__builtin_ctz(lanes);
+    for (uint32_t m = lanes; m; m &= m - 1)
+        if (w->fp[__builtin_ctz(m)] != w->fp[lead])
+            return 0;
+    uint64_t *R = &w->regs[(size_t)w->fp[lead] * W];
+    const simt_lane_ops *L = &ex->vm->lanes;
+    if (in->op == OP_SHFL) {
+        uint8_t src[SIMT_MAX_WARP] = {0};
+        for (uint32_t m = lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            src[l] = (uint8_t)shfl_src(w, in, l);
+            if (w->fp[src[l]] != w->fp[lead]) /* a lane outside the group, in another frame */
+                return 0;
+        }
+        for (uint32_t m = sync_check ? lanes : 0; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            check_shfl_source(ex, w, pc, l, src[l], lanes);
+        }
+        L->permute(R + (size_t)in->a * W, R + (size_t)in->b * W, src, W, lanes);
+        return 1;
+    }
+    const uint64_t *mreg = R + (size_t)in->c * W;
+    for (uint32_t m = lanes; m; m &= m - 1)
+        if ((uint32_t)mreg[__builtin_ctz(m)] != (uint32_t)mreg[lead])
+            return 0;
+    uint32_t named = (uint32_t)mreg[lead] & lanes;
+    uint32_t ballot = named ? L->nonzero(R + (size_t)in->b * W, W, named) : 0;
+    uint64_t v = in->i == VOTE_BALLOT ? ballot : in->i == VOTE_ANY ? ballot != 0 : ballot == named;
+    L->op[LOP_LDK](R + (size_t)in->a * W, NULL, NULL, v, W, lanes);
+    return 1;
+}
+
 /* Runs the collective at pc for `lanes` (all arrived): computes every result
  * first, then writes them, so a destination may equal a source. */
 static void execute(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
@@ -181,6 +228,8 @@ static void execute(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
     if (sync_check)
         check_exited(ex, w, pc, lanes);
     if (in->op == OP_SYNCWARP)
+        return;
+    if ((in->op == OP_SHFL || in->op == OP_VOTE) && execute_rows(ex, w, in, pc, lanes, sync_check))
         return;
     for (uint32_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);

@@ -7,8 +7,9 @@
  * group leaves the loop or where something may inspect the warp (named flush
  * points: branches, joins, collectives, barriers, calls into the runtime).
  *
- * Lane semantics are the micro-ops of vm/lanes.h; LANES() is the one place
- * where results are written back under the group's mask.
+ * Lane semantics are the micro-ops of vm/lanes.h.  Hot opcodes call a
+ * warp-wide helper of the VM's table (ex->vm->lanes: scalar or AVX2), which
+ * writes back under the group's mask; the rest use LANES() here.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -36,9 +37,39 @@
 #define REG(x) (R + (size_t)(x) * W)
 #define OPS uint64_t *ra = REG(in->a); const uint64_t *rb = REG(in->b), *rc = REG(in->c); \
     (void)ra; (void)rb; (void)rc
-#define BIN(expr) { OPS; LANES(ra[l] = (expr)); pc++; break; }
-#define UN(expr) { OPS; LANES(ra[l] = (expr)); pc++; break; }
 #define SAVE() save_group(w, mask, pc, fp)
+/* One warp-wide helper of the VM's lane table (vm/lanes.h) for the group. */
+#define HELPER(name, k) L->op[LOP_##name](REG(in->a), REG(in->b), REG(in->c), (k), W, mask)
+
+/* Dispatch.  The loop is written once; TARGET and NEXT expand to computed
+ * goto (one indirect jump per handler, a table generated from vm/opcodes.def)
+ * where the compiler has labels as values, or to a plain switch when built
+ * with -DSIMT_SWITCH_DISPATCH (tests/Makefile.inc builds and tests both). */
+#if defined(__GNUC__) && !defined(SIMT_SWITCH_DISPATCH)
+#define SIMT_COMPUTED_GOTO 1
+#endif
+#ifdef SIMT_COMPUTED_GOTO
+#define TARGET(name) L_##name: case OP_##name
+/* The common case inline: nothing observes the issue (no model, no stepping,
+ * no random interleaving), so only the step limit and the clock remain. */
+#define NEXT                                                                    \
+    do {                                                                        \
+        if (budget)                                                             \
+            budget--;                                                           \
+        if (__builtin_expect(slow, 0))                                          \
+            goto after_budget;                                                  \
+        in = &code[pc];                                                         \
+        if (__builtin_expect(++ex->steps > ex->max_steps, 0))                   \
+            goto step_limit;                                                    \
+        blk->issued++;                                                          \
+        goto *labels[in->op];                                                   \
+    } while (0)
+#else
+#define TARGET(name) case OP_##name
+#define NEXT goto next_insn
+#endif
+/* Handlers of one helper and nothing else. */
+#define SIMPLE(name) TARGET(name): HELPER(name, 0); pc++; NEXT;
 
 static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
 {
@@ -251,6 +282,28 @@ static uint64_t sreg_value(const simt_exec *ex, const simt_block *blk, const sim
     }
 }
 
+_Static_assert(SREG_TID_X == 0 && SREG_TID_Z == 2, "tid.x, tid.y, tid.z come first");
+
+/* threadIdx.x, .y and .z of every lane of the warp into tid[0..2]: lane l is
+ * thread tid_base + l, so the coordinates step like an odometer from lane 0's. */
+static void warp_tids(const simt_exec *ex, const simt_warp *w, uint64_t tid[3][SIMT_MAX_WARP])
+{
+    uint32_t bx = ex->block_dim[0], by = ex->block_dim[1], t = w->tid_base;
+    uint32_t x = t % bx, y = (t / bx) % by, z = t / (bx * by);
+    for (unsigned l = 0; l < w->width; l++) {
+        tid[0][l] = x;
+        tid[1][l] = y;
+        tid[2][l] = z;
+        if (++x == bx) {
+            x = 0;
+            if (++y == by) {
+                y = 0;
+                z++;
+            }
+        }
+    }
+}
+
 /* Atomic read-modify-write of one lane (lanes are serialised in lane order). */
 static uint64_t atom_apply(unsigned op, unsigned type, uint64_t old, uint64_t v)
 {
@@ -394,6 +447,43 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
     return 0;
 }
 
+/* The host address of guest address *lo when every lane's access lies in one
+ * region that needs no per-lane translation -- the allocation of a recent
+ * access or the block's shared memory -- with every address aligned; NULL
+ * otherwise, and the per-lane path decides (and reports faults) exactly as the
+ * specification says.  The bitwise AND and OR of the addresses bound them all
+ * (AND <= x <= OR), so checking [AND, OR + len) is enough and costs no
+ * compares; the bound is loose only across a power-of-two boundary, where the
+ * per-lane path takes over. */
+static inline uint8_t *group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L,
+                                    const uint64_t *rb, uint64_t off, unsigned len, int write,
+                                    unsigned W, uint32_t mask, uint64_t *lo)
+{
+    uint64_t s[2];
+    L->bounds(rb, off, W, mask, s);
+    if (s[1] & (len - 1))
+        return NULL;
+    *lo = s[0];
+    uint64_t gen = ex->vm->mem.generation;
+    for (int k = 0; k < 2; k++) {
+        const struct simt_gcache *c = &ex->gc[k];
+        if (gcache_hit(c, gen, s[0], len, write) && gcache_hit(c, gen, s[1], len, write))
+            return c->data + (s[0] - c->base);
+    }
+    if (SIMT_ADDR_SPACE(s[0]) == SPACE_SHARED && SIMT_ADDR_SPACE(s[1]) == SPACE_SHARED &&
+        SIMT_ADDR_OFFSET(s[1]) + len <= blk->shared_size)
+        return blk->shared + SIMT_ADDR_OFFSET(s[0]);
+    return NULL;
+}
+
+/* The division handlers index the helpers by opcode. */
+_Static_assert(OP_REM_U32 - OP_DIV_S32 == LOP_REM_U32 - LOP_DIV_S32 &&
+               OP_DIV_U32 - OP_DIV_S32 == LOP_DIV_U32 - LOP_DIV_S32 &&
+               OP_REM_S32 - OP_DIV_S32 == LOP_REM_S32 - LOP_DIV_S32, "division order (32)");
+_Static_assert(OP_REM_U64 - OP_DIV_S64 == LOP_REM_U64 - LOP_DIV_S64 &&
+               OP_DIV_U64 - OP_DIV_S64 == LOP_DIV_U64 - LOP_DIV_S64 &&
+               OP_REM_S64 - OP_DIV_S64 == LOP_REM_S64 - LOP_DIV_S64, "division order (64)");
+
 #define FAULT_AT(lane_, ...) do { fault_lane = (lane_); SAVE(); \
     simt_exec_fault(ex, blk, w, fault_lane, pc, __VA_ARGS__); return EV_FAULT; } while (0)
 #define MEMFAULT(lane_) do { fault_lane = (lane_); SAVE(); \
@@ -401,9 +491,19 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
 
 int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 {
+#ifdef SIMT_COMPUTED_GOTO
+    static const void *const labels[OP_COUNT] = {
+#define OP(name, format, uses, meaning) [OP_##name] = &&L_##name,
+#include "vm/opcodes.def"
+#undef OP
+    };
+#endif
     const simt_insn *code = ex->mod->code;
+    const simt_lane_ops *L = &ex->vm->lanes;
     const unsigned W = w->width;
     const uint32_t full = W == 32 ? 0xffffffffu : ((1u << W) - 1u);
+    const int modeled = ex->vm->model && !ex->is_host;
+    const int slow = modeled || ex->random || ex->stepping;
     unsigned lead = (unsigned)__builtin_ctz(mask);
     int32_t pc = w->pc[lead];
     uint32_t fp = w->fp[lead];
@@ -411,259 +511,225 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     uint64_t budget = SIMT_WARP_QUANTUM;
     unsigned fault_lane = lead;
     uint8_t scratch[8];
+    uint64_t tids[3][SIMT_MAX_WARP];
+    int have_tids = 0;
+    const simt_insn *in;
+    (void)slow;
     if (ex->step_mask) { /* simtvm debug: the group stepped last time goes on */
         budget = ex->step_budget;
         lead = ex->step_lead;
         ex->step_mask = 0;
     }
+    goto issue;
 
-    for (;;) {
-        const simt_insn *in = &code[pc];
-        if (++ex->steps > ex->max_steps) {
-            FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
-                     "raise it with --max-steps N)", (unsigned long long)ex->vm->cfg.max_steps);
-        }
-        blk->issued++;
-        if (ex->vm->model && !ex->is_host) {
-            simt_model_issue(ex->vm->model, pc, mask, w->index);
-            if (ex->vm->trace) /* --trace/--report, which always run the model */
-                simt_trace_issue(ex->vm->trace, pc, mask, w->index);
-        }
-        switch ((simt_op)in->op) {
-        case OP_NOP: case OP_FENCE: pc++; break;
-        case OP_MOV: UN(rb[l])
-        case OP_LDK: { uint64_t k = simt_insn_k(in); uint64_t *ra = REG(in->a); LANES(ra[l] = k); pc++; break; }
-        case OP_SEL: { OPS; const uint64_t *rd = REG(in->c + 1);
-            LANES(ra[l] = rb[l] ? rc[l] : rd[l]); pc++; break; }
-        case OP_ADD_I32: BIN(micro_add_i32(rb[l], rc[l]))
-        case OP_SUB_I32: BIN(micro_sub_i32(rb[l], rc[l]))
-        case OP_MUL_I32: BIN(micro_mul_i32(rb[l], rc[l]))
-        case OP_DIV_S32: case OP_DIV_U32: case OP_REM_S32: case OP_REM_U32: {
-            OPS;
-            LANES(if ((uint32_t)rc[l] == 0) FAULT_AT(l, "integer division by zero"));
-            switch (in->op) {
-            case OP_DIV_S32: LANES(ra[l] = micro_div_s32(rb[l], rc[l])); break;
-            case OP_DIV_U32: LANES(ra[l] = micro_div_u32(rb[l], rc[l])); break;
-            case OP_REM_S32: LANES(ra[l] = micro_rem_s32(rb[l], rc[l])); break;
-            default: LANES(ra[l] = micro_rem_u32(rb[l], rc[l])); break;
-            }
-            pc++;
-            break;
-        }
-        case OP_SHL_I32: BIN(micro_shl_i32(rb[l], rc[l]))
-        case OP_SHR_S32: BIN(micro_shr_s32(rb[l], rc[l]))
-        case OP_SHR_U32: BIN(micro_shr_u32(rb[l], rc[l]))
-        case OP_NEG_I32: UN((uint32_t)(0u - (uint32_t)rb[l]))
-        case OP_NOT_I32: UN((uint32_t)~rb[l])
-        case OP_ADD_I64: BIN(rb[l] + rc[l])
-        case OP_SUB_I64: BIN(rb[l] - rc[l])
-        case OP_MUL_I64: BIN(rb[l] * rc[l])
-        case OP_DIV_S64: case OP_DIV_U64: case OP_REM_S64: case OP_REM_U64: {
-            OPS;
+#ifdef SIMT_COMPUTED_GOTO
+after_budget: /* NEXT took budget already */
+#else
+next_insn:
+    if (budget)
+        budget--;
+#endif
+    if (ex->random && --w->slice == 0) { /* adversarial interleaving: switch now */
+        SAVE();
+        return budget ? EV_SWITCH : EV_QUANTUM;
+    }
+    if (ex->stepping) { /* simtvm debug: stop after each instruction (exec.h) */
+        SAVE();
+        ex->step_mask = mask;
+        ex->step_lead = lead;
+        ex->step_budget = budget;
+        return EV_STEP;
+    }
+issue:
+    in = &code[pc];
+    if (++ex->steps > ex->max_steps) {
+#ifdef SIMT_COMPUTED_GOTO
+step_limit:
+#endif
+        FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
+                 "raise it with --max-steps N)", (unsigned long long)ex->vm->cfg.max_steps);
+    }
+    blk->issued++;
+    if (modeled) {
+        simt_model_issue(ex->vm->model, pc, mask, w->index);
+        if (ex->vm->trace) /* --trace/--report, which always run the model */
+            simt_trace_issue(ex->vm->trace, pc, mask, w->index);
+    }
+#ifdef SIMT_COMPUTED_GOTO
+    goto *labels[in->op];
+#endif
+    switch ((simt_op)in->op) {
+    TARGET(NOP): TARGET(FENCE): pc++; NEXT;
+    SIMPLE(MOV)
+    TARGET(LDK): HELPER(LDK, simt_insn_k(in)); pc++; NEXT;
+    SIMPLE(SEL)
+    SIMPLE(ADD_I32) SIMPLE(SUB_I32) SIMPLE(MUL_I32)
+    TARGET(DIV_S32): TARGET(DIV_U32): TARGET(REM_S32): TARGET(REM_U32): {
+        const uint64_t *rc = REG(in->c);
+        LANES(if ((uint32_t)rc[l] == 0) FAULT_AT(l, "integer division by zero"));
+        L->op[LOP_DIV_S32 + (in->op - OP_DIV_S32)](REG(in->a), REG(in->b), rc, 0, W, mask);
+        pc++;
+        NEXT;
+    }
+    SIMPLE(SHL_I32) SIMPLE(SHR_S32) SIMPLE(SHR_U32) SIMPLE(NEG_I32) SIMPLE(NOT_I32)
+    SIMPLE(ADD_I64) SIMPLE(SUB_I64) SIMPLE(MUL_I64)
+    TARGET(DIV_S64): TARGET(DIV_U64): TARGET(REM_S64): TARGET(REM_U64): {
+        const uint64_t *rc = REG(in->c);
+        if (L->nonzero(rc, W, mask) != mask)
             LANES(if (rc[l] == 0) FAULT_AT(l, "integer division by zero"));
-            switch (in->op) {
-            case OP_DIV_S64: LANES(ra[l] = micro_div_s64(rb[l], rc[l])); break;
-            case OP_DIV_U64: LANES(ra[l] = rb[l] / rc[l]); break;
-            case OP_REM_S64: LANES(ra[l] = micro_rem_s64(rb[l], rc[l])); break;
-            default: LANES(ra[l] = rb[l] % rc[l]); break;
-            }
-            pc++;
-            break;
-        }
-        case OP_SHL_I64: BIN(rb[l] << (rc[l] & 63))
-        case OP_SHR_S64: BIN(micro_shr_s64(rb[l], rc[l]))
-        case OP_SHR_U64: BIN(rb[l] >> (rc[l] & 63))
-        case OP_NEG_I64: UN(0 - rb[l])
-        case OP_NOT_I64: UN(~rb[l])
-        case OP_AND: BIN(rb[l] & rc[l])
-        case OP_OR: BIN(rb[l] | rc[l])
-        case OP_XOR: BIN(rb[l] ^ rc[l])
-        case OP_ADDK: { OPS; uint64_t k = (uint64_t)(int64_t)in->i; LANES(ra[l] = rb[l] + k); pc++; break; }
-        case OP_LEA: {
-            OPS;
-            uint64_t k = (uint64_t)(int64_t)in->i;
-            if (in->j == 0)
-                LANES(ra[l] = rb[l] + (uint64_t)(int64_t)(int32_t)(uint32_t)rc[l] * k);
-            else if (in->j == 1)
-                LANES(ra[l] = rb[l] + (uint64_t)(uint32_t)rc[l] * k);
-            else
-                LANES(ra[l] = rb[l] + rc[l] * k);
-            pc++;
-            break;
-        }
-        case OP_EQ_I32: BIN((uint32_t)rb[l] == (uint32_t)rc[l])
-        case OP_NE_I32: BIN((uint32_t)rb[l] != (uint32_t)rc[l])
-        case OP_LT_S32: BIN((int32_t)(uint32_t)rb[l] < (int32_t)(uint32_t)rc[l])
-        case OP_LE_S32: BIN((int32_t)(uint32_t)rb[l] <= (int32_t)(uint32_t)rc[l])
-        case OP_LT_U32: BIN((uint32_t)rb[l] < (uint32_t)rc[l])
-        case OP_LE_U32: BIN((uint32_t)rb[l] <= (uint32_t)rc[l])
-        case OP_EQ_I64: BIN(rb[l] == rc[l])
-        case OP_NE_I64: BIN(rb[l] != rc[l])
-        case OP_LT_S64: BIN((int64_t)rb[l] < (int64_t)rc[l])
-        case OP_LE_S64: BIN((int64_t)rb[l] <= (int64_t)rc[l])
-        case OP_LT_U64: BIN(rb[l] < rc[l])
-        case OP_LE_U64: BIN(rb[l] <= rc[l])
-        case OP_ADD_F32: BIN(of_f32(f32_of(rb[l]) + f32_of(rc[l])))
-        case OP_SUB_F32: BIN(of_f32(f32_of(rb[l]) - f32_of(rc[l])))
-        case OP_MUL_F32: BIN(of_f32(f32_of(rb[l]) * f32_of(rc[l])))
-        case OP_DIV_F32: BIN(of_f32(f32_of(rb[l]) / f32_of(rc[l])))
-        case OP_NEG_F32: UN(of_f32(-f32_of(rb[l])))
-        case OP_EQ_F32: BIN(f32_of(rb[l]) == f32_of(rc[l]))
-        case OP_NE_F32: BIN(f32_of(rb[l]) != f32_of(rc[l]))
-        case OP_LT_F32: BIN(f32_of(rb[l]) < f32_of(rc[l]))
-        case OP_LE_F32: BIN(f32_of(rb[l]) <= f32_of(rc[l]))
-        case OP_ADD_F64: BIN(of_f64(f64_of(rb[l]) + f64_of(rc[l])))
-        case OP_SUB_F64: BIN(of_f64(f64_of(rb[l]) - f64_of(rc[l])))
-        case OP_MUL_F64: BIN(of_f64(f64_of(rb[l]) * f64_of(rc[l])))
-        case OP_DIV_F64: BIN(of_f64(f64_of(rb[l]) / f64_of(rc[l])))
-        case OP_NEG_F64: UN(of_f64(-f64_of(rb[l])))
-        case OP_EQ_F64: BIN(f64_of(rb[l]) == f64_of(rc[l]))
-        case OP_NE_F64: BIN(f64_of(rb[l]) != f64_of(rc[l]))
-        case OP_LT_F64: BIN(f64_of(rb[l]) < f64_of(rc[l]))
-        case OP_LE_F64: BIN(f64_of(rb[l]) <= f64_of(rc[l]))
-        case OP_SEXT8: UN((uint64_t)(int64_t)(int8_t)(uint8_t)rb[l])
-        case OP_SEXT16: UN((uint64_t)(int64_t)(int16_t)(uint16_t)rb[l])
-        case OP_SEXT32: UN((uint64_t)(int64_t)(int32_t)(uint32_t)rb[l])
-        case OP_ZEXT8: UN((uint8_t)rb[l])
-        case OP_ZEXT16: UN((uint16_t)rb[l])
-        case OP_ZEXT32: UN((uint32_t)rb[l])
-        case OP_CVT_F32_S64: UN(of_f32((float)(int64_t)rb[l]))
-        case OP_CVT_F32_U64: UN(of_f32((float)rb[l]))
-        case OP_CVT_F64_S64: UN(of_f64((double)(int64_t)rb[l]))
-        case OP_CVT_F64_U64: UN(of_f64((double)rb[l]))
-        case OP_CVT_S64_F32: UN(micro_cvt_s64_f(f32_of(rb[l])))
-        case OP_CVT_U64_F32: UN(micro_cvt_u64_f(f32_of(rb[l])))
-        case OP_CVT_S64_F64: UN(micro_cvt_s64_f(f64_of(rb[l])))
-        case OP_CVT_U64_F64: UN(micro_cvt_u64_f(f64_of(rb[l])))
-        case OP_CVT_S32_F32: UN(micro_cvt_s32_f(f32_of(rb[l]), 0))
-        case OP_CVT_U32_F32: UN(micro_cvt_u32_f(f32_of(rb[l]), 0))
-        case OP_CVT_S32_F64: UN(micro_cvt_s32_f(f64_of(rb[l]), 1))
-        case OP_CVT_U32_F64: UN(micro_cvt_u32_f(f64_of(rb[l]), 1))
-        case OP_CVT_F64_F32: UN(of_f64((double)f32_of(rb[l])))
-        case OP_CVT_F32_F64: UN(of_f32((float)f64_of(rb[l])))
+        L->op[LOP_DIV_S64 + (in->op - OP_DIV_S64)](REG(in->a), REG(in->b), rc, 0, W, mask);
+        pc++;
+        NEXT;
+    }
+    SIMPLE(SHL_I64) SIMPLE(SHR_S64) SIMPLE(SHR_U64) SIMPLE(NEG_I64) SIMPLE(NOT_I64)
+    SIMPLE(AND) SIMPLE(OR) SIMPLE(XOR)
+    TARGET(ADDK): HELPER(ADDK, (uint64_t)(int64_t)in->i); pc++; NEXT;
+    TARGET(LEA): {
+        enum simt_lop op = in->j == 0 ? LOP_LEA_S32 : in->j == 1 ? LOP_LEA_U32 : LOP_LEA_64;
+        L->op[op](REG(in->a), REG(in->b), REG(in->c), (uint64_t)(int64_t)in->i, W, mask);
+        pc++;
+        NEXT;
+    }
+    SIMPLE(EQ_I32) SIMPLE(NE_I32) SIMPLE(LT_S32) SIMPLE(LE_S32) SIMPLE(LT_U32) SIMPLE(LE_U32)
+    SIMPLE(EQ_I64) SIMPLE(NE_I64) SIMPLE(LT_S64) SIMPLE(LE_S64) SIMPLE(LT_U64) SIMPLE(LE_U64)
+    SIMPLE(ADD_F32) SIMPLE(SUB_F32) SIMPLE(MUL_F32) SIMPLE(DIV_F32) SIMPLE(NEG_F32)
+    SIMPLE(EQ_F32) SIMPLE(NE_F32) SIMPLE(LT_F32) SIMPLE(LE_F32)
+    SIMPLE(ADD_F64) SIMPLE(SUB_F64) SIMPLE(MUL_F64) SIMPLE(DIV_F64) SIMPLE(NEG_F64)
+    SIMPLE(EQ_F64) SIMPLE(NE_F64) SIMPLE(LT_F64) SIMPLE(LE_F64)
+    SIMPLE(SEXT8) SIMPLE(SEXT16) SIMPLE(SEXT32) SIMPLE(ZEXT8) SIMPLE(ZEXT16) SIMPLE(ZEXT32)
+    SIMPLE(CVT_F32_S64) SIMPLE(CVT_F32_U64) SIMPLE(CVT_F64_S64) SIMPLE(CVT_F64_U64)
+    SIMPLE(CVT_S64_F32) SIMPLE(CVT_U64_F32) SIMPLE(CVT_S64_F64) SIMPLE(CVT_U64_F64)
+    SIMPLE(CVT_S32_F32) SIMPLE(CVT_U32_F32) SIMPLE(CVT_S32_F64) SIMPLE(CVT_U32_F64)
+    SIMPLE(CVT_F64_F32) SIMPLE(CVT_F32_F64)
 
-        case OP_JMP: pc = in->i; break;
-        case OP_BRNZ: case OP_BRZ: {
-            const uint64_t *ra = REG(in->a);
-            uint32_t taken = 0, want = in->op == OP_BRNZ;
-            LANES(if ((ra[l] != 0) == want) taken |= 1u << l);
-            if (ex->vm->model && !ex->is_host) {
-                simt_model_branch(ex->vm->model, pc, taken != mask && taken != 0);
-                if (ex->vm->trace)
-                    simt_trace_branch(ex->vm->trace, pc, mask, taken, w->index);
-            }
-            if (taken == mask) { pc = in->i; break; }
-            if (taken == 0) { pc++; break; }
-            /* Divergence: the taken side runs first, the other side waits. */
-            if (in->j >= 0 && simt_cbar_push_split(ex, w, mask, in->j, fp) != 0) {
+    TARGET(JMP): pc = in->i; NEXT;
+    TARGET(BRNZ): TARGET(BRZ): {
+        uint32_t taken = L->nonzero(REG(in->a), W, mask);
+        if (in->op == OP_BRZ)
+            taken = mask & ~taken;
+        if (modeled) {
+            simt_model_branch(ex->vm->model, pc, taken != mask && taken != 0);
+            if (ex->vm->trace)
+                simt_trace_branch(ex->vm->trace, pc, mask, taken, w->index);
+        }
+        if (taken == mask) { pc = in->i; NEXT; }
+        if (taken == 0) { pc++; NEXT; }
+        /* Divergence: the taken side runs first, the other side waits. */
+        if (in->j >= 0 && simt_cbar_push_split(ex, w, mask, in->j, fp) != 0) {
+            SAVE();
+            simt_exec_locate(ex, blk, w, lead, pc);
+            return EV_FAULT;
+        }
+        save_group(w, mask & ~taken, pc + 1, fp);
+        simt_pending_push(w, (unsigned)__builtin_ctz(mask & ~taken), 0);
+        mask = taken;
+        pc = in->i;
+        SAVE();
+        NEXT;
+    }
+    TARGET(JOIN): {
+        unsigned top = simt_top(w, lead = (unsigned)__builtin_ctz(mask));
+        if (top == BARRIER_NONE || w->cbars[top].rpc != pc || w->cbars[top].fp != fp) {
+            pc++;
+            NEXT;
+        }
+        SAVE();
+        uint32_t released = simt_cbar_arrive(w, mask);
+        if (!released)
+            return EV_SWITCH;
+        mask = released; /* the whole construct continues together; JOIN again */
+        NEXT;
+    }
+    TARGET(YIELD): {
+        w->spin++;
+        if (ex->lockstep) {
+            if ((w->spin & 1023u) == 0 && simt_lockstep_livelock(ex, blk, w, pc)) {
                 SAVE();
-                simt_exec_locate(ex, blk, w, lead, pc);
                 return EV_FAULT;
             }
-            save_group(w, mask & ~taken, pc + 1, fp);
-            simt_pending_push(w, (unsigned)__builtin_ctz(mask & ~taken), 0);
-            mask = taken;
-            pc = in->i;
-            SAVE();
-            break;
-        }
-        case OP_JOIN: {
-            unsigned top = simt_top(w, lead = (unsigned)__builtin_ctz(mask));
-            if (top == BARRIER_NONE || w->cbars[top].rpc != pc || w->cbars[top].fp != fp) {
-                pc++;
-                break;
-            }
-            SAVE();
-            uint32_t released = simt_cbar_arrive(w, mask);
-            if (!released)
-                return EV_SWITCH;
-            mask = released; /* the whole construct continues together; JOIN again */
-            break;
-        }
-        case OP_YIELD: {
-            w->spin++;
-            if (ex->lockstep) {
-                if ((w->spin & 1023u) == 0 && simt_lockstep_livelock(ex, blk, w, pc)) {
-                    SAVE();
-                    return EV_FAULT;
-                }
-                pc++;
-                if (budget == 0) {
-                    SAVE();
-                    simt_pending_push(w, lead, 0);
-                    return EV_QUANTUM;
-                }
-                break;
-            }
             pc++;
-            if (ex->vm->cfg.sched == SCHED_ITS && (w->spin & 63u) == 0 && simt_spin_release(w)) {
-                SAVE(); /* the released lanes run first, this group after them */
-                simt_pending_push(w, lead, 1);
-                return EV_SWITCH;
-            }
-            if (++w->quantum_yields >= SIMT_GROUP_QUANTUM && ex->vm->cfg.sched == SCHED_ITS) {
-                w->quantum_yields = 0;
-                uint32_t others = 0;
-                for (unsigned l = 0; l < W; l++)
-                    if (w->state[l] == LANE_READY && !(mask >> l & 1))
-                        others |= 1u << l;
-                if (others) { /* let another divergent path of this warp run */
-                    SAVE();
-                    simt_pending_push(w, lead, 1);
-                    return EV_SWITCH;
-                }
-            }
             if (budget == 0) {
                 SAVE();
                 simt_pending_push(w, lead, 0);
                 return EV_QUANTUM;
             }
-            break;
+            NEXT;
         }
-        case OP_CALL:
-            if (do_call(ex, w, mask, &fp, &pc, in) != 0) {
+        pc++;
+        if (ex->vm->cfg.sched == SCHED_ITS && (w->spin & 63u) == 0 && simt_spin_release(w)) {
+            SAVE(); /* the released lanes run first, this group after them */
+            simt_pending_push(w, lead, 1);
+            return EV_SWITCH;
+        }
+        if (++w->quantum_yields >= SIMT_GROUP_QUANTUM && ex->vm->cfg.sched == SCHED_ITS) {
+            w->quantum_yields = 0;
+            uint32_t others = 0;
+            for (unsigned l = 0; l < W; l++)
+                if (w->state[l] == LANE_READY && !(mask >> l & 1))
+                    others |= 1u << l;
+            if (others) { /* let another divergent path of this warp run */
                 SAVE();
-                simt_exec_locate(ex, blk, w, lead, pc);
-                return EV_FAULT;
-            }
-            R = w->regs + (size_t)fp * W;
-            break;
-        case OP_RET: case OP_RETV: {
-            uint32_t exiting = 0;
-            int32_t rpc0 = -1;
-            int split = 0;
-            const uint64_t *ra = REG(in->a);
-            for (uint32_t m = mask; m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctz(m);
-                int32_t rpc = (int32_t)R[l];
-                uint32_t ofp = (uint32_t)R[W + l];
-                if (in->op == OP_RET)
-                    R[l] = ra[l];
-                if (rpc < 0) { exiting |= 1u << l; continue; }
-                if (rpc0 < 0) rpc0 = rpc;
-                if (rpc != rpc0) split = 1;
-                w->pc[l] = rpc;
-                w->fp[l] = ofp;
-            }
-            if (exiting) {
-                simt_lanes_exit(ex, blk, w, exiting);
+                simt_pending_push(w, lead, 1);
                 return EV_SWITCH;
             }
-            if (split)
-                return EV_SWITCH;
-            pc = rpc0;
-            fp = w->fp[lead];
-            R = w->regs + (size_t)fp * W;
-            break;
         }
-        case OP_TRAP:
-            FAULT_AT(lead, "%s", ex->mod->strings[in->i]);
+        if (budget == 0) {
+            SAVE();
+            simt_pending_push(w, lead, 0);
+            return EV_QUANTUM;
+        }
+        NEXT;
+    }
+    TARGET(CALL):
+        if (do_call(ex, w, mask, &fp, &pc, in) != 0) {
+            SAVE();
+            simt_exec_locate(ex, blk, w, lead, pc);
+            return EV_FAULT;
+        }
+        R = w->regs + (size_t)fp * W;
+        NEXT;
+    TARGET(RET): TARGET(RETV): {
+        uint32_t exiting = 0;
+        int32_t rpc0 = -1;
+        int split = 0;
+        const uint64_t *ra = REG(in->a);
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            int32_t rpc = (int32_t)R[l];
+            uint32_t ofp = (uint32_t)R[W + l];
+            if (in->op == OP_RET)
+                R[l] = ra[l];
+            if (rpc < 0) { exiting |= 1u << l; continue; }
+            if (rpc0 < 0) rpc0 = rpc;
+            if (rpc != rpc0) split = 1;
+            w->pc[l] = rpc;
+            w->fp[l] = ofp;
+        }
+        if (exiting) {
+            simt_lanes_exit(ex, blk, w, exiting);
+            return EV_SWITCH;
+        }
+        if (split)
+            return EV_SWITCH;
+        pc = rpc0;
+        fp = w->fp[lead];
+        R = w->regs + (size_t)fp * W;
+        NEXT;
+    }
+    TARGET(TRAP):
+        FAULT_AT(lead, "%s", ex->mod->strings[in->i]);
 
-        case OP_LD8S: case OP_LD8U: case OP_LD16S: case OP_LD16U: case OP_LD32: case OP_LD64: {
-            static const unsigned size[] = {1, 1, 2, 2, 4, 8};
-            unsigned k = in->op - OP_LD8S, len = size[k];
-            OPS;
-            uint64_t off = (uint64_t)(int64_t)in->i;
+    TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD32): TARGET(LD64): {
+        static const unsigned size[] = {1, 1, 2, 2, 4, 8};
+        unsigned k = in->op - OP_LD8S, len = size[k];
+        OPS;
+        uint64_t off = (uint64_t)(int64_t)in->i, lo;
+        /* One lane (host code) is faster through the translation directly. */
+        const uint8_t *host = W == 1 ? NULL
+                              : group_region(ex, blk, L, rb, off, len, 0, W, mask, &lo);
+        if (host) {
+            L->load(ra, rb, off - lo, host, k, W, mask);
+        } else {
             LANES({
                 uint8_t *p = checked_mem(ex, blk, w, l, rb[l] + off, len, 0, pc, scratch);
                 if (!p) MEMFAULT(l);
@@ -672,161 +738,158 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
                 if (k == 2) v = (uint64_t)(int64_t)(int16_t)v;
                 ra[l] = v;
             });
-            if (ex->observe)
-                observe_access(ex, w, in, pc, mask, rb, off, len, ACC_READ);
-            pc++;
-            break;
         }
-        case OP_ST8: case OP_ST16: case OP_ST32: case OP_ST64: {
-            unsigned len = 1u << (in->op - OP_ST8);
-            OPS;
-            uint64_t off = (uint64_t)(int64_t)in->i;
-            if (ex->observe)  /* before the stores: a store may overwrite its own address */
-                observe_access(ex, w, in, pc, mask, rb, off, len, ACC_WRITE);
+        if (ex->observe)
+            observe_access(ex, w, in, pc, mask, rb, off, len, ACC_READ);
+        pc++;
+        NEXT;
+    }
+    TARGET(ST8): TARGET(ST16): TARGET(ST32): TARGET(ST64): {
+        unsigned len = 1u << (in->op - OP_ST8);
+        OPS;
+        uint64_t off = (uint64_t)(int64_t)in->i, lo;
+        if (ex->observe)  /* before the stores: a store may overwrite its own address */
+            observe_access(ex, w, in, pc, mask, rb, off, len, ACC_WRITE);
+        uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, off, len, 1, W, mask,
+                                                     &lo);
+        if (host) {
+            L->store(ra, rb, off - lo, host, len, W, mask);
+        } else {
             LANES({
                 uint8_t *p = checked_mem(ex, blk, w, l, rb[l] + off, len, 1, pc, scratch);
                 if (!p) MEMFAULT(l);
                 store_n(p, len, ra[l]);
             });
-            pc++;
-            break;
         }
-        case OP_LADDR: {
-            uint64_t *ra = REG(in->a);
-            const uint64_t *base = REG(2);
-            uint64_t off = (uint64_t)(int64_t)in->i;
-            LANES(ra[l] = SIMT_ADDR(SPACE_LOCAL, base[l] + off));
-            pc++;
-            break;
-        }
-        case OP_GADDR: { uint64_t *ra = REG(in->a); uint64_t v = ex->vm->global_addr[in->i];
-            LANES(ra[l] = v); pc++; break; }
-        case OP_MEMCPY: {
-            OPS;
-            for (uint32_t m = mask; m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctz(m);
-                uint64_t n = rc[l];
-                for (uint64_t k = 0; k < n; k++) {
-                    uint8_t *s = lane_mem(ex, blk, w, l, rb[l] + k, 1, 0);
-                    if (!s) MEMFAULT(l);
-                    uint8_t v = *s;
-                    uint8_t *d = lane_mem(ex, blk, w, l, ra[l] + k, 1, 1);
-                    if (!d) MEMFAULT(l);
-                    *d = v;
-                }
-            }
-            pc++;
-            break;
-        }
-        case OP_SREG: {
-            uint64_t *ra = REG(in->a);
-            unsigned id = (unsigned)in->i;
-            if (id == SREG_TID_X && ex->block_dim[0] >= ex->width * (w->index + 1)) {
-                uint64_t t0 = w->tid_base; /* the warp lies in one row of x */
-                LANES(ra[l] = t0 + l);
-            } else if (id >= SREG_NTID_X && id <= SREG_NCTAID_Z) {
-                uint64_t v = sreg_value(ex, blk, w, 0, id); /* the same in every lane */
-                LANES(ra[l] = v);
-            } else {
-                LANES(ra[l] = sreg_value(ex, blk, w, l, id));
-            }
-            pc++;
-            break;
-        }
-        case OP_ATOM: case OP_ATOMCAS: {
-            OPS;
-            unsigned type = (unsigned)in->i & 0xff, op = (unsigned)in->i >> 8, len = atype_size(type);
-            const uint64_t *rd = REG(in->c + 1);
-            if (ex->observe)
-                observe_access(ex, w, in, pc, mask, rb, 0, len, ACC_ATOMIC);
-            for (uint32_t m = mask; m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctz(m);
-                uint8_t *p = checked_mem(ex, blk, w, l, rb[l], len, 1, pc, scratch);
-                if (!p) MEMFAULT(l);
-                if (ex->host_atomics && in->op == OP_ATOM) {
-                    ra[l] = atom_host(op, type, p, rc[l]);
-                    continue;
-                }
-                uint64_t old = load_n(p, len), v;
-                if (in->op == OP_ATOMCAS) {
-                    uint64_t cmp = len == 4 ? (uint32_t)rc[l] : rc[l];
-                    v = old == cmp ? rd[l] : old;
-                } else {
-                    v = atom_apply(op, type, old, rc[l]);
-                }
-                store_n(p, len, v);
-                ra[l] = old;
-            }
-            pc++;
-            break;
-        }
-        case OP_ACTMASK: { uint64_t *ra = REG(in->a); LANES(ra[l] = mask); pc++; break; }
-        case OP_SHFL: case OP_VOTE: case OP_MATCH_ANY: case OP_MATCH_ALL: case OP_REDUX:
-        case OP_SYNCWARP: {
-            SAVE();
-            int r = simt_collective(ex, blk, w, &mask, pc);
-            if (r < 0)
-                return EV_FAULT;
-            if (r == 0)
-                return EV_SWITCH;
-            lead = (unsigned)__builtin_ctz(mask);
-            pc++;
-            break;
-        }
-        case OP_BAR: {
-            SAVE();
-            int r = simt_block_barrier(ex, blk, w, mask, pc);
-            if (r < 0)
-                return EV_FAULT;
-            return EV_SWITCH;
-        }
-        case OP_INTR: {
-            OPS;
-            const uint64_t *r1 = REG(in->b + 1), *r2 = REG(in->b + 2);
-            unsigned id = (unsigned)in->i, n = in->c;
-            LANES(ra[l] = simt_intrinsic_eval(id, rb[l], n > 1 ? r1[l] : 0, n > 2 ? r2[l] : 0));
-            pc++;
-            break;
-        }
-        case OP_HCALL: case OP_NCALL: {
-            SAVE();
-            int ev = lane_calls(ex, blk, w, mask, R, in, &fault_lane);
-            if (ev == EV_FAULT) {
-                simt_exec_locate(ex, blk, w, fault_lane, pc);
-                return EV_FAULT;
-            }
-            if (ev == EV_EXIT)
-                return EV_EXIT;
-            pc++;
-            break;
-        }
-        case OP_LAUNCH: {
-            SAVE();
-            int ev = do_launch(ex, blk, w, R, in);
-            if (ev == EV_FAULT) {
-                simt_exec_locate(ex, blk, w, lead, pc);
-                return EV_FAULT;
-            }
-            if (ev == EV_EXIT)
-                return EV_EXIT;
-            pc++;
-            break;
-        }
-        default:
-            FAULT_AT(lead, "invalid opcode %u", in->op);
-        }
-        if (budget)
-            budget--;
-        if (ex->random && --w->slice == 0) { /* adversarial interleaving: switch now */
-            SAVE();
-            return budget ? EV_SWITCH : EV_QUANTUM;
-        }
-        if (ex->stepping) { /* simtvm debug: stop after each instruction (exec.h) */
-            SAVE();
-            ex->step_mask = mask;
-            ex->step_lead = lead;
-            ex->step_budget = budget;
-            return EV_STEP;
-        }
+        pc++;
+        NEXT;
     }
+    TARGET(LADDR): {
+        uint64_t *ra = REG(in->a);
+        const uint64_t *base = REG(2);
+        uint64_t off = (uint64_t)(int64_t)in->i;
+        LANES(ra[l] = SIMT_ADDR(SPACE_LOCAL, base[l] + off));
+        pc++;
+        NEXT;
+    }
+    TARGET(GADDR): HELPER(LDK, ex->vm->global_addr[in->i]); pc++; NEXT;
+    TARGET(MEMCPY): {
+        OPS;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            uint64_t n = rc[l];
+            for (uint64_t k = 0; k < n; k++) {
+                uint8_t *s = lane_mem(ex, blk, w, l, rb[l] + k, 1, 0);
+                if (!s) MEMFAULT(l);
+                uint8_t v = *s;
+                uint8_t *d = lane_mem(ex, blk, w, l, ra[l] + k, 1, 1);
+                if (!d) MEMFAULT(l);
+                *d = v;
+            }
+        }
+        pc++;
+        NEXT;
+    }
+    TARGET(SREG): {
+        uint64_t *ra = REG(in->a);
+        unsigned id = (unsigned)in->i;
+        if (id == SREG_TID_X && ex->block_dim[0] >= ex->width * (w->index + 1)) {
+            HELPER(IOTA, w->tid_base); /* the warp lies in one row of x */
+        } else if (id <= SREG_TID_Z) { /* computed once per call: loops read them again */
+            if (!have_tids) {
+                warp_tids(ex, w, tids);
+                have_tids = 1;
+            }
+            L->op[LOP_MOV](ra, tids[id], NULL, 0, W, mask);
+        } else if (id >= SREG_NTID_X && id <= SREG_NCTAID_Z) {
+            HELPER(LDK, sreg_value(ex, blk, w, 0, id)); /* the same in every lane */
+        } else {
+            LANES(ra[l] = sreg_value(ex, blk, w, l, id));
+        }
+        pc++;
+        NEXT;
+    }
+    TARGET(ATOM): TARGET(ATOMCAS): {
+        OPS;
+        unsigned type = (unsigned)in->i & 0xff, op = (unsigned)in->i >> 8, len = atype_size(type);
+        const uint64_t *rd = REG(in->c + 1);
+        if (ex->observe)
+            observe_access(ex, w, in, pc, mask, rb, 0, len, ACC_ATOMIC);
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            uint8_t *p = checked_mem(ex, blk, w, l, rb[l], len, 1, pc, scratch);
+            if (!p) MEMFAULT(l);
+            if (ex->host_atomics && in->op == OP_ATOM) {
+                ra[l] = atom_host(op, type, p, rc[l]);
+                continue;
+            }
+            uint64_t old = load_n(p, len), v;
+            if (in->op == OP_ATOMCAS) {
+                uint64_t cmp = len == 4 ? (uint32_t)rc[l] : rc[l];
+                v = old == cmp ? rd[l] : old;
+            } else {
+                v = atom_apply(op, type, old, rc[l]);
+            }
+            store_n(p, len, v);
+            ra[l] = old;
+        }
+        pc++;
+        NEXT;
+    }
+    TARGET(ACTMASK): HELPER(LDK, mask); pc++; NEXT;
+    TARGET(SHFL): TARGET(VOTE): TARGET(MATCH_ANY): TARGET(MATCH_ALL): TARGET(REDUX):
+    TARGET(SYNCWARP): {
+        SAVE();
+        int r = simt_collective(ex, blk, w, &mask, pc);
+        if (r < 0)
+            return EV_FAULT;
+        if (r == 0)
+            return EV_SWITCH;
+        lead = (unsigned)__builtin_ctz(mask);
+        pc++;
+        NEXT;
+    }
+    TARGET(BAR): {
+        SAVE();
+        int r = simt_block_barrier(ex, blk, w, mask, pc);
+        if (r < 0)
+            return EV_FAULT;
+        return EV_SWITCH;
+    }
+    TARGET(INTR): {
+        OPS;
+        const uint64_t *r1 = REG(in->b + 1), *r2 = REG(in->b + 2);
+        unsigned id = (unsigned)in->i, n = in->c;
+        LANES(ra[l] = simt_intrinsic_eval(id, rb[l], n > 1 ? r1[l] : 0, n > 2 ? r2[l] : 0));
+        pc++;
+        NEXT;
+    }
+    TARGET(HCALL): TARGET(NCALL): {
+        SAVE();
+        int ev = lane_calls(ex, blk, w, mask, R, in, &fault_lane);
+        if (ev == EV_FAULT) {
+            simt_exec_locate(ex, blk, w, fault_lane, pc);
+            return EV_FAULT;
+        }
+        if (ev == EV_EXIT)
+            return EV_EXIT;
+        pc++;
+        NEXT;
+    }
+    TARGET(LAUNCH): {
+        SAVE();
+        int ev = do_launch(ex, blk, w, R, in);
+        if (ev == EV_FAULT) {
+            simt_exec_locate(ex, blk, w, lead, pc);
+            return EV_FAULT;
+        }
+        if (ev == EV_EXIT)
+            return EV_EXIT;
+        pc++;
+        NEXT;
+    }
+    default:
+        break;
+    }
+    FAULT_AT(lead, "invalid opcode %u", in->op);
 }

@@ -93,6 +93,35 @@ static inline uint64_t micro_shr_s64(uint64_t a, uint64_t b)
     return (int64_t)a < 0 ? ~(~a >> s) : a >> s;
 }
 
+/* ---- floating point ----
+ * C lets a compiler swap the operands of + and *, and when both are NaN the
+ * result's payload is the first operand's (x86 SSE/AVX, and the AVX2 helpers).
+ * The specification pins it: b's NaN, quieted (x + x quiets x). */
+static inline float micro_nan2f(float x, float y, float r)
+{
+    return isnan(x) && isnan(y) ? x + x : r;
+}
+static inline double micro_nan2(double x, double y, double r)
+{
+    return isnan(x) && isnan(y) ? x + x : r;
+}
+static inline uint64_t micro_add_f32(uint64_t a, uint64_t b)
+{
+    return of_f32(micro_nan2f(f32_of(a), f32_of(b), f32_of(a) + f32_of(b)));
+}
+static inline uint64_t micro_mul_f32(uint64_t a, uint64_t b)
+{
+    return of_f32(micro_nan2f(f32_of(a), f32_of(b), f32_of(a) * f32_of(b)));
+}
+static inline uint64_t micro_add_f64(uint64_t a, uint64_t b)
+{
+    return of_f64(micro_nan2(f64_of(a), f64_of(b), f64_of(a) + f64_of(b)));
+}
+static inline uint64_t micro_mul_f64(uint64_t a, uint64_t b)
+{
+    return of_f64(micro_nan2(f64_of(a), f64_of(b), f64_of(a) * f64_of(b)));
+}
+
 /* ---- conversions (saturating, as cvt.rzi on the GPU) ----
  * NaN becomes 0 only from a float to a 32-bit integer; every other
  * conversion of a NaN gives the sign-bit pattern, signed or not (measured on
@@ -140,5 +169,56 @@ static inline uint64_t micro_cvt_u64_f(double f)
 
 /* One lane-local intrinsic (vm/intrinsics.def); x, y, z are its arguments. */
 uint64_t simt_intrinsic_eval(unsigned id, uint64_t x, uint64_t y, uint64_t z);
+
+/* ---- warp-wide helpers: the lane operations of vm/lanes.def over a register ----
+ *
+ * A register is W consecutive 64-bit lane values (W = warp size, 1..32, any
+ * value: helpers handle a tail that is not a multiple of their vector width).
+ * For each lane l in mask: a[l] := op(b[l], c[l], c[W + l], k); the other
+ * lanes of a keep their values (a helper may read them and store them back
+ * unchanged), and the inputs of lanes outside the mask never matter.  a may
+ * alias b or c.  Division helpers are called only when no lane of the mask
+ * divides by zero (the interpreter faults first). */
+enum simt_lop {
+#define LOP(name, arity, expr) LOP_##name,
+#include "vm/lanes.def"
+#undef LOP
+    LOP_COUNT
+};
+
+typedef void simt_lop_fn(uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t k,
+                         unsigned W, uint32_t mask);
+
+/* One implementation of every helper.  Each VM holds its own copy, filled by
+ * simt_lanes_select when it is created, so two VMs may use different ones. */
+typedef struct simt_lane_ops {
+    const char *name;            /* "scalar" or "avx2" */
+    simt_lop_fn *op[LOP_COUNT];
+    /* Lanes of mask whose a[l] is nonzero (branches, votes). */
+    uint32_t (*nonzero)(const uint64_t *a, unsigned W, uint32_t mask);
+    /* The bitwise AND and OR of b[l] + off over the lanes of mask: out[0], out[1]
+     * (every address x has AND <= x <= OR).  mask is never 0. */
+    void (*bounds)(const uint64_t *b, uint64_t off, unsigned W, uint32_t mask, uint64_t out[2]);
+    /* Loads of one region already checked for every lane: lane l reads
+     * host[b[l] + rel] (rel = off - the guest address of host), LD8S..LD64 by
+     * kind 0..5 (extended as the opcodes say). */
+    void (*load)(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host,
+                 unsigned kind, unsigned W, uint32_t mask);
+    /* Stores of len bytes (1, 2, 4, 8) likewise, in lane order (when lanes
+     * overlap, the highest lane's value remains). */
+    void (*store)(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8_t *host,
+                  unsigned len, unsigned W, uint32_t mask);
+    /* a[l] := b[src[l]] for the lanes of mask (shuffles); src[l] < W; a may be b. */
+    void (*permute)(uint64_t *a, const uint64_t *b, const uint8_t *src, unsigned W,
+                    uint32_t mask);
+} simt_lane_ops;
+
+/* Fills t with the scalar helpers (vm/lanes_scalar.c): the specification. */
+void simt_lanes_scalar(simt_lane_ops *t);
+/* Replaces the helpers of t that have an AVX2 version (vm/lanes_avx2.c) and
+ * returns 1; returns 0 and leaves t alone when this build or this CPU has no AVX2. */
+int simt_lanes_avx2(simt_lane_ops *t);
+/* Fills t for a VM: AVX2 where the CPU has it, unless no_simd (--no-simd). */
+void simt_lanes_select(simt_lane_ops *t, int no_simd);
 
 #endif

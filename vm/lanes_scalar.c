@@ -1,6 +1,7 @@
 /* vm/lanes_scalar.c -- the scalar definitions of the lane-local intrinsics
- * (vm/intrinsics.def).  These are the specification; faster versions must
- * agree with them bit for bit. */
+ * (vm/intrinsics.def) and of the warp-wide helpers of vm/lanes.def.  These are
+ * the specification; faster versions (vm/lanes_avx2.c) must agree with them
+ * bit for bit (tests/unit/test_lanes.c). */
 #include <math.h>
 #include <stdint.h>
 
@@ -125,4 +126,111 @@ uint64_t simt_intrinsic_eval(unsigned id, uint64_t x, uint64_t y, uint64_t z)
     if (id <= INTR_ISFINITE)
         return double_op(id, f64_of(x), f64_of(y), f64_of(z));
     return int_op(id, x, y, z);
+}
+
+/* ---- the scalar warp-wide helpers (vm/lanes.h) ----
+ * LANES_OF applies one lane's statement over the mask: every lane in order
+ * when all W lanes are active (a loop the compiler may unroll), else the set
+ * bits of the mask.  Write-back under the mask happens here and nowhere else. */
+#define LANES_OF(stmt)                                                      \
+    do {                                                                    \
+        if (mask == (W == 32 ? 0xffffffffu : (1u << W) - 1u)) {             \
+            for (unsigned l = 0; l < W; l++) {                              \
+                stmt;                                                       \
+            }                                                               \
+        } else {                                                            \
+            for (uint32_t m_ = mask; m_; m_ &= m_ - 1) {                    \
+                unsigned l = (unsigned)__builtin_ctz(m_);                   \
+                stmt;                                                       \
+            }                                                               \
+        }                                                                   \
+    } while (0)
+
+/* Operand fetch by arity: a helper reads no register its opcode does not name. */
+#define FETCH_0 (void)b_; (void)c_;
+#define FETCH_1 uint64_t b = b_[l]; (void)c_;
+#define FETCH_2 uint64_t b = b_[l], c = c_[l];
+#define FETCH_3 uint64_t b = b_[l], c = c_[l], d = c_[W + l];
+
+#define LOP(name, arity, expr)                                                          \
+    static void scalar_##name(uint64_t *a, const uint64_t *b_, const uint64_t *c_, uint64_t k, \
+                              unsigned W, uint32_t mask)                                \
+    {                                                                                   \
+        (void)k;                                                                        \
+        LANES_OF({ FETCH_##arity a[l] = (expr); });                                     \
+    }
+#include "vm/lanes.def"
+#undef LOP
+
+static uint32_t scalar_nonzero(const uint64_t *a, unsigned W, uint32_t mask)
+{
+    uint32_t r = 0;
+    LANES_OF(if (a[l]) r |= 1u << l);
+    return r;
+}
+
+static void scalar_bounds(const uint64_t *b, uint64_t off, unsigned W, uint32_t mask,
+                          uint64_t out[2])
+{
+    uint64_t ands = UINT64_MAX, ors = 0;
+    LANES_OF({
+        ands &= b[l] + off;
+        ors |= b[l] + off;
+    });
+    out[0] = ands;
+    out[1] = ors;
+}
+
+static void scalar_load(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host,
+                        unsigned kind, unsigned W, uint32_t mask)
+{
+    switch (kind) {
+    case 0: LANES_OF(a[l] = (uint64_t)(int64_t)(int8_t)host[b[l] + rel]); break;
+    case 1: LANES_OF(a[l] = host[b[l] + rel]); break;
+    case 2: LANES_OF({ int16_t v; memcpy(&v, host + b[l] + rel, 2); a[l] = (uint64_t)(int64_t)v; });
+        break;
+    case 3: LANES_OF({ uint16_t v; memcpy(&v, host + b[l] + rel, 2); a[l] = v; }); break;
+    case 4: LANES_OF({ uint32_t v; memcpy(&v, host + b[l] + rel, 4); a[l] = v; }); break;
+    default: LANES_OF(memcpy(&a[l], host + b[l] + rel, 8)); break;
+    }
+}
+
+static void scalar_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8_t *host,
+                         unsigned len, unsigned W, uint32_t mask)
+{
+    switch (len) {
+    case 1: LANES_OF(host[b[l] + rel] = (uint8_t)a[l]); break;
+    case 2: LANES_OF({ uint16_t v = (uint16_t)a[l]; memcpy(host + b[l] + rel, &v, 2); }); break;
+    case 4: LANES_OF({ uint32_t v = (uint32_t)a[l]; memcpy(host + b[l] + rel, &v, 4); }); break;
+    default: LANES_OF(memcpy(host + b[l] + rel, &a[l], 8)); break;
+    }
+}
+
+static void scalar_permute(uint64_t *a, const uint64_t *b, const uint8_t *src, unsigned W,
+                           uint32_t mask)
+{
+    uint64_t v[32];
+    LANES_OF(v[l] = b[src[l]]);
+    LANES_OF(a[l] = v[l]);
+}
+
+void simt_lanes_scalar(simt_lane_ops *t)
+{
+    static const simt_lane_ops scalar = {
+        "scalar",
+        {
+#define LOP(name, arity, expr) scalar_##name,
+#include "vm/lanes.def"
+#undef LOP
+        },
+        scalar_nonzero, scalar_bounds, scalar_load, scalar_store, scalar_permute,
+    };
+    *t = scalar;
+}
+
+void simt_lanes_select(simt_lane_ops *t, int no_simd)
+{
+    simt_lanes_scalar(t);
+    if (!no_simd)
+        simt_lanes_avx2(t);
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "vm/lanes.h"
 #include "vm/module.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
@@ -124,6 +125,9 @@ typedef struct simt_vm {
     uint32_t *func_of_pc;       /* index of the function holding each instruction */
     struct simt_checker *checker; /* --check: created by simt_vm_init when cfg.checks != 0 */
     struct simt_model *model;   /* --stats: created by simt_vm_init when cfg.stats != 0 */
+    /* The lane helpers (vm/lanes.h) chosen by simt_vm_init: AVX2 where the CPU
+     * has it unless cfg.no_simd. */
+    simt_lane_ops lanes;
     /* runtime/host.c: glibc's random() TYPE_3 generator, so that rand() after
      * srand(s) gives Linux's sequence (rand_state above is unused). */
     int32_t rand_table[31];     /* the additive feedback table */

@@ -1,0 +1,560 @@
+/* vm/lanes_avx2.c -- AVX2 versions of the warp-wide helpers of vm/lanes.h.
+ *
+ * The only file compiled with -mavx2 (Makefile.am); simt_lanes_avx2 installs
+ * these helpers only when the CPU reports AVX2, so the rest of simtvm runs on
+ * any x86-64.  The scalar helpers (vm/lanes_scalar.c) are the specification:
+ * every helper here must give the same bits for every input
+ * (tests/unit/test_lanes.c).  A register is W 64-bit lanes; one __m256i holds
+ * four of them.  Lanes are taken four at a time with the mask's nibble: a full
+ * nibble uses plain loads and stores; a partial one computes all four lanes
+ * and blends the result into the old destination (the lanes left out are
+ * rewritten with their own values, which nothing can tell from untouched: a
+ * warp's registers belong to one host thread); the tail of a warp whose size
+ * is not a multiple of 4 uses masked loads and stores, which touch no word
+ * past the register.
+ *
+ * Floating point: packed SSE/AVX instructions round as the scalar ones do
+ * under the same MXCSR (no FTZ/DAZ is set anywhere), NaN operands propagate as
+ * the scalar instruction of the same operand order does, and no FMA is formed
+ * (-mavx2 does not enable -mfma, and C11 mode does not contract).  A float
+ * lives in the low half of its lane; packed float instructions also compute
+ * on the high halves, whose results are masked away. */
+#include "vm/lanes.h"
+
+#if defined(__AVX2__) && (defined(__x86_64__) || defined(__i386__))
+#include <immintrin.h>
+
+typedef __m256i v4;
+
+static inline v4 ld(const uint64_t *p)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)p);
+}
+static inline void st(uint64_t *p, v4 v) { _mm256_storeu_si256((__m256i *)(void *)p, v); }
+static inline v4 mld(const uint64_t *p, v4 m)
+{
+    return _mm256_maskload_epi64((const long long *)(const void *)p, m);
+}
+static inline void mst(uint64_t *p, v4 m, v4 v)
+{
+    _mm256_maskstore_epi64((long long *)(void *)p, m, v);
+}
+
+/* All-ones in the 64-bit lanes whose bit is set in nib (4 bits). */
+static inline v4 nib_mask(unsigned nib)
+{
+    const v4 bit = _mm256_set_epi64x(8, 4, 2, 1);
+    return _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(nib), bit), bit);
+}
+
+static inline v4 ones(void) { return _mm256_set1_epi64x(-1); }
+static inline v4 lo32(void) { return _mm256_set1_epi64x(0xffffffff); }
+static inline v4 one64(void) { return _mm256_set1_epi64x(1); }
+static inline v4 sign64(void) { return _mm256_set1_epi64x((long long)0x8000000000000000ull); }
+
+/* Applies BODY (an expression of v4 b, c, d and l) to every group of four lanes. */
+#define APPLY(BODY)                                                             \
+    if (mask == FULL4(W)) { /* every lane, W a multiple of 4: no mask tests */ \
+        for (unsigned l = 0; l < W; l += 4) {                                   \
+            v4 b = LD_B(ld), c = LD_C(ld), d = LD_D(ld);                        \
+            (void)b; (void)c; (void)d;                                          \
+            st(a + l, BODY);                                                    \
+        }                                                                       \
+        return;                                                                 \
+    }                                                                           \
+    for (unsigned l = 0; l < W; l += 4) {                                       \
+        unsigned nib = (mask >> l) & 15u;                                       \
+        if (nib == 15u) {                                                       \
+            v4 b = LD_B(ld), c = LD_C(ld), d = LD_D(ld);                        \
+            (void)b; (void)c; (void)d;                                          \
+            st(a + l, BODY);                                                    \
+        } else if (nib && l + 4 <= W) { /* blend: the other lanes keep a[l] */  \
+            v4 m = nib_mask(nib);                                               \
+            v4 b = LD_B(ld), c = LD_C(ld), d = LD_D(ld);                        \
+            (void)b; (void)c; (void)d;                                          \
+            v4 r = BODY;                                                        \
+            st(a + l, _mm256_blendv_epi8(ld(a + l), r, m));                     \
+        } else if (nib) { /* the tail of the register: touch no word past it */ \
+            v4 m = nib_mask(nib);                                               \
+            v4 b = LD_B(MLD), c = LD_C(MLD), d = LD_D(MLD);                     \
+            (void)b; (void)c; (void)d;                                          \
+            mst(a + l, m, BODY);                                                \
+        }                                                                       \
+    }
+#define MLD(p) mld(p, m)
+/* The mask of a full warp when W is a multiple of 4, else one no mask equals. */
+#define FULL4(W) ((W) & 3u || (W) == 32 ? 0xffffffffu : (1u << (W)) - 1u)
+#define ZERO(p) _mm256_setzero_si256()
+
+/* Sparse masks (divergent code) touch few lanes: there one lane at a time,
+ * with the specification's own expression (lanes.def), beats four-lane
+ * blends, whose wide loads of registers just written lane by lane also stall
+ * on store forwarding. */
+#define FETCH_0 (void)b_; (void)c_;
+#define FETCH_1 uint64_t b = b_[l]; (void)c_;
+#define FETCH_2 uint64_t b = b_[l], c = c_[l];
+#define FETCH_3 uint64_t b = b_[l], c = c_[l], d = c_[W + l];
+#define LOP(name, arity, expr)                                                            \
+    static __attribute__((unused)) void lane_##name(uint64_t *a, const uint64_t *b_,    \
+                                                    const uint64_t *c_, uint64_t k,       \
+                                                    unsigned W, uint32_t mask)            \
+    {                                                                                     \
+        (void)k; (void)W;                                                                 \
+        for (uint32_t m_ = mask; m_; m_ &= m_ - 1) {                                      \
+            unsigned l = (unsigned)__builtin_ctz(m_);                                     \
+            FETCH_##arity a[l] = (expr);                                                  \
+        }                                                                                 \
+    }
+#include "vm/lanes.def"
+#undef LOP
+static inline int sparse(uint32_t mask, unsigned W)
+{
+    return W < 4 || (unsigned)__builtin_popcount(mask) * 2 <= W; /* W = 1: host code */
+}
+
+/* Helpers by arity: which operands are read (never more than the opcode names). */
+#define DEF0(name, BODY)                                                        \
+    static void avx2_##name(uint64_t *a, const uint64_t *b_, const uint64_t *c_, uint64_t k, \
+                            unsigned W, uint32_t mask)                          \
+    {                                                                           \
+        (void)b_; (void)c_; (void)k;                                            \
+        if (sparse(mask, W)) {                                                  \
+            lane_##name(a, b_, c_, k, W, mask);                                 \
+            return;                                                             \
+        }                                                                       \
+        APPLY(BODY)                                                             \
+    }
+#define LD_B(f) ZERO(b_)
+#define LD_C(f) ZERO(c_)
+#define LD_D(f) ZERO(c_)
+
+static inline v4 iota4(uint64_t k, unsigned l)
+{
+    return _mm256_add_epi64(_mm256_set1_epi64x((long long)(k + l)), _mm256_set_epi64x(3, 2, 1, 0));
+}
+DEF0(LDK, _mm256_set1_epi64x((long long)k))
+DEF0(IOTA, iota4(k, l))
+
+#undef LD_B
+#define LD_B(f) f(b_ + l)
+#define DEF1 DEF0
+#define UN(name, BODY) DEF1(name, BODY)
+
+UN(MOV, b)
+UN(NEG_I32, _mm256_and_si256(_mm256_sub_epi64(_mm256_setzero_si256(), b), lo32()))
+UN(NOT_I32, _mm256_andnot_si256(b, lo32()))
+UN(NEG_I64, _mm256_sub_epi64(_mm256_setzero_si256(), b))
+UN(NOT_I64, _mm256_xor_si256(b, _mm256_set1_epi64x(-1)))
+UN(ADDK, _mm256_add_epi64(b, _mm256_set1_epi64x((long long)k)))
+UN(NEG_F32, _mm256_and_si256(_mm256_xor_si256(b, _mm256_set1_epi64x(0x80000000)), lo32()))
+UN(NEG_F64, _mm256_xor_si256(b, sign64()))
+
+/* ((x & m) ^ s) - s sign-extends the field m whose top bit is s. */
+static inline v4 sext(v4 x, long long m, long long s)
+{
+    v4 vs = _mm256_set1_epi64x(s);
+    return _mm256_sub_epi64(_mm256_xor_si256(_mm256_and_si256(x, _mm256_set1_epi64x(m)), vs), vs);
+}
+UN(SEXT8, sext(b, 0xff, 0x80))
+UN(SEXT16, sext(b, 0xffff, 0x8000))
+UN(SEXT32, sext(b, 0xffffffff, 0x80000000))
+UN(ZEXT8, _mm256_and_si256(b, _mm256_set1_epi64x(0xff)))
+UN(ZEXT16, _mm256_and_si256(b, _mm256_set1_epi64x(0xffff)))
+UN(ZEXT32, _mm256_and_si256(b, lo32()))
+
+/* The low halves of four lanes packed into 128 bits (values, or lane masks
+ * for the 32-bit gathers). */
+static inline __m128i low_dwords(v4 x)
+{
+    const v4 even = _mm256_set_epi32(7, 5, 3, 1, 6, 4, 2, 0);
+    return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(x, even));
+}
+/* The low halves of four lanes as four floats, and back (zero-extended). */
+static inline __m128 f32x4(v4 x) { return _mm_castsi128_ps(low_dwords(x)); }
+static inline v4 of_f32x4(__m128 f) { return _mm256_cvtepu32_epi64(_mm_castps_si128(f)); }
+static inline v4 of_i32x4(__m128i i) { return _mm256_cvtepu32_epi64(i); }
+
+UN(CVT_F64_F32, _mm256_castpd_si256(_mm256_cvtps_pd(f32x4(b))))
+UN(CVT_F32_F64, of_f32x4(_mm256_cvtpd_ps(_mm256_castsi256_pd(b))))
+
+/* Float to int32 as cvt.rzi: truncate, saturate; NaN -> 0 from a float,
+ * 0x80000000 from a double (vm/lanes.h).  cvtt gives 0x80000000 for NaN and
+ * every value out of range; the value >= 2^31 (as 2147483647.0 rounds in
+ * float) becomes 0x7fffffff. */
+static inline v4 cvt_s32_f32(v4 b)
+{
+    __m128 f = f32x4(b);
+    __m128i r = _mm_cvttps_epi32(f);
+    __m128 big = _mm_cmp_ps(f, _mm_set1_ps(2147483648.0f), _CMP_GE_OQ);
+    r = _mm_blendv_epi8(r, _mm_set1_epi32(0x7fffffff), _mm_castps_si128(big));
+    r = _mm_andnot_si128(_mm_castps_si128(_mm_cmp_ps(f, f, _CMP_UNORD_Q)), r);
+    return of_i32x4(r);
+}
+static inline v4 cvt_s32_f64(v4 b)
+{
+    __m256d f = _mm256_castsi256_pd(b);
+    __m128i r = _mm256_cvttpd_epi32(f);
+    __m256d big = _mm256_cmp_pd(f, _mm256_set1_pd(2147483647.0), _CMP_GE_OQ);
+    __m128i bigd = low_dwords(_mm256_castpd_si256(big)); /* false for NaN */
+    r = _mm_blendv_epi8(r, _mm_set1_epi32(0x7fffffff), bigd);
+    return of_i32x4(r);
+}
+UN(CVT_S32_F32, cvt_s32_f32(b))
+UN(CVT_S32_F64, cvt_s32_f64(b))
+
+#undef LD_C
+#define LD_C(f) f(c_ + l)
+#define BIN(name, BODY) DEF1(name, BODY)
+
+BIN(ADD_I32, _mm256_and_si256(_mm256_add_epi64(b, c), lo32()))
+BIN(SUB_I32, _mm256_and_si256(_mm256_sub_epi64(b, c), lo32()))
+BIN(MUL_I32, _mm256_and_si256(_mm256_mul_epu32(b, c), lo32()))
+static inline v4 count31(v4 c) { return _mm256_and_si256(c, _mm256_set1_epi64x(31)); }
+static inline v4 count63(v4 c) { return _mm256_and_si256(c, _mm256_set1_epi64x(63)); }
+/* 32-bit shifts on the dwords: the low dword of each lane gets the right
+ * result, the high dword (shifted by its own count) is masked away. */
+BIN(SHL_I32, _mm256_and_si256(_mm256_sllv_epi32(b, count31(c)), lo32()))
+BIN(SHR_U32, _mm256_and_si256(_mm256_srlv_epi32(b, count31(c)), lo32()))
+BIN(SHR_S32, _mm256_and_si256(_mm256_srav_epi32(b, count31(c)), lo32()))
+
+BIN(ADD_I64, _mm256_add_epi64(b, c))
+BIN(SUB_I64, _mm256_sub_epi64(b, c))
+/* The low 64 bits of a 64 x 64 product from three 32 x 32 ones. */
+static inline v4 mul64(v4 b, v4 c)
+{
+    v4 lo = _mm256_mul_epu32(b, c);
+    v4 cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(b, 32), c),
+                                _mm256_mul_epu32(b, _mm256_srli_epi64(c, 32)));
+    return _mm256_add_epi64(lo, _mm256_slli_epi64(cross, 32));
+}
+BIN(MUL_I64, mul64(b, c))
+BIN(SHL_I64, _mm256_sllv_epi64(b, count63(c)))
+BIN(SHR_U64, _mm256_srlv_epi64(b, count63(c)))
+/* Arithmetic shift: ((x ^ s) >> n) ^ s with s the sign spread over the lane. */
+static inline v4 sar64(v4 b, v4 n)
+{
+    v4 s = _mm256_cmpgt_epi64(_mm256_setzero_si256(), b);
+    return _mm256_xor_si256(_mm256_srlv_epi64(_mm256_xor_si256(b, s), n), s);
+}
+BIN(SHR_S64, sar64(b, count63(c)))
+BIN(AND, _mm256_and_si256(b, c))
+BIN(OR, _mm256_or_si256(b, c))
+BIN(XOR, _mm256_xor_si256(b, c))
+
+/* b + ext(c) * k: a shift when k is a power of two (array indexing). */
+static inline v4 scaled(v4 x, uint64_t k)
+{
+    if (k && !(k & (k - 1)))
+        return _mm256_slli_epi64(x, __builtin_ctzll(k));
+    return mul64(x, _mm256_set1_epi64x((long long)k));
+}
+BIN(LEA_S32, _mm256_add_epi64(b, scaled(sext(c, 0xffffffff, 0x80000000), k)))
+BIN(LEA_U32, _mm256_add_epi64(b, scaled(_mm256_and_si256(c, lo32()), k)))
+BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
+
+/* Comparisons give all-ones or zero per lane; the helpers store 1 or 0. */
+static inline v4 bit(v4 t) { return _mm256_and_si256(t, one64()); }
+static inline v4 nbit(v4 t) { return _mm256_andnot_si256(t, one64()); }
+static inline v4 eq32(v4 b, v4 c)
+{
+    return _mm256_cmpeq_epi64(_mm256_slli_epi64(b, 32), _mm256_slli_epi64(c, 32));
+}
+/* Shifted up by 32, the low halves compare as signed 64-bit values in the
+ * order of the signed 32-bit ones. */
+static inline v4 gt_s32(v4 b, v4 c)
+{
+    return _mm256_cmpgt_epi64(_mm256_slli_epi64(b, 32), _mm256_slli_epi64(c, 32));
+}
+static inline v4 gt_u32(v4 b, v4 c)
+{
+    return _mm256_cmpgt_epi64(_mm256_and_si256(b, lo32()), _mm256_and_si256(c, lo32()));
+}
+static inline v4 gt_u64(v4 b, v4 c)
+{
+    return _mm256_cmpgt_epi64(_mm256_xor_si256(b, sign64()), _mm256_xor_si256(c, sign64()));
+}
+BIN(EQ_I32, bit(eq32(b, c)))
+BIN(NE_I32, nbit(eq32(b, c)))
+BIN(LT_S32, bit(gt_s32(c, b)))
+BIN(LE_S32, nbit(gt_s32(b, c)))
+BIN(LT_U32, bit(gt_u32(c, b)))
+BIN(LE_U32, nbit(gt_u32(b, c)))
+BIN(EQ_I64, bit(_mm256_cmpeq_epi64(b, c)))
+BIN(NE_I64, nbit(_mm256_cmpeq_epi64(b, c)))
+BIN(LT_S64, bit(_mm256_cmpgt_epi64(c, b)))
+BIN(LE_S64, nbit(_mm256_cmpgt_epi64(b, c)))
+BIN(LT_U64, bit(gt_u64(c, b)))
+BIN(LE_U64, nbit(gt_u64(b, c)))
+
+/* Float arithmetic on all eight halves; the low halves are the lanes' results. */
+#define PS(op, b, c) _mm256_castps_si256(op(_mm256_castsi256_ps(b), _mm256_castsi256_ps(c)))
+#define PD(op, b, c) _mm256_castpd_si256(op(_mm256_castsi256_pd(b), _mm256_castsi256_pd(c)))
+/* + and * commute for the compiler, which may swap the operands of the
+ * intrinsic; the instruction is written out so that b is the first source, whose
+ * NaN wins when both are NaN (the specification, vm/lanes.h micro_nan2). */
+#define FIRST(insn, b, c)                                                       \
+    ({                                                                          \
+        v4 r_;                                                                  \
+        __asm__(insn " %2, %1, %0" : "=x"(r_) : "x"(b), "x"(c));                \
+        r_;                                                                     \
+    })
+BIN(ADD_F32, _mm256_and_si256(FIRST("vaddps", b, c), lo32()))
+BIN(SUB_F32, _mm256_and_si256(PS(_mm256_sub_ps, b, c), lo32()))
+BIN(MUL_F32, _mm256_and_si256(FIRST("vmulps", b, c), lo32()))
+BIN(DIV_F32, _mm256_and_si256(PS(_mm256_div_ps, b, c), lo32()))
+BIN(ADD_F64, FIRST("vaddpd", b, c))
+BIN(SUB_F64, PD(_mm256_sub_pd, b, c))
+BIN(MUL_F64, FIRST("vmulpd", b, c))
+BIN(DIV_F64, PD(_mm256_div_pd, b, c))
+#define CMPS(b, c, p) \
+    _mm256_castps_si256(_mm256_cmp_ps(_mm256_castsi256_ps(b), _mm256_castsi256_ps(c), p))
+#define CMPD(b, c, p) \
+    _mm256_castpd_si256(_mm256_cmp_pd(_mm256_castsi256_pd(b), _mm256_castsi256_pd(c), p))
+BIN(EQ_F32, bit(CMPS(b, c, _CMP_EQ_OQ)))
+BIN(NE_F32, bit(CMPS(b, c, _CMP_NEQ_UQ)))
+BIN(LT_F32, bit(CMPS(b, c, _CMP_LT_OQ)))
+BIN(LE_F32, bit(CMPS(b, c, _CMP_LE_OQ)))
+BIN(EQ_F64, bit(CMPD(b, c, _CMP_EQ_OQ)))
+BIN(NE_F64, bit(CMPD(b, c, _CMP_NEQ_UQ)))
+BIN(LT_F64, bit(CMPD(b, c, _CMP_LT_OQ)))
+BIN(LE_F64, bit(CMPD(b, c, _CMP_LE_OQ)))
+
+#undef LD_D
+#define LD_D(f) f(c_ + W + l)
+/* b != 0 ? c : d */
+DEF1(SEL, _mm256_blendv_epi8(c, d, _mm256_cmpeq_epi64(b, _mm256_setzero_si256())))
+
+/* ---- branches and votes ---- */
+
+static uint32_t avx2_nonzero(const uint64_t *a, unsigned W, uint32_t mask)
+{
+    uint32_t r = 0;
+    for (unsigned l = 0; l < W; l += 4) {
+        unsigned nib = (mask >> l) & 15u;
+        if (!nib)
+            continue;
+        v4 x = nib == 15u ? ld(a + l) : mld(a + l, nib_mask(nib));
+        unsigned zero = (unsigned)_mm256_movemask_pd(
+            _mm256_castsi256_pd(_mm256_cmpeq_epi64(x, _mm256_setzero_si256())));
+        r |= (uint32_t)(~zero & nib) << l;
+    }
+    return r;
+}
+
+/* ---- memory ---- */
+
+static void avx2_bounds(const uint64_t *b, uint64_t off, unsigned W, uint32_t mask,
+                        uint64_t out[2])
+{
+    const v4 vo = _mm256_set1_epi64x((long long)off);
+    v4 ands = _mm256_set1_epi64x(-1), ors = _mm256_setzero_si256();
+    for (unsigned l = 0; l < W; l += 4) {
+        unsigned nib = (mask >> l) & 15u;
+        if (nib == 15u) {
+            v4 x = _mm256_add_epi64(ld(b + l), vo);
+            ands = _mm256_and_si256(ands, x);
+            ors = _mm256_or_si256(ors, x);
+        } else if (nib) {
+            v4 m = nib_mask(nib);
+            v4 x = _mm256_add_epi64(mld(b + l, m), vo);
+            ands = _mm256_and_si256(ands, _mm256_or_si256(x, _mm256_xor_si256(m, ones())));
+            ors = _mm256_or_si256(ors, _mm256_and_si256(x, m));
+        }
+    }
+    __m128i a2 = _mm_and_si128(_mm256_castsi256_si128(ands), _mm256_extracti128_si256(ands, 1));
+    __m128i o2 = _mm_or_si128(_mm256_castsi256_si128(ors), _mm256_extracti128_si256(ors, 1));
+    out[0] = (uint64_t)_mm_cvtsi128_si64(a2) & (uint64_t)_mm_extract_epi64(a2, 1);
+    out[1] = (uint64_t)_mm_cvtsi128_si64(o2) | (uint64_t)_mm_extract_epi64(o2, 1);
+}
+
+/* Whether lane l's index is idx0 + l * len for every lane (a coalesced access). */
+static int contiguous(const uint64_t *b, unsigned W, uint64_t len)
+{
+    const v4 step = _mm256_set1_epi64x((long long)(4 * len));
+    v4 want = _mm256_add_epi64(_mm256_set1_epi64x((long long)b[0]),
+                               _mm256_mul_epu32(_mm256_set_epi64x(3, 2, 1, 0),
+                                                _mm256_set1_epi64x((long long)len)));
+    v4 same = _mm256_set1_epi64x(-1);
+    for (unsigned l = 0; l < W; l += 4) {
+        same = _mm256_and_si256(same, _mm256_cmpeq_epi64(ld(b + l), want));
+        want = _mm256_add_epi64(want, step);
+    }
+    return _mm256_movemask_pd(_mm256_castsi256_pd(same)) == 15;
+}
+
+/* Four lanes' 32-bit loads: one 16-byte load when they read consecutive words
+ * (coalesced), one broadcast when they read the same word, else a gather. */
+static inline v4 load32x4(const uint8_t *host, v4 idx)
+{
+    const v4 step = _mm256_set_epi64x(12, 8, 4, 0);
+    v4 first = _mm256_permute4x64_epi64(idx, 0);
+    v4 d = _mm256_sub_epi64(idx, first);
+    uint64_t i0 = (uint64_t)_mm256_extract_epi64(idx, 0);
+    if (_mm256_testc_si256(_mm256_cmpeq_epi64(d, step), ones()))
+        return of_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(host + i0)));
+    if (_mm256_testz_si256(d, d)) {
+        uint32_t v;
+        memcpy(&v, host + i0, 4);
+        return _mm256_set1_epi64x(v);
+    }
+    return of_i32x4(_mm256_i64gather_epi32((const int *)(const void *)host, idx, 1));
+}
+
+static void load32(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host, unsigned W,
+                   uint32_t mask)
+{
+    const v4 vr = _mm256_set1_epi64x((long long)rel);
+    for (unsigned l = 0; l < W; l += 4) {
+        unsigned nib = (mask >> l) & 15u;
+        if (nib == 15u) {
+            st(a + l, load32x4(host, _mm256_add_epi64(ld(b + l), vr)));
+        } else if (nib) {
+            v4 m = nib_mask(nib);
+            v4 idx = _mm256_add_epi64(mld(b + l, m), vr);
+            __m128i g = _mm256_mask_i64gather_epi32(_mm_setzero_si128(),
+                                                    (const int *)(const void *)host, idx,
+                                                    low_dwords(m), 1);
+            mst(a + l, m, of_i32x4(g));
+        }
+    }
+}
+
+static void load64(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host, unsigned W,
+                   uint32_t mask)
+{
+    const v4 vr = _mm256_set1_epi64x((long long)rel);
+    for (unsigned l = 0; l < W; l += 4) {
+        unsigned nib = (mask >> l) & 15u;
+        if (nib == 15u) {
+            v4 idx = _mm256_add_epi64(ld(b + l), vr);
+            st(a + l, _mm256_i64gather_epi64((const long long *)(const void *)host, idx, 1));
+        } else if (nib) {
+            v4 m = nib_mask(nib);
+            v4 idx = _mm256_add_epi64(mld(b + l, m), vr);
+            mst(a + l, m, _mm256_mask_i64gather_epi64(_mm256_setzero_si256(),
+                                                      (const long long *)(const void *)host,
+                                                      idx, m, 1));
+        }
+    }
+}
+
+/* Narrow loads gain nothing from gathers (they could read past the region's
+ * end); they still skip the per-lane address translation. */
+static void load_narrow(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host,
+                        unsigned kind, uint32_t mask)
+{
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        const uint8_t *p = host + b[l] + rel;
+        switch (kind) {
+        case 0: a[l] = (uint64_t)(int64_t)(int8_t)*p; break;
+        case 1: a[l] = *p; break;
+        case 2: { int16_t v; memcpy(&v, p, 2); a[l] = (uint64_t)(int64_t)v; break; }
+        default: { uint16_t v; memcpy(&v, p, 2); a[l] = v; break; }
+        }
+    }
+}
+
+static void avx2_load(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host,
+                      unsigned kind, unsigned W, uint32_t mask)
+{
+    if (kind == 4)
+        load32(a, b, rel, host, W, mask);
+    else if (kind == 5)
+        load64(a, b, rel, host, W, mask);
+    else
+        load_narrow(a, b, rel, host, kind, mask);
+}
+
+/* Stores: a coalesced full-warp store of 4 or 8 bytes is one block copy (no
+ * two lanes overlap); anything else goes lane by lane, in lane order. */
+static void avx2_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8_t *host,
+                       unsigned len, unsigned W, uint32_t mask)
+{
+    if ((len == 4 || len == 8) && W % 4 == 0 &&
+        mask == (W == 32 ? 0xffffffffu : (1u << W) - 1u) && contiguous(b, W, len)) {
+        uint8_t *p = host + b[0] + rel;
+        for (unsigned l = 0; l < W; l += 4) {
+            if (len == 8)
+                _mm256_storeu_si256((__m256i *)(void *)(p + 8 * l), ld(a + l));
+            else
+                _mm_storeu_si128((__m128i *)(void *)(p + 4 * l), low_dwords(ld(a + l)));
+        }
+        return;
+    }
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint8_t *p = host + b[l] + rel;
+        switch (len) {
+        case 1: *p = (uint8_t)a[l]; break;
+        case 2: { uint16_t v = (uint16_t)a[l]; memcpy(p, &v, 2); break; }
+        case 4: { uint32_t v = (uint32_t)a[l]; memcpy(p, &v, 4); break; }
+        default: memcpy(p, &a[l], 8); break;
+        }
+    }
+}
+
+/* ---- shuffles ---- */
+
+static void avx2_permute(uint64_t *a, const uint64_t *b, const uint8_t *src, unsigned W,
+                         uint32_t mask)
+{
+    uint64_t v[32];
+    for (unsigned l = 0; l < W; l += 4) {
+        unsigned nib = (mask >> l) & 15u;
+        if (!nib)
+            continue;
+        int32_t s4 = 0;
+        memcpy(&s4, src + l, W - l < 4 ? W - l : 4);
+        __m128i idx = _mm_cvtepu8_epi32(_mm_cvtsi32_si128(s4));
+        v4 m = nib_mask(nib);
+        st(v + l, _mm256_mask_i32gather_epi64(_mm256_setzero_si256(),
+                                              (const long long *)(const void *)b, idx, m, 8));
+    }
+    for (unsigned l = 0; l < W; l += 4) {
+        unsigned nib = (mask >> l) & 15u;
+        if (nib == 15u)
+            st(a + l, ld(v + l));
+        else if (nib)
+            mst(a + l, nib_mask(nib), ld(v + l));
+    }
+}
+
+int simt_lanes_avx2(simt_lane_ops *t)
+{
+    if (!__builtin_cpu_supports("avx2"))
+        return 0;
+    t->name = "avx2";
+#define SET(name) t->op[LOP_##name] = avx2_##name;
+    SET(MOV) SET(LDK) SET(IOTA) SET(SEL)
+    SET(ADD_I32) SET(SUB_I32) SET(MUL_I32) SET(SHL_I32) SET(SHR_S32) SET(SHR_U32)
+    SET(NEG_I32) SET(NOT_I32)
+    SET(ADD_I64) SET(SUB_I64) SET(MUL_I64) SET(SHL_I64) SET(SHR_S64) SET(SHR_U64)
+    SET(NEG_I64) SET(NOT_I64) SET(AND) SET(OR) SET(XOR) SET(ADDK)
+    SET(LEA_S32) SET(LEA_U32) SET(LEA_64)
+    SET(EQ_I32) SET(NE_I32) SET(LT_S32) SET(LE_S32) SET(LT_U32) SET(LE_U32)
+    SET(EQ_I64) SET(NE_I64) SET(LT_S64) SET(LE_S64) SET(LT_U64) SET(LE_U64)
+    SET(ADD_F32) SET(SUB_F32) SET(MUL_F32) SET(DIV_F32) SET(NEG_F32)
+    SET(EQ_F32) SET(NE_F32) SET(LT_F32) SET(LE_F32)
+    SET(ADD_F64) SET(SUB_F64) SET(MUL_F64) SET(DIV_F64) SET(NEG_F64)
+    SET(EQ_F64) SET(NE_F64) SET(LT_F64) SET(LE_F64)
+    SET(SEXT8) SET(SEXT16) SET(SEXT32) SET(ZEXT8) SET(ZEXT16) SET(ZEXT32)
+    SET(CVT_F64_F32) SET(CVT_F32_F64) SET(CVT_S32_F32) SET(CVT_S32_F64)
+#undef SET
+    t->nonzero = avx2_nonzero;
+    t->bounds = avx2_bounds;
+    t->load = avx2_load;
+    t->store = avx2_store;
+    t->permute = avx2_permute;
+    return 1;
+}
+
+#else /* no AVX2 in this build: the scalar helpers stay */
+
+int simt_lanes_avx2(simt_lane_ops *t)
+{
+    (void)t;
+    return 0;
+}
+
+#endif
