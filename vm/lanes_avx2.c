@@ -445,7 +445,7 @@ static void load_narrow(uint64_t *a, const uint64_t *b, uint64_t rel, const uint
 {
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        const uint8_t *p = host + b[l] + rel;
+        const uint8_t *p = host + (b[l] + rel);
         switch (kind) {
         case 0: a[l] = (uint64_t)(int64_t)(int8_t)*p; break;
         case 1: a[l] = *p; break;
@@ -473,7 +473,7 @@ static void avx2_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8
 {
     if ((len == 4 || len == 8) && W % 4 == 0 &&
         mask == (W == 32 ? 0xffffffffu : (1u << W) - 1u) && contiguous(b, W, len)) {
-        uint8_t *p = host + b[0] + rel;
+        uint8_t *p = host + (b[0] + rel);
         for (unsigned l = 0; l < W; l += 4) {
             if (len == 8)
                 _mm256_storeu_si256((__m256i *)(void *)(p + 8 * l), ld(a + l));
@@ -484,7 +484,7 @@ static void avx2_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8
     }
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        uint8_t *p = host + b[l] + rel;
+        uint8_t *p = host + (b[l] + rel);
         switch (len) {
         case 1: *p = (uint8_t)a[l]; break;
         case 2: { uint16_t v = (uint16_t)a[l]; memcpy(p, &v, 2); break; }

@@ -187,11 +187,11 @@ static void scalar_load(uint64_t *a, const uint64_t *b, uint64_t rel, const uint
     switch (kind) {
     case 0: LANES_OF(a[l] = (uint64_t)(int64_t)(int8_t)host[b[l] + rel]); break;
     case 1: LANES_OF(a[l] = host[b[l] + rel]); break;
-    case 2: LANES_OF({ int16_t v; memcpy(&v, host + b[l] + rel, 2); a[l] = (uint64_t)(int64_t)v; });
+    case 2: LANES_OF({ int16_t v; memcpy(&v, host + (b[l] + rel), 2); a[l] = (uint64_t)(int64_t)v; });
         break;
-    case 3: LANES_OF({ uint16_t v; memcpy(&v, host + b[l] + rel, 2); a[l] = v; }); break;
-    case 4: LANES_OF({ uint32_t v; memcpy(&v, host + b[l] + rel, 4); a[l] = v; }); break;
-    default: LANES_OF(memcpy(&a[l], host + b[l] + rel, 8)); break;
+    case 3: LANES_OF({ uint16_t v; memcpy(&v, host + (b[l] + rel), 2); a[l] = v; }); break;
+    case 4: LANES_OF({ uint32_t v; memcpy(&v, host + (b[l] + rel), 4); a[l] = v; }); break;
+    default: LANES_OF(memcpy(&a[l], host + (b[l] + rel), 8)); break;
     }
 }
 
@@ -200,9 +200,9 @@ static void scalar_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uin
 {
     switch (len) {
     case 1: LANES_OF(host[b[l] + rel] = (uint8_t)a[l]); break;
-    case 2: LANES_OF({ uint16_t v = (uint16_t)a[l]; memcpy(host + b[l] + rel, &v, 2); }); break;
-    case 4: LANES_OF({ uint32_t v = (uint32_t)a[l]; memcpy(host + b[l] + rel, &v, 4); }); break;
-    default: LANES_OF(memcpy(host + b[l] + rel, &a[l], 8)); break;
+    case 2: LANES_OF({ uint16_t v = (uint16_t)a[l]; memcpy(host + (b[l] + rel), &v, 2); }); break;
+    case 4: LANES_OF({ uint32_t v = (uint32_t)a[l]; memcpy(host + (b[l] + rel), &v, 4); }); break;
+    default: LANES_OF(memcpy(host + (b[l] + rel), &a[l], 8)); break;
     }
 }
 

@@ -8,7 +8,8 @@
 # fuzz-smoke` passes them).  With a clang that has libFuzzer the targets are
 # libFuzzer programs (ASan + UBSan); otherwise they are replay programs built
 # with $CC and the run only replays.  Environment: top_srcdir, top_builddir
-# (for config.h and the work directory), CC, FFI_CFLAGS, FFI_LIBS, FUZZ_JOBS.
+# (for config.h and the work directory), CC, FFI_CFLAGS, FFI_LIBS, FUZZ_JOBS,
+# AVX2_SOURCES and AVX2_CFLAGS (the sources built with -mavx2).
 # Exit status: 0 when nothing was found, 1 on a finding or a build failure
 # (never 77: a finding must not read as an automake SKIP).
 set -uo pipefail
@@ -66,14 +67,16 @@ touch -d "$(find "$src/lang" "$src/vm" "$src/runtime" "$bld/lang" \( -name '*.h'
     -printf '%T@\n' 2>/dev/null | sort -n | tail -n 1 | sed 's/^/@/')" "$newest" 2>/dev/null ||
     touch "$newest"
 compile() {
-    local s=$src/$1 o=$work/obj/$(echo "$1" | tr / _).o
+    local s=$src/$1 o=$work/obj/$(echo "$1" | tr / _).o extra=
     [ -f "$s" ] || s=$bld/$1          # generated in a VPATH build (lang/parser.c)
+    case " ${AVX2_SOURCES:-} " in *" $1 "*) extra=${AVX2_CFLAGS:-} ;; esac
     if [ ! -f "$o" ] || [ "$s" -nt "$o" ] || [ "$newest" -nt "$o" ]; then
-        $cc $cppflags $cflags ${FFI_CFLAGS:-} -c "$s" -o "$o" || return 1
+        $cc $cppflags $cflags $extra ${FFI_CFLAGS:-} -c "$s" -o "$o" || return 1
     fi
 }
 export -f compile
-export cc cppflags cflags src bld work newest
+AVX2_SOURCES=${AVX2_SOURCES:-} AVX2_CFLAGS=${AVX2_CFLAGS:-}
+export cc cppflags cflags src bld work newest AVX2_SOURCES AVX2_CFLAGS
 printf '%s\n' "${sources[@]}" | xargs -P "$jobs" -I{} bash -c 'compile {}' ||
     { echo "fuzz: building the library failed" >&2; exit 1; }
 objs=()
