@@ -20,19 +20,7 @@
 #include "vm/lanes.h"
 #include "vm/observe.h"
 
-#define LANES(stmt)                                                         \
-    do {                                                                    \
-        if (mask == full) {                                                 \
-            for (unsigned l = 0; l < W; l++) {                              \
-                stmt;                                                       \
-            }                                                               \
-        } else {                                                            \
-            for (uint32_t m_ = mask; m_; m_ &= m_ - 1) {                    \
-                unsigned l = (unsigned)__builtin_ctz(m_);                   \
-                stmt;                                                       \
-            }                                                               \
-        }                                                                   \
-    } while (0)
+#define LANES(stmt) SIMT_FOR_LANES(mask, full, W, stmt)
 
 #define REG(x) (R + (size_t)(x) * W)
 #define OPS uint64_t *ra = REG(in->a); const uint64_t *rb = REG(in->b), *rc = REG(in->c); \

@@ -13,6 +13,24 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Runs the statement (the variadic part) for each lane l of mask, in lane order: a plain loop over all W
+ * lanes when mask is full (one the compiler may unroll or vectorise), else
+ * over the set bits.  The interpreter's LANES and the scalar helpers'
+ * LANES_OF are this loop. */
+#define SIMT_FOR_LANES(mask, full, W, ...)                                  \
+    do {                                                                    \
+        if ((mask) == (full)) {                                             \
+            for (unsigned l = 0; l < (W); l++) {                            \
+                __VA_ARGS__;                                                \
+            }                                                               \
+        } else {                                                            \
+            for (uint32_t m_ = (mask); m_; m_ &= m_ - 1) {                  \
+                unsigned l = (unsigned)__builtin_ctz(m_);                   \
+                __VA_ARGS__;                                                \
+            }                                                               \
+        }                                                                   \
+    } while (0)
+
 static inline float f32_of(uint64_t v)
 {
     uint32_t u = (uint32_t)v;

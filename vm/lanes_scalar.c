@@ -132,19 +132,7 @@ uint64_t simt_intrinsic_eval(unsigned id, uint64_t x, uint64_t y, uint64_t z)
  * LANES_OF applies one lane's statement over the mask: every lane in order
  * when all W lanes are active (a loop the compiler may unroll), else the set
  * bits of the mask.  Write-back under the mask happens here and nowhere else. */
-#define LANES_OF(stmt)                                                      \
-    do {                                                                    \
-        if (mask == (W == 32 ? 0xffffffffu : (1u << W) - 1u)) {             \
-            for (unsigned l = 0; l < W; l++) {                              \
-                stmt;                                                       \
-            }                                                               \
-        } else {                                                            \
-            for (uint32_t m_ = mask; m_; m_ &= m_ - 1) {                    \
-                unsigned l = (unsigned)__builtin_ctz(m_);                   \
-                stmt;                                                       \
-            }                                                               \
-        }                                                                   \
-    } while (0)
+#define LANES_OF(stmt) SIMT_FOR_LANES(mask, (W == 32 ? 0xffffffffu : (1u << W) - 1u), W, stmt)
 
 /* Operand fetch by arity: a helper reads no register its opcode does not name. */
 #define FETCH_0 (void)b_; (void)c_;
