@@ -56,6 +56,25 @@ static simt_status alloc_globals(simt_vm *vm)
     return SIMT_OK;
 }
 
+/* Which kernels' blocks may run on several host threads (vm->kernel_parallel);
+ * only a VM with more than one host thread asks, so the others skip the scan. */
+static simt_status find_parallel_kernels(simt_vm *vm)
+{
+    const simt_module *mod = vm->mod;
+    vm->kernel_parallel = simt_calloc(&vm->cfg.alloc, mod->nfuncs ? mod->nfuncs : 1, 1);
+    if (!vm->kernel_parallel)
+        return simt_vm_oom(vm, "the kernel table");
+    for (uint32_t k = 0; k < mod->nfuncs; k++) {
+        if (!(mod->funcs[k].kind & FN_KERNEL))
+            continue;
+        const char *why = simt_kernel_serial_reason(mod, k);
+        if (why == simt_serial_oom)
+            return simt_vm_oom(vm, "the kernel table");
+        vm->kernel_parallel[k] = !why;
+    }
+    return SIMT_OK;
+}
+
 simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module *mod, FILE *out,
                          FILE *err)
 {
@@ -80,17 +99,8 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     simt_status st = alloc_globals(vm);
     if (st != SIMT_OK)
         return st;
-    vm->kernel_parallel = simt_calloc(&cfg->alloc, mod->nfuncs ? mod->nfuncs : 1, 1);
-    if (!vm->kernel_parallel)
-        return simt_vm_oom(vm, "the kernel table");
-    for (uint32_t k = 0; k < mod->nfuncs; k++) {
-        if (!(mod->funcs[k].kind & FN_KERNEL))
-            continue;
-        const char *why = simt_kernel_serial_reason(mod, k);
-        if (why == simt_serial_oom)
-            return simt_vm_oom(vm, "the kernel table");
-        vm->kernel_parallel[k] = !why;
-    }
+    if (cfg->threads > 1 && (st = find_parallel_kernels(vm)) != SIMT_OK)
+        return st;
     if (cfg->checks && !(vm->checker = simt_checker_new(mod, cfg->checks, &cfg->alloc)))
         return simt_vm_oom(vm, "the checkers");
     int viewers = cfg->trace_path || cfg->report_path;

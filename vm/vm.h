@@ -152,7 +152,8 @@ typedef struct simt_vm {
     int oom;                    /* the fault is the host allocator failing, not the guest's
                                    (set by simt_vm_oom; cleared by whoever runs the VM) */
     /* vm/threads.c: kernel_parallel[f] is 1 when the blocks of kernel f may
-     * run on several host threads (set by simt_vm_init from the bytecode).
+     * run on several host threads (set by simt_vm_init from the bytecode when
+     * cfg.threads > 1; NULL otherwise).
      * printf_buf, when set, collects device printf output instead of vm->out
      * (a worker's copy of the VM while blocks run on several threads). */
     uint8_t *kernel_parallel;
