@@ -126,7 +126,7 @@ static uint32_t focus_group(dbg *d, simt_warp *w, int32_t *pc)
         return d->mask;
     }
     for (unsigned l = 0; l < w->width; l++)
-        if (w->state[l] == LANE_READY) {
+        if (simt_lane_state(w, l) == LANE_READY) {
             *pc = w->pc[l];
             return simt_group_of(w, l);
         }
@@ -639,7 +639,7 @@ static void cmd_print(dbg *d, const char *expr)
     for (unsigned l = 0; l < W; l++) {
         lane_ctx c = {d, w, l, expr, ""};
         dval v;
-        if (w->state[l] == LANE_EXITED) {
+        if (simt_lane_state(w, l) == LANE_EXITED) {
             snprintf(cells[l], CELL, "-");
         } else if (parse_expr(&c, &v) == 0 && (skip_space(&c), *c.p == 0)) {
             format_value(v, cells[l], CELL);
@@ -669,7 +669,7 @@ static void cmd_print(dbg *d, const char *expr)
     for (unsigned row = 0; row < W; row += per_row) {
         fprintf(d->out, "  [%2u-%2u]", row, row + per_row - 1 < W ? row + per_row - 1 : W - 1);
         for (unsigned l = row; l < row + per_row && l < W; l++) {
-            int on = active >> l & 1 || w->state[l] == LANE_EXITED;
+            int on = active >> l & 1 || simt_lane_state(w, l) == LANE_EXITED;
             char cell[CELL + 2];
             snprintf(cell, sizeof cell, on ? "%s" : "(%s)", cells[l]);
             if (!on && d->color)
@@ -715,10 +715,11 @@ static void show_groups(dbg *d, simt_warp *w, uint32_t issuing)
         uint32_t g = 0;
         for (unsigned k = l; k < w->width; k++)
             if (!(done >> k & 1) && w->pc[k] == w->pc[l] && w->fp[k] == w->fp[l] &&
-                w->state[k] == w->state[l] && simt_top(w, k) == simt_top(w, l))
+                simt_lane_state(w, k) == simt_lane_state(w, l) && simt_top(w, k) == simt_top(w, l))
                 g |= 1u << k;
         done |= g;
-        print_group(d, (g & issuing) ? "* issuing" : "", g, state_name(w->state[l]), w->pc[l]);
+        print_group(d, (g & issuing) ? "* issuing" : "", g, state_name(simt_lane_state(w, l)),
+                    w->pc[l]);
     }
     if (w->exited & full_mask(w->width)) {
         char list[128];
@@ -736,13 +737,12 @@ static void show_stack(dbg *d, simt_warp *w, uint32_t issuing, int32_t pc)
         print_group(d, "run", issuing, "runs", pc);
     uint32_t done = issuing | w->exited;
     for (unsigned l = 0; l < w->width; l++) {
-        if ((done >> l & 1) || w->state[l] == LANE_JOIN)
+        if ((done >> l & 1) || simt_lane_state(w, l) == LANE_JOIN)
             continue;
-        uint32_t g = w->state[l] == LANE_READY ? simt_group_of(w, l) : 1u << l;
+        uint32_t g = simt_lane_state(w, l) == LANE_READY ? simt_group_of(w, l) : 1u << l;
         done |= g;
-        print_group(d, "pending", g,
-                    w->state[l] == LANE_READY ? "wait their turn" : state_name(w->state[l]),
-                    w->pc[l]);
+        unsigned st = simt_lane_state(w, l);
+        print_group(d, "pending", g, st == LANE_READY ? "wait their turn" : state_name(st), w->pc[l]);
     }
     unsigned lead = issuing ? (unsigned)__builtin_ctz(issuing) : 0;
     for (unsigned l = 0; !issuing && l < w->width; l++)
@@ -919,9 +919,7 @@ static void cmd_info_warps(dbg *d)
     }
     for (uint32_t k = 0; k < d->blk->nwarps; k++) {
         simt_warp *w = &d->blk->warps[k];
-        uint32_t by_state[LANE_EXITED + 1] = {0};
-        for (unsigned l = 0; l < w->width; l++)
-            by_state[w->state[l] <= LANE_EXITED ? w->state[l] : LANE_EXITED] |= 1u << l;
+        const uint32_t *by_state = w->in_state;
         fprintf(d->out, "%c warp %u:", w == focus(d) ? '*' : ' ', k);
         const char *sep = " ";
         for (unsigned s = 0; s <= LANE_EXITED; s++) {

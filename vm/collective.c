@@ -40,9 +40,8 @@ static uint32_t waiting_at(const simt_exec *ex, const simt_warp *w, int32_t pc)
 {
     const simt_insn *code = ex->mod->code;
     uint32_t lanes = 0;
-    for (unsigned l = 0; l < w->width; l++) {
-        if (w->state[l] != LANE_COLL)
-            continue;
+    for (uint32_t m = w->in_state[LANE_COLL]; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
         if (w->pc[l] == pc || (code[pc].op == OP_SYNCWARP && code[w->pc[l]].op == OP_SYNCWARP))
             lanes |= 1u << l;
     }
@@ -257,7 +256,7 @@ static void release_others(simt_warp *w, uint32_t lanes, uint32_t keep)
 {
     for (uint32_t m = lanes & ~keep; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        w->state[l] = LANE_READY;
+        simt_set_state(w, 1u << l, LANE_READY);
         w->pc[l]++;
         simt_pending_push(w, l, 0);
     }
@@ -269,8 +268,7 @@ int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask
     const simt_insn *in = &ex->mod->code[pc];
     uint32_t have = *mask | waiting_at(ex, w, pc);
     if ((required(w, in, have) & ~have) != 0) {
-        for (uint32_t m = *mask; m; m &= m - 1)
-            w->state[__builtin_ctz(m)] = LANE_COLL;
+        simt_set_state(w, *mask, LANE_COLL);
         return 0;
     }
     execute(ex, w, pc, have);
@@ -281,8 +279,7 @@ int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask
         if (w->pc[l] == pc && w->fp[l] == w->fp[lead] && simt_top(w, l) == simt_top(w, lead))
             keep |= 1u << l;
     }
-    for (uint32_t m = keep; m; m &= m - 1)
-        w->state[__builtin_ctz(m)] = LANE_READY;
+    simt_set_state(w, keep, LANE_READY);
     release_others(w, have, keep);
     *mask = keep;
     return 1;
@@ -306,9 +303,8 @@ static const char *collective_name(const simt_insn *in)
 
 int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
 {
-    for (unsigned l = 0; l < w->width; l++) {
-        if (w->state[l] != LANE_COLL)
-            continue;
+    for (uint32_t m = w->in_state[LANE_COLL]; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
         int32_t pc = w->pc[l];
         const simt_insn *in = &ex->mod->code[pc];
         uint32_t have = waiting_at(ex, w, pc);
@@ -345,9 +341,9 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
 int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t pc)
 {
     const simt_insn *in = &ex->mod->code[pc];
+    simt_set_state(w, mask, LANE_BAR);
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        w->state[l] = LANE_BAR;
         w->pc[l] = pc + 1;
         if (in->i != BAR_SYNC && *lreg(w, l, in->b))
             blk->bar_count++;
@@ -372,11 +368,13 @@ void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
         simt_model_barrier(ex->vm->model);
     for (uint32_t k = 0; k < blk->nwarps; k++) {
         simt_warp *w = &blk->warps[k];
-        for (unsigned l = 0; l < w->width; l++) {
-            if (w->state[l] != LANE_BAR)
-                continue;
+        uint32_t at_bar = w->in_state[LANE_BAR];
+        simt_set_state(w, at_bar, LANE_READY);
+        for (uint32_t m = at_bar; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
             const simt_insn *in = &ex->mod->code[w->pc[l] - 1];
-            w->state[l] = LANE_READY;
+            if (in->i == BAR_SYNC)
+                continue;
             if (in->i == BAR_COUNT)
                 *lreg(w, l, in->a) = count;
             else if (in->i == BAR_AND)

@@ -48,6 +48,7 @@ enum lane_state {
     LANE_COLL,       /* waiting at a warp collective (pc = the collective) */
     LANE_BAR,        /* waiting at __syncthreads (pc = the instruction after) */
     LANE_EXITED,     /* finished, or no thread in this lane */
+    LANE_NSTATES
 };
 
 typedef struct simt_cbar {
@@ -67,8 +68,12 @@ typedef struct simt_warp {
     uint32_t exited;         /* lanes that finished (and lanes without a thread) */
     int32_t pc[SIMT_MAX_WARP];
     uint32_t fp[SIMT_MAX_WARP];
-    uint8_t state[SIMT_MAX_WARP];
+    /* The lanes in each enum lane_state: every lane of the warp is in exactly
+     * one set.  Sets rather than a state per lane, so that "which lanes are
+     * ready" or "does any lane wait at a collective" costs one load. */
+    uint32_t in_state[LANE_NSTATES];
     uint16_t depth[SIMT_MAX_WARP];   /* convergence-stack depth per lane */
+    uint32_t nested;         /* lanes whose depth is not 0 (all others: no barrier) */
     uint16_t *cstack;        /* [level * width + lane] barrier ids */
     uint32_t cstack_cap;     /* levels */
     simt_cbar *cbars;
@@ -165,6 +170,20 @@ uint32_t simt_spin_release(simt_warp *w);
 void simt_pending_push(simt_warp *w, unsigned lane, int front);
 /* Writes a lane set as "0-15,17" into buf (for messages). */
 void simt_lane_list(char *buf, size_t len, uint32_t lanes);
+/* The state of one lane, and moving a set of lanes to state s. */
+static inline unsigned simt_lane_state(const simt_warp *w, unsigned lane)
+{
+    unsigned s = 0;
+    while (s < LANE_EXITED && !(w->in_state[s] >> lane & 1))
+        s++;
+    return s;
+}
+static inline void simt_set_state(simt_warp *w, uint32_t lanes, unsigned s)
+{
+    for (unsigned k = 0; k < LANE_NSTATES; k++)
+        w->in_state[k] &= ~lanes;
+    w->in_state[s] |= lanes;
+}
 static inline unsigned simt_top(const simt_warp *w, unsigned lane)
 {
     return w->depth[lane] ? w->cstack[(w->depth[lane] - 1u) * w->width + lane] : BARRIER_NONE;

@@ -98,12 +98,14 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->quantum_yields = 0;
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
-    for (unsigned l = 0; l < W; l++) {
+    w->nested = 0;
+    memset(w->in_state, 0, sizeof w->in_state);
+    w->in_state[LANE_READY] = w->valid;
+    w->in_state[LANE_EXITED] = w->exited;
+    for (unsigned l = 0; l < W; l++)
         w->pc[l] = (int32_t)k->entry;
-        w->fp[l] = 0;
-        w->depth[l] = 0;
-        w->state[l] = (w->valid >> l & 1) ? LANE_READY : LANE_EXITED;
-    }
+    memset(w->fp, 0, W * sizeof w->fp[0]);
+    memset(w->depth, 0, W * sizeof w->depth[0]);
 }
 
 static void warp_start_frame(simt_warp *w, const simt_func *k, const uint64_t *args, int nargs)
@@ -185,11 +187,10 @@ static simt_status run_block(simt_exec *ex, simt_block *blk)
             simt_warp *w = &blk->warps[0];
             unsigned lane = 0;
             for (uint32_t k = 0; k < blk->nwarps; k++)
-                for (unsigned l = 0; l < blk->warps[k].width; l++)
-                    if (blk->warps[k].state[l] == LANE_BAR) {
-                        w = &blk->warps[k];
-                        lane = l;
-                    }
+                if (blk->warps[k].in_state[LANE_BAR]) { /* the last such lane */
+                    w = &blk->warps[k];
+                    lane = 31u - (unsigned)__builtin_clz(w->in_state[LANE_BAR]);
+                }
             simt_exec_fault(ex, blk, w, lane, w->pc[lane] - 1,
                             "deadlock: %u thread(s) wait at __syncthreads that the other threads "
                             "of the block never reach", blk->bar_waiting);

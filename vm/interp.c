@@ -651,11 +651,7 @@ step_limit:
         }
         if (++w->quantum_yields >= SIMT_GROUP_QUANTUM && ex->vm->cfg.sched == SCHED_ITS) {
             w->quantum_yields = 0;
-            uint32_t others = 0;
-            for (unsigned l = 0; l < W; l++)
-                if (w->state[l] == LANE_READY && !(mask >> l & 1))
-                    others |= 1u << l;
-            if (others) { /* let another divergent path of this warp run */
+            if (w->in_state[LANE_READY] & ~mask) { /* let another divergent path of this warp run */
                 SAVE();
                 simt_pending_push(w, lead, 1);
                 return EV_SWITCH;

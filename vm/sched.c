@@ -29,12 +29,23 @@ void simt_pending_push(simt_warp *w, unsigned lane, int front)
 
 uint32_t simt_group_of(const simt_warp *w, unsigned lead)
 {
-    uint32_t g = 0;
-    unsigned top = simt_top(w, lead);
+    int32_t pc = w->pc[lead];
+    uint32_t fp = w->fp[lead], g = 0;
+    uint32_t nested = w->nested >> lead & 1 ? w->nested : ~w->nested;
+    uint32_t cand = w->in_state[LANE_READY] & nested;
+    /* Branch-free over every lane: the common converged case is one pass
+     * the compiler can vectorise. */
     for (unsigned l = 0; l < w->width; l++)
-        if (w->state[l] == LANE_READY && w->pc[l] == w->pc[lead] && w->fp[l] == w->fp[lead] &&
-            simt_top(w, l) == top)
-            g |= 1u << l;
+        g |= (uint32_t)((w->pc[l] == pc) & (w->fp[l] == fp)) << l;
+    g &= cand;
+    if (!(w->nested >> lead & 1))
+        return g; /* no barrier: the top of every candidate is BARRIER_NONE */
+    unsigned top = simt_top(w, lead);
+    for (uint32_t m = g; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (simt_top(w, l) != top)
+            g &= ~(1u << l);
+    }
     return g;
 }
 
@@ -54,9 +65,8 @@ uint64_t simt_rng_next(uint64_t *state)
 static int pick_random(simt_warp *w, uint32_t *mask)
 {
     unsigned ready[SIMT_MAX_WARP], n = 0;
-    for (unsigned l = 0; l < w->width; l++)
-        if (w->state[l] == LANE_READY)
-            ready[n++] = l;
+    for (uint32_t m = w->in_state[LANE_READY]; m; m &= m - 1)
+        ready[n++] = (unsigned)__builtin_ctz(m);
     if (!n)
         return 0;
     uint64_t r = simt_rng_next(&w->rng);
@@ -77,17 +87,15 @@ int simt_pick_group(simt_exec *ex, simt_warp *w, uint32_t *mask)
         return pick_random(w, mask);
     while (w->npending) {
         unsigned lead = w->pending[--w->npending];
-        if (w->state[lead] == LANE_READY) {
+        if (w->in_state[LANE_READY] >> lead & 1) {
             *mask = simt_group_of(w, lead);
             return 1;
         }
     }
-    for (unsigned l = 0; l < w->width; l++)
-        if (w->state[l] == LANE_READY) {
-            *mask = simt_group_of(w, l);
-            return 1;
-        }
-    return 0;
+    if (!w->in_state[LANE_READY])
+        return 0;
+    *mask = simt_group_of(w, (unsigned)__builtin_ctz(w->in_state[LANE_READY]));
+    return 1;
 }
 
 static int cstack_grow(simt_exec *ex, simt_warp *w)
@@ -159,6 +167,7 @@ int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc
     b->refs = (uint32_t)__builtin_popcount(mask);
     b->spin_mark = w->spin;
     b->next_free = BARRIER_NONE;
+    w->nested |= mask;
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         if (w->depth[l] == w->cstack_cap && cstack_grow(ex, w) != 0)
@@ -178,9 +187,10 @@ static uint32_t cbar_release(simt_warp *w, unsigned id)
     b->arrived = 0;
     for (uint32_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        w->depth[l]--;
-        w->state[l] = LANE_READY;
+        if (--w->depth[l] == 0)
+            w->nested &= ~(1u << l);
     }
+    simt_set_state(w, lanes, LANE_READY);
     cbar_release_ref(w, id, (uint32_t)__builtin_popcount(lanes));
     return lanes;
 }
@@ -199,8 +209,7 @@ uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask)
     if (!b->arrived)
         b->spin_mark = w->spin;
     b->arrived |= mask;
-    for (uint32_t m = mask; m; m &= m - 1)
-        w->state[__builtin_ctz(m)] = LANE_JOIN;
+    simt_set_state(w, mask, LANE_JOIN);
     if (!cbar_complete(w, b))
         return 0;
     return cbar_release(w, id);
@@ -224,15 +233,16 @@ uint32_t simt_spin_release(simt_warp *w)
 void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 {
     w->exited |= mask;
-    for (uint32_t m = mask; m; m &= m - 1) {
+    simt_set_state(w, mask, LANE_EXITED);
+    for (uint32_t m = mask & w->nested; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        w->state[l] = LANE_EXITED;
         while (w->depth[l]) {
             unsigned id = w->cstack[(size_t)--w->depth[l] * w->width + l];
             w->cbars[id].expected &= ~(1u << l);
             cbar_release_ref(w, id, 1);
         }
     }
+    w->nested &= ~mask;
     /* Barriers that were only waiting for these lanes can open now. */
     for (uint32_t id = 0; id < w->ncbars; id++) {
         simt_cbar *b = &w->cbars[id];
@@ -272,10 +282,7 @@ int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t
         simt_cbar *b = &w->cbars[id];
         if (!b->refs || !b->arrived || w->spin - b->spin_mark <= SIMT_LOCKSTEP_LIVELOCK)
             continue;
-        uint32_t spinning = 0;
-        for (unsigned l = 0; l < w->width; l++)
-            if (w->state[l] == LANE_READY)
-                spinning |= 1u << l;
+        uint32_t spinning = w->in_state[LANE_READY];
         char spin[128], wait[128];
         simt_lane_list(spin, sizeof spin, spinning);
         simt_lane_list(wait, sizeof wait, b->arrived);
@@ -320,10 +327,7 @@ int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault)
         *fault = r < 0;
         return r;
     }
-    uint32_t at_bar = 0;
-    for (unsigned l = 0; l < w->width; l++)
-        if (w->state[l] == LANE_BAR)
-            at_bar |= 1u << l;
+    uint32_t at_bar = w->in_state[LANE_BAR];
     /* Lanes waiting to reconverge with lanes that wait at __syncthreads: the
      * barrier needs them first, so they go on (hardware does the same). */
     for (uint32_t id = 0; id < w->ncbars; id++) {

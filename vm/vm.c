@@ -186,6 +186,7 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
     blk.warps = &w;
     w.width = 1;
     w.valid = 1;
+    w.in_state[LANE_READY] = 1;
     w.cbar_free = BARRIER_NONE;
     w.pc[0] = (int32_t)mainf->entry;
     simt_status st = SIMT_OK;
@@ -201,7 +202,7 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
                                  : simt_vm_faultf(vm, "argv does not fit in --max-memory");
         }
     }
-    while (st == SIMT_OK && w.state[0] == LANE_READY) {
+    while (st == SIMT_OK && (w.in_state[LANE_READY] & 1)) {
         int ev = simt_exec_group(&ex, &blk, &w, 1);
         if (ev == EV_FAULT)
             st = SIMT_FAULT;
