@@ -56,6 +56,8 @@ check "printf, --interleave=random" 0 'host after launch 1: sum 59904' \
     -- $T/printf_blocks.k --interleave=random --seed 3
 check "printf, lockstep with 8-lane warps" 0 'host after launch 0' \
     -- $T/printf_blocks.k --sched=lockstep --warp-size 8
+check "registers read before any write read 0 (vm/live.c)" 0 'zeros 896 checksum 277460710' \
+    -- $T/unwritten_regs.k
 check "atomics of every kind" 0 'fsum' -- $T/atomics.k
 check "atomics, --block-order=random" 0 'fsum' -- $T/atomics.k --block-order=random --seed 11
 check "the first faulting block in block order" 1 'block \(23,0,0\), thread \(5,0,0\)' \

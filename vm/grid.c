@@ -108,15 +108,27 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     memset(w->depth, 0, W * sizeof w->depth[0]);
 }
 
-static void warp_start_frame(simt_warp *w, const simt_func *k, const uint64_t *args, int nargs)
+/* A kernel frame: the link slots, the arguments, and the registers some path
+ * may read before writing (vm/live.c) cleared.  A warp with lanes that hold no
+ * thread, or one the debugger shows, is cleared whole: those lanes' registers
+ * are never written, and the debugger prints variables not yet assigned. */
+static void warp_start_frame(const simt_exec *ex, simt_warp *w, const uint64_t *args, int nargs)
 {
     unsigned W = w->width;
-    memset(w->regs, 0, (size_t)k->nregs * W * 8);
-    for (unsigned l = 0; l < W; l++) {
-        w->regs[l] = (uint64_t)(int64_t)-1;
-        for (int a = 0; a < nargs; a++)
-            w->regs[(size_t)(SIMT_FRAME_LINK + a) * W + l] = args[a];
+    const simt_frame_zero *z = &ex->vm->frame_zero[ex->kernel];
+    if (w->exited || ex->stepping) {
+        memset(w->regs, 0, (size_t)ex->mod->funcs[ex->kernel].nregs * W * 8);
+    } else {
+        memset(w->regs + W, 0, 2 * (size_t)W * 8);
+        for (uint32_t k = 0; k < z->n; k++)
+            memset(w->regs + (size_t)z->regs[k] * W, 0, (size_t)W * 8);
     }
+    /* Filled with the lane helper of LDK: one vector store per four lanes. */
+    simt_lop_fn *fill = ex->vm->lanes.op[LOP_LDK];
+    uint32_t all = W == 32 ? 0xffffffffu : (1u << W) - 1u;
+    fill(w->regs, NULL, NULL, (uint64_t)(int64_t)-1, W, all);
+    for (int a = 0; a < nargs; a++)
+        fill(w->regs + (size_t)(SIMT_FRAME_LINK + a) * W, NULL, NULL, args[a], W, all);
 }
 
 /* simtvm debug: runs a group like simt_exec_group, one instruction at a
@@ -280,7 +292,6 @@ simt_status simt_block_alloc(simt_exec *ex, simt_block *blk)
 simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
                            int nargs)
 {
-    const simt_func *k = &ex->mod->funcs[ex->kernel];
     blk->idx[0] = (uint32_t)(b % ex->grid[0]);
     blk->idx[1] = (uint32_t)(b / ex->grid[0] % ex->grid[1]);
     blk->idx[2] = (uint32_t)(b / ((uint64_t)ex->grid[0] * ex->grid[1]));
@@ -300,7 +311,7 @@ simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uin
     memset(blk->shared, 0, blk->shared_size);
     for (uint32_t w = 0; w < blk->nwarps; w++) {
         warp_reset(ex, &blk->warps[w], w, blk->nthreads);
-        warp_start_frame(&blk->warps[w], k, args, nargs);
+        warp_start_frame(ex, &blk->warps[w], args, nargs);
     }
     return run_block(ex, blk);
 }

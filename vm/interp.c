@@ -427,9 +427,18 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
         N[0 * W + l] = (uint64_t)(int64_t)(*pc + 1);
         N[1 * W + l] = *fp;
         N[2 * W + l] = base;
-        for (uint32_t r = SIMT_FRAME_LINK + ex->mod->sigs[callee->sig].nargs; r < callee->nregs; r++)
-            N[(size_t)r * W + l] = 0;
     }
+    /* The callee's registers some path may read before writing (vm/live.c);
+     * all of them for the debugger, which shows variables not yet assigned. */
+    const simt_frame_zero *z = &ex->vm->frame_zero[in->i];
+    uint32_t first = SIMT_FRAME_LINK + ex->mod->sigs[callee->sig].nargs;
+    if (ex->stepping)
+        for (uint32_t r = first; r < callee->nregs; r++)
+            for (uint32_t m = mask; m; m &= m - 1)
+                N[(size_t)r * W + __builtin_ctz(m)] = 0;
+    for (uint32_t k = 0; k < z->n && !ex->stepping; k++)
+        for (uint32_t m = mask; m; m &= m - 1)
+            N[(size_t)z->regs[k] * W + __builtin_ctz(m)] = 0;
     *fp = nfp;
     *pc = (int32_t)callee->entry;
     return 0;
@@ -673,6 +682,14 @@ step_limit:
         R = w->regs + (size_t)fp * W;
         NEXT;
     TARGET(RET): TARGET(RETV): {
+        if (fp == 0) { /* the entry frame: every lane returns to nowhere and exits */
+            if (in->op == OP_RET) {
+                const uint64_t *ra = REG(in->a);
+                LANES(R[l] = ra[l]);
+            }
+            simt_lanes_exit(ex, blk, w, mask);
+            return EV_SWITCH;
+        }
         uint32_t exiting = 0;
         int32_t rpc0 = -1;
         int split = 0;

@@ -257,6 +257,9 @@ static int check_immediates(vctx *v, const simt_insn *in)
     case OP_CALL:
         if (reg(v, in->a) < 0)
             return -1;
+        if (in->a < SIMT_FRAME_LINK) /* the callee's frame would overwrite the caller's links */
+            return vfail(v, "call window r%u overlaps the link registers r0..r%d", in->a,
+                         SIMT_FRAME_LINK - 1);
         return index_below(v, in->i, m->nfuncs, "function");
     case OP_HCALL:
     case OP_NCALL:

@@ -97,7 +97,7 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
         for (uint32_t pc = mod->funcs[k].entry; pc < mod->funcs[k].end && pc < mod->ncode; pc++)
             vm->func_of_pc[pc] = k;
     simt_status st = alloc_globals(vm);
-    if (st != SIMT_OK)
+    if (st != SIMT_OK || (st = simt_frame_zero_init(vm)) != SIMT_OK)
         return st;
     if (cfg->threads > 1 && (st = find_parallel_kernels(vm)) != SIMT_OK)
         return st;
@@ -141,6 +141,7 @@ void simt_vm_destroy(simt_vm *vm)
     simt_free(&vm->cfg.alloc, vm->events);
     simt_free(&vm->cfg.alloc, vm->kernel_parallel);
     vm->kernel_parallel = NULL;
+    simt_frame_zero_free(vm);
     vm->func_of_pc = NULL;
     vm->global_addr = NULL;
     vm->events = NULL;

@@ -100,6 +100,12 @@ typedef struct simt_event {
     double time_ms;             /* modelled clock when recorded */
 } simt_event;
 
+/* The registers a new frame of one function clears (vm/live.c). */
+typedef struct simt_frame_zero {
+    uint32_t *regs;
+    uint32_t n;
+} simt_frame_zero;
+
 struct simt_exec;   /* vm/exec.h: the interpreter's state, for the debug hook */
 struct simt_block;
 struct simt_warp;
@@ -158,7 +164,14 @@ typedef struct simt_vm {
      * (a worker's copy of the VM while blocks run on several threads). */
     uint8_t *kernel_parallel;
     struct simt_printf_buf *printf_buf;
+    /* frame_zero[f]: the registers a new frame of function f must clear
+     * (vm/live.c; set by simt_vm_init). */
+    simt_frame_zero *frame_zero;
 } simt_vm;
+
+/* vm/live.c: fills and frees vm->frame_zero. */
+simt_status simt_frame_zero_init(simt_vm *vm);
+void simt_frame_zero_free(simt_vm *vm);
 
 /* Sets vm->fault from a printf-style message; returns SIMT_FAULT. */
 simt_status simt_vm_faultf(simt_vm *vm, const char *fmt, ...)

@@ -384,6 +384,11 @@ START_TEST(test_verify_register_range)
     m->code[15].a = 18;
     assert_verify_fails(m, "pc 15: register 18 out of range");
     simt_module_free(m);
+
+    m = sample(); /* nor below the link registers: the frames would share them */
+    m->code[15].a = 2;
+    assert_verify_fails(m, "pc 15: call window r2 overlaps the link registers r0..r2");
+    simt_module_free(m);
 }
 END_TEST
 
