@@ -342,12 +342,10 @@ int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t ma
 {
     const simt_insn *in = &ex->mod->code[pc];
     simt_set_state(w, mask, LANE_BAR);
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        w->pc[l] = pc + 1;
-        if (in->i != BAR_SYNC && *lreg(w, l, in->b))
+    simt_lanes_store((uint32_t *)w->pc, (uint32_t)(pc + 1), mask, w->width);
+    for (uint32_t m = in->i != BAR_SYNC ? mask : 0; m; m &= m - 1)
+        if (*lreg(w, (unsigned)__builtin_ctz(m), in->b))
             blk->bar_count++;
-    }
     blk->bar_waiting += (uint32_t)__builtin_popcount(mask);
     simt_block_barrier_check(ex, blk);
     return 1;
@@ -370,6 +368,12 @@ void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
         simt_warp *w = &blk->warps[k];
         uint32_t at_bar = w->in_state[LANE_BAR];
         simt_set_state(w, at_bar, LANE_READY);
+        if (!at_bar)
+            continue;
+        /* Lanes past the same plain __syncthreads as the first have no result. */
+        int32_t pc0 = w->pc[__builtin_ctz(at_bar)];
+        if (ex->mod->code[pc0 - 1].i == BAR_SYNC)
+            at_bar &= ~simt_lanes_equal((const uint32_t *)w->pc, (uint32_t)pc0, w->width);
         for (uint32_t m = at_bar; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
             const simt_insn *in = &ex->mod->code[w->pc[l] - 1];

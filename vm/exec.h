@@ -24,6 +24,9 @@
 #define SIMT_EXEC_H
 
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "vm/vm.h"
 
@@ -170,6 +173,43 @@ uint32_t simt_spin_release(simt_warp *w);
 void simt_pending_push(simt_warp *w, unsigned lane, int front);
 /* Writes a lane set as "0-15,17" into buf (for messages). */
 void simt_lane_list(char *buf, size_t len, uint32_t lanes);
+/* Per-lane 32-bit fields of a warp (pc, fp) a whole warp at a time: the
+ * lanes l < n whose p[l] equals v, and storing v into the lanes of mask.
+ * SSE2 (every x86-64) where the compiler has it: these run at every group
+ * lookup and save, and a plain loop over 32 lanes costs more than the
+ * instruction the group then issues. */
+static inline uint32_t simt_lanes_equal(const uint32_t *p, uint32_t v, unsigned n)
+{
+    uint32_t eq = 0;
+    unsigned l = 0;
+#if defined(__SSE2__)
+    __m128i vv = _mm_set1_epi32((int)v);
+    for (; l + 4 <= n; l += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + l));
+        eq |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, vv))) << l;
+    }
+#endif
+    for (; l < n; l++)
+        eq |= (uint32_t)(p[l] == v) << l;
+    return eq;
+}
+static inline void simt_lanes_store(uint32_t *p, uint32_t v, uint32_t mask, unsigned n)
+{
+    if (mask == (n == 32 ? 0xffffffffu : (1u << n) - 1u)) {
+        unsigned l = 0;
+#if defined(__SSE2__)
+        __m128i vv = _mm_set1_epi32((int)v);
+        for (; l + 4 <= n; l += 4)
+            _mm_storeu_si128((__m128i *)(void *)(p + l), vv);
+#endif
+        for (; l < n; l++)
+            p[l] = v;
+        return;
+    }
+    for (uint32_t m = mask; m; m &= m - 1)
+        p[__builtin_ctz(m)] = v;
+}
+
 /* The state of one lane, and moving a set of lanes to state s. */
 static inline unsigned simt_lane_state(const simt_warp *w, unsigned lane)
 {

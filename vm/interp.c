@@ -61,11 +61,8 @@
 
 static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
 {
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        w->pc[l] = pc;
-        w->fp[l] = fp;
-    }
+    simt_lanes_store((uint32_t *)w->pc, (uint32_t)pc, mask, w->width);
+    simt_lanes_store(w->fp, fp, mask, w->width);
 }
 
 static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const simt_warp *w,

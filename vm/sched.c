@@ -30,14 +30,11 @@ void simt_pending_push(simt_warp *w, unsigned lane, int front)
 uint32_t simt_group_of(const simt_warp *w, unsigned lead)
 {
     int32_t pc = w->pc[lead];
-    uint32_t fp = w->fp[lead], g = 0;
+    uint32_t fp = w->fp[lead], g;
     uint32_t nested = w->nested >> lead & 1 ? w->nested : ~w->nested;
     uint32_t cand = w->in_state[LANE_READY] & nested;
-    /* Branch-free over every lane: the common converged case is one pass
-     * the compiler can vectorise. */
-    for (unsigned l = 0; l < w->width; l++)
-        g |= (uint32_t)((w->pc[l] == pc) & (w->fp[l] == fp)) << l;
-    g &= cand;
+    g = simt_lanes_equal((const uint32_t *)w->pc, (uint32_t)pc, w->width) &
+        simt_lanes_equal(w->fp, fp, w->width) & cand;
     if (!(w->nested >> lead & 1))
         return g; /* no barrier: the top of every candidate is BARRIER_NONE */
     unsigned top = simt_top(w, lead);
