@@ -105,7 +105,9 @@ typedef struct simt_block {
     uint32_t bar_waiting;    /* threads waiting at __syncthreads */
     uint32_t bar_exited;     /* threads that exited */
     uint32_t bar_count;      /* predicate count of __syncthreads_count/and/or */
-    uint64_t issued;         /* warp instructions issued (the baseline clock) */
+    uint64_t steps0;         /* ex->steps when the block started: the block has
+                                issued ex->steps - steps0 warp instructions (the
+                                baseline clock) */
 } simt_block;
 
 /* One launch (or the host thread's run of main). */

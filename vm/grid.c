@@ -300,7 +300,7 @@ simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uin
      * depends on which blocks ran before it on the same host thread. */
     uint64_t budget = ex->vm->cfg.max_steps;
     ex->max_steps = ex->steps + budget >= ex->steps ? ex->steps + budget : UINT64_MAX;
-    blk->issued = 0;
+    blk->steps0 = ex->steps;
     if (ex->vm->checker)
         simt_check_block(ex->vm->checker, blk->idx, blk->nthreads, blk->shared_size);
     if (ex->vm->model)

@@ -49,7 +49,6 @@
         in = &code[pc];                                                         \
         if (__builtin_expect(++ex->steps > ex->max_steps, 0))                   \
             goto step_limit;                                                    \
-        blk->issued++;                                                          \
         goto *labels[in->op];                                                   \
     } while (0)
 #else
@@ -246,7 +245,7 @@ static uint64_t sreg_clock(const simt_exec *ex, const simt_block *blk, const sim
 {
     if (ex->vm->model && !ex->is_host)
         return simt_model_clock(ex->vm->model, w->index);
-    return blk->issued;
+    return ex->steps - blk->steps0;
 }
 
 static uint64_t sreg_value(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
@@ -543,7 +542,6 @@ step_limit:
         FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
                  "raise it with --max-steps N)", (unsigned long long)ex->vm->cfg.max_steps);
     }
-    blk->issued++;
     if (modeled) {
         simt_model_issue(ex->vm->model, pc, mask, w->index);
         if (ex->vm->trace) /* --trace/--report, which always run the model */
@@ -560,7 +558,10 @@ step_limit:
     SIMPLE(ADD_I32) SIMPLE(SUB_I32) SIMPLE(MUL_I32)
     TARGET(DIV_S32): TARGET(DIV_U32): TARGET(REM_S32): TARGET(REM_U32): {
         const uint64_t *rc = REG(in->c);
-        LANES(if ((uint32_t)rc[l] == 0) FAULT_AT(l, "integer division by zero"));
+        uint32_t zero = 0; /* branch-free first: a fault is rare */
+        LANES(zero |= (uint32_t)((uint32_t)rc[l] == 0));
+        if (zero)
+            LANES(if ((uint32_t)rc[l] == 0) FAULT_AT(l, "integer division by zero"));
         L->op[LOP_DIV_S32 + (in->op - OP_DIV_S32)](REG(in->a), REG(in->b), rc, 0, W, mask);
         pc++;
         NEXT;
