@@ -113,9 +113,12 @@ static inline int sparse(uint32_t mask, unsigned W)
 }
 
 /* Helpers by arity: which operands are read (never more than the opcode names). */
+/* Each is compiled twice: for 32-lane warps (the default: the loops become
+ * eight straight-line steps) and for any width. */
 #define DEF0(name, BODY)                                                        \
-    static void avx2_##name(uint64_t *a, const uint64_t *b_, const uint64_t *c_, uint64_t k, \
-                            unsigned W, uint32_t mask)                          \
+    static inline __attribute__((always_inline)) void                          \
+    body_##name(uint64_t *a, const uint64_t *b_, const uint64_t *c_, uint64_t k, \
+                unsigned W, uint32_t mask)                                      \
     {                                                                           \
         (void)b_; (void)c_; (void)k;                                            \
         if (sparse(mask, W)) {                                                  \
@@ -123,6 +126,14 @@ static inline int sparse(uint32_t mask, unsigned W)
             return;                                                             \
         }                                                                       \
         APPLY(BODY)                                                             \
+    }                                                                           \
+    static void avx2_##name(uint64_t *a, const uint64_t *b_, const uint64_t *c_, uint64_t k, \
+                            unsigned W, uint32_t mask)                          \
+    {                                                                           \
+        if (W == 32)                                                            \
+            body_##name(a, b_, c_, k, 32, mask);                                \
+        else                                                                    \
+            body_##name(a, b_, c_, k, W, mask);                                 \
     }
 #define LD_B(f) ZERO(b_)
 #define LD_C(f) ZERO(c_)
