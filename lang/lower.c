@@ -1015,6 +1015,11 @@ static void layout(lw_func *F, simt_func *fn)
     lw_postdominators(F);
     if (F->M->oom)
         return;
+    lw_optimize(F);
+    thread_jumps(F);     /* blocks the pass emptied are passed through too */
+    lw_postdominators(F);
+    if (F->M->oom)
+        return;
     lw_block *bl = F->blocks;
     int *order = simt_malloc(tal(F->M), sizeof *order * (size_t)(F->nblocks + 1));
     if (!order) {

@@ -145,4 +145,10 @@ simt_vtype lw_vtype(const k_type *t);
  * every reachable block (-1 for none: the virtual exit or no path to it). */
 void lw_postdominators(lw_func *F);
 
+/* ---- opt.c ---- */
+/* Rewrites and deletes instructions of the reachable blocks (value numbering,
+ * constants, MOV coalescing, dead code) without changing the control flow,
+ * the registers a frame needs or any variable the debugger can show. */
+void lw_optimize(lw_func *F);
+
 #endif

@@ -227,7 +227,7 @@ static void print_operands(const simt_module *m, const simt_insn *in, FILE *out)
         fprintf(out, "r%u, 0x%" PRIx64 " (%" PRId64 ")", in->a, k, (int64_t)k);
         break;
     case FMT_ABI:
-        if (in->op == OP_ADDK)
+        if (in->op == OP_ADDK || in->op == OP_ADDK_I32)
             fprintf(out, "r%u, r%u, %" PRId32, in->a, in->b, in->i);
         else
             fprintf(out, "r%u, [r%u%+" PRId32 "]", in->a, in->b, in->i);

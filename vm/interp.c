@@ -579,6 +579,7 @@ step_limit:
     SIMPLE(SHL_I64) SIMPLE(SHR_S64) SIMPLE(SHR_U64) SIMPLE(NEG_I64) SIMPLE(NOT_I64)
     SIMPLE(AND) SIMPLE(OR) SIMPLE(XOR)
     TARGET(ADDK): HELPER(ADDK, (uint64_t)(int64_t)in->i); pc++; NEXT;
+    TARGET(ADDK_I32): HELPER(ADDK_I32, (uint64_t)(int64_t)in->i); pc++; NEXT;
     TARGET(LEA): {
         enum simt_lop op = in->j == 0 ? LOP_LEA_S32 : in->j == 1 ? LOP_LEA_U32 : LOP_LEA_64;
         L->op[op](REG(in->a), REG(in->b), REG(in->c), (uint64_t)(int64_t)in->i, W, mask);

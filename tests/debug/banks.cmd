@@ -5,9 +5,9 @@
 break 11
 run
 info banks
-step 8
+step 6
 info banks
 next
-step 8
+step 6
 info banks
 quit

@@ -1,0 +1,749 @@
+/* lang/opt.c -- a clean-up pass over a function's basic blocks, run after
+ * lowering and before layout assigns pcs (lower.h).
+ *
+ * Lowering emits simple code: every constant in its own LDK, every value
+ * through a temporary and a MOV, built-in variables read again at each use.
+ * In an interpreter each instruction costs a dispatch and a warp's worth of
+ * lane work, so this pass removes what it can prove useless:
+ *
+ *   - block-local value numbering: a pure instruction that recomputes a value
+ *     some register still holds becomes a MOV from it (or goes away), and
+ *     later reads of a copy read the original (copy propagation);
+ *   - constants: an add of a known constant becomes ADDK/ADDK_I32, an
+ *     integer operation on constants becomes one LDK;
+ *   - MOV coalescing: `X rT, ...; MOV rD, rT` becomes `X rD, ...` when rT
+ *     is dead afterwards;
+ *   - dead-code elimination of pure instructions, from register liveness
+ *     over the block graph.
+ *
+ * Registers are per lane and lanes may diverge, but each thread follows one
+ * path of the graph, so per-thread liveness is sound.  Instructions whose
+ * register use the USES column cannot state (windows, calls, barriers) are
+ * treated conservatively (effects()).  The link registers R[0..2] are never
+ * touched.  The debugger reads a variable's register wherever the variable
+ * is in scope, so those reads count as uses: no value it could show is
+ * removed or moved.  The frame size (nregs) never changes: the pass only
+ * rewrites and deletes instructions, and each keeps its source position. */
+#include <limits.h>
+#include <string.h>
+
+#include "lower.h"
+
+#define DELETED 0xffffu       /* marks an instruction for the next compaction */
+#define SCAN_LIMIT 512        /* longest forward/backward search (then: assume live) */
+#define CSE_WINDOW 128        /* expressions remembered per block (most recent) */
+#define ROUNDS 3
+
+typedef struct cse_entry {
+    uint16_t op;
+    int32_t i, j;
+    int vb, vc, vd;           /* value numbers of the operands read (0: none) */
+    int v;                    /* value number of the result */
+} cse_entry;
+
+typedef struct opt {
+    lw_func *F;
+    const simt_allocator *al;
+    unsigned nregs;
+    size_t words;             /* 64-bit words of one register set */
+    uint64_t *in, *out;       /* per block: registers live at entry and exit */
+    uint64_t *isvar;          /* registers some VAR_REG variable lives in */
+    int *bvar_start, *bvars;  /* per block: the VAR_REG variables whose scope meets it */
+    /* value numbering of one block: registers stamped with epoch hold val */
+    uint32_t *stamp, epoch;
+    int *val;
+    int *holder;              /* per value number: a register holding it, or -1 */
+    uint8_t *isk;             /* per value number: a known constant kval */
+    uint64_t *kval;
+    int nvn, vn_cap;
+    cse_entry *tab;
+    int ntab;
+} opt;
+
+/* ---- what an instruction reads and writes ---- */
+typedef struct fx {
+    unsigned r[5], nr;        /* registers read */
+    unsigned wlo, wn;         /* and a window of wn registers from wlo */
+    unsigned rfrom;           /* and every register from rfrom on (UINT_MAX: none) */
+    int kill;                 /* the register surely written, or -1 */
+    unsigned mlo, mhi;        /* registers that may be written: [mlo, mhi) */
+} fx;
+
+static fx effects(const opt *o, const simt_insn *in)
+{
+    fx f = {{0}, 0, 0, 0, UINT_MAX, -1, 0, 0};
+    f.nr = simt_insn_reads(in, f.r);
+    unsigned uses = in->op < OP_COUNT ? simt_opinfo_table[in->op].uses : 0;
+    if (uses & WA) {
+        f.kill = in->a;
+        f.mlo = in->a;
+        f.mhi = in->a + 1u;
+    }
+    switch (in->op) {
+    case OP_CALL: /* arguments from a+3; the callee's frame overlays everything above a */
+        f.rfrom = in->a;
+        f.mlo = in->a;
+        f.mhi = o->nregs > in->a ? o->nregs : in->a + 1u;
+        break;
+    case OP_HCALL: case OP_NCALL: { /* b..b+c-1; a void call may leave a alone */
+        const simt_module *m = o->F->M->m;
+        if (in->j < 0 || (uint32_t)in->j >= m->nsigs || m->sigs[in->j].ret == VT_VOID)
+            f.kill = -1;
+        f.wlo = in->b;
+        f.wn = in->c;
+        break;
+    }
+    case OP_INTR: case OP_LAUNCH:
+        f.wlo = in->b;
+        f.wn = in->c;
+        break;
+    case OP_MATCH_ALL: /* also writes its predicate into a+1 */
+        f.mhi = in->a + 2u;
+        break;
+    case OP_BAR: /* a plain __syncthreads leaves a alone */
+        f.kill = -1;
+        break;
+    default:
+        break;
+    }
+    return f;
+}
+
+static int fx_reads(const fx *f, unsigned r)
+{
+    for (unsigned k = 0; k < f->nr; k++)
+        if (f->r[k] == r)
+            return 1;
+    return (r >= f->wlo && r - f->wlo < f->wn) || r >= f->rfrom;
+}
+
+static int fx_writes(const fx *f, unsigned r)
+{
+    return r >= f->mlo && r < f->mhi;
+}
+
+/* Opcodes MOV..CVT_F32_F64 and ADDK_I32 work lane by lane (each lane's result
+ * from the same lane's operands): safe when a is also an operand. */
+static int lanewise(unsigned op)
+{
+    return (op >= OP_MOV && op <= OP_CVT_F32_F64) || op == OP_ADDK_I32;
+}
+
+/* No effect but their register a, and no fault: may be deleted or shared. */
+static int pure(const simt_insn *in)
+{
+    switch (in->op) {
+    case OP_DIV_S32: case OP_DIV_U32: case OP_REM_S32: case OP_REM_U32:
+    case OP_DIV_S64: case OP_DIV_U64: case OP_REM_S64: case OP_REM_U64:
+        return 0;
+    case OP_SREG:
+        return in->i != SREG_CLOCK && in->i != SREG_CLOCK64;
+    case OP_GADDR: case OP_LADDR:
+        return 1;
+    default:
+        return lanewise(in->op);
+    }
+}
+
+/* ---- register sets ---- */
+static int bit(const uint64_t *s, unsigned r)
+{
+    return (int)(s[r >> 6] >> (r & 63) & 1);
+}
+
+static void set_bit(uint64_t *s, unsigned r)
+{
+    s[r >> 6] |= UINT64_C(1) << (r & 63);
+}
+
+static void clear_bit(uint64_t *s, unsigned r)
+{
+    s[r >> 6] &= ~(UINT64_C(1) << (r & 63));
+}
+
+static void set_from(const opt *o, uint64_t *s, unsigned from)
+{
+    for (unsigned r = from; r < o->nregs; r++)
+        set_bit(s, r);
+}
+
+/* Whether the debugger can read register r at the instruction of block b
+ * emitted as seq (only the variables whose scope meets the block can be). */
+static int dbg_reads(const opt *o, int b, uint32_t seq, unsigned r)
+{
+    if (r >= o->nregs || !bit(o->isvar, r))
+        return 0;
+    for (int k = o->bvar_start[b]; k < o->bvar_start[b + 1]; k++) {
+        const lw_dvar *v = &o->F->dvars[o->bvars[k]];
+        if (v->where == r && v->begin <= seq && seq < v->end)
+            return 1;
+    }
+    return 0;
+}
+
+static void dbg_add(const opt *o, int b, uint32_t seq, uint64_t *live)
+{
+    for (int k = o->bvar_start[b]; k < o->bvar_start[b + 1]; k++) {
+        const lw_dvar *v = &o->F->dvars[o->bvars[k]];
+        if (v->begin <= seq && seq < v->end)
+            set_bit(live, v->where);
+    }
+}
+
+static void insn_transfer(const opt *o, int b, const simt_insn *in, uint32_t seq,
+                          uint64_t *live)
+{
+    fx f = effects(o, in);
+    if (f.kill >= 0 && (unsigned)f.kill < o->nregs)
+        clear_bit(live, (unsigned)f.kill);
+    for (unsigned k = 0; k < f.nr; k++)
+        if (f.r[k] < o->nregs)
+            set_bit(live, f.r[k]);
+    for (unsigned k = 0; k < f.wn; k++)
+        if (f.wlo + k < o->nregs)
+            set_bit(live, f.wlo + k);
+    if (f.rfrom != UINT_MAX)
+        set_from(o, live, f.rfrom);
+    dbg_add(o, b, seq, live);
+}
+
+/* live holds what is live after b's last instruction; adds the terminator's reads. */
+static void term_transfer(const opt *o, int b, uint64_t *live)
+{
+    const lw_block *bl = &o->F->blocks[b];
+    if (bl->term == T_OPEN)
+        set_from(o, live, 0);
+    if (bl->term == T_BR && (unsigned)bl->br_reg < o->nregs)
+        set_bit(live, (unsigned)bl->br_reg);
+    dbg_add(o, b, bl->term_seq, live);
+}
+
+/* ---- liveness over the block graph (iterated to a fixed point) ---- */
+static void block_out(const opt *o, int b, uint64_t *out)
+{
+    const lw_block *bl = &o->F->blocks[b];
+    memset(out, 0, o->words * sizeof *out);
+    if (bl->term != T_GOTO && bl->term != T_BR)
+        return;
+    for (int s = 0; s < (bl->term == T_BR ? 2 : 1); s++) {
+        const uint64_t *in = o->in + (size_t)bl->succ[s] * o->words;
+        for (size_t w = 0; w < o->words; w++)
+            out[w] |= in[w];
+    }
+}
+
+static void liveness(opt *o, uint64_t *tmp)
+{
+    lw_func *F = o->F;
+    memset(o->in, 0, (size_t)F->nblocks * o->words * sizeof *o->in);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int b = F->nblocks - 1; b >= 0; b--) {
+            const lw_block *bl = &F->blocks[b];
+            if (!bl->reachable)
+                continue;
+            uint64_t *out = o->out + (size_t)b * o->words;
+            block_out(o, b, out);
+            memcpy(tmp, out, o->words * sizeof *tmp);
+            term_transfer(o, b, tmp);
+            for (int i = bl->n - 1; i >= 0; i--)
+                insn_transfer(o, b, &bl->code[i], bl->seq[i], tmp);
+            uint64_t *in = o->in + (size_t)b * o->words;
+            if (memcmp(in, tmp, o->words * sizeof *tmp) != 0) {
+                memcpy(in, tmp, o->words * sizeof *tmp);
+                changed = 1;
+            }
+        }
+    }
+}
+
+/* Whether r may be read after instruction k of block b (k = -1: before the first). */
+static int live_after(const opt *o, int b, int k, unsigned r)
+{
+    const lw_block *bl = &o->F->blocks[b];
+    for (int i = k + 1, steps = 0; i < bl->n; i++) {
+        if (bl->code[i].op == DELETED)
+            continue;
+        if (++steps > SCAN_LIMIT)
+            return 1;
+        fx f = effects(o, &bl->code[i]);
+        if (fx_reads(&f, r) || dbg_reads(o, b, bl->seq[i], r))
+            return 1;
+        if (f.kill == (int)r)
+            return 0;
+    }
+    if (bl->term == T_OPEN || (bl->term == T_BR && (unsigned)bl->br_reg == r) ||
+        dbg_reads(o, b, bl->term_seq, r))
+        return 1;
+    return bit(o->out + (size_t)b * o->words, r);
+}
+
+static void compact(lw_block *bl)
+{
+    int n = 0;
+    for (int i = 0; i < bl->n; i++) {
+        if (bl->code[i].op == DELETED)
+            continue;
+        bl->code[n] = bl->code[i];
+        bl->pos[n] = bl->pos[i];
+        bl->seq[n] = bl->seq[i];
+        n++;
+    }
+    bl->n = n;
+}
+
+/* ---- dead-code elimination ---- */
+static int dce_block(const opt *o, int b, uint64_t *live)
+{
+    lw_block *bl = &o->F->blocks[b];
+    int removed = 0;
+    memcpy(live, o->out + (size_t)b * o->words, o->words * sizeof *live);
+    term_transfer(o, b, live);
+    for (int i = bl->n - 1; i >= 0; i--) {
+        simt_insn *in = &bl->code[i];
+        int self_move = in->op == OP_MOV && in->a == in->b;
+        if (in->a >= SIMT_FRAME_LINK && pure(in) &&
+            (self_move || (in->a < o->nregs && !bit(live, in->a)))) {
+            in->op = DELETED;
+            removed++;
+            continue;
+        }
+        insn_transfer(o, b, in, bl->seq[i], live);
+    }
+    compact(bl);
+    return removed;
+}
+
+/* ---- MOV coalescing ---- */
+/* The instruction before m in bl that last writes rT, if X rT, ...; MOV rD, rT
+ * may become X rD, ...: nothing between touches rD or reads rT.  Else -1. */
+static int coalesce_source(const opt *o, int b, int m, unsigned rD, unsigned rT)
+{
+    const lw_block *bl = &o->F->blocks[b];
+    for (int k = m - 1, steps = 0; k >= 0 && steps < SCAN_LIMIT; k--) {
+        const simt_insn *in = &bl->code[k];
+        if (in->op == DELETED)
+            continue;
+        steps++;
+        fx f = effects(o, in);
+        if (fx_writes(&f, rT)) {
+            int ok = f.kill == (int)rT && f.mhi - f.mlo == 1 && in->op != OP_CALL &&
+                     (lanewise(in->op) || !fx_reads(&f, rD));
+            return ok ? k : -1;
+        }
+        if (fx_reads(&f, rT) || fx_reads(&f, rD) || fx_writes(&f, rD) ||
+            dbg_reads(o, b, bl->seq[k], rT) || dbg_reads(o, b, bl->seq[k], rD))
+            return -1;
+    }
+    return -1;
+}
+
+static int coalesce_block(const opt *o, int b)
+{
+    lw_block *bl = &o->F->blocks[b];
+    int done = 0;
+    for (int m = 0; m < bl->n; m++) {
+        simt_insn *mv = &bl->code[m];
+        if (mv->op != OP_MOV || mv->a == mv->b || mv->a < SIMT_FRAME_LINK ||
+            mv->b < SIMT_FRAME_LINK || mv->a >= o->nregs || mv->b >= o->nregs)
+            continue;
+        unsigned rD = mv->a, rT = mv->b;
+        if (live_after(o, b, m, rT))
+            continue;
+        int x = coalesce_source(o, b, m, rD, rT);
+        if (x < 0)
+            continue;
+        bl->code[x].a = (uint16_t)rD;
+        mv->op = DELETED;
+        done++;
+    }
+    compact(bl);
+    return done;
+}
+
+/* ---- value numbering ---- */
+static int vn_new(opt *o, int holder)
+{
+    if (o->nvn == o->vn_cap)
+        return 0; /* out of numbers: unknown (never equal to anything) */
+    int v = ++o->nvn;
+    o->holder[v] = holder;
+    o->isk[v] = 0;
+    return v;
+}
+
+static int vn_of(opt *o, unsigned r)
+{
+    if (o->stamp[r] != o->epoch) {
+        o->stamp[r] = o->epoch;
+        o->val[r] = vn_new(o, (int)r);
+    }
+    return o->val[r];
+}
+
+static void vn_set(opt *o, unsigned r, int v)
+{
+    if (r >= o->nregs)
+        return;
+    o->stamp[r] = o->epoch;
+    o->val[r] = v;
+}
+
+/* A register that still holds value v, or -1. */
+static int holding(opt *o, int v)
+{
+    if (v <= 0)
+        return -1;
+    int h = o->holder[v];
+    return h >= 0 && vn_of(o, (unsigned)h) == v ? h : -1;
+}
+
+static int is_const(opt *o, unsigned r, uint64_t *k)
+{
+    int v = vn_of(o, r);
+    if (v <= 0 || !o->isk[v])
+        return 0;
+    *k = o->kval[v];
+    return 1;
+}
+
+/* A read of register *r that some other register holding the same value can
+ * serve: the earliest holder, so that the copies die. */
+static void forward(opt *o, uint16_t *r)
+{
+    if (*r < SIMT_FRAME_LINK || *r >= o->nregs)
+        return;
+    int h = holding(o, vn_of(o, *r));
+    if (h >= SIMT_FRAME_LINK)
+        *r = (uint16_t)h;
+}
+
+/* Rewrites the plain register operands (not windows) an instruction reads. */
+static void forward_operands(opt *o, simt_insn *in)
+{
+    unsigned uses = simt_opinfo_table[in->op].uses;
+    int plain = lanewise(in->op) || (in->op >= OP_LD8S && in->op <= OP_ST64);
+    if (!plain)
+        return;
+    if (uses & RA)
+        forward(o, &in->a);
+    if (uses & RB)
+        forward(o, &in->b);
+    if (uses & RC)
+        forward(o, &in->c);
+}
+
+static int fits32(int64_t v)
+{
+    return v >= INT32_MIN && v <= INT32_MAX;
+}
+
+static void to_addk(simt_insn *in, unsigned op, unsigned b, int32_t k)
+{
+    *in = (simt_insn){(uint16_t)op, in->a, (uint16_t)b, 0, k, 0};
+}
+
+/* An add of a known constant becomes ADDK (64-bit) or ADDK_I32. */
+static void immediate_form(opt *o, simt_insn *in)
+{
+    uint64_t k;
+    switch (in->op) {
+    case OP_ADD_I32:
+        if (is_const(o, in->c, &k))
+            to_addk(in, OP_ADDK_I32, in->b, (int32_t)(uint32_t)k);
+        else if (is_const(o, in->b, &k))
+            to_addk(in, OP_ADDK_I32, in->c, (int32_t)(uint32_t)k);
+        break;
+    case OP_SUB_I32:
+        if (is_const(o, in->c, &k))
+            to_addk(in, OP_ADDK_I32, in->b, (int32_t)(0u - (uint32_t)k));
+        break;
+    case OP_ADD_I64:
+        if (is_const(o, in->c, &k) && fits32((int64_t)k))
+            to_addk(in, OP_ADDK, in->b, (int32_t)(int64_t)k);
+        else if (is_const(o, in->b, &k) && fits32((int64_t)k))
+            to_addk(in, OP_ADDK, in->c, (int32_t)(int64_t)k);
+        break;
+    case OP_SUB_I64:
+        if (is_const(o, in->c, &k) && (int64_t)k != INT64_MIN && fits32(-(int64_t)k))
+            to_addk(in, OP_ADDK, in->b, (int32_t)-(int64_t)k);
+        break;
+    case OP_LEA:
+        if (is_const(o, in->c, &k)) {
+            int64_t x = in->j == 0 ? (int64_t)(int32_t)(uint32_t)k
+                      : in->j == 1 ? (int64_t)(uint32_t)k : (int64_t)k;
+            if (fits32(x) && fits32(x * in->i)) /* |x|, |i| < 2^31: no overflow */
+                to_addk(in, OP_ADDK, in->b, (int32_t)(x * in->i));
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* The value of an integer operation on constants (vm/lanes.def says the same
+ * lane by lane), or 0 when op is not folded here. */
+static int fold(const simt_insn *in, uint64_t b, uint64_t c, uint64_t *r)
+{
+    uint32_t b32 = (uint32_t)b, c32 = (uint32_t)c;
+    switch (in->op) {
+    case OP_MOV: *r = b; return 1;
+    case OP_ADD_I32: *r = (uint32_t)(b32 + c32); return 1;
+    case OP_SUB_I32: *r = (uint32_t)(b32 - c32); return 1;
+    case OP_MUL_I32: *r = (uint32_t)(b32 * c32); return 1;
+    case OP_ADD_I64: *r = b + c; return 1;
+    case OP_SUB_I64: *r = b - c; return 1;
+    case OP_MUL_I64: *r = b * c; return 1;
+    case OP_AND: *r = b & c; return 1;
+    case OP_OR: *r = b | c; return 1;
+    case OP_XOR: *r = b ^ c; return 1;
+    case OP_SHL_I32: *r = (uint32_t)(b32 << (c & 31)); return 1;
+    case OP_SHR_U32: *r = b32 >> (c & 31); return 1;
+    case OP_SHL_I64: *r = b << (c & 63); return 1;
+    case OP_SHR_U64: *r = b >> (c & 63); return 1;
+    case OP_NEG_I32: *r = (uint32_t)(0u - b32); return 1;
+    case OP_NOT_I32: *r = (uint32_t)~b32; return 1;
+    case OP_NEG_I64: *r = 0 - b; return 1;
+    case OP_NOT_I64: *r = ~b; return 1;
+    case OP_ADDK: *r = b + (uint64_t)(int64_t)in->i; return 1;
+    case OP_ADDK_I32: *r = (uint32_t)(b32 + (uint32_t)in->i); return 1;
+    case OP_SEXT8: *r = (uint64_t)(int64_t)(int8_t)(uint8_t)b; return 1;
+    case OP_SEXT16: *r = (uint64_t)(int64_t)(int16_t)(uint16_t)b; return 1;
+    case OP_SEXT32: *r = (uint64_t)(int64_t)(int32_t)b32; return 1;
+    case OP_ZEXT8: *r = (uint8_t)b; return 1;
+    case OP_ZEXT16: *r = (uint16_t)b; return 1;
+    case OP_ZEXT32: *r = b32; return 1;
+    case OP_EQ_I32: *r = b32 == c32; return 1;
+    case OP_NE_I32: *r = b32 != c32; return 1;
+    case OP_EQ_I64: *r = b == c; return 1;
+    case OP_NE_I64: *r = b != c; return 1;
+    default: return 0;
+    }
+}
+
+/* Replaces an integer operation whose operands are all known by an LDK. */
+static void fold_constants(opt *o, simt_insn *in)
+{
+    unsigned uses = simt_opinfo_table[in->op].uses;
+    if (!lanewise(in->op) || (uses & (RA | RC2 | RC3)) || !(uses & RB))
+        return;
+    uint64_t b = 0, c = 0, r;
+    if (!is_const(o, in->b, &b) || ((uses & RC) && !is_const(o, in->c, &c)))
+        return;
+    if (fold(in, b, c, &r))
+        *in = (simt_insn){OP_LDK, in->a, 0, 0, (int32_t)(uint32_t)r, (int32_t)(uint32_t)(r >> 32)};
+}
+
+/* The key of a pure instruction: its opcode, immediates and operand values. */
+static cse_entry key_of(opt *o, const simt_insn *in)
+{
+    unsigned uses = simt_opinfo_table[in->op].uses;
+    cse_entry e = {in->op, in->i, in->j, 0, 0, 0, 0};
+    if (uses & RB)
+        e.vb = vn_of(o, in->b);
+    if (uses & (RC | RC2))
+        e.vc = vn_of(o, in->c);
+    if (uses & RC2)
+        e.vd = vn_of(o, in->c + 1u);
+    return e;
+}
+
+static int same_key(const cse_entry *x, const cse_entry *y)
+{
+    return x->op == y->op && x->i == y->i && x->j == y->j && x->vb == y->vb &&
+           x->vc == y->vc && x->vd == y->vd;
+}
+
+/* One pure instruction writing a: reuse a register that holds its value. */
+static void number_pure(opt *o, simt_insn *in)
+{
+    unsigned a = in->a;
+    if (in->op == OP_MOV) {
+        int v = vn_of(o, in->b);
+        if (v == 0) { /* unknown: from now on a value that both hold */
+            v = vn_new(o, in->b);
+            vn_set(o, in->b, v);
+        }
+        if (v > 0 && vn_of(o, a) == v)
+            in->op = DELETED; /* a already holds it */
+        else
+            vn_set(o, a, v);
+        return;
+    }
+    cse_entry e = key_of(o, in);
+    int operands_known = !(e.vb < 0 || e.vc < 0 || e.vd < 0) &&
+                         !((simt_opinfo_table[in->op].uses & RB) && e.vb == 0) &&
+                         !((simt_opinfo_table[in->op].uses & (RC | RC2)) && e.vc == 0) &&
+                         !((simt_opinfo_table[in->op].uses & RC2) && e.vd == 0);
+    for (int t = o->ntab - 1; operands_known && t >= 0 && t >= o->ntab - CSE_WINDOW; t--) {
+        if (!same_key(&o->tab[t], &e))
+            continue;
+        int h = holding(o, o->tab[t].v);
+        if (h < 0)
+            continue;
+        if ((unsigned)h == a)
+            in->op = DELETED;
+        else
+            *in = (simt_insn){OP_MOV, (uint16_t)a, (uint16_t)h, 0, 0, 0};
+        vn_set(o, a, o->tab[t].v);
+        return;
+    }
+    int v = vn_new(o, (int)a);
+    vn_set(o, a, v);
+    if (v > 0 && in->op == OP_LDK) {
+        o->isk[v] = 1;
+        o->kval[v] = simt_insn_k(in);
+    }
+    if (v > 0 && operands_known) {
+        e.v = v;
+        o->tab[o->ntab++] = e;
+    }
+}
+
+static void number_block(opt *o, int b)
+{
+    lw_block *bl = &o->F->blocks[b];
+    o->epoch++;
+    o->nvn = 0;
+    o->ntab = 0;
+    for (int i = 0; i < bl->n; i++) {
+        simt_insn *in = &bl->code[i];
+        forward_operands(o, in);
+        immediate_form(o, in);
+        fold_constants(o, in);
+        fx f = effects(o, in);
+        if (pure(in) && in->a >= SIMT_FRAME_LINK && in->a < o->nregs) {
+            number_pure(o, in);
+            continue;
+        }
+        for (unsigned r = f.mlo; r < f.mhi && r < o->nregs; r++)
+            vn_set(o, r, 0);
+    }
+    if (bl->term == T_BR && bl->br_reg >= SIMT_FRAME_LINK && (unsigned)bl->br_reg < o->nregs) {
+        int h = holding(o, vn_of(o, (unsigned)bl->br_reg));
+        if (h >= SIMT_FRAME_LINK)
+            bl->br_reg = h;
+    }
+    compact(bl);
+}
+
+/* ---- driver ---- */
+/* The emission order of what block bl holds: [*lo, *hi]. */
+static void seq_range(const lw_block *bl, uint32_t *lo, uint32_t *hi)
+{
+    *lo = *hi = bl->term_seq;
+    for (int i = 0; i < bl->n; i++) {
+        *lo = bl->seq[i] < *lo ? bl->seq[i] : *lo;
+        *hi = bl->seq[i] > *hi ? bl->seq[i] : *hi;
+    }
+}
+
+/* Lists, per block, the register variables whose scope meets it: those the
+ * debugger may read there.  Two passes: count, then fill. */
+static int block_vars(opt *o)
+{
+    lw_func *F = o->F;
+    o->bvar_start = simt_calloc(o->al, (size_t)F->nblocks + 1, sizeof *o->bvar_start);
+    if (!o->bvar_start)
+        return 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int n = 0;
+        for (int b = 0; b < F->nblocks; b++) {
+            uint32_t lo, hi;
+            seq_range(&F->blocks[b], &lo, &hi);
+            o->bvar_start[b] = n;
+            for (int k = 0; k < F->ndvars; k++) {
+                const lw_dvar *v = &F->dvars[k];
+                if (v->kind != VAR_REG || v->where >= o->nregs || v->begin > hi || lo >= v->end)
+                    continue;
+                if (pass == 1)
+                    o->bvars[n] = k;
+                n++;
+            }
+        }
+        o->bvar_start[F->nblocks] = n;
+        if (pass == 0 && !(o->bvars = simt_calloc(o->al, (size_t)n + 1, sizeof *o->bvars)))
+            return 0;
+    }
+    return 1;
+}
+
+static int setup(opt *o, lw_func *F)
+{
+    int maxn = 0;
+    for (int b = 0; b < F->nblocks; b++)
+        if (F->blocks[b].n > maxn)
+            maxn = F->blocks[b].n;
+    o->F = F;
+    o->al = &F->M->ctx->tal;
+    o->nregs = (unsigned)F->maxreg;
+    o->words = (o->nregs + 63) / 64 + 1;
+    o->vn_cap = o->nregs + 2 * maxn + 1;
+    size_t sets = (size_t)F->nblocks * 2 + 2;
+    o->in = simt_calloc(o->al, sets * o->words, sizeof *o->in);
+    o->stamp = simt_calloc(o->al, o->nregs + 1, sizeof *o->stamp);
+    o->val = simt_calloc(o->al, o->nregs + 1, sizeof *o->val);
+    o->holder = simt_calloc(o->al, (size_t)o->vn_cap + 1, sizeof *o->holder);
+    o->isk = simt_calloc(o->al, (size_t)o->vn_cap + 1, sizeof *o->isk);
+    o->kval = simt_calloc(o->al, (size_t)o->vn_cap + 1, sizeof *o->kval);
+    o->tab = simt_calloc(o->al, (size_t)maxn + 1, sizeof *o->tab);
+    if (!o->in || !o->stamp || !o->val || !o->holder || !o->isk || !o->kval || !o->tab)
+        return 0;
+    o->out = o->in + (size_t)F->nblocks * o->words;
+    o->isvar = o->out + (size_t)F->nblocks * o->words;
+    for (int k = 0; k < F->ndvars; k++)
+        if (F->dvars[k].kind == VAR_REG && F->dvars[k].where < o->nregs)
+            set_bit(o->isvar, F->dvars[k].where);
+    return block_vars(o);
+}
+
+static void release(opt *o)
+{
+    simt_free(o->al, o->bvar_start);
+    simt_free(o->al, o->bvars);
+    simt_free(o->al, o->in);
+    simt_free(o->al, o->stamp);
+    simt_free(o->al, o->val);
+    simt_free(o->al, o->holder);
+    simt_free(o->al, o->isk);
+    simt_free(o->al, o->kval);
+    simt_free(o->al, o->tab);
+}
+
+static int dce(opt *o, uint64_t *tmp)
+{
+    int removed = 0;
+    liveness(o, tmp);
+    for (int b = 0; b < o->F->nblocks; b++)
+        if (o->F->blocks[b].reachable)
+            removed += dce_block(o, b, tmp);
+    return removed;
+}
+
+void lw_optimize(lw_func *F)
+{
+    opt o = {0};
+    if (F->M->oom || F->too_many_regs || F->maxreg <= SIMT_FRAME_LINK || !setup(&o, F)) {
+        release(&o);
+        return;
+    }
+    uint64_t *tmp = o.isvar + o.words;
+    for (int round = 0; round < ROUNDS; round++) {
+        int changed = 0;
+        for (int b = 0; b < F->nblocks; b++) {
+            if (!F->blocks[b].reachable)
+                continue;
+            int n = F->blocks[b].n;
+            number_block(&o, b);
+            changed += n != F->blocks[b].n;
+        }
+        changed += dce(&o, tmp);
+        for (int b = 0; b < F->nblocks; b++)
+            if (F->blocks[b].reachable)
+                changed += coalesce_block(&o, b);
+        changed += dce(&o, tmp);
+        if (!changed)
+            break;
+    }
+    release(&o);
+}
