@@ -346,7 +346,7 @@ int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t ma
     for (uint32_t m = in->i != BAR_SYNC ? mask : 0; m; m &= m - 1)
         if (*lreg(w, (unsigned)__builtin_ctz(m), in->b))
             blk->bar_count++;
-    blk->bar_waiting += (uint32_t)__builtin_popcount(mask);
+    blk->bar_waiting += (uint32_t)simt_popcount(mask);
     simt_block_barrier_check(ex, blk);
     return 1;
 }

@@ -212,6 +212,16 @@ static inline void simt_lanes_store(uint32_t *p, uint32_t v, uint32_t mask, unsi
         p[__builtin_ctz(m)] = v;
 }
 
+/* Bits set in a lane mask.  Written out because without -mpopcnt (not in
+ * the x86-64 baseline) __builtin_popcount is a library call. */
+static inline unsigned simt_popcount(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
 /* The state of one lane, and moving a set of lanes to state s. */
 static inline unsigned simt_lane_state(const simt_warp *w, unsigned lane)
 {

@@ -161,7 +161,7 @@ int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc
     b->fp = fp;
     b->expected = mask;
     b->arrived = 0;
-    b->refs = (uint32_t)__builtin_popcount(mask);
+    b->refs = (uint32_t)simt_popcount(mask);
     b->spin_mark = w->spin;
     b->next_free = BARRIER_NONE;
     w->nested |= mask;
@@ -188,7 +188,7 @@ static uint32_t cbar_release(simt_warp *w, unsigned id)
             w->nested &= ~(1u << l);
     }
     simt_set_state(w, lanes, LANE_READY);
-    cbar_release_ref(w, id, (uint32_t)__builtin_popcount(lanes));
+    cbar_release_ref(w, id, (uint32_t)simt_popcount(lanes));
     return lanes;
 }
 
@@ -248,7 +248,7 @@ void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask
             simt_pending_push(w, (unsigned)__builtin_ctz(lanes), 0);
         }
     }
-    blk->bar_exited += (uint32_t)__builtin_popcount(mask);
+    blk->bar_exited += (uint32_t)simt_popcount(mask);
     simt_block_barrier_check(ex, blk);
 }
 
