@@ -950,6 +950,14 @@ static int term_size(const lw_block *b, int next)
     return 0;
 }
 
+/* A loop latch that ends in YIELD and jumps back becomes one YIELDJ (one
+ * dispatch less per loop iteration). */
+static int fuses_back_edge(const lw_block *b, int next)
+{
+    return b->n > 0 && b->code[b->n - 1].op == OP_YIELD && b->term == T_GOTO &&
+           b->succ[0] != next;
+}
+
 static void put(lw_mod *M, simt_insn in, simt_srcpos pos)
 {
     simt_module *m = M->m;
@@ -1040,8 +1048,9 @@ static void layout(lw_func *F, simt_func *fn)
     uint32_t pc = F->M->m->ncode;
     for (int k = 0; k < n; k++) {
         lw_block *b = &bl[order[k]];
+        int next = k + 1 < n ? order[k + 1] : -1;
         b->pc = (int)pc;
-        pc += (uint32_t)(b->needs_join + b->n + term_size(b, k + 1 < n ? order[k + 1] : -1));
+        pc += (uint32_t)(b->needs_join + b->n + term_size(b, next) - fuses_back_edge(b, next));
     }
     fn->entry = F->M->m->ncode;
     /* the emission order of each pc, for the scopes of the debug table */
@@ -1052,9 +1061,13 @@ static void layout(lw_func *F, simt_func *fn)
         uint32_t at = F->M->m->ncode - fn->entry;
         if (b->needs_join)
             put(F->M, (simt_insn){OP_JOIN, 0, 0, 0, 0, 0}, first);
-        for (int i = 0; i < b->n; i++)
+        int next = k + 1 < n ? order[k + 1] : -1, fuse = fuses_back_edge(b, next);
+        for (int i = 0; i < b->n - fuse; i++)
             put(F->M, b->code[i], b->pos[i]);
-        emit_terminator(F, b, k + 1 < n ? order[k + 1] : -1);
+        if (fuse)
+            put(F->M, (simt_insn){OP_YIELDJ, 0, 0, 0, bl[b->succ[0]].pc, 0}, b->pos[b->n - 1]);
+        else
+            emit_terminator(F, b, next);
         for (uint32_t p = at; seq && p < F->M->m->ncode - fn->entry; p++) {
             int i = (int)(p - at) - b->needs_join;
             seq[p] = i < 0 ? (b->n ? b->seq[0] : b->term_seq) : i < b->n ? b->seq[i] : b->term_seq;

@@ -636,14 +636,14 @@ step_limit:
         mask = released; /* the whole construct continues together; JOIN again */
         NEXT;
     }
-    TARGET(YIELD): {
+    TARGET(YIELD): TARGET(YIELDJ): { /* YIELDJ: a loop's back edge, then its jump */
         w->spin++;
         if (ex->lockstep) {
             if ((w->spin & 1023u) == 0 && simt_lockstep_livelock(ex, blk, w, pc)) {
                 SAVE();
                 return EV_FAULT;
             }
-            pc++;
+            pc = in->op == OP_YIELDJ ? in->i : pc + 1;
             if (budget == 0) {
                 SAVE();
                 simt_pending_push(w, lead, 0);
@@ -651,7 +651,7 @@ step_limit:
             }
             NEXT;
         }
-        pc++;
+        pc = in->op == OP_YIELDJ ? in->i : pc + 1;
         if (ex->vm->cfg.sched == SCHED_ITS && (w->spin & 63u) == 0 && simt_spin_release(w)) {
             SAVE(); /* the released lanes run first, this group after them */
             simt_pending_push(w, lead, 1);

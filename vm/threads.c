@@ -92,7 +92,7 @@ static int atom_result_used(const simt_module *mod, const simt_func *fn, uint32_
         switch (in->op) {
         case OP_RET: case OP_RETV: case OP_TRAP:
             break;
-        case OP_JMP:
+        case OP_JMP: case OP_YIELDJ:
             stack[n++] = (uint32_t)in->i;
             break;
         case OP_BRNZ: case OP_BRZ:

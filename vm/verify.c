@@ -248,6 +248,7 @@ static int check_immediates(vctx *v, const simt_insn *in)
     const simt_module *m = v->m;
     switch (in->op) {
     case OP_JMP:
+    case OP_YIELDJ:
         return target(v, in->i, "jump target");
     case OP_BRZ:
     case OP_BRNZ:
@@ -318,7 +319,7 @@ static int check_code(vctx *v)
     }
     v->pc = fn->end - 1;
     unsigned last = v->m->code[v->pc].op;
-    if (last != OP_JMP && last != OP_RET && last != OP_RETV && last != OP_TRAP)
+    if (last != OP_JMP && last != OP_YIELDJ && last != OP_RET && last != OP_RETV && last != OP_TRAP)
         return vfail(v, "%s at the end of the function falls through", simt_op_name(last));
     return 0;
 }
