@@ -982,6 +982,15 @@ static void emit_terminator(lw_func *F, const lw_block *b, int next)
         return;
     int32_t j = b->ipdom >= 0 ? bl[b->ipdom].pc : -1;
     uint16_t r = (uint16_t)b->br_reg;
+    if (b->br_cmp) { /* compare and branch in one (lang/opt.c) */
+        uint16_t op = (uint16_t)b->br_cmp;
+        int fall = b->succ[0] == next;
+        put(F->M, (simt_insn){fall ? OP_BRCF : OP_BRCT, op, b->br_b, b->br_c,
+                              bl[b->succ[fall ? 1 : 0]].pc, j}, pos);
+        if (!fall && b->succ[1] != next)
+            put(F->M, (simt_insn){OP_JMP, 0, 0, 0, bl[b->succ[1]].pc, 0}, pos);
+        return;
+    }
     if (b->succ[1] == next) {
         put(F->M, (simt_insn){OP_BRNZ, r, 0, 0, bl[b->succ[0]].pc, j}, pos);
     } else if (b->succ[0] == next) {

@@ -27,6 +27,10 @@ typedef struct lw_block {
     int n, cap;
     int term;                 /* enum lw_term */
     int br_op, br_reg;        /* T_BR: OP_BRNZ (taken when R[br_reg] != 0) */
+    /* T_BR set by lang/opt.c: the compare that computed br_reg, whose result
+     * nothing else reads, is fused into the branch (BRCT/BRCF): op, b, c. */
+    int br_cmp;               /* the compare opcode, or 0 */
+    uint16_t br_b, br_c;
     int succ[2];              /* T_GOTO: succ[0]; T_BR: succ[0] taken, succ[1] not */
     k_loc term_loc;
     /* filled by dom.c and layout */

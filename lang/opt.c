@@ -14,7 +14,9 @@
  *   - MOV coalescing: `X rT, ...; MOV rD, rT` becomes `X rD, ...` when rT
  *     is dead afterwards;
  *   - dead-code elimination of pure instructions, from register liveness
- *     over the block graph.
+ *     over the block graph;
+ *   - a compare whose only reader is the branch after it is fused into the
+ *     branch (BRCT/BRCF, emitted by layout).
  *
  * Registers are per lane and lanes may diverge, but each thread follows one
  * path of the graph, so per-thread liveness is sound.  Instructions whose
@@ -720,6 +722,28 @@ static int dce(opt *o, uint64_t *tmp)
     return removed;
 }
 
+/* A branch on a compare made just before it, whose result nothing else reads
+ * (no later instruction, no variable, not the debugger): one BRCT/BRCF, so a
+ * loop test or an if costs one dispatch and writes no register. */
+static void fuse_branches(opt *o, uint64_t *tmp)
+{
+    liveness(o, tmp);
+    for (int b = 0; b < o->F->nblocks; b++) {
+        lw_block *bl = &o->F->blocks[b];
+        if (!bl->reachable || bl->term != T_BR || bl->n == 0)
+            continue;
+        const simt_insn *in = &bl->code[bl->n - 1];
+        unsigned r = (unsigned)bl->br_reg;
+        if (!simt_op_is_compare(in->op) || in->a != r || r >= o->nregs ||
+            bit(o->out + (size_t)b * o->words, r) || dbg_reads(o, b, bl->term_seq, r))
+            continue;
+        bl->br_cmp = in->op;
+        bl->br_b = in->b;
+        bl->br_c = in->c;
+        bl->n--;
+    }
+}
+
 void lw_optimize(lw_func *F)
 {
     opt o = {0};
@@ -745,5 +769,6 @@ void lw_optimize(lw_func *F)
         if (!changed)
             break;
     }
+    fuse_branches(&o, tmp);
     release(&o);
 }

@@ -258,6 +258,12 @@ static void print_operands(const simt_module *m, const simt_insn *in, FILE *out)
         if (in->j >= 0)
             fprintf(out, ", reconverge @ %" PRId32, in->j);
         break;
+    case FMT_BRC:
+        fprintf(out, "%s r%u, r%u, @%" PRId32,
+                in->a < OP_COUNT ? simt_opinfo_table[in->a].name : "?", in->b, in->c, in->i);
+        if (in->j >= 0)
+            fprintf(out, ", reconverge @ %" PRId32, in->j);
+        break;
     case FMT_CALL:
         fprintf(out, "r%u, %s", in->a, func_name(m, in->i));
         break;

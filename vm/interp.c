@@ -469,6 +469,16 @@ static inline uint8_t *group_region(simt_exec *ex, const simt_block *blk, const 
     return NULL;
 }
 
+/* The lane helper of each compare opcode (fused branches name theirs). */
+static const uint8_t cmp_lop[OP_COUNT] = {
+#define CMP(name) [OP_##name] = LOP_##name,
+    CMP(EQ_I32) CMP(NE_I32) CMP(LT_S32) CMP(LE_S32) CMP(LT_U32) CMP(LE_U32)
+    CMP(EQ_I64) CMP(NE_I64) CMP(LT_S64) CMP(LE_S64) CMP(LT_U64) CMP(LE_U64)
+    CMP(EQ_F32) CMP(NE_F32) CMP(LT_F32) CMP(LE_F32)
+    CMP(EQ_F64) CMP(NE_F64) CMP(LT_F64) CMP(LE_F64)
+#undef CMP
+};
+
 /* The division handlers index the helpers by opcode. */
 _Static_assert(OP_REM_U32 - OP_DIV_S32 == LOP_REM_U32 - LOP_DIV_S32 &&
                OP_DIV_U32 - OP_DIV_S32 == LOP_DIV_U32 - LOP_DIV_S32 &&
@@ -599,9 +609,16 @@ step_limit:
     SIMPLE(CVT_F64_F32) SIMPLE(CVT_F32_F64)
 
     TARGET(JMP): pc = in->i; NEXT;
-    TARGET(BRNZ): TARGET(BRZ): {
-        uint32_t taken = L->nonzero(REG(in->a), W, mask);
-        if (in->op == OP_BRZ)
+    TARGET(BRNZ): TARGET(BRZ): TARGET(BRCT): TARGET(BRCF): {
+        uint32_t taken;
+        if (in->op == OP_BRCT || in->op == OP_BRCF) { /* the compare into a scratch register */
+            uint64_t cmp[SIMT_MAX_WARP];
+            L->op[cmp_lop[in->a]](cmp, REG(in->b), REG(in->c), 0, W, mask);
+            taken = L->nonzero(cmp, W, mask);
+        } else {
+            taken = L->nonzero(REG(in->a), W, mask);
+        }
+        if (in->op == OP_BRZ || in->op == OP_BRCF)
             taken = mask & ~taken;
         if (modeled) {
             simt_model_branch(ex->vm->model, pc, taken != mask && taken != 0);

@@ -84,7 +84,7 @@ static int insn_succ(const live_fn *lf, uint32_t pc, uint32_t succ[2])
     const simt_insn *in = &lf->mod->code[pc];
     switch ((simt_op)in->op) {
     case OP_JMP: case OP_YIELDJ: succ[0] = (uint32_t)in->i; return 1;
-    case OP_BRZ: case OP_BRNZ: succ[0] = (uint32_t)in->i; succ[1] = pc + 1; return 2;
+    case OP_BRZ: case OP_BRNZ: case OP_BRCT: case OP_BRCF: succ[0] = (uint32_t)in->i; succ[1] = pc + 1; return 2;
     case OP_RET: case OP_RETV: case OP_TRAP: return 0;
     default: succ[0] = pc + 1; return 1;
     }

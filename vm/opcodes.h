@@ -14,7 +14,7 @@ enum simt_use {
 };
 
 /* Operand formats of the FORMAT column. */
-enum simt_format { FMT_N, FMT_A, FMT_AB, FMT_ABC, FMT_AK, FMT_ABI, FMT_AI, FMT_J, FMT_BR, FMT_CALL, FMT_X };
+enum simt_format { FMT_N, FMT_A, FMT_AB, FMT_ABC, FMT_AK, FMT_ABI, FMT_AI, FMT_J, FMT_BR, FMT_CALL, FMT_X, FMT_BRC };
 
 typedef enum simt_op {
 #define OP(name, format, uses, meaning) OP_##name,
@@ -29,6 +29,13 @@ typedef struct simt_opinfo {
     unsigned uses;
     const char *meaning;
 } simt_opinfo;
+
+/* The compare opcodes (EQ/NE/LT/LE of every type) a BRCT/BRCF may fuse. */
+static inline int simt_op_is_compare(unsigned op)
+{
+    return (op >= OP_EQ_I32 && op <= OP_LE_U32) || (op >= OP_EQ_I64 && op <= OP_LE_U64) ||
+           (op >= OP_EQ_F32 && op <= OP_LE_F32) || (op >= OP_EQ_F64 && op <= OP_LE_F64);
+}
 
 /* Indexed by opcode; defined in vm/module.c. */
 extern const simt_opinfo simt_opinfo_table[OP_COUNT];

@@ -95,7 +95,7 @@ static int atom_result_used(const simt_module *mod, const simt_func *fn, uint32_
         case OP_JMP: case OP_YIELDJ:
             stack[n++] = (uint32_t)in->i;
             break;
-        case OP_BRNZ: case OP_BRZ:
+        case OP_BRNZ: case OP_BRZ: case OP_BRCT: case OP_BRCF:
             stack[n++] = (uint32_t)in->i;
             stack[n++] = at + 1;
             break;

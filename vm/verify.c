@@ -250,6 +250,11 @@ static int check_immediates(vctx *v, const simt_insn *in)
     case OP_JMP:
     case OP_YIELDJ:
         return target(v, in->i, "jump target");
+    case OP_BRCT:
+    case OP_BRCF:
+        if (!simt_op_is_compare(in->a))
+            return vfail(v, "a fused branch's compare (opcode %u) is not a compare", in->a);
+        /* fall through */
     case OP_BRZ:
     case OP_BRNZ:
         if (target(v, in->i, "branch target") < 0)

@@ -159,6 +159,26 @@ START_TEST(test_loops_yield)
 }
 END_TEST
 
+/* lang/opt.c fuses a compare that only its branch reads (BRCT/BRCF), never
+ * one whose value is kept: here the loop test and the first if fuse, the
+ * compare stored in 'big' (read again after the branch) does not. */
+START_TEST(test_fused_branches)
+{
+    compiled c;
+    compile_ok(&c,
+        "__global__ void k(int *o, int n) { int s = 0;\n"
+        "  for (int i = 0; i < n; i++) s += i;\n"
+        "  if (s == 7) s = 1;\n"
+        "  int big = s > 100;\n"
+        "  if (big) s = 2;\n"
+        "  o[0] = s + big; }\n");
+    check_invariants(c.m);
+    ck_assert_int_eq(count_op(c.m, OP_BRCT) + count_op(c.m, OP_BRCF), 2);
+    ck_assert_int_eq(count_op(c.m, OP_BRZ) + count_op(c.m, OP_BRNZ), 1);
+    release(&c);
+}
+END_TEST
+
 START_TEST(test_missing_return_traps)
 {
     compiled c;
@@ -536,6 +556,7 @@ static Suite *lower_suite(void)
     TCase *tc = tcase_create("codegen");
     tcase_add_test(tc, test_vecadd);
     tcase_add_test(tc, test_loops_yield);
+    tcase_add_test(tc, test_fused_branches);
     tcase_add_test(tc, test_missing_return_traps);
     tcase_add_test(tc, test_intrinsics);
     tcase_add_test(tc, test_shared_and_globals);
