@@ -331,6 +331,180 @@ BIN(NE_F64, bit(CMPD(b, c, _CMP_NEQ_UQ)))
 BIN(LT_F64, bit(CMPD(b, c, _CMP_LT_OQ)))
 BIN(LE_F64, bit(CMPD(b, c, _CMP_LE_OQ)))
 
+/* ---- integer division ----
+ * Per-lane idiv is the slowest scalar work left.  A divisor that is the same
+ * power of two in every lane of the mask (halving loops, i / 2) becomes
+ * shifts, at every width and signedness.  Other 32-bit divisors go through
+ * double precision (exact: see div_s32v); other 64-bit divisors have no exact
+ * vector method and stay one lane at a time, and so do masks of few lanes
+ * (see few). */
+
+/* The low `bits` of c[l] when they are the same in every lane of mask, else 0
+ * (never a divisor of the mask: the interpreter faults on zero first). */
+static uint64_t same_divisor(const uint64_t *c, unsigned W, uint32_t mask, uint64_t bits)
+{
+    if (!mask)
+        return 0;
+    uint64_t c0 = c[__builtin_ctz(mask)] & bits;
+    const v4 want = _mm256_set1_epi64x((long long)c0);
+    v4 diff = _mm256_setzero_si256();
+    if (mask == FULL4(W)) { /* the common case, without per-group masks */
+        for (unsigned l = 0; l < W; l += 4)
+            diff = _mm256_or_si256(diff, _mm256_xor_si256(ld(c + l), want));
+    } else {
+        for (unsigned l = 0; l < W; l += 4) {
+            v4 m = nib_mask((mask >> l) & 15u), x = l + 4 <= W ? ld(c + l) : mld(c + l, m);
+            diff = _mm256_or_si256(diff, _mm256_and_si256(_mm256_xor_si256(x, want), m));
+        }
+    }
+    return _mm256_testz_si256(diff, _mm256_set1_epi64x((long long)bits)) ? c0 : 0;
+}
+
+/* s when every lane of mask divides by the same 2^s with s < top (top keeps a
+ * signed divisor positive), else -1. */
+static int pow2_divisor(const uint64_t *c, unsigned W, uint32_t mask, uint64_t bits, int top)
+{
+    uint64_t d = same_divisor(c, W, mask, bits);
+    if (!d || (d & (d - 1)))
+        return -1;
+    int s = __builtin_ctzll(d);
+    return s < top ? s : -1;
+}
+
+/* Signed division by 2^s truncates toward zero, so it shifts the magnitude and
+ * gives the quotient the dividend's sign back; the remainder, as in C, has
+ * the dividend's sign too.  This needs no arithmetic shift (AVX2 has none for
+ * 64 bits), and the most negative value works unchanged: its magnitude is
+ * 2^31 (2^63) as an unsigned number, and negating the result wraps back.  The
+ * 32-bit lanes compute on the low dwords (the high ones are masked away);
+ * sign_epi32 negates where the dividend is negative (and zeroes where it is
+ * zero, where the magnitude is zero already). */
+static inline v4 divp_s32(v4 b, __m128i n)
+{
+    return _mm256_and_si256(_mm256_sign_epi32(_mm256_srl_epi32(_mm256_abs_epi32(b), n), b),
+                            lo32());
+}
+static inline v4 remp_s32(v4 b, v4 low)
+{
+    return _mm256_and_si256(_mm256_sign_epi32(_mm256_and_si256(_mm256_abs_epi32(b), low), b),
+                            lo32());
+}
+/* -x where sgn is all-ones, x where it is zero. */
+static inline v4 neg_if(v4 x, v4 sgn) { return _mm256_sub_epi64(_mm256_xor_si256(x, sgn), sgn); }
+static inline v4 divp_s64(v4 b, __m128i n)
+{
+    v4 sgn = _mm256_cmpgt_epi64(_mm256_setzero_si256(), b);
+    return neg_if(_mm256_srl_epi64(neg_if(b, sgn), n), sgn);
+}
+static inline v4 remp_s64(v4 b, v4 low)
+{
+    v4 sgn = _mm256_cmpgt_epi64(_mm256_setzero_si256(), b);
+    return neg_if(_mm256_and_si256(neg_if(b, sgn), low), sgn);
+}
+
+/* General 32-bit division in double precision.  Both operands convert
+ * exactly (|x|, |y| < 2^32 < 2^53).  Let q = x / y exactly; the division
+ * rounds it to fl(q) with |fl(q) - q| <= |q| 2^-53 < 2^32 2^-53 / |y| < 1 / |y|.
+ * An integer q is representable and comes back exact; otherwise every integer
+ * is at least 1 / |y| from q, so fl(q) lies strictly between the same two
+ * integers as q and truncates to the same quotient.  INT_MIN / -1 gives 2^31,
+ * out of int32 range, which cvttpd turns into 0x80000000: INT_MIN, the
+ * specification's wrapped answer.  Remainders are x - q * y modulo 2^32
+ * (x = q y + r holds exactly, and for INT_MIN / -1 it gives 0). */
+static inline __m256d s32_pd(v4 x) { return _mm256_cvtepi32_pd(low_dwords(x)); }
+static inline v4 div_s32v(v4 b, v4 c)
+{
+    return of_i32x4(_mm256_cvttpd_epi32(_mm256_div_pd(s32_pd(b), s32_pd(c))));
+}
+/* Without AVX-512 there is no unsigned conversion: 2^52 + x as bits is the
+ * double 2^52 + x exactly (x < 2^32 fills the low mantissa), and back. */
+static inline __m256d two52(void) { return _mm256_set1_pd(4503599627370496.0); }
+static inline __m256d u32_pd(v4 x)
+{
+    v4 bits = _mm256_or_si256(_mm256_and_si256(x, lo32()), _mm256_castpd_si256(two52()));
+    return _mm256_sub_pd(_mm256_castsi256_pd(bits), two52());
+}
+static inline v4 div_u32v(v4 b, v4 c)
+{
+    __m256d q = _mm256_round_pd(_mm256_div_pd(u32_pd(b), u32_pd(c)),
+                                _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    return _mm256_and_si256(_mm256_castpd_si256(_mm256_add_pd(q, two52())), lo32());
+}
+static inline v4 rem32v(v4 b, v4 c, v4 q)
+{
+    return _mm256_and_si256(_mm256_sub_epi64(b, _mm256_mul_epu32(q, c)), lo32());
+}
+
+/* Divisions in divergent code come with a different partial mask each time:
+ * every group of four lanes is computed and blended into a, without the
+ * branches on the mask's nibbles (APPLY) that such masks mispredict (measured
+ * on bench/k/collatz.k: a fifth less time in the helper).  Lanes outside the
+ * mask may divide by zero here: in vectors that only sets MXCSR's sticky
+ * flags, which nothing reads, and their results are blended away. */
+#define APPLY_BLEND(BODY)                                                       \
+    for (unsigned l = 0; l < W; l += 4) {                                       \
+        v4 m = nib_mask((mask >> l) & 15u);                                     \
+        if (l + 4 <= W) {                                                       \
+            v4 b = ld(b_ + l), c = ld(c_ + l);                                  \
+            (void)c;                                                            \
+            st(a + l, _mm256_blendv_epi8(ld(a + l), BODY, m));                  \
+        } else { /* the tail of the register: touch no word past it */          \
+            v4 b = mld(b_ + l, m), c = mld(c_ + l, m);                          \
+            (void)c;                                                            \
+            mst(a + l, m, BODY);                                                \
+        }                                                                       \
+    }
+#define DIV_APPLY(BODY)                                                         \
+    if (mask == FULL4(W)) {                                                     \
+        APPLY(BODY)                                                             \
+    } else {                                                                    \
+        APPLY_BLEND(BODY)                                                       \
+    }
+
+/* Whether a division goes lane by lane: a pass over the register costs about
+ * as much as one idiv for each of a quarter of its lanes (measured, 32-lane
+ * warps: some 20 ns against 3 ns a lane; on collatz.k this threshold beat both
+ * none and half the lanes), and host code (W = 1) has one lane. */
+static inline int few(uint32_t mask, unsigned W)
+{
+    return W < 4 || (unsigned)__builtin_popcount(mask) * 4 <= W;
+}
+
+#define LANE_BY_LANE(name) lane_##name(a, b_, c_, k, W, mask);
+
+/* A division helper: POW2 (an expression of b, the shift count n and
+ * low = 2^s - 1) when the divisor is a uniform power of two 2^s, else OTHER. */
+#define DIVISION(name, bits, top, POW2, OTHER)                                  \
+    static void avx2_##name(uint64_t *a, const uint64_t *b_, const uint64_t *c_, uint64_t k, \
+                            unsigned W, uint32_t mask)                          \
+    {                                                                           \
+        if (few(mask, W)) {                                                     \
+            LANE_BY_LANE(name)                                                  \
+            return;                                                             \
+        }                                                                       \
+        int s = pow2_divisor(c_, W, mask, bits, top);                           \
+        if (s >= 0) {                                                           \
+            const __m128i n = _mm_cvtsi32_si128(s);                             \
+            const v4 low = _mm256_set1_epi64x((long long)((1ull << s) - 1));    \
+            (void)n; (void)low;                                                 \
+            DIV_APPLY(POW2)                                                     \
+            return;                                                             \
+        }                                                                       \
+        OTHER                                                                   \
+    }
+#define M32 0xffffffffull
+#define M64 0xffffffffffffffffull
+
+DIVISION(DIV_S32, M32, 31, divp_s32(b, n), DIV_APPLY(div_s32v(b, c)))
+DIVISION(REM_S32, M32, 31, remp_s32(b, low), DIV_APPLY(rem32v(b, c, div_s32v(b, c))))
+DIVISION(DIV_U32, M32, 32, _mm256_srl_epi64(_mm256_and_si256(b, lo32()), n),
+         DIV_APPLY(div_u32v(b, c)))
+DIVISION(REM_U32, M32, 32, _mm256_and_si256(b, low), DIV_APPLY(rem32v(b, c, div_u32v(b, c))))
+DIVISION(DIV_S64, M64, 63, divp_s64(b, n), LANE_BY_LANE(DIV_S64))
+DIVISION(REM_S64, M64, 63, remp_s64(b, low), LANE_BY_LANE(REM_S64))
+DIVISION(DIV_U64, M64, 64, _mm256_srl_epi64(b, n), LANE_BY_LANE(DIV_U64))
+DIVISION(REM_U64, M64, 64, _mm256_and_si256(b, low), LANE_BY_LANE(REM_U64))
+
 #undef LD_D
 #define LD_D(f) f(c_ + W + l)
 /* b != 0 ? c : d */
@@ -539,6 +713,8 @@ int simt_lanes_avx2(simt_lane_ops *t)
     t->name = "avx2";
 #define SET(name) t->op[LOP_##name] = avx2_##name;
     SET(MOV) SET(LDK) SET(IOTA) SET(SEL)
+    SET(DIV_S32) SET(DIV_U32) SET(REM_S32) SET(REM_U32)
+    SET(DIV_S64) SET(DIV_U64) SET(REM_S64) SET(REM_U64)
     SET(ADD_I32) SET(SUB_I32) SET(MUL_I32) SET(SHL_I32) SET(SHR_S32) SET(SHR_U32)
     SET(NEG_I32) SET(NOT_I32)
     SET(ADD_I64) SET(SUB_I64) SET(MUL_I64) SET(SHL_I64) SET(SHR_S64) SET(SHR_U64)

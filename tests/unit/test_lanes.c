@@ -8,7 +8,8 @@
  * are and are not multiples of 4 (1 is the host thread), under full, empty,
  * single-lane, alternating, random and tail masks, with the destination also
  * aliasing a source.  Lanes outside the mask and the words after the register
- * must keep their sentinels.  Skips (TAP plan "1..0 # SKIP") only when the CPU
+ * must keep their sentinels.  The division helpers also get warps that share
+ * one divisor (check_division).  Skips (TAP plan "1..0 # SKIP") only when the CPU
  * or the build has no AVX2. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -183,6 +184,89 @@ static int check_op(const simt_lane_ops *s, const simt_lane_ops *v, unsigned op)
                 }
             }
         }
+    }
+    return 1;
+}
+
+/* ---- division: the AVX2 helpers' own paths ----
+ * The pairings above rarely give every lane one divisor, so the uniform
+ * power-of-two path and the sparse masks are driven here: every power of two
+ * (2^31 and 2^63 are negative as signed divisors: not that path), other
+ * uniform divisors (-1, INT_MIN, large unsigned ones), and one lane spoiling
+ * uniformity (d * 3; d | 2^32, which a 32-bit division must still see as d),
+ * under masks of few lanes (one idiv each) and of more (blended vectors),
+ * against dividends around each power of two, the extremes and random ones. */
+static const uint64_t div_uniform[] = {
+    3, 5, 7, 10, 255, 1000, 0xffffffff, 0xfffffffe, 0xfffffffd, 0x80000001, 0x7fffffff,
+    0x80000000, 0xffffffff80000000, 0xffffffffffffffff, 0x8000000000000000,
+    0x8000000000000001, 0x7fffffffffffffff, 0xfffffffffffffffd, 0xdeadbeef00000004,
+    0x100000002, 0x123456789,
+};
+/* Masks of few lanes (one at a time) and of some (blended vectors) for every W. */
+static const uint64_t sparse_masks[] = {0x11111111, 0x80000001, 0x00010000, 0x88888888,
+                                        0x00000006, 0x40000020, 0xc0000003, 0x0f0f0f0f,
+                                        0x1111111f, 0x77777777, 0xfffffff0, 0x00001ff8};
+#define NSPARSE (sizeof sparse_masks / sizeof sparse_masks[0])
+
+/* Dividend of lane l in round r for divisor d: around d and -d, or extremes. */
+static uint64_t dividend(unsigned r, unsigned l, uint64_t d)
+{
+    static const uint64_t ext[] = {0, 1, 0xffffffffffffffff, 0x80000000, 0x7fffffff, 0xffffffff,
+                                   0xffffffff80000000, 0x8000000000000000,
+                                   0x7fffffffffffffff, 0x100000000, 0xffffffff00000001,
+                                   0xdeadbeef80000000, 0x8000000000000001, 0xfffffffe};
+    switch ((r + l) % 4) {
+    case 0: return d + (l % 3) - 1 + (uint64_t)(r / 4) * d;
+    case 1: return 0 - d - (l % 3) + 1 - (uint64_t)(r / 4) * d;
+    case 2: return ext[(r * 5 + l) % (sizeof ext / sizeof ext[0])];
+    default: return rnd() >> (rnd() % 64);
+    }
+}
+
+#define NO_SPOIL 0xffffffffu
+
+/* Both helpers over warps whose lanes divide by d, except lane spoil % W
+ * (unless spoil is NO_SPOIL), whose divisor is other. */
+static int check_divisor(const simt_lane_ops *s, const simt_lane_ops *v, unsigned op, uint64_t d,
+                         unsigned spoil, uint64_t other)
+{
+    uint64_t b[REGW], c[2 * REGW];
+    for (unsigned wi = 0; wi < NWIDTHS; wi++) {
+        unsigned W = widths[wi];
+        for (unsigned r = 0; r < 8; r++) {
+            for (unsigned l = 0; l < 2 * REGW; l++)
+                c[l] = spoil != NO_SPOIL && l == spoil % W ? other : d;
+            for (unsigned l = 0; l < REGW; l++)
+                b[l] = dividend(r, l, d);
+            no_zero_divisor(op, c, W);
+            for (unsigned mk = 0; mk < NMASKS + NSPARSE; mk++) {
+                uint32_t mask = mk < NMASKS ? mask_of(mk, W)
+                                            : sparse_masks[mk - NMASKS] & full_of(W);
+                for (int alias = 0; alias < 3; alias++)
+                    if (!compare_op(s, v, op, b, c, 0, W, mask, alias))
+                        return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+static int check_division(const simt_lane_ops *s, const simt_lane_ops *v, unsigned op)
+{
+    unsigned bits = op <= LOP_REM_U32 ? 32 : 64;
+    for (unsigned j = 0; j < bits; j++) {
+        uint64_t d = 1ull << j;
+        if (!check_divisor(s, v, op, d, NO_SPOIL, 0) ||
+            !check_divisor(s, v, op, d, (unsigned)rnd(), d * 3) ||
+            !check_divisor(s, v, op, d, (unsigned)rnd(), d | 1ull << 32) ||
+            !check_divisor(s, v, op, d | 0xabcd000000000000, NO_SPOIL, 0))
+            return 0;
+    }
+    for (unsigned i = 0; i < sizeof div_uniform / sizeof div_uniform[0]; i++) {
+        uint64_t d = div_uniform[i];
+        if (!check_divisor(s, v, op, d, NO_SPOIL, 0) ||
+            !check_divisor(s, v, op, d, (unsigned)rnd(), 2))
+            return 0;
     }
     return 1;
 }
@@ -367,7 +451,8 @@ int main(void)
     for (unsigned op = 0; op < LOP_COUNT; op++) {
         int same = s.op[op] == v.op[op];
         vectorised += !same;
-        report(same || check_op(&s, &v, op), ++n, lop_names[op], same);
+        report(same || (check_op(&s, &v, op) && (!is_division(op) || check_division(&s, &v, op))),
+               ++n, lop_names[op], same);
     }
     report(check_nonzero(&s, &v), ++n, "nonzero (branches, votes)", 0);
     report(check_bounds(&s, &v), ++n, "bounds (address range and alignment)", 0);
