@@ -102,10 +102,11 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     memset(w->in_state, 0, sizeof w->in_state);
     w->in_state[LANE_READY] = w->valid;
     w->in_state[LANE_EXITED] = w->exited;
-    for (unsigned l = 0; l < W; l++)
-        w->pc[l] = (int32_t)k->entry;
-    memset(w->fp, 0, W * sizeof w->fp[0]);
-    memset(w->depth, 0, W * sizeof w->depth[0]);
+    uint32_t all = W == 32 ? 0xffffffffu : (1u << W) - 1u;
+    simt_lanes_store((uint32_t *)w->pc, k->entry, all, W);
+    /* Whole arrays: fixed sizes become a few vector stores (no memset call). */
+    memset(w->fp, 0, sizeof w->fp);
+    memset(w->depth, 0, sizeof w->depth);
 }
 
 /* A kernel frame: the link slots, the arguments, and the registers some path
