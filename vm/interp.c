@@ -611,10 +611,15 @@ step_limit:
     TARGET(JMP): pc = in->i; NEXT;
     TARGET(BRNZ): TARGET(BRZ): TARGET(BRCT): TARGET(BRCF): {
         uint32_t taken;
-        if (in->op == OP_BRCT || in->op == OP_BRCF) { /* the compare into a scratch register */
-            uint64_t cmp[SIMT_MAX_WARP];
-            L->op[cmp_lop[in->a]](cmp, REG(in->b), REG(in->c), 0, W, mask);
-            taken = L->nonzero(cmp, W, mask);
+        if (in->op == OP_BRCT || in->op == OP_BRCF) {
+            unsigned lop = cmp_lop[in->a];
+            if (L->cmpmask[lop]) {
+                taken = L->cmpmask[lop](REG(in->b), REG(in->c), W, mask);
+            } else { /* the compare into a scratch register */
+                uint64_t cmp[SIMT_MAX_WARP];
+                L->op[lop](cmp, REG(in->b), REG(in->c), 0, W, mask);
+                taken = L->nonzero(cmp, W, mask);
+            }
         } else {
             taken = L->nonzero(REG(in->a), W, mask);
         }

@@ -229,6 +229,13 @@ typedef struct simt_lane_ops {
     /* a[l] := b[src[l]] for the lanes of mask (shuffles); src[l] < W; a may be b. */
     void (*permute)(uint64_t *a, const uint64_t *b, const uint8_t *src, unsigned W,
                     uint32_t mask);
+    /* The lanes of mask where compare lop (a LOP_EQ/NE/LT/LE_*) of b[l], c[l]
+     * holds, without writing a register (fused compare-and-branch).  NULL
+     * where an implementation has none (the scalar table): the interpreter
+     * then runs op[lop] into a scratch register and asks nonzero, which is
+     * the specification. */
+    uint32_t (*cmpmask[LOP_COUNT])(const uint64_t *b, const uint64_t *c, unsigned W,
+                                   uint32_t mask);
 } simt_lane_ops;
 
 /* Fills t with the scalar helpers (vm/lanes_scalar.c): the specification. */

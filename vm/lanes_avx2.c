@@ -264,6 +264,34 @@ BIN(LEA_S32, _mm256_add_epi64(b, scaled(sext(c, 0xffffffff, 0x80000000), k)))
 BIN(LEA_U32, _mm256_add_epi64(b, scaled(_mm256_and_si256(c, lo32()), k)))
 BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
 
+/* Comparisons give all-ones or zero per lane; the helpers store 1 or 0, and
+ * their mask forms (cmpmask, for fused branches) turn BODY's 0/1 lanes into
+ * mask bits directly: no register written and read back. */
+#define CMP(name, BODY)                                                         \
+    BIN(name, BODY)                                                             \
+    static uint32_t mask_##name(const uint64_t *b_, const uint64_t *c_, unsigned W, \
+                                uint32_t mask)                                  \
+    {                                                                           \
+        uint32_t r = 0;                                                         \
+        for (unsigned l = 0; l < W; l += 4) {                                   \
+            unsigned nib = (mask >> l) & 15u;                                   \
+            if (!nib)                                                           \
+                continue;                                                       \
+            v4 m = nib_mask(nib), b, c;                                         \
+            if (l + 4 <= W) {                                                   \
+                b = ld(b_ + l);                                                 \
+                c = ld(c_ + l);                                                 \
+            } else { /* the tail of the register: touch no word past it */      \
+                b = mld(b_ + l, m);                                             \
+                c = mld(c_ + l, m);                                             \
+            }                                                                   \
+            v4 t = BODY;                                                        \
+            unsigned zero = (unsigned)_mm256_movemask_pd(                       \
+                _mm256_castsi256_pd(_mm256_cmpeq_epi64(t, _mm256_setzero_si256()))); \
+            r |= (uint32_t)(~zero & nib) << l;                                  \
+        }                                                                       \
+        return r;                                                               \
+    }
 /* Comparisons give all-ones or zero per lane; the helpers store 1 or 0. */
 static inline v4 bit(v4 t) { return _mm256_and_si256(t, one64()); }
 static inline v4 nbit(v4 t) { return _mm256_andnot_si256(t, one64()); }
@@ -285,18 +313,18 @@ static inline v4 gt_u64(v4 b, v4 c)
 {
     return _mm256_cmpgt_epi64(_mm256_xor_si256(b, sign64()), _mm256_xor_si256(c, sign64()));
 }
-BIN(EQ_I32, bit(eq32(b, c)))
-BIN(NE_I32, nbit(eq32(b, c)))
-BIN(LT_S32, bit(gt_s32(c, b)))
-BIN(LE_S32, nbit(gt_s32(b, c)))
-BIN(LT_U32, bit(gt_u32(c, b)))
-BIN(LE_U32, nbit(gt_u32(b, c)))
-BIN(EQ_I64, bit(_mm256_cmpeq_epi64(b, c)))
-BIN(NE_I64, nbit(_mm256_cmpeq_epi64(b, c)))
-BIN(LT_S64, bit(_mm256_cmpgt_epi64(c, b)))
-BIN(LE_S64, nbit(_mm256_cmpgt_epi64(b, c)))
-BIN(LT_U64, bit(gt_u64(c, b)))
-BIN(LE_U64, nbit(gt_u64(b, c)))
+CMP(EQ_I32, bit(eq32(b, c)))
+CMP(NE_I32, nbit(eq32(b, c)))
+CMP(LT_S32, bit(gt_s32(c, b)))
+CMP(LE_S32, nbit(gt_s32(b, c)))
+CMP(LT_U32, bit(gt_u32(c, b)))
+CMP(LE_U32, nbit(gt_u32(b, c)))
+CMP(EQ_I64, bit(_mm256_cmpeq_epi64(b, c)))
+CMP(NE_I64, nbit(_mm256_cmpeq_epi64(b, c)))
+CMP(LT_S64, bit(_mm256_cmpgt_epi64(c, b)))
+CMP(LE_S64, nbit(_mm256_cmpgt_epi64(b, c)))
+CMP(LT_U64, bit(gt_u64(c, b)))
+CMP(LE_U64, nbit(gt_u64(b, c)))
 
 /* Float arithmetic on all eight halves; the low halves are the lanes' results. */
 #define PS(op, b, c) _mm256_castps_si256(op(_mm256_castsi256_ps(b), _mm256_castsi256_ps(c)))
@@ -322,14 +350,14 @@ BIN(DIV_F64, PD(_mm256_div_pd, b, c))
     _mm256_castps_si256(_mm256_cmp_ps(_mm256_castsi256_ps(b), _mm256_castsi256_ps(c), p))
 #define CMPD(b, c, p) \
     _mm256_castpd_si256(_mm256_cmp_pd(_mm256_castsi256_pd(b), _mm256_castsi256_pd(c), p))
-BIN(EQ_F32, bit(CMPS(b, c, _CMP_EQ_OQ)))
-BIN(NE_F32, bit(CMPS(b, c, _CMP_NEQ_UQ)))
-BIN(LT_F32, bit(CMPS(b, c, _CMP_LT_OQ)))
-BIN(LE_F32, bit(CMPS(b, c, _CMP_LE_OQ)))
-BIN(EQ_F64, bit(CMPD(b, c, _CMP_EQ_OQ)))
-BIN(NE_F64, bit(CMPD(b, c, _CMP_NEQ_UQ)))
-BIN(LT_F64, bit(CMPD(b, c, _CMP_LT_OQ)))
-BIN(LE_F64, bit(CMPD(b, c, _CMP_LE_OQ)))
+CMP(EQ_F32, bit(CMPS(b, c, _CMP_EQ_OQ)))
+CMP(NE_F32, bit(CMPS(b, c, _CMP_NEQ_UQ)))
+CMP(LT_F32, bit(CMPS(b, c, _CMP_LT_OQ)))
+CMP(LE_F32, bit(CMPS(b, c, _CMP_LE_OQ)))
+CMP(EQ_F64, bit(CMPD(b, c, _CMP_EQ_OQ)))
+CMP(NE_F64, bit(CMPD(b, c, _CMP_NEQ_UQ)))
+CMP(LT_F64, bit(CMPD(b, c, _CMP_LT_OQ)))
+CMP(LE_F64, bit(CMPD(b, c, _CMP_LE_OQ)))
 
 /* ---- integer division ----
  * Per-lane idiv is the slowest scalar work left.  A divisor that is the same
@@ -729,6 +757,12 @@ int simt_lanes_avx2(simt_lane_ops *t)
     SET(SEXT8) SET(SEXT16) SET(SEXT32) SET(ZEXT8) SET(ZEXT16) SET(ZEXT32)
     SET(CVT_F64_F32) SET(CVT_F32_F64) SET(CVT_S32_F32) SET(CVT_S32_F64)
 #undef SET
+#define MASK(name) t->cmpmask[LOP_##name] = mask_##name;
+    MASK(EQ_I32) MASK(NE_I32) MASK(LT_S32) MASK(LE_S32) MASK(LT_U32) MASK(LE_U32)
+    MASK(EQ_I64) MASK(NE_I64) MASK(LT_S64) MASK(LE_S64) MASK(LT_U64) MASK(LE_U64)
+    MASK(EQ_F32) MASK(NE_F32) MASK(LT_F32) MASK(LE_F32)
+    MASK(EQ_F64) MASK(NE_F64) MASK(LT_F64) MASK(LE_F64)
+#undef MASK
     t->nonzero = avx2_nonzero;
     t->bounds = avx2_bounds;
     t->load = avx2_load;

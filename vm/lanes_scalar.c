@@ -212,6 +212,7 @@ void simt_lanes_scalar(simt_lane_ops *t)
 #undef LOP
         },
         scalar_nonzero, scalar_bounds, scalar_load, scalar_store, scalar_permute,
+        {NULL},
     };
     *t = scalar;
 }

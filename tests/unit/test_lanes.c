@@ -150,6 +150,20 @@ static int compare_op(const simt_lane_ops *s, const simt_lane_ops *v, unsigned o
 static const uint64_t immediates[] = {0, 1, 4, 8, 3, 12, 64, 0xffffffffffffffff,
                                       0x100000000, 0x8000000000000000};
 
+/* A compare's mask form (fused branches) against the specification: the
+ * scalar compare into a register, then the lanes where it is nonzero. */
+static int check_cmpmask(const simt_lane_ops *s, const simt_lane_ops *v, unsigned op,
+                         const uint64_t *b, const uint64_t *c, unsigned W, uint32_t mask)
+{
+    uint64_t t[REGW] = {0};
+    s->op[op](t, b, c, 0, W, mask);
+    uint32_t want = s->nonzero(t, W, mask), got = v->cmpmask[op](b, c, W, mask);
+    if (want != got)
+        printf("# %s cmpmask W=%u mask=0x%08x: scalar 0x%08x avx2 0x%08x\n", lop_names[op], W,
+               mask, want, got);
+    return want == got;
+}
+
 /* Every pairing of edge values (b from the pool, c from the pool), spread over
  * the lanes of each warp size and mask, then random values. */
 static int check_op(const simt_lane_ops *s, const simt_lane_ops *v, unsigned op)
@@ -182,6 +196,8 @@ static int check_op(const simt_lane_ops *s, const simt_lane_ops *v, unsigned op)
                     if (!compare_op(s, v, op, b, c, k, W, mask, alias))
                         return 0;
                 }
+                if (v->cmpmask[op] && !check_cmpmask(s, v, op, b, c, W, mask))
+                    return 0;
             }
         }
     }
