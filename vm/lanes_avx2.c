@@ -273,6 +273,14 @@ BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
                                 uint32_t mask)                                  \
     {                                                                           \
         uint32_t r = 0;                                                         \
+        if (mask == FULL4(W)) { /* every lane: no masks to build */            \
+            for (unsigned l = 0; l < W; l += 4) {                               \
+                v4 b = ld(b_ + l), c = ld(c_ + l), t = BODY;                    \
+                r |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(         \
+                         _mm256_cmpeq_epi64(t, _mm256_setzero_si256()))) << l;  \
+            }                                                                   \
+            return ~r & mask;                                                   \
+        }                                                                       \
         for (unsigned l = 0; l < W; l += 4) {                                   \
             unsigned nib = (mask >> l) & 15u;                                   \
             if (!nib)                                                           \
