@@ -1112,9 +1112,11 @@ static void lower_function(lw_mod *M, k_decl *d, int index)
     simt_func *fn = &M->m->funcs[index];
     if (F.volatile_mem && (fn->kind & (FN_DEVICE | FN_KERNEL)))
         fn->kind |= FN_VOLATILE;
+    int lowered = F.maxreg;   /* loop-invariant code motion may add registers */
     if (!M->oom)
         layout(&F, fn);
     fn->nregs = (uint32_t)F.maxreg;
+    fn->nregs_model = (uint32_t)lowered;
     fn->local_size = (F.local_size + 15) & ~15u;
     if (F.too_many_regs || F.maxreg >= 65536)
         k_error(M->ctx, d->loc, "function too large: '%s' needs more than 65535 registers",

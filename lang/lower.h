@@ -151,8 +151,9 @@ void lw_postdominators(lw_func *F);
 
 /* ---- opt.c ---- */
 /* Rewrites and deletes instructions of the reachable blocks (value numbering,
- * constants, MOV coalescing, dead code) without changing the control flow,
- * the registers a frame needs or any variable the debugger can show. */
+ * constants, MOV coalescing, dead code) and hoists loop invariants into
+ * preheaders (new blocks where needed; new registers above maxreg), without
+ * changing any variable the debugger can show. */
 void lw_optimize(lw_func *F);
 
 #endif

@@ -97,7 +97,10 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
     memcpy(r->grid, li->grid, sizeof r->grid);
     memcpy(r->block, li->block, sizeof r->block);
     r->shared_bytes = li->shared_bytes;
-    r->regs = (int)m->mod->funcs[li->kernel].nregs;
+    /* the frame as lowered: registers that hoisting added are an interpreter's
+     * saving of dispatches, not a compiler's allocation (vm/module.h) */
+    const simt_func *kf = &m->mod->funcs[li->kernel];
+    r->regs = (int)(kf->nregs_model ? kf->nregs_model : kf->nregs);
     if (m->maxrreg && r->regs > m->maxrreg)
         r->regs = m->maxrreg;
     r->warp_size = 32;

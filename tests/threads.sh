@@ -67,7 +67,7 @@ check "the first faulting block, --block-order=random" 1 'out-of-bounds' \
 check "the step limit of one block" 1 'step limit exceeded: more than 200000 .*' \
     -- $T/step_limit.k --max-steps 200000
 check "the step limit of a launch, at a block's end" 1 \
-    'up to block \(3,0,0\) issued more than 36000' -- $T/launch_steps.k --max-steps 36000
+    'up to block \(6,0,0\) issued more than 36000' -- $T/launch_steps.k --max-steps 36000
 check "--max-printf over many blocks" 0 'passed 3000 bytes' -- $T/printf_cap.k --max-printf 3000
 check "--stats (one thread, as documented)" 0 'SIMT efficiency|simt_efficiency|efficiency' \
     -- $T/printf_blocks.k --stats

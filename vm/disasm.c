@@ -135,6 +135,8 @@ static void print_func_header(const simt_module *m, const simt_func *fn, FILE *o
     }
     fprintf(out, ") -> %s regs=%" PRIu32 " local=%" PRIu32, s ? simt_vtype_name(s->ret) : "?",
             fn->nregs, fn->local_size);
+    if (fn->nregs_model && fn->nregs_model != fn->nregs)
+        fprintf(out, " model_regs=%" PRIu32, fn->nregs_model);
     if ((fn->kind & (FN_HOST | FN_DEVICE)) == (FN_HOST | FN_DEVICE))
         fputs(" host+device", out);
     if (fn->recursive)

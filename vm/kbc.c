@@ -7,9 +7,9 @@
  *       code     u32 n, n x (u16 op, a, b, c; i32 i, j)
  *       pos      u32 n, n x (u32 line, col)
  *       sigs     u32 n, n x (u8 ret, nargs, nfixed; nargs x u8 arg; nargs x u8 ptr_elem)
- *       funcs    u32 n, n x (str name; u32 entry, end, nregs, local_size, sig;
- *                            u8 kind, recursive; u32 line; u8 has_names,
- *                            [sigs[sig].nargs x optstr])
+ *       funcs    u32 n, n x (str name; u32 entry, end, nregs, nregs_model, local_size,
+ *                            sig; u8 kind, recursive; u32 line; u8 has_names,
+ *                            [sigs[sig].nargs x optstr])             (nregs_model: version 4)
  *       globals  u32 n, n x (str name; u8 space, elem; u32 align; u64 size; u32 line;
  *                            u8 has_init, [size bytes])
  *       imports  u32 n, n x (str name; u32 sig)
@@ -170,6 +170,7 @@ static void write_funcs(kbuf *b, const simt_module *m)
         put_u32(b, fn->entry);
         put_u32(b, fn->end);
         put_u32(b, fn->nregs);
+        put_u32(b, fn->nregs_model);
         put_u32(b, fn->local_size);
         put_u32(b, fn->sig);
         put_u8(b, fn->kind);
@@ -434,14 +435,15 @@ static void read_param_names(kreader *r, simt_module *m, simt_func *fn)
 
 static void read_funcs(kreader *r, simt_module *m)
 {
-    /* name 4, five u32 20, two u8 2, line 4, names marker 1 */
-    m->funcs = get_array(r, &m->nfuncs, 31, sizeof *m->funcs, UINT32_MAX);
+    /* name 4, six u32 24, two u8 2, line 4, names marker 1 */
+    m->funcs = get_array(r, &m->nfuncs, 35, sizeof *m->funcs, UINT32_MAX);
     for (uint32_t f = 0; f < m->nfuncs && !r->failed; f++) {
         simt_func *fn = &m->funcs[f];
         fn->name = get_str(r);
         fn->entry = get_u32(r);
         fn->end = get_u32(r);
         fn->nregs = get_u32(r);
+        fn->nregs_model = get_u32(r);
         fn->local_size = get_u32(r);
         uint32_t sig = get_u32(r);
         fn->kind = get_u8(r);

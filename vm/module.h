@@ -75,6 +75,10 @@ typedef struct simt_func {
     char *name;
     uint32_t entry, end;      /* code range [entry, end) */
     uint32_t nregs;           /* registers of one frame, link slots included */
+    /* the registers the performance model charges (occupancy, spills): the
+     * frame as lowered, before lang/opt.c hoisted loop invariants into new
+     * registers above it; at most nregs, 0 for "nregs" */
+    uint32_t nregs_model;
     uint32_t local_size;      /* bytes of local memory of one frame (16-aligned) */
     uint32_t sig;             /* index into sigs: return and parameter types */
     uint8_t kind;             /* enum simt_fn_kind bits */
@@ -234,6 +238,6 @@ unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5]);
 size_t simt_vtype_size(unsigned vt);
 
 #define SIMT_KBC_MAGIC "SIMTKBC"
-#define SIMT_KBC_VERSION 3
+#define SIMT_KBC_VERSION 4
 
 #endif

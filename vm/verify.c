@@ -135,6 +135,9 @@ static int check_func_header(vctx *v, uint32_t f)
     if (fn->nregs < SIMT_FRAME_LINK + nargs || fn->nregs > VERIFY_MAX_NREGS)
         return vfail(v, "function '%s': %" PRIu32 " registers cannot hold %u parameters",
                      fn->name, fn->nregs, nargs);
+    if (fn->nregs_model > fn->nregs)
+        return vfail(v, "function '%s': the model's %" PRIu32 " registers exceed its %" PRIu32,
+                     fn->name, fn->nregs_model, fn->nregs);
     if (fn->local_size > VERIFY_MAX_LOCAL)
         return vfail(v, "function '%s': %" PRIu32 " bytes of local memory is too many",
                      fn->name, fn->local_size);

@@ -187,6 +187,7 @@ static void assert_same_funcs(const simt_module *a, const simt_module *b)
         ck_assert_uint_eq(x->entry, y->entry);
         ck_assert_uint_eq(x->end, y->end);
         ck_assert_uint_eq(x->nregs, y->nregs);
+    ck_assert_uint_eq(x->nregs_model, y->nregs_model);
         ck_assert_uint_eq(x->local_size, y->local_size);
         ck_assert_uint_eq(x->sig, y->sig);
         ck_assert_uint_eq(x->kind, y->kind);
@@ -331,7 +332,7 @@ START_TEST(test_header_errors)
 
     img[8] = 7;
     ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
-    ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 3)");
+    ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 4)");
     img[8] = SIMT_KBC_VERSION;
 
     /* The code section's length names the section and both counts. */
@@ -500,6 +501,11 @@ START_TEST(test_verify_layout)
     m = sample();
     m->funcs[FN_SCALE].nregs = 4; /* 3 link slots + 2 parameters do not fit */
     assert_verify_fails(m, "cannot hold 2 parameters");
+    simt_module_free(m);
+
+    m = sample();
+    m->funcs[FN_SCALE].nregs_model = m->funcs[FN_SCALE].nregs + 1; /* more than the frame */
+    assert_verify_fails(m, "the model's");
     simt_module_free(m);
 
     m = sample();
