@@ -104,8 +104,12 @@ static fx effects(const opt *o, const simt_insn *in)
     case OP_MATCH_ALL: /* also writes its predicate into a+1 */
         f.mhi = in->a + 2u;
         break;
-    case OP_BAR: /* a plain __syncthreads leaves a alone */
+    case OP_BAR: /* a plain __syncthreads neither reads b nor writes a */
         f.kill = -1;
+        if (in->i == BAR_SYNC) {
+            f.nr = 0;
+            f.mlo = f.mhi = 0;
+        }
         break;
     default:
         break;
