@@ -1024,6 +1024,32 @@ static void thread_jumps(lw_func *F)
     }
 }
 
+/* The reachable blocks but the exit in an order that lets control fall
+ * through: from each block not yet placed (creation order: the entry comes
+ * first), a chain that follows the block's jump, or its branch's false side
+ * (else the true side), while that block is not placed yet.  An if's else
+ * side and a loop's latch then need no JMP of their own.  Returns how many. */
+static int order_blocks(lw_func *F, int *order, uint8_t *placed)
+{
+    const lw_block *bl = F->blocks;
+    int n = 0;
+    for (int i = 0; i < F->nblocks; i++) {
+        int b = i;
+        while (b >= 0 && bl[b].reachable && !placed[b] && b != F->exit_block) {
+            placed[b] = 1;
+            order[n++] = b;
+            const lw_block *x = &bl[b];
+            if (x->term == T_GOTO)
+                b = x->succ[0];
+            else if (x->term == T_BR)
+                b = placed[x->succ[1]] ? x->succ[0] : x->succ[1];
+            else
+                b = -1;
+        }
+    }
+    return n;
+}
+
 /* Orders the reachable blocks (entry first, exit last), marks reconvergence
  * points, assigns pcs and appends the code to the module. */
 static void layout(lw_func *F, simt_func *fn)
@@ -1039,17 +1065,18 @@ static void layout(lw_func *F, simt_func *fn)
         return;
     lw_block *bl = F->blocks;
     int *order = simt_malloc(tal(F->M), sizeof *order * (size_t)(F->nblocks + 1));
-    if (!order) {
+    uint8_t *placed = simt_calloc(tal(F->M), (size_t)F->nblocks + 1, 1);
+    if (!order || !placed) {
+        simt_free(tal(F->M), order);
+        simt_free(tal(F->M), placed);
         F->M->oom = 1;
         return;
     }
-    int n = 0;
-    for (int i = 0; i < F->nblocks; i++) {
+    for (int i = 0; i < F->nblocks; i++)
         if (bl[i].reachable && bl[i].term == T_BR && bl[i].ipdom >= 0)
             bl[bl[i].ipdom].needs_join = 1;
-        if (bl[i].reachable && i != F->exit_block)
-            order[n++] = i;
-    }
+    int n = order_blocks(F, order, placed);
+    simt_free(tal(F->M), placed);
     if (bl[F->exit_block].reachable) {
         order[n++] = F->exit_block;
         bl[F->exit_block].needs_join = 1;

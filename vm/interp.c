@@ -632,16 +632,21 @@ step_limit:
         }
         if (taken == mask) { pc = in->i; NEXT; }
         if (taken == 0) { pc++; NEXT; }
-        /* Divergence: the taken side runs first, the other side waits. */
+        /* Divergence: the side where the condition holds (an if's "then", a
+         * loop's continue side: SPEC 3.2) runs first, the other side waits,
+         * whichever of them the layout made the jump. */
         if (in->j >= 0 && simt_cbar_push_split(ex, w, mask, in->j, fp) != 0) {
             SAVE();
             simt_exec_locate(ex, blk, w, lead, pc);
             return EV_FAULT;
         }
-        save_group(w, mask & ~taken, pc + 1, fp);
-        simt_pending_push(w, (unsigned)__builtin_ctz(mask & ~taken), 0);
-        mask = taken;
-        pc = in->i;
+        int then_jumps = in->op == OP_BRNZ || in->op == OP_BRCT;
+        uint32_t first = then_jumps ? taken : mask & ~taken;
+        int32_t first_pc = then_jumps ? in->i : pc + 1;
+        save_group(w, mask & ~first, then_jumps ? pc + 1 : in->i, fp);
+        simt_pending_push(w, (unsigned)__builtin_ctz(mask & ~first), 0);
+        mask = first;
+        pc = first_pc;
         SAVE();
         NEXT;
     }

@@ -9,13 +9,13 @@ step
 step
 info mask
 next
-print b
+print a
 next
 print v
 next
 info mask
 next
-print a
+print b
 next
 info mask
 step

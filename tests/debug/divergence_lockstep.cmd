@@ -1,6 +1,6 @@
 # simtvm debug tests/debug/divergence.k --sched=lockstep
-# The warp reaches the if/else together and splits at the branch: the else
-# side runs first while the then side waits on the reconvergence stack; the
+# The warp reaches the if/else together and splits at the branch: the then
+# side runs first while the else side waits on the reconvergence stack; the
 # halves meet again at the JOIN before out[t] = v and go on as one.
 break 8
 run
@@ -10,13 +10,13 @@ step
 step
 info mask
 next
-print b
+print a
 next
 print v
 next
 info mask
 next
-print a
+print b
 next
 info mask
 step
