@@ -782,11 +782,16 @@ static void cmd_info_mask(dbg *d)
 
 /* ---------------------------------------------------------- info banks */
 
-static int is_memory_op(unsigned op, unsigned *size, int64_t *off)
+static int is_memory_op(const simt_insn *in, unsigned *size, int64_t *off)
 {
+    unsigned op = in->op;
     static const unsigned ld_size[] = {1, 1, 2, 2, 4, 8};
     if (op >= OP_LD8S && op <= OP_LD64) {
         *size = ld_size[op - OP_LD8S];
+        return 1;
+    }
+    if (op == OP_LDX) {
+        *size = ld_size[SIMT_LDX_KIND(in->j) <= 5 ? SIMT_LDX_KIND(in->j) : 0];
         return 1;
     }
     if (op >= OP_ST8 && op <= OP_ST64) {
@@ -799,6 +804,15 @@ static int is_memory_op(unsigned op, unsigned *size, int64_t *off)
         return 2;
     }
     return 0;
+}
+
+/* The address lane l of memory instruction in accesses. */
+static uint64_t lane_addr(const simt_insn *in, const uint64_t *base, const uint64_t *index,
+                          unsigned l, int64_t off)
+{
+    if (in->op == OP_LDX)
+        return simt_ldx_addr(base[l], index[l], in->i, in->j);
+    return base[l] + (uint64_t)off;
 }
 
 /* "tile[17]" for a shared-memory offset, from the module's shared symbols. */
@@ -834,17 +848,18 @@ static void cmd_info_banks(dbg *d)
     const simt_insn *in = &d->mod->code[pc];
     unsigned size = 0;
     int64_t off = in->i;
-    int kind = is_memory_op(in->op, &size, &off);
+    int kind = is_memory_op(in, &size, &off);
     unsigned W = w->width, lead = (unsigned)__builtin_ctz(g);
     const uint64_t *base = w->regs + ((size_t)w->fp[lead] + in->b) * W;
-    if (!kind || SIMT_ADDR_SPACE(base[lead] + (uint64_t)off) != SPACE_SHARED) {
+    const uint64_t *index = w->regs + ((size_t)w->fp[lead] + in->c) * W;
+    if (!kind || SIMT_ADDR_SPACE(lane_addr(in, base, index, lead, off)) != SPACE_SHARED) {
         fprintf(d->out, "pc %d (%s, line %" PRIu32 ") is not a shared-memory access", pc,
                 simt_op_name(in->op), line_of(d, pc));
         for (int32_t k = pc + 1; (uint32_t)k < d->mod->ncode && line_of(d, k) == line_of(d, pc);
              k++) {
             int64_t o2;
             unsigned s2;
-            if (is_memory_op(d->mod->code[k].op, &s2, &o2)) {
+            if (is_memory_op(&d->mod->code[k], &s2, &o2)) {
                 fprintf(d->out, "; the next memory access of this line is pc %d (%s): step to it",
                         k, simt_op_name(d->mod->code[k].op));
                 break;
@@ -860,7 +875,7 @@ static void cmd_info_banks(dbg *d)
     for (unsigned l = 0; l < W; l++) {
         if (!(g >> l & 1))
             continue;
-        uint64_t a = SIMT_ADDR_OFFSET(base[l] + (uint64_t)off);
+        uint64_t a = SIMT_ADDR_OFFSET(lane_addr(in, base, index, l, off));
         unsigned bank = (unsigned)(a / 4 % BANKS);
         char name[80];
         shared_name(d->mod, a, name, sizeof name);

@@ -17,7 +17,9 @@
  *     over the block graph;
  *   - loop-invariant code motion into preheaders (see its section);
  *   - a compare whose only reader is the branch after it is fused into the
- *     branch (BRCT/BRCF, emitted by layout).
+ *     branch (BRCT/BRCF, emitted by layout);
+ *   - an address computation (LEA) whose only reader is a load is fused
+ *     into the load (LDX).
  *
  * Registers are per lane and lanes may diverge, but each thread follows one
  * path of the graph, so per-thread liveness is sound.  Instructions whose
@@ -750,6 +752,64 @@ static void fuse_branches(opt *o, uint64_t *tmp)
     }
 }
 
+/* ---- address and load fusion ----
+ * `LEA rT, rB, rC (ext) * 2^s` and a later `LDxx rA, [rT + off]` of the same
+ * block that is the only reader of rT become one LDX (array indexing costs
+ * one dispatch).  Nothing between the two may write rT, rB or rC or read rT,
+ * and the debugger may show no variable in rT from the LEA on: then the LDX
+ * reads the operands the LEA read, and rT, which nothing reads afterwards,
+ * merely keeps its older value.  The LDX takes the load's place (its source
+ * position and scope). */
+static int scale_shift(int32_t scale)
+{
+    for (int s = 0; s <= SIMT_LDX_MAX_SHIFT; s++)
+        if (scale == (int32_t)1 << s)
+            return s;
+    return -1;
+}
+
+/* The load of block b that may absorb the LEA at k, or -1. */
+static int fusable_load(const opt *o, int b, int k)
+{
+    const lw_block *bl = &o->F->blocks[b];
+    const simt_insn *lea = &bl->code[k];
+    unsigned t = lea->a;
+    for (int m = k + 1; m < bl->n && m - k <= SCAN_LIMIT; m++) {
+        const simt_insn *in = &bl->code[m];
+        if (dbg_reads(o, b, bl->seq[m], t))
+            return -1;
+        if (in->op >= OP_LD8S && in->op <= OP_LD64 && in->b == t)
+            return live_after(o, b, m, t) ? -1 : m;
+        fx f = effects(o, in);
+        if (fx_reads(&f, t) || fx_writes(&f, t) || fx_writes(&f, lea->b) ||
+            fx_writes(&f, lea->c))
+            return -1;
+    }
+    return -1;
+}
+
+static void fuse_loads(opt *o, uint64_t *tmp)
+{
+    liveness(o, tmp);
+    for (int b = 0; b < o->F->nblocks; b++) {
+        lw_block *bl = &o->F->blocks[b];
+        if (!bl->reachable)
+            continue;
+        for (int k = 0; k < bl->n; k++) {
+            simt_insn *lea = &bl->code[k];
+            int s = lea->op == OP_LEA ? scale_shift(lea->i) : -1, m;
+            if (s < 0 || lea->j < 0 || lea->j > 2 || lea->a < SIMT_FRAME_LINK ||
+                lea->a >= o->nregs || (m = fusable_load(o, b, k)) < 0)
+                continue;
+            simt_insn *ld = &bl->code[m];
+            *ld = (simt_insn){OP_LDX, ld->a, lea->b, lea->c, ld->i,
+                              SIMT_LDX_J(lea->j, s, ld->op - OP_LD8S)};
+            lea->op = DELETED;
+        }
+        compact(bl);
+    }
+}
+
 /* ---- loop-invariant code motion ----
  * Loops are found from back edges (an edge to a block that dominates its
  * source; lowering's loops are all of that shape) and processed innermost
@@ -1300,7 +1360,8 @@ static int hoist_invariants(lw_func *F)
 }
 
 /* Value numbering, DCE and coalescing to a fixed point (at most ROUNDS),
- * then, for the last clean-up, the compare-and-branch fusion. */
+ * then, for the last clean-up, the address-and-load and compare-and-branch
+ * fusions. */
 static void clean_up(lw_func *F, int rounds, int last)
 {
     opt o = {0};
@@ -1326,8 +1387,10 @@ static void clean_up(lw_func *F, int rounds, int last)
         if (!changed)
             break;
     }
-    if (last)
+    if (last) {
+        fuse_loads(&o, tmp);
         fuse_branches(&o, tmp);
+    }
     release(&o);
 }
 

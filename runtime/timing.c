@@ -253,16 +253,16 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
             why = wt->wclass[r];
         }
     }
-    if (in->op == OP_BRCT || in->op == OP_BRCF) {
-        /* a compare and a branch on its predicate (two SASS instructions):
-         * the compare issues when its operands are ready, the branch waits
-         * for the predicate */
+    if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_LDX) {
+        /* a compare and a branch on its predicate, or an LEA and a load of
+         * its address (two SASS instructions): the first issues when its
+         * operands are ready, the second waits for its result */
         if (ready > wt->t)
             stall(m, why, ready - wt->t, pc);
         wt->t = ready + 1;
         count_issue(m, warp);
         int wclass;
-        ready += alu_latency(m->dev, in->a, &wclass);
+        ready += alu_latency(m->dev, in->op == OP_LDX ? OP_LEA : in->a, &wclass);
         why = wclass;
     }
     wt->last_free = folded(in->op);

@@ -266,6 +266,17 @@ static void print_operands(const simt_module *m, const simt_insn *in, FILE *out)
         if (in->j >= 0)
             fprintf(out, ", reconverge @ %" PRId32, in->j);
         break;
+    case FMT_LDX: {
+        static const char *const ext[] = {"sext32", "zext32", "64", "?"};
+        unsigned kind = SIMT_LDX_KIND(in->j);
+        int64_t off = in->i;
+        const char *load = kind <= OP_LD64 - OP_LD8S ? simt_opinfo_table[OP_LD8S + kind].name
+                                                      : "?";
+        fprintf(out, "r%u, [r%u + r%u (%s) * %lu %c %" PRId64 "] (%s)", in->a, in->b, in->c,
+                ext[SIMT_LDX_EXT(in->j)], 1ul << SIMT_LDX_SHIFT(in->j), off < 0 ? '-' : '+',
+                off < 0 ? -off : off, load);
+        break;
+    }
     case FMT_CALL:
         fprintf(out, "r%u, %s", in->a, func_name(m, in->i));
         break;

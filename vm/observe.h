@@ -22,7 +22,7 @@ enum simt_access_kind { ACC_READ, ACC_WRITE, ACC_ATOMIC };
  * different spaces in different lanes). */
 typedef struct simt_warp_access {
     int32_t pc;
-    uint8_t op;              /* OP_LD*, OP_ST*, OP_ATOM, OP_ATOMCAS, OP_MEMCPY */
+    uint8_t op;              /* OP_LD*, OP_LDX, OP_ST*, OP_ATOM, OP_ATOMCAS, OP_MEMCPY */
     uint8_t kind;            /* enum simt_access_kind */
     uint8_t size;            /* bytes per lane */
     uint32_t mask;

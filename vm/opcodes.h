@@ -3,6 +3,8 @@
 #ifndef SIMT_OPCODES_H
 #define SIMT_OPCODES_H
 
+#include <stdint.h>
+
 /* Register-use bits of the USES column. */
 enum simt_use {
     WA = 1 << 0,  /* a is written */
@@ -14,7 +16,10 @@ enum simt_use {
 };
 
 /* Operand formats of the FORMAT column. */
-enum simt_format { FMT_N, FMT_A, FMT_AB, FMT_ABC, FMT_AK, FMT_ABI, FMT_AI, FMT_J, FMT_BR, FMT_CALL, FMT_X, FMT_BRC };
+enum simt_format {
+    FMT_N, FMT_A, FMT_AB, FMT_ABC, FMT_AK, FMT_ABI, FMT_AI, FMT_J, FMT_BR, FMT_CALL, FMT_X, FMT_BRC,
+    FMT_LDX
+};
 
 typedef enum simt_op {
 #define OP(name, format, uses, meaning) OP_##name,
@@ -35,6 +40,26 @@ static inline int simt_op_is_compare(unsigned op)
 {
     return (op >= OP_EQ_I32 && op <= OP_LE_U32) || (op >= OP_EQ_I64 && op <= OP_LE_U64) ||
            (op >= OP_EQ_F32 && op <= OP_LE_F32) || (op >= OP_EQ_F64 && op <= OP_LE_F64);
+}
+
+/* LDX's j: an LEA's index extension (its j: 0 sext32, 1 zext32, 2 none) in
+ * bits 0-1, log2 of its scale in bits 2-6, and the load kind (LD8S, LD8U,
+ * LD16S, LD16U, LD32, LD64 = 0..5) in bits 8-10; every other bit is zero. */
+#define SIMT_LDX_MAX_SHIFT 20
+#define SIMT_LDX_J(ext, shift, kind) ((int32_t)((unsigned)(ext) | (unsigned)(shift) << 2 | \
+                                                (unsigned)(kind) << 8))
+#define SIMT_LDX_EXT(j) ((unsigned)(j) & 3u)
+#define SIMT_LDX_SHIFT(j) ((unsigned)(j) >> 2 & 31u)
+#define SIMT_LDX_KIND(j) ((unsigned)(j) >> 8 & 7u)
+#define SIMT_LDX_KNOWN_BITS 0x77fu
+
+/* The address one lane of an LDX reads: base + ext(index) * scale + i. */
+static inline uint64_t simt_ldx_addr(uint64_t base, uint64_t index, int32_t i, int32_t j)
+{
+    unsigned ext = SIMT_LDX_EXT(j);
+    uint64_t x = ext == 0 ? (uint64_t)(int64_t)(int32_t)(uint32_t)index
+               : ext == 1 ? (uint64_t)(uint32_t)index : index;
+    return base + (x << SIMT_LDX_SHIFT(j)) + (uint64_t)(int64_t)i;
 }
 
 /* Indexed by opcode; defined in vm/module.c. */

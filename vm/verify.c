@@ -245,6 +245,21 @@ static int check_x(vctx *v, const simt_insn *in)
     return regs(v, in->b, in->c);
 }
 
+/* LDX's j: each field in range, no other bit set. */
+static int check_ldx(vctx *v, const simt_insn *in)
+{
+    uint32_t j = (uint32_t)in->j;
+    if (j & ~(uint32_t)SIMT_LDX_KNOWN_BITS)
+        return vfail(v, "fused load operand 0x%" PRIx32 " has unknown bits", j);
+    if (SIMT_LDX_EXT(j) > 2)
+        return vfail(v, "fused load index extension %u out of range (3 exist)", SIMT_LDX_EXT(j));
+    if (SIMT_LDX_SHIFT(j) > SIMT_LDX_MAX_SHIFT)
+        return vfail(v, "fused load scale 2^%u above 2^%d", SIMT_LDX_SHIFT(j), SIMT_LDX_MAX_SHIFT);
+    if (SIMT_LDX_KIND(j) > OP_LD64 - OP_LD8S)
+        return vfail(v, "fused load kind %u out of range (6 exist)", SIMT_LDX_KIND(j));
+    return 0;
+}
+
 /* Opcodes whose i (or c) is an id or a mode. */
 static int check_immediates(vctx *v, const simt_insn *in)
 {
@@ -304,6 +319,8 @@ static int check_immediates(vctx *v, const simt_insn *in)
         return 0;
     case OP_LEA:
         return index_below(v, in->j, 3, "index extension");
+    case OP_LDX:
+        return check_ldx(v, in);
     case OP_MATCH_ANY:
     case OP_MATCH_ALL:
         if (in->i != 4 && in->i != 8)

@@ -456,6 +456,55 @@ START_TEST(test_verify_ids)
 }
 END_TEST
 
+/* LDX (an LEA fused into a load): every field of j is checked, unknown bits
+ * rejected, both registers in the frame; the disassembler spells it out. */
+static simt_module *sample_ldx(int32_t j)
+{
+    simt_module *m = sample();
+    m->code[3] = I(OP_LDX, 7, 3, 5, -8, j);
+    return m;
+}
+
+START_TEST(test_verify_ldx)
+{
+    char err[256];
+    simt_module *m = sample_ldx(SIMT_LDX_J(1, 2, OP_LD32 - OP_LD8S));
+    ck_assert_msg(simt_module_verify(m, err, sizeof err) == 0, "%s", err);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    simt_module_disasm(m, f);
+    fclose(f);
+    ck_assert_msg(strstr(text, "LDX        r7, [r3 + r5 (zext32) * 4 - 8] (LD32)") != NULL,
+                  "%s", text);
+    free(text);
+    simt_module_free(m);
+    m = sample_ldx(SIMT_LDX_J(2, SIMT_LDX_MAX_SHIFT, OP_LD64 - OP_LD8S));
+    ck_assert_msg(simt_module_verify(m, err, sizeof err) == 0, "%s", err);
+    simt_module_free(m);
+
+    static const struct { int32_t j; const char *needle; } bad[] = {
+        {SIMT_LDX_J(3, 0, 0), "index extension 3 out of range"},
+        {SIMT_LDX_J(0, SIMT_LDX_MAX_SHIFT + 1, 0), "scale 2^21 above 2^20"},
+        {SIMT_LDX_J(0, 0, 6), "kind 6 out of range"},
+        {SIMT_LDX_J(0, 0, 7), "kind 7 out of range"},
+        {SIMT_LDX_J(0, 0, 0) | 1 << 7, "unknown bits"},
+        {SIMT_LDX_J(0, 0, 0) | 1 << 11, "unknown bits"},
+        {INT32_MIN, "unknown bits"},
+        {-1, "unknown bits"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        m = sample_ldx(bad[k].j);
+        assert_verify_fails(m, bad[k].needle);
+        simt_module_free(m);
+    }
+    m = sample_ldx(0);
+    m->code[3].c = 9;
+    assert_verify_fails(m, "pc 3: register 9 out of range");
+    simt_module_free(m);
+}
+END_TEST
+
 START_TEST(test_verify_bad_sig)
 {
     simt_module *m = sample();
@@ -698,6 +747,7 @@ static Suite *kbc_suite(void)
     tcase_add_test(tc, test_verify_register_range);
     tcase_add_test(tc, test_verify_targets);
     tcase_add_test(tc, test_verify_ids);
+    tcase_add_test(tc, test_verify_ldx);
     tcase_add_test(tc, test_verify_bad_sig);
     tcase_add_test(tc, test_verify_layout);
     tcase_add_test(tc, test_every_truncation);

@@ -179,6 +179,49 @@ START_TEST(test_fused_branches)
 }
 END_TEST
 
+/* lang/opt.c fuses an LEA into the load that is the only reader of its
+ * address (LDX), for every load kind and power-of-two scale; not where the
+ * address is read again (saxpy's y[i]: loaded and stored), nor a scale that is
+ * no power of two (rows of 3 ints), nor an address a variable holds (the
+ * debugger can show it). */
+START_TEST(test_fused_loads)
+{
+    compiled c;
+    compile_ok(&c,
+        "__global__ void saxpy(int n, float a, const float *x, float *y) {\n"
+        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  if (i < n) y[i] = a * x[i] + y[i]; }\n");
+    check_invariants(c.m);
+    ck_assert_int_eq(count_op(c.m, OP_LDX), 1);
+    ck_assert_int_eq(count_op(c.m, OP_LEA), 1);
+    expect_in(&c, "LDX        r12, [r5 + r7 (sext32) * 4 + 0] (LD32)");
+    release(&c);
+
+    compile_ok(&c,
+        "__global__ void k(long *o, const signed char *a, const unsigned char *b,\n"
+        "                  const short *d, const unsigned short *e, const double *f,\n"
+        "                  unsigned u, long w) {\n"
+        "  __shared__ int sh[4][3];\n"
+        "  int i = threadIdx.x - 3;\n"
+        "  sh[threadIdx.x % 4][threadIdx.x % 3] = i;\n"
+        "  __syncthreads();\n"
+        "  const float *keep = (const float *)f + i;\n"
+        "  o[0] = a[i] + b[u] + d[i] + e[u] + (long)f[w] + sh[i + 3][1] + (long)*keep; }\n");
+    check_invariants(c.m);
+    expect_in(&c, "(sext32) * 1 + 0] (LD8S)");
+    expect_in(&c, "(zext32) * 1 + 0] (LD8U)");
+    expect_in(&c, "(sext32) * 2 + 0] (LD16S)");
+    expect_in(&c, "(zext32) * 2 + 0] (LD16U)");
+    expect_in(&c, "(64) * 8 + 0] (LD64)");
+    expect_in(&c, "(sext32) * 12 ");  /* a row of 3 ints: its LEA stays */
+    expect_in(&c, "LD32       r17, [r21+4]");
+    expect_in(&c, "(sext32) * 4   ; line 8");  /* and so does keep's */
+    ck_assert_int_eq(count_op(c.m, OP_LDX), 5);
+    ck_assert_int_eq(count_op(c.m, OP_LEA), 4);
+    release(&c);
+}
+END_TEST
+
 START_TEST(test_missing_return_traps)
 {
     compiled c;
@@ -563,6 +606,7 @@ static Suite *lower_suite(void)
     tcase_add_test(tc, test_conversions);
     tcase_add_test(tc, test_recursion_and_registers);
     tcase_add_test(tc, test_switch);
+    tcase_add_test(tc, test_fused_loads);
     suite_add_tcase(s, tc);
     TCase *td = tcase_create("diagnostics");
     tcase_add_test(td, test_errors);
