@@ -486,7 +486,14 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
     const simt_lane_ops *L = &ex->vm->lanes;
     const unsigned W = w->width, len = size[k];
     const uint32_t full = W == 32 ? 0xffffffffu : ((1u << W) - 1u);
-    uint64_t lo;
+    uint64_t lo, copy[SIMT_MAX_WARP];
+    const uint64_t *seen = addr;
+    if (__builtin_expect(ex->observe, 0) && ra == addr) {
+        /* LD rX, [rX] (pointer chasing): the observers need the addresses,
+         * which the load overwrites */
+        memcpy(copy, addr, W * sizeof copy[0]);
+        seen = copy;
+    }
     /* One lane (host code) is faster through the translation directly. */
     const uint8_t *host = W == 1 ? NULL
                           : group_region(ex, blk, L, addr, off, len, 0, W, mask, &lo);
@@ -504,7 +511,7 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
         });
     }
     if (ex->observe)
-        observe_access(ex, w, in, pc, mask, addr, off, len, ACC_READ);
+        observe_access(ex, w, in, pc, mask, seen, off, len, ACC_READ);
     return -1;
 }
 
