@@ -722,8 +722,13 @@ static int is_safe(const k_expr *e)
         return (e->op == KU_NEG || e->op == KU_PLUS || e->op == KU_NOT || e->op == KU_BITNOT) &&
                is_safe(e->lhs);
     case E_BINARY:
-        return e->op != KB_DIV && e->op != KB_MOD && e->op != KB_LOGAND && e->op != KB_LOGOR &&
-               e->op != KB_COMMA && is_safe(e->lhs) && is_safe(e->rhs);
+        /* A division faults only by an integer 0: by a nonzero constant, or in
+         * floating point, it is as safe as the other operators. */
+        if ((e->op == KB_DIV || e->op == KB_MOD) && !k_ty_is_float(e->type) &&
+            !(e->rhs->is_const && e->rhs->const_val != 0))
+            return 0;
+        return e->op != KB_LOGAND && e->op != KB_LOGOR && e->op != KB_COMMA &&
+               is_safe(e->lhs) && is_safe(e->rhs);
     case E_CAST:
         return is_safe(e->lhs);
     default:

@@ -222,6 +222,28 @@ START_TEST(test_fused_loads)
 }
 END_TEST
 
+/* ?: evaluates both arms with SEL when neither can fault: a division by a
+ * nonzero constant or in floating point cannot; by a variable it can, so
+ * that arm stays behind a branch. */
+START_TEST(test_select_division)
+{
+    compiled c;
+    compile_ok(&c,
+        "__global__ void k(long *o, int d, float f) {\n"
+        "  long v = o[0];\n"
+        "  o[1] = (v & 1) ? 3 * v + 1 : v / 2;\n"
+        "  o[2] = (v & 1) ? v % 7 : -v;\n"
+        "  o[3] = f > 0 ? (long)(f / 0.0f) : 1; }\n");
+    check_invariants(c.m);
+    ck_assert_int_eq(count_op(c.m, OP_SEL), 3);
+    release(&c);
+    compile_ok(&c,
+        "__global__ void k(long *o, long d) { long v = o[0]; o[1] = d ? v / d : 0; }\n");
+    ck_assert_int_eq(count_op(c.m, OP_SEL), 0);
+    release(&c);
+}
+END_TEST
+
 START_TEST(test_missing_return_traps)
 {
     compiled c;
@@ -600,6 +622,7 @@ static Suite *lower_suite(void)
     tcase_add_test(tc, test_vecadd);
     tcase_add_test(tc, test_loops_yield);
     tcase_add_test(tc, test_fused_branches);
+    tcase_add_test(tc, test_select_division);
     tcase_add_test(tc, test_missing_return_traps);
     tcase_add_test(tc, test_intrinsics);
     tcase_add_test(tc, test_shared_and_globals);
