@@ -371,9 +371,16 @@ void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
         if (!at_bar)
             continue;
         /* Lanes past the same plain __syncthreads as the first have no result. */
-        int32_t pc0 = w->pc[__builtin_ctz(at_bar)];
+        unsigned l0 = (unsigned)__builtin_ctz(at_bar);
+        int32_t pc0 = w->pc[l0];
+        uint32_t same = simt_lanes_equal((const uint32_t *)w->pc, (uint32_t)pc0, w->width);
+        /* When every ready lane now stands here together, that is the group
+         * the warp runs next: simt_pick_group need not look for it. */
+        if (!w->nested && !w->npending &&
+            (w->in_state[LANE_READY] & ~(same & simt_lanes_equal(w->fp, w->fp[l0], w->width))) == 0)
+            w->hint = w->in_state[LANE_READY];
         if (ex->mod->code[pc0 - 1].i == BAR_SYNC)
-            at_bar &= ~simt_lanes_equal((const uint32_t *)w->pc, (uint32_t)pc0, w->width);
+            at_bar &= ~same;
         for (uint32_t m = at_bar; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
             const simt_insn *in = &ex->mod->code[w->pc[l] - 1];

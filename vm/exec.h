@@ -77,6 +77,10 @@ typedef struct simt_warp {
     uint32_t in_state[LANE_NSTATES];
     uint16_t depth[SIMT_MAX_WARP];   /* convergence-stack depth per lane */
     uint32_t nested;         /* lanes whose depth is not 0 (all others: no barrier) */
+    /* Nonzero: the group simt_pick_group returns next (every ready lane, one
+     * pc, one frame, no barrier), set where that is known for free (a warp's
+     * start, a __syncthreads releasing it) and used once. */
+    uint32_t hint;
     uint16_t *cstack;        /* [level * width + lane] barrier ids */
     uint32_t cstack_cap;     /* levels */
     simt_cbar *cbars;

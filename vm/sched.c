@@ -82,6 +82,12 @@ int simt_pick_group(simt_exec *ex, simt_warp *w, uint32_t *mask)
 {
     if (ex->random)
         return pick_random(w, mask);
+    uint32_t hint = w->hint;
+    w->hint = 0;
+    if (hint && !w->npending && hint == w->in_state[LANE_READY]) {
+        *mask = hint;
+        return 1;
+    }
     while (w->npending) {
         unsigned lead = w->pending[--w->npending];
         if (w->in_state[LANE_READY] >> lead & 1) {
