@@ -570,7 +570,12 @@ static void avx2_bounds(const uint64_t *b, uint64_t off, unsigned W, uint32_t ma
 {
     const v4 vo = _mm256_set1_epi64x((long long)off);
     v4 ands = _mm256_set1_epi64x(-1), ors = _mm256_setzero_si256();
-    for (unsigned l = 0; l < W; l += 4) {
+    for (unsigned l = 0; l < W && mask == FULL4(W); l += 4) { /* every lane: no nibble tests */
+        v4 x = _mm256_add_epi64(ld(b + l), vo);
+        ands = _mm256_and_si256(ands, x);
+        ors = _mm256_or_si256(ors, x);
+    }
+    for (unsigned l = 0; l < W && mask != FULL4(W); l += 4) {
         unsigned nib = (mask >> l) & 15u;
         if (nib == 15u) {
             v4 x = _mm256_add_epi64(ld(b + l), vo);
