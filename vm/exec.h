@@ -201,7 +201,7 @@ static inline uint32_t simt_lanes_equal(const uint32_t *p, uint32_t v, unsigned 
 }
 static inline void simt_lanes_store(uint32_t *p, uint32_t v, uint32_t mask, unsigned n)
 {
-    if (mask == (n == 32 ? 0xffffffffu : (1u << n) - 1u)) {
+    if (mask == simt_lanes_all(n)) {
         unsigned l = 0;
 #if defined(__SSE2__)
         __m128i vv = _mm_set1_epi32((int)v);

@@ -89,8 +89,8 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->width = W;
     w->tid_base = index * W;
     uint32_t n = nthreads - w->tid_base < W ? nthreads - w->tid_base : W;
-    w->valid = n == 32 ? 0xffffffffu : (1u << n) - 1u;
-    w->exited = ~w->valid & (W == 32 ? 0xffffffffu : (1u << W) - 1u);
+    w->valid = simt_lanes_all(n);
+    w->exited = ~w->valid & simt_lanes_all(W);
     w->ncbars = 0;
     w->cbar_free = BARRIER_NONE;
     w->npending = 0;
@@ -103,7 +103,7 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     memset(w->in_state, 0, sizeof w->in_state);
     w->in_state[LANE_READY] = w->valid;
     w->in_state[LANE_EXITED] = w->exited;
-    uint32_t all = W == 32 ? 0xffffffffu : (1u << W) - 1u;
+    uint32_t all = simt_lanes_all(W);
     simt_lanes_store((uint32_t *)w->pc, k->entry, all, W);
     /* Whole arrays: fixed sizes become a few vector stores (no memset call). */
     memset(w->fp, 0, sizeof w->fp);
@@ -127,7 +127,7 @@ static void warp_start_frame(const simt_exec *ex, simt_warp *w, const uint64_t *
     }
     /* Filled with the lane helper of LDK: one vector store per four lanes. */
     simt_lop_fn *fill = ex->vm->lanes.op[LOP_LDK];
-    uint32_t all = W == 32 ? 0xffffffffu : (1u << W) - 1u;
+    uint32_t all = simt_lanes_all(W);
     fill(w->regs, NULL, NULL, (uint64_t)(int64_t)-1, W, all);
     for (int a = 0; a < nargs; a++)
         fill(w->regs + (size_t)(SIMT_FRAME_LINK + a) * W, NULL, NULL, args[a], W, all);

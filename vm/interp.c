@@ -485,7 +485,7 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
     static const unsigned size[] = {1, 1, 2, 2, 4, 8};
     const simt_lane_ops *L = &ex->vm->lanes;
     const unsigned W = w->width, len = size[k];
-    const uint32_t full = W == 32 ? 0xffffffffu : ((1u << W) - 1u);
+    const uint32_t full = simt_lanes_all(W);
     uint64_t lo, copy[SIMT_MAX_WARP];
     const uint64_t *seen = addr;
     if (__builtin_expect(ex->observe, 0) && ra == addr) {
@@ -518,10 +518,7 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
 /* The lane helper of each compare opcode (fused branches name theirs). */
 static const uint8_t cmp_lop[OP_COUNT] = {
 #define CMP(name) [OP_##name] = LOP_##name,
-    CMP(EQ_I32) CMP(NE_I32) CMP(LT_S32) CMP(LE_S32) CMP(LT_U32) CMP(LE_U32)
-    CMP(EQ_I64) CMP(NE_I64) CMP(LT_S64) CMP(LE_S64) CMP(LT_U64) CMP(LE_U64)
-    CMP(EQ_F32) CMP(NE_F32) CMP(LT_F32) CMP(LE_F32)
-    CMP(EQ_F64) CMP(NE_F64) CMP(LT_F64) CMP(LE_F64)
+    SIMT_COMPARE_OPS(CMP)
 #undef CMP
 };
 
@@ -550,7 +547,7 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     const simt_insn *code = ex->mod->code;
     const simt_lane_ops *L = &ex->vm->lanes;
     const unsigned W = w->width;
-    const uint32_t full = W == 32 ? 0xffffffffu : ((1u << W) - 1u);
+    const uint32_t full = simt_lanes_all(W);
     const int modeled = ex->vm->model && !ex->is_host;
     const int slow = modeled || ex->random || ex->stepping;
     unsigned lead = (unsigned)__builtin_ctz(mask);

@@ -13,6 +13,12 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Every lane of a W-lane warp. */
+static inline uint32_t simt_lanes_all(unsigned W)
+{
+    return W >= 32 ? 0xffffffffu : (1u << W) - 1u;
+}
+
 /* Runs the statement (the variadic part) for each lane l of mask, in lane order: a plain loop over all W
  * lanes when mask is full (one the compiler may unroll or vectorise), else
  * over the set bits.  The interpreter's LANES and the scalar helpers'

@@ -20,6 +20,7 @@
  * lives in the low half of its lane; packed float instructions also compute
  * on the high halves, whose results are masked away. */
 #include "vm/lanes.h"
+#include "vm/opcodes.h"
 
 #if defined(__AVX2__) && (defined(__x86_64__) || defined(__i386__))
 #include <immintrin.h>
@@ -699,7 +700,7 @@ static void avx2_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8
                        unsigned len, unsigned W, uint32_t mask)
 {
     if ((len == 4 || len == 8) && W % 4 == 0 &&
-        mask == (W == 32 ? 0xffffffffu : (1u << W) - 1u) && contiguous(b, W, len)) {
+        mask == simt_lanes_all(W) && contiguous(b, W, len)) {
         uint8_t *p = host + (b[0] + rel);
         for (unsigned l = 0; l < W; l += 4) {
             if (len == 8)
@@ -771,10 +772,7 @@ int simt_lanes_avx2(simt_lane_ops *t)
     SET(CVT_F64_F32) SET(CVT_F32_F64) SET(CVT_S32_F32) SET(CVT_S32_F64)
 #undef SET
 #define MASK(name) t->cmpmask[LOP_##name] = mask_##name;
-    MASK(EQ_I32) MASK(NE_I32) MASK(LT_S32) MASK(LE_S32) MASK(LT_U32) MASK(LE_U32)
-    MASK(EQ_I64) MASK(NE_I64) MASK(LT_S64) MASK(LE_S64) MASK(LT_U64) MASK(LE_U64)
-    MASK(EQ_F32) MASK(NE_F32) MASK(LT_F32) MASK(LE_F32)
-    MASK(EQ_F64) MASK(NE_F64) MASK(LT_F64) MASK(LE_F64)
+    SIMT_COMPARE_OPS(MASK)
 #undef MASK
     t->nonzero = avx2_nonzero;
     t->bounds = avx2_bounds;

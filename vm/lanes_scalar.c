@@ -132,7 +132,7 @@ uint64_t simt_intrinsic_eval(unsigned id, uint64_t x, uint64_t y, uint64_t z)
  * LANES_OF applies one lane's statement over the mask: every lane in order
  * when all W lanes are active (a loop the compiler may unroll), else the set
  * bits of the mask.  Write-back under the mask happens here and nowhere else. */
-#define LANES_OF(stmt) SIMT_FOR_LANES(mask, (W == 32 ? 0xffffffffu : (1u << W) - 1u), W, stmt)
+#define LANES_OF(stmt) SIMT_FOR_LANES(mask, simt_lanes_all(W), W, stmt)
 
 /* Operand fetch by arity: a helper reads no register its opcode does not name. */
 #define FETCH_0 (void)b_; (void)c_;

@@ -35,11 +35,25 @@ typedef struct simt_opinfo {
     const char *meaning;
 } simt_opinfo;
 
-/* The compare opcodes (EQ/NE/LT/LE of every type) a BRCT/BRCF may fuse. */
+/* The compare opcodes (EQ/NE/LT/LE of every type) a BRCT/BRCF may fuse,
+ * listed once: X(NAME) for each; each has the lane helper LOP_NAME
+ * (vm/lanes.def), and its mask form where an implementation has one. */
+#define SIMT_COMPARE_OPS(X)                                                       \
+    X(EQ_I32) X(NE_I32) X(LT_S32) X(LE_S32) X(LT_U32) X(LE_U32)                  \
+    X(EQ_I64) X(NE_I64) X(LT_S64) X(LE_S64) X(LT_U64) X(LE_U64)                  \
+    X(EQ_F32) X(NE_F32) X(LT_F32) X(LE_F32)                                      \
+    X(EQ_F64) X(NE_F64) X(LT_F64) X(LE_F64)
+
 static inline int simt_op_is_compare(unsigned op)
 {
-    return (op >= OP_EQ_I32 && op <= OP_LE_U32) || (op >= OP_EQ_I64 && op <= OP_LE_U64) ||
-           (op >= OP_EQ_F32 && op <= OP_LE_F32) || (op >= OP_EQ_F64 && op <= OP_LE_F64);
+    switch (op) {
+#define SIMT_COMPARE_CASE(name) case OP_##name:
+    SIMT_COMPARE_OPS(SIMT_COMPARE_CASE)
+#undef SIMT_COMPARE_CASE
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 /* LDX's j: an LEA's index extension (its j: 0 sext32, 1 zext32, 2 none) in
