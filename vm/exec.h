@@ -97,6 +97,8 @@ typedef struct simt_warp {
     uint32_t tid_base;       /* linear thread id of lane 0 */
     uint64_t rng;            /* --interleave=random: this warp's own stream */
     uint32_t slice;          /* --interleave=random: instructions left in this turn */
+    uint8_t head_set;        /* link slots and arguments hold this launch's values
+                                (vm/grid.c warp_start_frame) */
 } simt_warp;
 
 typedef struct simt_block {
@@ -165,6 +167,9 @@ enum simt_exec_event {
 
 /* vm/interp.c */
 int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
+/* The same loop built with -mavx2 (vm/interp_avx2.c); the AVX2 lane table
+ * names it, and simt_exec_group hands over to it. */
+int simt_exec_group_avx2(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
 
 /* vm/sched.c: convergence barriers, group selection, lane exit */
 uint32_t simt_group_of(const simt_warp *w, unsigned lead);

@@ -105,26 +105,38 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->in_state[LANE_EXITED] = w->exited;
     uint32_t all = simt_lanes_all(W);
     simt_lanes_store((uint32_t *)w->pc, k->entry, all, W);
-    /* Whole arrays: fixed sizes become a few vector stores (no memset call). */
-    memset(w->fp, 0, sizeof w->fp);
-    memset(w->depth, 0, sizeof w->depth);
+    /* Copies of zeros: GCC makes a memset (or a loop of zero stores) of
+     * these sizes a `rep stos`, whose start-up cost was a tenth of an empty
+     * kernel's run; a fixed-size copy is a few vector moves. */
+    static const uint32_t zero_fp[SIMT_MAX_WARP];
+    static const uint16_t zero_depth[SIMT_MAX_WARP];
+    memcpy(w->fp, zero_fp, sizeof w->fp);
+    memcpy(w->depth, zero_depth, sizeof w->depth);
 }
 
 /* A kernel frame: the link slots, the arguments, and the registers some path
  * may read before writing (vm/live.c) cleared.  A warp with lanes that hold no
  * thread, or one the debugger shows, is cleared whole: those lanes' registers
- * are never written, and the debugger prints variables not yet assigned. */
+ * are never written, and the debugger prints variables not yet assigned.
+ * Where the kernel never writes its link slots and arguments (keep_head), the
+ * values the warp's first block set stay for every later block of the launch:
+ * the warps of a launch are allocated with it. */
 static void warp_start_frame(const simt_exec *ex, simt_warp *w, const uint64_t *args, int nargs)
 {
     unsigned W = w->width;
     const simt_frame_zero *z = &ex->vm->frame_zero[ex->kernel];
+    int keep = z->keep_head && !w->exited && !ex->stepping;
     if (w->exited || ex->stepping) {
         memset(w->regs, 0, (size_t)ex->mod->funcs[ex->kernel].nregs * W * 8);
     } else {
-        memset(w->regs + W, 0, 2 * (size_t)W * 8);
+        if (!(keep && w->head_set))
+            memset(w->regs + W, 0, 2 * (size_t)W * 8);
         for (uint32_t k = 0; k < z->n; k++)
             memset(w->regs + (size_t)z->regs[k] * W, 0, (size_t)W * 8);
     }
+    if (keep && w->head_set)
+        return;
+    w->head_set = (uint8_t)keep;
     /* Filled with the lane helper of LDK: one vector store per four lanes. */
     simt_lop_fn *fill = ex->vm->lanes.op[LOP_LDK];
     uint32_t all = simt_lanes_all(W);

@@ -10,6 +10,13 @@
  * Lane semantics are the micro-ops of vm/lanes.h.  Hot opcodes call a
  * warp-wide helper of the VM's table (ex->vm->lanes: scalar or AVX2), which
  * writes back under the group's mask; the rest use LANES() here.
+ *
+ * This file is compiled twice.  vm/interp_avx2.c builds it again with -mavx2
+ * and SIMT_INTERP_AVX2 as simt_exec_group_avx2, which runs when the VM's
+ * table is the AVX2 one (not under --no-simd): there FAST() inlines the
+ * helper's full-warp case (W = 32, every lane: a loop of eight vector steps)
+ * and calls the memory helpers directly, the same code the table holds, so
+ * the results are the same bits.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -19,6 +26,28 @@
 #include "vm/exec.h"
 #include "vm/lanes.h"
 #include "vm/observe.h"
+
+#ifdef SIMT_INTERP_AVX2
+/* This file uses some of the helpers, the lane table (vm/lanes_avx2.c) all. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "vm/lanes_avx2.h"
+#pragma GCC diagnostic pop
+#define simt_exec_group simt_exec_group_avx2
+/* The helper of name for the group: its full-warp case inline. */
+#define FAST(name, k)                                                          \
+    (mask == 0xffffffffu && W == 32                                            \
+         ? body_##name(REG(in->a), REG(in->b), REG(in->c), (k), 32, 0xffffffffu) \
+         : HELPER(name, k))
+#define LANE_BOUNDS avx2_bounds
+#define LANE_LOAD avx2_load
+#define LANE_STORE avx2_store
+#else
+#define FAST(name, k) HELPER(name, k)
+#define LANE_BOUNDS L->bounds
+#define LANE_LOAD L->load
+#define LANE_STORE L->store
+#endif
 
 #define LANES(stmt) SIMT_FOR_LANES(mask, full, W, stmt)
 
@@ -55,8 +84,10 @@
 #define TARGET(name) case OP_##name
 #define NEXT goto next_insn
 #endif
-/* Handlers of one helper and nothing else. */
-#define SIMPLE(name) TARGET(name): HELPER(name, 0); pc++; NEXT;
+/* Handlers of one helper and nothing else: SIMPLE where the helper has an
+ * AVX2 version (vm/lanes_avx2.c), TABLE where only the table has it. */
+#define SIMPLE(name) TARGET(name): FAST(name, 0); pc++; NEXT;
+#define TABLE(name) TARGET(name): HELPER(name, 0); pc++; NEXT;
 
 static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
 {
@@ -450,10 +481,17 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
  * per-lane path takes over. */
 static inline uint8_t *group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L,
                                     const uint64_t *rb, uint64_t off, unsigned len, int write,
-                                    unsigned W, uint32_t mask, uint64_t *lo)
+                                    unsigned W, uint32_t mask, uint64_t *lo,
+                                    const uint64_t *known)
 {
     uint64_t s[2];
-    L->bounds(rb, off, W, mask, s);
+    (void)L; /* unused where LANE_BOUNDS is the AVX2 helper itself */
+    if (known) { /* computed with the addresses (LDX) */
+        s[0] = known[0];
+        s[1] = known[1];
+    } else {
+        LANE_BOUNDS(rb, off, W, mask, s);
+    }
     if (s[1] & (len - 1))
         return NULL;
     *lo = s[0];
@@ -480,7 +518,8 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
                                                             int32_t pc, uint32_t mask,
                                                             uint64_t *ra, const uint64_t *addr,
                                                             uint64_t off, unsigned k,
-                                                            uint8_t *scratch)
+                                                            uint8_t *scratch,
+                                                            const uint64_t *known)
 {
     static const unsigned size[] = {1, 1, 2, 2, 4, 8};
     const simt_lane_ops *L = &ex->vm->lanes;
@@ -496,9 +535,9 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
     }
     /* One lane (host code) is faster through the translation directly. */
     const uint8_t *host = W == 1 ? NULL
-                          : group_region(ex, blk, L, addr, off, len, 0, W, mask, &lo);
+                          : group_region(ex, blk, L, addr, off, len, 0, W, mask, &lo, known);
     if (host) {
-        L->load(ra, addr, off - lo, host, k, W, mask);
+        LANE_LOAD(ra, addr, off - lo, host, k, W, mask);
     } else {
         LANES({
             uint8_t *p = checked_mem(ex, blk, w, l, addr[l] + off, len, 0, pc, scratch);
@@ -522,6 +561,46 @@ static const uint8_t cmp_lop[OP_COUNT] = {
 #undef CMP
 };
 
+/* The lanes of mask where compare lop of b[l], c[l] holds (fused branches). */
+static inline uint32_t compare_mask(const simt_lane_ops *L, unsigned lop, const uint64_t *b,
+                                    const uint64_t *c, unsigned W, uint32_t mask)
+{
+#ifdef SIMT_INTERP_AVX2
+    switch (lop) { /* the AVX2 mask helpers, called directly */
+#define CASE(name) case LOP_##name: return mask_##name(b, c, W, mask);
+    SIMT_COMPARE_OPS(CASE)
+#undef CASE
+    default: break;
+    }
+#endif
+    if (L->cmpmask[lop])
+        return L->cmpmask[lop](b, c, W, mask);
+    uint64_t cmp[SIMT_MAX_WARP]; /* the compare into a scratch register */
+    L->op[lop](cmp, b, c, 0, W, mask);
+    return L->nonzero(cmp, W, mask);
+}
+
+/* a := b + ext(c) * k for the group, ext 0 sign-extending c's low word, 1
+ * zero-extending it, 2 all of c (LEA, and the address of LDX). */
+static inline __attribute__((always_inline)) void lea_group(const simt_lane_ops *L, unsigned ext,
+                                                            uint64_t *a, const uint64_t *b,
+                                                            const uint64_t *c, uint64_t k,
+                                                            unsigned W, uint32_t mask)
+{
+#ifdef SIMT_INTERP_AVX2
+    if (mask == 0xffffffffu && W == 32) {
+        if (ext == 0)
+            body_LEA_S32(a, b, c, k, 32, 0xffffffffu);
+        else if (ext == 1)
+            body_LEA_U32(a, b, c, k, 32, 0xffffffffu);
+        else
+            body_LEA_64(a, b, c, k, 32, 0xffffffffu);
+        return;
+    }
+#endif
+    L->op[ext == 0 ? LOP_LEA_S32 : ext == 1 ? LOP_LEA_U32 : LOP_LEA_64](a, b, c, k, W, mask);
+}
+
 /* The division handlers index the helpers by opcode. */
 _Static_assert(OP_REM_U32 - OP_DIV_S32 == LOP_REM_U32 - LOP_DIV_S32 &&
                OP_DIV_U32 - OP_DIV_S32 == LOP_DIV_U32 - LOP_DIV_S32 &&
@@ -537,6 +616,10 @@ _Static_assert(OP_REM_U64 - OP_DIV_S64 == LOP_REM_U64 - LOP_DIV_S64 &&
 
 int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 {
+#if !defined(SIMT_INTERP_AVX2) && !defined(SIMT_SWITCH_DISPATCH)
+    if (ex->vm->lanes.exec_group) /* this loop built with -mavx2 (vm/interp_avx2.c) */
+        return ex->vm->lanes.exec_group(ex, blk, w, mask);
+#endif
 #ifdef SIMT_COMPUTED_GOTO
     static const void *const labels[OP_COUNT] = {
 #define OP(name, format, uses, meaning) [OP_##name] = &&L_##name,
@@ -606,7 +689,7 @@ step_limit:
     switch ((simt_op)in->op) {
     TARGET(NOP): TARGET(FENCE): pc++; NEXT;
     SIMPLE(MOV)
-    TARGET(LDK): HELPER(LDK, simt_insn_k(in)); pc++; NEXT;
+    TARGET(LDK): FAST(LDK, simt_insn_k(in)); pc++; NEXT;
     SIMPLE(SEL)
     SIMPLE(ADD_I32) SIMPLE(SUB_I32) SIMPLE(MUL_I32)
     TARGET(DIV_S32): TARGET(DIV_U32): TARGET(REM_S32): TARGET(REM_U32): {
@@ -631,14 +714,13 @@ step_limit:
     }
     SIMPLE(SHL_I64) SIMPLE(SHR_S64) SIMPLE(SHR_U64) SIMPLE(NEG_I64) SIMPLE(NOT_I64)
     SIMPLE(AND) SIMPLE(OR) SIMPLE(XOR)
-    TARGET(ADDK): HELPER(ADDK, (uint64_t)(int64_t)in->i); pc++; NEXT;
-    TARGET(ADDK_I32): HELPER(ADDK_I32, (uint64_t)(int64_t)in->i); pc++; NEXT;
-    TARGET(LEA): {
-        enum simt_lop op = in->j == 0 ? LOP_LEA_S32 : in->j == 1 ? LOP_LEA_U32 : LOP_LEA_64;
-        L->op[op](REG(in->a), REG(in->b), REG(in->c), (uint64_t)(int64_t)in->i, W, mask);
+    TARGET(ADDK): FAST(ADDK, (uint64_t)(int64_t)in->i); pc++; NEXT;
+    TARGET(ADDK_I32): FAST(ADDK_I32, (uint64_t)(int64_t)in->i); pc++; NEXT;
+    TARGET(LEA):
+        lea_group(L, (unsigned)in->j, REG(in->a), REG(in->b), REG(in->c), (uint64_t)(int64_t)in->i,
+                  W, mask);
         pc++;
         NEXT;
-    }
     SIMPLE(EQ_I32) SIMPLE(NE_I32) SIMPLE(LT_S32) SIMPLE(LE_S32) SIMPLE(LT_U32) SIMPLE(LE_U32)
     SIMPLE(EQ_I64) SIMPLE(NE_I64) SIMPLE(LT_S64) SIMPLE(LE_S64) SIMPLE(LT_U64) SIMPLE(LE_U64)
     SIMPLE(ADD_F32) SIMPLE(SUB_F32) SIMPLE(MUL_F32) SIMPLE(DIV_F32) SIMPLE(NEG_F32)
@@ -646,23 +728,16 @@ step_limit:
     SIMPLE(ADD_F64) SIMPLE(SUB_F64) SIMPLE(MUL_F64) SIMPLE(DIV_F64) SIMPLE(NEG_F64)
     SIMPLE(EQ_F64) SIMPLE(NE_F64) SIMPLE(LT_F64) SIMPLE(LE_F64)
     SIMPLE(SEXT8) SIMPLE(SEXT16) SIMPLE(SEXT32) SIMPLE(ZEXT8) SIMPLE(ZEXT16) SIMPLE(ZEXT32)
-    SIMPLE(CVT_F32_S64) SIMPLE(CVT_F32_U64) SIMPLE(CVT_F64_S64) SIMPLE(CVT_F64_U64)
-    SIMPLE(CVT_S64_F32) SIMPLE(CVT_U64_F32) SIMPLE(CVT_S64_F64) SIMPLE(CVT_U64_F64)
-    SIMPLE(CVT_S32_F32) SIMPLE(CVT_U32_F32) SIMPLE(CVT_S32_F64) SIMPLE(CVT_U32_F64)
+    TABLE(CVT_F32_S64) TABLE(CVT_F32_U64) TABLE(CVT_F64_S64) TABLE(CVT_F64_U64)
+    TABLE(CVT_S64_F32) TABLE(CVT_U64_F32) TABLE(CVT_S64_F64) TABLE(CVT_U64_F64)
+    SIMPLE(CVT_S32_F32) TABLE(CVT_U32_F32) SIMPLE(CVT_S32_F64) TABLE(CVT_U32_F64)
     SIMPLE(CVT_F64_F32) SIMPLE(CVT_F32_F64)
 
     TARGET(JMP): pc = in->i; NEXT;
     TARGET(BRNZ): TARGET(BRZ): TARGET(BRCT): TARGET(BRCF): {
         uint32_t taken;
         if (in->op == OP_BRCT || in->op == OP_BRCF) {
-            unsigned lop = cmp_lop[in->a];
-            if (L->cmpmask[lop]) {
-                taken = L->cmpmask[lop](REG(in->b), REG(in->c), W, mask);
-            } else { /* the compare into a scratch register */
-                uint64_t cmp[SIMT_MAX_WARP];
-                L->op[lop](cmp, REG(in->b), REG(in->c), 0, W, mask);
-                taken = L->nonzero(cmp, W, mask);
-            }
+            taken = compare_mask(L, cmp_lop[in->a], REG(in->b), REG(in->c), W, mask);
         } else {
             taken = L->nonzero(REG(in->a), W, mask);
         }
@@ -791,19 +866,26 @@ step_limit:
 
     TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD32): TARGET(LD64): {
         int bad = load_group(ex, blk, w, in, pc, mask, REG(in->a), REG(in->b),
-                             (uint64_t)(int64_t)in->i, in->op - OP_LD8S, scratch);
+                             (uint64_t)(int64_t)in->i, in->op - OP_LD8S, scratch, NULL);
         if (bad >= 0)
             MEMFAULT((unsigned)bad);
         pc++;
         NEXT;
     }
     TARGET(LDX): { /* an LEA into a scratch register, then the same load */
-        uint64_t addr[SIMT_MAX_WARP];
-        unsigned ext = SIMT_LDX_EXT(in->j);
-        enum simt_lop op = ext == 0 ? LOP_LEA_S32 : ext == 1 ? LOP_LEA_U32 : LOP_LEA_64;
-        L->op[op](addr, REG(in->b), REG(in->c), UINT64_C(1) << SIMT_LDX_SHIFT(in->j), W, mask);
+        uint64_t addr[SIMT_MAX_WARP], *known = NULL;
+#ifdef SIMT_INTERP_AVX2
+        uint64_t bounds[2];
+        if (mask == 0xffffffffu && W == 32) { /* the addresses and their bounds in one pass */
+            avx2_lea_bounds32(addr, REG(in->b), REG(in->c), SIMT_LDX_EXT(in->j),
+                              SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i, bounds);
+            known = bounds;
+        } else
+#endif
+            lea_group(L, SIMT_LDX_EXT(in->j), addr, REG(in->b), REG(in->c),
+                      UINT64_C(1) << SIMT_LDX_SHIFT(in->j), W, mask);
         int bad = load_group(ex, blk, w, in, pc, mask, REG(in->a), addr,
-                             (uint64_t)(int64_t)in->i, SIMT_LDX_KIND(in->j), scratch);
+                             (uint64_t)(int64_t)in->i, SIMT_LDX_KIND(in->j), scratch, known);
         if (bad >= 0)
             MEMFAULT((unsigned)bad);
         pc++;
@@ -816,9 +898,9 @@ step_limit:
         if (ex->observe)  /* before the stores: a store may overwrite its own address */
             observe_access(ex, w, in, pc, mask, rb, off, len, ACC_WRITE);
         uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, off, len, 1, W, mask,
-                                                     &lo);
+                                                     &lo, NULL);
         if (host) {
-            L->store(ra, rb, off - lo, host, len, W, mask);
+            LANE_STORE(ra, rb, off - lo, host, len, W, mask);
         } else {
             LANES({
                 uint8_t *p = checked_mem(ex, blk, w, l, rb[l] + off, len, 1, pc, scratch);

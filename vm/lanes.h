@@ -215,6 +215,10 @@ typedef void simt_lop_fn(uint64_t *a, const uint64_t *b, const uint64_t *c, uint
 
 /* One implementation of every helper.  Each VM holds its own copy, filled by
  * simt_lanes_select when it is created, so two VMs may use different ones. */
+struct simt_exec; /* vm/exec.h */
+struct simt_block;
+struct simt_warp;
+
 typedef struct simt_lane_ops {
     const char *name;            /* "scalar" or "avx2" */
     simt_lop_fn *op[LOP_COUNT];
@@ -242,6 +246,10 @@ typedef struct simt_lane_ops {
      * the specification. */
     uint32_t (*cmpmask[LOP_COUNT])(const uint64_t *b, const uint64_t *c, unsigned W,
                                    uint32_t mask);
+    /* The dispatch loop built with these helpers inline (vm/interp_avx2.c),
+     * or NULL: simt_exec_group (vm/exec.h) then runs its own. */
+    int (*exec_group)(struct simt_exec *ex, struct simt_block *blk, struct simt_warp *w,
+                      uint32_t mask);
 } simt_lane_ops;
 
 /* Fills t with the scalar helpers (vm/lanes_scalar.c): the specification. */

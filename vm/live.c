@@ -121,6 +121,21 @@ static int live_pass(live_fn *lf, uint64_t *tmp, uint64_t *use)
     return changed;
 }
 
+/* Whether no instruction of f writes below register first (its link slots and
+ * arguments): no write to such an a, no RET (which writes slot 0 at the entry
+ * frame) and no call whose frame starts there. */
+static int keeps_head(const simt_module *mod, const simt_func *f, uint32_t first)
+{
+    for (uint32_t pc = f->entry; pc < f->end; pc++) {
+        const simt_insn *in = &mod->code[pc];
+        if (in->op == OP_RET || (in->op == OP_CALL && in->a < first))
+            return 0;
+        if ((simt_opinfo_table[in->op].uses & WA) && in->a < first)
+            return 0;
+    }
+    return 1;
+}
+
 /* Fills z with the registers function f must clear; 0, or -1 out of memory. */
 static int zero_list(simt_vm *vm, uint32_t f, simt_frame_zero *z)
 {
@@ -149,6 +164,7 @@ static int zero_list(simt_vm *vm, uint32_t f, simt_frame_zero *z)
         simt_free(&vm->cfg.alloc, lf.in);
         return -1;
     }
+    z->keep_head = keeps_head(mod, lf.f, first);
     for (uint32_t r = first; r < nregs; r++)
         if (everything || (all[r >> 6] >> (r & 63) & 1))
             z->regs[z->n++] = r;

@@ -104,6 +104,10 @@ typedef struct simt_event {
 typedef struct simt_frame_zero {
     uint32_t *regs;
     uint32_t n;
+    /* 1: no instruction of the function writes its link slots or arguments
+     * (nor does a call's frame start below them), so a kernel's warps keep
+     * them from one block to the next */
+    int keep_head;
 } simt_frame_zero;
 
 struct simt_exec;   /* vm/exec.h: the interpreter's state, for the debug hook */
