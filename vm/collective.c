@@ -341,6 +341,9 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
 int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t pc)
 {
     const simt_insn *in = &ex->mod->code[pc];
+    /* Every live lane of the warp in this one group: at release, one pc and
+     * one frame without comparing them lane by lane. */
+    w->bar_whole = mask == (simt_lanes_all(w->width) & ~w->exited);
     simt_set_state(w, mask, LANE_BAR);
     simt_lanes_store((uint32_t *)w->pc, (uint32_t)(pc + 1), mask, w->width);
     for (uint32_t m = in->i != BAR_SYNC ? mask : 0; m; m &= m - 1)
@@ -373,12 +376,21 @@ void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
         /* Lanes past the same plain __syncthreads as the first have no result. */
         unsigned l0 = (unsigned)__builtin_ctz(at_bar);
         int32_t pc0 = w->pc[l0];
-        uint32_t same = simt_lanes_equal((const uint32_t *)w->pc, (uint32_t)pc0, w->width);
+        uint32_t same;
         /* When every ready lane now stands here together, that is the group
          * the warp runs next: simt_pick_group need not look for it. */
-        if (!w->nested && !w->npending &&
-            (w->in_state[LANE_READY] & ~(same & simt_lanes_equal(w->fp, w->fp[l0], w->width))) == 0)
-            w->hint = w->in_state[LANE_READY];
+        if (w->bar_whole) { /* they arrived as one group: nothing else is ready */
+            same = at_bar;
+            if (!w->nested && !w->npending)
+                w->hint = at_bar;
+        } else {
+            same = simt_lanes_equal((const uint32_t *)w->pc, (uint32_t)pc0, w->width);
+            if (!w->nested && !w->npending &&
+                (w->in_state[LANE_READY] &
+                 ~(same & simt_lanes_equal(w->fp, w->fp[l0], w->width))) == 0)
+                w->hint = w->in_state[LANE_READY];
+        }
+        w->bar_whole = 0;
         if (ex->mod->code[pc0 - 1].i == BAR_SYNC)
             at_bar &= ~same;
         for (uint32_t m = at_bar; m; m &= m - 1) {

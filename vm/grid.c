@@ -99,6 +99,7 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
     w->nested = 0;
+    w->bar_whole = 0;
     w->hint = w->valid; /* every lane at the entry, frame 0, no barrier */
     memset(w->in_state, 0, sizeof w->in_state);
     w->in_state[LANE_READY] = w->valid;

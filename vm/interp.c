@@ -562,15 +562,18 @@ static const uint8_t cmp_lop[OP_COUNT] = {
 };
 
 /* The lanes of mask where compare lop of b[l], c[l] holds (fused branches). */
-static inline uint32_t compare_mask(const simt_lane_ops *L, unsigned lop, const uint64_t *b,
-                                    const uint64_t *c, unsigned W, uint32_t mask)
+static inline __attribute__((always_inline)) uint32_t
+compare_mask(const simt_lane_ops *L, unsigned lop, const uint64_t *b, const uint64_t *c,
+             unsigned W, uint32_t mask)
 {
 #ifdef SIMT_INTERP_AVX2
-    switch (lop) { /* the AVX2 mask helpers, called directly */
-#define CASE(name) case LOP_##name: return mask_##name(b, c, W, mask);
-    SIMT_COMPARE_OPS(CASE)
+    if (mask == 0xffffffffu && W == 32) {
+        switch (lop) { /* the full-warp case of the AVX2 mask helpers, inline */
+#define CASE(name) case LOP_##name: return maskbody_##name(b, c, 32, 0xffffffffu);
+        SIMT_COMPARE_OPS(CASE)
 #undef CASE
-    default: break;
+        default: break;
+        }
     }
 #endif
     if (L->cmpmask[lop])

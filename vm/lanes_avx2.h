@@ -276,8 +276,8 @@ BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
  * mask bits directly: no register written and read back. */
 #define CMP(name, BODY)                                                         \
     BIN(name, BODY)                                                             \
-    static uint32_t mask_##name(const uint64_t *b_, const uint64_t *c_, unsigned W, \
-                                uint32_t mask)                                  \
+    static inline __attribute__((always_inline)) uint32_t                      \
+    maskbody_##name(const uint64_t *b_, const uint64_t *c_, unsigned W, uint32_t mask) \
     {                                                                           \
         uint32_t r = 0;                                                         \
         if (mask == FULL4(W)) { /* every lane: no masks to build */            \
@@ -306,6 +306,11 @@ BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
             r |= (uint32_t)(~zero & nib) << l;                                  \
         }                                                                       \
         return r;                                                               \
+    }                                                                           \
+    static uint32_t mask_##name(const uint64_t *b_, const uint64_t *c_, unsigned W, \
+                                uint32_t mask)                                  \
+    {                                                                           \
+        return maskbody_##name(b_, c_, W, mask);                                \
     }
 /* Comparisons give all-ones or zero per lane; the helpers store 1 or 0. */
 static inline v4 bit(v4 t) { return _mm256_and_si256(t, one64()); }
