@@ -1,0 +1,124 @@
+/* tests/unit/test_lanes_inline.c -- the AVX2 code that only the AVX2 build of
+ * the dispatch loop (vm/interp_avx2.c) runs, against the scalar helpers, bit
+ * for bit (TAP): avx2_lea_bounds32 (an LDX's addresses and their bounds in one
+ * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds, and the inline
+ * full-warp bodies (body_*, maskbody_*) the table's helpers, which
+ * tests/unit/test_lanes.c holds to the scalar ones.  Built with -mavx2; skips
+ * where the build or the CPU has no AVX2. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vm/lanes.h"
+
+#if defined(__AVX2__) && (defined(__x86_64__) || defined(__i386__))
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#include "vm/lanes_avx2.h"
+#pragma GCC diagnostic pop
+
+static uint64_t rng_state = 0x2545f4914f6cdd1dull;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* Index values: small, negative as 32 bits, with garbage above the low word. */
+static uint64_t index_value(unsigned round, unsigned l)
+{
+    switch (round % 4) {
+    case 0: return l;
+    case 1: return (uint64_t)(uint32_t)-(int32_t)(l + 1);
+    case 2: return rnd();
+    default: return (rnd() & 0xffffffff00000000ull) | (l * 3u);
+    }
+}
+
+static int check_lea_bounds(void)
+{
+    simt_lane_ops s;
+    simt_lanes_scalar(&s);
+    static const unsigned shifts[] = {0, 1, 2, 3, 6, 20};
+    for (unsigned round = 0; round < 2000; round++) {
+        uint64_t b[32], c[32], want[32], got[32], ws[2], gs[2];
+        uint64_t base = round % 3 == 0 ? 0x200000000000ull : rnd();
+        for (unsigned l = 0; l < 32; l++) {
+            b[l] = round % 5 == 0 ? rnd() : base;
+            c[l] = index_value(round, l);
+        }
+        unsigned ext = round % 3, shift = shifts[round % 6];
+        uint64_t off = round % 7 == 0 ? rnd() : (uint64_t)(int64_t)(int)(rnd() % 512) - 256;
+        enum simt_lop op = ext == 0 ? LOP_LEA_S32 : ext == 1 ? LOP_LEA_U32 : LOP_LEA_64;
+        s.op[op](want, b, c, UINT64_C(1) << shift, 32, 0xffffffffu);
+        s.bounds(want, off, 32, 0xffffffffu, ws);
+        avx2_lea_bounds32(got, b, c, ext, shift, off, gs);
+        if (memcmp(want, got, sizeof want) != 0 || memcmp(ws, gs, sizeof ws) != 0) {
+            printf("# lea_bounds32 ext=%u shift=%u off=0x%" PRIx64 ": bounds %" PRIx64 " %" PRIx64
+                   ", want %" PRIx64 " %" PRIx64 "\n", ext, shift, off, gs[0], gs[1], ws[0], ws[1]);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* body_NAME(…, 32, every lane) and maskbody_NAME against the table entries
+ * they are inlined in place of, on random registers. */
+static int check_bodies(void)
+{
+    simt_lane_ops v;
+    simt_lanes_scalar(&v);
+    simt_lanes_avx2(&v);
+    for (unsigned round = 0; round < 200; round++) {
+        uint64_t b[64], c[64], want[32], got[32];
+        for (unsigned l = 0; l < 64; l++) {
+            b[l] = round % 2 ? rnd() : rnd() % 7;
+            c[l] = round % 3 ? rnd() : rnd() % 7;
+        }
+        uint64_t k = rnd() % 4 ? rnd() % 1000 : rnd();
+#define BODY(name)                                                              \
+        v.op[LOP_##name](want, b, c, k, 32, 0xffffffffu);                       \
+        body_##name(got, b, c, k, 32, 0xffffffffu);                             \
+        if (memcmp(want, got, sizeof want) != 0) {                              \
+            printf("# body_%s differs from the table's helper\n", #name);       \
+            return 0;                                                           \
+        }
+        BODY(MOV) BODY(LDK) BODY(IOTA) BODY(SEL) BODY(ADD_I32) BODY(SUB_I32) BODY(MUL_I32)
+        BODY(ADDK) BODY(ADDK_I32) BODY(LEA_S32) BODY(LEA_U32) BODY(LEA_64) BODY(ADD_F32)
+        BODY(MUL_F32) BODY(ADD_F64) BODY(LT_S32) BODY(SEXT32) BODY(CVT_S32_F32)
+#undef BODY
+#define MASK(name)                                                              \
+        if (v.cmpmask[LOP_##name](b, c, 32, 0xffffffffu) !=                     \
+            maskbody_##name(b, c, 32, 0xffffffffu)) {                           \
+            printf("# maskbody_%s differs from the table's helper\n", #name);   \
+            return 0;                                                           \
+        }
+        SIMT_COMPARE_OPS(MASK)
+#undef MASK
+    }
+    return 1;
+}
+
+int main(void)
+{
+    if (!__builtin_cpu_supports("avx2")) {
+        printf("1..0 # SKIP this CPU has no AVX2\n");
+        return 0;
+    }
+    int a = check_lea_bounds(), b = check_bodies();
+    printf("1..2\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
+    printf("%s 2 - inline full-warp bodies = the table's helpers\n", b ? "ok" : "not ok");
+    return a && b ? 0 : 1;
+}
+
+#else
+
+int main(void)
+{
+    printf("1..0 # SKIP this build has no AVX2\n");
+    return 0;
+}
+
+#endif
