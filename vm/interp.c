@@ -577,15 +577,16 @@ compare_mask(const simt_lane_ops *L, unsigned lop, const uint64_t *b, const uint
 {
 #ifdef SIMT_INTERP_AVX2
     if (mask == 0xffffffffu && W == 32) {
-        uint32_t r;
+        uint32_t r = 0;
+        int inlined = 1;
         switch (lop) { /* the full-warp case of the AVX2 mask helpers, inline */
 #define CASE(name) case LOP_##name: r = maskbody_##name(b, c, 32, 0xffffffffu); break;
         SIMT_COMPARE_OPS(CASE)
 #undef CASE
-        default: r = 0; lop = LOP_COUNT; break;
+        default: inlined = 0; break;
         }
         _mm256_zeroupper();
-        if (lop != LOP_COUNT)
+        if (inlined)
             return r;
     }
 #endif
@@ -959,7 +960,7 @@ step_limit:
         uint64_t *ra = REG(in->a);
         unsigned id = (unsigned)in->i;
         if (id == SREG_TID_X && ex->block_dim[0] >= ex->width * (w->index + 1)) {
-            HELPER(IOTA, w->tid_base); /* the warp lies in one row of x */
+            FAST(IOTA, w->tid_base); /* the warp lies in one row of x */
         } else if (id <= SREG_TID_Z) { /* computed once per call: loops read them again */
             if (!have_tids) {
                 warp_tids(ex, w, tids);
@@ -967,7 +968,7 @@ step_limit:
             }
             L->op[LOP_MOV](ra, tids[id], NULL, 0, W, mask);
         } else if (id >= SREG_NTID_X && id <= SREG_NCTAID_Z) {
-            HELPER(LDK, sreg_value(ex, blk, w, 0, id)); /* the same in every lane */
+            FAST(LDK, sreg_value(ex, blk, w, 0, id)); /* the same in every lane */
         } else {
             LANES(ra[l] = sreg_value(ex, blk, w, l, id));
         }
