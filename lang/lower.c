@@ -1026,9 +1026,12 @@ static void thread_jumps(lw_func *F)
 
 /* The reachable blocks but the exit in an order that lets control fall
  * through: from each block not yet placed (creation order: the entry comes
- * first), a chain that follows the block's jump, or its branch's false side
- * (else the true side), while that block is not placed yet.  An if's else
- * side and a loop's latch then need no JMP of their own.  Returns how many. */
+ * first), a chain that follows the block's jump, or its branch's true side
+ * (else the false side), while that block is not placed yet.  An if's then
+ * side (a guard such as `if (i < n)` usually holds) falls into the join and
+ * a loop's body follows its header, so neither needs a JMP of its own; the
+ * false side was the first choice before, which cost every then side a JMP
+ * back (reduce.k: 3% more instructions).  Returns how many. */
 static int order_blocks(lw_func *F, int *order, uint8_t *placed)
 {
     const lw_block *bl = F->blocks;
@@ -1042,7 +1045,7 @@ static int order_blocks(lw_func *F, int *order, uint8_t *placed)
             if (x->term == T_GOTO)
                 b = x->succ[0];
             else if (x->term == T_BR)
-                b = placed[x->succ[1]] ? x->succ[0] : x->succ[1];
+                b = placed[x->succ[0]] ? x->succ[1] : x->succ[0];
             else
                 b = -1;
         }
