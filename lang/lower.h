@@ -33,6 +33,7 @@ typedef struct lw_block {
     uint16_t br_b, br_c;
     int succ[2];              /* T_GOTO: succ[0]; T_BR: succ[0] taken, succ[1] not */
     k_loc term_loc;
+    int loop_body;            /* the first block of a while or for loop's body */
     /* filled by dom.c and layout */
     int reachable, ipdom, needs_join, pc;
     /* emission order of each instruction and of the terminator (debug scopes) */
