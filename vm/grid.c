@@ -307,9 +307,14 @@ simt_status simt_block_alloc(simt_exec *ex, simt_block *blk)
 simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
                            int nargs)
 {
-    blk->idx[0] = (uint32_t)(b % ex->grid[0]);
-    blk->idx[1] = (uint32_t)(b / ex->grid[0] % ex->grid[1]);
-    blk->idx[2] = (uint32_t)(b / ((uint64_t)ex->grid[0] * ex->grid[1]));
+    if (ex->grid[1] == 1 && ex->grid[2] == 1) { /* a 1-D grid: no divisions */
+        blk->idx[0] = (uint32_t)b;
+        blk->idx[1] = blk->idx[2] = 0;
+    } else {
+        blk->idx[0] = (uint32_t)(b % ex->grid[0]);
+        blk->idx[1] = (uint32_t)(b / ex->grid[0] % ex->grid[1]);
+        blk->idx[2] = (uint32_t)(b / ((uint64_t)ex->grid[0] * ex->grid[1]));
+    }
     ex->block_serial = b;
     /* The step limit and clock() count this block alone, so that neither
      * depends on which blocks ran before it on the same host thread. */
