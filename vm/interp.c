@@ -488,10 +488,10 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
  * (AND <= x <= OR), so checking [AND, OR + len) is enough and costs no
  * compares; the bound is loose only across a power-of-two boundary, where the
  * per-lane path takes over. */
-static inline uint8_t *group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L,
-                                    const uint64_t *rb, uint64_t off, unsigned len, int write,
-                                    unsigned W, uint32_t mask, uint64_t *lo,
-                                    const uint64_t *known)
+static inline __attribute__((always_inline)) uint8_t *
+group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const uint64_t *rb,
+             uint64_t off, unsigned len, int write, unsigned W, uint32_t mask, uint64_t *lo,
+             const uint64_t *known)
 {
     uint64_t s[2];
     (void)L; /* unused where LANE_BOUNDS is the AVX2 helper itself */
@@ -546,7 +546,13 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
     const uint8_t *host = W == 1 ? NULL
                           : group_region(ex, blk, L, addr, off, len, 0, W, mask, &lo, known);
     if (host) {
-        LANE_LOAD(ra, addr, off - lo, host, k, W, mask);
+#ifdef SIMT_INTERP_AVX2
+        if (k == 4 && mask == 0xffffffffu && W == 32) { /* LD32 of a whole warp, inline */
+            avx2_load32_full(ra, addr, off - lo, host);
+            _mm256_zeroupper();
+        } else
+#endif
+            LANE_LOAD(ra, addr, off - lo, host, k, W, mask);
     } else {
         LANES({
             uint8_t *p = checked_mem(ex, blk, w, l, addr[l] + off, len, 0, pc, scratch);

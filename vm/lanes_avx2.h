@@ -656,6 +656,16 @@ static inline v4 load32x4(const uint8_t *host, v4 idx)
     return of_i32x4(_mm256_i64gather_epi32((const int *)(const void *)host, idx, 1));
 }
 
+/* load32 for a whole 32-lane warp (inlined by vm/interp_avx2.c). */
+static inline __attribute__((always_inline)) void avx2_load32_full(uint64_t *a, const uint64_t *b,
+                                                                   uint64_t rel,
+                                                                   const uint8_t *host)
+{
+    const v4 vr = _mm256_set1_epi64x((long long)rel);
+    for (unsigned l = 0; l < 32; l += 4)
+        st(a + l, load32x4(host, _mm256_add_epi64(ld(b + l), vr)));
+}
+
 static void load32(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host, unsigned W,
                    uint32_t mask)
 {

@@ -1,8 +1,9 @@
 /* tests/unit/test_lanes_inline.c -- the AVX2 code that only the AVX2 build of
  * the dispatch loop (vm/interp_avx2.c) runs, against the scalar helpers, bit
  * for bit (TAP): avx2_lea_bounds32 (an LDX's addresses and their bounds in one
- * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds, and the inline
- * full-warp bodies (body_*, maskbody_*) the table's helpers, which
+ * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds, a whole warp's
+ * inline LD32 (avx2_load32_full) the scalar load, and the inline full-warp
+ * bodies (body_*, maskbody_*) the table's helpers, which
  * tests/unit/test_lanes.c holds to the scalar ones.  Built with -mavx2; skips
  * where the build or the CPU has no AVX2. */
 #include <inttypes.h>
@@ -101,16 +102,45 @@ static int check_bodies(void)
     return 1;
 }
 
+/* avx2_load32_full against the scalar load of kind LD32 (4) over one
+ * region: coalesced, one address, strided and random word addresses. */
+static int check_load32(void)
+{
+    simt_lane_ops s;
+    simt_lanes_scalar(&s);
+    static uint8_t host[4096];
+    for (unsigned i = 0; i < sizeof host; i++)
+        host[i] = (uint8_t)rnd();
+    const uint64_t g = 0x200000001000ull; /* the guest address of host[0] */
+    for (unsigned round = 0; round < 400; round++) {
+        uint64_t b[32], want[32], got[32];
+        unsigned shape = round % 4, start = (unsigned)(rnd() % 512) * 4;
+        for (unsigned l = 0; l < 32; l++) {
+            unsigned word = shape == 0 ? l : shape == 1 ? 0 : shape == 2 ? l * 7 : (unsigned)rnd() % 512;
+            b[l] = g + (shape == 3 ? 0 : start) + 4u * word;
+        }
+        uint64_t off = 0, rel = off - g;
+        s.load(want, b, rel, host, 4, 32, 0xffffffffu);
+        avx2_load32_full(got, b, rel, host);
+        if (memcmp(want, got, sizeof want) != 0) {
+            printf("# load32_full shape %u differs from the scalar load\n", shape);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int main(void)
 {
     if (!__builtin_cpu_supports("avx2")) {
         printf("1..0 # SKIP this CPU has no AVX2\n");
         return 0;
     }
-    int a = check_lea_bounds(), b = check_bodies();
-    printf("1..2\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
+    int a = check_lea_bounds(), b = check_bodies(), c = check_load32();
+    printf("1..3\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
     printf("%s 2 - inline full-warp bodies = the table's helpers\n", b ? "ok" : "not ok");
-    return a && b ? 0 : 1;
+    printf("%s 3 - avx2_load32_full = the scalar LD32\n", c ? "ok" : "not ok");
+    return a && b && c ? 0 : 1;
 }
 
 #else
