@@ -168,8 +168,11 @@ static int step_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mas
 static int run_warp(simt_exec *ex, simt_block *blk, simt_warp *w)
 {
     int issued = 0;
+    const uint32_t all = simt_lanes_all(w->width);
     for (;;) {
         uint32_t mask;
+        if (w->exited == all) /* finished: nothing to pick or release */
+            return issued;
         if (!simt_pick_group(ex, w, &mask)) {
             int fault, r = simt_warp_unstick(ex, blk, w, &fault);
             if (fault)
