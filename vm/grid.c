@@ -174,10 +174,6 @@ static int run_warp(simt_exec *ex, simt_block *blk, simt_warp *w)
         if (w->exited == all) /* finished: nothing to pick or release */
             return issued;
         if (!simt_pick_group(ex, w, &mask)) {
-            /* Only a collective or a convergence barrier can be released
-             * here (simt_warp_unstick); lanes at __syncthreads wait. */
-            if (!w->in_state[LANE_COLL] && !w->ncbars)
-                return issued;
             int fault, r = simt_warp_unstick(ex, blk, w, &fault);
             if (fault)
                 return -1;

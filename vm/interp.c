@@ -548,7 +548,7 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
     if (host) {
 #ifdef SIMT_INTERP_AVX2
         if (k == 4 && mask == 0xffffffffu && W == 32) { /* LD32 of a whole warp, inline */
-            avx2_load32_full(ra, addr, off - lo, host);
+            load32(ra, addr, off - lo, host, 32, 0xffffffffu);
             _mm256_zeroupper();
         } else
 #endif

@@ -577,6 +577,15 @@ static uint32_t avx2_nonzero(const uint64_t *a, unsigned W, uint32_t mask)
 
 /* ---- memory ---- */
 
+/* out[0], out[1]: the AND of ands' four lanes and the OR of ors'. */
+static inline void bounds_fold(v4 ands, v4 ors, uint64_t out[2])
+{
+    __m128i a2 = _mm_and_si128(_mm256_castsi256_si128(ands), _mm256_extracti128_si256(ands, 1));
+    __m128i o2 = _mm_or_si128(_mm256_castsi256_si128(ors), _mm256_extracti128_si256(ors, 1));
+    out[0] = (uint64_t)_mm_cvtsi128_si64(a2) & (uint64_t)_mm_extract_epi64(a2, 1);
+    out[1] = (uint64_t)_mm_cvtsi128_si64(o2) | (uint64_t)_mm_extract_epi64(o2, 1);
+}
+
 static void avx2_bounds(const uint64_t *b, uint64_t off, unsigned W, uint32_t mask,
                         uint64_t out[2])
 {
@@ -600,10 +609,7 @@ static void avx2_bounds(const uint64_t *b, uint64_t off, unsigned W, uint32_t ma
             ors = _mm256_or_si256(ors, _mm256_and_si256(x, m));
         }
     }
-    __m128i a2 = _mm_and_si128(_mm256_castsi256_si128(ands), _mm256_extracti128_si256(ands, 1));
-    __m128i o2 = _mm_or_si128(_mm256_castsi256_si128(ors), _mm256_extracti128_si256(ors, 1));
-    out[0] = (uint64_t)_mm_cvtsi128_si64(a2) & (uint64_t)_mm_extract_epi64(a2, 1);
-    out[1] = (uint64_t)_mm_cvtsi128_si64(o2) | (uint64_t)_mm_extract_epi64(o2, 1);
+    bounds_fold(ands, ors, out);
 }
 
 /* LDX's first half for a whole 32-lane warp: a[l] := b[l] + ext(c[l]) <<
@@ -625,10 +631,7 @@ static inline void avx2_lea_bounds32(uint64_t *a, const uint64_t *b, const uint6
         ands = _mm256_and_si256(ands, y);
         ors = _mm256_or_si256(ors, y);
     }
-    __m128i a2 = _mm_and_si128(_mm256_castsi256_si128(ands), _mm256_extracti128_si256(ands, 1));
-    __m128i o2 = _mm_or_si128(_mm256_castsi256_si128(ors), _mm256_extracti128_si256(ors, 1));
-    out[0] = (uint64_t)_mm_cvtsi128_si64(a2) & (uint64_t)_mm_extract_epi64(a2, 1);
-    out[1] = (uint64_t)_mm_cvtsi128_si64(o2) | (uint64_t)_mm_extract_epi64(o2, 1);
+    bounds_fold(ands, ors, out);
 }
 
 /* Whether lane l's index is idx0 + l * len for every lane (a coalesced access). */
@@ -656,18 +659,11 @@ static inline v4 load32x4(const uint8_t *host, v4 idx)
     return of_i32x4(_mm256_i64gather_epi32((const int *)(const void *)host, idx, 1));
 }
 
-/* load32 for a whole 32-lane warp (inlined by vm/interp_avx2.c). */
-static inline __attribute__((always_inline)) void avx2_load32_full(uint64_t *a, const uint64_t *b,
-                                                                   uint64_t rel,
-                                                                   const uint8_t *host)
-{
-    const v4 vr = _mm256_set1_epi64x((long long)rel);
-    for (unsigned l = 0; l < 32; l += 4)
-        st(a + l, load32x4(host, _mm256_add_epi64(ld(b + l), vr)));
-}
-
-static void load32(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host, unsigned W,
-                   uint32_t mask)
+/* Inline, so that vm/interp_avx2.c's call for a whole 32-lane warp reduces
+ * to the loop of full groups. */
+static inline __attribute__((always_inline)) void load32(uint64_t *a, const uint64_t *b,
+                                                         uint64_t rel, const uint8_t *host,
+                                                         unsigned W, uint32_t mask)
 {
     const v4 vr = _mm256_set1_epi64x((long long)rel);
     for (unsigned l = 0; l < W; l += 4) {

@@ -325,6 +325,10 @@ static void report_barrier_divergence(simt_exec *ex, simt_block *blk, simt_warp 
 int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault)
 {
     *fault = 0;
+    /* Only a collective or a convergence barrier can be released here; lanes
+     * at __syncthreads just wait. */
+    if (!w->in_state[LANE_COLL] && !w->ncbars)
+        return 0;
     int r = simt_collective_retry(ex, blk, w);
     if (r != 0) {
         *fault = r < 0;
