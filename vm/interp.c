@@ -41,8 +41,9 @@
  * computed goto: bench/k/reduce.k ran 40% slower). */
 #define FAST(name, k)                                                          \
     do {                                                                       \
-        if (mask == 0xffffffffu && W == 32) {                                  \
-            body_##name(REG(in->a), REG(in->b), REG(in->c), (k), 32, 0xffffffffu); \
+        if (mask == 0xffffffffu) { /* every lane: W is 32 */                   \
+            body_##name(REG32(in->a), REG32(in->b), REG32(in->c), (k), 32,     \
+                        0xffffffffu);                                          \
             _mm256_zeroupper();                                                \
         } else {                                                               \
             HELPER(name, k);                                                   \
@@ -61,9 +62,11 @@
 #define LANES(stmt) SIMT_FOR_LANES(mask, full, W, stmt)
 
 #define REG(x) (R + (size_t)(x) * W)
+#define PC ((int32_t)(in - code)) /* the group's pc, as an index */
+#define REG32(x) (R + (size_t)(x) * 32) /* REG where the mask is all 32 lanes */
 #define OPS uint64_t *ra = REG(in->a); const uint64_t *rb = REG(in->b), *rc = REG(in->c); \
     (void)ra; (void)rb; (void)rc
-#define SAVE() save_group(w, mask, pc, fp)
+#define SAVE() save_group(w, mask, PC, fp)
 /* One warp-wide helper of the VM's lane table (vm/lanes.h) for the group. */
 #define HELPER(name, k) L->op[LOP_##name](REG(in->a), REG(in->b), REG(in->c), (k), W, mask)
 
@@ -77,26 +80,27 @@
 #ifdef SIMT_COMPUTED_GOTO
 #define TARGET(name) L_##name: case OP_##name
 /* The common case inline: nothing observes the issue (no model, no stepping,
- * no random interleaving), so only the step limit and the clock remain. */
+ * no random interleaving), so only the step count remains, against `limit`:
+ * the step limit, or 0 when something observes, so that every instruction
+ * takes the slow path.  The quantum is not counted here: it is the steps
+ * left before `quantum_end` (BUDGET). */
 #define NEXT                                                                    \
     do {                                                                        \
-        if (budget)                                                             \
-            budget--;                                                           \
-        if (__builtin_expect(slow, 0))                                          \
-            goto after_budget;                                                  \
-        in = &code[pc];                                                         \
-        if (__builtin_expect(++ex->steps > ex->max_steps, 0))                   \
-            goto step_limit;                                                    \
+        if (__builtin_expect(++ex->steps > limit, 0))                           \
+            goto slow_next;                                                     \
         goto *labels[in->op];                                                   \
     } while (0)
 #else
 #define TARGET(name) case OP_##name
 #define NEXT goto next_insn
 #endif
+/* The quantum left to the group: SIMT_WARP_QUANTUM instructions after the
+ * first, counted from ex->steps (at a handler, the steps include its own). */
+#define BUDGET() (quantum_end > ex->steps ? quantum_end - ex->steps : 0)
 /* Handlers of one helper and nothing else: SIMPLE where the helper has an
  * AVX2 version (vm/lanes_avx2.c), TABLE where only the table has it. */
-#define SIMPLE(name) TARGET(name): FAST(name, 0); pc++; NEXT;
-#define TABLE(name) TARGET(name): HELPER(name, 0); pc++; NEXT;
+#define SIMPLE(name) TARGET(name): FAST(name, 0); in++; NEXT;
+#define TABLE(name) TARGET(name): HELPER(name, 0); in++; NEXT;
 
 static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
 {
@@ -634,9 +638,9 @@ _Static_assert(OP_REM_U64 - OP_DIV_S64 == LOP_REM_U64 - LOP_DIV_S64 &&
                OP_REM_S64 - OP_DIV_S64 == LOP_REM_S64 - LOP_DIV_S64, "division order (64)");
 
 #define FAULT_AT(lane_, ...) do { fault_lane = (lane_); SAVE(); \
-    simt_exec_fault(ex, blk, w, fault_lane, pc, __VA_ARGS__); return EV_FAULT; } while (0)
+    simt_exec_fault(ex, blk, w, fault_lane, PC, __VA_ARGS__); return EV_FAULT; } while (0)
 #define MEMFAULT(lane_) do { fault_lane = (lane_); SAVE(); \
-    simt_exec_locate(ex, blk, w, fault_lane, pc); return EV_FAULT; } while (0)
+    simt_exec_locate(ex, blk, w, fault_lane, PC); return EV_FAULT; } while (0)
 
 int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 {
@@ -656,9 +660,7 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     const unsigned W = w->width;
     const uint32_t full = simt_lanes_all(W);
     const int modeled = ex->vm->model && !ex->is_host;
-    const int slow = modeled || ex->random || ex->stepping;
     unsigned lead = (unsigned)__builtin_ctz(mask);
-    int32_t pc = w->pc[lead];
     uint32_t fp = w->fp[lead];
     uint64_t *R = w->regs + (size_t)fp * W;
     uint64_t budget = SIMT_WARP_QUANTUM;
@@ -666,22 +668,28 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     uint8_t scratch[8];
     uint64_t tids[3][SIMT_MAX_WARP];
     int have_tids = 0;
-    const simt_insn *in;
-    (void)slow;
+    const simt_insn *in = code + w->pc[lead]; /* the pc (PC is its index) */
+#ifdef SIMT_COMPUTED_GOTO
+    const uint64_t limit = modeled || ex->random || ex->stepping ? 0 : ex->max_steps;
+#endif
     if (ex->step_mask) { /* simtvm debug: the group stepped last time goes on */
         budget = ex->step_budget;
         lead = ex->step_lead;
         ex->step_mask = 0;
     }
+    /* The first instruction takes no budget: BUDGET() is `budget` there. */
+    uint64_t quantum_end = ex->steps + budget + 1;
     goto issue;
 
 #ifdef SIMT_COMPUTED_GOTO
-after_budget: /* NEXT took budget already */
+slow_next: /* NEXT counted the step: the issue below counts it again */
+    ex->steps--;
 #else
 next_insn:
+#endif
+    budget = BUDGET(); /* less this instruction's, once it is issued */
     if (budget)
         budget--;
-#endif
     if (ex->random && --w->slice == 0) { /* adversarial interleaving: switch now */
         SAVE();
         return budget ? EV_SWITCH : EV_QUANTUM;
@@ -694,26 +702,22 @@ next_insn:
         return EV_STEP;
     }
 issue:
-    in = &code[pc];
     if (++ex->steps > ex->max_steps) {
-#ifdef SIMT_COMPUTED_GOTO
-step_limit:
-#endif
         FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
                  "raise it with --max-steps N)", (unsigned long long)ex->vm->cfg.max_steps);
     }
     if (modeled) {
-        simt_model_issue(ex->vm->model, pc, mask, w->index);
+        simt_model_issue(ex->vm->model, PC, mask, w->index);
         if (ex->vm->trace) /* --trace/--report, which always run the model */
-            simt_trace_issue(ex->vm->trace, pc, mask, w->index);
+            simt_trace_issue(ex->vm->trace, PC, mask, w->index);
     }
 #ifdef SIMT_COMPUTED_GOTO
     goto *labels[in->op];
 #endif
     switch ((simt_op)in->op) {
-    TARGET(NOP): TARGET(FENCE): pc++; NEXT;
+    TARGET(NOP): TARGET(FENCE): in++; NEXT;
     SIMPLE(MOV)
-    TARGET(LDK): FAST(LDK, simt_insn_k(in)); pc++; NEXT;
+    TARGET(LDK): FAST(LDK, simt_insn_k(in)); in++; NEXT;
     SIMPLE(SEL)
     SIMPLE(ADD_I32) SIMPLE(SUB_I32) SIMPLE(MUL_I32)
     TARGET(DIV_S32): TARGET(DIV_U32): TARGET(REM_S32): TARGET(REM_U32): {
@@ -723,7 +727,7 @@ step_limit:
         if (zero)
             LANES(if ((uint32_t)rc[l] == 0) FAULT_AT(l, "integer division by zero"));
         L->op[LOP_DIV_S32 + (in->op - OP_DIV_S32)](REG(in->a), REG(in->b), rc, 0, W, mask);
-        pc++;
+        in++;
         NEXT;
     }
     SIMPLE(SHL_I32) SIMPLE(SHR_S32) SIMPLE(SHR_U32) SIMPLE(NEG_I32) SIMPLE(NOT_I32)
@@ -733,17 +737,17 @@ step_limit:
         if (L->nonzero(rc, W, mask) != mask)
             LANES(if (rc[l] == 0) FAULT_AT(l, "integer division by zero"));
         L->op[LOP_DIV_S64 + (in->op - OP_DIV_S64)](REG(in->a), REG(in->b), rc, 0, W, mask);
-        pc++;
+        in++;
         NEXT;
     }
     SIMPLE(SHL_I64) SIMPLE(SHR_S64) SIMPLE(SHR_U64) SIMPLE(NEG_I64) SIMPLE(NOT_I64)
     SIMPLE(AND) SIMPLE(OR) SIMPLE(XOR)
-    TARGET(ADDK): FAST(ADDK, (uint64_t)(int64_t)in->i); pc++; NEXT;
-    TARGET(ADDK_I32): FAST(ADDK_I32, (uint64_t)(int64_t)in->i); pc++; NEXT;
+    TARGET(ADDK): FAST(ADDK, (uint64_t)(int64_t)in->i); in++; NEXT;
+    TARGET(ADDK_I32): FAST(ADDK_I32, (uint64_t)(int64_t)in->i); in++; NEXT;
     TARGET(LEA):
         lea_group(L, (unsigned)in->j, REG(in->a), REG(in->b), REG(in->c), (uint64_t)(int64_t)in->i,
                   W, mask);
-        pc++;
+        in++;
         NEXT;
     SIMPLE(EQ_I32) SIMPLE(NE_I32) SIMPLE(LT_S32) SIMPLE(LE_S32) SIMPLE(LT_U32) SIMPLE(LE_U32)
     SIMPLE(EQ_I64) SIMPLE(NE_I64) SIMPLE(LT_S64) SIMPLE(LE_S64) SIMPLE(LT_U64) SIMPLE(LE_U64)
@@ -757,7 +761,7 @@ step_limit:
     SIMPLE(CVT_S32_F32) TABLE(CVT_U32_F32) SIMPLE(CVT_S32_F64) TABLE(CVT_U32_F64)
     SIMPLE(CVT_F64_F32) SIMPLE(CVT_F32_F64)
 
-    TARGET(JMP): pc = in->i; NEXT;
+    TARGET(JMP): in = code + (in->i); NEXT;
     TARGET(BRNZ): TARGET(BRZ): TARGET(BRCT): TARGET(BRCF): {
         uint32_t taken;
         if (in->op == OP_BRCT || in->op == OP_BRCF) {
@@ -768,34 +772,34 @@ step_limit:
         if (in->op == OP_BRZ || in->op == OP_BRCF)
             taken = mask & ~taken;
         if (modeled) {
-            simt_model_branch(ex->vm->model, pc, taken != mask && taken != 0);
+            simt_model_branch(ex->vm->model, PC, taken != mask && taken != 0);
             if (ex->vm->trace)
-                simt_trace_branch(ex->vm->trace, pc, mask, taken, w->index);
+                simt_trace_branch(ex->vm->trace, PC, mask, taken, w->index);
         }
-        if (taken == mask) { pc = in->i; NEXT; }
-        if (taken == 0) { pc++; NEXT; }
+        if (taken == mask) { in = code + (in->i); NEXT; }
+        if (taken == 0) { in++; NEXT; }
         /* Divergence: the side where the condition holds (an if's "then", a
          * loop's continue side: SPEC 3.2) runs first, the other side waits,
          * whichever of them the layout made the jump. */
         if (in->j >= 0 && simt_cbar_push_split(ex, w, mask, in->j, fp) != 0) {
             SAVE();
-            simt_exec_locate(ex, blk, w, lead, pc);
+            simt_exec_locate(ex, blk, w, lead, PC);
             return EV_FAULT;
         }
         int then_jumps = in->op == OP_BRNZ || in->op == OP_BRCT;
         uint32_t first = then_jumps ? taken : mask & ~taken;
-        int32_t first_pc = then_jumps ? in->i : pc + 1;
-        save_group(w, mask & ~first, then_jumps ? pc + 1 : in->i, fp);
+        int32_t first_pc = then_jumps ? in->i : PC + 1;
+        save_group(w, mask & ~first, then_jumps ? PC + 1 : in->i, fp);
         simt_pending_push(w, (unsigned)__builtin_ctz(mask & ~first), 0);
         mask = first;
-        pc = first_pc;
+        in = code + (first_pc);
         SAVE();
         NEXT;
     }
     TARGET(JOIN): {
         unsigned top = simt_top(w, lead = (unsigned)__builtin_ctz(mask));
-        if (top == BARRIER_NONE || w->cbars[top].rpc != pc || w->cbars[top].fp != fp) {
-            pc++;
+        if (top == BARRIER_NONE || w->cbars[top].rpc != PC || w->cbars[top].fp != fp) {
+            in++;
             NEXT;
         }
         SAVE();
@@ -808,19 +812,19 @@ step_limit:
     TARGET(YIELD): TARGET(YIELDJ): { /* YIELDJ: a loop's back edge, then its jump */
         w->spin++;
         if (ex->lockstep) {
-            if ((w->spin & 1023u) == 0 && simt_lockstep_livelock(ex, blk, w, pc)) {
+            if ((w->spin & 1023u) == 0 && simt_lockstep_livelock(ex, blk, w, PC)) {
                 SAVE();
                 return EV_FAULT;
             }
-            pc = in->op == OP_YIELDJ ? in->i : pc + 1;
-            if (budget == 0) {
+            in = code + (in->op == OP_YIELDJ ? in->i : PC + 1);
+            if (BUDGET() == 0) {
                 SAVE();
                 simt_pending_push(w, lead, 0);
                 return EV_QUANTUM;
             }
             NEXT;
         }
-        pc = in->op == OP_YIELDJ ? in->i : pc + 1;
+        in = code + (in->op == OP_YIELDJ ? in->i : PC + 1);
         if (ex->vm->cfg.sched == SCHED_ITS && (w->spin & 63u) == 0 && simt_spin_release(w)) {
             SAVE(); /* the released lanes run first, this group after them */
             simt_pending_push(w, lead, 1);
@@ -834,7 +838,7 @@ step_limit:
                 return EV_SWITCH;
             }
         }
-        if (budget == 0) {
+        if (BUDGET() == 0) {
             SAVE();
             simt_pending_push(w, lead, 0);
             return EV_QUANTUM;
@@ -842,11 +846,15 @@ step_limit:
         NEXT;
     }
     TARGET(CALL):
-        if (do_call(ex, w, mask, &fp, &pc, in) != 0) {
+    {
+        int32_t npc = PC;
+        if (do_call(ex, w, mask, &fp, &npc, in) != 0) {
             SAVE();
-            simt_exec_locate(ex, blk, w, lead, pc);
+            simt_exec_locate(ex, blk, w, lead, PC);
             return EV_FAULT;
         }
+        in = code + npc;
+    }
         R = w->regs + (size_t)fp * W;
         NEXT;
     TARGET(RET): TARGET(RETV): {
@@ -880,7 +888,7 @@ step_limit:
         }
         if (split)
             return EV_SWITCH;
-        pc = rpc0;
+        in = code + (rpc0);
         fp = w->fp[lead];
         R = w->regs + (size_t)fp * W;
         NEXT;
@@ -889,11 +897,11 @@ step_limit:
         FAULT_AT(lead, "%s", ex->mod->strings[in->i]);
 
     TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD32): TARGET(LD64): {
-        int bad = load_group(ex, blk, w, in, pc, mask, REG(in->a), REG(in->b),
+        int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), REG(in->b),
                              (uint64_t)(int64_t)in->i, in->op - OP_LD8S, scratch, NULL);
         if (bad >= 0)
             MEMFAULT((unsigned)bad);
-        pc++;
+        in++;
         NEXT;
     }
     TARGET(LDX): { /* an LEA into a scratch register, then the same load */
@@ -909,11 +917,11 @@ step_limit:
 #endif
             lea_group(L, SIMT_LDX_EXT(in->j), addr, REG(in->b), REG(in->c),
                       UINT64_C(1) << SIMT_LDX_SHIFT(in->j), W, mask);
-        int bad = load_group(ex, blk, w, in, pc, mask, REG(in->a), addr,
+        int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), addr,
                              (uint64_t)(int64_t)in->i, SIMT_LDX_KIND(in->j), scratch, known);
         if (bad >= 0)
             MEMFAULT((unsigned)bad);
-        pc++;
+        in++;
         NEXT;
     }
     TARGET(ST8): TARGET(ST16): TARGET(ST32): TARGET(ST64): {
@@ -921,19 +929,19 @@ step_limit:
         OPS;
         uint64_t off = (uint64_t)(int64_t)in->i, lo;
         if (ex->observe)  /* before the stores: a store may overwrite its own address */
-            observe_access(ex, w, in, pc, mask, rb, off, len, ACC_WRITE);
+            observe_access(ex, w, in, PC, mask, rb, off, len, ACC_WRITE);
         uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, off, len, 1, W, mask,
                                                      &lo, NULL);
         if (host) {
             LANE_STORE(ra, rb, off - lo, host, len, W, mask);
         } else {
             LANES({
-                uint8_t *p = checked_mem(ex, blk, w, l, rb[l] + off, len, 1, pc, scratch);
+                uint8_t *p = checked_mem(ex, blk, w, l, rb[l] + off, len, 1, PC, scratch);
                 if (!p) MEMFAULT(l);
                 store_n(p, len, ra[l]);
             });
         }
-        pc++;
+        in++;
         NEXT;
     }
     TARGET(LADDR): {
@@ -941,10 +949,10 @@ step_limit:
         const uint64_t *base = REG(2);
         uint64_t off = (uint64_t)(int64_t)in->i;
         LANES(ra[l] = SIMT_ADDR(SPACE_LOCAL, base[l] + off));
-        pc++;
+        in++;
         NEXT;
     }
-    TARGET(GADDR): HELPER(LDK, ex->vm->global_addr[in->i]); pc++; NEXT;
+    TARGET(GADDR): HELPER(LDK, ex->vm->global_addr[in->i]); in++; NEXT;
     TARGET(MEMCPY): {
         OPS;
         for (uint32_t m = mask; m; m &= m - 1) {
@@ -959,7 +967,7 @@ step_limit:
                 *d = v;
             }
         }
-        pc++;
+        in++;
         NEXT;
     }
     TARGET(SREG): {
@@ -978,7 +986,7 @@ step_limit:
         } else {
             LANES(ra[l] = sreg_value(ex, blk, w, l, id));
         }
-        pc++;
+        in++;
         NEXT;
     }
     TARGET(ATOM): TARGET(ATOMCAS): {
@@ -986,10 +994,10 @@ step_limit:
         unsigned type = (unsigned)in->i & 0xff, op = (unsigned)in->i >> 8, len = atype_size(type);
         const uint64_t *rd = REG(in->c + 1);
         if (ex->observe)
-            observe_access(ex, w, in, pc, mask, rb, 0, len, ACC_ATOMIC);
+            observe_access(ex, w, in, PC, mask, rb, 0, len, ACC_ATOMIC);
         for (uint32_t m = mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
-            uint8_t *p = checked_mem(ex, blk, w, l, rb[l], len, 1, pc, scratch);
+            uint8_t *p = checked_mem(ex, blk, w, l, rb[l], len, 1, PC, scratch);
             if (!p) MEMFAULT(l);
             if (ex->host_atomics && in->op == OP_ATOM) {
                 ra[l] = atom_host(op, type, p, rc[l]);
@@ -1005,25 +1013,25 @@ step_limit:
             store_n(p, len, v);
             ra[l] = old;
         }
-        pc++;
+        in++;
         NEXT;
     }
-    TARGET(ACTMASK): HELPER(LDK, mask); pc++; NEXT;
+    TARGET(ACTMASK): HELPER(LDK, mask); in++; NEXT;
     TARGET(SHFL): TARGET(VOTE): TARGET(MATCH_ANY): TARGET(MATCH_ALL): TARGET(REDUX):
     TARGET(SYNCWARP): {
         SAVE();
-        int r = simt_collective(ex, blk, w, &mask, pc);
+        int r = simt_collective(ex, blk, w, &mask, PC);
         if (r < 0)
             return EV_FAULT;
         if (r == 0)
             return EV_SWITCH;
         lead = (unsigned)__builtin_ctz(mask);
-        pc++;
+        in++;
         NEXT;
     }
     TARGET(BAR): {
         SAVE();
-        int r = simt_block_barrier(ex, blk, w, mask, pc);
+        int r = simt_block_barrier(ex, blk, w, mask, PC);
         if (r < 0)
             return EV_FAULT;
         return EV_SWITCH;
@@ -1033,31 +1041,31 @@ step_limit:
         const uint64_t *r1 = REG(in->b + 1), *r2 = REG(in->b + 2);
         unsigned id = (unsigned)in->i, n = in->c;
         LANES(ra[l] = simt_intrinsic_eval(id, rb[l], n > 1 ? r1[l] : 0, n > 2 ? r2[l] : 0));
-        pc++;
+        in++;
         NEXT;
     }
     TARGET(HCALL): TARGET(NCALL): {
         SAVE();
         int ev = lane_calls(ex, blk, w, mask, R, in, &fault_lane);
         if (ev == EV_FAULT) {
-            simt_exec_locate(ex, blk, w, fault_lane, pc);
+            simt_exec_locate(ex, blk, w, fault_lane, PC);
             return EV_FAULT;
         }
         if (ev == EV_EXIT)
             return EV_EXIT;
-        pc++;
+        in++;
         NEXT;
     }
     TARGET(LAUNCH): {
         SAVE();
         int ev = do_launch(ex, blk, w, R, in);
         if (ev == EV_FAULT) {
-            simt_exec_locate(ex, blk, w, lead, pc);
+            simt_exec_locate(ex, blk, w, lead, PC);
             return EV_FAULT;
         }
         if (ev == EV_EXIT)
             return EV_EXIT;
-        pc++;
+        in++;
         NEXT;
     }
     default:

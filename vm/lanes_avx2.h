@@ -62,6 +62,7 @@ static inline v4 sign64(void) { return _mm256_set1_epi64x((long long)0x800000000
 /* Applies BODY (an expression of v4 b, c, d and l) to every group of four lanes. */
 #define APPLY(BODY)                                                             \
     if (mask == FULL4(W)) { /* every lane, W a multiple of 4: no mask tests */ \
+        _Pragma("GCC unroll 8")                                                 \
         for (unsigned l = 0; l < W; l += 4) {                                   \
             v4 b = LD_B(ld), c = LD_C(ld), d = LD_D(ld);                        \
             (void)b; (void)c; (void)d;                                          \
