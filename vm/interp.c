@@ -503,7 +503,13 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
         s[0] = known[0];
         s[1] = known[1];
     } else {
-        LANE_BOUNDS(rb, off, W, mask, s);
+#ifdef SIMT_INTERP_AVX2
+        if (mask == 0xffffffffu) { /* every lane: W is 32 */
+            bounds32(rb, off, s);
+            _mm256_zeroupper();
+        } else
+#endif
+            LANE_BOUNDS(rb, off, W, mask, s);
     }
     if (s[1] & (len - 1))
         return NULL;
@@ -933,7 +939,13 @@ issue:
         uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, off, len, 1, W, mask,
                                                      &lo, NULL);
         if (host) {
-            LANE_STORE(ra, rb, off - lo, host, len, W, mask);
+#ifdef SIMT_INTERP_AVX2
+            if (mask == 0xffffffffu) { /* every lane: W is 32 */
+                store_lanes(ra, rb, off - lo, host, len, 32, 0xffffffffu);
+                _mm256_zeroupper();
+            } else
+#endif
+                LANE_STORE(ra, rb, off - lo, host, len, W, mask);
         } else {
             LANES({
                 uint8_t *p = checked_mem(ex, blk, w, l, rb[l] + off, len, 1, PC, scratch);

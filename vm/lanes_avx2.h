@@ -587,6 +587,21 @@ static inline void bounds_fold(v4 ands, v4 ors, uint64_t out[2])
     out[1] = (uint64_t)_mm_cvtsi128_si64(o2) | (uint64_t)_mm_extract_epi64(o2, 1);
 }
 
+/* avx2_bounds of a whole 32-lane warp: inline in vm/interp_avx2.c. */
+static inline __attribute__((always_inline)) void bounds32(const uint64_t *b, uint64_t off,
+                                                           uint64_t out[2])
+{
+    const v4 vo = _mm256_set1_epi64x((long long)off);
+    v4 ands = _mm256_set1_epi64x(-1), ors = _mm256_setzero_si256();
+    _Pragma("GCC unroll 8")
+    for (unsigned l = 0; l < 32; l += 4) {
+        v4 x = _mm256_add_epi64(ld(b + l), vo);
+        ands = _mm256_and_si256(ands, x);
+        ors = _mm256_or_si256(ors, x);
+    }
+    bounds_fold(ands, ors, out);
+}
+
 static void avx2_bounds(const uint64_t *b, uint64_t off, unsigned W, uint32_t mask,
                         uint64_t out[2])
 {
@@ -636,7 +651,7 @@ static inline void avx2_lea_bounds32(uint64_t *a, const uint64_t *b, const uint6
 }
 
 /* Whether lane l's index is idx0 + l * len for every lane (a coalesced access). */
-static int contiguous(const uint64_t *b, unsigned W, uint64_t len)
+static inline __attribute__((always_inline)) int contiguous(const uint64_t *b, unsigned W, uint64_t len)
 {
     const v4 step = _mm256_set1_epi64x((long long)(4 * len));
     v4 want = _mm256_add_epi64(_mm256_set1_epi64x((long long)b[0]),
@@ -729,20 +744,36 @@ static void avx2_load(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_
         load_narrow(a, b, rel, host, kind, mask);
 }
 
-/* Stores: a coalesced full-warp store of 4 or 8 bytes is one block copy (no
- * two lanes overlap); anything else goes lane by lane, in lane order. */
-static void avx2_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8_t *host,
-                       unsigned len, unsigned W, uint32_t mask)
+/* A coalesced store of every lane of a W-lane warp (W a multiple of 4), of 4
+ * or 8 bytes: one block copy (no two lanes overlap). */
+static inline __attribute__((always_inline)) void store_block(const uint64_t *a, uint8_t *p,
+                                                              unsigned len, unsigned W)
+{
+    if (len == 8) {
+        for (unsigned l = 0; l < W; l += 4)
+            _mm256_storeu_si256((__m256i *)(void *)(p + 8 * l), ld(a + l));
+        return;
+    }
+    const v4 pick = _mm256_set_epi32(7, 7, 7, 7, 6, 4, 2, 0);
+    for (unsigned l = 0; l + 8 <= W; l += 8) { /* two registers' low words, one store */
+        __m128i lo = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(ld(a + l), pick));
+        __m128i hi = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(ld(a + l + 4), pick));
+        _mm256_storeu_si256((__m256i *)(void *)(p + 4 * l), _mm256_set_m128i(hi, lo));
+    }
+    if (W % 8)
+        _mm_storeu_si128((__m128i *)(void *)(p + 4 * (W - 4)), low_dwords(ld(a + W - 4)));
+}
+
+/* Stores: a coalesced full-warp store of 4 or 8 bytes is one block copy;
+ * anything else goes lane by lane, in lane order. */
+static inline __attribute__((always_inline)) void store_lanes(const uint64_t *a, const uint64_t *b,
+                                                              uint64_t rel, uint8_t *host,
+                                                              unsigned len, unsigned W,
+                                                              uint32_t mask)
 {
     if ((len == 4 || len == 8) && W % 4 == 0 &&
         mask == simt_lanes_all(W) && contiguous(b, W, len)) {
-        uint8_t *p = host + (b[0] + rel);
-        for (unsigned l = 0; l < W; l += 4) {
-            if (len == 8)
-                _mm256_storeu_si256((__m256i *)(void *)(p + 8 * l), ld(a + l));
-            else
-                _mm_storeu_si128((__m128i *)(void *)(p + 4 * l), low_dwords(ld(a + l)));
-        }
+        store_block(a, host + (b[0] + rel), len, W);
         return;
     }
     for (uint32_t m = mask; m; m &= m - 1) {
@@ -755,6 +786,12 @@ static void avx2_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8
         default: memcpy(p, &a[l], 8); break;
         }
     }
+}
+
+static void avx2_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8_t *host,
+                       unsigned len, unsigned W, uint32_t mask)
+{
+    store_lanes(a, b, rel, host, len, W, mask);
 }
 
 /* ---- shuffles ---- */

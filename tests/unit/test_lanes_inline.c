@@ -2,8 +2,9 @@
  * the dispatch loop (vm/interp_avx2.c) runs, against the scalar helpers, bit
  * for bit (TAP): avx2_lea_bounds32 (an LDX's addresses and their bounds in one
  * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds, a whole warp's
- * inline LD32 (load32 with every lane of 32) the scalar load, and the inline full-warp
- * bodies (body_*, maskbody_*) the table's helpers, which
+ * inline LD32 (load32 with every lane of 32) the scalar load, bounds32 and
+ * store_lanes (a whole warp's bounds and stores) the scalar bounds and
+ * store, and the inline full-warp bodies (body_*, maskbody_*) the table's helpers, which
  * tests/unit/test_lanes.c holds to the scalar ones.  Built with -mavx2; skips
  * where the build or the CPU has no AVX2. */
 #include <inttypes.h>
@@ -130,17 +131,53 @@ static int check_load32(void)
     return 1;
 }
 
+/* bounds32 and store_lanes for a whole warp against the scalar bounds and
+ * store: 4- and 8-byte stores, coalesced, one address (the last lane wins),
+ * strided and a permutation of a coalesced range. */
+static int check_store32(void)
+{
+    simt_lane_ops s;
+    simt_lanes_scalar(&s);
+    static uint8_t want_mem[4096], got_mem[4096];
+    const uint64_t g = 0x200000001000ull;
+    for (unsigned round = 0; round < 400; round++) {
+        uint64_t a[32], b[32], ws[2], gs[2];
+        unsigned len = round % 2 ? 8 : 4, shape = (round / 2) % 4;
+        unsigned start = (unsigned)(rnd() % 256) * 8;
+        for (unsigned l = 0; l < 32; l++) {
+            unsigned word = shape == 0 ? l : shape == 1 ? 0 : shape == 2 ? l * 3 : (l * 7) % 32;
+            b[l] = g + start + len * word;
+            a[l] = rnd();
+        }
+        for (unsigned i = 0; i < sizeof want_mem; i++)
+            want_mem[i] = got_mem[i] = (uint8_t)rnd();
+        uint64_t off = (uint64_t)(int64_t)(int)(rnd() % 64) * 8 - 256;
+        s.bounds(b, off, 32, 0xffffffffu, ws);
+        bounds32(b, off, gs);
+        s.store(a, b, -g, want_mem, len, 32, 0xffffffffu);
+        store_lanes(a, b, -g, got_mem, len, 32, 0xffffffffu);
+        if (memcmp(ws, gs, sizeof ws) != 0 || memcmp(want_mem, got_mem, sizeof want_mem) != 0) {
+            printf("# store32 len %u shape %u differs from the scalar bounds or store\n", len,
+                   shape);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int main(void)
 {
     if (!__builtin_cpu_supports("avx2")) {
         printf("1..0 # SKIP this CPU has no AVX2\n");
         return 0;
     }
-    int a = check_lea_bounds(), b = check_bodies(), c = check_load32();
-    printf("1..3\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
+    int a = check_lea_bounds(), b = check_bodies(), c = check_load32(), d = check_store32();
+    printf("1..4\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
     printf("%s 2 - inline full-warp bodies = the table's helpers\n", b ? "ok" : "not ok");
     printf("%s 3 - load32 of a whole warp = the scalar LD32\n", c ? "ok" : "not ok");
-    return a && b && c ? 0 : 1;
+    printf("%s 4 - bounds32 and store_lanes of a whole warp = the scalar ones\n",
+           d ? "ok" : "not ok");
+    return a && b && c && d ? 0 : 1;
 }
 
 #else
