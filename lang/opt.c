@@ -1359,6 +1359,65 @@ static int hoist_invariants(lw_func *F)
     return moved;
 }
 
+/* ---- the global thread index ----
+ * blockIdx.d * blockDim.d + threadIdx.d is lowered as SREG ctaid.d, SREG
+ * ntid.d, MUL_I32, SREG tid.d, ADD_I32: five warp instructions for what is
+ * nearly every kernel's first line.  An ADD_I32 whose operands are, as its
+ * block last wrote them, that MUL_I32 (of the two SREGs as the MUL's block
+ * position last wrote them, in either order) and SREG tid.d (either order)
+ * becomes SREG gtid.d, which computes the same 32-bit value in one
+ * instruction; the operands' instructions stay, for DCE to remove when
+ * nothing else reads them. */
+static const simt_insn *last_def(const opt *o, const lw_block *bl, int m, unsigned r)
+{
+    for (int k = m - 1; k >= 0; k--) {
+        fx f = effects(o, &bl->code[k]);
+        if (fx_writes(&f, r))
+            return f.kill == (int)r ? &bl->code[k] : NULL;
+    }
+    return NULL;
+}
+
+static int sreg_def(const opt *o, const lw_block *bl, int m, unsigned r, int32_t id)
+{
+    const simt_insn *d = last_def(o, bl, m, r);
+    return d && d->op == OP_SREG && d->i == id;
+}
+
+/* The dimension d if block b's ADD_I32 at m adds ctaid.d * ntid.d and tid.d, else -1. */
+static int global_index(const opt *o, const lw_block *bl, int m)
+{
+    const simt_insn *add = &bl->code[m];
+    for (int side = 0; side < 2; side++) {
+        unsigned prod = side ? add->c : add->b, tid = side ? add->b : add->c;
+        const simt_insn *mul = last_def(o, bl, m, prod);
+        if (!mul || mul->op != OP_MUL_I32)
+            continue;
+        int km = (int)(mul - bl->code);
+        for (int d = 0; d < 3; d++)
+            if (sreg_def(o, bl, m, tid, SREG_TID_X + d) &&
+                ((sreg_def(o, bl, km, mul->b, SREG_CTAID_X + d) &&
+                  sreg_def(o, bl, km, mul->c, SREG_NTID_X + d)) ||
+                 (sreg_def(o, bl, km, mul->b, SREG_NTID_X + d) &&
+                  sreg_def(o, bl, km, mul->c, SREG_CTAID_X + d))))
+                return d;
+    }
+    return -1;
+}
+
+static void fuse_global_index(opt *o)
+{
+    for (int b = 0; b < o->F->nblocks; b++) {
+        lw_block *bl = &o->F->blocks[b];
+        for (int m = 0; bl->reachable && m < bl->n; m++) {
+            simt_insn *in = &bl->code[m];
+            int d = in->op == OP_ADD_I32 ? global_index(o, bl, m) : -1;
+            if (d >= 0)
+                *in = (simt_insn){OP_SREG, in->a, 0, 0, SREG_GTID_X + d, 0};
+        }
+    }
+}
+
 /* Value numbering, DCE and coalescing to a fixed point (at most ROUNDS),
  * then, for the last clean-up, the address-and-load and compare-and-branch
  * fusions. */
@@ -1370,6 +1429,8 @@ static void clean_up(lw_func *F, int rounds, int last)
         return;
     }
     uint64_t *tmp = o.isvar + o.words;
+    if (!last)
+        fuse_global_index(&o);
     for (int round = 0; round < rounds; round++) {
         int changed = 0;
         for (int b = 0; b < F->nblocks; b++) {

@@ -306,6 +306,11 @@ static uint64_t sreg_value(const simt_exec *ex, const simt_block *blk, const sim
     case SREG_LANEID: return l;
     case SREG_WARPSIZE: return ex->width;
     case SREG_CLOCK: return (uint32_t)sreg_clock(ex, blk, w);
+    case SREG_GTID_X: case SREG_GTID_Y: case SREG_GTID_Z: {
+        unsigned d = id - SREG_GTID_X;
+        uint32_t tid = (uint32_t)sreg_value(ex, blk, w, l, SREG_TID_X + d);
+        return (uint32_t)(blk->idx[d] * ex->block_dim[d] + tid);
+    }
     default: return sreg_clock(ex, blk, w);
     }
 }
@@ -995,6 +1000,19 @@ issue:
             L->op[LOP_MOV](ra, tids[id], NULL, 0, W, mask);
         } else if (id >= SREG_NTID_X && id <= SREG_NCTAID_Z) {
             FAST(LDK, sreg_value(ex, blk, w, 0, id)); /* the same in every lane */
+        } else if (id >= SREG_GTID_X) { /* ctaid.d * ntid.d + tid.d, as 32 bits */
+            unsigned d = id - SREG_GTID_X;
+            uint32_t base = blk->idx[d] * ex->block_dim[d];
+            if (d == 0 && ex->block_dim[0] >= ex->width * (w->index + 1) &&
+                (uint64_t)base + w->tid_base + (W - 1) <= UINT32_MAX) { /* base + tid_base + l */
+                FAST(IOTA, base + w->tid_base);
+            } else {
+                if (!have_tids) {
+                    warp_tids(ex, w, tids);
+                    have_tids = 1;
+                }
+                LANES(ra[l] = (uint32_t)(base + (uint32_t)tids[d][l]));
+            }
         } else {
             LANES(ra[l] = sreg_value(ex, blk, w, l, id));
         }

@@ -177,6 +177,9 @@ enum simt_sreg {
     SREG_CTAID_X, SREG_CTAID_Y, SREG_CTAID_Z,
     SREG_NCTAID_X, SREG_NCTAID_Y, SREG_NCTAID_Z,
     SREG_LANEID, SREG_WARPSIZE, SREG_CLOCK, SREG_CLOCK64,
+    /* gtid.d: (uint32)(ctaid.d * ntid.d + tid.d), the global thread index the
+     * compiler forms from blockIdx.d * blockDim.d + threadIdx.d (lang/opt.c) */
+    SREG_GTID_X, SREG_GTID_Y, SREG_GTID_Z,
     SREG_COUNT
 };
 

@@ -112,7 +112,7 @@ START_TEST(test_vecadd)
         "  cudaDeviceSynchronize(); return 0; }\n");
     check_invariants(c.m);
     expect_in(&c, "SREG");
-    expect_in(&c, "ctaid.x");
+    expect_in(&c, "gtid.x"); /* blockIdx.x * blockDim.x + threadIdx.x, fused */
     expect_in(&c, "LT_S32");
     expect_in(&c, "reconverge");
     expect_in(&c, "ADD_F32");
