@@ -653,12 +653,24 @@ _Static_assert(OP_REM_U64 - OP_DIV_S64 == LOP_REM_U64 - LOP_DIV_S64 &&
 #define MEMFAULT(lane_) do { fault_lane = (lane_); SAVE(); \
     simt_exec_locate(ex, blk, w, fault_lane, PC); return EV_FAULT; } while (0)
 
+#if !defined(SIMT_INTERP_AVX2) && !defined(SIMT_SWITCH_DISPATCH)
+/* The generic build hands over to the loop built with -mavx2
+ * (vm/interp_avx2.c) where the lane table names it, before this loop's
+ * prologue (a frame of some kilobytes) runs. */
+static int exec_group_loop(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
+
 int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 {
-#if !defined(SIMT_INTERP_AVX2) && !defined(SIMT_SWITCH_DISPATCH)
-    if (ex->vm->lanes.exec_group) /* this loop built with -mavx2 (vm/interp_avx2.c) */
+    if (ex->vm->lanes.exec_group)
         return ex->vm->lanes.exec_group(ex, blk, w, mask);
+    return exec_group_loop(ex, blk, w, mask);
+}
+
+static int exec_group_loop(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
+#else
+int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 #endif
+{
 #ifdef SIMT_COMPUTED_GOTO
     static const void *const labels[OP_COUNT] = {
 #define OP(name, format, uses, meaning) [OP_##name] = &&L_##name,

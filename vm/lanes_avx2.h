@@ -282,6 +282,7 @@ BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
     {                                                                           \
         uint32_t r = 0;                                                         \
         if (mask == FULL4(W)) { /* every lane: no masks to build */            \
+            _Pragma("GCC unroll 8")                                             \
             for (unsigned l = 0; l < W; l += 4) {                               \
                 v4 b = ld(b_ + l), c = ld(c_ + l), t = BODY;                    \
                 r |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(         \
