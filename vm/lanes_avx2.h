@@ -683,6 +683,7 @@ static inline __attribute__((always_inline)) void load32(uint64_t *a, const uint
                                                          unsigned W, uint32_t mask)
 {
     const v4 vr = _mm256_set1_epi64x((long long)rel);
+    _Pragma("GCC unroll 8")
     for (unsigned l = 0; l < W; l += 4) {
         unsigned nib = (mask >> l) & 15u;
         if (nib == 15u) {
