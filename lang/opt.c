@@ -1367,10 +1367,12 @@ static int hoist_invariants(lw_func *F)
  * position last wrote them, in either order) and SREG tid.d (either order)
  * becomes SREG gtid.d, which computes the same 32-bit value in one
  * instruction; the operands' instructions stay, for DCE to remove when
- * nothing else reads them. */
+ * nothing else reads them.  The searches back for an operand's writer stop
+ * after SCAN_LIMIT instructions (no fusion then), so that a long block of
+ * adds costs linear time. */
 static const simt_insn *last_def(const opt *o, const lw_block *bl, int m, unsigned r)
 {
-    for (int k = m - 1; k >= 0; k--) {
+    for (int k = m - 1; k >= 0 && m - k <= SCAN_LIMIT; k--) { /* bounded: one scan per ADD */
         fx f = effects(o, &bl->code[k]);
         if (fx_writes(&f, r))
             return f.kill == (int)r ? &bl->code[k] : NULL;
