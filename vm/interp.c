@@ -27,6 +27,10 @@
 #include "vm/lanes.h"
 #include "vm/observe.h"
 
+/* Every lane of a 32-lane warp: a group's mask holds only lanes below W, so
+ * a full mask is one of 32 lanes and the full-warp (W = 32) code applies. */
+#define WHOLE32(mask) ((mask) == 0xffffffffu)
+
 #ifdef SIMT_INTERP_AVX2
 /* This file uses some of the helpers, the lane table (vm/lanes_avx2.c) all. */
 #pragma GCC diagnostic push
@@ -41,7 +45,7 @@
  * computed goto: bench/k/reduce.k ran 40% slower). */
 #define FAST(name, k)                                                          \
     do {                                                                       \
-        if (mask == 0xffffffffu) { /* every lane: W is 32 */                   \
+        if (WHOLE32(mask)) {                                                   \
             body_##name(REG32(in->a), REG32(in->b), REG32(in->c), (k), 32,     \
                         0xffffffffu);                                          \
             _mm256_zeroupper();                                                \
@@ -63,7 +67,7 @@
 
 #define REG(x) (R + (size_t)(x) * W)
 #define PC ((int32_t)(in - code)) /* the group's pc, as an index */
-#define REG32(x) (R + (size_t)(x) * 32) /* REG where the mask is all 32 lanes */
+#define REG32(x) (R + (size_t)(x) * 32) /* REG where WHOLE32(mask) */
 #define OPS uint64_t *ra = REG(in->a); const uint64_t *rb = REG(in->b), *rc = REG(in->c); \
     (void)ra; (void)rb; (void)rc
 #define SAVE() save_group(w, mask, PC, fp)
@@ -509,7 +513,7 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
         s[1] = known[1];
     } else {
 #ifdef SIMT_INTERP_AVX2
-        if (mask == 0xffffffffu) { /* every lane: W is 32 */
+        if (WHOLE32(mask)) {
             bounds32(rb, off, s);
             _mm256_zeroupper();
         } else
@@ -562,7 +566,7 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
                           : group_region(ex, blk, L, addr, off, len, 0, W, mask, &lo, known);
     if (host) {
 #ifdef SIMT_INTERP_AVX2
-        if (k == 4 && mask == 0xffffffffu && W == 32) { /* LD32 of a whole warp, inline */
+        if (k == 4 && WHOLE32(mask)) { /* LD32 of a whole warp, inline */
             load32(ra, addr, off - lo, host, 32, 0xffffffffu);
             _mm256_zeroupper();
         } else
@@ -597,7 +601,7 @@ compare_mask(const simt_lane_ops *L, unsigned lop, const uint64_t *b, const uint
              unsigned W, uint32_t mask)
 {
 #ifdef SIMT_INTERP_AVX2
-    if (mask == 0xffffffffu && W == 32) {
+    if (WHOLE32(mask)) {
         uint32_t r = 0;
         int inlined = 1;
         switch (lop) { /* the full-warp case of the AVX2 mask helpers, inline */
@@ -626,7 +630,7 @@ static inline __attribute__((always_inline)) void lea_group(const simt_lane_ops 
                                                             unsigned W, uint32_t mask)
 {
 #ifdef SIMT_INTERP_AVX2
-    if (mask == 0xffffffffu && W == 32) {
+    if (WHOLE32(mask)) {
         if (ext == 0)
             body_LEA_S32(a, b, c, k, 32, 0xffffffffu);
         else if (ext == 1)
@@ -784,7 +788,7 @@ issue:
     SIMPLE(CVT_S32_F32) TABLE(CVT_U32_F32) SIMPLE(CVT_S32_F64) TABLE(CVT_U32_F64)
     SIMPLE(CVT_F64_F32) SIMPLE(CVT_F32_F64)
 
-    TARGET(JMP): in = code + (in->i); NEXT;
+    TARGET(JMP): in = code + in->i; NEXT;
     TARGET(BRNZ): TARGET(BRZ): TARGET(BRCT): TARGET(BRCF): {
         uint32_t taken;
         if (in->op == OP_BRCT || in->op == OP_BRCF) {
@@ -799,7 +803,7 @@ issue:
             if (ex->vm->trace)
                 simt_trace_branch(ex->vm->trace, PC, mask, taken, w->index);
         }
-        if (taken == mask) { in = code + (in->i); NEXT; }
+        if (taken == mask) { in = code + in->i; NEXT; }
         if (taken == 0) { in++; NEXT; }
         /* Divergence: the side where the condition holds (an if's "then", a
          * loop's continue side: SPEC 3.2) runs first, the other side waits,
@@ -815,7 +819,7 @@ issue:
         save_group(w, mask & ~first, then_jumps ? PC + 1 : in->i, fp);
         simt_pending_push(w, (unsigned)__builtin_ctz(mask & ~first), 0);
         mask = first;
-        in = code + (first_pc);
+        in = code + first_pc;
         SAVE();
         NEXT;
     }
@@ -868,8 +872,7 @@ issue:
         }
         NEXT;
     }
-    TARGET(CALL):
-    {
+    TARGET(CALL): {
         int32_t npc = PC;
         if (do_call(ex, w, mask, &fp, &npc, in) != 0) {
             SAVE();
@@ -877,9 +880,9 @@ issue:
             return EV_FAULT;
         }
         in = code + npc;
-    }
         R = w->regs + (size_t)fp * W;
         NEXT;
+    }
     TARGET(RET): TARGET(RETV): {
         if (fp == 0) { /* the entry frame: every lane returns to nowhere and exits */
             if (in->op == OP_RET) {
@@ -911,7 +914,7 @@ issue:
         }
         if (split)
             return EV_SWITCH;
-        in = code + (rpc0);
+        in = code + rpc0;
         fp = w->fp[lead];
         R = w->regs + (size_t)fp * W;
         NEXT;
@@ -931,7 +934,7 @@ issue:
         uint64_t addr[SIMT_MAX_WARP], *known = NULL;
 #ifdef SIMT_INTERP_AVX2
         uint64_t bounds[2];
-        if (mask == 0xffffffffu && W == 32) { /* the addresses and their bounds in one pass */
+        if (WHOLE32(mask)) { /* the addresses and their bounds in one pass */
             avx2_lea_bounds32(addr, REG(in->b), REG(in->c), SIMT_LDX_EXT(in->j),
                               SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i, bounds);
             _mm256_zeroupper();
@@ -957,7 +960,7 @@ issue:
                                                      &lo, NULL);
         if (host) {
 #ifdef SIMT_INTERP_AVX2
-            if (mask == 0xffffffffu) { /* every lane: W is 32 */
+            if (WHOLE32(mask)) {
                 store_lanes(ra, rb, off - lo, host, len, 32, 0xffffffffu);
                 _mm256_zeroupper();
             } else
@@ -1002,29 +1005,28 @@ issue:
     TARGET(SREG): {
         uint64_t *ra = REG(in->a);
         unsigned id = (unsigned)in->i;
-        if (id == SREG_TID_X && ex->block_dim[0] >= ex->width * (w->index + 1)) {
-            FAST(IOTA, w->tid_base); /* the warp lies in one row of x */
-        } else if (id <= SREG_TID_Z) { /* computed once per call: loops read them again */
-            if (!have_tids) {
+        /* the warp lies in one row of x: lane l is thread x = tid_base + l */
+        int row = ex->block_dim[0] >= ex->width * (w->index + 1);
+        uint32_t base = 0; /* gtid.d: ctaid.d * ntid.d, added to tid.d as 32 bits */
+        if (id >= SREG_GTID_X)
+            base = blk->idx[id - SREG_GTID_X] * ex->block_dim[id - SREG_GTID_X];
+        if (id == SREG_TID_X && row) {
+            FAST(IOTA, w->tid_base);
+        } else if (id == SREG_GTID_X && row && (uint64_t)base + w->tid_base + (W - 1) <= UINT32_MAX) {
+            FAST(IOTA, base + w->tid_base); /* no lane wraps past 2^32 */
+        } else if (id <= SREG_TID_Z || id >= SREG_GTID_X) {
+            if (!have_tids) { /* computed once per call: loops read them again */
                 warp_tids(ex, w, tids);
                 have_tids = 1;
             }
-            L->op[LOP_MOV](ra, tids[id], NULL, 0, W, mask);
+            if (id <= SREG_TID_Z) {
+                L->op[LOP_MOV](ra, tids[id], NULL, 0, W, mask);
+            } else {
+                const uint64_t *t = tids[id - SREG_GTID_X];
+                LANES(ra[l] = (uint32_t)(base + (uint32_t)t[l]));
+            }
         } else if (id >= SREG_NTID_X && id <= SREG_NCTAID_Z) {
             FAST(LDK, sreg_value(ex, blk, w, 0, id)); /* the same in every lane */
-        } else if (id >= SREG_GTID_X) { /* ctaid.d * ntid.d + tid.d, as 32 bits */
-            unsigned d = id - SREG_GTID_X;
-            uint32_t base = blk->idx[d] * ex->block_dim[d];
-            if (d == 0 && ex->block_dim[0] >= ex->width * (w->index + 1) &&
-                (uint64_t)base + w->tid_base + (W - 1) <= UINT32_MAX) { /* base + tid_base + l */
-                FAST(IOTA, base + w->tid_base);
-            } else {
-                if (!have_tids) {
-                    warp_tids(ex, w, tids);
-                    have_tids = 1;
-                }
-                LANES(ra[l] = (uint32_t)(base + (uint32_t)tids[d][l]));
-            }
         } else {
             LANES(ra[l] = sreg_value(ex, blk, w, l, id));
         }
