@@ -514,7 +514,7 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
     } else {
 #ifdef SIMT_INTERP_AVX2
         if (WHOLE32(mask)) {
-            bounds32(rb, off, s);
+            bounds_full(rb, off, 32, s);
             _mm256_zeroupper();
         } else
 #endif

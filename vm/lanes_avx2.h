@@ -588,14 +588,16 @@ static inline void bounds_fold(v4 ands, v4 ors, uint64_t out[2])
     out[1] = (uint64_t)_mm_cvtsi128_si64(o2) | (uint64_t)_mm_extract_epi64(o2, 1);
 }
 
-/* avx2_bounds of a whole 32-lane warp: inline in vm/interp_avx2.c. */
-static inline __attribute__((always_inline)) void bounds32(const uint64_t *b, uint64_t off,
-                                                           uint64_t out[2])
+/* avx2_bounds where every lane of a W-lane warp (W a multiple of 4) is in
+ * the mask; inline, so that vm/interp_avx2.c's call with W = 32 is eight
+ * straight-line steps. */
+static inline __attribute__((always_inline)) void bounds_full(const uint64_t *b, uint64_t off,
+                                                              unsigned W, uint64_t out[2])
 {
     const v4 vo = _mm256_set1_epi64x((long long)off);
     v4 ands = _mm256_set1_epi64x(-1), ors = _mm256_setzero_si256();
     _Pragma("GCC unroll 8")
-    for (unsigned l = 0; l < 32; l += 4) {
+    for (unsigned l = 0; l < W; l += 4) {
         v4 x = _mm256_add_epi64(ld(b + l), vo);
         ands = _mm256_and_si256(ands, x);
         ors = _mm256_or_si256(ors, x);
@@ -606,14 +608,13 @@ static inline __attribute__((always_inline)) void bounds32(const uint64_t *b, ui
 static void avx2_bounds(const uint64_t *b, uint64_t off, unsigned W, uint32_t mask,
                         uint64_t out[2])
 {
+    if (mask == FULL4(W)) { /* every lane: no nibble tests */
+        bounds_full(b, off, W, out);
+        return;
+    }
     const v4 vo = _mm256_set1_epi64x((long long)off);
     v4 ands = _mm256_set1_epi64x(-1), ors = _mm256_setzero_si256();
-    for (unsigned l = 0; l < W && mask == FULL4(W); l += 4) { /* every lane: no nibble tests */
-        v4 x = _mm256_add_epi64(ld(b + l), vo);
-        ands = _mm256_and_si256(ands, x);
-        ors = _mm256_or_si256(ors, x);
-    }
-    for (unsigned l = 0; l < W && mask != FULL4(W); l += 4) {
+    for (unsigned l = 0; l < W; l += 4) {
         unsigned nib = (mask >> l) & 15u;
         if (nib == 15u) {
             v4 x = _mm256_add_epi64(ld(b + l), vo);

@@ -2,7 +2,7 @@
  * the dispatch loop (vm/interp_avx2.c) runs, against the scalar helpers, bit
  * for bit (TAP): avx2_lea_bounds32 (an LDX's addresses and their bounds in one
  * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds, a whole warp's
- * inline LD32 (load32 with every lane of 32) the scalar load, bounds32 and
+ * inline LD32 (load32 with every lane of 32) the scalar load, bounds_full and
  * store_lanes (a whole warp's bounds and stores) the scalar bounds and
  * store, and the inline full-warp bodies (body_*, maskbody_*) the table's helpers, which
  * tests/unit/test_lanes.c holds to the scalar ones.  Built with -mavx2; skips
@@ -131,7 +131,7 @@ static int check_load32(void)
     return 1;
 }
 
-/* bounds32 and store_lanes for a whole warp against the scalar bounds and
+/* bounds_full and store_lanes for a whole warp against the scalar bounds and
  * store: 4- and 8-byte stores, coalesced, one address (the last lane wins),
  * strided and a permutation of a coalesced range. */
 static int check_store32(void)
@@ -153,7 +153,7 @@ static int check_store32(void)
             want_mem[i] = got_mem[i] = (uint8_t)rnd();
         uint64_t off = (uint64_t)(int64_t)(int)(rnd() % 64) * 8 - 256;
         s.bounds(b, off, 32, 0xffffffffu, ws);
-        bounds32(b, off, gs);
+        bounds_full(b, off, 32, gs);
         s.store(a, b, -g, want_mem, len, 32, 0xffffffffu);
         store_lanes(a, b, -g, got_mem, len, 32, 0xffffffffu);
         if (memcmp(ws, gs, sizeof ws) != 0 || memcmp(want_mem, got_mem, sizeof want_mem) != 0) {
@@ -175,7 +175,7 @@ int main(void)
     printf("1..4\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
     printf("%s 2 - inline full-warp bodies = the table's helpers\n", b ? "ok" : "not ok");
     printf("%s 3 - load32 of a whole warp = the scalar LD32\n", c ? "ok" : "not ok");
-    printf("%s 4 - bounds32 and store_lanes of a whole warp = the scalar ones\n",
+    printf("%s 4 - bounds_full and store_lanes of a whole warp = the scalar ones\n",
            d ? "ok" : "not ok");
     return a && b && c && d ? 0 : 1;
 }
