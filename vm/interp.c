@@ -567,7 +567,7 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
     if (host) {
 #ifdef SIMT_INTERP_AVX2
         if (k == 4 && WHOLE32(mask)) { /* LD32 of a whole warp, inline */
-            load32(ra, addr, off - lo, host, 32, 0xffffffffu);
+            load32_whole(ra, addr, off - lo, host);
             _mm256_zeroupper();
         } else
 #endif
