@@ -338,6 +338,8 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
     return 0;
 }
 
+static void block_barrier_release(simt_exec *ex, simt_block *blk);
+
 int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t pc)
 {
     const simt_insn *in = &ex->mod->code[pc];
@@ -350,14 +352,14 @@ int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t ma
         if (*lreg(w, (unsigned)__builtin_ctz(m), in->b))
             blk->bar_count++;
     blk->bar_waiting += (uint32_t)simt_popcount(mask);
-    simt_block_barrier_check(ex, blk);
+    if (blk->bar_waiting + blk->bar_exited >= blk->nthreads) /* the last to arrive */
+        block_barrier_release(ex, blk);
     return 1;
 }
 
-void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
+/* Every thread of the block has arrived or exited: release the waiting lanes. */
+static void block_barrier_release(simt_exec *ex, simt_block *blk)
 {
-    if (!blk->bar_waiting || blk->bar_waiting + blk->bar_exited < blk->nthreads)
-        return;
     uint32_t arrived = blk->bar_waiting, count = blk->bar_count;
     blk->bar_waiting = 0;
     blk->bar_count = 0;
@@ -406,4 +408,10 @@ void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
                 *lreg(w, l, in->a) = count != 0;
         }
     }
+}
+
+void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
+{
+    if (blk->bar_waiting && blk->bar_waiting + blk->bar_exited >= blk->nthreads)
+        block_barrier_release(ex, blk);
 }

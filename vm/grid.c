@@ -189,6 +189,9 @@ static int run_warp(simt_exec *ex, simt_block *blk, simt_warp *w)
             return -2;
         if (ev == EV_QUANTUM)
             return 1;
+        /* every lane left waits at __syncthreads: nothing to pick or release */
+        if ((w->in_state[LANE_BAR] | w->exited) == all)
+            return 1;
     }
 }
 

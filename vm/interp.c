@@ -1073,8 +1073,8 @@ issue:
         in++;
         NEXT;
     }
-    TARGET(BAR): {
-        SAVE();
+    TARGET(BAR): { /* the barrier stores the lanes' pc (past the BAR) itself */
+        simt_lanes_store(w->fp, fp, mask, W);
         int r = simt_block_barrier(ex, blk, w, mask, PC);
         if (r < 0)
             return EV_FAULT;
