@@ -700,24 +700,68 @@ static inline __attribute__((always_inline)) void load32(uint64_t *a, const uint
     }
 }
 
-/* LD32 of a whole 32-lane warp (vm/interp_avx2.c inlines it): a coalesced
- * access (lane l at b[0] + 4 l) is eight 16-byte loads, anything else
- * gathers.  One test per warp, not per group of four lanes (load32x4), and
- * the last lane's address first: matmul's shared-memory loads (two rows of
- * a tile per warp) fail there, where the whole test had made matmul 6%
- * slower.  saxpy (n = 2^16, 300 launches, best of 21 interleaved runs) took
- * 8% less time than with gathers alone. */
+/* Whether lanes [h, h + 16) of b are base + step * (l - h): step 4, a
+ * coalesced half warp, or 0, one address for the half. */
+static inline __attribute__((always_inline)) int half_run(const uint64_t *b, unsigned h,
+                                                          uint64_t step)
+{
+    v4 want = _mm256_add_epi64(_mm256_set1_epi64x((long long)b[h]),
+                               _mm256_mul_epu32(_mm256_set_epi64x(3, 2, 1, 0),
+                                                _mm256_set1_epi64x((long long)step)));
+    const v4 next = _mm256_set1_epi64x((long long)(4 * step));
+    v4 same = _mm256_set1_epi64x(-1);
+    for (unsigned l = h; l < h + 16; l += 4) {
+        same = _mm256_and_si256(same, _mm256_cmpeq_epi64(ld(b + l), want));
+        want = _mm256_add_epi64(want, next);
+    }
+    return _mm256_movemask_pd(_mm256_castsi256_pd(same)) == 15;
+}
+
+/* LD32 of a whole 32-lane warp (vm/interp_avx2.c inlines it).  Per-lane
+ * loads cost as much as gathers on this layout, so the help has to come
+ * from the access pattern, told from two compares of lane addresses and
+ * then checked on every lane:
+ *   - the whole warp coalesced (lane l at b[0] + 4 l; tested first: a
+ *     grid-stride or one-thread-per-element access), or each half warp
+ *     coalesced (lane l at b[h] + 4 (l - h): a 16-wide tile): four
+ *     16-byte loads per half;
+ *   - each half warp reading one address (a row of a 16-wide tile indexed
+ *     by threadIdx.y, a broadcast): one load per half;
+ *   - anything else gathers.
+ * Tests per group of four lanes (load32x4) had mispredicted in tiled
+ * kernels; these two per warp follow the load site, which the branch
+ * predictor's history tells apart (bench/k/matmul.k alternates the second
+ * and first pattern in its inner loop). */
 static inline __attribute__((always_inline)) void load32_whole(uint64_t *a, const uint64_t *b,
                                                                uint64_t rel, const uint8_t *host)
 {
-    if (b[31] != b[0] + 124 || !contiguous(b, 32, 4)) {
-        load32(a, b, rel, host, 32, 0xffffffffu);
+    const uint8_t *p = host + (b[0] + rel), *q = host + (b[16] + rel);
+    if (b[31] == b[0] + 124 && contiguous(b, 32, 4)) {
+        q = p + 64; /* the whole warp coalesced */
+    } else if (!(b[15] == b[0] + 60 && b[31] == b[16] + 60 && half_run(b, 0, 4) &&
+                 half_run(b, 16, 4))) {
+        p = NULL;
+    }
+    if (p) {
+        _Pragma("GCC unroll 4")
+        for (unsigned l = 0; l < 16; l += 4) {
+            st(a + l, _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(p + 4 * l))));
+            st(a + 16 + l,
+               _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(q + 4 * l))));
+        }
         return;
     }
-    const uint8_t *p = host + (b[0] + rel);
-    _Pragma("GCC unroll 8")
-    for (unsigned l = 0; l < 32; l += 4)
-        st(a + l, _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(p + 4 * l))));
+    if (b[15] == b[0] && b[31] == b[16] && half_run(b, 0, 0) && half_run(b, 16, 0)) {
+        for (unsigned h = 0; h < 32; h += 16) {
+            uint32_t v;
+            memcpy(&v, host + (b[h] + rel), 4);
+            const v4 x = _mm256_set1_epi64x((long long)v);
+            for (unsigned l = h; l < h + 16; l += 4)
+                st(a + l, x);
+        }
+        return;
+    }
+    load32(a, b, rel, host, 32, 0xffffffffu);
 }
 
 static void load64(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host, unsigned W,

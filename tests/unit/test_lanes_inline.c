@@ -2,7 +2,7 @@
  * the dispatch loop (vm/interp_avx2.c) runs, against the scalar helpers, bit
  * for bit (TAP): avx2_lea_bounds32 (an LDX's addresses and their bounds in one
  * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds, a whole warp's
- * inline LD32 (load32_whole) the scalar load, bounds_full and
+ * inline LD32 (load32_whole, in every access shape it tells apart) the scalar load, bounds_full and
  * store_lanes (a whole warp's bounds and stores) the scalar bounds and
  * store, and the inline full-warp bodies (body_*, maskbody_*) the table's helpers, which
  * tests/unit/test_lanes.c holds to the scalar ones.  Built with -mavx2; skips
@@ -103,10 +103,28 @@ static int check_bodies(void)
     return 1;
 }
 
+/* Lane l's word index in load shape `shape` (check_load32). */
+static unsigned load_word(unsigned shape, unsigned l, unsigned delta)
+{
+    unsigned h = l & 16, i = l & 15;
+    switch (shape) {
+    case 0: return l;                                    /* coalesced */
+    case 1: return 0;                                    /* one address */
+    case 2: return l * 7;                                /* strided */
+    case 3: return (unsigned)rnd() % 512;                /* random */
+    case 4: return l == 29 ? 30 : l == 30 ? 29 : l;      /* coalesced but two lanes swapped */
+    case 5: return i + (h ? delta : 0);                  /* each half coalesced (a tile's rows) */
+    case 6: return i;                                    /* both halves the same 16 words */
+    case 7: return h ? delta : 0;                        /* one address per half */
+    case 8: return l == 9 ? 3 : h ? delta : 0;           /* ... but for lane 9 */
+    default: return l == 20 ? 1 : i + (h ? delta : 0);   /* each half coalesced but for lane 20 */
+    }
+}
+
 /* load32_whole (a whole warp's LD32, as vm/interp_avx2.c inlines it) against
- * the scalar load of kind LD32 (4) over one region: coalesced (its block
- * path), one address, strided, random word addresses and a coalesced range
- * with two lanes swapped (its gathers). */
+ * the scalar load of kind LD32 (4) over one region, in every shape of
+ * load_word: those it loads as blocks or broadcasts, and near misses of
+ * them that pass its first tests but must gather. */
 static int check_load32(void)
 {
     simt_lane_ops s;
@@ -115,14 +133,12 @@ static int check_load32(void)
     for (unsigned i = 0; i < sizeof host; i++)
         host[i] = (uint8_t)rnd();
     const uint64_t g = 0x200000001000ull; /* the guest address of host[0] */
-    for (unsigned round = 0; round < 400; round++) {
+    for (unsigned round = 0; round < 1000; round++) {
         uint64_t b[32], want[32], got[32];
-        unsigned shape = round % 5, start = (unsigned)(rnd() % 512) * 4;
-        for (unsigned l = 0; l < 32; l++) {
-            unsigned word = shape == 0 ? l : shape == 1 ? 0 : shape == 2 ? l * 7
-                            : shape == 3 ? (unsigned)rnd() % 512 : l == 29 ? 30 : l == 30 ? 29 : l;
-            b[l] = g + (shape == 3 ? 0 : start) + 4u * word;
-        }
+        unsigned shape = round % 10, start = (unsigned)(rnd() % 256) * 4;
+        unsigned delta = 16 + (unsigned)(rnd() % 200);
+        for (unsigned l = 0; l < 32; l++)
+            b[l] = g + (shape == 3 ? 0 : start) + 4u * load_word(shape, l, delta);
         uint64_t off = 0, rel = off - g;
         s.load(want, b, rel, host, 4, 32, 0xffffffffu);
         load32_whole(got, b, rel, host);
