@@ -50,7 +50,7 @@ mkdir -p "$build" || exit 1
 
 # Results, keyed "kernel,impl": median seconds, lane-operations,
 # number of runs, and a status ("ok" or why there is no figure).
-declare -A T OPS NRUNS STATUS
+declare -A T OPS NRUNS STATUS TIMES SPENT
 declare -A LABEL have
 impls=(simtvm nosimd threads2 c_o2 c_o3 oclgrind pocl numba)
 LABEL=([simtvm]="simtvm" [nosimd]="simtvm --no-simd" [threads2]="simtvm --threads 2"
@@ -85,31 +85,79 @@ run_once() {
     fi
 }
 
-# measure KERNEL IMPL REFSUM CMD...: up to $runs runs (fewer once $budget
-# seconds are spent); records the median kernel time under KERNEL,IMPL.
-measure() {
-    local k=$1 impl=$2 ref=$3 spent=0 n=0 times=()
+# Measurements are interleaved: round r runs every implementation of a
+# kernel once before round r + 1 runs any of them again, so that a slow
+# spell of a shared host (this project's machine is one) falls on all of
+# them rather than on whichever ran during it, and the ratios between them,
+# which are what the targets are about, stay fair.
+
+# measure_run KEY IMPL REFSUM CMD...: one run towards the median of KEY,IMPL
+# (STATUS running); a failure, a wrong checksum or the time budget spent
+# ends the measurement.
+measure_run() {
+    local k=$1 impl=$2 ref=$3
     shift 3
-    while [ "$n" -lt "$runs" ]; do
-        run_once "$@"
-        if [ "$r_status" != ok ]; then
-            STATUS[$k,$impl]=$r_status
-            return
-        fi
-        if [ -n "$ref" ] && [ "$r_sum" != "$ref" ]; then
-            STATUS[$k,$impl]="wrong checksum $r_sum (C -O2: $ref)"
-            return
-        fi
-        times+=("$r_time")
-        n=$((n + 1))
-        spent=$(awk -v a="$spent" -v b="$r_wall" 'BEGIN { print a + b }')
-        awk -v a="$spent" -v b="$budget" 'BEGIN { exit !(a > b) }' && break
-    done
-    T[$k,$impl]=$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 }
-        END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+    run_once "$@"
+    if [ "$r_status" != ok ]; then
+        STATUS[$k,$impl]=$r_status
+        return
+    fi
+    if [ -n "$ref" ] && [ "$r_sum" != "$ref" ]; then
+        STATUS[$k,$impl]="wrong checksum $r_sum (C -O2: $ref)"
+        return
+    fi
+    TIMES[$k,$impl]="${TIMES[$k,$impl]:-} $r_time"
     OPS[$k,$impl]=$r_ops
-    NRUNS[$k,$impl]=$n
-    STATUS[$k,$impl]=ok
+    NRUNS[$k,$impl]=$(( ${NRUNS[$k,$impl]:-0} + 1 ))
+    SPENT[$k,$impl]=$(awk -v a="${SPENT[$k,$impl]:-0}" -v b="$r_wall" 'BEGIN { print a + b }')
+    awk -v a="${SPENT[$k,$impl]}" -v b="$budget" 'BEGIN { exit !(a > b) }' &&
+        STATUS[$k,$impl]=done
+}
+
+# measure_all KEY N IMPL...: up to $runs interleaved runs of each
+# implementation (fewer once its runs took $budget seconds) at size N (the
+# Numba simulator at its own size), each checksum against C -O2's at that
+# size; records the median kernel time under KEY,IMPL.  KEY is the kernel
+# name, or matmul_threads for matmul at the thread-scaling size.
+measure_all() {
+    local key=$1 n=$2 k=${1%_threads} impl round cmd=()
+    shift 2
+    declare -A want size_of
+    local ref=""
+    if [ -n "${have[c_o2]:-}" ]; then   # the reference checksums
+        run_once "$build/${k}_O2" "$n"
+        [ "$r_status" = ok ] && ref=$r_sum
+    fi
+    for impl in "$@"; do
+        if [ -z "${have[$impl]:-}" ]; then
+            STATUS[$key,$impl]=$(why_missing "$impl")
+            continue
+        fi
+        STATUS[$key,$impl]=running
+        size_of[$impl]=$n
+        want[$impl]=$ref
+        if [ "$impl" = numba ]; then
+            size_of[$impl]=${numba_size[$k]}
+            want[$impl]=""
+            if [ -n "${have[c_o2]:-}" ]; then
+                run_once "$build/${k}_O2" "${size_of[$impl]}"
+                [ "$r_status" = ok ] && want[$impl]=$r_sum
+            fi
+        fi
+    done
+    for ((round = 0; round < runs; round++)); do
+        for impl in "$@"; do
+            [ "${STATUS[$key,$impl]}" = running ] || continue
+            command_for "$k" "$impl" "${size_of[$impl]}"
+            measure_run "$key" "$impl" "${want[$impl]}" "${cmd[@]}"
+        done
+    done
+    for impl in "$@"; do
+        case ${STATUS[$key,$impl]} in running | done) ;; *) continue ;; esac
+        T[$key,$impl]=$(printf '%s\n' ${TIMES[$key,$impl]} | sort -g | awk '{ v[NR] = $1 }
+            END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+        STATUS[$key,$impl]=ok
+    done
 }
 
 # ---- what is installed ----
@@ -180,29 +228,7 @@ command_for() {
 # ---- measuring ----
 
 measure_kernel() {
-    local k=$1 impl ref="" n cmd=()
-    if [ -n "${have[c_o2]:-}" ]; then   # the reference checksums
-        run_once "$build/${k}_O2" "${size[$k]}"
-        [ "$r_status" = ok ] && ref=$r_sum
-    fi
-    for impl in "${impls[@]}"; do
-        if [ -z "${have[$impl]:-}" ]; then
-            STATUS[$k,$impl]=$(why_missing "$impl")
-            continue
-        fi
-        n=${size[$k]}
-        local want=$ref
-        if [ "$impl" = numba ]; then
-            n=${numba_size[$k]}
-            want=""
-            if [ -n "${have[c_o2]:-}" ]; then
-                run_once "$build/${k}_O2" "$n"
-                [ "$r_status" = ok ] && want=$r_sum
-            fi
-        fi
-        command_for "$k" "$impl" "$n"
-        measure "$k" "$impl" "$want" "${cmd[@]}"
-    done
+    measure_all "$1" "${size[$1]}" "${impls[@]}"
 }
 
 # ---- reporting ----
@@ -325,14 +351,7 @@ threads_n=${BENCH_THREADS_N_matmul:-1024}
 measure_threads() {
     [ "$threads_n" = "${size[matmul]}" ] && return
     local impl
-    for impl in simtvm threads2; do
-        if [ -z "${have[$impl]:-}" ]; then
-            STATUS[matmul_threads,$impl]=$(why_missing "$impl")
-            continue
-        fi
-        command_for matmul "$impl" "$threads_n"
-        measure matmul_threads "$impl" "" "${cmd[@]}"
-    done
+    measure_all matmul_threads "$threads_n" simtvm threads2
     printf '\nmatmul (n = %s), simtvm on one and two host threads\n' "$threads_n"
     for impl in simtvm threads2; do
         if [ "${STATUS[matmul_threads,$impl]}" = ok ]; then
@@ -371,8 +390,9 @@ printf 'simtvm benchmark (bench/bench.sh), %s\n' "$(date -u '+%Y-%m-%d %H:%M UTC
 printf 'machine: %s cores, %s\n' "$(nproc 2>/dev/null || echo '?')" \
     "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)"
 printf 'simtvm: %s (%s)\n' "$simtvm" "$("$simtvm" --version 2>/dev/null | head -1)"
-printf 'medians of up to %s runs (fewer once a measurement took %s s); times are of the\n' \
+printf 'medians of up to %s runs (fewer once a measurement took %s s), the runs of a\n' \
     "$runs" "$budget"
+printf 'kernel interleaved across implementations; times are of the\n' 
 printf 'kernel launches only; lane-ops/s = lane-operations / median time\n'
 detect
 for k in "${kernels[@]}"; do
