@@ -99,6 +99,8 @@ typedef struct simt_warp {
     uint32_t slice;          /* --interleave=random: instructions left in this turn */
     uint8_t head_set;        /* link slots and arguments hold this launch's values
                                 (vm/grid.c warp_start_frame) */
+    uint8_t framed;          /* a CALL gave lanes a frame other than 0 since the
+                                warp's start: fp[] is cleared at the next start */
     uint8_t bar_whole;       /* the lanes at __syncthreads arrived as one group
                                 of every live lane (vm/collective.c) */
 } simt_warp;

@@ -98,6 +98,11 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->quantum_yields = 0;
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
+    /* A lane's convergence-stack depth is not 0 only where its bit of
+     * nested is set (vm/sched.c), so a warp that ended its last block with
+     * nested 0 has only zero depths. */
+    if (w->nested)
+        memset(w->depth, 0, sizeof w->depth);
     w->nested = 0;
     w->bar_whole = 0;
     w->hint = w->valid; /* every lane at the entry, frame 0, no barrier */
@@ -106,13 +111,15 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->in_state[LANE_EXITED] = w->exited;
     uint32_t all = simt_lanes_all(W);
     simt_lanes_store((uint32_t *)w->pc, k->entry, all, W);
-    /* Copies of zeros: GCC makes a memset (or a loop of zero stores) of
-     * these sizes a `rep stos`, whose start-up cost was a tenth of an empty
-     * kernel's run; a fixed-size copy is a few vector moves. */
-    static const uint32_t zero_fp[SIMT_MAX_WARP];
-    static const uint16_t zero_depth[SIMT_MAX_WARP];
-    memcpy(w->fp, zero_fp, sizeof w->fp);
-    memcpy(w->depth, zero_depth, sizeof w->depth);
+    /* Frame pointers other than 0 come from CALLs only: a warp whose last
+     * block made none has them all 0.  A copy of zeros, not a memset: GCC
+     * makes a memset of this size a `rep stos`, whose start-up cost was a
+     * tenth of an empty kernel's run. */
+    if (w->framed) {
+        static const uint32_t zero_fp[SIMT_MAX_WARP];
+        memcpy(w->fp, zero_fp, sizeof w->fp);
+        w->framed = 0;
+    }
 }
 
 /* A kernel frame: the link slots, the arguments, and the registers some path

@@ -490,6 +490,7 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
             N[(size_t)z->regs[k] * W + __builtin_ctz(m)] = 0;
     *fp = nfp;
     *pc = (int32_t)callee->entry;
+    w->framed = 1; /* fp[] is not all 0 from now on (vm/grid.c warp_reset) */
     return 0;
 }
 
