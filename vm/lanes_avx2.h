@@ -652,7 +652,8 @@ static inline void avx2_lea_bounds32(uint64_t *a, const uint64_t *b, const uint6
     bounds_fold(ands, ors, out);
 }
 
-/* Whether lane l's index is idx0 + l * len for every lane (a coalesced access). */
+/* Whether lane l's index is idx0 + l * len for every lane of W (a coalesced
+ * access; len 0: one address). */
 static inline __attribute__((always_inline)) int contiguous(const uint64_t *b, unsigned W, uint64_t len)
 {
     const v4 step = _mm256_set1_epi64x((long long)(4 * len));
@@ -700,23 +701,6 @@ static inline __attribute__((always_inline)) void load32(uint64_t *a, const uint
     }
 }
 
-/* Whether lanes [h, h + 16) of b are base + step * (l - h): step 4, a
- * coalesced half warp, or 0, one address for the half. */
-static inline __attribute__((always_inline)) int half_run(const uint64_t *b, unsigned h,
-                                                          uint64_t step)
-{
-    v4 want = _mm256_add_epi64(_mm256_set1_epi64x((long long)b[h]),
-                               _mm256_mul_epu32(_mm256_set_epi64x(3, 2, 1, 0),
-                                                _mm256_set1_epi64x((long long)step)));
-    const v4 next = _mm256_set1_epi64x((long long)(4 * step));
-    v4 same = _mm256_set1_epi64x(-1);
-    for (unsigned l = h; l < h + 16; l += 4) {
-        same = _mm256_and_si256(same, _mm256_cmpeq_epi64(ld(b + l), want));
-        want = _mm256_add_epi64(want, next);
-    }
-    return _mm256_movemask_pd(_mm256_castsi256_pd(same)) == 15;
-}
-
 /* LD32 of a whole 32-lane warp from shared memory (vm/interp_avx2.c
  * inlines it; global memory gathers, see load_group).  Per-lane loads cost
  * as much as gathers on this layout, so the help has to come from the
@@ -736,7 +720,8 @@ static inline __attribute__((always_inline)) int half_run(const uint64_t *b, uns
 static inline __attribute__((always_inline)) void load32_whole(uint64_t *a, const uint64_t *b,
                                                                uint64_t rel, const uint8_t *host)
 {
-    if (b[15] == b[0] + 60 && b[31] == b[16] + 60 && half_run(b, 0, 4) && half_run(b, 16, 4)) {
+    if (b[15] == b[0] + 60 && b[31] == b[16] + 60 && contiguous(b, 16, 4) &&
+        contiguous(b + 16, 16, 4)) {
         const uint8_t *lo = host + (b[0] + rel), *hi = host + (b[16] + rel);
         _Pragma("GCC unroll 4")
         for (unsigned l = 0; l < 16; l += 4) {
@@ -746,7 +731,8 @@ static inline __attribute__((always_inline)) void load32_whole(uint64_t *a, cons
         }
         return;
     }
-    if (b[15] == b[0] && b[31] == b[16] && half_run(b, 0, 0) && half_run(b, 16, 0)) {
+    if (b[15] == b[0] && b[31] == b[16] && contiguous(b, 16, 0) &&
+        contiguous(b + 16, 16, 0)) {
         for (unsigned h = 0; h < 32; h += 16) {
             uint32_t v;
             memcpy(&v, host + (b[h] + rel), 4);
