@@ -340,6 +340,21 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
 
 static void block_barrier_release(simt_exec *ex, simt_block *blk);
 
+/* Whether every thread of the block waits at the barrier or has exited.
+ * Static, so that the arrival below tests it inline (an exported function is
+ * not inlined into its neighbours in the library's position-independent
+ * build) and calls the release, the rare and long part, only when it holds. */
+static inline int barrier_complete(const simt_block *blk)
+{
+    return blk->bar_waiting && blk->bar_waiting + blk->bar_exited >= blk->nthreads;
+}
+
+void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
+{
+    if (barrier_complete(blk))
+        block_barrier_release(ex, blk);
+}
+
 int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t pc)
 {
     const simt_insn *in = &ex->mod->code[pc];
@@ -352,7 +367,7 @@ int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t ma
         if (*lreg(w, (unsigned)__builtin_ctz(m), in->b))
             blk->bar_count++;
     blk->bar_waiting += (uint32_t)simt_popcount(mask);
-    if (blk->bar_waiting + blk->bar_exited >= blk->nthreads) /* the last to arrive */
+    if (barrier_complete(blk))
         block_barrier_release(ex, blk);
     return 1;
 }
@@ -408,10 +423,4 @@ static void block_barrier_release(simt_exec *ex, simt_block *blk)
                 *lreg(w, l, in->a) = count != 0;
         }
     }
-}
-
-void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
-{
-    if (blk->bar_waiting && blk->bar_waiting + blk->bar_exited >= blk->nthreads)
-        block_barrier_release(ex, blk);
 }
