@@ -114,6 +114,15 @@ measure_run() {
         STATUS[$k,$impl]=done
 }
 
+# c_checksum KERNEL N: C -O2's checksum at size N (the reference every
+# implementation must print), or nothing when it is not built or fails.
+c_checksum() {
+    [ -n "${have[c_o2]:-}" ] || return 0
+    run_once "$build/${1}_O2" "$2"
+    [ "$r_status" = ok ] && echo "$r_sum"
+    return 0
+}
+
 # measure_all KEY N IMPL...: up to $runs interleaved runs of each
 # implementation (fewer once its runs took $budget seconds) at size N (the
 # Numba simulator at its own size), each checksum against C -O2's at that
@@ -123,11 +132,8 @@ measure_all() {
     local key=$1 n=$2 k=${1%_threads} impl round cmd=()
     shift 2
     declare -A want size_of
-    local ref=""
-    if [ -n "${have[c_o2]:-}" ]; then   # the reference checksums
-        run_once "$build/${k}_O2" "$n"
-        [ "$r_status" = ok ] && ref=$r_sum
-    fi
+    local ref
+    ref=$(c_checksum "$k" "$n")
     for impl in "$@"; do
         if [ -z "${have[$impl]:-}" ]; then
             STATUS[$key,$impl]=$(why_missing "$impl")
@@ -138,11 +144,7 @@ measure_all() {
         want[$impl]=$ref
         if [ "$impl" = numba ]; then
             size_of[$impl]=${numba_size[$k]}
-            want[$impl]=""
-            if [ -n "${have[c_o2]:-}" ]; then
-                run_once "$build/${k}_O2" "${size_of[$impl]}"
-                [ "$r_status" = ok ] && want[$impl]=$r_sum
-            fi
+            want[$impl]=$(c_checksum "$k" "${size_of[$impl]}")
         fi
     done
     for ((round = 0; round < runs; round++)); do
@@ -392,7 +394,7 @@ printf 'machine: %s cores, %s\n' "$(nproc 2>/dev/null || echo '?')" \
 printf 'simtvm: %s (%s)\n' "$simtvm" "$("$simtvm" --version 2>/dev/null | head -1)"
 printf 'medians of up to %s runs (fewer once a measurement took %s s), the runs of a\n' \
     "$runs" "$budget"
-printf 'kernel interleaved across implementations; times are of the\n' 
+printf 'kernel interleaved across implementations; times are of the\n'
 printf 'kernel launches only; lane-ops/s = lane-operations / median time\n'
 detect
 for k in "${kernels[@]}"; do
