@@ -525,10 +525,12 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
         return NULL;
     *lo = s[0];
     uint64_t gen = ex->vm->mem.generation;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 2; k++) { /* [s[0], s[1] + len) inside the entry: one range test */
         const struct simt_gcache *c = &ex->gc[k];
-        if (gcache_hit(c, gen, s[0], len, write) && gcache_hit(c, gen, s[1], len, write))
-            return c->data + (s[0] - c->base);
+        uint64_t d0 = s[0] - c->base, d1 = s[1] - c->base;
+        if (d0 <= d1 && d1 < c->size && len <= c->size - d1 && c->gen == gen &&
+            !(write && c->readonly))
+            return c->data + d0;
     }
     if (SIMT_ADDR_SPACE(s[0]) == SPACE_SHARED && SIMT_ADDR_SPACE(s[1]) == SPACE_SHARED &&
         SIMT_ADDR_OFFSET(s[1]) + len <= blk->shared_size)

@@ -640,6 +640,7 @@ static inline void avx2_lea_bounds32(uint64_t *a, const uint64_t *b, const uint6
     const v4 vo = _mm256_set1_epi64x((long long)off);
     const __m128i n = _mm_cvtsi32_si128((int)shift);
     v4 ands = _mm256_set1_epi64x(-1), ors = _mm256_setzero_si256();
+    _Pragma("GCC unroll 8")
     for (unsigned l = 0; l < 32; l += 4) {
         v4 x = ld(c + l);
         x = ext == 0 ? sext(x, 0xffffffff, 0x80000000) : ext == 1 ? _mm256_and_si256(x, lo32()) : x;
