@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# bench/icount.sh -- host instructions per warp for each part of a saxpy warp
+# (bench/k/warp_parts.k), counted with valgrind's callgrind.  Counts do not
+# depend on the machine's load, so they tell a change of a few percent apart
+# on a host whose timings vary by more than that (bench/README.md).
+# Usage: bench/icount.sh [SIMTVM [simtvm options...]]  (default ./simtvm)
+# Needs valgrind.  Each kernel runs with 1 and with 3 launches; the
+# difference, over the 4096 warps of the two extra launches, leaves out the
+# compile, the allocations and everything else done once.
+set -euo pipefail
+simtvm=${1:-./simtvm}
+shift || true
+top=$(cd "$(dirname "$0")/.." && pwd)
+prog=$top/bench/k/warp_parts.k
+if ! command -v valgrind >/dev/null; then
+    echo "bench/icount.sh: needs valgrind (apt-get install valgrind)" >&2
+    exit 2
+fi
+
+# host instructions of one run: kernel $1, $2 launches, simtvm options after
+count() {
+    local k=$1 reps=$2 out
+    shift 2
+    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        "$simtvm" run "$@" "$prog" -- "$k" "$reps" 2>&1 >/dev/null)
+    echo "$out" | awk '/refs:/ { gsub(",", "", $4); print $4 }'
+}
+
+parts=("start, i, if (i < n), end" "+ LEA, ST32: y[i] = a" "+ LDX: y[i] = x[i]"
+       "+ MUL_F32: y[i] = a * x[i]" "+ LD32, ADD_F32: saxpy")
+printf '%-4s %-30s %12s %8s\n' kernel part "instr/warp" added
+prev=0
+for k in 0 1 2 3 4; do
+    one=$(count "$k" 1 "$@")
+    three=$(count "$k" 3 "$@")
+    per=$(( (three - one) / 4096 ))
+    added=$(( k == 0 ? per : per - prev ))
+    printf '%-4s   %-30s %12d %8d\n' "k$k" "${parts[$k]}" "$per" "$added"
+    prev=$per
+done
