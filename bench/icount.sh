@@ -5,13 +5,18 @@
 # on a host whose timings vary by more than that (bench/README.md).
 # Usage: bench/icount.sh [SIMTVM [simtvm options...]]  (default ./simtvm)
 # Needs valgrind.  Each kernel runs with 1 and with 3 launches; the
-# difference, over the 4096 warps of the two extra launches, leaves out the
-# compile, the allocations and everything else done once.
+# difference, over the 2 x 2^16 elements of the two extra launches, leaves
+# out the compile, the allocations and everything else done once.  Figures
+# are per 32 elements: per warp at the default warp size.
 set -euo pipefail
 simtvm=${1:-./simtvm}
 shift || true
 top=$(cd "$(dirname "$0")/.." && pwd)
 prog=$top/bench/k/warp_parts.k
+if [ ! -x "$simtvm" ]; then
+    echo "bench/icount.sh: $simtvm is not an executable (build simtvm first)" >&2
+    exit 2
+fi
 if ! command -v valgrind >/dev/null; then
     echo "bench/icount.sh: needs valgrind (apt-get install valgrind)" >&2
     exit 2
@@ -23,12 +28,19 @@ count() {
     shift 2
     out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
         "$simtvm" run "$@" "$prog" -- "$k" "$reps" 2>&1 >/dev/null)
-    echo "$out" | awk '/refs:/ { gsub(",", "", $4); print $4 }'
+    local n
+    n=$(echo "$out" | awk '/refs:/ { gsub(",", "", $4); print $4 }')
+    if [ -z "$n" ]; then
+        echo "bench/icount.sh: no instruction count from valgrind for kernel $k:" >&2
+        echo "$out" | tail -5 >&2
+        exit 1
+    fi
+    echo "$n"
 }
 
 parts=("start, i, if (i < n), end" "+ LEA, ST32: y[i] = a" "+ LDX: y[i] = x[i]"
        "+ MUL_F32: y[i] = a * x[i]" "+ LD32, ADD_F32: saxpy")
-printf '%-4s %-30s %12s %8s\n' kernel part "instr/warp" added
+printf '%-4s %-30s %12s %8s\n' kernel part "instr/32 el" added
 prev=0
 for k in 0 1 2 3 4; do
     one=$(count "$k" 1 "$@")
