@@ -166,27 +166,31 @@ static __attribute__((noinline)) uint8_t *lane_mem_slow(simt_exec *ex, simt_bloc
     return simt_vm_translate(ex->vm, &t, addr, len, write);
 }
 
-/* The host address of one lane's access, or NULL with vm->fault set.  The
- * common cases -- the allocation used last, shared and local memory -- are
- * decided here without a call. */
-static inline uint8_t *gcache_hit(const struct simt_gcache *c, uint64_t gen, uint64_t addr,
-                                  unsigned len, int write)
+/* The host address of lo, where [lo, hi + len) lies in cache entry c (lo ==
+ * hi: one access; lo > hi holds nothing, and lo below the entry's base wraps
+ * past hi); NULL otherwise. */
+static inline uint8_t *gcache_hit(const struct simt_gcache *c, uint64_t gen, uint64_t lo,
+                                  uint64_t hi, unsigned len, int write)
 {
-    uint64_t d = addr - c->base;
-    if (d < c->size && len <= c->size - d && c->gen == gen && !(write && c->readonly))
-        return c->data + d;
+    uint64_t d0 = lo - c->base, d1 = hi - c->base;
+    if (d0 <= d1 && d1 < c->size && len <= c->size - d1 && c->gen == gen &&
+        !(write && c->readonly))
+        return c->data + d0;
     return NULL;
 }
 
+/* The host address of one lane's access, or NULL with vm->fault set.  The
+ * common cases -- the allocation used last, shared and local memory -- are
+ * decided here without a call. */
 static inline uint8_t *lane_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned l,
                                 uint64_t addr, unsigned len, int write)
 {
     if (!(addr & (len - 1))) {
         uint64_t gen = ex->vm->mem.generation;
-        uint8_t *p = gcache_hit(&ex->gc[0], gen, addr, len, write);
+        uint8_t *p = gcache_hit(&ex->gc[0], gen, addr, addr, len, write);
         if (p)
             return p;
-        if ((p = gcache_hit(&ex->gc[1], gen, addr, len, write)) != NULL) {
+        if ((p = gcache_hit(&ex->gc[1], gen, addr, addr, len, write)) != NULL) {
             struct simt_gcache t = ex->gc[0];
             ex->gc[0] = ex->gc[1];
             ex->gc[1] = t;
@@ -525,12 +529,10 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
         return NULL;
     *lo = s[0];
     uint64_t gen = ex->vm->mem.generation;
-    for (int k = 0; k < 2; k++) { /* [s[0], s[1] + len) inside the entry: one range test */
-        const struct simt_gcache *c = &ex->gc[k];
-        uint64_t d0 = s[0] - c->base, d1 = s[1] - c->base;
-        if (d0 <= d1 && d1 < c->size && len <= c->size - d1 && c->gen == gen &&
-            !(write && c->readonly))
-            return c->data + d0;
+    for (int k = 0; k < 2; k++) {
+        uint8_t *p = gcache_hit(&ex->gc[k], gen, s[0], s[1], len, write);
+        if (p)
+            return p;
     }
     if (SIMT_ADDR_SPACE(s[0]) == SPACE_SHARED && SIMT_ADDR_SPACE(s[1]) == SPACE_SHARED &&
         SIMT_ADDR_OFFSET(s[1]) + len <= blk->shared_size)
