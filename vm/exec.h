@@ -214,6 +214,12 @@ static inline void simt_lanes_store(uint32_t *p, uint32_t v, uint32_t mask, unsi
         unsigned l = 0;
 #if defined(__SSE2__)
         __m128i vv = _mm_set1_epi32((int)v);
+        if (n == 32) { /* a whole warp of the default width: eight straight stores */
+            _Pragma("GCC unroll 8")
+            for (; l < 32; l += 4)
+                _mm_storeu_si128((__m128i *)(void *)(p + l), vv);
+            return;
+        }
         for (; l + 4 <= n; l += 4)
             _mm_storeu_si128((__m128i *)(void *)(p + l), vv);
 #endif
@@ -245,6 +251,7 @@ static inline unsigned simt_lane_state(const simt_warp *w, unsigned lane)
 }
 static inline void simt_set_state(simt_warp *w, uint32_t lanes, unsigned s)
 {
+    _Pragma("GCC unroll 8")
     for (unsigned k = 0; k < LANE_NSTATES; k++)
         w->in_state[k] &= ~lanes;
     w->in_state[s] |= lanes;
