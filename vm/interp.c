@@ -528,15 +528,20 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
     if (s[1] & (len - 1))
         return NULL;
     *lo = s[0];
+    /* Shared memory first: the cache holds global and constant allocations
+     * only, so a shared access would miss both of its entries. */
+    if (SIMT_ADDR_SPACE(s[0]) == SPACE_SHARED) {
+        if (SIMT_ADDR_SPACE(s[1]) == SPACE_SHARED &&
+            SIMT_ADDR_OFFSET(s[1]) + len <= blk->shared_size)
+            return blk->shared + SIMT_ADDR_OFFSET(s[0]);
+        return NULL;
+    }
     uint64_t gen = ex->vm->mem.generation;
     for (int k = 0; k < 2; k++) {
         uint8_t *p = gcache_hit(&ex->gc[k], gen, s[0], s[1], len, write);
         if (p)
             return p;
     }
-    if (SIMT_ADDR_SPACE(s[0]) == SPACE_SHARED && SIMT_ADDR_SPACE(s[1]) == SPACE_SHARED &&
-        SIMT_ADDR_OFFSET(s[1]) + len <= blk->shared_size)
-        return blk->shared + SIMT_ADDR_OFFSET(s[0]);
     return NULL;
 }
 
@@ -566,12 +571,29 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
         memcpy(copy, addr, W * sizeof copy[0]);
         seen = copy;
     }
+#ifdef SIMT_INTERP_AVX2
+    /* A coalesced load (lane l at addr[0] + l * len) of a whole warp from
+     * global memory is bounded by its ends, and is a block copy, not gathers
+     * (shared memory: load32_whole tells the patterns apart itself). */
+    uint64_t ends[2];
+    int coalesced = 0;
+    if (!known && k >= 4 && WHOLE32(mask) && SIMT_ADDR_SPACE(addr[0] + off) != SPACE_SHARED &&
+        contiguous(addr, 32, len)) {
+        ends[0] = addr[0] + off;
+        ends[1] = ends[0] + 31 * (uint64_t)len;
+        known = ends;
+        coalesced = 1;
+    }
+#endif
     /* One lane (host code) is faster through the translation directly. */
     const uint8_t *host = W == 1 ? NULL
                           : group_region(ex, blk, L, addr, off, len, 0, W, mask, &lo, known);
     if (host) {
 #ifdef SIMT_INTERP_AVX2
-        if (k == 4 && WHOLE32(mask)) { /* LD32 of a whole warp, inline */
+        if (coalesced) {
+            load_block(ra, host, len);
+            _mm256_zeroupper();
+        } else if (k == 4 && WHOLE32(mask)) { /* LD32 of a whole warp, inline */
             /* shared memory by the access pattern; global memory gathers,
              * which measured faster for a coalesced stream from DRAM too
              * (bench/k/saxpy.k: 0.074 s against 0.080 s) */
@@ -967,13 +989,27 @@ issue:
         uint64_t off = (uint64_t)(int64_t)in->i, lo;
         if (ex->observe)  /* before the stores: a store may overwrite its own address */
             observe_access(ex, w, in, PC, mask, rb, off, len, ACC_WRITE);
+        const uint64_t *known = NULL;
+#ifdef SIMT_INTERP_AVX2
+        /* A coalesced store (lane l at rb[0] + l * len) of a whole warp is
+         * bounded by its ends: no pass over the lanes for its bounds. */
+        uint64_t ends[2];
+        int coalesced = WHOLE32(mask) && len >= 4 && contiguous(rb, 32, len);
+        if (coalesced) {
+            ends[0] = rb[0] + off;
+            ends[1] = ends[0] + 31 * (uint64_t)len;
+            known = ends;
+        }
+#endif
         uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, off, len, 1, W, mask,
-                                                     &lo, NULL);
+                                                     &lo, known);
         if (host) {
 #ifdef SIMT_INTERP_AVX2
-            if (WHOLE32(mask)) {
-                store_lanes(ra, rb, off - lo, host, len, 32, 0xffffffffu);
+            if (coalesced) {
+                store_block(ra, host, len, 32);
                 _mm256_zeroupper();
+            } else if (WHOLE32(mask)) {
+                store_each(ra, rb, off - lo, host, len, 0xffffffffu);
             } else
 #endif
                 LANE_STORE(ra, rb, off - lo, host, len, W, mask);

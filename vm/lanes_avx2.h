@@ -272,11 +272,14 @@ BIN(LEA_S32, _mm256_add_epi64(b, scaled(sext(c, 0xffffffff, 0x80000000), k)))
 BIN(LEA_U32, _mm256_add_epi64(b, scaled(_mm256_and_si256(c, lo32()), k)))
 BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
 
-/* Comparisons give all-ones or zero per lane; the helpers store 1 or 0, and
- * their mask forms (cmpmask, for fused branches) turn BODY's 0/1 lanes into
- * mask bits directly: no register written and read back. */
-#define CMP(name, BODY)                                                         \
-    BIN(name, BODY)                                                             \
+/* A comparison's TEST gives each 64-bit lane all-ones where it holds and
+ * zero where not (the 32-bit float compares: their low halves, which UP
+ * moves to the top); NEG says the opcode is its negation.  The helpers store
+ * 1 or 0; their mask forms (cmpmask, for fused branches) take the lanes' sign
+ * bits as mask bits with one movemask: no register written and read back, no
+ * 0/1 lanes built. */
+#define CMP(name, TEST, NEG, UP)                                                \
+    BIN(name, (NEG) ? nbit(TEST) : bit(TEST))                                   \
     static inline __attribute__((always_inline)) uint32_t                      \
     maskbody_##name(const uint64_t *b_, const uint64_t *c_, unsigned W, uint32_t mask) \
     {                                                                           \
@@ -284,28 +287,26 @@ BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
         if (mask == FULL4(W)) { /* every lane: no masks to build */            \
             _Pragma("GCC unroll 8")                                             \
             for (unsigned l = 0; l < W; l += 4) {                               \
-                v4 b = ld(b_ + l), c = ld(c_ + l), t = BODY;                    \
-                r |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(         \
-                         _mm256_cmpeq_epi64(t, _mm256_setzero_si256()))) << l;  \
+                v4 b = ld(b_ + l), c = ld(c_ + l);                              \
+                r |= signs(UP(TEST)) << l;                                      \
             }                                                                   \
-            return ~r & mask;                                                   \
+            return ((NEG) ? ~r : r) & mask;                                     \
         }                                                                       \
         for (unsigned l = 0; l < W; l += 4) {                                   \
             unsigned nib = (mask >> l) & 15u;                                   \
             if (!nib)                                                           \
                 continue;                                                       \
-            v4 m = nib_mask(nib), b, c;                                         \
+            v4 b, c;                                                            \
             if (l + 4 <= W) {                                                   \
                 b = ld(b_ + l);                                                 \
                 c = ld(c_ + l);                                                 \
             } else { /* the tail of the register: touch no word past it */      \
+                v4 m = nib_mask(nib);                                           \
                 b = mld(b_ + l, m);                                             \
                 c = mld(c_ + l, m);                                             \
             }                                                                   \
-            v4 t = BODY;                                                        \
-            unsigned zero = (unsigned)_mm256_movemask_pd(                       \
-                _mm256_castsi256_pd(_mm256_cmpeq_epi64(t, _mm256_setzero_si256()))); \
-            r |= (uint32_t)(~zero & nib) << l;                                  \
+            uint32_t t = signs(UP(TEST));                                       \
+            r |= (((NEG) ? ~t : t) & nib) << l;                                 \
         }                                                                       \
         return r;                                                               \
     }                                                                           \
@@ -314,9 +315,17 @@ BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
     {                                                                           \
         return maskbody_##name(b_, c_, W, mask);                                \
     }
-/* Comparisons give all-ones or zero per lane; the helpers store 1 or 0. */
+/* 1 where t is all-ones, 0 where it is zero; nbit the other way round. */
 static inline v4 bit(v4 t) { return _mm256_and_si256(t, one64()); }
 static inline v4 nbit(v4 t) { return _mm256_andnot_si256(t, one64()); }
+/* The sign bits of the four lanes, as four mask bits; the identity and the
+ * low half moved to the top, for CMP's UP. */
+static inline uint32_t signs(v4 t)
+{
+    return (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(t));
+}
+static inline v4 same(v4 t) { return t; }
+static inline v4 up32(v4 t) { return _mm256_slli_epi64(t, 32); }
 static inline v4 eq32(v4 b, v4 c)
 {
     return _mm256_cmpeq_epi64(_mm256_slli_epi64(b, 32), _mm256_slli_epi64(c, 32));
@@ -335,18 +344,18 @@ static inline v4 gt_u64(v4 b, v4 c)
 {
     return _mm256_cmpgt_epi64(_mm256_xor_si256(b, sign64()), _mm256_xor_si256(c, sign64()));
 }
-CMP(EQ_I32, bit(eq32(b, c)))
-CMP(NE_I32, nbit(eq32(b, c)))
-CMP(LT_S32, bit(gt_s32(c, b)))
-CMP(LE_S32, nbit(gt_s32(b, c)))
-CMP(LT_U32, bit(gt_u32(c, b)))
-CMP(LE_U32, nbit(gt_u32(b, c)))
-CMP(EQ_I64, bit(_mm256_cmpeq_epi64(b, c)))
-CMP(NE_I64, nbit(_mm256_cmpeq_epi64(b, c)))
-CMP(LT_S64, bit(_mm256_cmpgt_epi64(c, b)))
-CMP(LE_S64, nbit(_mm256_cmpgt_epi64(b, c)))
-CMP(LT_U64, bit(gt_u64(c, b)))
-CMP(LE_U64, nbit(gt_u64(b, c)))
+CMP(EQ_I32, eq32(b, c), 0, same)
+CMP(NE_I32, eq32(b, c), 1, same)
+CMP(LT_S32, gt_s32(c, b), 0, same)
+CMP(LE_S32, gt_s32(b, c), 1, same)
+CMP(LT_U32, gt_u32(c, b), 0, same)
+CMP(LE_U32, gt_u32(b, c), 1, same)
+CMP(EQ_I64, _mm256_cmpeq_epi64(b, c), 0, same)
+CMP(NE_I64, _mm256_cmpeq_epi64(b, c), 1, same)
+CMP(LT_S64, _mm256_cmpgt_epi64(c, b), 0, same)
+CMP(LE_S64, _mm256_cmpgt_epi64(b, c), 1, same)
+CMP(LT_U64, gt_u64(c, b), 0, same)
+CMP(LE_U64, gt_u64(b, c), 1, same)
 
 /* Float arithmetic on all eight halves; the low halves are the lanes' results. */
 #define PS(op, b, c) _mm256_castps_si256(op(_mm256_castsi256_ps(b), _mm256_castsi256_ps(c)))
@@ -372,14 +381,14 @@ BIN(DIV_F64, PD(_mm256_div_pd, b, c))
     _mm256_castps_si256(_mm256_cmp_ps(_mm256_castsi256_ps(b), _mm256_castsi256_ps(c), p))
 #define CMPD(b, c, p) \
     _mm256_castpd_si256(_mm256_cmp_pd(_mm256_castsi256_pd(b), _mm256_castsi256_pd(c), p))
-CMP(EQ_F32, bit(CMPS(b, c, _CMP_EQ_OQ)))
-CMP(NE_F32, bit(CMPS(b, c, _CMP_NEQ_UQ)))
-CMP(LT_F32, bit(CMPS(b, c, _CMP_LT_OQ)))
-CMP(LE_F32, bit(CMPS(b, c, _CMP_LE_OQ)))
-CMP(EQ_F64, bit(CMPD(b, c, _CMP_EQ_OQ)))
-CMP(NE_F64, bit(CMPD(b, c, _CMP_NEQ_UQ)))
-CMP(LT_F64, bit(CMPD(b, c, _CMP_LT_OQ)))
-CMP(LE_F64, bit(CMPD(b, c, _CMP_LE_OQ)))
+CMP(EQ_F32, CMPS(b, c, _CMP_EQ_OQ), 0, up32)
+CMP(NE_F32, CMPS(b, c, _CMP_NEQ_UQ), 0, up32)
+CMP(LT_F32, CMPS(b, c, _CMP_LT_OQ), 0, up32)
+CMP(LE_F32, CMPS(b, c, _CMP_LE_OQ), 0, up32)
+CMP(EQ_F64, CMPD(b, c, _CMP_EQ_OQ), 0, same)
+CMP(NE_F64, CMPD(b, c, _CMP_NEQ_UQ), 0, same)
+CMP(LT_F64, CMPD(b, c, _CMP_LT_OQ), 0, same)
+CMP(LE_F64, CMPD(b, c, _CMP_LE_OQ), 0, same)
 
 /* ---- integer division ----
  * Per-lane idiv is the slowest scalar work left.  A divisor that is the same
@@ -746,6 +755,19 @@ static inline __attribute__((always_inline)) void load32_whole(uint64_t *a, cons
     load32(a, b, rel, host, 32, 0xffffffffu);
 }
 
+/* A coalesced load of a whole 32-lane warp, of 4 (zero-extended) or 8
+ * bytes a lane, from p on: plain loads. */
+static inline __attribute__((always_inline)) void load_block(uint64_t *a, const uint8_t *p,
+                                                             unsigned len)
+{
+    _Pragma("GCC unroll 8")
+    for (unsigned l = 0; l < 32; l += 4) {
+        const void *q = p + (size_t)len * l;
+        st(a + l, len == 4 ? _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)q))
+                           : _mm256_loadu_si256((const __m256i *)q));
+    }
+}
+
 static void load64(uint64_t *a, const uint64_t *b, uint64_t rel, const uint8_t *host, unsigned W,
                    uint32_t mask)
 {
@@ -813,6 +835,23 @@ static inline __attribute__((always_inline)) void store_block(const uint64_t *a,
         _mm_storeu_si128((__m128i *)(void *)(p + 4 * (W - 4)), low_dwords(ld(a + W - 4)));
 }
 
+/* The stores of the lanes of mask, one at a time, in lane order. */
+static inline __attribute__((always_inline)) void store_each(const uint64_t *a, const uint64_t *b,
+                                                             uint64_t rel, uint8_t *host,
+                                                             unsigned len, uint32_t mask)
+{
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint8_t *p = host + (b[l] + rel);
+        switch (len) {
+        case 1: *p = (uint8_t)a[l]; break;
+        case 2: { uint16_t v = (uint16_t)a[l]; memcpy(p, &v, 2); break; }
+        case 4: { uint32_t v = (uint32_t)a[l]; memcpy(p, &v, 4); break; }
+        default: memcpy(p, &a[l], 8); break;
+        }
+    }
+}
+
 /* Stores: a coalesced full-warp store of 4 or 8 bytes is one block copy;
  * anything else goes lane by lane, in lane order. */
 static inline __attribute__((always_inline)) void store_lanes(const uint64_t *a, const uint64_t *b,
@@ -825,16 +864,7 @@ static inline __attribute__((always_inline)) void store_lanes(const uint64_t *a,
         store_block(a, host + (b[0] + rel), len, W);
         return;
     }
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        uint8_t *p = host + (b[l] + rel);
-        switch (len) {
-        case 1: *p = (uint8_t)a[l]; break;
-        case 2: { uint16_t v = (uint16_t)a[l]; memcpy(p, &v, 2); break; }
-        case 4: { uint32_t v = (uint32_t)a[l]; memcpy(p, &v, 4); break; }
-        default: memcpy(p, &a[l], 8); break;
-        }
-    }
+    store_each(a, b, rel, host, len, mask);
 }
 
 static void avx2_store(const uint64_t *a, const uint64_t *b, uint64_t rel, uint8_t *host,
