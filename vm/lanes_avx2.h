@@ -273,7 +273,7 @@ BIN(LEA_U32, _mm256_add_epi64(b, scaled(_mm256_and_si256(c, lo32()), k)))
 BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
 
 /* A comparison's TEST gives each 64-bit lane all-ones where it holds and
- * zero where not (the 32-bit float compares: their low halves, which UP
+ * zero where not (the 32-bit compares: their low halves, which UP
  * moves to the top); NEG says the opcode is its negation.  The helpers store
  * 1 or 0; their mask forms (cmpmask, for fused branches) take the lanes' sign
  * bits as mask bits with one movemask: no register written and read back, no
@@ -326,16 +326,10 @@ static inline uint32_t signs(v4 t)
 }
 static inline v4 same(v4 t) { return t; }
 static inline v4 up32(v4 t) { return _mm256_slli_epi64(t, 32); }
-static inline v4 eq32(v4 b, v4 c)
-{
-    return _mm256_cmpeq_epi64(_mm256_slli_epi64(b, 32), _mm256_slli_epi64(c, 32));
-}
-/* Shifted up by 32, the low halves compare as signed 64-bit values in the
- * order of the signed 32-bit ones. */
-static inline v4 gt_s32(v4 b, v4 c)
-{
-    return _mm256_cmpgt_epi64(_mm256_slli_epi64(b, 32), _mm256_slli_epi64(c, 32));
-}
+/* The 32-bit compares of all eight halves: each lane's result is its low
+ * half (bit and nbit read bit 0 of it; masks take it up to the sign bit). */
+static inline v4 eq32(v4 b, v4 c) { return _mm256_cmpeq_epi32(b, c); }
+static inline v4 gt_s32(v4 b, v4 c) { return _mm256_cmpgt_epi32(b, c); }
 static inline v4 gt_u32(v4 b, v4 c)
 {
     return _mm256_cmpgt_epi64(_mm256_and_si256(b, lo32()), _mm256_and_si256(c, lo32()));
@@ -344,10 +338,10 @@ static inline v4 gt_u64(v4 b, v4 c)
 {
     return _mm256_cmpgt_epi64(_mm256_xor_si256(b, sign64()), _mm256_xor_si256(c, sign64()));
 }
-CMP(EQ_I32, eq32(b, c), 0, same)
-CMP(NE_I32, eq32(b, c), 1, same)
-CMP(LT_S32, gt_s32(c, b), 0, same)
-CMP(LE_S32, gt_s32(b, c), 1, same)
+CMP(EQ_I32, eq32(b, c), 0, up32)
+CMP(NE_I32, eq32(b, c), 1, up32)
+CMP(LT_S32, gt_s32(c, b), 0, up32)
+CMP(LE_S32, gt_s32(b, c), 1, up32)
 CMP(LT_U32, gt_u32(c, b), 0, same)
 CMP(LE_U32, gt_u32(b, c), 1, same)
 CMP(EQ_I64, _mm256_cmpeq_epi64(b, c), 0, same)
