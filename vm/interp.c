@@ -594,9 +594,9 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
             load_block(ra, host, len);
             _mm256_zeroupper();
         } else if (k == 4 && WHOLE32(mask)) { /* LD32 of a whole warp, inline */
-            /* shared memory by the access pattern; global memory gathers,
-             * which measured faster for a coalesced stream from DRAM too
-             * (bench/k/saxpy.k: 0.074 s against 0.080 s) */
+            /* shared memory by the access pattern; global memory that is
+             * not coalesced gathers (load32_whole's pattern tests had
+             * measured slower for global memory) */
             if (SIMT_ADDR_SPACE(lo) == SPACE_SHARED)
                 load32_whole(ra, addr, off - lo, host);
             else

@@ -706,7 +706,8 @@ static inline __attribute__((always_inline)) void load32(uint64_t *a, const uint
 }
 
 /* LD32 of a whole 32-lane warp from shared memory (vm/interp_avx2.c
- * inlines it; global memory gathers, see load_group).  Per-lane loads cost
+ * inlines it; global memory is a block copy when coalesced and gathers
+ * otherwise, see load_group).  Per-lane loads cost
  * as much as gathers on this layout, so the help has to come from the
  * access pattern, told from two compares of lane addresses and then checked
  * on every lane:
