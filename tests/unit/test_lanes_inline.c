@@ -4,7 +4,8 @@
  * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds, a whole warp's
  * inline LD32 (load32_whole, in every access shape it tells apart) the scalar load, bounds_full and
  * store_lanes (a whole warp's bounds and stores) the scalar bounds and
- * store, and the inline full-warp bodies (body_*, maskbody_*) the table's helpers, which
+ * store, the coalesced whole-warp loads and stores (contiguous, load_block,
+ * store_block, store_each) the scalar load and store, and the inline full-warp bodies (body_*, maskbody_*) the table's helpers, which
  * tests/unit/test_lanes.c holds to the scalar ones.  Built with -mavx2; skips
  * where the build or the CPU has no AVX2. */
 #include <inttypes.h>
@@ -185,6 +186,56 @@ static int check_store32(void)
     return 1;
 }
 
+/* The coalesced paths of the dispatch loop's whole-warp LD32/LD64 and
+ * stores: contiguous(b, 32, len) must hold exactly when lane l's address is
+ * b[0] + l * len, and then load_block and store_block must equal the scalar
+ * load and store; otherwise store_each must.  Shapes of load_word, and 4-
+ * and 8-byte lanes. */
+static int check_coalesced(void)
+{
+    simt_lane_ops s;
+    simt_lanes_scalar(&s);
+    static uint8_t host[8192], want_mem[8192], got_mem[8192];
+    for (unsigned i = 0; i < sizeof host; i++)
+        host[i] = (uint8_t)rnd();
+    const uint64_t g = 0x100000001000ull;
+    for (unsigned round = 0; round < 2200; round++) {
+        uint64_t a[32], b[32], want[32], got[32];
+        unsigned len = round % 2 ? 8 : 4, shape = (round / 2) % 11;
+        unsigned start = (unsigned)(rnd() % 256) * 8, delta = 16 + (unsigned)(rnd() % 200);
+        int expect = 1;
+        for (unsigned l = 0; l < 32; l++) {
+            b[l] = g + (shape == 3 ? 0 : start) + len * load_word(shape, l, delta);
+            a[l] = rnd();
+            expect &= b[l] == b[0] + (uint64_t)l * len;
+        }
+        int coalesced = contiguous(b, 32, len);
+        if (coalesced != expect) {
+            printf("# contiguous len %u shape %u: %d, want %d\n", len, shape, coalesced, expect);
+            return 0;
+        }
+        for (unsigned i = 0; i < sizeof want_mem; i++)
+            want_mem[i] = got_mem[i] = (uint8_t)rnd();
+        s.store(a, b, -g, want_mem, len, 32, 0xffffffffu);
+        if (coalesced) {
+            s.load(want, b, -g, host, len == 4 ? 4 : 5, 32, 0xffffffffu);
+            load_block(got, host + (b[0] - g), len);
+            store_block(a, got_mem + (b[0] - g), len, 32);
+            if (memcmp(want, got, sizeof want) != 0) {
+                printf("# load_block len %u differs from the scalar load\n", len);
+                return 0;
+            }
+        } else {
+            store_each(a, b, -g, got_mem, len, 0xffffffffu);
+        }
+        if (memcmp(want_mem, got_mem, sizeof want_mem) != 0) {
+            printf("# store len %u shape %u differs from the scalar store\n", len, shape);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int main(void)
 {
     if (!__builtin_cpu_supports("avx2")) {
@@ -192,15 +243,68 @@ int main(void)
         return 0;
     }
     int a = check_lea_bounds(), b = check_bodies(), c = check_load32(), d = check_store32();
-    printf("1..4\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
+    int e = check_coalesced();
+    printf("1..5\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
     printf("%s 2 - inline full-warp bodies = the table's helpers\n", b ? "ok" : "not ok");
     printf("%s 3 - load32_whole (a whole warp) = the scalar LD32\n", c ? "ok" : "not ok");
     printf("%s 4 - bounds_full and store_lanes of a whole warp = the scalar ones\n",
            d ? "ok" : "not ok");
-    return a && b && c && d ? 0 : 1;
+    printf("%s 5 - contiguous, load_block, store_block and store_each = the scalar ones\n",
+           e ? "ok" : "not ok");
+    return a && b && c && d && e ? 0 : 1;
 }
 
 #else
+
+/* The coalesced paths of the dispatch loop's whole-warp LD32/LD64 and
+ * stores: contiguous(b, 32, len) must hold exactly when lane l's address is
+ * b[0] + l * len, and then load_block and store_block must equal the scalar
+ * load and store; otherwise store_each must.  Shapes of load_word, and 4-
+ * and 8-byte lanes. */
+static int check_coalesced(void)
+{
+    simt_lane_ops s;
+    simt_lanes_scalar(&s);
+    static uint8_t host[8192], want_mem[8192], got_mem[8192];
+    for (unsigned i = 0; i < sizeof host; i++)
+        host[i] = (uint8_t)rnd();
+    const uint64_t g = 0x100000001000ull;
+    for (unsigned round = 0; round < 2200; round++) {
+        uint64_t a[32], b[32], want[32], got[32];
+        unsigned len = round % 2 ? 8 : 4, shape = (round / 2) % 11;
+        unsigned start = (unsigned)(rnd() % 256) * 8, delta = 16 + (unsigned)(rnd() % 200);
+        int expect = 1;
+        for (unsigned l = 0; l < 32; l++) {
+            b[l] = g + (shape == 3 ? 0 : start) + len * load_word(shape, l, delta);
+            a[l] = rnd();
+            expect &= b[l] == b[0] + (uint64_t)l * len;
+        }
+        int coalesced = contiguous(b, 32, len);
+        if (coalesced != expect) {
+            printf("# contiguous len %u shape %u: %d, want %d\n", len, shape, coalesced, expect);
+            return 0;
+        }
+        for (unsigned i = 0; i < sizeof want_mem; i++)
+            want_mem[i] = got_mem[i] = (uint8_t)rnd();
+        s.store(a, b, -g, want_mem, len, 32, 0xffffffffu);
+        if (coalesced) {
+            s.load(want, b, -g, host, len == 4 ? 4 : 5, 32, 0xffffffffu);
+            load_block(got, host + (b[0] - g), len);
+            store_block(a, got_mem + (b[0] - g), len, 32);
+            if (memcmp(want, got, sizeof want) != 0) {
+                printf("# load_block len %u differs from the scalar load\n", len);
+                return 0;
+            }
+        } else {
+            store_each(a, b, -g, got_mem, len, 0xffffffffu);
+        }
+        if (memcmp(want_mem, got_mem, sizeof want_mem) != 0) {
+            printf("# store len %u shape %u differs from the scalar store\n", len, shape);
+            return 0;
+        }
+    }
+    return 1;
+}
 
 int main(void)
 {
