@@ -273,7 +273,7 @@ BIN(LEA_U32, _mm256_add_epi64(b, scaled(_mm256_and_si256(c, lo32()), k)))
 BIN(LEA_64, _mm256_add_epi64(b, scaled(c, k)))
 
 /* A comparison's TEST gives each 64-bit lane all-ones where it holds and
- * zero where not (the 32-bit compares: their low halves, which UP
+ * zero where not (the compares on dwords: their low halves, which UP
  * moves to the top); NEG says the opcode is its negation.  The helpers store
  * 1 or 0; their mask forms (cmpmask, for fused branches) take the lanes' sign
  * bits as mask bits with one movemask: no register written and read back, no
@@ -324,7 +324,7 @@ static inline uint32_t signs(v4 t)
 {
     return (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(t));
 }
-static inline v4 same(v4 t) { return t; }
+static inline v4 as_is(v4 t) { return t; }
 static inline v4 up32(v4 t) { return _mm256_slli_epi64(t, 32); }
 /* The 32-bit compares of all eight halves: each lane's result is its low
  * half (bit and nbit read bit 0 of it; masks take it up to the sign bit). */
@@ -342,14 +342,14 @@ CMP(EQ_I32, eq32(b, c), 0, up32)
 CMP(NE_I32, eq32(b, c), 1, up32)
 CMP(LT_S32, gt_s32(c, b), 0, up32)
 CMP(LE_S32, gt_s32(b, c), 1, up32)
-CMP(LT_U32, gt_u32(c, b), 0, same)
-CMP(LE_U32, gt_u32(b, c), 1, same)
-CMP(EQ_I64, _mm256_cmpeq_epi64(b, c), 0, same)
-CMP(NE_I64, _mm256_cmpeq_epi64(b, c), 1, same)
-CMP(LT_S64, _mm256_cmpgt_epi64(c, b), 0, same)
-CMP(LE_S64, _mm256_cmpgt_epi64(b, c), 1, same)
-CMP(LT_U64, gt_u64(c, b), 0, same)
-CMP(LE_U64, gt_u64(b, c), 1, same)
+CMP(LT_U32, gt_u32(c, b), 0, as_is)
+CMP(LE_U32, gt_u32(b, c), 1, as_is)
+CMP(EQ_I64, _mm256_cmpeq_epi64(b, c), 0, as_is)
+CMP(NE_I64, _mm256_cmpeq_epi64(b, c), 1, as_is)
+CMP(LT_S64, _mm256_cmpgt_epi64(c, b), 0, as_is)
+CMP(LE_S64, _mm256_cmpgt_epi64(b, c), 1, as_is)
+CMP(LT_U64, gt_u64(c, b), 0, as_is)
+CMP(LE_U64, gt_u64(b, c), 1, as_is)
 
 /* Float arithmetic on all eight halves; the low halves are the lanes' results. */
 #define PS(op, b, c) _mm256_castps_si256(op(_mm256_castsi256_ps(b), _mm256_castsi256_ps(c)))
@@ -379,10 +379,10 @@ CMP(EQ_F32, CMPS(b, c, _CMP_EQ_OQ), 0, up32)
 CMP(NE_F32, CMPS(b, c, _CMP_NEQ_UQ), 0, up32)
 CMP(LT_F32, CMPS(b, c, _CMP_LT_OQ), 0, up32)
 CMP(LE_F32, CMPS(b, c, _CMP_LE_OQ), 0, up32)
-CMP(EQ_F64, CMPD(b, c, _CMP_EQ_OQ), 0, same)
-CMP(NE_F64, CMPD(b, c, _CMP_NEQ_UQ), 0, same)
-CMP(LT_F64, CMPD(b, c, _CMP_LT_OQ), 0, same)
-CMP(LE_F64, CMPD(b, c, _CMP_LE_OQ), 0, same)
+CMP(EQ_F64, CMPD(b, c, _CMP_EQ_OQ), 0, as_is)
+CMP(NE_F64, CMPD(b, c, _CMP_NEQ_UQ), 0, as_is)
+CMP(LT_F64, CMPD(b, c, _CMP_LT_OQ), 0, as_is)
+CMP(LE_F64, CMPD(b, c, _CMP_LE_OQ), 0, as_is)
 
 /* ---- integer division ----
  * Per-lane idiv is the slowest scalar work left.  A divisor that is the same
