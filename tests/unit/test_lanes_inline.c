@@ -256,56 +256,6 @@ int main(void)
 
 #else
 
-/* The coalesced paths of the dispatch loop's whole-warp LD32/LD64 and
- * stores: contiguous(b, 32, len) must hold exactly when lane l's address is
- * b[0] + l * len, and then load_block and store_block must equal the scalar
- * load and store; otherwise store_each must.  Shapes of load_word, and 4-
- * and 8-byte lanes. */
-static int check_coalesced(void)
-{
-    simt_lane_ops s;
-    simt_lanes_scalar(&s);
-    static uint8_t host[8192], want_mem[8192], got_mem[8192];
-    for (unsigned i = 0; i < sizeof host; i++)
-        host[i] = (uint8_t)rnd();
-    const uint64_t g = 0x100000001000ull;
-    for (unsigned round = 0; round < 2200; round++) {
-        uint64_t a[32], b[32], want[32], got[32];
-        unsigned len = round % 2 ? 8 : 4, shape = (round / 2) % 11;
-        unsigned start = (unsigned)(rnd() % 256) * 8, delta = 16 + (unsigned)(rnd() % 200);
-        int expect = 1;
-        for (unsigned l = 0; l < 32; l++) {
-            b[l] = g + (shape == 3 ? 0 : start) + len * load_word(shape, l, delta);
-            a[l] = rnd();
-            expect &= b[l] == b[0] + (uint64_t)l * len;
-        }
-        int coalesced = contiguous(b, 32, len);
-        if (coalesced != expect) {
-            printf("# contiguous len %u shape %u: %d, want %d\n", len, shape, coalesced, expect);
-            return 0;
-        }
-        for (unsigned i = 0; i < sizeof want_mem; i++)
-            want_mem[i] = got_mem[i] = (uint8_t)rnd();
-        s.store(a, b, -g, want_mem, len, 32, 0xffffffffu);
-        if (coalesced) {
-            s.load(want, b, -g, host, len == 4 ? 4 : 5, 32, 0xffffffffu);
-            load_block(got, host + (b[0] - g), len);
-            store_block(a, got_mem + (b[0] - g), len, 32);
-            if (memcmp(want, got, sizeof want) != 0) {
-                printf("# load_block len %u differs from the scalar load\n", len);
-                return 0;
-            }
-        } else {
-            store_each(a, b, -g, got_mem, len, 0xffffffffu);
-        }
-        if (memcmp(want_mem, got_mem, sizeof want_mem) != 0) {
-            printf("# store len %u shape %u differs from the scalar store\n", len, shape);
-            return 0;
-        }
-    }
-    return 1;
-}
-
 int main(void)
 {
     printf("1..0 # SKIP this build has no AVX2\n");
