@@ -545,6 +545,21 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
     return NULL;
 }
 
+#ifdef SIMT_INTERP_AVX2
+/* Whether a whole 32-lane warp's access of len bytes a lane at b[l] + off is
+ * coalesced (lane l at b[0] + l * len); if so, ends := the first and the
+ * last lane's addresses, which bound it (group_region's known bounds). */
+static inline __attribute__((always_inline)) int coalesced_ends(const uint64_t *b, uint64_t off,
+                                                                unsigned len, uint64_t ends[2])
+{
+    if (!contiguous(b, 32, len))
+        return 0;
+    ends[0] = b[0] + off;
+    ends[1] = ends[0] + 31 * (uint64_t)len;
+    return 1;
+}
+#endif
+
 /* The loads of LD8S..LD64 and LDX: for the lanes of mask, ra := the value
  * of kind k (LD8S..LD64 less LD8S) at addr + off.  Returns -1, or the lane
  * whose access faults (lane_mem has recorded the fault; nothing is observed).
@@ -576,14 +591,11 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
      * global memory is bounded by its ends, and is a block copy, not gathers
      * (shared memory: load32_whole tells the patterns apart itself). */
     uint64_t ends[2];
-    int coalesced = 0;
-    if (!known && k >= 4 && WHOLE32(mask) && SIMT_ADDR_SPACE(addr[0] + off) != SPACE_SHARED &&
-        contiguous(addr, 32, len)) {
-        ends[0] = addr[0] + off;
-        ends[1] = ends[0] + 31 * (uint64_t)len;
+    int coalesced = !known && k >= 4 && WHOLE32(mask) &&
+                    SIMT_ADDR_SPACE(addr[0] + off) != SPACE_SHARED &&
+                    coalesced_ends(addr, off, len, ends);
+    if (coalesced)
         known = ends;
-        coalesced = 1;
-    }
 #endif
     /* One lane (host code) is faster through the translation directly. */
     const uint8_t *host = W == 1 ? NULL
@@ -994,12 +1006,9 @@ issue:
         /* A coalesced store (lane l at rb[0] + l * len) of a whole warp is
          * bounded by its ends: no pass over the lanes for its bounds. */
         uint64_t ends[2];
-        int coalesced = WHOLE32(mask) && len >= 4 && contiguous(rb, 32, len);
-        if (coalesced) {
-            ends[0] = rb[0] + off;
-            ends[1] = ends[0] + 31 * (uint64_t)len;
+        int coalesced = WHOLE32(mask) && len >= 4 && coalesced_ends(rb, off, len, ends);
+        if (coalesced)
             known = ends;
-        }
 #endif
         uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, off, len, 1, W, mask,
                                                      &lo, known);
