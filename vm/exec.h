@@ -232,9 +232,12 @@ static inline void simt_lanes_store(uint32_t *p, uint32_t v, uint32_t mask, unsi
 }
 
 /* Bits set in a lane mask.  Written out because without -mpopcnt (not in
- * the x86-64 baseline) __builtin_popcount is a library call. */
+ * the x86-64 baseline) __builtin_popcount is a library call; a whole 32-lane
+ * warp, the common case (exits, barriers), is one compare. */
 static inline unsigned simt_popcount(uint32_t x)
 {
+    if (x == 0xffffffffu)
+        return 32;
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     x = (x + (x >> 4)) & 0x0f0f0f0fu;

@@ -254,7 +254,7 @@ void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask
             simt_pending_push(w, (unsigned)__builtin_ctz(lanes), 0);
         }
     }
-    blk->bar_exited += mask == 0xffffffffu ? 32u : (uint32_t)simt_popcount(mask);
+    blk->bar_exited += (uint32_t)simt_popcount(mask);
     simt_block_barrier_check(ex, blk);
 }
 
