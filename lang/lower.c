@@ -744,10 +744,31 @@ static void if_stmt(lw_func *F, k_stmt *s)
     lw_start(F, join);
 }
 
+/* A for loop of a few constant trips (lang/unroll.c says which): its init,
+ * then a copy of its body per trip with the step between copies.  The last
+ * step is left out: the counter goes out of scope with the loop. */
+static void unrolled_loop(lw_func *F, k_stmt *s, int trips)
+{
+    stmt(F, s->init);
+    for (int k = 0; k < trips; k++) {
+        if (k) {
+            F->loc = s->loc;
+            lw_effect(F, s->step);
+        }
+        stmt(F, s->body);
+    }
+}
+
 /* while and for: header (condition), body, one latch (step; YIELD; back). */
 static void loop_stmt(lw_func *F, k_stmt *s)
 {
     int top = F->top;
+    int trips = s->kind == S_FOR ? lw_unroll_trips(F->M->ctx, s) : -1;
+    if (trips >= 0) {
+        unrolled_loop(F, s, trips);
+        F->top = top;
+        return;
+    }
     if (s->kind == S_FOR && s->init)
         stmt(F, s->init);
     int header = lw_new_block(F), body = lw_new_block(F);

@@ -150,6 +150,11 @@ simt_vtype lw_vtype(const k_type *t);
  * every reachable block (-1 for none: the virtual exit or no path to it). */
 void lw_postdominators(lw_func *F);
 
+/* ---- unroll.c ---- */
+/* The trips of a for loop that lowering writes out as copies of its body
+ * (a few constant trips, a counter the body leaves alone), or -1. */
+int lw_unroll_trips(const k_ctx *ctx, const k_stmt *s);
+
 /* ---- opt.c ---- */
 /* Rewrites and deletes instructions of the reachable blocks (value numbering,
  * constants, MOV coalescing, dead code) and hoists loop invariants into

@@ -61,6 +61,8 @@ typedef struct opt {
     int *holder;              /* per value number: a register holding it, or -1 */
     uint8_t *isk;             /* per value number: a known constant kval */
     uint64_t *kval;
+    int *kbase;               /* per value number: made by ADDK of value kbase (0: not) */
+    int32_t *koff;            /* ... and its constant */
     int nvn, vn_cap;
     cse_entry *tab;
     int ntab;
@@ -379,6 +381,7 @@ static int vn_new(opt *o, int holder)
     int v = ++o->nvn;
     o->holder[v] = holder;
     o->isk[v] = 0;
+    o->kbase[v] = 0;
     return v;
 }
 
@@ -531,6 +534,26 @@ static int fold(const simt_insn *in, uint64_t b, uint64_t c, uint64_t *r)
     }
 }
 
+/* A load or store through a register made by `ADDK rT, rB, k` while some
+ * register still holds rB's value: the access reads that register and adds
+ * k to its offset (the address is the same 64-bit sum), so rT may die.  An
+ * unrolled loop's counter folds into its addresses this way (lang/unroll.c). */
+static void fold_offset(opt *o, simt_insn *in)
+{
+    int mem = (in->op >= OP_LD8S && in->op <= OP_ST64) || in->op == OP_LDX;
+    if (!mem || in->b < SIMT_FRAME_LINK || in->b >= o->nregs)
+        return;
+    int v = vn_of(o, in->b);
+    if (v <= 0 || !o->kbase[v])
+        return;
+    int h = holding(o, o->kbase[v]);
+    int64_t off = (int64_t)in->i + o->koff[v];
+    if (h < SIMT_FRAME_LINK || !fits32(off))
+        return;
+    in->b = (uint16_t)h;
+    in->i = (int32_t)off;
+}
+
 /* Replaces an integer operation whose operands are all known by an LDK. */
 static void fold_constants(opt *o, simt_insn *in)
 {
@@ -604,6 +627,10 @@ static void number_pure(opt *o, simt_insn *in)
         o->isk[v] = 1;
         o->kval[v] = simt_insn_k(in);
     }
+    if (v > 0 && in->op == OP_ADDK && e.vb > 0) {
+        o->kbase[v] = e.vb;
+        o->koff[v] = in->i;
+    }
     if (v > 0 && operands_known) {
         e.v = v;
         o->tab[o->ntab++] = e;
@@ -619,6 +646,7 @@ static void number_block(opt *o, int b)
     for (int i = 0; i < bl->n; i++) {
         simt_insn *in = &bl->code[i];
         forward_operands(o, in);
+        fold_offset(o, in);
         immediate_form(o, in);
         fold_constants(o, in);
         fx f = effects(o, in);
@@ -696,8 +724,11 @@ static int setup(opt *o, lw_func *F)
     o->holder = simt_calloc(o->al, (size_t)o->vn_cap + 1, sizeof *o->holder);
     o->isk = simt_calloc(o->al, (size_t)o->vn_cap + 1, sizeof *o->isk);
     o->kval = simt_calloc(o->al, (size_t)o->vn_cap + 1, sizeof *o->kval);
+    o->kbase = simt_calloc(o->al, (size_t)o->vn_cap + 1, sizeof *o->kbase);
+    o->koff = simt_calloc(o->al, (size_t)o->vn_cap + 1, sizeof *o->koff);
     o->tab = simt_calloc(o->al, (size_t)maxn + 1, sizeof *o->tab);
-    if (!o->in || !o->stamp || !o->val || !o->holder || !o->isk || !o->kval || !o->tab)
+    if (!o->in || !o->stamp || !o->val || !o->holder || !o->isk || !o->kval || !o->kbase ||
+        !o->koff || !o->tab)
         return 0;
     o->out = o->in + (size_t)F->nblocks * o->words;
     o->isvar = o->out + (size_t)F->nblocks * o->words;
@@ -717,6 +748,8 @@ static void release(opt *o)
     simt_free(o->al, o->holder);
     simt_free(o->al, o->isk);
     simt_free(o->al, o->kval);
+    simt_free(o->al, o->kbase);
+    simt_free(o->al, o->koff);
     simt_free(o->al, o->tab);
 }
 

@@ -1236,6 +1236,31 @@ static void message_directive(pp *s, const char *p, const char *end, k_loc loc, 
         k_warning(s->ctx, loc, "#warning %.*s", (int)(end - p), p);
 }
 
+/* #pragma unroll [N] (CUDA's): N, a positive integer, is how far to unroll
+ * the loop that follows; 1 keeps it a loop.  A count that is not an integer
+ * literal (a macro, an expression) counts as none.  Other pragmas are
+ * ignored. */
+static void pragma_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
+{
+    if (n == 0 || !tok_is(&t[0], "unroll"))
+        return;
+    uint64_t count = 0;
+    char digits[24];
+    if (n == 2 && t[1].kind == PT_NUMBER && t[1].len < sizeof digits) {
+        char *end = NULL;
+        memcpy(digits, t[1].text, t[1].len);
+        digits[t[1].len] = '\0';
+        count = strtoull(digits, &end, 0);
+        if (!end || *end != '\0' || count > UINT32_MAX)
+            count = 0;
+    }
+    k_unroll_pragma *u = k_alloc(s->ctx, sizeof *u);
+    u->line = loc.line;
+    u->count = (uint32_t)count;
+    u->next = s->ctx->unrolls;
+    s->ctx->unrolls = u;
+}
+
 /* Handles the directive on line [p, end); p is just after the '#'. */
 static void directive(pp *s, const char *p, const char *end, uint32_t line,
                       const char *line_start)
@@ -1277,7 +1302,9 @@ static void directive(pp *s, const char *p, const char *end, uint32_t line,
         undef_macro(s, toks.v, toks.n);
     else if (!strcmp(name, "include"))
         include_directive(s, toks.v, toks.n, loc);
-    else if (strcmp(name, "pragma") && strcmp(name, "line") && strcmp(name, "ident"))
+    else if (!strcmp(name, "pragma"))
+        pragma_directive(s, toks.v, toks.n, loc);
+    else if (strcmp(name, "line") && strcmp(name, "ident"))
         k_error(s->ctx, loc, "invalid preprocessing directive #%s", name);
     simt_free(AL(s), toks.v);
 }
