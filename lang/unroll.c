@@ -15,13 +15,20 @@
  *     which is not in memory (its address is never taken) and not volatile;
  *   - its test compares that variable (<, <=, >, >=, !=) with an integer
  *     constant (in the type C's usual arithmetic conversions give);
- *   - its step is ++, -- or += / -= a constant of that variable;
- *   - its body never assigns the variable and has no break, continue,
- *     switch, or __shared__ / static declaration (a copy would lay out a
- *     second one);
+ *   - its step is ++, -- or a compound assignment (+=, -=, *=, /=, <<=, >>=)
+ *     of a constant to that variable;
+ *   - its body is straight-line code that never assigns the variable:
+ *     expressions without ?:, && or ||, declarations (not __shared__ or
+ *     static: a copy would lay out a second one), blocks, and loops that
+ *     qualify themselves.  Written out, such a body is one basic block, in
+ *     which value numbering folds each copy's counter and shares what the
+ *     copies compute alike, as hoisting did for the loop; a body that
+ *     branches would lose the hoisting and keep most of its counter's work
+ *     (bench/k/scan.k ran 8% slower written out);
  *   - it makes at most UNROLL_MAX_TRIPS trips, with no signed overflow of
- *     the counter on the way, and its copies add up to at most
- *     UNROLL_MAX_NODES expression and statement nodes.
+ *     the counter (nor division by zero or a shift out of range) on the
+ *     way, and its copies add up to at most UNROLL_MAX_NODES expression and
+ *     statement nodes.
  *
  * `#pragma unroll` on the line before a loop (blank lines between are
  * allowed) changes the limits as in CUDA: `#pragma unroll 1` keeps the loop,
@@ -62,6 +69,8 @@ static int expr_ok(const k_expr *e, const k_decl *d, int *nodes, int limit)
 {
     if (++*nodes > limit || writes(e, d))
         return 0;
+    if (e->kind == E_COND || (e->kind == E_BINARY && (e->op == KB_LOGAND || e->op == KB_LOGOR)))
+        return 0; /* branches (a ?: may be a SEL, but not always) */
     const k_expr *sub[3] = {e->lhs, e->rhs, e->cond};
     for (int i = 0; i < 3; i++)
         if (sub[i] && !expr_ok(sub[i], d, nodes, limit))
@@ -69,15 +78,22 @@ static int expr_ok(const k_expr *e, const k_decl *d, int *nodes, int limit)
     return exprs_ok(e->args, e->nargs, d, nodes, limit) && exprs_ok(e->config, 3, d, nodes, limit);
 }
 
-static int stmt_ok(const k_stmt *s, const k_decl *d, int *nodes, int limit)
+static int plan(const k_ctx *ctx, const k_stmt *s, int *nodes, int limit);
+
+/* Whether s is straight-line code (no branch: expressions, declarations,
+ * blocks, and loops that are written out themselves) that leaves d alone;
+ * counts its nodes, as written out, into *nodes. */
+static int stmt_ok(const k_ctx *ctx, const k_stmt *s, const k_decl *d, int *nodes, int limit)
 {
     if (!s)
         return 1;
     if (++*nodes > limit)
         return 0;
     switch (s->kind) {
-    case S_BREAK: case S_CONTINUE: case S_SWITCH: case S_CASE: case S_DEFAULT:
-        return 0;
+    case S_EMPTY:
+        return 1;
+    case S_EXPR:
+        return expr_ok(s->expr, d, nodes, limit);
     case S_DECL:
         for (int i = 0; i < s->ndecls; i++) {
             const k_decl *v = s->decls[i];
@@ -91,13 +107,22 @@ static int stmt_ok(const k_stmt *s, const k_decl *d, int *nodes, int limit)
         return 1;
     case S_BLOCK:
         for (int i = 0; i < s->nstmts; i++)
-            if (!stmt_ok(s->stmts[i], d, nodes, limit))
+            if (!stmt_ok(ctx, s->stmts[i], d, nodes, limit))
                 return 0;
         return 1;
-    default:
-        return (!s->expr || expr_ok(s->expr, d, nodes, limit)) &&
-               (!s->step || expr_ok(s->step, d, nodes, limit)) && stmt_ok(s->init, d, nodes, limit) &&
-               stmt_ok(s->body, d, nodes, limit) && stmt_ok(s->else_body, d, nodes, limit);
+    case S_FOR: { /* a nested loop that is written out too, and leaves d alone */
+        int inner = 0;
+        if (plan(ctx, s, &inner, limit) < 0 || !stmt_ok(ctx, s->init, d, nodes, limit) ||
+            !expr_ok(s->step, d, nodes, limit))
+            return 0;
+        int scratch = 0;
+        if (!stmt_ok(ctx, s->body, d, &scratch, limit))
+            return 0;
+        *nodes += inner;
+        return *nodes <= limit;
+    }
+    default: /* if, while, do, switch, return, break, continue, labels: branches */
+        return 0;
     }
 }
 
@@ -110,24 +135,69 @@ static int const_of(const k_expr *e, k_type_kind k, uint64_t *v)
     return 1;
 }
 
-/* The step's signed increment of d, or 0 when it is not one this handles. */
-static int64_t step_of(const k_expr *e, const k_decl *d, k_type_kind k)
-{
+/* A step of the counter: j = j op c (op a k_binop), in kind `in`, the kind
+ * C computes it in. */
+typedef struct step {
+    int op;
+    k_type_kind in;
     uint64_t c;
+} step;
+
+/* The step e makes of d (++, --, or a compound assignment of a constant
+ * whose operator is +, -, *, /, << or >>); op 0 when it is none of these. */
+static step step_of(const k_expr *e, const k_decl *d, k_type_kind k)
+{
+    step st = {0, k, 1};
     if (!e || !e->lhs || e->lhs->kind != E_IDENT || e->lhs->decl != d)
-        return 0;
-    if (e->kind == E_UNARY)
-        return e->op == KU_PREINC || e->op == KU_POSTINC   ? 1
-               : e->op == KU_PREDEC || e->op == KU_POSTDEC ? -1 : 0;
-    if (e->kind != E_ASSIGN || (e->op != KB_ADD && e->op != KB_SUB) ||
-        !const_of(e->rhs, k, &c))
-        return 0;
-    int64_t x = k_kind_is_signed(k) ? (int64_t)c : (int64_t)(c & 0xffffffffu);
-    if (k_kind_bits(k) == 64 && !k_kind_is_signed(k) && c > INT32_MAX)
-        return 0;
-    if (x < -(1 << 20) || x > (1 << 20))
-        return 0;
-    return e->op == KB_ADD ? x : -x;
+        return st;
+    if (e->kind == E_UNARY) {
+        int up = e->op == KU_PREINC || e->op == KU_POSTINC;
+        int down = e->op == KU_PREDEC || e->op == KU_POSTDEC;
+        st.op = up ? KB_ADD : down ? KB_SUB : 0;
+        return st;
+    }
+    if (e->kind != E_ASSIGN || !e->rhs || !e->rhs->type || !k_ty_is_integer(e->rhs->type))
+        return st;
+    int shift = e->op == KB_SHL || e->op == KB_SHR;
+    if (!shift && e->op != KB_ADD && e->op != KB_SUB && e->op != KB_MUL && e->op != KB_DIV)
+        return st;
+    st.in = shift ? k : k_kind_usual(k, k_kind_promote(e->rhs->type->kind));
+    if (const_of(e->rhs, shift ? k_kind_promote(e->rhs->type->kind) : st.in, &st.c))
+        st.op = e->op;
+    return st;
+}
+
+/* The counter after one step from j (kind k); 0 when C leaves that
+ * undefined (signed overflow, division by zero, a shift out of range). */
+static int next_value(const step *st, k_type_kind k, uint64_t j, uint64_t *out)
+{
+    int bits = k_kind_bits(st->in), sgn = k_kind_is_signed(st->in);
+    uint64_t a = k_kind_wrap(st->in, j), c = st->c, r;
+    if (st->op == KB_SHL || st->op == KB_SHR) {
+        if ((int64_t)c < 0 || c >= (uint64_t)bits)
+            return 0;
+        if (st->op == KB_SHR)
+            r = sgn ? (uint64_t)((int64_t)a >> c) : a >> c;
+        else if (sgn && ((int64_t)a < 0 || (a << c) >> c != a))
+            return 0;
+        else
+            r = a << c;
+    } else if (sgn) {
+        int64_t x = (int64_t)a, y = (int64_t)c, z;
+        int over = st->op == KB_ADD   ? __builtin_add_overflow(x, y, &z)
+                   : st->op == KB_SUB ? __builtin_sub_overflow(x, y, &z)
+                   : st->op == KB_MUL ? __builtin_mul_overflow(x, y, &z)
+                   : (y == 0 || (x == INT64_MIN && y == -1)) ? 1 : ((z = x / y), 0);
+        if (over || (bits == 32 && (z < INT32_MIN || z > INT32_MAX)))
+            return 0;
+        r = (uint64_t)z;
+    } else {
+        if (st->op == KB_DIV && c == 0)
+            return 0;
+        r = st->op == KB_ADD ? a + c : st->op == KB_SUB ? a - c : st->op == KB_MUL ? a * c : a / c;
+    }
+    *out = k_kind_wrap(k, k_kind_wrap(st->in, r)); /* back to the counter's kind, as C */
+    return 1;
 }
 
 /* Whether test op holds between a and b, both of kind k. */
@@ -169,15 +239,18 @@ static int64_t pragma_count(const k_ctx *ctx, uint32_t line)
     return p->count;
 }
 
-int lw_unroll_trips(const k_ctx *ctx, const k_stmt *s)
+/* The trips of loop s if it is written out (and *nodes: its nodes so), or -1. */
+static int plan(const k_ctx *ctx, const k_stmt *s, int *nodes, int outer_limit)
 {
     int64_t pragma = pragma_count(ctx, s->loc.line);
     int max_trips = pragma < 0 ? UNROLL_MAX_TRIPS
                     : pragma == 0 ? PRAGMA_MAX_TRIPS
                     : pragma < PRAGMA_MAX_TRIPS ? (int)pragma : PRAGMA_MAX_TRIPS;
     int limit = pragma < 0 ? UNROLL_MAX_NODES : PRAGMA_MAX_NODES;
-    if (pragma == 1 || s->kind != S_FOR || !s->init || s->init->kind != S_DECL || s->init->ndecls != 1 ||
-        !s->expr || !s->step)
+    if (limit > outer_limit)
+        limit = outer_limit;
+    if (pragma == 1 || s->kind != S_FOR || !s->init || s->init->kind != S_DECL ||
+        s->init->ndecls != 1 || !s->expr || !s->step)
         return -1;
     const k_decl *d = s->init->decls[0];
     const k_expr *t = s->expr;
@@ -191,20 +264,23 @@ int lw_unroll_trips(const k_ctx *ctx, const k_stmt *s)
         return -1;
     k_type_kind common = k_kind_usual(k, k_kind_promote(t->rhs->type->kind));
     uint64_t j, bound;
-    int64_t step = step_of(s->step, d, k);
-    if (!const_of(d->init, k, &j) || !const_of(t->rhs, common, &bound) || step == 0)
+    step st = step_of(s->step, d, k);
+    if (!const_of(d->init, k, &j) || !const_of(t->rhs, common, &bound) || st.op == 0)
         return -1;
     int trips = 0;
     while (holds(t->op, common, k_kind_wrap(common, j), bound)) {
-        if (++trips > max_trips)
-            return -1;
-        uint64_t next = k_kind_wrap(k, j + (uint64_t)step);
-        if (k_kind_is_signed(k) && (step > 0) != ((int64_t)next > (int64_t)j))
-            return -1; /* signed overflow: leave the loop as written */
-        j = next;
+        if (++trips > max_trips || !next_value(&st, k, j, &j))
+            return -1; /* too many trips, or a step C leaves undefined */
     }
-    int nodes = 0;
-    if (!stmt_ok(s->body, d, &nodes, limit) || (int64_t)nodes * trips > limit)
+    int body = 0;
+    if (!stmt_ok(ctx, s->body, d, &body, limit) || (int64_t)body * trips > limit)
         return -1;
+    *nodes = body * trips;
     return trips;
+}
+
+int lw_unroll_trips(const k_ctx *ctx, const k_stmt *s)
+{
+    int nodes = 0;
+    return plan(ctx, s, &nodes, PRAGMA_MAX_NODES);
 }
