@@ -202,10 +202,11 @@ typedef struct k_tracked k_tracked;
  * that k_ctx_free releases what a jump left behind, and the module being
  * built (building) is freed by k_compile.  Outside k_compile (unit tests
  * call the passes directly) the allocators return NULL instead. */
-/* A `#pragma unroll [N]` line (lang/preprocess.c); count 0: no N. */
+/* A `#pragma unroll [N]` line (lang/preprocess.c); count 0: no N.  It
+ * applies to a loop that starts on line target, the next line with code. */
 typedef struct k_unroll_pragma {
     struct k_unroll_pragma *next;
-    uint32_t line;
+    uint32_t line, target;
     uint32_t count;
 } k_unroll_pragma;
 
@@ -225,7 +226,9 @@ typedef struct k_ctx {
     int nerrors;
     int max_errors;           /* stop adding errors after this many (default 20) */
     int oom;                  /* an allocation failed: the compile's result is void */
-    k_unroll_pragma *unrolls; /* #pragma unroll lines, last first (arena) */
+    k_unroll_pragma *unrolls; /* #pragma unroll lines while preprocessing, last first */
+    k_unroll_pragma *unroll_at; /* then by target line (arena) */
+    int nunroll_at;
 } k_ctx;
 
 void k_ctx_init(k_ctx *ctx, const char *filename, const char *source, size_t len);

@@ -1236,7 +1236,7 @@ static void message_directive(pp *s, const char *p, const char *end, k_loc loc, 
         k_warning(s->ctx, loc, "#warning %.*s", (int)(end - p), p);
 }
 
-/* #pragma unroll [N] (CUDA's): N, a positive integer, is how far to unroll
+/* #pragma unroll [N] or (N) (CUDA's): N, a positive integer, is how far to unroll
  * the loop that follows; 1 keeps it a loop.  A count that is not an integer
  * literal (a macro, an expression) counts as none.  Other pragmas are
  * ignored. */
@@ -1246,10 +1246,12 @@ static void pragma_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
         return;
     uint64_t count = 0;
     char digits[24];
-    if (n == 2 && t[1].kind == PT_NUMBER && t[1].len < sizeof digits) {
+    const pp_tok *num = n == 2 ? &t[1] /* unroll N, or unroll (N) */
+                        : n == 4 && tok_is(&t[1], "(") && tok_is(&t[3], ")") ? &t[2] : NULL;
+    if (num && num->kind == PT_NUMBER && num->len < sizeof digits) {
         char *end = NULL;
-        memcpy(digits, t[1].text, t[1].len);
-        digits[t[1].len] = '\0';
+        memcpy(digits, num->text, num->len);
+        digits[num->len] = '\0';
         count = strtoull(digits, &end, 0);
         if (!end || *end != '\0' || count > UINT32_MAX)
             count = 0;
@@ -1548,6 +1550,38 @@ static void process(pp *s, const char *text, size_t len)
             k_error(s->ctx, s->conds[i].loc, "unterminated #if (missing #endif)");
 }
 
+/* Orders the #pragma unroll lines by the line each applies to: the next
+ * line of the cleaned text (no comments) that is not blank.  Pragma lines
+ * are not blank, so one pass over the text finds them all. */
+static void place_pragmas(k_ctx *ctx, const char *text, size_t len)
+{
+    int n = 0;
+    for (const k_unroll_pragma *u = ctx->unrolls; u; u = u->next)
+        n++;
+    if (n == 0)
+        return;
+    k_unroll_pragma *v = k_alloc(ctx, sizeof *v * (size_t)n);
+    int i = n;
+    for (const k_unroll_pragma *u = ctx->unrolls; u; u = u->next)
+        v[--i] = *u; /* the list is last first */
+    const char *c = text, *end = text + len;
+    uint32_t line = 1;
+    for (i = 0; i < n; i++) {
+        while (c < end && line <= v[i].line) /* to the start of the line after it */
+            if (*c++ == '\n')
+                line++;
+        const char *q = c;
+        uint32_t l = line;
+        for (; q < end && isspace((unsigned char)*q); q++)
+            if (*q == '\n')
+                l++;
+        v[i].target = q < end ? l : UINT32_MAX; /* none: at the end, still in order */
+        v[i].next = NULL;
+    }
+    ctx->unroll_at = v;
+    ctx->nunroll_at = n;
+}
+
 char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
                    size_t *out_len)
 {
@@ -1572,6 +1606,7 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
     s->len = s->cap = 0;
     if (!s->failed)
         process(s, cleaned ? cleaned : "", clean_len);
+    place_pragmas(ctx, cleaned ? cleaned : "", clean_len);
     while (s->nstack > 0)
         pop_frame(s);
     simt_free(AL(s), cleaned);

@@ -30,8 +30,8 @@
  *     way, and its copies add up to at most UNROLL_MAX_NODES expression and
  *     statement nodes.
  *
- * `#pragma unroll` on the line before a loop (blank lines between are
- * allowed) changes the limits as in CUDA: `#pragma unroll 1` keeps the loop,
+ * `#pragma unroll` on the line before a loop (blank and comment lines
+ * between are allowed) changes the limits as in CUDA: `#pragma unroll 1` keeps the loop,
  * `#pragma unroll N` unrolls it only when it makes at most N trips (simtvm
  * does not unroll partly), and a bare `#pragma unroll` raises the limits to
  * PRAGMA_MAX_TRIPS and PRAGMA_MAX_NODES. */
@@ -215,28 +215,22 @@ static int holds(int op, k_type_kind k, uint64_t a, uint64_t b)
     }
 }
 
-/* The count of the `#pragma unroll` just before a loop at line, 0 for a bare
- * one, or -1 when there is none: the pragma's line and the loop's may have
- * only blank lines between them. */
+/* The count of the `#pragma unroll` that applies to a loop at line (0 for a
+ * bare one), or -1 when there is none. */
 static int64_t pragma_count(const k_ctx *ctx, uint32_t line)
 {
-    const k_unroll_pragma *p = NULL;
-    for (const k_unroll_pragma *u = ctx->unrolls; u; u = u->next)
-        if (u->line < line && (!p || u->line > p->line))
-            p = u;
-    if (!p || !ctx->source)
-        return -1;
-    const char *c = ctx->source, *end = ctx->source + ctx->source_len;
-    for (uint32_t l = 1; l <= p->line && c < end; c++)
-        if (*c == '\n')
-            l++;
-    for (uint32_t l = p->line + 1; l < line; c++) { /* c: in line l */
-        if (c >= end || (*c != '\n' && *c != ' ' && *c != '\t' && *c != '\r'))
-            return -1;
-        if (*c == '\n')
-            l++;
+    int lo = 0, hi = ctx->nunroll_at; /* targets ascend */
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (ctx->unroll_at[mid].target < line)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return p->count;
+    int64_t count = -1; /* the last of the pragmas on that line */
+    for (; lo < ctx->nunroll_at && ctx->unroll_at[lo].target == line; lo++)
+        count = ctx->unroll_at[lo].count;
+    return count;
 }
 
 /* The trips of loop s if it is written out (and *nodes: its nodes so), or -1. */
