@@ -191,6 +191,14 @@ typedef struct k_diag {
 } k_diag;
 
 /* -------------------------------------------------- compiler context */
+/* A `#pragma unroll [N]` line (lang/preprocess.c); count 0: no N.  It
+ * applies to a loop that starts on line target, the next line with code. */
+typedef struct k_unroll_pragma {
+    struct k_unroll_pragma *next;
+    uint32_t line, target;
+    uint32_t count;
+} k_unroll_pragma;
+
 typedef struct k_arena_block k_arena_block;
 typedef struct k_tracked k_tracked;
 
@@ -202,14 +210,6 @@ typedef struct k_tracked k_tracked;
  * that k_ctx_free releases what a jump left behind, and the module being
  * built (building) is freed by k_compile.  Outside k_compile (unit tests
  * call the passes directly) the allocators return NULL instead. */
-/* A `#pragma unroll [N]` line (lang/preprocess.c); count 0: no N.  It
- * applies to a loop that starts on line target, the next line with code. */
-typedef struct k_unroll_pragma {
-    struct k_unroll_pragma *next;
-    uint32_t line, target;
-    uint32_t count;
-} k_unroll_pragma;
-
 typedef struct k_ctx {
     simt_allocator al;        /* the embedder's (zeroed by k_ctx_init: libc) */
     simt_allocator tal;       /* transient work arrays: tracked, jump on failure */

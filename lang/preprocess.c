@@ -1257,6 +1257,8 @@ static void pragma_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
             count = 0;
     }
     k_unroll_pragma *u = k_alloc(s->ctx, sizeof *u);
+    if (!u) /* out of memory outside k_compile: the pragma is only a hint */
+        return;
     u->line = loc.line;
     u->count = (uint32_t)count;
     u->next = s->ctx->unrolls;
@@ -1561,6 +1563,8 @@ static void place_pragmas(k_ctx *ctx, const char *text, size_t len)
     if (n == 0)
         return;
     k_unroll_pragma *v = k_alloc(ctx, sizeof *v * (size_t)n);
+    if (!v)
+        return;
     int i = n;
     for (const k_unroll_pragma *u = ctx->unrolls; u; u = u->next)
         v[--i] = *u; /* the list is last first */
