@@ -43,47 +43,63 @@
 #define PRAGMA_MAX_TRIPS 1024
 #define PRAGMA_MAX_NODES 16384
 
-static int expr_ok(const k_expr *e, const k_decl *d, int *nodes, int limit);
+/* The counters of the loops being written out, innermost first: a body
+ * may assign none of them. */
+typedef struct counters {
+    const k_decl *d;
+    const struct counters *up;
+} counters;
 
-/* Whether e writes variable d (an assignment or increment of it by name). */
-static int writes(const k_expr *e, const k_decl *d)
+static int expr_ok(const k_expr *e, const counters *cs, int *nodes, int limit);
+
+/* Whether e writes one of the counters (an assignment or increment of it by
+ * name). */
+static int writes(const k_expr *e, const counters *cs)
 {
     const k_expr *t = NULL;
     if (e->kind == E_ASSIGN)
         t = e->lhs;
     else if (e->kind == E_UNARY && e->op >= KU_PREINC && e->op <= KU_POSTDEC)
         t = e->lhs;
-    return t && t->kind == E_IDENT && t->decl == d;
+    if (!t || t->kind != E_IDENT)
+        return 0;
+    for (; cs; cs = cs->up)
+        if (t->decl == cs->d)
+            return 1;
+    return 0;
 }
 
-static int exprs_ok(k_expr *const *v, int n, const k_decl *d, int *nodes, int limit)
+static int exprs_ok(k_expr *const *v, int n, const counters *cs, int *nodes, int limit)
 {
     for (int i = 0; i < n; i++)
-        if (v[i] && !expr_ok(v[i], d, nodes, limit))
+        if (v[i] && !expr_ok(v[i], cs, nodes, limit))
             return 0;
     return 1;
 }
 
-/* Counts e's nodes into *nodes; 0 when e writes d. */
-static int expr_ok(const k_expr *e, const k_decl *d, int *nodes, int limit)
+/* Counts e's nodes into *nodes; 0 when e writes a counter or branches. */
+static int expr_ok(const k_expr *e, const counters *cs, int *nodes, int limit)
 {
-    if (++*nodes > limit || writes(e, d))
+    if (++*nodes > limit || writes(e, cs))
         return 0;
     if (e->kind == E_COND || (e->kind == E_BINARY && (e->op == KB_LOGAND || e->op == KB_LOGOR)))
         return 0; /* branches (a ?: may be a SEL, but not always) */
     const k_expr *sub[3] = {e->lhs, e->rhs, e->cond};
     for (int i = 0; i < 3; i++)
-        if (sub[i] && !expr_ok(sub[i], d, nodes, limit))
+        if (sub[i] && !expr_ok(sub[i], cs, nodes, limit))
             return 0;
-    return exprs_ok(e->args, e->nargs, d, nodes, limit) && exprs_ok(e->config, 3, d, nodes, limit);
+    return exprs_ok(e->args, e->nargs, cs, nodes, limit) && exprs_ok(e->config, 3, cs, nodes, limit);
 }
 
-static int plan(const k_ctx *ctx, const k_stmt *s, int *nodes, int limit);
+static int plan(const k_ctx *ctx, const k_stmt *s, const counters *outer, int *nodes,
+                int outer_limit);
 
 /* Whether s is straight-line code (no branch: expressions, declarations,
- * blocks, and loops that are written out themselves) that leaves d alone;
- * counts its nodes, as written out, into *nodes. */
-static int stmt_ok(const k_ctx *ctx, const k_stmt *s, const k_decl *d, int *nodes, int limit)
+ * blocks, and loops that are written out themselves) that leaves the
+ * counters alone; counts its nodes, as written out, into *nodes.  One walk
+ * checks a nest of loops (a walk per level would be exponential in its
+ * depth). */
+static int stmt_ok(const k_ctx *ctx, const k_stmt *s, const counters *cs, int *nodes, int limit)
 {
     if (!s)
         return 1;
@@ -93,30 +109,26 @@ static int stmt_ok(const k_ctx *ctx, const k_stmt *s, const k_decl *d, int *node
     case S_EMPTY:
         return 1;
     case S_EXPR:
-        return expr_ok(s->expr, d, nodes, limit);
+        return expr_ok(s->expr, cs, nodes, limit);
     case S_DECL:
         for (int i = 0; i < s->ndecls; i++) {
             const k_decl *v = s->decls[i];
             if (v->storage & (ST_SHARED | ST_STATIC | ST_EXTERN))
                 return 0;
-            if (v->init && !expr_ok(v->init, d, nodes, limit))
+            if (v->init && !expr_ok(v->init, cs, nodes, limit))
                 return 0;
-            if (v->nctor > 0 && !exprs_ok(v->ctor_args, v->nctor, d, nodes, limit))
+            if (v->nctor > 0 && !exprs_ok(v->ctor_args, v->nctor, cs, nodes, limit))
                 return 0;
         }
         return 1;
     case S_BLOCK:
         for (int i = 0; i < s->nstmts; i++)
-            if (!stmt_ok(ctx, s->stmts[i], d, nodes, limit))
+            if (!stmt_ok(ctx, s->stmts[i], cs, nodes, limit))
                 return 0;
         return 1;
-    case S_FOR: { /* a nested loop that is written out too, and leaves d alone */
+    case S_FOR: { /* a nested loop that is written out too, and leaves cs alone */
         int inner = 0;
-        if (plan(ctx, s, &inner, limit) < 0 || !stmt_ok(ctx, s->init, d, nodes, limit) ||
-            !expr_ok(s->step, d, nodes, limit))
-            return 0;
-        int scratch = 0;
-        if (!stmt_ok(ctx, s->body, d, &scratch, limit))
+        if (plan(ctx, s, cs, &inner, limit) < 0)
             return 0;
         *nodes += inner;
         return *nodes <= limit;
@@ -233,8 +245,10 @@ static int64_t pragma_count(const k_ctx *ctx, uint32_t line)
     return count;
 }
 
-/* The trips of loop s if it is written out (and *nodes: its nodes so), or -1. */
-static int plan(const k_ctx *ctx, const k_stmt *s, int *nodes, int outer_limit)
+/* The trips of loop s if it is written out (and *nodes: its nodes so), or
+ * -1.  Its body may assign neither its counter nor those of outer. */
+static int plan(const k_ctx *ctx, const k_stmt *s, const counters *outer, int *nodes,
+                int outer_limit)
 {
     int64_t pragma = pragma_count(ctx, s->loc.line);
     int max_trips = pragma < 0 ? UNROLL_MAX_TRIPS
@@ -267,7 +281,8 @@ static int plan(const k_ctx *ctx, const k_stmt *s, int *nodes, int outer_limit)
             return -1; /* too many trips, or a step C leaves undefined */
     }
     int body = 0;
-    if (!stmt_ok(ctx, s->body, d, &body, limit) || (int64_t)body * trips > limit)
+    const counters cs = {d, outer};
+    if (!stmt_ok(ctx, s->body, &cs, &body, limit) || (int64_t)body * trips > limit)
         return -1;
     *nodes = body * trips;
     return trips;
@@ -276,5 +291,5 @@ static int plan(const k_ctx *ctx, const k_stmt *s, int *nodes, int outer_limit)
 int lw_unroll_trips(const k_ctx *ctx, const k_stmt *s)
 {
     int nodes = 0;
-    return plan(ctx, s, &nodes, PRAGMA_MAX_NODES);
+    return plan(ctx, s, NULL, &nodes, PRAGMA_MAX_NODES);
 }

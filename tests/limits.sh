@@ -71,10 +71,16 @@ import sys
 w = sys.argv[1]
 open(w + '/expr.k', 'w').write('int main() { int x = 0; return ' + '- ' * 2500 + 'x; }\n')
 open(w + '/stmt.k', 'w').write('int main() { ' + '{' * 20000 + '}' * 20000 + ' return 0; }\n')
+# 60 nested loops that lang/unroll.c writes out: one walk checks the nest
+# (a walk per level took 2^60 steps)
+loops = ''.join('for (int a%d = 0; a%d < 1; a%d++) ' % (i, i, i) for i in range(60))
+open(w + '/unroll.k', 'w').write('int main() { int r = 0; ' + loops + 'r++; printf("r=%d\\n", r); '
+                                 'return 0; }\n')
 PY
 check "expression nesting" 1 'error: expression nested too deeply \(more than 2000 levels\)' '' \
     -- run "$work/expr.k"
 check "statement nesting" 1 'error: nesting too deep \(more than the parser.s [0-9]+ stack entries\)' \
     '' -- run "$work/stmt.k"
+check "a nest of loops written out" 0 '' '^r=1$' -- run "$work/unroll.k"
 echo "1..$n"
 exit 0
