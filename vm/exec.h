@@ -158,6 +158,9 @@ typedef struct simt_exec {
     uint32_t step_mask;       /* nonzero: the next call resumes this group */
     unsigned step_lead;
     uint64_t step_budget;
+    /* Set by simt_exec_group when it went on with another warp's group
+     * (vm/interp.c next_group): the warp it ran last; the caller clears it. */
+    struct simt_warp *handed;
 } simt_exec;
 
 /* Events returned by simt_exec_group. */

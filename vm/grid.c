@@ -170,11 +170,15 @@ static int step_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mas
     }
 }
 
-/* Runs one warp until it blocks everywhere or uses its quantum.
- * Returns 1 if it issued anything, 0 if not, -1 on fault, -2 on exit(). */
-static int run_warp(simt_exec *ex, simt_block *blk, simt_warp *w)
+/* Runs warp *k until it blocks everywhere or uses its quantum.
+ * Returns 1 if it issued anything, 0 if not, -1 on fault, -2 on exit().
+ * The interpreter may have gone on with later warps of the round as this
+ * loop and run_block would have run them (vm/interp.c next_group): *k is
+ * then the last of them. */
+static int run_warp(simt_exec *ex, simt_block *blk, uint32_t *k)
 {
     int issued = 0;
+    simt_warp *w = &blk->warps[*k];
     const uint32_t all = simt_lanes_all(w->width);
     for (;;) {
         uint32_t mask;
@@ -190,6 +194,11 @@ static int run_warp(simt_exec *ex, simt_block *blk, simt_warp *w)
         }
         issued = 1;
         int ev = ex->stepping ? step_group(ex, blk, w, mask) : simt_exec_group(ex, blk, w, mask);
+        if (ex->handed) {
+            w = ex->handed;
+            ex->handed = NULL;
+            *k = w->index;
+        }
         if (ev == EV_FAULT)
             return -1;
         if (ev == EV_EXIT)
@@ -216,7 +225,7 @@ static simt_status run_block(simt_exec *ex, simt_block *blk)
             return SIMT_OK;
         }
         for (uint32_t k = 0; k < blk->nwarps; k++) {
-            int r = run_warp(ex, blk, &blk->warps[k]);
+            int r = run_warp(ex, blk, &k);
             if (r == -1)
                 return SIMT_FAULT;
             if (r == -2)

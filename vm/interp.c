@@ -697,6 +697,39 @@ _Static_assert(OP_REM_U64 - OP_DIV_S64 == LOP_REM_U64 - LOP_DIV_S64 &&
                OP_DIV_U64 - OP_DIV_S64 == LOP_DIV_U64 - LOP_DIV_S64 &&
                OP_REM_S64 - OP_DIV_S64 == LOP_REM_S64 - LOP_DIV_S64, "division order (64)");
 
+/* The group the scheduler would run next, once the group of w has stopped at
+ * __syncthreads or at its kernel's return, where that group can start
+ * without the scheduler: NULL where the scheduler must decide.  vm/grid.c's
+ * run_warp goes on with w's next group until w waits at the barrier or has
+ * exited everywhere; then run_block runs the next warps in index order, and a
+ * round ends after the last.  Here the same order is kept -- the same warp's
+ * group when the barrier has just released it, else the next warp that has
+ * not exited, in this round -- and only where that group is the one
+ * simt_pick_group would take at once (the warp's hint).  The interpreter then
+ * goes on with it without returning: on __syncthreads-heavy kernels the
+ * return, the scheduler's loops and the next call's prologue were a sixth of
+ * the host instructions.  Whatever observes the schedule (the model,
+ * stepping, random interleaving, the checkers) keeps the plain path. */
+static inline simt_warp *next_group(simt_block *blk, simt_warp *w, uint32_t *mask)
+{
+    const uint32_t all = simt_lanes_all(w->width);
+    uint32_t k = w->index;
+    if ((w->in_state[LANE_BAR] | w->exited) != all)
+        k--; /* run_warp goes on with w */
+    while (++k < blk->nwarps) {
+        simt_warp *n = &blk->warps[k];
+        if (n->exited == all)
+            continue; /* run_warp returns at once */
+        uint32_t hint = n->hint;
+        if (!hint || n->npending || hint != n->in_state[LANE_READY])
+            return NULL;
+        n->hint = 0; /* as simt_pick_group takes it */
+        *mask = hint;
+        return n;
+    }
+    return NULL;
+}
+
 #define FAULT_AT(lane_, ...) do { fault_lane = (lane_); SAVE(); \
     simt_exec_fault(ex, blk, w, fault_lane, PC, __VA_ARGS__); return EV_FAULT; } while (0)
 #define MEMFAULT(lane_) do { fault_lane = (lane_); SAVE(); \
@@ -751,7 +784,27 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     }
     /* The first instruction takes no budget: BUDGET() is `budget` there. */
     uint64_t quantum_end = ex->steps + budget + 1;
+    /* next_group may go on with another group instead of returning */
+    const int hand_over = !modeled && !ex->random && !ex->stepping && !ex->observe && !ex->is_host;
     goto issue;
+
+group_stopped: /* at __syncthreads or the kernel's return: EV_SWITCH, or go on */
+    {
+        simt_warp *n = hand_over ? next_group(blk, w, &mask) : NULL;
+        if (!n)
+            return EV_SWITCH;
+        if (n != w)
+            ex->handed = n; /* vm/grid.c's run_warp goes on with n */
+        w = n;
+        lead = fault_lane = (unsigned)__builtin_ctz(mask);
+        fp = w->fp[lead];
+        R = w->regs + (size_t)fp * W;
+        have_tids = 0;
+        in = code + w->pc[lead];
+        budget = SIMT_WARP_QUANTUM; /* a new call's, as the scheduler gives */
+        quantum_end = ex->steps + budget + 1;
+        goto issue;
+    }
 
 #ifdef SIMT_COMPUTED_GOTO
 slow_next: /* NEXT counted the step: the issue below counts it again */
@@ -935,7 +988,7 @@ issue:
                 LANES(R[l] = ra[l]);
             }
             simt_lanes_exit(ex, blk, w, mask);
-            return EV_SWITCH;
+            goto group_stopped;
         }
         uint32_t exiting = 0;
         int32_t rpc0 = -1;
@@ -1134,7 +1187,7 @@ issue:
         int r = simt_block_barrier(ex, blk, w, mask, PC);
         if (r < 0)
             return EV_FAULT;
-        return EV_SWITCH;
+        goto group_stopped;
     }
     TARGET(INTR): {
         OPS;
