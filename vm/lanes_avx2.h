@@ -665,6 +665,7 @@ static inline __attribute__((always_inline)) int contiguous(const uint64_t *b, u
                                _mm256_mul_epu32(_mm256_set_epi64x(3, 2, 1, 0),
                                                 _mm256_set1_epi64x((long long)len)));
     v4 same = _mm256_set1_epi64x(-1);
+    _Pragma("GCC unroll 8") /* W is 16 or 32 where it is inlined */
     for (unsigned l = 0; l < W; l += 4) {
         same = _mm256_and_si256(same, _mm256_cmpeq_epi64(ld(b + l), want));
         want = _mm256_add_epi64(want, step);
