@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# tests/schedule.sh -- the interpreter's hand-over from a warp that stops at
+# __syncthreads or at its return to the group the scheduler would run next
+# (vm/interp.c next_group) keeps the scheduler's order (TAP):
+# - every example prints the same with and without --stats, under which the
+#   model observes every issue and the scheduler picks every group itself;
+# - tests/schedule/NAME.k, whose output shows the order of the warps (atomics,
+#   printf and a shared-memory race between __syncthreads), prints
+#   NAME.out, which the build before the hand-over printed.
+set -u
+
+SIMTVM=${SIMTVM:-$PWD/simtvm}
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$top_srcdir" || exit 99
+work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-schedule.XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+
+n=0
+# same PROGRAM OPTIONS...: stdout, stderr and status with and without --stats
+same() {
+    local program=$1
+    shift
+    n=$((n + 1))
+    timeout 300 "$SIMTVM" run "$program" "$@" >"$work/a.out" 2>"$work/a.err" </dev/null
+    echo $? >"$work/a.status"
+    timeout 300 "$SIMTVM" run "$program" "$@" --stats=json --stats-file "$work/stats.json" \
+        >"$work/b.out" 2>"$work/b.err" </dev/null
+    echo $? >"$work/b.status"
+    local part bad=
+    for part in status out err; do
+        cmp -s "$work/a.$part" "$work/b.$part" || bad="$bad $part"
+    done
+    if [ -z "$bad" ]; then
+        echo "ok $n - $program $*: the same with --stats"
+    else
+        echo "not ok $n - $program $*: --stats changes its$bad"
+        for part in $bad; do diff "$work/a.$part" "$work/b.$part" | sed -n '1,10s/^/#   /p'; done
+    fi
+}
+
+for program in examples/*.k examples/*/*.k tests/schedule/*.k; do
+    case $program in examples/embed/*) continue ;; esac
+    # The options a model example states on its `// runs:` line.
+    read -r -a opts <<<"$(sed -n 's|^// runs: *||p' "$program" | head -n 1 | cut -d, -f1)"
+    same "$program" "${opts[@]}"
+done
+
+for program in tests/schedule/*.k; do
+    n=$((n + 1))
+    timeout 300 "$SIMTVM" run "$program" >"$work/out" 2>&1 </dev/null
+    if diff -u "${program%.k}.out" "$work/out" >"$work/diff"; then
+        echo "ok $n - $program: the order of ${program%.k}.out"
+    else
+        echo "not ok $n - $program: another order"
+        sed -n '1,30s/^/#   /p' "$work/diff"
+    fi
+done
+echo "1..$n"
+exit 0
