@@ -361,7 +361,7 @@ int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t ma
     /* Every live lane of the warp in this one group: at release, one pc and
      * one frame without comparing them lane by lane. */
     w->bar_whole = mask == (simt_lanes_all(w->width) & ~w->exited);
-    simt_set_state(w, mask, LANE_BAR);
+    simt_move_state(w, mask, LANE_READY, LANE_BAR); /* the group was picked from the ready */
     simt_lanes_store((uint32_t *)w->pc, (uint32_t)(pc + 1), mask, w->width);
     for (uint32_t m = in->i != BAR_SYNC ? mask : 0; m; m &= m - 1)
         if (*lreg(w, (unsigned)__builtin_ctz(m), in->b))
@@ -387,7 +387,7 @@ static void block_barrier_release(simt_exec *ex, simt_block *blk)
     for (uint32_t k = 0; k < blk->nwarps; k++) {
         simt_warp *w = &blk->warps[k];
         uint32_t at_bar = w->in_state[LANE_BAR];
-        simt_set_state(w, at_bar, LANE_READY);
+        simt_move_state(w, at_bar, LANE_BAR, LANE_READY);
         if (!at_bar)
             continue;
         /* Lanes past the same plain __syncthreads as the first have no result. */

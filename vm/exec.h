@@ -262,6 +262,12 @@ static inline void simt_set_state(simt_warp *w, uint32_t lanes, unsigned s)
         w->in_state[k] &= ~lanes;
     w->in_state[s] |= lanes;
 }
+/* simt_set_state for lanes all known to be in state from. */
+static inline void simt_move_state(simt_warp *w, uint32_t lanes, unsigned from, unsigned to)
+{
+    w->in_state[from] &= ~lanes;
+    w->in_state[to] |= lanes;
+}
 static inline unsigned simt_top(const simt_warp *w, unsigned lane)
 {
     return w->depth[lane] ? w->cstack[(w->depth[lane] - 1u) * w->width + lane] : BARRIER_NONE;
