@@ -707,8 +707,8 @@ _Static_assert(OP_REM_U64 - OP_DIV_S64 == LOP_REM_U64 - LOP_DIV_S64 &&
  * not exited, in this round -- and only where that group is the one
  * simt_pick_group would take at once (the warp's hint).  The interpreter then
  * goes on with it without returning: on __syncthreads-heavy kernels the
- * return, the scheduler's loops and the next call's prologue were a sixth of
- * the host instructions.  Whatever observes the schedule (the model,
+ * return, the scheduler's loops and the next call's prologue were a tenth of
+ * the host instructions (vm/README.md).  Whatever observes the schedule (the model,
  * stepping, random interleaving, the checkers) keeps the plain path. */
 static inline simt_warp *next_group(simt_block *blk, simt_warp *w, uint32_t *mask)
 {
