@@ -713,10 +713,9 @@ _Static_assert(OP_REM_U64 - OP_DIV_S64 == LOP_REM_U64 - LOP_DIV_S64 &&
 static inline simt_warp *next_group(simt_block *blk, simt_warp *w, uint32_t *mask)
 {
     const uint32_t all = simt_lanes_all(w->width);
-    uint32_t k = w->index;
-    if ((w->in_state[LANE_BAR] | w->exited) != all)
-        k--; /* run_warp goes on with w */
-    while (++k < blk->nwarps) {
+    /* run_warp goes on with w unless w waits or has exited everywhere */
+    for (uint32_t k = w->index + ((w->in_state[LANE_BAR] | w->exited) == all); k < blk->nwarps;
+         k++) {
         simt_warp *n = &blk->warps[k];
         if (n->exited == all)
             continue; /* run_warp returns at once */
@@ -765,27 +764,33 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     const unsigned W = w->width;
     const uint32_t full = simt_lanes_all(W);
     const int modeled = ex->vm->model && !ex->is_host;
-    unsigned lead = (unsigned)__builtin_ctz(mask);
-    uint32_t fp = w->fp[lead];
-    uint64_t *R = w->regs + (size_t)fp * W;
-    uint64_t budget = SIMT_WARP_QUANTUM;
-    unsigned fault_lane = lead;
     uint8_t scratch[8];
     uint64_t tids[3][SIMT_MAX_WARP];
-    int have_tids = 0;
-    const simt_insn *in = code + w->pc[lead]; /* the pc (PC is its index) */
 #ifdef SIMT_COMPUTED_GOTO
     const uint64_t limit = modeled || ex->random || ex->stepping ? 0 : ex->max_steps;
 #endif
+    /* next_group may go on with another group instead of returning */
+    const int hand_over = !modeled && !ex->random && !ex->stepping && !ex->observe && !ex->is_host;
+    unsigned lead, fault_lane;
+    uint32_t fp;
+    uint64_t *R, budget, quantum_end;
+    int have_tids;
+    const simt_insn *in; /* the pc (PC is its index) */
+
+start_group: /* the group of mask in w: the caller's, or next_group's */
+    lead = fault_lane = (unsigned)__builtin_ctz(mask);
+    fp = w->fp[lead];
+    R = w->regs + (size_t)fp * W;
+    have_tids = 0;
+    in = code + w->pc[lead];
+    budget = SIMT_WARP_QUANTUM;
     if (ex->step_mask) { /* simtvm debug: the group stepped last time goes on */
         budget = ex->step_budget;
         lead = ex->step_lead;
         ex->step_mask = 0;
     }
     /* The first instruction takes no budget: BUDGET() is `budget` there. */
-    uint64_t quantum_end = ex->steps + budget + 1;
-    /* next_group may go on with another group instead of returning */
-    const int hand_over = !modeled && !ex->random && !ex->stepping && !ex->observe && !ex->is_host;
+    quantum_end = ex->steps + budget + 1;
     goto issue;
 
 group_stopped: /* at __syncthreads or the kernel's return: EV_SWITCH, or go on */
@@ -796,14 +801,7 @@ group_stopped: /* at __syncthreads or the kernel's return: EV_SWITCH, or go on *
         if (n != w)
             ex->handed = n; /* vm/grid.c's run_warp goes on with n */
         w = n;
-        lead = fault_lane = (unsigned)__builtin_ctz(mask);
-        fp = w->fp[lead];
-        R = w->regs + (size_t)fp * W;
-        have_tids = 0;
-        in = code + w->pc[lead];
-        budget = SIMT_WARP_QUANTUM; /* a new call's, as the scheduler gives */
-        quantum_end = ex->steps + budget + 1;
-        goto issue;
+        goto start_group; /* with a new call's quantum, as the scheduler gives */
     }
 
 #ifdef SIMT_COMPUTED_GOTO
