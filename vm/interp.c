@@ -795,9 +795,11 @@ start_group: /* the group of mask in w: the caller's, or next_group's */
 
 group_stopped: /* at __syncthreads or the kernel's return: EV_SWITCH, or go on */
     {
-        simt_warp *n = hand_over ? next_group(blk, w, &mask) : NULL;
+        uint32_t next_mask = 0; /* not &mask: a local whose address escapes stays in memory */
+        simt_warp *n = hand_over ? next_group(blk, w, &next_mask) : NULL;
         if (!n)
             return EV_SWITCH;
+        mask = next_mask;
         if (n != w)
             ex->handed = n; /* vm/grid.c's run_warp goes on with n */
         w = n;
@@ -970,11 +972,13 @@ issue:
     }
     TARGET(CALL): {
         int32_t npc = PC;
-        if (do_call(ex, w, mask, &fp, &npc, in) != 0) {
+        uint32_t nfp = fp;
+        if (do_call(ex, w, mask, &nfp, &npc, in) != 0) {
             SAVE();
             simt_exec_locate(ex, blk, w, lead, PC);
             return EV_FAULT;
         }
+        fp = nfp;
         in = code + npc;
         R = w->regs + (size_t)fp * W;
         NEXT;
@@ -1171,11 +1175,13 @@ issue:
     TARGET(SHFL): TARGET(VOTE): TARGET(MATCH_ANY): TARGET(MATCH_ALL): TARGET(REDUX):
     TARGET(SYNCWARP): {
         SAVE();
-        int r = simt_collective(ex, blk, w, &mask, PC);
+        uint32_t cmask = mask;
+        int r = simt_collective(ex, blk, w, &cmask, PC);
         if (r < 0)
             return EV_FAULT;
         if (r == 0)
             return EV_SWITCH;
+        mask = cmask;
         lead = (unsigned)__builtin_ctz(mask);
         in++;
         NEXT;
