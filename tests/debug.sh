@@ -6,11 +6,7 @@
 # with: tests/debug.sh --update NAME
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-debug.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh" debug
 
 session() { # NAME: runs the session, transcript on stdout
     local args

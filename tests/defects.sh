@@ -12,11 +12,7 @@
 # prints a per-class detection summary and the false-positive count.
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-defects.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh" defects
 err=$work/stderr
 
 # What a finding of each class starts with (compute-sanitizer's classes).

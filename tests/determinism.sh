@@ -10,11 +10,7 @@
 # order (tests/schedule.sh tests that order on a program that shows it).
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-determinism.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh" determinism
 
 # run TAG PROGRAM THREADS OPTIONS...: stdout, stderr, statistics and trace to
 # $work/TAG.*

@@ -4,11 +4,7 @@
 # the oversized and overnested sources are generated.
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-limits.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh" limits
 
 n=0
 # check NAME STATUS PATTERN [STDOUT_PATTERN] -- simtvm ARGS...: runs simtvm,

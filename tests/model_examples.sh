@@ -6,11 +6,7 @@
 # line runs it once per flag set (register spills need --maxrregcount).
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-model.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh" model
 
 # Prints "launch ID KERNEL: label=value ..." for each launch of a CSV report.
 project() {

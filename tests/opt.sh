@@ -9,11 +9,7 @@
 # Regenerate a .dis after a deliberate change with: tests/opt.sh --update NAME
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-opt.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh" opt
 
 if [ "${1:-}" = --update ]; then
     shift

@@ -10,11 +10,7 @@
 # run with and without --stats by tests/determinism.sh.)
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-schedule.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh" schedule
 
 n=0
 # same PROGRAM OPTIONS...: stdout, stderr and status with and without --stats

@@ -6,11 +6,7 @@
 # limit, the --max-printf warning...).  Programs in tests/threads/.
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-threads.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh" threads
 
 T=tests/threads
 n=0

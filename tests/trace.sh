@@ -5,12 +5,8 @@
 # sampling of examples/scan.k under 100 MB, and clear errors for bad input.
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
+. "$(dirname "$0")/lib.sh" trace
 command -v python3 >/dev/null || { echo "1..0 # SKIP python3 is not installed"; exit 0; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-trace.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
 
 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }

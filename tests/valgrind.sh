@@ -6,12 +6,8 @@
 #   SIMTVM=path/to/simtvm bash tests/valgrind.sh
 set -u
 
-SIMTVM=${SIMTVM:-$PWD/simtvm}
-top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
-cd "$top_srcdir" || exit 99
+. "$(dirname "$0")/lib.sh" valgrind
 command -v valgrind >/dev/null || { echo "valgrind.sh: valgrind is not installed" >&2; exit 1; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-valgrind.XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
 
 n=0
 failed=0
