@@ -38,6 +38,9 @@ check "kernel steps (--max-steps)" 1 'steps.k:3:[0-9]+: error: step limit exceed
     -- run $L/steps.k --max-steps 10000
 check "host steps (--max-steps)" 1 'host_steps.k:4:[0-9]+: error: step limit exceeded' '' \
     -- run $L/host_steps.k --max-steps 10000
+check "host steps with launches (--max-steps)" 1 \
+    'host_launches.k:16:[0-9]+: error: step limit exceeded: the host code and the kernels it launched' \
+    '' -- run $L/host_launches.k --max-steps 100000
 check "call depth" 1 'call_depth.k:4:12: error: stack overflow' '' \
     -- run $L/call_depth.k
 check "launch size" 0 'too many threads per block.*|grid y and z must be at most 65535' \

@@ -128,6 +128,7 @@ typedef struct simt_exec {
     uint32_t width;          /* warp size of this launch */
     uint64_t steps;          /* warp instructions issued */
     uint64_t max_steps;
+    uint64_t launched;       /* host: warp instructions of the launches it made */
     int is_host;
     int lockstep;            /* --sched=lockstep */
     int random;              /* --interleave=random */

@@ -411,6 +411,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     }
     const simt_func *k = &mod->funcs[func];
     uint64_t shared = mod->shared_static + dyn_shared;
+    vm->launch_steps = 0;
     if (vm->kernel_faults)
         return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA */
     if (launch_check(vm, k, grid, block, shared) != 0)
@@ -449,6 +450,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     if (vm->trace)
         simt_trace_launch_end(vm->trace);
 
+    vm->launch_steps = ex.steps;
     uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
     uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;
     double cycles = (double)ex.steps / (double)(sms ? sms : 1);

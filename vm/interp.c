@@ -451,7 +451,22 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
         vm->fault_reported = 1;
         vm->kernel_faults++;
     }
-    return st == SIMT_EXIT ? EV_EXIT : EV_SWITCH;
+    if (st == SIMT_EXIT)
+        return EV_EXIT;
+    /* The host's step budget covers the launches it makes: a runaway host
+     * loop that launches kernels stops like one that does not, instead of
+     * running up to --max-steps launches of up to --max-steps each.  (After
+     * a faulting launch, whose fault is reported, later launches do nothing.) */
+    if (st == SIMT_OK)
+        ex->launched += vm->launch_steps;
+    if (st == SIMT_OK && ex->launched > ex->max_steps - ex->steps) {
+        simt_exec_fault(ex, blk, w, 0, (int32_t)(in - ex->mod->code),
+                        "step limit exceeded: the host code and the kernels it launched issued "
+                        "more than %llu warp instructions (runaway loop? raise it with "
+                        "--max-steps N)", (unsigned long long)ex->max_steps);
+        return EV_FAULT;
+    }
+    return EV_SWITCH;
 }
 
 /* A lane's CALL: a new frame at fp + a (see vm/module.h). */

@@ -34,7 +34,8 @@ typedef struct simt_config {
     uint64_t seed;
     int block_order_random;
     int threads;                /* host threads running blocks (vm/threads.c) */
-    uint64_t max_steps;         /* warp instructions per block and per launch, host steps */
+    uint64_t max_steps;         /* warp instructions per block, per launch, and for the host
+                                   code with the launches it makes */
     uint64_t max_memory;        /* bytes of guest memory */
     unsigned checks;            /* enum simt_check bits */
     int stats;                  /* collect statistics (--stats) */
@@ -129,6 +130,7 @@ typedef struct simt_vm {
     uint64_t rand_state;        /* the guest's rand()/srand() */
     double clock_ms;            /* modelled time elapsed on the device */
     uint64_t host_steps;
+    uint64_t launch_steps;      /* warp instructions of the last launch (the host's budget) */
     void *native;               /* runtime/ffi.c: bound imports */
     int fault_reported;         /* vm->fault was already printed (kernel faults) */
     int kernel_faults;          /* launches that stopped on a fault */
