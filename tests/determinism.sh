@@ -40,20 +40,14 @@ for program in examples/*.k examples/*/*.k; do
     run b "$program" 1 "${opts[@]}"
     run c "$program" 2 "${opts[@]}"
     plain d "$program" "${opts[@]}"
-    bad=
-    for tag in b c; do
-        for part in status out err json trace; do
-            cmp -s "$work/a.$part" "$work/$tag.$part" || bad="$bad $tag.$part"
-        done
-    done
-    for part in status out err; do
-        cmp -s "$work/a.$part" "$work/d.$part" || bad="$bad d.$part"
-    done
+    bad=$(differing "$work/a" "$work/b" status out err json trace)
+    bad+=$(differing "$work/a" "$work/c" status out err json trace)
+    bad+=$(differing "$work/a" "$work/d" status out err)
     if [ -z "$bad" ]; then
         echo "ok $n - $program"
     else
         echo "not ok $n - $program: differs from the first run in$bad"
-        for f in $bad; do diff "$work/a.${f#*.}" "$work/$f" | sed -n '1,10s/^/#   /p'; done
+        show_diffs "$work/a" "$work" $bad
     fi
 done
 echo "1..$n"

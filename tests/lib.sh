@@ -7,6 +7,7 @@
 #   top_srcdir  the source tree (default: the folder above tests/), which
 #               becomes the working directory
 #   work        a temporary folder, removed when the script exits
+# and the helpers below.
 # Scripts that start otherwise (dispatch.sh, races.sh, report.sh,
 # native_libs.sh, fuzz_replay.sh, embed.sh) do not use it.
 SIMTVM=${SIMTVM:-$PWD/simtvm}
@@ -14,3 +15,23 @@ top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$top_srcdir" || exit 99
 work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-${1:-test}.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
+
+# differing A B PART...: " B.PART" (B's name without its folder) for each
+# PART whose files A.PART and B.PART differ; nothing when all are the same.
+differing() {
+    local a=$1 b=$2 part
+    shift 2
+    for part; do
+        cmp -s "$a.$part" "$b.$part" || printf ' %s' "${b##*/}.$part"
+    done
+}
+
+# show_diffs A DIR NAME...: the first lines of the diff of A.PART against
+# DIR/NAME for each NAME (B.PART, as differing names them), as TAP comments.
+show_diffs() {
+    local a=$1 dir=$2 f
+    shift 2
+    for f; do
+        diff "$a.${f#*.}" "$dir/$f" | sed -n '1,10s/^/#   /p'
+    done
+}

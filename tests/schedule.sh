@@ -23,15 +23,13 @@ same() {
     timeout 300 "$SIMTVM" run "$program" "$@" --stats=json --stats-file "$work/stats.json" \
         >"$work/b.out" 2>"$work/b.err" </dev/null
     echo $? >"$work/b.status"
-    local part bad=
-    for part in status out err; do
-        cmp -s "$work/a.$part" "$work/b.$part" || bad="$bad $part"
-    done
+    local bad
+    bad=$(differing "$work/a" "$work/b" status out err)
     if [ -z "$bad" ]; then
         echo "ok $n - $program $*: the same with --stats"
     else
-        echo "not ok $n - $program $*: --stats changes its$bad"
-        for part in $bad; do diff "$work/a.$part" "$work/b.$part" | sed -n '1,10s/^/#   /p'; done
+        echo "not ok $n - $program $*: with --stats (b) it differs in$bad"
+        show_diffs "$work/a" "$work" $bad
     fi
 }
 
