@@ -457,9 +457,10 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
      * loop that launches kernels stops like one that does not, instead of
      * running up to --max-steps launches of up to --max-steps each.  (After
      * a faulting launch, whose fault is reported, later launches do nothing.) */
-    if (st == SIMT_OK)
-        ex->launched += vm->launch_steps;
-    if (st == SIMT_OK && ex->launched > ex->max_steps - ex->steps) {
+    if (st != SIMT_OK)
+        return EV_SWITCH;
+    ex->launched += vm->launch_steps;
+    if (ex->launched > ex->max_steps - ex->steps) {
         simt_exec_fault(ex, blk, w, 0, (int32_t)(in - ex->mod->code),
                         "step limit exceeded: the host code and the kernels it launched issued "
                         "more than %llu warp instructions (runaway loop? raise it with "
