@@ -287,10 +287,18 @@ print_summary() {
     done
 }
 
-# speedup KERNEL SLOW FAST: time(SLOW) / time(FAST), or "-"
+# speedup KERNEL SLOW FAST: how much faster FAST runs than SLOW, or "-": the
+# median over the rounds of time(SLOW) / time(FAST) in the same round.  Two
+# simtvm variants run one after the other in a round, seconds apart, so each
+# round's ratio sees one state of the host; a ratio of the two medians can
+# pair a quiet spell's run with a busy one's (bench/README.md).
 speedup() {
     if [ "${STATUS[$1,$2]:-}" = ok ] && [ "${STATUS[$1,$3]:-}" = ok ]; then
-        awk -v a="${T[$1,$2]}" -v b="${T[$1,$3]}" 'BEGIN { printf "%.3g", a / b }'
+        paste -d ' ' <(printf '%s\n' ${TIMES[$1,$2]}) <(printf '%s\n' ${TIMES[$1,$3]}) |
+            awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | sort -g |
+            awk '{ v[NR] = $1 } END {
+                if (!NR) { printf "-"; exit }
+                printf "%.3g", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
     else
         printf -- -
     fi
@@ -298,7 +306,8 @@ speedup() {
 
 print_simtvm_paths() {
     local k
-    printf '\nsimtvm lane paths and host threads (time ratios, > 1 = the second is faster)\n'
+    printf '\nsimtvm lane paths and host threads (median of each round'"'"'s time ratio,\n'
+    printf '> 1 = the second is faster)\n'
     printf '  %-10s %22s %24s\n' kernel "--no-simd / default" "default / --threads 2"
     for k in "${kernels[@]}"; do
         printf '  %-10s %22s %24s\n' "$k" "$(speedup "$k" nosimd simtvm)" \
