@@ -908,7 +908,13 @@ issue:
         if (in->op == OP_BRCT || in->op == OP_BRCF) {
             taken = compare_mask(L, cmp_lop[in->a], REG(in->b), REG(in->c), W, mask);
         } else {
-            taken = L->nonzero(REG(in->a), W, mask);
+#ifdef SIMT_INTERP_AVX2
+            if (WHOLE32(mask)) {
+                taken = nonzero32(REG32(in->a));
+                _mm256_zeroupper();
+            } else
+#endif
+                taken = L->nonzero(REG(in->a), W, mask);
         }
         if (in->op == OP_BRZ || in->op == OP_BRCF)
             taken = mask & ~taken;

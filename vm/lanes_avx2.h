@@ -580,6 +580,18 @@ static uint32_t avx2_nonzero(const uint64_t *a, unsigned W, uint32_t mask)
     return r;
 }
 
+/* avx2_nonzero of a whole 32-lane warp, inline (branches on a register,
+ * BRZ/BRNZ): eight steps, no lane-mask tests. */
+static inline __attribute__((always_inline)) uint32_t nonzero32(const uint64_t *a)
+{
+    uint32_t zero = 0;
+    _Pragma("GCC unroll 8")
+    for (unsigned l = 0; l < 32; l += 4)
+        zero |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(
+                    _mm256_cmpeq_epi64(ld(a + l), _mm256_setzero_si256()))) << l;
+    return ~zero;
+}
+
 /* ---- memory ---- */
 
 /* out[0], out[1]: the AND of ands' four lanes and the OR of ors'. */

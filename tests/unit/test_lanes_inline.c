@@ -5,7 +5,7 @@
  * inline LD32 (load32_whole, in every access shape it tells apart) the scalar load, bounds_full and
  * store_lanes (a whole warp's bounds and stores) the scalar bounds and
  * store, the coalesced whole-warp loads and stores (contiguous, load_block,
- * store_block, store_each) the scalar load and store, and the inline full-warp bodies (body_*, maskbody_*) the table's helpers, which
+ * store_block, store_each) the scalar load and store, and the inline full-warp bodies (body_*, maskbody_*, nonzero32) the table's helpers, which
  * tests/unit/test_lanes.c holds to the scalar ones.  Built with -mavx2; skips
  * where the build or the CPU has no AVX2. */
 #include <inttypes.h>
@@ -100,6 +100,14 @@ static int check_bodies(void)
         }
         SIMT_COMPARE_OPS(MASK)
 #undef MASK
+        /* b has zero lanes in the rounds of small values; c's high words only */
+        for (unsigned l = 0; l < 32; l += 3)
+            c[l] &= 0xffffffff00000000ull;
+        if (nonzero32(b) != v.nonzero(b, 32, 0xffffffffu) ||
+            nonzero32(c) != v.nonzero(c, 32, 0xffffffffu)) {
+            printf("# nonzero32 differs from the table's nonzero\n");
+            return 0;
+        }
     }
     return 1;
 }
@@ -245,7 +253,7 @@ int main(void)
     int a = check_lea_bounds(), b = check_bodies(), c = check_load32(), d = check_store32();
     int e = check_coalesced();
     printf("1..5\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
-    printf("%s 2 - inline full-warp bodies = the table's helpers\n", b ? "ok" : "not ok");
+    printf("%s 2 - inline full-warp bodies and nonzero32 = the table's helpers\n", b ? "ok" : "not ok");
     printf("%s 3 - load32_whole (a whole warp) = the scalar LD32\n", c ? "ok" : "not ok");
     printf("%s 4 - bounds_full and store_lanes of a whole warp = the scalar ones\n",
            d ? "ok" : "not ok");
