@@ -222,6 +222,115 @@ static inline v4 cvt_s32_f64(v4 b)
 UN(CVT_S32_F32, cvt_s32_f32(b))
 UN(CVT_S32_F64, cvt_s32_f64(b))
 
+/* Four lanes through the specification's expression (vm/lanes.def), one at
+ * a time: the conversions below take it where their vector form does not
+ * hold for every one of the four. */
+#define FOUR_0(name, expr)
+#define FOUR_2(name, expr)
+#define FOUR_3(name, expr)
+#define FOUR_1(name, expr)                                                      \
+    static __attribute__((unused, noinline)) v4 four_##name(v4 bv, uint64_t k) \
+    {                                                                           \
+        (void)k;                                                                \
+        uint64_t x[4];                                                          \
+        st(x, bv);                                                              \
+        for (unsigned l = 0; l < 4; l++) {                                      \
+            uint64_t b = x[l];                                                  \
+            x[l] = (expr);                                                      \
+        }                                                                       \
+        return ld(x);                                                           \
+    }
+#define LOP(name, arity, expr) FOUR_##arity(name, expr)
+#include "vm/lanes.def"
+#undef LOP
+#undef FOUR_0
+#undef FOUR_1
+#undef FOUR_2
+#undef FOUR_3
+
+/* The high halves of four lanes packed into 128 bits. */
+static inline __m128i high_dwords(v4 x)
+{
+    const v4 odd = _mm256_set_epi32(6, 4, 2, 0, 7, 5, 3, 1);
+    return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(x, odd));
+}
+static inline int all4(v4 m) { return _mm256_movemask_pd(_mm256_castsi256_pd(m)) == 15; }
+
+/* 64-bit integers to double, exact for every value: the high half (signed
+ * or not) times 2^32 and the low half are each exact in a double, so their
+ * sum is the value rounded once, as the scalar conversion rounds it.  An
+ * unsigned 32-bit half is converted as a signed one with its top bit
+ * flipped, plus 2^31. */
+static inline __m256d u32x4_pd(__m128i u)
+{
+    return _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(u, _mm_set1_epi32((int)0x80000000u))),
+                         _mm256_set1_pd(2147483648.0));
+}
+static inline v4 cvt_f64_s64(v4 b)
+{
+    __m256d hi = _mm256_mul_pd(_mm256_cvtepi32_pd(high_dwords(b)), _mm256_set1_pd(4294967296.0));
+    return _mm256_castpd_si256(_mm256_add_pd(hi, u32x4_pd(low_dwords(b))));
+}
+static inline v4 cvt_f64_u64(v4 b)
+{
+    __m256d hi = _mm256_mul_pd(u32x4_pd(high_dwords(b)), _mm256_set1_pd(4294967296.0));
+    return _mm256_castpd_si256(_mm256_add_pd(hi, u32x4_pd(low_dwords(b))));
+}
+UN(CVT_F64_S64, cvt_f64_s64(b))
+UN(CVT_F64_U64, cvt_f64_u64(b))
+
+/* 64-bit integers to float: one packed conversion when all four values are
+ * 32-bit ones (int i is sign-extended before (float)i: the common case),
+ * which rounds once as the scalar conversion does; else the specification. */
+static inline v4 cvt_f32_s64(v4 b)
+{
+    if (all4(_mm256_cmpeq_epi64(b, sext(b, 0xffffffff, 0x80000000))))
+        return of_f32x4(_mm_cvtepi32_ps(low_dwords(b)));
+    return four_CVT_F32_S64(b, 0);
+}
+static inline v4 cvt_f32_u64(v4 b)
+{
+    if (all4(_mm256_cmpeq_epi64(_mm256_and_si256(b, _mm256_set1_epi64x(~0x7fffffffLL)),
+                                _mm256_setzero_si256())))
+        return of_f32x4(_mm_cvtepi32_ps(low_dwords(b)));
+    return four_CVT_F32_U64(b, 0);
+}
+UN(CVT_F32_S64, cvt_f32_s64(b))
+UN(CVT_F32_U64, cvt_f32_u64(b))
+
+/* Floating point to 64-bit integers (and to unsigned 32-bit ones): a
+ * truncating packed conversion when all four values lie in [lo, 2^31),
+ * where it equals cvt.rzi's (no saturation, no NaN); else the
+ * specification. */
+static inline v4 cvt_64_f32(v4 b, float lo, int is_signed, v4 (*spec)(v4, uint64_t))
+{
+    __m128 f = f32x4(b);
+    __m128 in = _mm_and_ps(_mm_cmp_ps(f, _mm_set1_ps(lo), _CMP_GE_OQ),
+                           _mm_cmp_ps(f, _mm_set1_ps(2147483648.0f), _CMP_LT_OQ));
+    if (_mm_movemask_ps(in) != 15)
+        return spec(b, 0);
+    __m128i r = _mm_cvttps_epi32(f);
+    return is_signed ? _mm256_cvtepi32_epi64(r) : _mm256_cvtepu32_epi64(r);
+}
+static inline v4 cvt_64_f64(v4 b, double lo, int is_signed, v4 (*spec)(v4, uint64_t))
+{
+    __m256d f = _mm256_castsi256_pd(b);
+    __m256d in = _mm256_and_pd(_mm256_cmp_pd(f, _mm256_set1_pd(lo), _CMP_GE_OQ),
+                               _mm256_cmp_pd(f, _mm256_set1_pd(2147483648.0), _CMP_LT_OQ));
+    if (_mm256_movemask_pd(in) != 15)
+        return spec(b, 0);
+    __m128i r = _mm256_cvttpd_epi32(f);
+    return is_signed ? _mm256_cvtepi32_epi64(r) : _mm256_cvtepu32_epi64(r);
+}
+/* (-2^31 is the lowest value the packed conversion takes; above -1 an
+ * unsigned conversion gives 0, which truncation also gives.) */
+UN(CVT_S64_F32, cvt_64_f32(b, -2147483648.0f, 1, four_CVT_S64_F32))
+UN(CVT_S64_F64, cvt_64_f64(b, -2147483648.0, 1, four_CVT_S64_F64))
+UN(CVT_U64_F32, cvt_64_f32(b, 0.0f, 0, four_CVT_U64_F32))
+UN(CVT_U64_F64, cvt_64_f64(b, 0.0, 0, four_CVT_U64_F64))
+UN(CVT_U32_F32, cvt_64_f32(b, 0.0f, 0, four_CVT_U32_F32))
+UN(CVT_U32_F64, cvt_64_f64(b, 0.0, 0, four_CVT_U32_F64))
+
 #undef LD_C
 #define LD_C(f) f(c_ + l)
 #define BIN(name, BODY) DEF1(name, BODY)

@@ -38,6 +38,8 @@ static const uint64_t edge[] = {
     0x7fffffff, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff, 0x100000000, 0x1ffffffff,
     0x7fffffffffffffff, 0x8000000000000000, 0x8000000000000001, 0xffffffff80000000,
     0xfffffffffffffffe, 0xffffffffffffffff, 0x123456789abcdef0, 0xdeadbeef00000005,
+    /* integers that round when converted: 2^24 + 1, 2^53 + 1, -(2^53 + 1), just under 2^63 */
+    0x1000001, 0x20000000000001, 0xffdfffffffffffff, 0x7ffffffffffffdff,
     /* binary32 in the low half: zeros, denormals, NaN payloads, limits */
     0x80000000, 0x00000001, 0x807fffff, 0x00800000, 0x3f800000, 0xbf800000, 0x7f7fffff,
     0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000, 0x7fc12345, 0xffd00001, 0x7f800001,
