@@ -124,6 +124,25 @@ static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const sim
     return t;
 }
 
+/* The host address of lo, where [lo, hi + len) lies in one global or
+ * constant allocation (lo <= hi) that allows the access; that allocation
+ * becomes the first entry of the translation cache, the first the second.
+ * NULL otherwise (the cache unchanged). */
+static uint8_t *gcache_fill(simt_exec *ex, uint64_t lo, uint64_t hi, unsigned len, int write)
+{
+    simt_alloc *a = simt_mem_find(&ex->vm->mem, lo);
+    if (!a || a->freed || hi < lo || hi - a->base > a->size || len > a->size - (hi - a->base) ||
+        (write && a->readonly && !ex->is_host))
+        return NULL;
+    ex->gc[1] = ex->gc[0];
+    ex->gc[0].base = a->base;
+    ex->gc[0].size = a->size;
+    ex->gc[0].data = a->data;
+    ex->gc[0].readonly = a->readonly && !ex->is_host;
+    ex->gc[0].gen = ex->vm->mem.generation;
+    return a->data + (lo - a->base);
+}
+
 /* The slow path of lane_mem: any space, with the fault message on failure. */
 static __attribute__((noinline)) uint8_t *lane_mem_slow(simt_exec *ex, simt_block *blk,
                                                         simt_warp *w, unsigned l, uint64_t addr,
@@ -146,17 +165,9 @@ static __attribute__((noinline)) uint8_t *lane_mem_slow(simt_exec *ex, simt_bloc
         break;
     case SPACE_GLOBAL:
     case SPACE_CONST: {
-        simt_alloc *a = simt_mem_find(&ex->vm->mem, addr);
-        if (a && !a->freed && addr - a->base + len <= a->size &&
-            !(write && a->readonly && !ex->is_host)) {
-            ex->gc[1] = ex->gc[0];
-            ex->gc[0].base = a->base;
-            ex->gc[0].size = a->size;
-            ex->gc[0].data = a->data;
-            ex->gc[0].readonly = a->readonly && !ex->is_host;
-            ex->gc[0].gen = ex->vm->mem.generation;
-            return a->data + (addr - a->base);
-        }
+        uint8_t *p = gcache_fill(ex, addr, addr, len, write);
+        if (p)
+            return p;
         break;
     }
     default:
@@ -558,6 +569,11 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
         if (p)
             return p;
     }
+    /* A third allocation (c[i] = a[i] + b[i] cycles through three): looked
+     * up once for the group, where its lanes would each have looked it up. */
+    unsigned space = SIMT_ADDR_SPACE(s[0]);
+    if (space == SPACE_GLOBAL || space == SPACE_CONST)
+        return gcache_fill(ex, s[0], s[1], len, write);
     return NULL;
 }
 
