@@ -592,6 +592,22 @@ static inline __attribute__((always_inline)) int coalesced_ends(const uint64_t *
 }
 #endif
 
+/* Whether every lane of mask accesses len bytes at b[l] + off inside its
+ * own local memory, aligned: then lane l's bytes lie at w->local + l *
+ * local_cap + the address's offset, with no translation.  The AND and OR of
+ * the addresses bound every lane's space bits, alignment and offset.  A
+ * thread's local arrays (int t[4] indexed at run time) are such accesses;
+ * each lane used to be translated on its own. */
+static inline int local_lanes(const simt_warp *w, const simt_lane_ops *L, const uint64_t *b,
+                              uint64_t off, unsigned len, unsigned W, uint32_t mask)
+{
+    uint64_t s[2];
+    (void)L; /* unused where LANE_BOUNDS is the AVX2 helper itself */
+    LANE_BOUNDS(b, off, W, mask, s);
+    return SIMT_ADDR_SPACE(s[0]) == SPACE_LOCAL && SIMT_ADDR_SPACE(s[1]) == SPACE_LOCAL &&
+           !(s[1] & (len - 1)) && SIMT_ADDR_OFFSET(s[1]) + len <= w->local_cap;
+}
+
 /* The loads of LD8S..LD64 and LDX: for the lanes of mask, ra := the value
  * of kind k (LD8S..LD64 less LD8S) at addr + off.  Returns -1, or the lane
  * whose access faults (lane_mem has recorded the fault; nothing is observed).
@@ -649,6 +665,20 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
         } else
 #endif
             LANE_LOAD(ra, addr, off - lo, host, k, W, mask);
+    } else if (W > 1 && local_lanes(w, L, addr, off, len, W, mask)) {
+#ifdef SIMT_INTERP_AVX2
+        if (k == 4 && WHOLE32(mask) && w->local_cap <= UINT32_MAX / 32) {
+            load32_strided(ra, addr, off, SIMT_OFFSET_MASK, w->local, w->local_cap);
+            _mm256_zeroupper();
+        } else
+#endif
+        LANES({
+            uint64_t v = load_n(w->local + (size_t)l * w->local_cap +
+                                SIMT_ADDR_OFFSET(addr[l] + off), len);
+            if (k == 0) v = (uint64_t)(int64_t)(int8_t)v;
+            if (k == 2) v = (uint64_t)(int64_t)(int16_t)v;
+            ra[l] = v;
+        });
     } else {
         LANES({
             uint8_t *p = checked_mem(ex, blk, w, l, addr[l] + off, len, 0, pc, scratch);
@@ -1115,6 +1145,9 @@ issue:
             } else
 #endif
                 LANE_STORE(ra, rb, off - lo, host, len, W, mask);
+        } else if (W > 1 && local_lanes(w, L, rb, off, len, W, mask)) {
+            LANES(store_n(w->local + (size_t)l * w->local_cap + SIMT_ADDR_OFFSET(rb[l] + off),
+                          len, ra[l]));
         } else {
             LANES({
                 uint8_t *p = checked_mem(ex, blk, w, l, rb[l] + off, len, 1, PC, scratch);
@@ -1129,6 +1162,14 @@ issue:
         uint64_t *ra = REG(in->a);
         const uint64_t *base = REG(2);
         uint64_t off = (uint64_t)(int64_t)in->i;
+#ifdef SIMT_INTERP_AVX2
+        if (WHOLE32(mask)) {
+            add_or32(REG32(in->a), REG32(2), off, SIMT_ADDR(SPACE_LOCAL, 0));
+            _mm256_zeroupper();
+            in++;
+            NEXT;
+        }
+#endif
         LANES(ra[l] = SIMT_ADDR(SPACE_LOCAL, base[l] + off));
         in++;
         NEXT;

@@ -804,6 +804,36 @@ static inline v4 load32x4(const uint8_t *host, v4 idx)
     return of_i32x4(_mm256_i64gather_epi32((const int *)(const void *)host, idx, 1));
 }
 
+/* a[l] := (b[l] + add) | bits for a whole 32-lane warp (LADDR: a lane's
+ * local address, its frame's base plus an offset, in the local space). */
+static inline __attribute__((always_inline)) void add_or32(uint64_t *a, const uint64_t *b,
+                                                           uint64_t add, uint64_t bits)
+{
+    const v4 va = _mm256_set1_epi64x((long long)add), vb = _mm256_set1_epi64x((long long)bits);
+    _Pragma("GCC unroll 8")
+    for (unsigned l = 0; l < 32; l += 4)
+        st(a + l, _mm256_or_si256(_mm256_add_epi64(ld(b + l), va), vb));
+}
+
+/* A whole 32-lane warp's 32-bit loads, lane l's at host + l * stride +
+ * (b[l] + off & offmask), zero-extended: each thread's own local memory,
+ * stride bytes a lane (the caller has checked every lane's range). */
+static inline __attribute__((always_inline)) void load32_strided(uint64_t *a, const uint64_t *b,
+                                                                 uint64_t off, uint64_t offmask,
+                                                                 const uint8_t *host,
+                                                                 uint64_t stride)
+{
+    const v4 vo = _mm256_set1_epi64x((long long)off), vm = _mm256_set1_epi64x((long long)offmask);
+    const v4 step = _mm256_set1_epi64x((long long)(4 * stride));
+    v4 lane = _mm256_mul_epu32(_mm256_set_epi64x(3, 2, 1, 0), _mm256_set1_epi64x((long long)stride));
+    _Pragma("GCC unroll 8")
+    for (unsigned l = 0; l < 32; l += 4) {
+        v4 idx = _mm256_add_epi64(lane, _mm256_and_si256(_mm256_add_epi64(ld(b + l), vo), vm));
+        st(a + l, load32x4(host, idx));
+        lane = _mm256_add_epi64(lane, step);
+    }
+}
+
 /* Inline, so that vm/interp_avx2.c's call for a whole 32-lane warp reduces
  * to the loop of full groups. */
 static inline __attribute__((always_inline)) void load32(uint64_t *a, const uint64_t *b,

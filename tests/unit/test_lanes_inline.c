@@ -5,7 +5,8 @@
  * inline LD32 (load32_whole, in every access shape it tells apart) the scalar load, bounds_full and
  * store_lanes (a whole warp's bounds and stores) the scalar bounds and
  * store, the coalesced whole-warp loads and stores (contiguous, load_block,
- * store_block, store_each) the scalar load and store, and the inline full-warp bodies (body_*, maskbody_*, nonzero32) the table's helpers, which
+ * store_block, store_each) the scalar load and store, add_or32 and load32_strided
+ * (local memory) their lane-by-lane definitions, and the inline full-warp bodies (body_*, maskbody_*, nonzero32) the table's helpers, which
  * tests/unit/test_lanes.c holds to the scalar ones.  Built with -mavx2; skips
  * where the build or the CPU has no AVX2. */
 #include <inttypes.h>
@@ -244,6 +245,45 @@ static int check_coalesced(void)
     return 1;
 }
 
+/* add_or32 (LADDR of a whole warp) and load32_strided (a whole warp's
+ * 32-bit loads from each thread's local memory) against their per-lane
+ * definitions, on random frames and offsets. */
+static int check_local(void)
+{
+    static uint8_t host[32 * 96];
+    for (unsigned i = 0; i < sizeof host; i++)
+        host[i] = (uint8_t)rnd();
+    for (unsigned round = 0; round < 2000; round++) {
+        uint64_t b[32], want[32], got[32];
+        uint64_t add = rnd() % 4 ? rnd() % 64 : rnd(), bits = rnd() << 40;
+        for (unsigned l = 0; l < 32; l++)
+            b[l] = round % 2 ? rnd() : rnd() % 64;
+        for (unsigned l = 0; l < 32; l++)
+            want[l] = (b[l] + add) | bits;
+        add_or32(got, b, add, bits);
+        if (memcmp(want, got, sizeof want) != 0) {
+            printf("# add_or32 differs from (b + add) | bits\n");
+            return 0;
+        }
+        const uint64_t stride = 4 * (1 + round % 24), space = (uint64_t)(1 + round % 4) << 44;
+        uint64_t off = rnd() % 8;
+        for (unsigned l = 0; l < 32; l++)
+            b[l] = space | ((rnd() % (stride / 4) * 4 - off) & 0xfffffffffffull);
+        for (unsigned l = 0; l < 32; l++) {
+            uint32_t v;
+            memcpy(&v, host + l * stride + ((b[l] + off) & 0xfffffffffffull), 4);
+            want[l] = v;
+        }
+        load32_strided(got, b, off, 0xfffffffffffull, host, stride);
+        if (memcmp(want, got, sizeof want) != 0) {
+            printf("# load32_strided stride %" PRIu64 " differs from the lane-by-lane loads\n",
+                   stride);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int main(void)
 {
     if (!__builtin_cpu_supports("avx2")) {
@@ -251,15 +291,17 @@ int main(void)
         return 0;
     }
     int a = check_lea_bounds(), b = check_bodies(), c = check_load32(), d = check_store32();
-    int e = check_coalesced();
-    printf("1..5\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
+    int e = check_coalesced(), f = check_local();
+    printf("1..6\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
     printf("%s 2 - inline full-warp bodies and nonzero32 = the table's helpers\n", b ? "ok" : "not ok");
     printf("%s 3 - load32_whole (a whole warp) = the scalar LD32\n", c ? "ok" : "not ok");
     printf("%s 4 - bounds_full and store_lanes of a whole warp = the scalar ones\n",
            d ? "ok" : "not ok");
     printf("%s 5 - contiguous, load_block, store_block and store_each = the scalar ones\n",
            e ? "ok" : "not ok");
-    return a && b && c && d && e ? 0 : 1;
+    printf("%s 6 - add_or32 and load32_strided (local memory) = lane by lane\n",
+           f ? "ok" : "not ok");
+    return a && b && c && d && e && f ? 0 : 1;
 }
 
 #else
