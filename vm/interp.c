@@ -1229,9 +1229,14 @@ issue:
         const uint64_t *rd = REG(in->c + 1);
         if (ex->observe)
             observe_access(ex, w, in, PC, mask, rb, 0, len, ACC_ATOMIC);
+        /* one translation for the group where its addresses lie in one region */
+        uint64_t lo = 0;
+        uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, 0, len, 1, W, mask,
+                                                     &lo, NULL);
         for (uint32_t m = mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
-            uint8_t *p = checked_mem(ex, blk, w, l, rb[l], len, 1, PC, scratch);
+            uint8_t *p = host ? host + (rb[l] - lo)
+                              : checked_mem(ex, blk, w, l, rb[l], len, 1, PC, scratch);
             if (!p) MEMFAULT(l);
             if (ex->host_atomics && in->op == OP_ATOM) {
                 ra[l] = atom_host(op, type, p, rc[l]);
