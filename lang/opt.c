@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "lower.h"
+#include "vm/lanes.h"
 
 #define DELETED 0xffffu       /* marks an instruction for the next compaction */
 #define SCAN_LIMIT 512        /* longest forward/backward search (then: assume live) */
@@ -530,6 +531,22 @@ static int fold(const simt_insn *in, uint64_t b, uint64_t c, uint64_t *r)
     case OP_NE_I32: *r = b32 != c32; return 1;
     case OP_EQ_I64: *r = b == c; return 1;
     case OP_NE_I64: *r = b != c; return 1;
+    default: break;
+    }
+    /* Division by a known divisor that is not zero cannot fault: the
+     * micro-ops' own results (INT_MIN / -1 included) */
+    int narrow = in->op >= OP_DIV_S32 && in->op <= OP_REM_U32;
+    if (narrow ? c32 == 0 : c == 0)
+        return 0;
+    switch (in->op) {
+    case OP_DIV_S32: *r = micro_div_s32(b, c); return 1;
+    case OP_DIV_U32: *r = micro_div_u32(b, c); return 1;
+    case OP_REM_S32: *r = micro_rem_s32(b, c); return 1;
+    case OP_REM_U32: *r = micro_rem_u32(b, c); return 1;
+    case OP_DIV_S64: *r = micro_div_s64(b, c); return 1;
+    case OP_DIV_U64: *r = b / c; return 1;
+    case OP_REM_S64: *r = micro_rem_s64(b, c); return 1;
+    case OP_REM_U64: *r = b % c; return 1;
     default: return 0;
     }
 }
