@@ -56,19 +56,17 @@ static uint64_t shfl_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_t
     return *lreg(w, *src_out, in->b);
 }
 
-/* The lane whose value lane l receives. */
-static uint32_t shfl_src(simt_warp *w, const simt_insn *in, unsigned l)
+/* The lane whose value lane l of a W-lane warp receives from a shuffle of
+ * kind mode (SHFL_UP...) with source operand src and width operand width. */
+static inline uint32_t shfl_lane(unsigned mode, unsigned W, unsigned l, int32_t src, int32_t width)
 {
-    unsigned W = w->width;
-    int32_t src = (int32_t)*lreg(w, l, in->c);
-    int32_t width = (int32_t)*lreg(w, l, in->c + 1u);
     int32_t segmask = (int32_t)((W - (uint32_t)width) & (W - 1));
-    int32_t cval = in->i == SHFL_UP ? 0 : (int32_t)(W - 1);
+    int32_t cval = mode == SHFL_UP ? 0 : (int32_t)(W - 1);
     int32_t lane = (int32_t)l, bval = src & (int32_t)(W - 1);
     int32_t max_lane = (lane & segmask) | (cval & ~segmask);
     int32_t min_lane = lane & segmask, j;
     int ok;
-    switch (in->i) {
+    switch (mode) {
     case SHFL_UP: j = lane - bval; ok = j >= max_lane; break;
     case SHFL_DOWN: j = lane + bval; ok = j <= max_lane; break;
     case SHFL_BFLY: j = lane ^ bval; ok = j <= max_lane; break;
@@ -77,6 +75,13 @@ static uint32_t shfl_src(simt_warp *w, const simt_insn *in, unsigned l)
     if (!ok || j < 0 || j >= (int32_t)W)
         j = lane;
     return (uint32_t)j;
+}
+
+/* The lane whose value lane l receives. */
+static uint32_t shfl_src(simt_warp *w, const simt_insn *in, unsigned l)
+{
+    return shfl_lane((unsigned)in->i, w->width, l, (int32_t)*lreg(w, l, in->c),
+                     (int32_t)*lreg(w, l, in->c + 1u));
 }
 
 static uint64_t vote_one(simt_warp *w, const simt_insn *in, unsigned l, uint32_t lanes)
@@ -262,10 +267,79 @@ static void release_others(simt_warp *w, uint32_t lanes, uint32_t keep)
     }
 }
 
+/* src[l] := shfl_lane for the lanes of mask when every lane has the same
+ * source operand and the width operand is the warp's (the common
+ * __shfl_down_sync(mask, v, offset)): no segments, so each kind is one
+ * test a lane.  Returns 0, src untouched, when the operands differ. */
+static int shfl_uniform(unsigned mode, unsigned W, uint32_t mask, const uint64_t *rs,
+                        const uint64_t *rw, uint8_t src[SIMT_MAX_WARP])
+{
+    unsigned lead = (unsigned)__builtin_ctz(mask);
+    uint32_t full = simt_lanes_all(W), s0 = (uint32_t)rs[lead], differ = 0;
+    SIMT_FOR_LANES(mask, full, W, differ |= ((uint32_t)rs[l] ^ s0) | ((uint32_t)rw[l] ^ W));
+    if (differ)
+        return 0;
+    unsigned b = s0 & (W - 1);
+    switch (mode) {
+    case SHFL_UP: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)(l >= b ? l - b : l)); break;
+    case SHFL_DOWN: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)(l + b <= W - 1 ? l + b : l)); break;
+    case SHFL_BFLY: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)(l ^ b)); break;
+    default: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)b); break;
+    }
+    return 1;
+}
+
+/* A shuffle or vote of one group when no lane of the warp waits at a
+ * collective and no checker watches: the group's lanes (one pc, one frame)
+ * are all that arrive, so simt_collective's bookkeeping below changes
+ * nothing, and the operands are rows of the group's frame.  Returns 1 when
+ * done, 0 where the general path must run (a mask naming lanes elsewhere, a
+ * source lane in another frame, a vote's masks that differ). */
+static int collective_group(simt_exec *ex, simt_warp *w, const simt_insn *in, uint32_t mask)
+{
+    if (w->in_state[LANE_COLL] || ex->vm->checker || (in->op != OP_SHFL && in->op != OP_VOTE))
+        return 0;
+    unsigned W = w->width, lead = (unsigned)__builtin_ctz(mask);
+    uint32_t fp = w->fp[lead], full = simt_lanes_all(W);
+    uint64_t *R = &w->regs[(size_t)fp * W];
+    const uint64_t *mreg = R + (size_t)mask_reg(in) * W;
+    const simt_lane_ops *L = &ex->vm->lanes;
+    uint32_t req = 0;
+    SIMT_FOR_LANES(mask, full, W, req |= (uint32_t)mreg[l]);
+    if (req & w->valid & ~w->exited & ~mask)
+        return 0;
+    if (in->op == OP_SHFL) {
+        uint8_t src[SIMT_MAX_WARP] = {0};
+        const uint64_t *rs = R + (size_t)in->c * W, *rw = rs + W;
+        if (!shfl_uniform((unsigned)in->i, W, mask, rs, rw, src))
+            SIMT_FOR_LANES(mask, full, W,
+                           src[l] = (uint8_t)shfl_lane((unsigned)in->i, W, l, (int32_t)rs[l],
+                                                       (int32_t)rw[l]));
+        for (uint32_t m = mask == full ? 0 : mask; m; m &= m - 1) {
+            uint32_t j = src[__builtin_ctz(m)];
+            if (!(mask >> j & 1) && w->fp[j] != fp) /* an idle lane in another frame */
+                return 0;
+        }
+        L->permute(R + (size_t)in->a * W, R + (size_t)in->b * W, src, W, mask);
+        return 1;
+    }
+    uint32_t differ = 0, m0 = (uint32_t)mreg[lead];
+    SIMT_FOR_LANES(mask, full, W, differ |= (uint32_t)mreg[l] ^ m0);
+    if (differ)
+        return 0;
+    uint32_t named = m0 & mask;
+    uint32_t ballot = named ? L->nonzero(R + (size_t)in->b * W, W, named) : 0;
+    uint64_t v = in->i == VOTE_BALLOT ? ballot : in->i == VOTE_ANY ? ballot != 0 : ballot == named;
+    L->op[LOP_LDK](R + (size_t)in->a * W, NULL, NULL, v, W, mask);
+    return 1;
+}
+
 int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask, int32_t pc)
 {
     (void)blk;
     const simt_insn *in = &ex->mod->code[pc];
+    if (collective_group(ex, w, in, *mask))
+        return 1;
     uint32_t have = *mask | waiting_at(ex, w, pc);
     if ((required(w, in, have) & ~have) != 0) {
         simt_set_state(w, *mask, LANE_COLL);

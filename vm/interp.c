@@ -1215,8 +1215,10 @@ issue:
                 const uint64_t *t = tids[id - SREG_GTID_X];
                 LANES(ra[l] = (uint32_t)(base + (uint32_t)t[l]));
             }
-        } else if (id >= SREG_NTID_X && id <= SREG_NCTAID_Z) {
+        } else if ((id >= SREG_NTID_X && id <= SREG_NCTAID_Z) || id == SREG_WARPSIZE) {
             FAST(LDK, sreg_value(ex, blk, w, 0, id)); /* the same in every lane */
+        } else if (id == SREG_LANEID) {
+            FAST(IOTA, 0);
         } else {
             LANES(ra[l] = sreg_value(ex, blk, w, l, id));
         }

@@ -1031,7 +1031,10 @@ static void avx2_permute(uint64_t *a, const uint64_t *b, const uint8_t *src, uns
         if (!nib)
             continue;
         int32_t s4 = 0;
-        memcpy(&s4, src + l, W - l < 4 ? W - l : 4);
+        if (l + 4 <= W) /* a fixed size: one load, not a call */
+            memcpy(&s4, src + l, 4);
+        else
+            memcpy(&s4, src + l, W - l);
         __m128i idx = _mm_cvtepu8_epi32(_mm_cvtsi32_si128(s4));
         v4 m = nib_mask(nib);
         st(v + l, _mm256_mask_i32gather_epi64(_mm256_setzero_si256(),
