@@ -491,23 +491,22 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
     uint32_t nfp = *fp + in->a;
     uint64_t *R = w->regs + (size_t)*fp * W;
     uint32_t need_local = 0;
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
+    const uint32_t full = simt_lanes_all(W); /* a whole warp: plain loops below */
+    SIMT_FOR_LANES(mask, full, W, {
         uint64_t base = REG(2)[l] + caller->local_size;
         if (base + callee->local_size > need_local)
             need_local = (uint32_t)(base + callee->local_size);
-    }
+    });
     if (simt_warp_reserve(ex, w, nfp + callee->nregs, need_local) != 0)
         return -1;
     R = w->regs + (size_t)*fp * W;
     uint64_t *N = w->regs + (size_t)nfp * W;
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        uint64_t base = REG(2)[l] + caller->local_size;
-        N[0 * W + l] = (uint64_t)(int64_t)(*pc + 1);
-        N[1 * W + l] = *fp;
-        N[2 * W + l] = base;
-    }
+    const uint64_t link = (uint64_t)(int64_t)(*pc + 1), ofp = *fp;
+    SIMT_FOR_LANES(mask, full, W, {
+        N[0 * W + l] = link;
+        N[1 * W + l] = ofp;
+        N[2 * W + l] = REG(2)[l] + caller->local_size;
+    });
     /* The callee's registers some path may read before writing (vm/live.c);
      * all of them for the debugger, which shows variables not yet assigned. */
     const simt_frame_zero *z = &ex->vm->frame_zero[in->i];
@@ -516,9 +515,10 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
         for (uint32_t r = first; r < callee->nregs; r++)
             for (uint32_t m = mask; m; m &= m - 1)
                 N[(size_t)r * W + __builtin_ctz(m)] = 0;
-    for (uint32_t k = 0; k < z->n && !ex->stepping; k++)
-        for (uint32_t m = mask; m; m &= m - 1)
-            N[(size_t)z->regs[k] * W + __builtin_ctz(m)] = 0;
+    for (uint32_t k = 0; k < z->n && !ex->stepping; k++) {
+        uint64_t *r = N + (size_t)z->regs[k] * W;
+        SIMT_FOR_LANES(mask, full, W, r[l] = 0);
+    }
     *fp = nfp;
     *pc = (int32_t)callee->entry;
     w->framed = 1; /* fp[] is not all 0 from now on (vm/grid.c warp_reset) */
@@ -1064,8 +1064,7 @@ issue:
         int32_t rpc0 = -1;
         int split = 0;
         const uint64_t *ra = REG(in->a);
-        for (uint32_t m = mask; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
+        LANES({
             int32_t rpc = (int32_t)R[l];
             uint32_t ofp = (uint32_t)R[W + l];
             if (in->op == OP_RET)
@@ -1075,7 +1074,7 @@ issue:
             if (rpc != rpc0) split = 1;
             w->pc[l] = rpc;
             w->fp[l] = ofp;
-        }
+        });
         if (exiting) {
             simt_lanes_exit(ex, blk, w, exiting);
             return EV_SWITCH;
