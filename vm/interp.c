@@ -910,7 +910,13 @@ issue:
     TARGET(DIV_S32): TARGET(DIV_U32): TARGET(REM_S32): TARGET(REM_U32): {
         const uint64_t *rc = REG(in->c);
         uint32_t zero = 0; /* branch-free first: a fault is rare */
-        LANES(zero |= (uint32_t)((uint32_t)rc[l] == 0));
+#ifdef SIMT_INTERP_AVX2
+        if (WHOLE32(mask)) {
+            zero = ~nonzero32_low(rc);
+            _mm256_zeroupper();
+        } else
+#endif
+            LANES(zero |= (uint32_t)((uint32_t)rc[l] == 0));
         if (zero)
             LANES(if ((uint32_t)rc[l] == 0) FAULT_AT(l, "integer division by zero"));
         L->op[LOP_DIV_S32 + (in->op - OP_DIV_S32)](REG(in->a), REG(in->b), rc, 0, W, mask);
@@ -921,7 +927,15 @@ issue:
     SIMPLE(ADD_I64) SIMPLE(SUB_I64) SIMPLE(MUL_I64)
     TARGET(DIV_S64): TARGET(DIV_U64): TARGET(REM_S64): TARGET(REM_U64): {
         const uint64_t *rc = REG(in->c);
-        if (L->nonzero(rc, W, mask) != mask)
+        uint32_t nz;
+#ifdef SIMT_INTERP_AVX2
+        if (WHOLE32(mask)) {
+            nz = nonzero32(rc);
+            _mm256_zeroupper();
+        } else
+#endif
+            nz = L->nonzero(rc, W, mask);
+        if (nz != mask)
             LANES(if (rc[l] == 0) FAULT_AT(l, "integer division by zero"));
         L->op[LOP_DIV_S64 + (in->op - OP_DIV_S64)](REG(in->a), REG(in->b), rc, 0, W, mask);
         in++;

@@ -701,6 +701,18 @@ static inline __attribute__((always_inline)) uint32_t nonzero32(const uint64_t *
     return ~zero;
 }
 
+/* The lanes of a whole 32-lane warp whose low 32 bits are not all zero (a
+ * 32-bit divisor's test). */
+static inline __attribute__((always_inline)) uint32_t nonzero32_low(const uint64_t *a)
+{
+    uint32_t zero = 0;
+    _Pragma("GCC unroll 8")
+    for (unsigned l = 0; l < 32; l += 4)
+        zero |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(
+                    _mm256_and_si256(ld(a + l), lo32()), _mm256_setzero_si256()))) << l;
+    return ~zero;
+}
+
 /* ---- memory ---- */
 
 /* out[0], out[1]: the AND of ands' four lanes and the OR of ors'. */

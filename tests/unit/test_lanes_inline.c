@@ -6,7 +6,7 @@
  * store_lanes (a whole warp's bounds and stores) the scalar bounds and
  * store, the coalesced whole-warp loads and stores (contiguous, load_block,
  * store_block, store_each) the scalar load and store, add_or32 and load32_strided
- * (local memory) their lane-by-lane definitions, and the inline full-warp bodies (body_*, maskbody_*, nonzero32) the table's helpers, which
+ * (local memory) their lane-by-lane definitions, and the inline full-warp bodies (body_*, maskbody_*, nonzero32, nonzero32_low) the table's helpers, which
  * tests/unit/test_lanes.c holds to the scalar ones.  Built with -mavx2; skips
  * where the build or the CPU has no AVX2. */
 #include <inttypes.h>
@@ -107,6 +107,13 @@ static int check_bodies(void)
         if (nonzero32(b) != v.nonzero(b, 32, 0xffffffffu) ||
             nonzero32(c) != v.nonzero(c, 32, 0xffffffffu)) {
             printf("# nonzero32 differs from the table's nonzero\n");
+            return 0;
+        }
+        uint32_t low = 0;
+        for (unsigned l = 0; l < 32; l++)
+            low |= (uint32_t)((uint32_t)c[l] != 0) << l;
+        if (nonzero32_low(c) != low) {
+            printf("# nonzero32_low differs from the lanes' low words\n");
             return 0;
         }
     }
