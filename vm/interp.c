@@ -131,8 +131,8 @@ static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const sim
 static uint8_t *gcache_fill(simt_exec *ex, uint64_t lo, uint64_t hi, unsigned len, int write)
 {
     simt_alloc *a = simt_mem_find(&ex->vm->mem, lo);
-    if (!a || a->freed || hi < lo || hi - a->base > a->size || len > a->size - (hi - a->base) ||
-        (write && a->readonly && !ex->is_host))
+    if (!a || a->freed || hi < lo || hi - a->base > a->size ||
+        len > a->size - (hi - a->base) || (write && a->readonly && !ex->is_host))
         return NULL;
     ex->gc[1] = ex->gc[0];
     ex->gc[0].base = a->base;
@@ -1296,7 +1296,8 @@ issue:
         OPS;
         const uint64_t *r1 = REG(in->b + 1), *r2 = REG(in->b + 2);
         unsigned id = (unsigned)in->i, n = in->c;
-        LANES(ra[l] = simt_intrinsic_eval(id, rb[l], n > 1 ? r1[l] : 0, n > 2 ? r2[l] : 0));
+        if (!L->intrinsic || !L->intrinsic(id, ra, rb, W, mask))
+            LANES(ra[l] = simt_intrinsic_eval(id, rb[l], n > 1 ? r1[l] : 0, n > 2 ? r2[l] : 0));
         in++;
         NEXT;
     }

@@ -246,6 +246,12 @@ typedef struct simt_lane_ops {
      * the specification. */
     uint32_t (*cmpmask[LOP_COUNT])(const uint64_t *b, const uint64_t *c, unsigned W,
                                    uint32_t mask);
+    /* a[l] := intrinsic id (vm/intrinsics.def) of b[l] for every lane of a
+     * W-lane warp, for the one-argument intrinsics an implementation has an
+     * exact vector form of; returns 0, a untouched, for the others and for
+     * other masks (the interpreter then runs simt_intrinsic_eval lane by
+     * lane, the specification).  NULL in the scalar table. */
+    int (*intrinsic)(unsigned id, uint64_t *a, const uint64_t *b, unsigned W, uint32_t mask);
     /* The dispatch loop built with these helpers inline (vm/interp_avx2.c),
      * or NULL: simt_exec_group (vm/exec.h) then runs its own. */
     int (*exec_group)(struct simt_exec *ex, struct simt_block *blk, struct simt_warp *w,

@@ -45,6 +45,7 @@ int simt_lanes_avx2(simt_lane_ops *t)
     t->load = avx2_load;
     t->store = avx2_store;
     t->permute = avx2_permute;
+    t->intrinsic = avx2_intrinsic;
     t->exec_group = simt_exec_group_avx2;
     return 1;
 }

@@ -29,6 +29,7 @@
 #include <immintrin.h>
 
 #include "vm/lanes.h"
+#include "vm/module.h"
 #include "vm/opcodes.h"
 
 typedef __m256i v4;
@@ -1060,6 +1061,63 @@ static void avx2_permute(uint64_t *a, const uint64_t *b, const uint8_t *src, uns
             mst(a + l, nib_mask(nib), ld(v + l));
     }
 }
+
+/* The one-argument intrinsics whose vector instruction gives the scalar
+ * function's bits for every input (vm/lanes_scalar.c): square roots are
+ * correctly rounded either way, 1/sqrt divides the same rounded root,
+ * fabs clears the sign bit, and floor, ceil, trunc and rint are roundps
+ * and roundpd in the matching mode (rint: the current one, as rint uses);
+ * all four pass a NaN through unchanged, as libm does.  Whole
+ * warps of a multiple of four lanes only; tests/unit/test_lanes.c compares
+ * every case with simt_intrinsic_eval on the machine it runs on. */
+/* r, with x itself where x is a NaN: libm's floor, ceil, trunc and rint return a
+ * NaN argument unchanged, signalling ones included (roundps quiets them). */
+static inline __m128 keep_nan32(__m128 x, __m128 r)
+{
+    return _mm_blendv_ps(r, x, _mm_cmp_ps(x, x, _CMP_UNORD_Q));
+}
+static inline __m256d keep_nan64(__m256d x, __m256d r)
+{
+    return _mm256_blendv_pd(r, x, _mm256_cmp_pd(x, x, _CMP_UNORD_Q));
+}
+#define F32X(expr) for (unsigned l = 0; l < W; l += 4) { __m128 x = f32x4(ld(b + l)); \
+        st(a + l, of_f32x4(expr)); } return 1
+#define F64X(expr) for (unsigned l = 0; l < W; l += 4) { \
+        __m256d x = _mm256_castsi256_pd(ld(b + l)); st(a + l, _mm256_castpd_si256(expr)); } return 1
+#define DOWN (_MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define UP (_MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC)
+#define ZERO_ (_MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+#define NEAR _MM_FROUND_CUR_DIRECTION /* rint: the current mode */
+static int avx2_intrinsic(unsigned id, uint64_t *a, const uint64_t *b, unsigned W, uint32_t mask)
+{
+    if (mask != FULL4(W) || W & 3u)
+        return 0;
+    const __m128 abs32 = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    const __m256d abs64 = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
+    switch (id) {
+    case INTR_SQRTF: F32X(_mm_sqrt_ps(x));
+    case INTR_RSQRTF: F32X(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(x)));
+    case INTR_FABSF: F32X(_mm_and_ps(x, abs32));
+    case INTR_FLOORF: F32X(keep_nan32(x, _mm_round_ps(x, DOWN)));
+    case INTR_CEILF: F32X(keep_nan32(x, _mm_round_ps(x, UP)));
+    case INTR_TRUNCF: F32X(keep_nan32(x, _mm_round_ps(x, ZERO_)));
+    case INTR_RINTF: F32X(keep_nan32(x, _mm_round_ps(x, NEAR)));
+    case INTR_SQRT: F64X(_mm256_sqrt_pd(x));
+    case INTR_RSQRT: F64X(_mm256_div_pd(_mm256_set1_pd(1.0), _mm256_sqrt_pd(x)));
+    case INTR_FABS: F64X(_mm256_and_pd(x, abs64));
+    case INTR_FLOOR: F64X(keep_nan64(x, _mm256_round_pd(x, DOWN)));
+    case INTR_CEIL: F64X(keep_nan64(x, _mm256_round_pd(x, UP)));
+    case INTR_TRUNC: F64X(keep_nan64(x, _mm256_round_pd(x, ZERO_)));
+    case INTR_RINT: F64X(keep_nan64(x, _mm256_round_pd(x, NEAR)));
+    default: return 0;
+    }
+}
+#undef F32X
+#undef F64X
+#undef DOWN
+#undef UP
+#undef ZERO_
+#undef NEAR
 
 /* The generators end here: their names are common words. */
 #undef APPLY

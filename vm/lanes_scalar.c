@@ -213,6 +213,7 @@ void simt_lanes_scalar(simt_lane_ops *t)
         },
         scalar_nonzero, scalar_bounds, scalar_load, scalar_store, scalar_permute,
         {NULL},
+        NULL, /* intrinsics: lane by lane */
         NULL, /* simt_exec_group runs its own loop */
     };
     *t = scalar;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "vm/lanes.h"
+#include "vm/module.h"
 
 #define GUARD 8                 /* words after a register that must not change */
 #define REGW (32 + GUARD)
@@ -448,6 +449,59 @@ static void report(int ok, unsigned n, const char *what, int same)
            same ? " (no AVX2 version: the scalar helper)" : "");
 }
 
+/* The table's vector intrinsics (lane_ops.intrinsic) against the
+ * specification, simt_intrinsic_eval, lane by lane: every one-argument
+ * intrinsic on edge values and random bits in every width and mask (a
+ * helper may decline a case; what it does compute must be the same bits,
+ * and a declined call must leave the register alone). */
+static int check_intrinsics(const simt_lane_ops *v, unsigned *covered)
+{
+    static const unsigned nargs[INTR_COUNT] = {
+#define INTR(name, n, meaning) n,
+#include "vm/intrinsics.def"
+#undef INTR
+    };
+    *covered = 0;
+    for (unsigned id = 0; id < INTR_COUNT; id++) {
+        if (nargs[id] != 1)
+            continue;
+        int took = 0;
+        for (unsigned wi = 0; wi < NWIDTHS; wi++) {
+            unsigned W = widths[wi];
+            for (unsigned round = 0; round < 40; round++) {
+                uint64_t b[REGW], a[REGW], before[REGW];
+                for (unsigned l = 0; l < REGW; l++)
+                    b[l] = round % 4 == 3 ? rnd() : edge[(round * 32 + l) % NEDGE];
+                for (unsigned mk = 0; mk < NMASKS; mk++) {
+                    uint32_t mask = mask_of(mk, W);
+                    sentinel(a, 2);
+                    memcpy(before, a, sizeof a);
+                    if (!v->intrinsic(id, a, b, W, mask)) {
+                        if (memcmp(a, before, sizeof a) != 0) {
+                            printf("# intrinsic %u declined W=%u but wrote the register\n", id, W);
+                            return 0;
+                        }
+                        continue;
+                    }
+                    took = 1;
+                    for (unsigned l = 0; l < REGW; l++) {
+                        uint64_t want = l < W && (mask >> l & 1) ? simt_intrinsic_eval(id, b[l], 0, 0)
+                                                               : before[l];
+                        if (a[l] != want) {
+                            printf("# intrinsic %u W=%u mask=0x%08x lane %u: b=0x%016" PRIx64
+                                   ": scalar 0x%016" PRIx64 " avx2 0x%016" PRIx64 "\n", id, W,
+                                   mask, l, b[l], want, a[l]);
+                            return 0;
+                        }
+                    }
+                }
+            }
+        }
+        *covered += took;
+    }
+    return 1;
+}
+
 int main(void)
 {
     simt_lane_ops s, v;
@@ -465,7 +519,7 @@ int main(void)
     select_ok = select_ok && strcmp(chosen.name, "avx2") == 0;
 
     unsigned n = 0, vectorised = 0;
-    printf("1..%u\n", LOP_COUNT + 6);
+    printf("1..%u\n", LOP_COUNT + 7);
     for (unsigned op = 0; op < LOP_COUNT; op++) {
         int same = s.op[op] == v.op[op];
         vectorised += !same;
@@ -476,6 +530,9 @@ int main(void)
     report(check_bounds(&s, &v), ++n, "bounds (address range and alignment)", 0);
     report(check_memory(&s, &v), ++n, "load and store (every kind, shape and mask)", 0);
     report(check_permute(&s, &v), ++n, "permute (shuffles)", 0);
+    unsigned intrinsics = 0;
+    report(check_intrinsics(&v, &intrinsics), ++n, "intrinsics with a vector form", 0);
+    printf("# %u one-argument intrinsics have a vector form\n", intrinsics);
     report(select_ok, ++n, "simt_lanes_select: --no-simd gives scalar, else avx2", 0);
     report(vectorised >= LOP_COUNT / 2, ++n, "most lane operations have an AVX2 version", 0);
     printf("# %u of %u lane operations have an AVX2 version\n", vectorised, (unsigned)LOP_COUNT);
