@@ -629,8 +629,14 @@ static void number_pure(opt *o, simt_insn *in)
         if (!same_key(&o->tab[t], &e))
             continue;
         int h = holding(o, o->tab[t].v);
-        if (h < 0)
-            continue;
+        if (h < 0) {
+            /* No register holds the value any more: the instruction computes
+             * it again, into a, under its old number, so that what was
+             * computed from it (i * n + x after i * n) is found again. */
+            o->holder[o->tab[t].v] = (int)a;
+            vn_set(o, a, o->tab[t].v);
+            return;
+        }
         if ((unsigned)h == a)
             in->op = DELETED;
         else

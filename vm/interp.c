@@ -1225,8 +1225,15 @@ issue:
             if (id <= SREG_TID_Z) {
                 L->op[LOP_MOV](ra, tids[id], NULL, 0, W, mask);
             } else {
+                /* ADDK_I32's lanes: (uint32_t)(t + base), as 32 bits */
                 const uint64_t *t = tids[id - SREG_GTID_X];
-                LANES(ra[l] = (uint32_t)(base + (uint32_t)t[l]));
+#ifdef SIMT_INTERP_AVX2
+                if (WHOLE32(mask)) {
+                    body_ADDK_I32(ra, t, NULL, base, 32, 0xffffffffu);
+                    _mm256_zeroupper();
+                } else
+#endif
+                    L->op[LOP_ADDK_I32](ra, t, NULL, base, W, mask);
             }
         } else if ((id >= SREG_NTID_X && id <= SREG_NCTAID_Z) || id == SREG_WARPSIZE) {
             FAST(LDK, sreg_value(ex, blk, w, 0, id)); /* the same in every lane */
