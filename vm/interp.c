@@ -526,8 +526,9 @@ static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int
 }
 
 /* The host address of guest address *lo when every lane's access lies in one
- * region that needs no per-lane translation -- the allocation of a recent
- * access or the block's shared memory -- with every address aligned; NULL
+ * region that needs no per-lane translation -- a global or constant
+ * allocation (the two used last are cached; another is looked up once and
+ * cached) or the block's shared memory -- with every address aligned; NULL
  * otherwise, and the per-lane path decides (and reports faults) exactly as the
  * specification says.  The bitwise AND and OR of the addresses bound them all
  * (AND <= x <= OR), so checking [AND, OR + len) is enough and costs no
