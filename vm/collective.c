@@ -180,25 +180,54 @@ static void check_shfl_source(simt_exec *ex, simt_warp *w, int32_t pc, unsigned 
                       w->tid_base + l, l, detail);
 }
 
+/* src[l] := shfl_lane for the lanes of mask when every lane has the same
+ * source operand and the width operand is the warp's (the common
+ * __shfl_down_sync(mask, v, offset)): no segments, so each kind is one
+ * test a lane.  Returns 0, src untouched, when the operands differ. */
+static int shfl_uniform(unsigned mode, unsigned W, uint32_t mask, const uint64_t *rs,
+                        const uint64_t *rw, uint8_t src[SIMT_MAX_WARP])
+{
+    unsigned lead = (unsigned)__builtin_ctz(mask);
+    uint32_t full = simt_lanes_all(W), s0 = (uint32_t)rs[lead], differ = 0;
+    SIMT_FOR_LANES(mask, full, W, differ |= ((uint32_t)rs[l] ^ s0) | ((uint32_t)rw[l] ^ W));
+    if (differ)
+        return 0;
+    unsigned b = s0 & (W - 1);
+    switch (mode) {
+    case SHFL_UP: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)(l >= b ? l - b : l)); break;
+    case SHFL_DOWN: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)(l + b <= W - 1 ? l + b : l)); break;
+    case SHFL_BFLY: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)(l ^ b)); break;
+    default: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)b); break;
+    }
+    return 1;
+}
+
 /* The common case of a shuffle or vote: every lane in one frame (so one
  * register row per operand) and, for votes, one mask value.  The lane helpers
  * (vm/lanes.h) move or test the whole row at once; returns 0 when the case
- * does not apply and the per-lane path must run. */
+ * does not apply and the per-lane path must run.  one_frame: lanes is one
+ * group, whose frame is one by construction. */
 static int execute_rows(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
-                        uint32_t lanes, int sync_check)
+                        uint32_t lanes, int sync_check, int one_frame)
 {
     unsigned W = w->width, lead = (unsigned)__builtin_ctz(lanes);
-    for (uint32_t m = lanes; m; m &= m - 1)
-        if (w->fp[__builtin_ctz(m)] != w->fp[lead])
-            return 0;
-    uint64_t *R = &w->regs[(size_t)w->fp[lead] * W];
+    uint32_t fp = w->fp[lead], full = simt_lanes_all(W), differ = 0;
+    if (!one_frame) /* lanes of several groups may have arrived */
+        SIMT_FOR_LANES(lanes, full, W, differ |= w->fp[l] ^ fp);
+    if (differ)
+        return 0;
+    uint64_t *R = &w->regs[(size_t)fp * W];
     const simt_lane_ops *L = &ex->vm->lanes;
     if (in->op == OP_SHFL) {
         uint8_t src[SIMT_MAX_WARP] = {0};
-        for (uint32_t m = lanes; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            src[l] = (uint8_t)shfl_src(w, in, l);
-            if (w->fp[src[l]] != w->fp[lead]) /* a lane outside the group, in another frame */
+        const uint64_t *rs = R + (size_t)in->c * W, *rw = rs + W;
+        if (!shfl_uniform((unsigned)in->i, W, lanes, rs, rw, src))
+            SIMT_FOR_LANES(lanes, full, W,
+                           src[l] = (uint8_t)shfl_lane((unsigned)in->i, W, l, (int32_t)rs[l],
+                                                       (int32_t)rw[l]));
+        for (uint32_t m = lanes == full ? 0 : lanes; m; m &= m - 1) {
+            uint32_t j = src[__builtin_ctz(m)];
+            if (!(lanes >> j & 1) && w->fp[j] != fp) /* an idle lane in another frame */
                 return 0;
         }
         for (uint32_t m = sync_check ? lanes : 0; m; m &= m - 1) {
@@ -209,10 +238,11 @@ static int execute_rows(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_
         return 1;
     }
     const uint64_t *mreg = R + (size_t)in->c * W;
-    for (uint32_t m = lanes; m; m &= m - 1)
-        if ((uint32_t)mreg[__builtin_ctz(m)] != (uint32_t)mreg[lead])
-            return 0;
-    uint32_t named = (uint32_t)mreg[lead] & lanes;
+    uint32_t m0 = (uint32_t)mreg[lead];
+    SIMT_FOR_LANES(lanes, full, W, differ |= (uint32_t)mreg[l] ^ m0);
+    if (differ)
+        return 0;
+    uint32_t named = m0 & lanes;
     uint32_t ballot = named ? L->nonzero(R + (size_t)in->b * W, W, named) : 0;
     uint64_t v = in->i == VOTE_BALLOT ? ballot : in->i == VOTE_ANY ? ballot != 0 : ballot == named;
     L->op[LOP_LDK](R + (size_t)in->a * W, NULL, NULL, v, W, lanes);
@@ -233,7 +263,8 @@ static void execute(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
         check_exited(ex, w, pc, lanes);
     if (in->op == OP_SYNCWARP)
         return;
-    if ((in->op == OP_SHFL || in->op == OP_VOTE) && execute_rows(ex, w, in, pc, lanes, sync_check))
+    if ((in->op == OP_SHFL || in->op == OP_VOTE) &&
+        execute_rows(ex, w, in, pc, lanes, sync_check, 0))
         return;
     for (uint32_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
@@ -267,78 +298,31 @@ static void release_others(simt_warp *w, uint32_t lanes, uint32_t keep)
     }
 }
 
-/* src[l] := shfl_lane for the lanes of mask when every lane has the same
- * source operand and the width operand is the warp's (the common
- * __shfl_down_sync(mask, v, offset)): no segments, so each kind is one
- * test a lane.  Returns 0, src untouched, when the operands differ. */
-static int shfl_uniform(unsigned mode, unsigned W, uint32_t mask, const uint64_t *rs,
-                        const uint64_t *rw, uint8_t src[SIMT_MAX_WARP])
-{
-    unsigned lead = (unsigned)__builtin_ctz(mask);
-    uint32_t full = simt_lanes_all(W), s0 = (uint32_t)rs[lead], differ = 0;
-    SIMT_FOR_LANES(mask, full, W, differ |= ((uint32_t)rs[l] ^ s0) | ((uint32_t)rw[l] ^ W));
-    if (differ)
-        return 0;
-    unsigned b = s0 & (W - 1);
-    switch (mode) {
-    case SHFL_UP: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)(l >= b ? l - b : l)); break;
-    case SHFL_DOWN: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)(l + b <= W - 1 ? l + b : l)); break;
-    case SHFL_BFLY: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)(l ^ b)); break;
-    default: SIMT_FOR_LANES(mask, full, W, src[l] = (uint8_t)b); break;
-    }
-    return 1;
-}
-
 /* A shuffle or vote of one group when no lane of the warp waits at a
  * collective and no checker watches: the group's lanes (one pc, one frame)
  * are all that arrive, so simt_collective's bookkeeping below changes
- * nothing, and the operands are rows of the group's frame.  Returns 1 when
- * done, 0 where the general path must run (a mask naming lanes elsewhere, a
- * source lane in another frame, a vote's masks that differ). */
-static int collective_group(simt_exec *ex, simt_warp *w, const simt_insn *in, uint32_t mask)
+ * nothing and execute_rows does the work.  Returns 1 when done, 0 where the
+ * general path must run (a mask naming lanes elsewhere, or a case
+ * execute_rows declines). */
+static int collective_group(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
+                            uint32_t mask)
 {
     if (w->in_state[LANE_COLL] || ex->vm->checker || (in->op != OP_SHFL && in->op != OP_VOTE))
         return 0;
-    unsigned W = w->width, lead = (unsigned)__builtin_ctz(mask);
-    uint32_t fp = w->fp[lead], full = simt_lanes_all(W);
-    uint64_t *R = &w->regs[(size_t)fp * W];
-    const uint64_t *mreg = R + (size_t)mask_reg(in) * W;
-    const simt_lane_ops *L = &ex->vm->lanes;
-    uint32_t req = 0;
+    unsigned W = w->width;
+    uint32_t full = simt_lanes_all(W), req = 0;
+    const uint64_t *mreg = &w->regs[((size_t)w->fp[__builtin_ctz(mask)] + mask_reg(in)) * W];
     SIMT_FOR_LANES(mask, full, W, req |= (uint32_t)mreg[l]);
     if (req & w->valid & ~w->exited & ~mask)
         return 0;
-    if (in->op == OP_SHFL) {
-        uint8_t src[SIMT_MAX_WARP] = {0};
-        const uint64_t *rs = R + (size_t)in->c * W, *rw = rs + W;
-        if (!shfl_uniform((unsigned)in->i, W, mask, rs, rw, src))
-            SIMT_FOR_LANES(mask, full, W,
-                           src[l] = (uint8_t)shfl_lane((unsigned)in->i, W, l, (int32_t)rs[l],
-                                                       (int32_t)rw[l]));
-        for (uint32_t m = mask == full ? 0 : mask; m; m &= m - 1) {
-            uint32_t j = src[__builtin_ctz(m)];
-            if (!(mask >> j & 1) && w->fp[j] != fp) /* an idle lane in another frame */
-                return 0;
-        }
-        L->permute(R + (size_t)in->a * W, R + (size_t)in->b * W, src, W, mask);
-        return 1;
-    }
-    uint32_t differ = 0, m0 = (uint32_t)mreg[lead];
-    SIMT_FOR_LANES(mask, full, W, differ |= (uint32_t)mreg[l] ^ m0);
-    if (differ)
-        return 0;
-    uint32_t named = m0 & mask;
-    uint32_t ballot = named ? L->nonzero(R + (size_t)in->b * W, W, named) : 0;
-    uint64_t v = in->i == VOTE_BALLOT ? ballot : in->i == VOTE_ANY ? ballot != 0 : ballot == named;
-    L->op[LOP_LDK](R + (size_t)in->a * W, NULL, NULL, v, W, mask);
-    return 1;
+    return execute_rows(ex, w, in, pc, mask, 0, 1);
 }
 
 int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask, int32_t pc)
 {
     (void)blk;
     const simt_insn *in = &ex->mod->code[pc];
-    if (collective_group(ex, w, in, *mask))
+    if (collective_group(ex, w, in, pc, *mask))
         return 1;
     uint32_t have = *mask | waiting_at(ex, w, pc);
     if ((required(w, in, have) & ~have) != 0) {
