@@ -690,28 +690,26 @@ static uint32_t avx2_nonzero(const uint64_t *a, unsigned W, uint32_t mask)
     return r;
 }
 
-/* avx2_nonzero of a whole 32-lane warp, inline (branches on a register,
- * BRZ/BRNZ): eight steps, no lane-mask tests. */
-static inline __attribute__((always_inline)) uint32_t nonzero32(const uint64_t *a)
-{
-    uint32_t zero = 0;
-    _Pragma("GCC unroll 8")
-    for (unsigned l = 0; l < 32; l += 4)
-        zero |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(
-                    _mm256_cmpeq_epi64(ld(a + l), _mm256_setzero_si256()))) << l;
-    return ~zero;
-}
-
-/* The lanes of a whole 32-lane warp whose low 32 bits are not all zero (a
- * 32-bit divisor's test). */
-static inline __attribute__((always_inline)) uint32_t nonzero32_low(const uint64_t *a)
+/* The lanes of a whole 32-lane warp whose bits under keep are not all
+ * zero, inline: eight compares, no lane-mask tests. */
+static inline __attribute__((always_inline)) uint32_t nonzero32_of(const uint64_t *a, v4 keep)
 {
     uint32_t zero = 0;
     _Pragma("GCC unroll 8")
     for (unsigned l = 0; l < 32; l += 4)
         zero |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(
-                    _mm256_and_si256(ld(a + l), lo32()), _mm256_setzero_si256()))) << l;
+                    _mm256_and_si256(ld(a + l), keep), _mm256_setzero_si256()))) << l;
     return ~zero;
+}
+/* avx2_nonzero of a whole warp (branches on a register, BRZ/BRNZ; 64-bit
+ * divisors), and the same test of the low words (32-bit divisors). */
+static inline __attribute__((always_inline)) uint32_t nonzero32(const uint64_t *a)
+{
+    return nonzero32_of(a, ones());
+}
+static inline __attribute__((always_inline)) uint32_t nonzero32_low(const uint64_t *a)
+{
+    return nonzero32_of(a, lo32());
 }
 
 /* ---- memory ---- */
