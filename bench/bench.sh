@@ -123,6 +123,12 @@ c_checksum() {
     return 0
 }
 
+# median: the median of the numbers on stdin, one a line (nothing for none).
+median() {
+    sort -g | awk '{ v[NR] = $1 }
+        END { if (NR) print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
 # measure_all KEY N IMPL...: up to $runs interleaved runs of each
 # implementation (fewer once its runs took $budget seconds) at size N (the
 # Numba simulator at its own size), each checksum against C -O2's at that
@@ -156,8 +162,7 @@ measure_all() {
     done
     for impl in "$@"; do
         case ${STATUS[$key,$impl]} in running | done) ;; *) continue ;; esac
-        T[$key,$impl]=$(printf '%s\n' ${TIMES[$key,$impl]} | sort -g | awk '{ v[NR] = $1 }
-            END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+        T[$key,$impl]=$(printf '%s\n' ${TIMES[$key,$impl]} | median)
         STATUS[$key,$impl]=ok
     done
 }
@@ -294,11 +299,10 @@ print_summary() {
 # pair a quiet spell's run with a busy one's (bench/README.md).
 speedup() {
     if [ "${STATUS[$1,$2]:-}" = ok ] && [ "${STATUS[$1,$3]:-}" = ok ]; then
-        paste -d ' ' <(printf '%s\n' ${TIMES[$1,$2]}) <(printf '%s\n' ${TIMES[$1,$3]}) |
-            awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | sort -g |
-            awk '{ v[NR] = $1 } END {
-                if (!NR) { printf "-"; exit }
-                printf "%.3g", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+        local m
+        m=$(paste -d ' ' <(printf '%s\n' ${TIMES[$1,$2]}) <(printf '%s\n' ${TIMES[$1,$3]}) |
+            awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | median)
+        if [ -n "$m" ]; then awk -v m="$m" 'BEGIN { printf "%.3g", m }'; else printf -- -; fi
     else
         printf -- -
     fi
