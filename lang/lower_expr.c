@@ -94,11 +94,12 @@ static void float_to_int(lw_func *F, int dst, int src, int from, int to)
         op = f32 ? (ts ? OP_CVT_S64_F32 : OP_CVT_U64_F32) : (ts ? OP_CVT_S64_F64 : OP_CVT_U64_F64);
     else if (tb == 32)
         op = f32 ? (ts ? OP_CVT_S32_F32 : OP_CVT_U32_F32) : (ts ? OP_CVT_S32_F64 : OP_CVT_U32_F64);
-    else
-        op = f32 ? OP_CVT_S32_F32 : OP_CVT_S32_F64;
+    else /* narrower: through the 32-bit type of its signedness, as on the GPU
+          * ((unsigned char)-1.0f is 0, (unsigned short)3e9f is 3e9's low 16 bits) */
+        op = f32 ? (ts ? OP_CVT_S32_F32 : OP_CVT_U32_F32) : (ts ? OP_CVT_S32_F64 : OP_CVT_U32_F64);
     lw_emit(F, op, dst, src, 0, 0, 0);
     if (tb < 32)
-        int_to_int(F, dst, dst, TY_INT, to);
+        int_to_int(F, dst, dst, ts ? TY_INT : TY_UINT, to);
 }
 
 void lw_convert(lw_func *F, int dst, int src, const k_type *from_t, const k_type *to_t)
