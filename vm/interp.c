@@ -823,7 +823,8 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     };
 #endif
     const simt_insn *code = ex->mod->code;
-    const simt_lane_ops *L = &ex->vm->lanes;
+    /* host code computes floats as the host does (vm/lanes_host.c) */
+    const simt_lane_ops *L = ex->is_host ? &ex->vm->host_lanes : &ex->vm->lanes;
     const unsigned W = w->width;
     const uint32_t full = simt_lanes_all(W);
     const int modeled = ex->vm->model && !ex->is_host;
@@ -1305,7 +1306,7 @@ issue:
         const uint64_t *r1 = REG(in->b + 1), *r2 = REG(in->b + 2);
         unsigned id = (unsigned)in->i, n = in->c;
         if (!L->intrinsic || !L->intrinsic(id, ra, rb, W, mask))
-            LANES(ra[l] = simt_intrinsic_eval(id, rb[l], n > 1 ? r1[l] : 0, n > 2 ? r2[l] : 0));
+            LANES(ra[l] = L->eval(id, rb[l], n > 1 ? r1[l] : 0, n > 2 ? r2[l] : 0));
         in++;
         NEXT;
     }

@@ -118,25 +118,44 @@ static inline uint64_t micro_shr_s64(uint64_t a, uint64_t b)
 }
 
 /* ---- floating point ----
- * C lets a compiler swap the operands of + and *, and when both are NaN the
- * result's payload is the first operand's (x86 SSE/AVX, and the AVX2 helpers).
- * The specification pins it: b's NaN, quieted (x + x quiets x). */
-static inline float micro_nan2f(float x, float y, float r)
+ * The GPU's binary32 arithmetic returns one NaN whatever its operands: the
+ * canonical 0x7fffffff (PTX; measured on an H100: sqrtf(-1), 0/0, NaN + 1,
+ * -NaN and fabsf(NaN) all print "nan").  Its binary64 arithmetic propagates
+ * a NaN operand quieted, as x86 does, and makes 0xfff8000000000000 (x86's
+ * default NaN) from others; -x and fabs(x) of a NaN return it quieted, sign
+ * unchanged.  C lets a compiler swap the operands of + and *, and when both
+ * are NaN the result's payload is the first operand's (x86 SSE/AVX, and the
+ * AVX2 helpers): the specification pins it to b's NaN, quieted (x + x quiets
+ * x). */
+static inline float micro_canon_f32(float r)
 {
-    return isnan(x) && isnan(y) ? x + x : r;
+#ifdef SIMT_HOST_FLOATS /* host code runs on the x86 host in CUDA: its NaNs stay */
+    return r;
+#endif
+    if (isnan(r)) {
+        const uint32_t canon = 0x7fffffffu;
+        memcpy(&r, &canon, 4);
+    }
+    return r;
+}
+static inline double micro_quiet_f64(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, 8);
+    u |= UINT64_C(1) << 51;
+    memcpy(&x, &u, 8);
+    return x;
 }
 static inline double micro_nan2(double x, double y, double r)
 {
     return isnan(x) && isnan(y) ? x + x : r;
 }
-static inline uint64_t micro_add_f32(uint64_t a, uint64_t b)
-{
-    return of_f32(micro_nan2f(f32_of(a), f32_of(b), f32_of(a) + f32_of(b)));
-}
-static inline uint64_t micro_mul_f32(uint64_t a, uint64_t b)
-{
-    return of_f32(micro_nan2f(f32_of(a), f32_of(b), f32_of(a) * f32_of(b)));
-}
+static inline uint64_t micro_f32(float r) { return of_f32(micro_canon_f32(r)); }
+static inline uint64_t micro_add_f32(uint64_t a, uint64_t b) { return micro_f32(f32_of(a) + f32_of(b)); }
+static inline uint64_t micro_sub_f32(uint64_t a, uint64_t b) { return micro_f32(f32_of(a) - f32_of(b)); }
+static inline uint64_t micro_mul_f32(uint64_t a, uint64_t b) { return micro_f32(f32_of(a) * f32_of(b)); }
+static inline uint64_t micro_div_f32(uint64_t a, uint64_t b) { return micro_f32(f32_of(a) / f32_of(b)); }
+static inline uint64_t micro_neg_f32(uint64_t a) { return micro_f32(-f32_of(a)); }
 static inline uint64_t micro_add_f64(uint64_t a, uint64_t b)
 {
     return of_f64(micro_nan2(f64_of(a), f64_of(b), f64_of(a) + f64_of(b)));
@@ -144,6 +163,35 @@ static inline uint64_t micro_add_f64(uint64_t a, uint64_t b)
 static inline uint64_t micro_mul_f64(uint64_t a, uint64_t b)
 {
     return of_f64(micro_nan2(f64_of(a), f64_of(b), f64_of(a) * f64_of(b)));
+}
+static inline uint64_t micro_neg_f64(uint64_t a)
+{
+    double x = f64_of(a);
+#ifdef SIMT_HOST_FLOATS
+    return of_f64(-x);
+#endif
+    return of_f64(isnan(x) ? micro_quiet_f64(x) : -x);
+}
+/* fmin and fmax as the GPU's min.f32/f64: a NaN operand (signalling too)
+ * gives the other one, two NaNs a NaN; -0 is less than +0. */
+static inline double micro_fmin(double x, double y, int is_min)
+{
+#ifdef SIMT_HOST_FLOATS /* glibc's */
+    return is_min ? fmin(x, y) : fmax(x, y);
+#endif
+    if (isnan(x))
+        return isnan(y) ? x + x : y;
+    if (isnan(y))
+        return x;
+    if (x == y) { /* equal: only the signs of zeros can differ */
+        uint64_t u, v;
+        memcpy(&u, &x, 8);
+        memcpy(&v, &y, 8);
+        u = is_min ? u | v : u & v;
+        memcpy(&x, &u, 8);
+        return x;
+    }
+    return (x < y) == is_min ? x : y;
 }
 
 /* ---- conversions (saturating, as cvt.rzi on the GPU) ----
@@ -191,8 +239,10 @@ static inline uint64_t micro_cvt_u64_f(double f)
     return (uint64_t)f;
 }
 
-/* One lane-local intrinsic (vm/intrinsics.def); x, y, z are its arguments. */
+/* One lane-local intrinsic (vm/intrinsics.def); x, y, z are its arguments.
+ * The _host form computes as the x86 host does, for host code (vm/lanes_host.c). */
 uint64_t simt_intrinsic_eval(unsigned id, uint64_t x, uint64_t y, uint64_t z);
+uint64_t simt_intrinsic_eval_host(unsigned id, uint64_t x, uint64_t y, uint64_t z);
 
 /* ---- warp-wide helpers: the lane operations of vm/lanes.def over a register ----
  *
@@ -252,6 +302,8 @@ typedef struct simt_lane_ops {
      * other masks (the interpreter then runs simt_intrinsic_eval lane by
      * lane, the specification).  NULL in the scalar table. */
     int (*intrinsic)(unsigned id, uint64_t *a, const uint64_t *b, unsigned W, uint32_t mask);
+    /* One lane of an intrinsic: simt_intrinsic_eval, or its _host form. */
+    uint64_t (*eval)(unsigned id, uint64_t x, uint64_t y, uint64_t z);
     /* The dispatch loop built with these helpers inline (vm/interp_avx2.c),
      * or NULL: simt_exec_group (vm/exec.h) then runs its own. */
     int (*exec_group)(struct simt_exec *ex, struct simt_block *blk, struct simt_warp *w,
@@ -260,6 +312,9 @@ typedef struct simt_lane_ops {
 
 /* Fills t with the scalar helpers (vm/lanes_scalar.c): the specification. */
 void simt_lanes_scalar(simt_lane_ops *t);
+/* The same helpers with the host's float semantics, for host code: NaNs as
+ * x86 makes them, glibc's fmin and fmax (vm/lanes_host.c). */
+void simt_lanes_host(simt_lane_ops *t);
 /* Replaces the helpers of t that have an AVX2 version (vm/lanes_avx2.c) and
  * returns 1; returns 0 and leaves t alone when this build or this CPU has no AVX2. */
 int simt_lanes_avx2(simt_lane_ops *t);

@@ -167,8 +167,23 @@ UN(NEG_I64, _mm256_sub_epi64(_mm256_setzero_si256(), b))
 UN(NOT_I64, _mm256_xor_si256(b, _mm256_set1_epi64x(-1)))
 UN(ADDK, _mm256_add_epi64(b, _mm256_set1_epi64x((long long)k)))
 UN(ADDK_I32, _mm256_and_si256(_mm256_add_epi64(b, _mm256_set1_epi64x((long long)k)), lo32()))
-UN(NEG_F32, _mm256_and_si256(_mm256_xor_si256(b, _mm256_set1_epi64x(0x80000000)), lo32()))
-UN(NEG_F64, _mm256_xor_si256(b, sign64()))
+/* Where a lane's float (any of the eight halves) is a NaN, the canonical one
+ * (vm/lanes.h micro_canon_f32); a double NaN quieted instead of negated. */
+static inline v4 canon_f32(v4 r)
+{
+    const __m256 f = _mm256_castsi256_ps(r);
+    return _mm256_castps_si256(_mm256_blendv_ps(
+        f, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)), _mm256_cmp_ps(f, f, _CMP_UNORD_Q)));
+}
+static inline v4 nan_quiet_f64(v4 b, v4 r)
+{
+    const __m256d x = _mm256_castsi256_pd(b);
+    const v4 quiet = _mm256_or_si256(b, _mm256_set1_epi64x(1ll << 51));
+    return _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(r), _mm256_castsi256_pd(quiet),
+                                                _mm256_cmp_pd(x, x, _CMP_UNORD_Q)));
+}
+UN(NEG_F32, _mm256_and_si256(canon_f32(_mm256_xor_si256(b, _mm256_set1_epi64x(0x80000000))), lo32()))
+UN(NEG_F64, nan_quiet_f64(b, _mm256_xor_si256(b, sign64())))
 
 /* ((x & m) ^ s) - s sign-extends the field m whose top bit is s. */
 static inline v4 sext(v4 x, long long m, long long s)
@@ -473,10 +488,10 @@ CMP(LE_U64, gt_u64(b, c), 1, as_is)
         __asm__(insn " %2, %1, %0" : "=x"(r_) : "x"(b), "x"(c));                \
         r_;                                                                     \
     })
-BIN(ADD_F32, _mm256_and_si256(FIRST("vaddps", b, c), lo32()))
-BIN(SUB_F32, _mm256_and_si256(PS(_mm256_sub_ps, b, c), lo32()))
-BIN(MUL_F32, _mm256_and_si256(FIRST("vmulps", b, c), lo32()))
-BIN(DIV_F32, _mm256_and_si256(PS(_mm256_div_ps, b, c), lo32()))
+BIN(ADD_F32, _mm256_and_si256(canon_f32(PS(_mm256_add_ps, b, c)), lo32()))
+BIN(SUB_F32, _mm256_and_si256(canon_f32(PS(_mm256_sub_ps, b, c)), lo32()))
+BIN(MUL_F32, _mm256_and_si256(canon_f32(PS(_mm256_mul_ps, b, c)), lo32()))
+BIN(DIV_F32, _mm256_and_si256(canon_f32(PS(_mm256_div_ps, b, c)), lo32()))
 BIN(ADD_F64, FIRST("vaddpd", b, c))
 BIN(SUB_F64, PD(_mm256_sub_pd, b, c))
 BIN(MUL_F64, FIRST("vmulpd", b, c))
@@ -1065,18 +1080,19 @@ static void avx2_permute(uint64_t *a, const uint64_t *b, const uint8_t *src, uns
  * correctly rounded either way, 1/sqrt divides the same rounded root,
  * fabs clears the sign bit, and floor, ceil, trunc and rint are roundps
  * and roundpd in the matching mode (rint: the current one, as rint uses);
- * all four pass a NaN through unchanged, as libm does.  Whole
+ * a NaN result is then made the GPU's (below).  Whole
  * warps of a multiple of four lanes only; tests/unit/test_lanes.c compares
  * every case with simt_intrinsic_eval on the machine it runs on. */
-/* r, with x itself where x is a NaN: libm's floor, ceil, trunc and rint return a
- * NaN argument unchanged, signalling ones included (roundps quiets them). */
-static inline __m128 keep_nan32(__m128 x, __m128 r)
+/* r, with the canonical NaN where r is one (binary32: vm/lanes.h), or x
+ * quieted where x is a NaN (binary64: the GPU's floor, ceil, trunc, rint
+ * and fabs return a NaN argument quieted). */
+static inline __m128 canon4(__m128 r)
 {
-    return _mm_blendv_ps(r, x, _mm_cmp_ps(x, x, _CMP_UNORD_Q));
+    return _mm_blendv_ps(r, _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), _mm_cmp_ps(r, r, _CMP_UNORD_Q));
 }
 static inline __m256d keep_nan64(__m256d x, __m256d r)
 {
-    return _mm256_blendv_pd(r, x, _mm256_cmp_pd(x, x, _CMP_UNORD_Q));
+    return _mm256_castsi256_pd(nan_quiet_f64(_mm256_castpd_si256(x), _mm256_castpd_si256(r)));
 }
 #define F32X(expr) for (unsigned l = 0; l < W; l += 4) { __m128 x = f32x4(ld(b + l)); \
         st(a + l, of_f32x4(expr)); } return 1
@@ -1093,16 +1109,16 @@ static int avx2_intrinsic(unsigned id, uint64_t *a, const uint64_t *b, unsigned 
     const __m128 abs32 = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     const __m256d abs64 = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
     switch (id) {
-    case INTR_SQRTF: F32X(_mm_sqrt_ps(x));
-    case INTR_RSQRTF: F32X(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(x)));
-    case INTR_FABSF: F32X(_mm_and_ps(x, abs32));
-    case INTR_FLOORF: F32X(keep_nan32(x, _mm_round_ps(x, DOWN)));
-    case INTR_CEILF: F32X(keep_nan32(x, _mm_round_ps(x, UP)));
-    case INTR_TRUNCF: F32X(keep_nan32(x, _mm_round_ps(x, ZERO_)));
-    case INTR_RINTF: F32X(keep_nan32(x, _mm_round_ps(x, NEAR)));
+    case INTR_SQRTF: F32X(canon4(_mm_sqrt_ps(x)));
+    case INTR_RSQRTF: F32X(canon4(_mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(x))));
+    case INTR_FABSF: F32X(canon4(_mm_and_ps(x, abs32)));
+    case INTR_FLOORF: F32X(canon4(_mm_round_ps(x, DOWN)));
+    case INTR_CEILF: F32X(canon4(_mm_round_ps(x, UP)));
+    case INTR_TRUNCF: F32X(canon4(_mm_round_ps(x, ZERO_)));
+    case INTR_RINTF: F32X(canon4(_mm_round_ps(x, NEAR)));
     case INTR_SQRT: F64X(_mm256_sqrt_pd(x));
     case INTR_RSQRT: F64X(_mm256_div_pd(_mm256_set1_pd(1.0), _mm256_sqrt_pd(x)));
-    case INTR_FABS: F64X(_mm256_and_pd(x, abs64));
+    case INTR_FABS: F64X(keep_nan64(x, _mm256_and_pd(x, abs64)));
     case INTR_FLOOR: F64X(keep_nan64(x, _mm256_round_pd(x, DOWN)));
     case INTR_CEIL: F64X(keep_nan64(x, _mm256_round_pd(x, UP)));
     case INTR_TRUNC: F64X(keep_nan64(x, _mm256_round_pd(x, ZERO_)));

@@ -11,10 +11,23 @@
 static float rsqrtf_(float x) { return 1.0f / sqrtf(x); }
 static double rsqrt_(double x) { return 1.0 / sqrt(x); }
 
+/* r, or x quieted where x is a NaN: the GPU's fabs, floor, ceil, round,
+ * trunc and rint of a NaN (vm/lanes.h); libm's on the host. */
+static double nan_quiet(double x, double r)
+{
+#ifdef SIMT_HOST_FLOATS
+    (void)x;
+#else
+    if (isnan(x))
+        return micro_quiet_f64(x);
+#endif
+    return r;
+}
+
 static uint64_t float_op(unsigned id, float x, float y, float z)
 {
     switch (id) {
-#define F1(N, e) case INTR_##N: return of_f32(e);
+#define F1(N, e) case INTR_##N: return micro_f32(e); /* NaN: canonical (vm/lanes.h) */
     F1(SQRTF, sqrtf(x)) F1(RSQRTF, rsqrtf_(x)) F1(CBRTF, cbrtf(x)) F1(EXPF, expf(x))
     F1(EXP2F, exp2f(x)) F1(EXP10F, powf(10.0f, x)) F1(EXPM1F, expm1f(x)) F1(LOGF, logf(x))
     F1(LOG2F, log2f(x)) F1(LOG10F, log10f(x)) F1(LOG1PF, log1pf(x)) F1(SINF, sinf(x))
@@ -22,9 +35,11 @@ static uint64_t float_op(unsigned id, float x, float y, float z)
     F1(ATANF, atanf(x)) F1(SINHF, sinhf(x)) F1(COSHF, coshf(x)) F1(TANHF, tanhf(x))
     F1(FABSF, fabsf(x)) F1(FLOORF, floorf(x)) F1(CEILF, ceilf(x)) F1(ROUNDF, roundf(x))
     F1(TRUNCF, truncf(x)) F1(RINTF, rintf(x)) F1(POWF, powf(x, y)) F1(ATAN2F, atan2f(x, y))
-    F1(FMINF, fminf(x, y)) F1(FMAXF, fmaxf(x, y)) F1(FMODF, fmodf(x, y))
-    F1(HYPOTF, hypotf(x, y)) F1(COPYSIGNF, copysignf(x, y)) F1(FMAF, fmaf(x, y, z))
+    F1(FMINF, (float)micro_fmin(x, y, 1)) F1(FMAXF, (float)micro_fmin(x, y, 0))
+    F1(FMODF, fmodf(x, y))
+    F1(HYPOTF, hypotf(x, y)) F1(FMAF, fmaf(x, y, z))
 #undef F1
+    case INTR_COPYSIGNF: return of_f32(copysignf(x, y)); /* a bit operation */
     case INTR_ISNANF: return isnan(x) != 0;
     case INTR_ISINFF: return isinf(x) != 0;
     case INTR_ISFINITEF: return isfinite(x) != 0;
@@ -41,9 +56,11 @@ static uint64_t double_op(unsigned id, double x, double y, double z)
     D1(LOG2, log2(x)) D1(LOG10, log10(x)) D1(LOG1P, log1p(x)) D1(SIN, sin(x))
     D1(COS, cos(x)) D1(TAN, tan(x)) D1(ASIN, asin(x)) D1(ACOS, acos(x))
     D1(ATAN, atan(x)) D1(SINH, sinh(x)) D1(COSH, cosh(x)) D1(TANH, tanh(x))
-    D1(FABS, fabs(x)) D1(FLOOR, floor(x)) D1(CEIL, ceil(x)) D1(ROUND, round(x))
-    D1(TRUNC, trunc(x)) D1(RINT, rint(x)) D1(POW, pow(x, y)) D1(ATAN2, atan2(x, y))
-    D1(FMIN, fmin(x, y)) D1(FMAX, fmax(x, y)) D1(FMOD, fmod(x, y))
+    D1(FABS, nan_quiet(x, fabs(x))) D1(FLOOR, nan_quiet(x, floor(x)))
+    D1(CEIL, nan_quiet(x, ceil(x))) D1(ROUND, nan_quiet(x, round(x)))
+    D1(TRUNC, nan_quiet(x, trunc(x))) D1(RINT, nan_quiet(x, rint(x)))
+    D1(POW, pow(x, y)) D1(ATAN2, atan2(x, y))
+    D1(FMIN, micro_fmin(x, y, 1)) D1(FMAX, micro_fmin(x, y, 0)) D1(FMOD, fmod(x, y))
     D1(HYPOT, hypot(x, y)) D1(COPYSIGN, copysign(x, y)) D1(FMA, fma(x, y, z))
 #undef D1
     case INTR_ISNAN: return isnan(x) != 0;
@@ -214,14 +231,17 @@ void simt_lanes_scalar(simt_lane_ops *t)
         scalar_nonzero, scalar_bounds, scalar_load, scalar_store, scalar_permute,
         {NULL},
         NULL, /* intrinsics: lane by lane */
+        simt_intrinsic_eval,
         NULL, /* simt_exec_group runs its own loop */
     };
     *t = scalar;
 }
 
+#ifndef SIMT_HOST_FLOATS
 void simt_lanes_select(simt_lane_ops *t, int no_simd)
 {
     simt_lanes_scalar(t);
     if (!no_simd)
         simt_lanes_avx2(t);
 }
+#endif

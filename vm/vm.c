@@ -87,6 +87,7 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     vm->err = err;
     vm->fault.pc = -1;
     simt_lanes_select(&vm->lanes, cfg->no_simd);
+    simt_lanes_host(&vm->host_lanes);
     simt_mem_init(&vm->mem, cfg->max_memory);
     vm->mem.al = cfg->alloc;
     vm->func_of_pc = simt_calloc(&vm->cfg.alloc, mod->ncode ? mod->ncode : 1,

@@ -140,6 +140,7 @@ typedef struct simt_vm {
     /* The lane helpers (vm/lanes.h) chosen by simt_vm_init: AVX2 where the CPU
      * has it unless cfg.no_simd. */
     simt_lane_ops lanes;
+    simt_lane_ops host_lanes; /* host code's: scalar, the host's float semantics */
     /* runtime/host.c: glibc's random() TYPE_3 generator, so that rand() after
      * srand(s) gives Linux's sequence (rand_state above is unused). */
     int32_t rand_table[31];     /* the additive feedback table */
