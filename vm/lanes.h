@@ -129,13 +129,12 @@ static inline uint64_t micro_shr_s64(uint64_t a, uint64_t b)
  * x). */
 static inline float micro_canon_f32(float r)
 {
-#ifdef SIMT_HOST_FLOATS /* host code runs on the x86 host in CUDA: its NaNs stay */
-    return r;
-#endif
+#ifndef SIMT_HOST_FLOATS /* host code runs on the x86 host in CUDA: its NaNs stay */
     if (isnan(r)) {
         const uint32_t canon = 0x7fffffffu;
         memcpy(&r, &canon, 4);
     }
+#endif
     return r;
 }
 static inline double micro_quiet_f64(double x)
@@ -169,8 +168,9 @@ static inline uint64_t micro_neg_f64(uint64_t a)
     double x = f64_of(a);
 #ifdef SIMT_HOST_FLOATS
     return of_f64(-x);
-#endif
+#else
     return of_f64(isnan(x) ? micro_quiet_f64(x) : -x);
+#endif
 }
 /* fmin and fmax as the GPU's min.f32/f64: a NaN operand (signalling too)
  * gives the other one, two NaNs a NaN; -0 is less than +0. */
@@ -178,7 +178,7 @@ static inline double micro_fmin(double x, double y, int is_min)
 {
 #ifdef SIMT_HOST_FLOATS /* glibc's */
     return is_min ? fmin(x, y) : fmax(x, y);
-#endif
+#else
     if (isnan(x))
         return isnan(y) ? x + x : y;
     if (isnan(y))
@@ -192,6 +192,7 @@ static inline double micro_fmin(double x, double y, int is_min)
         return x;
     }
     return (x < y) == is_min ? x : y;
+#endif
 }
 
 /* ---- conversions (saturating, as cvt.rzi on the GPU) ----
