@@ -272,12 +272,13 @@ class Gen:
                 parts.append(self.stmt('    ', True))
         keep = int(os.environ.get('TRUNC', len(parts)))
         stmts = ''.join(parts[:keep])
-        store = ''
+        # each variable goes out through outd (floats) or outi, and is printed
+        store = pr = ''
         for i, t in enumerate(types):
-            if t in FLTS:
-                store += '    outd[t * %d + %d] = (double)v%d;\n' % (nv, i, i)
-            else:
-                store += '    outi[t * %d + %d] = (unsigned long long)v%d;\n' % (nv, i, i)
+            arr, cast, conv = (('outd', 'double', '%.17g') if t in FLTS
+                               else ('outi', 'unsigned long long', '%llu'))
+            store += '    %s[t * %d + %d] = (%s)v%d;\n' % (arr, nv, i, cast, i)
+            pr += '        printf("%%d v%d %s\\n", t, %s[t * %d + %d]);\n' % (i, conv, arr, nv, i)
         out.append('__global__ void k(const int *in, unsigned long long *outi, double *outd) {\n'
                    '    __shared__ long long sh[%d];\n'
                    '    int t = blockIdx.x * blockDim.x + threadIdx.x;\n'
@@ -285,12 +286,6 @@ class Gen:
                    '    int arr[8] = {0, 1, 2, 3, 4, 5, 6, 7};\n'
                    '    arr[t & 7] = in[t];\n%s%s%s}\n\n' % (BLOCK, decl, stmts, store))
         n = 2 * BLOCK
-        pr = ''
-        for i, t in enumerate(types):
-            if t in FLTS:
-                pr += '        printf("%%d v%d %%.17g\\n", t, outd[t * %d + %d]);\n' % (i, nv, i)
-            else:
-                pr += '        printf("%%d v%d %%llu\\n", t, outi[t * %d + %d]);\n' % (i, nv, i)
         out.append('int main() {\n'
                    '    int *in = (int *)malloc(%d * sizeof(int));\n'
                    '    unsigned long long *outi = (unsigned long long *)malloc(%d * sizeof(unsigned long long));\n'

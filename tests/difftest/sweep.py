@@ -17,6 +17,13 @@ FVALS = ['0.0', '-0.0', '1.0', '-1.0', '0.5', '1.5', '2.5', '-2.5', '1e-45', '1e
          '1e20', '123.456', '16777217.0', '-0.49999997', '4294967296.0', '9.3e18',
          '1e-310', '-1e300']
 
+# Both sweeps' kernel: thread p takes the pair of values (i, j).
+KERNEL_HEAD = """__global__ void k(%s) {
+    int p = blockIdx.x * blockDim.x + threadIdx.x;
+    if (p >= NV * NV) return;
+    int i = p / NV, j = p %% NV;
+"""
+
 
 def int_ops(t):
     b = BITS[t]
@@ -83,11 +90,7 @@ def int_program():
 const int NV = %d;
 const int NOPS = %d;
 __constant__ long long vals[NV] = {%s};
-__global__ void k(unsigned long long *out) {
-    int p = blockIdx.x * blockDim.x + threadIdx.x;
-    if (p >= NV * NV) return;
-    int i = p / NV, j = p %% NV;
-%s}
+%s%s}
 int main() {
     const char *names[NOPS] = {
 %s
@@ -100,7 +103,7 @@ int main() {
             printf("%%s %%d %%d %%llx\\n", names[o], p / NV, p %% NV, out[p * NOPS + o]);
     return 0;
 }
-''' % (nv, len(ops), ', '.join(IVALS), body, names)
+''' % (nv, len(ops), ', '.join(IVALS), KERNEL_HEAD % 'unsigned long long *out', body, names)
 
 
 def flt_ops(t):
@@ -158,11 +161,7 @@ const int NI = %d;
 const int NOPS = %d;
 __constant__ double vals[NV] = {%s};
 __constant__ long long ivals[NI] = {%s};
-__global__ void k(float *of, double *od, unsigned long long *oi) {
-    int p = blockIdx.x * blockDim.x + threadIdx.x;
-    if (p >= NV * NV) return;
-    int i = p / NV, j = p %% NV;
-%s}
+%s%s}
 int main() {
     const char *names[NOPS] = {
 %s
@@ -190,7 +189,8 @@ int main() {
         }
     return 0;
 }
-''' % (len(FVALS), len(IVALS), k, ', '.join(FVALS), ', '.join(IVALS), body, nm, kinds)
+''' % (len(FVALS), len(IVALS), k, ', '.join(FVALS), ', '.join(IVALS),
+       KERNEL_HEAD % 'float *of, double *od, unsigned long long *oi', body, nm, kinds)
 
 
 if __name__ == '__main__':
