@@ -447,11 +447,89 @@ static int const_value(k_expr *e, int *is_float, double *d, int64_t *i)
     }
 }
 
-static void write_scalar(lw_mod *M, uint8_t *out, const k_type *t, k_expr *e)
+/* The module variable (global index) an identifier names, if any. */
+static int module_var_index(const k_decl *d, uint32_t *target)
+{
+    const lw_sym *s = d && (d->is_global_scope || (d->storage & ST_STATIC)) ? lw_sym_of((k_decl *)d)
+                                                                           : NULL;
+    if (!s || s->kind != SYM_GLOBAL)
+        return 0;
+    *target = (uint32_t)s->index;
+    return 1;
+}
+
+static int const_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend);
+
+/* The address of an lvalue in a pointer initializer: a module variable, or
+ * an element of a constant address indexed by an integer constant. */
+static int lvalue_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend)
+{
+    int isf;
+    double d;
+    int64_t k;
+    if (e->kind == E_IDENT) {
+        *addend = 0;
+        return module_var_index(e->decl, target);
+    }
+    if (e->kind != E_INDEX || !e->lhs->type || !e->lhs->type->base ||
+        !const_address(M, e->lhs, target, addend) || !const_value(e->rhs, &isf, &d, &k) || isf)
+        return 0;
+    *addend += k * k_ty_size(e->lhs->type->base);
+    return 1;
+}
+
+/* The address a pointer initializer names, as a module variable and a byte
+ * offset: a string literal, an array (it decays), &lvalue, a cast of an
+ * address to a pointer, an address plus or minus an integer constant. */
+static int const_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend)
+{
+    int isf;
+    double d;
+    int64_t k;
+    switch (e->kind) {
+    case E_STRING:
+        *target = (uint32_t)lw_string_global(M, e->str, e->strlen, e->loc);
+        *addend = 0;
+        return !M->oom;
+    case E_IDENT:
+        return e->type && e->type->kind == TY_ARRAY && lvalue_address(M, e, target, addend);
+    case E_UNARY:
+        return e->op == KU_ADDR && lvalue_address(M, e->lhs, target, addend);
+    case E_CAST:
+        return e->type && e->type->kind == TY_PTR && const_address(M, e->lhs, target, addend);
+    case E_BINARY: {
+        k_expr *p = e->lhs, *n = e->rhs;
+        if (e->op == KB_ADD && n->type && (n->type->kind == TY_PTR || n->type->kind == TY_ARRAY)) {
+            p = e->rhs;
+            n = e->lhs;
+        }
+        if ((e->op != KB_ADD && e->op != KB_SUB) || !p->type || !p->type->base ||
+            (p->type->kind != TY_PTR && p->type->kind != TY_ARRAY) ||
+            !const_address(M, p, target, addend) || !const_value(n, &isf, &d, &k) || isf)
+            return 0;
+        *addend += (e->op == KB_SUB ? -k : k) * k_ty_size(p->type->base);
+        return 1;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* Bytes [offset, offset + size of t) of global g := initializer e. */
+static void write_scalar(lw_mod *M, uint32_t g, uint32_t offset, const k_type *t, k_expr *e)
 {
     int isf;
     double d = 0;
     int64_t i = 0;
+    uint8_t *out = M->m->globals[g].init + offset;
+    uint32_t target;
+    int64_t addend;
+    if (t->kind == TY_PTR && const_address(M, e, &target, &addend)) {
+        simt_module *m = M->m;
+        if (grow(M, (void **)&m->relocs, &M->reloc_cap, m->nrelocs + 1, sizeof *m->relocs))
+            m->relocs[m->nrelocs++] = (simt_reloc){g, offset, target, addend};
+        return;
+    }
     if (!const_value(e, &isf, &d, &i)) {
         k_error(M->ctx, e->loc, "initializer element is not a compile-time constant");
         return;
@@ -471,15 +549,17 @@ static void write_scalar(lw_mod *M, uint8_t *out, const k_type *t, k_expr *e)
     }
 }
 
-static void global_init(lw_mod *M, simt_global *g, k_decl *d)
+static void global_init(lw_mod *M, uint32_t gi, k_decl *d)
 {
     if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type))
         return;
+    simt_global *g = &M->m->globals[gi];
     uint8_t *bytes = simt_calloc(mal(M), 1, g->size ? g->size : 1);
     if (!bytes) {
         M->oom = 1;
         return;
     }
+    g->init = bytes; /* before write_scalar, which may add string literals (globals) */
     if (k_ty_is_record(d->type) && d->type->kind != TY_DEVPROP) {
         for (int k = 0; k < 3; k++) {     /* dim3 defaults to (1, 1, 1) */
             uint32_t v = 1;
@@ -497,15 +577,16 @@ static void global_init(lw_mod *M, simt_global *g, k_decl *d)
     } else if (d->init && d->init->kind == E_INIT_LIST && d->init->sema_ext) {
         k_init *in = d->init->sema_ext;
         for (int k = 0; k < in->n; k++)
-            write_scalar(M, bytes + in->items[k].offset, in->items[k].type, in->items[k].expr);
+            write_scalar(M, gi, (uint32_t)in->items[k].offset, in->items[k].type,
+                         in->items[k].expr);
     } else if (d->init && d->init->sema_ext && d->init->kind == E_STRING) {
         k_init *in = d->init->sema_ext;
         for (int k = 0; k < in->n; k++)
-            write_scalar(M, bytes + in->items[k].offset, in->items[k].type, in->items[k].expr);
+            write_scalar(M, gi, (uint32_t)in->items[k].offset, in->items[k].type,
+                         in->items[k].expr);
     } else if (d->init) {
-        write_scalar(M, bytes, d->type, d->init);
+        write_scalar(M, gi, 0, d->type, d->init);
     }
-    g->init = bytes;
 }
 
 /* ---- module variables: globals, statics and the shared layout ---- */
@@ -554,7 +635,7 @@ static void module_var(lw_mod *M, k_decl *d)
     if (M->oom)
         return;
     new_sym(M, d, SYM_GLOBAL)->index = g;
-    global_init(M, &M->m->globals[g], d);
+    global_init(M, (uint32_t)g, d);
 }
 
 static void collect_stmt(lw_mod *M, k_stmt *s)

@@ -62,6 +62,7 @@ typedef struct lw_mod {
     k_ctx *ctx;
     simt_module *m;
     uint32_t code_cap, pos_cap, func_cap, sig_cap, global_cap, import_cap, string_cap;
+    uint32_t reloc_cap;
     lw_string *strs;
     int nstrs, strs_cap;
     uint32_t shared_top;

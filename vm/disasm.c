@@ -387,6 +387,13 @@ static void print_data(const simt_module *m, FILE *out)
         }
         fputc('\n', out);
     }
+    for (uint32_t k = 0; m->relocs && k < m->nrelocs; k++) {
+        const simt_reloc *r = &m->relocs[k];
+        const char *g = r->global < m->nglobals ? m->globals[r->global].name : "?";
+        const char *t = r->target < m->nglobals ? m->globals[r->target].name : "?";
+        fprintf(out, ".reloc %s+%" PRIu32 " = &%s%+" PRId64 "\n", g ? g : "?", r->offset,
+                t ? t : "?", r->addend);
+    }
     for (uint32_t k = 0; m->imports && k < m->nimports; k++) {
         fprintf(out, ".import %s : ", m->imports[k].name ? m->imports[k].name : "?");
         print_sig(m, m->imports[k].sig, out);

@@ -3,7 +3,7 @@
  * Layout (all integers little-endian, fixed width):
  *
  *     "SIMTKBC\0"  u32 version  u32 reserved (0)
- *     then twelve sections in this order, each as  u64 length, length bytes:
+ *     then thirteen sections in this order, each as  u64 length, length bytes:
  *       code     u32 n, n x (u16 op, a, b, c; i32 i, j)
  *       pos      u32 n, n x (u32 line, col)
  *       sigs     u32 n, n x (u8 ret, nargs, nfixed; nargs x u8 arg; nargs x u8 ptr_elem)
@@ -12,6 +12,7 @@
  *                            [sigs[sig].nargs x optstr])             (nregs_model: version 4)
  *       globals  u32 n, n x (str name; u8 space, elem; u32 align; u64 size; u32 line;
  *                            u8 has_init, [size bytes])
+ *       relocs   u32 n, n x (u32 global, offset, target; i64 addend)        (version 5)
  *       imports  u32 n, n x (str name; u32 sig)
  *       strings  u32 n, n x str
  *       module   u32 shared_static, i32 main_func
@@ -198,6 +199,17 @@ static void write_globals(kbuf *b, const simt_module *m)
         put_u8(b, gv->init != NULL);
         if (gv->init)
             put_bytes(b, gv->init, gv->size);
+    }
+}
+
+static void write_relocs(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->nrelocs);
+    for (uint32_t k = 0; k < m->nrelocs; k++) {
+        put_u32(b, m->relocs[k].global);
+        put_u32(b, m->relocs[k].offset);
+        put_u32(b, m->relocs[k].target);
+        put_u64(b, (uint64_t)m->relocs[k].addend);
     }
 }
 
@@ -490,6 +502,18 @@ static void read_globals(kreader *r, simt_module *m)
     }
 }
 
+/* The verifier checks what the entries name (vm/verify.c). */
+static void read_relocs(kreader *r, simt_module *m)
+{
+    m->relocs = get_array(r, &m->nrelocs, 20, sizeof *m->relocs, UINT32_MAX);
+    for (uint32_t k = 0; k < m->nrelocs && !r->failed; k++) {
+        m->relocs[k].global = get_u32(r);
+        m->relocs[k].offset = get_u32(r);
+        m->relocs[k].target = get_u32(r);
+        m->relocs[k].addend = (int64_t)get_u64(r);
+    }
+}
+
 static void read_imports(kreader *r, simt_module *m)
 {
     m->imports = get_array(r, &m->nimports, 8, sizeof *m->imports, UINT32_MAX);
@@ -580,6 +604,7 @@ static const kbc_section kbc_sections[] = {
     { "sigs", write_sigs, read_sigs },
     { "funcs", write_funcs, read_funcs },
     { "globals", write_globals, read_globals },
+    { "relocs", write_relocs, read_relocs },
     { "imports", write_imports, read_imports },
     { "strings", write_strings, read_strings },
     { "module", write_misc, read_misc },

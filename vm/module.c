@@ -73,6 +73,7 @@ void simt_module_free(simt_module *m)
         simt_free(&al, m->globals[g].init);
     }
     simt_free(&al, m->globals);
+    simt_free(&al, m->relocs);
     for (uint32_t k = 0; m->shared_syms && k < m->nshared_syms; k++)
         simt_free(&al, m->shared_syms[k].name);
     simt_free(&al, m->shared_syms);

@@ -98,6 +98,16 @@ typedef struct simt_global {
     uint32_t line;
 } simt_global;
 
+/* A pointer in a module variable's initial bytes (`const char *names[] =
+ * {"a", "b"};`, `int *p = &x;`): the 8 bytes at offset of global are
+ * global_addr[target] + addend once the VM has placed every variable. */
+typedef struct simt_reloc {
+    uint32_t global;
+    uint32_t offset;
+    uint32_t target;
+    int64_t addend;
+} simt_reloc;
+
 /* A prototype without a body that is not a runtime builtin: bound at load time
  * to the host's libc/libm (or a --native-lib) through libffi. */
 typedef struct simt_import {
@@ -123,6 +133,8 @@ typedef struct simt_module {
     uint32_t nsigs;
     simt_global *globals;
     uint32_t nglobals;
+    simt_reloc *relocs;       /* pointers among the globals' initial bytes (kbc version 5) */
+    uint32_t nrelocs;
     simt_import *imports;
     uint32_t nimports;
     char **strings;           /* TRAP messages */
@@ -241,6 +253,6 @@ unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5]);
 size_t simt_vtype_size(unsigned vt);
 
 #define SIMT_KBC_MAGIC "SIMTKBC"
-#define SIMT_KBC_VERSION 4
+#define SIMT_KBC_VERSION 5
 
 #endif

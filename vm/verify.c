@@ -83,18 +83,38 @@ static int check_global(vctx *v, uint32_t g)
     return 0;
 }
 
+/* A pointer among the initial bytes: 8 bytes inside its variable, naming a
+ * variable that exists (any addend: the pointer is only a value until it is
+ * used, and every access is checked then). */
+static int check_reloc(vctx *v, uint32_t k)
+{
+    const simt_module *m = v->m;
+    const simt_reloc *r = &m->relocs[k];
+    if (r->global >= m->nglobals || r->target >= m->nglobals)
+        return vfail(v, "relocation %" PRIu32 " names global %" PRIu32 " and %" PRIu32 " of %" PRIu32,
+                     k, r->global, r->target, m->nglobals);
+    if (m->globals[r->global].size < 8 || r->offset > m->globals[r->global].size - 8)
+        return vfail(v, "relocation %" PRIu32 ": offset %" PRIu32 " outside global '%s'", k,
+                     r->offset, m->globals[r->global].name);
+    return 0;
+}
+
 static int check_tables(vctx *v)
 {
     const simt_module *m = v->m;
     if ((m->ncode && (!m->code || !m->pos)) || (m->nfuncs && !m->funcs) ||
         (m->nsigs && !m->sigs) || (m->nglobals && !m->globals) ||
-        (m->nimports && !m->imports) || (m->nstrings && !m->strings))
+        (m->nimports && !m->imports) || (m->nstrings && !m->strings) ||
+        (m->nrelocs && !m->relocs))
         return vfail(v, "a table has entries but no storage");
     for (uint32_t k = 0; k < m->nsigs; k++)
         if (check_sig(v, k) < 0)
             return -1;
     for (uint32_t g = 0; g < m->nglobals; g++)
         if (check_global(v, g) < 0)
+            return -1;
+    for (uint32_t k = 0; k < m->nrelocs; k++)
+        if (check_reloc(v, k) < 0)
             return -1;
     for (uint32_t k = 0; k < m->nimports; k++) {
         if (!m->imports[k].name)

@@ -53,6 +53,13 @@ static simt_status alloc_globals(simt_vm *vm)
         a->line = g->line;
         vm->global_addr[k] = addr;
     }
+    /* Pointers among the initial bytes, once every variable has its place
+     * (a constant variable is read-only to guest code, not to its loader). */
+    for (uint32_t k = 0; k < mod->nrelocs; k++) {
+        const simt_reloc *r = &mod->relocs[k];
+        uint64_t v = vm->global_addr[r->target] + (uint64_t)r->addend;
+        memcpy(simt_mem_find(&vm->mem, vm->global_addr[r->global])->data + r->offset, &v, 8);
+    }
     return SIMT_OK;
 }
 

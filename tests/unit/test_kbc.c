@@ -135,6 +135,10 @@ static simt_module *sample(void)
     m->globals[0].init = malloc(8);
     memcpy(m->globals[0].init, "hi %f\n\0", 8);
     m->globals[1] = (simt_global){ dup_str("table"), SPACE_GLOBAL, VT_F32, 16, 4096, NULL, 1 };
+    /* table's bytes 8..15 point at the string's third byte */
+    m->nrelocs = 1;
+    m->relocs = calloc(1, sizeof *m->relocs);
+    m->relocs[0] = (simt_reloc){ 1, 8, 0, 2 };
     m->nimports = 1;
     m->imports = calloc(1, sizeof *m->imports);
     m->imports[0] = (simt_import){ dup_str("cos"), SIG_COS };
@@ -230,6 +234,13 @@ static void assert_same_module(const simt_module *a, const simt_module *b)
         ck_assert_int_eq(x->init != NULL, y->init != NULL);
         if (x->init)
             ck_assert_int_eq(memcmp(x->init, y->init, x->size), 0);
+    }
+    ck_assert_uint_eq(a->nrelocs, b->nrelocs);
+    for (uint32_t k = 0; k < a->nrelocs; k++) {
+        ck_assert_uint_eq(a->relocs[k].global, b->relocs[k].global);
+        ck_assert_uint_eq(a->relocs[k].offset, b->relocs[k].offset);
+        ck_assert_uint_eq(a->relocs[k].target, b->relocs[k].target);
+        ck_assert_int_eq(a->relocs[k].addend, b->relocs[k].addend);
     }
     ck_assert_uint_eq(a->nimports, b->nimports);
     for (uint32_t k = 0; k < a->nimports; k++) {
@@ -332,7 +343,7 @@ START_TEST(test_header_errors)
 
     img[8] = 7;
     ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
-    ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 4)");
+    ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 5)");
     img[8] = SIMT_KBC_VERSION;
 
     /* The code section's length names the section and both counts. */
@@ -561,6 +572,22 @@ START_TEST(test_verify_layout)
     m->globals[1].size = UINT64_MAX;
     assert_verify_fails(m, "global 'table': size");
     simt_module_free(m);
+
+    m = sample();
+    m->relocs[0].target = 2;
+    assert_verify_fails(m, "relocation 0 names global 1 and 2 of 2");
+    simt_module_free(m);
+
+    m = sample();
+    m->relocs[0].offset = 4089; /* its 8 bytes would end past table's 4096 */
+    assert_verify_fails(m, "relocation 0: offset 4089 outside global 'table'");
+    simt_module_free(m);
+
+    m = sample();
+    m->relocs[0].global = 0;
+    m->relocs[0].offset = 1; /* .str0 has 8 bytes: 1..8 does not fit */
+    assert_verify_fails(m, "offset 1 outside global '.str0'");
+    simt_module_free(m);
 }
 END_TEST
 
@@ -719,6 +746,7 @@ START_TEST(test_disasm)
         "; line 2  | __global__ void scale(float *data, int n)",
         ".global 0   .str0 constant i8 size=8 align=1 init \"hi %f\\n\"",
         ".global 1   table global f32 size=4096",
+        ".reloc table+8 = &.str0+2",
         ".import cos : f64(f64)",
         "main = main",
         ".var data ptr(f32) r3  ; pcs 0..9, line 2",
