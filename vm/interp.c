@@ -639,10 +639,10 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
     /* A coalesced load (lane l at addr[0] + l * len) of a whole warp from
      * global memory is bounded by its ends, and is a block copy, not gathers
      * (shared memory: load32_whole tells the patterns apart itself).  LDX's
-     * addresses too, though its bounds are known: on an AMD EPYC (Zen 4)
-     * gathers made saxpy's warp 20% slower (bench/k/saxpy.k, medians of 15
-     * interleaved runs, 0.087 s against 0.069 s); on the Xeon of session 13
-     * the two measured alike. */
+     * addresses too, though its bounds are known: on an AMD EPYC (Zen 5,
+     * family 26) gathers made saxpy 20% slower (bench/k/saxpy.k, medians of
+     * 15 interleaved runs, 0.087 s against 0.069 s); on the Xeon of session
+     * 13 the two measured alike. */
     uint64_t ends[2];
     int coalesced = k >= 4 && WHOLE32(mask) &&
                     SIMT_ADDR_SPACE(addr[0] + off) != SPACE_SHARED &&
