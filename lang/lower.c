@@ -448,10 +448,9 @@ static int const_value(k_expr *e, int *is_float, double *d, int64_t *i)
 }
 
 /* The module variable (global index) an identifier names, if any. */
-static int module_var_index(const k_decl *d, uint32_t *target)
+static int module_var_index(k_decl *d, uint32_t *target)
 {
-    const lw_sym *s = d && (d->is_global_scope || (d->storage & ST_STATIC)) ? lw_sym_of((k_decl *)d)
-                                                                           : NULL;
+    const lw_sym *s = d && (d->is_global_scope || (d->storage & ST_STATIC)) ? lw_sym_of(d) : NULL;
     if (!s || s->kind != SYM_GLOBAL)
         return 0;
     *target = (uint32_t)s->index;
