@@ -573,12 +573,8 @@ static void global_init(lw_mod *M, uint32_t gi, k_decl *d)
             }
             memcpy(bytes + 4 * k, &v, 4);
         }
-    } else if (d->init && d->init->kind == E_INIT_LIST && d->init->sema_ext) {
-        k_init *in = d->init->sema_ext;
-        for (int k = 0; k < in->n; k++)
-            write_scalar(M, gi, (uint32_t)in->items[k].offset, in->items[k].type,
-                         in->items[k].expr);
-    } else if (d->init && d->init->sema_ext && d->init->kind == E_STRING) {
+    } else if (d->init && d->init->sema_ext &&
+               (d->init->kind == E_INIT_LIST || d->init->kind == E_STRING)) {
         k_init *in = d->init->sema_ext;
         for (int k = 0; k < in->n; k++)
             write_scalar(M, gi, (uint32_t)in->items[k].offset, in->items[k].type,
