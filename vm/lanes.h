@@ -126,7 +126,7 @@ static inline uint64_t micro_shr_s64(uint64_t a, uint64_t b)
  * unchanged.  C lets a compiler swap the operands of + and *, and when both
  * are NaN the result's payload is the first operand's (x86 SSE/AVX, and the
  * AVX2 helpers): the specification pins it to b's NaN, quieted (x + x quiets
- * x). */
+ * x).  The binary64 math functions' NaNs: vm/lanes_scalar.c double_op. */
 static inline float micro_canon_f32(float r)
 {
 #ifndef SIMT_HOST_FLOATS /* host code runs on the x86 host in CUDA: its NaNs stay */

@@ -47,7 +47,7 @@ static uint64_t float_op(unsigned id, float x, float y, float z)
     }
 }
 
-static uint64_t double_op(unsigned id, double x, double y, double z)
+static uint64_t double_libm(unsigned id, double x, double y, double z)
 {
     switch (id) {
 #define D1(N, e) case INTR_##N: return of_f64(e);
@@ -68,6 +68,44 @@ static uint64_t double_op(unsigned id, double x, double y, double z)
     case INTR_ISFINITE: return isfinite(x) != 0;
     default: return 0;
     }
+}
+
+/* How many operands each intrinsic reads (vm/intrinsics.def). */
+static const unsigned char intrinsic_arity[INTR_COUNT] = {
+#define INTR(name, nargs, meaning) [INTR_##name] = nargs,
+#include "vm/intrinsics.def"
+#undef INTR
+};
+
+/* A binary64 math function as the GPU's math library computes it (measured
+ * on an H100, tests/programs/nan_math.k): pow(x, +-0) and pow(1, y) are 1
+ * and hypot(+-inf, y) is inf even for a signalling NaN, where libm gives a
+ * NaN; pow passes a NaN operand on quieted with its sign, where glibc clears
+ * the sign; and a NaN made from numbers is 0xfff8000000000000 (as the
+ * GPU's arithmetic makes it), except asin's, which has the sign of x.
+ * libm's 0x7ff8000000000000 (log10(-1), acos(2), ...) was the difference.
+ * Where two operands are NaN, which one the GPU passes on depends on the
+ * code nvcc made of the call (tests/difftest/README.md): libm's stays.
+ * Host code keeps libm's NaNs (the host's CPU computes them in CUDA). */
+static uint64_t double_op(unsigned id, double x, double y, double z)
+{
+#ifndef SIMT_HOST_FLOATS
+    if (id == INTR_POW && (y == 0.0 || x == 1.0))
+        return of_f64(1.0);
+    if (id == INTR_POW && (isnan(x) || isnan(y)))
+        return of_f64(micro_quiet_f64(isnan(x) ? x : y));
+    if (id == INTR_HYPOT && (isinf(x) || isinf(y)))
+        return of_f64(INFINITY);
+#endif
+    uint64_t r = double_libm(id, x, y, z);
+#ifndef SIMT_HOST_FLOATS
+    unsigned n = intrinsic_arity[id];
+    int nan_in = isnan(x) || (n > 1 && isnan(y)) || (n > 2 && isnan(z));
+    if (!nan_in && isnan(f64_of(r)))
+        r = id == INTR_ASIN && !signbit(x) ? UINT64_C(0x7ff8000000000000)
+                                            : UINT64_C(0xfff8000000000000);
+#endif
+    return r;
 }
 
 static uint64_t brev32(uint32_t v)
