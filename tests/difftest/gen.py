@@ -14,6 +14,9 @@ FLTS = ['float', 'double']
 BITS = {'char': 8, 'unsigned char': 8, 'short': 16, 'unsigned short': 16, 'int': 32,
         'unsigned': 32, 'long long': 64, 'unsigned long long': 64}
 BLOCK = 64
+# The signed types whose + - * can overflow (C++ promotes the narrower ones
+# to int), and the unsigned types their arithmetic goes through.
+WIDE_SIGNED = {'int': 'unsigned', 'long long': 'unsigned long long'}
 
 
 class Gen:
@@ -84,7 +87,7 @@ class Gen:
         a = lambda: self.expr(t, d + 1)
         if c < 0.30:
             op = self.pick(['+', '-', '*', '&', '|', '^'])
-            return '((%s)(%s %s %s))' % (t, a(), op, a())
+            return self.wrap(t, a(), op, a())
         if c < 0.38:
             return '((%s)(%s / (%s)((%s & 15) + 1)))' % (t, a(), t, a())
         if c < 0.44:
@@ -122,8 +125,20 @@ class Gen:
             it = self.pick(['int', 'unsigned', 'long long', 'unsigned long long'])
             return '((%s)%s((%s)%s, (%s)%s))' % (t, f, it, a(), it, a())
         if c < 0.97:
+            if t in WIDE_SIGNED:
+                return '((%s)(-(%s)%s))' % (t, WIDE_SIGNED[t], a())
             return '((%s)(-(%s)))' % (t, a())
         return '((%s)(~%s))' % (t, a())
+
+    def wrap(self, t, x, op, y):
+        """x op y in type t.  Signed + - * of int or long long that overflows
+        is undefined in C++ (nvcc may assume it does not happen), so these go
+        through the unsigned type and wrap; char and short are promoted to
+        int, where their + - * cannot overflow."""
+        if t in WIDE_SIGNED and op in '+-*':
+            u = WIDE_SIGNED[t]
+            return '((%s)((%s)%s %s (%s)%s))' % (t, u, x, op, u, y)
+        return '((%s)(%s %s %s))' % (t, x, op, y)
 
     def fexpr(self, t, d):
         c = self.r.random()
@@ -161,6 +176,8 @@ class Gen:
         op = self.pick(['=', '=', '=', '+=', '-=', '^='])
         if v[1] in FLTS and op == '^=':
             op = '='
+        if v[1] in WIDE_SIGNED and op in ('+=', '-='):
+            return '%s%s = %s;\n' % (ind, v[0], self.wrap(v[1], v[0], op[0], self.expr(v[1])))
         return '%s%s %s %s;\n' % (ind, v[0], op, self.expr(v[1]))
 
     def stmt(self, ind, converged):
@@ -228,7 +245,8 @@ class Gen:
             return '%s%s = (%s)__ballot_sync(0xffffffffu, %s);\n' % (ind, v[0], t, self.cond())
         if c < 0.6:
             f = self.pick(['__any_sync', '__all_sync'])
-            return '%s%s += (%s)%s(0xffffffffu, %s);\n' % (ind, v[0], t, f, self.cond())
+            vote = '(%s)%s(0xffffffffu, %s)' % (t, f, self.cond())
+            return '%s%s = %s;\n' % (ind, v[0], self.wrap(t, v[0], '+', vote))
         if c < 0.75:
             f = self.pick(['__reduce_add_sync', '__reduce_min_sync', '__reduce_max_sync',
                            '__reduce_and_sync', '__reduce_or_sync', '__reduce_xor_sync'])
