@@ -942,9 +942,11 @@ static inline __attribute__((always_inline)) void load32_whole(uint64_t *a, cons
 static inline __attribute__((always_inline)) void load_block(uint64_t *a, const uint8_t *p,
                                                              unsigned len)
 {
-    const char *ahead = (const char *)p + (size_t)PREFETCH_WARPS * 32 * len;
+    /* an address past the allocation: formed as an integer, not by
+     * pointer arithmetic outside the object */
+    const uintptr_t ahead = (uintptr_t)p + (uintptr_t)PREFETCH_WARPS * 32 * len;
     for (unsigned o = 0; o < 32 * len; o += 64)
-        _mm_prefetch(ahead + o, _MM_HINT_T0);
+        _mm_prefetch((const char *)(ahead + o), _MM_HINT_T0);
     _Pragma("GCC unroll 8")
     for (unsigned l = 0; l < 32; l += 4) {
         const void *q = p + (size_t)len * l;
