@@ -70,13 +70,6 @@ static uint64_t double_libm(unsigned id, double x, double y, double z)
     }
 }
 
-/* How many operands each intrinsic reads (vm/intrinsics.def). */
-static const unsigned char intrinsic_arity[INTR_COUNT] = {
-#define INTR(name, nargs, meaning) [INTR_##name] = nargs,
-#include "vm/intrinsics.def"
-#undef INTR
-};
-
 /* A binary64 math function as the GPU's math library computes it (measured
  * on an H100, tests/programs/nan_math.k): pow(x, +-0) and pow(1, y) are 1
  * and hypot(+-inf, y) is inf even for a signalling NaN, where libm gives a
@@ -99,7 +92,7 @@ static uint64_t double_op(unsigned id, double x, double y, double z)
 #endif
     uint64_t r = double_libm(id, x, y, z);
 #ifndef SIMT_HOST_FLOATS
-    unsigned n = intrinsic_arity[id];
+    int n = simt_intrinsic_nargs(id);
     int nan_in = isnan(x) || (n > 1 && isnan(y)) || (n > 2 && isnan(z));
     if (!nan_in && isnan(f64_of(r)))
         r = id == INTR_ASIN && !signbit(x) ? UINT64_C(0x7ff8000000000000)
