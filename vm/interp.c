@@ -638,7 +638,7 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
 #ifdef SIMT_INTERP_AVX2
     /* A coalesced load (lane l at addr[0] + l * len) of a whole warp from
      * global memory is bounded by its ends, and is a block copy, not gathers
-     * (shared memory: load32_whole tells the patterns apart itself).  LDX's
+     * (shared memory: shared_copy32 tells the patterns apart itself).  LDX's
      * addresses too, though its bounds are known: on an AMD EPYC (Zen 5,
      * family 26) gathers made saxpy 20% slower (bench/k/saxpy.k, medians of
      * 15 interleaved runs, 0.087 s against 0.069 s); on the Xeon of session
@@ -659,12 +659,15 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
             load_block(ra, host, len);
             _mm256_zeroupper();
         } else if (k == 4 && WHOLE32(mask)) { /* LD32 of a whole warp, inline */
-            /* shared memory by the access pattern; global memory that is
-             * not coalesced gathers (load32_whole's pattern tests had
-             * measured slower for global memory) */
-            if (SIMT_ADDR_SPACE(lo) == SPACE_SHARED)
-                load32_whole(ra, addr, off - lo, host);
-            else
+            /* shared memory by the access pattern (LD32's and LDX's first
+             * case, here when observed); global memory that is not
+             * coalesced gathers (the pattern tests had measured slower for
+             * global memory) */
+            if (SIMT_ADDR_SPACE(lo) == SPACE_SHARED) {
+                v4 x[8];
+                lanes_plus(x, addr, off);
+                shared_copy32(ra, x, blk->shared);
+            } else
                 load32(ra, addr, off - lo, host, 32, 0xffffffffu);
             _mm256_zeroupper();
         } else
@@ -1109,7 +1112,19 @@ issue:
     TARGET(TRAP):
         FAULT_AT(lead, "%s", ex->mod->strings[in->i]);
 
-    TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD32): TARGET(LD64): {
+    TARGET(LD32):
+#ifdef SIMT_INTERP_AVX2
+        if (WHOLE32(mask) && !ex->observe &&
+            SIMT_ADDR_SPACE(REG32(in->b)[0] + (uint64_t)(int64_t)in->i) == SPACE_SHARED &&
+            shared_load32(REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i, blk->shared,
+                          blk->shared_size)) {
+            _mm256_zeroupper();
+            in++;
+            NEXT;
+        }
+#endif
+        goto load;
+    TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD64): load: {
         int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), REG(in->b),
                              (uint64_t)(int64_t)in->i, in->op - OP_LD8S, scratch, NULL);
         if (bad >= 0)
@@ -1124,6 +1139,15 @@ issue:
         if (WHOLE32(mask)) { /* the addresses and their bounds in one pass */
             avx2_lea_bounds32(addr, REG(in->b), REG(in->c), SIMT_LDX_EXT(in->j),
                               SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i, bounds);
+            if (SIMT_LDX_KIND(in->j) == 4 && !ex->observe &&
+                shared_bounds32(bounds, blk->shared_size)) { /* as LD32's first case */
+                v4 x[8];
+                lanes_plus(x, addr, (uint64_t)(int64_t)in->i);
+                shared_copy32(REG32(in->a), x, blk->shared);
+                _mm256_zeroupper();
+                in++;
+                NEXT;
+            }
             _mm256_zeroupper();
             known = bounds;
         } else
@@ -1137,7 +1161,19 @@ issue:
         in++;
         NEXT;
     }
-    TARGET(ST8): TARGET(ST16): TARGET(ST32): TARGET(ST64): {
+    TARGET(ST32):
+#ifdef SIMT_INTERP_AVX2
+        if (WHOLE32(mask) && !ex->observe &&
+            SIMT_ADDR_SPACE(REG32(in->b)[0] + (uint64_t)(int64_t)in->i) == SPACE_SHARED &&
+            shared_store32(REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i, blk->shared,
+                           blk->shared_size)) {
+            _mm256_zeroupper();
+            in++;
+            NEXT;
+        }
+#endif
+        goto store;
+    TARGET(ST8): TARGET(ST16): TARGET(ST64): store: {
         unsigned len = 1u << (in->op - OP_ST8);
         OPS;
         uint64_t off = (uint64_t)(int64_t)in->i, lo;

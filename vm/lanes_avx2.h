@@ -883,49 +883,174 @@ static inline __attribute__((always_inline)) void load32(uint64_t *a, const uint
     }
 }
 
-/* LD32 of a whole 32-lane warp from shared memory (vm/interp_avx2.c
- * inlines it; global memory is a block copy when coalesced and gathers
- * otherwise, see load_group).  Per-lane loads cost
- * as much as gathers on this layout, so the help has to come from the
- * access pattern, told from two compares of lane addresses and then checked
- * on every lane:
- *   - each half warp coalesced (lane l at b[h] + 4 (l - h)): the whole
- *     warp coalesced (one thread per element), or a 16-wide tile's two
- *     rows: four 16-byte loads per half;
- *   - each half warp reading one address (a row of a 16-wide tile indexed
- *     by threadIdx.y, a broadcast): one load per half;
- *   - anything else gathers.
- * Tests per group of four lanes (load32x4) had mispredicted in tiled
- * kernels; these two per warp follow the load site, which the branch
- * predictor's history tells apart (bench/k/matmul.k alternates the second
- * and first pattern in its inner loop, and took 4% less time than with
- * gathers alone). */
-static inline __attribute__((always_inline)) void load32_whole(uint64_t *a, const uint64_t *b,
-                                                               uint64_t rel, const uint8_t *host)
+/* Whether bytes bytes from shared address x (aligned to 4) lie inside the
+ * block's size bytes of shared memory.  x + bytes stays in the space: the
+ * offset of a shared address is below size. */
+static inline int shared_span32(uint64_t x, unsigned bytes, uint64_t size)
 {
-    if (b[15] == b[0] + 60 && b[31] == b[16] + 60 && contiguous(b, 16, 4) &&
-        contiguous(b + 16, 16, 4)) {
-        const uint8_t *lo = host + (b[0] + rel), *hi = host + (b[16] + rel);
+    return SIMT_ADDR_SPACE(x) == SPACE_SHARED && !(x & 3) && SIMT_ADDR_OFFSET(x) + bytes <= size;
+}
+
+/* The first lane's address in x, a group of four lanes. */
+static inline uint64_t first_lane(v4 x)
+{
+    return (uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(x));
+}
+
+/* Whether each half warp of x (the addresses of a whole 32-lane warp, four
+ * lanes to a register) is contiguous: lane l at the half's first address +
+ * 4 (l - h). */
+static inline __attribute__((always_inline)) int halves_coalesced32(const v4 x[8])
+{
+    const v4 ramp = _mm256_set_epi64x(12, 8, 4, 0), step = _mm256_set1_epi64x(16);
+    v4 coal = _mm256_set1_epi64x(-1);
+    _Pragma("GCC unroll 2")
+    for (unsigned h = 0; h < 8; h += 4) {
+        v4 want = _mm256_add_epi64(_mm256_permute4x64_epi64(x[h], 0), ramp);
         _Pragma("GCC unroll 4")
-        for (unsigned l = 0; l < 16; l += 4) {
-            st(a + l, _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(lo + 4 * l))));
-            st(a + 16 + l,
-               _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(hi + 4 * l))));
+        for (unsigned k = h; k < h + 4; k++) {
+            coal = _mm256_and_si256(coal, _mm256_cmpeq_epi64(x[k], want));
+            want = _mm256_add_epi64(want, step);
         }
-        return;
     }
-    if (b[15] == b[0] && b[31] == b[16] && contiguous(b, 16, 0) &&
-        contiguous(b + 16, 16, 0)) {
-        for (unsigned h = 0; h < 32; h += 16) {
-            uint32_t v;
-            memcpy(&v, host + (b[h] + rel), 4);
-            const v4 x = _mm256_set1_epi64x((long long)v);
-            for (unsigned l = h; l < h + 16; l += 4)
-                st(a + l, x);
-        }
-        return;
+    return signs(coal) == 15;
+}
+
+/* Whether each half warp of x reads one address: lane l at the half's
+ * first address. */
+static inline __attribute__((always_inline)) int halves_same32(const v4 x[8])
+{
+    v4 same = _mm256_set1_epi64x(-1);
+    _Pragma("GCC unroll 8")
+    for (unsigned k = 0; k < 8; k++)
+        same = _mm256_and_si256(same, _mm256_cmpeq_epi64(x[k], _mm256_permute4x64_epi64(x[k & 4], 0)));
+    return signs(same) == 15;
+}
+
+/* x[k] := lanes 4k..4k+3 of b, plus off. */
+static inline __attribute__((always_inline)) void lanes_plus(v4 x[8], const uint64_t *b,
+                                                             uint64_t off)
+{
+    const v4 vo = _mm256_set1_epi64x((long long)off);
+    _Pragma("GCC unroll 8")
+    for (unsigned k = 0; k < 8; k++)
+        x[k] = _mm256_add_epi64(ld(b + 4 * k), vo);
+}
+
+/* Whether the bounds s (the AND and OR of a warp's addresses, as
+ * avx2_bounds) put every lane's 4 bytes inside the block's size bytes of
+ * shared memory, aligned. */
+static inline int shared_bounds32(const uint64_t s[2], uint64_t size)
+{
+    return SIMT_ADDR_SPACE(s[0]) == SPACE_SHARED && SIMT_ADDR_SPACE(s[1]) == SPACE_SHARED &&
+           !(s[1] & 3) && SIMT_ADDR_OFFSET(s[1]) + 4 <= size;
+}
+
+/* The three ways of LD32 of a whole 32-lane warp from shared memory, whose
+ * lanes' addresses x are known to be inside it.  Per-lane loads cost as
+ * much as gathers on this layout, so the help comes from the access
+ * pattern, taken from the addresses of every lane:
+ *   - each half warp coalesced (halves_coalesced32): the whole warp
+ *     coalesced (one thread per element), or a 16-wide tile's two rows:
+ *     four 16-byte loads per half (load_halves32);
+ *   - each half warp reading one address (halves_same32: a row of a
+ *     16-wide tile indexed by threadIdx.y, a broadcast): one load per half
+ *     (broadcast_halves32);
+ *   - anything else gathers (gather32).
+ * Tests per group of four lanes had mispredicted in tiled kernels; these
+ * two per warp follow the load site, which the branch predictor's history
+ * tells apart (bench/k/matmul.k alternates the second and first pattern in
+ * its inner loop, and took 4% less time than with gathers alone).  The
+ * first lanes' addresses are taken before a, which may be the register the
+ * addresses came from, is written. */
+static inline __attribute__((always_inline)) void load_halves32(uint64_t *a, const uint8_t *lo,
+                                                                const uint8_t *hi)
+{
+    _Pragma("GCC unroll 4")
+    for (unsigned l = 0; l < 16; l += 4) {
+        st(a + l, _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(lo + 4 * l))));
+        st(a + 16 + l,
+           _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(const void *)(hi + 4 * l))));
     }
-    load32(a, b, rel, host, 32, 0xffffffffu);
+}
+static inline __attribute__((always_inline)) void broadcast_halves32(uint64_t *a,
+                                                                     const uint8_t *lo,
+                                                                     const uint8_t *hi)
+{
+    uint32_t vl, vh;
+    memcpy(&vl, lo, 4);
+    memcpy(&vh, hi, 4);
+    const v4 xl = _mm256_set1_epi64x((long long)vl), xh = _mm256_set1_epi64x((long long)vh);
+    _Pragma("GCC unroll 4")
+    for (unsigned l = 0; l < 16; l += 4) {
+        st(a + l, xl);
+        st(a + 16 + l, xh);
+    }
+}
+static inline __attribute__((always_inline)) void gather32(uint64_t *a, const v4 x[8],
+                                                           const uint8_t *shared)
+{
+    const v4 om = _mm256_set1_epi64x((long long)SIMT_OFFSET_MASK);
+    _Pragma("GCC unroll 8")
+    for (unsigned k = 0; k < 8; k++)
+        st(a + 4 * k, load32x4(shared, _mm256_and_si256(x[k], om)));
+}
+
+/* a[l] := the shared word at x's lane l, every lane inside shared memory
+ * (shared_bounds32 has accepted the addresses). */
+static inline __attribute__((always_inline)) void shared_copy32(uint64_t *a, const v4 x[8],
+                                                                const uint8_t *shared)
+{
+    const uint8_t *lo = shared + SIMT_ADDR_OFFSET(first_lane(x[0]));
+    const uint8_t *hi = shared + SIMT_ADDR_OFFSET(first_lane(x[4]));
+    if (halves_coalesced32(x))
+        load_halves32(a, lo, hi);
+    else if (halves_same32(x))
+        broadcast_halves32(a, lo, hi);
+    else
+        gather32(a, x, shared);
+}
+
+/* LD32 of a whole 32-lane warp at b[l] + off from the block's shared memory
+ * (size bytes at shared), the addresses read once.  Coalesced or broadcast
+ * halves are bounded by their first lanes' addresses; only a gather needs
+ * a pass over the lanes for bounds.  Returns 0, having written nothing,
+ * unless every lane reads 4 aligned bytes inside shared memory; the
+ * general path (vm/interp.c load_group) then decides, and reports faults.
+ * vm/interp_avx2.c's LD32 handler tries it first, before any of the
+ * general path's set-up: a contiguous shared load took 210 host
+ * instructions per warp through load_group. */
+static inline __attribute__((always_inline)) int shared_load32(uint64_t *a, const uint64_t *b,
+                                                               uint64_t off, const uint8_t *shared,
+                                                               uint64_t size)
+{
+    v4 x[8];
+    lanes_plus(x, b, off);
+    uint64_t lo = first_lane(x[0]), hi = first_lane(x[4]);
+    if (halves_coalesced32(x)) {
+        if (!shared_span32(lo, 64, size) || !shared_span32(hi, 64, size))
+            return 0;
+        load_halves32(a, shared + SIMT_ADDR_OFFSET(lo), shared + SIMT_ADDR_OFFSET(hi));
+        return 1;
+    }
+    if (halves_same32(x)) {
+        if (!shared_span32(lo, 4, size) || !shared_span32(hi, 4, size))
+            return 0;
+        broadcast_halves32(a, shared + SIMT_ADDR_OFFSET(lo), shared + SIMT_ADDR_OFFSET(hi));
+        return 1;
+    }
+    v4 ands = _mm256_set1_epi64x(-1), ors = _mm256_setzero_si256();
+    _Pragma("GCC unroll 8")
+    for (unsigned k = 0; k < 8; k++) {
+        ands = _mm256_and_si256(ands, x[k]);
+        ors = _mm256_or_si256(ors, x[k]);
+    }
+    uint64_t s[2];
+    bounds_fold(ands, ors, s);
+    if (!shared_bounds32(s, size))
+        return 0;
+    gather32(a, x, shared);
+    return 1;
 }
 
 /* How far ahead of a coalesced load load_block asks for the bytes: 8 warps
@@ -1021,6 +1146,30 @@ static inline __attribute__((always_inline)) void store_block(const uint64_t *a,
     if (W % 8)
         _mm_storeu_si128((__m128i *)(void *)(p + 4 * (W - 4)), low_dwords(ld(a + W - 4)));
 }
+
+/* ST32 of a whole 32-lane warp: the low words of a to b[l] + off in the
+ * block's shared memory, when each half warp's words are contiguous
+ * (halves_coalesced32) and inside it, aligned: two 64-byte copies, the
+ * second half's last as the lanes' order has it where the halves overlap.
+ * Contiguous halves are bounded by their ends, so no pass over the lanes
+ * for bounds.  Returns 0, having written nothing, otherwise: the general
+ * path (vm/interp.c) then stores lane by lane and reports faults.  A
+ * contiguous shared store took 163 host instructions per warp through the
+ * general path. */
+static inline __attribute__((always_inline)) int shared_store32(const uint64_t *a,
+                                                                const uint64_t *b, uint64_t off,
+                                                                uint8_t *shared, uint64_t size)
+{
+    v4 x[8];
+    lanes_plus(x, b, off);
+    uint64_t lo = first_lane(x[0]), hi = first_lane(x[4]);
+    if (!halves_coalesced32(x) || !shared_span32(lo, 64, size) || !shared_span32(hi, 64, size))
+        return 0;
+    store_block(a, shared + SIMT_ADDR_OFFSET(lo), 4, 16);
+    store_block(a + 16, shared + SIMT_ADDR_OFFSET(hi), 4, 16);
+    return 1;
+}
+
 
 /* The stores of the lanes of mask, one at a time, in lane order. */
 static inline __attribute__((always_inline)) void store_each(const uint64_t *a, const uint64_t *b,

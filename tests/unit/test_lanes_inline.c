@@ -2,7 +2,8 @@
  * the dispatch loop (vm/interp_avx2.c) runs, against the scalar helpers, bit
  * for bit (TAP): avx2_lea_bounds32 (an LDX's addresses and their bounds in one
  * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds, a whole warp's
- * inline LD32 (load32_whole, in every access shape it tells apart) the scalar load, bounds_full and
+ * shared-memory LD32 and ST32 (shared_load32, shared_copy32, shared_store32, in
+ * every access shape they tell apart, and refusing bad lanes) the scalar load and store, bounds_full and
  * store_lanes (a whole warp's bounds and stores) the scalar bounds and
  * store, the coalesced whole-warp loads and stores (contiguous, load_block,
  * store_block, store_each) the scalar load and store, add_or32 and load32_strided
@@ -139,10 +140,13 @@ static unsigned load_word(unsigned shape, unsigned l, unsigned delta)
     }
 }
 
-/* load32_whole (a whole warp's LD32, as vm/interp_avx2.c inlines it) against
- * the scalar load of kind LD32 (4) over one region, in every shape of
- * load_word: those it loads as blocks or broadcasts, and near misses of
- * them that pass its first tests but must gather. */
+/* shared_load32 (a whole warp's LD32 from shared memory, as vm/interp_avx2.c
+ * tries it first) and shared_copy32 (LDX's, its bounds known) against the
+ * scalar load of kind LD32 (4), in every shape of load_word: those loaded
+ * as blocks or broadcasts, and near misses of them that must gather.  A
+ * lane past the end, one not aligned, or one outside shared memory must
+ * make shared_load32 refuse, writing nothing, also where the lanes form a
+ * block or a broadcast. */
 static int check_load32(void)
 {
     simt_lane_ops s;
@@ -150,18 +154,88 @@ static int check_load32(void)
     static uint8_t host[4096];
     for (unsigned i = 0; i < sizeof host; i++)
         host[i] = (uint8_t)rnd();
-    const uint64_t g = 0x200000001000ull; /* the guest address of host[0] */
-    for (unsigned round = 0; round < 1100; round++) {
-        uint64_t b[32], want[32], got[32];
+    const uint64_t g = SIMT_ADDR(SPACE_SHARED, 0); /* the guest address of host[0] */
+    for (unsigned round = 0; round < 2200; round++) {
+        uint64_t b[32], want[32], got[32], copy[32];
         unsigned shape = round % 11, start = (unsigned)(rnd() % 256) * 4;
-        unsigned delta = 16 + (unsigned)(rnd() % 200);
+        unsigned delta = 16 + (unsigned)(rnd() % 200), bad = (round / 11) % 6;
         for (unsigned l = 0; l < 32; l++)
             b[l] = g + (shape == 3 ? 0 : start) + 4u * load_word(shape, l, delta);
-        uint64_t off = 0, rel = off - g;
-        s.load(want, b, rel, host, 4, 32, 0xffffffffu);
-        load32_whole(got, b, rel, host);
-        if (memcmp(want, got, sizeof want) != 0) {
-            printf("# load32_whole shape %u differs from the scalar load\n", shape);
+        uint64_t off = (uint64_t)(int64_t)((int)(rnd() % 16) * 4 - 32);
+        for (unsigned l = 0; l < 32; l++) /* off is added back to every lane */
+            b[l] -= off;
+        unsigned victim = (unsigned)(rnd() % 32);
+        if (bad == 1) /* one lane past the end */
+            b[victim] = g + sizeof host - 2 - off;
+        if (bad == 2) /* one lane not aligned */
+            b[victim] += 2;
+        if (bad == 3) /* one lane in global memory */
+            b[victim] = SIMT_ADDR(SPACE_GLOBAL, 64) - off;
+        for (unsigned l = 0; l < 32 && bad == 4; l++) /* coalesced, the last lane past the end */
+            b[l] = g + sizeof host - 124 + 4 * l - off;
+        for (unsigned l = 0; l < 32 && bad == 5; l++) /* the second half's one word past it */
+            b[l] = g + (l < 16 ? 0 : sizeof host) - off;
+        memset(got, 0xa5, sizeof got);
+        memcpy(copy, got, sizeof got);
+        int took = shared_load32(got, b, off, host, sizeof host);
+        if (bad) {
+            if (took || memcmp(got, copy, sizeof got) != 0) {
+                printf("# shared_load32 shape %u took a warp with a bad lane (%u)\n", shape, bad);
+                return 0;
+            }
+            continue;
+        }
+        s.load(want, b, off - g, host, 4, 32, 0xffffffffu);
+        v4 x[8];
+        lanes_plus(x, b, off);
+        shared_copy32(copy, x, host);
+        if (!took || memcmp(want, got, sizeof want) != 0 || memcmp(want, copy, sizeof want) != 0) {
+            printf("# shared_load32 or shared_copy32 shape %u differs from the scalar load\n",
+                   shape);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* shared_store32 against the scalar store of 4 bytes: coalesced halves,
+ * overlapping (the second half's words last) or not, must be stored as the
+ * scalar store stores them; any other shape, and a lane outside shared
+ * memory, must make it refuse, storing nothing. */
+static int check_shared_store32(void)
+{
+    simt_lane_ops s;
+    simt_lanes_scalar(&s);
+    static uint8_t want_mem[4096], got_mem[4096];
+    const uint64_t g = SIMT_ADDR(SPACE_SHARED, 0);
+    for (unsigned round = 0; round < 1100; round++) {
+        uint64_t a[32], b[32];
+        unsigned shape = round % 11, start = (unsigned)(rnd() % 256) * 4;
+        unsigned delta = (unsigned)(rnd() % 40), bad = (round / 11) % 4;
+        for (unsigned l = 0; l < 32; l++) {
+            b[l] = g + (shape == 3 ? 0 : start) + 4u * load_word(shape, l, delta);
+            a[l] = rnd();
+        }
+        if (bad == 1)
+            b[(unsigned)(rnd() % 32)] = g + sizeof want_mem - 4 * (rnd() % 4);
+        if (bad == 2)
+            b[(unsigned)(rnd() % 32)] = SIMT_ADDR(SPACE_GLOBAL, 0);
+        for (unsigned l = 0; l < 32 && bad == 3; l++) /* coalesced, the last lane past the end */
+            b[l] = g + sizeof want_mem - 124 + 4 * l;
+        for (unsigned i = 0; i < sizeof want_mem; i++)
+            want_mem[i] = got_mem[i] = (uint8_t)rnd();
+        int halves = 1;
+        for (unsigned l = 0; l < 32; l++)
+            halves &= b[l] == b[l & 16] + 4 * (l & 15);
+        int fits = 1;
+        for (unsigned l = 0; l < 32; l++)
+            fits &= SIMT_ADDR_SPACE(b[l]) == SPACE_SHARED && b[l] - g + 4 <= sizeof want_mem;
+        int took = shared_store32(a, b, 0, got_mem, sizeof got_mem);
+        if (halves && fits)
+            s.store(a, b, -g, want_mem, 4, 32, 0xffffffffu);
+        if (took != (halves && fits) || memcmp(want_mem, got_mem, sizeof want_mem) != 0) {
+            printf("# shared_store32 shape %u (delta %u, bad %u) differs from the scalar store\n",
+                   shape, delta, bad);
             return 0;
         }
     }
@@ -298,17 +372,20 @@ int main(void)
         return 0;
     }
     int a = check_lea_bounds(), b = check_bodies(), c = check_load32(), d = check_store32();
-    int e = check_coalesced(), f = check_local();
-    printf("1..6\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
+    int e = check_coalesced(), f = check_local(), g = check_shared_store32();
+    printf("1..7\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
     printf("%s 2 - inline full-warp bodies and nonzero32 = the table's helpers\n", b ? "ok" : "not ok");
-    printf("%s 3 - load32_whole (a whole warp) = the scalar LD32\n", c ? "ok" : "not ok");
+    printf("%s 3 - shared_load32 and shared_copy32 (a whole warp) = the scalar LD32\n",
+           c ? "ok" : "not ok");
     printf("%s 4 - bounds_full and store_lanes of a whole warp = the scalar ones\n",
            d ? "ok" : "not ok");
     printf("%s 5 - contiguous, load_block, store_block and store_each = the scalar ones\n",
            e ? "ok" : "not ok");
     printf("%s 6 - add_or32 and load32_strided (local memory) = lane by lane\n",
            f ? "ok" : "not ok");
-    return a && b && c && d && e && f ? 0 : 1;
+    printf("%s 7 - shared_store32 (a whole warp) = the scalar ST32, or refuses\n",
+           g ? "ok" : "not ok");
+    return a && b && c && d && e && f && g ? 0 : 1;
 }
 
 #else
