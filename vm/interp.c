@@ -593,6 +593,24 @@ static inline __attribute__((always_inline)) int coalesced_ends(const uint64_t *
 }
 #endif
 
+#ifdef SIMT_INTERP_AVX2
+/* The host address of a whole 32-lane warp's coalesced access (lane l at lo
+ * + l * len) when one of the two cached allocations holds all of it,
+ * aligned, for writing if write; NULL otherwise, and the general path
+ * decides.  The first case of LD32, LDX and ST32 in global memory, before
+ * the general path's set-up. */
+static inline __attribute__((always_inline)) uint8_t *coalesced_hit(const simt_exec *ex,
+                                                                    uint64_t lo, unsigned len,
+                                                                    int write)
+{
+    if (lo & (len - 1))
+        return NULL;
+    uint64_t hi = lo + 31 * (uint64_t)len, gen = ex->vm->mem.generation;
+    uint8_t *p = gcache_hit(&ex->gc[0], gen, lo, hi, len, write);
+    return p ? p : gcache_hit(&ex->gc[1], gen, lo, hi, len, write);
+}
+#endif
+
 /* Whether every lane of mask accesses len bytes at b[l] + off inside its
  * own local memory, aligned: then lane l's bytes lie at w->local + l *
  * local_cap + the address's offset, with no translation.  The AND and OR of
@@ -1114,13 +1132,21 @@ issue:
 
     TARGET(LD32):
 #ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask) && !ex->observe &&
-            SIMT_ADDR_SPACE(REG32(in->b)[0] + (uint64_t)(int64_t)in->i) == SPACE_SHARED &&
-            shared_load32(REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i, blk->shared,
-                          blk->shared_size)) {
-            _mm256_zeroupper();
-            in++;
-            NEXT;
+        if (WHOLE32(mask) && !ex->observe) { /* shared memory, or a coalesced global load */
+            const uint64_t *rb = REG32(in->b), off = (uint64_t)(int64_t)in->i;
+            uint8_t *p;
+            if (SIMT_ADDR_SPACE(rb[0] + off) == SPACE_SHARED) {
+                if (shared_load32(REG32(in->a), rb, off, blk->shared, blk->shared_size)) {
+                    _mm256_zeroupper();
+                    in++;
+                    NEXT;
+                }
+            } else if (contiguous(rb, 32, 4) && (p = coalesced_hit(ex, rb[0] + off, 4, 0))) {
+                load_block(REG32(in->a), p, 4);
+                _mm256_zeroupper();
+                in++;
+                NEXT;
+            }
         }
 #endif
         goto load;
@@ -1139,14 +1165,23 @@ issue:
         if (WHOLE32(mask)) { /* the addresses and their bounds in one pass */
             avx2_lea_bounds32(addr, REG(in->b), REG(in->c), SIMT_LDX_EXT(in->j),
                               SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i, bounds);
-            if (SIMT_LDX_KIND(in->j) == 4 && !ex->observe &&
-                shared_bounds32(bounds, blk->shared_size)) { /* as LD32's first case */
-                v4 x[8];
-                lanes_plus(x, addr, (uint64_t)(int64_t)in->i);
-                shared_copy32(REG32(in->a), x, blk->shared);
-                _mm256_zeroupper();
-                in++;
-                NEXT;
+            if (SIMT_LDX_KIND(in->j) == 4 && !ex->observe) { /* as LD32's first case */
+                uint8_t *p;
+                if (shared_bounds32(bounds, blk->shared_size)) {
+                    v4 x[8];
+                    lanes_plus(x, addr, (uint64_t)(int64_t)in->i);
+                    shared_copy32(REG32(in->a), x, blk->shared);
+                    _mm256_zeroupper();
+                    in++;
+                    NEXT;
+                }
+                if (contiguous(addr, 32, 4) &&
+                    (p = coalesced_hit(ex, addr[0] + (uint64_t)(int64_t)in->i, 4, 0))) {
+                    load_block(REG32(in->a), p, 4);
+                    _mm256_zeroupper();
+                    in++;
+                    NEXT;
+                }
             }
             _mm256_zeroupper();
             known = bounds;
@@ -1163,13 +1198,21 @@ issue:
     }
     TARGET(ST32):
 #ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask) && !ex->observe &&
-            SIMT_ADDR_SPACE(REG32(in->b)[0] + (uint64_t)(int64_t)in->i) == SPACE_SHARED &&
-            shared_store32(REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i, blk->shared,
-                           blk->shared_size)) {
-            _mm256_zeroupper();
-            in++;
-            NEXT;
+        if (WHOLE32(mask) && !ex->observe) { /* shared memory, or a coalesced global store */
+            const uint64_t *rb = REG32(in->b), off = (uint64_t)(int64_t)in->i;
+            uint8_t *p;
+            if (SIMT_ADDR_SPACE(rb[0] + off) == SPACE_SHARED) {
+                if (shared_store32(REG32(in->a), rb, off, blk->shared, blk->shared_size)) {
+                    _mm256_zeroupper();
+                    in++;
+                    NEXT;
+                }
+            } else if (contiguous(rb, 32, 4) && (p = coalesced_hit(ex, rb[0] + off, 4, 1))) {
+                store_block(REG32(in->a), p, 4, 32);
+                _mm256_zeroupper();
+                in++;
+                NEXT;
+            }
         }
 #endif
         goto store;
