@@ -396,42 +396,26 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
     return 0;
 }
 
-static void block_barrier_release(simt_exec *ex, simt_block *blk);
 
-/* Whether every thread of the block waits at the barrier or has exited.
- * Static, so that the arrival below tests it inline (an exported function is
- * not inlined into its neighbours in the library's position-independent
- * build) and calls the release, the rare and long part, only when it holds. */
-static inline int barrier_complete(const simt_block *blk)
-{
-    return blk->bar_waiting && blk->bar_waiting + blk->bar_exited >= blk->nthreads;
-}
-
+/* After lanes exit: the barrier opens if every thread left waits at it
+ * (the arrival, simt_block_barrier in vm/exec.h, tests the same inline). */
 void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
 {
-    if (barrier_complete(blk))
-        block_barrier_release(ex, blk);
+    if (blk->bar_waiting && blk->bar_waiting + blk->bar_exited >= blk->nthreads)
+        simt_block_barrier_release(ex, blk);
 }
 
-int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t pc)
+/* The lanes of mask that pass __syncthreads_count/and/or a true predicate
+ * (register reg) count toward the block's result (simt_block_barrier). */
+void simt_block_barrier_count(simt_block *blk, simt_warp *w, uint32_t mask, unsigned reg)
 {
-    const simt_insn *in = &ex->mod->code[pc];
-    /* Every live lane of the warp in this one group: at release, one pc and
-     * one frame without comparing them lane by lane. */
-    w->bar_whole = mask == (simt_lanes_all(w->width) & ~w->exited);
-    simt_move_state(w, mask, LANE_READY, LANE_BAR); /* the group was picked from the ready */
-    simt_lanes_store((uint32_t *)w->pc, (uint32_t)(pc + 1), mask, w->width);
-    for (uint32_t m = in->i != BAR_SYNC ? mask : 0; m; m &= m - 1)
-        if (*lreg(w, (unsigned)__builtin_ctz(m), in->b))
+    for (uint32_t m = mask; m; m &= m - 1)
+        if (*lreg(w, (unsigned)__builtin_ctz(m), reg))
             blk->bar_count++;
-    blk->bar_waiting += (uint32_t)simt_popcount(mask);
-    if (barrier_complete(blk))
-        block_barrier_release(ex, blk);
-    return 1;
 }
 
 /* Every thread of the block has arrived or exited: release the waiting lanes. */
-static void block_barrier_release(simt_exec *ex, simt_block *blk)
+void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
 {
     uint32_t arrived = blk->bar_waiting, count = blk->bar_count;
     blk->bar_waiting = 0;

@@ -276,8 +276,29 @@ static inline unsigned simt_top(const simt_warp *w, unsigned lane)
 
 /* vm/collective.c: warp collectives and __syncthreads */
 int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask, int32_t pc);
-int simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t pc);
+void simt_block_barrier_count(simt_block *blk, simt_warp *w, uint32_t mask, unsigned reg);
+void simt_block_barrier_release(simt_exec *ex, simt_block *blk);
 void simt_block_barrier_check(simt_exec *ex, simt_block *blk);
+/* The lanes of mask in w arrive at the __syncthreads at pc (of kind
+ * in->i, simt_bar_kind); the last thread of the block to arrive releases
+ * them all (vm/collective.c).  Inline in the dispatch loop, the only
+ * caller: a barrier-heavy kernel (bench/k/scan.k) issued one arrival for
+ * every six instructions, and the call had cost a third of it. */
+static inline void simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w,
+                                      uint32_t mask, int32_t pc)
+{
+    const simt_insn *in = &ex->mod->code[pc];
+    /* Every live lane of the warp in this one group: at release, one pc and
+     * one frame without comparing them lane by lane. */
+    w->bar_whole = mask == (simt_lanes_all(w->width) & ~w->exited);
+    simt_move_state(w, mask, LANE_READY, LANE_BAR); /* the group was picked from the ready */
+    simt_lanes_store((uint32_t *)w->pc, (uint32_t)(pc + 1), mask, w->width);
+    if (in->i != BAR_SYNC)
+        simt_block_barrier_count(blk, w, mask, in->b);
+    blk->bar_waiting += (uint32_t)simt_popcount(mask);
+    if (blk->bar_waiting + blk->bar_exited >= blk->nthreads)
+        simt_block_barrier_release(ex, blk);
+}
 int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w);
 
 /* vm/grid.c */

@@ -1379,9 +1379,7 @@ issue:
     }
     TARGET(BAR): { /* the barrier stores the lanes' pc (past the BAR) itself */
         simt_lanes_store(w->fp, fp, mask, W);
-        int r = simt_block_barrier(ex, blk, w, mask, PC);
-        if (r < 0)
-            return EV_FAULT;
+        simt_block_barrier(ex, blk, w, mask, PC);
         goto group_stopped;
     }
     TARGET(INTR): {
