@@ -396,7 +396,6 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
     return 0;
 }
 
-
 /* After lanes exit: the barrier opens if every thread left waits at it
  * (the arrival, simt_block_barrier in vm/exec.h, tests the same inline). */
 void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
