@@ -597,8 +597,7 @@ static inline __attribute__((always_inline)) int coalesced_ends(const uint64_t *
 /* The host address of a whole 32-lane warp's coalesced access (lane l at lo
  * + l * len) when one of the two cached allocations holds all of it,
  * aligned, for writing if write; NULL otherwise, and the general path
- * decides.  The first case of LD32, LDX and ST32 in global memory, before
- * the general path's set-up. */
+ * decides: whole_access32's case of global memory. */
 static inline __attribute__((always_inline)) uint8_t *coalesced_hit(const simt_exec *ex,
                                                                     uint64_t lo, unsigned len,
                                                                     int write)
@@ -608,6 +607,31 @@ static inline __attribute__((always_inline)) uint8_t *coalesced_hit(const simt_e
     uint64_t hi = lo + 31 * (uint64_t)len, gen = ex->vm->mem.generation;
     uint8_t *p = gcache_hit(&ex->gc[0], gen, lo, hi, len, write);
     return p ? p : gcache_hit(&ex->gc[1], gen, lo, hi, len, write);
+}
+
+/* The first case of a whole 32-lane warp's LD32 (write 0: a[l] := the word
+ * at b[l] + off) or ST32 (write 1: a[l]'s low word to b[l] + off), before
+ * the general path's set-up: in shared memory shared_load32 or
+ * shared_store32, in global memory a coalesced block copy that one of the
+ * two cached allocations holds.  Returns 0, having touched nothing, where
+ * they refuse: the general path then decides, and reports faults.  Not for
+ * an access that a checker or the model observes (ex->observe). */
+static inline __attribute__((always_inline)) int whole_access32(const simt_exec *ex,
+                                                                simt_block *blk, uint64_t *a,
+                                                                const uint64_t *b, uint64_t off,
+                                                                int write)
+{
+    uint8_t *p;
+    if (SIMT_ADDR_SPACE(b[0] + off) == SPACE_SHARED)
+        return write ? shared_store32(a, b, off, blk->shared, blk->shared_size)
+                     : shared_load32(a, b, off, blk->shared, blk->shared_size);
+    if (!contiguous(b, 32, 4) || !(p = coalesced_hit(ex, b[0] + off, 4, write)))
+        return 0;
+    if (write)
+        store_block(a, p, 4, 32);
+    else
+        load_block(a, p, 4);
+    return 1;
 }
 #endif
 
@@ -1132,21 +1156,11 @@ issue:
 
     TARGET(LD32):
 #ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask) && !ex->observe) { /* shared memory, or a coalesced global load */
-            const uint64_t *rb = REG32(in->b), off = (uint64_t)(int64_t)in->i;
-            uint8_t *p;
-            if (SIMT_ADDR_SPACE(rb[0] + off) == SPACE_SHARED) {
-                if (shared_load32(REG32(in->a), rb, off, blk->shared, blk->shared_size)) {
-                    _mm256_zeroupper();
-                    in++;
-                    NEXT;
-                }
-            } else if (contiguous(rb, 32, 4) && (p = coalesced_hit(ex, rb[0] + off, 4, 0))) {
-                load_block(REG32(in->a), p, 4);
-                _mm256_zeroupper();
-                in++;
-                NEXT;
-            }
+        if (WHOLE32(mask) && !ex->observe &&
+            whole_access32(ex, blk, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i, 0)) {
+            _mm256_zeroupper();
+            in++;
+            NEXT;
         }
 #endif
         goto load;
@@ -1166,18 +1180,16 @@ issue:
             avx2_lea_bounds32(addr, REG(in->b), REG(in->c), SIMT_LDX_EXT(in->j),
                               SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i, bounds);
             if (SIMT_LDX_KIND(in->j) == 4 && !ex->observe) { /* as LD32's first case */
-                uint8_t *p;
-                if (shared_bounds32(bounds, blk->shared_size)) {
+                uint64_t off = (uint64_t)(int64_t)in->i;
+                if (shared_bounds32(bounds, blk->shared_size)) { /* its bounds are known */
                     v4 x[8];
-                    lanes_plus(x, addr, (uint64_t)(int64_t)in->i);
+                    lanes_plus(x, addr, off);
                     shared_copy32(REG32(in->a), x, blk->shared);
                     _mm256_zeroupper();
                     in++;
                     NEXT;
                 }
-                if (contiguous(addr, 32, 4) &&
-                    (p = coalesced_hit(ex, addr[0] + (uint64_t)(int64_t)in->i, 4, 0))) {
-                    load_block(REG32(in->a), p, 4);
+                if (whole_access32(ex, blk, REG32(in->a), addr, off, 0)) {
                     _mm256_zeroupper();
                     in++;
                     NEXT;
@@ -1198,21 +1210,11 @@ issue:
     }
     TARGET(ST32):
 #ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask) && !ex->observe) { /* shared memory, or a coalesced global store */
-            const uint64_t *rb = REG32(in->b), off = (uint64_t)(int64_t)in->i;
-            uint8_t *p;
-            if (SIMT_ADDR_SPACE(rb[0] + off) == SPACE_SHARED) {
-                if (shared_store32(REG32(in->a), rb, off, blk->shared, blk->shared_size)) {
-                    _mm256_zeroupper();
-                    in++;
-                    NEXT;
-                }
-            } else if (contiguous(rb, 32, 4) && (p = coalesced_hit(ex, rb[0] + off, 4, 1))) {
-                store_block(REG32(in->a), p, 4, 32);
-                _mm256_zeroupper();
-                in++;
-                NEXT;
-            }
+        if (WHOLE32(mask) && !ex->observe &&
+            whole_access32(ex, blk, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i, 1)) {
+            _mm256_zeroupper();
+            in++;
+            NEXT;
         }
 #endif
         goto store;
