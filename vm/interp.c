@@ -609,28 +609,44 @@ static inline __attribute__((always_inline)) uint8_t *coalesced_hit(const simt_e
     return p ? p : gcache_hit(&ex->gc[1], gen, lo, hi, len, write);
 }
 
-/* The first case of a whole 32-lane warp's LD32 (write 0: a[l] := the word
- * at b[l] + off) or ST32 (write 1: a[l]'s low word to b[l] + off), before
- * the general path's set-up: in shared memory shared_load32 or
- * shared_store32, in global memory a coalesced block copy that one of the
- * two cached allocations holds.  Returns 0, having touched nothing, where
- * they refuse: the general path then decides, and reports faults.  Not for
- * an access that a checker or the model observes (ex->observe). */
+/* The first case of a whole 32-lane warp's LD32 or LDX at the addresses x
+ * (four lanes to a register): in shared memory shared_load32_x, in global
+ * memory a coalesced block copy that one of the two cached allocations
+ * holds.  Returns 0, having touched nothing, where they refuse: the general
+ * path then decides, and reports faults.  Not for an access that a checker
+ * or the model observes (ex->observe). */
+static inline __attribute__((always_inline)) int whole_load32(const simt_exec *ex,
+                                                              simt_block *blk, uint64_t *a,
+                                                              const v4 x[8])
+{
+    uint8_t *p;
+    if (SIMT_ADDR_SPACE(first_lane(x[0])) == SPACE_SHARED)
+        return shared_load32_x(a, x, blk->shared, blk->shared_size);
+    if (!contiguous32_x(x) || !(p = coalesced_hit(ex, first_lane(x[0]), 4, 0)))
+        return 0;
+    load_block(a, p, 4);
+    return 1;
+}
+
+/* The same for LD32 (write 0: a[l] := the word at b[l] + off) and ST32
+ * (write 1: a[l]'s low word to b[l] + off, shared_store32 in shared
+ * memory). */
 static inline __attribute__((always_inline)) int whole_access32(const simt_exec *ex,
                                                                 simt_block *blk, uint64_t *a,
                                                                 const uint64_t *b, uint64_t off,
                                                                 int write)
 {
     uint8_t *p;
+    if (!write) {
+        v4 x[8];
+        lanes_plus(x, b, off);
+        return whole_load32(ex, blk, a, x);
+    }
     if (SIMT_ADDR_SPACE(b[0] + off) == SPACE_SHARED)
-        return write ? shared_store32(a, b, off, blk->shared, blk->shared_size)
-                     : shared_load32(a, b, off, blk->shared, blk->shared_size);
-    if (!contiguous(b, 32, 4) || !(p = coalesced_hit(ex, b[0] + off, 4, write)))
+        return shared_store32(a, b, off, blk->shared, blk->shared_size);
+    if (!contiguous(b, 32, 4) || !(p = coalesced_hit(ex, b[0] + off, 4, 1)))
         return 0;
-    if (write)
-        store_block(a, p, 4, 32);
-    else
-        load_block(a, p, 4);
+    store_block(a, p, 4, 32);
     return 1;
 }
 #endif
@@ -1176,25 +1192,20 @@ issue:
         uint64_t addr[SIMT_MAX_WARP], *known = NULL;
 #ifdef SIMT_INTERP_AVX2
         uint64_t bounds[2];
-        if (WHOLE32(mask)) { /* the addresses and their bounds in one pass */
-            avx2_lea_bounds32(addr, REG(in->b), REG(in->c), SIMT_LDX_EXT(in->j),
-                              SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i, bounds);
+        if (WHOLE32(mask)) {
             if (SIMT_LDX_KIND(in->j) == 4 && !ex->observe) { /* as LD32's first case */
-                uint64_t off = (uint64_t)(int64_t)in->i;
-                if (shared_bounds32(bounds, blk->shared_size)) { /* its bounds are known */
-                    v4 x[8];
-                    lanes_plus(x, addr, off);
-                    shared_copy32(REG32(in->a), x, blk->shared);
-                    _mm256_zeroupper();
-                    in++;
-                    NEXT;
-                }
-                if (whole_access32(ex, blk, REG32(in->a), addr, off, 0)) {
+                v4 x[8];
+                lea_plus32(x, REG32(in->b), REG32(in->c), SIMT_LDX_EXT(in->j),
+                           SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i);
+                if (whole_load32(ex, blk, REG32(in->a), x)) {
                     _mm256_zeroupper();
                     in++;
                     NEXT;
                 }
             }
+            /* the addresses and their bounds in one pass */
+            avx2_lea_bounds32(addr, REG(in->b), REG(in->c), SIMT_LDX_EXT(in->j),
+                              SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i, bounds);
             _mm256_zeroupper();
             known = bounds;
         } else

@@ -1011,21 +1011,19 @@ static inline __attribute__((always_inline)) void shared_copy32(uint64_t *a, con
         gather32(a, x, shared);
 }
 
-/* LD32 of a whole 32-lane warp at b[l] + off from the block's shared memory
- * (size bytes at shared), the addresses read once.  Coalesced or broadcast
+/* LD32 of a whole 32-lane warp at the addresses x (four lanes to a
+ * register) from the block's shared memory (size bytes at shared).  Coalesced or broadcast
  * halves are bounded by their first lanes' addresses; only a gather needs
  * a pass over the lanes for bounds.  Returns 0, having written nothing,
  * unless every lane reads 4 aligned bytes inside shared memory; the
  * general path (vm/interp.c load_group) then decides, and reports faults.
- * vm/interp_avx2.c's LD32 handler tries it first, before any of the
- * general path's set-up: a contiguous shared load took 210 host
+ * vm/interp_avx2.c's LD32 and LDX handlers try it first, before any of
+ * the general path's set-up: a contiguous shared load took 210 host
  * instructions per warp through load_group. */
-static inline __attribute__((always_inline)) int shared_load32(uint64_t *a, const uint64_t *b,
-                                                               uint64_t off, const uint8_t *shared,
-                                                               uint64_t size)
+static inline __attribute__((always_inline)) int shared_load32_x(uint64_t *a, const v4 x[8],
+                                                                 const uint8_t *shared,
+                                                                 uint64_t size)
 {
-    v4 x[8];
-    lanes_plus(x, b, off);
     uint64_t lo = first_lane(x[0]), hi = first_lane(x[4]);
     if (halves_coalesced32(x)) {
         if (!shared_span32(lo, 64, size) || !shared_span32(hi, 64, size))
@@ -1051,6 +1049,47 @@ static inline __attribute__((always_inline)) int shared_load32(uint64_t *a, cons
         return 0;
     gather32(a, x, shared);
     return 1;
+}
+
+/* The same at b[l] + off, the addresses read once. */
+static inline __attribute__((always_inline)) int shared_load32(uint64_t *a, const uint64_t *b,
+                                                               uint64_t off, const uint8_t *shared,
+                                                               uint64_t size)
+{
+    v4 x[8];
+    lanes_plus(x, b, off);
+    return shared_load32_x(a, x, shared, size);
+}
+
+/* x[k] := lanes 4k..4k+3 of b + ext(c) << shift, plus off: an LDX's
+ * addresses (avx2_lea_bounds32's, off added) in registers, never stored. */
+static inline __attribute__((always_inline)) void lea_plus32(v4 x[8], const uint64_t *b,
+                                                             const uint64_t *c, unsigned ext,
+                                                             unsigned shift, uint64_t off)
+{
+    const v4 vo = _mm256_set1_epi64x((long long)off);
+    const __m128i n = _mm_cvtsi32_si128((int)shift);
+    _Pragma("GCC unroll 8")
+    for (unsigned k = 0; k < 8; k++) {
+        v4 i = ld(c + 4 * k);
+        i = ext == 0 ? sext(i, 0xffffffff, 0x80000000) : ext == 1 ? _mm256_and_si256(i, lo32()) : i;
+        x[k] = _mm256_add_epi64(_mm256_add_epi64(ld(b + 4 * k), _mm256_sll_epi64(i, n)), vo);
+    }
+}
+
+/* Whether the 32 lanes of x are contiguous 4-byte words: lane l at lane
+ * 0's address + 4 l (contiguous() on addresses in registers). */
+static inline __attribute__((always_inline)) int contiguous32_x(const v4 x[8])
+{
+    const v4 step = _mm256_set1_epi64x(16);
+    v4 want = _mm256_add_epi64(_mm256_permute4x64_epi64(x[0], 0), _mm256_set_epi64x(12, 8, 4, 0));
+    v4 same = _mm256_set1_epi64x(-1);
+    _Pragma("GCC unroll 8")
+    for (unsigned k = 0; k < 8; k++) {
+        same = _mm256_and_si256(same, _mm256_cmpeq_epi64(x[k], want));
+        want = _mm256_add_epi64(want, step);
+    }
+    return signs(same) == 15;
 }
 
 /* How far ahead of a coalesced load load_block asks for the bytes: 8 warps

@@ -1,8 +1,10 @@
 /* tests/unit/test_lanes_inline.c -- the AVX2 code that only the AVX2 build of
  * the dispatch loop (vm/interp_avx2.c) runs, against the scalar helpers, bit
  * for bit (TAP): avx2_lea_bounds32 (an LDX's addresses and their bounds in one
- * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds, a whole warp's
- * shared-memory LD32 and ST32 (shared_load32, shared_copy32, shared_store32, in
+ * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds (lea_plus32, the
+ * addresses in registers, LEA plus the offset), a whole warp's
+ * shared-memory LD32 and ST32 (shared_load32 by way of shared_load32_x,
+ * shared_copy32, shared_store32, in
  * every access shape they tell apart, and refusing bad lanes) the scalar load and store, bounds_full and
  * store_lanes (a whole warp's bounds and stores) the scalar bounds and
  * store, the coalesced whole-warp loads and stores (contiguous, load_block,
@@ -65,6 +67,16 @@ static int check_lea_bounds(void)
                    ", want %" PRIx64 " %" PRIx64 "\n", ext, shift, off, gs[0], gs[1], ws[0], ws[1]);
             return 0;
         }
+        v4 x[8]; /* lea_plus32: the same addresses plus off, in registers */
+        lea_plus32(x, b, c, ext, shift, off);
+        for (unsigned k = 0; k < 8; k++)
+            st(got + 4 * k, x[k]);
+        for (unsigned l = 0; l < 32; l++)
+            if (got[l] != want[l] + off) {
+                printf("# lea_plus32 ext=%u shift=%u lane %u: 0x%" PRIx64 ", want 0x%" PRIx64 "\n",
+                       ext, shift, l, got[l], want[l] + off);
+                return 0;
+            }
     }
     return 1;
 }
@@ -304,6 +316,14 @@ static int check_coalesced(void)
             printf("# contiguous len %u shape %u: %d, want %d\n", len, shape, coalesced, expect);
             return 0;
         }
+        if (len == 4) { /* contiguous32_x: the same on addresses in registers */
+            v4 x[8];
+            lanes_plus(x, b, 0);
+            if (contiguous32_x(x) != expect) {
+                printf("# contiguous32_x shape %u: %d, want %d\n", shape, !expect, expect);
+                return 0;
+            }
+        }
         for (unsigned i = 0; i < sizeof want_mem; i++)
             want_mem[i] = got_mem[i] = (uint8_t)rnd();
         s.store(a, b, -g, want_mem, len, 32, 0xffffffffu);
@@ -373,13 +393,15 @@ int main(void)
     }
     int a = check_lea_bounds(), b = check_bodies(), c = check_load32(), d = check_store32();
     int e = check_coalesced(), f = check_local(), g = check_shared_store32();
-    printf("1..7\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds\n", a ? "ok" : "not ok");
+    printf("1..7\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds, lea_plus32 = LEA_* + off\n",
+           a ? "ok" : "not ok");
     printf("%s 2 - inline full-warp bodies and nonzero32 = the table's helpers\n", b ? "ok" : "not ok");
     printf("%s 3 - shared_load32 and shared_copy32 (a whole warp) = the scalar LD32\n",
            c ? "ok" : "not ok");
     printf("%s 4 - bounds_full and store_lanes of a whole warp = the scalar ones\n",
            d ? "ok" : "not ok");
-    printf("%s 5 - contiguous, load_block, store_block and store_each = the scalar ones\n",
+    printf("%s 5 - contiguous, contiguous32_x, load_block, store_block and store_each = "
+           "the scalar ones\n",
            e ? "ok" : "not ok");
     printf("%s 6 - add_or32 and load32_strided (local memory) = lane by lane\n",
            f ? "ok" : "not ok");
