@@ -425,12 +425,14 @@ void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
         simt_trace_barrier(ex->vm->trace);
     if (ex->vm->model)
         simt_model_barrier(ex->vm->model);
+    const simt_insn *code = ex->mod->code;
     for (uint32_t k = 0; k < blk->nwarps; k++) {
         simt_warp *w = &blk->warps[k];
         uint32_t at_bar = w->in_state[LANE_BAR];
-        simt_move_state(w, at_bar, LANE_BAR, LANE_READY);
         if (!at_bar)
             continue;
+        w->in_state[LANE_BAR] = 0; /* every lane there leaves */
+        w->in_state[LANE_READY] |= at_bar;
         /* Lanes past the same plain __syncthreads as the first have no result. */
         unsigned l0 = (unsigned)__builtin_ctz(at_bar);
         int32_t pc0 = w->pc[l0];
@@ -449,7 +451,7 @@ void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
                 w->hint = w->in_state[LANE_READY];
         }
         w->bar_whole = 0;
-        if (ex->mod->code[pc0 - 1].i == BAR_SYNC)
+        if (code[pc0 - 1].i == BAR_SYNC)
             at_bar &= ~same;
         for (uint32_t m = at_bar; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);

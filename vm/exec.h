@@ -279,21 +279,23 @@ int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask
 void simt_block_barrier_count(simt_block *blk, simt_warp *w, uint32_t mask, unsigned reg);
 void simt_block_barrier_release(simt_exec *ex, simt_block *blk);
 void simt_block_barrier_check(simt_exec *ex, simt_block *blk);
-/* The lanes of mask in w arrive at the __syncthreads at pc (of kind
- * in->i, simt_bar_kind); the last thread of the block to arrive releases
- * them all (vm/collective.c).  Inline in the dispatch loop, the only
- * caller: a barrier-heavy kernel (bench/k/scan.k) issues one arrival for
- * every six instructions, and the out-of-line call had made each arrival
- * about 10 of its ~200 host instructions dearer (callgrind). */
+/* The lanes of mask in w (W lanes wide) arrive at the __syncthreads at pc
+ * (of kind in->i, simt_bar_kind); the last thread of the block to arrive
+ * releases them all (vm/collective.c).  Inline in the dispatch loop, the
+ * only caller: a barrier-heavy kernel (bench/k/scan.k) issues one arrival
+ * for every six instructions, and the out-of-line call had made each
+ * arrival about 10 of its ~200 host instructions dearer (callgrind).  The
+ * loop calls it with constants for a whole 32-lane warp, which fold the
+ * lane stores and the count. */
 static inline void simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp *w,
-                                      uint32_t mask, int32_t pc)
+                                      uint32_t mask, unsigned W, int32_t pc)
 {
     const simt_insn *in = &ex->mod->code[pc];
     /* Every live lane of the warp in this one group: at release, one pc and
      * one frame without comparing them lane by lane. */
-    w->bar_whole = mask == (simt_lanes_all(w->width) & ~w->exited);
+    w->bar_whole = mask == (simt_lanes_all(W) & ~w->exited);
     simt_move_state(w, mask, LANE_READY, LANE_BAR); /* the group was picked from the ready */
-    simt_lanes_store((uint32_t *)w->pc, (uint32_t)(pc + 1), mask, w->width);
+    simt_lanes_store((uint32_t *)w->pc, (uint32_t)(pc + 1), mask, W);
     if (in->i != BAR_SYNC)
         simt_block_barrier_count(blk, w, mask, in->b);
     blk->bar_waiting += (uint32_t)simt_popcount(mask);

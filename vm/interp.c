@@ -1391,8 +1391,13 @@ issue:
         NEXT;
     }
     TARGET(BAR): { /* the barrier stores the lanes' pc (past the BAR) itself */
-        simt_lanes_store(w->fp, fp, mask, W);
-        simt_block_barrier(ex, blk, w, mask, PC);
+        if (WHOLE32(mask)) { /* constants: eight straight stores each, a count of 32 */
+            simt_lanes_store(w->fp, fp, 0xffffffffu, 32);
+            simt_block_barrier(ex, blk, w, 0xffffffffu, 32, PC);
+        } else {
+            simt_lanes_store(w->fp, fp, mask, W);
+            simt_block_barrier(ex, blk, w, mask, W, PC);
+        }
         goto group_stopped;
     }
     TARGET(INTR): {
