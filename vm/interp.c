@@ -906,7 +906,9 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     int have_tids;
     const simt_insn *in; /* the pc (PC is its index) */
 
-start_group: /* the group of mask in w: the caller's, or next_group's */
+#ifndef SIMT_COMPUTED_GOTO
+start_group: /* the group of mask in w: the caller's, or (switch build) next_group's */
+#endif
     lead = fault_lane = (unsigned)__builtin_ctz(mask);
     fp = w->fp[lead];
     R = w->regs + (size_t)fp * W;
@@ -932,7 +934,20 @@ group_stopped: /* at __syncthreads or the kernel's return: EV_SWITCH, or go on *
         if (n != w)
             ex->handed = n; /* vm/grid.c's run_warp goes on with n */
         w = n;
-        goto start_group; /* with a new call's quantum, as the scheduler gives */
+#ifdef SIMT_COMPUTED_GOTO
+        /* start_group's work where nothing steps or observes (hand_over):
+         * with a new call's quantum, as the scheduler gives, and the first
+         * instruction issued as NEXT issues (limit is max_steps here) */
+        lead = fault_lane = (unsigned)__builtin_ctz(mask);
+        fp = w->fp[lead];
+        R = w->regs + (size_t)fp * W;
+        have_tids = 0;
+        in = code + w->pc[lead];
+        quantum_end = ex->steps + SIMT_WARP_QUANTUM + 1;
+        NEXT;
+#else
+        goto start_group;
+#endif
     }
 
 #ifdef SIMT_COMPUTED_GOTO
