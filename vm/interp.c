@@ -1113,13 +1113,15 @@ issue:
             }
             NEXT;
         }
+        /* independent thread scheduling, the other mode (host code, one
+         * lane, never has lanes to release or another path to run) */
         in = code + (in->op == OP_YIELDJ ? in->i : PC + 1);
-        if (ex->vm->cfg.sched == SCHED_ITS && (w->spin & 63u) == 0 && simt_spin_release(w)) {
+        if ((w->spin & 63u) == 0 && simt_spin_release(w)) {
             SAVE(); /* the released lanes run first, this group after them */
             simt_pending_push(w, lead, 1);
             return EV_SWITCH;
         }
-        if (++w->quantum_yields >= SIMT_GROUP_QUANTUM && ex->vm->cfg.sched == SCHED_ITS) {
+        if (++w->quantum_yields >= SIMT_GROUP_QUANTUM) {
             w->quantum_yields = 0;
             if (w->in_state[LANE_READY] & ~mask) { /* let another divergent path of this warp run */
                 SAVE();
