@@ -1012,9 +1012,9 @@ static inline __attribute__((always_inline)) void shared_copy32(uint64_t *a, con
 }
 
 /* LD32 of a whole 32-lane warp at the addresses x (four lanes to a
- * register) from the block's shared memory (size bytes at shared).  Coalesced or broadcast
- * halves are bounded by their first lanes' addresses; only a gather needs
- * a pass over the lanes for bounds.  Returns 0, having written nothing,
+ * register) from the block's shared memory (size bytes at shared).
+ * Coalesced or broadcast halves are bounded by their first lanes'
+ * addresses; only a gather needs a pass over the lanes for bounds.  Returns 0, having written nothing,
  * unless every lane reads 4 aligned bytes inside shared memory; the
  * general path (vm/interp.c load_group) then decides, and reports faults.
  * vm/interp_avx2.c's LD32 and LDX handlers try it first, before any of
