@@ -597,7 +597,7 @@ static inline __attribute__((always_inline)) int coalesced_ends(const uint64_t *
 /* The host address of a whole 32-lane warp's coalesced access (lane l at lo
  * + l * len) when one of the two cached allocations holds all of it,
  * aligned, for writing if write; NULL otherwise, and the general path
- * decides: whole_access32's case of global memory. */
+ * decides: whole_load32's and whole_store32's case of global memory. */
 static inline __attribute__((always_inline)) uint8_t *coalesced_hit(const simt_exec *ex,
                                                                     uint64_t lo, unsigned len,
                                                                     int write)
@@ -628,20 +628,14 @@ static inline __attribute__((always_inline)) int whole_load32(const simt_exec *e
     return 1;
 }
 
-/* The same for LD32 (write 0: a[l] := the word at b[l] + off) and ST32
- * (write 1: a[l]'s low word to b[l] + off, shared_store32 in shared
- * memory). */
-static inline __attribute__((always_inline)) int whole_access32(const simt_exec *ex,
-                                                                simt_block *blk, uint64_t *a,
-                                                                const uint64_t *b, uint64_t off,
-                                                                int write)
+/* The first case of a whole 32-lane warp's ST32 (a[l]'s low word to b[l] +
+ * off), on the same terms: shared_store32 in shared memory, else a
+ * coalesced block store into a cached allocation. */
+static inline __attribute__((always_inline)) int whole_store32(const simt_exec *ex,
+                                                               simt_block *blk, const uint64_t *a,
+                                                               const uint64_t *b, uint64_t off)
 {
     uint8_t *p;
-    if (!write) {
-        v4 x[8];
-        lanes_plus(x, b, off);
-        return whole_load32(ex, blk, a, x);
-    }
     if (SIMT_ADDR_SPACE(b[0] + off) == SPACE_SHARED)
         return shared_store32(a, b, off, blk->shared, blk->shared_size);
     if (!contiguous(b, 32, 4) || !(p = coalesced_hit(ex, b[0] + off, 4, 1)))
@@ -1189,11 +1183,14 @@ issue:
 
     TARGET(LD32):
 #ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask) && !ex->observe &&
-            whole_access32(ex, blk, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i, 0)) {
-            _mm256_zeroupper();
-            in++;
-            NEXT;
+        if (WHOLE32(mask) && !ex->observe) {
+            v4 x[8];
+            lanes_plus(x, REG32(in->b), (uint64_t)(int64_t)in->i);
+            if (whole_load32(ex, blk, REG32(in->a), x)) {
+                _mm256_zeroupper();
+                in++;
+                NEXT;
+            }
         }
 #endif
         goto load;
@@ -1239,7 +1236,7 @@ issue:
     TARGET(ST32):
 #ifdef SIMT_INTERP_AVX2
         if (WHOLE32(mask) && !ex->observe &&
-            whole_access32(ex, blk, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i, 1)) {
+            whole_store32(ex, blk, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
             _mm256_zeroupper();
             in++;
             NEXT;

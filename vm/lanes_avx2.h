@@ -1051,16 +1051,6 @@ static inline __attribute__((always_inline)) int shared_load32_x(uint64_t *a, co
     return 1;
 }
 
-/* The same at b[l] + off, the addresses read once. */
-static inline __attribute__((always_inline)) int shared_load32(uint64_t *a, const uint64_t *b,
-                                                               uint64_t off, const uint8_t *shared,
-                                                               uint64_t size)
-{
-    v4 x[8];
-    lanes_plus(x, b, off);
-    return shared_load32_x(a, x, shared, size);
-}
-
 /* x[k] := lanes 4k..4k+3 of b + ext(c) << shift, plus off: an LDX's
  * addresses (avx2_lea_bounds32's, off added) in registers, never stored. */
 static inline __attribute__((always_inline)) void lea_plus32(v4 x[8], const uint64_t *b,

@@ -3,8 +3,7 @@
  * for bit (TAP): avx2_lea_bounds32 (an LDX's addresses and their bounds in one
  * pass) must equal LEA_S32/LEA_U32/LEA_64 followed by bounds (lea_plus32, the
  * addresses in registers, LEA plus the offset), a whole warp's
- * shared-memory LD32 and ST32 (shared_load32 by way of shared_load32_x,
- * shared_copy32, shared_store32, in
+ * shared-memory LD32 and ST32 (shared_load32_x, shared_copy32, shared_store32, in
  * every access shape they tell apart, and refusing bad lanes) the scalar load and store, bounds_full and
  * store_lanes (a whole warp's bounds and stores) the scalar bounds and
  * store, the coalesced whole-warp loads and stores (contiguous, load_block,
@@ -152,12 +151,12 @@ static unsigned load_word(unsigned shape, unsigned l, unsigned delta)
     }
 }
 
-/* shared_load32 (a whole warp's LD32 from shared memory, as vm/interp_avx2.c
- * tries it first) and shared_copy32 (LDX's, its bounds known) against the
+/* shared_load32_x (a whole warp's LD32 from shared memory at the addresses
+ * lanes_plus gives, as vm/interp_avx2.c tries it first) and shared_copy32 (LDX's, its bounds known) against the
  * scalar load of kind LD32 (4), in every shape of load_word: those loaded
  * as blocks or broadcasts, and near misses of them that must gather.  A
  * lane past the end, one not aligned, or one outside shared memory must
- * make shared_load32 refuse, writing nothing, also where the lanes form a
+ * make shared_load32_x refuse, writing nothing, also where the lanes form a
  * block or a broadcast. */
 static int check_load32(void)
 {
@@ -189,20 +188,20 @@ static int check_load32(void)
             b[l] = g + (l < 16 ? 0 : sizeof host) - off;
         memset(got, 0xa5, sizeof got);
         memcpy(copy, got, sizeof got);
-        int took = shared_load32(got, b, off, host, sizeof host);
+        v4 x[8];
+        lanes_plus(x, b, off);
+        int took = shared_load32_x(got, x, host, sizeof host);
         if (bad) {
             if (took || memcmp(got, copy, sizeof got) != 0) {
-                printf("# shared_load32 shape %u took a warp with a bad lane (%u)\n", shape, bad);
+                printf("# shared_load32_x shape %u took a warp with a bad lane (%u)\n", shape, bad);
                 return 0;
             }
             continue;
         }
         s.load(want, b, off - g, host, 4, 32, 0xffffffffu);
-        v4 x[8];
-        lanes_plus(x, b, off);
         shared_copy32(copy, x, host);
         if (!took || memcmp(want, got, sizeof want) != 0 || memcmp(want, copy, sizeof want) != 0) {
-            printf("# shared_load32 or shared_copy32 shape %u differs from the scalar load\n",
+            printf("# shared_load32_x or shared_copy32 shape %u differs from the scalar load\n",
                    shape);
             return 0;
         }
@@ -396,7 +395,7 @@ int main(void)
     printf("1..7\n%s 1 - avx2_lea_bounds32 = LEA_* then bounds, lea_plus32 = LEA_* + off\n",
            a ? "ok" : "not ok");
     printf("%s 2 - inline full-warp bodies and nonzero32 = the table's helpers\n", b ? "ok" : "not ok");
-    printf("%s 3 - shared_load32 and shared_copy32 (a whole warp) = the scalar LD32\n",
+    printf("%s 3 - shared_load32_x and shared_copy32 (a whole warp) = the scalar LD32\n",
            c ? "ok" : "not ok");
     printf("%s 4 - bounds_full and store_lanes of a whole warp = the scalar ones\n",
            d ? "ok" : "not ok");
