@@ -8,7 +8,7 @@
 #
 # Usage: bench/bench.sh [SIMTVM]          (default ./simtvm)
 # Environment:
-#   BENCH_RUNS=5        runs per measurement (the median is reported)
+#   BENCH_RUNS=9        runs per measurement (the median is reported)
 #   BENCH_BUDGET=30     seconds: stop repeating a measurement once its runs
 #                       took this long (at least one run; Oclgrind needs it)
 #   BENCH_TIMEOUT=600   seconds before one run is killed and reported
@@ -28,7 +28,7 @@ set -u -o pipefail
 
 simtvm=${1:-./simtvm}
 top=$(cd "$(dirname "$0")/.." && pwd)
-runs=${BENCH_RUNS:-5}
+runs=${BENCH_RUNS:-9}
 budget=${BENCH_BUDGET:-30}
 timeout_s=${BENCH_TIMEOUT:-600}
 cc=${CC:-cc}
