@@ -280,6 +280,7 @@ typedef struct grid_job {
     uint64_t nblocks, nthreads;
     int nargs;
     block_slot *slots;       /* one per place in block order */
+    spawn_hint spawn;        /* where workers start */
     block_rec none;          /* the record of a block with nothing to say */
     block_rec oom;           /* the record of a block whose record could not be made */
     /* Written by the emitter (holding `emitting`), read by the last join. */
@@ -295,7 +296,6 @@ typedef struct grid_job {
     int emitting;                    /* the emitter flag */
     _Alignas(64) uint64_t held;      /* bytes of output records not yet written */
     int waiters;
-    spawn_hint spawn;        /* where workers start (read-only once they run) */
 } grid_job;
 
 /* One host thread's private state.  The padding at the end keeps the hot
@@ -499,6 +499,18 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+/* Creates wk's thread (wk->started), with the spawn hint if it is taken. */
+static void start_worker(grid_worker *wk)
+{
+    pthread_attr_t attr, *at = spawn_attr(&wk->job->spawn, &attr);
+    wk->started = pthread_create(&wk->thread, at, worker_main, wk) == 0;
+    if (at) {
+        pthread_attr_destroy(at);
+        if (!wk->started) /* the hint refused (a CPU went offline?): once without it */
+            wk->started = pthread_create(&wk->thread, NULL, worker_main, wk) == 0;
+    }
+}
+
 static void worker_init(grid_worker *wk, grid_job *job)
 {
     wk->job = job;
@@ -576,12 +588,8 @@ simt_status simt_grid_run_threads(simt_exec *ex, simt_block *blk, const uint64_t
     for (uint64_t t = 0; t < nthreads; t++)
         worker_init(&wk[t], &job);
     spawn_hint_init(&job.spawn);
-    for (uint64_t t = 1; t < nthreads; t++) { /* a thread that cannot start is one fewer */
-        pthread_attr_t attr, *at = spawn_attr(&job.spawn, &attr);
-        wk[t].started = pthread_create(&wk[t].thread, at, worker_main, &wk[t]) == 0;
-        if (at)
-            pthread_attr_destroy(at);
-    }
+    for (uint64_t t = 1; t < nthreads; t++) /* a thread that cannot start is one fewer */
+        start_worker(&wk[t]);
     wk[0].blk = *blk; /* the caller's thread is worker 0 and uses the caller's block */
     run_blocks(&wk[0]);
     *blk = wk[0].blk;
