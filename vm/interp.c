@@ -71,6 +71,15 @@
 #define OPS uint64_t *ra = REG(in->a); const uint64_t *rb = REG(in->b), *rc = REG(in->c); \
     (void)ra; (void)rb; (void)rc
 #define SAVE() save_group(w, mask, PC, fp)
+/* The group of mask in w starts issuing: its lead lane, frame and pc. */
+#define ENTER_GROUP()                                                           \
+    do {                                                                        \
+        lead = fault_lane = (unsigned)__builtin_ctz(mask);                      \
+        fp = w->fp[lead];                                                       \
+        R = w->regs + (size_t)fp * W;                                           \
+        have_tids = 0;                                                          \
+        in = code + w->pc[lead];                                                \
+    } while (0)
 /* One warp-wide helper of the VM's lane table (vm/lanes.h) for the group. */
 #define HELPER(name, k) L->op[LOP_##name](REG(in->a), REG(in->b), REG(in->c), (k), W, mask)
 
@@ -903,11 +912,7 @@ int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 #ifndef SIMT_COMPUTED_GOTO
 start_group: /* the group of mask in w: the caller's, or (switch build) next_group's */
 #endif
-    lead = fault_lane = (unsigned)__builtin_ctz(mask);
-    fp = w->fp[lead];
-    R = w->regs + (size_t)fp * W;
-    have_tids = 0;
-    in = code + w->pc[lead];
+    ENTER_GROUP();
     budget = SIMT_WARP_QUANTUM;
     if (ex->step_mask) { /* simtvm debug: the group stepped last time goes on */
         budget = ex->step_budget;
@@ -932,11 +937,7 @@ group_stopped: /* at __syncthreads or the kernel's return: EV_SWITCH, or go on *
         /* start_group's work where nothing steps or observes (hand_over):
          * with a new call's quantum, as the scheduler gives, and the first
          * instruction issued as NEXT issues (limit is max_steps here) */
-        lead = fault_lane = (unsigned)__builtin_ctz(mask);
-        fp = w->fp[lead];
-        R = w->regs + (size_t)fp * W;
-        have_tids = 0;
-        in = code + w->pc[lead];
+        ENTER_GROUP();
         quantum_end = ex->steps + SIMT_WARP_QUANTUM + 1;
         NEXT;
 #else
