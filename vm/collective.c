@@ -397,10 +397,10 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
 }
 
 /* After lanes exit: the barrier opens if every thread left waits at it
- * (the arrival, simt_block_barrier in vm/exec.h, tests the same inline). */
+ * (as at an arrival, simt_block_barrier in vm/exec.h). */
 void simt_block_barrier_check(simt_exec *ex, simt_block *blk)
 {
-    if (blk->bar_waiting && blk->bar_waiting + blk->bar_exited >= blk->nthreads)
+    if (blk->bar_waiting && simt_barrier_all_in(blk))
         simt_block_barrier_release(ex, blk);
 }
 

@@ -274,6 +274,13 @@ static inline unsigned simt_top(const simt_warp *w, unsigned lane)
     return w->depth[lane] ? w->cstack[(w->depth[lane] - 1u) * w->width + lane] : BARRIER_NONE;
 }
 
+/* Whether every thread of the block waits at __syncthreads or has exited:
+ * then the barrier opens, if any waits (an arrival has just added some). */
+static inline int simt_barrier_all_in(const simt_block *blk)
+{
+    return blk->bar_waiting + blk->bar_exited >= blk->nthreads;
+}
+
 /* vm/collective.c: warp collectives and __syncthreads */
 int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask, int32_t pc);
 void simt_block_barrier_count(simt_block *blk, simt_warp *w, uint32_t mask, unsigned reg);
@@ -299,7 +306,7 @@ static inline void simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp 
     if (in->i != BAR_SYNC)
         simt_block_barrier_count(blk, w, mask, in->b);
     blk->bar_waiting += (uint32_t)simt_popcount(mask);
-    if (blk->bar_waiting + blk->bar_exited >= blk->nthreads)
+    if (simt_barrier_all_in(blk))
         simt_block_barrier_release(ex, blk);
 }
 int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w);
