@@ -1068,7 +1068,10 @@ static inline __attribute__((always_inline)) void lea_plus32(v4 x[8], const uint
 }
 
 /* Whether the 32 lanes of x are contiguous 4-byte words: lane l at lane
- * 0's address + 4 l (contiguous() on addresses in registers). */
+ * 0's address + 4 l (contiguous() on addresses in registers).  One chain
+ * of compares from lane 0, not halves_coalesced32 and a test of the second
+ * half's start: that took 14 more host instructions per warp on saxpy's
+ * LDX (bench/icount.sh). */
 static inline __attribute__((always_inline)) int contiguous32_x(const v4 x[8])
 {
     const v4 step = _mm256_set1_epi64x(16);
@@ -1198,7 +1201,6 @@ static inline __attribute__((always_inline)) int shared_store32(const uint64_t *
     store_block(a + 16, shared + SIMT_ADDR_OFFSET(hi), 4, 16);
     return 1;
 }
-
 
 /* The stores of the lanes of mask, one at a time, in lane order. */
 static inline __attribute__((always_inline)) void store_each(const uint64_t *a, const uint64_t *b,
