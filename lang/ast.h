@@ -267,6 +267,12 @@ void k_unit_dump(const k_unit *unit, FILE *out);
 char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
                    size_t *out_len);
 
+/* The type names of the host C library headers (FILE, clock_t, time_t...),
+ * which the parser knows from the start as if typedef'd (lang/builtins.c).
+ * Returns the i-th name and sets *t to a fresh node of its type (with the
+ * alias), or returns NULL past the end. */
+const char *k_lib_typedef(k_ctx *ctx, int i, struct k_type **t);
+
 /* Parses preprocessed text.  Returns the unit (possibly partial) and reports
  * syntax errors to ctx; recovers at ';' and '}' to report several. */
 k_unit *k_parse(k_ctx *ctx, const char *text, size_t len);

@@ -497,3 +497,22 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     if (!e->type)
         e->type = k_ty(ctx, TY_INT);
 }
+
+/* ---- the library's type names ---- */
+static const struct { const char *name; k_type_kind kind; } lib_typedefs[] = {
+    { "FILE", TY_VOID },          /* only ever used as FILE *: a runtime/stdio.c handle */
+    { "clock_t", TY_LONG },       /* glibc x86-64 */
+    { "time_t", TY_LONG },
+    { "suseconds_t", TY_LONG },
+    { "clockid_t", TY_INT },
+};
+
+const char *k_lib_typedef(k_ctx *ctx, int i, k_type **t)
+{
+    if (i < 0 || i >= (int)(sizeof lib_typedefs / sizeof lib_typedefs[0]))
+        return NULL;
+    *t = k_ty(ctx, lib_typedefs[i].kind);
+    if (*t)
+        (*t)->alias = lib_typedefs[i].name;
+    return lib_typedefs[i].name;
+}

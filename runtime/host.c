@@ -12,93 +12,18 @@
  * cudaGetLastError(); after a kernel fault every later call that needs the
  * device returns 700 until cudaDeviceReset (see context_error).
  *
- * Deterministic stand-ins: clock() counts the modelled device time
- * (vm->clock_ms, CLOCKS_PER_SEC = 1000000); time() is always 0, so runs repeat.
+ * The clocks (clock, time...) are in runtime/clocks.c, the streams in
+ * runtime/stdio.c: runtime/libc.def lists the library files' builtins.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/hostcall.h"
+#include "runtime/hostlib.h"
 #include "vm/observe.h"
 #include "vm/vm.h"
-
-typedef struct call {
-    simt_vm *vm;
-    const simt_tctx *t;
-    const simt_sig *sig;
-    const uint64_t *args;
-    int nargs;
-    uint64_t *ret;
-} call;
-
-/* ---- arguments, results, guest memory ---- */
-
-/* Argument k; missing optional arguments read as 0. */
-static uint64_t arg(const call *c, int k)
-{
-    return k < c->nargs ? c->args[k] : 0;
-}
-
-static int32_t arg_int(const call *c, int k)
-{
-    return (int32_t)(uint32_t)arg(c, k);
-}
-
-static simt_status ret_int(call *c, int32_t v)
-{
-    *c->ret = (uint32_t)v;
-    return SIMT_OK;
-}
-
-static simt_status ret_u64(call *c, uint64_t v)
-{
-    *c->ret = v;
-    return SIMT_OK;
-}
-
-/* Puts "fn: " in front of the fault message that translation left. */
-static void prefix_fault(simt_vm *vm, const char *fn)
-{
-    char msg[sizeof vm->fault.message];
-    memcpy(msg, vm->fault.message, sizeof msg);
-    simt_vm_faultf(vm, "%s: %.490s", fn, msg);
-}
-
-static void *guest(call *c, const char *fn, uint64_t addr, uint64_t len, int write)
-{
-    void *p = simt_vm_translate(c->vm, c->t, addr, len, write);
-    if (!p)
-        prefix_fault(c->vm, fn);
-    return p;
-}
-
-static const char *guest_str(call *c, const char *fn, uint64_t addr, size_t max, size_t *len)
-{
-    const char *s = simt_vm_cstr(c->vm, c->t, addr, max, len);
-    if (!s)
-        prefix_fault(c->vm, fn);
-    return s;
-}
-
-static int store(call *c, const char *fn, uint64_t addr, const void *v, size_t size)
-{
-    void *p = guest(c, fn, addr, size, 1);
-    if (!p)
-        return -1;
-    memcpy(p, v, size);
-    return 0;
-}
-
-static int store_u64(call *c, const char *fn, uint64_t addr, uint64_t v)
-{
-    return store(c, fn, addr, &v, sizeof v);
-}
-
-static int store_i32(call *c, const char *fn, uint64_t addr, int32_t v)
-{
-    return store(c, fn, addr, &v, sizeof v);
-}
 
 /* The live allocation that starts exactly at addr, or NULL. */
 static simt_alloc *alloc_at(simt_vm *vm, uint64_t addr)
@@ -167,12 +92,6 @@ static simt_status bi_PUTCHAR(call *c)
     unsigned char ch = (unsigned char)arg(c, 0);
     fputc(ch, c->vm->out);
     return ret_int(c, ch);
-}
-
-static simt_status bi_FFLUSH(call *c)
-{
-    fflush(c->vm->out);
-    return ret_int(c, 0);
 }
 
 /* ---- C library: memory ---- */
@@ -468,18 +387,6 @@ static simt_status bi_STRCPY(call *c)
         return SIMT_FAULT;
     memmove(d, s, len + 1);
     return ret_u64(c, arg(c, 0));
-}
-
-static simt_status bi_HOST_CLOCK(call *c)
-{
-    return ret_u64(c, (uint64_t)(int64_t)(c->vm->clock_ms * 1000.0));
-}
-
-static simt_status bi_TIME(call *c)
-{
-    if (arg(c, 0) && store_u64(c, "time", arg(c, 0), 0) != 0)
-        return SIMT_FAULT;
-    return ret_u64(c, 0);
 }
 
 /* ---- CUDA runtime: errors ---- */
@@ -935,7 +842,9 @@ typedef simt_status (*builtin_fn)(call *c);
 
 static const builtin_fn builtins[BI_COUNT] = {
 #define BI(id, name, where, sig) [BI_##id] = bi_##id,
+#define LIB(id, name, where, sig) [BI_##id] = simt_lib_##id,
 #include "runtime/builtins.def"
+#undef LIB
 #undef BI
 };
 
