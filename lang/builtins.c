@@ -202,6 +202,10 @@ static k_type *letter_type(k_ctx *ctx, char c)
         t->alias = "cudaError_t";
         return t;
     case 's': return ptr_to(ctx, k_ty_qualified(ctx, k_ty(ctx, TY_CHAR), Q_CONST));
+    case 'O': case 'M': /* a stream, a manipulator (lang/iostream.c) */
+        t = k_ty(ctx, TY_LONG);
+        t->alias = c == 'O' ? "std::ostream" : "std::ios_manip";
+        return t;
     default: return ptr_to(ctx, k_ty(ctx, TY_VOID));
     }
 }

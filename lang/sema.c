@@ -174,6 +174,13 @@ static void add_builtins(k_sema_state *s)
         add_builtin_const(s, ints[i].name, TY_INT, NULL, ints[i].v);
     add_builtin_const(s, "UINT_MAX", TY_UINT, NULL, UINT32_MAX);
     add_builtin_const(s, "LLONG_MAX", TY_LLONG, NULL, INT64_MAX);
+    k_iostream_builtins(s);
+}
+
+void k_sema_add_const(k_sema_state *s, const char *name, k_type_kind kind, const char *alias,
+                      uint64_t v)
+{
+    add_builtin_const(s, name, kind, alias, v);
 }
 
 /* ---- types ---- */

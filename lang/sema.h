@@ -133,4 +133,13 @@ int k_sema_cond(k_sema_state *s, k_expr *e);                  /* a scalar condit
 /* builtins.c: checks a call of built-in id and fills e->type and argtypes */
 void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id);
 
+/* sema.c: declares a built-in constant of the library (std::endl...) */
+void k_sema_add_const(k_sema_state *s, const char *name, k_type_kind kind, const char *alias,
+                      uint64_t v);
+
+/* iostream.c: std::cout and the manipulators, and `stream << value` */
+void k_iostream_builtins(k_sema_state *s);
+int k_iostream_is_stream(const k_type *t);
+k_type *k_iostream_insert(k_sema_state *s, k_expr *e, k_type *value_type);
+
 #endif

@@ -375,6 +375,8 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     k_type *tb = k_sema_rvalue(s, e->rhs);
     if (!ta || !tb)
         return NULL;
+    if (e->op == KB_SHL && k_iostream_is_stream(ta))
+        return k_iostream_insert(s, e, tb);
     if (e->op == KB_LOGAND || e->op == KB_LOGOR) {
         if (!k_ty_is_scalar(ta) || !k_ty_is_scalar(tb)) {
             k_error(ctx, e->loc, "invalid operands to '%s'", e->op == KB_LOGAND ? "&&" : "||");

@@ -178,6 +178,9 @@ typedef struct simt_vm {
     /* runtime/stdio.c: the streams fopen opened (NULL until the first);
      * closed by simt_vm_destroy. */
     struct simt_stdio *stdio;
+    /* runtime/ostream.c: the format state of std::cout, cerr and clog (NULL
+     * until the first insertion). */
+    struct simt_iostate *iostate;
 } simt_vm;
 
 /* vm/live.c: fills and frees vm->frame_zero. */
