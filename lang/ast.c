@@ -214,6 +214,7 @@ static void dump_expr(const k_expr *e, FILE *out)
         break;
     case E_INDEX: fputs("index", out); break;
     case E_MEMBER: fputs(".", out); break;
+    case E_MCALL: fprintf(out, "mcall .%s", e->name); break;
     case E_CAST: fputs("cast ", out); dump_type(e->type_written, out); break;
     case E_SIZEOF_TYPE: fputs("sizeof-type ", out); dump_type(e->type_written, out); break;
     case E_SIZEOF_EXPR: fputs("sizeof", out); break;

@@ -47,6 +47,8 @@ typedef struct k_type {
     int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+    const struct k_chrono *chrono; /* a <chrono> duration, time_point or ratio: the
+                                 scalar kind is its count (lang/chrono.c), else NULL */
 } k_type;
 
 /* ---------------------------------------------------------- expressions */
@@ -71,6 +73,7 @@ typedef enum k_expr_kind {
     E_SIZEOF_EXPR,/* sizeof lhs */
     E_CONSTRUCT,  /* dim3(args) / uint3(args): type_written, args (0..3) */
     E_INIT_LIST,  /* { args } in an initializer */
+    E_MCALL,      /* lhs.name(args): a member function call (library types: lang/chrono.c) */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */

@@ -4,6 +4,7 @@
  * checks of their calls.  Lowering reads the same table (k_builtin_get). */
 #include <string.h>
 
+#include "chrono.h"
 #include "sema.h"
 #include "vm/vm.h"
 
@@ -202,6 +203,7 @@ static k_type *letter_type(k_ctx *ctx, char c)
         t->alias = "cudaError_t";
         return t;
     case 's': return ptr_to(ctx, k_ty_qualified(ctx, k_ty(ctx, TY_CHAR), Q_CONST));
+    case 'T': return k_chrono_point_type(ctx); /* a clock's now() */
     case 'O': case 'M': /* a stream, a manipulator (lang/iostream.c) */
         t = k_ty(ctx, TY_LONG);
         t->alias = c == 'O' ? "std::ostream" : "std::ios_manip";
@@ -513,7 +515,10 @@ static const struct { const char *name; k_type_kind kind; } lib_typedefs[] = {
 
 const char *k_lib_typedef(k_ctx *ctx, int i, k_type **t)
 {
-    if (i < 0 || i >= (int)(sizeof lib_typedefs / sizeof lib_typedefs[0]))
+    int n = (int)(sizeof lib_typedefs / sizeof lib_typedefs[0]);
+    if (i >= n)
+        return k_chrono_typedef(ctx, i - n, t);
+    if (i < 0)
         return NULL;
     *t = k_ty(ctx, lib_typedefs[i].kind);
     if (*t)

@@ -752,6 +752,11 @@ static const char *callee_name(k_parser *ps, k_expr *callee, const char *what)
 
 static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
 {
+    if (callee && callee->kind == E_MEMBER) { /* x.f(args): sema gives it a meaning */
+        callee->kind = E_MCALL;
+        callee->loc = loc;
+        return expr_with_args(ps, callee, args);
+    }
     const char *name = callee_name(ps, callee, "the called object");
     if (!name)
         return callee;

@@ -4,6 +4,7 @@
  * operator needs (the same rules, from lang/types.c). */
 #include <string.h>
 
+#include "chrono.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -142,6 +143,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         k_error(s->ctx, e->loc, "void value not ignored as it ought to be");
         return 0;
     }
+    if (to->chrono || from->chrono)
+        return k_chrono_assign(s, to, e, what);
     from = k_decay(s->ctx, from);
     int ok;
     if (k_ty_is_arith(to))
@@ -375,6 +378,8 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     k_type *tb = k_sema_rvalue(s, e->rhs);
     if (!ta || !tb)
         return NULL;
+    if (ta->chrono || tb->chrono)
+        return k_chrono_binary(s, e, ta, tb);
     if (e->op == KB_SHL && k_iostream_is_stream(ta))
         return k_iostream_insert(s, e, tb);
     if (e->op == KB_LOGAND || e->op == KB_LOGOR) {
@@ -728,6 +733,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
     case E_LAUNCH: return launch(s, e);
     case E_INDEX: return index_expr(s, e);
     case E_MEMBER: return member(s, e);
+    case E_MCALL: return k_chrono_member_call(s, e);
     case E_CAST: return cast(s, e);
     case E_SIZEOF_TYPE:
         k_sema_resolve_type(s, e->type_written, e->loc);

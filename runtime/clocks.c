@@ -97,3 +97,21 @@ simt_status simt_lib_CLOCK_GETTIME(call *c)
         return SIMT_FAULT;
     return ret_int(c, 0);
 }
+
+/* std::chrono's clocks: libstdc++'s steady_clock and high_resolution_clock
+ * count nanoseconds (high_resolution_clock is system_clock); system_clock
+ * is the calendar. */
+simt_status simt_lib_CHRONO_STEADY_NOW(call *c)
+{
+    return ret_u64(c, (uint64_t)simt_host_now_ns(c->vm));
+}
+
+simt_status simt_lib_CHRONO_HIRES_NOW(call *c)
+{
+    return ret_u64(c, (uint64_t)calendar_ns(c->vm));
+}
+
+simt_status simt_lib_CHRONO_SYSTEM_NOW(call *c)
+{
+    return ret_u64(c, (uint64_t)calendar_ns(c->vm));
+}

@@ -28,6 +28,7 @@ check "host time is the same with --stats" \
 check "host instructions cost modelled time" \
     grep -Eq '^host loop: [1-9][0-9]{3,} ns$' "$work/a"
 check "a launch advances the host clocks" grep -Eq '^kernel: [1-9][0-9]* ns$' "$work/a"
+check "std::chrono reads the same clock" grep -Eq '^chrono: [1-9][0-9]{3,} ns$' "$work/a"
 check "the calendar starts at the epoch" grep -q '^gettimeofday: 0 s ' "$work/a"
 check "an unknown clock id is -1" grep -q '^bad clock id: -1$' "$work/a"
 check "--wall-clock runs the program" test "$wall_status" -eq 0
