@@ -623,7 +623,9 @@ void k_sema(k_ctx *ctx, k_unit *unit)
     s.file_scope = s.scope;
     for (int i = 0; unit && i < unit->ndecls; i++) {
         k_decl *d = unit->decls[i];
-        if (d->kind == D_FUNC)
+        if (d->is_template)
+            k_error(ctx, d->loc, "templates are not supported in K yet ('%s')", d->name);
+        else if (d->kind == D_FUNC)
             check_func(&s, d);
         else
             check_var(&s, d, 1);
