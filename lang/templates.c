@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "namespaces.h"
 #include "parser.h"
 #include "templates.h"
 
@@ -131,13 +132,21 @@ int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc)
     return kind;
 }
 
-int k_tpl_classify(k_parser *ps, const char *name)
+static int template_probe(void *arg, const char *qname)
 {
-    switch (k_tpl_lookup(&ps->tpl, name)) {
-    case K_TPL_FUNCTION: return TEMPLATE_NAME;
-    case K_TPL_CLASS: return TEMPLATE_TYPE;
-    default: return 0;
-    }
+    return k_tpl_lookup(arg, qname) != 0;
+}
+
+/* The token of an identifier that names a template, looked up through the
+ * namespaces in view (lang/namespaces.c); *name becomes the qualified name. */
+int k_tpl_classify(k_parser *ps, const char **name)
+{
+    k_ns_view v = { ps->ns, (k_decl *const *)ps->uses.items, ps->uses.n };
+    const char *q = k_ns_resolve(ps->ctx, &v, *name, template_probe, &ps->tpl);
+    if (!q)
+        return 0;
+    *name = q;
+    return k_tpl_lookup(&ps->tpl, q) == K_TPL_CLASS ? TEMPLATE_TYPE : TEMPLATE_NAME;
 }
 
 /* ========================================================== the parser */
@@ -154,6 +163,17 @@ static void push(k_parser *ps, k_list *l, void *item)
         l->cap = cap;
     }
     l->items[l->n++] = item;
+}
+
+/* A template's name as a declarator (`f<int>` of a specialization, or a
+ * plain `f` overloading it): the scanner gave the qualified name, and the
+ * declaration will be qualified by the namespace it is in, so that part goes. */
+const char *k_tpl_dtor_name(k_parser *ps, const char *qname)
+{
+    size_t n = ps->ns ? strlen(ps->ns) : 0;
+    if (n && strncmp(qname, ps->ns, n) == 0 && qname[n] == ':' && qname[n + 1] == ':')
+        return qname + n + 2;
+    return qname;
 }
 
 /* `typename T [= def]`: T is a type name until the template's declaration
@@ -206,7 +226,7 @@ void k_tpl_declared(k_parser *ps, const char *name)
     if (!ts->head_open || ts->head_name || !name)
         return;
     ts->head_name = name;
-    k_tpl_register(ps->ctx, ts, name, K_TPL_FUNCTION);
+    k_tpl_register(ps->ctx, ts, k_ns_qualify(ps->ctx, ps->ns, name), K_TPL_FUNCTION);
 }
 
 static k_targ *targ_array(k_parser *ps, const k_list *l, int *n)
