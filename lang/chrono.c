@@ -334,9 +334,70 @@ k_type *k_chrono_member_call(k_sema_state *s, k_expr *e)
     return set_type(e, r);
 }
 
-int k_chrono_is_template_call(const char *name)
+static int is_duration_cast(void *arg, const char *qname)
 {
-    return strcmp(name, "std::chrono::duration_cast") == 0;
+    (void)arg;
+    return strcmp(qname, "std::chrono::duration_cast") == 0;
+}
+
+int k_chrono_is_template_call(k_sema_state *s, const char *name)
+{
+    return k_sema_resolve(s, name, is_duration_cast, NULL) != NULL;
+}
+
+static int is_chrono_template(void *arg, const char *qname)
+{
+    (void)arg;
+    return strcmp(qname, "std::chrono::duration") == 0 ||
+           strcmp(qname, "std::chrono::time_point") == 0 || strcmp(qname, "std::ratio") == 0;
+}
+
+void k_chrono_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
+{
+    const char *name = t->name ? k_sema_resolve(s, t->name, is_chrono_template, NULL) : NULL;
+    if (!name)
+        return;
+    enum { MAX_TARGS = 4 };
+    k_type *types[MAX_TARGS] = { 0 };
+    k_expr *exprs[MAX_TARGS] = { 0 };
+    int n = t->ntargs < MAX_TARGS ? t->ntargs : MAX_TARGS;
+    for (int i = 0; i < n; i++) {
+        types[i] = t->targs[i].type;
+        exprs[i] = t->targs[i].expr;
+        if (types[i])
+            k_sema_resolve_type(s, types[i], t->targs[i].loc);
+    }
+    k_type *r = t->ntargs <= MAX_TARGS
+                    ? k_chrono_template_type(s, name, types, exprs, n, loc) : NULL;
+    if (!r) {
+        if (t->ntargs > MAX_TARGS)
+            k_error(s->ctx, loc, "too many template arguments for '%s'", name);
+        r = k_ty(s->ctx, TY_INT); /* one error, then a plain type: no cascade */
+        if (!r)
+            return;
+    }
+    unsigned quals = t->quals;
+    *t = *r;
+    t->quals |= quals;
+}
+
+k_type *k_chrono_cast(k_sema_state *s, k_expr *e, k_type *to, k_type *from)
+{
+    if (to->chrono && !from->chrono && k_ty_is_arith(from) && to->chrono->what != K_CHRONO_RATIO)
+        return set_type(e, to);     /* milliseconds(5): a count */
+    if (to->chrono && from->chrono) {
+        if (!k_chrono_assign(s, to, e->lhs, "conversion"))
+            return NULL;
+        return set_type(e, to);
+    }
+    /* (double)d: its count, as the conversions above write it (C++ has no
+     * such cast; K takes it rather than refuse the trees it builds itself) */
+    if (!to->chrono && from->chrono && from->chrono->what != K_CHRONO_RATIO && k_ty_is_arith(to))
+        return set_type(e, to);
+    char a[96], b[96];
+    k_error(s->ctx, e->loc, "cannot convert '%s' to '%s'%s", k_ty_str(from, a, sizeof a),
+            k_ty_str(to, b, sizeof b), chrono_of(from) ? " (use .count())" : "");
+    return NULL;
 }
 
 k_type *k_chrono_call(k_sema_state *s, k_expr *e, k_type *to, int ntargs)

@@ -35,7 +35,12 @@ k_type *k_chrono_member_call(k_sema_state *s, k_expr *e);
 /* std::chrono::duration_cast<to>(d): e is the E_CALL, with ntargs template
  * arguments of which `to` is the first (NULL if not a type). */
 k_type *k_chrono_call(k_sema_state *s, k_expr *e, k_type *to, int ntargs);
-int k_chrono_is_template_call(const char *name);
+int k_chrono_is_template_call(k_sema_state *s, const char *name);
+/* A TY_TEMPLATE_ID of <chrono> (duration<double, std::milli>...) becomes
+ * its type in place; other templates are left as they are. */
+void k_chrono_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
+/* An explicit conversion (T)x or T(x) where T or x is a <chrono> type. */
+k_type *k_chrono_cast(k_sema_state *s, k_expr *e, k_type *to, k_type *from);
 /* std::chrono::duration<Rep, Period>, std::ratio<N, D>,
  * std::chrono::time_point<Clock> written as template-ids: the type, or NULL
  * after an error. */

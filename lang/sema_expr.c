@@ -528,6 +528,8 @@ static k_type *cast(k_sema_state *s, k_expr *e)
     k_type *from = k_sema_expr(s, e->lhs);
     if (!from)
         return NULL;
+    if (to->chrono || from->chrono)
+        return k_chrono_cast(s, e, to, from);
     from = k_decay(s->ctx, from);
     int ok = to->kind == TY_VOID ||
              (k_ty_is_arith(to) && (k_ty_is_arith(from) ||
@@ -659,6 +661,23 @@ static int builtin_lookup(k_sema_state *s, const char *name)
 
 static k_type *call(k_sema_state *s, k_expr *e)
 {
+    if (e->has_targs && k_chrono_is_template_call(s, e->name)) {
+        k_type *to = e->ntargs >= 1 ? e->targs[0].type : NULL;
+        if (to)
+            k_sema_resolve_type(s, to, e->targs[0].loc);
+        return k_chrono_call(s, e, to, e->ntargs);
+    }
+    int tpl = k_tpl_sema_call(s, e);
+    if (tpl < 0) {
+        for (int i = 0; i < e->nargs; i++)
+            k_sema_expr(s, e->args[i]);
+        return NULL;
+    }
+    if (tpl > 0) {
+        call_allowed(s, e, e->decl);
+        check_args(s, e, e->decl);
+        return set(e, e->decl->type->base);
+    }
     k_decl *f = k_sema_lookup(s, e->name);
     if (f && f->kind == D_FUNC && f->builtin >= 0 && f->builtin < K_BVAR_BASE && !f->body &&
         !f->definition) {
@@ -678,6 +697,10 @@ static k_type *call(k_sema_state *s, k_expr *e)
     }
     if (f->kind != D_FUNC) {
         k_error(s->ctx, e->loc, "called object '%s' is not a function", e->name);
+        return NULL;
+    }
+    if (e->has_targs) {
+        k_error(s->ctx, e->loc, "'%s' is not a template", e->name);
         return NULL;
     }
     e->decl = f;
