@@ -18,6 +18,10 @@ k_type *k_decay(k_ctx *ctx, k_type *t)
 
 int k_is_null_const(const k_expr *e)
 {
+    /* C's NULL, ((void *)0), is a null pointer constant too */
+    if (e && e->kind == E_CAST && e->type && e->type->kind == TY_PTR && e->type->base &&
+        e->type->base->kind == TY_VOID && e->type->base->quals == 0)
+        return k_is_null_const(e->lhs);
     return e && e->is_const && e->const_val == 0 && e->type && k_ty_is_integer(e->type);
 }
 
