@@ -63,7 +63,10 @@ static k_type *chrono_type(k_ctx *ctx, const k_chrono *c, const char *alias)
 
 const char *k_chrono_typedef(k_ctx *ctx, int i, k_type **t)
 {
-    if (i < 0 || i >= (int)(sizeof names / sizeof names[0]))
+    int n = (int)(sizeof names / sizeof names[0]);
+    if (i >= n)
+        return k_random_typedef(ctx, i - n, t);
+    if (i < 0)
         return NULL;
     *t = chrono_type(ctx, names[i].c, names[i].name);
     return names[i].name;

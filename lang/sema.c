@@ -190,6 +190,8 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     for (; t; t = t->base) {
         if (t->kind == TY_TEMPLATE_ID)
             k_chrono_resolve_type(s, t, loc);
+        if (t->kind == TY_TEMPLATE_ID)
+            k_random_resolve_type(s, t, loc);
         if (t->kind == TY_FUNC)
             return;
         if (t->kind != TY_ARRAY)
@@ -411,7 +413,9 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
                 (d->storage & ST_CONSTANT) ? "__constant__" : "__device__", d->name);
     if (d->type->kind == TY_VOID)
         k_error(ctx, d->loc, "variable '%s' has incomplete type 'void'", d->name);
-    if (d->init || k_has_ctor(d))
+    if (k_random_is_type(d->type))
+        k_random_init(s, d, file_scope);
+    else if (d->init || k_has_ctor(d))
         k_sema_check_init(s, d);
     if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
         !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))

@@ -153,4 +153,11 @@ void k_iostream_builtins(k_sema_state *s);
 int k_iostream_is_stream(const k_type *t);
 k_type *k_iostream_insert(k_sema_state *s, k_expr *e, k_type *value_type);
 
+/* random.c: <random>'s engines and distributions (see there) */
+const char *k_random_typedef(k_ctx *ctx, int i, k_type **t);
+int k_random_is_type(const k_type *t);
+void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
+void k_random_init(k_sema_state *s, k_decl *d, int file_scope);
+k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f);
+
 #endif

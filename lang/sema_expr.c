@@ -699,6 +699,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
             k_sema_expr(s, e->args[i]);
         return NULL;
     }
+    if (f->kind == D_VAR && k_random_is_type(f->type))
+        return k_random_call(s, e, f);
     if (f->kind != D_FUNC) {
         k_error(s->ctx, e->loc, "called object '%s' is not a function", e->name);
         return NULL;

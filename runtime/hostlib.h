@@ -15,6 +15,9 @@ void simt_stdio_close_all(simt_vm *vm);
 /* runtime/ostream.c: frees the streams' format state (simt_vm_destroy). */
 void simt_iostate_free(simt_vm *vm);
 
+/* runtime/random.c: frees the <random> objects (simt_vm_destroy). */
+void simt_random_free(simt_vm *vm);
+
 /* runtime/clocks.c: the host's modelled time in nanoseconds since the
  * program started: the device's modelled time plus a fixed cost per host
  * instruction (SPEC 2.8, 5.3); with cfg.wall_clock, the host's monotonic

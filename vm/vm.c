@@ -138,6 +138,7 @@ void simt_vm_destroy(simt_vm *vm)
     simt_ffi_close(vm);
     simt_stdio_close_all(vm);
     simt_iostate_free(vm);
+    simt_random_free(vm);
     if (vm->checker)
         simt_checker_free(vm->checker);
     if (vm->model)

@@ -181,6 +181,8 @@ typedef struct simt_vm {
     /* runtime/ostream.c: the format state of std::cout, cerr and clog (NULL
      * until the first insertion). */
     struct simt_iostate *iostate;
+    /* runtime/random.c: the guest's <random> engines and distributions */
+    struct simt_random *random;
 } simt_vm;
 
 /* vm/live.c: fills and frees vm->frame_zero. */
