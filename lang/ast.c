@@ -84,7 +84,7 @@ static const char *const type_names[] = {
     [TY_UINT] = "uint", [TY_LONG] = "long", [TY_ULONG] = "ulong", [TY_LLONG] = "llong",
     [TY_ULLONG] = "ullong", [TY_FLOAT] = "float", [TY_DOUBLE] = "double", [TY_PTR] = "ptr",
     [TY_ARRAY] = "array", [TY_FUNC] = "func", [TY_DIM3] = "dim3", [TY_UINT3] = "uint3",
-    [TY_DEVPROP] = "cudaDeviceProp",
+    [TY_DEVPROP] = "cudaDeviceProp", [TY_RECORD] = "record",
 };
 
 static const char *const unop_names[] = {
@@ -131,6 +131,8 @@ static void dump_type(const k_type *t, FILE *out)
         fputc('(', out);
     dump_quals(t->quals, out);
     fputs(t->alias ? t->alias : NAME_OF(type_names, t->kind), out);
+    if (t->kind == TY_RECORD && !t->alias)
+        fprintf(out, " %s", t->rec && t->rec->tag ? t->rec->tag : "_");
     if (t->kind == TY_ARRAY) {
         fputc(' ', out);
         if (t->len_expr)
@@ -254,7 +256,7 @@ static void dump_stmt(const k_stmt *s, int indent, FILE *out);
 
 static void dump_decl(const k_decl *d, int indent, FILE *out)
 {
-    static const char *const kinds[] = { "var", "func", "param" };
+    static const char *const kinds[] = { "var", "func", "param", "record" };
     fprintf(out, "%*s(%s %s ", indent, "", kinds[d->kind], d->name ? d->name : "_");
     dump_type(d->kind == D_FUNC && d->type ? d->type->base : d->type, out);
     dump_storage(d->storage, out);

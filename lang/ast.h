@@ -31,6 +31,7 @@ typedef enum k_type_kind {
     TY_FLOAT, TY_DOUBLE,
     TY_PTR, TY_ARRAY, TY_FUNC,
     TY_DIM3, TY_UINT3, TY_DEVPROP,     /* built-in records (fields: x y z / deviceprop.def) */
+    TY_RECORD,                         /* struct/union/class: k_type.rec (lang/records.c) */
 } k_type_kind;
 
 enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
@@ -38,6 +39,8 @@ enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
 typedef struct k_expr k_expr;
 typedef struct k_stmt k_stmt;
 typedef struct k_decl k_decl;
+
+typedef struct k_record k_record;
 
 typedef struct k_type {
     k_type_kind kind;
@@ -47,7 +50,36 @@ typedef struct k_type {
     int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+    k_record *rec;            /* TY_RECORD: the record, shared by every use of the type */
 } k_type;
+
+/* One member of a record as written.  A bit-field has bit_expr; an anonymous
+ * struct or union member has no name (its members are found through it). */
+typedef struct k_field {
+    const char *name;
+    k_loc loc;
+    k_type *type;
+    k_expr *bit_expr;         /* the width as written, or NULL */
+    /* sema (lang/records.c k_record_layout): */
+    uint32_t offset;          /* bytes from the record's start (of the bit-field's unit) */
+    int bit_offset, bit_width;/* bit_width 0 for an ordinary member */
+} k_field;
+
+/* A struct, union or class.  The parser makes one per definition (and one per
+ * tag that is used before any definition); sema lays it out once. */
+struct k_record {
+    const char *tag;          /* NULL for an anonymous record */
+    k_loc loc;
+    int is_union;
+    int defined;              /* its body has been parsed */
+    k_field *fields;
+    int nfields, fields_cap;
+    k_expr *align_expr;       /* __align__(n) / alignas(n) on the record, or NULL */
+    /* sema: */
+    int layout_state;         /* 0 not yet, 1 in progress, 2 done */
+    int64_t size;
+    int align;
+};
 
 /* ---------------------------------------------------------- expressions */
 typedef enum k_expr_kind {
@@ -152,7 +184,10 @@ enum k_storage {
     ST_FORCEINLINE = 256,     /* __forceinline__, __noinline__ */
 };
 
-typedef enum k_decl_kind { D_VAR, D_FUNC, D_PARAM } k_decl_kind;
+typedef enum k_decl_kind {
+    D_VAR, D_FUNC, D_PARAM,
+    D_RECORD,                 /* the definition of a record: type (TY_RECORD); no storage */
+} k_decl_kind;
 
 struct k_decl {
     k_decl_kind kind;

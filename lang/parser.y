@@ -40,6 +40,8 @@ typedef struct k_specs {
     const char *alias;            /* spelling of an alias builtin (size_t...) */
     k_type *typedef_type;         /* the named typedef's type */
     k_type *resolved;             /* first resolution, to report errors once */
+    k_record *defined;            /* a struct/union defined in these specifiers */
+    k_list enumerators;           /* D_VAR decls of an enum defined in them */
 } k_specs;
 
 /* One declarator: `*const *p[3][4]`, `f(int a, ...)` or `g(x, y)`. */
@@ -54,6 +56,7 @@ typedef struct k_declarator {
     int is_ctor;
     k_list ctor_args;
     k_expr *init;
+    k_expr *bits;                 /* a member's bit-field width */
 } k_declarator;
 
 typedef struct k_parser k_parser;
@@ -71,7 +74,39 @@ struct k_parser {
     long ntokens;                 /* tokens scanned so far */
     long lex_error_token;         /* the last token the scanner reported an error on */
     int depth_reported;
+    /* records and scopes (lang/parse_decl.c) */
+    k_list tag_names;             /* struct/union/enum tags, innermost last */
+    k_list tag_types;             /* k_type *, same order */
+    k_list scope_marks;           /* per open block: typedef and tag counts */
+    k_list records;               /* records whose body is being parsed */
+    k_record *just_defined;       /* the record whose '}' was just reduced */
+    k_type *cur_enum;             /* the enum whose enumerators are being parsed */
+    k_list enumerators;           /* its constants so far (D_VAR), for the next specs */
+    int prev_kind, prev2_kind;    /* the two tokens before the one being scanned */
+    unsigned char brace_record[256]; /* per open '{': 1 if it opened a record body */
+    int brace_depth;
+    int after_record;             /* the last token closed a record body */
 };
+
+/* lang/parse_decl.c: records, enums, block scopes of typedef names */
+void k_parse_list_add(k_parser *ps, k_list *l, void *item);
+k_type *k_parse_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc);
+k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc);
+k_type *k_parse_record_end(k_parser *ps, k_type *t);
+void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors, k_type *(*build)(k_parser *,
+                     k_specs *, k_declarator *));
+k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc);
+k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc);
+int k_parse_specs_extra(const k_specs *sp);
+void k_parse_specs_decls(k_parser *ps, k_stmt *s, k_specs *sp);
+void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value);
+k_specs *k_parse_specs_tagged(k_parser *ps, k_specs *sp, k_type *t);
+void k_parse_scope_open(k_parser *ps);
+void k_parse_scope_close(k_parser *ps);
+void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
+k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
+int k_parse_type_name_here(const k_parser *ps);
+void k_parse_token_hook(k_parser *ps, int kind);
 }
 
 %union {
@@ -119,6 +154,7 @@ static k_expr *concat_strings(k_parser *ps, k_expr *a, k_expr *b);
 static k_specs *specs_new(k_parser *ps, k_loc loc);
 static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
 static k_type *type_name(k_parser *ps, k_specs *sp, k_declarator *d);
+static k_type *member_type(k_parser *ps, k_specs *sp, k_declarator *d);
 
 static k_declarator *dtor_new(k_parser *ps, k_loc loc, const char *name);
 static k_declarator *dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d);
@@ -179,7 +215,10 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
 %type <decl> param
-%type <type> type_name
+%type <type> type_name tagged_spec record_spec record_head enum_spec enum_head
+%type <list> member_dtors
+%type <dtor> member_dtor
+%type <op> record_kw
 %type <stmt> statement compound declaration for_init block_item
 %type <bits> qualifiers qualifier storage
 %type <op> assign_op unary_op type_kw
@@ -218,11 +257,13 @@ decl_specs
                                                                   LOC(@1), NULL); }
     | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                                   LOC(@1), $1); }
+    | tagged_spec                   { $$ = k_parse_specs_tagged(ps, specs_new(ps, LOC(@1)), $1); }
     | KW_TYPEDEF                                { $$ = specs_new(ps, LOC(@1)); $$->is_typedef = 1; }
     | decl_specs storage                        { $$ = $1; $$->storage |= $2; }
     | decl_specs qualifier                      { $$ = $1; $$->quals |= $2; }
     | decl_specs type_kw                        { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
     | decl_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    | decl_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
     | decl_specs KW_TYPEDEF                     { $$ = $1; $$->is_typedef = 1; }
     ;
 
@@ -236,6 +277,73 @@ type_specs
     | type_specs qualifier                      { $$ = $1; $$->quals |= $2; }
     | type_specs type_kw                        { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
     | type_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    | tagged_spec                   { $$ = k_parse_specs_tagged(ps, specs_new(ps, LOC(@1)), $1); }
+    | type_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
+    ;
+
+/* ------------------------------------------------- structs, unions, enums */
+tagged_spec
+    : record_spec                               { $$ = $1; }
+    | enum_spec                                 { $$ = $1; }
+    ;
+
+record_spec
+    : record_head members '}'                   { $$ = k_parse_record_end(ps, $1); }
+    | record_kw IDENT                           { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
+    ;
+
+record_head
+    : record_kw IDENT '{'                   { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); }
+    | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
+    ;
+
+record_kw
+    : KW_STRUCT         { $$ = 0; }
+    | KW_UNION          { $$ = 1; }
+    ;
+
+members
+    : %empty
+    | members member
+    ;
+
+member
+    : decl_specs member_dtors ';'               { k_parse_members(ps, $1, $2, member_type); }
+    | decl_specs ';'                            { k_parse_members(ps, $1, NULL, member_type); }
+    | ';'
+    | error ';'                                 { yyerrok; }
+    ;
+
+member_dtors
+    : member_dtor                               { $$ = list_push(ps, NULL, $1); }
+    | member_dtors ',' member_dtor              { $$ = list_push(ps, $1, $3); }
+    ;
+
+member_dtor
+    : declarator                                { $$ = $1; }
+    | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
+    | ':' const_expr        { $$ = dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
+    ;
+
+enum_spec
+    : enum_head enumerators '}'                 { $$ = $1; }
+    | enum_head enumerators ',' '}'             { $$ = $1; }
+    | KW_ENUM IDENT                             { $$ = k_parse_enum_ref(ps, $2, LOC(@2)); }
+    ;
+
+enum_head
+    : KW_ENUM IDENT '{'                         { $$ = k_parse_enum_begin(ps, $2, LOC(@2)); }
+    | KW_ENUM '{'                               { $$ = k_parse_enum_begin(ps, NULL, LOC(@1)); }
+    ;
+
+enumerators
+    : enumerator
+    | enumerators ',' enumerator
+    ;
+
+enumerator
+    : IDENT                     { k_parse_enumerator(ps, $1, LOC(@1), NULL); }
+    | IDENT '=' const_expr      { k_parse_enumerator(ps, $1, LOC(@1), $3); }
     ;
 
 storage
@@ -366,9 +474,16 @@ init_list
     ;
 
 /* -------------------------------------------------------------- statements */
+/* A block is a scope for typedef names and tags (scope_open marks it). */
 compound
-    : '{' block_items '}'                       { $$ = make_block(ps, LOC(@1), $2); }
-    | '{' block_items error '}'                 { $$ = make_block(ps, LOC(@1), $2); yyerrok; }
+    : '{' scope_open block_items '}'
+        { k_parse_scope_close(ps); $$ = make_block(ps, LOC(@1), $3); }
+    | '{' scope_open block_items error '}'
+        { k_parse_scope_close(ps); $$ = make_block(ps, LOC(@1), $3); yyerrok; }
+    ;
+
+scope_open
+    : %empty                                    { k_parse_scope_open(ps); }
     ;
 
 block_items
@@ -534,11 +649,11 @@ postfix
             $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
             if ($$) $$->name = $3;
         }
-    | postfix ARROW IDENT
+    | postfix ARROW IDENT           /* p->m is (*p).m */
         {
-            (void)$3;
-            k_error(ps->ctx, LOC(@2), "'->' is not supported in K (there are no structs)");
-            $$ = $1;
+            $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2),
+                            expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
+            if ($$) $$->name = $3;
         }
     | postfix INC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTINC, LOC(@2), $1); }
     | postfix DEC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTDEC, LOC(@2), $1); }
@@ -944,6 +1059,15 @@ static k_type *type_name(k_parser *ps, k_specs *sp, k_declarator *d)
     return build_type(ps, base_type(ps, sp), d);
 }
 
+/* The type of a record member (parse_decl.c adds it to the record). */
+static k_type *member_type(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    if (d->is_func || d->is_ctor)
+        k_error(ps->ctx, d->loc, "member functions are not supported yet");
+    d->is_func = 0;
+    return build_type(ps, base_type(ps, sp), d);
+}
+
 /* ========================================================== declarators */
 static k_declarator *dtor_new(k_parser *ps, k_loc loc, const char *name)
 {
@@ -1062,33 +1186,39 @@ static void add_typedefs(k_parser *ps, k_specs *sp, k_list *dtors)
             continue;
         if (d->is_func || d->is_ctor || d->init) {
             k_error(ps->ctx, d->loc, "unsupported typedef of '%s' (K allows typedefs of"
-                    " scalar, pointer and array types)", d->name);
+                    " scalar, pointer, array and record types)", d->name);
             continue;
         }
-        list_append(ps, &ps->typedef_names, (void *)d->name);
-        list_append(ps, &ps->typedef_types, build_type(ps, base_type(ps, sp), d));
+        k_type *t = build_type(ps, base_type(ps, sp), d);
+        if (t && t->kind == TY_RECORD && !t->rec->tag)  /* typedef struct {...} S; */
+            t->rec->tag = d->name;
+        k_parse_add_typedef(ps, d->name, t);
     }
 }
 
 static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors)
 {
+    int extra = k_parse_specs_extra(sp);
     if (sp && sp->is_typedef) {
         if (sp->storage)
             k_error(ps->ctx, loc, "storage class in a typedef");
         add_typedefs(ps, sp, dtors);
-        return NULL;
-    }
-    if (!dtors || dtors->n == 0) {
+        dtors = NULL;
+    } else if ((!dtors || dtors->n == 0) && !extra && !(sp && sp->typedef_type &&
+                                                         sp->typedef_type->kind == TY_RECORD)) {
         k_warning(ps->ctx, loc, "declaration does not declare anything");
         return NULL;
     }
+    if (!extra && !dtors)
+        return NULL;
     k_stmt *s = k_stmt_new(ps->ctx, S_DECL, loc);
     if (!s)
         return NULL;
-    s->decls = k_alloc(ps->ctx, (size_t)dtors->n * sizeof *s->decls);
+    s->decls = k_alloc(ps->ctx, (size_t)((dtors ? dtors->n : 0) + extra) * sizeof *s->decls);
     if (!s->decls)
         return s;
-    for (int i = 0; i < dtors->n; i++) {
+    k_parse_specs_decls(ps, s, sp);
+    for (int i = 0; dtors && i < dtors->n; i++) {
         k_declarator *d = dtors->items[i];
         if (d && (s->decls[s->ndecls] = make_decl(ps, sp, d)))
             s->ndecls++;
@@ -1142,14 +1272,6 @@ static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items)
 }
 
 /* ============================================================== scanner */
-static k_type *typedef_lookup(const k_parser *ps, const char *name)
-{
-    for (int i = ps->typedef_names.n - 1; i >= 0; i--)
-        if (strcmp(ps->typedef_names.items[i], name) == 0)
-            return ps->typedef_types.items[i];
-    return NULL;
-}
-
 static k_expr *literal(k_parser *ps, k_expr_kind kind, const k_token *t)
 {
     k_expr *e = k_expr_new(ps->ctx, kind, t->loc);
@@ -1181,10 +1303,11 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     switch (kind) {
     case IDENT: {
         const char *name = k_strndup(ps->ctx, t->text, t->len);
-        k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
-        if (tdef) {
+        k_type *tdef = ps->typedef_names.n && name ? k_parse_typedef_lookup(ps, name) : NULL;
+        if (tdef && k_parse_type_name_here(ps)) {
             lval->type = tdef;
-            return TYPEDEF_NAME;
+            kind = TYPEDEF_NAME;
+            break;
         }
         lval->name = name ? name : "?";
         break;
@@ -1193,17 +1316,13 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case FLOAT_LIT: lval->expr = literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = literal(ps, E_STRING, t); break;
-    case KW_STRUCT: case KW_UNION: case KW_ENUM:
-        k_error(ps->ctx, t->loc, "'%.*s' is not supported in K (structs, unions and enums"
-                " are out of scope)", (int)t->len, t->text);
-        ps->unsupported_at = t->loc;
-        break;
     case KW_GOTO:
         k_error(ps->ctx, t->loc, "'goto' is not supported in K");
         break;
     default:
         break;
     }
+    k_parse_token_hook(ps, kind);
     return kind;
 }
 

@@ -74,6 +74,7 @@ typedef struct k_init_item {
     uint32_t offset;          /* bytes from the start of the object */
     k_type *type;             /* scalar type of the element */
     k_expr *expr;             /* its value (or E_STRING for a char array) */
+    int bit_off, bit_width;   /* a bit-field: its bits in the unit of type at offset */
 } k_init_item;
 
 typedef struct k_init {
@@ -112,6 +113,9 @@ k_decl *k_sema_lookup(k_sema_state *s, const char *name);
 unsigned k_fn_kind(const k_decl *fn);   /* FN_HOST/FN_DEVICE/FN_KERNEL bits */
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
 int k_sema_check_init(k_sema_state *s, k_decl *d);
+
+/* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
+void k_record_layout(k_sema_state *s, k_record *r);
 
 /* sema_expr.c */
 k_type *k_sema_expr(k_sema_state *s, k_expr *e);

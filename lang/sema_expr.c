@@ -232,6 +232,15 @@ static int fold_binary(int op, k_type_kind k, uint64_t a, uint64_t b, uint64_t *
     return 1;
 }
 
+/* Is e a member access that names a bit-field (which has no address)? */
+static int is_bitfield(const k_expr *e)
+{
+    uint32_t off;
+    const k_field *f = e->kind == E_MEMBER && e->lhs->type && e->lhs->type->kind == TY_RECORD
+                           ? k_record_find(e->lhs->type->rec, e->name, &off) : NULL;
+    return f && f->bit_width;
+}
+
 /* ---- operators ---- */
 static k_type *unary(k_sema_state *s, k_expr *e)
 {
@@ -243,6 +252,10 @@ static k_type *unary(k_sema_state *s, k_expr *e)
             return NULL;
         if (!e->lhs->is_lvalue) {
             k_error(ctx, e->loc, "cannot take the address of an rvalue");
+            return NULL;
+        }
+        if (is_bitfield(e->lhs)) {
+            k_error(ctx, e->loc, "address of bit-field '%s' requested", e->lhs->name);
             return NULL;
         }
         if (e->lhs->kind == E_IDENT && e->lhs->decl)
@@ -499,8 +512,18 @@ static k_type *member(k_sema_state *s, k_expr *e)
     k_type *ft;
     uint32_t off;
     if (!k_ty_is_record(t)) {
-        k_error(s->ctx, e->loc, "member reference base type is not a structure");
+        char b[TYBUF];
+        k_error(s->ctx, e->loc, "member reference base type '%s' is not a structure or union",
+                k_ty_str(t, b, sizeof b));
         return NULL;
+    }
+    if (t->kind == TY_RECORD) {
+        k_record_layout(s, t->rec);
+        if (k_ty_size(t) < 0) {
+            k_error(s->ctx, e->loc, "member access into incomplete type '%s'",
+                    k_record_name(t->rec));
+            return NULL;
+        }
     }
     if (!k_ty_field(s->ctx, t, e->name, &ft, &off)) {
         char b[TYBUF];
@@ -712,6 +735,10 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return size_of(s, e, e->type_written);
     case E_SIZEOF_EXPR: {
         k_type *t = k_sema_expr(s, e->lhs);
+        if (t && is_bitfield(e->lhs)) {
+            k_error(s->ctx, e->loc, "invalid application of 'sizeof' to a bit-field");
+            return NULL;
+        }
         return t ? size_of(s, e, t) : NULL;
     }
     case E_CONSTRUCT: return construct(s, e);

@@ -53,4 +53,13 @@ uint64_t k_kind_wrap(k_type_kind k, uint64_t v);
  * Returns 0 when there is no such field. */
 int k_ty_field(k_ctx *ctx, const k_type *rec, const char *name, k_type **type, uint32_t *off);
 
+/* ---- records (lang/records.c) ---- */
+k_record *k_record_new(k_ctx *ctx, const char *tag, int is_union, k_loc loc);
+k_field *k_record_add(k_ctx *ctx, k_record *r, const char *name, k_type *type, k_loc loc);
+/* The member called name (looking inside anonymous members) and its byte
+ * offset from the record's start; NULL if there is none. */
+const k_field *k_record_find(const k_record *r, const char *name, uint32_t *off);
+/* "struct S", "union U", "struct <anonymous>" */
+const char *k_record_name(const k_record *r);
+
 #endif
