@@ -75,6 +75,7 @@ struct k_record {
     k_field *fields;
     int nfields, fields_cap;
     k_expr *align_expr;       /* __align__(n) / alignas(n) on the record, or NULL */
+    int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
     /* sema: */
     int layout_state;         /* 0 not yet, 1 in progress, 2 done */
     int64_t size;
@@ -264,6 +265,7 @@ typedef struct k_ctx {
     k_unroll_pragma *unrolls; /* #pragma unroll lines while preprocessing, last first */
     k_unroll_pragma *unroll_at; /* then by target line (arena) */
     int nunroll_at;
+    k_record **vector_recs;   /* CUDA's vector types (float4...), made on first use */
 } k_ctx;
 
 void k_ctx_init(k_ctx *ctx, const char *filename, const char *source, size_t len);

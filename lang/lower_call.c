@@ -346,12 +346,33 @@ static void call_builtin(lw_func *F, k_expr *e, int dst, int want)
     F->top = top;
 }
 
+/* make_float4(...): the members in a fresh slot; dst gets its address. */
+static void make_vector(lw_func *F, k_expr *e, int dst)
+{
+    int top = F->top;
+    const k_record *r = e->type->rec;
+    uint32_t off = lw_local(F, r->size, r->align);
+    int addr = lw_reg(F);
+    lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)off, 0);
+    for (int i = 0; i < e->nargs && i < r->nfields; i++) {
+        int v = lw_reg(F);
+        lw_expr_conv_to(F, e->args[i], r->fields[i].type, v);
+        lw_lv lv = {LV_MEM, addr, (int32_t)r->fields[i].offset, r->fields[i].type, 0, 0};
+        lw_store(F, &lv, v);
+        F->top = v;
+    }
+    mov(F, dst, addr);
+    F->top = top;
+}
+
 void lw_call_to(lw_func *F, k_expr *e, int dst, int want)
 {
     if (e->builtin >= 0)
         call_builtin(F, e, dst, want);
     else if (e->decl)
         call_function(F, e, dst, want);
+    else if (e->type && e->type->kind == TY_RECORD && e->type->rec->vector_n)
+        make_vector(F, e, dst);
 }
 
 /* ---- launches ---- */

@@ -124,6 +124,7 @@ void k_parse_token_hook(k_parser *ps, int kind);
 
 %code {
 #include <stdlib.h>
+#include "types.h"
 #include <string.h>
 
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
@@ -1304,6 +1305,8 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case IDENT: {
         const char *name = k_strndup(ps->ctx, t->text, t->len);
         k_type *tdef = ps->typedef_names.n && name ? k_parse_typedef_lookup(ps, name) : NULL;
+        if (!tdef && name)
+            tdef = k_vector_type(ps->ctx, name);
         if (tdef && k_parse_type_name_here(ps)) {
             lval->type = tdef;
             kind = TYPEDEF_NAME;

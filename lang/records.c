@@ -189,3 +189,67 @@ void k_record_layout(k_sema_state *s, k_record *r)
         r->size = 1;
     r->layout_state = 2;
 }
+
+/* ---- CUDA's vector types: built-in records of 1 to 4 members x y z w ---- */
+static const struct vec_base {
+    const char *prefix;
+    k_type_kind elem;
+} vec_bases[] = {
+    {"char", TY_SCHAR}, {"uchar", TY_UCHAR}, {"short", TY_SHORT}, {"ushort", TY_USHORT},
+    {"int", TY_INT}, {"uint", TY_UINT}, {"long", TY_LONG}, {"ulong", TY_ULONG},
+    {"longlong", TY_LLONG}, {"ulonglong", TY_ULLONG}, {"float", TY_FLOAT},
+    {"double", TY_DOUBLE},
+};
+#define NVEC_BASES (sizeof vec_bases / sizeof vec_bases[0])
+
+/* vector_types.h's alignments: a 2-vector is aligned to its size, a 4-vector
+ * to its size up to 16 bytes, a 1- or 3-vector to its element. */
+static int vector_align(int elem_size, int n)
+{
+    if (n == 2)
+        return 2 * elem_size;
+    if (n == 4)
+        return 4 * elem_size < 16 ? 4 * elem_size : 16;
+    return elem_size;
+}
+
+static k_record *make_vector(k_ctx *ctx, const char *name, k_type_kind elem, int n)
+{
+    k_record *r = k_record_new(ctx, name, 0, (k_loc){0, 0});
+    static const char *const names[] = {"x", "y", "z", "w"};
+    int esize = k_kind_bits(elem) / 8;
+    for (int i = 0; i < n; i++) {
+        k_field *f = k_record_add(ctx, r, names[i], k_ty(ctx, elem), (k_loc){0, 0});
+        f->offset = (uint32_t)(i * esize);
+    }
+    r->defined = 1;
+    r->vector_n = n;
+    r->align = vector_align(esize, n);
+    r->size = (int64_t)((n * esize + r->align - 1) / r->align * r->align);
+    r->layout_state = 2;
+    return r;
+}
+
+k_type *k_vector_type(k_ctx *ctx, const char *name)
+{
+    size_t len = strlen(name);
+    if (len < 4 || name[len - 1] < '1' || name[len - 1] > '4')
+        return NULL;
+    int n = name[len - 1] - '0';
+    for (size_t b = 0; b < NVEC_BASES; b++) {
+        if (strlen(vec_bases[b].prefix) != len - 1 ||
+            strncmp(vec_bases[b].prefix, name, len - 1) != 0)
+            continue;
+        if (n == 3 && vec_bases[b].elem == TY_UINT)
+            return NULL;       /* uint3 is the built-in of threadIdx (TY_UINT3) */
+        if (!ctx->vector_recs)
+            ctx->vector_recs = k_alloc(ctx, sizeof *ctx->vector_recs * NVEC_BASES * 4);
+        k_record **slot = &ctx->vector_recs[b * 4 + (size_t)(n - 1)];
+        if (!*slot)
+            *slot = make_vector(ctx, k_strndup(ctx, name, len), vec_bases[b].elem, n);
+        k_type *t = k_ty(ctx, TY_RECORD);
+        t->rec = *slot;
+        return t;
+    }
+    return NULL;
+}

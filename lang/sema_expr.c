@@ -653,9 +653,31 @@ static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
     }
 }
 
+/* make_float4(x, y, z, w) and the other vector makers: each argument
+ * converts to the element type (lowering builds the record in a slot). */
+static k_type *make_vector_call(k_sema_state *s, k_expr *e, k_type *vt)
+{
+    int n = vt->rec->vector_n;
+    k_type **argt = k_alloc(s->ctx, sizeof *argt * (size_t)(e->nargs + 1));
+    e->sema_ext = argt;
+    if (e->nargs != n)
+        k_error(s->ctx, e->loc, "too %s arguments to function call: '%s' takes %d, %d given",
+                e->nargs < n ? "few" : "many", e->name, n, e->nargs);
+    for (int i = 0; i < e->nargs; i++) {
+        k_type *elem = vt->rec->fields[0].type;
+        if (k_sema_rvalue(s, e->args[i]) && k_sema_assignable(s, elem, e->args[i], "argument"))
+            argt[i] = elem;
+    }
+    return set(e, vt);
+}
+
 static k_type *call(k_sema_state *s, k_expr *e)
 {
     k_decl *f = k_sema_lookup(s, e->name);
+    k_type *vt = !f && strncmp(e->name, "make_", 5) == 0 ? k_vector_type(s->ctx, e->name + 5)
+                                                          : NULL;
+    if (vt)
+        return make_vector_call(s, e, vt);
     if (f && f->kind == D_FUNC && f->builtin >= 0 && f->builtin < K_BVAR_BASE && !f->body &&
         !f->definition) {
         k_sema_builtin_call(s, e, f->builtin);

@@ -59,6 +59,9 @@ k_field *k_record_add(k_ctx *ctx, k_record *r, const char *name, k_type *type, k
 /* The member called name (looking inside anonymous members) and its byte
  * offset from the record's start; NULL if there is none. */
 const k_field *k_record_find(const k_record *r, const char *name, uint32_t *off);
+/* CUDA's vector type called name (float4, uchar2, longlong3...) as a new
+ * k_type, or NULL.  Each is one record per compile, laid out as CUDA does. */
+k_type *k_vector_type(k_ctx *ctx, const char *name);
 /* "struct S", "union U", "struct <anonymous>" */
 const char *k_record_name(const k_record *r);
 
