@@ -8,6 +8,7 @@
  * a constant: records are laid out by sema (lang/records.c). */
 #include <string.h>
 
+#include "namespaces.h"
 #include "parser.h"
 #include "types.h"
 
@@ -84,7 +85,7 @@ static k_type *declare_tag(k_parser *ps, int is_union, const char *tag, k_loc lo
     if (tag) {
         k_parse_list_add(ps, &ps->tag_names, (void *)tag);
         k_parse_list_add(ps, &ps->tag_types, t);
-        k_parse_add_typedef(ps, tag, t);
+        k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, tag), t);
     }
     return t;
 }
@@ -227,7 +228,7 @@ k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc)
             k_error(ps->ctx, loc, "redefinition of 'enum %s'", tag);
         k_parse_list_add(ps, &ps->tag_names, (void *)tag);
         k_parse_list_add(ps, &ps->tag_types, t);
-        k_parse_add_typedef(ps, tag, t);
+        k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, tag), t);
     }
     ps->cur_enum = t;
     memset(&ps->enumerators, 0, sizeof ps->enumerators);
