@@ -221,6 +221,7 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_SIZEOF_EXPR: fputs("sizeof", out); break;
     case E_CONSTRUCT: fputs("construct ", out); dump_type(e->type_written, out); break;
     case E_INIT_LIST: fputs("init", out); break;
+    case E_MCALL: fprintf(out, "mcall %s", e->name); break;
     default: fputs("?", out); break;
     }
     if (e->lhs) {

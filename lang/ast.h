@@ -76,6 +76,8 @@ struct k_record {
     int nfields, fields_cap;
     k_expr *align_expr;       /* __align__(n) / alignas(n) on the record, or NULL */
     int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
+    k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
+    int nmethods, methods_cap;
     /* sema: */
     int layout_state;         /* 0 not yet, 1 in progress, 2 done */
     int64_t size;
@@ -104,6 +106,7 @@ typedef enum k_expr_kind {
     E_SIZEOF_EXPR,/* sizeof lhs */
     E_CONSTRUCT,  /* dim3(args) / uint3(args): type_written, args (0..3) */
     E_INIT_LIST,  /* { args } in an initializer */
+    E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p)) */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
@@ -223,7 +226,19 @@ struct k_decl {
     k_decl *definition;       /* a prototype's definition, if any */
     int builtin;              /* a runtime builtin this name binds to, or -1 */
     void *sema_ext;           /* free for sema/lowering (register, frame offset...) */
+
+    /* C++ classes (lang/parse_decl.c, lang/classes.c): */
+    k_record *method_of;      /* D_FUNC: the record it is a member function of */
+    int method_kind;          /* enum k_method_kind */
+    k_expr **mem_inits;       /* a constructor's `m(args)` list (E_CALL named m) */
+    int nmem_inits;
+    k_decl *ctor;             /* sema: D_VAR of a class: the constructor that initializes it */
+    k_expr **ctor_argv;       /* ... its arguments after `this`, and their types */
+    k_type **ctor_types;
+    int ctor_argc;
 };
+
+enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };
 
 typedef struct k_unit {
     k_decl **decls;           /* file-scope declarations in source order */

@@ -788,6 +788,14 @@ static void memory_var(lw_func *F, k_decl *d)
 {
     lw_sym *s = new_sym(F->M, d, SYM_LOCAL);
     s->off = lw_local(F, k_ty_size(d->type), k_ty_align(d->type));
+    if (d->ctor) {
+        int top = F->top, addr = lw_reg(F);
+        lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
+        lw_construct_var(F, d, addr);
+        F->top = top;
+        debug_var(F, d, VAR_LOCAL, s->off);
+        return;
+    }
     if (!d->init && !(d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3)) {
         debug_var(F, d, VAR_LOCAL, s->off);
         return;

@@ -828,6 +828,10 @@ static void member_to(lw_func *F, k_expr *e, int dst)
 /* dim3(x, y, z) in a fresh local slot; dst receives its address. */
 static void construct_to(lw_func *F, k_expr *e, int dst)
 {
+    if (e->type && e->type->kind == TY_RECORD) {
+        lw_construct_record(F, e, dst);
+        return;
+    }
     int top = F->top;
     uint32_t off = lw_local(F, 12, 4);
     int addr = new_temp(F);

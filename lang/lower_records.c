@@ -163,3 +163,95 @@ void lw_bits_insert(lw_func *F, const lw_lv *lv, int unit, int src)
     lw_emit(F, OP_OR, unit, unit, v, 0, 0);
     F->top = top;
 }
+
+/* ---- constructors ---- */
+/* Calls constructor f (`this` = R[addr]) with args converted to types. */
+void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types, int nargs)
+{
+    k_decl *def = f->definition ? f->definition : f;
+    if (!def->body) {
+        k_error(F->M->ctx, F->loc, "constructor '%s' is declared but never defined", f->name);
+        return;
+    }
+    int top = F->top, a = F->top;
+    lw_reserve(F, a + 4);
+    lw_emit(F, OP_MOV, a + 3, addr, 0, 0, 0);
+    for (int i = 0; i < nargs; i++) {
+        F->top = a + 4 + i;
+        lw_expr_conv_to(F, args[i], types && types[i] ? types[i] : args[i]->type, a + 4 + i);
+    }
+    F->top = a + 4 + nargs;
+    lw_reserve(F, F->top);
+    lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, def), 0);
+    F->top = top;
+}
+
+/* Zeros size bytes at R[addr], in stores no wider than its alignment. */
+static void zero_object(lw_func *F, int addr, int64_t size, int align)
+{
+    int top = F->top;
+    int z = lw_reg(F);
+    lw_emit_k(F, z, 0);
+    for (int64_t off = 0; off < size;) {
+        int w = 8;
+        while (w > 1 && (w > align || off % w || off + w > size))
+            w /= 2;
+        lw_emit(F, store_op_of(w), z, addr, 0, (int32_t)off, 0);
+        off += w;
+    }
+    F->top = top;
+}
+
+/* S(args) / S{args}: a fresh slot, constructed (or its members set in
+ * order, the rest zero); dst gets its address. */
+void lw_construct_record(lw_func *F, k_expr *e, int dst)
+{
+    int top = F->top;
+    const k_record *r = e->type->rec;
+    uint32_t off = lw_local(F, r->size, r->align);
+    int addr = lw_reg(F);
+    lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)off, 0);
+    if (e->decl) {
+        lw_ctor_call(F, e->decl, addr, e->args, e->sema_ext, e->nargs);
+    } else if (e->nargs == 1 && e->args[0]->type && e->args[0]->type->kind == TY_RECORD &&
+               e->args[0]->type->rec == r) {   /* S(s2): a copy */
+        int v = lw_expr_any(F, e->args[0]);
+        lw_lv lv = {LV_MEM, addr, 0, e->type, 0, 0};
+        lw_store(F, &lv, v);
+    } else {
+        zero_object(F, addr, r->size, r->align);
+        for (int i = 0; i < e->nargs && i < r->nfields; i++) {
+            const k_field *f = &r->fields[i];
+            int v = lw_reg(F);
+            lw_expr_conv_to(F, e->args[i], f->type, v);
+            lw_lv lv = {LV_MEM, addr, (int32_t)f->offset, f->type, f->bit_offset, f->bit_width};
+            lw_store(F, &lv, v);
+            F->top = v;
+        }
+    }
+    lw_emit(F, OP_MOV, dst, addr, 0, 0, 0);
+    F->top = top;
+}
+
+/* A class variable at R[addr] (each element of an array of them). */
+void lw_construct_var(lw_func *F, k_decl *d, int addr)
+{
+    const k_type *t = d->type;
+    int64_t count = 1;
+    while (t->kind == TY_ARRAY) {
+        count *= t->length > 0 ? t->length : 1;
+        t = t->base;
+    }
+    if (count > 1024) {
+        k_error(F->M->ctx, d->loc, "an array of more than 1024 objects with a constructor is "
+                "not supported");
+        return;
+    }
+    int top = F->top;
+    int p = lw_reg(F);
+    for (int64_t k = 0; k < count; k++) {
+        lw_emit(F, OP_ADDK, p, addr, 0, (int32_t)(k * k_ty_size(t)), 0);
+        lw_ctor_call(F, d->ctor, p, d->ctor_argv, d->ctor_types, d->ctor_argc);
+    }
+    F->top = top;
+}

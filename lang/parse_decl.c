@@ -138,13 +138,40 @@ k_type *k_parse_record_end(k_parser *ps, k_type *t)
 /* One member declaration of the record being parsed.  `struct { ... };`
  * without a declarator is an anonymous member; a tagged nested definition
  * declares only its type. */
+static const char *qualified(k_parser *ps, const char *tag, const char *name);
+
+/* `static const int N = 4;` in S: the file-scope constant "S::N". */
+static void static_member(k_parser *ps, k_record *r, k_specs *sp, k_declarator *d,
+                          k_type *(*build)(k_parser *, k_specs *, k_declarator *))
+{
+    k_decl *v = k_decl_new(ps->ctx, D_VAR, d->loc,
+                           qualified(ps, k_ns_qualify(ps->ctx, ps->ns, r->tag ? r->tag : "?"),
+                                     d->name));
+    v->type = build(ps, sp, d);
+    v->storage = sp->storage & ~(unsigned)ST_STATIC;
+    v->init = d->init;
+    v->nctor = -1;
+    k_parse_list_add(ps, &ps->decls, v);
+}
+
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
-                     k_type *(*build)(k_parser *, k_specs *, k_declarator *))
+                     k_type *(*build)(k_parser *, k_specs *, k_declarator *),
+                     void (*method)(k_parser *, k_specs *, k_declarator *))
 {
     if (!ps->records.n || !sp)
         return;
     k_record *r = ps->records.items[ps->records.n - 1];
-    if (sp->storage || sp->is_typedef)
+    for (int i = 0; dtors && i < dtors->n; i++) {
+        k_declarator *d = dtors->items[i];
+        if (d && d->is_func)
+            method(ps, sp, d);
+        else if (d && (sp->storage & ST_STATIC))
+            static_member(ps, r, sp, d, build);
+        if (d && (d->is_func || (sp->storage & ST_STATIC)))
+            dtors->items[i] = NULL;
+    }
+    if (sp->is_typedef || (sp->storage & ~(unsigned)(ST_STATIC | ST_DEVICE | ST_HOST |
+                                                     ST_INLINE | ST_FORCEINLINE)))
         k_error(ps->ctx, sp->loc, "storage classes and typedefs inside a %s are not supported",
                 kind_word(r->is_union));
     if (!dtors) {
@@ -306,4 +333,182 @@ void k_parse_token_hook(k_parser *ps, int kind)
     }
     ps->prev2_kind = ps->prev_kind;
     ps->prev_kind = kind;
+}
+
+/* ---- C++ member functions ---- */
+const char *k_parse_operator_name(k_parser *ps, const char *op)
+{
+    size_t n = strlen(op);
+    char *s = k_alloc(ps->ctx, n + 9);
+    memcpy(s, "operator", 8);
+    memcpy(s + 8, op, n + 1);
+    return s;
+}
+
+static const char *qualified(k_parser *ps, const char *tag, const char *name)
+{
+    size_t a = strlen(tag), b = strlen(name);
+    char *s = k_alloc(ps->ctx, a + b + 3);
+    memcpy(s, tag, a);
+    memcpy(s + a, "::", 2);
+    memcpy(s + a + 2, name, b + 1);
+    return s;
+}
+
+static k_record *current_record(const k_parser *ps)
+{
+    return ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
+}
+
+/* "S::S" / "S::~S" for `S(...)` / `~S()` written inside S. */
+const char *k_parse_ctor_name(k_parser *ps, k_type *cls, k_loc loc, int dtor)
+{
+    k_record *r = current_record(ps);
+    if (!cls || cls->kind != TY_RECORD || cls->rec != r) {
+        k_error(ps->ctx, loc, "expected a member name (a constructor is named after its class)");
+        return "?";
+    }
+    const char *tag = r->tag ? r->tag : "?";
+    if (!dtor)
+        return qualified(ps, tag, tag);
+    size_t n = strlen(tag);
+    char *name = k_alloc(ps->ctx, n + 2);
+    name[0] = '~';
+    memcpy(name + 1, tag, n + 1);
+    return qualified(ps, tag, name);
+}
+
+static void add_to_record(k_parser *ps, k_record *r, k_decl *f)
+{
+    if (r->nmethods == r->methods_cap) {
+        int cap = r->methods_cap ? r->methods_cap * 2 : 8;
+        k_decl **nm = k_alloc(ps->ctx, sizeof *nm * (size_t)cap);
+        if (r->nmethods)
+            memcpy(nm, r->methods, sizeof *nm * (size_t)r->nmethods);
+        r->methods = nm;
+        r->methods_cap = cap;
+    }
+    r->methods[r->nmethods++] = f;
+}
+
+/* The parameter `this`: S * (const S * in a const member function). */
+static void add_this(k_parser *ps, k_decl *f, k_record *r, int is_const)
+{
+    k_type *rt = k_type_new(ps->ctx, TY_RECORD);
+    rt->rec = r;
+    rt->quals = is_const ? Q_CONST : 0;
+    k_decl *self = k_decl_new(ps->ctx, D_PARAM, f->loc, "this");
+    self->type = k_type_ptr(ps->ctx, rt);
+    self->type->quals = Q_CONST;
+    k_decl **np = k_alloc(ps->ctx, sizeof *np * (size_t)(f->nparams + 1));
+    np[0] = self;
+    for (int i = 0; i < f->nparams; i++)
+        np[i + 1] = f->params[i];
+    f->params = np;
+    f->nparams++;
+}
+
+/* A member function of the record being parsed becomes a file-scope
+ * function "S::f" whose first parameter is `this` (none when static);
+ * constructors are "S::S" and return void. */
+void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const, k_list *inits,
+                        k_stmt *body)
+{
+    k_record *r = current_record(ps);
+    if (!r)
+        return;
+    const char *tag = r->tag ? r->tag : "?";
+    size_t tl = strlen(tag);
+    int is_ctor = strncmp(f->name, tag, tl) == 0 && strncmp(f->name + tl, "::", 2) == 0;
+    if (is_ctor)
+        f->method_kind = f->name[tl + 2] == '~' ? M_DTOR : M_CTOR;
+    else if (storage & ST_STATIC)
+        f->method_kind = M_STATIC;
+    else
+        f->method_kind = is_const ? M_CONST_METHOD : M_METHOD;
+    if (!is_ctor)
+        f->name = qualified(ps, k_ns_qualify(ps->ctx, ps->ns, tag), f->name);
+    else if (ps->ns)
+        f->name = k_ns_qualify(ps->ctx, ps->ns, f->name);
+    f->storage = storage & ~(unsigned)ST_STATIC;
+    if (f->method_kind != M_STATIC)
+        add_this(ps, f, r, is_const);
+    f->method_of = r;
+    f->body = body;
+    if (inits && inits->n) {
+        f->nmem_inits = inits->n;
+        f->mem_inits = k_alloc(ps->ctx, sizeof *f->mem_inits * (size_t)inits->n);
+        for (int i = 0; i < inits->n; i++)
+            f->mem_inits[i] = inits->items[i];
+    }
+    add_to_record(ps, r, f);
+    k_parse_list_add(ps, &ps->decls, f);
+}
+
+/* The class C of a qualified name "C::f" (C may be qualified itself). */
+k_record *k_parse_method_class(k_parser *ps, const char *name)
+{
+    const char *sep = name ? strstr(name, "::") : NULL;
+    if (!sep)
+        return NULL;
+    const char *last = sep;
+    while ((sep = strstr(last + 2, "::")))
+        last = sep;
+    char *prefix = k_strndup(ps->ctx, name, (size_t)(last - name));
+    k_type *t = k_parse_typedef_lookup(ps, prefix);
+    return t && t->kind == TY_RECORD ? t->rec : NULL;
+}
+
+/* "S::S": the last two components are equal. */
+int k_parse_is_ctor_name(const char *name)
+{
+    const char *last = strstr(name, "::"), *prev = name, *sep;
+    if (!last)
+        return 0;
+    while ((sep = strstr(last + 2, "::"))) {
+        prev = last + 2;
+        last = sep;
+    }
+    size_t n = (size_t)(last - prev);
+    return strlen(last + 2) == n && strncmp(prev, last + 2, n) == 0;
+}
+
+/* The out-of-class definition f of a member function declared in r: it
+ * takes the declaration's name and kind, and both get the union of their
+ * __host__/__device__ specifiers (`void f();` in the class, `__device__
+ * void S::f() {...}` outside, as nvcc allows). */
+void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storage, int is_const,
+                           k_list *inits, k_stmt *body)
+{
+    const char *member = strrchr(f->name, ':') + 1;
+    k_decl *proto = NULL;
+    for (int i = 0; i < r->nmethods && !proto; i++) {
+        k_decl *m = r->methods[i];
+        const char *mm = strrchr(m->name, ':') + 1;
+        int self = m->method_kind != M_STATIC;
+        if (strcmp(mm, member) == 0 && m->nparams - self == f->nparams &&
+            (m->method_kind == M_CONST_METHOD) == is_const)
+            proto = m;
+    }
+    if (!proto) {
+        k_error(ps->ctx, f->loc, "no member function '%s' with %d parameters is declared in "
+                "'%s'", member, f->nparams, k_record_name(r));
+        return;
+    }
+    unsigned space = ST_DEVICE | ST_HOST | ST_INLINE | ST_FORCEINLINE;
+    proto->storage |= storage & space;
+    f->storage = (storage & ~(unsigned)ST_STATIC) | (proto->storage & space);
+    f->name = proto->name;
+    f->method_kind = proto->method_kind;
+    f->method_of = r;
+    if (f->method_kind != M_STATIC)
+        add_this(ps, f, r, is_const);
+    f->body = body;
+    if (inits && inits->n) {
+        f->nmem_inits = inits->n;
+        f->mem_inits = k_alloc(ps->ctx, sizeof *f->mem_inits * (size_t)inits->n);
+        for (int i = 0; i < inits->n; i++)
+            f->mem_inits[i] = inits->items[i];
+    }
+    k_parse_list_add(ps, &ps->decls, f);
 }

@@ -57,6 +57,7 @@ typedef struct k_declarator {
     k_list ctor_args;
     k_expr *init;
     k_expr *bits;                 /* a member's bit-field width */
+    unsigned ctor_storage;        /* a constructor's or destructor's specifiers */
 } k_declarator;
 
 typedef struct k_parser k_parser;
@@ -95,11 +96,20 @@ void k_parse_list_add(k_parser *ps, k_list *l, void *item);
 k_type *k_parse_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc);
 k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc);
 k_type *k_parse_record_end(k_parser *ps, k_type *t);
-void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors, k_type *(*build)(k_parser *,
-                     k_specs *, k_declarator *));
+void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
+                     k_type *(*build)(k_parser *, k_specs *, k_declarator *),
+                     void (*method)(k_parser *, k_specs *, k_declarator *));
 k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc);
 k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc);
 int k_parse_specs_extra(const k_specs *sp);
+const char *k_parse_operator_name(k_parser *ps, const char *op);
+const char *k_parse_ctor_name(k_parser *ps, k_type *cls, k_loc loc, int dtor);
+void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const, k_list *inits,
+                        k_stmt *body);
+k_record *k_parse_method_class(k_parser *ps, const char *name);
+int k_parse_is_ctor_name(const char *name);
+void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storage, int is_const,
+                           k_list *inits, k_stmt *body);
 void k_parse_specs_decls(k_parser *ps, k_stmt *s, k_specs *sp);
 void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value);
 k_specs *k_parse_specs_tagged(k_parser *ps, k_specs *sp, k_type *t);
@@ -160,6 +170,15 @@ static k_specs *specs_new(k_parser *ps, k_loc loc);
 static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
 static k_type *type_name(k_parser *ps, k_specs *sp, k_declarator *d);
 static k_type *member_type(k_parser *ps, k_specs *sp, k_declarator *d);
+static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d);
+static k_expr *ident_expr(k_parser *ps, const char *name, k_loc loc);
+static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                       k_list *inits, k_stmt *body);
+static int add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                          k_list *inits, k_stmt *body);
+static void method_proto(k_parser *ps, k_specs *sp, k_declarator *d);
+static k_declarator *ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params,
+                               int dtor);
 
 static k_declarator *dtor_new(k_parser *ps, k_loc loc, const char *name);
 static k_declarator *dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d);
@@ -190,6 +209,8 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_CONTINUE "continue" KW_RETURN "return" KW_GOTO "goto" KW_SIZEOF "sizeof"
 %token KW_TYPEDEF "typedef" KW_STRUCT "struct" KW_UNION "union" KW_ENUM "enum"
 %token KW_TRUE "true" KW_FALSE "false" KW_NAMESPACE "namespace" KW_USING "using"
+%token KW_CLASS "class" KW_PUBLIC "public" KW_PRIVATE "private" KW_PROTECTED "protected"
+%token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
 %token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
 %token KW_GLOBAL "__global__" KW_DEVICE "__device__" KW_HOST "__host__"
@@ -228,7 +249,11 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <type> type_name tagged_spec record_spec record_head enum_spec enum_head
 %type <list> member_dtors
 %type <dtor> member_dtor
-%type <op> record_kw
+%type <op> record_kw method_quals
+%type <name> dtor_name op_name
+%type <dtor> ctor_head dtor_head
+%type <list> mem_inits_opt mem_inits
+%type <expr> mem_init
 %type <stmt> statement compound declaration for_init block_item using
 %type <name> ns_open
 %type <bits> qualifiers qualifier storage
@@ -246,8 +271,13 @@ external
     | ns_open unit '}'                          { ps->ns = $1; }
     | using                                     { add_file_decls(ps, $1); }
     | decl_specs declarator compound            { add_function(ps, $1, $2, $3); }
+    | decl_specs declarator KW_CONST compound   { add_method_def(ps, $1, $2, 1, NULL, $4); }
+    | decl_specs declarator ':' mem_inits compound { add_method_def(ps, $1, $2, 0, $4, $5); }
+    | declarator ':' mem_inits compound         { add_method_def(ps, NULL, $1, 0, $3, $4); }
     | declarator compound
         {
+            if (add_method_def(ps, NULL, $1, 0, NULL, $2))
+                break;
             k_error(ps->ctx, $1 ? $1->loc : LOC(@1), "type specifier missing before '%s'"
                     " (K has no implicit int)", $1 && $1->name ? $1->name : "?");
             add_function(ps, NULL, $1, $2);
@@ -336,6 +366,7 @@ record_head
 record_kw
     : KW_STRUCT         { $$ = 0; }
     | KW_UNION          { $$ = 1; }
+    | KW_CLASS          { $$ = 0; }     /* access is not checked: a class is a struct */
     ;
 
 members
@@ -344,10 +375,57 @@ members
     ;
 
 member
-    : decl_specs member_dtors ';'               { k_parse_members(ps, $1, $2, member_type); }
-    | decl_specs ';'                            { k_parse_members(ps, $1, NULL, member_type); }
+    : decl_specs member_dtors ';'   { k_parse_members(ps, $1, $2, member_type, method_proto); }
+    | decl_specs ';'                { k_parse_members(ps, $1, NULL, member_type, method_proto); }
+    | decl_specs declarator KW_CONST ';'        { add_method(ps, $1, $2, 1, NULL, NULL); }
+    | decl_specs declarator method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
+    | ctor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
+    | ctor_head mem_inits_opt compound          { add_method(ps, NULL, $1, 0, $2, $3); }
+    | dtor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
+    | dtor_head compound                        { add_method(ps, NULL, $1, 0, NULL, $2); }
+    | access ':'
     | ';'
     | error ';'                                 { yyerrok; }
+    ;
+
+access
+    : KW_PUBLIC
+    | KW_PRIVATE
+    | KW_PROTECTED
+    ;
+
+method_quals
+    : %empty                                    { $$ = 0; }
+    | KW_CONST                                  { $$ = 1; }
+    ;
+
+/* S(params) and ~S(): names "S::S" and "S::~S" (lang/parse_decl.c) */
+ctor_head
+    : TYPEDEF_NAME '(' ')'          { $$ = ctor_dtor(ps, NULL, $1, LOC(@1), NULL, 0); }
+    | TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, NULL, $1, LOC(@1), $3, 0); }
+    | decl_specs TYPEDEF_NAME '(' ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), NULL, 0); }
+    | decl_specs TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), $4, 0); }
+    ;
+
+dtor_head
+    : '~' TYPEDEF_NAME '(' ')'      { $$ = ctor_dtor(ps, NULL, $2, LOC(@2), NULL, 1); }
+    | decl_specs '~' TYPEDEF_NAME '(' ')' { $$ = ctor_dtor(ps, $1, $3, LOC(@3), NULL, 1); }
+    ;
+
+mem_inits_opt
+    : %empty                                    { $$ = NULL; }
+    | ':' mem_inits                             { $$ = $2; }
+    ;
+
+mem_inits
+    : mem_init                                  { $$ = list_push(ps, NULL, $1); }
+    | mem_inits ',' mem_init                    { $$ = list_push(ps, $1, $3); }
+    ;
+
+/* `x(a)` or `x{a}` before a constructor's body: an E_CALL naming the member */
+mem_init
+    : IDENT '(' args_opt ')'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
+    | IDENT '{' args_opt '}'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
     ;
 
 member_dtors
@@ -357,6 +435,7 @@ member_dtors
 
 member_dtor
     : declarator                                { $$ = $1; }
+    | declarator '=' initializer                { $$ = $1; if ($$) $$->init = $3; }
     | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
     | ':' const_expr        { $$ = dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
     ;
@@ -449,11 +528,11 @@ declarator
 
 direct_dtor
     : IDENT                                     { $$ = dtor_new(ps, LOC(@1), $1); }
-    | IDENT '(' ')'              { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), NULL, 0); }
-    | IDENT '(' param_list ')'   { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
-    | IDENT '(' param_list ',' ELLIPSIS ')'
+    | dtor_name '(' ')'          { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), NULL, 0); }
+    | dtor_name '(' param_list ')' { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
+    | dtor_name '(' param_list ',' ELLIPSIS ')'
                                  { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 1); }
-    | IDENT '(' args ')'
+    | dtor_name '(' args ')'
         {
             $$ = dtor_new(ps, LOC(@1), $1);
             $$->is_ctor = 1;
@@ -462,6 +541,25 @@ direct_dtor
         }
     | direct_dtor '[' ']'                       { $$ = $1; list_append(ps, &$$->dims, NULL); }
     | direct_dtor '[' const_expr ']'            { $$ = $1; list_append(ps, &$$->dims, $3); }
+    ;
+
+/* The name of a function: an identifier or `operator+` (named "operator+"). */
+dtor_name
+    : IDENT                                     { $$ = $1; }
+    | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
+    ;
+
+op_name
+    : '+' { $$ = "+"; } | '-' { $$ = "-"; } | '*' { $$ = "*"; } | '/' { $$ = "/"; }
+    | '%' { $$ = "%"; } | '^' { $$ = "^"; } | '&' { $$ = "&"; } | '|' { $$ = "|"; }
+    | '~' { $$ = "~"; } | '!' { $$ = "!"; } | '=' { $$ = "="; } | '<' { $$ = "<"; }
+    | '>' { $$ = ">"; } | EQ { $$ = "=="; } | NE { $$ = "!="; } | LE { $$ = "<="; }
+    | GE { $$ = ">="; } | SHL { $$ = "<<"; } | SHR { $$ = ">>"; } | ANDAND { $$ = "&&"; }
+    | OROR { $$ = "||"; } | INC { $$ = "++"; } | DEC { $$ = "--"; }
+    | ADD_ASSIGN { $$ = "+="; } | SUB_ASSIGN { $$ = "-="; } | MUL_ASSIGN { $$ = "*="; }
+    | DIV_ASSIGN { $$ = "/="; } | MOD_ASSIGN { $$ = "%="; } | AND_ASSIGN { $$ = "&="; }
+    | OR_ASSIGN { $$ = "|="; } | XOR_ASSIGN { $$ = "^="; } | SHL_ASSIGN { $$ = "<<="; }
+    | SHR_ASSIGN { $$ = ">>="; } | '[' ']' { $$ = "[]"; } | '(' ')' { $$ = "()"; }
     ;
 
 param_list
@@ -711,6 +809,9 @@ primary
     | TYPEDEF_NAME '(' args_opt ')'
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
+    | TYPEDEF_NAME '{' args_opt '}'
+        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
+                                                      LOC(@1), $1), $3); }
     ;
 
 strings
@@ -866,8 +967,55 @@ static const char *callee_name(k_parser *ps, k_expr *callee, const char *what)
     return NULL;
 }
 
+static k_expr *ident_expr(k_parser *ps, const char *name, k_loc loc)
+{
+    k_expr *e = expr_leaf(ps, E_IDENT, loc);
+    if (e)
+        e->name = name;
+    return e;
+}
+
+/* A member function definition or prototype, a constructor or a destructor
+ * of the record being parsed (lang/parse_decl.c gives it its `this`). */
+static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                       k_list *inits, k_stmt *body)
+{
+    if (!d || !d->is_func) {
+        k_error(ps->ctx, d ? d->loc : (k_loc){0, 0}, "expected a member function");
+        return;
+    }
+    k_specs none = {0};
+    none.nvoid = 1;
+    k_decl *f = make_decl(ps, sp ? sp : &none, d);
+    if (f)
+        k_parse_add_method(ps, f, sp ? sp->storage : d->ctor_storage, is_const, inits, body);
+}
+
+static void method_proto(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    add_method(ps, sp, d, 0, NULL, NULL);
+}
+
+/* The declarator of `S(params)` or `~S()` inside S. */
+static k_declarator *ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params,
+                               int dtor)
+{
+    if (sp && sp->resolved == NULL && (sp->nvoid || sp->nint || sp->nbuiltin || sp->nfloat ||
+                                       sp->ndouble || sp->nchar || sp->nlong || sp->nshort))
+        k_error(ps->ctx, loc, "a %s cannot have a return type", dtor ? "destructor" : "constructor");
+    k_declarator *d = dtor_func(ps, dtor_new(ps, loc, k_parse_ctor_name(ps, cls, loc, dtor)),
+                                params, 0);
+    if (d)
+        d->ctor_storage = sp ? sp->storage : 0;
+    return d;
+}
+
 static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
 {
+    if (callee && callee->kind == E_MEMBER) {   /* obj.f(args): a member function call */
+        callee->kind = E_MCALL;
+        return expr_with_args(ps, callee, args);
+    }
     const char *name = callee_name(ps, callee, "the called object");
     if (!name)
         return callee;
@@ -906,6 +1054,12 @@ static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args
 {
     k_type *t = base_type(ps, sp);
     int n = args ? args->n : 0;
+    if (t && t->kind == TY_RECORD) {
+        k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
+        if (e)
+            e->type_written = t;
+        return expr_with_args(ps, e, args);
+    }
     if (t && (t->kind == TY_DIM3 || t->kind == TY_UINT3)) {
         k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
         if (!e)
@@ -1332,9 +1486,35 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type)
     list_append(ps, &ps->typedef_types, type);
 }
 
+/* `T S::f(...) {...}` and `S::S(...) : m(a) {...}` outside S: the
+ * definition of a member function declared in S.  Returns 0 when d names
+ * no member of a class (then it is an ordinary function). */
+static int add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                          k_list *inits, k_stmt *body)
+{
+    k_record *r = d && d->is_func ? k_parse_method_class(ps, d->name) : NULL;
+    if (!r) {
+        if (d && (is_const || inits))
+            k_error(ps->ctx, d->loc, "'%s' is not a member function of a class", d->name);
+        return 0;
+    }
+    k_specs none = {0};
+    none.nvoid = 1;
+    none.storage = sp ? sp->storage : 0;
+    int ctor = k_parse_is_ctor_name(d->name);
+    if (ctor && sp && !specs_valid(sp))
+        ctor = 0;
+    k_decl *f = make_decl(ps, ctor ? &none : sp ? sp : &none, d);
+    if (f)
+        k_parse_define_method(ps, r, f, none.storage, is_const, inits, body);
+    return 1;
+}
+
 static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body)
 {
     if (!d)
+        return;
+    if (k_parse_method_class(ps, d->name) && add_method_def(ps, sp, d, 0, NULL, body))
         return;
     if (!d->is_func) {
         k_error(ps->ctx, d->loc, "expected '=', ',' or ';' after the declarator of '%s'"
@@ -1433,6 +1613,9 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case FLOAT_LIT: lval->expr = literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = literal(ps, E_STRING, t); break;
+    case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
+        k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
+        return k_yylex(lval, lloc, ps);
     case KW_GOTO:
         k_error(ps->ctx, t->loc, "'goto' is not supported in K");
         break;

@@ -475,7 +475,9 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     else if (d->type->kind == TY_RECORD && k_ty_size(d->type) < 0 && !(d->storage & ST_EXTERN))
         k_error(ctx, d->loc, "variable '%s' has incomplete type '%s'", d->name,
                 k_record_name(d->type->rec));
-    if (d->init || k_has_ctor(d))
+    if (k_sema_ctor_var(s, d))
+        ;   /* a class object: its constructor initializes it (classes.c) */
+    else if (d->init || k_has_ctor(d))
         k_sema_check_init(s, d);
     if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
         !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))
@@ -534,6 +536,7 @@ static void check_body(k_sema_state *s, k_decl *f)
     s->fn = f;
     s->ns = f->ns;
     s->fn_kind = k_fn_kind(f);
+    k_sema_mem_inits(s, f);
     s->loops = s->breakables = 0;
     s->sw = NULL;
     /* the body's braces share the parameters' scope, as in C */
@@ -547,6 +550,22 @@ static void check_body(k_sema_state *s, k_decl *f)
     s->ns = NULL;
     s->fn_kind = 0;
     scope_pop(s);
+}
+
+/* C++ lets constructors, member functions and operators share a name. */
+static int overloadable(const k_decl *f)
+{
+    return f->method_of || strncmp(f->name, "operator", 8) == 0;
+}
+
+static k_decl *same_in_scope(k_sema_state *s, const k_decl *f)
+{
+    for (int i = s->scope->n - 1; i >= 0; i--) {
+        k_decl *d = s->scope->decls[i];
+        if (d->kind == D_FUNC && strcmp(d->name, f->name) == 0 && same_signature(d, f))
+            return d;
+    }
+    return NULL;
 }
 
 static void check_func(k_sema_state *s, k_decl *f)
@@ -566,6 +585,15 @@ static void check_func(k_sema_state *s, k_decl *f)
     if (strcmp(f->name, "main") == 0 && (k_fn_kind(f) & (FN_DEVICE | FN_KERNEL)))
         k_error(ctx, f->loc, "'main' must be a host function");
     k_decl *old = scope_find(s->scope, f->name);
+    if (old && old->kind == D_FUNC && !same_signature(old, f) && overloadable(f)) {
+        old = same_in_scope(s, f);   /* another overload: a new function unless declared */
+        if (!old) {
+            scope_add(s, f);
+            if (f->body)
+                check_body(s, f);
+            return;
+        }
+    }
     if (old && old->kind != D_FUNC) {
         k_error(ctx, f->loc, "redefinition of '%s' as a different kind of symbol", f->name);
         return;

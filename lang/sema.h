@@ -125,7 +125,21 @@ int k_sema_check_init(k_sema_state *s, k_decl *d);
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);
 
+/* classes.c: C++ classes */
+k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs);
+k_type *k_sema_method_call(k_sema_state *s, k_expr *e);
+k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done);
+int k_sema_member_ident(k_sema_state *s, k_expr *e);
+k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assign, int *done);
+int k_record_has_ctors(const k_record *r);
+k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
+                         k_type ***types);
+int k_sema_ctor_var(k_sema_state *s, k_decl *d);
+k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
+void k_sema_mem_inits(k_sema_state *s, k_decl *f);
+
 /* sema_expr.c */
+k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */
 k_type *k_sema_expr(k_sema_state *s, k_expr *e);
 k_type *k_sema_rvalue(k_sema_state *s, k_expr *e);           /* checks e is not void */
 k_type *k_decay(k_ctx *ctx, k_type *t);                 /* array -> pointer */

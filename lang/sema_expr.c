@@ -68,6 +68,8 @@ static k_type *string_literal(k_sema_state *s, k_expr *e)
 static k_type *ident(k_sema_state *s, k_expr *e)
 {
     k_decl *d = k_sema_lookup(s, e->name);
+    if ((!d || d->is_global_scope) && k_sema_member_ident(s, e))
+        return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
     if (!d) {
         k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
         return NULL;
@@ -266,6 +268,12 @@ static k_type *unary(k_sema_state *s, k_expr *e)
     t = k_sema_rvalue(s, e->lhs);
     if (!t)
         return NULL;
+    if (t->kind == TY_RECORD && e->op != KU_DEREF) {
+        int done;
+        k_type *r = k_sema_operator(s, e, e->op, 1, 0, &done);
+        if (done)
+            return r;
+    }
     k_type *d = k_decay(ctx, t);
     switch (e->op) {
     case KU_NEG: case KU_PLUS: case KU_BITNOT:
@@ -388,6 +396,12 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     k_type *tb = k_sema_rvalue(s, e->rhs);
     if (!ta || !tb)
         return NULL;
+    if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
+        int done;
+        k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
+        if (done)
+            return t;
+    }
     if (e->op == KB_LOGAND || e->op == KB_LOGOR) {
         if (!k_ty_is_scalar(ta) || !k_ty_is_scalar(tb)) {
             k_error(ctx, e->loc, "invalid operands to '%s'", e->op == KB_LOGAND ? "&&" : "||");
@@ -420,6 +434,12 @@ static k_type *assign(k_sema_state *s, k_expr *e)
     k_type *tr = k_sema_rvalue(s, e->rhs);
     if (!tl || !tr)
         return NULL;
+    if (e->op != KB_NONE && tl->kind == TY_RECORD) {
+        int done;
+        k_type *t = k_sema_operator(s, e, e->op, 0, 1, &done);
+        if (done)
+            return t;
+    }
     if (!check_lvalue(s, e->lhs, "assignment"))
         return NULL;
     if (e->op == KB_NONE) {
@@ -583,6 +603,8 @@ static k_type *size_of(k_sema_state *s, k_expr *e, k_type *t)
 
 static k_type *construct(k_sema_state *s, k_expr *e)
 {
+    if (e->type_written && e->type_written->kind == TY_RECORD)
+        return k_sema_construct_record(s, e);
     if (e->nargs > 3)
         k_error(s->ctx, e->loc, "too many arguments to the dim3 constructor");
     k_type *u = k_ty(s->ctx, TY_UINT);
@@ -698,6 +720,13 @@ static k_type *call(k_sema_state *s, k_expr *e)
                                                           : NULL;
     if (vt)
         return make_vector_call(s, e, vt);
+    if (!f || f->is_global_scope) {
+        int done;
+        k_type *t = k_sema_member_call_unqualified(s, e, &done);
+        if (done)
+            return t;
+    }
+    f = k_sema_overload(s, f, e->args, e->nargs);
     if (f && f->kind == D_FUNC && f->builtin >= 0 && f->builtin < K_BVAR_BASE && !f->body &&
         !f->definition) {
         k_sema_builtin_call(s, e, f->builtin);
@@ -718,6 +747,11 @@ static k_type *call(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "called object '%s' is not a function", e->name);
         return NULL;
     }
+    return k_sema_finish_call(s, e, f);
+}
+
+k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
+{
     e->decl = f;
     call_allowed(s, e, f);
     check_args(s, e, f);
@@ -787,6 +821,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
     case E_INIT_LIST:
         k_error(s->ctx, e->loc, "a brace initializer is only allowed in a declaration");
         return NULL;
+    case E_MCALL: return k_sema_method_call(s, e);
     }
     return NULL;
 }
