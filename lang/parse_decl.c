@@ -298,11 +298,16 @@ static int is_type_token(int kind)
     case KW_LONG: case KW_SIGNED: case KW_UNSIGNED: case KW_FLOAT: case KW_DOUBLE:
     case KW_DIM3: case KW_UINT3: case KW_SIZE_T: case KW_CUDA_ERROR_T: case KW_CUDA_EVENT_T:
     case KW_CUDA_STREAM_T: case KW_CUDA_DEVICE_PROP:
-    case KW_STRUCT: case KW_UNION: case KW_ENUM:
+    case KW_STRUCT: case KW_UNION: case KW_ENUM: case KW_CLASS_RECORD:
         return 1;
     default:
         return 0;
     }
+}
+
+static int is_tag_keyword(int kind)
+{
+    return kind == KW_STRUCT || kind == KW_UNION || kind == KW_ENUM || kind == KW_CLASS_RECORD;
 }
 
 /* Whether a typedef name scanned now is a type.  Right after a type
@@ -318,11 +323,8 @@ void k_parse_token_hook(k_parser *ps, int kind)
 {
     ps->after_record = 0;
     if (kind == '{') {
-        int rec = ps->prev_kind == KW_STRUCT || ps->prev_kind == KW_UNION ||
-                  ps->prev_kind == KW_ENUM ||
-                  (ps->prev_kind == IDENT && (ps->prev2_kind == KW_STRUCT ||
-                                              ps->prev2_kind == KW_UNION ||
-                                              ps->prev2_kind == KW_ENUM));
+        int rec = is_tag_keyword(ps->prev_kind) ||
+                  (ps->prev_kind == IDENT && is_tag_keyword(ps->prev2_kind));
         if (ps->brace_depth < (int)sizeof ps->brace_record)
             ps->brace_record[ps->brace_depth] = (unsigned char)rec;
         ps->brace_depth++;

@@ -207,6 +207,7 @@ static const char *kind_name(const k_type *t)
     case TY_UINT3: return "uint3";
     case TY_DEVPROP: return "cudaDeviceProp";
     case TY_RECORD: return k_record_name(t->rec);
+    case TY_TPARAM: case TY_TEMPLATE_ID: return t->name ? t->name : "?";
     default: return "?";
     }
 }
