@@ -312,6 +312,7 @@ static void apply_run_options(simt_config *cfg, const simtvm_options *o,
     cfg->threads = o->threads;
     if (o->max_steps)
         cfg->max_steps = o->max_steps;
+    cfg->max_host_steps = o->max_host_steps;
     if (o->max_memory)
         cfg->max_memory = o->max_memory;
     if (o->max_printf)

@@ -151,6 +151,7 @@ static simtvm_status apply_config(simtvm_vm *vm)
     s->threads = c->threads;
     if (c->max_steps)
         s->max_steps = c->max_steps;
+    s->max_host_steps = c->max_host_steps;
     if (c->max_memory)
         s->max_memory = c->max_memory;
     s->checks = c->checks;
