@@ -968,7 +968,8 @@ next_insn:
 issue:
     if (++ex->steps > ex->max_steps) {
         FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
-                 "raise it with %s N)", (unsigned long long)ex->max_steps,
+                 "raise it with %s N)",
+                 (unsigned long long)(ex->is_host ? ex->max_steps : ex->vm->cfg.max_steps),
                  ex->is_host ? "--max-host-steps" : "--max-steps");
     }
     if (modeled) {
