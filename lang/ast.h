@@ -31,6 +31,8 @@ typedef enum k_type_kind {
     TY_FLOAT, TY_DOUBLE,
     TY_PTR, TY_ARRAY, TY_FUNC,
     TY_DIM3, TY_UINT3, TY_DEVPROP,     /* built-in records (fields: x y z / deviceprop.def) */
+    TY_TPARAM,                /* a template's type parameter (name), inside its template */
+    TY_TEMPLATE_ID,           /* a class template's id, name<targs> (lang/templates.c) */
 } k_type_kind;
 
 enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
@@ -38,6 +40,7 @@ enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
 typedef struct k_expr k_expr;
 typedef struct k_stmt k_stmt;
 typedef struct k_decl k_decl;
+typedef struct k_targ k_targ;
 
 typedef struct k_type {
     k_type_kind kind;
@@ -47,7 +50,25 @@ typedef struct k_type {
     int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+    const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
+    k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
+    int ntargs;
 } k_type;
+
+/* One template argument as written: a type or an expression (lang/templates.c). */
+struct k_targ {
+    k_loc loc;
+    k_type *type;             /* a type argument, or NULL */
+    k_expr *expr;             /* a non-type argument, or NULL */
+};
+
+/* One template parameter: `typename T = int`, `unsigned int blockSize = 256`. */
+typedef struct k_tparam {
+    k_loc loc;
+    const char *name;         /* NULL for an unnamed parameter */
+    k_type *type;             /* a non-type parameter's type; NULL for a type parameter */
+    k_targ def;               /* the default argument (type or expr NULL when none) */
+} k_tparam;
 
 /* ---------------------------------------------------------- expressions */
 typedef enum k_expr_kind {
@@ -105,6 +126,9 @@ struct k_expr {
     char *str;
     size_t strlen;
     k_type *type_written;
+    k_targ *targs;            /* E_IDENT, E_CALL, E_LAUNCH: explicit template arguments */
+    int ntargs;
+    int has_targs;            /* `f<...>` was written (`f<>()` has ntargs 0) */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
@@ -178,6 +202,11 @@ struct k_decl {
     int nparams;
     int variadic;             /* D_FUNC declared with ... */
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
+    int is_template;          /* declared under `template <...>` (tparams) */
+    k_tparam *tparams;
+    int ntparams;
+    k_targ *spec_args;        /* `template <> f<int>(...)`: the specialization's arguments */
+    int nspec_args;
     const char *ns;           /* the namespace whose names it sees unqualified ("a::b"),
                                  NULL at global scope; name is already qualified */
     int using_kind;           /* D_USING: enum k_using_kind */
