@@ -204,6 +204,7 @@ static k_type *letter_type(k_ctx *ctx, char c)
         return t;
     case 's': return ptr_to(ctx, k_ty_qualified(ctx, k_ty(ctx, TY_CHAR), Q_CONST));
     case 'T': return k_chrono_point_type(ctx); /* a clock's now() */
+    case 'C': return ptr_to(ctx, k_ty(ctx, TY_CHAR)); /* char *, as strchr returns */
     case 'O': case 'M': /* a stream, a manipulator (lang/iostream.c) */
         t = k_ty(ctx, TY_LONG);
         t->alias = c == 'O' ? "std::ostream" : "std::ios_manip";
