@@ -184,6 +184,8 @@ struct k_expr {
 typedef enum k_stmt_kind {
     S_EMPTY, S_EXPR, S_DECL, S_BLOCK, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH,
     S_CASE, S_DEFAULT, S_BREAK, S_CONTINUE, S_RETURN,
+    S_GOTO,                   /* goto label; */
+    S_LABEL,                  /* label: body */
     S_USING,      /* decls[0]: a D_USING (a using-directive, -declaration or namespace alias) */
 } k_stmt_kind;
 
@@ -200,6 +202,7 @@ struct k_stmt {
     int nstmts;
     k_decl **decls;           /* S_DECL: one per declarator */
     int ndecls;
+    const char *label;        /* S_GOTO, S_LABEL: the label's name */
     void *sema_ext;
 };
 

@@ -105,6 +105,9 @@ typedef struct lw_func {
     lw_dvar *dvars;           /* variables declared so far (debug table) */
     int ndvars, dvars_cap;
     int volatile_mem;         /* memory was accessed through a volatile lvalue */
+    const char **label_names; /* goto targets: each label's block, made at first use */
+    int *label_blocks, *label_placed;
+    int nlabels, labels_cap;
 } lw_func;
 
 /* lvalues: a register variable, or memory at R[reg] + off */

@@ -756,13 +756,10 @@ statement
     | KW_CONTINUE ';'                           { $$ = stmt_new(ps, S_CONTINUE, LOC(@1)); }
     | KW_RETURN expr_opt ';'
         { $$ = stmt_new(ps, S_RETURN, LOC(@1)); if ($$) $$->expr = $2; }
-    | KW_GOTO IDENT ';'             { (void)$2; $$ = stmt_new(ps, S_EMPTY, LOC(@1)); }
+    | KW_GOTO IDENT ';'
+        { $$ = stmt_new(ps, S_GOTO, LOC(@1)); if ($$) $$->label = $2; }
     | IDENT ':' statement
-        {
-            (void)$1;
-            k_error(ps->ctx, LOC(@1), "labels are not supported in K (there is no goto)");
-            $$ = $3;
-        }
+        { $$ = stmt_new(ps, S_LABEL, LOC(@1)); if ($$) { $$->label = $1; $$->body = $3; } }
     ;
 
 for_init
@@ -1303,7 +1300,7 @@ static k_type *base_type(k_parser *ps, k_specs *sp)
         k_type_kind kind = sp->nvoid ? TY_VOID : sp->nbool ? TY_BOOL
                          : sp->nfloat ? TY_FLOAT : sp->ndouble ? TY_DOUBLE : integer_kind(sp);
         if (report && sp->ndouble && sp->nlong)
-            k_error(ps->ctx, sp->loc, "'long double' is not supported in K");
+            k_warning(ps->ctx, sp->loc, "'long double' is treated as 'double' in K");
         if (report && !sp->nvoid && !sp->nbool && !sp->nfloat && !sp->ndouble && !sp->nchar
             && !sp->nshort && !sp->nlong && !sp->nint && !sp->nsigned && !sp->nunsigned)
             k_error(ps->ctx, sp->loc, "type specifier missing (K has no implicit int)");
@@ -1727,9 +1724,6 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
         k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
         return k_yylex(lval, lloc, ps);
-    case KW_GOTO:
-        k_error(ps->ctx, t->loc, "'goto' is not supported in K");
-        break;
     default:
         break;
     }

@@ -489,6 +489,7 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
 }
 
 static void check_stmt(k_sema_state *s, k_stmt *st);
+static void check_labels(k_sema_state *s);
 
 static void check_params(k_sema_state *s, k_decl *f)
 {
@@ -546,6 +547,7 @@ static void check_body(k_sema_state *s, k_decl *f)
             check_stmt(s, body->stmts[i]);
     else
         check_stmt(s, body);
+    check_labels(s);
     s->fn = NULL;
     s->ns = NULL;
     s->fn_kind = 0;
@@ -730,6 +732,41 @@ static void check_loop_body(k_sema_state *s, k_stmt *body)
     s->breakables--;
 }
 
+/* ---- goto and labels: checked when the function's body is done ---- */
+static void note_label(k_sema_state *s, k_stmt *st)
+{
+    if (s->nlabels == s->labels_cap) {
+        int cap = s->labels_cap ? s->labels_cap * 2 : 8;
+        k_stmt **nl = k_alloc(s->ctx, sizeof *nl * (size_t)cap);
+        if (s->nlabels)
+            memcpy(nl, s->labels, sizeof *nl * (size_t)s->nlabels);
+        s->labels = nl;
+        s->labels_cap = cap;
+    }
+    s->labels[s->nlabels++] = st;
+}
+
+static void check_labels(k_sema_state *s)
+{
+    for (int i = 0; i < s->nlabels; i++) {
+        k_stmt *a = s->labels[i];
+        int found = 0;
+        for (int j = 0; j < s->nlabels; j++) {
+            k_stmt *b = s->labels[j];
+            if (b->kind != S_LABEL || strcmp(a->label, b->label) != 0)
+                continue;
+            if (a->kind == S_LABEL && j < i) {
+                k_error(s->ctx, a->loc, "redefinition of label '%s'", a->label);
+                break;
+            }
+            found = 1;
+        }
+        if (a->kind == S_GOTO && !found)
+            k_error(s->ctx, a->loc, "use of undeclared label '%s'", a->label);
+    }
+    s->nlabels = 0;
+}
+
 static void check_stmt(k_sema_state *s, k_stmt *st)
 {
     if (!st)
@@ -791,6 +828,11 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
         break;
     case S_RETURN:
         check_return(s, st);
+        break;
+    case S_GOTO:
+    case S_LABEL:
+        note_label(s, st);
+        check_stmt(s, st->body);
         break;
     case S_USING:
         check_using(s, st->decls[0]);

@@ -106,6 +106,8 @@ typedef struct k_sema {
     int loops;                /* enclosing loops */
     int breakables;           /* enclosing loops and switches */
     k_switch_info *sw;        /* innermost switch */
+    k_stmt **labels;          /* the function's labels and gotos so far (S_LABEL, S_GOTO) */
+    int nlabels, labels_cap;
     struct k_tpl_sema *tpl;   /* function templates and their instances (templates_sema.c) */
     const char *ns;           /* namespace of the declaration being checked */
     k_decl **uses;            /* D_USING in view, oldest first (lang/namespaces.c) */
