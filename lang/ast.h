@@ -129,6 +129,8 @@ typedef enum k_expr_kind {
     E_CONSTRUCT,  /* dim3(args) / uint3(args): type_written, args (0..3) */
     E_INIT_LIST,  /* { args } in an initializer */
     E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p)) */
+    E_ALIGNOF,    /* alignof(type_written) */
+    E_OFFSETOF,   /* offsetof(type_written, name): name is the member path "a.b" */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */

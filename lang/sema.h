@@ -137,6 +137,7 @@ void k_tpl_sema_finish(k_sema_state *s, k_unit *unit);
 
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);
+k_type *k_sema_layout_query(k_sema_state *s, k_expr *e);   /* alignof, offsetof */
 
 /* classes.c: C++ classes */
 k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs);

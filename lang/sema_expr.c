@@ -837,6 +837,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "a brace initializer is only allowed in a declaration");
         return NULL;
     case E_MCALL: return k_sema_method_call(s, e);
+    case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
     }
     return NULL;
 }
