@@ -250,6 +250,8 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_CONSTRUCT: fputs("construct ", out); dump_type(e->type_written, out); break;
     case E_INIT_LIST: fputs("init", out); break;
     case E_MCALL: fprintf(out, "mcall %s", e->name); break;
+    case E_DESIGNATOR: fprintf(out, "designator %s", e->name); break;
+    case E_COMPOUND: fputs("compound ", out); dump_type(e->type_written, out); break;
     case E_ALIGNOF: fputs("alignof ", out); dump_type(e->type_written, out); break;
     case E_OFFSETOF: fputs("offsetof ", out); dump_type(e->type_written, out); break;
     default: fputs("?", out); break;

@@ -131,6 +131,8 @@ typedef enum k_expr_kind {
     E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p)) */
     E_ALIGNOF,    /* alignof(type_written) */
     E_OFFSETOF,   /* offsetof(type_written, name): name is the member path "a.b" */
+    E_DESIGNATOR, /* `.name = lhs` in a brace initializer */
+    E_COMPOUND,   /* (type_written){...}: a compound literal, lhs the E_INIT_LIST */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */

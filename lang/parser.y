@@ -269,7 +269,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %left '*' '/' '%'
 
 %type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
-%type <expr> initializer strings
+%type <expr> initializer strings init_item
 %type <list> args args_opt init_list pointer block_items param_list init_dtors
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
@@ -734,8 +734,18 @@ initializer
     ;
 
 init_list
-    : initializer                               { $$ = list_push(ps, NULL, $1); }
-    | init_list ',' initializer                 { $$ = list_push(ps, $1, $3); }
+    : init_item                                 { $$ = list_push(ps, NULL, $1); }
+    | init_list ',' init_item                   { $$ = list_push(ps, $1, $3); }
+    ;
+
+/* `.member = value` designates a record's member (C99, C++20) */
+init_item
+    : initializer                               { $$ = $1; }
+    | '.' IDENT '=' initializer
+        {
+            $$ = expr_unary(ps, E_DESIGNATOR, 0, LOC(@1), $4);
+            if ($$) $$->name = $2;
+        }
     ;
 
 /* -------------------------------------------------------------- statements */
@@ -875,6 +885,11 @@ cast
     | '(' type_name ')' cast
         {
             $$ = expr_unary(ps, E_CAST, 0, LOC(@1), $4);
+            if ($$) $$->type_written = $2;
+        }
+    | '(' type_name ')' '{' init_list '}'       /* a compound literal: (S){a, .m = b} */
+        {
+            $$ = expr_unary(ps, E_COMPOUND, 0, LOC(@1), make_init_list(ps, LOC(@4), $5));
             if ($$) $$->type_written = $2;
         }
     ;

@@ -252,7 +252,11 @@ static void fill_braced(k_sema_state *s, k_type *t, k_expr *list, uint32_t base,
         return;
     }
     fill(s, t, list->args, list->nargs, &pos, base, in);
-    if (pos < list->nargs)
+    if (pos < list->nargs && list->args[pos]->kind == E_DESIGNATOR)
+        k_error(s->ctx, list->args[pos]->loc, "no member named '%s' in '%s'",
+                list->args[pos]->name, k_ty_is_record(t) && t->kind == TY_RECORD
+                                           ? k_record_name(t->rec) : "this type");
+    else if (pos < list->nargs)
         k_error(s->ctx, list->args[pos]->loc, "excess elements in initializer");
 }
 
@@ -273,13 +277,30 @@ static int is_aggregate(const k_type *t)
     return t->kind == TY_ARRAY || k_ty_is_record(t);
 }
 
+static int field_index(const k_record *r, const char *name)
+{
+    for (int i = 0; i < r->nfields; i++)
+        if (r->fields[i].name && strcmp(r->fields[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
 /* The members of a record in initialization order: a union initializes its
  * first member, a struct every named member (unnamed bit-fields are skipped). */
 static void fill_record(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos,
                         uint32_t base, k_init *in)
 {
     k_record *r = t->rec;
-    for (int i = 0; i < r->nfields && *pos < n; i++) {
+    for (int i = 0; *pos < n; i++) {
+        if (args[*pos]->kind == E_DESIGNATOR) {   /* .m = v: continue from member m */
+            int j = field_index(r, args[*pos]->name);
+            if (j < 0)
+                return;          /* an outer record's member (or none: fill_braced says) */
+            i = j;
+            args[*pos] = args[*pos]->lhs;
+        } else if (i >= r->nfields || (r->is_union && i > 0)) {
+            return;
+        }
         k_field *f = &r->fields[i];
         if (!f->name && f->bit_expr)
             continue;
@@ -298,8 +319,6 @@ static void fill_record(k_sema_state *s, k_type *t, k_expr **args, int n, int *p
         } else {
             fill(s, f->type, args, n, pos, off, in);
         }
-        if (r->is_union)
-            break;
     }
 }
 
@@ -309,7 +328,8 @@ static void fill(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos, uin
     if (t->kind == TY_RECORD) {
         /* an expression of the record's own type initializes it whole */
         k_expr *a = args[*pos];
-        if (a->kind != E_INIT_LIST && k_sema_rvalue(s, a) && k_ty_same(a->type, t)) {
+        if (a->kind != E_INIT_LIST && a->kind != E_DESIGNATOR && k_sema_rvalue(s, a) &&
+            k_ty_same(a->type, t)) {
             (*pos)++;
             init_add(s, in, base, t, a);
             return;
@@ -432,6 +452,27 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
     if (!k_sema_rvalue(s, init))
         return 0;
     return k_sema_assignable(s, t, init, "initialization");
+}
+
+/* (T){...}: an unnamed object initialized as `T x = {...}` would be. */
+k_type *k_sema_compound(k_sema_state *s, k_expr *e)
+{
+    k_type *t = e->type_written;
+    k_sema_resolve_type(s, t, e->loc);
+    if (t->kind != TY_RECORD && t->kind != TY_ARRAY) {
+        k_error(s->ctx, e->loc, "a compound literal must have a struct, union or array type");
+        return NULL;
+    }
+    k_decl tmp = {0};
+    tmp.kind = D_VAR;
+    tmp.type = t;
+    tmp.init = e->lhs;
+    tmp.nctor = -1;
+    if (!k_sema_check_init(s, &tmp) || k_ty_size(t) <= 0)
+        return NULL;
+    e->type = t;
+    e->is_lvalue = 1;
+    return t;
 }
 
 /* ---- declarations ---- */

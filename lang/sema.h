@@ -124,6 +124,7 @@ const char *k_sema_resolve(k_sema_state *s, const char *name,
 unsigned k_fn_kind(const k_decl *fn);   /* FN_HOST/FN_DEVICE/FN_KERNEL bits */
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
 int k_sema_check_init(k_sema_state *s, k_decl *d);
+k_type *k_sema_compound(k_sema_state *s, k_expr *e);   /* (T){...} */
 /* Checks a function made from a template as if defined at file scope. */
 void k_sema_instance(k_sema_state *s, k_decl *f);
 
