@@ -360,6 +360,9 @@ typedef struct k_ctx {
     int nerrors;
     int max_errors;           /* stop adding errors after this many (default 20) */
     int oom;                  /* an allocation failed: the compile's result is void */
+    int cuda_arch;            /* __CUDA_ARCH__ of device code (0: 900, the h100's) */
+    int device_pass;          /* preprocessing for the device: __CUDA_ARCH__ defined */
+    int arch_seen;            /* the preprocessor was asked about __CUDA_ARCH__ */
     k_unroll_pragma *unrolls; /* #pragma unroll lines while preprocessing, last first */
     k_unroll_pragma *unroll_at; /* then by target line (arena) */
     int nunroll_at;
@@ -417,6 +420,12 @@ void k_unit_dump(const k_unit *unit, FILE *out);
  * new NUL-terminated text in the arena, or NULL after reporting errors. */
 char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
                    size_t *out_len);
+
+/* Preprocesses and parses the source (lang/arch.c): once for the host, and,
+ * if the program asks about __CUDA_ARCH__, once more for the device, taking
+ * host code from the first and device code from the second, as nvcc's two
+ * compilations do.  Returns the unit, or NULL after errors. */
+k_unit *k_front(k_ctx *ctx, const char *const *defines);
 
 /* Parses preprocessed text.  Returns the unit (possibly partial) and reports
  * syntax errors to ctx; recovers at ';' and '}' to report several. */

@@ -505,7 +505,7 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
         simt_exec_fault(ex, blk, w, 0, (int32_t)(in - ex->mod->code),
                         "step limit exceeded: the host code and the kernels it launched issued "
                         "more than %llu warp instructions (runaway loop? raise it with "
-                        "--max-steps N)", (unsigned long long)ex->max_steps);
+                        "--max-host-steps N)", (unsigned long long)ex->max_steps);
         return EV_FAULT;
     }
     return EV_SWITCH;
@@ -989,7 +989,9 @@ next_insn:
 issue:
     if (++ex->steps > ex->max_steps) {
         FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
-                 "raise it with --max-steps N)", (unsigned long long)ex->vm->cfg.max_steps);
+                 "raise it with %s N)",
+                 (unsigned long long)(ex->is_host ? ex->max_steps : ex->vm->cfg.max_steps),
+                 ex->is_host ? "--max-host-steps" : "--max-steps");
     }
     if (modeled) {
         simt_model_issue(ex->vm->model, PC, mask, w->index);
