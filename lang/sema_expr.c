@@ -837,6 +837,12 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "a brace initializer is only allowed in a declaration");
         return NULL;
     case E_MCALL: return k_sema_method_call(s, e);
+    case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
+    case E_COMPOUND: return k_sema_compound(s, e);
+    case E_DESIGNATOR:
+        k_error(s->ctx, e->loc, "a designator is only allowed in the braces of a struct's "
+                "initializer");
+        return NULL;
     }
     return NULL;
 }
