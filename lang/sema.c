@@ -514,6 +514,19 @@ static void check_func(k_sema_state *s, k_decl *f)
         check_body(s, f);
 }
 
+/* A variable made from a variable template: a file-scope variable. */
+void k_sema_var_instance(k_sema_state *s, k_decl *d)
+{
+    k_sema_state saved = *s;
+    s->scope = s->file_scope;
+    s->fn = NULL;
+    s->fn_kind = 0;
+    s->ns = d->ns;
+    check_var(s, d, 1);
+    saved.tpl = s->tpl;
+    *s = saved;
+}
+
 /* A function made from a template (lang/templates_sema.c): checked at file
  * scope, wherever the call that needed it stands, and entered in no scope
  * (calls name it through their decl). */

@@ -263,6 +263,9 @@ void k_tpl_head_end(k_parser *ps, k_list *params)
     for (int i = ts->decl_mark; i < ps->decls.n; i++) {
         k_decl *d = ps->decls.items[i];
         d->is_template = 1;
+        /* a variable template's uses `mask<T>` are template-ids from here on */
+        if (d->kind == D_VAR && d->name)
+            k_tpl_register(ps->ctx, ts, d->name, K_TPL_FUNCTION);
         d->tparams = tp;
         d->ntparams = n;
         if (ts->spec_args)

@@ -13,7 +13,8 @@
 
 #include "ast.h"
 
-/* What a template name names: its token (TEMPLATE_NAME or TEMPLATE_TYPE). */
+/* What a template name names, by its token: a function or variable template
+ * (TEMPLATE_NAME: `f<int>` is a value) or a class template (TEMPLATE_TYPE). */
 enum k_tpl_kind { K_TPL_FUNCTION = 1, K_TPL_CLASS = 2 };
 
 /* Deepest nesting of open template argument lists (`a<b<c<...>>>`). */
@@ -67,6 +68,7 @@ typedef struct k_subst {
 } k_subst;
 
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s);
+k_decl *k_clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s);
 k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s);
 k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
 

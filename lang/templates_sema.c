@@ -436,6 +436,41 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     return -1;
 }
 
+k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
+{
+    tpl_entry *en = find_entry(s, e->name, -1);
+    while (en && (en->decl->kind != D_VAR || strcmp(en->decl->name, e->name) != 0))
+        en = en->next;
+    if (!en) {
+        k_error(s->ctx, e->loc, find_entry(s, e->name, -1)
+                ? "function template '%s' used as a value (call it)"
+                : "'%s' is not a variable template", e->name);
+        return NULL;
+    }
+    tpl_args a;
+    if (!call_args(s, en->decl, e, &a, 1))
+        return NULL;
+    for (tpl_inst *in = en->insts; in; in = in->next)
+        if (args_equal(&in->args, &a))
+            return in->decl;
+    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
+    k_subst sb = subst_of(s, en->decl, &a, en->decl->ntparams);
+    k_decl *d = k_clone_func(s->ctx, en->decl, &sb);
+    if (!in || !d)
+        return NULL;
+    d->name = inst_name(s, en->decl, &a);
+    in->args = a;
+    in->decl = d;
+    in->next = en->insts;
+    en->insts = in;
+    int errors = s->ctx->nerrors;
+    k_sema_var_instance(s, d);
+    if (s->ctx->nerrors > errors)
+        k_note(s->ctx, e->loc, "in instantiation of '%s' requested here", d->name);
+    add_out(s, d);
+    return d;
+}
+
 /* ------------------------------------------------------- declarations */
 /* `template <> int f<int>(int)`: the instance for its arguments. */
 static void specialization(k_sema_state *s, k_decl *d)
@@ -493,8 +528,9 @@ static void specialization(k_sema_state *s, k_decl *d)
 
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
 {
-    if (d->kind != D_FUNC) {
-        k_error(s->ctx, d->loc, "variable templates are not supported in K ('%s')", d->name);
+    if (d->kind == D_VAR && d->ntparams == 0) {
+        k_error(s->ctx, d->loc, "explicit specializations of variable templates are not"
+                " supported in K ('%s')", d->name);
         return;
     }
     if (d->ntparams == 0) {
@@ -502,6 +538,11 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         return;
     }
     tpl_entry *en = find_entry(s, d->name, d->ntparams);
+    if (en && (en->decl->kind == D_VAR || d->kind == D_VAR)) {
+        k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
+        k_note(s->ctx, en->decl->loc, "previous definition is here");
+        return;
+    }
     if (en && en->decl->nparams == d->nparams) {
         if (d->body && en->decl->body) {
             k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);

@@ -130,6 +130,21 @@ START_TEST(test_template_ids)
 }
 END_TEST
 
+START_TEST(test_template_types)
+{
+    /* built-in library templates are known by qualified name */
+    expect_dump("void f() { std::vector<int> v; }", "(var v template std::vector)");
+    expect_dump("void f() { std::vector<std::vector<int>> v; }",
+                "(var v template std::vector)");
+    expect_dump("void f() { x = std::vector<float>(3); }", "(cast template std::vector 3)");
+    expect_dump("void f() { x = std::chrono::duration_cast<double>(y) < z; }",
+                "(< (call std::chrono::duration_cast<double> y) z)");
+    expect_dump("namespace cooperative_groups {}\nusing namespace cooperative_groups;\n"
+                "void f() { x = tiled_partition<32>(y) < z; }",
+                "(call cooperative_groups::tiled_partition<32> y)");
+}
+END_TEST
+
 START_TEST(test_specializations)
 {
     expect_dump("template <typename T> int f(T x) { return 0; }\n"
@@ -157,6 +172,7 @@ static Suite *templates_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_heads);
     tcase_add_test(tc, test_template_ids);
+    tcase_add_test(tc, test_template_types);
     tcase_add_test(tc, test_specializations);
     tcase_add_test(tc, test_template_errors);
     suite_add_tcase(s, tc);
