@@ -283,6 +283,23 @@ void k_tpl_head_end(k_parser *ps, k_list *params)
     ts->spec_args = NULL;
 }
 
+/* `template void f<int>(int *);` (no head): an explicit instantiation of
+ * the declarations just added, which sema instantiates and then drops. */
+void k_tpl_instantiation(k_parser *ps, k_stmt *decls)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    for (int i = 0; decls && i < decls->ndecls; i++) {
+        k_decl *d = decls->decls[i];
+        d->is_template = 1;
+        d->explicit_inst = 1;
+        if (ts->spec_args)
+            d->spec_args = targ_array(ps, ts->spec_args, &d->nspec_args);
+    }
+    ts->head_open = 0;
+    ts->head_name = NULL;
+    ts->spec_args = NULL;
+}
+
 k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr)
 {
     k_targ *a = k_alloc(ps->ctx, sizeof *a);

@@ -472,15 +472,16 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 }
 
 /* ------------------------------------------------------- declarations */
-/* `template <> int f<int>(int)`: the instance for its arguments. */
+/* `template <> int f<int>(int)`: the instance for its arguments; or
+ * `template int f<int>(int);`: an explicit instantiation, made now. */
 static void specialization(k_sema_state *s, k_decl *d)
 {
     tpl_entry *en = find_entry(s, d->name, -1);
     while (en && en->decl->ntparams == 0)
         en = en->next;
     if (!en) {
-        k_error(s->ctx, d->loc, "explicit specialization of '%s' without a primary template",
-                d->name);
+        k_error(s->ctx, d->loc, "explicit %s of '%s' without a primary template",
+                d->explicit_inst ? "instantiation" : "specialization", d->name);
         return;
     }
     for (int i = 0; i < d->nparams; i++) {
@@ -508,6 +509,10 @@ static void specialization(k_sema_state *s, k_decl *d)
     tpl_args a;
     if (!call_args(s, en->decl, &call, &a, 1))
         return;
+    if (d->explicit_inst) {
+        instance(s, en, &a, d->loc);
+        return;
+    }
     for (tpl_inst *in = en->insts; in; in = in->next)
         if (args_equal(&in->args, &a)) {
             k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
