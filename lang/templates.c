@@ -89,6 +89,12 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
 {
     k_tpl_scan *ts = &ps->tpl;
     if (kind == KW_TEMPLATE) {
+        /* a head whose declaration a syntax error cut short: its parameters
+         * stop being type names here, not in the next template's head */
+        if (ts->head_open && ts->typedef_mark <= ps->typedef_names.n) {
+            ps->typedef_names.n = ts->typedef_mark;
+            ps->typedef_types.n = ts->typedef_mark;
+        }
         ts->head_open = 1;
         ts->head_name = NULL;
         ts->spec_args = NULL;

@@ -85,11 +85,11 @@ static int args_equal(const tpl_args *a, const tpl_args *b)
     if (a->n != b->n)
         return 0;
     for (int i = 0; i < a->n; i++) {
-        if ((a->types[i] == NULL) != (b->types[i] == NULL))
+        const k_type *x = a->types[i], *y = b->types[i];
+        if ((x == NULL) != (y == NULL))
             return 0;
-        if (a->types[i] ? !k_ty_same(a->types[i], b->types[i])
-                          || (a->types[i]->quals & ~Q_RESTRICT) != (b->types[i]->quals & ~Q_RESTRICT)
-                        : a->values[i] != b->values[i])
+        if (x ? !k_ty_same(x, y) || (x->quals & ~Q_RESTRICT) != (y->quals & ~Q_RESTRICT)
+              : a->values[i] != b->values[i])
             return 0;
     }
     return 1;
@@ -143,8 +143,11 @@ static int value_arg(k_sema_state *s, const k_tparam *p, k_expr *e, int64_t *v)
 
 /* The explicit arguments `f<...>` into a; returns 0 after reporting an error. */
 static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int nta,
-                         k_loc at, tpl_args *a)
+                         k_loc at, tpl_args *a, int report)
 {
+    for (int i = 0; !report && i < nta && i < t->ntparams; i++)
+        if (!t->tparams[i].type != (ta[i].type != NULL))
+            return 0;     /* another overload may take these arguments */
     if (nta > t->ntparams) {
         k_error(s->ctx, at, "too many template arguments for '%s' (it takes %d, %d given)",
                 t->name, t->ntparams, nta);
@@ -324,7 +327,7 @@ static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a
         return 0;
     if (!report && call->ntargs > t->ntparams)
         return 0;
-    if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a))
+    if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a, report))
         return 0;
     int *have = k_alloc(s->ctx, (size_t)(t->ntparams + 1) * sizeof *have);
     if (!have)
@@ -390,6 +393,47 @@ static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
     return in->decl;
 }
 
+/* Partial ordering, simplified: how much of each parameter's type is fixed
+ * around its template parameters (`T *` beats `T`, `const T *` beats `T *`). */
+static int specificity(const k_decl *t)
+{
+    int n = 0;
+    for (int i = 0; i < t->nparams; i++)
+        for (const k_type *p = t->params[i]->type; p; p = p->base)
+            n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0);
+    return n;
+}
+
+/* How the call's arguments fit t's parameters with a substituted: 0 not
+ * at all, 1 through conversions, 2 exactly.  Overloaded templates
+ * (`DecodePixel(float4, ...)`, `DecodePixel(uchar4, ...)`) are told apart so. */
+static int fit(k_sema_state *s, const k_decl *t, const tpl_args *a, k_expr *call)
+{
+    if (call->nargs < t->nparams || (call->nargs > t->nparams && !t->variadic))
+        return 0;
+    k_subst sb = subst_of(s, t, a, t->ntparams);
+    int exact = 1;
+    for (int i = 0; i < t->nparams; i++) {
+        k_type *p = k_clone_type(s->ctx, t->params[i]->type, &sb);
+        k_type *at = k_sema_rvalue(s, call->args[i]);
+        if (!p || !at)
+            return 0;
+        k_sema_resolve_type(s, p, call->loc);
+        if (p->kind == TY_ARRAY)
+            p = k_type_ptr(s->ctx, p->base);
+        at = k_decay(s->ctx, at);
+        if (k_ty_same(p, at))
+            continue;
+        exact = 0;
+        if (k_ty_is_record(p) || k_ty_is_record(at))
+            return 0;
+        if (p->kind == TY_PTR ? at->kind != TY_PTR && !k_is_null_const(call->args[i])
+                              : !(k_ty_is_arith(p) && k_ty_is_arith(at)))
+            return 0;
+    }
+    return exact ? 2 : 1;
+}
+
 /* Whether a plain function takes exactly the call's argument types (then it
  * wins over a template, as in C++). */
 static int exact_match(k_sema_state *s, const k_decl *f, k_expr *call)
@@ -416,19 +460,33 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
         return 0;
     int ncand = 0;
     for (tpl_entry *en = first; en; en = en->next)
-        ncand += strcmp(en->decl->name, e->name) == 0;
+        ncand += strcmp(en->decl->name, e->name) == 0 && en->decl->kind == D_FUNC;
     int report = ncand == 1 && (!plain || e->has_targs);
+    tpl_entry *best = NULL;
+    tpl_args best_args;
+    int best_fit = 0;
     for (tpl_entry *en = first; en; en = en->next) {
-        if (strcmp(en->decl->name, e->name) != 0)
+        if (strcmp(en->decl->name, e->name) != 0 || en->decl->kind != D_FUNC)
             continue;
         tpl_args a;
         int errors = s->ctx->nerrors;
         if (call_args(s, en->decl, e, &a, report)) {
-            e->decl = instance(s, en, &a, e->loc);
-            return e->decl ? 1 : -1;
-        }
-        if (s->ctx->nerrors > errors)
+            /* a single template's conversions are check_args's to report */
+            int f = report ? 2 : fit(s, en->decl, &a, e);
+            if (f > best_fit || (f && f == best_fit
+                                 && specificity(en->decl) > specificity(best->decl))) {
+                best = en;
+                best_args = a;
+                best_fit = f;
+            }
+        } else if (s->ctx->nerrors > errors) {
             return -1;
+        }
+    }
+    /* a plain function that needs conversions still beats a template that does */
+    if (best && !(plain && best_fit < 2 && !e->has_targs)) {
+        e->decl = instance(s, best, &best_args, e->loc);
+        return e->decl ? 1 : -1;
     }
     if (plain)
         return 0;
@@ -472,6 +530,35 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 }
 
 /* ------------------------------------------------------- declarations */
+/* Whether two templates' written parameter types are the same (a
+ * redeclaration), their own type parameters matched by position. */
+static int same_written(const k_decl *a, const k_type *x, const k_decl *b, const k_type *y)
+{
+    for (; x && y; x = x->base, y = y->base) {
+        if (x->kind != y->kind || (x->quals & ~Q_RESTRICT) != (y->quals & ~Q_RESTRICT))
+            return 0;
+        if (x->kind == TY_TPARAM && tparam_index(a, x->name) != tparam_index(b, y->name))
+            return 0;
+        if ((x->name || y->name) && x->kind != TY_TPARAM
+            && (!x->name || !y->name || strcmp(x->name, y->name) != 0))
+            return 0;
+    }
+    return !x && !y;
+}
+
+static int same_template(const k_decl *a, const k_decl *b)
+{
+    if (a->kind != b->kind || a->ntparams != b->ntparams || a->nparams != b->nparams)
+        return 0;
+    for (int i = 0; i < a->ntparams; i++)
+        if ((a->tparams[i].type == NULL) != (b->tparams[i].type == NULL))
+            return 0;
+    for (int i = 0; i < a->nparams; i++)
+        if (!same_written(a, a->params[i]->type, b, b->params[i]->type))
+            return 0;
+    return 1;
+}
+
 /* `template <> int f<int>(int)`: the instance for its arguments; or
  * `template int f<int>(int);`: an explicit instantiation, made now. */
 static void specialization(k_sema_state *s, k_decl *d)
@@ -542,13 +629,18 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         specialization(s, d);
         return;
     }
-    tpl_entry *en = find_entry(s, d->name, d->ntparams);
+    tpl_entry *en = find_entry(s, d->name, -1);
+    /* overloaded templates are different entries; a redeclaration is the same */
+    while (en && (strcmp(en->decl->name, d->name) != 0
+                  || (d->kind == D_FUNC && en->decl->kind == D_FUNC
+                      && !same_template(en->decl, d))))
+        en = en->next;
     if (en && (en->decl->kind == D_VAR || d->kind == D_VAR)) {
         k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
         k_note(s->ctx, en->decl->loc, "previous definition is here");
         return;
     }
-    if (en && en->decl->nparams == d->nparams) {
+    if (en) {
         if (d->body && en->decl->body) {
             k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
             k_note(s->ctx, en->decl->loc, "previous definition is here");
