@@ -154,6 +154,14 @@ START_TEST(test_specializations)
                 "(func f (template (T typename)) tparam T (params (x tparam T))\n");
     expect_dump("template <typename T> T f(T x) { return x; }\nint f(int x) { return x; }",
                 "(func f int (params (x int))");
+    /* explicit instantiations: no head, the arguments written or deduced */
+    expect_dump("template <typename T> T f(T x) { return x; }\ntemplate int f<int>(int);",
+                "(func f (template)<int> int (params (_ int)) proto)");
+    expect_dump("template <typename T> T f(T x) { return x; }\ntemplate float f(float);",
+                "(func f (template) float (params (_ float)) proto)");
+    /* variable templates: uses are template-ids */
+    expect_dump("template <typename T> __constant__ T m[4];\n"
+                "float g(int j) { return m<float>[j] < 2; }", "(< (index m<float> j) 2)");
 }
 END_TEST
 
