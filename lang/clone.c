@@ -67,6 +67,8 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
     k_type *r = dup_node(ctx, t, sizeof *t);
     if (!r)
         return NULL;
+    if (r->kind == TY_RECORD && s && s->from && r->rec == s->from)
+        r->rec = s->to;       /* `this`, and S itself inside S's members */
     r->base = k_clone_type(ctx, t->base, s);
     r->len_expr = k_clone_expr(ctx, t->len_expr, s);
     r->targs = clone_targs(ctx, t->targs, t->ntargs, s);

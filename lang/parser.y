@@ -132,6 +132,8 @@ k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *n
 k_list *k_tpl_head(k_parser *ps, k_list *params);
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
 void k_tpl_declared(k_parser *ps, const char *name);
+const char *k_tpl_class_name(k_parser *ps, const char *tag);
+const char *k_tpl_class_spec(k_parser *ps, k_type *id);
 void k_tpl_spec_args(k_parser *ps, k_list *targs);
 void k_tpl_head_end(k_parser *ps, k_list *params);
 void k_tpl_instantiation(k_parser *ps, k_stmt *decls);
@@ -441,7 +443,10 @@ record_spec
     ;
 
 record_head
-    : record_kw IDENT '{'                   { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); }
+    : record_kw IDENT '{'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
+    | record_kw template_type '{'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
     | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
     ;
 

@@ -182,6 +182,8 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     for (; t; t = t->base) {
         if (t->kind == TY_FUNC)
             return;
+        if (t->kind == TY_TEMPLATE_ID)
+            k_tpl_sema_type(s, t, loc);    /* S<float>: becomes its instance's record */
         if (t->kind == TY_RECORD)
             k_record_layout(s, t->rec);
         if (t->kind != TY_ARRAY)
@@ -830,6 +832,8 @@ void k_sema(k_ctx *ctx, k_unit *unit)
             check_using(&s, d);
         else
             check_var(&s, d, 1);
+        if (d->kind == D_RECORD && d->nspec_args && !d->is_template)
+            k_tpl_sema_declare(&s, d);   /* `template <> struct S<int>` */
         s.ns = NULL;
     }
     if (unit)

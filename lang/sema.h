@@ -135,6 +135,9 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e);
 k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e);
 /* Puts the instances in the unit in place of the templates. */
 void k_tpl_sema_finish(k_sema_state *s, k_unit *unit);
+/* A class template's id `S<float>` (TY_TEMPLATE_ID) made its instance's
+ * TY_RECORD in place; an error (and TY_INT) when it names none. */
+void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc);
 
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);

@@ -37,6 +37,8 @@ typedef struct k_tpl_scan {
     int typedef_mark;         /* the typedef count before its parameters */
     int decl_mark;            /* the unit's declaration count after the head */
     struct k_list *spec_args; /* `template <> ... f<int>(...)`: the arguments, or NULL */
+    const char *class_name;   /* the head declares this class template ... */
+    k_type *class_spec;       /* ... or the explicit specialization `S<int>` (TY_TEMPLATE_ID) */
 } k_tpl_scan;
 
 /* A built-in library template, known by its qualified name ("std::vector").
@@ -65,6 +67,8 @@ typedef struct k_subst {
     k_type **types;
     k_expr **exprs;
     int n;
+    const struct k_record *from; /* a class template's record ... */
+    struct k_record *to;         /* ... becomes its instance's in every type */
 } k_subst;
 
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s);

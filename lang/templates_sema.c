@@ -184,6 +184,29 @@ static int tparam_index(const k_decl *t, const char *name)
     return -1;
 }
 
+static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
+                 tpl_args *out, int report, k_loc at);
+static tpl_entry *find_class(k_sema_state *s, const char *name);
+
+/* `Pair<T>` against an instance of Pair: T from the instance's arguments. */
+static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
+                       tpl_args *out, int report, k_loc at)
+{
+    tpl_entry *en = a->kind == TY_RECORD ? find_class(s, p->name) : NULL;
+    for (tpl_inst *in = en ? en->insts : NULL; in; in = in->next) {
+        if (in->decl->type->rec != a->rec)
+            continue;
+        for (int i = 0; i < p->ntargs && i < in->args.n; i++)
+            if (p->targs[i].type && in->args.types[i]) {
+                int r = match(s, t, p->targs[i].type, in->args.types[i], out, report, at);
+                if (r <= 0)
+                    return r;
+            }
+        return 1;
+    }
+    return 0;
+}
+
 /* Matches a parameter's written type P against an argument's type A,
  * binding the type parameters P mentions.  Returns 0 on a mismatch, -1 on
  * conflicting deductions (reported when report is set). */
@@ -218,15 +241,21 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
             return 0;
         return match(s, t, p->base, a->base, out, report, at);
     }
+    if (p->kind == TY_TEMPLATE_ID)
+        return match_class(s, t, p, a, out, report, at);
     return 1;
 }
 
 /* Whether the written type mentions one of t's type parameters. */
 static int mentions_tparam(const k_type *p)
 {
-    for (; p; p = p->base)
+    for (; p; p = p->base) {
         if (p->kind == TY_TPARAM)
             return 1;
+        for (int i = 0; p->kind == TY_TEMPLATE_ID && i < p->ntargs; i++)
+            if (p->targs[i].type && mentions_tparam(p->targs[i].type))
+                return 1;
+    }
     return 0;
 }
 
@@ -311,7 +340,10 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
             if (!value_arg(s, p, k_clone_expr(s->ctx, p->def.expr, &sb), &a->values[i]))
                 return 0;
         } else {
-            if (report)
+            if (report && t->kind == D_RECORD)
+                k_error(s->ctx, at, "too few template arguments for class template '%s'"
+                        " (no argument or default for '%s')", t->name, p->name ? p->name : "?");
+            else if (report)
                 k_error(s->ctx, at, "no matching function for call to '%s': couldn't infer"
                         " template argument '%s'", t->name, p->name ? p->name : "?");
             return 0;
@@ -529,6 +561,161 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
     return d;
 }
 
+/* ---------------------------------------------------- class templates */
+static tpl_entry *find_class(k_sema_state *s, const char *name)
+{
+    for (tpl_entry *e = s->tpl ? s->tpl->entries : NULL; e; e = e->next)
+        if (e->decl->kind == D_RECORD && strcmp(e->decl->name, name) == 0)
+            return e;
+    return NULL;
+}
+
+/* "S::f" of the template's record becomes "S<float>::f". */
+static const char *member_name(k_sema_state *s, const char *inst, const char *name)
+{
+    const char *last = name, *sep;
+    while ((sep = strstr(last, "::")))
+        last = sep + 2;
+    size_t a = strlen(inst), b = strlen(last);
+    char *r = k_alloc(s->ctx, a + b + 3);
+    if (!r)
+        return name;
+    memcpy(r, inst, a);
+    memcpy(r + a, "::", 2);
+    memcpy(r + a + 2, last, b + 1);
+    return r;
+}
+
+/* A copy of the template's record with a substituted: its members' types
+ * and its member functions, which are checked (and lowered) as functions. */
+static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
+{
+    const k_record *tr = en->decl->type->rec;
+    k_record *r = k_alloc(s->ctx, sizeof *r);
+    if (!r)
+        return NULL;
+    *r = *tr;
+    r->tag = inst_name(s, en->decl, &in->args);
+    r->layout_state = 0;
+    k_subst sb = subst_of(s, en->decl, &in->args, en->decl->ntparams);
+    sb.from = tr;
+    sb.to = r;
+    r->fields = k_alloc(s->ctx, (size_t)(tr->nfields + 1) * sizeof *r->fields);
+    for (int i = 0; r->fields && i < tr->nfields; i++) {
+        r->fields[i] = tr->fields[i];
+        r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
+        r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
+    }
+    r->fields_cap = tr->nfields;
+    r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
+    for (int i = 0; r->methods && i < tr->nmethods; i++) {
+        k_decl *m = k_clone_func(s->ctx, tr->methods[i], &sb);
+        m->name = member_name(s, r->tag, m->name);
+        m->method_of = r;
+        r->methods[i] = m;
+    }
+    r->methods_cap = tr->nmethods;
+    in->decl = k_decl_new(s->ctx, D_RECORD, tr->loc, r->tag);
+    in->decl->type = k_type_new(s->ctx, TY_RECORD);
+    in->decl->type->rec = r;
+    struct k_tpl_sema *ts = state(s);
+    int errors = s->ctx->nerrors;
+    ts->depth++;
+    k_record_layout(s, r);
+    for (int i = 0; r->methods && i < r->nmethods; i++) {
+        k_sema_instance(s, r->methods[i]);
+        add_out(s, r->methods[i]);
+    }
+    ts->depth--;
+    if (s->ctx->nerrors > errors && ts->notes < 4) {
+        k_note(s->ctx, at, "in instantiation of '%s' requested here", r->tag);
+        ts->notes++;
+    }
+    if (ts->depth == 0)
+        ts->notes = 0;
+    return r;
+}
+
+void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
+{
+    tpl_entry *en = find_class(s, t->name);
+    k_record *r = NULL;
+    if (!en) {
+        k_error(s->ctx, loc, "'%s' is not a class template K knows", t->name);
+    } else if (s->tpl->depth >= K_TPL_MAX_DEPTH) {
+        k_error(s->ctx, loc, "recursive template instantiation exceeded the maximum depth"
+                " of %d", K_TPL_MAX_DEPTH);
+    } else {
+        k_expr use = { 0 };
+        use.kind = E_IDENT;
+        use.loc = loc;
+        use.name = t->name;
+        use.targs = t->targs;
+        use.ntargs = t->ntargs;
+        use.has_targs = 1;
+        if (use.ntargs > en->decl->ntparams) {
+            /* reported once; the rest are dropped so that uses of the object
+             * are still checked against the class */
+            k_error(s->ctx, loc, "too many template arguments for '%s' (it takes %d, %d given)",
+                    t->name, en->decl->ntparams, use.ntargs);
+            use.ntargs = en->decl->ntparams;
+        }
+        tpl_args a;
+        if (call_args(s, en->decl, &use, &a, 1)) {
+            for (tpl_inst *in = en->insts; in && !r; in = in->next)
+                if (args_equal(&in->args, &a))
+                    r = in->decl->type->rec;
+            if (!r) {
+                tpl_inst *in = k_alloc(s->ctx, sizeof *in);
+                in->args = a;
+                in->next = en->insts;
+                en->insts = in;
+                r = instantiate_class(s, en, in, loc);
+            }
+        }
+    }
+    unsigned quals = t->quals;
+    if (!r) {
+        t->kind = TY_INT;
+        return;
+    }
+    t->kind = TY_RECORD;
+    t->rec = r;
+    t->quals = quals;
+}
+
+/* `template <> struct S<int> {...}`: the instance of S for <int>. */
+static void class_specialization(k_sema_state *s, k_decl *d)
+{
+    tpl_entry *en = find_class(s, d->name);
+    if (!en) {
+        k_error(s->ctx, d->loc, "explicit specialization of '%s' without a primary template",
+                d->name);
+        return;
+    }
+    k_expr use = { 0 };
+    use.kind = E_IDENT;
+    use.loc = d->loc;
+    use.name = d->name;
+    use.targs = d->spec_args;
+    use.ntargs = d->nspec_args;
+    use.has_targs = 1;
+    tpl_args a;
+    if (!call_args(s, en->decl, &use, &a, 1))
+        return;
+    for (tpl_inst *in = en->insts; in; in = in->next)
+        if (args_equal(&in->args, &a)) {
+            k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
+                    in->decl->type->rec->tag);
+            return;
+        }
+    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
+    in->args = a;
+    in->decl = d;
+    in->next = en->insts;
+    en->insts = in;
+}
+
 /* ------------------------------------------------------- declarations */
 /* Whether two templates' written parameter types are the same (a
  * redeclaration), their own type parameters matched by position. */
@@ -620,6 +807,17 @@ static void specialization(k_sema_state *s, k_decl *d)
 
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
 {
+    if (d->kind == D_RECORD && d->ntparams == 0) {
+        class_specialization(s, d);
+        return;
+    }
+    if (d->kind == D_FUNC && d->method_of)
+        return;               /* a class template's member: copied with its class */
+    if (d->kind == D_VAR && strstr(d->name, "::")) {
+        k_error(s->ctx, d->loc, "static data members of class templates are not supported"
+                " in K ('%s')", d->name);
+        return;
+    }
     if (d->kind == D_VAR && d->ntparams == 0) {
         k_error(s->ctx, d->loc, "explicit specializations of variable templates are not"
                 " supported in K ('%s')", d->name);
@@ -635,7 +833,7 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
                   || (d->kind == D_FUNC && en->decl->kind == D_FUNC
                       && !same_template(en->decl, d))))
         en = en->next;
-    if (en && (en->decl->kind == D_VAR || d->kind == D_VAR)) {
+    if (en && (en->decl->kind != D_FUNC || d->kind != D_FUNC)) {
         k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
         k_note(s->ctx, en->decl->loc, "previous definition is here");
         return;

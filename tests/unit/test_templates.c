@@ -145,6 +145,20 @@ START_TEST(test_template_types)
 }
 END_TEST
 
+START_TEST(test_class_templates)
+{
+    /* after its declaration, a class template's name takes arguments */
+    expect_dump("template <class T> struct Box { T v; };\nBox<int> b;",
+                "(var b template Box)");
+    expect_dump("template <class T> struct Box { T v; };\n"
+                "template <> struct Box<int> { int w; };\nint f(int a, int b) { return a < b; }",
+                "(return (< a b))");
+    expect_dump("template <typename T, int N> struct R { T v[N]; };\n"
+                "void f() { R<float, 4> r; sizeof(R<R<int, 2>, 3>); }",
+                "(var r template R)");
+}
+END_TEST
+
 START_TEST(test_specializations)
 {
     expect_dump("template <typename T> int f(T x) { return 0; }\n"
@@ -181,6 +195,7 @@ static Suite *templates_suite(void)
     tcase_add_test(tc, test_heads);
     tcase_add_test(tc, test_template_ids);
     tcase_add_test(tc, test_template_types);
+    tcase_add_test(tc, test_class_templates);
     tcase_add_test(tc, test_specializations);
     tcase_add_test(tc, test_template_errors);
     suite_add_tcase(s, tc);
