@@ -133,6 +133,7 @@ k_list *k_tpl_head(k_parser *ps, k_list *params);
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
 void k_tpl_declared(k_parser *ps, const char *name);
 const char *k_tpl_class_name(k_parser *ps, const char *tag);
+int k_tpl_self_id(k_parser *ps, const char *name);
 const char *k_tpl_class_spec(k_parser *ps, k_type *id);
 void k_tpl_spec_args(k_parser *ps, k_list *targs);
 void k_tpl_head_end(k_parser *ps, k_list *params);
@@ -1716,7 +1717,7 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
-        if (tdef && k_parse_type_name_here(ps)) {
+        if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name)) {
             lval->type = tdef;
             kind = TYPEDEF_NAME;
             break;

@@ -250,6 +250,20 @@ const char *k_tpl_class_name(k_parser *ps, const char *tag)
     return tag;
 }
 
+/* Inside `template <class T> struct S {...}`, S is the record being defined
+ * (a type name), but `S<T>` is the template-id: name is taken as the class
+ * template when '<' (not '<<' or '<=') follows it. */
+int k_tpl_self_id(k_parser *ps, const char *name)
+{
+    const unsigned char *p = ps->lx.cur;
+    while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    if (p + 1 >= ps->lx.lim || p[0] != '<' || p[1] == '<' || p[1] == '=')
+        return 0;
+    const char *q = name;
+    return k_tpl_classify(ps, &q) == TEMPLATE_TYPE;
+}
+
 /* `template <> struct S<int> {`: a record of its own, tagged "S<int>" for
  * messages; sema makes it the instance of S for these arguments. */
 const char *k_tpl_class_spec(k_parser *ps, k_type *id)

@@ -597,6 +597,10 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     *r = *tr;
     r->tag = inst_name(s, en->decl, &in->args);
     r->layout_state = 0;
+    /* first, so that S<T> inside S's members finds this instance */
+    in->decl = k_decl_new(s->ctx, D_RECORD, tr->loc, r->tag);
+    in->decl->type = k_type_new(s->ctx, TY_RECORD);
+    in->decl->type->rec = r;
     k_subst sb = subst_of(s, en->decl, &in->args, en->decl->ntparams);
     sb.from = tr;
     sb.to = r;
@@ -615,9 +619,6 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
         r->methods[i] = m;
     }
     r->methods_cap = tr->nmethods;
-    in->decl = k_decl_new(s->ctx, D_RECORD, tr->loc, r->tag);
-    in->decl->type = k_type_new(s->ctx, TY_RECORD);
-    in->decl->type->rec = r;
     struct k_tpl_sema *ts = state(s);
     int errors = s->ctx->nerrors;
     ts->depth++;
