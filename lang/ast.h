@@ -250,6 +250,7 @@ struct k_decl {
     int is_template;          /* declared under `template <...>` (tparams) */
     k_tparam *tparams;
     int ntparams;
+    int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */
     k_targ *spec_args;        /* `template <> f<int>(...)`: the specialization's arguments */
     int nspec_args;
     const char *ns;           /* the namespace whose names it sees unqualified ("a::b"),

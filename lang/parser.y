@@ -134,8 +134,12 @@ k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *n
 k_list *k_tpl_head(k_parser *ps, k_list *params);
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
 void k_tpl_declared(k_parser *ps, const char *name);
+const char *k_tpl_class_name(k_parser *ps, const char *tag);
+int k_tpl_self_id(k_parser *ps, const char *name);
+const char *k_tpl_class_spec(k_parser *ps, k_type *id);
 void k_tpl_spec_args(k_parser *ps, k_list *targs);
 void k_tpl_head_end(k_parser *ps, k_list *params);
+void k_tpl_instantiation(k_parser *ps, k_stmt *decls);
 k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr);
 k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs);
 k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
@@ -309,6 +313,7 @@ external
     | template_head decl_specs declarator compound
                                     { add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
     | template_head declaration     { add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
+    | KW_TEMPLATE declaration       { k_tpl_instantiation(ps, $2); add_file_decls(ps, $2); }
     | declarator compound
         {
             if (add_method_def(ps, NULL, $1, 0, NULL, $2))
@@ -446,7 +451,10 @@ record_spec
     ;
 
 record_head
-    : record_kw IDENT '{'                   { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); }
+    : record_kw IDENT '{'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
+    | record_kw template_type '{'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
     | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
     | record_kw align_spec IDENT '{'
         { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
@@ -1765,7 +1773,7 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
-        if (tdef && k_parse_type_name_here(ps)) {
+        if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name)) {
             lval->type = tdef;
             kind = TYPEDEF_NAME;
             break;

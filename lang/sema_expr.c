@@ -67,11 +67,12 @@ static k_type *string_literal(k_sema_state *s, k_expr *e)
 /* ---- names ---- */
 static k_type *ident(k_sema_state *s, k_expr *e)
 {
-    k_decl *d = k_sema_lookup(s, e->name);
-    if ((!d || d->is_global_scope) && k_sema_member_ident(s, e))
+    k_decl *d = e->has_targs ? k_tpl_sema_var(s, e) : k_sema_lookup(s, e->name);
+    if (!e->has_targs && (!d || d->is_global_scope) && k_sema_member_ident(s, e))
         return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
     if (!d) {
-        k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
+        if (!e->has_targs)
+            k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
         return NULL;
     }
     e->decl = d;
