@@ -206,7 +206,7 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_CALL: fprintf(out, "call %s", e->name); break;
     case E_LAUNCH:
         fprintf(out, "launch %s (config", e->name);
-        for (int i = 0; i < 3 && e->config[i]; i++) {
+        for (int i = 0; i < 4 && e->config[i]; i++) {
             fputc(' ', out);
             dump_expr(e->config[i], out);
         }

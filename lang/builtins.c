@@ -130,6 +130,41 @@ int k_builtin_find(const char *name, int device)
     return -1;
 }
 
+/* Functions that CUDA itself removed: a call is one error naming the
+ * replacement (SPEC 2.8), not an undeclared name. */
+static const struct removed_api {
+    const char *name, *instead;
+} removed_apis[] = {
+    {"cudaThreadSynchronize", "cudaDeviceSynchronize()"},
+    {"cudaThreadExit", "cudaDeviceReset()"},
+    {"cudaThreadSetLimit", "cudaDeviceSetLimit"},
+    {"cudaThreadGetLimit", "cudaDeviceGetLimit"},
+    {"cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig"},
+    {"cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig"},
+    {"cudaMemcpyToArray", "cudaMemcpy2DToArray"},
+    {"cudaMemcpyFromArray", "cudaMemcpy2DFromArray"},
+    {"cudaMemcpyToArrayAsync", "cudaMemcpy2DToArrayAsync"},
+    {"cudaMemcpyFromArrayAsync", "cudaMemcpy2DFromArrayAsync"},
+    {"cudaConfigureCall", "a kernel<<<grid, block>>>(...) launch"},
+    {"cudaSetupArgument", "a kernel<<<grid, block>>>(...) launch"},
+    {"cudaLaunch", "a kernel<<<grid, block>>>(...) launch"},
+    {"__ballot", "__ballot_sync(0xffffffff, predicate)"},
+    {"__any", "__any_sync(0xffffffff, predicate)"},
+    {"__all", "__all_sync(0xffffffff, predicate)"},
+    {"__shfl", "__shfl_sync(0xffffffff, value, lane)"},
+    {"__shfl_up", "__shfl_up_sync(0xffffffff, value, delta)"},
+    {"__shfl_down", "__shfl_down_sync(0xffffffff, value, delta)"},
+    {"__shfl_xor", "__shfl_xor_sync(0xffffffff, value, mask)"},
+};
+
+const char *k_removed_api(const char *name)
+{
+    for (size_t i = 0; i < sizeof removed_apis / sizeof removed_apis[0]; i++)
+        if (strcmp(removed_apis[i].name, name) == 0)
+            return removed_apis[i].instead;
+    return NULL;
+}
+
 const k_builtin_info *k_builtin_get(int id)
 {
     return id >= 0 && id < NBUILTINS ? &builtin_table[id] : NULL;
@@ -213,6 +248,21 @@ static int is_global_var(const k_expr *a)
            (a->decl->is_global_scope || (a->decl->storage & ST_STATIC));
 }
 
+/* A 'K' argument: the name of a __global__ function (lowering passes its
+ * index).  Function pointers do not exist in K, so only a plain name fits. */
+static k_type *check_kernel_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a, int k)
+{
+    k_decl *d = a->kind == E_IDENT ? k_sema_lookup(s, a->name) : NULL;
+    if (!d || d->kind != D_FUNC || !(d->storage & ST_GLOBAL)) {
+        k_error(s->ctx, a->loc, "argument %d of '%s' must name a __global__ function",
+                k + 1, b->name);
+        return NULL;
+    }
+    a->decl = d;
+    a->type = k_ty(s->ctx, TY_INT);
+    return a->type;
+}
+
 /* Checks argument k of a runtime builtin against its letter; returns the
  * type it is passed as. */
 static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char c, k_expr *a, int k)
@@ -225,6 +275,8 @@ static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char 
                     "variable", k + 1, b->name);
         return ptr_to(ctx, k_ty(ctx, TY_VOID));
     }
+    if (c == 'K')
+        return check_kernel_arg(s, b, a, k);
     k_type *t = k_sema_rvalue(s, a);
     if (!t)
         return NULL;
@@ -238,6 +290,11 @@ static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char 
         if (d->kind == TY_PTR)
             return d;
         k_error(ctx, a->loc, "cannot pass a value of this type to '%s'", b->name);
+        return NULL;
+    case 'T':
+        if (d->kind == TY_PTR || k_is_null_const(a))
+            return d->kind == TY_PTR ? d : letter_type(ctx, 'p');
+        k_error(ctx, a->loc, "argument %d of '%s' must be a cudaStream_t", k + 1, b->name);
         return NULL;
     case 's': case 'p': case 'P': case 'Q': case 'D': case 'E':
         if (d->kind == TY_PTR || (c == 'E' && k_ty_is_integer(d)) || k_is_null_const(a)) {

@@ -94,6 +94,19 @@ static uint8_t letter_vtype(char c)
     }
 }
 
+/* A kernel named as an argument ('K'): its function index, which the
+ * runtime looks up in the module (registers, local memory). */
+static void kernel_index(lw_func *F, k_expr *a, int r)
+{
+    k_decl *def = a->decl->definition ? a->decl->definition : a->decl;
+    lw_sym *s = lw_sym_of(def);
+    if (!s || s->kind != SYM_FUNC) {
+        k_error(F->M->ctx, a->loc, "kernel '%s' is declared but never defined", a->decl->name);
+        return;
+    }
+    lw_emit_k(F, r, (uint32_t)s->index);
+}
+
 static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst, int want)
 {
     int top = F->top;
@@ -111,6 +124,9 @@ static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst
         if (c == 'S') {
             lw_var_address(F, e->args[k]->decl, r);
             sig.args[k] = VT_PTR;
+        } else if (c == 'K') {
+            kernel_index(F, e->args[k], r);
+            sig.args[k] = VT_I32;
         } else {
             k_type *t = at[k] ? at[k] : e->args[k]->type;
             lw_expr_conv_to(F, e->args[k], t, r);
@@ -380,6 +396,13 @@ void lw_launch(lw_func *F, k_expr *e)
     else
         lw_emit_k(F, b + 2, 0);
     eval_args(F, e, 0, b + 3);
+    /* The stream: work on every stream runs in issue order (SPEC 2.8), so the
+     * launch needs only its side effects. */
+    if (e->config[3]) {
+        int r = lw_reg(F);
+        lw_expr_conv_to(F, e->config[3], e->config[3]->type, r);
+        F->top = b + 3 + e->nargs;
+    }
     simt_func *fn = &F->M->m->funcs[s->index];
     lw_emit(F, OP_LAUNCH, b, b, 3 + e->nargs, s->index, (int32_t)fn->sig);
     F->top = top;

@@ -739,9 +739,7 @@ static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *conf
     if (config->n < 2 || config->n > 4)
         k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
                 " (grid, block, shared bytes, stream), not %d", config->n);
-    /* The fourth argument, the stream, has no meaning here: launches are
-     * synchronous. */
-    for (int i = 0; i < config->n && i < 3; i++)
+    for (int i = 0; i < config->n && i < 4; i++)
         e->config[i] = config->items[i];
     return expr_with_args(ps, e, args);
 }

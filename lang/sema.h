@@ -65,6 +65,9 @@ typedef struct k_builtin_info {
  * device form. */
 int k_builtin_find(const char *name, int device);
 const k_builtin_info *k_builtin_get(int id);
+/* For a function CUDA removed (cudaThreadSynchronize, __ballot...), what to
+ * write instead; NULL for any other name. */
+const char *k_removed_api(const char *name);
 /* The SIG letter of argument i of a runtime builtin ('.' past a variadic
  * mark, 0 past the end). */
 char k_builtin_sig_letter(const k_builtin_info *b, int i);

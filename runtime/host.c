@@ -23,39 +23,9 @@
 #include "vm/observe.h"
 #include "vm/vm.h"
 
-typedef struct call {
-    simt_vm *vm;
-    const simt_tctx *t;
-    const simt_sig *sig;
-    const uint64_t *args;
-    int nargs;
-    uint64_t *ret;
-} call;
+#include "runtime/host_call.h"
 
 /* ---- arguments, results, guest memory ---- */
-
-/* Argument k; missing optional arguments read as 0. */
-static uint64_t arg(const call *c, int k)
-{
-    return k < c->nargs ? c->args[k] : 0;
-}
-
-static int32_t arg_int(const call *c, int k)
-{
-    return (int32_t)(uint32_t)arg(c, k);
-}
-
-static simt_status ret_int(call *c, int32_t v)
-{
-    *c->ret = (uint32_t)v;
-    return SIMT_OK;
-}
-
-static simt_status ret_u64(call *c, uint64_t v)
-{
-    *c->ret = v;
-    return SIMT_OK;
-}
 
 /* Puts "fn: " in front of the fault message that translation left. */
 static void prefix_fault(simt_vm *vm, const char *fn)
@@ -65,7 +35,7 @@ static void prefix_fault(simt_vm *vm, const char *fn)
     simt_vm_faultf(vm, "%s: %.490s", fn, msg);
 }
 
-static void *guest(call *c, const char *fn, uint64_t addr, uint64_t len, int write)
+void *guest(call *c, const char *fn, uint64_t addr, uint64_t len, int write)
 {
     void *p = simt_vm_translate(c->vm, c->t, addr, len, write);
     if (!p)
@@ -81,7 +51,7 @@ static const char *guest_str(call *c, const char *fn, uint64_t addr, size_t max,
     return s;
 }
 
-static int store(call *c, const char *fn, uint64_t addr, const void *v, size_t size)
+int store(call *c, const char *fn, uint64_t addr, const void *v, size_t size)
 {
     void *p = guest(c, fn, addr, size, 1);
     if (!p)
@@ -90,18 +60,18 @@ static int store(call *c, const char *fn, uint64_t addr, const void *v, size_t s
     return 0;
 }
 
-static int store_u64(call *c, const char *fn, uint64_t addr, uint64_t v)
+int store_u64(call *c, const char *fn, uint64_t addr, uint64_t v)
 {
     return store(c, fn, addr, &v, sizeof v);
 }
 
-static int store_i32(call *c, const char *fn, uint64_t addr, int32_t v)
+int store_i32(call *c, const char *fn, uint64_t addr, int32_t v)
 {
     return store(c, fn, addr, &v, sizeof v);
 }
 
 /* The live allocation that starts exactly at addr, or NULL. */
-static simt_alloc *alloc_at(simt_vm *vm, uint64_t addr)
+simt_alloc *alloc_at(simt_vm *vm, uint64_t addr)
 {
     simt_alloc *a = simt_mem_find(&vm->mem, addr);
     return a && a->base == addr && !a->freed ? a : NULL;
@@ -288,7 +258,7 @@ static simt_status bi_MEMSET(call *c)
 
 /* memcpy and memmove: overlap is harmless here (memmove), as no guest can
  * observe the difference except by undefined behaviour. */
-static simt_status copy_bytes(call *c, const char *fn, uint64_t dst, uint64_t src, uint64_t n)
+simt_status copy_bytes(call *c, const char *fn, uint64_t dst, uint64_t src, uint64_t n)
 {
     if (n == 0)
         return SIMT_OK;
@@ -488,13 +458,13 @@ static simt_status bi_TIME(call *c)
  * cudaGetLastError() clears the recorded error but not the broken context:
  * every later call that needs the device fails with it until cudaDeviceReset.
  * vm/grid.c reports every kernel fault as an illegal address (700). */
-static int context_error(const simt_vm *vm)
+int context_error(const simt_vm *vm)
 {
     return vm->kernel_faults > vm->cuda_reset_faults ? CUDA_ERROR_ILLEGAL_ADDRESS : 0;
 }
 
 /* Returns err to the guest and records it for cudaGetLastError(). */
-static simt_status cuda_return(call *c, int err)
+simt_status cuda_return(call *c, int err)
 {
     if (err != CUDA_SUCCESS)
         c->vm->last_error = err;
@@ -502,7 +472,7 @@ static simt_status cuda_return(call *c, int err)
 }
 
 /* Device calls in a broken context return its error without doing anything. */
-static int context_broken(call *c)
+int context_broken(call *c)
 {
     int err = context_error(c->vm);
     if (!err)
@@ -624,7 +594,7 @@ static simt_status bi_CUDA_DEVICE_RESET(call *c)
 
 /* cudaMalloc and friends: *P receives the new pointer.  For 0 bytes CUDA
  * succeeds and leaves *P as it was (measured on an H200, CUDA 13). */
-static simt_status cuda_alloc(call *c, const char *fn, unsigned kind)
+simt_status cuda_alloc(call *c, const char *fn, unsigned kind)
 {
     if (context_broken(c))
         return SIMT_OK;
@@ -663,7 +633,7 @@ static simt_status bi_CUDA_MALLOC_HOST(call *c)
     return cuda_alloc(c, "cudaMallocHost", ALLOC_CUDA_HOST);
 }
 
-static simt_status cuda_free(call *c, unsigned kind)
+simt_status cuda_free(call *c, unsigned kind)
 {
     if (context_broken(c))
         return SIMT_OK;
@@ -708,6 +678,7 @@ static simt_status bi_CUDA_MEMCPY(call *c)
         return cuda_return(c, CUDA_ERROR_INVALID_MEMCPY_DIRECTION);
     if (copy_bytes(c, "cudaMemcpy", arg(c, 0), arg(c, 1), arg(c, 2)) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    simt_copy_time(c, arg(c, 0), arg(c, 1), arg(c, 2), kind);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -722,6 +693,7 @@ static simt_status bi_CUDA_MEMSET(call *c)
             return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
         memset(p, (unsigned char)arg(c, 1), n);
     }
+    simt_copy_time(c, arg(c, 0), 0, n, -1);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -864,7 +836,7 @@ static simt_event *event_of(call *c, uint64_t handle)
     return e->used ? e : NULL;
 }
 
-static simt_status bi_CUDA_EVENT_CREATE(call *c)
+simt_status event_create(call *c)
 {
     simt_vm *vm = c->vm;
     if (context_broken(c))
@@ -885,9 +857,14 @@ static simt_status bi_CUDA_EVENT_CREATE(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
+static simt_status bi_CUDA_EVENT_CREATE(call *c)
+{
+    return event_create(c);
+}
+
 static simt_status bi_CUDA_EVENT_RECORD(call *c)
 {
-    if (context_broken(c))
+    if (context_broken(c) || !stream_ok(c, arg(c, 1)))
         return SIMT_OK;
     simt_event *e = event_of(c, arg(c, 0));
     if (!e)

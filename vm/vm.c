@@ -147,6 +147,8 @@ void simt_vm_destroy(simt_vm *vm)
     simt_free(&vm->cfg.alloc, vm->global_addr);
     simt_free(&vm->cfg.alloc, vm->func_of_pc);
     simt_free(&vm->cfg.alloc, vm->events);
+    simt_free(&vm->cfg.alloc, vm->streams);
+    vm->streams = NULL;
     simt_free(&vm->cfg.alloc, vm->kernel_parallel);
     vm->kernel_parallel = NULL;
     simt_frame_zero_free(vm);

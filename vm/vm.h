@@ -101,6 +101,16 @@ typedef struct simt_event {
     double time_ms;             /* modelled clock when recorded */
 } simt_event;
 
+/* A cudaStream_t (runtime/host_stream.c).  Work on every stream runs at
+ * once, in issue order, on the one modelled timeline, so a stream only
+ * needs to exist. */
+typedef struct simt_stream {
+    int used;
+    unsigned flags;             /* cudaStreamNonBlocking ... as created */
+} simt_stream;
+/* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread. */
+#define SIMT_STREAM_BASE 3
+
 /* The registers a new frame of one function clears (vm/live.c). */
 typedef struct simt_frame_zero {
     uint32_t *regs;
@@ -127,6 +137,8 @@ typedef struct simt_vm {
     int last_error;             /* sticky cudaError_t of the CUDA runtime */
     simt_event *events;
     int nevents;
+    simt_stream *streams;       /* handle = index + SIMT_STREAM_BASE */
+    int nstreams;
     uint64_t rand_state;        /* the guest's rand()/srand() */
     double clock_ms;            /* modelled time elapsed on the device */
     uint64_t host_steps;
