@@ -342,6 +342,32 @@ static void call_builtin(lw_func *F, k_expr *e, int dst, int want)
     case BK_REINTERP:
         lw_expr_conv_to(F, e->args[0], at[0], dst);
         break;
+    case BK_ARITH: {
+        int a = F->top;
+        eval_args(F, e, 0, a);
+        lw_emit(F, b->op, dst, a, a + 1, 0, 0);
+        break;
+    }
+    case BK_ROUNDCVT: {
+        int r = arg_reg(F, e, 0);
+        if (b->op >= 0)
+            lw_emit(F, OP_INTR, r, r, 1, b->op, 0);
+        lw_convert(F, dst, r, at[0], e->type);
+        break;
+    }
+    case BK_LDG:
+        lw_load_at(F, arg_reg(F, e, 0), e->type, dst);
+        break;
+    case BK_SATURATE: { /* fminf(fmaxf(x, 0), 1): fmaxf turns a NaN into 0 */
+        int a = F->top;
+        lw_reserve(F, a + 2);
+        eval_args(F, e, 0, a);
+        lw_emit_k(F, a + 1, 0);
+        lw_emit(F, OP_INTR, a, a, 2, INTR_FMAXF, 0);
+        lw_emit_k(F, a + 1, 0x3f800000u); /* 1.0f */
+        lw_emit(F, OP_INTR, dst, a, 2, INTR_FMINF, 0);
+        break;
+    }
     default:
         collective(F, e, b, dst);
         break;
