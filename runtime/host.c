@@ -457,10 +457,13 @@ static simt_status bi_TIME(call *c)
 /* The error of a CUDA context broken by a kernel fault, or 0.  As on a GPU,
  * cudaGetLastError() clears the recorded error but not the broken context:
  * every later call that needs the device fails with it until cudaDeviceReset.
- * vm/grid.c reports every kernel fault as an illegal address (700). */
+ * vm/grid.c records the kernel fault's error: an illegal address (700), or
+ * cudaErrorAssert (710) for a failed device assert. */
 int context_error(const simt_vm *vm)
 {
-    return vm->kernel_faults > vm->cuda_reset_faults ? CUDA_ERROR_ILLEGAL_ADDRESS : 0;
+    if (vm->kernel_faults <= vm->cuda_reset_faults)
+        return 0;
+    return vm->kernel_error ? vm->kernel_error : CUDA_ERROR_ILLEGAL_ADDRESS;
 }
 
 /* Returns err to the guest and records it for cudaGetLastError(). */
@@ -490,6 +493,7 @@ static const struct cuda_error_text {
     { 2, "cudaErrorMemoryAllocation", "out of memory" },
     { 3, "cudaErrorInitializationError", "initialization error" },
     { 9, "cudaErrorInvalidConfiguration", "invalid configuration argument" },
+    { 12, "cudaErrorInvalidPitchValue", "invalid pitch argument" },
     { 13, "cudaErrorInvalidSymbol", "invalid device symbol" },
     { 17, "cudaErrorInvalidDevicePointer", "invalid device pointer" },
     { 21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy" },
@@ -501,6 +505,9 @@ static const struct cuda_error_text {
     { 701, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
     { 702, "cudaErrorLaunchTimeout", "the launch timed out and was terminated" },
     { 710, "cudaErrorAssert", "device-side assert triggered" },
+    { 712, "cudaErrorHostMemoryAlreadyRegistered",
+      "part or all of the requested memory range is already mapped" },
+    { 713, "cudaErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region" },
     { 715, "cudaErrorIllegalInstruction", "an illegal instruction was encountered" },
     { 716, "cudaErrorMisalignedAddress", "misaligned address" },
     { 719, "cudaErrorLaunchFailure", "unspecified launch failure" },
@@ -585,6 +592,9 @@ static simt_status bi_CUDA_DEVICE_RESET(call *c)
     }
     for (int i = 0; i < c->vm->nevents; i++)
         c->vm->events[i].used = 0;
+    for (int i = 0; i < c->vm->nstreams; i++)
+        c->vm->streams[i].used = 0;
+    c->vm->nhost_regs = 0;
     c->vm->last_error = CUDA_SUCCESS;
     c->vm->cuda_reset_faults = c->vm->kernel_faults;
     return ret_int(c, CUDA_SUCCESS);
@@ -700,7 +710,7 @@ static simt_status bi_CUDA_MEMSET(call *c)
 /* cudaMemcpyTo/FromSymbol: the symbol must be a module variable and
  * [offset, offset+count) must lie inside it.  An omitted kind (0) means the
  * natural direction. */
-static simt_status symbol_copy(call *c, int to_symbol)
+simt_status symbol_copy(call *c, int to_symbol)
 {
     if (context_broken(c))
         return SIMT_OK;
@@ -767,9 +777,9 @@ enum prop_offset {
 #define PROP(field, type, count, offset) PROP_##field = offset,
 #include "runtime/deviceprop.def"
 #undef PROP
-    PROP_SIZE = 376
+    PROP_SIZE = 472
 };
-_Static_assert(PROP_sharedMemPerBlockOptin + 8 == PROP_SIZE, "cudaDeviceProp is 376 bytes");
+_Static_assert(PROP_textureAlignment + 8 == PROP_SIZE, "cudaDeviceProp is 472 bytes");
 
 static void put32(uint8_t *p, int offset, int32_t v)
 {
@@ -809,6 +819,17 @@ static void fill_props(const simt_vm *vm, uint8_t *p)
     put32(p, PROP_memoryBusWidth, d->mem_bus_width);
     put32(p, PROP_maxBlocksPerMultiProcessor, d->max_blocks_per_sm);
     put64(p, PROP_sharedMemPerBlockOptin, (uint64_t)d->smem_per_block_optin);
+    /* what a data-centre GPU reports (cudaDeviceGetAttribute gives the same) */
+    static const int ones[] = { PROP_canMapHostMemory, PROP_cooperativeLaunch,
+                                PROP_concurrentKernels, PROP_unifiedAddressing, PROP_ECCEnabled,
+                                PROP_deviceOverlap, PROP_managedMemory,
+                                PROP_concurrentManagedAccess };
+    for (size_t i = 0; i < sizeof ones / sizeof ones[0]; i++)
+        put32(p, ones[i], 1);
+    put32(p, PROP_asyncEngineCount, 2);
+    put64(p, PROP_reservedSharedMemPerBlock, (uint64_t)d->reserved_smem_per_block);
+    put64(p, PROP_memPitch, 2147483647);
+    put64(p, PROP_textureAlignment, 512);
 }
 
 static simt_status bi_CUDA_GET_DEVICE_PROPS(call *c)

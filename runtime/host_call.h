@@ -59,6 +59,8 @@ simt_status cuda_return(call *c, int err);
 int context_broken(call *c);
 simt_status cuda_alloc(call *c, const char *fn, unsigned kind);
 simt_status cuda_free(call *c, unsigned kind);
+/* cudaMemcpyToSymbol (to_symbol 1) / FromSymbol (0) of the call's arguments */
+simt_status symbol_copy(call *c, int to_symbol);
 /* cudaEventCreate: *arg 0 receives a new event */
 simt_status event_create(call *c);
 
@@ -85,6 +87,13 @@ simt_status bi_CUDA_HOST_ALLOC(call *c);
 simt_status bi_CUDA_HOST_GET_DEVICE_PTR(call *c);
 simt_status bi_CUDA_MALLOC_ASYNC(call *c);
 simt_status bi_CUDA_FREE_ASYNC(call *c);
+simt_status bi_CUDA_DEFAULT_MEM_POOL(call *c);
+simt_status bi_CUDA_MEM_POOL_SET_ATTR(call *c);
+simt_status bi_CUDA_MEM_POOL_TRIM_TO(call *c);
+simt_status bi_CUDA_HOST_REGISTER(call *c);
+simt_status bi_CUDA_HOST_UNREGISTER(call *c);
+simt_status bi_CUDA_PROFILER_START(call *c);
+simt_status bi_CUDA_PROFILER_STOP(call *c);
 
 /* The builtins of host_device.c */
 simt_status bi_CUDA_DEVICE_GET_ATTR(call *c);
@@ -96,5 +105,19 @@ simt_status bi_CUDA_DEVICE_SET_CACHE_CONFIG(call *c);
 simt_status bi_CUDA_FUNC_SET_CACHE_CONFIG(call *c);
 simt_status bi_CUDA_DRIVER_VERSION(call *c);
 simt_status bi_CUDA_RUNTIME_VERSION(call *c);
+simt_status bi_ASSERT_FAIL(call *c);
+simt_status bi_TRAP(call *c);
+
+/* The builtins of host_copy.c */
+simt_status bi_CUDA_MALLOC_PITCH(call *c);
+simt_status bi_CUDA_MEMCPY_2D(call *c);
+simt_status bi_CUDA_MEMCPY_2D_ASYNC(call *c);
+simt_status bi_CUDA_MEMSET_2D(call *c);
+simt_status bi_CUDA_GET_SYMBOL_ADDRESS(call *c);
+simt_status bi_CUDA_GET_SYMBOL_SIZE(call *c);
+simt_status bi_CUDA_MEMCPY_TO_SYM_ASYNC(call *c);
+simt_status bi_CUDA_MEMCPY_FROM_SYM_ASYNC(call *c);
+simt_status bi_CUDA_DEVICE_SET_LIMIT(call *c);
+simt_status bi_CUDA_DEVICE_GET_LIMIT(call *c);
 
 #endif

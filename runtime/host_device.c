@@ -1,7 +1,8 @@
 /* runtime/host_device.c -- the CUDA runtime's questions about the device
  * and its kernels (SPEC 2.8): cudaDeviceGetAttribute, cudaMemGetInfo, the
- * occupancy calculator (the model's, runtime/occupancy.c), versions, and the
- * device settings that change nothing here (flags, cache preference).
+ * occupancy calculator (the model's, runtime/occupancy.c), versions, the
+ * device settings that change nothing here (flags, cache preference), and
+ * assert's failure, which in a kernel is a kernel fault of its own kind.
  *
  * Every answer comes from the device profile (--device), as
  * cudaGetDeviceProperties does in host.c. */
@@ -222,4 +223,34 @@ simt_status bi_CUDA_DRIVER_VERSION(call *c)
 simt_status bi_CUDA_RUNTIME_VERSION(call *c)
 {
     return version(c, "cudaRuntimeGetVersion");
+}
+
+/* ---- assert ---- */
+
+/* __assert_fail(expr, file, line): a failed assert.  The fault is located
+ * (file, line, and in a kernel the block and thread) when it is printed.  In
+ * a kernel it stops the launch with cudaErrorAssert, which every later CUDA
+ * call returns as on a GPU, and the program goes on: main decides the exit
+ * status.  On the host it ends the program, as abort() does. */
+simt_status bi_ASSERT_FAIL(call *c)
+{
+    size_t n = 0;
+    const char *e = simt_vm_cstr(c->vm, c->t, arg(c, 0), 400, &n);
+    if (!e)
+        return SIMT_FAULT;
+    int device = !c->t->is_host;
+    /* the texts of CUDA's device-side message and of glibc's */
+    simt_vm_faultf(c->vm, "Assertion `%.*s%s failed.", (int)n, e, device ? "`" : "'");
+    if (device)
+        c->vm->fault.cuda_error = CUDA_ERROR_ASSERT;
+    return SIMT_FAULT;
+}
+
+/* __trap(): the kernel stops with cudaErrorLaunchFailure (719), which later
+ * CUDA calls return; like every other kernel fault it makes the exit status 1. */
+simt_status bi_TRAP(call *c)
+{
+    simt_vm_faultf(c->vm, "__trap() called");
+    c->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_FAILURE;
+    return SIMT_FAULT;
 }

@@ -24,10 +24,19 @@ static int on_device(simt_vm *vm, uint64_t addr)
                  a->kind == ALLOC_MODULE);
 }
 
+/* The cudaHostRegister range holding addr, or -1. */
+static int registered(const simt_vm *vm, uint64_t addr)
+{
+    for (int i = 0; i < vm->nhost_regs; i++)
+        if (addr >= vm->host_regs[2 * i] && addr - vm->host_regs[2 * i] < vm->host_regs[2 * i + 1])
+            return i;
+    return -1;
+}
+
 static int pinned(simt_vm *vm, uint64_t addr)
 {
     simt_alloc *a = simt_mem_find(&vm->mem, addr);
-    return a && a->kind == ALLOC_CUDA_HOST;
+    return (a && !a->freed && a->kind == ALLOC_CUDA_HOST) || registered(vm, addr) >= 0;
 }
 
 /* cudaMemcpyDefault: the direction the two pointers give. */
@@ -218,7 +227,8 @@ simt_status bi_CUDA_MEMSET_ASYNC(call *c)
 
 /* cudaHostAlloc(&p, bytes, flags): cudaMallocHost with flags (portable,
  * mapped, write-combined), all of which hold for every allocation here:
- * memory is unified, so a mapped pointer is the host pointer itself. */
+ * memory is unified, so a mapped pointer is the host pointer itself
+ * (cudaHostGetDevicePointer, for this memory and cudaHostRegister's). */
 simt_status bi_CUDA_HOST_ALLOC(call *c)
 {
     if (arg(c, 2) > 7) {
@@ -234,8 +244,7 @@ simt_status bi_CUDA_HOST_GET_DEVICE_PTR(call *c)
     if (context_broken(c))
         return SIMT_OK;
     uint64_t where = arg(c, 0), host = arg(c, 1);
-    simt_alloc *a = simt_mem_find(&c->vm->mem, host);
-    if (where == 0 || arg(c, 2) != 0 || !a || a->freed || a->kind != ALLOC_CUDA_HOST)
+    if (where == 0 || arg(c, 2) != 0 || !pinned(c->vm, host))
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     if (store_u64(c, "cudaHostGetDevicePointer", where, host) != 0)
         return SIMT_FAULT;
@@ -257,4 +266,99 @@ simt_status bi_CUDA_FREE_ASYNC(call *c)
     if (context_broken(c) || !stream_ok(c, arg(c, 1)))
         return SIMT_OK;
     return cuda_free(c, ALLOC_CUDA);
+}
+
+/* ---- page-locking memory the program allocated: cudaHostRegister ---- */
+
+/* cudaHostRegister(p, bytes, flags): [p, p+bytes) must lie in one live host
+ * allocation and overlap no registered range; it then copies at the pinned
+ * rate and has a device pointer (itself). */
+simt_status bi_CUDA_HOST_REGISTER(call *c)
+{
+    simt_vm *vm = c->vm;
+    if (context_broken(c))
+        return SIMT_OK;
+    uint64_t p = arg(c, 0), n = arg(c, 1);
+    simt_alloc *a = simt_mem_find(&vm->mem, p);
+    if (n == 0 || arg(c, 2) > 15 || !a || a->freed || a->kind == ALLOC_CUDA ||
+        a->kind == ALLOC_CUDA_HOST || p - a->base > a->size || n > a->size - (p - a->base))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (registered(vm, p) >= 0 || registered(vm, p + n - 1) >= 0)
+        return cuda_return(c, CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
+    uint64_t *grown = simt_realloc(&vm->cfg.alloc, vm->host_regs,
+                                   (size_t)(vm->nhost_regs + 1) * 2 * sizeof *grown);
+    if (!grown)
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    vm->host_regs = grown;
+    vm->host_regs[2 * vm->nhost_regs] = p;
+    vm->host_regs[2 * vm->nhost_regs + 1] = n;
+    vm->nhost_regs++;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaHostUnregister(p): p must be where a registration starts. */
+simt_status bi_CUDA_HOST_UNREGISTER(call *c)
+{
+    simt_vm *vm = c->vm;
+    if (context_broken(c))
+        return SIMT_OK;
+    int i = registered(vm, arg(c, 0));
+    if (i < 0 || vm->host_regs[2 * i] != arg(c, 0))
+        return cuda_return(c, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
+    vm->nhost_regs--;
+    vm->host_regs[2 * i] = vm->host_regs[2 * vm->nhost_regs];
+    vm->host_regs[2 * i + 1] = vm->host_regs[2 * vm->nhost_regs + 1];
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* ---- the device's default memory pool: cudaMallocAsync takes memory from
+ * it at once and cudaFreeAsync returns it at once, so its settings (how
+ * much freed memory it keeps) change nothing a program can see ---- */
+
+enum { DEFAULT_POOL = 1 };
+
+simt_status bi_CUDA_DEFAULT_MEM_POOL(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    if (arg_int(c, 1) != 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_DEVICE);
+    if (arg(c, 0) == 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (store_u64(c, "cudaDeviceGetDefaultMemPool", arg(c, 0), DEFAULT_POOL) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaMemPoolSetAttribute(pool, attr, &value): the cudaMemPoolAttr values
+ * 1..8; the value (an int, or a 64-bit count for 4..8) must be readable. */
+simt_status bi_CUDA_MEM_POOL_SET_ATTR(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    int attr = arg_int(c, 1);
+    if (arg(c, 0) != DEFAULT_POOL || attr < 1 || attr > 8 || arg(c, 2) == 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (!guest(c, "cudaMemPoolSetAttribute", arg(c, 2), attr >= 4 ? 8 : 4, 0))
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_MEM_POOL_TRIM_TO(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    return cuda_return(c, arg(c, 0) == DEFAULT_POOL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
+}
+
+/* ---- the profiler: nothing to start here ---- */
+
+simt_status bi_CUDA_PROFILER_START(call *c)
+{
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_PROFILER_STOP(call *c)
+{
+    return cuda_return(c, CUDA_SUCCESS);
 }
