@@ -169,8 +169,10 @@ typedef enum simtvm_severity { SIMTVM_ERROR, SIMTVM_WARNING, SIMTVM_NOTE } simtv
 /* One compiler diagnostic.  Strings are owned by the VM (see simtvm_diag_get). */
 typedef struct simtvm_diag {
     simtvm_severity severity;
-    const char *file;          /* the filename given to simtvm_compile */
-    unsigned line, column;     /* 1-based; 0 when the diagnostic has no position */
+    const char *file;          /* the filename given to simtvm_compile, or the
+                                  #include'd file the diagnostic is in */
+    unsigned line, column;     /* 1-based (column in UTF-8 characters); 0 when the
+                                  diagnostic has no position */
     const char *message;       /* "undeclared identifier 'x'", no trailing newline */
 } simtvm_diag;
 
@@ -187,8 +189,7 @@ typedef struct simtvm_config {
     int warp_size;            /* 4, 8, 16 or 32 (default 32) */
     int threads;              /* host threads running blocks, 1..256 (default 1); results are
                                  the same for every value (vm/README.md, "Host threads") */
-    uint64_t max_steps;       /* warp instructions per block, per launch, and for main()'s
-                                 host code with the launches it makes (0: default 1e9) */
+    uint64_t max_steps;       /* warp instructions per block and per launch (0: default 1e9) */
     uint64_t max_memory;      /* bytes of guest memory (0: default 16 GiB) */
     unsigned checks;          /* enum simtvm_check bits (default 0: no checkers) */
     int stats;                /* run the performance model, for simtvm_stats (default 0) */
@@ -216,6 +217,10 @@ typedef struct simtvm_config {
      * array and strings must stay valid while the VM lives.  Appended last,
      * so the fields before it keep their offsets. */
     const char *const *include_dirs;
+    /* Instructions of main()'s host code, with the warp instructions of the
+     * launches it makes, before it stops with a fault (0: no limit, the
+     * default: real programs' host loops run billions). */
+    uint64_t max_host_steps;
 } simtvm_config;
 
 /* Fills cfg with the defaults above.  Always call it before setting fields,

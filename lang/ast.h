@@ -31,6 +31,9 @@ typedef enum k_type_kind {
     TY_FLOAT, TY_DOUBLE,
     TY_PTR, TY_ARRAY, TY_FUNC,
     TY_DIM3, TY_UINT3, TY_DEVPROP,     /* built-in records (fields: x y z / deviceprop.def) */
+    TY_RECORD,                         /* struct/union/class: k_type.rec (lang/records.c) */
+    TY_TPARAM,                /* a template's type parameter (name), inside its template */
+    TY_TEMPLATE_ID,           /* a class template's id, name<targs> (lang/templates.c) */
 } k_type_kind;
 
 enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
@@ -38,6 +41,9 @@ enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
 typedef struct k_expr k_expr;
 typedef struct k_stmt k_stmt;
 typedef struct k_decl k_decl;
+typedef struct k_targ k_targ;
+
+typedef struct k_record k_record;
 
 typedef struct k_type {
     k_type_kind kind;
@@ -47,7 +53,58 @@ typedef struct k_type {
     int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+    k_record *rec;            /* TY_RECORD: the record, shared by every use of the type */
+    const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
+    k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
+    int ntargs;
 } k_type;
+
+/* One template argument as written: a type or an expression (lang/templates.c). */
+struct k_targ {
+    k_loc loc;
+    k_type *type;             /* a type argument, or NULL */
+    k_expr *expr;             /* a non-type argument, or NULL */
+};
+
+/* One template parameter: `typename T = int`, `unsigned int blockSize = 256`. */
+typedef struct k_tparam {
+    k_loc loc;
+    const char *name;         /* NULL for an unnamed parameter */
+    k_type *type;             /* a non-type parameter's type; NULL for a type parameter */
+    k_targ def;               /* the default argument (type or expr NULL when none) */
+} k_tparam;
+
+
+/* One member of a record as written.  A bit-field has bit_expr; an anonymous
+ * struct or union member has no name (its members are found through it). */
+typedef struct k_field {
+    const char *name;
+    k_loc loc;
+    k_type *type;
+    k_expr *bit_expr;         /* the width as written, or NULL */
+    /* sema (lang/records.c k_record_layout): */
+    uint32_t offset;          /* bytes from the record's start (of the bit-field's unit) */
+    int bit_offset, bit_width;/* bit_width 0 for an ordinary member */
+} k_field;
+
+/* A struct, union or class.  The parser makes one per definition (and one per
+ * tag that is used before any definition); sema lays it out once. */
+struct k_record {
+    const char *tag;          /* NULL for an anonymous record */
+    k_loc loc;
+    int is_union;
+    int defined;              /* its body has been parsed */
+    k_field *fields;
+    int nfields, fields_cap;
+    k_expr *align_expr;       /* __align__(n) / alignas(n) on the record, or NULL */
+    int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
+    k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
+    int nmethods, methods_cap;
+    /* sema: */
+    int layout_state;         /* 0 not yet, 1 in progress, 2 done */
+    int64_t size;
+    int align;
+};
 
 /* ---------------------------------------------------------- expressions */
 typedef enum k_expr_kind {
@@ -71,6 +128,7 @@ typedef enum k_expr_kind {
     E_SIZEOF_EXPR,/* sizeof lhs */
     E_CONSTRUCT,  /* dim3(args) / uint3(args): type_written, args (0..3) */
     E_INIT_LIST,  /* { args } in an initializer */
+    E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p)) */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
@@ -105,6 +163,9 @@ struct k_expr {
     char *str;
     size_t strlen;
     k_type *type_written;
+    k_targ *targs;            /* E_IDENT, E_CALL, E_LAUNCH: explicit template arguments */
+    int ntargs;
+    int has_targs;            /* `f<...>` was written (`f<>()` has ntargs 0) */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
@@ -156,6 +217,7 @@ enum k_storage {
 typedef enum k_decl_kind {
     D_VAR, D_FUNC, D_PARAM,
     D_USING,                  /* using_kind, name, target (lang/namespaces.c) */
+    D_RECORD,                 /* the definition of a record: type (TY_RECORD); no storage */
 } k_decl_kind;
 
 /* What a D_USING says (C++ namespaces, lang/namespaces.c). */
@@ -178,6 +240,11 @@ struct k_decl {
     int nparams;
     int variadic;             /* D_FUNC declared with ... */
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
+    int is_template;          /* declared under `template <...>` (tparams) */
+    k_tparam *tparams;
+    int ntparams;
+    k_targ *spec_args;        /* `template <> f<int>(...)`: the specialization's arguments */
+    int nspec_args;
     const char *ns;           /* the namespace whose names it sees unqualified ("a::b"),
                                  NULL at global scope; name is already qualified */
     int using_kind;           /* D_USING: enum k_using_kind */
@@ -189,7 +256,19 @@ struct k_decl {
     k_decl *definition;       /* a prototype's definition, if any */
     int builtin;              /* a runtime builtin this name binds to, or -1 */
     void *sema_ext;           /* free for sema/lowering (register, frame offset...) */
+
+    /* C++ classes (lang/parse_decl.c, lang/classes.c): */
+    k_record *method_of;      /* D_FUNC: the record it is a member function of */
+    int method_kind;          /* enum k_method_kind */
+    k_expr **mem_inits;       /* a constructor's `m(args)` list (E_CALL named m) */
+    int nmem_inits;
+    k_decl *ctor;             /* sema: D_VAR of a class: the constructor that initializes it */
+    k_expr **ctor_argv;       /* ... its arguments after `this`, and their types */
+    k_type **ctor_types;
+    int ctor_argc;
 };
+
+enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };
 
 typedef struct k_unit {
     k_decl **decls;           /* file-scope declarations in source order */
@@ -214,6 +293,31 @@ typedef struct k_unroll_pragma {
     uint32_t count;
 } k_unroll_pragma;
 
+/* A file of the compilation (lang/include.c): files[0] is the compiled
+ * source, the others what #include read, in the order first read.
+ * Positions (k_loc) count lines of the preprocessed text, which holds every
+ * included file in place of its #include; the line map (segs) says which
+ * file and line each of them came from. */
+typedef struct k_file {
+    const char *name;         /* as diagnostics name it */
+    const char *path;         /* as opened (NULL: built in); relative #includes start here */
+    const char *key;          /* what makes two paths the same file (realpath) */
+    const char *text;         /* the file's text (for quoting lines) */
+    size_t len;
+    unsigned char builtin;    /* one of the headers of lang/headers.c */
+    unsigned char once;       /* it said #pragma once */
+    unsigned open;            /* how many times it is being read (nested) */
+} k_file;
+
+/* Lines [global, next segment's global) of the preprocessed text are lines
+ * fline... of files[file], read through the #include at line at_line,
+ * column at_col of segs[up]'s file (up -1: files[0], read by no #include). */
+typedef struct k_lineseg {
+    uint32_t global, file, fline;
+    int32_t up;
+    uint32_t at_line, at_col;
+} k_lineseg;
+
 typedef struct k_arena_block k_arena_block;
 typedef struct k_tracked k_tracked;
 
@@ -237,15 +341,25 @@ typedef struct k_ctx {
     size_t source_len;
     const char *const *include_dirs; /* -I: searched for #include "file" (NULL-terminated,
                                         may be NULL; the caller's) */
+    k_file *files;            /* see k_file (tal; none until preprocessing) */
+    int nfiles;
+    size_t files_cap;
+    k_lineseg *segs;          /* the line map, by global line (tal) */
+    int nsegs;
+    size_t segs_cap;
     k_arena_block *arena;
     k_diag *diags;
     int ndiags, diag_cap;
     int nerrors;
     int max_errors;           /* stop adding errors after this many (default 20) */
     int oom;                  /* an allocation failed: the compile's result is void */
+    int cuda_arch;            /* __CUDA_ARCH__ of device code (0: 900, the h100's) */
+    int device_pass;          /* preprocessing for the device: __CUDA_ARCH__ defined */
+    int arch_seen;            /* the preprocessor was asked about __CUDA_ARCH__ */
     k_unroll_pragma *unrolls; /* #pragma unroll lines while preprocessing, last first */
     k_unroll_pragma *unroll_at; /* then by target line (arena) */
     int nunroll_at;
+    k_record **vector_recs;   /* CUDA's vector types (float4...), made on first use */
 } k_ctx;
 
 void k_ctx_init(k_ctx *ctx, const char *filename, const char *source, size_t len);
@@ -262,8 +376,24 @@ void k_note(k_ctx *ctx, k_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Prints every diagnostic as `file:line:col: error: message`, the source line
- * and a caret under the column. */
+ * and a caret under the column; one inside an included file is followed by
+ * a note for each #include that led to it. */
 void k_print_diags(const k_ctx *ctx, FILE *out);
+/* Where loc is as k_print_diags names it: the file (returned; lives as long
+ * as ctx), the line in it and the column in characters. */
+const char *k_diag_place(const k_ctx *ctx, k_loc loc, uint32_t *line, uint32_t *col);
+
+/* ---- files and the line map (lang/include.c) ---- */
+/* Where global line `line` came from: *file (files[0] if the map is empty)
+ * and the line in it. */
+const k_file *k_resolve_line(const k_ctx *ctx, uint32_t line, uint32_t *fline);
+/* The index in segs of the segment of global line `line`, or -1. */
+int k_line_segment(const k_ctx *ctx, uint32_t line);
+/* The line of files[0] that global line `line` belongs to: its own, or
+ * that of the #include through which it was read, whose column then goes
+ * to *col if col is not NULL (for the module's source positions, which
+ * name the compiled file only). */
+uint32_t k_main_line(const k_ctx *ctx, uint32_t line, uint32_t *col);
 
 /* ---- node constructors (lang/ast.c); all zero the node and set kind/loc ---- */
 k_type *k_type_new(k_ctx *ctx, k_type_kind kind);
@@ -283,6 +413,12 @@ void k_unit_dump(const k_unit *unit, FILE *out);
  * new NUL-terminated text in the arena, or NULL after reporting errors. */
 char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
                    size_t *out_len);
+
+/* Preprocesses and parses the source (lang/arch.c): once for the host, and,
+ * if the program asks about __CUDA_ARCH__, once more for the device, taking
+ * host code from the first and device code from the second, as nvcc's two
+ * compilations do.  Returns the unit, or NULL after errors. */
+k_unit *k_front(k_ctx *ctx, const char *const *defines);
 
 /* Parses preprocessed text.  Returns the unit (possibly partial) and reports
  * syntax errors to ctx; recovers at ';' and '}' to report several. */

@@ -151,6 +151,7 @@ static simtvm_status apply_config(simtvm_vm *vm)
     s->threads = c->threads;
     if (c->max_steps)
         s->max_steps = c->max_steps;
+    s->max_host_steps = c->max_host_steps;
     if (c->max_memory)
         s->max_memory = c->max_memory;
     s->checks = c->checks;
@@ -356,8 +357,11 @@ simtvm_status simtvm_vm_new(const simtvm_config *cfg, simtvm_vm **out)
 
 static void clear_diags(simtvm_vm *vm)
 {
-    for (int i = 0; i < vm->ndiags; i++)
+    for (int i = 0; i < vm->ndiags; i++) {
         simt_free(&vm->al, (char *)vm->diags[i].message);
+        if (vm->diags[i].file != vm->diag_file)
+            simt_free(&vm->al, (char *)vm->diags[i].file);
+    }
     simt_free(&vm->al, vm->diags);
     simt_free(&vm->al, vm->diag_file);
     simt_free(&vm->al, vm->diag_text);
@@ -438,13 +442,12 @@ static simtvm_status copy_diags(simtvm_vm *vm, const k_ctx *ctx)
         simtvm_diag *o = &vm->diags[i];
         o->severity = d->severity == K_ERROR ? SIMTVM_ERROR
                     : d->severity == K_WARNING ? SIMTVM_WARNING : SIMTVM_NOTE;
-        o->file = vm->diag_file;
-        o->line = d->loc.line;
-        o->column = d->loc.col;
+        const char *file = k_diag_place(ctx, d->loc, &o->line, &o->column);
+        o->file = strcmp(file, ctx->filename) ? simt_strdup(&vm->al, file) : vm->diag_file;
         o->message = simt_strdup(&vm->al, d->message ? d->message : "");
-        if (!o->message)
+        vm->ndiags = i + 1;       /* clear_diags frees what was made */
+        if (!o->message || !o->file)
             return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
-        vm->ndiags = i + 1;
         if (vm->cfg.diag)
             vm->cfg.diag(vm->cfg.diag_user, o);
     }
@@ -499,6 +502,8 @@ simtvm_status simtvm_compile(simtvm_vm *vm, const char *filename, const char *so
     k_ctx_init(&ctx, filename ? filename : "<input>", source ? source : "", len);
     ctx.al = vm->al;
     ctx.include_dirs = vm->cfg.include_dirs;
+    if (vm->scfg.device) /* __CUDA_ARCH__ of device code */
+        ctx.cuda_arch = vm->scfg.device->major * 100 + vm->scfg.device->minor * 10;
     simt_module *m = k_compile(&ctx, defines);
     simtvm_status st = copy_diags(vm, &ctx);
     int nerrors = ctx.nerrors, oom = ctx.oom;

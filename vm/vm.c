@@ -6,6 +6,7 @@
 #include "runtime/ffi.h"
 #include "vm/exec.h"
 #include "vm/observe.h"
+#include "vm/srcquote.h"
 
 void simt_config_init(simt_config *cfg)
 {
@@ -188,7 +189,9 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
     ex.vm = vm;
     ex.mod = mod;
     ex.width = 1;
-    ex.max_steps = vm->cfg.max_steps;
+    /* Host code has no step limit unless asked (--max-host-steps): a real
+     * program's host loops may run for billions of instructions. */
+    ex.max_steps = vm->cfg.max_host_steps ? vm->cfg.max_host_steps : UINT64_MAX;
     ex.is_host = 1;
     ex.observe = vm->checker != NULL; /* host stores initialise memory (init checker) */
     ex.kernel = mod->main_func;
@@ -251,9 +254,10 @@ static void quote_source(const simt_module *mod, uint32_t line, uint32_t col, FI
     int len = e ? (int)(e - s) : (int)strlen(s);
     if (len > 200)
         len = 200;
-    fprintf(err, " %.*s\n ", len, s);
-    for (uint32_t c = 1; c < col && (int)c <= len; c++)
-        fputc(s[c - 1] == '\t' ? '\t' : ' ', err);
+    fputc(' ', err);
+    simt_put_source(err, s, (size_t)len);
+    fputs("\n ", err);
+    simt_put_caret_pad(err, s, col > 1 ? (size_t)(col - 1 < (uint32_t)len ? col - 1 : (uint32_t)len) : 0);
     fputs("^\n", err);
 }
 
