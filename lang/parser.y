@@ -249,6 +249,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_DOUBLE "double" KW_DIM3 "dim3" KW_UINT3 "uint3" KW_SIZE_T "size_t"
 %token KW_CUDA_ERROR_T "cudaError_t" KW_CUDA_EVENT_T "cudaEvent_t"
 %token KW_CUDA_STREAM_T "cudaStream_t" KW_CUDA_DEVICE_PROP "cudaDeviceProp"
+%token KW_CUDA_MEMPOOL_T "cudaMemPool_t"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
@@ -621,6 +622,7 @@ type_kw
     | KW_CUDA_ERROR_T   { $$ = KW_CUDA_ERROR_T; }
     | KW_CUDA_EVENT_T   { $$ = KW_CUDA_EVENT_T; }
     | KW_CUDA_STREAM_T  { $$ = KW_CUDA_STREAM_T; }
+    | KW_CUDA_MEMPOOL_T { $$ = KW_CUDA_MEMPOOL_T; }
     | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
     ;
 
@@ -1208,9 +1210,7 @@ static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *conf
     if (config->n < 2 || config->n > 4)
         k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
                 " (grid, block, shared bytes, stream), not %d", config->n);
-    /* The fourth argument, the stream, has no meaning here: launches are
-     * synchronous. */
-    for (int i = 0; i < config->n && i < 3; i++)
+    for (int i = 0; i < config->n && i < 4; i++)
         e->config[i] = config->items[i];
     return expr_with_args(ps, e, args);
 }
@@ -1307,6 +1307,7 @@ static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_ty
     case KW_CUDA_ERROR_T: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "cudaError_t"; break;
     case KW_CUDA_EVENT_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaEvent_t"; break;
     case KW_CUDA_STREAM_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaStream_t"; break;
+    case KW_CUDA_MEMPOOL_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaMemPool_t"; break;
     default: break;
     }
     return sp;

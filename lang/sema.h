@@ -46,6 +46,11 @@ enum k_bkind {
     BK_ATOM,        /* op = ATOM_* */
     BK_ATOMCAS,
     BK_CLOCK,       /* clock/clock64 in device code: op = SREG_* */
+    BK_ARITH,       /* __fadd_rn & co: the opcode op on two arguments of kind arg */
+    BK_ROUNDCVT,    /* __float2int_rn & co: INTR op (rounding, or -1) on an arg-kind
+                       value, then a conversion to ret */
+    BK_LDG,         /* __ldg(p): *p */
+    BK_SATURATE,    /* __saturatef(x): x clamped to [0, 1], NaN to 0 */
 };
 
 enum k_where { W_HOST = 1, W_DEVICE = 2, W_BOTH = 3 };
@@ -65,6 +70,9 @@ typedef struct k_builtin_info {
  * device form. */
 int k_builtin_find(const char *name, int device);
 const k_builtin_info *k_builtin_get(int id);
+/* For a function CUDA removed (cudaThreadSynchronize, __ballot...), what to
+ * write instead; NULL for any other name. */
+const char *k_removed_api(const char *name);
 /* The SIG letter of argument i of a runtime builtin ('.' past a variadic
  * mark, 0 past the end). */
 char k_builtin_sig_letter(const k_builtin_info *b, int i);
