@@ -17,7 +17,7 @@ if ! "$SIMTVM" build "$work/probe.k" -o "$work/probe.kbc" 2> "$work/probe.err"; 
 fi
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..6"
+echo "1..7"
 
 "$SIMTVM" run $D/helpers.k -- -n=42 --Eps=0.25 -verbose --file=data.txt -count \
     > "$work/out" 2> "$work/err"
@@ -52,3 +52,17 @@ K
 ok $? "<strings.h>, <sys/utsname.h>, <cuda_profiler_api.h>"
 echo "Linux 0 0 1" | cmp -s - "$work/out"
 ok $? "... print what glibc's would"
+
+cat > "$work/w.k" <<'K'
+#include <helper_functions.h>
+int main(void)
+{
+    int a[3] = {1, 20, 300};
+    float b[2] = {0.5f, 1.25f};
+    return !(sdkWriteFile("w_int.dat", a, 3, 0.0f, false) &&
+             sdkWriteFile("w_float.dat", b, 2, 0.5f, false));
+}
+K
+(cd "$work" && "$SIMTVM" run w.k) && printf '# 0\n1 20 300 \n# 0.5\n0.5 1.25 \n' |
+    cmp -s - <(cat "$work/w_int.dat" "$work/w_float.dat")
+ok $? "sdkWriteFile writes what the real one (iostream) writes"
