@@ -471,7 +471,8 @@ START_TEST(test_directive_warnings)
     expect_error("int a;\n#include <foo.h>\n", "t.k:2:1: error: #include <foo.h>: unknown system header");
     expect_error("#include <thrust/sort.h>\n", "Thrust is not supported");
     expect_error("#include\n", "#include expects");
-    expect_dump("#include <stdio.h>\n#include <cstdio>\n#include <cooperative_groups.h>\n"
+    expect_dump("#include <map>\n#include <bits/stdc++.h>\n"
+                "#include <stdio.h>\n#include <cstdio>\n#include <cooperative_groups.h>\n"
                 "#include \"cuda_runtime.h\"\nint x;\n", "(var x int)");
     expect_warning("#warning careful\nint x;\n", "t.k:1:1: warning: #warning careful");
     /* an identical redefinition is no redefinition */
