@@ -3,7 +3,7 @@
 #ifndef SIMT_HOSTLIB_H
 #define SIMT_HOSTLIB_H
 
-#include "runtime/hostcall.h"
+#include "runtime/host_call.h"
 
 #define LIB(id, name, where, sig) simt_status simt_lib_##id(call *c);
 #include "runtime/libc.def"
