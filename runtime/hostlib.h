@@ -9,6 +9,9 @@
 #include "runtime/libc.def"
 #undef LIB
 
+/* runtime/stdio.c: the host stream of a guest FILE * (NULL after a fault
+ * naming fn) */
+FILE *simt_stdio_stream(call *c, const char *fn, uint64_t h);
 /* runtime/stdio.c: closes what the guest left open (simt_vm_destroy). */
 void simt_stdio_close_all(simt_vm *vm);
 

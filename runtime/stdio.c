@@ -41,7 +41,7 @@ void simt_stdio_close_all(simt_vm *vm)
 
 /* The host stream of a guest handle, or NULL (a fault is set: fn names the
  * call) for anything that is not an open stream. */
-static FILE *stream_of(call *c, const char *fn, uint64_t h)
+FILE *simt_stdio_stream(call *c, const char *fn, uint64_t h)
 {
     if (h == GUEST_STDIN)
         return stdin;
@@ -72,7 +72,7 @@ static simt_status ret_len(call *c, size_t len)
 
 simt_status simt_lib_FPRINTF(call *c)
 {
-    FILE *f = stream_of(c, "fprintf", arg(c, 0));
+    FILE *f = simt_stdio_stream(c, "fprintf", arg(c, 0));
     char *text;
     size_t len;
     if (!f || format_at(c, 1, &text, &len) != SIMT_OK)
@@ -117,7 +117,7 @@ simt_status simt_lib_FPUTS(call *c)
 {
     size_t len;
     const char *s = guest_str(c, "fputs", arg(c, 0), SIZE_MAX, &len);
-    FILE *f = s ? stream_of(c, "fputs", arg(c, 1)) : NULL;
+    FILE *f = s ? simt_stdio_stream(c, "fputs", arg(c, 1)) : NULL;
     if (!f)
         return SIMT_FAULT;
     return ret_int(c, fwrite(s, 1, len, f) == len ? 1 : -1);
@@ -125,7 +125,7 @@ simt_status simt_lib_FPUTS(call *c)
 
 static simt_status put_char(call *c, const char *fn)
 {
-    FILE *f = stream_of(c, fn, arg(c, 1));
+    FILE *f = simt_stdio_stream(c, fn, arg(c, 1));
     if (!f)
         return SIMT_FAULT;
     return ret_int(c, fputc((unsigned char)arg(c, 0), f));
@@ -149,7 +149,7 @@ simt_status simt_lib_FFLUSH(call *c)
         fflush(c->vm->err);
         return ret_int(c, 0);
     }
-    FILE *f = stream_of(c, "fflush", arg(c, 0));
+    FILE *f = simt_stdio_stream(c, "fflush", arg(c, 0));
     if (!f)
         return SIMT_FAULT;
     return ret_int(c, fflush(f) == 0 ? 0 : -1);
@@ -214,7 +214,7 @@ simt_status simt_lib_FOPEN(call *c)
 simt_status simt_lib_FCLOSE(call *c)
 {
     uint64_t h = arg(c, 0);
-    FILE *f = stream_of(c, "fclose", h);
+    FILE *f = simt_stdio_stream(c, "fclose", h);
     if (!f)
         return SIMT_FAULT;
     if (h < SIMT_STDIO_FIRST) { /* the standard streams stay usable for our output */
@@ -239,7 +239,7 @@ static void *item_buffer(call *c, const char *fn, uint64_t size, uint64_t n, int
 simt_status simt_lib_FREAD(call *c)
 {
     uint64_t size = arg(c, 1), n = arg(c, 2);
-    FILE *f = stream_of(c, "fread", arg(c, 3));
+    FILE *f = simt_stdio_stream(c, "fread", arg(c, 3));
     if (!f)
         return SIMT_FAULT;
     if (size == 0 || n == 0)
@@ -256,7 +256,7 @@ simt_status simt_lib_FREAD(call *c)
 simt_status simt_lib_FWRITE(call *c)
 {
     uint64_t size = arg(c, 1), n = arg(c, 2);
-    FILE *f = stream_of(c, "fwrite", arg(c, 3));
+    FILE *f = simt_stdio_stream(c, "fwrite", arg(c, 3));
     if (!f)
         return SIMT_FAULT;
     if (size == 0 || n == 0)
@@ -272,7 +272,7 @@ simt_status simt_lib_FWRITE(call *c)
 simt_status simt_lib_FGETS(call *c)
 {
     int n = arg_int(c, 1);
-    FILE *f = stream_of(c, "fgets", arg(c, 2));
+    FILE *f = simt_stdio_stream(c, "fgets", arg(c, 2));
     if (!f)
         return SIMT_FAULT;
     if (n <= 0)
@@ -290,13 +290,13 @@ simt_status simt_lib_FGETS(call *c)
 
 simt_status simt_lib_FGETC(call *c)
 {
-    FILE *f = stream_of(c, "fgetc", arg(c, 0));
+    FILE *f = simt_stdio_stream(c, "fgetc", arg(c, 0));
     return f ? ret_int(c, fgetc(f)) : SIMT_FAULT;
 }
 
 simt_status simt_lib_FEOF(call *c)
 {
-    FILE *f = stream_of(c, "feof", arg(c, 0));
+    FILE *f = simt_stdio_stream(c, "feof", arg(c, 0));
     return f ? ret_int(c, feof(f) ? 1 : 0) : SIMT_FAULT;
 }
 
