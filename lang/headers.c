@@ -7,6 +7,5 @@
 
 const char *k_builtin_header_text(const char *name)
 {
-    (void)name;
-    return NULL;
+    return k_cuda_fp16_text(name);
 }
