@@ -367,6 +367,9 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "enum"      { kind = KW_ENUM; goto done; }
     "class"     { kind = KW_CLASS; goto done; }
     "public"    { kind = KW_PUBLIC; goto done; }
+    "__align__" | "alignas" | "_Alignas" { kind = KW_ALIGNAS; goto done; }
+    "alignof" | "__alignof__" | "_Alignof" { kind = KW_ALIGNOF; goto done; }
+    "offsetof" | "__builtin_offsetof" { kind = KW_OFFSETOF; goto done; }
     "private"   { kind = KW_PRIVATE; goto done; }
     "protected" { kind = KW_PROTECTED; goto done; }
     "operator"  { kind = KW_OPERATOR; goto done; }

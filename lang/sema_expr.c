@@ -67,11 +67,12 @@ static k_type *string_literal(k_sema_state *s, k_expr *e)
 /* ---- names ---- */
 static k_type *ident(k_sema_state *s, k_expr *e)
 {
-    k_decl *d = k_sema_lookup(s, e->name);
-    if ((!d || d->is_global_scope) && k_sema_member_ident(s, e))
+    k_decl *d = e->has_targs ? k_tpl_sema_var(s, e) : k_sema_lookup(s, e->name);
+    if (!e->has_targs && (!d || d->is_global_scope) && k_sema_member_ident(s, e))
         return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
     if (!d) {
-        k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
+        if (!e->has_targs)
+            k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
         return NULL;
     }
     e->decl = d;
@@ -847,6 +848,12 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "a brace initializer is only allowed in a declaration");
         return NULL;
     case E_MCALL: return k_sema_method_call(s, e);
+    case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
+    case E_COMPOUND: return k_sema_compound(s, e);
+    case E_DESIGNATOR:
+        k_error(s->ctx, e->loc, "a designator is only allowed in the braces of a struct's "
+                "initializer");
+        return NULL;
     }
     return NULL;
 }

@@ -92,8 +92,6 @@ simt_status bi_CUDA_MEM_POOL_SET_ATTR(call *c);
 simt_status bi_CUDA_MEM_POOL_TRIM_TO(call *c);
 simt_status bi_CUDA_HOST_REGISTER(call *c);
 simt_status bi_CUDA_HOST_UNREGISTER(call *c);
-simt_status bi_CUDA_PROFILER_START(call *c);
-simt_status bi_CUDA_PROFILER_STOP(call *c);
 simt_status bi_CUDA_STREAM_GET_FLAGS(call *c);
 simt_status bi_CUDA_STREAM_GET_PRIORITY(call *c);
 

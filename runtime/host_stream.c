@@ -377,15 +377,3 @@ simt_status bi_CUDA_MEM_POOL_TRIM_TO(call *c)
         return SIMT_OK;
     return cuda_return(c, arg(c, 0) == DEFAULT_POOL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
 }
-
-/* ---- the profiler: nothing to start here ---- */
-
-simt_status bi_CUDA_PROFILER_START(call *c)
-{
-    return cuda_return(c, CUDA_SUCCESS);
-}
-
-simt_status bi_CUDA_PROFILER_STOP(call *c)
-{
-    return cuda_return(c, CUDA_SUCCESS);
-}
