@@ -236,7 +236,7 @@ static void dump_expr(const k_expr *e, FILE *out)
         fprintf(out, "launch %s", e->name);
         dump_targs(e->targs, e->ntargs, e->has_targs, out);
         fputs(" (config", out);
-        for (int i = 0; i < 3 && e->config[i]; i++) {
+        for (int i = 0; i < 4 && e->config[i]; i++) {
             fputc(' ', out);
             dump_expr(e->config[i], out);
         }

@@ -122,7 +122,7 @@ typedef enum k_expr_kind {
     E_ASSIGN,     /* op: KB_NONE for '=', else the binop of a compound assignment; lhs, rhs */
     E_COND,       /* cond ? lhs : rhs */
     E_CALL,       /* name (callee identifier), args */
-    E_LAUNCH,     /* name<<<config[0], config[1], config[2] (or NULL)>>>(args) */
+    E_LAUNCH,     /* name<<<config[0], config[1], config[2], config[3] (or NULL)>>>(args) */
     E_INDEX,      /* lhs[rhs] */
     E_MEMBER,     /* lhs.name (built-in records only) */
     E_CAST,       /* (type_written) lhs; also type_written(lhs) functional casts */
@@ -162,7 +162,7 @@ struct k_expr {
     k_expr *lhs, *rhs, *cond;
     k_expr **args;
     int nargs;
-    k_expr *config[3];        /* E_LAUNCH: grid, block, shared bytes (NULL if absent) */
+    k_expr *config[4];        /* E_LAUNCH: grid, block, shared bytes, stream (NULL if absent) */
     const char *name;
     uint64_t ival;
     double fval;
@@ -252,6 +252,7 @@ struct k_decl {
     int is_template;          /* declared under `template <...>` (tparams) */
     k_tparam *tparams;
     int ntparams;
+    int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */
     k_targ *spec_args;        /* `template <> f<int>(...)`: the specialization's arguments */
     int nspec_args;
     const char *ns;           /* the namespace whose names it sees unqualified ("a::b"),

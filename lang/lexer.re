@@ -413,6 +413,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "cudaError_t"    { kind = KW_CUDA_ERROR_T; goto done; }
     "cudaEvent_t"    { kind = KW_CUDA_EVENT_T; goto done; }
     "cudaStream_t"   { kind = KW_CUDA_STREAM_T; goto done; }
+    "cudaMemPool_t"  { kind = KW_CUDA_MEMPOOL_T; goto done; }
     "cudaDeviceProp" { kind = KW_CUDA_DEVICE_PROP; goto done; }
 
     ident { kind = IDENT; goto done; }

@@ -148,6 +148,7 @@ void lw_effect(lw_func *F, k_expr *e);                          /* evaluate for 
 void lw_cond(lw_func *F, k_expr *e, int if_true, int if_false); /* branch on e */
 void lw_convert(lw_func *F, int dst, int src, const k_type *from, const k_type *to);
 void lw_store(lw_func *F, const lw_lv *lv, int src);
+void lw_load_at(lw_func *F, int ptr, const k_type *t, int dst);
 void lw_var_address(lw_func *F, k_decl *d, int dst);
 simt_vtype lw_vtype(const k_type *t);
 

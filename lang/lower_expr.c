@@ -273,6 +273,13 @@ static void load(lw_func *F, const lw_lv *lv, int dst)
     }
 }
 
+/* *ptr (a register holding the address) into dst, as a load of type t. */
+void lw_load_at(lw_func *F, int ptr, const k_type *t, int dst)
+{
+    lw_lv lv = { .kind = LV_MEM, .reg = ptr, .off = 0, .type = (k_type *)t };
+    load(F, &lv, dst);
+}
+
 void lw_store(lw_func *F, const lw_lv *lv, int src)
 {
     note_volatile(F, lv);

@@ -139,8 +139,12 @@ k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *n
 k_list *k_tpl_head(k_parser *ps, k_list *params);
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
 void k_tpl_declared(k_parser *ps, const char *name);
+const char *k_tpl_class_name(k_parser *ps, const char *tag);
+int k_tpl_self_id(k_parser *ps, const char *name);
+const char *k_tpl_class_spec(k_parser *ps, k_type *id);
 void k_tpl_spec_args(k_parser *ps, k_list *targs);
 void k_tpl_head_end(k_parser *ps, k_list *params);
+void k_tpl_instantiation(k_parser *ps, k_stmt *decls);
 k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr);
 k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs);
 k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
@@ -254,6 +258,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_DOUBLE "double" KW_DIM3 "dim3" KW_UINT3 "uint3" KW_SIZE_T "size_t"
 %token KW_CUDA_ERROR_T "cudaError_t" KW_CUDA_EVENT_T "cudaEvent_t"
 %token KW_CUDA_STREAM_T "cudaStream_t" KW_CUDA_DEVICE_PROP "cudaDeviceProp"
+%token KW_CUDA_MEMPOOL_T "cudaMemPool_t"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
@@ -318,6 +323,7 @@ external
     | template_head decl_specs declarator compound
                                     { add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
     | template_head declaration     { add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
+    | KW_TEMPLATE declaration       { k_tpl_instantiation(ps, $2); add_file_decls(ps, $2); }
     | declarator compound
         {
             if (add_method_def(ps, NULL, $1, 0, NULL, $2))
@@ -455,7 +461,10 @@ record_spec
     ;
 
 record_head
-    : record_kw IDENT '{'                   { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); }
+    : record_kw IDENT '{'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
+    | record_kw template_type '{'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
     | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
     | record_kw align_spec IDENT '{'
         { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
@@ -622,6 +631,7 @@ type_kw
     | KW_CUDA_ERROR_T   { $$ = KW_CUDA_ERROR_T; }
     | KW_CUDA_EVENT_T   { $$ = KW_CUDA_EVENT_T; }
     | KW_CUDA_STREAM_T  { $$ = KW_CUDA_STREAM_T; }
+    | KW_CUDA_MEMPOOL_T { $$ = KW_CUDA_MEMPOOL_T; }
     | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
     ;
 
@@ -1241,9 +1251,7 @@ static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *conf
     if (config->n < 2 || config->n > 4)
         k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
                 " (grid, block, shared bytes, stream), not %d", config->n);
-    /* The fourth argument, the stream, has no meaning here: launches are
-     * synchronous. */
-    for (int i = 0; i < config->n && i < 3; i++)
+    for (int i = 0; i < config->n && i < 4; i++)
         e->config[i] = config->items[i];
     return expr_with_args(ps, e, args);
 }
@@ -1340,6 +1348,7 @@ static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_ty
     case KW_CUDA_ERROR_T: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "cudaError_t"; break;
     case KW_CUDA_EVENT_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaEvent_t"; break;
     case KW_CUDA_STREAM_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaStream_t"; break;
+    case KW_CUDA_MEMPOOL_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaMemPool_t"; break;
     default: break;
     }
     return sp;
@@ -1820,7 +1829,7 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
-        if (tdef && k_parse_type_name_here(ps)) {
+        if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name)) {
             lval->type = tdef;
             kind = TYPEDEF_NAME;
             break;

@@ -182,6 +182,8 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     for (; t; t = t->base) {
         if (t->kind == TY_FUNC)
             return;
+        if (t->kind == TY_TEMPLATE_ID)
+            k_tpl_sema_type(s, t, loc);    /* S<float>: becomes its instance's record */
         if (t->kind == TY_RECORD)
             k_record_layout(s, t->rec);
         if (t->kind != TY_ARRAY)
@@ -668,6 +670,19 @@ static void check_func(k_sema_state *s, k_decl *f)
         check_body(s, f);
 }
 
+/* A variable made from a variable template: a file-scope variable. */
+void k_sema_var_instance(k_sema_state *s, k_decl *d)
+{
+    k_sema_state saved = *s;
+    s->scope = s->file_scope;
+    s->fn = NULL;
+    s->fn_kind = 0;
+    s->ns = d->ns;
+    check_var(s, d, 1);
+    saved.tpl = s->tpl;
+    *s = saved;
+}
+
 /* A function made from a template (lang/templates_sema.c): checked at file
  * scope, wherever the call that needed it stands, and entered in no scope
  * (calls name it through their decl). */
@@ -900,6 +915,8 @@ void k_sema(k_ctx *ctx, k_unit *unit)
             check_using(&s, d);
         else
             check_var(&s, d, 1);
+        if (d->kind == D_RECORD && d->nspec_args && !d->is_template)
+            k_tpl_sema_declare(&s, d);   /* `template <> struct S<int>` */
         s.ns = NULL;
     }
     if (unit)
