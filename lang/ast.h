@@ -54,6 +54,8 @@ typedef struct k_type {
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
     k_record *rec;            /* TY_RECORD: the record, shared by every use of the type */
+    struct k_type **params;   /* TY_FUNC of a function pointer: the parameter types */
+    int nparams, variadic;
     const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
     k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
     int ntargs;

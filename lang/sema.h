@@ -167,6 +167,11 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
 
+/* classes.c: function pointers */
+k_type *k_fn_type(k_ctx *ctx, const k_decl *f);              /* the TY_FUNC of a function */
+k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f);
+k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e);
+
 /* sema_expr.c */
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */
 k_type *k_sema_expr(k_sema_state *s, k_expr *e);

@@ -239,6 +239,18 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
         append(buf, len, "?");
         return buf;
     }
+    if (t->kind == TY_PTR && t->base && t->base->kind == TY_FUNC) {   /* int (*)(int, float) */
+        const k_type *f = t->base;
+        char part[128];
+        append(buf, len, k_ty_str(f->base, part, sizeof part));
+        append(buf, len, " (*)(");
+        for (int i = 0; i < f->nparams; i++) {
+            append(buf, len, i ? ", " : "");
+            append(buf, len, k_ty_str(f->params[i], part, sizeof part));
+        }
+        append(buf, len, f->variadic ? (f->nparams ? ", ...)" : "...)") : ")");
+        return buf;
+    }
     if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC) {
         char inner[128];
         k_ty_str(t->base, inner, sizeof inner);
