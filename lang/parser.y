@@ -620,6 +620,8 @@ direct_dtor
     | dtor_name '(' param_list ')' { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
     | dtor_name '(' param_list ',' ELLIPSIS ')'
                                  { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 1); }
+    | TEMPLATE_NAME    /* a variable or parameter hiding a template's name */
+        { $$ = dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)); }
     | TEMPLATE_NAME '(' ')'
         { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0); }
     | TEMPLATE_NAME '(' param_list ')'

@@ -157,8 +157,12 @@ static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int
         const k_tparam *p = &t->tparams[i];
         if (!p->type) {
             if (!ta[i].type) {
-                k_error(s->ctx, ta[i].loc, "template argument for template type parameter"
-                        " '%s' must be a type", p->name ? p->name : "?");
+                const k_expr *x = ta[i].expr;
+                if (x && x->kind == E_IDENT && !x->has_targs && !k_sema_lookup(s, x->name))
+                    k_error(s->ctx, ta[i].loc, "unknown type name '%s'", x->name);
+                else
+                    k_error(s->ctx, ta[i].loc, "template argument for template type parameter"
+                            " '%s' must be a type", p->name ? p->name : "?");
                 return 0;
             }
             k_sema_resolve_type(s, ta[i].type, ta[i].loc);
