@@ -156,6 +156,12 @@ START_TEST(test_class_templates)
     expect_dump("template <typename T, int N> struct R { T v[N]; };\n"
                 "void f() { R<float, 4> r; sizeof(R<R<int, 2>, 3>); }",
                 "(var r template R)");
+    /* '>>>' closes three lists (it is a launch's '>>>' elsewhere) */
+    expect_dump("template <class T> struct Box { T v; };\nBox<Box<Box<int>>> b;",
+                "(var b template Box)");
+    expect_dump("template <int N> int f() { return N; }\n"
+                "int g() { return f<(8 >> 1)>() + (f<2>() >> 1); }",
+                "(+ (call f<(>> 8 1)>) (>> (call f<2>) 1))");
 }
 END_TEST
 
