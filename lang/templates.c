@@ -427,6 +427,22 @@ k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs)
     return e;
 }
 
+/* `C<args>::m` in an expression: an identifier "C::m" carrying C's
+ * arguments (a static member function of a class template, or a library
+ * entity such as std::numeric_limits<float>::max). */
+k_expr *k_tpl_scoped(k_parser *ps, k_loc loc, k_type *id, const char *member)
+{
+    k_expr *e = k_expr_new(ps->ctx, E_IDENT, loc);
+    if (!e || !id)
+        return e;
+    e->name = k_ns_qualify(ps->ctx, id->name, member);
+    e->has_targs = 1;
+    e->targs = id->targs;
+    e->ntargs = id->ntargs;
+    e->tpl_class = id->name;
+    return e;
+}
+
 /* `Name<args>` naming a class template's specialization. */
 k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs)
 {

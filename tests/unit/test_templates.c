@@ -137,6 +137,8 @@ START_TEST(test_template_types)
     expect_dump("void f() { std::vector<std::vector<int>> v; }",
                 "(var v template std::vector)");
     expect_dump("void f() { x = std::vector<float>(3); }", "(cast template std::vector 3)");
+    expect_dump("void f() { x = std::numeric_limits<float>::max() < y; }",
+                "(< (call std::numeric_limits::max<float>) y)");
     expect_dump("void f() { x = std::chrono::duration_cast<double>(y) < z; }",
                 "(< (call std::chrono::duration_cast<double> y) z)");
     expect_dump("namespace cooperative_groups {}\nusing namespace cooperative_groups;\n"
