@@ -172,6 +172,8 @@ struct k_expr {
     k_targ *targs;            /* E_IDENT, E_CALL, E_LAUNCH: explicit template arguments */
     int ntargs;
     int has_targs;            /* `f<...>` was written (`f<>()` has ntargs 0) */
+    const char *tpl_class;    /* `C<args>::m`: the class template C (name is "C::m" and
+                                 targs are C's), else NULL */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
