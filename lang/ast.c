@@ -203,7 +203,14 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_BINARY: fputs(NAME_OF(binop_names, e->op), out); break;
     case E_ASSIGN: fprintf(out, "%s=", NAME_OF(binop_names, e->op)); break;
     case E_COND: fputs("? ", out); dump_expr(e->cond, out); break;
-    case E_CALL: fprintf(out, "call %s", e->name); break;
+    case E_CALL:
+        fprintf(out, "call %s", e->name);
+        if (e->object) {
+            fputs(" (object ", out);
+            dump_expr(e->object, out);
+            fputc(')', out);
+        }
+        break;
     case E_LAUNCH:
         fprintf(out, "launch %s (config", e->name);
         for (int i = 0; i < 3 && e->config[i]; i++) {

@@ -47,6 +47,9 @@ typedef struct k_type {
     int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+    int cg;                   /* a cooperative group (enum k_cg_kind, lang/cg.h): the kind
+                                 is TY_ULLONG, the group's descriptor; 0 for other types */
+    int cg_tile;              /* CG_TILE: the tile's size N of thread_block_tile<N> */
 } k_type;
 
 /* ---------------------------------------------------------- expressions */
@@ -99,6 +102,7 @@ struct k_expr {
     k_expr **args;
     int nargs;
     k_expr *config[3];        /* E_LAUNCH: grid, block, shared bytes (NULL if absent) */
+    k_expr *object;           /* E_CALL of a member function: the object of obj.name(args) */
     const char *name;
     uint64_t ival;
     double fval;

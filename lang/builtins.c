@@ -4,6 +4,7 @@
  * checks of their calls.  Lowering reads the same table (k_builtin_get). */
 #include <string.h>
 
+#include "cg.h"
 #include "sema.h"
 #include "vm/vm.h"
 
@@ -21,6 +22,8 @@
 #define DEV(name, kind, op, n, opt, ret) {name, kind, op, 0, n, opt, W_DEVICE, NULL, ret, NOK},
 #define INT32(name, id, n, ret, arg) {name, BK_INTR32, INTR_##id, 0, n, 0, W_BOTH, NULL, ret, arg},
 #define INT64(name, id, n, ret, arg) {name, BK_INTR64, INTR_##id, 0, n, 0, W_BOTH, NULL, ret, arg},
+#define CG(name, fn, n) \
+    {"cooperative_groups::" name, BK_CG, fn, 0, n, 0, W_DEVICE, NULL, NOK, NOK},
 #define REINT(name, ret, arg) {name, BK_REINTERP, 0, 0, 1, 0, W_BOTH, NULL, ret, arg},
 
 static const k_builtin_info builtin_table[] = {
@@ -110,6 +113,18 @@ static const k_builtin_info builtin_table[] = {
     DEV("atomicCAS", BK_ATOMCAS, 0, 3, 0, NOK)
     DEV("clock", BK_CLOCK, SREG_CLOCK, 0, 0, TY_LONG)
     DEV("clock64", BK_CLOCK, SREG_CLOCK64, 0, 0, TY_LLONG)
+    /* cooperative groups (lang/cg.c): the library's functions, then what their
+     * rewrites call, under names no program can write */
+    CG("this_thread_block", CGF_THIS_BLOCK, 0) CG("this_grid", CGF_THIS_GRID, 0)
+    CG("coalesced_threads", CGF_COALESCED, 0) CG("tiled_partition", CGF_TILED, 2)
+    CG("binary_partition", CGF_BINARY, 2) CG("labeled_partition", CGF_LABELED, 2)
+    CG("sync", CGF_SYNC, 1)
+    DEV(" laneid", BK_SREG, SREG_LANEID, 0, 0, TY_UINT)
+    INT32(" nth_lane", NTH_LANE32, 2, TY_UINT, TY_UINT)
+    INT32(" pext", PEXT32, 2, TY_UINT, TY_UINT)
+    {" grid_sync", BK_TRAP, 0, 0, 0, 0, W_DEVICE, "this_grid().sync() over more than one block:"
+     " simtvm runs the blocks of a launch one after another, so they cannot all wait at a"
+     " grid barrier", TY_VOID, NOK},
 };
 
 #define NBUILTINS ((int)(sizeof builtin_table / sizeof builtin_table[0]))
@@ -463,6 +478,10 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
         check_runtime_call(s, e, b, argt);
         return;
     }
+    if (b->kind == BK_CG) {   /* checks its own arguments: tiled_partition<N>(g) has one */
+        k_cg_call(s, e, b);
+        return;
+    }
     if (e->nargs < b->nargs || e->nargs > b->nargs + b->nopt) {
         k_error(ctx, e->loc, "'%s' takes %d argument%s, %d given", b->name, b->nargs,
                 b->nargs == 1 ? "" : "s", e->nargs);
@@ -487,7 +506,7 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     case BK_ATOM: case BK_ATOMCAS:
         check_atomic(s, e, b, argt);
         break;
-    case BK_CLOCK: case BK_FENCE: case BK_ACTMASK:
+    case BK_CLOCK: case BK_FENCE: case BK_ACTMASK: case BK_SREG: case BK_TRAP:
         e->type = k_ty(ctx, (k_type_kind)b->ret);
         break;
     default:

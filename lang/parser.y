@@ -91,6 +91,8 @@ struct k_parser {
 #include <stdlib.h>
 #include <string.h>
 
+#include "cg.h"
+
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
 #define YYMAXDEPTH 10000
 
@@ -716,6 +718,14 @@ static const char *callee_name(k_parser *ps, k_expr *callee, const char *what)
 
 static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
 {
+    if (callee && callee->kind == E_MEMBER) {   /* obj.f(args): a member function */
+        k_expr *e = k_expr_new(ps->ctx, E_CALL, callee->loc);
+        if (!e)
+            return NULL;
+        e->name = callee->name;
+        e->object = callee->lhs;
+        return expr_with_args(ps, e, args);
+    }
     const char *name = callee_name(ps, callee, "the called object");
     if (!name)
         return callee;
@@ -1141,6 +1151,15 @@ static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items)
     return s;
 }
 
+/* A type name of the built-in library (the cooperative groups, lang/cg.c):
+ * a typedef under its qualified name. */
+static void add_builtin_type(void *arg, const char *name, k_type *type)
+{
+    k_parser *ps = arg;
+    list_append(ps, &ps->typedef_names, (void *)name);
+    list_append(ps, &ps->typedef_types, type);
+}
+
 /* ============================================================== scanner */
 static k_type *typedef_lookup(const k_parser *ps, const char *name)
 {
@@ -1367,6 +1386,7 @@ k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
         return unit;
     }
     k_lexer_init(&ps.lx, ctx, copy, len);
+    k_cg_types(ctx, add_builtin_type, &ps);
     int errors_before = ctx->nerrors;
     if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
         k_error(ctx, ps.tok.loc, "syntax error");
