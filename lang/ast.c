@@ -261,8 +261,12 @@ static void dump_stmt(const k_stmt *s, int indent, FILE *out);
 
 static void dump_decl(const k_decl *d, int indent, FILE *out)
 {
-    static const char *const kinds[] = { "var", "func", "param" };
+    static const char *const kinds[] = { "var", "func", "param", "using" };
     fprintf(out, "%*s(%s %s ", indent, "", kinds[d->kind], d->name ? d->name : "_");
+    if (d->kind == D_USING) {
+        fprintf(out, "%s)", d->target ? d->target : "_");
+        return;
+    }
     dump_type(d->kind == D_FUNC && d->type ? d->type->base : d->type, out);
     dump_storage(d->storage, out);
     if (d->kind == D_FUNC) {
@@ -315,6 +319,7 @@ static void dump_stmt(const k_stmt *s, int indent, FILE *out)
         [S_IF] = "if", [S_WHILE] = "while", [S_DO] = "do", [S_FOR] = "for",
         [S_SWITCH] = "switch", [S_CASE] = "case", [S_DEFAULT] = "default",
         [S_BREAK] = "break", [S_CONTINUE] = "continue", [S_RETURN] = "return",
+        [S_USING] = "using",
     };
     fprintf(out, "%*s(%s", indent, "", NAME_OF(names, s->kind));
     switch (s->kind) {

@@ -127,6 +127,7 @@ struct k_expr {
 typedef enum k_stmt_kind {
     S_EMPTY, S_EXPR, S_DECL, S_BLOCK, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH,
     S_CASE, S_DEFAULT, S_BREAK, S_CONTINUE, S_RETURN,
+    S_USING,      /* decls[0]: a D_USING (a using-directive, -declaration or namespace alias) */
 } k_stmt_kind;
 
 struct k_stmt {
@@ -156,7 +157,17 @@ enum k_storage {
     ST_FORCEINLINE = 256,     /* __forceinline__, __noinline__ */
 };
 
-typedef enum k_decl_kind { D_VAR, D_FUNC, D_PARAM } k_decl_kind;
+typedef enum k_decl_kind {
+    D_VAR, D_FUNC, D_PARAM,
+    D_USING,                  /* using_kind, name, target (lang/namespaces.c) */
+} k_decl_kind;
+
+/* What a D_USING says (C++ namespaces, lang/namespaces.c). */
+typedef enum k_using_kind {
+    U_DIRECTIVE,              /* `using namespace N;`: target "N" */
+    U_DECLARATION,            /* `using N::x;`: name "x", target "N::x" */
+    U_ALIAS,                  /* `namespace cg = cooperative_groups;`: name "cg", target */
+} k_using_kind;
 
 struct k_decl {
     k_decl_kind kind;
@@ -171,6 +182,10 @@ struct k_decl {
     int nparams;
     int variadic;             /* D_FUNC declared with ... */
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
+    const char *ns;           /* the namespace whose names it sees unqualified ("a::b"),
+                                 NULL at global scope; name is already qualified */
+    int using_kind;           /* D_USING: enum k_using_kind */
+    const char *target;       /* D_USING: the namespace or qualified name it names */
 
     /* sema: */
     int is_global_scope;
@@ -224,6 +239,8 @@ typedef struct k_ctx {
     const char *filename;
     const char *source;       /* the original text (for quoting lines in diagnostics) */
     size_t source_len;
+    const char *const *include_dirs; /* -I: searched for #include "file" (NULL-terminated,
+                                        may be NULL; the caller's) */
     k_arena_block *arena;
     k_diag *diags;
     int ndiags, diag_cap;

@@ -366,6 +366,8 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "union"     { kind = KW_UNION; goto done; }
     "enum"      { kind = KW_ENUM; goto done; }
     "true"      { kind = KW_TRUE; goto done; }
+    "namespace" { kind = KW_NAMESPACE; goto done; }
+    "using"     { kind = KW_USING; goto done; }
     "false"     { kind = KW_FALSE; goto done; }
 
     "const"     { kind = KW_CONST; goto done; }
@@ -401,6 +403,8 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "cudaDeviceProp" { kind = KW_CUDA_DEVICE_PROP; goto done; }
 
     ident { kind = IDENT; goto done; }
+    /* a qualified name is one identifier (lang/namespaces.c) */
+    "::"? ident ("::" ident)* { kind = IDENT; goto done; }
 
     (dec | oct | hex | bin) isuf { kind = int_literal(lx, t); goto done; }
     (frac exp? | [0-9]+ exp) fsuf | hexflt { kind = float_literal(lx, t); goto done; }

@@ -982,6 +982,8 @@ static void stmt(lw_func *F, k_stmt *s)
     case S_RETURN:
         return_stmt(F, s);
         break;
+    case S_USING:
+        break;
     }
     F->top = top;
     close_scope(F, ndvars);

@@ -66,6 +66,8 @@ struct k_parser {
     k_list decls;                 /* the unit's file-scope declarations */
     k_list typedef_names;         /* const char * */
     k_list typedef_types;         /* k_type *, same order */
+    const char *ns;               /* the namespace being parsed ("a::b"), NULL at global */
+    k_list uses;                  /* k_decl * D_USING seen so far (lookup of type names) */
     k_token tok;                  /* the last token scanned (for error messages) */
     k_loc unsupported_at;         /* a keyword already reported as unsupported */
     long ntokens;                 /* tokens scanned so far */
@@ -92,6 +94,7 @@ struct k_parser {
 #include <string.h>
 
 #include "cg.h"
+#include "namespaces.h"
 
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
 #define YYMAXDEPTH 10000
@@ -132,6 +135,11 @@ static void add_file_decls(k_parser *ps, k_stmt *s);
 static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body);
 static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items);
 static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
+static const char *ns_enter(k_parser *ps, const char *name);
+static k_decl *make_using(k_parser *ps, k_loc loc, int kind, const char *name,
+                          const char *target);
+static k_stmt *using_stmt(k_parser *ps, k_loc loc, k_decl *u);
+static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 }
 
 %token <name> IDENT "identifier"
@@ -145,7 +153,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %token KW_SWITCH "switch" KW_CASE "case" KW_DEFAULT "default" KW_BREAK "break"
 %token KW_CONTINUE "continue" KW_RETURN "return" KW_GOTO "goto" KW_SIZEOF "sizeof"
 %token KW_TYPEDEF "typedef" KW_STRUCT "struct" KW_UNION "union" KW_ENUM "enum"
-%token KW_TRUE "true" KW_FALSE "false"
+%token KW_TRUE "true" KW_FALSE "false" KW_NAMESPACE "namespace" KW_USING "using"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
 %token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
 %token KW_GLOBAL "__global__" KW_DEVICE "__device__" KW_HOST "__host__"
@@ -182,7 +190,8 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
 %type <decl> param
 %type <type> type_name
-%type <stmt> statement compound declaration for_init block_item
+%type <stmt> statement compound declaration for_init block_item using
+%type <name> ns_open
 %type <bits> qualifiers qualifier storage
 %type <op> assign_op unary_op type_kw
 
@@ -195,6 +204,8 @@ unit
 
 external
     : declaration                               { add_file_decls(ps, $1); }
+    | ns_open unit '}'                          { ps->ns = $1; }
+    | using                                     { add_file_decls(ps, $1); }
     | decl_specs declarator compound            { add_function(ps, $1, $2, $3); }
     | declarator compound
         {
@@ -205,6 +216,29 @@ external
     | ';'
     | error ';'                                 { yyerrok; }
     | error '}'                                 { yyerrok; }
+    ;
+
+/* -------------------------------------------------------------- namespaces */
+/* `namespace N {` enters N (the value is the namespace it leaves); an
+ * anonymous namespace's names are the enclosing one's. */
+ns_open
+    : KW_NAMESPACE IDENT '{'                    { $$ = ns_enter(ps, $2); }
+    | KW_NAMESPACE '{'                          { $$ = ps->ns; }
+    ;
+
+using
+    : KW_USING KW_NAMESPACE IDENT ';'
+        { $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@3), U_DIRECTIVE, NULL, $3)); }
+    | KW_USING IDENT ';'
+        {
+            $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@2), U_DECLARATION,
+                                                    k_ns_last($2), $2));
+        }
+    | KW_USING TYPEDEF_NAME ';'
+        { $$ = NULL; using_type(ps, LOC(@2), NULL, $2); }
+    | KW_USING IDENT '=' type_name ';'          { $$ = NULL; using_type(ps, LOC(@2), $2, $4); }
+    | KW_NAMESPACE IDENT '=' IDENT ';'
+        { $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@2), U_ALIAS, $2, $4)); }
     ;
 
 /* ------------------------------------------------------------ declarations */
@@ -380,6 +414,7 @@ block_items
 
 block_item
     : declaration                               { $$ = $1; }
+    | using                                     { $$ = $1; }
     | statement                                 { $$ = $1; }
     | error ';'                                 { $$ = NULL; yyerrok; }
     ;
@@ -1075,7 +1110,7 @@ static void add_typedefs(k_parser *ps, k_specs *sp, k_list *dtors)
                     " scalar, pointer and array types)", d->name);
             continue;
         }
-        list_append(ps, &ps->typedef_names, (void *)d->name);
+        list_append(ps, &ps->typedef_names, (void *)k_ns_qualify(ps->ctx, ps->ns, d->name));
         list_append(ps, &ps->typedef_types, build_type(ps, base_type(ps, sp), d));
     }
 }
@@ -1106,10 +1141,73 @@ static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtor
     return s;
 }
 
+/* A file-scope declaration inside `namespace N { }` is named "N::name"; it
+ * sees the names of the namespace its qualified name is in. */
+static void qualify(k_parser *ps, k_decl *d)
+{
+    if (d->kind == D_USING)
+        return;
+    d->name = k_ns_qualify(ps->ctx, ps->ns, d->name);
+    d->ns = d->name ? k_ns_of(ps->ctx, d->name) : NULL;
+}
+
 static void add_file_decls(k_parser *ps, k_stmt *s)
 {
-    for (int i = 0; s && i < s->ndecls; i++)
+    for (int i = 0; s && i < s->ndecls; i++) {
+        qualify(ps, s->decls[i]);
         list_append(ps, &ps->decls, s->decls[i]);
+    }
+}
+
+/* ============================================================ namespaces */
+static const char *ns_enter(k_parser *ps, const char *name)
+{
+    const char *outer = ps->ns;
+    ps->ns = k_ns_qualify(ps->ctx, outer, name);
+    return outer;
+}
+
+static k_decl *make_using(k_parser *ps, k_loc loc, int kind, const char *name,
+                          const char *target)
+{
+    k_decl *u = k_decl_new(ps->ctx, D_USING, loc, name);
+    if (!u)
+        return NULL;
+    u->using_kind = kind;
+    u->target = target;
+    u->ns = ps->ns;
+    if (kind == U_ALIAS)
+        u->name = k_ns_qualify(ps->ctx, ps->ns, name);
+    list_append(ps, &ps->uses, u);
+    return u;
+}
+
+static k_stmt *using_stmt(k_parser *ps, k_loc loc, k_decl *u)
+{
+    k_stmt *s = u ? k_stmt_new(ps->ctx, S_USING, loc) : NULL;
+    if (!s)
+        return NULL;
+    s->decls = k_alloc(ps->ctx, sizeof *s->decls);
+    if (s->decls) {
+        s->decls[0] = u;
+        s->ndecls = 1;
+    }
+    return s;
+}
+
+/* `using T = type;` and `using N::T;` of a type: a typedef (file-wide, like
+ * every K typedef).  name NULL: the last component of the typedef's name. */
+static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type)
+{
+    (void)loc;
+    if (!name)
+        for (int i = ps->typedef_types.n - 1; i >= 0 && !name; i--)
+            if (ps->typedef_types.items[i] == type)
+                name = k_ns_last(ps->typedef_names.items[i]);
+    if (!name || !type)
+        return;
+    list_append(ps, &ps->typedef_names, (void *)k_ns_qualify(ps->ctx, ps->ns, name));
+    list_append(ps, &ps->typedef_types, type);
 }
 
 static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body)
@@ -1127,6 +1225,7 @@ static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *bod
     }
     k_decl *f = make_decl(ps, sp, d);
     if (f) {
+        qualify(ps, f);
         f->body = body;
         list_append(ps, &ps->decls, f);
     }
@@ -1161,12 +1260,25 @@ static void add_builtin_type(void *arg, const char *name, k_type *type)
 }
 
 /* ============================================================== scanner */
-static k_type *typedef_lookup(const k_parser *ps, const char *name)
+static k_type *typedef_find(const k_parser *ps, const char *name)
 {
     for (int i = ps->typedef_names.n - 1; i >= 0; i--)
         if (strcmp(ps->typedef_names.items[i], name) == 0)
             return ps->typedef_types.items[i];
     return NULL;
+}
+
+static int typedef_probe(void *arg, const char *qname)
+{
+    return typedef_find(arg, qname) != NULL;
+}
+
+/* The typedef a name written here stands for, through namespaces. */
+static k_type *typedef_lookup(k_parser *ps, const char *name)
+{
+    k_ns_view v = { ps->ns, (k_decl *const *)ps->uses.items, ps->uses.n };
+    const char *q = k_ns_resolve(ps->ctx, &v, name, typedef_probe, ps);
+    return q ? typedef_find(ps, q) : NULL;
 }
 
 static k_expr *literal(k_parser *ps, k_expr_kind kind, const k_token *t)
@@ -1199,6 +1311,7 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     lloc->last_column = (int)t->end.col;
     switch (kind) {
     case IDENT: {
+        /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
         if (tdef) {

@@ -4,6 +4,7 @@
  * returns).  Expressions are in sema_expr.c, built-in calls in builtins.c. */
 #include <string.h>
 
+#include "namespaces.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -13,11 +14,14 @@ static void scope_push(k_sema_state *s)
 {
     k_scope *sc = k_alloc(s->ctx, sizeof *sc);
     sc->up = s->scope;
+    sc->uses_mark = s->nuses;
     s->scope = sc;
 }
 
+/* A scope's using-directives end with it. */
 static void scope_pop(k_sema_state *s)
 {
+    s->nuses = s->scope->uses_mark;
     s->scope = s->scope->up;
 }
 
@@ -43,14 +47,60 @@ static void scope_add(k_sema_state *s, k_decl *d)
     sc->decls[sc->n++] = d;
 }
 
-k_decl *k_sema_lookup(k_sema_state *s, const char *name)
+const char *k_sema_resolve(k_sema_state *s, const char *name,
+                           int (*probe)(void *arg, const char *qname), void *arg)
 {
-    for (k_scope *sc = s->scope; sc; sc = sc->up) {
+    k_ns_view v = { s->ns, s->uses, s->nuses };
+    return k_ns_resolve(s->ctx, &v, name, probe, arg);
+}
+
+static k_decl *global_find(k_sema_state *s, const char *name)
+{
+    for (k_scope *sc = s->file_scope; sc; sc = sc->up) {
         k_decl *d = scope_find(sc, name);
         if (d)
             return d;
     }
     return NULL;
+}
+
+static int global_probe(void *arg, const char *qname)
+{
+    return global_find(arg, qname) != NULL;
+}
+
+/* Block scopes first (their names are never qualified), then the file's
+ * names through the namespaces in view. */
+k_decl *k_sema_lookup(k_sema_state *s, const char *name)
+{
+    for (k_scope *sc = s->scope; sc && sc != s->file_scope && name[0] != ':'; sc = sc->up) {
+        k_decl *d = scope_find(sc, name);
+        if (d)
+            return d;
+    }
+    const char *q = k_sema_resolve(s, name, global_probe, s);
+    return q ? global_find(s, q) : NULL;
+}
+
+/* A using-directive, -declaration or namespace alias: in view until its
+ * scope ends. */
+static void check_using(k_sema_state *s, k_decl *u)
+{
+    if (u->using_kind == U_DECLARATION && !k_sema_lookup(s, u->target) &&
+        k_builtin_find(u->target, 0) < 0 && k_builtin_find(u->target, 1) < 0) {
+        k_error(s->ctx, u->loc, "no member named '%s' in namespace '%s'",
+                k_ns_last(u->target), k_ns_of(s->ctx, u->target));
+        return;
+    }
+    if (s->nuses == s->uses_cap) {
+        int cap = s->uses_cap ? s->uses_cap * 2 : 8;
+        k_decl **nu = k_alloc(s->ctx, sizeof *nu * (size_t)cap);
+        if (s->nuses)
+            memcpy(nu, s->uses, sizeof *nu * (size_t)s->nuses);
+        s->uses = nu;
+        s->uses_cap = cap;
+    }
+    s->uses[s->nuses++] = u;
 }
 
 int k_has_ctor(const k_decl *d)
@@ -402,6 +452,7 @@ static void check_body(k_sema_state *s, k_decl *f)
         scope_add(s, p);
     }
     s->fn = f;
+    s->ns = f->ns;
     s->fn_kind = k_fn_kind(f);
     s->loops = s->breakables = 0;
     s->sw = NULL;
@@ -413,6 +464,7 @@ static void check_body(k_sema_state *s, k_decl *f)
     else
         check_stmt(s, body);
     s->fn = NULL;
+    s->ns = NULL;
     s->fn_kind = 0;
     scope_pop(s);
 }
@@ -610,6 +662,9 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
     case S_RETURN:
         check_return(s, st);
         break;
+    case S_USING:
+        check_using(s, st->decls[0]);
+        break;
     }
 }
 
@@ -623,9 +678,13 @@ void k_sema(k_ctx *ctx, k_unit *unit)
     s.file_scope = s.scope;
     for (int i = 0; unit && i < unit->ndecls; i++) {
         k_decl *d = unit->decls[i];
+        s.ns = d->ns;
         if (d->kind == D_FUNC)
             check_func(&s, d);
+        else if (d->kind == D_USING)
+            check_using(&s, d);
         else
             check_var(&s, d, 1);
+        s.ns = NULL;
     }
 }

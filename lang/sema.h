@@ -96,6 +96,7 @@ typedef struct k_scope {
     struct k_scope *up;
     k_decl **decls;
     int n, cap;
+    int uses_mark;            /* k_sema.nuses when the scope opened */
 } k_scope;
 
 typedef struct k_sema {
@@ -107,11 +108,18 @@ typedef struct k_sema {
     int loops;                /* enclosing loops */
     int breakables;           /* enclosing loops and switches */
     k_switch_info *sw;        /* innermost switch */
+    const char *ns;           /* namespace of the declaration being checked */
+    k_decl **uses;            /* D_USING in view, oldest first (lang/namespaces.c) */
+    int nuses, uses_cap;
 } k_sema_state;
 
 /* sema.c */
 int k_has_ctor(const k_decl *d);        /* `dim3 g(x, y);` */
 k_decl *k_sema_lookup(k_sema_state *s, const char *name);
+/* The qualified name `name` written here stands for among those the probe
+ * accepts (namespaces, using-directives...), or NULL. */
+const char *k_sema_resolve(k_sema_state *s, const char *name,
+                           int (*probe)(void *arg, const char *qname), void *arg);
 unsigned k_fn_kind(const k_decl *fn);   /* FN_HOST/FN_DEVICE/FN_KERNEL bits */
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
 int k_sema_check_init(k_sema_state *s, k_decl *d);

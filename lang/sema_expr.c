@@ -633,6 +633,26 @@ static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
     }
 }
 
+typedef struct builtin_probe_arg {
+    int device;
+    int id;
+} builtin_probe_arg;
+
+static int builtin_probe(void *arg, const char *qname)
+{
+    builtin_probe_arg *a = arg;
+    a->id = k_builtin_find(qname, a->device);
+    return a->id >= 0;
+}
+
+/* The built-in a called name stands for (`std::abs`, or `abs` under
+ * `using namespace std;`...), or -1. */
+static int builtin_lookup(k_sema_state *s, const char *name)
+{
+    builtin_probe_arg a = { (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0, -1 };
+    return k_sema_resolve(s, name, builtin_probe, &a) ? a.id : -1;
+}
+
 static k_type *call(k_sema_state *s, k_expr *e)
 {
     if (e->object)
@@ -644,7 +664,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return e->type;
     }
     if (!f) {
-        int id = k_builtin_find(e->name, (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0);
+        int id = builtin_lookup(s, e->name);
         if (id >= 0) {
             k_sema_builtin_call(s, e, id);
             return e->type;
