@@ -118,7 +118,7 @@ static const k_builtin_info builtin_table[] = {
     CG("this_thread_block", CGF_THIS_BLOCK, 0) CG("this_grid", CGF_THIS_GRID, 0)
     CG("coalesced_threads", CGF_COALESCED, 0) CG("tiled_partition", CGF_TILED, 2)
     CG("binary_partition", CGF_BINARY, 2) CG("labeled_partition", CGF_LABELED, 2)
-    CG("sync", CGF_SYNC, 1)
+    CG("sync", CGF_SYNC, 1) CG("reduce", CGF_REDUCE, 3)
     DEV(" laneid", BK_SREG, SREG_LANEID, 0, 0, TY_UINT)
     INT32(" nth_lane", NTH_LANE32, 2, TY_UINT, TY_UINT)
     INT32(" pext", PEXT32, 2, TY_UINT, TY_UINT)

@@ -537,6 +537,9 @@ k_type *k_cg_member_call(k_sema_state *s, k_expr *e)
     return replace(s, e, rewrite_member(&b, m, t, e->object, e->args));
 }
 
+static k_expr *reduce(cgb *b, k_expr *g, const k_type *gt, k_expr *v, int op);
+static int reduce_op(const k_expr *e);
+
 /* ------------------------------------------------------- free functions */
 /* tiled_partition(parent, n) and tiled_partition<n>(parent): tiles of n
  * consecutive ranks, n a power of two up to a warp. */
@@ -614,6 +617,16 @@ static k_expr *rewrite_call(cgb *b, k_expr *e, int fn)
     if (fn == CGF_SYNC)
         return e->nargs == 1 ? sync_of(b, t, e->args[0])
                              : fail(b, "'cooperative_groups::sync' takes 1 argument%s", "");
+    if (fn == CGF_REDUCE) {
+        if (e->nargs != 3)
+            return fail(b, "'%s' takes 3 arguments", e->name);
+        int op = reduce_op(e->args[2]);
+        if (op < 0)
+            return fail(b, "cg::reduce's third argument must be one of cg::plus<T>(),"
+                        " cg::less<T>(), cg::greater<T>(), cg::bit_and<T>(), cg::bit_or<T>()"
+                        " or cg::bit_xor<T>()%s", "");
+        return reduce(b, e->args[0], t, e->args[1], op);
+    }
     if (e->nargs != 2)
         return fail(b, "'%s' takes 2 arguments", e->name);
     if (fn == CGF_TILED) {
@@ -632,4 +645,219 @@ void k_cg_call(k_sema_state *s, k_expr *e, const k_builtin_info *bi)
         check_args(s, e);
         e->type = NULL;
     }
+}
+
+/* ---------------------------------------------------------------- reduce */
+/* cg::reduce(g, v, op) with op one of cg::plus, less, greater, bit_and,
+ * bit_or, bit_xor.  Integers of up to 32 bits use __reduce_*_sync, as CUDA's
+ * header does; other types the header's shuffle algorithms, in the same
+ * order (a float sum depends on it): a butterfly of shfl_xor over a tile, a
+ * shfl_down tree (power-of-two sizes) or an inclusive scan (other sizes) over
+ * a coalesced group.  Those need variables and loops: they are a device
+ * function made for the call, added to the unit. */
+static const char *const op_names[] = {
+    "plus", "less", "greater", "bit_and", "bit_or", "bit_xor",
+};
+static const char *const redux_names[] = {
+    "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync", "__reduce_and_sync",
+    "__reduce_or_sync", "__reduce_xor_sync",
+};
+
+/* op(x, y) as CUDA's function objects define it (less: y < x ? y : x). */
+static k_expr *apply(cgb *b, int op, k_expr *x, k_expr *y)
+{
+    switch (op) {
+    case CG_OP_PLUS: return bin(b, KB_ADD, x, y);
+    case CG_OP_LESS: return cond(b, bin(b, KB_LT, y, x), y, x);
+    case CG_OP_GREATER: return cond(b, bin(b, KB_LT, x, y), y, x);
+    case CG_OP_AND: return bin(b, KB_BITAND, x, y);
+    case CG_OP_OR: return bin(b, KB_BITOR, x, y);
+    default: return bin(b, KB_BITXOR, x, y);
+    }
+}
+
+/* A variable or parameter of a made function, and a use of it (typed here:
+ * sema sees it as checked). */
+static k_decl *var(cgb *b, k_decl_kind kind, const char *name, k_type *t)
+{
+    k_decl *d = k_decl_new(b->s->ctx, kind, b->loc, name);
+    d->type = t;
+    d->builtin = -1;
+    return d;
+}
+
+static k_expr *use(cgb *b, k_decl *d)
+{
+    k_expr *e = node(b, E_IDENT, NULL, NULL);
+    e->name = d->name;
+    e->decl = d;
+    e->type = d->type;
+    e->builtin = -1;
+    e->is_lvalue = 1;
+    return e;
+}
+
+static k_expr *set(cgb *b, k_decl *d, k_expr *x)
+{
+    k_expr *e = node(b, E_ASSIGN, use(b, d), x);
+    e->op = KB_NONE;
+    return e;
+}
+
+static k_stmt *stmt(cgb *b, k_stmt_kind kind, k_expr *e)
+{
+    k_stmt *st = k_stmt_new(b->s->ctx, kind, b->loc);
+    st->expr = e;
+    return st;
+}
+
+static k_stmt *block(cgb *b, int n, ...)
+{
+    k_stmt *st = stmt(b, S_BLOCK, NULL);
+    st->stmts = k_alloc(b->s->ctx, sizeof *st->stmts * (size_t)n);
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        st->stmts[st->nstmts++] = va_arg(ap, k_stmt *);
+    va_end(ap);
+    return st;
+}
+
+static k_stmt *declare(cgb *b, k_decl *d)
+{
+    k_stmt *st = stmt(b, S_DECL, NULL);
+    st->decls = k_alloc(b->s->ctx, sizeof *st->decls);
+    st->decls[0] = d;
+    st->ndecls = 1;
+    return st;
+}
+
+/* for (var = from; test; step) body */
+static k_stmt *loop(cgb *b, k_decl *i, k_expr *from, k_expr *test, k_expr *step, k_stmt *body)
+{
+    k_stmt *st = stmt(b, S_FOR, test);
+    st->init = stmt(b, S_EXPR, set(b, i, from));
+    st->step = step;
+    st->body = body;
+    return st;
+}
+
+/* o = shuffle; v = op(v, o); */
+static k_stmt *combine(cgb *b, int op, k_decl *v, k_decl *o, k_expr *shuffle)
+{
+    return block(b, 2, stmt(b, S_EXPR, set(b, o, shuffle)),
+                 stmt(b, S_EXPR, set(b, v, apply(b, op, use(b, v), use(b, o)))));
+}
+
+/* A tile of N: v = op(v, shfl_xor(v, m)) for m = N/2 .. 1, written out. */
+static k_stmt *tile_body(cgb *b, int op, int n, k_decl *g, k_decl *v, k_decl *o)
+{
+    k_stmt *st = stmt(b, S_BLOCK, NULL);
+    st->stmts = k_alloc(b->s->ctx, sizeof *st->stmts * 8);
+    st->stmts[st->nstmts++] = declare(b, o);
+    for (int m = n / 2; m > 0; m /= 2)
+        st->stmts[st->nstmts++] =
+            combine(b, op, v, o, call(b, "__shfl_xor_sync", 4, mask_of(b, use(b, g)), use(b, v),
+                                      u32(b, (uint32_t)m), u32(b, (uint32_t)n)));
+    st->stmts[st->nstmts++] = stmt(b, S_RETURN, use(b, v));
+    return st;
+}
+
+/* A coalesced group of n lanes: a shfl_down tree read from rank 0 when n is
+ * a power of two, else an inclusive scan read from rank n - 1. */
+static k_stmt *coalesced_body(cgb *b, int op, k_decl *g, k_decl *v, k_decl *o)
+{
+    k_type *u = k_ty(b->s->ctx, TY_UINT);
+    k_decl *n = var(b, D_VAR, "n", u), *i = var(b, D_VAR, "i", u);
+    n->init = warp_size(b, use(b, g));
+    k_expr *pow2 = bin(b, KB_EQ, bin(b, KB_BITAND, use(b, n), bin(b, KB_SUB, use(b, n), u32(b, 1))),
+                       u32(b, 0));
+    k_stmt *tree = loop(b, i, bin(b, KB_DIV, use(b, n), u32(b, 2)), bin(b, KB_GT, use(b, i), u32(b, 0)),
+                        set(b, i, bin(b, KB_SHR, use(b, i), u32(b, 1))),
+                        combine(b, op, v, o, coalesced_shfl(b, "shfl_down", use(b, g), use(b, v),
+                                                            use(b, i))));
+    k_stmt *tree_ret = stmt(b, S_RETURN, coalesced_shfl(b, "shfl", use(b, g), use(b, v), u32(b, 0)));
+    k_stmt *scan_step = block(b, 2,
+        stmt(b, S_EXPR, set(b, o, coalesced_shfl(b, "shfl_up", use(b, g), use(b, v), use(b, i)))),
+        stmt(b, S_IF, bin(b, KB_LE, use(b, i), warp_rank(b, use(b, g)))));
+    scan_step->stmts[1]->body = stmt(b, S_EXPR, set(b, v, apply(b, op, use(b, v), use(b, o))));
+    k_stmt *scan = loop(b, i, u32(b, 1), bin(b, KB_LT, use(b, i), use(b, n)),
+                        set(b, i, bin(b, KB_SHL, use(b, i), u32(b, 1))), scan_step);
+    k_stmt *when_pow2 = stmt(b, S_IF, pow2);
+    when_pow2->body = block(b, 2, tree, tree_ret);
+    k_stmt *scan_ret = stmt(b, S_RETURN, coalesced_shfl(b, "shfl", use(b, g), use(b, v),
+                                                        bin(b, KB_SUB, use(b, n), u32(b, 1))));
+    return block(b, 6, declare(b, o), declare(b, n), declare(b, i), when_pow2, scan, scan_ret);
+}
+
+/* The device function `T f(G g, T v)` for one reduce call, added to the unit. */
+static k_decl *reduce_function(cgb *b, const k_type *gt, k_type *t, int op)
+{
+    k_ctx *ctx = b->s->ctx;
+    k_unit *unit = b->s->unit;
+    char name[48];
+    snprintf(name, sizeof name, " cg_reduce%d", unit->ndecls);
+    k_decl *f = var(b, D_FUNC, k_strndup(ctx, name, strlen(name)), k_ty(ctx, TY_FUNC));
+    f->type->base = t;
+    f->storage = ST_DEVICE;
+    k_type *gcopy = k_ty(ctx, TY_ULLONG);
+    *gcopy = *gt;
+    gcopy->quals = 0;
+    k_decl *g = var(b, D_PARAM, "g", gcopy), *v = var(b, D_PARAM, "v", t);
+    k_decl *o = var(b, D_VAR, "o", t);
+    f->params = k_alloc(ctx, sizeof *f->params * 2);
+    f->params[0] = g;
+    f->params[1] = v;
+    f->nparams = 2;
+    f->body = gt->cg == CG_TILE ? tile_body(b, op, gt->cg_tile, g, v, o)
+                                : coalesced_body(b, op, g, v, o);
+    k_decl **decls = k_alloc(ctx, sizeof *decls * (size_t)(unit->ndecls + 1));
+    if (unit->ndecls)
+        memcpy(decls, unit->decls, sizeof *decls * (size_t)unit->ndecls);
+    decls[unit->ndecls++] = f;
+    unit->decls = decls;
+    return f;
+}
+
+static k_expr *reduce(cgb *b, k_expr *g, const k_type *gt, k_expr *v, int op)
+{
+    k_ctx *ctx = b->s->ctx;
+    if (!is_warp_group(gt))
+        return fail(b, "cg::reduce takes a thread_block_tile or a coalesced_group, not '%s'",
+                    type_name(gt));
+    k_type *t = k_sema_rvalue(b->s, v);
+    if (!t)
+        return NULL;
+    if (!k_ty_is_arith(t) || (op >= CG_OP_AND && !k_ty_is_integer(t)))
+        return fail(b, "cg::%s cannot combine this value's type", op_names[op]);
+    t = k_ty(ctx, t->kind);
+    if (k_ty_is_integer(t) && k_kind_bits(t->kind) <= 32 && t->kind != TY_BOOL) {
+        k_type_kind as = k_kind_is_signed(t->kind) ? TY_INT : TY_UINT;
+        return cast(b, t->kind, call(b, redux_names[op], 2, mask_of(b, g), cast(b, as, v)));
+    }
+    k_decl *f = reduce_function(b, gt, t, op);
+    k_expr *e = node(b, E_CALL, NULL, NULL);
+    e->name = f->name;
+    e->decl = f;
+    e->builtin = -1;
+    e->type = t;
+    e->args = k_alloc(ctx, sizeof *e->args * 2);
+    e->args[0] = g;
+    e->args[1] = v;
+    e->nargs = 2;
+    k_type **argt = k_alloc(ctx, sizeof *argt * 3);
+    argt[0] = f->params[0]->type;
+    argt[1] = t;
+    e->sema_ext = argt;
+    return e;
+}
+
+/* The operation of cg::reduce's third argument: CG_OP_*, or -1.  The
+ * function objects are class templates: until K has them no argument names
+ * one. */
+static int reduce_op(const k_expr *e)
+{
+    (void)e;
+    (void)op_names;
+    return -1;
 }

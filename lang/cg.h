@@ -28,8 +28,11 @@ enum k_cg_kind {
 /* The cooperative_groups:: functions: k_builtin_info.op of their BK_CG entries. */
 enum k_cg_fn {
     CGF_THIS_BLOCK, CGF_THIS_GRID, CGF_COALESCED, CGF_TILED, CGF_BINARY, CGF_LABELED,
-    CGF_SYNC,
+    CGF_SYNC, CGF_REDUCE,
 };
+
+/* The operations of cg::reduce (cg::plus<T>() ...). */
+enum k_cg_op { CG_OP_PLUS, CG_OP_LESS, CG_OP_GREATER, CG_OP_AND, CG_OP_OR, CG_OP_XOR };
 
 /* The built-in type names, given to add(arg, qualified name, type). */
 void k_cg_types(k_ctx *ctx, void (*add)(void *arg, const char *name, k_type *type), void *arg);

@@ -672,6 +672,7 @@ void k_sema(k_ctx *ctx, k_unit *unit)
 {
     k_sema_state s = {0};
     s.ctx = ctx;
+    s.unit = unit;
     scope_push(&s);
     add_builtins(&s);
     scope_push(&s);

@@ -108,6 +108,7 @@ typedef struct k_sema {
     int loops;                /* enclosing loops */
     int breakables;           /* enclosing loops and switches */
     k_switch_info *sw;        /* innermost switch */
+    k_unit *unit;             /* the unit checked (functions sema makes are added to it) */
     const char *ns;           /* namespace of the declaration being checked */
     k_decl **uses;            /* D_USING in view, oldest first (lang/namespaces.c) */
     int nuses, uses_cap;
