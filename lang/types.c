@@ -203,6 +203,7 @@ static const char *kind_name(const k_type *t)
     case TY_DIM3: return "dim3";
     case TY_UINT3: return "uint3";
     case TY_DEVPROP: return "cudaDeviceProp";
+    case TY_TPARAM: case TY_TEMPLATE_ID: return t->name ? t->name : "?";
     default: return "?";
     }
 }
