@@ -47,6 +47,27 @@ k_type *k_cg_tile_type(k_ctx *ctx, int n)
     return t;
 }
 
+void k_cg_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
+{
+    if (!t->name || strcmp(t->name, NS "thread_block_tile") != 0)
+        return;
+    int64_t n = 0;
+    /* thread_block_tile<N> or <N, ParentT> (the parent changes nothing here) */
+    if (t->ntargs < 1 || t->ntargs > 2 || !t->targs[0].expr) {
+        k_error(s->ctx, loc, "thread_block_tile takes a size: thread_block_tile<N>");
+        n = 32;
+    } else if (!k_sema_const_int(s, t->targs[0].expr, &n)) {
+        n = 32;
+    } else if (n < 1 || n > 32 || (n & (n - 1))) {
+        k_error(s->ctx, loc, "thread_block_tile<%lld>: the size must be 1, 2, 4, 8, 16 or 32"
+                " (a tile is part of one warp)", (long long)n);
+        n = 32;
+    }
+    unsigned quals = t->quals;
+    *t = *k_cg_tile_type(s->ctx, (int)n);
+    t->quals = quals;
+}
+
 void k_cg_types(k_ctx *ctx, void (*add)(void *arg, const char *name, k_type *type), void *arg)
 {
     static const int kinds[] = { CG_BLOCK, CG_COALESCED, CG_THREAD_GROUP, CG_GRID };
@@ -617,6 +638,20 @@ static k_expr *rewrite_call(cgb *b, k_expr *e, int fn)
     if (fn == CGF_SYNC)
         return e->nargs == 1 ? sync_of(b, t, e->args[0])
                              : fail(b, "'cooperative_groups::sync' takes 1 argument%s", "");
+    if (fn == CGF_TILED && e->has_targs) {   /* tiled_partition<N>(g) */
+        int64_t n;
+        if (e->nargs != 1 || e->ntargs != 1 || !e->targs[0].expr)
+            return fail(b, "tiled_partition<N> takes one size and one group%s", "");
+        if (!k_sema_const_int(b->s, e->targs[0].expr, &n))
+            return NULL;
+        return tiled_partition(b, e->args[0], t, n, k_cg_tile_type(ctx, (int)n));
+    }
+    if (fn == CGF_TILED) {
+        int64_t n;
+        if (e->nargs != 2 || !k_sema_const_int(b->s, e->args[1], &n))
+            return fail(b, "tiled_partition(g, n) takes a group and a constant size%s", "");
+        return tiled_partition(b, e->args[0], t, n, group_type(ctx, CG_THREAD_GROUP));
+    }
     if (fn == CGF_REDUCE) {
         if (e->nargs != 3)
             return fail(b, "'%s' takes 3 arguments", e->name);
@@ -629,12 +664,6 @@ static k_expr *rewrite_call(cgb *b, k_expr *e, int fn)
     }
     if (e->nargs != 2)
         return fail(b, "'%s' takes 2 arguments", e->name);
-    if (fn == CGF_TILED) {
-        int64_t n;
-        if (!k_sema_const_int(b->s, e->args[1], &n))
-            return fail(b, "tiled_partition's size must be a constant%s", "");
-        return tiled_partition(b, e->args[0], t, n, group_type(ctx, CG_THREAD_GROUP));
-    }
     return partition(b, fn == CGF_BINARY, e->args[0], t, e->args[1]);
 }
 
@@ -852,12 +881,16 @@ static k_expr *reduce(cgb *b, k_expr *g, const k_type *gt, k_expr *v, int op)
     return e;
 }
 
-/* The operation of cg::reduce's third argument: CG_OP_*, or -1.  The
- * function objects are class templates: until K has them no argument names
- * one. */
+/* The operation of cg::reduce's third argument, `cg::plus<T>()` (a
+ * functional cast of the class template's id): CG_OP_*, or -1. */
 static int reduce_op(const k_expr *e)
 {
-    (void)e;
-    (void)op_names;
+    if (e->kind != E_CAST || !e->type_written || e->type_written->kind != TY_TEMPLATE_ID ||
+        !e->type_written->name || strncmp(e->type_written->name, NS, strlen(NS)) != 0)
+        return -1;
+    const char *op = e->type_written->name + strlen(NS);
+    for (int i = 0; i < (int)(sizeof op_names / sizeof op_names[0]); i++)
+        if (strcmp(op, op_names[i]) == 0)
+            return i;
     return -1;
 }

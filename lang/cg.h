@@ -40,6 +40,10 @@ void k_cg_types(k_ctx *ctx, void (*add)(void *arg, const char *name, k_type *typ
 /* thread_block_tile<N> (a type of the library's template). */
 k_type *k_cg_tile_type(k_ctx *ctx, int n);
 
+/* thread_block_tile<N> written as a template-id (TY_TEMPLATE_ID): becomes
+ * the tile type in place.  Other templates' ids are left as they are. */
+void k_cg_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
+
 /* A call of a cooperative_groups:: function (builtin of kind BK_CG). */
 void k_cg_call(k_sema_state *s, k_expr *e, const k_builtin_info *b);
 

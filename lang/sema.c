@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "namespaces.h"
+#include "cg.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -182,6 +183,8 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     for (; t; t = t->base) {
         if (t->kind == TY_FUNC)
             return;
+        if (t->kind == TY_TEMPLATE_ID)   /* a library template's: cooperative groups' */
+            k_cg_resolve_type(s, t, loc);
         if (t->kind != TY_ARRAY)
             continue;
         if (!t->len_expr) {
