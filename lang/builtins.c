@@ -119,12 +119,11 @@ static const k_builtin_info builtin_table[] = {
     CG("coalesced_threads", CGF_COALESCED, 0) CG("tiled_partition", CGF_TILED, 2)
     CG("binary_partition", CGF_BINARY, 2) CG("labeled_partition", CGF_LABELED, 2)
     CG("sync", CGF_SYNC, 1) CG("reduce", CGF_REDUCE, 3)
+    {"cudaLaunchCooperativeKernel", BK_CG, CGF_COOP_LAUNCH, 0, 4, 2, W_HOST, NULL, NOK, NOK},
     DEV(" laneid", BK_SREG, SREG_LANEID, 0, 0, TY_UINT)
     INT32(" nth_lane", NTH_LANE32, 2, TY_UINT, TY_UINT)
     INT32(" pext", PEXT32, 2, TY_UINT, TY_UINT)
-    {" grid_sync", BK_TRAP, 0, 0, 0, 0, W_DEVICE, "this_grid().sync() over more than one block:"
-     " simtvm runs the blocks of a launch one after another, so they cannot all wait at a"
-     " grid barrier", TY_VOID, NOK},
+    DEV(" grid_sync", BK_BAR, BAR_GRID, 0, 0, TY_VOID)
 };
 
 #define NBUILTINS ((int)(sizeof builtin_table / sizeof builtin_table[0]))
@@ -506,7 +505,7 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     case BK_ATOM: case BK_ATOMCAS:
         check_atomic(s, e, b, argt);
         break;
-    case BK_CLOCK: case BK_FENCE: case BK_ACTMASK: case BK_SREG: case BK_TRAP:
+    case BK_CLOCK: case BK_FENCE: case BK_ACTMASK: case BK_SREG:
         e->type = k_ty(ctx, (k_type_kind)b->ret);
         break;
     default:

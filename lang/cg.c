@@ -333,8 +333,7 @@ static int is_warp_group(const k_type *t)
 /* ------------------------------------------------------ synchronization */
 static k_expr *grid_sync(cgb *b)
 {
-    return cond(b, bin(b, KB_EQ, grid_blocks(b), num(b, 1)), call(b, "__syncthreads", 0),
-                call(b, " grid_sync", 0));
+    return call(b, " grid_sync", 0);
 }
 
 static k_expr *sync_of(cgb *b, const k_type *t, k_expr *g)
@@ -560,6 +559,7 @@ k_type *k_cg_member_call(k_sema_state *s, k_expr *e)
 
 static k_expr *reduce(cgb *b, k_expr *g, const k_type *gt, k_expr *v, int op);
 static int reduce_op(const k_expr *e);
+static k_expr *cooperative_launch(cgb *b, k_expr *e);
 
 /* ------------------------------------------------------- free functions */
 /* tiled_partition(parent, n) and tiled_partition<n>(parent): tiles of n
@@ -629,6 +629,8 @@ static k_expr *rewrite_call(cgb *b, k_expr *e, int fn)
         return as_group(b, group_type(ctx, CG_COALESCED),
                         bin(b, KB_BITOR, cast(b, TY_ULLONG, call(b, "__activemask", 0)),
                             num(b, 1ull << META_SIZE_SHIFT)));
+    case CGF_COOP_LAUNCH:
+        return cooperative_launch(b, e);
     default:
         break;
     }
@@ -893,4 +895,39 @@ static int reduce_op(const k_expr *e)
         if (strcmp(op, op_names[i]) == 0)
             return i;
     return -1;
+}
+
+/* ------------------------------------------------- cooperative launches */
+/* cudaLaunchCooperativeKernel((void *)k, grid, block, args, shared, stream)
+ * is the launch k<<<grid, block, shared>>>(*(T0 *)args[0], ...) with the
+ * types of k's parameters, then cudaPeekAtLastError() for its status.  Every
+ * launch may reach a grid barrier here (vm/grid.c), so nothing else is
+ * different; the stream is dropped, as in every launch. */
+static k_expr *cooperative_launch(cgb *b, k_expr *e)
+{
+    k_ctx *ctx = b->s->ctx;
+    if (e->nargs < 4 || e->nargs > 6)
+        return fail(b, "cudaLaunchCooperativeKernel takes 4 to 6 arguments (kernel, grid,"
+                    " block, arguments, shared bytes, stream)%s", "");
+    k_expr *f = e->args[0];
+    while (f->kind == E_CAST || (f->kind == E_UNARY && f->op == KU_ADDR))
+        f = f->lhs;
+    k_decl *k = f->kind == E_IDENT ? k_sema_lookup(b->s, f->name) : NULL;
+    if (!k || k->kind != D_FUNC || !(k->storage & ST_GLOBAL))
+        return fail(b, "cudaLaunchCooperativeKernel's first argument must name a __global__"
+                    " function%s", "");
+    k_expr *l = node(b, E_LAUNCH, NULL, NULL);
+    l->name = f->name;
+    l->config[0] = e->args[1];
+    l->config[1] = e->args[2];
+    l->config[2] = e->nargs > 4 ? e->args[4] : NULL;
+    l->args = k_alloc(ctx, sizeof *l->args * (size_t)(k->nparams + 1));
+    for (int i = 0; i < k->nparams; i++) {
+        k_expr *at = node(b, E_CAST, node(b, E_INDEX, e->args[3], u32(b, (uint32_t)i)), NULL);
+        at->type_written = k_type_ptr(ctx, k->params[i]->type);
+        k_expr *v = node(b, E_UNARY, at, NULL);
+        v->op = KU_DEREF;
+        l->args[l->nargs++] = v;
+    }
+    return bin(b, KB_COMMA, l, call(b, "cudaPeekAtLastError", 0));
 }

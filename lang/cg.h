@@ -28,7 +28,7 @@ enum k_cg_kind {
 /* The cooperative_groups:: functions: k_builtin_info.op of their BK_CG entries. */
 enum k_cg_fn {
     CGF_THIS_BLOCK, CGF_THIS_GRID, CGF_COALESCED, CGF_TILED, CGF_BINARY, CGF_LABELED,
-    CGF_SYNC, CGF_REDUCE,
+    CGF_SYNC, CGF_REDUCE, CGF_COOP_LAUNCH,
 };
 
 /* The operations of cg::reduce (cg::plus<T>() ...). */
