@@ -227,11 +227,6 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_COND: fputs("? ", out); dump_expr(e->cond, out); break;
     case E_CALL:
         fprintf(out, "call %s", e->name);
-        if (e->object) {
-            fputs(" (object ", out);
-            dump_expr(e->object, out);
-            fputc(')', out);
-        }
         dump_targs(e->targs, e->ntargs, e->has_targs, out);
         break;
     case E_LAUNCH:
@@ -251,13 +246,14 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_SIZEOF_EXPR: fputs("sizeof", out); break;
     case E_CONSTRUCT: fputs("construct ", out); dump_type(e->type_written, out); break;
     case E_INIT_LIST: fputs("init", out); break;
+    case E_MCALL: fputs("mcall", out); break;
     default: fputs("?", out); break;
     }
     if (e->lhs) {
         fputc(' ', out);
         dump_expr(e->lhs, out);
     }
-    if (e->kind == E_MEMBER)
+    if (e->kind == E_MEMBER || e->kind == E_MCALL)
         fprintf(out, " %s", e->name);
     if (e->rhs) {
         fputc(' ', out);

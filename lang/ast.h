@@ -95,6 +95,7 @@ typedef enum k_expr_kind {
     E_SIZEOF_EXPR,/* sizeof lhs */
     E_CONSTRUCT,  /* dim3(args) / uint3(args): type_written, args (0..3) */
     E_INIT_LIST,  /* { args } in an initializer */
+    E_MCALL,      /* lhs.name(args): a member function call (cooperative groups: lang/cg.c) */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
@@ -123,7 +124,6 @@ struct k_expr {
     k_expr **args;
     int nargs;
     k_expr *config[3];        /* E_LAUNCH: grid, block, shared bytes (NULL if absent) */
-    k_expr *object;           /* E_CALL of a member function: the object of obj.name(args) */
     const char *name;
     uint64_t ival;
     double fval;

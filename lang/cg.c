@@ -5,9 +5,9 @@
  *   - a tile's or coalesced group's sync is __syncwarp over its lanes, its
  *     shuffles and votes the *_sync intrinsics over its lanes (a tile's
  *     shuffles wrap at its width), its rank the number of its lanes below;
- *   - a grid's sync is a grid barrier: simtvm runs the blocks of a launch one
- *     after another, so it is __syncthreads for one block and a located fault
- *     for more (a grid barrier could only deadlock).
+ *   - a grid's sync is the grid barrier (BAR_GRID, vm/grid.c), and
+ *     cudaLaunchCooperativeKernel the launch it stands for;
+ *   - cg::reduce is what CUDA's header computes, in its order.
  * The descriptor's layout is in cg.h.  A group expression has no side
  * effects (a variable, or a call that reads the thread's position), so the
  * rewrites may read it more than once. */
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cg.h"
+
 #define TYBUF 96
 
 #define NS "cooperative_groups::"
@@ -521,15 +522,10 @@ static k_expr *rewrite_member(cgb *b, const member_info *m, const k_type *t, k_e
     return NULL;
 }
 
-static const char *kind_word(const k_type *t)
-{
-    return type_name(t);
-}
-
 k_type *k_cg_member_call(k_sema_state *s, k_expr *e)
 {
     cgb b = { s, e->loc };
-    k_type *t = k_sema_expr(s, e->object);
+    k_type *t = k_sema_expr(s, e->lhs);
     if (!t) {
         check_args(s, e);
         return NULL;
@@ -544,17 +540,17 @@ k_type *k_cg_member_call(k_sema_state *s, k_expr *e)
     }
     const member_info *m = find_member(e->name);
     if (!m || !(m->kinds & (1 << t->cg))) {
-        k_error(s->ctx, e->loc, "no member named '%s' in '%s'", e->name, kind_word(t));
+        k_error(s->ctx, e->loc, "no member named '%s' in '%s'", e->name, type_name(t));
         check_args(s, e);
         return NULL;
     }
     if (e->nargs != m->nargs) {
-        k_error(s->ctx, e->loc, "'%s::%s' takes %d argument%s, %d given", kind_word(t),
+        k_error(s->ctx, e->loc, "'%s::%s' takes %d argument%s, %d given", type_name(t),
                 m->name, m->nargs, m->nargs == 1 ? "" : "s", e->nargs);
         check_args(s, e);
         return NULL;
     }
-    return replace(s, e, rewrite_member(&b, m, t, e->object, e->args));
+    return replace(s, e, rewrite_member(&b, m, t, e->lhs, e->args));
 }
 
 static k_expr *reduce(cgb *b, k_expr *g, const k_type *gt, k_expr *v, int op);

@@ -47,7 +47,7 @@ void k_cg_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
 /* A call of a cooperative_groups:: function (builtin of kind BK_CG). */
 void k_cg_call(k_sema_state *s, k_expr *e, const k_builtin_info *b);
 
-/* obj.name(args) (e->object set): checks and rewrites it.  Returns its type. */
+/* obj.name(args) (E_MCALL, obj in lhs): checks and rewrites it.  Returns its type. */
 k_type *k_cg_member_call(k_sema_state *s, k_expr *e);
 
 /* Can a group of type from initialize one of type to (both groups)? */

@@ -851,13 +851,9 @@ static const char *callee_name(k_parser *ps, k_expr *callee, const char *what)
 
 static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
 {
-    if (callee && callee->kind == E_MEMBER) {   /* obj.f(args): a member function */
-        k_expr *e = k_expr_new(ps->ctx, E_CALL, callee->loc);
-        if (!e)
-            return NULL;
-        e->name = callee->name;
-        e->object = callee->lhs;
-        return expr_with_args(ps, e, args);
+    if (callee && callee->kind == E_MEMBER) {   /* obj.f(args): a member function call */
+        callee->kind = E_MCALL;
+        return expr_with_args(ps, callee, args);
     }
     const char *name = callee_name(ps, callee, "the called object");
     if (!name)

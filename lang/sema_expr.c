@@ -655,8 +655,6 @@ static int builtin_lookup(k_sema_state *s, const char *name)
 
 static k_type *call(k_sema_state *s, k_expr *e)
 {
-    if (e->object)
-        return k_cg_member_call(s, e);
     int tpl = k_tpl_sema_call(s, e);
     if (tpl < 0) {
         for (int i = 0; i < e->nargs; i++)
@@ -755,6 +753,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return t ? size_of(s, e, t) : NULL;
     }
     case E_CONSTRUCT: return construct(s, e);
+    case E_MCALL: return k_cg_member_call(s, e);
     case E_INIT_LIST:
         k_error(s->ctx, e->loc, "a brace initializer is only allowed in a declaration");
         return NULL;
