@@ -124,6 +124,8 @@ static const k_builtin_info builtin_table[] = {
     INT32(" nth_lane", NTH_LANE32, 2, TY_UINT, TY_UINT)
     INT32(" pext", PEXT32, 2, TY_UINT, TY_UINT)
     DEV(" grid_sync", BK_BAR, BAR_GRID, 0, 0, TY_VOID)
+    {" tile_too_wide", BK_TRAP, 0, 0, 0, 0, W_DEVICE, "a thread_block_tile wider than the warp"
+     " (--warp-size): a tile is part of one warp", TY_VOID, NOK},
 };
 
 #define NBUILTINS ((int)(sizeof builtin_table / sizeof builtin_table[0]))
@@ -505,7 +507,7 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     case BK_ATOM: case BK_ATOMCAS:
         check_atomic(s, e, b, argt);
         break;
-    case BK_CLOCK: case BK_FENCE: case BK_ACTMASK: case BK_SREG:
+    case BK_CLOCK: case BK_FENCE: case BK_ACTMASK: case BK_SREG: case BK_TRAP:
         e->type = k_ty(ctx, (k_type_kind)b->ret);
         break;
     default:

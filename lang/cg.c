@@ -581,7 +581,10 @@ static k_expr *tiled_partition(cgb *b, k_expr *g, const k_type *pt, int64_t n, k
                     bin(b, KB_BITOR,
                         bin(b, KB_SHL, cast(b, TY_ULLONG, meta_rank), u32(b, META_RANK_SHIFT)),
                         bin(b, KB_SHL, cast(b, TY_ULLONG, meta_size), u32(b, META_SIZE_SHIFT))));
-    return as_group(b, rt, d);
+    /* under --warp-size 4, 8 or 16 a wider tile would span warps: a fault */
+    k_expr *too_wide = cond(b, bin(b, KB_GT, u32(b, un), ident(b, "warpSize")),
+                            bin(b, KB_COMMA, call(b, " tile_too_wide", 0), num(b, 0)), num(b, 0));
+    return as_group(b, rt, bin(b, KB_BITOR, too_wide, d));
 }
 
 /* binary_partition(g, pred) / labeled_partition(g, label): the lanes of g

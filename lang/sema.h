@@ -47,6 +47,7 @@ enum k_bkind {
     BK_ATOMCAS,
     BK_CLOCK,       /* clock/clock64 in device code: op = SREG_* */
     BK_SREG,        /* a special register (op = SREG_*) the cooperative groups read */
+    BK_TRAP,        /* a fault whose message is sig (the cooperative groups) */
     BK_CG,          /* a cooperative_groups:: function (lang/cg.c, op = CGF_*) */
 };
 
