@@ -681,9 +681,9 @@ void k_cg_call(k_sema_state *s, k_expr *e, const k_builtin_info *bi)
 /* cg::reduce(g, v, op) with op one of cg::plus, less, greater, bit_and,
  * bit_or, bit_xor.  Integers of up to 32 bits use __reduce_*_sync, as CUDA's
  * header does; other types the header's shuffle algorithms, in the same
- * order (a float sum depends on it): a butterfly of shfl_xor over a tile, a
- * shfl_down tree (power-of-two sizes) or an inclusive scan (other sizes) over
- * a coalesced group.  Those need variables and loops: they are a device
+ * order (a float sum depends on it): a butterfly of shfl_xor over a tile or
+ * a whole-warp coalesced group, an inclusive scan over a smaller coalesced
+ * group.  Those need variables and loops: they are a device
  * function made for the call, added to the unit. */
 static const char *const op_names[] = {
     "plus", "less", "greater", "bit_and", "bit_or", "bit_xor",
@@ -793,31 +793,26 @@ static k_stmt *tile_body(cgb *b, int op, int n, k_decl *g, k_decl *v, k_decl *o)
     return st;
 }
 
-/* A coalesced group of n lanes: a shfl_down tree read from rank 0 when n is
- * a power of two, else an inclusive scan read from rank n - 1. */
+/* A coalesced group of n lanes: a whole warp combines as a tile of 32 does;
+ * any other size takes an inclusive scan over its ranks, read from rank
+ * n - 1 (what CUDA 13 computes: a 16-lane float sum matches an H200's). */
 static k_stmt *coalesced_body(cgb *b, int op, k_decl *g, k_decl *v, k_decl *o)
 {
     k_type *u = k_ty(b->s->ctx, TY_UINT);
     k_decl *n = var(b, D_VAR, "n", u), *i = var(b, D_VAR, "i", u);
     n->init = warp_size(b, use(b, g));
-    k_expr *pow2 = bin(b, KB_EQ, bin(b, KB_BITAND, use(b, n), bin(b, KB_SUB, use(b, n), u32(b, 1))),
-                       u32(b, 0));
-    k_stmt *tree = loop(b, i, bin(b, KB_DIV, use(b, n), u32(b, 2)), bin(b, KB_GT, use(b, i), u32(b, 0)),
-                        set(b, i, bin(b, KB_SHR, use(b, i), u32(b, 1))),
-                        combine(b, op, v, o, coalesced_shfl(b, "shfl_down", use(b, g), use(b, v),
-                                                            use(b, i))));
-    k_stmt *tree_ret = stmt(b, S_RETURN, coalesced_shfl(b, "shfl", use(b, g), use(b, v), u32(b, 0)));
+    k_stmt *whole = stmt(b, S_IF, bin(b, KB_EQ, use(b, n), u32(b, 32)));
+    whole->body = tile_body(b, op, 32, g, v, o);
+    whole->body->stmts[0] = stmt(b, S_EMPTY, NULL);   /* o is declared below */
     k_stmt *scan_step = block(b, 2,
         stmt(b, S_EXPR, set(b, o, coalesced_shfl(b, "shfl_up", use(b, g), use(b, v), use(b, i)))),
         stmt(b, S_IF, bin(b, KB_LE, use(b, i), warp_rank(b, use(b, g)))));
     scan_step->stmts[1]->body = stmt(b, S_EXPR, set(b, v, apply(b, op, use(b, v), use(b, o))));
     k_stmt *scan = loop(b, i, u32(b, 1), bin(b, KB_LT, use(b, i), use(b, n)),
                         set(b, i, bin(b, KB_SHL, use(b, i), u32(b, 1))), scan_step);
-    k_stmt *when_pow2 = stmt(b, S_IF, pow2);
-    when_pow2->body = block(b, 2, tree, tree_ret);
     k_stmt *scan_ret = stmt(b, S_RETURN, coalesced_shfl(b, "shfl", use(b, g), use(b, v),
                                                         bin(b, KB_SUB, use(b, n), u32(b, 1))));
-    return block(b, 6, declare(b, o), declare(b, n), declare(b, i), when_pow2, scan, scan_ret);
+    return block(b, 6, declare(b, o), declare(b, n), declare(b, i), whole, scan, scan_ret);
 }
 
 /* The device function `T f(G g, T v)` for one reduce call, added to the unit. */
