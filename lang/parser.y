@@ -170,6 +170,7 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 #include "types.h"
 #include <string.h>
 
+#include "cg.h"
 #include "namespaces.h"
 
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
@@ -1785,6 +1786,15 @@ static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items)
     return s;
 }
 
+/* A type name of the built-in library (the cooperative groups, lang/cg.c):
+ * a typedef under its qualified name. */
+static void add_builtin_type(void *arg, const char *name, k_type *type)
+{
+    k_parser *ps = arg;
+    list_append(ps, &ps->typedef_names, (void *)name);
+    list_append(ps, &ps->typedef_types, type);
+}
+
 /* ============================================================== scanner */
 static int typedef_probe(void *arg, const char *qname)
 {
@@ -2038,6 +2048,7 @@ k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
         return unit;
     }
     k_lexer_init(&ps.lx, ctx, copy, len);
+    k_cg_types(ctx, add_builtin_type, &ps);
     int errors_before = ctx->nerrors;
     if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
         k_error(ctx, ps.tok.loc, "syntax error");
