@@ -1428,6 +1428,7 @@ static const char *const predefined[] = {
     "cudaSuccess 0", "cudaErrorInvalidValue 1", "cudaErrorMemoryAllocation 2",
     "cudaMemcpyHostToHost 0", "cudaMemcpyHostToDevice 1", "cudaMemcpyDeviceToHost 2",
     "cudaMemcpyDeviceToDevice 3", "cudaMemcpyDefault 4", "cudaMemAttachGlobal 1",
+#include "lang/cuda_names.def"
 };
 
 /* Defines "NAME VALUE"-style text (a -D "NAME=VALUE" has its '=' replaced). */

@@ -130,7 +130,7 @@ int64_t k_ty_size(const k_type *t)
     case TY_VOID: case TY_FUNC: return -1;
     case TY_PTR: return 8;
     case TY_DIM3: case TY_UINT3: return 12;
-    case TY_DEVPROP: return 376;
+    case TY_DEVPROP: return 472; /* runtime/deviceprop.def */
     case TY_RECORD: return t->rec && t->rec->layout_state == 2 ? t->rec->size : -1;
     case TY_ARRAY: {
         int64_t e = k_ty_size(t->base);
