@@ -23,6 +23,13 @@ static const k_builtin_template builtin_templates[] = {
     { "std::vector", K_TPL_CLASS },
     { "std::numeric_limits", K_TPL_CLASS },
     { "cooperative_groups::tiled_partition", K_TPL_FUNCTION },
+    { "cooperative_groups::thread_block_tile", K_TPL_CLASS },   /* lang/cg.c */
+    { "cooperative_groups::plus", K_TPL_CLASS },
+    { "cooperative_groups::less", K_TPL_CLASS },
+    { "cooperative_groups::greater", K_TPL_CLASS },
+    { "cooperative_groups::bit_and", K_TPL_CLASS },
+    { "cooperative_groups::bit_or", K_TPL_CLASS },
+    { "cooperative_groups::bit_xor", K_TPL_CLASS },
 };
 
 void k_tpl_register(k_ctx *ctx, k_tpl_scan *ts, const char *name, enum k_tpl_kind kind)
