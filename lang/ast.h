@@ -30,6 +30,8 @@ typedef enum k_type_kind {
     TY_LONG, TY_ULONG, TY_LLONG, TY_ULLONG, /* long is 64-bit (LP64) */
     TY_FLOAT, TY_DOUBLE,
     TY_PTR, TY_ARRAY, TY_FUNC,
+    TY_REF,                            /* C++ T& (base: T); lang/cxx.c */
+    TY_AUTO,                           /* `auto`, replaced by the initializer's type */
     TY_DIM3, TY_UINT3, TY_DEVPROP,     /* built-in records (fields: x y z / deviceprop.def) */
 } k_type_kind;
 
@@ -71,6 +73,9 @@ typedef enum k_expr_kind {
     E_SIZEOF_EXPR,/* sizeof lhs */
     E_CONSTRUCT,  /* dim3(args) / uint3(args): type_written, args (0..3) */
     E_INIT_LIST,  /* { args } in an initializer */
+    E_NEW,        /* new type_written, or new type_written[lhs]; sema turns it into
+                     (T *)malloc(...) (lang/cxx.c) */
+    E_DELETE,     /* delete lhs / delete[] lhs (op 1); sema turns it into free(lhs) */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
@@ -123,7 +128,7 @@ struct k_expr {
 typedef enum k_stmt_kind {
     S_EMPTY, S_EXPR, S_DECL, S_BLOCK, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH,
     S_CASE, S_DEFAULT, S_BREAK, S_CONTINUE, S_RETURN,
-    S_USING,      /* decls[0]: a D_USING (a using-directive, -declaration or namespace alias) */
+    S_NOCODE,     /* decls[0]: a D_USING or D_STATIC_ASSERT, a declaration without code */
 } k_stmt_kind;
 
 struct k_stmt {
@@ -156,6 +161,7 @@ enum k_storage {
 typedef enum k_decl_kind {
     D_VAR, D_FUNC, D_PARAM,
     D_USING,                  /* using_kind, name, target (lang/namespaces.c) */
+    D_STATIC_ASSERT,          /* init: the condition; target: the message or NULL */
 } k_decl_kind;
 
 /* What a D_USING says (C++ namespaces, lang/namespaces.c). */

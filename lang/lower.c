@@ -982,7 +982,7 @@ static void stmt(lw_func *F, k_stmt *s)
     case S_RETURN:
         return_stmt(F, s);
         break;
-    case S_USING:
+    case S_NOCODE:
         break;
     }
     F->top = top;

@@ -26,7 +26,7 @@ static int kind_of(const k_type *t)
 {
     if (!t)
         return TY_INT;
-    if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC)
+    if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC || t->kind == TY_REF)
         return TY_ULLONG;   /* addresses convert like 64-bit unsigned integers */
     return t->kind;
 }
@@ -140,8 +140,14 @@ static int needs_conversion(const k_type *from, const k_type *to)
 
 static int const_convert(lw_func *F, k_expr *e, const k_type *to, int dst);
 
+static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst);
+
 void lw_expr_conv_to(lw_func *F, k_expr *e, k_type *to, int dst)
 {
+    if (to && to->kind == TY_REF) {
+        ref_to(F, e, to, dst);
+        return;
+    }
     if (!needs_conversion(e->type, to)) {
         lw_expr_to(F, e, dst);
         return;
@@ -287,6 +293,18 @@ void lw_store(lw_func *F, const lw_lv *lv, int src)
     }
 }
 
+/* The value of variable d itself (a reference variable's address). */
+static void load_var(lw_func *F, k_decl *d, int dst)
+{
+    lw_sym *s = lw_sym_of(d);
+    if (s && s->kind == SYM_REG) {
+        mov(F, dst, s->reg);
+        return;
+    }
+    lw_var_address(F, d, dst);
+    lw_emit(F, OP_LD64, dst, dst, 0, 0, 0);
+}
+
 void lw_var_address(lw_func *F, k_decl *d, int dst)
 {
     lw_sym *s = lw_sym_of(d);
@@ -361,7 +379,50 @@ static int indexed_address(lw_func *F, int dst, int base, k_expr *idx, int64_t s
     return dst;
 }
 
+/* A call of a function that returns a reference (its value is an address). */
+static int returns_ref(const k_expr *e)
+{
+    return e->kind == E_CALL && e->builtin < 0 && e->decl && e->decl->kind == D_FUNC &&
+           e->decl->type->base->kind == TY_REF;
+}
+
+static int is_ref_var(const k_expr *e)
+{
+    return e->kind == E_IDENT && e->decl && e->decl->type && e->decl->type->kind == TY_REF;
+}
+
 /* Computes the lvalue of e; may allocate temporaries (the caller frees them). */
+static void lvalue(lw_func *F, k_expr *e, lw_lv *lv);
+void lw_call_to(lw_func *F, k_expr *e, int dst, int want);
+
+/* The address a reference to e holds: e's own when it binds directly
+ * (sema put its variable in memory), else a frame temporary holding e's
+ * value converted to the referred type (a reference to const). */
+static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst)
+{
+    int top = F->top;
+    lw_reserve(F, dst + 1);
+    if (k_ref_binds_directly(ref, e)) {
+        lw_lv lv;
+        lvalue(F, e, &lv);
+        if (lv.kind == LV_REG) {
+            k_error(F->M->ctx, e->loc, "internal error: a reference to a register variable");
+            lw_emit_k(F, dst, 0);
+        } else {
+            lw_emit(F, OP_ADDK, dst, lv.reg, 0, lv.off, 0);
+        }
+    } else {
+        k_type *t = ref->base;
+        uint32_t off = lw_local(F, k_ty_size(t), k_ty_align(t));
+        int v = new_temp(F);
+        lw_expr_conv_to(F, e, t, v);
+        lw_emit(F, OP_LADDR, dst, 0, 0, (int32_t)off, 0);
+        lw_lv lv = { LV_MEM, dst, 0, t };
+        lw_store(F, &lv, v);
+    }
+    F->top = top;
+}
+
 static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
 {
     k_loc saved = F->loc;
@@ -369,6 +430,15 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
     lv->type = e->type;
     lv->off = 0;
     lv->kind = LV_MEM;
+    if (is_ref_var(e) || returns_ref(e)) {   /* the address is the value */
+        lv->reg = new_temp(F);
+        if (e->kind == E_CALL)
+            lw_call_to(F, e, lv->reg, 1);
+        else
+            load_var(F, e->decl, lv->reg);
+        F->loc = saved;
+        return;
+    }
     switch (e->kind) {
     case E_IDENT: {
         lw_sym *s = lw_sym_of(e->decl);
@@ -853,7 +923,18 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
     case E_BINARY: binary_to(F, e, dst); break;
     case E_ASSIGN: assign_to(F, e, dst, want); break;
     case E_COND: cond_to(F, e, dst); break;
-    case E_CALL: lw_call_to(F, e, dst, want); break;
+    case E_CALL:
+        if (returns_ref(e)) {
+            int top = F->top;
+            lw_lv lv;
+            lvalue(F, e, &lv);
+            if (want)
+                load(F, &lv, dst);
+            F->top = top;
+        } else {
+            lw_call_to(F, e, dst, want);
+        }
+        break;
     case E_LAUNCH: lw_launch(F, e); break;
     case E_INDEX: {
         int top = F->top;

@@ -52,6 +52,7 @@ typedef struct k_declarator {
     k_list params;
     int variadic;
     int is_ctor;
+    int is_ref;                   /* C++ `&` after the pointers: a reference */
     k_list ctor_args;
     k_expr *init;
 } k_declarator;
@@ -119,6 +120,9 @@ static k_expr *expr_with_args(k_parser *ps, k_expr *e, k_list *args);
 static k_expr *make_init_list(k_parser *ps, k_loc loc, k_list *items);
 static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args);
 static k_expr *concat_strings(k_parser *ps, k_expr *a, k_expr *b);
+static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count,
+                        k_list *init);
+static k_stmt *static_assert_stmt(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
 
 static k_specs *specs_new(k_parser *ps, k_loc loc);
 static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
@@ -153,6 +157,9 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_CONTINUE "continue" KW_RETURN "return" KW_GOTO "goto" KW_SIZEOF "sizeof"
 %token KW_TYPEDEF "typedef" KW_STRUCT "struct" KW_UNION "union" KW_ENUM "enum"
 %token KW_TRUE "true" KW_FALSE "false" KW_NAMESPACE "namespace" KW_USING "using"
+%token KW_NEW "new" KW_DELETE "delete" KW_NULLPTR "nullptr" KW_STATIC_CAST "static_cast"
+%token KW_REINTERPRET_CAST "reinterpret_cast" KW_CONST_CAST "const_cast"
+%token KW_CONSTEXPR "constexpr" KW_AUTO "auto" KW_STATIC_ASSERT "static_assert"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
 %token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
 %token KW_GLOBAL "__global__" KW_DEVICE "__device__" KW_HOST "__host__"
@@ -170,6 +177,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token SHL_ASSIGN "<<=" SHR_ASSIGN ">>=" AND_ASSIGN "&=" XOR_ASSIGN "^=" OR_ASSIGN "|="
 
 %precedence THEN
+%precedence NEW_TYPE        /* `new T * x`: the '*' is the type's (shifting wins), as in C++ */
 %precedence KW_ELSE
 %left OROR
 %left ANDAND
@@ -189,7 +197,8 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
 %type <decl> param
 %type <type> type_name
-%type <stmt> statement compound declaration for_init block_item using
+%type <stmt> statement compound declaration for_init block_item using static_assert
+%type <bits> cxx_cast
 %type <name> ns_open
 %type <bits> qualifiers qualifier storage
 %type <op> assign_op unary_op type_kw
@@ -205,6 +214,7 @@ external
     : declaration                               { add_file_decls(ps, $1); }
     | ns_open unit '}'                          { ps->ns = $1; }
     | using                                     { add_file_decls(ps, $1); }
+    | static_assert                             { add_file_decls(ps, $1); }
     | decl_specs declarator compound            { add_function(ps, $1, $2, $3); }
     | declarator compound
         {
@@ -238,6 +248,12 @@ using
     | KW_USING IDENT '=' type_name ';'          { $$ = NULL; using_type(ps, LOC(@2), $2, $4); }
     | KW_NAMESPACE IDENT '=' IDENT ';'
         { $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@2), U_ALIAS, $2, $4)); }
+    ;
+
+static_assert
+    : KW_STATIC_ASSERT '(' const_expr ')' ';'   { $$ = static_assert_stmt(ps, LOC(@1), $3, NULL); }
+    | KW_STATIC_ASSERT '(' const_expr ',' strings ')' ';'
+                                                { $$ = static_assert_stmt(ps, LOC(@1), $3, $5); }
     ;
 
 /* ------------------------------------------------------------ declarations */
@@ -287,6 +303,7 @@ storage
 
 qualifier
     : KW_CONST          { $$ = Q_CONST; }
+    | KW_CONSTEXPR      { $$ = Q_CONST; }   /* constants fold wherever they are const */
     | KW_VOLATILE       { $$ = Q_VOLATILE; }
     | KW_RESTRICT       { $$ = Q_RESTRICT; }
     ;
@@ -309,6 +326,7 @@ type_kw
     | KW_CUDA_EVENT_T   { $$ = KW_CUDA_EVENT_T; }
     | KW_CUDA_STREAM_T  { $$ = KW_CUDA_STREAM_T; }
     | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
+    | KW_AUTO           { $$ = KW_AUTO; }
     ;
 
 qualifiers
@@ -336,6 +354,8 @@ pointer
 declarator
     : direct_dtor                               { $$ = $1; }
     | pointer direct_dtor                       { $$ = dtor_pointer(ps, $1, $2); }
+    | '&' direct_dtor                           { $$ = $2; if ($$) $$->is_ref = 1; }
+    | pointer '&' direct_dtor   { $$ = dtor_pointer(ps, $1, $3); if ($$) $$->is_ref = 1; }
     ;
 
 direct_dtor
@@ -364,6 +384,10 @@ param_list
 param
     : decl_specs declarator                     { $$ = make_param(ps, $1, $2, LOC(@1)); }
     | decl_specs abstract_opt                   { $$ = make_param(ps, $1, $2, LOC(@1)); }
+    | decl_specs declarator '=' assign  /* a default argument */
+        { $$ = make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
+    | decl_specs abstract_opt '=' assign
+        { $$ = make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
     ;
 
 abstract_opt
@@ -373,6 +397,12 @@ abstract_opt
 
 abstract
     : pointer                   { $$ = dtor_pointer(ps, $1, dtor_new(ps, LOC(@1), NULL)); }
+    | '&'                       { $$ = dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 1; }
+    | pointer '&'
+        {
+            $$ = dtor_pointer(ps, $1, dtor_new(ps, LOC(@1), NULL));
+            if ($$) $$->is_ref = 1;
+        }
     | direct_abstract                           { $$ = $1; }
     | pointer direct_abstract                   { $$ = dtor_pointer(ps, $1, $2); }
     ;
@@ -414,6 +444,7 @@ block_items
 block_item
     : declaration                               { $$ = $1; }
     | using                                     { $$ = $1; }
+    | static_assert                             { $$ = $1; }
     | statement                                 { $$ = $1; }
     | error ';'                                 { $$ = NULL; yyerrok; }
     ;
@@ -548,6 +579,15 @@ unary
             $$ = expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
             if ($$) $$->type_written = $3;
         }
+    | KW_NEW type_specs %prec NEW_TYPE          { $$ = expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }
+    | KW_NEW type_specs pointer %prec NEW_TYPE  { $$ = expr_new(ps, LOC(@1), $2, $3, NULL, NULL); }
+    | KW_NEW type_specs '[' expr ']'            { $$ = expr_new(ps, LOC(@1), $2, NULL, $4, NULL); }
+    | KW_NEW type_specs pointer '[' expr ']'    { $$ = expr_new(ps, LOC(@1), $2, $3, $5, NULL); }
+    | KW_NEW type_specs '[' expr ']' '(' ')'    { $$ = expr_new(ps, LOC(@1), $2, NULL, $4, list_new(ps)); }
+    | KW_NEW type_specs '(' args_opt ')'
+        { $$ = expr_new(ps, LOC(@1), $2, NULL, NULL, $4 ? $4 : list_new(ps)); }
+    | KW_DELETE cast                { $$ = expr_unary(ps, E_DELETE, 0, LOC(@1), $2); }
+    | KW_DELETE '[' ']' cast        { $$ = expr_unary(ps, E_DELETE, 1, LOC(@1), $4); }
     ;
 
 unary_op
@@ -588,6 +628,12 @@ primary
     | strings                                   { $$ = $1; }
     | KW_TRUE               { $$ = expr_leaf(ps, E_BOOL, LOC(@1)); if ($$) $$->ival = 1; }
     | KW_FALSE                                  { $$ = expr_leaf(ps, E_BOOL, LOC(@1)); }
+    | KW_NULLPTR                                { $$ = expr_leaf(ps, E_INT, LOC(@1)); }
+    | cxx_cast '<' type_name '>' '(' expr ')'
+        {
+            $$ = expr_unary(ps, E_CAST, (int)$1, LOC(@1), $6);
+            if ($$) $$->type_written = $3;
+        }
     | '(' expr ')'                              { $$ = $2; }
     | type_kw '(' args_opt ')'
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), $1,
@@ -595,6 +641,13 @@ primary
     | TYPEDEF_NAME '(' args_opt ')'
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
+    ;
+
+/* the op of the E_CAST: 0 for C's casts */
+cxx_cast
+    : KW_STATIC_CAST        { $$ = 1; }
+    | KW_REINTERPRET_CAST   { $$ = 2; }
+    | KW_CONST_CAST         { $$ = 3; }
     ;
 
 strings
@@ -863,6 +916,7 @@ static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_ty
     case KW_DIM3: sp->nbuiltin++; sp->builtin = TY_DIM3; break;
     case KW_UINT3: sp->nbuiltin++; sp->builtin = TY_UINT3; break;
     case KW_CUDA_DEVICE_PROP: sp->nbuiltin++; sp->builtin = TY_DEVPROP; break;
+    case KW_AUTO: sp->nbuiltin++; sp->builtin = TY_AUTO; break;
     /* The typedef-like builtins keep their spelling in k_type.alias. */
     case KW_SIZE_T: sp->nbuiltin++; sp->builtin = TY_ULONG; sp->alias = "size_t"; break;
     case KW_CUDA_ERROR_T: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "cudaError_t"; break;
@@ -956,6 +1010,13 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         t = k_type_ptr(ps->ctx, t);
         if (t)
             t->quals = (unsigned)(uintptr_t)d->ptr_quals.items[i];
+    }
+    if (d->is_ref) {
+        k_type *r = k_type_new(ps->ctx, TY_REF);
+        if (r) {
+            r->base = t;
+            t = r;
+        }
     }
     if (d->is_func) {
         if (d->dims.n)
@@ -1136,7 +1197,7 @@ static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtor
  * sees the names of the namespace its qualified name is in. */
 static void qualify(k_parser *ps, k_decl *d)
 {
-    if (d->kind == D_USING)
+    if (d->kind == D_USING || d->kind == D_STATIC_ASSERT)
         return;
     d->name = k_ns_qualify(ps->ctx, ps->ns, d->name);
     d->ns = d->name ? k_ns_of(ps->ctx, d->name) : NULL;
@@ -1148,6 +1209,40 @@ static void add_file_decls(k_parser *ps, k_stmt *s)
         qualify(ps, s->decls[i]);
         list_append(ps, &ps->decls, s->decls[i]);
     }
+}
+
+/* ================================================================ C++ */
+/* `new T`, `new T[n]`, `new T(args)` (op 1: parenthesized, args may be
+ * none); sema makes it a malloc (lang/cxx.c). */
+static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count,
+                        k_list *init)
+{
+    k_declarator *d = dtor_new(ps, loc, NULL);
+    if (d && ptrs)
+        d = dtor_pointer(ps, ptrs, d);
+    k_expr *e = k_expr_new(ps->ctx, E_NEW, loc);
+    if (!e || !d)
+        return NULL;
+    e->type_written = type_name(ps, sp, d);
+    e->lhs = count;
+    e->op = init != NULL;
+    return expr_with_args(ps, e, init);
+}
+
+static k_stmt *static_assert_stmt(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg)
+{
+    k_decl *a = k_decl_new(ps->ctx, D_STATIC_ASSERT, loc, NULL);
+    k_stmt *s = k_stmt_new(ps->ctx, S_NOCODE, loc);
+    if (!a || !s)
+        return NULL;
+    a->init = cond;
+    a->target = msg ? msg->str : NULL;
+    s->decls = k_alloc(ps->ctx, sizeof *s->decls);
+    if (s->decls) {
+        s->decls[0] = a;
+        s->ndecls = 1;
+    }
+    return s;
 }
 
 /* ============================================================ namespaces */
@@ -1175,7 +1270,7 @@ static k_decl *make_using(k_parser *ps, k_loc loc, int kind, const char *name,
 
 static k_stmt *using_stmt(k_parser *ps, k_loc loc, k_decl *u)
 {
-    k_stmt *s = u ? k_stmt_new(ps->ctx, S_USING, loc) : NULL;
+    k_stmt *s = u ? k_stmt_new(ps->ctx, S_NOCODE, loc) : NULL;
     if (!s)
         return NULL;
     s->decls = k_alloc(ps->ctx, sizeof *s->decls);

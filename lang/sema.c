@@ -120,6 +120,14 @@ unsigned k_fn_kind(const k_decl *fn)
     return k;
 }
 
+static void check_nocode(k_sema_state *s, k_decl *d)
+{
+    if (d->kind == D_STATIC_ASSERT)
+        k_sema_static_assert(s, d);
+    else
+        check_using(s, d);
+}
+
 /* ---- built-in variables and constants ---- */
 static void add_builtin_var(k_sema_state *s, const char *name, k_type_kind kind, int id)
 {
@@ -326,6 +334,10 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
     k_expr *init = d->init;
     if (t->kind == TY_ARRAY && t->length < 0 && init)
         t->length = list_length(s, t, init);
+    if (k_has_ctor(d) && d->nctor == 1 && !init && !k_ty_is_record(t)) {
+        d->init = init = d->ctor_args[0];   /* C++ `int x(5);` */
+        d->nctor = -1;
+    }
     if (k_has_ctor(d)) {
         if (!k_ty_is_record(t) || t->kind == TY_DEVPROP) {
             k_error(s->ctx, d->loc, "constructor syntax is only allowed for dim3 variables");
@@ -382,12 +394,40 @@ static int check_redefinition(k_sema_state *s, k_decl *d)
     return 0;
 }
 
+/* A reference variable: a local with an initializer. */
+static int check_ref_var(k_sema_state *s, k_decl *d, int file_scope)
+{
+    if (d->type->kind != TY_REF)
+        return 1;
+    if (file_scope || (d->storage & (ST_STATIC | ST_SHARED | ST_EXTERN))) {
+        k_error(s->ctx, d->loc, "reference '%s' with static storage is not supported"
+                " (K's references are locals, parameters and return values)", d->name);
+        return 0;
+    }
+    if (k_has_ctor(d) && d->nctor == 1) {
+        d->init = d->ctor_args[0];
+        d->nctor = -1;
+    }
+    if (!d->init) {
+        k_error(s->ctx, d->loc, "declaration of reference variable '%s' requires an"
+                " initializer", d->name);
+        return 0;
+    }
+    d->address_taken = 1;   /* never a register variable: lowering reads through it */
+    return 1;
+}
+
 static void check_var(k_sema_state *s, k_decl *d, int file_scope)
 {
     k_ctx *ctx = s->ctx;
     d->builtin = -1;
     d->is_global_scope = file_scope;
     k_sema_resolve_type(s, d->type, d->loc);
+    if (!k_sema_deduce_auto(s, d) || !check_ref_var(s, d, file_scope)) {
+        if (check_redefinition(s, d))
+            scope_add(s, d);
+        return;
+    }
     int device_code = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
     if (d->storage & ST_SHARED) {
         if (!file_scope && !device_code)
@@ -422,6 +462,8 @@ static void check_params(k_sema_state *s, k_decl *f)
         k_sema_resolve_type(s, p->type, p->loc);
         if (p->type->kind == TY_ARRAY)  /* int a[] is int *a */
             p->type = k_type_ptr(s->ctx, p->type->base);
+        if (p->type->kind == TY_REF)    /* lives in memory: lowering reads through it */
+            p->address_taken = 1;
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
         if (k_ty_is_record(p->type))
@@ -476,6 +518,7 @@ static void check_func(k_sema_state *s, k_decl *f)
     f->builtin = -1;
     k_sema_resolve_type(s, f->type->base, f->loc);
     check_params(s, f);
+    k_sema_check_defaults(s, f);
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
         k_error(ctx, f->loc, "a __global__ function must have a void return type");
     if ((f->storage & ST_GLOBAL) && (f->storage & (ST_DEVICE | ST_HOST)))
@@ -662,8 +705,8 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
     case S_RETURN:
         check_return(s, st);
         break;
-    case S_USING:
-        check_using(s, st->decls[0]);
+    case S_NOCODE:
+        check_nocode(s, st->decls[0]);
         break;
     }
 }
@@ -681,8 +724,8 @@ void k_sema(k_ctx *ctx, k_unit *unit)
         s.ns = d->ns;
         if (d->kind == D_FUNC)
             check_func(&s, d);
-        else if (d->kind == D_USING)
-            check_using(&s, d);
+        else if (d->kind == D_USING || d->kind == D_STATIC_ASSERT)
+            check_nocode(&s, d);
         else
             check_var(&s, d, 1);
         s.ns = NULL;

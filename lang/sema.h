@@ -130,6 +130,16 @@ int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v); /* evaluates an in
 int k_is_null_const(const k_expr *e);
 int k_sema_cond(k_sema_state *s, k_expr *e);                  /* a scalar condition */
 
+/* cxx.c: references, new/delete, auto, static_assert */
+int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what);
+int k_ref_binds_directly(const k_type *ref, const k_expr *e);  /* no temporary needed */
+void k_sema_new(k_sema_state *s, k_expr *e);       /* E_NEW becomes a cast of malloc */
+void k_sema_delete(k_sema_state *s, k_expr *e);    /* E_DELETE becomes free() */
+int k_sema_deduce_auto(k_sema_state *s, k_decl *d);
+void k_sema_static_assert(k_sema_state *s, k_decl *a);
+void k_sema_check_defaults(k_sema_state *s, k_decl *f);   /* default arguments of f */
+void k_sema_default_args(k_sema_state *s, k_expr *call, k_decl *f);  /* appends them */
+
 /* builtins.c: checks a call of built-in id and fills e->type and argtypes */
 void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id);
 

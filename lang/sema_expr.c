@@ -84,6 +84,8 @@ static k_type *ident(k_sema_state *s, k_expr *e)
     } else {
         e->is_lvalue = 1;
     }
+    if (d->type && d->type->kind == TY_REF)   /* a reference names what it refers to */
+        return set(e, d->type->base);
     set(e, d->type);
     if (d->type && k_ty_is_integer(d->type) && (d->type->quals & Q_CONST) &&
         !(d->type->quals & Q_VOLATILE) && d->init && d->init->is_const &&
@@ -142,6 +144,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         k_error(s->ctx, e->loc, "void value not ignored as it ought to be");
         return 0;
     }
+    if (to->kind == TY_REF)
+        return k_sema_bind_ref(s, to, e, what);
     from = k_decay(s->ctx, from);
     int ok;
     if (k_ty_is_arith(to))
@@ -609,6 +613,7 @@ static int call_allowed(k_sema_state *s, k_expr *e, k_decl *f)
 
 static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
 {
+    k_sema_default_args(s, e, f);
     k_type **argt = k_alloc(s->ctx, sizeof *argt * (size_t)(e->nargs + 1));
     e->sema_ext = argt;
     if (e->nargs < f->nparams || (e->nargs > f->nparams && !f->variadic))
@@ -676,6 +681,10 @@ static k_type *call(k_sema_state *s, k_expr *e)
     e->decl = f;
     call_allowed(s, e, f);
     check_args(s, e, f);
+    if (f->type->base->kind == TY_REF) {      /* returns an lvalue */
+        e->is_lvalue = 1;
+        return set(e, f->type->base->base);
+    }
     return set(e, f->type->base);
 }
 
@@ -738,6 +747,13 @@ static k_type *expr(k_sema_state *s, k_expr *e)
     case E_INIT_LIST:
         k_error(s->ctx, e->loc, "a brace initializer is only allowed in a declaration");
         return NULL;
+    case E_NEW:
+        k_sema_resolve_type(s, e->type_written, e->loc);
+        k_sema_new(s, e);
+        return e->kind == E_CAST ? cast(s, e) : NULL;
+    case E_DELETE:
+        k_sema_delete(s, e);
+        return e->kind == E_CALL ? call(s, e) : NULL;
     }
     return NULL;
 }

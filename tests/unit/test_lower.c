@@ -518,7 +518,7 @@ static const struct {
          "test.k:1:32: error: excess elements in initializer"},
         {"int main() { int x = {{1}}; return 0; }",
          "test.k:1:23: error: a brace initializer is only allowed in a declaration"},
-        {"int main() { int x(3); return x; }",
+        {"int main() { int x(3, 4); return x; }",
          "test.k:1:18: error: constructor syntax is only allowed for dim3 variables"},
         {"int main() { int a[2] = 5; return 0; }",
          "test.k:1:25: error: an array must be initialized with a brace list"},

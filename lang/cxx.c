@@ -1,0 +1,209 @@
+/* lang/cxx.c -- semantic analysis of the C++ core that CUDA programs use and
+ * that needs no new code shape: references (binding rules; lowering passes
+ * an address, lower_expr.c), `new`/`delete` (rewritten into malloc/calloc
+ * and free), `auto` (the initializer's type) and `static_assert`.
+ * Namespaces are in namespaces.c, overloading in overload.c. */
+#include <string.h>
+
+#include "sema.h"
+
+#define TYBUF 96
+
+/* ---- references ---- */
+/* The variable an lvalue is rooted in (x of x, x.y, x[i] for an array x). */
+static k_decl *root_var(k_expr *e)
+{
+    while (e && (e->kind == E_MEMBER ||
+                 (e->kind == E_INDEX && e->lhs->type && e->lhs->type->kind == TY_ARRAY)))
+        e = e->lhs;
+    return e && e->kind == E_IDENT ? e->decl : NULL;
+}
+
+int k_ref_binds_directly(const k_type *ref, const k_expr *e)
+{
+    return e->is_lvalue && e->type && e->type->kind != TY_ARRAY &&
+           k_ty_same(e->type, ref->base);   /* top-level qualifiers aside */
+}
+
+/* Checks that e can initialize a reference of type ref: an lvalue of its
+ * type binds to it (and must then live in memory); anything else only to a
+ * reference to const, through a temporary. */
+int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
+{
+    k_type *from = e->type;
+    if (!from)
+        return 0;
+    if (k_ref_binds_directly(ref, e)) {
+        if ((from->quals & Q_CONST) && !(ref->base->quals & Q_CONST)) {
+            char a[TYBUF];
+            k_error(s->ctx, e->loc, "binding reference of type '%s' to a const value drops"
+                    " the qualifier", k_ty_str(ref, a, sizeof a));
+            return 0;
+        }
+        k_decl *d = root_var(e);
+        if (d)
+            d->address_taken = 1;
+        return 1;
+    }
+    if (!(ref->base->quals & Q_CONST)) {
+        char a[TYBUF], b[TYBUF];
+        k_error(s->ctx, e->loc, "cannot bind non-const lvalue reference of type '%s' to %s"
+                " of type '%s'", k_ty_str(ref, a, sizeof a),
+                e->is_lvalue ? "a value" : "an rvalue", k_ty_str(from, b, sizeof b));
+        return 0;
+    }
+    return k_sema_assignable(s, ref->base, e, what);
+}
+
+/* ---- default arguments ---- */
+/* Checked where the function is declared (at file scope, like C++ looks
+ * their names up); once a parameter has one, every later one needs one. */
+void k_sema_check_defaults(k_sema_state *s, k_decl *f)
+{
+    int seen = 0;
+    for (int i = 0; i < f->nparams; i++) {
+        k_decl *p = f->params[i];
+        if (!p->init) {
+            if (seen)
+                k_error(s->ctx, p->loc, "missing default argument on parameter '%s'",
+                        p->name ? p->name : "?");
+            continue;
+        }
+        seen = 1;
+        if (k_sema_rvalue(s, p->init))
+            k_sema_assignable(s, p->type, p->init, "default argument");
+    }
+}
+
+/* A call that leaves out trailing arguments gets the defaults of the
+ * declaration it calls (or of its definition, when only that has them). */
+void k_sema_default_args(k_sema_state *s, k_expr *call, k_decl *f)
+{
+    int n = call->nargs;
+    if (n >= f->nparams)
+        return;
+    k_decl *g = f->params[n]->init ? f : f->definition;
+    if (!g || g->nparams != f->nparams || !g->params[n]->init)
+        return;
+    k_expr **args = k_alloc(s->ctx, sizeof *args * (size_t)f->nparams);
+    if (n)
+        memcpy(args, call->args, sizeof *args * (size_t)n);
+    int m = n;
+    while (m < f->nparams && g->params[m]->init) {
+        args[m] = g->params[m]->init;
+        m++;
+    }
+    call->args = args;
+    call->nargs = m;
+}
+
+/* ---- new and delete ---- */
+static k_expr *size_of(k_sema_state *s, k_loc loc, k_type *t)
+{
+    k_expr *z = k_expr_new(s->ctx, E_SIZEOF_TYPE, loc);
+    z->type_written = t;
+    return z;
+}
+
+static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr **args, int n)
+{
+    k_expr *c = k_expr_new(s->ctx, E_CALL, loc);
+    c->name = name;
+    c->args = k_alloc(s->ctx, sizeof *c->args * (size_t)n);
+    memcpy(c->args, args, sizeof *args * (size_t)n);
+    c->nargs = n;
+    return c;
+}
+
+/* `new T[n]` is (T *)malloc(n * sizeof(T)); `new T()` and `new T[n]()`
+ * zero it (calloc); `new T(v)` is not built.  The node becomes that cast. */
+void k_sema_new(k_sema_state *s, k_expr *e)
+{
+    k_type *t = e->type_written;
+    if (e->nargs > 0) {
+        k_error(s->ctx, e->loc, "'new' with an initializer is not supported"
+                " (write `new T` and assign the value)");
+        return;
+    }
+    k_expr *n = e->lhs;
+    if (!n) {
+        n = k_expr_new(s->ctx, E_INT, e->loc);
+        n->ival = 1;
+    }
+    k_expr *call;
+    if (e->op) {
+        k_expr *args[2] = { n, size_of(s, e->loc, t) };
+        call = call_named(s, e->loc, "calloc", args, 2);
+    } else {
+        k_expr *m = k_expr_new(s->ctx, E_BINARY, e->loc);
+        m->op = KB_MUL;
+        m->lhs = n;
+        m->rhs = size_of(s, e->loc, t);
+        call = call_named(s, e->loc, "malloc", &m, 1);
+    }
+    e->kind = E_CAST;
+    e->op = 0;
+    e->type_written = k_type_ptr(s->ctx, t);
+    e->lhs = call;
+    e->nargs = 0;
+}
+
+/* `delete p` and `delete[] p` are free(p). */
+void k_sema_delete(k_sema_state *s, k_expr *e)
+{
+    k_expr *p = e->lhs;
+    k_type *t = k_sema_rvalue(s, p);
+    if (t && k_decay(s->ctx, t)->kind != TY_PTR) {
+        char a[TYBUF];
+        k_error(s->ctx, p->loc, "cannot delete expression of type '%s'", k_ty_str(t, a, sizeof a));
+        return;
+    }
+    e->kind = E_CALL;
+    e->name = "free";
+    e->args = k_alloc(s->ctx, sizeof *e->args);
+    e->args[0] = p;
+    e->nargs = 1;
+    e->lhs = NULL;
+    e->op = 0;
+}
+
+/* ---- auto ---- */
+/* `auto x = e;` takes e's type (arrays decay, top-level const goes unless
+ * written: `const auto`); `auto &r = e;` refers to e's type. */
+int k_sema_deduce_auto(k_sema_state *s, k_decl *d)
+{
+    k_type *slot = d->type->kind == TY_REF ? d->type->base : d->type;
+    if (!slot || slot->kind != TY_AUTO)
+        return 1;
+    if (!d->init || d->init->kind == E_INIT_LIST) {
+        k_error(s->ctx, d->loc, "declaration of '%s' with deduced type 'auto' requires an"
+                " initializer", d->name);
+        return 0;
+    }
+    k_type *t = k_sema_rvalue(s, d->init);
+    if (!t)
+        return 0;
+    k_type *deduced = k_alloc(s->ctx, sizeof *deduced);
+    if (d->type->kind == TY_REF) {
+        *deduced = *t;
+        deduced->quals |= slot->quals;
+        d->type->base = deduced;
+    } else {
+        *deduced = *k_decay(s->ctx, t);
+        deduced->quals = slot->quals;
+        d->type = deduced;
+    }
+    return 1;
+}
+
+/* ---- static_assert ---- */
+void k_sema_static_assert(k_sema_state *s, k_decl *a)
+{
+    int64_t v;
+    if (!k_sema_const_int(s, a->init, &v) || v)
+        return;
+    if (a->target)
+        k_error(s->ctx, a->loc, "static assertion failed: %s", a->target);
+    else
+        k_error(s->ctx, a->loc, "static assertion failed");
+}
