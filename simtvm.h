@@ -210,6 +210,12 @@ typedef struct simtvm_config {
     /* Host memory (see simtvm_alloc_fn; NULL: the C library). */
     simtvm_alloc_fn alloc;
     void *alloc_ud;
+    /* Directories searched by simtvm_compile for #include "file", in order,
+     * after the directory of the including file (the compiled source's is
+     * that of its filename), as -I does (NULL-terminated; may be NULL).  The
+     * array and strings must stay valid while the VM lives.  Appended last,
+     * so the fields before it keep their offsets. */
+    const char *const *include_dirs;
 } simtvm_config;
 
 /* Fills cfg with the defaults above.  Always call it before setting fields,

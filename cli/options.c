@@ -371,6 +371,16 @@ static int opt_define(simtvm_options *o, const char *v, FILE *err)
     return 0;
 }
 
+/* -I DIR: searched for #include "file" after the including file's directory,
+ * in command-line order, as in cc. */
+static int opt_include_dir(simtvm_options *o, const char *v, FILE *err)
+{
+    if (!*v)
+        return fail(err, "-I needs a directory");
+    o->include_dirs[o->ninclude_dirs++] = v;
+    return 0;
+}
+
 static int opt_grid(simtvm_options *o, const char *v, FILE *err)
 {
     if (parse_dims(v, o->grid))
@@ -466,6 +476,7 @@ static const option_def OPTIONS[] = {
     {"--trace-blocks", VALUE, ON_RUN, opt_trace_blocks},
     {"--quiet", NO_VALUE, ON_RUN, opt_quiet},
     {"-D", VALUE, ON_COMPILE, opt_define},
+    {"-I", VALUE, ON_COMPILE, opt_include_dir},
     {"--kernel", VALUE, ON_RUN, opt_kernel},
     {"--grid", VALUE, ON_RUN, opt_grid},
     {"--block", VALUE, ON_RUN | ON_OCC, opt_block},
@@ -573,8 +584,8 @@ static int parse_one(simtvm_options *o, int argc, char **argv, int *i, FILE *err
     char name[40];
     const char *value = NULL;
     size_t name_len = strcspn(arg, "=");
-    /* Short options take their value attached: -DNAME=1, -ofile. */
-    if ((arg[1] == 'D' || arg[1] == 'o') && arg[2])
+    /* Short options take their value attached: -DNAME=1, -Idir, -ofile. */
+    if ((arg[1] == 'D' || arg[1] == 'I' || arg[1] == 'o') && arg[2])
         name_len = 2, value = arg + 2;
     else if (arg[name_len] == '=')
         value = arg + name_len + 1;
@@ -663,7 +674,9 @@ int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
     o->outs = calloc(slots, sizeof *o->outs);
     o->prog_argv = calloc(slots + 1, sizeof *o->prog_argv);
     o->native_libs = calloc(slots, sizeof *o->native_libs);
-    if (!o->defines || !o->kargs || !o->outs || !o->prog_argv || !o->native_libs)
+    o->include_dirs = calloc(slots, sizeof *o->include_dirs);
+    if (!o->defines || !o->kargs || !o->outs || !o->prog_argv || !o->native_libs ||
+        !o->include_dirs)
         return fail(err, "out of memory");
     if (argc < 2)
         return fail(err, "no command given (try simtvm --help)");
@@ -706,7 +719,8 @@ void simtvm_options_free(simtvm_options *o)
     free(o->outs);
     free(o->prog_argv);
     free(o->native_libs);
-    o->defines = o->kargs = o->outs = o->native_libs = NULL;
+    free(o->include_dirs);
+    o->defines = o->kargs = o->outs = o->native_libs = o->include_dirs = NULL;
     o->prog_argv = NULL;
 }
 
@@ -723,7 +737,7 @@ void simtvm_print_help(FILE *out)
         "  simtvm occupancy [--device D] --block N --regs R [--smem BYTES] [--json]\n"
         "        [--granularity=vendor]                    resident blocks per SM and why\n"
         "  simtvm debug FILE.k|FILE.kbc [--sched, --warp-size, --interleave, --seed,\n"
-        "        --device, -D ...] [-- program arguments]   interactive warp stepper:\n"
+        "        --device, -D, -I ...] [-- program arguments]   interactive warp stepper:\n"
         "        commands on stdin (help lists them; cli/README.md)\n"
         "  simtvm devices | --help | --version\n"
         "\n"
@@ -741,6 +755,8 @@ void simtvm_print_help(FILE *out)
         "  --max-memory BYTES          guest memory limit (K, M, G suffixes)\n"
         "  --max-printf BYTES          device printf output per launch (default 16M)\n"
         "  --no-simd, --native-lib LIB.so (repeatable), --quiet, -D NAME=VALUE\n"
+        "  -I DIR                      search DIR for #include \"file\" (repeatable; also\n"
+        "                              build, disasm and debug)\n"
         "\n"
         "runner-mode --arg values: a number; T[N] (zero-filled), T[N]=iota, T[N]=rand:SEED\n"
         "  with T one of char uchar short ushort int uint long ulong float double;\n"

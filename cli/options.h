@@ -55,6 +55,8 @@ typedef struct simtvm_options {
     int quiet;
     const char **defines;        /* "NAME=VALUE", NULL-terminated */
     int ndefines;
+    const char **include_dirs;   /* -I, in command-line order, NULL-terminated */
+    int ninclude_dirs;
 
     /* run: runner mode (--kernel) */
     const char *kernel;

@@ -99,10 +99,10 @@ static int load_module(const simtvm_options *o, simt_module **out)
         char why[256] = "";
         *out = simt_module_read(NULL, (const uint8_t *)data, len, why, sizeof why);
         free(data);
-        if (o->ndefines && *out) {
+        if ((o->ndefines || o->ninclude_dirs) && *out) {
             simt_module_free(*out);
-            fprintf(stderr, "simtvm: error: -D applies to .k sources, not bytecode %s\n",
-                    o->file);
+            fprintf(stderr, "simtvm: error: %s applies to .k sources, not bytecode %s\n",
+                    o->ndefines ? "-D" : "-I", o->file);
             return EXIT_USAGE;
         }
         return *out ? 0 : errorf("%s: %s", o->file, why[0] ? why : "not a valid .kbc file");
@@ -113,6 +113,7 @@ static int load_module(const simtvm_options *o, simt_module **out)
     }
     k_ctx ctx;
     k_ctx_init(&ctx, o->file, data, len);
+    ctx.include_dirs = (const char *const *)o->include_dirs;
     *out = k_compile(&ctx, (const char *const *)o->defines);
     fflush(stdout);
     k_print_diags(&ctx, stderr);

@@ -241,6 +241,8 @@ typedef struct k_ctx {
     const char *filename;
     const char *source;       /* the original text (for quoting lines in diagnostics) */
     size_t source_len;
+    const char *const *include_dirs; /* -I: searched for #include "file" (NULL-terminated,
+                                        may be NULL; the caller's) */
     k_arena_block *arena;
     k_diag *diags;
     int ndiags, diag_cap;

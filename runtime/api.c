@@ -498,6 +498,7 @@ simtvm_status simtvm_compile(simtvm_vm *vm, const char *filename, const char *so
     k_ctx ctx;
     k_ctx_init(&ctx, filename ? filename : "<input>", source ? source : "", len);
     ctx.al = vm->al;
+    ctx.include_dirs = vm->cfg.include_dirs;
     simt_module *m = k_compile(&ctx, defines);
     simtvm_status st = copy_diags(vm, &ctx);
     int nerrors = ctx.nerrors, oom = ctx.oom;

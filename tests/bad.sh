@@ -237,6 +237,8 @@ check "bad --max-memory" 2 "--max-memory" run "$work/small.k" --max-memory lots
 check "bad --seed" 2 "--seed" run "$work/small.k" --seed x
 check "bad --device" 2 "unknown device" run "$work/small.k" --device tpu
 check "bad -D" 2 "-D" run "$work/small.k" -D 1X=2
+check "-I without a directory" 2 "-I needs a value" run "$work/small.k" -I
+check "-I is not an option of occupancy" 2 "not an option of 'occupancy'" occupancy -I x --block 1 --regs 1
 check "two files" 2 "unexpected argument" run "$work/small.k" "$work/small.k"
 check "run without a file" 2 "needs a FILE" run
 check "build without -o" 2 "needs -o" build "$work/small.k"
