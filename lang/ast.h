@@ -138,6 +138,8 @@ struct k_stmt {
                                  condition, S_FOR condition (may be NULL), S_CASE value */
     k_expr *step;             /* S_FOR increment (may be NULL) */
     k_stmt *init;             /* S_FOR init: an S_DECL or S_EXPR or NULL */
+    k_expr *range;            /* S_FOR `for (T x : range)`: init declares x (no initializer);
+                                 sema rewrites it into a counted loop (lang/cxx.c) */
     k_stmt *body;             /* loops, S_SWITCH, S_IF then-branch, S_CASE/S_DEFAULT labelled stmt */
     k_stmt *else_body;        /* S_IF */
     k_stmt **stmts;           /* S_BLOCK */

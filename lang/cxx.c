@@ -21,8 +21,7 @@ static k_decl *root_var(k_expr *e)
 
 int k_ref_binds_directly(const k_type *ref, const k_expr *e)
 {
-    return e->is_lvalue && e->type && e->type->kind != TY_ARRAY &&
-           k_ty_same(e->type, ref->base);   /* top-level qualifiers aside */
+    return e->is_lvalue && e->type && k_ty_same(e->type, ref->base);  /* quals aside */
 }
 
 /* Checks that e can initialize a reference of type ref: an lvalue of its
@@ -193,6 +192,71 @@ int k_sema_deduce_auto(k_sema_state *s, k_decl *d)
         deduced->quals = slot->quals;
         d->type = deduced;
     }
+    return 1;
+}
+
+/* ---- range-based for ---- */
+static k_expr *ident_of(k_sema_state *s, k_loc loc, k_decl *d)
+{
+    k_expr *e = k_expr_new(s->ctx, E_IDENT, loc);
+    e->name = d->name;
+    return e;
+}
+
+static k_stmt *decl_stmt(k_sema_state *s, k_loc loc, k_decl *d)
+{
+    k_stmt *st = k_stmt_new(s->ctx, S_DECL, loc);
+    st->decls = k_alloc(s->ctx, sizeof *st->decls);
+    st->decls[0] = d;
+    st->ndecls = 1;
+    return st;
+}
+
+/* `for (T x : a)` over an array a of n elements becomes
+ *     for (long i = 0; i < n; ++i) { T x = a[i]; body }
+ * (a reference x refers to a[i]).  The counter's name cannot be written in
+ * a program, so it hides nothing. */
+int k_sema_range_for(k_sema_state *s, k_stmt *st)
+{
+    k_expr *range = st->range;
+    k_type *t = k_sema_expr(s, range);
+    if (!t)
+        return 0;
+    if (t->kind != TY_ARRAY || t->length < 0) {
+        char a[TYBUF];
+        k_error(s->ctx, range->loc, "range-based for needs an array of known size, not '%s'"
+                " (K has no begin()/end())", k_ty_str(t, a, sizeof a));
+        return 0;
+    }
+    k_loc loc = st->loc;
+    k_decl *i = k_decl_new(s->ctx, D_VAR, loc, "for.range.index");
+    i->type = k_ty(s->ctx, TY_LONG);
+    i->init = k_expr_new(s->ctx, E_INT, loc);
+    k_expr *n = k_expr_new(s->ctx, E_INT, loc);
+    n->ival = (uint64_t)t->length;
+    n->int_long = 1;
+    k_expr *cond = k_expr_new(s->ctx, E_BINARY, loc);
+    cond->op = KB_LT;
+    cond->lhs = ident_of(s, loc, i);
+    cond->rhs = n;
+    k_expr *step = k_expr_new(s->ctx, E_UNARY, loc);
+    step->op = KU_PREINC;
+    step->lhs = ident_of(s, loc, i);
+    k_expr *elem = k_expr_new(s->ctx, E_INDEX, range->loc);
+    elem->lhs = range;
+    elem->rhs = ident_of(s, loc, i);
+    k_stmt *var = st->init;
+    var->decls[0]->init = elem;
+    k_stmt *body = k_stmt_new(s->ctx, S_BLOCK, loc);
+    body->stmts = k_alloc(s->ctx, sizeof *body->stmts * 2);
+    body->stmts[0] = var;
+    body->stmts[1] = st->body;
+    body->nstmts = st->body ? 2 : 1;
+    st->init = decl_stmt(s, loc, i);
+    st->expr = cond;
+    st->step = step;
+    st->body = body;
+    st->range = NULL;
     return 1;
 }
 

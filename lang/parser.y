@@ -215,6 +215,8 @@ external
     | ns_open unit '}'                          { ps->ns = $1; }
     | using                                     { add_file_decls(ps, $1); }
     | static_assert                             { add_file_decls(ps, $1); }
+    | KW_EXTERN strings external                { (void)$2; }   /* extern "C": linkage only */
+    | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { add_function(ps, $1, $2, $3); }
     | declarator compound
         {
@@ -468,6 +470,12 @@ statement
         {
             $$ = stmt_new(ps, S_FOR, LOC(@1));
             if ($$) { $$->init = $3; $$->expr = $4; $$->step = $6; $$->body = $8; }
+        }
+    | KW_FOR '(' decl_specs declarator ':' expr ')' statement
+        {
+            $$ = stmt_new(ps, S_FOR, LOC(@1));
+            k_list *one = list_push(ps, NULL, $4);
+            if ($$) { $$->init = make_decl_stmt(ps, $3->loc, $3, one); $$->range = $6; $$->body = $8; }
         }
     | KW_SWITCH '(' expr ')' statement
         { $$ = stmt_new(ps, S_SWITCH, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }

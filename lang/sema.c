@@ -472,6 +472,27 @@ static void check_params(k_sema_state *s, k_decl *f)
     }
 }
 
+static int same_params(const k_decl *a, const k_decl *b)
+{
+    if (a->nparams != b->nparams || a->variadic != b->variadic)
+        return 0;
+    for (int i = 0; i < a->nparams; i++)
+        if (!k_ty_same(a->params[i]->type, b->params[i]->type))
+            return 0;
+    return 1;
+}
+
+/* Every function named like f (its overloads, f included) into out[max]. */
+int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max)
+{
+    int n = 0;
+    for (k_scope *sc = s->file_scope; sc && n == 0; sc = sc->up)
+        for (int i = 0; i < sc->n && n < max; i++)
+            if (sc->decls[i]->kind == D_FUNC && strcmp(sc->decls[i]->name, f->name) == 0)
+                out[n++] = sc->decls[i];
+    return n;
+}
+
 static int same_signature(const k_decl *a, const k_decl *b)
 {
     if (a->nparams != b->nparams || !k_ty_same(a->type->base, b->type->base))
@@ -526,6 +547,20 @@ static void check_func(k_sema_state *s, k_decl *f)
     if (strcmp(f->name, "main") == 0 && (k_fn_kind(f) & (FN_DEVICE | FN_KERNEL)))
         k_error(ctx, f->loc, "'main' must be a host function");
     k_decl *old = scope_find(s->scope, f->name);
+    if (old && old->kind == D_FUNC && !same_params(old, f)) {
+        /* another overload, unless one with these parameters is declared too */
+        k_decl *same = NULL;
+        for (int i = 0; i < s->scope->n && !same; i++) {
+            k_decl *d = s->scope->decls[i];
+            if (d->kind == D_FUNC && strcmp(d->name, f->name) == 0 && same_params(d, f))
+                same = d;
+        }
+        old = same;
+        if (!old && strcmp(f->name, "main") == 0) {
+            k_error(ctx, f->loc, "conflicting types for 'main'");
+            return;
+        }
+    }
     if (old && old->kind != D_FUNC) {
         k_error(ctx, f->loc, "redefinition of '%s' as a different kind of symbol", f->name);
         return;
@@ -677,6 +712,8 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
         k_sema_cond(s, st->expr);
         break;
     case S_FOR:
+        if (st->range && !k_sema_range_for(s, st))
+            break;
         scope_push(s);
         check_stmt(s, st->init);
         if (st->expr)

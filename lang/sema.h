@@ -137,8 +137,13 @@ void k_sema_new(k_sema_state *s, k_expr *e);       /* E_NEW becomes a cast of ma
 void k_sema_delete(k_sema_state *s, k_expr *e);    /* E_DELETE becomes free() */
 int k_sema_deduce_auto(k_sema_state *s, k_decl *d);
 void k_sema_static_assert(k_sema_state *s, k_decl *a);
+int k_sema_range_for(k_sema_state *s, k_stmt *st);      /* into a counted loop */
 void k_sema_check_defaults(k_sema_state *s, k_decl *f);   /* default arguments of f */
 void k_sema_default_args(k_sema_state *s, k_expr *call, k_decl *f);  /* appends them */
+int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max);
+
+/* overload.c: the function of cand[n] a call means (NULL after an error) */
+k_decl *k_sema_pick_overload(k_sema_state *s, k_expr *e, k_decl **cand, int n);
 
 /* builtins.c: checks a call of built-in id and fills e->type and argtypes */
 void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id);

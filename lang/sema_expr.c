@@ -678,6 +678,10 @@ static k_type *call(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "called object '%s' is not a function", e->name);
         return NULL;
     }
+    k_decl *cand[64];
+    int n = k_sema_overloads(s, f, cand, 64);
+    if (n > 1 && !(f = k_sema_pick_overload(s, e, cand, n)))
+        return NULL;
     e->decl = f;
     call_allowed(s, e, f);
     check_args(s, e, f);
