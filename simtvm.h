@@ -169,8 +169,10 @@ typedef enum simtvm_severity { SIMTVM_ERROR, SIMTVM_WARNING, SIMTVM_NOTE } simtv
 /* One compiler diagnostic.  Strings are owned by the VM (see simtvm_diag_get). */
 typedef struct simtvm_diag {
     simtvm_severity severity;
-    const char *file;          /* the filename given to simtvm_compile */
-    unsigned line, column;     /* 1-based; 0 when the diagnostic has no position */
+    const char *file;          /* the filename given to simtvm_compile, or the
+                                  #include'd file the diagnostic is in */
+    unsigned line, column;     /* 1-based (column in UTF-8 characters); 0 when the
+                                  diagnostic has no position */
     const char *message;       /* "undeclared identifier 'x'", no trailing newline */
 } simtvm_diag;
 

@@ -84,7 +84,7 @@ static const char *const type_names[] = {
     [TY_UINT] = "uint", [TY_LONG] = "long", [TY_ULONG] = "ulong", [TY_LLONG] = "llong",
     [TY_ULLONG] = "ullong", [TY_FLOAT] = "float", [TY_DOUBLE] = "double", [TY_PTR] = "ptr",
     [TY_ARRAY] = "array", [TY_FUNC] = "func", [TY_DIM3] = "dim3", [TY_UINT3] = "uint3",
-    [TY_DEVPROP] = "cudaDeviceProp",
+    [TY_DEVPROP] = "cudaDeviceProp", [TY_TPARAM] = "tparam", [TY_TEMPLATE_ID] = "template",
 };
 
 static const char *const unop_names[] = {
@@ -131,6 +131,8 @@ static void dump_type(const k_type *t, FILE *out)
         fputc('(', out);
     dump_quals(t->quals, out);
     fputs(t->alias ? t->alias : NAME_OF(type_names, t->kind), out);
+    if (t->name)
+        fprintf(out, " %s", t->name);
     if (t->kind == TY_ARRAY) {
         fputc(' ', out);
         if (t->len_expr)
@@ -182,6 +184,23 @@ static void dump_int(const k_expr *e, FILE *out)
             e->int_nondecimal ? " nondec" : "");
 }
 
+/* Template arguments as written: <int 256>. */
+static void dump_targs(const k_targ *a, int n, int has, FILE *out)
+{
+    if (!has)
+        return;
+    fputc('<', out);
+    for (int i = 0; i < n; i++) {
+        if (i)
+            fputc(' ', out);
+        if (a[i].type)
+            dump_type(a[i].type, out);
+        else
+            dump_expr(a[i].expr, out);
+    }
+    fputc('>', out);
+}
+
 static void dump_expr(const k_expr *e, FILE *out)
 {
     if (!e) {
@@ -194,7 +213,10 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_CHAR: fprintf(out, "(char %" PRId64 ")", (int64_t)e->ival); return;
     case E_STRING: dump_string(e->str, e->strlen, out); return;
     case E_BOOL: fputs(e->ival ? "true" : "false", out); return;
-    case E_IDENT: fputs(e->name, out); return;
+    case E_IDENT:
+        fputs(e->name, out);
+        dump_targs(e->targs, e->ntargs, e->has_targs, out);
+        return;
     default: break;
     }
     fputc('(', out);
@@ -203,9 +225,14 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_BINARY: fputs(NAME_OF(binop_names, e->op), out); break;
     case E_ASSIGN: fprintf(out, "%s=", NAME_OF(binop_names, e->op)); break;
     case E_COND: fputs("? ", out); dump_expr(e->cond, out); break;
-    case E_CALL: fprintf(out, "call %s", e->name); break;
+    case E_CALL:
+        fprintf(out, "call %s", e->name);
+        dump_targs(e->targs, e->ntargs, e->has_targs, out);
+        break;
     case E_LAUNCH:
-        fprintf(out, "launch %s (config", e->name);
+        fprintf(out, "launch %s", e->name);
+        dump_targs(e->targs, e->ntargs, e->has_targs, out);
+        fputs(" (config", out);
         for (int i = 0; i < 3 && e->config[i]; i++) {
             fputc(' ', out);
             dump_expr(e->config[i], out);
@@ -259,6 +286,22 @@ static void dump_decl(const k_decl *d, int indent, FILE *out)
     if (d->kind == D_USING) {
         fprintf(out, "%s)", d->target ? d->target : "_");
         return;
+    }
+    if (d->is_template) {
+        fputs("(template", out);
+        for (int i = 0; i < d->ntparams; i++) {
+            fprintf(out, " (%s ", d->tparams[i].name ? d->tparams[i].name : "_");
+            if (d->tparams[i].type)
+                dump_type(d->tparams[i].type, out);
+            else
+                fputs("typename", out);
+            if (d->tparams[i].def.type || d->tparams[i].def.expr)
+                dump_targs(&d->tparams[i].def, 1, 1, out);
+            fputc(')', out);
+        }
+        fputc(')', out);
+        dump_targs(d->spec_args, d->nspec_args, d->nspec_args > 0, out);
+        fputc(' ', out);
     }
     dump_type(d->kind == D_FUNC && d->type ? d->type->base : d->type, out);
     dump_storage(d->storage, out);

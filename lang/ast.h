@@ -33,6 +33,8 @@ typedef enum k_type_kind {
     TY_REF,                            /* C++ T& (base: T); lang/cxx.c */
     TY_AUTO,                           /* `auto`, replaced by the initializer's type */
     TY_DIM3, TY_UINT3, TY_DEVPROP,     /* built-in records (fields: x y z / deviceprop.def) */
+    TY_TPARAM,                /* a template's type parameter (name), inside its template */
+    TY_TEMPLATE_ID,           /* a class template's id, name<targs> (lang/templates.c) */
 } k_type_kind;
 
 enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
@@ -40,6 +42,7 @@ enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
 typedef struct k_expr k_expr;
 typedef struct k_stmt k_stmt;
 typedef struct k_decl k_decl;
+typedef struct k_targ k_targ;
 
 typedef struct k_type {
     k_type_kind kind;
@@ -49,7 +52,25 @@ typedef struct k_type {
     int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+    const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
+    k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
+    int ntargs;
 } k_type;
+
+/* One template argument as written: a type or an expression (lang/templates.c). */
+struct k_targ {
+    k_loc loc;
+    k_type *type;             /* a type argument, or NULL */
+    k_expr *expr;             /* a non-type argument, or NULL */
+};
+
+/* One template parameter: `typename T = int`, `unsigned int blockSize = 256`. */
+typedef struct k_tparam {
+    k_loc loc;
+    const char *name;         /* NULL for an unnamed parameter */
+    k_type *type;             /* a non-type parameter's type; NULL for a type parameter */
+    k_targ def;               /* the default argument (type or expr NULL when none) */
+} k_tparam;
 
 /* ---------------------------------------------------------- expressions */
 typedef enum k_expr_kind {
@@ -110,6 +131,9 @@ struct k_expr {
     char *str;
     size_t strlen;
     k_type *type_written;
+    k_targ *targs;            /* E_IDENT, E_CALL, E_LAUNCH: explicit template arguments */
+    int ntargs;
+    int has_targs;            /* `f<...>` was written (`f<>()` has ntargs 0) */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
@@ -186,6 +210,11 @@ struct k_decl {
     int nparams;
     int variadic;             /* D_FUNC declared with ... */
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
+    int is_template;          /* declared under `template <...>` (tparams) */
+    k_tparam *tparams;
+    int ntparams;
+    k_targ *spec_args;        /* `template <> f<int>(...)`: the specialization's arguments */
+    int nspec_args;
     const char *ns;           /* the namespace whose names it sees unqualified ("a::b"),
                                  NULL at global scope; name is already qualified */
     int using_kind;           /* D_USING: enum k_using_kind */
@@ -222,6 +251,31 @@ typedef struct k_unroll_pragma {
     uint32_t count;
 } k_unroll_pragma;
 
+/* A file of the compilation (lang/include.c): files[0] is the compiled
+ * source, the others what #include read, in the order first read.
+ * Positions (k_loc) count lines of the preprocessed text, which holds every
+ * included file in place of its #include; the line map (segs) says which
+ * file and line each of them came from. */
+typedef struct k_file {
+    const char *name;         /* as diagnostics name it */
+    const char *path;         /* as opened (NULL: built in); relative #includes start here */
+    const char *key;          /* what makes two paths the same file (realpath) */
+    const char *text;         /* the file's text (for quoting lines) */
+    size_t len;
+    unsigned char builtin;    /* one of the headers of lang/headers.c */
+    unsigned char once;       /* it said #pragma once */
+    unsigned open;            /* how many times it is being read (nested) */
+} k_file;
+
+/* Lines [global, next segment's global) of the preprocessed text are lines
+ * fline... of files[file], read through the #include at line at_line,
+ * column at_col of segs[up]'s file (up -1: files[0], read by no #include). */
+typedef struct k_lineseg {
+    uint32_t global, file, fline;
+    int32_t up;
+    uint32_t at_line, at_col;
+} k_lineseg;
+
 typedef struct k_arena_block k_arena_block;
 typedef struct k_tracked k_tracked;
 
@@ -245,6 +299,12 @@ typedef struct k_ctx {
     size_t source_len;
     const char *const *include_dirs; /* -I: searched for #include "file" (NULL-terminated,
                                         may be NULL; the caller's) */
+    k_file *files;            /* see k_file (tal; none until preprocessing) */
+    int nfiles;
+    size_t files_cap;
+    k_lineseg *segs;          /* the line map, by global line (tal) */
+    int nsegs;
+    size_t segs_cap;
     k_arena_block *arena;
     k_diag *diags;
     int ndiags, diag_cap;
@@ -270,8 +330,24 @@ void k_note(k_ctx *ctx, k_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Prints every diagnostic as `file:line:col: error: message`, the source line
- * and a caret under the column. */
+ * and a caret under the column; one inside an included file is followed by
+ * a note for each #include that led to it. */
 void k_print_diags(const k_ctx *ctx, FILE *out);
+/* Where loc is as k_print_diags names it: the file (returned; lives as long
+ * as ctx), the line in it and the column in characters. */
+const char *k_diag_place(const k_ctx *ctx, k_loc loc, uint32_t *line, uint32_t *col);
+
+/* ---- files and the line map (lang/include.c) ---- */
+/* Where global line `line` came from: *file (files[0] if the map is empty)
+ * and the line in it. */
+const k_file *k_resolve_line(const k_ctx *ctx, uint32_t line, uint32_t *fline);
+/* The index in segs of the segment of global line `line`, or -1. */
+int k_line_segment(const k_ctx *ctx, uint32_t line);
+/* The line of files[0] that global line `line` belongs to: its own, or
+ * that of the #include through which it was read, whose column then goes
+ * to *col if col is not NULL (for the module's source positions, which
+ * name the compiled file only). */
+uint32_t k_main_line(const k_ctx *ctx, uint32_t line, uint32_t *col);
 
 /* ---- node constructors (lang/ast.c); all zero the node and set kind/loc ---- */
 k_type *k_type_new(k_ctx *ctx, k_type_kind kind);

@@ -4,6 +4,25 @@
 #include "ast.h"
 #include "vm/module.h"
 
+/* The module's positions name the compiled file only (its source is the
+ * one text a fault or a report quotes): a line read from an #include'd
+ * file becomes that of the #include in the compiled file. */
+static void main_file_lines(const k_ctx *ctx, simt_module *m)
+{
+    if (ctx->nfiles <= 1)
+        return;                   /* every line is the compiled file's */
+    for (uint32_t i = 0; i < m->ncode; i++)
+        m->pos[i].line = k_main_line(ctx, m->pos[i].line, &m->pos[i].col);
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        m->funcs[i].line = k_main_line(ctx, m->funcs[i].line, NULL);
+    for (uint32_t i = 0; i < m->nglobals; i++)
+        m->globals[i].line = k_main_line(ctx, m->globals[i].line, NULL);
+    for (uint32_t i = 0; i < m->nshared_syms; i++)
+        m->shared_syms[i].line = k_main_line(ctx, m->shared_syms[i].line, NULL);
+    for (uint32_t i = 0; i < m->nvars; i++)
+        m->vars[i].line = k_main_line(ctx, m->vars[i].line, NULL);
+}
+
 static simt_module *compile(k_ctx *ctx, const char *const *defines)
 {
     if (ctx->source_len > K_MAX_SOURCE_BYTES) {
@@ -25,6 +44,7 @@ static simt_module *compile(k_ctx *ctx, const char *const *defines)
     simt_module *m = k_lower(ctx, unit);
     if (!m)
         return NULL;
+    main_file_lines(ctx, m);
     const char *name = ctx->filename ? ctx->filename : "<input>";
     m->source_name = simt_strdup(&m->al, name);
     if (ctx->source)

@@ -5,6 +5,7 @@
  * spot, so a library caller decides where they go (k_print_diags).
  */
 #include "ast.h"
+#include "vm/srcquote.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -248,10 +249,10 @@ void k_note(k_ctx *ctx, k_loc loc, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Finds line `line` (1-based) of the source; returns its start and sets *len. */
-static const char *find_line(const k_ctx *ctx, uint32_t line, size_t *len)
+/* Finds line `line` (1-based) of text; returns its start and sets *len. */
+static const char *find_line(const char *text, size_t text_len, uint32_t line, size_t *len)
 {
-    const char *s = ctx->source, *end = s + ctx->source_len;
+    const char *s = text, *end = s + text_len;
     for (uint32_t l = 1; l < line; l++) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         if (!nl)
@@ -266,34 +267,71 @@ static const char *find_line(const k_ctx *ctx, uint32_t line, size_t *len)
     return s;
 }
 
-/* Prints the source line and a caret under column `col`.  Tabs are kept in
- * both lines so the caret lines up in any terminal; unprintable bytes are
- * shown as '?' so binary input cannot garble the terminal. */
-static void quote_line(const k_ctx *ctx, k_loc loc, FILE *out)
+/* Prints the source line and a caret under (byte) column `col`.  Tabs are
+ * kept in both lines so the caret lines up in any terminal; UTF-8 is kept
+ * and counted in characters (vm/srcquote.c). */
+static void quote_line(const char *s, size_t len, uint32_t col1, FILE *out)
 {
-    size_t len = 0;
-    const char *s = find_line(ctx, loc.line, &len);
-    if (!s)
-        return;
-    size_t col = loc.col ? loc.col - 1 : 0;
+    size_t col = col1 ? col1 - 1 : 0;
     if (col > len)
         col = len;
     size_t from = 0, to = len;
     if (len > QUOTE_WIDTH) {
         from = col > QUOTE_WIDTH / 2 ? col - QUOTE_WIDTH / 2 : 0;
         to = from + QUOTE_WIDTH < len ? from + QUOTE_WIDTH : len;
+        while (from > 0 && ((unsigned char)s[from] & 0xc0) == 0x80)
+            from--;               /* not inside a character */
+        while (to < len && ((unsigned char)s[to] & 0xc0) == 0x80)
+            to++;
     }
     const char *pre = from > 0 ? "..." : "";
     fprintf(out, " %s", pre);
-    for (size_t i = from; i < to; i++) {
-        unsigned char c = (unsigned char)s[i];
-        fputc(c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?', out);
-    }
+    simt_put_source(out, s + from, to - from);
     fputs(to < len ? "...\n" : "\n", out);
     fprintf(out, " %*s", (int)strlen(pre), "");
-    for (size_t i = from; i < col; i++)
-        fputc(s[i] == '\t' ? '\t' : ' ', out);
+    simt_put_caret_pad(out, s + from, col - from);
     fputs("^\n", out);
+}
+
+/* Where loc is: the file, the line in it, the line's text (NULL if none). */
+static const k_file *place(const k_ctx *ctx, k_loc loc, uint32_t *line, const char **text,
+                           size_t *len)
+{
+    const k_file *f = k_resolve_line(ctx, loc.line, line);
+    const char *src = f ? f->text : ctx->source;
+    size_t src_len = f ? f->len : ctx->source_len;
+    *text = src && *line ? find_line(src, src_len, *line, len) : NULL;
+    return f;
+}
+
+/* After a diagnostic inside an included file: where each #include was. */
+static void print_include_chain(const k_ctx *ctx, uint32_t global, FILE *out)
+{
+    int i = k_line_segment(ctx, global);
+    for (int guard = 0; i >= 0 && ctx->segs[i].up >= 0 && guard < 1024; guard++) {
+        const k_lineseg *s = &ctx->segs[i];
+        const k_file *g = &ctx->files[ctx->segs[s->up].file];
+        size_t len = 0;
+        const char *text = g->text ? find_line(g->text, g->len, s->at_line, &len) : NULL;
+        uint32_t col = text ? simt_char_column(text, len, s->at_col) : s->at_col;
+        fprintf(out, "%s:%u:%u: note: \"%s\" was included from here\n", g->name, s->at_line,
+                col, ctx->files[s->file].name);
+        i = s->up;
+    }
+}
+
+const char *k_diag_place(const k_ctx *ctx, k_loc loc, uint32_t *line, uint32_t *col)
+{
+    const char *text;
+    size_t len = 0;
+    const k_file *f = loc.line ? place(ctx, loc, line, &text, &len) : NULL;
+    if (!f) {
+        *line = loc.line;
+        *col = loc.col;
+        return ctx->filename;
+    }
+    *col = text ? simt_char_column(text, len, loc.col) : loc.col;
+    return f->name;
 }
 
 void k_print_diags(const k_ctx *ctx, FILE *out)
@@ -305,9 +343,15 @@ void k_print_diags(const k_ctx *ctx, FILE *out)
             fprintf(out, "%s: %s: %s\n", ctx->filename, names[d->severity], d->message);
             continue;
         }
-        fprintf(out, "%s:%u:%u: %s: %s\n", ctx->filename, d->loc.line, d->loc.col,
+        uint32_t line;
+        const char *text;
+        size_t len = 0;
+        const k_file *f = place(ctx, d->loc, &line, &text, &len);
+        uint32_t col = text ? simt_char_column(text, len, d->loc.col) : d->loc.col;
+        fprintf(out, "%s:%u:%u: %s: %s\n", f ? f->name : ctx->filename, line, col,
                 names[d->severity], d->message);
-        if (ctx->source)
-            quote_line(ctx, d->loc, out);
+        if (text)
+            quote_line(text, len, d->loc.col, out);
+        print_include_chain(ctx, d->loc.line, out);
     }
 }

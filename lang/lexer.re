@@ -378,6 +378,9 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "auto"      { kind = KW_AUTO; goto done; }
     "static_assert" { kind = KW_STATIC_ASSERT; goto done; }
     "false"     { kind = KW_FALSE; goto done; }
+    "template"  { kind = KW_TEMPLATE; goto done; }
+    "typename"  { kind = KW_TYPENAME; goto done; }
+    "class"     { kind = KW_CLASS; goto done; }
 
     "const"     { kind = KW_CONST; goto done; }
     "volatile"  { kind = KW_VOLATILE; goto done; }

@@ -20,6 +20,7 @@
 %code requires {
 #include "ast.h"
 #include "lexer.h"
+#include "templates.h"
 
 /* A growable array in the arena (old storage is simply abandoned). */
 typedef struct k_list {
@@ -74,7 +75,24 @@ struct k_parser {
     long ntokens;                 /* tokens scanned so far */
     long lex_error_token;         /* the last token the scanner reported an error on */
     int depth_reported;
+    k_tpl_scan tpl;               /* template names and argument lists (lang/templates.c) */
 };
+
+/* lang/templates.c: the parser's side of templates */
+int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc);
+int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc);
+int k_tpl_classify(k_parser *ps, const char **name);
+k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *def);
+k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *name,
+                            k_expr *def);
+k_list *k_tpl_head(k_parser *ps, k_list *params);
+const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
+void k_tpl_declared(k_parser *ps, const char *name);
+void k_tpl_spec_args(k_parser *ps, k_list *targs);
+void k_tpl_head_end(k_parser *ps, k_list *params);
+k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr);
+k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs);
+k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 }
 
 %union {
@@ -88,6 +106,7 @@ struct k_parser {
     k_decl *decl;
     unsigned bits;
     int op;
+    void *ptr;
 }
 
 %code {
@@ -147,6 +166,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 
 %token <name> IDENT "identifier"
 %token <type> TYPEDEF_NAME "type name"
+%token <name> TEMPLATE_NAME "template name" TEMPLATE_TYPE "class template name"
 %token <expr> INT_LIT "integer constant"
 %token <expr> FLOAT_LIT "floating constant"
 %token <expr> CHAR_LIT "character constant"
@@ -160,6 +180,8 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_NEW "new" KW_DELETE "delete" KW_NULLPTR "nullptr" KW_STATIC_CAST "static_cast"
 %token KW_REINTERPRET_CAST "reinterpret_cast" KW_CONST_CAST "const_cast"
 %token KW_CONSTEXPR "constexpr" KW_AUTO "auto" KW_STATIC_ASSERT "static_assert"
+%token KW_TEMPLATE "template" KW_TYPENAME "typename" KW_CLASS "class"
+%token TPL_OPEN "<" TPL_CLOSE ">"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
 %token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
 %token KW_GLOBAL "__global__" KW_DEVICE "__device__" KW_HOST "__host__"
@@ -196,7 +218,9 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
 %type <decl> param
-%type <type> type_name
+%type <type> type_name template_type
+%type <list> template_head tparams targs targs_opt
+%type <ptr> tparam targ
 %type <stmt> statement compound declaration for_init block_item using static_assert
 %type <bits> cxx_cast
 %type <name> ns_open
@@ -218,6 +242,9 @@ external
     | KW_EXTERN strings external                { (void)$2; }   /* extern "C": linkage only */
     | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { add_function(ps, $1, $2, $3); }
+    | template_head decl_specs declarator compound
+                                    { add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
+    | template_head declaration     { add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
     | declarator compound
         {
             k_error(ps->ctx, $1 ? $1->loc : LOC(@1), "type specifier missing before '%s'"
@@ -227,6 +254,54 @@ external
     | ';'
     | error ';'                                 { yyerrok; }
     | error '}'                                 { yyerrok; }
+    ;
+
+/* --------------------------------------------------------------- templates */
+/* The scanner turns the '<' and '>' around template arguments into TPL_OPEN
+ * and TPL_CLOSE (lang/templates.c), so `a < b` stays a comparison. */
+template_head
+    : KW_TEMPLATE TPL_OPEN TPL_CLOSE            { $$ = k_tpl_head(ps, NULL); }
+    | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE    { $$ = k_tpl_head(ps, $3); }
+    ;
+
+tparams
+    : tparam                                    { $$ = list_push(ps, NULL, $1); }
+    | tparams ',' tparam                        { $$ = list_push(ps, $1, $3); }
+    ;
+
+tparam
+    : tpl_typename IDENT                        { $$ = k_tpl_type_param(ps, LOC(@2), $2, NULL); }
+    | tpl_typename IDENT '=' type_name          { $$ = k_tpl_type_param(ps, LOC(@2), $2, $4); }
+    | decl_specs IDENT
+        { $$ = k_tpl_value_param(ps, LOC(@2), type_name(ps, $1, dtor_new(ps, LOC(@2), NULL)),
+                                 $2, NULL); }
+    | decl_specs IDENT '=' cond
+        { $$ = k_tpl_value_param(ps, LOC(@2), type_name(ps, $1, dtor_new(ps, LOC(@2), NULL)),
+                                 $2, $4); }
+    ;
+
+tpl_typename
+    : KW_TYPENAME
+    | KW_CLASS
+    ;
+
+template_type
+    : TEMPLATE_TYPE TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_type_id(ps, $1, $3); }
+    ;
+
+targs_opt
+    : %empty                                    { $$ = NULL; }
+    | targs                                     { $$ = $1; }
+    ;
+
+targs
+    : targ                                      { $$ = list_push(ps, NULL, $1); }
+    | targs ',' targ                            { $$ = list_push(ps, $1, $3); }
+    ;
+
+targ
+    : type_name                                 { $$ = k_tpl_targ(ps, LOC(@1), $1, NULL); }
+    | cond                                      { $$ = k_tpl_targ(ps, LOC(@1), NULL, $1); }
     ;
 
 /* -------------------------------------------------------------- namespaces */
@@ -272,6 +347,8 @@ decl_specs
     | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                                   LOC(@1), $1); }
     | KW_TYPEDEF                                { $$ = specs_new(ps, LOC(@1)); $$->is_typedef = 1; }
+    | template_type                 { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | decl_specs template_type                  { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
     | decl_specs storage                        { $$ = $1; $$->storage |= $2; }
     | decl_specs qualifier                      { $$ = $1; $$->quals |= $2; }
     | decl_specs type_kw                        { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
@@ -289,6 +366,8 @@ type_specs
     | type_specs qualifier                      { $$ = $1; $$->quals |= $2; }
     | type_specs type_kw                        { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
     | type_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    | template_type                 { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | type_specs template_type                  { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
     ;
 
 storage
@@ -366,6 +445,20 @@ direct_dtor
     | IDENT '(' param_list ')'   { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
     | IDENT '(' param_list ',' ELLIPSIS ')'
                                  { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 1); }
+    | TEMPLATE_NAME '(' ')'
+        { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0); }
+    | TEMPLATE_NAME '(' param_list ')'
+        { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $3, 0); }
+    | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE '(' ')'
+        {
+            k_tpl_spec_args(ps, $3);
+            $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0);
+        }
+    | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE '(' param_list ')'
+        {
+            k_tpl_spec_args(ps, $3);
+            $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $6, 0);
+        }
     | IDENT '(' args ')'
         {
             $$ = dtor_new(ps, LOC(@1), $1);
@@ -630,6 +723,11 @@ postfix
 
 primary
     : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | TEMPLATE_NAME         { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
+    | template_type '(' args_opt ')'
+        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
+                                                      LOC(@1), $1), $3); }
     | INT_LIT                                   { $$ = $1; }
     | FLOAT_LIT                                 { $$ = $1; }
     | CHAR_LIT                                  { $$ = $1; }
@@ -820,6 +918,9 @@ static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
     if (!e)
         return NULL;
     e->name = name;
+    e->targs = callee->targs;
+    e->ntargs = callee->ntargs;
+    e->has_targs = callee->has_targs;
     return expr_with_args(ps, e, args);
 }
 
@@ -833,6 +934,9 @@ static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *conf
     if (!e)
         return NULL;
     e->name = name;
+    e->targs = callee->targs;
+    e->ntargs = callee->ntargs;
+    e->has_targs = callee->has_targs;
     if (config->n < 2 || config->n > 4)
         k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
                 " (grid, block, shared bytes, stream), not %d", config->n);
@@ -1077,6 +1181,7 @@ static k_declarator *dtor_func(k_parser *ps, k_declarator *d, k_list *params, in
 {
     if (!d)
         return NULL;
+    k_tpl_declared(ps, d->name);
     d->is_func = 1;
     d->variadic = variadic;
     if (!params)
@@ -1385,6 +1490,8 @@ static k_expr *literal(k_parser *ps, k_expr_kind kind, const k_token *t)
 static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
 {
     k_token *t = &ps->tok;
+    if (ps->tpl.pending_close)
+        return k_tpl_pending(ps, lloc);
     int errors_before = ps->ctx->nerrors;
     int kind = k_lexer_next(&ps->lx, t);
     if (ps->ctx->nerrors != errors_before)
@@ -1401,9 +1508,12 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
         if (tdef) {
             lval->type = tdef;
-            return TYPEDEF_NAME;
+            return k_tpl_filter(ps, TYPEDEF_NAME, lloc);
         }
         lval->name = name ? name : "?";
+        if (name && k_tpl_classify(ps, &lval->name))
+            kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
+                   ? TEMPLATE_TYPE : TEMPLATE_NAME;
         break;
     }
     case INT_LIT: lval->expr = literal(ps, E_INT, t); break;
@@ -1421,7 +1531,7 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     default:
         break;
     }
-    return kind;
+    return k_tpl_filter(ps, kind, lloc);
 }
 
 /* ======================================================== syntax errors */
@@ -1436,6 +1546,7 @@ static void symbol_text(yysymbol_kind_t sym, char *buf, size_t size)
     }
     int descriptive = sym == YYSYMBOL_YYEOF || sym == YYSYMBOL_IDENT
                    || sym == YYSYMBOL_TYPEDEF_NAME || sym == YYSYMBOL_INT_LIT
+                   || sym == YYSYMBOL_TEMPLATE_NAME || sym == YYSYMBOL_TEMPLATE_TYPE
                    || sym == YYSYMBOL_FLOAT_LIT || sym == YYSYMBOL_CHAR_LIT
                    || sym == YYSYMBOL_STRING_LIT || name[0] == '\'';
     if (sym == YYSYMBOL_YYEOF)
@@ -1461,6 +1572,9 @@ static void lookahead_text(const k_parser *ps, yysymbol_kind_t sym, char *buf, s
         break;
     case YYSYMBOL_TYPEDEF_NAME:
         snprintf(buf, size, "type name '%.*s%s'", len, t->text, more);
+        break;
+    case YYSYMBOL_TEMPLATE_NAME: case YYSYMBOL_TEMPLATE_TYPE:
+        snprintf(buf, size, "template name '%.*s%s'", len, t->text, more);
         break;
     case YYSYMBOL_INT_LIT: case YYSYMBOL_FLOAT_LIT: case YYSYMBOL_CHAR_LIT:
         snprintf(buf, size, "constant '%.*s%s'", len, t->text, more);
@@ -1562,6 +1676,7 @@ k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
     k_parser ps;
     memset(&ps, 0, sizeof ps);
     ps.ctx = ctx;
+    k_tpl_scan_init(ctx, &ps.tpl);
     k_unit *unit = k_alloc(ctx, sizeof *unit);
     /* The scanner needs a NUL sentinel after the text; the caller's buffer
      * may not have one. */

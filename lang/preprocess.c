@@ -19,6 +19,7 @@
  * and an output cap.
  */
 #include "ast.h"
+#include "include.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -30,6 +31,7 @@
 #define MAX_ARG_NESTING 64        /* F(F(F(...))) argument pre-expansion depth */
 #define MAX_IF_DEPTH 256          /* parentheses/operators nesting in #if */
 #define TOKEN_BUDGET 5000000u     /* tokens produced by expansion in one run */
+#define MAX_INCLUDE_DEPTH 200     /* nested #include, as GCC's limit */
 
 enum { PT_EOF, PT_IDENT, PT_NUMBER, PT_STRING, PT_PUNCT, PT_OTHER };
 
@@ -97,6 +99,11 @@ typedef struct pp {
     /* conditionals */
     pp_cond *conds;
     size_t nconds, capconds;
+    size_t cond_base;             /* the first of the file being read */
+    /* files (lang/include.c) */
+    int file;                     /* index in ctx->files of the file being read */
+    int depth;                    /* of nested #include */
+    uint32_t include_lines;       /* lines the last #include inserted */
 } pp;
 
 /* ================================================================ utils */
@@ -729,22 +736,25 @@ static void invoke_special(pp *s, pp_macro *m, const pp_tok *name)
     }
     *t = *name;
     t->noexpand = 1;
+    uint32_t fline;
+    const k_file *file = k_resolve_line(s->ctx, s->line, &fline);
+    const char *fname = file && file->path ? file->path : file ? file->key : s->ctx->filename;
     if (m->special == SPECIAL_LINE) {
         char buf[16];
-        int n = snprintf(buf, sizeof buf, "%u", s->line);
+        int n = snprintf(buf, sizeof buf, "%u", file ? fline : s->line);
         t->text = k_strndup(s->ctx, buf, (size_t)n);
         t->len = (uint32_t)n;
         t->kind = PT_NUMBER;
     } else {
-        size_t n = strlen(s->ctx->filename);
+        size_t n = strlen(fname);
         char *buf = k_alloc(s->ctx, 2 * n + 3);
         size_t k = 0;
         if (buf) {
             buf[k++] = '"';
             for (size_t i = 0; i < n; i++) {
-                if (s->ctx->filename[i] == '"' || s->ctx->filename[i] == '\\')
+                if (fname[i] == '"' || fname[i] == '\\')
                     buf[k++] = '\\';
-                buf[k++] = s->ctx->filename[i];
+                buf[k++] = fname[i];
             }
             buf[k++] = '"';
         }
@@ -1157,6 +1167,9 @@ static int active(const pp *s)
     return s->nconds == 0 || s->conds[s->nconds - 1].active;
 }
 
+static uint32_t process(pp *s, const char *text, size_t len, uint32_t first_line);
+static void clean(pp *s, const char *text, size_t len, uint32_t first_line);
+
 static void push_cond(pp *s, k_loc loc, int value)
 {
     if (!grow(s, (void **)&s->conds, &s->capconds, s->nconds + 1, sizeof *s->conds)) {
@@ -1171,7 +1184,7 @@ static void push_cond(pp *s, k_loc loc, int value)
 
 static pp_cond *top_cond(pp *s, const char *name, k_loc loc)
 {
-    if (s->nconds == 0) {
+    if (s->nconds == s->cond_base) {
         k_error(s->ctx, loc, "#%s without #if", name);
         return NULL;
     }
@@ -1213,15 +1226,100 @@ static void conditional(pp *s, const char *name, const pp_tok *t, size_t n, k_lo
     }
 }
 
+/* The name in #include "name" or <name>, as written; *angled says which.
+ * NULL after an error. */
+static char *include_name(pp *s, const pp_tok *t, size_t n, k_loc loc, int *angled)
+{
+    const char *from = NULL, *to = NULL;
+    if (n == 1 && t[0].kind == PT_STRING && t[0].text[0] == '"' && t[0].len > 2) {
+        from = t[0].text + 1, to = t[0].text + t[0].len - 1;
+        *angled = 0;
+    } else if (n >= 3 && tok_is(&t[0], "<") && tok_is(&t[n - 1], ">")) {
+        from = t[0].text + 1, to = t[n - 1].text; /* the tokens are one run of the line */
+        *angled = 1;
+    }
+    if (!from) {
+        k_error(s->ctx, loc, "#include expects \"FILENAME\" or <FILENAME>");
+        return NULL;
+    }
+    return k_strndup(s->ctx, from, (size_t)(to - from));
+}
+
+/* Cleans files[f]'s text into a buffer of its own (s->out is the output). */
+static char *clean_file(pp *s, int f, size_t *len, uint32_t first_line)
+{
+    char *out = s->out;
+    size_t n = s->len, cap = s->cap;
+    s->out = NULL;
+    s->len = s->cap = 0;
+    clean(s, s->ctx->files[f].text, s->ctx->files[f].len, first_line);
+    char *cleaned = s->out;
+    *len = s->len;
+    s->out = out;
+    s->len = n;
+    s->cap = cap;
+    return cleaned;
+}
+
+/* Whether files[f] may be read again at loc: not after #pragma once, and
+ * not a third time inside itself (a second is what include guards stop). */
+static int may_read(pp *s, int f, k_loc loc)
+{
+    const k_file *file = &s->ctx->files[f];
+    if (file->once)
+        return 0;
+    if (s->depth >= MAX_INCLUDE_DEPTH)
+        fail(s, loc, "#include nested too deeply (more than 200 files open)");
+    else if (file->open >= 2)
+        k_error(s->ctx, loc, "#include cycle: \"%s\" includes itself (the notes below show "
+                "how)", file->name);
+    else
+        return 1;
+    s->failed = 1;
+    return 0;
+}
+
+/* Reads files[f] in place of the #include on global line loc.line: its
+ * lines become lines loc.line... of the output, and the includer's next
+ * lines move down by as many (s->include_lines, which process() adds). */
+static void read_included(pp *s, int f, k_loc loc)
+{
+    k_ctx *ctx = s->ctx;
+    if (!may_read(s, f, loc))
+        return;
+    uint32_t fline;
+    k_resolve_line(ctx, loc.line, &fline);
+    k_lineseg back = ctx->segs[ctx->nsegs - 1];   /* the includer's, resumed after */
+    size_t clean_len = 0;
+    char *cleaned = clean_file(s, f, &clean_len, loc.line);
+    int includer = s->file;
+    size_t cond_base = s->cond_base, before = s->len;
+    k_linemap_add(ctx, (k_lineseg){ loc.line, (uint32_t)f, 1, ctx->nsegs - 1, fline, loc.col });
+    s->file = f;
+    s->cond_base = s->nconds;
+    s->depth++;
+    ctx->files[f].open++;
+    uint32_t end = process(s, cleaned ? cleaned : "", clean_len, loc.line);
+    ctx->files[f].open--;
+    s->depth--;
+    s->cond_base = cond_base;
+    s->file = includer;
+    simt_free(AL(s), cleaned);
+    if (s->len > before && s->out[s->len - 1] != '\n')
+        out_char(s, '\n');       /* a last line without its newline */
+    s->include_lines = end - loc.line;
+    back.global = end;
+    back.fline = fline;
+    k_linemap_add(ctx, back);
+}
+
 static void include_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
 {
-    if (n > 0 && t[0].kind == PT_STRING && t[0].text[0] == '"') {
-        k_warning(s->ctx, loc, "#include %.*s ignored: a K program is a single file, and"
-                  " only the standard C and CUDA headers are built in", (int)t[0].len, t[0].text);
-        return;
-    }
-    if (n == 0 || !tok_is(&t[0], "<") || !tok_is(&t[n - 1], ">") || n < 3)
-        k_error(s->ctx, loc, "#include expects \"FILENAME\" or <FILENAME>");
+    int angled = 0;
+    char *name = include_name(s, t, n, loc, &angled);
+    int f = name ? k_include_find(s->ctx, name, angled, s->file, loc) : K_INC_ERROR;
+    if (f >= 0)
+        read_included(s, f, loc);
 }
 
 static void message_directive(pp *s, const char *p, const char *end, k_loc loc, int is_error)
@@ -1242,6 +1340,8 @@ static void message_directive(pp *s, const char *p, const char *end, k_loc loc, 
  * ignored. */
 static void pragma_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
 {
+    if (n == 1 && tok_is(&t[0], "once") && s->file > 0)
+        s->ctx->files[s->file].once = 1;
     if (n == 0 || !tok_is(&t[0], "unroll"))
         return;
     uint64_t count = 0;
@@ -1407,9 +1507,9 @@ static void clean_literal(cleaner *c, const char **pp_)
 }
 
 /* Pass 1 (see the top of the file).  Writes the cleaned text to s->out. */
-static void clean(pp *s, const char *text, size_t len)
+static void clean(pp *s, const char *text, size_t len, uint32_t first_line)
 {
-    cleaner c = { s, text, text + len, 1, text, 0, 1, 0 };
+    cleaner c = { s, text, text + len, first_line, text, 0, 1, 0 };
     const char *p = text;
     int n;
     while (p < c.end && !s->failed) {
@@ -1506,11 +1606,13 @@ static void define_specials(pp *s)
 }
 
 /* =============================================================== entry */
-/* Pass 2 over the cleaned text: directives, skipped lines, expanded runs. */
-static void process(pp *s, const char *text, size_t len)
+/* Pass 2 over the cleaned text of one file, whose first line is global line
+ * first_line: directives, skipped lines, expanded runs.  Returns the global
+ * line after its last. */
+static uint32_t process(pp *s, const char *text, size_t len, uint32_t first_line)
 {
     const char *p = text, *end = text + len;
-    uint32_t line = 1;
+    uint32_t line = first_line;
     while (p < end && !s->failed) {
         const char *run = p;
         uint32_t run_line = line;
@@ -1545,11 +1647,14 @@ static void process(pp *s, const char *text, size_t len)
         if (nl)
             out_char(s, '\n');
         p = nl ? nl + 1 : end;
-        line++;
+        line += 1 + s->include_lines;
+        s->include_lines = 0;
     }
     if (!s->failed)
-        for (size_t i = s->nconds; i-- > 0;)
+        for (size_t i = s->nconds; i-- > s->cond_base;)
             k_error(s->ctx, s->conds[i].loc, "unterminated #if (missing #endif)");
+    s->nconds = s->cond_base;     /* a file's conditionals end with it */
+    return line;
 }
 
 /* Orders the #pragma unroll lines by the line each applies to: the next
@@ -1603,14 +1708,15 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
     for (size_t i = 0; defines && defines[i]; i++)
         define_text(s, defines[i], 1);
 
-    clean(s, text, len);
+    k_files_start(ctx);
+    clean(s, text, len, 1);
     char *cleaned = s->out;
     size_t clean_len = s->len;
     s->out = NULL;
     s->len = s->cap = 0;
     if (!s->failed)
-        process(s, cleaned ? cleaned : "", clean_len);
-    place_pragmas(ctx, cleaned ? cleaned : "", clean_len);
+        process(s, cleaned ? cleaned : "", clean_len, 1);
+    place_pragmas(ctx, s->out ? s->out : "", s->len);
     while (s->nstack > 0)
         pop_frame(s);
     simt_free(AL(s), cleaned);

@@ -592,6 +592,25 @@ static void check_func(k_sema_state *s, k_decl *f)
         check_body(s, f);
 }
 
+/* A function made from a template (lang/templates_sema.c): checked at file
+ * scope, wherever the call that needed it stands, and entered in no scope
+ * (calls name it through their decl). */
+void k_sema_instance(k_sema_state *s, k_decl *f)
+{
+    k_sema_state saved = *s;
+    s->scope = s->file_scope;
+    f->is_global_scope = 1;
+    f->builtin = -1;
+    k_sema_resolve_type(s, f->type->base, f->loc);
+    check_params(s, f);
+    if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
+        k_error(s->ctx, f->loc, "a __global__ function must have a void return type");
+    if (f->body)
+        check_body(s, f);
+    saved.tpl = s->tpl;
+    *s = saved;
+}
+
 /* ---- statements ---- */
 static void check_case(k_sema_state *s, k_stmt *st)
 {
@@ -759,7 +778,9 @@ void k_sema(k_ctx *ctx, k_unit *unit)
     for (int i = 0; unit && i < unit->ndecls; i++) {
         k_decl *d = unit->decls[i];
         s.ns = d->ns;
-        if (d->kind == D_FUNC)
+        if (d->is_template)
+            k_tpl_sema_declare(&s, d);
+        else if (d->kind == D_FUNC)
             check_func(&s, d);
         else if (d->kind == D_USING || d->kind == D_STATIC_ASSERT)
             check_nocode(&s, d);
@@ -767,4 +788,6 @@ void k_sema(k_ctx *ctx, k_unit *unit)
             check_var(&s, d, 1);
         s.ns = NULL;
     }
+    if (unit)
+        k_tpl_sema_finish(&s, unit);
 }

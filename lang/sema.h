@@ -105,6 +105,7 @@ typedef struct k_sema {
     int loops;                /* enclosing loops */
     int breakables;           /* enclosing loops and switches */
     k_switch_info *sw;        /* innermost switch */
+    struct k_tpl_sema *tpl;   /* function templates and their instances (templates_sema.c) */
     const char *ns;           /* namespace of the declaration being checked */
     k_decl **uses;            /* D_USING in view, oldest first (lang/namespaces.c) */
     int nuses, uses_cap;
@@ -120,6 +121,16 @@ const char *k_sema_resolve(k_sema_state *s, const char *name,
 unsigned k_fn_kind(const k_decl *fn);   /* FN_HOST/FN_DEVICE/FN_KERNEL bits */
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
 int k_sema_check_init(k_sema_state *s, k_decl *d);
+/* Checks a function made from a template as if defined at file scope. */
+void k_sema_instance(k_sema_state *s, k_decl *f);
+
+/* templates_sema.c: function templates */
+void k_tpl_sema_declare(k_sema_state *s, k_decl *d);
+/* A call of a template: 1 with e->decl its instance, 0 if e calls no
+ * template, -1 after reporting why no template fits. */
+int k_tpl_sema_call(k_sema_state *s, k_expr *e);
+/* Puts the instances in the unit in place of the templates. */
+void k_tpl_sema_finish(k_sema_state *s, k_unit *unit);
 
 /* sema_expr.c */
 k_type *k_sema_expr(k_sema_state *s, k_expr *e);

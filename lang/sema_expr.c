@@ -657,6 +657,17 @@ static int builtin_lookup(k_sema_state *s, const char *name)
 
 static k_type *call(k_sema_state *s, k_expr *e)
 {
+    int tpl = k_tpl_sema_call(s, e);
+    if (tpl < 0) {
+        for (int i = 0; i < e->nargs; i++)
+            k_sema_expr(s, e->args[i]);
+        return NULL;
+    }
+    if (tpl > 0) {
+        call_allowed(s, e, e->decl);
+        check_args(s, e, e->decl);
+        return set(e, e->decl->type->base);
+    }
     k_decl *f = k_sema_lookup(s, e->name);
     if (f && f->kind == D_FUNC && f->builtin >= 0 && f->builtin < K_BVAR_BASE && !f->body &&
         !f->definition) {
@@ -676,6 +687,10 @@ static k_type *call(k_sema_state *s, k_expr *e)
     }
     if (f->kind != D_FUNC) {
         k_error(s->ctx, e->loc, "called object '%s' is not a function", e->name);
+        return NULL;
+    }
+    if (e->has_targs) {
+        k_error(s->ctx, e->loc, "'%s' is not a template", e->name);
         return NULL;
     }
     k_decl *cand[64];

@@ -206,6 +206,7 @@ static const char *kind_name(const k_type *t)
     case TY_UINT3: return "uint3";
     case TY_DEVPROP: return "cudaDeviceProp";
     case TY_AUTO: return "auto";
+    case TY_TPARAM: case TY_TEMPLATE_ID: return t->name ? t->name : "?";
     default: return "?";
     }
 }

@@ -356,8 +356,11 @@ simtvm_status simtvm_vm_new(const simtvm_config *cfg, simtvm_vm **out)
 
 static void clear_diags(simtvm_vm *vm)
 {
-    for (int i = 0; i < vm->ndiags; i++)
+    for (int i = 0; i < vm->ndiags; i++) {
         simt_free(&vm->al, (char *)vm->diags[i].message);
+        if (vm->diags[i].file != vm->diag_file)
+            simt_free(&vm->al, (char *)vm->diags[i].file);
+    }
     simt_free(&vm->al, vm->diags);
     simt_free(&vm->al, vm->diag_file);
     simt_free(&vm->al, vm->diag_text);
@@ -438,13 +441,12 @@ static simtvm_status copy_diags(simtvm_vm *vm, const k_ctx *ctx)
         simtvm_diag *o = &vm->diags[i];
         o->severity = d->severity == K_ERROR ? SIMTVM_ERROR
                     : d->severity == K_WARNING ? SIMTVM_WARNING : SIMTVM_NOTE;
-        o->file = vm->diag_file;
-        o->line = d->loc.line;
-        o->column = d->loc.col;
+        const char *file = k_diag_place(ctx, d->loc, &o->line, &o->column);
+        o->file = strcmp(file, ctx->filename) ? simt_strdup(&vm->al, file) : vm->diag_file;
         o->message = simt_strdup(&vm->al, d->message ? d->message : "");
-        if (!o->message)
+        vm->ndiags = i + 1;       /* clear_diags frees what was made */
+        if (!o->message || !o->file)
             return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
-        vm->ndiags = i + 1;
         if (vm->cfg.diag)
             vm->cfg.diag(vm->cfg.diag_user, o);
     }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "runtime/check.h"
+#include "vm/srcquote.h"
 
 /* Distinct groups kept; further instances of new groups are only counted. */
 #define CK_MAX_GROUPS 4096
@@ -335,9 +336,10 @@ static void quote_line(const simt_checker *ck, int32_t pc, FILE *err)
     if (!s || !*s)
         return;
     int n = (int)strcspn(s, "\n");
-    fprintf(err, "%5u | %.*s\n      | ", line, n, s);
-    for (uint32_t c = 1; c < col && (int)c <= n; c++)
-        fputc(s[c - 1] == '\t' ? '\t' : ' ', err);
+    fprintf(err, "%5u | ", line);
+    simt_put_source(err, s, (size_t)n);
+    fputs("\n      | ", err);
+    simt_put_caret_pad(err, s, col > 1 ? (size_t)(col - 1 < (uint32_t)n ? col - 1 : (uint32_t)n) : 0);
     fputs("^\n", err);
 }
 

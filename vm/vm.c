@@ -6,6 +6,7 @@
 #include "runtime/ffi.h"
 #include "vm/exec.h"
 #include "vm/observe.h"
+#include "vm/srcquote.h"
 
 void simt_config_init(simt_config *cfg)
 {
@@ -245,9 +246,10 @@ static void quote_source(const simt_module *mod, uint32_t line, uint32_t col, FI
     int len = e ? (int)(e - s) : (int)strlen(s);
     if (len > 200)
         len = 200;
-    fprintf(err, " %.*s\n ", len, s);
-    for (uint32_t c = 1; c < col && (int)c <= len; c++)
-        fputc(s[c - 1] == '\t' ? '\t' : ' ', err);
+    fputc(' ', err);
+    simt_put_source(err, s, (size_t)len);
+    fputs("\n ", err);
+    simt_put_caret_pad(err, s, col > 1 ? (size_t)(col - 1 < (uint32_t)len ? col - 1 : (uint32_t)len) : 0);
     fputs("^\n", err);
 }
 

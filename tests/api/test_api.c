@@ -307,6 +307,49 @@ START_TEST(compile_with_defines)
 }
 END_TEST
 
+/* config.include_dirs is -I: a header found there is read, and a
+ * diagnostic inside it names the header's file and line. */
+START_TEST(compile_with_include_dirs)
+{
+    char dir[] = "/tmp/simtvm-api-inc.XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char good[64], bad[64];
+    snprintf(good, sizeof good, "%s/n.h", dir);
+    snprintf(bad, sizeof bad, "%s/bad.h", dir);
+    FILE *f = fopen(good, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#pragma once\n#define N 7\n", f);
+    fclose(f);
+    f = fopen(bad, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("\nint oops = q;\n", f);
+    fclose(f);
+    const char *dirs[] = {dir, NULL};
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    ck_assert_ptr_null(cfg.include_dirs);
+    cfg.include_dirs = dirs;
+    simtvm_vm *vm;
+    ck_assert_int_eq(simtvm_vm_new(&cfg, &vm), SIMTVM_OK);
+    const char *src = "#include \"n.h\"\n#include \"n.h\"\n__global__ void k(int *p) { p[0] = N; }";
+    simtvm_module *m;
+    ck_assert_int_eq(simtvm_compile(vm, "i.k", src, strlen(src), NULL, &m), SIMTVM_OK);
+    simtvm_module_free(m);
+    const char *src2 = "int a;\n#include \"bad.h\"\n";
+    ck_assert_int_eq(simtvm_compile(vm, "i.k", src2, strlen(src2), NULL, &m), SIMTVM_ERR_COMPILE);
+    simtvm_diag d;
+    ck_assert_int_eq(simtvm_diag_get(vm, 0, &d), SIMTVM_OK);
+    ck_assert_str_eq(d.file, bad);
+    ck_assert_uint_eq(d.line, 2);
+    ck_assert_uint_eq(d.column, 12);
+    ck_assert_msg(strstr(simtvm_diag_text(vm), "i.k:2:1: note:"), "%s", simtvm_diag_text(vm));
+    simtvm_vm_free(vm);
+    remove(good);
+    remove(bad);
+    rmdir(dir);
+}
+END_TEST
+
 /* ---- modules ---- */
 
 START_TEST(module_introspection)
@@ -567,6 +610,7 @@ Suite *api_basic_suite(void)
     tcase_add_test(tc, null_arguments);
     tcase_add_test(tc, compile_errors_are_data);
     tcase_add_test(tc, compile_with_defines);
+    tcase_add_test(tc, compile_with_include_dirs);
     tcase_add_test(tc, module_introspection);
     tcase_add_test(tc, kbc_round_trip);
     tcase_add_test(tc, module_outlived_by_vm);

@@ -466,7 +466,13 @@ static void expect_warning(const char *src, const char *want)
 START_TEST(test_directive_warnings)
 {
     expect_warning("#define A 1\n#define A 2\nint x = A;\n", "t.k:2:9: warning: 'A' redefined");
-    expect_warning("#include \"foo.h\"\nint x;\n", "t.k:1:1: warning: #include \"foo.h\" ignored");
+    expect_error("#include \"no_such_header.h\"\nint x;\n",
+                 "t.k:1:1: error: #include \"no_such_header.h\": file not found");
+    expect_error("int a;\n#include <foo.h>\n", "t.k:2:1: error: #include <foo.h>: unknown system header");
+    expect_error("#include <thrust/sort.h>\n", "Thrust is not supported");
+    expect_error("#include\n", "#include expects");
+    expect_dump("#include <stdio.h>\n#include <cstdio>\n#include <cooperative_groups.h>\n"
+                "#include \"cuda_runtime.h\"\nint x;\n", "(var x int)");
     expect_warning("#warning careful\nint x;\n", "t.k:1:1: warning: #warning careful");
     /* an identical redefinition is no redefinition */
     result r = run("#define A (1 + 2)\n#define A (1 + 2)\nint x = A;\n");
@@ -487,6 +493,13 @@ END_TEST
 /* Positions survive comments, continuations and directives. */
 START_TEST(test_line_numbers)
 {
+    /* UTF-8 is quoted as it is; columns count characters, not bytes; a
+     * stray byte is shown as '?' */
+    expect_error("const char *s = \"\xc3\xa9\xe4\xb8\xad\" @;\n",
+                 "t.k:1:22: error: invalid character '@' in program\n"
+                 " const char *s = \"\xc3\xa9\xe4\xb8\xad\" @;\n"
+                 "                      ^\n");
+    expect_error("const char *s = \"\xff\" @;\n", " const char *s = \"?\" @;\n");
     expect_error("/* a\n   multi-line\n   comment */\nint x = @;\n", "t.k:4:9: error");
     expect_error("#define LONG(a, b) \\\n    a + \\\n    b\nint y = LONG(1, 2);\nint z = @;\n",
                  "t.k:5:9: error");

@@ -1,0 +1,193 @@
+/* lang/clone.c -- deep copies of a template's tree with its parameters
+ * replaced by one instantiation's arguments.
+ *
+ * Instantiation copies the template's parsed tree rather than checking it
+ * once with parameters left open: sema annotates nodes in place (types,
+ * constants, declarations), and every instance needs its own annotations
+ * (`T x` is a float in one and an int in another; `if (blockSize >= 512)`
+ * folds differently).  A template's own tree is never checked, so it stays
+ * pristine for the next copy.  Copies keep every location, so errors in an
+ * instance point into the template.
+ *
+ * Every child pointer of k_expr, k_stmt, k_decl and k_type must be copied
+ * here: a node shared between two instances would keep the first one's
+ * annotations (sema skips an expression that already has a type).
+ * Recursion depth is bounded as the parser bounds the original tree.
+ */
+#include <string.h>
+
+#include "templates.h"
+
+static k_stmt *clone_stmt(k_ctx *ctx, const k_stmt *st, const k_subst *s);
+static k_decl *clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s);
+
+static int subst_find(const k_subst *s, const char *name)
+{
+    for (int i = 0; s && name && i < s->n; i++)
+        if (s->names[i] && strcmp(s->names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+static void *dup_node(k_ctx *ctx, const void *p, size_t size)
+{
+    void *q = k_alloc(ctx, size);
+    if (q)
+        memcpy(q, p, size);
+    return q;
+}
+
+static k_targ *clone_targs(k_ctx *ctx, const k_targ *a, int n, const k_subst *s)
+{
+    if (!a || n <= 0)
+        return NULL;
+    k_targ *b = k_alloc(ctx, (size_t)n * sizeof *b);
+    if (!b)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        b[i].loc = a[i].loc;
+        b[i].type = k_clone_type(ctx, a[i].type, s);
+        b[i].expr = k_clone_expr(ctx, a[i].expr, s);
+    }
+    return b;
+}
+
+k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
+{
+    if (!t)
+        return NULL;
+    int k = t->kind == TY_TPARAM ? subst_find(s, t->name) : -1;
+    if (k >= 0 && s->types[k]) {
+        /* `const T` with T = float * is float *const */
+        k_type *r = k_clone_type(ctx, s->types[k], NULL);
+        if (r)
+            r->quals |= t->quals;
+        return r;
+    }
+    k_type *r = dup_node(ctx, t, sizeof *t);
+    if (!r)
+        return NULL;
+    r->base = k_clone_type(ctx, t->base, s);
+    r->len_expr = k_clone_expr(ctx, t->len_expr, s);
+    r->targs = clone_targs(ctx, t->targs, t->ntargs, s);
+    return r;
+}
+
+/* A non-type parameter becomes its value converted to the parameter's type:
+ * `(unsigned int)256`, which sema folds to a constant. */
+static k_expr *param_value(k_ctx *ctx, const k_expr *at, const k_expr *value)
+{
+    k_expr *e = k_clone_expr(ctx, value, NULL);
+    if (!e)
+        return NULL;
+    e->loc = at->loc;
+    if (e->lhs)
+        e->lhs->loc = at->loc;
+    return e;
+}
+
+static k_expr **clone_exprs(k_ctx *ctx, k_expr *const *a, int n, const k_subst *s)
+{
+    if (!a || n <= 0)
+        return NULL;
+    k_expr **b = k_alloc(ctx, (size_t)n * sizeof *b);
+    for (int i = 0; b && i < n; i++)
+        b[i] = k_clone_expr(ctx, a[i], s);
+    return b;
+}
+
+k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
+{
+    if (!e)
+        return NULL;
+    if (e->kind == E_IDENT && !e->has_targs) {
+        int k = subst_find(s, e->name);
+        if (k >= 0 && s->exprs[k])
+            return param_value(ctx, e, s->exprs[k]);
+    }
+    k_expr *r = dup_node(ctx, e, sizeof *e);
+    if (!r)
+        return NULL;
+    r->lhs = k_clone_expr(ctx, e->lhs, s);
+    r->rhs = k_clone_expr(ctx, e->rhs, s);
+    r->cond = k_clone_expr(ctx, e->cond, s);
+    r->args = clone_exprs(ctx, e->args, e->nargs, s);
+    for (int i = 0; i < 3; i++)
+        r->config[i] = k_clone_expr(ctx, e->config[i], s);
+    r->type_written = k_clone_type(ctx, e->type_written, s);
+    r->targs = clone_targs(ctx, e->targs, e->ntargs, s);
+    /* sema's annotations start afresh */
+    r->type = NULL;
+    r->decl = NULL;
+    r->builtin = -1;
+    r->is_lvalue = r->is_const = 0;
+    r->const_val = 0;
+    r->sema_ext = NULL;
+    return r;
+}
+
+static k_decl **clone_decls(k_ctx *ctx, k_decl *const *a, int n, const k_subst *s)
+{
+    if (!a || n <= 0)
+        return NULL;
+    k_decl **b = k_alloc(ctx, (size_t)n * sizeof *b);
+    for (int i = 0; b && i < n; i++)
+        b[i] = clone_decl(ctx, a[i], s);
+    return b;
+}
+
+static k_decl *clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s)
+{
+    if (!d)
+        return NULL;
+    k_decl *r = dup_node(ctx, d, sizeof *d);
+    if (!r)
+        return NULL;
+    r->type = k_clone_type(ctx, d->type, s);
+    r->init = k_clone_expr(ctx, d->init, s);
+    r->ctor_args = clone_exprs(ctx, d->ctor_args, d->nctor, s);
+    r->params = clone_decls(ctx, d->params, d->nparams, s);
+    r->body = clone_stmt(ctx, d->body, s);
+    r->is_global_scope = r->address_taken = 0;
+    r->definition = NULL;
+    r->builtin = -1;
+    r->sema_ext = NULL;
+    return r;
+}
+
+static k_stmt *clone_stmt(k_ctx *ctx, const k_stmt *st, const k_subst *s)
+{
+    if (!st)
+        return NULL;
+    k_stmt *r = dup_node(ctx, st, sizeof *st);
+    if (!r)
+        return NULL;
+    r->expr = k_clone_expr(ctx, st->expr, s);
+    r->step = k_clone_expr(ctx, st->step, s);
+    r->range = k_clone_expr(ctx, st->range, s);
+    r->init = clone_stmt(ctx, st->init, s);
+    r->body = clone_stmt(ctx, st->body, s);
+    r->else_body = clone_stmt(ctx, st->else_body, s);
+    if (st->stmts && st->nstmts > 0) {
+        r->stmts = k_alloc(ctx, (size_t)st->nstmts * sizeof *r->stmts);
+        for (int i = 0; r->stmts && i < st->nstmts; i++)
+            r->stmts[i] = clone_stmt(ctx, st->stmts[i], s);
+    }
+    r->decls = clone_decls(ctx, st->decls, st->ndecls, s);
+    r->sema_ext = NULL;
+    return r;
+}
+
+/* An instance of function template f: a plain function (not a template). */
+k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s)
+{
+    k_decl *r = clone_decl(ctx, f, s);
+    if (r) {
+        r->is_template = 0;
+        r->tparams = NULL;
+        r->ntparams = 0;
+        r->spec_args = NULL;
+        r->nspec_args = 0;
+    }
+    return r;
+}

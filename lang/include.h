@@ -1,0 +1,25 @@
+/* lang/include.h -- what #include reads (lang/include.c), for the
+ * preprocessor: the search, the table of built-in headers, the file table
+ * and the line map of k_ctx (lang/ast.h). */
+#ifndef K_INCLUDE_H
+#define K_INCLUDE_H
+
+#include "ast.h"
+
+enum { K_INC_ERROR = -1 /* reported */, K_INC_BUILTIN = -2 /* accepted, nothing to read */ };
+
+/* Registers the compiled source as files[0] and starts the line map. */
+void k_files_start(k_ctx *ctx);
+/* Finds what `#include <name>` (angled) or `#include "name"`, written at loc
+ * in files[includer], reads: a file index, K_INC_BUILTIN for a header whose
+ * contents are built into the compiler (SPEC 2.8), or K_INC_ERROR after
+ * reporting why (an unknown system header, a missing file). */
+int k_include_find(k_ctx *ctx, const char *name, int angled, int includer, k_loc loc);
+/* Starts a segment of the line map (see k_lineseg). */
+void k_linemap_add(k_ctx *ctx, k_lineseg seg);
+
+/* The text of a header that lang/headers.c writes for simtvm (helper_cuda.h
+ * ...), or NULL.  Such a header wins over a file of the same name. */
+const char *k_builtin_header_text(const char *name);
+
+#endif

@@ -1,0 +1,316 @@
+/* lang/templates.c -- C++ templates in K: template names for the scanner,
+ * template heads and template-ids for the parser (this part), and deduction
+ * and instantiation for sema (lang/templates_sema.c).  lang/templates.h says
+ * how the scanner and the parser share the work.
+ */
+#include <string.h>
+
+#include "namespaces.h"
+#include "parser.h"
+#include "templates.h"
+
+#define LOC(l) ((k_loc){ (uint32_t)(l).first_line, (uint32_t)(l).first_column })
+
+/* Built-in library templates by qualified name.  A part of K that gives one
+ * of these a meaning adds its line here (SPEC 2.8); the parser then reads
+ * `name<args>` as a template-id (an E_IDENT/E_CALL/E_LAUNCH with targs, or a
+ * TY_TEMPLATE_ID type) and leaves the meaning to sema. */
+static const k_builtin_template builtin_templates[] = {
+    { "std::chrono::duration_cast", K_TPL_FUNCTION },
+    { "std::chrono::duration", K_TPL_CLASS },
+    { "std::vector", K_TPL_CLASS },
+    { "std::numeric_limits", K_TPL_CLASS },
+    { "cooperative_groups::tiled_partition", K_TPL_FUNCTION },
+};
+
+void k_tpl_register(k_ctx *ctx, k_tpl_scan *ts, const char *name, enum k_tpl_kind kind)
+{
+    for (int i = 0; i < ts->n; i++)
+        if (strcmp(ts->names[i], name) == 0) {
+            ts->kinds[i] = (unsigned char)kind;
+            return;
+        }
+    if (ts->n == ts->cap) {
+        int cap = ts->cap ? ts->cap * 2 : 16;
+        const char **names = k_alloc(ctx, (size_t)cap * sizeof *names);
+        unsigned char *kinds = k_alloc(ctx, (size_t)cap);
+        if (!names || !kinds)
+            return;
+        if (ts->n) {
+            memcpy(names, ts->names, (size_t)ts->n * sizeof *names);
+            memcpy(kinds, ts->kinds, (size_t)ts->n);
+        }
+        ts->names = names;
+        ts->kinds = kinds;
+        ts->cap = cap;
+    }
+    ts->names[ts->n] = name;
+    ts->kinds[ts->n++] = (unsigned char)kind;
+}
+
+void k_tpl_scan_init(k_ctx *ctx, k_tpl_scan *ts)
+{
+    for (size_t i = 0; i < sizeof builtin_templates / sizeof builtin_templates[0]; i++)
+        k_tpl_register(ctx, ts, builtin_templates[i].name, builtin_templates[i].kind);
+}
+
+int k_tpl_lookup(const k_tpl_scan *ts, const char *name)
+{
+    for (int i = ts->n - 1; i >= 0; i--)
+        if (strcmp(ts->names[i], name) == 0)
+            return ts->kinds[i];
+    return 0;
+}
+
+/* ======================================================== the scanner */
+/* A token that opens or closes a bracket moves the depth template argument
+ * lists are matched at: in `f<(a > b)>` only the last '>' closes. */
+static void track_brackets(k_tpl_scan *ts, int kind)
+{
+    if (kind == '(' || kind == '[' || kind == '{')
+        ts->parens++;
+    else if ((kind == ')' || kind == ']' || kind == '}') && ts->parens > 0)
+        ts->parens--;
+    /* No argument list spans a ';' or a '}': after a syntax error, forget them. */
+    if (kind == ';' || kind == '}')
+        while (ts->nangles > 0 && ts->angle_parens[ts->nangles - 1] > ts->parens)
+            ts->nangles--;
+    if (kind == ';')
+        ts->nangles = 0;
+}
+
+/* Whether a '>' here closes the innermost open argument list. */
+static int closes_list(const k_tpl_scan *ts)
+{
+    return ts->nangles > 0 && ts->angle_parens[ts->nangles - 1] == ts->parens;
+}
+
+int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    if (kind == KW_TEMPLATE) {
+        ts->head_open = 1;
+        ts->head_name = NULL;
+        ts->spec_args = NULL;
+        ts->typedef_mark = ps->typedef_names.n;
+    }
+    if (kind == '<' && (ts->prev_kind == TEMPLATE_NAME || ts->prev_kind == TEMPLATE_TYPE
+                        || ts->prev_kind == KW_TEMPLATE)) {
+        if (ts->nangles < K_TPL_MAX_ANGLES)
+            ts->angle_parens[ts->nangles++] = ts->parens;
+        else
+            k_error(ps->ctx, LOC(*lloc), "template argument lists nested too deeply"
+                    " (at most %d)", K_TPL_MAX_ANGLES);
+        kind = TPL_OPEN;
+    } else if (kind == '>' && closes_list(ts)) {
+        ts->nangles--;
+        kind = TPL_CLOSE;
+    } else if (kind == SHR && closes_list(ts)) {
+        /* `a<b<int>>`: '>>' closes two lists (C++11); or one, then a '>'. */
+        ts->nangles--;
+        ts->pending_close = closes_list(ts) ? TPL_CLOSE : '>';
+        if (ts->pending_close == TPL_CLOSE)
+            ts->nangles--;
+        ts->pending_loc = (k_loc){ (uint32_t)lloc->first_line, (uint32_t)lloc->first_column + 1 };
+        lloc->last_column = lloc->first_column;
+        kind = TPL_CLOSE;
+    } else {
+        track_brackets(ts, kind);
+    }
+    ts->prev_kind = kind;
+    return kind;
+}
+
+int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    int kind = ts->pending_close;
+    ts->pending_close = 0;
+    lloc->first_line = lloc->last_line = (int)ts->pending_loc.line;
+    lloc->first_column = lloc->last_column = (int)ts->pending_loc.col;
+    ts->prev_kind = kind;
+    return kind;
+}
+
+static int template_probe(void *arg, const char *qname)
+{
+    return k_tpl_lookup(arg, qname) != 0;
+}
+
+/* The token of an identifier that names a template, looked up through the
+ * namespaces in view (lang/namespaces.c); *name becomes the qualified name. */
+int k_tpl_classify(k_parser *ps, const char **name)
+{
+    k_ns_view v = { ps->ns, (k_decl *const *)ps->uses.items, ps->uses.n };
+    const char *q = k_ns_resolve(ps->ctx, &v, *name, template_probe, &ps->tpl);
+    if (!q)
+        return 0;
+    *name = q;
+    return k_tpl_lookup(&ps->tpl, q) == K_TPL_CLASS ? TEMPLATE_TYPE : TEMPLATE_NAME;
+}
+
+/* ========================================================== the parser */
+static void push(k_parser *ps, k_list *l, void *item)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 4;
+        void **items = k_alloc(ps->ctx, (size_t)cap * sizeof *items);
+        if (!items)
+            return;
+        if (l->n)
+            memcpy(items, l->items, (size_t)l->n * sizeof *items);
+        l->items = items;
+        l->cap = cap;
+    }
+    l->items[l->n++] = item;
+}
+
+/* A template's name as a declarator (`f<int>` of a specialization, or a
+ * plain `f` overloading it): the scanner gave the qualified name, and the
+ * declaration will be qualified by the namespace it is in, so that part goes. */
+const char *k_tpl_dtor_name(k_parser *ps, const char *qname)
+{
+    size_t n = ps->ns ? strlen(ps->ns) : 0;
+    if (n && strncmp(qname, ps->ns, n) == 0 && qname[n] == ':' && qname[n + 1] == ':')
+        return qname + n + 2;
+    return qname;
+}
+
+/* `typename T [= def]`: T is a type name until the template's declaration
+ * ends (k_tpl_head_end pops it). */
+k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *def)
+{
+    k_tparam *p = k_alloc(ps->ctx, sizeof *p);
+    k_type *t = k_type_new(ps->ctx, TY_TPARAM);
+    if (!p || !t)
+        return p;
+    p->loc = loc;
+    p->name = name;
+    p->def.loc = loc;
+    p->def.type = def;
+    t->name = name;
+    if (name) {
+        push(ps, &ps->typedef_names, (void *)name);
+        push(ps, &ps->typedef_types, t);
+    }
+    return p;
+}
+
+/* `unsigned int blockSize [= def]`: a constant of the given type. */
+k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *name,
+                            k_expr *def)
+{
+    k_tparam *p = k_alloc(ps->ctx, sizeof *p);
+    if (!p)
+        return NULL;
+    p->loc = loc;
+    p->name = name;
+    p->type = type;
+    p->def.loc = loc;
+    p->def.expr = def;
+    return p;
+}
+
+/* The head `template <...>` is complete: what is declared next is a template. */
+k_list *k_tpl_head(k_parser *ps, k_list *params)
+{
+    ps->tpl.decl_mark = ps->decls.n;
+    return params ? params : k_alloc(ps->ctx, sizeof(k_list));
+}
+
+/* A declarator's name: under an open head, the first one declared is the
+ * template's, and a template name from here on (recursive calls included). */
+void k_tpl_declared(k_parser *ps, const char *name)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    if (!ts->head_open || ts->head_name || !name)
+        return;
+    ts->head_name = name;
+    k_tpl_register(ps->ctx, ts, k_ns_qualify(ps->ctx, ps->ns, name), K_TPL_FUNCTION);
+}
+
+static k_targ *targ_array(k_parser *ps, const k_list *l, int *n)
+{
+    *n = 0;
+    if (!l || l->n == 0)
+        return NULL;
+    k_targ *a = k_alloc(ps->ctx, (size_t)l->n * sizeof *a);
+    if (!a)
+        return NULL;
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i])
+            a[(*n)++] = *(k_targ *)l->items[i];
+    return a;
+}
+
+/* `template <> ... f<int>(...)`: the arguments of an explicit specialization. */
+void k_tpl_spec_args(k_parser *ps, k_list *targs)
+{
+    ps->tpl.spec_args = targs ? targs : k_alloc(ps->ctx, sizeof(k_list));
+}
+
+/* The declaration after a head is complete: its declarations become
+ * templates and the head's type parameters stop being type names. */
+void k_tpl_head_end(k_parser *ps, k_list *params)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    int np = params ? params->n : 0;
+    k_tparam *tp = np ? k_alloc(ps->ctx, (size_t)np * sizeof *tp) : NULL;
+    int n = 0;
+    for (int i = 0; tp && i < np; i++)
+        if (params->items[i])
+            tp[n++] = *(k_tparam *)params->items[i];
+    for (int i = ts->decl_mark; i < ps->decls.n; i++) {
+        k_decl *d = ps->decls.items[i];
+        d->is_template = 1;
+        d->tparams = tp;
+        d->ntparams = n;
+        if (ts->spec_args)
+            d->spec_args = targ_array(ps, ts->spec_args, &d->nspec_args);
+        if (ts->spec_args && n > 0)
+            k_error(ps->ctx, d->loc, "partial specialization of function template '%s' is"
+                    " not allowed", d->name);
+    }
+    if (ts->typedef_mark <= ps->typedef_names.n) {
+        ps->typedef_names.n = ts->typedef_mark;
+        ps->typedef_types.n = ts->typedef_mark;
+    }
+    ts->head_open = 0;
+    ts->head_name = NULL;
+    ts->spec_args = NULL;
+}
+
+k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr)
+{
+    k_targ *a = k_alloc(ps->ctx, sizeof *a);
+    if (a) {
+        a->loc = loc;
+        a->type = type;
+        a->expr = expr;
+    }
+    return a;
+}
+
+/* `f<args>` in an expression: an identifier carrying its arguments. */
+k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs)
+{
+    k_expr *e = k_expr_new(ps->ctx, E_IDENT, loc);
+    if (!e)
+        return NULL;
+    e->name = name;
+    e->depth = 1;
+    e->has_targs = 1;
+    e->targs = targ_array(ps, targs, &e->ntargs);
+    return e;
+}
+
+/* `Name<args>` naming a class template's specialization. */
+k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs)
+{
+    k_type *t = k_type_new(ps->ctx, TY_TEMPLATE_ID);
+    if (t) {
+        t->name = name;
+        t->targs = targ_array(ps, targs, &t->ntargs);
+    }
+    return t;
+}

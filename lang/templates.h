@@ -1,0 +1,73 @@
+/* lang/templates.h -- C++ templates in K: the parser's side (template names,
+ * template-ids, template heads) and sema's (deduction, instantiation).
+ *
+ * The scanner must know which identifiers name templates, as it knows
+ * typedef names: `f<256>(x)` is a template-id when f is a template and two
+ * comparisons otherwise.  k_yylex asks k_tpl_classify for every identifier
+ * and passes every token through k_tpl_angle, which turns the '<' after a
+ * template name into TPL_OPEN and the '>' (or half of a '>>') that closes it
+ * into TPL_CLOSE, so the expression grammar never sees them.
+ */
+#ifndef K_TEMPLATES_H
+#define K_TEMPLATES_H
+
+#include "ast.h"
+
+/* What a template name names: its token (TEMPLATE_NAME or TEMPLATE_TYPE). */
+enum k_tpl_kind { K_TPL_FUNCTION = 1, K_TPL_CLASS = 2 };
+
+/* Deepest nesting of open template argument lists (`a<b<c<...>>>`). */
+#define K_TPL_MAX_ANGLES 64
+
+/* The scanner-side state of templates, one per parse (in k_parser). */
+typedef struct k_tpl_scan {
+    const char **names;       /* every template name known so far, qualified */
+    unsigned char *kinds;     /* enum k_tpl_kind, same order */
+    int n, cap;
+    int angle_parens[K_TPL_MAX_ANGLES]; /* per open '<': the bracket depth it opened at */
+    int nangles;
+    int parens;               /* depth of ( [ { */
+    int prev_kind;            /* the token k_yylex returned last */
+    int pending_close;        /* the second half of a split '>>': its token, or 0 */
+    k_loc pending_loc;
+    /* the template head being parsed (`template <...>` up to its declaration) */
+    int head_open;            /* a head was seen and its declaration is not finished */
+    const char *head_name;    /* the name its declaration declared, once seen */
+    int typedef_mark;         /* the typedef count before its parameters */
+    int decl_mark;            /* the unit's declaration count after the head */
+    struct k_list *spec_args; /* `template <> ... f<int>(...)`: the arguments, or NULL */
+} k_tpl_scan;
+
+/* A built-in library template, known by its qualified name ("std::vector").
+ * Other parts of K (the host library, cooperative groups) add theirs to the
+ * table in lang/templates.c; what a use of one means is theirs to check. */
+typedef struct k_builtin_template {
+    const char *name;
+    enum k_tpl_kind kind;
+} k_builtin_template;
+
+/* Registers name as a template of the given kind for the rest of the parse. */
+void k_tpl_register(k_ctx *ctx, k_tpl_scan *ts, const char *name, enum k_tpl_kind kind);
+/* Fills ts with the built-in templates (k_parse calls it first). */
+void k_tpl_scan_init(k_ctx *ctx, k_tpl_scan *ts);
+/* The kind of template name names, or 0 if it names none. */
+int k_tpl_lookup(const k_tpl_scan *ts, const char *name);
+
+/* ---- sema (lang/templates.c, lang/clone.c) ---- */
+struct k_sema;
+
+/* Deep copies of a template's tree with its parameters replaced by the
+ * arguments of one instantiation (lang/clone.c).  names[i] is replaced by
+ * types[i] (a type parameter) or by a copy of exprs[i] (a non-type one). */
+typedef struct k_subst {
+    const char **names;
+    k_type **types;
+    k_expr **exprs;
+    int n;
+} k_subst;
+
+k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s);
+k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s);
+k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
+
+#endif

@@ -1,0 +1,560 @@
+/* lang/templates_sema.c -- function templates in sema: the templates a unit
+ * declares, the arguments of a call (explicit, deduced from the call's
+ * arguments, defaults), and one instance per distinct argument list.
+ *
+ * An instance is a copy of the template's tree with the parameters
+ * substituted (lang/clone.c says why a copy), checked as a function defined
+ * at file scope the first time a call needs it, and cached, so `f<4>` called
+ * twice is one function and a recursive `f<N - 1>` ends at an explicit
+ * specialization or an `if` on N.  Instances replace their templates in the
+ * unit handed to lowering (k_tpl_sema_finish).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sema.h"
+#include "templates.h"
+
+/* Nested instantiations (each one checks a body inside the one that asked
+ * for it, on the C stack). */
+#define K_TPL_MAX_DEPTH 64
+#define TYBUF 96
+
+typedef struct tpl_args {
+    k_type **types;           /* per parameter: the type argument, or NULL */
+    int64_t *values;          /* per parameter: the non-type argument's value */
+    int n;
+    int nexplicit;            /* the first ones were written (`f<int>`): not deduced */
+} tpl_args;
+
+typedef struct tpl_inst {
+    struct tpl_inst *next;
+    tpl_args args;
+    k_decl *decl;             /* the instance (or an explicit specialization) */
+    int pending;              /* instantiated before the template had a body */
+} tpl_inst;
+
+typedef struct tpl_entry {
+    struct tpl_entry *next;
+    k_decl *decl;             /* the latest declaration: the definition once seen */
+    tpl_inst *insts;          /* instances and explicit specializations */
+} tpl_entry;
+
+struct k_tpl_sema {
+    tpl_entry *entries;
+    int depth;                /* instantiations being checked, nested */
+    int notes;                /* "in instantiation of" notes since depth was 0 */
+    k_decl **out;             /* instances and specializations, for lowering */
+    int nout, cap;
+};
+
+static struct k_tpl_sema *state(k_sema_state *s)
+{
+    if (!s->tpl)
+        s->tpl = k_alloc(s->ctx, sizeof *s->tpl);
+    return s->tpl;
+}
+
+static void add_out(k_sema_state *s, k_decl *d)
+{
+    struct k_tpl_sema *ts = state(s);
+    if (ts->nout == ts->cap) {
+        int cap = ts->cap ? ts->cap * 2 : 16;
+        k_decl **a = k_alloc(s->ctx, (size_t)cap * sizeof *a);
+        if (!a)
+            return;
+        if (ts->nout)
+            memcpy(a, ts->out, (size_t)ts->nout * sizeof *a);
+        ts->out = a;
+        ts->cap = cap;
+    }
+    ts->out[ts->nout++] = d;
+}
+
+static tpl_entry *find_entry(k_sema_state *s, const char *name, int ntparams)
+{
+    for (tpl_entry *e = s->tpl ? s->tpl->entries : NULL; e; e = e->next)
+        if (strcmp(e->decl->name, name) == 0 && (ntparams < 0 || e->decl->ntparams == ntparams))
+            return e;
+    return NULL;
+}
+
+/* ---------------------------------------------------------- arguments */
+static int args_equal(const tpl_args *a, const tpl_args *b)
+{
+    if (a->n != b->n)
+        return 0;
+    for (int i = 0; i < a->n; i++) {
+        if ((a->types[i] == NULL) != (b->types[i] == NULL))
+            return 0;
+        if (a->types[i] ? !k_ty_same(a->types[i], b->types[i])
+                          || (a->types[i]->quals & ~Q_RESTRICT) != (b->types[i]->quals & ~Q_RESTRICT)
+                        : a->values[i] != b->values[i])
+            return 0;
+    }
+    return 1;
+}
+
+static int args_new(k_sema_state *s, tpl_args *a, int n)
+{
+    a->n = n;
+    a->types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->types);
+    a->values = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->values);
+    return a->types && a->values;
+}
+
+/* `f<int, 256>`: the name of an instance, for messages and the module. */
+static const char *inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a)
+{
+    char buf[512];
+    size_t len = (size_t)snprintf(buf, sizeof buf, "%s<", t->name);
+    for (int i = 0; i < a->n && len < sizeof buf - 1; i++) {
+        char tb[TYBUF];
+        const char *sep = i ? ", " : "";
+        if (a->types[i])
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", sep,
+                                    k_ty_str(a->types[i], tb, sizeof tb));
+        else if (t->tparams[i].type && !k_kind_is_signed(t->tparams[i].type->kind))
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%llu", sep,
+                                    (unsigned long long)a->values[i]);
+        else
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", sep,
+                                    (long long)a->values[i]);
+    }
+    if (len < sizeof buf - 1)
+        snprintf(buf + len, sizeof buf - len, ">");
+    return k_strndup(s->ctx, buf, strlen(buf));
+}
+
+/* A non-type argument: an integer constant converted to the parameter's type. */
+static int value_arg(k_sema_state *s, const k_tparam *p, k_expr *e, int64_t *v)
+{
+    k_sema_resolve_type(s, p->type, p->loc);
+    if (!k_ty_is_integer(p->type)) {
+        k_error(s->ctx, p->loc, "a non-type template parameter of type '%s' is not supported"
+                " (K takes integer ones)", k_ty_str(p->type, (char[TYBUF]){0}, TYBUF));
+        return 0;
+    }
+    if (!k_sema_const_int(s, e, v))
+        return 0;
+    *v = (int64_t)k_kind_wrap(p->type->kind, (uint64_t)*v);
+    return 1;
+}
+
+/* The explicit arguments `f<...>` into a; returns 0 after reporting an error. */
+static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int nta,
+                         k_loc at, tpl_args *a)
+{
+    if (nta > t->ntparams) {
+        k_error(s->ctx, at, "too many template arguments for '%s' (it takes %d, %d given)",
+                t->name, t->ntparams, nta);
+        return 0;
+    }
+    for (int i = 0; i < nta; i++) {
+        const k_tparam *p = &t->tparams[i];
+        if (!p->type) {
+            if (!ta[i].type) {
+                k_error(s->ctx, ta[i].loc, "template argument for template type parameter"
+                        " '%s' must be a type", p->name ? p->name : "?");
+                return 0;
+            }
+            k_sema_resolve_type(s, ta[i].type, ta[i].loc);
+            a->types[i] = ta[i].type;
+        } else {
+            if (!ta[i].expr) {
+                k_error(s->ctx, ta[i].loc, "template argument for non-type template parameter"
+                        " '%s' must be an expression", p->name ? p->name : "?");
+                return 0;
+            }
+            if (!value_arg(s, p, ta[i].expr, &a->values[i]))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static int tparam_index(const k_decl *t, const char *name)
+{
+    for (int i = 0; name && i < t->ntparams; i++)
+        if (t->tparams[i].name && !t->tparams[i].type && strcmp(t->tparams[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Matches a parameter's written type P against an argument's type A,
+ * binding the type parameters P mentions.  Returns 0 on a mismatch, -1 on
+ * conflicting deductions (reported when report is set). */
+static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
+                 tpl_args *out, int report, k_loc at)
+{
+    if (p->kind == TY_TPARAM) {
+        int k = tparam_index(t, p->name);
+        if (k < 0 || k < out->nexplicit)
+            return 1;
+        k_type *b = k_alloc(s->ctx, sizeof *b);
+        if (!b)
+            return 0;
+        *b = *a;
+        b->quals &= ~p->quals;    /* `const T *` against `const float *`: T = float */
+        if (!out->types[k]) {
+            out->types[k] = b;
+            return 1;
+        }
+        if (k_ty_same(out->types[k], b) && out->types[k]->quals == b->quals)
+            return 1;
+        if (report) {
+            char x[TYBUF], y[TYBUF];
+            k_error(s->ctx, at, "no matching function for call to '%s': deduced conflicting"
+                    " types for parameter '%s' ('%s' vs. '%s')", t->name, p->name,
+                    k_ty_str(out->types[k], x, sizeof x), k_ty_str(b, y, sizeof y));
+        }
+        return -1;
+    }
+    if (p->kind == TY_PTR || p->kind == TY_ARRAY) {
+        if (a->kind != TY_PTR && a->kind != TY_ARRAY)
+            return 0;
+        return match(s, t, p->base, a->base, out, report, at);
+    }
+    return 1;
+}
+
+/* Whether the written type mentions one of t's type parameters. */
+static int mentions_tparam(const k_type *p)
+{
+    for (; p; p = p->base)
+        if (p->kind == TY_TPARAM)
+            return 1;
+    return 0;
+}
+
+/* Deduces from the call's arguments the parameters explicit arguments left. */
+static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
+{
+    for (int i = 0; i < t->nparams && i < call->nargs; i++) {
+        const k_type *p = t->params[i]->type;
+        if (!mentions_tparam(p))
+            continue;
+        k_type *at = k_sema_rvalue(s, call->args[i]);
+        if (!at)
+            return 0;
+        k_type top = *k_decay(s->ctx, at);
+        top.quals = 0;            /* by value: the argument's own const goes */
+        k_type pt = *p;
+        if (pt.kind == TY_ARRAY)  /* `T a[]` is `T *a` */
+            pt.kind = TY_PTR;
+        pt.quals = 0;
+        if (p->kind == TY_REF) {  /* `T &` and `const T &` see the argument itself */
+            top = *at;
+            top.quals = at->quals & ~p->base->quals;
+            pt = *p->base;
+            pt.quals = 0;
+        }
+        int r = match(s, t, &pt, &top, a, report, call->args[i]->loc);
+        if (r < 0)
+            return 0;
+        if (r == 0) {
+            if (report) {
+                char x[TYBUF];
+                k_error(s->ctx, call->args[i]->loc, "no matching function for call to '%s':"
+                        " argument %d of type '%s' does not fit parameter '%s'", t->name,
+                        i + 1, k_ty_str(at, x, sizeof x), t->params[i]->name ? t->params[i]->name
+                                                                             : "?");
+            }
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The substitution of the arguments bound so far (the first n parameters). */
+static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int n)
+{
+    k_subst sb = { 0 };
+    sb.names = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.names);
+    sb.types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.types);
+    sb.exprs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.exprs);
+    if (!sb.names || !sb.types || !sb.exprs)
+        return (k_subst){ 0 };
+    for (int i = 0; i < n; i++) {
+        const k_tparam *p = &t->tparams[i];
+        sb.names[i] = p->name;
+        sb.types[i] = a->types[i];
+        if (p->type) {
+            /* `(unsigned int)256`: sema folds it, with the parameter's type */
+            k_expr *lit = k_expr_new(s->ctx, E_INT, p->loc);
+            k_expr *cast = k_expr_new(s->ctx, E_CAST, p->loc);
+            if (!lit || !cast)
+                return (k_subst){ 0 };
+            lit->ival = (uint64_t)a->values[i];
+            lit->int_unsigned = 1;
+            lit->int_long = 2;
+            cast->lhs = lit;
+            cast->depth = 2;
+            cast->type_written = k_clone_type(s->ctx, p->type, NULL);
+            sb.exprs[i] = cast;
+        }
+    }
+    sb.n = n;
+    return sb;
+}
+
+/* Parameters neither given nor deduced take their defaults, in order. */
+static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *have,
+                    k_loc at, int report)
+{
+    for (int i = 0; i < t->ntparams; i++) {
+        const k_tparam *p = &t->tparams[i];
+        if (have[i] || (!p->type && a->types[i]))
+            continue;
+        k_subst sb = subst_of(s, t, a, i);
+        if (!p->type && p->def.type) {
+            a->types[i] = k_clone_type(s->ctx, p->def.type, &sb);
+            k_sema_resolve_type(s, a->types[i], p->loc);
+        } else if (p->type && p->def.expr) {
+            if (!value_arg(s, p, k_clone_expr(s->ctx, p->def.expr, &sb), &a->values[i]))
+                return 0;
+        } else {
+            if (report)
+                k_error(s->ctx, at, "no matching function for call to '%s': couldn't infer"
+                        " template argument '%s'", t->name, p->name ? p->name : "?");
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The whole argument list of a call of template t; 0 if it has none. */
+static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
+{
+    if (!args_new(s, a, t->ntparams))
+        return 0;
+    if (!report && call->ntargs > t->ntparams)
+        return 0;
+    if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a))
+        return 0;
+    int *have = k_alloc(s->ctx, (size_t)(t->ntparams + 1) * sizeof *have);
+    if (!have)
+        return 0;
+    for (int i = 0; i < call->ntargs; i++)
+        have[i] = 1;
+    a->nexplicit = call->ntargs;
+    if (!deduce(s, t, call, a, report))
+        return 0;
+    return defaults(s, t, a, have, call->loc, report);
+}
+
+/* ------------------------------------------------------- instantiation */
+/* Copies the template's tree for a and checks it (or waits for a body). */
+static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
+{
+    struct k_tpl_sema *ts = state(s);
+    const k_decl *t = en->decl;
+    k_subst sb = subst_of(s, t, &in->args, t->ntparams);
+    k_decl *d = k_clone_func(s->ctx, t, &sb);
+    if (!d)
+        return;
+    d->name = in->decl ? in->decl->name : inst_name(s, t, &in->args);
+    if (in->decl)
+        *in->decl = *d;       /* calls already point at it */
+    else
+        in->decl = d;
+    in->pending = !t->body;
+    if (in->pending)
+        return;
+    if (ts->depth >= K_TPL_MAX_DEPTH) {
+        k_error(s->ctx, at, "recursive template instantiation exceeded the maximum depth of %d",
+                K_TPL_MAX_DEPTH);
+        in->decl->body = NULL;
+        return;
+    }
+    int errors = s->ctx->nerrors;
+    ts->depth++;
+    k_sema_instance(s, in->decl);
+    ts->depth--;
+    /* the innermost few instantiations explain an error; more would flood */
+    if (s->ctx->nerrors > errors && ts->notes < 4) {
+        k_note(s->ctx, at, "in instantiation of '%s' requested here", in->decl->name);
+        ts->notes++;
+    }
+    if (ts->depth == 0)
+        ts->notes = 0;
+    add_out(s, in->decl);
+}
+
+static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
+{
+    for (tpl_inst *in = en->insts; in; in = in->next)
+        if (args_equal(&in->args, a))
+            return in->decl;
+    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
+    if (!in)
+        return NULL;
+    in->args = *a;
+    in->next = en->insts;
+    en->insts = in;
+    instantiate(s, en, in, at);
+    return in->decl;
+}
+
+/* Whether a plain function takes exactly the call's argument types (then it
+ * wins over a template, as in C++). */
+static int exact_match(k_sema_state *s, const k_decl *f, k_expr *call)
+{
+    if (f->nparams != call->nargs)
+        return 0;
+    for (int i = 0; i < call->nargs; i++) {
+        k_type *at = k_sema_rvalue(s, call->args[i]);
+        if (!at || !k_ty_same(k_decay(s->ctx, at), f->params[i]->type))
+            return 0;
+    }
+    return 1;
+}
+
+int k_tpl_sema_call(k_sema_state *s, k_expr *e)
+{
+    tpl_entry *first = find_entry(s, e->name, -1);
+    if (!first)
+        return 0;
+    k_decl *plain = k_sema_lookup(s, e->name);
+    if (plain && plain->kind != D_FUNC)
+        return 0;     /* a local variable hides the template */
+    if (!e->has_targs && plain && exact_match(s, plain, e))
+        return 0;
+    int ncand = 0;
+    for (tpl_entry *en = first; en; en = en->next)
+        ncand += strcmp(en->decl->name, e->name) == 0;
+    int report = ncand == 1 && (!plain || e->has_targs);
+    for (tpl_entry *en = first; en; en = en->next) {
+        if (strcmp(en->decl->name, e->name) != 0)
+            continue;
+        tpl_args a;
+        int errors = s->ctx->nerrors;
+        if (call_args(s, en->decl, e, &a, report)) {
+            e->decl = instance(s, en, &a, e->loc);
+            return e->decl ? 1 : -1;
+        }
+        if (s->ctx->nerrors > errors)
+            return -1;
+    }
+    if (plain)
+        return 0;
+    k_error(s->ctx, e->loc, "no matching function template for call to '%s'", e->name);
+    return -1;
+}
+
+/* ------------------------------------------------------- declarations */
+/* `template <> int f<int>(int)`: the instance for its arguments. */
+static void specialization(k_sema_state *s, k_decl *d)
+{
+    tpl_entry *en = find_entry(s, d->name, -1);
+    while (en && en->decl->ntparams == 0)
+        en = en->next;
+    if (!en) {
+        k_error(s->ctx, d->loc, "explicit specialization of '%s' without a primary template",
+                d->name);
+        return;
+    }
+    for (int i = 0; i < d->nparams; i++) {
+        k_sema_resolve_type(s, d->params[i]->type, d->params[i]->loc);
+        if (d->params[i]->type->kind == TY_ARRAY)
+            d->params[i]->type = k_type_ptr(s->ctx, d->params[i]->type->base);
+    }
+    k_expr call = { 0 };
+    call.kind = E_CALL;
+    call.loc = d->loc;
+    call.name = d->name;
+    call.targs = d->spec_args;
+    call.ntargs = d->nspec_args;
+    call.nargs = d->nparams;
+    call.args = k_alloc(s->ctx, (size_t)(d->nparams + 1) * sizeof *call.args);
+    for (int i = 0; call.args && i < d->nparams; i++) {
+        /* deduction from the specialization's own parameter types */
+        k_expr *x = k_expr_new(s->ctx, E_IDENT, d->params[i]->loc);
+        if (!x)
+            return;
+        x->type = d->params[i]->type;
+        x->name = d->params[i]->name ? d->params[i]->name : "";
+        call.args[i] = x;
+    }
+    tpl_args a;
+    if (!call_args(s, en->decl, &call, &a, 1))
+        return;
+    for (tpl_inst *in = en->insts; in; in = in->next)
+        if (args_equal(&in->args, &a)) {
+            k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
+                    in->decl->name);
+            return;
+        }
+    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
+    if (!in)
+        return;
+    in->args = a;
+    in->decl = d;
+    in->next = en->insts;
+    en->insts = in;
+    d->name = inst_name(s, en->decl, &a);
+    d->is_template = 0;       /* lowered where it stands in the unit */
+    k_sema_instance(s, d);
+}
+
+void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
+{
+    if (d->kind != D_FUNC) {
+        k_error(s->ctx, d->loc, "variable templates are not supported in K ('%s')", d->name);
+        return;
+    }
+    if (d->ntparams == 0) {
+        specialization(s, d);
+        return;
+    }
+    tpl_entry *en = find_entry(s, d->name, d->ntparams);
+    if (en && en->decl->nparams == d->nparams) {
+        if (d->body && en->decl->body) {
+            k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
+            k_note(s->ctx, en->decl->loc, "previous definition is here");
+            return;
+        }
+        if (!d->body)
+            return;
+        en->decl = d;
+        /* calls before the definition: their instances get its body now */
+        for (tpl_inst *in = en->insts; in; in = in->next)
+            if (in->pending)
+                instantiate(s, en, in, d->loc);
+        return;
+    }
+    en = k_alloc(s->ctx, sizeof *en);
+    if (!en)
+        return;
+    en->decl = d;
+    struct k_tpl_sema *ts = state(s);
+    /* append: overloaded templates are tried in declaration order */
+    tpl_entry **p = &ts->entries;
+    while (*p)
+        p = &(*p)->next;
+    *p = en;
+}
+
+void k_tpl_sema_finish(k_sema_state *s, k_unit *unit)
+{
+    struct k_tpl_sema *ts = s->tpl;
+    for (tpl_entry *en = ts ? ts->entries : NULL; en; en = en->next)
+        for (tpl_inst *in = en->insts; in; in = in->next)
+            if (in->pending)
+                k_error(s->ctx, in->decl->loc, "function template '%s' is used but never"
+                        " defined", en->decl->name);
+    int n = 0;
+    for (int i = 0; i < unit->ndecls; i++)
+        n += !unit->decls[i]->is_template;
+    k_decl **d = k_alloc(s->ctx, (size_t)(n + (ts ? ts->nout : 0) + 1) * sizeof *d);
+    if (!d)
+        return;
+    n = 0;
+    for (int i = 0; i < unit->ndecls; i++)
+        if (!unit->decls[i]->is_template)
+            d[n++] = unit->decls[i];
+    for (int i = 0; ts && i < ts->nout; i++)
+        d[n++] = ts->out[i];
+    unit->decls = d;
+    unit->ndecls = n;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# tests/include.sh -- #include "file" and -I (SPEC 2.2): the search next to the
+# including file and then in each -I directory, #pragma once, include guards,
+# __FILE__/__LINE__ inside a header, a diagnostic inside a header (named by
+# the header's file:line:col, with the chain of #includes as notes), a cycle,
+# and a kernel fault inside a header (located at the #include), (TAP).
+. "$(dirname "$0")/lib.sh" include
+D=tests/include
+n=0
+ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
+echo "1..9"
+
+"$SIMTVM" run -I $D/sys $D/main.k > "$work/out" 2> "$work/err"
+ok $? "main.k runs with -I"
+diff $D/main.out "$work/out" > "$work/diff"
+ok $? "main.k prints main.out$(sed -n '1,6s/^/\n#   /p' "$work/diff")"
+
+"$SIMTVM" run -I$D/sys $D/main.k > "$work/out2" 2>&1 && cmp -s $D/main.out "$work/out2"
+ok $? "-IDIR, attached"
+
+"$SIMTVM" run $D/main.k > /dev/null 2> "$work/err"
+grep -q 'main.k:7:1: error: #include <mathlib.h>: unknown system header' "$work/err"
+ok $? "without -I the system header is unknown, and named"
+
+"$SIMTVM" run $D/error.k > /dev/null 2> "$work/err"
+st=$?
+diff $D/error.err "$work/err" > "$work/diff"
+ok $(( $? || st != 1 )) "an error in a header: its file:line:col, the include chain$(sed -n '1,8s/^/\n#   /p' "$work/diff")"
+
+"$SIMTVM" run $D/cycle.k > /dev/null 2> "$work/err"
+st=$?
+grep -q 'lib/cycle_b.h:2:1: error: #include cycle: "tests/include/lib/cycle_a.h" includes itself' "$work/err"
+ok $(( $? || st != 1 )) "an include cycle is an error"
+
+"$SIMTVM" run $D/fault.k > /dev/null 2> "$work/err"
+grep -q '^tests/include/fault.k:2:1: error: out-of-bounds __global__ write' "$work/err"
+ok $? "a fault in a header's kernel is placed at its #include"
+
+"$SIMTVM" build -I $D/sys $D/main.k -o "$work/main.kbc" && "$SIMTVM" run "$work/main.kbc" > "$work/out3" &&
+    cmp -s $D/main.out "$work/out3"
+ok $? "build -I, then run the bytecode"
+
+(cd $D && "$SIMTVM" run -I sys main.k) > "$work/out4" 2>&1
+sed -n 1,2p "$work/out4" | cmp -s - <(sed -n 1,2p $D/main.out)
+ok $? "relative paths from another working directory"

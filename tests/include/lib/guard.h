@@ -1,0 +1,4 @@
+#ifndef GUARD_H
+#define GUARD_H
+#define SCALE 100
+#endif

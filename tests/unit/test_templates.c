@@ -1,0 +1,169 @@
+/* tests/unit/test_templates.c -- the parser's side of templates: template
+ * names told apart from comparisons, template heads, template-ids in
+ * expressions, launches, declarators and types (lang/templates.c).
+ * Speaks TAP through Check. */
+#include "ast.h"
+
+#include <check.h>
+
+#include "tests/unit/check_tap.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The result of running preprocess + parse on one snippet. */
+typedef struct result {
+    char *dump;                   /* k_unit_dump output ("" if preprocessing failed) */
+    char *diags;                  /* k_print_diags output */
+    int nerrors;
+    k_ctx ctx;
+} result;
+
+static char *capture_dump(const k_unit *u)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    k_unit_dump(u, f);
+    fclose(f);
+    return buf;
+}
+
+static char *capture_diags(const k_ctx *ctx)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    k_print_diags(ctx, f);
+    fclose(f);
+    return buf;
+}
+
+static result run_with(const char *src, size_t len, const char *const *defines, int preprocess)
+{
+    result r;
+    memset(&r, 0, sizeof r);
+    k_ctx_init(&r.ctx, "t.k", src, len);
+    const char *text = src;
+    size_t tlen = len;
+    if (preprocess)
+        text = k_preprocess(&r.ctx, src, len, defines, &tlen);
+    r.dump = text ? capture_dump(k_parse(&r.ctx, text, tlen)) : strdup("");
+    r.diags = capture_diags(&r.ctx);
+    r.nerrors = r.ctx.nerrors;
+    return r;
+}
+
+static result run(const char *src)
+{
+    return run_with(src, strlen(src), NULL, 1);
+}
+
+static void done(result *r)
+{
+    free(r->dump);
+    free(r->diags);
+    k_ctx_free(&r->ctx);
+}
+
+/* Asserts that src parses cleanly and its dump contains `want`. */
+static void expect_dump(const char *src, const char *want)
+{
+    result r = run(src);
+    ck_assert_msg(r.nerrors == 0, "unexpected errors for:\n%s\n%s", src, r.diags);
+    ck_assert_msg(strstr(r.dump, want) != NULL, "dump of:\n%s\nlacks: %s\ndump:\n%s", src, want,
+                  r.dump);
+    done(&r);
+}
+
+/* Asserts that src gives an error whose printed form contains `want`. */
+static void expect_error(const char *src, const char *want)
+{
+    result r = run(src);
+    ck_assert_msg(r.nerrors > 0, "no error for:\n%s", src);
+    ck_assert_msg(strstr(r.diags, want) != NULL, "diagnostics of:\n%s\nlack: %s\ngot:\n%s", src,
+                  want, r.diags);
+    done(&r);
+}
+
+
+/* ------------------------------------------------------------ template heads */
+START_TEST(test_heads)
+{
+    expect_dump("template <typename T> T twice(T x) { return x + x; }",
+                "(func twice (template (T typename)) tparam T (params (x tparam T))");
+    expect_dump("template <class T, int N> void f(T *a) { a[N] = 0; }",
+                "(template (T typename) (N int))");
+    expect_dump("template <unsigned int blockSize> __global__ void k(int *a) {"
+                " if (blockSize >= 512) a[0] = 1; }",
+                "(template (blockSize uint))");
+    expect_dump("template <typename T = float, int N = 4> void f() {}",
+                "(template (T typename<float>) (N int<4>))");
+    /* the parameter is a type name inside its template only */
+    expect_dump("template <typename T> void f(T x) {}\nint g(int T) { return T < 3; }",
+                "(return (< T 3))");
+    expect_dump("template <typename T> T f(T x);", "(func f (template (T typename)) tparam T");
+}
+END_TEST
+
+/* ------------------------------------------------------------ template-ids */
+START_TEST(test_template_ids)
+{
+    expect_dump("template <int N> int f(int x) { return x * N; }\n"
+                "int g(int a, int b) { return f<4>(a) + (a < b) + (a > b); }",
+                "(+ (+ (call f<4> a) (< a b)) (> a b))");
+    expect_dump("template <typename T, int N> int f(T x) { return N; }\n"
+                "int g(int a) { return f<float, 256>(a); }", "(call f<float 256> a)");
+    expect_dump("template <unsigned int B> __global__ void k(int *a) {}\n"
+                "void h(int *p) { k<256><<<4, 256>>>(p); }",
+                "(launch k<256> (config 4 256) p)");
+    /* a '>' inside parentheses does not close the list */
+    expect_dump("template <int N> int f() { return N; }\n"
+                "int g(int a) { return f<(3 > 2)>() + f<>(); }",
+                "(+ (call f<(> 3 2)>) (call f<>))");
+    /* recursive calls name the template being declared */
+    expect_dump("template <int N> int f() { return f<N - 1>(); }", "(call f<(- N 1)>)");
+    expect_dump("template <typename T> T f(T x) { return x; }\n"
+                "int g(int a) { return f(a) < f(a); }", "(< (call f a) (call f a))");
+    expect_dump("template <typename T> T f(T x) { return x; }\n"
+                "int g(int a) { return f<int *>(&a) != 0; }", "(call f<(ptr int)> (addr a))");
+}
+END_TEST
+
+START_TEST(test_specializations)
+{
+    expect_dump("template <typename T> int f(T x) { return 0; }\n"
+                "template <> int f<int>(int x) { return 1; }",
+                "(func f (template)<int> int (params (x int))");
+    expect_dump("template <typename T> T f(T x);\ntemplate <typename T> T f(T x) { return x; }",
+                "(func f (template (T typename)) tparam T (params (x tparam T))\n");
+    expect_dump("template <typename T> T f(T x) { return x; }\nint f(int x) { return x; }",
+                "(func f int (params (x int))");
+}
+END_TEST
+
+START_TEST(test_template_errors)
+{
+    expect_error("template <typename T> T f(T x) { return x; }\n"
+                 "int g(int a) { return f<int(a); }", "t.k:2:");
+    expect_error("template <typename T> void f() {}\nvoid g() { f<int>>(); }", "t.k:2:");
+}
+END_TEST
+
+static Suite *templates_suite(void)
+{
+    Suite *s = suite_create("templates");
+    TCase *tc = tcase_create("parser");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_heads);
+    tcase_add_test(tc, test_template_ids);
+    tcase_add_test(tc, test_specializations);
+    tcase_add_test(tc, test_template_errors);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return simt_run_suite(templates_suite());
+}
