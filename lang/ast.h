@@ -97,6 +97,7 @@ typedef enum k_expr_kind {
     E_NEW,        /* new type_written, or new type_written[lhs]; sema turns it into
                      (T *)malloc(...) (lang/cxx.c) */
     E_DELETE,     /* delete lhs / delete[] lhs (op 1); sema turns it into free(lhs) */
+    E_LAMBDA,     /* a C++ lambda (parsed whole, not built: sema reports it) */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */

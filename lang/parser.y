@@ -199,6 +199,10 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token SHL_ASSIGN "<<=" SHR_ASSIGN ">>=" AND_ASSIGN "&=" XOR_ASSIGN "^=" OR_ASSIGN "|="
 
 %precedence THEN
+/* `delete [] p` is the array form, never `delete` of a lambda `[]...`: the
+ * empty capture list gives way to the ']' (as C++ rules). */
+%precedence LAMBDA_EMPTY
+%precedence ']'
 %precedence NEW_TYPE        /* `new T * x`: the '*' is the type's (shifting wins), as in C++ */
 %precedence KW_ELSE
 %left OROR
@@ -723,6 +727,7 @@ postfix
 
 primary
     : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | '[' captures_opt ']' lambda_params compound       { $$ = expr_leaf(ps, E_LAMBDA, LOC(@1)); }
     | TEMPLATE_NAME         { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
     | template_type '(' args_opt ')'
@@ -747,6 +752,32 @@ primary
     | TYPEDEF_NAME '(' args_opt ')'
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
+    ;
+
+/* A lambda is parsed whole so that it is one error (sema), not a cascade. */
+captures_opt
+    : %empty %prec LAMBDA_EMPTY
+    | captures
+    ;
+
+captures
+    : capture
+    | captures ',' capture
+    ;
+
+capture
+    : '&'                                       { }
+    | '='                                       { }
+    | IDENT                                     { (void)$1; }
+    | '&' IDENT                                 { (void)$2; }
+    ;
+
+lambda_params
+    : %empty
+    | '(' ')'
+    | '(' param_list ')'                        { (void)$2; }
+    | '(' ')' ARROW type_name                   { (void)$4; }
+    | '(' param_list ')' ARROW type_name        { (void)$2; (void)$5; }
     ;
 
 /* the op of the E_CAST: 0 for C's casts */

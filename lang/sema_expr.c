@@ -72,6 +72,8 @@ static k_type *ident(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
         return NULL;
     }
+    if (d->type && d->type->kind == TY_AUTO)
+        return NULL;   /* its declaration's error said why its type is unknown */
     e->decl = d;
     if (d->kind == D_FUNC) {
         k_error(s->ctx, e->loc, "function '%s' used as a value (function pointers are not "
@@ -686,6 +688,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return NULL;
     }
     if (f->kind != D_FUNC) {
+        if (f->type && f->type->kind == TY_AUTO)
+            return NULL;   /* a variable whose type was not deduced: reported there */
         k_error(s->ctx, e->loc, "called object '%s' is not a function", e->name);
         return NULL;
     }
@@ -773,6 +777,10 @@ static k_type *expr(k_sema_state *s, k_expr *e)
     case E_DELETE:
         k_sema_delete(s, e);
         return e->kind == E_CALL ? call(s, e) : NULL;
+    case E_LAMBDA:
+        k_error(s->ctx, e->loc, "lambdas are not supported in K (write a named function and"
+                " pass what it needs as arguments)");
+        return NULL;
     }
     return NULL;
 }
