@@ -142,6 +142,7 @@ static k_expr *concat_strings(k_parser *ps, k_expr *a, k_expr *b);
 static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count,
                         k_list *init);
 static k_stmt *static_assert_stmt(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
+static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
 
 static k_specs *specs_new(k_parser *ps, k_loc loc);
 static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
@@ -225,7 +226,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <type> type_name template_type
 %type <list> template_head tparams targs targs_opt
 %type <ptr> tparam targ
-%type <stmt> statement compound declaration for_init block_item using static_assert
+%type <stmt> statement compound declaration for_init block_item using static_assert cond_decl
 %type <bits> cxx_cast
 %type <name> ns_open
 %type <bits> qualifiers qualifier storage
@@ -559,6 +560,10 @@ statement
             $$ = stmt_new(ps, S_IF, LOC(@1));
             if ($$) { $$->expr = $3; $$->body = $5; $$->else_body = $7; }
         }
+    | KW_IF '(' cond_decl ')' statement %prec THEN
+        { $$ = $3; if ($$) $$->body = $5; }
+    | KW_IF '(' cond_decl ')' statement KW_ELSE statement
+        { $$ = $3; if ($$) { $$->body = $5; $$->else_body = $7; } }
     | KW_WHILE '(' expr ')' statement
         { $$ = stmt_new(ps, S_WHILE, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
     | KW_DO statement KW_WHILE '(' expr ')' ';'
@@ -591,6 +596,11 @@ statement
             k_error(ps->ctx, LOC(@1), "labels are not supported in K (there is no goto)");
             $$ = $3;
         }
+    ;
+
+/* C++ `if (T x = e)`: an S_IF whose init declares x and whose condition is x */
+cond_decl
+    : decl_specs declarator '=' assign          { $$ = cond_decl(ps, LOC(@1), $1, $2, $4); }
     ;
 
 for_init
@@ -1371,6 +1381,19 @@ static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_ex
     e->lhs = count;
     e->op = init != NULL;
     return expr_with_args(ps, e, init);
+}
+
+static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init)
+{
+    k_stmt *s = k_stmt_new(ps->ctx, S_IF, loc);
+    k_expr *x = k_expr_new(ps->ctx, E_IDENT, d ? d->loc : loc);
+    if (!s || !x || !d)
+        return NULL;
+    d->init = init;
+    s->init = make_decl_stmt(ps, loc, sp, list_push(ps, NULL, d));
+    x->name = d->name;
+    s->expr = x;
+    return s;
 }
 
 static k_stmt *static_assert_stmt(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg)

@@ -717,10 +717,13 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
             check_stmt(s, st->stmts[i]);
         scope_pop(s);
         break;
-    case S_IF:
+    case S_IF:   /* `if (T x = e)` declares x for both branches */
+        scope_push(s);
+        check_stmt(s, st->init);
         k_sema_cond(s, st->expr);
         check_stmt(s, st->body);
         check_stmt(s, st->else_body);
+        scope_pop(s);
         break;
     case S_WHILE:
         k_sema_cond(s, st->expr);
