@@ -442,6 +442,13 @@ declarator
     | pointer direct_dtor                       { $$ = dtor_pointer(ps, $1, $2); }
     | '&' direct_dtor                           { $$ = $2; if ($$) $$->is_ref = 1; }
     | pointer '&' direct_dtor   { $$ = dtor_pointer(ps, $1, $3); if ($$) $$->is_ref = 1; }
+    | ANDAND direct_dtor
+        {
+            k_error(ps->ctx, LOC(@1), "rvalue references ('&&') are not supported in K"
+                    " (use a reference to const)");
+            $$ = $2;
+            if ($$) $$->is_ref = 1;
+        }
     ;
 
 direct_dtor

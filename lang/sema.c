@@ -190,6 +190,10 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     for (; t; t = t->base) {
         if (t->kind == TY_FUNC)
             return;
+        if (t->kind == TY_REF && t->base && t->base->kind == TY_VOID) {
+            k_error(s->ctx, loc, "cannot form a reference to 'void'");
+            t->base->kind = TY_INT;   /* reported: go on as if it were int& */
+        }
         if (t->kind != TY_ARRAY)
             continue;
         if (!t->len_expr) {
@@ -441,6 +445,8 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
                 (d->storage & ST_CONSTANT) ? "__constant__" : "__device__", d->name);
     if (d->type->kind == TY_VOID)
         k_error(ctx, d->loc, "variable '%s' has incomplete type 'void'", d->name);
+    if (d->type->kind == TY_ARRAY && d->type->base->kind == TY_REF)
+        k_error(ctx, d->loc, "'%s' declared as an array of references", d->name);
     if (d->init || k_has_ctor(d))
         k_sema_check_init(s, d);
     if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
@@ -464,6 +470,9 @@ static void check_params(k_sema_state *s, k_decl *f)
             p->type = k_type_ptr(s->ctx, p->type->base);
         if (p->type->kind == TY_REF)    /* lives in memory: lowering reads through it */
             p->address_taken = 1;
+        if (p->type->kind == TY_REF && (f->storage & ST_GLOBAL))
+            k_error(s->ctx, p->loc, "a __global__ function cannot take a reference (pass a"
+                    " pointer to device memory)");
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
         if (k_ty_is_record(p->type))

@@ -627,7 +627,11 @@ static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
             continue;
         if (i < f->nparams) {
             k_type *p = f->params[i]->type;
-            if (k_sema_assignable(s, p, e->args[i], "argument"))
+            int dflt = e->args[i] == f->params[i]->init ||
+                       (f->definition && e->args[i] == f->definition->params[i]->init);
+            if (dflt)   /* a default argument: checked where it was declared */
+                argt[i] = p;
+            else if (k_sema_assignable(s, p, e->args[i], "argument"))
                 argt[i] = p;
         } else {
             t = k_decay(s->ctx, t);
