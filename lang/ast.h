@@ -32,6 +32,7 @@ typedef enum k_type_kind {
     TY_PTR, TY_ARRAY, TY_FUNC,
     TY_REF,                            /* C++ T& (base: T); lang/cxx.c */
     TY_AUTO,                           /* `auto`, replaced by the initializer's type */
+    TY_CLOSURE,                        /* a lambda's object (lambda: its E_LAMBDA) */
     TY_DIM3, TY_UINT3, TY_DEVPROP,     /* built-in records (fields: x y z / deviceprop.def) */
     TY_TPARAM,                /* a template's type parameter (name), inside its template */
     TY_TEMPLATE_ID,           /* a class template's id, name<targs> (lang/templates.c) */
@@ -50,6 +51,8 @@ typedef struct k_type {
     struct k_type *base;      /* TY_PTR: pointee; TY_ARRAY: element; TY_FUNC: return type */
     k_expr *len_expr;         /* TY_ARRAY: the written length, NULL for [] */
     int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
+    k_expr *lambda;           /* TY_CLOSURE: the E_LAMBDA whose object this is */
+    uint32_t closure_size;    /* TY_CLOSURE: the object's bytes (its captures) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
     const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
@@ -97,7 +100,8 @@ typedef enum k_expr_kind {
     E_NEW,        /* new type_written, or new type_written[lhs]; sema turns it into
                      (T *)malloc(...) (lang/cxx.c) */
     E_DELETE,     /* delete lhs / delete[] lhs (op 1); sema turns it into free(lhs) */
-    E_LAMBDA,     /* a C++ lambda (parsed whole, not built: sema reports it) */
+    E_LAMBDA,     /* a C++ lambda: lambda (its function), args (explicit captures: E_IDENT,
+                     op 1 by reference), op (default capture: 0 none, '&' or '='); lang/lambda.c */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
@@ -138,6 +142,8 @@ struct k_expr {
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
+    k_decl *lambda;           /* E_LAMBDA: the function it defines (params, body; its
+                                 return type TY_AUTO unless written) */
 
     /* sema: */
     k_type *type;             /* the expression's type (after array/function decay: no) */
@@ -147,6 +153,8 @@ struct k_expr {
     int is_const;             /* folded to a compile-time constant: const_val */
     uint64_t const_val;
     void *sema_ext;           /* free for sema/lowering */
+    int capture;              /* E_IDENT inside a lambda: 1 + the index of the capture it
+                                 reads (lang/lambda.c), else 0 */
 };
 
 /* ----------------------------------------------------------- statements */

@@ -123,6 +123,8 @@ k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
     r->is_lvalue = r->is_const = 0;
     r->const_val = 0;
     r->sema_ext = NULL;
+    r->capture = 0;
+    r->lambda = clone_decl(ctx, e->lambda, s);   /* each instance has its own lambdas */
     return r;
 }
 

@@ -251,7 +251,7 @@ static int store_op(const k_type *t)
 
 static int is_aggregate(const k_type *t)
 {
-    return t && (t->kind == TY_ARRAY || k_ty_is_record(t));
+    return t && (t->kind == TY_ARRAY || k_ty_is_record(t) || t->kind == TY_CLOSURE);
 }
 
 /* Volatile accesses mark the function (FN_VOLATILE in vm/module.h). */
@@ -423,6 +423,49 @@ static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst)
     F->top = top;
 }
 
+/* A captured variable in a lambda's function: a slot of the object its
+ * last parameter points at, holding the variable's address (`&`) or copy. */
+static void captured(lw_func *F, k_expr *e, lw_lv *lv)
+{
+    k_decl *object = F->decl->params[F->decl->nparams - 1];
+    const k_lambda_info *li = object->type->base->lambda->sema_ext;
+    const k_capture *c = &li->caps[e->capture - 1];
+    lv->reg = new_temp(F);
+    load_var(F, object, lv->reg);
+    lv->off = (int32_t)c->off;
+    if (c->byref) {
+        lw_emit(F, OP_LD64, lv->reg, lv->reg, 0, lv->off, 0);
+        lv->off = 0;
+    }
+}
+
+/* A lambda's object: a frame slot filled with its captures; its value is
+ * its address (like an array's). */
+static void lambda_to(lw_func *F, k_expr *e, int dst)
+{
+    const k_lambda_info *li = e->sema_ext;
+    uint32_t off = lw_local(F, e->type->closure_size ? e->type->closure_size : 8, 8);
+    int top = F->top;
+    int base = new_temp(F);
+    lw_emit(F, OP_LADDR, base, 0, 0, (int32_t)off, 0);
+    for (int i = 0; li && i < li->n; i++) {
+        const k_capture *c = &li->caps[i];
+        lw_lv src, slot = { LV_MEM, base, (int32_t)c->off, c->src->type };
+        int v = new_temp(F);
+        lvalue(F, c->src, &src);
+        if (c->byref) {
+            lw_emit(F, OP_ADDK, v, src.reg, 0, src.off, 0);
+            slot.type = k_ty(F->M->ctx, TY_ULLONG);
+        } else {
+            load(F, &src, v);
+        }
+        lw_store(F, &slot, v);
+        F->top = base + 1;
+    }
+    lw_emit(F, OP_LADDR, dst, 0, 0, (int32_t)off, 0);
+    F->top = top;
+}
+
 static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
 {
     k_loc saved = F->loc;
@@ -430,6 +473,11 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
     lv->type = e->type;
     lv->off = 0;
     lv->kind = LV_MEM;
+    if (e->kind == E_IDENT && e->capture > 0) {   /* in a lambda: through its object */
+        captured(F, e, lv);
+        F->loc = saved;
+        return;
+    }
     if (is_ref_var(e) || returns_ref(e)) {   /* the address is the value */
         lv->reg = new_temp(F);
         if (e->kind == E_CALL)
@@ -952,6 +1000,10 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
             lw_expr_conv_to(F, e->lhs, e->type, dst);
         break;
     case E_CONSTRUCT: construct_to(F, e, dst); break;
+    case E_LAMBDA:
+        if (want)
+            lambda_to(F, e, dst);
+        break;
     default:
         if (want)
             lw_emit_k(F, dst, 0);

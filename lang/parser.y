@@ -143,6 +143,8 @@ static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_ex
                         k_list *init);
 static k_stmt *static_assert_stmt(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
 static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
+static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
+                           k_stmt *body);
 
 static k_specs *specs_new(k_parser *ps, k_loc loc);
 static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
@@ -228,6 +230,9 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <ptr> tparam targ
 %type <stmt> statement compound declaration for_init block_item using static_assert cond_decl
 %type <bits> cxx_cast
+%type <list> captures_opt captures lambda_params
+%type <expr> capture
+%type <type> lambda_ret
 %type <name> ns_open
 %type <bits> qualifiers qualifier storage
 %type <op> assign_op unary_op type_kw
@@ -744,7 +749,8 @@ postfix
 
 primary
     : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
-    | '[' captures_opt ']' lambda_params compound       { $$ = expr_leaf(ps, E_LAMBDA, LOC(@1)); }
+    | '[' captures_opt ']' lambda_params lambda_ret compound
+                                { $$ = make_lambda(ps, LOC(@1), $2, $4, $5, $6); }
     | TEMPLATE_NAME         { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
     | template_type '(' args_opt ')'
@@ -771,30 +777,34 @@ primary
                                                       LOC(@1), $1), $3); }
     ;
 
-/* A lambda is parsed whole so that it is one error (sema), not a cascade. */
+/* Lambdas (lang/lambda.c).  A capture is an E_IDENT (op 1: by reference)
+ * or, for a default capture, a leaf E_INT whose ival is '&' or '='. */
 captures_opt
-    : %empty %prec LAMBDA_EMPTY
-    | captures
+    : %empty %prec LAMBDA_EMPTY                 { $$ = NULL; }
+    | captures                                  { $$ = $1; }
     ;
 
 captures
-    : capture
-    | captures ',' capture
+    : capture                                   { $$ = list_push(ps, NULL, $1); }
+    | captures ',' capture                      { $$ = list_push(ps, $1, $3); }
     ;
 
 capture
-    : '&'                                       { }
-    | '='                                       { }
-    | IDENT                                     { (void)$1; }
-    | '&' IDENT                                 { (void)$2; }
+    : '&'       { $$ = expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '&'; }
+    | '='       { $$ = expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
+    | IDENT     { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | '&' IDENT { $$ = expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
     ;
 
 lambda_params
-    : %empty
-    | '(' ')'
-    | '(' param_list ')'                        { (void)$2; }
-    | '(' ')' ARROW type_name                   { (void)$4; }
-    | '(' param_list ')' ARROW type_name        { (void)$2; (void)$5; }
+    : %empty                                    { $$ = NULL; }
+    | '(' ')'                                   { $$ = list_new(ps); }
+    | '(' param_list ')'                        { $$ = $2; }
+    ;
+
+lambda_ret
+    : %empty                                    { $$ = NULL; }
+    | ARROW type_name                           { $$ = $2; }
     ;
 
 /* the op of the E_CAST: 0 for C's casts */
@@ -1388,6 +1398,28 @@ static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_ex
     e->lhs = count;
     e->op = init != NULL;
     return expr_with_args(ps, e, init);
+}
+
+/* The lambda's function: its parameters and body, returning ret (TY_AUTO
+ * when not written: sema deduces it from the returns). */
+static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
+                           k_stmt *body)
+{
+    k_expr *e = k_expr_new(ps->ctx, E_LAMBDA, loc);
+    k_decl *f = k_decl_new(ps->ctx, D_FUNC, loc, "lambda");
+    k_type *ft = k_type_new(ps->ctx, TY_FUNC);
+    if (!e || !f || !ft)
+        return NULL;
+    ft->base = ret ? ret : k_type_new(ps->ctx, TY_AUTO);
+    f->type = ft;
+    f->body = body;
+    f->ns = ps->ns;
+    f->nparams = params ? params->n : 0;
+    f->params = f->nparams ? k_alloc(ps->ctx, sizeof *f->params * (size_t)f->nparams) : NULL;
+    for (int i = 0; f->params && i < f->nparams; i++)
+        f->params[i] = params->items[i];
+    e->lambda = f;
+    return expr_with_args(ps, e, caps);
 }
 
 static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init)

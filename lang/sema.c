@@ -452,7 +452,8 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
         !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))
         k_error(ctx, d->loc, "array size missing in '%s'", d->name);
-    if (k_ty_is_record(d->type) || d->type->kind == TY_ARRAY || (d->type->quals & Q_VOLATILE))
+    if (k_ty_is_record(d->type) || d->type->kind == TY_ARRAY || (d->type->quals & Q_VOLATILE) ||
+        d->type->kind == TY_CLOSURE)
         d->address_taken = 1;
     if (check_redefinition(s, d))
         scope_add(s, d);
@@ -468,6 +469,8 @@ static void check_params(k_sema_state *s, k_decl *f)
         k_sema_resolve_type(s, p->type, p->loc);
         if (p->type->kind == TY_ARRAY)  /* int a[] is int *a */
             p->type = k_type_ptr(s->ctx, p->type->base);
+        if (p->type->kind == TY_CLOSURE)   /* a lambda by value: by const reference */
+            p->type = k_ref_to_const(s->ctx, p->type);
         if (p->type->kind == TY_REF)    /* lives in memory: lowering reads through it */
             p->address_taken = 1;
         if (p->type->kind == TY_REF && (f->storage & ST_GLOBAL))
@@ -523,6 +526,8 @@ static void check_body(k_sema_state *s, k_decl *f)
             k_error(s->ctx, p->loc, "redefinition of parameter '%s'", p->name);
         scope_add(s, p);
     }
+    /* a lambda's body is checked inside its enclosing function's */
+    k_sema_state outer = *s;
     s->fn = f;
     s->ns = f->ns;
     s->fn_kind = k_fn_kind(f);
@@ -535,10 +540,25 @@ static void check_body(k_sema_state *s, k_decl *f)
             check_stmt(s, body->stmts[i]);
     else
         check_stmt(s, body);
-    s->fn = NULL;
-    s->ns = NULL;
-    s->fn_kind = 0;
+    if (f->type->base->kind == TY_AUTO)   /* a lambda that returns nothing */
+        f->type->base->kind = TY_VOID;
+    s->fn = outer.fn;
+    s->ns = outer.ns;
+    s->fn_kind = outer.fn_kind;
+    s->loops = outer.loops;
+    s->breakables = outer.breakables;
+    s->sw = outer.sw;
     scope_pop(s);
+}
+
+/* A lambda's function: parameters and body, checked where it is written. */
+void k_sema_lambda_body(k_sema_state *s, k_decl *f)
+{
+    f->is_global_scope = 1;
+    f->builtin = -1;
+    k_sema_resolve_type(s, f->type->base, f->loc);
+    check_params(s, f);
+    check_body(s, f);
 }
 
 static void check_func(k_sema_state *s, k_decl *f)
@@ -608,6 +628,8 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
 {
     k_sema_state saved = *s;
     s->scope = s->file_scope;
+    s->lambda = NULL;          /* an instance asked for inside a lambda is not in it */
+    s->lambda_outer = NULL;
     f->is_global_scope = 1;
     f->builtin = -1;
     k_sema_resolve_type(s, f->type->base, f->loc);
@@ -617,6 +639,9 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     if (f->body)
         check_body(s, f);
     saved.tpl = s->tpl;
+    saved.lifted = s->lifted;  /* the instance's lambdas are the unit's too */
+    saved.nlifted = s->nlifted;
+    saved.lifted_cap = s->lifted_cap;
     *s = saved;
 }
 
@@ -681,6 +706,14 @@ static void check_return(k_sema_state *s, k_stmt *st)
 {
     k_ctx *ctx = s->ctx;
     k_type *rt = s->fn->type->base;
+    if (rt->kind == TY_AUTO) {    /* a lambda's first return gives its type */
+        k_type *t = st->expr ? k_sema_rvalue(s, st->expr) : k_ty(s->ctx, TY_VOID);
+        if (!t)
+            return;
+        *rt = *k_decay(s->ctx, t);
+        rt->quals = 0;
+        return;
+    }
     if (!st->expr) {
         if (rt->kind != TY_VOID)
             k_error(ctx, st->loc, "non-void function '%s' should return a value", s->fn->name);
@@ -800,6 +833,7 @@ void k_sema(k_ctx *ctx, k_unit *unit)
             check_var(&s, d, 1);
         s.ns = NULL;
     }
+    k_sema_add_lambdas(&s, unit);
     if (unit)
         k_tpl_sema_finish(&s, unit);
 }

@@ -109,6 +109,10 @@ typedef struct k_sema {
     const char *ns;           /* namespace of the declaration being checked */
     k_decl **uses;            /* D_USING in view, oldest first (lang/namespaces.c) */
     int nuses, uses_cap;
+    k_expr *lambda;           /* the lambda whose body is being checked (lang/lambda.c) */
+    k_scope *lambda_outer;    /* the scope it was written in */
+    k_decl **lifted;          /* lambdas' functions, added to the unit at the end */
+    int nlifted, lifted_cap;
 } k_sema_state;
 
 /* sema.c */
@@ -152,6 +156,31 @@ int k_sema_range_for(k_sema_state *s, k_stmt *st);      /* into a counted loop *
 void k_sema_check_defaults(k_sema_state *s, k_decl *f);   /* default arguments of f */
 void k_sema_default_args(k_sema_state *s, k_expr *call, k_decl *f);  /* appends them */
 int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max);
+
+/* lambda.c */
+k_type *k_sema_lambda(k_sema_state *s, k_expr *e);      /* E_LAMBDA: its closure type */
+int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d); /* an outer local read in a lambda */
+int k_sema_call_closure(k_sema_state *s, k_expr *e, k_decl *var); /* f(x) of a lambda f */
+void k_sema_add_lambdas(k_sema_state *s, k_unit *unit);
+k_type *k_ref_to_const(k_ctx *ctx, k_type *t);
+void k_sema_lambda_body(k_sema_state *s, k_decl *f);  /* sema.c */
+
+/* A lambda's captures (E_LAMBDA sema_ext) and the object's layout. */
+typedef struct k_capture {
+    k_decl *var;              /* the captured variable */
+    k_decl *copy;             /* what the lambda's E_IDENTs name instead (no storage) */
+    k_expr *src;              /* an E_IDENT of var, to build the object */
+    int byref;
+    uint32_t off;
+} k_capture;
+
+typedef struct k_lambda_info {
+    k_capture *caps;
+    int n, cap;
+    int dflt;                 /* '&', '=' or 0 */
+    k_decl *fn;               /* its function; the last parameter points at the object */
+    int failed;               /* its body had errors: calls say nothing more */
+} k_lambda_info;
 
 /* overload.c: the function of cand[n] a call means (NULL after an error) */
 k_decl *k_sema_pick_overload(k_sema_state *s, k_expr *e, k_decl **cand, int n);

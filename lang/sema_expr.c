@@ -74,6 +74,8 @@ static k_type *ident(k_sema_state *s, k_expr *e)
     }
     if (d->type && d->type->kind == TY_AUTO)
         return NULL;   /* its declaration's error said why its type is unknown */
+    if (s->lambda && d->kind != D_FUNC && k_sema_capture(s, e, d))
+        return e->capture > 0 ? e->type : NULL;
     e->decl = d;
     if (d->kind == D_FUNC) {
         k_error(s->ctx, e->loc, "function '%s' used as a value (function pointers are not "
@@ -148,6 +150,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
     }
     if (to->kind == TY_REF)
         return k_sema_bind_ref(s, to, e, what);
+    if (to->kind == TY_CLOSURE && from->kind == TY_CLOSURE && to->lambda == from->lambda)
+        return 1;
     from = k_decay(s->ctx, from);
     int ok;
     if (k_ty_is_arith(to))
@@ -691,6 +695,15 @@ static k_type *call(k_sema_state *s, k_expr *e)
             k_sema_expr(s, e->args[i]);
         return NULL;
     }
+    if (f->kind != D_FUNC && f->type && (f->type->kind == TY_CLOSURE ||
+        (f->type->kind == TY_REF && f->type->base->kind == TY_CLOSURE))) {
+        if (!k_sema_call_closure(s, e, f))
+            return NULL;
+        f = e->decl;
+        call_allowed(s, e, f);
+        check_args(s, e, f);
+        return set(e, f->type->base);
+    }
     if (f->kind != D_FUNC) {
         if (f->type && f->type->kind == TY_AUTO)
             return NULL;   /* a variable whose type was not deduced: reported there */
@@ -782,9 +795,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         k_sema_delete(s, e);
         return e->kind == E_CALL ? call(s, e) : NULL;
     case E_LAMBDA:
-        k_error(s->ctx, e->loc, "lambdas are not supported in K (write a named function and"
-                " pass what it needs as arguments)");
-        return NULL;
+        return k_sema_lambda(s, e);
     }
     return NULL;
 }

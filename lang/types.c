@@ -129,6 +129,7 @@ int64_t k_ty_size(const k_type *t)
     case TY_VOID: case TY_FUNC: return -1;
     case TY_PTR: case TY_REF: return 8;   /* a reference holds an address */
     case TY_AUTO: return -1;
+    case TY_CLOSURE: return t->closure_size;
     case TY_DIM3: case TY_UINT3: return 12;
     case TY_DEVPROP: return 376;
     case TY_ARRAY: {
@@ -149,7 +150,7 @@ int k_ty_align(const k_type *t)
     switch (t->kind) {
     case TY_ARRAY: return k_ty_align(t->base);
     case TY_DIM3: case TY_UINT3: return 4;
-    case TY_DEVPROP: return 8;
+    case TY_DEVPROP: case TY_CLOSURE: return 8;
     case TY_VOID: case TY_FUNC: return 1;
     default: return (int)k_ty_size(t);
     }
@@ -177,6 +178,8 @@ int k_ty_same(const k_type *a, const k_type *b)
     case TY_REF:
         return (a->base->quals & Q_CONST) == (b->base->quals & Q_CONST) &&
                k_ty_same(a->base, b->base);
+    case TY_CLOSURE:
+        return a->lambda == b->lambda;
     default:
         return 1;
     }
@@ -206,6 +209,7 @@ static const char *kind_name(const k_type *t)
     case TY_UINT3: return "uint3";
     case TY_DEVPROP: return "cudaDeviceProp";
     case TY_AUTO: return "auto";
+    case TY_CLOSURE: return "lambda";
     case TY_TPARAM: case TY_TEMPLATE_ID: return t->name ? t->name : "?";
     default: return "?";
     }
