@@ -189,8 +189,7 @@ typedef struct simtvm_config {
     int warp_size;            /* 4, 8, 16 or 32 (default 32) */
     int threads;              /* host threads running blocks, 1..256 (default 1); results are
                                  the same for every value (vm/README.md, "Host threads") */
-    uint64_t max_steps;       /* warp instructions per block, per launch, and for main()'s
-                                 host code with the launches it makes (0: default 1e9) */
+    uint64_t max_steps;       /* warp instructions per block and per launch (0: default 1e9) */
     uint64_t max_memory;      /* bytes of guest memory (0: default 16 GiB) */
     unsigned checks;          /* enum simtvm_check bits (default 0: no checkers) */
     int stats;                /* run the performance model, for simtvm_stats (default 0) */
@@ -218,6 +217,10 @@ typedef struct simtvm_config {
      * array and strings must stay valid while the VM lives.  Appended last,
      * so the fields before it keep their offsets. */
     const char *const *include_dirs;
+    /* Instructions of main()'s host code, with the warp instructions of the
+     * launches it makes, before it stops with a fault (0: no limit, the
+     * default: real programs' host loops run billions). */
+    uint64_t max_host_steps;
 } simtvm_config;
 
 /* Fills cfg with the defaults above.  Always call it before setting fields,

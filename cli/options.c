@@ -278,6 +278,13 @@ static int opt_max_steps(simtvm_options *o, const char *v, FILE *err)
     return 0;
 }
 
+static int opt_max_host_steps(simtvm_options *o, const char *v, FILE *err)
+{
+    if (parse_u64(v, 1, UINT64_MAX, &o->max_host_steps))
+        return fail(err, "--max-host-steps needs a positive integer, not '%s'", v);
+    return 0;
+}
+
 static int opt_max_printf(simtvm_options *o, const char *v, FILE *err)
 {
     if (simtvm_parse_bytes(v, &o->max_printf) || o->max_printf == 0)
@@ -468,6 +475,7 @@ static const option_def OPTIONS[] = {
     {"--block-order", VALUE, ON_RUN | ON_DEBUG, opt_block_order},
     {"--maxrregcount", VALUE, ON_RUN, opt_maxrregcount},
     {"--max-steps", VALUE, ON_RUN | ON_DEBUG, opt_max_steps},
+    {"--max-host-steps", VALUE, ON_RUN | ON_DEBUG, opt_max_host_steps},
     {"--max-memory", VALUE, ON_RUN | ON_DEBUG, opt_max_memory},
     {"--max-printf", VALUE, ON_RUN | ON_DEBUG, opt_max_printf},
     {"--no-simd", NO_VALUE, ON_RUN, opt_no_simd},
@@ -752,6 +760,8 @@ void simtvm_print_help(FILE *out)
         "  --threads N                 host threads running blocks; the same output for every N\n"
         "                              (one thread under --check, --stats, --trace, --report)\n"
         "  --max-steps N               warp instructions per block and per launch before a fault\n"
+        "  --max-host-steps N          instructions of main()'s host code (with its launches)\n"
+        "                              before a fault (default: no limit)\n"
         "  --max-memory BYTES          guest memory limit (K, M, G suffixes)\n"
         "  --max-printf BYTES          device printf output per launch (default 16M)\n"
         "  --no-simd, --native-lib LIB.so (repeatable), --quiet, -D NAME=VALUE\n"

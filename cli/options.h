@@ -45,6 +45,7 @@ typedef struct simtvm_options {
     int block_order_random;
     int maxrregcount;            /* 0: none */
     uint64_t max_steps;          /* 0: the VM's default */
+    uint64_t max_host_steps;     /* 0: no limit */
     uint64_t max_memory;         /* 0: the VM's default */
     uint64_t max_printf;         /* 0: the VM's default */
     int no_simd;

@@ -88,7 +88,8 @@ static int is_kbc(const char *data, size_t len)
 }
 
 /* Compiles a .k file or reads a .kbc one.  Returns 0 or an exit status. */
-static int load_module(const simtvm_options *o, simt_module **out)
+static int load_module(const simtvm_options *o, const simt_device_profile *dev,
+                       simt_module **out)
 {
     char *data = NULL;
     size_t len = 0;
@@ -114,6 +115,8 @@ static int load_module(const simtvm_options *o, simt_module **out)
     k_ctx ctx;
     k_ctx_init(&ctx, o->file, data, len);
     ctx.include_dirs = (const char *const *)o->include_dirs;
+    if (dev) /* __CUDA_ARCH__ of device code; build and disasm: the default's */
+        ctx.cuda_arch = dev->major * 100 + dev->minor * 10;
     *out = k_compile(&ctx, (const char *const *)o->defines);
     fflush(stdout);
     k_print_diags(&ctx, stderr);
@@ -163,7 +166,7 @@ static int cmd_build(const simtvm_options *o)
         return EXIT_USAGE;
     }
     simt_module *mod;
-    int status = load_module(o, &mod);
+    int status = load_module(o, NULL, &mod);
     if (status)
         return status;
     FILE *f = fopen(o->output, "wb");
@@ -184,7 +187,7 @@ static int cmd_build(const simtvm_options *o)
 static int cmd_disasm(const simtvm_options *o)
 {
     simt_module *mod;
-    int status = load_module(o, &mod);
+    int status = load_module(o, NULL, &mod);
     if (status)
         return status;
     simt_module_disasm(mod, stdout);
@@ -312,6 +315,7 @@ static void apply_run_options(simt_config *cfg, const simtvm_options *o,
     cfg->threads = o->threads;
     if (o->max_steps)
         cfg->max_steps = o->max_steps;
+    cfg->max_host_steps = o->max_host_steps;
     if (o->max_memory)
         cfg->max_memory = o->max_memory;
     if (o->max_printf)
@@ -335,7 +339,7 @@ static int load_for_run(simtvm_options *o, const simt_device_profile **dev,
     int status = resolve_device(o->device, dev, owned);
     if (status)
         return status;
-    status = load_module(o, mod);
+    status = load_module(o, *dev, mod);
     if (status)
         free(*owned);
     return status;

@@ -84,7 +84,8 @@ static const char *const type_names[] = {
     [TY_UINT] = "uint", [TY_LONG] = "long", [TY_ULONG] = "ulong", [TY_LLONG] = "llong",
     [TY_ULLONG] = "ullong", [TY_FLOAT] = "float", [TY_DOUBLE] = "double", [TY_PTR] = "ptr",
     [TY_ARRAY] = "array", [TY_FUNC] = "func", [TY_DIM3] = "dim3", [TY_UINT3] = "uint3",
-    [TY_DEVPROP] = "cudaDeviceProp", [TY_TPARAM] = "tparam", [TY_TEMPLATE_ID] = "template",
+    [TY_DEVPROP] = "cudaDeviceProp", [TY_RECORD] = "record", [TY_TPARAM] = "tparam",
+    [TY_TEMPLATE_ID] = "template",
 };
 
 static const char *const unop_names[] = {
@@ -131,6 +132,8 @@ static void dump_type(const k_type *t, FILE *out)
         fputc('(', out);
     dump_quals(t->quals, out);
     fputs(t->alias ? t->alias : NAME_OF(type_names, t->kind), out);
+    if (t->kind == TY_RECORD && !t->alias)
+        fprintf(out, " %s", t->rec && t->rec->tag ? t->rec->tag : "_");
     if (t->name)
         fprintf(out, " %s", t->name);
     if (t->kind == TY_ARRAY) {
@@ -246,6 +249,7 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_SIZEOF_EXPR: fputs("sizeof", out); break;
     case E_CONSTRUCT: fputs("construct ", out); dump_type(e->type_written, out); break;
     case E_INIT_LIST: fputs("init", out); break;
+    case E_MCALL: fprintf(out, "mcall %s", e->name); break;
     default: fputs("?", out); break;
     }
     if (e->lhs) {
@@ -281,7 +285,7 @@ static void dump_stmt(const k_stmt *s, int indent, FILE *out);
 
 static void dump_decl(const k_decl *d, int indent, FILE *out)
 {
-    static const char *const kinds[] = { "var", "func", "param", "using" };
+    static const char *const kinds[] = { "var", "func", "param", "using", "record" };
     fprintf(out, "%*s(%s %s ", indent, "", kinds[d->kind], d->name ? d->name : "_");
     if (d->kind == D_USING) {
         fprintf(out, "%s)", d->target ? d->target : "_");

@@ -34,6 +34,7 @@ typedef enum k_type_kind {
     TY_AUTO,                           /* `auto`, replaced by the initializer's type */
     TY_CLOSURE,                        /* a lambda's object (lambda: its E_LAMBDA) */
     TY_DIM3, TY_UINT3, TY_DEVPROP,     /* built-in records (fields: x y z / deviceprop.def) */
+    TY_RECORD,                         /* struct/union/class: k_type.rec (lang/records.c) */
     TY_TPARAM,                /* a template's type parameter (name), inside its template */
     TY_TEMPLATE_ID,           /* a class template's id, name<targs> (lang/templates.c) */
 } k_type_kind;
@@ -45,6 +46,8 @@ typedef struct k_stmt k_stmt;
 typedef struct k_decl k_decl;
 typedef struct k_targ k_targ;
 
+typedef struct k_record k_record;
+
 typedef struct k_type {
     k_type_kind kind;
     unsigned quals;           /* enum k_qual */
@@ -55,6 +58,7 @@ typedef struct k_type {
     uint32_t closure_size;    /* TY_CLOSURE: the object's bytes (its captures) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+    k_record *rec;            /* TY_RECORD: the record, shared by every use of the type */
     const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
     k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
     int ntargs;
@@ -74,6 +78,38 @@ typedef struct k_tparam {
     k_type *type;             /* a non-type parameter's type; NULL for a type parameter */
     k_targ def;               /* the default argument (type or expr NULL when none) */
 } k_tparam;
+
+
+/* One member of a record as written.  A bit-field has bit_expr; an anonymous
+ * struct or union member has no name (its members are found through it). */
+typedef struct k_field {
+    const char *name;
+    k_loc loc;
+    k_type *type;
+    k_expr *bit_expr;         /* the width as written, or NULL */
+    /* sema (lang/records.c k_record_layout): */
+    uint32_t offset;          /* bytes from the record's start (of the bit-field's unit) */
+    int bit_offset, bit_width;/* bit_width 0 for an ordinary member */
+} k_field;
+
+/* A struct, union or class.  The parser makes one per definition (and one per
+ * tag that is used before any definition); sema lays it out once. */
+struct k_record {
+    const char *tag;          /* NULL for an anonymous record */
+    k_loc loc;
+    int is_union;
+    int defined;              /* its body has been parsed */
+    k_field *fields;
+    int nfields, fields_cap;
+    k_expr *align_expr;       /* __align__(n) / alignas(n) on the record, or NULL */
+    int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
+    k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
+    int nmethods, methods_cap;
+    /* sema: */
+    int layout_state;         /* 0 not yet, 1 in progress, 2 done */
+    int64_t size;
+    int align;
+};
 
 /* ---------------------------------------------------------- expressions */
 typedef enum k_expr_kind {
@@ -102,6 +138,7 @@ typedef enum k_expr_kind {
     E_DELETE,     /* delete lhs / delete[] lhs (op 1); sema turns it into free(lhs) */
     E_LAMBDA,     /* a C++ lambda: lambda (its function), args (explicit captures: E_IDENT,
                      op 1 by reference), op (default capture: 0 none, '&' or '='); lang/lambda.c */
+    E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p)) */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
@@ -197,6 +234,7 @@ typedef enum k_decl_kind {
     D_VAR, D_FUNC, D_PARAM,
     D_USING,                  /* using_kind, name, target (lang/namespaces.c) */
     D_STATIC_ASSERT,          /* init: the condition; target: the message or NULL */
+    D_RECORD,                 /* the definition of a record: type (TY_RECORD); no storage */
 } k_decl_kind;
 
 /* What a D_USING says (C++ namespaces, lang/namespaces.c). */
@@ -235,7 +273,19 @@ struct k_decl {
     k_decl *definition;       /* a prototype's definition, if any */
     int builtin;              /* a runtime builtin this name binds to, or -1 */
     void *sema_ext;           /* free for sema/lowering (register, frame offset...) */
+
+    /* C++ classes (lang/parse_decl.c, lang/classes.c): */
+    k_record *method_of;      /* D_FUNC: the record it is a member function of */
+    int method_kind;          /* enum k_method_kind */
+    k_expr **mem_inits;       /* a constructor's `m(args)` list (E_CALL named m) */
+    int nmem_inits;
+    k_decl *ctor;             /* sema: D_VAR of a class: the constructor that initializes it */
+    k_expr **ctor_argv;       /* ... its arguments after `this`, and their types */
+    k_type **ctor_types;
+    int ctor_argc;
 };
+
+enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };
 
 typedef struct k_unit {
     k_decl **decls;           /* file-scope declarations in source order */
@@ -320,9 +370,13 @@ typedef struct k_ctx {
     int nerrors;
     int max_errors;           /* stop adding errors after this many (default 20) */
     int oom;                  /* an allocation failed: the compile's result is void */
+    int cuda_arch;            /* __CUDA_ARCH__ of device code (0: 900, the h100's) */
+    int device_pass;          /* preprocessing for the device: __CUDA_ARCH__ defined */
+    int arch_seen;            /* the preprocessor was asked about __CUDA_ARCH__ */
     k_unroll_pragma *unrolls; /* #pragma unroll lines while preprocessing, last first */
     k_unroll_pragma *unroll_at; /* then by target line (arena) */
     int nunroll_at;
+    k_record **vector_recs;   /* CUDA's vector types (float4...), made on first use */
 } k_ctx;
 
 void k_ctx_init(k_ctx *ctx, const char *filename, const char *source, size_t len);
@@ -376,6 +430,12 @@ void k_unit_dump(const k_unit *unit, FILE *out);
  * new NUL-terminated text in the arena, or NULL after reporting errors. */
 char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
                    size_t *out_len);
+
+/* Preprocesses and parses the source (lang/arch.c): once for the host, and,
+ * if the program asks about __CUDA_ARCH__, once more for the device, taking
+ * host code from the first and device code from the second, as nvcc's two
+ * compilations do.  Returns the unit, or NULL after errors. */
+k_unit *k_front(k_ctx *ctx, const char *const *defines);
 
 /* Parses preprocessed text.  Returns the unit (possibly partial) and reports
  * syntax errors to ctx; recovers at ';' and '}' to report several. */

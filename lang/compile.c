@@ -30,12 +30,7 @@ static simt_module *compile(k_ctx *ctx, const char *const *defines)
                 ctx->source_len, K_MAX_SOURCE_BYTES >> 20);
         return NULL;
     }
-    size_t len = 0;
-    char *text = k_preprocess(ctx, ctx->source ? ctx->source : "", ctx->source_len, defines,
-                              &len);
-    if (!text || ctx->nerrors)
-        return NULL;
-    k_unit *unit = k_parse(ctx, text, len);
+    k_unit *unit = k_front(ctx, defines);
     if (!unit || ctx->nerrors)
         return NULL;
     k_sema(ctx, unit);

@@ -365,6 +365,12 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "struct"    { kind = KW_STRUCT; goto done; }
     "union"     { kind = KW_UNION; goto done; }
     "enum"      { kind = KW_ENUM; goto done; }
+    "class"     { kind = KW_CLASS; goto done; }
+    "public"    { kind = KW_PUBLIC; goto done; }
+    "private"   { kind = KW_PRIVATE; goto done; }
+    "protected" { kind = KW_PROTECTED; goto done; }
+    "operator"  { kind = KW_OPERATOR; goto done; }
+    "virtual"   { kind = KW_VIRTUAL; goto done; }
     "true"      { kind = KW_TRUE; goto done; }
     "namespace" { kind = KW_NAMESPACE; goto done; }
     "using"     { kind = KW_USING; goto done; }
@@ -380,9 +386,10 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "false"     { kind = KW_FALSE; goto done; }
     "template"  { kind = KW_TEMPLATE; goto done; }
     "typename"  { kind = KW_TYPENAME; goto done; }
-    "class"     { kind = KW_CLASS; goto done; }
 
     "const"     { kind = KW_CONST; goto done; }
+    "constexpr" { kind = KW_CONST; goto done; }   /* a constant K folds anyway */
+    "explicit"  { continue; }                     /* no implicit conversions to exclude */
     "volatile"  { kind = KW_VOLATILE; goto done; }
     "restrict" | "__restrict__" | "__restrict" { kind = KW_RESTRICT; goto done; }
     "static"    { kind = KW_STATIC; goto done; }

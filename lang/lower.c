@@ -351,13 +351,12 @@ int lw_func_index(lw_func *F, k_decl *fn)
 static void fill_sig(simt_sig *sig, k_decl *fn)
 {
     memset(sig, 0, sizeof *sig);
-    sig->ret = (uint8_t)k_ty_vtype(fn->type->base);
-    int n = fn->nparams < 255 ? fn->nparams : 255;
+    sig->ret = (uint8_t)(lw_returns_record(fn) ? VT_PTR : k_ty_vtype(fn->type->base));
+    int n = lw_fill_params(fn, sig, NULL);
     sig->nargs = sig->nfixed = (uint8_t)n;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && i < fn->nparams; i++) {
         k_type *t = fn->params[i]->type;
-        sig->args[i] = (uint8_t)k_ty_vtype(t);
-        if (t->kind == TY_PTR) {
+        if (t->kind == TY_PTR && sig->args[i] == k_ty_vtype(t)) {
             k_type *e = t->base;
             sig->ptr_elem[i] = (uint8_t)k_ty_vtype(e->kind == TY_PTR ? NULL : e);
             if (e->kind == TY_CHAR && (e->quals & Q_CONST))
@@ -548,6 +547,27 @@ static void write_scalar(lw_mod *M, uint32_t g, uint32_t offset, const k_type *t
     }
 }
 
+/* A bit-field's constant into its bits of the unit's initial bytes. */
+static void write_bits(lw_mod *M, uint32_t g, const k_init_item *it)
+{
+    int isf;
+    double d = 0;
+    int64_t i = 0;
+    if (!const_value(it->expr, &isf, &d, &i)) {
+        k_error(M->ctx, it->expr->loc, "initializer element is not a compile-time constant");
+        return;
+    }
+    uint64_t v = isf ? (uint64_t)(int64_t)d : (uint64_t)i, unit = 0;
+    uint64_t ones = it->bit_width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->bit_width) - 1;
+    uint8_t *out = M->m->globals[g].init + it->offset;
+    int64_t n = k_ty_size(it->type);
+    for (int64_t b = 0; b < n && b < 8; b++)
+        unit |= (uint64_t)out[b] << (8 * b);
+    unit = (unit & ~(ones << it->bit_off)) | ((v & ones) << it->bit_off);
+    for (int64_t b = 0; b < n && b < 8; b++)
+        out[b] = (uint8_t)(unit >> (8 * b));
+}
+
 static void global_init(lw_mod *M, uint32_t gi, k_decl *d)
 {
     if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type))
@@ -577,8 +597,11 @@ static void global_init(lw_mod *M, uint32_t gi, k_decl *d)
                (d->init->kind == E_INIT_LIST || d->init->kind == E_STRING)) {
         k_init *in = d->init->sema_ext;
         for (int k = 0; k < in->n; k++)
-            write_scalar(M, gi, (uint32_t)in->items[k].offset, in->items[k].type,
-                         in->items[k].expr);
+            if (in->items[k].bit_width)
+                write_bits(M, gi, &in->items[k]);
+            else
+                write_scalar(M, gi, (uint32_t)in->items[k].offset, in->items[k].type,
+                             in->items[k].expr);
     } else if (d->init) {
         write_scalar(M, gi, 0, d->type, d->init);
     }
@@ -668,16 +691,18 @@ static void push_loop(lw_func *F, int brk, int cont)
     F->loops[F->nloops++] = (lw_loop){brk, cont};
 }
 
-static void zero_fill(lw_func *F, int addr, uint32_t from, uint32_t to, int zero)
+/* Stores zeros over [from, to) of the object at R[addr], which is only
+ * known to be aligned to align bytes: no store may be wider than that. */
+static void zero_fill(lw_func *F, int addr, uint32_t from, uint32_t to, int zero, int align)
 {
     while (from < to) {
         uint32_t left = to - from;
         int op = OP_ST8, n = 1;
-        if (left >= 8 && from % 8 == 0)
+        if (left >= 8 && from % 8 == 0 && align >= 8)
             op = OP_ST64, n = 8;
-        else if (left >= 4 && from % 4 == 0)
+        else if (left >= 4 && from % 4 == 0 && align >= 4)
             op = OP_ST32, n = 4;
-        else if (left >= 2 && from % 2 == 0)
+        else if (left >= 2 && from % 2 == 0 && align >= 2)
             op = OP_ST16, n = 2;
         lw_emit(F, op, zero, addr, 0, (int32_t)from, 0);
         from += (uint32_t)n;
@@ -706,7 +731,9 @@ static void init_array(lw_func *F, k_decl *d, int addr)
 {
     k_init *in = d->init->sema_ext;
     uint32_t size = (uint32_t)k_ty_size(d->type), covered = 0, gaps = 0;
+    int bits = 0;   /* a bit-field's unit is zeroed before its bits are stored */
     for (int k = 0; k < in->n; k++) {
+        bits |= in->items[k].bit_width != 0;
         if (in->items[k].offset > covered)
             gaps += in->items[k].offset - covered;
         covered = in->items[k].offset + (uint32_t)k_ty_size(in->items[k].type);
@@ -717,7 +744,7 @@ static void init_array(lw_func *F, k_decl *d, int addr)
     int big = gaps > 128;
     if (big)
         memset_call(F, addr, size);
-    else if (gaps) {
+    else if (gaps || bits) {
         zero = lw_reg(F);
         lw_emit_k(F, zero, 0);
     }
@@ -725,16 +752,21 @@ static void init_array(lw_func *F, k_decl *d, int addr)
     for (int k = 0; k < in->n; k++) {
         k_init_item *it = &in->items[k];
         if (!big && it->offset > covered)
-            zero_fill(F, addr, covered, it->offset, zero);
+            zero_fill(F, addr, covered, it->offset, zero, k_ty_align(d->type));
+        uint32_t end = it->offset + (uint32_t)k_ty_size(it->type);
+        if (!big && it->bit_width && end > covered)  /* the unit's other bits are 0 */
+            zero_fill(F, addr, it->offset > covered ? it->offset : covered, end, zero,
+                      k_ty_align(d->type));
         int v = lw_reg(F);
         lw_expr_conv_to(F, it->expr, it->type, v);
-        lw_lv lv = {LV_MEM, addr, (int32_t)it->offset, it->type};
+        lw_lv lv = {LV_MEM, addr, (int32_t)it->offset, it->type, it->bit_off, it->bit_width};
         lw_store(F, &lv, v);
         F->top = v;
-        covered = it->offset + (uint32_t)k_ty_size(it->type);
+        if (end > covered)
+            covered = end;
     }
     if (!big && size > covered)
-        zero_fill(F, addr, covered, size, zero);
+        zero_fill(F, addr, covered, size, zero, k_ty_align(d->type));
     F->top = top;
 }
 
@@ -756,6 +788,14 @@ static void memory_var(lw_func *F, k_decl *d)
 {
     lw_sym *s = new_sym(F->M, d, SYM_LOCAL);
     s->off = lw_local(F, k_ty_size(d->type), k_ty_align(d->type));
+    if (d->ctor) {
+        int top = F->top, addr = lw_reg(F);
+        lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
+        lw_construct_var(F, d, addr);
+        F->top = top;
+        debug_var(F, d, VAR_LOCAL, s->off);
+        return;
+    }
     if (!d->init && !(d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3)) {
         debug_var(F, d, VAR_LOCAL, s->off);
         return;
@@ -773,7 +813,7 @@ static void memory_var(lw_func *F, k_decl *d)
     } else {
         int v = lw_reg(F);
         lw_expr_conv_to(F, d->init, d->type, v);
-        lw_lv lv = {LV_MEM, addr, 0, d->type};
+        lw_lv lv = {LV_MEM, addr, 0, d->type, 0, 0};
         lw_store(F, &lv, v);
     }
     F->top = top;
@@ -783,6 +823,8 @@ static void memory_var(lw_func *F, k_decl *d)
 static void local_var(lw_func *F, k_decl *d)
 {
     F->loc = d->loc;
+    if (d->kind == D_RECORD)
+        return;
     if (d->storage & (ST_SHARED | ST_STATIC))
         return;    /* laid out with the module */
     if (d->storage & ST_EXTERN) {
@@ -926,7 +968,14 @@ static void switch_stmt(lw_func *F, k_stmt *s)
 
 static void return_stmt(lw_func *F, k_stmt *s)
 {
-    if (s->expr) {
+    if (s->expr && F->ret_hidden >= 0) {   /* a record: into the caller's slot */
+        int top = F->top;
+        int v = lw_expr_any(F, s->expr);
+        lw_lv lv = {LV_MEM, F->ret_hidden, 0, F->decl->type->base, 0, 0};
+        lw_store(F, &lv, v);
+        lw_emit(F, OP_MOV, F->ret_reg, F->ret_hidden, 0, 0, 0);
+        F->top = top;
+    } else if (s->expr) {
         if (F->ret_reg >= 0)
             lw_expr_conv_to(F, s->expr, F->decl->type->base, F->ret_reg);
         else
@@ -994,22 +1043,29 @@ static void stmt(lw_func *F, k_stmt *s)
 static void prologue(lw_func *F)
 {
     k_decl *fn = F->decl;
-    F->top = F->maxreg = SIMT_FRAME_LINK + fn->nparams;
-    for (int i = 0; i < fn->nparams; i++) {
+    simt_sig sig;
+    int nslots = lw_fill_params(fn, &sig, NULL);
+    F->top = F->maxreg = SIMT_FRAME_LINK + nslots;
+    F->ret_hidden = lw_returns_record(fn) ? SIMT_FRAME_LINK + nslots - 1 : -1;
+    for (int i = 0, reg = SIMT_FRAME_LINK; i < fn->nparams; i++) {
         k_decl *p = fn->params[i];
-        int reg = SIMT_FRAME_LINK + i;
+        int word, words = lw_param_words(fn, p->type, &word);
+        reg += words;
         if (p->address_taken || (p->type->quals & Q_VOLATILE)) {
             lw_sym *s = new_sym(F->M, p, SYM_LOCAL);
             s->off = lw_local(F, k_ty_size(p->type), k_ty_align(p->type));
             int a = lw_reg(F);
             lw_emit(F, OP_LADDR, a, 0, 0, (int32_t)s->off, 0);
-            lw_lv lv = {LV_MEM, a, 0, p->type};
-            lw_store(F, &lv, reg);
+            lw_lv lv = {LV_MEM, a, 0, p->type, 0, 0};
+            if (word)
+                lw_words_to_record(F, reg - words, p->type, word, a);
+            else
+                lw_store(F, &lv, reg - words);
             F->top = a;
             debug_var(F, p, VAR_LOCAL, s->off);
         } else {
-            new_sym(F->M, p, SYM_REG)->reg = reg;
-            debug_var(F, p, VAR_REG, (uint32_t)reg);
+            new_sym(F->M, p, SYM_REG)->reg = reg - 1;
+            debug_var(F, p, VAR_REG, (uint32_t)(reg - 1));
         }
     }
     for (int k = 0; k < F->ndvars; k++)
@@ -1282,8 +1338,11 @@ static void declare_function(lw_mod *M, k_decl *d)
     fn->param_names = simt_calloc(mal(M), (size_t)sig.nargs + 1, sizeof *fn->param_names);
     if (!fn->param_names)
         M->oom = 1;
+    const char *names[256];
+    lw_fill_params(d, &sig, names);
+    lw_check_params(M, d);
     for (int i = 0; fn->param_names && i < sig.nargs; i++)
-        fn->param_names[i] = dup_str(M, d->params[i]->name ? d->params[i]->name : "");
+        fn->param_names[i] = dup_str(M, names[i] ? names[i] : "");
     new_sym(M, d, SYM_FUNC)->index = index;
     if (strcmp(d->name, "main") == 0)
         m->main_func = index;

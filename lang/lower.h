@@ -96,6 +96,7 @@ typedef struct lw_func {
     int top, maxreg;          /* first free register, high-water mark */
     uint32_t local_size;
     int exit_block, ret_reg;
+    int ret_hidden;           /* a record result: the register of the caller's slot, or -1 */
     k_loc loc;                /* source position of what is being lowered */
     lw_loop *loops;
     int nloops, loops_cap;
@@ -113,6 +114,7 @@ typedef struct lw_lv {
     int reg;
     int32_t off;
     k_type *type;
+    int bit_off, bit_width;   /* a bit-field: its bits in the unit of type at off */
 } lw_lv;
 
 /* ---- lower.c: blocks, registers, module tables ---- */
@@ -145,6 +147,19 @@ void lw_var_address(lw_func *F, k_decl *d, int dst);
 simt_vtype lw_vtype(const k_type *t);
 
 /* lower_call.c equivalents live in lower_expr.c too: calls, launches, intrinsics */
+
+/* ---- lower_records.c: records as parameters, results, kernel arguments ---- */
+int lw_returns_record(const k_decl *fn);
+int lw_param_words(const k_decl *fn, const k_type *t, int *word);
+int lw_fill_params(const k_decl *fn, simt_sig *sig, const char **names);
+void lw_check_params(lw_mod *M, const k_decl *fn);
+void lw_record_to_words(lw_func *F, int addr, const k_type *t, int word, int dst);
+void lw_words_to_record(lw_func *F, int src, const k_type *t, int word, int addr);
+void lw_bits_extract(lw_func *F, const lw_lv *lv, int reg);   /* unit in reg -> value */
+void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types, int nargs);
+void lw_construct_record(lw_func *F, k_expr *e, int dst);
+void lw_construct_var(lw_func *F, k_decl *d, int addr);
+void lw_bits_insert(lw_func *F, const lw_lv *lv, int unit, int src);
 
 /* ---- dom.c ---- */
 /* Computes reachability from block 0 and the immediate post-dominator of

@@ -54,11 +54,23 @@ static void call_function(lw_func *F, k_expr *e, int dst, int want)
         int a = F->top;
         lw_reserve(F, a + 3);
         eval_args(F, e, 0, a + 3);
+        if (lw_returns_record(def)) {   /* the hidden last argument: our slot for it */
+            k_type *rt = def->type->base;
+            uint32_t off = lw_local(F, k_ty_size(rt), k_ty_align(rt));
+            int h = a + 3 + e->nargs;
+            lw_reserve(F, h + 1);
+            lw_emit(F, OP_LADDR, h, 0, 0, (int32_t)off, 0);
+        }
         lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, def), 0);
         if (want)
             mov(F, dst, a);
     } else {
         int b = F->top;
+        if (lw_returns_record(def) || lw_fill_params(def, &(simt_sig){0}, NULL) != e->nargs) {
+            k_error(F->M->ctx, e->loc, "'%s' has no body here: a native function cannot take "
+                    "or return a record by value", def->name);
+            return;
+        }
         lw_reserve(F, b + 1);
         eval_args(F, e, 0, b);
         int imp = lw_import_index(F, def);
@@ -334,12 +346,33 @@ static void call_builtin(lw_func *F, k_expr *e, int dst, int want)
     F->top = top;
 }
 
+/* make_float4(...): the members in a fresh slot; dst gets its address. */
+static void make_vector(lw_func *F, k_expr *e, int dst)
+{
+    int top = F->top;
+    const k_record *r = e->type->rec;
+    uint32_t off = lw_local(F, r->size, r->align);
+    int addr = lw_reg(F);
+    lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)off, 0);
+    for (int i = 0; i < e->nargs && i < r->nfields; i++) {
+        int v = lw_reg(F);
+        lw_expr_conv_to(F, e->args[i], r->fields[i].type, v);
+        lw_lv lv = {LV_MEM, addr, (int32_t)r->fields[i].offset, r->fields[i].type, 0, 0};
+        lw_store(F, &lv, v);
+        F->top = v;
+    }
+    mov(F, dst, addr);
+    F->top = top;
+}
+
 void lw_call_to(lw_func *F, k_expr *e, int dst, int want)
 {
     if (e->builtin >= 0)
         call_builtin(F, e, dst, want);
     else if (e->decl)
         call_function(F, e, dst, want);
+    else if (e->type && e->type->kind == TY_RECORD && e->type->rec->vector_n)
+        make_vector(F, e, dst);
 }
 
 /* ---- launches ---- */
@@ -361,6 +394,31 @@ static void dim_arg(lw_func *F, k_expr *c, int r)
     lw_emit(F, OP_ST32, v, r, 0, 8, 0);
 }
 
+/* A launch's arguments from register base on: a record's in words
+ * (lower_records.c).  Returns the number of registers. */
+static int launch_args(lw_func *F, k_expr *e, const k_decl *kernel, int base)
+{
+    k_type **at = arg_types(e);
+    int r = base;
+    for (int k = 0; k < e->nargs; k++) {
+        k_type *t = at[k] ? at[k] : e->args[k]->type;
+        int word, words = k < kernel->nparams ? lw_param_words(kernel, t, &word) : 1;
+        F->top = r;
+        lw_reserve(F, r + words);
+        if (k < kernel->nparams && word) {
+            F->top = r + words;     /* the address above the words it fills */
+            int addr = lw_expr_any(F, e->args[k]);
+            lw_record_to_words(F, addr, t, word, r);
+        } else {
+            lw_expr_conv_to(F, e->args[k], t, r);
+        }
+        r += words;
+    }
+    F->top = r;
+    lw_reserve(F, r);
+    return r - base;
+}
+
 void lw_launch(lw_func *F, k_expr *e)
 {
     k_decl *def = e->decl->definition ? e->decl->definition : e->decl;
@@ -379,8 +437,8 @@ void lw_launch(lw_func *F, k_expr *e)
         lw_expr_conv_to(F, e->config[2], k_ty(F->M->ctx, TY_ULLONG), b + 2);
     else
         lw_emit_k(F, b + 2, 0);
-    eval_args(F, e, 0, b + 3);
+    int n = launch_args(F, e, def, b + 3);
     simt_func *fn = &F->M->m->funcs[s->index];
-    lw_emit(F, OP_LAUNCH, b, b, 3 + e->nargs, s->index, (int32_t)fn->sig);
+    lw_emit(F, OP_LAUNCH, b, b, 3 + n, s->index, (int32_t)fn->sig);
     F->top = top;
 }

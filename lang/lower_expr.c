@@ -264,7 +264,10 @@ static void note_volatile(lw_func *F, const lw_lv *lv)
 static void load(lw_func *F, const lw_lv *lv, int dst)
 {
     note_volatile(F, lv);
-    if (lv->kind == LV_REG) {
+    if (lv->bit_width) {
+        lw_emit(F, load_op(lv->type), dst, lv->reg, 0, lv->off, 0);
+        lw_bits_extract(F, lv, dst);
+    } else if (lv->kind == LV_REG) {
         mov(F, dst, lv->reg);
     } else if (is_aggregate(lv->type)) {   /* the value of an array/record is its address */
         if (lv->off)
@@ -279,7 +282,14 @@ static void load(lw_func *F, const lw_lv *lv, int dst)
 void lw_store(lw_func *F, const lw_lv *lv, int src)
 {
     note_volatile(F, lv);
-    if (lv->kind == LV_REG) {
+    if (lv->bit_width) {
+        int top = F->top;
+        int unit = new_temp(F);
+        lw_emit(F, load_op(lv->type), unit, lv->reg, 0, lv->off, 0);
+        lw_bits_insert(F, lv, unit, src);
+        lw_emit(F, store_op(lv->type), unit, lv->reg, 0, lv->off, 0);
+        F->top = top;
+    } else if (lv->kind == LV_REG) {
         mov(F, lv->reg, src);
     } else if (is_aggregate(lv->type)) {
         int top = F->top;
@@ -417,7 +427,7 @@ static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst)
         int v = new_temp(F);
         lw_expr_conv_to(F, e, t, v);
         lw_emit(F, OP_LADDR, dst, 0, 0, (int32_t)off, 0);
-        lw_lv lv = { LV_MEM, dst, 0, t };
+        lw_lv lv = { LV_MEM, dst, 0, t, 0, 0 };
         lw_store(F, &lv, v);
     }
     F->top = top;
@@ -450,7 +460,7 @@ static void lambda_to(lw_func *F, k_expr *e, int dst)
     lw_emit(F, OP_LADDR, base, 0, 0, (int32_t)off, 0);
     for (int i = 0; li && i < li->n; i++) {
         const k_capture *c = &li->caps[i];
-        lw_lv src, slot = { LV_MEM, base, (int32_t)c->off, c->src->type };
+        lw_lv src, slot = { LV_MEM, base, (int32_t)c->off, c->src->type, 0, 0 };
         int v = new_temp(F);
         lvalue(F, c->src, &src);
         if (c->byref) {
@@ -473,6 +483,7 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
     lv->type = e->type;
     lv->off = 0;
     lv->kind = LV_MEM;
+    lv->bit_off = lv->bit_width = 0;
     if (e->kind == E_IDENT && e->capture > 0) {   /* in a lambda: through its object */
         captured(F, e, lv);
         F->loc = saved;
@@ -522,9 +533,15 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
         k_type *ft;
         uint32_t off = 0;
         k_ty_field(F->M->ctx, e->lhs->type, e->name, &ft, &off);
+        const k_field *f = e->lhs->type->kind == TY_RECORD
+                               ? k_record_find(e->lhs->type->rec, e->name, &off) : NULL;
         lvalue(F, e->lhs, lv);
         lv->off += (int32_t)off;
         lv->type = e->type;
+        if (f && f->bit_width) {
+            lv->bit_off = f->bit_offset;
+            lv->bit_width = f->bit_width;
+        }
         break;
     }
     case E_STRING:
@@ -532,6 +549,11 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
         lw_emit(F, OP_GADDR, lv->reg, 0, 0, lw_string_global(F->M, e->str, e->strlen, e->loc), 0);
         break;
     default:
+        if (is_aggregate(e->type)) {   /* a record result (f().x): its value is its address */
+            lv->reg = new_temp(F);
+            lw_expr_to(F, e, lv->reg);
+            break;
+        }
         k_error(F->M->ctx, e->loc, "expression is not addressable");
         lv->reg = new_temp(F);
         break;
@@ -924,6 +946,10 @@ static void member_to(lw_func *F, k_expr *e, int dst)
 /* dim3(x, y, z) in a fresh local slot; dst receives its address. */
 static void construct_to(lw_func *F, k_expr *e, int dst)
 {
+    if (e->type && e->type->kind == TY_RECORD) {
+        lw_construct_record(F, e, dst);
+        return;
+    }
     int top = F->top;
     uint32_t off = lw_local(F, 12, 4);
     int addr = new_temp(F);

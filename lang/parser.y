@@ -41,6 +41,8 @@ typedef struct k_specs {
     const char *alias;            /* spelling of an alias builtin (size_t...) */
     k_type *typedef_type;         /* the named typedef's type */
     k_type *resolved;             /* first resolution, to report errors once */
+    k_record *defined;            /* a struct/union defined in these specifiers */
+    k_list enumerators;           /* D_VAR decls of an enum defined in them */
 } k_specs;
 
 /* One declarator: `*const *p[3][4]`, `f(int a, ...)` or `g(x, y)`. */
@@ -56,6 +58,8 @@ typedef struct k_declarator {
     int is_ref;                   /* C++ `&` after the pointers: a reference */
     k_list ctor_args;
     k_expr *init;
+    k_expr *bits;                 /* a member's bit-field width */
+    unsigned ctor_storage;        /* a constructor's or destructor's specifiers */
 } k_declarator;
 
 typedef struct k_parser k_parser;
@@ -75,8 +79,49 @@ struct k_parser {
     long ntokens;                 /* tokens scanned so far */
     long lex_error_token;         /* the last token the scanner reported an error on */
     int depth_reported;
+    /* records and scopes (lang/parse_decl.c) */
+    k_list tag_names;             /* struct/union/enum tags, innermost last */
+    k_list tag_types;             /* k_type *, same order */
+    k_list scope_marks;           /* per open block: typedef and tag counts */
+    k_list records;               /* records whose body is being parsed */
+    k_record *just_defined;       /* the record whose '}' was just reduced */
+    k_type *cur_enum;             /* the enum whose enumerators are being parsed */
+    k_list enumerators;           /* its constants so far (D_VAR), for the next specs */
+    int prev_kind, prev2_kind;    /* the two tokens before the one being scanned */
+    unsigned char brace_record[256]; /* per open '{': 1 if it opened a record body */
+    int brace_depth;
+    int after_record;             /* the last token closed a record body */
     k_tpl_scan tpl;               /* template names and argument lists (lang/templates.c) */
 };
+
+/* lang/parse_decl.c: records, enums, block scopes of typedef names */
+void k_parse_list_add(k_parser *ps, k_list *l, void *item);
+k_type *k_parse_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc);
+k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc);
+k_type *k_parse_record_end(k_parser *ps, k_type *t);
+void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
+                     k_type *(*build)(k_parser *, k_specs *, k_declarator *),
+                     void (*method)(k_parser *, k_specs *, k_declarator *));
+k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc);
+k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc);
+int k_parse_specs_extra(const k_specs *sp);
+const char *k_parse_operator_name(k_parser *ps, const char *op);
+const char *k_parse_ctor_name(k_parser *ps, k_type *cls, k_loc loc, int dtor);
+void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const, k_list *inits,
+                        k_stmt *body);
+k_record *k_parse_method_class(k_parser *ps, const char *name);
+int k_parse_is_ctor_name(const char *name);
+void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storage, int is_const,
+                           k_list *inits, k_stmt *body);
+void k_parse_specs_decls(k_parser *ps, k_stmt *s, k_specs *sp);
+void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value);
+k_specs *k_parse_specs_tagged(k_parser *ps, k_specs *sp, k_type *t);
+void k_parse_scope_open(k_parser *ps);
+void k_parse_scope_close(k_parser *ps);
+void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
+k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
+int k_parse_type_name_here(const k_parser *ps);
+void k_parse_token_hook(k_parser *ps, int kind);
 
 /* lang/templates.c: the parser's side of templates */
 int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc);
@@ -111,6 +156,7 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 
 %code {
 #include <stdlib.h>
+#include "types.h"
 #include <string.h>
 
 #include "namespaces.h"
@@ -149,6 +195,16 @@ static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params
 static k_specs *specs_new(k_parser *ps, k_loc loc);
 static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
 static k_type *type_name(k_parser *ps, k_specs *sp, k_declarator *d);
+static k_type *member_type(k_parser *ps, k_specs *sp, k_declarator *d);
+static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d);
+static k_expr *ident_expr(k_parser *ps, const char *name, k_loc loc);
+static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                       k_list *inits, k_stmt *body);
+static int add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                          k_list *inits, k_stmt *body);
+static void method_proto(k_parser *ps, k_specs *sp, k_declarator *d);
+static k_declarator *ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params,
+                               int dtor);
 
 static k_declarator *dtor_new(k_parser *ps, k_loc loc, const char *name);
 static k_declarator *dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d);
@@ -185,6 +241,8 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_CONSTEXPR "constexpr" KW_AUTO "auto" KW_STATIC_ASSERT "static_assert"
 %token KW_TEMPLATE "template" KW_TYPENAME "typename" KW_CLASS "class"
 %token TPL_OPEN "<" TPL_CLOSE ">"
+%token KW_CLASS_RECORD "class definition" KW_PUBLIC "public" KW_PRIVATE "private" KW_PROTECTED "protected"
+%token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
 %token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
 %token KW_GLOBAL "__global__" KW_DEVICE "__device__" KW_HOST "__host__"
@@ -225,7 +283,15 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
 %type <decl> param
-%type <type> type_name template_type
+%type <type> type_name tagged_spec record_spec record_head enum_spec enum_head
+%type <list> member_dtors
+%type <dtor> member_dtor
+%type <op> record_kw method_quals
+%type <name> dtor_name op_name
+%type <dtor> ctor_head dtor_head
+%type <list> mem_inits_opt mem_inits
+%type <expr> mem_init
+%type <type> template_type
 %type <list> template_head tparams targs targs_opt
 %type <ptr> tparam targ
 %type <stmt> statement compound declaration for_init block_item using static_assert cond_decl
@@ -233,6 +299,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <list> captures_opt captures lambda_params
 %type <expr> capture
 %type <type> lambda_ret
+%type <specs> ret_specs
 %type <name> ns_open
 %type <bits> qualifiers qualifier storage
 %type <op> assign_op unary_op type_kw
@@ -252,11 +319,16 @@ external
     | KW_EXTERN strings external                { (void)$2; }   /* extern "C": linkage only */
     | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { add_function(ps, $1, $2, $3); }
+    | decl_specs declarator KW_CONST compound   { add_method_def(ps, $1, $2, 1, NULL, $4); }
+    | decl_specs declarator ':' mem_inits compound { add_method_def(ps, $1, $2, 0, $4, $5); }
+    | declarator ':' mem_inits compound         { add_method_def(ps, NULL, $1, 0, $3, $4); }
     | template_head decl_specs declarator compound
                                     { add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
     | template_head declaration     { add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
     | declarator compound
         {
+            if (add_method_def(ps, NULL, $1, 0, NULL, $2))
+                break;
             k_error(ps->ctx, $1 ? $1->loc : LOC(@1), "type specifier missing before '%s'"
                     " (K has no implicit int)", $1 && $1->name ? $1->name : "?");
             add_function(ps, NULL, $1, $2);
@@ -356,6 +428,7 @@ decl_specs
                                                                   LOC(@1), NULL); }
     | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                                   LOC(@1), $1); }
+    | tagged_spec                   { $$ = k_parse_specs_tagged(ps, specs_new(ps, LOC(@1)), $1); }
     | KW_TYPEDEF                                { $$ = specs_new(ps, LOC(@1)); $$->is_typedef = 1; }
     | template_type                 { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
     | decl_specs template_type                  { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
@@ -363,6 +436,7 @@ decl_specs
     | decl_specs qualifier                      { $$ = $1; $$->quals |= $2; }
     | decl_specs type_kw                        { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
     | decl_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    | decl_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
     | decl_specs KW_TYPEDEF                     { $$ = $1; $$->is_typedef = 1; }
     ;
 
@@ -378,6 +452,122 @@ type_specs
     | type_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
     | template_type                 { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
     | type_specs template_type                  { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    | tagged_spec                   { $$ = k_parse_specs_tagged(ps, specs_new(ps, LOC(@1)), $1); }
+    | type_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
+    ;
+
+/* ------------------------------------------------- structs, unions, enums */
+tagged_spec
+    : record_spec                               { $$ = $1; }
+    | enum_spec                                 { $$ = $1; }
+    ;
+
+record_spec
+    : record_head members '}'                   { $$ = k_parse_record_end(ps, $1); }
+    | record_kw IDENT                           { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
+    ;
+
+record_head
+    : record_kw IDENT '{'                   { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); }
+    | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
+    ;
+
+record_kw
+    : KW_STRUCT         { $$ = 0; }
+    | KW_UNION          { $$ = 1; }
+    | KW_CLASS_RECORD   { $$ = 0; }     /* access is not checked: a class is a struct */
+    ;
+
+members
+    : %empty
+    | members member
+    ;
+
+member
+    : decl_specs member_dtors ';'   { k_parse_members(ps, $1, $2, member_type, method_proto); }
+    | decl_specs ';'                { k_parse_members(ps, $1, NULL, member_type, method_proto); }
+    | decl_specs declarator KW_CONST ';'        { add_method(ps, $1, $2, 1, NULL, NULL); }
+    | decl_specs declarator method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
+    | ctor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
+    | ctor_head mem_inits_opt compound          { add_method(ps, NULL, $1, 0, $2, $3); }
+    | dtor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
+    | dtor_head compound                        { add_method(ps, NULL, $1, 0, NULL, $2); }
+    | access ':'
+    | ';'
+    | error ';'                                 { yyerrok; }
+    ;
+
+access
+    : KW_PUBLIC
+    | KW_PRIVATE
+    | KW_PROTECTED
+    ;
+
+method_quals
+    : %empty                                    { $$ = 0; }
+    | KW_CONST                                  { $$ = 1; }
+    ;
+
+/* S(params) and ~S(): names "S::S" and "S::~S" (lang/parse_decl.c) */
+ctor_head
+    : TYPEDEF_NAME '(' ')'          { $$ = ctor_dtor(ps, NULL, $1, LOC(@1), NULL, 0); }
+    | TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, NULL, $1, LOC(@1), $3, 0); }
+    | decl_specs TYPEDEF_NAME '(' ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), NULL, 0); }
+    | decl_specs TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), $4, 0); }
+    ;
+
+dtor_head
+    : '~' TYPEDEF_NAME '(' ')'      { $$ = ctor_dtor(ps, NULL, $2, LOC(@2), NULL, 1); }
+    | decl_specs '~' TYPEDEF_NAME '(' ')' { $$ = ctor_dtor(ps, $1, $3, LOC(@3), NULL, 1); }
+    ;
+
+mem_inits_opt
+    : %empty                                    { $$ = NULL; }
+    | ':' mem_inits                             { $$ = $2; }
+    ;
+
+mem_inits
+    : mem_init                                  { $$ = list_push(ps, NULL, $1); }
+    | mem_inits ',' mem_init                    { $$ = list_push(ps, $1, $3); }
+    ;
+
+/* `x(a)` or `x{a}` before a constructor's body: an E_CALL naming the member */
+mem_init
+    : IDENT '(' args_opt ')'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
+    | IDENT '{' args_opt '}'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
+    ;
+
+member_dtors
+    : member_dtor                               { $$ = list_push(ps, NULL, $1); }
+    | member_dtors ',' member_dtor              { $$ = list_push(ps, $1, $3); }
+    ;
+
+member_dtor
+    : declarator                                { $$ = $1; }
+    | declarator '=' initializer                { $$ = $1; if ($$) $$->init = $3; }
+    | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
+    | ':' const_expr        { $$ = dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
+    ;
+
+enum_spec
+    : enum_head enumerators '}'                 { $$ = $1; }
+    | enum_head enumerators ',' '}'             { $$ = $1; }
+    | KW_ENUM IDENT                             { $$ = k_parse_enum_ref(ps, $2, LOC(@2)); }
+    ;
+
+enum_head
+    : KW_ENUM IDENT '{'                         { $$ = k_parse_enum_begin(ps, $2, LOC(@2)); }
+    | KW_ENUM '{'                               { $$ = k_parse_enum_begin(ps, NULL, LOC(@1)); }
+    ;
+
+enumerators
+    : enumerator
+    | enumerators ',' enumerator
+    ;
+
+enumerator
+    : IDENT                     { k_parse_enumerator(ps, $1, LOC(@1), NULL); }
+    | IDENT '=' const_expr      { k_parse_enumerator(ps, $1, LOC(@1), $3); }
     ;
 
 storage
@@ -458,9 +648,9 @@ declarator
 
 direct_dtor
     : IDENT                                     { $$ = dtor_new(ps, LOC(@1), $1); }
-    | IDENT '(' ')'              { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), NULL, 0); }
-    | IDENT '(' param_list ')'   { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
-    | IDENT '(' param_list ',' ELLIPSIS ')'
+    | dtor_name '(' ')'          { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), NULL, 0); }
+    | dtor_name '(' param_list ')' { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
+    | dtor_name '(' param_list ',' ELLIPSIS ')'
                                  { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 1); }
     | TEMPLATE_NAME '(' ')'
         { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0); }
@@ -476,7 +666,7 @@ direct_dtor
             k_tpl_spec_args(ps, $3);
             $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $6, 0);
         }
-    | IDENT '(' args ')'
+    | dtor_name '(' args ')'
         {
             $$ = dtor_new(ps, LOC(@1), $1);
             $$->is_ctor = 1;
@@ -485,6 +675,25 @@ direct_dtor
         }
     | direct_dtor '[' ']'                       { $$ = $1; list_append(ps, &$$->dims, NULL); }
     | direct_dtor '[' const_expr ']'            { $$ = $1; list_append(ps, &$$->dims, $3); }
+    ;
+
+/* The name of a function: an identifier or `operator+` (named "operator+"). */
+dtor_name
+    : IDENT                                     { $$ = $1; }
+    | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
+    ;
+
+op_name
+    : '+' { $$ = "+"; } | '-' { $$ = "-"; } | '*' { $$ = "*"; } | '/' { $$ = "/"; }
+    | '%' { $$ = "%"; } | '^' { $$ = "^"; } | '&' { $$ = "&"; } | '|' { $$ = "|"; }
+    | '~' { $$ = "~"; } | '!' { $$ = "!"; } | '=' { $$ = "="; } | '<' { $$ = "<"; }
+    | '>' { $$ = ">"; } | EQ { $$ = "=="; } | NE { $$ = "!="; } | LE { $$ = "<="; }
+    | GE { $$ = ">="; } | SHL { $$ = "<<"; } | SHR { $$ = ">>"; } | ANDAND { $$ = "&&"; }
+    | OROR { $$ = "||"; } | INC { $$ = "++"; } | DEC { $$ = "--"; }
+    | ADD_ASSIGN { $$ = "+="; } | SUB_ASSIGN { $$ = "-="; } | MUL_ASSIGN { $$ = "*="; }
+    | DIV_ASSIGN { $$ = "/="; } | MOD_ASSIGN { $$ = "%="; } | AND_ASSIGN { $$ = "&="; }
+    | OR_ASSIGN { $$ = "|="; } | XOR_ASSIGN { $$ = "^="; } | SHL_ASSIGN { $$ = "<<="; }
+    | SHR_ASSIGN { $$ = ">>="; } | '[' ']' { $$ = "[]"; } | '(' ')' { $$ = "()"; }
     ;
 
 param_list
@@ -543,9 +752,16 @@ init_list
     ;
 
 /* -------------------------------------------------------------- statements */
+/* A block is a scope for typedef names and tags (scope_open marks it). */
 compound
-    : '{' block_items '}'                       { $$ = make_block(ps, LOC(@1), $2); }
-    | '{' block_items error '}'                 { $$ = make_block(ps, LOC(@1), $2); yyerrok; }
+    : '{' scope_open block_items '}'
+        { k_parse_scope_close(ps); $$ = make_block(ps, LOC(@1), $3); }
+    | '{' scope_open block_items error '}'
+        { k_parse_scope_close(ps); $$ = make_block(ps, LOC(@1), $3); yyerrok; }
+    ;
+
+scope_open
+    : %empty                                    { k_parse_scope_open(ps); }
     ;
 
 block_items
@@ -737,11 +953,11 @@ postfix
             $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
             if ($$) $$->name = $3;
         }
-    | postfix ARROW IDENT
+    | postfix ARROW IDENT           /* p->m is (*p).m */
         {
-            (void)$3;
-            k_error(ps->ctx, LOC(@2), "'->' is not supported in K (there are no structs)");
-            $$ = $1;
+            $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2),
+                            expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
+            if ($$) $$->name = $3;
         }
     | postfix INC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTINC, LOC(@2), $1); }
     | postfix DEC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTDEC, LOC(@2), $1); }
@@ -775,6 +991,9 @@ primary
     | TYPEDEF_NAME '(' args_opt ')'
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
+    | TYPEDEF_NAME '{' args_opt '}'
+        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
+                                                      LOC(@1), $1), $3); }
     ;
 
 /* Lambdas (lang/lambda.c).  A capture is an E_IDENT (op 1: by reference)
@@ -802,9 +1021,22 @@ lambda_params
     | '(' param_list ')'                        { $$ = $2; }
     ;
 
+/* A trailing return type names a type (no struct definition: its '{'
+ * would be the body's). */
 lambda_ret
     : %empty                                    { $$ = NULL; }
-    | ARROW type_name                           { $$ = $2; }
+    | ARROW ret_specs abstract_opt              { $$ = type_name(ps, $2, $3); }
+    ;
+
+ret_specs
+    : qualifier                                 { $$ = specs_new(ps, LOC(@1)); $$->quals |= $1; }
+    | type_kw                                   { $$ = specs_type(ps, specs_new(ps, LOC(@1)), $1,
+                                                                  LOC(@1), NULL); }
+    | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
+                                                                  LOC(@1), $1); }
+    | ret_specs qualifier                       { $$ = $1; $$->quals |= $2; }
+    | ret_specs type_kw                         { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
+    | ret_specs TYPEDEF_NAME                    { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
     ;
 
 /* the op of the E_CAST: 0 for C's casts */
@@ -967,8 +1199,55 @@ static const char *callee_name(k_parser *ps, k_expr *callee, const char *what)
     return NULL;
 }
 
+static k_expr *ident_expr(k_parser *ps, const char *name, k_loc loc)
+{
+    k_expr *e = expr_leaf(ps, E_IDENT, loc);
+    if (e)
+        e->name = name;
+    return e;
+}
+
+/* A member function definition or prototype, a constructor or a destructor
+ * of the record being parsed (lang/parse_decl.c gives it its `this`). */
+static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                       k_list *inits, k_stmt *body)
+{
+    if (!d || !d->is_func) {
+        k_error(ps->ctx, d ? d->loc : (k_loc){0, 0}, "expected a member function");
+        return;
+    }
+    k_specs none = {0};
+    none.nvoid = 1;
+    k_decl *f = make_decl(ps, sp ? sp : &none, d);
+    if (f)
+        k_parse_add_method(ps, f, sp ? sp->storage : d->ctor_storage, is_const, inits, body);
+}
+
+static void method_proto(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    add_method(ps, sp, d, 0, NULL, NULL);
+}
+
+/* The declarator of `S(params)` or `~S()` inside S. */
+static k_declarator *ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params,
+                               int dtor)
+{
+    if (sp && sp->resolved == NULL && (sp->nvoid || sp->nint || sp->nbuiltin || sp->nfloat ||
+                                       sp->ndouble || sp->nchar || sp->nlong || sp->nshort))
+        k_error(ps->ctx, loc, "a %s cannot have a return type", dtor ? "destructor" : "constructor");
+    k_declarator *d = dtor_func(ps, dtor_new(ps, loc, k_parse_ctor_name(ps, cls, loc, dtor)),
+                                params, 0);
+    if (d)
+        d->ctor_storage = sp ? sp->storage : 0;
+    return d;
+}
+
 static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
 {
+    if (callee && callee->kind == E_MEMBER) {   /* obj.f(args): a member function call */
+        callee->kind = E_MCALL;
+        return expr_with_args(ps, callee, args);
+    }
     const char *name = callee_name(ps, callee, "the called object");
     if (!name)
         return callee;
@@ -1013,6 +1292,12 @@ static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args
 {
     k_type *t = base_type(ps, sp);
     int n = args ? args->n : 0;
+    if (t && t->kind == TY_RECORD) {
+        k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
+        if (e)
+            e->type_written = t;
+        return expr_with_args(ps, e, args);
+    }
     if (t && (t->kind == TY_DIM3 || t->kind == TY_UINT3)) {
         k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
         if (!e)
@@ -1211,6 +1496,15 @@ static k_type *type_name(k_parser *ps, k_specs *sp, k_declarator *d)
     return build_type(ps, base_type(ps, sp), d);
 }
 
+/* The type of a record member (parse_decl.c adds it to the record). */
+static k_type *member_type(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    if (d->is_func || d->is_ctor)
+        k_error(ps->ctx, d->loc, "member functions are not supported yet");
+    d->is_func = 0;
+    return build_type(ps, base_type(ps, sp), d);
+}
+
 /* ========================================================== declarators */
 static k_declarator *dtor_new(k_parser *ps, k_loc loc, const char *name)
 {
@@ -1330,33 +1624,39 @@ static void add_typedefs(k_parser *ps, k_specs *sp, k_list *dtors)
             continue;
         if (d->is_func || d->is_ctor || d->init) {
             k_error(ps->ctx, d->loc, "unsupported typedef of '%s' (K allows typedefs of"
-                    " scalar, pointer and array types)", d->name);
+                    " scalar, pointer, array and record types)", d->name);
             continue;
         }
-        list_append(ps, &ps->typedef_names, (void *)k_ns_qualify(ps->ctx, ps->ns, d->name));
-        list_append(ps, &ps->typedef_types, build_type(ps, base_type(ps, sp), d));
+        k_type *t = build_type(ps, base_type(ps, sp), d);
+        if (t && t->kind == TY_RECORD && !t->rec->tag)  /* typedef struct {...} S; */
+            t->rec->tag = d->name;
+        k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, d->name), t);
     }
 }
 
 static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors)
 {
+    int extra = k_parse_specs_extra(sp);
     if (sp && sp->is_typedef) {
         if (sp->storage)
             k_error(ps->ctx, loc, "storage class in a typedef");
         add_typedefs(ps, sp, dtors);
-        return NULL;
-    }
-    if (!dtors || dtors->n == 0) {
+        dtors = NULL;
+    } else if ((!dtors || dtors->n == 0) && !extra && !(sp && sp->typedef_type &&
+                                                         sp->typedef_type->kind == TY_RECORD)) {
         k_warning(ps->ctx, loc, "declaration does not declare anything");
         return NULL;
     }
+    if (!extra && !dtors)
+        return NULL;
     k_stmt *s = k_stmt_new(ps->ctx, S_DECL, loc);
     if (!s)
         return NULL;
-    s->decls = k_alloc(ps->ctx, (size_t)dtors->n * sizeof *s->decls);
+    s->decls = k_alloc(ps->ctx, (size_t)((dtors ? dtors->n : 0) + extra) * sizeof *s->decls);
     if (!s->decls)
         return s;
-    for (int i = 0; i < dtors->n; i++) {
+    k_parse_specs_decls(ps, s, sp);
+    for (int i = 0; dtors && i < dtors->n; i++) {
         k_declarator *d = dtors->items[i];
         if (d && (s->decls[s->ndecls] = make_decl(ps, sp, d)))
             s->ndecls++;
@@ -1502,9 +1802,35 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type)
     list_append(ps, &ps->typedef_types, type);
 }
 
+/* `T S::f(...) {...}` and `S::S(...) : m(a) {...}` outside S: the
+ * definition of a member function declared in S.  Returns 0 when d names
+ * no member of a class (then it is an ordinary function). */
+static int add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                          k_list *inits, k_stmt *body)
+{
+    k_record *r = d && d->is_func ? k_parse_method_class(ps, d->name) : NULL;
+    if (!r) {
+        if (d && (is_const || inits))
+            k_error(ps->ctx, d->loc, "'%s' is not a member function of a class", d->name);
+        return 0;
+    }
+    k_specs none = {0};
+    none.nvoid = 1;
+    none.storage = sp ? sp->storage : 0;
+    int ctor = k_parse_is_ctor_name(d->name);
+    if (ctor && sp && !specs_valid(sp))
+        ctor = 0;
+    k_decl *f = make_decl(ps, ctor ? &none : sp ? sp : &none, d);
+    if (f)
+        k_parse_define_method(ps, r, f, none.storage, is_const, inits, body);
+    return 1;
+}
+
 static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body)
 {
     if (!d)
+        return;
+    if (k_parse_method_class(ps, d->name) && add_method_def(ps, sp, d, 0, NULL, body))
         return;
     if (!d->is_func) {
         k_error(ps->ctx, d->loc, "expected '=', ',' or ';' after the declarator of '%s'"
@@ -1543,17 +1869,9 @@ static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items)
 }
 
 /* ============================================================== scanner */
-static k_type *typedef_find(const k_parser *ps, const char *name)
-{
-    for (int i = ps->typedef_names.n - 1; i >= 0; i--)
-        if (strcmp(ps->typedef_names.items[i], name) == 0)
-            return ps->typedef_types.items[i];
-    return NULL;
-}
-
 static int typedef_probe(void *arg, const char *qname)
 {
-    return typedef_find(arg, qname) != NULL;
+    return k_parse_typedef_lookup(arg, qname) != NULL;
 }
 
 /* The typedef a name written here stands for, through namespaces. */
@@ -1561,7 +1879,7 @@ static k_type *typedef_lookup(k_parser *ps, const char *name)
 {
     k_ns_view v = { ps->ns, (k_decl *const *)ps->uses.items, ps->uses.n };
     const char *q = k_ns_resolve(ps->ctx, &v, name, typedef_probe, ps);
-    return q ? typedef_find(ps, q) : NULL;
+    return q ? k_parse_typedef_lookup(ps, q) : NULL;
 }
 
 static k_expr *literal(k_parser *ps, k_expr_kind kind, const k_token *t)
@@ -1599,9 +1917,12 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
-        if (tdef) {
+        if (!tdef && name)
+            tdef = k_vector_type(ps->ctx, name);
+        if (tdef && k_parse_type_name_here(ps)) {
             lval->type = tdef;
-            return k_tpl_filter(ps, TYPEDEF_NAME, lloc);
+            kind = TYPEDEF_NAME;
+            break;
         }
         lval->name = name ? name : "?";
         if (name && k_tpl_classify(ps, &lval->name))
@@ -1613,18 +1934,21 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case FLOAT_LIT: lval->expr = literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = literal(ps, E_STRING, t); break;
-    case KW_STRUCT: case KW_UNION: case KW_ENUM:
-        k_error(ps->ctx, t->loc, "'%.*s' is not supported in K (structs, unions and enums"
-                " are out of scope)", (int)t->len, t->text);
-        ps->unsupported_at = t->loc;
-        break;
+    case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
+        k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
+        return k_yylex(lval, lloc, ps);
     case KW_GOTO:
         k_error(ps->ctx, t->loc, "'goto' is not supported in K");
         break;
     default:
         break;
     }
-    return k_tpl_filter(ps, kind, lloc);
+    kind = k_tpl_filter(ps, kind, lloc);
+    /* `class` starts a record except in a template's parameter list */
+    if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
+        kind = KW_CLASS_RECORD;
+    k_parse_token_hook(ps, kind);
+    return kind;
 }
 
 /* ======================================================== syntax errors */

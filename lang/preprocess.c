@@ -289,6 +289,10 @@ static pp_macro *lookup(pp *s, const pp_tok *t)
 {
     if (t->kind != PT_IDENT)
         return NULL;
+    /* A program that asks for __CUDA_ARCH__ is preprocessed for the device
+     * as well (lang/arch.c). */
+    if (t->len == 13 && !memcmp(t->text, "__CUDA_ARCH__", 13))
+        s->ctx->arch_seen = 1;
     return *find_slot(s, t->text, t->len);
 }
 
@@ -1562,7 +1566,10 @@ static const char *const predefined[] = {
     "M_PI 3.14159265358979323846", "M_E 2.7182818284590452354",
     "M_SQRT2 1.41421356237309504880",
     "INFINITY (1.0f/0.0f)", "NAN (0.0f/0.0f)",
-    "__SIMTVM__ 1", "__CUDACC__ 1",
+    "__SIMTVM__ 1", "__CUDACC__ 1", "__NVCC__ 1",
+    /* nvcc 13.0 and its runtime, as the real GPU's outputs were made */
+    "__CUDACC_VER_MAJOR__ 13", "__CUDACC_VER_MINOR__ 0", "__CUDACC_VER_BUILD__ 88",
+    "CUDART_VERSION 13000", "CUDA_VERSION 13000",
     "cudaSuccess 0", "cudaErrorInvalidValue 1", "cudaErrorMemoryAllocation 2",
     "cudaMemcpyHostToHost 0", "cudaMemcpyHostToDevice 1", "cudaMemcpyDeviceToHost 2",
     "cudaMemcpyDeviceToDevice 3", "cudaMemcpyDefault 4", "cudaMemAttachGlobal 1",
@@ -1705,6 +1712,11 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
     for (size_t i = 0; i < sizeof predefined / sizeof predefined[0]; i++)
         define_text(s, predefined[i], 0);
     define_specials(s);
+    if (ctx->device_pass) {
+        char arch[32];
+        snprintf(arch, sizeof arch, "__CUDA_ARCH__ %d", ctx->cuda_arch ? ctx->cuda_arch : 900);
+        define_text(s, arch, 0);
+    }
     for (size_t i = 0; defines && defines[i]; i++)
         define_text(s, defines[i], 1);
 

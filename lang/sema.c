@@ -194,6 +194,8 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
             k_error(s->ctx, loc, "cannot form a reference to 'void'");
             t->base->kind = TY_INT;   /* reported: go on as if it were int& */
         }
+        if (t->kind == TY_RECORD)
+            k_record_layout(s, t->rec);
         if (t->kind != TY_ARRAY)
             continue;
         if (!t->len_expr) {
@@ -225,7 +227,7 @@ static void init_add(k_sema_state *s, k_init *in, uint32_t off, k_type *t, k_exp
             memcpy(ni, in->items, sizeof *ni * (size_t)in->n);
         in->items = ni;
     }
-    in->items[in->n++] = (k_init_item){off, t, e};
+    in->items[in->n++] = (k_init_item){off, t, e, 0, 0};
 }
 
 static int is_char_kind(const k_type *t)
@@ -278,9 +280,55 @@ static void fill_scalar(k_sema_state *s, k_type *t, k_expr *e, uint32_t base, k_
         init_add(s, in, base, t, e);
 }
 
+static int is_aggregate(const k_type *t)
+{
+    return t->kind == TY_ARRAY || k_ty_is_record(t);
+}
+
+/* The members of a record in initialization order: a union initializes its
+ * first member, a struct every named member (unnamed bit-fields are skipped). */
+static void fill_record(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos,
+                        uint32_t base, k_init *in)
+{
+    k_record *r = t->rec;
+    for (int i = 0; i < r->nfields && *pos < n; i++) {
+        k_field *f = &r->fields[i];
+        if (!f->name && f->bit_expr)
+            continue;
+        uint32_t off = base + f->offset;
+        k_expr *a = args[*pos];
+        if (f->bit_width) {
+            int first = in->n;
+            fill(s, f->type, args, n, pos, off, in);
+            if (in->n > first) {
+                in->items[first].bit_off = f->bit_offset;
+                in->items[first].bit_width = f->bit_width;
+            }
+        } else if (is_aggregate(f->type) && a->kind == E_INIT_LIST) {
+            (*pos)++;
+            fill_braced(s, f->type, a, off, in);
+        } else {
+            fill(s, f->type, args, n, pos, off, in);
+        }
+        if (r->is_union)
+            break;
+    }
+}
+
 static void fill(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos, uint32_t base,
                  k_init *in)
 {
+    if (t->kind == TY_RECORD) {
+        /* an expression of the record's own type initializes it whole */
+        k_expr *a = args[*pos];
+        if (a->kind != E_INIT_LIST && k_sema_rvalue(s, a) && k_ty_same(a->type, t)) {
+            (*pos)++;
+            init_add(s, in, base, t, a);
+            return;
+        }
+        fill_record(s, t, args, n, pos, base, in);
+        return;
+    }
     if (t->kind == TY_ARRAY || k_ty_is_record(t)) {
         k_type *et = t->kind == TY_ARRAY ? t->base : k_ty(s->ctx, TY_UINT);
         int64_t len = t->kind == TY_ARRAY ? t->length : k_ty_size(t) / 4;
@@ -304,6 +352,27 @@ static void fill(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos, uin
     fill_scalar(s, t, args[(*pos)++], base, in);
 }
 
+/* How many scalars a brace-elided list spends on one object of type t. */
+static int64_t count_scalars(const k_type *t)
+{
+    if (t->kind == TY_ARRAY)
+        return (t->length > 0 ? t->length : 1) * count_scalars(t->base);
+    if (t->kind == TY_RECORD) {
+        int64_t n = 0;
+        for (int i = 0; i < t->rec->nfields; i++) {
+            const k_field *f = &t->rec->fields[i];
+            if (f->name || !f->bit_expr)
+                n += count_scalars(f->type);
+            if (t->rec->is_union)
+                break;
+        }
+        return n > 0 ? n : 1;
+    }
+    if (k_ty_is_record(t))
+        return 3;
+    return 1;
+}
+
 /* Length of `T a[] = {...}`: the number of elements the list fills. */
 static int64_t list_length(k_sema_state *s, k_type *t, k_expr *init)
 {
@@ -317,9 +386,7 @@ static int64_t list_length(k_sema_state *s, k_type *t, k_expr *init)
     if (et->kind != TY_ARRAY && !k_ty_is_record(et))
         return init->nargs;
     /* brace elision: scalars written without inner braces fill whole elements */
-    int64_t count = 0, scalars = 0, esz = k_ty_is_record(et) ? 3 : 1;
-    for (k_type *b = et; b->kind == TY_ARRAY; b = b->base)
-        esz *= b->length > 0 ? b->length : 1;
+    int64_t count = 0, scalars = 0, esz = count_scalars(et);
     (void)s;
     for (int i = 0; i < init->nargs; i++) {
         if (init->args[i]->kind == E_INIT_LIST) {
@@ -343,7 +410,7 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
         d->nctor = -1;
     }
     if (k_has_ctor(d)) {
-        if (!k_ty_is_record(t) || t->kind == TY_DEVPROP) {
+        if (!k_ty_is_record(t) || t->kind == TY_DEVPROP || t->kind == TY_RECORD) {
             k_error(s->ctx, d->loc, "constructor syntax is only allowed for dim3 variables");
             return 0;
         }
@@ -425,6 +492,10 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
 {
     k_ctx *ctx = s->ctx;
     d->builtin = -1;
+    if (d->kind == D_RECORD) {
+        k_record_layout(s, d->type->rec);
+        return;
+    }
     d->is_global_scope = file_scope;
     k_sema_resolve_type(s, d->type, d->loc);
     if (!k_sema_deduce_auto(s, d) || !check_ref_var(s, d, file_scope)) {
@@ -447,7 +518,12 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         k_error(ctx, d->loc, "variable '%s' has incomplete type 'void'", d->name);
     if (d->type->kind == TY_ARRAY && d->type->base->kind == TY_REF)
         k_error(ctx, d->loc, "'%s' declared as an array of references", d->name);
-    if (d->init || k_has_ctor(d))
+    if (d->type->kind == TY_RECORD && k_ty_size(d->type) < 0 && !(d->storage & ST_EXTERN))
+        k_error(ctx, d->loc, "variable '%s' has incomplete type '%s'", d->name,
+                k_record_name(d->type->rec));
+    if (k_sema_ctor_var(s, d))
+        ;   /* a class object: its constructor initializes it (classes.c) */
+    else if (d->init || k_has_ctor(d))
         k_sema_check_init(s, d);
     if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
         !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))
@@ -478,9 +554,15 @@ static void check_params(k_sema_state *s, k_decl *f)
                     " pointer to device memory)");
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
-        if (k_ty_is_record(p->type))
+        if (p->type->kind == TY_RECORD) {
+            if (k_ty_size(p->type) < 0)
+                k_error(s->ctx, p->loc, "parameter %d has incomplete type '%s'", i + 1,
+                        k_record_name(p->type->rec));
+            p->address_taken = 1;   /* the callee's own copy lives in its frame */
+        } else if (k_ty_is_record(p->type)) {
             k_error(s->ctx, p->loc, "parameters of type '%s' are not supported",
                     p->type->kind == TY_DEVPROP ? "cudaDeviceProp" : "dim3");
+        }
     }
 }
 
@@ -531,6 +613,7 @@ static void check_body(k_sema_state *s, k_decl *f)
     s->fn = f;
     s->ns = f->ns;
     s->fn_kind = k_fn_kind(f);
+    k_sema_mem_inits(s, f);
     s->loops = s->breakables = 0;
     s->sw = NULL;
     /* the body's braces share the parameters' scope, as in C */
@@ -561,12 +644,27 @@ void k_sema_lambda_body(k_sema_state *s, k_decl *f)
     check_body(s, f);
 }
 
+/* The declaration of f's name with f's parameters (another overload's
+ * redeclaration or definition), if any. */
+static k_decl *same_in_scope(k_sema_state *s, const k_decl *f)
+{
+    for (int i = s->scope->n - 1; i >= 0; i--) {
+        k_decl *d = s->scope->decls[i];
+        if (d->kind == D_FUNC && strcmp(d->name, f->name) == 0 && same_params(d, f))
+            return d;
+    }
+    return NULL;
+}
+
 static void check_func(k_sema_state *s, k_decl *f)
 {
     k_ctx *ctx = s->ctx;
     f->is_global_scope = 1;
     f->builtin = -1;
     k_sema_resolve_type(s, f->type->base, f->loc);
+    if (f->type->base->kind == TY_RECORD && k_ty_size(f->type->base) < 0)
+        k_error(ctx, f->loc, "function '%s' returns the incomplete type '%s'", f->name,
+                k_record_name(f->type->base->rec));
     check_params(s, f);
     k_sema_check_defaults(s, f);
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
@@ -577,16 +675,15 @@ static void check_func(k_sema_state *s, k_decl *f)
         k_error(ctx, f->loc, "'main' must be a host function");
     k_decl *old = scope_find(s->scope, f->name);
     if (old && old->kind == D_FUNC && !same_params(old, f)) {
-        /* another overload, unless one with these parameters is declared too */
-        k_decl *same = NULL;
-        for (int i = 0; i < s->scope->n && !same; i++) {
-            k_decl *d = s->scope->decls[i];
-            if (d->kind == D_FUNC && strcmp(d->name, f->name) == 0 && same_params(d, f))
-                same = d;
-        }
-        old = same;
+        old = same_in_scope(s, f);   /* another overload: a new function unless declared */
         if (!old && strcmp(f->name, "main") == 0) {
             k_error(ctx, f->loc, "conflicting types for 'main'");
+            return;
+        }
+        if (!old) {
+            scope_add(s, f);
+            if (f->body)
+                check_body(s, f);
             return;
         }
     }

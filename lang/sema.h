@@ -74,6 +74,7 @@ typedef struct k_init_item {
     uint32_t offset;          /* bytes from the start of the object */
     k_type *type;             /* scalar type of the element */
     k_expr *expr;             /* its value (or E_STRING for a char array) */
+    int bit_off, bit_width;   /* a bit-field: its bits in the unit of type at offset */
 } k_init_item;
 
 typedef struct k_init {
@@ -136,7 +137,24 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e);
 /* Puts the instances in the unit in place of the templates. */
 void k_tpl_sema_finish(k_sema_state *s, k_unit *unit);
 
+/* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
+void k_record_layout(k_sema_state *s, k_record *r);
+
+/* classes.c: C++ classes */
+k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs);
+k_type *k_sema_method_call(k_sema_state *s, k_expr *e);
+k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done);
+int k_sema_member_ident(k_sema_state *s, k_expr *e);
+k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assign, int *done);
+int k_record_has_ctors(const k_record *r);
+k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
+                         k_type ***types);
+int k_sema_ctor_var(k_sema_state *s, k_decl *d);
+k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
+void k_sema_mem_inits(k_sema_state *s, k_decl *f);
+
 /* sema_expr.c */
+k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */
 k_type *k_sema_expr(k_sema_state *s, k_expr *e);
 k_type *k_sema_rvalue(k_sema_state *s, k_expr *e);           /* checks e is not void */
 k_type *k_decay(k_ctx *ctx, k_type *t);                 /* array -> pointer */

@@ -68,6 +68,8 @@ static k_type *string_literal(k_sema_state *s, k_expr *e)
 static k_type *ident(k_sema_state *s, k_expr *e)
 {
     k_decl *d = k_sema_lookup(s, e->name);
+    if ((!d || d->is_global_scope) && k_sema_member_ident(s, e))
+        return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
     if (!d) {
         k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
         return NULL;
@@ -242,6 +244,15 @@ static int fold_binary(int op, k_type_kind k, uint64_t a, uint64_t b, uint64_t *
     return 1;
 }
 
+/* Is e a member access that names a bit-field (which has no address)? */
+static int is_bitfield(const k_expr *e)
+{
+    uint32_t off;
+    const k_field *f = e->kind == E_MEMBER && e->lhs->type && e->lhs->type->kind == TY_RECORD
+                           ? k_record_find(e->lhs->type->rec, e->name, &off) : NULL;
+    return f && f->bit_width;
+}
+
 /* ---- operators ---- */
 static k_type *unary(k_sema_state *s, k_expr *e)
 {
@@ -255,6 +266,10 @@ static k_type *unary(k_sema_state *s, k_expr *e)
             k_error(ctx, e->loc, "cannot take the address of an rvalue");
             return NULL;
         }
+        if (is_bitfield(e->lhs)) {
+            k_error(ctx, e->loc, "address of bit-field '%s' requested", e->lhs->name);
+            return NULL;
+        }
         if (e->lhs->kind == E_IDENT && e->lhs->decl)
             e->lhs->decl->address_taken = 1;
         e->is_const = 0;
@@ -263,6 +278,12 @@ static k_type *unary(k_sema_state *s, k_expr *e)
     t = k_sema_rvalue(s, e->lhs);
     if (!t)
         return NULL;
+    if (t->kind == TY_RECORD && e->op != KU_DEREF) {
+        int done;
+        k_type *r = k_sema_operator(s, e, e->op, 1, 0, &done);
+        if (done)
+            return r;
+    }
     k_type *d = k_decay(ctx, t);
     switch (e->op) {
     case KU_NEG: case KU_PLUS: case KU_BITNOT:
@@ -385,6 +406,12 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     k_type *tb = k_sema_rvalue(s, e->rhs);
     if (!ta || !tb)
         return NULL;
+    if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
+        int done;
+        k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
+        if (done)
+            return t;
+    }
     if (e->op == KB_LOGAND || e->op == KB_LOGOR) {
         if (!k_ty_is_scalar(ta) || !k_ty_is_scalar(tb)) {
             k_error(ctx, e->loc, "invalid operands to '%s'", e->op == KB_LOGAND ? "&&" : "||");
@@ -417,6 +444,12 @@ static k_type *assign(k_sema_state *s, k_expr *e)
     k_type *tr = k_sema_rvalue(s, e->rhs);
     if (!tl || !tr)
         return NULL;
+    if (e->op != KB_NONE && tl->kind == TY_RECORD) {
+        int done;
+        k_type *t = k_sema_operator(s, e, e->op, 0, 1, &done);
+        if (done)
+            return t;
+    }
     if (!check_lvalue(s, e->lhs, "assignment"))
         return NULL;
     if (e->op == KB_NONE) {
@@ -509,8 +542,18 @@ static k_type *member(k_sema_state *s, k_expr *e)
     k_type *ft;
     uint32_t off;
     if (!k_ty_is_record(t)) {
-        k_error(s->ctx, e->loc, "member reference base type is not a structure");
+        char b[TYBUF];
+        k_error(s->ctx, e->loc, "member reference base type '%s' is not a structure or union",
+                k_ty_str(t, b, sizeof b));
         return NULL;
+    }
+    if (t->kind == TY_RECORD) {
+        k_record_layout(s, t->rec);
+        if (k_ty_size(t) < 0) {
+            k_error(s->ctx, e->loc, "member access into incomplete type '%s'",
+                    k_record_name(t->rec));
+            return NULL;
+        }
     }
     if (!k_ty_field(s->ctx, t, e->name, &ft, &off)) {
         char b[TYBUF];
@@ -570,6 +613,8 @@ static k_type *size_of(k_sema_state *s, k_expr *e, k_type *t)
 
 static k_type *construct(k_sema_state *s, k_expr *e)
 {
+    if (e->type_written && e->type_written->kind == TY_RECORD)
+        return k_sema_construct_record(s, e);
     if (e->nargs > 3)
         k_error(s->ctx, e->loc, "too many arguments to the dim3 constructor");
     k_type *u = k_ty(s->ctx, TY_UINT);
@@ -645,6 +690,24 @@ static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
     }
 }
 
+/* make_float4(x, y, z, w) and the other vector makers: each argument
+ * converts to the element type (lowering builds the record in a slot). */
+static k_type *make_vector_call(k_sema_state *s, k_expr *e, k_type *vt)
+{
+    int n = vt->rec->vector_n;
+    k_type **argt = k_alloc(s->ctx, sizeof *argt * (size_t)(e->nargs + 1));
+    e->sema_ext = argt;
+    if (e->nargs != n)
+        k_error(s->ctx, e->loc, "too %s arguments to function call: '%s' takes %d, %d given",
+                e->nargs < n ? "few" : "many", e->name, n, e->nargs);
+    for (int i = 0; i < e->nargs; i++) {
+        k_type *elem = vt->rec->fields[0].type;
+        if (k_sema_rvalue(s, e->args[i]) && k_sema_assignable(s, elem, e->args[i], "argument"))
+            argt[i] = elem;
+    }
+    return set(e, vt);
+}
+
 typedef struct builtin_probe_arg {
     int device;
     int id;
@@ -679,6 +742,17 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return set(e, e->decl->type->base);
     }
     k_decl *f = k_sema_lookup(s, e->name);
+    k_type *vt = !f && strncmp(e->name, "make_", 5) == 0 ? k_vector_type(s->ctx, e->name + 5)
+                                                          : NULL;
+    if (vt)
+        return make_vector_call(s, e, vt);
+    if (!f || f->is_global_scope) {
+        int done;
+        k_type *t = k_sema_member_call_unqualified(s, e, &done);
+        if (done)
+            return t;
+    }
+    f = k_sema_overload(s, f, e->args, e->nargs);
     if (f && f->kind == D_FUNC && f->builtin >= 0 && f->builtin < K_BVAR_BASE && !f->body &&
         !f->definition) {
         k_sema_builtin_call(s, e, f->builtin);
@@ -714,10 +788,15 @@ static k_type *call(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "'%s' is not a template", e->name);
         return NULL;
     }
-    k_decl *cand[64];
+    k_decl *cand[64];   /* C++'s ranking decides among free functions */
     int n = k_sema_overloads(s, f, cand, 64);
     if (n > 1 && !(f = k_sema_pick_overload(s, e, cand, n)))
         return NULL;
+    return k_sema_finish_call(s, e, f);
+}
+
+k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
+{
     e->decl = f;
     call_allowed(s, e, f);
     check_args(s, e, f);
@@ -781,6 +860,10 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return size_of(s, e, e->type_written);
     case E_SIZEOF_EXPR: {
         k_type *t = k_sema_expr(s, e->lhs);
+        if (t && is_bitfield(e->lhs)) {
+            k_error(s->ctx, e->loc, "invalid application of 'sizeof' to a bit-field");
+            return NULL;
+        }
         return t ? size_of(s, e, t) : NULL;
     }
     case E_CONSTRUCT: return construct(s, e);
@@ -796,6 +879,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return e->kind == E_CALL ? call(s, e) : NULL;
     case E_LAMBDA:
         return k_sema_lambda(s, e);
+    case E_MCALL: return k_sema_method_call(s, e);
     }
     return NULL;
 }

@@ -118,7 +118,8 @@ int k_ty_is_scalar(const k_type *t)
 
 int k_ty_is_record(const k_type *t)
 {
-    return t && (t->kind == TY_DIM3 || t->kind == TY_UINT3 || t->kind == TY_DEVPROP);
+    return t && (t->kind == TY_DIM3 || t->kind == TY_UINT3 || t->kind == TY_DEVPROP ||
+                 t->kind == TY_RECORD);
 }
 
 int64_t k_ty_size(const k_type *t)
@@ -132,6 +133,7 @@ int64_t k_ty_size(const k_type *t)
     case TY_CLOSURE: return t->closure_size;
     case TY_DIM3: case TY_UINT3: return 12;
     case TY_DEVPROP: return 376;
+    case TY_RECORD: return t->rec && t->rec->layout_state == 2 ? t->rec->size : -1;
     case TY_ARRAY: {
         int64_t e = k_ty_size(t->base);
         if (t->length < 0 || e < 0)
@@ -151,6 +153,7 @@ int k_ty_align(const k_type *t)
     case TY_ARRAY: return k_ty_align(t->base);
     case TY_DIM3: case TY_UINT3: return 4;
     case TY_DEVPROP: case TY_CLOSURE: return 8;
+    case TY_RECORD: return t->rec && t->rec->layout_state == 2 ? t->rec->align : 1;
     case TY_VOID: case TY_FUNC: return 1;
     default: return (int)k_ty_size(t);
     }
@@ -180,6 +183,8 @@ int k_ty_same(const k_type *a, const k_type *b)
                k_ty_same(a->base, b->base);
     case TY_CLOSURE:
         return a->lambda == b->lambda;
+    case TY_RECORD:
+        return a->rec == b->rec;
     default:
         return 1;
     }
@@ -210,6 +215,7 @@ static const char *kind_name(const k_type *t)
     case TY_DEVPROP: return "cudaDeviceProp";
     case TY_AUTO: return "auto";
     case TY_CLOSURE: return "lambda";
+    case TY_RECORD: return k_record_name(t->rec);
     case TY_TPARAM: case TY_TEMPLATE_ID: return t->name ? t->name : "?";
     default: return "?";
     }
@@ -332,6 +338,12 @@ static k_type *letter_type(k_ctx *ctx, char letter)
 
 int k_ty_field(k_ctx *ctx, const k_type *rec, const char *name, k_type **type, uint32_t *off)
 {
+    if (rec->kind == TY_RECORD) {
+        const k_field *f = k_record_find(rec->rec, name, off);
+        if (f)
+            *type = f->type;
+        return f != NULL;
+    }
     if (rec->kind == TY_DIM3 || rec->kind == TY_UINT3) {
         if (!name[0] || name[1] || name[0] < 'x' || name[0] > 'z')
             return 0;

@@ -53,4 +53,16 @@ uint64_t k_kind_wrap(k_type_kind k, uint64_t v);
  * Returns 0 when there is no such field. */
 int k_ty_field(k_ctx *ctx, const k_type *rec, const char *name, k_type **type, uint32_t *off);
 
+/* ---- records (lang/records.c) ---- */
+k_record *k_record_new(k_ctx *ctx, const char *tag, int is_union, k_loc loc);
+k_field *k_record_add(k_ctx *ctx, k_record *r, const char *name, k_type *type, k_loc loc);
+/* The member called name (looking inside anonymous members) and its byte
+ * offset from the record's start; NULL if there is none. */
+const k_field *k_record_find(const k_record *r, const char *name, uint32_t *off);
+/* CUDA's vector type called name (float4, uchar2, longlong3...) as a new
+ * k_type, or NULL.  Each is one record per compile, laid out as CUDA does. */
+k_type *k_vector_type(k_ctx *ctx, const char *name);
+/* "struct S", "union U", "struct <anonymous>" */
+const char *k_record_name(const k_record *r);
+
 #endif

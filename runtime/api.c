@@ -151,6 +151,7 @@ static simtvm_status apply_config(simtvm_vm *vm)
     s->threads = c->threads;
     if (c->max_steps)
         s->max_steps = c->max_steps;
+    s->max_host_steps = c->max_host_steps;
     if (c->max_memory)
         s->max_memory = c->max_memory;
     s->checks = c->checks;
@@ -501,6 +502,8 @@ simtvm_status simtvm_compile(simtvm_vm *vm, const char *filename, const char *so
     k_ctx_init(&ctx, filename ? filename : "<input>", source ? source : "", len);
     ctx.al = vm->al;
     ctx.include_dirs = vm->cfg.include_dirs;
+    if (vm->scfg.device) /* __CUDA_ARCH__ of device code */
+        ctx.cuda_arch = vm->scfg.device->major * 100 + vm->scfg.device->minor * 10;
     simt_module *m = k_compile(&ctx, defines);
     simtvm_status st = copy_diags(vm, &ctx);
     int nerrors = ctx.nerrors, oom = ctx.oom;

@@ -8,7 +8,7 @@
 D=tests/include
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..9"
+echo "1..10"
 
 "$SIMTVM" run -I $D/sys $D/main.k > "$work/out" 2> "$work/err"
 ok $? "main.k runs with -I"
@@ -43,3 +43,7 @@ ok $? "build -I, then run the bytecode"
 (cd $D && "$SIMTVM" run -I sys main.k) > "$work/out4" 2>&1
 sed -n 1,2p "$work/out4" | cmp -s - <(sed -n 1,2p $D/main.out)
 ok $? "relative paths from another working directory"
+
+"$SIMTVM" run $D/arch_include.k > /dev/null 2> "$work/err"
+grep -q 'arch_include.k:4:1: error: an #include that depends on __CUDA_ARCH__' "$work/err"
+ok $? "an #include for the device only is an error"

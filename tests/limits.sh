@@ -36,11 +36,14 @@ check "cudaMalloc over --max-memory" 0 '' 'cudaErrorMemoryAllocation' \
     -- run $L/memory.k --max-memory 1M
 check "kernel steps (--max-steps)" 1 'steps.k:3:[0-9]+: error: step limit exceeded' '' \
     -- run $L/steps.k --max-steps 10000
-check "host steps (--max-steps)" 1 'host_steps.k:4:[0-9]+: error: step limit exceeded' '' \
-    -- run $L/host_steps.k --max-steps 10000
-check "host steps with launches (--max-steps)" 1 \
+check "host steps (--max-host-steps)" 1 \
+    'host_steps.k:4:[0-9]+: error: step limit exceeded.*--max-host-steps' '' \
+    -- run $L/host_steps.k --max-host-steps 10000
+check "host steps with launches (--max-host-steps)" 1 \
     'host_launches.k:16:[0-9]+: error: step limit exceeded: the host code and the kernels it launched' \
-    '' -- run $L/host_launches.k --max-steps 100000
+    '' -- run $L/host_launches.k --max-host-steps 100000
+check "no host step limit by default, nor from --max-steps" 0 '' '^1000000$' \
+    -- run $L/host_long.k --max-steps 10000
 check "call depth" 1 'call_depth.k:4:12: error: stack overflow' '' \
     -- run $L/call_depth.k
 check "launch size" 0 'too many threads per block.*|grid y and z must be at most 65535' \

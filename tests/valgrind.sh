@@ -35,7 +35,7 @@ done
 vg "examples/model/coalescing.k --stats=json" run examples/model/coalescing.k --stats=json
 vg "examples/races/racy_reduce.k --check=all" run examples/races/racy_reduce.k --check=all
 vg "trace and report" run examples/reduce.k --trace "$work/t.json" --report "$work/r.html"
-for program in tests/bad/syntax_struct.k tests/bad/type_call_arity.k tests/bad/lex_bad_number.k \
+for program in tests/bad/record_incomplete.k tests/bad/type_call_arity.k tests/bad/lex_bad_number.k \
                tests/bad/fault_kernel_null.k tests/bad/fault_oob_shared.k \
                tests/bad/fault_use_after_free.k tests/bad/fault_kernel_recursion.k \
                tests/defects/mem_double_free.k; do

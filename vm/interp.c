@@ -259,6 +259,27 @@ static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int
         simt_trace_access(vm->trace, &a);
 }
 
+/* A record copy (MEMCPY) as the accesses the GPU makes: pieces of up to 16
+ * bytes (a float4 is one 128-bit load and one store, a float2 one 64-bit
+ * access each), read at R[b] then written at R[a].  Only a copy whose size
+ * every lane shares is observed (lowering emits no other). */
+static void observe_copy(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
+                         uint32_t mask, const uint64_t *dst, const uint64_t *src,
+                         const uint64_t *count)
+{
+    if (!mask)
+        return;
+    uint64_t n = count[__builtin_ctz(mask)];
+    for (uint32_t m = mask; m; m &= m - 1)
+        if (count[__builtin_ctz(m)] != n)
+            return;
+    for (uint64_t k = 0; k < n; k += 16) {
+        unsigned piece = n - k < 16 ? (unsigned)(n - k) : 16;
+        observe_access(ex, w, in, pc, mask, src, k, piece, ACC_READ);
+        observe_access(ex, w, in, pc, mask, dst, k, piece, ACC_WRITE);
+    }
+}
+
 /* Under --check=memory a bad access is a finding, not a fault: it is reported,
  * the lane's access is skipped (a load reads 0), and the kernel goes on so that
  * every bad access of the launch is found. */
@@ -484,7 +505,7 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
         simt_exec_fault(ex, blk, w, 0, (int32_t)(in - ex->mod->code),
                         "step limit exceeded: the host code and the kernels it launched issued "
                         "more than %llu warp instructions (runaway loop? raise it with "
-                        "--max-steps N)", (unsigned long long)ex->max_steps);
+                        "--max-host-steps N)", (unsigned long long)ex->max_steps);
         return EV_FAULT;
     }
     return EV_SWITCH;
@@ -968,7 +989,9 @@ next_insn:
 issue:
     if (++ex->steps > ex->max_steps) {
         FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
-                 "raise it with --max-steps N)", (unsigned long long)ex->vm->cfg.max_steps);
+                 "raise it with %s N)",
+                 (unsigned long long)(ex->is_host ? ex->max_steps : ex->vm->cfg.max_steps),
+                 ex->is_host ? "--max-host-steps" : "--max-steps");
     }
     if (modeled) {
         simt_model_issue(ex->vm->model, PC, mask, w->index);
@@ -1303,6 +1326,8 @@ issue:
     TARGET(GADDR): HELPER(LDK, ex->vm->global_addr[in->i]); in++; NEXT;
     TARGET(MEMCPY): {
         OPS;
+        if (ex->observe)  /* before the copy: it may overwrite its own addresses */
+            observe_copy(ex, w, in, PC, mask, ra, rb, rc);
         for (uint32_t m = mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
             uint64_t n = rc[l];

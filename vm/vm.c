@@ -185,7 +185,9 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
     ex.vm = vm;
     ex.mod = mod;
     ex.width = 1;
-    ex.max_steps = vm->cfg.max_steps;
+    /* Host code has no step limit unless asked (--max-host-steps): a real
+     * program's host loops may run for billions of instructions. */
+    ex.max_steps = vm->cfg.max_host_steps ? vm->cfg.max_host_steps : UINT64_MAX;
     ex.is_host = 1;
     ex.observe = vm->checker != NULL; /* host stores initialise memory (init checker) */
     ex.kernel = mod->main_func;

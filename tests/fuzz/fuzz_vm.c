@@ -23,7 +23,8 @@ static void configure(simt_config *cfg, uint32_t h)
 {
     static const int warps[] = {32, 4, 8, 16};
     simt_config_init(cfg);
-    cfg->max_steps = 20000;       /* per launch, and the host with its launches */
+    cfg->max_steps = 20000;       /* per block and launch */
+    cfg->max_host_steps = 20000;  /* the host with its launches */
     cfg->max_memory = 64u << 20;
     cfg->quiet = 1;
     cfg->warp_size = warps[h & 3];

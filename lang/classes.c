@@ -1,0 +1,512 @@
+/* lang/classes.c -- C++ classes in sema: member functions, `this`,
+ * constructors, overloaded operators and the overload choice they need.
+ *
+ * The parser made every member function a file-scope function "S::f" whose
+ * first parameter is `this` (lang/parse_decl.c).  So sema only has to
+ *   - find members by their bare names inside member functions (a field
+ *     becomes (*this).m, a member function call gets `this` first);
+ *   - turn obj.f(args) into the call S::f(&obj, args);
+ *   - turn `a + b` on a class into operator+(a, b) or a.operator+(b);
+ *   - pick a constructor for `S s(1, 2)`, `S s = {1, 2}`, `S s;`, `S(1, 2)`
+ *     and `S{1, 2}` (lowering calls it on the object's slot).
+ * Overloads (several constructors, several operator+) are chosen by the
+ * number of arguments and how well each converts (exact, then arithmetic). */
+#include <string.h>
+
+#include "sema.h"
+
+#define TYBUF 96
+
+/* ---- building nodes (sema rewrites a few expressions in place) ---- */
+static k_expr *node(k_sema_state *s, k_expr_kind kind, k_loc loc)
+{
+    k_expr *e = k_expr_new(s->ctx, kind, loc);
+    e->builtin = -1;
+    e->depth = 1;
+    return e;
+}
+
+static k_expr *this_expr(k_sema_state *s, k_loc loc)
+{
+    k_expr *t = node(s, E_IDENT, loc);
+    t->name = "this";
+    return t;
+}
+
+/* &e, typed without checking that e is an lvalue: a class rvalue (f().g())
+ * has an address too (lowering keeps it in a slot). */
+static k_expr *address_of(k_sema_state *s, k_expr *e)
+{
+    k_expr *a = node(s, E_UNARY, e->loc);
+    a->op = KU_ADDR;
+    a->lhs = e;
+    a->depth = e->depth + 1;
+    a->type = k_type_ptr(s->ctx, e->type);
+    if (e->kind == E_IDENT && e->decl)
+        e->decl->address_taken = 1;
+    return a;
+}
+
+/* ---- overload choice ---- */
+/* How well argument a converts to parameter type p: 3 exact, 2 same class
+ * of type, 1 convertible, 0 not at all. */
+static int conversion_rank(const k_type *p, const k_expr *a)
+{
+    const k_type *t = a->type;
+    if (!t || !p)
+        return 0;
+    if (k_ty_same(p, t))
+        return 3;
+    if (k_ty_is_arith(p) && k_ty_is_arith(t))
+        return k_ty_is_float(p) == k_ty_is_float(t) ? 2 : 1;
+    if (p->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY))
+        return p->base->kind == TY_VOID || k_ty_same(p->base, t->base) ? 2 : 0;
+    if (p->kind == TY_PTR && k_is_null_const(a))
+        return 1;
+    if (p->kind == TY_BOOL && t->kind == TY_PTR)
+        return 1;
+    return 0;
+}
+
+/* The best of n candidates for args (first: 1 when the candidates take
+ * `this` first and args do not include it); NULL when none fits. */
+static k_decl *pick(k_decl **cands, int n, k_expr **args, int nargs, int first)
+{
+    k_decl *best = NULL;
+    long best_score = -1;
+    for (int c = 0; c < n; c++) {
+        k_decl *f = cands[c];
+        if (f->nparams - first != nargs && !(f->variadic && f->nparams - first <= nargs))
+            continue;
+        long score = 0;
+        int ok = 1;
+        for (int i = 0; i < nargs && i + first < f->nparams && ok; i++) {
+            int r = conversion_rank(f->params[i + first]->type, args[i]);
+            ok = r > 0;
+            score = score * 4 + r;
+        }
+        if (ok && score > best_score) {
+            best = f;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* Every function of the file called name (overloads share it). */
+static int candidates(k_sema_state *s, const char *name, k_decl ***out)
+{
+    k_scope *sc = s->file_scope;
+    k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(sc->n + 1));
+    int n = 0;
+    for (int i = 0; i < sc->n; i++)
+        if (sc->decls[i]->kind == D_FUNC && strcmp(sc->decls[i]->name, name) == 0)
+            c[n++] = sc->decls[i];
+    *out = c;
+    return n;
+}
+
+k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs)
+{
+    if (!f || f->kind != D_FUNC || !f->is_global_scope)
+        return f;
+    k_decl **c;
+    int n = candidates(s, f->name, &c);
+    if (n < 2)
+        return f;
+    for (int i = 0; i < nargs; i++)
+        k_sema_rvalue(s, args[i]);
+    k_decl *best = pick(c, n, args, nargs, 0);
+    return best ? best : f;
+}
+
+/* The members of r called name (functions), with `this` or static. */
+static int methods_named(k_sema_state *s, const k_record *r, const char *name, k_decl ***out)
+{
+    k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(r->nmethods + 1));
+    int n = 0;
+    size_t len = strlen(name);
+    for (int i = 0; i < r->nmethods; i++) {
+        const char *full = r->methods[i]->name;
+        size_t fl = strlen(full);
+        if (r->methods[i]->method_kind != M_CTOR && r->methods[i]->method_kind != M_DTOR &&
+            fl > len + 2 && strcmp(full + fl - len, name) == 0 &&
+            full[fl - len - 1] == ':' && full[fl - len - 2] == ':')
+            c[n++] = r->methods[i];
+    }
+    *out = c;
+    return n;
+}
+
+/* The call e (E_CALL named f, args after `this`) of member function f on
+ * the object at obj (an S * expression), or of static f. */
+static k_type *member_call(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj)
+{
+    if (f->method_kind != M_STATIC) {
+        k_expr **na = k_alloc(s->ctx, sizeof *na * (size_t)(e->nargs + 1));
+        na[0] = obj;
+        for (int i = 0; i < e->nargs; i++)
+            na[i + 1] = e->args[i];
+        e->args = na;
+        e->nargs++;
+    }
+    e->kind = E_CALL;
+    e->name = f->name;
+    return k_sema_finish_call(s, e, f);
+}
+
+static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e)
+{
+    k_decl **c;
+    int n = methods_named(s, r, e->name, &c);
+    if (!n)
+        return NULL;
+    for (int i = 0; i < e->nargs; i++)
+        k_sema_rvalue(s, e->args[i]);
+    k_decl *statics[64], *members[64];
+    int ns = 0, nm = 0;
+    for (int i = 0; i < n && i < 64; i++) {
+        if (c[i]->method_kind == M_STATIC)
+            statics[ns++] = c[i];
+        else
+            members[nm++] = c[i];
+    }
+    k_decl *f = pick(members, nm, e->args, e->nargs, 1);
+    if (!f)
+        f = pick(statics, ns, e->args, e->nargs, 0);
+    if (!f) {
+        k_error(s->ctx, e->loc, "no member function '%s' of '%s' takes these %d arguments",
+                e->name, k_record_name(r), e->nargs);
+        return NULL;
+    }
+    return f;
+}
+
+/* obj.f(args) */
+k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
+{
+    k_type *t = k_sema_expr(s, e->lhs);
+    if (!t)
+        return NULL;
+    if (t->kind != TY_RECORD) {
+        char b[TYBUF];
+        k_error(s->ctx, e->loc, "member reference base type '%s' is not a class",
+                k_ty_str(t, b, sizeof b));
+        return NULL;
+    }
+    k_decl **c;
+    if (!methods_named(s, t->rec, e->name, &c)) {
+        k_error(s->ctx, e->loc, "no member function named '%s' in '%s'", e->name,
+                k_record_name(t->rec));
+        return NULL;
+    }
+    k_decl *f = choose_method(s, t->rec, e);
+    if (!f)
+        return NULL;
+    if (f->method_kind == M_METHOD && (t->quals & Q_CONST)) {
+        k_error(s->ctx, e->loc, "'%s' is not a const member function: it cannot be called on "
+                "a const object", e->name);
+        return NULL;
+    }
+    return member_call(s, e, f, f->method_kind == M_STATIC ? NULL : address_of(s, e->lhs));
+}
+
+/* Inside a member function of r: a call f(args) of another member. */
+k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
+{
+    *done = 0;
+    k_record *r = s->fn ? s->fn->method_of : NULL;
+    k_decl **c;
+    if (!r || !methods_named(s, r, e->name, &c))
+        return NULL;
+    *done = 1;
+    k_decl *f = choose_method(s, r, e);
+    if (!f)
+        return NULL;
+    if (f->method_kind != M_STATIC && s->fn->method_kind == M_STATIC) {
+        k_error(s->ctx, e->loc, "call to non-static member function '%s' without an object",
+                e->name);
+        return NULL;
+    }
+    k_expr *self = f->method_kind == M_STATIC ? NULL : this_expr(s, e->loc);
+    if (self)
+        k_sema_expr(s, self);
+    return member_call(s, e, f, self);
+}
+
+/* Inside a member function: a bare name that is a member of the class
+ * (and no local or parameter hides it) becomes (*this).name. */
+int k_sema_member_ident(k_sema_state *s, k_expr *e)
+{
+    k_record *r = s->fn ? s->fn->method_of : NULL;
+    uint32_t off;
+    if (!r || !k_record_find(r, e->name, &off))
+        return 0;
+    if (s->fn->method_kind == M_STATIC) {
+        k_error(s->ctx, e->loc, "invalid use of member '%s' in a static member function",
+                e->name);
+        return 1;
+    }
+    k_expr *deref = node(s, E_UNARY, e->loc);
+    deref->op = KU_DEREF;
+    deref->lhs = this_expr(s, e->loc);
+    deref->depth = 2;
+    e->kind = E_MEMBER;
+    e->lhs = deref;
+    e->depth = 3;
+    return 1;
+}
+
+/* ---- operators ---- */
+static const char *op_text(int op, int unary)
+{
+    if (unary) {
+        switch (op) {
+        case KU_NEG: return "-";
+        case KU_PLUS: return "+";
+        case KU_NOT: return "!";
+        case KU_BITNOT: return "~";
+        case KU_PREINC: case KU_POSTINC: return "++";
+        case KU_PREDEC: case KU_POSTDEC: return "--";
+        default: return NULL;
+        }
+    }
+    static const char *const names[] = {
+        [KB_ADD] = "+", [KB_SUB] = "-", [KB_MUL] = "*", [KB_DIV] = "/", [KB_MOD] = "%",
+        [KB_SHL] = "<<", [KB_SHR] = ">>", [KB_LT] = "<", [KB_GT] = ">", [KB_LE] = "<=",
+        [KB_GE] = ">=", [KB_EQ] = "==", [KB_NE] = "!=", [KB_BITAND] = "&", [KB_BITXOR] = "^",
+        [KB_BITOR] = "|", [KB_LOGAND] = "&&", [KB_LOGOR] = "||",
+    };
+    return op > 0 && op < (int)(sizeof names / sizeof names[0]) ? names[op] : NULL;
+}
+
+/* `a op b` (b NULL for a unary operator; compound assignment when assign)
+ * with a class operand: the call of the operator function that fits best,
+ * free or member.  *done says whether an operator was found (or reported). */
+k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assign, int *done)
+{
+    *done = 0;
+    k_expr *a = e->lhs, *b = unary ? NULL : e->rhs;
+    const char *sym = op_text(op, unary);
+    if (!sym)
+        return NULL;
+    char name[16];
+    snprintf(name, sizeof name, "operator%s%s", sym, assign ? "=" : "");
+    k_expr *args[2] = {a, b};
+    int nargs = b ? 2 : 1;
+    k_decl **c;
+    int n = candidates(s, name, &c);
+    k_decl *free_f = n ? pick(c, n, args, nargs, 0) : NULL;
+    k_decl *mem_f = NULL;
+    if (a->type && a->type->kind == TY_RECORD) {
+        k_expr probe = *e;
+        probe.name = name;
+        probe.args = args + 1;
+        probe.nargs = nargs - 1;
+        k_decl **m;
+        int nm = methods_named(s, a->type->rec, name, &m);
+        mem_f = nm ? pick(m, nm, probe.args, probe.nargs, 1) : NULL;
+    }
+    if (!free_f && !mem_f)
+        return NULL;
+    *done = 1;
+    e->args = k_alloc(s->ctx, sizeof *e->args * 2);
+    e->lhs = e->rhs = NULL;
+    if (mem_f) {
+        e->nargs = nargs - 1;
+        if (b)
+            e->args[0] = b;
+        e->kind = E_MCALL;
+        e->name = name;
+        return member_call(s, e, mem_f, address_of(s, a));
+    }
+    e->args[0] = a;
+    e->args[1] = b;
+    e->nargs = nargs;
+    e->kind = E_CALL;
+    e->name = name;
+    return k_sema_finish_call(s, e, free_f);
+}
+
+/* ---- constructors ---- */
+static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out)
+{
+    k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(r->nmethods + 1));
+    int n = 0;
+    for (int i = 0; i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == M_CTOR)
+            c[n++] = r->methods[i];
+    *out = c;
+    return n;
+}
+
+int k_record_has_ctors(const k_record *r)
+{
+    for (int i = 0; r && i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == M_CTOR)
+            return 1;
+    return 0;
+}
+
+/* The constructor of class t for args, with each argument's type recorded
+ * for lowering (types[i] for args[i]); NULL after an error. */
+k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
+                         k_type ***types)
+{
+    k_decl **c;
+    int n = ctors_of(s, t->rec, &c);
+    for (int i = 0; i < nargs; i++)
+        if (!k_sema_rvalue(s, args[i]))
+            return NULL;
+    k_decl *f = pick(c, n, args, nargs, 1);
+    if (!f) {
+        k_error(s->ctx, loc, "no constructor of '%s' takes these %d arguments",
+                k_record_name(t->rec), nargs);
+        return NULL;
+    }
+    k_type **at = k_alloc(s->ctx, sizeof *at * (size_t)(nargs + 1));
+    for (int i = 0; i < nargs; i++) {
+        at[i] = f->params[i + 1]->type;
+        k_sema_assignable(s, at[i], args[i], "constructor argument");
+    }
+    *types = at;
+    if (!(k_fn_kind(f) & ((s->fn_kind & (FN_DEVICE | FN_KERNEL)) ? FN_DEVICE : FN_HOST)))
+        k_error(s->ctx, loc, "the constructor of '%s' is not a %s function",
+                k_record_name(t->rec), (s->fn_kind & (FN_DEVICE | FN_KERNEL)) ? "__device__"
+                                                                               : "__host__");
+    return f;
+}
+
+/* S(s2) with s2 an S: the implicit copy constructor, a plain copy. */
+static int is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs)
+{
+    return nargs == 1 && k_sema_rvalue(s, args[0]) && args[0]->type->kind == TY_RECORD &&
+           args[0]->type->rec == t->rec;
+}
+
+/* A variable of a class with constructors: which one initializes it. */
+int k_sema_ctor_var(k_sema_state *s, k_decl *d)
+{
+    k_type *t = d->type;
+    while (t->kind == TY_ARRAY)
+        t = t->base;
+    if (t->kind != TY_RECORD || !k_record_has_ctors(t->rec))
+        return 0;
+    k_expr **args = NULL;
+    int nargs = 0;
+    if (k_has_ctor(d)) {
+        args = d->ctor_args;
+        nargs = d->nctor;
+    } else if (d->init && d->init->kind == E_INIT_LIST) {
+        args = d->init->args;
+        nargs = d->init->nargs;
+    } else if (d->init) {
+        return 0;   /* S s = expr: a copy */
+    }
+    if (is_copy(s, t, args, nargs) && d->type->kind != TY_ARRAY) {
+        d->init = args[0];
+        d->nctor = -1;
+        return 0;
+    }
+    if (d->type->kind == TY_ARRAY && nargs) {
+        k_error(s->ctx, d->loc, "an array of '%s' can only be default-constructed",
+                k_record_name(t->rec));
+        return 1;
+    }
+    if (d->is_global_scope || (d->storage & (ST_STATIC | ST_SHARED | ST_DEVICE | ST_CONSTANT))) {
+        k_error(s->ctx, d->loc, "'%s' needs a constructor: only local variables of classes "
+                "with constructors are supported", d->name);
+        return 1;
+    }
+    d->ctor = k_sema_pick_ctor(s, t, args, nargs, d->loc, &d->ctor_types);
+    d->ctor_argv = args;
+    d->ctor_argc = nargs;
+    d->init = NULL;
+    return 1;
+}
+
+/* `S(args)` / `S{args}`: a constructor call, or member-wise (no constructors). */
+k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
+{
+    k_type *t = e->type_written;
+    k_sema_resolve_type(s, t, e->loc);
+    if (k_ty_size(t) < 0) {
+        k_error(s->ctx, e->loc, "'%s' is an incomplete type", k_record_name(t->rec));
+        return NULL;
+    }
+    if (k_record_has_ctors(t->rec) && !is_copy(s, t, e->args, e->nargs)) {
+        k_type **at;
+        e->decl = k_sema_pick_ctor(s, t, e->args, e->nargs, e->loc, &at);
+        e->sema_ext = at;
+        e->type = t;
+        return e->decl ? t : NULL;
+    }
+    const k_record *r = t->rec;
+    if (is_copy(s, t, e->args, e->nargs)) {
+        e->type = t;
+        e->sema_ext = NULL;
+        return t;
+    }
+    if (e->nargs > r->nfields)
+        k_error(s->ctx, e->loc, "too many initializers for '%s'", k_record_name(r));
+    for (int i = 0; i < e->nargs && i < r->nfields; i++)
+        if (k_sema_rvalue(s, e->args[i]))
+            k_sema_assignable(s, r->fields[i].type, e->args[i], "initialization");
+    e->type = t;
+    return t;
+}
+
+/* A constructor's `m(args)` list becomes assignments at the start of its
+ * body, in the order written: (*this).m = arg, or a constructed value. */
+void k_sema_mem_inits(k_sema_state *s, k_decl *f)
+{
+    if (!f->nmem_inits || !f->body || f->body->kind != S_BLOCK)
+        return;
+    k_stmt *body = f->body;
+    k_stmt **ns = k_alloc(s->ctx, sizeof *ns * (size_t)(body->nstmts + f->nmem_inits));
+    for (int i = 0; i < f->nmem_inits; i++) {
+        k_expr *mi = f->mem_inits[i];
+        uint32_t off;
+        const k_field *fld = k_record_find(f->method_of, mi->name, &off);
+        k_expr *lhs = node(s, E_IDENT, mi->loc);
+        lhs->name = mi->name;
+        k_expr *rhs;
+        if (fld && fld->type->kind == TY_RECORD && !is_copy(s, fld->type, mi->args, mi->nargs) &&
+            (mi->nargs != 1 || k_record_has_ctors(fld->type->rec))) {
+            rhs = node(s, E_CONSTRUCT, mi->loc);
+            rhs->type_written = fld->type;
+            rhs->args = mi->args;
+            rhs->nargs = mi->nargs;
+        } else if (mi->nargs == 1) {
+            rhs = mi->args[0];
+        } else if (mi->nargs == 0) {
+            rhs = node(s, E_INT, mi->loc);
+        } else {
+            k_error(s->ctx, mi->loc, "too many initializers for member '%s'", mi->name);
+            continue;
+        }
+        if (!fld)
+            k_error(s->ctx, mi->loc, "'%s' is not a member of '%s'", mi->name,
+                    k_record_name(f->method_of));
+        k_expr *as = node(s, E_ASSIGN, mi->loc);
+        as->op = KB_NONE;
+        as->lhs = lhs;
+        as->rhs = rhs;
+        as->depth = (rhs->depth > 3 ? rhs->depth : 3) + 1;
+        k_stmt *st = k_stmt_new(s->ctx, S_EXPR, mi->loc);
+        st->expr = as;
+        ns[i] = st;
+        /* the member, not a parameter of the same name: (*this).m */
+        k_expr *deref = node(s, E_UNARY, mi->loc);
+        deref->op = KU_DEREF;
+        deref->lhs = this_expr(s, mi->loc);
+        lhs->kind = E_MEMBER;
+        lhs->lhs = deref;
+        lhs->depth = 3;
+    }
+    for (int i = 0; i < body->nstmts; i++)
+        ns[f->nmem_inits + i] = body->stmts[i];
+    body->stmts = ns;
+    body->nstmts += f->nmem_inits;
+    f->nmem_inits = 0;
+}

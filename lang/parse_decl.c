@@ -1,0 +1,516 @@
+/* lang/parse_decl.c -- the parser's C helpers for structs, unions and enums,
+ * and the scopes of typedef names and tags (lang/parser.y calls them).
+ *
+ * C's grammar needs to know which identifiers name types, so the parser
+ * keeps the typedef names (and, as in C++, every struct/union/enum tag is a
+ * type name too) in lists with a mark per open block: a name declared in a
+ * block is forgotten at its '}'.  Nothing here looks a variable up or folds
+ * a constant: records are laid out by sema (lang/records.c). */
+#include <string.h>
+
+#include "namespaces.h"
+#include "parser.h"
+#include "types.h"
+
+void k_parse_list_add(k_parser *ps, k_list *l, void *item)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 8;
+        void **items = k_alloc(ps->ctx, (size_t)cap * sizeof *items);
+        if (l->n)
+            memcpy(items, l->items, (size_t)l->n * sizeof *items);
+        l->items = items;
+        l->cap = cap;
+    }
+    l->items[l->n++] = item;
+}
+
+/* ---- scopes ---- */
+void k_parse_scope_open(k_parser *ps)
+{
+    k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->typedef_names.n);
+    k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->tag_names.n);
+}
+
+void k_parse_scope_close(k_parser *ps)
+{
+    if (ps->scope_marks.n < 2)
+        return;
+    int tags = (int)(uintptr_t)ps->scope_marks.items[--ps->scope_marks.n];
+    int names = (int)(uintptr_t)ps->scope_marks.items[--ps->scope_marks.n];
+    ps->typedef_names.n = ps->typedef_types.n = names;
+    ps->tag_names.n = ps->tag_types.n = tags;
+}
+
+void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t)
+{
+    k_parse_list_add(ps, &ps->typedef_names, (void *)name);
+    k_parse_list_add(ps, &ps->typedef_types, t);
+}
+
+k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name)
+{
+    for (int i = ps->typedef_names.n - 1; i >= 0; i--)
+        if (strcmp(ps->typedef_names.items[i], name) == 0)
+            return ps->typedef_types.items[i];
+    return NULL;
+}
+
+/* The innermost tag called name; *here says whether the current block
+ * declared it. */
+static k_type *tag_lookup(const k_parser *ps, const char *name, int *here)
+{
+    int mark = ps->scope_marks.n ? (int)(uintptr_t)ps->scope_marks.items[ps->scope_marks.n - 1]
+                                 : 0;
+    for (int i = ps->tag_names.n - 1; i >= 0; i--)
+        if (strcmp(ps->tag_names.items[i], name) == 0) {
+            *here = i >= mark;
+            return ps->tag_types.items[i];
+        }
+    *here = 0;
+    return NULL;
+}
+
+static k_type *record_type(k_parser *ps, k_record *r)
+{
+    k_type *t = k_type_new(ps->ctx, TY_RECORD);
+    t->rec = r;
+    return t;
+}
+
+/* A new tag is also a type name, as in C++ (`struct S {...}; S s;`). */
+static k_type *declare_tag(k_parser *ps, int is_union, const char *tag, k_loc loc)
+{
+    k_type *t = record_type(ps, k_record_new(ps->ctx, tag, is_union, loc));
+    if (tag) {
+        k_parse_list_add(ps, &ps->tag_names, (void *)tag);
+        k_parse_list_add(ps, &ps->tag_types, t);
+        k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, tag), t);
+    }
+    return t;
+}
+
+static const char *kind_word(int is_union)
+{
+    return is_union ? "union" : "struct";
+}
+
+/* `struct S` without a body: the visible S, or a new incomplete one. */
+k_type *k_parse_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc)
+{
+    int here;
+    k_type *t = tag_lookup(ps, tag, &here);
+    if (!t)
+        return declare_tag(ps, is_union, tag, loc);
+    if (t->kind != TY_RECORD || t->rec->is_union != is_union)
+        k_error(ps->ctx, loc, "use of '%s' with tag type that does not match the previous "
+                "declaration", tag);
+    return record_type(ps, t->kind == TY_RECORD ? t->rec : k_record_new(ps->ctx, tag, 0, loc));
+}
+
+/* `struct S {`: completes a forward-declared S of this block, or declares a
+ * new one (which hides an outer S). */
+k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc)
+{
+    int here = 0;
+    k_type *t = tag ? tag_lookup(ps, tag, &here) : NULL;
+    if (t && here && t->kind == TY_RECORD && !t->rec->defined && t->rec->is_union == is_union) {
+        t = record_type(ps, t->rec);
+        t->rec->loc = loc;
+    } else {
+        if (t && here)
+            k_error(ps->ctx, loc, "redefinition of '%s %s'", kind_word(is_union), tag);
+        t = declare_tag(ps, is_union, tag, loc);
+    }
+    k_parse_list_add(ps, &ps->records, t->rec);
+    return t;
+}
+
+k_type *k_parse_record_end(k_parser *ps, k_type *t)
+{
+    if (ps->records.n)
+        ps->records.n--;
+    t->rec->defined = 1;
+    ps->just_defined = t->rec;
+    return t;
+}
+
+/* One member declaration of the record being parsed.  `struct { ... };`
+ * without a declarator is an anonymous member; a tagged nested definition
+ * declares only its type. */
+static const char *qualified(k_parser *ps, const char *tag, const char *name);
+
+/* `static const int N = 4;` in S: the file-scope constant "S::N". */
+static void static_member(k_parser *ps, k_record *r, k_specs *sp, k_declarator *d,
+                          k_type *(*build)(k_parser *, k_specs *, k_declarator *))
+{
+    k_decl *v = k_decl_new(ps->ctx, D_VAR, d->loc,
+                           qualified(ps, k_ns_qualify(ps->ctx, ps->ns, r->tag ? r->tag : "?"),
+                                     d->name));
+    v->type = build(ps, sp, d);
+    v->storage = sp->storage & ~(unsigned)ST_STATIC;
+    v->init = d->init;
+    v->nctor = -1;
+    k_parse_list_add(ps, &ps->decls, v);
+}
+
+void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
+                     k_type *(*build)(k_parser *, k_specs *, k_declarator *),
+                     void (*method)(k_parser *, k_specs *, k_declarator *))
+{
+    if (!ps->records.n || !sp)
+        return;
+    k_record *r = ps->records.items[ps->records.n - 1];
+    for (int i = 0; dtors && i < dtors->n; i++) {
+        k_declarator *d = dtors->items[i];
+        if (d && d->is_func)
+            method(ps, sp, d);
+        else if (d && (sp->storage & ST_STATIC))
+            static_member(ps, r, sp, d, build);
+        if (d && (d->is_func || (sp->storage & ST_STATIC)))
+            dtors->items[i] = NULL;
+    }
+    if (sp->is_typedef || (sp->storage & ~(unsigned)(ST_STATIC | ST_DEVICE | ST_HOST |
+                                                     ST_INLINE | ST_FORCEINLINE)))
+        k_error(ps->ctx, sp->loc, "storage classes and typedefs inside a %s are not supported",
+                kind_word(r->is_union));
+    if (!dtors) {
+        if (sp->defined && !sp->defined->tag) {
+            k_declarator d = {0};
+            d.loc = sp->loc;
+            k_record_add(ps->ctx, r, NULL, build(ps, sp, &d), sp->loc);
+        } else if (!sp->defined && !sp->enumerators.n) {
+            k_warning(ps->ctx, sp->loc, "declaration does not declare anything");
+        }
+        return;
+    }
+    for (int i = 0; i < dtors->n; i++) {
+        k_declarator *d = dtors->items[i];
+        if (!d)
+            continue;
+        if (d->init)
+            k_error(ps->ctx, d->loc, "default member initializers are not supported");
+        k_field *f = k_record_add(ps->ctx, r, d->name, build(ps, sp, d), d->loc);
+        f->bit_expr = d->bits;
+    }
+}
+
+/* Specifiers that name a record or an enum: like a typedef name, plus the
+ * definition (and enumerators) the declaration carries. */
+k_specs *k_parse_specs_tagged(k_parser *ps, k_specs *sp, k_type *t)
+{
+    if (!sp || !t)
+        return sp;
+    sp->nbuiltin++;
+    sp->typedef_type = t;
+    if (t->kind == TY_RECORD && ps->just_defined == t->rec) {
+        sp->defined = t->rec;
+        ps->just_defined = NULL;
+    }
+    if (ps->cur_enum == t) {
+        sp->enumerators = ps->enumerators;
+        memset(&ps->enumerators, 0, sizeof ps->enumerators);
+        ps->cur_enum = NULL;
+    }
+    return sp;
+}
+
+/* What the specifiers define besides the declarators: a record (laid out
+ * there by sema) and enumerators.  make_decl_stmt puts them first. */
+int k_parse_specs_extra(const k_specs *sp)
+{
+    return sp ? (sp->defined != NULL) + sp->enumerators.n : 0;
+}
+
+void k_parse_specs_decls(k_parser *ps, k_stmt *s, k_specs *sp)
+{
+    if (sp->defined) {
+        k_decl *r = k_decl_new(ps->ctx, D_RECORD, sp->defined->loc, sp->defined->tag);
+        r->type = k_type_new(ps->ctx, TY_RECORD);
+        r->type->rec = sp->defined;
+        s->decls[s->ndecls++] = r;
+    }
+    for (int i = 0; i < sp->enumerators.n; i++)
+        s->decls[s->ndecls++] = sp->enumerators.items[i];
+}
+
+/* ---- enums: int-typed, their enumerators are `const int` variables ---- */
+k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc)
+{
+    int here;
+    k_type *t = tag_lookup(ps, tag, &here);
+    if (t && t->kind != TY_RECORD)
+        return t;
+    k_error(ps->ctx, loc, "enum '%s' is used before its definition", tag);
+    return k_type_new(ps->ctx, TY_INT);
+}
+
+k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc)
+{
+    k_type *t = k_type_new(ps->ctx, TY_INT);
+    t->alias = tag;
+    if (tag) {
+        int here;
+        if (tag_lookup(ps, tag, &here) && here)
+            k_error(ps->ctx, loc, "redefinition of 'enum %s'", tag);
+        k_parse_list_add(ps, &ps->tag_names, (void *)tag);
+        k_parse_list_add(ps, &ps->tag_types, t);
+        k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, tag), t);
+    }
+    ps->cur_enum = t;
+    memset(&ps->enumerators, 0, sizeof ps->enumerators);
+    return t;
+}
+
+/* An enumerator without a value is the previous one plus 1 (the first is 0). */
+void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value)
+{
+    k_ctx *ctx = ps->ctx;
+    k_decl *d = k_decl_new(ctx, D_VAR, loc, name);
+    d->type = k_type_new(ctx, TY_INT);
+    d->type->quals = Q_CONST;
+    if (!value) {
+        value = k_expr_new(ctx, E_INT, loc);
+        value->depth = 1;
+        if (ps->enumerators.n) {
+            k_decl *prev = ps->enumerators.items[ps->enumerators.n - 1];
+            k_expr *p = k_expr_new(ctx, E_IDENT, loc);
+            p->name = prev->name;
+            p->depth = 1;
+            value->ival = 1;
+            k_expr *sum = k_expr_new(ctx, E_BINARY, loc);
+            sum->op = KB_ADD;
+            sum->lhs = p;
+            sum->rhs = value;
+            sum->depth = 2;
+            value = sum;
+        }
+    }
+    d->init = value;
+    k_parse_list_add(ps, &ps->enumerators, d);
+}
+
+/* ---- the scanner's side: which identifiers are type names ---- */
+static int is_type_token(int kind)
+{
+    switch (kind) {
+    case TYPEDEF_NAME: case KW_VOID: case KW_BOOL: case KW_CHAR: case KW_SHORT: case KW_INT:
+    case KW_LONG: case KW_SIGNED: case KW_UNSIGNED: case KW_FLOAT: case KW_DOUBLE:
+    case KW_DIM3: case KW_UINT3: case KW_SIZE_T: case KW_CUDA_ERROR_T: case KW_CUDA_EVENT_T:
+    case KW_CUDA_STREAM_T: case KW_CUDA_DEVICE_PROP:
+    case KW_STRUCT: case KW_UNION: case KW_ENUM: case KW_CLASS_RECORD:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int is_tag_keyword(int kind)
+{
+    return kind == KW_STRUCT || kind == KW_UNION || kind == KW_ENUM || kind == KW_CLASS_RECORD;
+}
+
+/* Whether a typedef name scanned now is a type.  Right after a type
+ * (`typedef struct S S;`, `struct S`) or after a record's closing brace
+ * (`typedef struct S {...} S;`) it is the name being declared. */
+int k_parse_type_name_here(const k_parser *ps)
+{
+    return !is_type_token(ps->prev_kind) && !ps->after_record;
+}
+
+/* Called with every token the scanner returns (brace and token history). */
+void k_parse_token_hook(k_parser *ps, int kind)
+{
+    ps->after_record = 0;
+    if (kind == '{') {
+        int rec = is_tag_keyword(ps->prev_kind) ||
+                  (ps->prev_kind == IDENT && is_tag_keyword(ps->prev2_kind));
+        if (ps->brace_depth < (int)sizeof ps->brace_record)
+            ps->brace_record[ps->brace_depth] = (unsigned char)rec;
+        ps->brace_depth++;
+    } else if (kind == '}' && ps->brace_depth > 0) {
+        ps->brace_depth--;
+        ps->after_record = ps->brace_depth < (int)sizeof ps->brace_record &&
+                           ps->brace_record[ps->brace_depth];
+    }
+    ps->prev2_kind = ps->prev_kind;
+    ps->prev_kind = kind;
+}
+
+/* ---- C++ member functions ---- */
+const char *k_parse_operator_name(k_parser *ps, const char *op)
+{
+    size_t n = strlen(op);
+    char *s = k_alloc(ps->ctx, n + 9);
+    memcpy(s, "operator", 8);
+    memcpy(s + 8, op, n + 1);
+    return s;
+}
+
+static const char *qualified(k_parser *ps, const char *tag, const char *name)
+{
+    size_t a = strlen(tag), b = strlen(name);
+    char *s = k_alloc(ps->ctx, a + b + 3);
+    memcpy(s, tag, a);
+    memcpy(s + a, "::", 2);
+    memcpy(s + a + 2, name, b + 1);
+    return s;
+}
+
+static k_record *current_record(const k_parser *ps)
+{
+    return ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
+}
+
+/* "S::S" / "S::~S" for `S(...)` / `~S()` written inside S. */
+const char *k_parse_ctor_name(k_parser *ps, k_type *cls, k_loc loc, int dtor)
+{
+    k_record *r = current_record(ps);
+    if (!cls || cls->kind != TY_RECORD || cls->rec != r) {
+        k_error(ps->ctx, loc, "expected a member name (a constructor is named after its class)");
+        return "?";
+    }
+    const char *tag = r->tag ? r->tag : "?";
+    if (!dtor)
+        return qualified(ps, tag, tag);
+    size_t n = strlen(tag);
+    char *name = k_alloc(ps->ctx, n + 2);
+    name[0] = '~';
+    memcpy(name + 1, tag, n + 1);
+    return qualified(ps, tag, name);
+}
+
+static void add_to_record(k_parser *ps, k_record *r, k_decl *f)
+{
+    if (r->nmethods == r->methods_cap) {
+        int cap = r->methods_cap ? r->methods_cap * 2 : 8;
+        k_decl **nm = k_alloc(ps->ctx, sizeof *nm * (size_t)cap);
+        if (r->nmethods)
+            memcpy(nm, r->methods, sizeof *nm * (size_t)r->nmethods);
+        r->methods = nm;
+        r->methods_cap = cap;
+    }
+    r->methods[r->nmethods++] = f;
+}
+
+/* The parameter `this`: S * (const S * in a const member function). */
+static void add_this(k_parser *ps, k_decl *f, k_record *r, int is_const)
+{
+    k_type *rt = k_type_new(ps->ctx, TY_RECORD);
+    rt->rec = r;
+    rt->quals = is_const ? Q_CONST : 0;
+    k_decl *self = k_decl_new(ps->ctx, D_PARAM, f->loc, "this");
+    self->type = k_type_ptr(ps->ctx, rt);
+    self->type->quals = Q_CONST;
+    k_decl **np = k_alloc(ps->ctx, sizeof *np * (size_t)(f->nparams + 1));
+    np[0] = self;
+    for (int i = 0; i < f->nparams; i++)
+        np[i + 1] = f->params[i];
+    f->params = np;
+    f->nparams++;
+}
+
+/* A member function of the record being parsed becomes a file-scope
+ * function "S::f" whose first parameter is `this` (none when static);
+ * constructors are "S::S" and return void. */
+void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const, k_list *inits,
+                        k_stmt *body)
+{
+    k_record *r = current_record(ps);
+    if (!r)
+        return;
+    const char *tag = r->tag ? r->tag : "?";
+    size_t tl = strlen(tag);
+    int is_ctor = strncmp(f->name, tag, tl) == 0 && strncmp(f->name + tl, "::", 2) == 0;
+    if (is_ctor)
+        f->method_kind = f->name[tl + 2] == '~' ? M_DTOR : M_CTOR;
+    else if (storage & ST_STATIC)
+        f->method_kind = M_STATIC;
+    else
+        f->method_kind = is_const ? M_CONST_METHOD : M_METHOD;
+    if (!is_ctor)
+        f->name = qualified(ps, k_ns_qualify(ps->ctx, ps->ns, tag), f->name);
+    else if (ps->ns)
+        f->name = k_ns_qualify(ps->ctx, ps->ns, f->name);
+    f->storage = storage & ~(unsigned)ST_STATIC;
+    if (f->method_kind != M_STATIC)
+        add_this(ps, f, r, is_const);
+    f->method_of = r;
+    f->body = body;
+    if (inits && inits->n) {
+        f->nmem_inits = inits->n;
+        f->mem_inits = k_alloc(ps->ctx, sizeof *f->mem_inits * (size_t)inits->n);
+        for (int i = 0; i < inits->n; i++)
+            f->mem_inits[i] = inits->items[i];
+    }
+    add_to_record(ps, r, f);
+    k_parse_list_add(ps, &ps->decls, f);
+}
+
+/* The class C of a qualified name "C::f" (C may be qualified itself). */
+k_record *k_parse_method_class(k_parser *ps, const char *name)
+{
+    const char *sep = name ? strstr(name, "::") : NULL;
+    if (!sep)
+        return NULL;
+    const char *last = sep;
+    while ((sep = strstr(last + 2, "::")))
+        last = sep;
+    char *prefix = k_strndup(ps->ctx, name, (size_t)(last - name));
+    k_type *t = k_parse_typedef_lookup(ps, prefix);
+    return t && t->kind == TY_RECORD ? t->rec : NULL;
+}
+
+/* "S::S": the last two components are equal. */
+int k_parse_is_ctor_name(const char *name)
+{
+    const char *last = strstr(name, "::"), *prev = name, *sep;
+    if (!last)
+        return 0;
+    while ((sep = strstr(last + 2, "::"))) {
+        prev = last + 2;
+        last = sep;
+    }
+    size_t n = (size_t)(last - prev);
+    return strlen(last + 2) == n && strncmp(prev, last + 2, n) == 0;
+}
+
+/* The out-of-class definition f of a member function declared in r: it
+ * takes the declaration's name and kind, and both get the union of their
+ * __host__/__device__ specifiers (`void f();` in the class, `__device__
+ * void S::f() {...}` outside, as nvcc allows). */
+void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storage, int is_const,
+                           k_list *inits, k_stmt *body)
+{
+    const char *member = strrchr(f->name, ':') + 1;
+    k_decl *proto = NULL;
+    for (int i = 0; i < r->nmethods && !proto; i++) {
+        k_decl *m = r->methods[i];
+        const char *mm = strrchr(m->name, ':') + 1;
+        int self = m->method_kind != M_STATIC;
+        if (strcmp(mm, member) == 0 && m->nparams - self == f->nparams &&
+            (m->method_kind == M_CONST_METHOD) == is_const)
+            proto = m;
+    }
+    if (!proto) {
+        k_error(ps->ctx, f->loc, "no member function '%s' with %d parameters is declared in "
+                "'%s'", member, f->nparams, k_record_name(r));
+        return;
+    }
+    unsigned space = ST_DEVICE | ST_HOST | ST_INLINE | ST_FORCEINLINE;
+    proto->storage |= storage & space;
+    f->storage = (storage & ~(unsigned)ST_STATIC) | (proto->storage & space);
+    f->name = proto->name;
+    f->method_kind = proto->method_kind;
+    f->method_of = r;
+    if (f->method_kind != M_STATIC)
+        add_this(ps, f, r, is_const);
+    f->body = body;
+    if (inits && inits->n) {
+        f->nmem_inits = inits->n;
+        f->mem_inits = k_alloc(ps->ctx, sizeof *f->mem_inits * (size_t)inits->n);
+        for (int i = 0; i < inits->n; i++)
+            f->mem_inits[i] = inits->items[i];
+    }
+    k_parse_list_add(ps, &ps->decls, f);
+}

@@ -1,0 +1,255 @@
+/* lang/records.c -- structs, unions and classes: building them (for the
+ * parser), laying them out (for sema: C's rules, which are also CUDA's and
+ * x86-64's) and finding their members.
+ *
+ * A record is one k_record shared by every k_type that names it, so a type
+ * used before its definition (`struct node *next;`) sees the layout once it
+ * is done.  Layout happens once, when sema first needs the record's size or
+ * members: its member types may use constants (`float v[N];`) only sema can
+ * fold. */
+#include <string.h>
+
+#include "sema.h"
+
+#define TYBUF 96
+
+k_record *k_record_new(k_ctx *ctx, const char *tag, int is_union, k_loc loc)
+{
+    k_record *r = k_alloc(ctx, sizeof *r);
+    r->tag = tag;
+    r->is_union = is_union;
+    r->loc = loc;
+    r->align = 1;
+    return r;
+}
+
+k_field *k_record_add(k_ctx *ctx, k_record *r, const char *name, k_type *type, k_loc loc)
+{
+    if (r->nfields == r->fields_cap) {
+        int cap = r->fields_cap ? r->fields_cap * 2 : 8;
+        k_field *nf = k_alloc(ctx, sizeof *nf * (size_t)cap);
+        if (r->nfields)
+            memcpy(nf, r->fields, sizeof *nf * (size_t)r->nfields);
+        r->fields = nf;
+        r->fields_cap = cap;
+    }
+    k_field *f = &r->fields[r->nfields++];
+    memset(f, 0, sizeof *f);
+    f->name = name;
+    f->type = type;
+    f->loc = loc;
+    return f;
+}
+
+const char *k_record_name(const k_record *r)
+{
+    if (!r)
+        return "?";
+    if (r->tag)
+        return r->tag;
+    return r->is_union ? "<anonymous union>" : "<anonymous struct>";
+}
+
+static int is_anonymous_member(const k_field *f)
+{
+    return !f->name && f->type && f->type->kind == TY_RECORD && !f->bit_expr;
+}
+
+const k_field *k_record_find(const k_record *r, const char *name, uint32_t *off)
+{
+    for (int i = 0; r && i < r->nfields; i++) {
+        const k_field *f = &r->fields[i];
+        if (f->name && strcmp(f->name, name) == 0) {
+            *off = f->offset;
+            return f;
+        }
+        if (is_anonymous_member(f)) {
+            uint32_t inner;
+            const k_field *g = k_record_find(f->type->rec, name, &inner);
+            if (g) {
+                *off = f->offset + inner;
+                return g;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* ---- layout ---- */
+typedef struct layout {
+    uint64_t bits;            /* next free bit from the record's start */
+    int64_t size;             /* bytes so far (unions: the largest member) */
+    int align;
+} layout;
+
+static uint64_t round_up(uint64_t v, uint64_t a)
+{
+    return a ? (v + a - 1) / a * a : v;
+}
+
+/* A bit-field goes where the previous one ended unless it would cross a
+ * boundary of its type's size (gcc's and nvcc's rule); width 0 only moves
+ * to the next such boundary. */
+static void place_bitfield(k_sema_state *s, k_field *f, layout *L, int is_union)
+{
+    int64_t w;
+    char b[TYBUF];
+    if (!k_sema_const_int(s, f->bit_expr, &w))
+        w = 1;
+    if (!k_ty_is_integer(f->type)) {
+        k_error(s->ctx, f->loc, "bit-field '%s' has non-integral type '%s'",
+                f->name ? f->name : "<unnamed>", k_ty_str(f->type, b, sizeof b));
+        w = 1;
+    }
+    int unit = (int)k_ty_size(f->type) * 8;
+    if (w < 0 || w > unit || (w == 0 && f->name)) {
+        k_error(s->ctx, f->loc, "width of bit-field '%s' (%lld bits) is %s",
+                f->name ? f->name : "<unnamed>", (long long)w,
+                w > unit ? "wider than its type" : "not allowed");
+        w = w > unit ? unit : 1;
+    }
+    uint64_t pos = is_union ? 0 : L->bits;
+    if (w == 0) {
+        L->bits = round_up(pos, (uint64_t)unit);
+        return;
+    }
+    if (pos / (uint64_t)unit != (pos + (uint64_t)w - 1) / (uint64_t)unit)
+        pos = round_up(pos, (uint64_t)unit);
+    f->bit_width = (int)w;
+    f->offset = (uint32_t)(pos / (uint64_t)unit * (uint64_t)(unit / 8));
+    f->bit_offset = (int)(pos % (uint64_t)unit);
+    if (f->name && k_ty_align(f->type) > L->align)
+        L->align = k_ty_align(f->type);
+    uint64_t end = pos + (uint64_t)w;
+    if (!is_union)
+        L->bits = end;
+    if ((int64_t)round_up(end, 8) / 8 > L->size)
+        L->size = (int64_t)round_up(end, 8) / 8;
+}
+
+static void place_member(k_sema_state *s, k_record *r, k_field *f, layout *L)
+{
+    char b[TYBUF];
+    k_sema_resolve_type(s, f->type, f->loc);
+    if (f->bit_expr) {
+        place_bitfield(s, f, L, r->is_union);
+        return;
+    }
+    int64_t size = k_ty_size(f->type);
+    if (size < 0) {
+        k_error(s->ctx, f->loc, "field '%s' has incomplete type '%s'",
+                f->name ? f->name : "<anonymous>", k_ty_str(f->type, b, sizeof b));
+        size = 0;
+    }
+    int align = k_ty_align(f->type);
+    uint64_t off = r->is_union ? 0 : round_up(round_up(L->bits, 8) / 8, (uint64_t)align);
+    f->offset = (uint32_t)off;
+    if (align > L->align)
+        L->align = align;
+    if (!r->is_union)
+        L->bits = (off + (uint64_t)size) * 8;
+    if ((int64_t)off + size > L->size)
+        L->size = (int64_t)off + size;
+}
+
+static void check_duplicates(k_sema_state *s, const k_record *r)
+{
+    for (int i = 0; i < r->nfields; i++)
+        for (int j = 0; j < i && r->fields[i].name; j++)
+            if (r->fields[j].name && strcmp(r->fields[i].name, r->fields[j].name) == 0) {
+                k_error(s->ctx, r->fields[i].loc, "duplicate member '%s'", r->fields[i].name);
+                break;
+            }
+}
+
+/* Lays r out (once).  A record that contains itself is reported by
+ * place_member: its size is unknown while it is in progress. */
+void k_record_layout(k_sema_state *s, k_record *r)
+{
+    if (!r || r->layout_state || !r->defined)
+        return;
+    r->layout_state = 1;
+    layout L = {0, 0, 1};
+    for (int i = 0; i < r->nfields; i++)
+        place_member(s, r, &r->fields[i], &L);
+    check_duplicates(s, r);
+    if (r->align_expr) {
+        int64_t a;
+        if (k_sema_const_int(s, r->align_expr, &a)) {
+            if (a <= 0 || (a & (a - 1)) || a > 4096)
+                k_error(s->ctx, r->align_expr->loc, "requested alignment %lld is not a "
+                        "positive power of 2 (at most 4096)", (long long)a);
+            else if (a > L.align)
+                L.align = (int)a;
+        }
+    }
+    r->align = L.align;
+    r->size = (int64_t)round_up((uint64_t)L.size, (uint64_t)L.align);
+    if (r->size == 0)       /* an empty struct has size 1 in C++ */
+        r->size = 1;
+    r->layout_state = 2;
+}
+
+/* ---- CUDA's vector types: built-in records of 1 to 4 members x y z w ---- */
+static const struct vec_base {
+    const char *prefix;
+    k_type_kind elem;
+} vec_bases[] = {
+    {"char", TY_SCHAR}, {"uchar", TY_UCHAR}, {"short", TY_SHORT}, {"ushort", TY_USHORT},
+    {"int", TY_INT}, {"uint", TY_UINT}, {"long", TY_LONG}, {"ulong", TY_ULONG},
+    {"longlong", TY_LLONG}, {"ulonglong", TY_ULLONG}, {"float", TY_FLOAT},
+    {"double", TY_DOUBLE},
+};
+#define NVEC_BASES (sizeof vec_bases / sizeof vec_bases[0])
+
+/* vector_types.h's alignments: a 2-vector is aligned to its size, a 4-vector
+ * to its size up to 16 bytes, a 1- or 3-vector to its element. */
+static int vector_align(int elem_size, int n)
+{
+    if (n == 2)
+        return 2 * elem_size;
+    if (n == 4)
+        return 4 * elem_size < 16 ? 4 * elem_size : 16;
+    return elem_size;
+}
+
+static k_record *make_vector(k_ctx *ctx, const char *name, k_type_kind elem, int n)
+{
+    k_record *r = k_record_new(ctx, name, 0, (k_loc){0, 0});
+    static const char *const names[] = {"x", "y", "z", "w"};
+    int esize = k_kind_bits(elem) / 8;
+    for (int i = 0; i < n; i++) {
+        k_field *f = k_record_add(ctx, r, names[i], k_ty(ctx, elem), (k_loc){0, 0});
+        f->offset = (uint32_t)(i * esize);
+    }
+    r->defined = 1;
+    r->vector_n = n;
+    r->align = vector_align(esize, n);
+    r->size = (int64_t)((n * esize + r->align - 1) / r->align * r->align);
+    r->layout_state = 2;
+    return r;
+}
+
+k_type *k_vector_type(k_ctx *ctx, const char *name)
+{
+    size_t len = strlen(name);
+    if (len < 4 || name[len - 1] < '1' || name[len - 1] > '4')
+        return NULL;
+    int n = name[len - 1] - '0';
+    for (size_t b = 0; b < NVEC_BASES; b++) {
+        if (strlen(vec_bases[b].prefix) != len - 1 ||
+            strncmp(vec_bases[b].prefix, name, len - 1) != 0)
+            continue;
+        if (n == 3 && vec_bases[b].elem == TY_UINT)
+            return NULL;       /* uint3 is the built-in of threadIdx (TY_UINT3) */
+        if (!ctx->vector_recs)
+            ctx->vector_recs = k_alloc(ctx, sizeof *ctx->vector_recs * NVEC_BASES * 4);
+        k_record **slot = &ctx->vector_recs[b * 4 + (size_t)(n - 1)];
+        if (!*slot)
+            *slot = make_vector(ctx, k_strndup(ctx, name, len), vec_bases[b].elem, n);
+        k_type *t = k_ty(ctx, TY_RECORD);
+        t->rec = *slot;
+        return t;
+    }
+    return NULL;
+}
