@@ -177,9 +177,16 @@ k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
     }
     k_lambda_info *li = k_alloc(s->ctx, sizeof *li);
     e->sema_ext = li;
+    li->failed = 1;   /* until its body is checked */
     if (!read_captures(s, e, li))
         return NULL;
     k_decl *f = e->lambda;
+    for (int i = 0; i < f->nparams; i++)
+        if (f->params[i]->type && f->params[i]->type->kind == TY_AUTO) {
+            k_error(s->ctx, f->params[i]->loc, "generic lambdas ('auto' parameters) are not"
+                    " supported in K (write the parameter's type)");
+            return NULL;
+        }
     char name[160];
     snprintf(name, sizeof name, "%s.lambda@%u:%u", s->fn->name, e->loc.line, e->loc.col);
     f->name = k_strndup(s->ctx, name, strlen(name));

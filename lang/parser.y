@@ -191,6 +191,7 @@ static k_stmt *static_assert_stmt(k_parser *ps, k_loc loc, k_expr *cond, k_expr 
 static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
 static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
                            k_stmt *body);
+static void lambda_spec(k_parser *ps, K_YYLTYPE at, const char *word);
 
 static k_specs *specs_new(k_parser *ps, k_loc loc);
 static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
@@ -1013,12 +1014,22 @@ capture
     | '='       { $$ = expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
     | IDENT     { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '&' IDENT { $$ = expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
+    | IDENT '=' assign
+        {
+            (void)$3;
+            k_error(ps->ctx, LOC(@1), "init-captures ('%s = ...') are not supported in K"
+                    " (declare the variable before the lambda)", $1);
+            $$ = expr_leaf(ps, E_IDENT, LOC(@1));
+            if ($$) $$->name = $1;
+        }
     ;
 
 lambda_params
     : %empty                                    { $$ = NULL; }
     | '(' ')'                                   { $$ = list_new(ps); }
     | '(' param_list ')'                        { $$ = $2; }
+    | '(' ')' IDENT                             { $$ = list_new(ps); lambda_spec(ps, @3, $3); }
+    | '(' param_list ')' IDENT                  { $$ = $2; lambda_spec(ps, @4, $4); }
     ;
 
 /* A trailing return type names a type (no struct definition: its '{'
@@ -1698,6 +1709,17 @@ static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_ex
     e->lhs = count;
     e->op = init != NULL;
     return expr_with_args(ps, e, init);
+}
+
+/* A word after a lambda's parameters: `mutable` is not built. */
+static void lambda_spec(k_parser *ps, K_YYLTYPE at, const char *word)
+{
+    if (strcmp(word, "mutable") == 0)
+        k_error(ps->ctx, LOC(at), "mutable lambdas are not supported in K (capture by"
+                " reference instead)");
+    else
+        k_error(ps->ctx, LOC(at), "expected '->' or '{' after a lambda's parameters,"
+                " not '%s'", word);
 }
 
 /* The lambda's function: its parameters and body, returning ret (TY_AUTO
