@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sema.h"
+#include "templates.h"
 
 #define TYBUF 96
 
@@ -258,6 +259,88 @@ int k_sema_range_for(k_sema_state *s, k_stmt *st)
     st->body = body;
     st->range = NULL;
     return 1;
+}
+
+/* ---- constexpr functions ---- */
+#define K_CONSTEXPR_DEPTH 64
+
+/* The expression of f's body when it is just `return e;`, else NULL. */
+static k_expr *single_return(const k_decl *f)
+{
+    const k_stmt *b = f->body;
+    while (b && b->kind == S_BLOCK && b->nstmts == 1)
+        b = b->stmts[0];
+    return b && b->kind == S_RETURN ? b->expr : NULL;
+}
+
+/* The argument's value as the parameter's: `(T)value`. */
+static k_expr *const_arg(k_sema_state *s, const k_expr *a, k_type *t)
+{
+    k_expr *v = k_expr_new(s->ctx, E_INT, a->loc);
+    v->ival = a->const_val;
+    v->int_unsigned = 1;
+    v->int_long = 2;
+    k_expr *c = k_expr_new(s->ctx, E_CAST, a->loc);
+    c->type_written = t;
+    c->lhs = v;
+    c->depth = 2;
+    return c;
+}
+
+/* Checks e, but only the arm a constant condition takes (as C++ evaluates
+ * a constexpr call: `n <= 1 ? 1 : n * f(n - 1)` ends).  Returns what holds
+ * e's value. */
+static k_expr *taken(k_sema_state *s, k_expr *e)
+{
+    while (e && e->kind == E_COND) {
+        if (!k_sema_rvalue(s, e->cond) || !e->cond->is_const)
+            return k_sema_rvalue(s, e) ? e : NULL;
+        e = e->cond->const_val ? e->lhs : e->rhs;
+    }
+    return e && k_sema_rvalue(s, e) ? e : NULL;
+}
+
+/* A call of a `constexpr` function (in K: one whose integer result type is
+ * const, which `constexpr` gives) whose body is `return e;` and whose
+ * arguments are integer constants is the constant e folds to with the
+ * arguments in place of the parameters (checked at file scope, in the
+ * function's namespace; a trial: its errors are dropped, and a call that
+ * does not fold is an ordinary call). */
+void k_sema_fold_constexpr(k_sema_state *s, k_expr *call, k_decl *f)
+{
+    k_decl *def = f->body ? f : f->definition;
+    k_type *rt = f->type->base;
+    k_expr *body = def ? single_return(def) : NULL;
+    if (!body || !(rt->quals & Q_CONST) || !k_ty_is_integer(rt) || def->variadic ||
+        call->nargs != def->nparams || s->constexpr_depth >= K_CONSTEXPR_DEPTH)
+        return;
+    const char **names = k_alloc(s->ctx, sizeof *names * (size_t)(def->nparams + 1));
+    k_expr **values = k_alloc(s->ctx, sizeof *values * (size_t)(def->nparams + 1));
+    k_type **types = k_alloc(s->ctx, sizeof *types * (size_t)(def->nparams + 1));
+    for (int i = 0; i < def->nparams; i++) {
+        const k_expr *a = call->args[i];
+        if (!a->is_const || !a->type || !k_ty_is_integer(a->type) || !def->params[i]->name ||
+            !k_ty_is_integer(def->params[i]->type))
+            return;
+        names[i] = def->params[i]->name;
+        values[i] = const_arg(s, a, def->params[i]->type);
+    }
+    k_subst sb = { names, types, values, def->nparams };
+    k_expr *e = k_clone_expr(s->ctx, body, &sb);
+    k_sema_state t = *s;
+    t.scope = s->file_scope;
+    t.ns = def->ns;
+    t.lambda = NULL;
+    t.constexpr_depth++;
+    int ndiags = s->ctx->ndiags, nerrors = s->ctx->nerrors;
+    e = taken(&t, e);
+    int ok = s->ctx->nerrors == nerrors && e && k_ty_is_integer(e->type) && e->is_const;
+    s->ctx->ndiags = ndiags;
+    s->ctx->nerrors = nerrors;
+    if (!ok)
+        return;
+    call->is_const = 1;
+    call->const_val = k_kind_wrap(rt->kind, e->const_val);
 }
 
 /* ---- static_assert ---- */

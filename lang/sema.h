@@ -114,6 +114,7 @@ typedef struct k_sema {
     k_scope *lambda_outer;    /* the scope it was written in */
     k_decl **lifted;          /* lambdas' functions, added to the unit at the end */
     int nlifted, lifted_cap;
+    int constexpr_depth;      /* constexpr calls being folded inside each other */
 } k_sema_state;
 
 /* sema.c */
@@ -171,6 +172,7 @@ void k_sema_delete(k_sema_state *s, k_expr *e);    /* E_DELETE becomes free() */
 int k_sema_deduce_auto(k_sema_state *s, k_decl *d);
 void k_sema_static_assert(k_sema_state *s, k_decl *a);
 int k_sema_range_for(k_sema_state *s, k_stmt *st);      /* into a counted loop */
+void k_sema_fold_constexpr(k_sema_state *s, k_expr *call, k_decl *f);
 void k_sema_check_defaults(k_sema_state *s, k_decl *f);   /* default arguments of f */
 void k_sema_default_args(k_sema_state *s, k_expr *call, k_decl *f);  /* appends them */
 int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max);

@@ -804,7 +804,10 @@ k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
         e->is_lvalue = 1;
         return set(e, f->type->base->base);
     }
-    return set(e, f->type->base);
+    set(e, f->type->base);
+    if (e->kind == E_CALL)
+        k_sema_fold_constexpr(s, e, f);
+    return e->type;
 }
 
 static void launch_dim(k_sema_state *s, k_expr *c, const char *what)
