@@ -236,7 +236,7 @@ static void dump_expr(const k_expr *e, FILE *out)
         fprintf(out, "launch %s", e->name);
         dump_targs(e->targs, e->ntargs, e->has_targs, out);
         fputs(" (config", out);
-        for (int i = 0; i < 3 && e->config[i]; i++) {
+        for (int i = 0; i < 4 && e->config[i]; i++) {
             fputc(' ', out);
             dump_expr(e->config[i], out);
         }
@@ -250,6 +250,10 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_CONSTRUCT: fputs("construct ", out); dump_type(e->type_written, out); break;
     case E_INIT_LIST: fputs("init", out); break;
     case E_MCALL: fprintf(out, "mcall %s", e->name); break;
+    case E_DESIGNATOR: fprintf(out, "designator %s", e->name); break;
+    case E_COMPOUND: fputs("compound ", out); dump_type(e->type_written, out); break;
+    case E_ALIGNOF: fputs("alignof ", out); dump_type(e->type_written, out); break;
+    case E_OFFSETOF: fputs("offsetof ", out); dump_type(e->type_written, out); break;
     default: fputs("?", out); break;
     }
     if (e->lhs) {
@@ -360,6 +364,7 @@ static void dump_stmt(const k_stmt *s, int indent, FILE *out)
         [S_SWITCH] = "switch", [S_CASE] = "case", [S_DEFAULT] = "default",
         [S_BREAK] = "break", [S_CONTINUE] = "continue", [S_RETURN] = "return",
         [S_NOCODE] = "nocode",
+        [S_GOTO] = "goto", [S_LABEL] = "label",
     };
     fprintf(out, "%*s(%s", indent, "", NAME_OF(names, s->kind));
     switch (s->kind) {

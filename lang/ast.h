@@ -125,7 +125,7 @@ typedef enum k_expr_kind {
     E_ASSIGN,     /* op: KB_NONE for '=', else the binop of a compound assignment; lhs, rhs */
     E_COND,       /* cond ? lhs : rhs */
     E_CALL,       /* name (callee identifier), args */
-    E_LAUNCH,     /* name<<<config[0], config[1], config[2] (or NULL)>>>(args) */
+    E_LAUNCH,     /* name<<<config[0], config[1], config[2], config[3] (or NULL)>>>(args) */
     E_INDEX,      /* lhs[rhs] */
     E_MEMBER,     /* lhs.name (built-in records only) */
     E_CAST,       /* (type_written) lhs; also type_written(lhs) functional casts */
@@ -139,6 +139,10 @@ typedef enum k_expr_kind {
     E_LAMBDA,     /* a C++ lambda: lambda (its function), args (explicit captures: E_IDENT,
                      op 1 by reference), op (default capture: 0 none, '&' or '='); lang/lambda.c */
     E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p)) */
+    E_ALIGNOF,    /* alignof(type_written) */
+    E_OFFSETOF,   /* offsetof(type_written, name): name is the member path "a.b" */
+    E_DESIGNATOR, /* `.name = lhs` in a brace initializer */
+    E_COMPOUND,   /* (type_written){...}: a compound literal, lhs the E_INIT_LIST */
 } k_expr_kind;
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
@@ -166,7 +170,7 @@ struct k_expr {
     k_expr *lhs, *rhs, *cond;
     k_expr **args;
     int nargs;
-    k_expr *config[3];        /* E_LAUNCH: grid, block, shared bytes (NULL if absent) */
+    k_expr *config[4];        /* E_LAUNCH: grid, block, shared bytes, stream (NULL if absent) */
     const char *name;
     uint64_t ival;
     double fval;
@@ -198,6 +202,8 @@ struct k_expr {
 typedef enum k_stmt_kind {
     S_EMPTY, S_EXPR, S_DECL, S_BLOCK, S_IF, S_WHILE, S_DO, S_FOR, S_SWITCH,
     S_CASE, S_DEFAULT, S_BREAK, S_CONTINUE, S_RETURN,
+    S_GOTO,                   /* goto label; */
+    S_LABEL,                  /* label: body */
     S_NOCODE,     /* decls[0]: a D_USING or D_STATIC_ASSERT, a declaration without code */
 } k_stmt_kind;
 
@@ -216,6 +222,7 @@ struct k_stmt {
     int nstmts;
     k_decl **decls;           /* S_DECL: one per declarator */
     int ndecls;
+    const char *label;        /* S_GOTO, S_LABEL: the label's name */
     void *sema_ext;
 };
 
@@ -260,6 +267,7 @@ struct k_decl {
     int is_template;          /* declared under `template <...>` (tparams) */
     k_tparam *tparams;
     int ntparams;
+    int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */
     k_targ *spec_args;        /* `template <> f<int>(...)`: the specialization's arguments */
     int nspec_args;
     const char *ns;           /* the namespace whose names it sees unqualified ("a::b"),

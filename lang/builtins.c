@@ -22,6 +22,12 @@
 #define INT32(name, id, n, ret, arg) {name, BK_INTR32, INTR_##id, 0, n, 0, W_BOTH, NULL, ret, arg},
 #define INT64(name, id, n, ret, arg) {name, BK_INTR64, INTR_##id, 0, n, 0, W_BOTH, NULL, ret, arg},
 #define REINT(name, ret, arg) {name, BK_REINTERP, 0, 0, 1, 0, W_BOTH, NULL, ret, arg},
+#define ARITH(name, opcode, kind) {name, BK_ARITH, opcode, 0, 2, 0, W_DEVICE, NULL, kind, kind},
+#define ROUNDCVT(name, intr, from, to) {name, BK_ROUNDCVT, intr, 0, 1, 0, W_DEVICE, NULL, to, from},
+/* NAME_rn, _rz, _rd, _ru: rint, trunc, floor, ceil (F: the float ones) */
+#define CVT4(name, from, to, F) \
+    ROUNDCVT(name "_rn", INTR_RINT##F, from, to) ROUNDCVT(name "_rz", INTR_TRUNC##F, from, to) \
+    ROUNDCVT(name "_rd", INTR_FLOOR##F, from, to) ROUNDCVT(name "_ru", INTR_CEIL##F, from, to)
 
 static const k_builtin_info builtin_table[] = {
 #include "runtime/builtins.def"
@@ -109,6 +115,37 @@ static const k_builtin_info builtin_table[] = {
     DEV("atomicXor", BK_ATOM, ATOM_XOR, 2, 0, NOK)
     DEV("atomicCAS", BK_ATOMCAS, 0, 3, 0, NOK)
     DEV("clock", BK_CLOCK, SREG_CLOCK, 0, 0, TY_LONG)
+    /* IEEE operations in round-to-nearest that nvcc never contracts: exactly
+     * K's own operators, which are not contracted either (SPEC 2.7).  Like
+     * CUDA's, these intrinsics exist in device code only.
+     * __fdividef is the GPU's approximate division: here it is the correctly
+     * rounded one (a difference of at most 2 ulp, as for expf). */
+    ARITH("__fadd_rn", OP_ADD_F32, TY_FLOAT) ARITH("__fsub_rn", OP_SUB_F32, TY_FLOAT)
+    ARITH("__fmul_rn", OP_MUL_F32, TY_FLOAT) ARITH("__fdiv_rn", OP_DIV_F32, TY_FLOAT)
+    ARITH("__fdividef", OP_DIV_F32, TY_FLOAT)
+    ARITH("__dadd_rn", OP_ADD_F64, TY_DOUBLE) ARITH("__dsub_rn", OP_SUB_F64, TY_DOUBLE)
+    ARITH("__dmul_rn", OP_MUL_F64, TY_DOUBLE) ARITH("__ddiv_rn", OP_DIV_F64, TY_DOUBLE)
+    {"__fmaf_rn", BK_MATHF, INTR_FMAF, 0, 3, 0, W_DEVICE, NULL, NOK, NOK},
+    {"__fma_rn", BK_MATHD, 0, INTR_FMA, 3, 0, W_DEVICE, NULL, NOK, NOK},
+    {"__fsqrt_rn", BK_MATHF, INTR_SQRTF, 0, 1, 0, W_DEVICE, NULL, NOK, NOK},
+    {"__dsqrt_rn", BK_MATHD, 0, INTR_SQRT, 1, 0, W_DEVICE, NULL, NOK, NOK},
+    {"__exp10f", BK_MATHF, INTR_EXP10F, 0, 1, 0, W_DEVICE, NULL, NOK, NOK},
+    {"__log2f", BK_MATHF, INTR_LOG2F, 0, 1, 0, W_DEVICE, NULL, NOK, NOK},
+    {"__log10f", BK_MATHF, INTR_LOG10F, 0, 1, 0, W_DEVICE, NULL, NOK, NOK},
+    {"__tanf", BK_MATHF, INTR_TANF, 0, 1, 0, W_DEVICE, NULL, NOK, NOK},
+    /* conversions with a rounding mode: round in the source type, then convert
+     * (out-of-range values then behave as K's casts do) */
+    CVT4("__float2int", TY_FLOAT, TY_INT, F) CVT4("__float2uint", TY_FLOAT, TY_UINT, F)
+    CVT4("__float2ll", TY_FLOAT, TY_LLONG, F) CVT4("__float2ull", TY_FLOAT, TY_ULLONG, F)
+    CVT4("__double2int", TY_DOUBLE, TY_INT, ) CVT4("__double2uint", TY_DOUBLE, TY_UINT, )
+    CVT4("__double2ll", TY_DOUBLE, TY_LLONG, ) CVT4("__double2ull", TY_DOUBLE, TY_ULLONG, )
+    ROUNDCVT("__int2float_rn", -1, TY_INT, TY_FLOAT)
+    ROUNDCVT("__uint2float_rn", -1, TY_UINT, TY_FLOAT)
+    ROUNDCVT("__ll2float_rn", -1, TY_LLONG, TY_FLOAT)
+    ROUNDCVT("__int2double_rn", -1, TY_INT, TY_DOUBLE)
+    ROUNDCVT("__double2float_rn", -1, TY_DOUBLE, TY_FLOAT)
+    DEV("__ldg", BK_LDG, 0, 1, 0, NOK)
+    {"__saturatef", BK_SATURATE, 0, 0, 1, 0, W_DEVICE, NULL, TY_FLOAT, TY_FLOAT},
     DEV("clock64", BK_CLOCK, SREG_CLOCK64, 0, 0, TY_LLONG)
 };
 
@@ -128,6 +165,41 @@ int k_builtin_find(const char *name, int device)
         return i;
     }
     return -1;
+}
+
+/* Functions that CUDA itself removed: a call is one error naming the
+ * replacement (SPEC 2.8), not an undeclared name. */
+static const struct removed_api {
+    const char *name, *instead;
+} removed_apis[] = {
+    {"cudaThreadSynchronize", "cudaDeviceSynchronize()"},
+    {"cudaThreadExit", "cudaDeviceReset()"},
+    {"cudaThreadSetLimit", "cudaDeviceSetLimit"},
+    {"cudaThreadGetLimit", "cudaDeviceGetLimit"},
+    {"cudaThreadSetCacheConfig", "cudaDeviceSetCacheConfig"},
+    {"cudaThreadGetCacheConfig", "cudaDeviceGetCacheConfig"},
+    {"cudaMemcpyToArray", "cudaMemcpy2DToArray"},
+    {"cudaMemcpyFromArray", "cudaMemcpy2DFromArray"},
+    {"cudaMemcpyToArrayAsync", "cudaMemcpy2DToArrayAsync"},
+    {"cudaMemcpyFromArrayAsync", "cudaMemcpy2DFromArrayAsync"},
+    {"cudaConfigureCall", "a kernel<<<grid, block>>>(...) launch"},
+    {"cudaSetupArgument", "a kernel<<<grid, block>>>(...) launch"},
+    {"cudaLaunch", "a kernel<<<grid, block>>>(...) launch"},
+    {"__ballot", "__ballot_sync(0xffffffff, predicate)"},
+    {"__any", "__any_sync(0xffffffff, predicate)"},
+    {"__all", "__all_sync(0xffffffff, predicate)"},
+    {"__shfl", "__shfl_sync(0xffffffff, value, lane)"},
+    {"__shfl_up", "__shfl_up_sync(0xffffffff, value, delta)"},
+    {"__shfl_down", "__shfl_down_sync(0xffffffff, value, delta)"},
+    {"__shfl_xor", "__shfl_xor_sync(0xffffffff, value, mask)"},
+};
+
+const char *k_removed_api(const char *name)
+{
+    for (size_t i = 0; i < sizeof removed_apis / sizeof removed_apis[0]; i++)
+        if (strcmp(removed_apis[i].name, name) == 0)
+            return removed_apis[i].instead;
+    return NULL;
 }
 
 const k_builtin_info *k_builtin_get(int id)
@@ -213,6 +285,21 @@ static int is_global_var(const k_expr *a)
            (a->decl->is_global_scope || (a->decl->storage & ST_STATIC));
 }
 
+/* A 'K' argument: the name of a __global__ function (lowering passes its
+ * index).  Function pointers do not exist in K, so only a plain name fits. */
+static k_type *check_kernel_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a, int k)
+{
+    k_decl *d = a->kind == E_IDENT ? k_sema_lookup(s, a->name) : NULL;
+    if (!d || d->kind != D_FUNC || !(d->storage & ST_GLOBAL)) {
+        k_error(s->ctx, a->loc, "argument %d of '%s' must name a __global__ function",
+                k + 1, b->name);
+        return NULL;
+    }
+    a->decl = d;
+    a->type = k_ty(s->ctx, TY_INT);
+    return a->type;
+}
+
 /* Checks argument k of a runtime builtin against its letter; returns the
  * type it is passed as. */
 static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char c, k_expr *a, int k)
@@ -225,6 +312,8 @@ static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char 
                     "variable", k + 1, b->name);
         return ptr_to(ctx, k_ty(ctx, TY_VOID));
     }
+    if (c == 'K')
+        return check_kernel_arg(s, b, a, k);
     k_type *t = k_sema_rvalue(s, a);
     if (!t)
         return NULL;
@@ -238,6 +327,11 @@ static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char 
         if (d->kind == TY_PTR)
             return d;
         k_error(ctx, a->loc, "cannot pass a value of this type to '%s'", b->name);
+        return NULL;
+    case 'T':
+        if (d->kind == TY_PTR || k_is_null_const(a))
+            return d->kind == TY_PTR ? d : letter_type(ctx, 'p');
+        k_error(ctx, a->loc, "argument %d of '%s' must be a cudaStream_t", k + 1, b->name);
         return NULL;
     case 's': case 'p': case 'P': case 'Q': case 'D': case 'E':
         if (d->kind == TY_PTR || (c == 'E' && k_ty_is_integer(d)) || k_is_null_const(a)) {
@@ -339,6 +433,22 @@ static void check_fixed(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_t
         if (k_sema_assignable(s, k_ty(s->ctx, (k_type_kind)b->arg), e->args[i], "argument"))
             argt[i] = k_ty(s->ctx, (k_type_kind)b->arg);
     e->type = k_ty(s->ctx, (k_type_kind)b->ret);
+}
+
+/* __ldg(const T *p): a load of *p through the read-only cache. */
+static void check_ldg(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)
+{
+    k_type *t = k_sema_rvalue(s, e->args[0]);
+    if (!t)
+        return;
+    t = k_decay(s->ctx, t);
+    if (t->kind != TY_PTR || t->base->kind == TY_VOID) {
+        k_error(s->ctx, e->args[0]->loc, "'%s' needs a pointer to an object", b->name);
+        return;
+    }
+    argt[0] = t;
+    e->type = k_ty_qualified(s->ctx, t->base, 0);
+    e->type->quals &= ~(unsigned)Q_CONST; /* a value, not the object */
 }
 
 static k_type *uint_arg(k_sema_state *s, k_expr *a, k_type **slot)
@@ -481,8 +591,12 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     case BK_ABS:
         check_minmax_abs(s, e, b, argt);
         break;
-    case BK_INTR32: case BK_INTR64: case BK_REINTERP:
+    case BK_INTR32: case BK_INTR64: case BK_REINTERP: case BK_ARITH: case BK_ROUNDCVT:
+    case BK_SATURATE:
         check_fixed(s, e, b, argt);
+        break;
+    case BK_LDG:
+        check_ldg(s, e, b, argt);
         break;
     case BK_ATOM: case BK_ATOMCAS:
         check_atomic(s, e, b, argt);

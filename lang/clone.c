@@ -67,6 +67,8 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
     k_type *r = dup_node(ctx, t, sizeof *t);
     if (!r)
         return NULL;
+    if (r->kind == TY_RECORD && s && s->from && r->rec == s->from)
+        r->rec = s->to;       /* `this`, and S itself inside S's members */
     r->base = k_clone_type(ctx, t->base, s);
     r->len_expr = k_clone_expr(ctx, t->len_expr, s);
     r->targs = clone_targs(ctx, t->targs, t->ntargs, s);
@@ -180,7 +182,12 @@ static k_stmt *clone_stmt(k_ctx *ctx, const k_stmt *st, const k_subst *s)
     return r;
 }
 
-/* An instance of function template f: a plain function (not a template). */
+k_decl *k_clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s)
+{
+    return clone_decl(ctx, d, s);
+}
+
+/* An instance of template f (a function or a variable): not a template. */
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s)
 {
     k_decl *r = clone_decl(ctx, f, s);

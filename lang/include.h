@@ -18,6 +18,13 @@ int k_include_find(k_ctx *ctx, const char *name, int angled, int includer, k_loc
 /* Starts a segment of the line map (see k_lineseg). */
 void k_linemap_add(k_ctx *ctx, k_lineseg seg);
 
+/* The preprocessor's first pass (lang/pp_clean.c) over text whose first
+ * line is global line first_line: comments become spaces, continuation
+ * lines are joined, and every line stays where it was.  Returns the text
+ * (ctx->tal, the caller frees it) and its length, or NULL after an error. */
+char *k_pp_clean(k_ctx *ctx, const char *text, size_t len, uint32_t first_line,
+                 size_t *out_len);
+
 /* The text of a header that lang/headers.c writes for simtvm (helper_cuda.h
  * ...), or NULL.  Such a header wins over a file of the same name. */
 const char *k_builtin_header_text(const char *name);

@@ -367,6 +367,9 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "enum"      { kind = KW_ENUM; goto done; }
     "class"     { kind = KW_CLASS; goto done; }
     "public"    { kind = KW_PUBLIC; goto done; }
+    "__align__" | "alignas" | "_Alignas" { kind = KW_ALIGNAS; goto done; }
+    "alignof" | "__alignof__" | "_Alignof" { kind = KW_ALIGNOF; goto done; }
+    "offsetof" | "__builtin_offsetof" { kind = KW_OFFSETOF; goto done; }
     "private"   { kind = KW_PRIVATE; goto done; }
     "protected" { kind = KW_PROTECTED; goto done; }
     "operator"  { kind = KW_OPERATOR; goto done; }
@@ -419,6 +422,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "cudaError_t"    { kind = KW_CUDA_ERROR_T; goto done; }
     "cudaEvent_t"    { kind = KW_CUDA_EVENT_T; goto done; }
     "cudaStream_t"   { kind = KW_CUDA_STREAM_T; goto done; }
+    "cudaMemPool_t"  { kind = KW_CUDA_MEMPOOL_T; goto done; }
     "cudaDeviceProp" { kind = KW_CUDA_DEVICE_PROP; goto done; }
 
     ident { kind = IDENT; goto done; }

@@ -727,10 +727,12 @@ static void memset_call(lw_func *F, int addr, uint64_t size)
     F->top = b;
 }
 
-static void init_array(lw_func *F, k_decl *d, int addr)
+/* The object of type t at R[addr] from the flattened items of init (sema's
+ * k_init), zero where they leave gaps. */
+void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr)
 {
-    k_init *in = d->init->sema_ext;
-    uint32_t size = (uint32_t)k_ty_size(d->type), covered = 0, gaps = 0;
+    k_init *in = init->sema_ext;
+    uint32_t size = (uint32_t)k_ty_size(t), covered = 0, gaps = 0;
     int bits = 0;   /* a bit-field's unit is zeroed before its bits are stored */
     for (int k = 0; k < in->n; k++) {
         bits |= in->items[k].bit_width != 0;
@@ -752,11 +754,11 @@ static void init_array(lw_func *F, k_decl *d, int addr)
     for (int k = 0; k < in->n; k++) {
         k_init_item *it = &in->items[k];
         if (!big && it->offset > covered)
-            zero_fill(F, addr, covered, it->offset, zero, k_ty_align(d->type));
+            zero_fill(F, addr, covered, it->offset, zero, k_ty_align(t));
         uint32_t end = it->offset + (uint32_t)k_ty_size(it->type);
         if (!big && it->bit_width && end > covered)  /* the unit's other bits are 0 */
             zero_fill(F, addr, it->offset > covered ? it->offset : covered, end, zero,
-                      k_ty_align(d->type));
+                      k_ty_align(t));
         int v = lw_reg(F);
         lw_expr_conv_to(F, it->expr, it->type, v);
         lw_lv lv = {LV_MEM, addr, (int32_t)it->offset, it->type, it->bit_off, it->bit_width};
@@ -766,7 +768,7 @@ static void init_array(lw_func *F, k_decl *d, int addr)
             covered = end;
     }
     if (!big && size > covered)
-        zero_fill(F, addr, covered, size, zero, k_ty_align(d->type));
+        zero_fill(F, addr, covered, size, zero, k_ty_align(t));
     F->top = top;
 }
 
@@ -805,11 +807,11 @@ static void memory_var(lw_func *F, k_decl *d)
     lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
     if (d->type->kind == TY_ARRAY) {
         if (d->init->sema_ext)
-            init_array(F, d, addr);
+            lw_init_object(F, d->type, d->init, addr);
     } else if (k_ty_is_record(d->type) && (!d->init || k_has_ctor(d))) {
         init_dim3(F, d, addr);
     } else if (d->init && d->init->kind == E_INIT_LIST && d->init->sema_ext) {
-        init_array(F, d, addr);
+        lw_init_object(F, d->type, d->init, addr);
     } else {
         int v = lw_reg(F);
         lw_expr_conv_to(F, d->init, d->type, v);
@@ -985,6 +987,34 @@ static void return_stmt(lw_func *F, k_stmt *s)
     jump_away(F, F->exit_block);
 }
 
+/* The label called name: its block (the reconvergence analysis of dom.c
+ * treats a goto like any other jump). */
+static int label_index(lw_func *F, const char *name)
+{
+    for (int i = 0; i < F->nlabels; i++)
+        if (strcmp(F->label_names[i], name) == 0)
+            return i;
+    if (F->nlabels == F->labels_cap) {
+        int cap = F->labels_cap ? F->labels_cap * 2 : 8;
+        const char **nn = k_alloc(F->M->ctx, sizeof *nn * (size_t)cap);
+        int *nb = k_alloc(F->M->ctx, sizeof *nb * (size_t)cap);
+        int *np = k_alloc(F->M->ctx, sizeof *np * (size_t)cap);
+        if (F->nlabels) {
+            memcpy(nn, F->label_names, sizeof *nn * (size_t)F->nlabels);
+            memcpy(nb, F->label_blocks, sizeof *nb * (size_t)F->nlabels);
+            memcpy(np, F->label_placed, sizeof *np * (size_t)F->nlabels);
+        }
+        F->label_names = nn;
+        F->label_blocks = nb;
+        F->label_placed = np;
+        F->labels_cap = cap;
+    }
+    F->label_names[F->nlabels] = name;
+    F->label_blocks[F->nlabels] = lw_new_block(F);
+    F->label_placed[F->nlabels] = 0;
+    return F->nlabels++;
+}
+
 static void stmt(lw_func *F, k_stmt *s)
 {
     if (!s)
@@ -1032,6 +1062,21 @@ static void stmt(lw_func *F, k_stmt *s)
     case S_RETURN:
         return_stmt(F, s);
         break;
+    case S_GOTO: {
+        int l = label_index(F, s->label);
+        if (F->label_placed[l])   /* a loop made of goto: yields as a loop's latch does */
+            lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
+        jump_away(F, F->label_blocks[l]);
+        break;
+    }
+    case S_LABEL: {
+        int l = label_index(F, s->label);
+        lw_goto(F, F->label_blocks[l]);
+        lw_start(F, F->label_blocks[l]);
+        F->label_placed[l] = 1;
+        stmt(F, s->body);
+        break;
+    }
     case S_NOCODE:
         break;
     }

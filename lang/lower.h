@@ -105,6 +105,9 @@ typedef struct lw_func {
     lw_dvar *dvars;           /* variables declared so far (debug table) */
     int ndvars, dvars_cap;
     int volatile_mem;         /* memory was accessed through a volatile lvalue */
+    const char **label_names; /* goto targets: each label's block, made at first use */
+    int *label_blocks, *label_placed;
+    int nlabels, labels_cap;
 } lw_func;
 
 /* lvalues: a register variable, or memory at R[reg] + off */
@@ -143,6 +146,7 @@ void lw_effect(lw_func *F, k_expr *e);                          /* evaluate for 
 void lw_cond(lw_func *F, k_expr *e, int if_true, int if_false); /* branch on e */
 void lw_convert(lw_func *F, int dst, int src, const k_type *from, const k_type *to);
 void lw_store(lw_func *F, const lw_lv *lv, int src);
+void lw_load_at(lw_func *F, int ptr, const k_type *t, int dst);
 void lw_var_address(lw_func *F, k_decl *d, int dst);
 simt_vtype lw_vtype(const k_type *t);
 
@@ -159,6 +163,7 @@ void lw_bits_extract(lw_func *F, const lw_lv *lv, int reg);   /* unit in reg -> 
 void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types, int nargs);
 void lw_construct_record(lw_func *F, k_expr *e, int dst);
 void lw_construct_var(lw_func *F, k_decl *d, int addr);
+void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c */
 void lw_bits_insert(lw_func *F, const lw_lv *lv, int unit, int src);
 
 /* ---- dom.c ---- */

@@ -106,6 +106,19 @@ static uint8_t letter_vtype(char c)
     }
 }
 
+/* A kernel named as an argument ('K'): its function index, which the
+ * runtime looks up in the module (registers, local memory). */
+static void kernel_index(lw_func *F, k_expr *a, int r)
+{
+    k_decl *def = a->decl->definition ? a->decl->definition : a->decl;
+    lw_sym *s = lw_sym_of(def);
+    if (!s || s->kind != SYM_FUNC) {
+        k_error(F->M->ctx, a->loc, "kernel '%s' is declared but never defined", a->decl->name);
+        return;
+    }
+    lw_emit_k(F, r, (uint32_t)s->index);
+}
+
 static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst, int want)
 {
     int top = F->top;
@@ -123,6 +136,9 @@ static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst
         if (c == 'S') {
             lw_var_address(F, e->args[k]->decl, r);
             sig.args[k] = VT_PTR;
+        } else if (c == 'K') {
+            kernel_index(F, e->args[k], r);
+            sig.args[k] = VT_I32;
         } else {
             k_type *t = at[k] ? at[k] : e->args[k]->type;
             lw_expr_conv_to(F, e->args[k], t, r);
@@ -338,6 +354,32 @@ static void call_builtin(lw_func *F, k_expr *e, int dst, int want)
     case BK_REINTERP:
         lw_expr_conv_to(F, e->args[0], at[0], dst);
         break;
+    case BK_ARITH: {
+        int a = F->top;
+        eval_args(F, e, 0, a);
+        lw_emit(F, b->op, dst, a, a + 1, 0, 0);
+        break;
+    }
+    case BK_ROUNDCVT: {
+        int r = arg_reg(F, e, 0);
+        if (b->op >= 0)
+            lw_emit(F, OP_INTR, r, r, 1, b->op, 0);
+        lw_convert(F, dst, r, at[0], e->type);
+        break;
+    }
+    case BK_LDG:
+        lw_load_at(F, arg_reg(F, e, 0), e->type, dst);
+        break;
+    case BK_SATURATE: { /* fminf(fmaxf(x, 0), 1): fmaxf turns a NaN into 0 */
+        int a = F->top;
+        lw_reserve(F, a + 2);
+        eval_args(F, e, 0, a);
+        lw_emit_k(F, a + 1, 0);
+        lw_emit(F, OP_INTR, a, a, 2, INTR_FMAXF, 0);
+        lw_emit_k(F, a + 1, 0x3f800000u); /* 1.0f */
+        lw_emit(F, OP_INTR, dst, a, 2, INTR_FMINF, 0);
+        break;
+    }
     default:
         collective(F, e, b, dst);
         break;
@@ -438,6 +480,13 @@ void lw_launch(lw_func *F, k_expr *e)
     else
         lw_emit_k(F, b + 2, 0);
     int n = launch_args(F, e, def, b + 3);
+    /* The stream: work on every stream runs in issue order (SPEC 2.8), so the
+     * launch needs only its side effects. */
+    if (e->config[3]) {
+        int r = lw_reg(F);
+        lw_expr_conv_to(F, e->config[3], e->config[3]->type, r);
+        F->top = b + 3 + n;
+    }
     simt_func *fn = &F->M->m->funcs[s->index];
     lw_emit(F, OP_LAUNCH, b, b, 3 + n, s->index, (int32_t)fn->sig);
     F->top = top;

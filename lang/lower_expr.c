@@ -279,6 +279,13 @@ static void load(lw_func *F, const lw_lv *lv, int dst)
     }
 }
 
+/* *ptr (a register holding the address) into dst, as a load of type t. */
+void lw_load_at(lw_func *F, int ptr, const k_type *t, int dst)
+{
+    lw_lv lv = { .kind = LV_MEM, .reg = ptr, .off = 0, .type = (k_type *)t };
+    load(F, &lv, dst);
+}
+
 void lw_store(lw_func *F, const lw_lv *lv, int src)
 {
     note_volatile(F, lv);
@@ -1030,6 +1037,12 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
         if (want)
             lambda_to(F, e, dst);
         break;
+    case E_COMPOUND: {   /* a fresh slot initialized from the list; dst its address */
+        uint32_t off = lw_local(F, k_ty_size(e->type), k_ty_align(e->type));
+        lw_emit(F, OP_LADDR, dst, 0, 0, (int32_t)off, 0);
+        lw_init_object(F, e->type, e->lhs, dst);
+        break;
+    }
     default:
         if (want)
             lw_emit_k(F, dst, 0);

@@ -25,6 +25,8 @@ void k_parse_list_add(k_parser *ps, k_list *l, void *item)
     l->items[l->n++] = item;
 }
 
+static const char *qualified(k_parser *ps, const char *tag, const char *name);
+
 /* ---- scopes ---- */
 void k_parse_scope_open(k_parser *ps)
 {
@@ -138,7 +140,6 @@ k_type *k_parse_record_end(k_parser *ps, k_type *t)
 /* One member declaration of the record being parsed.  `struct { ... };`
  * without a declarator is an anonymous member; a tagged nested definition
  * declares only its type. */
-static const char *qualified(k_parser *ps, const char *tag, const char *name);
 
 /* `static const int N = 4;` in S: the file-scope constant "S::N". */
 static void static_member(k_parser *ps, k_record *r, k_specs *sp, k_declarator *d,
@@ -245,8 +246,9 @@ k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc)
     return k_type_new(ps->ctx, TY_INT);
 }
 
-k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc)
+k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped)
 {
+    ps->enum_scope = scoped ? k_ns_qualify(ps->ctx, ps->ns, tag) : NULL;
     k_type *t = k_type_new(ps->ctx, TY_INT);
     t->alias = tag;
     if (tag) {
@@ -266,7 +268,9 @@ k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc)
 void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value)
 {
     k_ctx *ctx = ps->ctx;
-    k_decl *d = k_decl_new(ctx, D_VAR, loc, name);
+    /* enum class E { A }: the enumerator is E::A */
+    k_decl *d = k_decl_new(ctx, D_VAR, loc, ps->enum_scope ? qualified(ps, ps->enum_scope, name)
+                                                           : name);
     d->type = k_type_new(ctx, TY_INT);
     d->type->quals = Q_CONST;
     if (!value) {
@@ -360,6 +364,16 @@ static const char *qualified(k_parser *ps, const char *tag, const char *name)
 static k_record *current_record(const k_parser *ps)
 {
     return ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
+}
+
+const char *k_parse_path(k_parser *ps, const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    char *s = k_alloc(ps->ctx, n + m + 2);
+    memcpy(s, a, n);
+    s[n] = '.';
+    memcpy(s + n + 1, b, m + 1);
+    return s;
 }
 
 /* "S::S" / "S::~S" for `S(...)` / `~S()` written inside S. */

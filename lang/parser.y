@@ -86,6 +86,7 @@ struct k_parser {
     k_list records;               /* records whose body is being parsed */
     k_record *just_defined;       /* the record whose '}' was just reduced */
     k_type *cur_enum;             /* the enum whose enumerators are being parsed */
+    const char *enum_scope;       /* an enum class's name (its enumerators are E::A), or NULL */
     k_list enumerators;           /* its constants so far (D_VAR), for the next specs */
     int prev_kind, prev2_kind;    /* the two tokens before the one being scanned */
     unsigned char brace_record[256]; /* per open '{': 1 if it opened a record body */
@@ -102,10 +103,11 @@ k_type *k_parse_record_end(k_parser *ps, k_type *t);
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *));
-k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc);
+k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped);
 k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc);
 int k_parse_specs_extra(const k_specs *sp);
 const char *k_parse_operator_name(k_parser *ps, const char *op);
+const char *k_parse_path(k_parser *ps, const char *a, const char *b);
 const char *k_parse_ctor_name(k_parser *ps, k_type *cls, k_loc loc, int dtor);
 void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const, k_list *inits,
                         k_stmt *body);
@@ -133,8 +135,12 @@ k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *n
 k_list *k_tpl_head(k_parser *ps, k_list *params);
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
 void k_tpl_declared(k_parser *ps, const char *name);
+const char *k_tpl_class_name(k_parser *ps, const char *tag);
+int k_tpl_self_id(k_parser *ps, const char *name);
+const char *k_tpl_class_spec(k_parser *ps, k_type *id);
 void k_tpl_spec_args(k_parser *ps, k_list *targs);
 void k_tpl_head_end(k_parser *ps, k_list *params);
+void k_tpl_instantiation(k_parser *ps, k_stmt *decls);
 k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr);
 k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs);
 k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
@@ -242,7 +248,8 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_CONSTEXPR "constexpr" KW_AUTO "auto" KW_STATIC_ASSERT "static_assert"
 %token KW_TEMPLATE "template" KW_TYPENAME "typename" KW_CLASS "class"
 %token TPL_OPEN "<" TPL_CLOSE ">"
-%token KW_CLASS_RECORD "class definition" KW_PUBLIC "public" KW_PRIVATE "private" KW_PROTECTED "protected"
+%token KW_CLASS_RECORD "class definition" KW_PUBLIC "public"
+%token KW_ALIGNAS "alignas" KW_ALIGNOF "alignof" KW_OFFSETOF "offsetof" KW_PRIVATE "private" KW_PROTECTED "protected"
 %token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
 %token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
@@ -253,6 +260,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_DOUBLE "double" KW_DIM3 "dim3" KW_UINT3 "uint3" KW_SIZE_T "size_t"
 %token KW_CUDA_ERROR_T "cudaError_t" KW_CUDA_EVENT_T "cudaEvent_t"
 %token KW_CUDA_STREAM_T "cudaStream_t" KW_CUDA_DEVICE_PROP "cudaDeviceProp"
+%token KW_CUDA_MEMPOOL_T "cudaMemPool_t"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
@@ -260,6 +268,9 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token MUL_ASSIGN "*=" DIV_ASSIGN "/=" MOD_ASSIGN "%=" ADD_ASSIGN "+=" SUB_ASSIGN "-="
 %token SHL_ASSIGN "<<=" SHR_ASSIGN ">>=" AND_ASSIGN "&=" XOR_ASSIGN "^=" OR_ASSIGN "|="
 
+/* `enum E :` starts the enum's base type, not a bit-field of type enum E */
+%precedence ENUM_REF
+%precedence ':'
 %precedence THEN
 /* `delete [] p` is the array form, never `delete` of a lambda `[]...`: the
  * empty capture list gives way to the ']' (as C++ rules). */
@@ -279,7 +290,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %left '*' '/' '%'
 
 %type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
-%type <expr> initializer strings
+%type <expr> initializer strings init_item
 %type <list> args args_opt init_list pointer block_items param_list init_dtors
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
@@ -288,7 +299,8 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <list> member_dtors
 %type <dtor> member_dtor
 %type <op> record_kw method_quals
-%type <name> dtor_name op_name
+%type <name> dtor_name op_name member_path
+%type <expr> align_spec
 %type <dtor> ctor_head dtor_head
 %type <list> mem_inits_opt mem_inits
 %type <expr> mem_init
@@ -326,6 +338,7 @@ external
     | template_head decl_specs declarator compound
                                     { add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
     | template_head declaration     { add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
+    | KW_TEMPLATE declaration       { k_tpl_instantiation(ps, $2); add_file_decls(ps, $2); }
     | declarator compound
         {
             if (add_method_def(ps, NULL, $1, 0, NULL, $2))
@@ -469,8 +482,28 @@ record_spec
     ;
 
 record_head
-    : record_kw IDENT '{'                   { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); }
+    : record_kw IDENT '{'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
+    | record_kw template_type '{'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
     | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
+    | record_kw align_spec IDENT '{'
+        { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
+    | record_kw align_spec '{'
+        { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
+    ;
+
+/* __align__(n), alignas(n) (CUDA's and C++'s), alignas(T) */
+align_spec
+    : KW_ALIGNAS '(' const_expr ')'             { $$ = $3; }
+    | KW_ALIGNAS '(' type_name ')'
+        { $$ = expr_leaf(ps, E_ALIGNOF, LOC(@1)); if ($$) $$->type_written = $3; }
+    ;
+
+/* offsetof(T, a.b): the member path as one name "a.b" */
+member_path
+    : IDENT                                     { $$ = $1; }
+    | member_path '.' IDENT                     { $$ = k_parse_path(ps, $1, $3); }
     ;
 
 record_kw
@@ -553,12 +586,25 @@ member_dtor
 enum_spec
     : enum_head enumerators '}'                 { $$ = $1; }
     | enum_head enumerators ',' '}'             { $$ = $1; }
-    | KW_ENUM IDENT                             { $$ = k_parse_enum_ref(ps, $2, LOC(@2)); }
+    | KW_ENUM IDENT %prec ENUM_REF              { $$ = k_parse_enum_ref(ps, $2, LOC(@2)); }
     ;
 
 enum_head
-    : KW_ENUM IDENT '{'                         { $$ = k_parse_enum_begin(ps, $2, LOC(@2)); }
-    | KW_ENUM '{'                               { $$ = k_parse_enum_begin(ps, NULL, LOC(@1)); }
+    : KW_ENUM IDENT enum_base '{'               { $$ = k_parse_enum_begin(ps, $2, LOC(@2), 0); }
+    | KW_ENUM '{'                               { $$ = k_parse_enum_begin(ps, NULL, LOC(@1), 0); }
+    | KW_ENUM KW_CLASS_RECORD IDENT enum_base '{' { $$ = k_parse_enum_begin(ps, $3, LOC(@3), 1); }
+    ;
+
+/* `enum E : short {...}`: K keeps every enum an int */
+enum_base
+    : %empty
+    | ':' enum_base_type
+    ;
+
+enum_base_type
+    : type_kw                                   { (void)$1; }
+    | TYPEDEF_NAME                              { (void)$1; }
+    | enum_base_type type_kw                    { (void)$2; }
     ;
 
 enumerators
@@ -607,6 +653,7 @@ type_kw
     | KW_CUDA_ERROR_T   { $$ = KW_CUDA_ERROR_T; }
     | KW_CUDA_EVENT_T   { $$ = KW_CUDA_EVENT_T; }
     | KW_CUDA_STREAM_T  { $$ = KW_CUDA_STREAM_T; }
+    | KW_CUDA_MEMPOOL_T { $$ = KW_CUDA_MEMPOOL_T; }
     | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
     | KW_AUTO           { $$ = KW_AUTO; }
     ;
@@ -748,8 +795,18 @@ initializer
     ;
 
 init_list
-    : initializer                               { $$ = list_push(ps, NULL, $1); }
-    | init_list ',' initializer                 { $$ = list_push(ps, $1, $3); }
+    : init_item                                 { $$ = list_push(ps, NULL, $1); }
+    | init_list ',' init_item                   { $$ = list_push(ps, $1, $3); }
+    ;
+
+/* `.member = value` designates a record's member (C99, C++20) */
+init_item
+    : initializer                               { $$ = $1; }
+    | '.' IDENT '=' initializer
+        {
+            $$ = expr_unary(ps, E_DESIGNATOR, 0, LOC(@1), $4);
+            if ($$) $$->name = $2;
+        }
     ;
 
 /* -------------------------------------------------------------- statements */
@@ -818,13 +875,10 @@ statement
     | KW_CONTINUE ';'                           { $$ = stmt_new(ps, S_CONTINUE, LOC(@1)); }
     | KW_RETURN expr_opt ';'
         { $$ = stmt_new(ps, S_RETURN, LOC(@1)); if ($$) $$->expr = $2; }
-    | KW_GOTO IDENT ';'             { (void)$2; $$ = stmt_new(ps, S_EMPTY, LOC(@1)); }
+    | KW_GOTO IDENT ';'
+        { $$ = stmt_new(ps, S_GOTO, LOC(@1)); if ($$) $$->label = $2; }
     | IDENT ':' statement
-        {
-            (void)$1;
-            k_error(ps->ctx, LOC(@1), "labels are not supported in K (there is no goto)");
-            $$ = $3;
-        }
+        { $$ = stmt_new(ps, S_LABEL, LOC(@1)); if ($$) { $$->label = $1; $$->body = $3; } }
     ;
 
 /* C++ `if (T x = e)`: an S_IF whose init declares x and whose condition is x */
@@ -910,6 +964,11 @@ cast
             $$ = expr_unary(ps, E_CAST, 0, LOC(@1), $4);
             if ($$) $$->type_written = $2;
         }
+    | '(' type_name ')' '{' init_list '}'       /* a compound literal: (S){a, .m = b} */
+        {
+            $$ = expr_unary(ps, E_COMPOUND, 0, LOC(@1), make_init_list(ps, LOC(@4), $5));
+            if ($$) $$->type_written = $2;
+        }
     ;
 
 unary
@@ -918,6 +977,13 @@ unary
     | DEC unary                     { $$ = expr_unary(ps, E_UNARY, KU_PREDEC, LOC(@1), $2); }
     | unary_op cast                 { $$ = expr_unary(ps, E_UNARY, $1, LOC(@1), $2); }
     | KW_SIZEOF unary               { $$ = expr_unary(ps, E_SIZEOF_EXPR, 0, LOC(@1), $2); }
+    | KW_ALIGNOF '(' type_name ')'
+        { $$ = expr_leaf(ps, E_ALIGNOF, LOC(@1)); if ($$) $$->type_written = $3; }
+    | KW_OFFSETOF '(' type_name ',' member_path ')'
+        {
+            $$ = expr_leaf(ps, E_OFFSETOF, LOC(@1));
+            if ($$) { $$->type_written = $3; $$->name = $5; }
+        }
     | KW_SIZEOF '(' type_name ')'
         {
             $$ = expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
@@ -1288,9 +1354,7 @@ static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *conf
     if (config->n < 2 || config->n > 4)
         k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
                 " (grid, block, shared bytes, stream), not %d", config->n);
-    /* The fourth argument, the stream, has no meaning here: launches are
-     * synchronous. */
-    for (int i = 0; i < config->n && i < 3; i++)
+    for (int i = 0; i < config->n && i < 4; i++)
         e->config[i] = config->items[i];
     return expr_with_args(ps, e, args);
 }
@@ -1388,6 +1452,7 @@ static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_ty
     case KW_CUDA_ERROR_T: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "cudaError_t"; break;
     case KW_CUDA_EVENT_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaEvent_t"; break;
     case KW_CUDA_STREAM_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaStream_t"; break;
+    case KW_CUDA_MEMPOOL_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaMemPool_t"; break;
     default: break;
     }
     return sp;
@@ -1448,7 +1513,7 @@ static k_type *base_type(k_parser *ps, k_specs *sp)
         k_type_kind kind = sp->nvoid ? TY_VOID : sp->nbool ? TY_BOOL
                          : sp->nfloat ? TY_FLOAT : sp->ndouble ? TY_DOUBLE : integer_kind(sp);
         if (report && sp->ndouble && sp->nlong)
-            k_error(ps->ctx, sp->loc, "'long double' is not supported in K");
+            k_warning(ps->ctx, sp->loc, "'long double' is treated as 'double' in K");
         if (report && !sp->nvoid && !sp->nbool && !sp->nfloat && !sp->ndouble && !sp->nchar
             && !sp->nshort && !sp->nlong && !sp->nint && !sp->nsigned && !sp->nunsigned)
             k_error(ps->ctx, sp->loc, "type specifier missing (K has no implicit int)");
@@ -1941,7 +2006,7 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
-        if (tdef && k_parse_type_name_here(ps)) {
+        if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name)) {
             lval->type = tdef;
             kind = TYPEDEF_NAME;
             break;
@@ -1959,9 +2024,6 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
         k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
         return k_yylex(lval, lloc, ps);
-    case KW_GOTO:
-        k_error(ps->ctx, t->loc, "'goto' is not supported in K");
-        break;
     default:
         break;
     }

@@ -1,6 +1,6 @@
 /* lang/preprocess.c -- the preprocessor subset of K (SPEC 2.2).
  *
- * Two passes over the text:
+ * Two passes over the text (the first in lang/pp_clean.c):
  *  1. clean: comments become spaces, backslash-newlines are removed.  Every
  *     removed newline is re-emitted after the end of its logical line, and the
  *     newlines inside a block comment are kept where they were (except in a
@@ -1172,7 +1172,6 @@ static int active(const pp *s)
 }
 
 static uint32_t process(pp *s, const char *text, size_t len, uint32_t first_line);
-static void clean(pp *s, const char *text, size_t len, uint32_t first_line);
 
 static void push_cond(pp *s, k_loc loc, int value)
 {
@@ -1249,22 +1248,6 @@ static char *include_name(pp *s, const pp_tok *t, size_t n, k_loc loc, int *angl
     return k_strndup(s->ctx, from, (size_t)(to - from));
 }
 
-/* Cleans files[f]'s text into a buffer of its own (s->out is the output). */
-static char *clean_file(pp *s, int f, size_t *len, uint32_t first_line)
-{
-    char *out = s->out;
-    size_t n = s->len, cap = s->cap;
-    s->out = NULL;
-    s->len = s->cap = 0;
-    clean(s, s->ctx->files[f].text, s->ctx->files[f].len, first_line);
-    char *cleaned = s->out;
-    *len = s->len;
-    s->out = out;
-    s->len = n;
-    s->cap = cap;
-    return cleaned;
-}
-
 /* Whether files[f] may be read again at loc: not after #pragma once, and
  * not a third time inside itself (a second is what include guards stop). */
 static int may_read(pp *s, int f, k_loc loc)
@@ -1295,7 +1278,11 @@ static void read_included(pp *s, int f, k_loc loc)
     k_resolve_line(ctx, loc.line, &fline);
     k_lineseg back = ctx->segs[ctx->nsegs - 1];   /* the includer's, resumed after */
     size_t clean_len = 0;
-    char *cleaned = clean_file(s, f, &clean_len, loc.line);
+    char *cleaned = k_pp_clean(ctx, ctx->files[f].text, ctx->files[f].len, loc.line, &clean_len);
+    if (!cleaned) {
+        s->failed = 1;
+        return;
+    }
     int includer = s->file;
     size_t cond_base = s->cond_base, before = s->len;
     k_linemap_add(ctx, (k_lineseg){ loc.line, (uint32_t)f, 1, ctx->nsegs - 1, fline, loc.col });
@@ -1417,138 +1404,6 @@ static void directive(pp *s, const char *p, const char *end, uint32_t line,
     simt_free(AL(s), toks.v);
 }
 
-/* ============================================================ cleaning */
-typedef struct cleaner {
-    pp *s;
-    const char *in, *end;
-    uint32_t line;
-    const char *line_start;
-    int in_directive, at_line_start;
-    uint32_t pending;             /* newlines removed from the current logical line */
-} cleaner;
-
-static int splice_at(const char *p, const char *end)
-{
-    const char *q = p + 1;
-    while (q < end && (*q == ' ' || *q == '\t'))
-        q++;
-    if (q < end && *q == '\r')
-        q++;
-    return q < end && *q == '\n' ? (int)(q - p) + 1 : 0;
-}
-
-static void clean_newline(cleaner *c, const char *after)
-{
-    c->line++;
-    c->line_start = after;
-}
-
-static void clean_block_comment(cleaner *c, const char **pp_)
-{
-    const char *p = *pp_;
-    k_loc start = { c->line, (uint32_t)(p - c->line_start) + 1 };
-    /* Every byte becomes a space, so what follows keeps its column. */
-    out_mem(c->s, "  ", 2);
-    for (p += 2; p < c->end; p++) {
-        if (*p == '*' && p + 1 < c->end && p[1] == '/') {
-            out_mem(c->s, "  ", 2);
-            *pp_ = p + 2;
-            return;
-        }
-        if (*p == '\n') {
-            clean_newline(c, p + 1);
-            if (c->in_directive)
-                c->pending++;
-            else
-                out_char(c->s, '\n');
-        } else {
-            out_char(c->s, *p == '\t' ? '\t' : ' ');
-        }
-    }
-    k_error(c->s->ctx, start, "unterminated comment");
-    *pp_ = c->end;
-}
-
-static void clean_line_comment(cleaner *c, const char **pp_)
-{
-    const char *p = *pp_;
-    int n;
-    while (p < c->end && *p != '\n') {
-        if (*p == '\\' && (n = splice_at(p, c->end)) > 0) {
-            p += n;
-            clean_newline(c, p);
-            c->pending++;
-        } else {
-            p++;
-        }
-    }
-    *pp_ = p;
-}
-
-static void clean_literal(cleaner *c, const char **pp_)
-{
-    const char *p = *pp_;
-    char quote = *p;
-    out_char(c->s, *p++);
-    int n;
-    while (p < c->end && *p != '\n') {
-        if (*p == '\\' && (n = splice_at(p, c->end)) > 0) {
-            p += n;
-            clean_newline(c, p);
-            c->pending++;
-            continue;
-        }
-        if (*p == '\\' && p + 1 < c->end && p[1] != '\n') {
-            out_mem(c->s, p, 2);
-            p += 2;
-            continue;
-        }
-        out_char(c->s, *p);
-        if (*p++ == quote)
-            break;
-    }
-    *pp_ = p;
-}
-
-/* Pass 1 (see the top of the file).  Writes the cleaned text to s->out. */
-static void clean(pp *s, const char *text, size_t len, uint32_t first_line)
-{
-    cleaner c = { s, text, text + len, first_line, text, 0, 1, 0 };
-    const char *p = text;
-    int n;
-    while (p < c.end && !s->failed) {
-        char ch = *p;
-        if (ch == '\\' && (n = splice_at(p, c.end)) > 0) {
-            p += n;
-            clean_newline(&c, p);
-            c.pending++;
-        } else if (ch == '\n') {
-            out_char(s, '\n');
-            for (; c.pending; c.pending--)
-                out_char(s, '\n');
-            clean_newline(&c, ++p);
-            c.in_directive = 0;
-            c.at_line_start = 1;
-        } else if (ch == '/' && p + 1 < c.end && p[1] == '*') {
-            clean_block_comment(&c, &p);
-        } else if (ch == '/' && p + 1 < c.end && p[1] == '/') {
-            clean_line_comment(&c, &p);
-        } else if (ch == '"' || ch == '\'') {
-            c.at_line_start = 0;
-            clean_literal(&c, &p);
-        } else {
-            if (ch == '#' && c.at_line_start)
-                c.in_directive = 1;
-            if (!is_hspace((unsigned char)ch))
-                c.at_line_start = 0;
-            out_char(s, ch);
-            p++;
-        }
-    }
-    for (; c.pending; c.pending--)
-        out_char(s, '\n');
-}
-
 /* ===================================================== predefined names */
 static const char *const predefined[] = {
     "NULL ((void*)0)",
@@ -1573,6 +1428,7 @@ static const char *const predefined[] = {
     "cudaSuccess 0", "cudaErrorInvalidValue 1", "cudaErrorMemoryAllocation 2",
     "cudaMemcpyHostToHost 0", "cudaMemcpyHostToDevice 1", "cudaMemcpyDeviceToHost 2",
     "cudaMemcpyDeviceToDevice 3", "cudaMemcpyDefault 4", "cudaMemAttachGlobal 1",
+#include "lang/cuda_names.def"
 };
 
 /* Defines "NAME VALUE"-style text (a -D "NAME=VALUE" has its '=' replaced). */
@@ -1721,12 +1577,11 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
         define_text(s, defines[i], 1);
 
     k_files_start(ctx);
-    clean(s, text, len, 1);
-    char *cleaned = s->out;
-    size_t clean_len = s->len;
-    s->out = NULL;
-    s->len = s->cap = 0;
-    if (!s->failed)
+    size_t clean_len = 0;
+    char *cleaned = k_pp_clean(ctx, text, len, 1, &clean_len);
+    if (!cleaned)
+        s->failed = 1;
+    else
         process(s, cleaned ? cleaned : "", clean_len, 1);
     place_pragmas(ctx, s->out ? s->out : "", s->len);
     while (s->nstack > 0)

@@ -253,3 +253,41 @@ k_type *k_vector_type(k_ctx *ctx, const char *name)
     }
     return NULL;
 }
+
+/* ---- alignof(T) and offsetof(T, a.b): size_t constants ---- */
+k_type *k_sema_layout_query(k_sema_state *s, k_expr *e)
+{
+    k_type *t = e->type_written;
+    k_sema_resolve_type(s, t, e->loc);
+    k_type *z = k_ty(s->ctx, TY_ULONG);
+    z->alias = "size_t";
+    e->type = z;
+    if (k_ty_size(t) < 0) {
+        k_error(s->ctx, e->loc, "invalid application of '%s' to an incomplete type",
+                e->kind == E_ALIGNOF ? "alignof" : "offsetof");
+        return NULL;
+    }
+    uint64_t v = (uint64_t)k_ty_align(t);
+    if (e->kind == E_OFFSETOF) {
+        v = 0;
+        const char *p = e->name;
+        while (p && *p) {
+            const char *dot = strchr(p, '.');
+            size_t n = dot ? (size_t)(dot - p) : strlen(p);
+            char *name = k_strndup(s->ctx, p, n);
+            uint32_t off;
+            const k_field *f = t->kind == TY_RECORD ? k_record_find(t->rec, name, &off) : NULL;
+            if (!f || f->bit_width) {
+                k_error(s->ctx, e->loc, f ? "offsetof of the bit-field '%s'"
+                                          : "no member named '%s' in the type", name);
+                return NULL;
+            }
+            v += off;
+            t = f->type;
+            p = dot ? dot + 1 : NULL;
+        }
+    }
+    e->is_const = 1;
+    e->const_val = v;
+    return z;
+}

@@ -194,6 +194,8 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
             k_error(s->ctx, loc, "cannot form a reference to 'void'");
             t->base->kind = TY_INT;   /* reported: go on as if it were int& */
         }
+        if (t->kind == TY_TEMPLATE_ID)
+            k_tpl_sema_type(s, t, loc);    /* S<float>: becomes its instance's record */
         if (t->kind == TY_RECORD)
             k_record_layout(s, t->rec);
         if (t->kind != TY_ARRAY)
@@ -264,7 +266,11 @@ static void fill_braced(k_sema_state *s, k_type *t, k_expr *list, uint32_t base,
         return;
     }
     fill(s, t, list->args, list->nargs, &pos, base, in);
-    if (pos < list->nargs)
+    if (pos < list->nargs && list->args[pos]->kind == E_DESIGNATOR)
+        k_error(s->ctx, list->args[pos]->loc, "no member named '%s' in '%s'",
+                list->args[pos]->name, k_ty_is_record(t) && t->kind == TY_RECORD
+                                           ? k_record_name(t->rec) : "this type");
+    else if (pos < list->nargs)
         k_error(s->ctx, list->args[pos]->loc, "excess elements in initializer");
 }
 
@@ -285,13 +291,30 @@ static int is_aggregate(const k_type *t)
     return t->kind == TY_ARRAY || k_ty_is_record(t);
 }
 
+static int field_index(const k_record *r, const char *name)
+{
+    for (int i = 0; i < r->nfields; i++)
+        if (r->fields[i].name && strcmp(r->fields[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
 /* The members of a record in initialization order: a union initializes its
  * first member, a struct every named member (unnamed bit-fields are skipped). */
 static void fill_record(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos,
                         uint32_t base, k_init *in)
 {
     k_record *r = t->rec;
-    for (int i = 0; i < r->nfields && *pos < n; i++) {
+    for (int i = 0; *pos < n; i++) {
+        if (args[*pos]->kind == E_DESIGNATOR) {   /* .m = v: continue from member m */
+            int j = field_index(r, args[*pos]->name);
+            if (j < 0)
+                return;          /* an outer record's member (or none: fill_braced says) */
+            i = j;
+            args[*pos] = args[*pos]->lhs;
+        } else if (i >= r->nfields || (r->is_union && i > 0)) {
+            return;
+        }
         k_field *f = &r->fields[i];
         if (!f->name && f->bit_expr)
             continue;
@@ -310,8 +333,6 @@ static void fill_record(k_sema_state *s, k_type *t, k_expr **args, int n, int *p
         } else {
             fill(s, f->type, args, n, pos, off, in);
         }
-        if (r->is_union)
-            break;
     }
 }
 
@@ -321,7 +342,8 @@ static void fill(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos, uin
     if (t->kind == TY_RECORD) {
         /* an expression of the record's own type initializes it whole */
         k_expr *a = args[*pos];
-        if (a->kind != E_INIT_LIST && k_sema_rvalue(s, a) && k_ty_same(a->type, t)) {
+        if (a->kind != E_INIT_LIST && a->kind != E_DESIGNATOR && k_sema_rvalue(s, a) &&
+            k_ty_same(a->type, t)) {
             (*pos)++;
             init_add(s, in, base, t, a);
             return;
@@ -450,6 +472,27 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
     return k_sema_assignable(s, t, init, "initialization");
 }
 
+/* (T){...}: an unnamed object initialized as `T x = {...}` would be. */
+k_type *k_sema_compound(k_sema_state *s, k_expr *e)
+{
+    k_type *t = e->type_written;
+    k_sema_resolve_type(s, t, e->loc);
+    if (t->kind != TY_RECORD && t->kind != TY_ARRAY) {
+        k_error(s->ctx, e->loc, "a compound literal must have a struct, union or array type");
+        return NULL;
+    }
+    k_decl tmp = {0};
+    tmp.kind = D_VAR;
+    tmp.type = t;
+    tmp.init = e->lhs;
+    tmp.nctor = -1;
+    if (!k_sema_check_init(s, &tmp) || k_ty_size(t) <= 0)
+        return NULL;
+    e->type = t;
+    e->is_lvalue = 1;
+    return t;
+}
+
 /* ---- declarations ---- */
 static int check_redefinition(k_sema_state *s, k_decl *d)
 {
@@ -536,6 +579,7 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
 }
 
 static void check_stmt(k_sema_state *s, k_stmt *st);
+static void check_labels(k_sema_state *s);
 
 static void check_params(k_sema_state *s, k_decl *f)
 {
@@ -616,6 +660,8 @@ static void check_body(k_sema_state *s, k_decl *f)
     k_sema_mem_inits(s, f);
     s->loops = s->breakables = 0;
     s->sw = NULL;
+    s->labels = NULL;   /* a lambda's labels are its own */
+    s->nlabels = s->labels_cap = 0;
     /* the body's braces share the parameters' scope, as in C */
     k_stmt *body = f->body;
     if (body->kind == S_BLOCK)
@@ -623,6 +669,7 @@ static void check_body(k_sema_state *s, k_decl *f)
             check_stmt(s, body->stmts[i]);
     else
         check_stmt(s, body);
+    check_labels(s);
     if (f->type->base->kind == TY_AUTO)   /* a lambda that returns nothing */
         f->type->base->kind = TY_VOID;
     s->fn = outer.fn;
@@ -631,6 +678,9 @@ static void check_body(k_sema_state *s, k_decl *f)
     s->loops = outer.loops;
     s->breakables = outer.breakables;
     s->sw = outer.sw;
+    s->labels = outer.labels;
+    s->nlabels = outer.nlabels;
+    s->labels_cap = outer.labels_cap;
     scope_pop(s);
 }
 
@@ -716,6 +766,19 @@ static void check_func(k_sema_state *s, k_decl *f)
     }
     if (f->body)
         check_body(s, f);
+}
+
+/* A variable made from a variable template: a file-scope variable. */
+void k_sema_var_instance(k_sema_state *s, k_decl *d)
+{
+    k_sema_state saved = *s;
+    s->scope = s->file_scope;
+    s->fn = NULL;
+    s->fn_kind = 0;
+    s->ns = d->ns;
+    check_var(s, d, 1);
+    saved.tpl = s->tpl;
+    *s = saved;
 }
 
 /* A function made from a template (lang/templates_sema.c): checked at file
@@ -836,6 +899,41 @@ static void check_loop_body(k_sema_state *s, k_stmt *body)
     s->breakables--;
 }
 
+/* ---- goto and labels: checked when the function's body is done ---- */
+static void note_label(k_sema_state *s, k_stmt *st)
+{
+    if (s->nlabels == s->labels_cap) {
+        int cap = s->labels_cap ? s->labels_cap * 2 : 8;
+        k_stmt **nl = k_alloc(s->ctx, sizeof *nl * (size_t)cap);
+        if (s->nlabels)
+            memcpy(nl, s->labels, sizeof *nl * (size_t)s->nlabels);
+        s->labels = nl;
+        s->labels_cap = cap;
+    }
+    s->labels[s->nlabels++] = st;
+}
+
+static void check_labels(k_sema_state *s)
+{
+    for (int i = 0; i < s->nlabels; i++) {
+        k_stmt *a = s->labels[i];
+        int found = 0;
+        for (int j = 0; j < s->nlabels; j++) {
+            k_stmt *b = s->labels[j];
+            if (b->kind != S_LABEL || strcmp(a->label, b->label) != 0)
+                continue;
+            if (a->kind == S_LABEL && j < i) {
+                k_error(s->ctx, a->loc, "redefinition of label '%s'", a->label);
+                break;
+            }
+            found = 1;
+        }
+        if (a->kind == S_GOTO && !found)
+            k_error(s->ctx, a->loc, "use of undeclared label '%s'", a->label);
+    }
+    s->nlabels = 0;
+}
+
 static void check_stmt(k_sema_state *s, k_stmt *st)
 {
     if (!st)
@@ -903,6 +1001,11 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
     case S_RETURN:
         check_return(s, st);
         break;
+    case S_GOTO:
+    case S_LABEL:
+        note_label(s, st);
+        check_stmt(s, st->body);
+        break;
     case S_NOCODE:
         check_nocode(s, st->decls[0]);
         break;
@@ -928,6 +1031,8 @@ void k_sema(k_ctx *ctx, k_unit *unit)
             check_nocode(&s, d);
         else
             check_var(&s, d, 1);
+        if (d->kind == D_RECORD && d->nspec_args && !d->is_template)
+            k_tpl_sema_declare(&s, d);   /* `template <> struct S<int>` */
         s.ns = NULL;
     }
     k_sema_add_lambdas(&s, unit);

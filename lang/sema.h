@@ -46,6 +46,11 @@ enum k_bkind {
     BK_ATOM,        /* op = ATOM_* */
     BK_ATOMCAS,
     BK_CLOCK,       /* clock/clock64 in device code: op = SREG_* */
+    BK_ARITH,       /* __fadd_rn & co: the opcode op on two arguments of kind arg */
+    BK_ROUNDCVT,    /* __float2int_rn & co: INTR op (rounding, or -1) on an arg-kind
+                       value, then a conversion to ret */
+    BK_LDG,         /* __ldg(p): *p */
+    BK_SATURATE,    /* __saturatef(x): x clamped to [0, 1], NaN to 0 */
 };
 
 enum k_where { W_HOST = 1, W_DEVICE = 2, W_BOTH = 3 };
@@ -65,6 +70,9 @@ typedef struct k_builtin_info {
  * device form. */
 int k_builtin_find(const char *name, int device);
 const k_builtin_info *k_builtin_get(int id);
+/* For a function CUDA removed (cudaThreadSynchronize, __ballot...), what to
+ * write instead; NULL for any other name. */
+const char *k_removed_api(const char *name);
 /* The SIG letter of argument i of a runtime builtin ('.' past a variadic
  * mark, 0 past the end). */
 char k_builtin_sig_letter(const k_builtin_info *b, int i);
@@ -106,6 +114,8 @@ typedef struct k_sema {
     int loops;                /* enclosing loops */
     int breakables;           /* enclosing loops and switches */
     k_switch_info *sw;        /* innermost switch */
+    k_stmt **labels;          /* the function's labels and gotos so far (S_LABEL, S_GOTO) */
+    int nlabels, labels_cap;
     struct k_tpl_sema *tpl;   /* function templates and their instances (templates_sema.c) */
     const char *ns;           /* namespace of the declaration being checked */
     k_decl **uses;            /* D_USING in view, oldest first (lang/namespaces.c) */
@@ -127,19 +137,27 @@ const char *k_sema_resolve(k_sema_state *s, const char *name,
 unsigned k_fn_kind(const k_decl *fn);   /* FN_HOST/FN_DEVICE/FN_KERNEL bits */
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
 int k_sema_check_init(k_sema_state *s, k_decl *d);
+k_type *k_sema_compound(k_sema_state *s, k_expr *e);   /* (T){...} */
 /* Checks a function made from a template as if defined at file scope. */
 void k_sema_instance(k_sema_state *s, k_decl *f);
+void k_sema_var_instance(k_sema_state *s, k_decl *d);
 
 /* templates_sema.c: function templates */
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d);
 /* A call of a template: 1 with e->decl its instance, 0 if e calls no
  * template, -1 after reporting why no template fits. */
 int k_tpl_sema_call(k_sema_state *s, k_expr *e);
+/* `mask<float>`: the instance of a variable template, or NULL after an error. */
+k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e);
 /* Puts the instances in the unit in place of the templates. */
 void k_tpl_sema_finish(k_sema_state *s, k_unit *unit);
+/* A class template's id `S<float>` (TY_TEMPLATE_ID) made its instance's
+ * TY_RECORD in place; an error (and TY_INT) when it names none. */
+void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc);
 
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);
+k_type *k_sema_layout_query(k_sema_state *s, k_expr *e);   /* alignof, offsetof */
 
 /* classes.c: C++ classes */
 k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs);

@@ -67,11 +67,12 @@ static k_type *string_literal(k_sema_state *s, k_expr *e)
 /* ---- names ---- */
 static k_type *ident(k_sema_state *s, k_expr *e)
 {
-    k_decl *d = k_sema_lookup(s, e->name);
-    if ((!d || d->is_global_scope) && k_sema_member_ident(s, e))
+    k_decl *d = e->has_targs ? k_tpl_sema_var(s, e) : k_sema_lookup(s, e->name);
+    if (!e->has_targs && (!d || d->is_global_scope) && k_sema_member_ident(s, e))
         return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
     if (!d) {
-        k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
+        if (!e->has_targs)
+            k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
         return NULL;
     }
     if (d->type && d->type->kind == TY_AUTO)
@@ -764,7 +765,12 @@ static k_type *call(k_sema_state *s, k_expr *e)
             k_sema_builtin_call(s, e, id);
             return e->type;
         }
-        k_error(s->ctx, e->loc, "use of undeclared function '%s'", e->name);
+        const char *instead = k_removed_api(e->name);
+        if (instead)
+            k_error(s->ctx, e->loc, "'%s' was removed from CUDA; use %s instead", e->name,
+                    instead);
+        else
+            k_error(s->ctx, e->loc, "use of undeclared function '%s'", e->name);
         for (int i = 0; i < e->nargs; i++)
             k_sema_expr(s, e->args[i]);
         return NULL;
@@ -827,6 +833,11 @@ static k_type *launch(k_sema_state *s, k_expr *e)
         if (k_sema_rvalue(s, e->config[2]))
             k_sema_assignable(s, z, e->config[2], "launch configuration");
     }
+    if (e->config[3]) {
+        k_type *st = k_sema_rvalue(s, e->config[3]);
+        if (st && k_decay(s->ctx, st)->kind != TY_PTR && !k_is_null_const(e->config[3]))
+            k_error(s->ctx, e->config[3]->loc, "the stream of a launch must be a cudaStream_t");
+    }
     if (e->decl && e->decl->kind == D_FUNC && t && t->kind != TY_VOID)
         k_error(s->ctx, e->loc, "a __global__ function must return void");
     return set(e, k_ty(s->ctx, TY_VOID));
@@ -883,6 +894,12 @@ static k_type *expr(k_sema_state *s, k_expr *e)
     case E_LAMBDA:
         return k_sema_lambda(s, e);
     case E_MCALL: return k_sema_method_call(s, e);
+    case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
+    case E_COMPOUND: return k_sema_compound(s, e);
+    case E_DESIGNATOR:
+        k_error(s->ctx, e->loc, "a designator is only allowed in the braces of a struct's "
+                "initializer");
+        return NULL;
     }
     return NULL;
 }

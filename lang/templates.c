@@ -3,11 +3,13 @@
  * and instantiation for sema (lang/templates_sema.c).  lang/templates.h says
  * how the scanner and the parser share the work.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "namespaces.h"
 #include "parser.h"
 #include "templates.h"
+#include "types.h"
 
 #define LOC(l) ((k_loc){ (uint32_t)(l).first_line, (uint32_t)(l).first_column })
 
@@ -89,6 +91,12 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
 {
     k_tpl_scan *ts = &ps->tpl;
     if (kind == KW_TEMPLATE) {
+        /* a head whose declaration a syntax error cut short: its parameters
+         * stop being type names here, not in the next template's head */
+        if (ts->head_open && ts->typedef_mark <= ps->typedef_names.n) {
+            ps->typedef_names.n = ts->typedef_mark;
+            ps->typedef_types.n = ts->typedef_mark;
+        }
         ts->head_open = 1;
         ts->head_name = NULL;
         ts->spec_args = NULL;
@@ -229,6 +237,62 @@ void k_tpl_declared(k_parser *ps, const char *name)
     k_tpl_register(ps->ctx, ts, k_ns_qualify(ps->ctx, ps->ns, name), K_TPL_FUNCTION);
 }
 
+/* `template <class T> struct S {`: S is a class template from here on (its
+ * members see S itself as the record being defined). */
+const char *k_tpl_class_name(k_parser *ps, const char *tag)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    if (ts->head_open && !ts->head_name && tag) {
+        ts->head_name = tag;
+        ts->class_name = k_ns_qualify(ps->ctx, ps->ns, tag);
+        k_tpl_register(ps->ctx, ts, ts->class_name, K_TPL_CLASS);
+    }
+    return tag;
+}
+
+/* Inside `template <class T> struct S {...}`, S is the record being defined
+ * (a type name), but `S<T>` is the template-id: name is taken as the class
+ * template when '<' (not '<<' or '<=') follows it. */
+int k_tpl_self_id(k_parser *ps, const char *name)
+{
+    const unsigned char *p = ps->lx.cur;
+    while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    if (p + 1 >= ps->lx.lim || p[0] != '<' || p[1] == '<' || p[1] == '=')
+        return 0;
+    const char *q = name;
+    return k_tpl_classify(ps, &q) == TEMPLATE_TYPE;
+}
+
+/* `template <> struct S<int> {`: a record of its own, tagged "S<int>" for
+ * messages; sema makes it the instance of S for these arguments. */
+const char *k_tpl_class_spec(k_parser *ps, k_type *id)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    if (!id)
+        return NULL;
+    if (!ts->head_open || ts->head_name)
+        k_error(ps->ctx, ps->tok.loc, "a class template's specialization '%s<...>' needs"
+                " 'template <>' before it", id->name);
+    else {
+        ts->head_name = id->name;
+        ts->class_spec = id;
+    }
+    char buf[256];
+    size_t len = (size_t)snprintf(buf, sizeof buf, "%s<", k_ns_last(id->name));
+    for (int i = 0; i < id->ntargs && len < sizeof buf; i++) {
+        char tb[96];
+        const k_targ *a = &id->targs[i];
+        const char *text = a->type ? k_ty_str(a->type, tb, sizeof tb)
+                           : a->expr && a->expr->kind == E_INT ? (snprintf(tb, sizeof tb, "%llu",
+                                 (unsigned long long)a->expr->ival), tb) : "...";
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", i ? ", " : "", text);
+    }
+    if (len < sizeof buf)
+        snprintf(buf + len, sizeof buf - len, ">");
+    return k_strndup(ps->ctx, buf, strlen(buf));
+}
+
 static k_targ *targ_array(k_parser *ps, const k_list *l, int *n)
 {
     *n = 0;
@@ -251,6 +315,29 @@ void k_tpl_spec_args(k_parser *ps, k_list *targs)
 
 /* The declaration after a head is complete: its declarations become
  * templates and the head's type parameters stop being type names. */
+/* Marks what a class template's head declared: its record (D_RECORD) and
+ * member functions are the template; a specialization's members are plain. */
+static void class_head_end(k_parser *ps, k_tparam *tp, int n)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    for (int i = ts->decl_mark; i < ps->decls.n; i++) {
+        k_decl *d = ps->decls.items[i];
+        if (d->kind == D_RECORD && ts->class_spec) {
+            d->name = ts->class_spec->name;
+            d->spec_args = ts->class_spec->targs;
+            d->nspec_args = ts->class_spec->ntargs;
+        } else if (!ts->class_spec) {
+            d->is_template = 1;
+            d->tparams = tp;
+            d->ntparams = n;
+            if (d->kind == D_RECORD)
+                d->name = ts->class_name;
+        }
+    }
+}
+
+/* The declaration after a head is complete: its declarations become
+ * templates and the head's type parameters stop being type names. */
 void k_tpl_head_end(k_parser *ps, k_list *params)
 {
     k_tpl_scan *ts = &ps->tpl;
@@ -260,9 +347,14 @@ void k_tpl_head_end(k_parser *ps, k_list *params)
     for (int i = 0; tp && i < np; i++)
         if (params->items[i])
             tp[n++] = *(k_tparam *)params->items[i];
-    for (int i = ts->decl_mark; i < ps->decls.n; i++) {
+    if (ts->class_name || ts->class_spec)
+        class_head_end(ps, tp, n);
+    for (int i = ts->decl_mark; i < ps->decls.n && !ts->class_name && !ts->class_spec; i++) {
         k_decl *d = ps->decls.items[i];
         d->is_template = 1;
+        /* a variable template's uses `mask<T>` are template-ids from here on */
+        if (d->kind == D_VAR && d->name)
+            k_tpl_register(ps->ctx, ts, d->name, K_TPL_FUNCTION);
         d->tparams = tp;
         d->ntparams = n;
         if (ts->spec_args)
@@ -274,6 +366,25 @@ void k_tpl_head_end(k_parser *ps, k_list *params)
     if (ts->typedef_mark <= ps->typedef_names.n) {
         ps->typedef_names.n = ts->typedef_mark;
         ps->typedef_types.n = ts->typedef_mark;
+    }
+    ts->head_open = 0;
+    ts->head_name = NULL;
+    ts->spec_args = NULL;
+    ts->class_name = NULL;
+    ts->class_spec = NULL;
+}
+
+/* `template void f<int>(int *);` (no head): an explicit instantiation of
+ * the declarations just added, which sema instantiates and then drops. */
+void k_tpl_instantiation(k_parser *ps, k_stmt *decls)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    for (int i = 0; decls && i < decls->ndecls; i++) {
+        k_decl *d = decls->decls[i];
+        d->is_template = 1;
+        d->explicit_inst = 1;
+        if (ts->spec_args)
+            d->spec_args = targ_array(ps, ts->spec_args, &d->nspec_args);
     }
     ts->head_open = 0;
     ts->head_name = NULL;

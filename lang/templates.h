@@ -13,7 +13,8 @@
 
 #include "ast.h"
 
-/* What a template name names: its token (TEMPLATE_NAME or TEMPLATE_TYPE). */
+/* What a template name names, by its token: a function or variable template
+ * (TEMPLATE_NAME: `f<int>` is a value) or a class template (TEMPLATE_TYPE). */
 enum k_tpl_kind { K_TPL_FUNCTION = 1, K_TPL_CLASS = 2 };
 
 /* Deepest nesting of open template argument lists (`a<b<c<...>>>`). */
@@ -36,6 +37,8 @@ typedef struct k_tpl_scan {
     int typedef_mark;         /* the typedef count before its parameters */
     int decl_mark;            /* the unit's declaration count after the head */
     struct k_list *spec_args; /* `template <> ... f<int>(...)`: the arguments, or NULL */
+    const char *class_name;   /* the head declares this class template ... */
+    k_type *class_spec;       /* ... or the explicit specialization `S<int>` (TY_TEMPLATE_ID) */
 } k_tpl_scan;
 
 /* A built-in library template, known by its qualified name ("std::vector").
@@ -64,9 +67,12 @@ typedef struct k_subst {
     k_type **types;
     k_expr **exprs;
     int n;
+    const struct k_record *from; /* a class template's record ... */
+    struct k_record *to;         /* ... becomes its instance's in every type */
 } k_subst;
 
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s);
+k_decl *k_clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s);
 k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s);
 k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
 

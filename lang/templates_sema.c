@@ -85,11 +85,11 @@ static int args_equal(const tpl_args *a, const tpl_args *b)
     if (a->n != b->n)
         return 0;
     for (int i = 0; i < a->n; i++) {
-        if ((a->types[i] == NULL) != (b->types[i] == NULL))
+        const k_type *x = a->types[i], *y = b->types[i];
+        if ((x == NULL) != (y == NULL))
             return 0;
-        if (a->types[i] ? !k_ty_same(a->types[i], b->types[i])
-                          || (a->types[i]->quals & ~Q_RESTRICT) != (b->types[i]->quals & ~Q_RESTRICT)
-                        : a->values[i] != b->values[i])
+        if (x ? !k_ty_same(x, y) || (x->quals & ~Q_RESTRICT) != (y->quals & ~Q_RESTRICT)
+              : a->values[i] != b->values[i])
             return 0;
     }
     return 1;
@@ -143,8 +143,11 @@ static int value_arg(k_sema_state *s, const k_tparam *p, k_expr *e, int64_t *v)
 
 /* The explicit arguments `f<...>` into a; returns 0 after reporting an error. */
 static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int nta,
-                         k_loc at, tpl_args *a)
+                         k_loc at, tpl_args *a, int report)
 {
+    for (int i = 0; !report && i < nta && i < t->ntparams; i++)
+        if (!t->tparams[i].type != (ta[i].type != NULL))
+            return 0;     /* another overload may take these arguments */
     if (nta > t->ntparams) {
         k_error(s->ctx, at, "too many template arguments for '%s' (it takes %d, %d given)",
                 t->name, t->ntparams, nta);
@@ -181,6 +184,29 @@ static int tparam_index(const k_decl *t, const char *name)
     return -1;
 }
 
+static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
+                 tpl_args *out, int report, k_loc at);
+static tpl_entry *find_class(k_sema_state *s, const char *name);
+
+/* `Pair<T>` against an instance of Pair: T from the instance's arguments. */
+static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
+                       tpl_args *out, int report, k_loc at)
+{
+    tpl_entry *en = a->kind == TY_RECORD ? find_class(s, p->name) : NULL;
+    for (tpl_inst *in = en ? en->insts : NULL; in; in = in->next) {
+        if (in->decl->type->rec != a->rec)
+            continue;
+        for (int i = 0; i < p->ntargs && i < in->args.n; i++)
+            if (p->targs[i].type && in->args.types[i]) {
+                int r = match(s, t, p->targs[i].type, in->args.types[i], out, report, at);
+                if (r <= 0)
+                    return r;
+            }
+        return 1;
+    }
+    return 0;
+}
+
 /* Matches a parameter's written type P against an argument's type A,
  * binding the type parameters P mentions.  Returns 0 on a mismatch, -1 on
  * conflicting deductions (reported when report is set). */
@@ -215,15 +241,21 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
             return 0;
         return match(s, t, p->base, a->base, out, report, at);
     }
+    if (p->kind == TY_TEMPLATE_ID)
+        return match_class(s, t, p, a, out, report, at);
     return 1;
 }
 
 /* Whether the written type mentions one of t's type parameters. */
 static int mentions_tparam(const k_type *p)
 {
-    for (; p; p = p->base)
+    for (; p; p = p->base) {
         if (p->kind == TY_TPARAM)
             return 1;
+        for (int i = 0; p->kind == TY_TEMPLATE_ID && i < p->ntargs; i++)
+            if (p->targs[i].type && mentions_tparam(p->targs[i].type))
+                return 1;
+    }
     return 0;
 }
 
@@ -314,7 +346,10 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
             if (!value_arg(s, p, k_clone_expr(s->ctx, p->def.expr, &sb), &a->values[i]))
                 return 0;
         } else {
-            if (report)
+            if (report && t->kind == D_RECORD)
+                k_error(s->ctx, at, "too few template arguments for class template '%s'"
+                        " (no argument or default for '%s')", t->name, p->name ? p->name : "?");
+            else if (report)
                 k_error(s->ctx, at, "no matching function for call to '%s': couldn't infer"
                         " template argument '%s'", t->name, p->name ? p->name : "?");
             return 0;
@@ -330,7 +365,7 @@ static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a
         return 0;
     if (!report && call->ntargs > t->ntparams)
         return 0;
-    if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a))
+    if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a, report))
         return 0;
     int *have = k_alloc(s->ctx, (size_t)(t->ntparams + 1) * sizeof *have);
     if (!have)
@@ -396,6 +431,47 @@ static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
     return in->decl;
 }
 
+/* Partial ordering, simplified: how much of each parameter's type is fixed
+ * around its template parameters (`T *` beats `T`, `const T *` beats `T *`). */
+static int specificity(const k_decl *t)
+{
+    int n = 0;
+    for (int i = 0; i < t->nparams; i++)
+        for (const k_type *p = t->params[i]->type; p; p = p->base)
+            n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0);
+    return n;
+}
+
+/* How the call's arguments fit t's parameters with a substituted: 0 not
+ * at all, 1 through conversions, 2 exactly.  Overloaded templates
+ * (`DecodePixel(float4, ...)`, `DecodePixel(uchar4, ...)`) are told apart so. */
+static int fit(k_sema_state *s, const k_decl *t, const tpl_args *a, k_expr *call)
+{
+    if (call->nargs < t->nparams || (call->nargs > t->nparams && !t->variadic))
+        return 0;
+    k_subst sb = subst_of(s, t, a, t->ntparams);
+    int exact = 1;
+    for (int i = 0; i < t->nparams; i++) {
+        k_type *p = k_clone_type(s->ctx, t->params[i]->type, &sb);
+        k_type *at = k_sema_rvalue(s, call->args[i]);
+        if (!p || !at)
+            return 0;
+        k_sema_resolve_type(s, p, call->loc);
+        if (p->kind == TY_ARRAY)
+            p = k_type_ptr(s->ctx, p->base);
+        at = k_decay(s->ctx, at);
+        if (k_ty_same(p, at))
+            continue;
+        exact = 0;
+        if (k_ty_is_record(p) || k_ty_is_record(at))
+            return 0;
+        if (p->kind == TY_PTR ? at->kind != TY_PTR && !k_is_null_const(call->args[i])
+                              : !(k_ty_is_arith(p) && k_ty_is_arith(at)))
+            return 0;
+    }
+    return exact ? 2 : 1;
+}
+
 /* Whether a plain function takes exactly the call's argument types (then it
  * wins over a template, as in C++). */
 static int exact_match(k_sema_state *s, const k_decl *f, k_expr *call)
@@ -422,19 +498,33 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
         return 0;
     int ncand = 0;
     for (tpl_entry *en = first; en; en = en->next)
-        ncand += strcmp(en->decl->name, e->name) == 0;
+        ncand += strcmp(en->decl->name, e->name) == 0 && en->decl->kind == D_FUNC;
     int report = ncand == 1 && (!plain || e->has_targs);
+    tpl_entry *best = NULL;
+    tpl_args best_args;
+    int best_fit = 0;
     for (tpl_entry *en = first; en; en = en->next) {
-        if (strcmp(en->decl->name, e->name) != 0)
+        if (strcmp(en->decl->name, e->name) != 0 || en->decl->kind != D_FUNC)
             continue;
         tpl_args a;
         int errors = s->ctx->nerrors;
         if (call_args(s, en->decl, e, &a, report)) {
-            e->decl = instance(s, en, &a, e->loc);
-            return e->decl ? 1 : -1;
-        }
-        if (s->ctx->nerrors > errors)
+            /* a single template's conversions are check_args's to report */
+            int f = report ? 2 : fit(s, en->decl, &a, e);
+            if (f > best_fit || (f && f == best_fit
+                                 && specificity(en->decl) > specificity(best->decl))) {
+                best = en;
+                best_args = a;
+                best_fit = f;
+            }
+        } else if (s->ctx->nerrors > errors) {
             return -1;
+        }
+    }
+    /* a plain function that needs conversions still beats a template that does */
+    if (best && !(plain && best_fit < 2 && !e->has_targs)) {
+        e->decl = instance(s, best, &best_args, e->loc);
+        return e->decl ? 1 : -1;
     }
     if (plain)
         return 0;
@@ -442,16 +532,237 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     return -1;
 }
 
+k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
+{
+    tpl_entry *en = find_entry(s, e->name, -1);
+    while (en && (en->decl->kind != D_VAR || strcmp(en->decl->name, e->name) != 0))
+        en = en->next;
+    if (!en) {
+        k_error(s->ctx, e->loc, find_entry(s, e->name, -1)
+                ? "function template '%s' used as a value (call it)"
+                : "'%s' is not a variable template", e->name);
+        return NULL;
+    }
+    tpl_args a;
+    if (!call_args(s, en->decl, e, &a, 1))
+        return NULL;
+    for (tpl_inst *in = en->insts; in; in = in->next)
+        if (args_equal(&in->args, &a))
+            return in->decl;
+    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
+    k_subst sb = subst_of(s, en->decl, &a, en->decl->ntparams);
+    k_decl *d = k_clone_func(s->ctx, en->decl, &sb);
+    if (!in || !d)
+        return NULL;
+    d->name = inst_name(s, en->decl, &a);
+    in->args = a;
+    in->decl = d;
+    in->next = en->insts;
+    en->insts = in;
+    int errors = s->ctx->nerrors;
+    k_sema_var_instance(s, d);
+    if (s->ctx->nerrors > errors)
+        k_note(s->ctx, e->loc, "in instantiation of '%s' requested here", d->name);
+    add_out(s, d);
+    return d;
+}
+
+/* ---------------------------------------------------- class templates */
+static tpl_entry *find_class(k_sema_state *s, const char *name)
+{
+    for (tpl_entry *e = s->tpl ? s->tpl->entries : NULL; e; e = e->next)
+        if (e->decl->kind == D_RECORD && strcmp(e->decl->name, name) == 0)
+            return e;
+    return NULL;
+}
+
+/* "S::f" of the template's record becomes "S<float>::f". */
+static const char *member_name(k_sema_state *s, const char *inst, const char *name)
+{
+    const char *last = name, *sep;
+    while ((sep = strstr(last, "::")))
+        last = sep + 2;
+    size_t a = strlen(inst), b = strlen(last);
+    char *r = k_alloc(s->ctx, a + b + 3);
+    if (!r)
+        return name;
+    memcpy(r, inst, a);
+    memcpy(r + a, "::", 2);
+    memcpy(r + a + 2, last, b + 1);
+    return r;
+}
+
+/* A copy of the template's record with a substituted: its members' types
+ * and its member functions, which are checked (and lowered) as functions. */
+static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
+{
+    const k_record *tr = en->decl->type->rec;
+    k_record *r = k_alloc(s->ctx, sizeof *r);
+    if (!r)
+        return NULL;
+    *r = *tr;
+    r->tag = inst_name(s, en->decl, &in->args);
+    r->layout_state = 0;
+    /* first, so that S<T> inside S's members finds this instance */
+    in->decl = k_decl_new(s->ctx, D_RECORD, tr->loc, r->tag);
+    in->decl->type = k_type_new(s->ctx, TY_RECORD);
+    in->decl->type->rec = r;
+    k_subst sb = subst_of(s, en->decl, &in->args, en->decl->ntparams);
+    sb.from = tr;
+    sb.to = r;
+    r->fields = k_alloc(s->ctx, (size_t)(tr->nfields + 1) * sizeof *r->fields);
+    for (int i = 0; r->fields && i < tr->nfields; i++) {
+        r->fields[i] = tr->fields[i];
+        r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
+        r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
+    }
+    r->fields_cap = tr->nfields;
+    r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
+    for (int i = 0; r->methods && i < tr->nmethods; i++) {
+        k_decl *m = k_clone_func(s->ctx, tr->methods[i], &sb);
+        m->name = member_name(s, r->tag, m->name);
+        m->method_of = r;
+        r->methods[i] = m;
+    }
+    r->methods_cap = tr->nmethods;
+    struct k_tpl_sema *ts = state(s);
+    int errors = s->ctx->nerrors;
+    ts->depth++;
+    k_record_layout(s, r);
+    for (int i = 0; r->methods && i < r->nmethods; i++) {
+        k_sema_instance(s, r->methods[i]);
+        add_out(s, r->methods[i]);
+    }
+    ts->depth--;
+    if (s->ctx->nerrors > errors && ts->notes < 4) {
+        k_note(s->ctx, at, "in instantiation of '%s' requested here", r->tag);
+        ts->notes++;
+    }
+    if (ts->depth == 0)
+        ts->notes = 0;
+    return r;
+}
+
+void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
+{
+    tpl_entry *en = find_class(s, t->name);
+    k_record *r = NULL;
+    if (!en) {
+        k_error(s->ctx, loc, "'%s' is not a class template K knows", t->name);
+    } else if (s->tpl->depth >= K_TPL_MAX_DEPTH) {
+        k_error(s->ctx, loc, "recursive template instantiation exceeded the maximum depth"
+                " of %d", K_TPL_MAX_DEPTH);
+    } else {
+        k_expr use = { 0 };
+        use.kind = E_IDENT;
+        use.loc = loc;
+        use.name = t->name;
+        use.targs = t->targs;
+        use.ntargs = t->ntargs;
+        use.has_targs = 1;
+        if (use.ntargs > en->decl->ntparams) {
+            /* reported once; the rest are dropped so that uses of the object
+             * are still checked against the class */
+            k_error(s->ctx, loc, "too many template arguments for '%s' (it takes %d, %d given)",
+                    t->name, en->decl->ntparams, use.ntargs);
+            use.ntargs = en->decl->ntparams;
+        }
+        tpl_args a;
+        if (call_args(s, en->decl, &use, &a, 1)) {
+            for (tpl_inst *in = en->insts; in && !r; in = in->next)
+                if (args_equal(&in->args, &a))
+                    r = in->decl->type->rec;
+            if (!r) {
+                tpl_inst *in = k_alloc(s->ctx, sizeof *in);
+                in->args = a;
+                in->next = en->insts;
+                en->insts = in;
+                r = instantiate_class(s, en, in, loc);
+            }
+        }
+    }
+    unsigned quals = t->quals;
+    if (!r) {
+        t->kind = TY_INT;
+        return;
+    }
+    t->kind = TY_RECORD;
+    t->rec = r;
+    t->quals = quals;
+}
+
+/* `template <> struct S<int> {...}`: the instance of S for <int>. */
+static void class_specialization(k_sema_state *s, k_decl *d)
+{
+    tpl_entry *en = find_class(s, d->name);
+    if (!en) {
+        k_error(s->ctx, d->loc, "explicit specialization of '%s' without a primary template",
+                d->name);
+        return;
+    }
+    k_expr use = { 0 };
+    use.kind = E_IDENT;
+    use.loc = d->loc;
+    use.name = d->name;
+    use.targs = d->spec_args;
+    use.ntargs = d->nspec_args;
+    use.has_targs = 1;
+    tpl_args a;
+    if (!call_args(s, en->decl, &use, &a, 1))
+        return;
+    for (tpl_inst *in = en->insts; in; in = in->next)
+        if (args_equal(&in->args, &a)) {
+            k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
+                    in->decl->type->rec->tag);
+            return;
+        }
+    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
+    in->args = a;
+    in->decl = d;
+    in->next = en->insts;
+    en->insts = in;
+}
+
 /* ------------------------------------------------------- declarations */
-/* `template <> int f<int>(int)`: the instance for its arguments. */
+/* Whether two templates' written parameter types are the same (a
+ * redeclaration), their own type parameters matched by position. */
+static int same_written(const k_decl *a, const k_type *x, const k_decl *b, const k_type *y)
+{
+    for (; x && y; x = x->base, y = y->base) {
+        if (x->kind != y->kind || (x->quals & ~Q_RESTRICT) != (y->quals & ~Q_RESTRICT))
+            return 0;
+        if (x->kind == TY_TPARAM && tparam_index(a, x->name) != tparam_index(b, y->name))
+            return 0;
+        if ((x->name || y->name) && x->kind != TY_TPARAM
+            && (!x->name || !y->name || strcmp(x->name, y->name) != 0))
+            return 0;
+    }
+    return !x && !y;
+}
+
+static int same_template(const k_decl *a, const k_decl *b)
+{
+    if (a->kind != b->kind || a->ntparams != b->ntparams || a->nparams != b->nparams)
+        return 0;
+    for (int i = 0; i < a->ntparams; i++)
+        if ((a->tparams[i].type == NULL) != (b->tparams[i].type == NULL))
+            return 0;
+    for (int i = 0; i < a->nparams; i++)
+        if (!same_written(a, a->params[i]->type, b, b->params[i]->type))
+            return 0;
+    return 1;
+}
+
+/* `template <> int f<int>(int)`: the instance for its arguments; or
+ * `template int f<int>(int);`: an explicit instantiation, made now. */
 static void specialization(k_sema_state *s, k_decl *d)
 {
     tpl_entry *en = find_entry(s, d->name, -1);
     while (en && en->decl->ntparams == 0)
         en = en->next;
     if (!en) {
-        k_error(s->ctx, d->loc, "explicit specialization of '%s' without a primary template",
-                d->name);
+        k_error(s->ctx, d->loc, "explicit %s of '%s' without a primary template",
+                d->explicit_inst ? "instantiation" : "specialization", d->name);
         return;
     }
     for (int i = 0; i < d->nparams; i++) {
@@ -479,6 +790,10 @@ static void specialization(k_sema_state *s, k_decl *d)
     tpl_args a;
     if (!call_args(s, en->decl, &call, &a, 1))
         return;
+    if (d->explicit_inst) {
+        instance(s, en, &a, d->loc);
+        return;
+    }
     for (tpl_inst *in = en->insts; in; in = in->next)
         if (args_equal(&in->args, &a)) {
             k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
@@ -499,16 +814,38 @@ static void specialization(k_sema_state *s, k_decl *d)
 
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
 {
-    if (d->kind != D_FUNC) {
-        k_error(s->ctx, d->loc, "variable templates are not supported in K ('%s')", d->name);
+    if (d->kind == D_RECORD && d->ntparams == 0) {
+        class_specialization(s, d);
+        return;
+    }
+    if (d->kind == D_FUNC && d->method_of)
+        return;               /* a class template's member: copied with its class */
+    if (d->kind == D_VAR && strstr(d->name, "::")) {
+        k_error(s->ctx, d->loc, "static data members of class templates are not supported"
+                " in K ('%s')", d->name);
+        return;
+    }
+    if (d->kind == D_VAR && d->ntparams == 0) {
+        k_error(s->ctx, d->loc, "explicit specializations of variable templates are not"
+                " supported in K ('%s')", d->name);
         return;
     }
     if (d->ntparams == 0) {
         specialization(s, d);
         return;
     }
-    tpl_entry *en = find_entry(s, d->name, d->ntparams);
-    if (en && en->decl->nparams == d->nparams) {
+    tpl_entry *en = find_entry(s, d->name, -1);
+    /* overloaded templates are different entries; a redeclaration is the same */
+    while (en && (strcmp(en->decl->name, d->name) != 0
+                  || (d->kind == D_FUNC && en->decl->kind == D_FUNC
+                      && !same_template(en->decl, d))))
+        en = en->next;
+    if (en && (en->decl->kind != D_FUNC || d->kind != D_FUNC)) {
+        k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
+        k_note(s->ctx, en->decl->loc, "previous definition is here");
+        return;
+    }
+    if (en) {
         if (d->body && en->decl->body) {
             k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
             k_note(s->ctx, en->decl->loc, "previous definition is here");

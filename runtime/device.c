@@ -13,6 +13,11 @@
  *     and Dissecting the Nvidia Hopper GPU Architecture" (IPDPS 2024), which
  *     measures all three generations with one method.  They are rounded: the
  *     model needs their order of magnitude, not their last digit.
+ *   - Host link: what a pinned and a pageable cudaMemcpy reach on the PCIe
+ *     generation of each part (gen3 x16, gen4 x16, gen5 x16), rounded;
+ *     the h100 figures sit between the H2D and D2H rates that NVIDIA's
+ *     bandwidth-test blog program printed on an H100 (shared/realworld).
+ *     The fixed cost per copy (the driver's, about 10 us) is a round guess.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -41,6 +46,7 @@ static const simt_device_profile builtin_profiles[] = {
         .lat_alu = 4, .lat_shared = 19, .lat_l1 = 28, .lat_l2 = 193, .lat_dram = 400,
         .dram_gbps = 900.0, .clock_khz = 1530000, .mem_clock_khz = 877000,
         .mem_bus_width = 4096, .global_mem = UINT64_C(16945512448), .const_mem = 65536,
+        .link_pinned_gbps = 12.0, .link_pageable_gbps = 6.0, .copy_overhead_us = 10.0,
     },
     {
         .name = "a100", .full_name = "NVIDIA A100-SXM4-40GB", .major = 8, .minor = 0,
@@ -54,6 +60,7 @@ static const simt_device_profile builtin_profiles[] = {
         .lat_alu = 4, .lat_shared = 29, .lat_l1 = 33, .lat_l2 = 200, .lat_dram = 470,
         .dram_gbps = 1555.0, .clock_khz = 1410000, .mem_clock_khz = 1215000,
         .mem_bus_width = 5120, .global_mem = UINT64_C(42505273344), .const_mem = 65536,
+        .link_pinned_gbps = 24.0, .link_pageable_gbps = 8.0, .copy_overhead_us = 10.0,
     },
     {
         .name = "h100", .full_name = "NVIDIA H100 80GB HBM3", .major = 9, .minor = 0,
@@ -67,6 +74,7 @@ static const simt_device_profile builtin_profiles[] = {
         .lat_alu = 4, .lat_shared = 29, .lat_l1 = 33, .lat_l2 = 261, .lat_dram = 480,
         .dram_gbps = 3350.0, .clock_khz = 1980000, .mem_clock_khz = 2619000,
         .mem_bus_width = 5120, .global_mem = UINT64_C(85029158912), .const_mem = 65536,
+        .link_pinned_gbps = 51.0, .link_pageable_gbps = 8.0, .copy_overhead_us = 10.0,
     },
 };
 
@@ -112,7 +120,8 @@ static const field fields[] = {
     FIELD(lat_l2, F_INT0), FIELD(lat_dram, F_INT0),
     FIELD(dram_gbps, F_DOUBLE), FIELD(clock_khz, F_INT), FIELD(mem_clock_khz, F_INT0),
     FIELD(mem_bus_width, F_INT0), FIELD(global_mem, F_U64), FIELD(const_mem, F_INT0),
-    FIELD(blocking_stores, F_INT0),
+    FIELD(blocking_stores, F_INT0), FIELD(link_pinned_gbps, F_DOUBLE),
+    FIELD(link_pageable_gbps, F_DOUBLE), FIELD(copy_overhead_us, F_DOUBLE),
 };
 #undef FIELD
 

@@ -38,6 +38,10 @@ typedef struct simt_device_profile {
      * again (a core without a store buffer, as textbook latency models
      * assume); 0 (every built-in profile): stores do not stall the warp. */
     int blocking_stores;
+    /* The host link (cudaMemcpy between host and device, SPEC 2.8): bytes/ns
+     * from pinned (cudaMallocHost) and pageable (malloc) host memory, and a
+     * fixed cost per copy in microseconds. */
+    double link_pinned_gbps, link_pageable_gbps, copy_overhead_us;
 } simt_device_profile;
 
 /* A built-in profile by name ("v100", "a100", "h100"), or NULL. */

@@ -23,39 +23,9 @@
 #include "vm/observe.h"
 #include "vm/vm.h"
 
-typedef struct call {
-    simt_vm *vm;
-    const simt_tctx *t;
-    const simt_sig *sig;
-    const uint64_t *args;
-    int nargs;
-    uint64_t *ret;
-} call;
+#include "runtime/host_call.h"
 
 /* ---- arguments, results, guest memory ---- */
-
-/* Argument k; missing optional arguments read as 0. */
-static uint64_t arg(const call *c, int k)
-{
-    return k < c->nargs ? c->args[k] : 0;
-}
-
-static int32_t arg_int(const call *c, int k)
-{
-    return (int32_t)(uint32_t)arg(c, k);
-}
-
-static simt_status ret_int(call *c, int32_t v)
-{
-    *c->ret = (uint32_t)v;
-    return SIMT_OK;
-}
-
-static simt_status ret_u64(call *c, uint64_t v)
-{
-    *c->ret = v;
-    return SIMT_OK;
-}
 
 /* Puts "fn: " in front of the fault message that translation left. */
 static void prefix_fault(simt_vm *vm, const char *fn)
@@ -65,7 +35,7 @@ static void prefix_fault(simt_vm *vm, const char *fn)
     simt_vm_faultf(vm, "%s: %.490s", fn, msg);
 }
 
-static void *guest(call *c, const char *fn, uint64_t addr, uint64_t len, int write)
+void *guest(call *c, const char *fn, uint64_t addr, uint64_t len, int write)
 {
     void *p = simt_vm_translate(c->vm, c->t, addr, len, write);
     if (!p)
@@ -81,7 +51,7 @@ static const char *guest_str(call *c, const char *fn, uint64_t addr, size_t max,
     return s;
 }
 
-static int store(call *c, const char *fn, uint64_t addr, const void *v, size_t size)
+int store(call *c, const char *fn, uint64_t addr, const void *v, size_t size)
 {
     void *p = guest(c, fn, addr, size, 1);
     if (!p)
@@ -90,18 +60,18 @@ static int store(call *c, const char *fn, uint64_t addr, const void *v, size_t s
     return 0;
 }
 
-static int store_u64(call *c, const char *fn, uint64_t addr, uint64_t v)
+int store_u64(call *c, const char *fn, uint64_t addr, uint64_t v)
 {
     return store(c, fn, addr, &v, sizeof v);
 }
 
-static int store_i32(call *c, const char *fn, uint64_t addr, int32_t v)
+int store_i32(call *c, const char *fn, uint64_t addr, int32_t v)
 {
     return store(c, fn, addr, &v, sizeof v);
 }
 
 /* The live allocation that starts exactly at addr, or NULL. */
-static simt_alloc *alloc_at(simt_vm *vm, uint64_t addr)
+simt_alloc *alloc_at(simt_vm *vm, uint64_t addr)
 {
     simt_alloc *a = simt_mem_find(&vm->mem, addr);
     return a && a->base == addr && !a->freed ? a : NULL;
@@ -288,7 +258,7 @@ static simt_status bi_MEMSET(call *c)
 
 /* memcpy and memmove: overlap is harmless here (memmove), as no guest can
  * observe the difference except by undefined behaviour. */
-static simt_status copy_bytes(call *c, const char *fn, uint64_t dst, uint64_t src, uint64_t n)
+simt_status copy_bytes(call *c, const char *fn, uint64_t dst, uint64_t src, uint64_t n)
 {
     if (n == 0)
         return SIMT_OK;
@@ -487,14 +457,17 @@ static simt_status bi_TIME(call *c)
 /* The error of a CUDA context broken by a kernel fault, or 0.  As on a GPU,
  * cudaGetLastError() clears the recorded error but not the broken context:
  * every later call that needs the device fails with it until cudaDeviceReset.
- * vm/grid.c reports every kernel fault as an illegal address (700). */
-static int context_error(const simt_vm *vm)
+ * vm/grid.c records the kernel fault's error: an illegal address (700), or
+ * cudaErrorAssert (710) for a failed device assert. */
+int context_error(const simt_vm *vm)
 {
-    return vm->kernel_faults > vm->cuda_reset_faults ? CUDA_ERROR_ILLEGAL_ADDRESS : 0;
+    if (vm->kernel_faults <= vm->cuda_reset_faults)
+        return 0;
+    return vm->kernel_error ? vm->kernel_error : CUDA_ERROR_ILLEGAL_ADDRESS;
 }
 
 /* Returns err to the guest and records it for cudaGetLastError(). */
-static simt_status cuda_return(call *c, int err)
+simt_status cuda_return(call *c, int err)
 {
     if (err != CUDA_SUCCESS)
         c->vm->last_error = err;
@@ -502,7 +475,7 @@ static simt_status cuda_return(call *c, int err)
 }
 
 /* Device calls in a broken context return its error without doing anything. */
-static int context_broken(call *c)
+int context_broken(call *c)
 {
     int err = context_error(c->vm);
     if (!err)
@@ -520,6 +493,7 @@ static const struct cuda_error_text {
     { 2, "cudaErrorMemoryAllocation", "out of memory" },
     { 3, "cudaErrorInitializationError", "initialization error" },
     { 9, "cudaErrorInvalidConfiguration", "invalid configuration argument" },
+    { 12, "cudaErrorInvalidPitchValue", "invalid pitch argument" },
     { 13, "cudaErrorInvalidSymbol", "invalid device symbol" },
     { 17, "cudaErrorInvalidDevicePointer", "invalid device pointer" },
     { 21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy" },
@@ -531,6 +505,9 @@ static const struct cuda_error_text {
     { 701, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
     { 702, "cudaErrorLaunchTimeout", "the launch timed out and was terminated" },
     { 710, "cudaErrorAssert", "device-side assert triggered" },
+    { 712, "cudaErrorHostMemoryAlreadyRegistered",
+      "part or all of the requested memory range is already mapped" },
+    { 713, "cudaErrorHostMemoryNotRegistered", "pointer does not correspond to a registered memory region" },
     { 715, "cudaErrorIllegalInstruction", "an illegal instruction was encountered" },
     { 716, "cudaErrorMisalignedAddress", "misaligned address" },
     { 719, "cudaErrorLaunchFailure", "unspecified launch failure" },
@@ -615,6 +592,9 @@ static simt_status bi_CUDA_DEVICE_RESET(call *c)
     }
     for (int i = 0; i < c->vm->nevents; i++)
         c->vm->events[i].used = 0;
+    for (int i = 0; i < c->vm->nstreams; i++)
+        c->vm->streams[i].used = 0;
+    c->vm->nhost_regs = 0;
     c->vm->last_error = CUDA_SUCCESS;
     c->vm->cuda_reset_faults = c->vm->kernel_faults;
     return ret_int(c, CUDA_SUCCESS);
@@ -624,7 +604,7 @@ static simt_status bi_CUDA_DEVICE_RESET(call *c)
 
 /* cudaMalloc and friends: *P receives the new pointer.  For 0 bytes CUDA
  * succeeds and leaves *P as it was (measured on an H200, CUDA 13). */
-static simt_status cuda_alloc(call *c, const char *fn, unsigned kind)
+simt_status cuda_alloc(call *c, const char *fn, unsigned kind)
 {
     if (context_broken(c))
         return SIMT_OK;
@@ -663,7 +643,7 @@ static simt_status bi_CUDA_MALLOC_HOST(call *c)
     return cuda_alloc(c, "cudaMallocHost", ALLOC_CUDA_HOST);
 }
 
-static simt_status cuda_free(call *c, unsigned kind)
+simt_status cuda_free(call *c, unsigned kind)
 {
     if (context_broken(c))
         return SIMT_OK;
@@ -708,6 +688,7 @@ static simt_status bi_CUDA_MEMCPY(call *c)
         return cuda_return(c, CUDA_ERROR_INVALID_MEMCPY_DIRECTION);
     if (copy_bytes(c, "cudaMemcpy", arg(c, 0), arg(c, 1), arg(c, 2)) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    simt_copy_time(c, arg(c, 0), arg(c, 1), arg(c, 2), kind);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -722,13 +703,14 @@ static simt_status bi_CUDA_MEMSET(call *c)
             return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
         memset(p, (unsigned char)arg(c, 1), n);
     }
+    simt_copy_time(c, arg(c, 0), 0, n, -1);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
 /* cudaMemcpyTo/FromSymbol: the symbol must be a module variable and
  * [offset, offset+count) must lie inside it.  An omitted kind (0) means the
  * natural direction. */
-static simt_status symbol_copy(call *c, int to_symbol)
+simt_status symbol_copy(call *c, int to_symbol)
 {
     if (context_broken(c))
         return SIMT_OK;
@@ -795,9 +777,9 @@ enum prop_offset {
 #define PROP(field, type, count, offset) PROP_##field = offset,
 #include "runtime/deviceprop.def"
 #undef PROP
-    PROP_SIZE = 376
+    PROP_SIZE = 472
 };
-_Static_assert(PROP_sharedMemPerBlockOptin + 8 == PROP_SIZE, "cudaDeviceProp is 376 bytes");
+_Static_assert(PROP_textureAlignment + 8 == PROP_SIZE, "cudaDeviceProp is 472 bytes");
 
 static void put32(uint8_t *p, int offset, int32_t v)
 {
@@ -837,6 +819,17 @@ static void fill_props(const simt_vm *vm, uint8_t *p)
     put32(p, PROP_memoryBusWidth, d->mem_bus_width);
     put32(p, PROP_maxBlocksPerMultiProcessor, d->max_blocks_per_sm);
     put64(p, PROP_sharedMemPerBlockOptin, (uint64_t)d->smem_per_block_optin);
+    /* what a data-centre GPU reports (cudaDeviceGetAttribute gives the same) */
+    static const int ones[] = { PROP_canMapHostMemory, PROP_cooperativeLaunch,
+                                PROP_concurrentKernels, PROP_unifiedAddressing, PROP_ECCEnabled,
+                                PROP_deviceOverlap, PROP_managedMemory,
+                                PROP_concurrentManagedAccess };
+    for (size_t i = 0; i < sizeof ones / sizeof ones[0]; i++)
+        put32(p, ones[i], 1);
+    put32(p, PROP_asyncEngineCount, 2);
+    put64(p, PROP_reservedSharedMemPerBlock, (uint64_t)d->reserved_smem_per_block);
+    put64(p, PROP_memPitch, 2147483647);
+    put64(p, PROP_textureAlignment, 512);
 }
 
 static simt_status bi_CUDA_GET_DEVICE_PROPS(call *c)
@@ -864,7 +857,7 @@ static simt_event *event_of(call *c, uint64_t handle)
     return e->used ? e : NULL;
 }
 
-static simt_status bi_CUDA_EVENT_CREATE(call *c)
+simt_status event_create(call *c)
 {
     simt_vm *vm = c->vm;
     if (context_broken(c))
@@ -885,9 +878,14 @@ static simt_status bi_CUDA_EVENT_CREATE(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
+static simt_status bi_CUDA_EVENT_CREATE(call *c)
+{
+    return event_create(c);
+}
+
 static simt_status bi_CUDA_EVENT_RECORD(call *c)
 {
-    if (context_broken(c))
+    if (context_broken(c) || !stream_ok(c, arg(c, 1)))
         return SIMT_OK;
     simt_event *e = event_of(c, arg(c, 0));
     if (!e)

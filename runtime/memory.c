@@ -145,6 +145,7 @@ simt_status simt_vm_faultf(simt_vm *vm, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(vm->fault.message, sizeof vm->fault.message, fmt, ap);
     va_end(ap);
+    vm->fault.cuda_error = 0;
     return SIMT_FAULT;
 }
 

@@ -459,7 +459,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     vm->clock_ms += (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz;
     if (st == SIMT_FAULT) {
         vm->fault.in_kernel = 1;
-        vm->last_error = CUDA_ERROR_ILLEGAL_ADDRESS;
+        vm->last_error = vm->fault.cuda_error ? vm->fault.cuda_error : CUDA_ERROR_ILLEGAL_ADDRESS;
+        vm->kernel_error = vm->last_error;
     }
     return st;
 }

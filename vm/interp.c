@@ -491,6 +491,8 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
         simt_vm_print_fault(vm, vm->err);
         vm->fault_reported = 1;
         vm->kernel_faults++;
+        if (vm->fault.cuda_error == CUDA_ERROR_ASSERT)
+            vm->assert_faults++;
     }
     if (st == SIMT_EXIT)
         return EV_EXIT;

@@ -148,6 +148,10 @@ void simt_vm_destroy(simt_vm *vm)
     simt_free(&vm->cfg.alloc, vm->global_addr);
     simt_free(&vm->cfg.alloc, vm->func_of_pc);
     simt_free(&vm->cfg.alloc, vm->events);
+    simt_free(&vm->cfg.alloc, vm->streams);
+    vm->streams = NULL;
+    simt_free(&vm->cfg.alloc, vm->host_regs);
+    vm->host_regs = NULL;
     simt_free(&vm->cfg.alloc, vm->kernel_parallel);
     vm->kernel_parallel = NULL;
     simt_frame_zero_free(vm);
@@ -229,7 +233,9 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
     simt_free(&vm->cfg.alloc, w.cstack);
     simt_free(&vm->cfg.alloc, w.cbars);
     fflush(vm->out);
-    if (st == SIMT_OK && vm->kernel_faults)
+    /* a kernel fault makes the exit status 1; a failed device assert leaves
+     * it to main, as on a GPU (the program sees cudaErrorAssert) */
+    if (st == SIMT_OK && vm->kernel_faults > vm->assert_faults)
         return SIMT_FAULT;
     return st;
 }

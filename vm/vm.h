@@ -85,6 +85,10 @@ typedef struct simt_fault {
     int in_kernel;              /* 0 for host code */
     uint32_t block[3], thread[3];
     int lane;
+    /* The cudaError_t a kernel fault leaves: 0 for the illegal address (700)
+     * of every memory and arithmetic fault; cudaErrorAssert (710) for a failed
+     * device assert.  simt_vm_faultf clears it. */
+    int cuda_error;
 } simt_fault;
 
 /* What an address means for one thread: its block's shared memory and its own
@@ -101,6 +105,18 @@ typedef struct simt_event {
     int used, recorded;
     double time_ms;             /* modelled clock when recorded */
 } simt_event;
+
+/* A cudaStream_t (runtime/host_stream.c).  Work on every stream runs at
+ * once, in issue order, on the one modelled timeline, so a stream only
+ * needs to exist. */
+typedef struct simt_stream {
+    int used;
+    unsigned flags;             /* cudaStreamNonBlocking ... as created */
+} simt_stream;
+/* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread. */
+#define SIMT_STREAM_BASE 3
+/* cudaLimitStackSize ... cudaLimitPersistingL2CacheSize (runtime/host_copy.c) */
+#define SIMT_NLIMITS 7
 
 /* The registers a new frame of one function clears (vm/live.c). */
 typedef struct simt_frame_zero {
@@ -128,6 +144,12 @@ typedef struct simt_vm {
     int last_error;             /* sticky cudaError_t of the CUDA runtime */
     simt_event *events;
     int nevents;
+    simt_stream *streams;       /* handle = index + SIMT_STREAM_BASE */
+    int nstreams;
+    uint64_t *host_regs;        /* cudaHostRegister: base and size of each range */
+    int nhost_regs;
+    uint64_t limits[SIMT_NLIMITS]; /* cudaDeviceSetLimit's values, by cudaLimit */
+    unsigned limits_set;        /* bit k: limits[k] was set */
     uint64_t rand_state;        /* the guest's rand()/srand() */
     double clock_ms;            /* modelled time elapsed on the device */
     uint64_t host_steps;
@@ -149,6 +171,9 @@ typedef struct simt_vm {
     int rand_seeded;            /* 0 until srand() or the first rand() */
     uint64_t cuda_error_text;   /* SPACE_CONST block of cudaGetErrorString/Name
                                    texts, allocated on first use (0: not yet) */
+    int assert_faults;          /* kernel_faults that were failed device asserts: they set
+                                   cudaErrorAssert but leave the exit status to main */
+    int kernel_error;           /* the cudaError_t of the last kernel fault (700, 710) */
     int cuda_reset_faults;      /* kernel_faults at the last cudaDeviceReset: the
                                    CUDA context is broken while kernel_faults is larger */
     struct simt_trace *trace;   /* --trace/--report: created by simt_vm_init (vm/observe.h) */
@@ -293,6 +318,8 @@ enum simt_cuda_error {
     CUDA_ERROR_ASSERT = 710,
     CUDA_ERROR_ILLEGAL_INSTRUCTION = 715,
     CUDA_ERROR_MISALIGNED_ADDRESS = 716,
+    CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
+    CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
     CUDA_ERROR_UNKNOWN = 999,
 };
 

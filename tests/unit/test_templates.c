@@ -130,6 +130,35 @@ START_TEST(test_template_ids)
 }
 END_TEST
 
+START_TEST(test_template_types)
+{
+    /* built-in library templates are known by qualified name */
+    expect_dump("void f() { std::vector<int> v; }", "(var v template std::vector)");
+    expect_dump("void f() { std::vector<std::vector<int>> v; }",
+                "(var v template std::vector)");
+    expect_dump("void f() { x = std::vector<float>(3); }", "(cast template std::vector 3)");
+    expect_dump("void f() { x = std::chrono::duration_cast<double>(y) < z; }",
+                "(< (call std::chrono::duration_cast<double> y) z)");
+    expect_dump("namespace cooperative_groups {}\nusing namespace cooperative_groups;\n"
+                "void f() { x = tiled_partition<32>(y) < z; }",
+                "(call cooperative_groups::tiled_partition<32> y)");
+}
+END_TEST
+
+START_TEST(test_class_templates)
+{
+    /* after its declaration, a class template's name takes arguments */
+    expect_dump("template <class T> struct Box { T v; };\nBox<int> b;",
+                "(var b template Box)");
+    expect_dump("template <class T> struct Box { T v; };\n"
+                "template <> struct Box<int> { int w; };\nint f(int a, int b) { return a < b; }",
+                "(return (< a b))");
+    expect_dump("template <typename T, int N> struct R { T v[N]; };\n"
+                "void f() { R<float, 4> r; sizeof(R<R<int, 2>, 3>); }",
+                "(var r template R)");
+}
+END_TEST
+
 START_TEST(test_specializations)
 {
     expect_dump("template <typename T> int f(T x) { return 0; }\n"
@@ -139,6 +168,14 @@ START_TEST(test_specializations)
                 "(func f (template (T typename)) tparam T (params (x tparam T))\n");
     expect_dump("template <typename T> T f(T x) { return x; }\nint f(int x) { return x; }",
                 "(func f int (params (x int))");
+    /* explicit instantiations: no head, the arguments written or deduced */
+    expect_dump("template <typename T> T f(T x) { return x; }\ntemplate int f<int>(int);",
+                "(func f (template)<int> int (params (_ int)) proto)");
+    expect_dump("template <typename T> T f(T x) { return x; }\ntemplate float f(float);",
+                "(func f (template) float (params (_ float)) proto)");
+    /* variable templates: uses are template-ids */
+    expect_dump("template <typename T> __constant__ T m[4];\n"
+                "float g(int j) { return m<float>[j] < 2; }", "(< (index m<float> j) 2)");
 }
 END_TEST
 
@@ -157,6 +194,8 @@ static Suite *templates_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_heads);
     tcase_add_test(tc, test_template_ids);
+    tcase_add_test(tc, test_template_types);
+    tcase_add_test(tc, test_class_templates);
     tcase_add_test(tc, test_specializations);
     tcase_add_test(tc, test_template_errors);
     suite_add_tcase(s, tc);

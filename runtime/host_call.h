@@ -1,0 +1,123 @@
+/* runtime/host_call.h -- what the files implementing runtime/builtins.def
+ * share: one call's arguments and result, and the helpers that read guest
+ * memory and return CUDA errors (defined in runtime/host.c).
+ *
+ * host.c dispatches every builtin; the bi_<ID> functions of the other files
+ * (host_stream.c, host_device.c) are declared at the end. */
+#ifndef SIMT_HOST_CALL_H
+#define SIMT_HOST_CALL_H
+
+#include <stdint.h>
+
+#include "vm/vm.h"
+
+typedef struct call {
+    simt_vm *vm;
+    const simt_tctx *t;
+    const simt_sig *sig;
+    const uint64_t *args;
+    int nargs;
+    uint64_t *ret;
+} call;
+
+/* Argument k; missing optional arguments read as 0. */
+static inline uint64_t arg(const call *c, int k)
+{
+    return k < c->nargs ? c->args[k] : 0;
+}
+
+static inline int32_t arg_int(const call *c, int k)
+{
+    return (int32_t)(uint32_t)arg(c, k);
+}
+
+static inline simt_status ret_int(call *c, int32_t v)
+{
+    *c->ret = (uint32_t)v;
+    return SIMT_OK;
+}
+
+static inline simt_status ret_u64(call *c, uint64_t v)
+{
+    *c->ret = v;
+    return SIMT_OK;
+}
+
+/* Guest memory for fn (NULL after a fault whose message names fn). */
+void *guest(call *c, const char *fn, uint64_t addr, uint64_t len, int write);
+int store(call *c, const char *fn, uint64_t addr, const void *v, size_t size);
+int store_u64(call *c, const char *fn, uint64_t addr, uint64_t v);
+int store_i32(call *c, const char *fn, uint64_t addr, int32_t v);
+/* The live allocation that starts exactly at addr, or NULL. */
+simt_alloc *alloc_at(simt_vm *vm, uint64_t addr);
+simt_status copy_bytes(call *c, const char *fn, uint64_t dst, uint64_t src, uint64_t n);
+
+/* CUDA errors: cuda_return returns err and records it for cudaGetLastError;
+ * context_broken returns 1 (having returned the error) after a kernel fault. */
+int context_error(const simt_vm *vm);
+simt_status cuda_return(call *c, int err);
+int context_broken(call *c);
+simt_status cuda_alloc(call *c, const char *fn, unsigned kind);
+simt_status cuda_free(call *c, unsigned kind);
+/* cudaMemcpyToSymbol (to_symbol 1) / FromSymbol (0) of the call's arguments */
+simt_status symbol_copy(call *c, int to_symbol);
+/* cudaEventCreate: *arg 0 receives a new event */
+simt_status event_create(call *c);
+
+/* host_stream.c: the modelled time of a copy of n bytes of kind (0..4, as
+ * cudaMemcpyKind) or a device memset (kind -1), added to vm->clock_ms. */
+void simt_copy_time(call *c, uint64_t dst, uint64_t src, uint64_t n, int kind);
+/* host_stream.c: 1 if handle names a stream (0, the two special handles or
+ * a live one); otherwise returns cudaErrorInvalidResourceHandle and 0. */
+int stream_ok(call *c, uint64_t handle);
+
+/* The builtins of host_stream.c */
+simt_status bi_CUDA_STREAM_CREATE(call *c);
+simt_status bi_CUDA_STREAM_CREATE_FLAGS(call *c);
+simt_status bi_CUDA_STREAM_CREATE_PRIO(call *c);
+simt_status bi_CUDA_STREAM_DESTROY(call *c);
+simt_status bi_CUDA_STREAM_SYNC(call *c);
+simt_status bi_CUDA_STREAM_QUERY(call *c);
+simt_status bi_CUDA_STREAM_WAIT_EVENT(call *c);
+simt_status bi_CUDA_EVENT_QUERY(call *c);
+simt_status bi_CUDA_EVENT_CREATE_FLAGS(call *c);
+simt_status bi_CUDA_MEMCPY_ASYNC(call *c);
+simt_status bi_CUDA_MEMSET_ASYNC(call *c);
+simt_status bi_CUDA_HOST_ALLOC(call *c);
+simt_status bi_CUDA_HOST_GET_DEVICE_PTR(call *c);
+simt_status bi_CUDA_MALLOC_ASYNC(call *c);
+simt_status bi_CUDA_FREE_ASYNC(call *c);
+simt_status bi_CUDA_DEFAULT_MEM_POOL(call *c);
+simt_status bi_CUDA_MEM_POOL_SET_ATTR(call *c);
+simt_status bi_CUDA_MEM_POOL_TRIM_TO(call *c);
+simt_status bi_CUDA_HOST_REGISTER(call *c);
+simt_status bi_CUDA_HOST_UNREGISTER(call *c);
+simt_status bi_CUDA_PROFILER_START(call *c);
+simt_status bi_CUDA_PROFILER_STOP(call *c);
+
+/* The builtins of host_device.c */
+simt_status bi_CUDA_DEVICE_GET_ATTR(call *c);
+simt_status bi_CUDA_MEM_GET_INFO(call *c);
+simt_status bi_CUDA_OCC_MAX_ACTIVE(call *c);
+simt_status bi_CUDA_OCC_MAX_POTENTIAL(call *c);
+simt_status bi_CUDA_SET_DEVICE_FLAGS(call *c);
+simt_status bi_CUDA_DEVICE_SET_CACHE_CONFIG(call *c);
+simt_status bi_CUDA_FUNC_SET_CACHE_CONFIG(call *c);
+simt_status bi_CUDA_DRIVER_VERSION(call *c);
+simt_status bi_CUDA_RUNTIME_VERSION(call *c);
+simt_status bi_ASSERT_FAIL(call *c);
+simt_status bi_TRAP(call *c);
+
+/* The builtins of host_copy.c */
+simt_status bi_CUDA_MALLOC_PITCH(call *c);
+simt_status bi_CUDA_MEMCPY_2D(call *c);
+simt_status bi_CUDA_MEMCPY_2D_ASYNC(call *c);
+simt_status bi_CUDA_MEMSET_2D(call *c);
+simt_status bi_CUDA_GET_SYMBOL_ADDRESS(call *c);
+simt_status bi_CUDA_GET_SYMBOL_SIZE(call *c);
+simt_status bi_CUDA_MEMCPY_TO_SYM_ASYNC(call *c);
+simt_status bi_CUDA_MEMCPY_FROM_SYM_ASYNC(call *c);
+simt_status bi_CUDA_DEVICE_SET_LIMIT(call *c);
+simt_status bi_CUDA_DEVICE_GET_LIMIT(call *c);
+
+#endif

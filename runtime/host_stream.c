@@ -1,0 +1,364 @@
+/* runtime/host_stream.c -- CUDA streams, the asynchronous copies and
+ * allocations that take a stream, pinned host memory, and the modelled time
+ * of copies (SPEC 2.8).
+ *
+ * Every kernel and copy runs to completion when it is issued, so work on all
+ * streams runs in issue order on one modelled timeline: a stream is only a
+ * handle that must be valid, an event records the clock when it is recorded,
+ * and waiting or querying always finds the work done.  Copies advance the
+ * modelled clock (vm->clock_ms) by what the device profile's host link or
+ * DRAM would take, so events around a copy time it. */
+#include <string.h>
+
+#include "runtime/host_call.h"
+
+enum { MAX_STREAMS = 1 << 20 };
+enum { MEMCPY_H2H, MEMCPY_H2D, MEMCPY_D2H, MEMCPY_D2D, MEMCPY_DEFAULT, MEMSET_DEVICE = -1 };
+
+/* ---- modelled time of copies ---- */
+
+static int on_device(simt_vm *vm, uint64_t addr)
+{
+    simt_alloc *a = simt_mem_find(&vm->mem, addr);
+    return a && (a->kind == ALLOC_CUDA || a->kind == ALLOC_DEVICE_MALLOC ||
+                 a->kind == ALLOC_MODULE);
+}
+
+/* The cudaHostRegister range holding addr, or -1. */
+static int registered(const simt_vm *vm, uint64_t addr)
+{
+    for (int i = 0; i < vm->nhost_regs; i++)
+        if (addr >= vm->host_regs[2 * i] && addr - vm->host_regs[2 * i] < vm->host_regs[2 * i + 1])
+            return i;
+    return -1;
+}
+
+static int pinned(simt_vm *vm, uint64_t addr)
+{
+    simt_alloc *a = simt_mem_find(&vm->mem, addr);
+    return (a && !a->freed && a->kind == ALLOC_CUDA_HOST) || registered(vm, addr) >= 0;
+}
+
+/* cudaMemcpyDefault: the direction the two pointers give. */
+static int infer_kind(simt_vm *vm, uint64_t dst, uint64_t src)
+{
+    int d = on_device(vm, dst), s = on_device(vm, src);
+    return d ? (s ? MEMCPY_D2D : MEMCPY_H2D) : (s ? MEMCPY_D2H : MEMCPY_H2H);
+}
+
+/* A copy between host and device crosses the link at the pinned rate when
+ * its host side is cudaMallocHost memory, else at the pageable rate (the
+ * driver stages it); device-side copies read and write DRAM, a memset only
+ * writes it.  Host-to-host copies go at the pageable rate (a guess: the
+ * host's memory bandwidth is not in the profile). */
+void simt_copy_time(call *c, uint64_t dst, uint64_t src, uint64_t n, int kind)
+{
+    simt_vm *vm = c->vm;
+    const simt_device_profile *d = vm->cfg.device;
+    if (!d)
+        return;
+    if (kind == MEMCPY_DEFAULT)
+        kind = infer_kind(vm, dst, src);
+    double gbps, bytes = (double)n;
+    switch (kind) {
+    case MEMSET_DEVICE: gbps = d->dram_gbps; break;
+    case MEMCPY_D2D: gbps = d->dram_gbps; bytes *= 2; break;
+    case MEMCPY_H2D:
+        gbps = pinned(vm, src) ? d->link_pinned_gbps : d->link_pageable_gbps;
+        break;
+    case MEMCPY_D2H:
+        gbps = pinned(vm, dst) ? d->link_pinned_gbps : d->link_pageable_gbps;
+        break;
+    default: gbps = d->link_pageable_gbps; break;
+    }
+    /* bytes / (GB/s) is ns; the clock counts ms */
+    vm->clock_ms += d->copy_overhead_us / 1e3 + bytes / (gbps > 0 ? gbps : 1) / 1e6;
+}
+
+/* ---- stream handles: 0 and CUDA's two special handles are always valid ---- */
+
+static simt_stream *stream_of(simt_vm *vm, uint64_t handle)
+{
+    if (handle < SIMT_STREAM_BASE || handle - SIMT_STREAM_BASE >= (uint64_t)vm->nstreams)
+        return NULL;
+    simt_stream *s = &vm->streams[handle - SIMT_STREAM_BASE];
+    return s->used ? s : NULL;
+}
+
+int stream_ok(call *c, uint64_t handle)
+{
+    if (handle < SIMT_STREAM_BASE || stream_of(c->vm, handle))
+        return 1;
+    cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    return 0;
+}
+
+static simt_status stream_create(call *c, const char *fn, unsigned flags)
+{
+    simt_vm *vm = c->vm;
+    if (context_broken(c))
+        return SIMT_OK;
+    if (arg(c, 0) == 0 || flags > 1) /* cudaStreamDefault or cudaStreamNonBlocking */
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (vm->nstreams >= MAX_STREAMS)
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    simt_stream *grown = simt_realloc(&vm->cfg.alloc, vm->streams,
+                                      (size_t)(vm->nstreams + 1) * sizeof *grown);
+    if (!grown)
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    vm->streams = grown;
+    vm->streams[vm->nstreams] = (simt_stream){ .used = 1, .flags = flags };
+    if (store_u64(c, fn, arg(c, 0), (uint64_t)vm->nstreams + SIMT_STREAM_BASE) != 0)
+        return SIMT_FAULT;
+    vm->nstreams++;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_STREAM_CREATE(call *c)
+{
+    return stream_create(c, "cudaStreamCreate", 0);
+}
+
+simt_status bi_CUDA_STREAM_CREATE_FLAGS(call *c)
+{
+    return stream_create(c, "cudaStreamCreateWithFlags", (unsigned)arg(c, 1));
+}
+
+/* Priorities only order work that could run at once; here nothing does. */
+simt_status bi_CUDA_STREAM_CREATE_PRIO(call *c)
+{
+    return stream_create(c, "cudaStreamCreateWithPriority", (unsigned)arg(c, 1));
+}
+
+simt_status bi_CUDA_STREAM_DESTROY(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    simt_stream *s = stream_of(c->vm, arg(c, 0));
+    if (!s) /* destroying the default stream is an error too */
+        return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    s->used = 0;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* Synchronize and query: the stream's work is already done; what is left to
+ * report is a kernel fault. */
+simt_status bi_CUDA_STREAM_SYNC(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 0)))
+        return SIMT_OK;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_STREAM_QUERY(call *c)
+{
+    return bi_CUDA_STREAM_SYNC(c);
+}
+
+static simt_event *event_of(simt_vm *vm, uint64_t handle)
+{
+    if (handle == 0 || handle > (uint64_t)vm->nevents)
+        return NULL;
+    simt_event *e = &vm->events[handle - 1];
+    return e->used ? e : NULL;
+}
+
+simt_status bi_CUDA_STREAM_WAIT_EVENT(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 0)))
+        return SIMT_OK;
+    if (!event_of(c->vm, arg(c, 1)))
+        return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    return cuda_return(c, arg(c, 2) > 1 ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_EVENT_QUERY(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    return cuda_return(c, event_of(c->vm, arg(c, 0)) ? CUDA_SUCCESS
+                                                     : CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+}
+
+/* The flags (blocking sync, disable timing, interprocess) change nothing that
+ * a program can observe here except that an event without timing cannot be
+ * timed, which cudaEventElapsedTime does not check yet. */
+simt_status bi_CUDA_EVENT_CREATE_FLAGS(call *c)
+{
+    if (arg(c, 1) > 7) {
+        if (context_broken(c))
+            return SIMT_OK;
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    }
+    return event_create(c);
+}
+
+/* ---- copies and memsets on a stream: done at once, in issue order ---- */
+
+simt_status bi_CUDA_MEMCPY_ASYNC(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 4)))
+        return SIMT_OK;
+    int kind = arg_int(c, 3);
+    if (kind < MEMCPY_H2H || kind > MEMCPY_DEFAULT)
+        return cuda_return(c, CUDA_ERROR_INVALID_MEMCPY_DIRECTION);
+    if (copy_bytes(c, "cudaMemcpyAsync", arg(c, 0), arg(c, 1), arg(c, 2)) != SIMT_OK)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    simt_copy_time(c, arg(c, 0), arg(c, 1), arg(c, 2), kind);
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_MEMSET_ASYNC(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 3)))
+        return SIMT_OK;
+    uint64_t n = arg(c, 2);
+    if (n) {
+        void *p = guest(c, "cudaMemsetAsync", arg(c, 0), n, 1);
+        if (!p)
+            return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+        memset(p, (unsigned char)arg(c, 1), n);
+    }
+    simt_copy_time(c, arg(c, 0), 0, n, MEMSET_DEVICE);
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* ---- pinned host memory ---- */
+
+/* cudaHostAlloc(&p, bytes, flags): cudaMallocHost with flags (portable,
+ * mapped, write-combined), all of which hold for every allocation here:
+ * memory is unified, so a mapped pointer is the host pointer itself
+ * (cudaHostGetDevicePointer, for this memory and cudaHostRegister's). */
+simt_status bi_CUDA_HOST_ALLOC(call *c)
+{
+    if (arg(c, 2) > 7) {
+        if (context_broken(c))
+            return SIMT_OK;
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    }
+    return cuda_alloc(c, "cudaHostAlloc", ALLOC_CUDA_HOST);
+}
+
+simt_status bi_CUDA_HOST_GET_DEVICE_PTR(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    uint64_t where = arg(c, 0), host = arg(c, 1);
+    if (where == 0 || arg(c, 2) != 0 || !pinned(c->vm, host))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (store_u64(c, "cudaHostGetDevicePointer", where, host) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* ---- stream-ordered allocation: the stream's earlier work is done, so the
+ * memory is ready (or released) at once ---- */
+
+simt_status bi_CUDA_MALLOC_ASYNC(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 2)))
+        return SIMT_OK;
+    return cuda_alloc(c, "cudaMallocAsync", ALLOC_CUDA);
+}
+
+simt_status bi_CUDA_FREE_ASYNC(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 1)))
+        return SIMT_OK;
+    return cuda_free(c, ALLOC_CUDA);
+}
+
+/* ---- page-locking memory the program allocated: cudaHostRegister ---- */
+
+/* cudaHostRegister(p, bytes, flags): [p, p+bytes) must lie in one live host
+ * allocation and overlap no registered range; it then copies at the pinned
+ * rate and has a device pointer (itself). */
+simt_status bi_CUDA_HOST_REGISTER(call *c)
+{
+    simt_vm *vm = c->vm;
+    if (context_broken(c))
+        return SIMT_OK;
+    uint64_t p = arg(c, 0), n = arg(c, 1);
+    simt_alloc *a = simt_mem_find(&vm->mem, p);
+    if (n == 0 || arg(c, 2) > 15 || !a || a->freed || a->kind == ALLOC_CUDA ||
+        a->kind == ALLOC_CUDA_HOST || p - a->base > a->size || n > a->size - (p - a->base))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (registered(vm, p) >= 0 || registered(vm, p + n - 1) >= 0)
+        return cuda_return(c, CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
+    uint64_t *grown = simt_realloc(&vm->cfg.alloc, vm->host_regs,
+                                   (size_t)(vm->nhost_regs + 1) * 2 * sizeof *grown);
+    if (!grown)
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    vm->host_regs = grown;
+    vm->host_regs[2 * vm->nhost_regs] = p;
+    vm->host_regs[2 * vm->nhost_regs + 1] = n;
+    vm->nhost_regs++;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaHostUnregister(p): p must be where a registration starts. */
+simt_status bi_CUDA_HOST_UNREGISTER(call *c)
+{
+    simt_vm *vm = c->vm;
+    if (context_broken(c))
+        return SIMT_OK;
+    int i = registered(vm, arg(c, 0));
+    if (i < 0 || vm->host_regs[2 * i] != arg(c, 0))
+        return cuda_return(c, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
+    vm->nhost_regs--;
+    vm->host_regs[2 * i] = vm->host_regs[2 * vm->nhost_regs];
+    vm->host_regs[2 * i + 1] = vm->host_regs[2 * vm->nhost_regs + 1];
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* ---- the device's default memory pool: cudaMallocAsync takes memory from
+ * it at once and cudaFreeAsync returns it at once, so its settings (how
+ * much freed memory it keeps) change nothing a program can see ---- */
+
+enum { DEFAULT_POOL = 1 };
+
+simt_status bi_CUDA_DEFAULT_MEM_POOL(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    if (arg_int(c, 1) != 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_DEVICE);
+    if (arg(c, 0) == 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (store_u64(c, "cudaDeviceGetDefaultMemPool", arg(c, 0), DEFAULT_POOL) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaMemPoolSetAttribute(pool, attr, &value): the cudaMemPoolAttr values
+ * 1..8; the value (an int, or a 64-bit count for 4..8) must be readable. */
+simt_status bi_CUDA_MEM_POOL_SET_ATTR(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    int attr = arg_int(c, 1);
+    if (arg(c, 0) != DEFAULT_POOL || attr < 1 || attr > 8 || arg(c, 2) == 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (!guest(c, "cudaMemPoolSetAttribute", arg(c, 2), attr >= 4 ? 8 : 4, 0))
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_MEM_POOL_TRIM_TO(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    return cuda_return(c, arg(c, 0) == DEFAULT_POOL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
+}
+
+/* ---- the profiler: nothing to start here ---- */
+
+simt_status bi_CUDA_PROFILER_START(call *c)
+{
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_PROFILER_STOP(call *c)
+{
+    return cuda_return(c, CUDA_SUCCESS);
+}
