@@ -122,6 +122,13 @@ void k_parse_scope_open(k_parser *ps);
 void k_parse_scope_close(k_parser *ps);
 void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
 k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
+/* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
+const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
+k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
+k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);
+void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
+k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
+void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);
 int k_parse_type_name_here(const k_parser *ps);
 void k_parse_token_hook(k_parser *ps, int kind);
 
@@ -193,11 +200,9 @@ static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args
 static k_expr *concat_strings(k_parser *ps, k_expr *a, k_expr *b);
 static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count,
                         k_list *init);
-static k_stmt *static_assert_stmt(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
 static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
 static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
                            k_stmt *body);
-static void lambda_spec(k_parser *ps, K_YYLTYPE at, const char *word);
 
 static k_specs *specs_new(k_parser *ps, k_loc loc);
 static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
@@ -223,11 +228,6 @@ static void add_file_decls(k_parser *ps, k_stmt *s);
 static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body);
 static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items);
 static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
-static const char *ns_enter(k_parser *ps, const char *name);
-static k_decl *make_using(k_parser *ps, k_loc loc, int kind, const char *name,
-                          const char *target);
-static k_stmt *using_stmt(k_parser *ps, k_loc loc, k_decl *u);
-static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 }
 
 %token <name> IDENT "identifier"
@@ -404,29 +404,29 @@ targ
 /* `namespace N {` enters N (the value is the namespace it leaves); an
  * anonymous namespace's names are the enclosing one's. */
 ns_open
-    : KW_NAMESPACE IDENT '{'                    { $$ = ns_enter(ps, $2); }
+    : KW_NAMESPACE IDENT '{'                    { $$ = k_parse_ns_enter(ps, $2); }
     | KW_NAMESPACE '{'                          { $$ = ps->ns; }
     ;
 
 using
     : KW_USING KW_NAMESPACE IDENT ';'
-        { $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@3), U_DIRECTIVE, NULL, $3)); }
+        { $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using(ps, LOC(@3), U_DIRECTIVE, NULL, $3)); }
     | KW_USING IDENT ';'
         {
-            $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@2), U_DECLARATION,
+            $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using(ps, LOC(@2), U_DECLARATION,
                                                     k_ns_last($2), $2));
         }
     | KW_USING TYPEDEF_NAME ';'
-        { $$ = NULL; using_type(ps, LOC(@2), NULL, $2); }
-    | KW_USING IDENT '=' type_name ';'          { $$ = NULL; using_type(ps, LOC(@2), $2, $4); }
+        { $$ = NULL; k_parse_using_type(ps, LOC(@2), NULL, $2); }
+    | KW_USING IDENT '=' type_name ';'          { $$ = NULL; k_parse_using_type(ps, LOC(@2), $2, $4); }
     | KW_NAMESPACE IDENT '=' IDENT ';'
-        { $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@2), U_ALIAS, $2, $4)); }
+        { $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using(ps, LOC(@2), U_ALIAS, $2, $4)); }
     ;
 
 static_assert
-    : KW_STATIC_ASSERT '(' const_expr ')' ';'   { $$ = static_assert_stmt(ps, LOC(@1), $3, NULL); }
+    : KW_STATIC_ASSERT '(' const_expr ')' ';'   { $$ = k_parse_static_assert(ps, LOC(@1), $3, NULL); }
     | KW_STATIC_ASSERT '(' const_expr ',' strings ')' ';'
-                                                { $$ = static_assert_stmt(ps, LOC(@1), $3, $5); }
+                                                { $$ = k_parse_static_assert(ps, LOC(@1), $3, $5); }
     ;
 
 /* ------------------------------------------------------------ declarations */
@@ -1094,8 +1094,8 @@ lambda_params
     : %empty                                    { $$ = NULL; }
     | '(' ')'                                   { $$ = list_new(ps); }
     | '(' param_list ')'                        { $$ = $2; }
-    | '(' ')' IDENT                             { $$ = list_new(ps); lambda_spec(ps, @3, $3); }
-    | '(' param_list ')' IDENT                  { $$ = $2; lambda_spec(ps, @4, $4); }
+    | '(' ')' IDENT             { $$ = list_new(ps); k_parse_lambda_spec(ps, LOC(@3), $3); }
+    | '(' param_list ')' IDENT  { $$ = $2; k_parse_lambda_spec(ps, LOC(@4), $4); }
     ;
 
 /* A trailing return type names a type (no struct definition: its '{'
@@ -1776,17 +1776,6 @@ static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_ex
     return expr_with_args(ps, e, init);
 }
 
-/* A word after a lambda's parameters: `mutable` is not built. */
-static void lambda_spec(k_parser *ps, K_YYLTYPE at, const char *word)
-{
-    if (strcmp(word, "mutable") == 0)
-        k_error(ps->ctx, LOC(at), "mutable lambdas are not supported in K (capture by"
-                " reference instead)");
-    else
-        k_error(ps->ctx, LOC(at), "expected '->' or '{' after a lambda's parameters,"
-                " not '%s'", word);
-}
-
 /* The lambda's function: its parameters and body, returning ret (TY_AUTO
  * when not written: sema deduces it from the returns). */
 static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
@@ -1820,73 +1809,6 @@ static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, 
     x->name = d->name;
     s->expr = x;
     return s;
-}
-
-static k_stmt *static_assert_stmt(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg)
-{
-    k_decl *a = k_decl_new(ps->ctx, D_STATIC_ASSERT, loc, NULL);
-    k_stmt *s = k_stmt_new(ps->ctx, S_NOCODE, loc);
-    if (!a || !s)
-        return NULL;
-    a->init = cond;
-    a->target = msg ? msg->str : NULL;
-    s->decls = k_alloc(ps->ctx, sizeof *s->decls);
-    if (s->decls) {
-        s->decls[0] = a;
-        s->ndecls = 1;
-    }
-    return s;
-}
-
-/* ============================================================ namespaces */
-static const char *ns_enter(k_parser *ps, const char *name)
-{
-    const char *outer = ps->ns;
-    ps->ns = k_ns_qualify(ps->ctx, outer, name);
-    return outer;
-}
-
-static k_decl *make_using(k_parser *ps, k_loc loc, int kind, const char *name,
-                          const char *target)
-{
-    k_decl *u = k_decl_new(ps->ctx, D_USING, loc, name);
-    if (!u)
-        return NULL;
-    u->using_kind = kind;
-    u->target = target;
-    u->ns = ps->ns;
-    if (kind == U_ALIAS)
-        u->name = k_ns_qualify(ps->ctx, ps->ns, name);
-    list_append(ps, &ps->uses, u);
-    return u;
-}
-
-static k_stmt *using_stmt(k_parser *ps, k_loc loc, k_decl *u)
-{
-    k_stmt *s = u ? k_stmt_new(ps->ctx, S_NOCODE, loc) : NULL;
-    if (!s)
-        return NULL;
-    s->decls = k_alloc(ps->ctx, sizeof *s->decls);
-    if (s->decls) {
-        s->decls[0] = u;
-        s->ndecls = 1;
-    }
-    return s;
-}
-
-/* `using T = type;` and `using N::T;` of a type: a typedef (file-wide, like
- * every K typedef).  name NULL: the last component of the typedef's name. */
-static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type)
-{
-    (void)loc;
-    if (!name)
-        for (int i = ps->typedef_types.n - 1; i >= 0 && !name; i--)
-            if (ps->typedef_types.items[i] == type)
-                name = k_ns_last(ps->typedef_names.items[i]);
-    if (!name || !type)
-        return;
-    list_append(ps, &ps->typedef_names, (void *)k_ns_qualify(ps->ctx, ps->ns, name));
-    list_append(ps, &ps->typedef_types, type);
 }
 
 /* `T S::f(...) {...}` and `S::S(...) : m(a) {...}` outside S: the
