@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "namespaces.h"
+#include "cg.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -194,6 +195,8 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
             k_error(s->ctx, loc, "cannot form a reference to 'void'");
             t->base->kind = TY_INT;   /* reported: go on as if it were int& */
         }
+        if (t->kind == TY_TEMPLATE_ID)   /* cooperative groups' library templates */
+            k_cg_resolve_type(s, t, loc);
         if (t->kind == TY_TEMPLATE_ID)
             k_tpl_sema_type(s, t, loc);    /* S<float>: becomes its instance's record */
         if (t->kind == TY_RECORD)
@@ -1016,6 +1019,7 @@ void k_sema(k_ctx *ctx, k_unit *unit)
 {
     k_sema_state s = {0};
     s.ctx = ctx;
+    s.unit = unit;
     scope_push(&s);
     add_builtins(&s);
     scope_push(&s);
