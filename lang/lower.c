@@ -852,6 +852,7 @@ static void if_stmt(lw_func *F, k_stmt *s)
     int join = lw_new_block(F);
     if (other < 0)
         other = join;
+    stmt(F, s->init);   /* `if (T x = e)`: x stays in scope until the if ends */
     lw_cond(F, s->expr, then, other);
     lw_start(F, then);
     stmt(F, s->body);
@@ -1076,7 +1077,7 @@ static void stmt(lw_func *F, k_stmt *s)
         stmt(F, s->body);
         break;
     }
-    case S_USING:
+    case S_NOCODE:
         break;
     }
     F->top = top;

@@ -280,6 +280,12 @@ static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, i
         if (pt.kind == TY_ARRAY)  /* `T a[]` is `T *a` */
             pt.kind = TY_PTR;
         pt.quals = 0;
+        if (p->kind == TY_REF) {  /* `T &` and `const T &` see the argument itself */
+            top = *at;
+            top.quals = at->quals & ~p->base->quals;
+            pt = *p->base;
+            pt.quals = 0;
+        }
         int r = match(s, t, &pt, &top, a, report, call->args[i]->loc);
         if (r < 0)
             return 0;
