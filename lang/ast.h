@@ -276,6 +276,7 @@ struct k_decl {
     k_expr **ctor_argv;       /* ... its arguments after `this`, and their types */
     k_type **ctor_types;
     int ctor_argc;
+    k_decl *dtor;             /* sema: a local of a class with a destructor: it, run at scope exit */
 };
 
 enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };

@@ -593,3 +593,26 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
     e->type = ft->base;
     return e->type;
 }
+
+/* A local object of a class with a destructor: which one runs at its
+ * scope's end (objects at file scope are never destroyed: the program's
+ * end needs no cleanup in K). */
+void k_sema_dtor_var(k_sema_state *s, k_decl *d)
+{
+    k_type *t = d->type;
+    while (t->kind == TY_ARRAY)
+        t = t->base;
+    if (t->kind != TY_RECORD || d->is_global_scope ||
+        (d->storage & (ST_STATIC | ST_SHARED | ST_EXTERN)))
+        return;
+    for (int i = 0; i < t->rec->nmethods; i++)
+        if (t->rec->methods[i]->method_kind == M_DTOR) {
+            k_decl *f = t->rec->methods[i];
+            int device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
+            if (!(k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)))
+                k_error(s->ctx, d->loc, "the destructor of '%s' is not a %s function",
+                        k_record_name(t->rec), device ? "__device__" : "__host__");
+            d->dtor = f;
+            d->address_taken = 1;
+        }
+}
