@@ -10,14 +10,16 @@
  *    __CUDA_ARCH__ (#ifdef, #if, the text), the device's text would be the
  *    same, and that one text is parsed: the common case costs nothing.
  *  - Otherwise it is preprocessed again with __CUDA_ARCH__ defined (from the
- *    device profile's compute capability), and both texts are parsed.  The
- *    preprocessor keeps every line where it was, so the two units' positions
- *    line up (an #include that only one side reads would break that: it is
- *    an error).  The unit compiled is the host unit's host functions and
- *    variables, the device unit's __global__ and __device__ functions and
- *    __device__/__constant__ variables, and the declarations of neither kind
- *    (types, constants, using) from the host unit plus those only the device
- *    unit has, all in source order.
+ *    device profile's compute capability), and both texts are parsed, to
+ *    find where each declaration is.  The preprocessor keeps every line
+ *    where it was, so the two texts' lines correspond (an #include that only
+ *    one side reads would break that: it is an error).
+ *  - The program compiled is one text made line by line from the two: the
+ *    device's lines for its __global__ and __device__ functions, its
+ *    __device__/__constant__ variables and the declarations only it has
+ *    (each up to the next declaration of either text), the host's lines
+ *    everywhere else: host functions, types, constants.  It is parsed once,
+ *    so a struct is one type on both sides.
  *  - A __host__ __device__ function is compiled once for both sides, so its
  *    text must be the same in both: one whose code depends on __CUDA_ARCH__
  *    is an error that says so.
@@ -146,11 +148,6 @@ static int same_lines(const char *a, size_t alen, const char *b, size_t blen, ui
     return a1 - a0 == b1 - b0 && !memcmp(a + a0, b + b0, a1 - a0);
 }
 
-static int loc_before(k_loc a, k_loc b)
-{
-    return a.line < b.line || (a.line == b.line && a.col < b.col);
-}
-
 /* Whether a neutral declaration of the device unit is also the host's. */
 static int host_has(const k_unit *host, const k_decl *d)
 {
@@ -177,34 +174,64 @@ static void check_both_sides(k_ctx *ctx, const k_unit *host, const char *ht, siz
     }
 }
 
-/* The combined unit (see the top of the file). */
-static k_unit *combine(k_ctx *ctx, const k_unit *host, const k_unit *dev)
+/* The first line after `line` where a declaration of u starts, or UINT32_MAX. */
+static uint32_t next_decl_line(const k_unit *u, uint32_t line)
 {
-    k_unit *u = k_alloc(ctx, sizeof *u);
-    k_decl **v = k_alloc(ctx, sizeof *v * (size_t)(host->ndecls + dev->ndecls + 1));
-    if (!u || !v)
-        return NULL;
-    int i = 0, j = 0, n = 0;
-    while (i < host->ndecls || j < dev->ndecls) {
-        const k_decl *h = i < host->ndecls ? host->decls[i] : NULL;
-        const k_decl *d = j < dev->ndecls ? dev->decls[j] : NULL;
-        if (h && side_of(h) == SIDE_DEVICE) {
-            i++;
+    for (int i = 0; i < u->ndecls; i++)
+        if (u->decls[i]->loc.line > line)
+            return u->decls[i]->loc.line;
+    return UINT32_MAX;
+}
+
+/* Marks the lines the device's text gives: those of its device code and of
+ * the declarations only it has, each up to the next declaration of either
+ * unit.  owner[l] is 1 for such a line l (1-based, l < n). */
+static void device_lines(const k_unit *host, const k_unit *dev, unsigned char *owner,
+                         uint32_t n)
+{
+    for (int i = 0; i < dev->ndecls; i++) {
+        const k_decl *d = dev->decls[i];
+        enum side side = side_of(d);
+        if (side != SIDE_DEVICE && (side != SIDE_NEUTRAL || host_has(host, d)))
             continue;
-        }
-        if (d && (side_of(d) == SIDE_HOST || side_of(d) == SIDE_BOTH ||
-                  (side_of(d) == SIDE_NEUTRAL && host_has(host, d)))) {
-            j++;
-            continue;
-        }
-        if (h && (!d || !loc_before(d->loc, h->loc)))
-            v[n++] = host->decls[i++];
-        else
-            v[n++] = dev->decls[j++];
+        uint32_t end = next_decl_line(dev, d->loc.line), h = next_decl_line(host, d->loc.line);
+        if (h < end)
+            end = h;
+        for (uint32_t l = d->loc.line; l < end && l < n; l++)
+            owner[l] = 1;
     }
-    u->decls = v;
-    u->ndecls = n;
-    return u;
+}
+
+/* The one text compiled: line by line the host's, or the device's where
+ * device_lines says (both texts have the same lines: see the top). */
+static char *combine(k_ctx *ctx, const k_unit *host, const k_unit *dev, const char *ht,
+                     size_t hlen, const char *dt, size_t dlen, size_t *len)
+{
+    uint32_t n = 2;               /* lines, plus one past the last */
+    for (size_t i = 0; i < hlen; i++)
+        n += ht[i] == '\n';
+    unsigned char *owner = k_alloc(ctx, n);
+    char *out = k_alloc(ctx, hlen + dlen + 1);
+    if (!owner || !out)
+        return NULL;
+    device_lines(host, dev, owner, n);
+    size_t hi = 0, di = 0, k = 0;
+    for (uint32_t l = 1; hi < hlen || di < dlen; l++) {
+        size_t he = hi, de = di;
+        while (he < hlen && ht[he] != '\n')
+            he++;
+        while (de < dlen && dt[de] != '\n')
+            de++;
+        he += he < hlen, de += de < dlen;   /* with the newline */
+        if (l < n && owner[l])
+            memcpy(out + k, dt + di, de - di), k += de - di;
+        else
+            memcpy(out + k, ht + hi, he - hi), k += he - hi;
+        hi = he, di = de;
+    }
+    out[k] = '\0';
+    *len = k;
+    return out;
 }
 
 k_unit *k_front(k_ctx *ctx, const char *const *defines)
@@ -228,5 +255,12 @@ k_unit *k_front(k_ctx *ctx, const char *const *defines)
     if (!dev || ctx->nerrors)
         return NULL;
     check_both_sides(ctx, host, ht, hlen, dt, dlen);
-    return ctx->nerrors ? NULL : combine(ctx, host, dev);
+    size_t len = 0;
+    char *text = ctx->nerrors ? NULL : combine(ctx, host, dev, ht, hlen, dt, dlen, &len);
+    if (!text)
+        return NULL;
+    from = ctx->ndiags;
+    k_unit *unit = k_parse(ctx, text, len);
+    drop_repeats(ctx, from);
+    return unit;
 }

@@ -260,7 +260,7 @@ static void dump_expr(const k_expr *e, FILE *out)
         fputc(' ', out);
         dump_expr(e->lhs, out);
     }
-    if (e->kind == E_MEMBER)
+    if (e->kind == E_MEMBER || e->kind == E_MCALL)
         fprintf(out, " %s", e->name);
     if (e->rhs) {
         fputc(' ', out);

@@ -13,6 +13,7 @@
  * number of arguments and how well each converts (exact, then arithmetic). */
 #include <string.h>
 
+#include "cg.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -196,6 +197,8 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     k_type *t = k_sema_expr(s, e->lhs);
     if (!t)
         return NULL;
+    if (t->cg)   /* a cooperative group's member functions are intrinsics (lang/cg.c) */
+        return k_cg_member_call(s, e);
     if (t->kind != TY_RECORD) {
         char b[TYBUF];
         k_error(s->ctx, e->loc, "member reference base type '%s' is not a class",

@@ -315,7 +315,11 @@ static void collective(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)
         atomic(F, e, b, dst);
         break;
     case BK_CLOCK:
+    case BK_SREG:
         lw_emit(F, OP_SREG, dst, 0, 0, b->op, 0);
+        break;
+    case BK_TRAP:
+        lw_emit(F, OP_TRAP, 0, 0, 0, lw_trap_string(F->M, b->sig), 0);
         break;
     default:
         break;

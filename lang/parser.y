@@ -148,6 +148,7 @@ void k_tpl_head_end(k_parser *ps, k_list *params);
 void k_tpl_instantiation(k_parser *ps, k_stmt *decls);
 k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr);
 k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs);
+k_expr *k_tpl_scoped(k_parser *ps, k_loc loc, k_type *id, const char *member);
 k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 }
 
@@ -170,6 +171,7 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 #include "types.h"
 #include <string.h>
 
+#include "cg.h"
 #include "namespaces.h"
 
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
@@ -234,6 +236,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token <name> IDENT "identifier"
 %token <type> TYPEDEF_NAME "type name"
 %token <name> TEMPLATE_NAME "template name" TEMPLATE_TYPE "class template name"
+%token <name> SCOPED_NAME "member name"
 %token <expr> INT_LIT "integer constant"
 %token <expr> FLOAT_LIT "floating constant"
 %token <expr> CHAR_LIT "character constant"
@@ -683,6 +686,8 @@ direct_dtor
     | dtor_name '(' param_list ')' { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
     | dtor_name '(' param_list ',' ELLIPSIS ')'
                                  { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 1); }
+    | TEMPLATE_NAME    /* a variable or parameter hiding a template's name */
+        { $$ = dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)); }
     | TEMPLATE_NAME '(' ')'
         { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0); }
     | TEMPLATE_NAME '(' param_list ')'
@@ -992,6 +997,7 @@ primary
     : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | TEMPLATE_NAME         { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
+    | template_type SCOPED_NAME                 { $$ = k_tpl_scoped(ps, LOC(@1), $1, $2); }
     | template_type '(' args_opt ')'
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
@@ -1247,6 +1253,7 @@ static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
     e->targs = callee->targs;
     e->ntargs = callee->ntargs;
     e->has_targs = callee->has_targs;
+    e->tpl_class = callee->tpl_class;
     return expr_with_args(ps, e, args);
 }
 
@@ -1263,6 +1270,7 @@ static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *conf
     e->targs = callee->targs;
     e->ntargs = callee->ntargs;
     e->has_targs = callee->has_targs;
+    e->tpl_class = callee->tpl_class;
     if (config->n < 2 || config->n > 4)
         k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
                 " (grid, block, shared bytes, stream), not %d", config->n);
@@ -1793,6 +1801,15 @@ static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items)
     return s;
 }
 
+/* A type name of the built-in library (the cooperative groups, lang/cg.c):
+ * a typedef under its qualified name. */
+static void add_builtin_type(void *arg, const char *name, k_type *type)
+{
+    k_parser *ps = arg;
+    list_append(ps, &ps->typedef_names, (void *)name);
+    list_append(ps, &ps->typedef_types, type);
+}
+
 /* ============================================================== scanner */
 static int typedef_probe(void *arg, const char *qname)
 {
@@ -1839,6 +1856,12 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     lloc->last_column = (int)t->end.col;
     switch (kind) {
     case IDENT: {
+        /* `C<args>::m`: the member after a class template's id */
+        if (ps->tpl.prev_kind == TPL_CLOSE && t->len > 2 && t->text[0] == ':') {
+            lval->name = k_strndup(ps->ctx, t->text + 2, t->len - 2);
+            kind = SCOPED_NAME;
+            break;
+        }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
@@ -2040,6 +2063,7 @@ k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
         return unit;
     }
     k_lexer_init(&ps.lx, ctx, copy, len);
+    k_cg_types(ctx, add_builtin_type, &ps);
     int errors_before = ctx->nerrors;
     if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
         k_error(ctx, ps.tok.loc, "syntax error");

@@ -4,6 +4,7 @@
  * operator needs (the same rules, from lang/types.c). */
 #include <string.h>
 
+#include "cg.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -153,6 +154,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         ok = (from->kind == TY_PTR && ptr_compatible(to, from)) || k_is_null_const(e);
     else if (k_ty_is_record(to))
         ok = k_ty_same(to, from);
+    else if (to->cg)
+        ok = k_cg_convertible(to, from);
     else
         ok = 0;
     if (!ok) {

@@ -104,7 +104,9 @@ k_type_kind k_kind_usual(k_type_kind a, k_type_kind b)
     return to_unsigned(s);
 }
 
-int k_ty_is_integer(const k_type *t) { return t && k_kind_is_integer(t->kind); }
+/* A cooperative group's descriptor is a TY_ULLONG but not a number: no
+ * arithmetic, condition or cast takes it (lang/cg.c). */
+int k_ty_is_integer(const k_type *t) { return t && !t->cg && k_kind_is_integer(t->kind); }
 int k_ty_is_float(const k_type *t) { return t && k_kind_is_float(t->kind); }
 int k_ty_is_arith(const k_type *t) { return k_ty_is_integer(t) || k_ty_is_float(t); }
 int k_ty_is_ptr(const k_type *t) { return t && t->kind == TY_PTR; }

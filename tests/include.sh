@@ -3,12 +3,13 @@
 # including file and then in each -I directory, #pragma once, include guards,
 # __FILE__/__LINE__ inside a header, a diagnostic inside a header (named by
 # the header's file:line:col, with the chain of #includes as notes), a cycle,
-# and a kernel fault inside a header (located at the #include), (TAP).
+# a kernel fault inside a header (located at the #include), and a fault's
+# column on a line with UTF-8 (in characters) (TAP).
 . "$(dirname "$0")/lib.sh" include
 D=tests/include
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..10"
+echo "1..11"
 
 "$SIMTVM" run -I $D/sys $D/main.k > "$work/out" 2> "$work/err"
 ok $? "main.k runs with -I"
@@ -47,3 +48,7 @@ ok $? "relative paths from another working directory"
 "$SIMTVM" run $D/arch_include.k > /dev/null 2> "$work/err"
 grep -q 'arch_include.k:4:1: error: an #include that depends on __CUDA_ARCH__' "$work/err"
 ok $? "an #include for the device only is an error"
+
+"$SIMTVM" run $D/utf8_fault.k > /dev/null 2> "$work/err"
+grep -q '^tests/include/utf8_fault.k:2:73: error: out-of-bounds' "$work/err"
+ok $? "a fault's column counts UTF-8 characters"

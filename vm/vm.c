@@ -241,17 +241,27 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
 }
 
 
-/* Prints line `line` of the source and a caret under column col. */
-static void quote_source(const simt_module *mod, uint32_t line, uint32_t col, FILE *err)
+/* Line `line` of the module's source and its length, or NULL. */
+static const char *source_line(const simt_module *mod, uint32_t line, int *len)
 {
     const char *s = mod->source;
     for (uint32_t n = 1; s && *s && n < line; s++)
         if (*s == '\n')
             n++;
     if (!s || !*s)
-        return;
+        return NULL;
     const char *e = strchr(s, '\n');
-    int len = e ? (int)(e - s) : (int)strlen(s);
+    *len = e ? (int)(e - s) : (int)strlen(s);
+    return s;
+}
+
+/* Prints line `line` of the source and a caret under (byte) column col. */
+static void quote_source(const simt_module *mod, uint32_t line, uint32_t col, FILE *err)
+{
+    int len;
+    const char *s = source_line(mod, line, &len);
+    if (!s)
+        return;
     if (len > 200)
         len = 200;
     fputc(' ', err);
@@ -272,7 +282,10 @@ void simt_vm_print_fault(const simt_vm *vm, FILE *err)
         return;
     }
     const simt_srcpos *p = &mod->pos[f->pc];
-    fprintf(err, "%s:%u:%u: error: %s\n", mod->source_name ? mod->source_name : "?", p->line, p->col,
+    int len;
+    const char *s = source_line(mod, p->line, &len);
+    uint32_t col = s ? simt_char_column(s, (size_t)len, p->col) : p->col; /* in characters */
+    fprintf(err, "%s:%u:%u: error: %s\n", mod->source_name ? mod->source_name : "?", p->line, col,
             f->message);
     quote_source(mod, p->line, p->col, err);
     const char *name = vm->func_of_pc ? mod->funcs[vm->func_of_pc[f->pc]].name : "?";
