@@ -109,6 +109,7 @@ struct k_record {
     k_expr *align_expr;       /* __align__(n) / alignas(n) on the record, or NULL */
     int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
     k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
+    k_record *base;           /* the base class (its first, unnamed member), or NULL */
     int nmethods, methods_cap;
     /* sema: */
     int layout_state;         /* 0 not yet, 1 in progress, 2 done */
@@ -298,6 +299,7 @@ struct k_decl {
     k_expr **ctor_argv;       /* ... its arguments after `this`, and their types */
     k_type **ctor_types;
     int ctor_argc;
+    k_decl *dtor;             /* sema: a local of a class with a destructor: it, run at scope exit */
 };
 
 enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };

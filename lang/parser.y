@@ -104,6 +104,7 @@ void k_parse_list_add(k_parser *ps, k_list *l, void *item);
 k_type *k_parse_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc);
 k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc);
 k_type *k_parse_record_end(k_parser *ps, k_type *t);
+void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc);
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *));
@@ -490,7 +491,7 @@ tagged_spec
 
 record_spec
     : record_head members '}'                   { $$ = k_parse_record_end(ps, $1); }
-    | record_kw IDENT                           { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
+    | record_kw IDENT %prec ENUM_REF            { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
     ;
 
 record_head
@@ -503,6 +504,15 @@ record_head
         { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
     | record_kw align_spec '{'
         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
+    | record_kw IDENT ':' base_access TYPEDEF_NAME '{'     /* one non-virtual base */
+        { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); k_parse_base(ps, $$, $5, LOC(@5)); }
+    ;
+
+base_access
+    : %empty
+    | KW_PUBLIC
+    | KW_PRIVATE
+    | KW_PROTECTED
     ;
 
 /* __align__(n), alignas(n) (CUDA's and C++'s), alignas(T) */
@@ -581,6 +591,11 @@ mem_inits
 mem_init
     : IDENT '(' args_opt ')'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
     | IDENT '{' args_opt '}'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
+    | TYPEDEF_NAME '(' args_opt ')'                 /* the base class */
+        {
+            const char *tag = $1 && $1->kind == TY_RECORD && $1->rec->tag ? $1->rec->tag : "?";
+            $$ = expr_call(ps, LOC(@1), ident_expr(ps, tag, LOC(@1)), $3);
+        }
     ;
 
 member_dtors

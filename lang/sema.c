@@ -567,6 +567,7 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     if (d->type->kind == TY_RECORD && k_ty_size(d->type) < 0 && !(d->storage & ST_EXTERN))
         k_error(ctx, d->loc, "variable '%s' has incomplete type '%s'", d->name,
                 k_record_name(d->type->rec));
+    k_sema_dtor_var(s, d);
     if (k_sema_ctor_var(s, d))
         ;   /* a class object: its constructor initializes it (classes.c) */
     else if (d->init || k_has_ctor(d))

@@ -173,6 +173,7 @@ int k_record_has_ctors(const k_record *r);
 k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
                          k_type ***types);
 int k_sema_ctor_var(k_sema_state *s, k_decl *d);
+void k_sema_dtor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
 

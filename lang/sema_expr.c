@@ -131,6 +131,9 @@ static int ptr_compatible(const k_type *to, const k_type *from)
 {
     if (to->base->kind == TY_VOID || from->base->kind == TY_VOID)
         return 1;
+    if (to->base->kind == TY_RECORD && from->base->kind == TY_RECORD &&
+        k_record_derives(from->base->rec, to->base->rec))
+        return 1;   /* a derived class's pointer is its base's */
     return k_ty_same(to->base, from->base) ||
            (k_ty_size(to->base) == k_ty_size(from->base) &&
             k_ty_is_integer(to->base) && k_ty_is_integer(from->base) &&
