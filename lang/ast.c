@@ -229,7 +229,7 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_ASSIGN: fprintf(out, "%s=", NAME_OF(binop_names, e->op)); break;
     case E_COND: fputs("? ", out); dump_expr(e->cond, out); break;
     case E_CALL:
-        fprintf(out, "call %s", e->name);
+        fprintf(out, "call %s", e->name ? e->name : "*");
         dump_targs(e->targs, e->ntargs, e->has_targs, out);
         break;
     case E_LAUNCH:
@@ -260,7 +260,7 @@ static void dump_expr(const k_expr *e, FILE *out)
         fputc(' ', out);
         dump_expr(e->lhs, out);
     }
-    if (e->kind == E_MEMBER)
+    if (e->kind == E_MEMBER || e->kind == E_MCALL)
         fprintf(out, " %s", e->name);
     if (e->rhs) {
         fputc(' ', out);

@@ -53,7 +53,12 @@ typedef struct k_type {
     int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+    int cg;                   /* a cooperative group (enum k_cg_kind, lang/cg.h): the kind
+                                 is TY_ULLONG, the group's descriptor; 0 for other types */
+    int cg_tile;              /* CG_TILE: the tile's size N of thread_block_tile<N> */
     k_record *rec;            /* TY_RECORD: the record, shared by every use of the type */
+    struct k_type **params;   /* TY_FUNC of a function pointer: the parameter types */
+    int nparams, variadic;
     const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
     k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
     int ntargs;
@@ -170,6 +175,8 @@ struct k_expr {
     k_targ *targs;            /* E_IDENT, E_CALL, E_LAUNCH: explicit template arguments */
     int ntargs;
     int has_targs;            /* `f<...>` was written (`f<>()` has ntargs 0) */
+    const char *tpl_class;    /* `C<args>::m`: the class template C (name is "C::m" and
+                                 targs are C's), else NULL */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */

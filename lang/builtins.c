@@ -4,6 +4,7 @@
  * checks of their calls.  Lowering reads the same table (k_builtin_get). */
 #include <string.h>
 
+#include "cg.h"
 #include "sema.h"
 #include "vm/vm.h"
 
@@ -21,6 +22,8 @@
 #define DEV(name, kind, op, n, opt, ret) {name, kind, op, 0, n, opt, W_DEVICE, NULL, ret, NOK},
 #define INT32(name, id, n, ret, arg) {name, BK_INTR32, INTR_##id, 0, n, 0, W_BOTH, NULL, ret, arg},
 #define INT64(name, id, n, ret, arg) {name, BK_INTR64, INTR_##id, 0, n, 0, W_BOTH, NULL, ret, arg},
+#define CG(name, fn, n) \
+    {"cooperative_groups::" name, BK_CG, fn, 0, n, 0, W_DEVICE, NULL, NOK, NOK},
 #define REINT(name, ret, arg) {name, BK_REINTERP, 0, 0, 1, 0, W_BOTH, NULL, ret, arg},
 #define ARITH(name, opcode, kind) {name, BK_ARITH, opcode, 0, 2, 0, W_DEVICE, NULL, kind, kind},
 #define ROUNDCVT(name, intr, from, to) {name, BK_ROUNDCVT, intr, 0, 1, 0, W_DEVICE, NULL, to, from},
@@ -147,6 +150,19 @@ static const k_builtin_info builtin_table[] = {
     DEV("__ldg", BK_LDG, 0, 1, 0, NOK)
     {"__saturatef", BK_SATURATE, 0, 0, 1, 0, W_DEVICE, NULL, TY_FLOAT, TY_FLOAT},
     DEV("clock64", BK_CLOCK, SREG_CLOCK64, 0, 0, TY_LLONG)
+    /* cooperative groups (lang/cg.c): the library's functions, then what their
+     * rewrites call, under names no program can write */
+    CG("this_thread_block", CGF_THIS_BLOCK, 0) CG("this_grid", CGF_THIS_GRID, 0)
+    CG("coalesced_threads", CGF_COALESCED, 0) CG("tiled_partition", CGF_TILED, 2)
+    CG("binary_partition", CGF_BINARY, 2) CG("labeled_partition", CGF_LABELED, 2)
+    CG("sync", CGF_SYNC, 1) CG("reduce", CGF_REDUCE, 3)
+    {"cudaLaunchCooperativeKernel", BK_CG, CGF_COOP_LAUNCH, 0, 4, 2, W_HOST, NULL, NOK, NOK},
+    DEV(" laneid", BK_SREG, SREG_LANEID, 0, 0, TY_UINT)
+    INT32(" nth_lane", NTH_LANE32, 2, TY_UINT, TY_UINT)
+    INT32(" pext", PEXT32, 2, TY_UINT, TY_UINT)
+    DEV(" grid_sync", BK_BAR, BAR_GRID, 0, 0, TY_VOID)
+    {" tile_too_wide", BK_TRAP, 0, 0, 0, 0, W_DEVICE, "a thread_block_tile wider than the warp"
+     " (--warp-size): a tile is part of one warp", TY_VOID, NOK},
 };
 
 #define NBUILTINS ((int)(sizeof builtin_table / sizeof builtin_table[0]))
@@ -573,6 +589,10 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
         check_runtime_call(s, e, b, argt);
         return;
     }
+    if (b->kind == BK_CG) {   /* checks its own arguments: tiled_partition<N>(g) has one */
+        k_cg_call(s, e, b);
+        return;
+    }
     if (e->nargs < b->nargs || e->nargs > b->nargs + b->nopt) {
         k_error(ctx, e->loc, "'%s' takes %d argument%s, %d given", b->name, b->nargs,
                 b->nargs == 1 ? "" : "s", e->nargs);
@@ -601,7 +621,7 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     case BK_ATOM: case BK_ATOMCAS:
         check_atomic(s, e, b, argt);
         break;
-    case BK_CLOCK: case BK_FENCE: case BK_ACTMASK:
+    case BK_CLOCK: case BK_FENCE: case BK_ACTMASK: case BK_SREG: case BK_TRAP:
         e->type = k_ty(ctx, (k_type_kind)b->ret);
         break;
     default:

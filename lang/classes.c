@@ -13,6 +13,7 @@
  * number of arguments and how well each converts (exact, then arithmetic). */
 #include <string.h>
 
+#include "cg.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -188,6 +189,8 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     k_type *t = k_sema_expr(s, e->lhs);
     if (!t)
         return NULL;
+    if (t->cg)   /* a cooperative group's member functions are intrinsics (lang/cg.c) */
+        return k_cg_member_call(s, e);
     if (t->kind != TY_RECORD) {
         char b[TYBUF];
         k_error(s->ctx, e->loc, "member reference base type '%s' is not a class",
@@ -195,6 +198,19 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
         return NULL;
     }
     k_decl **c;
+    uint32_t off;
+    const k_field *fld = methods_named(s, t->rec, e->name, &c) ? NULL
+                         : k_record_find(t->rec, e->name, &off);
+    if (fld && fld->type->kind == TY_PTR && fld->type->base->kind == TY_FUNC) {
+        k_expr *m = node(s, E_MEMBER, e->loc);   /* s.fn(args): a call through s.fn */
+        m->lhs = e->lhs;
+        m->name = e->name;
+        m->depth = e->lhs->depth + 1;
+        e->kind = E_CALL;
+        e->lhs = m;
+        e->name = NULL;
+        return k_sema_indirect_call(s, e);
+    }
     if (!methods_named(s, t->rec, e->name, &c)) {
         k_error(s->ctx, e->loc, "no member function named '%s' in '%s'", e->name,
                 k_record_name(t->rec));
@@ -509,4 +525,74 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
     body->stmts = ns;
     body->nstmts += f->nmem_inits;
     f->nmem_inits = 0;
+}
+
+/* ---- function pointers ---- */
+k_type *k_fn_type(k_ctx *ctx, const k_decl *f)
+{
+    k_type *t = k_ty(ctx, TY_FUNC);
+    t->base = f->type->base;
+    t->nparams = f->nparams;
+    t->variadic = f->variadic;
+    t->params = k_alloc(ctx, sizeof *t->params * (size_t)(f->nparams + 1));
+    for (int i = 0; i < f->nparams; i++)
+        t->params[i] = f->params[i]->type;
+    return t;
+}
+
+/* A function named as a value is a pointer to it; lowering calls it through
+ * a comparison with every function whose address is taken. */
+k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f)
+{
+    if (f->method_of || f->builtin >= 0 || (!f->body && !f->definition &&
+                                           k_builtin_find(f->name, 1) >= 0)) {
+        k_error(s->ctx, e->loc, "the address of '%s' cannot be taken in K (only of functions "
+                "of the program that are not member functions)", f->name);
+        return NULL;
+    }
+    if (k_fn_kind(f) & FN_KERNEL) {
+        k_error(s->ctx, e->loc, "pointers to kernels are not supported in K");
+        return NULL;
+    }
+    if (f->type->base->kind == TY_RECORD) {
+        k_error(s->ctx, e->loc, "pointers to functions returning a struct are not supported "
+                "in K");
+        return NULL;
+    }
+    f->address_taken = 1;
+    if (f->definition)
+        f->definition->address_taken = 1;
+    return k_type_ptr(s->ctx, k_fn_type(s->ctx, f));
+}
+
+/* (*fp)(args), fp(args), ops[i](args): e->lhs is the callee expression. */
+k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
+{
+    k_expr *c = e->lhs;
+    if (c->kind == E_UNARY && c->op == KU_DEREF)   /* (*fp)(...) calls fp */
+        e->lhs = c = c->lhs;
+    k_type *t = k_sema_rvalue(s, c);
+    if (!t)
+        return NULL;
+    if (t->kind != TY_PTR || t->base->kind != TY_FUNC) {
+        char b[TYBUF];
+        k_error(s->ctx, e->loc, "called object type '%s' is not a function or function pointer",
+                k_ty_str(t, b, sizeof b));
+        return NULL;
+    }
+    const k_type *ft = t->base;
+    k_type **argt = k_alloc(s->ctx, sizeof *argt * (size_t)(e->nargs + 1));
+    e->sema_ext = argt;
+    if (e->nargs < ft->nparams || (e->nargs > ft->nparams && !ft->variadic))
+        k_error(s->ctx, e->loc, "too %s arguments to a call through a function pointer: it "
+                "takes %d, %d given", e->nargs < ft->nparams ? "few" : "many", ft->nparams,
+                e->nargs);
+    for (int i = 0; i < e->nargs; i++) {
+        if (!k_sema_rvalue(s, e->args[i]))
+            continue;
+        if (i < ft->nparams && k_sema_assignable(s, ft->params[i], e->args[i], "argument"))
+            argt[i] = ft->params[i];
+    }
+    e->type = ft->base;
+    return e->type;
 }

@@ -553,5 +553,5 @@ const char *k_builtin_header_text(const char *name)
     for (size_t i = 0; i < sizeof HEADERS / sizeof HEADERS[0]; i++)
         if (!strcmp(HEADERS[i].name, name))
             return HEADERS[i].text;
-    return NULL;
+    return k_cuda_fp16_text(name);
 }

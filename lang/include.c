@@ -36,7 +36,6 @@ static const char *const SYSTEM_HEADERS[] = {
     "cuda.h", "cuda_runtime.h", "cuda_runtime_api.h", "device_launch_parameters.h",
     "device_functions.h", "vector_types.h", "vector_functions.h", "builtin_types.h",
     "cuda_fp16.h", "cuda_bf16.h", "cooperative_groups.h", "cooperative_groups/reduce.h",
-    "cuda_profiler_api.h",
 };
 
 /* The rest of the C++ standard library (and GCC's <bits/stdc++.h>, which

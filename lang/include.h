@@ -28,5 +28,7 @@ char *k_pp_clean(k_ctx *ctx, const char *text, size_t len, uint32_t first_line,
 /* The text of a header that lang/headers.c writes for simtvm (helper_cuda.h
  * ...), or NULL.  Such a header wins over a file of the same name. */
 const char *k_builtin_header_text(const char *name);
+/* <cuda_fp16.h> and <cuda_bf16.h> (lang/cuda_fp16.c), or NULL for another name */
+const char *k_cuda_fp16_text(const char *name);
 
 #endif

@@ -1423,8 +1423,25 @@ static void mark_recursion(lw_mod *M)
     simt_free(tal(M), seen);
 }
 
+/* The functions a pointer may call: defined, with their address taken. */
+static void collect_addr_funcs(lw_mod *M, k_unit *unit)
+{
+    M->addr_funcs = k_alloc(M->ctx, sizeof *M->addr_funcs * (size_t)(unit->ndecls + 1));
+    for (int i = 0; i < unit->ndecls; i++) {
+        k_decl *d = unit->decls[i];
+        if (d->kind == D_FUNC && d->address_taken && d->definition)
+            d->definition->address_taken = 1;
+    }
+    for (int i = 0; i < unit->ndecls; i++) {
+        k_decl *d = unit->decls[i];
+        if (d->kind == D_FUNC && d->body && d->address_taken)
+            M->addr_funcs[M->naddr_funcs++] = d;
+    }
+}
+
 static void lower_unit(lw_mod *M, k_unit *unit)
 {
+    collect_addr_funcs(M, unit);
     for (int i = 0; i < unit->ndecls; i++)
         if (unit->decls[i]->kind == D_FUNC && unit->decls[i]->body)
             declare_function(M, unit->decls[i]);

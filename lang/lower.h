@@ -67,6 +67,8 @@ typedef struct lw_mod {
     int nstrs, strs_cap;
     uint32_t shared_top;
     uint32_t var_cap;         /* capacity of m->vars */
+    k_decl **addr_funcs;      /* defined functions whose address is taken (pointer calls) */
+    int naddr_funcs;
     int **callees;            /* per function: indices it calls (recursion flags) */
     int *ncallees;
     int oom;
@@ -164,6 +166,8 @@ void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types
 void lw_construct_record(lw_func *F, k_expr *e, int dst);
 void lw_construct_var(lw_func *F, k_decl *d, int addr);
 void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c */
+void lw_function_value(lw_func *F, k_decl *f, int dst);       /* function index + 1 */
+void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want);
 void lw_bits_insert(lw_func *F, const lw_lv *lv, int unit, int src);
 
 /* ---- dom.c ---- */

@@ -315,7 +315,11 @@ static void collective(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)
         atomic(F, e, b, dst);
         break;
     case BK_CLOCK:
+    case BK_SREG:
         lw_emit(F, OP_SREG, dst, 0, 0, b->op, 0);
+        break;
+    case BK_TRAP:
+        lw_emit(F, OP_TRAP, 0, 0, 0, lw_trap_string(F->M, b->sig), 0);
         break;
     default:
         break;
@@ -415,6 +419,8 @@ void lw_call_to(lw_func *F, k_expr *e, int dst, int want)
         call_function(F, e, dst, want);
     else if (e->type && e->type->kind == TY_RECORD && e->type->rec->vector_n)
         make_vector(F, e, dst);
+    else if (e->lhs)
+        lw_indirect_call(F, e, dst, want);
 }
 
 /* ---- launches ---- */
@@ -489,5 +495,57 @@ void lw_launch(lw_func *F, k_expr *e)
     }
     simt_func *fn = &F->M->m->funcs[s->index];
     lw_emit(F, OP_LAUNCH, b, b, 3 + n, s->index, (int32_t)fn->sig);
+    F->top = top;
+}
+
+/* ---- calls through function pointers ---- */
+/* A pointer to a function is its index in the module plus 1 (0 is NULL). */
+void lw_function_value(lw_func *F, k_decl *f, int dst)
+{
+    k_decl *def = f->definition ? f->definition : f;
+    if (!def->body) {
+        k_error(F->M->ctx, F->loc, "the address of '%s' is taken but it is never defined",
+                f->name);
+        return;
+    }
+    lw_emit_k(F, dst, (uint64_t)lw_func_index(F, def) + 1);
+}
+
+/* The VM calls functions by index only, so a call through a pointer
+ * compares it with each function of the same type whose address the
+ * program takes, and calls the one it names (lanes holding different
+ * pointers take different branches and meet again after the calls). */
+void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want)
+{
+    lw_mod *M = F->M;
+    const k_type *ft = e->lhs->type->base;
+    int device = (k_fn_kind(F->decl) & (FN_DEVICE | FN_KERNEL)) != 0;
+    int top = F->top;
+    int fv = lw_reg(F), cmp = lw_reg(F);
+    lw_expr_to(F, e->lhs, fv);
+    int a = F->top;
+    lw_reserve(F, a + 3);
+    eval_args(F, e, 0, a + 3);
+    int join = lw_new_block(F);
+    for (int k = 0; k < M->naddr_funcs; k++) {
+        k_decl *f = M->addr_funcs[k];
+        if (!(k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)) ||
+            !k_ty_same(k_fn_type(M->ctx, f), ft))
+            continue;
+        int call = lw_new_block(F), next = lw_new_block(F);
+        lw_emit_k(F, cmp, (uint64_t)lw_func_index(F, f) + 1);
+        lw_emit(F, OP_EQ_I64, cmp, fv, cmp, 0, 0);
+        lw_branch(F, cmp, call, next);
+        lw_start(F, call);
+        lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, f), 0);
+        lw_goto(F, join);
+        lw_start(F, next);
+    }
+    lw_emit(F, OP_TRAP, 0, 0, 0, lw_trap_string(M, "call through a null or invalid function "
+                                                   "pointer"), 0);
+    lw_goto(F, join);
+    lw_start(F, join);
+    if (want && ft->base->kind != TY_VOID)
+        mov(F, dst, a);
     F->top = top;
 }

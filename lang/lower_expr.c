@@ -678,6 +678,10 @@ static void unary_to(lw_func *F, k_expr *e, int dst, int want)
         break;
     }
     case KU_ADDR: {
+        if (e->lhs->kind == E_IDENT && e->lhs->decl && e->lhs->decl->kind == D_FUNC) {
+            lw_function_value(F, e->lhs->decl, dst);
+            break;
+        }
         lw_lv lv;
         lvalue(F, e->lhs, &lv);
         if (lv.kind == LV_REG) {
@@ -877,7 +881,9 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
             lw_emit(F, OP_GADDR, dst, 0, 0, lw_string_global(F->M, e->str, e->strlen, e->loc), 0);
         break;
     case E_IDENT:
-        if (want)
+        if (want && e->decl && e->decl->kind == D_FUNC)
+            lw_function_value(F, e->decl, dst);
+        else if (want)
             ident_to(F, e, dst);
         break;
     case E_UNARY:

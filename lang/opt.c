@@ -114,7 +114,7 @@ static fx effects(const opt *o, const simt_insn *in)
         break;
     case OP_BAR: /* a plain __syncthreads neither reads b nor writes a */
         f.kill = -1;
-        if (in->i == BAR_SYNC) {
+        if (in->i == BAR_SYNC || in->i == BAR_GRID) {
             f.nr = 0;
             f.mlo = f.mhi = 0;
         }

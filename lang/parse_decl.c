@@ -322,6 +322,18 @@ int k_parse_type_name_here(const k_parser *ps)
     return !is_type_token(ps->prev_kind) && !ps->after_record;
 }
 
+/* `T (*name)(...)`: a '(' right after a type and before a '*' opens a
+ * function pointer's declarator (a cast or a call never follows a type). */
+int k_parse_fnptr_open(const k_parser *ps)
+{
+    if (!is_type_token(ps->prev_kind))
+        return 0;
+    const unsigned char *p = ps->lx.cur;
+    while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < ps->lx.lim && *p == '*';
+}
+
 /* Called with every token the scanner returns (brace and token history). */
 void k_parse_token_hook(k_parser *ps, int kind)
 {

@@ -59,6 +59,10 @@ typedef struct k_declarator {
     k_expr *init;
     k_expr *bits;                 /* a member's bit-field width */
     unsigned ctor_storage;        /* a constructor's or destructor's specifiers */
+    int fnptr;                    /* `(*name)(params)`: a pointer to a function */
+    k_list fn_ptrs;               /* the '*'s inside the parentheses */
+    k_list fn_params;             /* the pointed-to function's parameters */
+    int fn_variadic;
 } k_declarator;
 
 typedef struct k_parser k_parser;
@@ -122,6 +126,7 @@ void k_parse_scope_close(k_parser *ps);
 void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
 k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
 int k_parse_type_name_here(const k_parser *ps);
+int k_parse_fnptr_open(const k_parser *ps);
 void k_parse_token_hook(k_parser *ps, int kind);
 
 /* lang/templates.c: the parser's side of templates */
@@ -142,6 +147,7 @@ void k_tpl_head_end(k_parser *ps, k_list *params);
 void k_tpl_instantiation(k_parser *ps, k_stmt *decls);
 k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr);
 k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs);
+k_expr *k_tpl_scoped(k_parser *ps, k_loc loc, k_type *id, const char *member);
 k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 }
 
@@ -164,6 +170,7 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 #include "types.h"
 #include <string.h>
 
+#include "cg.h"
 #include "namespaces.h"
 
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
@@ -202,6 +209,9 @@ static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
 static int add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
                           k_list *inits, k_stmt *body);
 static void method_proto(k_parser *ps, k_specs *sp, k_declarator *d);
+static int is_void_param(const k_decl *p);
+static k_declarator *fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list *params,
+                                int variadic);
 static k_declarator *ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params,
                                int dtor);
 
@@ -225,6 +235,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token <name> IDENT "identifier"
 %token <type> TYPEDEF_NAME "type name"
 %token <name> TEMPLATE_NAME "template name" TEMPLATE_TYPE "class template name"
+%token <name> SCOPED_NAME "member name"
 %token <expr> INT_LIT "integer constant"
 %token <expr> FLOAT_LIT "floating constant"
 %token <expr> CHAR_LIT "character constant"
@@ -238,7 +249,8 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_TEMPLATE "template" KW_TYPENAME "typename" KW_CLASS "class"
 %token TPL_OPEN "<" TPL_CLOSE ">"
 %token KW_CLASS_RECORD "class definition" KW_PUBLIC "public"
-%token KW_ALIGNAS "alignas" KW_ALIGNOF "alignof" KW_OFFSETOF "offsetof" KW_PRIVATE "private" KW_PROTECTED "protected"
+%token KW_ALIGNAS "alignas" KW_ALIGNOF "alignof" KW_OFFSETOF "offsetof"
+%token FNPTR_OPEN "( of a function pointer" KW_PRIVATE "private" KW_PROTECTED "protected"
 %token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
 %token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
@@ -285,7 +297,7 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <op> record_kw method_quals
 %type <name> dtor_name op_name member_path
 %type <expr> align_spec
-%type <dtor> ctor_head dtor_head
+%type <dtor> ctor_head dtor_head fnptr_inner
 %type <list> mem_inits_opt mem_inits
 %type <expr> mem_init
 %type <type> template_type
@@ -659,6 +671,8 @@ direct_dtor
     | dtor_name '(' param_list ')' { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
     | dtor_name '(' param_list ',' ELLIPSIS ')'
                                  { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 1); }
+    | TEMPLATE_NAME    /* a variable or parameter hiding a template's name */
+        { $$ = dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)); }
     | TEMPLATE_NAME '(' ')'
         { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0); }
     | TEMPLATE_NAME '(' param_list ')'
@@ -680,6 +694,10 @@ direct_dtor
             for (int i = 0; i < $3->n; i++)
                 list_append(ps, &$$->ctor_args, $3->items[i]);
         }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' { $$ = fnptr_dtor(ps, $2, $3, NULL, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' { $$ = fnptr_dtor(ps, $2, $3, $6, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ',' ELLIPSIS ')'
+                                                { $$ = fnptr_dtor(ps, $2, $3, $6, 1); }
     | direct_dtor '[' ']'                       { $$ = $1; list_append(ps, &$$->dims, NULL); }
     | direct_dtor '[' const_expr ']'            { $$ = $1; list_append(ps, &$$->dims, $3); }
     ;
@@ -701,6 +719,12 @@ op_name
     | DIV_ASSIGN { $$ = "/="; } | MOD_ASSIGN { $$ = "%="; } | AND_ASSIGN { $$ = "&="; }
     | OR_ASSIGN { $$ = "|="; } | XOR_ASSIGN { $$ = "^="; } | SHL_ASSIGN { $$ = "<<="; }
     | SHR_ASSIGN { $$ = ">>="; } | '[' ']' { $$ = "[]"; } | '(' ')' { $$ = "()"; }
+    ;
+
+/* the name (and array dimensions) inside `(*name[4])(params)` */
+fnptr_inner
+    : IDENT                                     { $$ = dtor_new(ps, LOC(@1), $1); }
+    | fnptr_inner '[' const_expr ']'            { $$ = $1; list_append(ps, &$$->dims, $3); }
     ;
 
 param_list
@@ -958,6 +982,7 @@ primary
     : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | TEMPLATE_NAME         { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
+    | template_type SCOPED_NAME                 { $$ = k_tpl_scoped(ps, LOC(@1), $1, $2); }
     | template_type '(' args_opt ')'
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
@@ -1156,6 +1181,21 @@ static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
         k_parse_add_method(ps, f, sp ? sp->storage : d->ctor_storage, is_const, inits, body);
 }
 
+/* `(*name)(params)`: name is a pointer to a function taking params. */
+static k_declarator *fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list *params,
+                                int variadic)
+{
+    if (!d)
+        return NULL;
+    d->fnptr = 1;
+    d->fn_ptrs = *ptrs;
+    d->fn_variadic = variadic;
+    for (int i = 0; params && i < params->n; i++)
+        if (params->items[i] && !(params->n == 1 && is_void_param(params->items[i])))
+            list_append(ps, &d->fn_params, params->items[i]);
+    return d;
+}
+
 static void method_proto(k_parser *ps, k_specs *sp, k_declarator *d)
 {
     add_method(ps, sp, d, 0, NULL, NULL);
@@ -1181,6 +1221,13 @@ static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
         callee->kind = E_MCALL;
         return expr_with_args(ps, callee, args);
     }
+    if (callee && callee->kind != E_IDENT) {    /* (*fp)(args), ops[i](args) */
+        k_expr *e = k_expr_new(ps->ctx, E_CALL, loc);
+        if (!e)
+            return NULL;
+        e->lhs = callee;
+        return expr_with_args(ps, e, args);
+    }
     const char *name = callee_name(ps, callee, "the called object");
     if (!name)
         return callee;
@@ -1191,6 +1238,7 @@ static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
     e->targs = callee->targs;
     e->ntargs = callee->ntargs;
     e->has_targs = callee->has_targs;
+    e->tpl_class = callee->tpl_class;
     return expr_with_args(ps, e, args);
 }
 
@@ -1207,6 +1255,7 @@ static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *conf
     e->targs = callee->targs;
     e->ntargs = callee->ntargs;
     e->has_targs = callee->has_targs;
+    e->tpl_class = callee->tpl_class;
     if (config->n < 2 || config->n > 4)
         k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
                 " (grid, block, shared bytes, stream), not %d", config->n);
@@ -1404,6 +1453,20 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         if (f)
             f->base = t;
         return f;
+    }
+    if (d->fnptr) {   /* T (*p)(params): pointer(s) to a function returning T */
+        k_type *f = k_type_new(ps->ctx, TY_FUNC);
+        f->base = t;
+        f->nparams = d->fn_params.n;
+        f->variadic = d->fn_variadic;
+        f->params = k_alloc(ps->ctx, sizeof *f->params * (size_t)(f->nparams + 1));
+        for (int i = 0; i < f->nparams; i++)
+            f->params[i] = ((k_decl *)d->fn_params.items[i])->type;
+        t = f;
+        for (int i = 0; i < d->fn_ptrs.n && i < MAX_POINTER_LEVELS; i++) {
+            t = k_type_ptr(ps->ctx, t);
+            t->quals = (unsigned)(uintptr_t)d->fn_ptrs.items[i];
+        }
     }
     if (d->dims.n > MAX_ARRAY_DIMS)
         k_error(ps->ctx, d->loc, "too many array dimensions (at most %d)", MAX_ARRAY_DIMS);
@@ -1723,6 +1786,15 @@ static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items)
     return s;
 }
 
+/* A type name of the built-in library (the cooperative groups, lang/cg.c):
+ * a typedef under its qualified name. */
+static void add_builtin_type(void *arg, const char *name, k_type *type)
+{
+    k_parser *ps = arg;
+    list_append(ps, &ps->typedef_names, (void *)name);
+    list_append(ps, &ps->typedef_types, type);
+}
+
 /* ============================================================== scanner */
 static int typedef_probe(void *arg, const char *qname)
 {
@@ -1769,6 +1841,12 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     lloc->last_column = (int)t->end.col;
     switch (kind) {
     case IDENT: {
+        /* `C<args>::m`: the member after a class template's id */
+        if (ps->tpl.prev_kind == TPL_CLOSE && t->len > 2 && t->text[0] == ':') {
+            lval->name = k_strndup(ps->ctx, t->text + 2, t->len - 2);
+            kind = SCOPED_NAME;
+            break;
+        }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
@@ -1796,6 +1874,8 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         break;
     }
     kind = k_tpl_filter(ps, kind, lloc);
+    if (kind == '(' && k_parse_fnptr_open(ps))
+        kind = FNPTR_OPEN;
     /* `class` starts a record except in a template's parameter list */
     if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
         kind = KW_CLASS_RECORD;
@@ -1968,6 +2048,7 @@ k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
         return unit;
     }
     k_lexer_init(&ps.lx, ctx, copy, len);
+    k_cg_types(ctx, add_builtin_type, &ps);
     int errors_before = ctx->nerrors;
     if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
         k_error(ctx, ps.tok.loc, "syntax error");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "namespaces.h"
+#include "cg.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -182,6 +183,8 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     for (; t; t = t->base) {
         if (t->kind == TY_FUNC)
             return;
+        if (t->kind == TY_TEMPLATE_ID)   /* cooperative groups' library templates */
+            k_cg_resolve_type(s, t, loc);
         if (t->kind == TY_TEMPLATE_ID)
             k_tpl_sema_type(s, t, loc);    /* S<float>: becomes its instance's record */
         if (t->kind == TY_RECORD)
@@ -900,6 +903,7 @@ void k_sema(k_ctx *ctx, k_unit *unit)
 {
     k_sema_state s = {0};
     s.ctx = ctx;
+    s.unit = unit;
     scope_push(&s);
     add_builtins(&s);
     scope_push(&s);

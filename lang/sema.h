@@ -46,6 +46,9 @@ enum k_bkind {
     BK_ATOM,        /* op = ATOM_* */
     BK_ATOMCAS,
     BK_CLOCK,       /* clock/clock64 in device code: op = SREG_* */
+    BK_SREG,        /* a special register (op = SREG_*) the cooperative groups read */
+    BK_TRAP,        /* a fault whose message is sig (the cooperative groups) */
+    BK_CG,          /* a cooperative_groups:: function (lang/cg.c, op = CGF_*) */
     BK_ARITH,       /* __fadd_rn & co: the opcode op on two arguments of kind arg */
     BK_ROUNDCVT,    /* __float2int_rn & co: INTR op (rounding, or -1) on an arg-kind
                        value, then a conversion to ret */
@@ -114,6 +117,7 @@ typedef struct k_sema {
     int loops;                /* enclosing loops */
     int breakables;           /* enclosing loops and switches */
     k_switch_info *sw;        /* innermost switch */
+    k_unit *unit;             /* the unit checked (functions sema makes are added to it) */
     k_stmt **labels;          /* the function's labels and gotos so far (S_LABEL, S_GOTO) */
     int nlabels, labels_cap;
     struct k_tpl_sema *tpl;   /* function templates and their instances (templates_sema.c) */
@@ -166,6 +170,11 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k
 int k_sema_ctor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
+
+/* classes.c: function pointers */
+k_type *k_fn_type(k_ctx *ctx, const k_decl *f);              /* the TY_FUNC of a function */
+k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f);
+k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e);
 
 /* sema_expr.c */
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */

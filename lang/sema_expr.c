@@ -4,6 +4,7 @@
  * operator needs (the same rules, from lang/types.c). */
 #include <string.h>
 
+#include "cg.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -76,11 +77,8 @@ static k_type *ident(k_sema_state *s, k_expr *e)
         return NULL;
     }
     e->decl = d;
-    if (d->kind == D_FUNC) {
-        k_error(s->ctx, e->loc, "function '%s' used as a value (function pointers are not "
-                "supported)", e->name);
-        return NULL;
-    }
+    if (d->kind == D_FUNC)   /* a function as a value: a pointer to it */
+        return set(e, k_sema_function_value(s, e, d));
     if (d->builtin >= K_BVAR_BASE && d->builtin < K_BVAR_CONST) {
         if (!(s->fn_kind & (FN_DEVICE | FN_KERNEL)))
             k_error(s->ctx, e->loc, "'%s' is only available in device code", e->name);
@@ -153,6 +151,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         ok = (from->kind == TY_PTR && ptr_compatible(to, from)) || k_is_null_const(e);
     else if (k_ty_is_record(to))
         ok = k_ty_same(to, from);
+    else if (to->cg)
+        ok = k_cg_convertible(to, from);
     else
         ok = 0;
     if (!ok) {
@@ -253,6 +253,8 @@ static k_type *unary(k_sema_state *s, k_expr *e)
         t = k_sema_expr(s, e->lhs);
         if (!t)
             return NULL;
+        if (e->lhs->kind == E_IDENT && e->lhs->decl && e->lhs->decl->kind == D_FUNC)
+            return set(e, t);   /* &f is f */
         if (!e->lhs->is_lvalue) {
             k_error(ctx, e->loc, "cannot take the address of an rvalue");
             return NULL;
@@ -716,6 +718,18 @@ static int builtin_lookup(k_sema_state *s, const char *name)
 
 static k_type *call(k_sema_state *s, k_expr *e)
 {
+    if (!e->name)
+        return k_sema_indirect_call(s, e);
+    k_decl *fp = k_sema_lookup(s, e->name);
+    if (fp && fp->kind != D_FUNC && fp->type && fp->type->kind == TY_PTR &&
+        fp->type->base->kind == TY_FUNC) {   /* fp(args) with fp a function pointer */
+        k_expr *callee = k_expr_new(s->ctx, E_IDENT, e->loc);
+        callee->name = e->name;
+        callee->depth = 1;
+        e->lhs = callee;
+        e->name = NULL;
+        return k_sema_indirect_call(s, e);
+    }
     int tpl = k_tpl_sema_call(s, e);
     if (tpl < 0) {
         for (int i = 0; i < e->nargs; i++)

@@ -23,6 +23,13 @@ static const k_builtin_template builtin_templates[] = {
     { "std::vector", K_TPL_CLASS },
     { "std::numeric_limits", K_TPL_CLASS },
     { "cooperative_groups::tiled_partition", K_TPL_FUNCTION },
+    { "cooperative_groups::thread_block_tile", K_TPL_CLASS },   /* lang/cg.c */
+    { "cooperative_groups::plus", K_TPL_CLASS },
+    { "cooperative_groups::less", K_TPL_CLASS },
+    { "cooperative_groups::greater", K_TPL_CLASS },
+    { "cooperative_groups::bit_and", K_TPL_CLASS },
+    { "cooperative_groups::bit_or", K_TPL_CLASS },
+    { "cooperative_groups::bit_xor", K_TPL_CLASS },
 };
 
 void k_tpl_register(k_ctx *ctx, k_tpl_scan *ts, const char *name, enum k_tpl_kind kind)
@@ -113,12 +120,11 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
     } else if (kind == '>' && closes_list(ts)) {
         ts->nangles--;
         kind = TPL_CLOSE;
-    } else if (kind == SHR && closes_list(ts)) {
-        /* `a<b<int>>`: '>>' closes two lists (C++11); or one, then a '>'. */
+    } else if ((kind == SHR || kind == LAUNCH_CLOSE) && closes_list(ts)) {
+        /* `a<b<int>>` (C++11) and `a<b<c<int>>>`: each '>' closes a list
+         * while one is open; k_tpl_pending hands out the rest */
         ts->nangles--;
-        ts->pending_close = closes_list(ts) ? TPL_CLOSE : '>';
-        if (ts->pending_close == TPL_CLOSE)
-            ts->nangles--;
+        ts->pending_close = kind == SHR ? 1 : 2;
         ts->pending_loc = (k_loc){ (uint32_t)lloc->first_line, (uint32_t)lloc->first_column + 1 };
         lloc->last_column = lloc->first_column;
         kind = TPL_CLOSE;
@@ -129,13 +135,26 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
     return kind;
 }
 
+/* The next of the '>' characters left from a split '>>' or '>>>'. */
 int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc)
 {
     k_tpl_scan *ts = &ps->tpl;
-    int kind = ts->pending_close;
-    ts->pending_close = 0;
+    int kind;
     lloc->first_line = lloc->last_line = (int)ts->pending_loc.line;
     lloc->first_column = lloc->last_column = (int)ts->pending_loc.col;
+    if (closes_list(ts)) {
+        ts->nangles--;
+        ts->pending_close--;
+        kind = TPL_CLOSE;
+    } else if (ts->pending_close == 2) {
+        ts->pending_close = 0;
+        lloc->last_column++;
+        kind = SHR;
+    } else {
+        ts->pending_close = 0;
+        kind = '>';
+    }
+    ts->pending_loc.col++;
     ts->prev_kind = kind;
     return kind;
 }
@@ -412,6 +431,22 @@ k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs)
     e->depth = 1;
     e->has_targs = 1;
     e->targs = targ_array(ps, targs, &e->ntargs);
+    return e;
+}
+
+/* `C<args>::m` in an expression: an identifier "C::m" carrying C's
+ * arguments (a static member function of a class template, or a library
+ * entity such as std::numeric_limits<float>::max). */
+k_expr *k_tpl_scoped(k_parser *ps, k_loc loc, k_type *id, const char *member)
+{
+    k_expr *e = k_expr_new(ps->ctx, E_IDENT, loc);
+    if (!e || !id)
+        return e;
+    e->name = k_ns_qualify(ps->ctx, id->name, member);
+    e->has_targs = 1;
+    e->targs = id->targs;
+    e->ntargs = id->ntargs;
+    e->tpl_class = id->name;
     return e;
 }
 

@@ -29,8 +29,8 @@ typedef struct k_tpl_scan {
     int nangles;
     int parens;               /* depth of ( [ { */
     int prev_kind;            /* the token k_yylex returned last */
-    int pending_close;        /* the second half of a split '>>': its token, or 0 */
-    k_loc pending_loc;
+    int pending_close;        /* '>' characters left of a split '>>' or '>>>' */
+    k_loc pending_loc;        /* where the next of them is */
     /* the template head being parsed (`template <...>` up to its declaration) */
     int head_open;            /* a head was seen and its declaration is not finished */
     const char *head_name;    /* the name its declaration declared, once seen */

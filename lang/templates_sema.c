@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "namespaces.h"
 #include "sema.h"
 #include "templates.h"
 
@@ -157,8 +158,12 @@ static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int
         const k_tparam *p = &t->tparams[i];
         if (!p->type) {
             if (!ta[i].type) {
-                k_error(s->ctx, ta[i].loc, "template argument for template type parameter"
-                        " '%s' must be a type", p->name ? p->name : "?");
+                const k_expr *x = ta[i].expr;
+                if (x && x->kind == E_IDENT && !x->has_targs && !k_sema_lookup(s, x->name))
+                    k_error(s->ctx, ta[i].loc, "unknown type name '%s'", x->name);
+                else
+                    k_error(s->ctx, ta[i].loc, "template argument for template type parameter"
+                            " '%s' must be a type", p->name ? p->name : "?");
                 return 0;
             }
             k_sema_resolve_type(s, ta[i].type, ta[i].loc);
@@ -480,8 +485,31 @@ static int exact_match(k_sema_state *s, const k_decl *f, k_expr *call)
     return 1;
 }
 
+static k_record *class_instance(k_sema_state *s, const char *name, k_targ *targs, int n,
+                                k_loc loc);
+
+/* `S<int>::f(args)`: the static member function f of the instance. */
+static int static_member_call(k_sema_state *s, k_expr *e)
+{
+    k_record *r = class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
+    if (!r)
+        return -1;
+    const char *member = k_ns_last(e->name);
+    for (int i = 0; i < r->nmethods; i++) {
+        k_decl *m = r->methods[i];
+        if (m->method_kind == M_STATIC && strcmp(k_ns_last(m->name), member) == 0) {
+            e->decl = m;
+            return 1;
+        }
+    }
+    k_error(s->ctx, e->loc, "no static member function '%s' in '%s'", member, r->tag);
+    return -1;
+}
+
 int k_tpl_sema_call(k_sema_state *s, k_expr *e)
 {
+    if (e->tpl_class && find_class(s, e->tpl_class))
+        return static_member_call(s, e);
     tpl_entry *first = find_entry(s, e->name, -1);
     if (!first)
         return 0;
@@ -635,6 +663,18 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     if (ts->depth == 0)
         ts->notes = 0;
     return r;
+}
+
+static k_record *class_instance(k_sema_state *s, const char *name, k_targ *targs, int n,
+                                k_loc loc)
+{
+    k_type t = { 0 };
+    t.kind = TY_TEMPLATE_ID;
+    t.name = name;
+    t.targs = targs;
+    t.ntargs = n;
+    k_tpl_sema_type(s, &t, loc);
+    return t.kind == TY_RECORD ? t.rec : NULL;
 }
 
 void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)

@@ -104,7 +104,9 @@ k_type_kind k_kind_usual(k_type_kind a, k_type_kind b)
     return to_unsigned(s);
 }
 
-int k_ty_is_integer(const k_type *t) { return t && k_kind_is_integer(t->kind); }
+/* A cooperative group's descriptor is a TY_ULLONG but not a number: no
+ * arithmetic, condition or cast takes it (lang/cg.c). */
+int k_ty_is_integer(const k_type *t) { return t && !t->cg && k_kind_is_integer(t->kind); }
 int k_ty_is_float(const k_type *t) { return t && k_kind_is_float(t->kind); }
 int k_ty_is_arith(const k_type *t) { return k_ty_is_integer(t) || k_ty_is_float(t); }
 int k_ty_is_ptr(const k_type *t) { return t && t->kind == TY_PTR; }
@@ -237,6 +239,18 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
     buf[0] = 0;
     if (!t) {
         append(buf, len, "?");
+        return buf;
+    }
+    if (t->kind == TY_PTR && t->base && t->base->kind == TY_FUNC) {   /* int (*)(int, float) */
+        const k_type *f = t->base;
+        char part[128];
+        append(buf, len, k_ty_str(f->base, part, sizeof part));
+        append(buf, len, " (*)(");
+        for (int i = 0; i < f->nparams; i++) {
+            append(buf, len, i ? ", " : "");
+            append(buf, len, k_ty_str(f->params[i], part, sizeof part));
+        }
+        append(buf, len, f->variadic ? (f->nparams ? ", ...)" : "...)") : ")");
         return buf;
     }
     if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC) {

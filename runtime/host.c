@@ -871,7 +871,7 @@ simt_status event_create(call *c)
     if (!grown)
         return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
     vm->events = grown;
-    vm->events[vm->nevents] = (simt_event){ .used = 1 };
+    vm->events[vm->nevents] = (simt_event){ .used = 1, .flags = (unsigned)arg(c, 1) };
     if (store_u64(c, "cudaEventCreate", arg(c, 0), (uint64_t)vm->nevents + 1) != 0)
         return SIMT_FAULT;
     vm->nevents++;
@@ -908,7 +908,8 @@ static simt_status bi_CUDA_EVENT_ELAPSED(call *c)
     if (context_broken(c))
         return SIMT_OK;
     simt_event *start = event_of(c, arg(c, 1)), *stop = event_of(c, arg(c, 2));
-    if (!start || !stop || !start->recorded || !stop->recorded)
+    if (!start || !stop || !start->recorded || !stop->recorded ||
+        ((start->flags | stop->flags) & 2)) /* cudaEventDisableTiming: no times */
         return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
     if (arg(c, 0) == 0)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);

@@ -92,8 +92,8 @@ simt_status bi_CUDA_MEM_POOL_SET_ATTR(call *c);
 simt_status bi_CUDA_MEM_POOL_TRIM_TO(call *c);
 simt_status bi_CUDA_HOST_REGISTER(call *c);
 simt_status bi_CUDA_HOST_UNREGISTER(call *c);
-simt_status bi_CUDA_PROFILER_START(call *c);
-simt_status bi_CUDA_PROFILER_STOP(call *c);
+simt_status bi_CUDA_STREAM_GET_FLAGS(call *c);
+simt_status bi_CUDA_STREAM_GET_PRIORITY(call *c);
 
 /* The builtins of host_device.c */
 simt_status bi_CUDA_DEVICE_GET_ATTR(call *c);
@@ -107,6 +107,7 @@ simt_status bi_CUDA_DRIVER_VERSION(call *c);
 simt_status bi_CUDA_RUNTIME_VERSION(call *c);
 simt_status bi_ASSERT_FAIL(call *c);
 simt_status bi_TRAP(call *c);
+simt_status bi_CUDA_FUNC_SET_ATTRIBUTE(call *c);
 
 /* The builtins of host_copy.c */
 simt_status bi_CUDA_MALLOC_PITCH(call *c);

@@ -204,6 +204,24 @@ simt_status bi_CUDA_FUNC_SET_CACHE_CONFIG(call *c)
     return cuda_return(c, pref <= 3 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
 }
 
+/* cudaFuncSetAttribute(kernel, attr, value): the dynamic shared memory a
+ * launch may ask for (cudaFuncAttributeMaxDynamicSharedMemorySize, 8), up
+ * to what the device allows a block beyond the static shared memory, and
+ * the shared memory carve-out (9: -1 or a percentage).  simtvm checks each
+ * launch against the device's opt-in limit, so neither changes a launch. */
+simt_status bi_CUDA_FUNC_SET_ATTRIBUTE(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    if (!kernel_ok(c, arg(c, 0)))
+        return cuda_return(c, CUDA_ERROR_INVALID_DEVICE_FUNCTION);
+    int attr = arg_int(c, 1), v = arg_int(c, 2);
+    int64_t room = (int64_t)c->vm->cfg.device->smem_per_block_optin -
+                   (int64_t)c->vm->mod->shared_static;
+    int ok = attr == 8 ? v >= 0 && v <= room : attr == 9 ? v >= -1 && v <= 100 : 0;
+    return cuda_return(c, ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
+}
+
 /* ---- versions: simtvm models CUDA 13.0 ---- */
 
 static simt_status version(call *c, const char *fn)

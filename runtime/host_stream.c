@@ -155,6 +155,33 @@ simt_status bi_CUDA_STREAM_QUERY(call *c)
     return bi_CUDA_STREAM_SYNC(c);
 }
 
+/* cudaStreamGetFlags(stream, &flags): as created (0 for the default stream) */
+simt_status bi_CUDA_STREAM_GET_FLAGS(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 0)))
+        return SIMT_OK;
+    simt_stream *s = stream_of(c->vm, arg(c, 0));
+    if (arg(c, 1) == 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (store_i32(c, "cudaStreamGetFlags", arg(c, 1), s ? (int32_t)s->flags : 0) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaStreamGetPriority(stream, &priority): every stream has priority 0 (the
+ * lowest; priorities only order work that could run at once, and here none
+ * does) */
+simt_status bi_CUDA_STREAM_GET_PRIORITY(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 0)))
+        return SIMT_OK;
+    if (arg(c, 1) == 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (store_i32(c, "cudaStreamGetPriority", arg(c, 1), 0) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
 static simt_event *event_of(simt_vm *vm, uint64_t handle)
 {
     if (handle == 0 || handle > (uint64_t)vm->nevents)
@@ -182,7 +209,7 @@ simt_status bi_CUDA_EVENT_QUERY(call *c)
 
 /* The flags (blocking sync, disable timing, interprocess) change nothing that
  * a program can observe here except that an event without timing cannot be
- * timed, which cudaEventElapsedTime does not check yet. */
+ * timed (cudaEventElapsedTime, in host.c). */
 simt_status bi_CUDA_EVENT_CREATE_FLAGS(call *c)
 {
     if (arg(c, 1) > 7) {
@@ -349,16 +376,4 @@ simt_status bi_CUDA_MEM_POOL_TRIM_TO(call *c)
     if (context_broken(c))
         return SIMT_OK;
     return cuda_return(c, arg(c, 0) == DEFAULT_POOL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
-}
-
-/* ---- the profiler: nothing to start here ---- */
-
-simt_status bi_CUDA_PROFILER_START(call *c)
-{
-    return cuda_return(c, CUDA_SUCCESS);
-}
-
-simt_status bi_CUDA_PROFILER_STOP(call *c)
-{
-    return cuda_return(c, CUDA_SUCCESS);
 }

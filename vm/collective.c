@@ -413,9 +413,28 @@ void simt_block_barrier_count(simt_block *blk, simt_warp *w, uint32_t mask, unsi
             blk->bar_count++;
 }
 
+/* Whether the threads waiting at the block's barrier wait at a grid barrier
+ * (all wait at one barrier instruction, or the checker reports them). */
+static int at_grid_barrier(const simt_exec *ex, const simt_block *blk)
+{
+    for (uint32_t k = 0; k < blk->nwarps; k++) {
+        const simt_warp *w = &blk->warps[k];
+        if (w->in_state[LANE_BAR]) {
+            unsigned l = (unsigned)__builtin_ctz(w->in_state[LANE_BAR]);
+            return ex->mod->code[w->pc[l] - 1].i == BAR_GRID;
+        }
+    }
+    return 0;
+}
+
 /* Every thread of the block has arrived or exited: release the waiting lanes. */
 void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
 {
+    if (!blk->grid_go && at_grid_barrier(ex, blk)) {
+        blk->grid_parked = 1; /* vm/grid.c resumes it once every block is there */
+        return;
+    }
+    blk->grid_go = 0;
     uint32_t arrived = blk->bar_waiting, count = blk->bar_count;
     blk->bar_waiting = 0;
     blk->bar_count = 0;

@@ -33,7 +33,7 @@ static const char *const vote_names[] = { "ballot", "any", "all" };
 static const char *const redux_names[] = {
     "add", "min.s", "min.u", "max.s", "max.u", "and", "or", "xor",
 };
-static const char *const bar_names[] = { "sync", "count", "and", "or" };
+static const char *const bar_names[] = { "sync", "count", "and", "or", "grid" };
 
 #define NAME_OF(table, v) \
     ((v) >= 0 && (size_t)(v) < sizeof(table) / sizeof(table[0]) ? (table)[v] : "?")

@@ -118,6 +118,9 @@ typedef struct simt_block {
     uint64_t steps0;         /* ex->steps when the block started: the block has
                                 issued ex->steps - steps0 warp instructions (the
                                 baseline clock) */
+    int grid_parked;         /* all its threads wait at a grid barrier (vm/grid.c) */
+    int grid_go;             /* every block has reached it: the release lets them go */
+    uint64_t grid_steps;     /* while parked: the warp instructions it had issued */
 } simt_block;
 
 /* One launch (or the host thread's run of main). */
@@ -303,7 +306,7 @@ static inline void simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp 
     w->bar_whole = mask == (simt_lanes_all(W) & ~w->exited);
     simt_move_state(w, mask, LANE_READY, LANE_BAR); /* the group was picked from the ready */
     simt_lanes_store((uint32_t *)w->pc, (uint32_t)(pc + 1), mask, W);
-    if (in->i != BAR_SYNC)
+    if (in->i != BAR_SYNC && in->i != BAR_GRID)
         simt_block_barrier_count(blk, w, mask, in->b);
     blk->bar_waiting += (uint32_t)simt_popcount(mask);
     if (simt_barrier_all_in(blk))

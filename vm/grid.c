@@ -2,6 +2,7 @@
  * time, warps of a block interleaved by quantum.  Also the register and local
  * memory stacks of warps, and fault locations. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,6 +233,8 @@ static simt_status run_block(simt_exec *ex, simt_block *blk)
                 return SIMT_EXIT;
             progressed |= r;
         }
+        if (blk->grid_parked)
+            return SIMT_OK; /* at a grid barrier: run_grid_parked goes on */
         if (!progressed && block_alive(blk)) {
             simt_warp *w = &blk->warps[0];
             unsigned lane = 0;
@@ -350,6 +353,7 @@ simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uin
     if (ex->vm->trace)
         simt_trace_block_begin(ex->vm->trace, blk->idx, blk->nthreads);
     blk->bar_waiting = blk->bar_exited = blk->bar_count = 0;
+    blk->grid_parked = blk->grid_go = 0;
     memset(blk->shared, 0, blk->shared_size);
     for (uint32_t w = 0; w < blk->nwarps; w++) {
         warp_reset(ex, &blk->warps[w], w, blk->nthreads);
@@ -381,6 +385,124 @@ static int grid_parallel(const simt_exec *ex, uint64_t nblocks)
            !ex->stepping && vm->kernel_parallel && vm->kernel_parallel[ex->kernel];
 }
 
+/* ---- grid barriers (this_grid().sync()) ----
+ * Blocks run one after another.  A block whose threads all wait at a grid
+ * barrier parks (simt_block_barrier_release leaves them waiting and
+ * run_block returns).  The first park turns the rest of the launch into
+ * rounds: every block still to run gets its own simt_block and runs until it
+ * parks or ends; when every block still running has parked, all are released
+ * and run again, in block order.  A block that ends while others wait at the
+ * barrier would leave them waiting forever on a GPU: a fault. */
+typedef struct grid_run {
+    simt_exec *ex;
+    simt_block *blocks;       /* order[first + i] is blocks[i] */
+    uint8_t *done;
+    uint64_t n;
+} grid_run;
+
+static void park(const simt_exec *ex, simt_block *blk)
+{
+    blk->grid_steps = ex->steps - blk->steps0;
+}
+
+/* Lets a parked block past its grid barrier, with the rest of its own step
+ * budget, and runs it to its next grid barrier or its end. */
+static simt_status resume_block(simt_exec *ex, simt_block *blk)
+{
+    uint64_t budget = ex->vm->cfg.max_steps;
+    budget = budget > blk->grid_steps ? budget - blk->grid_steps : 0;
+    ex->max_steps = ex->steps + budget >= ex->steps ? ex->steps + budget : UINT64_MAX;
+    blk->steps0 = ex->steps - blk->grid_steps;
+    blk->grid_parked = 0;
+    blk->grid_go = 1;
+    simt_block_barrier_release(ex, blk);
+    return run_block(ex, blk);
+}
+
+/* A fault (message msg) at the first lane of blk that waits at the grid barrier. */
+static simt_status grid_fault(simt_exec *ex, simt_block *blk, const char *msg)
+{
+    for (uint32_t k = 0; k < blk->nwarps; k++) {
+        simt_warp *w = &blk->warps[k];
+        if (w->in_state[LANE_BAR]) {
+            unsigned l = (unsigned)__builtin_ctz(w->in_state[LANE_BAR]);
+            simt_exec_fault(ex, blk, w, l, w->pc[l] - 1, "%s", msg);
+            return SIMT_FAULT;
+        }
+    }
+    return simt_vm_faultf(ex->vm, "%s", msg);
+}
+
+/* Every block has parked or ended: releases the parked ones and runs the
+ * next round.  Returns 0 when no block is parked any more. */
+static int grid_round(grid_run *g, simt_status *st)
+{
+    simt_block *parked = NULL, *ended = NULL;
+    for (uint64_t i = 0; i < g->n; i++) {
+        if (g->done[i] && !ended)
+            ended = &g->blocks[i];
+        if (!g->done[i] && !parked)
+            parked = &g->blocks[i];
+    }
+    if (!parked)
+        return 0;
+    if (ended) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "deadlock: this_grid().sync() waits for block (%u,%u,%u), "
+                 "which ended without reaching it", ended->idx[0], ended->idx[1], ended->idx[2]);
+        *st = grid_fault(g->ex, parked, msg);
+        return 0;
+    }
+    for (uint64_t i = 0; i < g->n && *st == SIMT_OK; i++) {
+        *st = resume_block(g->ex, &g->blocks[i]);
+        if (g->blocks[i].grid_parked)
+            park(g->ex, &g->blocks[i]);
+        else
+            g->done[i] = 1;
+    }
+    return *st == SIMT_OK;
+}
+
+/* The launch from its first parked block blk (order[first]) on. */
+static simt_status run_grid_parked(simt_exec *ex, simt_block *blk, const uint64_t *order,
+                                   uint64_t first, uint64_t nblocks, const uint64_t *args,
+                                   int nargs)
+{
+    simt_vm *vm = ex->vm;
+    if (vm->checker || vm->model || vm->trace) /* they follow one block at a time */
+        return grid_fault(ex, blk, "this_grid().sync() over several blocks is not supported"
+                          " under --check, --stats or --trace");
+    grid_run g = { ex, NULL, NULL, nblocks - first };
+    g.blocks = simt_calloc(&vm->cfg.alloc, g.n, sizeof *g.blocks);
+    g.done = simt_calloc(&vm->cfg.alloc, g.n, 1);
+    simt_status st = SIMT_OK;
+    if (!g.blocks || !g.done)
+        st = simt_vm_oom(vm, "the blocks of a grid barrier");
+    if (st == SIMT_OK) {
+        g.blocks[0] = *blk;     /* the caller's block is now blocks[0]'s: it frees an empty one */
+        memset(blk, 0, sizeof *blk);
+        park(ex, &g.blocks[0]);
+    }
+    for (uint64_t i = 1; i < g.n && st == SIMT_OK; i++) {
+        st = simt_block_alloc(ex, &g.blocks[i]);
+        if (st == SIMT_OK)
+            st = simt_block_run(ex, &g.blocks[i], order[first + i], args, nargs);
+        if (g.blocks[i].grid_parked)
+            park(ex, &g.blocks[i]);
+        else
+            g.done[i] = 1;
+    }
+    while (st == SIMT_OK && grid_round(&g, &st))
+        ;
+    if (st == SIMT_OK && ex->steps > vm->cfg.max_steps)
+        st = simt_launch_steps_fault(ex, vm, order[nblocks - 1]);
+    for (uint64_t i = 0; g.blocks && i < g.n; i++)
+        simt_block_free(&vm->cfg.alloc, &g.blocks[i]);
+    simt_free(&vm->cfg.alloc, g.blocks);
+    simt_free(&vm->cfg.alloc, g.done);
+    return st;
+}
+
 static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args, int nargs)
 {
     uint64_t nblocks = (uint64_t)ex->grid[0] * ex->grid[1] * ex->grid[2];
@@ -393,6 +515,10 @@ static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args
     else
         for (uint64_t n = 0; n < nblocks && st == SIMT_OK; n++) {
             st = simt_block_run(ex, blk, order[n], args, nargs);
+            if (st == SIMT_OK && blk->grid_parked) {
+                st = run_grid_parked(ex, blk, order, n, nblocks, args, nargs);
+                break;
+            }
             if (st == SIMT_OK && ex->steps > ex->vm->cfg.max_steps)
                 st = simt_launch_steps_fault(ex, ex->vm, order[n]);
         }

@@ -125,6 +125,25 @@ static uint64_t byte_perm(uint32_t x, uint32_t y, uint32_t s)
     return r;
 }
 
+/* The lane of mask's set bit with n set bits below it; 32 when there is none. */
+static uint32_t nth_lane(uint32_t mask, uint32_t n)
+{
+    for (uint32_t l = 0; l < 32; l++)
+        if (mask >> l & 1u && n-- == 0)
+            return l;
+    return 32;
+}
+
+/* x's bits at mask's set bits, packed from bit 0 (x86's PEXT). */
+static uint32_t pext32(uint32_t x, uint32_t mask)
+{
+    uint32_t r = 0, k = 0;
+    for (uint32_t l = 0; l < 32; l++)
+        if (mask >> l & 1u)
+            r |= (x >> l & 1u) << k++;
+    return r;
+}
+
 static uint64_t int_op(unsigned id, uint64_t x, uint64_t y, uint64_t z)
 {
     int32_t sx = (int32_t)(uint32_t)x, sy = (int32_t)(uint32_t)y;
@@ -163,6 +182,8 @@ static uint64_t int_op(unsigned id, uint64_t x, uint64_t y, uint64_t z)
     }
     case INTR_MULHI_S32: return (uint32_t)((uint64_t)((int64_t)sx * (int64_t)sy) >> 32);
     case INTR_MULHI_U32: return (uint32_t)(((uint64_t)ux * uy) >> 32);
+    case INTR_NTH_LANE32: return nth_lane(ux, uy);
+    case INTR_PEXT32: return pext32(ux, uy);
     default: return 0;
     }
 }

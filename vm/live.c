@@ -47,7 +47,7 @@ static int insn_uses(const live_fn *lf, const simt_insn *in, uint64_t *use)
 {
     uint32_t n = lf->f->nregs;
     unsigned u = simt_opinfo_table[in->op].uses;
-    if (in->op == OP_BAR && in->i == BAR_SYNC)
+    if (in->op == OP_BAR && (in->i == BAR_SYNC || in->i == BAR_GRID))
         return -1; /* a plain __syncthreads reads no register and writes none */
     if (u & RA)
         set_bit(use, in->a, n);

@@ -207,7 +207,9 @@ enum simt_redux_kind {
     REDUX_ADD, REDUX_MIN_S, REDUX_MIN_U, REDUX_MAX_S, REDUX_MAX_U,
     REDUX_AND, REDUX_OR, REDUX_XOR
 };
-enum simt_bar_kind { BAR_SYNC, BAR_COUNT, BAR_AND, BAR_OR };
+/* BAR_GRID: this_grid().sync(), a __syncthreads after which the block waits
+ * until every block of the grid has reached it (vm/grid.c). */
+enum simt_bar_kind { BAR_SYNC, BAR_COUNT, BAR_AND, BAR_OR, BAR_GRID };
 
 /* ---- lane-local intrinsics (INTR i) ---- */
 enum simt_intrinsic {

@@ -88,7 +88,7 @@ static int atom_result_used(const simt_module *mod, const simt_func *fn, uint32_
         /* overwritten: this path never sees the result (a plain __syncthreads
          * leaves its register alone) */
         if ((simt_opinfo_table[in->op].uses & WA) && in->a == r &&
-            !(in->op == OP_BAR && in->i == BAR_SYNC))
+            !(in->op == OP_BAR && (in->i == BAR_SYNC || in->i == BAR_GRID)))
             continue;
         switch (in->op) {
         case OP_RET: case OP_RETV: case OP_TRAP:
@@ -146,6 +146,10 @@ static const char *func_serial_reason(const simt_module *mod, const simt_func *f
             return "a native function";
         case OP_LAUNCH:
             return "a kernel launch";
+        case OP_BAR:
+            if (in->i == BAR_GRID)
+                return "a grid barrier (this_grid().sync())";
+            break;
         default:
             break;
         }

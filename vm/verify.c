@@ -330,7 +330,7 @@ static int check_immediates(vctx *v, const simt_insn *in)
     case OP_REDUX:
         return index_below(v, in->i, REDUX_XOR + 1, "reduction kind");
     case OP_BAR:
-        return index_below(v, in->i, BAR_OR + 1, "barrier kind");
+        return index_below(v, in->i, BAR_GRID + 1, "barrier kind");
     case OP_ATOMCAS:
         return index_below(v, in->i, ATYPE_F64 + 1, "atomic type");
     case OP_ATOM:

@@ -104,6 +104,7 @@ typedef struct simt_tctx {
 typedef struct simt_event {
     int used, recorded;
     double time_ms;             /* modelled clock when recorded */
+    unsigned flags;             /* cudaEventCreateWithFlags: 2 = cudaEventDisableTiming */
 } simt_event;
 
 /* A cudaStream_t (runtime/host_stream.c).  Work on every stream runs at

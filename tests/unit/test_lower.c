@@ -453,7 +453,7 @@ static const struct {
     const char *diag;
 } rejected[] = {
         {"int f() { return 1; }\nint main() { int x = f; return 0; }",
-         "test.k:2:22: error: function 'f' used as a value (function pointers are not supported)"},
+         "test.k:2:22: error: incompatible types in initialization: cannot convert 'int (*)()' to 'int'"},
         {"int main() { dim3 d(1); if (d) return 1; return 0; }",
          "test.k:1:29: error: a value of type 'dim3' cannot be used as a condition"},
         {"void f() {}\nint g(int a) { return a; }\nint main() { return g(f()); }",

@@ -126,7 +126,7 @@ START_TEST(test_launch_and_calls)
                 "(launch k (config (construct dim3 2 2) 64 128))");
     expect_dump("void f() { k<<<1, 2, 0, 0>>>(x); }", "(launch k (config 1 2 0 0) x)");
     expect_dump("void f() { g(h(1), 2); }", "(call g (call h 1) 2)");
-    expect_error("void f() { (x + 1)(2); }", "must name a function");
+    expect_dump("void f() { (x + 1)(2); }", "(call * ");
     expect_error("void f() { k<<<1>>>(); }", "2 to 4 configuration arguments");
 }
 END_TEST

@@ -137,6 +137,8 @@ START_TEST(test_template_types)
     expect_dump("void f() { std::vector<std::vector<int>> v; }",
                 "(var v template std::vector)");
     expect_dump("void f() { x = std::vector<float>(3); }", "(cast template std::vector 3)");
+    expect_dump("void f() { x = std::numeric_limits<float>::max() < y; }",
+                "(< (call std::numeric_limits::max<float>) y)");
     expect_dump("void f() { x = std::chrono::duration_cast<double>(y) < z; }",
                 "(< (call std::chrono::duration_cast<double> y) z)");
     expect_dump("namespace cooperative_groups {}\nusing namespace cooperative_groups;\n"
@@ -156,6 +158,12 @@ START_TEST(test_class_templates)
     expect_dump("template <typename T, int N> struct R { T v[N]; };\n"
                 "void f() { R<float, 4> r; sizeof(R<R<int, 2>, 3>); }",
                 "(var r template R)");
+    /* '>>>' closes three lists (it is a launch's '>>>' elsewhere) */
+    expect_dump("template <class T> struct Box { T v; };\nBox<Box<Box<int>>> b;",
+                "(var b template Box)");
+    expect_dump("template <int N> int f() { return N; }\n"
+                "int g() { return f<(8 >> 1)>() + (f<2>() >> 1); }",
+                "(+ (call f<(>> 8 1)>) (>> (call f<2>) 1))");
 }
 END_TEST
 
