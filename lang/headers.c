@@ -535,6 +535,78 @@ static const char TEXT_SYS_UTSNAME_H[] =
     "    return 0;\n"
     "}\n";
 
+/* <sys/time.h>, <sys/resource.h> and <unistd.h>: the time a host program
+ * measures is simtvm's modelled clock (SPEC 5.3), as clock() gives, so two
+ * runs print the same.  gettimeofday itself is the runtime's (a built-in
+ * function, like clock); the header gives its structures. */
+static const char TEXT_SYS_TIME_H[] =
+    "// sys/time.h as simtvm builds it in: the structures; gettimeofday is\n"
+    "// built into the runtime.\n"
+    "#pragma once\n"
+    "#include <time.h>\n"
+    "\n"
+    "struct timeval {\n"
+    "    long tv_sec;\n"
+    "    long tv_usec;\n"
+    "};\n"
+    "struct timezone {\n"
+    "    int tz_minuteswest;\n"
+    "    int tz_dsttime;\n"
+    "};\n";
+
+static const char TEXT_SYS_RESOURCE_H[] =
+    "// sys/resource.h as simtvm builds it in: getrusage's user time is clock(),\n"
+    "// the modelled time; the system time and the other fields are 0.\n"
+    "#pragma once\n"
+    "#include <sys/time.h>\n"
+    "\n"
+    "#define RUSAGE_SELF 0\n"
+    "#define RUSAGE_CHILDREN (-1)\n"
+    "#define RUSAGE_THREAD 1\n"
+    "\n"
+    "struct rusage {\n"
+    "    struct timeval ru_utime;\n"
+    "    struct timeval ru_stime;\n"
+    "    long ru_maxrss;\n"
+    "    long ru_minflt;\n"
+    "    long ru_majflt;\n"
+    "    long ru_nvcsw;\n"
+    "    long ru_nivcsw;\n"
+    "};\n"
+    "\n"
+    "inline int getrusage(int who, struct rusage *usage)\n"
+    "{\n"
+    "    if (usage == NULL || (who != RUSAGE_SELF && who != RUSAGE_CHILDREN && who != RUSAGE_THREAD))\n"
+    "        return -1;\n"
+    "    if (who == RUSAGE_CHILDREN) {\n"
+    "        usage->ru_utime.tv_sec = 0;\n"
+    "        usage->ru_utime.tv_usec = 0;\n"
+    "    } else {\n"
+    "        long us = (long)clock();\n"
+    "        usage->ru_utime.tv_sec = us / 1000000;\n"
+    "        usage->ru_utime.tv_usec = us % 1000000;\n"
+    "    }\n"
+    "    usage->ru_stime.tv_sec = 0;\n"
+    "    usage->ru_stime.tv_usec = 0;\n"
+    "    usage->ru_maxrss = 0;\n"
+    "    usage->ru_minflt = 0;\n"
+    "    usage->ru_majflt = 0;\n"
+    "    usage->ru_nvcsw = 0;\n"
+    "    usage->ru_nivcsw = 0;\n"
+    "    return 0;\n"
+    "}\n";
+
+static const char TEXT_UNISTD_H[] =
+    "// unistd.h as simtvm builds it in: only its constants; sleep, usleep,\n"
+    "// getopt and the file calls are not built in (the modelled clock would\n"
+    "// not see a sleep).\n"
+    "#pragma once\n"
+    "#include <stddef.h>\n"
+    "\n"
+    "#define STDIN_FILENO 0\n"
+    "#define STDOUT_FILENO 1\n"
+    "#define STDERR_FILENO 2\n";
+
 static const struct {
     const char *name;
     const char *text;
@@ -546,6 +618,9 @@ static const struct {
     {"strings.h", TEXT_STRINGS_H},
     {"cuda_profiler_api.h", TEXT_CUDA_PROFILER_API_H},
     {"sys/utsname.h", TEXT_SYS_UTSNAME_H},
+    {"sys/time.h", TEXT_SYS_TIME_H},
+    {"sys/resource.h", TEXT_SYS_RESOURCE_H},
+    {"unistd.h", TEXT_UNISTD_H},
 };
 
 const char *k_builtin_header_text(const char *name)
@@ -553,5 +628,7 @@ const char *k_builtin_header_text(const char *name)
     for (size_t i = 0; i < sizeof HEADERS / sizeof HEADERS[0]; i++)
         if (!strcmp(HEADERS[i].name, name))
             return HEADERS[i].text;
+    if (!strcmp(name, "cuda.h"))
+        return k_cuda_driver_text(name);
     return k_cuda_fp16_text(name);
 }

@@ -30,5 +30,7 @@ char *k_pp_clean(k_ctx *ctx, const char *text, size_t len, uint32_t first_line,
 const char *k_builtin_header_text(const char *name);
 /* <cuda_fp16.h> and <cuda_bf16.h> (lang/cuda_fp16.c), or NULL for another name */
 const char *k_cuda_fp16_text(const char *name);
+/* <cuda.h>, the driver API's error codes (lang/cuda_driver.c), or NULL */
+const char *k_cuda_driver_text(const char *name);
 
 #endif
