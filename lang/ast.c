@@ -363,8 +363,8 @@ static void dump_stmt(const k_stmt *s, int indent, FILE *out)
         [S_IF] = "if", [S_WHILE] = "while", [S_DO] = "do", [S_FOR] = "for",
         [S_SWITCH] = "switch", [S_CASE] = "case", [S_DEFAULT] = "default",
         [S_BREAK] = "break", [S_CONTINUE] = "continue", [S_RETURN] = "return",
+        [S_NOCODE] = "nocode",
         [S_GOTO] = "goto", [S_LABEL] = "label",
-        [S_USING] = "using",
     };
     fprintf(out, "%*s(%s", indent, "", NAME_OF(names, s->kind));
     switch (s->kind) {

@@ -30,6 +30,9 @@ typedef enum k_type_kind {
     TY_LONG, TY_ULONG, TY_LLONG, TY_ULLONG, /* long is 64-bit (LP64) */
     TY_FLOAT, TY_DOUBLE,
     TY_PTR, TY_ARRAY, TY_FUNC,
+    TY_REF,                            /* C++ T& (base: T); lang/cxx.c */
+    TY_AUTO,                           /* `auto`, replaced by the initializer's type */
+    TY_CLOSURE,                        /* a lambda's object (lambda: its E_LAMBDA) */
     TY_DIM3, TY_UINT3, TY_DEVPROP,     /* built-in records (fields: x y z / deviceprop.def) */
     TY_RECORD,                         /* struct/union/class: k_type.rec (lang/records.c) */
     TY_TPARAM,                /* a template's type parameter (name), inside its template */
@@ -51,6 +54,8 @@ typedef struct k_type {
     struct k_type *base;      /* TY_PTR: pointee; TY_ARRAY: element; TY_FUNC: return type */
     k_expr *len_expr;         /* TY_ARRAY: the written length, NULL for [] */
     int64_t length;           /* TY_ARRAY: set by sema (-1 while unknown or for []) */
+    k_expr *lambda;           /* TY_CLOSURE: the E_LAMBDA whose object this is */
+    uint32_t closure_size;    /* TY_CLOSURE: the object's bytes (its captures) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
     int cg;                   /* a cooperative group (enum k_cg_kind, lang/cg.h): the kind
@@ -104,6 +109,7 @@ struct k_record {
     k_expr *align_expr;       /* __align__(n) / alignas(n) on the record, or NULL */
     int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
     k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
+    k_record *base;           /* the base class (its first, unnamed member), or NULL */
     int nmethods, methods_cap;
     /* sema: */
     int layout_state;         /* 0 not yet, 1 in progress, 2 done */
@@ -133,6 +139,11 @@ typedef enum k_expr_kind {
     E_SIZEOF_EXPR,/* sizeof lhs */
     E_CONSTRUCT,  /* dim3(args) / uint3(args): type_written, args (0..3) */
     E_INIT_LIST,  /* { args } in an initializer */
+    E_NEW,        /* new type_written, or new type_written[lhs]; sema turns it into
+                     (T *)malloc(...) (lang/cxx.c) */
+    E_DELETE,     /* delete lhs / delete[] lhs (op 1); sema turns it into free(lhs) */
+    E_LAMBDA,     /* a C++ lambda: lambda (its function), args (explicit captures: E_IDENT,
+                     op 1 by reference), op (default capture: 0 none, '&' or '='); lang/lambda.c */
     E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p)) */
     E_ALIGNOF,    /* alignof(type_written) */
     E_OFFSETOF,   /* offsetof(type_written, name): name is the member path "a.b" */
@@ -180,6 +191,8 @@ struct k_expr {
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
+    k_decl *lambda;           /* E_LAMBDA: the function it defines (params, body; its
+                                 return type TY_AUTO unless written) */
 
     /* sema: */
     k_type *type;             /* the expression's type (after array/function decay: no) */
@@ -189,6 +202,8 @@ struct k_expr {
     int is_const;             /* folded to a compile-time constant: const_val */
     uint64_t const_val;
     void *sema_ext;           /* free for sema/lowering */
+    int capture;              /* E_IDENT inside a lambda: 1 + the index of the capture it
+                                 reads (lang/lambda.c), else 0 */
 };
 
 /* ----------------------------------------------------------- statements */
@@ -197,7 +212,7 @@ typedef enum k_stmt_kind {
     S_CASE, S_DEFAULT, S_BREAK, S_CONTINUE, S_RETURN,
     S_GOTO,                   /* goto label; */
     S_LABEL,                  /* label: body */
-    S_USING,      /* decls[0]: a D_USING (a using-directive, -declaration or namespace alias) */
+    S_NOCODE,     /* decls[0]: a D_USING or D_STATIC_ASSERT, a declaration without code */
 } k_stmt_kind;
 
 struct k_stmt {
@@ -207,6 +222,8 @@ struct k_stmt {
                                  condition, S_FOR condition (may be NULL), S_CASE value */
     k_expr *step;             /* S_FOR increment (may be NULL) */
     k_stmt *init;             /* S_FOR init: an S_DECL or S_EXPR or NULL */
+    k_expr *range;            /* S_FOR `for (T x : range)`: init declares x (no initializer);
+                                 sema rewrites it into a counted loop (lang/cxx.c) */
     k_stmt *body;             /* loops, S_SWITCH, S_IF then-branch, S_CASE/S_DEFAULT labelled stmt */
     k_stmt *else_body;        /* S_IF */
     k_stmt **stmts;           /* S_BLOCK */
@@ -231,6 +248,7 @@ enum k_storage {
 typedef enum k_decl_kind {
     D_VAR, D_FUNC, D_PARAM,
     D_USING,                  /* using_kind, name, target (lang/namespaces.c) */
+    D_STATIC_ASSERT,          /* init: the condition; target: the message or NULL */
     D_RECORD,                 /* the definition of a record: type (TY_RECORD); no storage */
 } k_decl_kind;
 
@@ -281,6 +299,7 @@ struct k_decl {
     k_expr **ctor_argv;       /* ... its arguments after `this`, and their types */
     k_type **ctor_types;
     int ctor_argc;
+    k_decl *dtor;             /* sema: a local of a class with a destructor: it, run at scope exit */
 };
 
 enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };

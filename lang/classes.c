@@ -60,8 +60,12 @@ static int conversion_rank(const k_type *p, const k_expr *a)
         return 3;
     if (k_ty_is_arith(p) && k_ty_is_arith(t))
         return k_ty_is_float(p) == k_ty_is_float(t) ? 2 : 1;
-    if (p->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY))
+    if (p->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY)) {
+        if (p->base->kind == TY_RECORD && t->base->kind == TY_RECORD &&
+            k_record_derives(t->base->rec, p->base->rec))
+            return p->base->rec == t->base->rec ? 3 : 2;
         return p->base->kind == TY_VOID || k_ty_same(p->base, t->base) ? 2 : 0;
+    }
     if (p->kind == TY_PTR && k_is_null_const(a))
         return 1;
     if (p->kind == TY_BOOL && t->kind == TY_PTR)
@@ -124,9 +128,13 @@ k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs)
 /* The members of r called name (functions), with `this` or static. */
 static int methods_named(k_sema_state *s, const k_record *r, const char *name, k_decl ***out)
 {
-    k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(r->nmethods + 1));
+    int total = 0;
+    for (const k_record *b = r; b; b = b->base)
+        total += b->nmethods;
+    k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(total + 1));
     int n = 0;
     size_t len = strlen(name);
+    for (; r && !n; r = r->base)   /* the class's own, else its base's (hidden by name) */
     for (int i = 0; i < r->nmethods; i++) {
         const char *full = r->methods[i]->name;
         size_t fl = strlen(full);
@@ -472,6 +480,37 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
     return t;
 }
 
+/* `D(...) : B(args)`: *(B *)this = B(args) (the base is D's first member). */
+static k_stmt *base_init(k_sema_state *s, k_decl *f, k_expr *mi)
+{
+    k_type *bt = k_ty(s->ctx, TY_RECORD);
+    bt->rec = f->method_of->base;
+    k_expr *cast = node(s, E_CAST, mi->loc);
+    cast->type_written = k_type_ptr(s->ctx, bt);
+    cast->lhs = this_expr(s, mi->loc);
+    cast->depth = 2;
+    k_expr *deref = node(s, E_UNARY, mi->loc);
+    deref->op = KU_DEREF;
+    deref->lhs = cast;
+    deref->depth = 3;
+    k_expr *rhs = node(s, E_CONSTRUCT, mi->loc);
+    rhs->type_written = bt;
+    rhs->args = mi->args;
+    rhs->nargs = mi->nargs;
+    rhs->depth = 2;
+    for (int i = 0; i < mi->nargs; i++)
+        if (mi->args[i]->depth + 1 > rhs->depth)
+            rhs->depth = mi->args[i]->depth + 1;
+    k_expr *as = node(s, E_ASSIGN, mi->loc);
+    as->op = KB_NONE;
+    as->lhs = deref;
+    as->rhs = rhs;
+    as->depth = (rhs->depth > 3 ? rhs->depth : 3) + 1;
+    k_stmt *st = k_stmt_new(s->ctx, S_EXPR, mi->loc);
+    st->expr = as;
+    return st;
+}
+
 /* A constructor's `m(args)` list becomes assignments at the start of its
  * body, in the order written: (*this).m = arg, or a constructed value. */
 void k_sema_mem_inits(k_sema_state *s, k_decl *f)
@@ -482,6 +521,11 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
     k_stmt **ns = k_alloc(s->ctx, sizeof *ns * (size_t)(body->nstmts + f->nmem_inits));
     for (int i = 0; i < f->nmem_inits; i++) {
         k_expr *mi = f->mem_inits[i];
+        const k_record *base = f->method_of->base;
+        if (base && base->tag && strcmp(base->tag, mi->name) == 0) {
+            ns[i] = base_init(s, f, mi);
+            continue;
+        }
         uint32_t off;
         const k_field *fld = k_record_find(f->method_of, mi->name, &off);
         k_expr *lhs = node(s, E_IDENT, mi->loc);
@@ -595,4 +639,27 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
     }
     e->type = ft->base;
     return e->type;
+}
+
+/* A local object of a class with a destructor: which one runs at its
+ * scope's end (objects at file scope are never destroyed: the program's
+ * end needs no cleanup in K). */
+void k_sema_dtor_var(k_sema_state *s, k_decl *d)
+{
+    k_type *t = d->type;
+    while (t->kind == TY_ARRAY)
+        t = t->base;
+    if (t->kind != TY_RECORD || d->is_global_scope ||
+        (d->storage & (ST_STATIC | ST_SHARED | ST_EXTERN)))
+        return;
+    for (int i = 0; i < t->rec->nmethods; i++)
+        if (t->rec->methods[i]->method_kind == M_DTOR) {
+            k_decl *f = t->rec->methods[i];
+            int device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
+            if (!(k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)))
+                k_error(s->ctx, d->loc, "the destructor of '%s' is not a %s function",
+                        k_record_name(t->rec), device ? "__device__" : "__host__");
+            d->dtor = f;
+            d->address_taken = 1;
+        }
 }

@@ -125,6 +125,8 @@ k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
     r->is_lvalue = r->is_const = 0;
     r->const_val = 0;
     r->sema_ext = NULL;
+    r->capture = 0;
+    r->lambda = clone_decl(ctx, e->lambda, s);   /* each instance has its own lambdas */
     return r;
 }
 
@@ -166,6 +168,7 @@ static k_stmt *clone_stmt(k_ctx *ctx, const k_stmt *st, const k_subst *s)
         return NULL;
     r->expr = k_clone_expr(ctx, st->expr, s);
     r->step = k_clone_expr(ctx, st->step, s);
+    r->range = k_clone_expr(ctx, st->range, s);
     r->init = clone_stmt(ctx, st->init, s);
     r->body = clone_stmt(ctx, st->body, s);
     r->else_body = clone_stmt(ctx, st->else_body, s);

@@ -377,6 +377,15 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "true"      { kind = KW_TRUE; goto done; }
     "namespace" { kind = KW_NAMESPACE; goto done; }
     "using"     { kind = KW_USING; goto done; }
+    "new"       { kind = KW_NEW; goto done; }
+    "delete"    { kind = KW_DELETE; goto done; }
+    "nullptr"   { kind = KW_NULLPTR; goto done; }
+    "static_cast"      { kind = KW_STATIC_CAST; goto done; }
+    "reinterpret_cast" { kind = KW_REINTERPRET_CAST; goto done; }
+    "const_cast"       { kind = KW_CONST_CAST; goto done; }
+    "constexpr" { kind = KW_CONSTEXPR; goto done; }
+    "auto"      { kind = KW_AUTO; goto done; }
+    "static_assert" { kind = KW_STATIC_ASSERT; goto done; }
     "false"     { kind = KW_FALSE; goto done; }
     "template"  { kind = KW_TEMPLATE; goto done; }
     "typename"  { kind = KW_TYPENAME; goto done; }

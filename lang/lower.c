@@ -688,7 +688,7 @@ static void push_loop(lw_func *F, int brk, int cont)
         F->loops = nl;
         F->loops_cap = cap;
     }
-    F->loops[F->nloops++] = (lw_loop){brk, cont};
+    F->loops[F->nloops++] = (lw_loop){brk, cont, F->ndtors};
 }
 
 /* Stores zeros over [from, to) of the object at R[addr], which is only
@@ -796,10 +796,14 @@ static void memory_var(lw_func *F, k_decl *d)
         lw_construct_var(F, d, addr);
         F->top = top;
         debug_var(F, d, VAR_LOCAL, s->off);
+        if (d->dtor)
+            lw_dtor_push(F, d);
         return;
     }
     if (!d->init && !(d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3)) {
         debug_var(F, d, VAR_LOCAL, s->off);
+        if (d->dtor)
+            lw_dtor_push(F, d);
         return;
     }
     int top = F->top;
@@ -820,6 +824,8 @@ static void memory_var(lw_func *F, k_decl *d)
     }
     F->top = top;
     debug_var(F, d, VAR_LOCAL, s->off);
+    if (d->dtor)
+        lw_dtor_push(F, d);
 }
 
 static void local_var(lw_func *F, k_decl *d)
@@ -852,6 +858,7 @@ static void if_stmt(lw_func *F, k_stmt *s)
     int join = lw_new_block(F);
     if (other < 0)
         other = join;
+    stmt(F, s->init);   /* `if (T x = e)`: x stays in scope until the if ends */
     lw_cond(F, s->expr, then, other);
     lw_start(F, then);
     stmt(F, s->body);
@@ -983,6 +990,7 @@ static void return_stmt(lw_func *F, k_stmt *s)
             lw_effect(F, s->expr);
     }
     F->loc = s->loc;
+    lw_dtor_run(F, 0);
     jump_away(F, F->exit_block);
 }
 
@@ -1019,7 +1027,7 @@ static void stmt(lw_func *F, k_stmt *s)
     if (!s)
         return;
     F->loc = s->loc;
-    int top = F->top, ndvars = F->ndvars;
+    int top = F->top, ndvars = F->ndvars, ndtors = F->ndtors;
     switch (s->kind) {
     case S_EMPTY:
         break;
@@ -1049,11 +1057,14 @@ static void stmt(lw_func *F, k_stmt *s)
     }
     case S_BREAK:
         if (F->nloops)
+            lw_dtor_run(F, F->loops[F->nloops - 1].ndtors);
+        if (F->nloops)
             jump_away(F, F->loops[F->nloops - 1].brk);
         break;
     case S_CONTINUE:
         for (int i = F->nloops - 1; i >= 0; i--)
             if (F->loops[i].cont >= 0) {
+                lw_dtor_run(F, F->loops[i].ndtors);
                 jump_away(F, F->loops[i].cont);
                 break;
             }
@@ -1076,8 +1087,12 @@ static void stmt(lw_func *F, k_stmt *s)
         stmt(F, s->body);
         break;
     }
-    case S_USING:
+    case S_NOCODE:
         break;
+    }
+    if (s->kind != S_DECL) {   /* a declaration's objects live until its block ends */
+        lw_dtor_run(F, ndtors);
+        F->ndtors = ndtors;
     }
     F->top = top;
     close_scope(F, ndvars);
@@ -1342,6 +1357,7 @@ static void lower_function(lw_mod *M, k_decl *d, int index)
             stmt(&F, body->stmts[i]);
     else
         stmt(&F, body);
+    lw_dtor_run(&F, 0);
     epilogue(&F);
     close_scope(&F, 0);
     simt_func *fn = &M->m->funcs[index];

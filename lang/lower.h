@@ -76,6 +76,7 @@ typedef struct lw_mod {
 
 typedef struct lw_loop {
     int brk, cont;            /* blocks; cont = -1 inside a switch */
+    int ndtors;               /* objects to destroy that were live when the loop began */
 } lw_loop;
 
 /* A variable of the function being lowered and its scope, in emission order:
@@ -107,6 +108,8 @@ typedef struct lw_func {
     lw_dvar *dvars;           /* variables declared so far (debug table) */
     int ndvars, dvars_cap;
     int volatile_mem;         /* memory was accessed through a volatile lvalue */
+    k_decl **dtors;           /* live locals whose destructor runs at their scope's exit */
+    int ndtors, dtors_cap;
     const char **label_names; /* goto targets: each label's block, made at first use */
     int *label_blocks, *label_placed;
     int nlabels, labels_cap;
@@ -165,6 +168,8 @@ void lw_bits_extract(lw_func *F, const lw_lv *lv, int reg);   /* unit in reg -> 
 void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types, int nargs);
 void lw_construct_record(lw_func *F, k_expr *e, int dst);
 void lw_construct_var(lw_func *F, k_decl *d, int addr);
+void lw_dtor_push(lw_func *F, k_decl *d);
+void lw_dtor_run(lw_func *F, int from);   /* destroys the live objects from `from` on */
 void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c */
 void lw_function_value(lw_func *F, k_decl *f, int dst);       /* function index + 1 */
 void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want);

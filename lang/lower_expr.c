@@ -26,7 +26,7 @@ static int kind_of(const k_type *t)
 {
     if (!t)
         return TY_INT;
-    if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC)
+    if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC || t->kind == TY_REF)
         return TY_ULLONG;   /* addresses convert like 64-bit unsigned integers */
     return t->kind;
 }
@@ -140,8 +140,14 @@ static int needs_conversion(const k_type *from, const k_type *to)
 
 static int const_convert(lw_func *F, k_expr *e, const k_type *to, int dst);
 
+static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst);
+
 void lw_expr_conv_to(lw_func *F, k_expr *e, k_type *to, int dst)
 {
+    if (to && to->kind == TY_REF) {
+        ref_to(F, e, to, dst);
+        return;
+    }
     if (!needs_conversion(e->type, to)) {
         lw_expr_to(F, e, dst);
         return;
@@ -245,7 +251,7 @@ static int store_op(const k_type *t)
 
 static int is_aggregate(const k_type *t)
 {
-    return t && (t->kind == TY_ARRAY || k_ty_is_record(t));
+    return t && (t->kind == TY_ARRAY || k_ty_is_record(t) || t->kind == TY_CLOSURE);
 }
 
 /* Volatile accesses mark the function (FN_VOLATILE in vm/module.h). */
@@ -302,6 +308,18 @@ void lw_store(lw_func *F, const lw_lv *lv, int src)
     } else {
         lw_emit(F, store_op(lv->type), src, lv->reg, 0, lv->off, 0);
     }
+}
+
+/* The value of variable d itself (a reference variable's address). */
+static void load_var(lw_func *F, k_decl *d, int dst)
+{
+    lw_sym *s = lw_sym_of(d);
+    if (s && s->kind == SYM_REG) {
+        mov(F, dst, s->reg);
+        return;
+    }
+    lw_var_address(F, d, dst);
+    lw_emit(F, OP_LD64, dst, dst, 0, 0, 0);
 }
 
 void lw_var_address(lw_func *F, k_decl *d, int dst)
@@ -378,7 +396,93 @@ static int indexed_address(lw_func *F, int dst, int base, k_expr *idx, int64_t s
     return dst;
 }
 
+/* A call of a function that returns a reference (its value is an address). */
+static int returns_ref(const k_expr *e)
+{
+    return e->kind == E_CALL && e->builtin < 0 && e->decl && e->decl->kind == D_FUNC &&
+           e->decl->type->base->kind == TY_REF;
+}
+
+static int is_ref_var(const k_expr *e)
+{
+    return e->kind == E_IDENT && e->decl && e->decl->type && e->decl->type->kind == TY_REF;
+}
+
 /* Computes the lvalue of e; may allocate temporaries (the caller frees them). */
+static void lvalue(lw_func *F, k_expr *e, lw_lv *lv);
+void lw_call_to(lw_func *F, k_expr *e, int dst, int want);
+
+/* The address a reference to e holds: e's own when it binds directly
+ * (sema put its variable in memory), else a frame temporary holding e's
+ * value converted to the referred type (a reference to const). */
+static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst)
+{
+    int top = F->top;
+    lw_reserve(F, dst + 1);
+    if (k_ref_binds_directly(ref, e)) {
+        lw_lv lv;
+        lvalue(F, e, &lv);
+        if (lv.kind == LV_REG) {
+            k_error(F->M->ctx, e->loc, "internal error: a reference to a register variable");
+            lw_emit_k(F, dst, 0);
+        } else {
+            lw_emit(F, OP_ADDK, dst, lv.reg, 0, lv.off, 0);
+        }
+    } else {
+        k_type *t = ref->base;
+        uint32_t off = lw_local(F, k_ty_size(t), k_ty_align(t));
+        int v = new_temp(F);
+        lw_expr_conv_to(F, e, t, v);
+        lw_emit(F, OP_LADDR, dst, 0, 0, (int32_t)off, 0);
+        lw_lv lv = { LV_MEM, dst, 0, t, 0, 0 };
+        lw_store(F, &lv, v);
+    }
+    F->top = top;
+}
+
+/* A captured variable in a lambda's function: a slot of the object its
+ * last parameter points at, holding the variable's address (`&`) or copy. */
+static void captured(lw_func *F, k_expr *e, lw_lv *lv)
+{
+    k_decl *object = F->decl->params[F->decl->nparams - 1];
+    const k_lambda_info *li = object->type->base->lambda->sema_ext;
+    const k_capture *c = &li->caps[e->capture - 1];
+    lv->reg = new_temp(F);
+    load_var(F, object, lv->reg);
+    lv->off = (int32_t)c->off;
+    if (c->byref) {
+        lw_emit(F, OP_LD64, lv->reg, lv->reg, 0, lv->off, 0);
+        lv->off = 0;
+    }
+}
+
+/* A lambda's object: a frame slot filled with its captures; its value is
+ * its address (like an array's). */
+static void lambda_to(lw_func *F, k_expr *e, int dst)
+{
+    const k_lambda_info *li = e->sema_ext;
+    uint32_t off = lw_local(F, e->type->closure_size ? e->type->closure_size : 8, 8);
+    int top = F->top;
+    int base = new_temp(F);
+    lw_emit(F, OP_LADDR, base, 0, 0, (int32_t)off, 0);
+    for (int i = 0; li && i < li->n; i++) {
+        const k_capture *c = &li->caps[i];
+        lw_lv src, slot = { LV_MEM, base, (int32_t)c->off, c->src->type, 0, 0 };
+        int v = new_temp(F);
+        lvalue(F, c->src, &src);
+        if (c->byref) {
+            lw_emit(F, OP_ADDK, v, src.reg, 0, src.off, 0);
+            slot.type = k_ty(F->M->ctx, TY_ULLONG);
+        } else {
+            load(F, &src, v);
+        }
+        lw_store(F, &slot, v);
+        F->top = base + 1;
+    }
+    lw_emit(F, OP_LADDR, dst, 0, 0, (int32_t)off, 0);
+    F->top = top;
+}
+
 static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
 {
     k_loc saved = F->loc;
@@ -387,6 +491,20 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
     lv->off = 0;
     lv->kind = LV_MEM;
     lv->bit_off = lv->bit_width = 0;
+    if (e->kind == E_IDENT && e->capture > 0) {   /* in a lambda: through its object */
+        captured(F, e, lv);
+        F->loc = saved;
+        return;
+    }
+    if (is_ref_var(e) || returns_ref(e)) {   /* the address is the value */
+        lv->reg = new_temp(F);
+        if (e->kind == E_CALL)
+            lw_call_to(F, e, lv->reg, 1);
+        else
+            load_var(F, e->decl, lv->reg);
+        F->loc = saved;
+        return;
+    }
     switch (e->kind) {
     case E_IDENT: {
         lw_sym *s = lw_sym_of(e->decl);
@@ -892,7 +1010,18 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
     case E_BINARY: binary_to(F, e, dst); break;
     case E_ASSIGN: assign_to(F, e, dst, want); break;
     case E_COND: cond_to(F, e, dst); break;
-    case E_CALL: lw_call_to(F, e, dst, want); break;
+    case E_CALL:
+        if (returns_ref(e)) {
+            int top = F->top;
+            lw_lv lv;
+            lvalue(F, e, &lv);
+            if (want)
+                load(F, &lv, dst);
+            F->top = top;
+        } else {
+            lw_call_to(F, e, dst, want);
+        }
+        break;
     case E_LAUNCH: lw_launch(F, e); break;
     case E_INDEX: {
         int top = F->top;
@@ -910,6 +1039,10 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
             lw_expr_conv_to(F, e->lhs, e->type, dst);
         break;
     case E_CONSTRUCT: construct_to(F, e, dst); break;
+    case E_LAMBDA:
+        if (want)
+            lambda_to(F, e, dst);
+        break;
     case E_COMPOUND: {   /* a fresh slot initialized from the list; dst its address */
         uint32_t off = lw_local(F, k_ty_size(e->type), k_ty_align(e->type));
         lw_emit(F, OP_LADDR, dst, 0, 0, (int32_t)off, 0);

@@ -255,3 +255,42 @@ void lw_construct_var(lw_func *F, k_decl *d, int addr)
     }
     F->top = top;
 }
+
+/* ---- destructors: run when their object's scope ends ---- */
+void lw_dtor_push(lw_func *F, k_decl *d)
+{
+    if (F->ndtors == F->dtors_cap) {
+        int cap = F->dtors_cap ? F->dtors_cap * 2 : 8;
+        k_decl **nd = k_alloc(F->M->ctx, sizeof *nd * (size_t)cap);
+        if (F->ndtors)
+            memcpy(nd, F->dtors, sizeof *nd * (size_t)F->ndtors);
+        F->dtors = nd;
+        F->dtors_cap = cap;
+    }
+    F->dtors[F->ndtors++] = d;
+}
+
+/* The live objects from `from` on, last constructed first (the elements of
+ * an array from its last one), leaving them on the list: a return or break
+ * destroys them on its path, the scope's end on the path that falls out. */
+void lw_dtor_run(lw_func *F, int from)
+{
+    for (int i = F->ndtors - 1; i >= from; i--) {
+        k_decl *d = F->dtors[i];
+        const k_type *t = d->type;
+        int64_t count = 1;
+        while (t->kind == TY_ARRAY) {
+            count *= t->length > 0 ? t->length : 1;
+            t = t->base;
+        }
+        int top = F->top;
+        int p = lw_reg(F);
+        for (int64_t k = count - 1; k >= 0; k--) {
+            lw_var_address(F, d, p);
+            if (k)
+                lw_emit(F, OP_ADDK, p, p, 0, (int32_t)(k * k_ty_size(t)), 0);
+            lw_ctor_call(F, d->dtor, p, NULL, NULL, 0);
+        }
+        F->top = top;
+    }
+}

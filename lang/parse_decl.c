@@ -128,6 +128,20 @@ k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc 
     return t;
 }
 
+/* `struct D : B {`: B is D's first member, unnamed, so B's members are
+ * found through it and a D * converts to a B * (same address). */
+void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc)
+{
+    if (!base || base->kind != TY_RECORD || base->rec->is_union) {
+        k_error(ps->ctx, loc, "a base class must be a struct or class");
+        return;
+    }
+    k_type *b = k_type_new(ps->ctx, TY_RECORD);
+    b->rec = base->rec;
+    k_record_add(ps->ctx, t->rec, NULL, b, loc);
+    t->rec->base = base->rec;
+}
+
 k_type *k_parse_record_end(k_parser *ps, k_type *t)
 {
     if (ps->records.n)

@@ -55,6 +55,7 @@ typedef struct k_declarator {
     k_list params;
     int variadic;
     int is_ctor;
+    int is_ref;                   /* C++ `&` after the pointers: a reference */
     k_list ctor_args;
     k_expr *init;
     k_expr *bits;                 /* a member's bit-field width */
@@ -103,6 +104,7 @@ void k_parse_list_add(k_parser *ps, k_list *l, void *item);
 k_type *k_parse_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc);
 k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc);
 k_type *k_parse_record_end(k_parser *ps, k_type *t);
+void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc);
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *));
@@ -125,6 +127,13 @@ void k_parse_scope_open(k_parser *ps);
 void k_parse_scope_close(k_parser *ps);
 void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
 k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
+/* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
+const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
+k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
+k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);
+void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
+k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
+void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);
 int k_parse_type_name_here(const k_parser *ps);
 int k_parse_fnptr_open(const k_parser *ps);
 void k_parse_token_hook(k_parser *ps, int kind);
@@ -197,6 +206,11 @@ static k_expr *expr_with_args(k_parser *ps, k_expr *e, k_list *args);
 static k_expr *make_init_list(k_parser *ps, k_loc loc, k_list *items);
 static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args);
 static k_expr *concat_strings(k_parser *ps, k_expr *a, k_expr *b);
+static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count,
+                        k_list *init);
+static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
+static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
+                           k_stmt *body);
 
 static k_specs *specs_new(k_parser *ps, k_loc loc);
 static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
@@ -225,11 +239,6 @@ static void add_file_decls(k_parser *ps, k_stmt *s);
 static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body);
 static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items);
 static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
-static const char *ns_enter(k_parser *ps, const char *name);
-static k_decl *make_using(k_parser *ps, k_loc loc, int kind, const char *name,
-                          const char *target);
-static k_stmt *using_stmt(k_parser *ps, k_loc loc, k_decl *u);
-static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 }
 
 %token <name> IDENT "identifier"
@@ -246,6 +255,9 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %token KW_CONTINUE "continue" KW_RETURN "return" KW_GOTO "goto" KW_SIZEOF "sizeof"
 %token KW_TYPEDEF "typedef" KW_STRUCT "struct" KW_UNION "union" KW_ENUM "enum"
 %token KW_TRUE "true" KW_FALSE "false" KW_NAMESPACE "namespace" KW_USING "using"
+%token KW_NEW "new" KW_DELETE "delete" KW_NULLPTR "nullptr" KW_STATIC_CAST "static_cast"
+%token KW_REINTERPRET_CAST "reinterpret_cast" KW_CONST_CAST "const_cast"
+%token KW_CONSTEXPR "constexpr" KW_AUTO "auto" KW_STATIC_ASSERT "static_assert"
 %token KW_TEMPLATE "template" KW_TYPENAME "typename" KW_CLASS "class"
 %token TPL_OPEN "<" TPL_CLOSE ">"
 %token KW_CLASS_RECORD "class definition" KW_PUBLIC "public"
@@ -273,6 +285,11 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %precedence ENUM_REF
 %precedence ':'
 %precedence THEN
+/* `delete [] p` is the array form, never `delete` of a lambda `[]...`: the
+ * empty capture list gives way to the ']' (as C++ rules). */
+%precedence LAMBDA_EMPTY
+%precedence ']'
+%precedence NEW_TYPE        /* `new T * x`: the '*' is the type's (shifting wins), as in C++ */
 %precedence KW_ELSE
 %left OROR
 %left ANDAND
@@ -303,7 +320,12 @@ static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 %type <type> template_type
 %type <list> template_head tparams targs targs_opt
 %type <ptr> tparam targ
-%type <stmt> statement compound declaration for_init block_item using
+%type <stmt> statement compound declaration for_init block_item using static_assert cond_decl
+%type <bits> cxx_cast
+%type <list> captures_opt captures lambda_params
+%type <expr> capture
+%type <type> lambda_ret
+%type <specs> ret_specs
 %type <name> ns_open
 %type <bits> qualifiers qualifier storage
 %type <op> assign_op unary_op type_kw
@@ -319,6 +341,9 @@ external
     : declaration                               { add_file_decls(ps, $1); }
     | ns_open unit '}'                          { ps->ns = $1; }
     | using                                     { add_file_decls(ps, $1); }
+    | static_assert                             { add_file_decls(ps, $1); }
+    | KW_EXTERN strings external                { (void)$2; }   /* extern "C": linkage only */
+    | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { add_function(ps, $1, $2, $3); }
     | decl_specs declarator KW_CONST compound   { add_method_def(ps, $1, $2, 1, NULL, $4); }
     | decl_specs declarator ':' mem_inits compound { add_method_def(ps, $1, $2, 0, $4, $5); }
@@ -392,23 +417,29 @@ targ
 /* `namespace N {` enters N (the value is the namespace it leaves); an
  * anonymous namespace's names are the enclosing one's. */
 ns_open
-    : KW_NAMESPACE IDENT '{'                    { $$ = ns_enter(ps, $2); }
+    : KW_NAMESPACE IDENT '{'                    { $$ = k_parse_ns_enter(ps, $2); }
     | KW_NAMESPACE '{'                          { $$ = ps->ns; }
     ;
 
 using
     : KW_USING KW_NAMESPACE IDENT ';'
-        { $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@3), U_DIRECTIVE, NULL, $3)); }
+        { $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using(ps, LOC(@3), U_DIRECTIVE, NULL, $3)); }
     | KW_USING IDENT ';'
         {
-            $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@2), U_DECLARATION,
+            $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using(ps, LOC(@2), U_DECLARATION,
                                                     k_ns_last($2), $2));
         }
     | KW_USING TYPEDEF_NAME ';'
-        { $$ = NULL; using_type(ps, LOC(@2), NULL, $2); }
-    | KW_USING IDENT '=' type_name ';'          { $$ = NULL; using_type(ps, LOC(@2), $2, $4); }
+        { $$ = NULL; k_parse_using_type(ps, LOC(@2), NULL, $2); }
+    | KW_USING IDENT '=' type_name ';'          { $$ = NULL; k_parse_using_type(ps, LOC(@2), $2, $4); }
     | KW_NAMESPACE IDENT '=' IDENT ';'
-        { $$ = using_stmt(ps, LOC(@1), make_using(ps, LOC(@2), U_ALIAS, $2, $4)); }
+        { $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using(ps, LOC(@2), U_ALIAS, $2, $4)); }
+    ;
+
+static_assert
+    : KW_STATIC_ASSERT '(' const_expr ')' ';'   { $$ = k_parse_static_assert(ps, LOC(@1), $3, NULL); }
+    | KW_STATIC_ASSERT '(' const_expr ',' strings ')' ';'
+                                                { $$ = k_parse_static_assert(ps, LOC(@1), $3, $5); }
     ;
 
 /* ------------------------------------------------------------ declarations */
@@ -460,7 +491,7 @@ tagged_spec
 
 record_spec
     : record_head members '}'                   { $$ = k_parse_record_end(ps, $1); }
-    | record_kw IDENT                           { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
+    | record_kw IDENT %prec ENUM_REF            { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
     ;
 
 record_head
@@ -473,6 +504,15 @@ record_head
         { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
     | record_kw align_spec '{'
         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
+    | record_kw IDENT ':' base_access TYPEDEF_NAME '{'     /* one non-virtual base */
+        { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); k_parse_base(ps, $$, $5, LOC(@5)); }
+    ;
+
+base_access
+    : %empty
+    | KW_PUBLIC
+    | KW_PRIVATE
+    | KW_PROTECTED
     ;
 
 /* __align__(n), alignas(n) (CUDA's and C++'s), alignas(T) */
@@ -551,6 +591,11 @@ mem_inits
 mem_init
     : IDENT '(' args_opt ')'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
     | IDENT '{' args_opt '}'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
+    | TYPEDEF_NAME '(' args_opt ')'                 /* the base class */
+        {
+            const char *tag = $1 && $1->kind == TY_RECORD && $1->rec->tag ? $1->rec->tag : "?";
+            $$ = expr_call(ps, LOC(@1), ident_expr(ps, tag, LOC(@1)), $3);
+        }
     ;
 
 member_dtors
@@ -613,6 +658,7 @@ storage
 
 qualifier
     : KW_CONST          { $$ = Q_CONST; }
+    | KW_CONSTEXPR      { $$ = Q_CONST; }   /* constants fold wherever they are const */
     | KW_VOLATILE       { $$ = Q_VOLATILE; }
     | KW_RESTRICT       { $$ = Q_RESTRICT; }
     ;
@@ -636,6 +682,7 @@ type_kw
     | KW_CUDA_STREAM_T  { $$ = KW_CUDA_STREAM_T; }
     | KW_CUDA_MEMPOOL_T { $$ = KW_CUDA_MEMPOOL_T; }
     | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
+    | KW_AUTO           { $$ = KW_AUTO; }
     ;
 
 qualifiers
@@ -663,6 +710,15 @@ pointer
 declarator
     : direct_dtor                               { $$ = $1; }
     | pointer direct_dtor                       { $$ = dtor_pointer(ps, $1, $2); }
+    | '&' direct_dtor                           { $$ = $2; if ($$) $$->is_ref = 1; }
+    | pointer '&' direct_dtor   { $$ = dtor_pointer(ps, $1, $3); if ($$) $$->is_ref = 1; }
+    | ANDAND direct_dtor
+        {
+            k_error(ps->ctx, LOC(@1), "rvalue references ('&&') are not supported in K"
+                    " (use a reference to const)");
+            $$ = $2;
+            if ($$) $$->is_ref = 1;
+        }
     ;
 
 direct_dtor
@@ -736,6 +792,10 @@ param_list
 param
     : decl_specs declarator                     { $$ = make_param(ps, $1, $2, LOC(@1)); }
     | decl_specs abstract_opt                   { $$ = make_param(ps, $1, $2, LOC(@1)); }
+    | decl_specs declarator '=' assign  /* a default argument */
+        { $$ = make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
+    | decl_specs abstract_opt '=' assign
+        { $$ = make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
     ;
 
 abstract_opt
@@ -745,6 +805,12 @@ abstract_opt
 
 abstract
     : pointer                   { $$ = dtor_pointer(ps, $1, dtor_new(ps, LOC(@1), NULL)); }
+    | '&'                       { $$ = dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 1; }
+    | pointer '&'
+        {
+            $$ = dtor_pointer(ps, $1, dtor_new(ps, LOC(@1), NULL));
+            if ($$) $$->is_ref = 1;
+        }
     | direct_abstract                           { $$ = $1; }
     | pointer direct_abstract                   { $$ = dtor_pointer(ps, $1, $2); }
     ;
@@ -803,6 +869,7 @@ block_items
 block_item
     : declaration                               { $$ = $1; }
     | using                                     { $$ = $1; }
+    | static_assert                             { $$ = $1; }
     | statement                                 { $$ = $1; }
     | error ';'                                 { $$ = NULL; yyerrok; }
     ;
@@ -818,6 +885,10 @@ statement
             $$ = stmt_new(ps, S_IF, LOC(@1));
             if ($$) { $$->expr = $3; $$->body = $5; $$->else_body = $7; }
         }
+    | KW_IF '(' cond_decl ')' statement %prec THEN
+        { $$ = $3; if ($$) $$->body = $5; }
+    | KW_IF '(' cond_decl ')' statement KW_ELSE statement
+        { $$ = $3; if ($$) { $$->body = $5; $$->else_body = $7; } }
     | KW_WHILE '(' expr ')' statement
         { $$ = stmt_new(ps, S_WHILE, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
     | KW_DO statement KW_WHILE '(' expr ')' ';'
@@ -826,6 +897,12 @@ statement
         {
             $$ = stmt_new(ps, S_FOR, LOC(@1));
             if ($$) { $$->init = $3; $$->expr = $4; $$->step = $6; $$->body = $8; }
+        }
+    | KW_FOR '(' decl_specs declarator ':' expr ')' statement
+        {
+            $$ = stmt_new(ps, S_FOR, LOC(@1));
+            k_list *one = list_push(ps, NULL, $4);
+            if ($$) { $$->init = make_decl_stmt(ps, $3->loc, $3, one); $$->range = $6; $$->body = $8; }
         }
     | KW_SWITCH '(' expr ')' statement
         { $$ = stmt_new(ps, S_SWITCH, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
@@ -841,6 +918,11 @@ statement
         { $$ = stmt_new(ps, S_GOTO, LOC(@1)); if ($$) $$->label = $2; }
     | IDENT ':' statement
         { $$ = stmt_new(ps, S_LABEL, LOC(@1)); if ($$) { $$->label = $1; $$->body = $3; } }
+    ;
+
+/* C++ `if (T x = e)`: an S_IF whose init declares x and whose condition is x */
+cond_decl
+    : decl_specs declarator '=' assign          { $$ = cond_decl(ps, LOC(@1), $1, $2, $4); }
     ;
 
 for_init
@@ -946,6 +1028,15 @@ unary
             $$ = expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
             if ($$) $$->type_written = $3;
         }
+    | KW_NEW type_specs %prec NEW_TYPE          { $$ = expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }
+    | KW_NEW type_specs pointer %prec NEW_TYPE  { $$ = expr_new(ps, LOC(@1), $2, $3, NULL, NULL); }
+    | KW_NEW type_specs '[' expr ']'            { $$ = expr_new(ps, LOC(@1), $2, NULL, $4, NULL); }
+    | KW_NEW type_specs pointer '[' expr ']'    { $$ = expr_new(ps, LOC(@1), $2, $3, $5, NULL); }
+    | KW_NEW type_specs '[' expr ']' '(' ')'    { $$ = expr_new(ps, LOC(@1), $2, NULL, $4, list_new(ps)); }
+    | KW_NEW type_specs '(' args_opt ')'
+        { $$ = expr_new(ps, LOC(@1), $2, NULL, NULL, $4 ? $4 : list_new(ps)); }
+    | KW_DELETE cast                { $$ = expr_unary(ps, E_DELETE, 0, LOC(@1), $2); }
+    | KW_DELETE '[' ']' cast        { $$ = expr_unary(ps, E_DELETE, 1, LOC(@1), $4); }
     ;
 
 unary_op
@@ -980,6 +1071,8 @@ postfix
 
 primary
     : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | '[' captures_opt ']' lambda_params lambda_ret compound
+                                { $$ = make_lambda(ps, LOC(@1), $2, $4, $5, $6); }
     | TEMPLATE_NAME         { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
     | template_type SCOPED_NAME                 { $$ = k_tpl_scoped(ps, LOC(@1), $1, $2); }
@@ -992,6 +1085,12 @@ primary
     | strings                                   { $$ = $1; }
     | KW_TRUE               { $$ = expr_leaf(ps, E_BOOL, LOC(@1)); if ($$) $$->ival = 1; }
     | KW_FALSE                                  { $$ = expr_leaf(ps, E_BOOL, LOC(@1)); }
+    | KW_NULLPTR                                { $$ = expr_leaf(ps, E_INT, LOC(@1)); }
+    | cxx_cast '<' type_name '>' '(' expr ')'
+        {
+            $$ = expr_unary(ps, E_CAST, (int)$1, LOC(@1), $6);
+            if ($$) $$->type_written = $3;
+        }
     | '(' expr ')'                              { $$ = $2; }
     | type_kw '(' args_opt ')'
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), $1,
@@ -1002,6 +1101,66 @@ primary
     | TYPEDEF_NAME '{' args_opt '}'
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
+    ;
+
+/* Lambdas (lang/lambda.c).  A capture is an E_IDENT (op 1: by reference)
+ * or, for a default capture, a leaf E_INT whose ival is '&' or '='. */
+captures_opt
+    : %empty %prec LAMBDA_EMPTY                 { $$ = NULL; }
+    | captures                                  { $$ = $1; }
+    ;
+
+captures
+    : capture                                   { $$ = list_push(ps, NULL, $1); }
+    | captures ',' capture                      { $$ = list_push(ps, $1, $3); }
+    ;
+
+capture
+    : '&'       { $$ = expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '&'; }
+    | '='       { $$ = expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
+    | IDENT     { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | '&' IDENT { $$ = expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
+    | IDENT '=' assign
+        {
+            (void)$3;
+            k_error(ps->ctx, LOC(@1), "init-captures ('%s = ...') are not supported in K"
+                    " (declare the variable before the lambda)", $1);
+            $$ = expr_leaf(ps, E_IDENT, LOC(@1));
+            if ($$) $$->name = $1;
+        }
+    ;
+
+lambda_params
+    : %empty                                    { $$ = NULL; }
+    | '(' ')'                                   { $$ = list_new(ps); }
+    | '(' param_list ')'                        { $$ = $2; }
+    | '(' ')' IDENT             { $$ = list_new(ps); k_parse_lambda_spec(ps, LOC(@3), $3); }
+    | '(' param_list ')' IDENT  { $$ = $2; k_parse_lambda_spec(ps, LOC(@4), $4); }
+    ;
+
+/* A trailing return type names a type (no struct definition: its '{'
+ * would be the body's). */
+lambda_ret
+    : %empty                                    { $$ = NULL; }
+    | ARROW ret_specs abstract_opt              { $$ = type_name(ps, $2, $3); }
+    ;
+
+ret_specs
+    : qualifier                                 { $$ = specs_new(ps, LOC(@1)); $$->quals |= $1; }
+    | type_kw                                   { $$ = specs_type(ps, specs_new(ps, LOC(@1)), $1,
+                                                                  LOC(@1), NULL); }
+    | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
+                                                                  LOC(@1), $1); }
+    | ret_specs qualifier                       { $$ = $1; $$->quals |= $2; }
+    | ret_specs type_kw                         { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
+    | ret_specs TYPEDEF_NAME                    { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    ;
+
+/* the op of the E_CAST: 0 for C's casts */
+cxx_cast
+    : KW_STATIC_CAST        { $$ = 1; }
+    | KW_REINTERPRET_CAST   { $$ = 2; }
+    | KW_CONST_CAST         { $$ = 3; }
     ;
 
 strings
@@ -1351,6 +1510,7 @@ static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_ty
     case KW_DIM3: sp->nbuiltin++; sp->builtin = TY_DIM3; break;
     case KW_UINT3: sp->nbuiltin++; sp->builtin = TY_UINT3; break;
     case KW_CUDA_DEVICE_PROP: sp->nbuiltin++; sp->builtin = TY_DEVPROP; break;
+    case KW_AUTO: sp->nbuiltin++; sp->builtin = TY_AUTO; break;
     /* The typedef-like builtins keep their spelling in k_type.alias. */
     case KW_SIZE_T: sp->nbuiltin++; sp->builtin = TY_ULONG; sp->alias = "size_t"; break;
     case KW_CUDA_ERROR_T: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "cudaError_t"; break;
@@ -1445,6 +1605,13 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         t = k_type_ptr(ps->ctx, t);
         if (t)
             t->quals = (unsigned)(uintptr_t)d->ptr_quals.items[i];
+    }
+    if (d->is_ref) {
+        k_type *r = k_type_new(ps->ctx, TY_REF);
+        if (r) {
+            r->base = t;
+            t = r;
+        }
     }
     if (d->is_func) {
         if (d->dims.n)
@@ -1655,7 +1822,7 @@ static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtor
  * sees the names of the namespace its qualified name is in. */
 static void qualify(k_parser *ps, k_decl *d)
 {
-    if (d->kind == D_USING)
+    if (d->kind == D_USING || d->kind == D_STATIC_ASSERT)
         return;
     d->name = k_ns_qualify(ps->ctx, ps->ns, d->name);
     d->ns = d->name ? k_ns_of(ps->ctx, d->name) : NULL;
@@ -1669,55 +1836,57 @@ static void add_file_decls(k_parser *ps, k_stmt *s)
     }
 }
 
-/* ============================================================ namespaces */
-static const char *ns_enter(k_parser *ps, const char *name)
+/* ================================================================ C++ */
+/* `new T`, `new T[n]`, `new T(args)` (op 1: parenthesized, args may be
+ * none); sema makes it a malloc (lang/cxx.c). */
+static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count,
+                        k_list *init)
 {
-    const char *outer = ps->ns;
-    ps->ns = k_ns_qualify(ps->ctx, outer, name);
-    return outer;
+    k_declarator *d = dtor_new(ps, loc, NULL);
+    if (d && ptrs)
+        d = dtor_pointer(ps, ptrs, d);
+    k_expr *e = k_expr_new(ps->ctx, E_NEW, loc);
+    if (!e || !d)
+        return NULL;
+    e->type_written = type_name(ps, sp, d);
+    e->lhs = count;
+    e->op = init != NULL;
+    return expr_with_args(ps, e, init);
 }
 
-static k_decl *make_using(k_parser *ps, k_loc loc, int kind, const char *name,
-                          const char *target)
+/* The lambda's function: its parameters and body, returning ret (TY_AUTO
+ * when not written: sema deduces it from the returns). */
+static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
+                           k_stmt *body)
 {
-    k_decl *u = k_decl_new(ps->ctx, D_USING, loc, name);
-    if (!u)
+    k_expr *e = k_expr_new(ps->ctx, E_LAMBDA, loc);
+    k_decl *f = k_decl_new(ps->ctx, D_FUNC, loc, "lambda");
+    k_type *ft = k_type_new(ps->ctx, TY_FUNC);
+    if (!e || !f || !ft)
         return NULL;
-    u->using_kind = kind;
-    u->target = target;
-    u->ns = ps->ns;
-    if (kind == U_ALIAS)
-        u->name = k_ns_qualify(ps->ctx, ps->ns, name);
-    list_append(ps, &ps->uses, u);
-    return u;
+    ft->base = ret ? ret : k_type_new(ps->ctx, TY_AUTO);
+    f->type = ft;
+    f->body = body;
+    f->ns = ps->ns;
+    f->nparams = params ? params->n : 0;
+    f->params = f->nparams ? k_alloc(ps->ctx, sizeof *f->params * (size_t)f->nparams) : NULL;
+    for (int i = 0; f->params && i < f->nparams; i++)
+        f->params[i] = params->items[i];
+    e->lambda = f;
+    return expr_with_args(ps, e, caps);
 }
 
-static k_stmt *using_stmt(k_parser *ps, k_loc loc, k_decl *u)
+static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init)
 {
-    k_stmt *s = u ? k_stmt_new(ps->ctx, S_USING, loc) : NULL;
-    if (!s)
+    k_stmt *s = k_stmt_new(ps->ctx, S_IF, loc);
+    k_expr *x = k_expr_new(ps->ctx, E_IDENT, d ? d->loc : loc);
+    if (!s || !x || !d)
         return NULL;
-    s->decls = k_alloc(ps->ctx, sizeof *s->decls);
-    if (s->decls) {
-        s->decls[0] = u;
-        s->ndecls = 1;
-    }
+    d->init = init;
+    s->init = make_decl_stmt(ps, loc, sp, list_push(ps, NULL, d));
+    x->name = d->name;
+    s->expr = x;
     return s;
-}
-
-/* `using T = type;` and `using N::T;` of a type: a typedef (file-wide, like
- * every K typedef).  name NULL: the last component of the typedef's name. */
-static void using_type(k_parser *ps, k_loc loc, const char *name, k_type *type)
-{
-    (void)loc;
-    if (!name)
-        for (int i = ps->typedef_types.n - 1; i >= 0 && !name; i--)
-            if (ps->typedef_types.items[i] == type)
-                name = k_ns_last(ps->typedef_names.items[i]);
-    if (!name || !type)
-        return;
-    list_append(ps, &ps->typedef_names, (void *)k_ns_qualify(ps->ctx, ps->ns, name));
-    list_append(ps, &ps->typedef_types, type);
 }
 
 /* `T S::f(...) {...}` and `S::S(...) : m(a) {...}` outside S: the

@@ -291,3 +291,11 @@ k_type *k_sema_layout_query(k_sema_state *s, k_expr *e)
     e->const_val = v;
     return z;
 }
+
+int k_record_derives(const k_record *d, const k_record *b)
+{
+    for (; d; d = d->base)
+        if (d == b)
+            return 1;
+    return 0;
+}

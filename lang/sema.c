@@ -121,6 +121,14 @@ unsigned k_fn_kind(const k_decl *fn)
     return k;
 }
 
+static void check_nocode(k_sema_state *s, k_decl *d)
+{
+    if (d->kind == D_STATIC_ASSERT)
+        k_sema_static_assert(s, d);
+    else
+        check_using(s, d);
+}
+
 /* ---- built-in variables and constants ---- */
 static void add_builtin_var(k_sema_state *s, const char *name, k_type_kind kind, int id)
 {
@@ -183,6 +191,10 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     for (; t; t = t->base) {
         if (t->kind == TY_FUNC)
             return;
+        if (t->kind == TY_REF && t->base && t->base->kind == TY_VOID) {
+            k_error(s->ctx, loc, "cannot form a reference to 'void'");
+            t->base->kind = TY_INT;   /* reported: go on as if it were int& */
+        }
         if (t->kind == TY_TEMPLATE_ID)   /* cooperative groups' library templates */
             k_cg_resolve_type(s, t, loc);
         if (t->kind == TY_TEMPLATE_ID)
@@ -418,6 +430,10 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
     k_expr *init = d->init;
     if (t->kind == TY_ARRAY && t->length < 0 && init)
         t->length = list_length(s, t, init);
+    if (k_has_ctor(d) && d->nctor == 1 && !init && !k_ty_is_record(t)) {
+        d->init = init = d->ctor_args[0];   /* C++ `int x(5);` */
+        d->nctor = -1;
+    }
     if (k_has_ctor(d)) {
         if (!k_ty_is_record(t) || t->kind == TY_DEVPROP || t->kind == TY_RECORD) {
             k_error(s->ctx, d->loc, "constructor syntax is only allowed for dim3 variables");
@@ -495,6 +511,29 @@ static int check_redefinition(k_sema_state *s, k_decl *d)
     return 0;
 }
 
+/* A reference variable: a local with an initializer. */
+static int check_ref_var(k_sema_state *s, k_decl *d, int file_scope)
+{
+    if (d->type->kind != TY_REF)
+        return 1;
+    if (file_scope || (d->storage & (ST_STATIC | ST_SHARED | ST_EXTERN))) {
+        k_error(s->ctx, d->loc, "reference '%s' with static storage is not supported"
+                " (K's references are locals, parameters and return values)", d->name);
+        return 0;
+    }
+    if (k_has_ctor(d) && d->nctor == 1) {
+        d->init = d->ctor_args[0];
+        d->nctor = -1;
+    }
+    if (!d->init) {
+        k_error(s->ctx, d->loc, "declaration of reference variable '%s' requires an"
+                " initializer", d->name);
+        return 0;
+    }
+    d->address_taken = 1;   /* never a register variable: lowering reads through it */
+    return 1;
+}
+
 static void check_var(k_sema_state *s, k_decl *d, int file_scope)
 {
     k_ctx *ctx = s->ctx;
@@ -505,6 +544,11 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     }
     d->is_global_scope = file_scope;
     k_sema_resolve_type(s, d->type, d->loc);
+    if (!k_sema_deduce_auto(s, d) || !check_ref_var(s, d, file_scope)) {
+        if (check_redefinition(s, d))
+            scope_add(s, d);
+        return;
+    }
     int device_code = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
     if (d->storage & ST_SHARED) {
         if (!file_scope && !device_code)
@@ -518,9 +562,12 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
                 (d->storage & ST_CONSTANT) ? "__constant__" : "__device__", d->name);
     if (d->type->kind == TY_VOID)
         k_error(ctx, d->loc, "variable '%s' has incomplete type 'void'", d->name);
-    else if (d->type->kind == TY_RECORD && k_ty_size(d->type) < 0 && !(d->storage & ST_EXTERN))
+    if (d->type->kind == TY_ARRAY && d->type->base->kind == TY_REF)
+        k_error(ctx, d->loc, "'%s' declared as an array of references", d->name);
+    if (d->type->kind == TY_RECORD && k_ty_size(d->type) < 0 && !(d->storage & ST_EXTERN))
         k_error(ctx, d->loc, "variable '%s' has incomplete type '%s'", d->name,
                 k_record_name(d->type->rec));
+    k_sema_dtor_var(s, d);
     if (k_sema_ctor_var(s, d))
         ;   /* a class object: its constructor initializes it (classes.c) */
     else if (d->init || k_has_ctor(d))
@@ -528,7 +575,8 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
         !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))
         k_error(ctx, d->loc, "array size missing in '%s'", d->name);
-    if (k_ty_is_record(d->type) || d->type->kind == TY_ARRAY || (d->type->quals & Q_VOLATILE))
+    if (k_ty_is_record(d->type) || d->type->kind == TY_ARRAY || (d->type->quals & Q_VOLATILE) ||
+        d->type->kind == TY_CLOSURE)
         d->address_taken = 1;
     if (check_redefinition(s, d))
         scope_add(s, d);
@@ -545,6 +593,13 @@ static void check_params(k_sema_state *s, k_decl *f)
         k_sema_resolve_type(s, p->type, p->loc);
         if (p->type->kind == TY_ARRAY)  /* int a[] is int *a */
             p->type = k_type_ptr(s->ctx, p->type->base);
+        if (p->type->kind == TY_CLOSURE)   /* a lambda by value: by const reference */
+            p->type = k_ref_to_const(s->ctx, p->type);
+        if (p->type->kind == TY_REF)    /* lives in memory: lowering reads through it */
+            p->address_taken = 1;
+        if (p->type->kind == TY_REF && (f->storage & ST_GLOBAL))
+            k_error(s->ctx, p->loc, "a __global__ function cannot take a reference (pass a"
+                    " pointer to device memory)");
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
         if (p->type->kind == TY_RECORD) {
@@ -557,6 +612,27 @@ static void check_params(k_sema_state *s, k_decl *f)
                     p->type->kind == TY_DEVPROP ? "cudaDeviceProp" : "dim3");
         }
     }
+}
+
+static int same_params(const k_decl *a, const k_decl *b)
+{
+    if (a->nparams != b->nparams || a->variadic != b->variadic)
+        return 0;
+    for (int i = 0; i < a->nparams; i++)
+        if (!k_ty_same(a->params[i]->type, b->params[i]->type))
+            return 0;
+    return 1;
+}
+
+/* Every function named like f (its overloads, f included) into out[max]. */
+int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max)
+{
+    int n = 0;
+    for (k_scope *sc = s->file_scope; sc && n == 0; sc = sc->up)
+        for (int i = 0; i < sc->n && n < max; i++)
+            if (sc->decls[i]->kind == D_FUNC && strcmp(sc->decls[i]->name, f->name) == 0)
+                out[n++] = sc->decls[i];
+    return n;
 }
 
 static int same_signature(const k_decl *a, const k_decl *b)
@@ -580,12 +656,16 @@ static void check_body(k_sema_state *s, k_decl *f)
             k_error(s->ctx, p->loc, "redefinition of parameter '%s'", p->name);
         scope_add(s, p);
     }
+    /* a lambda's body is checked inside its enclosing function's */
+    k_sema_state outer = *s;
     s->fn = f;
     s->ns = f->ns;
     s->fn_kind = k_fn_kind(f);
     k_sema_mem_inits(s, f);
     s->loops = s->breakables = 0;
     s->sw = NULL;
+    s->labels = NULL;   /* a lambda's labels are its own */
+    s->nlabels = s->labels_cap = 0;
     /* the body's braces share the parameters' scope, as in C */
     k_stmt *body = f->body;
     if (body->kind == S_BLOCK)
@@ -594,23 +674,37 @@ static void check_body(k_sema_state *s, k_decl *f)
     else
         check_stmt(s, body);
     check_labels(s);
-    s->fn = NULL;
-    s->ns = NULL;
-    s->fn_kind = 0;
+    if (f->type->base->kind == TY_AUTO)   /* a lambda that returns nothing */
+        f->type->base->kind = TY_VOID;
+    s->fn = outer.fn;
+    s->ns = outer.ns;
+    s->fn_kind = outer.fn_kind;
+    s->loops = outer.loops;
+    s->breakables = outer.breakables;
+    s->sw = outer.sw;
+    s->labels = outer.labels;
+    s->nlabels = outer.nlabels;
+    s->labels_cap = outer.labels_cap;
     scope_pop(s);
 }
 
-/* C++ lets constructors, member functions and operators share a name. */
-static int overloadable(const k_decl *f)
+/* A lambda's function: parameters and body, checked where it is written. */
+void k_sema_lambda_body(k_sema_state *s, k_decl *f)
 {
-    return f->method_of || strncmp(f->name, "operator", 8) == 0;
+    f->is_global_scope = 1;
+    f->builtin = -1;
+    k_sema_resolve_type(s, f->type->base, f->loc);
+    check_params(s, f);
+    check_body(s, f);
 }
 
+/* The declaration of f's name with f's parameters (another overload's
+ * redeclaration or definition), if any. */
 static k_decl *same_in_scope(k_sema_state *s, const k_decl *f)
 {
     for (int i = s->scope->n - 1; i >= 0; i--) {
         k_decl *d = s->scope->decls[i];
-        if (d->kind == D_FUNC && strcmp(d->name, f->name) == 0 && same_signature(d, f))
+        if (d->kind == D_FUNC && strcmp(d->name, f->name) == 0 && same_params(d, f))
             return d;
     }
     return NULL;
@@ -626,6 +720,7 @@ static void check_func(k_sema_state *s, k_decl *f)
         k_error(ctx, f->loc, "function '%s' returns the incomplete type '%s'", f->name,
                 k_record_name(f->type->base->rec));
     check_params(s, f);
+    k_sema_check_defaults(s, f);
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
         k_error(ctx, f->loc, "a __global__ function must have a void return type");
     if ((f->storage & ST_GLOBAL) && (f->storage & (ST_DEVICE | ST_HOST)))
@@ -633,8 +728,12 @@ static void check_func(k_sema_state *s, k_decl *f)
     if (strcmp(f->name, "main") == 0 && (k_fn_kind(f) & (FN_DEVICE | FN_KERNEL)))
         k_error(ctx, f->loc, "'main' must be a host function");
     k_decl *old = scope_find(s->scope, f->name);
-    if (old && old->kind == D_FUNC && !same_signature(old, f) && overloadable(f)) {
+    if (old && old->kind == D_FUNC && !same_params(old, f)) {
         old = same_in_scope(s, f);   /* another overload: a new function unless declared */
+        if (!old && strcmp(f->name, "main") == 0) {
+            k_error(ctx, f->loc, "conflicting types for 'main'");
+            return;
+        }
         if (!old) {
             scope_add(s, f);
             if (f->body)
@@ -693,6 +792,8 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
 {
     k_sema_state saved = *s;
     s->scope = s->file_scope;
+    s->lambda = NULL;          /* an instance asked for inside a lambda is not in it */
+    s->lambda_outer = NULL;
     f->is_global_scope = 1;
     f->builtin = -1;
     k_sema_resolve_type(s, f->type->base, f->loc);
@@ -702,6 +803,9 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     if (f->body)
         check_body(s, f);
     saved.tpl = s->tpl;
+    saved.lifted = s->lifted;  /* the instance's lambdas are the unit's too */
+    saved.nlifted = s->nlifted;
+    saved.lifted_cap = s->lifted_cap;
     *s = saved;
 }
 
@@ -766,6 +870,14 @@ static void check_return(k_sema_state *s, k_stmt *st)
 {
     k_ctx *ctx = s->ctx;
     k_type *rt = s->fn->type->base;
+    if (rt->kind == TY_AUTO) {    /* a lambda's first return gives its type */
+        k_type *t = st->expr ? k_sema_rvalue(s, st->expr) : k_ty(s->ctx, TY_VOID);
+        if (!t)
+            return;
+        *rt = *k_decay(s->ctx, t);
+        rt->quals = 0;
+        return;
+    }
     if (!st->expr) {
         if (rt->kind != TY_VOID)
             k_error(ctx, st->loc, "non-void function '%s' should return a value", s->fn->name);
@@ -846,10 +958,13 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
             check_stmt(s, st->stmts[i]);
         scope_pop(s);
         break;
-    case S_IF:
+    case S_IF:   /* `if (T x = e)` declares x for both branches */
+        scope_push(s);
+        check_stmt(s, st->init);
         k_sema_cond(s, st->expr);
         check_stmt(s, st->body);
         check_stmt(s, st->else_body);
+        scope_pop(s);
         break;
     case S_WHILE:
         k_sema_cond(s, st->expr);
@@ -860,6 +975,8 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
         k_sema_cond(s, st->expr);
         break;
     case S_FOR:
+        if (st->range && !k_sema_range_for(s, st))
+            break;
         scope_push(s);
         check_stmt(s, st->init);
         if (st->expr)
@@ -893,8 +1010,8 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
         note_label(s, st);
         check_stmt(s, st->body);
         break;
-    case S_USING:
-        check_using(s, st->decls[0]);
+    case S_NOCODE:
+        check_nocode(s, st->decls[0]);
         break;
     }
 }
@@ -915,14 +1032,15 @@ void k_sema(k_ctx *ctx, k_unit *unit)
             k_tpl_sema_declare(&s, d);
         else if (d->kind == D_FUNC)
             check_func(&s, d);
-        else if (d->kind == D_USING)
-            check_using(&s, d);
+        else if (d->kind == D_USING || d->kind == D_STATIC_ASSERT)
+            check_nocode(&s, d);
         else
             check_var(&s, d, 1);
         if (d->kind == D_RECORD && d->nspec_args && !d->is_template)
             k_tpl_sema_declare(&s, d);   /* `template <> struct S<int>` */
         s.ns = NULL;
     }
+    k_sema_add_lambdas(&s, unit);
     if (unit)
         k_tpl_sema_finish(&s, unit);
 }

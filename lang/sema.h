@@ -124,6 +124,11 @@ typedef struct k_sema {
     const char *ns;           /* namespace of the declaration being checked */
     k_decl **uses;            /* D_USING in view, oldest first (lang/namespaces.c) */
     int nuses, uses_cap;
+    k_expr *lambda;           /* the lambda whose body is being checked (lang/lambda.c) */
+    k_scope *lambda_outer;    /* the scope it was written in */
+    k_decl **lifted;          /* lambdas' functions, added to the unit at the end */
+    int nlifted, lifted_cap;
+    int constexpr_depth;      /* constexpr calls being folded inside each other */
 } k_sema_state;
 
 /* sema.c */
@@ -168,6 +173,7 @@ int k_record_has_ctors(const k_record *r);
 k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
                          k_type ***types);
 int k_sema_ctor_var(k_sema_state *s, k_decl *d);
+void k_sema_dtor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
 
@@ -185,6 +191,47 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what);
 int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v); /* evaluates an integer constant */
 int k_is_null_const(const k_expr *e);
 int k_sema_cond(k_sema_state *s, k_expr *e);                  /* a scalar condition */
+
+/* cxx.c: references, new/delete, auto, static_assert */
+int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what);
+int k_ref_binds_directly(const k_type *ref, const k_expr *e);  /* no temporary needed */
+void k_sema_new(k_sema_state *s, k_expr *e);       /* E_NEW becomes a cast of malloc */
+void k_sema_delete(k_sema_state *s, k_expr *e);    /* E_DELETE becomes free() */
+int k_sema_deduce_auto(k_sema_state *s, k_decl *d);
+void k_sema_static_assert(k_sema_state *s, k_decl *a);
+int k_sema_range_for(k_sema_state *s, k_stmt *st);      /* into a counted loop */
+void k_sema_fold_constexpr(k_sema_state *s, k_expr *call, k_decl *f);
+void k_sema_check_defaults(k_sema_state *s, k_decl *f);   /* default arguments of f */
+void k_sema_default_args(k_sema_state *s, k_expr *call, k_decl *f);  /* appends them */
+int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max);
+
+/* lambda.c */
+k_type *k_sema_lambda(k_sema_state *s, k_expr *e);      /* E_LAMBDA: its closure type */
+int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d); /* an outer local read in a lambda */
+int k_sema_call_closure(k_sema_state *s, k_expr *e, k_decl *var); /* f(x) of a lambda f */
+void k_sema_add_lambdas(k_sema_state *s, k_unit *unit);
+k_type *k_ref_to_const(k_ctx *ctx, k_type *t);
+void k_sema_lambda_body(k_sema_state *s, k_decl *f);  /* sema.c */
+
+/* A lambda's captures (E_LAMBDA sema_ext) and the object's layout. */
+typedef struct k_capture {
+    k_decl *var;              /* the captured variable */
+    k_decl *copy;             /* what the lambda's E_IDENTs name instead (no storage) */
+    k_expr *src;              /* an E_IDENT of var, to build the object */
+    int byref;
+    uint32_t off;
+} k_capture;
+
+typedef struct k_lambda_info {
+    k_capture *caps;
+    int n, cap;
+    int dflt;                 /* '&', '=' or 0 */
+    k_decl *fn;               /* its function; the last parameter points at the object */
+    int failed;               /* its body had errors: calls say nothing more */
+} k_lambda_info;
+
+/* overload.c: the function of cand[n] a call means (NULL after an error) */
+k_decl *k_sema_pick_overload(k_sema_state *s, k_expr *e, k_decl **cand, int n);
 
 /* builtins.c: checks a call of built-in id and fills e->type and argtypes */
 void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id);

@@ -76,6 +76,10 @@ static k_type *ident(k_sema_state *s, k_expr *e)
             k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
         return NULL;
     }
+    if (d->type && d->type->kind == TY_AUTO)
+        return NULL;   /* its declaration's error said why its type is unknown */
+    if (s->lambda && d->kind != D_FUNC && k_sema_capture(s, e, d))
+        return e->capture > 0 ? e->type : NULL;
     e->decl = d;
     if (d->kind == D_FUNC)   /* a function as a value: a pointer to it */
         return set(e, k_sema_function_value(s, e, d));
@@ -85,6 +89,8 @@ static k_type *ident(k_sema_state *s, k_expr *e)
     } else {
         e->is_lvalue = 1;
     }
+    if (d->type && d->type->kind == TY_REF)   /* a reference names what it refers to */
+        return set(e, d->type->base);
     set(e, d->type);
     if (d->type && k_ty_is_integer(d->type) && (d->type->quals & Q_CONST) &&
         !(d->type->quals & Q_VOLATILE) && d->init && d->init->is_const &&
@@ -125,6 +131,9 @@ static int ptr_compatible(const k_type *to, const k_type *from)
 {
     if (to->base->kind == TY_VOID || from->base->kind == TY_VOID)
         return 1;
+    if (to->base->kind == TY_RECORD && from->base->kind == TY_RECORD &&
+        k_record_derives(from->base->rec, to->base->rec))
+        return 1;   /* a derived class's pointer is its base's */
     return k_ty_same(to->base, from->base) ||
            (k_ty_size(to->base) == k_ty_size(from->base) &&
             k_ty_is_integer(to->base) && k_ty_is_integer(from->base) &&
@@ -143,6 +152,10 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         k_error(s->ctx, e->loc, "void value not ignored as it ought to be");
         return 0;
     }
+    if (to->kind == TY_REF)
+        return k_sema_bind_ref(s, to, e, what);
+    if (to->kind == TY_CLOSURE && from->kind == TY_CLOSURE && to->lambda == from->lambda)
+        return 1;
     from = k_decay(s->ctx, from);
     int ok;
     if (k_ty_is_arith(to))
@@ -657,6 +670,7 @@ static int call_allowed(k_sema_state *s, k_expr *e, k_decl *f)
 
 static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
 {
+    k_sema_default_args(s, e, f);
     k_type **argt = k_alloc(s->ctx, sizeof *argt * (size_t)(e->nargs + 1));
     e->sema_ext = argt;
     if (e->nargs < f->nparams || (e->nargs > f->nparams && !f->variadic))
@@ -668,7 +682,11 @@ static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
             continue;
         if (i < f->nparams) {
             k_type *p = f->params[i]->type;
-            if (k_sema_assignable(s, p, e->args[i], "argument"))
+            int dflt = e->args[i] == f->params[i]->init ||
+                       (f->definition && e->args[i] == f->definition->params[i]->init);
+            if (dflt)   /* a default argument: checked where it was declared */
+                argt[i] = p;
+            else if (k_sema_assignable(s, p, e->args[i], "argument"))
                 argt[i] = p;
         } else {
             t = k_decay(s->ctx, t);
@@ -774,7 +792,18 @@ static k_type *call(k_sema_state *s, k_expr *e)
             k_sema_expr(s, e->args[i]);
         return NULL;
     }
+    if (f->kind != D_FUNC && f->type && (f->type->kind == TY_CLOSURE ||
+        (f->type->kind == TY_REF && f->type->base->kind == TY_CLOSURE))) {
+        if (!k_sema_call_closure(s, e, f))
+            return NULL;
+        f = e->decl;
+        call_allowed(s, e, f);
+        check_args(s, e, f);
+        return set(e, f->type->base);
+    }
     if (f->kind != D_FUNC) {
+        if (f->type && f->type->kind == TY_AUTO)
+            return NULL;   /* a variable whose type was not deduced: reported there */
         k_error(s->ctx, e->loc, "called object '%s' is not a function", e->name);
         return NULL;
     }
@@ -782,6 +811,10 @@ static k_type *call(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "'%s' is not a template", e->name);
         return NULL;
     }
+    k_decl *cand[64];   /* C++'s ranking decides among free functions */
+    int n = k_sema_overloads(s, f, cand, 64);
+    if (n > 1 && !(f = k_sema_pick_overload(s, e, cand, n)))
+        return NULL;
     return k_sema_finish_call(s, e, f);
 }
 
@@ -790,7 +823,14 @@ k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
     e->decl = f;
     call_allowed(s, e, f);
     check_args(s, e, f);
-    return set(e, f->type->base);
+    if (f->type->base->kind == TY_REF) {      /* returns an lvalue */
+        e->is_lvalue = 1;
+        return set(e, f->type->base->base);
+    }
+    set(e, f->type->base);
+    if (e->kind == E_CALL)
+        k_sema_fold_constexpr(s, e, f);
+    return e->type;
 }
 
 static void launch_dim(k_sema_state *s, k_expr *c, const char *what)
@@ -861,6 +901,15 @@ static k_type *expr(k_sema_state *s, k_expr *e)
     case E_INIT_LIST:
         k_error(s->ctx, e->loc, "a brace initializer is only allowed in a declaration");
         return NULL;
+    case E_NEW:
+        k_sema_resolve_type(s, e->type_written, e->loc);
+        k_sema_new(s, e);
+        return e->kind == E_CAST ? cast(s, e) : NULL;
+    case E_DELETE:
+        k_sema_delete(s, e);
+        return e->kind == E_CALL ? call(s, e) : NULL;
+    case E_LAMBDA:
+        return k_sema_lambda(s, e);
     case E_MCALL: return k_sema_method_call(s, e);
     case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
     case E_COMPOUND: return k_sema_compound(s, e);

@@ -242,6 +242,7 @@ k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *n
 k_list *k_tpl_head(k_parser *ps, k_list *params)
 {
     ps->tpl.decl_mark = ps->decls.n;
+    ps->tpl.head_nparams = params ? params->n : 0;
     return params ? params : k_alloc(ps->ctx, sizeof(k_list));
 }
 
@@ -293,6 +294,9 @@ const char *k_tpl_class_spec(k_parser *ps, k_type *id)
     if (!ts->head_open || ts->head_name)
         k_error(ps->ctx, ps->tok.loc, "a class template's specialization '%s<...>' needs"
                 " 'template <>' before it", id->name);
+    else if (ts->head_nparams > 0)
+        k_error(ps->ctx, ps->tok.loc, "partial specialization of class template '%s' is not"
+                " supported in K (specialize it for each type)", id->name);
     else {
         ts->head_name = id->name;
         ts->class_spec = id;

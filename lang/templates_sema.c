@@ -280,6 +280,12 @@ static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, i
         if (pt.kind == TY_ARRAY)  /* `T a[]` is `T *a` */
             pt.kind = TY_PTR;
         pt.quals = 0;
+        if (p->kind == TY_REF) {  /* `T &` and `const T &` see the argument itself */
+            top = *at;
+            top.quals = at->quals & ~p->base->quals;
+            pt = *p->base;
+            pt.quals = 0;
+        }
         int r = match(s, t, &pt, &top, a, report, call->args[i]->loc);
         if (r < 0)
             return 0;
@@ -446,11 +452,14 @@ static int specificity(const k_decl *t)
  * (`DecodePixel(float4, ...)`, `DecodePixel(uchar4, ...)`) are told apart so. */
 static int fit(k_sema_state *s, const k_decl *t, const tpl_args *a, k_expr *call)
 {
-    if (call->nargs < t->nparams || (call->nargs > t->nparams && !t->variadic))
+    if (call->nargs > t->nparams && !t->variadic)
         return 0;
+    for (int i = call->nargs; i < t->nparams; i++)
+        if (!t->params[i]->init)      /* no default argument (C++) for it */
+            return 0;
     k_subst sb = subst_of(s, t, a, t->ntparams);
     int exact = 1;
-    for (int i = 0; i < t->nparams; i++) {
+    for (int i = 0; i < t->nparams && i < call->nargs; i++) {
         k_type *p = k_clone_type(s->ctx, t->params[i]->type, &sb);
         k_type *at = k_sema_rvalue(s, call->args[i]);
         if (!p || !at)

@@ -130,7 +130,9 @@ int64_t k_ty_size(const k_type *t)
         return -1;
     switch (t->kind) {
     case TY_VOID: case TY_FUNC: return -1;
-    case TY_PTR: return 8;
+    case TY_PTR: case TY_REF: return 8;   /* a reference holds an address */
+    case TY_AUTO: return -1;
+    case TY_CLOSURE: return t->closure_size;
     case TY_DIM3: case TY_UINT3: return 12;
     case TY_DEVPROP: return 472; /* runtime/deviceprop.def */
     case TY_RECORD: return t->rec && t->rec->layout_state == 2 ? t->rec->size : -1;
@@ -152,7 +154,7 @@ int k_ty_align(const k_type *t)
     switch (t->kind) {
     case TY_ARRAY: return k_ty_align(t->base);
     case TY_DIM3: case TY_UINT3: return 4;
-    case TY_DEVPROP: return 8;
+    case TY_DEVPROP: case TY_CLOSURE: return 8;
     case TY_RECORD: return t->rec && t->rec->layout_state == 2 ? t->rec->align : 1;
     case TY_VOID: case TY_FUNC: return 1;
     default: return (int)k_ty_size(t);
@@ -178,6 +180,11 @@ int k_ty_same(const k_type *a, const k_type *b)
         return a->length == b->length && k_ty_same(a->base, b->base);
     case TY_FUNC:
         return k_ty_same(a->base, b->base);
+    case TY_REF:
+        return (a->base->quals & Q_CONST) == (b->base->quals & Q_CONST) &&
+               k_ty_same(a->base, b->base);
+    case TY_CLOSURE:
+        return a->lambda == b->lambda;
     case TY_RECORD:
         return a->rec == b->rec;
     default:
@@ -208,6 +215,8 @@ static const char *kind_name(const k_type *t)
     case TY_DIM3: return "dim3";
     case TY_UINT3: return "uint3";
     case TY_DEVPROP: return "cudaDeviceProp";
+    case TY_AUTO: return "auto";
+    case TY_CLOSURE: return "lambda";
     case TY_RECORD: return k_record_name(t->rec);
     case TY_TPARAM: case TY_TEMPLATE_ID: return t->name ? t->name : "?";
     default: return "?";
@@ -253,11 +262,13 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
         append(buf, len, f->variadic ? (f->nparams ? ", ...)" : "...)") : ")");
         return buf;
     }
-    if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC) {
+    if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC || t->kind == TY_REF) {
         char inner[128];
         k_ty_str(t->base, inner, sizeof inner);
         append(buf, len, inner);
-        if (t->kind == TY_PTR) {
+        if (t->kind == TY_REF) {
+            append(buf, len, "&");
+        } else if (t->kind == TY_PTR) {
             append(buf, len, t->base->kind == TY_PTR ? "*" : " *");
             quals_str(t->quals, buf, len, 0);
         } else if (t->kind == TY_ARRAY) {
@@ -293,7 +304,7 @@ simt_vtype k_ty_vtype(const k_type *t)
     case TY_ULONG: case TY_ULLONG: return VT_U64;
     case TY_FLOAT: return VT_F32;
     case TY_DOUBLE: return VT_F64;
-    case TY_PTR: case TY_ARRAY: return VT_PTR;
+    case TY_PTR: case TY_ARRAY: case TY_REF: return VT_PTR;
     default: return VT_VOID;
     }
 }

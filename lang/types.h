@@ -62,6 +62,8 @@ const k_field *k_record_find(const k_record *r, const char *name, uint32_t *off)
 /* CUDA's vector type called name (float4, uchar2, longlong3...) as a new
  * k_type, or NULL.  Each is one record per compile, laid out as CUDA does. */
 k_type *k_vector_type(k_ctx *ctx, const char *name);
+/* Is d the record b or derived from it (through bases)? */
+int k_record_derives(const k_record *d, const k_record *b);
 /* "struct S", "union U", "struct <anonymous>" */
 const char *k_record_name(const k_record *r);
 

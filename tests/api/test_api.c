@@ -72,6 +72,8 @@ START_TEST(config_defaults)
     ck_assert_int_eq(cfg.checks, 0);
     ck_assert_ptr_null(cfg.write);
     ck_assert_ptr_null(cfg.native_libs);
+    ck_assert_ptr_null(cfg.include_dirs);
+    ck_assert_uint_eq(cfg.max_host_steps, 0); /* no host step limit */
     simtvm_config_init(NULL); /* a no-op */
     simtvm_vm *vm;
     ck_assert_int_eq(simtvm_vm_new(&cfg, &vm), SIMTVM_OK);

@@ -199,6 +199,28 @@ START_TEST(step_limit)
 }
 END_TEST
 
+/* max_host_steps bounds main(); max_steps does not (host code has no
+ * limit unless asked). */
+START_TEST(host_step_limit)
+{
+    const char *src = "int main() { long n = 0; for (int i = 0; i < 300000; i++) n += i;"
+                      " return (int)(n & 1); }";
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    cfg.max_steps = 1000;
+    simtvm_vm *vm = test_vm(&cfg, src, NULL);
+    int code = -1;
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_OK);
+    ck_assert_int_eq(code, 0);
+    simtvm_vm_free(vm);
+    cfg.max_host_steps = 1000;
+    vm = test_vm(&cfg, src, NULL);
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_ERR_FAULT);
+    ck_assert_msg(strstr(simtvm_errmsg(vm), "step limit"), "%s", simtvm_errmsg(vm));
+    simtvm_vm_free(vm);
+}
+END_TEST
+
 /* ---- main() and output ---- */
 
 START_TEST(main_output_captured)
@@ -571,6 +593,7 @@ Suite *api_run_suite(void)
     tcase_add_test(tc, launch_misuse);
     tcase_add_test(tc, launch_fault_is_sticky);
     tcase_add_test(tc, step_limit);
+    tcase_add_test(tc, host_step_limit);
     tcase_add_test(tc, main_output_captured);
     tcase_add_test(tc, main_output_to_callback_and_files);
     tcase_add_test(tc, natives_registered);

@@ -1,0 +1,356 @@
+/* lang/cxx.c -- semantic analysis of the C++ core that CUDA programs use and
+ * that needs no new code shape: references (binding rules; lowering passes
+ * an address, lower_expr.c), `new`/`delete` (rewritten into malloc/calloc
+ * and free), `auto` (the initializer's type) and `static_assert`.
+ * Namespaces are in namespaces.c, overloading in overload.c. */
+#include <string.h>
+
+#include "sema.h"
+#include "templates.h"
+
+#define TYBUF 96
+
+/* ---- references ---- */
+/* The variable an lvalue is rooted in (x of x, x.y, x[i] for an array x). */
+static k_decl *root_var(k_expr *e)
+{
+    while (e && (e->kind == E_MEMBER ||
+                 (e->kind == E_INDEX && e->lhs->type && e->lhs->type->kind == TY_ARRAY)))
+        e = e->lhs;
+    return e && e->kind == E_IDENT ? e->decl : NULL;
+}
+
+int k_ref_binds_directly(const k_type *ref, const k_expr *e)
+{
+    return e->is_lvalue && e->type && k_ty_same(e->type, ref->base);  /* quals aside */
+}
+
+/* Checks that e can initialize a reference of type ref: an lvalue of its
+ * type binds to it (and must then live in memory); anything else only to a
+ * reference to const, through a temporary. */
+int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
+{
+    k_type *from = e->type;
+    if (!from)
+        return 0;
+    if (k_ref_binds_directly(ref, e)) {
+        if ((from->quals & Q_CONST) && !(ref->base->quals & Q_CONST)) {
+            char a[TYBUF];
+            k_error(s->ctx, e->loc, "binding reference of type '%s' to a const value drops"
+                    " the qualifier", k_ty_str(ref, a, sizeof a));
+            return 0;
+        }
+        k_decl *d = root_var(e);
+        if (d)
+            d->address_taken = 1;
+        return 1;
+    }
+    if (!(ref->base->quals & Q_CONST)) {
+        char a[TYBUF], b[TYBUF];
+        k_error(s->ctx, e->loc, "cannot bind non-const lvalue reference of type '%s' to %s"
+                " of type '%s'", k_ty_str(ref, a, sizeof a),
+                e->is_lvalue ? "a value" : "an rvalue", k_ty_str(from, b, sizeof b));
+        return 0;
+    }
+    return k_sema_assignable(s, ref->base, e, what);
+}
+
+/* ---- default arguments ---- */
+/* Checked where the function is declared (at file scope, like C++ looks
+ * their names up); once a parameter has one, every later one needs one. */
+void k_sema_check_defaults(k_sema_state *s, k_decl *f)
+{
+    int seen = 0;
+    for (int i = 0; i < f->nparams; i++) {
+        k_decl *p = f->params[i];
+        if (!p->init) {
+            if (seen)
+                k_error(s->ctx, p->loc, "missing default argument on parameter '%s'",
+                        p->name ? p->name : "?");
+            continue;
+        }
+        seen = 1;
+        if (k_sema_rvalue(s, p->init))
+            k_sema_assignable(s, p->type, p->init, "default argument");
+    }
+}
+
+/* A call that leaves out trailing arguments gets the defaults of the
+ * declaration it calls (or of its definition, when only that has them). */
+void k_sema_default_args(k_sema_state *s, k_expr *call, k_decl *f)
+{
+    int n = call->nargs;
+    if (n >= f->nparams)
+        return;
+    k_decl *g = f->params[n]->init ? f : f->definition;
+    if (!g || g->nparams != f->nparams || !g->params[n]->init)
+        return;
+    k_expr **args = k_alloc(s->ctx, sizeof *args * (size_t)f->nparams);
+    if (n)
+        memcpy(args, call->args, sizeof *args * (size_t)n);
+    int m = n;
+    while (m < f->nparams && g->params[m]->init) {
+        args[m] = g->params[m]->init;
+        m++;
+    }
+    call->args = args;
+    call->nargs = m;
+}
+
+/* ---- new and delete ---- */
+static k_expr *size_of(k_sema_state *s, k_loc loc, k_type *t)
+{
+    k_expr *z = k_expr_new(s->ctx, E_SIZEOF_TYPE, loc);
+    z->type_written = t;
+    return z;
+}
+
+static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr **args, int n)
+{
+    k_expr *c = k_expr_new(s->ctx, E_CALL, loc);
+    c->name = name;
+    c->args = k_alloc(s->ctx, sizeof *c->args * (size_t)n);
+    memcpy(c->args, args, sizeof *args * (size_t)n);
+    c->nargs = n;
+    return c;
+}
+
+/* `new T[n]` is (T *)malloc(n * sizeof(T)); `new T()` and `new T[n]()`
+ * zero it (calloc); `new T(v)` is not built.  The node becomes that cast. */
+void k_sema_new(k_sema_state *s, k_expr *e)
+{
+    k_type *t = e->type_written;
+    if (e->nargs > 0) {
+        k_error(s->ctx, e->loc, "'new' with an initializer is not supported"
+                " (write `new T` and assign the value)");
+        return;
+    }
+    k_expr *n = e->lhs;
+    if (!n) {
+        n = k_expr_new(s->ctx, E_INT, e->loc);
+        n->ival = 1;
+    }
+    k_expr *call;
+    if (e->op) {
+        k_expr *args[2] = { n, size_of(s, e->loc, t) };
+        call = call_named(s, e->loc, "calloc", args, 2);
+    } else {
+        k_expr *m = k_expr_new(s->ctx, E_BINARY, e->loc);
+        m->op = KB_MUL;
+        m->lhs = n;
+        m->rhs = size_of(s, e->loc, t);
+        call = call_named(s, e->loc, "malloc", &m, 1);
+    }
+    e->kind = E_CAST;
+    e->op = 0;
+    e->type_written = k_type_ptr(s->ctx, t);
+    e->lhs = call;
+    e->nargs = 0;
+}
+
+/* `delete p` and `delete[] p` are free(p). */
+void k_sema_delete(k_sema_state *s, k_expr *e)
+{
+    k_expr *p = e->lhs;
+    k_type *t = k_sema_rvalue(s, p);
+    if (t && k_decay(s->ctx, t)->kind != TY_PTR) {
+        char a[TYBUF];
+        k_error(s->ctx, p->loc, "cannot delete expression of type '%s'", k_ty_str(t, a, sizeof a));
+        return;
+    }
+    e->kind = E_CALL;
+    e->name = "free";
+    e->args = k_alloc(s->ctx, sizeof *e->args);
+    e->args[0] = p;
+    e->nargs = 1;
+    e->lhs = NULL;
+    e->op = 0;
+}
+
+/* ---- auto ---- */
+/* `auto x = e;` takes e's type (arrays decay, top-level const goes unless
+ * written: `const auto`); `auto &r = e;` refers to e's type. */
+int k_sema_deduce_auto(k_sema_state *s, k_decl *d)
+{
+    k_type *slot = d->type->kind == TY_REF ? d->type->base : d->type;
+    if (!slot || slot->kind != TY_AUTO)
+        return 1;
+    if (!d->init || d->init->kind == E_INIT_LIST) {
+        k_error(s->ctx, d->loc, "declaration of '%s' with deduced type 'auto' requires an"
+                " initializer", d->name);
+        return 0;
+    }
+    k_type *t = k_sema_rvalue(s, d->init);
+    if (!t)
+        return 0;
+    k_type *deduced = k_alloc(s->ctx, sizeof *deduced);
+    if (d->type->kind == TY_REF) {
+        *deduced = *t;
+        deduced->quals |= slot->quals;
+        d->type->base = deduced;
+    } else {
+        *deduced = *k_decay(s->ctx, t);
+        deduced->quals = slot->quals;
+        d->type = deduced;
+    }
+    return 1;
+}
+
+/* ---- range-based for ---- */
+static k_expr *ident_of(k_sema_state *s, k_loc loc, k_decl *d)
+{
+    k_expr *e = k_expr_new(s->ctx, E_IDENT, loc);
+    e->name = d->name;
+    return e;
+}
+
+static k_stmt *decl_stmt(k_sema_state *s, k_loc loc, k_decl *d)
+{
+    k_stmt *st = k_stmt_new(s->ctx, S_DECL, loc);
+    st->decls = k_alloc(s->ctx, sizeof *st->decls);
+    st->decls[0] = d;
+    st->ndecls = 1;
+    return st;
+}
+
+/* `for (T x : a)` over an array a of n elements becomes
+ *     for (long i = 0; i < n; ++i) { T x = a[i]; body }
+ * (a reference x refers to a[i]).  The counter's name cannot be written in
+ * a program, so it hides nothing. */
+int k_sema_range_for(k_sema_state *s, k_stmt *st)
+{
+    k_expr *range = st->range;
+    k_type *t = k_sema_expr(s, range);
+    if (!t)
+        return 0;
+    if (t->kind != TY_ARRAY || t->length < 0) {
+        char a[TYBUF];
+        k_error(s->ctx, range->loc, "range-based for needs an array of known size, not '%s'"
+                " (K has no begin()/end())", k_ty_str(t, a, sizeof a));
+        return 0;
+    }
+    k_loc loc = st->loc;
+    k_decl *i = k_decl_new(s->ctx, D_VAR, loc, "for.range.index");
+    i->type = k_ty(s->ctx, TY_LONG);
+    i->init = k_expr_new(s->ctx, E_INT, loc);
+    k_expr *n = k_expr_new(s->ctx, E_INT, loc);
+    n->ival = (uint64_t)t->length;
+    n->int_long = 1;
+    k_expr *cond = k_expr_new(s->ctx, E_BINARY, loc);
+    cond->op = KB_LT;
+    cond->lhs = ident_of(s, loc, i);
+    cond->rhs = n;
+    k_expr *step = k_expr_new(s->ctx, E_UNARY, loc);
+    step->op = KU_PREINC;
+    step->lhs = ident_of(s, loc, i);
+    k_expr *elem = k_expr_new(s->ctx, E_INDEX, range->loc);
+    elem->lhs = range;
+    elem->rhs = ident_of(s, loc, i);
+    k_stmt *var = st->init;
+    var->decls[0]->init = elem;
+    k_stmt *body = k_stmt_new(s->ctx, S_BLOCK, loc);
+    body->stmts = k_alloc(s->ctx, sizeof *body->stmts * 2);
+    body->stmts[0] = var;
+    body->stmts[1] = st->body;
+    body->nstmts = st->body ? 2 : 1;
+    st->init = decl_stmt(s, loc, i);
+    st->expr = cond;
+    st->step = step;
+    st->body = body;
+    st->range = NULL;
+    return 1;
+}
+
+/* ---- constexpr functions ---- */
+#define K_CONSTEXPR_DEPTH 64
+
+/* The expression of f's body when it is just `return e;`, else NULL. */
+static k_expr *single_return(const k_decl *f)
+{
+    const k_stmt *b = f->body;
+    while (b && b->kind == S_BLOCK && b->nstmts == 1)
+        b = b->stmts[0];
+    return b && b->kind == S_RETURN ? b->expr : NULL;
+}
+
+/* The argument's value as the parameter's: `(T)value`. */
+static k_expr *const_arg(k_sema_state *s, const k_expr *a, k_type *t)
+{
+    k_expr *v = k_expr_new(s->ctx, E_INT, a->loc);
+    v->ival = a->const_val;
+    v->int_unsigned = 1;
+    v->int_long = 2;
+    k_expr *c = k_expr_new(s->ctx, E_CAST, a->loc);
+    c->type_written = t;
+    c->lhs = v;
+    c->depth = 2;
+    return c;
+}
+
+/* Checks e, but only the arm a constant condition takes (as C++ evaluates
+ * a constexpr call: `n <= 1 ? 1 : n * f(n - 1)` ends).  Returns what holds
+ * e's value. */
+static k_expr *taken(k_sema_state *s, k_expr *e)
+{
+    while (e && e->kind == E_COND) {
+        if (!k_sema_rvalue(s, e->cond) || !e->cond->is_const)
+            return k_sema_rvalue(s, e) ? e : NULL;
+        e = e->cond->const_val ? e->lhs : e->rhs;
+    }
+    return e && k_sema_rvalue(s, e) ? e : NULL;
+}
+
+/* A call of a `constexpr` function (in K: one whose integer result type is
+ * const, which `constexpr` gives) whose body is `return e;` and whose
+ * arguments are integer constants is the constant e folds to with the
+ * arguments in place of the parameters (checked at file scope, in the
+ * function's namespace; a trial: its errors are dropped, and a call that
+ * does not fold is an ordinary call). */
+void k_sema_fold_constexpr(k_sema_state *s, k_expr *call, k_decl *f)
+{
+    k_decl *def = f->body ? f : f->definition;
+    k_type *rt = f->type->base;
+    k_expr *body = def ? single_return(def) : NULL;
+    if (!body || !(rt->quals & Q_CONST) || !k_ty_is_integer(rt) || def->variadic ||
+        call->nargs != def->nparams || s->constexpr_depth >= K_CONSTEXPR_DEPTH)
+        return;
+    const char **names = k_alloc(s->ctx, sizeof *names * (size_t)(def->nparams + 1));
+    k_expr **values = k_alloc(s->ctx, sizeof *values * (size_t)(def->nparams + 1));
+    k_type **types = k_alloc(s->ctx, sizeof *types * (size_t)(def->nparams + 1));
+    for (int i = 0; i < def->nparams; i++) {
+        const k_expr *a = call->args[i];
+        if (!a->is_const || !a->type || !k_ty_is_integer(a->type) || !def->params[i]->name ||
+            !k_ty_is_integer(def->params[i]->type))
+            return;
+        names[i] = def->params[i]->name;
+        values[i] = const_arg(s, a, def->params[i]->type);
+    }
+    k_subst sb = { names, types, values, def->nparams, NULL, NULL };
+    k_expr *e = k_clone_expr(s->ctx, body, &sb);
+    k_sema_state t = *s;
+    t.scope = s->file_scope;
+    t.ns = def->ns;
+    t.lambda = NULL;
+    t.constexpr_depth++;
+    int ndiags = s->ctx->ndiags, nerrors = s->ctx->nerrors;
+    e = taken(&t, e);
+    int ok = s->ctx->nerrors == nerrors && e && k_ty_is_integer(e->type) && e->is_const;
+    s->ctx->ndiags = ndiags;
+    s->ctx->nerrors = nerrors;
+    if (!ok)
+        return;
+    call->is_const = 1;
+    call->const_val = k_kind_wrap(rt->kind, e->const_val);
+}
+
+/* ---- static_assert ---- */
+void k_sema_static_assert(k_sema_state *s, k_decl *a)
+{
+    int64_t v;
+    if (!k_sema_const_int(s, a->init, &v) || v)
+        return;
+    if (a->target)
+        k_error(s->ctx, a->loc, "static assertion failed: %s", a->target);
+    else
+        k_error(s->ctx, a->loc, "static assertion failed");
+}

@@ -1,0 +1,85 @@
+/* lang/parse_cxx.c -- the parser's C helpers for C++ declarations that make
+ * no code: namespaces (entering one), using-directives, -declarations and
+ * namespace aliases, type aliases, static_assert, and the words a lambda may
+ * not have (lang/parser.y calls them; lookup is lang/namespaces.c's). */
+#include <string.h>
+
+#include "namespaces.h"
+#include "parser.h"
+
+/* `namespace N {`: the names declared until its '}' are "outer::N::name". */
+const char *k_parse_ns_enter(k_parser *ps, const char *name)
+{
+    const char *outer = ps->ns;
+    ps->ns = k_ns_qualify(ps->ctx, outer, name);
+    return outer;
+}
+
+/* A using-directive, -declaration or namespace alias: in view of the
+ * scanner's type-name lookup from here on, and a D_USING for sema. */
+k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target)
+{
+    k_decl *u = k_decl_new(ps->ctx, D_USING, loc, name);
+    if (!u)
+        return NULL;
+    u->using_kind = kind;
+    u->target = target;
+    u->ns = ps->ns;
+    if (kind == U_ALIAS)
+        u->name = k_ns_qualify(ps->ctx, ps->ns, name);
+    k_parse_list_add(ps, &ps->uses, u);
+    return u;
+}
+
+static k_stmt *nocode(k_parser *ps, k_loc loc, k_decl *d)
+{
+    k_stmt *s = d ? k_stmt_new(ps->ctx, S_NOCODE, loc) : NULL;
+    if (!s)
+        return NULL;
+    s->decls = k_alloc(ps->ctx, sizeof *s->decls);
+    if (s->decls) {
+        s->decls[0] = d;
+        s->ndecls = 1;
+    }
+    return s;
+}
+
+k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u)
+{
+    return nocode(ps, loc, u);
+}
+
+/* `using T = type;` and `using N::T;` of a type: a typedef name (scoped like
+ * typedefs).  name NULL: the last component of the typedef's own name. */
+void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type)
+{
+    (void)loc;
+    if (!name)
+        for (int i = ps->typedef_types.n - 1; i >= 0 && !name; i--)
+            if (ps->typedef_types.items[i] == type)
+                name = k_ns_last(ps->typedef_names.items[i]);
+    if (!name || !type)
+        return;
+    k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, name), type);
+}
+
+k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg)
+{
+    k_decl *a = k_decl_new(ps->ctx, D_STATIC_ASSERT, loc, NULL);
+    if (!a)
+        return NULL;
+    a->init = cond;
+    a->target = msg ? msg->str : NULL;
+    return nocode(ps, loc, a);
+}
+
+/* A word after a lambda's parameters: `mutable` is not built. */
+void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word)
+{
+    if (strcmp(word, "mutable") == 0)
+        k_error(ps->ctx, at, "mutable lambdas are not supported in K (capture by"
+                " reference instead)");
+    else
+        k_error(ps->ctx, at, "expected '->' or '{' after a lambda's parameters, not '%s'",
+                word);
+}
