@@ -452,7 +452,7 @@ static const member_info members[] = {
     {"dim_blocks", M_INDEX, K_GRID, 0, "gridDim"},
     {"block_rank", M_BLOCK_RANK, K_GRID, 0, NULL},
     {"num_blocks", M_NUM_BLOCKS, K_GRID, 0, NULL},
-    {"is_valid", M_VALID, K_BLOCK | K_WARP | K_TG, 0, NULL},
+    {"is_valid", M_VALID, K_TG | K_GRID, 0, NULL},
     {"shfl", M_SHFL, K_WARP, 2, NULL},
     {"shfl_up", M_SHFL, K_WARP, 2, NULL},
     {"shfl_down", M_SHFL, K_WARP, 2, NULL},
