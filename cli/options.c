@@ -306,6 +306,13 @@ static int opt_no_simd(simtvm_options *o, const char *v, FILE *err)
     return 0;
 }
 
+static int opt_wall_clock(simtvm_options *o, const char *v, FILE *err)
+{
+    (void)v, (void)err;
+    o->wall_clock = 1;
+    return 0;
+}
+
 static int opt_quiet(simtvm_options *o, const char *v, FILE *err)
 {
     (void)v, (void)err;
@@ -479,6 +486,7 @@ static const option_def OPTIONS[] = {
     {"--max-memory", VALUE, ON_RUN | ON_DEBUG, opt_max_memory},
     {"--max-printf", VALUE, ON_RUN | ON_DEBUG, opt_max_printf},
     {"--no-simd", NO_VALUE, ON_RUN, opt_no_simd},
+    {"--wall-clock", NO_VALUE, ON_RUN | ON_DEBUG, opt_wall_clock},
     {"--native-lib", VALUE, ON_RUN | ON_DEBUG, opt_native_lib},
     {"--report", VALUE, ON_RUN, opt_report},
     {"--trace-blocks", VALUE, ON_RUN, opt_trace_blocks},
@@ -765,6 +773,8 @@ void simtvm_print_help(FILE *out)
         "  --max-memory BYTES          guest memory limit (K, M, G suffixes)\n"
         "  --max-printf BYTES          device printf output per launch (default 16M)\n"
         "  --no-simd, --native-lib LIB.so (repeatable), --quiet, -D NAME=VALUE\n"
+        "  --wall-clock                host clock(), time(), std::chrono read real time\n"
+        "                              (default: the modelled time, the same every run)\n"
         "  -I DIR                      search DIR for #include \"file\" (repeatable; also\n"
         "                              build, disasm and debug)\n"
         "\n"

@@ -324,6 +324,7 @@ static void apply_run_options(simt_config *cfg, const simtvm_options *o,
     cfg->stats = o->stats != STATS_OFF;
     cfg->maxrregcount = o->maxrregcount;
     cfg->no_simd = o->no_simd;
+    cfg->wall_clock = o->wall_clock;
     cfg->quiet = o->quiet;
     cfg->device = dev;
     cfg->trace_path = o->trace_file;

@@ -58,6 +58,8 @@ typedef struct k_type {
     uint32_t closure_size;    /* TY_CLOSURE: the object's bytes (its captures) */
     const char *alias;        /* name written by the user when it was a typedef-like
                                  builtin (size_t, cudaError_t, cudaEvent_t), else NULL */
+    const struct k_chrono *chrono; /* a <chrono> duration, time_point or ratio: the
+                                 scalar kind is its count (lang/chrono.c), else NULL */
     int cg;                   /* a cooperative group (enum k_cg_kind, lang/cg.h): the kind
                                  is TY_ULLONG, the group's descriptor; 0 for other types */
     int cg_tile;              /* CG_TILE: the tile's size N of thread_block_tile<N> */
@@ -144,7 +146,8 @@ typedef enum k_expr_kind {
     E_DELETE,     /* delete lhs / delete[] lhs (op 1); sema turns it into free(lhs) */
     E_LAMBDA,     /* a C++ lambda: lambda (its function), args (explicit captures: E_IDENT,
                      op 1 by reference), op (default capture: 0 none, '&' or '='); lang/lambda.c */
-    E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p)) */
+    E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p));
+                     on library types (d.count()) lang/chrono.c gives the meaning */
     E_ALIGNOF,    /* alignof(type_written) */
     E_OFFSETOF,   /* offsetof(type_written, name): name is the member path "a.b" */
     E_DESIGNATOR, /* `.name = lhs` in a brace initializer */
@@ -447,6 +450,12 @@ void k_unit_dump(const k_unit *unit, FILE *out);
  * new NUL-terminated text in the arena, or NULL after reporting errors. */
 char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
                    size_t *out_len);
+
+/* The type names of the host C library headers (FILE, clock_t, time_t...),
+ * which the parser knows from the start as if typedef'd (lang/builtins.c).
+ * Returns the i-th name and sets *t to a fresh node of its type (with the
+ * alias), or returns NULL past the end. */
+const char *k_lib_typedef(k_ctx *ctx, int i, struct k_type **t);
 
 /* Preprocesses and parses the source (lang/arch.c): once for the host, and,
  * if the program asks about __CUDA_ARCH__, once more for the device, taking

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cg.h"
+#include "chrono.h"
 #include "sema.h"
 #include "vm/vm.h"
 
@@ -290,6 +291,12 @@ static k_type *letter_type(k_ctx *ctx, char c)
         t->alias = "cudaError_t";
         return t;
     case 's': return ptr_to(ctx, k_ty_qualified(ctx, k_ty(ctx, TY_CHAR), Q_CONST));
+    case 'N': return k_chrono_point_type(ctx); /* a clock's now() */
+    case 'C': return ptr_to(ctx, k_ty(ctx, TY_CHAR)); /* char *, as strchr returns */
+    case 'O': case 'M': /* a stream, a manipulator (lang/iostream.c) */
+        t = k_ty(ctx, TY_LONG);
+        t->alias = c == 'O' ? "std::ostream" : "std::ios_manip";
+        return t;
     default: return ptr_to(ctx, k_ty(ctx, TY_VOID));
     }
 }
@@ -630,4 +637,26 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     }
     if (!e->type)
         e->type = k_ty(ctx, TY_INT);
+}
+
+/* ---- the library's type names ---- */
+static const struct { const char *name; k_type_kind kind; } lib_typedefs[] = {
+    { "FILE", TY_VOID },          /* only ever used as FILE *: a runtime/stdio.c handle */
+    { "clock_t", TY_LONG },       /* glibc x86-64 */
+    { "time_t", TY_LONG },
+    { "suseconds_t", TY_LONG },
+    { "clockid_t", TY_INT },
+};
+
+const char *k_lib_typedef(k_ctx *ctx, int i, k_type **t)
+{
+    int n = (int)(sizeof lib_typedefs / sizeof lib_typedefs[0]);
+    if (i >= n)
+        return k_chrono_typedef(ctx, i - n, t);
+    if (i < 0)
+        return NULL;
+    *t = k_ty(ctx, lib_typedefs[i].kind);
+    if (*t)
+        (*t)->alias = lib_typedefs[i].name;
+    return lib_typedefs[i].name;
 }

@@ -2217,6 +2217,12 @@ k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
         return unit;
     }
     k_lexer_init(&ps.lx, ctx, copy, len);
+    k_type *lib_type;
+    const char *lib_name;
+    for (int i = 0; (lib_name = k_lib_typedef(ctx, i, &lib_type)) != NULL; i++) {
+        list_append(&ps, &ps.typedef_names, (void *)lib_name);
+        list_append(&ps, &ps.typedef_types, lib_type);
+    }
     k_cg_types(ctx, add_builtin_type, &ps);
     int errors_before = ctx->nerrors;
     if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)

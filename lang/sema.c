@@ -6,6 +6,7 @@
 
 #include "namespaces.h"
 #include "cg.h"
+#include "chrono.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -183,12 +184,23 @@ static void add_builtins(k_sema_state *s)
         add_builtin_const(s, ints[i].name, TY_INT, NULL, ints[i].v);
     add_builtin_const(s, "UINT_MAX", TY_UINT, NULL, UINT32_MAX);
     add_builtin_const(s, "LLONG_MAX", TY_LLONG, NULL, INT64_MAX);
+    k_iostream_builtins(s);
+}
+
+void k_sema_add_const(k_sema_state *s, const char *name, k_type_kind kind, const char *alias,
+                      uint64_t v)
+{
+    add_builtin_const(s, name, kind, alias, v);
 }
 
 /* ---- types ---- */
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
 {
     for (; t; t = t->base) {
+        if (t->kind == TY_TEMPLATE_ID)
+            k_chrono_resolve_type(s, t, loc);
+        if (t->kind == TY_TEMPLATE_ID)
+            k_random_resolve_type(s, t, loc);
         if (t->kind == TY_FUNC)
             return;
         if (t->kind == TY_REF && t->base && t->base->kind == TY_VOID) {
@@ -568,7 +580,9 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         k_error(ctx, d->loc, "variable '%s' has incomplete type '%s'", d->name,
                 k_record_name(d->type->rec));
     k_sema_dtor_var(s, d);
-    if (k_sema_ctor_var(s, d))
+    if (k_random_is_type(d->type))
+        k_random_init(s, d, file_scope);
+    else if (k_sema_ctor_var(s, d))
         ;   /* a class object: its constructor initializes it (classes.c) */
     else if (d->init || k_has_ctor(d))
         k_sema_check_init(s, d);

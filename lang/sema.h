@@ -236,4 +236,20 @@ k_decl *k_sema_pick_overload(k_sema_state *s, k_expr *e, k_decl **cand, int n);
 /* builtins.c: checks a call of built-in id and fills e->type and argtypes */
 void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id);
 
+/* sema.c: declares a built-in constant of the library (std::endl...) */
+void k_sema_add_const(k_sema_state *s, const char *name, k_type_kind kind, const char *alias,
+                      uint64_t v);
+
+/* iostream.c: std::cout and the manipulators, and `stream << value` */
+void k_iostream_builtins(k_sema_state *s);
+int k_iostream_is_stream(const k_type *t);
+k_type *k_iostream_insert(k_sema_state *s, k_expr *e, k_type *value_type);
+
+/* random.c: <random>'s engines and distributions (see there) */
+const char *k_random_typedef(k_ctx *ctx, int i, k_type **t);
+int k_random_is_type(const k_type *t);
+void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
+void k_random_init(k_sema_state *s, k_decl *d, int file_scope);
+k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f);
+
 #endif

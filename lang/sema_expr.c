@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cg.h"
+#include "chrono.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -18,6 +19,10 @@ k_type *k_decay(k_ctx *ctx, k_type *t)
 
 int k_is_null_const(const k_expr *e)
 {
+    /* C's NULL, ((void *)0), is a null pointer constant too */
+    if (e && e->kind == E_CAST && e->type && e->type->kind == TY_PTR && e->type->base &&
+        e->type->base->kind == TY_VOID && e->type->base->quals == 0)
+        return k_is_null_const(e->lhs);
     return e && e->is_const && e->const_val == 0 && e->type && k_ty_is_integer(e->type);
 }
 
@@ -156,6 +161,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         return k_sema_bind_ref(s, to, e, what);
     if (to->kind == TY_CLOSURE && from->kind == TY_CLOSURE && to->lambda == from->lambda)
         return 1;
+    if (to->chrono || from->chrono)
+        return k_chrono_assign(s, to, e, what);
     from = k_decay(s->ctx, from);
     int ok;
     if (k_ty_is_arith(to))
@@ -412,6 +419,10 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     k_type *tb = k_sema_rvalue(s, e->rhs);
     if (!ta || !tb)
         return NULL;
+    if (ta->chrono || tb->chrono)
+        return k_chrono_binary(s, e, ta, tb);
+    if (e->op == KB_SHL && k_iostream_is_stream(ta))
+        return k_iostream_insert(s, e, tb);
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
         int done;
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
@@ -580,6 +591,8 @@ static k_type *cast(k_sema_state *s, k_expr *e)
     k_type *from = k_sema_expr(s, e->lhs);
     if (!from)
         return NULL;
+    if (to->chrono || from->chrono)
+        return k_chrono_cast(s, e, to, from);
     from = k_decay(s->ctx, from);
     int ok = to->kind == TY_VOID ||
              (k_ty_is_arith(to) && (k_ty_is_arith(from) ||
@@ -738,6 +751,12 @@ static k_type *call(k_sema_state *s, k_expr *e)
 {
     if (!e->name)
         return k_sema_indirect_call(s, e);
+    if (e->has_targs && k_chrono_is_template_call(s, e->name)) {
+        k_type *to = e->ntargs >= 1 ? e->targs[0].type : NULL;
+        if (to)
+            k_sema_resolve_type(s, to, e->targs[0].loc);
+        return k_chrono_call(s, e, to, e->ntargs);
+    }
     k_decl *fp = k_sema_lookup(s, e->name);
     if (fp && fp->kind != D_FUNC && fp->type && fp->type->kind == TY_PTR &&
         fp->type->base->kind == TY_FUNC) {   /* fp(args) with fp a function pointer */
@@ -792,6 +811,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
             k_sema_expr(s, e->args[i]);
         return NULL;
     }
+    if (f->kind == D_VAR && k_random_is_type(f->type))
+        return k_random_call(s, e, f);
     if (f->kind != D_FUNC && f->type && (f->type->kind == TY_CLOSURE ||
         (f->type->kind == TY_REF && f->type->base->kind == TY_CLOSURE))) {
         if (!k_sema_call_closure(s, e, f))
@@ -910,7 +931,13 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return e->kind == E_CALL ? call(s, e) : NULL;
     case E_LAMBDA:
         return k_sema_lambda(s, e);
-    case E_MCALL: return k_sema_method_call(s, e);
+    case E_MCALL: {
+        /* a class's member function, or a library type's (d.count()) */
+        k_type *t = k_sema_expr(s, e->lhs);
+        if (t && t->chrono)
+            return k_chrono_member_call(s, e);
+        return t ? k_sema_method_call(s, e) : NULL;
+    }
     case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
     case E_COMPOUND: return k_sema_compound(s, e);
     case E_DESIGNATOR:

@@ -20,6 +20,10 @@
 static const k_builtin_template builtin_templates[] = {
     { "std::chrono::duration_cast", K_TPL_FUNCTION },
     { "std::chrono::duration", K_TPL_CLASS },
+    { "std::chrono::time_point", K_TPL_CLASS },   /* lang/chrono.c */
+    { "std::ratio", K_TPL_CLASS },
+    { "std::uniform_int_distribution", K_TPL_CLASS },   /* lang/random.c */
+    { "std::uniform_real_distribution", K_TPL_CLASS },
     { "std::vector", K_TPL_CLASS },
     { "std::numeric_limits", K_TPL_CLASS },
     { "cooperative_groups::tiled_partition", K_TPL_FUNCTION },

@@ -12,18 +12,17 @@
  * cudaGetLastError(); after a kernel fault every later call that needs the
  * device returns 700 until cudaDeviceReset (see context_error).
  *
- * Deterministic stand-ins: clock() counts the modelled device time
- * (vm->clock_ms, CLOCKS_PER_SEC = 1000000); time() is always 0, so runs repeat.
+ * The clocks (clock, time...) are in runtime/clocks.c, the streams in
+ * runtime/stdio.c: runtime/libc.def lists the library files' builtins.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/hostlib.h"
 #include "vm/observe.h"
 #include "vm/vm.h"
-
-#include "runtime/host_call.h"
 
 /* ---- arguments, results, guest memory ---- */
 
@@ -43,7 +42,7 @@ void *guest(call *c, const char *fn, uint64_t addr, uint64_t len, int write)
     return p;
 }
 
-static const char *guest_str(call *c, const char *fn, uint64_t addr, size_t max, size_t *len)
+const char *guest_str(call *c, const char *fn, uint64_t addr, size_t max, size_t *len)
 {
     const char *s = simt_vm_cstr(c->vm, c->t, addr, max, len);
     if (!s)
@@ -137,12 +136,6 @@ static simt_status bi_PUTCHAR(call *c)
     unsigned char ch = (unsigned char)arg(c, 0);
     fputc(ch, c->vm->out);
     return ret_int(c, ch);
-}
-
-static simt_status bi_FFLUSH(call *c)
-{
-    fflush(c->vm->out);
-    return ret_int(c, 0);
 }
 
 /* ---- C library: memory ---- */
@@ -438,18 +431,6 @@ static simt_status bi_STRCPY(call *c)
         return SIMT_FAULT;
     memmove(d, s, len + 1);
     return ret_u64(c, arg(c, 0));
-}
-
-static simt_status bi_HOST_CLOCK(call *c)
-{
-    return ret_u64(c, (uint64_t)(int64_t)(c->vm->clock_ms * 1000.0));
-}
-
-static simt_status bi_TIME(call *c)
-{
-    if (arg(c, 0) && store_u64(c, "time", arg(c, 0), 0) != 0)
-        return SIMT_FAULT;
-    return ret_u64(c, 0);
 }
 
 /* ---- CUDA runtime: errors ---- */
@@ -934,7 +915,9 @@ typedef simt_status (*builtin_fn)(call *c);
 
 static const builtin_fn builtins[BI_COUNT] = {
 #define BI(id, name, where, sig) [BI_##id] = bi_##id,
+#define LIB(id, name, where, sig) [BI_##id] = simt_lib_##id,
 #include "runtime/builtins.def"
+#undef LIB
 #undef BI
 };
 

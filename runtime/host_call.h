@@ -45,6 +45,8 @@ static inline simt_status ret_u64(call *c, uint64_t v)
 
 /* Guest memory for fn (NULL after a fault whose message names fn). */
 void *guest(call *c, const char *fn, uint64_t addr, uint64_t len, int write);
+/* The NUL-terminated guest string at addr (at most max bytes) and its length. */
+const char *guest_str(call *c, const char *fn, uint64_t addr, size_t max, size_t *len);
 int store(call *c, const char *fn, uint64_t addr, const void *v, size_t size);
 int store_u64(call *c, const char *fn, uint64_t addr, uint64_t v);
 int store_i32(call *c, const char *fn, uint64_t addr, int32_t v);

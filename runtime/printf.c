@@ -310,16 +310,23 @@ static int convert(printf_ctx *c, const spec *sp)
 simt_status simt_format_printf(simt_vm *vm, const simt_tctx *t, const simt_sig *sig,
                                const uint64_t *args, int nargs, char **out, size_t *outlen)
 {
+    return simt_format_printf_at(vm, t, sig, args, nargs, 0, out, outlen);
+}
+
+simt_status simt_format_printf_at(simt_vm *vm, const simt_tctx *t, const simt_sig *sig,
+                                  const uint64_t *args, int nargs, int fmt_arg, char **out,
+                                  size_t *outlen)
+{
     *out = NULL;
     *outlen = 0;
-    if (nargs < 1)
+    if (nargs < fmt_arg + 1)
         return simt_vm_faultf(vm, "printf: no format string");
     size_t flen;
-    const char *fmt = simt_vm_cstr(vm, t, args[0], SIZE_MAX, &flen);
+    const char *fmt = simt_vm_cstr(vm, t, args[fmt_arg], SIZE_MAX, &flen);
     if (!fmt)
         return SIMT_FAULT;
     outbuf b = { .al = &vm->cfg.alloc };
-    args_cursor cursor = { .sig = sig, .args = args, .nargs = nargs, .next = 1 };
+    args_cursor cursor = { .sig = sig, .args = args, .nargs = nargs, .next = fmt_arg + 1 };
     printf_ctx c = { .vm = vm, .t = t, .out = &b, .args = &cursor };
     size_t i = 0;
     while (i < flen && !b.failed) {

@@ -452,6 +452,8 @@ static int lane_calls(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mas
         /* Where the call is, for a checker finding inside it (free errors);
          * a fault overwrites it anyway. */
         ex->vm->fault.pc = (int32_t)(in - ex->mod->code);
+        if (ex->is_host) /* the host clocks read it (runtime/clocks.c) */
+            ex->vm->host_steps = ex->steps;
         simt_status st = in->op == OP_HCALL
             ? simt_builtin_call(ex->vm, &t, in->i, sig, args, in->c, &ret)
             : simt_ffi_call(ex->vm, &t, (uint32_t)in->i, args, &ret);

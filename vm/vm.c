@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "runtime/ffi.h"
+#include "runtime/hostlib.h"
 #include "vm/exec.h"
 #include "vm/observe.h"
 #include "vm/srcquote.h"
@@ -135,6 +136,9 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
 void simt_vm_destroy(simt_vm *vm)
 {
     simt_ffi_close(vm);
+    simt_stdio_close_all(vm);
+    simt_iostate_free(vm);
+    simt_random_free(vm);
     if (vm->checker)
         simt_checker_free(vm->checker);
     if (vm->model)

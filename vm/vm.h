@@ -42,6 +42,7 @@ typedef struct simt_config {
     int stats;                  /* collect statistics (--stats) */
     int no_simd;
     int quiet;
+    int wall_clock;             /* --wall-clock: host clocks read the host's real time */
     const simt_device_profile *device;
     /* Native functions (runtime/ffi.h): shared libraries searched for extern
      * functions (--native-lib; NULL-terminated, may be NULL), and functions an
@@ -201,6 +202,14 @@ typedef struct simt_vm {
     /* frame_zero[f]: the registers a new frame of function f must clear
      * (vm/live.c; set by simt_vm_init). */
     simt_frame_zero *frame_zero;
+    /* runtime/stdio.c: the streams fopen opened (NULL until the first);
+     * closed by simt_vm_destroy. */
+    struct simt_stdio *stdio;
+    /* runtime/ostream.c: the format state of std::cout, cerr and clog (NULL
+     * until the first insertion). */
+    struct simt_iostate *iostate;
+    /* runtime/random.c: the guest's <random> engines and distributions */
+    struct simt_random *random;
 } simt_vm;
 
 /* vm/live.c: fills and frees vm->frame_zero. */
@@ -235,6 +244,10 @@ simt_status simt_builtin_call(simt_vm *vm, const simt_tctx *t, int id, const sim
  * *out of *outlen bytes (runtime/printf.c).  Returns SIMT_OK or SIMT_FAULT. */
 simt_status simt_format_printf(simt_vm *vm, const simt_tctx *t, const simt_sig *sig,
                                const uint64_t *args, int nargs, char **out, size_t *outlen);
+/* The same with the format at args[fmt_arg] (fprintf, sprintf, snprintf). */
+simt_status simt_format_printf_at(simt_vm *vm, const simt_tctx *t, const simt_sig *sig,
+                                  const uint64_t *args, int nargs, int fmt_arg, char **out,
+                                  size_t *outlen);
 
 /* Device printf output held back while blocks run on several host threads:
  * each call's text after its length (a size_t), in call order.  bytes counts

@@ -1,0 +1,232 @@
+/* lang/random.c -- <random> in the front end: the engines
+ * (std::default_random_engine = std::minstd_rand0, std::minstd_rand,
+ * std::mt19937) and std::uniform_int_distribution<T> /
+ * std::uniform_real_distribution<T>.
+ *
+ * An object of these types is a long holding a runtime handle
+ * (runtime/random.c, which computes libstdc++'s sequences).  Its declaration
+ * `std::mt19937 gen(42);` or `std::uniform_int_distribution<int> d(1, 6);`
+ * becomes an initialization by a runtime call that builds the object, and
+ * the calls `gen()` and `d(gen)` become runtime calls that draw from it. */
+#include <stdint.h>
+#include <string.h>
+
+#include "runtime/random.h"
+#include "sema.h"
+
+static const struct { const char *name; int kind; } engines[] = {
+    { "std::default_random_engine", RNG_MINSTD_RAND0 },
+    { "std::minstd_rand0", RNG_MINSTD_RAND0 },
+    { "std::minstd_rand", RNG_MINSTD_RAND },
+    { "std::mt19937", RNG_MT19937 },
+};
+
+/* The distributions by result type; the alias is their type's spelling. */
+static const struct { const char *alias; int kind; k_type_kind rep; } dists[] = {
+    { "std::uniform_int_distribution<int>", RNG_UNIFORM_INT + RNG_REP_32, TY_INT },
+    { "std::uniform_int_distribution<unsigned int>", RNG_UNIFORM_INT + RNG_REP_32, TY_UINT },
+    { "std::uniform_int_distribution<long>", RNG_UNIFORM_INT + RNG_REP_64, TY_LONG },
+    { "std::uniform_int_distribution<unsigned long>", RNG_UNIFORM_INT + RNG_REP_64, TY_ULONG },
+    { "std::uniform_int_distribution<long long>", RNG_UNIFORM_INT + RNG_REP_64, TY_LLONG },
+    { "std::uniform_int_distribution<unsigned long long>", RNG_UNIFORM_INT + RNG_REP_64,
+      TY_ULLONG },
+    { "std::uniform_real_distribution<float>", RNG_UNIFORM_REAL + RNG_REP_FLOAT, TY_FLOAT },
+    { "std::uniform_real_distribution<double>", RNG_UNIFORM_REAL + RNG_REP_DOUBLE, TY_DOUBLE },
+};
+
+#define NENGINES ((int)(sizeof engines / sizeof engines[0]))
+#define NDISTS ((int)(sizeof dists / sizeof dists[0]))
+
+static k_type *handle_type(k_ctx *ctx, const char *alias)
+{
+    k_type *t = k_ty(ctx, TY_LONG);
+    if (t)
+        t->alias = alias;
+    return t;
+}
+
+const char *k_random_typedef(k_ctx *ctx, int i, k_type **t)
+{
+    if (i < 0 || i >= NENGINES)
+        return NULL;
+    *t = handle_type(ctx, engines[i].name);
+    return engines[i].name;
+}
+
+static int engine_of(const k_type *t)
+{
+    for (int i = 0; t && t->alias && i < NENGINES; i++)
+        if (strcmp(t->alias, engines[i].name) == 0)
+            return i;
+    return -1;
+}
+
+static int dist_of(const k_type *t)
+{
+    for (int i = 0; t && t->alias && i < NDISTS; i++)
+        if (strcmp(t->alias, dists[i].alias) == 0)
+            return i;
+    return -1;
+}
+
+int k_random_is_type(const k_type *t)
+{
+    return engine_of(t) >= 0 || dist_of(t) >= 0;
+}
+
+static int is_dist_template(void *arg, const char *qname)
+{
+    (void)arg;
+    return strcmp(qname, "std::uniform_int_distribution") == 0 ||
+           strcmp(qname, "std::uniform_real_distribution") == 0;
+}
+
+void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
+{
+    const char *name = t->name ? k_sema_resolve(s, t->name, is_dist_template, NULL) : NULL;
+    if (!name)
+        return;
+    int real = strstr(name, "real") != NULL;
+    k_type *arg = t->ntargs >= 1 ? t->targs[0].type : NULL;
+    if (arg)
+        k_sema_resolve_type(s, arg, t->targs[0].loc);
+    k_type_kind rep = arg ? arg->kind : real ? TY_DOUBLE : TY_INT;
+    for (int i = 0; i < NDISTS && t->ntargs <= 1 && (arg || t->ntargs == 0); i++)
+        if (dists[i].rep == rep && (strstr(dists[i].alias, "real") != NULL) == real) {
+            unsigned quals = t->quals;
+            *t = *handle_type(s->ctx, dists[i].alias);
+            t->quals = quals;
+            return;
+        }
+    k_error(s->ctx, loc, "%s<%s> is not supported (use %s)", name,
+            t->ntargs == 1 && arg ? "this type" : "...",
+            real ? "float or double" : "int, unsigned, long or long long");
+    *t = *k_ty(s->ctx, TY_INT);
+}
+
+static k_expr *int_lit(k_ctx *ctx, int64_t v, k_loc loc)
+{
+    k_expr *e = k_expr_new(ctx, E_INT, loc);
+    if (e) {
+        e->ival = (uint64_t)v;
+        e->int_long = 2;
+        e->depth = 1;
+        e->builtin = -1;
+    }
+    return e;
+}
+
+static k_expr *float_lit(k_ctx *ctx, double v, k_loc loc)
+{
+    k_expr *e = k_expr_new(ctx, E_FLOAT, loc);
+    if (e) {
+        e->fval = v;
+        e->depth = 1;
+        e->builtin = -1;
+    }
+    return e;
+}
+
+/* A call of runtime builtin `name` with args, typed as `type`. */
+static k_expr *runtime_call(k_sema_state *s, const char *name, k_expr **args, int n, k_loc loc,
+                            k_type *type)
+{
+    k_expr *e = k_expr_new(s->ctx, E_CALL, loc);
+    k_expr **a = k_alloc(s->ctx, (size_t)n * sizeof *a);
+    int id = k_builtin_find(name, 0);
+    if (!e || !a || id < 0)
+        return NULL;
+    memcpy(a, args, (size_t)n * sizeof *a);
+    e->name = name;
+    e->args = a;
+    e->nargs = n;
+    e->depth = 2;
+    for (int i = 0; i < n; i++)
+        if (a[i]->depth + 1 > e->depth)
+            e->depth = a[i]->depth + 1;
+    k_sema_builtin_call(s, e, id);
+    e->type = type;
+    return e;
+}
+
+/* The largest value of an integer kind (a distribution's default b). */
+static int64_t kind_max(k_type_kind k)
+{
+    switch (k) {
+    case TY_INT: return INT32_MAX;
+    case TY_UINT: return UINT32_MAX;
+    case TY_LONG: case TY_LLONG: return INT64_MAX;
+    default: return -1;       /* unsigned 64-bit: all ones */
+    }
+}
+
+void k_random_init(k_sema_state *s, k_decl *d, int file_scope)
+{
+    k_ctx *ctx = s->ctx;
+    int n = d->nctor < 0 ? 0 : d->nctor, ei = engine_of(d->type), di = dist_of(d->type);
+    if (file_scope || d->init || (s->fn_kind & (FN_DEVICE | FN_KERNEL))) {
+        k_error(ctx, d->loc, "a <random> object must be a local variable of host code "
+                "initialized as '%s %s(args);'", d->type->alias, d->name);
+        return;
+    }
+    k_expr *a[3];
+    if (ei >= 0) {
+        if (n > 1) {
+            k_error(ctx, d->loc, "a random engine takes one seed");
+            return;
+        }
+        a[0] = int_lit(ctx, engines[ei].kind, d->loc);
+        a[1] = int_lit(ctx, n, d->loc);
+        a[2] = n ? d->ctor_args[0] : int_lit(ctx, 0, d->loc);
+        d->init = runtime_call(s, "std::random engine", a, 3, d->loc, d->type);
+    } else {
+        int real = dists[di].kind >= RNG_UNIFORM_REAL;
+        if (n > 2) {
+            k_error(ctx, d->loc, "a uniform distribution takes at most two bounds");
+            return;
+        }
+        a[0] = int_lit(ctx, dists[di].kind & 0xff, d->loc);
+        a[1] = n >= 1 ? d->ctor_args[0] : real ? float_lit(ctx, 0, d->loc) : int_lit(ctx, 0, d->loc);
+        a[2] = n >= 2 ? d->ctor_args[1] : real ? float_lit(ctx, 1, d->loc)
+                                               : int_lit(ctx, kind_max(dists[di].rep), d->loc);
+        d->init = runtime_call(s, real ? "std::uniform_real_distribution"
+                                       : "std::uniform_int_distribution", a, 3, d->loc, d->type);
+    }
+    d->nctor = -1;
+    d->ctor_args = NULL;
+}
+
+k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f)
+{
+    k_ctx *ctx = s->ctx;
+    k_expr *self = k_expr_new(ctx, E_IDENT, e->loc);
+    if (!self)
+        return NULL;
+    self->name = e->name;
+    self->depth = 1;
+    self->builtin = -1;
+    int di = dist_of(f->type);
+    if (di < 0) {
+        if (e->nargs != 0) {
+            k_error(ctx, e->loc, "a random engine is called without arguments");
+            return NULL;
+        }
+        k_expr *r = runtime_call(s, "std::random engine()", &self, 1, e->loc,
+                                 k_ty(ctx, TY_ULONG));
+        if (!r)
+            return NULL;
+        *e = *r;
+        return e->type;
+    }
+    k_type *g = e->nargs == 1 ? k_sema_rvalue(s, e->args[0]) : NULL;
+    if (engine_of(g) < 0) {
+        k_error(ctx, e->loc, "a distribution is called with a random engine: %s(gen)", e->name);
+        return NULL;
+    }
+    k_expr *a[2] = { self, e->args[0] };
+    k_expr *r = runtime_call(s, "std::distribution()", a, 2, e->loc, k_ty(ctx, dists[di].rep));
+    if (!r)
+        return NULL;
+    *e = *r;
+    return e->type;
+}

@@ -1,0 +1,275 @@
+/* runtime/random.c -- <random> on the host: the engines and the uniform
+ * distributions, with libstdc++'s exact sequences (bits/random.h and
+ * bits/random.tcc, GCC 12), since programs print what they compute from them.
+ *
+ * An engine or a distribution object in the guest is a handle (a long: its
+ * slot + 1 in vm->random); lang/random.c makes the declarations and calls. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "runtime/hostlib.h"
+#include "runtime/random.h"
+
+enum { MT_N = 624, MT_M = 397, RANDOM_MAX_OBJECTS = 4096 };
+
+typedef struct rng_object {
+    int kind;                   /* enum simt_rng_kind */
+    uint32_t *mt;               /* mt19937: MT_N words */
+    int mti;
+    uint64_t x;                 /* minstd: the state */
+    int64_t ia, ib;             /* integer distributions: a, b */
+    double ra, rb;              /* real distributions: a, b */
+} rng_object;
+
+typedef struct simt_random {
+    rng_object objs[RANDOM_MAX_OBJECTS];
+    int n;
+} simt_random;
+
+void simt_random_free(simt_vm *vm)
+{
+    if (!vm->random)
+        return;
+    for (int i = 0; i < vm->random->n; i++)
+        simt_free(&vm->cfg.alloc, vm->random->objs[i].mt);
+    simt_free(&vm->cfg.alloc, vm->random);
+    vm->random = NULL;
+}
+
+/* A new object; returns its handle or 0 after a fault. */
+static uint64_t new_object(call *c, int kind, rng_object **out)
+{
+    simt_vm *vm = c->vm;
+    if (!vm->random && !(vm->random = simt_calloc(&vm->cfg.alloc, 1, sizeof *vm->random))) {
+        simt_vm_oom(vm, "<random>'s objects");
+        return 0;
+    }
+    if (vm->random->n == RANDOM_MAX_OBJECTS) {
+        simt_vm_faultf(vm, "more than %d <random> engines and distributions",
+                       RANDOM_MAX_OBJECTS);
+        return 0;
+    }
+    rng_object *o = &vm->random->objs[vm->random->n];
+    *o = (rng_object){ .kind = kind };
+    *out = o;
+    return (uint64_t)++vm->random->n;
+}
+
+static rng_object *object_of(call *c, uint64_t h, int engine)
+{
+    simt_random *r = c->vm->random;
+    rng_object *o = r && h >= 1 && h <= (uint64_t)r->n ? &r->objs[h - 1] : NULL;
+    if (!o || (engine ? o->kind >= RNG_UNIFORM_INT : o->kind < RNG_UNIFORM_INT)) {
+        simt_vm_faultf(c->vm, "%s used before it was constructed",
+                       engine ? "a random engine" : "a distribution");
+        return NULL;
+    }
+    return o;
+}
+
+/* ---- engines ---- */
+
+static void mt_seed(rng_object *o, uint32_t s)
+{
+    o->mt[0] = s;
+    for (int i = 1; i < MT_N; i++)
+        o->mt[i] = 1812433253u * (o->mt[i - 1] ^ (o->mt[i - 1] >> 30)) + (uint32_t)i;
+    o->mti = MT_N;
+}
+
+static uint32_t mt_next(rng_object *o)
+{
+    uint32_t *x = o->mt;
+    if (o->mti >= MT_N) {
+        for (int k = 0; k < MT_N; k++) {
+            uint32_t y = (x[k] & 0x80000000u) | (x[(k + 1) % MT_N] & 0x7fffffffu);
+            x[k] = x[(k + MT_M) % MT_N] ^ (y >> 1) ^ ((y & 1) ? 0x9908b0dfu : 0);
+        }
+        o->mti = 0;
+    }
+    uint32_t z = x[o->mti++];
+    z ^= z >> 11;
+    z ^= (z << 7) & 0x9d2c5680u;
+    z ^= (z << 15) & 0xefc60000u;
+    z ^= z >> 18;
+    return z;
+}
+
+static uint64_t engine_next(rng_object *o)
+{
+    if (o->kind == RNG_MT19937)
+        return mt_next(o);
+    uint64_t a = o->kind == RNG_MINSTD_RAND ? 48271 : 16807;
+    o->x = o->x * a % 2147483647u;
+    return o->x;
+}
+
+static uint64_t engine_min(const rng_object *o)
+{
+    return o->kind == RNG_MT19937 ? 0 : 1;
+}
+
+static uint64_t engine_max(const rng_object *o)
+{
+    return o->kind == RNG_MT19937 ? 0xffffffffu : 2147483646u;
+}
+
+/* engine(kind, has_seed, seed): libstdc++'s default seeds are 5489 and 1. */
+simt_status simt_lib_RANDOM_ENGINE(call *c)
+{
+    int kind = arg_int(c, 0);
+    uint64_t seed = arg(c, 1) ? arg(c, 2) : kind == RNG_MT19937 ? 5489 : 1;
+    rng_object *o;
+    uint64_t h = new_object(c, kind, &o);
+    if (!h)
+        return SIMT_FAULT;
+    if (kind == RNG_MT19937) {
+        if (!(o->mt = simt_malloc(&c->vm->cfg.alloc, MT_N * sizeof *o->mt)))
+            return simt_vm_oom(c->vm, "a mt19937 engine");
+        mt_seed(o, (uint32_t)seed);
+    } else {
+        uint64_t s = seed % 2147483647u;  /* seed(s): s mod m, or 1 for 0 */
+        o->x = s == 0 ? 1 : s;
+    }
+    return ret_u64(c, h);
+}
+
+simt_status simt_lib_RANDOM_NEXT(call *c)
+{
+    rng_object *o = object_of(c, arg(c, 0), 1);
+    return o ? ret_u64(c, engine_next(o)) : SIMT_FAULT;
+}
+
+/* ---- distributions ---- */
+
+simt_status simt_lib_RANDOM_DIST_INT(call *c)
+{
+    rng_object *o;
+    int64_t a = (int64_t)arg(c, 1), b = (int64_t)arg(c, 2);
+    if (a > b)
+        return simt_vm_faultf(c->vm, "uniform_int_distribution(%lld, %lld): a > b",
+                              (long long)a, (long long)b);
+    uint64_t h = new_object(c, RNG_UNIFORM_INT + (arg_int(c, 0) & 0xff), &o);
+    if (!h)
+        return SIMT_FAULT;
+    o->ia = a;
+    o->ib = b;
+    return ret_u64(c, h);
+}
+
+simt_status simt_lib_RANDOM_DIST_REAL(call *c)
+{
+    rng_object *o;
+    double a, b;
+    uint64_t ra = arg(c, 1), rb = arg(c, 2);
+    memcpy(&a, &ra, sizeof a);
+    memcpy(&b, &rb, sizeof b);
+    if (!(a <= b))
+        return simt_vm_faultf(c->vm, "uniform_real_distribution(%g, %g): a > b", a, b);
+    uint64_t h = new_object(c, RNG_UNIFORM_REAL + (arg_int(c, 0) & 0xff), &o);
+    if (!h)
+        return SIMT_FAULT;
+    o->ra = a;
+    o->rb = b;
+    return ret_u64(c, h);
+}
+
+/* libstdc++'s _S_nd: Lemire's nearly divisionless method, for an engine of
+ * exactly 32 bits and a range that fits in 32 bits. */
+static uint32_t lemire32(rng_object *g, uint32_t range)
+{
+    uint64_t product = (uint64_t)(uint32_t)engine_next(g) * range;
+    uint32_t low = (uint32_t)product;
+    if (low < range) {
+        uint32_t threshold = (uint32_t)-range % range;
+        while (low < threshold) {
+            product = (uint64_t)(uint32_t)engine_next(g) * range;
+            low = (uint32_t)product;
+        }
+    }
+    return (uint32_t)(product >> 32);
+}
+
+/* uniform_int_distribution::operator(): unsigned arithmetic on b - a. */
+static uint64_t uniform_int(rng_object *d, rng_object *g)
+{
+    uint64_t urngmin = engine_min(g), urngrange = engine_max(g) - urngmin;
+    uint64_t urange = (uint64_t)d->ib - (uint64_t)d->ia, ret;
+    if (urngrange > urange) {
+        uint64_t uerange = urange + 1;
+        if (urngrange == 0xffffffffu) {
+            ret = lemire32(g, (uint32_t)uerange);
+        } else {
+            uint64_t scaling = urngrange / uerange, past = uerange * scaling;
+            do
+                ret = engine_next(g) - urngmin;
+            while (ret >= past);
+            ret /= scaling;
+        }
+    } else if (urngrange < urange) {
+        /* upscaling: the range is built from several draws */
+        uint64_t tmp;
+        do {
+            const uint64_t uerngrange = urngrange + 1;
+            rng_object sub = *d;
+            sub.ia = 0;
+            sub.ib = (int64_t)(urange / uerngrange);
+            tmp = uerngrange * uniform_int(&sub, g);
+            ret = tmp + (engine_next(g) - urngmin);
+        } while (ret > urange || ret < tmp);
+    } else {
+        ret = engine_next(g) - urngmin;
+    }
+    return ret + (uint64_t)d->ia;
+}
+
+/* generate_canonical<T, digits(T)>: m draws summed in T, scaled by r^m. */
+static double canonical(rng_object *g, int is_float)
+{
+    long double r = (long double)engine_max(g) - (long double)engine_min(g) + 1.0L;
+    size_t log2r = (size_t)(logl(r) / logl(2.0L));
+    size_t b = is_float ? 24 : 53, m = (b + log2r - 1) / log2r;
+    if (m < 1)
+        m = 1;
+    if (is_float) {
+        float sum = 0, tmp = 1;
+        for (size_t k = m; k != 0; --k) {
+            sum += (float)(engine_next(g) - engine_min(g)) * tmp;
+            tmp = (float)(tmp * r);
+        }
+        float ret = sum / tmp;
+        return ret >= 1.0f ? nextafterf(1.0f, 0.0f) : ret;
+    }
+    double sum = 0, tmp = 1;
+    for (size_t k = m; k != 0; --k) {
+        sum += (double)(engine_next(g) - engine_min(g)) * tmp;
+        tmp = (double)(tmp * r);
+    }
+    double ret = sum / tmp;
+    return ret >= 1.0 ? nextafter(1.0, 0.0) : ret;
+}
+
+/* draw(distribution, engine): the value as its register holds it. */
+simt_status simt_lib_RANDOM_DRAW(call *c)
+{
+    rng_object *d = object_of(c, arg(c, 0), 0);
+    rng_object *g = d ? object_of(c, arg(c, 1), 1) : NULL;
+    if (!g)
+        return SIMT_FAULT;
+    int rep = d->kind & 0xff;
+    if (d->kind - rep == RNG_UNIFORM_INT) {
+        uint64_t v = uniform_int(d, g);
+        return ret_u64(c, rep == RNG_REP_32 ? (uint32_t)v : v);
+    }
+    if (rep == RNG_REP_FLOAT) {
+        float a = (float)d->ra, b = (float)d->rb;
+        float v = (float)canonical(g, 1) * (b - a) + a;
+        uint32_t bits;
+        memcpy(&bits, &v, sizeof bits);
+        return ret_u64(c, bits);
+    }
+    double v = canonical(g, 0) * (d->rb - d->ra) + d->ra;
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    return ret_u64(c, bits);
+}

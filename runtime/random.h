@@ -1,0 +1,17 @@
+/* runtime/random.h -- the kinds of <random> objects, shared by the front end
+ * (lang/random.c) and the runtime (runtime/random.c). */
+#ifndef SIMT_RANDOM_H
+#define SIMT_RANDOM_H
+
+enum simt_rng_kind {
+    RNG_MINSTD_RAND0 = 1,     /* std::minstd_rand0 = std::default_random_engine */
+    RNG_MINSTD_RAND,
+    RNG_MT19937,
+    RNG_UNIFORM_INT = 0x100,  /* + enum simt_rng_rep */
+    RNG_UNIFORM_REAL = 0x200,
+};
+
+/* The result type of a distribution: how its register holds the value. */
+enum simt_rng_rep { RNG_REP_32 = 1, RNG_REP_64, RNG_REP_FLOAT, RNG_REP_DOUBLE };
+
+#endif
