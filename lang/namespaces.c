@@ -29,8 +29,10 @@ static int join(char *buf, const char *a, size_t alen, const char *b)
     size_t sep = alen ? 2 : 0;
     if (alen + sep + blen + 1 > QNAME_MAX)
         return 0;
-    memcpy(buf, a, alen);
-    memcpy(buf + alen, "::", sep);
+    if (alen) {                   /* a is NULL for the global namespace */
+        memcpy(buf, a, alen);
+        memcpy(buf + alen, "::", sep);
+    }
     memcpy(buf + alen + sep, b, blen + 1);
     return 1;
 }
