@@ -199,7 +199,7 @@ static size_t scan_token(const char *p, const char *end, unsigned char *kind)
 {
     static const char *const puncts[] = {
         "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
-        "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##",
+        "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##", "::",
     };
     const char *q = p;
     unsigned char c = (unsigned char)*p;
