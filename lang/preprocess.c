@@ -198,7 +198,7 @@ static int tok_is(const pp_tok *t, const char *text)
 static size_t scan_token(const char *p, const char *end, unsigned char *kind)
 {
     static const char *const puncts[] = {
-        "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
+        "<<<", ">>>", "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
         "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##", "::",
     };
     const char *q = p;
