@@ -646,6 +646,30 @@ static const struct { const char *name; k_type_kind kind; } lib_typedefs[] = {
     { "time_t", TY_LONG },
     { "suseconds_t", TY_LONG },
     { "clockid_t", TY_INT },
+    /* <stdint.h>/<cstdint> as glibc x86-64 defines them (64-bit types are long) */
+    { "int8_t", TY_SCHAR }, { "int16_t", TY_SHORT }, { "int32_t", TY_INT },
+    { "int64_t", TY_LONG }, { "uint8_t", TY_UCHAR }, { "uint16_t", TY_USHORT },
+    { "uint32_t", TY_UINT }, { "uint64_t", TY_ULONG },
+    { "int_least8_t", TY_SCHAR }, { "int_least16_t", TY_SHORT },
+    { "int_least32_t", TY_INT }, { "int_least64_t", TY_LONG },
+    { "uint_least8_t", TY_UCHAR }, { "uint_least16_t", TY_USHORT },
+    { "uint_least32_t", TY_UINT }, { "uint_least64_t", TY_ULONG },
+    { "int_fast8_t", TY_SCHAR }, { "int_fast16_t", TY_LONG },
+    { "int_fast32_t", TY_LONG }, { "int_fast64_t", TY_LONG },
+    { "uint_fast8_t", TY_UCHAR }, { "uint_fast16_t", TY_ULONG },
+    { "uint_fast32_t", TY_ULONG }, { "uint_fast64_t", TY_ULONG },
+    { "intptr_t", TY_LONG }, { "uintptr_t", TY_ULONG },
+    { "intmax_t", TY_LONG }, { "uintmax_t", TY_ULONG },
+    { "ptrdiff_t", TY_LONG }, { "ssize_t", TY_LONG },
+    /* <sys/types.h>'s old names, which <stdlib.h> brings in under glibc */
+    { "uint", TY_UINT }, { "ushort", TY_USHORT }, { "ulong", TY_ULONG },
+    /* <cstdint>'s names in std */
+    { "std::int8_t", TY_SCHAR }, { "std::int16_t", TY_SHORT }, { "std::int32_t", TY_INT },
+    { "std::int64_t", TY_LONG }, { "std::uint8_t", TY_UCHAR }, { "std::uint16_t", TY_USHORT },
+    { "std::uint32_t", TY_UINT }, { "std::uint64_t", TY_ULONG },
+    { "std::intptr_t", TY_LONG }, { "std::uintptr_t", TY_ULONG },
+    { "std::intmax_t", TY_LONG }, { "std::uintmax_t", TY_ULONG },
+    { "std::ptrdiff_t", TY_LONG }, { "std::size_t", TY_ULONG },
 };
 
 const char *k_lib_typedef(k_ctx *ctx, int i, k_type **t)

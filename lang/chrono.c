@@ -30,6 +30,9 @@ static const k_chrono r_centi = { K_CHRONO_RATIO, TY_VOID, 1, 100 };
 static const k_chrono r_deci = { K_CHRONO_RATIO, TY_VOID, 1, 10 };
 static const k_chrono r_kilo = { K_CHRONO_RATIO, TY_VOID, 1000, 1 };
 static const k_chrono r_mega = { K_CHRONO_RATIO, TY_VOID, 1000000, 1 };
+static const k_chrono r_one = { K_CHRONO_RATIO, TY_VOID, 1, 1 };
+static const k_chrono r_minute = { K_CHRONO_RATIO, TY_VOID, 60, 1 };
+static const k_chrono r_hour = { K_CHRONO_RATIO, TY_VOID, 3600, 1 };
 
 /* The type names of <chrono> and <ratio>.  Every clock (steady_clock,
  * system_clock, high_resolution_clock) counts nanoseconds, as libstdc++'s do. */
@@ -49,6 +52,13 @@ static const struct { const char *name; const k_chrono *c; } names[] = {
     { "std::nano", &r_nano }, { "std::micro", &r_micro }, { "std::milli", &r_milli },
     { "std::centi", &r_centi }, { "std::deci", &r_deci }, { "std::kilo", &r_kilo },
     { "std::mega", &r_mega },
+    /* each duration's period, a std::ratio */
+    { "std::chrono::nanoseconds::period", &r_nano },
+    { "std::chrono::microseconds::period", &r_micro },
+    { "std::chrono::milliseconds::period", &r_milli },
+    { "std::chrono::seconds::period", &r_one },
+    { "std::chrono::minutes::period", &r_minute },
+    { "std::chrono::hours::period", &r_hour },
 };
 
 static k_type *chrono_type(k_ctx *ctx, const k_chrono *c, const char *alias)

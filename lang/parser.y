@@ -303,7 +303,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %left '*' '/' '%'
 
 %type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
-%type <expr> initializer strings init_item
+%type <expr> initializer strings init_item braced_init
 %type <list> args args_opt init_list pointer block_items param_list init_dtors
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
@@ -914,6 +914,8 @@ statement
     | KW_CONTINUE ';'                           { $$ = stmt_new(ps, S_CONTINUE, LOC(@1)); }
     | KW_RETURN expr_opt ';'
         { $$ = stmt_new(ps, S_RETURN, LOC(@1)); if ($$) $$->expr = $2; }
+    | KW_RETURN braced_init ';'  /* return {...}: sema gives the list the function's type */
+        { $$ = stmt_new(ps, S_RETURN, LOC(@1)); if ($$) $$->expr = $2; }
     | KW_GOTO IDENT ';'
         { $$ = stmt_new(ps, S_GOTO, LOC(@1)); if ($$) $$->label = $2; }
     | IDENT ':' statement
@@ -994,6 +996,14 @@ binary
     | binary '*' binary     { $$ = expr_binary(ps, E_BINARY, KB_MUL, LOC(@2), $1, $3); }
     | binary '/' binary     { $$ = expr_binary(ps, E_BINARY, KB_DIV, LOC(@2), $1, $3); }
     | binary '%' binary     { $$ = expr_binary(ps, E_BINARY, KB_MOD, LOC(@2), $1, $3); }
+    ;
+
+/* A braced list with no type written (`return {}`): an E_COMPOUND whose
+ * type_written is NULL until sema knows it. */
+braced_init
+    : '{' '}'                   { $$ = expr_unary(ps, E_COMPOUND, 0, LOC(@1), make_init_list(ps, LOC(@1), NULL)); }
+    | '{' init_list '}'         { $$ = expr_unary(ps, E_COMPOUND, 0, LOC(@1), make_init_list(ps, LOC(@1), $2)); }
+    | '{' init_list ',' '}'     { $$ = expr_unary(ps, E_COMPOUND, 0, LOC(@1), make_init_list(ps, LOC(@1), $2)); }
     ;
 
 cast
@@ -1093,6 +1103,9 @@ primary
         }
     | '(' expr ')'                              { $$ = $2; }
     | type_kw '(' args_opt ')'
+        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), $1,
+                                                      LOC(@1), NULL), $3); }
+    | type_kw '{' args_opt '}'              /* int{}, float{x}: value-initialization */
         { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), $1,
                                                       LOC(@1), NULL), $3); }
     | TYPEDEF_NAME '(' args_opt ')'

@@ -198,8 +198,8 @@ static int tok_is(const pp_tok *t, const char *text)
 static size_t scan_token(const char *p, const char *end, unsigned char *kind)
 {
     static const char *const puncts[] = {
-        "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
-        "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##",
+        "<<<", ">>>", "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
+        "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##", "::",
     };
     const char *q = p;
     unsigned char c = (unsigned char)*p;
@@ -1414,6 +1414,18 @@ static const char *const predefined[] = {
     "LONG_MIN (-9223372036854775807L-1L)", "ULONG_MAX 18446744073709551615UL",
     "LLONG_MAX 9223372036854775807LL", "LLONG_MIN (-9223372036854775807LL-1LL)",
     "ULLONG_MAX 18446744073709551615ULL",
+    /* <stdint.h>, as glibc x86-64 writes them */
+    "INT8_MIN (-128)", "INT16_MIN (-32767-1)", "INT32_MIN (-2147483647-1)",
+    "INT64_MIN (-9223372036854775807L-1)", "INT8_MAX (127)", "INT16_MAX (32767)",
+    "INT32_MAX (2147483647)", "INT64_MAX (9223372036854775807L)", "UINT8_MAX (255)",
+    "UINT16_MAX (65535)", "UINT32_MAX (4294967295U)", "UINT64_MAX (18446744073709551615UL)",
+    "INTPTR_MIN (-9223372036854775807L-1)", "INTPTR_MAX (9223372036854775807L)",
+    "UINTPTR_MAX (18446744073709551615UL)", "INTMAX_MIN (-9223372036854775807L-1)",
+    "INTMAX_MAX (9223372036854775807L)", "UINTMAX_MAX (18446744073709551615UL)",
+    "PTRDIFF_MIN (-9223372036854775807L-1)", "PTRDIFF_MAX (9223372036854775807L)",
+    "SIZE_MAX (18446744073709551615UL)",
+    "INT8_C(c) c", "INT16_C(c) c", "INT32_C(c) c", "INT64_C(c) c ## L",
+    "UINT8_C(c) c", "UINT16_C(c) c", "UINT32_C(c) c ## U", "UINT64_C(c) c ## UL",
     "FLT_MAX 3.40282347e+38F", "FLT_MIN 1.17549435e-38F", "FLT_EPSILON 1.19209290e-07F",
     "DBL_MAX 1.7976931348623157e+308", "DBL_MIN 2.2250738585072014e-308",
     "DBL_EPSILON 2.2204460492503131e-16",

@@ -356,8 +356,8 @@ static void fill(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos, uin
 {
     if (t->kind == TY_RECORD) {
         /* an expression of the record's own type initializes it whole */
-        k_expr *a = args[*pos];
-        if (a->kind != E_INIT_LIST && a->kind != E_DESIGNATOR && k_sema_rvalue(s, a) &&
+        k_expr *a = *pos < n ? args[*pos] : NULL;    /* `{}` has no item */
+        if (a && a->kind != E_INIT_LIST && a->kind != E_DESIGNATOR && k_sema_rvalue(s, a) &&
             k_ty_same(a->type, t)) {
             (*pos)++;
             init_add(s, in, base, t, a);
@@ -880,6 +880,38 @@ static void check_switch(k_sema_state *s, k_stmt *st)
     s->sw = outer;
 }
 
+/* `return {...}` initializes the result as `T r = {...}` would: a record or
+ * array result gets the list as a compound literal of its type; a scalar takes
+ * the list's one item, or 0 from `{}`. */
+static int braced_return(k_sema_state *s, k_stmt *st, k_type *rt)
+{
+    k_expr *list = st->expr->lhs;
+    if (rt->kind == TY_VOID) {
+        k_error(s->ctx, st->loc, "void function '%s' should not return a value", s->fn->name);
+        return 0;
+    }
+    if (rt->kind == TY_RECORD || rt->kind == TY_ARRAY) {
+        k_type *t = k_alloc(s->ctx, sizeof *t);
+        if (!t)
+            return 0;
+        *t = *rt;
+        t->quals = 0;
+        st->expr->type_written = t;
+        return 1;
+    }
+    if (list->nargs > 1) {
+        k_error(s->ctx, list->loc, "a braced list for a scalar result has one item, not %d",
+                list->nargs);
+        return 0;
+    }
+    if (list->nargs == 1) {
+        st->expr = list->args[0];
+        return 1;
+    }
+    st->expr = k_expr_new(s->ctx, E_INT, list->loc);
+    return st->expr != NULL;
+}
+
 static void check_return(k_sema_state *s, k_stmt *st)
 {
     k_ctx *ctx = s->ctx;
@@ -897,6 +929,9 @@ static void check_return(k_sema_state *s, k_stmt *st)
             k_error(ctx, st->loc, "non-void function '%s' should return a value", s->fn->name);
         return;
     }
+    if (st->expr->kind == E_COMPOUND && !st->expr->type_written &&
+        !braced_return(s, st, rt))
+        return;
     k_type *t = k_sema_expr(s, st->expr);
     if (!t)
         return;
