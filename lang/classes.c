@@ -147,6 +147,13 @@ static int methods_named(k_sema_state *s, const k_record *r, const char *name, k
     return n;
 }
 
+/* The class's own (or inherited) `operator new` / `operator delete`, or NULL. */
+k_decl *k_record_operator(k_sema_state *s, const k_record *r, const char *name)
+{
+    k_decl **c;
+    return methods_named(s, r, name, &c) ? c[0] : NULL;
+}
+
 /* The call e (E_CALL named f, args after `this`) of member function f on
  * the object at obj (an S * expression), or of static f. */
 static k_type *member_call(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj)

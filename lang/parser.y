@@ -775,6 +775,7 @@ op_name
     | DIV_ASSIGN { $$ = "/="; } | MOD_ASSIGN { $$ = "%="; } | AND_ASSIGN { $$ = "&="; }
     | OR_ASSIGN { $$ = "|="; } | XOR_ASSIGN { $$ = "^="; } | SHL_ASSIGN { $$ = "<<="; }
     | SHR_ASSIGN { $$ = ">>="; } | '[' ']' { $$ = "[]"; } | '(' ')' { $$ = "()"; }
+    | KW_NEW { $$ = " new"; } | KW_DELETE { $$ = " delete"; }
     ;
 
 /* the name (and array dimensions) inside `(*name[4])(params)` */
