@@ -783,6 +783,9 @@ void simtvm_print_help(FILE *out)
         "  @FILE.npy.  rand: floats uniform in [0,1), integers in [0,2^31) (cli/README.md).\n"
         "\n"
         "exit status: 0 success, 1 compile error or kernel fault, 2 usage error,\n"
-        "3 checker findings; otherwise main()'s return value.\n",
+        "3 checker findings; otherwise main()'s return value.\n"
+        "\n"
+        "the language (the C and C++ K accepts, what it does not, where it differs\n"
+        "from nvcc): doc/language.md, installed as " SIMTVM_DOCDIR "/language.md\n",
         out);
 }

@@ -11,81 +11,8 @@
 #include <string.h>
 
 /* The result of running preprocess + parse on one snippet. */
-typedef struct result {
-    char *dump;                   /* k_unit_dump output ("" if preprocessing failed) */
-    char *diags;                  /* k_print_diags output */
-    int nerrors;
-    k_ctx ctx;
-} result;
+#include "tests/unit/parse_harness.h"
 
-static char *capture_dump(const k_unit *u)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    k_unit_dump(u, f);
-    fclose(f);
-    return buf;
-}
-
-static char *capture_diags(const k_ctx *ctx)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    k_print_diags(ctx, f);
-    fclose(f);
-    return buf;
-}
-
-static result run_with(const char *src, size_t len, const char *const *defines, int preprocess)
-{
-    result r;
-    memset(&r, 0, sizeof r);
-    k_ctx_init(&r.ctx, "t.k", src, len);
-    const char *text = src;
-    size_t tlen = len;
-    if (preprocess)
-        text = k_preprocess(&r.ctx, src, len, defines, &tlen);
-    r.dump = text ? capture_dump(k_parse(&r.ctx, text, tlen)) : strdup("");
-    r.diags = capture_diags(&r.ctx);
-    r.nerrors = r.ctx.nerrors;
-    return r;
-}
-
-static result run(const char *src)
-{
-    return run_with(src, strlen(src), NULL, 1);
-}
-
-static void done(result *r)
-{
-    free(r->dump);
-    free(r->diags);
-    k_ctx_free(&r->ctx);
-}
-
-/* Asserts that src parses cleanly and its dump contains `want`. */
-static void expect_dump(const char *src, const char *want)
-{
-    result r = run(src);
-    ck_assert_msg(r.nerrors == 0, "unexpected errors for:\n%s\n%s", src, r.diags);
-    ck_assert_msg(strstr(r.dump, want) != NULL, "dump of:\n%s\nlacks: %s\ndump:\n%s", src, want,
-                  r.dump);
-    done(&r);
-}
-
-/* Asserts that src gives an error whose printed form contains `want`. */
-static void expect_error(const char *src, const char *want)
-{
-    result r = run(src);
-    ck_assert_msg(r.nerrors > 0, "no error for:\n%s", src);
-    ck_assert_msg(strstr(r.diags, want) != NULL, "diagnostics of:\n%s\nlack: %s\ngot:\n%s", src,
-                  want, r.diags);
-    done(&r);
-}
-
-/* ------------------------------------------------------------ expressions */
 START_TEST(test_precedence)
 {
     expect_dump("int f() { return a + b * c - d; }", "(return (- (+ a (* b c)) d))");
