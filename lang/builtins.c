@@ -309,18 +309,28 @@ static int is_global_var(const k_expr *a)
 }
 
 /* A 'K' argument: the name of a __global__ function (lowering passes its
- * index).  Function pointers do not exist in K, so only a plain name fits. */
+ * index), or a pointer holding one (`void *kernel`, `(void *)square`:
+ * lowering passes the pointer's value less 1, the function's index). */
 static k_type *check_kernel_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a, int k)
 {
     k_decl *d = a->kind == E_IDENT ? k_sema_lookup(s, a->name) : NULL;
-    if (!d || d->kind != D_FUNC || !(d->storage & ST_GLOBAL)) {
+    if (d && d->kind == D_FUNC && (d->storage & ST_GLOBAL)) {
+        a->decl = d;
+        a->type = k_ty(s->ctx, TY_INT);
+        return a->type;
+    }
+    if (d && d->kind == D_FUNC) {
         k_error(s->ctx, a->loc, "argument %d of '%s' must name a __global__ function",
                 k + 1, b->name);
         return NULL;
     }
-    a->decl = d;
-    a->type = k_ty(s->ctx, TY_INT);
-    return a->type;
+    k_type *t = k_sema_rvalue(s, a);
+    if (t && k_decay(s->ctx, t)->kind != TY_PTR) {
+        k_error(s->ctx, a->loc, "argument %d of '%s' must be a __global__ function or a "
+                "pointer to one", k + 1, b->name);
+        return NULL;
+    }
+    return t ? k_decay(s->ctx, t) : NULL;
 }
 
 /* Checks argument k of a runtime builtin against its letter; returns the

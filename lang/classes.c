@@ -147,6 +147,13 @@ static int methods_named(k_sema_state *s, const k_record *r, const char *name, k
     return n;
 }
 
+/* The class's own (or inherited) `operator new` / `operator delete`, or NULL. */
+k_decl *k_record_operator(k_sema_state *s, const k_record *r, const char *name)
+{
+    k_decl **c;
+    return methods_named(s, r, name, &c) ? c[0] : NULL;
+}
+
 /* The call e (E_CALL named f, args after `this`) of member function f on
  * the object at obj (an S * expression), or of static f. */
 static k_type *member_call(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj)
@@ -585,17 +592,15 @@ k_type *k_fn_type(k_ctx *ctx, const k_decl *f)
 }
 
 /* A function named as a value is a pointer to it; lowering calls it through
- * a comparison with every function whose address is taken. */
+ * a comparison with every function whose address is taken.  A kernel's
+ * pointer is a value only for the runtime calls that take a kernel
+ * (cudaOccupancy...): calls through pointers never reach kernels. */
 k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f)
 {
     if (f->method_of || f->builtin >= 0 || (!f->body && !f->definition &&
                                            k_builtin_find(f->name, 1) >= 0)) {
         k_error(s->ctx, e->loc, "the address of '%s' cannot be taken in K (only of functions "
                 "of the program that are not member functions)", f->name);
-        return NULL;
-    }
-    if (k_fn_kind(f) & FN_KERNEL) {
-        k_error(s->ctx, e->loc, "pointers to kernels are not supported in K");
         return NULL;
     }
     if (f->type->base->kind == TY_RECORD) {

@@ -116,7 +116,9 @@ static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr *
 }
 
 /* `new T[n]` is (T *)malloc(n * sizeof(T)); `new T()` and `new T[n]()`
- * zero it (calloc); `new T(v)` is not built.  The node becomes that cast. */
+ * zero it (calloc); `new T(v)` is not built.  The node becomes that cast.
+ * `new C` of a class with its own `operator new` calls it (its static
+ * member function "C::operator new") with sizeof(C) instead of malloc. */
 void k_sema_new(k_sema_state *s, k_expr *e)
 {
     k_type *t = e->type_written;
@@ -131,7 +133,12 @@ void k_sema_new(k_sema_state *s, k_expr *e)
         n->ival = 1;
     }
     k_expr *call;
-    if (e->op) {
+    k_decl *own = !e->lhs && t->kind == TY_RECORD
+                  ? k_record_operator(s, t->rec, "operator new") : NULL;
+    if (own) {
+        k_expr *sz = size_of(s, e->loc, t);
+        call = call_named(s, e->loc, own->name, &sz, 1);
+    } else if (e->op) {
         k_expr *args[2] = { n, size_of(s, e->loc, t) };
         call = call_named(s, e->loc, "calloc", args, 2);
     } else {
@@ -148,7 +155,8 @@ void k_sema_new(k_sema_state *s, k_expr *e)
     e->nargs = 0;
 }
 
-/* `delete p` and `delete[] p` are free(p). */
+/* `delete p` and `delete[] p` are free(p); `delete p` of a class with its
+ * own `operator delete` calls that instead. */
 void k_sema_delete(k_sema_state *s, k_expr *e)
 {
     k_expr *p = e->lhs;
@@ -158,8 +166,11 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
         k_error(s->ctx, p->loc, "cannot delete expression of type '%s'", k_ty_str(t, a, sizeof a));
         return;
     }
+    k_type *pt = t ? k_decay(s->ctx, t)->base : NULL;
+    k_decl *own = !e->op && pt && pt->kind == TY_RECORD
+                  ? k_record_operator(s, pt->rec, "operator delete") : NULL;
     e->kind = E_CALL;
-    e->name = "free";
+    e->name = own ? own->name : "free";
     e->args = k_alloc(s->ctx, sizeof *e->args);
     e->args[0] = p;
     e->nargs = 1;

@@ -110,6 +110,13 @@ static uint8_t letter_vtype(char c)
  * runtime looks up in the module (registers, local memory). */
 static void kernel_index(lw_func *F, k_expr *a, int r)
 {
+    if (!a->decl || a->decl->kind != D_FUNC) {   /* a pointer: its value is index + 1 */
+        int one = lw_reg(F);
+        lw_expr_to(F, a, r);
+        lw_emit_k(F, one, 1);
+        lw_emit(F, OP_SUB_I64, r, r, one, 0, 0);
+        return;
+    }
     k_decl *def = a->decl->definition ? a->decl->definition : a->decl;
     lw_sym *s = lw_sym_of(def);
     if (!s || s->kind != SYM_FUNC) {
@@ -138,7 +145,7 @@ static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst
             sig.args[k] = VT_PTR;
         } else if (c == 'K') {
             kernel_index(F, e->args[k], r);
-            sig.args[k] = VT_I32;
+            sig.args[k] = e->args[k]->decl && e->args[k]->decl->kind == D_FUNC ? VT_I32 : VT_U64;
         } else {
             k_type *t = at[k] ? at[k] : e->args[k]->type;
             lw_expr_conv_to(F, e->args[k], t, r);

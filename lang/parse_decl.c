@@ -464,7 +464,8 @@ void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const,
     int is_ctor = strncmp(f->name, tag, tl) == 0 && strncmp(f->name + tl, "::", 2) == 0;
     if (is_ctor)
         f->method_kind = f->name[tl + 2] == '~' ? M_DTOR : M_CTOR;
-    else if (storage & ST_STATIC)
+    else if ((storage & ST_STATIC) || strcmp(f->name, "operator new") == 0 ||
+             strcmp(f->name, "operator delete") == 0)   /* implicitly static, as in C++ */
         f->method_kind = M_STATIC;
     else
         f->method_kind = is_const ? M_CONST_METHOD : M_METHOD;

@@ -83,6 +83,8 @@ struct k_parser {
     long ntokens;                 /* tokens scanned so far */
     long lex_error_token;         /* the last token the scanner reported an error on */
     int depth_reported;
+    int conv_op_reported;         /* a conversion operator was reported: its missing return
+                                     type is not reported again */
     /* records and scopes (lang/parse_decl.c) */
     k_list tag_names;             /* struct/union/enum tags, innermost last */
     k_list tag_types;             /* k_type *, same order */
@@ -309,7 +311,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
 %type <decl> param
 %type <type> type_name tagged_spec record_spec record_head enum_spec enum_head
-%type <list> member_dtors
+%type <list> member_dtors conv_ptr_opt
 %type <dtor> member_dtor
 %type <op> record_kw method_quals
 %type <name> dtor_name op_name member_path
@@ -762,6 +764,16 @@ direct_dtor
 dtor_name
     : IDENT                                     { $$ = $1; }
     | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
+    | KW_OPERATOR type_specs conv_ptr_opt  /* `operator T*()`: parsed to name it in the error */
+        { k_error(ps->ctx, LOC(@1), "conversion operators ('operator T()') are not supported "
+                  "in K (write a member function that returns the value)");
+          ps->conv_op_reported = 1;
+          $$ = "operator conversion"; (void)$2; (void)$3; }
+    ;
+
+conv_ptr_opt
+    : %empty                                    { $$ = NULL; }
+    | pointer                                   { $$ = $1; }
     ;
 
 op_name
@@ -775,6 +787,7 @@ op_name
     | DIV_ASSIGN { $$ = "/="; } | MOD_ASSIGN { $$ = "%="; } | AND_ASSIGN { $$ = "&="; }
     | OR_ASSIGN { $$ = "|="; } | XOR_ASSIGN { $$ = "^="; } | SHL_ASSIGN { $$ = "<<="; }
     | SHR_ASSIGN { $$ = ">>="; } | '[' ']' { $$ = "[]"; } | '(' ')' { $$ = "()"; }
+    | KW_NEW { $$ = " new"; } | KW_DELETE { $$ = " delete"; }
     ;
 
 /* the name (and array dimensions) inside `(*name[4])(params)` */
@@ -1592,8 +1605,11 @@ static k_type *base_type(k_parser *ps, k_specs *sp)
         if (report && sp->ndouble && sp->nlong)
             k_warning(ps->ctx, sp->loc, "'long double' is treated as 'double' in K");
         if (report && !sp->nvoid && !sp->nbool && !sp->nfloat && !sp->ndouble && !sp->nchar
-            && !sp->nshort && !sp->nlong && !sp->nint && !sp->nsigned && !sp->nunsigned)
-            k_error(ps->ctx, sp->loc, "type specifier missing (K has no implicit int)");
+            && !sp->nshort && !sp->nlong && !sp->nint && !sp->nsigned && !sp->nunsigned) {
+            if (!ps->conv_op_reported)
+                k_error(ps->ctx, sp->loc, "type specifier missing (K has no implicit int)");
+            ps->conv_op_reported = 0;
+        }
         t = k_type_new(ps->ctx, kind);
     }
     if (t)

@@ -170,6 +170,7 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done);
 int k_sema_member_ident(k_sema_state *s, k_expr *e);
 k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assign, int *done);
 int k_record_has_ctors(const k_record *r);
+k_decl *k_record_operator(k_sema_state *s, const k_record *r, const char *name);
 k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
                          k_type ***types);
 int k_sema_ctor_var(k_sema_state *s, k_decl *d);

@@ -863,6 +863,12 @@ static void launch_dim(k_sema_state *s, k_expr *c, const char *what)
 
 static k_type *launch(k_sema_state *s, k_expr *e)
 {
+    k_decl *fp = e->name ? k_sema_lookup(s, e->name) : NULL;
+    if (!e->name || (fp && fp->kind != D_FUNC)) {   /* the VM launches kernels by index */
+        k_error(s->ctx, e->loc, "launching a kernel through a pointer is not supported in K "
+                "(launch the __global__ function by name)");
+        return NULL;
+    }
     k_type *t = call(s, e);
     launch_dim(s, e->config[0], "grid size");
     launch_dim(s, e->config[1], "block size");
