@@ -289,7 +289,8 @@ static void dump_stmt(const k_stmt *s, int indent, FILE *out);
 
 static void dump_decl(const k_decl *d, int indent, FILE *out)
 {
-    static const char *const kinds[] = { "var", "func", "param", "using", "record" };
+    static const char *const kinds[] = { "var", "func", "param", "using", "static_assert",
+                                         "record" };
     fprintf(out, "%*s(%s %s ", indent, "", kinds[d->kind], d->name ? d->name : "_");
     if (d->kind == D_USING) {
         fprintf(out, "%s)", d->target ? d->target : "_");
