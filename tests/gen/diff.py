@@ -230,6 +230,8 @@ def main():
                     print(r, flush=True)
             elif not args.quiet:
                 print('%s: all modes agree (%.2f s)' % (label, took), flush=True)
+            if args.quiet and n % 500 == 0:
+                print('# %d programs, %d disagreed, %.0f s wall' % (n, nbad, time.time() - t0), flush=True)
     cpu = os.times()
     used = (cpu.children_user + cpu.children_system + cpu.user + cpu.system -
             cpu0.children_user - cpu0.children_system - cpu0.user - cpu0.system)

@@ -385,11 +385,20 @@ class Gen:
             self.ro.remove((i, 'int'))
             self.emit(ind, '}')
             return False
-        self.emit(ind, 'for (int %s = 0; %s < %s; %s++) {' % (i, i, n, i))
-        self.ro.append((i, 'int'))
-        left = self.stmts(ind + 4, w.sub(mask=None, uniform=False, loop='free'), self.r.randint(1, 3))
-        self.ro.remove((i, 'int'))
-        self.emit(ind, '}')
+        if self.chance(0.25):
+            # do/while: the body runs once more than the count; continue goes to the test
+            self.emit(ind, 'int %s = 0;' % i)
+            self.emit(ind, 'do {')
+            self.ro.append((i, 'int'))
+            left = self.stmts(ind + 4, w.sub(mask=None, uniform=False, loop='free'), self.r.randint(1, 3))
+            self.ro.remove((i, 'int'))
+            self.emit(ind, '} while (%s++ < %s);' % (i, n))
+        else:
+            self.emit(ind, 'for (int %s = 0; %s < %s; %s++) {' % (i, i, n, i))
+            self.ro.append((i, 'int'))
+            left = self.stmts(ind + 4, w.sub(mask=None, uniform=False, loop='free'), self.r.randint(1, 3))
+            self.ro.remove((i, 'int'))
+            self.emit(ind, '}')
         # a return inside the loop leaves lanes out after it
         return left and w.tail
 
@@ -491,6 +500,11 @@ class Gen:
                 opts.append('__shfl_%s_sync(%s, %s, %du, %d)' % (self.pick(['up', 'down']), m, val,
                                                                 self.r.randint(0, wd - 1), wd))
             e = self.pick(opts)
+            self.store(ind, name, t, '(%s)(%s)' % (t, e) if t not in FLTS else e)
+            return
+        if c < 0.47:
+            # a device function template taking the mask
+            e = 'wlead<%s>(%s, (%s)%s)' % (st, m, st, self.conv((name, t), st))
             self.store(ind, name, t, '(%s)(%s)' % (t, e) if t not in FLTS else e)
             return
         if c < 0.55:
@@ -633,6 +647,10 @@ class Gen:
         out = []
         out.append('__device__ unsigned tmix(unsigned a, unsigned b) { return a ^ (a >> b) ^ (b * 0x9e3779b9u); }')
         out.append('template <int R> __device__ unsigned rot(unsigned x) { return (x << R) | (x >> (32 - R)); }')
+        out.append('template <typename T> __device__ T wlead(unsigned m, T v) {')
+        out.append('    T w = __shfl_sync(m, v, __ffs(m) - 1);')
+        out.append('    return __reduce_or_sync(m, (unsigned)(w == v)) ? w : v;')
+        out.append('}')
         out.append('template <typename T> __device__ T dscale(T x, int k) {')
         out.append('    T r = x;')
         out.append('    for (int j = 0; j < (k & 3); j++) {')
