@@ -370,6 +370,7 @@ int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask
         return 0;
     }
     execute(ex, w, pc, have);
+    simt_cohort_new(w, have);
     unsigned lead = (unsigned)__builtin_ctz(*mask);
     uint32_t keep = 0;
     for (uint32_t m = have; m; m &= m - 1) {
@@ -409,6 +410,7 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
         uint32_t done = complete_set(ex, w, pc, 0);
         if (done) {
             execute(ex, w, pc, done);
+            simt_cohort_new(w, done);
             release_others(w, done, 0);
             return 1;
         }
@@ -499,6 +501,7 @@ void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
             continue;
         w->in_state[LANE_BAR] = 0; /* every lane there leaves */
         w->in_state[LANE_READY] |= at_bar;
+        simt_cohort_new(w, at_bar);
         /* Lanes past the same plain __syncthreads as the first have no result. */
         unsigned l0 = (unsigned)__builtin_ctz(at_bar);
         int32_t pc0 = w->pc[l0];
