@@ -487,6 +487,33 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
     return t;
 }
 
+/* `lhs = rhs;` as a statement of a constructor's body. */
+static k_stmt *assign_stmt(k_sema_state *s, k_expr *lhs, k_expr *rhs, k_loc loc)
+{
+    k_expr *as = node(s, E_ASSIGN, loc);
+    as->op = KB_NONE;
+    as->lhs = lhs;
+    as->rhs = rhs;
+    as->depth = (rhs->depth > lhs->depth ? rhs->depth : lhs->depth) + 1;
+    k_stmt *st = k_stmt_new(s->ctx, S_EXPR, loc);
+    st->expr = as;
+    return st;
+}
+
+/* `T(args)`: a value of record type t built by its constructor. */
+static k_expr *construct_expr(k_sema_state *s, k_type *t, k_expr *mi)
+{
+    k_expr *e = node(s, E_CONSTRUCT, mi->loc);
+    e->type_written = t;
+    e->args = mi->args;
+    e->nargs = mi->nargs;
+    e->depth = 2;
+    for (int i = 0; i < mi->nargs; i++)
+        if (mi->args[i]->depth + 1 > e->depth)
+            e->depth = mi->args[i]->depth + 1;
+    return e;
+}
+
 /* `D(...) : B(args)`: *(B *)this = B(args) (the base is D's first member). */
 static k_stmt *base_init(k_sema_state *s, k_decl *f, k_expr *mi)
 {
@@ -500,22 +527,7 @@ static k_stmt *base_init(k_sema_state *s, k_decl *f, k_expr *mi)
     deref->op = KU_DEREF;
     deref->lhs = cast;
     deref->depth = 3;
-    k_expr *rhs = node(s, E_CONSTRUCT, mi->loc);
-    rhs->type_written = bt;
-    rhs->args = mi->args;
-    rhs->nargs = mi->nargs;
-    rhs->depth = 2;
-    for (int i = 0; i < mi->nargs; i++)
-        if (mi->args[i]->depth + 1 > rhs->depth)
-            rhs->depth = mi->args[i]->depth + 1;
-    k_expr *as = node(s, E_ASSIGN, mi->loc);
-    as->op = KB_NONE;
-    as->lhs = deref;
-    as->rhs = rhs;
-    as->depth = (rhs->depth > 3 ? rhs->depth : 3) + 1;
-    k_stmt *st = k_stmt_new(s->ctx, S_EXPR, mi->loc);
-    st->expr = as;
-    return st;
+    return assign_stmt(s, deref, construct_expr(s, bt, mi), mi->loc);
 }
 
 /* A constructor's `m(args)` list becomes assignments at the start of its
@@ -540,10 +552,7 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         k_expr *rhs;
         if (fld && fld->type->kind == TY_RECORD && !is_copy(s, fld->type, mi->args, mi->nargs) &&
             (mi->nargs != 1 || k_record_has_ctors(fld->type->rec))) {
-            rhs = node(s, E_CONSTRUCT, mi->loc);
-            rhs->type_written = fld->type;
-            rhs->args = mi->args;
-            rhs->nargs = mi->nargs;
+            rhs = construct_expr(s, fld->type, mi);
         } else if (mi->nargs == 1) {
             rhs = mi->args[0];
         } else if (mi->nargs == 0) {
@@ -555,14 +564,6 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         if (!fld)
             k_error(s->ctx, mi->loc, "'%s' is not a member of '%s'", mi->name,
                     k_record_name(f->method_of));
-        k_expr *as = node(s, E_ASSIGN, mi->loc);
-        as->op = KB_NONE;
-        as->lhs = lhs;
-        as->rhs = rhs;
-        as->depth = (rhs->depth > 3 ? rhs->depth : 3) + 1;
-        k_stmt *st = k_stmt_new(s->ctx, S_EXPR, mi->loc);
-        st->expr = as;
-        ns[i] = st;
         /* the member, not a parameter of the same name: (*this).m */
         k_expr *deref = node(s, E_UNARY, mi->loc);
         deref->op = KU_DEREF;
@@ -570,6 +571,7 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         lhs->kind = E_MEMBER;
         lhs->lhs = deref;
         lhs->depth = 3;
+        ns[i] = assign_stmt(s, lhs, rhs, mi->loc);
     }
     for (int i = 0; i < body->nstmts; i++)
         ns[f->nmem_inits + i] = body->stmts[i];
