@@ -50,6 +50,12 @@ check "printf, --block-order=random" 0 'block \(4,2\) of \(5,3\)' \
     -- $T/printf_blocks.k --block-order=random --seed 7
 check "printf, --interleave=random" 0 'host after launch 1: sum 59904' \
     -- $T/printf_blocks.k --interleave=random --seed 3
+check "co-resident blocks: a flag one block sets for another" 0 'out = 42' \
+    -- tests/programs/blocks_flag_wait.k
+check "co-resident blocks: a hand-made grid barrier, --interleave=random" 0 '0 wrong' \
+    -- tests/programs/blocks_grid_barrier.k --interleave=random --seed 4
+check "co-resident blocks: a hand-made grid barrier, --block-order=random" 0 '0 wrong' \
+    -- tests/programs/blocks_grid_barrier.k --block-order=random --seed 9
 check "printf, lockstep with 8-lane warps" 0 'host after launch 0' \
     -- $T/printf_blocks.k --sched=lockstep --warp-size 8
 check "registers read before any write read 0 (vm/live.c)" 0 'zeros 896 checksum 277460710' \
