@@ -19,6 +19,7 @@ import argparse
 import concurrent.futures
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -211,9 +212,12 @@ def main():
     t0 = time.time()
     cpu0 = os.times()
     todo = list(items(args.specs))
+    # a batch stopped with SIGTERM or ^C still prints what it did
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     if args.tap:
         print('1..%d' % len(todo), flush=True)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+    ex = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    try:
         for label, bad, reports, took in ex.map(lambda it: one(it, args, bins), todo):
             n += 1
             if args.tap:
@@ -232,12 +236,15 @@ def main():
                 print('%s: all modes agree (%.2f s)' % (label, took), flush=True)
             if args.quiet and n % 500 == 0:
                 print('# %d programs, %d disagreed, %.0f s wall' % (n, nbad, time.time() - t0), flush=True)
+    except KeyboardInterrupt:
+        print('# stopped', flush=True)
+    ex.shutdown(wait=True, cancel_futures=True)
     cpu = os.times()
     used = (cpu.children_user + cpu.children_system + cpu.user + cpu.system -
             cpu0.children_user - cpu0.children_system - cpu0.user - cpu0.system)
     for (mode, cause), k in sorted(causes.items()):
         print('%s  %s (%s): %d programs' % ('#' if args.tap else '', mode, cause, k))
-    print('%s%d programs, %d disagreed; %.0f s wall, %.0f s CPU' % ('# ' if args.tap else '', n, nbad, time.time() - t0, used))
+    print('%s%d programs, %d disagreed; %.0f s wall, %.1f s CPU' % ('# ' if args.tap else '', n, nbad, time.time() - t0, used))
     return 1 if nbad else 0
 
 
