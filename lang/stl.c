@@ -25,7 +25,8 @@ static const struct {
 } STD_HEADERS[] = {
     {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_STRING}, {"ostream", INC_STRING},
-    {"iomanip", INC_STRING}, {"vector", INC_VECTOR},
+    {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
+    {"exception", INC_STRING},
 };
 
 const char *k_stl_header_text(const char *name)
