@@ -1,4 +1,4 @@
-/* lang/stl_containers.c -- the text of <string> and <vector> as simtvm
+/* lang/stl_containers.c -- the text of <string>, <vector> and <sstream> as simtvm
  * builds them in, written in K (SPEC 2.8): std::string and std::vector<T>
  * as classes that own malloc'd memory, with their copy constructors and
  * operator= (lang/classes.c calls them where C++ copies).  Returned by
@@ -338,6 +338,83 @@ static const char TEXT_VECTOR[] =
     "    }\n"
     "};\n"
     "}\n";
+
+static const char TEXT_SSTREAM[] =
+    "// <sstream> as simtvm builds it in, written in K (SPEC 2.8): output string\n"
+    "// streams.  `os << v` on one is rewritten by lang/iostream.c into a call of\n"
+    "// __simtvm_put_* with the kind of insertion C++ picks; the runtime formats\n"
+    "// it as std::cout would (runtime/ostream.c).  Reading (>>) is not built.\n"
+    "#pragma once\n"
+    "#include <stdlib.h>\n"
+    "#include <string.h>\n"
+    "namespace std {\n"
+    "struct ostringstream {\n"
+    "    string _s;\n"
+    "    long _st[4];   // flags, width, precision, fill: runtime/ostream.c's state\n"
+    "    void _init()\n"
+    "    {\n"
+    "        _st[0] = 32;   // dec\n"
+    "        _st[1] = 0;\n"
+    "        _st[2] = 6;\n"
+    "        _st[3] = ' ';\n"
+    "    }\n"
+    "    ostringstream() { _init(); }\n"
+    "    string str() const { return _s; }\n"
+    "    void str(const string &s) { _s = s; }\n"
+    "    void clear() {}\n"
+    "    // One insertion: formatted into b, or into a buffer of the right size\n"
+    "    // (with the state as it was) when b was too small.\n"
+    "    void _put(int kind, long v, double d, bool is_double)\n"
+    "    {\n"
+    "        char b[256];\n"
+    "        long saved[4];\n"
+    "        memcpy(saved, _st, sizeof saved);\n"
+    "        long n = is_double ? std::__simtvm_format(b, sizeof b, _st, kind, d)\n"
+    "                           : std::__simtvm_format(b, sizeof b, _st, kind, v);\n"
+    "        if (n < (long)sizeof b) {\n"
+    "            _s.append(b, n);\n"
+    "            return;\n"
+    "        }\n"
+    "        char *p = (char *)malloc(n + 1);\n"
+    "        memcpy(_st, saved, sizeof saved);\n"
+    "        if (is_double)\n"
+    "            std::__simtvm_format(p, n + 1, _st, kind, d);\n"
+    "        else\n"
+    "            std::__simtvm_format(p, n + 1, _st, kind, v);\n"
+    "        _s.append(p, n);\n"
+    "        free(p);\n"
+    "    }\n"
+    "};\n"
+    "typedef ostringstream stringstream;\n"
+    "// not built (K has no input streams): declared so that a use is an error\n"
+    "// naming the type\n"
+    "struct istringstream;\n"
+    "inline ostringstream &__simtvm_put_l(ostringstream &o, int kind, long v)\n"
+    "{\n"
+    "    o._put(kind, v, 0.0, false);\n"
+    "    return o;\n"
+    "}\n"
+    "inline ostringstream &__simtvm_put_d(ostringstream &o, int kind, double v)\n"
+    "{\n"
+    "    o._put(kind, 0, v, true);\n"
+    "    return o;\n"
+    "}\n"
+    "inline ostringstream &__simtvm_put_s(ostringstream &o, int kind, const char *v)\n"
+    "{\n"
+    "    o._put(kind, (long)v, 0.0, false);\n"
+    "    return o;\n"
+    "}\n"
+    "inline ostringstream &__simtvm_put_str(ostringstream &o, int kind, const string &v)\n"
+    "{\n"
+    "    o._put(kind, (long)v.c_str(), 0.0, false);\n"
+    "    return o;\n"
+    "}\n"
+    "}\n";
+
+const char *k_stl_sstream_text(void)
+{
+    return TEXT_SSTREAM;
+}
 
 const char *k_stl_string_text(void)
 {
