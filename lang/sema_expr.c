@@ -438,6 +438,13 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         return k_chrono_binary(s, e, ta, tb);
     if (e->op == KB_SHL && k_iostream_is_stream(ta) && tb->kind != TY_RECORD)
         return k_iostream_insert(s, e, tb);
+    if (e->op == KB_SHL && k_iostream_is_sstream(ta))
+        return k_iostream_sstream_insert(s, e, tb);
+    if (e->op == KB_SHR && (k_iostream_is_sstream(ta) || k_iostream_is_stream(ta))) {
+        k_error(ctx, e->loc, "reading from a stream (>>) is not supported in K (parse with "
+                "std::stoi/strtod or sscanf)");
+        return NULL;
+    }
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
         int done;
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
