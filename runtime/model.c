@@ -96,7 +96,7 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
     r->kernel = li->kernel;
     memcpy(r->grid, li->grid, sizeof r->grid);
     memcpy(r->block, li->block, sizeof r->block);
-    r->shared_bytes = li->shared_bytes;
+    r->shared_bytes = li->kernel_shared;
     /* the frame as lowered: registers that hoisting added are an interpreter's
      * saving of dispatches, not a compiler's allocation (vm/module.h) */
     const simt_func *kf = &m->mod->funcs[li->kernel];
@@ -105,7 +105,7 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
         r->regs = m->maxrreg;
     r->warp_size = 32;
     int threads = (int)(li->block[0] * li->block[1] * li->block[2]);
-    r->occ_ok = simt_occupancy_compute(m->dev, threads, r->regs, li->shared_bytes, 1,
+    r->occ_ok = simt_occupancy_compute(m->dev, threads, r->regs, li->kernel_shared, 1,
                                        &r->occ) == 0;
     m->cur = r;
     /* Nsight Compute flushes the caches before every kernel it measures

@@ -537,10 +537,11 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     }
     const simt_func *k = &mod->funcs[func];
     uint64_t shared = mod->shared_static + dyn_shared;
+    uint64_t need = simt_module_kernel_shared(mod, func) + dyn_shared;
     vm->launch_steps = 0;
     if (vm->kernel_faults)
         return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA */
-    if (launch_check(vm, k, grid, block, shared) != 0)
+    if (launch_check(vm, k, grid, block, need) != 0)
         return SIMT_OK;
     vm->printf_bytes = 0;
 
@@ -557,7 +558,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.observe = vm->checker || vm->model;
     ex.stepping = vm->debug != NULL;
     simt_launch_info li = {func, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},
-                           shared, args, nargs};
+                           shared, args, nargs, need};
     ex.info = &li;
     if (vm->checker)
         simt_check_launch(vm->checker, vm, &li);

@@ -254,6 +254,11 @@ int simt_intrinsic_nargs(unsigned id);
 unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5]);
 size_t simt_vtype_size(unsigned vt);
 
+/* Bytes of static __shared__ memory a block of kernel func holds: the
+ * variables the kernel or a function it calls names (vm/shared_use.c), not
+ * the whole file's layout (shared_static). */
+uint64_t simt_module_kernel_shared(const simt_module *m, uint32_t func);
+
 #define SIMT_KBC_MAGIC "SIMTKBC"
 #define SIMT_KBC_VERSION 5
 
