@@ -334,6 +334,13 @@ void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lan
 void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
+/* simt_exec_fault for a launch that can never finish (a deadlock at a
+ * barrier or collective, a livelock, the step limit): on a GPU it would hang
+ * until the watchdog stops it, so CUDA calls then return
+ * cudaErrorLaunchTimeout. */
+void simt_exec_hang(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
+                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
 /* vm/threads.c: runs the blocks order[0..nblocks) on cfg.threads host threads
  * (blk is the caller's, for its own thread), as if one after another in that
  * order: same output, same fault, ex->steps grows by the same count. */

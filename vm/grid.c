@@ -79,7 +79,19 @@ void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane
     va_start(ap, fmt);
     vsnprintf(ex->vm->fault.message, sizeof ex->vm->fault.message, fmt, ap);
     va_end(ap);
+    ex->vm->fault.cuda_error = 0; /* an illegal address unless the caller says otherwise */
     simt_exec_locate(ex, blk, w, lane, pc);
+}
+
+void simt_exec_hang(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
+                    const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ex->vm->fault.message, sizeof ex->vm->fault.message, fmt, ap);
+    va_end(ap);
+    simt_exec_locate(ex, blk, w, lane, pc);
+    ex->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
 }
 
 static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nthreads)
@@ -243,9 +255,9 @@ static simt_status run_block(simt_exec *ex, simt_block *blk)
                     w = &blk->warps[k];
                     lane = 31u - (unsigned)__builtin_clz(w->in_state[LANE_BAR]);
                 }
-            simt_exec_fault(ex, blk, w, lane, w->pc[lane] - 1,
-                            "deadlock: %u thread(s) wait at __syncthreads that the other threads "
-                            "of the block never reach", blk->bar_waiting);
+            simt_exec_hang(ex, blk, w, lane, w->pc[lane] - 1,
+                           "deadlock: %u thread(s) wait at __syncthreads that the other threads "
+                           "of the block never reach", blk->bar_waiting);
             return SIMT_FAULT;
         }
     }
@@ -372,6 +384,7 @@ simt_status simt_launch_steps_fault(const simt_exec *ex, simt_vm *vm, uint64_t b
     vm->fault.pc = -1;
     vm->fault.in_kernel = 1;
     vm->fault_reported = 0;
+    vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
     return SIMT_FAULT;
 }
 
@@ -426,11 +439,13 @@ static simt_status grid_fault(simt_exec *ex, simt_block *blk, const char *msg)
         simt_warp *w = &blk->warps[k];
         if (w->in_state[LANE_BAR]) {
             unsigned l = (unsigned)__builtin_ctz(w->in_state[LANE_BAR]);
-            simt_exec_fault(ex, blk, w, l, w->pc[l] - 1, "%s", msg);
+            simt_exec_hang(ex, blk, w, l, w->pc[l] - 1, "%s", msg);
             return SIMT_FAULT;
         }
     }
-    return simt_vm_faultf(ex->vm, "%s", msg);
+    simt_vm_faultf(ex->vm, "%s", msg);
+    ex->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
+    return SIMT_FAULT;
 }
 
 /* Every block has parked or ended: releases the parked ones and runs the
