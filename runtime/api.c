@@ -1014,7 +1014,7 @@ simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text)
     if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv"))
         return simt_api_fail(vm, SIMTVM_ERR_ARGS, "statistics format '%s' is not text, json "
                              "or csv", format);
-    if (!vm->mod || !vm->vm.model)
+    if (!vm->mod || !vm->vm.model || !vm->vm.cfg.stats)
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "%s", vm->mod
                              ? "statistics need config.stats = 1"
                              : "no module is loaded (call simtvm_load)");

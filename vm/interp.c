@@ -333,8 +333,9 @@ static void store_n(uint8_t *p, unsigned len, uint64_t v)
     }
 }
 
-/* clock()/clock64(): the timing model's clock under --stats, otherwise the
- * baseline of one cycle per warp instruction issued by the block (SPEC 5.3). */
+/* clock()/clock64(): the timing model's clock (a program that reads it runs
+ * with the model on, vm/vm.c reads_clock); the baseline of one cycle per warp
+ * instruction issued by the block only where there is no model (host code). */
 static uint64_t sreg_clock(const simt_exec *ex, const simt_block *blk, const simt_warp *w)
 {
     if (ex->vm->model && !ex->is_host)
