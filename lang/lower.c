@@ -629,6 +629,8 @@ static void record_shared(lw_mod *M, const k_decl *d, uint32_t off)
     m->shared_syms[m->nshared_syms++] = (simt_symbol){
         .name = dup_str(M, d->name), .offset = off, .size = size > 0 ? (uint32_t)size : 0,
         .elem_size = esize > 0 ? (uint32_t)esize : 1, .line = d->loc.line,
+        .elem = (uint8_t)(e && (e->kind == TY_DIM3 || e->kind == TY_UINT3) ? VT_U32
+                          : e ? k_ty_vtype(e) : VT_VOID),
     };
 }
 

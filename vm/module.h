@@ -160,6 +160,7 @@ typedef struct simt_symbol {
     uint32_t size;            /* bytes */
     uint32_t elem_size;       /* bytes of one element (for an index), 1 if unknown */
     uint32_t line;            /* where it is declared */
+    uint8_t elem;             /* simt_vtype of an element, VT_VOID for records (kbc version 6) */
 } simt_symbol;
 
 /* A parameter or local variable over one run of pcs where it is in scope.
@@ -260,6 +261,6 @@ size_t simt_vtype_size(unsigned vt);
 uint64_t simt_module_kernel_shared(const simt_module *m, uint32_t func);
 
 #define SIMT_KBC_MAGIC "SIMTKBC"
-#define SIMT_KBC_VERSION 5
+#define SIMT_KBC_VERSION 6
 
 #endif
