@@ -117,19 +117,37 @@ static const struct {
 } ELEM_TYPES[] = {
     {"char", SIMTVM_I8}, {"uchar", SIMTVM_U8}, {"short", SIMTVM_I16}, {"ushort", SIMTVM_U16},
     {"int", SIMTVM_I32}, {"uint", SIMTVM_U32}, {"long", SIMTVM_I64}, {"ulong", SIMTVM_U64},
-    {"float", SIMTVM_F32}, {"double", SIMTVM_F64},
+    {"float", SIMTVM_F32}, {"double", SIMTVM_F64}, {"bool", SIMTVM_BOOL},
 };
 
-/* Stores v (an integer i or a float f) as element k of a typed array. */
-static void put_elem(unsigned char *p, simtvm_type t, size_t k, long long i, double f)
+/* splitmix64, as the runner draws rand:SEED (cli/README.md), so that the
+ * replay command sees the same data as the grader. */
+static unsigned long long splitmix64(unsigned long long *state)
 {
+    unsigned long long z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Element k of a typed array: k itself (iota) or drawn from *state as the
+ * runner draws it (floats uniform in [0, 1), integers from the top bits). */
+static void fill_elem(unsigned char *p, simtvm_type t, size_t k, int iota,
+                      unsigned long long *state)
+{
+    unsigned long long x = iota ? 0 : splitmix64(state);
     switch (t) {
-    case SIMTVM_I8: case SIMTVM_U8: ((unsigned char *)p)[k] = (unsigned char)i; break;
-    case SIMTVM_I16: case SIMTVM_U16: ((unsigned short *)p)[k] = (unsigned short)i; break;
-    case SIMTVM_I32: case SIMTVM_U32: ((unsigned *)p)[k] = (unsigned)i; break;
-    case SIMTVM_I64: case SIMTVM_U64: ((unsigned long long *)p)[k] = (unsigned long long)i; break;
-    case SIMTVM_F32: ((float *)p)[k] = (float)f; break;
-    case SIMTVM_F64: ((double *)p)[k] = f; break;
+    case SIMTVM_BOOL: p[k] = iota ? (unsigned char)(k != 0) : (unsigned char)(x >> 63); break;
+    case SIMTVM_I8: case SIMTVM_U8: p[k] = (unsigned char)(iota ? k : x >> 57); break;
+    case SIMTVM_I16: case SIMTVM_U16:
+        ((unsigned short *)p)[k] = (unsigned short)(iota ? k : x >> 49);
+        break;
+    case SIMTVM_I32: case SIMTVM_U32: ((unsigned *)p)[k] = (unsigned)(iota ? k : x >> 33); break;
+    case SIMTVM_I64: case SIMTVM_U64:
+        ((unsigned long long *)p)[k] = iota ? k : x >> 33;
+        break;
+    case SIMTVM_F32: ((float *)p)[k] = iota ? (float)k : (float)(x >> 40) * 0x1p-24f; break;
+    case SIMTVM_F64: ((double *)p)[k] = iota ? (double)k : (double)(x >> 11) * 0x1p-53; break;
     default: break;
     }
 }
@@ -163,13 +181,8 @@ static simtvm_buffer *array_arg(simtvm_vm *vm, const char *v, const char **why)
         *why = "cannot allocate the array";
         return NULL;
     }
-    for (size_t k = 0; *fill && k < n; k++) {
-        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        unsigned long long r = seed >> 33;
-        int iota = fill[0] == 'i';
-        put_elem(data, t, k, iota ? (long long)k : (long long)r,
-                 iota ? (double)k : (double)(r >> 7) / 16777216.0);
-    }
+    for (size_t k = 0; *fill && k < n; k++)
+        fill_elem(data, t, k, fill[0] == 'i', &seed);
     simtvm_buffer_write(b, 0, data, bytes);
     free(data);
     return b;
