@@ -49,6 +49,59 @@ static k_expr *address_of(k_sema_state *s, k_expr *e)
 }
 
 /* ---- overload choice ---- */
+/* A constructor of r taking one argument of type t as it is or by an
+ * arithmetic or pointer conversion (std::string from a const char *), or
+ * NULL: C++'s implicit conversion by constructor, one step only. */
+static k_decl *converting_ctor(const k_record *r, const k_type *t)
+{
+    if (t->kind == TY_RECORD)
+        return NULL;
+    k_decl *best = NULL;
+    int best_rank = 0;
+    for (int i = 0; i < r->nmethods; i++) {
+        k_decl *f = r->methods[i];
+        if (f->method_kind != M_CTOR || f->nparams != 2)
+            continue;
+        const k_type *p = f->params[1]->type;
+        if (p->kind == TY_REF)
+            p = p->base;
+        int rank = k_ty_same(p, t) ? 3 : k_ty_is_arith(p) && k_ty_is_arith(t) ? 1
+                   : p->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY) &&
+                     k_ty_same(p->base, t->base) ? 2 : 0;
+        if (p->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY) &&
+            p->base->kind == t->base->kind)
+            rank = 2;
+        if (rank > best_rank) {
+            best = f;
+            best_rank = rank;
+        }
+    }
+    return best;
+}
+
+/* An argument a of a type other than the class of parameter p (a class or
+ * a reference to one) that a constructor converts: a becomes `P(a)`, checked.
+ * Returns 1 when it did. */
+int k_sema_convert_arg(k_sema_state *s, const k_type *p, k_expr **a)
+{
+    if (p->kind == TY_REF)
+        p = p->base;
+    k_expr *e = *a;
+    if (p->kind != TY_RECORD || !e->type || e->type->kind == TY_RECORD ||
+        !converting_ctor(p->rec, k_decay(s->ctx, e->type)))
+        return 0;
+    k_expr *c = node(s, E_CONSTRUCT, e->loc);
+    c->type_written = k_alloc(s->ctx, sizeof *c->type_written);
+    *c->type_written = *p;
+    c->type_written->quals = 0;
+    c->args = k_alloc(s->ctx, sizeof *c->args);
+    c->args[0] = e;
+    c->nargs = 1;
+    c->depth = e->depth + 1;
+    *a = c;
+    return k_sema_expr(s, c) != NULL;
+}
+
 /* How well argument a converts to parameter type p: 3 exact, 2 same class
  * of type, 1 convertible, 0 not at all. */
 static int conversion_rank(const k_type *p, const k_expr *a)
@@ -56,6 +109,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
     const k_type *t = a->type;
     if (!t || !p)
         return 0;
+    if (p->kind == TY_REF)   /* const T & binds a T (a temporary when an rvalue) */
+        p = p->base;
     if (k_ty_same(p, t))
         return 3;
     if (k_ty_is_arith(p) && k_ty_is_arith(t))
@@ -69,6 +124,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
     if (p->kind == TY_PTR && k_is_null_const(a))
         return 1;
     if (p->kind == TY_BOOL && t->kind == TY_PTR)
+        return 1;
+    if (p->kind == TY_RECORD && converting_ctor(p->rec, t))
         return 1;
     return 0;
 }
@@ -104,9 +161,20 @@ static int candidates(k_sema_state *s, const char *name, k_decl ***out)
     k_scope *sc = s->file_scope;
     k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(sc->n + 1));
     int n = 0;
-    for (int i = 0; i < sc->n; i++)
-        if (sc->decls[i]->kind == D_FUNC && strcmp(sc->decls[i]->name, name) == 0)
+    size_t len = strlen(name);
+    int op = strncmp(name, "operator", 8) == 0;
+    for (int i = 0; i < sc->n; i++) {
+        const char *dn = sc->decls[i]->name;
+        size_t dl = dn ? strlen(dn) : 0;
+        if (sc->decls[i]->kind != D_FUNC || sc->decls[i]->method_of)
+            continue;
+        /* an operator declared in a namespace (std::operator+ of std::string)
+         * is found through its class's namespace in C++ (ADL): any namespace
+         * here, the argument types then decide */
+        if (strcmp(dn, name) == 0 || (op && dl > len + 2 && strcmp(dn + dl - len, name) == 0 &&
+                                      dn[dl - len - 1] == ':'))
             c[n++] = sc->decls[i];
+    }
     *out = c;
     return n;
 }
@@ -318,11 +386,14 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
 {
     *done = 0;
     k_expr *a = e->lhs, *b = unary ? NULL : e->rhs;
-    const char *sym = op_text(op, unary);
+    /* op KB_NONE: `a = b` (assign) or `a[i]`, both members only in C++ */
+    const char *sym = unary ? op_text(op, 1) : assign && op == KB_NONE ? ""
+                      : op == KB_NONE ? "[]" : op_text(op, 0);
     if (!sym)
         return NULL;
-    char name[16];
-    snprintf(name, sizeof name, "operator%s%s", sym, assign ? "=" : "");
+    char buf[16];
+    snprintf(buf, sizeof buf, "operator%s%s", sym, assign ? "=" : "");
+    const char *name = k_strndup(s->ctx, buf, strlen(buf));   /* e keeps it */
     k_expr *args[2] = {a, b};
     int nargs = b ? 2 : 1;
     k_decl **c;
@@ -408,6 +479,20 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k
     return f;
 }
 
+/* The class's own copy constructor S(const S &), or NULL: with one, a copy
+ * is that call (std::string and std::vector own memory), not a plain copy. */
+static k_decl *user_copy_ctor(const k_record *r)
+{
+    for (int i = 0; i < r->nmethods; i++) {
+        k_decl *f = r->methods[i];
+        if (f->method_kind == M_CTOR && f->nparams == 2 &&
+            f->params[1]->type->kind == TY_REF &&
+            f->params[1]->type->base->kind == TY_RECORD && f->params[1]->type->base->rec == r)
+            return f;
+    }
+    return NULL;
+}
+
 /* S(s2) with s2 an S: the implicit copy constructor, a plain copy. */
 static int is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs)
 {
@@ -432,9 +517,16 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         args = d->init->args;
         nargs = d->init->nargs;
     } else if (d->init) {
-        return 0;   /* S s = expr: a copy */
+        if (!k_sema_rvalue(s, d->init))
+            return 0;
+        if (d->init->type->kind == TY_RECORD && d->init->type->rec == t->rec &&
+            !user_copy_ctor(t->rec))
+            return 0;   /* S s = expr: a copy */
+        args = k_alloc(s->ctx, sizeof *args);   /* S s = x: the constructor taking x */
+        args[0] = d->init;
+        nargs = 1;
     }
-    if (is_copy(s, t, args, nargs) && d->type->kind != TY_ARRAY) {
+    if (is_copy(s, t, args, nargs) && !user_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
         return 0;
@@ -465,7 +557,8 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "'%s' is an incomplete type", k_record_name(t->rec));
         return NULL;
     }
-    if (k_record_has_ctors(t->rec) && !is_copy(s, t, e->args, e->nargs)) {
+    if (k_record_has_ctors(t->rec) &&
+        (!is_copy(s, t, e->args, e->nargs) || user_copy_ctor(t->rec))) {
         k_type **at;
         e->decl = k_sema_pick_ctor(s, t, e->args, e->nargs, e->loc, &at);
         e->sema_ext = at;
@@ -669,4 +762,32 @@ void k_sema_dtor_var(k_sema_state *s, k_decl *d)
             d->dtor = f;
             d->address_taken = 1;
         }
+}
+
+/* A class value copied from an lvalue where C++ copies it (a by-value
+ * argument, a return): with the class's own copy constructor (std::vector,
+ * std::string own memory) the copy is that call, `P(e)`.  A returned local
+ * is moved instead (C++ elides that copy): its destructor no longer runs. */
+void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_return)
+{
+    k_expr *e = *a;
+    if (p->kind != TY_RECORD || !e->type || e->type->kind != TY_RECORD ||
+        e->type->rec != p->rec || !e->is_lvalue || !user_copy_ctor(p->rec))
+        return;
+    k_decl *d = e->kind == E_IDENT ? e->decl : NULL;
+    if (is_return && d && (d->kind == D_VAR || d->kind == D_PARAM) && !d->is_global_scope &&
+        !(d->storage & ST_STATIC) && d->type->kind == TY_RECORD) {
+        d->dtor = NULL;
+        return;
+    }
+    k_expr *c = node(s, E_CONSTRUCT, e->loc);
+    c->type_written = k_alloc(s->ctx, sizeof *c->type_written);
+    *c->type_written = *p;
+    c->type_written->quals = 0;
+    c->args = k_alloc(s->ctx, sizeof *c->args);
+    c->args[0] = e;
+    c->nargs = 1;
+    c->depth = e->depth + 1;
+    *a = c;
+    k_sema_expr(s, c);
 }
