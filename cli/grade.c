@@ -32,6 +32,7 @@ typedef struct run_out {
     unsigned findings;
     char *report;
     char *error;
+    unsigned long long host_steps;
     unsigned char *buf[MAX_PARAMS];
     size_t size[MAX_PARAMS];
     simtvm_type elem[MAX_PARAMS];
@@ -45,6 +46,7 @@ typedef struct grade_job {
     char reason[REASON_MAX];
     char replay[2048];
     unsigned long long seeds_first, seeds_last;
+    unsigned long long host_budget;       /* max_host_steps of the student's runs */
     unsigned checks;
 } grade_job;
 
@@ -98,7 +100,7 @@ static void config_for(const grade_job *j, simtvm_config *cfg, unsigned checks, 
     cfg->checks = checks;
     if (j->o->max_steps)
         cfg->max_steps = j->o->max_steps;
-    cfg->max_host_steps = j->o->max_host_steps;
+    cfg->max_host_steps = j->o->max_host_steps ? j->o->max_host_steps : j->host_budget;
     if (j->o->max_memory)
         cfg->max_memory = j->o->max_memory;
     cfg->include_dirs = j->o->ninclude_dirs ? j->o->include_dirs : NULL;
@@ -195,9 +197,9 @@ static const char *kernel_args(const grade_job *j, simtvm_vm *vm, simtvm_module 
     const char *kernel = j->o->kernel;
     int n = simtvm_module_param_count(mod, kernel);
     if (n < 0)
-        return "has no such kernel";
+        return "the kernel does not exist";
     if (n > MAX_PARAMS)
-        return "has more kernel parameters than grade handles (32)";
+        return "the kernel has more parameters than grade handles (32)";
     *nargs = n;
     for (int i = 0; i < n; i++) {
         simtvm_type type, elem;
@@ -209,7 +211,7 @@ static const char *kernel_args(const grade_job *j, simtvm_vm *vm, simtvm_module 
                 value = j->o->kargs[k] + nl + 1;
         }
         if (!value)
-            return "has a kernel parameter without --arg NAME=VALUE";
+            return "a kernel parameter has no --arg NAME=VALUE";
         bufs[i] = NULL;
         if (type == SIMTVM_PTR) {
             if (value[0] == '@') {
@@ -226,7 +228,7 @@ static const char *kernel_args(const grade_job *j, simtvm_vm *vm, simtvm_module 
             if (type == SIMTVM_F32 || type == SIMTVM_F64)
                 strtod(value, &end);
             if (*end)
-                return "has a scalar --arg that is not a number";
+                return "a scalar --arg is not a number";
         }
     }
     return NULL;
@@ -295,6 +297,8 @@ static void run_once(const grade_job *j, simtvm_module *mod, const char *file, u
     }
     if (vm)
         collect(vm, res, checks, r);
+    if (res)
+        r->host_steps = simtvm_result_host_steps(res);
     simtvm_result_free(res);
     simtvm_vm_free(vm);
 }
@@ -425,6 +429,9 @@ static int judge_run(grade_job *j, const run_out *r, const char *schedule, const
         return 0;
     }
     set_replay(j, flags);
+    size_t n = strlen(j->replay);
+    if (r->fault && !j->o->max_host_steps && !j->o->kernel) /* the grader's budget, too */
+        snprintf(j->replay + n, sizeof j->replay - n, " --max-host-steps %llu", j->host_budget);
     return 1;
 }
 
@@ -454,6 +461,9 @@ static void grade_runs(grade_job *j)
         run_out_free(&want);
         return;
     }
+    /* A student's main() that never ends must not hang the grader: it may
+     * take 100 times the reference's host instructions (and 10^8 more). */
+    j->host_budget = want.host_steps * 100 + 100000000ull;
     check_names(j->checks, names, sizeof names);
     snprintf(flags, sizeof flags, "--check=%s", names);
     run_once(j, j->student, j->o->file, j->checks, 0, 0, &got);

@@ -2,7 +2,8 @@
 # tests/grade.sh -- `simtvm grade` (TAP): every lesson exercise's reference
 # solution passes against itself, and the reduction exercise's wrong variants
 # (tests/grade/) fail with the right reason: a wrong answer, a race that is
-# right on the default schedule, an out-of-bounds read, a compile error.
+# right on the default schedule, an out-of-bounds read, a compile error, a
+# main() that never ends.
 top=${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}
 simtvm=${SIMTVM:-./simtvm}
 ex=$top/examples/exercises
@@ -33,6 +34,8 @@ grade "racy: the race is named" 1 "Race reported" "$bad/racy.k" --reference "$r"
 grade "racy: without checkers the seed sweep finds it" 1 "wrong answer on a random schedule (seed" "$bad/racy.k" --reference "$r" --check=init --seeds 1..20
 grade "racy: the sweep's replay" 1 "^replay: simtvm run .*racy.k --interleave=random --block-order=random --seed" "$bad/racy.k" --reference "$r" --check=init --seeds 1..20
 grade "out of bounds" 1 "past the end" "$bad/oob.k" --reference "$r" --seeds 1..3
+grade "an endless main() fails within the budget" 1 "step limit exceeded" "$bad/endless.k" --reference "$r" --seeds 1..2
+grade "an endless main(): the replay keeps the budget" 1 "^replay: .*--max-host-steps [0-9]" "$bad/endless.k" --reference "$r" --seeds 1..2
 grade "compile error" 1 "no_compile.k: COMPILE ERROR" "$bad/no_compile.k" --reference "$r"
 grade "compile error: the diagnostic" 1 "no_compile.k:[0-9]*:[0-9]*: error:" "$bad/no_compile.k" --reference "$r"
 grade "--json" 1 '"verdict":"FAIL"' "$bad/wrong_answer.k" --reference "$r" --seeds 1..2 --json
