@@ -32,6 +32,7 @@ typedef struct run_out {
     unsigned findings;
     char *report;
     char *error;
+    char *stats;                  /* --stats=csv text, for --expect-stat */
     unsigned long long host_steps;
     unsigned char *buf[MAX_PARAMS];
     size_t size[MAX_PARAMS];
@@ -65,6 +66,7 @@ static void run_out_free(run_out *r)
     free(r->fault);
     free(r->report);
     free(r->error);
+    free(r->stats);
     for (int k = 0; k < MAX_PARAMS; k++)
         free(r->buf[k]);
     memset(r, 0, sizeof *r);
@@ -95,6 +97,7 @@ static void config_for(const grade_job *j, simtvm_config *cfg, unsigned checks, 
                        unsigned long long seed)
 {
     simtvm_config_init(cfg);
+    cfg->stats = seeded < 0; /* the statistics run of --expect-stat */
     cfg->device = j->o->device;
     cfg->warp_size = j->o->warp_size;
     cfg->checks = checks;
@@ -104,7 +107,7 @@ static void config_for(const grade_job *j, simtvm_config *cfg, unsigned checks, 
     if (j->o->max_memory)
         cfg->max_memory = j->o->max_memory;
     cfg->include_dirs = j->o->ninclude_dirs ? j->o->include_dirs : NULL;
-    if (seeded) {
+    if (seeded > 0) {
         cfg->interleave = SIMTVM_INTERLEAVE_RANDOM;
         cfg->block_order_random = 1;
         cfg->seed = seed;
@@ -253,6 +256,9 @@ static void collect(simtvm_vm *vm, simtvm_result *res, unsigned checks, run_out 
     const char *report = NULL;
     if (checks && simtvm_findings(vm, &r->findings, &report) == SIMTVM_OK && r->findings)
         r->report = dup_text(report);
+    const char *stats = NULL;
+    if (simtvm_stats(vm, "csv", &stats) == SIMTVM_OK)
+        r->stats = dup_text(stats);
 }
 
 /* Runs mod (main(), or the kernel) once; fills *r. */
@@ -447,6 +453,74 @@ static const char *check_names(unsigned checks, char *buf, size_t len)
     return buf;
 }
 
+/* Copies field k (0-based) of a CSV row of quoted fields ("a","b",...) into
+ * buf; 0 when the row has no such field. */
+static int csv_field(const char *line, int k, char *buf, size_t len)
+{
+    const char *p = line;
+    for (int f = 0; f < k; f++) {
+        p = strstr(p, "\",\"");
+        if (!p || p > line + strcspn(line, "\n"))
+            return 0;
+        p += 2;
+    }
+    if (*p++ != '"')
+        return 0;
+    size_t n = strcspn(p, "\"\n");
+    if (p[n] != '"' || n >= len)
+        return 0;
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+    return 1;
+}
+
+/* Launch id, kernel, metric and value of one --stats=csv row; 0 if not one. */
+static int csv_row(const char *line, char *id, size_t idlen, char *kernel, size_t klen,
+                   char *metric, size_t mlen, double *value)
+{
+    char num[64], *end;
+    if (!csv_field(line, 0, id, idlen) || !csv_field(line, 1, kernel, klen) ||
+        !csv_field(line, 2, metric, mlen) || !csv_field(line, 4, num, sizeof num))
+        return 0;
+    *value = strtod(num, &end);
+    return end != num && !*end;
+}
+
+/* The first launch that misses an --expect-stat METRIC<=N / METRIC>=N, in
+ * why; 0 when every launch meets every expectation.  csv is --stats=csv:
+ * "ID","Kernel Name","Metric Name","Metric Unit","Metric Value". */
+static int check_expectations(const grade_job *j, const char *csv, char *why, size_t len)
+{
+    for (int e = 0; e < j->o->nexpects; e++) {
+        const char *x = j->o->expects[e];
+        size_t nl = strcspn(x, "<>");
+        int at_most = x[nl] == '<';
+        double bound = strtod(x + nl + 2, NULL);
+        int seen = 0;
+        for (const char *line = csv, *next; *line; line = next) {
+            next = line + strcspn(line, "\n");
+            next += *next == '\n';
+            char id[32], kernel[256], metric[256];
+            double value;
+            if (!csv_row(line, id, sizeof id, kernel, sizeof kernel, metric, sizeof metric,
+                         &value) || strlen(metric) != nl || strncmp(metric, x, nl))
+                continue;
+            seen = 1;
+            if (at_most ? value > bound : value < bound) {
+                snprintf(why, len, "launch %s (%s): %s = %g, expected %s %g", id, kernel,
+                         metric, value, at_most ? "<=" : ">=", bound);
+                return 1;
+            }
+        }
+        if (!seen) {
+            snprintf(why, len, "--expect-stat %s: no launch reports a statistic %.*s (the "
+                               "names are those of --stats=csv)", x, (int)nl, x);
+            return 2;
+        }
+    }
+    return 0;
+}
+
 /* Grades the compiled pair: the reference once, the student on the default
  * schedule with the checkers, then on each seed of the sweep. */
 static void grade_runs(grade_job *j)
@@ -488,11 +562,25 @@ static void grade_runs(grade_job *j)
         run_out_free(&got);
     }
     run_out_free(&want);
+    if (!*j->reason && j->o->nexpects) {
+        run_once(j, j->student, j->o->file, 0, -1, 0, &got);
+        int miss = judge_run(j, &got, "the statistics run", "--stats")
+                       ? 0 : check_expectations(j, got.stats ? got.stats : "", why, sizeof why);
+        if (miss == 1) {
+            set_fail(j, "right answer, but the statistics miss: %s", why);
+            set_replay(j, "--stats");
+        } else if (miss == 2) {
+            snprintf(j->reason, sizeof j->reason, "%s", why);
+            j->verdict = "USAGE ERROR";
+        }
+        run_out_free(&got);
+    }
     if (!*j->reason)
         snprintf(j->reason, sizeof j->reason,
                  "same %s as %s on the default schedule and on seeds %llu..%llu; checkers %s "
-                 "clean", j->o->kernel ? "buffers" : "output", j->o->reference, j->seeds_first,
-                 j->seeds_last, names);
+                 "clean%s", j->o->kernel ? "buffers" : "output", j->o->reference,
+                 j->seeds_first, j->seeds_last, names,
+                 j->o->nexpects ? "; statistics as expected" : "");
 }
 
 static void json_string(FILE *out, const char *s)
@@ -601,7 +689,8 @@ int simtvm_grade(const simtvm_options *o)
     print_verdict(j, stdout);
     simtvm_module_free(j->student);
     simtvm_module_free(j->reference);
-    int status = !strcmp(j->verdict, "PASS") ? EXIT_OK : EXIT_FAIL;
+    int status = !strcmp(j->verdict, "PASS") ? EXIT_OK
+                 : !strcmp(j->verdict, "USAGE ERROR") ? EXIT_USAGE : EXIT_FAIL;
     free(j);
     return status;
 }

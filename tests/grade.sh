@@ -47,4 +47,19 @@ grade "kernel mode: a wrong buffer" 1 "buffer 'out' element 0" "$bad/wrong_answe
 grade "kernel mode: the replay names the launch" 1 "replay: simtvm run .* --kernel reduce_sum --grid 8,1,1" "$bad/wrong_answer.k" --reference "$r" \
     --kernel reduce_sum --grid 8 --block 256 --arg in='int[5000]=iota' --arg out='int[1]' --arg n=5000 --seeds 1..2
 grade "no --reference" 2 "needs --reference" "$r"
+# the starting points of the lessons' exercises: right answers, wrong statistics
+grade "start/divergence.k: divergent" 1 "statistics miss: launch 0 (classify): simtvm__divergent_branches.sum = 128, expected <= 0" \
+    "$ex/start/divergence.k" --reference "$ex/divergence.k" --expect-stat 'simtvm__divergent_branches.sum<=0' --seeds 1..2
+grade "divergence.k meets its statistic" 0 "statistics as expected" \
+    "$ex/divergence.k" --reference "$ex/divergence.k" --expect-stat 'simtvm__divergent_branches.sum<=0' --seeds 1..2
+grade "start/coalescing.k: uncoalesced" 1 "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum = 65536, expected <= 8192" \
+    "$ex/start/coalescing.k" --reference "$ex/coalescing.k" --expect-stat 'l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum<=8192' --seeds 1..2
+grade "start/banks.k: bank conflicts" 1 "bank_conflicts_pipe_lsu_mem_shared_op_ld.sum = 15872, expected <= 0" \
+    "$ex/start/banks.k" --reference "$ex/banks.k" --expect-stat 'l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum<=0' --seeds 1..2
+grade "banks.k meets its statistic" 0 "statistics as expected" \
+    "$ex/banks.k" --reference "$ex/banks.k" --expect-stat 'l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum<=0' --seeds 1..2
+grade "start/races.k: the race" 1 "Race reported" "$ex/start/races.k" --reference "$ex/races.k" --seeds 1..2
+grade "--expect-stat: an unknown statistic is a usage error" 2 "USAGE ERROR: --expect-stat nosuch.metric>=1" \
+    "$ex/banks.k" --reference "$ex/banks.k" --expect-stat 'nosuch.metric>=1' --seeds 1..1
+grade "--expect-stat: a malformed one" 2 "needs METRIC<=N" "$ex/banks.k" --reference "$ex/banks.k" --expect-stat nosuch
 echo "1..$n"
