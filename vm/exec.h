@@ -171,6 +171,12 @@ typedef struct simt_exec {
      * fingerprinted (simt_block.check_at) only when spot_spin is set. */
     uint64_t turn_end;
     int spot_spin;
+    /* The model, when it ran only for the clocks a program reads (no
+     * --stats or viewer) and this launch's blocks had to interleave (a grid
+     * barrier, a block spinning on another): it follows one block at a time,
+     * so it is set aside (vm->model NULL) until the launch ends, and the
+     * launch's time is the baseline's. */
+    struct simt_model *model_aside;
     const struct simt_launch_info *info;
     /* The two global allocations translated last, most recent first (valid
      * while the memory system's generation is unchanged: every free bumps it). */
@@ -365,6 +371,13 @@ void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lan
 /* Sets vm->fault.message from fmt and records where. */
 void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* simt_exec_fault for a launch that can never finish (a deadlock at a
+ * barrier or collective, a livelock, the step limit): on a GPU it would hang
+ * until the watchdog stops it, so CUDA calls then return
+ * cudaErrorLaunchTimeout. */
+void simt_exec_hang(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
+                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* vm/threads.c: runs the blocks order[0..nblocks) on cfg.threads host threads
  * (blk is the caller's, for its own thread), as if one after another in that

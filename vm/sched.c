@@ -308,7 +308,7 @@ int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t
         simt_lane_list(spin, sizeof spin, spinning);
         simt_lane_list(wait, sizeof wait, b->arrived);
         unsigned lead = (unsigned)__builtin_ctz(spinning ? spinning : 1u);
-        simt_exec_fault(ex, blk, w, lead, pc,
+        simt_exec_hang(ex, blk, w, lead, pc,
                         "warp %u cannot make progress under --sched=lockstep: lanes %s spin in this "
                         "loop waiting for lanes %s of the same warp, which wait at line %u to "
                         "reconverge and never run (an intra-warp lock needs independent thread "
