@@ -157,6 +157,7 @@ k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *n
                             k_expr *def);
 k_list *k_tpl_head(k_parser *ps, k_list *params);
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
+const char *k_tpl_written(const char *qname);
 void k_tpl_declared(k_parser *ps, const char *name);
 const char *k_tpl_class_name(k_parser *ps, const char *tag);
 int k_tpl_self_id(k_parser *ps, const char *name);
@@ -1120,7 +1121,15 @@ primary
     : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '[' captures_opt ']' lambda_params lambda_ret compound
                                 { $$ = make_lambda(ps, LOC(@1), $2, $4, $5, $6); }
-    | TEMPLATE_NAME         { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | TEMPLATE_NAME
+        {
+            $$ = expr_leaf(ps, E_IDENT, LOC(@1));
+            if ($$) {
+                $$->name = $1;
+                if (!strstr(k_tpl_written($1), "::"))
+                    $$->written = k_tpl_written($1);
+            }
+        }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
     | template_type SCOPED_NAME                 { $$ = k_tpl_scoped(ps, LOC(@1), $1, $2); }
     | template_type '(' args_opt ')'
@@ -2076,6 +2085,12 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
+        /* after `.` or `->` a name is a member's: `d.count()` calls the member
+         * even where std::count is in view */
+        if (ps->prev_kind == '.' || ps->prev_kind == ARROW) {
+            lval->name = name ? name : "?";
+            break;
+        }
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);

@@ -71,8 +71,23 @@ static k_type *string_literal(k_sema_state *s, k_expr *e)
 }
 
 /* ---- names ---- */
+/* `count` read as std::count (in view through `using namespace std`): a
+ * local variable or a member of that name hides the template, as in C++;
+ * so does a global one (where C++ calls the name ambiguous). */
+static void unhide(k_sema_state *s, k_expr *e)
+{
+    if (!e->written || e->has_targs)
+        return;
+    k_decl *d = k_sema_lookup(s, e->written);
+    k_record *r = s->fn ? s->fn->method_of : NULL;
+    uint32_t off;
+    if (d || (r && k_record_find(r, e->written, &off)))
+        e->name = e->written;
+}
+
 static k_type *ident(k_sema_state *s, k_expr *e)
 {
+    unhide(s, e);
     k_decl *d = e->has_targs ? k_tpl_sema_var(s, e) : k_sema_lookup(s, e->name);
     if (!d && !e->has_targs && strncmp(e->name, "std::", 5) == 0) {
         /* `max` under `using namespace std` that the scanner took for
