@@ -88,7 +88,10 @@ struct k_parser {
     /* records and scopes (lang/parse_decl.c) */
     k_list tag_names;             /* struct/union/enum tags, innermost last */
     k_list tag_types;             /* k_type *, same order */
-    k_list scope_marks;           /* per open block: typedef and tag counts */
+    k_list scope_marks;           /* per open block: ordinary, typedef and tag counts */
+    k_list ordinary_names;        /* variables and functions declared by bare name,
+                                   * innermost last: they hide a library template of
+                                   * that name seen through `using namespace std` */
     k_list records;               /* records whose body is being parsed */
     k_record *just_defined;       /* the record whose '}' was just reduced */
     k_type *cur_enum;             /* the enum whose enumerators are being parsed */
@@ -127,6 +130,8 @@ void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value
 k_specs *k_parse_specs_tagged(k_parser *ps, k_specs *sp, k_type *t);
 void k_parse_scope_open(k_parser *ps);
 void k_parse_scope_close(k_parser *ps);
+void k_parse_add_ordinary(k_parser *ps, const char *name);
+int k_parse_is_ordinary(const k_parser *ps, const char *name);
 void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
 k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
@@ -1874,6 +1879,8 @@ static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtor
         k_declarator *d = dtors->items[i];
         if (d && (s->decls[s->ndecls] = make_decl(ps, sp, d)))
             s->ndecls++;
+        if (d && !ps->tpl.head_open)   /* a variable template stays a template */
+            k_parse_add_ordinary(ps, d->name);
     }
     return s;
 }
@@ -2093,7 +2100,11 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             break;
         }
         lval->name = name ? name : "?";
-        if (name && k_tpl_classify(ps, &lval->name))
+        /* a member (s.count) or a name the program declared (int count)
+         * is not a template that `using namespace std` brings in */
+        int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
+                    (name && k_parse_is_ordinary(ps, name));
+        if (name && !plain && k_tpl_classify(ps, &lval->name))
             kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
                    ? TEMPLATE_TYPE : TEMPLATE_NAME;
         break;

@@ -89,6 +89,16 @@ static k_type *ident(k_sema_state *s, k_expr *e)
 {
     unhide(s, e);
     k_decl *d = e->has_targs ? k_tpl_sema_var(s, e) : k_sema_lookup(s, e->name);
+    if (!d && !e->has_targs && strncmp(e->name, "std::", 5) == 0) {
+        /* `max` under `using namespace std` that the scanner took for
+         * std::max (a template), where the program has a parameter `max`
+         * (lang/stl.c): the program's name, as C++ looks it up */
+        k_decl *own = k_sema_lookup(s, e->name + 5);
+        if (own && !own->is_global_scope && own->kind != D_FUNC) {
+            e->name = e->name + 5;
+            d = own;
+        }
+    }
     if (!e->has_targs && (!d || d->is_global_scope) && k_sema_member_ident(s, e))
         return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
     if (!d) {
