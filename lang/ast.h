@@ -154,6 +154,10 @@ typedef enum k_expr_kind {
     E_COMPOUND,   /* (type_written){...}: a compound literal, lhs the E_INIT_LIST */
 } k_expr_kind;
 
+/* The name of every conversion operator (`operator T()`) of a class: its result
+ * type tells them apart (lang/parse_cxx.c, lang/convert.c). */
+#define K_CONV_OP_NAME "operator conversion"
+
 /* Deepest expression tree the parser builds; deeper input is an error. */
 #define K_MAX_EXPR_DEPTH 2000
 /* The largest source k_compile() accepts (16 MiB): a bigger one is not a

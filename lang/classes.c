@@ -48,7 +48,31 @@ static k_expr *address_of(k_sema_state *s, k_expr *e)
     return a;
 }
 
+static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out);
+
 /* ---- overload choice ---- */
+/* Does r have a conversion operator, or (to r) a constructor of one
+ * parameter that takes a t?  Only arithmetic types and pointers count: a
+ * rough test, for ranking overloads (lang/convert.c applies the real one). */
+static int user_convertible(const k_type *p, const k_type *t)
+{
+    if (p->kind == TY_REF)
+        p = p->base;
+    const k_record *r = t->kind == TY_RECORD ? t->rec : p->kind == TY_RECORD ? p->rec : NULL;
+    if (!r || (p->kind == TY_RECORD && t->kind == TY_RECORD))
+        return 0;
+    for (int i = 0; i < r->nmethods; i++) {
+        const k_decl *m = r->methods[i];
+        if (r == t->rec && strstr(m->name, K_CONV_OP_NAME))
+            return 1;
+        if (r != t->rec && m->method_kind == M_CTOR && m->nparams == 2 &&
+            (k_ty_is_arith(t) || t->kind == TY_PTR) &&
+            (k_ty_is_arith(m->params[1]->type) || m->params[1]->type->kind == TY_PTR))
+            return 1;
+    }
+    return 0;
+}
+
 /* How well argument a converts to parameter type p: 3 exact, 2 same class
  * of type, 1 convertible, 0 not at all. */
 static int conversion_rank(const k_type *p, const k_expr *a)
@@ -58,6 +82,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
         return 0;
     if (k_ty_same(p, t))
         return 3;
+    if (user_convertible(p, t))
+        return 1;
     if (k_ty_is_arith(p) && k_ty_is_arith(t))
         return k_ty_is_float(p) == k_ty_is_float(t) ? 2 : 1;
     if (p->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY)) {
@@ -147,6 +173,19 @@ static int methods_named(k_sema_state *s, const k_record *r, const char *name, k
     return n;
 }
 
+int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_decl ***out)
+{
+    return methods_named(s, r, name, out);
+}
+
+/* Does a constructor of r take the one argument a? */
+int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a)
+{
+    k_decl **c;
+    int n = ctors_of(s, r, &c);
+    return pick(c, n, &a, 1, 1) != NULL;
+}
+
 /* The class's own (or inherited) `operator new` / `operator delete`, or NULL. */
 k_decl *k_record_operator(k_sema_state *s, const k_record *r, const char *name)
 {
@@ -169,6 +208,13 @@ static k_type *member_call(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj)
     e->kind = E_CALL;
     e->name = f->name;
     return k_sema_finish_call(s, e, f);
+}
+
+/* e (an E_MCALL without arguments yet) the call of member f on the object
+ * obj (checked). */
+k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj)
+{
+    return member_call(s, e, f, address_of(s, obj));
 }
 
 static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e)

@@ -83,3 +83,21 @@ void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word)
         k_error(ps->ctx, at, "expected '->' or '{' after a lambda's parameters, not '%s'",
                 word);
 }
+
+/* `operator T*()` inside a class: a member function named "operator
+ * conversion" that returns T* (the declarator's pointers make the result a
+ * pointer, as in `T *f()`).  Every conversion operator of a class has that
+ * name; sema (lang/convert.c) tells them apart by their result types. */
+k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *ptrs)
+{
+    k_declarator *d = k_alloc(ps->ctx, sizeof *d);
+    if (!d)
+        return NULL;
+    d->loc = loc;
+    d->name = K_CONV_OP_NAME;
+    d->is_func = 1;
+    d->conv_specs = type;
+    if (ptrs)
+        d->ptr_quals = *ptrs;
+    return d;
+}

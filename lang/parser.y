@@ -64,6 +64,7 @@ typedef struct k_declarator {
     k_list fn_ptrs;               /* the '*'s inside the parentheses */
     k_list fn_params;             /* the pointed-to function's parameters */
     int fn_variadic;
+    k_specs *conv_specs;          /* `operator T*()`: T, the conversion's result type */
 } k_declarator;
 
 typedef struct k_parser k_parser;
@@ -131,6 +132,7 @@ void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
 k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
 const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
+k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *ptrs);
 k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
 k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);
 void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
@@ -316,7 +318,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %type <op> record_kw method_quals
 %type <name> dtor_name op_name member_path
 %type <expr> align_spec
-%type <dtor> ctor_head dtor_head fnptr_inner
+%type <dtor> ctor_head dtor_head conv_head fnptr_inner
 %type <list> mem_inits_opt mem_inits
 %type <expr> mem_init
 %type <type> template_type
@@ -548,6 +550,10 @@ member
     | decl_specs declarator method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
     | ctor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
     | ctor_head mem_inits_opt compound          { add_method(ps, NULL, $1, 0, $2, $3); }
+    | conv_head method_quals ';'                { add_method(ps, NULL, $1, $2, NULL, NULL); }
+    | conv_head method_quals compound           { add_method(ps, NULL, $1, $2, NULL, $3); }
+    | decl_specs conv_head method_quals ';'     { add_method(ps, $1, $2, $3, NULL, NULL); }
+    | decl_specs conv_head method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
     | dtor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'
@@ -572,6 +578,13 @@ ctor_head
     | TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, NULL, $1, LOC(@1), $3, 0); }
     | decl_specs TYPEDEF_NAME '(' ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), NULL, 0); }
     | decl_specs TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), $4, 0); }
+    ;
+
+/* `operator T*()`: a member named "operator conversion" whose result type is
+ * T* (lang/convert.c finds it by that type) */
+conv_head
+    : KW_OPERATOR type_specs conv_ptr_opt '(' ')'   { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); }
+    | KW_OPERATOR type_specs conv_ptr_opt '(' KW_VOID ')' { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); }
     ;
 
 dtor_head
@@ -764,11 +777,6 @@ direct_dtor
 dtor_name
     : IDENT                                     { $$ = $1; }
     | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
-    | KW_OPERATOR type_specs conv_ptr_opt  /* `operator T*()`: parsed to name it in the error */
-        { k_error(ps->ctx, LOC(@1), "conversion operators ('operator T()') are not supported "
-                  "in K (write a member function that returns the value)");
-          ps->conv_op_reported = 1;
-          $$ = "operator conversion"; (void)$2; (void)$3; }
     ;
 
 conv_ptr_opt
@@ -1361,6 +1369,10 @@ static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
     }
     k_specs none = {0};
     none.nvoid = 1;
+    if (d->conv_specs) {   /* `inline operator T()`: T is the result, the rest applies */
+        d->conv_specs->storage |= sp ? sp->storage : 0;
+        sp = d->conv_specs;
+    }
     k_decl *f = make_decl(ps, sp ? sp : &none, d);
     if (f)
         k_parse_add_method(ps, f, sp ? sp->storage : d->ctor_storage, is_const, inits, body);

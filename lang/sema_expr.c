@@ -123,7 +123,9 @@ int k_sema_cond(k_sema_state *s, k_expr *e)
     k_type *t = k_sema_rvalue(s, e);
     if (!t)
         return 0;
-    if (!k_ty_is_scalar(t)) {
+    if (t->kind == TY_RECORD && k_sema_scalar_conversion(s, e))
+        t = e->type;
+    if (t && !k_ty_is_scalar(t)) {
         char b[TYBUF];
         k_error(s->ctx, e->loc, "a value of type '%s' cannot be used as a condition",
                 k_ty_str(t, b, sizeof b));
@@ -163,6 +165,11 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         return 1;
     if (to->chrono || from->chrono)
         return k_chrono_assign(s, to, e, what);
+    if ((from->kind == TY_RECORD || to->kind == TY_RECORD) && k_sema_user_conversion(s, to, e)) {
+        from = e->type;
+        if (!from)
+            return 0;
+    }
     from = k_decay(s->ctx, from);
     int ok;
     if (k_ty_is_arith(to))
@@ -296,6 +303,11 @@ static k_type *unary(k_sema_state *s, k_expr *e)
         k_type *r = k_sema_operator(s, e, e->op, 1, 0, &done);
         if (done)
             return r;
+        if (e->op != KU_PREINC && e->op != KU_PREDEC && e->op != KU_POSTINC &&
+            e->op != KU_POSTDEC && k_sema_scalar_conversion(s, e->lhs))
+            t = e->lhs->type;
+        if (!t)
+            return NULL;
     }
     k_type *d = k_decay(ctx, t);
     switch (e->op) {
@@ -428,6 +440,12 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
         if (done)
             return t;
+        if (ta->kind == TY_RECORD && k_sema_scalar_conversion(s, e->lhs))
+            ta = e->lhs->type;
+        if (tb->kind == TY_RECORD && k_sema_scalar_conversion(s, e->rhs))
+            tb = e->rhs->type;
+        if (!ta || !tb)
+            return NULL;
     }
     if (e->op == KB_LOGAND || e->op == KB_LOGOR) {
         if (!k_ty_is_scalar(ta) || !k_ty_is_scalar(tb)) {
@@ -525,6 +543,11 @@ static k_type *index_expr(k_sema_state *s, k_expr *e)
     k_type *a = k_sema_rvalue(s, e->lhs), *i = k_sema_rvalue(s, e->rhs);
     if (!a || !i)
         return NULL;
+    if (a->kind == TY_RECORD) {
+        if (k_sema_class_subscript(s, e))
+            return e->type;
+        a = e->lhs->type;
+    }
     a = k_decay(ctx, a);
     i = k_decay(ctx, i);
     if (a->kind != TY_PTR && i->kind == TY_PTR) { /* i[a] */
@@ -593,6 +616,13 @@ static k_type *cast(k_sema_state *s, k_expr *e)
         return NULL;
     if (to->chrono || from->chrono)
         return k_chrono_cast(s, e, to, from);
+    if (from->kind == TY_RECORD || to->kind == TY_RECORD) {
+        if (k_sema_cast_conversion(s, e, to))
+            return e->type;
+        from = e->lhs->type;
+        if (!from)
+            return NULL;
+    }
     from = k_decay(s->ctx, from);
     int ok = to->kind == TY_VOID ||
              (k_ty_is_arith(to) && (k_ty_is_arith(from) ||
