@@ -461,6 +461,31 @@ static int is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs)
            args[0]->type->rec == t->rec;
 }
 
+/* `S() {}`: a default constructor that does nothing (no initializers, an
+ * empty body, no member whose own constructor does something) needs no
+ * call, so an S may live anywhere a plain struct may: __shared__, file
+ * scope, arrays (as CUDA's __half does). */
+static int trivial_default(const k_record *r)
+{
+    int has_default = 0;
+    for (int i = 0; i < r->nmethods; i++) {
+        const k_decl *m = r->methods[i];
+        if (m->method_kind != M_CTOR || m->nparams != 1)
+            continue;
+        if (m->nmem_inits || !m->body || m->body->kind != S_BLOCK || m->body->nstmts)
+            return 0;
+        has_default = 1;
+    }
+    for (int i = 0; has_default && i < r->nfields; i++) {
+        const k_type *ft = r->fields[i].type;
+        while (ft && ft->kind == TY_ARRAY)
+            ft = ft->base;
+        if (ft && ft->kind == TY_RECORD && k_record_has_ctors(ft->rec) && !trivial_default(ft->rec))
+            return 0;
+    }
+    return has_default;
+}
+
 /* A variable of a class with constructors: which one initializes it. */
 int k_sema_ctor_var(k_sema_state *s, k_decl *d)
 {
@@ -480,6 +505,8 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
     } else if (d->init) {
         return 0;   /* S s = expr: a copy */
     }
+    if (!nargs && !d->init && !k_has_ctor(d) && trivial_default(t->rec))
+        return 0;
     if (is_copy(s, t, args, nargs) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
