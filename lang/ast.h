@@ -250,6 +250,7 @@ enum k_storage {
     ST_SHARED = 64,           /* __shared__ */
     ST_CONSTANT = 128,        /* __constant__ */
     ST_FORCEINLINE = 256,     /* __forceinline__, __noinline__ */
+    ST_FRIEND = 512,          /* `friend` (the parser's only: lang/parser.y add_method) */
 };
 
 typedef enum k_decl_kind {

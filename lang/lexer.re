@@ -374,6 +374,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "protected" { kind = KW_PROTECTED; goto done; }
     "operator"  { kind = KW_OPERATOR; goto done; }
     "virtual"   { kind = KW_VIRTUAL; goto done; }
+    "friend"    { kind = KW_FRIEND; goto done; }
     "true"      { kind = KW_TRUE; goto done; }
     "namespace" { kind = KW_NAMESPACE; goto done; }
     "using"     { kind = KW_USING; goto done; }

@@ -175,6 +175,8 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
 {
     if (!ps->records.n || !sp)
         return;
+    if (sp->storage & ST_FRIEND)
+        return;   /* `friend class X;`, `friend int f(S);`: access is not checked */
     k_record *r = ps->records.items[ps->records.n - 1];
     for (int i = 0; dtors && i < dtors->n; i++) {
         k_declarator *d = dtors->items[i];

@@ -84,6 +84,7 @@ struct k_parser {
     long ntokens;                 /* tokens scanned so far */
     long lex_error_token;         /* the last token the scanner reported an error on */
     int depth_reported;
+    int stopped;                  /* an unsupported construct was reported and the parse ended */
     int conv_op_reported;         /* a conversion operator was reported: its missing return
                                      type is not reported again */
     /* records and scopes (lang/parse_decl.c) */
@@ -132,6 +133,7 @@ void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
 k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
 const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
+int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc);
 k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *ptrs);
 k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
 k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);
@@ -278,6 +280,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %token KW_CUDA_ERROR_T "cudaError_t" KW_CUDA_EVENT_T "cudaEvent_t"
 %token KW_CUDA_STREAM_T "cudaStream_t" KW_CUDA_DEVICE_PROP "cudaDeviceProp"
 %token KW_CUDA_MEMPOOL_T "cudaMemPool_t"
+%token KW_FRIEND "friend"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
@@ -669,6 +672,7 @@ storage
     | KW_SHARED         { $$ = ST_SHARED; }
     | KW_CONSTANT       { $$ = ST_CONSTANT; }
     | KW_FORCEINLINE    { $$ = ST_FORCEINLINE; }
+    | KW_FRIEND         { $$ = ST_FRIEND; }
     ;
 
 qualifier
@@ -1367,6 +1371,14 @@ static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
         k_error(ps->ctx, d ? d->loc : (k_loc){0, 0}, "expected a member function");
         return;
     }
+    if (sp && (sp->storage & ST_FRIEND)) {
+        /* access is not checked, so a friend's declaration says nothing; a
+         * friend defined in the class is an ordinary function */
+        sp->storage &= ~(unsigned)ST_FRIEND;
+        if (body)
+            add_function(ps, sp, d, body);
+        return;
+    }
     k_specs none = {0};
     none.nvoid = 1;
     if (d->conv_specs) {   /* `inline operator T()`: T is the result, the rest applies */
@@ -2059,6 +2071,10 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
+        if (name && k_parse_unsupported_name(ps, name, t->loc)) {
+            ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
+            return 0;
+        }
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
@@ -2182,6 +2198,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
     if (ps->unsupported_at.line && ps->unsupported_at.line == loc.line
         && ps->unsupported_at.col == loc.col)
         return 0;                 /* the scanner already said 'struct' is not K */
+    if (ps->stopped)
+        return 0;                 /* an unsupported construct ended the parse */
     /* A bad token (unterminated string...) was reported just before: the
      * syntax error is its echo. */
     if (ps->lex_error_token && ps->ntokens - ps->lex_error_token <= 1)
