@@ -150,7 +150,9 @@ static void layout(k_lambda_info *li, k_type *closure)
     closure->closure_size = (off + 7) & ~7u;
 }
 
-static void add_lifted(k_sema_state *s, k_decl *f)
+/* A function sema made (a lambda's, a variadic function's instance): added
+ * to the unit at the end. */
+void k_sema_add_lifted(k_sema_state *s, k_decl *f)
 {
     if (s->nlifted == s->lifted_cap) {
         int cap = s->lifted_cap ? s->lifted_cap * 2 : 4;
@@ -204,7 +206,7 @@ k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
     s->lambda = outer_lambda;
     s->lambda_outer = outer_scope;
     layout(li, closure);
-    add_lifted(s, f);
+    k_sema_add_lifted(s, f);
     e->type = closure;
     return closure;
 }

@@ -317,7 +317,7 @@ static int is_type_token(int kind)
     case TYPEDEF_NAME: case KW_VOID: case KW_BOOL: case KW_CHAR: case KW_SHORT: case KW_INT:
     case KW_LONG: case KW_SIGNED: case KW_UNSIGNED: case KW_FLOAT: case KW_DOUBLE:
     case KW_DIM3: case KW_UINT3: case KW_SIZE_T: case KW_CUDA_ERROR_T: case KW_CUDA_EVENT_T:
-    case KW_CUDA_STREAM_T: case KW_CUDA_DEVICE_PROP:
+    case KW_CUDA_STREAM_T: case KW_CUDA_DEVICE_PROP: case KW_VA_LIST:
     case KW_STRUCT: case KW_UNION: case KW_ENUM: case KW_CLASS_RECORD:
         return 1;
     default:

@@ -280,7 +280,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %token KW_CUDA_ERROR_T "cudaError_t" KW_CUDA_EVENT_T "cudaEvent_t"
 %token KW_CUDA_STREAM_T "cudaStream_t" KW_CUDA_DEVICE_PROP "cudaDeviceProp"
 %token KW_CUDA_MEMPOOL_T "cudaMemPool_t"
-%token KW_FRIEND "friend"
+%token KW_FRIEND "friend" KW_VA_ARG "va_arg" KW_VA_LIST "va_list"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
@@ -700,6 +700,7 @@ type_kw
     | KW_CUDA_EVENT_T   { $$ = KW_CUDA_EVENT_T; }
     | KW_CUDA_STREAM_T  { $$ = KW_CUDA_STREAM_T; }
     | KW_CUDA_MEMPOOL_T { $$ = KW_CUDA_MEMPOOL_T; }
+    | KW_VA_LIST        { $$ = KW_VA_LIST; }
     | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
     | KW_AUTO           { $$ = KW_AUTO; }
     ;
@@ -1062,6 +1063,11 @@ unary
         {
             $$ = expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
             if ($$) $$->type_written = $3;
+        }
+    | KW_VA_ARG '(' assign ',' type_name ')'    /* <stdarg.h> (lang/stdarg.c) */
+        {
+            $$ = expr_unary(ps, E_VA_ARG, 0, LOC(@1), $3);
+            if ($$) $$->type_written = $5;
         }
     | KW_NEW type_specs %prec NEW_TYPE          { $$ = expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }
     | KW_NEW type_specs pointer %prec NEW_TYPE  { $$ = expr_new(ps, LOC(@1), $2, $3, NULL, NULL); }
@@ -1567,6 +1573,8 @@ static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_ty
     case KW_CUDA_EVENT_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaEvent_t"; break;
     case KW_CUDA_STREAM_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaStream_t"; break;
     case KW_CUDA_MEMPOOL_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaMemPool_t"; break;
+    /* a va_list counts the variable arguments read so far (lang/stdarg.c) */
+    case KW_VA_LIST: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "va_list"; break;
     default: break;
     }
     return sp;

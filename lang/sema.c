@@ -750,7 +750,7 @@ static void check_func(k_sema_state *s, k_decl *f)
         }
         if (!old) {
             scope_add(s, f);
-            if (f->body)
+            if (f->body && !k_stdarg_template(s, f))
                 check_body(s, f);
             return;
         }
@@ -782,7 +782,7 @@ static void check_func(k_sema_state *s, k_decl *f)
         }
         scope_add(s, f);
     }
-    if (f->body)
+    if (f->body && !k_stdarg_template(s, f))
         check_body(s, f);
 }
 

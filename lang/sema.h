@@ -181,6 +181,13 @@ int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_dec
 int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a);
 k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj);
 
+/* stdarg.c: <stdarg.h> (variadic functions made per argument-type list) */
+int k_stdarg_template(k_sema_state *s, k_decl *f);
+k_decl *k_stdarg_instance(k_sema_state *s, k_expr *e, k_decl *f);
+int k_stdarg_call(k_sema_state *s, k_expr *e);
+k_type *k_stdarg_va_arg(k_sema_state *s, k_expr *e);
+void k_sema_add_lifted(k_sema_state *s, k_decl *f);   /* lambda.c */
+
 /* convert.c: user-defined conversions (conversion operators, converting
  * constructors, operator[]) */
 int k_sema_user_conversion(k_sema_state *s, k_type *to, k_expr *e);

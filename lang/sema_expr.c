@@ -797,6 +797,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
         e->name = NULL;
         return k_sema_indirect_call(s, e);
     }
+    if (k_stdarg_call(s, e))
+        return e->type;
     int tpl = k_tpl_sema_call(s, e);
     if (tpl < 0) {
         for (int i = 0; i < e->nargs; i++)
@@ -871,6 +873,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
 
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
 {
+    f = k_stdarg_instance(s, e, f);
     e->decl = f;
     call_allowed(s, e, f);
     check_args(s, e, f);
@@ -975,6 +978,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return t ? k_sema_method_call(s, e) : NULL;
     }
     case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
+    case E_VA_ARG: return k_stdarg_va_arg(s, e);
     case E_COMPOUND: return k_sema_compound(s, e);
     case E_DESIGNATOR:
         k_error(s->ctx, e->loc, "a designator is only allowed in the braces of a struct's "
