@@ -285,7 +285,7 @@ k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj)
     return member_call(s, e, f, address_of(s, obj));
 }
 
-static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e)
+static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e, int obj_const)
 {
     k_decl **c;
     int n = methods_named(s, r, e->name, &c);
@@ -295,11 +295,14 @@ static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e)
         k_sema_rvalue(s, e->args[i]);
     k_decl *statics[64], *members[64];
     int ns = 0, nm = 0;
+    int nconst = 0;
+    for (int i = 0; i < n && i < 64; i++)
+        nconst += c[i]->method_kind == M_CONST_METHOD;
     for (int i = 0; i < n && i < 64; i++) {
         if (c[i]->method_kind == M_STATIC)
             statics[ns++] = c[i];
-        else
-            members[nm++] = c[i];
+        else if (!obj_const || !nconst || c[i]->method_kind == M_CONST_METHOD)
+            members[nm++] = c[i];   /* a const object calls the const overloads */
     }
     k_decl *f = pick(members, nm, e->args, e->nargs, 1);
     if (!f)
@@ -345,7 +348,7 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                 k_record_name(t->rec));
         return NULL;
     }
-    k_decl *f = choose_method(s, t->rec, e);
+    k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
     if (!f)
         return NULL;
     if (f->method_kind == M_METHOD && (t->quals & Q_CONST)) {
@@ -365,7 +368,7 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     if (!r || !methods_named(s, r, e->name, &c))
         return NULL;
     *done = 1;
-    k_decl *f = choose_method(s, r, e);
+    k_decl *f = choose_method(s, r, e, s->fn->method_kind == M_CONST_METHOD);
     if (!f)
         return NULL;
     if (f->method_kind != M_STATIC && s->fn->method_kind == M_STATIC) {
@@ -782,15 +785,29 @@ k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f)
     return k_type_ptr(s->ctx, k_fn_type(s->ctx, f));
 }
 
+/* obj(args) with obj of class type (the E_CALL e, obj its callee): the
+ * call obj.operator()(args). */
+k_type *k_sema_functor_call(k_sema_state *s, k_expr *e, k_expr *obj)
+{
+    e->kind = E_MCALL;
+    e->lhs = obj;
+    e->name = "operator()";
+    e->decl = NULL;
+    return k_sema_method_call(s, e);
+}
+
 /* (*fp)(args), fp(args), ops[i](args): e->lhs is the callee expression. */
 k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
 {
     k_expr *c = e->lhs;
-    if (c->kind == E_UNARY && c->op == KU_DEREF)   /* (*fp)(...) calls fp */
+    k_type *pt = c->kind == E_UNARY && c->op == KU_DEREF ? k_sema_rvalue(s, c->lhs) : NULL;
+    if (pt && !(pt->kind == TY_PTR && pt->base->kind == TY_RECORD))   /* (*fp)(...) calls fp */
         e->lhs = c = c->lhs;
     k_type *t = k_sema_rvalue(s, c);
     if (!t)
         return NULL;
+    if (t->kind == TY_RECORD)   /* (*p)(args), a[i](args): the object's operator() */
+        return k_sema_functor_call(s, e, c);
     if (t->kind != TY_PTR || t->base->kind != TY_FUNC) {
         char b[TYBUF];
         k_error(s->ctx, e->loc, "called object type '%s' is not a function or function pointer",

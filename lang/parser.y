@@ -319,7 +319,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %type <list> member_dtors conv_ptr_opt
 %type <dtor> member_dtor
 %type <op> record_kw method_quals
-%type <name> dtor_name op_name member_path
+%type <name> dtor_name op_name member_path member_name
 %type <expr> align_spec
 %type <dtor> ctor_head dtor_head conv_head fnptr_inner
 %type <list> mem_inits_opt mem_inits
@@ -1095,12 +1095,12 @@ postfix
     | postfix '(' args_opt ')'      { $$ = expr_call(ps, LOC(@1), $1, $3); }
     | postfix LAUNCH_OPEN args LAUNCH_CLOSE '(' args_opt ')'
                                     { $$ = expr_launch(ps, LOC(@1), $1, $3, $6); }
-    | postfix '.' IDENT
+    | postfix '.' member_name
         {
             $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
             if ($$) $$->name = $3;
         }
-    | postfix ARROW IDENT           /* p->m is (*p).m */
+    | postfix ARROW member_name     /* p->m is (*p).m */
         {
             $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2),
                             expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
@@ -1108,6 +1108,14 @@ postfix
         }
     | postfix INC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTINC, LOC(@2), $1); }
     | postfix DEC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTDEC, LOC(@2), $1); }
+    ;
+
+/* after '.' or '->': a member, or an operator called by name (p->operator[](i)) */
+member_name
+    : IDENT                                     { $$ = $1; }
+    | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
+    | TEMPLATE_NAME     /* d.count(): a member named like a library template (std::count) */
+                                                { $$ = k_ns_last($1); }
     ;
 
 primary

@@ -203,6 +203,7 @@ int k_sema_class_subscript(k_sema_state *s, k_expr *e);
 k_type *k_fn_type(k_ctx *ctx, const k_decl *f);              /* the TY_FUNC of a function */
 k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f);
 k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e);
+k_type *k_sema_functor_call(k_sema_state *s, k_expr *e, k_expr *obj);   /* obj(args) */
 
 /* sema_expr.c */
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */

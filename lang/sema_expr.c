@@ -885,6 +885,14 @@ static k_type *call(k_sema_state *s, k_expr *e)
         check_args(s, e, f);
         return set(e, f->type->base);
     }
+    if (f->kind != D_FUNC && f->type && (f->type->kind == TY_RECORD ||
+        (f->type->kind == TY_REF && f->type->base->kind == TY_RECORD))) {
+        k_expr *obj = k_expr_new(s->ctx, E_IDENT, e->loc);   /* f(args): f.operator()(args) */
+        obj->name = e->name;
+        obj->builtin = -1;
+        obj->depth = 1;
+        return k_sema_functor_call(s, e, obj);
+    }
     if (f->kind != D_FUNC) {
         if (f->type && f->type->kind == TY_AUTO)
             return NULL;   /* a variable whose type was not deduced: reported there */
