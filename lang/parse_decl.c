@@ -196,6 +196,8 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
 {
     if (!ps->records.n || !sp)
         return;
+    if (sp->storage & ST_FRIEND)
+        return;   /* `friend class X;`, `friend int f(S);`: access is not checked */
     k_record *r = ps->records.items[ps->records.n - 1];
     for (int i = 0; dtors && i < dtors->n; i++) {
         k_declarator *d = dtors->items[i];
@@ -336,7 +338,7 @@ static int is_type_token(int kind)
     case TYPEDEF_NAME: case KW_VOID: case KW_BOOL: case KW_CHAR: case KW_SHORT: case KW_INT:
     case KW_LONG: case KW_SIGNED: case KW_UNSIGNED: case KW_FLOAT: case KW_DOUBLE:
     case KW_DIM3: case KW_UINT3: case KW_SIZE_T: case KW_CUDA_ERROR_T: case KW_CUDA_EVENT_T:
-    case KW_CUDA_STREAM_T: case KW_CUDA_DEVICE_PROP:
+    case KW_CUDA_STREAM_T: case KW_CUDA_DEVICE_PROP: case KW_VA_LIST:
     case KW_STRUCT: case KW_UNION: case KW_ENUM: case KW_CLASS_RECORD:
         return 1;
     default:
