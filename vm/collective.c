@@ -50,16 +50,29 @@ static uint32_t waiting_at(const simt_exec *ex, const simt_warp *w, int32_t pc, 
     return lanes;
 }
 
-/* The lanes that complete the collective at pc together with `lanes`, or 0
- * if some lane they need has not arrived.  The lanes at this very __syncwarp
- * first: when their masks name only each other they go on alone, not held by
- * lanes at another __syncwarp whose masks name lanes still on their way (a
- * __syncwarp(m8) inside a switch case, all of m8 arrived, and a
- * __syncwarp(full) after the switch that the other lanes reach later). */
+/* The lanes that complete the collective at pc together with `lanes`
+ * (arrived, at least one), or 0 if some lane they need has not arrived.
+ * First the lanes here that pass the same mask as the first of `lanes`: the
+ * lanes of one execution of a collective pass one mask (CUDA requires it),
+ * and they must not be held by lanes waiting at the same collective one
+ * iteration later with another mask (lanes that left an inner loop without
+ * waiting for the others, under --interleave=random).  Then every lane at
+ * this very __syncwarp: when their masks name only each other they go on
+ * alone, not held by lanes at another __syncwarp whose masks name lanes still
+ * on their way (a __syncwarp(m8) inside a switch case, all of m8 arrived, and
+ * a __syncwarp(full) after the switch that the other lanes reach later). */
 static uint32_t complete_set(const simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
 {
     const simt_insn *in = &ex->mod->code[pc];
     uint32_t have = lanes | waiting_at(ex, w, pc, 0);
+    uint32_t m0 = (uint32_t)*lreg(w, (unsigned)__builtin_ctz(lanes), mask_reg(in)), same = 0;
+    for (uint32_t m = have; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if ((uint32_t)*lreg(w, l, mask_reg(in)) == m0)
+            same |= 1u << l;
+    }
+    if ((lanes & ~same) == 0 && (m0 & w->valid & ~w->exited & ~same) == 0)
+        return same;
     if ((required(w, in, have) & ~have) == 0)
         return have;
     have = lanes | waiting_at(ex, w, pc, 1);
@@ -370,6 +383,7 @@ int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask
         return 0;
     }
     execute(ex, w, pc, have);
+    simt_cohort_new(w, have);
     unsigned lead = (unsigned)__builtin_ctz(*mask);
     uint32_t keep = 0;
     for (uint32_t m = have; m; m &= m - 1) {
@@ -457,10 +471,12 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
      * waiting at one __syncwarp must not fail for want of lanes that wait at
      * another, which completes. */
     for (uint32_t m = w->in_state[LANE_COLL]; m; m &= m - 1) {
-        int32_t pc = w->pc[__builtin_ctz(m)];
-        uint32_t done = complete_set(ex, w, pc, 0);
+        unsigned l = (unsigned)__builtin_ctz(m);
+        int32_t pc = w->pc[l];
+        uint32_t done = complete_set(ex, w, pc, 1u << l);
         if (done) {
             execute(ex, w, pc, done);
+            simt_cohort_new(w, done);
             release_others(w, done, 0);
             return 1;
         }
@@ -549,6 +565,7 @@ void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
             continue;
         w->in_state[LANE_BAR] = 0; /* every lane there leaves */
         w->in_state[LANE_READY] |= at_bar;
+        simt_cohort_new(w, at_bar);
         /* Lanes past the same plain __syncthreads as the first have no result. */
         unsigned l0 = (unsigned)__builtin_ctz(at_bar);
         int32_t pc0 = w->pc[l0];

@@ -205,12 +205,13 @@ static uint64_t make_argv(simt_vm *vm, int argc, char **argv)
 {
     uint64_t arr = simt_mem_alloc(&vm->mem, SPACE_GLOBAL, (uint64_t)(argc + 1) * 8, 256,
                                   ALLOC_MALLOC, "argv");
-    simt_alloc *a = arr ? simt_mem_find(&vm->mem, arr) : NULL;
-    for (int k = 0; a && k < argc; k++) {
+    for (int k = 0; arr && k < argc; k++) {
         size_t n = strlen(argv[k]) + 1;
         uint64_t s = simt_mem_alloc(&vm->mem, SPACE_GLOBAL, n, 256, ALLOC_MALLOC, "argv");
         simt_alloc *sa = s ? simt_mem_find(&vm->mem, s) : NULL;
-        if (!sa)
+        /* found after each allocation: one may move the table of allocations */
+        simt_alloc *a = simt_mem_find(&vm->mem, arr);
+        if (!sa || !a)
             return 0;
         memcpy(sa->data, argv[k], n);
         memcpy(a->data + (size_t)k * 8, &s, 8);
