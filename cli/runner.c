@@ -65,7 +65,7 @@ int simtvm_run_status(simt_vm *vm, simt_status st)
 /* Writes the statistics (--stats) to --stats-file or stderr. */
 static int report_stats(simt_vm *vm, const simtvm_options *o)
 {
-    static const char *const formats[] = {"text", "text", "json", "csv"};
+    static const char *const formats[] = {"text", "text", "json", "csv", "text"};
     FILE *f = o->stats_file ? fopen(o->stats_file, "w") : stderr;
     if (!f) {
         fprintf(stderr, "simtvm: error: %s: %s\n", o->stats_file, strerror(errno));

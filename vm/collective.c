@@ -161,7 +161,7 @@ static void check_exited(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes
                  w->index, list);
         simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
                           "Barrier error detected. Warp collective names exited lanes", pc, NULL,
-                          w->tid_base + l, l, detail);
+                          w->tid_base + l, l, 0, detail);
         return;
     }
 }
@@ -177,7 +177,7 @@ static void check_shfl_source(simt_exec *ex, simt_warp *w, int32_t pc, unsigned 
              "participating lanes 0x%08x: the value is undefined", l, w->index, src, lanes);
     simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
                       "Barrier error detected. shfl from an inactive lane", pc, NULL,
-                      w->tid_base + l, l, detail);
+                      w->tid_base + l, l, 0, detail);
 }
 
 /* src[l] := shfl_lane for the lanes of mask when every lane has the same
@@ -385,7 +385,7 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
             /* Reported; the lanes that did arrive go on, as hardware lets them. */
             simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
                               "Barrier error detected. Missing lanes in warp collective", pc, blk->idx,
-                              w->tid_base + l, l, detail);
+                              w->tid_base + l, l, 0, detail);
             execute(ex, w, pc, have);
             release_others(w, have, 0);
             return 1;

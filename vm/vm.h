@@ -19,6 +19,7 @@
 
 #include "vm/lanes.h"
 #include "vm/module.h"
+#include "vm/render.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
 
@@ -63,6 +64,8 @@ typedef struct simt_config {
     uint64_t max_printf;
     /* Where the VM's host memory comes from (vm/alloc.h; zeroed: libc). */
     simt_allocator alloc;
+    /* How faults and findings are printed (--color, --diagnostics-format). */
+    simt_rstyle diag_style;
 } simt_config;
 
 void simt_config_init(simt_config *cfg);
