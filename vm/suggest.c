@@ -63,7 +63,12 @@ void simt_suggest_add(simt_suggester *s, const char *candidate)
     if (!candidate || !*candidate || !strcmp(candidate, s->name))
         return;
     size_t d = simt_edit_distance(s->name, candidate);
-    if (d < s->best_distance) {
+    /* on a tie, a name as long as the one written (a swap, a wrong letter)
+     * is the likelier typo than a shorter or longer one */
+    size_t len = strlen(s->name);
+    int better_tie = d == s->best_distance && s->best && strlen(candidate) == len &&
+                     strlen(s->best) != len;
+    if (d < s->best_distance || better_tie) {
         s->best = candidate;
         s->best_distance = d;
     }
