@@ -268,8 +268,14 @@ ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cl
 }
 
 void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
-                       const uint32_t block[3], uint32_t tid, uint32_t lane, uint64_t addr,
-                       const char *detail)
+                       const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail)
+{
+    simt_check_report_at(ck, vm, check, cls, pc, block, tid, lane, 0, detail);
+}
+
+void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls,
+                          int32_t pc, const uint32_t block[3], uint32_t tid, uint32_t lane,
+                          uint64_t addr, const char *detail)
 {
     (void)lane; /* the lane follows from tid and the warp size */
     if (!ck)

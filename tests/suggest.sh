@@ -72,6 +72,7 @@ cli devices device
 cli devices devcies
 cli debug debgu
 cli debug dbug
+cli grade grdae
 # options
 cli --warp-size run "$K" --wrap-size 8
 cli --sched run "$K" --schd=its

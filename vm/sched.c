@@ -316,7 +316,7 @@ static void report_barrier_divergence(simt_exec *ex, simt_block *blk, simt_warp 
              "same warp took a path that skips it", waiting, w->index, around);
     simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
                       "Barrier error detected. Divergent thread(s) in warp", w->pc[lane] - 1, blk->idx,
-                      w->tid_base + lane, lane, 0, detail);
+                      w->tid_base + lane, lane, detail);
 }
 
 /* Called when no lane of the warp is ready.  Returns 1 if it made some lanes

@@ -202,9 +202,9 @@ START_TEST(test_report_grouping)
     uint32_t idx[3] = {0, 0, 0};
     for (int k = 0; k < 3; k++)
         simt_check_report(f.ck, &f.vm, CHECK_MEMORY, "Invalid __global__ write of size 4 bytes",
-                          0, idx, (uint32_t)k, (uint32_t)k, 0, "out-of-bounds write");
+                          0, idx, (uint32_t)k, (uint32_t)k, "out-of-bounds write");
     simt_check_report(f.ck, &f.vm, CHECK_SYNC,
-                      "Barrier error detected. Divergent thread(s) in warp", 2, idx, 33, 1, 0, NULL);
+                      "Barrier error detected. Divergent thread(s) in warp", 2, idx, 33, 1, NULL);
     char *text;
     ck_assert_uint_eq(finish(&f, &text), 2);
     ck_assert_ptr_nonnull(strstr(text, "t.k:3:5: error: Invalid __global__ write of size 4 bytes"));
