@@ -67,7 +67,7 @@ int simtvm_run_status(simt_vm *vm, simt_status st)
 /* Writes the statistics (--stats) to --stats-file or stderr. */
 static int report_stats(simt_vm *vm, const simtvm_options *o)
 {
-    static const char *const formats[] = {"text", "text", "json", "csv", "text"};
+    static const char *const formats[] = {"text", "text", "json", "csv", "explain"};
     FILE *f = o->stats_file ? fopen(o->stats_file, "w") : stderr;
     if (!f) {
         fprintf(stderr, "simtvm: error: %s: %s\n", o->stats_file, strerror(errno));

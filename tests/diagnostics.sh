@@ -73,5 +73,22 @@ grep -h -B1 '^ *|' $D/*.err | awk '
     END { exit bad }' > "$work/diff"
 if [ $? = 0 ]; then ok "no underline past the end of its line"; else not_ok "no underline past the end of its line"; fi
 
+# --stats for people: every stall reason explained, the explain page, units
+"$SIMTVM" run examples/matmul.k --stats=explain > /dev/null 2> "$work/err"
+for want in "top stall reason   " "% of stalled warp cycles): " "what the statistics mean" \
+    "long_scoreboard   waiting for a global" "warp cycles     per warp   share" \
+    "sectors/request       " "cycles                "; do
+    if grep -qF -- "$want" "$work/err"; then ok "--stats=explain has '$want'"
+    else cp "$work/err" "$work/diff"; not_ok "--stats=explain has '$want'"; fi
+done
+
+# runner mode: one line of what ran, unless --quiet or --out
+printf '__global__ void twice(float *x) { x[threadIdx.x] *= 2.0f; }\n' > "$work/r.k"
+"$SIMTVM" run "$work/r.k" --kernel twice --grid 2 --block 32 --arg x='float[64]' > /dev/null 2> "$work/err"
+if grep -q "^simtvm: ran twice<<<(2,1,1), (32,1,1)>>> (64 threads) in [0-9.]* ms (host time): ok$" "$work/err"
+then ok "runner mode prints a summary"; else cp "$work/err" "$work/diff"; not_ok "runner mode prints a summary"; fi
+"$SIMTVM" run "$work/r.k" --kernel twice --grid 2 --block 32 --arg x='float[64]' --quiet > /dev/null 2> "$work/err"
+if [ ! -s "$work/err" ]; then ok "--quiet silences it"; else cp "$work/err" "$work/diff"; not_ok "--quiet silences it"; fi
+
 echo "1..$n"
 [ $failed = 0 ]
