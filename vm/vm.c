@@ -46,9 +46,11 @@ static simt_status alloc_globals(simt_vm *vm)
         simt_alloc *a = addr ? simt_mem_find(&vm->mem, addr) : NULL;
         if (!a && vm->mem.oom)
             return simt_vm_oom(vm, "module variables");
-        if (!a)
+        if (!a) {
+            vm->globals_too_big = 1;
             return simt_vm_faultf(vm, "cannot allocate module variable '%s' (%llu bytes)", g->name,
                                   (unsigned long long)g->size);
+        }
         if (g->init)
             memcpy(a->data, g->init, g->size);
         a->readonly = g->space == SPACE_CONST;
