@@ -334,6 +334,8 @@ typedef struct k_diag {
     k_severity severity;
     k_loc loc;
     char *message;
+    char *help;               /* a `help:` line with the fix (k_help), or NULL */
+    uint32_t width;           /* characters the construct spans (0: the token at loc) */
 } k_diag;
 
 /* -------------------------------------------------- compiler context */
@@ -403,6 +405,7 @@ typedef struct k_ctx {
     k_diag *diags;
     int ndiags, diag_cap;
     int nerrors;
+    int help_ok;              /* the last k_error/k_warning/k_note was recorded (k_help) */
     int max_errors;           /* stop adding errors after this many (default 20) */
     int oom;                  /* an allocation failed: the compile's result is void */
     int cuda_arch;            /* __CUDA_ARCH__ of device code (0: 900, the h100's) */
@@ -427,10 +430,17 @@ void k_warning(k_ctx *ctx, k_loc loc, const char *fmt, ...)
 void k_note(k_ctx *ctx, k_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Adds a `help:` line (the fix, when there is an obvious one) to the
+ * diagnostic recorded last; nothing if that one was not recorded. */
+void k_help(k_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Prints every diagnostic as `file:line:col: error: message`, the source line
  * and a caret under the column; one inside an included file is followed by
- * a note for each #include that led to it. */
+ * a note for each #include that led to it.  k_print_diags_styled chooses
+ * colour and JSON (vm/render.h); k_print_diags prints plain text. */
+struct simt_rstyle;
 void k_print_diags(const k_ctx *ctx, FILE *out);
+void k_print_diags_styled(const k_ctx *ctx, FILE *out, const struct simt_rstyle *style);
 /* Where loc is as k_print_diags names it: the file (returned; lives as long
  * as ctx), the line in it and the column in characters. */
 const char *k_diag_place(const k_ctx *ctx, k_loc loc, uint32_t *line, uint32_t *col);

@@ -14,6 +14,7 @@
 #ifndef K_SEMA_H
 #define K_SEMA_H
 
+#include "vm/suggest.h"
 #include "ast.h"
 #include "types.h"
 
@@ -72,6 +73,8 @@ typedef struct k_builtin_info {
 /* Finds a callable built-in by name: its id, or -1.  device selects clock's
  * device form. */
 int k_builtin_find(const char *name, int device);
+/* Offers every built-in function's name to a "did you mean" search. */
+void k_builtin_suggest(simt_suggester *sug);
 const k_builtin_info *k_builtin_get(int id);
 /* For a function CUDA removed (cudaThreadSynchronize, __ballot...), what to
  * write instead; NULL for any other name. */
@@ -134,6 +137,8 @@ typedef struct k_sema {
 /* sema.c */
 int k_has_ctor(const k_decl *d);        /* `dim3 g(x, y);` */
 k_decl *k_sema_lookup(k_sema_state *s, const char *name);
+/* The declared or built-in name nearest to `name`, or NULL (did you mean). */
+const char *k_sema_suggest(k_sema_state *s, const char *name);
 /* The qualified name `name` written here stands for among those the probe
  * accepts (namespaces, using-directives...), or NULL. */
 const char *k_sema_resolve(k_sema_state *s, const char *name,

@@ -71,6 +71,42 @@ static k_type *string_literal(k_sema_state *s, k_expr *e)
 }
 
 /* ---- names ---- */
+
+/* An argument as the program wrote it, when it is a name or a number. */
+static int arg_text(const k_expr *a, char *buf, size_t len)
+{
+    if (a->kind == E_IDENT && a->name)
+        return snprintf(buf, len, "%s", a->name) < (int)len;
+    if (a->kind == E_INT)
+        return snprintf(buf, len, "%llu", (unsigned long long)a->ival) < (int)len;
+    return 0;
+}
+
+/* `help: use __shfl_down_sync(0xffffffff, v, 1)`: the replacement of a
+ * removed warp function called with this call's own arguments, when they are
+ * names or numbers and the replacement adds only the mask. */
+static void removed_api_help(k_sema_state *s, const k_expr *e, const char *instead)
+{
+    const char *paren = strstr(instead, "(0xffffffff, ");
+    if (!paren || e->nargs < 1 || e->nargs > 3)
+        return;
+    int want = 1;
+    for (const char *p = paren + 13; *p && *p != ')'; p++)
+        want += *p == ',';
+    if (want != e->nargs)
+        return;
+    char call[256], arg[64];
+    int n = snprintf(call, sizeof call, "%.*s(0xffffffff", (int)(paren - instead), instead);
+    for (int i = 0; i < e->nargs; i++) {
+        if (!arg_text(e->args[i], arg, sizeof arg))
+            return;
+        n += snprintf(call + n, sizeof call - (size_t)n, ", %s", arg);
+        if (n >= (int)sizeof call)
+            return;
+    }
+    k_help(s->ctx, "use %s)", call);
+}
+
 /* `count` read as std::count (in view through `using namespace std`): a
  * local variable or a member of that name hides the template, as in C++;
  * so does a global one (where C++ calls the name ambiguous). */
@@ -102,8 +138,12 @@ static k_type *ident(k_sema_state *s, k_expr *e)
     if (!e->has_targs && (!d || d->is_global_scope) && k_sema_member_ident(s, e))
         return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
     if (!d) {
-        if (!e->has_targs)
+        if (!e->has_targs) {
             k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
+            const char *near = k_sema_suggest(s, e->name);
+            if (near)
+                k_help(s->ctx, "did you mean '%s'?", near);
+        }
         return NULL;
     }
     if (d->type && d->type->kind == TY_AUTO)
@@ -897,11 +937,16 @@ static k_type *call(k_sema_state *s, k_expr *e)
             return e->type;
         }
         const char *instead = k_removed_api(e->name);
-        if (instead)
+        if (instead) {
             k_error(s->ctx, e->loc, "'%s' was removed from CUDA; use %s instead", e->name,
                     instead);
-        else
+            removed_api_help(s, e, instead);
+        } else {
             k_error(s->ctx, e->loc, "use of undeclared function '%s'", e->name);
+            const char *near = k_sema_suggest(s, e->name);
+            if (near)
+                k_help(s->ctx, "did you mean '%s'?", near);
+        }
         for (int i = 0; i < e->nargs; i++)
             k_sema_expr(s, e->args[i]);
         return NULL;

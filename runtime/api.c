@@ -682,10 +682,9 @@ simtvm_status simtvm_module_param(const simtvm_module *mod, const char *kernel, 
 /* Says which simtvm_status a failed simt_vm_init stands for. */
 static simtvm_status init_status(const simt_vm *v, const simt_module *m)
 {
-    const char *msg = v->fault.message;
     if (v->oom)
         return SIMTVM_ERR_NOMEM;
-    if (!strncmp(msg, "cannot allocate module variable", 31))
+    if (v->globals_too_big)
         return SIMTVM_ERR_LIMIT;
     return m->nimports || v->cfg.native_libs ? SIMTVM_ERR_NATIVE : SIMTVM_ERR_FAULT;
 }
