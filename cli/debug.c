@@ -24,7 +24,7 @@
 #define MAX_BREAKS 64
 #define BANKS 32
 
-enum mode { MODE_STEP, MODE_NEXT, MODE_CONTINUE };
+enum mode { MODE_STEP, MODE_NEXT, MODE_CONTINUE, MODE_FINISH };
 enum loop_result { LOOP_RESUME, LOOP_RUN, LOOP_QUIT };
 
 typedef struct dbg {
@@ -50,6 +50,13 @@ typedef struct dbg {
     int32_t pc;
     int print_serial;         /* $N of print */
     int quitting;             /* quit while the program runs */
+    uint32_t list_next;       /* the line `list` shows from next (0: around the stop) */
+    /* watch EXPR: the expression, the warp it watches and each lane's last value */
+    char watch[128];
+    uint32_t watch_block[3], watch_warp;
+    uint64_t watch_bits[SIMT_MAX_WARP];
+    uint8_t watch_type;       /* simt_vtype of its value */
+    uint32_t watch_valid;     /* lanes whose last value was read */
 } dbg;
 
 /* ------------------------------------------------------------ small helpers */
@@ -193,6 +200,8 @@ static int step_done(dbg *d, simt_block *blk, simt_warp *w, uint32_t mask, int32
         uint32_t fp = w->fp[__builtin_ctz(mask)];
         if (fp > d->next_fp || (fp == d->next_fp && line_of(d, pc) == d->next_line))
             return 0; /* inside a call, or still on the line */
+    } else if (d->mode == MODE_FINISH && w->fp[__builtin_ctz(mask)] >= d->next_fp) {
+        return 0; /* not yet back in the caller */
     }
     return --d->count <= 0;
 }
@@ -210,6 +219,7 @@ static void launch_begins(dbg *d, simt_exec *ex)
 }
 
 static enum loop_result command_loop(dbg *d);
+static int watch_changed(dbg *d, simt_exec *ex, simt_block *blk, simt_warp *w);
 
 static int hook(void *ctx, simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask,
                 int32_t pc)
@@ -218,7 +228,7 @@ static int hook(void *ctx, simt_exec *ex, simt_block *blk, simt_warp *w, uint32_
     if (ex->steps == 0)
         launch_begins(d, ex);
     int bp = d->break_at[pc];
-    int stop = bp != 0;
+    int stop = bp != 0 || watch_changed(d, ex, blk, w);
     if (d->mode != MODE_CONTINUE && step_done(d, blk, w, mask, pc))
         stop = 1;
     if (!stop)
@@ -960,8 +970,9 @@ static void cmd_info_warps(dbg *d)
             lane_list(list, sizeof list, by_state[s]);
             fprintf(d->out, "%slanes %s %s", sep, list, state_name(s));
             if (s == LANE_READY)
-                fprintf(d->out, " (next at line %" PRIu32 ")",
-                        line_of(d, w->pc[__builtin_ctz(by_state[s])]));
+                fprintf(d->out, " (next at line %" PRIu32 ", pc %d)",
+                        line_of(d, w->pc[__builtin_ctz(by_state[s])]),
+                        w->pc[__builtin_ctz(by_state[s])]);
             sep = "; ";
         }
         fputc('\n', d->out);
@@ -1151,6 +1162,139 @@ static void cmd_block(dbg *d, const char *arg)
         fprintf(d->out, "it is not running now: step, next or continue go on until it does\n");
 }
 
+/* ------------------------------------------------- list, finish, watch */
+
+/* list [LINE]: ten lines around LINE, the stop, or after the last listed. */
+static void cmd_list(dbg *d, const char *arg)
+{
+    char *end;
+    long at = *arg ? strtol(arg, &end, 10) : 0;
+    if (*arg && (*end || at < 1)) {
+        fprintf(d->out, "list takes a line number, not '%s'\n", arg);
+        return;
+    }
+    uint32_t here = d->w ? line_of(d, d->pc) : 0;
+    uint32_t from = at ? (uint32_t)(at > 5 ? at - 5 : 1)
+                       : d->list_next ? d->list_next : here > 5 ? here - 5 : 1;
+    int len, shown = 0;
+    for (uint32_t l = from; l < from + 10; l++) {
+        const char *s = source_line(d->mod, l, &len);
+        if (!s)
+            break;
+        fprintf(d->out, "%s%5" PRIu32 " | %.*s\n", l == here ? "=>" : "  ", l,
+                len > 200 ? 200 : len, s);
+        shown = 1;
+    }
+    if (!shown)
+        fprintf(d->out, "line %" PRIu32 " is past the end of %s\n", from,
+                d->mod->source_name ? d->mod->source_name : "the source");
+    d->list_next = from + 10;
+}
+
+/* finish: run the focused warp until its function returns to the caller. */
+static int cmd_finish(dbg *d)
+{
+    if (no_focus(d))
+        return 0;
+    simt_warp *w = focus(d);
+    int32_t pc = d->pc;
+    uint32_t g = focus_group(d, w, &pc);
+    if (!g || (d->mod->funcs[d->vm->func_of_pc[pc]].kind & FN_KERNEL)) {
+        fprintf(d->out, "\"finish\" not meaningful in the outermost frame (kernel %s); use "
+                "continue or next\n", func_name(d, pc));
+        return 0;
+    }
+    fprintf(d->out, "Run till exit from %s\n", func_name(d, pc));
+    d->mode = MODE_FINISH;
+    d->count = 1;
+    d->next_fp = w->fp[__builtin_ctz(g)];
+    return 1;
+}
+
+static int eval_lane(dbg *d, simt_warp *w, unsigned l, const char *expr, dval *v)
+{
+    lane_ctx c = {d, w, l, expr, ""};
+    if (simt_lane_state(w, l) == LANE_EXITED || parse_expr(&c, v) != 0)
+        return -1;
+    skip_space(&c);
+    return *c.p ? -1 : 0;
+}
+
+/* Reads the watched expression in every lane; returns the lanes whose value
+ * changed since the last read (a lane out of scope is no change). */
+static uint32_t watch_read(dbg *d, simt_warp *w, uint64_t old[SIMT_MAX_WARP])
+{
+    uint32_t changed = 0, valid = 0;
+    for (unsigned l = 0; l < w->width; l++) {
+        dval v;
+        if (eval_lane(d, w, l, d->watch, &v) != 0)
+            continue;
+        valid |= 1u << l;
+        if ((d->watch_valid >> l & 1) && v.bits != d->watch_bits[l])
+            changed |= 1u << l;
+        old[l] = d->watch_bits[l];
+        d->watch_bits[l] = v.bits;
+        d->watch_type = v.type;
+    }
+    d->watch_valid = valid;
+    return changed;
+}
+
+/* Before each issue of the watched warp: whether a lane's value changed
+ * (printed as `old -> new` for the first lanes). */
+static int watch_changed(dbg *d, simt_exec *ex, simt_block *blk, simt_warp *w)
+{
+    if (!d->watch[0] || !same_block(blk->idx, d->watch_block) || w->index != d->watch_warp)
+        return 0;
+    uint64_t old[SIMT_MAX_WARP];
+    simt_block *saved_blk = d->blk;
+    simt_exec *saved_ex = d->ex;
+    d->blk = blk;             /* expressions read the block that runs */
+    d->ex = ex;
+    uint32_t changed = watch_read(d, w, old);
+    d->blk = saved_blk;
+    d->ex = saved_ex;
+    if (!changed)
+        return 0;
+    char lanes[128];
+    lane_list(lanes, sizeof lanes, changed);
+    fprintf(d->out, "Watchpoint: %s changed in lanes %s:", d->watch, lanes);
+    int shown = 0;
+    for (uint32_t m = changed; m && shown < 4; m &= m - 1, shown++) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        char a[CELL], b[CELL];
+        format_value((dval){d->watch_type, VT_VOID, old[l]}, a, sizeof a);
+        format_value((dval){d->watch_type, VT_VOID, d->watch_bits[l]}, b, sizeof b);
+        fprintf(d->out, "%s lane %u: %s -> %s", shown ? "," : "", l, a, b);
+    }
+    fputs(__builtin_popcount(changed) > shown ? ", ...\n" : "\n", d->out);
+    return 1;
+}
+
+/* watch EXPR: stop when EXPR's value changes in a lane of the focused warp. */
+static void cmd_watch(dbg *d, const char *expr)
+{
+    if (!*expr) {
+        fprintf(d->out, "watch needs an expression: watch VARIABLE, watch a[i]\n");
+        return;
+    }
+    if (no_focus(d))
+        return;
+    if (strlen(expr) >= sizeof d->watch) {
+        fprintf(d->out, "watch: the expression is too long\n");
+        return;
+    }
+    snprintf(d->watch, sizeof d->watch, "%s", expr);
+    memcpy(d->watch_block, d->focus_block, sizeof d->watch_block);
+    d->watch_warp = d->focus_warp;
+    d->watch_valid = 0;
+    uint64_t old[SIMT_MAX_WARP];
+    watch_read(d, focus(d), old);
+    fprintf(d->out, "Watchpoint on %s in block (%u,%u,%u) warp %u (%d lanes read it now)\n",
+            expr, d->watch_block[0], d->watch_block[1], d->watch_block[2], d->watch_warp,
+            __builtin_popcount(d->watch_valid));
+}
+
 /* ------------------------------------------------------- command loop */
 
 static void help(dbg *d)
@@ -1169,7 +1313,11 @@ static void help(dbg *d)
           "  info mask        active mask and convergence groups (its) or the\n"
           "                   reconvergence stack (lockstep)\n"
           "  info banks       lane -> bank of the shared-memory access about to issue\n"
-          "  info locals | warps | breakpoints\n"
+          "  info locals | warps | breakpoints   (warps: every warp's lanes, state, pc)\n"
+          "  list [LINE]      ten source lines around LINE or the stop (again: the next ten)\n"
+          "  finish           run the focused warp until its function returns\n"
+          "  watch EXPR       stop when EXPR changes in a lane of the focused warp\n"
+          "  unwatch          remove the watchpoint\n"
           "  quit\n",
           d->out);
 }
@@ -1274,6 +1422,16 @@ static int dispatch(dbg *d, char *line)
     } else if (is_cmd(w, "continue", 1)) {
         if (resume(d, MODE_CONTINUE, arg))
             return LOOP_RESUME;
+    } else if (is_cmd(w, "finish", 3)) {
+        if (cmd_finish(d))
+            return LOOP_RESUME;
+    } else if (is_cmd(w, "list", 1))
+        cmd_list(d, arg);
+    else if (is_cmd(w, "watch", 3))
+        cmd_watch(d, arg);
+    else if (is_cmd(w, "unwatch", 3)) {
+        d->watch[0] = 0;
+        fprintf(d->out, "Watchpoint removed\n");
     } else if (is_cmd(w, "warp", 1))
         cmd_warp(d, arg);
     else if (is_cmd(w, "block", 2))

@@ -8,7 +8,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "vm/suggest.h"
 #include "vm/vm.h"
 
 #define CMD_BIT(c) (1u << (c))
@@ -63,6 +65,30 @@ static int fail(FILE *err, const char *fmt, ...)
     int status = simtvm_verror(err, EXIT_USAGE, fmt, ap);
     va_end(ap);
     return status;
+}
+
+/* `help: did you mean 'X'?` under a usage error, when a name is near. */
+static int hint(FILE *err, int status, const char *near)
+{
+    if (near)
+        fprintf(err, "help: did you mean '%s'?\n", near);
+    return status;
+}
+
+/* Which of names v is (its index), or -1 after printing `OPT takes A, B or
+ * C, not 'V'` and the nearest name. */
+static int choose(FILE *err, const char *opt, const char *v, const char *const *names, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (!strcmp(names[k], v))
+            return (int)k;
+    fflush(stdout);
+    fprintf(err, "simtvm: error: %s takes ", opt);
+    for (size_t k = 0; k < n; k++)
+        fprintf(err, "%s'%s'", k == 0 ? "" : k + 1 == n ? " or " : ", ", names[k]);
+    fprintf(err, ", not '%s'\n", v);
+    hint(err, EXIT_USAGE, simt_suggest(v, names, n));
+    return -1;
 }
 
 /* Decimal (or 0x hex) unsigned integer in [min, max], the whole text. */
@@ -135,23 +161,21 @@ static int parse_dims(const char *text, uint32_t dims[3])
 
 static int opt_sched(simtvm_options *o, const char *v, FILE *err)
 {
-    if (!strcmp(v, "its"))
-        o->sched = SCHED_ITS;
-    else if (!strcmp(v, "lockstep"))
-        o->sched = SCHED_LOCKSTEP;
-    else
-        return fail(err, "--sched must be 'its' or 'lockstep', not '%s'", v);
+    static const char *const names[] = { "its", "lockstep" };
+    int k = choose(err, "--sched", v, names, 2);
+    if (k < 0)
+        return EXIT_USAGE;
+    o->sched = k == 0 ? SCHED_ITS : SCHED_LOCKSTEP;
     return 0;
 }
 
 static int opt_interleave(simtvm_options *o, const char *v, FILE *err)
 {
-    if (!strcmp(v, "converge"))
-        o->interleave = INTERLEAVE_CONVERGE;
-    else if (!strcmp(v, "random"))
-        o->interleave = INTERLEAVE_RANDOM;
-    else
-        return fail(err, "--interleave must be 'converge' or 'random', not '%s'", v);
+    static const char *const names[] = { "converge", "random" };
+    int k = choose(err, "--interleave", v, names, 2);
+    if (k < 0)
+        return EXIT_USAGE;
+    o->interleave = k == 0 ? INTERLEAVE_CONVERGE : INTERLEAVE_RANDOM;
     return 0;
 }
 
@@ -207,8 +231,13 @@ static int opt_check(simtvm_options *o, const char *v, FILE *err)
         while (k < sizeof kinds / sizeof kinds[0] &&
                (strlen(kinds[k].name) != len || strncmp(kinds[k].name, p, len)))
             k++;
-        if (k == sizeof kinds / sizeof kinds[0])
-            return fail(err, "--check takes race, sync, memory, init or all, not '%s'", v);
+        if (k == sizeof kinds / sizeof kinds[0]) {
+            static const char *const names[] = { "race", "sync", "memory", "init", "all" };
+            char word[64];
+            snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), p);
+            fail(err, "--check takes race, sync, memory, init or all, not '%s'", v);
+            return hint(err, EXIT_USAGE, simt_suggest(word, names, 5));
+        }
         o->checks |= kinds[k].bits;
         p += len;
     } while (*p++ == ',');
@@ -224,14 +253,12 @@ static int opt_error_exitcode(simtvm_options *o, const char *v, FILE *err)
 
 static int opt_stats(simtvm_options *o, const char *v, FILE *err)
 {
-    if (!*v || !strcmp(v, "text"))
-        o->stats = STATS_TEXT;
-    else if (!strcmp(v, "json"))
-        o->stats = STATS_JSON;
-    else if (!strcmp(v, "csv"))
-        o->stats = STATS_CSV;
-    else
-        return fail(err, "--stats takes text, json or csv, not '%s'", v);
+    static const char *const names[] = { "text", "json", "csv", "explain" };
+    static const int formats[] = { STATS_TEXT, STATS_JSON, STATS_CSV, STATS_EXPLAIN };
+    int k = *v ? choose(err, "--stats", v, names, 4) : 0;
+    if (k < 0)
+        return EXIT_USAGE;
+    o->stats = formats[k];
     return 0;
 }
 
@@ -260,10 +287,11 @@ static int opt_threads(simtvm_options *o, const char *v, FILE *err)
 
 static int opt_block_order(simtvm_options *o, const char *v, FILE *err)
 {
-    if (!strcmp(v, "random"))
-        o->block_order_random = 1;
-    else if (strcmp(v, "linear"))
-        return fail(err, "--block-order must be 'random' or 'linear', not '%s'", v);
+    static const char *const names[] = { "linear", "random" };
+    int k = choose(err, "--block-order", v, names, 2);
+    if (k < 0)
+        return EXIT_USAGE;
+    o->block_order_random = k == 1;
     return 0;
 }
 
@@ -474,12 +502,31 @@ static int opt_smem(simtvm_options *o, const char *v, FILE *err)
 
 static int opt_granularity(simtvm_options *o, const char *v, FILE *err)
 {
-    if (!strcmp(v, "vendor"))
-        o->vendor_granularity = 1;
-    else if (!strcmp(v, "textbook"))
-        o->vendor_granularity = 0;
-    else
-        return fail(err, "--granularity must be 'vendor' or 'textbook', not '%s'", v);
+    static const char *const names[] = { "textbook", "vendor" };
+    int k = choose(err, "--granularity", v, names, 2);
+    if (k < 0)
+        return EXIT_USAGE;
+    o->vendor_granularity = k == 1;
+    return 0;
+}
+
+static int opt_color(simtvm_options *o, const char *v, FILE *err)
+{
+    static const char *const names[] = { "auto", "never", "always" };
+    int k = choose(err, "--color", v, names, 3);
+    if (k < 0)
+        return EXIT_USAGE;
+    o->color = k == 0 ? COLOR_AUTO : k == 1 ? COLOR_NEVER : COLOR_ALWAYS;
+    return 0;
+}
+
+static int opt_diag_format(simtvm_options *o, const char *v, FILE *err)
+{
+    static const char *const names[] = { "text", "json" };
+    int k = choose(err, "--diagnostics-format", v, names, 2);
+    if (k < 0)
+        return EXIT_USAGE;
+    o->diag_json = k == 1;
     return 0;
 }
 
@@ -523,6 +570,8 @@ static const option_def OPTIONS[] = {
     {"--smem", VALUE, ON_OCC, opt_smem},
     {"--json", NO_VALUE, ON_OCC | ON_GRADE, opt_json},
     {"--granularity", VALUE, ON_OCC, opt_granularity},
+    {"--color", VALUE, ON_COMPILE, opt_color},
+    {"--diagnostics-format", VALUE, ON_COMPILE, opt_diag_format},
 };
 #define NOPTIONS (sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -557,46 +606,17 @@ static int not_yet(const char *name, const char *value, FILE *err)
     return 0;
 }
 
-/* Levenshtein distance, for "did you mean" hints (names are short). */
-static size_t edit_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 31 || lb > 31)
-        return 99;
-    size_t row[32];
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t best = diag + (a[i - 1] != b[j - 1]);
-            if (row[j] + 1 < best)
-                best = row[j] + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
 static int unknown_option(const char *name, int command, FILE *err)
 {
-    const char *best = NULL;
-    size_t best_distance = 3;
-    for (size_t k = 0; k < NOPTIONS; k++) {
-        size_t d = edit_distance(name, OPTIONS[k].name);
-        if ((OPTIONS[k].commands & CMD_BIT(command)) && d < best_distance)
-            best = OPTIONS[k].name, best_distance = d;
-    }
-    fprintf(err, "simtvm: error: unknown option '%s' for '%s'", name, command_name(command));
-    if (best)
-        fprintf(err, "; did you mean '%s'?", best);
-    fprintf(err, " (see simtvm --help)\n");
-    return EXIT_USAGE;
+    simt_suggester sug;
+    simt_suggest_init(&sug, name);
+    for (size_t k = 0; k < NOPTIONS; k++)
+        if (OPTIONS[k].commands & CMD_BIT(command))
+            simt_suggest_add(&sug, OPTIONS[k].name);
+    fflush(stdout);
+    fprintf(err, "simtvm: error: unknown option '%s' for '%s' (see simtvm --help)\n", name,
+            command_name(command));
+    return hint(err, EXIT_USAGE, simt_suggest_best(&sug));
 }
 
 static const option_def *find_option(const char *name, int command, int *elsewhere)
@@ -691,8 +711,14 @@ static int parse_command(simtvm_options *o, const char *word, FILE *err)
     if (word[0] == '-')
         return fail(err, "'%s' before a command; write simtvm COMMAND [options] "
                          "(see simtvm --help)", word);
-    return fail(err, "unknown command '%s' (commands: run, build, disasm, occupancy, devices, "
-                     "debug, grade; see simtvm --help)", word);
+    simt_suggester sug;
+    simt_suggest_init(&sug, word);
+    for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0]; k++)
+        if (COMMANDS[k].name[0] != '-')
+            simt_suggest_add(&sug, COMMANDS[k].name);
+    fail(err, "unknown command '%s' (commands: run, build, disasm, occupancy, devices, "
+              "debug, grade; see simtvm --help)", word);
+    return hint(err, EXIT_USAGE, simt_suggest_best(&sug));
 }
 
 static void options_defaults(simtvm_options *o)
@@ -747,6 +773,14 @@ int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
     o->prog_argv[0] = (char *)(o->file ? o->file : "simtvm");
     o->prog_argc++;
     return check_command(o, err);
+}
+
+simt_rstyle simtvm_diag_style(const simtvm_options *o)
+{
+    simt_rstyle st = { 0, o->diag_json ? SIMT_RF_JSON : SIMT_RF_TEXT };
+    st.color = !o->diag_json && (o->color == COLOR_ALWAYS ||
+                                 (o->color == COLOR_AUTO && isatty(STDERR_FILENO)));
+    return st;
 }
 
 void simtvm_options_free(simtvm_options *o)
@@ -804,6 +838,9 @@ void simtvm_print_help(FILE *out)
         "  --max-memory BYTES          guest memory limit (K, M, G suffixes)\n"
         "  --max-printf BYTES          device printf output per launch (default 16M)\n"
         "  --no-simd, --native-lib LIB.so (repeatable), --quiet, -D NAME=VALUE\n"
+        "  --color=auto|never|always   colour in diagnostics (auto: when stderr is a terminal)\n"
+        "  --diagnostics-format=text|json   json: one object per diagnostic and line\n"
+        "  --stats=explain             what each statistic means and what usually improves it\n"
         "  --wall-clock                host clock(), time(), std::chrono read real time\n"
         "                              (default: the modelled time, the same every run)\n"
         "  -I DIR                      search DIR for #include \"file\" (repeatable; also\n"

@@ -13,12 +13,15 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "vm/render.h"
+
 enum simtvm_command {
     CMD_NONE, CMD_RUN, CMD_BUILD, CMD_DISASM, CMD_OCCUPANCY, CMD_DEVICES, CMD_DEBUG,
     CMD_HELP, CMD_VERSION, CMD_GRADE
 };
 
-enum simtvm_stats_format { STATS_OFF, STATS_TEXT, STATS_JSON, STATS_CSV };
+enum simtvm_stats_format { STATS_OFF, STATS_TEXT, STATS_JSON, STATS_CSV, STATS_EXPLAIN };
+enum simtvm_color { COLOR_AUTO, COLOR_NEVER, COLOR_ALWAYS };
 
 /* Exit statuses of the program (SPEC 6). */
 enum simtvm_exit { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_FINDINGS = 3 };
@@ -58,6 +61,8 @@ typedef struct simtvm_options {
     const char *report_file;
     const char *trace_blocks;
     int quiet;
+    int color;                   /* enum simtvm_color (--color) */
+    int diag_json;               /* --diagnostics-format=json */
     const char **defines;        /* "NAME=VALUE", NULL-terminated */
     int ndefines;
     const char **include_dirs;   /* -I, in command-line order, NULL-terminated */
@@ -88,6 +93,10 @@ typedef struct simtvm_options {
 /* Parses argv.  Returns 0, or EXIT_USAGE after printing the reason to err. */
 int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err);
 void simtvm_options_free(simtvm_options *o);
+
+/* How diagnostics look under --color and --diagnostics-format (colour by
+ * default only when stderr is a terminal). */
+simt_rstyle simtvm_diag_style(const simtvm_options *o);
 
 /* Prints the usage text (simtvm --help). */
 void simtvm_print_help(FILE *out);

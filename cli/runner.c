@@ -12,10 +12,12 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 
 #include "runtime/npy.h"
 #include "vm/observe.h"
+#include "vm/suggest.h"
 
 /* One kernel parameter's value and, for pointers, the buffer behind it. */
 typedef struct kparam {
@@ -65,7 +67,7 @@ int simtvm_run_status(simt_vm *vm, simt_status st)
 /* Writes the statistics (--stats) to --stats-file or stderr. */
 static int report_stats(simt_vm *vm, const simtvm_options *o)
 {
-    static const char *const formats[] = {"text", "text", "json", "csv"};
+    static const char *const formats[] = {"text", "text", "json", "csv", "explain"};
     FILE *f = o->stats_file ? fopen(o->stats_file, "w") : stderr;
     if (!f) {
         fprintf(stderr, "simtvm: error: %s: %s\n", o->stats_file, strerror(errno));
@@ -434,11 +436,17 @@ static int find_kernel(runner *r)
         return 0;
     }
     usage("%s has no __global__ function named %s", r->o->file, r->o->kernel);
+    simt_suggester sug;
+    simt_suggest_init(&sug, r->o->kernel);
     fputs("simtvm: note: its kernels are:", stderr);
     for (uint32_t f = 0; f < mod->nfuncs; f++)
-        if (mod->funcs[f].kind & FN_KERNEL)
+        if (mod->funcs[f].kind & FN_KERNEL) {
             fprintf(stderr, " %s", mod->funcs[f].name);
+            simt_suggest_add(&sug, mod->funcs[f].name);
+        }
     fputc('\n', stderr);
+    if (simt_suggest_best(&sug))
+        fprintf(stderr, "help: did you mean '%s'?\n", simt_suggest_best(&sug));
     return EXIT_USAGE;
 }
 
@@ -459,6 +467,27 @@ static int prepare_args(runner *r)
     return check_outs(r);
 }
 
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Without --out nothing else says the kernel ran: one line of what ran, how
+ * long it took here (the host's time, not the GPU's) and how it ended. */
+static void summary(const simtvm_options *o, double ms, simt_status st)
+{
+    if (o->quiet || o->nouts)
+        return;
+    fflush(stdout);
+    fprintf(stderr, "simtvm: ran %s<<<(%u,%u,%u), (%u,%u,%u)>>> (%llu threads) in %.1f ms "
+                    "(host time): %s\n", o->kernel, o->grid[0], o->grid[1], o->grid[2],
+            o->block[0], o->block[1], o->block[2],
+            (unsigned long long)o->grid[0] * o->grid[1] * o->grid[2] * o->block[0] *
+                o->block[1] * o->block[2], ms, st == SIMT_OK ? "ok" : "faulted");
+}
+
 int simtvm_run_kernel(simt_vm *vm, const simtvm_options *o)
 {
     runner r = {.vm = vm, .o = o};
@@ -474,9 +503,12 @@ int simtvm_run_kernel(simt_vm *vm, const simtvm_options *o)
     if (!status) {
         for (int k = 0; k < r.sig->nargs; k++)
             values[k] = r.params[k].value;
+        double t0 = now_ms();
         simt_status st = simt_vm_launch(vm, (uint32_t)r.func, o->grid, o->block, o->shared,
                                         values, r.sig->nargs);
+        double ms = now_ms() - t0;
         status = st == SIMT_OK ? write_outs(&r) : simtvm_run_status(vm, st);
+        summary(o, ms, st);
     }
     free(values);
     free(r.params);

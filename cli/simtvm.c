@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/debug.h"
 #include "cli/grade.h"
@@ -14,6 +15,7 @@
 #include "cli/seeds.h"
 #include "lang/ast.h"
 #include "runtime/occupancy.h"
+#include "vm/suggest.h"
 #include "vm/vm.h"
 
 #ifndef PACKAGE_VERSION
@@ -120,7 +122,8 @@ static int load_module(const simtvm_options *o, const simt_device_profile *dev,
         ctx.cuda_arch = dev->major * 100 + dev->minor * 10;
     *out = k_compile(&ctx, (const char *const *)o->defines);
     fflush(stdout);
-    k_print_diags(&ctx, stderr);
+    simt_rstyle style = simtvm_diag_style(o);
+    k_print_diags_styled(&ctx, stderr, &style);
     k_ctx_free(&ctx);
     free(data);
     return *out ? 0 : EXIT_FAIL;
@@ -138,6 +141,14 @@ static int resolve_device(const char *name, const simt_device_profile **dev,
     struct stat st;
     if (stat(name, &st) != 0 || S_ISDIR(st.st_mode)) {
         errorf("unknown device '%s' (built in: v100, a100, h100; or a profile file)", name);
+        int n = 0;
+        const simt_device_profile *list = simt_device_list(&n);
+        simt_suggester sug;
+        simt_suggest_init(&sug, name);
+        for (int k = 0; k < n; k++)
+            simt_suggest_add(&sug, list[k].name);
+        if (simt_suggest_best(&sug))
+            fprintf(stderr, "help: did you mean '%s'?\n", simt_suggest_best(&sug));
         return EXIT_USAGE;
     }
     simt_device_profile *p = malloc(sizeof *p);
@@ -331,6 +342,7 @@ static void apply_run_options(simt_config *cfg, const simtvm_options *o,
     cfg->trace_path = o->trace_file;
     cfg->trace_blocks = o->trace_blocks;
     cfg->report_path = o->report_file;
+    cfg->diag_style = simtvm_diag_style(o);
 }
 
 /* The device profile and the module a run or debug session needs.  On success

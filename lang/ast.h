@@ -152,7 +152,12 @@ typedef enum k_expr_kind {
     E_OFFSETOF,   /* offsetof(type_written, name): name is the member path "a.b" */
     E_DESIGNATOR, /* `.name = lhs` in a brace initializer */
     E_COMPOUND,   /* (type_written){...}: a compound literal, lhs the E_INIT_LIST */
+    E_VA_ARG,     /* va_arg(lhs, type_written) (lang/stdarg.c) */
 } k_expr_kind;
+
+/* The name of every conversion operator (`operator T()`) of a class: its result
+ * type tells them apart (lang/parse_cxx.c, lang/convert.c). */
+#define K_CONV_OP_NAME "operator conversion"
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
 #define K_MAX_EXPR_DEPTH 2000
@@ -248,6 +253,7 @@ enum k_storage {
     ST_SHARED = 64,           /* __shared__ */
     ST_CONSTANT = 128,        /* __constant__ */
     ST_FORCEINLINE = 256,     /* __forceinline__, __noinline__ */
+    ST_FRIEND = 512,          /* `friend` (the parser's only: lang/parser.y add_method) */
 };
 
 typedef enum k_decl_kind {
@@ -305,6 +311,13 @@ struct k_decl {
     k_type **ctor_types;
     int ctor_argc;
     k_decl *dtor;             /* sema: a local of a class with a destructor: it, run at scope exit */
+
+    /* <stdarg.h> (lang/stdarg.c): a variadic function with a body is made
+     * once per list of argument types after its fixed parameters */
+    int va_instance;          /* an instance of a variadic function */
+    int va_count;             /* an instance: its last va_count params stand for the `...` */
+    k_decl *va_insts;         /* the variadic function: its instances, through va_next */
+    k_decl *va_next;
 };
 
 enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };
@@ -321,6 +334,8 @@ typedef struct k_diag {
     k_severity severity;
     k_loc loc;
     char *message;
+    char *help;               /* a `help:` line with the fix (k_help), or NULL */
+    uint32_t width;           /* characters the construct spans (0: the token at loc) */
 } k_diag;
 
 /* -------------------------------------------------- compiler context */
@@ -390,6 +405,7 @@ typedef struct k_ctx {
     k_diag *diags;
     int ndiags, diag_cap;
     int nerrors;
+    int help_ok;              /* the last k_error/k_warning/k_note was recorded (k_help) */
     int max_errors;           /* stop adding errors after this many (default 20) */
     int oom;                  /* an allocation failed: the compile's result is void */
     int cuda_arch;            /* __CUDA_ARCH__ of device code (0: 900, the h100's) */
@@ -414,10 +430,17 @@ void k_warning(k_ctx *ctx, k_loc loc, const char *fmt, ...)
 void k_note(k_ctx *ctx, k_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* Adds a `help:` line (the fix, when there is an obvious one) to the
+ * diagnostic recorded last; nothing if that one was not recorded. */
+void k_help(k_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Prints every diagnostic as `file:line:col: error: message`, the source line
  * and a caret under the column; one inside an included file is followed by
- * a note for each #include that led to it. */
+ * a note for each #include that led to it.  k_print_diags_styled chooses
+ * colour and JSON (vm/render.h); k_print_diags prints plain text. */
+struct simt_rstyle;
 void k_print_diags(const k_ctx *ctx, FILE *out);
+void k_print_diags_styled(const k_ctx *ctx, FILE *out, const struct simt_rstyle *style);
 /* Where loc is as k_print_diags names it: the file (returned; lives as long
  * as ctx), the line in it and the column in characters. */
 const char *k_diag_place(const k_ctx *ctx, k_loc loc, uint32_t *line, uint32_t *col);

@@ -219,6 +219,16 @@ const char *k_removed_api(const char *name)
     return NULL;
 }
 
+void k_builtin_suggest(simt_suggester *sug)
+{
+    /* names starting with a blank are the compiler's own, never written */
+    for (int i = 0; i < NBUILTINS; i++)
+        if (builtin_table[i].name[0] != ' ')
+            simt_suggest_add(sug, builtin_table[i].name);
+    for (size_t i = 0; i < sizeof removed_apis / sizeof removed_apis[0]; i++)
+        simt_suggest_add(sug, removed_apis[i].name);
+}
+
 const k_builtin_info *k_builtin_get(int id)
 {
     return id >= 0 && id < NBUILTINS ? &builtin_table[id] : NULL;

@@ -5,6 +5,7 @@
  * spot, so a library caller decides where they go (k_print_diags).
  */
 #include "ast.h"
+#include "vm/render.h"
 #include "vm/srcquote.h"
 
 #include <stdarg.h>
@@ -14,8 +15,6 @@
 
 /* Arena blocks are at least this big; larger requests get a block of their own. */
 #define ARENA_BLOCK_SIZE (64 * 1024)
-/* Quoted source lines longer than this are shown as a window around the column. */
-#define QUOTE_WIDTH 200
 
 struct k_arena_block {
     k_arena_block *next;
@@ -172,6 +171,7 @@ char *k_strndup(k_ctx *ctx, const char *s, size_t n)
 
 static void add_diag(k_ctx *ctx, k_severity sev, k_loc loc, const char *fmt, va_list ap)
 {
+    ctx->help_ok = 0;
     if (!fmt) /* never; says so to gcc -fsanitize=undefined, which warns otherwise */
         return;
     if (ctx->ndiags == ctx->diag_cap) {
@@ -194,7 +194,26 @@ static void add_diag(k_ctx *ctx, k_severity sev, k_loc loc, const char *fmt, va_
     if (!msg)
         return;
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
-    ctx->diags[ctx->ndiags++] = (k_diag){ sev, loc, msg };
+    ctx->diags[ctx->ndiags++] = (k_diag){ sev, loc, msg, NULL, 0 };
+    ctx->help_ok = 1;
+}
+
+void k_help(k_ctx *ctx, const char *fmt, ...)
+{
+    /* only when the diagnostic just added was recorded (not over max_errors) */
+    if (!fmt || ctx->ndiags == 0 || !ctx->help_ok)
+        return;
+    va_list ap, copy;
+    va_start(ap, fmt);
+    va_copy(copy, ap);
+    int n = vsnprintf(NULL, 0, fmt, copy);
+    va_end(copy);
+    char *msg = n >= 0 ? k_alloc(ctx, (size_t)n + 1) : NULL;
+    if (msg) {
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        ctx->diags[ctx->ndiags - 1].help = msg;
+    }
+    va_end(ap);
 }
 
 static void note_fmt(k_ctx *ctx, k_severity sev, k_loc loc, const char *fmt, ...)
@@ -221,6 +240,7 @@ void k_error(k_ctx *ctx, k_loc loc, const char *fmt, ...)
     if (!recording(ctx)) {
         if (ctx->nerrors == ctx->max_errors + 1)
             note_fmt(ctx, K_NOTE, loc, "too many errors (%d), giving up", ctx->max_errors);
+        ctx->help_ok = 0;
         return;
     }
     va_list ap;
@@ -231,8 +251,10 @@ void k_error(k_ctx *ctx, k_loc loc, const char *fmt, ...)
 
 void k_warning(k_ctx *ctx, k_loc loc, const char *fmt, ...)
 {
-    if (!recording(ctx))
+    if (!recording(ctx)) {
+        ctx->help_ok = 0;
         return;
+    }
     va_list ap;
     va_start(ap, fmt);
     add_diag(ctx, K_WARNING, loc, fmt, ap);
@@ -241,56 +263,14 @@ void k_warning(k_ctx *ctx, k_loc loc, const char *fmt, ...)
 
 void k_note(k_ctx *ctx, k_loc loc, const char *fmt, ...)
 {
-    if (!recording(ctx))
+    if (!recording(ctx)) {
+        ctx->help_ok = 0;
         return;
+    }
     va_list ap;
     va_start(ap, fmt);
     add_diag(ctx, K_NOTE, loc, fmt, ap);
     va_end(ap);
-}
-
-/* Finds line `line` (1-based) of text; returns its start and sets *len. */
-static const char *find_line(const char *text, size_t text_len, uint32_t line, size_t *len)
-{
-    const char *s = text, *end = s + text_len;
-    for (uint32_t l = 1; l < line; l++) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        if (!nl)
-            return NULL;
-        s = nl + 1;
-    }
-    const char *nl = memchr(s, '\n', (size_t)(end - s));
-    size_t n = (size_t)((nl ? nl : end) - s);
-    if (n > 0 && s[n - 1] == '\r')
-        n--;
-    *len = n;
-    return s;
-}
-
-/* Prints the source line and a caret under (byte) column `col`.  Tabs are
- * kept in both lines so the caret lines up in any terminal; UTF-8 is kept
- * and counted in characters (vm/srcquote.c). */
-static void quote_line(const char *s, size_t len, uint32_t col1, FILE *out)
-{
-    size_t col = col1 ? col1 - 1 : 0;
-    if (col > len)
-        col = len;
-    size_t from = 0, to = len;
-    if (len > QUOTE_WIDTH) {
-        from = col > QUOTE_WIDTH / 2 ? col - QUOTE_WIDTH / 2 : 0;
-        to = from + QUOTE_WIDTH < len ? from + QUOTE_WIDTH : len;
-        while (from > 0 && ((unsigned char)s[from] & 0xc0) == 0x80)
-            from--;               /* not inside a character */
-        while (to < len && ((unsigned char)s[to] & 0xc0) == 0x80)
-            to++;
-    }
-    const char *pre = from > 0 ? "..." : "";
-    fprintf(out, " %s", pre);
-    simt_put_source(out, s + from, to - from);
-    fputs(to < len ? "...\n" : "\n", out);
-    fprintf(out, " %*s", (int)strlen(pre), "");
-    simt_put_caret_pad(out, s + from, col - from);
-    fputs("^\n", out);
 }
 
 /* Where loc is: the file, the line in it, the line's text (NULL if none). */
@@ -300,22 +280,23 @@ static const k_file *place(const k_ctx *ctx, k_loc loc, uint32_t *line, const ch
     const k_file *f = k_resolve_line(ctx, loc.line, line);
     const char *src = f ? f->text : ctx->source;
     size_t src_len = f ? f->len : ctx->source_len;
-    *text = src && *line ? find_line(src, src_len, *line, len) : NULL;
+    *text = src && *line ? simt_find_line(src, src_len, *line, len) : NULL;
     return f;
 }
 
-/* After a diagnostic inside an included file: where each #include was. */
-static void print_include_chain(const k_ctx *ctx, uint32_t global, FILE *out)
+/* After a diagnostic inside an included file: a note for each #include
+ * that led there. */
+static void include_chain(const k_ctx *ctx, uint32_t global, simt_rdiag *r)
 {
     int i = k_line_segment(ctx, global);
     for (int guard = 0; i >= 0 && ctx->segs[i].up >= 0 && guard < 1024; guard++) {
         const k_lineseg *s = &ctx->segs[i];
         const k_file *g = &ctx->files[ctx->segs[s->up].file];
         size_t len = 0;
-        const char *text = g->text ? find_line(g->text, g->len, s->at_line, &len) : NULL;
-        uint32_t col = text ? simt_char_column(text, len, s->at_col) : s->at_col;
-        fprintf(out, "%s:%u:%u: note: \"%s\" was included from here\n", g->name, s->at_line,
-                col, ctx->files[s->file].name);
+        const char *text = g->text ? simt_find_line(g->text, g->len, s->at_line, &len) : NULL;
+        simt_rspan sp = { g->name, s->at_line, s->at_col, text, len, 0 };
+        simt_rdiag_child(r, SIMT_R_NOTE, &sp, "\"%s\" was included from here",
+                         ctx->files[s->file].name);
         i = s->up;
     }
 }
@@ -334,24 +315,35 @@ const char *k_diag_place(const k_ctx *ctx, k_loc loc, uint32_t *line, uint32_t *
     return f->name;
 }
 
-void k_print_diags(const k_ctx *ctx, FILE *out)
+void k_print_diags_styled(const k_ctx *ctx, FILE *out, const simt_rstyle *style)
 {
-    static const char *const names[] = { "error", "warning", "note" };
+    static const simt_rsev sev[] = { SIMT_R_ERROR, SIMT_R_WARNING, SIMT_R_NOTE };
     for (int i = 0; i < ctx->ndiags; i++) {
         const k_diag *d = &ctx->diags[i];
-        if (d->loc.line == 0) {
-            fprintf(out, "%s: %s: %s\n", ctx->filename, names[d->severity], d->message);
-            continue;
+        simt_rdiag r;
+        memset(&r, 0, sizeof r);
+        r.sev = sev[d->severity];
+        r.kind = "compile";
+        r.message = d->message;
+        r.span.file = ctx->filename;
+        if (d->loc.line) {
+            uint32_t line;
+            const char *text;
+            size_t len = 0;
+            const k_file *f = place(ctx, d->loc, &line, &text, &len);
+            r.span = (simt_rspan){ f ? f->name : ctx->filename, line, d->loc.col, text,
+                                   text ? len : 0, d->width };
+            if (!text && r.span.col == 0)
+                r.span.col = 1;
+            include_chain(ctx, d->loc.line, &r);
         }
-        uint32_t line;
-        const char *text;
-        size_t len = 0;
-        const k_file *f = place(ctx, d->loc, &line, &text, &len);
-        uint32_t col = text ? simt_char_column(text, len, d->loc.col) : d->loc.col;
-        fprintf(out, "%s:%u:%u: %s: %s\n", f ? f->name : ctx->filename, line, col,
-                names[d->severity], d->message);
-        if (text)
-            quote_line(text, len, d->loc.col, out);
-        print_include_chain(ctx, d->loc.line, out);
+        if (d->help)
+            simt_rdiag_child(&r, SIMT_R_HELP, NULL, "%s", d->help);
+        simt_render(out, style, &r);
     }
+}
+
+void k_print_diags(const k_ctx *ctx, FILE *out)
+{
+    k_print_diags_styled(ctx, out, NULL);
 }

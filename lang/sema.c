@@ -84,6 +84,17 @@ k_decl *k_sema_lookup(k_sema_state *s, const char *name)
     return q ? global_find(s, q) : NULL;
 }
 
+const char *k_sema_suggest(k_sema_state *s, const char *name)
+{
+    simt_suggester sug;
+    simt_suggest_init(&sug, name);
+    for (k_scope *sc = s->scope; sc; sc = sc->up)
+        for (int i = 0; i < sc->n; i++)
+            simt_suggest_add(&sug, sc->decls[i]->name);
+    k_builtin_suggest(&sug);
+    return simt_suggest_best(&sug);
+}
+
 /* A using-directive, -declaration or namespace alias: in view until its
  * scope ends. */
 static void check_using(k_sema_state *s, k_decl *u)
@@ -752,7 +763,7 @@ static void check_func(k_sema_state *s, k_decl *f)
         }
         if (!old) {
             scope_add(s, f);
-            if (f->body)
+            if (f->body && !k_stdarg_template(s, f))
                 check_body(s, f);
             return;
         }
@@ -784,7 +795,7 @@ static void check_func(k_sema_state *s, k_decl *f)
         }
         scope_add(s, f);
     }
-    if (f->body)
+    if (f->body && !k_stdarg_template(s, f))
         check_body(s, f);
 }
 

@@ -14,6 +14,7 @@
 #ifndef K_SEMA_H
 #define K_SEMA_H
 
+#include "vm/suggest.h"
 #include "ast.h"
 #include "types.h"
 
@@ -72,6 +73,8 @@ typedef struct k_builtin_info {
 /* Finds a callable built-in by name: its id, or -1.  device selects clock's
  * device form. */
 int k_builtin_find(const char *name, int device);
+/* Offers every built-in function's name to a "did you mean" search. */
+void k_builtin_suggest(simt_suggester *sug);
 const k_builtin_info *k_builtin_get(int id);
 /* For a function CUDA removed (cudaThreadSynchronize, __ballot...), what to
  * write instead; NULL for any other name. */
@@ -134,6 +137,8 @@ typedef struct k_sema {
 /* sema.c */
 int k_has_ctor(const k_decl *d);        /* `dim3 g(x, y);` */
 k_decl *k_sema_lookup(k_sema_state *s, const char *name);
+/* The declared or built-in name nearest to `name`, or NULL (did you mean). */
+const char *k_sema_suggest(k_sema_state *s, const char *name);
 /* The qualified name `name` written here stands for among those the probe
  * accepts (namespaces, using-directives...), or NULL. */
 const char *k_sema_resolve(k_sema_state *s, const char *name,
@@ -181,11 +186,29 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d);
 void k_sema_dtor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
+int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_decl ***out);
+int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a);
+k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj);
+
+/* stdarg.c: <stdarg.h> (variadic functions made per argument-type list) */
+int k_stdarg_template(k_sema_state *s, k_decl *f);
+k_decl *k_stdarg_instance(k_sema_state *s, k_expr *e, k_decl *f);
+int k_stdarg_call(k_sema_state *s, k_expr *e);
+k_type *k_stdarg_va_arg(k_sema_state *s, k_expr *e);
+void k_sema_add_lifted(k_sema_state *s, k_decl *f);   /* lambda.c */
+
+/* convert.c: user-defined conversions (conversion operators, converting
+ * constructors, operator[]) */
+int k_sema_user_conversion(k_sema_state *s, k_type *to, k_expr *e);
+int k_sema_cast_conversion(k_sema_state *s, k_expr *c, k_type *to);
+int k_sema_scalar_conversion(k_sema_state *s, k_expr *e);
+int k_sema_class_subscript(k_sema_state *s, k_expr *e);
 
 /* classes.c: function pointers */
 k_type *k_fn_type(k_ctx *ctx, const k_decl *f);              /* the TY_FUNC of a function */
 k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f);
 k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e);
+k_type *k_sema_functor_call(k_sema_state *s, k_expr *e, k_expr *obj);   /* obj(args) */
 
 /* sema_expr.c */
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */

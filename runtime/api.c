@@ -682,10 +682,9 @@ simtvm_status simtvm_module_param(const simtvm_module *mod, const char *kernel, 
 /* Says which simtvm_status a failed simt_vm_init stands for. */
 static simtvm_status init_status(const simt_vm *v, const simt_module *m)
 {
-    const char *msg = v->fault.message;
     if (v->oom)
         return SIMTVM_ERR_NOMEM;
-    if (!strncmp(msg, "cannot allocate module variable", 31))
+    if (v->globals_too_big)
         return SIMTVM_ERR_LIMIT;
     return m->nimports || v->cfg.native_libs ? SIMTVM_ERR_NATIVE : SIMTVM_ERR_FAULT;
 }
@@ -915,7 +914,7 @@ static simtvm_status check_geometry(simtvm_vm *vm, int f, const char *name, simt
         why = "too many threads per block (at most 1024; x, y <= 1024, z <= 64)";
     else if (g.y > 65535 || g.z > 65535)
         why = "grid y and z must be at most 65535";
-    else if ((uint64_t)shared + simt_module_kernel_shared(vm->mod->m, (uint32_t)f) >
+    else if ((uint64_t)shared + vm->vm.kernel_shared[f] >
              (uint64_t)d->smem_per_block_optin)
         why = "too much shared memory for one block";
     if (!why)

@@ -261,8 +261,9 @@ simtvm_status simtvm_buffer_from_npy(simtvm_vm *vm, const void *data, size_t len
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "no module is loaded (call simtvm_load)");
     simt_npy arr;
     char why[256] = "";
-    if (simt_npy_decode(&vm->al, data, len, &arr, why, sizeof why) != 0)
-        return simt_api_fail(vm, strstr(why, "out of memory") ? SIMTVM_ERR_NOMEM : SIMTVM_ERR_ARGS,
+    int rc = simt_npy_decode(&vm->al, data, len, &arr, why, sizeof why);
+    if (rc != 0)
+        return simt_api_fail(vm, rc == SIMT_NPY_NOMEM ? SIMTVM_ERR_NOMEM : SIMTVM_ERR_ARGS,
                              "not a usable .npy image: %s", why);
     return buffer_of_npy(vm, &arr, out);
 }
@@ -280,8 +281,9 @@ simtvm_status simtvm_buffer_load_npy(simtvm_vm *vm, const char *path, simtvm_buf
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "no module is loaded (call simtvm_load)");
     simt_npy arr;
     char why[512] = "";
-    if (simt_npy_load(&vm->al, path, &arr, why, sizeof why) != 0)
-        return simt_api_fail(vm, strstr(why, "out of memory") ? SIMTVM_ERR_NOMEM : SIMTVM_ERR_IO,
+    int rc = simt_npy_load(&vm->al, path, &arr, why, sizeof why);
+    if (rc != 0)
+        return simt_api_fail(vm, rc == SIMT_NPY_NOMEM ? SIMTVM_ERR_NOMEM : SIMTVM_ERR_IO,
                              "%s", why);
     return buffer_of_npy(vm, &arr, out);
 }

@@ -238,17 +238,17 @@ static ck_finding *new_group(simt_checker *ck)
     return f;
 }
 
-void ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
-            int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail)
+ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
+                   int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail)
 {
     ck_finding *f = find_group(ck, check, cls, pc, pc2);
     if (f) {
         f->count++;
-        return;
+        return f;
     }
     if (ck->nfound >= CK_MAX_GROUPS || !(f = new_group(ck))) {
         ck->dropped++;
-        return;
+        return NULL;
     }
     f->check = check;
     snprintf(f->cls, sizeof f->cls, "%s", cls);
@@ -264,23 +264,18 @@ void ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int3
         ck_object_name(ck, vm, addr, 0, f->object, sizeof f->object);
     if (detail)
         snprintf(f->detail, sizeof f->detail, "%s", detail);
-}
-
-/* The guest address a VM message names ("... at 0x1000000001f40 ..."), so
- * that a memory finding names its object too; 0 if none. */
-static uint64_t detail_address(const char *detail)
-{
-    const char *p = strstr(detail, " at 0x");
-    if (!p)
-        p = strstr(detail, "address 0x");
-    if (!p)
-        return 0;
-    p = strstr(p, "0x");
-    return strtoull(p, NULL, 16);
+    return f;
 }
 
 void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
                        const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail)
+{
+    simt_check_report_at(ck, vm, check, cls, pc, block, tid, lane, 0, detail);
+}
+
+void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls,
+                          int32_t pc, const uint32_t block[3], uint32_t tid, uint32_t lane,
+                          uint64_t addr, const char *detail)
 {
     (void)lane; /* the lane follows from tid and the warp size */
     if (!ck)
@@ -294,116 +289,128 @@ void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char
         ck->kernel = -1;
     else if (block)
         memcpy(ck->block_idx, block, sizeof saved);
-    ck_add(ck, vm, check, cls, pc, -1, tid, 0, detail ? detail_address(detail) : 0, detail);
+    ck_add(ck, vm, check, cls, pc, -1, tid, 0, addr, detail);
     ck->kernel = kernel;
     memcpy(ck->block_idx, saved, sizeof saved);
 }
 
-/* ---- printing ---- */
+/* ---- printing (vm/render.c formats) ---- */
 
-static void print_loc(const simt_checker *ck, int32_t pc, FILE *err)
+/* The place of instruction pc, with its source line. */
+static simt_rspan span_of(const simt_checker *ck, int32_t pc)
 {
     const simt_module *m = ck->mod;
-    const char *file = m->source_name ? m->source_name : "?";
-    if (pc >= 0 && (uint32_t)pc < m->ncode)
-        fprintf(err, "%s:%u:%u", file, m->pos[pc].line, m->pos[pc].col);
-    else
-        fprintf(err, "%s", file);
+    simt_rspan sp = { m->source_name ? m->source_name : "?", 0, 0, NULL, 0, 0 };
+    if (pc < 0 || (uint32_t)pc >= m->ncode)
+        return sp;
+    sp.line = m->pos[pc].line;
+    sp.col = m->pos[pc].col;
+    if (m->source)
+        sp.text = simt_find_line(m->source, strlen(m->source), sp.line, &sp.len);
+    return sp;
 }
 
-static void print_thread(const simt_checker *ck, const ck_finding *f, uint32_t tid, FILE *err)
+/* "file:line:col" of pc, as the race message names both accesses. */
+static void loc_text(const simt_checker *ck, int32_t pc, char *buf, size_t len)
+{
+    simt_rspan sp = span_of(ck, pc);
+    if (sp.line)
+        snprintf(buf, len, "%s:%u:%u", sp.file, sp.line,
+                 sp.text ? simt_char_column(sp.text, sp.len, sp.col) : sp.col);
+    else
+        snprintf(buf, len, "%s", sp.file);
+}
+
+static simt_rthread thread_of(const simt_checker *ck, const ck_finding *f, uint32_t tid,
+                              const char *role)
 {
     const uint32_t *d = f->block_dim;
     uint32_t bx = d[0] ? d[0] : 1, by = d[1] ? d[1] : 1;
     uint32_t w = ck->width ? ck->width : 32;
-    fprintf(err, "block (%u,%u,%u), thread (%u,%u,%u), warp %u, lane %u", f->block[0],
-            f->block[1], f->block[2], tid % bx, tid / bx % by, tid / (bx * by), tid / w, tid % w);
+    simt_rthread t = { { f->block[0], f->block[1], f->block[2] },
+                       { tid % bx, tid / bx % by, tid / (bx * by) }, tid / w, tid % w, 1, role };
+    return t;
 }
 
-/* The source line of pc with a caret, as the compiler's diagnostics show it. */
-static void quote_line(const simt_checker *ck, int32_t pc, FILE *err)
+static const char *access_name(unsigned kind)
 {
-    const simt_module *m = ck->mod;
-    if (!m->source || pc < 0 || (uint32_t)pc >= m->ncode)
-        return;
-    uint32_t line = m->pos[pc].line, col = m->pos[pc].col;
-    const char *s = m->source;
-    for (uint32_t l = 1; l < line && s; l++) {
-        s = strchr(s, '\n');
-        if (s)
-            s++;
+    return kind == ACC_WRITE ? "Write access" : kind == ACC_ATOMIC ? "Atomic access"
+                                                                   : "Read access";
+}
+
+/* A race: the later access is the primary place, the earlier one a note. */
+static void describe_race(const simt_checker *ck, const ck_finding *f, simt_rdiag *r,
+                          char *msg, size_t len)
+{
+    const char *first = access_name(f->acc[0]), *second = access_name(f->acc[1]);
+    char l1[300], l2[300];
+    loc_text(ck, f->pc2, l1, sizeof l1);
+    loc_text(ck, f->pc, l2, sizeof l2);
+    snprintf(msg, len, "Race reported between %.12s at %s and %.12s at %s", first, l1, second, l2);
+    simt_rspan other = span_of(ck, f->pc2);
+    simt_rdiag_child(r, SIMT_R_NOTE, &other, "the %s", first);
+    r->thread[r->nthread++] = thread_of(ck, f, f->tid2, first);
+    r->thread[r->nthread++] = thread_of(ck, f, f->tid, second);
+}
+
+/* What orders the two accesses of a race: __syncwarp between lanes of one
+ * warp, __syncthreads between warps. */
+static void race_help(const simt_checker *ck, const ck_finding *f, simt_rdiag *r)
+{
+    uint32_t w = ck->width ? ck->width : 32;
+    uint32_t l_a = span_of(ck, f->pc2).line, l_b = span_of(ck, f->pc).line;
+    if (l_a > l_b) {
+        uint32_t t = l_a;
+        l_a = l_b;
+        l_b = t;
     }
-    if (!s || !*s)
-        return;
-    int n = (int)strcspn(s, "\n");
-    fprintf(err, "%5u | ", line);
-    simt_put_source(err, s, (size_t)n);
-    fputs("\n      | ", err);
-    simt_put_caret_pad(err, s, col > 1 ? (size_t)(col - 1 < (uint32_t)n ? col - 1 : (uint32_t)n) : 0);
-    fputs("^\n", err);
+    if (f->tid / w == f->tid2 / w)
+        simt_rdiag_child(r, SIMT_R_HELP, NULL, "add __syncwarp() between these lines (%u and %u): "
+                         "the two threads are lanes of one warp", l_a, l_b);
+    else
+        simt_rdiag_child(r, SIMT_R_HELP, NULL, "add __syncthreads() between these lines (%u and "
+                         "%u), reached by every thread of the block", l_a, l_b);
 }
 
-static void print_race(const simt_checker *ck, const ck_finding *f, FILE *err)
+static void print_finding(const simt_checker *ck, const ck_finding *f, FILE *err,
+                          const simt_rstyle *style)
 {
-    char first[16], second[16];
-    if (sscanf(f->cls, "%15[^/]/%15s", first, second) != 2) {
-        snprintf(first, sizeof first, "?");
-        snprintf(second, sizeof second, "?");
-    }
-    print_loc(ck, f->pc, err);
-    fprintf(err, ": error: Race reported between %s access at ", first);
-    print_loc(ck, f->pc2, err);
-    fprintf(err, " and %s access at ", second);
-    print_loc(ck, f->pc, err);
-    fputc('\n', err);
-    quote_line(ck, f->pc, err);
-    fprintf(err, "    %s access by ", first);
-    print_thread(ck, f, f->tid2, err);
-    fprintf(err, " at ");
-    print_loc(ck, f->pc2, err);
-    fprintf(err, "\n    %s access by ", second);
-    print_thread(ck, f, f->tid, err);
-    fprintf(err, " at ");
-    print_loc(ck, f->pc, err);
-    fputc('\n', err);
-}
-
-static void print_finding(const simt_checker *ck, const ck_finding *f, FILE *err)
-{
+    static const char *const kinds[] = { "race", "sync", "memory", "init" };
     const simt_module *m = ck->mod;
+    simt_rdiag r;
+    memset(&r, 0, sizeof r);
+    char msg[800];
+    r.sev = SIMT_R_ERROR;
+    r.kind = kinds[f->check == CHECK_RACE ? 0 : f->check == CHECK_SYNC ? 1
+                  : f->check == CHECK_MEMORY ? 2 : 3];
+    r.span = span_of(ck, f->pc);
+    r.message = f->cls;
     if (f->check == CHECK_RACE) {
-        print_race(ck, f, err);
-    } else {
-        print_loc(ck, f->pc, err);
-        fprintf(err, ": error: %s\n", f->cls);
-        quote_line(ck, f->pc, err);
-        if (f->kernel >= 0) {
-            fprintf(err, "    by ");
-            print_thread(ck, f, f->tid, err);
-            fputc('\n', err);
-        }
+        describe_race(ck, f, &r, msg, sizeof msg);
+        r.message = msg;
+    } else if (f->kernel >= 0) {
+        r.thread[r.nthread++] = thread_of(ck, f, f->tid, NULL);
     }
     if (f->kernel >= 0)
-        fprintf(err, "    in kernel '%s'", m->funcs[f->kernel].name);
+        r.kernel = m->funcs[f->kernel].name;
     else
-        fprintf(err, "    in host code");
-    if (f->object[0])
-        fprintf(err, ", memory object %s", f->object);
-    fputc('\n', err);
+        r.in_host = 1;
+    r.object = f->object[0] ? f->object : NULL;
     if (f->detail[0])
-        fprintf(err, "    %s\n", f->detail);
-    fprintf(err, "    %" PRIu64 " %s like this one\n", f->count,
-            f->count == 1 ? "instance" : "instances");
+        simt_rdiag_child(&r, SIMT_R_NOTE, NULL, "%s", f->detail);
+    if (f->check == CHECK_RACE)
+        race_help(ck, f, &r);
+    r.count = f->count;
+    simt_render(err, style, &r);
 }
 
 unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err)
 {
-    (void)vm;
     if (!ck)
         return 0;
     fflush(stdout);
     for (size_t k = 0; k < ck->nfound; k++)
-        print_finding(ck, &ck->found[k], err);
+        print_finding(ck, &ck->found[k], err, &vm->cfg.diag_style);
     if (ck->dropped)
         fprintf(err, "simtvm: note: %" PRIu64 " more findings in further groups not shown\n",
                 ck->dropped);

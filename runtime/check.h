@@ -51,6 +51,8 @@ typedef struct ck_finding {
     uint32_t block[3], block_dim[3];
     uint32_t tid, tid2;
     char object[96];         /* "s[17]", or "" */
+    uint8_t acc[2];          /* race: kinds of the earlier and the later access
+                                (enum simt_access_kind) */
     char detail[400];
 } ck_finding;
 
@@ -93,9 +95,10 @@ struct simt_checker {
     ck_pages init_pages;     /* uint8_t[CK_PAGE / 8] each */
 };
 
-/* check.c: records one finding instance (grouped). */
-void ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
-            int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail);
+/* check.c: records one finding instance (grouped); returns its group, new or
+ * not (NULL when it was dropped). */
+ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
+                   int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail);
 /* check.c: names the object at addr ("s[17]", "c[1000]", "global 0x..."). */
 void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size, char *buf,
                     size_t len);

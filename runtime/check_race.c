@@ -142,7 +142,11 @@ static void hazard(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc 
     snprintf(detail, sizeof detail, "%s memory, %u-byte accesses, no __syncthreads or "
              "__syncwarp between them", SIMT_ADDR_SPACE(addr) == SPACE_SHARED ? "__shared__"
              : "__global__", size);
-    ck_add(ck, vm, CHECK_RACE, cls, cur->pc, p->pc, cur->tid, p->tid, addr, detail);
+    ck_finding *f = ck_add(ck, vm, CHECK_RACE, cls, cur->pc, p->pc, cur->tid, p->tid, addr, detail);
+    if (f) {
+        f->acc[0] = p->kind;
+        f->acc[1] = cur->kind;
+    }
 }
 
 /* Checks the current access against p; returns 1 if it reported. */

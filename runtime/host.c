@@ -197,7 +197,7 @@ static simt_status free_error(call *c, uint64_t addr, simt_status st)
     const char *cls = a && a->base == addr && a->freed
                           ? "Malloc/Free error encountered: Double free"
                           : "Malloc/Free error encountered: Invalid pointer to free";
-    simt_check_report(vm->checker, vm, CHECK_MEMORY, cls, vm->fault.pc, NULL, 0, 0,
+    simt_check_report_at(vm->checker, vm, CHECK_MEMORY, cls, vm->fault.pc, NULL, 0, 0, addr,
                       vm->fault.message);
     return SIMT_OK;
 }

@@ -261,8 +261,10 @@ int simt_npy_decode(const simt_allocator *al, const uint8_t *buf, size_t len, si
                     "(%llu bytes) but %zu data bytes follow", (unsigned long long)count,
                     (unsigned long long)(count * dt->size), data_len);
     out->data = simt_malloc(al, data_len);
-    if (!out->data)
-        return fail(err, errlen, "out of memory");
+    if (!out->data) {
+        fail(err, errlen, "out of memory");
+        return SIMT_NPY_NOMEM;
+    }
     memcpy(out->data, buf + hstart + hlen, data_len);
     out->type = dt->type;
     out->count = count;
@@ -271,8 +273,8 @@ int simt_npy_decode(const simt_allocator *al, const uint8_t *buf, size_t len, si
     return 0;
 }
 
-static uint8_t *read_file(const simt_allocator *al, const char *path, size_t *len, char *err,
-                          size_t errlen)
+static uint8_t *read_file(const simt_allocator *al, const char *path, size_t *len, int *nomem,
+                          char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -299,6 +301,7 @@ static uint8_t *read_file(const simt_allocator *al, const char *path, size_t *le
     if (!buf || bad) {
         simt_free(al, buf);
         fail(err, errlen, "%s: %s", path, bad ? "read error" : "out of memory");
+        *nomem = !bad;
         return NULL;
     }
     *len = n;
@@ -310,9 +313,10 @@ int simt_npy_load(const simt_allocator *al, const char *path, simt_npy *out, cha
 {
     memset(out, 0, sizeof *out);
     size_t len;
-    uint8_t *buf = read_file(al, path, &len, err, errlen);
+    int nomem = 0;
+    uint8_t *buf = read_file(al, path, &len, &nomem, err, errlen);
     if (!buf)
-        return -1;
+        return nomem ? SIMT_NPY_NOMEM : -1;
     char why[256];
     int rc = simt_npy_decode(al, buf, len, out, why, sizeof why);
     simt_free(al, buf);

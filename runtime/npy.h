@@ -27,11 +27,14 @@ typedef struct simt_npy {
 
 /* Every function below allocates from al (NULL: the C library). */
 
-/* Decodes an in-memory .npy image.  Returns 0, or -1 with a reason in err. */
+/* Decodes an in-memory .npy image.  Returns 0, or -1 with a reason in err
+ * (SIMT_NPY_NOMEM when the reason is that memory ran out). */
+#define SIMT_NPY_NOMEM (-2)
 int simt_npy_decode(const simt_allocator *al, const uint8_t *buf, size_t len, simt_npy *out,
                     char *err, size_t errlen);
 
-/* Reads the file at path.  Returns 0, or -1 with "path: reason" in err. */
+/* Reads the file at path.  Returns 0, or -1 (SIMT_NPY_NOMEM: out of memory)
+ * with "path: reason" in err. */
 int simt_npy_load(const simt_allocator *al, const char *path, simt_npy *out, char *err,
                   size_t errlen);
 

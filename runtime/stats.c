@@ -2,10 +2,12 @@
  * metrics per launch, with Nsight Compute's names where it has the same
  * counter and simtvm__ names otherwise, written as JSON, as CSV in ncu's long
  * layout, or as a short text report for people. */
+#include <stdarg.h>
 #include <math.h>
 #include <string.h>
 
 #include "runtime/model.h"
+#include "runtime/stats_explain.h"
 
 typedef struct metric {
     const char *name;
@@ -197,57 +199,95 @@ static const char *top_stall(const simt_launch_rec *r, double *share)
     return r->c[best] ? names[best] : NULL;
 }
 
+/* One row of a launch's table: the label, the number right-aligned, its
+ * unit, then a remark (printf-style; may be NULL), so every column lines up. */
+static void row(FILE *out, const char *label, const char *value, const char *unit,
+                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void row(FILE *out, const char *label, const char *value, const char *unit,
+                const char *fmt, ...)
+{
+    /* no trailing blanks when there is no remark */
+    fprintf(out, fmt ? "  %-18s %10s %-20s" : "  %-18s %10s %s", label, value, unit);
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        fputs("  ", out);
+        vfprintf(out, fmt, ap);
+        va_end(ap);
+    }
+    fputc('\n', out);
+}
+
+static const char *num(char *buf, size_t len, const char *fmt, double v)
+{
+    snprintf(buf, len, fmt, v);
+    return buf;
+}
+
 static void text_launch(const simt_model *m, FILE *out, uint32_t i)
 {
     const simt_launch_rec *r = &m->launches[i];
     const uint64_t *c = r->c;
+    char v[48];
     fprintf(out, "== launch %u: %s <<<(%u,%u,%u), (%u,%u,%u)>>>, %d registers/thread\n", i,
             m->mod->funcs[r->kernel].name, r->grid[0], r->grid[1], r->grid[2], r->block[0],
             r->block[1], r->block[2], r->regs);
     double lanes = ratio(c[CNT_THREAD_INST], c[CNT_INST]);
-    fprintf(out, "  SIMT efficiency      %5.1f%%  (%.1f of %u lanes; %llu warp instructions, "
-                 "%llu divergent branches)\n",
-            100.0 * lanes / r->warp_size, lanes, r->warp_size, (unsigned long long)c[CNT_INST],
-            (unsigned long long)c[CNT_DIV_BRANCH]);
+    row(out, "SIMT efficiency", num(v, sizeof v, "%.1f", 100.0 * lanes / r->warp_size), "%",
+        "%.1f of %u lanes active; %llu warp instructions, %llu divergent branches", lanes,
+        r->warp_size, (unsigned long long)c[CNT_INST], (unsigned long long)c[CNT_DIV_BRANCH]);
     if (c[CNT_GLD_REQ])
-        fprintf(out, "  global loads         %6.2f sectors/request  (%llu requests; ideal 4 for "
-                     "32 lanes x 4 bytes)\n",
-                ratio(c[CNT_GLD_SECT], c[CNT_GLD_REQ]), (unsigned long long)c[CNT_GLD_REQ]);
+        row(out, "global loads", num(v, sizeof v, "%.2f", ratio(c[CNT_GLD_SECT], c[CNT_GLD_REQ])),
+            "sectors/request", "%llu requests; ideal 4 for 32 lanes x 4 bytes",
+            (unsigned long long)c[CNT_GLD_REQ]);
     if (c[CNT_GST_REQ])
-        fprintf(out, "  global stores        %6.2f sectors/request  (%llu requests)\n",
-                ratio(c[CNT_GST_SECT], c[CNT_GST_REQ]), (unsigned long long)c[CNT_GST_REQ]);
+        row(out, "global stores", num(v, sizeof v, "%.2f", ratio(c[CNT_GST_SECT], c[CNT_GST_REQ])),
+            "sectors/request", "%llu requests", (unsigned long long)c[CNT_GST_REQ]);
     if (c[CNT_GATOM_REQ])
-        fprintf(out, "  global atomics       %llu requests, %.2f lanes on the busiest address "
-                     "per request\n", (unsigned long long)c[CNT_GATOM_REQ],
-                ratio(c[CNT_ATOM_SERIAL], c[CNT_GATOM_REQ]));
+        row(out, "global atomics",
+            num(v, sizeof v, "%.2f", ratio(c[CNT_ATOM_SERIAL], c[CNT_GATOM_REQ])),
+            "lanes/address", "on the busiest address per request; %llu requests",
+            (unsigned long long)c[CNT_GATOM_REQ]);
     if (c[CNT_LLD_REQ] || c[CNT_LST_REQ])
-        fprintf(out, "  local memory         %llu load and %llu store requests (spills or "
-                     "local arrays)\n", (unsigned long long)c[CNT_LLD_REQ],
-                (unsigned long long)c[CNT_LST_REQ]);
-    if (c[CNT_SLD_INST] || c[CNT_SST_INST])
-        fprintf(out, "  shared memory        %.2f wavefronts/load, %.2f wavefronts/store, "
-                     "%llu bank conflicts\n",
-                ratio(c[CNT_SLD_WF], c[CNT_SLD_INST]), ratio(c[CNT_SST_WF], c[CNT_SST_INST]),
-                (unsigned long long)(c[CNT_SLD_WF] - c[CNT_SLD_IDEAL] + c[CNT_SST_WF] -
-                                     c[CNT_SST_IDEAL]));
+        row(out, "local memory", num(v, sizeof v, "%.0f", (double)(c[CNT_LLD_REQ] + c[CNT_LST_REQ])),
+            "requests", "%llu loads, %llu stores (spills or local arrays)",
+            (unsigned long long)c[CNT_LLD_REQ], (unsigned long long)c[CNT_LST_REQ]);
+    if (c[CNT_SLD_INST] || c[CNT_SST_INST]) {
+        row(out, "shared loads", num(v, sizeof v, "%.2f", ratio(c[CNT_SLD_WF], c[CNT_SLD_INST])),
+            "wavefronts/request", "ideal 1");
+        row(out, "shared stores", num(v, sizeof v, "%.2f", ratio(c[CNT_SST_WF], c[CNT_SST_INST])),
+            "wavefronts/request", "ideal 1");
+        row(out, "bank conflicts",
+            num(v, sizeof v, "%.0f", (double)(c[CNT_SLD_WF] - c[CNT_SLD_IDEAL] + c[CNT_SST_WF] -
+                                              c[CNT_SST_IDEAL])),
+            "wavefronts", "extra passes over the ideal");
+    }
     if (c[CNT_CLD_REQ])
-        fprintf(out, "  constant memory      %.2f serialized accesses/request\n",
-                ratio(c[CNT_CLD_SERIAL], c[CNT_CLD_REQ]));
-    if (c[CNT_L1_LOOKUP] || c[CNT_L2_LOOKUP])
-        fprintf(out, "  caches               L1 hit %.1f%%, L2 hit %.1f%%, DRAM %llu bytes\n",
-                pct(c[CNT_L1_HIT], c[CNT_L1_LOOKUP]), pct(c[CNT_L2_HIT], c[CNT_L2_LOOKUP]),
-                (unsigned long long)c[CNT_DRAM_BYTES]);
+        row(out, "constant memory", num(v, sizeof v, "%.2f", ratio(c[CNT_CLD_SERIAL], c[CNT_CLD_REQ])),
+            "accesses/request", "serialized; ideal 1 (every lane the same address)");
+    if (c[CNT_L1_LOOKUP] || c[CNT_L2_LOOKUP]) {
+        row(out, "L1 hit rate", num(v, sizeof v, "%.1f", pct(c[CNT_L1_HIT], c[CNT_L1_LOOKUP])), "%",
+            NULL);
+        row(out, "L2 hit rate", num(v, sizeof v, "%.1f", pct(c[CNT_L2_HIT], c[CNT_L2_LOOKUP])), "%",
+            NULL);
+        row(out, "DRAM traffic", num(v, sizeof v, "%.0f", (double)c[CNT_DRAM_BYTES]), "bytes", NULL);
+    }
     if (r->occ_ok)
-        fprintf(out, "  occupancy            %.0f%% theoretical (%d blocks/SM, limited by %s), "
-                     "%.1f%% achieved\n", r->occ.occupancy_pct, r->occ.blocks_per_sm,
-                simt_occupancy_limiter_name(r->occ.limiter), r->achieved_occ_pct);
-    fprintf(out, "  estimated cycles     %llu  (%.2f us at %d MHz; IPC %.2f)\n",
-            (unsigned long long)r->cycles, duration_ns(m, r) / 1000.0, m->dev->clock_khz / 1000,
-            r->sms_used ? (double)c[CNT_INST] / r->sms_used / (double)r->cycles : 0.0);
+        row(out, "occupancy", num(v, sizeof v, "%.1f", r->occ.occupancy_pct), "% theoretical",
+            "%d blocks/SM, limited by %s; %.1f %% achieved", r->occ.blocks_per_sm,
+            simt_occupancy_limiter_name(r->occ.limiter), r->achieved_occ_pct);
+    row(out, "estimated time", num(v, sizeof v, "%.0f", (double)r->cycles), "cycles",
+        "%.2f us at %d MHz; IPC %.2f warp instructions/cycle/SM", duration_ns(m, r) / 1000.0,
+        m->dev->clock_khz / 1000,
+        r->sms_used ? (double)c[CNT_INST] / r->sms_used / (double)r->cycles : 0.0);
     double share;
     const char *why = top_stall(r, &share);
-    if (why)
-        fprintf(out, "  top stall reason     %s (%.0f%% of stalled warp cycles)\n", why, share);
+    if (why) {
+        const char *gloss = simt_stall_gloss(why);
+        fprintf(out, "  %-18s %s (%.0f %% of stalled warp cycles)%s%s\n", "top stall reason",
+                why, share, gloss ? ": " : "", gloss ? gloss : "");
+    }
 }
 
 /* Prints source line `line` (1-based) of the module, trimmed. */
@@ -263,17 +303,32 @@ static void put_source_line(const simt_module *mod, FILE *out, uint32_t line)
         s++;
     const char *e = strchr(s, '\n');
     int len = e ? (int)(e - s) : (int)strlen(s);
-    fprintf(out, "  | %.*s", len > 60 ? 60 : len, s);
+    fprintf(out, "  %.*s", len > 60 ? 60 : len, s);
 }
 
 #define TOP_LINES 5
+
+/* Warps launched, all launches: what a line's warp cycles are divided by. */
+static uint64_t warps_launched(const simt_model *m)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < m->nlaunches; i++) {
+        const simt_launch_rec *r = &m->launches[i];
+        uint64_t threads = (uint64_t)r->block[0] * r->block[1] * r->block[2];
+        uint64_t w = r->warp_size ? r->warp_size : 32;
+        n += (uint64_t)r->grid[0] * r->grid[1] * r->grid[2] * ((threads + w - 1) / w);
+    }
+    return n;
+}
 
 static void text_lines(const simt_model *m, FILE *out)
 {
     uint32_t top[TOP_LINES];
     int ntop = 0;
+    uint64_t total = 0;
     for (uint32_t l = 1; l < m->nlines; l++) {
         uint64_t cost = m->lines[l].inst + m->lines[l].stall;
+        total += cost;
         if (!cost)
             continue;
         int k = ntop < TOP_LINES ? ntop++ : TOP_LINES;
@@ -287,15 +342,26 @@ static void text_lines(const simt_model *m, FILE *out)
     }
     if (!ntop)
         return;
-    fputs("== most expensive source lines (issue + stall cycles, all launches)\n", out);
+    uint64_t warps = warps_launched(m);
+    fputs("== most expensive source lines, all launches (issue + stall cycles of every warp;\n"
+          "   per warp: divided by the warps launched; share: of all warp cycles)\n", out);
+    fprintf(out, "  %-24s %14s %12s %7s  %-38s  %s\n", "line", "warp cycles", "per warp",
+            "share", "memory", "source");
     for (int k = 0; k < ntop; k++) {
         const simt_line_cost *lc = &m->lines[top[k]];
-        fprintf(out, "  %s:%u  %llu cycles", m->mod->source_name ? m->mod->source_name : "?",
-                top[k], (unsigned long long)(lc->inst + lc->stall));
+        uint64_t cost = lc->inst + lc->stall;
+        char where[256], mem[96] = "";
+        snprintf(where, sizeof where, "%s:%u", m->mod->source_name ? m->mod->source_name : "?",
+                 top[k]);
+        int n = 0;
         if (lc->greq)
-            fprintf(out, ", %.2f sectors/request", ratio(lc->gsect, lc->greq));
-        if (lc->sinst)
-            fprintf(out, ", %llu bank conflicts", (unsigned long long)(lc->swf - lc->sideal));
+            n += snprintf(mem + n, sizeof mem - (size_t)n, "%.2f sectors/request",
+                          ratio(lc->gsect, lc->greq));
+        if (lc->sinst && n < (int)sizeof mem)
+            snprintf(mem + n, sizeof mem - (size_t)n, "%s%llu bank conflicts", n ? ", " : "",
+                     (unsigned long long)(lc->swf - lc->sideal));
+        fprintf(out, "  %-24s %14llu %12.1f %6.1f%%  %-38s", where, (unsigned long long)cost,
+                warps ? (double)cost / (double)warps : 0.0, pct(cost, total), mem[0] ? mem : "-");
         put_source_line(m->mod, out, top[k]);
         fputc('\n', out);
     }
@@ -303,12 +369,14 @@ static void text_lines(const simt_model *m, FILE *out)
 
 int simt_stats_write(const simt_model *m, FILE *out, const char *format)
 {
-    if (!format || !strcmp(format, "text")) {
+    if (!format || !strcmp(format, "text") || !strcmp(format, "explain")) {
         for (uint32_t i = 0; i < m->nlaunches; i++)
             text_launch(m, out, i);
         text_lines(m, out);
         if (m->failed)
             fputs("simtvm: warning: the model ran out of memory; statistics are incomplete\n", out);
+        if (format && !strcmp(format, "explain"))
+            simt_stats_explain(out);
     } else if (!strcmp(format, "json")) {
         write_json(m, out);
     } else if (!strcmp(format, "csv")) {

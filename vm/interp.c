@@ -297,7 +297,7 @@ static __attribute__((noinline)) uint8_t *checked_mem_slow(simt_exec *ex, simt_b
     uint32_t idx[3] = {0, 0, 0};
     if (!ex->is_host)
         memcpy(idx, blk->idx, sizeof idx);
-    simt_check_report(ex->vm->checker, ex->vm, CHECK_MEMORY, cls, pc, idx, w->tid_base + l, l,
+    simt_check_report_at(ex->vm->checker, ex->vm, CHECK_MEMORY, cls, pc, idx, w->tid_base + l, l, addr,
                       ex->vm->fault.message);
     memset(scratch, 0, 8);
     return scratch;

@@ -73,6 +73,10 @@ void simt_check_host_write(simt_checker *ck, uint64_t addr, uint64_t len);
  * "Barrier error detected. Divergent thread(s) in warp"); detail says more. */
 void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
                        const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail);
+/* The same about the guest address addr (names the memory object). */
+void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls,
+                          int32_t pc, const uint32_t block[3], uint32_t tid, uint32_t lane,
+                          uint64_t addr, const char *detail);
 /* Prints every finding, grouped, then `ERROR SUMMARY: N errors`.  Returns N. */
 unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err);
 

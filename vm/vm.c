@@ -46,9 +46,11 @@ static simt_status alloc_globals(simt_vm *vm)
         simt_alloc *a = addr ? simt_mem_find(&vm->mem, addr) : NULL;
         if (!a && vm->mem.oom)
             return simt_vm_oom(vm, "module variables");
-        if (!a)
+        if (!a) {
+            vm->globals_too_big = 1;
             return simt_vm_faultf(vm, "cannot allocate module variable '%s' (%llu bytes)", g->name,
                                   (unsigned long long)g->size);
+        }
         if (g->init)
             memcpy(a->data, g->init, g->size);
         a->readonly = g->space == SPACE_CONST;
@@ -136,6 +138,10 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     for (uint32_t k = 0; k < mod->nfuncs; k++)
         for (uint32_t pc = mod->funcs[k].entry; pc < mod->funcs[k].end && pc < mod->ncode; pc++)
             vm->func_of_pc[pc] = k;
+    vm->kernel_shared = simt_calloc(&vm->cfg.alloc, mod->nfuncs ? mod->nfuncs : 1,
+                                    sizeof *vm->kernel_shared);
+    if (!vm->kernel_shared || simt_module_kernel_shared(mod, vm->kernel_shared, &vm->cfg.alloc))
+        return simt_vm_oom(vm, "the shared memory of each kernel");
     simt_status st = alloc_globals(vm);
     if (st != SIMT_OK || (st = simt_frame_zero_init(vm)) != SIMT_OK)
         return st;
@@ -181,6 +187,8 @@ void simt_vm_destroy(simt_vm *vm)
     simt_mem_destroy(&vm->mem);
     simt_free(&vm->cfg.alloc, vm->global_addr);
     simt_free(&vm->cfg.alloc, vm->func_of_pc);
+    simt_free(&vm->cfg.alloc, vm->kernel_shared);
+    vm->kernel_shared = NULL;
     simt_free(&vm->cfg.alloc, vm->events);
     simt_free(&vm->cfg.alloc, vm->streams);
     vm->streams = NULL;
@@ -276,58 +284,37 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
 }
 
 
-/* Line `line` of the module's source and its length, or NULL. */
-static const char *source_line(const simt_module *mod, uint32_t line, int *len)
-{
-    const char *s = mod->source;
-    for (uint32_t n = 1; s && *s && n < line; s++)
-        if (*s == '\n')
-            n++;
-    if (!s || !*s)
-        return NULL;
-    const char *e = strchr(s, '\n');
-    *len = e ? (int)(e - s) : (int)strlen(s);
-    return s;
-}
-
-/* Prints line `line` of the source and a caret under (byte) column col. */
-static void quote_source(const simt_module *mod, uint32_t line, uint32_t col, FILE *err)
-{
-    int len;
-    const char *s = source_line(mod, line, &len);
-    if (!s)
-        return;
-    if (len > 200)
-        len = 200;
-    fputc(' ', err);
-    simt_put_source(err, s, (size_t)len);
-    fputs("\n ", err);
-    simt_put_caret_pad(err, s, col > 1 ? (size_t)(col - 1 < (uint32_t)len ? col - 1 : (uint32_t)len) : 0);
-    fputs("^\n", err);
-}
-
 void simt_vm_print_fault(const simt_vm *vm, FILE *err)
 {
     const simt_fault *f = &vm->fault;
     const simt_module *mod = vm->mod;
     if (vm->fault_reported)
         return;
+    simt_rdiag r;
+    memset(&r, 0, sizeof r);
+    r.sev = SIMT_R_ERROR;
+    r.kind = "fault";
+    r.message = f->message;
     if (f->pc < 0 || !mod || (uint32_t)f->pc >= mod->ncode) {
-        fprintf(err, "simtvm: error: %s\n", f->message);
+        r.span.file = "simtvm";
+        simt_render(err, &vm->cfg.diag_style, &r);
         return;
     }
     const simt_srcpos *p = &mod->pos[f->pc];
-    int len;
-    const char *s = source_line(mod, p->line, &len);
-    uint32_t col = s ? simt_char_column(s, (size_t)len, p->col) : p->col; /* in characters */
-    fprintf(err, "%s:%u:%u: error: %s\n", mod->source_name ? mod->source_name : "?", p->line, col,
-            f->message);
-    quote_source(mod, p->line, p->col, err);
+    size_t len = 0;
+    const char *s = mod->source ? simt_find_line(mod->source, strlen(mod->source), p->line, &len)
+                                : NULL;
+    r.span = (simt_rspan){ mod->source_name ? mod->source_name : "?", p->line, p->col, s, len, 0 };
     const char *name = vm->func_of_pc ? mod->funcs[vm->func_of_pc[f->pc]].name : "?";
-    if (f->in_kernel)
-        fprintf(err, "note: in '%s', block (%u,%u,%u), thread (%u,%u,%u), lane %d\n", name,
-                f->block[0], f->block[1], f->block[2], f->thread[0], f->thread[1], f->thread[2],
-                f->lane);
-    else
-        fprintf(err, "note: in host function '%s'\n", name);
+    if (f->in_kernel) {
+        simt_rthread *t = &r.thread[r.nthread++];
+        memcpy(t->block, f->block, sizeof t->block);
+        memcpy(t->thread, f->thread, sizeof t->thread);
+        t->lane = (uint32_t)f->lane;
+        r.kernel = name;
+    } else {
+        r.in_host = 1;
+        r.host_func = name;
+    }
+    simt_render(err, &vm->cfg.diag_style, &r);
 }

@@ -19,6 +19,7 @@
 
 #include "vm/lanes.h"
 #include "vm/module.h"
+#include "vm/render.h"
 #include "runtime/device.h"
 #include "runtime/memory.h"
 
@@ -63,6 +64,8 @@ typedef struct simt_config {
     uint64_t max_printf;
     /* Where the VM's host memory comes from (vm/alloc.h; zeroed: libc). */
     simt_allocator alloc;
+    /* How faults and findings are printed (--color, --diagnostics-format). */
+    simt_rstyle diag_style;
 } simt_config;
 
 void simt_config_init(simt_config *cfg);
@@ -160,6 +163,7 @@ typedef struct simt_vm {
     int fault_reported;         /* vm->fault was already printed (kernel faults) */
     int kernel_faults;          /* launches that stopped on a fault */
     uint32_t *func_of_pc;       /* index of the function holding each instruction */
+    uint64_t *kernel_shared;    /* static __shared__ bytes of each kernel (vm/shared_use.c) */
     struct simt_checker *checker; /* --check: created by simt_vm_init when cfg.checks != 0 */
     struct simt_model *model;   /* --stats: created by simt_vm_init when cfg.stats != 0 */
     /* The lane helpers (vm/lanes.h) chosen by simt_vm_init: AVX2 where the CPU
@@ -190,6 +194,8 @@ typedef struct simt_vm {
                  struct simt_warp *w, uint32_t mask, int32_t pc);
     void *debug_ctx;
     uint64_t printf_bytes;      /* device printf output of the current launch */
+    int globals_too_big;        /* simt_vm_init failed: a module variable does not fit
+                                   in guest memory (--max-memory) */
     int oom;                    /* the fault is the host allocator failing, not the guest's
                                    (set by simt_vm_oom; cleared by whoever runs the VM) */
     /* vm/threads.c: kernel_parallel[f] is 1 when the blocks of kernel f may

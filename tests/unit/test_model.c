@@ -339,8 +339,9 @@ START_TEST(test_report_json_csv)
                                       ".sum\",\"sector\",\"4\"\n"));
     free(csv);
     char *text = report(m, "text");
-    ck_assert_ptr_nonnull(strstr(text, "SIMT efficiency       50.0%"));
+    ck_assert_ptr_nonnull(strstr(text, "SIMT efficiency          50.0 %"));
     ck_assert_ptr_nonnull(strstr(text, "fake.k:2"));
+    ck_assert_ptr_nonnull(strstr(text, "warp cycles     per warp   share"));
     free(text);
     FILE *null = fopen("/dev/null", "w");
     ck_assert_int_eq(simt_model_report(m, null, "xml"), -1);

@@ -196,7 +196,7 @@ START_TEST(test_caret)
 {
     result r = run("int main() {\n\tint x = @;\n}\n");
     ck_assert_str_eq(r.diags, "t.k:2:10: error: invalid character '@' in program\n"
-                              " \tint x = @;\n \t        ^\n");
+                              "    2 | \tint x = @;\n      | \t        ^\n");
     done(&r);
 
     /* A 1 MB line is quoted as a window around the column. */
@@ -425,9 +425,9 @@ START_TEST(test_line_numbers)
      * stray byte is shown as '?' */
     expect_error("const char *s = \"\xc3\xa9\xe4\xb8\xad\" @;\n",
                  "t.k:1:22: error: invalid character '@' in program\n"
-                 " const char *s = \"\xc3\xa9\xe4\xb8\xad\" @;\n"
-                 "                      ^\n");
-    expect_error("const char *s = \"\xff\" @;\n", " const char *s = \"?\" @;\n");
+                 "    1 | const char *s = \"\xc3\xa9\xe4\xb8\xad\" @;\n"
+                 "      |                      ^\n");
+    expect_error("const char *s = \"\xff\" @;\n", "| const char *s = \"?\" @;\n");
     expect_error("/* a\n   multi-line\n   comment */\nint x = @;\n", "t.k:4:9: error");
     expect_error("#define LONG(a, b) \\\n    a + \\\n    b\nint y = LONG(1, 2);\nint z = @;\n",
                  "t.k:5:9: error");

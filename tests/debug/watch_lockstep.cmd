@@ -1,0 +1,22 @@
+# simtvm debug tests/debug/watch.k --sched=lockstep
+# list, finish, watch and info warps (every warp's state and pc), print of
+# __constant__ memory, under --sched=lockstep.
+list
+break 10
+run
+list
+info warps
+print y
+finish
+print acc
+print scale[3]
+print scale[t % 4]
+delete
+watch acc
+continue
+print acc
+continue
+unwatch
+list 1
+list
+continue
