@@ -612,7 +612,10 @@ static void global_init(lw_mod *M, uint32_t gi, k_decl *d)
         return;
     }
     g->init = bytes; /* before write_scalar, which may add string literals (globals) */
-    if (k_ty_is_record(d->type) && d->type->kind != TY_DEVPROP) {
+    /* dim3 and uint3 only: a struct or union (TY_RECORD) takes its brace
+     * initializer below, and may be smaller than three words (a static
+     * `union FP32 magic = {113 << 23};` of 4 bytes overflowed here: ASan). */
+    if (d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3) {
         for (int k = 0; k < 3; k++) {     /* dim3 defaults to (1, 1, 1) */
             uint32_t v = 1;
             if (k_has_ctor(d) && k < d->nctor) {

@@ -10,7 +10,7 @@ set -u
 simtvm=${1:?usage: $0 SIMTVM [NAME...]}
 shift
 top=$(cd "$(dirname "$0")/.." && pwd)
-runner=$top/../shared/realworld/run
+runner=${SHARED:-$top/../shared}/realworld/run
 [ -x "$runner" ] || { echo "no $runner beside the clone" >&2; exit 2; }
 keep=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-rwsan.XXXXXX") || exit 2
 trap 'rm -rf "$keep"' EXIT

@@ -19,6 +19,7 @@ import argparse
 import concurrent.futures
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -153,7 +154,11 @@ def one(item, args, bins):
         path = os.path.join(d, stem + '.k')
         with open(path, 'w') as f:
             f.write(text)
-        ref, bad = check_program(path, text, bins)
+        if args.default_only:
+            ref = run(bins['main'], path, [])
+            bad = [] if ref[0] == 0 and not ref[2].strip() else [('default', [], 'main', 'fault')]
+        else:
+            ref, bad = check_program(path, text, bins)
     if args.save and isinstance(item, int) and not bad:
         with open(os.path.join(args.save, stem + '.k'), 'w') as f:
             f.write(text)
@@ -198,6 +203,8 @@ def main():
     ap.add_argument('--all-modes', action='store_true', help='reduce for every disagreeing mode, not the first')
     ap.add_argument('--keep')
     ap.add_argument('--save')
+    ap.add_argument('--default-only', action='store_true',
+                    help='run each program once, by default (with --save: a quick GPU batch)')
     ap.add_argument('--quiet', action='store_true')
     ap.add_argument('--tap', action='store_true', help='TAP output, one test a program (make check)')
     args = ap.parse_args()
@@ -211,9 +218,12 @@ def main():
     t0 = time.time()
     cpu0 = os.times()
     todo = list(items(args.specs))
+    # a batch stopped with SIGTERM or ^C still prints what it did
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
     if args.tap:
         print('1..%d' % len(todo), flush=True)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+    ex = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    try:
         for label, bad, reports, took in ex.map(lambda it: one(it, args, bins), todo):
             n += 1
             if args.tap:
@@ -232,12 +242,15 @@ def main():
                 print('%s: all modes agree (%.2f s)' % (label, took), flush=True)
             if args.quiet and n % 500 == 0:
                 print('# %d programs, %d disagreed, %.0f s wall' % (n, nbad, time.time() - t0), flush=True)
+    except KeyboardInterrupt:
+        print('# stopped', flush=True)
+    ex.shutdown(wait=True, cancel_futures=True)
     cpu = os.times()
     used = (cpu.children_user + cpu.children_system + cpu.user + cpu.system -
             cpu0.children_user - cpu0.children_system - cpu0.user - cpu0.system)
     for (mode, cause), k in sorted(causes.items()):
         print('%s  %s (%s): %d programs' % ('#' if args.tap else '', mode, cause, k))
-    print('%s%d programs, %d disagreed; %.0f s wall, %.0f s CPU' % ('# ' if args.tap else '', n, nbad, time.time() - t0, used))
+    print('%s%d programs, %d disagreed; %.0f s wall, %.1f s CPU' % ('# ' if args.tap else '', n, nbad, time.time() - t0, used))
     return 1 if nbad else 0
 
 

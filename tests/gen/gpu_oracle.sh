@@ -5,9 +5,9 @@
 #     tests/gen/gpu_oracle.sh prepare DIR N [START]
 #   generates seeds START..START+N-1 (default START 200000) into DIR/seedS.k with
 #   simtvm's output DIR/seedS.out; only programs on which every simtvm mode agreed
-#   are kept (tests/gen/diff.py --save).  DIR must lie inside the work tree and
-#   not be ignored by git, so that it travels to the GPU machine (gpu-batch/ is
-#   fine: nothing ignores it).
+#   are kept (tests/gen/diff.py --save; GPU_ORACLE_QUICK=1: one default run each,
+#   a few seconds for 1,000).  gpu-batch/ is ignored by git: name it in the
+#   device tool's carry list so that it travels to the GPU machine.
 #
 # On the GPU machine (needs only nvcc, bash and the .k/.out files):
 #     tests/gen/gpu_oracle.sh run DIR
@@ -28,8 +28,8 @@ mode=${1:-}
 prepare() {
     local dir=$1 n=$2 start=${3:-200000}
     mkdir -p "$dir"
-    nice -n 19 python3 tests/gen/diff.py --quiet --no-reduce --save "$dir" \
-        "$start..$((start + n - 1))"
+    nice -n 19 python3 tests/gen/diff.py --quiet --no-reduce ${GPU_ORACLE_QUICK:+--default-only} \
+        --save "$dir" "$start..$((start + n - 1))"
     echo "$(ls "$dir"/*.k | wc -l) programs with simtvm's output in $dir"
 }
 
@@ -56,6 +56,7 @@ export -f one
 
 run() {
     local dir=$1 out=${OUT:-.} work
+    PATH=$PATH:/usr/local/cuda/bin
     command -v nvcc >/dev/null || { echo "gpu_oracle.sh: nvcc not found" >&2; exit 2; }
     nvidia-smi -L 2>/dev/null | head -1
     nvcc --version | tail -1
