@@ -152,7 +152,12 @@ typedef enum k_expr_kind {
     E_OFFSETOF,   /* offsetof(type_written, name): name is the member path "a.b" */
     E_DESIGNATOR, /* `.name = lhs` in a brace initializer */
     E_COMPOUND,   /* (type_written){...}: a compound literal, lhs the E_INIT_LIST */
+    E_VA_ARG,     /* va_arg(lhs, type_written) (lang/stdarg.c) */
 } k_expr_kind;
+
+/* The name of every conversion operator (`operator T()`) of a class: its result
+ * type tells them apart (lang/parse_cxx.c, lang/convert.c). */
+#define K_CONV_OP_NAME "operator conversion"
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
 #define K_MAX_EXPR_DEPTH 2000
@@ -248,6 +253,7 @@ enum k_storage {
     ST_SHARED = 64,           /* __shared__ */
     ST_CONSTANT = 128,        /* __constant__ */
     ST_FORCEINLINE = 256,     /* __forceinline__, __noinline__ */
+    ST_FRIEND = 512,          /* `friend` (the parser's only: lang/parser.y add_method) */
 };
 
 typedef enum k_decl_kind {
@@ -305,6 +311,13 @@ struct k_decl {
     k_type **ctor_types;
     int ctor_argc;
     k_decl *dtor;             /* sema: a local of a class with a destructor: it, run at scope exit */
+
+    /* <stdarg.h> (lang/stdarg.c): a variadic function with a body is made
+     * once per list of argument types after its fixed parameters */
+    int va_instance;          /* an instance of a variadic function */
+    int va_count;             /* an instance: its last va_count params stand for the `...` */
+    k_decl *va_insts;         /* the variadic function: its instances, through va_next */
+    k_decl *va_next;
 };
 
 enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };

@@ -48,7 +48,31 @@ static k_expr *address_of(k_sema_state *s, k_expr *e)
     return a;
 }
 
+static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out);
+
 /* ---- overload choice ---- */
+/* Does r have a conversion operator, or (to r) a constructor of one
+ * parameter that takes a t?  Only arithmetic types and pointers count: a
+ * rough test, for ranking overloads (lang/convert.c applies the real one). */
+static int user_convertible(const k_type *p, const k_type *t)
+{
+    if (p->kind == TY_REF)
+        p = p->base;
+    const k_record *r = t->kind == TY_RECORD ? t->rec : p->kind == TY_RECORD ? p->rec : NULL;
+    if (!r || (p->kind == TY_RECORD && t->kind == TY_RECORD))
+        return 0;
+    for (int i = 0; i < r->nmethods; i++) {
+        const k_decl *m = r->methods[i];
+        if (r == t->rec && strstr(m->name, K_CONV_OP_NAME))
+            return 1;
+        if (r != t->rec && m->method_kind == M_CTOR && m->nparams == 2 &&
+            (k_ty_is_arith(t) || t->kind == TY_PTR) &&
+            (k_ty_is_arith(m->params[1]->type) || m->params[1]->type->kind == TY_PTR))
+            return 1;
+    }
+    return 0;
+}
+
 /* A constructor of r taking one argument of type t as it is or by an
  * arithmetic or pointer conversion (std::string from a const char *), or
  * NULL: C++'s implicit conversion by constructor, one step only. */
@@ -113,6 +137,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
         p = p->base;
     if (k_ty_same(p, t))
         return 3;
+    if (user_convertible(p, t))
+        return 1;
     if (k_ty_is_arith(p) && k_ty_is_arith(t))
         return k_ty_is_float(p) == k_ty_is_float(t) ? 2 : 1;
     if (p->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY)) {
@@ -215,6 +241,19 @@ static int methods_named(k_sema_state *s, const k_record *r, const char *name, k
     return n;
 }
 
+int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_decl ***out)
+{
+    return methods_named(s, r, name, out);
+}
+
+/* Does a constructor of r take the one argument a? */
+int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a)
+{
+    k_decl **c;
+    int n = ctors_of(s, r, &c);
+    return pick(c, n, &a, 1, 1) != NULL;
+}
+
 /* The class's own (or inherited) `operator new` / `operator delete`, or NULL. */
 k_decl *k_record_operator(k_sema_state *s, const k_record *r, const char *name)
 {
@@ -239,7 +278,14 @@ static k_type *member_call(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj)
     return k_sema_finish_call(s, e, f);
 }
 
-static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e)
+/* e (an E_MCALL without arguments yet) the call of member f on the object
+ * obj (checked). */
+k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj)
+{
+    return member_call(s, e, f, address_of(s, obj));
+}
+
+static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e, int obj_const)
 {
     k_decl **c;
     int n = methods_named(s, r, e->name, &c);
@@ -249,11 +295,14 @@ static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e)
         k_sema_rvalue(s, e->args[i]);
     k_decl *statics[64], *members[64];
     int ns = 0, nm = 0;
+    int nconst = 0;
+    for (int i = 0; i < n && i < 64; i++)
+        nconst += c[i]->method_kind == M_CONST_METHOD;
     for (int i = 0; i < n && i < 64; i++) {
         if (c[i]->method_kind == M_STATIC)
             statics[ns++] = c[i];
-        else
-            members[nm++] = c[i];
+        else if (!obj_const || !nconst || c[i]->method_kind == M_CONST_METHOD)
+            members[nm++] = c[i];   /* a const object calls the const overloads */
     }
     k_decl *f = pick(members, nm, e->args, e->nargs, 1);
     if (!f)
@@ -299,7 +348,7 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                 k_record_name(t->rec));
         return NULL;
     }
-    k_decl *f = choose_method(s, t->rec, e);
+    k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
     if (!f)
         return NULL;
     if (f->method_kind == M_METHOD && (t->quals & Q_CONST)) {
@@ -319,7 +368,7 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     if (!r || !methods_named(s, r, e->name, &c))
         return NULL;
     *done = 1;
-    k_decl *f = choose_method(s, r, e);
+    k_decl *f = choose_method(s, r, e, s->fn->method_kind == M_CONST_METHOD);
     if (!f)
         return NULL;
     if (f->method_kind != M_STATIC && s->fn->method_kind == M_STATIC) {
@@ -500,6 +549,31 @@ static int is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs)
            args[0]->type->rec == t->rec;
 }
 
+/* `S() {}`: a default constructor that does nothing (no initializers, an
+ * empty body, no member whose own constructor does something) needs no
+ * call, so an S may live anywhere a plain struct may: __shared__, file
+ * scope, arrays (as CUDA's __half does). */
+static int trivial_default(const k_record *r)
+{
+    int has_default = 0;
+    for (int i = 0; i < r->nmethods; i++) {
+        const k_decl *m = r->methods[i];
+        if (m->method_kind != M_CTOR || m->nparams != 1)
+            continue;
+        if (m->nmem_inits || !m->body || m->body->kind != S_BLOCK || m->body->nstmts)
+            return 0;
+        has_default = 1;
+    }
+    for (int i = 0; has_default && i < r->nfields; i++) {
+        const k_type *ft = r->fields[i].type;
+        while (ft && ft->kind == TY_ARRAY)
+            ft = ft->base;
+        if (ft && ft->kind == TY_RECORD && k_record_has_ctors(ft->rec) && !trivial_default(ft->rec))
+            return 0;
+    }
+    return has_default;
+}
+
 /* `V v = {a, b, c}` when V has a constructor taking a braced list (C++'s
  * std::initializer_list): the library marks it by naming its last
  * parameter `__init_list`, after (const T *p, unsigned long n).  The list
@@ -580,6 +654,8 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         args[0] = d->init;
         nargs = 1;
     }
+    if (!nargs && !d->init && !k_has_ctor(d) && trivial_default(t->rec))
+        return 0;
     if (is_copy(s, t, args, nargs) && !user_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
@@ -763,15 +839,29 @@ k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f)
     return k_type_ptr(s->ctx, k_fn_type(s->ctx, f));
 }
 
+/* obj(args) with obj of class type (the E_CALL e, obj its callee): the
+ * call obj.operator()(args). */
+k_type *k_sema_functor_call(k_sema_state *s, k_expr *e, k_expr *obj)
+{
+    e->kind = E_MCALL;
+    e->lhs = obj;
+    e->name = "operator()";
+    e->decl = NULL;
+    return k_sema_method_call(s, e);
+}
+
 /* (*fp)(args), fp(args), ops[i](args): e->lhs is the callee expression. */
 k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
 {
     k_expr *c = e->lhs;
-    if (c->kind == E_UNARY && c->op == KU_DEREF)   /* (*fp)(...) calls fp */
+    k_type *pt = c->kind == E_UNARY && c->op == KU_DEREF ? k_sema_rvalue(s, c->lhs) : NULL;
+    if (pt && !(pt->kind == TY_PTR && pt->base->kind == TY_RECORD))   /* (*fp)(...) calls fp */
         e->lhs = c = c->lhs;
     k_type *t = k_sema_rvalue(s, c);
     if (!t)
         return NULL;
+    if (t->kind == TY_RECORD)   /* (*p)(args), a[i](args): the object's operator() */
+        return k_sema_functor_call(s, e, c);
     if (t->kind != TY_PTR || t->base->kind != TY_FUNC) {
         char b[TYBUF];
         k_error(s->ctx, e->loc, "called object type '%s' is not a function or function pointer",

@@ -150,7 +150,9 @@ static void layout(k_lambda_info *li, k_type *closure)
     closure->closure_size = (off + 7) & ~7u;
 }
 
-static void add_lifted(k_sema_state *s, k_decl *f)
+/* A function sema made (a lambda's, a variadic function's instance): added
+ * to the unit at the end. */
+void k_sema_add_lifted(k_sema_state *s, k_decl *f)
 {
     if (s->nlifted == s->lifted_cap) {
         int cap = s->lifted_cap ? s->lifted_cap * 2 : 4;
@@ -165,11 +167,6 @@ static void add_lifted(k_sema_state *s, k_decl *f)
 
 k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
 {
-    if (s->fn_kind & (FN_DEVICE | FN_KERNEL)) {
-        k_error(s->ctx, e->loc, "lambdas in device code are not supported (write a"
-                " __device__ function)");
-        return NULL;
-    }
     if (s->lambda || !s->fn) {
         k_error(s->ctx, e->loc, "a lambda %s is not supported",
                 s->lambda ? "inside a lambda" : "outside a function");
@@ -191,6 +188,13 @@ k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
     snprintf(name, sizeof name, "%s.lambda@%u:%u", s->fn->name, e->loc.line, e->loc.col);
     f->name = k_strndup(s->ctx, name, strlen(name));
     li->fn = f;
+    /* a lambda runs where the function it is written in runs (a kernel's:
+     * on the device; a __host__ __device__ function's: on both) */
+    f->storage &= ~(unsigned)(ST_HOST | ST_DEVICE | ST_GLOBAL);
+    if (s->fn_kind & (FN_DEVICE | FN_KERNEL))
+        f->storage |= ST_DEVICE;
+    if (s->fn_kind & FN_HOST)
+        f->storage |= ST_HOST;
     k_type *closure = k_type_new(s->ctx, TY_CLOSURE);
     closure->lambda = e;
     add_object_param(s, f, closure);
@@ -204,7 +208,7 @@ k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
     s->lambda = outer_lambda;
     s->lambda_outer = outer_scope;
     layout(li, closure);
-    add_lifted(s, f);
+    k_sema_add_lifted(s, f);
     e->type = closure;
     return closure;
 }

@@ -374,6 +374,9 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "protected" { kind = KW_PROTECTED; goto done; }
     "operator"  { kind = KW_OPERATOR; goto done; }
     "virtual"   { kind = KW_VIRTUAL; goto done; }
+    "friend"    { kind = KW_FRIEND; goto done; }
+    "va_arg" | "__builtin_va_arg" { kind = KW_VA_ARG; goto done; }
+    "va_list" | "__builtin_va_list" | "std::va_list" { kind = KW_VA_LIST; goto done; }
     "true"      { kind = KW_TRUE; goto done; }
     "namespace" { kind = KW_NAMESPACE; goto done; }
     "using"     { kind = KW_USING; goto done; }

@@ -139,3 +139,48 @@ void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word)
         k_error(ps->ctx, at, "expected '->' or '{' after a lambda's parameters, not '%s'",
                 word);
 }
+
+/* `operator T*()` inside a class: a member function named "operator
+ * conversion" that returns T* (the declarator's pointers make the result a
+ * pointer, as in `T *f()`).  Every conversion operator of a class has that
+ * name; sema (lang/convert.c) tells them apart by their result types. */
+k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *ptrs)
+{
+    k_declarator *d = k_alloc(ps->ctx, sizeof *d);
+    if (!d)
+        return NULL;
+    d->loc = loc;
+    d->name = K_CONV_OP_NAME;
+    d->is_func = 1;
+    d->conv_specs = type;
+    if (ptrs)
+        d->ptr_quals = *ptrs;
+    return d;
+}
+
+/* Names that begin a construct SPEC 2.8 leaves out, whose rest K cannot
+ * parse (inline PTX's operand lists, CUDA graphs' types and calls): the
+ * error names the construct once, and the parse ends there (the caller
+ * returns end of input and silences the syntax errors that follow). */
+int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc)
+{
+    static const char *const graph_names[] = {
+        "cudaStreamBeginCapture", "cudaStreamEndCapture", "cudaKernelNodeParams",
+        "cudaHostNodeParams", "cudaMemsetParams", "cudaStreamCaptureModeGlobal",
+    };
+    if (strcmp(name, "asm") == 0 || strcmp(name, "__asm__") == 0 ||
+        strcmp(name, "__asm") == 0) {
+        k_error(ps->ctx, loc, "inline PTX assembly ('%s') is not supported by simtvm: use the "
+                "intrinsic or built-in variable it reads (%%laneid: threadIdx.x %% warpSize)",
+                name);
+        return 1;
+    }
+    int graph = strncmp(name, "cudaGraph", 9) == 0 &&   /* cudaGraphCreate, cudaGraph_t */
+                ((name[9] >= 'A' && name[9] <= 'Z') || name[9] == '_');
+    for (size_t i = 0; !graph && i < sizeof graph_names / sizeof graph_names[0]; i++)
+        graph = strcmp(name, graph_names[i]) == 0;
+    if (graph)
+        k_error(ps->ctx, loc, "CUDA graphs ('%s') are not supported by simtvm (SPEC 2.8): "
+                "launch the kernels and copies directly, in stream order", name);
+    return graph;
+}

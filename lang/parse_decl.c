@@ -30,18 +30,39 @@ static const char *qualified(k_parser *ps, const char *tag, const char *name);
 /* ---- scopes ---- */
 void k_parse_scope_open(k_parser *ps)
 {
+    k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->ordinary_names.n);
     k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->typedef_names.n);
     k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->tag_names.n);
 }
 
 void k_parse_scope_close(k_parser *ps)
 {
-    if (ps->scope_marks.n < 2)
+    if (ps->scope_marks.n < 3)
         return;
     int tags = (int)(uintptr_t)ps->scope_marks.items[--ps->scope_marks.n];
     int names = (int)(uintptr_t)ps->scope_marks.items[--ps->scope_marks.n];
+    int ordinary = (int)(uintptr_t)ps->scope_marks.items[--ps->scope_marks.n];
     ps->typedef_names.n = ps->typedef_types.n = names;
     ps->tag_names.n = ps->tag_types.n = tags;
+    ps->ordinary_names.n = ordinary;
+}
+
+/* A variable or function declared by its bare name in the current scope. */
+void k_parse_add_ordinary(k_parser *ps, const char *name)
+{
+    if (name && !strstr(name, "::"))
+        k_parse_list_add(ps, &ps->ordinary_names, (void *)name);
+}
+
+/* Whether a bare name is a variable or function the program declared in
+ * an enclosing scope: then it is not the library's template that a
+ * using-directive would make of it (`int count = 0; count < n`). */
+int k_parse_is_ordinary(const k_parser *ps, const char *name)
+{
+    for (int i = ps->ordinary_names.n - 1; i >= 0; i--)
+        if (strcmp(ps->ordinary_names.items[i], name) == 0)
+            return 1;
+    return 0;
 }
 
 void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t)
@@ -175,6 +196,8 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
 {
     if (!ps->records.n || !sp)
         return;
+    if (sp->storage & ST_FRIEND)
+        return;   /* `friend class X;`, `friend int f(S);`: access is not checked */
     k_record *r = ps->records.items[ps->records.n - 1];
     for (int i = 0; dtors && i < dtors->n; i++) {
         k_declarator *d = dtors->items[i];
@@ -315,7 +338,7 @@ static int is_type_token(int kind)
     case TYPEDEF_NAME: case KW_VOID: case KW_BOOL: case KW_CHAR: case KW_SHORT: case KW_INT:
     case KW_LONG: case KW_SIGNED: case KW_UNSIGNED: case KW_FLOAT: case KW_DOUBLE:
     case KW_DIM3: case KW_UINT3: case KW_SIZE_T: case KW_CUDA_ERROR_T: case KW_CUDA_EVENT_T:
-    case KW_CUDA_STREAM_T: case KW_CUDA_DEVICE_PROP:
+    case KW_CUDA_STREAM_T: case KW_CUDA_DEVICE_PROP: case KW_VA_LIST:
     case KW_STRUCT: case KW_UNION: case KW_ENUM: case KW_CLASS_RECORD:
         return 1;
     default:

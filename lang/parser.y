@@ -64,6 +64,7 @@ typedef struct k_declarator {
     k_list fn_ptrs;               /* the '*'s inside the parentheses */
     k_list fn_params;             /* the pointed-to function's parameters */
     int fn_variadic;
+    k_specs *conv_specs;          /* `operator T*()`: T, the conversion's result type */
 } k_declarator;
 
 typedef struct k_parser k_parser;
@@ -83,12 +84,16 @@ struct k_parser {
     long ntokens;                 /* tokens scanned so far */
     long lex_error_token;         /* the last token the scanner reported an error on */
     int depth_reported;
+    int stopped;                  /* an unsupported construct was reported and the parse ended */
     int conv_op_reported;         /* a conversion operator was reported: its missing return
                                      type is not reported again */
     /* records and scopes (lang/parse_decl.c) */
     k_list tag_names;             /* struct/union/enum tags, innermost last */
     k_list tag_types;             /* k_type *, same order */
-    k_list scope_marks;           /* per open block: typedef and tag counts */
+    k_list scope_marks;           /* per open block: ordinary, typedef and tag counts */
+    k_list ordinary_names;        /* variables and functions declared by bare name,
+                                   * innermost last: they hide a library template of
+                                   * that name seen through `using namespace std` */
     k_list records;               /* records whose body is being parsed */
     k_record *just_defined;       /* the record whose '}' was just reduced */
     k_type *cur_enum;             /* the enum whose enumerators are being parsed */
@@ -127,10 +132,14 @@ void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value
 k_specs *k_parse_specs_tagged(k_parser *ps, k_specs *sp, k_type *t);
 void k_parse_scope_open(k_parser *ps);
 void k_parse_scope_close(k_parser *ps);
+void k_parse_add_ordinary(k_parser *ps, const char *name);
+int k_parse_is_ordinary(const k_parser *ps, const char *name);
 void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
 k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
 const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
+int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc);
+k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *ptrs);
 k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
 k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);
 void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
@@ -281,6 +290,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %token KW_CUDA_ERROR_T "cudaError_t" KW_CUDA_EVENT_T "cudaEvent_t"
 %token KW_CUDA_STREAM_T "cudaStream_t" KW_CUDA_DEVICE_PROP "cudaDeviceProp"
 %token KW_CUDA_MEMPOOL_T "cudaMemPool_t"
+%token KW_FRIEND "friend" KW_VA_ARG "va_arg" KW_VA_LIST "va_list"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
@@ -319,9 +329,9 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %type <list> member_dtors conv_ptr_opt
 %type <dtor> member_dtor
 %type <op> record_kw method_quals
-%type <name> dtor_name op_name member_path
+%type <name> dtor_name op_name member_path member_name
 %type <expr> align_spec
-%type <dtor> ctor_head dtor_head fnptr_inner
+%type <dtor> ctor_head dtor_head conv_head fnptr_inner
 %type <list> mem_inits_opt mem_inits
 %type <expr> mem_init
 %type <type> template_type
@@ -554,6 +564,10 @@ member
     | decl_specs declarator method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
     | ctor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
     | ctor_head mem_inits_opt compound          { add_method(ps, NULL, $1, 0, $2, $3); }
+    | conv_head method_quals ';'                { add_method(ps, NULL, $1, $2, NULL, NULL); }
+    | conv_head method_quals compound           { add_method(ps, NULL, $1, $2, NULL, $3); }
+    | decl_specs conv_head method_quals ';'     { add_method(ps, $1, $2, $3, NULL, NULL); }
+    | decl_specs conv_head method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
     | dtor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'
@@ -578,6 +592,13 @@ ctor_head
     | TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, NULL, $1, LOC(@1), $3, 0); }
     | decl_specs TYPEDEF_NAME '(' ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), NULL, 0); }
     | decl_specs TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), $4, 0); }
+    ;
+
+/* `operator T*()`: a member named "operator conversion" whose result type is
+ * T* (lang/convert.c finds it by that type) */
+conv_head
+    : KW_OPERATOR type_specs conv_ptr_opt '(' ')'   { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); }
+    | KW_OPERATOR type_specs conv_ptr_opt '(' KW_VOID ')' { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); }
     ;
 
 dtor_head
@@ -662,6 +683,7 @@ storage
     | KW_SHARED         { $$ = ST_SHARED; }
     | KW_CONSTANT       { $$ = ST_CONSTANT; }
     | KW_FORCEINLINE    { $$ = ST_FORCEINLINE; }
+    | KW_FRIEND         { $$ = ST_FRIEND; }
     ;
 
 qualifier
@@ -689,6 +711,7 @@ type_kw
     | KW_CUDA_EVENT_T   { $$ = KW_CUDA_EVENT_T; }
     | KW_CUDA_STREAM_T  { $$ = KW_CUDA_STREAM_T; }
     | KW_CUDA_MEMPOOL_T { $$ = KW_CUDA_MEMPOOL_T; }
+    | KW_VA_LIST        { $$ = KW_VA_LIST; }
     | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
     | KW_AUTO           { $$ = KW_AUTO; }
     ;
@@ -770,11 +793,6 @@ direct_dtor
 dtor_name
     : IDENT                                     { $$ = $1; }
     | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
-    | KW_OPERATOR type_specs conv_ptr_opt  /* `operator T*()`: parsed to name it in the error */
-        { k_error(ps->ctx, LOC(@1), "conversion operators ('operator T()') are not supported "
-                  "in K (write a member function that returns the value)");
-          ps->conv_op_reported = 1;
-          $$ = "operator conversion"; (void)$2; (void)$3; }
     ;
 
 conv_ptr_opt
@@ -1071,6 +1089,11 @@ unary
             $$ = expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
             if ($$) $$->type_written = $3;
         }
+    | KW_VA_ARG '(' assign ',' type_name ')'    /* <stdarg.h> (lang/stdarg.c) */
+        {
+            $$ = expr_unary(ps, E_VA_ARG, 0, LOC(@1), $3);
+            if ($$) $$->type_written = $5;
+        }
     | KW_NEW type_specs %prec NEW_TYPE          { $$ = expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }
     | KW_NEW type_specs pointer %prec NEW_TYPE  { $$ = expr_new(ps, LOC(@1), $2, $3, NULL, NULL); }
     | KW_NEW type_specs '[' expr ']'            { $$ = expr_new(ps, LOC(@1), $2, NULL, $4, NULL); }
@@ -1097,12 +1120,12 @@ postfix
     | postfix '(' args_opt ')'      { $$ = expr_call(ps, LOC(@1), $1, $3); }
     | postfix LAUNCH_OPEN args LAUNCH_CLOSE '(' args_opt ')'
                                     { $$ = expr_launch(ps, LOC(@1), $1, $3, $6); }
-    | postfix '.' IDENT
+    | postfix '.' member_name
         {
             $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
             if ($$) $$->name = $3;
         }
-    | postfix ARROW IDENT           /* p->m is (*p).m */
+    | postfix ARROW member_name     /* p->m is (*p).m */
         {
             $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2),
                             expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
@@ -1110,6 +1133,14 @@ postfix
         }
     | postfix INC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTINC, LOC(@2), $1); }
     | postfix DEC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTDEC, LOC(@2), $1); }
+    ;
+
+/* after '.' or '->': a member, or an operator called by name (p->operator[](i)) */
+member_name
+    : IDENT                                     { $$ = $1; }
+    | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
+    | TEMPLATE_NAME     /* d.count(): a member named like a library template (std::count) */
+                                                { $$ = k_ns_last($1); }
     ;
 
 primary
@@ -1388,8 +1419,20 @@ static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
         k_error(ps->ctx, d ? d->loc : (k_loc){0, 0}, "expected a member function");
         return;
     }
+    if (sp && (sp->storage & ST_FRIEND)) {
+        /* access is not checked, so a friend's declaration says nothing; a
+         * friend defined in the class is an ordinary function */
+        sp->storage &= ~(unsigned)ST_FRIEND;
+        if (body)
+            add_function(ps, sp, d, body);
+        return;
+    }
     k_specs none = {0};
     none.nvoid = 1;
+    if (d->conv_specs) {   /* `inline operator T()`: T is the result, the rest applies */
+        d->conv_specs->storage |= sp ? sp->storage : 0;
+        sp = d->conv_specs;
+    }
     k_decl *f = make_decl(ps, sp ? sp : &none, d);
     if (f)
         k_parse_add_method(ps, f, sp ? sp->storage : d->ctor_storage, is_const, inits, body);
@@ -1574,6 +1617,8 @@ static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_ty
     case KW_CUDA_EVENT_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaEvent_t"; break;
     case KW_CUDA_STREAM_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaStream_t"; break;
     case KW_CUDA_MEMPOOL_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaMemPool_t"; break;
+    /* a va_list counts the variable arguments read so far (lang/stdarg.c) */
+    case KW_VA_LIST: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "va_list"; break;
     default: break;
     }
     return sp;
@@ -1874,6 +1919,8 @@ static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtor
         k_declarator *d = dtors->items[i];
         if (d && (s->decls[s->ndecls] = make_decl(ps, sp, d)))
             s->ndecls++;
+        if (d && !ps->tpl.head_open)   /* a variable template stays a template */
+            k_parse_add_ordinary(ps, d->name);
     }
     return s;
 }
@@ -2078,6 +2125,10 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
+        if (name && k_parse_unsupported_name(ps, name, t->loc)) {
+            ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
+            return 0;
+        }
         /* after `.` or `->` a name is a member's: `d.count()` calls the member
          * even where std::count is in view */
         if (ps->prev_kind == '.' || ps->prev_kind == ARROW) {
@@ -2093,7 +2144,11 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             break;
         }
         lval->name = name ? name : "?";
-        if (name && k_tpl_classify(ps, &lval->name))
+        /* a member (s.count) or a name the program declared (int count)
+         * is not a template that `using namespace std` brings in */
+        int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
+                    (name && k_parse_is_ordinary(ps, name));
+        if (name && !plain && k_tpl_classify(ps, &lval->name))
             kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
                    ? TEMPLATE_TYPE : TEMPLATE_NAME;
         break;
@@ -2207,6 +2262,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
     if (ps->unsupported_at.line && ps->unsupported_at.line == loc.line
         && ps->unsupported_at.col == loc.col)
         return 0;                 /* the scanner already said 'struct' is not K */
+    if (ps->stopped)
+        return 0;                 /* an unsupported construct ended the parse */
     /* A bad token (unterminated string...) was reported just before: the
      * syntax error is its echo. */
     if (ps->lex_error_token && ps->ntokens - ps->lex_error_token <= 1)

@@ -763,7 +763,7 @@ static void check_func(k_sema_state *s, k_decl *f)
         }
         if (!old) {
             scope_add(s, f);
-            if (f->body)
+            if (f->body && !k_stdarg_template(s, f))
                 check_body(s, f);
             return;
         }
@@ -795,7 +795,7 @@ static void check_func(k_sema_state *s, k_decl *f)
         }
         scope_add(s, f);
     }
-    if (f->body)
+    if (f->body && !k_stdarg_template(s, f))
         check_body(s, f);
 }
 

@@ -186,11 +186,29 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d);
 void k_sema_dtor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
+int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_decl ***out);
+int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a);
+k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj);
+
+/* stdarg.c: <stdarg.h> (variadic functions made per argument-type list) */
+int k_stdarg_template(k_sema_state *s, k_decl *f);
+k_decl *k_stdarg_instance(k_sema_state *s, k_expr *e, k_decl *f);
+int k_stdarg_call(k_sema_state *s, k_expr *e);
+k_type *k_stdarg_va_arg(k_sema_state *s, k_expr *e);
+void k_sema_add_lifted(k_sema_state *s, k_decl *f);   /* lambda.c */
+
+/* convert.c: user-defined conversions (conversion operators, converting
+ * constructors, operator[]) */
+int k_sema_user_conversion(k_sema_state *s, k_type *to, k_expr *e);
+int k_sema_cast_conversion(k_sema_state *s, k_expr *c, k_type *to);
+int k_sema_scalar_conversion(k_sema_state *s, k_expr *e);
+int k_sema_class_subscript(k_sema_state *s, k_expr *e);
 
 /* classes.c: function pointers */
 k_type *k_fn_type(k_ctx *ctx, const k_decl *f);              /* the TY_FUNC of a function */
 k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f);
 k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e);
+k_type *k_sema_functor_call(k_sema_state *s, k_expr *e, k_expr *obj);   /* obj(args) */
 
 /* sema_expr.c */
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */

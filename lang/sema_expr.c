@@ -125,6 +125,16 @@ static k_type *ident(k_sema_state *s, k_expr *e)
 {
     unhide(s, e);
     k_decl *d = e->has_targs ? k_tpl_sema_var(s, e) : k_sema_lookup(s, e->name);
+    if (!d && !e->has_targs && strncmp(e->name, "std::", 5) == 0) {
+        /* `max` under `using namespace std` that the scanner took for
+         * std::max (a template), where the program has a parameter `max`
+         * (lang/stl.c): the program's name, as C++ looks it up */
+        k_decl *own = k_sema_lookup(s, e->name + 5);
+        if (own && !own->is_global_scope && own->kind != D_FUNC) {
+            e->name = e->name + 5;
+            d = own;
+        }
+    }
     if (!e->has_targs && (!d || d->is_global_scope) && k_sema_member_ident(s, e))
         return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
     if (!d) {
@@ -178,7 +188,9 @@ int k_sema_cond(k_sema_state *s, k_expr *e)
     k_type *t = k_sema_rvalue(s, e);
     if (!t)
         return 0;
-    if (!k_ty_is_scalar(t)) {
+    if (t->kind == TY_RECORD && k_sema_scalar_conversion(s, e))
+        t = e->type;
+    if (t && !k_ty_is_scalar(t)) {
         char b[TYBUF];
         k_error(s->ctx, e->loc, "a value of type '%s' cannot be used as a condition",
                 k_ty_str(t, b, sizeof b));
@@ -218,6 +230,11 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         return 1;
     if (to->chrono || from->chrono)
         return k_chrono_assign(s, to, e, what);
+    if ((from->kind == TY_RECORD || to->kind == TY_RECORD) && k_sema_user_conversion(s, to, e)) {
+        from = e->type;
+        if (!from)
+            return 0;
+    }
     from = k_decay(s->ctx, from);
     int ok;
     if (k_ty_is_arith(to))
@@ -351,6 +368,11 @@ static k_type *unary(k_sema_state *s, k_expr *e)
         k_type *r = k_sema_operator(s, e, e->op, 1, 0, &done);
         if (done)
             return r;
+        if (e->op != KU_PREINC && e->op != KU_PREDEC && e->op != KU_POSTINC &&
+            e->op != KU_POSTDEC && k_sema_scalar_conversion(s, e->lhs))
+            t = e->lhs->type;
+        if (!t)
+            return NULL;
     }
     k_type *d = k_decay(ctx, t);
     switch (e->op) {
@@ -490,6 +512,12 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
         if (done)
             return t;
+        if (ta->kind == TY_RECORD && k_sema_scalar_conversion(s, e->lhs))
+            ta = e->lhs->type;
+        if (tb->kind == TY_RECORD && k_sema_scalar_conversion(s, e->rhs))
+            tb = e->rhs->type;
+        if (!ta || !tb)
+            return NULL;
     }
     if (e->op == KB_LOGAND || e->op == KB_LOGOR) {
         if (!k_ty_is_scalar(ta) || !k_ty_is_scalar(tb)) {
@@ -587,11 +615,14 @@ static k_type *index_expr(k_sema_state *s, k_expr *e)
     k_type *a = k_sema_rvalue(s, e->lhs), *i = k_sema_rvalue(s, e->rhs);
     if (!a || !i)
         return NULL;
-    if (a->kind == TY_RECORD) {   /* v[i]: the class's operator[] */
+    if (a->kind == TY_RECORD) {   /* v[i]: the class's operator[], else its pointer */
         int done;
         k_type *t = k_sema_operator(s, e, KB_NONE, 0, 0, &done);
         if (done)
             return t;
+        if (k_sema_class_subscript(s, e))
+            return e->type;
+        a = e->lhs->type;
     }
     a = k_decay(ctx, a);
     i = k_decay(ctx, i);
@@ -672,6 +703,13 @@ static k_type *cast(k_sema_state *s, k_expr *e)
         return NULL;
     if (to->chrono || from->chrono)
         return k_chrono_cast(s, e, to, from);
+    if (from->kind == TY_RECORD || to->kind == TY_RECORD) {
+        if (k_sema_cast_conversion(s, e, to))
+            return e->type;
+        from = e->lhs->type;
+        if (!from)
+            return NULL;
+    }
     from = k_decay(s->ctx, from);
     int ok = to->kind == TY_VOID ||
              (k_ty_is_arith(to) && (k_ty_is_arith(from) ||
@@ -862,6 +900,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
         e->name = NULL;
         return k_sema_indirect_call(s, e);
     }
+    if (k_stdarg_call(s, e))
+        return e->type;
     int tpl = k_tpl_sema_call(s, e);
     if (tpl < 0) {
         for (int i = 0; i < e->nargs; i++)
@@ -922,6 +962,14 @@ static k_type *call(k_sema_state *s, k_expr *e)
         check_args(s, e, f);
         return set(e, f->type->base);
     }
+    if (f->kind != D_FUNC && f->type && (f->type->kind == TY_RECORD ||
+        (f->type->kind == TY_REF && f->type->base->kind == TY_RECORD))) {
+        k_expr *obj = k_expr_new(s->ctx, E_IDENT, e->loc);   /* f(args): f.operator()(args) */
+        obj->name = e->name;
+        obj->builtin = -1;
+        obj->depth = 1;
+        return k_sema_functor_call(s, e, obj);
+    }
     if (f->kind != D_FUNC) {
         if (f->type && f->type->kind == TY_AUTO)
             return NULL;   /* a variable whose type was not deduced: reported there */
@@ -941,6 +989,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
 
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
 {
+    f = k_stdarg_instance(s, e, f);
     e->decl = f;
     call_allowed(s, e, f);
     check_args(s, e, f);
@@ -1045,6 +1094,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return t ? k_sema_method_call(s, e) : NULL;
     }
     case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
+    case E_VA_ARG: return k_stdarg_va_arg(s, e);
     case E_COMPOUND: return k_sema_compound(s, e);
     case E_DESIGNATOR:
         k_error(s->ctx, e->loc, "a designator is only allowed in the braces of a struct's "

@@ -224,6 +224,10 @@ const char *k_tpl_dtor_name(k_parser *ps, const char *qname)
     size_t n = ps->ns ? strlen(ps->ns) : 0;
     if (n && strncmp(qname, ps->ns, n) == 0 && qname[n] == ':' && qname[n + 1] == ':')
         return qname + n + 2;
+    /* `int count;` outside std under `using namespace std`: the program's
+     * own variable (or member), not std::count (lang/stl.c) */
+    if (strncmp(qname, "std::", 5) == 0 && !(ps->ns && strncmp(ps->ns, "std", 3) == 0))
+        return k_ns_last(qname);
     return qname;
 }
 

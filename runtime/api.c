@@ -914,7 +914,7 @@ static simtvm_status check_geometry(simtvm_vm *vm, int f, const char *name, simt
         why = "too many threads per block (at most 1024; x, y <= 1024, z <= 64)";
     else if (g.y > 65535 || g.z > 65535)
         why = "grid y and z must be at most 65535";
-    else if ((uint64_t)shared + simt_module_kernel_shared(vm->mod->m, (uint32_t)f) >
+    else if ((uint64_t)shared + vm->vm.kernel_shared[f] >
              (uint64_t)d->smem_per_block_optin)
         why = "too much shared memory for one block";
     if (!why)

@@ -492,7 +492,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     }
     const simt_func *k = &mod->funcs[func];
     uint64_t shared = mod->shared_static + dyn_shared;
-    uint64_t need = simt_module_kernel_shared(mod, func) + dyn_shared;
+    uint64_t need = vm->kernel_shared[func] + dyn_shared;
     vm->launch_steps = 0;
     if (vm->kernel_faults)
         return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA */

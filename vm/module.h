@@ -255,10 +255,12 @@ int simt_intrinsic_nargs(unsigned id);
 unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5]);
 size_t simt_vtype_size(unsigned vt);
 
-/* Bytes of static __shared__ memory a block of kernel func holds: the
- * variables the kernel or a function it calls names (vm/shared_use.c), not
- * the whole file's layout (shared_static). */
-uint64_t simt_module_kernel_shared(const simt_module *m, uint32_t func);
+/* Into out[f] for every function f (nfuncs entries): the bytes of static
+ * __shared__ memory a block of kernel f holds -- the variables the kernel or
+ * a function it calls names (vm/shared_use.c), not the whole file's layout
+ * (shared_static, what functions that are not kernels get).  Returns 0, or
+ * -1 when al fails (out then holds shared_static everywhere). */
+int simt_module_kernel_shared(const simt_module *m, uint64_t *out, const simt_allocator *al);
 
 #define SIMT_KBC_MAGIC "SIMTKBC"
 #define SIMT_KBC_VERSION 6

@@ -9,6 +9,8 @@
  * kernel or in a function it calls, directly or not; the debug table
  * (shared_syms) gives each variable's place and size.
  */
+#include <string.h>
+
 #include "vm/module.h"
 
 /* Index of the static variable whose bytes [offset, offset + size) hold off;
@@ -47,17 +49,10 @@ static void reach(const simt_module *m, uint32_t f, uint8_t *seen, uint32_t *sta
     }
 }
 
-uint64_t simt_module_kernel_shared(const simt_module *m, uint32_t func)
+/* The static bytes kernel func reaches; seen (nfuncs + nshared_syms bytes,
+ * zeroed) and stack (nfuncs entries) are the caller's scratch. */
+static uint64_t kernel_shared(const simt_module *m, uint32_t func, uint8_t *seen, uint32_t *stack)
 {
-    if (!m->shared_static || func >= m->nfuncs || !m->nshared_syms)
-        return m->shared_static;
-    uint8_t *seen = simt_calloc(&m->al, m->nfuncs + m->nshared_syms, 1);
-    uint32_t *stack = simt_calloc(&m->al, m->nfuncs, sizeof *stack);
-    if (!seen || !stack) { /* no room to look: the whole layout, as before */
-        simt_free(&m->al, seen);
-        simt_free(&m->al, stack);
-        return m->shared_static;
-    }
     uint8_t *used = seen + m->nfuncs;
     reach(m, func, seen, stack);
     for (uint32_t f = 0; f < m->nfuncs; f++) {
@@ -77,7 +72,25 @@ uint64_t simt_module_kernel_shared(const simt_module *m, uint32_t func)
     for (uint32_t s = 0; s < m->nshared_syms; s++)
         if (used[s])
             bytes = ((bytes + 15) & ~(uint64_t)15) + m->shared_syms[s].size;
-    simt_free(&m->al, seen);
-    simt_free(&m->al, stack);
     return (bytes + 15) & ~(uint64_t)15;
+}
+
+int simt_module_kernel_shared(const simt_module *m, uint64_t *out, const simt_allocator *al)
+{
+    for (uint32_t f = 0; f < m->nfuncs; f++)
+        out[f] = m->shared_static;
+    if (!m->shared_static || !m->nshared_syms || !m->nfuncs)
+        return 0;
+    uint8_t *seen = simt_calloc(al, m->nfuncs + m->nshared_syms, 1);
+    uint32_t *stack = simt_calloc(al, m->nfuncs, sizeof *stack);
+    int ok = seen && stack;
+    for (uint32_t f = 0; ok && f < m->nfuncs; f++) {
+        if (!(m->funcs[f].kind & FN_KERNEL))
+            continue;
+        memset(seen, 0, m->nfuncs + m->nshared_syms);
+        out[f] = kernel_shared(m, f, seen, stack);
+    }
+    simt_free(al, seen);
+    simt_free(al, stack);
+    return ok ? 0 : -1;
 }

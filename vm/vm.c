@@ -138,6 +138,10 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     for (uint32_t k = 0; k < mod->nfuncs; k++)
         for (uint32_t pc = mod->funcs[k].entry; pc < mod->funcs[k].end && pc < mod->ncode; pc++)
             vm->func_of_pc[pc] = k;
+    vm->kernel_shared = simt_calloc(&vm->cfg.alloc, mod->nfuncs ? mod->nfuncs : 1,
+                                    sizeof *vm->kernel_shared);
+    if (!vm->kernel_shared || simt_module_kernel_shared(mod, vm->kernel_shared, &vm->cfg.alloc))
+        return simt_vm_oom(vm, "the shared memory of each kernel");
     simt_status st = alloc_globals(vm);
     if (st != SIMT_OK || (st = simt_frame_zero_init(vm)) != SIMT_OK)
         return st;
@@ -183,6 +187,8 @@ void simt_vm_destroy(simt_vm *vm)
     simt_mem_destroy(&vm->mem);
     simt_free(&vm->cfg.alloc, vm->global_addr);
     simt_free(&vm->cfg.alloc, vm->func_of_pc);
+    simt_free(&vm->cfg.alloc, vm->kernel_shared);
+    vm->kernel_shared = NULL;
     simt_free(&vm->cfg.alloc, vm->events);
     simt_free(&vm->cfg.alloc, vm->streams);
     vm->streams = NULL;

@@ -163,6 +163,7 @@ typedef struct simt_vm {
     int fault_reported;         /* vm->fault was already printed (kernel faults) */
     int kernel_faults;          /* launches that stopped on a fault */
     uint32_t *func_of_pc;       /* index of the function holding each instruction */
+    uint64_t *kernel_shared;    /* static __shared__ bytes of each kernel (vm/shared_use.c) */
     struct simt_checker *checker; /* --check: created by simt_vm_init when cfg.checks != 0 */
     struct simt_model *model;   /* --stats: created by simt_vm_init when cfg.stats != 0 */
     /* The lane helpers (vm/lanes.h) chosen by simt_vm_init: AVX2 where the CPU
