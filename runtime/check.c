@@ -46,6 +46,7 @@ void simt_checker_free(simt_checker *ck)
     simt_free(&al, ck->pair_sync);
     simt_free(&al, ck->lock_acq);
     simt_free(&al, ck->lock_rel);
+    simt_free(&al, ck->block_release);
     ck_pages_free(&al, &ck->race_pages);
     ck_pages_free(&al, &ck->init_pages);
     simt_free(&al, ck);
@@ -260,6 +261,8 @@ void ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int3
     memcpy(f->block_dim, ck->block_dim, sizeof f->block_dim);
     f->tid = tid;
     f->tid2 = tid2;
+    f->other_block = ck->other_set;
+    memcpy(f->block2, ck->other_block, sizeof f->block2);
     if (addr)
         ck_object_name(ck, vm, addr, 0, f->object, sizeof f->object);
     if (detail)
@@ -311,13 +314,19 @@ static void print_loc(const simt_checker *ck, int32_t pc, FILE *err)
         fprintf(err, "%s", file);
 }
 
-static void print_thread(const simt_checker *ck, const ck_finding *f, uint32_t tid, FILE *err)
+static void print_thread_of(const simt_checker *ck, const ck_finding *f, const uint32_t *b,
+                            uint32_t tid, FILE *err)
 {
     const uint32_t *d = f->block_dim;
     uint32_t bx = d[0] ? d[0] : 1, by = d[1] ? d[1] : 1;
     uint32_t w = ck->width ? ck->width : 32;
-    fprintf(err, "block (%u,%u,%u), thread (%u,%u,%u), warp %u, lane %u", f->block[0],
-            f->block[1], f->block[2], tid % bx, tid / bx % by, tid / (bx * by), tid / w, tid % w);
+    fprintf(err, "block (%u,%u,%u), thread (%u,%u,%u), warp %u, lane %u", b[0], b[1], b[2],
+            tid % bx, tid / bx % by, tid / (bx * by), tid / w, tid % w);
+}
+
+static void print_thread(const simt_checker *ck, const ck_finding *f, uint32_t tid, FILE *err)
+{
+    print_thread_of(ck, f, f->block, tid, err);
 }
 
 /* The source line of pc with a caret, as the compiler's diagnostics show it. */
@@ -358,7 +367,7 @@ static void print_race(const simt_checker *ck, const ck_finding *f, FILE *err)
     fputc('\n', err);
     quote_line(ck, f->pc, err);
     fprintf(err, "    %s access by ", first);
-    print_thread(ck, f, f->tid2, err);
+    print_thread_of(ck, f, f->other_block ? f->block2 : f->block, f->tid2, err);
     fprintf(err, " at ");
     print_loc(ck, f->pc2, err);
     fprintf(err, "\n    %s access by ", second);
@@ -494,6 +503,8 @@ void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads
      * entries read as empty without being cleared. */
     ck->block_start = ++ck->clock;
     ck->last_barrier = ck->block_start;
+    if (ck->checks & CHECK_RACE)
+        ck_race_block(ck);
     if (ck->shared_init && shared_bytes)
         memset(ck->shared_init, 0, (size_t)((shared_bytes + 7) / 8));
 }

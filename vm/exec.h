@@ -131,6 +131,7 @@ typedef struct simt_block {
     int spinning;
     uint64_t check_at;
     uint64_t print;          /* the last fingerprint */
+    uint64_t print_at;       /* ex->steps then */
     uint32_t print_stores;   /* stores at the last fingerprint */
 } simt_block;
 
@@ -162,6 +163,7 @@ typedef struct simt_exec {
      * fingerprinted (simt_block.check_at) only when spot_spin is set. */
     uint64_t turn_end;
     int spot_spin;
+    int force_print;         /* fingerprint at every turn's end */
     const struct simt_launch_info *info;
     /* The two global allocations translated last, most recent first (valid
      * while the memory system's generation is unchanged: every free bumps it). */

@@ -405,8 +405,9 @@ static int grid_parallel(const simt_exec *ex, uint64_t nblocks)
 /* The serial policy: blocks one after another, each to its end, as long as
  * none waits for another.  A block that parks at a grid barrier, or spins
  * (vm/resident.c), hands the rest of the launch to the resident policy.
- * Under --interleave=random the resident policy runs the launch from its
- * start, so that seeds vary the order between blocks too.  Under a checker,
+ * (Not from the launch's start under --interleave=random: the checkers,
+ * the model and traces follow one block at a time, and a program must
+ * print the same with and without them.)  Under a checker,
  * the model or a trace, which follow one block at a time, nothing spots
  * spinning, and a grid barrier over several blocks is an error. */
 static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
@@ -415,8 +416,6 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
     int observed = vm->checker || vm->model || vm->trace;
     ex->spot_spin = !observed && !ex->stepping;
     ex->turn_end = UINT64_MAX;
-    if (ex->random && !observed)
-        return simt_policy_resident.run(ex, g);
     for (uint64_t n = g->first; n < g->n; n++) {
         simt_status st = simt_block_run(ex, g->blk, g->order[n], g->args, g->nargs);
         if (st != SIMT_OK)

@@ -1006,7 +1006,12 @@ issue:
     goto *labels[in->op];
 #endif
     switch ((simt_op)in->op) {
-    TARGET(NOP): TARGET(FENCE): in++; NEXT;
+    TARGET(NOP): in++; NEXT;
+    TARGET(FENCE): /* a no-op for memory; the race checker sees it (fence and flag) */
+        if (ex->observe && ex->vm->checker)
+            simt_check_fence(ex->vm->checker);
+        in++;
+        NEXT;
     SIMPLE(MOV)
     TARGET(LDK): FAST(LDK, simt_insn_k(in)); in++; NEXT;
     SIMPLE(SEL)

@@ -19,7 +19,7 @@
  * (simt_block.stores: stores, copies and atomics that changed a value).
  * Such a block can only repeat itself until another block writes memory:
  * only another block can unblock it.  When every block resident spins for
- * two rounds while no block is left to admit, nothing will change; a block
+ * two rounds fingerprinted at every turn, nothing will change; a block
  * not yet admitted would have been the one to write: it can never become
  * resident, and that is the fault, naming both blocks.
  *
@@ -43,6 +43,11 @@
 #define SPIN_CHECK (1u << 17)
 /* Warp instructions of one co-resident block's turn. */
 #define TURN (1u << 15)
+/* Under --interleave=random: turns of 1 to this. */
+#define SHUFFLE_TURN 256u
+/* Warp instructions of the launch between fingerprints of one block, unless
+ * the resident policy asks for one at every turn's end (ex->force_print). */
+#define PRINT_GAP (1u << 14)
 
 /* ---- fingerprints ---- */
 
@@ -99,15 +104,21 @@ void simt_block_spin_init(const simt_exec *ex, simt_block *blk)
     blk->spinning = 0;
     blk->print = 0;
     blk->print_stores = UINT32_MAX; /* the first fingerprint never matches */
+    blk->print_at = ex->steps;
     blk->check_at = ex->spot_spin ? ex->steps + SPIN_CHECK : UINT64_MAX;
 }
 
 int simt_block_turn_over(simt_exec *ex, simt_block *blk)
 {
-    uint64_t h = block_print(blk);
-    blk->spinning = h == blk->print && blk->stores == blk->print_stores;
-    blk->print = h;
-    blk->print_stores = blk->stores;
+    if (ex->force_print || ex->steps - blk->print_at >= PRINT_GAP) {
+        uint64_t h = block_print(blk);
+        blk->spinning = h == blk->print && blk->stores == blk->print_stores;
+        blk->print = h;
+        blk->print_stores = blk->stores;
+        blk->print_at = ex->steps;
+    } else if (blk->stores != blk->print_stores) {
+        blk->spinning = 0; /* short turns (SHUFFLE_TURN): not every turn is fingerprinted */
+    }
     if (ex->steps >= ex->turn_end || (blk->spinning && ex->turn_end == UINT64_MAX))
         return 1;
     blk->check_at = ex->steps + SPIN_CHECK < ex->turn_end ? ex->steps + SPIN_CHECK : ex->turn_end;
@@ -125,7 +136,8 @@ typedef struct resident {
     uint64_t nslots, next;   /* order[next] is the next block to admit */
     uint64_t limit;
     int bps;                 /* blocks per SM */
-    uint64_t rng;            /* --interleave=random: turn lengths */
+    int shuffle;             /* --interleave=random */
+    uint64_t rng;            /* then the turn lengths */
     int ended;               /* a block of the launch has ended */
     uint32_t ended_idx[3];
     int hopeless;            /* everything admitted, everything spins */
@@ -178,8 +190,8 @@ static simt_status turn(resident *r, uint64_t k)
     blk->steps0 = ex->steps - blk->used;
     ex->max_steps = ex->steps + budget >= ex->steps ? ex->steps + budget : UINT64_MAX;
     ex->block_serial = r->g->order[r->place[k]];
-    if (ex->random)
-        len = TURN / 8 + simt_rng_next(&r->rng) % TURN;
+    if (r->shuffle) /* short turns of seeded lengths: blocks interleave anywhere */
+        len = 1 + simt_rng_next(&r->rng) % SHUFFLE_TURN;
     ex->turn_end = r->hopeless ? UINT64_MAX - 1 : ex->steps + len;
     blk->check_at = ex->turn_end;
     simt_status st = simt_block_resume(ex, blk);
@@ -318,8 +330,12 @@ static simt_status resident_loop(resident *r)
             quiet = 0;
             continue;
         }
+        /* Every block seemed to spin: the next rounds fingerprint every
+         * block at every turn's end; two of them in which every block still
+         * spins (so no block wrote memory) prove it. */
         quiet = waiting ? quiet + 1 : 0;
-        if (quiet < 2)
+        r->ex->force_print = quiet > 0;
+        if (quiet < 3)
             continue;
         simt_block *spin = NULL;
         for (uint64_t k = 0; k < r->nslots && !spin; k++)
@@ -346,9 +362,10 @@ static simt_status resident_loop(resident *r)
 static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
-    resident r = { ex, g, NULL, NULL, NULL, 0, g->first, 0, blocks_per_sm(ex), 0, 0, {0}, 0 };
+    resident r = { ex, g, NULL, NULL, NULL, 0, g->first, 0, blocks_per_sm(ex), 0, 0, 0, {0}, 0 };
     r.limit = (uint64_t)r.bps * (uint64_t)(vm->cfg.device ? vm->cfg.device->sm_count : 1);
     r.nslots = g->n - g->first < r.limit ? g->n - g->first : r.limit;
+    r.shuffle = ex->random;
     r.rng = vm->cfg.seed ^ 0x94d049bb133111ebull;
     if (g->first > 0) { /* blocks order[0..first) ran to their ends */
         r.ended = 1;
@@ -382,6 +399,7 @@ static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
     simt_free(&vm->cfg.alloc, r.place);
     simt_free(&vm->cfg.alloc, r.live);
     ex->turn_end = UINT64_MAX;
+    ex->force_print = 0;
     return st;
 }
 
