@@ -80,5 +80,10 @@ check "--check=race with a finding" 3 'ERROR SUMMARY: 1 error' \
 for program in examples/histogram.k examples/reduce.k examples/scan.k examples/transpose.k; do
     check "$program" 0 '' -- "$program"
 done
+# examples/reduce.k names warpSize, not 32, so it is right at every warp size
+for w in 4 8 16; do
+    check "examples/reduce.k --warp-size $w" 0 'host sum = -5897668: ok' \
+        -- examples/reduce.k --warp-size $w
+done
 echo "1..$n"
 exit 0
