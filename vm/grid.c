@@ -98,6 +98,9 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->cbar_free = BARRIER_NONE;
     w->npending = 0;
     w->spin = 0;
+    w->stores = 0;
+    w->print = 0;
+    w->print_stores = UINT32_MAX;
     w->quantum_yields = 0;
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;

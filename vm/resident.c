@@ -16,7 +16,7 @@
  * Progress from state: a block is *spinning* when its whole state (pcs,
  * lane states, convergence barriers, registers, local and shared memory)
  * is what it was at its previous fingerprint and it wrote no memory since
- * (simt_block.stores: stores, copies and atomics that changed a value).
+ * (simt_warp.stores: stores, copies and atomics that changed a value).
  * Such a block can only repeat itself until another block writes memory:
  * only another block can unblock it.  When every block resident spins for
  * two rounds fingerprinted at every turn, nothing will change; a block
@@ -72,12 +72,15 @@ static uint64_t mix_bytes(uint64_t h, const void *p, size_t n)
 }
 
 /* What a warp's future depends on; not its counters (spin, quantum, random
- * stream) nor the order its groups were split in. */
-static uint64_t warp_print(uint64_t h, const simt_warp *w)
+ * stream) nor the order its groups were split in.  Without pcs, for a warp
+ * whose running group's pc is the caller's (vm/sched.c). */
+uint64_t simt_warp_print(uint64_t h, const simt_warp *w, int pcs)
 {
     unsigned W = w->width;
-    h = mix_bytes(h, w->pc, W * sizeof w->pc[0]);
-    h = mix_bytes(h, w->fp, W * sizeof w->fp[0]);
+    if (pcs) {
+        h = mix_bytes(h, w->pc, W * sizeof w->pc[0]);
+        h = mix_bytes(h, w->fp, W * sizeof w->fp[0]);
+    }
     h = mix_bytes(h, w->in_state, sizeof w->in_state);
     h = mix_bytes(h, w->depth, W * sizeof w->depth[0]);
     for (uint32_t id = 0; id < w->ncbars; id++) {
@@ -89,18 +92,25 @@ static uint64_t warp_print(uint64_t h, const simt_warp *w)
     return mix_bytes(h, w->local, (size_t)w->local_cap * W);
 }
 
+static uint32_t block_stores(const simt_block *blk)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < blk->nwarps; k++)
+        n += blk->warps[k].stores;
+    return n;
+}
+
 static uint64_t block_print(const simt_block *blk)
 {
     uint64_t h = mix_bytes(0x243f6a8885a308d3ull, blk->shared, blk->shared_size);
     h = mix(h, (uint64_t)blk->bar_waiting << 32 | blk->bar_count);
     for (uint32_t k = 0; k < blk->nwarps; k++)
-        h = warp_print(h, &blk->warps[k]);
+        h = simt_warp_print(h, &blk->warps[k], 1);
     return h;
 }
 
 void simt_block_spin_init(const simt_exec *ex, simt_block *blk)
 {
-    blk->stores = 0;
     blk->spinning = 0;
     blk->print = 0;
     blk->print_stores = UINT32_MAX; /* the first fingerprint never matches */
@@ -112,11 +122,12 @@ int simt_block_turn_over(simt_exec *ex, simt_block *blk)
 {
     if (ex->force_print || ex->steps - blk->print_at >= PRINT_GAP) {
         uint64_t h = block_print(blk);
-        blk->spinning = h == blk->print && blk->stores == blk->print_stores;
+        uint32_t stores = block_stores(blk);
+        blk->spinning = h == blk->print && stores == blk->print_stores;
         blk->print = h;
-        blk->print_stores = blk->stores;
+        blk->print_stores = stores;
         blk->print_at = ex->steps;
-    } else if (blk->stores != blk->print_stores) {
+    } else if (block_stores(blk) != blk->print_stores) {
         blk->spinning = 0; /* short turns (SHUFFLE_TURN): not every turn is fingerprinted */
     }
     if (ex->steps >= ex->turn_end || (blk->spinning && ex->turn_end == UINT64_MAX))
