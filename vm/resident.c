@@ -43,8 +43,6 @@
 #define SPIN_CHECK (1u << 17)
 /* Warp instructions of one co-resident block's turn. */
 #define TURN (1u << 15)
-/* Under --interleave=random: turns of 1 to this. */
-#define SHUFFLE_TURN 256u
 /* Warp instructions of the launch between fingerprints of one block, unless
  * the resident policy asks for one at every turn's end (ex->force_print). */
 #define PRINT_GAP (1u << 14)
@@ -128,7 +126,7 @@ int simt_block_turn_over(simt_exec *ex, simt_block *blk)
         blk->print_stores = stores;
         blk->print_at = ex->steps;
     } else if (block_stores(blk) != blk->print_stores) {
-        blk->spinning = 0; /* short turns (SHUFFLE_TURN): not every turn is fingerprinted */
+        blk->spinning = 0; /* short turns: not every turn is fingerprinted */
     }
     if (ex->steps >= ex->turn_end || (blk->spinning && ex->turn_end == UINT64_MAX))
         return 1;
@@ -173,7 +171,7 @@ static int blocks_per_sm(const simt_exec *ex)
     int threads = (int)(ex->block_dim[0] * ex->block_dim[1] * ex->block_dim[2]);
     simt_occupancy occ;
     if (!vm->cfg.device ||
-        simt_occupancy_compute(vm->cfg.device, threads, regs, ex->info->shared_bytes, 1, &occ) != 0 ||
+        simt_occupancy_compute(vm->cfg.device, threads, regs, ex->info->kernel_shared, 1, &occ) != 0 ||
         occ.blocks_per_sm < 1)
         return 1;
     return occ.blocks_per_sm;
@@ -201,8 +199,8 @@ static simt_status turn(resident *r, uint64_t k)
     blk->steps0 = ex->steps - blk->used;
     ex->max_steps = ex->steps + budget >= ex->steps ? ex->steps + budget : UINT64_MAX;
     ex->block_serial = r->g->order[r->place[k]];
-    if (r->shuffle) /* short turns of seeded lengths: blocks interleave anywhere */
-        len = 1 + simt_rng_next(&r->rng) % SHUFFLE_TURN;
+    if (r->shuffle) /* turns of seeded lengths */
+        len = TURN / 8 + simt_rng_next(&r->rng) % TURN;
     ex->turn_end = r->hopeless ? UINT64_MAX - 1 : ex->steps + len;
     blk->check_at = ex->turn_end;
     simt_status st = simt_block_resume(ex, blk);
@@ -214,11 +212,12 @@ static simt_status turn(resident *r, uint64_t k)
  * its first lane that can run. */
 simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *msg)
 {
+    /* a wait that never ends: a GPU would hang (cudaErrorLaunchTimeout) */
     for (uint32_t k = 0; k < blk->nwarps; k++) {
         simt_warp *w = &blk->warps[k];
         if (w->in_state[LANE_BAR]) {
             unsigned l = (unsigned)__builtin_ctz(w->in_state[LANE_BAR]);
-            simt_exec_fault(ex, blk, w, l, w->pc[l] - 1, "%s", msg);
+            simt_exec_hang(ex, blk, w, l, w->pc[l] - 1, "%s", msg);
             return SIMT_FAULT;
         }
     }
@@ -228,11 +227,13 @@ simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *
         uint32_t m = w->in_state[LANE_READY] | w->in_state[LANE_JOIN] | w->in_state[LANE_COLL];
         if (m) {
             unsigned l = (unsigned)__builtin_ctz(m);
-            simt_exec_fault(ex, blk, w, l, w->pc[l] > 0 ? w->pc[l] - 1 : 0, "%s", msg);
+            simt_exec_hang(ex, blk, w, l, w->pc[l] > 0 ? w->pc[l] - 1 : 0, "%s", msg);
             return SIMT_FAULT;
         }
     }
-    return simt_vm_faultf(ex->vm, "%s", msg);
+    simt_vm_faultf(ex->vm, "%s", msg);
+    ex->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
+    return SIMT_FAULT;
 }
 
 /* A wait that only a block not yet admitted could end. */
