@@ -46,6 +46,7 @@ void simt_checker_free(simt_checker *ck)
     simt_free(&al, ck->pair_sync);
     simt_free(&al, ck->lock_acq);
     simt_free(&al, ck->lock_rel);
+    simt_free(&al, ck->block_release);
     ck_pages_free(&al, &ck->race_pages);
     ck_pages_free(&al, &ck->init_pages);
     simt_free(&al, ck);
@@ -260,6 +261,8 @@ ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cl
     memcpy(f->block_dim, ck->block_dim, sizeof f->block_dim);
     f->tid = tid;
     f->tid2 = tid2;
+    f->other_block = ck->other_set;
+    memcpy(f->block2, ck->other_block, sizeof f->block2);
     if (addr)
         ck_object_name(ck, vm, addr, 0, f->object, sizeof f->object);
     if (detail)
@@ -321,13 +324,13 @@ static void loc_text(const simt_checker *ck, int32_t pc, char *buf, size_t len)
         snprintf(buf, len, "%s", sp.file);
 }
 
-static simt_rthread thread_of(const simt_checker *ck, const ck_finding *f, uint32_t tid,
-                              const char *role)
+static simt_rthread thread_of(const simt_checker *ck, const ck_finding *f, const uint32_t *b,
+                              uint32_t tid, const char *role)
 {
     const uint32_t *d = f->block_dim;
     uint32_t bx = d[0] ? d[0] : 1, by = d[1] ? d[1] : 1;
     uint32_t w = ck->width ? ck->width : 32;
-    simt_rthread t = { { f->block[0], f->block[1], f->block[2] },
+    simt_rthread t = { { b[0], b[1], b[2] },
                        { tid % bx, tid / bx % by, tid / (bx * by) }, tid / w, tid % w, 1, role };
     return t;
 }
@@ -349,8 +352,9 @@ static void describe_race(const simt_checker *ck, const ck_finding *f, simt_rdia
     snprintf(msg, len, "Race reported between %.12s at %s and %.12s at %s", first, l1, second, l2);
     simt_rspan other = span_of(ck, f->pc2);
     simt_rdiag_child(r, SIMT_R_NOTE, &other, "the %s", first);
-    r->thread[r->nthread++] = thread_of(ck, f, f->tid2, first);
-    r->thread[r->nthread++] = thread_of(ck, f, f->tid, second);
+    r->thread[r->nthread++] = thread_of(ck, f, f->other_block ? f->block2 : f->block, f->tid2,
+                                        first);
+    r->thread[r->nthread++] = thread_of(ck, f, f->block, f->tid, second);
 }
 
 /* What orders the two accesses of a race: __syncwarp between lanes of one
@@ -364,7 +368,10 @@ static void race_help(const simt_checker *ck, const ck_finding *f, simt_rdiag *r
         l_a = l_b;
         l_b = t;
     }
-    if (f->tid / w == f->tid2 / w)
+    if (f->other_block)
+        simt_rdiag_child(r, SIMT_R_HELP, NULL, "the two threads are in different blocks: order "
+                         "them with atomics, __threadfence() and a flag, or a second kernel");
+    else if (f->tid / w == f->tid2 / w)
         simt_rdiag_child(r, SIMT_R_HELP, NULL, "add __syncwarp() between these lines (%u and %u): "
                          "the two threads are lanes of one warp", l_a, l_b);
     else
@@ -389,7 +396,7 @@ static void print_finding(const simt_checker *ck, const ck_finding *f, FILE *err
         describe_race(ck, f, &r, msg, sizeof msg);
         r.message = msg;
     } else if (f->kernel >= 0) {
-        r.thread[r.nthread++] = thread_of(ck, f, f->tid, NULL);
+        r.thread[r.nthread++] = thread_of(ck, f, f->block, f->tid, NULL);
     }
     if (f->kernel >= 0)
         r.kernel = m->funcs[f->kernel].name;
@@ -501,6 +508,8 @@ void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads
      * entries read as empty without being cleared. */
     ck->block_start = ++ck->clock;
     ck->last_barrier = ck->block_start;
+    if (ck->checks & CHECK_RACE)
+        ck_race_block(ck);
     if (ck->shared_init && shared_bytes)
         memset(ck->shared_init, 0, (size_t)((shared_bytes + 7) / 8));
 }

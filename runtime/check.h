@@ -22,6 +22,7 @@ typedef struct ck_acc {
     uint16_t tid;            /* linear thread index in the block */
     uint8_t kind;            /* enum simt_access_kind */
     uint8_t pad;
+    uint32_t block;          /* linear block index in the launch */
 } ck_acc;
 
 /* The race shadow of one 4-byte word: the last write and the two most
@@ -50,6 +51,8 @@ typedef struct ck_finding {
     /* The first instance. */
     uint32_t block[3], block_dim[3];
     uint32_t tid, tid2;
+    int other_block;         /* tid2 is a thread of block2, not of block */
+    uint32_t block2[3];
     char object[96];         /* "s[17]", or "" */
     uint8_t acc[2];          /* race: kinds of the earlier and the later access
                                 (enum simt_access_kind) */
@@ -78,6 +81,15 @@ struct simt_checker {
     uint64_t clock;
     uint64_t block_start;    /* clock when the running block started */
     uint64_t last_barrier;   /* clock of the block's last __syncthreads */
+    /* Races between blocks (check_race.c): accesses after launch_start and
+     * before block_start are earlier blocks' of the same launch. */
+    uint64_t launch_start;
+    uint32_t block_lin;      /* the running block's linear index */
+    uint64_t *block_release; /* per block: its last fence or atomic */
+    uint32_t nblock_release; /* 0: the launch has too many blocks to follow */
+    uint64_t acquired;       /* the running block's first fence or atomic, or 0 */
+    int other_set;           /* ck_add: the other access is other_block's */
+    uint32_t other_block[3];
     ck_word *shared_words;   /* shared_bytes / 4 words */
     size_t nshared_words;
     uint64_t *full_sync;     /* per warp: last sync of all its lanes */
@@ -106,6 +118,7 @@ void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size,
 /* check_race.c */
 void ck_pages_free(const simt_allocator *al, ck_pages *p);
 int ck_race_launch(simt_checker *ck);
+void ck_race_block(simt_checker *ck);
 void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
 void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
 

@@ -13,8 +13,18 @@
  *     acquired through one since (an approximation of lock-based
  *     happens-before that never invents a race);
  * otherwise that is a hazard.  Lanes of one instruction never race with each
- * other (same clock).  Stale entries -- from an earlier block -- have a
- * clock before block_start and read as empty, so nothing is ever cleared.
+ * other (same clock).  Stale entries -- from an earlier launch -- have a
+ * clock before launch_start and read as empty, so nothing is ever cleared.
+ *
+ * Between blocks (global memory only; the checker follows one block at a
+ * time, in block order): an entry from after launch_start but before
+ * block_start is an earlier block's.  It is ordered before the current
+ * access when both are atomics, or when its block did a __threadfence or an
+ * atomic after it (a release: the fence before a flag, a lock's release)
+ * and the running block did one before the current access (an acquire: the
+ * fence after reading the flag, the atomic that elects the last block).
+ * Otherwise the program depends on the order of blocks, which CUDA leaves
+ * open: a hazard naming both blocks.  Kernel boundaries order everything.
  *
  * Init: a written bit per byte, per block for shared memory and per page for
  * global memory; module variables and string literals always count as
@@ -77,6 +87,45 @@ static int resize(simt_checker *ck, void **p, size_t bytes)
     return bytes && !*p ? -1 : 0;
 }
 
+/* Blocks of one launch whose releases are followed; a larger launch is
+ * checked within blocks only. */
+#define CK_MAX_BLOCKS (1u << 22)
+
+static int race_launch_blocks(simt_checker *ck)
+{
+    uint64_t n = (uint64_t)ck->grid[0] * ck->grid[1] * ck->grid[2];
+    ck->launch_start = ++ck->clock;
+    if (n > CK_MAX_BLOCKS)
+        n = 0;
+    if (n > ck->nblock_release || !ck->block_release) {
+        simt_free(&ck->al, ck->block_release);
+        ck->block_release = n ? simt_calloc(&ck->al, (size_t)n, sizeof(uint64_t)) : NULL;
+    }
+    ck->nblock_release = ck->block_release ? (uint32_t)n : 0;
+    return n && !ck->block_release ? -1 : 0;
+}
+
+void ck_race_block(simt_checker *ck)
+{
+    const uint32_t *b = ck->block_idx;
+    uint64_t lin = b[0] + (uint64_t)ck->grid[0] * (b[1] + (uint64_t)ck->grid[1] * b[2]);
+    ck->block_lin = lin < ck->nblock_release ? (uint32_t)lin : UINT32_MAX;
+    if (ck->block_lin != UINT32_MAX)
+        ck->block_release[ck->block_lin] = 0;
+    ck->acquired = 0;
+}
+
+void simt_check_fence(simt_checker *ck)
+{
+    if (!ck || !(ck->checks & CHECK_RACE))
+        return;
+    uint64_t now = ++ck->clock;
+    if (ck->block_lin != UINT32_MAX)
+        ck->block_release[ck->block_lin] = now;
+    if (!ck->acquired)
+        ck->acquired = now;
+}
+
 int ck_race_launch(simt_checker *ck)
 {
     uint32_t width = ck->width ? ck->width : 32;
@@ -92,6 +141,7 @@ int ck_race_launch(simt_checker *ck)
             bad |= resize(ck, (void **)&ck->pair_sync, (size_t)nwarps * 32 * 32 * sizeof(uint64_t));
             ck->nwarps_alloc = bad ? 0 : nwarps;
         }
+        bad |= race_launch_blocks(ck);
         if (ck->nthreads > ck->nthreads_alloc) {
             bad |= resize(ck, (void **)&ck->lock_acq, ck->nthreads * sizeof(uint64_t));
             bad |= resize(ck, (void **)&ck->lock_rel, ck->nthreads * sizeof(uint64_t));
@@ -108,6 +158,17 @@ int ck_race_launch(simt_checker *ck)
 static int valid(const simt_checker *ck, const ck_acc *p)
 {
     return p->clock > ck->block_start;
+}
+
+/* An access of an earlier block of this launch that the current one
+ * (not both atomic) is not ordered after. */
+static int other_block_unordered(const simt_checker *ck, const ck_acc *p, const ck_acc *cur,
+                                 uint64_t addr)
+{
+    if (SIMT_ADDR_SPACE(addr) != SPACE_GLOBAL || p->clock <= ck->launch_start || p->clock > ck->block_start ||
+        ck->block_lin == UINT32_MAX || p->block == ck->block_lin || p->block >= ck->nblock_release)
+        return 0;
+    return !(ck->block_release[p->block] > p->clock && ck->acquired && ck->acquired < cur->clock);
 }
 
 static int ordered(const simt_checker *ck, const ck_acc *p, uint32_t tid, uint64_t now)
@@ -133,6 +194,29 @@ static const char *kind_name(unsigned kind)
     return kind == ACC_WRITE ? "Write" : kind == ACC_ATOMIC ? "Atomic" : "Read";
 }
 
+static void hazard_blocks(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
+                          uint64_t addr, unsigned size)
+{
+    char cls[32];
+    snprintf(cls, sizeof cls, "%s/%s", kind_name(p->kind), kind_name(cur->kind));
+    char detail[200];
+    snprintf(detail, sizeof detail, "__global__ memory, %u-byte accesses by different blocks, "
+             "not ordered by atomics, a __threadfence and a flag, or a kernel boundary: the "
+             "result depends on the order the blocks run in", size);
+    uint64_t b = p->block, gx = ck->grid[0], gy = ck->grid[1];
+    ck->other_block[0] = (uint32_t)(b % gx);
+    ck->other_block[1] = (uint32_t)(b / gx % gy);
+    ck->other_block[2] = (uint32_t)(b / (gx * gy));
+    ck->other_set = 1;
+    ck_finding *f = ck_add(ck, vm, CHECK_RACE, cls, cur->pc, p->pc, cur->tid, p->tid, addr,
+                           detail);
+    ck->other_set = 0;
+    if (f) {
+        f->acc[0] = p->kind;
+        f->acc[1] = cur->kind;
+    }
+}
+
 static void hazard(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
                    uint64_t addr, unsigned size)
 {
@@ -153,9 +237,13 @@ static void hazard(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc 
 static int conflict(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
                     uint64_t addr, unsigned size)
 {
-    if (!valid(ck, p) || p->tid == cur->tid)
-        return 0;
     if (p->kind == ACC_ATOMIC && cur->kind == ACC_ATOMIC)
+        return 0;
+    if (other_block_unordered(ck, p, cur, addr)) {
+        hazard_blocks(ck, vm, p, cur, addr, size);
+        return 1;
+    }
+    if (!valid(ck, p) || p->tid == cur->tid)
         return 0;
     if (ordered(ck, p, cur->tid, cur->clock))
         return 0;
@@ -168,7 +256,8 @@ static void race_word(simt_checker *ck, simt_vm *vm, ck_word *sw, const ck_acc *
 {
     if (cur->kind == ACC_READ) {
         conflict(ck, vm, &sw->w, cur, addr, size);
-        if (valid(ck, &sw->r1) && sw->r1.tid != cur->tid)
+        if (sw->r1.clock > ck->launch_start &&
+            (sw->r1.tid != cur->tid || sw->r1.block != cur->block))
             sw->r2 = sw->r1;
         sw->r1 = *cur;
         return;
@@ -217,7 +306,12 @@ void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
     uint64_t now = ++ck->clock;
     if (a->kind == ACC_ATOMIC)
         lock_op(ck, vm, a, now);
-    ck_acc cur = { .clock = now, .pc = a->pc, .kind = a->kind };
+    ck_acc cur = { .clock = now, .pc = a->pc, .kind = a->kind, .block = ck->block_lin };
+    if (a->kind == ACC_ATOMIC && ck->block_lin != UINT32_MAX) { /* a release and an acquire */
+        ck->block_release[ck->block_lin] = now;
+        if (!ck->acquired)
+            ck->acquired = now;
+    }
     unsigned size = a->size ? a->size : 1;
     for (uint32_t m = a->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);

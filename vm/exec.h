@@ -15,10 +15,10 @@
  * so loops do not grow the stacks.
  *
  * Forward progress (ITS): lanes waiting at a convergence barrier do not wait
- * forever.  If the warp keeps executing loop back edges (YIELD) while they
- * wait, or if the lanes they wait for are blocked at __syncthreads, the
- * arrived lanes are released on their own and the barrier keeps waiting for
- * the rest.  That is what lets an intra-warp spin lock finish.
+ * forever.  If the rest of the warp spins in a loop (YIELD) while they wait
+ * -- its state repeats and it stores nothing -- or if the lanes they wait for
+ * are blocked at __syncthreads, the arrived lanes are released on their own
+ * and the barrier keeps waiting for the rest.  That is what lets an intra-warp spin lock finish.
  */
 #ifndef SIMT_EXEC_H
 #define SIMT_EXEC_H
@@ -33,17 +33,25 @@
 #define SIMT_MAX_WARP 32
 #define BARRIER_NONE 0xffffu
 
-/* Spin budget: loop back edges a warp may execute while some of its lanes wait
- * at a convergence barrier before those lanes are released on their own. */
+/* Forward progress from state (vm/sched.c simt_spin_release): lanes waiting
+ * at a convergence barrier are released on their own once the rest of the
+ * warp has executed SIMT_SPIN_RELEASE loop back edges since they arrived
+ * and is provably spinning: its state (registers, local memory, lanes) is
+ * what it was SIMT_SPIN_CHECK back edges before, and it stored nothing since.
+ * A spin whose state changes on every pass (a counter, a backoff) is
+ * released after SIMT_SPIN_RELEASE_MAX back edges. */
 #define SIMT_SPIN_RELEASE 4096u
+#define SIMT_SPIN_CHECK 1024u
+#define SIMT_SPIN_RELEASE_MAX (1u << 20)
 /* Back edges a group may execute before another ready group of its warp gets
  * a turn (round robin among divergent paths). */
 #define SIMT_GROUP_QUANTUM 64u
 /* Instructions a warp may issue before the next warp of its block runs. */
 #define SIMT_WARP_QUANTUM 20000u
-/* Lockstep: back edges a warp may execute while some of its lanes wait to
- * reconverge before simtvm decides the warp can never make progress. */
-#define SIMT_LOCKSTEP_LIVELOCK (1u << 20)
+/* Lockstep: back edges a warp executes while some of its lanes wait to
+ * reconverge before simtvm checks whether it is provably spinning (the same
+ * rule as SIMT_SPIN_RELEASE): then it can never make progress. */
+#define SIMT_LOCKSTEP_LIVELOCK 4096u
 
 enum lane_state {
     LANE_READY,      /* can issue */
@@ -91,6 +99,9 @@ typedef struct simt_warp {
     uint8_t *local;          /* [lane * local_cap + byte] */
     uint32_t local_cap;
     uint32_t spin;           /* YIELDs executed */
+    uint32_t stores;         /* stores, copies and atomics that changed memory */
+    uint64_t print;          /* vm/sched.c: state at the last spin check */
+    uint32_t print_stores;   /* stores then */
     uint32_t quantum_yields; /* YIELDs of the running group */
     uint32_t pending[SIMT_MAX_WARP]; /* leaders of groups split off, most recent last */
     uint32_t npending;
@@ -131,15 +142,15 @@ typedef struct simt_block {
     int grid_go;             /* every block has reached it: the release lets them go */
     uint64_t used;           /* between turns (vm/resident.c): the warp instructions
                                 it has issued */
-    /* Progress from state (vm/resident.c): stores counts the store, copy and
-     * memory-changing atomic instructions the block issued; at ex->steps ==
-     * check_at the block's state is fingerprinted, and a block whose state
-     * and store count are what they were at the last fingerprint can only
-     * repeat itself until another block writes memory: it is spinning. */
-    uint32_t stores;
+    /* Progress from state (vm/resident.c): at ex->steps >= check_at the
+     * block's state is fingerprinted, and a block whose state and store
+     * count (the sum of its warps' simt_warp.stores) are what they were at
+     * the last fingerprint can only repeat itself until another block
+     * writes memory: it is spinning. */
     int spinning;
     uint64_t check_at;
     uint64_t print;          /* the last fingerprint */
+    uint64_t print_at;       /* ex->steps then */
     uint32_t print_stores;   /* stores at the last fingerprint */
 } simt_block;
 
@@ -171,6 +182,7 @@ typedef struct simt_exec {
      * fingerprinted (simt_block.check_at) only when spot_spin is set. */
     uint64_t turn_end;
     int spot_spin;
+    int force_print;         /* fingerprint at every turn's end */
     /* The model, when it ran only for the clocks a program reads (no
      * --stats or viewer) and this launch's blocks had to interleave (a grid
      * barrier, a block spinning on another): it follows one block at a time,
@@ -223,7 +235,10 @@ int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc
 uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask);
 void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
 int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault);
-uint32_t simt_spin_release(simt_warp *w);
+uint32_t simt_spin_release(simt_warp *w, int32_t pc);
+/* vm/resident.c: a hash of the state a warp's future depends on (pcs: with
+ * its lanes' pcs and frames), mixed into h. */
+uint64_t simt_warp_print(uint64_t h, const simt_warp *w, int pcs);
 void simt_pending_push(simt_warp *w, unsigned lane, int front);
 /* Writes a lane set as "0-15,17" into buf (for messages). */
 void simt_lane_list(char *buf, size_t len, uint32_t lanes);

@@ -110,6 +110,9 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->cbar_free = BARRIER_NONE;
     w->npending = 0;
     w->spin = 0;
+    w->stores = 0;
+    w->print = 0;
+    w->print_stores = UINT32_MAX;
     w->quantum_yields = 0;
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
@@ -417,13 +420,6 @@ static int grid_parallel(const simt_exec *ex, uint64_t nblocks)
            !ex->stepping && vm->kernel_parallel && vm->kernel_parallel[ex->kernel];
 }
 
-/* The serial policy: blocks one after another, each to its end, as long as
- * none waits for another.  A block that parks at a grid barrier, or spins
- * (vm/resident.c), hands the rest of the launch to the resident policy.
- * Under --interleave=random the resident policy runs the launch from its
- * start, so that seeds vary the order between blocks too.  Under a checker,
- * the model or a trace, which follow one block at a time, nothing spots
- * spinning, and a grid barrier over several blocks is an error. */
 /* Sets the model aside for the rest of the launch (exec.h, model_aside)
  * before the resident policy interleaves its blocks. */
 static simt_status interleave(simt_exec *ex, simt_grid_work *g)
@@ -436,6 +432,13 @@ static simt_status interleave(simt_exec *ex, simt_grid_work *g)
     return simt_policy_resident.run(ex, g);
 }
 
+/* The serial policy: blocks one after another, each to its end, as long as
+ * none waits for another.  A block that parks at a grid barrier, or spins
+ * (vm/resident.c), hands the rest of the launch to the resident policy.
+ * Under --interleave=random (without a checker, --stats or a trace) the
+ * resident policy runs the launch from its start.  Under a checker,
+ * the model (unless it runs only for the clocks) or a trace, which follow one block at a time, nothing spots
+ * spinning, and a grid barrier over several blocks is an error. */
 static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;

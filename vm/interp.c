@@ -1015,7 +1015,12 @@ issue:
     goto *labels[in->op];
 #endif
     switch ((simt_op)in->op) {
-    TARGET(NOP): TARGET(FENCE): in++; NEXT;
+    TARGET(NOP): in++; NEXT;
+    TARGET(FENCE): /* a no-op for memory; the race checker sees it (fence and flag) */
+        if (ex->observe && ex->vm->checker)
+            simt_check_fence(ex->vm->checker);
+        in++;
+        NEXT;
     SIMPLE(MOV)
     TARGET(LDK): FAST(LDK, simt_insn_k(in)); in++; NEXT;
     SIMPLE(SEL)
@@ -1132,7 +1137,7 @@ issue:
     TARGET(YIELD): TARGET(YIELDJ): { /* YIELDJ: a loop's back edge, then its jump */
         w->spin++;
         if (ex->lockstep) {
-            if ((w->spin & 1023u) == 0 && simt_lockstep_livelock(ex, blk, w, PC)) {
+            if ((w->spin & (SIMT_SPIN_CHECK - 1)) == 0 && simt_lockstep_livelock(ex, blk, w, PC)) {
                 SAVE();
                 return EV_FAULT;
             }
@@ -1147,7 +1152,7 @@ issue:
         /* independent thread scheduling, the other mode (host code, one
          * lane, never has lanes to release or another path to run) */
         in = code + (in->op == OP_YIELDJ ? in->i : PC + 1);
-        if ((w->spin & 63u) == 0 && simt_spin_release(w)) {
+        if ((w->spin & 63u) == 0 && simt_spin_release(w, PC)) {
             SAVE(); /* the released lanes run first, this group after them */
             simt_pending_push(w, lead, 1);
             return EV_SWITCH;
@@ -1271,7 +1276,7 @@ issue:
         NEXT;
     }
     TARGET(ST32):
-        blk->stores++; /* progress from state (vm/resident.c) */
+        w->stores++; /* progress from state (vm/resident.c, vm/sched.c) */
 #ifdef SIMT_INTERP_AVX2
         if (WHOLE32(mask) && !ex->observe &&
             whole_store32(ex, blk, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
@@ -1282,7 +1287,7 @@ issue:
 #endif
         goto store;
     TARGET(ST8): TARGET(ST16): TARGET(ST64):
-        blk->stores++;
+        w->stores++;
     store: {
         unsigned len = 1u << (in->op - OP_ST8);
         OPS;
@@ -1342,7 +1347,7 @@ issue:
     TARGET(GADDR): HELPER(LDK, ex->vm->global_addr[in->i]); in++; NEXT;
     TARGET(MEMCPY): {
         OPS;
-        blk->stores++;
+        w->stores++;
         if (ex->observe)  /* before the copy: it may overwrite its own addresses */
             observe_copy(ex, w, in, PC, mask, ra, rb, rc);
         for (uint32_t m = mask; m; m &= m - 1) {
@@ -1417,7 +1422,7 @@ issue:
             if (!p) MEMFAULT(l);
             if (ex->host_atomics && in->op == OP_ATOM) {
                 ra[l] = atom_host(op, type, p, rc[l]);
-                blk->stores++;
+                w->stores++;
                 continue;
             }
             uint64_t old = load_n(p, len), v;
@@ -1428,7 +1433,7 @@ issue:
                 v = atom_apply(op, type, old, rc[l]);
             }
             if (v != old) /* a spin on atomicCAS or atomicAdd(p, 0) changes nothing */
-                blk->stores++;
+                w->stores++;
             store_n(p, len, v);
             ra[l] = old;
         }

@@ -64,6 +64,9 @@ void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads
 void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
 /* __syncthreads released every thread of the block: a new barrier epoch. */
 void simt_check_barrier(simt_checker *ck);
+/* A __threadfence of the running block (runtime/check_race.c): it orders the
+ * block's earlier global accesses before later blocks' (fence and flag). */
+void simt_check_fence(simt_checker *ck);
 /* Lanes `lanes` of warp `warp` synchronised (__syncwarp or a *_sync collective). */
 void simt_check_warp_sync(simt_checker *ck, uint32_t warp, uint32_t lanes);
 /* Host code or a runtime builtin wrote [addr, addr+len) (init: counts as written). */

@@ -16,10 +16,10 @@
  * Progress from state: a block is *spinning* when its whole state (pcs,
  * lane states, convergence barriers, registers, local and shared memory)
  * is what it was at its previous fingerprint and it wrote no memory since
- * (simt_block.stores: stores, copies and atomics that changed a value).
+ * (simt_warp.stores: stores, copies and atomics that changed a value).
  * Such a block can only repeat itself until another block writes memory:
  * only another block can unblock it.  When every block resident spins for
- * two rounds while no block is left to admit, nothing will change; a block
+ * two rounds fingerprinted at every turn, nothing will change; a block
  * not yet admitted would have been the one to write: it can never become
  * resident, and that is the fault, naming both blocks.
  *
@@ -43,6 +43,9 @@
 #define SPIN_CHECK (1u << 17)
 /* Warp instructions of one co-resident block's turn. */
 #define TURN (1u << 15)
+/* Warp instructions of the launch between fingerprints of one block, unless
+ * the resident policy asks for one at every turn's end (ex->force_print). */
+#define PRINT_GAP (1u << 14)
 
 /* ---- fingerprints ---- */
 
@@ -67,12 +70,15 @@ static uint64_t mix_bytes(uint64_t h, const void *p, size_t n)
 }
 
 /* What a warp's future depends on; not its counters (spin, quantum, random
- * stream) nor the order its groups were split in. */
-static uint64_t warp_print(uint64_t h, const simt_warp *w)
+ * stream) nor the order its groups were split in.  Without pcs, for a warp
+ * whose running group's pc is the caller's (vm/sched.c). */
+uint64_t simt_warp_print(uint64_t h, const simt_warp *w, int pcs)
 {
     unsigned W = w->width;
-    h = mix_bytes(h, w->pc, W * sizeof w->pc[0]);
-    h = mix_bytes(h, w->fp, W * sizeof w->fp[0]);
+    if (pcs) {
+        h = mix_bytes(h, w->pc, W * sizeof w->pc[0]);
+        h = mix_bytes(h, w->fp, W * sizeof w->fp[0]);
+    }
     h = mix_bytes(h, w->in_state, sizeof w->in_state);
     h = mix_bytes(h, w->depth, W * sizeof w->depth[0]);
     for (uint32_t id = 0; id < w->ncbars; id++) {
@@ -84,30 +90,44 @@ static uint64_t warp_print(uint64_t h, const simt_warp *w)
     return mix_bytes(h, w->local, (size_t)w->local_cap * W);
 }
 
+static uint32_t block_stores(const simt_block *blk)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < blk->nwarps; k++)
+        n += blk->warps[k].stores;
+    return n;
+}
+
 static uint64_t block_print(const simt_block *blk)
 {
     uint64_t h = mix_bytes(0x243f6a8885a308d3ull, blk->shared, blk->shared_size);
     h = mix(h, (uint64_t)blk->bar_waiting << 32 | blk->bar_count);
     for (uint32_t k = 0; k < blk->nwarps; k++)
-        h = warp_print(h, &blk->warps[k]);
+        h = simt_warp_print(h, &blk->warps[k], 1);
     return h;
 }
 
 void simt_block_spin_init(const simt_exec *ex, simt_block *blk)
 {
-    blk->stores = 0;
     blk->spinning = 0;
     blk->print = 0;
     blk->print_stores = UINT32_MAX; /* the first fingerprint never matches */
+    blk->print_at = ex->steps;
     blk->check_at = ex->spot_spin ? ex->steps + SPIN_CHECK : UINT64_MAX;
 }
 
 int simt_block_turn_over(simt_exec *ex, simt_block *blk)
 {
-    uint64_t h = block_print(blk);
-    blk->spinning = h == blk->print && blk->stores == blk->print_stores;
-    blk->print = h;
-    blk->print_stores = blk->stores;
+    if (ex->force_print || ex->steps - blk->print_at >= PRINT_GAP) {
+        uint64_t h = block_print(blk);
+        uint32_t stores = block_stores(blk);
+        blk->spinning = h == blk->print && stores == blk->print_stores;
+        blk->print = h;
+        blk->print_stores = stores;
+        blk->print_at = ex->steps;
+    } else if (block_stores(blk) != blk->print_stores) {
+        blk->spinning = 0; /* short turns: not every turn is fingerprinted */
+    }
     if (ex->steps >= ex->turn_end || (blk->spinning && ex->turn_end == UINT64_MAX))
         return 1;
     blk->check_at = ex->steps + SPIN_CHECK < ex->turn_end ? ex->steps + SPIN_CHECK : ex->turn_end;
@@ -125,7 +145,8 @@ typedef struct resident {
     uint64_t nslots, next;   /* order[next] is the next block to admit */
     uint64_t limit;
     int bps;                 /* blocks per SM */
-    uint64_t rng;            /* --interleave=random: turn lengths */
+    int shuffle;             /* --interleave=random */
+    uint64_t rng;            /* then the turn lengths */
     int ended;               /* a block of the launch has ended */
     uint32_t ended_idx[3];
     int hopeless;            /* everything admitted, everything spins */
@@ -150,7 +171,7 @@ static int blocks_per_sm(const simt_exec *ex)
     int threads = (int)(ex->block_dim[0] * ex->block_dim[1] * ex->block_dim[2]);
     simt_occupancy occ;
     if (!vm->cfg.device ||
-        simt_occupancy_compute(vm->cfg.device, threads, regs, ex->info->shared_bytes, 1, &occ) != 0 ||
+        simt_occupancy_compute(vm->cfg.device, threads, regs, ex->info->kernel_shared, 1, &occ) != 0 ||
         occ.blocks_per_sm < 1)
         return 1;
     return occ.blocks_per_sm;
@@ -178,7 +199,7 @@ static simt_status turn(resident *r, uint64_t k)
     blk->steps0 = ex->steps - blk->used;
     ex->max_steps = ex->steps + budget >= ex->steps ? ex->steps + budget : UINT64_MAX;
     ex->block_serial = r->g->order[r->place[k]];
-    if (ex->random)
+    if (r->shuffle) /* turns of seeded lengths */
         len = TURN / 8 + simt_rng_next(&r->rng) % TURN;
     ex->turn_end = r->hopeless ? UINT64_MAX - 1 : ex->steps + len;
     blk->check_at = ex->turn_end;
@@ -321,8 +342,12 @@ static simt_status resident_loop(resident *r)
             quiet = 0;
             continue;
         }
+        /* Every block seemed to spin: the next rounds fingerprint every
+         * block at every turn's end; two of them in which every block still
+         * spins (so no block wrote memory) prove it. */
         quiet = waiting ? quiet + 1 : 0;
-        if (quiet < 2)
+        r->ex->force_print = quiet > 0;
+        if (quiet < 3)
             continue;
         simt_block *spin = NULL;
         for (uint64_t k = 0; k < r->nslots && !spin; k++)
@@ -349,9 +374,10 @@ static simt_status resident_loop(resident *r)
 static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
-    resident r = { ex, g, NULL, NULL, NULL, 0, g->first, 0, blocks_per_sm(ex), 0, 0, {0}, 0 };
+    resident r = { ex, g, NULL, NULL, NULL, 0, g->first, 0, blocks_per_sm(ex), 0, 0, 0, {0}, 0 };
     r.limit = (uint64_t)r.bps * (uint64_t)(vm->cfg.device ? vm->cfg.device->sm_count : 1);
     r.nslots = g->n - g->first < r.limit ? g->n - g->first : r.limit;
+    r.shuffle = ex->random;
     r.rng = vm->cfg.seed ^ 0x94d049bb133111ebull;
     if (g->first > 0) { /* blocks order[0..first) ran to their ends */
         r.ended = 1;
@@ -385,6 +411,7 @@ static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
     simt_free(&vm->cfg.alloc, r.place);
     simt_free(&vm->cfg.alloc, r.live);
     ex->turn_end = UINT64_MAX;
+    ex->force_print = 0;
     return st;
 }
 

@@ -236,14 +236,39 @@ uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask)
     return cbar_release(w, id);
 }
 
-/* Lanes that waited at a convergence barrier while the rest of the warp kept
- * spinning in a loop go on alone (forward progress under ITS). */
-uint32_t simt_spin_release(simt_warp *w)
+/* Whether warp w, whose running group stands at the back edge pc, is in the
+ * state it was at its last check and stored nothing since: then it can
+ * only repeat itself until something outside the warp writes memory. */
+static int warp_spinning(simt_warp *w, int32_t pc)
+{
+    uint64_t h = simt_warp_print((uint64_t)(uint32_t)pc * 0x9e3779b97f4a7c15ull, w, 0);
+    int same = h == w->print && w->stores == w->print_stores;
+    w->print = h;
+    w->print_stores = w->stores;
+    return same;
+}
+
+/* Lanes that waited at a convergence barrier while the rest of the warp
+ * provably spins in a loop go on alone (forward progress under ITS; the
+ * rule is in exec.h at SIMT_SPIN_RELEASE).  Called every 64 back edges. */
+uint32_t simt_spin_release(simt_warp *w, int32_t pc)
 {
     uint32_t released = 0;
+    int due = 0, spinning = 0;
     for (uint32_t id = 0; id < w->ncbars; id++) {
         simt_cbar *b = &w->cbars[id];
         if (b->refs && b->arrived && w->spin - b->spin_mark > SIMT_SPIN_RELEASE)
+            due = 1;
+    }
+    if (!due)
+        return 0;
+    if ((w->spin & (SIMT_SPIN_CHECK - 1)) == 0)
+        spinning = warp_spinning(w, pc);
+    for (uint32_t id = 0; id < w->ncbars; id++) {
+        simt_cbar *b = &w->cbars[id];
+        uint32_t waited = w->spin - b->spin_mark;
+        if (b->refs && b->arrived && waited > SIMT_SPIN_RELEASE &&
+            (spinning || waited > SIMT_SPIN_RELEASE_MAX))
             released |= cbar_release(w, id);
     }
     for (uint32_t m = released; m; m &= m - 1)
@@ -293,16 +318,19 @@ void simt_lane_list(char *buf, size_t len, uint32_t lanes)
     }
 }
 
-/* Lockstep SIMT: a warp whose lanes keep looping while other lanes of the same
- * warp wait to reconverge with them has a single pc and can never let the
- * waiting lanes run: that is an intra-warp livelock (a spin lock).  Returns 1
- * after setting the fault. */
+/* Lockstep SIMT: a warp whose lanes provably spin (warp_spinning) while other
+ * lanes of the same warp wait to reconverge with them has a single pc and can
+ * never let the waiting lanes run: that is an intra-warp livelock (a spin
+ * lock).  A loop whose state changes is no livelock, however long it runs.
+ * Called every SIMT_SPIN_CHECK back edges; returns 1 after setting the fault. */
 int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc)
 {
     for (uint32_t id = 0; id < w->ncbars; id++) {
         simt_cbar *b = &w->cbars[id];
         if (!b->refs || !b->arrived || w->spin - b->spin_mark <= SIMT_LOCKSTEP_LIVELOCK)
             continue;
+        if (!warp_spinning(w, pc))
+            return 0;
         uint32_t spinning = w->in_state[LANE_READY];
         char spin[128], wait[128];
         simt_lane_list(spin, sizeof spin, spinning);
