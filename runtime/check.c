@@ -46,6 +46,7 @@ void simt_checker_free(simt_checker *ck)
     simt_free(&al, ck->pair_sync);
     simt_free(&al, ck->lock_acq);
     simt_free(&al, ck->lock_rel);
+    simt_free(&al, ck->bar_warps);
     ck_pages_free(&al, &ck->race_pages);
     ck_pages_free(&al, &ck->init_pages);
     simt_free(&al, ck);
@@ -299,6 +300,44 @@ void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char
     memcpy(ck->block_idx, saved, sizeof saved);
 }
 
+void ck_lane_list(char *buf, size_t len, uint32_t lanes)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (unsigned l = 0; l < 32 && n + 8 < len; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        unsigned e = l;
+        while (e + 1 < 32 && (lanes >> (e + 1) & 1))
+            e++;
+        n += (size_t)snprintf(buf + n, len - n, n ? ",%u" : "%u", l);
+        if (e > l)
+            n += (size_t)snprintf(buf + n, len - n, "-%u", e);
+        l = e;
+    }
+}
+
+/* A warning, not an error: the GPU computes an answer and goes on. */
+void simt_check_div_zero(simt_checker *ck, simt_vm *vm, int32_t pc, const uint32_t block[3],
+                         uint32_t warp, uint32_t tid_base, uint32_t lanes)
+{
+    if (!ck || !lanes)
+        return;
+    uint8_t op = ck->mod->code[pc].op;
+    int rem = op == OP_REM_S32 || op == OP_REM_U32 || op == OP_REM_S64 || op == OP_REM_U64;
+    char list[128], detail[400];
+    ck_lane_list(list, sizeof list, lanes);
+    snprintf(detail, sizeof detail, "lanes %s of warp %u divide by zero; a GPU does not trap: %s, "
+             "and the program goes on with that value", list, warp,
+             rem ? "the remainder x % 0 is x" : "the quotient x / 0 is all ones (-1 if signed)");
+    size_t before = ck->nfound;
+    unsigned lane = (unsigned)__builtin_ctz(lanes);
+    simt_check_report(ck, vm, 0, rem ? "Integer remainder by zero" : "Integer division by zero", pc,
+                      block, tid_base + lane, lane, detail);
+    if (ck->nfound > before)
+        ck->found[ck->nfound - 1].warning = 1;
+}
+
 /* ---- printing ---- */
 
 static void print_loc(const simt_checker *ck, int32_t pc, FILE *err)
@@ -375,7 +414,7 @@ static void print_finding(const simt_checker *ck, const ck_finding *f, FILE *err
         print_race(ck, f, err);
     } else {
         print_loc(ck, f->pc, err);
-        fprintf(err, ": error: %s\n", f->cls);
+        fprintf(err, ": %s: %s\n", f->warning ? "warning" : "error", f->cls);
         quote_line(ck, f->pc, err);
         if (f->kernel >= 0) {
             fprintf(err, "    by ");
@@ -407,9 +446,14 @@ unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err)
     if (ck->dropped)
         fprintf(err, "simtvm: note: %" PRIu64 " more findings in further groups not shown\n",
                 ck->dropped);
-    unsigned n = (unsigned)ck->nfound;
-    fprintf(err, "========= ERROR SUMMARY: %u error%s\n", n, n == 1 ? "" : "s");
-    return n;
+    unsigned n = (unsigned)ck->nfound, warnings = 0;
+    for (size_t k = 0; k < ck->nfound; k++)
+        warnings += (unsigned)ck->found[k].warning;
+    fprintf(err, "========= ERROR SUMMARY: %u error%s", n - warnings, n - warnings == 1 ? "" : "s");
+    if (warnings)
+        fprintf(err, ", %u warning%s", warnings, warnings == 1 ? "" : "s");
+    fputc('\n', err);
+    return n; /* warnings are findings too (exit status 3) */
 }
 
 /* ---- launches and blocks ---- */
@@ -494,6 +538,8 @@ void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads
      * entries read as empty without being cleared. */
     ck->block_start = ++ck->clock;
     ck->last_barrier = ck->block_start;
+    ck->bar_releases = 0;
+    ck->bar_diverged = 0;
     if (ck->shared_init && shared_bytes)
         memset(ck->shared_init, 0, (size_t)((shared_bytes + 7) / 8));
 }
@@ -510,8 +556,11 @@ void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
 
 void simt_check_barrier(simt_checker *ck)
 {
-    if (ck)
-        ck->last_barrier = ++ck->clock;
+    if (!ck)
+        return;
+    ck->last_barrier = ++ck->clock;
+    if (ck->checks & CHECK_SYNC)
+        ck_sync_barrier(ck);
 }
 
 void simt_check_warp_sync(simt_checker *ck, uint32_t warp, uint32_t lanes)

@@ -40,6 +40,15 @@ typedef struct ck_pages {
     void **page;
     size_t npages;
 } ck_pages;
+/* Where one warp stands as the block's barrier opens: the barrier
+ * instruction its first waiting lane waits at, -1 when every lane has
+ * exited, or INT32_MIN when it has no thread. */
+typedef struct ck_bar_warp {
+    uint32_t warp, tid_base;
+    uint32_t lane;           /* its first waiting lane */
+    int32_t place;
+} ck_bar_warp;
+
 /* One group of findings: the same class at the same pair of locations. */
 typedef struct ck_finding {
     unsigned check;          /* CHECK_* */
@@ -50,6 +59,7 @@ typedef struct ck_finding {
     /* The first instance. */
     uint32_t block[3], block_dim[3];
     uint32_t tid, tid2;
+    int warning;             /* printed as a warning (division by zero) */
     char object[96];         /* "s[17]", or "" */
     char detail[400];
 } ck_finding;
@@ -88,6 +98,12 @@ struct simt_checker {
     /* Init: a written bit per byte of shared memory (per block). */
     uint8_t *shared_init;
 
+    /* Sync: where the warps stand as the block's barrier opens (check_sync.c). */
+    struct ck_bar_warp *bar_warps;
+    size_t nbar_warps, bar_warps_cap;
+    uint32_t bar_releases;   /* barriers the running block has passed */
+    int bar_diverged;        /* the running block has a block-divergence finding */
+
     /* Global memory: race shadow words and written bits, by page. */
     ck_pages race_pages;     /* ck_word[CK_PAGE_WORDS] each */
     ck_pages init_pages;     /* uint8_t[CK_PAGE / 8] each */
@@ -96,9 +112,14 @@ struct simt_checker {
 /* check.c: records one finding instance (grouped). */
 void ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
             int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail);
+/* check.c: "0-3,8" for the lanes of a mask. */
+void ck_lane_list(char *buf, size_t len, uint32_t lanes);
 /* check.c: names the object at addr ("s[17]", "c[1000]", "global 0x..."). */
 void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size, char *buf,
                     size_t len);
+
+/* check_sync.c: the warps' arrivals at the barrier that just opened. */
+void ck_sync_barrier(simt_checker *ck);
 
 /* check_race.c */
 void ck_pages_free(const simt_allocator *al, ck_pages *p);

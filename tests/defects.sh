@@ -3,7 +3,8 @@
 #
 # Every tests/defects/*.k is a complete K program that says what the
 # checkers must find:
-#   // expect check: CLASS LINE[,LINE...]   CLASS is race, sync, memory or init;
+#   // expect check: CLASS LINE[,LINE...]   CLASS is race, sync, memory, init
+#                                           or divzero (a warning);
 #                                           exit status 3, stderr names every
 #                                           LINE as NAME.k:LINE, and holds a
 #                                           finding of CLASS
@@ -22,6 +23,7 @@ class_text() {
     sync) echo 'error: Barrier error detected' ;;
     memory) echo 'error: \(Invalid \|Malloc/Free error\)' ;;
     init) echo 'error: Uninitialized' ;;
+    divzero) echo 'warning: Integer \(division\|remainder\) by zero' ;;
     *) echo 'no such class' ;;
     esac
 }
@@ -74,7 +76,7 @@ for f in "${files[@]}"; do
     fi
 done
 echo "# detection by class (found/planted):"
-for class in race sync memory init; do
+for class in race sync memory init divzero; do
     echo "#   $class: ${found[$class]:-0}/${planted[$class]:-0}"
 done
 echo "# false positives on correct programs: $false_positives"

@@ -59,7 +59,19 @@ void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads
                       uint64_t shared_bytes);
 /* One warp memory instruction by device code (race and init). */
 void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
-/* __syncthreads released every thread of the block: a new barrier epoch. */
+/* Where the threads of one warp stand when the block's barrier opens (sync):
+ * lanes `arrived` wait at a barrier instruction (pc[l] - 1), lanes `exited`
+ * have left the kernel.  Every warp of the block is told,
+ * in index order, right before simt_check_barrier. */
+typedef struct simt_barrier_warp {
+    uint32_t warp, tid_base;
+    uint32_t arrived, exited;
+    const int32_t *pc;       /* per lane; read during the call only */
+} simt_barrier_warp;
+void simt_check_barrier_warp(simt_checker *ck, const simt_barrier_warp *bw);
+/* __syncthreads released every thread of the block: a new barrier epoch.
+ * With sync checked, threads that reached different barriers or exited
+ * instead (simt_check_barrier_warp) are a finding. */
 void simt_check_barrier(simt_checker *ck);
 /* Lanes `lanes` of warp `warp` synchronised (__syncwarp or a *_sync collective). */
 void simt_check_warp_sync(simt_checker *ck, uint32_t warp, uint32_t lanes);
@@ -70,6 +82,10 @@ void simt_check_host_write(simt_checker *ck, uint64_t addr, uint64_t len);
  * "Barrier error detected. Divergent thread(s) in warp"); detail says more. */
 void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
                        const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail);
+/* Lanes `lanes` of warp `warp` (lane 0 is thread tid_base of block `block`)
+ * divided by zero at pc, an integer division or remainder: a warning. */
+void simt_check_div_zero(simt_checker *ck, simt_vm *vm, int32_t pc, const uint32_t block[3],
+                         uint32_t warp, uint32_t tid_base, uint32_t lanes);
 /* Prints every finding, grouped, then `ERROR SUMMARY: N errors`.  Returns N. */
 unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err);
 
