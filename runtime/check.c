@@ -29,6 +29,8 @@ simt_checker *simt_checker_new(const simt_module *mod, unsigned checks,
     ck->mod = mod;
     ck->checks = checks;
     ck->kernel = -1;
+    ck->last_kernel = -1;
+    ck->api_failed_pc = -1;
     ck->width = 32;
     ck->block_dim[0] = ck->block_dim[1] = ck->block_dim[2] = 1;
     return ck;
@@ -47,6 +49,7 @@ void simt_checker_free(simt_checker *ck)
     simt_free(&al, ck->lock_acq);
     simt_free(&al, ck->lock_rel);
     simt_free(&al, ck->bar_warps);
+    simt_free(&al, ck->api_host);
     ck_pages_free(&al, &ck->race_pages);
     ck_pages_free(&al, &ck->init_pages);
     simt_free(&al, ck);
@@ -437,9 +440,9 @@ static void print_finding(const simt_checker *ck, const ck_finding *f, FILE *err
 
 unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err)
 {
-    (void)vm;
     if (!ck)
         return 0;
+    simt_check_api_leaks(ck, vm);
     fflush(stdout);
     for (size_t k = 0; k < ck->nfound; k++)
         print_finding(ck, &ck->found[k], err);
@@ -520,6 +523,8 @@ void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li
     ck->shared_bytes = li->shared_bytes;
     if (ck->checks & CHECK_MEMORY)
         check_launch_pointers(ck, vm, li);
+    if (ck->checks & CHECK_API)
+        ck_api_launch(ck, vm, li);
     if (ck_race_launch(ck) != 0) {
         ck->checks &= ~(unsigned)(CHECK_RACE | CHECK_INIT); /* out of memory: check less */
         ck->oom = 1;
@@ -550,6 +555,10 @@ void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
         return;
     if (ck->checks & CHECK_INIT)
         ck_init_access(ck, vm, a);
+    else if (ck->checks & CHECK_API) /* which bytes were written, for copies back */
+        ck_mark_writes(ck, a);
+    if ((ck->checks & CHECK_API) && ck->napi_watch)
+        ck_api_access(ck, vm, a);
     if (ck->checks & CHECK_RACE)
         ck_race_access(ck, vm, a);
 }

@@ -86,6 +86,18 @@ void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char
  * divided by zero at pc, an integer division or remainder: a warning. */
 void simt_check_div_zero(simt_checker *ck, simt_vm *vm, int32_t pc, const uint32_t block[3],
                          uint32_t warp, uint32_t tid_base, uint32_t lanes);
+/* --check=api (runtime/check_api.c), from the host runtime, located at the
+ * host call (vm->fault.pc).  A cudaMemcpy-like copy of n bytes, before it
+ * is done (kind: cudaMemcpyKind, 0-4): */
+void simt_check_api_copy(simt_checker *ck, simt_vm *vm, const char *fn, uint64_t dst,
+                         uint64_t src, uint64_t n, int kind);
+/* A launch failed before it ran (why: the reason). */
+void simt_check_api_launch_error(simt_checker *ck, simt_vm *vm, uint32_t kernel,
+                                 const uint64_t *args, int nargs, const char *why);
+/* cudaGetLastError or cudaPeekAtLastError: the program looks at errors. */
+void simt_check_api_error_read(simt_checker *ck);
+/* Device memory still allocated (at cudaDeviceReset and at the end). */
+void simt_check_api_leaks(simt_checker *ck, simt_vm *vm);
 /* Prints every finding, grouped, then `ERROR SUMMARY: N errors`.  Returns N. */
 unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err);
 
