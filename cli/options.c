@@ -14,7 +14,9 @@
 #define CMD_BIT(c) (1u << (c))
 #define ON_RUN CMD_BIT(CMD_RUN)
 #define ON_OCC CMD_BIT(CMD_OCCUPANCY)
-#define ON_COMPILE (CMD_BIT(CMD_RUN) | CMD_BIT(CMD_BUILD) | CMD_BIT(CMD_DISASM) | ON_DEBUG)
+#define ON_GRADE CMD_BIT(CMD_GRADE)
+#define ON_COMPILE \
+    (CMD_BIT(CMD_RUN) | CMD_BIT(CMD_BUILD) | CMD_BIT(CMD_DISASM) | ON_DEBUG | ON_GRADE)
 /* debug runs the program under the options of run that make sense one warp
  * instruction at a time (no checkers, statistics, traces or host threads) */
 #define ON_DEBUG CMD_BIT(CMD_DEBUG)
@@ -246,6 +248,7 @@ STRING_OPTION(opt_stats_file, stats_file, "--stats-file")
 STRING_OPTION(opt_trace, trace_file, "--trace")
 STRING_OPTION(opt_report, report_file, "--report")
 STRING_OPTION(opt_kernel, kernel, "--kernel")
+STRING_OPTION(opt_reference, reference, "--reference")
 STRING_OPTION(opt_output, output, "-o")
 
 static int opt_threads(simtvm_options *o, const char *v, FILE *err)
@@ -470,10 +473,10 @@ static const option_def OPTIONS[] = {
     {"--sched", VALUE, ON_RUN | ON_DEBUG, opt_sched},
     {"--interleave", VALUE, ON_RUN | ON_DEBUG, opt_interleave},
     {"--seed", VALUE, ON_RUN | ON_DEBUG, opt_seed},
-    {"--seeds", VALUE, ON_RUN, opt_seeds},
-    {"--warp-size", VALUE, ON_RUN | ON_DEBUG, opt_warp_size},
-    {"--device", VALUE, ON_RUN | ON_OCC | ON_DEBUG, opt_device},
-    {"--check", VALUE, ON_RUN, opt_check},
+    {"--seeds", VALUE, ON_RUN | ON_GRADE, opt_seeds},
+    {"--warp-size", VALUE, ON_RUN | ON_DEBUG | ON_GRADE, opt_warp_size},
+    {"--device", VALUE, ON_RUN | ON_OCC | ON_DEBUG | ON_GRADE, opt_device},
+    {"--check", VALUE, ON_RUN | ON_GRADE, opt_check},
     {"--error-exitcode", VALUE, ON_RUN, opt_error_exitcode},
     {"--stats", OPTIONAL_VALUE, ON_RUN, opt_stats},
     {"--stats-file", VALUE, ON_RUN, opt_stats_file},
@@ -481,9 +484,9 @@ static const option_def OPTIONS[] = {
     {"--threads", VALUE, ON_RUN, opt_threads},
     {"--block-order", VALUE, ON_RUN | ON_DEBUG, opt_block_order},
     {"--maxrregcount", VALUE, ON_RUN, opt_maxrregcount},
-    {"--max-steps", VALUE, ON_RUN | ON_DEBUG, opt_max_steps},
-    {"--max-host-steps", VALUE, ON_RUN | ON_DEBUG, opt_max_host_steps},
-    {"--max-memory", VALUE, ON_RUN | ON_DEBUG, opt_max_memory},
+    {"--max-steps", VALUE, ON_RUN | ON_DEBUG | ON_GRADE, opt_max_steps},
+    {"--max-host-steps", VALUE, ON_RUN | ON_DEBUG | ON_GRADE, opt_max_host_steps},
+    {"--max-memory", VALUE, ON_RUN | ON_DEBUG | ON_GRADE, opt_max_memory},
     {"--max-printf", VALUE, ON_RUN | ON_DEBUG, opt_max_printf},
     {"--no-simd", NO_VALUE, ON_RUN, opt_no_simd},
     {"--wall-clock", NO_VALUE, ON_RUN | ON_DEBUG, opt_wall_clock},
@@ -493,16 +496,17 @@ static const option_def OPTIONS[] = {
     {"--quiet", NO_VALUE, ON_RUN, opt_quiet},
     {"-D", VALUE, ON_COMPILE, opt_define},
     {"-I", VALUE, ON_COMPILE, opt_include_dir},
-    {"--kernel", VALUE, ON_RUN, opt_kernel},
-    {"--grid", VALUE, ON_RUN, opt_grid},
-    {"--block", VALUE, ON_RUN | ON_OCC, opt_block},
-    {"--shared", VALUE, ON_RUN, opt_shared},
-    {"--arg", VALUE, ON_RUN, opt_kernel_arg},
+    {"--kernel", VALUE, ON_RUN | ON_GRADE, opt_kernel},
+    {"--grid", VALUE, ON_RUN | ON_GRADE, opt_grid},
+    {"--block", VALUE, ON_RUN | ON_OCC | ON_GRADE, opt_block},
+    {"--shared", VALUE, ON_RUN | ON_GRADE, opt_shared},
+    {"--arg", VALUE, ON_RUN | ON_GRADE, opt_kernel_arg},
     {"--out", VALUE, ON_RUN, opt_out},
     {"-o", VALUE, CMD_BIT(CMD_BUILD), opt_output},
+    {"--reference", VALUE, ON_GRADE, opt_reference},
     {"--regs", VALUE, ON_OCC, opt_regs},
     {"--smem", VALUE, ON_OCC, opt_smem},
-    {"--json", NO_VALUE, ON_OCC, opt_json},
+    {"--json", NO_VALUE, ON_OCC | ON_GRADE, opt_json},
     {"--granularity", VALUE, ON_OCC, opt_granularity},
 };
 #define NOPTIONS (sizeof OPTIONS / sizeof OPTIONS[0])
@@ -513,7 +517,7 @@ static const struct {
 } COMMANDS[] = {
     {"run", CMD_RUN}, {"build", CMD_BUILD}, {"disasm", CMD_DISASM},
     {"occupancy", CMD_OCCUPANCY}, {"devices", CMD_DEVICES}, {"debug", CMD_DEBUG},
-    {"help", CMD_HELP}, {"--help", CMD_HELP}, {"-h", CMD_HELP}, {"--version", CMD_VERSION},
+    {"grade", CMD_GRADE}, {"help", CMD_HELP}, {"--help", CMD_HELP}, {"-h", CMD_HELP}, {"--version", CMD_VERSION},
     {"version", CMD_VERSION},
 };
 
@@ -632,7 +636,8 @@ static int check_command(simtvm_options *o, FILE *err)
 {
     const char *cmd = command_name(o->command);
     int needs_file = o->command == CMD_RUN || o->command == CMD_BUILD ||
-                     o->command == CMD_DISASM || o->command == CMD_DEBUG;
+                     o->command == CMD_DISASM || o->command == CMD_DEBUG ||
+                     o->command == CMD_GRADE;
     if (needs_file && !o->file)
         return fail(err, "'%s' needs a FILE.k%s (see simtvm --help)", cmd,
                     o->command == CMD_BUILD ? "" : " or FILE.kbc");
@@ -642,7 +647,9 @@ static int check_command(simtvm_options *o, FILE *err)
         return fail(err, "'build' needs -o FILE.kbc");
     if (o->command == CMD_OCCUPANCY && !(o->have_occ_block && o->have_occ_regs))
         return fail(err, "'occupancy' needs --block N and --regs R");
-    if (o->command != CMD_RUN)
+    if (o->command == CMD_GRADE && !o->reference)
+        return fail(err, "'grade' needs --reference REF.k (the teacher's solution)");
+    if (o->command != CMD_RUN && o->command != CMD_GRADE)
         return 0;
     if (o->kernel && !(o->have_grid && o->have_block))
         return fail(err, "--kernel %s needs --grid and --block", o->kernel);
@@ -670,7 +677,7 @@ static int parse_command(simtvm_options *o, const char *word, FILE *err)
         return fail(err, "'%s' before a command; write simtvm COMMAND [options] "
                          "(see simtvm --help)", word);
     return fail(err, "unknown command '%s' (commands: run, build, disasm, occupancy, devices, "
-                     "debug; see simtvm --help)", word);
+                     "debug, grade; see simtvm --help)", word);
 }
 
 static void options_defaults(simtvm_options *o)
@@ -755,6 +762,11 @@ void simtvm_print_help(FILE *out)
         "  simtvm debug FILE.k|FILE.kbc [--sched, --warp-size, --interleave, --seed,\n"
         "        --device, -D, -I ...] [-- program arguments]   interactive warp stepper:\n"
         "        commands on stdin (help lists them; cli/README.md)\n"
+        "  simtvm grade STUDENT.k --reference REF.k [--kernel NAME --grid X --block X\n"
+        "        --arg NAME=VALUE ...] [--seeds A..B] [--check=LIST] [--json]\n"
+        "        runs both, compares outputs (or the kernel's buffers), runs the checkers\n"
+        "        (default all) and a seed sweep (default 1..20); one verdict: PASS, FAIL\n"
+        "        with the reason and a replay command, or COMPILE ERROR; exit 0 only for PASS\n"
         "  simtvm devices | --help | --version\n"
         "\n"
         "options of run (before or after the file; --opt=value or --opt value):\n"

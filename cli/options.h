@@ -15,7 +15,7 @@
 
 enum simtvm_command {
     CMD_NONE, CMD_RUN, CMD_BUILD, CMD_DISASM, CMD_OCCUPANCY, CMD_DEVICES, CMD_DEBUG,
-    CMD_HELP, CMD_VERSION
+    CMD_HELP, CMD_VERSION, CMD_GRADE
 };
 
 enum simtvm_stats_format { STATS_OFF, STATS_TEXT, STATS_JSON, STATS_CSV };
@@ -27,6 +27,7 @@ typedef struct simtvm_options {
     int command;                 /* enum simtvm_command */
     const char *file;            /* the .k or .kbc input */
     const char *output;          /* build: -o */
+    const char *reference;       /* grade: --reference REF.k */
 
     /* run: the machine */
     int sched;                   /* enum simt_sched */

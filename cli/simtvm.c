@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli/debug.h"
+#include "cli/grade.h"
 #include "cli/options.h"
 #include "cli/runner.h"
 #include "cli/seeds.h"
@@ -427,6 +428,7 @@ int main(int argc, char **argv)
         case CMD_DISASM: status = cmd_disasm(&o); break;
         case CMD_RUN: status = cmd_run(&o); break;
         case CMD_DEBUG: status = cmd_debug(&o); break;
+        case CMD_GRADE: status = simtvm_grade(&o); break;
         default: status = errorf("command not available"); break;
         }
     }

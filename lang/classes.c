@@ -49,6 +49,59 @@ static k_expr *address_of(k_sema_state *s, k_expr *e)
 }
 
 /* ---- overload choice ---- */
+/* A constructor of r taking one argument of type t as it is or by an
+ * arithmetic or pointer conversion (std::string from a const char *), or
+ * NULL: C++'s implicit conversion by constructor, one step only. */
+static k_decl *converting_ctor(const k_record *r, const k_type *t)
+{
+    if (t->kind == TY_RECORD)
+        return NULL;
+    k_decl *best = NULL;
+    int best_rank = 0;
+    for (int i = 0; i < r->nmethods; i++) {
+        k_decl *f = r->methods[i];
+        if (f->method_kind != M_CTOR || f->nparams != 2)
+            continue;
+        const k_type *p = f->params[1]->type;
+        if (p->kind == TY_REF)
+            p = p->base;
+        int rank = k_ty_same(p, t) ? 3 : k_ty_is_arith(p) && k_ty_is_arith(t) ? 1
+                   : p->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY) &&
+                     k_ty_same(p->base, t->base) ? 2 : 0;
+        if (p->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY) &&
+            p->base->kind == t->base->kind)
+            rank = 2;
+        if (rank > best_rank) {
+            best = f;
+            best_rank = rank;
+        }
+    }
+    return best;
+}
+
+/* An argument a of a type other than the class of parameter p (a class or
+ * a reference to one) that a constructor converts: a becomes `P(a)`, checked.
+ * Returns 1 when it did. */
+int k_sema_convert_arg(k_sema_state *s, const k_type *p, k_expr **a)
+{
+    if (p->kind == TY_REF)
+        p = p->base;
+    k_expr *e = *a;
+    if (p->kind != TY_RECORD || !e->type || e->type->kind == TY_RECORD ||
+        !converting_ctor(p->rec, k_decay(s->ctx, e->type)))
+        return 0;
+    k_expr *c = node(s, E_CONSTRUCT, e->loc);
+    c->type_written = k_alloc(s->ctx, sizeof *c->type_written);
+    *c->type_written = *p;
+    c->type_written->quals = 0;
+    c->args = k_alloc(s->ctx, sizeof *c->args);
+    c->args[0] = e;
+    c->nargs = 1;
+    c->depth = e->depth + 1;
+    *a = c;
+    return k_sema_expr(s, c) != NULL;
+}
+
 /* How well argument a converts to parameter type p: 3 exact, 2 same class
  * of type, 1 convertible, 0 not at all. */
 static int conversion_rank(const k_type *p, const k_expr *a)
@@ -56,6 +109,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
     const k_type *t = a->type;
     if (!t || !p)
         return 0;
+    if (p->kind == TY_REF)   /* const T & binds a T (a temporary when an rvalue) */
+        p = p->base;
     if (k_ty_same(p, t))
         return 3;
     if (k_ty_is_arith(p) && k_ty_is_arith(t))
@@ -69,6 +124,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
     if (p->kind == TY_PTR && k_is_null_const(a))
         return 1;
     if (p->kind == TY_BOOL && t->kind == TY_PTR)
+        return 1;
+    if (p->kind == TY_RECORD && converting_ctor(p->rec, t))
         return 1;
     return 0;
 }
@@ -104,9 +161,20 @@ static int candidates(k_sema_state *s, const char *name, k_decl ***out)
     k_scope *sc = s->file_scope;
     k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(sc->n + 1));
     int n = 0;
-    for (int i = 0; i < sc->n; i++)
-        if (sc->decls[i]->kind == D_FUNC && strcmp(sc->decls[i]->name, name) == 0)
+    size_t len = strlen(name);
+    int op = strncmp(name, "operator", 8) == 0;
+    for (int i = 0; i < sc->n; i++) {
+        const char *dn = sc->decls[i]->name;
+        size_t dl = dn ? strlen(dn) : 0;
+        if (sc->decls[i]->kind != D_FUNC || sc->decls[i]->method_of)
+            continue;
+        /* an operator declared in a namespace (std::operator+ of std::string)
+         * is found through its class's namespace in C++ (ADL): any namespace
+         * here, the argument types then decide */
+        if (strcmp(dn, name) == 0 || (op && dl > len + 2 && strcmp(dn + dl - len, name) == 0 &&
+                                      dn[dl - len - 1] == ':'))
             c[n++] = sc->decls[i];
+    }
     *out = c;
     return n;
 }
@@ -318,11 +386,14 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
 {
     *done = 0;
     k_expr *a = e->lhs, *b = unary ? NULL : e->rhs;
-    const char *sym = op_text(op, unary);
+    /* op KB_NONE: `a = b` (assign) or `a[i]`, both members only in C++ */
+    const char *sym = unary ? op_text(op, 1) : assign && op == KB_NONE ? ""
+                      : op == KB_NONE ? "[]" : op_text(op, 0);
     if (!sym)
         return NULL;
-    char name[16];
-    snprintf(name, sizeof name, "operator%s%s", sym, assign ? "=" : "");
+    char buf[16];
+    snprintf(buf, sizeof buf, "operator%s%s", sym, assign ? "=" : "");
+    const char *name = k_strndup(s->ctx, buf, strlen(buf));   /* e keeps it */
     k_expr *args[2] = {a, b};
     int nargs = b ? 2 : 1;
     k_decl **c;
@@ -408,6 +479,20 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k
     return f;
 }
 
+/* The class's own copy constructor S(const S &), or NULL: with one, a copy
+ * is that call (std::string and std::vector own memory), not a plain copy. */
+static k_decl *user_copy_ctor(const k_record *r)
+{
+    for (int i = 0; i < r->nmethods; i++) {
+        k_decl *f = r->methods[i];
+        if (f->method_kind == M_CTOR && f->nparams == 2 &&
+            f->params[1]->type->kind == TY_REF &&
+            f->params[1]->type->base->kind == TY_RECORD && f->params[1]->type->base->rec == r)
+            return f;
+    }
+    return NULL;
+}
+
 /* S(s2) with s2 an S: the implicit copy constructor, a plain copy. */
 static int is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs)
 {
@@ -432,9 +517,16 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         args = d->init->args;
         nargs = d->init->nargs;
     } else if (d->init) {
-        return 0;   /* S s = expr: a copy */
+        if (!k_sema_rvalue(s, d->init))
+            return 0;
+        if (d->init->type->kind == TY_RECORD && d->init->type->rec == t->rec &&
+            !user_copy_ctor(t->rec))
+            return 0;   /* S s = expr: a copy */
+        args = k_alloc(s->ctx, sizeof *args);   /* S s = x: the constructor taking x */
+        args[0] = d->init;
+        nargs = 1;
     }
-    if (is_copy(s, t, args, nargs) && d->type->kind != TY_ARRAY) {
+    if (is_copy(s, t, args, nargs) && !user_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
         return 0;
@@ -465,7 +557,8 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "'%s' is an incomplete type", k_record_name(t->rec));
         return NULL;
     }
-    if (k_record_has_ctors(t->rec) && !is_copy(s, t, e->args, e->nargs)) {
+    if (k_record_has_ctors(t->rec) &&
+        (!is_copy(s, t, e->args, e->nargs) || user_copy_ctor(t->rec))) {
         k_type **at;
         e->decl = k_sema_pick_ctor(s, t, e->args, e->nargs, e->loc, &at);
         e->sema_ext = at;
@@ -487,6 +580,33 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
     return t;
 }
 
+/* `lhs = rhs;` as a statement of a constructor's body. */
+static k_stmt *assign_stmt(k_sema_state *s, k_expr *lhs, k_expr *rhs, k_loc loc)
+{
+    k_expr *as = node(s, E_ASSIGN, loc);
+    as->op = KB_NONE;
+    as->lhs = lhs;
+    as->rhs = rhs;
+    as->depth = (rhs->depth > lhs->depth ? rhs->depth : lhs->depth) + 1;
+    k_stmt *st = k_stmt_new(s->ctx, S_EXPR, loc);
+    st->expr = as;
+    return st;
+}
+
+/* `T(args)`: a value of record type t built by its constructor. */
+static k_expr *construct_expr(k_sema_state *s, k_type *t, k_expr *mi)
+{
+    k_expr *e = node(s, E_CONSTRUCT, mi->loc);
+    e->type_written = t;
+    e->args = mi->args;
+    e->nargs = mi->nargs;
+    e->depth = 2;
+    for (int i = 0; i < mi->nargs; i++)
+        if (mi->args[i]->depth + 1 > e->depth)
+            e->depth = mi->args[i]->depth + 1;
+    return e;
+}
+
 /* `D(...) : B(args)`: *(B *)this = B(args) (the base is D's first member). */
 static k_stmt *base_init(k_sema_state *s, k_decl *f, k_expr *mi)
 {
@@ -500,22 +620,7 @@ static k_stmt *base_init(k_sema_state *s, k_decl *f, k_expr *mi)
     deref->op = KU_DEREF;
     deref->lhs = cast;
     deref->depth = 3;
-    k_expr *rhs = node(s, E_CONSTRUCT, mi->loc);
-    rhs->type_written = bt;
-    rhs->args = mi->args;
-    rhs->nargs = mi->nargs;
-    rhs->depth = 2;
-    for (int i = 0; i < mi->nargs; i++)
-        if (mi->args[i]->depth + 1 > rhs->depth)
-            rhs->depth = mi->args[i]->depth + 1;
-    k_expr *as = node(s, E_ASSIGN, mi->loc);
-    as->op = KB_NONE;
-    as->lhs = deref;
-    as->rhs = rhs;
-    as->depth = (rhs->depth > 3 ? rhs->depth : 3) + 1;
-    k_stmt *st = k_stmt_new(s->ctx, S_EXPR, mi->loc);
-    st->expr = as;
-    return st;
+    return assign_stmt(s, deref, construct_expr(s, bt, mi), mi->loc);
 }
 
 /* A constructor's `m(args)` list becomes assignments at the start of its
@@ -540,10 +645,7 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         k_expr *rhs;
         if (fld && fld->type->kind == TY_RECORD && !is_copy(s, fld->type, mi->args, mi->nargs) &&
             (mi->nargs != 1 || k_record_has_ctors(fld->type->rec))) {
-            rhs = node(s, E_CONSTRUCT, mi->loc);
-            rhs->type_written = fld->type;
-            rhs->args = mi->args;
-            rhs->nargs = mi->nargs;
+            rhs = construct_expr(s, fld->type, mi);
         } else if (mi->nargs == 1) {
             rhs = mi->args[0];
         } else if (mi->nargs == 0) {
@@ -555,14 +657,6 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         if (!fld)
             k_error(s->ctx, mi->loc, "'%s' is not a member of '%s'", mi->name,
                     k_record_name(f->method_of));
-        k_expr *as = node(s, E_ASSIGN, mi->loc);
-        as->op = KB_NONE;
-        as->lhs = lhs;
-        as->rhs = rhs;
-        as->depth = (rhs->depth > 3 ? rhs->depth : 3) + 1;
-        k_stmt *st = k_stmt_new(s->ctx, S_EXPR, mi->loc);
-        st->expr = as;
-        ns[i] = st;
         /* the member, not a parameter of the same name: (*this).m */
         k_expr *deref = node(s, E_UNARY, mi->loc);
         deref->op = KU_DEREF;
@@ -570,6 +664,7 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         lhs->kind = E_MEMBER;
         lhs->lhs = deref;
         lhs->depth = 3;
+        ns[i] = assign_stmt(s, lhs, rhs, mi->loc);
     }
     for (int i = 0; i < body->nstmts; i++)
         ns[f->nmem_inits + i] = body->stmts[i];
@@ -667,4 +762,32 @@ void k_sema_dtor_var(k_sema_state *s, k_decl *d)
             d->dtor = f;
             d->address_taken = 1;
         }
+}
+
+/* A class value copied from an lvalue where C++ copies it (a by-value
+ * argument, a return): with the class's own copy constructor (std::vector,
+ * std::string own memory) the copy is that call, `P(e)`.  A returned local
+ * is moved instead (C++ elides that copy): its destructor no longer runs. */
+void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_return)
+{
+    k_expr *e = *a;
+    if (p->kind != TY_RECORD || !e->type || e->type->kind != TY_RECORD ||
+        e->type->rec != p->rec || !e->is_lvalue || !user_copy_ctor(p->rec))
+        return;
+    k_decl *d = e->kind == E_IDENT ? e->decl : NULL;
+    if (is_return && d && (d->kind == D_VAR || d->kind == D_PARAM) && !d->is_global_scope &&
+        !(d->storage & ST_STATIC) && d->type->kind == TY_RECORD) {
+        d->dtor = NULL;
+        return;
+    }
+    k_expr *c = node(s, E_CONSTRUCT, e->loc);
+    c->type_written = k_alloc(s->ctx, sizeof *c->type_written);
+    *c->type_written = *p;
+    c->type_written->quals = 0;
+    c->args = k_alloc(s->ctx, sizeof *c->args);
+    c->args[0] = e;
+    c->nargs = 1;
+    c->depth = e->depth + 1;
+    *a = c;
+    k_sema_expr(s, c);
 }

@@ -228,16 +228,90 @@ static k_stmt *decl_stmt(k_sema_state *s, k_loc loc, k_decl *d)
  *     for (long i = 0; i < n; ++i) { T x = a[i]; body }
  * (a reference x refers to a[i]).  The counter's name cannot be written in
  * a program, so it hides nothing. */
+/* The return type of r's member function called name (begin, end), or NULL. */
+static k_type *method_result(const k_record *r, const char *name)
+{
+    size_t len = strlen(name);
+    for (int i = 0; i < r->nmethods; i++) {
+        const char *full = r->methods[i]->name;
+        size_t fl = strlen(full);
+        if (fl > len + 2 && strcmp(full + fl - len, name) == 0 && full[fl - len - 1] == ':')
+            return r->methods[i]->type->base;
+    }
+    return NULL;
+}
+
+static k_expr *method_call(k_sema_state *s, k_expr *obj, const char *name)
+{
+    k_expr *c = k_expr_new(s->ctx, E_MCALL, obj->loc);
+    c->lhs = obj;
+    c->name = name;
+    c->depth = obj->depth + 1;
+    return c;
+}
+
+/* `for (T x : v)` over an object whose begin() and end() return pointers
+ * (std::vector, std::string) becomes
+ *     for (P it = v.begin(); it != v.end(); ++it) { T x = *it; body }
+ * with v evaluated at each end() as written (a variable or a member). */
+static int class_range_for(k_sema_state *s, k_stmt *st, k_expr *range, k_expr *again)
+{
+    const k_record *r = range->type->rec;
+    k_type *b = method_result(r, "begin"), *e = method_result(r, "end");
+    if (!b || !e || b->kind != TY_PTR || e->kind != TY_PTR) {
+        k_error(s->ctx, range->loc, "range-based for over '%s' needs begin() and end() "
+                "returning pointers", k_record_name(r));
+        return 0;
+    }
+    k_loc loc = st->loc;
+    k_decl *it = k_decl_new(s->ctx, D_VAR, loc, "for.range.it");
+    it->type = b;
+    it->init = method_call(s, range, "begin");
+    k_expr *cond = k_expr_new(s->ctx, E_BINARY, loc);
+    cond->op = KB_NE;
+    cond->lhs = ident_of(s, loc, it);
+    cond->rhs = method_call(s, again, "end");
+    cond->depth = cond->rhs->depth + 1;
+    k_expr *step = k_expr_new(s->ctx, E_UNARY, loc);
+    step->op = KU_PREINC;
+    step->lhs = ident_of(s, loc, it);
+    k_expr *elem = k_expr_new(s->ctx, E_UNARY, range->loc);
+    elem->op = KU_DEREF;
+    elem->lhs = ident_of(s, loc, it);
+    k_stmt *var = st->init;
+    var->decls[0]->init = elem;
+    k_stmt *body = k_stmt_new(s->ctx, S_BLOCK, loc);
+    body->stmts = k_alloc(s->ctx, sizeof *body->stmts * 2);
+    body->stmts[0] = var;
+    body->stmts[1] = st->body;
+    body->nstmts = st->body ? 2 : 1;
+    st->init = decl_stmt(s, loc, it);
+    st->expr = cond;
+    st->step = step;
+    st->body = body;
+    st->range = NULL;
+    return 1;
+}
+
 int k_sema_range_for(k_sema_state *s, k_stmt *st)
 {
     k_expr *range = st->range;
+    k_expr *again = k_clone_expr(s->ctx, range, NULL);   /* unchecked, for end() */
     k_type *t = k_sema_expr(s, range);
     if (!t)
         return 0;
+    if (t->kind == TY_RECORD && again) {
+        if (again->kind != E_IDENT && again->kind != E_MEMBER) {
+            k_error(s->ctx, range->loc, "range-based for over a class object needs a "
+                    "variable or a member (store the object in a variable first)");
+            return 0;
+        }
+        return class_range_for(s, st, range, again);
+    }
     if (t->kind != TY_ARRAY || t->length < 0) {
         char a[TYBUF];
-        k_error(s->ctx, range->loc, "range-based for needs an array of known size, not '%s'"
-                " (K has no begin()/end())", k_ty_str(t, a, sizeof a));
+        k_error(s->ctx, range->loc, "range-based for needs an array of known size or an "
+                "object with begin() and end(), not '%s'", k_ty_str(t, a, sizeof a));
         return 0;
     }
     k_loc loc = st->loc;

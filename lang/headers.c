@@ -5,6 +5,7 @@
  * K does not have.  Each is one string, a line per literal; edit them here.
  */
 #include "include.h"
+#include "stl.h"
 
 #include <string.h>
 
@@ -677,6 +678,9 @@ const char *k_builtin_header_text(const char *name)
     for (size_t i = 0; i < sizeof HEADERS / sizeof HEADERS[0]; i++)
         if (!strcmp(HEADERS[i].name, name))
             return HEADERS[i].text;
+    const char *std_text = k_stl_header_text(name);
+    if (std_text)
+        return std_text;
     if (!strcmp(name, "cuda.h"))
         return k_cuda_driver_text(name);
     return k_cuda_fp16_text(name);

@@ -279,6 +279,39 @@ static int add_global(lw_mod *M, const char *name, int space, const k_type *t, u
     return (int)m->nglobals++;
 }
 
+/* A kernel parameter too large for the launch's registers lives in a module
+ * variable of its own, "kernel(param)": each launch copies the argument
+ * there (lower_call.c) and the kernel reads it from there (prologue).
+ * Launches run to completion when they are issued (SPEC 2.8), so one
+ * variable per parameter serves every launch.  Returns its index. */
+typedef struct lw_pglobal {
+    const k_decl *param;
+    int global;
+} lw_pglobal;
+
+int lw_param_global(lw_mod *M, const k_decl *fn, int i)
+{
+    const k_decl *p = fn->params[i];
+    for (int k = 0; k < M->npglobals; k++)
+        if (M->pglobals[k].param == p)
+            return M->pglobals[k].global;
+    if (M->npglobals == M->pglobals_cap) {
+        int cap = M->pglobals_cap ? M->pglobals_cap * 2 : 4;
+        lw_pglobal *n = simt_realloc(tal(M), M->pglobals, sizeof *n * (size_t)cap);
+        if (!n) {
+            M->oom = 1;
+            return 0;
+        }
+        M->pglobals = n;
+        M->pglobals_cap = cap;
+    }
+    char name[160];
+    snprintf(name, sizeof name, "%s(%s)", fn->name, p->name ? p->name : "");
+    int g = add_global(M, name, SPACE_GLOBAL, p->type, p->loc.line);
+    M->pglobals[M->npglobals++] = (lw_pglobal){p, g};
+    return g;
+}
+
 int lw_string_global(lw_mod *M, const char *text, size_t len, k_loc loc)
 {
     for (int i = 0; i < M->nstrs; i++)
@@ -1099,6 +1132,26 @@ static void stmt(lw_func *F, k_stmt *s)
 }
 
 /* ---- functions ---- */
+/* A kernel parameter that lives in module variable g (lw_param_global): a
+ * const one is read there, shared by every thread as CUDA's parameter space
+ * is; one the kernel may change is copied into each thread's frame. */
+static void param_from_global(lw_func *F, k_decl *p, int g)
+{
+    if (p->type->quals & Q_CONST) {
+        new_sym(F->M, p, SYM_GLOBAL)->index = g;
+        return;
+    }
+    lw_sym *s = new_sym(F->M, p, SYM_LOCAL);
+    s->off = lw_local(F, k_ty_size(p->type), k_ty_align(p->type));
+    int a = lw_reg(F), from = lw_reg(F);
+    lw_emit(F, OP_LADDR, a, 0, 0, (int32_t)s->off, 0);
+    lw_emit(F, OP_GADDR, from, 0, 0, g, 0);
+    lw_lv lv = {LV_MEM, a, 0, p->type, 0, 0};
+    lw_store(F, &lv, from);
+    F->top = a;
+    debug_var(F, p, VAR_LOCAL, s->off);
+}
+
 static void prologue(lw_func *F)
 {
     k_decl *fn = F->decl;
@@ -1110,7 +1163,9 @@ static void prologue(lw_func *F)
         k_decl *p = fn->params[i];
         int word, words = lw_param_words(fn, p->type, &word);
         reg += words;
-        if (p->address_taken || (p->type->quals & Q_VOLATILE)) {
+        if (lw_param_in_global(fn, p->type)) {
+            param_from_global(F, p, lw_param_global(F->M, fn, i));
+        } else if (p->address_taken || (p->type->quals & Q_VOLATILE)) {
             lw_sym *s = new_sym(F->M, p, SYM_LOCAL);
             s->off = lw_local(F, k_ty_size(p->type), k_ty_align(p->type));
             int a = lw_reg(F);
@@ -1503,6 +1558,7 @@ simt_module *k_lower(k_ctx *ctx, k_unit *unit)
     simt_free(&ctx->tal, M.callees);
     simt_free(&ctx->tal, M.ncallees);
     simt_free(&ctx->tal, M.strs);
+    simt_free(&ctx->tal, M.pglobals);
     if (M.oom) {
         ctx->oom = 1;
         k_error(ctx, (k_loc){0, 0}, "out of memory while generating code");

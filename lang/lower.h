@@ -71,6 +71,8 @@ typedef struct lw_mod {
     int naddr_funcs;
     int **callees;            /* per function: indices it calls (recursion flags) */
     int *ncallees;
+    struct lw_pglobal *pglobals; /* kernel parameters too large for registers */
+    int npglobals, pglobals_cap;
     int oom;
 } lw_mod;
 
@@ -160,6 +162,8 @@ simt_vtype lw_vtype(const k_type *t);
 /* ---- lower_records.c: records as parameters, results, kernel arguments ---- */
 int lw_returns_record(const k_decl *fn);
 int lw_param_words(const k_decl *fn, const k_type *t, int *word);
+int lw_param_in_global(const k_decl *fn, const k_type *t);
+int lw_param_global(lw_mod *M, const k_decl *fn, int i);
 int lw_fill_params(const k_decl *fn, simt_sig *sig, const char **names);
 void lw_check_params(lw_mod *M, const k_decl *fn);
 void lw_record_to_words(lw_func *F, int addr, const k_type *t, int word, int dst);

@@ -449,6 +449,27 @@ static void dim_arg(lw_func *F, k_expr *c, int r)
     lw_emit(F, OP_ST32, v, r, 0, 8, 0);
 }
 
+/* memcpy(&kernel(param), &arg, sizeof arg), with registers from r up:
+ * a parameter too large for registers (lower_records.c). */
+static void copy_to_param_global(lw_func *F, k_expr *arg, const k_type *t, int g, int r)
+{
+    lw_reserve(F, r + 3);
+    F->top = r + 3;
+    int addr = lw_expr_any(F, arg);
+    lw_emit(F, OP_GADDR, r, 0, 0, g, 0);
+    mov(F, r + 1, addr);
+    lw_emit_k(F, r + 2, (uint64_t)k_ty_size(t));
+    simt_sig sig;
+    memset(&sig, 0, sizeof sig);
+    sig.ret = VT_PTR;
+    sig.nargs = sig.nfixed = 3;
+    sig.args[0] = VT_PTR;
+    sig.args[1] = VT_PTR;
+    sig.args[2] = VT_U64;
+    lw_emit(F, OP_HCALL, r, r, 3, BI_MEMCPY, lw_sig(F->M, &sig));
+    F->top = r;
+}
+
 /* A launch's arguments from register base on: a record's in words
  * (lower_records.c).  Returns the number of registers. */
 static int launch_args(lw_func *F, k_expr *e, const k_decl *kernel, int base)
@@ -460,7 +481,9 @@ static int launch_args(lw_func *F, k_expr *e, const k_decl *kernel, int base)
         int word, words = k < kernel->nparams ? lw_param_words(kernel, t, &word) : 1;
         F->top = r;
         lw_reserve(F, r + words);
-        if (k < kernel->nparams && word) {
+        if (k < kernel->nparams && lw_param_in_global(kernel, t)) {
+            copy_to_param_global(F, e->args[k], t, lw_param_global(F->M, kernel, k), r);
+        } else if (k < kernel->nparams && word) {
             F->top = r + words;     /* the address above the words it fills */
             int addr = lw_expr_any(F, e->args[k]);
             lw_record_to_words(F, addr, t, word, r);

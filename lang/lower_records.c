@@ -11,30 +11,54 @@
  *   - a kernel cannot read the host's frame, so a record argument of a
  *     launch travels by value in registers, in words of its alignment (at
  *     most 8 bytes: CUDA's layout), and the kernel stores them into its
- *     frame at entry. */
+ *     frame at entry;
+ *   - one larger than MAX_ARG_WORDS registers (CUDA allows 32,764 bytes of
+ *     parameters) is copied by the launch into a module variable of its
+ *     own, which the kernel reads (lower.c, lw_param_global). */
 #include <string.h>
 
 #include "lower.h"
 
-/* Most registers one kernel argument may take. */
+/* Most registers one kernel argument may take: a larger one travels
+ * through a module variable. */
 #define MAX_ARG_WORDS 128
+/* CUDA's limit on the bytes of one kernel's parameters (12.1 and later). */
+#define KERNEL_PARAM_BYTES 32764
 
 int lw_returns_record(const k_decl *fn)
 {
     return fn->type->base && fn->type->base->kind == TY_RECORD;
 }
 
-/* Words of a record passed to a kernel: *word bytes each (0 when t is not
- * passed in words). */
+/* Words (registers) of a record passed to a kernel, word bytes each. */
+static int64_t record_words(const k_type *t, int *word)
+{
+    int w = k_ty_align(t) < 8 ? k_ty_align(t) : 8;
+    int64_t size = k_ty_size(t);
+    *word = w;
+    return size > 0 ? (size + w - 1) / w : 1;
+}
+
+/* Whether a parameter of kernel fn is too large for registers: it travels
+ * through a module variable instead (lower.c, lw_param_global). */
+int lw_param_in_global(const k_decl *fn, const k_type *t)
+{
+    int word;
+    return (k_fn_kind(fn) & FN_KERNEL) && t && t->kind == TY_RECORD &&
+           record_words(t, &word) > MAX_ARG_WORDS;
+}
+
+/* Registers of a parameter of fn: for a record passed to a kernel, its
+ * words, *word bytes each (*word is 0 when t is not passed in words; none
+ * when it travels through a module variable). */
 int lw_param_words(const k_decl *fn, const k_type *t, int *word)
 {
     *word = 0;
     if (!(k_fn_kind(fn) & FN_KERNEL) || !t || t->kind != TY_RECORD)
         return 1;
-    int w = k_ty_align(t) < 8 ? k_ty_align(t) : 8;
-    int64_t size = k_ty_size(t);
-    *word = w;
-    return size > 0 ? (int)((size + w - 1) / w) : 1;
+    if (lw_param_in_global(fn, t))
+        return 0;
+    return (int)record_words(t, word);
 }
 
 static uint8_t word_vtype(int word)
@@ -73,24 +97,22 @@ int lw_fill_params(const k_decl *fn, simt_sig *sig, const char **names)
     return n;
 }
 
-/* Reports kernel parameters too large for the launch's registers. */
+/* Reports kernels whose parameters take more than CUDA allows (32,764
+ * bytes since CUDA 12.1 on Volta and later) or more registers than a call
+ * has. */
 void lw_check_params(lw_mod *M, const k_decl *fn)
 {
     int total = 0;
+    int64_t bytes = 0;
     for (int i = 0; i < fn->nparams; i++) {
-        int word, words = lw_param_words(fn, fn->params[i]->type, &word);
-        if (word && words > MAX_ARG_WORDS) {
-            char b[96];
-            k_error(M->ctx, fn->params[i]->loc, "kernel parameter '%s' of type '%s' is too "
-                    "large to pass by value here (%lld bytes; pass a pointer)",
-                    fn->params[i]->name ? fn->params[i]->name : "",
-                    k_ty_str(fn->params[i]->type, b, sizeof b),
-                    (long long)k_ty_size(fn->params[i]->type));
-            return;
-        }
-        total += words;
+        int word;
+        total += lw_param_words(fn, fn->params[i]->type, &word);
+        bytes += k_ty_size(fn->params[i]->type);
     }
-    if (total + lw_returns_record(fn) > 250)
+    if ((k_fn_kind(fn) & FN_KERNEL) && bytes > KERNEL_PARAM_BYTES)
+        k_error(M->ctx, fn->loc, "the parameters of kernel '%s' take %lld bytes; CUDA allows "
+                "at most %d (pass a pointer)", fn->name, (long long)bytes, KERNEL_PARAM_BYTES);
+    else if (total + lw_returns_record(fn) > 250)
         k_error(M->ctx, fn->loc, "function '%s' has too many parameter registers (%d)",
                 fn->name, total);
 }

@@ -24,7 +24,7 @@
  * Registers are per lane and lanes may diverge, but each thread follows one
  * path of the graph, so per-thread liveness is sound.  Instructions whose
  * register use the USES column cannot state (windows, calls, barriers) are
- * treated conservatively (effects()).  The link registers R[0..2] are never
+ * treated conservatively (opt_effects()).  The link registers R[0..2] are never
  * touched.  The debugger reads a variable's register wherever the variable
  * is in scope, so those reads count as uses: no value it could show is
  * removed or moved.  Only hoisting adds registers (above the lowering's
@@ -34,54 +34,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lower.h"
+#include "opt.h"
 #include "vm/lanes.h"
 
-#define DELETED 0xffffu       /* marks an instruction for the next compaction */
-#define SCAN_LIMIT 512        /* longest forward/backward search (then: assume live) */
-#define CSE_WINDOW 128        /* expressions remembered per block (most recent) */
-#define ROUNDS 3
-
-typedef struct cse_entry {
-    uint16_t op;
-    int32_t i, j;
-    int vb, vc, vd;           /* value numbers of the operands read (0: none) */
-    int v;                    /* value number of the result */
-} cse_entry;
-
-typedef struct opt {
-    lw_func *F;
-    const simt_allocator *al;
-    unsigned nregs;
-    size_t words;             /* 64-bit words of one register set */
-    uint64_t *in, *out;       /* per block: registers live at entry and exit */
-    uint64_t *isvar;          /* registers some VAR_REG variable lives in */
-    int *bvar_start, *bvars;  /* per block: the VAR_REG variables whose scope meets it */
-    int *byend, *bybegin;     /* the same per block, by scope end and by scope begin, last first */
-    struct dbg_walk *walk;    /* dbg_add's state over one backward walk (mutable) */
-    /* value numbering of one block: registers stamped with epoch hold val */
-    uint32_t *stamp, epoch;
-    int *val;
-    int *holder;              /* per value number: a register holding it, or -1 */
-    uint8_t *isk;             /* per value number: a known constant kval */
-    uint64_t *kval;
-    int *kbase;               /* per value number: made by ADDK of value kbase (0: not) */
-    int32_t *koff;            /* ... and its constant */
-    int nvn, vn_cap;
-    cse_entry *tab;
-    int ntab;
-} opt;
-
 /* ---- what an instruction reads and writes ---- */
-typedef struct fx {
-    unsigned r[5], nr;        /* registers read */
-    unsigned wlo, wn;         /* and a window of wn registers from wlo */
-    unsigned rfrom;           /* and every register from rfrom on (UINT_MAX: none) */
-    int kill;                 /* the register surely written, or -1 */
-    unsigned mlo, mhi;        /* registers that may be written: [mlo, mhi) */
-} fx;
 
-static fx effects(const opt *o, const simt_insn *in)
+fx opt_effects(const opt *o, const simt_insn *in)
 {
     fx f = {{0}, 0, 0, 0, UINT_MAX, -1, 0, 0};
     f.nr = simt_insn_reads(in, f.r);
@@ -125,7 +83,7 @@ static fx effects(const opt *o, const simt_insn *in)
     return f;
 }
 
-static int fx_reads(const fx *f, unsigned r)
+int opt_fx_reads(const fx *f, unsigned r)
 {
     for (unsigned k = 0; k < f->nr; k++)
         if (f->r[k] == r)
@@ -133,20 +91,20 @@ static int fx_reads(const fx *f, unsigned r)
     return (r >= f->wlo && r - f->wlo < f->wn) || r >= f->rfrom;
 }
 
-static int fx_writes(const fx *f, unsigned r)
+int opt_fx_writes(const fx *f, unsigned r)
 {
     return r >= f->mlo && r < f->mhi;
 }
 
 /* Opcodes MOV..CVT_F32_F64 and ADDK_I32 work lane by lane (each lane's result
  * from the same lane's operands): safe when a is also an operand. */
-static int lanewise(unsigned op)
+int opt_lanewise(unsigned op)
 {
     return (op >= OP_MOV && op <= OP_CVT_F32_F64) || op == OP_ADDK_I32;
 }
 
 /* No effect but their register a, and no fault: may be deleted or shared. */
-static int pure(const simt_insn *in)
+int opt_pure(const simt_insn *in)
 {
     switch (in->op) {
     case OP_DIV_S32: case OP_DIV_U32: case OP_REM_S32: case OP_REM_U32:
@@ -157,25 +115,11 @@ static int pure(const simt_insn *in)
     case OP_GADDR: case OP_LADDR:
         return 1;
     default:
-        return lanewise(in->op);
+        return opt_lanewise(in->op);
     }
 }
 
 /* ---- register sets ---- */
-static int bit(const uint64_t *s, unsigned r)
-{
-    return (int)(s[r >> 6] >> (r & 63) & 1);
-}
-
-static void set_bit(uint64_t *s, unsigned r)
-{
-    s[r >> 6] |= UINT64_C(1) << (r & 63);
-}
-
-static void clear_bit(uint64_t *s, unsigned r)
-{
-    s[r >> 6] &= ~(UINT64_C(1) << (r & 63));
-}
 
 static void set_from(const opt *o, uint64_t *s, unsigned from)
 {
@@ -185,7 +129,7 @@ static void set_from(const opt *o, uint64_t *s, unsigned from)
 
 /* Whether the debugger can read register r at the instruction of block b
  * emitted as seq (only the variables whose scope meets the block can be). */
-static int dbg_reads(const opt *o, int b, uint32_t seq, unsigned r)
+int opt_dbg_reads(const opt *o, int b, uint32_t seq, unsigned r)
 {
     if (r >= o->nregs || !bit(o->isvar, r))
         return 0;
@@ -248,7 +192,7 @@ static void dbg_add(const opt *o, int b, uint32_t seq, uint64_t *live)
 static void insn_transfer(const opt *o, int b, const simt_insn *in, uint32_t seq,
                           uint64_t *live)
 {
-    fx f = effects(o, in);
+    fx f = opt_effects(o, in);
     if (f.kill >= 0 && (unsigned)f.kill < o->nregs)
         clear_bit(live, (unsigned)f.kill);
     for (unsigned k = 0; k < f.nr; k++)
@@ -287,7 +231,7 @@ static void block_out(const opt *o, int b, uint64_t *out)
     }
 }
 
-static void liveness(opt *o, uint64_t *tmp)
+void opt_liveness(opt *o, uint64_t *tmp)
 {
     lw_func *F = o->F;
     memset(o->in, 0, (size_t)F->nblocks * o->words * sizeof *o->in);
@@ -321,19 +265,19 @@ static int live_after(const opt *o, int b, int k, unsigned r)
             continue;
         if (++steps > SCAN_LIMIT)
             return 1;
-        fx f = effects(o, &bl->code[i]);
-        if (fx_reads(&f, r) || dbg_reads(o, b, bl->seq[i], r))
+        fx f = opt_effects(o, &bl->code[i]);
+        if (opt_fx_reads(&f, r) || opt_dbg_reads(o, b, bl->seq[i], r))
             return 1;
         if (f.kill == (int)r)
             return 0;
     }
     if (bl->term == T_OPEN || (bl->term == T_BR && (unsigned)bl->br_reg == r) ||
-        dbg_reads(o, b, bl->term_seq, r))
+        opt_dbg_reads(o, b, bl->term_seq, r))
         return 1;
     return bit(o->out + (size_t)b * o->words, r);
 }
 
-static void compact(lw_block *bl)
+void opt_compact(lw_block *bl)
 {
     int n = 0;
     for (int i = 0; i < bl->n; i++) {
@@ -357,7 +301,7 @@ static int dce_block(const opt *o, int b, uint64_t *live)
     for (int i = bl->n - 1; i >= 0; i--) {
         simt_insn *in = &bl->code[i];
         int self_move = in->op == OP_MOV && in->a == in->b;
-        if (in->a >= SIMT_FRAME_LINK && pure(in) &&
+        if (in->a >= SIMT_FRAME_LINK && opt_pure(in) &&
             (self_move || (in->a < o->nregs && !bit(live, in->a)))) {
             in->op = DELETED;
             removed++;
@@ -365,7 +309,7 @@ static int dce_block(const opt *o, int b, uint64_t *live)
         }
         insn_transfer(o, b, in, bl->seq[i], live);
     }
-    compact(bl);
+    opt_compact(bl);
     return removed;
 }
 
@@ -380,14 +324,14 @@ static int coalesce_source(const opt *o, int b, int m, unsigned rD, unsigned rT)
         if (in->op == DELETED)
             continue;
         steps++;
-        fx f = effects(o, in);
-        if (fx_writes(&f, rT)) {
+        fx f = opt_effects(o, in);
+        if (opt_fx_writes(&f, rT)) {
             int ok = f.kill == (int)rT && f.mhi - f.mlo == 1 && in->op != OP_CALL &&
-                     (lanewise(in->op) || !fx_reads(&f, rD));
+                     (opt_lanewise(in->op) || !opt_fx_reads(&f, rD));
             return ok ? k : -1;
         }
-        if (fx_reads(&f, rT) || fx_reads(&f, rD) || fx_writes(&f, rD) ||
-            dbg_reads(o, b, bl->seq[k], rT) || dbg_reads(o, b, bl->seq[k], rD))
+        if (opt_fx_reads(&f, rT) || opt_fx_reads(&f, rD) || opt_fx_writes(&f, rD) ||
+            opt_dbg_reads(o, b, bl->seq[k], rT) || opt_dbg_reads(o, b, bl->seq[k], rD))
             return -1;
     }
     return -1;
@@ -412,7 +356,7 @@ static int coalesce_block(const opt *o, int b)
         mv->op = DELETED;
         done++;
     }
-    compact(bl);
+    opt_compact(bl);
     return done;
 }
 
@@ -478,7 +422,7 @@ static void forward(opt *o, uint16_t *r)
 static void forward_operands(opt *o, simt_insn *in)
 {
     unsigned uses = simt_opinfo_table[in->op].uses;
-    int plain = lanewise(in->op) || (in->op >= OP_LD8S && in->op <= OP_ST64);
+    int plain = opt_lanewise(in->op) || (in->op >= OP_LD8S && in->op <= OP_ST64);
     if (!plain)
         return;
     if (uses & RA)
@@ -617,7 +561,7 @@ static void fold_offset(opt *o, simt_insn *in)
 static void fold_constants(opt *o, simt_insn *in)
 {
     unsigned uses = simt_opinfo_table[in->op].uses;
-    if (!lanewise(in->op) || (uses & (RA | RC2 | RC3)) || !(uses & RB))
+    if (!opt_lanewise(in->op) || (uses & (RA | RC2 | RC3)) || !(uses & RB))
         return;
     uint64_t b = 0, c = 0, r;
     if (!is_const(o, in->b, &b) || ((uses & RC) && !is_const(o, in->c, &c)))
@@ -714,8 +658,8 @@ static void number_block(opt *o, int b)
         fold_offset(o, in);
         immediate_form(o, in);
         fold_constants(o, in);
-        fx f = effects(o, in);
-        if (pure(in) && in->a >= SIMT_FRAME_LINK && in->a < o->nregs) {
+        fx f = opt_effects(o, in);
+        if (opt_pure(in) && in->a >= SIMT_FRAME_LINK && in->a < o->nregs) {
             number_pure(o, in);
             continue;
         }
@@ -727,7 +671,7 @@ static void number_block(opt *o, int b)
         if (h >= SIMT_FRAME_LINK)
             bl->br_reg = h;
     }
-    compact(bl);
+    opt_compact(bl);
 }
 
 /* ---- driver ---- */
@@ -819,7 +763,7 @@ static int block_vars(opt *o)
     return sort_block_vars(o);
 }
 
-static int setup(opt *o, lw_func *F)
+int opt_setup(opt *o, lw_func *F)
 {
     int maxn = 0;
     for (int b = 0; b < F->nblocks; b++)
@@ -851,7 +795,7 @@ static int setup(opt *o, lw_func *F)
     return block_vars(o);
 }
 
-static void release(opt *o)
+void opt_release(opt *o)
 {
     simt_free(o->al, o->bvar_start);
     simt_free(o->al, o->bvars);
@@ -876,7 +820,7 @@ static void release(opt *o)
 static int dce(opt *o, uint64_t *tmp)
 {
     int removed = 0;
-    liveness(o, tmp);
+    opt_liveness(o, tmp);
     for (int b = 0; b < o->F->nblocks; b++)
         if (o->F->blocks[b].reachable)
             removed += dce_block(o, b, tmp);
@@ -888,7 +832,7 @@ static int dce(opt *o, uint64_t *tmp)
  * loop test or an if costs one dispatch and writes no register. */
 static void fuse_branches(opt *o, uint64_t *tmp)
 {
-    liveness(o, tmp);
+    opt_liveness(o, tmp);
     for (int b = 0; b < o->F->nblocks; b++) {
         lw_block *bl = &o->F->blocks[b];
         if (!bl->reachable || bl->term != T_BR || bl->n == 0)
@@ -896,7 +840,7 @@ static void fuse_branches(opt *o, uint64_t *tmp)
         const simt_insn *in = &bl->code[bl->n - 1];
         unsigned r = (unsigned)bl->br_reg;
         if (!simt_op_is_compare(in->op) || in->a != r || r >= o->nregs ||
-            bit(o->out + (size_t)b * o->words, r) || dbg_reads(o, b, bl->term_seq, r))
+            bit(o->out + (size_t)b * o->words, r) || opt_dbg_reads(o, b, bl->term_seq, r))
             continue;
         bl->br_cmp = in->op;
         bl->br_b = in->b;
@@ -929,13 +873,13 @@ static int fusable_load(const opt *o, int b, int k)
     unsigned t = lea->a;
     for (int m = k + 1; m < bl->n && m - k <= SCAN_LIMIT; m++) {
         const simt_insn *in = &bl->code[m];
-        if (dbg_reads(o, b, bl->seq[m], t))
+        if (opt_dbg_reads(o, b, bl->seq[m], t))
             return -1;
         if (in->op >= OP_LD8S && in->op <= OP_LD64 && in->b == t)
             return live_after(o, b, m, t) ? -1 : m;
-        fx f = effects(o, in);
-        if (fx_reads(&f, t) || fx_writes(&f, t) || fx_writes(&f, lea->b) ||
-            fx_writes(&f, lea->c))
+        fx f = opt_effects(o, in);
+        if (opt_fx_reads(&f, t) || opt_fx_writes(&f, t) || opt_fx_writes(&f, lea->b) ||
+            opt_fx_writes(&f, lea->c))
             return -1;
     }
     return -1;
@@ -943,7 +887,7 @@ static int fusable_load(const opt *o, int b, int k)
 
 static void fuse_loads(opt *o, uint64_t *tmp)
 {
-    liveness(o, tmp);
+    opt_liveness(o, tmp);
     for (int b = 0; b < o->F->nblocks; b++) {
         lw_block *bl = &o->F->blocks[b];
         if (!bl->reachable)
@@ -959,557 +903,8 @@ static void fuse_loads(opt *o, uint64_t *tmp)
                               SIMT_LDX_J(lea->j, s, ld->op - OP_LD8S)};
             lea->op = DELETED;
         }
-        compact(bl);
+        opt_compact(bl);
     }
-}
-
-/* ---- loop-invariant code motion ----
- * Loops are found from back edges (an edge to a block that dominates its
- * source; lowering's loops are all of that shape) and processed innermost
- * first.  Each gets a preheader: the one block outside the loop that enters
- * its header, made when the header has several outside predecessors or the
- * one it has branches elsewhere too.  A pure, non-faulting instruction of the
- * loop whose operands no instruction of the loop writes computes the same
- * value on every iteration: it moves to the end of the preheader, into a NEW
- * register above the lowering's frame (no instruction of the loop writes it
- * and it is live into the loop for nothing else), and the reads of its
- * result are renamed.  Lanes are threads here too: a lane that runs the loop
- * has come through the preheader on its own path, with its own lane of the
- * mask active there, so every lane that reads a hoisted register wrote it.
- * A hoisted register is written once, by its instruction in a preheader, so
- * an enclosing loop may hoist that instruction again as it is, or share a
- * register that holds the same value (renaming the reads everywhere).
- * Loops that call are left alone: a callee's frame overlays every register
- * above the CALL's window, the new ones included. */
-#define LICM_MAX_REGS 64      /* new registers per function */
-#define LICM_MAX_LOOPS 256
-#define LICM_MAX_BLOCKS 20000 /* larger functions are not searched for loops */
-
-typedef struct licm_cfg {
-    int n;                    /* blocks */
-    int *pred_start, *preds;  /* predecessors of each reachable block */
-    int *num, *rpo;           /* reverse-postorder number of each block (-1: unreachable) */
-    int *idom;
-    int nloops;
-    int *header, *size;       /* per loop */
-    uint8_t *body;            /* nloops rows of n: whether a block is in the loop */
-} licm_cfg;
-
-static int nsucc(const lw_block *b)
-{
-    return b->term == T_GOTO ? 1 : b->term == T_BR ? 2 : 0;
-}
-
-static void cfg_free(const simt_allocator *al, licm_cfg *g)
-{
-    simt_free(al, g->pred_start);
-    simt_free(al, g->preds);
-    simt_free(al, g->num);
-    simt_free(al, g->rpo);
-    simt_free(al, g->idom);
-    simt_free(al, g->header);
-    simt_free(al, g->size);
-    simt_free(al, g->body);
-    memset(g, 0, sizeof *g);
-}
-
-/* Depth-first from the entry: the reverse postorder and its numbers. */
-static void cfg_order(const lw_func *F, licm_cfg *g, int *stack, int *next)
-{
-    int n = g->n, sp = 0, count = 0;
-    for (int i = 0; i < n; i++) {
-        g->num[i] = -2;
-        next[i] = 0;
-    }
-    g->num[0] = -1;
-    stack[sp++] = 0;
-    while (sp) {
-        int b = stack[sp - 1];
-        const lw_block *bl = &F->blocks[b];
-        if (next[b] < nsucc(bl)) {
-            int s = bl->succ[next[b]++];
-            if (g->num[s] == -2) {
-                g->num[s] = -1;
-                stack[sp++] = s;
-            }
-            continue;
-        }
-        sp--;
-        g->rpo[count++] = b;  /* postorder for now */
-    }
-    for (int i = 0; i < count / 2; i++) {
-        int t = g->rpo[i];
-        g->rpo[i] = g->rpo[count - 1 - i];
-        g->rpo[count - 1 - i] = t;
-    }
-    for (int i = 0; i < n; i++)
-        g->num[i] = -1;
-    for (int i = 0; i < count; i++)
-        g->num[g->rpo[i]] = i;
-    g->rpo[n] = count;        /* the number of reachable blocks */
-}
-
-static void cfg_preds(const lw_func *F, licm_cfg *g)
-{
-    for (int b = 0; b < g->n; b++)
-        for (int s = 0; g->num[b] >= 0 && s < nsucc(&F->blocks[b]); s++)
-            g->pred_start[F->blocks[b].succ[s] + 1]++;
-    for (int b = 0; b < g->n; b++)
-        g->pred_start[b + 1] += g->pred_start[b];
-    int *fill = g->idom;      /* scratch until the dominators */
-    memcpy(fill, g->pred_start, (size_t)g->n * sizeof *fill);
-    for (int b = 0; b < g->n; b++)
-        for (int s = 0; g->num[b] >= 0 && s < nsucc(&F->blocks[b]); s++)
-            g->preds[fill[F->blocks[b].succ[s]]++] = b;
-}
-
-/* Cooper, Harvey and Kennedy's iteration, as dom.c does on the reverse graph. */
-static void cfg_dominators(licm_cfg *g)
-{
-    for (int i = 0; i < g->n; i++)
-        g->idom[i] = -1;
-    g->idom[0] = 0;
-    for (int changed = 1; changed;) {
-        changed = 0;
-        for (int i = 1; i < g->rpo[g->n]; i++) {
-            int b = g->rpo[i], nd = -1;
-            for (int k = g->pred_start[b]; k < g->pred_start[b + 1]; k++) {
-                int p = g->preds[k];
-                if (g->idom[p] < 0)
-                    continue;
-                int x = nd < 0 ? p : nd;
-                while (x != p) {
-                    while (g->num[x] > g->num[p])
-                        x = g->idom[x];
-                    while (g->num[p] > g->num[x])
-                        p = g->idom[p];
-                }
-                nd = x;
-            }
-            if (nd != g->idom[b]) {
-                g->idom[b] = nd;
-                changed = 1;
-            }
-        }
-    }
-}
-
-static int dominates(const licm_cfg *g, int a, int b)
-{
-    while (b != a && b != 0)
-        b = g->idom[b];
-    return b == a;
-}
-
-/* One loop per header with back edges: the blocks that reach a back edge's
- * source without passing through the header. */
-static void cfg_loops(licm_cfg *g, int *stack)
-{
-    for (int i = 0; i < g->rpo[g->n] && g->nloops < LICM_MAX_LOOPS; i++) {
-        int h = g->rpo[i], l = g->nloops, sp = 0;
-        uint8_t *in = g->body + (size_t)l * (size_t)g->n;
-        for (int k = g->pred_start[h]; k < g->pred_start[h + 1]; k++)
-            if (dominates(g, h, g->preds[k]))
-                stack[sp++] = g->preds[k];
-        if (!sp || h == 0)
-            continue;
-        in[h] = 1;
-        g->size[l] = 1;
-        while (sp) {
-            int x = stack[--sp];
-            if (in[x])
-                continue;
-            in[x] = 1;
-            g->size[l]++;
-            for (int k = g->pred_start[x]; k < g->pred_start[x + 1]; k++)
-                if (!in[g->preds[k]])
-                    stack[sp++] = g->preds[k];
-        }
-        g->header[l] = h;
-        g->nloops++;
-    }
-}
-
-static int cfg_build(const simt_allocator *al, const lw_func *F, licm_cfg *g)
-{
-    int n = g->n = F->nblocks;
-    size_t edges = (size_t)n * 2 + 1;
-    g->pred_start = simt_calloc(al, (size_t)n + 1, sizeof *g->pred_start);
-    g->preds = simt_calloc(al, edges, sizeof *g->preds);
-    g->num = simt_calloc(al, (size_t)n + 1, sizeof *g->num);
-    g->rpo = simt_calloc(al, (size_t)n + 1, sizeof *g->rpo);
-    g->idom = simt_calloc(al, (size_t)n + 1, sizeof *g->idom);
-    g->header = simt_calloc(al, LICM_MAX_LOOPS, sizeof *g->header);
-    g->size = simt_calloc(al, LICM_MAX_LOOPS, sizeof *g->size);
-    g->body = simt_calloc(al, (size_t)n * LICM_MAX_LOOPS, 1);
-    int *stack = simt_calloc(al, edges * 3 + (size_t)n + 1, sizeof *stack);
-    int ok = g->pred_start && g->preds && g->num && g->rpo && g->idom && g->header &&
-             g->size && g->body && stack;
-    if (ok) {
-        cfg_order(F, g, stack, stack + edges * 3);
-        cfg_preds(F, g);
-        cfg_dominators(g);
-        cfg_loops(g, stack);
-    }
-    simt_free(al, stack);
-    return ok;
-}
-
-static int in_loop(const licm_cfg *g, int l, int b)
-{
-    return g->body[(size_t)l * (size_t)g->n + (size_t)b];
-}
-
-/* The loop's preheader, or -1 when it needs one made. */
-static int preheader(const lw_func *F, const licm_cfg *g, int l)
-{
-    int h = g->header[l], only = -1, count = 0;
-    for (int k = g->pred_start[h]; k < g->pred_start[h + 1]; k++)
-        if (!in_loop(g, l, g->preds[k])) {
-            only = g->preds[k];
-            count++;
-        }
-    return count == 1 && F->blocks[only].term == T_GOTO ? only : -1;
-}
-
-/* Makes a block just before header h (so that it falls through into it)
- * and sends the loop's outside entries to it. */
-static int insert_preheader(lw_func *F, const licm_cfg *g, int l)
-{
-    int h = g->header[l], nb = lw_new_block(F);
-    if (nb < 0 || F->M->oom)
-        return 0;
-    lw_block made = F->blocks[nb];
-    memmove(&F->blocks[h + 1], &F->blocks[h], (size_t)(nb - h) * sizeof *F->blocks);
-    for (int b = 0; b <= nb; b++)
-        for (int s = 0; b != h && s < nsucc(&F->blocks[b]); s++)
-            F->blocks[b].succ[s] += F->blocks[b].succ[s] >= h;
-    F->exit_block += F->exit_block >= h;
-    made.term = T_GOTO;
-    made.succ[0] = h + 1;
-    made.reachable = 1;
-    for (int k = g->pred_start[h]; k < g->pred_start[h + 1]; k++) {
-        int p = g->preds[k];
-        if (in_loop(g, l, p))
-            continue;
-        lw_block *pb = &F->blocks[p + (p >= h)];
-        for (int s = 0; s < nsucc(pb); s++)
-            if (pb->succ[s] == h + 1)
-                pb->succ[s] = h;
-        made.term_loc = pb->term_loc;  /* the hoisted code's scope: the entry's */
-        made.term_seq = pb->term_seq;
-    }
-    F->blocks[h] = made;
-    return 1;
-}
-
-/* Gives every loop a preheader (analysing the graph again after each new block). */
-static int make_preheaders(lw_func *F, const simt_allocator *al, licm_cfg *g)
-{
-    for (int made = 0; made <= LICM_MAX_LOOPS; made++) {
-        cfg_free(al, g);
-        if (!cfg_build(al, F, g))
-            return 0;
-        int l = 0;
-        while (l < g->nloops && preheader(F, g, l) >= 0)
-            l++;
-        if (l == g->nloops || made == LICM_MAX_LOOPS)
-            return 1;
-        if (!insert_preheader(F, g, l))
-            return 0;
-    }
-    return 1;
-}
-
-typedef struct licm {
-    opt *o;
-    licm_cfg g;
-    unsigned base, cap;       /* the new registers: [base, F->maxreg), at most cap */
-    uint64_t *written;        /* registers the current loop may write (cap bits) */
-} licm;
-
-static int hoistable(const simt_insn *in)
-{
-    unsigned op = in->op;
-    if (op == OP_SREG)
-        return in->i != SREG_CLOCK && in->i != SREG_CLOCK64;
-    if ((op >= OP_ADD_I32 && op <= OP_LE_U64) || (op >= OP_SEXT8 && op <= OP_ZEXT32))
-        return pure(in);      /* the integer operations, less division */
-    return op == OP_MOV || op == OP_LDK || op == OP_GADDR || op == OP_LADDR ||
-           op == OP_ADDK_I32;
-}
-
-/* Whether every read of r by in is an a, b or c operand that renaming can
- * point at another register (an operand read lane by lane, not a window). */
-static int renamable(const opt *o, const simt_insn *in, unsigned r)
-{
-    fx f = effects(o, in);
-    if (!fx_reads(&f, r))
-        return 1;
-    unsigned uses = simt_opinfo_table[in->op].uses;
-    int plain = lanewise(in->op) || (in->op >= OP_LD8S && in->op <= OP_ST64);
-    if (!plain || f.wn || f.rfrom != UINT_MAX || ((uses & RA) && (uses & WA)))
-        return 0;
-    return !((uses & (RC2 | RC3)) && r - in->c < 3u);
-}
-
-static void rename_reads(simt_insn *in, unsigned from, unsigned to)
-{
-    unsigned uses = simt_opinfo_table[in->op].uses;
-    if ((uses & RA) && in->a == from)
-        in->a = (uint16_t)to;
-    if ((uses & RB) && in->b == from)
-        in->b = (uint16_t)to;
-    if ((uses & RC) && in->c == from)
-        in->c = (uint16_t)to;
-}
-
-/* Every read of a new register, anywhere (they are all renamable operands). */
-static void rename_everywhere(lw_func *F, unsigned from, unsigned to)
-{
-    for (int b = 0; b < F->nblocks; b++) {
-        lw_block *bl = &F->blocks[b];
-        for (int i = 0; i < bl->n; i++)
-            if (bl->code[i].op != DELETED)
-                rename_reads(&bl->code[i], from, to);
-        if (bl->term == T_BR && (unsigned)bl->br_reg == from)
-            bl->br_reg = (int)to;
-    }
-}
-
-/* Whether the value instruction k of block b writes into r is read only by
- * later instructions of b (and its branch) up to the next write of r, all of
- * them renamable, and no variable the debugger can show lives in r there:
- * then renaming those reads moves every use. */
-static int uses_local(const opt *o, int b, int k, unsigned r)
-{
-    const lw_block *bl = &o->F->blocks[b];
-    for (int i = k + 1, steps = 0; i < bl->n; i++) {
-        const simt_insn *in = &bl->code[i];
-        if (in->op == DELETED)
-            continue;
-        fx f = effects(o, in);
-        if (++steps > SCAN_LIMIT || !renamable(o, in, r) || dbg_reads(o, b, bl->seq[i], r))
-            return 0;
-        if (fx_writes(&f, r))
-            return f.kill == (int)r;
-    }
-    return bl->term != T_OPEN && !dbg_reads(o, b, bl->term_seq, r) &&
-           !bit(o->out + (size_t)b * o->words, r);
-}
-
-static void rename_local(lw_func *F, int b, int k, unsigned from, unsigned to)
-{
-    lw_block *bl = &F->blocks[b];
-    for (int i = k + 1; i < bl->n; i++) {
-        simt_insn *in = &bl->code[i];
-        if (in->op == DELETED)
-            continue;
-        rename_reads(in, from, to);
-        unsigned uses = simt_opinfo_table[in->op].uses;
-        if ((uses & WA) && in->a == from)
-            return;
-    }
-    if (bl->term == T_BR && (unsigned)bl->br_reg == from)
-        bl->br_reg = (int)to;
-}
-
-/* A register the hoisted part of preheader p (from index first) already
- * computes in's value into, or -1: same operation on the same invariant registers. */
-static int hoisted_same(const lw_func *F, int p, int first, const simt_insn *in)
-{
-    const lw_block *pb = &F->blocks[p];
-    for (int i = first; i < pb->n; i++) {
-        const simt_insn *x = &pb->code[i];
-        if (x->op == in->op && x->b == in->b && x->c == in->c && x->i == in->i && x->j == in->j)
-            return x->a;
-    }
-    return -1;
-}
-
-static int append(lw_func *F, int p, simt_insn in, simt_srcpos pos)
-{
-    lw_block *pb = &F->blocks[p];
-    const simt_allocator *al = &F->M->ctx->tal;
-    if (pb->n == pb->cap) {
-        int cap = pb->cap ? pb->cap * 2 : 16;
-        simt_insn *nc = simt_realloc(al, pb->code, sizeof *nc * (size_t)cap);
-        if (nc)
-            pb->code = nc;
-        simt_srcpos *np = simt_realloc(al, pb->pos, sizeof *np * (size_t)cap);
-        if (np)
-            pb->pos = np;
-        uint32_t *ns = simt_realloc(al, pb->seq, sizeof *ns * (size_t)cap);
-        if (ns)
-            pb->seq = ns;
-        if (!nc || !np || !ns) {
-            F->M->oom = 1;
-            return 0;
-        }
-        pb->cap = cap;
-    }
-    pb->code[pb->n] = in;
-    pb->pos[pb->n] = pos;
-    pb->seq[pb->n++] = pb->term_seq;  /* in the scope of the loop's entry */
-    return 1;
-}
-
-static int invariant(const licm *h, const simt_insn *in)
-{
-    unsigned r[5], n = simt_insn_reads(in, r);
-    for (unsigned k = 0; k < n; k++)
-        if (r[k] >= h->cap || bit(h->written, r[k]))
-            return 0;
-    return 1;
-}
-
-/* Moves instruction k of block b, if it can, to the end of preheader p. */
-static int hoist(licm *h, int b, int k, int p, int first)
-{
-    lw_func *F = h->o->F;
-    simt_insn in = F->blocks[b].code[k];
-    simt_srcpos pos = F->blocks[b].pos[k];
-    unsigned a = in.a;
-    if (!hoistable(&in) || a < SIMT_FRAME_LINK || !invariant(h, &in))
-        return 0;
-    int same = hoisted_same(F, p, first, &in);
-    if (a >= h->base) {       /* hoisted before, by an inner loop: written only here */
-        if (same >= 0)
-            rename_everywhere(F, a, (unsigned)same);
-        else if (!append(F, p, in, pos))
-            return 0;
-        clear_bit(h->written, a);
-    } else {
-        if (!uses_local(h->o, b, k, a))   /* (no variable the debugger shows loses its value) */
-            return 0;
-        if (same < 0 && (unsigned)F->maxreg >= h->cap)
-            return 0;
-        unsigned to = same >= 0 ? (unsigned)same : (unsigned)F->maxreg;
-        in.a = (uint16_t)to;
-        if (same < 0 && !append(F, p, in, pos))
-            return 0;
-        F->maxreg += same < 0;
-        rename_local(F, b, k, a, to);
-    }
-    F->blocks[b].code[k].op = DELETED;
-    return 1;
-}
-
-/* The registers loop l may write; 0 when it calls (or cannot be handled). */
-static int loop_writes(licm *h, int l)
-{
-    const lw_func *F = h->o->F;
-    memset(h->written, 0, ((h->cap + 63) / 64) * sizeof *h->written);
-    for (int b = 0; b < F->nblocks; b++) {
-        const lw_block *bl = &F->blocks[b];
-        if (!in_loop(&h->g, l, b))
-            continue;
-        if (bl->term == T_OPEN)
-            return 0;
-        for (int i = 0; i < bl->n; i++) {
-            fx f = effects(h->o, &bl->code[i]);
-            if (bl->code[i].op == OP_CALL)
-                return 0;
-            for (unsigned r = f.mlo; r < f.mhi && r < h->cap; r++)
-                set_bit(h->written, r);
-        }
-    }
-    return 1;
-}
-
-static int hoist_loop(licm *h, int l)
-{
-    lw_func *F = h->o->F;
-    int p = preheader(F, &h->g, l), moved = 0;
-    if (p < 0 || !loop_writes(h, l))
-        return 0;
-    int first = F->blocks[p].n;
-    for (int b = 0; b < F->nblocks && !F->M->oom; b++) {
-        if (!in_loop(&h->g, l, b))
-            continue;
-        for (int k = 0; k < F->blocks[b].n && !F->M->oom; k++)
-            if (F->blocks[b].code[k].op != DELETED)
-                moved += hoist(h, b, k, p, first);
-        compact(&F->blocks[b]);
-    }
-    return moved;
-}
-
-/* Renumbers the new registers that are still written from base up, without
- * the gaps that shared ones left: the frame grows by what is used.  Each is
- * written once, so numbering the writes in order is a one-to-one map. */
-static unsigned remapped(const int *map, unsigned base, unsigned r)
-{
-    return r >= base && r - base < LICM_MAX_REGS && map[r - base] >= 0 ? (unsigned)map[r - base]
-                                                                       : r;
-}
-
-static void pack_registers(lw_func *F, unsigned base)
-{
-    int map[LICM_MAX_REGS];
-    unsigned next = base;
-    for (int r = 0; r < LICM_MAX_REGS; r++)
-        map[r] = -1;
-    for (int b = 0; b < F->nblocks; b++)
-        for (int i = 0; i < F->blocks[b].n; i++) {
-            const simt_insn *in = &F->blocks[b].code[i];
-            if ((simt_opinfo_table[in->op].uses & WA) && in->a >= base &&
-                in->a - base < LICM_MAX_REGS)
-                map[in->a - base] = (int)next++;
-        }
-    for (int b = 0; b < F->nblocks; b++) {
-        lw_block *bl = &F->blocks[b];
-        for (int i = 0; i < bl->n; i++) {
-            simt_insn *in = &bl->code[i];
-            unsigned uses = simt_opinfo_table[in->op].uses;
-            if (uses & (RA | WA))
-                in->a = (uint16_t)remapped(map, base, in->a);
-            if (uses & RB)
-                in->b = (uint16_t)remapped(map, base, in->b);
-            if (uses & RC)
-                in->c = (uint16_t)remapped(map, base, in->c);
-        }
-        if (bl->term == T_BR)
-            bl->br_reg = (int)remapped(map, base, (unsigned)bl->br_reg);
-    }
-    F->maxreg = (int)next;
-}
-
-/* Hoists what it can; returns how many instructions moved. */
-static int hoist_invariants(lw_func *F)
-{
-    const simt_allocator *al = &F->M->ctx->tal;
-    licm h = {0};
-    opt o = {0};
-    int moved = 0;
-    if (F->nblocks > LICM_MAX_BLOCKS || F->maxreg + LICM_MAX_REGS >= 65536 ||
-        !make_preheaders(F, al, &h.g) || !setup(&o, F)) {
-        cfg_free(al, &h.g);
-        release(&o);
-        return 0;
-    }
-    h.o = &o;
-    h.base = (unsigned)F->maxreg;
-    h.cap = h.base + LICM_MAX_REGS;
-    h.written = simt_calloc(al, (h.cap + 63) / 64, sizeof *h.written);
-    if (h.written) {
-        liveness(&o, o.isvar + o.words);
-        int order[LICM_MAX_LOOPS];
-        for (int l = 0; l < h.g.nloops; l++) {  /* innermost (smallest) first */
-            int k = l;
-            for (; k > 0 && h.g.size[order[k - 1]] > h.g.size[l]; k--)
-                order[k] = order[k - 1];
-            order[k] = l;
-        }
-        for (int l = 0; l < h.g.nloops && !F->M->oom; l++)
-            moved += hoist_loop(&h, order[l]);
-        if (moved)
-            pack_registers(F, h.base);
-    }
-    simt_free(al, h.written);
-    cfg_free(al, &h.g);
-    release(&o);
-    return moved;
 }
 
 /* ---- the global thread index ----
@@ -1526,8 +921,8 @@ static int hoist_invariants(lw_func *F)
 static const simt_insn *last_def(const opt *o, const lw_block *bl, int m, unsigned r)
 {
     for (int k = m - 1; k >= 0 && m - k <= SCAN_LIMIT; k--) { /* bounded: one scan per ADD */
-        fx f = effects(o, &bl->code[k]);
-        if (fx_writes(&f, r))
+        fx f = opt_effects(o, &bl->code[k]);
+        if (opt_fx_writes(&f, r))
             return f.kill == (int)r ? &bl->code[k] : NULL;
     }
     return NULL;
@@ -1579,8 +974,8 @@ static void fuse_global_index(opt *o)
 static void clean_up(lw_func *F, int rounds, int last)
 {
     opt o = {0};
-    if (F->M->oom || !setup(&o, F)) {
-        release(&o);
+    if (F->M->oom || !opt_setup(&o, F)) {
+        opt_release(&o);
         return;
     }
     uint64_t *tmp = o.isvar + o.words;
@@ -1607,7 +1002,7 @@ static void clean_up(lw_func *F, int rounds, int last)
         fuse_loads(&o, tmp);
         fuse_branches(&o, tmp);
     }
-    release(&o);
+    opt_release(&o);
 }
 
 void lw_optimize(lw_func *F)
@@ -1616,6 +1011,6 @@ void lw_optimize(lw_func *F)
         return;
     clean_up(F, ROUNDS, 0);
     /* what hoisting exposes (copies in preheaders, dead temporaries) is cleaned up again */
-    int moved = F->M->oom ? 0 : hoist_invariants(F);
+    int moved = F->M->oom ? 0 : opt_hoist_invariants(F);
     clean_up(F, moved ? ROUNDS : 0, 1);
 }

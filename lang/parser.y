@@ -1199,9 +1199,10 @@ args_opt
     | args                                      { $$ = $1; }
     ;
 
+/* an argument may be a braced list: std::min({a, b, c}) (lang/stl.c) */
 args
-    : assign                                    { $$ = list_push(ps, NULL, $1); }
-    | args ',' assign                           { $$ = list_push(ps, $1, $3); }
+    : initializer                               { $$ = list_push(ps, NULL, $1); }
+    | args ',' initializer                      { $$ = list_push(ps, $1, $3); }
     ;
 
 %%
@@ -1457,7 +1458,9 @@ static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args
 {
     k_type *t = base_type(ps, sp);
     int n = args ? args->n : 0;
-    if (t && t->kind == TY_RECORD) {
+    /* C<T>(a, b): a class template's constructor (one argument: a cast,
+     * which sema makes a construction when C<T> is a class) */
+    if (t && (t->kind == TY_RECORD || (t->kind == TY_TEMPLATE_ID && n > 1))) {
         k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
         if (e)
             e->type_written = t;

@@ -940,6 +940,7 @@ static void check_return(k_sema_state *s, k_stmt *st)
             k_error(ctx, st->loc, "void function '%s' should not return a value", s->fn->name);
         return;
     }
+    k_sema_copy_value(s, rt, &st->expr, 1);
     k_sema_assignable(s, rt, st->expr, "return");
 }
 

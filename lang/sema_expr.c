@@ -421,7 +421,7 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         return NULL;
     if (ta->chrono || tb->chrono)
         return k_chrono_binary(s, e, ta, tb);
-    if (e->op == KB_SHL && k_iostream_is_stream(ta))
+    if (e->op == KB_SHL && k_iostream_is_stream(ta) && tb->kind != TY_RECORD)
         return k_iostream_insert(s, e, tb);
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
         int done;
@@ -461,7 +461,7 @@ static k_type *assign(k_sema_state *s, k_expr *e)
     k_type *tr = k_sema_rvalue(s, e->rhs);
     if (!tl || !tr)
         return NULL;
-    if (e->op != KB_NONE && tl->kind == TY_RECORD) {
+    if (tl->kind == TY_RECORD) {   /* operator= and the compound ones */
         int done;
         k_type *t = k_sema_operator(s, e, e->op, 0, 1, &done);
         if (done)
@@ -525,6 +525,12 @@ static k_type *index_expr(k_sema_state *s, k_expr *e)
     k_type *a = k_sema_rvalue(s, e->lhs), *i = k_sema_rvalue(s, e->rhs);
     if (!a || !i)
         return NULL;
+    if (a->kind == TY_RECORD) {   /* v[i]: the class's operator[] */
+        int done;
+        k_type *t = k_sema_operator(s, e, KB_NONE, 0, 0, &done);
+        if (done)
+            return t;
+    }
     a = k_decay(ctx, a);
     i = k_decay(ctx, i);
     if (a->kind != TY_PTR && i->kind == TY_PTR) { /* i[a] */
@@ -588,6 +594,17 @@ static k_type *cast(k_sema_state *s, k_expr *e)
 {
     k_type *to = e->type_written;
     k_sema_resolve_type(s, to, e->loc);
+    if (to->kind == TY_RECORD && k_record_has_ctors(to->rec)) {   /* C<T>(x): a constructor */
+        /* C<T>() was parsed as a cast of a 0 placed where the cast is */
+        int none = e->lhs->kind == E_INT && e->lhs->ival == 0 &&
+                   e->lhs->loc.line == e->loc.line && e->lhs->loc.col == e->loc.col;
+        e->kind = E_CONSTRUCT;
+        e->args = k_alloc(s->ctx, sizeof *e->args);
+        e->args[0] = e->lhs;
+        e->nargs = !none;
+        e->lhs = NULL;
+        return k_sema_construct_record(s, e);
+    }
     k_type *from = k_sema_expr(s, e->lhs);
     if (!from)
         return NULL;
@@ -632,6 +649,14 @@ static k_type *size_of(k_sema_state *s, k_expr *e, k_type *t)
 
 static k_type *construct(k_sema_state *s, k_expr *e)
 {
+    if (e->type_written && e->type_written->kind == TY_TEMPLATE_ID) {   /* C<T>(a, b) */
+        k_sema_resolve_type(s, e->type_written, e->loc);
+        if (e->type_written->kind != TY_RECORD) {
+            k_error(s->ctx, e->loc, "'%s' takes one argument here, not %d",
+                    e->type_written->name ? e->type_written->name : "the type", e->nargs);
+            return NULL;
+        }
+    }
     if (e->type_written && e->type_written->kind == TY_RECORD)
         return k_sema_construct_record(s, e);
     if (e->nargs > 3)
@@ -699,8 +724,13 @@ static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
                        (f->definition && e->args[i] == f->definition->params[i]->init);
             if (dflt)   /* a default argument: checked where it was declared */
                 argt[i] = p;
-            else if (k_sema_assignable(s, p, e->args[i], "argument"))
+            else if (k_sema_convert_arg(s, p, &e->args[i]))   /* std::string("...") */
                 argt[i] = p;
+            else {
+                k_sema_copy_value(s, p, &e->args[i], 0);   /* by value: a copy */
+                if (k_sema_assignable(s, p, e->args[i], "argument"))
+                    argt[i] = p;
+            }
         } else {
             t = k_decay(s->ctx, t);
             argt[i] = k_ty_is_float(t) ? k_ty(s->ctx, TY_DOUBLE)
@@ -751,6 +781,9 @@ static k_type *call(k_sema_state *s, k_expr *e)
 {
     if (!e->name)
         return k_sema_indirect_call(s, e);
+    if (e->has_targs && strncmp(e->name, "std::numeric_limits::", 21) == 0)
+        return k_stl_limits_call(s, e);
+    k_stl_rewrite_call(s, e);
     if (e->has_targs && k_chrono_is_template_call(s, e->name)) {
         k_type *to = e->ntargs >= 1 ? e->targs[0].type : NULL;
         if (to)

@@ -9,7 +9,9 @@
 # stdlib/simtvm_cuda.h`, with `-I` of the program's own folder, and run from
 # that folder with argv[0] set to its .k name (what `simtvm run` passes).
 # OUTDIR/NAME.out and NAME.rc get its stdout and exit status; NAME.nvcc the
-# compiler's messages when it rejects the program.  A program whose first
+# compiler's messages when it rejects the program.  NVCC_PRE (before the
+# simtvm_cuda.h include) and NVCC_POST (after the source) add flags, e.g.
+# NVCC_PRE="-include cooperative_groups.h" or NVCC_POST=-lcuda.  A program whose first
 # line is `// args: A B` is run with those arguments.
 set -u
 out=$1; shift
@@ -19,8 +21,9 @@ for prog in "$@"; do
     name=$(basename "${prog%.k}")
     dir=$(dirname "$prog")
     bin=$(mktemp -d)/"$name"
-    if ! nvcc -x cu -fmad=false -arch=sm_90 -include "$root/stdlib/simtvm_cuda.h" \
-            -I "$dir" -o "$bin" "$prog" > "$out/$name.nvcc" 2>&1; then
+    # shellcheck disable=SC2086
+    if ! nvcc -x cu -fmad=false -arch=sm_90 ${NVCC_PRE:-} -include "$root/stdlib/simtvm_cuda.h" \
+            -I "$dir" -o "$bin" "$prog" ${NVCC_POST:-} > "$out/$name.nvcc" 2>&1; then
         echo "NVCC-FAIL $prog"
         continue
     fi

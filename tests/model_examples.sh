@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# tests/model_examples.sh -- every examples/model/NAME.k, run with --stats,
-# must print exactly examples/model/NAME.out (TAP): the program's own lines
-# (the seed's figures) followed, per launch, by the model's numbers that its
-# `// stats: LABEL=METRIC[/METRIC] ...` line names.  A `// runs: FLAGS, FLAGS`
-# line runs it once per flag set (register spills need --maxrregcount).
+# tests/model_examples.sh -- the seeds' worked examples (examples/README.md):
+# every examples/DIR/NAME.k of the course directories (model, simt, memory,
+# occupancy, sync, patterns), run with --stats, must print exactly
+# examples/DIR/NAME.out (TAP): the program's own lines (the seed's figures and
+# what the program measured) followed, per launch, by the model's numbers that
+# its `// stats: LABEL=METRIC[/METRIC] ...` line names (none without one).  A
+# `// runs: FLAGS, FLAGS` line runs it once per flag set (register spills need
+# --maxrregcount); with `// show: every run` each run's own lines are shown too.
 set -u
 
 . "$(dirname "$0")/lib.sh" model
@@ -36,34 +39,40 @@ run_all() {
     local program=$1 spec=$2 runs
     runs=$(sed -n 's|^// runs: ||p' "$program" | head -1)
     local IFS=','
-    local sets=(${runs:-" "}) first=1
+    local sets=(${runs:-" "}) first=1 every=0
+    grep -q '^// show: every run' "$program" && every=1
     unset IFS
     for flags in "${sets[@]}"; do
         flags=$(echo $flags)
         # shellcheck disable=SC2086
         timeout 120 "$SIMTVM" run "$program" $flags --stats=csv --stats-file "$work/stats.csv" \
             >"$work/run.out" 2>"$work/err" </dev/null || return
-        [ "$first" -eq 1 ] && cat "$work/run.out"
+        [ "$first" -eq 1 ] && [ "$every" -eq 0 ] && cat "$work/run.out"
         [ -n "$runs" ] && echo "with ${flags:-no flags}:"
-        project "$spec" "$work/stats.csv"
+        [ "$every" -eq 1 ] && cat "$work/run.out"
+        [ -n "$spec" ] && project "$spec" "$work/stats.csv"
         first=0
     done
 }
 
-# After a deliberate change: tests/model_examples.sh --update NAME... rewrites
-# examples/model/NAME.out from this simtvm (review the diff before committing).
+# After a deliberate change: tests/model_examples.sh --update DIR/NAME...
+# rewrites examples/DIR/NAME.out from this simtvm (a bare NAME is model/NAME;
+# review the diff before committing).
 if [ "${1:-}" = "--update" ]; then
     shift
     for name in "$@"; do
-        program=examples/model/$name.k
+        case $name in */*) ;; *) name=model/$name ;; esac
+        program=examples/$name.k
         run_all "$program" "$(sed -n 's|^// stats: ||p' "$program" | head -1)" \
-            >"examples/model/$name.out" || exit 1
+            >"examples/$name.out" || exit 1
     done
     exit 0
 fi
 
 n=0
-for program in examples/model/*.k; do
+for program in examples/model/*.k examples/simt/*.k examples/memory/*.k \
+    examples/occupancy/*.k examples/sync/*.k examples/patterns/*.k; do
+    [ -f "$program" ] || continue
     n=$((n + 1))
     expected=${program%.k}.out
     spec=$(sed -n 's|^// stats: ||p' "$program" | head -1)

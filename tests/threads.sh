@@ -50,6 +50,12 @@ check "printf, --block-order=random" 0 'block \(4,2\) of \(5,3\)' \
     -- $T/printf_blocks.k --block-order=random --seed 7
 check "printf, --interleave=random" 0 'host after launch 1: sum 59904' \
     -- $T/printf_blocks.k --interleave=random --seed 3
+check "co-resident blocks: a flag one block sets for another" 0 'out = 42' \
+    -- tests/programs/blocks_flag_wait.k
+check "co-resident blocks: a hand-made grid barrier, --interleave=random" 0 '0 wrong' \
+    -- tests/programs/blocks_grid_barrier.k --interleave=random --seed 4
+check "co-resident blocks: a hand-made grid barrier, --block-order=random" 0 '0 wrong' \
+    -- tests/programs/blocks_grid_barrier.k --block-order=random --seed 9
 check "printf, lockstep with 8-lane warps" 0 'host after launch 0' \
     -- $T/printf_blocks.k --sched=lockstep --warp-size 8
 check "registers read before any write read 0 (vm/live.c)" 0 'zeros 896 checksum 277460710' \
@@ -73,6 +79,11 @@ check "--check=race with a finding" 3 'ERROR SUMMARY: 1 error' \
     -- tests/defects/race_shared_no_sync.k --check=race
 for program in examples/histogram.k examples/reduce.k examples/scan.k examples/transpose.k; do
     check "$program" 0 '' -- "$program"
+done
+# examples/reduce.k names warpSize, not 32, so it is right at every warp size
+for w in 4 8 16; do
+    check "examples/reduce.k --warp-size $w" 0 'host sum = -5897668: ok' \
+        -- examples/reduce.k --warp-size $w
 done
 echo "1..$n"
 exit 0

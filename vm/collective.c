@@ -35,17 +35,35 @@ static uint32_t required(simt_warp *w, const simt_insn *in, uint32_t lanes)
     return req & w->valid & ~w->exited;
 }
 
-/* Lanes waiting at the same collective as pc (any __syncwarp for __syncwarp). */
-static uint32_t waiting_at(const simt_exec *ex, const simt_warp *w, int32_t pc)
+/* Lanes waiting at the same collective as pc (with any_sync, any __syncwarp
+ * for __syncwarp). */
+static uint32_t waiting_at(const simt_exec *ex, const simt_warp *w, int32_t pc, int any_sync)
 {
     const simt_insn *code = ex->mod->code;
     uint32_t lanes = 0;
     for (uint32_t m = w->in_state[LANE_COLL]; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        if (w->pc[l] == pc || (code[pc].op == OP_SYNCWARP && code[w->pc[l]].op == OP_SYNCWARP))
+        if (w->pc[l] == pc ||
+            (any_sync && code[pc].op == OP_SYNCWARP && code[w->pc[l]].op == OP_SYNCWARP))
             lanes |= 1u << l;
     }
     return lanes;
+}
+
+/* The lanes that complete the collective at pc together with `lanes`, or 0
+ * if some lane they need has not arrived.  The lanes at this very __syncwarp
+ * first: when their masks name only each other they go on alone, not held by
+ * lanes at another __syncwarp whose masks name lanes still on their way (a
+ * __syncwarp(m8) inside a switch case, all of m8 arrived, and a
+ * __syncwarp(full) after the switch that the other lanes reach later). */
+static uint32_t complete_set(const simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
+{
+    const simt_insn *in = &ex->mod->code[pc];
+    uint32_t have = lanes | waiting_at(ex, w, pc, 0);
+    if ((required(w, in, have) & ~have) == 0)
+        return have;
+    have = lanes | waiting_at(ex, w, pc, 1);
+    return (required(w, in, have) & ~have) == 0 ? have : 0;
 }
 
 static uint32_t shfl_src(simt_warp *w, const simt_insn *in, unsigned l);
@@ -166,6 +184,26 @@ static void check_exited(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes
     }
 }
 
+/* --check=sync: a lane whose mask does not name itself (CUDA: "each calling
+ * thread must have its own bit set in the mask"; the result is undefined). */
+static void check_self_named(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
+{
+    const simt_insn *in = &ex->mod->code[pc];
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint32_t named = (uint32_t)*lreg(w, l, mask_reg(in));
+        if (named >> l & 1)
+            continue;
+        char detail[200];
+        snprintf(detail, sizeof detail, "lane %u of warp %u calls %s with mask 0x%08x, which does "
+                 "not name it", l, w->index, collective_name(in), (unsigned)named);
+        simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
+                          "Barrier error detected. Calling lane not in the warp collective's mask",
+                          pc, NULL, w->tid_base + l, l, detail);
+        return;
+    }
+}
+
 /* --check=sync: a shuffle that reads a lane which is not taking part. */
 static void check_shfl_source(simt_exec *ex, simt_warp *w, int32_t pc, unsigned l, uint32_t src,
                               uint32_t lanes)
@@ -259,8 +297,10 @@ static void execute(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
     int sync_check = ex->vm->checker && (ex->vm->cfg.checks & CHECK_SYNC);
     if (ex->vm->checker)
         simt_check_warp_sync(ex->vm->checker, w->index, lanes);
-    if (sync_check)
+    if (sync_check) {
         check_exited(ex, w, pc, lanes);
+        check_self_named(ex, w, pc, lanes);
+    }
     if (in->op == OP_SYNCWARP)
         return;
     if ((in->op == OP_SHFL || in->op == OP_VOTE) &&
@@ -324,8 +364,8 @@ int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask
     const simt_insn *in = &ex->mod->code[pc];
     if (collective_group(ex, w, in, pc, *mask))
         return 1;
-    uint32_t have = *mask | waiting_at(ex, w, pc);
-    if ((required(w, in, have) & ~have) != 0) {
+    uint32_t have = complete_set(ex, w, pc, *mask);
+    if (!have) {
         simt_set_state(w, *mask, LANE_COLL);
         return 0;
     }
@@ -361,17 +401,24 @@ static const char *collective_name(const simt_insn *in)
 
 int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
 {
+    /* Any collective whose lanes have all arrived completes first: lanes
+     * waiting at one __syncwarp must not fail for want of lanes that wait at
+     * another, which completes. */
+    for (uint32_t m = w->in_state[LANE_COLL]; m; m &= m - 1) {
+        int32_t pc = w->pc[__builtin_ctz(m)];
+        uint32_t done = complete_set(ex, w, pc, 0);
+        if (done) {
+            execute(ex, w, pc, done);
+            release_others(w, done, 0);
+            return 1;
+        }
+    }
     for (uint32_t m = w->in_state[LANE_COLL]; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         int32_t pc = w->pc[l];
         const simt_insn *in = &ex->mod->code[pc];
-        uint32_t have = waiting_at(ex, w, pc);
+        uint32_t have = waiting_at(ex, w, pc, 1);
         uint32_t missing = required(w, in, have) & ~have;
-        if (!missing) {
-            execute(ex, w, pc, have);
-            release_others(w, have, 0);
-            return 1;
-        }
         char arrived[128], absent[128];
         simt_lane_list(arrived, sizeof arrived, have);
         simt_lane_list(absent, sizeof absent, missing);

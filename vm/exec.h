@@ -120,7 +120,18 @@ typedef struct simt_block {
                                 baseline clock) */
     int grid_parked;         /* all its threads wait at a grid barrier (vm/grid.c) */
     int grid_go;             /* every block has reached it: the release lets them go */
-    uint64_t grid_steps;     /* while parked: the warp instructions it had issued */
+    uint64_t used;           /* between turns (vm/resident.c): the warp instructions
+                                it has issued */
+    /* Progress from state (vm/resident.c): stores counts the store, copy and
+     * memory-changing atomic instructions the block issued; at ex->steps ==
+     * check_at the block's state is fingerprinted, and a block whose state
+     * and store count are what they were at the last fingerprint can only
+     * repeat itself until another block writes memory: it is spinning. */
+    uint32_t stores;
+    int spinning;
+    uint64_t check_at;
+    uint64_t print;          /* the last fingerprint */
+    uint32_t print_stores;   /* stores at the last fingerprint */
 } simt_block;
 
 /* One launch (or the host thread's run of main). */
@@ -146,6 +157,11 @@ typedef struct simt_exec {
     uint64_t order;
     const uint64_t *stop_at;
     int cancelled;
+    /* vm/resident.c: run_block returns at a round's end once ex->steps
+     * reaches turn_end (a co-resident block's turn is over); blocks are
+     * fingerprinted (simt_block.check_at) only when spot_spin is set. */
+    uint64_t turn_end;
+    int spot_spin;
     const struct simt_launch_info *info;
     /* The two global allocations translated last, most recent first (valid
      * while the memory system's generation is unchanged: every free bumps it). */
@@ -275,6 +291,12 @@ static inline void simt_move_state(simt_warp *w, uint32_t lanes, unsigned from, 
 static inline unsigned simt_top(const simt_warp *w, unsigned lane)
 {
     return w->depth[lane] ? w->cstack[(w->depth[lane] - 1u) * w->width + lane] : BARRIER_NONE;
+}
+
+/* Whether some thread of the block has not ended. */
+static inline int simt_block_alive(const simt_block *blk)
+{
+    return blk->bar_exited < blk->nthreads;
 }
 
 /* Whether every thread of the block waits at __syncthreads or has exited:

@@ -1,6 +1,7 @@
-/* vm/grid.c -- a launch: blocks of warps, run to completion one block at a
- * time, warps of a block interleaved by quantum.  Also the register and local
- * memory stacks of warps, and fault locations. */
+/* vm/grid.c -- a launch: blocks of warps, warps of a block interleaved by
+ * quantum; the serial block policy (vm/policy.h: one block after another
+ * until one waits for another); the register and local memory stacks of
+ * warps, and fault locations. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 
 #include "vm/exec.h"
 #include "vm/observe.h"
+#include "vm/policy.h"
 
 /* Register stacks are bounded so that runaway recursion is a clear fault. */
 #define SIMT_REG_BYTES_MAX (16u << 20)
@@ -206,20 +208,19 @@ static int run_warp(simt_exec *ex, simt_block *blk, uint32_t *k)
             return -2;
         if (ev == EV_QUANTUM)
             return 1;
+        /* --interleave=random gives each group a fresh quantum: the
+         * block's turn ends its warps' turns too */
+        if (ex->steps >= blk->check_at)
+            return 1;
         /* every lane left waits at __syncthreads: nothing to pick or release */
         if ((w->in_state[LANE_BAR] | w->exited) == all)
             return 1;
     }
 }
 
-static uint32_t block_alive(const simt_block *blk)
-{
-    return blk->bar_exited < blk->nthreads;
-}
-
 static simt_status run_block(simt_exec *ex, simt_block *blk)
 {
-    while (block_alive(blk)) {
+    while (simt_block_alive(blk)) {
         int progressed = 0;
         if (ex->stop_at && __atomic_load_n(ex->stop_at, __ATOMIC_RELAXED) < ex->order) {
             ex->cancelled = 1; /* an earlier block faulted: this one's results are dropped */
@@ -235,7 +236,7 @@ static simt_status run_block(simt_exec *ex, simt_block *blk)
         }
         if (blk->grid_parked)
             return SIMT_OK; /* at a grid barrier: run_grid_parked goes on */
-        if (!progressed && block_alive(blk)) {
+        if (!progressed && simt_block_alive(blk)) {
             simt_warp *w = &blk->warps[0];
             unsigned lane = 0;
             for (uint32_t k = 0; k < blk->nwarps; k++)
@@ -248,8 +249,17 @@ static simt_status run_block(simt_exec *ex, simt_block *blk)
                             "of the block never reach", blk->bar_waiting);
             return SIMT_FAULT;
         }
+        /* a fingerprint, at a round's end so that warps stand at their
+         * loops' back edges (vm/resident.c) */
+        if (ex->steps >= blk->check_at && simt_block_turn_over(ex, blk))
+            return SIMT_OK;
     }
     return SIMT_OK;
+}
+
+simt_status simt_block_resume(simt_exec *ex, simt_block *blk)
+{
+    return run_block(ex, blk);
 }
 
 static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
@@ -332,8 +342,8 @@ simt_status simt_block_alloc(simt_exec *ex, simt_block *blk)
     return SIMT_OK;
 }
 
-simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
-                           int nargs)
+void simt_block_start(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
+                      int nargs)
 {
     if (ex->grid[1] == 1 && ex->grid[2] == 1) { /* a 1-D grid: no divisions */
         blk->idx[0] = (uint32_t)b;
@@ -362,6 +372,13 @@ simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uin
         warp_reset(ex, &blk->warps[w], w, blk->nthreads);
         warp_start_frame(ex, &blk->warps[w], args, nargs);
     }
+    simt_block_spin_init(ex, blk);
+}
+
+simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
+                           int nargs)
+{
+    simt_block_start(ex, blk, b, args, nargs);
     return run_block(ex, blk);
 }
 
@@ -388,123 +405,40 @@ static int grid_parallel(const simt_exec *ex, uint64_t nblocks)
            !ex->stepping && vm->kernel_parallel && vm->kernel_parallel[ex->kernel];
 }
 
-/* ---- grid barriers (this_grid().sync()) ----
- * Blocks run one after another.  A block whose threads all wait at a grid
- * barrier parks (simt_block_barrier_release leaves them waiting and
- * run_block returns).  The first park turns the rest of the launch into
- * rounds: every block still to run gets its own simt_block and runs until it
- * parks or ends; when every block still running has parked, all are released
- * and run again, in block order.  A block that ends while others wait at the
- * barrier would leave them waiting forever on a GPU: a fault. */
-typedef struct grid_run {
-    simt_exec *ex;
-    simt_block *blocks;       /* order[first + i] is blocks[i] */
-    uint8_t *done;
-    uint64_t n;
-} grid_run;
-
-static void park(const simt_exec *ex, simt_block *blk)
-{
-    blk->grid_steps = ex->steps - blk->steps0;
-}
-
-/* Lets a parked block past its grid barrier, with the rest of its own step
- * budget, and runs it to its next grid barrier or its end. */
-static simt_status resume_block(simt_exec *ex, simt_block *blk)
-{
-    uint64_t budget = ex->vm->cfg.max_steps;
-    budget = budget > blk->grid_steps ? budget - blk->grid_steps : 0;
-    ex->max_steps = ex->steps + budget >= ex->steps ? ex->steps + budget : UINT64_MAX;
-    blk->steps0 = ex->steps - blk->grid_steps;
-    blk->grid_parked = 0;
-    blk->grid_go = 1;
-    simt_block_barrier_release(ex, blk);
-    return run_block(ex, blk);
-}
-
-/* A fault (message msg) at the first lane of blk that waits at the grid barrier. */
-static simt_status grid_fault(simt_exec *ex, simt_block *blk, const char *msg)
-{
-    for (uint32_t k = 0; k < blk->nwarps; k++) {
-        simt_warp *w = &blk->warps[k];
-        if (w->in_state[LANE_BAR]) {
-            unsigned l = (unsigned)__builtin_ctz(w->in_state[LANE_BAR]);
-            simt_exec_fault(ex, blk, w, l, w->pc[l] - 1, "%s", msg);
-            return SIMT_FAULT;
-        }
-    }
-    return simt_vm_faultf(ex->vm, "%s", msg);
-}
-
-/* Every block has parked or ended: releases the parked ones and runs the
- * next round.  Returns 0 when no block is parked any more. */
-static int grid_round(grid_run *g, simt_status *st)
-{
-    simt_block *parked = NULL, *ended = NULL;
-    for (uint64_t i = 0; i < g->n; i++) {
-        if (g->done[i] && !ended)
-            ended = &g->blocks[i];
-        if (!g->done[i] && !parked)
-            parked = &g->blocks[i];
-    }
-    if (!parked)
-        return 0;
-    if (ended) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "deadlock: this_grid().sync() waits for block (%u,%u,%u), "
-                 "which ended without reaching it", ended->idx[0], ended->idx[1], ended->idx[2]);
-        *st = grid_fault(g->ex, parked, msg);
-        return 0;
-    }
-    for (uint64_t i = 0; i < g->n && *st == SIMT_OK; i++) {
-        *st = resume_block(g->ex, &g->blocks[i]);
-        if (g->blocks[i].grid_parked)
-            park(g->ex, &g->blocks[i]);
-        else
-            g->done[i] = 1;
-    }
-    return *st == SIMT_OK;
-}
-
-/* The launch from its first parked block blk (order[first]) on. */
-static simt_status run_grid_parked(simt_exec *ex, simt_block *blk, const uint64_t *order,
-                                   uint64_t first, uint64_t nblocks, const uint64_t *args,
-                                   int nargs)
+/* The serial policy: blocks one after another, each to its end, as long as
+ * none waits for another.  A block that parks at a grid barrier, or spins
+ * (vm/resident.c), hands the rest of the launch to the resident policy.
+ * Under --interleave=random the resident policy runs the launch from its
+ * start, so that seeds vary the order between blocks too.  Under a checker,
+ * the model or a trace, which follow one block at a time, nothing spots
+ * spinning, and a grid barrier over several blocks is an error. */
+static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
-    if (vm->checker || vm->model || vm->trace) /* they follow one block at a time */
-        return grid_fault(ex, blk, "this_grid().sync() over several blocks is not supported"
-                          " under --check, --stats or --trace");
-    grid_run g = { ex, NULL, NULL, nblocks - first };
-    g.blocks = simt_calloc(&vm->cfg.alloc, g.n, sizeof *g.blocks);
-    g.done = simt_calloc(&vm->cfg.alloc, g.n, 1);
-    simt_status st = SIMT_OK;
-    if (!g.blocks || !g.done)
-        st = simt_vm_oom(vm, "the blocks of a grid barrier");
-    if (st == SIMT_OK) {
-        g.blocks[0] = *blk;     /* the caller's block is now blocks[0]'s: it frees an empty one */
-        memset(blk, 0, sizeof *blk);
-        park(ex, &g.blocks[0]);
+    int observed = vm->checker || vm->model || vm->trace;
+    ex->spot_spin = !observed && !ex->stepping;
+    ex->turn_end = UINT64_MAX;
+    if (ex->random && !observed)
+        return simt_policy_resident.run(ex, g);
+    for (uint64_t n = g->first; n < g->n; n++) {
+        simt_status st = simt_block_run(ex, g->blk, g->order[n], g->args, g->nargs);
+        if (st != SIMT_OK)
+            return st;
+        if (g->blk->grid_parked && observed)
+            return simt_exec_fault_waiting(ex, g->blk, "this_grid().sync() over several blocks "
+                                           "is not supported under --check, --stats or --trace");
+        if (g->blk->grid_parked || g->blk->spinning) {
+            g->first = n;
+            g->started = 1;
+            return simt_policy_resident.run(ex, g);
+        }
+        if (ex->steps > vm->cfg.max_steps)
+            return simt_launch_steps_fault(ex, vm, g->order[n]);
     }
-    for (uint64_t i = 1; i < g.n && st == SIMT_OK; i++) {
-        st = simt_block_alloc(ex, &g.blocks[i]);
-        if (st == SIMT_OK)
-            st = simt_block_run(ex, &g.blocks[i], order[first + i], args, nargs);
-        if (g.blocks[i].grid_parked)
-            park(ex, &g.blocks[i]);
-        else
-            g.done[i] = 1;
-    }
-    while (st == SIMT_OK && grid_round(&g, &st))
-        ;
-    if (st == SIMT_OK && ex->steps > vm->cfg.max_steps)
-        st = simt_launch_steps_fault(ex, vm, order[nblocks - 1]);
-    for (uint64_t i = 0; g.blocks && i < g.n; i++)
-        simt_block_free(&vm->cfg.alloc, &g.blocks[i]);
-    simt_free(&vm->cfg.alloc, g.blocks);
-    simt_free(&vm->cfg.alloc, g.done);
-    return st;
+    return SIMT_OK;
 }
+
+const simt_block_policy simt_policy_serial = { "serial", serial_run };
 
 static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args, int nargs)
 {
@@ -512,19 +446,10 @@ static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args
     uint64_t *order = block_order(ex, nblocks);
     if (!order)
         return simt_vm_oom(ex->vm, "the block order");
-    simt_status st = SIMT_OK;
-    if (grid_parallel(ex, nblocks))
-        st = simt_grid_run_threads(ex, blk, order, nblocks, args, nargs);
-    else
-        for (uint64_t n = 0; n < nblocks && st == SIMT_OK; n++) {
-            st = simt_block_run(ex, blk, order[n], args, nargs);
-            if (st == SIMT_OK && blk->grid_parked) {
-                st = run_grid_parked(ex, blk, order, n, nblocks, args, nargs);
-                break;
-            }
-            if (st == SIMT_OK && ex->steps > ex->vm->cfg.max_steps)
-                st = simt_launch_steps_fault(ex, ex->vm, order[n]);
-        }
+    simt_grid_work g = { order, 0, nblocks, args, nargs, blk, 0 };
+    const simt_block_policy *p = grid_parallel(ex, nblocks) ? &simt_policy_threads
+                                                            : &simt_policy_serial;
+    simt_status st = p->run(ex, &g);
     simt_free(&ex->vm->cfg.alloc, order);
     return st;
 }

@@ -1268,6 +1268,7 @@ issue:
         NEXT;
     }
     TARGET(ST32):
+        blk->stores++; /* progress from state (vm/resident.c) */
 #ifdef SIMT_INTERP_AVX2
         if (WHOLE32(mask) && !ex->observe &&
             whole_store32(ex, blk, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
@@ -1277,7 +1278,9 @@ issue:
         }
 #endif
         goto store;
-    TARGET(ST8): TARGET(ST16): TARGET(ST64): store: {
+    TARGET(ST8): TARGET(ST16): TARGET(ST64):
+        blk->stores++;
+    store: {
         unsigned len = 1u << (in->op - OP_ST8);
         OPS;
         uint64_t off = (uint64_t)(int64_t)in->i, lo;
@@ -1336,6 +1339,7 @@ issue:
     TARGET(GADDR): HELPER(LDK, ex->vm->global_addr[in->i]); in++; NEXT;
     TARGET(MEMCPY): {
         OPS;
+        blk->stores++;
         if (ex->observe)  /* before the copy: it may overwrite its own addresses */
             observe_copy(ex, w, in, PC, mask, ra, rb, rc);
         for (uint32_t m = mask; m; m &= m - 1) {
@@ -1410,6 +1414,7 @@ issue:
             if (!p) MEMFAULT(l);
             if (ex->host_atomics && in->op == OP_ATOM) {
                 ra[l] = atom_host(op, type, p, rc[l]);
+                blk->stores++;
                 continue;
             }
             uint64_t old = load_n(p, len), v;
@@ -1419,6 +1424,8 @@ issue:
             } else {
                 v = atom_apply(op, type, old, rc[l]);
             }
+            if (v != old) /* a spin on atomicCAS or atomicAdd(p, 0) changes nothing */
+                blk->stores++;
             store_n(p, len, v);
             ra[l] = old;
         }

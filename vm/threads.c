@@ -48,6 +48,7 @@
 
 #include "vm/alloc.h"
 #include "vm/exec.h"
+#include "vm/policy.h"
 
 /* ---- which kernels may run their blocks concurrently ---- */
 
@@ -610,3 +611,11 @@ simt_status simt_grid_run_threads(simt_exec *ex, simt_block *blk, const uint64_t
     simt_free(al, job.slots);
     return st;
 }
+
+static simt_status threads_run(simt_exec *ex, simt_grid_work *g)
+{
+    return simt_grid_run_threads(ex, g->blk, g->order + g->first, g->n - g->first, g->args,
+                                 g->nargs);
+}
+
+const simt_block_policy simt_policy_threads = { "threads", threads_run };

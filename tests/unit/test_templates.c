@@ -59,10 +59,10 @@ END_TEST
 START_TEST(test_template_types)
 {
     /* built-in library templates are known by qualified name */
-    expect_dump("void f() { std::vector<int> v; }", "(var v template std::vector)");
-    expect_dump("void f() { std::vector<std::vector<int>> v; }",
-                "(var v template std::vector)");
-    expect_dump("void f() { x = std::vector<float>(3); }", "(cast template std::vector 3)");
+    expect_dump("void f() { std::uniform_int_distribution<int> v; }", "(var v template std::uniform_int_distribution)");
+    expect_dump("void f() { std::uniform_int_distribution<std::uniform_int_distribution<int>> v; }",
+                "(var v template std::uniform_int_distribution)");
+    expect_dump("void f() { x = std::uniform_int_distribution<float>(3); }", "(cast template std::uniform_int_distribution 3)");
     expect_dump("void f() { x = std::numeric_limits<float>::max() < y; }",
                 "(< (call std::numeric_limits::max<float>) y)");
     expect_dump("void f() { x = std::chrono::duration_cast<double>(y) < z; }",

@@ -1,0 +1,388 @@
+/* vm/resident.c -- the co-resident block scheduler (SPEC 3.1), a block
+ * policy (vm/policy.h), and progress from state.
+ *
+ * A GPU keeps as many blocks resident as fit on its SMs (occupancy x SMs)
+ * and interleaves them; a block that waits for another (a flag, a hand-made
+ * grid barrier, this_grid().sync()) finishes when the other is resident.
+ * simtvm runs blocks one after another (vm/grid.c, the serial policy) until
+ * one of them stops making progress -- it spins or parks at a grid barrier;
+ * this policy then takes over the rest of the launch: it keeps up to `limit`
+ * blocks started, each with its own warps and shared memory, and gives them
+ * turns of TURN warp instructions in a fixed order (the launch's block
+ * order), admitting the next block in order whenever one ends.  Running
+ * blocks one after another until one waits is a schedule an H100 may show
+ * too, and it keeps the speed of launches whose blocks never wait.
+ *
+ * Progress from state: a block is *spinning* when its whole state (pcs,
+ * lane states, convergence barriers, registers, local and shared memory)
+ * is what it was at its previous fingerprint and it wrote no memory since
+ * (simt_block.stores: stores, copies and atomics that changed a value).
+ * Such a block can only repeat itself until another block writes memory:
+ * only another block can unblock it.  When every block resident spins for
+ * two rounds while no block is left to admit, nothing will change; a block
+ * not yet admitted would have been the one to write: it can never become
+ * resident, and that is the fault, naming both blocks.
+ *
+ * Deterministic: the turns depend on warp instruction counts only (and on
+ * --seed under --interleave=random, which varies their lengths), never on
+ * host threads; launches whose blocks may observe each other never run on
+ * several host threads (vm/threads.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/occupancy.h"
+#include "vm/alloc.h"
+#include "vm/exec.h"
+#include "vm/observe.h"
+#include "vm/policy.h"
+
+/* Warp instructions of one block between fingerprints in the serial policy:
+ * a block that waits for another is noticed after two of them. */
+#define SPIN_CHECK (1u << 17)
+/* Warp instructions of one co-resident block's turn. */
+#define TURN (1u << 15)
+
+/* ---- fingerprints ---- */
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h = (h ^ x) * 0x9e3779b97f4a7c15ull;
+    return h ^ (h >> 29);
+}
+
+static uint64_t mix_bytes(uint64_t h, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8) {
+        uint64_t x;
+        memcpy(&x, b + k, 8);
+        h = mix(h, x);
+    }
+    uint64_t tail = 0;
+    memcpy(&tail, b + k, n - k);
+    return mix(h, tail ^ n);
+}
+
+/* What a warp's future depends on; not its counters (spin, quantum, random
+ * stream) nor the order its groups were split in. */
+static uint64_t warp_print(uint64_t h, const simt_warp *w)
+{
+    unsigned W = w->width;
+    h = mix_bytes(h, w->pc, W * sizeof w->pc[0]);
+    h = mix_bytes(h, w->fp, W * sizeof w->fp[0]);
+    h = mix_bytes(h, w->in_state, sizeof w->in_state);
+    h = mix_bytes(h, w->depth, W * sizeof w->depth[0]);
+    for (uint32_t id = 0; id < w->ncbars; id++) {
+        const simt_cbar *b = &w->cbars[id];
+        h = mix(h, (uint64_t)b->expected << 32 | b->arrived);
+        h = mix(h, (uint64_t)(uint32_t)b->rpc << 32 | b->refs);
+    }
+    h = mix_bytes(h, w->regs, (size_t)w->reg_cap * W * 8);
+    return mix_bytes(h, w->local, (size_t)w->local_cap * W);
+}
+
+static uint64_t block_print(const simt_block *blk)
+{
+    uint64_t h = mix_bytes(0x243f6a8885a308d3ull, blk->shared, blk->shared_size);
+    h = mix(h, (uint64_t)blk->bar_waiting << 32 | blk->bar_count);
+    for (uint32_t k = 0; k < blk->nwarps; k++)
+        h = warp_print(h, &blk->warps[k]);
+    return h;
+}
+
+void simt_block_spin_init(const simt_exec *ex, simt_block *blk)
+{
+    blk->stores = 0;
+    blk->spinning = 0;
+    blk->print = 0;
+    blk->print_stores = UINT32_MAX; /* the first fingerprint never matches */
+    blk->check_at = ex->spot_spin ? ex->steps + SPIN_CHECK : UINT64_MAX;
+}
+
+int simt_block_turn_over(simt_exec *ex, simt_block *blk)
+{
+    uint64_t h = block_print(blk);
+    blk->spinning = h == blk->print && blk->stores == blk->print_stores;
+    blk->print = h;
+    blk->print_stores = blk->stores;
+    if (ex->steps >= ex->turn_end || (blk->spinning && ex->turn_end == UINT64_MAX))
+        return 1;
+    blk->check_at = ex->steps + SPIN_CHECK < ex->turn_end ? ex->steps + SPIN_CHECK : ex->turn_end;
+    return 0;
+}
+
+/* ---- the resident set ---- */
+
+typedef struct resident {
+    simt_exec *ex;
+    simt_grid_work *g;
+    simt_block *slot;        /* the blocks started and not ended */
+    uint64_t *place;         /* slot k runs order[place[k]] */
+    uint8_t *live;
+    uint64_t nslots, next;   /* order[next] is the next block to admit */
+    uint64_t limit;
+    int bps;                 /* blocks per SM */
+    uint64_t rng;            /* --interleave=random: turn lengths */
+    int ended;               /* a block of the launch has ended */
+    uint32_t ended_idx[3];
+    int hopeless;            /* everything admitted, everything spins */
+} resident;
+
+static void linear_idx(const simt_exec *ex, uint64_t b, uint32_t idx[3])
+{
+    idx[0] = (uint32_t)(b % ex->grid[0]);
+    idx[1] = (uint32_t)(b / ex->grid[0] % ex->grid[1]);
+    idx[2] = (uint32_t)(b / ((uint64_t)ex->grid[0] * ex->grid[1]));
+}
+
+/* Blocks per SM as cudaOccupancyMaxActiveBlocksPerMultiprocessor gives
+ * them (the hardware's granularities), at least 1. */
+static int blocks_per_sm(const simt_exec *ex)
+{
+    const simt_vm *vm = ex->vm;
+    const simt_func *k = &ex->mod->funcs[ex->kernel];
+    int regs = (int)(k->nregs_model ? k->nregs_model : k->nregs);
+    if (vm->cfg.maxrregcount && regs > vm->cfg.maxrregcount)
+        regs = vm->cfg.maxrregcount;
+    int threads = (int)(ex->block_dim[0] * ex->block_dim[1] * ex->block_dim[2]);
+    simt_occupancy occ;
+    if (!vm->cfg.device ||
+        simt_occupancy_compute(vm->cfg.device, threads, regs, ex->info->shared_bytes, 1, &occ) != 0 ||
+        occ.blocks_per_sm < 1)
+        return 1;
+    return occ.blocks_per_sm;
+}
+
+/* Starts order[next] in slot k. */
+static simt_status admit(resident *r, uint64_t k)
+{
+    simt_grid_work *g = r->g;
+    r->place[k] = r->next++;
+    r->live[k] = 1;
+    simt_block_start(r->ex, &r->slot[k], g->order[r->place[k]], g->args, g->nargs);
+    r->slot[k].used = 0;
+    return SIMT_OK;
+}
+
+/* One turn of slot k: up to the end of its turn, its end, a fault, or a
+ * grid barrier.  Each block keeps its own step budget and clock. */
+static simt_status turn(resident *r, uint64_t k)
+{
+    simt_exec *ex = r->ex;
+    simt_block *blk = &r->slot[k];
+    uint64_t budget = ex->vm->cfg.max_steps, len = TURN;
+    budget = budget > blk->used ? budget - blk->used : 0;
+    blk->steps0 = ex->steps - blk->used;
+    ex->max_steps = ex->steps + budget >= ex->steps ? ex->steps + budget : UINT64_MAX;
+    ex->block_serial = r->g->order[r->place[k]];
+    if (ex->random)
+        len = TURN / 8 + simt_rng_next(&r->rng) % TURN;
+    ex->turn_end = r->hopeless ? UINT64_MAX - 1 : ex->steps + len;
+    blk->check_at = ex->turn_end;
+    simt_status st = simt_block_resume(ex, blk);
+    blk->used = ex->steps - blk->steps0;
+    return st;
+}
+
+/* A fault at the first lane of blk that waits at its barrier, or else at
+ * its first lane that can run. */
+simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *msg)
+{
+    for (uint32_t k = 0; k < blk->nwarps; k++) {
+        simt_warp *w = &blk->warps[k];
+        if (w->in_state[LANE_BAR]) {
+            unsigned l = (unsigned)__builtin_ctz(w->in_state[LANE_BAR]);
+            simt_exec_fault(ex, blk, w, l, w->pc[l] - 1, "%s", msg);
+            return SIMT_FAULT;
+        }
+    }
+    /* a spinning block: its first ready lane, in its loop */
+    for (uint32_t k = 0; k < blk->nwarps; k++) {
+        simt_warp *w = &blk->warps[k];
+        uint32_t m = w->in_state[LANE_READY] | w->in_state[LANE_JOIN] | w->in_state[LANE_COLL];
+        if (m) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            simt_exec_fault(ex, blk, w, l, w->pc[l] > 0 ? w->pc[l] - 1 : 0, "%s", msg);
+            return SIMT_FAULT;
+        }
+    }
+    return simt_vm_faultf(ex->vm, "%s", msg);
+}
+
+/* A wait that only a block not yet admitted could end. */
+static simt_status never_resident(resident *r, simt_block *blk, const char *what)
+{
+    uint32_t idx[3];
+    char msg[400];
+    linear_idx(r->ex, r->g->order[r->next], idx);
+    snprintf(msg, sizeof msg, "deadlock: block (%u,%u,%u) %s block (%u,%u,%u), which can never "
+             "become resident: %llu blocks of this kernel fit on the device at once (%d per SM "
+             "x %d SMs), all of them wait, and the grid has %llu",
+             blk->idx[0], blk->idx[1], blk->idx[2], what, idx[0], idx[1], idx[2],
+             (unsigned long long)r->limit, r->bps, r->ex->vm->cfg.device->sm_count,
+             (unsigned long long)r->g->n);
+    return simt_exec_fault_waiting(r->ex, blk, msg);
+}
+
+/* Every live block waits at this_grid().sync(): release them, or fault. */
+static simt_status grid_release(resident *r)
+{
+    simt_block *first = NULL;
+    for (uint64_t k = 0; k < r->nslots && !first; k++)
+        if (r->live[k])
+            first = &r->slot[k];
+    if (r->ended) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "deadlock: this_grid().sync() waits for block (%u,%u,%u), "
+                 "which ended without reaching it", r->ended_idx[0], r->ended_idx[1],
+                 r->ended_idx[2]);
+        return simt_exec_fault_waiting(r->ex, first, msg);
+    }
+    if (r->next < r->g->n)
+        return never_resident(r, first, "waits at this_grid().sync() for");
+    for (uint64_t k = 0; k < r->nslots; k++) {
+        simt_block *blk = &r->slot[k];
+        if (!r->live[k])
+            continue;
+        blk->grid_parked = 0;
+        blk->grid_go = 1;
+        simt_block_barrier_release(r->ex, blk);
+    }
+    return SIMT_OK;
+}
+
+/* A block ended in slot k: admit the next, or leave the slot empty. */
+static simt_status block_ended(resident *r, uint64_t k)
+{
+    simt_exec *ex = r->ex;
+    if (!r->ended) {
+        r->ended = 1;
+        memcpy(r->ended_idx, r->slot[k].idx, sizeof r->ended_idx);
+    }
+    if (ex->steps > ex->vm->cfg.max_steps)
+        return simt_launch_steps_fault(ex, ex->vm, r->g->order[r->place[k]]);
+    if (r->next < r->g->n)
+        return admit(r, k);
+    r->live[k] = 0;
+    return SIMT_OK;
+}
+
+/* One round: every live block's turn.  *waiting: every live block spins or
+ * waits at a grid barrier; *parked, *live: how many wait there, live. */
+static simt_status round_robin(resident *r, int *waiting, uint64_t *parked, uint64_t *live)
+{
+    simt_status st = SIMT_OK;
+    *waiting = 1;
+    *parked = *live = 0;
+    for (uint64_t k = 0; k < r->nslots && st == SIMT_OK; k++) {
+        simt_block *blk = &r->slot[k];
+        if (!r->live[k])
+            continue;
+        if (!blk->grid_parked)
+            st = turn(r, k);
+        if (st != SIMT_OK)
+            break;
+        if (blk->grid_parked) {
+            (*parked)++, (*live)++;
+        } else if (!simt_block_alive(blk)) {
+            *waiting = 0;
+            st = block_ended(r, k);
+            *live += r->live[k];
+        } else {
+            (*live)++;
+            *waiting &= blk->spinning;
+        }
+        if (r->hopeless)
+            break; /* the block that trips its step limit first */
+    }
+    return st;
+}
+
+static simt_status resident_loop(resident *r)
+{
+    simt_status st = SIMT_OK;
+    int quiet = 0;
+    for (;;) {
+        int waiting;
+        uint64_t parked, live;
+        st = round_robin(r, &waiting, &parked, &live);
+        if (st != SIMT_OK || !live)
+            return st;
+        if (parked == live) {
+            st = grid_release(r);
+            if (st != SIMT_OK)
+                return st;
+            quiet = 0;
+            continue;
+        }
+        quiet = waiting ? quiet + 1 : 0;
+        if (quiet < 2)
+            continue;
+        simt_block *spin = NULL;
+        for (uint64_t k = 0; k < r->nslots && !spin; k++)
+            if (r->live[k] && !r->slot[k].grid_parked)
+                spin = &r->slot[k];
+        if (r->next < r->g->n)
+            return never_resident(r, spin, "spins waiting for memory that no resident block "
+                                  "will write; the next block to run is");
+        /* Every block is resident and spins: nothing can change.  The first
+         * of them runs on alone to its step limit, the fault a GPU's
+         * watchdog gives. */
+        r->hopeless = 1;
+        for (uint64_t k = 0; k < r->nslots; k++)
+            if (&r->slot[k] == spin) {
+                simt_block t = r->slot[0];
+                uint64_t p = r->place[0];
+                uint8_t l = r->live[0];
+                r->slot[0] = r->slot[k], r->place[0] = r->place[k], r->live[0] = r->live[k];
+                r->slot[k] = t, r->place[k] = p, r->live[k] = l;
+            }
+    }
+}
+
+static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
+{
+    simt_vm *vm = ex->vm;
+    resident r = { ex, g, NULL, NULL, NULL, 0, g->first, 0, blocks_per_sm(ex), 0, 0, {0}, 0 };
+    r.limit = (uint64_t)r.bps * (uint64_t)(vm->cfg.device ? vm->cfg.device->sm_count : 1);
+    r.nslots = g->n - g->first < r.limit ? g->n - g->first : r.limit;
+    r.rng = vm->cfg.seed ^ 0x94d049bb133111ebull;
+    if (g->first > 0) { /* blocks order[0..first) ran to their ends */
+        r.ended = 1;
+        linear_idx(ex, g->order[0], r.ended_idx);
+    }
+    r.slot = simt_calloc(&vm->cfg.alloc, (size_t)r.nslots, sizeof *r.slot);
+    r.place = simt_calloc(&vm->cfg.alloc, (size_t)r.nslots, sizeof *r.place);
+    r.live = simt_calloc(&vm->cfg.alloc, (size_t)r.nslots, 1);
+    simt_status st = SIMT_OK;
+    if (!r.slot || !r.place || !r.live)
+        st = simt_vm_oom(vm, "the resident blocks");
+    uint64_t k = 0;
+    if (st == SIMT_OK && g->started) { /* the caller's block goes on in slot 0 */
+        r.slot[0] = *g->blk;
+        memset(g->blk, 0, sizeof *g->blk); /* the caller frees an empty block */
+        r.slot[0].used = ex->steps - r.slot[0].steps0;
+        r.place[0] = r.next++;
+        r.live[0] = 1;
+        k = 1;
+    }
+    for (; k < r.nslots && st == SIMT_OK; k++) {
+        st = simt_block_alloc(ex, &r.slot[k]);
+        if (st == SIMT_OK)
+            st = admit(&r, k);
+    }
+    if (st == SIMT_OK)
+        st = resident_loop(&r);
+    for (k = 0; r.slot && k < r.nslots; k++)
+        simt_block_free(&vm->cfg.alloc, &r.slot[k]);
+    simt_free(&vm->cfg.alloc, r.slot);
+    simt_free(&vm->cfg.alloc, r.place);
+    simt_free(&vm->cfg.alloc, r.live);
+    ex->turn_end = UINT64_MAX;
+    return st;
+}
+
+const simt_block_policy simt_policy_resident = { "resident", resident_run };
