@@ -70,10 +70,10 @@ void simt_check_barrier_warp(simt_checker *ck, const simt_barrier_warp *bw)
 }
 
 /* "warps 2-3 (threads 64-127)": the warps of ck->bar_warps standing at `at`. */
-static void warp_list(const simt_checker *ck, int32_t at, char *buf,
-                      size_t len)
+static void warp_list(const simt_checker *ck, int32_t at, char *buf, size_t len)
 {
     size_t n = 0, count = 0;
+    buf[0] = 0;
     char threads[160];
     size_t tn = 0;
     uint32_t w = ck->width ? ck->width : 32;
