@@ -220,9 +220,9 @@ why_missing() {
 command_for() {
     local k=$1 n=$3 cl=$top/bench/opencl/kernels.cl
     case $2 in
-    simtvm) cmd=("$simtvm" run "$top/bench/k/$k.k" -- "$n") ;;
-    nosimd) cmd=("$simtvm" run --no-simd "$top/bench/k/$k.k" -- "$n") ;;
-    threads2) cmd=("$simtvm" run --threads 2 "$top/bench/k/$k.k" -- "$n") ;;
+    simtvm) cmd=("$simtvm" run --wall-clock "$top/bench/k/$k.k" -- "$n") ;;
+    nosimd) cmd=("$simtvm" run --wall-clock --no-simd "$top/bench/k/$k.k" -- "$n") ;;
+    threads2) cmd=("$simtvm" run --wall-clock --threads 2 "$top/bench/k/$k.k" -- "$n") ;;
     c_o2) cmd=("$build/${k}_O2" "$n") ;;
     c_o3) cmd=("$build/${k}_O3" "$n") ;;
     oclgrind) cmd=(env OCLGRIND_NUM_THREADS=1 oclgrind "$build/clhost" "$cl" "$k" "$n" 0) ;;

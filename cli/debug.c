@@ -389,10 +389,26 @@ static int global_value(lane_ctx *c, const char *name, dval *out)
             return eval_fail(c, "cannot read '%s'", name);
         return 0;
     }
-    for (uint32_t k = 0; k < m->nshared_syms; k++)
-        if (!strcmp(m->shared_syms[k].name, name))
-            return eval_fail(c, "'%.40s' is a __shared__ variable: print reads registers, "
-                             "local and global memory (info banks names shared accesses)", name);
+    /* a __shared__ variable of the focus block: its value, or its address
+     * when it is an array (indexed flat: tile[32][32]'s tile[1][0] is
+     * tile[32]) */
+    for (uint32_t k = 0; k < m->nshared_syms; k++) {
+        const simt_symbol *y = &m->shared_syms[k];
+        if (strcmp(y->name, name))
+            continue;
+        size_t es = simt_vtype_size(y->elem);
+        uint64_t off = y->offset == UINT32_MAX ? m->shared_static : y->offset;
+        out->bits = SIMT_ADDR(SPACE_SHARED, off);
+        out->type = VT_PTR;
+        out->elem = y->elem;
+        if (!es || y->size != es)
+            return 0;
+        out->type = y->elem;
+        out->elem = VT_VOID;
+        if (read_guest(c, SIMT_ADDR(SPACE_SHARED, off), (unsigned)es, &out->bits) != 0)
+            return eval_fail(c, "cannot read '%s'", name);
+        return 0;
+    }
     return 1;
 }
 
@@ -966,19 +982,40 @@ static void cmd_info_breaks(dbg *d)
 
 /* -------------------------------------------------------- breakpoints */
 
+/* An instruction that only materialises a value (a constant, an address,
+ * a copy, a special register): what the optimizer hoists out of a loop. */
+static int materialises(unsigned op)
+{
+    return op == OP_LDK || op == OP_MOV || op == OP_GADDR || op == OP_LADDR || op == OP_SREG;
+}
+
+/* Whether the run of `line` starting at pc is only such instructions (a
+ * loop body's constants hoisted in front of the loop carry its line). */
+static int hoisted_run(const dbg *d, uint32_t pc, uint32_t line)
+{
+    const uint32_t *fn = d->vm->func_of_pc;
+    for (uint32_t p = pc; p < d->mod->ncode && d->mod->pos[p].line == line && fn[p] == fn[pc]; p++)
+        if (!materialises(d->mod->code[p].op))
+            return 0;
+    return 1;
+}
+
 /* The first pc of each run of instructions of `line` (a loop's line has
- * several).  Returns how many were marked with id. */
+ * several), leaving out runs of hoisted constants where the line has other
+ * code: the break stops where the line first runs, not in front of its loop.
+ * Returns how many were marked with id. */
 static int mark_line(dbg *d, uint32_t line, uint8_t id)
 {
-    int n = 0;
+    int n = 0, pass;
     const uint32_t *fn = d->vm->func_of_pc;
-    for (uint32_t pc = 0; pc < d->mod->ncode; pc++) {
-        int starts = pc == 0 || fn[pc] != fn[pc - 1] || d->mod->pos[pc - 1].line != line;
-        if (d->mod->pos[pc].line == line && starts) {
-            d->break_at[pc] = id;
-            n++;
+    for (pass = 0; pass < 2 && !n; pass++) /* pass 1: only hoisted runs exist */
+        for (uint32_t pc = 0; pc < d->mod->ncode; pc++) {
+            int starts = pc == 0 || fn[pc] != fn[pc - 1] || d->mod->pos[pc - 1].line != line;
+            if (d->mod->pos[pc].line == line && starts && (pass || !hoisted_run(d, pc, line))) {
+                d->break_at[pc] = id;
+                n++;
+            }
         }
-    }
     return n;
 }
 

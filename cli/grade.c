@@ -32,6 +32,8 @@ typedef struct run_out {
     unsigned findings;
     char *report;
     char *error;
+    char *stats;                  /* --stats=csv text, for --expect-stat */
+    unsigned long long host_steps;
     unsigned char *buf[MAX_PARAMS];
     size_t size[MAX_PARAMS];
     simtvm_type elem[MAX_PARAMS];
@@ -45,6 +47,7 @@ typedef struct grade_job {
     char reason[REASON_MAX];
     char replay[2048];
     unsigned long long seeds_first, seeds_last;
+    unsigned long long host_budget;       /* max_host_steps of the student's runs */
     unsigned checks;
 } grade_job;
 
@@ -63,6 +66,7 @@ static void run_out_free(run_out *r)
     free(r->fault);
     free(r->report);
     free(r->error);
+    free(r->stats);
     for (int k = 0; k < MAX_PARAMS; k++)
         free(r->buf[k]);
     memset(r, 0, sizeof *r);
@@ -93,16 +97,17 @@ static void config_for(const grade_job *j, simtvm_config *cfg, unsigned checks, 
                        unsigned long long seed)
 {
     simtvm_config_init(cfg);
+    cfg->stats = seeded < 0; /* the statistics run of --expect-stat */
     cfg->device = j->o->device;
     cfg->warp_size = j->o->warp_size;
     cfg->checks = checks;
     if (j->o->max_steps)
         cfg->max_steps = j->o->max_steps;
-    cfg->max_host_steps = j->o->max_host_steps;
+    cfg->max_host_steps = j->o->max_host_steps ? j->o->max_host_steps : j->host_budget;
     if (j->o->max_memory)
         cfg->max_memory = j->o->max_memory;
     cfg->include_dirs = j->o->ninclude_dirs ? j->o->include_dirs : NULL;
-    if (seeded) {
+    if (seeded > 0) {
         cfg->interleave = SIMTVM_INTERLEAVE_RANDOM;
         cfg->block_order_random = 1;
         cfg->seed = seed;
@@ -117,19 +122,37 @@ static const struct {
 } ELEM_TYPES[] = {
     {"char", SIMTVM_I8}, {"uchar", SIMTVM_U8}, {"short", SIMTVM_I16}, {"ushort", SIMTVM_U16},
     {"int", SIMTVM_I32}, {"uint", SIMTVM_U32}, {"long", SIMTVM_I64}, {"ulong", SIMTVM_U64},
-    {"float", SIMTVM_F32}, {"double", SIMTVM_F64},
+    {"float", SIMTVM_F32}, {"double", SIMTVM_F64}, {"bool", SIMTVM_BOOL},
 };
 
-/* Stores v (an integer i or a float f) as element k of a typed array. */
-static void put_elem(unsigned char *p, simtvm_type t, size_t k, long long i, double f)
+/* splitmix64, as the runner draws rand:SEED (cli/README.md), so that the
+ * replay command sees the same data as the grader. */
+static unsigned long long splitmix64(unsigned long long *state)
 {
+    unsigned long long z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Element k of a typed array: k itself (iota) or drawn from *state as the
+ * runner draws it (floats uniform in [0, 1), integers from the top bits). */
+static void fill_elem(unsigned char *p, simtvm_type t, size_t k, int iota,
+                      unsigned long long *state)
+{
+    unsigned long long x = iota ? 0 : splitmix64(state);
     switch (t) {
-    case SIMTVM_I8: case SIMTVM_U8: ((unsigned char *)p)[k] = (unsigned char)i; break;
-    case SIMTVM_I16: case SIMTVM_U16: ((unsigned short *)p)[k] = (unsigned short)i; break;
-    case SIMTVM_I32: case SIMTVM_U32: ((unsigned *)p)[k] = (unsigned)i; break;
-    case SIMTVM_I64: case SIMTVM_U64: ((unsigned long long *)p)[k] = (unsigned long long)i; break;
-    case SIMTVM_F32: ((float *)p)[k] = (float)f; break;
-    case SIMTVM_F64: ((double *)p)[k] = f; break;
+    case SIMTVM_BOOL: p[k] = iota ? (unsigned char)(k != 0) : (unsigned char)(x >> 63); break;
+    case SIMTVM_I8: case SIMTVM_U8: p[k] = (unsigned char)(iota ? k : x >> 57); break;
+    case SIMTVM_I16: case SIMTVM_U16:
+        ((unsigned short *)p)[k] = (unsigned short)(iota ? k : x >> 49);
+        break;
+    case SIMTVM_I32: case SIMTVM_U32: ((unsigned *)p)[k] = (unsigned)(iota ? k : x >> 33); break;
+    case SIMTVM_I64: case SIMTVM_U64:
+        ((unsigned long long *)p)[k] = iota ? k : x >> 33;
+        break;
+    case SIMTVM_F32: ((float *)p)[k] = iota ? (float)k : (float)(x >> 40) * 0x1p-24f; break;
+    case SIMTVM_F64: ((double *)p)[k] = iota ? (double)k : (double)(x >> 11) * 0x1p-53; break;
     default: break;
     }
 }
@@ -163,13 +186,8 @@ static simtvm_buffer *array_arg(simtvm_vm *vm, const char *v, const char **why)
         *why = "cannot allocate the array";
         return NULL;
     }
-    for (size_t k = 0; *fill && k < n; k++) {
-        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        unsigned long long r = seed >> 33;
-        int iota = fill[0] == 'i';
-        put_elem(data, t, k, iota ? (long long)k : (long long)r,
-                 iota ? (double)k : (double)(r >> 7) / 16777216.0);
-    }
+    for (size_t k = 0; *fill && k < n; k++)
+        fill_elem(data, t, k, fill[0] == 'i', &seed);
     simtvm_buffer_write(b, 0, data, bytes);
     free(data);
     return b;
@@ -182,9 +200,9 @@ static const char *kernel_args(const grade_job *j, simtvm_vm *vm, simtvm_module 
     const char *kernel = j->o->kernel;
     int n = simtvm_module_param_count(mod, kernel);
     if (n < 0)
-        return "has no such kernel";
+        return "the kernel does not exist";
     if (n > MAX_PARAMS)
-        return "has more kernel parameters than grade handles (32)";
+        return "the kernel has more parameters than grade handles (32)";
     *nargs = n;
     for (int i = 0; i < n; i++) {
         simtvm_type type, elem;
@@ -196,7 +214,7 @@ static const char *kernel_args(const grade_job *j, simtvm_vm *vm, simtvm_module 
                 value = j->o->kargs[k] + nl + 1;
         }
         if (!value)
-            return "has a kernel parameter without --arg NAME=VALUE";
+            return "a kernel parameter has no --arg NAME=VALUE";
         bufs[i] = NULL;
         if (type == SIMTVM_PTR) {
             if (value[0] == '@') {
@@ -213,7 +231,7 @@ static const char *kernel_args(const grade_job *j, simtvm_vm *vm, simtvm_module 
             if (type == SIMTVM_F32 || type == SIMTVM_F64)
                 strtod(value, &end);
             if (*end)
-                return "has a scalar --arg that is not a number";
+                return "a scalar --arg is not a number";
         }
     }
     return NULL;
@@ -238,6 +256,9 @@ static void collect(simtvm_vm *vm, simtvm_result *res, unsigned checks, run_out 
     const char *report = NULL;
     if (checks && simtvm_findings(vm, &r->findings, &report) == SIMTVM_OK && r->findings)
         r->report = dup_text(report);
+    const char *stats = NULL;
+    if (simtvm_stats(vm, "csv", &stats) == SIMTVM_OK)
+        r->stats = dup_text(stats);
 }
 
 /* Runs mod (main(), or the kernel) once; fills *r. */
@@ -282,6 +303,8 @@ static void run_once(const grade_job *j, simtvm_module *mod, const char *file, u
     }
     if (vm)
         collect(vm, res, checks, r);
+    if (res)
+        r->host_steps = simtvm_result_host_steps(res);
     simtvm_result_free(res);
     simtvm_vm_free(vm);
 }
@@ -412,6 +435,9 @@ static int judge_run(grade_job *j, const run_out *r, const char *schedule, const
         return 0;
     }
     set_replay(j, flags);
+    size_t n = strlen(j->replay);
+    if (r->fault && !j->o->max_host_steps && !j->o->kernel) /* the grader's budget, too */
+        snprintf(j->replay + n, sizeof j->replay - n, " --max-host-steps %llu", j->host_budget);
     return 1;
 }
 
@@ -425,6 +451,74 @@ static const char *check_names(unsigned checks, char *buf, size_t len)
             snprintf(buf + n, len - n, "%s%s", n ? "," : "", names[k]);
         }
     return buf;
+}
+
+/* Copies field k (0-based) of a CSV row of quoted fields ("a","b",...) into
+ * buf; 0 when the row has no such field. */
+static int csv_field(const char *line, int k, char *buf, size_t len)
+{
+    const char *p = line;
+    for (int f = 0; f < k; f++) {
+        p = strstr(p, "\",\"");
+        if (!p || p > line + strcspn(line, "\n"))
+            return 0;
+        p += 2;
+    }
+    if (*p++ != '"')
+        return 0;
+    size_t n = strcspn(p, "\"\n");
+    if (p[n] != '"' || n >= len)
+        return 0;
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+    return 1;
+}
+
+/* Launch id, kernel, metric and value of one --stats=csv row; 0 if not one. */
+static int csv_row(const char *line, char *id, size_t idlen, char *kernel, size_t klen,
+                   char *metric, size_t mlen, double *value)
+{
+    char num[64], *end;
+    if (!csv_field(line, 0, id, idlen) || !csv_field(line, 1, kernel, klen) ||
+        !csv_field(line, 2, metric, mlen) || !csv_field(line, 4, num, sizeof num))
+        return 0;
+    *value = strtod(num, &end);
+    return end != num && !*end;
+}
+
+/* The first launch that misses an --expect-stat METRIC<=N / METRIC>=N, in
+ * why; 0 when every launch meets every expectation.  csv is --stats=csv:
+ * "ID","Kernel Name","Metric Name","Metric Unit","Metric Value". */
+static int check_expectations(const grade_job *j, const char *csv, char *why, size_t len)
+{
+    for (int e = 0; e < j->o->nexpects; e++) {
+        const char *x = j->o->expects[e];
+        size_t nl = strcspn(x, "<>");
+        int at_most = x[nl] == '<';
+        double bound = strtod(x + nl + 2, NULL);
+        int seen = 0;
+        for (const char *line = csv, *next; *line; line = next) {
+            next = line + strcspn(line, "\n");
+            next += *next == '\n';
+            char id[32], kernel[256], metric[256];
+            double value;
+            if (!csv_row(line, id, sizeof id, kernel, sizeof kernel, metric, sizeof metric,
+                         &value) || strlen(metric) != nl || strncmp(metric, x, nl))
+                continue;
+            seen = 1;
+            if (at_most ? value > bound : value < bound) {
+                snprintf(why, len, "launch %s (%s): %s = %g, expected %s %g", id, kernel,
+                         metric, value, at_most ? "<=" : ">=", bound);
+                return 1;
+            }
+        }
+        if (!seen) {
+            snprintf(why, len, "--expect-stat %s: no launch reports a statistic %.*s (the "
+                               "names are those of --stats=csv)", x, (int)nl, x);
+            return 2;
+        }
+    }
+    return 0;
 }
 
 /* Grades the compiled pair: the reference once, the student on the default
@@ -441,6 +535,9 @@ static void grade_runs(grade_job *j)
         run_out_free(&want);
         return;
     }
+    /* A student's main() that never ends must not hang the grader: it may
+     * take 100 times the reference's host instructions (and 10^8 more). */
+    j->host_budget = want.host_steps * 100 + 100000000ull;
     check_names(j->checks, names, sizeof names);
     snprintf(flags, sizeof flags, "--check=%s", names);
     run_once(j, j->student, j->o->file, j->checks, 0, 0, &got);
@@ -465,11 +562,25 @@ static void grade_runs(grade_job *j)
         run_out_free(&got);
     }
     run_out_free(&want);
+    if (!*j->reason && j->o->nexpects) {
+        run_once(j, j->student, j->o->file, 0, -1, 0, &got);
+        int miss = judge_run(j, &got, "the statistics run", "--stats")
+                       ? 0 : check_expectations(j, got.stats ? got.stats : "", why, sizeof why);
+        if (miss == 1) {
+            set_fail(j, "right answer, but the statistics miss: %s", why);
+            set_replay(j, "--stats");
+        } else if (miss == 2) {
+            snprintf(j->reason, sizeof j->reason, "%s", why);
+            j->verdict = "USAGE ERROR";
+        }
+        run_out_free(&got);
+    }
     if (!*j->reason)
         snprintf(j->reason, sizeof j->reason,
                  "same %s as %s on the default schedule and on seeds %llu..%llu; checkers %s "
-                 "clean", j->o->kernel ? "buffers" : "output", j->o->reference, j->seeds_first,
-                 j->seeds_last, names);
+                 "clean%s", j->o->kernel ? "buffers" : "output", j->o->reference,
+                 j->seeds_first, j->seeds_last, names,
+                 j->o->nexpects ? "; statistics as expected" : "");
 }
 
 static void json_string(FILE *out, const char *s)
@@ -578,7 +689,8 @@ int simtvm_grade(const simtvm_options *o)
     print_verdict(j, stdout);
     simtvm_module_free(j->student);
     simtvm_module_free(j->reference);
-    int status = !strcmp(j->verdict, "PASS") ? EXIT_OK : EXIT_FAIL;
+    int status = !strcmp(j->verdict, "PASS") ? EXIT_OK
+                 : !strcmp(j->verdict, "USAGE ERROR") ? EXIT_USAGE : EXIT_FAIL;
     free(j);
     return status;
 }

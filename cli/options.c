@@ -398,6 +398,20 @@ static int opt_include_dir(simtvm_options *o, const char *v, FILE *err)
     return 0;
 }
 
+/* --expect-stat METRIC<=N or METRIC>=N: a statistic every launch must meet. */
+static int opt_expect_stat(simtvm_options *o, const char *v, FILE *err)
+{
+    size_t name_len = strcspn(v, "<>");
+    char *end = NULL;
+    if (name_len && (v[name_len] == '<' || v[name_len] == '>') && v[name_len + 1] == '=')
+        strtod(v + name_len + 2, &end);
+    if (!end || end == v + name_len + 2 || *end)
+        return fail(err, "--expect-stat needs METRIC<=N or METRIC>=N (a --stats metric such "
+                         "as simtvm__divergent_branches.sum<=0), not '%s'", v);
+    o->expects[o->nexpects++] = v;
+    return 0;
+}
+
 static int opt_grid(simtvm_options *o, const char *v, FILE *err)
 {
     if (parse_dims(v, o->grid))
@@ -504,6 +518,7 @@ static const option_def OPTIONS[] = {
     {"--out", VALUE, ON_RUN, opt_out},
     {"-o", VALUE, CMD_BIT(CMD_BUILD), opt_output},
     {"--reference", VALUE, ON_GRADE, opt_reference},
+    {"--expect-stat", VALUE, ON_GRADE, opt_expect_stat},
     {"--regs", VALUE, ON_OCC, opt_regs},
     {"--smem", VALUE, ON_OCC, opt_smem},
     {"--json", NO_VALUE, ON_OCC | ON_GRADE, opt_json},
@@ -698,8 +713,9 @@ int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
     o->prog_argv = calloc(slots + 1, sizeof *o->prog_argv);
     o->native_libs = calloc(slots, sizeof *o->native_libs);
     o->include_dirs = calloc(slots, sizeof *o->include_dirs);
+    o->expects = calloc(slots, sizeof *o->expects);
     if (!o->defines || !o->kargs || !o->outs || !o->prog_argv || !o->native_libs ||
-        !o->include_dirs)
+        !o->include_dirs || !o->expects)
         return fail(err, "out of memory");
     if (argc < 2)
         return fail(err, "no command given (try simtvm --help)");
@@ -743,7 +759,8 @@ void simtvm_options_free(simtvm_options *o)
     free(o->prog_argv);
     free(o->native_libs);
     free(o->include_dirs);
-    o->defines = o->kargs = o->outs = o->native_libs = o->include_dirs = NULL;
+    free(o->expects);
+    o->defines = o->kargs = o->outs = o->native_libs = o->include_dirs = o->expects = NULL;
     o->prog_argv = NULL;
 }
 
@@ -764,9 +781,11 @@ void simtvm_print_help(FILE *out)
         "        commands on stdin (help lists them; cli/README.md)\n"
         "  simtvm grade STUDENT.k --reference REF.k [--kernel NAME --grid X --block X\n"
         "        --arg NAME=VALUE ...] [--seeds A..B] [--check=LIST] [--json]\n"
+        "        [--expect-stat METRIC<=N|METRIC>=N ...]\n"
         "        runs both, compares outputs (or the kernel's buffers), runs the checkers\n"
         "        (default all) and a seed sweep (default 1..20); one verdict: PASS, FAIL\n"
-        "        with the reason and a replay command, or COMPILE ERROR; exit 0 only for PASS\n"
+        "        with the reason and a replay command, or COMPILE ERROR; exit 0 only for PASS;\n"
+        "        --expect-stat: a --stats metric every launch of the student's must meet\n"
         "  simtvm devices | --help | --version\n"
         "\n"
         "options of run (before or after the file; --opt=value or --opt value):\n"

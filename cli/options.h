@@ -28,6 +28,8 @@ typedef struct simtvm_options {
     const char *file;            /* the .k or .kbc input */
     const char *output;          /* build: -o */
     const char *reference;       /* grade: --reference REF.k */
+    const char **expects;        /* grade: --expect-stat METRIC<=N or METRIC>=N */
+    int nexpects;
 
     /* run: the machine */
     int sched;                   /* enum simt_sched */

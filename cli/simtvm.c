@@ -266,9 +266,9 @@ static void print_occupancy_json(const simt_occupancy *r)
     static const char *const keys[OCC_NLIMITS] = {
         "limit_threads", "limit_blocks", "limit_registers", "limit_shared_memory",
     };
-    char pct[32];
-    printf("{\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy_pct\":%s,\"limiter\":\"%s\"",
-           r->blocks_per_sm, r->warps_per_sm, format_pct(r->occupancy_pct, pct),
+    /* full precision (46.875): a program reading the JSON compares numbers */
+    printf("{\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy_pct\":%.15g,\"limiter\":\"%s\"",
+           r->blocks_per_sm, r->warps_per_sm, r->occupancy_pct,
            simt_occupancy_limiter_name(r->limiter));
     for (int k = 0; k < OCC_NLIMITS; k++) {
         if (r->limit[k] == INT32_MAX)

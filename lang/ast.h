@@ -181,6 +181,8 @@ struct k_expr {
     int nargs;
     k_expr *config[4];        /* E_LAUNCH: grid, block, shared bytes, stream (NULL if absent) */
     const char *name;
+    const char *written;      /* E_IDENT named a template through a using-directive: the
+                                 name as written, which a local or member may hide */
     uint64_t ival;
     double fval;
     char *str;

@@ -500,6 +500,59 @@ static int is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs)
            args[0]->type->rec == t->rec;
 }
 
+/* `V v = {a, b, c}` when V has a constructor taking a braced list (C++'s
+ * std::initializer_list): the library marks it by naming its last
+ * parameter `__init_list`, after (const T *p, unsigned long n).  The list
+ * becomes those arguments: the array `(T[n]){a, b, c}`, n and 0. */
+static void list_ctor_args(k_sema_state *s, const k_record *r, k_expr *list, k_expr ***args,
+                           int *nargs)
+{
+    k_decl *f = NULL;
+    for (int i = 0; i < r->nmethods && !f; i++) {
+        k_decl *m = r->methods[i];
+        if (m->method_kind == M_CTOR && m->nparams == 4 && m->params[3]->name &&
+            !strcmp(m->params[3]->name, "__init_list") && m->params[1]->type->kind == TY_PTR)
+            f = m;
+    }
+    if (!f || list->nargs == 0)
+        return;
+    k_loc loc = list->loc;
+    k_type *elem = k_alloc(s->ctx, sizeof *elem);
+    *elem = *f->params[1]->type->base;
+    elem->quals = 0;
+    k_type *arr = k_alloc(s->ctx, sizeof *arr);
+    memset(arr, 0, sizeof *arr);
+    arr->kind = TY_ARRAY;
+    arr->base = elem;
+    arr->length = list->nargs;
+    arr->len_expr = node(s, E_INT, loc);
+    arr->len_expr->ival = (uint64_t)list->nargs;
+    k_expr *n = node(s, E_INT, loc);
+    n->ival = (uint64_t)list->nargs;
+    n->int_unsigned = 1;
+    n->int_long = 1;
+    if (elem->kind == TY_RECORD && k_record_has_ctors(elem->rec))
+        for (int i = 0; i < list->nargs; i++) {   /* {"ab", "cd"}: each a T("ab") */
+            k_expr *x = list->args[i], *c = node(s, E_CONSTRUCT, x->loc);
+            c->type_written = elem;
+            c->args = k_alloc(s->ctx, sizeof *c->args);
+            c->args[0] = x;
+            c->nargs = 1;
+            c->depth = x->depth + 1;
+            list->args[i] = c;
+        }
+    k_expr *a = node(s, E_COMPOUND, loc);
+    a->type_written = arr;
+    a->lhs = list;
+    a->depth = list->depth + 1;
+    k_expr **v = k_alloc(s->ctx, 3 * sizeof *v);
+    v[0] = a;
+    v[1] = n;
+    v[2] = node(s, E_INT, loc);
+    *args = v;
+    *nargs = 3;
+}
+
 /* A variable of a class with constructors: which one initializes it. */
 int k_sema_ctor_var(k_sema_state *s, k_decl *d)
 {
@@ -516,6 +569,7 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
     } else if (d->init && d->init->kind == E_INIT_LIST) {
         args = d->init->args;
         nargs = d->init->nargs;
+        list_ctor_args(s, t->rec, d->init, &args, &nargs);
     } else if (d->init) {
         if (!k_sema_rvalue(s, d->init))
             return 0;

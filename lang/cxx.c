@@ -45,7 +45,9 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
             d->address_taken = 1;
         return 1;
     }
-    if (!(ref->base->quals & Q_CONST)) {
+    /* std::ostream &os binds std::cout: a stream is a value in K (its
+     * number, lang/iostream.c), so a copy of it is the same stream */
+    if (!(ref->base->quals & Q_CONST) && !k_iostream_is_stream(ref->base)) {
         char a[TYBUF], b[TYBUF];
         k_error(s->ctx, e->loc, "cannot bind non-const lvalue reference of type '%s' to %s"
                 " of type '%s'", k_ty_str(ref, a, sizeof a),

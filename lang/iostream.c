@@ -111,3 +111,61 @@ k_type *k_iostream_insert(k_sema_state *s, k_expr *e, k_type *value_type)
     k_sema_builtin_call(s, e, id);
     return e->type;
 }
+
+/* Whether t is the library's class qname ("std::string"): a record's tag is
+ * its bare name, its member functions carry the qualified one. */
+static int is_std_class(const k_type *t, const char *qname)
+{
+    size_t n = strlen(qname);
+    return t && t->kind == TY_RECORD && t->rec->nmethods > 0 &&
+           strncmp(t->rec->methods[0]->name, qname, n) == 0 &&
+           strncmp(t->rec->methods[0]->name + n, "::", 2) == 0;
+}
+
+/* A std::ostringstream (or std::stringstream, its typedef): the K class of
+ * lang/stl_containers.c. */
+int k_iostream_is_sstream(const k_type *t)
+{
+    return is_std_class(t, "std::ostringstream");
+}
+
+/* `os << value` on a string stream (both sides checked) becomes the call
+ * std::__simtvm_put_X(os, kind, value) of the library (X by how the value
+ * travels: l a long, d a double, s a C string, str a std::string), which
+ * formats through the runtime as std::cout would.  Returns its type. */
+k_type *k_iostream_sstream_insert(k_sema_state *s, k_expr *e, k_type *value_type)
+{
+    k_ctx *ctx = s->ctx;
+    int str = is_std_class(value_type, "std::string");
+    int kind = str ? OSK_STR : e->rhs->kind == E_CHAR ? OSK_CHAR : insert_kind(value_type);
+    if (kind < 0) {
+        char buf[128];
+        k_error(ctx, e->rhs->loc, "cannot write a value of type '%s' to a string stream with <<",
+                k_ty_str(value_type, buf, sizeof buf));
+        return NULL;
+    }
+    const char *fn = str ? "std::__simtvm_put_str" : kind == OSK_DOUBLE ? "std::__simtvm_put_d"
+                     : kind == OSK_STR ? "std::__simtvm_put_s" : "std::__simtvm_put_l";
+    k_expr *value = e->rhs;
+    if (!str && kind != OSK_DOUBLE && kind != OSK_STR) {   /* every other kind as a long */
+        value = k_expr_new(ctx, E_CAST, e->rhs->loc);
+        value->type_written = k_ty(ctx, TY_LONG);
+        value->lhs = e->rhs;
+        value->depth = e->rhs->depth + 1;
+    }
+    k_expr *code = k_expr_new(ctx, E_INT, e->rhs->loc);
+    k_expr **args = k_alloc(ctx, 3 * sizeof *args);
+    code->ival = (uint64_t)kind;
+    code->depth = 1;
+    args[0] = e->lhs;
+    args[1] = code;
+    args[2] = value;
+    e->kind = E_CALL;
+    e->name = fn;
+    e->args = args;
+    e->nargs = 3;
+    e->lhs = e->rhs = NULL;
+    e->builtin = -1;
+    e->op = 0;
+    return k_sema_expr(s, e);
+}

@@ -380,6 +380,9 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "new"       { kind = KW_NEW; goto done; }
     "delete"    { kind = KW_DELETE; goto done; }
     "nullptr"   { kind = KW_NULLPTR; goto done; }
+    "try"       { kind = KW_TRY; goto done; }
+    "catch"     { kind = KW_CATCH; goto done; }
+    "throw"     { kind = KW_THROW; goto done; }
     "static_cast"      { kind = KW_STATIC_CAST; goto done; }
     "reinterpret_cast" { kind = KW_REINTERPRET_CAST; goto done; }
     "const_cast"       { kind = KW_CONST_CAST; goto done; }

@@ -662,6 +662,8 @@ static void record_shared(lw_mod *M, const k_decl *d, uint32_t off)
     m->shared_syms[m->nshared_syms++] = (simt_symbol){
         .name = dup_str(M, d->name), .offset = off, .size = size > 0 ? (uint32_t)size : 0,
         .elem_size = esize > 0 ? (uint32_t)esize : 1, .line = d->loc.line,
+        .elem = (uint8_t)(e && (e->kind == TY_DIM3 || e->kind == TY_UINT3) ? VT_U32
+                          : e ? k_ty_vtype(e) : VT_VOID),
     };
 }
 
@@ -893,14 +895,23 @@ static void if_stmt(lw_func *F, k_stmt *s)
         other = join;
     stmt(F, s->init);   /* `if (T x = e)`: x stays in scope until the if ends */
     lw_cond(F, s->expr, then, other);
+    /* a branch a constant condition never takes (a template's `if (N >= 8)`)
+     * is dead: check_local_index does not look at it */
+    int konst = s->expr && s->expr->is_const, taken = konst && s->expr->const_val != 0;
+    F->guarded++;
     lw_start(F, then);
+    F->dead += konst && !taken;
     stmt(F, s->body);
+    F->dead -= konst && !taken;
     lw_goto(F, join);
     if (s->else_body) {
         lw_start(F, other);
+        F->dead += taken;
         stmt(F, s->else_body);
+        F->dead -= taken;
         lw_goto(F, join);
     }
+    F->guarded--;
     lw_start(F, join);
 }
 
@@ -910,12 +921,22 @@ static void if_stmt(lw_func *F, k_stmt *s)
 static void unrolled_loop(lw_func *F, k_stmt *s, int trips)
 {
     stmt(F, s->init);
+    int bound = F->nunrolled < (int)(sizeof F->unrolled / sizeof F->unrolled[0]);
     for (int k = 0; k < trips; k++) {
         if (k) {
             F->loc = s->loc;
             lw_effect(F, s->step);
         }
+        int64_t v;
+        int known = bound && lw_unroll_value(s, k, &v);
+        if (known) {
+            F->unrolled[F->nunrolled].counter = s->init->decls[0];
+            F->unrolled[F->nunrolled].guarded = F->guarded;
+            F->unrolled[F->nunrolled++].value = v;
+        }
         stmt(F, s->body);
+        if (known)
+            F->nunrolled--;
     }
 }
 

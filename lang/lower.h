@@ -115,6 +115,14 @@ typedef struct lw_func {
     const char **label_names; /* goto targets: each label's block, made at first use */
     int *label_blocks, *label_placed;
     int nlabels, labels_cap;
+    /* the counters of the unrolled loops being written out and their value in
+     * the copy being lowered (innermost last): an index by one of them is a
+     * constant, checked against its array's length (lower_expr.c) */
+    struct { const k_decl *counter; int64_t value; int guarded; } unrolled[8];
+    int nunrolled;
+    int guarded;              /* ifs around what is being lowered */
+    int dead;                 /* of them, with a constant condition that skips it */
+    const k_expr *address_of; /* the operand of the & being lowered */
 } lw_func;
 
 /* lvalues: a register variable, or memory at R[reg] + off */
@@ -188,6 +196,9 @@ void lw_postdominators(lw_func *F);
 /* The trips of a for loop that lowering writes out as copies of its body
  * (a few constant trips, a counter the body leaves alone), or -1. */
 int lw_unroll_trips(const k_ctx *ctx, const k_stmt *s);
+/* The counter's value in copy `trip` of such a loop (its init stepped trip
+ * times), as a signed 64-bit number; 0 if it cannot be computed. */
+int lw_unroll_value(const k_stmt *s, int trip, int64_t *value);
 
 /* ---- opt.c ---- */
 /* Rewrites and deletes instructions of the reachable blocks (value numbering,

@@ -483,6 +483,44 @@ static void lambda_to(lw_func *F, k_expr *e, int dst)
     F->top = top;
 }
 
+/* An index into a local array that is a constant -- written so, or the
+ * counter of an unrolled loop in one of its copies (`w[i]` with i = 8 in the
+ * last trip of `for (i = 0; i <= 8; i++)`) -- must lie inside the array: C
+ * leaves reading w[8] of `int w[8]` undefined, and what simtvm would read
+ * there is another variable's memory, so it is a located error.  Code that
+ * may not run is left alone: a branch of a constant false condition, and a
+ * counter index under an if inside its loop. */
+static void check_local_index(lw_func *F, const k_expr *e)
+{
+    const k_expr *a = e->lhs, *i = e->rhs;
+    if (!a || a->kind != E_IDENT || !a->decl || !a->type || a->type->kind != TY_ARRAY ||
+        a->type->length <= 0 || !i || !i->type || !k_ty_is_integer(i->type))
+        return;
+    const lw_sym *sym = lw_sym_of(a->decl);
+    if (!sym || sym->kind != SYM_LOCAL || F->dead)
+        return;
+    int64_t v;
+    if (i->is_const) {
+        v = k_kind_is_signed(i->type->kind) ? (int64_t)k_kind_wrap(i->type->kind, i->const_val)
+                                            : (int64_t)i->const_val;
+    } else if (i->kind == E_IDENT) {
+        int n = F->nunrolled;
+        while (n > 0 && F->unrolled[n - 1].counter != i->decl)
+            n--;
+        /* under an if inside the loop, the copy may skip it (`if (i < 4) w[i]`) */
+        if (!n || F->unrolled[n - 1].guarded != F->guarded)
+            return;
+        v = F->unrolled[n - 1].value;
+    } else {
+        return;
+    }
+    if (v >= 0 && (v < a->type->length || (v == a->type->length && F->address_of == e)))
+        return;
+    k_error(F->M->ctx, e->loc, "index %lld is outside the array '%s' of %lld elements%s",
+            (long long)v, a->decl->name, (long long)a->type->length,
+            i->is_const ? "" : " (in an unrolled trip of its loop)");
+}
+
 static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
 {
     k_loc saved = F->loc;
@@ -519,6 +557,7 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
     }
     case E_INDEX: {
         int64_t size = k_ty_size(e->type);
+        check_local_index(F, e);
         int base = lw_expr_any(F, e->lhs);
         if (e->rhs->is_const && fits_i32((int64_t)e->rhs->const_val * size) &&
             k_kind_is_signed(kind_of(e->rhs->type))) {
@@ -801,7 +840,9 @@ static void unary_to(lw_func *F, k_expr *e, int dst, int want)
             break;
         }
         lw_lv lv;
+        F->address_of = e->lhs; /* &w[N], one past the end, is a valid pointer */
         lvalue(F, e->lhs, &lv);
+        F->address_of = NULL;
         if (lv.kind == LV_REG) {
             k_error(ctx, e->loc, "internal error: address of a register variable");
         } else if (lv.off) {

@@ -135,6 +135,9 @@ k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const
 k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);
 void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
 k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
+k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers);
+k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body);
+k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e);
 void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);
 int k_parse_type_name_here(const k_parser *ps);
 int k_parse_fnptr_open(const k_parser *ps);
@@ -149,6 +152,7 @@ k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *n
                             k_expr *def);
 k_list *k_tpl_head(k_parser *ps, k_list *params);
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
+const char *k_tpl_written(const char *qname);
 void k_tpl_declared(k_parser *ps, const char *name);
 const char *k_tpl_class_name(k_parser *ps, const char *tag);
 int k_tpl_self_id(k_parser *ps, const char *name);
@@ -266,6 +270,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %token KW_ALIGNAS "alignas" KW_ALIGNOF "alignof" KW_OFFSETOF "offsetof"
 %token FNPTR_OPEN "( of a function pointer" KW_PRIVATE "private" KW_PROTECTED "protected"
 %token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
+%token KW_TRY "try" KW_CATCH "catch" KW_THROW "throw"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
 %token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
 %token KW_GLOBAL "__global__" KW_DEVICE "__device__" KW_HOST "__host__"
@@ -306,7 +311,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 
 %type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
 %type <expr> initializer strings init_item braced_init
-%type <list> args args_opt init_list pointer block_items param_list init_dtors
+%type <list> args args_opt init_list pointer block_items param_list init_dtors handlers
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
 %type <decl> param
@@ -322,6 +327,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %type <type> template_type
 %type <list> template_head tparams targs targs_opt
 %type <ptr> tparam targ
+%type <stmt> handler
 %type <stmt> statement compound declaration for_init block_item using static_assert cond_decl
 %type <bits> cxx_cast
 %type <list> captures_opt captures lambda_params
@@ -796,6 +802,17 @@ fnptr_inner
     | fnptr_inner '[' const_expr ']'            { $$ = $1; list_append(ps, &$$->dims, $3); }
     ;
 
+/* try { } catch (...) { }: K has no exceptions (lang/parse_cxx.c) */
+handlers
+    : handler                                   { $$ = list_push(ps, NULL, $1); }
+    | handlers handler                          { $$ = list_push(ps, $1, $2); }
+    ;
+
+handler
+    : KW_CATCH '(' ELLIPSIS ')' compound        { $$ = k_parse_catch(ps, NULL, $5); }
+    | KW_CATCH '(' param ')' compound           { $$ = k_parse_catch(ps, $3, $5); }
+    ;
+
 param_list
     : param                                     { $$ = list_push(ps, NULL, $1); }
     | param_list ',' param                      { $$ = list_push(ps, $1, $3); }
@@ -889,6 +906,7 @@ block_item
 
 statement
     : compound                                  { $$ = $1; }
+    | KW_TRY compound handlers                  { $$ = k_parse_try(ps, LOC(@1), $2, $3); }
     | expr ';'                      { $$ = stmt_new(ps, S_EXPR, LOC(@1)); if ($$) $$->expr = $1; }
     | ';'                                       { $$ = stmt_new(ps, S_EMPTY, LOC(@1)); }
     | KW_IF '(' expr ')' statement %prec THEN
@@ -963,6 +981,8 @@ expr
 
 assign
     : cond                                      { $$ = $1; }
+    | KW_THROW assign                           { $$ = k_parse_throw(ps, LOC(@1), $2); }
+    | KW_THROW                                  { $$ = k_parse_throw(ps, LOC(@1), NULL); }
     | unary assign_op assign    { $$ = expr_binary(ps, E_ASSIGN, $2, LOC(@2), $1, $3); }
     ;
 
@@ -1096,7 +1116,15 @@ primary
     : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '[' captures_opt ']' lambda_params lambda_ret compound
                                 { $$ = make_lambda(ps, LOC(@1), $2, $4, $5, $6); }
-    | TEMPLATE_NAME         { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | TEMPLATE_NAME
+        {
+            $$ = expr_leaf(ps, E_IDENT, LOC(@1));
+            if ($$) {
+                $$->name = $1;
+                if (!strstr(k_tpl_written($1), "::"))
+                    $$->written = k_tpl_written($1);
+            }
+        }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
     | template_type SCOPED_NAME                 { $$ = k_tpl_scoped(ps, LOC(@1), $1, $2); }
     | template_type '(' args_opt ')'
@@ -2050,6 +2078,12 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
+        /* after `.` or `->` a name is a member's: `d.count()` calls the member
+         * even where std::count is in view */
+        if (ps->prev_kind == '.' || ps->prev_kind == ARROW) {
+            lval->name = name ? name : "?";
+            break;
+        }
         k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);

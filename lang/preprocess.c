@@ -18,8 +18,7 @@
  * bounded by MAX_ARG_NESTING; runaway expansion is stopped by a token budget
  * and an output cap.
  */
-#include "ast.h"
-#include "include.h"
+#include "pp.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -27,94 +26,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NBUCKETS 512
-#define MAX_ARG_NESTING 64        /* F(F(F(...))) argument pre-expansion depth */
-#define MAX_IF_DEPTH 256          /* parentheses/operators nesting in #if */
-#define TOKEN_BUDGET 5000000u     /* tokens produced by expansion in one run */
-#define MAX_INCLUDE_DEPTH 200     /* nested #include, as GCC's limit */
-
-enum { PT_EOF, PT_IDENT, PT_NUMBER, PT_STRING, PT_PUNCT, PT_OTHER };
-
-typedef struct pp_tok {
-    const char *text;
-    uint32_t len;
-    uint32_t line, col;
-    unsigned char kind;
-    unsigned char noexpand;       /* painted blue: never expanded again */
-    unsigned char space;          /* whitespace before it */
-} pp_tok;
-
-typedef struct pp_vec {
-    pp_tok *v;
-    size_t n, cap;
-} pp_vec;
-
-typedef struct pp_macro {
-    struct pp_macro *next;        /* hash chain */
-    const char *name;
-    size_t namelen;
-    int funclike, variadic, nparams;
-    pp_tok *params;               /* parameter names (__VA_ARGS__ last if variadic) */
-    pp_tok *body;
-    int nbody;
-    int disabled;                 /* contexts of its own expansion on the stack */
-    int special;                  /* SPECIAL_LINE / SPECIAL_FILE */
-    int predefined;
-} pp_macro;
-
-enum { SPECIAL_NONE, SPECIAL_LINE, SPECIAL_FILE };
-
-typedef struct pp_frame {
-    pp_tok *toks;
-    size_t pos, n;
-    pp_macro *macro;              /* re-enabled when the frame is popped */
-    int owned;                    /* toks is malloc'd and freed on pop */
-} pp_frame;
-
-typedef struct pp_cond {
-    k_loc loc;
-    unsigned char parent_active, active, taken, seen_else;
-} pp_cond;
-
-typedef struct pp {
-    k_ctx *ctx;
-    pp_macro *buckets[NBUCKETS];
-    /* output text */
-    char *out;
-    size_t len, cap, limit;
-    int failed;
-    int separate_next;            /* the next base token follows expansion output */
-    /* the cleaned text being expanded: [p, end) of the current run of lines */
-    const char *p, *end, *line_start;
-    uint32_t line;
-    uint32_t deferred_newlines;
-    /* expansion contexts */
-    pp_frame *stack;
-    size_t nstack, capstack, floor;
-    int base_ok;                  /* arguments may be read from the text */
-    pp_vec *sink;                 /* nested expansion output, NULL = text */
-    k_loc invoked_at;             /* the outermost invocation being expanded */
-    int nest;
-    uint64_t budget;
-    /* conditionals */
-    pp_cond *conds;
-    size_t nconds, capconds;
-    size_t cond_base;             /* the first of the file being read */
-    /* files (lang/include.c) */
-    int file;                     /* index in ctx->files of the file being read */
-    int depth;                    /* of nested #include */
-    uint32_t include_lines;       /* lines the last #include inserted */
-} pp;
-
 /* ================================================================ utils */
-static const simt_allocator *AL(const pp *s)
+const simt_allocator *pp_al(const pp *s)
 {
     return &s->ctx->tal; /* lang/ast.h: tracked, jumps on failure under k_compile */
 }
 
 static int grow(const pp *s, void **p, size_t *cap, size_t need, size_t elem)
 {
-    return simt_grow(AL(s), p, cap, need, elem) == 0;
+    return simt_grow(pp_al(s), p, cap, need, elem) == 0;
 }
 
 static void fail(pp *s, k_loc loc, const char *msg)
@@ -135,7 +55,7 @@ static k_loc here(const pp *s)
     return (k_loc){ s->line, 1 };
 }
 
-static k_loc tok_loc(const pp *s, const pp_tok *t)
+k_loc pp_tok_loc(const pp *s, const pp_tok *t)
 {
     return t->line ? (k_loc){ t->line, t->col } : here(s);
 }
@@ -161,7 +81,7 @@ static void out_char(pp *s, char c)
     out_mem(s, &c, 1);
 }
 
-static void vec_push(pp *s, pp_vec *v, const pp_tok *t)
+void pp_vec_push(pp *s, pp_vec *v, const pp_tok *t)
 {
     if (s->failed)
         return;
@@ -187,7 +107,7 @@ static int is_ident_char(int c)
     return isalnum(c) || c == '_';
 }
 
-static int tok_is(const pp_tok *t, const char *text)
+int pp_tok_is(const pp_tok *t, const char *text)
 {
     size_t n = strlen(text);
     return t->kind != PT_EOF && t->len == n && memcmp(t->text, text, n) == 0;
@@ -262,7 +182,7 @@ static void tokenize_line(pp *s, const char *p, const char *end, uint32_t line,
         pp_tok t = { .text = p, .line = line, .col = (uint32_t)(p - line_start) + 1,
                      .space = (unsigned char)space };
         t.len = (uint32_t)scan_token(p, end, &t.kind);
-        vec_push(s, out, &t);
+        pp_vec_push(s, out, &t);
         p += t.len;
         space = 0;
     }
@@ -285,7 +205,7 @@ static pp_macro **find_slot(pp *s, const char *name, size_t n)
     return slot;
 }
 
-static pp_macro *lookup(pp *s, const pp_tok *t)
+pp_macro *pp_lookup(pp *s, const pp_tok *t)
 {
     if (t->kind != PT_IDENT)
         return NULL;
@@ -342,14 +262,14 @@ static int parse_params(pp *s, pp_macro *m, const pp_tok *t, size_t n, size_t i)
     pp_tok params[128];
     int np = 0;
     i++;                                  /* '(' */
-    if (i < n && tok_is(&t[i], ")"))
+    if (i < n && pp_tok_is(&t[i], ")"))
         return (int)i + 1;
     for (;;) {
         if (i >= n) {
-            k_error(s->ctx, tok_loc(s, &t[n - 1]), "missing ')' in macro parameter list");
+            k_error(s->ctx, pp_tok_loc(s, &t[n - 1]), "missing ')' in macro parameter list");
             return -1;
         }
-        if (tok_is(&t[i], "...")) {
+        if (pp_tok_is(&t[i], "...")) {
             m->variadic = 1;
             params[np] = t[i];
             params[np].text = "__VA_ARGS__";
@@ -358,20 +278,20 @@ static int parse_params(pp *s, pp_macro *m, const pp_tok *t, size_t n, size_t i)
         } else if (t[i].kind == PT_IDENT && np < 127) {
             for (int j = 0; j < np; j++)
                 if (params[j].len == t[i].len && !memcmp(params[j].text, t[i].text, t[i].len)) {
-                    k_error(s->ctx, tok_loc(s, &t[i]), "duplicate macro parameter '%.*s'",
+                    k_error(s->ctx, pp_tok_loc(s, &t[i]), "duplicate macro parameter '%.*s'",
                             (int)t[i].len, t[i].text);
                     return -1;
                 }
             params[np++] = t[i++];
         } else {
-            k_error(s->ctx, tok_loc(s, &t[i]), "expected a parameter name in the macro"
+            k_error(s->ctx, pp_tok_loc(s, &t[i]), "expected a parameter name in the macro"
                     " parameter list");
             return -1;
         }
-        if (i < n && tok_is(&t[i], ")"))
+        if (i < n && pp_tok_is(&t[i], ")"))
             break;
-        if (m->variadic || i >= n || !tok_is(&t[i], ",")) {
-            k_error(s->ctx, tok_loc(s, &t[i < n ? i : n - 1]), "expected ',' or ')' in the"
+        if (m->variadic || i >= n || !pp_tok_is(&t[i], ",")) {
+            k_error(s->ctx, pp_tok_loc(s, &t[i < n ? i : n - 1]), "expected ',' or ')' in the"
                     " macro parameter list");
             return -1;
         }
@@ -386,13 +306,13 @@ static int check_body(pp *s, const pp_macro *m)
 {
     for (int i = 0; i < m->nbody; i++) {
         const pp_tok *t = &m->body[i];
-        if (tok_is(t, "##") && (i == 0 || i == m->nbody - 1)) {
-            k_error(s->ctx, tok_loc(s, t), "'##' cannot appear at either end of a macro body");
+        if (pp_tok_is(t, "##") && (i == 0 || i == m->nbody - 1)) {
+            k_error(s->ctx, pp_tok_loc(s, t), "'##' cannot appear at either end of a macro body");
             return 0;
         }
-        if (m->funclike && tok_is(t, "#")
+        if (m->funclike && pp_tok_is(t, "#")
             && (i + 1 >= m->nbody || param_index(m, &m->body[i + 1]) < 0)) {
-            k_error(s->ctx, tok_loc(s, t), "'#' is not followed by a macro parameter");
+            k_error(s->ctx, pp_tok_loc(s, t), "'#' is not followed by a macro parameter");
             return 0;
         }
     }
@@ -403,11 +323,11 @@ static int check_body(pp *s, const pp_macro *m)
 static void define_macro(pp *s, const pp_tok *t, size_t n, int predefined)
 {
     if (n == 0 || t[0].kind != PT_IDENT) {
-        k_error(s->ctx, n ? tok_loc(s, &t[0]) : here(s), "macro names must be identifiers");
+        k_error(s->ctx, n ? pp_tok_loc(s, &t[0]) : here(s), "macro names must be identifiers");
         return;
     }
-    if (tok_is(&t[0], "defined")) {
-        k_error(s->ctx, tok_loc(s, &t[0]), "'defined' cannot be used as a macro name");
+    if (pp_tok_is(&t[0], "defined")) {
+        k_error(s->ctx, pp_tok_loc(s, &t[0]), "'defined' cannot be used as a macro name");
         return;
     }
     pp_macro *m = k_alloc(s->ctx, sizeof *m);
@@ -417,7 +337,7 @@ static void define_macro(pp *s, const pp_tok *t, size_t n, int predefined)
     m->namelen = t[0].len;
     m->predefined = predefined;
     int body = 1;
-    if (n > 1 && tok_is(&t[1], "(") && !t[1].space) {
+    if (n > 1 && pp_tok_is(&t[1], "(") && !t[1].space) {
         m->funclike = 1;
         if ((body = parse_params(s, m, t, n, 1)) < 0)
             return;
@@ -431,7 +351,7 @@ static void define_macro(pp *s, const pp_tok *t, size_t n, int predefined)
     pp_macro **slot = find_slot(s, m->name, m->namelen);
     if (*slot) {
         if (!same_definition(*slot, m) && !(*slot)->predefined)
-            k_warning(s->ctx, tok_loc(s, &t[0]), "'%s' redefined", m->name);
+            k_warning(s->ctx, pp_tok_loc(s, &t[0]), "'%s' redefined", m->name);
         m->next = (*slot)->next;
     }
     *slot = m;
@@ -440,7 +360,7 @@ static void define_macro(pp *s, const pp_tok *t, size_t n, int predefined)
 static void undef_macro(pp *s, const pp_tok *t, size_t n)
 {
     if (n == 0 || t[0].kind != PT_IDENT) {
-        k_error(s->ctx, n ? tok_loc(s, &t[0]) : here(s), "macro names must be identifiers");
+        k_error(s->ctx, n ? pp_tok_loc(s, &t[0]) : here(s), "macro names must be identifiers");
         return;
     }
     pp_macro **slot = find_slot(s, t[0].text, t[0].len);
@@ -454,7 +374,7 @@ static void push_frame(pp *s, pp_tok *toks, size_t n, pp_macro *m, int owned)
     if (!grow(s, (void **)&s->stack, &s->capstack, s->nstack + 1, sizeof *s->stack)) {
         pp_oom(s, here(s));
         if (owned)
-            simt_free(AL(s), toks);
+            simt_free(pp_al(s), toks);
         return;
     }
     s->stack[s->nstack++] = (pp_frame){ toks, 0, n, m, owned };
@@ -468,7 +388,7 @@ static void pop_frame(pp *s)
     if (f->macro)
         f->macro->disabled--;
     if (f->owned)
-        simt_free(AL(s), f->toks);
+        simt_free(pp_al(s), f->toks);
 }
 
 /* The next token of the contexts above the floor; 0 when they are exhausted. */
@@ -541,7 +461,7 @@ static int would_merge(char a, char b)
 static void emit(pp *s, const pp_tok *t)
 {
     if (s->sink) {
-        vec_push(s, s->sink, t);
+        pp_vec_push(s, s->sink, t);
         return;
     }
     char last = s->len ? s->out[s->len - 1] : '\n';
@@ -552,7 +472,7 @@ static void emit(pp *s, const pp_tok *t)
 }
 
 /* Macro-expands a token list on its own (argument pre-expansion, #if). */
-static pp_vec expand_list(pp *s, const pp_tok *toks, size_t n, k_loc loc)
+pp_vec pp_expand_list(pp *s, const pp_tok *toks, size_t n, k_loc loc)
 {
     pp_vec out = { 0 };
     if (s->nest >= MAX_ARG_NESTING) {
@@ -621,10 +541,10 @@ static void paste(pp *s, pp_vec *out, const pp_tok *right)
     memcpy(text + left->len, right->text, right->len);
     unsigned char kind;
     if (scan_token(text, text + n, &kind) != n) {
-        k_error(s->ctx, tok_loc(s, right), "pasting \"%.*s\" and \"%.*s\" does not give a"
+        k_error(s->ctx, pp_tok_loc(s, right), "pasting \"%.*s\" and \"%.*s\" does not give a"
                 " valid preprocessing token", (int)left->len, left->text, (int)right->len,
                 right->text);
-        vec_push(s, out, right);
+        pp_vec_push(s, out, right);
         return;
     }
     left->text = text;
@@ -651,7 +571,7 @@ static void append_operand(pp *s, pp_vec *out, const pp_tok *toks, size_t n, int
         pp_tok t = toks[i];
         if (i == 0)
             t.space = space;
-        vec_push(s, out, &t);
+        pp_vec_push(s, out, &t);
     }
 }
 
@@ -662,19 +582,19 @@ static pp_vec substitute(pp *s, const pp_macro *m, pp_args *a, k_loc loc)
     int paste_next = 0;
     for (int i = 0; i < m->nbody && !s->failed; i++) {
         const pp_tok *t = &m->body[i];
-        if (tok_is(t, "##")) {
+        if (pp_tok_is(t, "##")) {
             paste_next = 1;
             continue;
         }
         int pi = m->funclike ? param_index(m, t) : -1;
-        if (m->funclike && tok_is(t, "#") && i + 1 < m->nbody) {
+        if (m->funclike && pp_tok_is(t, "#") && i + 1 < m->nbody) {
             pi = param_index(m, &m->body[++i]);
             pp_tok str = stringize(s, &a->raw[pi], t);
             append_operand(s, &out, &str, 1, paste_next, t->space);
         } else if (pi >= 0) {
-            int raw = paste_next || (i + 1 < m->nbody && tok_is(&m->body[i + 1], "##"));
+            int raw = paste_next || (i + 1 < m->nbody && pp_tok_is(&m->body[i + 1], "##"));
             if (!raw && !a->done[pi]) {
-                a->expanded[pi] = expand_list(s, a->raw[pi].v, a->raw[pi].n, loc);
+                a->expanded[pi] = pp_expand_list(s, a->raw[pi].v, a->raw[pi].n, loc);
                 a->done[pi] = 1;
             }
             const pp_vec *v = raw ? &a->raw[pi] : &a->expanded[pi];
@@ -696,22 +616,22 @@ static int collect_args(pp *s, const pp_macro *m, const pp_tok *name, pp_vec *ar
     int n = 1, depth = 0;
     for (;;) {
         if (!next_token(s, &t, 1)) {
-            k_error(s->ctx, tok_loc(s, name), "unterminated argument list invoking macro '%s'",
+            k_error(s->ctx, pp_tok_loc(s, name), "unterminated argument list invoking macro '%s'",
                     m->name);
             return -1;
         }
-        if (tok_is(&t, "(")) {
+        if (pp_tok_is(&t, "(")) {
             depth++;
-        } else if (tok_is(&t, ")")) {
+        } else if (pp_tok_is(&t, ")")) {
             if (depth-- == 0)
                 break;
-        } else if (tok_is(&t, ",") && depth == 0
+        } else if (pp_tok_is(&t, ",") && depth == 0
                    && !(m->variadic && n >= m->nparams)) {
             n++;
             continue;
         }
         if (n <= max)
-            vec_push(s, &args[n - 1], &t);
+            pp_vec_push(s, &args[n - 1], &t);
         if (s->failed)
             return -1;
     }
@@ -723,19 +643,19 @@ static int collect_args(pp *s, const pp_macro *m, const pp_tok *name, pp_vec *ar
 static void free_args(const pp *s, pp_args *a, int n)
 {
     for (int i = 0; i < n; i++) {
-        simt_free(AL(s), a->raw[i].v);
-        simt_free(AL(s), a->expanded[i].v);
+        simt_free(pp_al(s), a->raw[i].v);
+        simt_free(pp_al(s), a->expanded[i].v);
     }
-    simt_free(AL(s), a->raw);
-    simt_free(AL(s), a->expanded);
-    simt_free(AL(s), a->done);
+    simt_free(pp_al(s), a->raw);
+    simt_free(pp_al(s), a->expanded);
+    simt_free(pp_al(s), a->done);
 }
 
 static void invoke_special(pp *s, pp_macro *m, const pp_tok *name)
 {
-    pp_tok *t = simt_malloc(AL(s), sizeof *t);
+    pp_tok *t = simt_malloc(pp_al(s), sizeof *t);
     if (!t) {
-        pp_oom(s, tok_loc(s, name));
+        pp_oom(s, pp_tok_loc(s, name));
         return;
     }
     *t = *name;
@@ -778,19 +698,19 @@ static void invoke(pp *s, pp_macro *m, const pp_tok *name)
         return;
     }
     int np = m->nparams > 0 ? m->nparams : 1;
-    pp_args a = { simt_calloc(AL(s), (size_t)np, sizeof(pp_vec)),
-                  simt_calloc(AL(s), (size_t)np, sizeof(pp_vec)),
-                  simt_calloc(AL(s), (size_t)np, sizeof(int)) };
+    pp_args a = { simt_calloc(pp_al(s), (size_t)np, sizeof(pp_vec)),
+                  simt_calloc(pp_al(s), (size_t)np, sizeof(pp_vec)),
+                  simt_calloc(pp_al(s), (size_t)np, sizeof(int)) };
     if (!a.raw || !a.expanded || !a.done) {
         free_args(s, &a, 0);
-        pp_oom(s, tok_loc(s, name));
+        pp_oom(s, pp_tok_loc(s, name));
         return;
     }
     if (m->funclike) {
         int n = collect_args(s, m, name, a.raw, np);
         int ok = n == m->nparams || (m->variadic && n == m->nparams - 1);
         if (n >= 0 && !ok)
-            k_error(s->ctx, tok_loc(s, name), "macro '%s' takes %d argument%s, but %d %s given",
+            k_error(s->ctx, pp_tok_loc(s, name), "macro '%s' takes %d argument%s, but %d %s given",
                     m->name, m->nparams, m->nparams == 1 ? "" : "s", n,
                     n == 1 ? "was" : "were");
         if (n < 0 || !ok) {
@@ -798,7 +718,7 @@ static void invoke(pp *s, pp_macro *m, const pp_tok *name)
             return;
         }
     }
-    pp_vec out = substitute(s, m, &a, tok_loc(s, name));
+    pp_vec out = substitute(s, m, &a, pp_tok_loc(s, name));
     free_args(s, &a, np);
     if (out.n > 0)
         out.v[0].space = name->space;
@@ -811,10 +731,10 @@ static void run_expander(pp *s)
 {
     pp_tok t, next;
     while (!s->failed && frame_token(s, &t, 1)) {
-        pp_macro *m = t.noexpand ? NULL : lookup(s, &t);
+        pp_macro *m = t.noexpand ? NULL : pp_lookup(s, &t);
         if (m && m->disabled) {
             t.noexpand = 1;
-        } else if (m && (!m->funclike || (next_token(s, &next, 0) && tok_is(&next, "(")))) {
+        } else if (m && (!m->funclike || (next_token(s, &next, 0) && pp_tok_is(&next, "(")))) {
             invoke(s, m, &t);
             continue;
         }
@@ -863,7 +783,7 @@ static void expand_text(pp *s, const char *p, const char *end, uint32_t line)
         pp_tok t = { .text = s->p, .line = s->line,
                      .col = (uint32_t)(s->p - s->line_start) + 1 };
         t.len = (uint32_t)scan_token(s->p, s->end, &t.kind);
-        pp_macro *m = lookup(s, &t);
+        pp_macro *m = pp_lookup(s, &t);
         if (m && (!m->funclike || base_has_lparen(s, s->p + t.len))) {
             s->p += t.len;
             s->invoked_at = (k_loc){ t.line, t.col };
@@ -880,289 +800,6 @@ static void expand_text(pp *s, const char *p, const char *end, uint32_t line)
         s->p += t.len;
     }
     s->base_ok = 0;
-}
-
-/* ============================================================== #if */
-typedef struct pp_val {
-    uint64_t v;
-    int is_unsigned;
-} pp_val;
-
-typedef struct pp_eval {
-    pp *s;
-    const pp_tok *t;
-    size_t n, i;
-    int depth;
-    int error;
-    k_loc loc;
-} pp_eval;
-
-static void eval_error(pp_eval *e, const char *msg)
-{
-    if (!e->error)
-        k_error(e->s->ctx, e->i < e->n ? tok_loc(e->s, &e->t[e->i]) : e->loc, "%s", msg);
-    e->error = 1;
-}
-
-static const pp_tok *eval_peek(pp_eval *e)
-{
-    return e->i < e->n ? &e->t[e->i] : NULL;
-}
-
-static int eval_accept(pp_eval *e, const char *op)
-{
-    const pp_tok *t = eval_peek(e);
-    if (t && tok_is(t, op)) {
-        e->i++;
-        return 1;
-    }
-    return 0;
-}
-
-static uint64_t char_value(const pp_tok *t)
-{
-    const char *p = t->text + 1;
-    if (*p != '\\')
-        return (uint64_t)(int64_t)(signed char)*p;
-    p++;
-    switch (*p) {
-    case 'n': return '\n';
-    case 't': return '\t';
-    case 'r': return '\r';
-    case 'a': return '\a';
-    case 'b': return '\b';
-    case 'f': return '\f';
-    case 'v': return '\v';
-    case 'x': return (uint64_t)(int64_t)(signed char)strtoul(p + 1, NULL, 16);
-    default:
-        if (*p >= '0' && *p <= '7')
-            return (uint64_t)(int64_t)(signed char)strtoul(p, NULL, 8);
-        return (unsigned char)*p;
-    }
-}
-
-static pp_val number_value(pp_eval *e, const pp_tok *t)
-{
-    char buf[80];
-    pp_val r = { 0, 0 };
-    if (t->len >= sizeof buf) {
-        eval_error(e, "integer constant too long in #if");
-        return r;
-    }
-    memcpy(buf, t->text, t->len);
-    buf[t->len] = '\0';
-    int base = 10;
-    const char *digits = buf;
-    if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X'))
-        base = 16, digits = buf + 2;
-    else if (buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B'))
-        base = 2, digits = buf + 2;
-    else if (buf[0] == '0')
-        base = 8;
-    char *end;
-    errno = 0;
-    r.v = strtoull(digits, &end, base);
-    if (errno == ERANGE) {
-        eval_error(e, "integer constant is too large for #if (more than 64 bits)");
-        return r;
-    }
-    if (end == digits && base != 8) {
-        eval_error(e, "invalid integer constant in #if");
-        return r;
-    }
-    for (; *end; end++) {
-        if (*end == 'u' || *end == 'U')
-            r.is_unsigned = 1;
-        else if (*end != 'l' && *end != 'L') {
-            eval_error(e, "invalid integer constant in #if (floating point is not allowed)");
-            return r;
-        }
-    }
-    if (r.v > INT64_MAX)
-        r.is_unsigned = 1;
-    return r;
-}
-
-static pp_val eval_cond(pp_eval *e);
-
-static pp_val eval_primary(pp_eval *e)
-{
-    pp_val r = { 0, 0 };
-    const pp_tok *t = eval_peek(e);
-    if (!t) {
-        eval_error(e, "missing expression in #if");
-        return r;
-    }
-    if (++e->depth > MAX_IF_DEPTH) {
-        eval_error(e, "#if expression nested too deeply");
-        return r;
-    }
-    if (eval_accept(e, "(")) {
-        r = eval_cond(e);
-        if (!eval_accept(e, ")"))
-            eval_error(e, "expected ')' in #if expression");
-    } else if (eval_accept(e, "-") || eval_accept(e, "+") || eval_accept(e, "~")
-               || eval_accept(e, "!")) {
-        char op = t->text[0];
-        r = eval_primary(e);
-        if (op == '-')
-            r.v = 0 - r.v;
-        else if (op == '~')
-            r.v = ~r.v;
-        else if (op == '!')
-            r = (pp_val){ r.v == 0, 0 };
-    } else if (t->kind == PT_NUMBER) {
-        e->i++;
-        r = number_value(e, t);
-    } else if (t->kind == PT_STRING && t->text[0] == '\'') {
-        e->i++;
-        r.v = char_value(t);
-    } else if (t->kind == PT_IDENT) {
-        /* Names left after expansion are 0, except C++'s true. */
-        e->i++;
-        r.v = tok_is(t, "true");
-    } else {
-        eval_error(e, "invalid token in #if expression");
-    }
-    e->depth--;
-    return r;
-}
-
-/* Binary operators by precedence level, loosest first. */
-static const char *const levels[][5] = {
-    { "||" }, { "&&" }, { "|" }, { "^" }, { "&" }, { "==", "!=" },
-    { "<", ">", "<=", ">=" }, { "<<", ">>" }, { "+", "-" }, { "*", "/", "%" },
-};
-#define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
-
-static int compare(const char *op, pp_val a, pp_val b, int uns)
-{
-    int64_t x = (int64_t)a.v, y = (int64_t)b.v;
-    if (!strcmp(op, "<"))
-        return uns ? a.v < b.v : x < y;
-    if (!strcmp(op, ">"))
-        return uns ? a.v > b.v : x > y;
-    if (!strcmp(op, "<="))
-        return uns ? a.v <= b.v : x <= y;
-    return uns ? a.v >= b.v : x >= y;
-}
-
-static pp_val apply(pp_eval *e, const char *op, pp_val a, pp_val b)
-{
-    int uns = a.is_unsigned || b.is_unsigned;
-    pp_val r = { 0, uns };
-    int64_t x = (int64_t)a.v, y = (int64_t)b.v;
-    if ((!strcmp(op, "/") || !strcmp(op, "%")) && b.v == 0) {
-        eval_error(e, "division by zero in #if");
-        return r;
-    }
-    if (!strcmp(op, "||") || !strcmp(op, "&&")) {
-        r.is_unsigned = 0;
-        r.v = op[0] == '|' ? (a.v || b.v) : (a.v && b.v);
-    } else if (!strcmp(op, "|")) r.v = a.v | b.v;
-    else if (!strcmp(op, "^")) r.v = a.v ^ b.v;
-    else if (!strcmp(op, "&")) r.v = a.v & b.v;
-    else if (!strcmp(op, "==")) r = (pp_val){ a.v == b.v, 0 };
-    else if (!strcmp(op, "!=")) r = (pp_val){ a.v != b.v, 0 };
-    else if (op[0] == '<' && op[1] != '<') r = (pp_val){ (uint64_t)compare(op, a, b, uns), 0 };
-    else if (op[0] == '>' && op[1] != '>') r = (pp_val){ (uint64_t)compare(op, a, b, uns), 0 };
-    else if (!strcmp(op, "<<")) r = (pp_val){ b.v >= 64 ? 0 : a.v << b.v, a.is_unsigned };
-    else if (!strcmp(op, ">>"))
-        r = (pp_val){ b.v >= 64 ? 0 : a.is_unsigned ? a.v >> b.v
-                      : (uint64_t)(x < 0 ? ~(~x >> b.v) : x >> b.v), a.is_unsigned };
-    else if (!strcmp(op, "+")) r.v = a.v + b.v;
-    else if (!strcmp(op, "-")) r.v = a.v - b.v;
-    else if (!strcmp(op, "*")) r.v = a.v * b.v;
-    else if (!strcmp(op, "/"))
-        r.v = uns ? a.v / b.v : (x == INT64_MIN && y == -1) ? a.v : (uint64_t)(x / y);
-    else
-        r.v = uns ? a.v % b.v : (x == INT64_MIN && y == -1) ? 0 : (uint64_t)(x % y);
-    return r;
-}
-
-/* Precedence climbing over `levels`; iterative within a level. */
-static pp_val eval_binary(pp_eval *e, int level)
-{
-    if (level >= NLEVELS)
-        return eval_primary(e);
-    pp_val a = eval_binary(e, level + 1);
-    for (;;) {
-        const pp_tok *t = eval_peek(e);
-        const char *op = NULL;
-        for (int k = 0; t && k < 5 && levels[level][k]; k++)
-            if (tok_is(t, levels[level][k]))
-                op = levels[level][k];
-        if (!op || e->error)
-            return a;
-        e->i++;
-        pp_val b = eval_binary(e, level + 1);
-        a = apply(e, op, a, b);
-    }
-}
-
-static pp_val eval_cond(pp_eval *e)
-{
-    if (++e->depth > MAX_IF_DEPTH) {
-        eval_error(e, "#if expression nested too deeply");
-        return (pp_val){ 0, 0 };
-    }
-    pp_val c = eval_binary(e, 0);
-    if (eval_accept(e, "?")) {
-        pp_val a = eval_cond(e);
-        if (!eval_accept(e, ":"))
-            eval_error(e, "expected ':' in #if expression");
-        pp_val b = eval_cond(e);
-        c = c.v ? a : b;
-        c.is_unsigned = a.is_unsigned || b.is_unsigned;
-    }
-    e->depth--;
-    return c;
-}
-
-/* Replaces `defined X` and `defined(X)` by 1 or 0 (before expansion). */
-static void replace_defined(pp *s, const pp_tok *t, size_t n, pp_vec *out)
-{
-    for (size_t i = 0; i < n && !s->failed; i++) {
-        if (!tok_is(&t[i], "defined")) {
-            vec_push(s, out, &t[i]);
-            continue;
-        }
-        size_t j = i + 1;
-        int paren = j < n && tok_is(&t[j], "(");
-        if (paren)
-            j++;
-        if (j >= n || t[j].kind != PT_IDENT || (paren && (j + 1 >= n || !tok_is(&t[j + 1], ")")))) {
-            k_error(s->ctx, tok_loc(s, &t[i]), "'defined' expects a macro name"
-                    " (defined X or defined(X))");
-            s->failed = 1;
-            return;
-        }
-        pp_tok r = t[i];
-        r.kind = PT_NUMBER;
-        r.text = lookup(s, &t[j]) ? "1" : "0";
-        r.len = 1;
-        vec_push(s, out, &r);
-        i = j + (size_t)paren;
-    }
-}
-
-static int eval_if(pp *s, const pp_tok *t, size_t n, k_loc loc)
-{
-    pp_vec d = { 0 };
-    replace_defined(s, t, n, &d);
-    if (s->failed) {
-        simt_free(AL(s), d.v);
-        s->failed = 0;
-        return 0;
-    }
-    pp_vec x = expand_list(s, d.v, d.n, loc);
-    simt_free(AL(s), d.v);
-    pp_eval e = { s, x.v, x.n, 0, 0, 0, loc };
-    pp_val v = eval_cond(&e);
-    if (!e.error && e.i < e.n)
-        eval_error(&e, "extra tokens at the end of the #if expression");
-    simt_free(AL(s), x.v);
-    return !e.error && v.v != 0;
 }
 
 /* ========================================================= directives */
@@ -1200,13 +837,13 @@ static int ifdef_value(pp *s, const pp_tok *t, size_t n, k_loc loc, const char *
         k_error(s->ctx, loc, "#%s expects a macro name", name);
         return 0;
     }
-    return lookup(s, &t[0]) != NULL;
+    return pp_lookup(s, &t[0]) != NULL;
 }
 
 static void conditional(pp *s, const char *name, const pp_tok *t, size_t n, k_loc loc)
 {
     if (!strcmp(name, "if")) {
-        push_cond(s, loc, active(s) && eval_if(s, t, n, loc));
+        push_cond(s, loc, active(s) && pp_eval_if(s, t, n, loc));
     } else if (!strcmp(name, "ifdef") || !strcmp(name, "ifndef")) {
         int v = active(s) ? ifdef_value(s, t, n, loc, name) : 0;
         push_cond(s, loc, name[2] == 'n' ? !v : v);
@@ -1223,7 +860,7 @@ static void conditional(pp *s, const char *name, const pp_tok *t, size_t n, k_lo
             c->seen_else = 1;
             c->active = c->parent_active && !c->taken;
         } else {
-            c->active = c->parent_active && !c->taken && eval_if(s, t, n, loc);
+            c->active = c->parent_active && !c->taken && pp_eval_if(s, t, n, loc);
         }
         c->taken |= c->active;
     }
@@ -1237,7 +874,7 @@ static char *include_name(pp *s, const pp_tok *t, size_t n, k_loc loc, int *angl
     if (n == 1 && t[0].kind == PT_STRING && t[0].text[0] == '"' && t[0].len > 2) {
         from = t[0].text + 1, to = t[0].text + t[0].len - 1;
         *angled = 0;
-    } else if (n >= 3 && tok_is(&t[0], "<") && tok_is(&t[n - 1], ">")) {
+    } else if (n >= 3 && pp_tok_is(&t[0], "<") && pp_tok_is(&t[n - 1], ">")) {
         from = t[0].text + 1, to = t[n - 1].text; /* the tokens are one run of the line */
         *angled = 1;
     }
@@ -1295,7 +932,7 @@ static void read_included(pp *s, int f, k_loc loc)
     s->depth--;
     s->cond_base = cond_base;
     s->file = includer;
-    simt_free(AL(s), cleaned);
+    simt_free(pp_al(s), cleaned);
     if (s->len > before && s->out[s->len - 1] != '\n')
         out_char(s, '\n');       /* a last line without its newline */
     s->include_lines = end - loc.line;
@@ -1331,14 +968,14 @@ static void message_directive(pp *s, const char *p, const char *end, k_loc loc, 
  * ignored. */
 static void pragma_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
 {
-    if (n == 1 && tok_is(&t[0], "once") && s->file > 0)
+    if (n == 1 && pp_tok_is(&t[0], "once") && s->file > 0)
         s->ctx->files[s->file].once = 1;
-    if (n == 0 || !tok_is(&t[0], "unroll"))
+    if (n == 0 || !pp_tok_is(&t[0], "unroll"))
         return;
     uint64_t count = 0;
     char digits[24];
     const pp_tok *num = n == 2 ? &t[1] /* unroll N, or unroll (N) */
-                        : n == 4 && tok_is(&t[1], "(") && tok_is(&t[3], ")") ? &t[2] : NULL;
+                        : n == 4 && pp_tok_is(&t[1], "(") && pp_tok_is(&t[3], ")") ? &t[2] : NULL;
     if (num && num->kind == PT_NUMBER && num->len < sizeof digits) {
         char *end = NULL;
         memcpy(digits, num->text, num->len);
@@ -1401,7 +1038,7 @@ static void directive(pp *s, const char *p, const char *end, uint32_t line,
         pragma_directive(s, toks.v, toks.n, loc);
     else if (strcmp(name, "line") && strcmp(name, "ident"))
         k_error(s->ctx, loc, "invalid preprocessing directive #%s", name);
-    simt_free(AL(s), toks.v);
+    simt_free(pp_al(s), toks.v);
 }
 
 /* ===================================================== predefined names */
@@ -1465,7 +1102,7 @@ static void define_text(pp *s, const char *text, int is_cmdline)
     pp_vec toks = { 0 };
     tokenize_line(s, copy, copy + strlen(copy), 0, copy, &toks);
     define_macro(s, toks.v, toks.n, !is_cmdline);
-    simt_free(AL(s), toks.v);
+    simt_free(pp_al(s), toks.v);
 }
 
 static void define_specials(pp *s)
@@ -1602,15 +1239,15 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
     place_pragmas(ctx, s->out ? s->out : "", s->len);
     while (s->nstack > 0)
         pop_frame(s);
-    simt_free(AL(s), cleaned);
-    simt_free(AL(s), s->stack);
-    simt_free(AL(s), s->conds);
+    simt_free(pp_al(s), cleaned);
+    simt_free(pp_al(s), s->stack);
+    simt_free(pp_al(s), s->conds);
     char *result = NULL;
     if (ctx->nerrors == errors_before && !s->failed) {
         result = k_strndup(ctx, s->out ? s->out : "", s->len);
         if (out_len)
             *out_len = s->len;
     }
-    simt_free(AL(s), s->out);
+    simt_free(pp_al(s), s->out);
     return result;
 }

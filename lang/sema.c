@@ -446,6 +446,8 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
         d->init = init = d->ctor_args[0];   /* C++ `int x(5);` */
         d->nctor = -1;
     }
+    if (k_has_ctor(d) && t->kind == TY_RECORD && k_ty_size(t) < 0)
+        return 0;   /* an incomplete class: reported once, as such */
     if (k_has_ctor(d)) {
         if (!k_ty_is_record(t) || t->kind == TY_DEVPROP || t->kind == TY_RECORD) {
             k_error(s->ctx, d->loc, "constructor syntax is only allowed for dim3 variables");

@@ -248,6 +248,8 @@ void k_sema_add_const(k_sema_state *s, const char *name, k_type_kind kind, const
 /* iostream.c: std::cout and the manipulators, and `stream << value` */
 void k_iostream_builtins(k_sema_state *s);
 int k_iostream_is_stream(const k_type *t);
+int k_iostream_is_sstream(const k_type *t);
+k_type *k_iostream_sstream_insert(k_sema_state *s, k_expr *e, k_type *value_type);
 k_type *k_iostream_insert(k_sema_state *s, k_expr *e, k_type *value_type);
 
 /* random.c: <random>'s engines and distributions (see there) */

@@ -71,8 +71,23 @@ static k_type *string_literal(k_sema_state *s, k_expr *e)
 }
 
 /* ---- names ---- */
+/* `count` read as std::count (in view through `using namespace std`): a
+ * local variable or a member of that name hides the template, as in C++;
+ * so does a global one (where C++ calls the name ambiguous). */
+static void unhide(k_sema_state *s, k_expr *e)
+{
+    if (!e->written || e->has_targs)
+        return;
+    k_decl *d = k_sema_lookup(s, e->written);
+    k_record *r = s->fn ? s->fn->method_of : NULL;
+    uint32_t off;
+    if (d || (r && k_record_find(r, e->written, &off)))
+        e->name = e->written;
+}
+
 static k_type *ident(k_sema_state *s, k_expr *e)
 {
+    unhide(s, e);
     k_decl *d = e->has_targs ? k_tpl_sema_var(s, e) : k_sema_lookup(s, e->name);
     if (!e->has_targs && (!d || d->is_global_scope) && k_sema_member_ident(s, e))
         return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
@@ -423,6 +438,13 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         return k_chrono_binary(s, e, ta, tb);
     if (e->op == KB_SHL && k_iostream_is_stream(ta) && tb->kind != TY_RECORD)
         return k_iostream_insert(s, e, tb);
+    if (e->op == KB_SHL && k_iostream_is_sstream(ta))
+        return k_iostream_sstream_insert(s, e, tb);
+    if (e->op == KB_SHR && (k_iostream_is_sstream(ta) || k_iostream_is_stream(ta))) {
+        k_error(ctx, e->loc, "reading from a stream (>>) is not supported in K (parse with "
+                "std::stoi/strtod or sscanf)");
+        return NULL;
+    }
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
         int done;
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);

@@ -17,6 +17,7 @@
 
 #define INC_ALGORITHM "#pragma once\n#include <simtvm/algorithm.h>\n"
 #define INC_STRING "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/string.h>\n"
+#define INC_SSTREAM INC_STRING "#include <simtvm/sstream.h>\n"
 #define INC_VECTOR "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/vector.h>\n"
 
 static const struct {
@@ -25,7 +26,8 @@ static const struct {
 } STD_HEADERS[] = {
     {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_STRING}, {"ostream", INC_STRING},
-    {"iomanip", INC_STRING}, {"vector", INC_VECTOR},
+    {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
+    {"exception", INC_STRING}, {"sstream", INC_SSTREAM},
 };
 
 const char *k_stl_header_text(const char *name)
@@ -34,6 +36,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_algorithm_text();
     if (!strcmp(name, "simtvm/string.h"))
         return k_stl_string_text();
+    if (!strcmp(name, "simtvm/sstream.h"))
+        return k_stl_sstream_text();
     if (!strcmp(name, "simtvm/vector.h"))
         return k_stl_vector_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)

@@ -7,6 +7,7 @@
 const char *k_stl_algorithm_text(void);
 const char *k_stl_string_text(void);
 const char *k_stl_vector_text(void);
+const char *k_stl_sstream_text(void);
 /* The text of a standard header that is written in K, or NULL. */
 const char *k_stl_header_text(const char *name);
 

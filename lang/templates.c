@@ -175,7 +175,15 @@ int k_tpl_classify(k_parser *ps, const char **name)
     const char *q = k_ns_resolve(ps->ctx, &v, *name, template_probe, &ps->tpl);
     if (!q)
         return 0;
-    *name = q;
+    /* The token's value is the qualified name followed by the name as written
+     * (k_tpl_written): a declarator or a local may use the written one. */
+    size_t nq = strlen(q), nw = strlen(*name);
+    char *both = k_alloc(ps->ctx, nq + nw + 2);
+    if (!both)
+        return 0;
+    memcpy(both, q, nq + 1);
+    memcpy(both + nq + 1, *name, nw + 1);
+    *name = both;
     return k_tpl_lookup(&ps->tpl, q) == K_TPL_CLASS ? TEMPLATE_TYPE : TEMPLATE_NAME;
 }
 
@@ -195,11 +203,24 @@ static void push(k_parser *ps, k_list *l, void *item)
     l->items[l->n++] = item;
 }
 
+/* The name as written of a TEMPLATE_NAME or TEMPLATE_TYPE token's value
+ * (k_tpl_classify stores it after the qualified name). */
+const char *k_tpl_written(const char *qname)
+{
+    return qname + strlen(qname) + 1;
+}
+
 /* A template's name as a declarator (`f<int>` of a specialization, or a
- * plain `f` overloading it): the scanner gave the qualified name, and the
- * declaration will be qualified by the namespace it is in, so that part goes. */
+ * plain `f` overloading it or a variable hiding it): a name written without
+ * `::` declares that name in the current scope, even where `using namespace
+ * std` put std::f in view; otherwise the scanner gave the qualified name,
+ * and the declaration will be qualified by the namespace it is in, so that
+ * part goes. */
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname)
 {
+    const char *w = k_tpl_written(qname);
+    if (!strstr(w, "::"))
+        return w;
     size_t n = ps->ns ? strlen(ps->ns) : 0;
     if (n && strncmp(qname, ps->ns, n) == 0 && qname[n] == ':' && qname[n + 1] == ':')
         return qname + n + 2;

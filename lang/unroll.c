@@ -293,3 +293,20 @@ int lw_unroll_trips(const k_ctx *ctx, const k_stmt *s)
     int nodes = 0;
     return plan(ctx, s, NULL, &nodes, PRAGMA_MAX_NODES);
 }
+
+int lw_unroll_value(const k_stmt *s, int trip, int64_t *value)
+{
+    const k_decl *d = s->init && s->init->ndecls == 1 ? s->init->decls[0] : NULL;
+    if (!d || !d->type || !k_ty_is_integer(d->type))
+        return 0;
+    k_type_kind k = d->type->kind;
+    uint64_t j;
+    step st = step_of(s->step, d, k);
+    if (!const_of(d->init, k, &j) || st.op == 0)
+        return 0;
+    for (int t = 0; t < trip; t++)
+        if (!next_value(&st, k, j, &j))
+            return 0;
+    *value = k_kind_is_signed(k) ? (int64_t)j : (int64_t)(j & (k_kind_bits(k) == 64 ? UINT64_MAX : (((uint64_t)1 << k_kind_bits(k)) - 1)));
+    return 1;
+}

@@ -903,8 +903,8 @@ simtvm_dim3 simtvm_dim3_of(unsigned x, unsigned y, unsigned z)
 }
 
 /* The checks of grid.c's launch_check, as statuses with a message. */
-static simtvm_status check_geometry(simtvm_vm *vm, const char *name, simtvm_dim3 g, simtvm_dim3 b,
-                                    size_t shared)
+static simtvm_status check_geometry(simtvm_vm *vm, int f, const char *name, simtvm_dim3 g,
+                                    simtvm_dim3 b, size_t shared)
 {
     const simt_device_profile *d = vm->vm.cfg.device;
     uint64_t threads = (uint64_t)b.x * b.y * b.z;
@@ -915,7 +915,8 @@ static simtvm_status check_geometry(simtvm_vm *vm, const char *name, simtvm_dim3
         why = "too many threads per block (at most 1024; x, y <= 1024, z <= 64)";
     else if (g.y > 65535 || g.z > 65535)
         why = "grid y and z must be at most 65535";
-    else if ((uint64_t)shared + vm->mod->m->shared_static > (uint64_t)d->smem_per_block_optin)
+    else if ((uint64_t)shared + simt_module_kernel_shared(vm->mod->m, (uint32_t)f) >
+             (uint64_t)d->smem_per_block_optin)
         why = "too much shared memory for one block";
     if (!why)
         return SIMTVM_OK;
@@ -956,7 +957,7 @@ simtvm_status simtvm_launch(simtvm_vm *vm, const char *name, simtvm_dim3 grid, s
     uint64_t values[256];
     st = simt_api_convert_args(vm, f, args, nargs, values);
     if (st == SIMTVM_OK)
-        st = check_geometry(vm, name, grid, block, shared_bytes);
+        st = check_geometry(vm, f, name, grid, block, shared_bytes);
     if (st != SIMTVM_OK)
         return st;
     uint32_t g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
@@ -1013,7 +1014,7 @@ simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text)
     if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv"))
         return simt_api_fail(vm, SIMTVM_ERR_ARGS, "statistics format '%s' is not text, json "
                              "or csv", format);
-    if (!vm->mod || !vm->vm.model)
+    if (!vm->mod || !vm->vm.model || !vm->vm.cfg.stats)
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "%s", vm->mod
                              ? "statistics need config.stats = 1"
                              : "no module is loaded (call simtvm_load)");

@@ -46,6 +46,7 @@ static const simt_device_profile builtin_profiles[] = {
         .lat_alu = 4, .lat_shared = 19, .lat_l1 = 28, .lat_l2 = 193, .lat_dram = 400,
         .dram_gbps = 900.0, .clock_khz = 1530000, .mem_clock_khz = 877000,
         .mem_bus_width = 4096, .global_mem = UINT64_C(16945512448), .const_mem = 65536,
+        .dram_granule = 64,
         .link_pinned_gbps = 12.0, .link_pageable_gbps = 6.0, .copy_overhead_us = 10.0,
     },
     {
@@ -60,6 +61,7 @@ static const simt_device_profile builtin_profiles[] = {
         .lat_alu = 4, .lat_shared = 29, .lat_l1 = 33, .lat_l2 = 200, .lat_dram = 470,
         .dram_gbps = 1555.0, .clock_khz = 1410000, .mem_clock_khz = 1215000,
         .mem_bus_width = 5120, .global_mem = UINT64_C(42505273344), .const_mem = 65536,
+        .dram_granule = 64,
         .link_pinned_gbps = 24.0, .link_pageable_gbps = 8.0, .copy_overhead_us = 10.0,
     },
     {
@@ -74,6 +76,7 @@ static const simt_device_profile builtin_profiles[] = {
         .lat_alu = 4, .lat_shared = 29, .lat_l1 = 33, .lat_l2 = 261, .lat_dram = 480,
         .dram_gbps = 3350.0, .clock_khz = 1980000, .mem_clock_khz = 2619000,
         .mem_bus_width = 5120, .global_mem = UINT64_C(85029158912), .const_mem = 65536,
+        .dram_granule = 64,
         .link_pinned_gbps = 51.0, .link_pageable_gbps = 8.0, .copy_overhead_us = 10.0,
     },
 };
@@ -120,7 +123,8 @@ static const field fields[] = {
     FIELD(lat_l2, F_INT0), FIELD(lat_dram, F_INT0),
     FIELD(dram_gbps, F_DOUBLE), FIELD(clock_khz, F_INT), FIELD(mem_clock_khz, F_INT0),
     FIELD(mem_bus_width, F_INT0), FIELD(global_mem, F_U64), FIELD(const_mem, F_INT0),
-    FIELD(blocking_stores, F_INT0), FIELD(link_pinned_gbps, F_DOUBLE),
+    FIELD(blocking_stores, F_INT0), FIELD(dram_granule, F_INT0),
+    FIELD(outstanding_lines, F_INT0), FIELD(link_pinned_gbps, F_DOUBLE),
     FIELD(link_pageable_gbps, F_DOUBLE), FIELD(copy_overhead_us, F_DOUBLE),
 };
 #undef FIELD

@@ -38,6 +38,13 @@ typedef struct simt_device_profile {
      * again (a core without a store buffer, as textbook latency models
      * assume); 0 (every built-in profile): stores do not stall the warp. */
     int blocking_stores;
+    /* Bytes the DRAM moves per access: an L2 miss fetches the aligned chunk
+     * of this size around its sector (64: sector pairs).  0: 32. */
+    int dram_granule;
+    /* L1 misses (128-byte line transactions to the L2) one SM keeps in flight.
+     * 0: just enough to carry the SM's share of the DRAM bandwidth with full
+     * lines at DRAM latency (runtime/timing.c). */
+    int outstanding_lines;
     /* The host link (cudaMemcpy between host and device, SPEC 2.8): bytes/ns
      * from pinned (cudaMallocHost) and pageable (malloc) host memory, and a
      * fixed cost per copy in microseconds. */

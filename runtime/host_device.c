@@ -109,7 +109,7 @@ static int kernel_blocks_per_sm(const simt_vm *vm, uint32_t f, int threads, uint
     if (vm->cfg.maxrregcount && regs > vm->cfg.maxrregcount)
         regs = vm->cfg.maxrregcount;
     simt_occupancy occ;
-    uint64_t smem = vm->mod->shared_static + dyn;
+    uint64_t smem = simt_module_kernel_shared(vm->mod, f) + dyn;
     if (simt_occupancy_compute(vm->cfg.device, threads, regs, smem, 1, &occ) != 0)
         return 0;
     return occ.blocks_per_sm;
@@ -217,7 +217,7 @@ simt_status bi_CUDA_FUNC_SET_ATTRIBUTE(call *c)
         return cuda_return(c, CUDA_ERROR_INVALID_DEVICE_FUNCTION);
     int attr = arg_int(c, 1), v = arg_int(c, 2);
     int64_t room = (int64_t)c->vm->cfg.device->smem_per_block_optin -
-                   (int64_t)c->vm->mod->shared_static;
+                   (int64_t)simt_module_kernel_shared(c->vm->mod, (uint32_t)arg(c, 0));
     int ok = attr == 8 ? v >= 0 && v <= room : attr == 9 ? v >= -1 && v <= 100 : 0;
     return cuda_return(c, ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
 }

@@ -96,7 +96,7 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
     r->kernel = li->kernel;
     memcpy(r->grid, li->grid, sizeof r->grid);
     memcpy(r->block, li->block, sizeof r->block);
-    r->shared_bytes = li->shared_bytes;
+    r->shared_bytes = li->kernel_shared;
     /* the frame as lowered: registers that hoisting added are an interpreter's
      * saving of dispatches, not a compiler's allocation (vm/module.h) */
     const simt_func *kf = &m->mod->funcs[li->kernel];
@@ -105,7 +105,7 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
         r->regs = m->maxrreg;
     r->warp_size = 32;
     int threads = (int)(li->block[0] * li->block[1] * li->block[2]);
-    r->occ_ok = simt_occupancy_compute(m->dev, threads, r->regs, li->shared_bytes, 1,
+    r->occ_ok = simt_occupancy_compute(m->dev, threads, r->regs, li->kernel_shared, 1,
                                        &r->occ) == 0;
     m->cur = r;
     /* Nsight Compute flushes the caches before every kernel it measures
@@ -208,16 +208,34 @@ static simt_line_cost *line_of(simt_model *m, int32_t pc)
     return &m->lines[m->mod->pos[pc].line];
 }
 
-/* Sends the sectors of a global or local access through the caches; returns
- * the latency of the slowest one. */
+/* Sends the sectors of a global or local access (sorted, as simt_coalesce
+ * gives them) through the caches; returns the latency of the slowest one.
+ *
+ * Two costs of the memory system come from here besides the counters:
+ *   - DRAM moves whole granules (the profile's dram_granule, 64 bytes: sector
+ *     pairs): the read misses of one request cost their distinct granules,
+ *     so sparse reads (one sector in each pair) move twice their sectors;
+ *   - each 128-byte line with a sector that misses the L1 is one transaction
+ *     the SM keeps in flight until the L2 or DRAM answers: its latency goes
+ *     to simt_timing_lines, which bounds the SM by its outstanding lines
+ *     (Little's law).  A request touching 32 lines holds 32 of them, one of
+ *     4 lines holds 4: why bandwidth keeps falling up to a stride of 32
+ *     floats, and why a naive transpose's scattered stores are slow. */
 static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, unsigned kind)
 {
     simt_launch_rec *r = m->cur;
     const simt_device_profile *d = m->dev;
     simt_cache *l1 = &m->l1[m->cur_sm];
-    uint64_t worst = 0;
+    uint64_t worst = 0, line_cycles = 0, line_worst = 0;
+    uint64_t per_granule = d->dram_granule > SIMT_SECTOR_BYTES
+                               ? (uint64_t)d->dram_granule / SIMT_SECTOR_BYTES : 1;
+    uint64_t last_granule = UINT64_MAX;
     for (unsigned i = 0; i < n; i++) {
         uint64_t lat = (uint64_t)d->lat_l1;
+        if (i && sect[i] / 4 != sect[i - 1] / 4) { /* a new line: the last one's transaction */
+            line_cycles += line_worst;
+            line_worst = 0;
+        }
         if (kind == ACC_READ) {
             r->c[CNT_L1_LOOKUP]++;
             if (simt_cache_access(l1, sect[i], 1)) {
@@ -239,20 +257,22 @@ static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, 
                 r->c[CNT_DRAM_BYTES] += SIMT_SECTOR_BYTES;
             r->c[CNT_L2_HIT]++;
             /* Complete when the L2 has it (waited for only with blocking_stores). */
-            if ((uint64_t)d->lat_l2 > worst)
-                worst = (uint64_t)d->lat_l2;
-            continue;
-        }
-        if (simt_cache_access(&m->l2, sect[i], 1)) {
+            lat = (uint64_t)d->lat_l2;
+        } else if (simt_cache_access(&m->l2, sect[i], 1)) {
             r->c[CNT_L2_HIT]++;
             lat = (uint64_t)d->lat_l2;
         } else {
-            r->c[CNT_DRAM_BYTES] += SIMT_SECTOR_BYTES;
+            if (sect[i] / per_granule != last_granule)
+                r->c[CNT_DRAM_BYTES] += per_granule * SIMT_SECTOR_BYTES;
+            last_granule = sect[i] / per_granule;
             lat = (uint64_t)d->lat_dram;
         }
         if (lat > worst)
             worst = lat;
+        if (lat > line_worst)
+            line_worst = lat;
     }
+    simt_timing_lines(m, line_cycles + line_worst);
     return worst;
 }
 

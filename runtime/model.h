@@ -113,6 +113,7 @@ typedef struct simt_sm_time {
     uint64_t *sched_issued;     /* instructions issued per warp scheduler */
     uint64_t mem_wavefronts;    /* L1 data-stage wavefronts (global lines + shared) */
     uint64_t l2_sectors;        /* sectors between this SM and the L2 */
+    uint64_t line_cycles;       /* sum of the latencies of its L1-miss line transactions */
     uint64_t makespan;          /* latest block end */
     uint64_t warp_cycles;       /* sum of resident warps' lifetimes */
     uint64_t blocks;
@@ -150,6 +151,10 @@ void simt_timing_barrier(struct simt_model *m);
 void simt_timing_memory(struct simt_model *m, uint64_t wavefronts);
 /* The current block's SM moves `sectors` to or from the L2. */
 void simt_timing_l2(struct simt_model *m, uint64_t sectors);
+/* The current block's SM kept L1-miss line transactions in flight for
+ * `cycles` in all (the sum of their latencies): with the SM's limit of
+ * outstanding lines this bounds its time. */
+void simt_timing_lines(struct simt_model *m, uint64_t cycles);
 /* Finishes the launch: fills CNT_STALL_* and the cycle figures of the record. */
 void simt_timing_launch_end(struct simt_model *m);
 void simt_timing_free(simt_timing *t, const simt_allocator *al);

@@ -13,8 +13,10 @@
  *   the sign or "0x" and the digits under internal (numbers only); before it
  *   otherwise.  The width applies to one insertion and then returns to 0.
  */
+#define _POSIX_C_SOURCE 200809L   /* open_memstream */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime/ostream.h"
@@ -269,4 +271,52 @@ simt_status simt_lib_OS_SETPRECISION(call *c)
 simt_status simt_lib_OS_SETFILL(call *c)
 {
     return manip(c, OSM_SETFILL);
+}
+
+/* std::__simtvm_format(buf, cap, state, kind, value): one insertion into a
+ * std::ostringstream (lang/stl_sstream.c), whose format state is four longs
+ * in the guest (flags, width, precision, fill), read here and written back
+ * (the width returns to 0).  Writes at most cap - 1 bytes and a NUL to buf
+ * and returns the length of the whole text, as snprintf does: the guest
+ * calls again with a larger buffer (and its saved state) when it was cut. */
+simt_status simt_lib_OS_FORMAT(call *c)
+{
+    uint64_t cap = arg(c, 1), raw = arg(c, 4);
+    int kind = arg_int(c, 3);
+    int64_t *st = guest(c, "std::ostringstream", arg(c, 2), 4 * sizeof(int64_t), 1);
+    if (!st)
+        return SIMT_FAULT;
+    simt_ostream s = { (unsigned)st[0], st[1], st[2], (char)st[3] };
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return simt_vm_oom(c->vm, "a std::ostringstream insertion");
+    if (kind == OSK_MANIP) {
+        simt_ostream_manip(&s, f, raw);
+    } else if (kind == OSK_STR) {
+        size_t n;
+        const char *in = guest_str(c, "operator<<", raw, SIZE_MAX, &n);
+        if (!in) {
+            fclose(f);
+            free(text);
+            return SIMT_FAULT;
+        }
+        simt_ostream_put_text(&s, f, in, n);
+    } else {
+        simt_ostream_put(&s, f, kind, kind_value(kind, raw));
+    }
+    fclose(f);
+    st[0] = s.flags;
+    st[1] = s.width;
+    st[2] = s.precision;
+    st[3] = s.fill;
+    int bad = 0;
+    if (cap > 0) {
+        size_t keep = len < cap - 1 ? len : (size_t)(cap - 1);
+        text[keep] = '\0';
+        bad = store(c, "std::ostringstream", arg(c, 0), text, keep + 1);
+    }
+    free(text);
+    return bad ? SIMT_FAULT : ret_u64(c, (uint64_t)len);
 }

@@ -139,9 +139,12 @@ static void summary(FILE *f, const simt_report *r, const simt_launch_rec *rec)
     fputs("</table>\n", f);
 }
 
+/* A resource the block does not use (no shared memory) sets no limit; any
+ * other prints its figure, even above the block slots. */
 static void limit_cell(FILE *f, const simt_report *r, int v)
 {
-    if (v > r->dev->max_blocks_per_sm)
+    (void)r;
+    if (v == INT32_MAX)
         fprintf(f, "<td>no limit</td>");
     else
         fprintf(f, "<td>%d</td>", v);

@@ -12,8 +12,10 @@
  *     SMs round robin; the SM holds `blocks_per_sm` of them, from occupancy).
  * An SM then needs the longest of: its latency chain (the makespan of its
  * slots), the issue slots of its busiest warp scheduler (one instruction per
- * cycle each), its L1 data-stage wavefronts and its sectors to and from the
- * L2; the GPU needs at least its DRAM bytes over the DRAM bandwidth.  The launch takes the slowest SM.
+ * cycle each), its L1 data-stage wavefronts, its sectors to and from the
+ * L2 and its L1-miss line transactions (each held for its latency, at most
+ * outstanding_lines at once: Little's law); the GPU needs at least its DRAM
+ * bytes over the DRAM bandwidth.  The launch takes the slowest SM.
  * This reproduces latency hiding: with few warps the chain dominates, with
  * enough (about L/C per scheduler) the issue slots do and time flattens.
  */
@@ -97,6 +99,7 @@ int simt_timing_launch(simt_model *m, int slots)
         memset(sm->slot_end, 0, (size_t)slots * sizeof(uint64_t));
         memset(sm->sched_issued, 0, (size_t)d->schedulers_per_sm * sizeof(uint64_t));
         sm->mem_wavefronts = sm->l2_sectors = sm->makespan = sm->warp_cycles = sm->blocks = 0;
+        sm->line_cycles = 0;
     }
     t->nwarps = 0;
     t->cur_sm = -1;
@@ -352,6 +355,25 @@ void simt_timing_l2(simt_model *m, uint64_t sectors)
         t->sm[t->cur_sm].l2_sectors += sectors;
 }
 
+void simt_timing_lines(simt_model *m, uint64_t cycles)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm >= 0)
+        t->sm[t->cur_sm].line_cycles += cycles;
+}
+
+/* Line transactions an SM keeps in flight: the profile's, or just enough to
+ * carry its share of the DRAM bandwidth with full 128-byte lines at DRAM
+ * latency (what hardware is sized for: a coalesced stream saturates DRAM). */
+static uint64_t outstanding_lines(const simt_device_profile *d)
+{
+    if (d->outstanding_lines > 0)
+        return (uint64_t)d->outstanding_lines;
+    double per_cycle = d->dram_gbps / ((double)d->clock_khz / 1e6) / d->sm_count;
+    double lines = per_cycle * d->lat_dram / SIMT_LINE_BYTES;
+    return lines < 1 ? 1 : (uint64_t)(lines + 0.999);
+}
+
 void simt_timing_barrier(simt_model *m)
 {
     simt_timing *t = &m->tm;
@@ -388,7 +410,7 @@ void simt_timing_launch_end(simt_model *m)
         return;
     simt_timing_block_end(m);
     const simt_device_profile *d = m->dev;
-    uint64_t warp_cycles = 0, active_cycles = 0;
+    uint64_t warp_cycles = 0, active_cycles = 0, slots = outstanding_lines(d);
     for (int s = 0; s < d->sm_count; s++) {
         simt_sm_time *sm = &t->sm[s];
         if (!sm->blocks)
@@ -397,7 +419,8 @@ void simt_timing_launch_end(simt_model *m)
         uint64_t issue = 0;
         for (int k = 0; k < d->schedulers_per_sm; k++)
             issue = max_u64(issue, sm->sched_issued[k]);
-        uint64_t mem = max_u64(sm->mem_wavefronts, sm->l2_sectors / L2_SECTORS_PER_CYCLE);
+        uint64_t mem = max_u64(max_u64(sm->mem_wavefronts, sm->l2_sectors / L2_SECTORS_PER_CYCLE),
+                               sm->line_cycles / slots);
         uint64_t cycles = max_u64(sm->makespan, max_u64(issue, mem));
         /* Warps that were ready but waited for a throughput limit: spread the
          * extra time over the SM's average number of resident warps. */

@@ -50,16 +50,29 @@ static uint32_t waiting_at(const simt_exec *ex, const simt_warp *w, int32_t pc, 
     return lanes;
 }
 
-/* The lanes that complete the collective at pc together with `lanes`, or 0
- * if some lane they need has not arrived.  The lanes at this very __syncwarp
- * first: when their masks name only each other they go on alone, not held by
- * lanes at another __syncwarp whose masks name lanes still on their way (a
- * __syncwarp(m8) inside a switch case, all of m8 arrived, and a
- * __syncwarp(full) after the switch that the other lanes reach later). */
+/* The lanes that complete the collective at pc together with `lanes`
+ * (arrived, at least one), or 0 if some lane they need has not arrived.
+ * First the lanes here that pass the same mask as the first of `lanes`: the
+ * lanes of one execution of a collective pass one mask (CUDA requires it),
+ * and they must not be held by lanes waiting at the same collective one
+ * iteration later with another mask (lanes that left an inner loop without
+ * waiting for the others, under --interleave=random).  Then every lane at
+ * this very __syncwarp: when their masks name only each other they go on
+ * alone, not held by lanes at another __syncwarp whose masks name lanes still
+ * on their way (a __syncwarp(m8) inside a switch case, all of m8 arrived, and
+ * a __syncwarp(full) after the switch that the other lanes reach later). */
 static uint32_t complete_set(const simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
 {
     const simt_insn *in = &ex->mod->code[pc];
     uint32_t have = lanes | waiting_at(ex, w, pc, 0);
+    uint32_t m0 = (uint32_t)*lreg(w, (unsigned)__builtin_ctz(lanes), mask_reg(in)), same = 0;
+    for (uint32_t m = have; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if ((uint32_t)*lreg(w, l, mask_reg(in)) == m0)
+            same |= 1u << l;
+    }
+    if ((lanes & ~same) == 0 && (m0 & w->valid & ~w->exited & ~same) == 0)
+        return same;
     if ((required(w, in, have) & ~have) == 0)
         return have;
     have = lanes | waiting_at(ex, w, pc, 1);
@@ -370,6 +383,7 @@ int simt_collective(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t *mask
         return 0;
     }
     execute(ex, w, pc, have);
+    simt_cohort_new(w, have);
     unsigned lead = (unsigned)__builtin_ctz(*mask);
     uint32_t keep = 0;
     for (uint32_t m = have; m; m &= m - 1) {
@@ -399,16 +413,70 @@ static const char *collective_name(const simt_insn *in)
     }
 }
 
+/* Where the lanes of `lanes` are, for a deadlock message: grouped by what
+ * they do ("lanes 16-31 have exited", "lanes 8-15 wait at __syncthreads
+ * (line 9)"), joined with "; ".  Lanes waiting to reconverge at the kernel's
+ * final return have returned as far as the program can tell: saying so names
+ * no line (their JOIN carries the kernel's signature line). */
+static void where_lanes(const simt_exec *ex, const simt_warp *w, uint32_t lanes, char *buf,
+                        size_t len)
+{
+    const simt_module *mod = ex->mod;
+    const simt_func *k = &mod->funcs[ex->kernel >= 0 ? ex->kernel : 0];
+    size_t at = 0;
+    buf[0] = '\0';
+    while (lanes && at + 1 < len) {
+        unsigned l = (unsigned)__builtin_ctz(lanes);
+        int st = LANE_READY;
+        while (st < LANE_EXITED && !(w->in_state[st] >> l & 1))
+            st++;
+        int32_t pc = w->pc[l];
+        /* the lanes in the same state at the same pc as l */
+        uint32_t same = 0;
+        for (uint32_t m = lanes; m; m &= m - 1) {
+            unsigned o = (unsigned)__builtin_ctz(m);
+            if ((w->in_state[st] >> o & 1) && (st == LANE_EXITED || w->pc[o] == pc))
+                same |= 1u << o;
+        }
+        lanes &= ~same;
+        char list[128], what[200];
+        simt_lane_list(list, sizeof list, same);
+        int32_t at_pc = st == LANE_BAR ? pc - 1 : pc; /* a barrier's lanes stand after it */
+        unsigned line = at_pc >= 0 && (uint32_t)at_pc < mod->ncode && mod->pos
+                            ? mod->pos[at_pc].line : 0;
+        int kernel_end = st == LANE_JOIN && (uint32_t)pc + 1 < mod->ncode &&
+                         (uint32_t)pc >= k->entry && (uint32_t)pc < k->end &&
+                         (mod->code[pc + 1].op == OP_RET || mod->code[pc + 1].op == OP_RETV);
+        if (st == LANE_EXITED || kernel_end)
+            snprintf(what, sizeof what, "have exited");
+        else if (st == LANE_BAR)
+            snprintf(what, sizeof what, "wait at __syncthreads (line %u)", line);
+        else if (st == LANE_COLL)
+            snprintf(what, sizeof what, "wait at %s (line %u)", collective_name(&mod->code[pc]),
+                     line);
+        else if (st == LANE_JOIN)
+            snprintf(what, sizeof what, "wait to reconverge at line %u", line);
+        else
+            snprintf(what, sizeof what, "are at line %u", line);
+        int n = snprintf(buf + at, len - at, "%slanes %s %s", at ? "; " : "", list, what);
+        if (n < 0)
+            break;
+        at += (size_t)n < len - at ? (size_t)n : len - at - 1;
+    }
+}
+
 int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
 {
     /* Any collective whose lanes have all arrived completes first: lanes
      * waiting at one __syncwarp must not fail for want of lanes that wait at
      * another, which completes. */
     for (uint32_t m = w->in_state[LANE_COLL]; m; m &= m - 1) {
-        int32_t pc = w->pc[__builtin_ctz(m)];
-        uint32_t done = complete_set(ex, w, pc, 0);
+        unsigned l = (unsigned)__builtin_ctz(m);
+        int32_t pc = w->pc[l];
+        uint32_t done = complete_set(ex, w, pc, 1u << l);
         if (done) {
             execute(ex, w, pc, done);
+            simt_cohort_new(w, done);
             release_others(w, done, 0);
             return 1;
         }
@@ -419,15 +487,13 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
         const simt_insn *in = &ex->mod->code[pc];
         uint32_t have = waiting_at(ex, w, pc, 1);
         uint32_t missing = required(w, in, have) & ~have;
-        char arrived[128], absent[128];
+        char arrived[128], absent[300];
         simt_lane_list(arrived, sizeof arrived, have);
-        simt_lane_list(absent, sizeof absent, missing);
-        unsigned m0 = (unsigned)__builtin_ctz(missing);
-        char detail[400];
+        where_lanes(ex, w, missing, absent, sizeof absent);
+        char detail[480];
         snprintf(detail, sizeof detail, "%s with mask 0x%08x in warp %u can never complete: lanes %s "
-                 "arrived, lanes %s named in the mask wait elsewhere (line %u) or cannot arrive",
-                 collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)), w->index, arrived, absent,
-                 ex->mod->pos[w->pc[m0]].line);
+                 "arrived; of the other lanes the mask names, %s",
+                 collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)), w->index, arrived, absent);
         if (ex->vm->checker && (ex->vm->cfg.checks & CHECK_SYNC)) {
             /* Reported; the lanes that did arrive go on, as hardware lets them. */
             simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
@@ -437,7 +503,7 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
             release_others(w, have, 0);
             return 1;
         }
-        simt_exec_fault(ex, blk, w, l, pc, "Barrier error detected: %s", detail);
+        simt_exec_hang(ex, blk, w, l, pc, "deadlock: %s", detail);
         return -1;
     }
     return 0;
@@ -513,6 +579,7 @@ void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
             continue;
         w->in_state[LANE_BAR] = 0; /* every lane there leaves */
         w->in_state[LANE_READY] |= at_bar;
+        simt_cohort_new(w, at_bar);
         /* Lanes past the same plain __syncthreads as the first have no result. */
         unsigned l0 = (unsigned)__builtin_ctz(at_bar);
         int32_t pc0 = w->pc[l0];

@@ -97,6 +97,15 @@ typedef struct simt_warp {
     uint32_t tid_base;       /* linear thread id of lane 0 */
     uint64_t rng;            /* --interleave=random: this warp's own stream */
     uint32_t slice;          /* --interleave=random: instructions left in this turn */
+    /* --interleave=random: lanes the picker split off form a new cohort, and
+     * it picks only lanes of one cohort together, until a convergence barrier
+     * or a collective they all complete joins them again.  Otherwise lanes at
+     * one pc in different iterations of a loop (some about to leave it, some
+     * just back at its head) would share a divergent branch, whose
+     * reconvergence would then tie the leaving lanes to lanes that wait for
+     * them at a collective (vm/sched.c pick_random). */
+    uint32_t cohort[SIMT_MAX_WARP];
+    uint32_t next_cohort;
     uint8_t head_set;        /* link slots and arguments hold this launch's values
                                 (vm/grid.c warp_start_frame) */
     uint8_t framed;          /* a CALL gave lanes a frame other than 0 since the
@@ -162,6 +171,12 @@ typedef struct simt_exec {
      * fingerprinted (simt_block.check_at) only when spot_spin is set. */
     uint64_t turn_end;
     int spot_spin;
+    /* The model, when it ran only for the clocks a program reads (no
+     * --stats or viewer) and this launch's blocks had to interleave (a grid
+     * barrier, a block spinning on another): it follows one block at a time,
+     * so it is set aside (vm->model NULL) until the launch ends, and the
+     * launch's time is the baseline's. */
+    struct simt_model *model_aside;
     const struct simt_launch_info *info;
     /* The two global allocations translated last, most recent first (valid
      * while the memory system's generation is unchanged: every free bumps it). */
@@ -202,6 +217,7 @@ int simt_exec_group_avx2(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t 
 uint32_t simt_group_of(const simt_warp *w, unsigned lead);
 int simt_pick_group(simt_exec *ex, simt_warp *w, uint32_t *mask);
 uint64_t simt_rng_next(uint64_t *state);
+void simt_cohort_new(simt_warp *w, uint32_t lanes);
 int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc);
 int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc, uint32_t fp);
 uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask);
@@ -362,6 +378,13 @@ void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lan
 /* Sets vm->fault.message from fmt and records where. */
 void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* simt_exec_fault for a launch that can never finish (a deadlock at a
+ * barrier or collective, a livelock, the step limit): on a GPU it would hang
+ * until the watchdog stops it, so CUDA calls then return
+ * cudaErrorLaunchTimeout. */
+void simt_exec_hang(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
+                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
 /* vm/threads.c: runs the blocks order[0..nblocks) on cfg.threads host threads
  * (blk is the caller's, for its own thread), as if one after another in that

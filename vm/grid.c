@@ -81,7 +81,19 @@ void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane
     va_start(ap, fmt);
     vsnprintf(ex->vm->fault.message, sizeof ex->vm->fault.message, fmt, ap);
     va_end(ap);
+    ex->vm->fault.cuda_error = 0; /* an illegal address unless the caller says otherwise */
     simt_exec_locate(ex, blk, w, lane, pc);
+}
+
+void simt_exec_hang(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
+                    const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ex->vm->fault.message, sizeof ex->vm->fault.message, fmt, ap);
+    va_end(ap);
+    simt_exec_locate(ex, blk, w, lane, pc);
+    ex->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
 }
 
 static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nthreads)
@@ -101,6 +113,8 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->quantum_yields = 0;
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
+    memset(w->cohort, 0, sizeof w->cohort);
+    w->next_cohort = 0;
     /* A lane's convergence-stack depth is not 0 only where its bit of
      * nested is set (vm/sched.c), so a warp that ended its last block with
      * nested 0 has only zero depths. */
@@ -244,9 +258,9 @@ static simt_status run_block(simt_exec *ex, simt_block *blk)
                     w = &blk->warps[k];
                     lane = 31u - (unsigned)__builtin_clz(w->in_state[LANE_BAR]);
                 }
-            simt_exec_fault(ex, blk, w, lane, w->pc[lane] - 1,
-                            "deadlock: %u thread(s) wait at __syncthreads that the other threads "
-                            "of the block never reach", blk->bar_waiting);
+            simt_exec_hang(ex, blk, w, lane, w->pc[lane] - 1,
+                           "deadlock: %u thread(s) wait at __syncthreads that the other threads "
+                           "of the block never reach", blk->bar_waiting);
             return SIMT_FAULT;
         }
         /* a fingerprint, at a round's end so that warps stand at their
@@ -392,6 +406,7 @@ simt_status simt_launch_steps_fault(const simt_exec *ex, simt_vm *vm, uint64_t b
     vm->fault.pc = -1;
     vm->fault.in_kernel = 1;
     vm->fault_reported = 0;
+    vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
     return SIMT_FAULT;
 }
 
@@ -412,14 +427,29 @@ static int grid_parallel(const simt_exec *ex, uint64_t nblocks)
  * start, so that seeds vary the order between blocks too.  Under a checker,
  * the model or a trace, which follow one block at a time, nothing spots
  * spinning, and a grid barrier over several blocks is an error. */
+/* Sets the model aside for the rest of the launch (exec.h, model_aside)
+ * before the resident policy interleaves its blocks. */
+static simt_status interleave(simt_exec *ex, simt_grid_work *g)
+{
+    if (ex->vm->model) {
+        ex->model_aside = ex->vm->model;
+        ex->vm->model = NULL;
+        ex->observe = ex->vm->checker != NULL;
+    }
+    return simt_policy_resident.run(ex, g);
+}
+
 static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
-    int observed = vm->checker || vm->model || vm->trace;
+    /* a model that runs only because the program reads a clock gives way to
+     * interleaved blocks (interleave) */
+    int clocks_only = vm->model && !vm->cfg.stats;
+    int observed = vm->checker || (vm->model && !clocks_only) || vm->trace;
     ex->spot_spin = !observed && !ex->stepping;
     ex->turn_end = UINT64_MAX;
     if (ex->random && !observed)
-        return simt_policy_resident.run(ex, g);
+        return interleave(ex, g);
     for (uint64_t n = g->first; n < g->n; n++) {
         simt_status st = simt_block_run(ex, g->blk, g->order[n], g->args, g->nargs);
         if (st != SIMT_OK)
@@ -430,7 +460,7 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
         if (g->blk->grid_parked || g->blk->spinning) {
             g->first = n;
             g->started = 1;
-            return simt_policy_resident.run(ex, g);
+            return interleave(ex, g);
         }
         if (ex->steps > vm->cfg.max_steps)
             return simt_launch_steps_fault(ex, vm, g->order[n]);
@@ -465,10 +495,11 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     }
     const simt_func *k = &mod->funcs[func];
     uint64_t shared = mod->shared_static + dyn_shared;
+    uint64_t need = simt_module_kernel_shared(mod, func) + dyn_shared;
     vm->launch_steps = 0;
     if (vm->kernel_faults)
         return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA */
-    if (launch_check(vm, k, grid, block, shared, args, nargs) != 0)
+    if (launch_check(vm, k, grid, block, need, args, nargs) != 0)
         return SIMT_OK;
     vm->printf_bytes = 0;
 
@@ -485,7 +516,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.observe = vm->checker || vm->model;
     ex.stepping = vm->debug != NULL;
     simt_launch_info li = {func, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},
-                           shared, args, nargs};
+                           shared, args, nargs, need};
     ex.info = &li;
     if (vm->checker)
         simt_check_launch(vm->checker, vm, &li);
@@ -499,6 +530,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     if (st == SIMT_OK)
         st = run_grid(&ex, &blk, args, nargs);
     simt_block_free(&vm->cfg.alloc, &blk);
+    if (ex.model_aside)
+        vm->model = ex.model_aside;
     if (vm->model)
         simt_model_launch_end(vm->model);
     if (vm->trace)
@@ -508,7 +541,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
     uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;
     double cycles = (double)ex.steps / (double)(sms ? sms : 1);
-    if (vm->model) /* --stats: the timing model's estimate replaces the baseline */
+    if (vm->model && !ex.model_aside) /* the timing model's estimate replaces the baseline */
         cycles = (double)simt_model_last_cycles(vm->model);
     vm->clock_ms += (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz;
     if (st == SIMT_FAULT) {

@@ -161,6 +161,7 @@ static __attribute__((noinline)) uint8_t *lane_mem_slow(simt_exec *ex, simt_bloc
     if (addr & (len - 1)) {
         simt_vm_faultf(ex->vm, "misaligned %s of %u bytes at address 0x%llx", write ? "write" : "read",
                        len, (unsigned long long)addr);
+        ex->vm->fault.cuda_error = CUDA_ERROR_MISALIGNED_ADDRESS;
         return NULL;
     }
     switch (SIMT_ADDR_SPACE(addr)) {
@@ -332,8 +333,9 @@ static void store_n(uint8_t *p, unsigned len, uint64_t v)
     }
 }
 
-/* clock()/clock64(): the timing model's clock under --stats, otherwise the
- * baseline of one cycle per warp instruction issued by the block (SPEC 5.3). */
+/* clock()/clock64(): the timing model's clock (a program that reads it runs
+ * with the model on, vm/vm.c reads_clock); the baseline of one cycle per warp
+ * instruction issued by the block only where there is no model (host code). */
 static uint64_t sreg_clock(const simt_exec *ex, const simt_block *blk, const simt_warp *w)
 {
     if (ex->vm->model && !ex->is_host)
@@ -890,23 +892,27 @@ static inline simt_warp *next_group(simt_block *blk, simt_warp *w, uint32_t *mas
 #define MEMFAULT(lane_) do { fault_lane = (lane_); SAVE(); \
     simt_exec_locate(ex, blk, w, fault_lane, PC); return EV_FAULT; } while (0)
 
-#if !defined(SIMT_INTERP_AVX2) && !defined(SIMT_SWITCH_DISPATCH)
+#ifndef SIMT_INTERP_AVX2
 /* The generic build hands over to the loop built with -mavx2
  * (vm/interp_avx2.c) where the lane table names it, before this loop's
- * prologue (a frame of some kilobytes) runs. */
+ * prologue (a frame of some kilobytes) runs; the switch-dispatch build
+ * (tests/simtvm-switch) runs its own loop.  Each function starts on the same
+ * line in every build of this file, which gcovr 5.2 requires of a function
+ * it meets in several objects (make coverage). */
 static int exec_group_loop(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
-
 int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 {
+#ifndef SIMT_SWITCH_DISPATCH
     if (ex->vm->lanes.exec_group)
         return ex->vm->lanes.exec_group(ex, blk, w, mask);
+#endif
     return exec_group_loop(ex, blk, w, mask);
 }
-
-static int exec_group_loop(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
+#define EXEC_GROUP_LOOP static int exec_group_loop
 #else
-int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
+#define EXEC_GROUP_LOOP int simt_exec_group /* simt_exec_group_avx2 */
 #endif
+EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 {
 #ifdef SIMT_COMPUTED_GOTO
     static const void *const labels[OP_COUNT] = {
@@ -992,10 +998,13 @@ next_insn:
     }
 issue:
     if (++ex->steps > ex->max_steps) {
-        FAULT_AT(lead, "step limit exceeded: more than %llu warp instructions (runaway loop? "
-                 "raise it with %s N)",
-                 (unsigned long long)(ex->is_host ? ex->max_steps : ex->vm->cfg.max_steps),
-                 ex->is_host ? "--max-host-steps" : "--max-steps");
+        fault_lane = lead;
+        SAVE();
+        simt_exec_hang(ex, blk, w, lead, PC, "step limit exceeded: more than %llu warp "
+                       "instructions (runaway loop? raise it with %s N)",
+                       (unsigned long long)(ex->is_host ? ex->max_steps : ex->vm->cfg.max_steps),
+                       ex->is_host ? "--max-host-steps" : "--max-steps");
+        return EV_FAULT;
     }
     if (modeled) {
         simt_model_issue(ex->vm->model, PC, mask, w->index);

@@ -18,7 +18,8 @@
  *       module   u32 shared_static, i32 main_func
  *       source_name  optstr
  *       source       optstr
- *       shared_syms  u32 n, n x (str name; u32 offset, size, elem_size, line)   (version 2)
+ *       shared_syms  u32 n, n x (str name; u32 offset, size, elem_size, line,
+ *                                  elem)                  (version 2; elem: version 6)
  *       vars     u32 n, n x (str name; u32 func; u8 kind, type, elem; u32 where, size,
  *                            pc_begin, pc_end, line)                         (version 3)
  *   str = u32 length + bytes (no NUL); optstr = u8 present (0/1) + [str].
@@ -248,6 +249,7 @@ static void write_shared_syms(kbuf *b, const simt_module *m)
         put_u32(b, s->size);
         put_u32(b, s->elem_size);
         put_u32(b, s->line);
+        put_u32(b, s->elem);
     }
 }
 
@@ -541,7 +543,7 @@ static void read_source(kreader *r, simt_module *m) { m->source = get_optstr(r);
 
 static void read_shared_syms(kreader *r, simt_module *m)
 {
-    m->shared_syms = get_array(r, &m->nshared_syms, 20, sizeof *m->shared_syms, UINT32_MAX);
+    m->shared_syms = get_array(r, &m->nshared_syms, 24, sizeof *m->shared_syms, UINT32_MAX);
     for (uint32_t k = 0; k < m->nshared_syms && !r->failed; k++) {
         simt_symbol *s = &m->shared_syms[k];
         s->name = get_str(r);
@@ -549,6 +551,10 @@ static void read_shared_syms(kreader *r, simt_module *m)
         s->size = get_u32(r);
         s->elem_size = get_u32(r);
         s->line = get_u32(r);
+        uint32_t elem = get_u32(r);
+        if (elem >= VT_COUNT)
+            failf(r, "shared variable %" PRIu32 " has element type %" PRIu32, k, elem);
+        s->elem = (uint8_t)(elem < VT_COUNT ? elem : VT_VOID);
     }
 }
 

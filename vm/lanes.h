@@ -70,9 +70,14 @@ static inline uint64_t micro_mul_i32(uint64_t a, uint64_t b)
 {
     return (uint32_t)((uint32_t)a * (uint32_t)b);
 }
+/* Division by zero does not trap on a GPU (SPEC 4): x / 0 is all ones (-1
+ * signed) and x % 0 is x, what the division sequences nvcc emits give.  The
+ * interpreter faults before these run only in host code. */
 static inline uint64_t micro_div_s32(uint64_t a, uint64_t b)
 {
     int32_t x = (int32_t)(uint32_t)a, y = (int32_t)(uint32_t)b;
+    if (y == 0)
+        return UINT32_MAX;
     if (y == -1)
         return (uint32_t)(0u - (uint32_t)x); /* INT_MIN / -1 = INT_MIN */
     return (uint32_t)(x / y);
@@ -80,12 +85,20 @@ static inline uint64_t micro_div_s32(uint64_t a, uint64_t b)
 static inline uint64_t micro_rem_s32(uint64_t a, uint64_t b)
 {
     int32_t x = (int32_t)(uint32_t)a, y = (int32_t)(uint32_t)b;
+    if (y == 0)
+        return (uint32_t)a;
     if (y == -1)
         return 0;
     return (uint32_t)(x % y);
 }
-static inline uint64_t micro_div_u32(uint64_t a, uint64_t b) { return (uint32_t)a / (uint32_t)b; }
-static inline uint64_t micro_rem_u32(uint64_t a, uint64_t b) { return (uint32_t)a % (uint32_t)b; }
+static inline uint64_t micro_div_u32(uint64_t a, uint64_t b)
+{
+    return (uint32_t)b ? (uint32_t)a / (uint32_t)b : UINT32_MAX;
+}
+static inline uint64_t micro_rem_u32(uint64_t a, uint64_t b)
+{
+    return (uint32_t)b ? (uint32_t)a % (uint32_t)b : (uint32_t)a;
+}
 static inline uint64_t micro_shl_i32(uint64_t a, uint64_t b) { return (uint32_t)((uint32_t)a << (b & 31)); }
 static inline uint64_t micro_shr_s32(uint64_t a, uint64_t b)
 {
@@ -100,6 +113,8 @@ static inline uint64_t micro_shr_u32(uint64_t a, uint64_t b) { return (uint32_t)
 static inline uint64_t micro_div_s64(uint64_t a, uint64_t b)
 {
     int64_t x = (int64_t)a, y = (int64_t)b;
+    if (y == 0)
+        return UINT64_MAX;
     if (y == -1)
         return 0 - a;
     return (uint64_t)(x / y);
@@ -107,10 +122,14 @@ static inline uint64_t micro_div_s64(uint64_t a, uint64_t b)
 static inline uint64_t micro_rem_s64(uint64_t a, uint64_t b)
 {
     int64_t x = (int64_t)a, y = (int64_t)b;
+    if (y == 0)
+        return a;
     if (y == -1)
         return 0;
     return (uint64_t)(x % y);
 }
+static inline uint64_t micro_div_u64(uint64_t a, uint64_t b) { return b ? a / b : UINT64_MAX; }
+static inline uint64_t micro_rem_u64(uint64_t a, uint64_t b) { return b ? a % b : a; }
 static inline uint64_t micro_shr_s64(uint64_t a, uint64_t b)
 {
     unsigned s = (unsigned)(b & 63);

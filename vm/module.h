@@ -160,6 +160,7 @@ typedef struct simt_symbol {
     uint32_t size;            /* bytes */
     uint32_t elem_size;       /* bytes of one element (for an index), 1 if unknown */
     uint32_t line;            /* where it is declared */
+    uint8_t elem;             /* simt_vtype of an element, VT_VOID for records (kbc version 6) */
 } simt_symbol;
 
 /* A parameter or local variable over one run of pcs where it is in scope.
@@ -254,7 +255,12 @@ int simt_intrinsic_nargs(unsigned id);
 unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5]);
 size_t simt_vtype_size(unsigned vt);
 
+/* Bytes of static __shared__ memory a block of kernel func holds: the
+ * variables the kernel or a function it calls names (vm/shared_use.c), not
+ * the whole file's layout (shared_static). */
+uint64_t simt_module_kernel_shared(const simt_module *m, uint32_t func);
+
 #define SIMT_KBC_MAGIC "SIMTKBC"
-#define SIMT_KBC_VERSION 5
+#define SIMT_KBC_VERSION 6
 
 #endif

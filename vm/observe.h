@@ -39,6 +39,9 @@ typedef struct simt_launch_info {
     uint64_t shared_bytes;   /* static + dynamic shared memory per block */
     const uint64_t *args;    /* kernel argument values */
     int nargs;
+    uint64_t kernel_shared;  /* of shared_bytes, what the kernel needs: its own static
+                                variables + dynamic (occupancy, limits); shared_bytes
+                                also holds other kernels' variables (vm/shared_use.c) */
 } simt_launch_info;
 
 typedef struct simt_checker simt_checker;

@@ -191,11 +191,12 @@ static simt_status turn(resident *r, uint64_t k)
  * its first lane that can run. */
 simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *msg)
 {
+    /* a wait that never ends: a GPU would hang (cudaErrorLaunchTimeout) */
     for (uint32_t k = 0; k < blk->nwarps; k++) {
         simt_warp *w = &blk->warps[k];
         if (w->in_state[LANE_BAR]) {
             unsigned l = (unsigned)__builtin_ctz(w->in_state[LANE_BAR]);
-            simt_exec_fault(ex, blk, w, l, w->pc[l] - 1, "%s", msg);
+            simt_exec_hang(ex, blk, w, l, w->pc[l] - 1, "%s", msg);
             return SIMT_FAULT;
         }
     }
@@ -205,11 +206,13 @@ simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *
         uint32_t m = w->in_state[LANE_READY] | w->in_state[LANE_JOIN] | w->in_state[LANE_COLL];
         if (m) {
             unsigned l = (unsigned)__builtin_ctz(m);
-            simt_exec_fault(ex, blk, w, l, w->pc[l] > 0 ? w->pc[l] - 1 : 0, "%s", msg);
+            simt_exec_hang(ex, blk, w, l, w->pc[l] > 0 ? w->pc[l] - 1 : 0, "%s", msg);
             return SIMT_FAULT;
         }
     }
-    return simt_vm_faultf(ex->vm, "%s", msg);
+    simt_vm_faultf(ex->vm, "%s", msg);
+    ex->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
+    return SIMT_FAULT;
 }
 
 /* A wait that only a block not yet admitted could end. */

@@ -56,9 +56,18 @@ uint64_t simt_rng_next(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* The lanes become one cohort of their own (exec.h simt_warp.cohort). */
+void simt_cohort_new(simt_warp *w, uint32_t lanes)
+{
+    uint32_t c = ++w->next_cohort;
+    for (uint32_t m = lanes; m; m &= m - 1)
+        w->cohort[__builtin_ctz(m)] = c;
+}
+
 /* --interleave=random: any ready lane may go next, with any non-empty subset
- * of its group, for a short random number of instructions.  Collectives,
- * __syncwarp and barriers still synchronise, so correct programs cannot tell. */
+ * of its group (of its cohort), for a short random number of instructions.
+ * Collectives, __syncwarp and barriers still synchronise, so correct programs
+ * cannot tell. */
 static int pick_random(simt_warp *w, uint32_t *mask)
 {
     unsigned ready[SIMT_MAX_WARP], n = 0;
@@ -69,9 +78,17 @@ static int pick_random(simt_warp *w, uint32_t *mask)
     uint64_t r = simt_rng_next(&w->rng);
     unsigned lead = ready[r % n];
     uint32_t g = simt_group_of(w, lead);
+    for (uint32_t m = g; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (w->cohort[l] != w->cohort[lead])
+            g &= ~(1u << l);
+    }
     if ((r >> 32) & 1) {
         uint32_t sub = (uint32_t)simt_rng_next(&w->rng) & g;
-        g = sub ? sub : 1u << lead;
+        sub = sub ? sub : 1u << lead;
+        if (sub != g)
+            simt_cohort_new(w, sub);
+        g = sub;
     }
     w->slice = 1 + (uint32_t)((r >> 40) % 8);
     *mask = g;
@@ -195,6 +212,7 @@ static uint32_t cbar_release(simt_warp *w, unsigned id)
     }
     simt_set_state(w, lanes, LANE_READY);
     cbar_release_ref(w, id, (uint32_t)simt_popcount(lanes));
+    simt_cohort_new(w, lanes);
     return lanes;
 }
 
@@ -290,7 +308,7 @@ int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t
         simt_lane_list(spin, sizeof spin, spinning);
         simt_lane_list(wait, sizeof wait, b->arrived);
         unsigned lead = (unsigned)__builtin_ctz(spinning ? spinning : 1u);
-        simt_exec_fault(ex, blk, w, lead, pc,
+        simt_exec_hang(ex, blk, w, lead, pc,
                         "warp %u cannot make progress under --sched=lockstep: lanes %s spin in this "
                         "loop waiting for lanes %s of the same warp, which wait at line %u to "
                         "reconverge and never run (an intra-warp lock needs independent thread "

@@ -84,6 +84,36 @@ static simt_status find_parallel_kernels(simt_vm *vm)
     return SIMT_OK;
 }
 
+/* Whether the program reads a clock that the timing model drives (SPEC 2.8,
+ * 5.3): device clock()/clock64(), cudaEventElapsedTime, and -- unless
+ * --wall-clock makes them real -- the host's clock(), gettimeofday,
+ * clock_gettime and std::chrono's clocks.  Such a program runs with the model
+ * on, with or without --stats, so that what it prints is the same either way.
+ * time() is left out: it counts whole seconds, which the model's microseconds
+ * never reach, and programs call it to seed rand(). */
+static int reads_clock(const simt_module *mod, int wall_clock)
+{
+    for (uint32_t pc = 0; pc < mod->ncode; pc++) {
+        const simt_insn *in = &mod->code[pc];
+        if (in->op == OP_SREG && (in->i == SREG_CLOCK || in->i == SREG_CLOCK64))
+            return 1;
+        if (in->op != OP_HCALL)
+            continue;
+        switch (in->i) {
+        case BI_CUDA_EVENT_ELAPSED:
+            return 1;
+        case BI_HOST_CLOCK: case BI_GETTIMEOFDAY: case BI_CLOCK_GETTIME:
+        case BI_CHRONO_STEADY_NOW: case BI_CHRONO_HIRES_NOW: case BI_CHRONO_SYSTEM_NOW:
+            if (!wall_clock)
+                return 1;
+            break;
+        default:
+            break;
+        }
+    }
+    return 0;
+}
+
 simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module *mod, FILE *out,
                          FILE *err)
 {
@@ -114,7 +144,7 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
     if (cfg->checks && !(vm->checker = simt_checker_new(mod, cfg->checks, &cfg->alloc)))
         return simt_vm_oom(vm, "the checkers");
     int viewers = cfg->trace_path || cfg->report_path;
-    if ((cfg->stats || viewers) &&
+    if ((cfg->stats || viewers || reads_clock(mod, cfg->wall_clock)) &&
         !(vm->model = simt_model_new(mod, vm->cfg.device, &cfg->alloc)))
         return simt_vm_oom(vm, "the performance model");
     if (viewers) {
@@ -169,12 +199,13 @@ static uint64_t make_argv(simt_vm *vm, int argc, char **argv)
 {
     uint64_t arr = simt_mem_alloc(&vm->mem, SPACE_GLOBAL, (uint64_t)(argc + 1) * 8, 256,
                                   ALLOC_MALLOC, "argv");
-    simt_alloc *a = arr ? simt_mem_find(&vm->mem, arr) : NULL;
-    for (int k = 0; a && k < argc; k++) {
+    for (int k = 0; arr && k < argc; k++) {
         size_t n = strlen(argv[k]) + 1;
         uint64_t s = simt_mem_alloc(&vm->mem, SPACE_GLOBAL, n, 256, ALLOC_MALLOC, "argv");
         simt_alloc *sa = s ? simt_mem_find(&vm->mem, s) : NULL;
-        if (!sa)
+        /* found after each allocation: one may move the table of allocations */
+        simt_alloc *a = simt_mem_find(&vm->mem, arr);
+        if (!sa || !a)
             return 0;
         memcpy(sa->data, argv[k], n);
         memcpy(a->data + (size_t)k * 8, &s, 8);

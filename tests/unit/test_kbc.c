@@ -343,7 +343,7 @@ START_TEST(test_header_errors)
 
     img[8] = 7;
     ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
-    ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 5)");
+    ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 6)");
     img[8] = SIMT_KBC_VERSION;
 
     /* The code section's length names the section and both counts. */

@@ -1,0 +1,101 @@
+/* lang/pp.h -- what the parts of the preprocessor share: its tokens,
+ * macros and state (preprocess.c) and the #if evaluator (pp_if.c).
+ * Private to lang/preprocess.c and lang/pp_if.c. */
+#ifndef SIMT_LANG_PP_H
+#define SIMT_LANG_PP_H
+
+#include "ast.h"
+#include "include.h"
+
+#define NBUCKETS 512
+#define MAX_ARG_NESTING 64        /* F(F(F(...))) argument pre-expansion depth */
+#define MAX_IF_DEPTH 256          /* parentheses/operators nesting in #if */
+#define TOKEN_BUDGET 5000000u     /* tokens produced by expansion in one run */
+#define MAX_INCLUDE_DEPTH 200     /* nested #include, as GCC's limit */
+
+enum { PT_EOF, PT_IDENT, PT_NUMBER, PT_STRING, PT_PUNCT, PT_OTHER };
+
+typedef struct pp_tok {
+    const char *text;
+    uint32_t len;
+    uint32_t line, col;
+    unsigned char kind;
+    unsigned char noexpand;       /* painted blue: never expanded again */
+    unsigned char space;          /* whitespace before it */
+} pp_tok;
+
+typedef struct pp_vec {
+    pp_tok *v;
+    size_t n, cap;
+} pp_vec;
+
+typedef struct pp_macro {
+    struct pp_macro *next;        /* hash chain */
+    const char *name;
+    size_t namelen;
+    int funclike, variadic, nparams;
+    pp_tok *params;               /* parameter names (__VA_ARGS__ last if variadic) */
+    pp_tok *body;
+    int nbody;
+    int disabled;                 /* contexts of its own expansion on the stack */
+    int special;                  /* SPECIAL_LINE / SPECIAL_FILE */
+    int predefined;
+} pp_macro;
+
+enum { SPECIAL_NONE, SPECIAL_LINE, SPECIAL_FILE };
+
+typedef struct pp_frame {
+    pp_tok *toks;
+    size_t pos, n;
+    pp_macro *macro;              /* re-enabled when the frame is popped */
+    int owned;                    /* toks is malloc'd and freed on pop */
+} pp_frame;
+
+typedef struct pp_cond {
+    k_loc loc;
+    unsigned char parent_active, active, taken, seen_else;
+} pp_cond;
+
+typedef struct pp {
+    k_ctx *ctx;
+    pp_macro *buckets[NBUCKETS];
+    /* output text */
+    char *out;
+    size_t len, cap, limit;
+    int failed;
+    int separate_next;            /* the next base token follows expansion output */
+    /* the cleaned text being expanded: [p, end) of the current run of lines */
+    const char *p, *end, *line_start;
+    uint32_t line;
+    uint32_t deferred_newlines;
+    /* expansion contexts */
+    pp_frame *stack;
+    size_t nstack, capstack, floor;
+    int base_ok;                  /* arguments may be read from the text */
+    pp_vec *sink;                 /* nested expansion output, NULL = text */
+    k_loc invoked_at;             /* the outermost invocation being expanded */
+    int nest;
+    uint64_t budget;
+    /* conditionals */
+    pp_cond *conds;
+    size_t nconds, capconds;
+    size_t cond_base;             /* the first of the file being read */
+    /* files (lang/include.c) */
+    int file;                     /* index in ctx->files of the file being read */
+    int depth;                    /* of nested #include */
+    uint32_t include_lines;       /* lines the last #include inserted */
+} pp;
+
+const simt_allocator *pp_al(const pp *s);
+k_loc pp_tok_loc(const pp *s, const pp_tok *t);
+int pp_tok_is(const pp_tok *t, const char *text);
+void pp_vec_push(pp *s, pp_vec *v, const pp_tok *t);
+/* the macro named by t, or NULL */
+pp_macro *pp_lookup(pp *s, const pp_tok *t);
+/* toks[0..n) fully macro-expanded (a new vector the caller frees) */
+pp_vec pp_expand_list(pp *s, const pp_tok *toks, size_t n, k_loc loc);
+/* the value of an #if / #elif condition (pp_if.c): errors are reported and
+ * count as false */
+int pp_eval_if(pp *s, const pp_tok *t, size_t n, k_loc loc);
+
+#endif

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# tests/faults.sh -- each kind of kernel fault leaves CUDA's error code
+# (SPEC 4): cudaGetLastError and cudaDeviceSynchronize after the launch
+# return it, and simtvm exits with status 1 -- except after a failed assert,
+# where the program goes on and its own status stands, as on a GPU (TAP).
+set -u
+
+. "$(dirname "$0")/lib.sh" faults
+
+n=0
+# fault NAME WANT KERNEL-BODY [OPTIONS...]: a kernel k(int *p, char *c) with
+# that body, launched <<<1, 32>>>; stdout must be "WANT WANT".
+fault() {
+    local name=$1 want=$2 body=$3
+    shift 3
+    n=$((n + 1))
+    cat >"$work/$name.k" <<K
+#include <stdio.h>
+__global__ void k(int *p, char *c) { $body }
+int main() {
+    int *p; char *c;
+    cudaMalloc(&p, 256); cudaMalloc(&c, 256); cudaMemset(p, 0, 256);
+    k<<<1, 32>>>(p, c);
+    cudaError_t a = cudaGetLastError();
+    cudaError_t b = cudaDeviceSynchronize();
+    printf("%s %s\n", cudaGetErrorName(a), cudaGetErrorName(b));
+    return 0;
+}
+K
+    local out status expect=1
+    [ "$want" = cudaErrorAssert ] && expect=0
+    out=$("$SIMTVM" run "$@" "$work/$name.k" 2>"$work/err")
+    status=$?
+    if [ "$status" -ne "$expect" ] || [ "$out" != "$want $want" ]; then
+        echo "not ok $n - $name: status $status, printed '$out', expected '$want $want'"
+        sed -n '1,5s/^/#   /p' "$work/err"
+    else
+        echo "ok $n - $name"
+    fi
+}
+
+fault out_of_bounds cudaErrorIllegalAddress 'p[100000] = 1;'
+fault misaligned cudaErrorMisalignedAddress 'int *q = (int *)(c + 2); *q = 1;'
+fault assert cudaErrorAssert 'assert(p[0] == 1);'
+fault trap cudaErrorLaunchFailure '__trap();'
+fault step_limit cudaErrorLaunchTimeout 'while (p[0] == 0) { }' --max-steps 100000
+fault shfl_deadlock cudaErrorLaunchTimeout \
+    'int v = threadIdx.x; if (threadIdx.x >= 16) return; p[threadIdx.x] = __shfl_down_sync(0xffffffff, v, 1);'
+fault lockstep_livelock cudaErrorLaunchTimeout \
+    'if (threadIdx.x == 0) { while (atomicCAS(p, 0, 1) != 0) { } p[1] = 1; atomicExch(p, 0); } else { while (atomicCAS(p, 0, 1) != 0) { } atomicExch(p, 0); }' \
+    --sched=lockstep
+echo "1..$n"
+exit 0
