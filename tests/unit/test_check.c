@@ -55,7 +55,8 @@ static void setup(fixture *f, unsigned checks)
     m->shared_static = 256;
     m->nshared_syms = 1;
     m->shared_syms = calloc(1, sizeof *m->shared_syms);
-    m->shared_syms[0] = (simt_symbol){ dup_str("s"), 0, 256, 4, 2 };
+    m->shared_syms[0] = (simt_symbol){ .name = dup_str("s"), .offset = 0, .size = 256,
+                                       .elem_size = 4, .line = 2, .elem = VT_I32 };
     simt_config_init(&f->vm.cfg);
     f->vm.cfg.warp_size = 32;
     f->vm.mod = m;
@@ -64,7 +65,8 @@ static void setup(fixture *f, unsigned checks)
     f->arg = simt_mem_alloc(&f->vm.mem, SPACE_GLOBAL, 1024, 256, ALLOC_CUDA, NULL);
     f->ck = simt_checker_new(m, checks, NULL);
     ck_assert_ptr_nonnull(f->ck);
-    simt_launch_info li = { 0, {1, 1, 1}, {64, 1, 1}, 256, &f->arg, 1 };
+    simt_launch_info li = { .grid = {1, 1, 1}, .block = {64, 1, 1}, .shared_bytes = 256,
+                            .args = &f->arg, .nargs = 1, .kernel_shared = 256 };
     simt_check_launch(f->ck, &f->vm, &li);
     uint32_t idx[3] = {0, 0, 0};
     simt_check_block(f->ck, idx, 64, 256);

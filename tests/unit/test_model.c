@@ -262,7 +262,7 @@ static void fake_init(fake *f)
  * (its own 128 bytes), adds, stores.  mask: the lanes that take part. */
 static void run_fake(simt_model *m, uint32_t warps, uint32_t mask)
 {
-    simt_launch_info li = {0, {1, 1, 1}, {warps * 32, 1, 1}, 0, NULL, 0};
+    simt_launch_info li = {.grid = {1, 1, 1}, .block = {warps * 32, 1, 1}};
     uint32_t idx[3] = {0, 0, 0};
     simt_model_launch_begin(m, &li);
     simt_model_block_begin(m, idx, warps * 32);
