@@ -221,7 +221,7 @@ static int opt_check(simtvm_options *o, const char *v, FILE *err)
 {
     static const struct { const char *name; unsigned bits; } kinds[] = {
         {"race", CHECK_RACE}, {"sync", CHECK_SYNC}, {"memory", CHECK_MEMORY},
-        {"init", CHECK_INIT},
+        {"init", CHECK_INIT}, {"api", CHECK_API},
         {"all", CHECK_RACE | CHECK_SYNC | CHECK_MEMORY | CHECK_INIT},
     };
     const char *p = v;
@@ -232,11 +232,11 @@ static int opt_check(simtvm_options *o, const char *v, FILE *err)
                (strlen(kinds[k].name) != len || strncmp(kinds[k].name, p, len)))
             k++;
         if (k == sizeof kinds / sizeof kinds[0]) {
-            static const char *const names[] = { "race", "sync", "memory", "init", "all" };
+            static const char *const names[] = { "race", "sync", "memory", "init", "api", "all" };
             char word[64];
             snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), p);
-            fail(err, "--check takes race, sync, memory, init or all, not '%s'", v);
-            return hint(err, EXIT_USAGE, simt_suggest(word, names, 5));
+            fail(err, "--check takes race, sync, memory, init, api or all, not '%s'", v);
+            return hint(err, EXIT_USAGE, simt_suggest(word, names, 6));
         }
         o->checks |= kinds[k].bits;
         p += len;
@@ -828,6 +828,7 @@ void simtvm_print_help(FILE *out)
         "  --warp-size 4|8|16|32       lanes per warp (default 32)\n"
         "  --device NAME|FILE          v100, a100, h100 (default) or a profile file\n"
         "  --check=race,sync,memory,init|all   checkers; --error-exitcode N\n"
+        "  --check=api                         host-side CUDA mistakes (not in all)\n"
         "  --stats[=text|json|csv], --stats-file F, --trace FILE.json, --report FILE.html\n"
         "  --trace-blocks LIST, --block-order=random, --maxrregcount N\n"
         "  --threads N                 host threads running blocks; the same output for every N\n"

@@ -29,6 +29,8 @@ simt_checker *simt_checker_new(const simt_module *mod, unsigned checks,
     ck->mod = mod;
     ck->checks = checks;
     ck->kernel = -1;
+    ck->last_kernel = -1;
+    ck->api_failed_pc = -1;
     ck->width = 32;
     ck->block_dim[0] = ck->block_dim[1] = ck->block_dim[2] = 1;
     return ck;
@@ -47,6 +49,8 @@ void simt_checker_free(simt_checker *ck)
     simt_free(&al, ck->lock_acq);
     simt_free(&al, ck->lock_rel);
     simt_free(&al, ck->block_release);
+    simt_free(&al, ck->bar_warps);
+    simt_free(&al, ck->api_host);
     ck_pages_free(&al, &ck->race_pages);
     ck_pages_free(&al, &ck->init_pages);
     simt_free(&al, ck);
@@ -297,6 +301,46 @@ void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const c
     memcpy(ck->block_idx, saved, sizeof saved);
 }
 
+void ck_lane_list(char *buf, size_t len, uint32_t lanes)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (unsigned l = 0; l < 32 && n + 8 < len; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        unsigned e = l;
+        while (e + 1 < 32 && (lanes >> (e + 1) & 1))
+            e++;
+        n += (size_t)snprintf(buf + n, len - n, n ? ",%u" : "%u", l);
+        if (e > l)
+            n += (size_t)snprintf(buf + n, len - n, "-%u", e);
+        l = e;
+    }
+}
+
+/* A warning, not an error: the GPU computes an answer and goes on. */
+void simt_check_div_zero(simt_checker *ck, simt_vm *vm, int32_t pc, const uint32_t block[3],
+                         uint32_t warp, uint32_t tid_base, uint32_t lanes)
+{
+    if (!ck || !lanes)
+        return;
+    uint8_t op = ck->mod->code[pc].op;
+    int rem = op == OP_REM_S32 || op == OP_REM_U32 || op == OP_REM_S64 || op == OP_REM_U64;
+    char list[128], detail[400];
+    ck_lane_list(list, sizeof list, lanes);
+    snprintf(detail, sizeof detail, "lanes %s of warp %u divide by zero; a GPU does not trap: %s, "
+             "and the program goes on with that value", list, warp,
+             rem ? "the remainder x % 0 is x" : "the quotient x / 0 is all ones (-1 if signed)");
+    size_t before = ck->nfound;
+    unsigned lane = (unsigned)__builtin_ctz(lanes);
+    simt_check_report(ck, vm, 0, rem ? "Integer remainder by zero" : "Integer division by zero", pc,
+                      block, tid_base + lane, lane, detail);
+    if (ck->nfound > before)
+        ck->found[ck->nfound - 1].warning = 1;
+}
+
+/* ---- printing ---- */
+
 /* ---- printing (vm/render.c formats) ---- */
 
 /* The place of instruction pc, with its source line. */
@@ -382,14 +426,14 @@ static void race_help(const simt_checker *ck, const ck_finding *f, simt_rdiag *r
 static void print_finding(const simt_checker *ck, const ck_finding *f, FILE *err,
                           const simt_rstyle *style)
 {
-    static const char *const kinds[] = { "race", "sync", "memory", "init" };
+    static const char *const kinds[] = { "race", "sync", "memory", "init", "api", "divzero" };
     const simt_module *m = ck->mod;
     simt_rdiag r;
     memset(&r, 0, sizeof r);
     char msg[800];
-    r.sev = SIMT_R_ERROR;
-    r.kind = kinds[f->check == CHECK_RACE ? 0 : f->check == CHECK_SYNC ? 1
-                  : f->check == CHECK_MEMORY ? 2 : 3];
+    r.sev = f->warning ? SIMT_R_WARNING : SIMT_R_ERROR;
+    r.kind = kinds[f->warning ? 5 : f->check == CHECK_RACE ? 0 : f->check == CHECK_SYNC ? 1
+                  : f->check == CHECK_MEMORY ? 2 : f->check == CHECK_API ? 4 : 3];
     r.span = span_of(ck, f->pc);
     r.message = f->cls;
     if (f->check == CHECK_RACE) {
@@ -415,15 +459,21 @@ unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err)
 {
     if (!ck)
         return 0;
+    simt_check_api_leaks(ck, vm);
     fflush(stdout);
     for (size_t k = 0; k < ck->nfound; k++)
         print_finding(ck, &ck->found[k], err, &vm->cfg.diag_style);
     if (ck->dropped)
         fprintf(err, "simtvm: note: %" PRIu64 " more findings in further groups not shown\n",
                 ck->dropped);
-    unsigned n = (unsigned)ck->nfound;
-    fprintf(err, "========= ERROR SUMMARY: %u error%s\n", n, n == 1 ? "" : "s");
-    return n;
+    unsigned n = (unsigned)ck->nfound, warnings = 0;
+    for (size_t k = 0; k < ck->nfound; k++)
+        warnings += (unsigned)ck->found[k].warning;
+    fprintf(err, "========= ERROR SUMMARY: %u error%s", n - warnings, n - warnings == 1 ? "" : "s");
+    if (warnings)
+        fprintf(err, ", %u warning%s", warnings, warnings == 1 ? "" : "s");
+    fputc('\n', err);
+    return n; /* warnings are findings too (exit status 3) */
 }
 
 /* ---- launches and blocks ---- */
@@ -490,6 +540,8 @@ void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li
     ck->shared_bytes = li->shared_bytes;
     if (ck->checks & CHECK_MEMORY)
         check_launch_pointers(ck, vm, li);
+    if (ck->checks & CHECK_API)
+        ck_api_launch(ck, vm, li);
     if (ck_race_launch(ck) != 0) {
         ck->checks &= ~(unsigned)(CHECK_RACE | CHECK_INIT); /* out of memory: check less */
         ck->oom = 1;
@@ -510,6 +562,8 @@ void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads
     ck->last_barrier = ck->block_start;
     if (ck->checks & CHECK_RACE)
         ck_race_block(ck);
+    ck->bar_releases = 0;
+    ck->bar_diverged = 0;
     if (ck->shared_init && shared_bytes)
         memset(ck->shared_init, 0, (size_t)((shared_bytes + 7) / 8));
 }
@@ -520,14 +574,21 @@ void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
         return;
     if (ck->checks & CHECK_INIT)
         ck_init_access(ck, vm, a);
+    else if (ck->checks & CHECK_API) /* which bytes were written, for copies back */
+        ck_mark_writes(ck, a);
+    if ((ck->checks & CHECK_API) && ck->napi_watch)
+        ck_api_access(ck, vm, a);
     if (ck->checks & CHECK_RACE)
         ck_race_access(ck, vm, a);
 }
 
 void simt_check_barrier(simt_checker *ck)
 {
-    if (ck)
-        ck->last_barrier = ++ck->clock;
+    if (!ck)
+        return;
+    ck->last_barrier = ++ck->clock;
+    if (ck->checks & CHECK_SYNC)
+        ck_sync_barrier(ck);
 }
 
 void simt_check_warp_sync(simt_checker *ck, uint32_t warp, uint32_t lanes)

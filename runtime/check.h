@@ -21,7 +21,7 @@ typedef struct ck_acc {
     int32_t pc;
     uint16_t tid;            /* linear thread index in the block */
     uint8_t kind;            /* enum simt_access_kind */
-    uint8_t pad;
+    uint8_t bytes;           /* which bytes of the word it touched (bit k: byte k) */
     uint32_t block;          /* linear block index in the launch */
 } ck_acc;
 
@@ -41,6 +41,23 @@ typedef struct ck_pages {
     void **page;
     size_t npages;
 } ck_pages;
+/* Where one warp stands as the block's barrier opens: the barrier
+ * instruction its first waiting lane waits at, -1 when every lane has
+ * exited, or INT32_MIN when it has no thread. */
+typedef struct ck_bar_warp {
+    uint32_t warp, tid_base;
+    uint32_t lane;           /* its first waiting lane */
+    int32_t place;
+} ck_bar_warp;
+
+/* --check=api: a host buffer passed to the running kernel, watched until
+ * the kernel dereferences it (check_api.c). */
+typedef struct ck_api_watch {
+    uint64_t base, size;
+    int arg;                 /* kernel argument index */
+} ck_api_watch;
+#define CK_API_ARGS 16
+
 /* One group of findings: the same class at the same pair of locations. */
 typedef struct ck_finding {
     unsigned check;          /* CHECK_* */
@@ -53,6 +70,7 @@ typedef struct ck_finding {
     uint32_t tid, tid2;
     int other_block;         /* tid2 is a thread of block2, not of block */
     uint32_t block2[3];
+    int warning;             /* printed as a warning (division by zero) */
     char object[96];         /* "s[17]", or "" */
     uint8_t acc[2];          /* race: kinds of the earlier and the later access
                                 (enum simt_access_kind) */
@@ -102,6 +120,26 @@ struct simt_checker {
     /* Init: a written bit per byte of shared memory (per block). */
     uint8_t *shared_init;
 
+    /* Sync: where the warps stand as the block's barrier opens (check_sync.c). */
+    struct ck_bar_warp *bar_warps;
+    size_t nbar_warps, bar_warps_cap;
+    uint32_t bar_releases;   /* barriers the running block has passed */
+    int bar_diverged;        /* the running block has a block-divergence finding */
+
+    /* Api (check_api.c). */
+    uint64_t *api_host;      /* bases of malloc buffers used as cudaMemcpy's host side */
+    size_t napi_host, api_host_cap;
+    int32_t api_failed_pc;   /* a failed launch nobody checked yet, or -1 */
+    uint32_t api_failed_kernel;
+    char api_failed_why[128];
+    uint64_t api_failed_args[CK_API_ARGS]; /* the allocations its arguments point into */
+    size_t napi_failed_args;
+    int last_kernel;         /* the last launch that ran, or -1 */
+    uint64_t last_threads;
+    ck_api_watch api_watch[CK_API_ARGS];
+    size_t napi_watch;
+    int32_t api_launch_pc;
+
     /* Global memory: race shadow words and written bits, by page. */
     ck_pages race_pages;     /* ck_word[CK_PAGE_WORDS] each */
     ck_pages init_pages;     /* uint8_t[CK_PAGE / 8] each */
@@ -111,9 +149,18 @@ struct simt_checker {
  * not (NULL when it was dropped). */
 ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
                    int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail);
+/* check.c: "0-3,8" for the lanes of a mask. */
+void ck_lane_list(char *buf, size_t len, uint32_t lanes);
 /* check.c: names the object at addr ("s[17]", "c[1000]", "global 0x..."). */
 void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size, char *buf,
                     size_t len);
+
+/* check_sync.c: the warps' arrivals at the barrier that just opened. */
+void ck_sync_barrier(simt_checker *ck);
+
+/* check_api.c */
+void ck_api_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li);
+void ck_api_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
 
 /* check_race.c */
 void ck_pages_free(const simt_allocator *al, ck_pages *p);
@@ -121,5 +168,10 @@ int ck_race_launch(simt_checker *ck);
 void ck_race_block(simt_checker *ck);
 void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
 void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
+/* The written bits without the init finding (for api). */
+void ck_mark_writes(simt_checker *ck, const simt_warp_access *a);
+/* How many bytes of [off, off+len) of the global space were never written;
+ * *first: the offset (from off) of the first. */
+uint64_t ck_unwritten(simt_checker *ck, uint64_t off, uint64_t len, uint64_t *first);
 
 #endif

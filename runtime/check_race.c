@@ -237,6 +237,8 @@ static void hazard(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc 
 static int conflict(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
                     uint64_t addr, unsigned size)
 {
+    if (!(p->bytes & cur->bytes))
+        return 0; /* bools or shorts of one word written by different threads do not race */
     if (p->kind == ACC_ATOMIC && cur->kind == ACC_ATOMIC)
         return 0;
     if (other_block_unordered(ck, p, cur, addr)) {
@@ -321,6 +323,8 @@ void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
             ck_word *sw = shadow_word(ck, w);
             if (!sw)
                 break;
+            uint64_t lo = addr > w ? addr - w : 0, hi = addr + size < w + 4 ? addr + size - w : 4;
+            cur.bytes = (uint8_t)((1u << hi) - (1u << lo));
             race_word(ck, vm, sw, &cur, addr, size);
         }
     }
@@ -367,7 +371,7 @@ static void global_mark(simt_checker *ck, uint64_t off, uint64_t len)
 
 void simt_check_host_write(simt_checker *ck, uint64_t addr, uint64_t len)
 {
-    if (ck && (ck->checks & CHECK_INIT) && SIMT_ADDR_SPACE(addr) == SPACE_GLOBAL)
+    if (ck && (ck->checks & (CHECK_INIT | CHECK_API)) && SIMT_ADDR_SPACE(addr) == SPACE_GLOBAL)
         global_mark(ck, SIMT_ADDR_OFFSET(addr), len);
 }
 
@@ -421,4 +425,35 @@ void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
                 global_mark(ck, off, size);
         }
     }
+}
+
+void ck_mark_writes(simt_checker *ck, const simt_warp_access *a)
+{
+    if (a->kind == ACC_READ)
+        return;
+    unsigned size = a->size ? a->size : 1;
+    for (uint32_t m = a->mask; m; m &= m - 1) {
+        uint64_t addr = a->addr[__builtin_ctz(m)];
+        if (SIMT_ADDR_SPACE(addr) == SPACE_GLOBAL)
+            global_mark(ck, SIMT_ADDR_OFFSET(addr), size);
+    }
+}
+
+uint64_t ck_unwritten(simt_checker *ck, uint64_t off, uint64_t len, uint64_t *first)
+{
+    uint64_t count = 0;
+    for (uint64_t k = 0; k < len;) {
+        const uint8_t *page = page_of(ck, &ck->init_pages, off + k, CK_PAGE / 8);
+        if (!page)
+            return count; /* out of memory: say nothing */
+        uint64_t o = (off + k) % CK_PAGE;
+        if (!(o & 7) && len - k >= 8 && page[o / 8] == 0xff) {
+            k += 8; /* eight written bytes at once */
+            continue;
+        }
+        if (!(page[o / 8] >> (o & 7) & 1) && count++ == 0)
+            *first = k;
+        k++;
+    }
+    return count;
 }

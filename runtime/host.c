@@ -546,6 +546,8 @@ static simt_status bi_CUDA_GET_ERROR_NAME(call *c)
 
 static simt_status bi_CUDA_GET_LAST_ERROR(call *c)
 {
+    if (c->vm->checker)
+        simt_check_api_error_read(c->vm->checker);
     int err = c->vm->last_error;
     c->vm->last_error = CUDA_SUCCESS;
     return ret_int(c, err);
@@ -553,6 +555,8 @@ static simt_status bi_CUDA_GET_LAST_ERROR(call *c)
 
 static simt_status bi_CUDA_PEEK_LAST_ERROR(call *c)
 {
+    if (c->vm->checker)
+        simt_check_api_error_read(c->vm->checker);
     return ret_int(c, c->vm->last_error ? c->vm->last_error : context_error(c->vm));
 }
 
@@ -565,6 +569,8 @@ static simt_status bi_CUDA_DEVICE_SYNC(call *c)
 static simt_status bi_CUDA_DEVICE_RESET(call *c)
 {
     simt_memory *m = &c->vm->mem;
+    if (c->vm->checker) /* what the reset frees was leaked (compute-sanitizer) */
+        simt_check_api_leaks(c->vm->checker, c->vm);
     for (size_t i = 0; i < m->nallocs; i++) {
         unsigned kind = m->allocs[i].kind;
         if (!m->allocs[i].freed && (kind == ALLOC_CUDA || kind == ALLOC_CUDA_HOST ||
@@ -587,6 +593,13 @@ static simt_status bi_CUDA_DEVICE_RESET(call *c)
  * succeeds and leaves *P as it was (measured on an H200, CUDA 13). */
 simt_status cuda_alloc(call *c, const char *fn, unsigned kind)
 {
+    return cuda_alloc_at(c, fn, kind, 0);
+}
+
+/* cuda_alloc, for cudaMallocManaged with managed set.  The allocation
+ * remembers its call for the checkers (--check=api: leaks). */
+simt_status cuda_alloc_at(call *c, const char *fn, unsigned kind, int managed)
+{
     if (context_broken(c))
         return SIMT_OK;
     uint64_t where = arg(c, 0), size = arg(c, 1);
@@ -595,6 +608,11 @@ simt_status cuda_alloc(call *c, const char *fn, unsigned kind)
     if (size == 0)
         return cuda_return(c, CUDA_SUCCESS);
     uint64_t addr = simt_mem_alloc(&c->vm->mem, SPACE_GLOBAL, size, 256, kind, NULL);
+    simt_alloc *a = addr ? alloc_at(c->vm, addr) : NULL;
+    if (a) {
+        a->managed = (uint8_t)managed;
+        a->pc = c->vm->fault.pc;
+    }
     if (store_u64(c, fn, where, addr) != 0) {
         if (addr)
             simt_mem_free(&c->vm->mem, addr);
@@ -616,7 +634,7 @@ static simt_status bi_CUDA_MALLOC_MANAGED(call *c)
             return SIMT_OK;
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     }
-    return cuda_alloc(c, "cudaMallocManaged", ALLOC_CUDA);
+    return cuda_alloc_at(c, "cudaMallocManaged", ALLOC_CUDA, 1);
 }
 
 static simt_status bi_CUDA_MALLOC_HOST(call *c)
@@ -667,6 +685,9 @@ static simt_status bi_CUDA_MEMCPY(call *c)
     int kind = arg_int(c, 3);
     if (kind < MEMCPY_H2H || kind > MEMCPY_DEFAULT)
         return cuda_return(c, CUDA_ERROR_INVALID_MEMCPY_DIRECTION);
+    if (c->vm->checker)
+        simt_check_api_copy(c->vm->checker, c->vm, "cudaMemcpy", arg(c, 0), arg(c, 1), arg(c, 2),
+                            kind);
     if (copy_bytes(c, "cudaMemcpy", arg(c, 0), arg(c, 1), arg(c, 2)) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     simt_copy_time(c, arg(c, 0), arg(c, 1), arg(c, 2), kind);

@@ -60,6 +60,7 @@ int context_error(const simt_vm *vm);
 simt_status cuda_return(call *c, int err);
 int context_broken(call *c);
 simt_status cuda_alloc(call *c, const char *fn, unsigned kind);
+simt_status cuda_alloc_at(call *c, const char *fn, unsigned kind, int managed);
 simt_status cuda_free(call *c, unsigned kind);
 /* cudaMemcpyToSymbol (to_symbol 1) / FromSymbol (0) of the call's arguments */
 simt_status symbol_copy(call *c, int to_symbol);

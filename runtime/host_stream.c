@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "runtime/host_call.h"
+#include "vm/observe.h"
 
 enum { MAX_STREAMS = 1 << 20 };
 enum { MEMCPY_H2H, MEMCPY_H2D, MEMCPY_D2H, MEMCPY_D2D, MEMCPY_DEFAULT, MEMSET_DEVICE = -1 };
@@ -229,6 +230,9 @@ simt_status bi_CUDA_MEMCPY_ASYNC(call *c)
     int kind = arg_int(c, 3);
     if (kind < MEMCPY_H2H || kind > MEMCPY_DEFAULT)
         return cuda_return(c, CUDA_ERROR_INVALID_MEMCPY_DIRECTION);
+    if (c->vm->checker)
+        simt_check_api_copy(c->vm->checker, c->vm, "cudaMemcpyAsync", arg(c, 0), arg(c, 1),
+                            arg(c, 2), kind);
     if (copy_bytes(c, "cudaMemcpyAsync", arg(c, 0), arg(c, 1), arg(c, 2)) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     simt_copy_time(c, arg(c, 0), arg(c, 1), arg(c, 2), kind);

@@ -102,6 +102,7 @@ uint64_t simt_mem_alloc(simt_memory *m, unsigned space, uint64_t size, uint64_t 
     *a = (simt_alloc){
         .base = SIMT_ADDR(space, base), .size = size, .data = data, .space = (uint8_t)space,
         .kind = (uint8_t)kind, .readonly = space == SPACE_CONST, .name = name,
+        .pc = -1,
     };
     return a->base;
 }

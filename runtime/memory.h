@@ -30,6 +30,8 @@ typedef struct simt_alloc {
     uint8_t kind;        /* enum simt_alloc_kind */
     uint8_t freed;
     uint8_t readonly;    /* writes from device code fault (constant space) */
+    uint8_t managed;     /* cudaMallocManaged: host and device memory at once */
+    int32_t pc;          /* the host call that allocated it, or -1 */
     const char *name;    /* module variable name, or NULL */
     uint32_t line;       /* where it was allocated, if known */
 } simt_alloc;

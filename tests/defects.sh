@@ -3,12 +3,14 @@
 #
 # Every tests/defects/*.k is a complete K program that says what the
 # checkers must find:
-#   // expect check: CLASS LINE[,LINE...]   CLASS is race, sync, memory or init;
+#   // expect check: CLASS LINE[,LINE...]   CLASS is race, sync, memory, init,
+#                                           divzero (a warning) or api;
 #                                           exit status 3, stderr names every
 #                                           LINE as NAME.k:LINE, and holds a
 #                                           finding of CLASS
 #   // expect clean                         exit status 0 and no finding
-# Each runs under `simtvm run --check=all` with a 20-second limit.  The end
+# Each runs under `simtvm run --check=all` with a 20-second limit, or with
+# the options of a `// run: OPTIONS` line (`--check=api`, not part of all).  The end
 # prints a per-class detection summary and the false-positive count.
 set -u
 
@@ -22,6 +24,8 @@ class_text() {
     sync) echo 'error: Barrier error detected' ;;
     memory) echo 'error: \(Invalid \|Malloc/Free error\)' ;;
     init) echo 'error: Uninitialized' ;;
+    divzero) echo 'warning: Integer \(division\|remainder\) by zero' ;;
+    api) echo 'error: \(cudaMemcpy\|Unwritten device memory\|Host pointer\|Unchecked kernel launch\|Leaked device memory\)' ;;
     *) echo 'no such class' ;;
     esac
 }
@@ -36,7 +40,9 @@ for f in "${files[@]}"; do
     n=$((n + 1))
     name=$(basename "$f")
     expect=$(grep -m1 '^// expect' "$f")
-    timeout 20 "$SIMTVM" run --check=all "$f" >/dev/null 2>"$err" </dev/null
+    opts=$(sed -n 's|^// run: ||p' "$f" | head -1)
+    # shellcheck disable=SC2086 # the options are words
+    timeout 20 "$SIMTVM" run ${opts:---check=all} "$f" >/dev/null 2>"$err" </dev/null
     status=$?
     problems=()
     if [ "$status" -eq 124 ] || [ "$status" -ge 128 ]; then
@@ -74,7 +80,7 @@ for f in "${files[@]}"; do
     fi
 done
 echo "# detection by class (found/planted):"
-for class in race sync memory init; do
+for class in race sync memory init divzero api; do
     echo "#   $class: ${found[$class]:-0}/${planted[$class]:-0}"
 done
 echo "# false positives on correct programs: $false_positives"

@@ -540,6 +540,17 @@ static int at_grid_barrier(const simt_exec *ex, const simt_block *blk)
     return 0;
 }
 
+/* --check=sync: who waits where as the barrier opens, warp by warp, so the
+ * checker can tell threads at different barriers or exited apart. */
+static void tell_arrivals(simt_exec *ex, const simt_block *blk)
+{
+    for (uint32_t k = 0; k < blk->nwarps; k++) {
+        const simt_warp *w = &blk->warps[k];
+        simt_barrier_warp bw = {w->index, w->tid_base, w->in_state[LANE_BAR], w->exited, w->pc};
+        simt_check_barrier_warp(ex->vm->checker, &bw);
+    }
+}
+
 /* Every thread of the block has arrived or exited: release the waiting lanes. */
 void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
 {
@@ -551,8 +562,11 @@ void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
     uint32_t arrived = blk->bar_waiting, count = blk->bar_count;
     blk->bar_waiting = 0;
     blk->bar_count = 0;
-    if (ex->vm->checker)
+    if (ex->vm->checker) {
+        if (ex->vm->cfg.checks & CHECK_SYNC)
+            tell_arrivals(ex, blk);
         simt_check_barrier(ex->vm->checker);
+    }
     if (ex->vm->trace) /* before the model lines the warps' clocks up */
         simt_trace_barrier(ex->vm->trace);
     if (ex->vm->model)

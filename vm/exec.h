@@ -367,6 +367,13 @@ static inline void simt_block_barrier(simt_exec *ex, simt_block *blk, simt_warp 
 }
 int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w);
 
+/* vm/divzero.c: lanes `zero` of the integer division or remainder at pc have
+ * a zero divisor.  In device code they get the GPU's answer in a (b: the
+ * dividends) and the checker hears of it; returns 0.  In host code it sets
+ * the fault and returns -1. */
+int simt_div_zero(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc, uint32_t zero,
+                  uint64_t *a, const uint64_t *b);
+
 /* vm/grid.c */
 int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t local_bytes);
 /* Allocates the warps and shared memory of one block of the launch; on

@@ -280,7 +280,7 @@ simt_status simt_block_resume(simt_exec *ex, simt_block *blk)
 }
 
 static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
-                        const uint32_t block[3], uint64_t shared)
+                        const uint32_t block[3], uint64_t shared, const uint64_t *args, int nargs)
 {
     const simt_device_profile *d = vm->cfg.device;
     uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
@@ -301,6 +301,9 @@ static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
     fprintf(vm->err, "simtvm: warning: launch of '%s' <<<(%u,%u,%u), (%u,%u,%u)>>> failed: %s\n",
             k->name, grid[0], grid[1], grid[2], block[0], block[1], block[2], why);
     vm->last_error = CUDA_ERROR_INVALID_CONFIGURATION;
+    if (vm->checker) /* --check=api: is the error looked at before the output is? */
+        simt_check_api_launch_error(vm->checker, vm, (uint32_t)(k - vm->mod->funcs), args, nargs,
+                                    why);
     return -1;
 }
 
@@ -499,7 +502,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     vm->launch_steps = 0;
     if (vm->kernel_faults)
         return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA */
-    if (launch_check(vm, k, grid, block, need) != 0)
+    if (launch_check(vm, k, grid, block, need, args, nargs) != 0)
         return SIMT_OK;
     vm->printf_bytes = 0;
 

@@ -1027,17 +1027,20 @@ issue:
     SIMPLE(ADD_I32) SIMPLE(SUB_I32) SIMPLE(MUL_I32)
     TARGET(DIV_S32): TARGET(DIV_U32): TARGET(REM_S32): TARGET(REM_U32): {
         const uint64_t *rc = REG(in->c);
-        uint32_t zero = 0; /* branch-free first: a fault is rare */
+        uint32_t zero = 0; /* branch-free first: a zero divisor is rare */
 #ifdef SIMT_INTERP_AVX2
         if (WHOLE32(mask)) {
             zero = ~nonzero32_low(rc);
             _mm256_zeroupper();
         } else
 #endif
-            LANES(zero |= (uint32_t)((uint32_t)rc[l] == 0));
-        if (zero && ex->is_host) /* a GPU does not trap (vm/lanes.h); a CPU does */
-            LANES(if ((uint32_t)rc[l] == 0) FAULT_AT(l, "integer division by zero"));
-        L->op[LOP_DIV_S32 + (in->op - OP_DIV_S32)](REG(in->a), REG(in->b), rc, 0, W, mask);
+            LANES(zero |= (uint32_t)((uint32_t)rc[l] == 0) << l);
+        L->op[LOP_DIV_S32 + (in->op - OP_DIV_S32)](REG(in->a), REG(in->b), rc, 0, W, mask & ~zero);
+        if (zero) { /* vm/divzero.c: the GPU's answer, a warning, or a fault in host code */
+            SAVE();
+            if (simt_div_zero(ex, blk, w, PC, zero, REG(in->a), REG(in->b)) != 0)
+                return EV_FAULT;
+        }
         in++;
         NEXT;
     }
@@ -1053,9 +1056,12 @@ issue:
         } else
 #endif
             nz = L->nonzero(rc, W, mask);
-        if (nz != mask && ex->is_host)
-            LANES(if (rc[l] == 0) FAULT_AT(l, "integer division by zero"));
-        L->op[LOP_DIV_S64 + (in->op - OP_DIV_S64)](REG(in->a), REG(in->b), rc, 0, W, mask);
+        L->op[LOP_DIV_S64 + (in->op - OP_DIV_S64)](REG(in->a), REG(in->b), rc, 0, W, nz);
+        if (nz != mask) {
+            SAVE();
+            if (simt_div_zero(ex, blk, w, PC, mask & ~nz, REG(in->a), REG(in->b)) != 0)
+                return EV_FAULT;
+        }
         in++;
         NEXT;
     }

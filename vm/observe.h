@@ -62,7 +62,19 @@ void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads
                       uint64_t shared_bytes);
 /* One warp memory instruction by device code (race and init). */
 void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
-/* __syncthreads released every thread of the block: a new barrier epoch. */
+/* Where the threads of one warp stand when the block's barrier opens (sync):
+ * lanes `arrived` wait at a barrier instruction (pc[l] - 1), lanes `exited`
+ * have left the kernel.  Every warp of the block is told,
+ * in index order, right before simt_check_barrier. */
+typedef struct simt_barrier_warp {
+    uint32_t warp, tid_base;
+    uint32_t arrived, exited;
+    const int32_t *pc;       /* per lane; read during the call only */
+} simt_barrier_warp;
+void simt_check_barrier_warp(simt_checker *ck, const simt_barrier_warp *bw);
+/* __syncthreads released every thread of the block: a new barrier epoch.
+ * With sync checked, threads that reached different barriers or exited
+ * instead (simt_check_barrier_warp) are a finding. */
 void simt_check_barrier(simt_checker *ck);
 /* A __threadfence of the running block (runtime/check_race.c): it orders the
  * block's earlier global accesses before later blocks' (fence and flag). */
@@ -80,6 +92,22 @@ void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char
 void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls,
                           int32_t pc, const uint32_t block[3], uint32_t tid, uint32_t lane,
                           uint64_t addr, const char *detail);
+/* Lanes `lanes` of warp `warp` (lane 0 is thread tid_base of block `block`)
+ * divided by zero at pc, an integer division or remainder: a warning. */
+void simt_check_div_zero(simt_checker *ck, simt_vm *vm, int32_t pc, const uint32_t block[3],
+                         uint32_t warp, uint32_t tid_base, uint32_t lanes);
+/* --check=api (runtime/check_api.c), from the host runtime, located at the
+ * host call (vm->fault.pc).  A cudaMemcpy-like copy of n bytes, before it
+ * is done (kind: cudaMemcpyKind, 0-4): */
+void simt_check_api_copy(simt_checker *ck, simt_vm *vm, const char *fn, uint64_t dst,
+                         uint64_t src, uint64_t n, int kind);
+/* A launch failed before it ran (why: the reason). */
+void simt_check_api_launch_error(simt_checker *ck, simt_vm *vm, uint32_t kernel,
+                                 const uint64_t *args, int nargs, const char *why);
+/* cudaGetLastError or cudaPeekAtLastError: the program looks at errors. */
+void simt_check_api_error_read(simt_checker *ck);
+/* Device memory still allocated (at cudaDeviceReset and at the end). */
+void simt_check_api_leaks(simt_checker *ck, simt_vm *vm);
 /* Prints every finding, grouped, then `ERROR SUMMARY: N errors`.  Returns N. */
 unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err);
 

@@ -1,0 +1,35 @@
+/* vm/divzero.c -- integer division by zero in device code (SPEC section 4).
+ *
+ * A GPU does not trap on an integer division by zero: its division is a
+ * sequence of ordinary instructions whose answer for a zero divisor is all
+ * ones for the quotient (-1 for signed types) and the dividend for the
+ * remainder.  The dispatch loop divides the other lanes and calls here for
+ * the lanes whose divisor is zero; the checkers, when there are any, hear
+ * of it as a warning.  Host code is the CPU's and faults, as it would.
+ */
+#include "vm/exec.h"
+#include "vm/observe.h"
+#include "vm/opcodes.h"
+
+int simt_div_zero(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc, uint32_t zero,
+                  uint64_t *a, const uint64_t *b)
+{
+    unsigned lane = (unsigned)__builtin_ctz(zero);
+    if (ex->is_host) {
+        simt_exec_fault(ex, blk, w, lane, pc, "integer division by zero");
+        return -1;
+    }
+    if (ex->vm->checker)
+        simt_check_div_zero(ex->vm->checker, ex->vm, pc, blk->idx, w->index, w->tid_base, zero);
+    uint8_t op = ex->mod->code[pc].op;
+    int rem = op == OP_REM_S32 || op == OP_REM_U32 || op == OP_REM_S64 || op == OP_REM_U64;
+    int narrow = op >= OP_DIV_S32 && op <= OP_REM_U32;
+    for (uint32_t m = zero; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (rem)
+            a[l] = narrow ? (uint32_t)b[l] : b[l];
+        else
+            a[l] = narrow ? 0xffffffffu : ~0ull;
+    }
+    return 0;
+}
