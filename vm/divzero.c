@@ -3,7 +3,9 @@
  * A GPU does not trap on an integer division by zero: its division is a
  * sequence of ordinary instructions whose answer for a zero divisor is all
  * ones for the quotient (-1 for signed types) and the dividend for the
- * remainder.  The dispatch loop divides the other lanes and calls here for
+ * remainder.  A 64-bit division whose operands both fit in 32 bits takes
+ * the 32-bit routine, so its quotient is 0xffffffff (measured on an H200:
+ * (long long)0 / 0 is 4294967295, (long long)7000000049 / 0 is -1).  The dispatch loop divides the other lanes and calls here for
  * the lanes whose divisor is zero; the checkers, when there are any, hear
  * of it as a warning.  Host code is the CPU's and faults, as it would.
  */
@@ -29,7 +31,7 @@ int simt_div_zero(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc, uint
         if (rem)
             a[l] = narrow ? (uint32_t)b[l] : b[l];
         else
-            a[l] = narrow ? 0xffffffffu : ~0ull;
+            a[l] = narrow || b[l] >> 32 == 0 ? 0xffffffffu : ~0ull;
     }
     return 0;
 }
