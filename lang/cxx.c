@@ -252,6 +252,27 @@ static k_expr *method_call(k_sema_state *s, k_expr *obj, const char *name)
     return c;
 }
 
+/* The loop `for (INIT; COND; STEP) { VAR = ELEM; BODY }` that a range-based
+ * for becomes, with `it` the hidden iterator or index INIT declares. */
+static int finish_range_for(k_sema_state *s, k_stmt *st, k_decl *it, k_expr *cond,
+                            k_expr *step, k_expr *elem)
+{
+    k_loc loc = st->loc;
+    k_stmt *var = st->init;
+    var->decls[0]->init = elem;
+    k_stmt *body = k_stmt_new(s->ctx, S_BLOCK, loc);
+    body->stmts = k_alloc(s->ctx, sizeof *body->stmts * 2);
+    body->stmts[0] = var;
+    body->stmts[1] = st->body;
+    body->nstmts = st->body ? 2 : 1;
+    st->init = decl_stmt(s, loc, it);
+    st->expr = cond;
+    st->step = step;
+    st->body = body;
+    st->range = NULL;
+    return 1;
+}
+
 /* `for (T x : v)` over an object whose begin() and end() return pointers
  * (std::vector, std::string) becomes
  *     for (P it = v.begin(); it != v.end(); ++it) { T x = *it; body }
@@ -280,19 +301,7 @@ static int class_range_for(k_sema_state *s, k_stmt *st, k_expr *range, k_expr *a
     k_expr *elem = k_expr_new(s->ctx, E_UNARY, range->loc);
     elem->op = KU_DEREF;
     elem->lhs = ident_of(s, loc, it);
-    k_stmt *var = st->init;
-    var->decls[0]->init = elem;
-    k_stmt *body = k_stmt_new(s->ctx, S_BLOCK, loc);
-    body->stmts = k_alloc(s->ctx, sizeof *body->stmts * 2);
-    body->stmts[0] = var;
-    body->stmts[1] = st->body;
-    body->nstmts = st->body ? 2 : 1;
-    st->init = decl_stmt(s, loc, it);
-    st->expr = cond;
-    st->step = step;
-    st->body = body;
-    st->range = NULL;
-    return 1;
+    return finish_range_for(s, st, it, cond, step, elem);
 }
 
 int k_sema_range_for(k_sema_state *s, k_stmt *st)
@@ -333,19 +342,7 @@ int k_sema_range_for(k_sema_state *s, k_stmt *st)
     k_expr *elem = k_expr_new(s->ctx, E_INDEX, range->loc);
     elem->lhs = range;
     elem->rhs = ident_of(s, loc, i);
-    k_stmt *var = st->init;
-    var->decls[0]->init = elem;
-    k_stmt *body = k_stmt_new(s->ctx, S_BLOCK, loc);
-    body->stmts = k_alloc(s->ctx, sizeof *body->stmts * 2);
-    body->stmts[0] = var;
-    body->stmts[1] = st->body;
-    body->nstmts = st->body ? 2 : 1;
-    st->init = decl_stmt(s, loc, i);
-    st->expr = cond;
-    st->step = step;
-    st->body = body;
-    st->range = NULL;
-    return 1;
+    return finish_range_for(s, st, i, cond, step, elem);
 }
 
 /* ---- constexpr functions ---- */

@@ -301,23 +301,6 @@ void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const c
     memcpy(ck->block_idx, saved, sizeof saved);
 }
 
-void ck_lane_list(char *buf, size_t len, uint32_t lanes)
-{
-    size_t n = 0;
-    buf[0] = 0;
-    for (unsigned l = 0; l < 32 && n + 8 < len; l++) {
-        if (!(lanes >> l & 1))
-            continue;
-        unsigned e = l;
-        while (e + 1 < 32 && (lanes >> (e + 1) & 1))
-            e++;
-        n += (size_t)snprintf(buf + n, len - n, n ? ",%u" : "%u", l);
-        if (e > l)
-            n += (size_t)snprintf(buf + n, len - n, "-%u", e);
-        l = e;
-    }
-}
-
 /* A warning, not an error: the GPU computes an answer and goes on. */
 void simt_check_div_zero(simt_checker *ck, simt_vm *vm, int32_t pc, const uint32_t block[3],
                          uint32_t warp, uint32_t tid_base, uint32_t lanes)
@@ -327,7 +310,7 @@ void simt_check_div_zero(simt_checker *ck, simt_vm *vm, int32_t pc, const uint32
     uint8_t op = ck->mod->code[pc].op;
     int rem = op == OP_REM_S32 || op == OP_REM_U32 || op == OP_REM_S64 || op == OP_REM_U64;
     char list[128], detail[400];
-    ck_lane_list(list, sizeof list, lanes);
+    simt_lane_list(list, sizeof list, lanes);
     snprintf(detail, sizeof detail, "lanes %s of warp %u divide by zero; a GPU does not trap: %s, "
              "and the program goes on with that value", list, warp,
              rem ? "the remainder x % 0 is x" : "the quotient x / 0 is all ones (-1 if signed)");

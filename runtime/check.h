@@ -149,8 +149,6 @@ struct simt_checker {
  * not (NULL when it was dropped). */
 ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
                    int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail);
-/* check.c: "0-3,8" for the lanes of a mask. */
-void ck_lane_list(char *buf, size_t len, uint32_t lanes);
 /* check.c: names the object at addr ("s[17]", "c[1000]", "global 0x..."). */
 void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size, char *buf,
                     size_t len);

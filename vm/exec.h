@@ -240,8 +240,6 @@ uint32_t simt_spin_release(simt_warp *w, int32_t pc);
  * its lanes' pcs and frames), mixed into h. */
 uint64_t simt_warp_print(uint64_t h, const simt_warp *w, int pcs);
 void simt_pending_push(simt_warp *w, unsigned lane, int front);
-/* Writes a lane set as "0-15,17" into buf (for messages). */
-void simt_lane_list(char *buf, size_t len, uint32_t lanes);
 /* Per-lane 32-bit fields of a warp (pc, fp) a whole warp at a time: the
  * lanes l < n whose p[l] equals v, and storing v into the lanes of mask.
  * SSE2 (every x86-64) where the compiler has it: these run at every group

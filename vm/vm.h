@@ -344,4 +344,7 @@ enum simt_cuda_error {
     CUDA_ERROR_UNKNOWN = 999,
 };
 
+/* Writes a lane set as "0-15,17" into buf (for messages; vm/sched.c). */
+void simt_lane_list(char *buf, size_t len, uint32_t lanes);
+
 #endif
