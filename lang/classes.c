@@ -27,6 +27,21 @@ static k_expr *node(k_sema_state *s, k_expr_kind kind, k_loc loc)
     return e;
 }
 
+/* `T(e)`: e converted to class type p (unqualified) by its one-argument
+ * constructor. */
+static k_expr *construct_from(k_sema_state *s, const k_type *p, k_expr *e)
+{
+    k_expr *c = node(s, E_CONSTRUCT, e->loc);
+    c->type_written = k_alloc(s->ctx, sizeof *c->type_written);
+    *c->type_written = *p;
+    c->type_written->quals = 0;
+    c->args = k_alloc(s->ctx, sizeof *c->args);
+    c->args[0] = e;
+    c->nargs = 1;
+    c->depth = e->depth + 1;
+    return c;
+}
+
 static k_expr *this_expr(k_sema_state *s, k_loc loc)
 {
     k_expr *t = node(s, E_IDENT, loc);
@@ -114,16 +129,8 @@ int k_sema_convert_arg(k_sema_state *s, const k_type *p, k_expr **a)
     if (p->kind != TY_RECORD || !e->type || e->type->kind == TY_RECORD ||
         !converting_ctor(p->rec, k_decay(s->ctx, e->type)))
         return 0;
-    k_expr *c = node(s, E_CONSTRUCT, e->loc);
-    c->type_written = k_alloc(s->ctx, sizeof *c->type_written);
-    *c->type_written = *p;
-    c->type_written->quals = 0;
-    c->args = k_alloc(s->ctx, sizeof *c->args);
-    c->args[0] = e;
-    c->nargs = 1;
-    c->depth = e->depth + 1;
-    *a = c;
-    return k_sema_expr(s, c) != NULL;
+    *a = construct_from(s, p, e);
+    return k_sema_expr(s, *a) != NULL;
 }
 
 /* How well argument a converts to parameter type p: 3 exact, 2 same class
@@ -924,14 +931,6 @@ void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_retu
         d->dtor = NULL;
         return;
     }
-    k_expr *c = node(s, E_CONSTRUCT, e->loc);
-    c->type_written = k_alloc(s->ctx, sizeof *c->type_written);
-    *c->type_written = *p;
-    c->type_written->quals = 0;
-    c->args = k_alloc(s->ctx, sizeof *c->args);
-    c->args[0] = e;
-    c->nargs = 1;
-    c->depth = e->depth + 1;
-    *a = c;
-    k_sema_expr(s, c);
+    *a = construct_from(s, p, e);
+    k_sema_expr(s, *a);
 }

@@ -194,11 +194,22 @@ static const char *kind_name(unsigned kind)
     return kind == ACC_WRITE ? "Write" : kind == ACC_ATOMIC ? "Atomic" : "Read";
 }
 
-static void hazard_blocks(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
-                          uint64_t addr, unsigned size)
+/* Records the race of access cur with the earlier access p (kinds kept as data). */
+static void report_race(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
+                        uint64_t addr, const char *detail)
 {
     char cls[32];
     snprintf(cls, sizeof cls, "%s/%s", kind_name(p->kind), kind_name(cur->kind));
+    ck_finding *f = ck_add(ck, vm, CHECK_RACE, cls, cur->pc, p->pc, cur->tid, p->tid, addr, detail);
+    if (f) {
+        f->acc[0] = p->kind;
+        f->acc[1] = cur->kind;
+    }
+}
+
+static void hazard_blocks(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
+                          uint64_t addr, unsigned size)
+{
     char detail[200];
     snprintf(detail, sizeof detail, "__global__ memory, %u-byte accesses by different blocks, "
              "not ordered by atomics, a __threadfence and a flag, or a kernel boundary: the "
@@ -208,29 +219,18 @@ static void hazard_blocks(simt_checker *ck, simt_vm *vm, const ck_acc *p, const 
     ck->other_block[1] = (uint32_t)(b / gx % gy);
     ck->other_block[2] = (uint32_t)(b / (gx * gy));
     ck->other_set = 1;
-    ck_finding *f = ck_add(ck, vm, CHECK_RACE, cls, cur->pc, p->pc, cur->tid, p->tid, addr,
-                           detail);
+    report_race(ck, vm, p, cur, addr, detail);
     ck->other_set = 0;
-    if (f) {
-        f->acc[0] = p->kind;
-        f->acc[1] = cur->kind;
-    }
 }
 
 static void hazard(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
                    uint64_t addr, unsigned size)
 {
-    char cls[32];
-    snprintf(cls, sizeof cls, "%s/%s", kind_name(p->kind), kind_name(cur->kind));
     char detail[160];
     snprintf(detail, sizeof detail, "%s memory, %u-byte accesses, no __syncthreads or "
              "__syncwarp between them", SIMT_ADDR_SPACE(addr) == SPACE_SHARED ? "__shared__"
              : "__global__", size);
-    ck_finding *f = ck_add(ck, vm, CHECK_RACE, cls, cur->pc, p->pc, cur->tid, p->tid, addr, detail);
-    if (f) {
-        f->acc[0] = p->kind;
-        f->acc[1] = cur->kind;
-    }
+    report_race(ck, vm, p, cur, addr, detail);
 }
 
 /* Checks the current access against p; returns 1 if it reported. */
