@@ -32,7 +32,28 @@ static unsigned unique_sorted(uint64_t *v, unsigned n)
 unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sectors,
                        unsigned *lines, unsigned *lanes)
 {
-    unsigned n = 0, nl = 0;
+    unsigned n = 0, nl = 0, nlines = 0;
+    int sorted = 1;
+    uint64_t span = (a->size ? a->size : 1) - 1;
+    /* A whole warp whose lanes read consecutive elements (lane l at the
+     * first address + l * size) in one space touches a range of sectors. */
+    if (a->mask == UINT32_MAX && a->size && a->size <= 16 &&
+        SIMT_ADDR_SPACE(a->addr[0]) == space) {
+        uint64_t a0 = a->addr[0], bad = 0;
+        for (unsigned l = 1; l < 32; l++)
+            bad |= a->addr[l] - a0 - (uint64_t)l * a->size;
+        if (!bad && SIMT_ADDR_SPACE(a0 + 32u * a->size - 1) == space) {
+            uint64_t lo = a0 / SIMT_SECTOR_BYTES, hi = (a0 + 32u * a->size - 1) / SIMT_SECTOR_BYTES;
+            for (uint64_t s = lo; s <= hi; s++)
+                sectors[n++] = s;
+            *lines = (unsigned)(hi / 4 - lo / 4 + 1);
+            *lanes = 32;
+            return n;
+        }
+    }
+    /* Lanes in address order (coalesced and strided accesses, nearly all of
+     * them) give their sectors in order: duplicates are then neighbours and
+     * no sort is needed; only an out-of-order sector (a gather) sorts. */
     for (uint32_t m = a->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         uint64_t addr = a->addr[l];
@@ -40,18 +61,27 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
             continue;
         nl++;
         uint64_t first = addr / SIMT_SECTOR_BYTES;
-        uint64_t last = (addr + (a->size ? a->size : 1) - 1) / SIMT_SECTOR_BYTES;
+        uint64_t last = (addr + span) / SIMT_SECTOR_BYTES;
         /* An aligned access of up to 32 bytes never crosses a sector; an
          * unaligned one (MEMCPY) may cross one boundary. */
-        for (uint64_t s = first; s <= last && s <= first + 1 && n < SIMT_MAX_SECTORS; s++)
+        for (uint64_t s = first; s <= last && s <= first + 1 && n < SIMT_MAX_SECTORS; s++) {
+            if (n && sectors[n - 1] == s)
+                continue;
+            if (n && sectors[n - 1] > s)
+                sorted = 0;
+            else if (sorted && (!n || sectors[n - 1] / 4 != s / 4))
+                nlines++;
             sectors[n++] = s;
+        }
     }
-    sort_small(sectors, n);
-    n = unique_sorted(sectors, n);
-    unsigned nlines = 0;
-    for (unsigned i = 0; i < n; i++)
-        if (i == 0 || sectors[i] / 4 != sectors[i - 1] / 4)
-            nlines++;
+    if (!sorted) {
+        sort_small(sectors, n);
+        n = unique_sorted(sectors, n);
+        nlines = 0;
+        for (unsigned i = 0; i < n; i++)
+            if (i == 0 || sectors[i] / 4 != sectors[i - 1] / 4)
+                nlines++;
+    }
     *lines = nlines;
     *lanes = nl;
     return n;
