@@ -325,10 +325,11 @@ static void access_memory(simt_model *m, const simt_warp_access *a, unsigned spa
         simt_timing_store_wait(m, a->pc, a->warp, lat);
 }
 
-static void access_shared(simt_model *m, const simt_warp_access *a)
+static void access_shared(simt_model *m, const simt_warp_access *a, int all_shared)
 {
     simt_launch_rec *r = m->cur;
-    unsigned ideal, wf = simt_bank_wavefronts(a, &ideal);
+    unsigned ideal, wf = all_shared ? simt_bank_wavefronts_of(a, a->mask, &ideal)
+                                    : simt_bank_wavefronts(a, &ideal);
     if (!ideal)
         return;
     simt_line_cost *lc = line_of(m, a->pc);
@@ -397,7 +398,7 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
     if (spaces & (1u << SPACE_LOCAL))
         access_memory(m, a, SPACE_LOCAL);
     if (spaces & (1u << SPACE_SHARED))
-        access_shared(m, a);
+        access_shared(m, a, spaces == 1u << SPACE_SHARED);
     if (spaces & (1u << SPACE_CONST))
         access_const(m, a);
 }

@@ -69,6 +69,8 @@ unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsi
  * for 16), the most distinct 4-byte words in one bank.  *ideal receives the
  * wavefronts of a conflict-free access (one per non-empty group). */
 unsigned simt_bank_wavefronts(const simt_warp_access *a, unsigned *ideal);
+/* The same where the caller knows the lanes in shared memory (`shared`). */
+unsigned simt_bank_wavefronts_of(const simt_warp_access *a, uint32_t shared, unsigned *ideal);
 
 /* ---- cache.c ---- */
 typedef struct simt_cache {
