@@ -6,7 +6,25 @@
  * Nsight Compute's sectors/request is exactly that count, so it is computed
  * here from the per-lane addresses and nothing else.
  */
+#include <string.h>
+
 #include "runtime/model.h"
+
+uint64_t simt_lanes_differ(const uint64_t *addr, uint64_t first, uint64_t step)
+{
+    /* four lanes at a time in the compiler's generic vectors (SSE2 pairs
+     * at least): the model runs this on every whole-warp access */
+    typedef uint64_t v4 __attribute__((vector_size(32)));
+    v4 acc = {0, 0, 0, 0}, want = {first, first + step, first + 2 * step, first + 3 * step};
+    const v4 inc = {4 * step, 4 * step, 4 * step, 4 * step};
+    for (unsigned l = 0; l < 32; l += 4) {
+        v4 x;
+        memcpy(&x, addr + l, sizeof x);
+        acc |= x ^ want;
+        want += inc;
+    }
+    return acc[0] | acc[1] | acc[2] | acc[3];
+}
 
 /* Sorts a short list in place (at most SIMT_MAX_SECTORS entries). */
 static void sort_small(uint64_t *v, unsigned n)
@@ -39,10 +57,8 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
      * first address + l * size) in one space touches a range of sectors. */
     if (a->mask == UINT32_MAX && a->size && a->size <= 16 &&
         SIMT_ADDR_SPACE(a->addr[0]) == space) {
-        uint64_t a0 = a->addr[0], bad = 0;
-        for (unsigned l = 1; l < 32; l++)
-            bad |= a->addr[l] - a0 - (uint64_t)l * a->size;
-        if (!bad && SIMT_ADDR_SPACE(a0 + 32u * a->size - 1) == space) {
+        uint64_t a0 = a->addr[0];
+        if (!simt_lanes_differ(a->addr, a0, a->size) && SIMT_ADDR_SPACE(a0 + 32u * a->size - 1) == space) {
             uint64_t lo = a0 / SIMT_SECTOR_BYTES, hi = (a0 + 32u * a->size - 1) / SIMT_SECTOR_BYTES;
             for (uint64_t s = lo; s <= hi; s++)
                 sectors[n++] = s;

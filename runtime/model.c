@@ -382,8 +382,7 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
     const uint64_t first = a->addr[__builtin_ctz(a->mask)];
     uint64_t differ = 0; /* the bits in which some lane's address differs from the first's */
     if (a->mask == UINT32_MAX) {
-        for (unsigned l = 0; l < 32; l++)
-            differ |= a->addr[l] ^ first;
+        differ = simt_lanes_differ(a->addr, first, 0);
     } else {
         for (uint32_t mk = a->mask; mk; mk &= mk - 1)
             differ |= a->addr[__builtin_ctz(mk)] ^ first;
