@@ -284,6 +284,7 @@ struct k_decl {
     int variadic;             /* D_FUNC declared with ... */
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
     int is_template;          /* declared under `template <...>` (tparams) */
+    int member_template;      /* a function template declared in a class (templates_member.c) */
     k_tparam *tparams;
     int ntparams;
     int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */

@@ -173,6 +173,11 @@ k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr);
 k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs);
 k_expr *k_tpl_scoped(k_parser *ps, k_loc loc, k_type *id, const char *member);
 k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
+
+/* lang/templates_member.c: member templates */
+int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **name);
+int k_tpl_nested_head(k_parser *ps, k_loc loc);
+void k_tpl_member_end(k_parser *ps, k_list *params);
 }
 
 %union {
@@ -568,6 +573,8 @@ member
     | conv_head method_quals compound           { add_method(ps, NULL, $1, $2, NULL, $3); }
     | decl_specs conv_head method_quals ';'     { add_method(ps, $1, $2, $3, NULL, NULL); }
     | decl_specs conv_head method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
+    | template_head decl_specs declarator method_quals compound     /* a member template */
+        { add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
     | dtor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'
@@ -2123,6 +2130,11 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             kind = SCOPED_NAME;
             break;
         }
+        /* `P::template f`: f is a member template (lang/templates_member.c) */
+        if (k_tpl_member_name(ps, t->text, t->len, &lval->name)) {
+            kind = TEMPLATE_NAME;
+            break;
+        }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
         if (name && k_parse_unsupported_name(ps, name, t->loc)) {
@@ -2157,6 +2169,12 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case FLOAT_LIT: lval->expr = literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = literal(ps, E_STRING, t); break;
+    case KW_TEMPLATE:
+        if (k_tpl_nested_head(ps, t->loc)) {
+            ps->stopped = 1;   /* one error, then the end */
+            return 0;
+        }
+        break;
     case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
         k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
         return k_yylex(lval, lloc, ps);

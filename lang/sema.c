@@ -624,9 +624,6 @@ static void check_params(k_sema_state *s, k_decl *f)
             p->type = k_ref_to_const(s->ctx, p->type);
         if (p->type->kind == TY_REF)    /* lives in memory: lowering reads through it */
             p->address_taken = 1;
-        if (p->type->kind == TY_REF && (f->storage & ST_GLOBAL))
-            k_error(s->ctx, p->loc, "a __global__ function cannot take a reference (pass a"
-                    " pointer to device memory)");
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
         if (p->type->kind == TY_RECORD) {
