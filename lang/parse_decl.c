@@ -371,6 +371,25 @@ int k_parse_fnptr_open(const k_parser *ps)
     return p < ps->lx.lim && *p == '*';
 }
 
+/* `T x{...}`: a '{' right after a name that follows a type (not a tag
+ * keyword: `struct S {` opens a body) starts the name's braced initializer. */
+int k_parse_brace_init(const k_parser *ps)
+{
+    if (ps->prev_kind != IDENT)
+        return 0;
+    int k = ps->prev2_kind;
+    return (is_type_token(k) && !is_tag_keyword(k)) || k == TPL_CLOSE || k == '*' ||
+           k == '&' || k == KW_AUTO || k == KW_CONST;
+}
+
+/* The list of `T x{...}`: `auto x{e}` is e's type, `auto x = {e}` would not be. */
+k_expr *k_parse_direct_list(k_expr *list)
+{
+    if (list)
+        list->direct_list = 1;
+    return list;
+}
+
 /* Called with every token the scanner returns (brace and token history). */
 void k_parse_token_hook(k_parser *ps, int kind)
 {

@@ -150,6 +150,8 @@ k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e);
 void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);
 int k_parse_type_name_here(const k_parser *ps);
 int k_parse_fnptr_open(const k_parser *ps);
+int k_parse_brace_init(const k_parser *ps);
+k_expr *k_parse_direct_list(k_expr *list);
 void k_parse_token_hook(k_parser *ps, int kind);
 
 /* lang/templates.c: the parser's side of templates */
@@ -298,6 +300,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %token KW_FRIEND "friend" KW_VA_ARG "va_arg" KW_VA_LIST "va_list"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
+%token BRACE_INIT "{"   /* `T x{...}`: the '{' of a declarator's braced initializer */
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
 %token ANDAND "&&" OROR "||"
 %token MUL_ASSIGN "*=" DIV_ASSIGN "/=" MOD_ASSIGN "%=" ADD_ASSIGN "+=" SUB_ASSIGN "-="
@@ -325,7 +328,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %left '*' '/' '%'
 
 %type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
-%type <expr> initializer strings init_item braced_init
+%type <expr> initializer strings init_item braced_init direct_list
 %type <list> args args_opt init_list pointer block_items param_list init_dtors handlers
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
@@ -642,6 +645,7 @@ member_dtors
 member_dtor
     : declarator                                { $$ = $1; }
     | declarator '=' initializer                { $$ = $1; if ($$) $$->init = $3; }
+    | declarator direct_list                    { $$ = $1; if ($$) $$->init = $2; }
     | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
     | ':' const_expr        { $$ = dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
     ;
@@ -736,6 +740,14 @@ init_dtors
 init_dtor
     : declarator                                { $$ = $1; }
     | declarator '=' initializer                { $$ = $1; $$->init = $3; }
+    | declarator direct_list                    { $$ = $1; if ($$) $$->init = $2; }
+    ;
+
+/* `T x{a, b}`: initialized as `T x = {a, b}` is (K reads no difference) */
+direct_list
+    : BRACE_INIT '}'                    { $$ = k_parse_direct_list(make_init_list(ps, LOC(@1), NULL)); }
+    | BRACE_INIT init_list '}'          { $$ = k_parse_direct_list(make_init_list(ps, LOC(@1), $2)); }
+    | BRACE_INIT init_list ',' '}'      { $$ = k_parse_direct_list(make_init_list(ps, LOC(@1), $2)); }
     ;
 
 pointer
@@ -2187,8 +2199,9 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     /* `class` starts a record except in a template's parameter list */
     if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
         kind = KW_CLASS_RECORD;
-    k_parse_token_hook(ps, kind);
-    return kind;
+    int braced = kind == '{' && k_parse_brace_init(ps);
+    k_parse_token_hook(ps, kind);      /* counts the brace as any other */
+    return braced ? BRACE_INIT : kind;
 }
 
 /* ======================================================== syntax errors */
