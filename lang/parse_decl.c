@@ -541,7 +541,9 @@ k_record *k_parse_method_class(k_parser *ps, const char *name)
         last = sep;
     char *prefix = k_strndup(ps->ctx, name, (size_t)(last - name));
     k_type *t = k_parse_typedef_lookup(ps, prefix);
-    return t && t->kind == TY_RECORD ? t->rec : NULL;
+    if (!t || t->kind != TY_RECORD)   /* `C<T>::f`: the class template C's record */
+        return k_tpl_class_record(ps, prefix);
+    return t->rec;
 }
 
 /* "S::S": the last two components are equal. */
@@ -595,5 +597,6 @@ void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storag
         for (int i = 0; i < inits->n; i++)
             f->mem_inits[i] = inits->items[i];
     }
-    k_parse_list_add(ps, &ps->decls, f);
+    if (!k_tpl_define_member(ps, r, proto, f))
+        k_parse_list_add(ps, &ps->decls, f);
 }

@@ -180,6 +180,9 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **name);
 int k_tpl_nested_head(k_parser *ps, k_loc loc);
 void k_tpl_member_end(k_parser *ps, k_list *params);
+const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member);
+k_record *k_tpl_class_record(k_parser *ps, const char *name);
+int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f);
 }
 
 %union {
@@ -377,6 +380,21 @@ external
     | template_head decl_specs declarator compound
                                     { add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
     | template_head declaration     { add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
+    /* a class template's members defined outside it: `T C<T>::f() const {...}`,
+     * `C<T>::C(T v) : x(v) {...}` (lang/templates_member.c) */
+    | template_head decl_specs declarator KW_CONST compound
+                        { add_method_def(ps, $2, $3, 1, NULL, $5); k_tpl_head_end(ps, $1); }
+    | template_head decl_specs declarator ':' mem_inits compound
+                        { add_method_def(ps, $2, $3, 0, $5, $6); k_tpl_head_end(ps, $1); }
+    | template_head declarator ':' mem_inits compound
+                        { add_method_def(ps, NULL, $2, 0, $4, $5); k_tpl_head_end(ps, $1); }
+    | template_head declarator compound
+        {
+            if (!add_method_def(ps, NULL, $2, 0, NULL, $3))
+                k_error(ps->ctx, $2 ? $2->loc : LOC(@2), "type specifier missing before '%s'"
+                        " (K has no implicit int)", $2 && $2->name ? $2->name : "?");
+            k_tpl_head_end(ps, $1);
+        }
     | KW_TEMPLATE declaration       { k_tpl_instantiation(ps, $2); add_file_decls(ps, $2); }
     | declarator compound
         {
@@ -811,6 +829,8 @@ direct_dtor
 /* The name of a function: an identifier or `operator+` (named "operator+"). */
 dtor_name
     : IDENT                                     { $$ = $1; }
+    | template_type SCOPED_NAME     /* C<T>::f: a class template's member, defined outside */
+                                                { $$ = k_tpl_member_def_name(ps, $1, $2); }
     | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
     ;
 
