@@ -1,5 +1,5 @@
 /* lang/builtins.c -- the callable built-ins of K: runtime functions (the SIG
- * mini-language of runtime/builtins.def) and the device intrinsics of SPEC 2.5
+ * mini-language of vm/builtins.def) and the device intrinsics of SPEC 2.5
  * (warp collectives, barriers, atomics, bit and math intrinsics), with the
  * checks of their calls.  Lowering reads the same table (k_builtin_get). */
 #include <string.h>
@@ -34,7 +34,7 @@
     ROUNDCVT(name "_rd", INTR_FLOOR##F, from, to) ROUNDCVT(name "_ru", INTR_CEIL##F, from, to)
 
 static const k_builtin_info builtin_table[] = {
-#include "runtime/builtins.def"
+#include "vm/builtins.def"
     MATH(sqrt, SQRT, 1) MATH(rsqrt, RSQRT, 1) MATH(cbrt, CBRT, 1) MATH(exp, EXP, 1)
     MATH(exp2, EXP2, 1) MATH(exp10, EXP10, 1) MATH(expm1, EXPM1, 1) MATH(log, LOG, 1)
     MATH(log2, LOG2, 1) MATH(log10, LOG10, 1) MATH(log1p, LOG1P, 1) MATH(sin, SIN, 1)
