@@ -217,6 +217,9 @@ struct k_expr {
     void *sema_ext;           /* free for sema/lowering */
     int capture;              /* E_IDENT inside a lambda: 1 + the index of the capture it
                                  reads (lang/lambda.c), else 0 */
+    int direct_list;          /* E_INIT_LIST of `T x{...}` (not `T x = {...}`) */
+    int group_shfl;           /* E_CALL of a __shfl_*_sync that a group's shfl* stands
+                                 for (lang/cg.c): its value may be a record */
 };
 
 /* ----------------------------------------------------------- statements */

@@ -380,6 +380,25 @@ int k_parse_fnptr_open(const k_parser *ps)
     return p < ps->lx.lim && *p == '*';
 }
 
+/* `T x{...}`: a '{' right after a name that follows a type (not a tag
+ * keyword: `struct S {` opens a body) starts the name's braced initializer. */
+int k_parse_brace_init(const k_parser *ps)
+{
+    if (ps->prev_kind != IDENT)
+        return 0;
+    int k = ps->prev2_kind;
+    return (is_type_token(k) && !is_tag_keyword(k)) || k == TPL_CLOSE || k == '*' ||
+           k == '&' || k == KW_AUTO || k == KW_CONST;
+}
+
+/* The list of `T x{...}`: `auto x{e}` is e's type, `auto x = {e}` would not be. */
+k_expr *k_parse_direct_list(k_expr *list)
+{
+    if (list)
+        list->direct_list = 1;
+    return list;
+}
+
 /* Called with every token the scanner returns (brace and token history). */
 void k_parse_token_hook(k_parser *ps, int kind)
 {
@@ -531,7 +550,9 @@ k_record *k_parse_method_class(k_parser *ps, const char *name)
         last = sep;
     char *prefix = k_strndup(ps->ctx, name, (size_t)(last - name));
     k_type *t = k_parse_typedef_lookup(ps, prefix);
-    return t && t->kind == TY_RECORD ? t->rec : NULL;
+    if (!t || t->kind != TY_RECORD)   /* `C<T>::f`: the class template C's record */
+        return k_tpl_class_record(ps, prefix);
+    return t->rec;
 }
 
 /* "S::S": the last two components are equal. */
@@ -585,5 +606,6 @@ void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storag
         for (int i = 0; i < inits->n; i++)
             f->mem_inits[i] = inits->items[i];
     }
-    k_parse_list_add(ps, &ps->decls, f);
+    if (!k_tpl_define_member(ps, r, proto, f))
+        k_parse_list_add(ps, &ps->decls, f);
 }

@@ -272,6 +272,7 @@ k_list *k_tpl_head(k_parser *ps, k_list *params)
 {
     ps->tpl.decl_mark = ps->decls.n;
     ps->tpl.head_nparams = params ? params->n : 0;
+    ps->tpl.head_params = params;
     return params ? params : k_alloc(ps->ctx, sizeof(k_list));
 }
 
