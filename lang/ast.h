@@ -277,6 +277,8 @@ struct k_decl {
     k_type *type;             /* D_FUNC: TY_FUNC whose base is the return type */
     unsigned storage;         /* enum k_storage */
     k_expr *init;             /* initializer (E_INIT_LIST for braces), or NULL */
+    k_expr *align_expr;       /* D_VAR: alignas(n) written on it, or NULL */
+    int align;                /* sema: its value (0: the type's alignment) */
     k_expr **ctor_args;       /* `dim3 g(x, y);` constructor arguments */
     int nctor;                /* -1 when there are no parentheses */
     k_decl **params;          /* D_FUNC */

@@ -399,7 +399,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "const"     { kind = KW_CONST; goto done; }
     "constexpr" { kind = KW_CONST; goto done; }   /* a constant K folds anyway */
     "explicit"  { continue; }                     /* no implicit conversions to exclude */
-    "volatile"  { kind = KW_VOLATILE; goto done; }
+    "volatile" | "__volatile__" | "__volatile" { kind = KW_VOLATILE; goto done; }
     "restrict" | "__restrict__" | "__restrict" { kind = KW_RESTRICT; goto done; }
     "__grid_constant__" { kind = KW_CONST; goto done; }  /* a kernel parameter the kernel reads only: const */
     "static"    { kind = KW_STATIC; goto done; }
