@@ -17,8 +17,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "runtime/device.h"
-#include "runtime/occupancy.h"
+#include "vm/device.h"
+#include "vm/occupancy.h"
 #include "vm/module.h"
 #include "vm/observe.h"
 
