@@ -333,6 +333,18 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
     timing_issue(m, pc, warp);
 }
 
+/* The lanes of a mask, inline: __builtin_popcount is a libgcc call in a
+ * build without -mpopcnt, a tenth of the issue hook on divergent code. */
+static inline uint64_t lanes_in(uint32_t m)
+{
+    if (m == UINT32_MAX)
+        return 32;
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    m = (m + (m >> 4)) & 0x0f0f0f0fu;
+    return (m * 0x01010101u) >> 24;
+}
+
 /* The model's issue hook (vm/observe.h), here beside simt_timing_issue so
  * that the compiler inlines it: it runs once per warp instruction. */
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
@@ -341,8 +353,7 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
     if (!r)
         return;
     r->c[CNT_INST]++;
-    /* (a full warp without a call: popcount is a libgcc call without -mpopcnt) */
-    r->c[CNT_THREAD_INST] += mask == UINT32_MAX ? 32 : (uint64_t)__builtin_popcount(mask);
+    r->c[CNT_THREAD_INST] += lanes_in(mask);
     if (m->want_lines && (uint32_t)pc < m->mod->ncode)
         m->lines[m->tm.pc[pc].line].inst++;
     if (m->maxrreg)

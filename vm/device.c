@@ -48,6 +48,7 @@ static const simt_device_profile builtin_profiles[] = {
         .mem_bus_width = 4096, .global_mem = UINT64_C(16945512448), .const_mem = 65536,
         .dram_granule = 64,
         .link_pinned_gbps = 12.0, .link_pageable_gbps = 6.0, .copy_overhead_us = 10.0,
+        .launch_overhead_us = 5.0,
     },
     {
         .name = "a100", .full_name = "NVIDIA A100-SXM4-40GB", .major = 8, .minor = 0,
@@ -63,6 +64,7 @@ static const simt_device_profile builtin_profiles[] = {
         .mem_bus_width = 5120, .global_mem = UINT64_C(42505273344), .const_mem = 65536,
         .dram_granule = 64,
         .link_pinned_gbps = 24.0, .link_pageable_gbps = 8.0, .copy_overhead_us = 10.0,
+        .launch_overhead_us = 5.0,
     },
     {
         .name = "h100", .full_name = "NVIDIA H100 80GB HBM3", .major = 9, .minor = 0,
@@ -78,6 +80,7 @@ static const simt_device_profile builtin_profiles[] = {
         .mem_bus_width = 5120, .global_mem = UINT64_C(85029158912), .const_mem = 65536,
         .dram_granule = 64,
         .link_pinned_gbps = 51.0, .link_pageable_gbps = 8.0, .copy_overhead_us = 10.0,
+        .launch_overhead_us = 5.0,
     },
 };
 
@@ -126,6 +129,7 @@ static const field fields[] = {
     FIELD(blocking_stores, F_INT0), FIELD(dram_granule, F_INT0),
     FIELD(outstanding_lines, F_INT0), FIELD(link_pinned_gbps, F_DOUBLE),
     FIELD(link_pageable_gbps, F_DOUBLE), FIELD(copy_overhead_us, F_DOUBLE),
+    FIELD(launch_overhead_us, F_DOUBLE),
 };
 #undef FIELD
 

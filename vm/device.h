@@ -49,6 +49,13 @@ typedef struct simt_device_profile {
      * from pinned (cudaMallocHost) and pageable (malloc) host memory, and a
      * fixed cost per copy in microseconds. */
     double link_pinned_gbps, link_pageable_gbps, copy_overhead_us;
+    /* What a kernel launch costs the clocks besides its modelled cycles, in
+     * microseconds: the launch latency and the grid's ramp-up and drain that
+     * cudaEvent timings around one launch include (a few microseconds on
+     * every GPU since Volta; on the H200 of bench/model_validation.md a
+     * kernel's event time is about 10 us plus its bytes over the DRAM
+     * bandwidth).  0: none. */
+    double launch_overhead_us;
 } simt_device_profile;
 
 /* A built-in profile by name ("v100", "a100", "h100"), or NULL. */

@@ -546,7 +546,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     double cycles = (double)ex.steps / (double)(sms ? sms : 1);
     if (vm->model && !ex.model_aside) /* the timing model's estimate replaces the baseline */
         cycles = (double)simt_model_last_cycles(vm->model);
-    vm->clock_ms += (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz;
+    vm->clock_ms += (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz +
+                    vm->cfg.device->launch_overhead_us / 1e3;
     if (st == SIMT_FAULT) {
         vm->fault.in_kernel = 1;
         vm->last_error = vm->fault.cuda_error ? vm->fault.cuda_error : CUDA_ERROR_ILLEGAL_ADDRESS;
