@@ -895,6 +895,8 @@ static void local_var(lw_func *F, k_decl *d)
 
 static void if_stmt(lw_func *F, k_stmt *s)
 {
+    if (lw_if_convert(F, s))
+        return;
     int then = lw_new_block(F);
     int other = s->else_body ? lw_new_block(F) : -1;
     int join = lw_new_block(F);

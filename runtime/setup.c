@@ -62,8 +62,10 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
         if (!(vm->trace = simt_trace_new(mod, &vm->cfg, vm->model, why, sizeof why)))
             return simt_vm_faultf(vm, "%s", why);
     }
-    if (vm->model)
+    if (vm->model) {
         simt_model_set_maxrregcount(vm->model, cfg->maxrregcount);
+        simt_model_keep_lines(vm->model, cfg->stats || viewers);
+    }
     if (mod->nimports) {
         char why[512];
         if (simt_ffi_open_with(vm, cfg->native_libs, cfg->native_syms, cfg->nnative_syms, why,
