@@ -91,6 +91,7 @@ static const k_builtin_info builtin_table[] = {
     DEV("__threadfence", BK_FENCE, 0, 0, 0, TY_VOID)
     DEV("__threadfence_block", BK_FENCE, 0, 0, 0, TY_VOID)
     DEV("__threadfence_system", BK_FENCE, 0, 0, 0, TY_VOID)
+    {"__nanosleep", BK_SLEEP, 0, 0, 1, 0, W_DEVICE, NULL, TY_VOID, TY_UINT},
     DEV("__activemask", BK_ACTMASK, 0, 0, 0, TY_UINT)
     DEV("__shfl_sync", BK_SHFL, SHFL_IDX, 3, 1, NOK)
     DEV("__shfl_up_sync", BK_SHFL, SHFL_UP, 3, 1, NOK)
@@ -664,7 +665,7 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
         check_minmax_abs(s, e, b, argt);
         break;
     case BK_INTR32: case BK_INTR64: case BK_REINTERP: case BK_ARITH: case BK_ROUNDCVT:
-    case BK_SATURATE:
+    case BK_SATURATE: case BK_SLEEP:
         check_fixed(s, e, b, argt);
         break;
     case BK_LDG:

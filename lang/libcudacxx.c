@@ -13,9 +13,9 @@
  *     to those words is an atomic, so the race checker orders what a thread
  *     did before its arrive() with what another does after its wait(), as it
  *     orders a lock's critical sections (runtime/check_race.c), and never
- *     reports the barrier's own words.  The scheduler's forward progress
- *     (SPEC 3.2) lets the spinning threads wait for the others; a wait that
- *     can never end stops at the step limit, at the wait.
+ *     reports the barrier's own words.  A waiting thread calls __nanosleep
+ *     (OP_SLEEP: its warp ends its turn), so the threads it waits for run
+ *     at once; a wait that can never end stops at the step limit.
  *   - memcpy_async copies when it is issued, with loads and stores of the
  *     widest size both addresses and the length allow (16 bytes as a float4,
  *     as cp.async moves them), so the model and the checkers see the copy as
@@ -73,8 +73,8 @@ static const char TEXT_CUDA_LIBCU[] =
     "    }\n"
     "    __device__ void wait(unsigned int token)\n"
     "    {\n"
-    "        while (__simtvm_cuda_load(&__phase) == token) {\n"
-    "        }\n"
+    "        while (__simtvm_cuda_load(&__phase) == token)\n"
+    "            __nanosleep(32);\n"
     "    }\n"
     "    __device__ void arrive_and_wait() { wait(arrive(1)); }\n"
     "    __device__ void arrive_and_drop()\n"
@@ -154,8 +154,8 @@ static const char TEXT_CUDA_LIBCU[] =
     "    __device__ void producer_acquire()\n"
     "    {\n"
     "        if (__full) /* the stage is free once its last round was released */\n"
-    "            while (__simtvm_cuda_load(&__empty[__head % __stages].__phase) < __head / __stages) {\n"
-    "            }\n"
+    "            while (__simtvm_cuda_load(&__empty[__head % __stages].__phase) < __head / __stages)\n"
+    "                __nanosleep(32);\n"
     "    }\n"
     "    __device__ void producer_commit()\n"
     "    {\n"
@@ -166,8 +166,8 @@ static const char TEXT_CUDA_LIBCU[] =
     "    __device__ void consumer_wait()\n"
     "    {\n"
     "        if (__full)\n"
-    "            while (__simtvm_cuda_load(&__full[__tail % __stages].__phase) <= __tail / __stages) {\n"
-    "            }\n"
+    "            while (__simtvm_cuda_load(&__full[__tail % __stages].__phase) <= __tail / __stages)\n"
+    "                __nanosleep(32);\n"
     "    }\n"
     "    __device__ void consumer_release()\n"
     "    {\n"

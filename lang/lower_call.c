@@ -298,6 +298,10 @@ static void collective(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)
     case BK_FENCE:
         lw_emit(F, OP_FENCE, 0, 0, 0, 0, 0);
         break;
+    case BK_SLEEP: /* the duration is not modelled: the warp gives up its turn */
+        lw_effect(F, e->args[0]);
+        lw_emit(F, OP_SLEEP, 0, 0, 0, 0, 0);
+        break;
     case BK_ACTMASK:
         lw_emit(F, OP_ACTMASK, dst, 0, 0, 0, 0);
         break;

@@ -39,7 +39,7 @@ enum k_bkind {
     BK_INTR64,      /* integer INTR on 64-bit operands */
     BK_REINTERP,    /* __float_as_int & co: a move (op = source kind, op2 = result kind) */
     BK_BAR,         /* __syncthreads*: op = BAR_* */
-    BK_SYNCWARP, BK_FENCE, BK_ACTMASK,
+    BK_SYNCWARP, BK_FENCE, BK_SLEEP, BK_ACTMASK,
     BK_SHFL,        /* op = SHFL_* */
     BK_VOTE,        /* op = VOTE_* */
     BK_MATCH_ANY, BK_MATCH_ALL,

@@ -1027,6 +1027,11 @@ issue:
 #endif
     switch ((simt_op)in->op) {
     TARGET(NOP): in++; NEXT;
+    TARGET(SLEEP): /* __nanosleep in a spin-wait: let the other warps run now */
+        in++;
+        SAVE();
+        simt_pending_push(w, lead, 0);
+        return EV_QUANTUM;
     TARGET(FENCE): /* a no-op for memory; the race checker sees it (fence and flag) */
         if (ex->observe && ex->vm->checker)
             simt_check_fence(ex->vm->checker);
