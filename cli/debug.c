@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli/debug.h"
+#include "runtime/runtime.h"
 #include "vm/exec.h"
 
 #define MAX_BREAKS 64

@@ -8,6 +8,7 @@
 
 #include "cli/runner.h"
 #include "cli/seeds.h"
+#include "runtime/runtime.h"
 
 typedef struct outcome {
     char *text;

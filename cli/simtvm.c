@@ -14,7 +14,8 @@
 #include "cli/runner.h"
 #include "cli/seeds.h"
 #include "lang/ast.h"
-#include "runtime/occupancy.h"
+#include "runtime/runtime.h"
+#include "vm/occupancy.h"
 #include "vm/suggest.h"
 #include "vm/vm.h"
 

@@ -28,7 +28,7 @@ enum k_bvar {
 
 /* ---- callable built-ins ---- */
 enum k_bkind {
-    BK_RUNTIME,     /* HCALL of runtime/builtins.def (op = BI_*) */
+    BK_RUNTIME,     /* HCALL of vm/builtins.def (op = BI_*) */
     BK_MATH,        /* INTR, float or double by overloading (op = float id, op2 = double id) */
     BK_MATHF,       /* INTR, always float (op) */
     BK_MATHD,       /* INTR, always double (op2) */

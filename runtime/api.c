@@ -11,6 +11,7 @@
  * VM's allocator; only the FILE objects themselves are glibc's.
  */
 #include "runtime/api.h"
+#include "runtime/runtime.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/runtime.h"
 #include "vm/vm.h"
 
 /* A host function registered by an embedder under the name K code declares. */

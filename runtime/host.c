@@ -1,4 +1,4 @@
-/* runtime/host.c -- the builtins of runtime/builtins.def: the C library subset
+/* runtime/host.c -- the builtins of vm/builtins.def: the C library subset
  * and the CUDA runtime subset that K programs call.
  *
  * One static function per builtin, named bi_<ID>, found through a table that
@@ -13,7 +13,7 @@
  * device returns 700 until cudaDeviceReset (see context_error).
  *
  * The clocks (clock, time...) are in runtime/clocks.c, the streams in
- * runtime/stdio.c: runtime/libc.def lists the library files' builtins.
+ * runtime/stdio.c: vm/libc.def lists the library files' builtins.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -937,7 +937,7 @@ typedef simt_status (*builtin_fn)(call *c);
 static const builtin_fn builtins[BI_COUNT] = {
 #define BI(id, name, where, sig) [BI_##id] = bi_##id,
 #define LIB(id, name, where, sig) [BI_##id] = simt_lib_##id,
-#include "runtime/builtins.def"
+#include "vm/builtins.def"
 #undef LIB
 #undef BI
 };

@@ -1,4 +1,4 @@
-/* runtime/host_call.h -- what the files implementing runtime/builtins.def
+/* runtime/host_call.h -- what the files implementing vm/builtins.def
  * share: one call's arguments and result, and the helpers that read guest
  * memory and return CUDA errors (defined in runtime/host.c).
  *
@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "runtime/runtime.h"
 #include "vm/vm.h"
 
 typedef struct call {

@@ -1,6 +1,6 @@
 /* runtime/host_device.c -- the CUDA runtime's questions about the device
  * and its kernels (SPEC 2.8): cudaDeviceGetAttribute, cudaMemGetInfo, the
- * occupancy calculator (the model's, runtime/occupancy.c), versions, the
+ * occupancy calculator (the model's, vm/occupancy.c), versions, the
  * device settings that change nothing here (flags, cache preference), and
  * assert's failure, which in a kernel is a kernel fault of its own kind.
  *
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "runtime/host_call.h"
-#include "runtime/occupancy.h"
+#include "vm/occupancy.h"
 
 /* ---- cudaDeviceGetAttribute ---- */
 

@@ -1,4 +1,4 @@
-/* runtime/hostlib.h -- the host C library files (runtime/libc.def): their
+/* runtime/hostlib.h -- the host C library files (vm/libc.def): their
  * builtins for runtime/host.c's dispatch table, and what the VM calls. */
 #ifndef SIMT_HOSTLIB_H
 #define SIMT_HOSTLIB_H
@@ -6,7 +6,7 @@
 #include "runtime/host_call.h"
 
 #define LIB(id, name, where, sig) simt_status simt_lib_##id(call *c);
-#include "runtime/libc.def"
+#include "vm/libc.def"
 #undef LIB
 
 /* runtime/stdio.c: the host stream of a guest FILE * (NULL after a fault

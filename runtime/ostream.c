@@ -192,7 +192,7 @@ void simt_ostream_manip(simt_ostream *s, FILE *f, uint64_t manip)
     }
 }
 
-/* ---- the guest's streams (builtins of runtime/libc.def) ---- */
+/* ---- the guest's streams (builtins of vm/libc.def) ---- */
 
 #include "runtime/hostlib.h"
 

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/runtime.h"
 #include "vm/vm.h"
 
 typedef struct outbuf {
@@ -361,38 +362,4 @@ simt_status simt_format_printf_at(simt_vm *vm, const simt_tctx *t, const simt_si
     *out = b.p;
     *outlen = b.len;
     return SIMT_OK;
-}
-
-/* ---- output held back by a block running on a worker thread (vm/threads.c) ---- */
-
-int simt_printf_buf_add(const simt_allocator *al, simt_printf_buf *b, uint64_t keep,
-                        const char *text, size_t len)
-{
-    /* Beyond keep bytes the block alone passes the launch's cap, so every
-     * later call of the block would be dropped: count it, do not hold it. */
-    int held = b->bytes <= keep;
-    b->bytes += len;
-    if (!held || len == 0)
-        return 0;
-    size_t need = sizeof len + len;
-    if (b->cap - b->len < need) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap - b->len < need)
-            cap *= 2;
-        char *p = simt_realloc(al, b->data, cap);
-        if (!p)
-            return -1;
-        b->data = p;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, &len, sizeof len);
-    memcpy(b->data + b->len + sizeof len, text, len);
-    b->len += need;
-    return 0;
-}
-
-void simt_printf_buf_free(const simt_allocator *al, simt_printf_buf *b)
-{
-    simt_free(al, b->data);
-    memset(b, 0, sizeof *b);
 }

@@ -14,7 +14,7 @@
 
 static const char *const builtin_names[BI_COUNT] = {
 #define BI(id, name, where, sig) [BI_##id] = name,
-#include "runtime/builtins.def"
+#include "vm/builtins.def"
 #undef BI
 };
 

@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/ffi.h"
 #include "vm/exec.h"
 #include "vm/lanes.h"
 #include "vm/observe.h"
@@ -248,10 +247,14 @@ static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int
     a.warp = w->index;
     a.width = w->width;
     a.tid_base = w->tid_base;
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        a.addr[l] = base[l] + off;
-    }
+    if (mask == UINT32_MAX) /* a whole warp of 32: one straight loop */
+        for (unsigned l = 0; l < 32; l++)
+            a.addr[l] = base[l] + off;
+    else
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            a.addr[l] = base[l] + off;
+        }
     if (vm->checker)
         simt_check_access(vm->checker, vm, &a);
     if (vm->model)
@@ -438,6 +441,16 @@ static uint64_t atom_host(unsigned op, unsigned type, uint8_t *p, uint64_t v)
     return old;
 }
 
+/* One builtin or native import call through the host (vm/vm.h simt_host_ops). */
+static simt_status host_call(simt_vm *vm, const simt_insn *in, const simt_tctx *t,
+                             const simt_sig *sig, const uint64_t *args, uint64_t *ret)
+{
+    if (!vm->host)
+        return simt_vm_faultf(vm, "host call without a host (the VM runs without its runtime)");
+    return in->op == OP_HCALL ? vm->host->builtin(vm, t, in->i, sig, args, in->c, ret)
+                              : vm->host->native(vm, t, (uint32_t)in->i, args, ret);
+}
+
 /* Calls a runtime builtin or native import once per lane. */
 static int lane_calls(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, uint64_t *R,
                       const simt_insn *in, unsigned *fault_lane)
@@ -456,9 +469,7 @@ static int lane_calls(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mas
         ex->vm->fault.pc = (int32_t)(in - ex->mod->code);
         if (ex->is_host) /* the host clocks read it (runtime/clocks.c) */
             ex->vm->host_steps = ex->steps;
-        simt_status st = in->op == OP_HCALL
-            ? simt_builtin_call(ex->vm, &t, in->i, sig, args, in->c, &ret)
-            : simt_ffi_call(ex->vm, &t, (uint32_t)in->i, args, &ret);
+        simt_status st = host_call(ex->vm, in, &t, sig, args, &ret);
         if (st != SIMT_OK) {
             *fault_lane = l;
             return st == SIMT_EXIT ? EV_EXIT : EV_FAULT;

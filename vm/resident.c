@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/occupancy.h"
+#include "vm/occupancy.h"
 #include "vm/alloc.h"
 #include "vm/exec.h"
 #include "vm/observe.h"

@@ -318,6 +318,40 @@ typedef struct grid_worker {
     char pad[64];
 } grid_worker;
 
+/* ---- output held back by a block running on a worker thread ---- */
+
+int simt_printf_buf_add(const simt_allocator *al, simt_printf_buf *b, uint64_t keep,
+                        const char *text, size_t len)
+{
+    /* Beyond keep bytes the block alone passes the launch's cap, so every
+     * later call of the block would be dropped: count it, do not hold it. */
+    int held = b->bytes <= keep;
+    b->bytes += len;
+    if (!held || len == 0)
+        return 0;
+    size_t need = sizeof len + len;
+    if (b->cap - b->len < need) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap - b->len < need)
+            cap *= 2;
+        char *p = simt_realloc(al, b->data, cap);
+        if (!p)
+            return -1;
+        b->data = p;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, &len, sizeof len);
+    memcpy(b->data + b->len + sizeof len, text, len);
+    b->len += need;
+    return 0;
+}
+
+void simt_printf_buf_free(const simt_allocator *al, simt_printf_buf *b)
+{
+    simt_free(al, b->data);
+    memset(b, 0, sizeof *b);
+}
+
 static void lower_stop(grid_job *job, uint64_t n)
 {
     uint64_t cur = __atomic_load_n(&job->stop, __ATOMIC_SEQ_CST);
@@ -332,7 +366,8 @@ static void emit_rec(grid_job *job, uint64_t n, block_rec *rec)
     for (size_t at = 0; at < b->len;) {
         size_t len;
         memcpy(&len, b->data + at, sizeof len);
-        simt_device_printf_write(job->vm, b->data + at + sizeof len, len);
+        if (job->vm->host) /* no host: no printf could run */
+            job->vm->host->device_printf(job->vm, b->data + at + sizeof len, len);
         at += sizeof len + len;
     }
     job->steps += job->slots[n].steps;

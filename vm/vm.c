@@ -1,10 +1,10 @@
 /* vm/vm.c -- the VM's life cycle: configuration, module globals, running
  * main() on the host thread, and printing faults. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/ffi.h"
-#include "runtime/hostlib.h"
 #include "vm/exec.h"
 #include "vm/observe.h"
 #include "vm/srcquote.h"
@@ -20,6 +20,24 @@ void simt_config_init(simt_config *cfg)
     cfg->max_memory = 16ull << 30;
     cfg->max_printf = SIMT_MAX_PRINTF_DEFAULT;
     cfg->device = simt_device_builtin("h100");
+}
+
+/* ---- faults: the VM's one way to stop with a message ---- */
+
+simt_status simt_vm_faultf(simt_vm *vm, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(vm->fault.message, sizeof vm->fault.message, fmt, ap);
+    va_end(ap);
+    vm->fault.cuda_error = 0;
+    return SIMT_FAULT;
+}
+
+simt_status simt_vm_oom(simt_vm *vm, const char *what)
+{
+    vm->oom = 1;
+    return simt_vm_faultf(vm, "out of memory for %s", what);
 }
 
 int simt_module_find_func(const simt_module *mod, const char *name)
@@ -86,38 +104,8 @@ static simt_status find_parallel_kernels(simt_vm *vm)
     return SIMT_OK;
 }
 
-/* Whether the program reads a clock that the timing model drives (SPEC 2.8,
- * 5.3): device clock()/clock64(), cudaEventElapsedTime, and -- unless
- * --wall-clock makes them real -- the host's clock(), gettimeofday,
- * clock_gettime and std::chrono's clocks.  Such a program runs with the model
- * on, with or without --stats, so that what it prints is the same either way.
- * time() is left out: it counts whole seconds, which the model's microseconds
- * never reach, and programs call it to seed rand(). */
-static int reads_clock(const simt_module *mod, int wall_clock)
-{
-    for (uint32_t pc = 0; pc < mod->ncode; pc++) {
-        const simt_insn *in = &mod->code[pc];
-        if (in->op == OP_SREG && (in->i == SREG_CLOCK || in->i == SREG_CLOCK64))
-            return 1;
-        if (in->op != OP_HCALL)
-            continue;
-        switch (in->i) {
-        case BI_CUDA_EVENT_ELAPSED:
-            return 1;
-        case BI_HOST_CLOCK: case BI_GETTIMEOFDAY: case BI_CLOCK_GETTIME:
-        case BI_CHRONO_STEADY_NOW: case BI_CHRONO_HIRES_NOW: case BI_CHRONO_SYSTEM_NOW:
-            if (!wall_clock)
-                return 1;
-            break;
-        default:
-            break;
-        }
-    }
-    return 0;
-}
-
-simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module *mod, FILE *out,
-                         FILE *err)
+simt_status simt_vm_core_init(simt_vm *vm, const simt_config *cfg, const simt_module *mod,
+                              FILE *out, FILE *err)
 {
     memset(vm, 0, sizeof *vm);
     vm->cfg = *cfg;
@@ -147,43 +135,11 @@ simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module 
         return st;
     if (cfg->threads > 1 && (st = find_parallel_kernels(vm)) != SIMT_OK)
         return st;
-    if (cfg->checks && !(vm->checker = simt_checker_new(mod, cfg->checks, &cfg->alloc)))
-        return simt_vm_oom(vm, "the checkers");
-    int viewers = cfg->trace_path || cfg->report_path;
-    if ((cfg->stats || viewers || reads_clock(mod, cfg->wall_clock)) &&
-        !(vm->model = simt_model_new(mod, vm->cfg.device, &cfg->alloc)))
-        return simt_vm_oom(vm, "the performance model");
-    if (viewers) {
-        char why[512];
-        if (!(vm->trace = simt_trace_new(mod, &vm->cfg, vm->model, why, sizeof why)))
-            return simt_vm_faultf(vm, "%s", why);
-    }
-    if (vm->model)
-        simt_model_set_maxrregcount(vm->model, cfg->maxrregcount);
-    if (mod->nimports) {
-        char why[512];
-        if (simt_ffi_open_with(vm, cfg->native_libs, cfg->native_syms, cfg->nnative_syms, why,
-                               sizeof why) != 0)
-            return simt_vm_faultf(vm, "%s", why);
-    }
     return SIMT_OK;
 }
 
-void simt_vm_destroy(simt_vm *vm)
+void simt_vm_core_destroy(simt_vm *vm)
 {
-    simt_ffi_close(vm);
-    simt_stdio_close_all(vm);
-    simt_iostate_free(vm);
-    simt_random_free(vm);
-    if (vm->checker)
-        simt_checker_free(vm->checker);
-    if (vm->model)
-        simt_model_free(vm->model);
-    if (vm->trace)
-        simt_trace_free(vm->trace);
-    vm->trace = NULL;
-    vm->checker = NULL;
-    vm->model = NULL;
     simt_mem_destroy(&vm->mem);
     simt_free(&vm->cfg.alloc, vm->global_addr);
     simt_free(&vm->cfg.alloc, vm->func_of_pc);

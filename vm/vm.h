@@ -5,11 +5,12 @@
  * configuration.  There is no global or static mutable state anywhere: two
  * VMs coexist in one process.
  *
- * Who calls what: the interpreter (vm/interp.c, vm/sched_*.c, vm/grid.c) runs
- * code; it calls runtime/host.c for HCALL builtins, runtime/memory.c to
- * translate addresses, runtime/printf.c for printf.  The runtime never calls
- * back into the interpreter except through simt_vm_launch (the LAUNCH opcode
- * and the embedding API).
+ * Layers point down: vm/ (bytecode, memory, interpreter, scheduling) includes
+ * nothing of runtime/.  What the VM needs from above -- host calls (HCALL
+ * builtins and native imports) and the device printf sink -- comes through
+ * the simt_host_ops table below, which the runtime installs
+ * (runtime/runtime.h simt_vm_init); what watches execution -- checkers, the
+ * model, trace, report -- registers through vm/observe.h.
  */
 #ifndef SIMT_VM_H
 #define SIMT_VM_H
@@ -20,8 +21,8 @@
 #include "vm/lanes.h"
 #include "vm/module.h"
 #include "vm/render.h"
-#include "runtime/device.h"
-#include "runtime/memory.h"
+#include "vm/device.h"
+#include "vm/memory.h"
 
 /* ---- configuration (simt_config_init sets the defaults) ---- */
 enum simt_sched { SCHED_ITS, SCHED_LOCKSTEP };
@@ -134,12 +135,33 @@ typedef struct simt_frame_zero {
     int keep_head;
 } simt_frame_zero;
 
+/* ---- what the VM needs from its host (installed by runtime/runtime.h) ----
+ * vm->host points to a table the host owns and keeps alive as long as the VM;
+ * vm->host_ctx is the host's own state, for hosts other than the runtime (the
+ * runtime keeps its state in the VM's runtime fields below).  With no host
+ * (vm->host NULL, as after simt_vm_core_init alone) an HCALL is a fault. */
+struct simt_vm;
+typedef struct simt_host_ops {
+    /* OP_HCALL: builtin `id` (vm/builtins.def) for the thread described by t;
+     * *ret receives the result.  Returns SIMT_OK, SIMT_EXIT or SIMT_FAULT. */
+    simt_status (*builtin)(struct simt_vm *vm, const simt_tctx *t, int id, const simt_sig *sig,
+                           const uint64_t *args, int nargs, uint64_t *ret);
+    /* OP_NCALL: native import `import` (vm/module.h simt_import). */
+    simt_status (*native)(struct simt_vm *vm, const simt_tctx *t, uint32_t import,
+                          const uint64_t *args, uint64_t *ret);
+    /* Device printf text that a worker thread held back (vm/threads.c), written
+     * in block order once the blocks ended. */
+    void (*device_printf)(struct simt_vm *vm, const char *text, size_t len);
+} simt_host_ops;
+
 struct simt_exec;   /* vm/exec.h: the interpreter's state, for the debug hook */
 struct simt_block;
 struct simt_warp;
 
 typedef struct simt_vm {
     simt_config cfg;
+    const simt_host_ops *host;  /* NULL: no host calls (see simt_host_ops) */
+    void *host_ctx;
     const simt_module *mod;
     simt_memory mem;
     uint64_t *global_addr;      /* address of each module global, by index */
@@ -242,23 +264,9 @@ void *simt_vm_translate(simt_vm *vm, const simt_tctx *t, uint64_t addr, uint64_t
 const char *simt_vm_cstr(simt_vm *vm, const simt_tctx *t, uint64_t addr, size_t max,
                          size_t *len);
 
-/* Runs builtin `id` (BI_*) for one thread: args typed by sig; *ret receives
- * the result.  Returns SIMT_OK, SIMT_EXIT or SIMT_FAULT (runtime/host.c). */
-simt_status simt_builtin_call(simt_vm *vm, const simt_tctx *t, int id, const simt_sig *sig,
-                              const uint64_t *args, int nargs, uint64_t *ret);
-
-/* Formats a printf call (format string at args[0]) into a malloc'd buffer
- * *out of *outlen bytes (runtime/printf.c).  Returns SIMT_OK or SIMT_FAULT. */
-simt_status simt_format_printf(simt_vm *vm, const simt_tctx *t, const simt_sig *sig,
-                               const uint64_t *args, int nargs, char **out, size_t *outlen);
-/* The same with the format at args[fmt_arg] (fprintf, sprintf, snprintf). */
-simt_status simt_format_printf_at(simt_vm *vm, const simt_tctx *t, const simt_sig *sig,
-                                  const uint64_t *args, int nargs, int fmt_arg, char **out,
-                                  size_t *outlen);
-
 /* Device printf output held back while blocks run on several host threads:
  * each call's text after its length (a size_t), in call order.  bytes counts
- * every call's text, kept or not (runtime/printf.c). */
+ * every call's text, kept or not (vm/threads.c). */
 typedef struct simt_printf_buf {
     char *data;
     size_t len, cap;
@@ -271,10 +279,6 @@ typedef struct simt_printf_buf {
 int simt_printf_buf_add(const simt_allocator *al, simt_printf_buf *b, uint64_t keep,
                         const char *text, size_t len);
 void simt_printf_buf_free(const simt_allocator *al, simt_printf_buf *b);
-
-/* Writes one device printf call's text to vm->out as far as cfg.max_printf
- * allows for this launch, with the one warning when it passes (runtime/host.c). */
-void simt_device_printf_write(simt_vm *vm, const char *text, size_t len);
 
 /* Why the blocks of kernel `kernel` must run one after another (a global
  * atomic whose result is used, __threadfence, volatile accesses, device
@@ -291,13 +295,15 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
                            int nargs);
 
 /* ---- life cycle (vm/vm.c) ---- */
-/* Prepares vm to run mod (which must outlive it): allocates and initialises
- * the module's global variables and binds native imports.  out/err receive the
- * program's output and diagnostics.  Returns SIMT_OK or SIMT_FAULT (message in
- * vm->fault, e.g. an import that cannot be bound). */
-simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module *mod, FILE *out,
-                         FILE *err);
-void simt_vm_destroy(simt_vm *vm);
+/* The machine alone: prepares vm to run mod (which must outlive it),
+ * allocates and initialises the module's global variables, with no host and
+ * no observers.  out/err receive the program's output and diagnostics.
+ * Returns SIMT_OK or SIMT_FAULT (message in vm->fault).  Programs use
+ * simt_vm_init (runtime/runtime.h), which adds the runtime on top. */
+simt_status simt_vm_core_init(simt_vm *vm, const simt_config *cfg, const simt_module *mod,
+                              FILE *out, FILE *err);
+/* Frees what simt_vm_core_init made (safe after a failed init). */
+void simt_vm_core_destroy(simt_vm *vm);
 
 /* Runs main() on the host thread.  argv goes to main(int argc, char **argv)
  * when it takes them.  On SIMT_OK or SIMT_EXIT vm->exit_code holds main's
@@ -313,7 +319,7 @@ int simt_module_find_func(const simt_module *mod, const char *name);
 
 enum simt_builtin {
 #define BI(id, name, where, sig) BI_##id,
-#include "runtime/builtins.def"
+#include "vm/builtins.def"
 #undef BI
     BI_COUNT
 };

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "lang/ast.h"
+#include "runtime/runtime.h"
 #include "tests/fuzz/fuzz.h"
 #include "vm/vm.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "runtime/model.h"
-#include "runtime/occupancy.h"
+#include "vm/occupancy.h"
 #include "vm/opcodes.h"
 
 /* ---------------------------------------------------------------- fixtures */

@@ -15,6 +15,7 @@
 
 #include "runtime/ffi.h"
 #include "runtime/npy.h"
+#include "runtime/runtime.h"
 #include "vm/vm.h"
 
 /* ---- a hand-built VM ---- */

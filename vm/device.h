@@ -1,4 +1,4 @@
-/* runtime/device.h -- device profiles: the figures behind occupancy, timing
+/* vm/device.h -- device profiles: the figures behind occupancy, timing
  * and cudaGetDeviceProperties (SPEC 5.1). */
 #ifndef SIMT_DEVICE_H
 #define SIMT_DEVICE_H

@@ -1,4 +1,4 @@
-/* runtime/memory.c -- the allocation table and address translation.
+/* vm/memory.c -- the allocation table and address translation.
  *
  * Allocation is a bump pointer per space, so an address is never handed out
  * twice: a stale pointer always lands in a freed entry (use after free,
@@ -11,11 +11,10 @@
  * free must be serialised against everything else by the caller.
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/memory.h"
+#include "vm/memory.h"
 #include "vm/observe.h"
 #include "vm/vm.h"
 
@@ -138,22 +137,6 @@ simt_alloc *simt_mem_find(simt_memory *m, uint64_t addr)
         return NULL;
     __atomic_store_n(&m->last, (size_t)i, __ATOMIC_RELAXED);
     return &m->allocs[i];
-}
-
-simt_status simt_vm_faultf(simt_vm *vm, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(vm->fault.message, sizeof vm->fault.message, fmt, ap);
-    va_end(ap);
-    vm->fault.cuda_error = 0;
-    return SIMT_FAULT;
-}
-
-simt_status simt_vm_oom(simt_vm *vm, const char *what)
-{
-    vm->oom = 1;
-    return simt_vm_faultf(vm, "out of memory for %s", what);
 }
 
 /* ---- translation ---- */

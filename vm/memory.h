@@ -1,4 +1,4 @@
-/* runtime/memory.h -- the allocation table of the modelled address space.
+/* vm/memory.h -- the allocation table of the modelled address space.
  *
  * Global and constant memory are lists of allocations in the address space of
  * vm/module.h (SIMT_ADDR).  Addresses are never reused after free, so a stale

@@ -1,5 +1,5 @@
-/* runtime/occupancy.c -- the occupancy calculation of SPEC 5.3. */
-#include "runtime/occupancy.h"
+/* vm/occupancy.c -- the occupancy calculation of SPEC 5.3. */
+#include "vm/occupancy.h"
 
 #include <stdint.h>
 

@@ -1,4 +1,4 @@
-/* runtime/occupancy.h -- resident blocks per SM and what limits them (SPEC 5.3).
+/* vm/occupancy.h -- resident blocks per SM and what limits them (SPEC 5.3).
  *
  * Used by `simtvm occupancy` and by the statistics (theoretical occupancy).
  * The textbook calculation divides each SM resource by the block's demand
@@ -8,10 +8,10 @@
 #ifndef SIMT_OCCUPANCY_H
 #define SIMT_OCCUPANCY_H
 
-#include <stddef.h> /* runtime/device.h uses size_t */
+#include <stddef.h> /* vm/device.h uses size_t */
 #include <stdint.h>
 
-#include "runtime/device.h"
+#include "vm/device.h"
 
 /* The limiting resources, in the order that breaks ties. */
 enum simt_occ_limiter { OCC_THREADS, OCC_BLOCKS, OCC_REGISTERS, OCC_SHARED, OCC_NLIMITS };

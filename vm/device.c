@@ -1,4 +1,4 @@
-/* runtime/device.c -- the built-in device profiles and the profile-file reader.
+/* vm/device.c -- the built-in device profiles and the profile-file reader.
  *
  * Sources of the figures:
  *   - SM counts, per-SM limits, shared memory, L1/L2 sizes, clocks, memory:
@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/device.h"
+#include "vm/device.h"
 
 #define KIB 1024
 #define MIB (1024 * 1024)
