@@ -381,7 +381,9 @@ static k_expr *coalesced_shfl(cgb *b, const char *m, k_expr *g, k_expr *v, k_exp
     else
         src = cond(b, bin(b, KB_LT, bin(b, KB_ADD, rank, d), warp_size(b, g)),
                    lane_of_rank(b, g, bin(b, KB_ADD, warp_rank(b, g), d)), lane(b));
-    return call(b, "__shfl_sync", 4, mask_of(b, g), v, src, u32(b, 32));
+    k_expr *e = call(b, "__shfl_sync", 4, mask_of(b, g), v, src, u32(b, 32));
+    e->group_shfl = 1;   /* a group's shfl takes any record of 32-bit words */
+    return e;
 }
 
 static k_expr *shuffle(cgb *b, const char *m, const k_type *t, k_expr *g, k_expr **a)
@@ -395,10 +397,14 @@ static k_expr *shuffle(cgb *b, const char *m, const k_type *t, k_expr *g, k_expr
             return fail(b, "a coalesced_group has no member 'shfl_xor'%s", "");
         return coalesced_shfl(b, m, g, a[0], a[1]);
     }
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(m, names[i][0]) == 0)
-            return call(b, names[i][1], 4, mask_of(b, g), a[0], a[1],
-                        u32(b, (uint32_t)t->cg_tile));
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(m, names[i][0]) != 0)
+            continue;
+        k_expr *e = call(b, names[i][1], 4, mask_of(b, g), a[0], a[1],
+                         u32(b, (uint32_t)t->cg_tile));
+        e->group_shfl = 1;   /* a group's shfl takes any record of 32-bit words */
+        return e;
+    }
     return NULL;
 }
 

@@ -81,7 +81,7 @@ k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name)
 
 /* The innermost tag called name; *here says whether the current block
  * declared it. */
-static k_type *tag_lookup(const k_parser *ps, const char *name, int *here)
+static k_type *tag_lookup_as(const k_parser *ps, const char *name, int *here)
 {
     int mark = ps->scope_marks.n ? (int)(uintptr_t)ps->scope_marks.items[ps->scope_marks.n - 1]
                                  : 0;
@@ -92,6 +92,15 @@ static k_type *tag_lookup(const k_parser *ps, const char *name, int *here)
         }
     *here = 0;
     return NULL;
+}
+
+/* Tags are recorded under their namespace-qualified name, so that a::s and
+ * b::s (thrust::plus and cuda::std::plus) are two tags; inside a namespace
+ * the tag of that namespace is found first, then one outside it. */
+static k_type *tag_lookup(k_parser *ps, const char *name, int *here)
+{
+    k_type *t = tag_lookup_as(ps, k_ns_qualify(ps->ctx, ps->ns, name), here);
+    return t ? t : tag_lookup_as(ps, name, here);
 }
 
 static k_type *record_type(k_parser *ps, k_record *r)
@@ -106,7 +115,7 @@ static k_type *declare_tag(k_parser *ps, int is_union, const char *tag, k_loc lo
 {
     k_type *t = record_type(ps, k_record_new(ps->ctx, tag, is_union, loc));
     if (tag) {
-        k_parse_list_add(ps, &ps->tag_names, (void *)tag);
+        k_parse_list_add(ps, &ps->tag_names, (void *)k_ns_qualify(ps->ctx, ps->ns, tag));
         k_parse_list_add(ps, &ps->tag_types, t);
         k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, tag), t);
     }
@@ -292,7 +301,7 @@ k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped)
         int here;
         if (tag_lookup(ps, tag, &here) && here)
             k_error(ps->ctx, loc, "redefinition of 'enum %s'", tag);
-        k_parse_list_add(ps, &ps->tag_names, (void *)tag);
+        k_parse_list_add(ps, &ps->tag_names, (void *)k_ns_qualify(ps->ctx, ps->ns, tag));
         k_parse_list_add(ps, &ps->tag_types, t);
         k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, tag), t);
     }
@@ -369,6 +378,25 @@ int k_parse_fnptr_open(const k_parser *ps)
     while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
         p++;
     return p < ps->lx.lim && *p == '*';
+}
+
+/* `T x{...}`: a '{' right after a name that follows a type (not a tag
+ * keyword: `struct S {` opens a body) starts the name's braced initializer. */
+int k_parse_brace_init(const k_parser *ps)
+{
+    if (ps->prev_kind != IDENT)
+        return 0;
+    int k = ps->prev2_kind;
+    return (is_type_token(k) && !is_tag_keyword(k)) || k == TPL_CLOSE || k == '*' ||
+           k == '&' || k == KW_AUTO || k == KW_CONST;
+}
+
+/* The list of `T x{...}`: `auto x{e}` is e's type, `auto x = {e}` would not be. */
+k_expr *k_parse_direct_list(k_expr *list)
+{
+    if (list)
+        list->direct_list = 1;
+    return list;
 }
 
 /* Called with every token the scanner returns (brace and token history). */
@@ -522,7 +550,9 @@ k_record *k_parse_method_class(k_parser *ps, const char *name)
         last = sep;
     char *prefix = k_strndup(ps->ctx, name, (size_t)(last - name));
     k_type *t = k_parse_typedef_lookup(ps, prefix);
-    return t && t->kind == TY_RECORD ? t->rec : NULL;
+    if (!t || t->kind != TY_RECORD)   /* `C<T>::f`: the class template C's record */
+        return k_tpl_class_record(ps, prefix);
+    return t->rec;
 }
 
 /* "S::S": the last two components are equal. */
@@ -576,5 +606,6 @@ void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storag
         for (int i = 0; i < inits->n; i++)
             f->mem_inits[i] = inits->items[i];
     }
-    k_parse_list_add(ps, &ps->decls, f);
+    if (!k_tpl_define_member(ps, r, proto, f))
+        k_parse_list_add(ps, &ps->decls, f);
 }

@@ -151,6 +151,8 @@ k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e);
 void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);
 int k_parse_type_name_here(const k_parser *ps);
 int k_parse_fnptr_open(const k_parser *ps);
+int k_parse_brace_init(const k_parser *ps);
+k_expr *k_parse_direct_list(k_expr *list);
 void k_parse_token_hook(k_parser *ps, int kind);
 
 /* lang/templates.c: the parser's side of templates */
@@ -179,6 +181,9 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **name);
 int k_tpl_nested_head(k_parser *ps, k_loc loc);
 void k_tpl_member_end(k_parser *ps, k_list *params);
+const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member);
+k_record *k_tpl_class_record(k_parser *ps, const char *name);
+int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f);
 }
 
 %union {
@@ -301,6 +306,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %token KW_FRIEND "friend" KW_VA_ARG "va_arg" KW_VA_LIST "va_list"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
+%token BRACE_INIT "{"   /* `T x{...}`: the '{' of a declarator's braced initializer */
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
 %token ANDAND "&&" OROR "||"
 %token MUL_ASSIGN "*=" DIV_ASSIGN "/=" MOD_ASSIGN "%=" ADD_ASSIGN "+=" SUB_ASSIGN "-="
@@ -328,7 +334,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %left '*' '/' '%'
 
 %type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
-%type <expr> initializer strings init_item braced_init
+%type <expr> initializer strings init_item braced_init direct_list
 %type <stmt> asm_stmt
 %type <list> asm_sections asm_ops_opt asm_ops
 %type <ptr> asm_op
@@ -380,6 +386,21 @@ external
     | template_head decl_specs declarator compound
                                     { add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
     | template_head declaration     { add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
+    /* a class template's members defined outside it: `T C<T>::f() const {...}`,
+     * `C<T>::C(T v) : x(v) {...}` (lang/templates_member.c) */
+    | template_head decl_specs declarator KW_CONST compound
+                        { add_method_def(ps, $2, $3, 1, NULL, $5); k_tpl_head_end(ps, $1); }
+    | template_head decl_specs declarator ':' mem_inits compound
+                        { add_method_def(ps, $2, $3, 0, $5, $6); k_tpl_head_end(ps, $1); }
+    | template_head declarator ':' mem_inits compound
+                        { add_method_def(ps, NULL, $2, 0, $4, $5); k_tpl_head_end(ps, $1); }
+    | template_head declarator compound
+        {
+            if (!add_method_def(ps, NULL, $2, 0, NULL, $3))
+                k_error(ps->ctx, $2 ? $2->loc : LOC(@2), "type specifier missing before '%s'"
+                        " (K has no implicit int)", $2 && $2->name ? $2->name : "?");
+            k_tpl_head_end(ps, $1);
+        }
     | KW_TEMPLATE declaration       { k_tpl_instantiation(ps, $2); add_file_decls(ps, $2); }
     | declarator compound
         {
@@ -650,6 +671,7 @@ member_dtors
 member_dtor
     : declarator                                { $$ = $1; }
     | declarator '=' initializer                { $$ = $1; if ($$) $$->init = $3; }
+    | declarator direct_list                    { $$ = $1; if ($$) $$->init = $2; }
     | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
     | ':' const_expr        { $$ = dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
     ;
@@ -744,6 +766,14 @@ init_dtors
 init_dtor
     : declarator                                { $$ = $1; }
     | declarator '=' initializer                { $$ = $1; $$->init = $3; }
+    | declarator direct_list                    { $$ = $1; if ($$) $$->init = $2; }
+    ;
+
+/* `T x{a, b}`: initialized as `T x = {a, b}` is (K reads no difference) */
+direct_list
+    : BRACE_INIT '}'                    { $$ = k_parse_direct_list(make_init_list(ps, LOC(@1), NULL)); }
+    | BRACE_INIT init_list '}'          { $$ = k_parse_direct_list(make_init_list(ps, LOC(@1), $2)); }
+    | BRACE_INIT init_list ',' '}'      { $$ = k_parse_direct_list(make_init_list(ps, LOC(@1), $2)); }
     ;
 
 pointer
@@ -807,6 +837,8 @@ direct_dtor
 /* The name of a function: an identifier or `operator+` (named "operator+"). */
 dtor_name
     : IDENT                                     { $$ = $1; }
+    | template_type SCOPED_NAME     /* C<T>::f: a class template's member, defined outside */
+                                                { $$ = k_tpl_member_def_name(ps, $1, $2); }
     | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
     ;
 
@@ -2238,8 +2270,9 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     /* `class` starts a record except in a template's parameter list */
     if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
         kind = KW_CLASS_RECORD;
-    k_parse_token_hook(ps, kind);
-    return kind;
+    int braced = kind == '{' && k_parse_brace_init(ps);
+    k_parse_token_hook(ps, kind);      /* counts the brace as any other */
+    return braced ? BRACE_INIT : kind;
 }
 
 /* ======================================================== syntax errors */

@@ -488,7 +488,10 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
         init->builtin = -1;
         return 1;
     }
-    if (init->kind == E_INIT_LIST) {
+    if (init->kind == E_INIT_LIST && init->nargs == 0) {
+        k_expr *zero = k_expr_new(s->ctx, E_INT, init->loc);   /* `int x{}`: value-initialized */
+        d->init = init = zero;
+    } else if (init->kind == E_INIT_LIST) {
         if (init->nargs != 1) {
             k_error(s->ctx, init->loc, "a scalar needs exactly one initializer");
             return 0;

@@ -33,6 +33,7 @@ static const k_builtin_template builtin_templates[] = {
     { "cooperative_groups::bit_and", K_TPL_CLASS },
     { "cooperative_groups::bit_or", K_TPL_CLASS },
     { "cooperative_groups::bit_xor", K_TPL_CLASS },
+    { "thrust::host_vector", K_TPL_CLASS },   /* thrust::device_vector (lang/thrust.c) */
 };
 
 void k_tpl_register(k_ctx *ctx, k_tpl_scan *ts, const char *name, enum k_tpl_kind kind)
@@ -271,6 +272,7 @@ k_list *k_tpl_head(k_parser *ps, k_list *params)
 {
     ps->tpl.decl_mark = ps->decls.n;
     ps->tpl.head_nparams = params ? params->n : 0;
+    ps->tpl.head_params = params;
     return params ? params : k_alloc(ps->ctx, sizeof(k_list));
 }
 

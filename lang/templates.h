@@ -37,6 +37,7 @@ typedef struct k_tpl_scan {
     int typedef_mark;         /* the typedef count before its parameters */
     int decl_mark;            /* the unit's declaration count after the head */
     int head_nparams;         /* the head's parameters (0 for `template <>`) */
+    struct k_list *head_params; /* the head's parameters (k_tparam *), or NULL */
     struct k_list *spec_args; /* `template <> ... f<int>(...)`: the arguments, or NULL */
     const char *class_name;   /* the head declares this class template ... */
     k_type *class_spec;       /* ... or the explicit specialization `S<int>` (TY_TEMPLATE_ID) */

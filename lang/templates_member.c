@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "parser.h"
+#include "namespaces.h"
 #include "templates.h"
 
 /* `P::template f` (as one token: the scanner's qualified name) is the name
@@ -71,4 +72,80 @@ void k_tpl_member_end(k_parser *ps, k_list *params)
             k_tpl_register(ps->ctx, &ps->tpl, f->name, K_TPL_FUNCTION);
     }
     k_tpl_head_end(ps, params);
+}
+
+/* ---- a class template's member function defined outside the class ---- */
+
+/* `C<T>::f` in a definition's declarator: the name "C::f" (C qualified),
+ * which add_function reads as a member of C's record.  The head's
+ * parameters must be named as the class's are: the definition's T is the
+ * class's T once the instance is made (clone.c substitutes by name). */
+const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member)
+{
+    if (!id || !member)
+        return member ? member : "?";
+    return k_ns_qualify(ps->ctx, id->name, member);
+}
+
+/* The record of class template name (qualified), or NULL. */
+k_record *k_tpl_class_record(k_parser *ps, const char *name)
+{
+    if (k_tpl_lookup(&ps->tpl, name) != K_TPL_CLASS)
+        return NULL;
+    for (int i = 0; i < ps->decls.n; i++) {
+        k_decl *d = ps->decls.items[i];
+        if (d->kind == D_RECORD && d->is_template && d->name && strcmp(d->name, name) == 0 &&
+            d->type && d->type->kind == TY_RECORD)
+            return d->type->rec;
+    }
+    return NULL;
+}
+
+/* The head before a member's definition names its parameters as the class
+ * template's head does (clone.c substitutes by name). */
+static void same_head(k_parser *ps, const k_decl *cls, const k_decl *f)
+{
+    const k_list *h = ps->tpl.head_params;
+    int n = h ? h->n : 0;
+    for (int i = 0; i < n && i < cls->ntparams; i++) {
+        const k_tparam *p = h->items[i];
+        const char *want = cls->tparams[i].name;
+        if (p && p->name && want && strcmp(p->name, want) != 0) {
+            k_error(ps->ctx, p->loc, "the template parameters of '%s' outside its class must"
+                    " be named as the class's are in K ('%s', not '%s')", f->name, want,
+                    p->name);
+            return;
+        }
+    }
+    if (n != cls->ntparams)
+        k_error(ps->ctx, f->loc, "'%s' is defined with %d template parameters, its class"
+                " has %d", f->name, n, cls->ntparams);
+}
+
+/* f, the definition of proto (a member of record r): when r is a class
+ * template's, f replaces proto among r's members, so every instance of the
+ * class copies f with its body; it is then not a declaration of its own
+ * (returns 1). */
+int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f)
+{
+    k_decl *cls = NULL;
+    for (int i = 0; i < ps->decls.n && !cls; i++) {
+        k_decl *d = ps->decls.items[i];
+        if (d->kind == D_RECORD && d->is_template && d->type && d->type->kind == TY_RECORD &&
+            d->type->rec == r)
+            cls = d;
+    }
+    if (!cls)
+        return 0;
+    same_head(ps, cls, f);
+    for (int i = 0; i < r->nmethods; i++)
+        if (r->methods[i] == proto) {
+            f->is_template = proto->is_template;
+            f->tparams = proto->tparams;
+            f->ntparams = proto->ntparams;
+            r->methods[i] = f;
+        }
+    /* the class's head ended at its '}': f's own head must not mark more */
+    ps->tpl.decl_mark = ps->decls.n;
+    return 1;
 }
