@@ -468,6 +468,10 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
     char buf[16];
     snprintf(buf, sizeof buf, "operator%s%s", sym, assign ? "=" : "");
     const char *name = k_strndup(s->ctx, buf, strlen(buf));   /* e keeps it */
+    if (unary && (op == KU_POSTINC || op == KU_POSTDEC)) {
+        b = node(s, E_INT, e->loc);   /* a++ calls operator++(int) with 0 */
+        k_sema_rvalue(s, b);
+    }
     k_expr *args[2] = {a, b};
     int nargs = b ? 2 : 1;
     k_decl **c;
@@ -671,7 +675,7 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         list_ctor_args(s, t->rec, d->init, &args, &nargs);
     } else if (d->init) {
         if (!k_sema_rvalue(s, d->init))
-            return 0;
+            return 1;   /* reported: not again as a plain initializer */
         if (d->init->type->kind == TY_RECORD && d->init->type->rec == t->rec &&
             !user_copy_ctor(t->rec))
             return 0;   /* S s = expr: a copy */
@@ -681,6 +685,8 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
     }
     if (!nargs && !d->init && !k_has_ctor(d) && trivial_default(t->rec))
         return 0;
+    if (nargs == 1 && !k_sema_rvalue(s, args[0]))
+        return 1;   /* reported once, not again while choosing the constructor */
     if (is_copy(s, t, args, nargs) && !user_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
@@ -809,9 +815,11 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
             k_error(s->ctx, mi->loc, "too many initializers for member '%s'", mi->name);
             continue;
         }
-        if (!fld)
+        if (!fld) { /* one error: not the assignment's "no member named" too */
             k_error(s->ctx, mi->loc, "'%s' is not a member of '%s'", mi->name,
                     k_record_name(f->method_of));
+            continue;
+        }
         /* the member, not a parameter of the same name: (*this).m */
         k_expr *deref = node(s, E_UNARY, mi->loc);
         deref->op = KU_DEREF;

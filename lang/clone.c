@@ -224,11 +224,6 @@ static k_stmt *clone_stmt(k_ctx *ctx, const k_stmt *st, const k_subst *s)
     return r;
 }
 
-k_decl *k_clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s)
-{
-    return clone_decl(ctx, d, s);
-}
-
 /* An instance of template f (a function or a variable): not a template. */
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s)
 {

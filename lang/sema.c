@@ -447,14 +447,34 @@ static int64_t list_length(k_sema_state *s, k_type *t, k_expr *init)
     return count + (scalars + esz - 1) / esz;
 }
 
+/* `std::chrono::milliseconds d(5);` constructs explicitly, as the functional
+ * cast milliseconds(5) does (`d = 5` is no conversion: the constructor is
+ * explicit), so it is checked as that cast. */
+static k_expr *explicit_init(k_sema_state *s, k_type *t, k_expr *x)
+{
+    k_expr *e = k_expr_new(s->ctx, E_CAST, x->loc);
+    if (!e)
+        return NULL;
+    e->lhs = x;
+    e->type_written = t;
+    e->depth = x->depth + 1;
+    e->builtin = -1;
+    return e;
+}
+
 int k_sema_check_init(k_sema_state *s, k_decl *d)
 {
     k_type *t = d->type;
     k_expr *init = d->init;
     if (t->kind == TY_ARRAY && t->length < 0 && init)
         t->length = list_length(s, t, init);
-    if (k_has_ctor(d) && d->nctor == 1 && !init && !k_ty_is_record(t)) {
-        d->init = init = d->ctor_args[0];   /* C++ `int x(5);` */
+    /* C++ `int x(5);`, and `Plain b(a);` for a struct without constructors
+     * (those with them are classes.c's): its implicit copy constructor */
+    if (k_has_ctor(d) && d->nctor == 1 && !init && (!k_ty_is_record(t) || t->kind == TY_RECORD)) {
+        init = d->ctor_args[0];
+        if (t->chrono && !(init = explicit_init(s, t, init)))
+            return 0;
+        d->init = init;
         d->nctor = -1;
     }
     if (k_has_ctor(d) && t->kind == TY_RECORD && k_ty_size(t) < 0)

@@ -572,7 +572,9 @@ static k_type *assign(k_sema_state *s, k_expr *e)
         k_type *t = binary_type(s, e, e->op, e->lhs, e->rhs);
         if (!t)
             return NULL;
-        if (tl->kind == TY_PTR && e->op != KB_ADD && e->op != KB_SUB) {
+        /* with a pointer on the left only + and - have a type; p -= q's is
+         * ptrdiff_t, which does not go back into p */
+        if (tl->kind == TY_PTR && t->kind != TY_PTR) {
             k_error(s->ctx, e->loc, "invalid compound assignment to a pointer");
             return NULL;
         }
@@ -1056,7 +1058,7 @@ static k_type *launch(k_sema_state *s, k_expr *e)
                 "(launch the __global__ function by name)");
         return NULL;
     }
-    k_type *t = call(s, e);
+    call(s, e); /* a non-void __global__ function was reported at its declaration */
     launch_ref_args(s, e);
     launch_dim(s, e->config[0], "grid size");
     launch_dim(s, e->config[1], "block size");
@@ -1070,8 +1072,6 @@ static k_type *launch(k_sema_state *s, k_expr *e)
         if (st && k_decay(s->ctx, st)->kind != TY_PTR && !k_is_null_const(e->config[3]))
             k_error(s->ctx, e->config[3]->loc, "the stream of a launch must be a cudaStream_t");
     }
-    if (e->decl && e->decl->kind == D_FUNC && t && t->kind != TY_VOID)
-        k_error(s->ctx, e->loc, "a __global__ function must return void");
     return set(e, k_ty(s->ctx, TY_VOID));
 }
 

@@ -74,7 +74,6 @@ typedef struct k_subst {
 } k_subst;
 
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s);
-k_decl *k_clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s);
 k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s);
 k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
 

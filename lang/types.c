@@ -109,9 +109,6 @@ k_type_kind k_kind_usual(k_type_kind a, k_type_kind b)
 int k_ty_is_integer(const k_type *t) { return t && !t->cg && k_kind_is_integer(t->kind); }
 int k_ty_is_float(const k_type *t) { return t && k_kind_is_float(t->kind); }
 int k_ty_is_arith(const k_type *t) { return k_ty_is_integer(t) || k_ty_is_float(t); }
-int k_ty_is_ptr(const k_type *t) { return t && t->kind == TY_PTR; }
-int k_ty_is_array(const k_type *t) { return t && t->kind == TY_ARRAY; }
-int k_ty_is_void(const k_type *t) { return t && t->kind == TY_VOID; }
 
 int k_ty_is_scalar(const k_type *t)
 {

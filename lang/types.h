@@ -26,11 +26,8 @@ k_type_kind k_kind_usual(k_type_kind a, k_type_kind b); /* usual arithmetic conv
 int k_ty_is_integer(const k_type *t);
 int k_ty_is_float(const k_type *t);
 int k_ty_is_arith(const k_type *t);
-int k_ty_is_ptr(const k_type *t);
-int k_ty_is_array(const k_type *t);
 int k_ty_is_scalar(const k_type *t);    /* arithmetic or pointer (usable as a condition) */
 int k_ty_is_record(const k_type *t);    /* dim3, uint3, cudaDeviceProp */
-int k_ty_is_void(const k_type *t);
 
 /* Bytes of an object of type t, or -1 for void, functions and unsized arrays. */
 int64_t k_ty_size(const k_type *t);

@@ -260,8 +260,10 @@ static uint64_t result_bits(unsigned vt, const slot *r, ffi_arg wide)
     case VT_BOOL: case VT_U8: return (uint8_t)wide;
     case VT_U16: return (uint16_t)wide;
     case VT_U32: return (uint32_t)wide;
-    case VT_I8: return (uint32_t)(int32_t)(int8_t)wide;
-    case VT_I16: return (uint32_t)(int32_t)(int16_t)wide;
+    /* as SEXT8 and SEXT16 leave them: K converts a char or short to a wider
+     * type without extending it again */
+    case VT_I8: return (uint64_t)(int64_t)(int8_t)wide;
+    case VT_I16: return (uint64_t)(int64_t)(int16_t)wide;
     case VT_I32: return (uint32_t)(int32_t)wide;
     case VT_F32: { uint32_t bits; memcpy(&bits, &r->f, sizeof bits); return bits; }
     default: return r->u64;

@@ -946,6 +946,12 @@ simt_status simt_builtin_call(simt_vm *vm, const simt_tctx *t, int id, const sim
                               const uint64_t *args, int nargs, uint64_t *ret)
 {
     *ret = 0; /* id < BI_COUNT: the compiler emits only those, the verifier checks .kbc files */
+    uint64_t padded[HOST_MIN_ARGS] = { 0 };
+    if (nargs < HOST_MIN_ARGS) { /* missing optional arguments read as 0 (host_call.h) */
+        if (nargs > 0)
+            memcpy(padded, args, (size_t)nargs * sizeof *args);
+        args = padded;
+    }
     call c = { vm, t, sig, args, nargs < 0 ? 0 : nargs, ret };
     return builtins[id](&c);
 }

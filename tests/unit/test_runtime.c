@@ -956,6 +956,19 @@ START_TEST(npy_shapes_and_errors)
     n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (6,), 'x': 1}",
                  six, 24);
     expect_npy_error(buf, n, "unknown key 'x'");
+    n = make_npy(buf, 1, "{'descr' '<i4', 'fortran_order': False, 'shape': (6,), }", six, 24);
+    expect_npy_error(buf, n, "expected 'key': value");
+    n = make_npy(buf, 1, "['descr', '<i4']", six, 24);
+    expect_npy_error(buf, n, "no '{'");
+    n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False 'shape': (6,)}", six, 24);
+    expect_npy_error(buf, n, "expected ',' or '}'");
+    n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (6,), } x", six, 24);
+    expect_npy_error(buf, n, "text after the dict");
+    /* Python 2 wrote long literals with an L: NumPy still reads them */
+    n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (2L, 3L), }", six, 24);
+    ck_assert_msg(simt_npy_decode(NULL, buf, n, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(a.count, 6);
+    simt_npy_free(&a);
     /* every truncation of a good file is an error, never a crash */
     n = make_npy(buf, 2, "{'descr': '<i4', 'fortran_order': False, 'shape': (6,), }", six, 24);
     for (size_t cut = 0; cut < n; cut++) {
