@@ -195,6 +195,29 @@ static void sequence(lw_func *F, int c, k_expr **as, int na, k_expr **bs, int nb
     }
 }
 
+/* The register holding condition e for SEL, which tests it for nonzero as
+ * BRZ/BRNZ do: an integer or pointer value as it is (lw_cond does the
+ * same), a floating one (-0.0 is false) converted to bool.  `a && b` and
+ * `a || b` whose right operand is safe to evaluate always are the AND or OR
+ * of both as bools, as nvcc computes them, instead of short-circuit
+ * branches. */
+static int condition(lw_func *F, k_expr *e)
+{
+    k_type *tbool = k_ty(F->M->ctx, TY_BOOL);
+    if (e->kind == E_BINARY && (e->op == KB_LOGAND || e->op == KB_LOGOR) &&
+        lw_expr_is_safe(e->rhs)) {
+        /* a variable's register or a temporary that stays allocated */
+        int l = lw_expr_conv_any(F, e->lhs, tbool);
+        int r = lw_expr_conv_any(F, e->rhs, tbool);
+        int d = lw_reg(F);
+        lw_emit(F, e->op == KB_LOGAND ? OP_AND : OP_OR, d, l, r, 0, 0);
+        return d;
+    }
+    if (k_ty_is_float(e->type))
+        return lw_expr_conv_any(F, e, tbool);
+    return lw_expr_any(F, e);
+}
+
 /* Lowers if statement s as selects when it is short and side-effect free;
  * returns 0, having emitted nothing, when it is not. */
 int lw_if_convert(lw_func *F, k_stmt *s)
@@ -206,12 +229,7 @@ int lw_if_convert(lw_func *F, k_stmt *s)
     if (na < 0 || nb < 0 || na + nb == 0)
         return 0;
     int top = F->top;
-    /* SEL tests its condition register for nonzero, as BRZ/BRNZ do: an
-     * integer or pointer condition is used as it is (lw_cond does the same),
-     * a floating one (-0.0 is false) converted to bool */
-    int c = k_ty_is_float(s->expr->type)
-                ? lw_expr_conv_any(F, s->expr, k_ty(F->M->ctx, TY_BOOL))
-                : lw_expr_any(F, s->expr);
+    int c = condition(F, s->expr);
     if (na <= 1 && nb <= 1)
         single(F, c, na ? as[0] : NULL, nb ? bs[0] : NULL, top);
     else
