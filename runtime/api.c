@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "lang/ast.h"
-#include "vm/observe.h"
+#include "runtime/observers.h"
 
 _Static_assert(SIMTVM_PTR == (int)VT_PTR && SIMTVM_F64 == (int)VT_F64 &&
                SIMTVM_BOOL == (int)VT_BOOL && SIMTVM_U16 == (int)VT_U16,
@@ -1045,8 +1045,7 @@ static simtvm_status restart_checker(simtvm_vm *vm)
         simt_checker_free(fresh);
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory for the checkers");
     }
-    simt_checker_free(v->checker);
-    v->checker = fresh;
+    simt_vm_replace_checker(v, fresh);
     return SIMTVM_OK;
 }
 
