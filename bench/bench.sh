@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/bench.sh -- simtvm against its peers on the five kernels of issue 5
 # (saxpy, block reduction, block scan, a divergent Collatz loop, 16x16-tiled
-# matmul): the same algorithms in K (bench/k), native C at -O2 and at
+# matmul) and issue 30's Collatz written with if/else on 32-bit values: the same algorithms in K (bench/k), native C at -O2 and at
 # -O3 -march=native (bench/c), OpenCL C on Oclgrind and on PoCL with one
 # compute unit (bench/opencl) and the Numba CUDA simulator (bench/numba).
 # `make bench` runs it; make check never does (timings are not tests).
@@ -32,10 +32,11 @@ runs=${BENCH_RUNS:-9}
 budget=${BENCH_BUDGET:-30}
 timeout_s=${BENCH_TIMEOUT:-600}
 cc=${CC:-cc}
-kernels=(saxpy reduce scan collatz matmul)
+kernels=(saxpy reduce scan collatz collatzif matmul)
 declare -A size=([saxpy]=16777216 [reduce]=4194304 [scan]=1048576 [collatz]=262144
-                 [matmul]=256)
-declare -A numba_size=([saxpy]=8192 [reduce]=4096 [scan]=2048 [collatz]=8192 [matmul]=32)
+                 [collatzif]=262144 [matmul]=256)
+declare -A numba_size=([saxpy]=8192 [reduce]=4096 [scan]=2048 [collatz]=8192 [collatzif]=8192
+                       [matmul]=32)
 for k in "${kernels[@]}"; do
     v=BENCH_N_$k; size[$k]=${!v:-${size[$k]}}
     v=BENCH_NUMBA_N_$k; numba_size[$k]=${!v:-${numba_size[$k]}}
@@ -348,6 +349,11 @@ print_targets() {
     for k in saxpy matmul scan; do
         check "AVX2 speedup over --no-simd, $k" "$(speedup "$k" nosimd simtvm)" ">=" 2.5
     done
+    # issue 30: the natural if/else form within 2x of PoCL
+    local r30
+    r30=$(ratio collatzif pocl)
+    [ -n "$r30" ] && r30=$(awk -v r="$r30" 'BEGIN { printf "%.4g", 1 / r }')
+    check "PoCL / simtvm (slowdown), collatzif (issue 30)" "$r30" "<=" 2
     check "--threads 2 speedup, saxpy (n = ${size[saxpy]})" "$(speedup saxpy simtvm threads2)" \
         ">=" 1.8
     if [ "$threads_n" != "${size[matmul]}" ]; then

@@ -174,12 +174,22 @@ static void check_both_sides(k_ctx *ctx, const k_unit *host, const char *ht, siz
     }
 }
 
+/* The line a declaration starts on: a template's is its `template <...>`
+ * head's (its parameters' line), which may come before its name's. */
+static uint32_t decl_start(const k_decl *d)
+{
+    if (d->is_template && d->ntparams > 0 && d->tparams[0].loc.line &&
+        d->tparams[0].loc.line < d->loc.line)
+        return d->tparams[0].loc.line;
+    return d->loc.line;
+}
+
 /* The first line after `line` where a declaration of u starts, or UINT32_MAX. */
 static uint32_t next_decl_line(const k_unit *u, uint32_t line)
 {
     for (int i = 0; i < u->ndecls; i++)
-        if (u->decls[i]->loc.line > line)
-            return u->decls[i]->loc.line;
+        if (decl_start(u->decls[i]) > line)
+            return decl_start(u->decls[i]);
     return UINT32_MAX;
 }
 
@@ -197,7 +207,7 @@ static void device_lines(const k_unit *host, const k_unit *dev, unsigned char *o
         uint32_t end = next_decl_line(dev, d->loc.line), h = next_decl_line(host, d->loc.line);
         if (h < end)
             end = h;
-        for (uint32_t l = d->loc.line; l < end && l < n; l++)
+        for (uint32_t l = decl_start(d); l < end && l < n; l++)
             owner[l] = 1;
     }
 }

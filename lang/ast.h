@@ -277,6 +277,8 @@ struct k_decl {
     k_type *type;             /* D_FUNC: TY_FUNC whose base is the return type */
     unsigned storage;         /* enum k_storage */
     k_expr *init;             /* initializer (E_INIT_LIST for braces), or NULL */
+    k_expr *align_expr;       /* D_VAR: alignas(n) written on it, or NULL */
+    int align;                /* sema: its value (0: the type's alignment) */
     k_expr **ctor_args;       /* `dim3 g(x, y);` constructor arguments */
     int nctor;                /* -1 when there are no parentheses */
     k_decl **params;          /* D_FUNC */
@@ -284,6 +286,7 @@ struct k_decl {
     int variadic;             /* D_FUNC declared with ... */
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
     int is_template;          /* declared under `template <...>` (tparams) */
+    int member_template;      /* a function template declared in a class (templates_member.c) */
     k_tparam *tparams;
     int ntparams;
     int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */

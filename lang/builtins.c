@@ -522,6 +522,23 @@ static k_type *value_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a, in
     return k_ty(s->ctx, k_ty_is_float(t) ? t->kind : k_kind_promote(t->kind));
 }
 
+/* A shuffle's value: arithmetic, or (as CUDA's templates do for any
+ * trivially-copyable type) a record of whole 32-bit words, shuffled word by
+ * word (lower_call.c). */
+static k_type *shfl_value_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a)
+{
+    k_type *t = k_sema_rvalue(s, a);
+    if (t && t->kind == TY_RECORD) {
+        int64_t size = k_ty_size(t);
+        if (size > 0 && size % 4 == 0)
+            return t;
+        k_error(s->ctx, a->loc, "'%s' of a '%s' needs a size that is a multiple of 4 bytes",
+                b->name, k_record_name(t->rec));
+        return t;   /* the call still has the record's type: no second error */
+    }
+    return value_arg(s, b, a, 1);
+}
+
 static void check_atomic(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)
 {
     k_type *p = k_sema_rvalue(s, e->args[0]);
@@ -563,7 +580,7 @@ static void check_collective(k_sema_state *s, k_expr *e, const k_builtin_info *b
         break;
     case BK_SHFL:
         uint_arg(s, e->args[0], &argt[0]);
-        argt[1] = value_arg(s, b, e->args[1], 1);
+        argt[1] = shfl_value_arg(s, b, e->args[1]);
         for (int i = 2; i < e->nargs; i++)
             if (k_sema_assignable(s, k_ty(ctx, TY_INT), e->args[i], "argument"))
                 argt[i] = k_ty(ctx, TY_INT);

@@ -355,6 +355,23 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                 k_record_name(t->rec));
         return NULL;
     }
+    if (c[0]->member_template) {
+        /* obj.f(args) of a member template: the call S::f(&obj, args), which
+         * deduces and instantiates as any function template's call does */
+        k_expr *obj = c[0]->method_kind == M_STATIC ? NULL : address_of(s, e->lhs);
+        k_expr **na = k_alloc(s->ctx, sizeof *na * (size_t)(e->nargs + 1));
+        int n = 0;
+        if (obj)
+            na[n++] = obj;
+        for (int i = 0; i < e->nargs; i++)
+            na[n++] = e->args[i];
+        e->args = na;
+        e->nargs = n;
+        e->kind = E_CALL;
+        e->name = c[0]->name;
+        e->lhs = NULL;
+        return k_sema_expr(s, e);
+    }
     k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
     if (!f)
         return NULL;

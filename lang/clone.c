@@ -72,6 +72,11 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
     r->base = k_clone_type(ctx, t->base, s);
     r->len_expr = k_clone_expr(ctx, t->len_expr, s);
     r->targs = clone_targs(ctx, t->targs, t->ntargs, s);
+    if (t->params && t->nparams > 0) {   /* a function pointer's parameters */
+        r->params = k_alloc(ctx, (size_t)t->nparams * sizeof *r->params);
+        for (int i = 0; r->params && i < t->nparams; i++)
+            r->params[i] = k_clone_type(ctx, t->params[i], s);
+    }
     return r;
 }
 
@@ -98,6 +103,38 @@ static k_expr **clone_exprs(k_ctx *ctx, k_expr *const *a, int n, const k_subst *
     return b;
 }
 
+/* "P::m" with the type parameter P bound to class S: "S::m" (a member
+ * function's own qualified name when S has one named m: namespaces), else
+ * the name unchanged. */
+static const char *member_of_param(k_ctx *ctx, const char *name, const k_subst *s)
+{
+    const char *sep = name && s ? strstr(name, "::") : NULL;
+    if (!sep || sep == name)
+        return name;
+    size_t pl = (size_t)(sep - name);
+    const k_type *t = NULL;
+    for (int i = 0; i < s->n && !t; i++)
+        if (s->names[i] && strlen(s->names[i]) == pl && memcmp(s->names[i], name, pl) == 0)
+            t = s->types[i];
+    if (!t || t->kind != TY_RECORD || !t->rec || !t->rec->tag)
+        return name;
+    const char *member = sep + 2;
+    for (int i = 0; i < t->rec->nmethods; i++) {
+        const char *m = t->rec->methods[i]->name;
+        const char *last = m ? strrchr(m, ':') : NULL;
+        if (last && last > m && strcmp(last + 1, member) == 0)
+            return m;
+    }
+    size_t tl = strlen(t->rec->tag), ml = strlen(member);
+    char *r = k_alloc(ctx, tl + ml + 3);
+    if (!r)
+        return name;
+    memcpy(r, t->rec->tag, tl);
+    memcpy(r + tl, "::", 2);
+    memcpy(r + tl + 2, member, ml + 1);
+    return r;
+}
+
 k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
 {
     if (!e)
@@ -110,6 +147,8 @@ k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
     k_expr *r = dup_node(ctx, e, sizeof *e);
     if (!r)
         return NULL;
+    if (e->kind == E_IDENT || e->kind == E_CALL)
+        r->name = member_of_param(ctx, e->name, s);
     r->lhs = k_clone_expr(ctx, e->lhs, s);
     r->rhs = k_clone_expr(ctx, e->rhs, s);
     r->cond = k_clone_expr(ctx, e->cond, s);

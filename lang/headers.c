@@ -683,5 +683,7 @@ const char *k_builtin_header_text(const char *name)
         return std_text;
     if (!strcmp(name, "cuda.h"))
         return k_cuda_driver_text(name);
+    if (!strncmp(name, "cuda/", 5))
+        return k_libcudacxx_text(name);
     return k_cuda_fp16_text(name);
 }

@@ -56,7 +56,7 @@ static const char *const CXX_LIBRARY_HEADERS[] = {
 /* Libraries outside K (SPEC 2.8): named in the error. */
 static const struct { const char *prefix, *what; } UNSUPPORTED[] = {
     {"thrust/", "Thrust"}, {"cub/", "CUB"}, {"cublas", "cuBLAS"}, {"cufft", "cuFFT"},
-    {"curand", "cuRAND"}, {"cusparse", "cuSPARSE"}, {"cuda/", "libcu++ (cuda::)"},
+    {"curand", "cuRAND"}, {"cusparse", "cuSPARSE"}, {"cuda/", "this libcu++ header (simtvm builds in <cuda/barrier> and <cuda/pipeline>)"},
 };
 
 static int is_system_header(const char *name)
@@ -237,12 +237,13 @@ static int search_dirs(k_ctx *ctx, const char *name, k_loc loc)
     return -3;
 }
 
-/* A built-in header with text: its file entry (one per header, so that
- * #pragma once and include guards see the same file). */
+/* A built-in header with text: its file entry (one per text, so that
+ * #pragma once and include guards see the same file, also when two names
+ * have one text: <cuda/barrier> and <cuda/pipeline>). */
 static int builtin_file(k_ctx *ctx, const char *name, const char *text)
 {
     for (int i = 0; i < ctx->nfiles; i++)
-        if (ctx->files[i].builtin && !strcmp(ctx->files[i].key, name))
+        if (ctx->files[i].builtin && (!strcmp(ctx->files[i].key, name) || ctx->files[i].text == text))
             return i;
     size_t n = strlen(name);
     char *shown = k_alloc(ctx, n + sizeof " (built in)");

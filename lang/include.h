@@ -32,5 +32,7 @@ const char *k_builtin_header_text(const char *name);
 const char *k_cuda_fp16_text(const char *name);
 /* <cuda.h>, the driver API's error codes (lang/cuda_driver.c), or NULL */
 const char *k_cuda_driver_text(const char *name);
+/* <cuda/barrier> and <cuda/pipeline> (lang/libcudacxx.c), or NULL for another name */
+const char *k_libcudacxx_text(const char *name);
 
 #endif

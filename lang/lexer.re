@@ -399,7 +399,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "const"     { kind = KW_CONST; goto done; }
     "constexpr" { kind = KW_CONST; goto done; }   /* a constant K folds anyway */
     "explicit"  { continue; }                     /* no implicit conversions to exclude */
-    "volatile"  { kind = KW_VOLATILE; goto done; }
+    "volatile" | "__volatile__" | "__volatile" { kind = KW_VOLATILE; goto done; }
     "restrict" | "__restrict__" | "__restrict" { kind = KW_RESTRICT; goto done; }
     "__grid_constant__" { kind = KW_CONST; goto done; }  /* a kernel parameter the kernel reads only: const */
     "static"    { kind = KW_STATIC; goto done; }
@@ -435,6 +435,8 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     ident { kind = IDENT; goto done; }
     /* a qualified name is one identifier (lang/namespaces.c) */
     "::"? ident ("::" ident)* { kind = IDENT; goto done; }
+    /* `P::template f`: the parser drops the word (k_tpl_member_name) */
+    "::"? ident ("::" ("template" [ \t\n]+)? ident)* { kind = IDENT; goto done; }
 
     (dec | oct | hex | bin) isuf { kind = int_literal(lx, t); goto done; }
     (frac exp? | [0-9]+ exp) fsuf | hexflt { kind = float_literal(lx, t); goto done; }

@@ -678,7 +678,8 @@ static void module_var(lw_mod *M, k_decl *d)
             record_shared(M, d, UINT32_MAX); /* at shared_static, known at the end */
             return;
         }
-        uint32_t off = (M->shared_top + 15) & ~15u;
+        uint32_t a = d->align > 16 ? (uint32_t)d->align : 16;
+        uint32_t off = (M->shared_top + a - 1) & ~(a - 1);
         new_sym(M, d, SYM_SHARED)->off = off;
         record_shared(M, d, off);
         M->shared_top = off + (uint32_t)(k_ty_size(d->type) > 0 ? k_ty_size(d->type) : 0);
@@ -691,6 +692,8 @@ static void module_var(lw_mod *M, k_decl *d)
     if (M->oom)
         return;
     new_sym(M, d, SYM_GLOBAL)->index = g;
+    if (d->align > 0 && (uint32_t)d->align > M->m->globals[g].align)
+        M->m->globals[g].align = (uint32_t)d->align;
     global_init(M, (uint32_t)g, d);
 }
 
@@ -827,7 +830,8 @@ static void init_dim3(lw_func *F, k_decl *d, int addr)
 static void memory_var(lw_func *F, k_decl *d)
 {
     lw_sym *s = new_sym(F->M, d, SYM_LOCAL);
-    s->off = lw_local(F, k_ty_size(d->type), k_ty_align(d->type));
+    int align = k_ty_align(d->type);
+    s->off = lw_local(F, k_ty_size(d->type), d->align > align ? d->align : align);
     if (d->ctor) {
         int top = F->top, addr = lw_reg(F);
         lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
@@ -891,6 +895,8 @@ static void local_var(lw_func *F, k_decl *d)
 
 static void if_stmt(lw_func *F, k_stmt *s)
 {
+    if (lw_if_convert(F, s))
+        return;
     int then = lw_new_block(F);
     int other = s->else_body ? lw_new_block(F) : -1;
     int join = lw_new_block(F);

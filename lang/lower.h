@@ -158,6 +158,8 @@ int lw_expr_any(lw_func *F, k_expr *e);                         /* a register ho
 void lw_expr_conv_to(lw_func *F, k_expr *e, k_type *to, int dst);
 int lw_expr_conv_any(lw_func *F, k_expr *e, k_type *to);
 void lw_effect(lw_func *F, k_expr *e);                          /* evaluate for effects */
+int lw_expr_is_safe(const k_expr *e);          /* no side effect, cannot fault */
+void lw_assign_value(lw_func *F, k_expr *e, int dst);   /* what e would store (ifconv.c) */
 void lw_cond(lw_func *F, k_expr *e, int if_true, int if_false); /* branch on e */
 void lw_convert(lw_func *F, int dst, int src, const k_type *from, const k_type *to);
 void lw_store(lw_func *F, const lw_lv *lv, int src);
@@ -186,6 +188,10 @@ void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c
 void lw_function_value(lw_func *F, k_decl *f, int dst);       /* function index + 1 */
 void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want);
 void lw_bits_insert(lw_func *F, const lw_lv *lv, int unit, int src);
+
+/* ---- ifconv.c ---- */
+/* Lowers a short side-effect-free if as selects; 0 (nothing emitted) if not. */
+int lw_if_convert(lw_func *F, k_stmt *s);
 
 /* ---- dom.c ---- */
 /* Computes reachability from block 0 and the immediate post-dominator of

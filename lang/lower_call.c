@@ -240,7 +240,23 @@ static void shuffle(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)
     F->top = c + 2;
     lw_expr_conv_to(F, e->args[0], arg_types(e)[0], c + 2);
     F->top = c + 3;
-    lw_emit(F, OP_SHFL, dst, v, c, b->op, 0);
+    const k_type *t = arg_types(e)[1];
+    if (!t || t->kind != TY_RECORD) {
+        lw_emit(F, OP_SHFL, dst, v, c, b->op, 0);
+        return;
+    }
+    /* A record: each 32-bit word shuffled into a slot of the frame, whose
+     * address is the value (lower_records.c). */
+    int64_t size = k_ty_size(t);
+    uint32_t slot = lw_local(F, (uint32_t)size, k_ty_align(t));
+    int out = lw_reg(F), w = lw_reg(F);
+    lw_emit(F, OP_LADDR, out, 0, 0, (int32_t)slot, 0);
+    for (int64_t off = 0; off < size; off += 4) {
+        lw_emit(F, OP_LD32, w, v, 0, (int32_t)off, 0);
+        lw_emit(F, OP_SHFL, w, w, c, b->op, 0);
+        lw_emit(F, OP_ST32, w, out, 0, (int32_t)off, 0);
+    }
+    mov(F, dst, out);
 }
 
 static void atomic(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)

@@ -768,11 +768,11 @@ static void binary_to(lw_func *F, k_expr *e, int dst)
 }
 
 /* ++x, x++, --x, x--: computed in the promoted type, stored back converted. */
+static void incdec_value(lw_func *F, const k_expr *e, const k_type *t, int old, int nv);
+
 static void incdec(lw_func *F, k_expr *e, int dst, int want)
 {
-    k_ctx *ctx = F->M->ctx;
     int post = e->op == KU_POSTINC || e->op == KU_POSTDEC;
-    int dec = e->op == KU_PREDEC || e->op == KU_POSTDEC;
     lw_lv lv;
     lvalue(F, e->lhs, &lv);
     k_type *t = lv.type;
@@ -782,6 +782,18 @@ static void incdec(lw_func *F, k_expr *e, int dst, int want)
     if (post && want)
         mov(F, dst, old);
     int nv = lv.kind == LV_REG ? lv.reg : old;   /* each op reads before it writes */
+    incdec_value(F, e, t, old, nv);
+    if (lv.kind != LV_REG)
+        lw_store(F, &lv, nv);
+    if (!post && want)
+        mov(F, dst, nv);
+}
+
+/* old +/- 1 of ++/-- e (t: the operand's type) into nv, which may be old. */
+static void incdec_value(lw_func *F, const k_expr *e, const k_type *t, int old, int nv)
+{
+    k_ctx *ctx = F->M->ctx;
+    int dec = e->op == KU_PREDEC || e->op == KU_POSTDEC;
     if (t->kind == TY_PTR) {
         int64_t sz = k_ty_size(t->base);
         lw_emit(F, OP_ADDK, nv, old, 0, (int32_t)(dec ? -sz : sz), 0);
@@ -801,10 +813,6 @@ static void incdec(lw_func *F, k_expr *e, int dst, int want)
         if (needs_conversion(pt, t))
             lw_convert(F, nv, nv, pt, t);
     }
-    if (lv.kind != LV_REG)
-        lw_store(F, &lv, nv);
-    if (!post && want)
-        mov(F, dst, nv);
 }
 
 static void unary_to(lw_func *F, k_expr *e, int dst, int want)
@@ -895,8 +903,26 @@ static void assign_to(lw_func *F, k_expr *e, int dst, int want)
     F->top = top;
 }
 
-/* Side-effect-free and fault-free: both arms of a ?: may then be evaluated. */
-static int is_safe(const k_expr *e)
+/* The value that the assignment, compound assignment or ++/-- e, whose
+ * operand is a register variable, would give it, into dst; the variable
+ * keeps its value (if-conversion, lang/ifconv.c, selects between the two). */
+void lw_assign_value(lw_func *F, k_expr *e, int dst)
+{
+    int top = F->top;
+    int var = lw_sym_of(e->lhs->decl)->reg;
+    k_type *t = e->lhs->type;
+    if (e->kind == E_UNARY)
+        incdec_value(F, e, t, var, dst);
+    else if (e->op == KB_NONE)
+        lw_expr_conv_to(F, e->rhs, t, dst);
+    else
+        apply_binop(F, e->op, dst, var, t, e->rhs, t);
+    F->top = top;
+}
+
+/* Side-effect-free and fault-free: both arms of a ?: may then be evaluated
+ * (and both sides of an if that lang/ifconv.c turns into selects). */
+int lw_expr_is_safe(const k_expr *e)
 {
     if (!e)
         return 1;
@@ -913,7 +939,7 @@ static int is_safe(const k_expr *e)
         return e->lhs->kind == E_IDENT && e->lhs->decl && e->lhs->decl->builtin >= K_BVAR_BASE;
     case E_UNARY:
         return (e->op == KU_NEG || e->op == KU_PLUS || e->op == KU_NOT || e->op == KU_BITNOT) &&
-               is_safe(e->lhs);
+               lw_expr_is_safe(e->lhs);
     case E_BINARY:
         /* A division faults only by an integer 0: by a nonzero constant, or in
          * floating point, it is as safe as the other operators. */
@@ -921,9 +947,9 @@ static int is_safe(const k_expr *e)
             !(e->rhs->is_const && e->rhs->const_val != 0))
             return 0;
         return e->op != KB_LOGAND && e->op != KB_LOGOR && e->op != KB_COMMA &&
-               is_safe(e->lhs) && is_safe(e->rhs);
+               lw_expr_is_safe(e->lhs) && lw_expr_is_safe(e->rhs);
     case E_CAST:
-        return is_safe(e->lhs);
+        return lw_expr_is_safe(e->lhs);
     default:
         return 0;
     }
@@ -932,8 +958,8 @@ static int is_safe(const k_expr *e)
 static void cond_to(lw_func *F, k_expr *e, int dst)
 {
     int top = F->top;
-    if (e->type->kind != TY_VOID && !is_aggregate(e->type) && is_safe(e->lhs) &&
-        is_safe(e->rhs) && is_safe(e->cond)) {
+    if (e->type->kind != TY_VOID && !is_aggregate(e->type) && lw_expr_is_safe(e->lhs) &&
+        lw_expr_is_safe(e->rhs) && lw_expr_is_safe(e->cond)) {
         int c = lw_expr_conv_any(F, e->cond, k_ty(F->M->ctx, TY_BOOL));
         int x = new_temp(F);
         new_temp(F);

@@ -159,7 +159,7 @@ k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *
 }
 
 /* Names that begin a construct SPEC 2.8 leaves out, whose rest K cannot
- * parse (inline PTX's operand lists, CUDA graphs' types and calls): the
+ * parse (CUDA graphs' types and calls): the
  * error names the construct once, and the parse ends there (the caller
  * returns end of input and silences the syntax errors that follow). */
 int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc)
@@ -168,13 +168,6 @@ int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc)
         "cudaStreamBeginCapture", "cudaStreamEndCapture", "cudaKernelNodeParams",
         "cudaHostNodeParams", "cudaMemsetParams", "cudaStreamCaptureModeGlobal",
     };
-    if (strcmp(name, "asm") == 0 || strcmp(name, "__asm__") == 0 ||
-        strcmp(name, "__asm") == 0) {
-        k_error(ps->ctx, loc, "inline PTX assembly ('%s') is not supported by simtvm: use the "
-                "intrinsic or built-in variable it reads (%%laneid: threadIdx.x %% warpSize)",
-                name);
-        return 1;
-    }
     int graph = strncmp(name, "cudaGraph", 9) == 0 &&   /* cudaGraphCreate, cudaGraph_t */
                 ((name[9] >= 'A' && name[9] <= 'Z') || name[9] == '_');
     for (size_t i = 0; !graph && i < sizeof graph_names / sizeof graph_names[0]; i++)

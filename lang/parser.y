@@ -43,6 +43,7 @@ typedef struct k_specs {
     k_type *resolved;             /* first resolution, to report errors once */
     k_record *defined;            /* a struct/union defined in these specifiers */
     k_list enumerators;           /* D_VAR decls of an enum defined in them */
+    k_expr *align_expr;           /* alignas(n) / __align__(n) on a variable, or NULL */
 } k_specs;
 
 /* One declarator: `*const *p[3][4]`, `f(int a, ...)` or `g(x, y)`. */
@@ -173,6 +174,11 @@ k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr);
 k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs);
 k_expr *k_tpl_scoped(k_parser *ps, k_loc loc, k_type *id, const char *member);
 k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
+
+/* lang/templates_member.c: member templates */
+int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **name);
+int k_tpl_nested_head(k_parser *ps, k_loc loc);
+void k_tpl_member_end(k_parser *ps, k_list *params);
 }
 
 %union {
@@ -196,6 +202,7 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 
 #include "cg.h"
 #include "namespaces.h"
+#include "ptx.h"
 
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
 #define YYMAXDEPTH 10000
@@ -276,6 +283,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %token KW_TEMPLATE "template" KW_TYPENAME "typename" KW_CLASS "class"
 %token TPL_OPEN "<" TPL_CLOSE ">"
 %token KW_CLASS_RECORD "class definition" KW_PUBLIC "public"
+%token KW_ASM "asm"
 %token KW_ALIGNAS "alignas" KW_ALIGNOF "alignof" KW_OFFSETOF "offsetof"
 %token FNPTR_OPEN "( of a function pointer" KW_PRIVATE "private" KW_PROTECTED "protected"
 %token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
@@ -321,6 +329,9 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 
 %type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
 %type <expr> initializer strings init_item braced_init
+%type <stmt> asm_stmt
+%type <list> asm_sections asm_ops_opt asm_ops
+%type <ptr> asm_op
 %type <list> args args_opt init_list pointer block_items param_list init_dtors handlers
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
@@ -483,6 +494,8 @@ decl_specs
     | decl_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
     | decl_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
     | decl_specs KW_TYPEDEF                     { $$ = $1; $$->is_typedef = 1; }
+    | align_spec                                { $$ = specs_new(ps, LOC(@1)); $$->align_expr = $1; }
+    | decl_specs align_spec                     { $$ = $1; $$->align_expr = $2; }
     ;
 
 /* Specifiers of a type name (casts, sizeof): no storage class. */
@@ -568,6 +581,8 @@ member
     | conv_head method_quals compound           { add_method(ps, NULL, $1, $2, NULL, $3); }
     | decl_specs conv_head method_quals ';'     { add_method(ps, $1, $2, $3, NULL, NULL); }
     | decl_specs conv_head method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
+    | template_head decl_specs declarator method_quals compound     /* a member template */
+        { add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
     | dtor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'
@@ -927,6 +942,7 @@ statement
     | KW_TRY compound handlers                  { $$ = k_parse_try(ps, LOC(@1), $2, $3); }
     | expr ';'                      { $$ = stmt_new(ps, S_EXPR, LOC(@1)); if ($$) $$->expr = $1; }
     | ';'                                       { $$ = stmt_new(ps, S_EMPTY, LOC(@1)); }
+    | asm_stmt                                  { $$ = $1; }
     | KW_IF '(' expr ')' statement %prec THEN
         { $$ = stmt_new(ps, S_IF, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
     | KW_IF '(' expr ')' statement KW_ELSE statement
@@ -1246,6 +1262,43 @@ cxx_cast
     : KW_STATIC_CAST        { $$ = 1; }
     | KW_REINTERPRET_CAST   { $$ = 2; }
     | KW_CONST_CAST         { $$ = 3; }
+    ;
+
+/* inline PTX: asm [volatile] ("template" : outputs : inputs : clobbers);
+ * translated into K statements by lang/ptx.c */
+asm_stmt
+    : KW_ASM asm_volatile '(' strings asm_sections ')' ';'
+        {
+            $$ = k_parse_asm(ps->ctx, LOC(@1), $4, $5 ? $5->items : NULL, $5 ? $5->n : 0);
+            if (!$$)
+                $$ = stmt_new(ps, S_EMPTY, LOC(@1));
+        }
+    ;
+
+asm_volatile
+    : %empty
+    | KW_VOLATILE
+    ;
+
+/* each ':' starts a section (a list of operands, or NULL when empty) */
+asm_sections
+    : %empty                                    { $$ = NULL; }
+    | asm_sections ':' asm_ops_opt              { $$ = list_push(ps, $1, $3); }
+    ;
+
+asm_ops_opt
+    : %empty                                    { $$ = NULL; }
+    | asm_ops                                   { $$ = $1; }
+    ;
+
+asm_ops
+    : asm_op                                    { $$ = list_push(ps, NULL, $1); }
+    | asm_ops ',' asm_op                        { $$ = list_push(ps, $1, $3); }
+    ;
+
+asm_op
+    : strings '(' expr ')'                      { $$ = k_parse_asm_op(ps->ctx, LOC(@1), $1, $3); }
+    | strings                                   { $$ = k_parse_asm_op(ps->ctx, LOC(@1), $1, NULL); }
     ;
 
 strings
@@ -1853,6 +1906,7 @@ static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d)
         return NULL;
     decl->type = build_type(ps, base_type(ps, sp), d);
     decl->storage = sp ? sp->storage : 0;
+    decl->align_expr = sp ? sp->align_expr : NULL;
     if (d->is_func) {
         fill_function(ps, decl, d);
         if (d->init)
@@ -2123,8 +2177,17 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             kind = SCOPED_NAME;
             break;
         }
+        /* `P::template f`: f is a member template (lang/templates_member.c) */
+        if (k_tpl_member_name(ps, t->text, t->len, &lval->name)) {
+            kind = TEMPLATE_NAME;
+            break;
+        }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = k_strndup(ps->ctx, t->text, t->len);
+        if (name && (!strcmp(name, "asm") || !strcmp(name, "__asm__") || !strcmp(name, "__asm"))) {
+            kind = KW_ASM;
+            break;
+        }
         if (name && k_parse_unsupported_name(ps, name, t->loc)) {
             ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
             return 0;
@@ -2157,6 +2220,12 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case FLOAT_LIT: lval->expr = literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = literal(ps, E_STRING, t); break;
+    case KW_TEMPLATE:
+        if (k_tpl_nested_head(ps, t->loc)) {
+            ps->stopped = 1;   /* one error, then the end */
+            return 0;
+        }
+        break;
     case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
         k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
         return k_yylex(lval, lloc, ps);

@@ -559,6 +559,21 @@ static int check_ref_var(k_sema_state *s, k_decl *d, int file_scope)
     return 1;
 }
 
+/* alignas(n) / alignas(T) on a variable: a power of two up to 4096 (the
+ * most a module variable may ask, vm/verify.c); lowering places it there. */
+static void var_alignas(k_sema_state *s, k_decl *d)
+{
+    int64_t n = 0;
+    if (!d->align_expr || !k_sema_const_int(s, d->align_expr, &n))
+        return;
+    if (n < 1 || n > 4096 || (n & (n - 1))) {
+        k_error(s->ctx, d->align_expr->loc, "alignas(%lld) on '%s': the alignment must be a "
+                "power of two from 1 to 4096", (long long)n, d->name);
+        return;
+    }
+    d->align = (int)n;
+}
+
 static void check_var(k_sema_state *s, k_decl *d, int file_scope)
 {
     k_ctx *ctx = s->ctx;
@@ -574,6 +589,7 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
             scope_add(s, d);
         return;
     }
+    var_alignas(s, d);
     int device_code = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
     if (d->storage & ST_SHARED) {
         if (!file_scope && !device_code)
@@ -624,9 +640,6 @@ static void check_params(k_sema_state *s, k_decl *f)
             p->type = k_ref_to_const(s->ctx, p->type);
         if (p->type->kind == TY_REF)    /* lives in memory: lowering reads through it */
             p->address_taken = 1;
-        if (p->type->kind == TY_REF && (f->storage & ST_GLOBAL))
-            k_error(s->ctx, p->loc, "a __global__ function cannot take a reference (pass a"
-                    " pointer to device memory)");
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
         if (p->type->kind == TY_RECORD) {

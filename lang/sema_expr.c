@@ -1010,6 +1010,36 @@ static void launch_dim(k_sema_state *s, k_expr *c, const char *what)
         k_error(s->ctx, c->loc, "the %s of a launch must be an integer or a dim3", what);
 }
 
+/* A variable of the host named directly (not a reference to another
+ * object): no memory the device can reach. */
+static int host_variable(const k_expr *a)
+{
+    const k_decl *d = a->kind == E_IDENT ? a->decl : NULL;
+    return d && (d->kind == D_VAR || d->kind == D_PARAM) && d->type &&
+           d->type->kind != TY_REF;
+}
+
+/* A kernel's reference parameter is passed as the object's address (valid
+ * CUDA when the object is in managed memory); a temporary has no address
+ * the device could reach, so binding one is an error. */
+static void launch_ref_args(k_sema_state *s, k_expr *e)
+{
+    k_decl *f = e->decl && e->decl->kind == D_FUNC ? e->decl : NULL;
+    for (int i = 0; f && i < e->nargs && i < f->nparams; i++)
+        if (f->params[i]->type->kind == TY_REF && e->args[i]->type && !e->args[i]->is_lvalue) {
+            k_error(s->ctx, e->args[i]->loc, "a kernel's reference parameter '%s' cannot "
+                    "bind a temporary (pass an object in managed memory)",
+                    f->params[i]->name ? f->params[i]->name : "");
+            return;
+        } else if (f->params[i]->type->kind == TY_REF && host_variable(e->args[i])) {
+            k_error(s->ctx, e->args[i]->loc, "a kernel's reference parameter '%s' cannot bind "
+                    "the host variable '%s' (the device cannot reach the host's memory: pass "
+                    "an object in managed memory, or a pointer to device memory)",
+                    f->params[i]->name ? f->params[i]->name : "", e->args[i]->decl->name);
+            return;
+        }
+}
+
 static k_type *launch(k_sema_state *s, k_expr *e)
 {
     k_decl *fp = e->name ? k_sema_lookup(s, e->name) : NULL;
@@ -1019,6 +1049,7 @@ static k_type *launch(k_sema_state *s, k_expr *e)
         return NULL;
     }
     k_type *t = call(s, e);
+    launch_ref_args(s, e);
     launch_dim(s, e->config[0], "grid size");
     launch_dim(s, e->config[1], "block size");
     if (e->config[2]) {

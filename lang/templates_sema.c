@@ -274,6 +274,8 @@ static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, i
         k_type *at = k_sema_rvalue(s, call->args[i]);
         if (!at)
             return 0;
+        if ((p->kind == TY_PTR || p->kind == TY_ARRAY) && k_is_null_const(call->args[i]))
+            continue;   /* `0` for a `T *`: deduces nothing, converts once T is known */
         k_type top = *k_decay(s->ctx, at);
         top.quals = 0;            /* by value: the argument's own const goes */
         k_type pt = *p;
@@ -563,11 +565,36 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     return -1;
 }
 
+/* `f<int>` as a value (a function pointer): the instance of the one
+ * function template f for those arguments (nothing to deduce any from).  Returns 0 when f is no single function template;
+ * else e->decl is the instance, or *failed is set after an error. */
+static int function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
+{
+    tpl_entry *one = NULL;
+    int n = 0;
+    for (tpl_entry *en = find_entry(s, e->name, -1); en; en = en->next)
+        if (strcmp(en->decl->name, e->name) == 0 && en->decl->kind == D_FUNC) {
+            one = en;
+            n++;
+        }
+    if (n != 1)
+        return 0;
+    tpl_args a;
+    e->decl = NULL;
+    if (call_args(s, one->decl, e, &a, 1)) {
+        e->decl = instance(s, one, &a, e->loc);
+    }
+    *failed = e->decl ? NULL : one;
+    return 1;
+}
+
 k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 {
     tpl_entry *en = find_entry(s, e->name, -1);
     while (en && (en->decl->kind != D_VAR || strcmp(en->decl->name, e->name) != 0))
         en = en->next;
+    if (!en && function_value(s, e, &en))
+        return en ? NULL : e->decl;
     if (!en) {
         k_error(s->ctx, e->loc, find_entry(s, e->name, -1)
                 ? "function template '%s' used as a value (call it)"
@@ -861,7 +888,7 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         class_specialization(s, d);
         return;
     }
-    if (d->kind == D_FUNC && d->method_of)
+    if (d->kind == D_FUNC && d->method_of && !d->member_template)
         return;               /* a class template's member: copied with its class */
     if (d->kind == D_VAR && strstr(d->name, "::")) {
         k_error(s->ctx, d->loc, "static data members of class templates are not supported"

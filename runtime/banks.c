@@ -8,31 +8,55 @@
  * which is why a conflict-free 64-bit warp access costs 2 wavefronts.  These
  * are the counts Nsight Compute reports (l1tex__data_pipe_lsu_wavefronts_*).
  */
+#include <string.h>
+
 #include "runtime/model.h"
 
-/* Wavefronts of the lanes `lanes` of a (all in shared memory). */
+/* Wavefronts of the lanes `lanes` of a (all in shared memory).  Each bank
+ * keeps a list of its distinct words (head and next hold an index + 1), so
+ * a word is compared only with the other words of its bank: linear in the
+ * lanes for a conflict-free access instead of quadratic. */
 static unsigned group_wavefronts(const simt_warp_access *a, uint32_t lanes)
 {
     uint32_t words[SIMT_BANKS * 4];
-    unsigned nwords = 0;
+    uint8_t head[SIMT_BANKS], next[SIMT_BANKS * 4], count[SIMT_BANKS];
+    unsigned nwords = 0, most = 0;
     unsigned words_per_lane = a->size > 4 ? a->size / 4u : 1u;
+    if (words_per_lane == 1) {
+        /* The common case first: one word per lane and no bank with two
+         * distinct words (one wavefront); a conflict goes the long way. */
+        uint32_t first[SIMT_BANKS], seen = 0;
+        uint32_t m = lanes;
+        for (; m; m &= m - 1) {
+            uint32_t w = (uint32_t)(SIMT_ADDR_OFFSET(a->addr[__builtin_ctz(m)]) / 4);
+            uint32_t bit = 1u << (w % SIMT_BANKS);
+            if (!(seen & bit)) {
+                seen |= bit;
+                first[w % SIMT_BANKS] = w;
+            } else if (first[w % SIMT_BANKS] != w)
+                break;
+        }
+        if (!m)
+            return seen ? 1 : 0;
+    }
+    memset(head, 0, sizeof head);
+    memset(count, 0, sizeof count);
     for (uint32_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         uint64_t w0 = SIMT_ADDR_OFFSET(a->addr[l]) / 4;
         for (unsigned k = 0; k < words_per_lane && nwords < SIMT_BANKS * 4; k++) {
             uint32_t w = (uint32_t)(w0 + k);
-            unsigned j = 0;
-            while (j < nwords && words[j] != w)
-                j++;
-            if (j == nwords)
-                words[nwords++] = w;
+            unsigned b = w % SIMT_BANKS, j = head[b];
+            while (j && words[j - 1] != w)
+                j = next[j - 1];
+            if (j)
+                continue; /* a word already served: broadcast */
+            words[nwords] = w;
+            next[nwords] = head[b];
+            head[b] = (uint8_t)++nwords;
+            if (++count[b] > most)
+                most = count[b];
         }
-    }
-    unsigned per_bank[SIMT_BANKS] = {0}, most = 0;
-    for (unsigned j = 0; j < nwords; j++) {
-        unsigned b = words[j] % SIMT_BANKS;
-        if (++per_bank[b] > most)
-            most = per_bank[b];
     }
     return most;
 }
@@ -45,6 +69,11 @@ unsigned simt_bank_wavefronts(const simt_warp_access *a, unsigned *ideal)
         if (SIMT_ADDR_SPACE(a->addr[l]) == SPACE_SHARED)
             shared |= 1u << l;
     }
+    return simt_bank_wavefronts_of(a, shared, ideal);
+}
+
+unsigned simt_bank_wavefronts_of(const simt_warp_access *a, uint32_t shared, unsigned *ideal)
+{
     unsigned group = a->size >= 16 ? 8 : a->size == 8 ? 16 : 32;
     unsigned total = 0, groups = 0;
     for (unsigned first = 0; first < 32; first += group) {

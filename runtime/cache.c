@@ -24,7 +24,8 @@ int simt_cache_init(simt_cache *c, uint64_t bytes, unsigned ways, const simt_all
     c->tag = simt_calloc(al, n, sizeof *c->tag);
     c->used = simt_calloc(al, n, sizeof *c->used);
     c->valid = simt_calloc(al, n, 1);
-    if (!c->tag || !c->used || !c->valid) {
+    c->epoch = simt_calloc(al, c->nsets, sizeof *c->epoch);
+    if (!c->tag || !c->used || !c->valid || !c->epoch) {
         simt_cache_free(c, al);
         return -1;
     }
@@ -36,6 +37,7 @@ void simt_cache_free(simt_cache *c, const simt_allocator *al)
     simt_free(al, c->tag);
     simt_free(al, c->used);
     simt_free(al, c->valid);
+    simt_free(al, c->epoch);
     memset(c, 0, sizeof *c);
 }
 
@@ -43,19 +45,34 @@ void simt_cache_reset(simt_cache *c, uint64_t bytes)
 {
     if (!c->tag)
         return;
-    size_t n = (size_t)c->max_sets * c->ways;
-    memset(c->tag, 0, n * sizeof *c->tag);
-    memset(c->used, 0, n * sizeof *c->used);
-    memset(c->valid, 0, n);
+    /* Emptied lazily: a set whose epoch is older than the cache's is
+     * cleared on its next lookup (a launch flushes a 50 MB L2 and every
+     * L1, and touches few of their sets when it is small). */
+    if (++c->cur_epoch == 0) { /* wrapped: clear everything once */
+        size_t n = (size_t)c->max_sets * c->ways;
+        memset(c->tag, 0, n * sizeof *c->tag);
+        memset(c->used, 0, n * sizeof *c->used);
+        memset(c->valid, 0, n);
+        memset(c->epoch, 0, c->max_sets * sizeof *c->epoch);
+        c->cur_epoch = 1;
+    }
     uint64_t sets = bytes / SIMT_LINE_BYTES / c->ways;
     c->nsets = (uint32_t)(sets < 1 ? 1 : sets > c->max_sets ? c->max_sets : sets);
 }
 
 /* First entry of the set of line.  The line number is hashed so that
  * power-of-two strides spread over the sets, as hardware's hashed indexing does. */
-static size_t set_of(const simt_cache *c, uint64_t line)
+static size_t set_of(simt_cache *c, uint64_t line)
 {
-    return (size_t)((line ^ (line >> 7) ^ (line >> 15)) % c->nsets) * c->ways;
+    uint32_t k = (uint32_t)((line ^ (line >> 7) ^ (line >> 15)) % c->nsets);
+    size_t set = (size_t)k * c->ways;
+    if (c->epoch[k] != c->cur_epoch) { /* emptied since its last use */
+        c->epoch[k] = c->cur_epoch;
+        memset(c->tag + set, 0, c->ways * sizeof *c->tag);
+        memset(c->used + set, 0, c->ways * sizeof *c->used);
+        memset(c->valid + set, 0, c->ways);
+    }
+    return set;
 }
 
 /* Way holding line in its set, or -1. */
@@ -105,4 +122,40 @@ void simt_cache_invalidate(simt_cache *c, uint64_t sector)
     int w = find_way(c, set, line);
     if (w >= 0)
         c->valid[set + (uint32_t)w] &= (uint8_t)~(1u << (sector % 4));
+}
+
+unsigned simt_cache_access_line(simt_cache *c, uint64_t line, unsigned bits, int allocate)
+{
+    if (!c->tag)
+        return 0;
+    size_t set = set_of(c, line);
+    int w = find_way(c, set, line);
+    c->stamp++;
+    if (w >= 0) {
+        c->used[set + (uint32_t)w] = c->stamp;
+        unsigned hit = c->valid[set + (uint32_t)w] & bits;
+        if (allocate)
+            c->valid[set + (uint32_t)w] |= (uint8_t)bits;
+        return hit;
+    }
+    if (!allocate)
+        return 0;
+    uint32_t victim = 0;
+    for (uint32_t k = 1; k < c->ways; k++)
+        if (c->used[set + k] < c->used[set + victim])
+            victim = k;
+    c->tag[set + victim] = line + 1;
+    c->used[set + victim] = c->stamp;
+    c->valid[set + victim] = (uint8_t)bits;
+    return 0;
+}
+
+void simt_cache_invalidate_line(simt_cache *c, uint64_t line, unsigned bits)
+{
+    if (!c->tag)
+        return;
+    size_t set = set_of(c, line);
+    int w = find_way(c, set, line);
+    if (w >= 0)
+        c->valid[set + (uint32_t)w] &= (uint8_t)~bits;
 }

@@ -6,7 +6,25 @@
  * Nsight Compute's sectors/request is exactly that count, so it is computed
  * here from the per-lane addresses and nothing else.
  */
+#include <string.h>
+
 #include "runtime/model.h"
+
+uint64_t simt_lanes_differ(const uint64_t *addr, uint64_t first, uint64_t step)
+{
+    /* four lanes at a time in the compiler's generic vectors (SSE2 pairs
+     * at least): the model runs this on every whole-warp access */
+    typedef uint64_t v4 __attribute__((vector_size(32)));
+    v4 acc = {0, 0, 0, 0}, want = {first, first + step, first + 2 * step, first + 3 * step};
+    const v4 inc = {4 * step, 4 * step, 4 * step, 4 * step};
+    for (unsigned l = 0; l < 32; l += 4) {
+        v4 x;
+        memcpy(&x, addr + l, sizeof x);
+        acc |= x ^ want;
+        want += inc;
+    }
+    return acc[0] | acc[1] | acc[2] | acc[3];
+}
 
 /* Sorts a short list in place (at most SIMT_MAX_SECTORS entries). */
 static void sort_small(uint64_t *v, unsigned n)
@@ -32,7 +50,26 @@ static unsigned unique_sorted(uint64_t *v, unsigned n)
 unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sectors,
                        unsigned *lines, unsigned *lanes)
 {
-    unsigned n = 0, nl = 0;
+    unsigned n = 0, nl = 0, nlines = 0;
+    int sorted = 1;
+    uint64_t span = (a->size ? a->size : 1) - 1;
+    /* A whole warp whose lanes read consecutive elements (lane l at the
+     * first address + l * size) in one space touches a range of sectors. */
+    if (a->mask == UINT32_MAX && a->size && a->size <= 16 &&
+        SIMT_ADDR_SPACE(a->addr[0]) == space) {
+        uint64_t a0 = a->addr[0];
+        if (!simt_lanes_differ(a->addr, a0, a->size) && SIMT_ADDR_SPACE(a0 + 32u * a->size - 1) == space) {
+            uint64_t lo = a0 / SIMT_SECTOR_BYTES, hi = (a0 + 32u * a->size - 1) / SIMT_SECTOR_BYTES;
+            for (uint64_t s = lo; s <= hi; s++)
+                sectors[n++] = s;
+            *lines = (unsigned)(hi / 4 - lo / 4 + 1);
+            *lanes = 32;
+            return n;
+        }
+    }
+    /* Lanes in address order (coalesced and strided accesses, nearly all of
+     * them) give their sectors in order: duplicates are then neighbours and
+     * no sort is needed; only an out-of-order sector (a gather) sorts. */
     for (uint32_t m = a->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         uint64_t addr = a->addr[l];
@@ -40,18 +77,27 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
             continue;
         nl++;
         uint64_t first = addr / SIMT_SECTOR_BYTES;
-        uint64_t last = (addr + (a->size ? a->size : 1) - 1) / SIMT_SECTOR_BYTES;
+        uint64_t last = (addr + span) / SIMT_SECTOR_BYTES;
         /* An aligned access of up to 32 bytes never crosses a sector; an
          * unaligned one (MEMCPY) may cross one boundary. */
-        for (uint64_t s = first; s <= last && s <= first + 1 && n < SIMT_MAX_SECTORS; s++)
+        for (uint64_t s = first; s <= last && s <= first + 1 && n < SIMT_MAX_SECTORS; s++) {
+            if (n && sectors[n - 1] == s)
+                continue;
+            if (n && sectors[n - 1] > s)
+                sorted = 0;
+            else if (sorted && (!n || sectors[n - 1] / 4 != s / 4))
+                nlines++;
             sectors[n++] = s;
+        }
     }
-    sort_small(sectors, n);
-    n = unique_sorted(sectors, n);
-    unsigned nlines = 0;
-    for (unsigned i = 0; i < n; i++)
-        if (i == 0 || sectors[i] / 4 != sectors[i - 1] / 4)
-            nlines++;
+    if (!sorted) {
+        sort_small(sectors, n);
+        n = unique_sorted(sectors, n);
+        nlines = 0;
+        for (unsigned i = 0; i < n; i++)
+            if (i == 0 || sectors[i] / 4 != sectors[i - 1] / 4)
+                nlines++;
+    }
     *lines = nlines;
     *lanes = nl;
     return n;

@@ -29,6 +29,7 @@ simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *de
         m->al = *al;
     m->mod = mod;
     m->dev = dev;
+    m->want_lines = 1;
     uint32_t maxline = 0;
     for (uint32_t i = 0; mod->pos && i < mod->ncode; i++)
         if (mod->pos[i].line > maxline)
@@ -36,7 +37,7 @@ simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *de
     m->nlines = maxline + 1;
     m->lines = simt_calloc(al, m->nlines, sizeof *m->lines);
     m->l1 = simt_calloc(al, (size_t)dev->sm_count, sizeof *m->l1);
-    if (!m->lines || !m->l1 ||
+    if (!m->lines || !m->l1 || simt_timing_decode(m) != 0 ||
         simt_cache_init(&m->l2, (uint64_t)dev->l2_size, L2_WAYS, al) != 0) {
         simt_model_free(m);
         return NULL;
@@ -140,28 +141,16 @@ void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthre
     simt_timing_block(m, linear);
 }
 
+void simt_model_keep_lines(simt_model *m, int on)
+{
+    m->want_lines = on;
+}
+
 void simt_model_set_maxrregcount(simt_model *m, int cap)
 {
     m->maxrreg = cap > 0 ? cap : 0;
 }
 
-static void spill_regs(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, int store);
-
-void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
-{
-    simt_launch_rec *r = m->cur;
-    if (!r)
-        return;
-    r->c[CNT_INST]++;
-    r->c[CNT_THREAD_INST] += (uint64_t)__builtin_popcount(mask);
-    if (m->mod->pos && (uint32_t)pc < m->mod->ncode)
-        m->lines[m->mod->pos[pc].line].inst++;
-    if (m->maxrreg)
-        spill_regs(m, pc, mask, warp, 0);
-    simt_timing_issue(m, pc, warp);
-    if (m->maxrreg)
-        spill_regs(m, pc, mask, warp, 1);
-}
 
 void simt_model_branch(simt_model *m, int32_t pc, int divergent)
 {
@@ -203,9 +192,9 @@ uint64_t simt_model_clock(const simt_model *m, uint32_t warp)
 
 static simt_line_cost *line_of(simt_model *m, int32_t pc)
 {
-    if (!m->mod->pos || pc < 0 || (uint32_t)pc >= m->mod->ncode)
+    if (!m->want_lines || pc < 0 || (uint32_t)pc >= m->mod->ncode)
         return NULL;
-    return &m->lines[m->mod->pos[pc].line];
+    return &m->lines[m->tm.pc[pc].line];
 }
 
 /* Sends the sectors of a global or local access (sorted, as simt_coalesce
@@ -221,58 +210,68 @@ static simt_line_cost *line_of(simt_model *m, int32_t pc)
  *     (Little's law).  A request touching 32 lines holds 32 of them, one of
  *     4 lines holds 4: why bandwidth keeps falling up to a stride of 32
  *     floats, and why a naive transpose's scattered stores are slow. */
+static unsigned bits4(unsigned b)
+{
+    return (unsigned)(UINT64_C(0x4332322132212110) >> (4 * (b & 15))) & 15;
+}
+
 static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, unsigned kind)
 {
     simt_launch_rec *r = m->cur;
     const simt_device_profile *d = m->dev;
     simt_cache *l1 = &m->l1[m->cur_sm];
-    uint64_t worst = 0, line_cycles = 0, line_worst = 0;
+    uint64_t worst = 0, line_cycles = 0;
     uint64_t per_granule = d->dram_granule > SIMT_SECTOR_BYTES
                                ? (uint64_t)d->dram_granule / SIMT_SECTOR_BYTES : 1;
     uint64_t last_granule = UINT64_MAX;
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t lat = (uint64_t)d->lat_l1;
-        if (i && sect[i] / 4 != sect[i - 1] / 4) { /* a new line: the last one's transaction */
-            line_cycles += line_worst;
-            line_worst = 0;
-        }
+    /* one line at a time: the sorted sectors of a line are neighbours */
+    for (unsigned i = 0, j; i < n; i = j) {
+        uint64_t line = sect[i] / 4;
+        unsigned bits = 0;
+        for (j = i; j < n && sect[j] / 4 == line; j++)
+            bits |= 1u << (sect[j] % 4);
+        unsigned miss = bits;
         if (kind == ACC_READ) {
-            r->c[CNT_L1_LOOKUP]++;
-            if (simt_cache_access(l1, sect[i], 1)) {
-                r->c[CNT_L1_HIT]++;
-                if (lat > worst)
-                    worst = lat;
-                continue;
+            r->c[CNT_L1_LOOKUP] += j - i;
+            unsigned hit = simt_cache_access_line(l1, line, bits, 1);
+            if (hit) {
+                r->c[CNT_L1_HIT] += bits4(hit);
+                if ((uint64_t)d->lat_l1 > worst)
+                    worst = (uint64_t)d->lat_l1;
             }
+            miss = bits & ~hit;
         } else {
             /* Stores and atomics write through to L2 and do not allocate in L1. */
-            simt_cache_invalidate(l1, sect[i]);
+            simt_cache_invalidate_line(l1, line, bits);
         }
-        r->c[CNT_L2_LOOKUP]++;
-        simt_timing_l2(m, 1);
+        if (!miss)
+            continue;
+        unsigned nmiss = bits4(miss);
+        r->c[CNT_L2_LOOKUP] += nmiss;
+        simt_timing_l2(m, nmiss);
+        unsigned l2hit = simt_cache_access_line(&m->l2, line, miss, 1);
+        uint64_t lat = (uint64_t)d->lat_l2;
         if (kind == ACC_WRITE) {
             /* The L2 is write-back with byte masks: a store never waits for
-             * DRAM, so Nsight Compute counts every store sector as a hit. */
-            if (!simt_cache_access(&m->l2, sect[i], 1))
-                r->c[CNT_DRAM_BYTES] += SIMT_SECTOR_BYTES;
-            r->c[CNT_L2_HIT]++;
-            /* Complete when the L2 has it (waited for only with blocking_stores). */
-            lat = (uint64_t)d->lat_l2;
-        } else if (simt_cache_access(&m->l2, sect[i], 1)) {
-            r->c[CNT_L2_HIT]++;
-            lat = (uint64_t)d->lat_l2;
+             * DRAM, so Nsight Compute counts every store sector as a hit.
+             * Complete when the L2 has it (waited for only with blocking_stores). */
+            r->c[CNT_DRAM_BYTES] += (uint64_t)SIMT_SECTOR_BYTES * bits4(miss & ~l2hit);
+            r->c[CNT_L2_HIT] += nmiss;
         } else {
-            if (sect[i] / per_granule != last_granule)
-                r->c[CNT_DRAM_BYTES] += per_granule * SIMT_SECTOR_BYTES;
-            last_granule = sect[i] / per_granule;
-            lat = (uint64_t)d->lat_dram;
+            r->c[CNT_L2_HIT] += bits4(l2hit);
+            for (unsigned dm = miss & ~l2hit; dm; dm &= dm - 1) {
+                uint64_t sector = line * 4 + (unsigned)__builtin_ctz(dm);
+                if (sector / per_granule != last_granule)
+                    r->c[CNT_DRAM_BYTES] += per_granule * SIMT_SECTOR_BYTES;
+                last_granule = sector / per_granule;
+                lat = (uint64_t)d->lat_dram;
+            }
         }
         if (lat > worst)
             worst = lat;
-        if (lat > line_worst)
-            line_worst = lat;
+        line_cycles += lat; /* the line's transaction: its slowest sector */
     }
-    simt_timing_lines(m, line_cycles + line_worst);
+    simt_timing_lines(m, line_cycles);
     return worst;
 }
 
@@ -326,10 +325,11 @@ static void access_memory(simt_model *m, const simt_warp_access *a, unsigned spa
         simt_timing_store_wait(m, a->pc, a->warp, lat);
 }
 
-static void access_shared(simt_model *m, const simt_warp_access *a)
+static void access_shared(simt_model *m, const simt_warp_access *a, int all_shared)
 {
     simt_launch_rec *r = m->cur;
-    unsigned ideal, wf = simt_bank_wavefronts(a, &ideal);
+    unsigned ideal, wf = all_shared ? simt_bank_wavefronts_of(a, a->mask, &ideal)
+                                    : simt_bank_wavefronts(a, &ideal);
     if (!ideal)
         return;
     simt_line_cost *lc = line_of(m, a->pc);
@@ -379,14 +379,25 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
         return;
     r->warp_size = a->width;
     unsigned spaces = 0;
-    for (uint32_t mk = a->mask; mk; mk &= mk - 1)
-        spaces |= 1u << (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(mk)]) & 7u);
+    const uint64_t first = a->addr[__builtin_ctz(a->mask)];
+    uint64_t differ = 0; /* the bits in which some lane's address differs from the first's */
+    if (a->mask == UINT32_MAX) {
+        differ = simt_lanes_differ(a->addr, first, 0);
+    } else {
+        for (uint32_t mk = a->mask; mk; mk &= mk - 1)
+            differ |= a->addr[__builtin_ctz(mk)] ^ first;
+    }
+    if (!SIMT_ADDR_SPACE(differ)) /* one space: nearly every access */
+        spaces = 1u << (SIMT_ADDR_SPACE(first) & 7u);
+    else
+        for (uint32_t mk = a->mask; mk; mk &= mk - 1)
+            spaces |= 1u << (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(mk)]) & 7u);
     if (spaces & (1u << SPACE_GLOBAL))
         access_memory(m, a, SPACE_GLOBAL);
     if (spaces & (1u << SPACE_LOCAL))
         access_memory(m, a, SPACE_LOCAL);
     if (spaces & (1u << SPACE_SHARED))
-        access_shared(m, a);
+        access_shared(m, a, spaces == 1u << SPACE_SHARED);
     if (spaces & (1u << SPACE_CONST))
         access_const(m, a);
 }
@@ -436,7 +447,7 @@ static void spill_one(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, u
 
 /* Before the instruction at pc (store 0): loads its spilled source registers;
  * after it (store 1): stores its spilled destination. */
-static void spill_regs(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, int store)
+void simt_model_spill_regs(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, int store)
 {
     if (pc < 0 || (uint32_t)pc >= m->mod->ncode || !mask)
         return;

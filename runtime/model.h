@@ -58,6 +58,9 @@ enum simt_wait_class { WAITC_NONE, WAITC_ALU, WAITC_SHORT, WAITC_LONG };
  * lanes in that space. */
 unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sectors,
                        unsigned *lines, unsigned *lanes);
+/* The bits in which the 32 addresses differ from first, first + step,
+ * first + 2 step ...: 0 when lane l is at first + l * step for every l. */
+uint64_t simt_lanes_differ(const uint64_t *addr, uint64_t first, uint64_t step);
 /* Distinct addresses among lanes in `space` (constant serialisation); and the
  * most lanes that share one address (atomic serialisation) in *max_same. */
 unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsigned *max_same);
@@ -69,6 +72,8 @@ unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsi
  * for 16), the most distinct 4-byte words in one bank.  *ideal receives the
  * wavefronts of a conflict-free access (one per non-empty group). */
 unsigned simt_bank_wavefronts(const simt_warp_access *a, unsigned *ideal);
+/* The same where the caller knows the lanes in shared memory (`shared`). */
+unsigned simt_bank_wavefronts_of(const simt_warp_access *a, uint32_t shared, unsigned *ideal);
 
 /* ---- cache.c ---- */
 typedef struct simt_cache {
@@ -77,6 +82,8 @@ typedef struct simt_cache {
     uint64_t *tag;              /* line number + 1 per way; 0: empty */
     uint64_t *used;             /* LRU stamp per way */
     uint8_t *valid;             /* sector bits per way */
+    uint32_t *epoch;            /* per set: cur_epoch when it was last emptied */
+    uint32_t cur_epoch;         /* bumped by each reset (lazy emptying) */
     uint64_t stamp;
 } simt_cache;
 
@@ -92,6 +99,11 @@ void simt_cache_reset(simt_cache *c, uint64_t bytes);
 int simt_cache_access(simt_cache *c, uint64_t sector, int allocate);
 /* Drops a sector if present (a store to an L1 line: write-through, no allocate). */
 void simt_cache_invalidate(simt_cache *c, uint64_t sector);
+/* The same for the sectors of one line at once (bit k: sector k of the line),
+ * as simt_cache_access on each of them in turn would do; returns the bits
+ * that hit.  A warp request looks its lines up once each, not per sector. */
+unsigned simt_cache_access_line(simt_cache *c, uint64_t line, unsigned bits, int allocate);
+void simt_cache_invalidate_line(simt_cache *c, uint64_t line, unsigned bits);
 
 /* ---- timing.c ---- */
 typedef struct simt_warp_time {
@@ -104,9 +116,22 @@ typedef struct simt_warp_time {
     int spill_store;            /* spilled register whose store is still to issue, or -1 */
     uint64_t spill_store_lat;   /* that store's latency (waited for with blocking_stores) */
     int last_free;              /* the last instruction took no issue slot (timing.c folded) */
+    uint32_t sched;             /* its warp scheduler */
 } simt_warp_time;
 
 #define SIMT_TRACKED_REGS 256
+
+/* What the timing model needs of one instruction, decoded once per module
+ * (timing.c simt_timing_decode) instead of at each issue. */
+enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4 };
+typedef struct simt_pc_time {
+    uint8_t src[5], nsrc;       /* registers read (mod SIMT_TRACKED_REGS) */
+    uint8_t dest;               /* register written (with PCT_WRITES) */
+    uint8_t flags;
+    uint8_t wclass, pair_wclass; /* enum simt_wait_class of the result, of the pair's first */
+    uint32_t lat, pair_lat;     /* result latency; PCT_PAIR: the first instruction's */
+    uint32_t line;              /* source line, 0 where unknown */
+} simt_pc_time;
 
 typedef struct simt_sm_time {
     uint64_t *slot_end;         /* per resident-block slot: when it frees */
@@ -128,9 +153,12 @@ typedef struct simt_timing {
     int cur_sm, cur_slot;
     uint64_t block_start;
     uint64_t warp_base;         /* global index of warp 0 of the block on its SM */
+    simt_pc_time *pc;           /* per instruction of the module */
+    uint32_t clear_regs;        /* registers to clear for a new warp: the largest frame */
 } simt_timing;
 
 struct simt_model;
+int simt_timing_decode(struct simt_model *m);
 int simt_timing_launch(struct simt_model *m, int slots);
 void simt_timing_block(struct simt_model *m, uint64_t linear);
 void simt_timing_block_end(struct simt_model *m);
@@ -199,7 +227,12 @@ typedef struct simt_model {
     int cur_sm;
     int maxrreg;                /* --maxrregcount, 0: none */
     int failed;                 /* out of memory: counting stops, the report says so */
+    int want_lines;             /* keep the per-line table (--stats, --trace, --report) */
 } simt_model;
+
+/* model.c: the spill loads of the instruction at pc (store 0, before it
+ * issues) or the spill store of its result (store 1, after) */
+void simt_model_spill_regs(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, int store);
 
 /* ---- stats.c ---- */
 int simt_stats_write(const simt_model *m, FILE *out, const char *format);

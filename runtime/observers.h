@@ -81,6 +81,9 @@ int simt_model_oom(const simt_model *m);
  * read or write of a register numbered cap or higher is charged as a local
  * load or store, and occupancy uses min(registers, cap).  Results never change. */
 void simt_model_set_maxrregcount(simt_model *m, int cap);
+/* Keep the per-source-line costs (--stats, --trace, --report read them); a
+ * model that only drives the program's clocks skips them. */
+void simt_model_keep_lines(simt_model *m, int on);
 void simt_model_launch_begin(simt_model *m, const simt_launch_info *li);
 void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads);
 /* One warp instruction issued at pc by lanes `mask` of warp `warp`. */

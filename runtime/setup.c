@@ -73,6 +73,7 @@ static simt_status add_observers(simt_vm *vm, const simt_config *cfg, const simt
         return simt_vm_oom(vm, "the performance model");
     if (vm->model) {
         simt_model_set_maxrregcount(vm->model, cfg->maxrregcount);
+        simt_model_keep_lines(vm->model, cfg->stats || viewers);
         rt->obs[n++] = simt_model_observer(vm->model, cfg->stats != 0);
     }
     if (viewers) {

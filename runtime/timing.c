@@ -64,6 +64,7 @@ static void free_sms(simt_timing *t, const simt_allocator *al)
 
 void simt_timing_free(simt_timing *t, const simt_allocator *al)
 {
+    simt_free(al, t->pc);
     for (uint32_t w = 0; w < t->cap_warps; w++) {
         simt_free(al, t->warps[w].ready);
         simt_free(al, t->warps[w].wclass);
@@ -144,8 +145,11 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
         wt->last_dest = -1;
         wt->spill_store = -1;
         wt->last_free = 0;
-        memset(wt->ready, 0, SIMT_TRACKED_REGS * sizeof(uint64_t));
-        memset(wt->wclass, 0, SIMT_TRACKED_REGS);
+        wt->sched = (uint32_t)((t->nwarps - 1 + (uint32_t)t->cur_slot) %
+                               (uint32_t)m->dev->schedulers_per_sm);
+        /* no frame reaches past clear_regs: the others stay unread */
+        memset(wt->ready, 0, t->clear_regs * sizeof(uint64_t));
+        memset(wt->wclass, 0, t->clear_regs);
     }
     return &t->warps[w];
 }
@@ -155,16 +159,15 @@ static void stall(simt_model *m, int wclass, uint64_t cycles, int32_t pc)
     static const int counter[] = {CNT_STALL_WAIT, CNT_STALL_WAIT, CNT_STALL_SHORT_SB,
                                   CNT_STALL_LONG_SB};
     m->cur->c[counter[wclass]] += cycles;
-    if (m->mod->pos && pc >= 0 && (uint32_t)pc < m->mod->ncode)
-        m->lines[m->mod->pos[pc].line].stall += cycles;
+    if (m->want_lines && pc >= 0 && (uint32_t)pc < m->mod->ncode)
+        m->lines[m->tm.pc[pc].line].stall += cycles;
 }
 
 /* One issue slot of the scheduler that warp belongs to. */
 static void count_issue(simt_model *m, uint32_t warp)
 {
     simt_timing *t = &m->tm;
-    int sched = (int)((warp + (uint32_t)t->cur_slot) % (uint32_t)m->dev->schedulers_per_sm);
-    t->sm[t->cur_sm].sched_issued[sched]++;
+    t->sm[t->cur_sm].sched_issued[t->warps[warp].sched]++;
 }
 
 /* Issues the warp's pending spill store: in-order issue makes it wait for the
@@ -238,25 +241,62 @@ static int folded(unsigned op)
     }
 }
 
-void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
+int simt_timing_decode(simt_model *m)
 {
-    simt_warp_time *wt = warp_time(m, warp);
+    simt_timing *t = &m->tm;
+    const simt_module *mod = m->mod;
+    t->pc = simt_calloc(&m->al, mod->ncode ? mod->ncode : 1, sizeof *t->pc);
+    if (!t->pc)
+        return -1;
+    uint32_t most = 1; /* above the highest register an instruction names */
+    for (uint32_t pc = 0; pc < mod->ncode; pc++) {
+        const simt_insn *in = &mod->code[pc];
+        simt_pc_time *p = &t->pc[pc];
+        unsigned src[5], n = simt_insn_reads(in, src);
+        for (unsigned k = 0; k < n; k++)
+            p->src[k] = (uint8_t)(src[k] % SIMT_TRACKED_REGS);
+        p->nsrc = (uint8_t)n;
+        p->dest = (uint8_t)(in->a % SIMT_TRACKED_REGS);
+        p->flags = (uint8_t)((folded(in->op) ? PCT_FOLDED : 0) |
+                             (simt_opinfo_table[in->op].uses & WA ? PCT_WRITES : 0));
+        int wclass;
+        p->lat = (uint32_t)alu_latency(m->dev, in->op, &wclass);
+        p->wclass = (uint8_t)wclass;
+        if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_LDX) {
+            p->flags |= PCT_PAIR;
+            p->pair_lat = (uint32_t)alu_latency(m->dev, in->op == OP_LDX ? OP_LEA : in->a, &wclass);
+            p->pair_wclass = (uint8_t)wclass;
+        }
+        p->line = mod->pos ? mod->pos[pc].line : 0;
+        for (unsigned k = 0; k < n; k++)
+            most = src[k] + 1 > most ? src[k] + 1 : most;
+        if (p->flags & PCT_WRITES)
+            most = in->a + 1u > most ? in->a + 1u : most;
+    }
+    t->clear_regs = most < SIMT_TRACKED_REGS ? most : SIMT_TRACKED_REGS;
+    return 0;
+}
+
+static inline __attribute__((always_inline)) void timing_issue(simt_model *m, int32_t pc, uint32_t warp)
+{
+    simt_timing *t = &m->tm;
+    simt_warp_time *wt = t->cur_sm >= 0 && warp < t->nwarps ? &t->warps[warp]
+                                                             : warp_time(m, warp);
     if (!wt || pc < 0 || (uint32_t)pc >= m->mod->ncode)
         return;
-    flush_spill_store(m, wt, warp, pc);
-    const simt_insn *in = &m->mod->code[pc];
-    unsigned uses = simt_opinfo_table[in->op].uses;
-    unsigned src[5], n = simt_insn_reads(in, src);
+    if (wt->spill_store >= 0)
+        flush_spill_store(m, wt, warp, pc);
+    const simt_pc_time *p = &t->pc[pc];
     uint64_t ready = wt->t;
     int why = WAITC_NONE;
-    for (unsigned k = 0; k < n; k++) {
-        unsigned r = src[k] % SIMT_TRACKED_REGS;
+    for (unsigned k = 0; k < p->nsrc; k++) {
+        unsigned r = p->src[k];
         if (wt->ready[r] > ready) {
             ready = wt->ready[r];
             why = wt->wclass[r];
         }
     }
-    if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_LDX) {
+    if (p->flags & PCT_PAIR) {
         /* a compare and a branch on its predicate, or an LEA and a load of
          * its address (two SASS instructions): the first issues when its
          * operands are ready, the second waits for its result */
@@ -264,17 +304,15 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
             stall(m, why, ready - wt->t, pc);
         wt->t = ready + 1;
         count_issue(m, warp);
-        int wclass;
-        ready += alu_latency(m->dev, in->op == OP_LDX ? OP_LEA : in->a, &wclass);
-        why = wclass;
+        ready += p->pair_lat;
+        why = p->pair_wclass;
     }
-    wt->last_free = folded(in->op);
+    wt->last_free = p->flags & PCT_FOLDED;
+    wt->last_dest = -1;
     if (wt->last_free) {
-        wt->last_dest = -1;
-        if (uses & WA) {
-            unsigned r = in->a % SIMT_TRACKED_REGS;
-            wt->ready[r] = ready;
-            wt->wclass[r] = (uint8_t)why;
+        if (p->flags & PCT_WRITES) {
+            wt->ready[p->dest] = ready;
+            wt->wclass[p->dest] = (uint8_t)why;
         }
         return;
     }
@@ -283,14 +321,35 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
     wt->last_issue = ready;
     wt->t = ready + 1;
     count_issue(m, warp);
-    wt->last_dest = -1;
-    if (uses & WA) {
-        int wclass;
-        unsigned r = in->a % SIMT_TRACKED_REGS;
-        wt->ready[r] = ready + alu_latency(m->dev, in->op, &wclass);
-        wt->wclass[r] = (uint8_t)wclass;
-        wt->last_dest = (int)r;
+    if (p->flags & PCT_WRITES) {
+        wt->ready[p->dest] = ready + p->lat;
+        wt->wclass[p->dest] = p->wclass;
+        wt->last_dest = p->dest;
     }
+}
+
+void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
+{
+    timing_issue(m, pc, warp);
+}
+
+/* The model's issue hook (vm/observe.h), here beside simt_timing_issue so
+ * that the compiler inlines it: it runs once per warp instruction. */
+void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
+{
+    simt_launch_rec *r = m->cur;
+    if (!r)
+        return;
+    r->c[CNT_INST]++;
+    /* (a full warp without a call: popcount is a libgcc call without -mpopcnt) */
+    r->c[CNT_THREAD_INST] += mask == UINT32_MAX ? 32 : (uint64_t)__builtin_popcount(mask);
+    if (m->want_lines && (uint32_t)pc < m->mod->ncode)
+        m->lines[m->tm.pc[pc].line].inst++;
+    if (m->maxrreg)
+        simt_model_spill_regs(m, pc, mask, warp, 0);
+    timing_issue(m, pc, warp);
+    if (m->maxrreg)
+        simt_model_spill_regs(m, pc, mask, warp, 1);
 }
 
 void simt_timing_spill_load(simt_model *m, int32_t pc, uint32_t warp, unsigned reg,

@@ -247,10 +247,14 @@ static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int
     a.warp = w->index;
     a.width = w->width;
     a.tid_base = w->tid_base;
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        a.addr[l] = base[l] + off;
-    }
+    if (mask == UINT32_MAX) /* a whole warp of 32: one straight loop */
+        for (unsigned l = 0; l < 32; l++)
+            a.addr[l] = base[l] + off;
+    else
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            a.addr[l] = base[l] + off;
+        }
     SIMT_NOTIFY(vm, access, vm, &a);
 }
 

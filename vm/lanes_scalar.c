@@ -5,11 +5,25 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "vm/cudamath.h"
 #include "vm/lanes.h"
 #include "vm/module.h"
 
 static float rsqrtf_(float x) { return 1.0f / sqrtf(x); }
 static double rsqrt_(double x) { return 1.0 / sqrt(x); }
+
+/* Device code computes these binary32 functions as the GPU's math library
+ * does (vm/cudamath.c; doc/device-math.md has the counts measured against an
+ * H200); host code, which runs on the CPU in CUDA too, keeps the host's libm.
+ * exp2f stays libm's: the GPU's is its MUFU.EX2 unit, which libm's exp2f
+ * models as well as anything here does. */
+#ifdef SIMT_HOST_FLOATS
+#define DEV_F(name, x) name(x)
+#define DEV_EXP10F(x) powf(10.0f, x)
+#else
+#define DEV_F(name, x) cuda_##name(x)
+#define DEV_EXP10F(x) cuda_exp10f(x)
+#endif
 
 /* r, or x quieted where x is a NaN: the GPU's fabs, floor, ceil, round,
  * trunc and rint of a NaN (vm/lanes.h); libm's on the host. */
@@ -28,10 +42,10 @@ static uint64_t float_op(unsigned id, float x, float y, float z)
 {
     switch (id) {
 #define F1(N, e) case INTR_##N: return micro_f32(e); /* NaN: canonical (vm/lanes.h) */
-    F1(SQRTF, sqrtf(x)) F1(RSQRTF, rsqrtf_(x)) F1(CBRTF, cbrtf(x)) F1(EXPF, expf(x))
-    F1(EXP2F, exp2f(x)) F1(EXP10F, powf(10.0f, x)) F1(EXPM1F, expm1f(x)) F1(LOGF, logf(x))
-    F1(LOG2F, log2f(x)) F1(LOG10F, log10f(x)) F1(LOG1PF, log1pf(x)) F1(SINF, sinf(x))
-    F1(COSF, cosf(x)) F1(TANF, tanf(x)) F1(ASINF, asinf(x)) F1(ACOSF, acosf(x))
+    F1(SQRTF, sqrtf(x)) F1(RSQRTF, rsqrtf_(x)) F1(CBRTF, cbrtf(x)) F1(EXPF, DEV_F(expf, x))
+    F1(EXP2F, exp2f(x)) F1(EXP10F, DEV_EXP10F(x)) F1(EXPM1F, expm1f(x)) F1(LOGF, DEV_F(logf, x))
+    F1(LOG2F, DEV_F(log2f, x)) F1(LOG10F, DEV_F(log10f, x)) F1(LOG1PF, log1pf(x)) F1(SINF, DEV_F(sinf, x))
+    F1(COSF, DEV_F(cosf, x)) F1(TANF, DEV_F(tanf, x)) F1(ASINF, asinf(x)) F1(ACOSF, acosf(x))
     F1(ATANF, atanf(x)) F1(SINHF, sinhf(x)) F1(COSHF, coshf(x)) F1(TANHF, tanhf(x))
     F1(FABSF, fabsf(x)) F1(FLOORF, floorf(x)) F1(CEILF, ceilf(x)) F1(ROUNDF, roundf(x))
     F1(TRUNCF, truncf(x)) F1(RINTF, rintf(x)) F1(POWF, powf(x, y)) F1(ATAN2F, atan2f(x, y))

@@ -3,7 +3,7 @@
  * the same line (bench/README.md).
  *
  * Usage: host KERNELS.cl KERNEL [N [WARMUP]]
- *   KERNEL is saxpy, reduce, scan, collatz or matmul; N the size (the K
+ *   KERNEL is saxpy, reduce, scan, collatz, collatzif or matmul; N the size (the K
  *   default when absent); WARMUP 1 (default) launches the kernel once untimed
  *   first, so that PoCL's compilation of the work-group function on first
  *   launch is not timed; bench.sh passes 0 for Oclgrind, which compiles at
@@ -430,6 +430,50 @@ static int bench_matmul(struct ocl *cl, long n, int warmup)
     return errors != 0;
 }
 
+static int collatzif_steps(unsigned x)
+{
+    int steps = 0;
+    while (x != 1u) {
+        if (x & 1u)
+            x = 3u * x + 1u;
+        else
+            x >>= 1;
+        steps++;
+    }
+    return steps;
+}
+
+/* Collatz with an if/else on 32-bit unsigned values (bench/k/collatzif.k). */
+static int bench_collatzif(struct ocl *cl, long n, int warmup)
+{
+    int *steps = malloc((size_t)n * sizeof(int));
+    cl_mem bs = buffer(cl, (size_t)n * sizeof(int), NULL);
+    cl_kernel k = kernel(cl, "collatzif");
+    int ni = (int)n;
+    size_t global = round_up(n, LINEAR_BLOCK), local = LINEAR_BLOCK;
+    const size_t sizes[] = { sizeof ni, sizeof bs };
+    const void *const vals[] = { &ni, &bs };
+    if (n > 1L << 20 || steps == NULL || bs == NULL || k == NULL ||
+        set_args(k, 2, sizes, vals) != 0)
+        return 1;
+    if (warmup && (launch(cl, k, 1, &global, &local) != 0 || finish(cl) != 0))
+        return 1;
+    double t0 = now();
+    if (launch(cl, k, 1, &global, &local) != 0 || finish(cl) != 0)
+        return 1;
+    double t1 = now();
+    if (read_back(cl, bs, (size_t)n * sizeof(int), steps) != 0)
+        return 1;
+    long total = 0, errors = 0;
+    for (long i = 0; i < n; i++) {
+        total += steps[i];
+        errors += i % SAMPLE_C == 0 && steps[i] != collatzif_steps((unsigned)i + 1u);
+    }
+    report("collatzif", n, total, total, t1 - t0, errors == 0);
+    free(steps);
+    return errors != 0;
+}
+
 struct bench {
     const char *name;
     long default_n;
@@ -439,13 +483,15 @@ struct bench {
 static const struct bench benches[] = {
     { "saxpy", 1L << 24, bench_saxpy },   { "reduce", 1L << 22, bench_reduce },
     { "scan", 1L << 20, bench_scan },     { "collatz", 1L << 18, bench_collatz },
+    { "collatzif", 1L << 18, bench_collatzif },
     { "matmul", 256, bench_matmul },
 };
 
 int main(int argc, char **argv)
 {
     if (argc < 3 || argc > 5) {
-        fprintf(stderr, "usage: %s KERNELS.cl saxpy|reduce|scan|collatz|matmul [N [WARMUP]]\n",
+        fprintf(stderr,
+                "usage: %s KERNELS.cl saxpy|reduce|scan|collatz|collatzif|matmul [N [WARMUP]]\n",
                 argv[0]);
         return 2;
     }

@@ -73,6 +73,23 @@ __kernel void collatz(int n, __global int *steps)
     }
 }
 
+__kernel void collatzif(int n, __global int *steps)
+{
+    int i = get_global_id(0);
+    if (i < n) {
+        uint x = (uint)i + 1u;
+        int count = 0;
+        while (x != 1u) {
+            if (x & 1u)
+                x = 3u * x + 1u;
+            else
+                x >>= 1;
+            count++;
+        }
+        steps[i] = count;
+    }
+}
+
 __kernel void matmul(__global const float *a, __global const float *b, __global float *c, int n)
 {
     __local float ta[TILE][TILE];

@@ -161,16 +161,18 @@ END_TEST
 
 /* lang/opt.c fuses a compare that only its branch reads (BRCT/BRCF), never
  * one whose value is kept: here the loop test and the first if fuse, the
- * compare stored in 'big' (read again after the branch) does not. */
+ * compare stored in 'big' (read again after the branch) does not.  The ifs
+ * store, so they stay branches (lang/ifconv.c converts only assignments to
+ * register variables). */
 START_TEST(test_fused_branches)
 {
     compiled c;
     compile_ok(&c,
         "__global__ void k(int *o, int n) { int s = 0;\n"
         "  for (int i = 0; i < n; i++) s += i;\n"
-        "  if (s == 7) s = 1;\n"
+        "  if (s == 7) o[1] = 1;\n"
         "  int big = s > 100;\n"
-        "  if (big) s = 2;\n"
+        "  if (big) o[2] = 2;\n"
         "  o[0] = s + big; }\n");
     check_invariants(c.m);
     ck_assert_int_eq(count_op(c.m, OP_BRCT) + count_op(c.m, OP_BRCF), 2);
@@ -239,6 +241,37 @@ START_TEST(test_select_division)
     release(&c);
     compile_ok(&c,
         "__global__ void k(long *o, long d) { long v = o[0]; o[1] = d ? v / d : 0; }\n");
+    ck_assert_int_eq(count_op(c.m, OP_SEL), 0);
+    release(&c);
+}
+END_TEST
+
+/* lang/ifconv.c: a short if that only assigns register variables becomes
+ * selects, no branch; a side that loads, stores, divides by a variable or
+ * takes more than a few operations keeps its branch. */
+START_TEST(test_if_conversion)
+{
+    compiled c;
+    compile_ok(&c,
+        "__global__ void k(unsigned *o, int n) {\n"
+        "  unsigned x = o[0]; int y = n, z = 0;\n"
+        "  if (x & 1u) x = 3u * x + 1u; else x >>= 1;\n"
+        "  if (n > 3) y += 2;\n"
+        "  if (x) z++; else y = 5;\n"
+        "  o[1] = x + y + z; }\n");
+    check_invariants(c.m);
+    ck_assert_int_eq(count_op(c.m, OP_SEL), 4);
+    ck_assert_int_eq(count_op(c.m, OP_BRZ) + count_op(c.m, OP_BRNZ) +
+                     count_op(c.m, OP_BRCT) + count_op(c.m, OP_BRCF), 0);
+    release(&c);
+    compile_ok(&c,
+        "__global__ void k(int *o, int d) { int v = o[0], w = 0;\n"
+        "  if (d) v = v / d;\n"
+        "  if (v > 2) w = o[v];\n"
+        "  if (v > 9) o[2] = v;\n"
+        "  if (w > 1) v = ((v * 3 + 1) * 5 + 7) * 9 + w;\n"
+        "  o[1] = v + w; }\n");
+    check_invariants(c.m);
     ck_assert_int_eq(count_op(c.m, OP_SEL), 0);
     release(&c);
 }
@@ -623,6 +656,7 @@ static Suite *lower_suite(void)
     tcase_add_test(tc, test_loops_yield);
     tcase_add_test(tc, test_fused_branches);
     tcase_add_test(tc, test_select_division);
+    tcase_add_test(tc, test_if_conversion);
     tcase_add_test(tc, test_missing_return_traps);
     tcase_add_test(tc, test_intrinsics);
     tcase_add_test(tc, test_shared_and_globals);
