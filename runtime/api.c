@@ -558,8 +558,9 @@ simtvm_status simtvm_module_from_kbc(simtvm_vm *vm, const void *data, size_t len
         return simt_api_fail(vm, SIMTVM_ERR_NULL, "simtvm_module_from_kbc: NULL %s",
                              out ? "data" : "out");
     char why[256] = "";
-    simt_module *m = simt_module_read(&vm->al, data, len, why, sizeof why);
-    if (!m && strstr(why, "out of memory"))
+    int oom;
+    simt_module *m = simt_module_load(&vm->al, data, len, why, sizeof why, &oom);
+    if (!m && oom)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "%s", why);
     if (!m)
         return simt_api_fail(vm, SIMTVM_ERR_BYTECODE, "not a valid .kbc image: %s",
