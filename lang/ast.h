@@ -209,6 +209,9 @@ struct k_expr {
     k_decl *decl;             /* E_IDENT, E_CALL, E_LAUNCH: what the name refers to */
     int builtin;              /* E_CALL of a builtin or intrinsic: sema's id, else -1 */
     int is_lvalue;
+    /* E_ASSIGN made of a constructor's member initialiser `m(v)`: it
+     * initialises m, so m may be const (lang/classes.c) */
+    unsigned char is_member_init;
     int is_const;             /* folded to a compile-time constant: const_val */
     uint64_t const_val;
     void *sema_ext;           /* free for sema/lowering */

@@ -438,6 +438,7 @@ static const char *op_text(int op, int unary)
         case KU_PLUS: return "+";
         case KU_NOT: return "!";
         case KU_BITNOT: return "~";
+        case KU_DEREF: return "*";   /* an iterator class's operator* */
         case KU_PREINC: case KU_POSTINC: return "++";
         case KU_PREDEC: case KU_POSTDEC: return "--";
         default: return NULL;
@@ -819,6 +820,7 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         lhs->lhs = deref;
         lhs->depth = 3;
         ns[i] = assign_stmt(s, lhs, rhs, mi->loc);
+        ns[i]->expr->is_member_init = 1;
     }
     for (int i = 0; i < body->nstmts; i++)
         ns[f->nmem_inits + i] = body->stmts[i];

@@ -189,6 +189,9 @@ static k_decl *clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s)
     r->type = k_clone_type(ctx, d->type, s);
     r->init = k_clone_expr(ctx, d->init, s);
     r->ctor_args = clone_exprs(ctx, d->ctor_args, d->nctor, s);
+    /* a constructor's member initialisers: sema rewrites them in place, so each
+     * instance needs its own */
+    r->mem_inits = clone_exprs(ctx, d->mem_inits, d->nmem_inits, s);
     r->params = clone_decls(ctx, d->params, d->nparams, s);
     r->body = clone_stmt(ctx, d->body, s);
     r->is_global_scope = r->address_taken = 0;

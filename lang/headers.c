@@ -6,6 +6,7 @@
  */
 #include "include.h"
 #include "stl.h"
+#include "thrust.h"
 
 #include <string.h>
 
@@ -681,6 +682,9 @@ const char *k_builtin_header_text(const char *name)
     const char *std_text = k_stl_header_text(name);
     if (std_text)
         return std_text;
+    const char *thrust_text = k_thrust_header_text(name);
+    if (thrust_text)
+        return thrust_text;
     if (!strcmp(name, "cuda.h"))
         return k_cuda_driver_text(name);
     if (!strncmp(name, "cuda/", 5))

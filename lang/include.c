@@ -257,6 +257,11 @@ static int builtin_file(k_ctx *ctx, const char *name, const char *text)
 
 static int not_found(k_ctx *ctx, const char *name, int angled, k_loc loc)
 {
+    if (!strncmp(name, "thrust/", 7)) {   /* the part of Thrust lang/thrust.c builds in */
+        k_error(ctx, loc, "#include <%s>: this part of Thrust is not built into simtvm "
+                "(doc/language.md, \"Thrust\", lists the headers that are)", name);
+        return K_INC_ERROR;
+    }
     for (size_t i = 0; i < sizeof UNSUPPORTED / sizeof UNSUPPORTED[0]; i++)
         if (!strncmp(name, UNSUPPORTED[i].prefix, strlen(UNSUPPORTED[i].prefix))) {
             k_error(ctx, loc, "#include <%s>: %s is not supported by simtvm (SPEC 2.8)", name,

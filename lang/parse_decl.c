@@ -81,7 +81,7 @@ k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name)
 
 /* The innermost tag called name; *here says whether the current block
  * declared it. */
-static k_type *tag_lookup(const k_parser *ps, const char *name, int *here)
+static k_type *tag_lookup_as(const k_parser *ps, const char *name, int *here)
 {
     int mark = ps->scope_marks.n ? (int)(uintptr_t)ps->scope_marks.items[ps->scope_marks.n - 1]
                                  : 0;
@@ -92,6 +92,15 @@ static k_type *tag_lookup(const k_parser *ps, const char *name, int *here)
         }
     *here = 0;
     return NULL;
+}
+
+/* Tags are recorded under their namespace-qualified name, so that a::s and
+ * b::s (thrust::plus and cuda::std::plus) are two tags; inside a namespace
+ * the tag of that namespace is found first, then one outside it. */
+static k_type *tag_lookup(k_parser *ps, const char *name, int *here)
+{
+    k_type *t = tag_lookup_as(ps, k_ns_qualify(ps->ctx, ps->ns, name), here);
+    return t ? t : tag_lookup_as(ps, name, here);
 }
 
 static k_type *record_type(k_parser *ps, k_record *r)
@@ -106,7 +115,7 @@ static k_type *declare_tag(k_parser *ps, int is_union, const char *tag, k_loc lo
 {
     k_type *t = record_type(ps, k_record_new(ps->ctx, tag, is_union, loc));
     if (tag) {
-        k_parse_list_add(ps, &ps->tag_names, (void *)tag);
+        k_parse_list_add(ps, &ps->tag_names, (void *)k_ns_qualify(ps->ctx, ps->ns, tag));
         k_parse_list_add(ps, &ps->tag_types, t);
         k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, tag), t);
     }
@@ -292,7 +301,7 @@ k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped)
         int here;
         if (tag_lookup(ps, tag, &here) && here)
             k_error(ps->ctx, loc, "redefinition of 'enum %s'", tag);
-        k_parse_list_add(ps, &ps->tag_names, (void *)tag);
+        k_parse_list_add(ps, &ps->tag_names, (void *)k_ns_qualify(ps->ctx, ps->ns, tag));
         k_parse_list_add(ps, &ps->tag_types, t);
         k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, tag), t);
     }

@@ -328,7 +328,7 @@ static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 %left '*' '/' '%'
 
 %type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
-%type <expr> initializer strings init_item braced_init
+%type <expr> initializer strings init_item braced_init braced
 %type <stmt> asm_stmt
 %type <list> asm_sections asm_ops_opt asm_ops
 %type <ptr> asm_op
@@ -896,6 +896,12 @@ initializer
     | '{' init_list ',' '}'     { $$ = make_init_list(ps, LOC(@1), $2); }
     ;
 
+braced
+    : '{' '}'                   { $$ = make_init_list(ps, LOC(@1), NULL); }
+    | '{' init_list '}'         { $$ = make_init_list(ps, LOC(@1), $2); }
+    | '{' init_list ',' '}'     { $$ = make_init_list(ps, LOC(@1), $2); }
+    ;
+
 init_list
     : init_item                                 { $$ = list_push(ps, NULL, $1); }
     | init_list ',' init_item                   { $$ = list_push(ps, $1, $3); }
@@ -931,6 +937,8 @@ block_items
 
 block_item
     : declaration                               { $$ = $1; }
+    | decl_specs declarator braced ';'          /* C++ direct-list-initialisation: T x{a, b} */
+        { if ($2) $2->init = $3; $$ = make_decl_stmt(ps, $1->loc, $1, list_push(ps, NULL, $2)); }
     | using                                     { $$ = $1; }
     | static_assert                             { $$ = $1; }
     | statement                                 { $$ = $1; }

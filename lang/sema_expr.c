@@ -363,7 +363,7 @@ static k_type *unary(k_sema_state *s, k_expr *e)
     t = k_sema_rvalue(s, e->lhs);
     if (!t)
         return NULL;
-    if (t->kind == TY_RECORD && e->op != KU_DEREF) {
+    if (t->kind == TY_RECORD) {
         int done;
         k_type *r = k_sema_operator(s, e, e->op, 1, 0, &done);
         if (done)
@@ -557,6 +557,12 @@ static k_type *assign(k_sema_state *s, k_expr *e)
         if (done)
             return t;
     }
+    if (e->is_member_init && e->lhs->is_lvalue && (tl->quals & Q_CONST)) {
+        k_type *m = k_alloc(s->ctx, sizeof *m);   /* the const member, initialised */
+        *m = *tl;
+        m->quals &= ~(unsigned)Q_CONST;
+        e->lhs->type = m;
+    }
     if (!check_lvalue(s, e->lhs, "assignment"))
         return NULL;
     if (e->op == KB_NONE) {
@@ -687,10 +693,12 @@ static k_type *cast(k_sema_state *s, k_expr *e)
 {
     k_type *to = e->type_written;
     k_sema_resolve_type(s, to, e->loc);
-    if (to->kind == TY_RECORD && k_record_has_ctors(to->rec)) {   /* C<T>(x): a constructor */
-        /* C<T>() was parsed as a cast of a 0 placed where the cast is */
-        int none = e->lhs->kind == E_INT && e->lhs->ival == 0 &&
-                   e->lhs->loc.line == e->loc.line && e->lhs->loc.col == e->loc.col;
+    /* C<T>() was parsed as a cast of a 0 placed where the cast is: a
+     * value-initialised object, of a class with constructors or not
+     * (thrust::plus<float>()) */
+    int none = to->kind == TY_RECORD && e->lhs->kind == E_INT && e->lhs->ival == 0 &&
+               e->lhs->loc.line == e->loc.line && e->lhs->loc.col == e->loc.col;
+    if (to->kind == TY_RECORD && (k_record_has_ctors(to->rec) || none)) {   /* C<T>(x) */
         e->kind = E_CONSTRUCT;
         e->args = k_alloc(s->ctx, sizeof *e->args);
         e->args[0] = e->lhs;

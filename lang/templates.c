@@ -33,6 +33,7 @@ static const k_builtin_template builtin_templates[] = {
     { "cooperative_groups::bit_and", K_TPL_CLASS },
     { "cooperative_groups::bit_or", K_TPL_CLASS },
     { "cooperative_groups::bit_xor", K_TPL_CLASS },
+    { "thrust::host_vector", K_TPL_CLASS },   /* thrust::device_vector (lang/thrust.c) */
 };
 
 void k_tpl_register(k_ctx *ctx, k_tpl_scan *ts, const char *name, enum k_tpl_kind kind)

@@ -15,6 +15,7 @@
 #include "namespaces.h"
 #include "sema.h"
 #include "templates.h"
+#include "thrust.h"
 
 /* Nested instantiations (each one checks a body inside the one that asked
  * for it, on the C stack). */
@@ -628,6 +629,7 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 /* ---------------------------------------------------- class templates */
 static tpl_entry *find_class(k_sema_state *s, const char *name)
 {
+    name = k_thrust_class_alias(name);
     for (tpl_entry *e = s->tpl ? s->tpl->entries : NULL; e; e = e->next)
         if (e->decl->kind == D_RECORD && strcmp(e->decl->name, name) == 0)
             return e;

@@ -1,0 +1,46 @@
+/* lang/thrust.c -- which Thrust headers simtvm builds in (doc/language.md,
+ * "Thrust").  Every one of them reads the whole of the K text (containers,
+ * iterators, function objects, random numbers, algorithms: about 700 lines),
+ * each part once, as Thrust's own headers pull in most of Thrust; a Thrust
+ * header not listed here is an error naming it (lang/include.c). */
+#include <string.h>
+
+#include "thrust.h"
+
+#define INC_THRUST                                                                      \
+    "#pragma once\n#include <cuda/std/functional>\n#include <simtvm/thrust_vector.h>\n" \
+    "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
+    "#include <simtvm/thrust_algorithm.h>\n"
+
+static const char *const THRUST_HEADERS[] = {
+    "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
+    "device_vector.h", "equal.h", "execution_policy.h", "extrema.h", "fill.h", "for_each.h",
+    "functional.h", "host_vector.h", "inner_product.h", "iterator/constant_iterator.h",
+    "iterator/counting_iterator.h", "pair.h", "random.h", "reduce.h", "scan.h", "sequence.h",
+    "sort.h", "tabulate.h", "transform.h", "transform_reduce.h",
+};
+
+const char *k_thrust_header_text(const char *name)
+{
+    if (!strcmp(name, "cuda/std/functional"))
+        return k_thrust_cuda_std_functional_text();
+    if (!strcmp(name, "simtvm/thrust_vector.h"))
+        return k_thrust_vector_text();
+    if (!strcmp(name, "simtvm/thrust_functional.h"))
+        return k_thrust_functional_text();
+    if (!strcmp(name, "simtvm/thrust_random.h"))
+        return k_thrust_random_text();
+    if (!strcmp(name, "simtvm/thrust_algorithm.h"))
+        return k_thrust_algorithm_text();
+    if (strncmp(name, "thrust/", 7) != 0)
+        return NULL;
+    for (size_t i = 0; i < sizeof THRUST_HEADERS / sizeof THRUST_HEADERS[0]; i++)
+        if (!strcmp(name + 7, THRUST_HEADERS[i]))
+            return INC_THRUST;
+    return NULL;
+}
+
+const char *k_thrust_class_alias(const char *name)
+{
+    return strcmp(name, "thrust::host_vector") == 0 ? "thrust::device_vector" : name;
+}
