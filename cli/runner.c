@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 
 #include "runtime/npy.h"
-#include "vm/observe.h"
+#include "runtime/observers.h"
 #include "vm/suggest.h"
 
 /* One kernel parameter's value and, for pointers, the buffer behind it. */

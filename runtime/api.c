@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "lang/ast.h"
-#include "vm/observe.h"
+#include "runtime/observers.h"
 
 _Static_assert(SIMTVM_PTR == (int)VT_PTR && SIMTVM_F64 == (int)VT_F64 &&
                SIMTVM_BOOL == (int)VT_BOOL && SIMTVM_U16 == (int)VT_U16,
@@ -558,8 +558,9 @@ simtvm_status simtvm_module_from_kbc(simtvm_vm *vm, const void *data, size_t len
         return simt_api_fail(vm, SIMTVM_ERR_NULL, "simtvm_module_from_kbc: NULL %s",
                              out ? "data" : "out");
     char why[256] = "";
-    simt_module *m = simt_module_read(&vm->al, data, len, why, sizeof why);
-    if (!m && strstr(why, "out of memory"))
+    int oom;
+    simt_module *m = simt_module_load(&vm->al, data, len, why, sizeof why, &oom);
+    if (!m && oom)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "%s", why);
     if (!m)
         return simt_api_fail(vm, SIMTVM_ERR_BYTECODE, "not a valid .kbc image: %s",
@@ -1045,8 +1046,7 @@ static simtvm_status restart_checker(simtvm_vm *vm)
         simt_checker_free(fresh);
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory for the checkers");
     }
-    simt_checker_free(v->checker);
-    v->checker = fresh;
+    simt_vm_replace_checker(v, fresh);
     return SIMTVM_OK;
 }
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "runtime/npy.h"
-#include "vm/observe.h"
+#include "runtime/observers.h"
 
 static const char *const TYPE_NAMES[SIMTVM_TYPE_COUNT] = {
     "void", "bool", "char", "unsigned char", "short", "unsigned short", "int", "unsigned int",

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "vm/observe.h"
+#include "runtime/observers.h"
 
 /* One access remembered by the race shadow.  clock orders every event of a
  * block; an entry whose clock is not after the block's start is stale (from

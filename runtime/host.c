@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "runtime/hostlib.h"
-#include "vm/observe.h"
+#include "runtime/observers.h"
 #include "vm/vm.h"
 
 /* ---- arguments, results, guest memory ---- */

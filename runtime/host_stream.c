@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "runtime/host_call.h"
-#include "vm/observe.h"
+#include "runtime/observers.h"
 
 enum { MAX_STREAMS = 1 << 20 };
 enum { MEMCPY_H2H, MEMCPY_H2D, MEMCPY_D2H, MEMCPY_D2D, MEMCPY_DEFAULT, MEMSET_DEVICE = -1 };

@@ -20,7 +20,7 @@
 #include "vm/device.h"
 #include "vm/occupancy.h"
 #include "vm/module.h"
-#include "vm/observe.h"
+#include "runtime/observers.h"
 
 /* ---- counters of one launch: X(ENUM, "name") ---- */
 #define SIMT_COUNTERS(X) \

@@ -21,6 +21,9 @@
 simt_status simt_vm_init(simt_vm *vm, const simt_config *cfg, const simt_module *mod, FILE *out,
                          FILE *err);
 void simt_vm_destroy(simt_vm *vm);
+/* Frees vm->checker and puts fresh in its place, where the observers find it
+ * too (the embedding API starts a fresh checker after findings are read). */
+void simt_vm_replace_checker(simt_vm *vm, struct simt_checker *fresh);
 
 /* The runtime's host calls (runtime/setup.c), what simt_vm_init installs. */
 extern const simt_host_ops simt_runtime_host;

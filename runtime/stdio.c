@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "runtime/hostlib.h"
-#include "vm/observe.h"
+#include "runtime/observers.h"
 
 enum { GUEST_STDIN = 1, GUEST_STDOUT = 2, GUEST_STDERR = 3, SIMT_STDIO_FIRST = 4,
        SIMT_STDIO_MAX = 64 };

@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 #include "runtime/model.h"
-#include "vm/observe.h"
+#include "runtime/observers.h"
 
 /* The lines of the module's source text, for names and annotations. */
 typedef struct simt_srclines {

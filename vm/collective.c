@@ -190,9 +190,11 @@ static void check_exited(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes
         snprintf(detail, sizeof detail, "%s with mask 0x%08x in warp %u names lanes %s, which "
                  "have exited", collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)),
                  w->index, list);
-        simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
-                          "Barrier error detected. Warp collective names exited lanes", pc, NULL,
-                          w->tid_base + l, l, detail);
+        simt_finding f = { .kind = FIND_COLL_EXITED, .check = CHECK_SYNC,
+                           .cls = "Barrier error detected. Warp collective names exited lanes",
+                           .detail = detail, .pc = pc, .tid = w->tid_base + l, .lane = l,
+                           .warp = w->index, .lanes = gone };
+        simt_observe_finding(ex->vm, &f);
         return;
     }
 }
@@ -210,25 +212,21 @@ static void check_self_named(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t l
         char detail[200];
         snprintf(detail, sizeof detail, "lane %u of warp %u calls %s with mask 0x%08x, which does "
                  "not name it", l, w->index, collective_name(in), (unsigned)named);
-        simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
-                          "Barrier error detected. Calling lane not in the warp collective's mask",
-                          pc, NULL, w->tid_base + l, l, detail);
+        simt_finding f = { .kind = FIND_COLL_SELF, .check = CHECK_SYNC,
+                           .cls = "Barrier error detected. Calling lane not in the warp "
+                                  "collective's mask",
+                           .detail = detail, .pc = pc, .tid = w->tid_base + l, .lane = l,
+                           .warp = w->index, .lanes = 1u << l };
+        simt_observe_finding(ex->vm, &f);
         return;
     }
 }
 
-/* --check=sync: a shuffle that reads a lane which is not taking part. */
-static void check_shfl_source(simt_exec *ex, simt_warp *w, int32_t pc, unsigned l, uint32_t src,
-                              uint32_t lanes)
+/* Tells the observers of a shuffle about to run: lane l of lanes reads src[l]. */
+static void tell_shfl(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes, const uint8_t *src)
 {
-    if (src == l || (lanes >> src & 1))
-        return;
-    char detail[200];
-    snprintf(detail, sizeof detail, "lane %u of warp %u reads lane %u, which is not among the "
-             "participating lanes 0x%08x: the value is undefined", l, w->index, src, lanes);
-    simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
-                      "Barrier error detected. shfl from an inactive lane", pc, NULL,
-                      w->tid_base + l, l, detail);
+    simt_shfl_event s = { pc, w->index, w->tid_base, lanes, src };
+    SIMT_NOTIFY(ex->vm, shfl, ex->vm, &s);
 }
 
 /* src[l] := shfl_lane for the lanes of mask when every lane has the same
@@ -259,7 +257,7 @@ static int shfl_uniform(unsigned mode, unsigned W, uint32_t mask, const uint64_t
  * does not apply and the per-lane path must run.  one_frame: lanes is one
  * group, whose frame is one by construction. */
 static int execute_rows(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
-                        uint32_t lanes, int sync_check, int one_frame)
+                        uint32_t lanes, int observed, int one_frame)
 {
     unsigned W = w->width, lead = (unsigned)__builtin_ctz(lanes);
     uint32_t fp = w->fp[lead], full = simt_lanes_all(W), differ = 0;
@@ -281,10 +279,8 @@ static int execute_rows(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_
             if (!(lanes >> j & 1) && w->fp[j] != fp) /* an idle lane in another frame */
                 return 0;
         }
-        for (uint32_t m = sync_check ? lanes : 0; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            check_shfl_source(ex, w, pc, l, src[l], lanes);
-        }
+        if (observed)
+            tell_shfl(ex, w, pc, lanes, src);
         L->permute(R + (size_t)in->a * W, R + (size_t)in->b * W, src, W, lanes);
         return 1;
     }
@@ -307,31 +303,32 @@ static void execute(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes)
     const simt_insn *in = &ex->mod->code[pc];
     uint64_t res[SIMT_MAX_WARP], pred[SIMT_MAX_WARP];
     uint32_t src;
-    int sync_check = ex->vm->checker && (ex->vm->cfg.checks & CHECK_SYNC);
-    if (ex->vm->checker)
-        simt_check_warp_sync(ex->vm->checker, w->index, lanes);
-    if (sync_check) {
+    uint8_t srcs[SIMT_MAX_WARP] = {0};
+    int observed = simt_observing(ex->vm, OBS_EV(shfl));
+    SIMT_NOTIFY(ex->vm, warp_sync, w->index, lanes);
+    if (ex->vm->obs.flags & OBS_SYNC) {
         check_exited(ex, w, pc, lanes);
         check_self_named(ex, w, pc, lanes);
     }
     if (in->op == OP_SYNCWARP)
         return;
     if ((in->op == OP_SHFL || in->op == OP_VOTE) &&
-        execute_rows(ex, w, in, pc, lanes, sync_check, 0))
+        execute_rows(ex, w, in, pc, lanes, observed, 0))
         return;
     for (uint32_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         switch (in->op) {
         case OP_SHFL:
             res[l] = shfl_one(w, in, l, &src);
-            if (sync_check)
-                check_shfl_source(ex, w, pc, l, src, lanes);
+            srcs[l] = (uint8_t)src;
             break;
         case OP_VOTE: res[l] = vote_one(w, in, l, lanes); break;
         case OP_MATCH_ANY: case OP_MATCH_ALL: res[l] = match_one(w, in, l, lanes, &pred[l]); break;
         default: res[l] = redux_one(w, in, l, lanes); break;
         }
     }
+    if (in->op == OP_SHFL && observed)
+        tell_shfl(ex, w, pc, lanes, srcs);
     for (uint32_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         *lreg(w, l, in->a) = res[l];
@@ -360,7 +357,9 @@ static void release_others(simt_warp *w, uint32_t lanes, uint32_t keep)
 static int collective_group(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
                             uint32_t mask)
 {
-    if (w->in_state[LANE_COLL] || ex->vm->checker || (in->op != OP_SHFL && in->op != OP_VOTE))
+    if (w->in_state[LANE_COLL] || (ex->vm->obs.flags & OBS_SYNC) ||
+        simt_observing(ex->vm, OBS_EV(warp_sync) | OBS_EV(shfl)) ||
+        (in->op != OP_SHFL && in->op != OP_VOTE))
         return 0;
     unsigned W = w->width;
     uint32_t full = simt_lanes_all(W), req = 0;
@@ -494,11 +493,14 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
         snprintf(detail, sizeof detail, "%s with mask 0x%08x in warp %u can never complete: lanes %s "
                  "arrived; of the other lanes the mask names, %s",
                  collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)), w->index, arrived, absent);
-        if (ex->vm->checker && (ex->vm->cfg.checks & CHECK_SYNC)) {
+        if (ex->vm->obs.flags & OBS_SYNC) {
             /* Reported; the lanes that did arrive go on, as hardware lets them. */
-            simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
-                              "Barrier error detected. Missing lanes in warp collective", pc, blk->idx,
-                              w->tid_base + l, l, detail);
+            simt_finding f = { .kind = FIND_COLL_MISSING, .check = CHECK_SYNC,
+                               .cls = "Barrier error detected. Missing lanes in warp collective",
+                               .detail = detail, .pc = pc, .block = blk->idx,
+                               .tid = w->tid_base + l, .lane = l, .warp = w->index,
+                               .lanes = missing };
+            simt_observe_finding(ex->vm, &f);
             execute(ex, w, pc, have);
             release_others(w, have, 0);
             return 1;
@@ -547,7 +549,7 @@ static void tell_arrivals(simt_exec *ex, const simt_block *blk)
     for (uint32_t k = 0; k < blk->nwarps; k++) {
         const simt_warp *w = &blk->warps[k];
         simt_barrier_warp bw = {w->index, w->tid_base, w->in_state[LANE_BAR], w->exited, w->pc};
-        simt_check_barrier_warp(ex->vm->checker, &bw);
+        SIMT_NOTIFY(ex->vm, barrier_warp, &bw);
     }
 }
 
@@ -562,15 +564,10 @@ void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
     uint32_t arrived = blk->bar_waiting, count = blk->bar_count;
     blk->bar_waiting = 0;
     blk->bar_count = 0;
-    if (ex->vm->checker) {
-        if (ex->vm->cfg.checks & CHECK_SYNC)
-            tell_arrivals(ex, blk);
-        simt_check_barrier(ex->vm->checker);
-    }
-    if (ex->vm->trace) /* before the model lines the warps' clocks up */
-        simt_trace_barrier(ex->vm->trace);
-    if (ex->vm->model)
-        simt_model_barrier(ex->vm->model);
+    if (simt_observing(ex->vm, OBS_EV(barrier_warp)))
+        tell_arrivals(ex, blk);
+    SIMT_NOTIFY0(ex->vm, barrier_ready); /* before the model lines the warps' clocks up */
+    SIMT_NOTIFY0(ex->vm, barrier);
     const simt_insn *code = ex->mod->code;
     for (uint32_t k = 0; k < blk->nwarps; k++) {
         simt_warp *w = &blk->warps[k];

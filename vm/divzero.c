@@ -21,8 +21,12 @@ int simt_div_zero(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc, uint
         simt_exec_fault(ex, blk, w, lane, pc, "integer division by zero");
         return -1;
     }
-    if (ex->vm->checker)
-        simt_check_div_zero(ex->vm->checker, ex->vm, pc, blk->idx, w->index, w->tid_base, zero);
+    if (simt_observing(ex->vm, OBS_EV(finding))) {
+        simt_finding f = { .kind = FIND_DIV_ZERO, .pc = pc, .block = blk->idx,
+                           .tid = w->tid_base + lane, .lane = lane, .warp = w->index,
+                           .lanes = zero };
+        simt_observe_finding(ex->vm, &f);
+    }
     uint8_t op = ex->mod->code[pc].op;
     int rem = op == OP_REM_S32 || op == OP_REM_U32 || op == OP_REM_S64 || op == OP_REM_U64;
     int narrow = op >= OP_DIV_S32 && op <= OP_REM_U32;

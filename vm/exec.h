@@ -183,12 +183,13 @@ typedef struct simt_exec {
     uint64_t turn_end;
     int spot_spin;
     int force_print;         /* fingerprint at every turn's end */
-    /* The model, when it ran only for the clocks a program reads (no
-     * --stats or viewer) and this launch's blocks had to interleave (a grid
-     * barrier, a block spinning on another): it follows one block at a time,
-     * so it is set aside (vm->model NULL) until the launch ends, and the
-     * launch's time is the baseline's. */
-    struct simt_model *model_aside;
+    /* The observers set aside for the rest of this launch (vm/observe.h
+     * simt_observe_yield): a model run only for the clocks a program reads
+     * (no --stats or viewer) when this launch's blocks had to interleave (a
+     * grid barrier, a block spinning on another).  It follows one block at a
+     * time, so it hears nothing until the launch ends, and the launch's time
+     * is the baseline's. */
+    unsigned yielded;
     const struct simt_launch_info *info;
     /* The two global allocations translated last, most recent first (valid
      * while the memory system's generation is unchanged: every free bumps it). */

@@ -301,9 +301,8 @@ static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
     fprintf(vm->err, "simtvm: warning: launch of '%s' <<<(%u,%u,%u), (%u,%u,%u)>>> failed: %s\n",
             k->name, grid[0], grid[1], grid[2], block[0], block[1], block[2], why);
     vm->last_error = CUDA_ERROR_INVALID_CONFIGURATION;
-    if (vm->checker) /* --check=api: is the error looked at before the output is? */
-        simt_check_api_launch_error(vm->checker, vm, (uint32_t)(k - vm->mod->funcs), args, nargs,
-                                    why);
+    /* --check=api: is the error looked at before the output is? */
+    SIMT_NOTIFY(vm, launch_rejected, vm, (uint32_t)(k - vm->mod->funcs), args, nargs, why);
     return -1;
 }
 
@@ -376,12 +375,7 @@ void simt_block_start(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t
     uint64_t budget = ex->vm->cfg.max_steps;
     ex->max_steps = ex->steps + budget >= ex->steps ? ex->steps + budget : UINT64_MAX;
     blk->steps0 = ex->steps;
-    if (ex->vm->checker)
-        simt_check_block(ex->vm->checker, blk->idx, blk->nthreads, blk->shared_size);
-    if (ex->vm->model)
-        simt_model_block_begin(ex->vm->model, blk->idx, blk->nthreads);
-    if (ex->vm->trace)
-        simt_trace_block_begin(ex->vm->trace, blk->idx, blk->nthreads);
+    SIMT_NOTIFY(ex->vm, block_begin, blk->idx, blk->nthreads, blk->shared_size);
     blk->bar_waiting = blk->bar_exited = blk->bar_count = 0;
     blk->grid_parked = blk->grid_go = 0;
     memset(blk->shared, 0, blk->shared_size);
@@ -414,24 +408,22 @@ simt_status simt_launch_steps_fault(const simt_exec *ex, simt_vm *vm, uint64_t b
 }
 
 /* Several host threads only where nothing shared would see the difference:
- * no checker, model, trace or debugger, and a kernel whose blocks cannot
+ * no observer that needs the blocks in order (the checkers, model, trace), no debugger, and a kernel whose blocks cannot
  * observe each other's order (simt_kernel_serial_reason). */
 static int grid_parallel(const simt_exec *ex, uint64_t nblocks)
 {
     const simt_vm *vm = ex->vm;
-    return vm->cfg.threads > 1 && nblocks > 1 && !vm->checker && !vm->model && !vm->trace &&
+    return vm->cfg.threads > 1 && nblocks > 1 && !(vm->obs.flags & OBS_SERIAL) &&
            !ex->stepping && vm->kernel_parallel && vm->kernel_parallel[ex->kernel];
 }
 
-/* Sets the model aside for the rest of the launch (exec.h, model_aside)
- * before the resident policy interleaves its blocks. */
+/* Sets the observers that yield to interleaved blocks (a model run only for
+ * the clocks) aside for the rest of the launch (exec.h, yielded) before the
+ * resident policy interleaves its blocks. */
 static simt_status interleave(simt_exec *ex, simt_grid_work *g)
 {
-    if (ex->vm->model) {
-        ex->model_aside = ex->vm->model;
-        ex->vm->model = NULL;
-        ex->observe = ex->vm->checker != NULL;
-    }
+    ex->yielded |= simt_observe_yield(ex->vm);
+    ex->observe = (ex->vm->obs.flags & OBS_ACCESS) != 0;
     return simt_policy_resident.run(ex, g);
 }
 
@@ -446,9 +438,8 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
     /* a model that runs only because the program reads a clock gives way to
-     * interleaved blocks (interleave) */
-    int clocks_only = vm->model && !vm->cfg.stats;
-    int observed = vm->checker || (vm->model && !clocks_only) || vm->trace;
+     * interleaved blocks (interleave): it does not follow blocks */
+    int observed = (vm->obs.flags & OBS_FOLLOWS_BLOCKS) != 0;
     ex->spot_spin = !observed && !ex->stepping;
     ex->turn_end = UINT64_MAX;
     if (ex->random && !observed)
@@ -516,36 +507,33 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.kernel = (int)func;
     ex.lockstep = vm->cfg.sched == SCHED_LOCKSTEP;
     ex.random = vm->cfg.interleave == INTERLEAVE_RANDOM && !ex.lockstep;
-    ex.observe = vm->checker || vm->model;
+    ex.observe = (vm->obs.flags & OBS_ACCESS) != 0;
     ex.stepping = vm->debug != NULL;
     simt_launch_info li = {func, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},
                            shared, args, nargs, need};
     ex.info = &li;
-    if (vm->checker)
-        simt_check_launch(vm->checker, vm, &li);
-    if (vm->model)
-        simt_model_launch_begin(vm->model, &li);
-    if (vm->trace)
-        simt_trace_launch_begin(vm->trace, &li);
+    SIMT_NOTIFY(vm, launch_begin, vm, &li);
 
     simt_block blk;
     simt_status st = simt_block_alloc(&ex, &blk);
     if (st == SIMT_OK)
         st = run_grid(&ex, &blk, args, nargs);
     simt_block_free(&vm->cfg.alloc, &blk);
-    if (ex.model_aside)
-        vm->model = ex.model_aside;
-    if (vm->model)
-        simt_model_launch_end(vm->model);
-    if (vm->trace)
-        simt_trace_launch_end(vm->trace);
+    if (ex.yielded)
+        simt_observe_resume(vm);
+    SIMT_NOTIFY(vm, launch_end, vm);
 
     vm->launch_steps = ex.steps;
     uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
     uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;
     double cycles = (double)ex.steps / (double)(sms ? sms : 1);
-    if (vm->model && !ex.model_aside) /* the timing model's estimate replaces the baseline */
-        cycles = (double)simt_model_last_cycles(vm->model);
+    if (!ex.yielded && simt_observing(vm, OBS_EV(cycles))) {
+        /* the timing model's estimate replaces the baseline */
+        int have;
+        uint64_t c = simt_observe_cycles(vm, &have);
+        if (have)
+            cycles = (double)c;
+    }
     vm->clock_ms += (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz +
                     vm->cfg.device->launch_overhead_us / 1e3;
     if (st == SIMT_FAULT) {

@@ -233,9 +233,9 @@ static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int
 {
     simt_vm *vm = ex->vm;
     if (ex->is_host) {
-        if (vm->checker && kind != ACC_READ)
+        if (kind != ACC_READ && simt_observing(vm, OBS_EV(host_write)))
             for (uint32_t m = mask; m; m &= m - 1)
-                simt_check_host_write(vm->checker, base[__builtin_ctz(m)] + off, size);
+                SIMT_NOTIFY(vm, host_write, base[__builtin_ctz(m)] + off, size);
         return;
     }
     simt_warp_access a;
@@ -255,12 +255,7 @@ static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int
             unsigned l = (unsigned)__builtin_ctz(m);
             a.addr[l] = base[l] + off;
         }
-    if (vm->checker)
-        simt_check_access(vm->checker, vm, &a);
-    if (vm->model)
-        simt_model_access(vm->model, &a);
-    if (vm->trace)
-        simt_trace_access(vm->trace, &a);
+    SIMT_NOTIFY(vm, access, vm, &a);
 }
 
 /* A record copy (MEMCPY) as the accesses the GPU makes: pieces of up to 16
@@ -300,8 +295,11 @@ static __attribute__((noinline)) uint8_t *checked_mem_slow(simt_exec *ex, simt_b
     uint32_t idx[3] = {0, 0, 0};
     if (!ex->is_host)
         memcpy(idx, blk->idx, sizeof idx);
-    simt_check_report_at(ex->vm->checker, ex->vm, CHECK_MEMORY, cls, pc, idx, w->tid_base + l, l, addr,
-                      ex->vm->fault.message);
+    simt_finding f = { .kind = FIND_BAD_ACCESS, .check = CHECK_MEMORY, .cls = cls,
+                       .detail = ex->vm->fault.message, .pc = pc, .block = idx,
+                       .tid = w->tid_base + l, .lane = l, .warp = w->index, .lanes = 1u << l,
+                       .addr = addr };
+    simt_observe_finding(ex->vm, &f);
     memset(scratch, 0, 8);
     return scratch;
 }
@@ -311,7 +309,7 @@ static inline uint8_t *checked_mem(simt_exec *ex, simt_block *blk, simt_warp *w,
                                    uint8_t *scratch)
 {
     uint8_t *p = lane_mem(ex, blk, w, l, addr, len, write);
-    if (p || !ex->vm->checker || !(ex->vm->cfg.checks & CHECK_MEMORY))
+    if (p || !(ex->vm->obs.flags & OBS_MEMORY))
         return p;
     return checked_mem_slow(ex, blk, w, l, addr, len, write, pc, scratch);
 }
@@ -337,12 +335,16 @@ static void store_n(uint8_t *p, unsigned len, uint64_t v)
 }
 
 /* clock()/clock64(): the timing model's clock (a program that reads it runs
- * with the model on, vm/vm.c reads_clock); the baseline of one cycle per warp
+ * with the model on, runtime/setup.c reads_clock); the baseline of one cycle per warp
  * instruction issued by the block only where there is no model (host code). */
 static uint64_t sreg_clock(const simt_exec *ex, const simt_block *blk, const simt_warp *w)
 {
-    if (ex->vm->model && !ex->is_host)
-        return simt_model_clock(ex->vm->model, w->index);
+    if (!ex->is_host && simt_observing(ex->vm, OBS_EV(clock))) {
+        int have;
+        uint64_t c = simt_observe_clock(ex->vm, w->index, &have);
+        if (have)
+            return c;
+    }
     return ex->steps - blk->steps0;
 }
 
@@ -937,7 +939,7 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     const simt_lane_ops *L = ex->is_host ? &ex->vm->host_lanes : &ex->vm->lanes;
     const unsigned W = w->width;
     const uint32_t full = simt_lanes_all(W);
-    const int modeled = ex->vm->model && !ex->is_host;
+    const int modeled = (ex->vm->obs.flags & OBS_TIMED) && !ex->is_host;
     uint8_t scratch[8];
     uint64_t tids[3][SIMT_MAX_WARP];
 #ifdef SIMT_COMPUTED_GOTO
@@ -1017,11 +1019,8 @@ issue:
                        ex->is_host ? "--max-host-steps" : "--max-steps");
         return EV_FAULT;
     }
-    if (modeled) {
-        simt_model_issue(ex->vm->model, PC, mask, w->index);
-        if (ex->vm->trace) /* --trace/--report, which always run the model */
-            simt_trace_issue(ex->vm->trace, PC, mask, w->index);
-    }
+    if (modeled)
+        SIMT_NOTIFY(ex->vm, issue, PC, mask, w->index);
 #ifdef SIMT_COMPUTED_GOTO
     goto *labels[in->op];
 #endif
@@ -1033,8 +1032,8 @@ issue:
         simt_pending_push(w, lead, 0);
         return EV_QUANTUM;
     TARGET(FENCE): /* a no-op for memory; the race checker sees it (fence and flag) */
-        if (ex->observe && ex->vm->checker)
-            simt_check_fence(ex->vm->checker);
+        if (ex->observe)
+            SIMT_NOTIFY0(ex->vm, fence);
         in++;
         NEXT;
     SIMPLE(MOV)
@@ -1118,11 +1117,8 @@ issue:
         }
         if (in->op == OP_BRZ || in->op == OP_BRCF)
             taken = mask & ~taken;
-        if (modeled) {
-            simt_model_branch(ex->vm->model, PC, taken != mask && taken != 0);
-            if (ex->vm->trace)
-                simt_trace_branch(ex->vm->trace, PC, mask, taken, w->index);
-        }
+        if (modeled)
+            SIMT_NOTIFY(ex->vm, branch, PC, mask, taken, w->index);
         if (taken == mask) { in = code + in->i; NEXT; }
         if (taken == 0) { in++; NEXT; }
         /* Divergence: the side where the condition holds (an if's "then", a

@@ -281,9 +281,11 @@ typedef struct kreader {
     char *err;
     size_t errlen;
     int failed;
+    int oom;                  /* the failure is the host allocator's */
 } kreader;
 
 static void failf(kreader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void oomf(kreader *r);
 
 static void failf(kreader *r, const char *fmt, ...)
 {
@@ -296,6 +298,14 @@ static void failf(kreader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(r->err, r->errlen, fmt, ap);
     va_end(ap);
+}
+
+/* A host allocation failed: the reader says so as data (simt_module_load's
+ * *oom), not only in the message. */
+static void oomf(kreader *r)
+{
+    failf(r, "out of memory reading section '%s'", r->section);
+    r->oom = 1;
 }
 
 static int need(kreader *r, uint64_t n)
@@ -344,7 +354,7 @@ static char *get_str(kreader *r)
         return NULL;
     char *s = simt_malloc(r->al, (size_t)n + 1);
     if (!s) {
-        failf(r, "out of memory reading section '%s'", r->section);
+        oomf(r);
         return NULL;
     }
     get_bytes(r, s, n);
@@ -378,7 +388,7 @@ static void *get_array(kreader *r, uint32_t *count, size_t min_size, size_t elem
     }
     void *a = simt_calloc(r->al, n, elem_size);
     if (!a) {
-        failf(r, "out of memory reading section '%s'", r->section);
+        oomf(r);
         return NULL;
     }
     *count = n;
@@ -440,7 +450,7 @@ static void read_param_names(kreader *r, simt_module *m, simt_func *fn)
     if (n == 0)
         return;
     if (!(fn->param_names = simt_calloc(r->al, n, sizeof *fn->param_names))) {
-        failf(r, "out of memory reading section '%s'", r->section);
+        oomf(r);
         return;
     }
     for (unsigned k = 0; k < n && !r->failed; k++)
@@ -497,7 +507,7 @@ static void read_globals(kreader *r, simt_module *m)
         if (!need(r, gv->size))
             return;
         if (!(gv->init = simt_malloc(r->al, gv->size))) {
-            failf(r, "out of memory reading section '%s'", r->section);
+            oomf(r);
             return;
         }
         get_bytes(r, gv->init, gv->size);
@@ -685,6 +695,7 @@ static void read_sections(kreader *r, simt_module *m)
         kbc_sections[k].read(&sub, m);
         if (sub.failed) {
             r->failed = 1;
+            r->oom = sub.oom;
             return;
         }
         if (sub.left) {
@@ -699,24 +710,36 @@ static void read_sections(kreader *r, simt_module *m)
         failf(r, "corrupt .kbc file: %zu bytes after the last section", r->left);
 }
 
-simt_module *simt_module_read(const simt_allocator *al, const uint8_t *data, size_t len,
-                              char *err, size_t errlen)
+simt_module *simt_module_load(const simt_allocator *al, const uint8_t *data, size_t len,
+                              char *err, size_t errlen, int *oom)
 {
     kreader r = { .al = al, .p = data, .left = data ? len : 0, .section = "header",
                   .err = err, .errlen = errlen };
     if (err && errlen)
         err[0] = '\0';
-    if (read_header(&r) < 0)
-        return NULL;
-    simt_module *m = simt_module_new(al);
-    if (!m) {
+    if (oom)
+        *oom = 0;
+    simt_module *m = read_header(&r) < 0 ? NULL : simt_module_new(al);
+    if (!m && !r.failed) {
         failf(&r, "out of memory reading a .kbc file");
-        return NULL;
+        r.oom = 1;
     }
-    read_sections(&r, m);
-    if (r.failed || simt_module_verify(m, err, errlen) < 0) {
+    if (m)
+        read_sections(&r, m);
+    int bad = m ? (r.failed ? -1 : simt_module_verify(m, err, errlen)) : 0;
+    if (bad == -2)
+        r.oom = 1;
+    if (bad < 0) {
         simt_module_free(m);
-        return NULL;
+        m = NULL;
     }
+    if (oom)
+        *oom = r.oom;
     return m;
+}
+
+simt_module *simt_module_read(const simt_allocator *al, const uint8_t *data, size_t len,
+                              char *err, size_t errlen)
+{
+    return simt_module_load(al, data, len, err, errlen, NULL);
 }

@@ -292,8 +292,8 @@ void *simt_vm_translate(simt_vm *vm, const simt_tctx *t, uint64_t addr, uint64_t
     void *p = resolve(vm, t, addr, len, write, &avail);
     /* Every builtin that fills guest memory (memcpy, cudaMemset, fread...)
      * asks for it here: for the init checker that memory is now written. */
-    if (p && write && vm->checker)
-        simt_check_host_write(vm->checker, addr, len);
+    if (p && write)
+        SIMT_NOTIFY(vm, host_write, addr, len);
     return p;
 }
 

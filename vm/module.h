@@ -234,10 +234,14 @@ int simt_module_write(const simt_module *m, FILE *out);
  * err (errlen bytes). */
 simt_module *simt_module_read(const simt_allocator *al, const uint8_t *data, size_t len,
                               char *err, size_t errlen);
+/* The same; *oom (when not NULL) tells a host allocation that failed from a
+ * bad image, so that a caller decides on data, not on the message. */
+simt_module *simt_module_load(const simt_allocator *al, const uint8_t *data, size_t len,
+                              char *err, size_t errlen, int *oom);
 
 /* Checks every structural invariant the interpreter relies on (operands in
  * range, targets inside their function, signatures valid...).  Returns 0, or
- * -1 with a reason naming the pc in err. */
+ * -1 with a reason naming the pc in err, or -2 when a host allocation failed. */
 int simt_module_verify(const simt_module *m, char *err, size_t errlen);
 
 /* Prints the disassembly of m (all functions) to out. */

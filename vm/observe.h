@@ -1,12 +1,16 @@
-/* vm/observe.h -- what the interpreter tells the checkers and the performance
- * model.  Functional execution never depends on them: they only consume these
- * records (ARCHITECTURE "Data flow").  A run without --check or --stats never
- * builds a record.
+/* vm/observe.h -- the one interface through which anything watches execution.
  *
- * The interpreter (vm/interp.c, vm/collective.c, vm/grid.c) calls the
- * simt_observe_* functions below; vm/observe.c forwards each to the checker
- * (runtime/check*.c, vm->checker) and the model (runtime/model*.c, vm->model)
- * when they exist.
+ * Functional execution never depends on an observer: the checkers
+ * (runtime/check*.c), the performance model (runtime/model.c), the trace and
+ * report (runtime/trace.c) and any new observer only consume the events
+ * below.  An observer is a table of callbacks plus a context, registered with
+ * simt_vm_observe; the VM tells each registered observer of each event whose
+ * callback it set, in registration order.  A callback left NULL costs
+ * nothing, and a run with no observers builds no record at all: every call
+ * site tests one bit of vm->obs.events first (simt_observing).
+ *
+ * Adding a checker or a model touches no vm/ file: write the callbacks and
+ * register them (runtime/setup.c does it for the runtime's observers).
  */
 #ifndef SIMT_OBSERVE_H
 #define SIMT_OBSERVE_H
@@ -32,7 +36,7 @@ typedef struct simt_warp_access {
     uint64_t addr[32];
 } simt_warp_access;
 
-/* Where a launch and its blocks are, for both consumers. */
+/* Where a launch and its blocks are. */
 typedef struct simt_launch_info {
     uint32_t kernel;         /* function index */
     uint32_t grid[3], block[3];
@@ -44,127 +48,153 @@ typedef struct simt_launch_info {
                                 also holds other kernels' variables (vm/shared_use.c) */
 } simt_launch_info;
 
-typedef struct simt_checker simt_checker;
-typedef struct simt_model simt_model;
-
-/* ---- the checkers: runtime/check*.c (--check=race,sync,memory,init) ----
- * Findings are collected, grouped by source location pair, and printed by
- * simt_check_finish in GNU `file:line:col:` form with compute-sanitizer's
- * message classes. */
-simt_checker *simt_checker_new(const simt_module *mod, unsigned checks /* CHECK_* bits */,
-                               const simt_allocator *al /* NULL: libc */);
-void simt_checker_free(simt_checker *ck);
-/* Nonzero when the checker ran out of host memory: findings may be missing. */
-int simt_checker_oom(const simt_checker *ck);
-void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li);
-/* A block starts: shared-memory shadow state and barrier epochs reset. */
-void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads,
-                      uint64_t shared_bytes);
-/* One warp memory instruction by device code (race and init). */
-void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
-/* Where the threads of one warp stand when the block's barrier opens (sync):
+/* Where the threads of one warp stand when the block's barrier opens:
  * lanes `arrived` wait at a barrier instruction (pc[l] - 1), lanes `exited`
- * have left the kernel.  Every warp of the block is told,
- * in index order, right before simt_check_barrier. */
+ * have left the kernel.  Every warp of the block is told, in index order,
+ * right before the barrier event. */
 typedef struct simt_barrier_warp {
     uint32_t warp, tid_base;
     uint32_t arrived, exited;
     const int32_t *pc;       /* per lane; read during the call only */
 } simt_barrier_warp;
-void simt_check_barrier_warp(simt_checker *ck, const simt_barrier_warp *bw);
-/* __syncthreads released every thread of the block: a new barrier epoch.
- * With sync checked, threads that reached different barriers or exited
- * instead (simt_check_barrier_warp) are a finding. */
-void simt_check_barrier(simt_checker *ck);
-/* A __threadfence of the running block (runtime/check_race.c): it orders the
- * block's earlier global accesses before later blocks' (fence and flag). */
-void simt_check_fence(simt_checker *ck);
-/* Lanes `lanes` of warp `warp` synchronised (__syncwarp or a *_sync collective). */
-void simt_check_warp_sync(simt_checker *ck, uint32_t warp, uint32_t lanes);
-/* Host code or a runtime builtin wrote [addr, addr+len) (init: counts as written). */
-void simt_check_host_write(simt_checker *ck, uint64_t addr, uint64_t len);
-/* A finding the VM detected itself: a memory fault under --check=memory, a sync
- * error.  cls is the message class ("Invalid __global__ write of size 4 bytes",
- * "Barrier error detected. Divergent thread(s) in warp"); detail says more. */
-void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
-                       const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail);
-/* The same about the guest address addr (names the memory object). */
-void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls,
-                          int32_t pc, const uint32_t block[3], uint32_t tid, uint32_t lane,
-                          uint64_t addr, const char *detail);
-/* Lanes `lanes` of warp `warp` (lane 0 is thread tid_base of block `block`)
- * divided by zero at pc, an integer division or remainder: a warning. */
-void simt_check_div_zero(simt_checker *ck, simt_vm *vm, int32_t pc, const uint32_t block[3],
-                         uint32_t warp, uint32_t tid_base, uint32_t lanes);
-/* --check=api (runtime/check_api.c), from the host runtime, located at the
- * host call (vm->fault.pc).  A cudaMemcpy-like copy of n bytes, before it
- * is done (kind: cudaMemcpyKind, 0-4): */
-void simt_check_api_copy(simt_checker *ck, simt_vm *vm, const char *fn, uint64_t dst,
-                         uint64_t src, uint64_t n, int kind);
-/* A launch failed before it ran (why: the reason). */
-void simt_check_api_launch_error(simt_checker *ck, simt_vm *vm, uint32_t kernel,
-                                 const uint64_t *args, int nargs, const char *why);
-/* cudaGetLastError or cudaPeekAtLastError: the program looks at errors. */
-void simt_check_api_error_read(simt_checker *ck);
-/* Device memory still allocated (at cudaDeviceReset and at the end). */
-void simt_check_api_leaks(simt_checker *ck, simt_vm *vm);
-/* Prints every finding, grouped, then `ERROR SUMMARY: N errors`.  Returns N. */
-unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err);
 
-/* ---- the performance model: runtime/model*.c (--stats) ---- */
-simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *dev,
-                           const simt_allocator *al /* NULL: libc */);
-void simt_model_free(simt_model *m);
-/* Nonzero when the model ran out of host memory: statistics are incomplete. */
-int simt_model_oom(const simt_model *m);
-/* Caps the registers per thread at `cap` (--maxrregcount; 0: no cap): every
- * read or write of a register numbered cap or higher is charged as a local
- * load or store, and occupancy uses min(registers, cap).  Results never change. */
-void simt_model_set_maxrregcount(simt_model *m, int cap);
-/* Keep the per-source-line costs (--stats, --trace, --report read them); a
- * model that only drives the program's clocks skips them. */
-void simt_model_keep_lines(simt_model *m, int on);
-void simt_model_launch_begin(simt_model *m, const simt_launch_info *li);
-void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads);
-/* One warp instruction issued at pc by lanes `mask` of warp `warp`. */
-void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp);
-void simt_model_access(simt_model *m, const simt_warp_access *a);
-/* A conditional branch executed by a group; divergent if it split the group. */
-void simt_model_branch(simt_model *m, int32_t pc, int divergent);
-void simt_model_barrier(simt_model *m);
-void simt_model_launch_end(simt_model *m);
-/* Writes the statistics of every launch so far (SPEC 5.4): format "text",
- * "json" or "csv".  Returns 0, or -1 if out could not be written. */
-int simt_model_report(simt_model *m, FILE *out, const char *format);
-/* The model's clock (cycles) of warp `warp` of the running block: what
- * clock() and clock64() read under --stats (SPEC 5.3). */
-uint64_t simt_model_clock(const simt_model *m, uint32_t warp);
-/* Estimated cycles of the last launch that ended (its busiest SM), or 0. */
-uint64_t simt_model_last_cycles(const simt_model *m);
+/* A warp shuffle about to run: lane l of `lanes` reads lane src[l]. */
+typedef struct simt_shfl_event {
+    int32_t pc;
+    uint32_t warp, tid_base;
+    uint32_t lanes;          /* the participating lanes (they all arrived) */
+    const uint8_t *src;      /* per lane, valid for the lanes of `lanes`; read during the call */
+} simt_shfl_event;
 
-/* ---- the viewers: runtime/trace.c, runtime/report.c (--trace, --report) ----
- * A timeline and an HTML report of what the warps did, in the model's cycles:
- * they exist only together with the model (vm->model), which gives every
- * issued instruction its cycle.  Each call below comes right after the
- * model's call of the same name (simt_trace_barrier: right before it, while
- * the warps' clocks still show who arrived last).  A run without --trace or
- * --report has vm->trace == NULL and makes none of these calls. */
-typedef struct simt_trace simt_trace;
-/* Opens what cfg->trace_path and cfg->report_path name.  Returns NULL with
- * the reason in why when a file cannot be created or the block list is bad. */
-simt_trace *simt_trace_new(const simt_module *mod, const simt_config *cfg, simt_model *model,
-                           char *why, size_t whylen);
-void simt_trace_free(simt_trace *t);
-void simt_trace_launch_begin(simt_trace *t, const simt_launch_info *li);
-void simt_trace_block_begin(simt_trace *t, const uint32_t idx[3], uint32_t nthreads);
-void simt_trace_issue(simt_trace *t, int32_t pc, uint32_t mask, uint32_t warp);
-/* A conditional branch by lanes `mask` of warp `warp`; `taken` of them jumped. */
-void simt_trace_branch(simt_trace *t, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
-void simt_trace_access(simt_trace *t, const simt_warp_access *a);
-void simt_trace_barrier(simt_trace *t);
-void simt_trace_launch_end(simt_trace *t);
-/* Completes the trace file and writes the report.  Returns 0, or -1 after
- * printing why to err. */
-int simt_trace_finish(simt_trace *t, FILE *err);
+/* What kind of finding the VM itself detected (the observers decide what to
+ * do with it: the checkers collect them under --check). */
+enum simt_finding_kind {
+    FIND_BAD_ACCESS,         /* an access that would fault, under --check=memory */
+    FIND_COLL_EXITED,        /* a warp collective names lanes that have exited */
+    FIND_COLL_SELF,          /* a lane calls a collective whose mask does not name it */
+    FIND_COLL_MISSING,       /* a warp collective that can never complete */
+    FIND_BAR_DIVERGENT,      /* __syncthreads reached by part of a warp */
+    FIND_DIV_ZERO,           /* integer division by zero (a warning) */
+};
+
+/* One finding, as data: its kind, what check reports it (CHECK_* bits; 0:
+ * any checker), where (pc, block, thread), the object (a guest address, or 0)
+ * and the text (cls: the message class; detail says more). */
+typedef struct simt_finding {
+    int kind;                /* enum simt_finding_kind */
+    unsigned check;          /* CHECK_* */
+    const char *cls;
+    const char *detail;
+    int32_t pc;
+    const uint32_t *block;   /* block index [3], or NULL: the running block */
+    uint32_t tid, lane;      /* linear thread index in the block, its lane */
+    uint32_t warp, lanes;    /* FIND_DIV_ZERO: the warp and its lanes (lane 0: tid - lane) */
+    uint64_t addr;           /* the address involved, or 0 */
+} simt_finding;
+
+/* How an observer changes the way the VM runs (simt_observer.flags). */
+enum simt_observe_flag {
+    OBS_ACCESS = 1,          /* wants a record of every device memory instruction */
+    OBS_TIMED = 2,           /* the timing model: warps interleave by issue (issue, branch) */
+    OBS_SERIAL = 4,          /* blocks of a launch must run on one host thread */
+    OBS_FOLLOWS_BLOCKS = 8,  /* follows one block at a time: blocks never interleave */
+    OBS_YIELDS = 16,         /* set aside for the rest of a launch whose blocks interleave */
+    OBS_SYNC = 32,           /* wants warp-synchronisation findings (--check=sync) */
+    OBS_MEMORY = 64,         /* bad accesses are findings, not faults (--check=memory) */
+};
+
+/* The callbacks of one observer; ctx is handed to each.  Any may be NULL. */
+typedef struct simt_observer {
+    const char *name;
+    void *ctx;
+    unsigned flags;          /* enum simt_observe_flag */
+    void (*launch_begin)(void *ctx, simt_vm *vm, const simt_launch_info *li);
+    /* a launch refused before it ran (why: the reason) */
+    void (*launch_rejected)(void *ctx, simt_vm *vm, uint32_t kernel, const uint64_t *args,
+                            int nargs, const char *why);
+    void (*launch_end)(void *ctx, simt_vm *vm);
+    void (*block_begin)(void *ctx, const uint32_t idx[3], uint32_t nthreads,
+                        uint64_t shared_bytes);
+    /* one warp instruction issued at pc by lanes `mask` (OBS_TIMED runs only) */
+    void (*issue)(void *ctx, int32_t pc, uint32_t mask, uint32_t warp);
+    /* a conditional branch by lanes `mask`; `taken` of them jumped (OBS_TIMED runs) */
+    void (*branch)(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
+    void (*access)(void *ctx, simt_vm *vm, const simt_warp_access *a);
+    /* host code or a runtime builtin wrote [addr, addr+len) */
+    void (*host_write)(void *ctx, uint64_t addr, uint64_t len);
+    /* a __threadfence of the running block */
+    void (*fence)(void *ctx);
+    /* lanes `lanes` of warp `warp` synchronised (__syncwarp or a *_sync collective) */
+    void (*warp_sync)(void *ctx, uint32_t warp, uint32_t lanes);
+    void (*shfl)(void *ctx, simt_vm *vm, const simt_shfl_event *s);
+    void (*barrier_warp)(void *ctx, const simt_barrier_warp *bw);
+    /* __syncthreads is about to release the block: the warps' clocks still
+     * show who arrived last (the trace draws the wait) */
+    void (*barrier_ready)(void *ctx);
+    /* __syncthreads released every thread of the block */
+    void (*barrier)(void *ctx);
+    void (*finding)(void *ctx, simt_vm *vm, const simt_finding *f);
+    /* queries: the clock (cycles) of warp `warp` of the running block, what
+     * clock() reads; the cycles of the launch that just ended (0: none) */
+    uint64_t (*clock)(void *ctx, uint32_t warp);
+    uint64_t (*cycles)(void *ctx);
+} simt_observer;
+
+/* One bit per event, for vm->obs.events. */
+enum simt_observe_event {
+#define SIMT_OBS_EVENTS(X) X(launch_begin) X(launch_rejected) X(launch_end) X(block_begin) \
+    X(issue) X(branch) X(access) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
+    X(barrier_ready) X(barrier) X(finding) X(clock) X(cycles)
+#define SIMT_OBS_BIT(ev) OBS_EV_##ev##_bit,
+    SIMT_OBS_EVENTS(SIMT_OBS_BIT)
+#undef SIMT_OBS_BIT
+    OBS_NEVENTS
+};
+#define OBS_EV(ev) (1u << OBS_EV_##ev##_bit)
+_Static_assert(OBS_NEVENTS == SIMT_OBS_NEVENTS, "vm/vm.h SIMT_OBS_NEVENTS");
+
+/* Registers o (which must outlive the VM, or its removal by
+ * simt_vm_observe_clear).  Returns 0, or -1 when SIMT_MAX_OBSERVERS are
+ * registered already. */
+int simt_vm_observe(simt_vm *vm, const simt_observer *o);
+void simt_vm_observe_clear(simt_vm *vm);
+/* Reads the registered tables again, after an observer's ctx changed. */
+void simt_vm_observe_refresh(simt_vm *vm);
+/* Sets aside the observers with flag OBS_YIELDS until simt_observe_resume;
+ * returns those set aside (a bit per registration index). */
+unsigned simt_observe_yield(simt_vm *vm);
+void simt_observe_resume(simt_vm *vm);
+
+static inline int simt_observing(const simt_vm *vm, unsigned events)
+{
+    return (vm->obs.events & events) != 0;
+}
+
+/* Calls callback ev of every active observer that set it, with ctx first. */
+#define SIMT_NOTIFY(vm, ev, ...)                                                        \
+    do {                                                                                \
+        const simt_observers *obs_ = &(vm)->obs;                                        \
+        for (unsigned k_ = 0; k_ < obs_->ncall[OBS_EV_##ev##_bit]; k_++) {              \
+            const struct simt_obs_call *c_ = &obs_->call[OBS_EV_##ev##_bit][k_];        \
+            ((__typeof__(((simt_observer *)0)->ev))c_->fn)(c_->ctx, __VA_ARGS__);       \
+        }                                                                               \
+    } while (0)
+/* The same for callbacks that take the context alone. */
+#define SIMT_NOTIFY0(vm, ev)                                                            \
+    do {                                                                                \
+        const simt_observers *obs_ = &(vm)->obs;                                        \
+        for (unsigned k_ = 0; k_ < obs_->ncall[OBS_EV_##ev##_bit]; k_++) {              \
+            const struct simt_obs_call *c_ = &obs_->call[OBS_EV_##ev##_bit][k_];        \
+            ((__typeof__(((simt_observer *)0)->ev))c_->fn)(c_->ctx);                    \
+        }                                                                               \
+    } while (0)
+
+/* The first active observer's clock of warp `warp`; *have is 0 when none
+ * keeps one. */
+uint64_t simt_observe_clock(const simt_vm *vm, uint32_t warp, int *have);
+/* The first active observer's cycles of the launch that just ended. */
+uint64_t simt_observe_cycles(const simt_vm *vm, int *have);
+/* Tells every observer of a finding (vm/observe.c). */
+void simt_observe_finding(simt_vm *vm, const simt_finding *f);
 
 #endif

@@ -352,7 +352,7 @@ int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t
 static void report_barrier_divergence(simt_exec *ex, simt_block *blk, simt_warp *w,
                                       uint32_t at_barrier, uint32_t skipped)
 {
-    if (!ex->vm->checker || !(ex->vm->cfg.checks & CHECK_SYNC))
+    if (!(ex->vm->obs.flags & OBS_SYNC))
         return;
     unsigned lane = (unsigned)__builtin_ctz(at_barrier);
     char waiting[128], around[128], detail[400];
@@ -360,9 +360,12 @@ static void report_barrier_divergence(simt_exec *ex, simt_block *blk, simt_warp 
     simt_lane_list(around, sizeof around, skipped);
     snprintf(detail, sizeof detail, "lanes %s of warp %u wait at this __syncthreads; lanes %s of the "
              "same warp took a path that skips it", waiting, w->index, around);
-    simt_check_report(ex->vm->checker, ex->vm, CHECK_SYNC,
-                      "Barrier error detected. Divergent thread(s) in warp", w->pc[lane] - 1, blk->idx,
-                      w->tid_base + lane, lane, detail);
+    simt_finding f = { .kind = FIND_BAR_DIVERGENT, .check = CHECK_SYNC,
+                       .cls = "Barrier error detected. Divergent thread(s) in warp",
+                       .detail = detail, .pc = w->pc[lane] - 1, .block = blk->idx,
+                       .tid = w->tid_base + lane, .lane = lane, .warp = w->index,
+                       .lanes = at_barrier };
+    simt_observe_finding(ex->vm, &f);
 }
 
 /* Called when no lane of the warp is ready.  Returns 1 if it made some lanes

@@ -180,8 +180,10 @@ static int check_overlap(vctx *v)
     if (m->nfuncs < 2)
         return 0;
     range *r = simt_malloc(&m->al, m->nfuncs * sizeof *r);
-    if (!r)
-        return vfail(v, "out of memory");
+    if (!r) {
+        vfail(v, "out of memory");
+        return -2; /* the host's failure, not the module's (simt_module_verify) */
+    }
     for (uint32_t f = 0; f < m->nfuncs; f++)
         r[f] = (range){ m->funcs[f].entry, m->funcs[f].end, f };
     qsort(r, m->nfuncs, sizeof *r, range_cmp);
@@ -381,8 +383,9 @@ int simt_module_verify(const simt_module *m, char *err, size_t errlen)
     for (uint32_t f = 0; f < m->nfuncs; f++)
         if (check_func_header(&v, f) < 0)
             return -1;
-    if (check_overlap(&v) < 0)
-        return -1;
+    int rc = check_overlap(&v);
+    if (rc < 0)
+        return rc;
     for (uint32_t f = 0; f < m->nfuncs; f++) {
         v.fn = &m->funcs[f];
         if (check_code(&v) < 0)

@@ -192,7 +192,8 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
      * program's host loops may run for billions of instructions. */
     ex.max_steps = vm->cfg.max_host_steps ? vm->cfg.max_host_steps : UINT64_MAX;
     ex.is_host = 1;
-    ex.observe = vm->checker != NULL; /* host stores initialise memory (init checker) */
+    /* host stores initialise memory (the init checker hears of them) */
+    ex.observe = simt_observing(vm, OBS_EV(host_write));
     ex.kernel = mod->main_func;
     simt_block blk = {0};
     simt_warp w = {0};

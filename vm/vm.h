@@ -154,6 +154,26 @@ typedef struct simt_host_ops {
     void (*device_printf)(struct simt_vm *vm, const char *text, size_t len);
 } simt_host_ops;
 
+/* The observers registered with the VM (vm/observe.h simt_vm_observe). */
+#define SIMT_MAX_OBSERVERS 8
+#define SIMT_OBS_NEVENTS 17     /* vm/observe.h SIMT_OBS_EVENTS */
+struct simt_observer;
+typedef struct simt_observers {
+    const struct simt_observer *list[SIMT_MAX_OBSERVERS];
+    int n;
+    unsigned events;            /* OBS_EV bits: an active observer handles that event */
+    unsigned flags;             /* the active observers' OBS_* flags, together */
+    unsigned paused;            /* registration indices set aside (simt_observe_yield) */
+    /* per event, the active observers' callbacks in registration order, so
+     * that telling one observer is a load and a call (SIMT_NOTIFY casts each
+     * back to its event's type) */
+    uint8_t ncall[SIMT_OBS_NEVENTS];
+    struct simt_obs_call {
+        void (*fn)(void);
+        void *ctx;
+    } call[SIMT_OBS_NEVENTS][SIMT_MAX_OBSERVERS];
+} simt_observers;
+
 struct simt_exec;   /* vm/exec.h: the interpreter's state, for the debug hook */
 struct simt_block;
 struct simt_warp;
@@ -162,6 +182,7 @@ typedef struct simt_vm {
     simt_config cfg;
     const simt_host_ops *host;  /* NULL: no host calls (see simt_host_ops) */
     void *host_ctx;
+    simt_observers obs;         /* who watches execution (vm/observe.h) */
     const simt_module *mod;
     simt_memory mem;
     uint64_t *global_addr;      /* address of each module global, by index */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vm/observe.h"
+#include "runtime/observers.h"
 #include "vm/vm.h"
 
 /* A module of three instructions at t.k lines 3, 4 and 5, one kernel

@@ -1,0 +1,213 @@
+/* runtime/observers.c -- the runtime's checkers, performance model and
+ * viewers as observers of the VM (vm/observe.h): each callback forwards one
+ * event to the component that runs it.  runtime/setup.c registers them in
+ * the order checkers, model, viewers, which is the order each event reaches
+ * them (the trace draws an instruction after the model has timed it). */
+#include "runtime/observers.h"
+
+/* ---- the checkers (runtime/check*.c) ---- */
+
+static void ck_launch_begin(void *ctx, simt_vm *vm, const simt_launch_info *li)
+{
+    simt_check_launch(ctx, vm, li);
+}
+
+static void ck_launch_rejected(void *ctx, simt_vm *vm, uint32_t kernel, const uint64_t *args,
+                               int nargs, const char *why)
+{
+    simt_check_api_launch_error(ctx, vm, kernel, args, nargs, why);
+}
+
+static void ck_block_begin(void *ctx, const uint32_t idx[3], uint32_t nthreads, uint64_t shared)
+{
+    simt_check_block(ctx, idx, nthreads, shared);
+}
+
+static void ck_access(void *ctx, simt_vm *vm, const simt_warp_access *a)
+{
+    simt_check_access(ctx, vm, a);
+}
+
+static void ck_host_write(void *ctx, uint64_t addr, uint64_t len)
+{
+    simt_check_host_write(ctx, addr, len);
+}
+
+static void ck_fence(void *ctx)
+{
+    simt_check_fence(ctx);
+}
+
+static void ck_warp_sync(void *ctx, uint32_t warp, uint32_t lanes)
+{
+    simt_check_warp_sync(ctx, warp, lanes);
+}
+
+static void ck_barrier_warp(void *ctx, const simt_barrier_warp *bw)
+{
+    simt_check_barrier_warp(ctx, bw);
+}
+
+static void ck_barrier(void *ctx)
+{
+    simt_check_barrier(ctx);
+}
+
+static void ck_finding(void *ctx, simt_vm *vm, const simt_finding *f)
+{
+    if (f->kind == FIND_DIV_ZERO)
+        simt_check_div_zero(ctx, vm, f->pc, f->block, f->warp, f->tid - f->lane, f->lanes);
+    else
+        simt_check_report_at(ctx, vm, f->check, f->cls, f->pc, f->block, f->tid, f->lane, f->addr,
+                             f->detail);
+}
+
+simt_observer simt_checker_observer(simt_checker *ck, unsigned checks)
+{
+    simt_observer o = {0};
+    o.name = "check";
+    o.ctx = ck;
+    o.flags = OBS_ACCESS | OBS_SERIAL | OBS_FOLLOWS_BLOCKS | (checks & CHECK_SYNC ? OBS_SYNC : 0) |
+              (checks & CHECK_MEMORY ? OBS_MEMORY : 0);
+    o.launch_begin = ck_launch_begin;
+    o.launch_rejected = ck_launch_rejected;
+    o.block_begin = ck_block_begin;
+    o.access = ck_access;
+    o.host_write = ck_host_write;
+    o.fence = ck_fence;
+    o.warp_sync = ck_warp_sync;
+    if (checks & CHECK_SYNC) /* who waits where, to tell barriers apart */
+        o.barrier_warp = ck_barrier_warp;
+    o.barrier = ck_barrier;
+    o.finding = ck_finding;
+    return o;
+}
+
+/* ---- the performance model (runtime/model.c) ---- */
+
+static void md_launch_begin(void *ctx, simt_vm *vm, const simt_launch_info *li)
+{
+    (void)vm;
+    simt_model_launch_begin(ctx, li);
+}
+
+static void md_launch_end(void *ctx, simt_vm *vm)
+{
+    (void)vm;
+    simt_model_launch_end(ctx);
+}
+
+static void md_block_begin(void *ctx, const uint32_t idx[3], uint32_t nthreads, uint64_t shared)
+{
+    (void)shared;
+    simt_model_block_begin(ctx, idx, nthreads);
+}
+
+static void md_issue(void *ctx, int32_t pc, uint32_t mask, uint32_t warp)
+{
+    simt_model_issue(ctx, pc, mask, warp);
+}
+
+static void md_branch(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp)
+{
+    (void)warp;
+    simt_model_branch(ctx, pc, taken != mask && taken != 0);
+}
+
+static void md_access(void *ctx, simt_vm *vm, const simt_warp_access *a)
+{
+    (void)vm;
+    simt_model_access(ctx, a);
+}
+
+static void md_barrier(void *ctx)
+{
+    simt_model_barrier(ctx);
+}
+
+static uint64_t md_clock(void *ctx, uint32_t warp)
+{
+    return simt_model_clock(ctx, warp);
+}
+
+static uint64_t md_cycles(void *ctx)
+{
+    return simt_model_last_cycles(ctx);
+}
+
+simt_observer simt_model_observer(simt_model *m, int follows_blocks)
+{
+    simt_observer o = {0};
+    o.name = "model";
+    o.ctx = m;
+    /* a model that runs only for the clocks a program reads gives way to
+     * blocks that must interleave (a grid barrier, a block spinning) */
+    o.flags = OBS_ACCESS | OBS_TIMED | OBS_SERIAL | (follows_blocks ? OBS_FOLLOWS_BLOCKS : OBS_YIELDS);
+    o.launch_begin = md_launch_begin;
+    o.launch_end = md_launch_end;
+    o.block_begin = md_block_begin;
+    o.issue = md_issue;
+    o.branch = md_branch;
+    o.access = md_access;
+    o.barrier = md_barrier;
+    o.clock = md_clock;
+    o.cycles = md_cycles;
+    return o;
+}
+
+/* ---- the viewers (runtime/trace.c, runtime/report.c) ---- */
+
+static void tr_launch_begin(void *ctx, simt_vm *vm, const simt_launch_info *li)
+{
+    (void)vm;
+    simt_trace_launch_begin(ctx, li);
+}
+
+static void tr_launch_end(void *ctx, simt_vm *vm)
+{
+    (void)vm;
+    simt_trace_launch_end(ctx);
+}
+
+static void tr_block_begin(void *ctx, const uint32_t idx[3], uint32_t nthreads, uint64_t shared)
+{
+    (void)shared;
+    simt_trace_block_begin(ctx, idx, nthreads);
+}
+
+static void tr_issue(void *ctx, int32_t pc, uint32_t mask, uint32_t warp)
+{
+    simt_trace_issue(ctx, pc, mask, warp);
+}
+
+static void tr_branch(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp)
+{
+    simt_trace_branch(ctx, pc, mask, taken, warp);
+}
+
+static void tr_access(void *ctx, simt_vm *vm, const simt_warp_access *a)
+{
+    (void)vm;
+    simt_trace_access(ctx, a);
+}
+
+static void tr_barrier_ready(void *ctx)
+{
+    simt_trace_barrier(ctx);
+}
+
+simt_observer simt_trace_observer(simt_trace *t)
+{
+    simt_observer o = {0};
+    o.name = "trace";
+    o.ctx = t;
+    o.flags = OBS_ACCESS | OBS_SERIAL | OBS_FOLLOWS_BLOCKS;
+    o.launch_begin = tr_launch_begin;
+    o.launch_end = tr_launch_end;
+    o.block_begin = tr_block_begin;
+    o.issue = tr_issue;
+    o.branch = tr_branch;
+    o.access = tr_access;
+    o.barrier_ready = tr_barrier_ready;
+    return o;
+}
