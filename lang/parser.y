@@ -7,7 +7,9 @@
  *
  * Syntax errors are reported through yyreport_syntax_error in gcc's words
  * ("expected ';' before '}'"), and the `error` rules at statement and
- * file-scope level let one run report several of them.
+ * file-scope level let one run report several of them.  What the actions
+ * build (lists, expressions, specifiers, declarators, declarations,
+ * statements) is made by lang/parse_build.c, so this file stays a grammar.
  */
 %define api.pure full
 %define api.prefix {k_yy}
@@ -208,6 +210,7 @@ int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f);
 #include "cg.h"
 #include "namespaces.h"
 #include "ptx.h"
+#include "parse_build.h"
 
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
 #define YYMAXDEPTH 10000
@@ -216,56 +219,6 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps);
 static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 
 #define LOC(l) ((k_loc){ (uint32_t)(l).first_line, (uint32_t)(l).first_column })
-
-static k_list *list_new(k_parser *ps);
-static k_list *list_push(k_parser *ps, k_list *l, void *item);
-static void list_append(k_parser *ps, k_list *l, void *item);
-
-static k_expr *expr_leaf(k_parser *ps, k_expr_kind kind, k_loc loc);
-static k_expr *expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *e);
-static k_expr *expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc,
-                           k_expr *l, k_expr *r);
-static k_expr *expr_cond(k_parser *ps, k_loc loc, k_expr *c, k_expr *l, k_expr *r);
-static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args);
-static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *config,
-                           k_list *args);
-static k_expr *expr_with_args(k_parser *ps, k_expr *e, k_list *args);
-static k_expr *make_init_list(k_parser *ps, k_loc loc, k_list *items);
-static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args);
-static k_expr *concat_strings(k_parser *ps, k_expr *a, k_expr *b);
-static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count,
-                        k_list *init);
-static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
-static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
-                           k_stmt *body);
-
-static k_specs *specs_new(k_parser *ps, k_loc loc);
-static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
-static k_type *type_name(k_parser *ps, k_specs *sp, k_declarator *d);
-static k_type *member_type(k_parser *ps, k_specs *sp, k_declarator *d);
-static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d);
-static k_expr *ident_expr(k_parser *ps, const char *name, k_loc loc);
-static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
-                       k_list *inits, k_stmt *body);
-static int add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
-                          k_list *inits, k_stmt *body);
-static void method_proto(k_parser *ps, k_specs *sp, k_declarator *d);
-static int is_void_param(const k_decl *p);
-static k_declarator *fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list *params,
-                                int variadic);
-static k_declarator *ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params,
-                               int dtor);
-
-static k_declarator *dtor_new(k_parser *ps, k_loc loc, const char *name);
-static k_declarator *dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d);
-static k_declarator *dtor_func(k_parser *ps, k_declarator *d, k_list *params, int variadic);
-
-static k_decl *make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc);
-static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors);
-static void add_file_decls(k_parser *ps, k_stmt *s);
-static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body);
-static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items);
-static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 }
 
 %token <name> IDENT "identifier"
@@ -373,42 +326,42 @@ unit
     ;
 
 external
-    : declaration                               { add_file_decls(ps, $1); }
+    : declaration                               { kp_add_file_decls(ps, $1); }
     | ns_open unit '}'                          { ps->ns = $1; }
-    | using                                     { add_file_decls(ps, $1); }
-    | static_assert                             { add_file_decls(ps, $1); }
+    | using                                     { kp_add_file_decls(ps, $1); }
+    | static_assert                             { kp_add_file_decls(ps, $1); }
     | KW_EXTERN strings external                { (void)$2; }   /* extern "C": linkage only */
     | KW_EXTERN strings '{' unit '}'            { (void)$2; }
-    | decl_specs declarator compound            { add_function(ps, $1, $2, $3); }
-    | decl_specs declarator KW_CONST compound   { add_method_def(ps, $1, $2, 1, NULL, $4); }
-    | decl_specs declarator ':' mem_inits compound { add_method_def(ps, $1, $2, 0, $4, $5); }
-    | declarator ':' mem_inits compound         { add_method_def(ps, NULL, $1, 0, $3, $4); }
+    | decl_specs declarator compound            { kp_add_function(ps, $1, $2, $3); }
+    | decl_specs declarator KW_CONST compound   { kp_add_method_def(ps, $1, $2, 1, NULL, $4); }
+    | decl_specs declarator ':' mem_inits compound { kp_add_method_def(ps, $1, $2, 0, $4, $5); }
+    | declarator ':' mem_inits compound         { kp_add_method_def(ps, NULL, $1, 0, $3, $4); }
     | template_head decl_specs declarator compound
-                                    { add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
-    | template_head declaration     { add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
+                                    { kp_add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
+    | template_head declaration     { kp_add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
     /* a class template's members defined outside it: `T C<T>::f() const {...}`,
      * `C<T>::C(T v) : x(v) {...}` (lang/templates_member.c) */
     | template_head decl_specs declarator KW_CONST compound
-                        { add_method_def(ps, $2, $3, 1, NULL, $5); k_tpl_head_end(ps, $1); }
+                        { kp_add_method_def(ps, $2, $3, 1, NULL, $5); k_tpl_head_end(ps, $1); }
     | template_head decl_specs declarator ':' mem_inits compound
-                        { add_method_def(ps, $2, $3, 0, $5, $6); k_tpl_head_end(ps, $1); }
+                        { kp_add_method_def(ps, $2, $3, 0, $5, $6); k_tpl_head_end(ps, $1); }
     | template_head declarator ':' mem_inits compound
-                        { add_method_def(ps, NULL, $2, 0, $4, $5); k_tpl_head_end(ps, $1); }
+                        { kp_add_method_def(ps, NULL, $2, 0, $4, $5); k_tpl_head_end(ps, $1); }
     | template_head declarator compound
         {
-            if (!add_method_def(ps, NULL, $2, 0, NULL, $3))
+            if (!kp_add_method_def(ps, NULL, $2, 0, NULL, $3))
                 k_error(ps->ctx, $2 ? $2->loc : LOC(@2), "type specifier missing before '%s'"
                         " (K has no implicit int)", $2 && $2->name ? $2->name : "?");
             k_tpl_head_end(ps, $1);
         }
-    | KW_TEMPLATE declaration       { k_tpl_instantiation(ps, $2); add_file_decls(ps, $2); }
+    | KW_TEMPLATE declaration       { k_tpl_instantiation(ps, $2); kp_add_file_decls(ps, $2); }
     | declarator compound
         {
-            if (add_method_def(ps, NULL, $1, 0, NULL, $2))
+            if (kp_add_method_def(ps, NULL, $1, 0, NULL, $2))
                 break;
             k_error(ps->ctx, $1 ? $1->loc : LOC(@1), "type specifier missing before '%s'"
                     " (K has no implicit int)", $1 && $1->name ? $1->name : "?");
-            add_function(ps, NULL, $1, $2);
+            kp_add_function(ps, NULL, $1, $2);
         }
     | ';'
     | error ';'                                 { yyerrok; }
@@ -424,18 +377,18 @@ template_head
     ;
 
 tparams
-    : tparam                                    { $$ = list_push(ps, NULL, $1); }
-    | tparams ',' tparam                        { $$ = list_push(ps, $1, $3); }
+    : tparam                                    { $$ = kp_list_push(ps, NULL, $1); }
+    | tparams ',' tparam                        { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 tparam
     : tpl_typename IDENT                        { $$ = k_tpl_type_param(ps, LOC(@2), $2, NULL); }
     | tpl_typename IDENT '=' type_name          { $$ = k_tpl_type_param(ps, LOC(@2), $2, $4); }
     | decl_specs IDENT
-        { $$ = k_tpl_value_param(ps, LOC(@2), type_name(ps, $1, dtor_new(ps, LOC(@2), NULL)),
+        { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  $2, NULL); }
     | decl_specs IDENT '=' cond
-        { $$ = k_tpl_value_param(ps, LOC(@2), type_name(ps, $1, dtor_new(ps, LOC(@2), NULL)),
+        { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  $2, $4); }
     ;
 
@@ -454,8 +407,8 @@ targs_opt
     ;
 
 targs
-    : targ                                      { $$ = list_push(ps, NULL, $1); }
-    | targs ',' targ                            { $$ = list_push(ps, $1, $3); }
+    : targ                                      { $$ = kp_list_push(ps, NULL, $1); }
+    | targs ',' targ                            { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 targ
@@ -494,44 +447,44 @@ static_assert
 
 /* ------------------------------------------------------------ declarations */
 declaration
-    : decl_specs init_dtors ';'                 { $$ = make_decl_stmt(ps, $1->loc, $1, $2); }
-    | decl_specs ';'                            { $$ = make_decl_stmt(ps, $1->loc, $1, NULL); }
+    : decl_specs init_dtors ';'                 { $$ = kp_make_decl_stmt(ps, $1->loc, $1, $2); }
+    | decl_specs ';'                            { $$ = kp_make_decl_stmt(ps, $1->loc, $1, NULL); }
     ;
 
 decl_specs
-    : storage                                   { $$ = specs_new(ps, LOC(@1)); $$->storage |= $1; }
-    | qualifier                                 { $$ = specs_new(ps, LOC(@1)); $$->quals |= $1; }
-    | type_kw                                   { $$ = specs_type(ps, specs_new(ps, LOC(@1)), $1,
+    : storage                                   { $$ = kp_specs_new(ps, LOC(@1)); $$->storage |= $1; }
+    | qualifier                                 { $$ = kp_specs_new(ps, LOC(@1)); $$->quals |= $1; }
+    | type_kw                                   { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
                                                                   LOC(@1), NULL); }
-    | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
+    | TYPEDEF_NAME                              { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                                   LOC(@1), $1); }
-    | tagged_spec                   { $$ = k_parse_specs_tagged(ps, specs_new(ps, LOC(@1)), $1); }
-    | KW_TYPEDEF                                { $$ = specs_new(ps, LOC(@1)); $$->is_typedef = 1; }
-    | template_type                 { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
-    | decl_specs template_type                  { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    | tagged_spec                   { $$ = k_parse_specs_tagged(ps, kp_specs_new(ps, LOC(@1)), $1); }
+    | KW_TYPEDEF                                { $$ = kp_specs_new(ps, LOC(@1)); $$->is_typedef = 1; }
+    | template_type                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | decl_specs template_type                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     | decl_specs storage                        { $$ = $1; $$->storage |= $2; }
     | decl_specs qualifier                      { $$ = $1; $$->quals |= $2; }
-    | decl_specs type_kw                        { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
-    | decl_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    | decl_specs type_kw                        { $$ = kp_specs_type(ps, $1, $2, LOC(@2), NULL); }
+    | decl_specs TYPEDEF_NAME                   { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     | decl_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
     | decl_specs KW_TYPEDEF                     { $$ = $1; $$->is_typedef = 1; }
-    | align_spec                                { $$ = specs_new(ps, LOC(@1)); $$->align_expr = $1; }
+    | align_spec                                { $$ = kp_specs_new(ps, LOC(@1)); $$->align_expr = $1; }
     | decl_specs align_spec                     { $$ = $1; $$->align_expr = $2; }
     ;
 
 /* Specifiers of a type name (casts, sizeof): no storage class. */
 type_specs
-    : qualifier                                 { $$ = specs_new(ps, LOC(@1)); $$->quals |= $1; }
-    | type_kw                                   { $$ = specs_type(ps, specs_new(ps, LOC(@1)), $1,
+    : qualifier                                 { $$ = kp_specs_new(ps, LOC(@1)); $$->quals |= $1; }
+    | type_kw                                   { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
                                                                   LOC(@1), NULL); }
-    | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
+    | TYPEDEF_NAME                              { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                                   LOC(@1), $1); }
     | type_specs qualifier                      { $$ = $1; $$->quals |= $2; }
-    | type_specs type_kw                        { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
-    | type_specs TYPEDEF_NAME                   { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
-    | template_type                 { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
-    | type_specs template_type                  { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
-    | tagged_spec                   { $$ = k_parse_specs_tagged(ps, specs_new(ps, LOC(@1)), $1); }
+    | type_specs type_kw                        { $$ = kp_specs_type(ps, $1, $2, LOC(@2), NULL); }
+    | type_specs TYPEDEF_NAME                   { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
+    | template_type                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | type_specs template_type                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
+    | tagged_spec                   { $$ = k_parse_specs_tagged(ps, kp_specs_new(ps, LOC(@1)), $1); }
     | type_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
     ;
 
@@ -571,7 +524,7 @@ base_access
 align_spec
     : KW_ALIGNAS '(' const_expr ')'             { $$ = $3; }
     | KW_ALIGNAS '(' type_name ')'
-        { $$ = expr_leaf(ps, E_ALIGNOF, LOC(@1)); if ($$) $$->type_written = $3; }
+        { $$ = kp_expr_leaf(ps, E_ALIGNOF, LOC(@1)); if ($$) $$->type_written = $3; }
     ;
 
 /* offsetof(T, a.b): the member path as one name "a.b" */
@@ -592,20 +545,20 @@ members
     ;
 
 member
-    : decl_specs member_dtors ';'   { k_parse_members(ps, $1, $2, member_type, method_proto); }
-    | decl_specs ';'                { k_parse_members(ps, $1, NULL, member_type, method_proto); }
-    | decl_specs declarator KW_CONST ';'        { add_method(ps, $1, $2, 1, NULL, NULL); }
-    | decl_specs declarator method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
-    | ctor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
-    | ctor_head mem_inits_opt compound          { add_method(ps, NULL, $1, 0, $2, $3); }
-    | conv_head method_quals ';'                { add_method(ps, NULL, $1, $2, NULL, NULL); }
-    | conv_head method_quals compound           { add_method(ps, NULL, $1, $2, NULL, $3); }
-    | decl_specs conv_head method_quals ';'     { add_method(ps, $1, $2, $3, NULL, NULL); }
-    | decl_specs conv_head method_quals compound { add_method(ps, $1, $2, $3, NULL, $4); }
+    : decl_specs member_dtors ';'   { k_parse_members(ps, $1, $2, kp_member_type, kp_method_proto); }
+    | decl_specs ';'                { k_parse_members(ps, $1, NULL, kp_member_type, kp_method_proto); }
+    | decl_specs declarator KW_CONST ';'        { kp_add_method(ps, $1, $2, 1, NULL, NULL); }
+    | decl_specs declarator method_quals compound { kp_add_method(ps, $1, $2, $3, NULL, $4); }
+    | ctor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
+    | ctor_head mem_inits_opt compound          { kp_add_method(ps, NULL, $1, 0, $2, $3); }
+    | conv_head method_quals ';'                { kp_add_method(ps, NULL, $1, $2, NULL, NULL); }
+    | conv_head method_quals compound           { kp_add_method(ps, NULL, $1, $2, NULL, $3); }
+    | decl_specs conv_head method_quals ';'     { kp_add_method(ps, $1, $2, $3, NULL, NULL); }
+    | decl_specs conv_head method_quals compound { kp_add_method(ps, $1, $2, $3, NULL, $4); }
     | template_head decl_specs declarator method_quals compound     /* a member template */
-        { add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
-    | dtor_head ';'                             { add_method(ps, NULL, $1, 0, NULL, NULL); }
-    | dtor_head compound                        { add_method(ps, NULL, $1, 0, NULL, $2); }
+        { kp_add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
+    | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
+    | dtor_head compound                        { kp_add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'
     | ';'
     | error ';'                                 { yyerrok; }
@@ -624,10 +577,10 @@ method_quals
 
 /* S(params) and ~S(): names "S::S" and "S::~S" (lang/parse_decl.c) */
 ctor_head
-    : TYPEDEF_NAME '(' ')'          { $$ = ctor_dtor(ps, NULL, $1, LOC(@1), NULL, 0); }
-    | TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, NULL, $1, LOC(@1), $3, 0); }
-    | decl_specs TYPEDEF_NAME '(' ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), NULL, 0); }
-    | decl_specs TYPEDEF_NAME '(' param_list ')' { $$ = ctor_dtor(ps, $1, $2, LOC(@2), $4, 0); }
+    : TYPEDEF_NAME '(' ')'          { $$ = kp_ctor_dtor(ps, NULL, $1, LOC(@1), NULL, 0); }
+    | TYPEDEF_NAME '(' param_list ')' { $$ = kp_ctor_dtor(ps, NULL, $1, LOC(@1), $3, 0); }
+    | decl_specs TYPEDEF_NAME '(' ')' { $$ = kp_ctor_dtor(ps, $1, $2, LOC(@2), NULL, 0); }
+    | decl_specs TYPEDEF_NAME '(' param_list ')' { $$ = kp_ctor_dtor(ps, $1, $2, LOC(@2), $4, 0); }
     ;
 
 /* `operator T*()`: a member named "operator conversion" whose result type is
@@ -638,8 +591,8 @@ conv_head
     ;
 
 dtor_head
-    : '~' TYPEDEF_NAME '(' ')'      { $$ = ctor_dtor(ps, NULL, $2, LOC(@2), NULL, 1); }
-    | decl_specs '~' TYPEDEF_NAME '(' ')' { $$ = ctor_dtor(ps, $1, $3, LOC(@3), NULL, 1); }
+    : '~' TYPEDEF_NAME '(' ')'      { $$ = kp_ctor_dtor(ps, NULL, $2, LOC(@2), NULL, 1); }
+    | decl_specs '~' TYPEDEF_NAME '(' ')' { $$ = kp_ctor_dtor(ps, $1, $3, LOC(@3), NULL, 1); }
     ;
 
 mem_inits_opt
@@ -648,24 +601,24 @@ mem_inits_opt
     ;
 
 mem_inits
-    : mem_init                                  { $$ = list_push(ps, NULL, $1); }
-    | mem_inits ',' mem_init                    { $$ = list_push(ps, $1, $3); }
+    : mem_init                                  { $$ = kp_list_push(ps, NULL, $1); }
+    | mem_inits ',' mem_init                    { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 /* `x(a)` or `x{a}` before a constructor's body: an E_CALL naming the member */
 mem_init
-    : IDENT '(' args_opt ')'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
-    | IDENT '{' args_opt '}'        { $$ = expr_call(ps, LOC(@1), ident_expr(ps, $1, LOC(@1)), $3); }
+    : IDENT '(' args_opt ')'        { $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1, LOC(@1)), $3); }
+    | IDENT '{' args_opt '}'        { $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1, LOC(@1)), $3); }
     | TYPEDEF_NAME '(' args_opt ')'                 /* the base class */
         {
             const char *tag = $1 && $1->kind == TY_RECORD && $1->rec->tag ? $1->rec->tag : "?";
-            $$ = expr_call(ps, LOC(@1), ident_expr(ps, tag, LOC(@1)), $3);
+            $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, tag, LOC(@1)), $3);
         }
     ;
 
 member_dtors
-    : member_dtor                               { $$ = list_push(ps, NULL, $1); }
-    | member_dtors ',' member_dtor              { $$ = list_push(ps, $1, $3); }
+    : member_dtor                               { $$ = kp_list_push(ps, NULL, $1); }
+    | member_dtors ',' member_dtor              { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 member_dtor
@@ -673,7 +626,7 @@ member_dtor
     | declarator '=' initializer                { $$ = $1; if ($$) $$->init = $3; }
     | declarator direct_list                    { $$ = $1; if ($$) $$->init = $2; }
     | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
-    | ':' const_expr        { $$ = dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
+    | ':' const_expr        { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
     ;
 
 enum_spec
@@ -759,8 +712,8 @@ qualifiers
     ;
 
 init_dtors
-    : init_dtor                                 { $$ = list_push(ps, NULL, $1); }
-    | init_dtors ',' init_dtor                  { $$ = list_push(ps, $1, $3); }
+    : init_dtor                                 { $$ = kp_list_push(ps, NULL, $1); }
+    | init_dtors ',' init_dtor                  { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 init_dtor
@@ -771,23 +724,23 @@ init_dtor
 
 /* `T x{a, b}`: initialized as `T x = {a, b}` is (K reads no difference) */
 direct_list
-    : BRACE_INIT '}'                    { $$ = k_parse_direct_list(make_init_list(ps, LOC(@1), NULL)); }
-    | BRACE_INIT init_list '}'          { $$ = k_parse_direct_list(make_init_list(ps, LOC(@1), $2)); }
-    | BRACE_INIT init_list ',' '}'      { $$ = k_parse_direct_list(make_init_list(ps, LOC(@1), $2)); }
+    : BRACE_INIT '}'                    { $$ = k_parse_direct_list(kp_make_init_list(ps, LOC(@1), NULL)); }
+    | BRACE_INIT init_list '}'          { $$ = k_parse_direct_list(kp_make_init_list(ps, LOC(@1), $2)); }
+    | BRACE_INIT init_list ',' '}'      { $$ = k_parse_direct_list(kp_make_init_list(ps, LOC(@1), $2)); }
     ;
 
 pointer
-    : '*'                                       { $$ = list_push(ps, NULL, NULL); }
-    | '*' qualifiers                { $$ = list_push(ps, NULL, (void *)(uintptr_t)$2); }
-    | pointer '*'                               { $$ = list_push(ps, $1, NULL); }
-    | pointer '*' qualifiers        { $$ = list_push(ps, $1, (void *)(uintptr_t)$3); }
+    : '*'                                       { $$ = kp_list_push(ps, NULL, NULL); }
+    | '*' qualifiers                { $$ = kp_list_push(ps, NULL, (void *)(uintptr_t)$2); }
+    | pointer '*'                               { $$ = kp_list_push(ps, $1, NULL); }
+    | pointer '*' qualifiers        { $$ = kp_list_push(ps, $1, (void *)(uintptr_t)$3); }
     ;
 
 declarator
     : direct_dtor                               { $$ = $1; }
-    | pointer direct_dtor                       { $$ = dtor_pointer(ps, $1, $2); }
+    | pointer direct_dtor                       { $$ = kp_dtor_pointer(ps, $1, $2); }
     | '&' direct_dtor                           { $$ = $2; if ($$) $$->is_ref = 1; }
-    | pointer '&' direct_dtor   { $$ = dtor_pointer(ps, $1, $3); if ($$) $$->is_ref = 1; }
+    | pointer '&' direct_dtor   { $$ = kp_dtor_pointer(ps, $1, $3); if ($$) $$->is_ref = 1; }
     | ANDAND direct_dtor
         {
             k_error(ps->ctx, LOC(@1), "rvalue references ('&&') are not supported in K"
@@ -798,40 +751,40 @@ declarator
     ;
 
 direct_dtor
-    : IDENT                                     { $$ = dtor_new(ps, LOC(@1), $1); }
-    | dtor_name '(' ')'          { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), NULL, 0); }
-    | dtor_name '(' param_list ')' { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 0); }
+    : IDENT                                     { $$ = kp_dtor_new(ps, LOC(@1), $1); }
+    | dtor_name '(' ')'          { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), NULL, 0); }
+    | dtor_name '(' param_list ')' { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 0); }
     | dtor_name '(' param_list ',' ELLIPSIS ')'
-                                 { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), $1), $3, 1); }
+                                 { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 1); }
     | TEMPLATE_NAME    /* a variable or parameter hiding a template's name */
-        { $$ = dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)); }
+        { $$ = kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)); }
     | TEMPLATE_NAME '(' ')'
-        { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0); }
+        { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0); }
     | TEMPLATE_NAME '(' param_list ')'
-        { $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $3, 0); }
+        { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $3, 0); }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE '(' ')'
         {
             k_tpl_spec_args(ps, $3);
-            $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0);
+            $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0);
         }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE '(' param_list ')'
         {
             k_tpl_spec_args(ps, $3);
-            $$ = dtor_func(ps, dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $6, 0);
+            $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $6, 0);
         }
     | dtor_name '(' args ')'
         {
-            $$ = dtor_new(ps, LOC(@1), $1);
+            $$ = kp_dtor_new(ps, LOC(@1), $1);
             $$->is_ctor = 1;
             for (int i = 0; i < $3->n; i++)
-                list_append(ps, &$$->ctor_args, $3->items[i]);
+                kp_list_append(ps, &$$->ctor_args, $3->items[i]);
         }
-    | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' { $$ = fnptr_dtor(ps, $2, $3, NULL, 0); }
-    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' { $$ = fnptr_dtor(ps, $2, $3, $6, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' { $$ = kp_fnptr_dtor(ps, $2, $3, NULL, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 0); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ',' ELLIPSIS ')'
-                                                { $$ = fnptr_dtor(ps, $2, $3, $6, 1); }
-    | direct_dtor '[' ']'                       { $$ = $1; list_append(ps, &$$->dims, NULL); }
-    | direct_dtor '[' const_expr ']'            { $$ = $1; list_append(ps, &$$->dims, $3); }
+                                                { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 1); }
+    | direct_dtor '[' ']'                       { $$ = $1; kp_list_append(ps, &$$->dims, NULL); }
+    | direct_dtor '[' const_expr ']'            { $$ = $1; kp_list_append(ps, &$$->dims, $3); }
     ;
 
 /* The name of a function: an identifier or `operator+` (named "operator+"). */
@@ -863,14 +816,14 @@ op_name
 
 /* the name (and array dimensions) inside `(*name[4])(params)` */
 fnptr_inner
-    : IDENT                                     { $$ = dtor_new(ps, LOC(@1), $1); }
-    | fnptr_inner '[' const_expr ']'            { $$ = $1; list_append(ps, &$$->dims, $3); }
+    : IDENT                                     { $$ = kp_dtor_new(ps, LOC(@1), $1); }
+    | fnptr_inner '[' const_expr ']'            { $$ = $1; kp_list_append(ps, &$$->dims, $3); }
     ;
 
 /* try { } catch (...) { }: K has no exceptions (lang/parse_cxx.c) */
 handlers
-    : handler                                   { $$ = list_push(ps, NULL, $1); }
-    | handlers handler                          { $$ = list_push(ps, $1, $2); }
+    : handler                                   { $$ = kp_list_push(ps, NULL, $1); }
+    | handlers handler                          { $$ = kp_list_push(ps, $1, $2); }
     ;
 
 handler
@@ -879,66 +832,66 @@ handler
     ;
 
 param_list
-    : param                                     { $$ = list_push(ps, NULL, $1); }
-    | param_list ',' param                      { $$ = list_push(ps, $1, $3); }
+    : param                                     { $$ = kp_list_push(ps, NULL, $1); }
+    | param_list ',' param                      { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 /* A parameter: specifiers and a declarator, named or abstract (prototypes). */
 param
-    : decl_specs declarator                     { $$ = make_param(ps, $1, $2, LOC(@1)); }
-    | decl_specs abstract_opt                   { $$ = make_param(ps, $1, $2, LOC(@1)); }
+    : decl_specs declarator                     { $$ = kp_make_param(ps, $1, $2, LOC(@1)); }
+    | decl_specs abstract_opt                   { $$ = kp_make_param(ps, $1, $2, LOC(@1)); }
     | decl_specs declarator '=' assign  /* a default argument */
-        { $$ = make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
+        { $$ = kp_make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
     | decl_specs abstract_opt '=' assign
-        { $$ = make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
+        { $$ = kp_make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
     ;
 
 abstract_opt
-    : %empty                                    { $$ = dtor_new(ps, (k_loc){0, 0}, NULL); }
+    : %empty                                    { $$ = kp_dtor_new(ps, (k_loc){0, 0}, NULL); }
     | abstract                                  { $$ = $1; }
     ;
 
 abstract
-    : pointer                   { $$ = dtor_pointer(ps, $1, dtor_new(ps, LOC(@1), NULL)); }
-    | '&'                       { $$ = dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 1; }
+    : pointer                   { $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL)); }
+    | '&'                       { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 1; }
     | pointer '&'
         {
-            $$ = dtor_pointer(ps, $1, dtor_new(ps, LOC(@1), NULL));
+            $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL));
             if ($$) $$->is_ref = 1;
         }
     | direct_abstract                           { $$ = $1; }
-    | pointer direct_abstract                   { $$ = dtor_pointer(ps, $1, $2); }
+    | pointer direct_abstract                   { $$ = kp_dtor_pointer(ps, $1, $2); }
     ;
 
 direct_abstract
-    : '[' ']'               { $$ = dtor_new(ps, LOC(@1), NULL); list_append(ps, &$$->dims, NULL); }
-    | '[' const_expr ']'    { $$ = dtor_new(ps, LOC(@1), NULL); list_append(ps, &$$->dims, $2); }
-    | direct_abstract '[' ']'                   { $$ = $1; list_append(ps, &$$->dims, NULL); }
-    | direct_abstract '[' const_expr ']'        { $$ = $1; list_append(ps, &$$->dims, $3); }
+    : '[' ']'               { $$ = kp_dtor_new(ps, LOC(@1), NULL); kp_list_append(ps, &$$->dims, NULL); }
+    | '[' const_expr ']'    { $$ = kp_dtor_new(ps, LOC(@1), NULL); kp_list_append(ps, &$$->dims, $2); }
+    | direct_abstract '[' ']'                   { $$ = $1; kp_list_append(ps, &$$->dims, NULL); }
+    | direct_abstract '[' const_expr ']'        { $$ = $1; kp_list_append(ps, &$$->dims, $3); }
     ;
 
 type_name
-    : type_specs abstract_opt                   { $$ = type_name(ps, $1, $2); }
+    : type_specs abstract_opt                   { $$ = kp_type_name(ps, $1, $2); }
     ;
 
 initializer
     : assign                                    { $$ = $1; }
-    | '{' '}'                   { $$ = make_init_list(ps, LOC(@1), NULL); }
-    | '{' init_list '}'         { $$ = make_init_list(ps, LOC(@1), $2); }
-    | '{' init_list ',' '}'     { $$ = make_init_list(ps, LOC(@1), $2); }
+    | '{' '}'                   { $$ = kp_make_init_list(ps, LOC(@1), NULL); }
+    | '{' init_list '}'         { $$ = kp_make_init_list(ps, LOC(@1), $2); }
+    | '{' init_list ',' '}'     { $$ = kp_make_init_list(ps, LOC(@1), $2); }
     ;
 
  /* `int a[3]{1, 2, 3}`: after ']' the scanner cannot tell a declarator from a
    lambda's captures (`[&]{...}`), so the '{' stays plain and a block item takes it */
 braced
-    : '{' '}'                   { $$ = make_init_list(ps, LOC(@1), NULL); }
-    | '{' init_list '}'         { $$ = make_init_list(ps, LOC(@1), $2); }
-    | '{' init_list ',' '}'     { $$ = make_init_list(ps, LOC(@1), $2); }
+    : '{' '}'                   { $$ = kp_make_init_list(ps, LOC(@1), NULL); }
+    | '{' init_list '}'         { $$ = kp_make_init_list(ps, LOC(@1), $2); }
+    | '{' init_list ',' '}'     { $$ = kp_make_init_list(ps, LOC(@1), $2); }
     ;
 
 init_list
-    : init_item                                 { $$ = list_push(ps, NULL, $1); }
-    | init_list ',' init_item                   { $$ = list_push(ps, $1, $3); }
+    : init_item                                 { $$ = kp_list_push(ps, NULL, $1); }
+    | init_list ',' init_item                   { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 /* `.member = value` designates a record's member (C99, C++20) */
@@ -946,7 +899,7 @@ init_item
     : initializer                               { $$ = $1; }
     | '.' IDENT '=' initializer
         {
-            $$ = expr_unary(ps, E_DESIGNATOR, 0, LOC(@1), $4);
+            $$ = kp_expr_unary(ps, E_DESIGNATOR, 0, LOC(@1), $4);
             if ($$) $$->name = $2;
         }
     ;
@@ -955,9 +908,9 @@ init_item
 /* A block is a scope for typedef names and tags (scope_open marks it). */
 compound
     : '{' scope_open block_items '}'
-        { k_parse_scope_close(ps); $$ = make_block(ps, LOC(@1), $3); }
+        { k_parse_scope_close(ps); $$ = kp_make_block(ps, LOC(@1), $3); }
     | '{' scope_open block_items error '}'
-        { k_parse_scope_close(ps); $$ = make_block(ps, LOC(@1), $3); yyerrok; }
+        { k_parse_scope_close(ps); $$ = kp_make_block(ps, LOC(@1), $3); yyerrok; }
     ;
 
 scope_open
@@ -965,14 +918,14 @@ scope_open
     ;
 
 block_items
-    : %empty                                    { $$ = list_new(ps); }
-    | block_items block_item                    { $$ = $2 ? list_push(ps, $1, $2) : $1; }
+    : %empty                                    { $$ = kp_list_new(ps); }
+    | block_items block_item                    { $$ = $2 ? kp_list_push(ps, $1, $2) : $1; }
     ;
 
 block_item
     : declaration                               { $$ = $1; }
     | decl_specs declarator braced ';'          /* C++ direct-list-initialisation: T a[N]{a, b} */
-        { if ($2) $2->init = k_parse_direct_list($3); $$ = make_decl_stmt(ps, $1->loc, $1, list_push(ps, NULL, $2)); }
+        { if ($2) $2->init = k_parse_direct_list($3); $$ = kp_make_decl_stmt(ps, $1->loc, $1, kp_list_push(ps, NULL, $2)); }
     | using                                     { $$ = $1; }
     | static_assert                             { $$ = $1; }
     | statement                                 { $$ = $1; }
@@ -982,14 +935,14 @@ block_item
 statement
     : compound                                  { $$ = $1; }
     | KW_TRY compound handlers                  { $$ = k_parse_try(ps, LOC(@1), $2, $3); }
-    | expr ';'                      { $$ = stmt_new(ps, S_EXPR, LOC(@1)); if ($$) $$->expr = $1; }
-    | ';'                                       { $$ = stmt_new(ps, S_EMPTY, LOC(@1)); }
+    | expr ';'                      { $$ = kp_stmt_new(ps, S_EXPR, LOC(@1)); if ($$) $$->expr = $1; }
+    | ';'                                       { $$ = kp_stmt_new(ps, S_EMPTY, LOC(@1)); }
     | asm_stmt                                  { $$ = $1; }
     | KW_IF '(' expr ')' statement %prec THEN
-        { $$ = stmt_new(ps, S_IF, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
+        { $$ = kp_stmt_new(ps, S_IF, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
     | KW_IF '(' expr ')' statement KW_ELSE statement
         {
-            $$ = stmt_new(ps, S_IF, LOC(@1));
+            $$ = kp_stmt_new(ps, S_IF, LOC(@1));
             if ($$) { $$->expr = $3; $$->body = $5; $$->else_body = $7; }
         }
     | KW_IF '(' cond_decl ')' statement %prec THEN
@@ -997,48 +950,48 @@ statement
     | KW_IF '(' cond_decl ')' statement KW_ELSE statement
         { $$ = $3; if ($$) { $$->body = $5; $$->else_body = $7; } }
     | KW_WHILE '(' expr ')' statement
-        { $$ = stmt_new(ps, S_WHILE, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
+        { $$ = kp_stmt_new(ps, S_WHILE, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
     | KW_DO statement KW_WHILE '(' expr ')' ';'
-        { $$ = stmt_new(ps, S_DO, LOC(@1)); if ($$) { $$->expr = $5; $$->body = $2; } }
+        { $$ = kp_stmt_new(ps, S_DO, LOC(@1)); if ($$) { $$->expr = $5; $$->body = $2; } }
     | KW_FOR '(' for_init expr_opt ';' expr_opt ')' statement
         {
-            $$ = stmt_new(ps, S_FOR, LOC(@1));
+            $$ = kp_stmt_new(ps, S_FOR, LOC(@1));
             if ($$) { $$->init = $3; $$->expr = $4; $$->step = $6; $$->body = $8; }
         }
     | KW_FOR '(' decl_specs declarator ':' expr ')' statement
         {
-            $$ = stmt_new(ps, S_FOR, LOC(@1));
-            k_list *one = list_push(ps, NULL, $4);
-            if ($$) { $$->init = make_decl_stmt(ps, $3->loc, $3, one); $$->range = $6; $$->body = $8; }
+            $$ = kp_stmt_new(ps, S_FOR, LOC(@1));
+            k_list *one = kp_list_push(ps, NULL, $4);
+            if ($$) { $$->init = kp_make_decl_stmt(ps, $3->loc, $3, one); $$->range = $6; $$->body = $8; }
         }
     | KW_SWITCH '(' expr ')' statement
-        { $$ = stmt_new(ps, S_SWITCH, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
+        { $$ = kp_stmt_new(ps, S_SWITCH, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
     | KW_CASE const_expr ':' statement
-        { $$ = stmt_new(ps, S_CASE, LOC(@1)); if ($$) { $$->expr = $2; $$->body = $4; } }
+        { $$ = kp_stmt_new(ps, S_CASE, LOC(@1)); if ($$) { $$->expr = $2; $$->body = $4; } }
     | KW_DEFAULT ':' statement
-        { $$ = stmt_new(ps, S_DEFAULT, LOC(@1)); if ($$) $$->body = $3; }
-    | KW_BREAK ';'                              { $$ = stmt_new(ps, S_BREAK, LOC(@1)); }
-    | KW_CONTINUE ';'                           { $$ = stmt_new(ps, S_CONTINUE, LOC(@1)); }
+        { $$ = kp_stmt_new(ps, S_DEFAULT, LOC(@1)); if ($$) $$->body = $3; }
+    | KW_BREAK ';'                              { $$ = kp_stmt_new(ps, S_BREAK, LOC(@1)); }
+    | KW_CONTINUE ';'                           { $$ = kp_stmt_new(ps, S_CONTINUE, LOC(@1)); }
     | KW_RETURN expr_opt ';'
-        { $$ = stmt_new(ps, S_RETURN, LOC(@1)); if ($$) $$->expr = $2; }
+        { $$ = kp_stmt_new(ps, S_RETURN, LOC(@1)); if ($$) $$->expr = $2; }
     | KW_RETURN braced_init ';'  /* return {...}: sema gives the list the function's type */
-        { $$ = stmt_new(ps, S_RETURN, LOC(@1)); if ($$) $$->expr = $2; }
+        { $$ = kp_stmt_new(ps, S_RETURN, LOC(@1)); if ($$) $$->expr = $2; }
     | KW_GOTO IDENT ';'
-        { $$ = stmt_new(ps, S_GOTO, LOC(@1)); if ($$) $$->label = $2; }
+        { $$ = kp_stmt_new(ps, S_GOTO, LOC(@1)); if ($$) $$->label = $2; }
     | IDENT ':' statement
-        { $$ = stmt_new(ps, S_LABEL, LOC(@1)); if ($$) { $$->label = $1; $$->body = $3; } }
+        { $$ = kp_stmt_new(ps, S_LABEL, LOC(@1)); if ($$) { $$->label = $1; $$->body = $3; } }
     ;
 
 /* C++ `if (T x = e)`: an S_IF whose init declares x and whose condition is x */
 cond_decl
-    : decl_specs declarator '=' assign          { $$ = cond_decl(ps, LOC(@1), $1, $2, $4); }
+    : decl_specs declarator '=' assign          { $$ = kp_cond_decl(ps, LOC(@1), $1, $2, $4); }
     ;
 
 for_init
     : expr_opt ';'
         {
             $$ = NULL;
-            if ($1 && ($$ = stmt_new(ps, S_EXPR, LOC(@1))))
+            if ($1 && ($$ = kp_stmt_new(ps, S_EXPR, LOC(@1))))
                 $$->expr = $1;
         }
     | declaration                               { $$ = $1; }
@@ -1052,14 +1005,14 @@ expr_opt
 
 expr
     : assign                                    { $$ = $1; }
-    | expr ',' assign           { $$ = expr_binary(ps, E_BINARY, KB_COMMA, LOC(@2), $1, $3); }
+    | expr ',' assign           { $$ = kp_expr_binary(ps, E_BINARY, KB_COMMA, LOC(@2), $1, $3); }
     ;
 
 assign
     : cond                                      { $$ = $1; }
     | KW_THROW assign                           { $$ = k_parse_throw(ps, LOC(@1), $2); }
     | KW_THROW                                  { $$ = k_parse_throw(ps, LOC(@1), NULL); }
-    | unary assign_op assign    { $$ = expr_binary(ps, E_ASSIGN, $2, LOC(@2), $1, $3); }
+    | unary assign_op assign    { $$ = kp_expr_binary(ps, E_ASSIGN, $2, LOC(@2), $1, $3); }
     ;
 
 assign_op
@@ -1082,85 +1035,85 @@ const_expr
 
 cond
     : binary                                    { $$ = $1; }
-    | binary '?' expr ':' cond                  { $$ = expr_cond(ps, LOC(@2), $1, $3, $5); }
+    | binary '?' expr ':' cond                  { $$ = kp_expr_cond(ps, LOC(@2), $1, $3, $5); }
     ;
 
 binary
     : cast                                      { $$ = $1; }
-    | binary OROR binary    { $$ = expr_binary(ps, E_BINARY, KB_LOGOR, LOC(@2), $1, $3); }
-    | binary ANDAND binary  { $$ = expr_binary(ps, E_BINARY, KB_LOGAND, LOC(@2), $1, $3); }
-    | binary '|' binary     { $$ = expr_binary(ps, E_BINARY, KB_BITOR, LOC(@2), $1, $3); }
-    | binary '^' binary     { $$ = expr_binary(ps, E_BINARY, KB_BITXOR, LOC(@2), $1, $3); }
-    | binary '&' binary     { $$ = expr_binary(ps, E_BINARY, KB_BITAND, LOC(@2), $1, $3); }
-    | binary EQ binary      { $$ = expr_binary(ps, E_BINARY, KB_EQ, LOC(@2), $1, $3); }
-    | binary NE binary      { $$ = expr_binary(ps, E_BINARY, KB_NE, LOC(@2), $1, $3); }
-    | binary '<' binary     { $$ = expr_binary(ps, E_BINARY, KB_LT, LOC(@2), $1, $3); }
-    | binary '>' binary     { $$ = expr_binary(ps, E_BINARY, KB_GT, LOC(@2), $1, $3); }
-    | binary LE binary      { $$ = expr_binary(ps, E_BINARY, KB_LE, LOC(@2), $1, $3); }
-    | binary GE binary      { $$ = expr_binary(ps, E_BINARY, KB_GE, LOC(@2), $1, $3); }
-    | binary SHL binary     { $$ = expr_binary(ps, E_BINARY, KB_SHL, LOC(@2), $1, $3); }
-    | binary SHR binary     { $$ = expr_binary(ps, E_BINARY, KB_SHR, LOC(@2), $1, $3); }
-    | binary '+' binary     { $$ = expr_binary(ps, E_BINARY, KB_ADD, LOC(@2), $1, $3); }
-    | binary '-' binary     { $$ = expr_binary(ps, E_BINARY, KB_SUB, LOC(@2), $1, $3); }
-    | binary '*' binary     { $$ = expr_binary(ps, E_BINARY, KB_MUL, LOC(@2), $1, $3); }
-    | binary '/' binary     { $$ = expr_binary(ps, E_BINARY, KB_DIV, LOC(@2), $1, $3); }
-    | binary '%' binary     { $$ = expr_binary(ps, E_BINARY, KB_MOD, LOC(@2), $1, $3); }
+    | binary OROR binary    { $$ = kp_expr_binary(ps, E_BINARY, KB_LOGOR, LOC(@2), $1, $3); }
+    | binary ANDAND binary  { $$ = kp_expr_binary(ps, E_BINARY, KB_LOGAND, LOC(@2), $1, $3); }
+    | binary '|' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_BITOR, LOC(@2), $1, $3); }
+    | binary '^' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_BITXOR, LOC(@2), $1, $3); }
+    | binary '&' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_BITAND, LOC(@2), $1, $3); }
+    | binary EQ binary      { $$ = kp_expr_binary(ps, E_BINARY, KB_EQ, LOC(@2), $1, $3); }
+    | binary NE binary      { $$ = kp_expr_binary(ps, E_BINARY, KB_NE, LOC(@2), $1, $3); }
+    | binary '<' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_LT, LOC(@2), $1, $3); }
+    | binary '>' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_GT, LOC(@2), $1, $3); }
+    | binary LE binary      { $$ = kp_expr_binary(ps, E_BINARY, KB_LE, LOC(@2), $1, $3); }
+    | binary GE binary      { $$ = kp_expr_binary(ps, E_BINARY, KB_GE, LOC(@2), $1, $3); }
+    | binary SHL binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_SHL, LOC(@2), $1, $3); }
+    | binary SHR binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_SHR, LOC(@2), $1, $3); }
+    | binary '+' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_ADD, LOC(@2), $1, $3); }
+    | binary '-' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_SUB, LOC(@2), $1, $3); }
+    | binary '*' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_MUL, LOC(@2), $1, $3); }
+    | binary '/' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_DIV, LOC(@2), $1, $3); }
+    | binary '%' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_MOD, LOC(@2), $1, $3); }
     ;
 
 /* A braced list with no type written (`return {}`): an E_COMPOUND whose
  * type_written is NULL until sema knows it. */
 braced_init
-    : '{' '}'                   { $$ = expr_unary(ps, E_COMPOUND, 0, LOC(@1), make_init_list(ps, LOC(@1), NULL)); }
-    | '{' init_list '}'         { $$ = expr_unary(ps, E_COMPOUND, 0, LOC(@1), make_init_list(ps, LOC(@1), $2)); }
-    | '{' init_list ',' '}'     { $$ = expr_unary(ps, E_COMPOUND, 0, LOC(@1), make_init_list(ps, LOC(@1), $2)); }
+    : '{' '}'                   { $$ = kp_expr_unary(ps, E_COMPOUND, 0, LOC(@1), kp_make_init_list(ps, LOC(@1), NULL)); }
+    | '{' init_list '}'         { $$ = kp_expr_unary(ps, E_COMPOUND, 0, LOC(@1), kp_make_init_list(ps, LOC(@1), $2)); }
+    | '{' init_list ',' '}'     { $$ = kp_expr_unary(ps, E_COMPOUND, 0, LOC(@1), kp_make_init_list(ps, LOC(@1), $2)); }
     ;
 
 cast
     : unary                                     { $$ = $1; }
     | '(' type_name ')' cast
         {
-            $$ = expr_unary(ps, E_CAST, 0, LOC(@1), $4);
+            $$ = kp_expr_unary(ps, E_CAST, 0, LOC(@1), $4);
             if ($$) $$->type_written = $2;
         }
     | '(' type_name ')' '{' init_list '}'       /* a compound literal: (S){a, .m = b} */
         {
-            $$ = expr_unary(ps, E_COMPOUND, 0, LOC(@1), make_init_list(ps, LOC(@4), $5));
+            $$ = kp_expr_unary(ps, E_COMPOUND, 0, LOC(@1), kp_make_init_list(ps, LOC(@4), $5));
             if ($$) $$->type_written = $2;
         }
     ;
 
 unary
     : postfix                                   { $$ = $1; }
-    | INC unary                     { $$ = expr_unary(ps, E_UNARY, KU_PREINC, LOC(@1), $2); }
-    | DEC unary                     { $$ = expr_unary(ps, E_UNARY, KU_PREDEC, LOC(@1), $2); }
-    | unary_op cast                 { $$ = expr_unary(ps, E_UNARY, $1, LOC(@1), $2); }
-    | KW_SIZEOF unary               { $$ = expr_unary(ps, E_SIZEOF_EXPR, 0, LOC(@1), $2); }
+    | INC unary                     { $$ = kp_expr_unary(ps, E_UNARY, KU_PREINC, LOC(@1), $2); }
+    | DEC unary                     { $$ = kp_expr_unary(ps, E_UNARY, KU_PREDEC, LOC(@1), $2); }
+    | unary_op cast                 { $$ = kp_expr_unary(ps, E_UNARY, $1, LOC(@1), $2); }
+    | KW_SIZEOF unary               { $$ = kp_expr_unary(ps, E_SIZEOF_EXPR, 0, LOC(@1), $2); }
     | KW_ALIGNOF '(' type_name ')'
-        { $$ = expr_leaf(ps, E_ALIGNOF, LOC(@1)); if ($$) $$->type_written = $3; }
+        { $$ = kp_expr_leaf(ps, E_ALIGNOF, LOC(@1)); if ($$) $$->type_written = $3; }
     | KW_OFFSETOF '(' type_name ',' member_path ')'
         {
-            $$ = expr_leaf(ps, E_OFFSETOF, LOC(@1));
+            $$ = kp_expr_leaf(ps, E_OFFSETOF, LOC(@1));
             if ($$) { $$->type_written = $3; $$->name = $5; }
         }
     | KW_SIZEOF '(' type_name ')'
         {
-            $$ = expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
+            $$ = kp_expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
             if ($$) $$->type_written = $3;
         }
     | KW_VA_ARG '(' assign ',' type_name ')'    /* <stdarg.h> (lang/stdarg.c) */
         {
-            $$ = expr_unary(ps, E_VA_ARG, 0, LOC(@1), $3);
+            $$ = kp_expr_unary(ps, E_VA_ARG, 0, LOC(@1), $3);
             if ($$) $$->type_written = $5;
         }
-    | KW_NEW type_specs %prec NEW_TYPE          { $$ = expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }
-    | KW_NEW type_specs pointer %prec NEW_TYPE  { $$ = expr_new(ps, LOC(@1), $2, $3, NULL, NULL); }
-    | KW_NEW type_specs '[' expr ']'            { $$ = expr_new(ps, LOC(@1), $2, NULL, $4, NULL); }
-    | KW_NEW type_specs pointer '[' expr ']'    { $$ = expr_new(ps, LOC(@1), $2, $3, $5, NULL); }
-    | KW_NEW type_specs '[' expr ']' '(' ')'    { $$ = expr_new(ps, LOC(@1), $2, NULL, $4, list_new(ps)); }
+    | KW_NEW type_specs %prec NEW_TYPE          { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }
+    | KW_NEW type_specs pointer %prec NEW_TYPE  { $$ = kp_expr_new(ps, LOC(@1), $2, $3, NULL, NULL); }
+    | KW_NEW type_specs '[' expr ']'            { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, $4, NULL); }
+    | KW_NEW type_specs pointer '[' expr ']'    { $$ = kp_expr_new(ps, LOC(@1), $2, $3, $5, NULL); }
+    | KW_NEW type_specs '[' expr ']' '(' ')'    { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, $4, kp_list_new(ps)); }
     | KW_NEW type_specs '(' args_opt ')'
-        { $$ = expr_new(ps, LOC(@1), $2, NULL, NULL, $4 ? $4 : list_new(ps)); }
-    | KW_DELETE cast                { $$ = expr_unary(ps, E_DELETE, 0, LOC(@1), $2); }
-    | KW_DELETE '[' ']' cast        { $$ = expr_unary(ps, E_DELETE, 1, LOC(@1), $4); }
+        { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, $4 ? $4 : kp_list_new(ps)); }
+    | KW_DELETE cast                { $$ = kp_expr_unary(ps, E_DELETE, 0, LOC(@1), $2); }
+    | KW_DELETE '[' ']' cast        { $$ = kp_expr_unary(ps, E_DELETE, 1, LOC(@1), $4); }
     ;
 
 unary_op
@@ -1174,23 +1127,23 @@ unary_op
 
 postfix
     : primary                                   { $$ = $1; }
-    | postfix '[' expr ']'          { $$ = expr_binary(ps, E_INDEX, 0, LOC(@2), $1, $3); }
-    | postfix '(' args_opt ')'      { $$ = expr_call(ps, LOC(@1), $1, $3); }
+    | postfix '[' expr ']'          { $$ = kp_expr_binary(ps, E_INDEX, 0, LOC(@2), $1, $3); }
+    | postfix '(' args_opt ')'      { $$ = kp_expr_call(ps, LOC(@1), $1, $3); }
     | postfix LAUNCH_OPEN args LAUNCH_CLOSE '(' args_opt ')'
-                                    { $$ = expr_launch(ps, LOC(@1), $1, $3, $6); }
+                                    { $$ = kp_expr_launch(ps, LOC(@1), $1, $3, $6); }
     | postfix '.' member_name
         {
-            $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
+            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
             if ($$) $$->name = $3;
         }
     | postfix ARROW member_name     /* p->m is (*p).m */
         {
-            $$ = expr_unary(ps, E_MEMBER, 0, LOC(@2),
-                            expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
+            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2),
+                            kp_expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
             if ($$) $$->name = $3;
         }
-    | postfix INC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTINC, LOC(@2), $1); }
-    | postfix DEC                   { $$ = expr_unary(ps, E_UNARY, KU_POSTDEC, LOC(@2), $1); }
+    | postfix INC                   { $$ = kp_expr_unary(ps, E_UNARY, KU_POSTINC, LOC(@2), $1); }
+    | postfix DEC                   { $$ = kp_expr_unary(ps, E_UNARY, KU_POSTDEC, LOC(@2), $1); }
     ;
 
 /* after '.' or '->': a member, or an operator called by name (p->operator[](i)) */
@@ -1202,12 +1155,12 @@ member_name
     ;
 
 primary
-    : IDENT                 { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    : IDENT                 { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '[' captures_opt ']' lambda_params lambda_ret compound
-                                { $$ = make_lambda(ps, LOC(@1), $2, $4, $5, $6); }
+                                { $$ = kp_make_lambda(ps, LOC(@1), $2, $4, $5, $6); }
     | TEMPLATE_NAME
         {
-            $$ = expr_leaf(ps, E_IDENT, LOC(@1));
+            $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1));
             if ($$) {
                 $$->name = $1;
                 if (!strstr(k_tpl_written($1), "::"))
@@ -1217,32 +1170,32 @@ primary
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
     | template_type SCOPED_NAME                 { $$ = k_tpl_scoped(ps, LOC(@1), $1, $2); }
     | template_type '(' args_opt ')'
-        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
     | INT_LIT                                   { $$ = $1; }
     | FLOAT_LIT                                 { $$ = $1; }
     | CHAR_LIT                                  { $$ = $1; }
     | strings                                   { $$ = $1; }
-    | KW_TRUE               { $$ = expr_leaf(ps, E_BOOL, LOC(@1)); if ($$) $$->ival = 1; }
-    | KW_FALSE                                  { $$ = expr_leaf(ps, E_BOOL, LOC(@1)); }
-    | KW_NULLPTR                                { $$ = expr_leaf(ps, E_INT, LOC(@1)); }
+    | KW_TRUE               { $$ = kp_expr_leaf(ps, E_BOOL, LOC(@1)); if ($$) $$->ival = 1; }
+    | KW_FALSE                                  { $$ = kp_expr_leaf(ps, E_BOOL, LOC(@1)); }
+    | KW_NULLPTR                                { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); }
     | cxx_cast '<' type_name '>' '(' expr ')'
         {
-            $$ = expr_unary(ps, E_CAST, (int)$1, LOC(@1), $6);
+            $$ = kp_expr_unary(ps, E_CAST, (int)$1, LOC(@1), $6);
             if ($$) $$->type_written = $3;
         }
     | '(' expr ')'                              { $$ = $2; }
     | type_kw '(' args_opt ')'
-        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), $1,
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
                                                       LOC(@1), NULL), $3); }
     | type_kw '{' args_opt '}'              /* int{}, float{x}: value-initialization */
-        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), $1,
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
                                                       LOC(@1), NULL), $3); }
     | TYPEDEF_NAME '(' args_opt ')'
-        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
     | TYPEDEF_NAME '{' args_opt '}'
-        { $$ = expr_construct(ps, LOC(@1), specs_type(ps, specs_new(ps, LOC(@1)), 0,
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
     ;
 
@@ -1254,30 +1207,30 @@ captures_opt
     ;
 
 captures
-    : capture                                   { $$ = list_push(ps, NULL, $1); }
-    | captures ',' capture                      { $$ = list_push(ps, $1, $3); }
+    : capture                                   { $$ = kp_list_push(ps, NULL, $1); }
+    | captures ',' capture                      { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 capture
-    : '&'       { $$ = expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '&'; }
-    | '='       { $$ = expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
-    | IDENT     { $$ = expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
-    | '&' IDENT { $$ = expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
+    : '&'       { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '&'; }
+    | '='       { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
+    | IDENT     { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    | '&' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
     | IDENT '=' assign
         {
             (void)$3;
             k_error(ps->ctx, LOC(@1), "init-captures ('%s = ...') are not supported in K"
                     " (declare the variable before the lambda)", $1);
-            $$ = expr_leaf(ps, E_IDENT, LOC(@1));
+            $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1));
             if ($$) $$->name = $1;
         }
     ;
 
 lambda_params
     : %empty                                    { $$ = NULL; }
-    | '(' ')'                                   { $$ = list_new(ps); }
+    | '(' ')'                                   { $$ = kp_list_new(ps); }
     | '(' param_list ')'                        { $$ = $2; }
-    | '(' ')' IDENT             { $$ = list_new(ps); k_parse_lambda_spec(ps, LOC(@3), $3); }
+    | '(' ')' IDENT             { $$ = kp_list_new(ps); k_parse_lambda_spec(ps, LOC(@3), $3); }
     | '(' param_list ')' IDENT  { $$ = $2; k_parse_lambda_spec(ps, LOC(@4), $4); }
     ;
 
@@ -1285,18 +1238,18 @@ lambda_params
  * would be the body's). */
 lambda_ret
     : %empty                                    { $$ = NULL; }
-    | ARROW ret_specs abstract_opt              { $$ = type_name(ps, $2, $3); }
+    | ARROW ret_specs abstract_opt              { $$ = kp_type_name(ps, $2, $3); }
     ;
 
 ret_specs
-    : qualifier                                 { $$ = specs_new(ps, LOC(@1)); $$->quals |= $1; }
-    | type_kw                                   { $$ = specs_type(ps, specs_new(ps, LOC(@1)), $1,
+    : qualifier                                 { $$ = kp_specs_new(ps, LOC(@1)); $$->quals |= $1; }
+    | type_kw                                   { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
                                                                   LOC(@1), NULL); }
-    | TYPEDEF_NAME                              { $$ = specs_type(ps, specs_new(ps, LOC(@1)), 0,
+    | TYPEDEF_NAME                              { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                                   LOC(@1), $1); }
     | ret_specs qualifier                       { $$ = $1; $$->quals |= $2; }
-    | ret_specs type_kw                         { $$ = specs_type(ps, $1, $2, LOC(@2), NULL); }
-    | ret_specs TYPEDEF_NAME                    { $$ = specs_type(ps, $1, 0, LOC(@2), $2); }
+    | ret_specs type_kw                         { $$ = kp_specs_type(ps, $1, $2, LOC(@2), NULL); }
+    | ret_specs TYPEDEF_NAME                    { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     ;
 
 /* the op of the E_CAST: 0 for C's casts */
@@ -1313,7 +1266,7 @@ asm_stmt
         {
             $$ = k_parse_asm(ps->ctx, LOC(@1), $4, $5 ? $5->items : NULL, $5 ? $5->n : 0);
             if (!$$)
-                $$ = stmt_new(ps, S_EMPTY, LOC(@1));
+                $$ = kp_stmt_new(ps, S_EMPTY, LOC(@1));
         }
     ;
 
@@ -1325,7 +1278,7 @@ asm_volatile
 /* each ':' starts a section (a list of operands, or NULL when empty) */
 asm_sections
     : %empty                                    { $$ = NULL; }
-    | asm_sections ':' asm_ops_opt              { $$ = list_push(ps, $1, $3); }
+    | asm_sections ':' asm_ops_opt              { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 asm_ops_opt
@@ -1334,8 +1287,8 @@ asm_ops_opt
     ;
 
 asm_ops
-    : asm_op                                    { $$ = list_push(ps, NULL, $1); }
-    | asm_ops ',' asm_op                        { $$ = list_push(ps, $1, $3); }
+    : asm_op                                    { $$ = kp_list_push(ps, NULL, $1); }
+    | asm_ops ',' asm_op                        { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 asm_op
@@ -1345,7 +1298,7 @@ asm_op
 
 strings
     : STRING_LIT                                { $$ = $1; }
-    | strings STRING_LIT                        { $$ = concat_strings(ps, $1, $2); }
+    | strings STRING_LIT                        { $$ = kp_concat_strings(ps, $1, $2); }
     ;
 
 args_opt
@@ -1355,848 +1308,11 @@ args_opt
 
 /* an argument may be a braced list: std::min({a, b, c}) (lang/stl.c) */
 args
-    : initializer                               { $$ = list_push(ps, NULL, $1); }
-    | args ',' initializer                      { $$ = list_push(ps, $1, $3); }
+    : initializer                               { $$ = kp_list_push(ps, NULL, $1); }
+    | args ',' initializer                      { $$ = kp_list_push(ps, $1, $3); }
     ;
 
 %%
-/* ================================================================ lists */
-static k_list *list_new(k_parser *ps)
-{
-    return k_alloc(ps->ctx, sizeof(k_list));
-}
-
-static void list_append(k_parser *ps, k_list *l, void *item)
-{
-    if (!l)
-        return;
-    if (l->n == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 4;
-        void **items = k_alloc(ps->ctx, (size_t)cap * sizeof *items);
-        if (!items)
-            return;
-        if (l->n)
-            memcpy(items, l->items, (size_t)l->n * sizeof *items);
-        l->items = items;
-        l->cap = cap;
-    }
-    l->items[l->n++] = item;
-}
-
-static k_list *list_push(k_parser *ps, k_list *l, void *item)
-{
-    if (!l)
-        l = list_new(ps);
-    list_append(ps, l, item);
-    return l;
-}
-
-/* Copies a list of expressions into a typed array; returns the count. */
-static int expr_array(k_parser *ps, const k_list *l, k_expr ***out)
-{
-    *out = NULL;
-    if (!l || l->n == 0)
-        return 0;
-    k_expr **a = k_alloc(ps->ctx, (size_t)l->n * sizeof *a);
-    if (!a)
-        return 0;
-    for (int i = 0; i < l->n; i++)
-        a[i] = l->items[i];
-    *out = a;
-    return l->n;
-}
-
-/* ========================================================== expressions */
-static uint32_t max_depth(uint32_t d, const k_expr *e)
-{
-    return e && e->depth > d ? e->depth : d;
-}
-
-/* Sets e's depth from its children.  A tree deeper than K_MAX_EXPR_DEPTH is
- * reported once and cut off (replaced by a 0 leaf), so every recursive pass
- * over expressions has a bounded depth. */
-static k_expr *finish_expr(k_parser *ps, k_expr *e)
-{
-    if (!e)
-        return NULL;
-    uint32_t d = max_depth(max_depth(max_depth(0, e->lhs), e->rhs), e->cond);
-    for (int i = 0; i < 3; i++)
-        d = max_depth(d, e->config[i]);
-    for (int i = 0; i < e->nargs; i++)
-        d = max_depth(d, e->args[i]);
-    if (d >= K_MAX_EXPR_DEPTH) {
-        if (!ps->depth_reported)
-            k_error(ps->ctx, e->loc, "expression nested too deeply (more than %d levels)",
-                    K_MAX_EXPR_DEPTH);
-        ps->depth_reported = 1;
-        return k_expr_new(ps->ctx, E_INT, e->loc);
-    }
-    e->depth = d + 1;
-    return e;
-}
-
-static k_expr *expr_leaf(k_parser *ps, k_expr_kind kind, k_loc loc)
-{
-    return k_expr_new(ps->ctx, kind, loc);
-}
-
-static k_expr *expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *e)
-{
-    k_expr *u = k_expr_new(ps->ctx, kind, loc);
-    if (!u)
-        return NULL;
-    u->op = op;
-    u->lhs = e;
-    return finish_expr(ps, u);
-}
-
-static k_expr *expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc,
-                           k_expr *l, k_expr *r)
-{
-    k_expr *b = k_expr_new(ps->ctx, kind, loc);
-    if (!b)
-        return NULL;
-    b->op = op;
-    b->lhs = l;
-    b->rhs = r;
-    return finish_expr(ps, b);
-}
-
-static k_expr *expr_cond(k_parser *ps, k_loc loc, k_expr *c, k_expr *l, k_expr *r)
-{
-    k_expr *e = k_expr_new(ps->ctx, E_COND, loc);
-    if (!e)
-        return NULL;
-    e->cond = c;
-    e->lhs = l;
-    e->rhs = r;
-    return finish_expr(ps, e);
-}
-
-static k_expr *expr_with_args(k_parser *ps, k_expr *e, k_list *args)
-{
-    if (!e)
-        return NULL;
-    e->nargs = expr_array(ps, args, &e->args);
-    return finish_expr(ps, e);
-}
-
-static k_expr *make_init_list(k_parser *ps, k_loc loc, k_list *items)
-{
-    return expr_with_args(ps, k_expr_new(ps->ctx, E_INIT_LIST, loc), items);
-}
-
-/* K calls functions by name only (no function pointers): the callee must be
- * an identifier. */
-static const char *callee_name(k_parser *ps, k_expr *callee, const char *what)
-{
-    if (callee && callee->kind == E_IDENT)
-        return callee->name;
-    k_error(ps->ctx, callee ? callee->loc : (k_loc){0, 0},
-            "%s must name a function (K has no function pointers)", what);
-    return NULL;
-}
-
-static k_expr *ident_expr(k_parser *ps, const char *name, k_loc loc)
-{
-    k_expr *e = expr_leaf(ps, E_IDENT, loc);
-    if (e)
-        e->name = name;
-    return e;
-}
-
-/* A member function definition or prototype, a constructor or a destructor
- * of the record being parsed (lang/parse_decl.c gives it its `this`). */
-static void add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
-                       k_list *inits, k_stmt *body)
-{
-    if (!d || !d->is_func) {
-        k_error(ps->ctx, d ? d->loc : (k_loc){0, 0}, "expected a member function");
-        return;
-    }
-    if (sp && (sp->storage & ST_FRIEND)) {
-        /* access is not checked, so a friend's declaration says nothing; a
-         * friend defined in the class is an ordinary function */
-        sp->storage &= ~(unsigned)ST_FRIEND;
-        if (body)
-            add_function(ps, sp, d, body);
-        return;
-    }
-    k_specs none = {0};
-    none.nvoid = 1;
-    if (d->conv_specs) {   /* `inline operator T()`: T is the result, the rest applies */
-        d->conv_specs->storage |= sp ? sp->storage : 0;
-        sp = d->conv_specs;
-    }
-    k_decl *f = make_decl(ps, sp ? sp : &none, d);
-    if (f)
-        k_parse_add_method(ps, f, sp ? sp->storage : d->ctor_storage, is_const, inits, body);
-}
-
-/* `(*name)(params)`: name is a pointer to a function taking params. */
-static k_declarator *fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list *params,
-                                int variadic)
-{
-    if (!d)
-        return NULL;
-    d->fnptr = 1;
-    d->fn_ptrs = *ptrs;
-    d->fn_variadic = variadic;
-    for (int i = 0; params && i < params->n; i++)
-        if (params->items[i] && !(params->n == 1 && is_void_param(params->items[i])))
-            list_append(ps, &d->fn_params, params->items[i]);
-    return d;
-}
-
-static void method_proto(k_parser *ps, k_specs *sp, k_declarator *d)
-{
-    add_method(ps, sp, d, 0, NULL, NULL);
-}
-
-/* The declarator of `S(params)` or `~S()` inside S. */
-static k_declarator *ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params,
-                               int dtor)
-{
-    if (sp && sp->resolved == NULL && (sp->nvoid || sp->nint || sp->nbuiltin || sp->nfloat ||
-                                       sp->ndouble || sp->nchar || sp->nlong || sp->nshort))
-        k_error(ps->ctx, loc, "a %s cannot have a return type", dtor ? "destructor" : "constructor");
-    k_declarator *d = dtor_func(ps, dtor_new(ps, loc, k_parse_ctor_name(ps, cls, loc, dtor)),
-                                params, 0);
-    if (d)
-        d->ctor_storage = sp ? sp->storage : 0;
-    return d;
-}
-
-static k_expr *expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
-{
-    if (callee && callee->kind == E_MEMBER) {   /* obj.f(args): a member function call */
-        callee->kind = E_MCALL;
-        return expr_with_args(ps, callee, args);
-    }
-    if (callee && callee->kind != E_IDENT) {    /* (*fp)(args), ops[i](args) */
-        k_expr *e = k_expr_new(ps->ctx, E_CALL, loc);
-        if (!e)
-            return NULL;
-        e->lhs = callee;
-        return expr_with_args(ps, e, args);
-    }
-    const char *name = callee_name(ps, callee, "the called object");
-    if (!name)
-        return callee;
-    k_expr *e = k_expr_new(ps->ctx, E_CALL, loc);
-    if (!e)
-        return NULL;
-    e->name = name;
-    e->targs = callee->targs;
-    e->ntargs = callee->ntargs;
-    e->has_targs = callee->has_targs;
-    e->tpl_class = callee->tpl_class;
-    return expr_with_args(ps, e, args);
-}
-
-static k_expr *expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *config,
-                           k_list *args)
-{
-    const char *name = callee_name(ps, callee, "the launched kernel");
-    if (!name)
-        return callee;
-    k_expr *e = k_expr_new(ps->ctx, E_LAUNCH, loc);
-    if (!e)
-        return NULL;
-    e->name = name;
-    e->targs = callee->targs;
-    e->ntargs = callee->ntargs;
-    e->has_targs = callee->has_targs;
-    e->tpl_class = callee->tpl_class;
-    if (config->n < 2 || config->n > 4)
-        k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
-                " (grid, block, shared bytes, stream), not %d", config->n);
-    for (int i = 0; i < config->n && i < 4; i++)
-        e->config[i] = config->items[i];
-    return expr_with_args(ps, e, args);
-}
-
-static k_type *base_type(k_parser *ps, k_specs *sp);
-
-/* `dim3(x, y)` builds a record; `float(x)` is a functional cast; `int()` is
- * a value-initialised zero, as in C++. */
-static k_expr *expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args)
-{
-    k_type *t = base_type(ps, sp);
-    int n = args ? args->n : 0;
-    /* C<T>(a, b): a class template's constructor (one argument: a cast,
-     * which sema makes a construction when C<T> is a class) */
-    if (t && (t->kind == TY_RECORD || (t->kind == TY_TEMPLATE_ID && n > 1))) {
-        k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
-        if (e)
-            e->type_written = t;
-        return expr_with_args(ps, e, args);
-    }
-    if (t && (t->kind == TY_DIM3 || t->kind == TY_UINT3)) {
-        k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
-        if (!e)
-            return NULL;
-        e->type_written = t;
-        if (n > 3)
-            k_error(ps->ctx, loc, "too many arguments to %s (at most 3)",
-                    t->kind == TY_DIM3 ? "dim3" : "uint3");
-        return expr_with_args(ps, e, args);
-    }
-    k_expr *e = k_expr_new(ps->ctx, E_CAST, loc);
-    if (!e)
-        return NULL;
-    e->type_written = t;
-    if (n == 0) {
-        e->lhs = k_expr_new(ps->ctx, E_INT, loc);
-    } else {
-        if (n > 1)
-            k_error(ps->ctx, loc, "a functional cast takes one argument, not %d", n);
-        e->lhs = args->items[0];
-    }
-    return finish_expr(ps, e);
-}
-
-static k_expr *concat_strings(k_parser *ps, k_expr *a, k_expr *b)
-{
-    if (!a || !b)
-        return a ? a : b;
-    char *s = k_alloc(ps->ctx, a->strlen + b->strlen + 1);
-    if (!s)
-        return a;
-    memcpy(s, a->str, a->strlen);
-    memcpy(s + a->strlen, b->str, b->strlen);
-    s[a->strlen + b->strlen] = '\0';
-    a->str = s;
-    a->strlen += b->strlen;
-    return a;
-}
-
-/* ================================================================ types */
-static k_specs *specs_new(k_parser *ps, k_loc loc)
-{
-    k_specs *sp = k_alloc(ps->ctx, sizeof *sp);
-    if (sp)
-        sp->loc = loc;
-    return sp;
-}
-
-static k_specs *specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef)
-{
-    (void)ps;
-    (void)loc;
-    if (!sp)
-        return NULL;
-    if (tdef) {
-        sp->nbuiltin++;
-        sp->typedef_type = tdef;
-        return sp;
-    }
-    switch (token) {
-    case KW_VOID: sp->nvoid++; break;
-    case KW_BOOL: sp->nbool++; break;
-    case KW_CHAR: sp->nchar++; break;
-    case KW_SHORT: sp->nshort++; break;
-    case KW_INT: sp->nint++; break;
-    case KW_LONG: sp->nlong++; break;
-    case KW_SIGNED: sp->nsigned++; break;
-    case KW_UNSIGNED: sp->nunsigned++; break;
-    case KW_FLOAT: sp->nfloat++; break;
-    case KW_DOUBLE: sp->ndouble++; break;
-    case KW_DIM3: sp->nbuiltin++; sp->builtin = TY_DIM3; break;
-    case KW_UINT3: sp->nbuiltin++; sp->builtin = TY_UINT3; break;
-    case KW_CUDA_DEVICE_PROP: sp->nbuiltin++; sp->builtin = TY_DEVPROP; break;
-    case KW_AUTO: sp->nbuiltin++; sp->builtin = TY_AUTO; break;
-    /* The typedef-like builtins keep their spelling in k_type.alias. */
-    case KW_SIZE_T: sp->nbuiltin++; sp->builtin = TY_ULONG; sp->alias = "size_t"; break;
-    case KW_CUDA_ERROR_T: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "cudaError_t"; break;
-    case KW_CUDA_EVENT_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaEvent_t"; break;
-    case KW_CUDA_STREAM_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaStream_t"; break;
-    case KW_CUDA_MEMPOOL_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaMemPool_t"; break;
-    /* a va_list counts the variable arguments read so far (lang/stdarg.c) */
-    case KW_VA_LIST: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "va_list"; break;
-    default: break;
-    }
-    return sp;
-}
-
-static int specs_valid(const k_specs *sp)
-{
-    int mains = sp->nvoid + sp->nbool + sp->nchar + sp->nfloat + sp->ndouble + sp->nbuiltin;
-    int sign = sp->nsigned + sp->nunsigned;
-    if (mains > 1 || sp->nint > 1 || sp->nshort > 1 || sp->nlong > 2 || sign > 1)
-        return 0;
-    if (sp->nshort && sp->nlong)
-        return 0;
-    if (sign && mains && !sp->nchar)
-        return 0;
-    if (mains && (sp->nint || sp->nshort || (sp->nlong && !sp->ndouble)))
-        return 0;
-    return 1;
-}
-
-static k_type_kind integer_kind(const k_specs *sp)
-{
-    int u = sp->nunsigned > 0;
-    if (sp->nchar)
-        return sp->nunsigned ? TY_UCHAR : sp->nsigned ? TY_SCHAR : TY_CHAR;
-    if (sp->nshort)
-        return u ? TY_USHORT : TY_SHORT;
-    if (sp->nlong == 1)
-        return u ? TY_ULONG : TY_LONG;
-    if (sp->nlong == 2)
-        return u ? TY_ULLONG : TY_LLONG;
-    return u ? TY_UINT : TY_INT;
-}
-
-/* Resolves the specifiers to a fresh type node (each declarator gets its own,
- * so sema may annotate them independently).  Errors are reported once. */
-static k_type *base_type(k_parser *ps, k_specs *sp)
-{
-    if (!sp)
-        return k_type_new(ps->ctx, TY_INT);
-    int report = sp->resolved == NULL;
-    k_type *t = NULL;
-    if (sp->typedef_type && specs_valid(sp)) {
-        t = k_alloc(ps->ctx, sizeof *t);
-        if (t)
-            *t = *sp->typedef_type;
-    } else if (!specs_valid(sp)) {
-        if (report)
-            k_error(ps->ctx, sp->loc, "invalid combination of type specifiers");
-        t = k_type_new(ps->ctx, TY_INT);
-    } else if (sp->nbuiltin) {
-        t = k_type_new(ps->ctx, sp->builtin);
-        if (t && sp->builtin == TY_PTR)
-            t->base = k_type_new(ps->ctx, TY_VOID);
-        if (t)
-            t->alias = sp->alias;
-    } else {
-        k_type_kind kind = sp->nvoid ? TY_VOID : sp->nbool ? TY_BOOL
-                         : sp->nfloat ? TY_FLOAT : sp->ndouble ? TY_DOUBLE : integer_kind(sp);
-        if (report && sp->ndouble && sp->nlong)
-            k_warning(ps->ctx, sp->loc, "'long double' is treated as 'double' in K");
-        if (report && !sp->nvoid && !sp->nbool && !sp->nfloat && !sp->ndouble && !sp->nchar
-            && !sp->nshort && !sp->nlong && !sp->nint && !sp->nsigned && !sp->nunsigned) {
-            if (!ps->conv_op_reported)
-                k_error(ps->ctx, sp->loc, "type specifier missing (K has no implicit int)");
-            ps->conv_op_reported = 0;
-        }
-        t = k_type_new(ps->ctx, kind);
-    }
-    if (t)
-        t->quals |= sp->quals;
-    sp->resolved = t;
-    return t;
-}
-
-/* Arbitrary limits that keep types shallow enough for recursive passes. */
-#define MAX_POINTER_LEVELS 32
-#define MAX_ARRAY_DIMS 32
-
-/* Wraps base in the declarator's pointers and array dimensions:
- * `int *a[2][3]` is array 2 of array 3 of pointer to int. */
-static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
-{
-    k_type *t = base;
-    if (d->ptr_quals.n > MAX_POINTER_LEVELS)
-        k_error(ps->ctx, d->loc, "too many levels of pointers (at most %d)",
-                MAX_POINTER_LEVELS);
-    for (int i = 0; i < d->ptr_quals.n && i < MAX_POINTER_LEVELS; i++) {
-        t = k_type_ptr(ps->ctx, t);
-        if (t)
-            t->quals = (unsigned)(uintptr_t)d->ptr_quals.items[i];
-    }
-    if (d->is_ref) {
-        k_type *r = k_type_new(ps->ctx, TY_REF);
-        if (r) {
-            r->base = t;
-            t = r;
-        }
-    }
-    if (d->is_func) {
-        if (d->dims.n)
-            k_error(ps->ctx, d->loc, "a function cannot return an array");
-        k_type *f = k_type_new(ps->ctx, TY_FUNC);
-        if (f)
-            f->base = t;
-        return f;
-    }
-    if (d->fnptr) {   /* T (*p)(params): pointer(s) to a function returning T */
-        k_type *f = k_type_new(ps->ctx, TY_FUNC);
-        f->base = t;
-        f->nparams = d->fn_params.n;
-        f->variadic = d->fn_variadic;
-        f->params = k_alloc(ps->ctx, sizeof *f->params * (size_t)(f->nparams + 1));
-        for (int i = 0; i < f->nparams; i++)
-            f->params[i] = ((k_decl *)d->fn_params.items[i])->type;
-        t = f;
-        for (int i = 0; i < d->fn_ptrs.n && i < MAX_POINTER_LEVELS; i++) {
-            t = k_type_ptr(ps->ctx, t);
-            t->quals = (unsigned)(uintptr_t)d->fn_ptrs.items[i];
-        }
-    }
-    if (d->dims.n > MAX_ARRAY_DIMS)
-        k_error(ps->ctx, d->loc, "too many array dimensions (at most %d)", MAX_ARRAY_DIMS);
-    int n = d->dims.n < MAX_ARRAY_DIMS ? d->dims.n : MAX_ARRAY_DIMS;
-    for (int i = n - 1; i >= 0; i--)
-        t = k_type_array(ps->ctx, t, d->dims.items[i]);
-    return t;
-}
-
-static k_type *type_name(k_parser *ps, k_specs *sp, k_declarator *d)
-{
-    if (sp && sp->storage)
-        k_error(ps->ctx, sp->loc, "storage class in a type name");
-    return build_type(ps, base_type(ps, sp), d);
-}
-
-/* The type of a record member (parse_decl.c adds it to the record). */
-static k_type *member_type(k_parser *ps, k_specs *sp, k_declarator *d)
-{
-    if (d->is_func || d->is_ctor)
-        k_error(ps->ctx, d->loc, "member functions are not supported yet");
-    d->is_func = 0;
-    return build_type(ps, base_type(ps, sp), d);
-}
-
-/* ========================================================== declarators */
-static k_declarator *dtor_new(k_parser *ps, k_loc loc, const char *name)
-{
-    k_declarator *d = k_alloc(ps->ctx, sizeof *d);
-    if (d) {
-        d->loc = loc;
-        d->name = name;
-    }
-    return d;
-}
-
-static k_declarator *dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d)
-{
-    (void)ps;
-    if (d && ptrs)
-        d->ptr_quals = *ptrs;
-    return d;
-}
-
-static int is_void_param(const k_decl *p)
-{
-    return p && !p->name && p->type && p->type->kind == TY_VOID;
-}
-
-static k_declarator *dtor_func(k_parser *ps, k_declarator *d, k_list *params, int variadic)
-{
-    if (!d)
-        return NULL;
-    k_tpl_declared(ps, d->name);
-    d->is_func = 1;
-    d->variadic = variadic;
-    if (!params)
-        return d;
-    /* `(void)` declares no parameters. */
-    if (params->n == 1 && !variadic && is_void_param(params->items[0]))
-        return d;
-    for (int i = 0; i < params->n; i++) {
-        k_decl *p = params->items[i];
-        if (p && p->type && p->type->kind == TY_VOID)
-            k_error(ps->ctx, p->loc, "a parameter cannot have type 'void'"
-                    " ('(void)' alone means no parameters)");
-        list_append(ps, &d->params, p);
-    }
-    return d;
-}
-
-static k_decl *make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc)
-{
-    if (!d)
-        return NULL;
-    k_loc at = d->name ? d->loc : loc;
-    k_decl *p = k_decl_new(ps->ctx, D_PARAM, at, d->name);
-    if (!p)
-        return NULL;
-    if (sp && (sp->storage || sp->is_typedef))
-        k_error(ps->ctx, sp->loc, "storage class specified for a parameter");
-    if (d->is_func)
-        k_error(ps->ctx, at, "function parameters are not supported in K"
-                " (no function pointers)");
-    if (d->is_ctor)
-        k_error(ps->ctx, at, "a parameter cannot have constructor arguments");
-    d->is_func = 0;
-    p->type = build_type(ps, base_type(ps, sp), d);
-    return p;
-}
-
-static void fill_function(k_parser *ps, k_decl *f, k_declarator *d)
-{
-    f->variadic = d->variadic;
-    f->nparams = d->params.n;
-    if (f->nparams) {
-        f->params = k_alloc(ps->ctx, (size_t)f->nparams * sizeof *f->params);
-        if (!f->params) {
-            f->nparams = 0;
-            return;
-        }
-        for (int i = 0; i < f->nparams; i++)
-            f->params[i] = d->params.items[i];
-    }
-}
-
-/* Builds the k_decl of one declarator under the given specifiers. */
-static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d)
-{
-    k_decl *decl = k_decl_new(ps->ctx, d->is_func ? D_FUNC : D_VAR, d->loc, d->name);
-    if (!decl)
-        return NULL;
-    decl->type = build_type(ps, base_type(ps, sp), d);
-    decl->storage = sp ? sp->storage : 0;
-    decl->align_expr = sp ? sp->align_expr : NULL;
-    if (d->is_func) {
-        fill_function(ps, decl, d);
-        if (d->init)
-            k_error(ps->ctx, d->loc, "function '%s' is initialized like a variable", d->name);
-        return decl;
-    }
-    decl->init = d->init;
-    if (d->is_ctor) {
-        decl->nctor = d->ctor_args.n;
-        decl->ctor_args = k_alloc(ps->ctx, (size_t)d->ctor_args.n * sizeof *decl->ctor_args);
-        if (!decl->ctor_args)
-            decl->nctor = 0;
-        for (int i = 0; i < decl->nctor; i++)
-            decl->ctor_args[i] = d->ctor_args.items[i];
-        if (d->init)
-            k_error(ps->ctx, d->loc, "'%s' has both constructor arguments and an initializer",
-                    d->name);
-    }
-    return decl;
-}
-
-/* `typedef T name;` records name so the scanner returns it as a type name. */
-static void add_typedefs(k_parser *ps, k_specs *sp, k_list *dtors)
-{
-    for (int i = 0; dtors && i < dtors->n; i++) {
-        k_declarator *d = dtors->items[i];
-        if (!d)
-            continue;
-        if (d->is_func || d->is_ctor || d->init) {
-            k_error(ps->ctx, d->loc, "unsupported typedef of '%s' (K allows typedefs of"
-                    " scalar, pointer, array and record types)", d->name);
-            continue;
-        }
-        k_type *t = build_type(ps, base_type(ps, sp), d);
-        if (t && t->kind == TY_RECORD && !t->rec->tag)  /* typedef struct {...} S; */
-            t->rec->tag = d->name;
-        k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, d->name), t);
-    }
-}
-
-static k_stmt *make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors)
-{
-    int extra = k_parse_specs_extra(sp);
-    if (sp && sp->is_typedef) {
-        if (sp->storage)
-            k_error(ps->ctx, loc, "storage class in a typedef");
-        add_typedefs(ps, sp, dtors);
-        dtors = NULL;
-    } else if ((!dtors || dtors->n == 0) && !extra && !(sp && sp->typedef_type &&
-                                                         sp->typedef_type->kind == TY_RECORD)) {
-        k_warning(ps->ctx, loc, "declaration does not declare anything");
-        return NULL;
-    }
-    if (!extra && !dtors)
-        return NULL;
-    k_stmt *s = k_stmt_new(ps->ctx, S_DECL, loc);
-    if (!s)
-        return NULL;
-    s->decls = k_alloc(ps->ctx, (size_t)((dtors ? dtors->n : 0) + extra) * sizeof *s->decls);
-    if (!s->decls)
-        return s;
-    k_parse_specs_decls(ps, s, sp);
-    for (int i = 0; dtors && i < dtors->n; i++) {
-        k_declarator *d = dtors->items[i];
-        if (d && (s->decls[s->ndecls] = make_decl(ps, sp, d)))
-            s->ndecls++;
-        if (d && !ps->tpl.head_open)   /* a variable template stays a template */
-            k_parse_add_ordinary(ps, d->name);
-    }
-    return s;
-}
-
-/* A file-scope declaration inside `namespace N { }` is named "N::name"; it
- * sees the names of the namespace its qualified name is in. */
-static void qualify(k_parser *ps, k_decl *d)
-{
-    if (d->kind == D_USING || d->kind == D_STATIC_ASSERT)
-        return;
-    d->name = k_ns_qualify(ps->ctx, ps->ns, d->name);
-    d->ns = d->name ? k_ns_of(ps->ctx, d->name) : NULL;
-}
-
-static void add_file_decls(k_parser *ps, k_stmt *s)
-{
-    for (int i = 0; s && i < s->ndecls; i++) {
-        qualify(ps, s->decls[i]);
-        list_append(ps, &ps->decls, s->decls[i]);
-    }
-}
-
-/* ================================================================ C++ */
-/* `new T`, `new T[n]`, `new T(args)` (op 1: parenthesized, args may be
- * none); sema makes it a malloc (lang/cxx.c). */
-static k_expr *expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count,
-                        k_list *init)
-{
-    k_declarator *d = dtor_new(ps, loc, NULL);
-    if (d && ptrs)
-        d = dtor_pointer(ps, ptrs, d);
-    k_expr *e = k_expr_new(ps->ctx, E_NEW, loc);
-    if (!e || !d)
-        return NULL;
-    e->type_written = type_name(ps, sp, d);
-    e->lhs = count;
-    e->op = init != NULL;
-    return expr_with_args(ps, e, init);
-}
-
-/* The lambda's function: its parameters and body, returning ret (TY_AUTO
- * when not written: sema deduces it from the returns). */
-static k_expr *make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
-                           k_stmt *body)
-{
-    k_expr *e = k_expr_new(ps->ctx, E_LAMBDA, loc);
-    k_decl *f = k_decl_new(ps->ctx, D_FUNC, loc, "lambda");
-    k_type *ft = k_type_new(ps->ctx, TY_FUNC);
-    if (!e || !f || !ft)
-        return NULL;
-    ft->base = ret ? ret : k_type_new(ps->ctx, TY_AUTO);
-    f->type = ft;
-    f->body = body;
-    f->ns = ps->ns;
-    f->nparams = params ? params->n : 0;
-    f->params = f->nparams ? k_alloc(ps->ctx, sizeof *f->params * (size_t)f->nparams) : NULL;
-    for (int i = 0; f->params && i < f->nparams; i++)
-        f->params[i] = params->items[i];
-    e->lambda = f;
-    return expr_with_args(ps, e, caps);
-}
-
-static k_stmt *cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init)
-{
-    k_stmt *s = k_stmt_new(ps->ctx, S_IF, loc);
-    k_expr *x = k_expr_new(ps->ctx, E_IDENT, d ? d->loc : loc);
-    if (!s || !x || !d)
-        return NULL;
-    d->init = init;
-    s->init = make_decl_stmt(ps, loc, sp, list_push(ps, NULL, d));
-    x->name = d->name;
-    s->expr = x;
-    return s;
-}
-
-/* `T S::f(...) {...}` and `S::S(...) : m(a) {...}` outside S: the
- * definition of a member function declared in S.  Returns 0 when d names
- * no member of a class (then it is an ordinary function). */
-static int add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
-                          k_list *inits, k_stmt *body)
-{
-    k_record *r = d && d->is_func ? k_parse_method_class(ps, d->name) : NULL;
-    if (!r) {
-        if (d && (is_const || inits))
-            k_error(ps->ctx, d->loc, "'%s' is not a member function of a class", d->name);
-        return 0;
-    }
-    k_specs none = {0};
-    none.nvoid = 1;
-    none.storage = sp ? sp->storage : 0;
-    int ctor = k_parse_is_ctor_name(d->name);
-    if (ctor && sp && !specs_valid(sp))
-        ctor = 0;
-    k_decl *f = make_decl(ps, ctor ? &none : sp ? sp : &none, d);
-    if (f)
-        k_parse_define_method(ps, r, f, none.storage, is_const, inits, body);
-    return 1;
-}
-
-static void add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body)
-{
-    if (!d)
-        return;
-    if (k_parse_method_class(ps, d->name) && add_method_def(ps, sp, d, 0, NULL, body))
-        return;
-    if (!d->is_func) {
-        k_error(ps->ctx, d->loc, "expected '=', ',' or ';' after the declarator of '%s'"
-                " (only functions have a body)", d->name);
-        return;
-    }
-    if (sp && sp->is_typedef) {
-        k_error(ps->ctx, d->loc, "a function definition cannot be a typedef");
-        return;
-    }
-    k_decl *f = make_decl(ps, sp, d);
-    if (f) {
-        qualify(ps, f);
-        f->body = body;
-        list_append(ps, &ps->decls, f);
-    }
-}
-
-/* =========================================================== statements */
-static k_stmt *stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc)
-{
-    return k_stmt_new(ps->ctx, kind, loc);
-}
-
-static k_stmt *make_block(k_parser *ps, k_loc loc, k_list *items)
-{
-    k_stmt *s = k_stmt_new(ps->ctx, S_BLOCK, loc);
-    if (!s || !items || items->n == 0)
-        return s;
-    s->stmts = k_alloc(ps->ctx, (size_t)items->n * sizeof *s->stmts);
-    if (!s->stmts)
-        return s;
-    for (int i = 0; i < items->n; i++)
-        s->stmts[s->nstmts++] = items->items[i];
-    return s;
-}
-
-/* A type name of the built-in library (the cooperative groups, lang/cg.c):
- * a typedef under its qualified name. */
-static void add_builtin_type(void *arg, const char *name, k_type *type)
-{
-    k_parser *ps = arg;
-    list_append(ps, &ps->typedef_names, (void *)name);
-    list_append(ps, &ps->typedef_types, type);
-}
-
-/* ============================================================== scanner */
-static int typedef_probe(void *arg, const char *qname)
-{
-    return k_parse_typedef_lookup(arg, qname) != NULL;
-}
-
-/* The typedef a name written here stands for, through namespaces. */
-static k_type *typedef_lookup(k_parser *ps, const char *name)
-{
-    k_ns_view v = { ps->ns, (k_decl *const *)ps->uses.items, ps->uses.n };
-    const char *q = k_ns_resolve(ps->ctx, &v, name, typedef_probe, ps);
-    return q ? k_parse_typedef_lookup(ps, q) : NULL;
-}
-
-static k_expr *literal(k_parser *ps, k_expr_kind kind, const k_token *t)
-{
-    k_expr *e = k_expr_new(ps->ctx, kind, t->loc);
-    if (!e)
-        return NULL;
-    e->ival = t->ival;
-    e->fval = t->fval;
-    e->str = t->str ? t->str : (char *)"";
-    e->strlen = t->strlen;
-    e->int_unsigned = t->int_unsigned;
-    e->int_long = t->int_long;
-    e->int_nondecimal = t->int_nondecimal;
-    e->is_single = t->is_single;
-    return e;
-}
-
 static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
 {
     k_token *t = &ps->tok;
@@ -2240,7 +1356,7 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             lval->name = name ? name : "?";
             break;
         }
-        k_type *tdef = ps->typedef_names.n && name ? typedef_lookup(ps, name) : NULL;
+        k_type *tdef = ps->typedef_names.n && name ? kp_typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
         if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name)) {
@@ -2258,10 +1374,10 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
                    ? TEMPLATE_TYPE : TEMPLATE_NAME;
         break;
     }
-    case INT_LIT: lval->expr = literal(ps, E_INT, t); break;
-    case FLOAT_LIT: lval->expr = literal(ps, E_FLOAT, t); break;
-    case CHAR_LIT: lval->expr = literal(ps, E_CHAR, t); break;
-    case STRING_LIT: lval->expr = literal(ps, E_STRING, t); break;
+    case INT_LIT: lval->expr = kp_literal(ps, E_INT, t); break;
+    case FLOAT_LIT: lval->expr = kp_literal(ps, E_FLOAT, t); break;
+    case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
+    case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
     case KW_TEMPLATE:
         if (k_tpl_nested_head(ps, t->loc)) {
             ps->stopped = 1;   /* one error, then the end */
@@ -2455,10 +1571,10 @@ k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
     k_type *lib_type;
     const char *lib_name;
     for (int i = 0; (lib_name = k_lib_typedef(ctx, i, &lib_type)) != NULL; i++) {
-        list_append(&ps, &ps.typedef_names, (void *)lib_name);
-        list_append(&ps, &ps.typedef_types, lib_type);
+        kp_list_append(&ps, &ps.typedef_names, (void *)lib_name);
+        kp_list_append(&ps, &ps.typedef_types, lib_type);
     }
-    k_cg_types(ctx, add_builtin_type, &ps);
+    k_cg_types(ctx, kp_add_builtin_type, &ps);
     int errors_before = ctx->nerrors;
     if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
         k_error(ctx, ps.tok.loc, "syntax error");

@@ -1,0 +1,853 @@
+/* lang/parse_build.c -- the AST builders behind lang/parser.y's actions:
+ * growable lists in the arena, expression nodes (with the nesting depth that
+ * stops absurd input), declaration specifiers resolved to a type,
+ * declarators turned into types, declarations and statements.  The grammar
+ * stays a grammar; what its actions build lives here. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg.h"
+#include "namespaces.h"
+#include "parse_build.h"
+#include "ptx.h"
+#include "types.h"
+
+static k_expr *expr_with_args(k_parser *ps, k_expr *e, k_list *args);
+static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d);
+static int is_void_param(const k_decl *p);
+/* ================================================================ lists */
+k_list *kp_list_new(k_parser *ps)
+{
+    return k_alloc(ps->ctx, sizeof(k_list));
+}
+
+void kp_list_append(k_parser *ps, k_list *l, void *item)
+{
+    if (!l)
+        return;
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 4;
+        void **items = k_alloc(ps->ctx, (size_t)cap * sizeof *items);
+        if (!items)
+            return;
+        if (l->n)
+            memcpy(items, l->items, (size_t)l->n * sizeof *items);
+        l->items = items;
+        l->cap = cap;
+    }
+    l->items[l->n++] = item;
+}
+
+k_list *kp_list_push(k_parser *ps, k_list *l, void *item)
+{
+    if (!l)
+        l = kp_list_new(ps);
+    kp_list_append(ps, l, item);
+    return l;
+}
+
+/* Copies a list of expressions into a typed array; returns the count. */
+static int expr_array(k_parser *ps, const k_list *l, k_expr ***out)
+{
+    *out = NULL;
+    if (!l || l->n == 0)
+        return 0;
+    k_expr **a = k_alloc(ps->ctx, (size_t)l->n * sizeof *a);
+    if (!a)
+        return 0;
+    for (int i = 0; i < l->n; i++)
+        a[i] = l->items[i];
+    *out = a;
+    return l->n;
+}
+
+/* ========================================================== expressions */
+static uint32_t max_depth(uint32_t d, const k_expr *e)
+{
+    return e && e->depth > d ? e->depth : d;
+}
+
+/* Sets e's depth from its children.  A tree deeper than K_MAX_EXPR_DEPTH is
+ * reported once and cut off (replaced by a 0 leaf), so every recursive pass
+ * over expressions has a bounded depth. */
+static k_expr *finish_expr(k_parser *ps, k_expr *e)
+{
+    if (!e)
+        return NULL;
+    uint32_t d = max_depth(max_depth(max_depth(0, e->lhs), e->rhs), e->cond);
+    for (int i = 0; i < 3; i++)
+        d = max_depth(d, e->config[i]);
+    for (int i = 0; i < e->nargs; i++)
+        d = max_depth(d, e->args[i]);
+    if (d >= K_MAX_EXPR_DEPTH) {
+        if (!ps->depth_reported)
+            k_error(ps->ctx, e->loc, "expression nested too deeply (more than %d levels)",
+                    K_MAX_EXPR_DEPTH);
+        ps->depth_reported = 1;
+        return k_expr_new(ps->ctx, E_INT, e->loc);
+    }
+    e->depth = d + 1;
+    return e;
+}
+
+k_expr *kp_expr_leaf(k_parser *ps, k_expr_kind kind, k_loc loc)
+{
+    return k_expr_new(ps->ctx, kind, loc);
+}
+
+k_expr *kp_expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *e)
+{
+    k_expr *u = k_expr_new(ps->ctx, kind, loc);
+    if (!u)
+        return NULL;
+    u->op = op;
+    u->lhs = e;
+    return finish_expr(ps, u);
+}
+
+k_expr *kp_expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc,
+                           k_expr *l, k_expr *r)
+{
+    k_expr *b = k_expr_new(ps->ctx, kind, loc);
+    if (!b)
+        return NULL;
+    b->op = op;
+    b->lhs = l;
+    b->rhs = r;
+    return finish_expr(ps, b);
+}
+
+k_expr *kp_expr_cond(k_parser *ps, k_loc loc, k_expr *c, k_expr *l, k_expr *r)
+{
+    k_expr *e = k_expr_new(ps->ctx, E_COND, loc);
+    if (!e)
+        return NULL;
+    e->cond = c;
+    e->lhs = l;
+    e->rhs = r;
+    return finish_expr(ps, e);
+}
+
+static k_expr *expr_with_args(k_parser *ps, k_expr *e, k_list *args)
+{
+    if (!e)
+        return NULL;
+    e->nargs = expr_array(ps, args, &e->args);
+    return finish_expr(ps, e);
+}
+
+k_expr *kp_make_init_list(k_parser *ps, k_loc loc, k_list *items)
+{
+    return expr_with_args(ps, k_expr_new(ps->ctx, E_INIT_LIST, loc), items);
+}
+
+/* K calls functions by name only (no function pointers): the callee must be
+ * an identifier. */
+static const char *callee_name(k_parser *ps, k_expr *callee, const char *what)
+{
+    if (callee && callee->kind == E_IDENT)
+        return callee->name;
+    k_error(ps->ctx, callee ? callee->loc : (k_loc){0, 0},
+            "%s must name a function (K has no function pointers)", what);
+    return NULL;
+}
+
+k_expr *kp_ident_expr(k_parser *ps, const char *name, k_loc loc)
+{
+    k_expr *e = kp_expr_leaf(ps, E_IDENT, loc);
+    if (e)
+        e->name = name;
+    return e;
+}
+
+/* A member function definition or prototype, a constructor or a destructor
+ * of the record being parsed (lang/parse_decl.c gives it its `this`). */
+void kp_add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                       k_list *inits, k_stmt *body)
+{
+    if (!d || !d->is_func) {
+        k_error(ps->ctx, d ? d->loc : (k_loc){0, 0}, "expected a member function");
+        return;
+    }
+    if (sp && (sp->storage & ST_FRIEND)) {
+        /* access is not checked, so a friend's declaration says nothing; a
+         * friend defined in the class is an ordinary function */
+        sp->storage &= ~(unsigned)ST_FRIEND;
+        if (body)
+            kp_add_function(ps, sp, d, body);
+        return;
+    }
+    k_specs none = {0};
+    none.nvoid = 1;
+    if (d->conv_specs) {   /* `inline operator T()`: T is the result, the rest applies */
+        d->conv_specs->storage |= sp ? sp->storage : 0;
+        sp = d->conv_specs;
+    }
+    k_decl *f = make_decl(ps, sp ? sp : &none, d);
+    if (f)
+        k_parse_add_method(ps, f, sp ? sp->storage : d->ctor_storage, is_const, inits, body);
+}
+
+/* `(*name)(params)`: name is a pointer to a function taking params. */
+k_declarator *kp_fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list *params,
+                                int variadic)
+{
+    if (!d)
+        return NULL;
+    d->fnptr = 1;
+    d->fn_ptrs = *ptrs;
+    d->fn_variadic = variadic;
+    for (int i = 0; params && i < params->n; i++)
+        if (params->items[i] && !(params->n == 1 && is_void_param(params->items[i])))
+            kp_list_append(ps, &d->fn_params, params->items[i]);
+    return d;
+}
+
+void kp_method_proto(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    kp_add_method(ps, sp, d, 0, NULL, NULL);
+}
+
+/* The declarator of `S(params)` or `~S()` inside S. */
+k_declarator *kp_ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params,
+                               int dtor)
+{
+    if (sp && sp->resolved == NULL && (sp->nvoid || sp->nint || sp->nbuiltin || sp->nfloat ||
+                                       sp->ndouble || sp->nchar || sp->nlong || sp->nshort))
+        k_error(ps->ctx, loc, "a %s cannot have a return type", dtor ? "destructor" : "constructor");
+    k_declarator *d = kp_dtor_func(ps, kp_dtor_new(ps, loc, k_parse_ctor_name(ps, cls, loc, dtor)),
+                                params, 0);
+    if (d)
+        d->ctor_storage = sp ? sp->storage : 0;
+    return d;
+}
+
+k_expr *kp_expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
+{
+    if (callee && callee->kind == E_MEMBER) {   /* obj.f(args): a member function call */
+        callee->kind = E_MCALL;
+        return expr_with_args(ps, callee, args);
+    }
+    if (callee && callee->kind != E_IDENT) {    /* (*fp)(args), ops[i](args) */
+        k_expr *e = k_expr_new(ps->ctx, E_CALL, loc);
+        if (!e)
+            return NULL;
+        e->lhs = callee;
+        return expr_with_args(ps, e, args);
+    }
+    const char *name = callee_name(ps, callee, "the called object");
+    if (!name)
+        return callee;
+    k_expr *e = k_expr_new(ps->ctx, E_CALL, loc);
+    if (!e)
+        return NULL;
+    e->name = name;
+    e->targs = callee->targs;
+    e->ntargs = callee->ntargs;
+    e->has_targs = callee->has_targs;
+    e->tpl_class = callee->tpl_class;
+    return expr_with_args(ps, e, args);
+}
+
+k_expr *kp_expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *config,
+                           k_list *args)
+{
+    const char *name = callee_name(ps, callee, "the launched kernel");
+    if (!name)
+        return callee;
+    k_expr *e = k_expr_new(ps->ctx, E_LAUNCH, loc);
+    if (!e)
+        return NULL;
+    e->name = name;
+    e->targs = callee->targs;
+    e->ntargs = callee->ntargs;
+    e->has_targs = callee->has_targs;
+    e->tpl_class = callee->tpl_class;
+    if (config->n < 2 || config->n > 4)
+        k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
+                " (grid, block, shared bytes, stream), not %d", config->n);
+    for (int i = 0; i < config->n && i < 4; i++)
+        e->config[i] = config->items[i];
+    return expr_with_args(ps, e, args);
+}
+
+static k_type *base_type(k_parser *ps, k_specs *sp);
+
+/* `dim3(x, y)` builds a record; `float(x)` is a functional cast; `int()` is
+ * a value-initialised zero, as in C++. */
+k_expr *kp_expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args)
+{
+    k_type *t = base_type(ps, sp);
+    int n = args ? args->n : 0;
+    /* C<T>(a, b): a class template's constructor (one argument: a cast,
+     * which sema makes a construction when C<T> is a class) */
+    if (t && (t->kind == TY_RECORD || (t->kind == TY_TEMPLATE_ID && n > 1))) {
+        k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
+        if (e)
+            e->type_written = t;
+        return expr_with_args(ps, e, args);
+    }
+    if (t && (t->kind == TY_DIM3 || t->kind == TY_UINT3)) {
+        k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
+        if (!e)
+            return NULL;
+        e->type_written = t;
+        if (n > 3)
+            k_error(ps->ctx, loc, "too many arguments to %s (at most 3)",
+                    t->kind == TY_DIM3 ? "dim3" : "uint3");
+        return expr_with_args(ps, e, args);
+    }
+    k_expr *e = k_expr_new(ps->ctx, E_CAST, loc);
+    if (!e)
+        return NULL;
+    e->type_written = t;
+    if (n == 0) {
+        e->lhs = k_expr_new(ps->ctx, E_INT, loc);
+    } else {
+        if (n > 1)
+            k_error(ps->ctx, loc, "a functional cast takes one argument, not %d", n);
+        e->lhs = args->items[0];
+    }
+    return finish_expr(ps, e);
+}
+
+k_expr *kp_concat_strings(k_parser *ps, k_expr *a, k_expr *b)
+{
+    if (!a || !b)
+        return a ? a : b;
+    char *s = k_alloc(ps->ctx, a->strlen + b->strlen + 1);
+    if (!s)
+        return a;
+    memcpy(s, a->str, a->strlen);
+    memcpy(s + a->strlen, b->str, b->strlen);
+    s[a->strlen + b->strlen] = '\0';
+    a->str = s;
+    a->strlen += b->strlen;
+    return a;
+}
+
+/* ================================================================ types */
+k_specs *kp_specs_new(k_parser *ps, k_loc loc)
+{
+    k_specs *sp = k_alloc(ps->ctx, sizeof *sp);
+    if (sp)
+        sp->loc = loc;
+    return sp;
+}
+
+k_specs *kp_specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef)
+{
+    (void)ps;
+    (void)loc;
+    if (!sp)
+        return NULL;
+    if (tdef) {
+        sp->nbuiltin++;
+        sp->typedef_type = tdef;
+        return sp;
+    }
+    switch (token) {
+    case KW_VOID: sp->nvoid++; break;
+    case KW_BOOL: sp->nbool++; break;
+    case KW_CHAR: sp->nchar++; break;
+    case KW_SHORT: sp->nshort++; break;
+    case KW_INT: sp->nint++; break;
+    case KW_LONG: sp->nlong++; break;
+    case KW_SIGNED: sp->nsigned++; break;
+    case KW_UNSIGNED: sp->nunsigned++; break;
+    case KW_FLOAT: sp->nfloat++; break;
+    case KW_DOUBLE: sp->ndouble++; break;
+    case KW_DIM3: sp->nbuiltin++; sp->builtin = TY_DIM3; break;
+    case KW_UINT3: sp->nbuiltin++; sp->builtin = TY_UINT3; break;
+    case KW_CUDA_DEVICE_PROP: sp->nbuiltin++; sp->builtin = TY_DEVPROP; break;
+    case KW_AUTO: sp->nbuiltin++; sp->builtin = TY_AUTO; break;
+    /* The typedef-like builtins keep their spelling in k_type.alias. */
+    case KW_SIZE_T: sp->nbuiltin++; sp->builtin = TY_ULONG; sp->alias = "size_t"; break;
+    case KW_CUDA_ERROR_T: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "cudaError_t"; break;
+    case KW_CUDA_EVENT_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaEvent_t"; break;
+    case KW_CUDA_STREAM_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaStream_t"; break;
+    case KW_CUDA_MEMPOOL_T: sp->nbuiltin++; sp->builtin = TY_PTR; sp->alias = "cudaMemPool_t"; break;
+    /* a va_list counts the variable arguments read so far (lang/stdarg.c) */
+    case KW_VA_LIST: sp->nbuiltin++; sp->builtin = TY_INT; sp->alias = "va_list"; break;
+    default: break;
+    }
+    return sp;
+}
+
+static int specs_valid(const k_specs *sp)
+{
+    int mains = sp->nvoid + sp->nbool + sp->nchar + sp->nfloat + sp->ndouble + sp->nbuiltin;
+    int sign = sp->nsigned + sp->nunsigned;
+    if (mains > 1 || sp->nint > 1 || sp->nshort > 1 || sp->nlong > 2 || sign > 1)
+        return 0;
+    if (sp->nshort && sp->nlong)
+        return 0;
+    if (sign && mains && !sp->nchar)
+        return 0;
+    if (mains && (sp->nint || sp->nshort || (sp->nlong && !sp->ndouble)))
+        return 0;
+    return 1;
+}
+
+static k_type_kind integer_kind(const k_specs *sp)
+{
+    int u = sp->nunsigned > 0;
+    if (sp->nchar)
+        return sp->nunsigned ? TY_UCHAR : sp->nsigned ? TY_SCHAR : TY_CHAR;
+    if (sp->nshort)
+        return u ? TY_USHORT : TY_SHORT;
+    if (sp->nlong == 1)
+        return u ? TY_ULONG : TY_LONG;
+    if (sp->nlong == 2)
+        return u ? TY_ULLONG : TY_LLONG;
+    return u ? TY_UINT : TY_INT;
+}
+
+/* Resolves the specifiers to a fresh type node (each declarator gets its own,
+ * so sema may annotate them independently).  Errors are reported once. */
+static k_type *base_type(k_parser *ps, k_specs *sp)
+{
+    if (!sp)
+        return k_type_new(ps->ctx, TY_INT);
+    int report = sp->resolved == NULL;
+    k_type *t = NULL;
+    if (sp->typedef_type && specs_valid(sp)) {
+        t = k_alloc(ps->ctx, sizeof *t);
+        if (t)
+            *t = *sp->typedef_type;
+    } else if (!specs_valid(sp)) {
+        if (report)
+            k_error(ps->ctx, sp->loc, "invalid combination of type specifiers");
+        t = k_type_new(ps->ctx, TY_INT);
+    } else if (sp->nbuiltin) {
+        t = k_type_new(ps->ctx, sp->builtin);
+        if (t && sp->builtin == TY_PTR)
+            t->base = k_type_new(ps->ctx, TY_VOID);
+        if (t)
+            t->alias = sp->alias;
+    } else {
+        k_type_kind kind = sp->nvoid ? TY_VOID : sp->nbool ? TY_BOOL
+                         : sp->nfloat ? TY_FLOAT : sp->ndouble ? TY_DOUBLE : integer_kind(sp);
+        if (report && sp->ndouble && sp->nlong)
+            k_warning(ps->ctx, sp->loc, "'long double' is treated as 'double' in K");
+        if (report && !sp->nvoid && !sp->nbool && !sp->nfloat && !sp->ndouble && !sp->nchar
+            && !sp->nshort && !sp->nlong && !sp->nint && !sp->nsigned && !sp->nunsigned) {
+            if (!ps->conv_op_reported)
+                k_error(ps->ctx, sp->loc, "type specifier missing (K has no implicit int)");
+            ps->conv_op_reported = 0;
+        }
+        t = k_type_new(ps->ctx, kind);
+    }
+    if (t)
+        t->quals |= sp->quals;
+    sp->resolved = t;
+    return t;
+}
+
+/* Arbitrary limits that keep types shallow enough for recursive passes. */
+#define MAX_POINTER_LEVELS 32
+#define MAX_ARRAY_DIMS 32
+
+/* Wraps base in the declarator's pointers and array dimensions:
+ * `int *a[2][3]` is array 2 of array 3 of pointer to int. */
+static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
+{
+    k_type *t = base;
+    if (d->ptr_quals.n > MAX_POINTER_LEVELS)
+        k_error(ps->ctx, d->loc, "too many levels of pointers (at most %d)",
+                MAX_POINTER_LEVELS);
+    for (int i = 0; i < d->ptr_quals.n && i < MAX_POINTER_LEVELS; i++) {
+        t = k_type_ptr(ps->ctx, t);
+        if (t)
+            t->quals = (unsigned)(uintptr_t)d->ptr_quals.items[i];
+    }
+    if (d->is_ref) {
+        k_type *r = k_type_new(ps->ctx, TY_REF);
+        if (r) {
+            r->base = t;
+            t = r;
+        }
+    }
+    if (d->is_func) {
+        if (d->dims.n)
+            k_error(ps->ctx, d->loc, "a function cannot return an array");
+        k_type *f = k_type_new(ps->ctx, TY_FUNC);
+        if (f)
+            f->base = t;
+        return f;
+    }
+    if (d->fnptr) {   /* T (*p)(params): pointer(s) to a function returning T */
+        k_type *f = k_type_new(ps->ctx, TY_FUNC);
+        f->base = t;
+        f->nparams = d->fn_params.n;
+        f->variadic = d->fn_variadic;
+        f->params = k_alloc(ps->ctx, sizeof *f->params * (size_t)(f->nparams + 1));
+        for (int i = 0; i < f->nparams; i++)
+            f->params[i] = ((k_decl *)d->fn_params.items[i])->type;
+        t = f;
+        for (int i = 0; i < d->fn_ptrs.n && i < MAX_POINTER_LEVELS; i++) {
+            t = k_type_ptr(ps->ctx, t);
+            t->quals = (unsigned)(uintptr_t)d->fn_ptrs.items[i];
+        }
+    }
+    if (d->dims.n > MAX_ARRAY_DIMS)
+        k_error(ps->ctx, d->loc, "too many array dimensions (at most %d)", MAX_ARRAY_DIMS);
+    int n = d->dims.n < MAX_ARRAY_DIMS ? d->dims.n : MAX_ARRAY_DIMS;
+    for (int i = n - 1; i >= 0; i--)
+        t = k_type_array(ps->ctx, t, d->dims.items[i]);
+    return t;
+}
+
+k_type *kp_type_name(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    if (sp && sp->storage)
+        k_error(ps->ctx, sp->loc, "storage class in a type name");
+    return build_type(ps, base_type(ps, sp), d);
+}
+
+/* The type of a record member (parse_decl.c adds it to the record). */
+k_type *kp_member_type(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    if (d->is_func || d->is_ctor)
+        k_error(ps->ctx, d->loc, "member functions are not supported yet");
+    d->is_func = 0;
+    return build_type(ps, base_type(ps, sp), d);
+}
+
+/* ========================================================== declarators */
+k_declarator *kp_dtor_new(k_parser *ps, k_loc loc, const char *name)
+{
+    k_declarator *d = k_alloc(ps->ctx, sizeof *d);
+    if (d) {
+        d->loc = loc;
+        d->name = name;
+    }
+    return d;
+}
+
+k_declarator *kp_dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d)
+{
+    (void)ps;
+    if (d && ptrs)
+        d->ptr_quals = *ptrs;
+    return d;
+}
+
+static int is_void_param(const k_decl *p)
+{
+    return p && !p->name && p->type && p->type->kind == TY_VOID;
+}
+
+k_declarator *kp_dtor_func(k_parser *ps, k_declarator *d, k_list *params, int variadic)
+{
+    if (!d)
+        return NULL;
+    k_tpl_declared(ps, d->name);
+    d->is_func = 1;
+    d->variadic = variadic;
+    if (!params)
+        return d;
+    /* `(void)` declares no parameters. */
+    if (params->n == 1 && !variadic && is_void_param(params->items[0]))
+        return d;
+    for (int i = 0; i < params->n; i++) {
+        k_decl *p = params->items[i];
+        if (p && p->type && p->type->kind == TY_VOID)
+            k_error(ps->ctx, p->loc, "a parameter cannot have type 'void'"
+                    " ('(void)' alone means no parameters)");
+        kp_list_append(ps, &d->params, p);
+    }
+    return d;
+}
+
+k_decl *kp_make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc)
+{
+    if (!d)
+        return NULL;
+    k_loc at = d->name ? d->loc : loc;
+    k_decl *p = k_decl_new(ps->ctx, D_PARAM, at, d->name);
+    if (!p)
+        return NULL;
+    if (sp && (sp->storage || sp->is_typedef))
+        k_error(ps->ctx, sp->loc, "storage class specified for a parameter");
+    if (d->is_func)
+        k_error(ps->ctx, at, "function parameters are not supported in K"
+                " (no function pointers)");
+    if (d->is_ctor)
+        k_error(ps->ctx, at, "a parameter cannot have constructor arguments");
+    d->is_func = 0;
+    p->type = build_type(ps, base_type(ps, sp), d);
+    return p;
+}
+
+static void fill_function(k_parser *ps, k_decl *f, k_declarator *d)
+{
+    f->variadic = d->variadic;
+    f->nparams = d->params.n;
+    if (f->nparams) {
+        f->params = k_alloc(ps->ctx, (size_t)f->nparams * sizeof *f->params);
+        if (!f->params) {
+            f->nparams = 0;
+            return;
+        }
+        for (int i = 0; i < f->nparams; i++)
+            f->params[i] = d->params.items[i];
+    }
+}
+
+/* Builds the k_decl of one declarator under the given specifiers. */
+static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d)
+{
+    k_decl *decl = k_decl_new(ps->ctx, d->is_func ? D_FUNC : D_VAR, d->loc, d->name);
+    if (!decl)
+        return NULL;
+    decl->type = build_type(ps, base_type(ps, sp), d);
+    decl->storage = sp ? sp->storage : 0;
+    decl->align_expr = sp ? sp->align_expr : NULL;
+    if (d->is_func) {
+        fill_function(ps, decl, d);
+        if (d->init)
+            k_error(ps->ctx, d->loc, "function '%s' is initialized like a variable", d->name);
+        return decl;
+    }
+    decl->init = d->init;
+    if (d->is_ctor) {
+        decl->nctor = d->ctor_args.n;
+        decl->ctor_args = k_alloc(ps->ctx, (size_t)d->ctor_args.n * sizeof *decl->ctor_args);
+        if (!decl->ctor_args)
+            decl->nctor = 0;
+        for (int i = 0; i < decl->nctor; i++)
+            decl->ctor_args[i] = d->ctor_args.items[i];
+        if (d->init)
+            k_error(ps->ctx, d->loc, "'%s' has both constructor arguments and an initializer",
+                    d->name);
+    }
+    return decl;
+}
+
+/* `typedef T name;` records name so the scanner returns it as a type name. */
+static void add_typedefs(k_parser *ps, k_specs *sp, k_list *dtors)
+{
+    for (int i = 0; dtors && i < dtors->n; i++) {
+        k_declarator *d = dtors->items[i];
+        if (!d)
+            continue;
+        if (d->is_func || d->is_ctor || d->init) {
+            k_error(ps->ctx, d->loc, "unsupported typedef of '%s' (K allows typedefs of"
+                    " scalar, pointer, array and record types)", d->name);
+            continue;
+        }
+        k_type *t = build_type(ps, base_type(ps, sp), d);
+        if (t && t->kind == TY_RECORD && !t->rec->tag)  /* typedef struct {...} S; */
+            t->rec->tag = d->name;
+        k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, d->name), t);
+    }
+}
+
+k_stmt *kp_make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors)
+{
+    int extra = k_parse_specs_extra(sp);
+    if (sp && sp->is_typedef) {
+        if (sp->storage)
+            k_error(ps->ctx, loc, "storage class in a typedef");
+        add_typedefs(ps, sp, dtors);
+        dtors = NULL;
+    } else if ((!dtors || dtors->n == 0) && !extra && !(sp && sp->typedef_type &&
+                                                         sp->typedef_type->kind == TY_RECORD)) {
+        k_warning(ps->ctx, loc, "declaration does not declare anything");
+        return NULL;
+    }
+    if (!extra && !dtors)
+        return NULL;
+    k_stmt *s = k_stmt_new(ps->ctx, S_DECL, loc);
+    if (!s)
+        return NULL;
+    s->decls = k_alloc(ps->ctx, (size_t)((dtors ? dtors->n : 0) + extra) * sizeof *s->decls);
+    if (!s->decls)
+        return s;
+    k_parse_specs_decls(ps, s, sp);
+    for (int i = 0; dtors && i < dtors->n; i++) {
+        k_declarator *d = dtors->items[i];
+        if (d && (s->decls[s->ndecls] = make_decl(ps, sp, d)))
+            s->ndecls++;
+        if (d && !ps->tpl.head_open)   /* a variable template stays a template */
+            k_parse_add_ordinary(ps, d->name);
+    }
+    return s;
+}
+
+/* A file-scope declaration inside `namespace N { }` is named "N::name"; it
+ * sees the names of the namespace its qualified name is in. */
+static void qualify(k_parser *ps, k_decl *d)
+{
+    if (d->kind == D_USING || d->kind == D_STATIC_ASSERT)
+        return;
+    d->name = k_ns_qualify(ps->ctx, ps->ns, d->name);
+    d->ns = d->name ? k_ns_of(ps->ctx, d->name) : NULL;
+}
+
+void kp_add_file_decls(k_parser *ps, k_stmt *s)
+{
+    for (int i = 0; s && i < s->ndecls; i++) {
+        qualify(ps, s->decls[i]);
+        kp_list_append(ps, &ps->decls, s->decls[i]);
+    }
+}
+
+/* ================================================================ C++ */
+/* `new T`, `new T[n]`, `new T(args)` (op 1: parenthesized, args may be
+ * none); sema makes it a malloc (lang/cxx.c). */
+k_expr *kp_expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count,
+                        k_list *init)
+{
+    k_declarator *d = kp_dtor_new(ps, loc, NULL);
+    if (d && ptrs)
+        d = kp_dtor_pointer(ps, ptrs, d);
+    k_expr *e = k_expr_new(ps->ctx, E_NEW, loc);
+    if (!e || !d)
+        return NULL;
+    e->type_written = kp_type_name(ps, sp, d);
+    e->lhs = count;
+    e->op = init != NULL;
+    return expr_with_args(ps, e, init);
+}
+
+/* The lambda's function: its parameters and body, returning ret (TY_AUTO
+ * when not written: sema deduces it from the returns). */
+k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
+                           k_stmt *body)
+{
+    k_expr *e = k_expr_new(ps->ctx, E_LAMBDA, loc);
+    k_decl *f = k_decl_new(ps->ctx, D_FUNC, loc, "lambda");
+    k_type *ft = k_type_new(ps->ctx, TY_FUNC);
+    if (!e || !f || !ft)
+        return NULL;
+    ft->base = ret ? ret : k_type_new(ps->ctx, TY_AUTO);
+    f->type = ft;
+    f->body = body;
+    f->ns = ps->ns;
+    f->nparams = params ? params->n : 0;
+    f->params = f->nparams ? k_alloc(ps->ctx, sizeof *f->params * (size_t)f->nparams) : NULL;
+    for (int i = 0; f->params && i < f->nparams; i++)
+        f->params[i] = params->items[i];
+    e->lambda = f;
+    return expr_with_args(ps, e, caps);
+}
+
+k_stmt *kp_cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init)
+{
+    k_stmt *s = k_stmt_new(ps->ctx, S_IF, loc);
+    k_expr *x = k_expr_new(ps->ctx, E_IDENT, d ? d->loc : loc);
+    if (!s || !x || !d)
+        return NULL;
+    d->init = init;
+    s->init = kp_make_decl_stmt(ps, loc, sp, kp_list_push(ps, NULL, d));
+    x->name = d->name;
+    s->expr = x;
+    return s;
+}
+
+/* `T S::f(...) {...}` and `S::S(...) : m(a) {...}` outside S: the
+ * definition of a member function declared in S.  Returns 0 when d names
+ * no member of a class (then it is an ordinary function). */
+int kp_add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
+                          k_list *inits, k_stmt *body)
+{
+    k_record *r = d && d->is_func ? k_parse_method_class(ps, d->name) : NULL;
+    if (!r) {
+        if (d && (is_const || inits))
+            k_error(ps->ctx, d->loc, "'%s' is not a member function of a class", d->name);
+        return 0;
+    }
+    k_specs none = {0};
+    none.nvoid = 1;
+    none.storage = sp ? sp->storage : 0;
+    int ctor = k_parse_is_ctor_name(d->name);
+    if (ctor && sp && !specs_valid(sp))
+        ctor = 0;
+    k_decl *f = make_decl(ps, ctor ? &none : sp ? sp : &none, d);
+    if (f)
+        k_parse_define_method(ps, r, f, none.storage, is_const, inits, body);
+    return 1;
+}
+
+void kp_add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body)
+{
+    if (!d)
+        return;
+    if (k_parse_method_class(ps, d->name) && kp_add_method_def(ps, sp, d, 0, NULL, body))
+        return;
+    if (!d->is_func) {
+        k_error(ps->ctx, d->loc, "expected '=', ',' or ';' after the declarator of '%s'"
+                " (only functions have a body)", d->name);
+        return;
+    }
+    if (sp && sp->is_typedef) {
+        k_error(ps->ctx, d->loc, "a function definition cannot be a typedef");
+        return;
+    }
+    k_decl *f = make_decl(ps, sp, d);
+    if (f) {
+        qualify(ps, f);
+        f->body = body;
+        kp_list_append(ps, &ps->decls, f);
+    }
+}
+
+/* =========================================================== statements */
+k_stmt *kp_stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc)
+{
+    return k_stmt_new(ps->ctx, kind, loc);
+}
+
+k_stmt *kp_make_block(k_parser *ps, k_loc loc, k_list *items)
+{
+    k_stmt *s = k_stmt_new(ps->ctx, S_BLOCK, loc);
+    if (!s || !items || items->n == 0)
+        return s;
+    s->stmts = k_alloc(ps->ctx, (size_t)items->n * sizeof *s->stmts);
+    if (!s->stmts)
+        return s;
+    for (int i = 0; i < items->n; i++)
+        s->stmts[s->nstmts++] = items->items[i];
+    return s;
+}
+
+/* A type name of the built-in library (the cooperative groups, lang/cg.c):
+ * a typedef under its qualified name. */
+void kp_add_builtin_type(void *arg, const char *name, k_type *type)
+{
+    k_parser *ps = arg;
+    kp_list_append(ps, &ps->typedef_names, (void *)name);
+    kp_list_append(ps, &ps->typedef_types, type);
+}
+
+/* ============================================================== scanner */
+static int typedef_probe(void *arg, const char *qname)
+{
+    return k_parse_typedef_lookup(arg, qname) != NULL;
+}
+
+/* The typedef a name written here stands for, through namespaces. */
+k_type *kp_typedef_lookup(k_parser *ps, const char *name)
+{
+    k_ns_view v = { ps->ns, (k_decl *const *)ps->uses.items, ps->uses.n };
+    const char *q = k_ns_resolve(ps->ctx, &v, name, typedef_probe, ps);
+    return q ? k_parse_typedef_lookup(ps, q) : NULL;
+}
+
+k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t)
+{
+    k_expr *e = k_expr_new(ps->ctx, kind, t->loc);
+    if (!e)
+        return NULL;
+    e->ival = t->ival;
+    e->fval = t->fval;
+    e->str = t->str ? t->str : (char *)"";
+    e->strlen = t->strlen;
+    e->int_unsigned = t->int_unsigned;
+    e->int_long = t->int_long;
+    e->int_nondecimal = t->int_nondecimal;
+    e->is_single = t->is_single;
+    return e;
+}

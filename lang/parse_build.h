@@ -1,0 +1,47 @@
+/* lang/parse_build.h -- the AST builders the grammar's actions call
+ * (lang/parse_build.c): lists, expressions, declaration specifiers,
+ * declarators, declarations and statements.  Only lang/parser.y includes it. */
+#ifndef SIMT_LANG_PARSE_BUILD_H
+#define SIMT_LANG_PARSE_BUILD_H
+
+#include "parser.h"
+
+k_list *kp_list_new(k_parser *ps);
+void kp_list_append(k_parser *ps, k_list *l, void *item);
+k_list *kp_list_push(k_parser *ps, k_list *l, void *item);
+k_expr *kp_expr_leaf(k_parser *ps, k_expr_kind kind, k_loc loc);
+k_expr *kp_expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *e);
+k_expr *kp_expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *l, k_expr *r);
+k_expr *kp_expr_cond(k_parser *ps, k_loc loc, k_expr *c, k_expr *l, k_expr *r);
+k_expr *kp_make_init_list(k_parser *ps, k_loc loc, k_list *items);
+k_expr *kp_ident_expr(k_parser *ps, const char *name, k_loc loc);
+void kp_add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const, k_list *inits, k_stmt *body);
+k_declarator *kp_fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list *params, int variadic);
+void kp_method_proto(k_parser *ps, k_specs *sp, k_declarator *d);
+k_declarator *kp_ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params, int dtor);
+k_expr *kp_expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args);
+k_expr *kp_expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *config, k_list *args);
+k_expr *kp_expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args);
+k_expr *kp_concat_strings(k_parser *ps, k_expr *a, k_expr *b);
+k_specs *kp_specs_new(k_parser *ps, k_loc loc);
+k_specs *kp_specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
+k_type *kp_type_name(k_parser *ps, k_specs *sp, k_declarator *d);
+k_type *kp_member_type(k_parser *ps, k_specs *sp, k_declarator *d);
+k_declarator *kp_dtor_new(k_parser *ps, k_loc loc, const char *name);
+k_declarator *kp_dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d);
+k_declarator *kp_dtor_func(k_parser *ps, k_declarator *d, k_list *params, int variadic);
+k_decl *kp_make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc);
+k_stmt *kp_make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors);
+void kp_add_file_decls(k_parser *ps, k_stmt *s);
+k_expr *kp_expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count, k_list *init);
+k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret, k_stmt *body);
+k_stmt *kp_cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
+int kp_add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const, k_list *inits, k_stmt *body);
+void kp_add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body);
+k_stmt *kp_stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
+k_stmt *kp_make_block(k_parser *ps, k_loc loc, k_list *items);
+void kp_add_builtin_type(void *arg, const char *name, k_type *type);
+k_type *kp_typedef_lookup(k_parser *ps, const char *name);
+k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t);
+
+#endif
