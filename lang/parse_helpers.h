@@ -1,0 +1,87 @@
+/* lang/parse_helpers.h -- what the grammar's actions call in the parser's
+ * C helper files (parse_decl.c, parse_cxx.c, templates.c,
+ * templates_member.c).  Included from parser.y's `%code provides`, after
+ * Bison has defined k_parser's location type; the helper files get it
+ * through parser.h. */
+#ifndef SIMT_LANG_PARSE_HELPERS_H
+#define SIMT_LANG_PARSE_HELPERS_H
+
+/* lang/parse_decl.c: records, enums, block scopes of typedef names */
+void k_parse_list_add(k_parser *ps, k_list *l, void *item);
+k_type *k_parse_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc);
+k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc);
+k_type *k_parse_record_end(k_parser *ps, k_type *t);
+void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc);
+void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
+                     k_type *(*build)(k_parser *, k_specs *, k_declarator *),
+                     void (*method)(k_parser *, k_specs *, k_declarator *));
+k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped);
+k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc);
+int k_parse_specs_extra(const k_specs *sp);
+const char *k_parse_operator_name(k_parser *ps, const char *op);
+const char *k_parse_path(k_parser *ps, const char *a, const char *b);
+const char *k_parse_ctor_name(k_parser *ps, k_type *cls, k_loc loc, int dtor);
+void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const, k_list *inits,
+                        k_stmt *body);
+k_record *k_parse_method_class(k_parser *ps, const char *name);
+int k_parse_is_ctor_name(const char *name);
+void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storage, int is_const,
+                           k_list *inits, k_stmt *body);
+void k_parse_specs_decls(k_parser *ps, k_stmt *s, k_specs *sp);
+void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value);
+k_specs *k_parse_specs_tagged(k_parser *ps, k_specs *sp, k_type *t);
+void k_parse_scope_open(k_parser *ps);
+void k_parse_scope_close(k_parser *ps);
+void k_parse_add_ordinary(k_parser *ps, const char *name);
+int k_parse_is_ordinary(const k_parser *ps, const char *name);
+void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
+k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
+/* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
+const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
+int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc);
+k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *ptrs);
+k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
+k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);
+void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
+k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
+k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers);
+k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body);
+k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e);
+void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);
+int k_parse_type_name_here(const k_parser *ps);
+int k_parse_fnptr_open(const k_parser *ps);
+int k_parse_brace_init(const k_parser *ps);
+k_expr *k_parse_direct_list(k_expr *list);
+void k_parse_token_hook(k_parser *ps, int kind);
+
+/* lang/templates.c: the parser's side of templates */
+int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc);
+int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc);
+int k_tpl_classify(k_parser *ps, const char **name);
+k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *def);
+k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *name,
+                            k_expr *def);
+k_list *k_tpl_head(k_parser *ps, k_list *params);
+const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
+const char *k_tpl_written(const char *qname);
+void k_tpl_declared(k_parser *ps, const char *name);
+const char *k_tpl_class_name(k_parser *ps, const char *tag);
+int k_tpl_self_id(k_parser *ps, const char *name);
+const char *k_tpl_class_spec(k_parser *ps, k_type *id);
+void k_tpl_spec_args(k_parser *ps, k_list *targs);
+void k_tpl_head_end(k_parser *ps, k_list *params);
+void k_tpl_instantiation(k_parser *ps, k_stmt *decls);
+k_targ *k_tpl_targ(k_parser *ps, k_loc loc, k_type *type, k_expr *expr);
+k_expr *k_tpl_ident(k_parser *ps, k_loc loc, const char *name, k_list *targs);
+k_expr *k_tpl_scoped(k_parser *ps, k_loc loc, k_type *id, const char *member);
+k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
+
+/* lang/templates_member.c: member templates */
+int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **name);
+int k_tpl_nested_head(k_parser *ps, k_loc loc);
+void k_tpl_member_end(k_parser *ps, k_list *params);
+const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member);
+k_record *k_tpl_class_record(k_parser *ps, const char *name);
+int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f);
+
+#endif
