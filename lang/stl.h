@@ -11,4 +11,31 @@ const char *k_stl_sstream_text(void);
 /* The text of a standard header that is written in K, or NULL. */
 const char *k_stl_header_text(const char *name);
 
+
+/* The size members std::vector and thrust's vectors share (K text, spliced
+ * into both class templates): pop_back, reserve, resize, assign, clear. */
+#define K_VECTOR_SIZE_MEMBERS \
+    "    void pop_back() { _n--; }\n" \
+    "    void reserve(unsigned long n) { _grow(n); }\n" \
+    "    void resize(unsigned long n)\n" \
+    "    {\n" \
+    "        _grow(n);\n" \
+    "        for (unsigned long i = _n; i < n; i++)\n" \
+    "            memset((void *)&_d[i], 0, sizeof(T));\n" \
+    "        _n = n;\n" \
+    "    }\n" \
+    "    void resize(unsigned long n, const T &v)\n" \
+    "    {\n" \
+    "        _grow(n);\n" \
+    "        for (unsigned long i = _n; i < n; i++)\n" \
+    "            _d[i] = v;\n" \
+    "        _n = n;\n" \
+    "    }\n" \
+    "    void assign(unsigned long n, const T &v)\n" \
+    "    {\n" \
+    "        _n = 0;\n" \
+    "        resize(n, v);\n" \
+    "    }\n" \
+    "    void clear() { _n = 0; }\n"
+
 #endif

@@ -9,6 +9,7 @@
  * std::vector's are here.  thrust::host_vector<T> is the same class
  * (lang/thrust.c makes the name an alias): K has no forward-declared class
  * templates, and the two must convert into each other. */
+#include "stl.h"
 #include "thrust.h"
 
 static const char TEXT_VECTOR[] =
@@ -115,28 +116,7 @@ static const char TEXT_VECTOR[] =
     "            _grow(_cap ? 2 * _cap : 1);\n"
     "        _d[_n++] = keep;\n"
     "    }\n"
-    "    void pop_back() { _n--; }\n"
-    "    void reserve(unsigned long n) { _grow(n); }\n"
-    "    void resize(unsigned long n)\n"
-    "    {\n"
-    "        _grow(n);\n"
-    "        for (unsigned long i = _n; i < n; i++)\n"
-    "            memset((void *)&_d[i], 0, sizeof(T));\n"
-    "        _n = n;\n"
-    "    }\n"
-    "    void resize(unsigned long n, const T &v)\n"
-    "    {\n"
-    "        _grow(n);\n"
-    "        for (unsigned long i = _n; i < n; i++)\n"
-    "            _d[i] = v;\n"
-    "        _n = n;\n"
-    "    }\n"
-    "    void assign(unsigned long n, const T &v)\n"
-    "    {\n"
-    "        _n = 0;\n"
-    "        resize(n, v);\n"
-    "    }\n"
-    "    void clear() { _n = 0; }\n"
+    K_VECTOR_SIZE_MEMBERS
     "    void swap(device_vector &o)\n"
     "    {\n"
     "        T *d = _d;\n"
