@@ -314,6 +314,8 @@ struct k_decl {
     k_record *method_of;      /* D_FUNC: the record it is a member function of */
     int method_kind;          /* enum k_method_kind */
     k_expr **mem_inits;       /* a constructor's `m(args)` list (E_CALL named m) */
+    int implicit_copy;        /* C++'s implicit copy constructor, made by the parser
+                                 (parse_build.c kp_implicit_copy_ctor) */
     int nmem_inits;
     k_decl *ctor;             /* sema: D_VAR of a class: the constructor that initializes it */
     k_expr **ctor_argv;       /* ... its arguments after `this`, and their types */

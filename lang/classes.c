@@ -520,10 +520,12 @@ static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out)
     return n;
 }
 
+/* Constructors the class declares: C++'s implicit copy constructor, which
+ * the parser writes out where members need it, leaves it an aggregate. */
 int k_record_has_ctors(const k_record *r)
 {
     for (int i = 0; r && i < r->nmethods; i++)
-        if (r->methods[i]->method_kind == M_CTOR)
+        if (r->methods[i]->method_kind == M_CTOR && !r->methods[i]->implicit_copy)
             return 1;
     return 0;
 }
@@ -662,8 +664,13 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
     k_type *t = d->type;
     while (t->kind == TY_ARRAY)
         t = t->base;
-    if (t->kind != TY_RECORD || !k_record_has_ctors(t->rec))
+    if (t->kind != TY_RECORD)
         return 0;
+    if (!k_record_has_ctors(t->rec) &&
+        !(user_copy_ctor(t->rec) && d->type->kind == TY_RECORD &&
+          ((k_has_ctor(d) && d->nctor == 1) ||
+           (!k_has_ctor(d) && d->init && d->init->kind != E_INIT_LIST))))
+        return 0;   /* an aggregate, unless this is a copy by its implicit constructor */
     k_expr **args = NULL;
     int nargs = 0;
     if (k_has_ctor(d)) {
@@ -718,8 +725,8 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "'%s' is an incomplete type", k_record_name(t->rec));
         return NULL;
     }
-    if (k_record_has_ctors(t->rec) &&
-        (!is_copy(s, t, e->args, e->nargs) || user_copy_ctor(t->rec))) {
+    int copy = is_copy(s, t, e->args, e->nargs);
+    if ((k_record_has_ctors(t->rec) && !copy) || (copy && user_copy_ctor(t->rec))) {
         k_type **at;
         e->decl = k_sema_pick_ctor(s, t, e->args, e->nargs, e->loc, &at);
         e->sema_ext = at;
@@ -727,7 +734,7 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         return e->decl ? t : NULL;
     }
     const k_record *r = t->rec;
-    if (is_copy(s, t, e->args, e->nargs)) {
+    if (copy) {
         e->type = t;
         e->sema_ext = NULL;
         return t;
@@ -804,8 +811,10 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         k_expr *lhs = node(s, E_IDENT, mi->loc);
         lhs->name = mi->name;
         k_expr *rhs;
-        if (fld && fld->type->kind == TY_RECORD && !is_copy(s, fld->type, mi->args, mi->nargs) &&
-            (mi->nargs != 1 || k_record_has_ctors(fld->type->rec))) {
+        int copy = fld && fld->type->kind == TY_RECORD && is_copy(s, fld->type, mi->args, mi->nargs);
+        if (fld && fld->type->kind == TY_RECORD &&
+            (copy ? user_copy_ctor(fld->type->rec) != NULL
+                  : (mi->nargs != 1 || k_record_has_ctors(fld->type->rec)))) {   /* m(o.m): m's copy */
             rhs = construct_expr(s, fld->type, mi);
         } else if (mi->nargs == 1) {
             rhs = mi->args[0];

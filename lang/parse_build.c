@@ -851,3 +851,81 @@ k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t)
     e->is_single = t->is_single;
     return e;
 }
+
+/* ---- C++'s implicit copy constructor ---- */
+/* S(const S &) of r itself, written or implicit, or NULL. */
+static k_decl *copy_ctor_of(const k_record *r)
+{
+    for (int i = 0; r && i < r->nmethods; i++) {
+        k_decl *f = r->methods[i];
+        if (f->method_kind == M_CTOR && f->nparams == 2 && f->params[1]->type &&
+            f->params[1]->type->kind == TY_REF && f->params[1]->type->base &&
+            f->params[1]->type->base->kind == TY_RECORD && f->params[1]->type->base->rec == r)
+            return f;
+    }
+    return NULL;
+}
+
+/* Does copying r need more than its bytes, and can the parser write that
+ * copy as `S(const S &o) : a(o.a), b(o.b) {}`?  Yes when a member has a copy
+ * constructor (a String that owns memory) and every member can be named in
+ * an initializer (no array members, no anonymous or bit-field
+ * members, no base class with members of its own: an empty base such as a
+ * class that only gives `operator new` is fine). */
+static int needs_member_copy(const k_record *r)
+{
+    if (!r || r->is_union || !r->tag || copy_ctor_of(r) || (r->base && r->base->nfields))
+        return 0;   /* a base with members of its own is not copied this way (yet) */
+    int need = 0;
+    for (int i = r->base ? 1 : 0; i < r->nfields; i++) {
+        const k_field *fl = &r->fields[i];
+        const k_type *ft = fl->type;
+        if (!fl->name || fl->bit_expr || !ft)
+            return 0;
+        if (ft->kind == TY_ARRAY)
+            return 0;   /* an array cannot be named in a member initializer */
+        if (ft->kind == TY_RECORD && copy_ctor_of(ft->rec))
+            need = 1;
+    }
+    return need;
+}
+
+/* At the '}' of a class, while it is still the class being parsed: where
+ * C++'s implicit copy constructor copies a member by that member's own copy
+ * constructor, write it out (host code, as the members' are), marked
+ * implicit so the class keeps its aggregate initialization. */
+void kp_implicit_copy_ctor(k_parser *ps, k_type *t)
+{
+    k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
+    if (!needs_member_copy(r))
+        return;
+    k_loc loc = r->loc;
+    k_specs *sp = kp_specs_new(ps, loc);
+    if (!sp)
+        return;
+    kp_specs_type(ps, sp, TYPEDEF_NAME, loc, t);
+    sp->quals |= Q_CONST;
+    k_declarator *pd = kp_dtor_new(ps, loc, "__simtvm_other");
+    if (!pd)
+        return;
+    pd->is_ref = 1;
+    k_list *params = kp_list_push(ps, NULL, kp_make_param(ps, sp, pd, loc));
+    k_list *inits = NULL;
+    for (int i = r->base ? 1 : 0; i < r->nfields; i++) {
+        k_expr *from = kp_expr_unary(ps, E_MEMBER, 0, loc,
+                                     kp_ident_expr(ps, "__simtvm_other", loc));
+        if (!from)
+            return;
+        from->name = r->fields[i].name;
+        inits = kp_list_push(ps, inits,
+                             kp_expr_call(ps, loc, kp_ident_expr(ps, r->fields[i].name, loc),
+                                          kp_list_push(ps, NULL, from)));
+    }
+    k_declarator *d = kp_ctor_dtor(ps, NULL, t, loc, params, 0);
+    if (!d)
+        return;
+    kp_add_method(ps, NULL, d, 0, inits, kp_make_block(ps, loc, kp_list_new(ps)));
+    k_decl *f = copy_ctor_of(r);
+    if (f)
+        f->implicit_copy = 1;
+}

@@ -43,5 +43,6 @@ k_stmt *kp_make_block(k_parser *ps, k_loc loc, k_list *items);
 void kp_add_builtin_type(void *arg, const char *name, k_type *type);
 k_type *kp_typedef_lookup(k_parser *ps, const char *name);
 k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t);
+void kp_implicit_copy_ctor(k_parser *ps, k_type *t);
 
 #endif

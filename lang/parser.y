@@ -419,7 +419,7 @@ tagged_spec
     ;
 
 record_spec
-    : record_head members '}'                   { $$ = k_parse_record_end(ps, $1); }
+    : record_head members '}'       { kp_implicit_copy_ctor(ps, $1); $$ = k_parse_record_end(ps, $1); }
     | record_kw IDENT %prec ENUM_REF            { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
     ;
 
