@@ -4,7 +4,7 @@
 #
 #   smoke.sh [--time SECONDS] [--build-only] [--targets "parse compile kbc vm"] SOURCES...
 #
-# SOURCES are libsimtvm_core's sources relative to $top_srcdir (`make
+# SOURCES are libsimtvm_core's and libsimtvm_vm's sources relative to $top_srcdir (`make
 # fuzz-smoke` passes them).  With a clang that has libFuzzer the targets are
 # libFuzzer programs (ASan + UBSan); otherwise they are replay programs built
 # with $CC and the run only replays.  Environment: top_srcdir, top_builddir
