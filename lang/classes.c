@@ -559,15 +559,16 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k
     return f;
 }
 
-/* The class's own copy constructor S(const S &), or NULL: with one, a copy
- * is that call (std::string and std::vector own memory), not a plain copy. */
-static k_decl *user_copy_ctor(const k_record *r)
+/* The class's copy constructor S(const S &), written or implicit
+ * (parse_build.c), or NULL: with one, a copy is that call (std::string and
+ * std::vector own memory), not a plain copy. */
+k_decl *k_record_copy_ctor(const k_record *r)
 {
-    for (int i = 0; i < r->nmethods; i++) {
+    for (int i = 0; r && i < r->nmethods; i++) {
         k_decl *f = r->methods[i];
-        if (f->method_kind == M_CTOR && f->nparams == 2 &&
-            f->params[1]->type->kind == TY_REF &&
-            f->params[1]->type->base->kind == TY_RECORD && f->params[1]->type->base->rec == r)
+        const k_type *pt = f->nparams == 2 ? f->params[1]->type : NULL;
+        if (f->method_kind == M_CTOR && pt && pt->kind == TY_REF && pt->base &&
+            pt->base->kind == TY_RECORD && pt->base->rec == r)
             return f;
     }
     return NULL;
@@ -667,7 +668,7 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
     if (t->kind != TY_RECORD)
         return 0;
     if (!k_record_has_ctors(t->rec) &&
-        !(user_copy_ctor(t->rec) && d->type->kind == TY_RECORD &&
+        !(k_record_copy_ctor(t->rec) && d->type->kind == TY_RECORD &&
           ((k_has_ctor(d) && d->nctor == 1) ||
            (!k_has_ctor(d) && d->init && d->init->kind != E_INIT_LIST))))
         return 0;   /* an aggregate, unless this is a copy by its implicit constructor */
@@ -684,7 +685,7 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         if (!k_sema_rvalue(s, d->init))
             return 1;   /* reported: not again as a plain initializer */
         if (d->init->type->kind == TY_RECORD && d->init->type->rec == t->rec &&
-            !user_copy_ctor(t->rec))
+            !k_record_copy_ctor(t->rec))
             return 0;   /* S s = expr: a copy */
         args = k_alloc(s->ctx, sizeof *args);   /* S s = x: the constructor taking x */
         args[0] = d->init;
@@ -694,7 +695,7 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         return 0;
     if (nargs == 1 && !k_sema_rvalue(s, args[0]))
         return 1;   /* reported once, not again while choosing the constructor */
-    if (is_copy(s, t, args, nargs) && !user_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
+    if (is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
         return 0;
@@ -726,7 +727,7 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         return NULL;
     }
     int copy = is_copy(s, t, e->args, e->nargs);
-    if ((k_record_has_ctors(t->rec) && !copy) || (copy && user_copy_ctor(t->rec))) {
+    if ((k_record_has_ctors(t->rec) && !copy) || (copy && k_record_copy_ctor(t->rec))) {
         k_type **at;
         e->decl = k_sema_pick_ctor(s, t, e->args, e->nargs, e->loc, &at);
         e->sema_ext = at;
@@ -813,7 +814,7 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         k_expr *rhs;
         int copy = fld && fld->type->kind == TY_RECORD && is_copy(s, fld->type, mi->args, mi->nargs);
         if (fld && fld->type->kind == TY_RECORD &&
-            (copy ? user_copy_ctor(fld->type->rec) != NULL
+            (copy ? k_record_copy_ctor(fld->type->rec) != NULL
                   : (mi->nargs != 1 || k_record_has_ctors(fld->type->rec)))) {   /* m(o.m): m's copy */
             rhs = construct_expr(s, fld->type, mi);
         } else if (mi->nargs == 1) {
@@ -959,7 +960,7 @@ void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_retu
 {
     k_expr *e = *a;
     if (p->kind != TY_RECORD || !e->type || e->type->kind != TY_RECORD ||
-        e->type->rec != p->rec || !e->is_lvalue || !user_copy_ctor(p->rec))
+        e->type->rec != p->rec || !e->is_lvalue || !k_record_copy_ctor(p->rec))
         return;
     k_decl *d = e->kind == E_IDENT ? e->decl : NULL;
     if (is_return && d && (d->kind == D_VAR || d->kind == D_PARAM) && !d->is_global_scope &&

@@ -10,6 +10,7 @@
 #include "namespaces.h"
 #include "parse_build.h"
 #include "ptx.h"
+#include "sema.h"
 #include "types.h"
 
 static k_expr *expr_with_args(k_parser *ps, k_expr *e, k_list *args);
@@ -853,19 +854,6 @@ k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t)
 }
 
 /* ---- C++'s implicit copy constructor ---- */
-/* S(const S &) of r itself, written or implicit, or NULL. */
-static k_decl *copy_ctor_of(const k_record *r)
-{
-    for (int i = 0; r && i < r->nmethods; i++) {
-        k_decl *f = r->methods[i];
-        if (f->method_kind == M_CTOR && f->nparams == 2 && f->params[1]->type &&
-            f->params[1]->type->kind == TY_REF && f->params[1]->type->base &&
-            f->params[1]->type->base->kind == TY_RECORD && f->params[1]->type->base->rec == r)
-            return f;
-    }
-    return NULL;
-}
-
 /* Does copying r need more than its bytes, and can the parser write that
  * copy as `S(const S &o) : a(o.a), b(o.b) {}`?  Yes when a member has a copy
  * constructor (a String that owns memory) and every member can be named in
@@ -874,7 +862,7 @@ static k_decl *copy_ctor_of(const k_record *r)
  * class that only gives `operator new` is fine). */
 static int needs_member_copy(const k_record *r)
 {
-    if (!r || r->is_union || !r->tag || copy_ctor_of(r) || (r->base && r->base->nfields))
+    if (!r || r->is_union || !r->tag || k_record_copy_ctor(r) || (r->base && r->base->nfields))
         return 0;   /* a base with members of its own is not copied this way (yet) */
     int need = 0;
     for (int i = r->base ? 1 : 0; i < r->nfields; i++) {
@@ -884,7 +872,7 @@ static int needs_member_copy(const k_record *r)
             return 0;
         if (ft->kind == TY_ARRAY)
             return 0;   /* an array cannot be named in a member initializer */
-        if (ft->kind == TY_RECORD && copy_ctor_of(ft->rec))
+        if (ft->kind == TY_RECORD && k_record_copy_ctor(ft->rec))
             need = 1;
     }
     return need;
@@ -925,7 +913,7 @@ void kp_implicit_copy_ctor(k_parser *ps, k_type *t)
     if (!d)
         return;
     kp_add_method(ps, NULL, d, 0, inits, kp_make_block(ps, loc, kp_list_new(ps)));
-    k_decl *f = copy_ctor_of(r);
+    k_decl *f = k_record_copy_ctor(r);
     if (f)
         f->implicit_copy = 1;
 }

@@ -175,6 +175,7 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done);
 int k_sema_member_ident(k_sema_state *s, k_expr *e);
 k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assign, int *done);
 int k_record_has_ctors(const k_record *r);
+k_decl *k_record_copy_ctor(const k_record *r);
 void k_stl_rewrite_call(k_sema_state *s, k_expr *e);
 k_type *k_stl_limits_call(k_sema_state *s, k_expr *e);
 void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_return);
