@@ -895,7 +895,7 @@ static void local_var(lw_func *F, k_decl *d)
 
 static void if_stmt(lw_func *F, k_stmt *s)
 {
-    if (lw_if_convert(F, s))
+    if (!F->M->ctx->no_opt && lw_if_convert(F, s))
         return;
     int then = lw_new_block(F);
     int other = s->else_body ? lw_new_block(F) : -1;
@@ -1366,7 +1366,8 @@ static void layout(lw_func *F, simt_func *fn)
     lw_postdominators(F);
     if (F->M->oom)
         return;
-    lw_optimize(F);
+    if (!F->M->ctx->no_opt)
+        lw_optimize(F);
     thread_jumps(F);     /* blocks the pass emptied are passed through too */
     lw_postdominators(F);
     if (F->M->oom)
