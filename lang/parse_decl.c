@@ -422,8 +422,26 @@ int k_parse_fnptr_open(const k_parser *ps)
     const unsigned char *p = ps->lx.cur;
     while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
         p++;
-    /* `T (&a)[n]`: a reference to an array opens the same way */
-    return p < ps->lx.lim && (*p == '*' || (*p == '&' && p + 1 < ps->lx.lim && p[1] != '&'));
+    if (p < ps->lx.lim && *p == '*')
+        return 1;
+    /* `T (&a)[n]`, a reference to an array, opens the same way; `S(&x)`
+     * (a construction from an address) does not: `&`, a name, `)`, `[` */
+    if (p >= ps->lx.lim || *p != '&')
+        return 0;
+    const unsigned char *q = p + 1;
+    while (q < ps->lx.lim && (*q == ' ' || *q == '\t'))
+        q++;
+    const unsigned char *name = q;
+    while (q < ps->lx.lim && (*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+                              (*q >= '0' && *q <= '9')))
+        q++;
+    while (q < ps->lx.lim && (*q == ' ' || *q == '\t'))
+        q++;
+    if (q == name || q >= ps->lx.lim || *q != ')')
+        return 0;
+    for (q++; q < ps->lx.lim && (*q == ' ' || *q == '\t'); q++)
+        ;
+    return q < ps->lx.lim && *q == '[';
 }
 
 /* `T x{...}`: a '{' right after a name that follows a type (not a tag
