@@ -28,6 +28,7 @@ static const struct {
     {"string", INC_STRING}, {"iostream", INC_STRING}, {"ostream", INC_STRING},
     {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM},
+    {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
 };
 
 const char *k_stl_header_text(const char *name)
@@ -40,6 +41,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_sstream_text();
     if (!strcmp(name, "simtvm/vector.h"))
         return k_stl_vector_text();
+    if (!strcmp(name, "simtvm/iterator.h"))
+        return k_stl_iterator_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)
         if (!strcmp(STD_HEADERS[i].name, name))
             return STD_HEADERS[i].text;

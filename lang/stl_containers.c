@@ -16,6 +16,7 @@ static const char TEXT_STRING[] =
     "#include <stdio.h>\n"
     "namespace std {\n"
     "struct string {\n"
+    K_CONTAINER_MEMBER_TYPES("char")
     "    char *_p;\n"
     "    unsigned long _n;\n"
     "    unsigned long _cap;\n"
@@ -208,6 +209,7 @@ static const char TEXT_VECTOR[] =
     "#include <stdio.h>\n"
     "namespace std {\n"
     "template <typename T> struct vector {\n"
+    K_CONTAINER_MEMBER_TYPES("T")
     "    T *_d;\n"
     "    unsigned long _n;\n"
     "    unsigned long _cap;\n"

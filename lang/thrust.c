@@ -5,12 +5,13 @@
  * header not listed here is an error naming it (lang/include.c). */
 #include <string.h>
 
+#include "stl.h"
 #include "thrust.h"
 
 #define INC_THRUST                                                                      \
     "#pragma once\n#include <cuda/std/functional>\n#include <simtvm/thrust_vector.h>\n" \
     "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
-    "#include <simtvm/thrust_algorithm.h>\n"
+    "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/iterator.h>\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
@@ -24,6 +25,8 @@ const char *k_thrust_header_text(const char *name)
 {
     if (!strcmp(name, "cuda/std/functional"))
         return k_thrust_cuda_std_functional_text();
+    if (!strcmp(name, "cuda/std/iterator"))
+        return k_stl_cuda_std_iterator_text();
     if (!strcmp(name, "simtvm/thrust_vector.h"))
         return k_thrust_vector_text();
     if (!strcmp(name, "simtvm/thrust_functional.h"))
