@@ -17,7 +17,7 @@ static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
     "device_vector.h", "equal.h", "execution_policy.h", "extrema.h", "fill.h", "for_each.h",
     "functional.h", "host_vector.h", "inner_product.h", "iterator/constant_iterator.h",
-    "iterator/counting_iterator.h", "pair.h", "random.h", "reduce.h", "scan.h", "sequence.h",
+    "iterator/counting_iterator.h", "iterator/transform_iterator.h", "pair.h", "random.h", "reduce.h", "scan.h", "sequence.h",
     "sort.h", "tabulate.h", "transform.h", "transform_reduce.h",
 };
 
