@@ -9,6 +9,7 @@ const char *k_thrust_functional_text(void);
 const char *k_thrust_cuda_std_functional_text(void);
 const char *k_thrust_random_text(void);
 const char *k_thrust_algorithm_text(void);
+const char *k_thrust_compact_text(void);   /* lang/thrust_compact.c */
 /* The text of a Thrust header (or <cuda/std/functional>) that simtvm builds
  * in, or NULL. */
 const char *k_thrust_header_text(const char *name);
