@@ -85,7 +85,7 @@ static const char *const type_names[] = {
     [TY_ULLONG] = "ullong", [TY_FLOAT] = "float", [TY_DOUBLE] = "double", [TY_PTR] = "ptr",
     [TY_ARRAY] = "array", [TY_FUNC] = "func", [TY_DIM3] = "dim3", [TY_UINT3] = "uint3",
     [TY_DEVPROP] = "cudaDeviceProp", [TY_RECORD] = "record", [TY_TPARAM] = "tparam",
-    [TY_TEMPLATE_ID] = "template",
+    [TY_TEMPLATE_ID] = "template", [TY_MEMBER_TYPE] = "member-type",
 };
 
 static const char *const unop_names[] = {

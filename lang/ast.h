@@ -37,6 +37,10 @@ typedef enum k_type_kind {
     TY_RECORD,                         /* struct/union/class: k_type.rec (lang/records.c) */
     TY_TPARAM,                /* a template's type parameter (name), inside its template */
     TY_TEMPLATE_ID,           /* a class template's id, name<targs> (lang/templates.c) */
+    TY_MEMBER_TYPE,           /* `typename X::m` whose class X is not known yet (a template
+                                 parameter, a template-id): base is X, name the text as
+                                 written ("X::m"); sema and instantiation replace it by
+                                 the class's member type (lang/member_types.c) */
 } k_type_kind;
 
 enum k_qual { Q_CONST = 1, Q_VOLATILE = 2, Q_RESTRICT = 4 };
@@ -69,6 +73,7 @@ typedef struct k_type {
     const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
     k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
     int ntargs;
+    k_loc loc;                /* TY_MEMBER_TYPE: where `typename X::m` was written */
 } k_type;
 
 /* One template argument as written: a type or an expression (lang/templates.c). */
@@ -123,6 +128,9 @@ struct k_record {
     int cur_access;           /* while parsing: the access of the next member */
     const char **friends;     /* names of friend functions and classes (unqualified) */
     int nfriends, friends_cap;
+    const char **mtype_names; /* member types: `typedef T value_type;`, `using P = T *;` */
+    struct k_type **mtypes;   /* (lang/member_types.c), same order */
+    int nmtypes, mtypes_cap;
     /* sema: */
     int layout_state;         /* 0 not yet, 1 in progress, 2 done */
     int64_t size;
@@ -291,6 +299,8 @@ struct k_decl {
     k_loc loc;
     const char *name;
     k_type *type;             /* D_FUNC: TY_FUNC whose base is the return type */
+    k_type *alias_type;       /* an alias template `template <class T> using A = X;` (a
+                                 D_RECORD whose record is empty): X (lang/member_types.c) */
     unsigned storage;         /* enum k_storage */
     k_expr *init;             /* initializer (E_INIT_LIST for braces), or NULL */
     k_expr *align_expr;       /* D_VAR: alignas(n) written on it, or NULL */

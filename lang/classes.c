@@ -397,6 +397,20 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     *done = 0;
     k_record *r = s->fn ? s->fn->method_of : NULL;
     k_decl **c;
+    uint32_t off;
+    if (r && !methods_named(s, r, e->name, &c) && k_record_find(r, e->name, &off)) {
+        /* `op(x)` with op a data member: a function object or a function
+         * pointer, called as (*this).op(x) */
+        k_expr *callee = node(s, E_IDENT, e->loc);
+        callee->name = e->name;
+        callee->depth = 1;
+        if (!k_sema_member_ident(s, callee))
+            return NULL;
+        *done = 1;
+        e->lhs = callee;
+        e->name = NULL;
+        return k_sema_indirect_call(s, e);
+    }
     if (!r || !methods_named(s, r, e->name, &c))
         return NULL;
     *done = 1;

@@ -77,6 +77,8 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
         for (int i = 0; r->params && i < t->nparams; i++)
             r->params[i] = k_clone_type(ctx, t->params[i], s);
     }
+    if (r->kind == TY_MEMBER_TYPE && s)
+        k_member_type_bind(ctx, r);   /* `typename V::value_type` with V now a class */
     return r;
 }
 

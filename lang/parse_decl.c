@@ -175,10 +175,12 @@ void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc)
     b->rec = base->rec;
     k_record_add(ps->ctx, t->rec, NULL, b, loc);
     t->rec->base = base->rec;
+    k_parse_member_types_inherit(ps, t->rec, base->rec);
 }
 
 k_type *k_parse_record_end(k_parser *ps, k_type *t)
 {
+    k_parse_member_types_end(ps, t->rec);
     if (ps->records.n)
         ps->records.n--;
     t->rec->defined = 1;
@@ -211,22 +213,6 @@ const char *k_parse_record_scope(k_parser *ps, const k_record *r)
     return k_ns_qualify(ps->ctx, ps->ns, r->tag ? r->tag : "?");
 }
 
-/* `typedef T name;` in S: the type name "S::name", found by its bare name
- * inside S (kp_typedef_lookup) and as `S::name` outside. */
-static void member_typedefs(k_parser *ps, k_specs *sp, k_list *dtors,
-                            k_type *(*build)(k_parser *, k_specs *, k_declarator *))
-{
-    k_record *r = ps->records.items[ps->records.n - 1];
-    if (sp->storage)
-        k_error(ps->ctx, sp->loc, "storage class in a typedef");
-    for (int i = 0; dtors && i < dtors->n; i++) {
-        k_declarator *d = dtors->items[i];
-        if (d && d->name)
-            k_parse_add_typedef(ps, qualified(ps, k_parse_record_scope(ps, r), d->name),
-                                build(ps, sp, d));
-    }
-}
-
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *))
@@ -242,6 +228,14 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                 k_parse_friend(ps, ((k_declarator *)dtors->items[i])->name);
         return;
     }
+    if (sp->is_typedef) {   /* `typedef T value_type;`: member types (lang/member_types.c) */
+        for (int i = 0; dtors && i < dtors->n; i++) {
+            k_declarator *d = dtors->items[i];
+            if (d && d->name)
+                k_parse_member_type(ps, d->loc, d->name, build(ps, sp, d));
+        }
+        return;
+    }
     for (int i = 0; dtors && i < dtors->n; i++) {
         k_declarator *d = dtors->items[i];
         if (d && d->is_func)
@@ -251,13 +245,8 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
         if (d && (d->is_func || (sp->storage & ST_STATIC)))
             dtors->items[i] = NULL;
     }
-    if (sp->is_typedef) {
-        member_typedefs(ps, sp, dtors, build);
-        return;
-    }
-    if ((sp->storage & ~(unsigned)(ST_STATIC | ST_DEVICE | ST_HOST |
-                                                     ST_INLINE | ST_FORCEINLINE)))
-        k_error(ps->ctx, sp->loc, "storage classes and typedefs inside a %s are not supported",
+    if (sp->storage & ~(unsigned)(ST_STATIC | ST_DEVICE | ST_HOST | ST_INLINE | ST_FORCEINLINE))
+        k_error(ps->ctx, sp->loc, "storage classes inside a %s are not supported",
                 kind_word(r->is_union));
     if (!dtors) {
         if (sp->defined && !sp->defined->tag) {

@@ -41,6 +41,15 @@ void k_parse_add_ordinary(k_parser *ps, const char *name);
 int k_parse_is_ordinary(const k_parser *ps, const char *name);
 void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
 k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
+/* lang/member_types.c: member types and `typename X::m` */
+void k_parse_member_type(k_parser *ps, k_loc loc, const char *name, k_type *t);
+void k_parse_member_types_end(k_parser *ps, const k_record *r);
+int k_parse_is_member_type(const k_parser *ps, const char *tpl, const char *member);
+void k_parse_member_types_inherit(k_parser *ps, const k_record *d, const k_record *b);
+void k_parse_member_type_named(k_parser *ps, k_loc loc, const k_type *old, k_type *t);
+k_type *k_parse_typename(k_parser *ps, k_loc loc, const char *qname);
+k_type *k_parse_typename_of(k_parser *ps, k_loc loc, k_type *id, const char *member);
+k_stmt *k_parse_alias_template(k_parser *ps, k_loc loc, const char *name, k_type *type);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
 const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
 int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc);

@@ -152,6 +152,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token <type> TYPEDEF_NAME "type name"
 %token <name> TEMPLATE_NAME "template name" TEMPLATE_TYPE "class template name"
 %token <name> SCOPED_NAME "member name"
+%token <name> SCOPED_TYPE "member type name"   /* C<args>::m naming a member type */
 %token <expr> INT_LIT "integer constant"
 %token <expr> FLOAT_LIT "floating constant"
 %token <expr> CHAR_LIT "character constant"
@@ -231,7 +232,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> ctor_head dtor_head conv_head fnptr_inner
 %type <list> mem_inits_opt mem_inits
 %type <expr> mem_init
-%type <type> template_type
+%type <type> template_type typename_spec
 %type <list> template_head tparams targs targs_opt
 %type <ptr> tparam targ
 %type <stmt> handler
@@ -266,6 +267,8 @@ external
     | template_head decl_specs declarator compound
                                     { kp_add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
     | template_head declaration     { kp_add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
+    | template_head KW_USING IDENT '=' type_name ';'        /* an alias template */
+        { kp_add_file_decls(ps, k_parse_alias_template(ps, LOC(@3), $3, $5)); k_tpl_head_end(ps, $1); }
     /* a class template's members defined outside it: `T C<T>::f() const {...}`,
      * `C<T>::C(T v) : x(v) {...}` (lang/templates_member.c) */
     | template_head decl_specs declarator KW_CONST compound
@@ -308,9 +311,13 @@ tparams
     | tparams ',' tparam                        { $$ = kp_list_push(ps, $1, $3); }
     ;
 
+/* `typename T` and `class T` are spelled out: after `typename X` the next
+ * token tells a type parameter from a non-type one of type `typename X::m` */
 tparam
-    : tpl_typename IDENT                        { $$ = k_tpl_type_param(ps, LOC(@2), $2, NULL); }
-    | tpl_typename IDENT '=' type_name          { $$ = k_tpl_type_param(ps, LOC(@2), $2, $4); }
+    : KW_TYPENAME IDENT                         { $$ = k_tpl_type_param(ps, LOC(@2), $2, NULL); }
+    | KW_TYPENAME IDENT '=' type_name           { $$ = k_tpl_type_param(ps, LOC(@2), $2, $4); }
+    | KW_CLASS IDENT                            { $$ = k_tpl_type_param(ps, LOC(@2), $2, NULL); }
+    | KW_CLASS IDENT '=' type_name              { $$ = k_tpl_type_param(ps, LOC(@2), $2, $4); }
     | decl_specs IDENT
         { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  $2, NULL); }
@@ -319,9 +326,14 @@ tparam
                                  $2, $4); }
     ;
 
-tpl_typename
-    : KW_TYPENAME
-    | KW_CLASS
+/* `typename X::m`: a member type of X (lang/member_types.c) */
+typename_spec
+    : KW_TYPENAME IDENT                         { $$ = k_parse_typename(ps, LOC(@2), $2); }
+    | KW_TYPENAME TYPEDEF_NAME                  { $$ = $2; }
+    | KW_TYPENAME template_type                 { $$ = $2; }   /* `typename ns::A<T>` */
+    | KW_TYPENAME template_type SCOPED_NAME     { $$ = k_parse_typename_of(ps, LOC(@3), $2, $3); }
+    | KW_TYPENAME template_type SCOPED_TYPE     { $$ = k_parse_typename_of(ps, LOC(@3), $2, $3); }
+    | template_type SCOPED_TYPE                 { $$ = k_parse_typename_of(ps, LOC(@2), $1, $2); }
     ;
 
 template_type
@@ -389,6 +401,8 @@ decl_specs
     | KW_TYPEDEF                                { $$ = kp_specs_new(ps, LOC(@1)); $$->is_typedef = 1; }
     | template_type                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
     | decl_specs template_type                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
+    | typename_spec                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | decl_specs typename_spec                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     | decl_specs storage                        { $$ = $1; $$->storage |= $2; }
     | decl_specs qualifier                      { $$ = $1; $$->quals |= $2; }
     | decl_specs type_kw                        { $$ = kp_specs_type(ps, $1, $2, LOC(@2), NULL); }
@@ -411,6 +425,8 @@ type_specs
     | type_specs TYPEDEF_NAME                   { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     | template_type                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
     | type_specs template_type                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
+    | typename_spec                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | type_specs typename_spec                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     | tagged_spec                   { $$ = k_parse_specs_tagged(ps, kp_specs_new(ps, LOC(@1)), $1); }
     | type_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
     ;
@@ -492,7 +508,8 @@ member
     | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { kp_add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'                                { k_parse_access(ps, $1); }
-    | KW_USING IDENT '=' type_name ';'          { k_parse_using_type(ps, LOC(@2), $2, $4); }
+    | KW_USING IDENT '=' type_name ';'          { k_parse_member_type(ps, LOC(@2), $2, $4); }
+    | KW_USING TYPEDEF_NAME '=' type_name ';'   { k_parse_member_type_named(ps, LOC(@2), $2, $4); }
     | ';'
     | error ';'                                 { yyerrok; }
     ;
@@ -1282,7 +1299,8 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         /* `C<args>::m`: the member after a class template's id */
         if (ps->tpl.prev_kind == TPL_CLOSE && t->len > 2 && t->text[0] == ':') {
             lval->name = k_strndup(ps->ctx, t->text + 2, t->len - 2);
-            kind = SCOPED_NAME;
+            kind = k_parse_is_member_type(ps, ps->tpl.closed_name, lval->name) ? SCOPED_TYPE
+                                                                               : SCOPED_NAME;
             break;
         }
         /* `P::template f`: f is a member template (lang/templates_member.c) */
@@ -1321,9 +1339,11 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
          * is not a template that `using namespace std` brings in */
         int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
                     (name && k_parse_is_ordinary(ps, name));
-        if (name && !plain && k_tpl_classify(ps, &lval->name))
+        if (name && !plain && k_tpl_classify(ps, &lval->name)) {
             kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
                    ? TEMPLATE_TYPE : TEMPLATE_NAME;
+            ps->tpl.last_name = lval->name;
+        }
         break;
     }
     case INT_LIT: lval->expr = kp_literal(ps, E_INT, t); break;

@@ -208,6 +208,8 @@ void k_sema_add_const(k_sema_state *s, const char *name, k_type_kind kind, const
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
 {
     for (; t; t = t->base) {
+        if (t->kind == TY_MEMBER_TYPE)
+            k_member_type_resolve(s, t, loc);
         if (t->kind == TY_TEMPLATE_ID)
             k_chrono_resolve_type(s, t, loc);
         if (t->kind == TY_TEMPLATE_ID)

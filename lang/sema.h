@@ -163,6 +163,8 @@ void k_tpl_sema_finish(k_sema_state *s, k_unit *unit);
 /* A class template's id `S<float>` (TY_TEMPLATE_ID) made its instance's
  * TY_RECORD in place; an error (and TY_INT) when it names none. */
 void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc);
+/* `typename X::m` (TY_MEMBER_TYPE) as X's member type, in place (lang/member_types_sema.c) */
+void k_member_type_resolve(k_sema_state *s, k_type *t, k_loc loc);
 
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);

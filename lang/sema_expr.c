@@ -918,10 +918,26 @@ typedef struct builtin_probe_arg {
     int id;
 } builtin_probe_arg;
 
+/* <cmath>'s and <cstdlib>'s functions are the C library's under std::
+ * too (std::sqrt, std::abs, std::isnan): the built-in `sqrt` already
+ * follows C++'s overloads (float for a float). */
+static int std_math(const char *qname, int device)
+{
+    if (strncmp(qname, "std::", 5) != 0)
+        return -1;
+    int id = k_builtin_find(qname + 5, device);
+    if (id < 0)
+        return -1;
+    int kind = k_builtin_get(id)->kind;
+    return kind == BK_MATH || kind == BK_MATHF || kind == BK_ABS || kind == BK_CLASSIFY ? id : -1;
+}
+
 static int builtin_probe(void *arg, const char *qname)
 {
     builtin_probe_arg *a = arg;
     a->id = k_builtin_find(qname, a->device);
+    if (a->id < 0)
+        a->id = std_math(qname, a->device);
     return a->id >= 0;
 }
 

@@ -31,6 +31,7 @@ static const struct {
     {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM},
     {"fstream", INC_FSTREAM}, {"map", INC_MAP},
+    {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
 };
 
 const char *k_stl_header_text(const char *name)
@@ -47,6 +48,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_map_text();
     if (!strcmp(name, "simtvm/vector.h"))
         return k_stl_vector_text();
+    if (!strcmp(name, "simtvm/iterator.h"))
+        return k_stl_iterator_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)
         if (!strcmp(STD_HEADERS[i].name, name))
             return STD_HEADERS[i].text;

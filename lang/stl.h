@@ -10,12 +10,24 @@ const char *k_stl_vector_text(void);
 const char *k_stl_sstream_text(void);   /* lang/stl_streams.c */
 const char *k_stl_fstream_text(void);
 const char *k_stl_map_text(void);       /* lang/stl_map.c */
+/* lang/stl_iterator.c: <iterator>, and libcu++'s <cuda/std/iterator> */
+const char *k_stl_iterator_text(void);
+const char *k_stl_cuda_std_iterator_text(void);
 /* The text of a standard header that is written in K, or NULL. */
 const char *k_stl_header_text(const char *name);
 
 
 /* The size members std::vector and thrust's vectors share (K text, spliced
  * into both class templates): pop_back, reserve, resize, assign, clear. */
+/* The member types of a container whose iterators are pointers to T
+ * (std::vector, std::string, thrust::device_vector), as K text. */
+#define K_CONTAINER_MEMBER_TYPES(T)                                                       \
+    "    typedef " T " value_type;\n    typedef unsigned long size_type;\n"              \
+    "    typedef long difference_type;\n    typedef " T " &reference;\n"                 \
+    "    typedef const " T " &const_reference;\n    typedef " T " *pointer;\n"            \
+    "    typedef const " T " *const_pointer;\n    typedef " T " *iterator;\n"             \
+    "    typedef const " T " *const_iterator;\n"
+
 #define K_VECTOR_SIZE_MEMBERS \
     "    void pop_back() { _n--; }\n" \
     "    void reserve(unsigned long n) { _grow(n); }\n" \

@@ -24,10 +24,7 @@ static const char TEXT_STRING[] =
     "    abort();\n"
     "}\n"
     "struct string {\n"
-    "    typedef unsigned long size_type;\n"
-    "    typedef char value_type;\n"
-    "    typedef char *iterator;\n"
-    "    typedef const char *const_iterator;\n"
+    K_CONTAINER_MEMBER_TYPES("char")
     "    char *_p;\n"
     "    unsigned long _n;\n"
     "    unsigned long _cap;\n"
@@ -236,6 +233,7 @@ static const char TEXT_VECTOR[] =
     "#include <stdio.h>\n"
     "namespace std {\n"
     "template <typename T> struct vector {\n"
+    K_CONTAINER_MEMBER_TYPES("T")
     "    T *_d;\n"
     "    unsigned long _n;\n"
     "    unsigned long _cap;\n"

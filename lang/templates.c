@@ -115,19 +115,21 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
     }
     if (kind == '<' && (ts->prev_kind == TEMPLATE_NAME || ts->prev_kind == TEMPLATE_TYPE
                         || ts->prev_kind == KW_TEMPLATE)) {
-        if (ts->nangles < K_TPL_MAX_ANGLES)
+        if (ts->nangles < K_TPL_MAX_ANGLES) {
+            ts->angle_names[ts->nangles] = ts->last_name;
             ts->angle_parens[ts->nangles++] = ts->parens;
+        }
         else
             k_error(ps->ctx, LOC(*lloc), "template argument lists nested too deeply"
                     " (at most %d)", K_TPL_MAX_ANGLES);
         kind = TPL_OPEN;
     } else if (kind == '>' && closes_list(ts)) {
-        ts->nangles--;
+        ts->closed_name = ts->angle_names[--ts->nangles];
         kind = TPL_CLOSE;
     } else if ((kind == SHR || kind == LAUNCH_CLOSE) && closes_list(ts)) {
         /* `a<b<int>>` (C++11) and `a<b<c<int>>>`: each '>' closes a list
          * while one is open; k_tpl_pending hands out the rest */
-        ts->nangles--;
+        ts->closed_name = ts->angle_names[--ts->nangles];
         ts->pending_close = kind == SHR ? 1 : 2;
         ts->pending_loc = (k_loc){ (uint32_t)lloc->first_line, (uint32_t)lloc->first_column + 1 };
         lloc->last_column = lloc->first_column;
@@ -147,7 +149,7 @@ int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc)
     lloc->first_line = lloc->last_line = (int)ts->pending_loc.line;
     lloc->first_column = lloc->last_column = (int)ts->pending_loc.col;
     if (closes_list(ts)) {
-        ts->nangles--;
+        ts->closed_name = ts->angle_names[--ts->nangles];
         ts->pending_close--;
         kind = TPL_CLOSE;
     } else if (ts->pending_close == 2) {
@@ -324,10 +326,7 @@ const char *k_tpl_class_spec(k_parser *ps, k_type *id)
     if (!ts->head_open || ts->head_name)
         k_error(ps->ctx, ps->tok.loc, "a class template's specialization '%s<...>' needs"
                 " 'template <>' before it", id->name);
-    else if (ts->head_nparams > 0)
-        k_error(ps->ctx, ps->tok.loc, "partial specialization of class template '%s' is not"
-                " supported in K (specialize it for each type)", id->name);
-    else {
+    else {   /* explicit (`template <>`) or partial (`template <class T> S<T *>`) */
         ts->head_name = id->name;
         ts->class_spec = id;
     }
@@ -379,11 +378,14 @@ static void class_head_end(k_parser *ps, k_tparam *tp, int n)
             d->name = ts->class_spec->name;
             d->spec_args = ts->class_spec->targs;
             d->nspec_args = ts->class_spec->ntargs;
-        } else if (!ts->class_spec) {
+        }
+        /* a partial specialization (a head with parameters) is a template,
+         * members and all; an explicit one's members are plain */
+        if (!ts->class_spec || n > 0) {
             d->is_template = 1;
             d->tparams = tp;
             d->ntparams = n;
-            if (d->kind == D_RECORD)
+            if (d->kind == D_RECORD && !ts->class_spec)
                 d->name = ts->class_name;
         }
     }

@@ -26,6 +26,9 @@ typedef struct k_tpl_scan {
     unsigned char *kinds;     /* enum k_tpl_kind, same order */
     int n, cap;
     int angle_parens[K_TPL_MAX_ANGLES]; /* per open '<': the bracket depth it opened at */
+    const char *angle_names[K_TPL_MAX_ANGLES]; /* per open '<': the template it follows */
+    const char *last_name;    /* the last template name scanned */
+    const char *closed_name;  /* the template whose argument list the last '>' closed */
     int nangles;
     int parens;               /* depth of ( [ { */
     int prev_kind;            /* the token k_yylex returned last */
@@ -76,5 +79,12 @@ typedef struct k_subst {
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s);
 k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s);
 k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
+
+/* Member types of class template instances (lang/member_types_sema.c): the
+ * template's, substituted; and a TY_MEMBER_TYPE whose class is now known
+ * replaced in place by that class's member type (0 if it has none). */
+void k_member_types_instantiate(k_ctx *ctx, k_record *to, const k_record *from,
+                                const k_subst *sb);
+int k_member_type_bind(k_ctx *ctx, k_type *t);
 
 #endif

@@ -41,6 +41,8 @@ typedef struct tpl_entry {
     struct tpl_entry *next;
     k_decl *decl;             /* the latest declaration: the definition once seen */
     tpl_inst *insts;          /* instances and explicit specializations */
+    k_decl **partials;        /* a class template's partial specializations, in order */
+    int npartials;
 } tpl_entry;
 
 struct k_tpl_sema {
@@ -197,7 +199,7 @@ static tpl_entry *find_class(k_sema_state *s, const char *name);
 
 /* The non-type parameter that is the whole length of array type p
  * (`unsigned (&bins)[N]`), or -1. */
-static int value_tparam(const k_decl *t, const k_type *p)
+static int length_tparam(const k_decl *t, const k_type *p)
 {
     const k_expr *e = p->kind == TY_ARRAY ? p->len_expr : NULL;
     if (!e || e->kind != E_IDENT || !e->name)
@@ -213,7 +215,7 @@ static int value_tparam(const k_decl *t, const k_type *p)
 static int match_length(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                         tpl_args *out, int report, k_loc at)
 {
-    int k = value_tparam(t, p);
+    int k = length_tparam(t, p);
     if (a->length < 0 || k < out->nexplicit || !out->have)
         return 1;
     if (!out->have[k] || out->values[k] == a->length) {
@@ -276,7 +278,7 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
         }
         return -1;
     }
-    if (p->kind == TY_ARRAY && a->kind == TY_ARRAY && value_tparam(t, p) >= 0 &&
+    if (p->kind == TY_ARRAY && a->kind == TY_ARRAY && length_tparam(t, p) >= 0 &&
         !match_length(s, t, p, a, out, report, at))
         return -1;
     if (p->kind == TY_PTR || p->kind == TY_ARRAY) {
@@ -720,9 +722,10 @@ static const char *member_name(k_sema_state *s, const char *inst, const char *na
 
 /* A copy of the template's record with a substituted: its members' types
  * and its member functions, which are checked (and lowered) as functions. */
-static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
+static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
+                                   const k_decl *pattern, const tpl_args *pargs, k_loc at)
 {
-    const k_record *tr = en->decl->type->rec;
+    const k_record *tr = pattern->type->rec;
     k_record *r = k_alloc(s->ctx, sizeof *r);
     if (!r)
         return NULL;
@@ -733,7 +736,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     in->decl = k_decl_new(s->ctx, D_RECORD, tr->loc, r->tag);
     in->decl->type = k_type_new(s->ctx, TY_RECORD);
     in->decl->type->rec = r;
-    k_subst sb = subst_of(s, en->decl, &in->args, en->decl->ntparams);
+    k_subst sb = subst_of(s, pattern, pargs, pattern->ntparams);
     sb.from = tr;
     sb.to = r;
     r->fields = k_alloc(s->ctx, (size_t)(tr->nfields + 1) * sizeof *r->fields);
@@ -744,6 +747,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
         r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
     }
     r->fields_cap = tr->nfields;
+    k_member_types_instantiate(s->ctx, r, tr, &sb);
     r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
     for (int i = 0; r->methods && i < tr->nmethods; i++) {
         k_decl *m = k_clone_func(s->ctx, tr->methods[i], &sb);
@@ -782,6 +786,163 @@ static k_record *class_instance(k_sema_state *s, const char *name, k_targ *targs
     return t.kind == TY_RECORD ? t.rec : NULL;
 }
 
+/* The index of t's non-type parameter called name, or -1. */
+static int value_tparam(const k_decl *t, const char *name)
+{
+    for (int i = 0; name && i < t->ntparams; i++)
+        if (t->tparams[i].name && t->tparams[i].type && strcmp(t->tparams[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Whether partial specialization p (`template <class T> struct S<T *>`)
+ * fits the primary's arguments a: its own parameters deduced from them
+ * (into pa), and its written arguments with those substituted equal to a. */
+static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl_args *pa,
+                        k_loc loc)
+{
+    if (p->nspec_args != a->n || !args_new(s, pa, p->ntparams))
+        return 0;
+    pa->nexplicit = 0;
+    int *bound = k_alloc(s->ctx, (size_t)(p->ntparams + 1) * sizeof *bound);
+    if (!bound)
+        return 0;
+    for (int i = 0; i < a->n; i++) {
+        const k_type *w = p->spec_args[i].type;
+        const k_expr *x = p->spec_args[i].expr;
+        int k = x && x->kind == E_IDENT ? value_tparam(p, x->name) : -1;
+        if (k >= 0) {             /* `S<char, N>`: N from the argument's value */
+            pa->values[k] = a->values[i];
+            bound[k] = 1;
+        } else if (!w != !a->types[i]) {
+            return 0;
+        } else if (w && match(s, p, w, a->types[i], pa, 0, loc) <= 0) {
+            return 0;
+        }
+    }
+    for (int i = 0; i < p->ntparams; i++)
+        if (p->tparams[i].type ? !bound[i] : !pa->types[i])
+            return 0;
+    /* the written arguments, substituted, must be the arguments themselves */
+    k_subst sb = subst_of(s, p, pa, p->ntparams);
+    for (int i = 0; i < a->n; i++) {
+        if (!p->spec_args[i].type) {
+            int64_t v;
+            k_expr *x = k_clone_expr(s->ctx, p->spec_args[i].expr, &sb);
+            if (!x || !k_sema_const_int(s, x, &v) || v != a->values[i])
+                return 0;
+            continue;
+        }
+        k_type *w = k_clone_type(s->ctx, p->spec_args[i].type, &sb);
+        k_sema_resolve_type(s, w, loc);
+        if (!k_ty_same(w, a->types[i]) || w->quals != a->types[i]->quals)
+            return 0;
+    }
+    return 1;
+}
+
+/* How much a written argument fixes: each pointer, array, qualifier and
+ * named type counts one, a bare parameter nothing (`const T *` 3, `T *` 1). */
+static int fixed_parts(const k_type *t)
+{
+    int n = 0;
+    for (int depth = 0; t && depth < 64; t = t->base, depth++) {
+        n += (t->kind != TY_TPARAM) + ((t->quals & Q_CONST) != 0);
+        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++)
+            n += fixed_parts(t->targs[i].type);
+    }
+    return n;
+}
+
+static int specialized_score(const k_decl *p)
+{
+    int n = 0;
+    for (int i = 0; i < p->nspec_args; i++)
+        n += p->spec_args[i].type ? fixed_parts(p->spec_args[i].type)
+             : p->spec_args[i].expr && p->spec_args[i].expr->kind != E_IDENT;
+    return n + p->nspec_args - p->ntparams;   /* `S<A, A>`: one parameter for two */
+}
+
+/* The partial specialization of en that fits a and fixes the most of it
+ * (C++'s "more specialized" ordering, approximated: `const T *` wins over
+ * `T *`; of two that fix as much, the first declared), or NULL. */
+static const k_decl *partial_for(k_sema_state *s, tpl_entry *en, const tpl_args *a,
+                                 tpl_args *pa, k_loc loc)
+{
+    const k_decl *best = NULL;
+    int best_score = -1;
+    for (int i = 0; i < en->npartials; i++) {
+        tpl_args try;
+        int score = specialized_score(en->partials[i]);
+        if (score > best_score && partial_fits(s, en->partials[i], a, &try, loc)) {
+            best = en->partials[i];
+            best_score = score;
+            *pa = try;
+        }
+    }
+    return best;
+}
+
+/* Whether the written type t mentions the type parameter called name. */
+static int names_tparam(const k_type *t, const char *name)
+{
+    for (; t; t = t->base) {
+        if (t->kind == TY_TPARAM && t->name && strcmp(t->name, name) == 0)
+            return 1;
+        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++)
+            if (names_tparam(t->targs[i].type, name))
+                return 1;
+    }
+    return 0;
+}
+
+static void add_partial(k_sema_state *s, k_decl *d)
+{
+    tpl_entry *en = find_class(s, d->name);
+    if (!en) {
+        k_error(s->ctx, d->loc, "partial specialization of '%s' without a primary template",
+                d->name);
+        return;
+    }
+    for (int i = 0; i < d->ntparams; i++) {
+        int used = 0;
+        for (int j = 0; j < d->nspec_args && !used && d->tparams[i].name; j++) {
+            const k_expr *x = d->spec_args[j].expr;
+            used = names_tparam(d->spec_args[j].type, d->tparams[i].name) ||
+                   (x && x->kind == E_IDENT && x->name &&
+                    strcmp(x->name, d->tparams[i].name) == 0);
+        }
+        if (!used) {
+            k_error(s->ctx, d->loc, "template parameter '%s' of a partial specialization of"
+                    " '%s' is not used in its arguments (it could never be deduced)",
+                    d->tparams[i].name ? d->tparams[i].name : "?", d->name);
+            return;
+        }
+    }
+    k_decl **p = k_alloc(s->ctx, (size_t)(en->npartials + 1) * sizeof *p);
+    if (!p)
+        return;
+    if (en->npartials)
+        memcpy(p, en->partials, (size_t)en->npartials * sizeof *p);
+    p[en->npartials++] = d;
+    en->partials = p;
+}
+
+/* `A<int>` of an alias template `template <class T> using A = X;`: X with
+ * T = int, resolved, in place of t (keeping t's qualifiers). */
+static void alias_instance(k_sema_state *s, const k_decl *alias, const tpl_args *a, k_type *t,
+                           k_loc loc)
+{
+    k_subst sb = subst_of(s, alias, a, alias->ntparams);
+    k_type *r = k_clone_type(s->ctx, alias->alias_type, &sb);
+    state(s)->depth++;
+    k_sema_resolve_type(s, r, loc);
+    state(s)->depth--;
+    unsigned quals = t->quals;
+    *t = *r;
+    t->quals |= quals;
+}
+
 void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
 {
     tpl_entry *en = find_class(s, t->name);
@@ -807,7 +968,11 @@ void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
             use.ntargs = en->decl->ntparams;
         }
         tpl_args a;
-        if (call_args(s, en->decl, &use, &a, 1)) {
+        if (en->decl->alias_type && call_args(s, en->decl, &use, &a, 1)) {
+            alias_instance(s, en->decl, &a, t, loc);
+            return;
+        }
+        if (!en->decl->alias_type && call_args(s, en->decl, &use, &a, 1)) {
             for (tpl_inst *in = en->insts; in && !r; in = in->next)
                 if (args_equal(&in->args, &a))
                     r = in->decl->type->rec;
@@ -816,7 +981,10 @@ void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
                 in->args = a;
                 in->next = en->insts;
                 en->insts = in;
-                r = instantiate_class(s, en, in, loc);
+                tpl_args pa;
+                const k_decl *partial = partial_for(s, en, &a, &pa, loc);
+                r = partial ? instantiate_class(s, en, in, partial, &pa, loc)
+                            : instantiate_class(s, en, in, en->decl, &a, loc);
             }
         }
     }
@@ -957,6 +1125,10 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
 {
     if (d->kind == D_RECORD && d->ntparams == 0) {
         class_specialization(s, d);
+        return;
+    }
+    if (d->kind == D_RECORD && d->nspec_args) {
+        add_partial(s, d);
         return;
     }
     if (d->kind == D_FUNC && d->method_of && !d->member_template)

@@ -5,25 +5,31 @@
  * header not listed here is an error naming it (lang/include.c). */
 #include <string.h>
 
+#include "stl.h"
 #include "thrust.h"
 
 #define INC_THRUST                                                                      \
     "#pragma once\n#include <cuda/std/functional>\n#include <simtvm/thrust_vector.h>\n" \
     "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
-    "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"
+    "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"       \
+    "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
     "device_vector.h", "equal.h", "execution_policy.h", "extrema.h", "fill.h", "for_each.h",
-    "functional.h", "host_vector.h", "inner_product.h", "iterator/constant_iterator.h",
-    "iterator/counting_iterator.h", "pair.h", "random.h", "reduce.h", "scan.h", "sequence.h",
-    "shuffle.h", "sort.h", "tabulate.h", "transform.h", "transform_reduce.h",
+    "functional.h", "gather.h", "host_vector.h", "inner_product.h",
+    "iterator/constant_iterator.h", "iterator/counting_iterator.h",
+    "iterator/transform_iterator.h", "pair.h", "random.h", "reduce.h", "remove.h",
+    "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
+    "transform.h", "transform_reduce.h", "unique.h",
 };
 
 const char *k_thrust_header_text(const char *name)
 {
     if (!strcmp(name, "cuda/std/functional"))
         return k_thrust_cuda_std_functional_text();
+    if (!strcmp(name, "cuda/std/iterator"))
+        return k_stl_cuda_std_iterator_text();
     if (!strcmp(name, "simtvm/thrust_vector.h"))
         return k_thrust_vector_text();
     if (!strcmp(name, "simtvm/thrust_functional.h"))
@@ -34,6 +40,8 @@ const char *k_thrust_header_text(const char *name)
         return k_thrust_algorithm_text();
     if (!strcmp(name, "simtvm/thrust_device.h"))
         return k_thrust_device_text();
+    if (!strcmp(name, "simtvm/thrust_compact.h"))
+        return k_thrust_compact_text();
     if (strncmp(name, "thrust/", 7) != 0)
         return NULL;
     for (size_t i = 0; i < sizeof THRUST_HEADERS / sizeof THRUST_HEADERS[0]; i++)

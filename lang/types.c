@@ -215,7 +215,7 @@ static const char *kind_name(const k_type *t)
     case TY_AUTO: return "auto";
     case TY_CLOSURE: return "lambda";
     case TY_RECORD: return k_record_name(t->rec);
-    case TY_TPARAM: case TY_TEMPLATE_ID: return t->name ? t->name : "?";
+    case TY_TPARAM: case TY_TEMPLATE_ID: case TY_MEMBER_TYPE: return t->name ? t->name : "?";
     default: return "?";
     }
 }

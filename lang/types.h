@@ -64,4 +64,10 @@ int k_record_derives(const k_record *d, const k_record *b);
 /* "struct S", "union U", "struct <anonymous>" */
 const char *k_record_name(const k_record *r);
 
+/* ---- member types (lang/member_types_sema.c) ---- */
+/* `typedef T m;` / `using m = T;` in r: adds m (name is kept, not copied). */
+void k_record_add_member_type(k_ctx *ctx, k_record *r, const char *name, k_type *t);
+/* r's member type called name (or its base class's), or NULL. */
+k_type *k_record_member_type(const k_record *r, const char *name);
+
 #endif

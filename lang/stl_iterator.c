@@ -1,0 +1,77 @@
+/* lang/stl_iterator.c -- the text of <iterator> (and libcu++'s
+ * <cuda/std/iterator>), written in K: std::iterator_traits (a partial
+ * specialization for pointers, as libstdc++'s), std::iter_value_t and
+ * std::iter_difference_t (alias templates), std::distance and
+ * std::advance, and std::ostream_iterator, whose `*it = v` writes v and its
+ * delimiter to the stream (lang/iostream.c turns `os << v` into the
+ * runtime's call).  Thrust's headers read it too, as Thrust's own include
+ * <iterator>. */
+#include "stl.h"
+
+static const char TEXT_ITERATOR[] =
+    "// <iterator> as simtvm builds it in, written in K (doc/language.md).\n"
+    "#pragma once\n"
+    "namespace std {\n"
+    "template <typename It> struct iterator_traits {\n"
+    "    typedef typename It::value_type value_type;\n"
+    "    typedef typename It::difference_type difference_type;\n"
+    "};\n"
+    "template <typename T> struct iterator_traits<T *> {\n"
+    "    typedef T value_type;\n"
+    "    typedef long difference_type;\n"
+    "    typedef T *pointer;\n"
+    "    typedef T &reference;\n"
+    "};\n"
+    "template <typename T> struct iterator_traits<const T *> {\n"
+    "    typedef T value_type;\n"
+    "    typedef long difference_type;\n"
+    "    typedef const T *pointer;\n"
+    "    typedef const T &reference;\n"
+    "};\n"
+    "template <typename It> using iter_value_t = typename iterator_traits<It>::value_type;\n"
+    "template <typename It> using iter_difference_t =\n"
+    "    typename iterator_traits<It>::difference_type;\n"
+    "template <typename It> inline long distance(It first, It last) { return last - first; }\n"
+    "template <typename It> inline void advance(It &it, long n) { it = it + n; }\n"
+    "// std::ostream_iterator<T>(os, delim): an output iterator over a stream\n"
+    "template <typename T> struct ostream_iterator {\n"
+    "    typedef void value_type;\n"
+    "    typedef void difference_type;\n"
+    "    std::ostream _os;\n"
+    "    const char *_delim;\n"
+    "    ostream_iterator(std::ostream os) { _os = os; _delim = (const char *)0; }\n"
+    "    ostream_iterator(std::ostream os, const char *delim) { _os = os; _delim = delim; }\n"
+    "    ostream_iterator &operator=(const T &v)\n"
+    "    {\n"
+    "        _os << v;\n"
+    "        if (_delim)\n"
+    "            _os << _delim;\n"
+    "        return *this;\n"
+    "    }\n"
+    "    ostream_iterator &operator*() { return *this; }\n"
+    "    ostream_iterator &operator++() { return *this; }\n"
+    "    ostream_iterator &operator++(int) { return *this; }\n"
+    "};\n"
+    "}\n";
+
+/* libcu++'s <cuda/std/iterator>: the same entities under cuda::std. */
+static const char TEXT_CUDA_STD_ITERATOR[] =
+    "// libcu++'s <cuda/std/iterator> as simtvm builds it in, written in K.\n"
+    "#pragma once\n"
+    "#include <simtvm/iterator.h>\n"
+    "namespace cuda { namespace std {\n"
+    "template <typename It> using iter_value_t = typename ::std::iterator_traits<It>::value_type;\n"
+    "template <typename It> using iter_difference_t =\n"
+    "    typename ::std::iterator_traits<It>::difference_type;\n"
+    "template <typename It> inline long distance(It first, It last) { return last - first; }\n"
+    "} }\n";
+
+const char *k_stl_iterator_text(void)
+{
+    return TEXT_ITERATOR;
+}
+
+const char *k_stl_cuda_std_iterator_text(void)
+{
+    return TEXT_CUDA_STD_ITERATOR;
+}
