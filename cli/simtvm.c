@@ -401,29 +401,104 @@ static int cmd_run(simtvm_options *o)
     return status;
 }
 
+/* ---- the public API: a VM and a module made through simtvm.h ---- */
+
+/* The simtvm_config of the command line's options. */
+static void config_of(const simtvm_options *o, simtvm_config *cfg)
+{
+    simtvm_config_init(cfg);
+    if (o->device)
+        cfg->device = o->device;
+    cfg->sched = o->sched == SCHED_LOCKSTEP ? SIMTVM_SCHED_LOCKSTEP : SIMTVM_SCHED_ITS;
+    cfg->interleave = o->interleave == INTERLEAVE_RANDOM ? SIMTVM_INTERLEAVE_RANDOM
+                                                         : SIMTVM_INTERLEAVE_CONVERGE;
+    cfg->seed = o->seed;
+    cfg->block_order_random = o->block_order_random;
+    cfg->warp_size = o->warp_size;
+    cfg->threads = o->threads;
+    cfg->max_steps = o->max_steps;
+    cfg->max_host_steps = o->max_host_steps;
+    cfg->max_memory = o->max_memory;
+    cfg->max_printf = o->max_printf;
+    cfg->checks = o->checks;
+    cfg->stats = o->stats != STATS_OFF;
+    cfg->maxrregcount = o->maxrregcount;
+    cfg->no_simd = o->no_simd;
+    cfg->wall_clock = o->wall_clock;
+    cfg->progress = !o->quiet;
+    cfg->trace_path = o->trace_file;
+    cfg->trace_blocks = o->trace_blocks;
+    cfg->report_path = o->report_file;
+    simt_rstyle style = simtvm_diag_style(o);
+    cfg->diag_color = style.color;
+    cfg->diag_json = style.format == SIMT_RF_JSON;
+    cfg->native_libs = o->nnative_libs ? o->native_libs : NULL;
+    cfg->include_dirs = o->ninclude_dirs ? (const char *const *)o->include_dirs : NULL;
+    cfg->out = stdout;
+    cfg->err = stderr;
+}
+
+/* A VM with the options' configuration and o->file compiled (or read) in
+ * it.  Returns 0 (the caller frees *mod, then *vm) or an exit status. */
+static int open_public(const simtvm_options *o, simtvm_vm **vm, simtvm_module **mod)
+{
+    simtvm_config cfg;
+    config_of(o, &cfg);
+    *mod = NULL;
+    if (simtvm_vm_new(&cfg, vm) != SIMTVM_OK) {
+        int status = errorf("%s", simtvm_errmsg(*vm));
+        simtvm_vm_free(*vm);
+        return status;
+    }
+    char *data = NULL;
+    size_t len = 0;
+    int status = read_input(o->file, &data, &len);
+    simtvm_status st = SIMTVM_OK;
+    if (!status && is_kbc(data, len)) {
+        st = simtvm_module_from_kbc(*vm, data, len, mod);
+        if (st != SIMTVM_OK)
+            status = errorf("%s: %s", o->file, simtvm_errmsg(*vm));
+    } else if (!status && ends_with(o->file, ".kbc")) {
+        status = errorf("%s: not a simtvm bytecode file (no %s header)", o->file, SIMT_KBC_MAGIC);
+    } else if (!status) {
+        st = simtvm_compile(*vm, o->file, data, len, (const char *const *)o->defines, mod);
+        fflush(stdout);
+        fputs(simtvm_diag_text(*vm), stderr);
+        if (st == SIMTVM_ERR_NOMEM)
+            status = errorf("%s", simtvm_errmsg(*vm));
+        else if (st != SIMTVM_OK)
+            status = EXIT_FAIL;
+    }
+    free(data);
+    if (status) {
+        simtvm_vm_free(*vm);
+        *vm = NULL;
+    }
+    return status;
+}
+
 /* ---- debug ---- */
 
 static int cmd_debug(simtvm_options *o)
 {
     const simt_device_profile *dev;
     simt_device_profile *owned;
-    simt_module *mod;
-    int status = load_for_run(o, &dev, &owned, &mod);
+    int status = resolve_device(o->device, &dev, &owned); /* its "did you mean" */
+    free(owned);
+    simtvm_vm *vm;
+    simtvm_module *mod;
+    if (!status)
+        status = open_public(o, &vm, &mod);
     if (status)
         return status;
-    if (mod->main_func < 0) {
-        simt_module_free(mod);
-        free(owned);
+    if (!simtvm_module_has_main(mod)) {
         fprintf(stderr, "simtvm: error: %s has no main() to debug\n", o->file);
-        return EXIT_USAGE;
+        status = EXIT_USAGE;
+    } else {
+        status = simtvm_debug(vm, mod, o->prog_argc, o->prog_argv, stdin, stdout);
     }
-    simt_config cfg;
-    simt_config_init(&cfg);
-    apply_run_options(&cfg, o, dev);
-    cfg.native_libs = o->nnative_libs ? o->native_libs : NULL;
-    status = simtvm_debug(mod, &cfg, o->prog_argc, o->prog_argv, stdin, stdout);
-    simt_module_free(mod);
-    free(owned);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
     return status;
 }
 

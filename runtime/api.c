@@ -11,6 +11,7 @@
  * VM's allocator; only the FILE objects themselves are glibc's.
  */
 #include "runtime/api.h"
+#include "runtime/api_debug.h"
 #include "runtime/runtime.h"
 
 #include <stdlib.h>
@@ -157,7 +158,17 @@ static simtvm_status apply_config(simtvm_vm *vm)
         s->max_memory = c->max_memory;
     s->checks = c->checks;
     s->stats = c->stats != 0;
-    s->quiet = 1; /* no progress indicator: the library prints nothing */
+    s->quiet = !c->progress; /* no progress indicator unless asked: the library prints nothing */
+    if (c->max_printf)
+        s->max_printf = c->max_printf;
+    s->maxrregcount = c->maxrregcount;
+    s->no_simd = c->no_simd != 0;
+    s->wall_clock = c->wall_clock != 0;
+    s->trace_path = c->trace_path;
+    s->trace_blocks = c->trace_blocks;
+    s->report_path = c->report_path;
+    s->diag_style.format = c->diag_json ? SIMT_RF_JSON : SIMT_RF_TEXT;
+    s->diag_style.color = c->diag_color && !c->diag_json;
     s->native_libs = c->native_libs;
     const char *name = c->device ? c->device : "h100";
     s->device = simt_device_builtin(name);
@@ -411,6 +422,7 @@ void simtvm_vm_free(simtvm_vm *vm)
 {
     if (!vm)
         return;
+    simtvm_debugger_free(vm->debugger); /* one still attached goes with its VM */
     unload(vm);
     simt_api_free_buffers(vm);
     drop_handles(vm);
@@ -452,7 +464,7 @@ static simtvm_status copy_diags(simtvm_vm *vm, const k_ctx *ctx)
         if (vm->cfg.diag)
             vm->cfg.diag(vm->cfg.diag_user, o);
     }
-    CAPTURE(vm, vm->diag_text, k_print_diags(ctx, f));
+    CAPTURE(vm, vm->diag_text, k_print_diags_styled(ctx, f, &vm->scfg.diag_style));
     if (!vm->diag_text)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     return SIMTVM_OK;
@@ -628,6 +640,38 @@ static int find_kernel(const simt_module *m, const char *name)
     return f >= 0 && (m->funcs[f].kind & FN_KERNEL) ? f : -1;
 }
 
+int simtvm_module_has_main(const simtvm_module *mod)
+{
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    return m && m->main_func >= 0;
+}
+
+const char *simtvm_module_source_name(const simtvm_module *mod)
+{
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    return m && m->source_name ? m->source_name : "";
+}
+
+const char *simtvm_module_source_line(const simtvm_module *mod, unsigned line, int *len)
+{
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    const char *s = m ? m->source : NULL;
+    for (unsigned n = 1; s && *s && n < line; s++)
+        if (*s == '\n')
+            n++;
+    if (!s || !*s || !line || !len)
+        return NULL;
+    const char *e = strchr(s, '\n');
+    *len = e ? (int)(e - s) : (int)strlen(s);
+    while (*len > 0 && (s[*len - 1] == ' ' || s[*len - 1] == '\t' || s[*len - 1] == '\r' ||
+                        s[*len - 1] == '\v' || s[*len - 1] == '\f'))
+        (*len)--;
+    return s;
+}
+
 int simtvm_module_kernel_count(const simtvm_module *mod)
 {
     simtvm_status st;
@@ -720,6 +764,8 @@ simtvm_status simtvm_load(simtvm_vm *vm, simtvm_module *mod)
         return st;
     }
     vm->mod = prog;
+    if (vm->debugger && simt_api_debug_attach(vm->debugger) != 0)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     return simt_api_ok(vm);
 }
 
@@ -759,6 +805,7 @@ static int record_fault(simtvm_vm *vm, api_result_data *d)
     d->faulted = 1;
     d->message = simt_strdup(&vm->al, f->message);
     int reported = v->fault_reported;
+    d->fault_printed = reported;
     v->fault_reported = 0; /* simt_vm_print_fault skips faults already printed */
     CAPTURE(vm, d->text, simt_vm_print_fault(v, f));
     v->fault_reported = reported;
@@ -863,6 +910,12 @@ simtvm_status simtvm_result_fault(const simtvm_result *r, simtvm_fault *out)
         return SIMTVM_ERR_NOT_FOUND;
     *out = d->fault;
     return SIMTVM_OK;
+}
+
+int simtvm_result_fault_printed(const simtvm_result *r)
+{
+    const api_result_data *d = result_of(r);
+    return d && d->faulted && d->fault_printed;
 }
 
 double simtvm_result_time_ms(const simtvm_result *r)

@@ -4,6 +4,8 @@
  *                 launching, running main(), results, statistics, findings
  *   api_buffer.c  buffers, module variables, .npy, kernel arguments
  *   api_native.c  simtvm_register_native: signature text and its checks
+ *   api_debug.c   the debugger: stepping, breakpoints, reading lanes
+ *                 (api_debug_eval.c: expressions; runtime/api_debug.h)
  *
  * A simtvm_vm wraps a simt_vm (vm/vm.h), which exists only while a module is
  * loaded; everything else (configuration, messages, streams, registered
@@ -48,6 +50,7 @@ typedef struct api_result_data {
     simtvm_status status;
     int exit_code;
     int faulted;
+    int fault_printed;          /* the VM wrote the report when the fault happened */
     simtvm_fault fault;
     char *message, *text, *function;
     double time_ms;
@@ -122,6 +125,7 @@ struct simtvm_vm {
     simtvm_result *results;     /* result handles made by this VM (live and freed) */
     char *stats_text;
     char *findings_text;
+    struct simtvm_debugger *debugger; /* attached (api_debug.c), or NULL */
 };
 
 /* Drops one reference to a program (frees it with the last). */
