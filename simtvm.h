@@ -156,7 +156,8 @@ enum simtvm_sched { SIMTVM_SCHED_ITS, SIMTVM_SCHED_LOCKSTEP };
 enum simtvm_interleave { SIMTVM_INTERLEAVE_CONVERGE, SIMTVM_INTERLEAVE_RANDOM };
 enum simtvm_check {
     SIMTVM_CHECK_RACE = 1, SIMTVM_CHECK_SYNC = 2, SIMTVM_CHECK_MEMORY = 4, SIMTVM_CHECK_INIT = 8,
-    SIMTVM_CHECK_ALL = 15
+    SIMTVM_CHECK_ALL = 15,
+    SIMTVM_CHECK_API = 16     /* host-side CUDA API mistakes (not part of ALL, as --check=all) */
 };
 typedef enum simtvm_stream { SIMTVM_STDOUT, SIMTVM_STDERR } simtvm_stream;
 
@@ -459,7 +460,7 @@ const char *simtvm_output(simtvm_vm *vm, simtvm_stream stream, size_t *len);
 simtvm_status simtvm_output_clear(simtvm_vm *vm);
 
 /* The statistics of every launch since the load (SPEC 5.4) in format "text",
- * "json" or "csv", in *text: owned by the VM, valid until its next call of
+ * "json" or "csv" (or "explain": what each metric means), in *text: owned by the VM, valid until its next call of
  * simtvm_stats or simtvm_load.  Needs config.stats (else SIMTVM_ERR_MISUSE). */
 simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text);
 
@@ -486,6 +487,72 @@ const char *simtvm_module_source_name(const simtvm_module *mod);
  * line's end) and its length in *len.  NULL when there is no such line or
  * the module keeps no source (a .kbc). */
 const char *simtvm_module_source_line(const simtvm_module *mod, unsigned line, int *len);
+
+/* Writes the files that config.trace_path (a Chrome trace-event timeline)
+ * and config.report_path (an HTML report) name, for everything run since
+ * the load.  *text (may be NULL) receives the warnings and errors as the
+ * command line prints them ("" when none; owned by the VM, valid until its
+ * next call).  SIMTVM_ERR_IO when a file cannot be written; SIMTVM_OK and
+ * nothing written when neither path is set.  Needs a loaded module. */
+simtvm_status simtvm_write_views(simtvm_vm *vm, const char **text);
+
+/* ---- bytecode and disassembly ---- */
+/* The first bytes of every .kbc image. */
+#define SIMTVM_KBC_MAGIC "SIMTKBC"
+/* Whether data starts as a .kbc image does (a quick test; simtvm_module_from_kbc verifies). */
+int simtvm_is_kbc(const void *data, size_t len);
+/* The module's bytecode as `simtvm disasm` prints it, in *text (*len bytes,
+ * NUL-terminated; release with simtvm_free). */
+simtvm_status simtvm_module_disasm(const simtvm_module *mod, char **text, size_t *len);
+
+/* ---- devices and occupancy ---- */
+/* A device profile (SPEC 5.3); strings are static for built-in profiles and
+ * owned by the VM for simtvm_vm_device. */
+typedef struct simtvm_device_info {
+    const char *name;         /* "h100" */
+    const char *full_name;    /* "NVIDIA H100 SXM5 80GB" */
+    int major, minor;         /* compute capability */
+    int sm_count;
+    int max_threads_per_sm, max_warps_per_sm, max_blocks_per_sm, max_threads_per_block;
+    int regs_per_sm, smem_per_sm;
+    int l2_size;              /* bytes */
+    int clock_khz;
+} simtvm_device_info;
+/* The number of built-in profiles, and profile i of them. */
+int simtvm_device_count(void);
+simtvm_status simtvm_device_builtin(int i, simtvm_device_info *out);
+/* The profile a VM runs with (config.device: built in or read from a file). */
+simtvm_status simtvm_vm_device(const simtvm_vm *vm, simtvm_device_info *out);
+
+typedef enum simtvm_occupancy_limit {
+    SIMTVM_OCC_THREADS, SIMTVM_OCC_BLOCKS, SIMTVM_OCC_REGISTERS, SIMTVM_OCC_SHARED,
+    SIMTVM_OCC_LIMITS
+} simtvm_occupancy_limit;
+/* Resident blocks per SM and what limits them. */
+typedef struct simtvm_occupancy {
+    int warps_per_block;
+    int threads_per_block;    /* threads (textbook) or warps * 32 (vendor granularity) */
+    int regs_per_block;
+    uint64_t smem_per_block;
+    int limit[SIMTVM_OCC_LIMITS]; /* blocks per SM each resource allows; INT32_MAX: no limit */
+    int limiter;              /* simtvm_occupancy_limit */
+    int blocks_per_sm, warps_per_sm;
+    double occupancy_pct;
+} simtvm_occupancy;
+/* The occupancy of blocks of block_threads threads, regs registers per
+ * thread and smem bytes of shared memory on the VM's device, with the
+ * vendor's allocation granularity when vendor is set.  *out is filled also
+ * when such a block cannot run at all, which is SIMTVM_ERR_RANGE. */
+simtvm_status simtvm_vm_occupancy(simtvm_vm *vm, int block_threads, int regs, uint64_t smem,
+                                  int vendor, simtvm_occupancy *out);
+/* "threads", "blocks", "registers", "shared_memory"; static. */
+const char *simtvm_occupancy_limit_name(int limit);
+
+/* ---- suggestions ---- */
+/* The candidate nearest to word by edit distance, when it is near enough to
+ * be what was meant (as git's and cargo's "did you mean"), or NULL.  The
+ * result is one of candidates. */
+const char *simtvm_suggest(const char *word, const char *const *candidates, size_t n);
 
 /* ---- debugging: stepping warps, breakpoints, reading lanes ----
  *

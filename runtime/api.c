@@ -23,7 +23,8 @@
 _Static_assert(SIMTVM_PTR == (int)VT_PTR && SIMTVM_F64 == (int)VT_F64 &&
                SIMTVM_BOOL == (int)VT_BOOL && SIMTVM_U16 == (int)VT_U16,
                "simtvm_type follows simt_vtype");
-_Static_assert((int)SIMTVM_CHECK_RACE == CHECK_RACE && (int)SIMTVM_CHECK_INIT == CHECK_INIT,
+_Static_assert((int)SIMTVM_CHECK_RACE == CHECK_RACE && (int)SIMTVM_CHECK_INIT == CHECK_INIT &&
+               (int)SIMTVM_CHECK_API == CHECK_API,
                "check bits are shared");
 
 /* ---- versions, names ---- */
@@ -142,7 +143,7 @@ static simtvm_status apply_config(simtvm_vm *vm)
     if (c->interleave != SIMTVM_INTERLEAVE_CONVERGE && c->interleave != SIMTVM_INTERLEAVE_RANDOM)
         return simt_api_fail(vm, SIMTVM_ERR_CONFIG,
                              "interleave %d is not an enum simtvm_interleave", c->interleave);
-    if (c->checks & ~(unsigned)SIMTVM_CHECK_ALL)
+    if (c->checks & ~(unsigned)(SIMTVM_CHECK_ALL | SIMTVM_CHECK_API))
         return simt_api_fail(vm, SIMTVM_ERR_CONFIG, "checks 0x%x has unknown bits", c->checks);
     s->warp_size = c->warp_size;
     s->sched = c->sched == SIMTVM_SCHED_LOCKSTEP ? SCHED_LOCKSTEP : SCHED_ITS;
@@ -341,6 +342,28 @@ simtvm_status simtvm_output_clear(simtvm_vm *vm)
 
 /* ---- the VM ---- */
 
+simtvm_status simtvm_write_views(simtvm_vm *vm, const char **text)
+{
+    if (text)
+        *text = "";
+    if (!vm)
+        return SIMTVM_ERR_NULL;
+    if (!vm->mod)
+        return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "no module is loaded (call simtvm_load)");
+    if (!vm->vm.trace)
+        return simt_api_ok(vm);
+    int bad = 0;
+    simt_free(&vm->al, vm->views_text);
+    CAPTURE(vm, vm->views_text, bad = simt_trace_finish(vm->vm.trace, f) != 0);
+    if (!vm->views_text)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
+    if (text)
+        *text = vm->views_text;
+    if (bad)
+        return simt_api_fail(vm, SIMTVM_ERR_IO, "the trace or the report cannot be written");
+    return simt_api_ok(vm);
+}
+
 simtvm_status simtvm_vm_new(const simtvm_config *cfg, simtvm_vm **out)
 {
     if (!out)
@@ -393,7 +416,8 @@ static void unload(simtvm_vm *vm)
     vm->mod = NULL;
     simt_free(&vm->al, vm->stats_text);
     simt_free(&vm->al, vm->findings_text);
-    vm->stats_text = vm->findings_text = NULL;
+    simt_free(&vm->al, vm->views_text);
+    vm->stats_text = vm->findings_text = vm->views_text = NULL;
 }
 
 /* Releases the quarantined (freed) module and result handles of vm and
@@ -1065,9 +1089,10 @@ simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text)
     if (!format || !text)
         return simt_api_fail(vm, SIMTVM_ERR_NULL, "simtvm_stats: NULL %s",
                              format ? "text" : "format");
-    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv"))
-        return simt_api_fail(vm, SIMTVM_ERR_ARGS, "statistics format '%s' is not text, json "
-                             "or csv", format);
+    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv") &&
+        strcmp(format, "explain"))
+        return simt_api_fail(vm, SIMTVM_ERR_ARGS, "statistics format '%s' is not text, json, "
+                             "csv or explain", format);
     if (!vm->mod || !vm->vm.model || !vm->vm.cfg.stats)
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "%s", vm->mod
                              ? "statistics need config.stats = 1"

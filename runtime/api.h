@@ -4,6 +4,7 @@
  *                 launching, running main(), results, statistics, findings
  *   api_buffer.c  buffers, module variables, .npy, kernel arguments
  *   api_native.c  simtvm_register_native: signature text and its checks
+ *   api_tools.c   bytecode tests, disassembly, devices, occupancy, suggestions
  *   api_debug.c   the debugger: stepping, breakpoints, reading lanes
  *                 (api_debug_eval.c: expressions; runtime/api_debug.h)
  *
@@ -125,6 +126,7 @@ struct simtvm_vm {
     simtvm_result *results;     /* result handles made by this VM (live and freed) */
     char *stats_text;
     char *findings_text;
+    char *views_text;           /* simtvm_write_views's messages */
     struct simtvm_debugger *debugger; /* attached (api_debug.c), or NULL */
 };
 
