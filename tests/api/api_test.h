@@ -39,5 +39,6 @@ Suite *api_basic_suite(void);
 Suite *api_run_suite(void);
 Suite *api_alloc_suite(void);
 Suite *api_debug_suite(void);
+Suite *api_tools_suite(void);
 
 #endif
