@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/debug.h"
 #include "cli/debug_cli.h"
 
 /* ------------------------------------------------------------ small helpers */

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "cli/debug.h"
+#include "simtvm.h"
 
 enum loop_result { LOOP_RESUME, LOOP_RUN, LOOP_QUIT };
 

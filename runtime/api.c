@@ -11,7 +11,6 @@
  * VM's allocator; only the FILE objects themselves are glibc's.
  */
 #include "runtime/api.h"
-#include "runtime/api_debug.h"
 #include "runtime/runtime.h"
 
 #include <stdlib.h>

@@ -130,6 +130,11 @@ struct simtvm_vm {
     struct simtvm_debugger *debugger; /* attached (api_debug.c), or NULL */
 };
 
+/* Installs an attached debugger's hook on the freshly loaded simt_vm and
+ * marks its breakpoints in the new module (api_debug.c; simtvm_load calls
+ * it after every load).  -1 when memory runs out. */
+int simt_api_debug_attach(struct simtvm_debugger *d);
+
 /* Drops one reference to a program (frees it with the last). */
 void simt_api_prog_release(api_prog *p);
 

@@ -50,11 +50,6 @@ struct simtvm_debugger {
     uint32_t watch_changed;
 };
 
-/* Installs the hook on the VM's freshly loaded simt_vm and marks the
- * breakpoints again in its module (api.c calls it after every load).
- * -1 when memory runs out. */
-int simt_api_debug_attach(simtvm_debugger *d);
-
 /* Evaluates expr in lane l of warp w of the block that runs (d->blk): 0 and
  * *out, or -1 with the reason in err. */
 int simt_api_debug_eval(simtvm_debugger *d, simt_warp *w, unsigned l, const char *expr,
