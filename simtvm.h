@@ -236,6 +236,7 @@ typedef struct simtvm_config {
     const char *report_path;  /* write an HTML report here (NULL: none) */
     int diag_color;           /* 1: ANSI colour in simtvm_diag_text, fault texts, findings */
     int diag_json;            /* 1: simtvm_diag_text and findings as JSON, one object a line */
+    int no_opt;               /* 1: simtvm_compile without the optimisation passes (-O0) */
 } simtvm_config;
 
 /* Fills cfg with the defaults above.  Always call it before setting fields,

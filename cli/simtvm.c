@@ -127,6 +127,7 @@ static void config_of(const simtvm_options *o, simtvm_config *cfg)
     cfg->stats = o->stats != STATS_OFF;
     cfg->maxrregcount = o->maxrregcount;
     cfg->no_simd = o->no_simd;
+    cfg->no_opt = o->no_opt;
     cfg->wall_clock = o->wall_clock;
     cfg->progress = !o->quiet;
     cfg->trace_path = o->trace_file;

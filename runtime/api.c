@@ -538,6 +538,7 @@ simtvm_status simtvm_compile(simtvm_vm *vm, const char *filename, const char *so
     k_ctx_init(&ctx, filename ? filename : "<input>", source ? source : "", len);
     ctx.al = vm->al;
     ctx.include_dirs = vm->cfg.include_dirs;
+    ctx.no_opt = vm->cfg.no_opt != 0;
     if (vm->scfg.device) /* __CUDA_ARCH__ of device code */
         ctx.cuda_arch = vm->scfg.device->major * 100 + vm->scfg.device->minor * 10;
     simt_module *m = k_compile(&ctx, defines);

@@ -115,6 +115,14 @@ START_TEST(views_and_explain)
     remove(trace);
     remove(report);
     rmdir(dir);
+    /* -O0 (config.no_opt) compiles and runs the same program */
+    simtvm_config_init(&cfg);
+    cfg.no_opt = 1;
+    vm = test_vm(&cfg, TEST_SOURCE, NULL);
+    int code = 0;
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_OK);
+    ck_assert_int_eq(code, 7);
+    simtvm_vm_free(vm);
     /* nothing to write without paths */
     vm = test_vm(NULL, TEST_SOURCE, NULL);
     ck_assert_int_eq(simtvm_write_views(vm, &text), SIMTVM_OK);
