@@ -217,7 +217,10 @@ static int cmd_build(const simtvm_options *o)
         int bad = fwrite(data, 1, len, f) != len;
         bad |= fclose(f) != 0;
         if (bad) {
-            remove(o->output);
+            /* a half-written .kbc goes; a device or pipe (-o /dev/stdout) stays */
+            struct stat st;
+            if (stat(o->output, &st) == 0 && S_ISREG(st.st_mode))
+                remove(o->output);
             status = errorf("%s: write error", o->output);
         }
     }
