@@ -156,7 +156,8 @@ enum simtvm_sched { SIMTVM_SCHED_ITS, SIMTVM_SCHED_LOCKSTEP };
 enum simtvm_interleave { SIMTVM_INTERLEAVE_CONVERGE, SIMTVM_INTERLEAVE_RANDOM };
 enum simtvm_check {
     SIMTVM_CHECK_RACE = 1, SIMTVM_CHECK_SYNC = 2, SIMTVM_CHECK_MEMORY = 4, SIMTVM_CHECK_INIT = 8,
-    SIMTVM_CHECK_ALL = 15
+    SIMTVM_CHECK_ALL = 15,
+    SIMTVM_CHECK_API = 16     /* host-side CUDA API mistakes (not part of ALL, as --check=all) */
 };
 typedef enum simtvm_stream { SIMTVM_STDOUT, SIMTVM_STDERR } simtvm_stream;
 
@@ -221,6 +222,21 @@ typedef struct simtvm_config {
      * launches it makes, before it stops with a fault (0: no limit, the
      * default: real programs' host loops run billions). */
     uint64_t max_host_steps;
+    /* The fields below serve the command line (`simtvm run` options); like
+     * the ones above they are appended so that earlier fields keep their
+     * offsets, and simtvm_config_init zeroes them (off). */
+    uint64_t max_printf;      /* bytes of device printf output per launch (0: default 1 MiB) */
+    int maxrregcount;         /* registers per thread the model keeps (0: no limit) */
+    int no_simd;              /* 1: the scalar interpreter, never the AVX2 lane helpers */
+    int wall_clock;           /* 1: clock(), time() and std::chrono read the host's real time */
+    int progress;             /* 1: a progress line on stderr during long launches (an
+                                 exception to "the library prints nothing", asked for) */
+    const char *trace_path;   /* write a Chrome trace-event timeline here (NULL: none) */
+    const char *trace_blocks; /* the blocks the trace shows, as "0,4,8-11" (NULL: a few) */
+    const char *report_path;  /* write an HTML report here (NULL: none) */
+    int diag_color;           /* 1: ANSI colour in simtvm_diag_text, fault texts, findings */
+    int diag_json;            /* 1: simtvm_diag_text and findings as JSON, one object a line */
+    int no_opt;               /* 1: simtvm_compile without the optimisation passes (-O0) */
 } simtvm_config;
 
 /* Fills cfg with the defaults above.  Always call it before setting fields,
@@ -445,7 +461,7 @@ const char *simtvm_output(simtvm_vm *vm, simtvm_stream stream, size_t *len);
 simtvm_status simtvm_output_clear(simtvm_vm *vm);
 
 /* The statistics of every launch since the load (SPEC 5.4) in format "text",
- * "json" or "csv", in *text: owned by the VM, valid until its next call of
+ * "json" or "csv" (or "explain": what each metric means), in *text: owned by the VM, valid until its next call of
  * simtvm_stats or simtvm_load.  Needs config.stats (else SIMTVM_ERR_MISUSE). */
 simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text);
 
@@ -455,6 +471,310 @@ simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text)
  * valid until its next call of simtvm_findings or simtvm_load).  Reading
  * them starts a new collection.  Needs config.checks (else SIMTVM_ERR_MISUSE). */
 simtvm_status simtvm_findings(simtvm_vm *vm, unsigned *count, const char **text);
+
+/* Whether the fault of a result was already written to the config's err
+ * stream (or write callback) when it happened -- a kernel fault inside
+ * main() is reported at once, as a GPU's error is -- so that a caller that
+ * prints simtvm_fault.text does not print it twice.  0 for no fault. */
+int simtvm_result_fault_printed(const simtvm_result *r);
+
+/* ---- source of a module ---- */
+/* Whether the module has a main() to run (0 for NULL). */
+int simtvm_module_has_main(const simtvm_module *mod);
+/* The file name the module was compiled from ("" for a .kbc without one). */
+const char *simtvm_module_source_name(const simtvm_module *mod);
+/* Line `line` (1-based) of the module's source, without its newline and
+ * trailing blanks: a pointer into the module (not NUL-terminated at the
+ * line's end) and its length in *len.  NULL when there is no such line or
+ * the module keeps no source (a .kbc). */
+const char *simtvm_module_source_line(const simtvm_module *mod, unsigned line, int *len);
+
+/* Writes the files that config.trace_path (a Chrome trace-event timeline)
+ * and config.report_path (an HTML report) name, for everything run since
+ * the load.  *text (may be NULL) receives the warnings and errors as the
+ * command line prints them ("" when none; owned by the VM, valid until its
+ * next call).  SIMTVM_ERR_IO when a file cannot be written; SIMTVM_OK and
+ * nothing written when neither path is set.  Needs a loaded module. */
+simtvm_status simtvm_write_views(simtvm_vm *vm, const char **text);
+
+/* ---- bytecode and disassembly ---- */
+/* The first bytes of every .kbc image. */
+#define SIMTVM_KBC_MAGIC "SIMTKBC"
+/* Whether data starts as a .kbc image does (a quick test; simtvm_module_from_kbc verifies). */
+int simtvm_is_kbc(const void *data, size_t len);
+/* The module's bytecode as `simtvm disasm` prints it, in *text (*len bytes,
+ * NUL-terminated; release with simtvm_free). */
+simtvm_status simtvm_module_disasm(const simtvm_module *mod, char **text, size_t *len);
+
+/* ---- devices and occupancy ---- */
+/* A device profile (SPEC 5.3); strings are static for built-in profiles and
+ * owned by the VM for simtvm_vm_device. */
+typedef struct simtvm_device_info {
+    const char *name;         /* "h100" */
+    const char *full_name;    /* "NVIDIA H100 SXM5 80GB" */
+    int major, minor;         /* compute capability */
+    int sm_count;
+    int max_threads_per_sm, max_warps_per_sm, max_blocks_per_sm, max_threads_per_block;
+    int regs_per_sm, smem_per_sm;
+    int l2_size;              /* bytes */
+    int clock_khz;
+} simtvm_device_info;
+/* The number of built-in profiles, and profile i of them. */
+int simtvm_device_count(void);
+simtvm_status simtvm_device_builtin(int i, simtvm_device_info *out);
+/* The profile a VM runs with (config.device: built in or read from a file). */
+simtvm_status simtvm_vm_device(const simtvm_vm *vm, simtvm_device_info *out);
+
+typedef enum simtvm_occupancy_limit {
+    SIMTVM_OCC_THREADS, SIMTVM_OCC_BLOCKS, SIMTVM_OCC_REGISTERS, SIMTVM_OCC_SHARED,
+    SIMTVM_OCC_LIMITS
+} simtvm_occupancy_limit;
+/* Resident blocks per SM and what limits them. */
+typedef struct simtvm_occupancy {
+    int warps_per_block;
+    int threads_per_block;    /* threads (textbook) or warps * 32 (vendor granularity) */
+    int regs_per_block;
+    uint64_t smem_per_block;
+    int limit[SIMTVM_OCC_LIMITS]; /* blocks per SM each resource allows; INT32_MAX: no limit */
+    int limiter;              /* simtvm_occupancy_limit */
+    int blocks_per_sm, warps_per_sm;
+    double occupancy_pct;
+} simtvm_occupancy;
+/* The occupancy of blocks of block_threads threads, regs registers per
+ * thread and smem bytes of shared memory on the VM's device, with the
+ * vendor's allocation granularity when vendor is set.  *out is filled also
+ * when such a block cannot run at all, which is SIMTVM_ERR_RANGE. */
+simtvm_status simtvm_vm_occupancy(simtvm_vm *vm, int block_threads, int regs, uint64_t smem,
+                                  int vendor, simtvm_occupancy *out);
+/* "threads", "blocks", "registers", "shared_memory"; static. */
+const char *simtvm_occupancy_limit_name(int limit);
+
+/* ---- suggestions ---- */
+/* The candidate nearest to word by edit distance, when it is near enough to
+ * be what was meant (as git's and cargo's "did you mean"), or NULL.  The
+ * result is one of candidates. */
+const char *simtvm_suggest(const char *word, const char *const *candidates, size_t n);
+
+/* ---- debugging: stepping warps, breakpoints, reading lanes ----
+ *
+ * A debugger attaches to a VM; while it is attached, kernels that main() or
+ * simtvm_launch start run one warp instruction at a time, and before each
+ * issue the debugger decides whether to stop: at a breakpoint, at the end
+ * of a step/next/finish of the warp in focus, or when a watched expression
+ * changed.  At a stop it calls the client's simtvm_debug_fn, which inspects
+ * the state with the simtvm_debug_* readers below (they change nothing, so
+ * a debugged run computes what an undebugged one does, in the same order),
+ * chooses how to go on with simtvm_debug_resume and returns.  Host code runs
+ * at full speed.
+ *
+ * Ownership and errors are as everywhere in this header: functions return a
+ * simtvm_status and record failures (with a message for simtvm_errmsg) in
+ * the VM the debugger is attached to; strings returned are owned by the
+ * module (names, source) or static (op names, type names).  The readers
+ * answer SIMTVM_ERR_MISUSE when no kernel is stopped ("the program is not
+ * being run") and SIMTVM_ERR_NOT_FOUND for a warp that is not in the block
+ * that runs now.  Lanes and masks are bit i for lane i of a warp. */
+typedef struct simtvm_debugger simtvm_debugger;
+
+/* What the debugger tells its client. */
+typedef enum simtvm_debug_event {
+    SIMTVM_DEBUG_LAUNCH,      /* a kernel launch begins: simtvm_debug_launch_info */
+    SIMTVM_DEBUG_FOCUS_MOVED, /* the warp in focus finished: the focus moves to the warp
+                                 issuing now (simtvm_debug_stop_info); read the old
+                                 focus with simtvm_debug_focus during the call */
+    SIMTVM_DEBUG_WATCH,       /* the watched expression changed: simtvm_debug_watch_info;
+                                 a SIMTVM_DEBUG_STOP follows */
+    SIMTVM_DEBUG_STOP         /* a stop: inspect, call simtvm_debug_resume, return */
+} simtvm_debug_event;
+
+/* The client's callback.  It returns 0 to go on, or 1 (at a stop) to end the
+ * program at once, as exit(0) would. */
+typedef int (*simtvm_debug_fn)(void *user, simtvm_debugger *dbg, simtvm_debug_event event);
+
+/* Attaches a new debugger to vm, which must have a module loaded; it stays
+ * attached across simtvm_load (breakpoints are kept, by line) until
+ * simtvm_debugger_free.  One debugger per VM (SIMTVM_ERR_MISUSE for a
+ * second).  The focus starts on block (0,0,0) warp 0. */
+simtvm_status simtvm_debugger_new(simtvm_vm *vm, simtvm_debug_fn fn, void *user,
+                                  simtvm_debugger **out);
+/* Detaches and frees it (NULL is a no-op); not from inside its callback.
+ * One still attached when its VM is freed is freed with it (the handle is
+ * then gone). */
+void simtvm_debugger_free(simtvm_debugger *dbg);
+
+/* Whether a kernel is stopped now (only during the callback). */
+int simtvm_debug_running(const simtvm_debugger *dbg);
+
+/* How the program goes on from a stop. */
+typedef enum simtvm_resume {
+    SIMTVM_RESUME_STEP,       /* count instructions of the warp in focus */
+    SIMTVM_RESUME_NEXT,       /* to the next source line of the focus, over calls (count times) */
+    SIMTVM_RESUME_CONTINUE,   /* to the next breakpoint or watch change */
+    SIMTVM_RESUME_FINISH      /* until the focus's function returns to its caller */
+} simtvm_resume;
+/* Sets how the program goes on when the callback returns.  Outside a stop
+ * SIMTVM_ERR_MISUSE; FINISH in a kernel's own frame (or with no lane of the
+ * focus ready) SIMTVM_ERR_RANGE; count < 1 SIMTVM_ERR_ARGS. */
+simtvm_status simtvm_debug_resume(simtvm_debugger *dbg, simtvm_resume how, long count);
+
+/* The launch that runs now (valid from SIMTVM_DEBUG_LAUNCH to the launch's end). */
+typedef struct simtvm_launch_info {
+    const char *kernel;       /* owned by the module */
+    unsigned grid[3], block[3];
+    unsigned warp_size;
+    int lockstep;             /* --sched=lockstep (else independent thread scheduling) */
+} simtvm_launch_info;
+simtvm_status simtvm_debug_launch_info(const simtvm_debugger *dbg, simtvm_launch_info *out);
+
+/* The issue the debugger stopped at (or, during SIMTVM_DEBUG_FOCUS_MOVED and
+ * SIMTVM_DEBUG_WATCH, the one it is considering). */
+typedef struct simtvm_stop_info {
+    int breakpoint;           /* 1-based id of the breakpoint hit, 0 for none */
+    unsigned block[3];        /* the block that runs */
+    unsigned warps;           /* its number of warps */
+    unsigned warp, width;     /* the warp that issues, its lanes */
+    uint32_t mask;            /* the lanes that issue together */
+    int pc;                   /* the instruction they issue */
+} simtvm_stop_info;
+simtvm_status simtvm_debug_stop_info(const simtvm_debugger *dbg, simtvm_stop_info *out);
+
+/* Where an instruction comes from: *line (0 when unknown), the opcode's
+ * name *op and the K function *function ("?" when unknown); any may be NULL. */
+simtvm_status simtvm_debug_pc(const simtvm_debugger *dbg, int pc, unsigned *line, const char **op,
+                              const char **function);
+/* 1 when the pc belongs to a __global__ function, 0 otherwise. */
+int simtvm_debug_pc_in_kernel(const simtvm_debugger *dbg, int pc);
+
+/* ---- focus: the warp that step, next, print and info read ---- */
+simtvm_status simtvm_debug_focus(const simtvm_debugger *dbg, unsigned block[3], unsigned *warp);
+/* Moves the focus (any block and warp; whether they exist is the caller's
+ * check, against simtvm_debug_launch_info and simtvm_stop_info.warps). */
+simtvm_status simtvm_debug_set_focus(simtvm_debugger *dbg, const unsigned block[3], unsigned warp);
+/* 1 when the focused warp is in the block that runs now (so it can be read). */
+int simtvm_debug_focus_live(const simtvm_debugger *dbg);
+
+/* ---- lanes, masks, convergence ---- */
+typedef enum simtvm_lane_state {
+    SIMTVM_LANE_READY,        /* can issue */
+    SIMTVM_LANE_JOIN,         /* waiting to reconverge */
+    SIMTVM_LANE_COLL,         /* waiting at a warp collective (__shfl_sync...) */
+    SIMTVM_LANE_BAR,          /* waiting at __syncthreads (pc: the instruction after it) */
+    SIMTVM_LANE_EXITED,       /* finished, or holding no thread */
+    SIMTVM_LANE_STATES
+} simtvm_lane_state;
+
+/* One warp of the running block. */
+typedef struct simtvm_warp_info {
+    unsigned index, width;
+    uint32_t in_state[SIMTVM_LANE_STATES]; /* the lanes in each state */
+    uint32_t issuing;         /* the lanes it issues next: the stopped group for the warp
+                                 that stopped, else its first ready group (0: none ready) */
+    int issuing_pc;           /* their pc (-1 when issuing is 0) */
+    int pc[32];               /* each lane's pc */
+    uint32_t frame[32];       /* each lane's call frame (deeper calls: larger) */
+    uint32_t group[32];       /* a ready lane: the lanes that would issue with it */
+    uint32_t barrier[32];     /* the innermost convergence barrier each lane waits on
+                                 (an id; lanes that share it reconverge together) */
+    unsigned depth[32];       /* how many reconvergence points each lane has open */
+} simtvm_warp_info;
+/* warp: an index in the running block (simtvm_debug_focus's for the focus). */
+simtvm_status simtvm_debug_warp_info(const simtvm_debugger *dbg, unsigned warp,
+                                     simtvm_warp_info *out);
+
+/* A convergence group (ITS): lanes with the same pc, frame, state and
+ * innermost convergence barrier. */
+typedef struct simtvm_lane_group {
+    uint32_t lanes;
+    simtvm_lane_state state;
+    int pc;
+} simtvm_lane_group;
+/* Fills out[0..max) with the warp's groups of live lanes, in lane order;
+ * *count receives how many there are (may exceed max). */
+simtvm_status simtvm_debug_groups(const simtvm_debugger *dbg, unsigned warp,
+                                  simtvm_lane_group *out, int max, int *count);
+
+/* One open reconvergence point (lockstep's SIMT stack, innermost first). */
+typedef struct simtvm_reconvergence {
+    uint32_t expected;        /* the lanes that must arrive (or exit) */
+    uint32_t arrived;         /* those waiting there now */
+    int pc;                   /* where they meet */
+} simtvm_reconvergence;
+/* The reconvergence points open for lane `lane` of the warp, innermost
+ * first; *count as for simtvm_debug_groups. */
+simtvm_status simtvm_debug_reconvergence(const simtvm_debugger *dbg, unsigned warp, unsigned lane,
+                                         simtvm_reconvergence *out, int max, int *count);
+
+/* ---- values ---- */
+typedef struct simtvm_value {
+    simtvm_type type;         /* SIMTVM_PTR also for addresses and strings */
+    const char *type_name;    /* the VM's name of the type ("i32", "f32", "ptr"); static */
+    uint64_t bits;            /* the bits, zero-extended (SIMTVM_F32: the float's 32) */
+} simtvm_value;
+/* Evaluates expr in lane `lane` of a warp of the running block: variables
+ * in scope at the lane's pc (each lane at its own), module variables
+ * (__device__, __constant__, host globals), the focus block's __shared__
+ * variables, threadIdx/blockIdx/blockDim/gridDim .x .y .z, laneid,
+ * warpSize, numbers, a[i], p[i], ( ), unary -, + - * / %.  An error (a name
+ * not in scope, a bad index, an exited lane) is SIMTVM_ERR_ARGS with the
+ * reason as simtvm_errmsg. */
+simtvm_status simtvm_debug_eval(simtvm_debugger *dbg, unsigned warp, unsigned lane,
+                                const char *expr, simtvm_value *out);
+/* The names of the variables in scope for that lane (innermost last), up to
+ * max in names (owned by the module); *count receives how many there are. */
+simtvm_status simtvm_debug_locals(const simtvm_debugger *dbg, unsigned warp, unsigned lane,
+                                  const char **names, int max, int *count);
+
+/* Copies len bytes at byte offset of the running block's shared memory. */
+simtvm_status simtvm_debug_read_shared(const simtvm_debugger *dbg, uint64_t offset, void *dst,
+                                       size_t len);
+/* The name of a shared-memory offset from the module's symbols, "tile[17]",
+ * or "+OFFSET" (written into buf, always NUL-terminated). */
+void simtvm_debug_shared_name(const simtvm_debugger *dbg, uint64_t offset, char *buf, size_t len);
+
+/* The memory access a warp issues next. */
+typedef struct simtvm_access {
+    int pc;
+    int kind;                 /* 0: not a memory access; 1: a load or store; 2: an atomic */
+    unsigned size;            /* bytes per lane */
+    int shared;               /* the access is to shared memory */
+    uint32_t lanes;           /* the lanes that issue it */
+    uint64_t offset[32];      /* shared: each issuing lane's byte offset */
+    int next_pc;              /* not shared: the next memory access of the same line, or -1 */
+} simtvm_access;
+simtvm_status simtvm_debug_access(const simtvm_debugger *dbg, unsigned warp,
+                                  simtvm_access *out);
+
+/* ---- breakpoints and the watch ---- */
+typedef struct simtvm_breakpoint {
+    int id;                   /* 1-based */
+    unsigned line;            /* the first line with code at or after the one asked */
+    int locations;            /* instructions it stops at (a loop's line has several) */
+    int in_device_code;       /* 0: host code only, where nothing stops */
+} simtvm_breakpoint;
+/* A breakpoint at `line`: every warp stops there.  SIMTVM_ERR_NOT_FOUND when
+ * no code is at or after the line, SIMTVM_ERR_LIMIT after 64 breakpoints. */
+simtvm_status simtvm_debug_break(simtvm_debugger *dbg, unsigned line, simtvm_breakpoint *out);
+/* Deletes breakpoint id (0: all); SIMTVM_ERR_NOT_FOUND when there is none. */
+simtvm_status simtvm_debug_delete(simtvm_debugger *dbg, int id);
+/* The number of ids given so far, and the line of id (0 once deleted). */
+int simtvm_debug_break_count(const simtvm_debugger *dbg);
+unsigned simtvm_debug_break_line(const simtvm_debugger *dbg, int id);
+
+/* Watches expr in every lane of the warp in focus: the program stops before
+ * an issue of that warp when a lane's value changed.  *lanes (may be NULL)
+ * receives the lanes that can read it now.  SIMTVM_ERR_RANGE when expr is
+ * longer than 127 bytes.  expr is copied. */
+simtvm_status simtvm_debug_watch(simtvm_debugger *dbg, const char *expr, uint32_t *lanes);
+simtvm_status simtvm_debug_unwatch(simtvm_debugger *dbg);
+/* During SIMTVM_DEBUG_WATCH: what changed. */
+typedef struct simtvm_watch_info {
+    const char *expr;         /* owned by the debugger */
+    unsigned block[3], warp;
+    uint32_t changed;         /* the lanes whose value changed */
+    simtvm_type type;         /* of the values */
+    uint64_t old_bits[32], new_bits[32];
+} simtvm_watch_info;
+simtvm_status simtvm_debug_watch_info(const simtvm_debugger *dbg, simtvm_watch_info *out);
 
 /* Releases memory the library handed to the caller (NULL is a no-op). */
 void simtvm_free(void *p);

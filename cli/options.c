@@ -10,8 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "vm/suggest.h"
-#include "vm/vm.h"
+#include "simtvm.h"
 
 #define CMD_BIT(c) (1u << (c))
 #define ON_RUN CMD_BIT(CMD_RUN)
@@ -87,7 +86,7 @@ static int choose(FILE *err, const char *opt, const char *v, const char *const *
     for (size_t k = 0; k < n; k++)
         fprintf(err, "%s'%s'", k == 0 ? "" : k + 1 == n ? " or " : ", ", names[k]);
     fprintf(err, ", not '%s'\n", v);
-    hint(err, EXIT_USAGE, simt_suggest(v, names, n));
+    hint(err, EXIT_USAGE, simtvm_suggest(v, names, n));
     return -1;
 }
 
@@ -165,7 +164,7 @@ static int opt_sched(simtvm_options *o, const char *v, FILE *err)
     int k = choose(err, "--sched", v, names, 2);
     if (k < 0)
         return EXIT_USAGE;
-    o->sched = k == 0 ? SCHED_ITS : SCHED_LOCKSTEP;
+    o->sched = k == 0 ? SIMTVM_SCHED_ITS : SIMTVM_SCHED_LOCKSTEP;
     return 0;
 }
 
@@ -175,7 +174,7 @@ static int opt_interleave(simtvm_options *o, const char *v, FILE *err)
     int k = choose(err, "--interleave", v, names, 2);
     if (k < 0)
         return EXIT_USAGE;
-    o->interleave = k == 0 ? INTERLEAVE_CONVERGE : INTERLEAVE_RANDOM;
+    o->interleave = k == 0 ? SIMTVM_INTERLEAVE_CONVERGE : SIMTVM_INTERLEAVE_RANDOM;
     return 0;
 }
 
@@ -220,9 +219,9 @@ static int opt_device(simtvm_options *o, const char *v, FILE *err)
 static int opt_check(simtvm_options *o, const char *v, FILE *err)
 {
     static const struct { const char *name; unsigned bits; } kinds[] = {
-        {"race", CHECK_RACE}, {"sync", CHECK_SYNC}, {"memory", CHECK_MEMORY},
-        {"init", CHECK_INIT}, {"api", CHECK_API},
-        {"all", CHECK_RACE | CHECK_SYNC | CHECK_MEMORY | CHECK_INIT},
+        {"race", SIMTVM_CHECK_RACE}, {"sync", SIMTVM_CHECK_SYNC},
+        {"memory", SIMTVM_CHECK_MEMORY}, {"init", SIMTVM_CHECK_INIT}, {"api", SIMTVM_CHECK_API},
+        {"all", SIMTVM_CHECK_ALL},
     };
     const char *p = v;
     do {
@@ -236,7 +235,7 @@ static int opt_check(simtvm_options *o, const char *v, FILE *err)
             char word[64];
             snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), p);
             fail(err, "--check takes race, sync, memory, init, api or all, not '%s'", v);
-            return hint(err, EXIT_USAGE, simt_suggest(word, names, 6));
+            return hint(err, EXIT_USAGE, simtvm_suggest(word, names, 6));
         }
         o->checks |= kinds[k].bits;
         p += len;
@@ -621,15 +620,15 @@ static int not_yet(const char *name, const char *value, FILE *err)
 
 static int unknown_option(const char *name, int command, FILE *err)
 {
-    simt_suggester sug;
-    simt_suggest_init(&sug, name);
+    const char *names[NOPTIONS];
+    size_t n = 0;
     for (size_t k = 0; k < NOPTIONS; k++)
         if (OPTIONS[k].commands & CMD_BIT(command))
-            simt_suggest_add(&sug, OPTIONS[k].name);
+            names[n++] = OPTIONS[k].name;
     fflush(stdout);
     fprintf(err, "simtvm: error: unknown option '%s' for '%s' (see simtvm --help)\n", name,
             command_name(command));
-    return hint(err, EXIT_USAGE, simt_suggest_best(&sug));
+    return hint(err, EXIT_USAGE, simtvm_suggest(name, names, n));
 }
 
 static const option_def *find_option(const char *name, int command, int *elsewhere)
@@ -724,14 +723,14 @@ static int parse_command(simtvm_options *o, const char *word, FILE *err)
     if (word[0] == '-')
         return fail(err, "'%s' before a command; write simtvm COMMAND [options] "
                          "(see simtvm --help)", word);
-    simt_suggester sug;
-    simt_suggest_init(&sug, word);
+    const char *names[sizeof COMMANDS / sizeof COMMANDS[0]];
+    size_t n = 0;
     for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0]; k++)
         if (COMMANDS[k].name[0] != '-')
-            simt_suggest_add(&sug, COMMANDS[k].name);
+            names[n++] = COMMANDS[k].name;
     fail(err, "unknown command '%s' (commands: run, build, disasm, occupancy, devices, "
               "debug, grade; see simtvm --help)", word);
-    return hint(err, EXIT_USAGE, simt_suggest_best(&sug));
+    return hint(err, EXIT_USAGE, simtvm_suggest(word, names, n));
 }
 
 static void options_defaults(simtvm_options *o)
@@ -788,12 +787,10 @@ int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
     return check_command(o, err);
 }
 
-simt_rstyle simtvm_diag_style(const simtvm_options *o)
+int simtvm_diag_color(const simtvm_options *o)
 {
-    simt_rstyle st = { 0, o->diag_json ? SIMT_RF_JSON : SIMT_RF_TEXT };
-    st.color = !o->diag_json && (o->color == COLOR_ALWAYS ||
-                                 (o->color == COLOR_AUTO && isatty(STDERR_FILENO)));
-    return st;
+    return !o->diag_json && (o->color == COLOR_ALWAYS ||
+                             (o->color == COLOR_AUTO && isatty(STDERR_FILENO)));
 }
 
 void simtvm_options_free(simtvm_options *o)

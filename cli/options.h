@@ -13,7 +13,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "vm/render.h"
 
 enum simtvm_command {
     CMD_NONE, CMD_RUN, CMD_BUILD, CMD_DISASM, CMD_OCCUPANCY, CMD_DEVICES, CMD_DEBUG,
@@ -35,14 +34,14 @@ typedef struct simtvm_options {
     int nexpects;
 
     /* run: the machine */
-    int sched;                   /* enum simt_sched */
-    int interleave;              /* enum simt_interleave */
+    int sched;                   /* enum simtvm_sched */
+    int interleave;              /* enum simtvm_interleave */
     uint64_t seed;
     uint64_t seeds_first, seeds_last;
     int have_seeds;
     int warp_size;
     const char *device;          /* built-in name or profile file (run and occupancy) */
-    unsigned checks;             /* enum simt_check bits */
+    unsigned checks;             /* enum simtvm_check bits */
     int error_exitcode;          /* -1: default (3) */
     int stats;                   /* enum simtvm_stats_format */
     const char *stats_file;
@@ -95,9 +94,9 @@ typedef struct simtvm_options {
 int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err);
 void simtvm_options_free(simtvm_options *o);
 
-/* How diagnostics look under --color and --diagnostics-format (colour by
- * default only when stderr is a terminal). */
-simt_rstyle simtvm_diag_style(const simtvm_options *o);
+/* Whether diagnostics are coloured under --color (by default only when
+ * stderr is a terminal; never in --diagnostics-format=json). */
+int simtvm_diag_color(const simtvm_options *o);
 
 /* Prints the usage text (simtvm --help). */
 void simtvm_print_help(FILE *out);

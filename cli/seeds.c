@@ -8,7 +8,6 @@
 
 #include "cli/runner.h"
 #include "cli/seeds.h"
-#include "runtime/runtime.h"
 
 typedef struct outcome {
     char *text;
@@ -24,23 +23,30 @@ static int same(const outcome *a, const char *text, size_t len, int status)
 }
 
 /* Runs one seed with stdout captured; returns the exit status. */
-static int run_one(const simtvm_options *o, const simt_module *mod, simt_config cfg, uint64_t seed,
+static int run_one(const simtvm_options *o, simtvm_module *mod, simtvm_config cfg, uint64_t seed,
                    char **text, size_t *len)
 {
     FILE *out = open_memstream(text, len);
     if (!out)
         return EXIT_FAIL;
     cfg.seed = seed;
-    simt_vm vm;
-    simt_status st = simt_vm_init(&vm, &cfg, mod, out, stderr);
+    cfg.out = out;
+    simtvm_vm *vm;
     int status;
-    if (st == SIMT_OK) {
-        status = simtvm_run_status(&vm, simt_vm_run_main(&vm, o->prog_argc, o->prog_argv));
-        status = simtvm_finish_run(&vm, o, status);
+    simtvm_status st = simtvm_vm_new(&cfg, &vm);
+    if (st == SIMTVM_OK)
+        st = simtvm_load(vm, mod);
+    if (st == SIMTVM_OK) {
+        simtvm_result *r = NULL;
+        int code = 0;
+        st = simtvm_run_main(vm, o->prog_argc, o->prog_argv, &code, &r);
+        status = simtvm_run_status(vm, st, r, code);
+        simtvm_result_free(r);
+        status = simtvm_finish_run(vm, o, status);
     } else {
-        status = simtvm_run_status(&vm, st);
+        status = simtvm_run_status(vm, st, NULL, 0);
     }
-    simt_vm_destroy(&vm);
+    simtvm_vm_free(vm);
     fclose(out);
     return status;
 }
@@ -110,9 +116,9 @@ static void print_outcome(const outcome *a, char tag)
 static void print_replay(const simtvm_options *o, uint64_t seed)
 {
     printf("replay one with: simtvm run %s", o->file);
-    if (o->sched == SCHED_LOCKSTEP)
+    if (o->sched == SIMTVM_SCHED_LOCKSTEP)
         printf(" --sched=lockstep");
-    if (o->interleave == INTERLEAVE_RANDOM)
+    if (o->interleave == SIMTVM_INTERLEAVE_RANDOM)
         printf(" --interleave=random");
     if (o->warp_size != 32)
         printf(" --warp-size %d", o->warp_size);
@@ -121,7 +127,7 @@ static void print_replay(const simtvm_options *o, uint64_t seed)
     printf(" --seed %llu\n", (unsigned long long)seed);
 }
 
-int simtvm_run_seeds(const simtvm_options *o, const simt_module *mod, const simt_config *cfg)
+int simtvm_run_seeds(const simtvm_options *o, simtvm_module *mod, const simtvm_config *cfg)
 {
     outcome *list = NULL;
     size_t n = 0;

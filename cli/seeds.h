@@ -3,11 +3,11 @@
 #define SIMTVM_CLI_SEEDS_H
 
 #include "cli/options.h"
-#include "vm/vm.h"
+#include "simtvm.h"
 
-/* Runs main() of mod once per seed of o->seeds_first..o->seeds_last with cfg
- * (its seed replaced), prints the distinct outputs with the seeds that
+/* Runs main() of mod once per seed of o->seeds_first..o->seeds_last, each in
+ * a new VM of cfg (its seed and output stream replaced), prints the distinct outputs with the seeds that
  * produced each and how to replay one.  Returns the worst exit status. */
-int simtvm_run_seeds(const simtvm_options *o, const simt_module *mod, const simt_config *cfg);
+int simtvm_run_seeds(const simtvm_options *o, simtvm_module *mod, const simtvm_config *cfg);
 
 #endif

@@ -1,6 +1,7 @@
 /* cli/simtvm.c -- the simtvm program: reads the input, dispatches on the
  * command, turns statuses into exit codes.  The work itself is done by the
- * library (lang/, vm/, runtime/); argument parsing lives in cli/options.c. */
+ * library, reached only through its public API (simtvm.h), as an embedder
+ * reaches it; argument parsing lives in cli/options.c. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -13,11 +14,7 @@
 #include "cli/options.h"
 #include "cli/runner.h"
 #include "cli/seeds.h"
-#include "lang/ast.h"
-#include "runtime/runtime.h"
-#include "vm/occupancy.h"
-#include "vm/suggest.h"
-#include "vm/vm.h"
+#include "simtvm.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1.0"
@@ -85,83 +82,107 @@ static int ends_with(const char *s, const char *suffix)
     return ls >= lx && !strcmp(s + ls - lx, suffix);
 }
 
-static int is_kbc(const char *data, size_t len)
+/* Whether name is a built-in device profile or a file that may hold one;
+ * otherwise says so, with the nearest built-in name.  0 or EXIT_USAGE. */
+static int check_device(const char *name)
 {
-    size_t magic = strlen(SIMT_KBC_MAGIC);
-    return len >= magic && !memcmp(data, SIMT_KBC_MAGIC, magic);
+    const char *names[16];
+    int n = simtvm_device_count();
+    for (int k = 0; k < n && k < 16; k++) {
+        simtvm_device_info info;
+        simtvm_device_builtin(k, &info);
+        names[k] = info.name;
+        if (name && !strcmp(name, info.name))
+            return 0;
+    }
+    struct stat st;
+    if (!name || (stat(name, &st) == 0 && !S_ISDIR(st.st_mode)))
+        return 0;
+    errorf("unknown device '%s' (built in: v100, a100, h100; or a profile file)", name);
+    const char *best = simtvm_suggest(name, names, (size_t)(n < 16 ? n : 16));
+    if (best)
+        fprintf(stderr, "help: did you mean '%s'?\n", best);
+    return EXIT_USAGE;
 }
 
-/* Compiles a .k file or reads a .kbc one.  Returns 0 or an exit status. */
-static int load_module(const simtvm_options *o, const simt_device_profile *dev,
-                       simt_module **out)
+/* ---- the public API: a VM and a module made through simtvm.h ---- */
+
+/* The simtvm_config of the command line's options. */
+static void config_of(const simtvm_options *o, simtvm_config *cfg)
 {
+    simtvm_config_init(cfg);
+    if (o->device)
+        cfg->device = o->device;
+    cfg->sched = o->sched;
+    cfg->interleave = o->interleave;
+    cfg->seed = o->seed;
+    cfg->block_order_random = o->block_order_random;
+    cfg->warp_size = o->warp_size;
+    cfg->threads = o->threads;
+    cfg->max_steps = o->max_steps;
+    cfg->max_host_steps = o->max_host_steps;
+    cfg->max_memory = o->max_memory;
+    cfg->max_printf = o->max_printf;
+    cfg->checks = o->checks;
+    cfg->stats = o->stats != STATS_OFF;
+    cfg->maxrregcount = o->maxrregcount;
+    cfg->no_simd = o->no_simd;
+    cfg->no_opt = o->no_opt;
+    cfg->wall_clock = o->wall_clock;
+    cfg->progress = !o->quiet;
+    cfg->trace_path = o->trace_file;
+    cfg->trace_blocks = o->trace_blocks;
+    cfg->report_path = o->report_file;
+    cfg->diag_color = simtvm_diag_color(o);
+    cfg->diag_json = o->diag_json;
+    cfg->native_libs = o->nnative_libs ? o->native_libs : NULL;
+    cfg->include_dirs = o->ninclude_dirs ? (const char *const *)o->include_dirs : NULL;
+    cfg->out = stdout;
+    cfg->err = stderr;
+}
+
+/* A VM with the options' configuration and o->file compiled (or read) in
+ * it.  Returns 0 (the caller frees *mod, then *vm) or an exit status. */
+static int open_public(const simtvm_options *o, simtvm_vm **vm, simtvm_module **mod)
+{
+    simtvm_config cfg;
+    config_of(o, &cfg);
+    *mod = NULL;
+    if (simtvm_vm_new(&cfg, vm) != SIMTVM_OK) {
+        int status = errorf("%s", simtvm_errmsg(*vm));
+        simtvm_vm_free(*vm);
+        return status;
+    }
     char *data = NULL;
     size_t len = 0;
     int status = read_input(o->file, &data, &len);
-    if (status)
-        return status;
-    if (is_kbc(data, len)) {
-        char why[256] = "";
-        *out = simt_module_read(NULL, (const uint8_t *)data, len, why, sizeof why);
-        free(data);
-        if ((o->ndefines || o->ninclude_dirs) && *out) {
-            simt_module_free(*out);
-            fprintf(stderr, "simtvm: error: %s applies to .k sources, not bytecode %s\n",
-                    o->ndefines ? "-D" : "-I", o->file);
-            return EXIT_USAGE;
-        }
-        return *out ? 0 : errorf("%s: %s", o->file, why[0] ? why : "not a valid .kbc file");
+    simtvm_status st = SIMTVM_OK;
+    if (!status && simtvm_is_kbc(data, len) && (o->ndefines || o->ninclude_dirs)) {
+        fprintf(stderr, "simtvm: error: %s applies to .k sources, not bytecode %s\n",
+                o->ndefines ? "-D" : "-I", o->file);
+        status = EXIT_USAGE;
+    } else if (!status && simtvm_is_kbc(data, len)) {
+        st = simtvm_module_from_kbc(*vm, data, len, mod);
+        if (st != SIMTVM_OK)
+            status = errorf("%s: %s", o->file, simtvm_errmsg(*vm));
+    } else if (!status && ends_with(o->file, ".kbc")) {
+        status = errorf("%s: not a simtvm bytecode file (no %s header)", o->file,
+                        SIMTVM_KBC_MAGIC);
+    } else if (!status) {
+        st = simtvm_compile(*vm, o->file, data, len, (const char *const *)o->defines, mod);
+        fflush(stdout);
+        fputs(simtvm_diag_text(*vm), stderr);
+        if (st == SIMTVM_ERR_NOMEM)
+            status = errorf("%s", simtvm_errmsg(*vm));
+        else if (st != SIMTVM_OK)
+            status = EXIT_FAIL;
     }
-    if (ends_with(o->file, ".kbc")) {
-        free(data);
-        return errorf("%s: not a simtvm bytecode file (no %s header)", o->file, SIMT_KBC_MAGIC);
-    }
-    k_ctx ctx;
-    k_ctx_init(&ctx, o->file, data, len);
-    ctx.include_dirs = (const char *const *)o->include_dirs;
-    ctx.no_opt = o->no_opt;
-    if (dev) /* __CUDA_ARCH__ of device code; build and disasm: the default's */
-        ctx.cuda_arch = dev->major * 100 + dev->minor * 10;
-    *out = k_compile(&ctx, (const char *const *)o->defines);
-    fflush(stdout);
-    simt_rstyle style = simtvm_diag_style(o);
-    k_print_diags_styled(&ctx, stderr, &style);
-    k_ctx_free(&ctx);
     free(data);
-    return *out ? 0 : EXIT_FAIL;
-}
-
-/* A built-in profile by name, or one read from a file.  *owned receives the
- * heap copy to free (NULL for built-ins).  Returns 0 or EXIT_USAGE. */
-static int resolve_device(const char *name, const simt_device_profile **dev,
-                          simt_device_profile **owned)
-{
-    *owned = NULL;
-    *dev = simt_device_builtin(name ? name : "h100");
-    if (*dev)
-        return 0;
-    struct stat st;
-    if (stat(name, &st) != 0 || S_ISDIR(st.st_mode)) {
-        errorf("unknown device '%s' (built in: v100, a100, h100; or a profile file)", name);
-        int n = 0;
-        const simt_device_profile *list = simt_device_list(&n);
-        simt_suggester sug;
-        simt_suggest_init(&sug, name);
-        for (int k = 0; k < n; k++)
-            simt_suggest_add(&sug, list[k].name);
-        if (simt_suggest_best(&sug))
-            fprintf(stderr, "help: did you mean '%s'?\n", simt_suggest_best(&sug));
-        return EXIT_USAGE;
+    if (status) {
+        simtvm_vm_free(*vm);
+        *vm = NULL;
     }
-    simt_device_profile *p = malloc(sizeof *p);
-    char why[256] = "";
-    if (!p || simt_device_load(name, p, why, sizeof why) != 0) {
-        free(p);
-        errorf("%s", why[0] ? why : "out of memory");
-        return EXIT_USAGE;
-    }
-    *dev = *owned = p;
-    return 0;
+    return status;
 }
 
 /* ---- build, disasm ---- */
@@ -179,52 +200,67 @@ static int cmd_build(const simtvm_options *o)
         fprintf(stderr, "simtvm: error: -o %s would overwrite the input\n", o->output);
         return EXIT_USAGE;
     }
-    simt_module *mod;
-    int status = load_module(o, NULL, &mod);
+    simtvm_vm *vm;
+    simtvm_module *mod;
+    int status = open_public(o, &vm, &mod);
     if (status)
         return status;
-    FILE *f = fopen(o->output, "wb");
-    if (!f) {
-        simt_module_free(mod);
-        return errorf("%s: %s", o->output, strerror(errno));
+    void *data = NULL;
+    size_t len = 0;
+    simtvm_status st = simtvm_module_to_kbc(mod, &data, &len);
+    FILE *f = st == SIMTVM_OK ? fopen(o->output, "wb") : NULL;
+    if (st != SIMTVM_OK)
+        status = errorf("%s: %s", o->output, simtvm_errmsg(vm));
+    else if (!f)
+        status = errorf("%s: %s", o->output, strerror(errno));
+    else {
+        int bad = fwrite(data, 1, len, f) != len;
+        bad |= fclose(f) != 0;
+        if (bad) {
+            /* a half-written .kbc goes; a device or pipe (-o /dev/stdout) stays */
+            struct stat st;
+            if (stat(o->output, &st) == 0 && S_ISREG(st.st_mode))
+                remove(o->output);
+            status = errorf("%s: write error", o->output);
+        }
     }
-    int bad = simt_module_write(mod, f) != 0;
-    bad |= fclose(f) != 0;
-    simt_module_free(mod);
-    if (bad) {
-        /* a half-written .kbc goes; a device or pipe (-o /dev/stdout) stays */
-        struct stat st;
-        if (stat(o->output, &st) == 0 && S_ISREG(st.st_mode))
-            remove(o->output);
-        return errorf("%s: write error", o->output);
-    }
-    return EXIT_OK;
+    simtvm_free(data);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+    return status;
 }
 
 static int cmd_disasm(const simtvm_options *o)
 {
-    simt_module *mod;
-    int status = load_module(o, NULL, &mod);
+    simtvm_vm *vm;
+    simtvm_module *mod;
+    int status = open_public(o, &vm, &mod);
     if (status)
         return status;
-    simt_module_disasm(mod, stdout);
-    simt_module_free(mod);
-    return EXIT_OK;
+    char *text = NULL;
+    size_t len = 0;
+    if (simtvm_module_disasm(mod, &text, &len) == SIMTVM_OK)
+        fwrite(text, 1, len, stdout);
+    else
+        status = errorf("out of memory");
+    simtvm_free(text);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+    return status;
 }
 
 /* ---- devices, occupancy ---- */
 
 static int cmd_devices(void)
 {
-    int n;
-    const simt_device_profile *list = simt_device_list(&n);
     printf("%-6s %-28s %4s %4s %10s %8s %10s %9s %6s\n", "name", "device", "cc", "SMs",
            "threads/SM", "regs/SM", "smem/SM", "L2", "MHz");
-    for (int k = 0; k < n; k++) {
-        const simt_device_profile *d = &list[k];
-        printf("%-6s %-28s %2d.%d %4d %10d %8d %6d KiB %5d MiB %6d\n", d->name, d->full_name,
-               d->major, d->minor, d->sm_count, d->max_threads_per_sm, d->regs_per_sm,
-               d->smem_per_sm >> 10, d->l2_size >> 20, d->clock_khz / 1000);
+    for (int k = 0; k < simtvm_device_count(); k++) {
+        simtvm_device_info d;
+        simtvm_device_builtin(k, &d);
+        printf("%-6s %-28s %2d.%d %4d %10d %8d %6d KiB %5d MiB %6d\n", d.name, d.full_name,
+               d.major, d.minor, d.sm_count, d.max_threads_per_sm, d.regs_per_sm,
+               d.smem_per_sm >> 10, d.l2_size >> 20, d.clock_khz / 1000);
     }
     return EXIT_OK;
 }
@@ -254,8 +290,8 @@ static void print_limit(const char *what, long long per_sm, long long per_block,
     printf("  %-15s %12s %12s %12s%s\n", what, sm, block, count, is_limiter ? "  <- limiter" : "");
 }
 
-static void print_occupancy_text(const simt_device_profile *d, const simtvm_options *o,
-                                 const simt_occupancy *r)
+static void print_occupancy_text(const simtvm_device_info *d, const simtvm_options *o,
+                                 const simtvm_occupancy *r)
 {
     char pct[32];
     printf("device %s (%s), %s granularity\n", d->name, d->full_name,
@@ -263,30 +299,30 @@ static void print_occupancy_text(const simt_device_profile *d, const simtvm_opti
     printf("block: %d threads (%d warps), %d registers/thread, %llu bytes shared memory\n\n",
            o->occ_block, r->warps_per_block, o->occ_regs, (unsigned long long)o->occ_smem);
     printf("  %-15s %12s %12s %12s\n", "resource", "per SM", "per block", "blocks/SM");
-    print_limit("threads", d->max_threads_per_sm, r->threads_per_block, r->limit[OCC_THREADS],
-                r->limiter == OCC_THREADS);
-    print_limit("block slots", d->max_blocks_per_sm, 1, r->limit[OCC_BLOCKS],
-                r->limiter == OCC_BLOCKS);
-    print_limit("registers", d->regs_per_sm, r->regs_per_block, r->limit[OCC_REGISTERS],
-                r->limiter == OCC_REGISTERS);
+    print_limit("threads", d->max_threads_per_sm, r->threads_per_block,
+                r->limit[SIMTVM_OCC_THREADS], r->limiter == SIMTVM_OCC_THREADS);
+    print_limit("block slots", d->max_blocks_per_sm, 1, r->limit[SIMTVM_OCC_BLOCKS],
+                r->limiter == SIMTVM_OCC_BLOCKS);
+    print_limit("registers", d->regs_per_sm, r->regs_per_block, r->limit[SIMTVM_OCC_REGISTERS],
+                r->limiter == SIMTVM_OCC_REGISTERS);
     print_limit("shared memory", d->smem_per_sm, (long long)r->smem_per_block,
-                r->limit[OCC_SHARED], r->limiter == OCC_SHARED);
+                r->limit[SIMTVM_OCC_SHARED], r->limiter == SIMTVM_OCC_SHARED);
     printf("\nresident blocks per SM: %d (limited by %s)\n", r->blocks_per_sm,
-           simt_occupancy_limiter_name(r->limiter));
+           simtvm_occupancy_limit_name(r->limiter));
     printf("warps per SM: %d of %d, occupancy %s%%\n", r->warps_per_sm, d->max_warps_per_sm,
            format_pct(r->occupancy_pct, pct));
 }
 
-static void print_occupancy_json(const simt_occupancy *r)
+static void print_occupancy_json(const simtvm_occupancy *r)
 {
-    static const char *const keys[OCC_NLIMITS] = {
+    static const char *const keys[SIMTVM_OCC_LIMITS] = {
         "limit_threads", "limit_blocks", "limit_registers", "limit_shared_memory",
     };
     /* full precision (46.875): a program reading the JSON compares numbers */
     printf("{\"blocks_per_sm\":%d,\"warps_per_sm\":%d,\"occupancy_pct\":%.15g,\"limiter\":\"%s\"",
            r->blocks_per_sm, r->warps_per_sm, r->occupancy_pct,
-           simt_occupancy_limiter_name(r->limiter));
-    for (int k = 0; k < OCC_NLIMITS; k++) {
+           simtvm_occupancy_limit_name(r->limiter));
+    for (int k = 0; k < SIMTVM_OCC_LIMITS; k++) {
         if (r->limit[k] == INT32_MAX)
             printf(",\"%s\":null", keys[k]);
         else
@@ -296,112 +332,86 @@ static void print_occupancy_json(const simt_occupancy *r)
            r->warps_per_block, r->regs_per_block, (unsigned long long)r->smem_per_block);
 }
 
-static int cmd_occupancy(const simtvm_options *o)
+/* A VM of the options' device alone (for occupancy). */
+static int device_vm(const simtvm_options *o, simtvm_vm **vm)
 {
-    const simt_device_profile *d;
-    simt_device_profile *owned;
-    int status = resolve_device(o->device, &d, &owned);
+    int status = check_device(o->device);
     if (status)
         return status;
-    simt_occupancy r;
-    int fits = simt_occupancy_compute(d, o->occ_block, o->occ_regs, o->occ_smem,
-                                      o->vendor_granularity, &r) == 0;
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    if (o->device)
+        cfg.device = o->device;
+    if (simtvm_vm_new(&cfg, vm) != SIMTVM_OK) {
+        errorf("%s", simtvm_errmsg(*vm));
+        simtvm_vm_free(*vm);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static int cmd_occupancy(const simtvm_options *o)
+{
+    simtvm_vm *vm;
+    int status = device_vm(o, &vm);
+    if (status)
+        return status;
+    simtvm_device_info d;
+    simtvm_vm_device(vm, &d);
+    simtvm_occupancy r;
+    int fits = simtvm_vm_occupancy(vm, o->occ_block, o->occ_regs, o->occ_smem,
+                                   o->vendor_granularity, &r) == SIMTVM_OK;
     if (o->json)
         print_occupancy_json(&r);
     else
-        print_occupancy_text(d, o, &r);
+        print_occupancy_text(&d, o, &r);
     if (!fits) {
         fprintf(stderr, "simtvm: error: this block cannot run on %s: it needs more threads, "
-                        "registers or shared memory than one block may have\n", d->name);
+                        "registers or shared memory than one block may have\n", d.name);
         status = EXIT_FAIL;
     }
-    free(owned);
+    simtvm_vm_free(vm);
     return status;
 }
 
 /* ---- run ---- */
 
-static void apply_run_options(simt_config *cfg, const simtvm_options *o,
-                              const simt_device_profile *dev)
+/* main() of the loaded module, then the statistics, views and findings. */
+static int run_main(simtvm_vm *vm, const simtvm_options *o)
 {
-    cfg->warp_size = o->warp_size;
-    cfg->sched = o->sched;
-    cfg->interleave = o->interleave;
-    cfg->seed = o->seed;
-    cfg->block_order_random = o->block_order_random;
-    cfg->threads = o->threads;
-    if (o->max_steps)
-        cfg->max_steps = o->max_steps;
-    cfg->max_host_steps = o->max_host_steps;
-    if (o->max_memory)
-        cfg->max_memory = o->max_memory;
-    if (o->max_printf)
-        cfg->max_printf = o->max_printf;
-    cfg->checks = o->checks;
-    cfg->stats = o->stats != STATS_OFF;
-    cfg->maxrregcount = o->maxrregcount;
-    cfg->no_simd = o->no_simd;
-    cfg->wall_clock = o->wall_clock;
-    cfg->quiet = o->quiet;
-    cfg->device = dev;
-    cfg->trace_path = o->trace_file;
-    cfg->trace_blocks = o->trace_blocks;
-    cfg->report_path = o->report_file;
-    cfg->diag_style = simtvm_diag_style(o);
-}
-
-/* The device profile and the module a run or debug session needs.  On success
- * the caller frees *owned and *mod; on failure nothing is left to free. */
-static int load_for_run(simtvm_options *o, const simt_device_profile **dev,
-                        simt_device_profile **owned, simt_module **mod)
-{
-    int status = resolve_device(o->device, dev, owned);
-    if (status)
-        return status;
-    status = load_module(o, *dev, mod);
-    if (status)
-        free(*owned);
+    simtvm_result *r = NULL;
+    int code = 0;
+    simtvm_status st = simtvm_run_main(vm, o->prog_argc, o->prog_argv, &code, &r);
+    int status = simtvm_run_status(vm, st, r, code);
+    simtvm_result_free(r);
     return status;
 }
 
 static int cmd_run(simtvm_options *o)
 {
-    const simt_device_profile *dev;
-    simt_device_profile *owned;
-    simt_module *mod;
-    int status = load_for_run(o, &dev, &owned, &mod);
+    simtvm_vm *vm;
+    simtvm_module *mod;
+    int status = check_device(o->device);
+    if (!status)
+        status = open_public(o, &vm, &mod);
     if (status)
         return status;
-    if (!o->kernel && mod->main_func < 0) {
-        simt_module_free(mod);
-        free(owned);
+    if (!o->kernel && !simtvm_module_has_main(mod)) {
         fprintf(stderr, "simtvm: error: %s has no main(); launch a kernel with --kernel NAME "
                         "--grid X --block X\n", o->file);
-        return EXIT_USAGE;
-    }
-    simt_config cfg;
-    simt_config_init(&cfg);
-    apply_run_options(&cfg, o, dev);
-    cfg.native_libs = o->nnative_libs ? o->native_libs : NULL;
-    if (o->have_seeds && !o->kernel) {
+        status = EXIT_USAGE;
+    } else if (o->have_seeds && !o->kernel) {
+        simtvm_config cfg;
+        config_of(o, &cfg);
         status = simtvm_run_seeds(o, mod, &cfg);
-        simt_module_free(mod);
-        free(owned);
-        return status;
+    } else if (simtvm_load(vm, mod) != SIMTVM_OK) {
+        status = simtvm_run_status(vm, simtvm_errcode(vm), NULL, 0);
+    } else {
+        status = o->kernel ? simtvm_run_kernel(vm, mod, o) : run_main(vm, o);
+        status = simtvm_finish_run(vm, o, status);
     }
-    simt_vm vm;
-    simt_status st = simt_vm_init(&vm, &cfg, mod, stdout, stderr);
-    if (st == SIMT_OK && o->kernel)
-        status = simtvm_run_kernel(&vm, o);
-    else if (st == SIMT_OK)
-        status = simtvm_run_status(&vm, simt_vm_run_main(&vm, o->prog_argc, o->prog_argv));
-    else
-        status = simtvm_run_status(&vm, st);
-    if (st == SIMT_OK)
-        status = simtvm_finish_run(&vm, o, status);
-    simt_vm_destroy(&vm);
-    simt_module_free(mod);
-    free(owned);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
     return status;
 }
 
@@ -409,25 +419,21 @@ static int cmd_run(simtvm_options *o)
 
 static int cmd_debug(simtvm_options *o)
 {
-    const simt_device_profile *dev;
-    simt_device_profile *owned;
-    simt_module *mod;
-    int status = load_for_run(o, &dev, &owned, &mod);
+    simtvm_vm *vm;
+    simtvm_module *mod;
+    int status = check_device(o->device);
+    if (!status)
+        status = open_public(o, &vm, &mod);
     if (status)
         return status;
-    if (mod->main_func < 0) {
-        simt_module_free(mod);
-        free(owned);
+    if (!simtvm_module_has_main(mod)) {
         fprintf(stderr, "simtvm: error: %s has no main() to debug\n", o->file);
-        return EXIT_USAGE;
+        status = EXIT_USAGE;
+    } else {
+        status = simtvm_debug(vm, mod, o->prog_argc, o->prog_argv, stdin, stdout);
     }
-    simt_config cfg;
-    simt_config_init(&cfg);
-    apply_run_options(&cfg, o, dev);
-    cfg.native_libs = o->nnative_libs ? o->native_libs : NULL;
-    status = simtvm_debug(mod, &cfg, o->prog_argc, o->prog_argv, stdin, stdout);
-    simt_module_free(mod);
-    free(owned);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
     return status;
 }
 

@@ -22,7 +22,8 @@
 _Static_assert(SIMTVM_PTR == (int)VT_PTR && SIMTVM_F64 == (int)VT_F64 &&
                SIMTVM_BOOL == (int)VT_BOOL && SIMTVM_U16 == (int)VT_U16,
                "simtvm_type follows simt_vtype");
-_Static_assert((int)SIMTVM_CHECK_RACE == CHECK_RACE && (int)SIMTVM_CHECK_INIT == CHECK_INIT,
+_Static_assert((int)SIMTVM_CHECK_RACE == CHECK_RACE && (int)SIMTVM_CHECK_INIT == CHECK_INIT &&
+               (int)SIMTVM_CHECK_API == CHECK_API,
                "check bits are shared");
 
 /* ---- versions, names ---- */
@@ -141,7 +142,7 @@ static simtvm_status apply_config(simtvm_vm *vm)
     if (c->interleave != SIMTVM_INTERLEAVE_CONVERGE && c->interleave != SIMTVM_INTERLEAVE_RANDOM)
         return simt_api_fail(vm, SIMTVM_ERR_CONFIG,
                              "interleave %d is not an enum simtvm_interleave", c->interleave);
-    if (c->checks & ~(unsigned)SIMTVM_CHECK_ALL)
+    if (c->checks & ~(unsigned)(SIMTVM_CHECK_ALL | SIMTVM_CHECK_API))
         return simt_api_fail(vm, SIMTVM_ERR_CONFIG, "checks 0x%x has unknown bits", c->checks);
     s->warp_size = c->warp_size;
     s->sched = c->sched == SIMTVM_SCHED_LOCKSTEP ? SCHED_LOCKSTEP : SCHED_ITS;
@@ -157,7 +158,17 @@ static simtvm_status apply_config(simtvm_vm *vm)
         s->max_memory = c->max_memory;
     s->checks = c->checks;
     s->stats = c->stats != 0;
-    s->quiet = 1; /* no progress indicator: the library prints nothing */
+    s->quiet = !c->progress; /* no progress indicator unless asked: the library prints nothing */
+    if (c->max_printf)
+        s->max_printf = c->max_printf;
+    s->maxrregcount = c->maxrregcount;
+    s->no_simd = c->no_simd != 0;
+    s->wall_clock = c->wall_clock != 0;
+    s->trace_path = c->trace_path;
+    s->trace_blocks = c->trace_blocks;
+    s->report_path = c->report_path;
+    s->diag_style.format = c->diag_json ? SIMT_RF_JSON : SIMT_RF_TEXT;
+    s->diag_style.color = c->diag_color && !c->diag_json;
     s->native_libs = c->native_libs;
     const char *name = c->device ? c->device : "h100";
     s->device = simt_device_builtin(name);
@@ -330,6 +341,28 @@ simtvm_status simtvm_output_clear(simtvm_vm *vm)
 
 /* ---- the VM ---- */
 
+simtvm_status simtvm_write_views(simtvm_vm *vm, const char **text)
+{
+    if (text)
+        *text = "";
+    if (!vm)
+        return SIMTVM_ERR_NULL;
+    if (!vm->mod)
+        return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "no module is loaded (call simtvm_load)");
+    if (!vm->vm.trace)
+        return simt_api_ok(vm);
+    int bad = 0;
+    simt_free(&vm->al, vm->views_text);
+    CAPTURE(vm, vm->views_text, bad = simt_trace_finish(vm->vm.trace, f) != 0);
+    if (!vm->views_text)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
+    if (text)
+        *text = vm->views_text;
+    if (bad)
+        return simt_api_fail(vm, SIMTVM_ERR_IO, "the trace or the report cannot be written");
+    return simt_api_ok(vm);
+}
+
 simtvm_status simtvm_vm_new(const simtvm_config *cfg, simtvm_vm **out)
 {
     if (!out)
@@ -382,7 +415,8 @@ static void unload(simtvm_vm *vm)
     vm->mod = NULL;
     simt_free(&vm->al, vm->stats_text);
     simt_free(&vm->al, vm->findings_text);
-    vm->stats_text = vm->findings_text = NULL;
+    simt_free(&vm->al, vm->views_text);
+    vm->stats_text = vm->findings_text = vm->views_text = NULL;
 }
 
 /* Releases the quarantined (freed) module and result handles of vm and
@@ -411,6 +445,7 @@ void simtvm_vm_free(simtvm_vm *vm)
 {
     if (!vm)
         return;
+    simtvm_debugger_free(vm->debugger); /* one still attached goes with its VM */
     unload(vm);
     simt_api_free_buffers(vm);
     drop_handles(vm);
@@ -452,7 +487,7 @@ static simtvm_status copy_diags(simtvm_vm *vm, const k_ctx *ctx)
         if (vm->cfg.diag)
             vm->cfg.diag(vm->cfg.diag_user, o);
     }
-    CAPTURE(vm, vm->diag_text, k_print_diags(ctx, f));
+    CAPTURE(vm, vm->diag_text, k_print_diags_styled(ctx, f, &vm->scfg.diag_style));
     if (!vm->diag_text)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     return SIMTVM_OK;
@@ -503,6 +538,7 @@ simtvm_status simtvm_compile(simtvm_vm *vm, const char *filename, const char *so
     k_ctx_init(&ctx, filename ? filename : "<input>", source ? source : "", len);
     ctx.al = vm->al;
     ctx.include_dirs = vm->cfg.include_dirs;
+    ctx.no_opt = vm->cfg.no_opt != 0;
     if (vm->scfg.device) /* __CUDA_ARCH__ of device code */
         ctx.cuda_arch = vm->scfg.device->major * 100 + vm->scfg.device->minor * 10;
     simt_module *m = k_compile(&ctx, defines);
@@ -628,6 +664,38 @@ static int find_kernel(const simt_module *m, const char *name)
     return f >= 0 && (m->funcs[f].kind & FN_KERNEL) ? f : -1;
 }
 
+int simtvm_module_has_main(const simtvm_module *mod)
+{
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    return m && m->main_func >= 0;
+}
+
+const char *simtvm_module_source_name(const simtvm_module *mod)
+{
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    return m && m->source_name ? m->source_name : "";
+}
+
+const char *simtvm_module_source_line(const simtvm_module *mod, unsigned line, int *len)
+{
+    simtvm_status st;
+    const simt_module *m = module_of(mod, &st);
+    const char *s = m ? m->source : NULL;
+    for (unsigned n = 1; s && *s && n < line; s++)
+        if (*s == '\n')
+            n++;
+    if (!s || !*s || !line || !len)
+        return NULL;
+    const char *e = strchr(s, '\n');
+    *len = e ? (int)(e - s) : (int)strlen(s);
+    while (*len > 0 && (s[*len - 1] == ' ' || s[*len - 1] == '\t' || s[*len - 1] == '\r' ||
+                        s[*len - 1] == '\v' || s[*len - 1] == '\f'))
+        (*len)--;
+    return s;
+}
+
 int simtvm_module_kernel_count(const simtvm_module *mod)
 {
     simtvm_status st;
@@ -720,6 +788,8 @@ simtvm_status simtvm_load(simtvm_vm *vm, simtvm_module *mod)
         return st;
     }
     vm->mod = prog;
+    if (vm->debugger && simt_api_debug_attach(vm->debugger) != 0)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     return simt_api_ok(vm);
 }
 
@@ -759,6 +829,7 @@ static int record_fault(simtvm_vm *vm, api_result_data *d)
     d->faulted = 1;
     d->message = simt_strdup(&vm->al, f->message);
     int reported = v->fault_reported;
+    d->fault_printed = reported;
     v->fault_reported = 0; /* simt_vm_print_fault skips faults already printed */
     CAPTURE(vm, d->text, simt_vm_print_fault(v, f));
     v->fault_reported = reported;
@@ -863,6 +934,12 @@ simtvm_status simtvm_result_fault(const simtvm_result *r, simtvm_fault *out)
         return SIMTVM_ERR_NOT_FOUND;
     *out = d->fault;
     return SIMTVM_OK;
+}
+
+int simtvm_result_fault_printed(const simtvm_result *r)
+{
+    const api_result_data *d = result_of(r);
+    return d && d->faulted && d->fault_printed;
 }
 
 double simtvm_result_time_ms(const simtvm_result *r)
@@ -1012,9 +1089,10 @@ simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text)
     if (!format || !text)
         return simt_api_fail(vm, SIMTVM_ERR_NULL, "simtvm_stats: NULL %s",
                              format ? "text" : "format");
-    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv"))
-        return simt_api_fail(vm, SIMTVM_ERR_ARGS, "statistics format '%s' is not text, json "
-                             "or csv", format);
+    if (strcmp(format, "text") && strcmp(format, "json") && strcmp(format, "csv") &&
+        strcmp(format, "explain"))
+        return simt_api_fail(vm, SIMTVM_ERR_ARGS, "statistics format '%s' is not text, json, "
+                             "csv or explain", format);
     if (!vm->mod || !vm->vm.model || !vm->vm.cfg.stats)
         return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "%s", vm->mod
                              ? "statistics need config.stats = 1"

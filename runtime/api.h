@@ -4,6 +4,9 @@
  *                 launching, running main(), results, statistics, findings
  *   api_buffer.c  buffers, module variables, .npy, kernel arguments
  *   api_native.c  simtvm_register_native: signature text and its checks
+ *   api_tools.c   bytecode tests, disassembly, devices, occupancy, suggestions
+ *   api_debug.c   the debugger: stepping, breakpoints, reading lanes
+ *                 (api_debug_eval.c: expressions; runtime/api_debug.h)
  *
  * A simtvm_vm wraps a simt_vm (vm/vm.h), which exists only while a module is
  * loaded; everything else (configuration, messages, streams, registered
@@ -48,6 +51,7 @@ typedef struct api_result_data {
     simtvm_status status;
     int exit_code;
     int faulted;
+    int fault_printed;          /* the VM wrote the report when the fault happened */
     simtvm_fault fault;
     char *message, *text, *function;
     double time_ms;
@@ -122,7 +126,14 @@ struct simtvm_vm {
     simtvm_result *results;     /* result handles made by this VM (live and freed) */
     char *stats_text;
     char *findings_text;
+    char *views_text;           /* simtvm_write_views's messages */
+    struct simtvm_debugger *debugger; /* attached (api_debug.c), or NULL */
 };
+
+/* Installs an attached debugger's hook on the freshly loaded simt_vm and
+ * marks its breakpoints in the new module (api_debug.c; simtvm_load calls
+ * it after every load).  -1 when memory runs out. */
+int simt_api_debug_attach(struct simtvm_debugger *d);
 
 /* Drops one reference to a program (frees it with the last). */
 void simt_api_prog_release(api_prog *p);

@@ -38,5 +38,7 @@ simtvm_vm *test_vm(const simtvm_config *cfg, const char *src, simtvm_module **mo
 Suite *api_basic_suite(void);
 Suite *api_run_suite(void);
 Suite *api_alloc_suite(void);
+Suite *api_debug_suite(void);
+Suite *api_tools_suite(void);
 
 #endif

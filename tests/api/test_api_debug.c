@@ -1,0 +1,328 @@
+/* tests/api/test_api_debug.c -- the debugging API: breakpoints, stops,
+ * stepping, reading lanes (expressions, masks, convergence groups, the SIMT
+ * stack, shared memory, the next access), the watch, and its misuse -- the
+ * readers outside a stop, a second debugger, a bad resume. */
+#include "api_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* A warp that splits at an if/else, a shared array, a constant, a launch
+ * from main() and one from the embedder. */
+#define DEBUG_SOURCE                                                  \
+    "__constant__ int scale[2] = {10, 20};\n"                         \
+    "__global__ void split(int *out) {\n"                             \
+    "    __shared__ int tile[32];\n"                                  \
+    "    int t = threadIdx.x;\n"                                      \
+    "    int v = 0;\n"                                                \
+    "    tile[t] = t * scale[1];\n"                                   \
+    "    if (t < 16) {\n"                                             \
+    "        v = t * 2;\n"                                            \
+    "        out[t] = v;\n"                                           \
+    "    } else {\n"                                                  \
+    "        v = t * 3;\n"                                            \
+    "        out[t] = -v;\n"                                          \
+    "    }\n"                                                         \
+    "    out[t] += v + tile[t];\n"                                    \
+    "}\n"                                                             \
+    "int main() {\n"                                                  \
+    "    int *d;\n"                                                   \
+    "    cudaMalloc(&d, 32 * sizeof(int));\n"                         \
+    "    split<<<1, 32>>>(d);\n"                                      \
+    "    cudaDeviceSynchronize();\n"                                  \
+    "    return 0;\n"                                                 \
+    "}\n"
+
+/* What the callback saw, and what it does at each stop. */
+typedef struct seen {
+    int launches, stops, watches;
+    int quit_at;              /* quit at this stop (0: never) */
+    simtvm_resume how;        /* at each stop */
+    unsigned lines[64];       /* the line of each stop */
+    uint32_t masks[64];
+    int breakpoint[64];
+    void (*inspect)(struct seen *s, simtvm_debugger *dbg);
+    simtvm_vm *vm;
+    int ok;                   /* inspect's verdict */
+} seen;
+
+static int on_event(void *user, simtvm_debugger *dbg, simtvm_debug_event ev)
+{
+    seen *s = user;
+    if (ev == SIMTVM_DEBUG_LAUNCH) {
+        simtvm_launch_info li;
+        ck_assert_int_eq(simtvm_debug_launch_info(dbg, &li), SIMTVM_OK);
+        ck_assert_str_eq(li.kernel, "split");
+        ck_assert_uint_eq(li.block[0], 32);
+        s->launches++;
+        return 0;
+    }
+    if (ev == SIMTVM_DEBUG_WATCH) {
+        s->watches++;
+        return 0;
+    }
+    if (ev != SIMTVM_DEBUG_STOP)
+        return 0;
+    ck_assert(simtvm_debug_running(dbg));
+    simtvm_stop_info si;
+    ck_assert_int_eq(simtvm_debug_stop_info(dbg, &si), SIMTVM_OK);
+    int n = s->stops++;
+    if (n < 64) {
+        simtvm_debug_pc(dbg, si.pc, &s->lines[n], NULL, NULL);
+        s->masks[n] = si.mask;
+        s->breakpoint[n] = si.breakpoint;
+    }
+    if (s->inspect)
+        s->inspect(s, dbg);
+    if (s->quit_at && s->stops >= s->quit_at)
+        return 1;
+    ck_assert_int_eq(simtvm_debug_resume(dbg, s->how, 1), SIMTVM_OK);
+    return 0;
+}
+
+static simtvm_vm *debug_vm(int lockstep, simtvm_module **mod)
+{
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    cfg.sched = lockstep ? SIMTVM_SCHED_LOCKSTEP : SIMTVM_SCHED_ITS;
+    return test_vm(&cfg, DEBUG_SOURCE, mod);
+}
+
+/* Breakpoints stop every warp there, once per run of the line's code. */
+START_TEST(breakpoints_stop_kernels)
+{
+    simtvm_module *mod;
+    simtvm_vm *vm = debug_vm(0, &mod);
+    seen s = {.how = SIMTVM_RESUME_CONTINUE};
+    simtvm_debugger *dbg;
+    ck_assert_int_eq(simtvm_debugger_new(vm, on_event, &s, &dbg), SIMTVM_OK);
+    simtvm_debugger *second;
+    ck_assert_int_eq(simtvm_debugger_new(vm, on_event, &s, &second), SIMTVM_ERR_MISUSE);
+    ck_assert_ptr_null(second);
+    simtvm_breakpoint b;
+    ck_assert_int_eq(simtvm_debug_break(dbg, 8, &b), SIMTVM_OK);
+    ck_assert_int_eq(b.id, 1);
+    ck_assert_uint_eq(b.line, 8);
+    ck_assert(b.in_device_code);
+    ck_assert_int_eq(simtvm_debug_break(dbg, 19, &b), SIMTVM_OK); /* host code */
+    ck_assert(!b.in_device_code);
+    ck_assert_int_eq(simtvm_debug_break(dbg, 500, &b), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_int_eq(simtvm_debug_break_count(dbg), 2);
+    ck_assert_int_eq(simtvm_debug_delete(dbg, 2), SIMTVM_OK);
+    ck_assert_uint_eq(simtvm_debug_break_line(dbg, 2), 0);
+    ck_assert_int_eq(simtvm_debug_delete(dbg, 2), SIMTVM_ERR_NOT_FOUND);
+    /* outside a stop the readers say so */
+    simtvm_warp_info wi;
+    ck_assert_int_eq(simtvm_debug_warp_info(dbg, 0, &wi), SIMTVM_ERR_MISUSE);
+    ck_assert_int_eq(simtvm_debug_resume(dbg, SIMTVM_RESUME_STEP, 1), SIMTVM_ERR_MISUSE);
+    int code = -1;
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_OK);
+    ck_assert_int_eq(code, 0);
+    ck_assert_int_eq(s.launches, 1);
+    ck_assert_int_eq(s.stops, 1);
+    ck_assert_uint_eq(s.lines[0], 8);
+    ck_assert_uint_eq(s.masks[0], 0xffffu); /* the lanes t < 16 */
+    ck_assert_int_eq(s.breakpoint[0], 1);
+    /* breakpoints survive a reload */
+    ck_assert_int_eq(simtvm_load(vm, mod), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_OK);
+    ck_assert_int_eq(s.stops, 2);
+    simtvm_debugger_free(dbg);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+/* At the stop inside the if: lanes, groups, expressions, shared memory. */
+static void inspect_split(seen *s, simtvm_debugger *dbg)
+{
+    unsigned fb[3], fw;
+    ck_assert_int_eq(simtvm_debug_focus(dbg, fb, &fw), SIMTVM_OK);
+    ck_assert(simtvm_debug_focus_live(dbg));
+    simtvm_warp_info w;
+    ck_assert_int_eq(simtvm_debug_warp_info(dbg, fw, &w), SIMTVM_OK);
+    ck_assert_uint_eq(w.width, 32);
+    ck_assert_uint_eq(w.issuing, 0xffffu);
+    ck_assert_int_eq(simtvm_debug_warp_info(dbg, 5, &w), SIMTVM_ERR_NOT_FOUND);
+    simtvm_value v;
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 3, "t * 2 + 1", &v), SIMTVM_OK);
+    ck_assert_int_eq((int64_t)v.bits, 7);
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 20, "t", &v), SIMTVM_OK);
+    ck_assert_int_eq((int32_t)v.bits, 20);
+    ck_assert_str_eq(v.type_name, "i32");
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 4, "tile[4]", &v), SIMTVM_OK);
+    ck_assert_int_eq((int32_t)v.bits, 80);
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 4, "scale[0]", &v), SIMTVM_OK);
+    ck_assert_int_eq((int32_t)v.bits, 10);
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 4, "threadIdx.x", &v), SIMTVM_OK);
+    ck_assert_uint_eq(v.bits, 4);
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 4, "nosuch", &v), SIMTVM_ERR_ARGS);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "no variable 'nosuch'"));
+    int32_t word;
+    ck_assert_int_eq(simtvm_debug_read_shared(dbg, 5 * 4, &word, 4), SIMTVM_OK);
+    ck_assert_int_eq(word, 100);
+    ck_assert_int_eq(simtvm_debug_read_shared(dbg, 1 << 20, &word, 4), SIMTVM_ERR_RANGE);
+    char name[32];
+    simtvm_debug_shared_name(dbg, 8, name, sizeof name);
+    ck_assert_str_eq(name, "tile[2]");
+    simtvm_lane_group g[32];
+    int n = 0;
+    ck_assert_int_eq(simtvm_debug_groups(dbg, 0, g, 32, &n), SIMTVM_OK);
+    ck_assert_int_eq(n, 2); /* the if's lanes and the else's */
+    ck_assert_uint_eq(g[0].lanes, 0xffffu);
+    const char *names[16];
+    ck_assert_int_eq(simtvm_debug_locals(dbg, 0, 0, names, 16, &n), SIMTVM_OK);
+    ck_assert_int_ge(n, 2);
+    s->ok = 1;
+}
+
+START_TEST(reading_lanes_at_a_stop)
+{
+    simtvm_module *mod;
+    simtvm_vm *vm = debug_vm(0, &mod);
+    seen s = {.how = SIMTVM_RESUME_CONTINUE, .inspect = inspect_split, .vm = vm};
+    simtvm_debugger *dbg;
+    ck_assert_int_eq(simtvm_debugger_new(vm, on_event, &s, &dbg), SIMTVM_OK);
+    simtvm_breakpoint b;
+    ck_assert_int_eq(simtvm_debug_break(dbg, 8, &b), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, NULL, NULL), SIMTVM_OK);
+    ck_assert(s.ok);
+    simtvm_debugger_free(dbg);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+/* Lockstep: the else path waits on the SIMT stack under the if path. */
+static void inspect_stack(seen *s, simtvm_debugger *dbg)
+{
+    simtvm_warp_info w;
+    ck_assert_int_eq(simtvm_debug_warp_info(dbg, 0, &w), SIMTVM_OK);
+    simtvm_reconvergence r[8];
+    int n = 0;
+    ck_assert_int_eq(simtvm_debug_reconvergence(dbg, 0, 0, r, 8, &n), SIMTVM_OK);
+    ck_assert_int_ge(n, 1);
+    ck_assert_uint_eq(r[0].expected, 0xffffffffu);
+    ck_assert_uint_eq(w.group[16] & 0xffff0000u, 0xffff0000u);
+    s->ok = 1;
+}
+
+START_TEST(lockstep_stack)
+{
+    simtvm_module *mod;
+    simtvm_vm *vm = debug_vm(1, &mod);
+    seen s = {.how = SIMTVM_RESUME_CONTINUE, .inspect = inspect_stack, .vm = vm};
+    simtvm_debugger *dbg;
+    ck_assert_int_eq(simtvm_debugger_new(vm, on_event, &s, &dbg), SIMTVM_OK);
+    simtvm_breakpoint b;
+    ck_assert_int_eq(simtvm_debug_break(dbg, 8, &b), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, NULL, NULL), SIMTVM_OK);
+    ck_assert(s.ok);
+    simtvm_debugger_free(dbg);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+/* Stepping issues one instruction of the focus per stop; quitting ends
+ * the program as exit(0). */
+START_TEST(step_and_quit)
+{
+    simtvm_module *mod;
+    simtvm_vm *vm = debug_vm(0, &mod);
+    seen s = {.how = SIMTVM_RESUME_STEP, .quit_at = 5};
+    simtvm_debugger *dbg;
+    ck_assert_int_eq(simtvm_debugger_new(vm, on_event, &s, &dbg), SIMTVM_OK);
+    simtvm_breakpoint b;
+    ck_assert_int_eq(simtvm_debug_break(dbg, 4, &b), SIMTVM_OK);
+    int code = -1;
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_OK);
+    ck_assert_int_eq(code, 0);
+    ck_assert_int_eq(s.stops, 5);
+    ck_assert_uint_eq(s.lines[0], 4);
+    simtvm_debugger_free(dbg);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+/* A watch stops when a lane's value changes; a launch from the embedder
+ * is debugged as one from main(). */
+static void set_watch(seen *s, simtvm_debugger *dbg)
+{
+    if (s->stops == 1) {
+        uint32_t lanes = 0;
+        ck_assert_int_eq(simtvm_debug_watch(dbg, "v", &lanes), SIMTVM_OK);
+        ck_assert_uint_eq(lanes, 0xffffffffu);
+        simtvm_debug_delete(dbg, 0);
+    } else if (s->watches == 1 && !s->ok) {
+        simtvm_watch_info wi;
+        ck_assert_int_eq(simtvm_debug_watch_info(dbg, &wi), SIMTVM_OK);
+        ck_assert_str_eq(wi.expr, "v");
+        ck_assert_uint_ne(wi.changed, 0);
+        ck_assert_int_eq(simtvm_debug_unwatch(dbg), SIMTVM_OK);
+        s->ok = 1;
+    }
+}
+
+START_TEST(watch_and_launch)
+{
+    simtvm_module *mod;
+    simtvm_vm *vm = debug_vm(0, &mod);
+    seen s = {.how = SIMTVM_RESUME_CONTINUE, .inspect = set_watch};
+    simtvm_debugger *dbg;
+    ck_assert_int_eq(simtvm_debugger_new(vm, on_event, &s, &dbg), SIMTVM_OK);
+    simtvm_breakpoint b;
+    ck_assert_int_eq(simtvm_debug_break(dbg, 6, &b), SIMTVM_OK);
+    simtvm_buffer *out;
+    ck_assert_int_eq(simtvm_buffer_new(vm, SIMTVM_I32, 32, &out), SIMTVM_OK);
+    simtvm_arg args[] = {simtvm_arg_buffer(out)};
+    ck_assert_int_eq(simtvm_launch(vm, "split", simtvm_dim3_of(1, 1, 1),
+                                   simtvm_dim3_of(32, 1, 1), 0, args, 1, NULL), SIMTVM_OK);
+    ck_assert(s.ok);
+    ck_assert_int_eq(s.watches, 1);
+    int32_t h[32];
+    ck_assert_int_eq(simtvm_buffer_read(out, 0, h, sizeof h), SIMTVM_OK);
+    ck_assert_int_eq(h[31], 31 * 20); /* the debugged run computes as usual */
+    simtvm_debugger_free(dbg);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+START_TEST(debugger_misuse)
+{
+    simtvm_debugger *dbg = (simtvm_debugger *)1;
+    ck_assert_int_eq(simtvm_debugger_new(NULL, on_event, NULL, &dbg), SIMTVM_ERR_NULL);
+    ck_assert_ptr_null(dbg);
+    simtvm_vm *vm;
+    ck_assert_int_eq(simtvm_vm_new(NULL, &vm), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_debugger_new(vm, on_event, NULL, &dbg), SIMTVM_ERR_MISUSE);
+    ck_assert_int_eq(simtvm_debugger_new(vm, NULL, NULL, &dbg), SIMTVM_ERR_NULL);
+    simtvm_debugger_free(NULL);
+    ck_assert(!simtvm_debug_running(NULL));
+    ck_assert_int_eq(simtvm_debug_resume(NULL, SIMTVM_RESUME_STEP, 1), SIMTVM_ERR_NULL);
+    simtvm_vm_free(vm);
+    /* a debugger still attached goes with its VM */
+    simtvm_module *mod;
+    vm = debug_vm(0, &mod);
+    seen s = {.how = SIMTVM_RESUME_CONTINUE};
+    ck_assert_int_eq(simtvm_debugger_new(vm, on_event, &s, &dbg), SIMTVM_OK);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+Suite *api_debug_suite(void)
+{
+    Suite *s = suite_create("api_debug");
+    TCase *tc = tcase_create("debug");
+    tcase_add_test(tc, breakpoints_stop_kernels);
+    tcase_add_test(tc, reading_lanes_at_a_stop);
+    tcase_add_test(tc, lockstep_stack);
+    tcase_add_test(tc, step_and_quit);
+    tcase_add_test(tc, watch_and_launch);
+    tcase_add_test(tc, debugger_misuse);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,168 @@
+/* tests/api/test_api_tools.c -- what the command line needs beyond running:
+ * device profiles and occupancy, suggestions, bytecode tests and
+ * disassembly, module source, the command-line config fields, the trace
+ * and report files, "explain" statistics and faults already printed. */
+#include "api_test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+START_TEST(devices_and_occupancy)
+{
+    ck_assert_int_ge(simtvm_device_count(), 3);
+    simtvm_device_info d;
+    ck_assert_int_eq(simtvm_device_builtin(-1, &d), SIMTVM_ERR_RANGE);
+    ck_assert_int_eq(simtvm_device_builtin(0, NULL), SIMTVM_ERR_NULL);
+    int found = 0;
+    for (int k = 0; k < simtvm_device_count(); k++) {
+        ck_assert_int_eq(simtvm_device_builtin(k, &d), SIMTVM_OK);
+        found |= !strcmp(d.name, "h100");
+    }
+    ck_assert(found);
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    cfg.device = "a100";
+    simtvm_vm *vm;
+    ck_assert_int_eq(simtvm_vm_new(&cfg, &vm), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_vm_device(vm, &d), SIMTVM_OK);
+    ck_assert_str_eq(d.name, "a100");
+    ck_assert_int_eq(d.major, 8);
+    simtvm_occupancy r;
+    ck_assert_int_eq(simtvm_vm_occupancy(vm, 256, 32, 0, 0, &r), SIMTVM_OK);
+    ck_assert_int_eq(r.warps_per_block, 8);
+    ck_assert_int_eq(r.blocks_per_sm, 8);          /* 2048 threads / 256 */
+    ck_assert_str_eq(simtvm_occupancy_limit_name(r.limiter), "threads");
+    ck_assert(r.occupancy_pct == 100.0);
+    /* a block that cannot run: filled in, and SIMTVM_ERR_RANGE */
+    ck_assert_int_eq(simtvm_vm_occupancy(vm, 256, 255, 1 << 20, 0, &r), SIMTVM_ERR_RANGE);
+    ck_assert_int_eq(r.blocks_per_sm, 0);
+    ck_assert_int_eq(simtvm_vm_occupancy(vm, 256, 32, 0, 0, NULL), SIMTVM_ERR_NULL);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+START_TEST(suggestions)
+{
+    const char *names[] = {"saxpy", "reduce_sum", "scan"};
+    ck_assert_str_eq(simtvm_suggest("saxpi", names, 3), "saxpy");
+    ck_assert_str_eq(simtvm_suggest("reduce_sun", names, 3), "reduce_sum");
+    ck_assert_ptr_null(simtvm_suggest("completely_else", names, 3));
+    ck_assert_ptr_null(simtvm_suggest(NULL, names, 3));
+    ck_assert_ptr_null(simtvm_suggest("x", NULL, 3));
+}
+END_TEST
+
+START_TEST(bytecode_and_source)
+{
+    simtvm_module *mod;
+    simtvm_vm *vm = test_vm(NULL, TEST_SOURCE, &mod);
+    ck_assert(simtvm_module_has_main(mod));
+    ck_assert(!simtvm_module_has_main(NULL));
+    int len = 0;
+    const char *line = simtvm_module_source_line(mod, 3, &len);
+    ck_assert_ptr_nonnull(line);
+    ck_assert_int_eq(len, (int)strlen("__global__ void saxpy(float a, float *x, float *y, int n) {"));
+    ck_assert(!strncmp(line, "__global__ void saxpy", 21));
+    ck_assert_ptr_null(simtvm_module_source_line(mod, 999, &len));
+    ck_assert_ptr_null(simtvm_module_source_line(mod, 0, &len));
+    ck_assert_str_eq(simtvm_module_source_name(mod), "test.k");
+    void *kbc;
+    size_t n;
+    ck_assert_int_eq(simtvm_module_to_kbc(mod, &kbc, &n), SIMTVM_OK);
+    ck_assert(simtvm_is_kbc(kbc, n));
+    ck_assert(!simtvm_is_kbc("int main", 8));
+    ck_assert(!simtvm_is_kbc(kbc, 3));
+    simtvm_free(kbc);
+    char *text = NULL;
+    ck_assert_int_eq(simtvm_module_disasm(mod, &text, &n), SIMTVM_OK);
+    ck_assert_uint_eq(strlen(text), n);
+    ck_assert_ptr_nonnull(strstr(text, "saxpy"));
+    simtvm_free(text);
+    ck_assert_int_eq(simtvm_module_disasm(NULL, &text, &n), SIMTVM_ERR_NULL);
+    simtvm_module_free(mod);
+    ck_assert_int_eq(simtvm_module_disasm(mod, &text, &n), SIMTVM_ERR_STALE);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+/* The command line's fields: the trace and report files, explain. */
+START_TEST(views_and_explain)
+{
+    char dir[] = "/tmp/simtvm-api-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char trace[64], report[64];
+    snprintf(trace, sizeof trace, "%s/t.json", dir);
+    snprintf(report, sizeof report, "%s/r.html", dir);
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    cfg.stats = 1;
+    cfg.trace_path = trace;
+    cfg.report_path = report;
+    cfg.max_printf = 4096;
+    cfg.checks = SIMTVM_CHECK_API;
+    simtvm_vm *vm = test_vm(&cfg, TEST_SOURCE, NULL);
+    ck_assert_int_eq(simtvm_launch(vm, "count", simtvm_dim3_of(2, 1, 1),
+                                   simtvm_dim3_of(32, 1, 1), 0, NULL, 0, NULL), SIMTVM_OK);
+    const char *text = NULL;
+    ck_assert_int_eq(simtvm_stats(vm, "explain", &text), SIMTVM_OK);
+    ck_assert(strlen(text) > 0);
+    ck_assert_int_eq(simtvm_write_views(vm, &text), SIMTVM_OK);
+    ck_assert_str_eq(text, "");
+    ck_assert_int_eq(access(trace, R_OK), 0);
+    ck_assert_int_eq(access(report, R_OK), 0);
+    simtvm_vm_free(vm);
+    remove(trace);
+    remove(report);
+    rmdir(dir);
+    /* -O0 (config.no_opt) compiles and runs the same program */
+    simtvm_config_init(&cfg);
+    cfg.no_opt = 1;
+    vm = test_vm(&cfg, TEST_SOURCE, NULL);
+    int code = 0;
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_OK);
+    ck_assert_int_eq(code, 7);
+    simtvm_vm_free(vm);
+    /* nothing to write without paths */
+    vm = test_vm(NULL, TEST_SOURCE, NULL);
+    ck_assert_int_eq(simtvm_write_views(vm, &text), SIMTVM_OK);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+/* A kernel fault inside main() is reported when it happens (to the err
+ * stream); its result says so, so that a caller prints it once. */
+START_TEST(fault_printed_once)
+{
+    FILE *err = tmpfile();
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    cfg.err = err;
+    const char *src = "__global__ void oob(int *p) { p[threadIdx.x + 100000] = 1; }\n"
+                      "int main() { int *d; cudaMalloc(&d, 4); oob<<<1, 1>>>(d);\n"
+                      "  cudaDeviceSynchronize(); return 0; }\n";
+    simtvm_vm *vm = test_vm(&cfg, src, NULL);
+    simtvm_result *r = NULL;
+    simtvm_status st = simtvm_run_main(vm, 0, NULL, NULL, &r);
+    ck_assert_int_eq(st, SIMTVM_ERR_FAULT);
+    ck_assert_int_eq(simtvm_result_fault_printed(r), 1);
+    ck_assert_int_gt(ftell(err), 0);
+    simtvm_result_free(r);
+    ck_assert(!simtvm_result_fault_printed(NULL));
+    simtvm_vm_free(vm);
+    fclose(err);
+}
+END_TEST
+
+Suite *api_tools_suite(void)
+{
+    Suite *s = suite_create("api_tools");
+    TCase *tc = tcase_create("tools");
+    tcase_add_test(tc, devices_and_occupancy);
+    tcase_add_test(tc, suggestions);
+    tcase_add_test(tc, bytecode_and_source);
+    tcase_add_test(tc, views_and_explain);
+    tcase_add_test(tc, fault_printed_once);
+    suite_add_tcase(s, tc);
+    return s;
+}
