@@ -21,14 +21,18 @@ int simt_cache_init(simt_cache *c, uint64_t bytes, unsigned ways, const simt_all
     c->ways = ways;
     c->nsets = c->max_sets = (uint32_t)(lines / ways);
     size_t n = (size_t)c->nsets * ways;
-    c->tag = simt_calloc(al, n, sizeof *c->tag);
-    c->used = simt_calloc(al, n, sizeof *c->used);
-    c->valid = simt_calloc(al, n, 1);
+    /* Not zeroed: every set starts at epoch 0, older than any reset, so
+     * set_of clears a set before its first use.  Zeroing the 7 MB of an
+     * L2's tables cost more than a small program's whole run. */
+    c->tag = simt_malloc(al, n * sizeof *c->tag);
+    c->used = simt_malloc(al, n * sizeof *c->used);
+    c->valid = simt_malloc(al, n);
     c->epoch = simt_calloc(al, c->nsets, sizeof *c->epoch);
     if (!c->tag || !c->used || !c->valid || !c->epoch) {
         simt_cache_free(c, al);
         return -1;
     }
+    c->cur_epoch = 1; /* newer than every set's 0: each is cleared on first use */
     return 0;
 }
 
@@ -129,22 +133,26 @@ unsigned simt_cache_access_line(simt_cache *c, uint64_t line, unsigned bits, int
     if (!c->tag)
         return 0;
     size_t set = set_of(c, line);
-    int w = find_way(c, set, line);
     c->stamp++;
-    if (w >= 0) {
-        c->used[set + (uint32_t)w] = c->stamp;
-        unsigned hit = c->valid[set + (uint32_t)w] & bits;
-        if (allocate)
-            c->valid[set + (uint32_t)w] |= (uint8_t)bits;
-        return hit;
+    /* one pass finds the line or, failing that, the least recently used
+     * way (the first of equal stamps, as a separate victim search would) */
+    uint64_t want = line + 1;
+    const uint64_t *tag = c->tag + set, *used = c->used + set;
+    uint32_t victim = 0;
+    for (uint32_t w = 0; w < c->ways; w++) {
+        if (tag[w] == want) {
+            c->used[set + w] = c->stamp;
+            unsigned hit = c->valid[set + w] & bits;
+            if (allocate)
+                c->valid[set + w] |= (uint8_t)bits;
+            return hit;
+        }
+        if (used[w] < used[victim])
+            victim = w;
     }
     if (!allocate)
         return 0;
-    uint32_t victim = 0;
-    for (uint32_t k = 1; k < c->ways; k++)
-        if (c->used[set + k] < c->used[set + victim])
-            victim = k;
-    c->tag[set + victim] = line + 1;
+    c->tag[set + victim] = want;
     c->used[set + victim] = c->stamp;
     c->valid[set + victim] = (uint8_t)bits;
     return 0;

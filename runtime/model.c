@@ -276,17 +276,19 @@ static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, 
 }
 
 /* Counts a global or local access (they differ only in their counters) and
- * sends it through the caches; returns its latency (0: no lane in space). */
-static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigned space)
+ * sends it through the caches; returns its latency (0: no lane in space).
+ * The sectors are simt_coalesce's, or a range the caller found (n != 0:
+ * sect, lines and lanes already hold them). */
+static uint64_t memory_traffic_of(simt_model *m, const simt_warp_access *a, unsigned space,
+                                  uint64_t *sect, unsigned n, unsigned lines, unsigned lanes)
 {
     simt_launch_rec *r = m->cur;
-    uint64_t sect[SIMT_MAX_SECTORS];
-    unsigned lines, lanes;
-    unsigned n = simt_coalesce(a, space, sect, &lines, &lanes);
+    unsigned same = 0; /* atomics: the most lanes on one address */
+    if (!n)
+        n = simt_coalesce(a, space, sect, &lines, &lanes);
     if (!lanes)
         return 0;
     int global = space == SPACE_GLOBAL;
-    simt_line_cost *lc = line_of(m, a->pc);
     if (a->kind == ACC_READ) {
         r->c[global ? CNT_GLD_REQ : CNT_LLD_REQ]++;
         r->c[global ? CNT_GLD_SECT : CNT_LLD_SECT] += n;
@@ -296,40 +298,56 @@ static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigne
         r->c[global ? CNT_GST_SECT : CNT_LST_SECT] += n;
         r->c[CNT_GST_LINES] += lines;
     } else {
-        unsigned same;
         simt_distinct_addresses(a, space, &same);
         r->c[CNT_GATOM_REQ]++;
         r->c[CNT_GATOM_SECT] += n;
         r->c[CNT_ATOM_SERIAL] += same;
     }
+    simt_line_cost *lc = line_of(m, a->pc);
     if (lc && global) {
         lc->greq++;
         lc->gsect += n;
     }
     simt_timing_memory(m, lines);
     uint64_t lat = through_caches(m, sect, n, a->kind) + (lines ? lines - 1 : 0);
-    if (a->kind == ACC_ATOMIC) {
-        unsigned same;
-        simt_distinct_addresses(a, space, &same);
+    if (a->kind == ACC_ATOMIC)
         lat += (uint64_t)m->dev->lat_l2 + (same ? same - 1 : 0);
-    }
     return lat;
 }
 
-static void access_memory(simt_model *m, const simt_warp_access *a, unsigned space)
+static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigned space)
 {
-    uint64_t lat = memory_traffic(m, a, space);
+    uint64_t sect[SIMT_MAX_SECTORS];
+    return memory_traffic_of(m, a, space, sect, 0, 0, 0);
+}
+
+/* The latency of a global or local access goes to the warp's scoreboard. */
+static void memory_result(simt_model *m, const simt_warp_access *a, uint64_t lat)
+{
     if (lat && a->kind != ACC_WRITE)
         simt_timing_result(m, a->warp, lat, WAITC_LONG);
     else if (lat && m->dev->blocking_stores)
         simt_timing_store_wait(m, a->pc, a->warp, lat);
 }
 
+static void access_memory(simt_model *m, const simt_warp_access *a, unsigned space)
+{
+    memory_result(m, a, memory_traffic(m, a, space));
+}
+
+/* all_shared: 1 when every lane is in shared memory, 2 when besides they
+ * are consecutive elements (lane l at the first address + l * size, a whole
+ * warp): each group of lanes then reads 32 consecutive words, one per bank,
+ * so it is one wavefront, as banks.c would count it. */
 static void access_shared(simt_model *m, const simt_warp_access *a, int all_shared)
 {
     simt_launch_rec *r = m->cur;
-    unsigned ideal, wf = all_shared ? simt_bank_wavefronts_of(a, a->mask, &ideal)
-                                    : simt_bank_wavefronts(a, &ideal);
+    unsigned ideal, wf;
+    if (all_shared == 2)
+        wf = ideal = a->size >= 16 ? 4 : a->size == 8 ? 2 : 1;
+    else
+        wf = all_shared ? simt_bank_wavefronts_of(a, a->mask, &ideal)
+                        : simt_bank_wavefronts(a, &ideal);
     if (!ideal)
         return;
     simt_line_cost *lc = line_of(m, a->pc);
@@ -372,12 +390,39 @@ static void access_const(simt_model *m, const simt_warp_access *a)
         simt_timing_result(m, a->warp, (uint64_t)m->dev->lat_alu + distinct - 1, WAITC_ALU);
 }
 
+/* A whole warp of consecutive elements in one space (lane l at the first
+ * address + l * size; most accesses of most kernels): its sectors are a
+ * range, found without looking at the lanes again. */
+static int access_consecutive(simt_model *m, const simt_warp_access *a)
+{
+    uint64_t a0 = a->addr[0], end = a0 + 32u * a->size - 1;
+    unsigned space = SIMT_ADDR_SPACE(a0);
+    if (SIMT_ADDR_SPACE(end) != space || simt_lanes_differ(a->addr, a0, a->size))
+        return 0;
+    if (space == SPACE_SHARED) {
+        access_shared(m, a, 2);
+        return 1;
+    }
+    if (space != SPACE_GLOBAL && space != SPACE_LOCAL)
+        return 0;
+    uint64_t sect[SIMT_MAX_SECTORS];
+    uint64_t lo = a0 / SIMT_SECTOR_BYTES, hi = end / SIMT_SECTOR_BYTES;
+    unsigned n = 0;
+    for (uint64_t sc = lo; sc <= hi; sc++)
+        sect[n++] = sc;
+    unsigned lines = (unsigned)(hi / 4 - lo / 4 + 1);
+    memory_result(m, a, memory_traffic_of(m, a, space, sect, n, lines, 32));
+    return 1;
+}
+
 void simt_model_access(simt_model *m, const simt_warp_access *a)
 {
     simt_launch_rec *r = m->cur;
     if (!r || !a->mask)
         return;
     r->warp_size = a->width;
+    if (a->mask == UINT32_MAX && a->size && a->size <= 16 && access_consecutive(m, a))
+        return;
     unsigned spaces = 0;
     const uint64_t first = a->addr[__builtin_ctz(a->mask)];
     uint64_t differ = 0; /* the bits in which some lane's address differs from the first's */

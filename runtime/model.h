@@ -117,6 +117,7 @@ typedef struct simt_warp_time {
     uint64_t spill_store_lat;   /* that store's latency (waited for with blocking_stores) */
     int last_free;              /* the last instruction took no issue slot (timing.c folded) */
     uint32_t sched;             /* its warp scheduler */
+    uint64_t *issued;           /* that scheduler's issue count on the block's SM */
 } simt_warp_time;
 
 #define SIMT_TRACKED_REGS 256
