@@ -73,6 +73,18 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
             return n;
         }
     }
+    /* A whole warp at one address (an atomic on a counter, a broadcast
+     * load): the sectors of one lane. */
+    if (a->mask == UINT32_MAX && SIMT_ADDR_SPACE(a->addr[0]) == space &&
+        !simt_lanes_differ(a->addr, a->addr[0], 0)) {
+        uint64_t first = a->addr[0] / SIMT_SECTOR_BYTES, last = (a->addr[0] + span) / SIMT_SECTOR_BYTES;
+        sectors[n++] = first;
+        if (last != first)
+            sectors[n++] = first + 1;
+        *lines = n == 2 && first / 4 != (first + 1) / 4 ? 2 : 1;
+        *lanes = 32;
+        return n;
+    }
     /* Lanes in address order (coalesced and strided accesses, nearly all of
      * them) give their sectors in order: duplicates are then neighbours and
      * no sort is needed; only an out-of-order sector (a gather) sorts. */
@@ -113,6 +125,11 @@ unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsi
 {
     uint64_t v[32];
     unsigned n = 0;
+    if (a->mask == UINT32_MAX && SIMT_ADDR_SPACE(a->addr[0]) == space &&
+        !simt_lanes_differ(a->addr, a->addr[0], 0)) {
+        *max_same = 32; /* a whole warp at one address */
+        return 1;
+    }
     for (uint32_t m = a->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         if (SIMT_ADDR_SPACE(a->addr[l]) == space)

@@ -83,6 +83,7 @@ typedef struct simt_cache {
     uint64_t *used;             /* LRU stamp per way */
     uint8_t *valid;             /* sector bits per way */
     uint32_t *epoch;            /* per set: cur_epoch when it was last emptied */
+    uint8_t *fill;              /* per set: ways in use, always ways 0 .. fill-1 */
     uint32_t cur_epoch;         /* bumped by each reset (lazy emptying) */
     uint64_t stamp;
 } simt_cache;

@@ -159,7 +159,7 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
     return &t->warps[w];
 }
 
-static void stall(simt_model *m, int wclass, uint64_t cycles, int32_t pc)
+static __attribute__((noinline)) void stall(simt_model *m, int wclass, uint64_t cycles, int32_t pc)
 {
     m->cur->c[stall_counter[wclass]] += cycles;
     if (m->want_lines && pc >= 0 && (uint32_t)pc < m->mod->ncode)
@@ -174,7 +174,7 @@ static void count_issue(simt_model *m, uint32_t warp)
 
 /* Issues the warp's pending spill store: in-order issue makes it wait for the
  * value of its register (an ALU result or a load), as STL after a spill does. */
-static void flush_spill_store(simt_model *m, simt_warp_time *wt, uint32_t warp, int32_t pc)
+static __attribute__((noinline, cold)) void flush_spill_store(simt_model *m, simt_warp_time *wt, uint32_t warp, int32_t pc)
 {
     if (wt->spill_store < 0)
         return;
@@ -360,6 +360,20 @@ static inline uint64_t lanes_in(uint32_t m)
     return (m * 0x01010101u) >> 24;
 }
 
+/* The issue hook with the per-line table (--stats, --trace, --report) or
+ * register spills: out of line, so that the common path stays small. */
+static __attribute__((noinline, cold)) void issue_counted(simt_model *m, int32_t pc, uint32_t mask,
+                                                          uint32_t warp)
+{
+    if (m->want_lines && (uint32_t)pc < m->mod->ncode)
+        m->lines[m->tm.pc[pc].line].inst++;
+    if (m->maxrreg)
+        simt_model_spill_regs(m, pc, mask, warp, 0);
+    timing_issue(m, pc, warp);
+    if (m->maxrreg)
+        simt_model_spill_regs(m, pc, mask, warp, 1);
+}
+
 /* The model's issue hook (vm/observe.h), here beside simt_timing_issue so
  * that the compiler inlines it: it runs once per warp instruction. */
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
@@ -369,17 +383,10 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
         return;
     r->c[CNT_INST]++;
     r->c[CNT_THREAD_INST] += lanes_in(mask);
-    if (__builtin_expect(!m->want_lines && !m->maxrreg, 1)) {
+    if (__builtin_expect(!m->want_lines && !m->maxrreg, 1))
         timing_issue(m, pc, warp);
-        return;
-    }
-    if (m->want_lines && (uint32_t)pc < m->mod->ncode)
-        m->lines[m->tm.pc[pc].line].inst++;
-    if (m->maxrreg)
-        simt_model_spill_regs(m, pc, mask, warp, 0);
-    timing_issue(m, pc, warp);
-    if (m->maxrreg)
-        simt_model_spill_regs(m, pc, mask, warp, 1);
+    else
+        issue_counted(m, pc, mask, warp);
 }
 
 void simt_timing_spill_load(simt_model *m, int32_t pc, uint32_t warp, unsigned reg,
