@@ -36,8 +36,11 @@ simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *de
             maxline = mod->pos[i].line;
     m->nlines = maxline + 1;
     m->lines = simt_calloc(al, m->nlines, sizeof *m->lines);
+    m->bank_memo = simt_calloc(al, SIMT_BANK_MEMO, sizeof *m->bank_memo);
+    for (unsigned k = 0; m->bank_memo && k < SIMT_BANK_MEMO; k++)
+        m->bank_memo[k].pc = -1;
     m->l1 = simt_calloc(al, (size_t)dev->sm_count, sizeof *m->l1);
-    if (!m->lines || !m->l1 || simt_timing_decode(m) != 0 ||
+    if (!m->lines || !m->l1 || !m->bank_memo || simt_timing_decode(m) != 0 ||
         simt_cache_init(&m->l2, (uint64_t)dev->l2_size, L2_WAYS, al) != 0) {
         simt_model_free(m);
         return NULL;
@@ -56,6 +59,7 @@ void simt_model_free(simt_model *m)
     simt_cache_free(&m->l2, &al);
     simt_timing_free(&m->tm, &al);
     simt_free(&al, m->lines);
+    simt_free(&al, m->bank_memo);
     simt_free(&al, m->launches);
     simt_free(&al, m);
 }
@@ -335,19 +339,96 @@ static void access_memory(simt_model *m, const simt_warp_access *a, unsigned spa
     memory_result(m, a, memory_traffic(m, a, space));
 }
 
+/* The memo's wavefronts of a shared access (1), when its lanes stand as
+ * they stood last time at its pc, moved by a multiple of 4 bytes and still
+ * all in shared memory (a tile read As[ty][k] or Bs[k][tx] in a loop); else 0. */
+static int memo_lookup(simt_model *m, const simt_warp_access *a, unsigned *wf, unsigned *ideal)
+{
+    const simt_bank_memo *e = &m->bank_memo[(uint32_t)a->pc % SIMT_BANK_MEMO];
+    if (e->pc != a->pc || e->mask != a->mask || e->size != a->size)
+        return 0;
+    uint64_t a0 = a->addr[__builtin_ctz(a->mask)];
+    if (e->base_mod4 != (a0 & 3) || SIMT_ADDR_SPACE(a0 + e->dmin) != SPACE_SHARED ||
+        SIMT_ADDR_SPACE(a0 + e->dmax) != SPACE_SHARED)
+        return 0;
+    uint64_t differ = 0;
+    if (a->mask == UINT32_MAX) {
+        typedef uint64_t v2 __attribute__((vector_size(16)));
+        v2 acc0 = {0, 0}, acc1 = {0, 0}, base = {a0, a0};
+        for (unsigned l = 0; l < 32; l += 4) {
+            v2 x0, x1, d0, d1;
+            memcpy(&x0, a->addr + l, sizeof x0);
+            memcpy(&x1, a->addr + l + 2, sizeof x1);
+            memcpy(&d0, e->delta + l, sizeof d0);
+            memcpy(&d1, e->delta + l + 2, sizeof d1);
+            acc0 |= x0 ^ (d0 + base);
+            acc1 |= x1 ^ (d1 + base);
+        }
+        acc0 |= acc1;
+        differ = acc0[0] | acc0[1];
+    } else {
+        for (uint32_t mk = a->mask; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctz(mk);
+            differ |= a->addr[l] ^ (a0 + e->delta[l]);
+        }
+    }
+    if (differ)
+        return 0;
+    *wf = e->wf;
+    *ideal = e->ideal;
+    return 1;
+}
+
+/* banks.c's wavefronts of an access whose lanes are all in shared memory,
+ * remembered for memo_lookup. */
+static unsigned shared_wavefronts(simt_model *m, const simt_warp_access *a, unsigned *ideal)
+{
+    unsigned wf;
+    if (memo_lookup(m, a, &wf, ideal))
+        return wf;
+    wf = simt_bank_wavefronts_of(a, a->mask, ideal);
+    simt_bank_memo *e = &m->bank_memo[(uint32_t)a->pc % SIMT_BANK_MEMO];
+    uint64_t a0 = a->addr[__builtin_ctz(a->mask)];
+    e->pc = a->pc;
+    e->mask = a->mask;
+    e->size = a->size;
+    e->base_mod4 = (uint8_t)(a0 & 3);
+    e->wf = wf;
+    e->ideal = *ideal;
+    e->dmin = e->dmax = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t d = a->mask >> l & 1 ? a->addr[l] - a0 : 0; /* outside mask: never compared */
+        e->delta[l] = d;
+        if ((int64_t)d < (int64_t)e->dmin)
+            e->dmin = d;
+        if ((int64_t)d > (int64_t)e->dmax)
+            e->dmax = d;
+    }
+    return wf;
+}
+
 /* all_shared: 1 when every lane is in shared memory, 2 when besides they
  * are consecutive elements (lane l at the first address + l * size, a whole
  * warp): each group of lanes then reads 32 consecutive words, one per bank,
  * so it is one wavefront, as banks.c would count it. */
+static void access_shared_wf(simt_model *m, const simt_warp_access *a, unsigned wf,
+                             unsigned ideal);
+
 static void access_shared(simt_model *m, const simt_warp_access *a, int all_shared)
 {
-    simt_launch_rec *r = m->cur;
     unsigned ideal, wf;
     if (all_shared == 2)
         wf = ideal = a->size >= 16 ? 4 : a->size == 8 ? 2 : 1;
     else
-        wf = all_shared ? simt_bank_wavefronts_of(a, a->mask, &ideal)
-                        : simt_bank_wavefronts(a, &ideal);
+        wf = all_shared ? shared_wavefronts(m, a, &ideal) : simt_bank_wavefronts(a, &ideal);
+    access_shared_wf(m, a, wf, ideal);
+}
+
+/* Counts a shared access of wf wavefronts (ideal: conflict-free). */
+static void access_shared_wf(simt_model *m, const simt_warp_access *a, unsigned wf,
+                             unsigned ideal)
+{
+    simt_launch_rec *r = m->cur;
     if (!ideal)
         return;
     simt_line_cost *lc = line_of(m, a->pc);
@@ -421,6 +502,12 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
     if (!r || !a->mask)
         return;
     r->warp_size = a->width;
+    unsigned wf, ideal;
+    if (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(a->mask)]) == SPACE_SHARED &&
+        memo_lookup(m, a, &wf, &ideal)) {
+        access_shared_wf(m, a, wf, ideal); /* a shared pattern seen before at this pc */
+        return;
+    }
     if (a->mask == UINT32_MAX && a->size && a->size <= 16 && access_consecutive(m, a))
         return;
     unsigned spaces = 0;

@@ -213,6 +213,20 @@ typedef struct simt_line_cost {
     uint64_t sinst, swf, sideal;
 } simt_line_cost;
 
+/* The bank wavefronts of a shared access whose lanes stand at the same
+ * offsets from its first lane as last time at this pc (banks.c's count does
+ * not change when every address moves by a multiple of 4 bytes: the banks
+ * rotate, equal words stay equal).  Direct-mapped by pc. */
+#define SIMT_BANK_MEMO 64
+typedef struct simt_bank_memo {
+    int32_t pc;                 /* -1: empty */
+    uint32_t mask;
+    uint8_t size, base_mod4;
+    uint32_t wf, ideal;
+    uint64_t dmin, dmax;        /* smallest and largest delta (as signed) */
+    uint64_t delta[32];         /* per lane of mask: address - first lane's */
+} simt_bank_memo;
+
 typedef struct simt_model {
     simt_allocator al;          /* the VM's */
     const simt_module *mod;
@@ -230,6 +244,7 @@ typedef struct simt_model {
     int maxrreg;                /* --maxrregcount, 0: none */
     int failed;                 /* out of memory: counting stops, the report says so */
     int want_lines;             /* keep the per-line table (--stats, --trace, --report) */
+    simt_bank_memo *bank_memo;  /* SIMT_BANK_MEMO entries */
 } simt_model;
 
 /* model.c: the spill loads of the instruction at pc (store 0, before it
