@@ -339,40 +339,31 @@ static void access_memory(simt_model *m, const simt_warp_access *a, unsigned spa
     memory_result(m, a, memory_traffic(m, a, space));
 }
 
-/* The memo's wavefronts of a shared access (1), when its lanes stand as
- * they stood last time at its pc, moved by a multiple of 4 bytes and still
+/* The memo's wavefronts of a whole-warp shared access (1), when its lanes
+ * stand as they stood last time at its pc, moved by a multiple of 4 bytes and still
  * all in shared memory (a tile read As[ty][k] or Bs[k][tx] in a loop); else 0. */
 static int memo_lookup(simt_model *m, const simt_warp_access *a, unsigned *wf, unsigned *ideal)
 {
     const simt_bank_memo *e = &m->bank_memo[(uint32_t)a->pc % SIMT_BANK_MEMO];
-    if (e->pc != a->pc || e->mask != a->mask || e->size != a->size)
+    if (e->pc != a->pc || a->mask != UINT32_MAX || e->size != a->size)
         return 0;
-    uint64_t a0 = a->addr[__builtin_ctz(a->mask)];
+    uint64_t a0 = a->addr[0];
     if (e->base_mod4 != (a0 & 3) || SIMT_ADDR_SPACE(a0 + e->dmin) != SPACE_SHARED ||
         SIMT_ADDR_SPACE(a0 + e->dmax) != SPACE_SHARED)
         return 0;
-    uint64_t differ = 0;
-    if (a->mask == UINT32_MAX) {
-        typedef uint64_t v2 __attribute__((vector_size(16)));
-        v2 acc0 = {0, 0}, acc1 = {0, 0}, base = {a0, a0};
-        for (unsigned l = 0; l < 32; l += 4) {
-            v2 x0, x1, d0, d1;
-            memcpy(&x0, a->addr + l, sizeof x0);
-            memcpy(&x1, a->addr + l + 2, sizeof x1);
-            memcpy(&d0, e->delta + l, sizeof d0);
-            memcpy(&d1, e->delta + l + 2, sizeof d1);
-            acc0 |= x0 ^ (d0 + base);
-            acc1 |= x1 ^ (d1 + base);
-        }
-        acc0 |= acc1;
-        differ = acc0[0] | acc0[1];
-    } else {
-        for (uint32_t mk = a->mask; mk; mk &= mk - 1) {
-            unsigned l = (unsigned)__builtin_ctz(mk);
-            differ |= a->addr[l] ^ (a0 + e->delta[l]);
-        }
+    typedef uint64_t v2 __attribute__((vector_size(16)));
+    v2 acc0 = {0, 0}, acc1 = {0, 0}, base = {a0, a0};
+    for (unsigned l = 0; l < 32; l += 4) {
+        v2 x0, x1, d0, d1;
+        memcpy(&x0, a->addr + l, sizeof x0);
+        memcpy(&x1, a->addr + l + 2, sizeof x1);
+        memcpy(&d0, e->delta + l, sizeof d0);
+        memcpy(&d1, e->delta + l + 2, sizeof d1);
+        acc0 |= x0 ^ (d0 + base);
+        acc1 |= x1 ^ (d1 + base);
     }
-    if (differ)
+    acc0 |= acc1;
+    if (acc0[0] | acc0[1])
         return 0;
     *wf = e->wf;
     *ideal = e->ideal;
@@ -387,17 +378,18 @@ static unsigned shared_wavefronts(simt_model *m, const simt_warp_access *a, unsi
     if (memo_lookup(m, a, &wf, ideal))
         return wf;
     wf = simt_bank_wavefronts_of(a, a->mask, ideal);
+    if (a->mask != UINT32_MAX)
+        return wf; /* partial warps (a tree's last steps) change masks: not kept */
     simt_bank_memo *e = &m->bank_memo[(uint32_t)a->pc % SIMT_BANK_MEMO];
-    uint64_t a0 = a->addr[__builtin_ctz(a->mask)];
+    uint64_t a0 = a->addr[0];
     e->pc = a->pc;
-    e->mask = a->mask;
     e->size = a->size;
     e->base_mod4 = (uint8_t)(a0 & 3);
     e->wf = wf;
     e->ideal = *ideal;
     e->dmin = e->dmax = 0;
     for (unsigned l = 0; l < 32; l++) {
-        uint64_t d = a->mask >> l & 1 ? a->addr[l] - a0 : 0; /* outside mask: never compared */
+        uint64_t d = a->addr[l] - a0;
         e->delta[l] = d;
         if ((int64_t)d < (int64_t)e->dmin)
             e->dmin = d;

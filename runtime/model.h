@@ -219,12 +219,11 @@ typedef struct simt_line_cost {
  * rotate, equal words stay equal).  Direct-mapped by pc. */
 #define SIMT_BANK_MEMO 64
 typedef struct simt_bank_memo {
-    int32_t pc;                 /* -1: empty */
-    uint32_t mask;
+    int32_t pc;                 /* -1: empty; whole warps only */
     uint8_t size, base_mod4;
     uint32_t wf, ideal;
     uint64_t dmin, dmax;        /* smallest and largest delta (as signed) */
-    uint64_t delta[32];         /* per lane of mask: address - first lane's */
+    uint64_t delta[32];         /* per lane: address - lane 0's */
 } simt_bank_memo;
 
 typedef struct simt_model {
