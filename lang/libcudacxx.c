@@ -15,7 +15,7 @@
  *     orders a lock's critical sections (runtime/check_race.c), and never
  *     reports the barrier's own words.  A waiting thread calls __nanosleep
  *     (OP_SLEEP: its warp ends its turn), so the threads it waits for run
- *     at once; a wait that can never end stops at the step limit.
+ *     at once; a wait that can never end is a named deadlock (vm/resident.c).
  *   - memcpy_async copies when it is issued, with loads and stores of the
  *     widest size both addresses and the length allow (16 bytes as a float4,
  *     as cp.async moves them), so the model and the checkers see the copy as

@@ -12,18 +12,24 @@
 
 uint64_t simt_lanes_differ(const uint64_t *addr, uint64_t first, uint64_t step)
 {
-    /* four lanes at a time in the compiler's generic vectors (SSE2 pairs
-     * at least): the model runs this on every whole-warp access */
-    typedef uint64_t v4 __attribute__((vector_size(32)));
-    v4 acc = {0, 0, 0, 0}, want = {first, first + step, first + 2 * step, first + 3 * step};
-    const v4 inc = {4 * step, 4 * step, 4 * step, 4 * step};
+    /* two lanes at a time in SSE2-sized vectors, two accumulators: the model
+     * runs this on every whole-warp access.  (32-byte generic vectors made
+     * gcc keep them on the stack without -mavx2: 185 host instructions.) */
+    typedef uint64_t v2 __attribute__((vector_size(16)));
+    v2 acc0 = {0, 0}, acc1 = {0, 0};
+    v2 want0 = {first, first + step}, want1 = {first + 2 * step, first + 3 * step};
+    const v2 inc = {4 * step, 4 * step};
     for (unsigned l = 0; l < 32; l += 4) {
-        v4 x;
-        memcpy(&x, addr + l, sizeof x);
-        acc |= x ^ want;
-        want += inc;
+        v2 x0, x1;
+        memcpy(&x0, addr + l, sizeof x0);
+        memcpy(&x1, addr + l + 2, sizeof x1);
+        acc0 |= x0 ^ want0;
+        acc1 |= x1 ^ want1;
+        want0 += inc;
+        want1 += inc;
     }
-    return acc[0] | acc[1] | acc[2] | acc[3];
+    acc0 |= acc1;
+    return acc0[0] | acc0[1];
 }
 
 /* Sorts a short list in place (at most SIMT_MAX_SECTORS entries). */
@@ -67,6 +73,18 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
             return n;
         }
     }
+    /* A whole warp at one address (an atomic on a counter, a broadcast
+     * load): the sectors of one lane. */
+    if (a->mask == UINT32_MAX && SIMT_ADDR_SPACE(a->addr[0]) == space &&
+        !simt_lanes_differ(a->addr, a->addr[0], 0)) {
+        uint64_t first = a->addr[0] / SIMT_SECTOR_BYTES, last = (a->addr[0] + span) / SIMT_SECTOR_BYTES;
+        sectors[n++] = first;
+        if (last != first)
+            sectors[n++] = first + 1;
+        *lines = n == 2 && first / 4 != (first + 1) / 4 ? 2 : 1;
+        *lanes = 32;
+        return n;
+    }
     /* Lanes in address order (coalesced and strided accesses, nearly all of
      * them) give their sectors in order: duplicates are then neighbours and
      * no sort is needed; only an out-of-order sector (a gather) sorts. */
@@ -107,6 +125,11 @@ unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsi
 {
     uint64_t v[32];
     unsigned n = 0;
+    if (a->mask == UINT32_MAX && SIMT_ADDR_SPACE(a->addr[0]) == space &&
+        !simt_lanes_differ(a->addr, a->addr[0], 0)) {
+        *max_same = 32; /* a whole warp at one address */
+        return 1;
+    }
     for (uint32_t m = a->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         if (SIMT_ADDR_SPACE(a->addr[l]) == space)

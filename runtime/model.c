@@ -36,8 +36,11 @@ simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *de
             maxline = mod->pos[i].line;
     m->nlines = maxline + 1;
     m->lines = simt_calloc(al, m->nlines, sizeof *m->lines);
+    m->bank_memo = simt_calloc(al, SIMT_BANK_MEMO, sizeof *m->bank_memo);
+    for (unsigned k = 0; m->bank_memo && k < SIMT_BANK_MEMO; k++)
+        m->bank_memo[k].pc = -1;
     m->l1 = simt_calloc(al, (size_t)dev->sm_count, sizeof *m->l1);
-    if (!m->lines || !m->l1 || simt_timing_decode(m) != 0 ||
+    if (!m->lines || !m->l1 || !m->bank_memo || simt_timing_decode(m) != 0 ||
         simt_cache_init(&m->l2, (uint64_t)dev->l2_size, L2_WAYS, al) != 0) {
         simt_model_free(m);
         return NULL;
@@ -56,6 +59,7 @@ void simt_model_free(simt_model *m)
     simt_cache_free(&m->l2, &al);
     simt_timing_free(&m->tm, &al);
     simt_free(&al, m->lines);
+    simt_free(&al, m->bank_memo);
     simt_free(&al, m->launches);
     simt_free(&al, m);
 }
@@ -276,17 +280,19 @@ static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, 
 }
 
 /* Counts a global or local access (they differ only in their counters) and
- * sends it through the caches; returns its latency (0: no lane in space). */
-static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigned space)
+ * sends it through the caches; returns its latency (0: no lane in space).
+ * The sectors are simt_coalesce's, or a range the caller found (n != 0:
+ * sect, lines and lanes already hold them). */
+static uint64_t memory_traffic_of(simt_model *m, const simt_warp_access *a, unsigned space,
+                                  uint64_t *sect, unsigned n, unsigned lines, unsigned lanes)
 {
     simt_launch_rec *r = m->cur;
-    uint64_t sect[SIMT_MAX_SECTORS];
-    unsigned lines, lanes;
-    unsigned n = simt_coalesce(a, space, sect, &lines, &lanes);
+    unsigned same = 0; /* atomics: the most lanes on one address */
+    if (!n)
+        n = simt_coalesce(a, space, sect, &lines, &lanes);
     if (!lanes)
         return 0;
     int global = space == SPACE_GLOBAL;
-    simt_line_cost *lc = line_of(m, a->pc);
     if (a->kind == ACC_READ) {
         r->c[global ? CNT_GLD_REQ : CNT_LLD_REQ]++;
         r->c[global ? CNT_GLD_SECT : CNT_LLD_SECT] += n;
@@ -296,40 +302,125 @@ static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigne
         r->c[global ? CNT_GST_SECT : CNT_LST_SECT] += n;
         r->c[CNT_GST_LINES] += lines;
     } else {
-        unsigned same;
         simt_distinct_addresses(a, space, &same);
         r->c[CNT_GATOM_REQ]++;
         r->c[CNT_GATOM_SECT] += n;
         r->c[CNT_ATOM_SERIAL] += same;
     }
+    simt_line_cost *lc = line_of(m, a->pc);
     if (lc && global) {
         lc->greq++;
         lc->gsect += n;
     }
     simt_timing_memory(m, lines);
     uint64_t lat = through_caches(m, sect, n, a->kind) + (lines ? lines - 1 : 0);
-    if (a->kind == ACC_ATOMIC) {
-        unsigned same;
-        simt_distinct_addresses(a, space, &same);
+    if (a->kind == ACC_ATOMIC)
         lat += (uint64_t)m->dev->lat_l2 + (same ? same - 1 : 0);
-    }
     return lat;
 }
 
-static void access_memory(simt_model *m, const simt_warp_access *a, unsigned space)
+static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigned space)
 {
-    uint64_t lat = memory_traffic(m, a, space);
+    uint64_t sect[SIMT_MAX_SECTORS];
+    return memory_traffic_of(m, a, space, sect, 0, 0, 0);
+}
+
+/* The latency of a global or local access goes to the warp's scoreboard. */
+static void memory_result(simt_model *m, const simt_warp_access *a, uint64_t lat)
+{
     if (lat && a->kind != ACC_WRITE)
         simt_timing_result(m, a->warp, lat, WAITC_LONG);
     else if (lat && m->dev->blocking_stores)
         simt_timing_store_wait(m, a->pc, a->warp, lat);
 }
 
+static void access_memory(simt_model *m, const simt_warp_access *a, unsigned space)
+{
+    memory_result(m, a, memory_traffic(m, a, space));
+}
+
+/* The memo's wavefronts of a whole-warp shared access (1), when its lanes
+ * stand as they stood last time at its pc, moved by a multiple of 4 bytes and still
+ * all in shared memory (a tile read As[ty][k] or Bs[k][tx] in a loop); else 0. */
+static int memo_lookup(simt_model *m, const simt_warp_access *a, unsigned *wf, unsigned *ideal)
+{
+    const simt_bank_memo *e = &m->bank_memo[(uint32_t)a->pc % SIMT_BANK_MEMO];
+    if (e->pc != a->pc || a->mask != UINT32_MAX || e->size != a->size)
+        return 0;
+    uint64_t a0 = a->addr[0];
+    if (e->base_mod4 != (a0 & 3) || SIMT_ADDR_SPACE(a0 + e->dmin) != SPACE_SHARED ||
+        SIMT_ADDR_SPACE(a0 + e->dmax) != SPACE_SHARED)
+        return 0;
+    typedef uint64_t v2 __attribute__((vector_size(16)));
+    v2 acc0 = {0, 0}, acc1 = {0, 0}, base = {a0, a0};
+    for (unsigned l = 0; l < 32; l += 4) {
+        v2 x0, x1, d0, d1;
+        memcpy(&x0, a->addr + l, sizeof x0);
+        memcpy(&x1, a->addr + l + 2, sizeof x1);
+        memcpy(&d0, e->delta + l, sizeof d0);
+        memcpy(&d1, e->delta + l + 2, sizeof d1);
+        acc0 |= x0 ^ (d0 + base);
+        acc1 |= x1 ^ (d1 + base);
+    }
+    acc0 |= acc1;
+    if (acc0[0] | acc0[1])
+        return 0;
+    *wf = e->wf;
+    *ideal = e->ideal;
+    return 1;
+}
+
+/* banks.c's wavefronts of an access whose lanes are all in shared memory,
+ * remembered for memo_lookup. */
+static unsigned shared_wavefronts(simt_model *m, const simt_warp_access *a, unsigned *ideal)
+{
+    unsigned wf;
+    if (memo_lookup(m, a, &wf, ideal))
+        return wf;
+    wf = simt_bank_wavefronts_of(a, a->mask, ideal);
+    if (a->mask != UINT32_MAX)
+        return wf; /* partial warps (a tree's last steps) change masks: not kept */
+    simt_bank_memo *e = &m->bank_memo[(uint32_t)a->pc % SIMT_BANK_MEMO];
+    uint64_t a0 = a->addr[0];
+    e->pc = a->pc;
+    e->size = a->size;
+    e->base_mod4 = (uint8_t)(a0 & 3);
+    e->wf = wf;
+    e->ideal = *ideal;
+    e->dmin = e->dmax = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t d = a->addr[l] - a0;
+        e->delta[l] = d;
+        if ((int64_t)d < (int64_t)e->dmin)
+            e->dmin = d;
+        if ((int64_t)d > (int64_t)e->dmax)
+            e->dmax = d;
+    }
+    return wf;
+}
+
+/* all_shared: 1 when every lane is in shared memory, 2 when besides they
+ * are consecutive elements (lane l at the first address + l * size, a whole
+ * warp): each group of lanes then reads 32 consecutive words, one per bank,
+ * so it is one wavefront, as banks.c would count it. */
+static void access_shared_wf(simt_model *m, const simt_warp_access *a, unsigned wf,
+                             unsigned ideal);
+
 static void access_shared(simt_model *m, const simt_warp_access *a, int all_shared)
 {
+    unsigned ideal, wf;
+    if (all_shared == 2)
+        wf = ideal = a->size >= 16 ? 4 : a->size == 8 ? 2 : 1;
+    else
+        wf = all_shared ? shared_wavefronts(m, a, &ideal) : simt_bank_wavefronts(a, &ideal);
+    access_shared_wf(m, a, wf, ideal);
+}
+
+/* Counts a shared access of wf wavefronts (ideal: conflict-free). */
+static void access_shared_wf(simt_model *m, const simt_warp_access *a, unsigned wf,
+                             unsigned ideal)
+{
     simt_launch_rec *r = m->cur;
-    unsigned ideal, wf = all_shared ? simt_bank_wavefronts_of(a, a->mask, &ideal)
-                                    : simt_bank_wavefronts(a, &ideal);
     if (!ideal)
         return;
     simt_line_cost *lc = line_of(m, a->pc);
@@ -372,12 +463,45 @@ static void access_const(simt_model *m, const simt_warp_access *a)
         simt_timing_result(m, a->warp, (uint64_t)m->dev->lat_alu + distinct - 1, WAITC_ALU);
 }
 
+/* A whole warp of consecutive elements in one space (lane l at the first
+ * address + l * size; most accesses of most kernels): its sectors are a
+ * range, found without looking at the lanes again. */
+static int access_consecutive(simt_model *m, const simt_warp_access *a)
+{
+    uint64_t a0 = a->addr[0], end = a0 + 32u * a->size - 1;
+    unsigned space = SIMT_ADDR_SPACE(a0);
+    if (SIMT_ADDR_SPACE(end) != space || simt_lanes_differ(a->addr, a0, a->size))
+        return 0;
+    if (space == SPACE_SHARED) {
+        access_shared(m, a, 2);
+        return 1;
+    }
+    if (space != SPACE_GLOBAL && space != SPACE_LOCAL)
+        return 0;
+    uint64_t sect[SIMT_MAX_SECTORS];
+    uint64_t lo = a0 / SIMT_SECTOR_BYTES, hi = end / SIMT_SECTOR_BYTES;
+    unsigned n = 0;
+    for (uint64_t sc = lo; sc <= hi; sc++)
+        sect[n++] = sc;
+    unsigned lines = (unsigned)(hi / 4 - lo / 4 + 1);
+    memory_result(m, a, memory_traffic_of(m, a, space, sect, n, lines, 32));
+    return 1;
+}
+
 void simt_model_access(simt_model *m, const simt_warp_access *a)
 {
     simt_launch_rec *r = m->cur;
     if (!r || !a->mask)
         return;
     r->warp_size = a->width;
+    unsigned wf, ideal;
+    if (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(a->mask)]) == SPACE_SHARED &&
+        memo_lookup(m, a, &wf, &ideal)) {
+        access_shared_wf(m, a, wf, ideal); /* a shared pattern seen before at this pc */
+        return;
+    }
+    if (a->mask == UINT32_MAX && a->size && a->size <= 16 && access_consecutive(m, a))
+        return;
     unsigned spaces = 0;
     const uint64_t first = a->addr[__builtin_ctz(a->mask)];
     uint64_t differ = 0; /* the bits in which some lane's address differs from the first's */

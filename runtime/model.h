@@ -83,6 +83,7 @@ typedef struct simt_cache {
     uint64_t *used;             /* LRU stamp per way */
     uint8_t *valid;             /* sector bits per way */
     uint32_t *epoch;            /* per set: cur_epoch when it was last emptied */
+    uint8_t *fill;              /* per set: ways in use, always ways 0 .. fill-1 */
     uint32_t cur_epoch;         /* bumped by each reset (lazy emptying) */
     uint64_t stamp;
 } simt_cache;
@@ -117,6 +118,7 @@ typedef struct simt_warp_time {
     uint64_t spill_store_lat;   /* that store's latency (waited for with blocking_stores) */
     int last_free;              /* the last instruction took no issue slot (timing.c folded) */
     uint32_t sched;             /* its warp scheduler */
+    uint64_t *issued;           /* that scheduler's issue count on the block's SM */
 } simt_warp_time;
 
 #define SIMT_TRACKED_REGS 256
@@ -211,6 +213,19 @@ typedef struct simt_line_cost {
     uint64_t sinst, swf, sideal;
 } simt_line_cost;
 
+/* The bank wavefronts of a shared access whose lanes stand at the same
+ * offsets from its first lane as last time at this pc (banks.c's count does
+ * not change when every address moves by a multiple of 4 bytes: the banks
+ * rotate, equal words stay equal).  Direct-mapped by pc. */
+#define SIMT_BANK_MEMO 64
+typedef struct simt_bank_memo {
+    int32_t pc;                 /* -1: empty; whole warps only */
+    uint8_t size, base_mod4;
+    uint32_t wf, ideal;
+    uint64_t dmin, dmax;        /* smallest and largest delta (as signed) */
+    uint64_t delta[32];         /* per lane: address - lane 0's */
+} simt_bank_memo;
+
 typedef struct simt_model {
     simt_allocator al;          /* the VM's */
     const simt_module *mod;
@@ -228,6 +243,7 @@ typedef struct simt_model {
     int maxrreg;                /* --maxrregcount, 0: none */
     int failed;                 /* out of memory: counting stops, the report says so */
     int want_lines;             /* keep the per-line table (--stats, --trace, --report) */
+    simt_bank_memo *bank_memo;  /* SIMT_BANK_MEMO entries */
 } simt_model;
 
 /* model.c: the spill loads of the instruction at pc (store 0, before it

@@ -30,6 +30,10 @@
  * that thrashes the L1 runs at this rate, however many warps are resident. */
 #define L2_SECTORS_PER_CYCLE 2
 
+/* The stall counter of each wait class (enum simt_wait_class). */
+static const uint8_t stall_counter[] = {CNT_STALL_WAIT, CNT_STALL_WAIT, CNT_STALL_SHORT_SB,
+                                        CNT_STALL_LONG_SB};
+
 /* Cycles until the result of an instruction that is not a memory access is
  * ready.  Division and transcendental functions are instruction sequences or
  * SFU operations on hardware; warp collectives go through the MIO pipe. */
@@ -147,6 +151,7 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
         wt->last_free = 0;
         wt->sched = (uint32_t)((t->nwarps - 1 + (uint32_t)t->cur_slot) %
                                (uint32_t)m->dev->schedulers_per_sm);
+        wt->issued = &t->sm[t->cur_sm].sched_issued[wt->sched];
         /* no frame reaches past clear_regs: the others stay unread */
         memset(wt->ready, 0, t->clear_regs * sizeof(uint64_t));
         memset(wt->wclass, 0, t->clear_regs);
@@ -154,11 +159,9 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
     return &t->warps[w];
 }
 
-static void stall(simt_model *m, int wclass, uint64_t cycles, int32_t pc)
+static __attribute__((noinline)) void stall(simt_model *m, int wclass, uint64_t cycles, int32_t pc)
 {
-    static const int counter[] = {CNT_STALL_WAIT, CNT_STALL_WAIT, CNT_STALL_SHORT_SB,
-                                  CNT_STALL_LONG_SB};
-    m->cur->c[counter[wclass]] += cycles;
+    m->cur->c[stall_counter[wclass]] += cycles;
     if (m->want_lines && pc >= 0 && (uint32_t)pc < m->mod->ncode)
         m->lines[m->tm.pc[pc].line].stall += cycles;
 }
@@ -166,13 +169,12 @@ static void stall(simt_model *m, int wclass, uint64_t cycles, int32_t pc)
 /* One issue slot of the scheduler that warp belongs to. */
 static void count_issue(simt_model *m, uint32_t warp)
 {
-    simt_timing *t = &m->tm;
-    t->sm[t->cur_sm].sched_issued[t->warps[warp].sched]++;
+    (*m->tm.warps[warp].issued)++;
 }
 
 /* Issues the warp's pending spill store: in-order issue makes it wait for the
  * value of its register (an ALU result or a load), as STL after a spill does. */
-static void flush_spill_store(simt_model *m, simt_warp_time *wt, uint32_t warp, int32_t pc)
+static __attribute__((noinline, cold)) void flush_spill_store(simt_model *m, simt_warp_time *wt, uint32_t warp, int32_t pc)
 {
     if (wt->spill_store < 0)
         return;
@@ -277,54 +279,67 @@ int simt_timing_decode(simt_model *m)
     return 0;
 }
 
+/* Runs once per warp instruction: what it touches is the warp's clock, the
+ * instruction's decoded operands and the registers' ready times, nothing
+ * that needs a second pointer chase (count_issue's pointer is in wt). */
 static inline __attribute__((always_inline)) void timing_issue(simt_model *m, int32_t pc, uint32_t warp)
 {
     simt_timing *t = &m->tm;
-    simt_warp_time *wt = t->cur_sm >= 0 && warp < t->nwarps ? &t->warps[warp]
-                                                             : warp_time(m, warp);
-    if (!wt || pc < 0 || (uint32_t)pc >= m->mod->ncode)
+    simt_warp_time *wt = warp < t->nwarps ? &t->warps[warp] : warp_time(m, warp);
+    if (__builtin_expect(!wt || (uint32_t)pc >= m->mod->ncode, 0))
         return;
-    if (wt->spill_store >= 0)
+    if (__builtin_expect(wt->spill_store >= 0, 0))
         flush_spill_store(m, wt, warp, pc);
     const simt_pc_time *p = &t->pc[pc];
-    uint64_t ready = wt->t;
+    uint64_t now = wt->t, ready = now;
     int why = WAITC_NONE;
+    const uint64_t *rd = wt->ready;
     for (unsigned k = 0; k < p->nsrc; k++) {
         unsigned r = p->src[k];
-        if (wt->ready[r] > ready) {
-            ready = wt->ready[r];
+        if (rd[r] > ready) {
+            ready = rd[r];
             why = wt->wclass[r];
         }
     }
-    if (p->flags & PCT_PAIR) {
-        /* a compare and a branch on its predicate, or an LEA and a load of
-         * its address (two SASS instructions): the first issues when its
-         * operands are ready, the second waits for its result */
-        if (ready > wt->t)
-            stall(m, why, ready - wt->t, pc);
-        wt->t = ready + 1;
-        count_issue(m, warp);
-        ready += p->pair_lat;
-        why = p->pair_wclass;
-    }
-    wt->last_free = p->flags & PCT_FOLDED;
-    wt->last_dest = -1;
-    if (wt->last_free) {
-        if (p->flags & PCT_WRITES) {
-            wt->ready[p->dest] = ready;
-            wt->wclass[p->dest] = (uint8_t)why;
+    if (p->flags & (PCT_PAIR | PCT_FOLDED)) {
+        if (p->flags & PCT_PAIR) {
+            /* a compare and a branch on its predicate, or an LEA and a load of
+             * its address (two SASS instructions): the first issues when its
+             * operands are ready, the second waits for its result */
+            if (ready > now)
+                stall(m, why, ready - now, pc);
+            now = ready + 1;
+            wt->t = now;
+            (*wt->issued)++;
+            ready += p->pair_lat;
+            why = p->pair_wclass;
         }
-        return;
+        if (p->flags & PCT_FOLDED) {
+            wt->last_free = 1;
+            wt->last_dest = -1;
+            if (p->flags & PCT_WRITES) {
+                wt->ready[p->dest] = ready;
+                wt->wclass[p->dest] = (uint8_t)why;
+            }
+            return;
+        }
     }
-    if (ready > wt->t)
-        stall(m, why, ready - wt->t, pc);
+    wt->last_free = 0;
+    if (ready > now) {
+        if (__builtin_expect(m->want_lines, 0))
+            stall(m, why, ready - now, pc);
+        else
+            m->cur->c[stall_counter[why]] += ready - now;
+    }
     wt->last_issue = ready;
     wt->t = ready + 1;
-    count_issue(m, warp);
+    (*wt->issued)++;
     if (p->flags & PCT_WRITES) {
         wt->ready[p->dest] = ready + p->lat;
         wt->wclass[p->dest] = p->wclass;
         wt->last_dest = p->dest;
+    } else {
+        wt->last_dest = -1;
     }
 }
 
@@ -345,6 +360,20 @@ static inline uint64_t lanes_in(uint32_t m)
     return (m * 0x01010101u) >> 24;
 }
 
+/* The issue hook with the per-line table (--stats, --trace, --report) or
+ * register spills: out of line, so that the common path stays small. */
+static __attribute__((noinline, cold)) void issue_counted(simt_model *m, int32_t pc, uint32_t mask,
+                                                          uint32_t warp)
+{
+    if (m->want_lines && (uint32_t)pc < m->mod->ncode)
+        m->lines[m->tm.pc[pc].line].inst++;
+    if (m->maxrreg)
+        simt_model_spill_regs(m, pc, mask, warp, 0);
+    timing_issue(m, pc, warp);
+    if (m->maxrreg)
+        simt_model_spill_regs(m, pc, mask, warp, 1);
+}
+
 /* The model's issue hook (vm/observe.h), here beside simt_timing_issue so
  * that the compiler inlines it: it runs once per warp instruction. */
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
@@ -354,13 +383,10 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
         return;
     r->c[CNT_INST]++;
     r->c[CNT_THREAD_INST] += lanes_in(mask);
-    if (m->want_lines && (uint32_t)pc < m->mod->ncode)
-        m->lines[m->tm.pc[pc].line].inst++;
-    if (m->maxrreg)
-        simt_model_spill_regs(m, pc, mask, warp, 0);
-    timing_issue(m, pc, warp);
-    if (m->maxrreg)
-        simt_model_spill_regs(m, pc, mask, warp, 1);
+    if (__builtin_expect(!m->want_lines && !m->maxrreg, 1))
+        timing_issue(m, pc, warp);
+    else
+        issue_counted(m, pc, mask, warp);
 }
 
 void simt_timing_spill_load(simt_model *m, int32_t pc, uint32_t warp, unsigned reg,

@@ -251,6 +251,56 @@ static simt_status never_resident(resident *r, simt_block *blk, const char *what
     return simt_exec_fault_waiting(r->ex, blk, msg);
 }
 
+/* A spin nothing can end whose lanes wait inside libcu++'s cuda::barrier
+ * or cuda::pipeline (lang/libcudacxx.c writes their waits as spin loops):
+ * that is a barrier that can never complete, a deadlock like a
+ * __syncthreads that some threads never reach, reported at once at the
+ * program's own call rather than at the step limit.  Frames hold the return
+ * pc in register 0 and the caller's frame in register 1 (vm/module.h). */
+static int in_libcu(const simt_exec *ex, int32_t pc)
+{
+    if (pc < 0 || (uint32_t)pc >= ex->mod->ncode)
+        return 0;
+    const char *name = ex->mod->funcs[ex->vm->func_of_pc[pc]].name;
+    return name && (!strncmp(name, "cuda::", 6) || !strncmp(name, "__simtvm_cuda", 13));
+}
+
+static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk)
+{
+    simt_warp *at = NULL;
+    unsigned at_lane = 0, waiting = 0;
+    int32_t at_pc = -1;
+    for (uint32_t k = 0; k < blk->nwarps; k++) {
+        simt_warp *w = &blk->warps[k];
+        unsigned W = w->width;
+        uint32_t m = w->in_state[LANE_READY] | w->in_state[LANE_JOIN];
+        for (; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            int32_t pc = w->pc[l] > 0 ? w->pc[l] - 1 : 0;
+            uint32_t fp = w->fp[l];
+            if (!in_libcu(ex, pc))
+                return SIMT_OK; /* a lane spins elsewhere: not this rule's */
+            for (int depth = 0; depth < 64 && fp > 0 && in_libcu(ex, pc); depth++) {
+                const uint64_t *R = w->regs + (size_t)fp * W;
+                pc = (int32_t)R[l] - 1; /* the CALL */
+                fp = (uint32_t)R[W + l];
+            }
+            waiting++;
+            if (!at) {
+                at = w, at_lane = l, at_pc = pc;
+            }
+        }
+    }
+    if (!at)
+        return SIMT_OK;
+    simt_exec_hang(ex, blk, at, at_lane, at_pc,
+                   "deadlock: %u thread(s) of block (%u,%u,%u) wait at a cuda::barrier (or "
+                   "cuda::pipeline) whose phase can never complete: no thread left will arrive "
+                   "at it (is its expected count larger than the threads that arrive?)",
+                   waiting, blk->idx[0], blk->idx[1], blk->idx[2]);
+    return SIMT_FAULT;
+}
+
 /* Every live block waits at this_grid().sync(): release them, or fault. */
 static simt_status grid_release(resident *r)
 {
@@ -356,9 +406,12 @@ static simt_status resident_loop(resident *r)
         if (r->next < r->g->n)
             return never_resident(r, spin, "spins waiting for memory that no resident block "
                                   "will write; the next block to run is");
-        /* Every block is resident and spins: nothing can change.  The first
-         * of them runs on alone to its step limit, the fault a GPU's
+        /* Every block is resident and spins: nothing can change.  A wait
+         * in libcu++'s barriers is a named deadlock; otherwise the first
+         * block runs on alone to its step limit, the fault a GPU's
          * watchdog gives. */
+        if (libcu_deadlock(r->ex, spin) != SIMT_OK)
+            return SIMT_FAULT;
         r->hopeless = 1;
         for (uint64_t k = 0; k < r->nslots; k++)
             if (&r->slot[k] == spin) {
