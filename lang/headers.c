@@ -647,6 +647,52 @@ static const char TEXT_SYS_RESOURCE_H[] =
     "    return 0;\n"
     "}\n";
 
+static const char TEXT_PTHREAD_H[] =
+    "// pthread.h as simtvm builds it in: the host runs one thread at a time,\n"
+    "// so pthread_create runs the new thread to its end before it returns (one\n"
+    "// of the schedules real threads may take) and pthread_join hands back what\n"
+    "// it returned.  Mutexes, condition variables and pthread_exit are not\n"
+    "// built in: a thread that waits for another could never be woken.\n"
+    "#pragma once\n"
+    "#include <stddef.h>\n"
+    "\n"
+    "typedef unsigned long pthread_t;   // the thread's return value\n"
+    "typedef struct { int __simtvm_unused; } pthread_attr_t;\n"
+    "\n"
+    "inline int pthread_create(pthread_t *thread, const pthread_attr_t *attr,\n"
+    "                          void *(*start)(void *), void *arg)\n"
+    "{\n"
+    "    (void)attr;\n"
+    "    *thread = (pthread_t)start(arg);\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "inline int pthread_join(pthread_t thread, void **result)\n"
+    "{\n"
+    "    if (result)\n"
+    "        *result = (void *)thread;\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "// The thread has already finished: there is nothing left to cancel.\n"
+    "inline int pthread_cancel(pthread_t thread)\n"
+    "{\n"
+    "    (void)thread;\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "inline int pthread_attr_init(pthread_attr_t *attr)\n"
+    "{\n"
+    "    (void)attr;\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "inline int pthread_attr_destroy(pthread_attr_t *attr)\n"
+    "{\n"
+    "    (void)attr;\n"
+    "    return 0;\n"
+    "}\n";
+
 static const char TEXT_UNISTD_H[] =
     "// unistd.h as simtvm builds it in: only its constants; sleep, usleep,\n"
     "// getopt and the file calls are not built in (the modelled clock would\n"
@@ -672,6 +718,7 @@ static const struct {
     {"sys/time.h", TEXT_SYS_TIME_H},
     {"sys/resource.h", TEXT_SYS_RESOURCE_H},
     {"unistd.h", TEXT_UNISTD_H},
+    {"pthread.h", TEXT_PTHREAD_H},
 };
 
 const char *k_builtin_header_text(const char *name)
