@@ -1104,6 +1104,9 @@ primary
     | template_type '(' args_opt ')'
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
+    | template_type '{' args_opt '}'     /* cg::greater<float>{}: as with '(' */
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
+                                                      LOC(@1), $1), $3); }
     | INT_LIT                                   { $$ = $1; }
     | FLOAT_LIT                                 { $$ = $1; }
     | CHAR_LIT                                  { $$ = $1; }

@@ -947,6 +947,9 @@ static k_type *call(k_sema_state *s, k_expr *e)
     if (e->has_targs && strncmp(e->name, "std::numeric_limits::", 21) == 0)
         return k_stl_limits_call(s, e);
     k_stl_rewrite_call(s, e);
+    int sincos = k_sema_sincos(s, e);   /* sincosf(x, &s, &c): lang/sincos.c */
+    if (sincos)
+        return sincos > 0 ? k_sema_expr(s, e) : NULL;
     if (e->has_targs && k_chrono_is_template_call(s, e->name)) {
         k_type *to = e->ntargs >= 1 ? e->targs[0].type : NULL;
         if (to)
@@ -1183,6 +1186,8 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         k_type *t = k_sema_expr(s, e->lhs);
         if (t && t->chrono)
             return k_chrono_member_call(s, e);
+        if (t && k_random_is_type(t))
+            return k_random_member_call(s, e);   /* gen.seed(v) */
         return t ? k_sema_method_call(s, e) : NULL;
     }
     case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
