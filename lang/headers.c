@@ -769,6 +769,8 @@ const char *k_builtin_header_text(const char *name)
         return thrust_text;
     if (!strcmp(name, "cuda.h"))
         return k_cuda_driver_text(name);
+    if (!strcmp(name, "cuda_runtime.h") || !strcmp(name, "cuda_runtime_api.h"))
+        return k_cuda_runtime_text();
     if (!strncmp(name, "cuda/", 5))
         return k_libcudacxx_text(name);
     return k_cuda_fp16_text(name);

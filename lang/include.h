@@ -32,6 +32,8 @@ const char *k_builtin_header_text(const char *name);
 const char *k_cuda_fp16_text(const char *name);
 /* <cuda.h>, the driver API's error codes (lang/cuda_driver.c), or NULL */
 const char *k_cuda_driver_text(const char *name);
+/* lang/cuda_graph.c: <cuda_runtime.h> (graphs, stream capture, 3D copies) */
+const char *k_cuda_runtime_text(void);
 /* <cuda/barrier> and <cuda/pipeline> (lang/libcudacxx.c), or NULL for another name */
 const char *k_libcudacxx_text(const char *name);
 

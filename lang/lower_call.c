@@ -536,11 +536,18 @@ void lw_launch(lw_func *F, k_expr *e)
     else
         lw_emit_k(F, b + 2, 0);
     int n = launch_args(F, e, def, b + 3);
-    /* The stream: work on every stream runs in issue order (SPEC 2.8), so the
-     * launch needs only its side effects. */
+    /* The stream: work on every stream runs in issue order (SPEC 2.8); the
+     * runtime hears of it only because stream capture may record the launch
+     * in a graph instead (runtime/host_graph.c). */
     if (e->config[3]) {
         int r = lw_reg(F);
         lw_expr_conv_to(F, e->config[3], e->config[3]->type, r);
+        simt_sig sig;
+        memset(&sig, 0, sizeof sig);
+        sig.ret = VT_VOID;
+        sig.nargs = sig.nfixed = 1;
+        sig.args[0] = VT_PTR;
+        lw_emit(F, OP_HCALL, r, r, 1, BI_LAUNCH_STREAM, lw_sig(F->M, &sig));
         F->top = b + 3 + n;
     }
     simt_func *fn = &F->M->m->funcs[s->index];

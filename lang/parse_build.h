@@ -1,6 +1,7 @@
 /* lang/parse_build.h -- the AST builders the grammar's actions call
  * (lang/parse_build.c): lists, expressions, declaration specifiers,
- * declarators, declarations and statements.  Only lang/parser.y includes it. */
+ * declarators, declarations and statements, for lang/parser.y (and the
+ * typedef lookup for lang/parse_cxx.c). */
 #ifndef SIMT_LANG_PARSE_BUILD_H
 #define SIMT_LANG_PARSE_BUILD_H
 

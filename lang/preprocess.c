@@ -1207,6 +1207,37 @@ static void place_pragmas(k_ctx *ctx, const char *text, size_t len)
     ctx->nunroll_at = n;
 }
 
+/* nvcc includes <cuda_runtime.h> in every file.  simtvm's declares only
+ * the types of graphs, stream capture and 3D copies (lang/cuda_graph.c), so
+ * it is read first only when the main file names one of them -- a program
+ * that does not compiles exactly as if the header did not exist. */
+static int names_runtime_types(const char *text, size_t len)
+{
+    static const char *const marks[] = {
+        "cudaGraph", "Capture", "cudaLaunchHostFunc", "cudaHostFn_t", "cudaMemcpy3D",
+        "make_cuda", "cudaPitchedPtr", "cudaExtent", "cudaPos", "NodeParams",
+        "cudaMemsetParams",
+    };
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (memmem(text, len, marks[i], strlen(marks[i])))
+            return 1;
+    return 0;
+}
+
+/* Reads <cuda_runtime.h> ahead of the main file's first line; returns the
+ * global line that first line then has. */
+static uint32_t implicit_runtime_header(pp *s)
+{
+    k_loc top = { 1, 0 };
+    int f = k_include_find(s->ctx, "cuda_runtime.h", 1, s->file, top);
+    if (f < 0)
+        return 1;
+    read_included(s, f, top);
+    uint32_t first = 1 + s->include_lines;
+    s->include_lines = 0;
+    return first;
+}
+
 char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
                    size_t *out_len)
 {
@@ -1235,7 +1266,8 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
     if (!cleaned)
         s->failed = 1;
     else
-        process(s, cleaned ? cleaned : "", clean_len, 1);
+        process(s, cleaned, clean_len,
+                names_runtime_types(cleaned, clean_len) ? implicit_runtime_header(s) : 1);
     place_pragmas(ctx, s->out ? s->out : "", s->len);
     while (s->nstack > 0)
         pop_frame(s);

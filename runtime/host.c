@@ -481,6 +481,7 @@ static const struct cuda_error_text {
     { 98, "cudaErrorInvalidDeviceFunction", "invalid device function" },
     { 101, "cudaErrorInvalidDevice", "invalid device ordinal" },
     { 400, "cudaErrorInvalidResourceHandle", "invalid resource handle" },
+    { 401, "cudaErrorIllegalState", "the operation cannot be performed in the present state" },
     { 600, "cudaErrorNotReady", "device not ready" },
     { 700, "cudaErrorIllegalAddress", "an illegal memory access was encountered" },
     { 701, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
@@ -492,6 +493,8 @@ static const struct cuda_error_text {
     { 715, "cudaErrorIllegalInstruction", "an illegal instruction was encountered" },
     { 716, "cudaErrorMisalignedAddress", "misaligned address" },
     { 719, "cudaErrorLaunchFailure", "unspecified launch failure" },
+    { 900, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing" },
+    { 903, "cudaErrorStreamCaptureUnmatched", "capture was not initiated in this stream" },
     { 999, "cudaErrorUnknown", "unknown error" },
     { -1, "unrecognized error code", "unrecognized error code" }, /* must stay last */
 };
@@ -892,6 +895,8 @@ static simt_status bi_CUDA_EVENT_RECORD(call *c)
     simt_event *e = event_of(c, arg(c, 0));
     if (!e)
         return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    if (simt_graph_capture_event(c->vm, arg(c, 0), arg(c, 1)))
+        return cuda_return(c, CUDA_SUCCESS); /* a point in the graph, not a time */
     e->recorded = 1;
     e->time_ms = c->vm->clock_ms;
     return cuda_return(c, CUDA_SUCCESS);

@@ -130,4 +130,36 @@ simt_status bi_CUDA_MEMCPY_FROM_SYM_ASYNC(call *c);
 simt_status bi_CUDA_DEVICE_SET_LIMIT(call *c);
 simt_status bi_CUDA_DEVICE_GET_LIMIT(call *c);
 
+/* The builtins of host_graph.c, and what the other files ask it */
+simt_status bi_CUDA_GRAPH_CREATE(call *c);
+simt_status bi_CUDA_GRAPH_ADD_KERNEL(call *c);
+simt_status bi_CUDA_GRAPH_ADD_MEMCPY(call *c);
+simt_status bi_CUDA_GRAPH_ADD_MEMSET(call *c);
+simt_status bi_CUDA_GRAPH_ADD_HOST(call *c);
+simt_status bi_CUDA_GRAPH_ADD_EMPTY(call *c);
+simt_status bi_CUDA_GRAPH_ADD_DEPS(call *c);
+simt_status bi_CUDA_GRAPH_GET_NODES(call *c);
+simt_status bi_CUDA_GRAPH_INSTANTIATE(call *c);
+simt_status bi_CUDA_GRAPH_INSTANTIATE_FLAGS(call *c);
+simt_status bi_CUDA_GRAPH_CLONE(call *c);
+simt_status bi_CUDA_GRAPH_DESTROY(call *c);
+simt_status bi_CUDA_GRAPH_EXEC_DESTROY(call *c);
+simt_status bi_CUDA_STREAM_BEGIN_CAPTURE(call *c);
+simt_status bi_CUDA_STREAM_END_CAPTURE(call *c);
+simt_status bi_CUDA_STREAM_IS_CAPTURING(call *c);
+simt_status bi_CUDA_MEMCPY_3D(call *c);
+simt_status bi_CUDA_MEMCPY_3D_ASYNC(call *c);
+simt_status bi_GRAPH_EXEC_NODES(call *c);
+simt_status bi_GRAPH_EXEC_NODE(call *c);
+simt_status bi_GRAPH_CAPTURE_HOST(call *c);
+simt_status bi_LAUNCH_STREAM(call *c);
+/* 1 if stream is capturing into a graph */
+int simt_graph_capturing(simt_vm *vm, uint64_t stream);
+/* cudaEventRecord on a capturing stream: 1 when the event was captured */
+int simt_graph_capture_event(simt_vm *vm, uint64_t event, uint64_t stream);
+/* cudaStreamWaitEvent on a captured event: stream joins the capture (1) */
+int simt_graph_capture_wait(simt_vm *vm, uint64_t stream, uint64_t event);
+/* a copy or memset on a capturing stream becomes a node: 0 or a CUDA error */
+int simt_graph_capture_copy(simt_vm *vm, uint64_t dst, uint64_t src, uint64_t n, int kind);
+int simt_graph_capture_memset(simt_vm *vm, uint64_t dst, int value, uint64_t n);
 #endif

@@ -197,6 +197,7 @@ simt_status bi_CUDA_STREAM_WAIT_EVENT(call *c)
         return SIMT_OK;
     if (!event_of(c->vm, arg(c, 1)))
         return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    simt_graph_capture_wait(c->vm, arg(c, 0), arg(c, 1));
     return cuda_return(c, arg(c, 2) > 1 ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS);
 }
 
@@ -230,6 +231,10 @@ simt_status bi_CUDA_MEMCPY_ASYNC(call *c)
     int kind = arg_int(c, 3);
     if (kind < MEMCPY_H2H || kind > MEMCPY_DEFAULT)
         return cuda_return(c, CUDA_ERROR_INVALID_MEMCPY_DIRECTION);
+    if (simt_graph_capturing(c->vm, arg(c, 4))) {
+        int err = simt_graph_capture_copy(c->vm, arg(c, 0), arg(c, 1), arg(c, 2), kind);
+        return cuda_return(c, err ? err : CUDA_SUCCESS);
+    }
     if (c->vm->checker)
         simt_check_api_copy(c->vm->checker, c->vm, "cudaMemcpyAsync", arg(c, 0), arg(c, 1),
                             arg(c, 2), kind);
@@ -244,6 +249,10 @@ simt_status bi_CUDA_MEMSET_ASYNC(call *c)
     if (context_broken(c) || !stream_ok(c, arg(c, 3)))
         return SIMT_OK;
     uint64_t n = arg(c, 2);
+    if (simt_graph_capturing(c->vm, arg(c, 3))) {
+        int err = simt_graph_capture_memset(c->vm, arg(c, 0), arg_int(c, 1), n);
+        return cuda_return(c, err ? err : CUDA_SUCCESS);
+    }
     if (n) {
         void *p = guest(c, "cudaMemsetAsync", arg(c, 0), n, 1);
         if (!p)

@@ -45,5 +45,10 @@ simt_status simt_format_printf_at(simt_vm *vm, const simt_tctx *t, const simt_si
 /* Writes one device printf call's text to vm->out as far as cfg.max_printf
  * allows for this launch, with the one warning when it passes (runtime/host.c). */
 void simt_device_printf_write(simt_vm *vm, const char *text, size_t len);
+/* runtime/host_graph.c: simt_host_ops.capture_launch, and the graphs' end */
+int simt_graph_capture_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
+                              const uint32_t block[3], uint64_t shared, const uint64_t *args,
+                              int nargs);
+void simt_graphs_free(simt_vm *vm);
 
 #endif

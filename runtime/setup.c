@@ -12,6 +12,7 @@ const simt_host_ops simt_runtime_host = {
     .builtin = simt_builtin_call,
     .native = simt_ffi_call,
     .device_printf = simt_device_printf_write,
+    .capture_launch = simt_graph_capture_launch,
 };
 
 /* Whether the program reads a clock that the timing model drives (SPEC 2.8,
@@ -122,6 +123,7 @@ void simt_vm_destroy(simt_vm *vm)
     simt_stdio_close_all(vm);
     simt_iostate_free(vm);
     simt_random_free(vm);
+    simt_graphs_free(vm);
     if (vm->checker)
         simt_checker_free(vm->checker);
     if (vm->model)

@@ -497,6 +497,10 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
     for (unsigned k = 3; k < in->c; k++)
         args[k - 3] = REG(in->b + k)[0];
     simt_vm *vm = ex->vm;
+    if (vm->host && vm->host->capture_launch &&
+        vm->host->capture_launch(vm, (uint32_t)in->i, dims[0], dims[1], REG(in->b + 2)[0], args,
+                                 (int)in->c - 3))
+        return EV_SWITCH;
     vm->fault.pc = (int32_t)(in - ex->mod->code); /* the launch site, for the checkers */
     simt_status st = simt_vm_launch(vm, (uint32_t)in->i, dims[0], dims[1], REG(in->b + 2)[0], args,
                                     (int)in->c - 3);

@@ -152,6 +152,11 @@ typedef struct simt_host_ops {
     /* Device printf text that a worker thread held back (vm/threads.c), written
      * in block order once the blocks ended. */
     void (*device_printf)(struct simt_vm *vm, const char *text, size_t len);
+    /* OP_LAUNCH, before it runs: nonzero when the runtime took the launch
+     * instead (CUDA stream capture records it in a graph).  May be NULL. */
+    int (*capture_launch)(struct simt_vm *vm, uint32_t func, const uint32_t grid[3],
+                          const uint32_t block[3], uint64_t shared, const uint64_t *args,
+                          int nargs);
 } simt_host_ops;
 
 /* The observers registered with the VM (vm/observe.h simt_vm_observe). */
@@ -260,6 +265,9 @@ typedef struct simt_vm {
     struct simt_iostate *iostate;
     /* runtime/random.c: the guest's <random> engines and distributions */
     struct simt_random *random;
+    /* runtime/host_graph.c: CUDA graphs and stream capture (NULL until the
+     * first graph or capture) */
+    struct simt_graphs *graphs;
 } simt_vm;
 
 /* vm/live.c: fills and frees vm->frame_zero. */

@@ -1,0 +1,822 @@
+/* runtime/host_graph.c -- CUDA graphs and stream capture (doc/language.md,
+ * "CUDA graphs").
+ *
+ * A graph is a list of nodes -- kernel launches, 3D copies, 2D memsets, host
+ * callbacks and empty nodes -- each holding its parameters by value.  Work
+ * runs at once and in issue order on one timeline (runtime/host_stream.c),
+ * so running a graph's nodes in the order they were added is a valid
+ * topological order: CUDA only lets a node depend on nodes that exist
+ * already.  Dependencies are therefore checked but not stored.
+ *
+ * Stream capture records instead of running: from cudaStreamBeginCapture
+ * until cudaStreamEndCapture the capturing stream, and every stream that
+ * waits on an event recorded in a captured stream, add their copies,
+ * memsets, kernel launches (through simt_host_ops.capture_launch, since a
+ * launch is an instruction, not a call) and host functions to the graph.
+ *
+ * A host node calls a guest function, which a builtin cannot do: the K
+ * templates cudaGraphLaunch and cudaLaunchHostFunc of <cuda_runtime.h>
+ * (lang/cuda_graph.c) run the nodes one at a time through
+ * __simt_graph_exec_node and make that call themselves.
+ *
+ * Handles: a graph or an executable graph is its index + 1 in
+ * simt_graphs.list; a node is (graph index + 1) << 32 | (node index + 1). */
+#include <string.h>
+
+#include "runtime/host_call.h"
+#include "runtime/observers.h"
+
+typedef struct simt_graphs simt_graphs;
+
+enum { GN_KERNEL, GN_MEMCPY, GN_MEMSET, GN_HOST, GN_EMPTY };
+enum { CUDA_ERROR_ILLEGAL_STATE = 401, CUDA_ERROR_CAPTURE_UNSUPPORTED = 900,
+       CUDA_ERROR_CAPTURE_UNMATCHED = 903 };
+enum { MAX_GRAPHS = 1 << 16, MAX_NODES = 1 << 20, MAX_CAPTURED = 256 };
+
+typedef struct gnode {
+    int kind;
+    /* kernel */
+    uint32_t func, grid[3], block[3];
+    uint64_t shared;
+    uint64_t *args;
+    int nargs;
+    /* memcpy (bytes per row, rows per slice, slices) and memset (elements
+     * per row, rows); dst/src pitch is bytes per row, ysize rows per slice */
+    uint64_t dst, src, dpitch, spitch, dysize, sysize, width, height, depth;
+    int copy_kind;
+    uint32_t value, elem;
+    /* host */
+    uint64_t fn, data;
+} gnode;
+
+typedef struct graph {
+    int used, executable;
+    gnode *nodes;
+    int n, cap;
+} graph;
+
+struct simt_graphs {
+    graph *list;
+    int n, cap;
+    /* stream capture */
+    int capturing;                 /* index of the graph being captured, + 1 */
+    uint64_t origin;               /* the stream that began it */
+    uint64_t streams[MAX_CAPTURED]; /* the streams taking part (origin first) */
+    int nstreams;
+    uint64_t events[MAX_CAPTURED]; /* events recorded in them while capturing */
+    int nevents;
+    /* __simt_launch_stream: the stream of the next kernel launch */
+    uint64_t launch_stream;
+    int launch_stream_set;
+};
+
+static simt_graphs *graphs_of(simt_vm *vm)
+{
+    if (!vm->graphs)
+        vm->graphs = simt_calloc(&vm->cfg.alloc, 1, sizeof *vm->graphs);
+    return vm->graphs;
+}
+
+static void node_free(simt_vm *vm, gnode *n)
+{
+    simt_free(&vm->cfg.alloc, n->args);
+    n->args = NULL;
+}
+
+static void graph_clear(simt_vm *vm, graph *g)
+{
+    for (int i = 0; i < g->n; i++)
+        node_free(vm, &g->nodes[i]);
+    simt_free(&vm->cfg.alloc, g->nodes);
+    memset(g, 0, sizeof *g);
+}
+
+void simt_graphs_free(simt_vm *vm)
+{
+    simt_graphs *gs = vm->graphs;
+    if (!gs)
+        return;
+    for (int i = 0; i < gs->n; i++)
+        graph_clear(vm, &gs->list[i]);
+    simt_free(&vm->cfg.alloc, gs->list);
+    simt_free(&vm->cfg.alloc, gs);
+    vm->graphs = NULL;
+}
+
+/* A new empty graph; returns its handle, or 0 when out of memory. */
+static uint64_t graph_new(simt_vm *vm, int executable)
+{
+    simt_graphs *gs = graphs_of(vm);
+    if (!gs || gs->n >= MAX_GRAPHS)
+        return 0;
+    if (gs->n == gs->cap) {
+        int cap = gs->cap ? 2 * gs->cap : 8;
+        graph *l = simt_realloc(&vm->cfg.alloc, gs->list, (size_t)cap * sizeof *l);
+        if (!l)
+            return 0;
+        gs->list = l;
+        gs->cap = cap;
+    }
+    graph *g = &gs->list[gs->n++];
+    memset(g, 0, sizeof *g);
+    g->used = 1;
+    g->executable = executable;
+    return (uint64_t)gs->n;
+}
+
+static graph *graph_of(simt_vm *vm, uint64_t handle, int executable)
+{
+    simt_graphs *gs = vm->graphs;
+    if (!gs || handle == 0 || handle > (uint64_t)gs->n)
+        return NULL;
+    graph *g = &gs->list[handle - 1];
+    return g->used && g->executable == executable ? g : NULL;
+}
+
+/* Appends a copy of n (taking its args) to g; returns its node handle or 0. */
+static uint64_t node_add(simt_vm *vm, uint64_t handle, graph *g, gnode *n)
+{
+    if (g->n >= MAX_NODES)
+        return 0;
+    if (g->n == g->cap) {
+        int cap = g->cap ? 2 * g->cap : 8;
+        gnode *l = simt_realloc(&vm->cfg.alloc, g->nodes, (size_t)cap * sizeof *l);
+        if (!l)
+            return 0;
+        g->nodes = l;
+        g->cap = cap;
+    }
+    g->nodes[g->n++] = *n;
+    return handle << 32 | (uint64_t)g->n;
+}
+
+/* A copy of every node of from in to (instantiate, clone). */
+static int graph_copy(simt_vm *vm, graph *to, const graph *from)
+{
+    for (int i = 0; i < from->n; i++) {
+        gnode n = from->nodes[i];
+        if (n.nargs) {
+            n.args = simt_calloc(&vm->cfg.alloc, (size_t)n.nargs, sizeof *n.args);
+            if (!n.args)
+                return -1;
+            memcpy(n.args, from->nodes[i].args, (size_t)n.nargs * sizeof *n.args);
+        }
+        if (!node_add(vm, 1, to, &n)) {
+            node_free(vm, &n);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* ---- creating graphs and adding nodes ---- */
+
+simt_status bi_CUDA_GRAPH_CREATE(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    if (arg(c, 1) != 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    uint64_t h = graph_new(c->vm, 0);
+    if (!h)
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    if (store_u64(c, "cudaGraphCreate", arg(c, 0), h) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* The dependencies of a new node must be nodes of the same graph. */
+static int deps_ok(call *c, const char *fn, uint64_t handle, const graph *g, uint64_t deps,
+                   uint64_t ndeps)
+{
+    if (ndeps == 0)
+        return 1;
+    if (ndeps > (uint64_t)g->n)
+        return 0;
+    const uint64_t *d = guest(c, fn, deps, ndeps * 8, 0);
+    if (!d)
+        return -1;
+    for (uint64_t i = 0; i < ndeps; i++)
+        if (d[i] >> 32 != handle || (d[i] & 0xffffffffu) == 0 ||
+            (d[i] & 0xffffffffu) > (uint64_t)g->n)
+            return 0;
+    return 1;
+}
+
+/* The common part of cudaGraphAdd*Node(&node, graph, deps, ndeps, ...):
+ * checks, appends n, stores the handle. */
+static simt_status add_node(call *c, const char *fn, gnode *n)
+{
+    graph *g = graph_of(c->vm, arg(c, 1), 0);
+    if (!g) {
+        node_free(c->vm, n);
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    }
+    int ok = deps_ok(c, fn, arg(c, 1), g, arg(c, 2), arg(c, 3));
+    if (ok <= 0) {
+        node_free(c->vm, n);
+        return ok < 0 ? SIMT_FAULT : cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    }
+    uint64_t h = node_add(c->vm, arg(c, 1), g, n);
+    if (!h) {
+        node_free(c->vm, n);
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    }
+    if (store_u64(c, fn, arg(c, 0), h) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* Reads the kernel's arguments from kernelParams (one pointer per
+ * parameter) into the words a launch takes: a struct by value is several
+ * words (lang/lower_records.c), each a chunk of its bytes. */
+static int kernel_args(call *c, const char *fn, uint32_t func, uint64_t params, gnode *n)
+{
+    const simt_module *m = c->vm->mod;
+    const simt_func *f = &m->funcs[func];
+    const simt_sig *sig = &m->sigs[f->sig];
+    /* a struct too large for registers is passed in a module variable named
+     * "kernel(param)" (lang/lower.c lw_param_global) and takes no word:
+     * not supported here (cudaErrorInvalidValue, never a shifted argument) */
+    size_t flen = strlen(f->name);
+    for (uint32_t g = 0; g < m->nglobals; g++)
+        if (!strncmp(m->globals[g].name, f->name, flen) && m->globals[g].name[flen] == '(')
+            return 1;
+    n->nargs = sig->nargs;
+    if (!sig->nargs)
+        return 0;
+    if (!params)
+        return 1;
+    n->args = simt_calloc(&c->vm->cfg.alloc, sig->nargs, sizeof *n->args);
+    if (!n->args)
+        return 1;
+    for (int k = 0, p = 0; k < sig->nargs; p++) {
+        int words = 1;
+        const char *name = f->param_names ? f->param_names[k] : NULL;
+        while (name && *name && k + words < sig->nargs &&
+               !strcmp(f->param_names[k + words], name))
+            words++;
+        const uint64_t *pp = guest(c, fn, params + 8 * (uint64_t)p, 8, 0);
+        if (!pp)
+            return -1;
+        size_t size = simt_vtype_size(sig->args[k]);
+        const uint8_t *v = guest(c, fn, *pp, size * (size_t)words, 0);
+        if (!v)
+            return -1;
+        for (int w = 0; w < words; w++, k++) {
+            uint64_t x = 0;
+            memcpy(&x, v + size * (size_t)w, size);
+            if (sig->args[k] == VT_I8)
+                x = (uint64_t)(int64_t)(int8_t)x;
+            else if (sig->args[k] == VT_I16)
+                x = (uint64_t)(int64_t)(int16_t)x;
+            else if (sig->args[k] == VT_BOOL)
+                x = x != 0;
+            n->args[k] = x;
+        }
+    }
+    return 0;
+}
+
+/* cudaKernelNodeParams: func, gridDim, blockDim, sharedMemBytes,
+ * kernelParams, extra at CUDA's offsets. */
+simt_status bi_CUDA_GRAPH_ADD_KERNEL(call *c)
+{
+    static const char fn[] = "cudaGraphAddKernelNode";
+    if (context_broken(c))
+        return SIMT_OK;
+    const uint8_t *p = guest(c, fn, arg(c, 4), 56, 0);
+    if (!p)
+        return SIMT_FAULT;
+    gnode n = {.kind = GN_KERNEL};
+    uint64_t func, params, extra;
+    uint32_t shared;
+    memcpy(&func, p, 8);
+    memcpy(n.grid, p + 8, 12);
+    memcpy(n.block, p + 20, 12);
+    memcpy(&shared, p + 32, 4);
+    memcpy(&params, p + 40, 8);
+    memcpy(&extra, p + 48, 8);
+    n.shared = shared;
+    const simt_module *m = c->vm->mod;
+    /* a pointer to a function is its index + 1 (lang/lower_call.c) */
+    if (func == 0 || func > m->nfuncs || !(m->funcs[func - 1].kind & FN_KERNEL) || extra)
+        return cuda_return(c, extra ? CUDA_ERROR_INVALID_VALUE
+                                    : CUDA_ERROR_INVALID_DEVICE_FUNCTION);
+    n.func = (uint32_t)(func - 1);
+    int r = kernel_args(c, fn, n.func, params, &n);
+    if (r != 0) {
+        node_free(c->vm, &n);
+        return r < 0 ? SIMT_FAULT : cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    }
+    return add_node(c, fn, &n);
+}
+
+/* cudaMemcpy3DParms (arrays are not supported): srcPos 8, srcPtr 32,
+ * dstArray 64, dstPos 72, dstPtr 96, extent 128, kind 152. */
+static int read_copy3d(call *c, const char *fn, uint64_t addr, gnode *n)
+{
+    const uint8_t *p = guest(c, fn, addr, 160, 0);
+    if (!p)
+        return -1;
+    uint64_t f[20];
+    memcpy(f, p, 160);
+    if (f[0] || f[8])               /* srcArray, dstArray */
+        return 1;
+    uint64_t spos[3] = {f[1], f[2], f[3]}, dpos[3] = {f[9], f[10], f[11]};
+    /* cudaPitchedPtr: ptr, pitch, xsize, ysize */
+    n->spitch = f[5];
+    n->sysize = f[7];
+    n->dpitch = f[13];
+    n->dysize = f[15];
+    n->width = f[16];
+    n->height = f[17];
+    n->depth = f[18];
+    int32_t kind;
+    memcpy(&kind, p + 152, 4);
+    n->copy_kind = kind;
+    if (kind < 0 || kind > 4 || n->width > n->spitch || n->width > n->dpitch)
+        return 1;
+    n->src = f[4] + spos[0] + (spos[1] + spos[2] * n->sysize) * n->spitch;
+    n->dst = f[12] + dpos[0] + (dpos[1] + dpos[2] * n->dysize) * n->dpitch;
+    return 0;
+}
+
+simt_status bi_CUDA_GRAPH_ADD_MEMCPY(call *c)
+{
+    static const char fn[] = "cudaGraphAddMemcpyNode";
+    if (context_broken(c))
+        return SIMT_OK;
+    gnode n = {.kind = GN_MEMCPY};
+    int r = read_copy3d(c, fn, arg(c, 4), &n);
+    if (r)
+        return r < 0 ? SIMT_FAULT : cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    return add_node(c, fn, &n);
+}
+
+/* cudaMemsetParams: dst 0, pitch 8, value 16, elementSize 20, width 24,
+ * height 32. */
+simt_status bi_CUDA_GRAPH_ADD_MEMSET(call *c)
+{
+    static const char fn[] = "cudaGraphAddMemsetNode";
+    if (context_broken(c))
+        return SIMT_OK;
+    const uint8_t *p = guest(c, fn, arg(c, 4), 40, 0);
+    if (!p)
+        return SIMT_FAULT;
+    gnode n = {.kind = GN_MEMSET};
+    memcpy(&n.dst, p, 8);
+    memcpy(&n.dpitch, p + 8, 8);
+    memcpy(&n.value, p + 16, 4);
+    memcpy(&n.elem, p + 20, 4);
+    memcpy(&n.width, p + 24, 8);
+    memcpy(&n.height, p + 32, 8);
+    if (n.elem != 1 && n.elem != 2 && n.elem != 4)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (n.height > 1 && n.dpitch < n.width * n.elem)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    return add_node(c, fn, &n);
+}
+
+/* cudaHostNodeParams: fn 0, userData 8. */
+simt_status bi_CUDA_GRAPH_ADD_HOST(call *c)
+{
+    static const char fn[] = "cudaGraphAddHostNode";
+    if (context_broken(c))
+        return SIMT_OK;
+    const uint64_t *p = guest(c, fn, arg(c, 4), 16, 0);
+    if (!p)
+        return SIMT_FAULT;
+    gnode n = {.kind = GN_HOST, .fn = p[0], .data = p[1]};
+    if (!n.fn)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    return add_node(c, fn, &n);
+}
+
+simt_status bi_CUDA_GRAPH_ADD_EMPTY(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    gnode n = {.kind = GN_EMPTY};
+    return add_node(c, "cudaGraphAddEmptyNode", &n);
+}
+
+/* cudaGraphAddDependencies(graph, from, to, n), or CUDA 13's (graph, from,
+ * to, edgeData, n) with edgeData NULL: both ends must be nodes of the graph,
+ * the edge from an earlier node to a later one (nodes run in the order they
+ * were added). */
+simt_status bi_CUDA_GRAPH_ADD_DEPS(call *c)
+{
+    static const char fn[] = "cudaGraphAddDependencies";
+    if (context_broken(c))
+        return SIMT_OK;
+    graph *g = graph_of(c->vm, arg(c, 0), 0);
+    if (!g)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (c->nargs != 4 && !(c->nargs == 5 && arg(c, 3) == 0))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    uint64_t count = arg(c, c->nargs - 1);
+    if (count == 0)
+        return cuda_return(c, CUDA_SUCCESS);
+    if (count > (uint64_t)g->n * (uint64_t)g->n)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    const uint64_t *from = guest(c, fn, arg(c, 1), 8 * count, 0);
+    const uint64_t *to = from ? guest(c, fn, arg(c, 2), 8 * count, 0) : NULL;
+    if (!to)
+        return SIMT_FAULT;
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t a = from[i] & 0xffffffffu, b = to[i] & 0xffffffffu;
+        if (from[i] >> 32 != arg(c, 0) || to[i] >> 32 != arg(c, 0) || !a || !b ||
+            a > (uint64_t)g->n || b > (uint64_t)g->n)
+            return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+        if (a >= b)
+            return cuda_return(c, CUDA_ERROR_CAPTURE_UNSUPPORTED);
+    }
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaGraphGetNodes(graph, nodes, &count): the count when nodes is NULL,
+ * else up to *count handles (the rest NULL) and the count. */
+simt_status bi_CUDA_GRAPH_GET_NODES(call *c)
+{
+    static const char fn[] = "cudaGraphGetNodes";
+    if (context_broken(c))
+        return SIMT_OK;
+    graph *g = graph_of(c->vm, arg(c, 0), 0);
+    if (!g || !arg(c, 2))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (arg(c, 1)) {
+        const uint64_t *want = guest(c, fn, arg(c, 2), 8, 0);
+        if (!want)
+            return SIMT_FAULT;
+        uint64_t n = *want;
+        for (uint64_t i = 0; i < n; i++)
+            if (store_u64(c, fn, arg(c, 1) + 8 * i,
+                          i < (uint64_t)g->n ? arg(c, 0) << 32 | (i + 1) : 0) != 0)
+                return SIMT_FAULT;
+    }
+    if (store_u64(c, fn, arg(c, 2), (uint64_t)g->n) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* A new graph (executable or not) holding a copy of source's nodes. */
+static simt_status copy_graph(call *c, const char *fn, int executable)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    if (!graph_of(c->vm, arg(c, 1), 0))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    uint64_t h = graph_new(c->vm, executable);
+    /* graph_new may move the list: look the source up again */
+    graph *from = graph_of(c->vm, arg(c, 1), 0);
+    if (!h || graph_copy(c->vm, &c->vm->graphs->list[h - 1], from) != 0)
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    if (store_u64(c, fn, arg(c, 0), h) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaGraphInstantiate(&exec, graph, errorNode, logBuffer, size) or CUDA
+ * 12's (&exec, graph, flags): the variadic tail is not read, as no flag
+ * changes what a graph does here. */
+simt_status bi_CUDA_GRAPH_INSTANTIATE(call *c)
+{
+    if (c->nargs > 5)
+        return context_broken(c) ? SIMT_OK : cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    return copy_graph(c, "cudaGraphInstantiate", 1);
+}
+
+simt_status bi_CUDA_GRAPH_INSTANTIATE_FLAGS(call *c)
+{
+    return copy_graph(c, "cudaGraphInstantiateWithFlags", 1);
+}
+
+simt_status bi_CUDA_GRAPH_CLONE(call *c)
+{
+    return copy_graph(c, "cudaGraphClone", 0);
+}
+
+static simt_status destroy(call *c, int executable)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    graph *g = graph_of(c->vm, arg(c, 0), executable);
+    if (!g)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    graph_clear(c->vm, g);
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_GRAPH_DESTROY(call *c)
+{
+    return destroy(c, 0);
+}
+
+simt_status bi_CUDA_GRAPH_EXEC_DESTROY(call *c)
+{
+    return destroy(c, 1);
+}
+
+/* ---- running an executable graph (for the K template cudaGraphLaunch) ---- */
+
+static int capturing_stream(const simt_graphs *gs, uint64_t stream)
+{
+    if (!gs || !gs->capturing)
+        return 0;
+    for (int i = 0; i < gs->nstreams; i++)
+        if (gs->streams[i] == stream)
+            return 1;
+    return 0;
+}
+
+/* __simt_graph_exec_nodes(exec, stream, &count): checks the launch and
+ * gives the number of nodes to run. */
+simt_status bi_GRAPH_EXEC_NODES(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 1)))
+        return SIMT_OK;
+    graph *g = graph_of(c->vm, arg(c, 0), 1);
+    if (!g)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    /* a graph launched into a capture would be a child-graph node */
+    if (capturing_stream(c->vm->graphs, arg(c, 1)))
+        return cuda_return(c, CUDA_ERROR_CAPTURE_UNSUPPORTED);
+    if (store_u64(c, "cudaGraphLaunch", arg(c, 2), (uint64_t)g->n) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+static simt_status run_copy(call *c, const char *fn, const gnode *n)
+{
+    for (uint64_t z = 0; z < n->depth; z++)
+        for (uint64_t y = 0; y < n->height; y++) {
+            uint64_t d = n->dst + (z * n->dysize + y) * n->dpitch;
+            uint64_t s = n->src + (z * n->sysize + y) * n->spitch;
+            if (copy_bytes(c, fn, d, s, n->width) != SIMT_OK)
+                return SIMT_FAULT;
+        }
+    simt_copy_time(c, n->dst, n->src, n->width * n->height * n->depth, n->copy_kind);
+    return SIMT_OK;
+}
+
+static simt_status run_memset(call *c, const char *fn, const gnode *n)
+{
+    for (uint64_t y = 0; y < n->height; y++) {
+        uint8_t *p = n->width ? guest(c, fn, n->dst + y * n->dpitch, n->width * n->elem, 1)
+                              : NULL;
+        if (n->width && !p)
+            return SIMT_FAULT;
+        for (uint64_t x = 0; x < n->width; x++)
+            memcpy(p + x * n->elem, &n->value, n->elem); /* the low bytes: little-endian */
+    }
+    simt_copy_time(c, n->dst, 0, n->width * n->elem * n->height, -1);
+    return SIMT_OK;
+}
+
+/* A kernel node: as a launch from host code (vm/interp.c do_launch), a fault
+ * stops the kernel, is reported, and breaks the context. */
+static simt_status run_kernel(call *c, const gnode *n)
+{
+    simt_vm *vm = c->vm;
+    simt_status st = simt_vm_launch(vm, n->func, n->grid, n->block, n->shared, n->args, n->nargs);
+    if (st != SIMT_FAULT)
+        return st;
+    simt_vm_print_fault(vm, vm->err);
+    vm->fault_reported = 1;
+    vm->kernel_faults++;
+    if (vm->fault.cuda_error == CUDA_ERROR_ASSERT)
+        vm->assert_faults++;
+    return SIMT_OK;
+}
+
+/* __simt_graph_exec_node(exec, i, &fn, &data): runs node i; for a host node
+ * gives the function and its argument for the caller to call. */
+simt_status bi_GRAPH_EXEC_NODE(call *c)
+{
+    static const char fn[] = "cudaGraphLaunch";
+    if (context_broken(c))
+        return SIMT_OK;
+    graph *g = graph_of(c->vm, arg(c, 0), 1);
+    if (!g || arg(c, 1) >= (uint64_t)g->n)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    gnode n = g->nodes[arg(c, 1)];    /* a copy: a kernel may not touch graphs, but be safe */
+    uint64_t host_fn = n.kind == GN_HOST ? n.fn : 0, host_data = n.kind == GN_HOST ? n.data : 0;
+    if (store_u64(c, fn, arg(c, 2), host_fn) != 0 || store_u64(c, fn, arg(c, 3), host_data) != 0)
+        return SIMT_FAULT;
+    simt_status st = SIMT_OK;
+    switch (n.kind) {
+    case GN_KERNEL: st = run_kernel(c, &n); break;
+    case GN_MEMCPY: st = run_copy(c, fn, &n); break;
+    case GN_MEMSET: st = run_memset(c, fn, &n); break;
+    default: break;
+    }
+    if (st != SIMT_OK)
+        return st;
+    int err = context_error(c->vm);
+    return cuda_return(c, err ? err : CUDA_SUCCESS);
+}
+
+/* ---- stream capture ---- */
+
+static graph *captured_graph(simt_vm *vm)
+{
+    simt_graphs *gs = vm->graphs;
+    return gs && gs->capturing ? &gs->list[gs->capturing - 1] : NULL;
+}
+
+/* Adds n to the graph being captured; returns 0, or a CUDA error. */
+static int capture_node(simt_vm *vm, gnode *n)
+{
+    graph *g = captured_graph(vm);
+    if (g && node_add(vm, (uint64_t)vm->graphs->capturing, g, n))
+        return 0;
+    node_free(vm, n);
+    return CUDA_ERROR_MEMORY_ALLOCATION;
+}
+
+int simt_graph_capturing(simt_vm *vm, uint64_t stream)
+{
+    return capturing_stream(vm->graphs, stream);
+}
+
+/* cudaStreamBeginCapture(stream, mode): one capture at a time, on a stream
+ * the program created (not the legacy default stream). */
+simt_status bi_CUDA_STREAM_BEGIN_CAPTURE(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 0)))
+        return SIMT_OK;
+    if (arg(c, 0) == 0 || arg(c, 0) == 1 || arg_int(c, 1) < 0 || arg_int(c, 1) > 2)
+        return cuda_return(c, arg(c, 0) <= 1 ? CUDA_ERROR_CAPTURE_UNSUPPORTED
+                                             : CUDA_ERROR_INVALID_VALUE);
+    simt_graphs *gs = graphs_of(c->vm);
+    if (!gs)
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    if (gs->capturing)
+        return cuda_return(c, CUDA_ERROR_ILLEGAL_STATE);
+    uint64_t h = graph_new(c->vm, 0);
+    if (!h)
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    gs->capturing = (int)h;
+    gs->origin = arg(c, 0);
+    gs->streams[0] = arg(c, 0);
+    gs->nstreams = 1;
+    gs->nevents = 0;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_STREAM_END_CAPTURE(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 0)))
+        return SIMT_OK;
+    simt_graphs *gs = c->vm->graphs;
+    if (!gs || !gs->capturing || gs->origin != arg(c, 0))
+        return cuda_return(c, gs && gs->capturing ? CUDA_ERROR_CAPTURE_UNMATCHED
+                                                  : CUDA_ERROR_ILLEGAL_STATE);
+    uint64_t h = (uint64_t)gs->capturing;
+    gs->capturing = 0;
+    gs->nstreams = gs->nevents = 0;
+    if (store_u64(c, "cudaStreamEndCapture", arg(c, 1), h) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaStreamIsCapturing(stream, &status): cudaStreamCaptureStatusNone (0)
+ * or Active (1). */
+simt_status bi_CUDA_STREAM_IS_CAPTURING(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 0)))
+        return SIMT_OK;
+    if (store_i32(c, "cudaStreamIsCapturing", arg(c, 1),
+                  capturing_stream(c->vm->graphs, arg(c, 0))) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+int simt_graph_capture_event(simt_vm *vm, uint64_t event, uint64_t stream)
+{
+    simt_graphs *gs = vm->graphs;
+    if (!capturing_stream(gs, stream))
+        return 0;
+    if (gs->nevents < MAX_CAPTURED)
+        gs->events[gs->nevents++] = event;
+    return 1;
+}
+
+int simt_graph_capture_wait(simt_vm *vm, uint64_t stream, uint64_t event)
+{
+    simt_graphs *gs = vm->graphs;
+    if (!gs || !gs->capturing)
+        return 0;
+    for (int i = 0; i < gs->nevents; i++)
+        if (gs->events[i] == event) {
+            if (!capturing_stream(gs, stream) && gs->nstreams < MAX_CAPTURED)
+                gs->streams[gs->nstreams++] = stream;
+            return 1;
+        }
+    return 0;
+}
+
+int simt_graph_capture_copy(simt_vm *vm, uint64_t dst, uint64_t src, uint64_t n, int kind)
+{
+    gnode g = {.kind = GN_MEMCPY, .dst = dst, .src = src, .dpitch = n, .spitch = n,
+               .width = n, .height = 1, .depth = 1, .copy_kind = kind};
+    return capture_node(vm, &g);
+}
+
+int simt_graph_capture_memset(simt_vm *vm, uint64_t dst, int value, uint64_t n)
+{
+    gnode g = {.kind = GN_MEMSET, .dst = dst, .dpitch = n, .width = n, .height = 1,
+               .elem = 1, .value = (uint8_t)value};
+    return capture_node(vm, &g);
+}
+
+/* __simt_graph_capture_host(stream, fn, data, &captured): a host function
+ * on a capturing stream becomes a node; otherwise the caller calls it. */
+simt_status bi_GRAPH_CAPTURE_HOST(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 0)))
+        return SIMT_OK;
+    int captured = capturing_stream(c->vm->graphs, arg(c, 0));
+    if (store_i32(c, "cudaLaunchHostFunc", arg(c, 3), captured) != 0)
+        return SIMT_FAULT;
+    if (!arg(c, 1))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (captured) {
+        gnode n = {.kind = GN_HOST, .fn = arg(c, 1), .data = arg(c, 2)};
+        int err = capture_node(c->vm, &n);
+        if (err)
+            return cuda_return(c, err);
+    }
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* __simt_launch_stream(stream), which the compiler puts before a launch
+ * that names a stream: the launch that follows may be captured. */
+simt_status bi_LAUNCH_STREAM(call *c)
+{
+    simt_graphs *gs = c->vm->graphs;
+    if (gs) {           /* no capture ever began: nothing to remember */
+        gs->launch_stream = arg(c, 0);
+        gs->launch_stream_set = 1;
+    }
+    return SIMT_OK;
+}
+
+/* simt_host_ops.capture_launch: a launch on a capturing stream becomes a
+ * kernel node (the arguments are already the words the kernel takes). */
+int simt_graph_capture_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
+                              const uint32_t block[3], uint64_t shared, const uint64_t *args,
+                              int nargs)
+{
+    simt_graphs *gs = vm->graphs;
+    if (!gs)
+        return 0;
+    int named = gs->launch_stream_set;
+    gs->launch_stream_set = 0;
+    if (!named || !capturing_stream(gs, gs->launch_stream))
+        return 0;
+    gnode n = {.kind = GN_KERNEL, .func = func, .shared = shared, .nargs = nargs};
+    memcpy(n.grid, grid, sizeof n.grid);
+    memcpy(n.block, block, sizeof n.block);
+    if (nargs) {
+        n.args = simt_calloc(&vm->cfg.alloc, (size_t)nargs, sizeof *n.args);
+        if (!n.args) {
+            vm->last_error = CUDA_ERROR_MEMORY_ALLOCATION;
+            return 1;
+        }
+        memcpy(n.args, args, (size_t)nargs * sizeof *args);
+    }
+    if (capture_node(vm, &n))
+        vm->last_error = CUDA_ERROR_MEMORY_ALLOCATION;
+    return 1;
+}
+
+/* cudaMemcpy3D(&p) and cudaMemcpy3DAsync(&p, stream): a copy node run at
+ * once, or captured. */
+static simt_status memcpy3d(call *c, const char *fn, uint64_t stream)
+{
+    if (context_broken(c) || !stream_ok(c, stream))
+        return SIMT_OK;
+    gnode n = {.kind = GN_MEMCPY};
+    int r = read_copy3d(c, fn, arg(c, 0), &n);
+    if (r)
+        return r < 0 ? SIMT_FAULT : cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (capturing_stream(c->vm->graphs, stream)) {
+        int err = capture_node(c->vm, &n);
+        return cuda_return(c, err ? err : CUDA_SUCCESS);
+    }
+    if (run_copy(c, fn, &n) != SIMT_OK)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+simt_status bi_CUDA_MEMCPY_3D(call *c)
+{
+    return memcpy3d(c, "cudaMemcpy3D", 0);
+}
+
+simt_status bi_CUDA_MEMCPY_3D_ASYNC(call *c)
+{
+    return memcpy3d(c, "cudaMemcpy3DAsync", arg(c, 1));
+}
