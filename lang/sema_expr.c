@@ -950,6 +950,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
     int sincos = k_sema_sincos(s, e);   /* sincosf(x, &s, &c): lang/sincos.c */
     if (sincos)
         return sincos > 0 ? k_sema_expr(s, e) : NULL;
+    if (k_sema_nv_atomic(s, e) < 0)      /* __nv_atomic_load_n...: lang/nv_atomic.c */
+        return NULL;
     if (e->has_targs && k_chrono_is_template_call(s, e->name)) {
         k_type *to = e->ntargs >= 1 ? e->targs[0].type : NULL;
         if (to)
