@@ -426,6 +426,18 @@ static int opt_include_dir(simtvm_options *o, const char *v, FILE *err)
     return 0;
 }
 
+/* -O0: no if-conversion, no bytecode clean-up (to compare against the
+ * default, tests/gen/diff.py); -O1..-O3: the default, every pass, as -O means
+ * to a C compiler user.  The value is attached (-O0), never the next word. */
+static int opt_level(simtvm_options *o, const char *v, FILE *err)
+{
+    if (!v[0] || v[1] || v[0] < '0' || v[0] > '3')
+        return fail(err, "-O needs a level attached: -O0 (no optimisation passes) or "
+                         "-O1, -O2, -O3 (the default), not '-O%s'", v);
+    o->no_opt = v[0] == '0';
+    return 0;
+}
+
 /* --expect-stat METRIC<=N or METRIC>=N: a statistic every launch must meet. */
 static int opt_expect_stat(simtvm_options *o, const char *v, FILE *err)
 {
@@ -557,6 +569,7 @@ static const option_def OPTIONS[] = {
     {"--quiet", NO_VALUE, ON_RUN, opt_quiet},
     {"-D", VALUE, ON_COMPILE, opt_define},
     {"-I", VALUE, ON_COMPILE, opt_include_dir},
+    {"-O", OPTIONAL_VALUE, ON_COMPILE & ~ON_GRADE, opt_level},
     {"--kernel", VALUE, ON_RUN | ON_GRADE, opt_kernel},
     {"--grid", VALUE, ON_RUN | ON_GRADE, opt_grid},
     {"--block", VALUE, ON_RUN | ON_OCC | ON_GRADE, opt_block},
@@ -639,8 +652,8 @@ static int parse_one(simtvm_options *o, int argc, char **argv, int *i, FILE *err
     char name[40];
     const char *value = NULL;
     size_t name_len = strcspn(arg, "=");
-    /* Short options take their value attached: -DNAME=1, -Idir, -ofile. */
-    if ((arg[1] == 'D' || arg[1] == 'I' || arg[1] == 'o') && arg[2])
+    /* Short options take their value attached: -DNAME=1, -Idir, -ofile, -O0. */
+    if ((arg[1] == 'D' || arg[1] == 'I' || arg[1] == 'o' || arg[1] == 'O') && arg[2])
         name_len = 2, value = arg + 2;
     else if (arg[name_len] == '=')
         value = arg + name_len + 1;
@@ -846,6 +859,9 @@ void simtvm_print_help(FILE *out)
         "                              (default: the modelled time, the same every run)\n"
         "  -I DIR                      search DIR for #include \"file\" (repeatable; also\n"
         "                              build, disasm and debug)\n"
+        "  -O0                         compile without the optimisation passes (if-conversion,\n"
+        "                              the bytecode clean-up); -O1, -O2, -O3: all (the default);\n"
+        "                              also build, disasm and debug\n"
         "\n"
         "runner-mode --arg values: a number; T[N] (zero-filled), T[N]=iota, T[N]=rand:SEED\n"
         "  with T one of char uchar short ushort int uint long ulong float double;\n"

@@ -55,6 +55,7 @@ typedef struct simtvm_options {
     uint64_t max_memory;         /* 0: the VM's default */
     uint64_t max_printf;         /* 0: the VM's default */
     int no_simd;
+    int no_opt;                  /* -O0: compile without the optimisation passes */
     int wall_clock;             /* --wall-clock: the host clocks are real */
     const char **native_libs;    /* --native-lib, in command-line order, NULL-terminated */
     int nnative_libs;

@@ -119,6 +119,7 @@ static int load_module(const simtvm_options *o, const simt_device_profile *dev,
     k_ctx ctx;
     k_ctx_init(&ctx, o->file, data, len);
     ctx.include_dirs = (const char *const *)o->include_dirs;
+    ctx.no_opt = o->no_opt;
     if (dev) /* __CUDA_ARCH__ of device code; build and disasm: the default's */
         ctx.cuda_arch = dev->major * 100 + dev->minor * 10;
     *out = k_compile(&ctx, (const char *const *)o->defines);
@@ -191,7 +192,10 @@ static int cmd_build(const simtvm_options *o)
     bad |= fclose(f) != 0;
     simt_module_free(mod);
     if (bad) {
-        remove(o->output);
+        /* a half-written .kbc goes; a device or pipe (-o /dev/stdout) stays */
+        struct stat st;
+        if (stat(o->output, &st) == 0 && S_ISREG(st.st_mode))
+            remove(o->output);
         return errorf("%s: write error", o->output);
     }
     return EXIT_OK;

@@ -426,6 +426,9 @@ typedef struct k_ctx {
     k_unroll_pragma *unroll_at; /* then by target line (arena) */
     int nunroll_at;
     k_record **vector_recs;   /* CUDA's vector types (float4...), made on first use */
+    int no_opt;               /* -O0: lowering skips if-conversion (ifconv.c) and the
+                                 bytecode clean-up (opt.c, opt_licm.c), so that the
+                                 differential runner can compare both (tests/gen/diff.py) */
 } k_ctx;
 
 void k_ctx_init(k_ctx *ctx, const char *filename, const char *source, size_t len);

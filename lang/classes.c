@@ -483,9 +483,17 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
         probe.name = name;
         probe.args = args + 1;
         probe.nargs = nargs - 1;
-        k_decl **m;
-        int nm = methods_named(s, a->type->rec, name, &m);
-        mem_f = nm ? pick(m, nm, probe.args, probe.nargs, 1) : NULL;
+        k_decl **m, *pref[64];
+        int nm = methods_named(s, a->type->rec, name, &m), np = 0;
+        /* a const object takes the const overload, another the non-const one
+         * (`T &operator[](int)` beside `T operator[](int) const`) */
+        int obj_const = (a->type->quals & Q_CONST) != 0;
+        for (int i = 0; i < nm && i < 64; i++)
+            if ((m[i]->method_kind == M_CONST_METHOD) == obj_const)
+                pref[np++] = m[i];
+        mem_f = np ? pick(pref, np, probe.args, probe.nargs, 1) : NULL;
+        if (!mem_f && nm)
+            mem_f = pick(m, nm, probe.args, probe.nargs, 1);
     }
     if (!free_f && !mem_f)
         return NULL;

@@ -491,8 +491,9 @@ static int module_var_index(k_decl *d, uint32_t *target)
 
 static int const_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend);
 
-/* The address of an lvalue in a pointer initializer: a module variable, or
- * an element of a constant address indexed by an integer constant. */
+/* The address of an lvalue in a pointer initializer: a module variable, an
+ * element of a constant address indexed by an integer constant, or a member
+ * (not a bit-field) of such an lvalue (&s.corner.y, &pts[1].x). */
 static int lvalue_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend)
 {
     int isf;
@@ -501,6 +502,15 @@ static int lvalue_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *adden
     if (e->kind == E_IDENT) {
         *addend = 0;
         return module_var_index(e->decl, target);
+    }
+    if (e->kind == E_MEMBER) {
+        uint32_t off = 0;
+        const k_field *f = e->lhs->type && e->lhs->type->kind == TY_RECORD
+                               ? k_record_find(e->lhs->type->rec, e->name, &off) : NULL;
+        if (!f || f->bit_width || !lvalue_address(M, e->lhs, target, addend))
+            return 0;
+        *addend += off;
+        return 1;
     }
     if (e->kind != E_INDEX || !e->lhs->type || !e->lhs->type->base ||
         !const_address(M, e->lhs, target, addend) || !const_value(e->rhs, &isf, &d, &k) || isf)
@@ -522,7 +532,7 @@ static int const_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend
         *target = (uint32_t)lw_string_global(M, e->str, e->strlen, e->loc);
         *addend = 0;
         return !M->oom;
-    case E_IDENT:
+    case E_IDENT: case E_MEMBER:   /* an array: it decays */
         return e->type && e->type->kind == TY_ARRAY && lvalue_address(M, e, target, addend);
     case E_UNARY:
         return e->op == KU_ADDR && lvalue_address(M, e->lhs, target, addend);
@@ -895,7 +905,7 @@ static void local_var(lw_func *F, k_decl *d)
 
 static void if_stmt(lw_func *F, k_stmt *s)
 {
-    if (lw_if_convert(F, s))
+    if (!F->M->ctx->no_opt && lw_if_convert(F, s))
         return;
     int then = lw_new_block(F);
     int other = s->else_body ? lw_new_block(F) : -1;
@@ -1366,7 +1376,8 @@ static void layout(lw_func *F, simt_func *fn)
     lw_postdominators(F);
     if (F->M->oom)
         return;
-    lw_optimize(F);
+    if (!F->M->ctx->no_opt)
+        lw_optimize(F);
     thread_jumps(F);     /* blocks the pass emptied are passed through too */
     lw_postdominators(F);
     if (F->M->oom)

@@ -583,6 +583,15 @@ static pp_vec substitute(pp *s, const pp_macro *m, pp_args *a, k_loc loc)
     for (int i = 0; i < m->nbody && !s->failed; i++) {
         const pp_tok *t = &m->body[i];
         if (pp_tok_is(t, "##")) {
+            /* GNU's `, ## __VA_ARGS__`: the comma goes when the variable
+             * arguments are empty, and nothing is pasted when they are not */
+            if (m->variadic && i + 1 < m->nbody && out.n > 0 &&
+                pp_tok_is(&out.v[out.n - 1], ",") &&
+                param_index(m, &m->body[i + 1]) == m->nparams - 1) {
+                if (a->raw[m->nparams - 1].n == 0)
+                    out.n--;
+                continue;
+            }
             paste_next = 1;
             continue;
         }

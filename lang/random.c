@@ -81,6 +81,15 @@ static int is_dist_template(void *arg, const char *qname)
            strcmp(qname, "std::uniform_real_distribution") == 0;
 }
 
+/* The distribution of count type rep, real or integer; -1 if none. */
+static int dist_index(k_type_kind rep, int real)
+{
+    for (int i = 0; i < NDISTS; i++)
+        if (dists[i].rep == rep && (strstr(dists[i].alias, "real") != NULL) == real)
+            return i;
+    return -1;
+}
+
 void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
 {
     const char *name = t->name ? k_sema_resolve(s, t->name, is_dist_template, NULL) : NULL;
@@ -91,17 +100,16 @@ void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     if (arg)
         k_sema_resolve_type(s, arg, t->targs[0].loc);
     k_type_kind rep = arg ? arg->kind : real ? TY_DOUBLE : TY_INT;
-    for (int i = 0; i < NDISTS && t->ntargs <= 1 && (arg || t->ntargs == 0); i++)
-        if (dists[i].rep == rep && (strstr(dists[i].alias, "real") != NULL) == real) {
-            unsigned quals = t->quals;
-            *t = *handle_type(s->ctx, dists[i].alias);
-            t->quals = quals;
-            return;
-        }
-    k_error(s->ctx, loc, "%s<%s> is not supported (use %s)", name,
-            t->ntargs == 1 && arg ? "this type" : "...",
-            real ? "float or double" : "int, unsigned, long or long long");
-    *t = *k_ty(s->ctx, TY_INT);
+    int ok = t->ntargs <= 1 && (arg || t->ntargs == 0);
+    if (!ok || dist_index(rep, real) < 0) {
+        k_error(s->ctx, loc, "%s<%s> is not supported (use %s)", name,
+                t->ntargs == 1 && arg ? "this type" : "...",
+                real ? "float or double" : "int, unsigned, long or long long");
+        rep = real ? TY_DOUBLE : TY_INT;   /* then the default's: its uses do not cascade */
+    }
+    unsigned quals = t->quals;
+    *t = *handle_type(s->ctx, dists[dist_index(rep, real)].alias);
+    t->quals = quals;
 }
 
 static k_expr *int_lit(k_ctx *ctx, int64_t v, k_loc loc)

@@ -721,6 +721,23 @@ static k_type *member(k_sema_state *s, k_expr *e)
     return set(e, ft);
 }
 
+/* A floating literal, or one negated or with a unary plus ((int)-2.5 is a
+ * constant as (int)2.5 is): its value in *v. */
+static int float_literal(const k_expr *x, double *v)
+{
+    int neg = 0;
+    while (x->kind == E_UNARY && (x->op == KU_NEG || x->op == KU_PLUS)) {
+        neg ^= x->op == KU_NEG;
+        x = x->lhs;
+    }
+    if (x->kind != E_FLOAT)
+        return 0;
+    *v = x->is_single ? (double)(float)x->fval : x->fval;
+    if (neg)
+        *v = -*v;
+    return 1;
+}
+
 static k_type *cast(k_sema_state *s, k_expr *e)
 {
     k_type *to = e->type_written;
@@ -763,13 +780,11 @@ static k_type *cast(k_sema_state *s, k_expr *e)
         return NULL;
     }
     set(e, to);
+    double v = 0;
     if (e->lhs->is_const && k_ty_is_integer(to) && k_ty_is_integer(from))
         fold(e, e->lhs->const_val);
-    else if (k_ty_is_integer(to) && e->lhs->kind == E_FLOAT) {
-        double v = e->lhs->is_single ? (double)(float)e->lhs->fval : e->lhs->fval;
-        if (v > -9.2e18 && v < 9.2e18)
-            fold(e, (uint64_t)(int64_t)v);
-    }
+    else if (k_ty_is_integer(to) && float_literal(e->lhs, &v) && v > -9.2e18 && v < 9.2e18)
+        fold(e, (uint64_t)(int64_t)v);
     return to;
 }
 

@@ -440,13 +440,19 @@ static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
 }
 
 /* Partial ordering, simplified: how much of each parameter's type is fixed
- * around its template parameters (`T *` beats `T`, `const T *` beats `T *`). */
+ * around its template parameters (`T *` beats `T`, `const T *` beats `T *`,
+ * `Iter<T>` beats `T`, and a type that names no template parameter, such as
+ * Thrust's `__device_policy`, beats `P`). */
 static int specificity(const k_decl *t)
 {
     int n = 0;
-    for (int i = 0; i < t->nparams; i++)
-        for (const k_type *p = t->params[i]->type; p; p = p->base)
-            n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0);
+    for (int i = 0; i < t->nparams; i++) {
+        const k_type *top = t->params[i]->type;
+        n += 2 * !mentions_tparam(top);
+        for (const k_type *p = top; p; p = p->base)
+            n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0)
+                 + 2 * (p->kind == TY_TEMPLATE_ID);
+    }
     return n;
 }
 
@@ -497,6 +503,18 @@ static int exact_match(k_sema_state *s, const k_decl *f, k_expr *call)
     return 1;
 }
 
+/* Whether one of the plain overloads of f takes exactly the call's argument
+ * types (`__sort_kind(int *)` beside `template <class T> __sort_kind(T *)`). */
+static int overload_exact(k_sema_state *s, k_decl *f, k_expr *call)
+{
+    k_decl *cand[64];
+    int n = k_sema_overloads(s, f, cand, 64);
+    for (int i = 0; i < n; i++)
+        if (cand[i]->kind == D_FUNC && exact_match(s, cand[i], call))
+            return 1;
+    return exact_match(s, f, call);
+}
+
 static k_record *class_instance(k_sema_state *s, const char *name, k_targ *targs, int n,
                                 k_loc loc);
 
@@ -528,7 +546,7 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     k_decl *plain = k_sema_lookup(s, e->name);
     if (plain && plain->kind != D_FUNC)
         return 0;     /* a local variable hides the template */
-    if (!e->has_targs && plain && exact_match(s, plain, e))
+    if (!e->has_targs && plain && overload_exact(s, plain, e))
         return 0;
     int ncand = 0;
     for (tpl_entry *en = first; en; en = en->next)
@@ -805,6 +823,8 @@ static int same_written(const k_decl *a, const k_type *x, const k_decl *b, const
             return 0;
         if (x->kind == TY_TPARAM && tparam_index(a, x->name) != tparam_index(b, y->name))
             return 0;
+        if (x->kind == TY_RECORD && x->rec != y->rec)
+            return 0;     /* f(policy_a, T) and f(policy_b, T) are overloads */
         if ((x->name || y->name) && x->kind != TY_TPARAM
             && (!x->name || !y->name || strcmp(x->name, y->name) != 0))
             return 0;

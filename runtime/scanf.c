@@ -63,7 +63,8 @@ static simt_status scan(call *c, scan_src *src, int fmt_arg)
         if (!pct) {             /* trailing literal text */
             snprintf(piece, sizeof piece, "%.*s%%n", (int)lit, p);
             int used;
-            run_piece(src, piece, NULL, &used);
+            if (run_piece(src, piece, NULL, &used) == EOF && assigned == 0)
+                return ret_int(c, -1);  /* as glibc: sscanf("", "text") is EOF */
             break;
         }
         size_t clen = 1 + strspn(pct + 1, "*0123456789hlLzjt");
@@ -93,11 +94,13 @@ static simt_status scan(call *c, scan_src *src, int fmt_arg)
         union { long long ll; int i; short h; signed char hh; double d; float f; long double ld;
                 char text[4096]; } v;
         size_t size;
+        int ldouble = 0;      /* %Lf: scanned as the host's long double */
         if (strchr("diuoxX", k)) {
             size = longs >= 2 || wide || longs == 1 ? 8 : shorts == 2 ? 1 : shorts ? 2 : 4;
             /* the host variable has the same width as the guest's */
         } else if (strchr("feEgGaA", k)) {
-            size = *mods == 'L' ? sizeof(long double) : longs ? 8 : 4;
+            ldouble = *mods == 'L';
+            size = ldouble || longs ? 8 : 4;   /* K's long double is a double */
         } else {
             size = 0;         /* s, c, [: text */
         }
@@ -122,6 +125,8 @@ static simt_status scan(call *c, scan_src *src, int fmt_arg)
             }
         } else {
             r = run_piece(src, piece, &v, &used);
+            if (r == 1 && ldouble)
+                v.d = (double)v.ld;   /* stored as K's long double, a double */
             if (r == 1 && store_arg(c, next, &v, size) != 0)
                 return SIMT_FAULT;
         }

@@ -239,6 +239,10 @@ check "bad --device" 2 "unknown device" run "$work/small.k" --device tpu
 check "bad -D" 2 "-D" run "$work/small.k" -D 1X=2
 check "-I without a directory" 2 "-I needs a value" run "$work/small.k" -I
 check "-I is not an option of occupancy" 2 "not an option of 'occupancy'" occupancy -I x --block 1 --regs 1
+check "-O without a level" 2 "-O needs a level attached" run "$work/small.k" -O
+check "-O4" 2 "not '-O4'" run "$work/small.k" -O4
+check "-Ofast" 2 "not '-Ofast'" run "$work/small.k" -Ofast
+check "-O0 is not an option of grade" 2 "not an option of 'grade'" grade "$work/small.k" --reference "$work/small.k" -O0
 check "two files" 2 "unexpected argument" run "$work/small.k" "$work/small.k"
 check "run without a file" 2 "needs a FILE" run
 check "build without -o" 2 "needs -o" build "$work/small.k"

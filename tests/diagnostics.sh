@@ -45,8 +45,10 @@ case_ warning 0
 case_ fault 1
 case_ race 3 --check=race
 case_ race_warp 3 --check=race
+case_ race_names 3 --check=race
 case_ sync 3 --check=sync
 case_ memory 3 --check=memory
+case_ memory_names 3 --check=memory
 case_ init 3 --check=init
 
 # every JSON line is one JSON object with the fields of rustc's diagnostics

@@ -6,6 +6,7 @@
 # equal it (the shapes the pass exists for, instruction by instruction).
 # Then every example and test program, compiled and written as .kbc, must
 # load again: loading runs the verifier (vm/verify.c) on the optimized code.
+# The programs of tests/opt/ and examples/ must print the same under -O0.
 # Regenerate a .dis after a deliberate change with: tests/opt.sh --update NAME
 set -u
 
@@ -40,6 +41,39 @@ for program in tests/opt/*.k; do
         not_ok "$program: disassembly differs" "$work/diff"
     fi
 done
+
+# -O0 (no if-conversion, no clean-up) must print the same, and must really
+# leave the passes out: the disassembly of a program they rewrite changes,
+# -O1 is the default's, and -O0 keeps the branch ifconv.k's first if becomes
+# a SEL without it.
+for program in tests/opt/*.k examples/*.k; do
+    timeout 60 "$SIMTVM" run -O0 "$program" >"$work/out" 2>"$work/err" </dev/null
+    status=$?
+    if [ "$status" -ne 0 ]; then
+        not_ok "$program -O0: exit status $status" "$work/err"
+    elif ! diff -u "${program%.k}.out" "$work/out" >"$work/diff"; then
+        not_ok "$program -O0: output differs" "$work/diff"
+    else
+        ok "$program -O0 prints the same"
+    fi
+done
+"$SIMTVM" disasm tests/opt/hoist.k >"$work/dis1" 2>&1
+"$SIMTVM" disasm -O1 tests/opt/hoist.k >"$work/dis2" 2>&1
+"$SIMTVM" disasm -O0 tests/opt/hoist.k >"$work/dis0" 2>&1
+if cmp -s "$work/dis1" "$work/dis2" && ! cmp -s "$work/dis1" "$work/dis0"; then
+    ok "disasm -O0 differs from the default, -O1 does not"
+else
+    diff -u "$work/dis1" "$work/dis0" >"$work/diff"
+    not_ok "disasm -O0 vs -O1 vs the default" "$work/diff"
+fi
+sels() { grep -c 'SEL' "$1"; }
+"$SIMTVM" disasm tests/opt/ifconv.k >"$work/dis1" 2>&1
+"$SIMTVM" disasm -O0 tests/opt/ifconv.k >"$work/dis0" 2>&1
+if [ "$(sels "$work/dis0")" -lt "$(sels "$work/dis1")" ]; then
+    ok "disasm -O0 leaves ifs as branches ($(sels "$work/dis0") SELs, default $(sels "$work/dis1"))"
+else
+    not_ok "disasm -O0 still if-converts" "$work/dis0"
+fi
 
 failed=0
 count=0

@@ -491,8 +491,9 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     uint64_t shared = mod->shared_static + dyn_shared;
     uint64_t need = vm->kernel_shared[func] + dyn_shared;
     vm->launch_steps = 0;
-    if (vm->kernel_faults)
-        return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA */
+    if (vm->kernel_faults > vm->cuda_reset_faults)
+        return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA,
+                           until cudaDeviceReset makes a new one */
     if (launch_check(vm, k, grid, block, need, args, nargs) != 0)
         return SIMT_OK;
     vm->printf_bytes = 0;

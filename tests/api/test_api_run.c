@@ -44,6 +44,58 @@ START_TEST(launch_saxpy)
 }
 END_TEST
 
+/* Unsigned 16- and 32-bit arguments reach the kernel; a buffer of another
+ * element type, or a buffer where a number is expected, is named in the
+ * message; a reload makes old buffers stale (size, count and type 0). */
+START_TEST(launch_unsigned_and_mismatched_args)
+{
+    static const char src[] =
+        "__global__ void narrow(unsigned short h, unsigned int u, unsigned int *out) {\n"
+        "    out[0] = h; out[1] = u; out[2] = h + u;\n"
+        "}\n";
+    simtvm_module *mod = NULL;
+    simtvm_vm *vm = test_vm(NULL, src, &mod);
+    simtvm_buffer *out, *wrong;
+    ck_assert_int_eq(simtvm_buffer_new(vm, SIMTVM_U32, 3, &out), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_buffer_new(vm, SIMTVM_F64, 3, &wrong), SIMTVM_OK);
+    simtvm_arg args[] = {simtvm_arg_of(SIMTVM_U16, 0, 65535, 0), simtvm_arg_u32(4000000000u),
+                         simtvm_arg_buffer(out)};
+    ck_assert_int_eq(simtvm_launch(vm, "narrow", ONE, ONE, 0, args, 3, NULL), SIMTVM_OK);
+    uint32_t v[3];
+    ck_assert_int_eq(simtvm_buffer_read(out, 0, v, sizeof v), SIMTVM_OK);
+    ck_assert_uint_eq(v[0], 65535);
+    ck_assert_uint_eq(v[1], 4000000000u);
+    ck_assert_uint_eq(v[2], 4000065535u);
+
+    args[2] = simtvm_arg_buffer(wrong);
+    ck_assert_int_eq(simtvm_launch(vm, "narrow", ONE, ONE, 0, args, 3, NULL), SIMTVM_ERR_ARGS);
+    ck_assert_msg(strstr(simtvm_errmsg(vm), "unsigned int *") && strstr(simtvm_errmsg(vm), "double"),
+                  "%s", simtvm_errmsg(vm));
+    args[2] = simtvm_arg_buffer(out);
+    args[1] = simtvm_arg_buffer(out);
+    ck_assert_int_eq(simtvm_launch(vm, "narrow", ONE, ONE, 0, args, 3, NULL), SIMTVM_ERR_ARGS);
+    ck_assert_msg(strstr(simtvm_errmsg(vm), "'u'"), "%s", simtvm_errmsg(vm));
+
+    ck_assert_uint_eq(simtvm_buffer_size(out), 12);
+    ck_assert_uint_eq(simtvm_buffer_count(out), 3);
+    ck_assert_int_eq(simtvm_buffer_type(out), SIMTVM_U32);
+    ck_assert_int_eq(simtvm_load(vm, mod), SIMTVM_OK);   /* a reload: old buffers are stale */
+    ck_assert_uint_eq(simtvm_buffer_size(out), 0);
+    ck_assert_uint_eq(simtvm_buffer_count(out), 0);
+    ck_assert_int_eq(simtvm_buffer_type(out), SIMTVM_VOID);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+
+    /* .npy buffers need a loaded module */
+    ck_assert_int_eq(simtvm_vm_new(NULL, &vm), SIMTVM_OK);
+    simtvm_buffer *b = NULL;
+    ck_assert_int_eq(simtvm_buffer_from_npy(vm, "x", 1, &b), SIMTVM_ERR_MISUSE);
+    ck_assert_int_eq(simtvm_buffer_load_npy(vm, "/nonexistent.npy", &b), SIMTVM_ERR_MISUSE);
+    ck_assert_ptr_null(b);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
 /* Each argument type reaches the kernel with its value. */
 START_TEST(launch_every_scalar_type)
 {
@@ -590,6 +642,7 @@ Suite *api_run_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, launch_saxpy);
     tcase_add_test(tc, launch_every_scalar_type);
+    tcase_add_test(tc, launch_unsigned_and_mismatched_args);
     tcase_add_test(tc, launch_misuse);
     tcase_add_test(tc, launch_fault_is_sticky);
     tcase_add_test(tc, step_limit);

@@ -14,7 +14,8 @@ any program disagreed.
 Options: --simtvm PATH (default ./simtvm), --switch PATH (default
 tests/simtvm-switch; skipped if absent), --jobs N, --no-reduce, --keep DIR,
 --quiet, --save DIR (write the generated programs and their outputs, for
-gpu_oracle.sh)."""
+gpu_oracle.sh), --opt (only the modes with the middle end's passes off, -O0,
+against the default compile: a quick run over many seeds)."""
 import argparse
 import concurrent.futures
 import os
@@ -46,7 +47,14 @@ MODES = [
     ('lockstep', ['--sched=lockstep'], 'main'),
     ('stats', ['--stats'], 'main'),
     ('check-all', ['--check=all'], 'main'),
+    # the middle end's passes off (if-conversion, the bytecode clean-up):
+    # the default compile is with them on
+    ('O0', ['-O0'], 'main'),
+    ('O0-interleave-3', ['-O0', '--interleave=random', '--seed', '3', '--no-simd'], 'main'),
+    ('O0-check-all', ['-O0', '--check=all'], 'main'),
 ]
+# --opt: only these (passes off against on), for a quick run over many seeds
+OPT_MODES = ('O0', 'O0-interleave-3', 'O0-check-all')
 TIMEOUT = 60
 
 
@@ -64,7 +72,11 @@ def warp_sizes(text):
     return [int(x) for x in m.group(1).split()] if m else [32]
 
 
-def modes_for(text):
+def modes_for(text, opt_only=False):
+    if opt_only:
+        return [m for m in MODES if m[0] in OPT_MODES] + \
+            [('O0-warp-size-%d' % ws, ['-O0', '--warp-size', str(ws)], 'main')
+             for ws in warp_sizes(text) if ws != 32]
     ms = list(MODES)
     for ws in warp_sizes(text):
         if ws != 32:
@@ -91,20 +103,20 @@ def verdict(ref, got, mode):
         return 'status'
     if out != ref[1]:
         return 'output'
-    if mode == 'check-all':
+    if mode.endswith('check-all'):
         bad = [line for line in err.splitlines() if 'error' in line.lower() or 'warning' in line.lower()]
         if bad != ['========= ERROR SUMMARY: 0 errors']:
             return 'checker'
     return None
 
 
-def check_program(path, text, bins):
+def check_program(path, text, bins, opt_only=False):
     """Runs every mode; returns (reference, [(mode, opts, binary, cause)])."""
     ref = run(bins['main'], path, [])
     if ref[0] != 0 or ref[2].strip() or 'status no error' not in ref[1] and '// gen:' in text:
         return ref, [('default', [], 'main', 'fault')]
     bad = []
-    for name, opts, which in modes_for(text):
+    for name, opts, which in modes_for(text, opt_only):
         if which not in bins:
             continue
         cause = verdict(ref, run(bins[which], path, opts), name)
@@ -128,7 +140,7 @@ def interesting_fn(bins, mode, opts, which, cause):
                 # broke the program often still exits 0 after a kernel fault)
                 if ref[0] != 0 or ref[2].strip():
                     return False
-                if mode != 'check-all':
+                if not mode.endswith('check-all'):
                     chk = run(bins['main'], path, ['--check=all'])
                     if verdict(ref, chk, 'check-all'):
                         return False
@@ -158,7 +170,7 @@ def one(item, args, bins):
             ref = run(bins['main'], path, [])
             bad = [] if ref[0] == 0 and not ref[2].strip() else [('default', [], 'main', 'fault')]
         else:
-            ref, bad = check_program(path, text, bins)
+            ref, bad = check_program(path, text, bins, args.opt)
     if args.save and isinstance(item, int) and not bad:
         with open(os.path.join(args.save, stem + '.k'), 'w') as f:
             f.write(text)
@@ -205,6 +217,8 @@ def main():
     ap.add_argument('--save')
     ap.add_argument('--default-only', action='store_true',
                     help='run each program once, by default (with --save: a quick GPU batch)')
+    ap.add_argument('--opt', action='store_true',
+                    help='only the middle end\'s passes off (-O0 modes) against on (the default)')
     ap.add_argument('--quiet', action='store_true')
     ap.add_argument('--tap', action='store_true', help='TAP output, one test a program (make check)')
     args = ap.parse_args()
