@@ -183,8 +183,43 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
 /* ---- auto ---- */
 /* `auto x = e;` takes e's type (arrays decay, top-level const goes unless
  * written: `const auto`); `auto &r = e;` refers to e's type. */
+/* `auto *p = e;` / `const auto *p = e;`: e is a pointer, and p points to
+ * what e points to, with the written const added. */
+static int deduce_auto_pointer(k_sema_state *s, k_decl *d)
+{
+    k_type *slot = d->type->base;
+    if (!d->init || d->init->kind == E_INIT_LIST) {
+        k_error(s->ctx, d->loc, "declaration of '%s' with deduced type 'auto *' requires an"
+                " initializer", d->name);
+        return 0;
+    }
+    k_type *t = k_sema_rvalue(s, d->init);
+    if (!t)
+        return 0;
+    t = k_decay(s->ctx, t);
+    if (t->kind != TY_PTR || !t->base) {
+        char buf[128];
+        k_error(s->ctx, d->init->loc, "cannot deduce 'auto *' from '%s', which is not a pointer",
+                k_ty_str(t, buf, sizeof buf));
+        return 0;
+    }
+    k_type *pointee = k_alloc(s->ctx, sizeof *pointee);
+    k_type *ptr = k_alloc(s->ctx, sizeof *ptr);
+    if (!pointee || !ptr)
+        return 0;
+    *pointee = *t->base;
+    pointee->quals |= slot->quals;
+    *ptr = *t;
+    ptr->base = pointee;
+    ptr->quals = d->type->quals;
+    d->type = ptr;
+    return 1;
+}
+
 int k_sema_deduce_auto(k_sema_state *s, k_decl *d)
 {
+    if (d->type->kind == TY_PTR && d->type->base && d->type->base->kind == TY_AUTO)
+        return deduce_auto_pointer(s, d);
     k_type *slot = d->type->kind == TY_REF ? d->type->base : d->type;
     if (!slot || slot->kind != TY_AUTO)
         return 1;

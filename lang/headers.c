@@ -514,6 +514,40 @@ static const char TEXT_HELPER_FUNCTIONS_H[] =
     "    return len * threshold > misses;\n"
     "}\n";
 
+static const char TEXT_HELPER_IMAGE_H[] =
+    "// helper_image.h as simtvm builds it in (SPEC 2.8): cuda-samples' result\n"
+    "// checks (compareData and compareDataAsFloatThreshold come with\n"
+    "// helper_functions.h) and sdkCompareL2fe.  The PGM/PPM image files are\n"
+    "// not built in.\n"
+    "#pragma once\n"
+    "#include <stdio.h>\n"
+    "#include <math.h>\n"
+    "#include <helper_functions.h>\n"
+    "\n"
+    "// True when the relative L2 error |reference - data| / |reference| is below\n"
+    "// epsilon; a reference of norm 0 is a failure.  Reasons go to stderr.\n"
+    "inline bool sdkCompareL2fe(const float *reference, const float *data,\n"
+    "                           const unsigned int len, const float epsilon)\n"
+    "{\n"
+    "    float err = 0.0f, norm = 0.0f;\n"
+    "    for (unsigned int i = 0; i < len; i++) {\n"
+    "        float d = reference[i] - data[i];\n"
+    "        err += d * d;\n"
+    "        norm += reference[i] * reference[i];\n"
+    "    }\n"
+    "    if (fabs(norm) < 1e-7) {\n"
+    "        fprintf(stderr, \"ERROR, reference l2-norm is 0\\n\");\n"
+    "        return false;\n"
+    "    }\n"
+    "    float rel = sqrtf(err) / sqrtf(norm);\n"
+    "    if (!(rel < epsilon)) {\n"
+    "        fprintf(stderr, \"ERROR, l2-norm error %g is greater than epsilon %g\\n\",\n"
+    "                rel, epsilon);\n"
+    "        return false;\n"
+    "    }\n"
+    "    return true;\n"
+    "}\n";
+
 static const char TEXT_STRINGS_H[] =
     "// <strings.h> as simtvm builds it in: strcasecmp and strncasecmp, which\n"
     "// compare ASCII letters without case (as glibc's do in the C locale).\n"
@@ -647,6 +681,52 @@ static const char TEXT_SYS_RESOURCE_H[] =
     "    return 0;\n"
     "}\n";
 
+static const char TEXT_PTHREAD_H[] =
+    "// pthread.h as simtvm builds it in: the host runs one thread at a time,\n"
+    "// so pthread_create runs the new thread to its end before it returns (one\n"
+    "// of the schedules real threads may take) and pthread_join hands back what\n"
+    "// it returned.  Mutexes, condition variables and pthread_exit are not\n"
+    "// built in: a thread that waits for another could never be woken.\n"
+    "#pragma once\n"
+    "#include <stddef.h>\n"
+    "\n"
+    "typedef unsigned long pthread_t;   // the thread's return value\n"
+    "typedef struct { int __simtvm_unused; } pthread_attr_t;\n"
+    "\n"
+    "inline int pthread_create(pthread_t *thread, const pthread_attr_t *attr,\n"
+    "                          void *(*start)(void *), void *arg)\n"
+    "{\n"
+    "    (void)attr;\n"
+    "    *thread = (pthread_t)start(arg);\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "inline int pthread_join(pthread_t thread, void **result)\n"
+    "{\n"
+    "    if (result)\n"
+    "        *result = (void *)thread;\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "// The thread has already finished: there is nothing left to cancel.\n"
+    "inline int pthread_cancel(pthread_t thread)\n"
+    "{\n"
+    "    (void)thread;\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "inline int pthread_attr_init(pthread_attr_t *attr)\n"
+    "{\n"
+    "    (void)attr;\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "inline int pthread_attr_destroy(pthread_attr_t *attr)\n"
+    "{\n"
+    "    (void)attr;\n"
+    "    return 0;\n"
+    "}\n";
+
 static const char TEXT_UNISTD_H[] =
     "// unistd.h as simtvm builds it in: only its constants; sleep, usleep,\n"
     "// getopt and the file calls are not built in (the modelled clock would\n"
@@ -666,12 +746,14 @@ static const struct {
     {"helper_cuda.h", TEXT_HELPER_CUDA_H},
     {"helper_timer.h", TEXT_HELPER_TIMER_H},
     {"helper_functions.h", TEXT_HELPER_FUNCTIONS_H},
+    {"helper_image.h", TEXT_HELPER_IMAGE_H},
     {"strings.h", TEXT_STRINGS_H},
     {"cuda_profiler_api.h", TEXT_CUDA_PROFILER_API_H},
     {"sys/utsname.h", TEXT_SYS_UTSNAME_H},
     {"sys/time.h", TEXT_SYS_TIME_H},
     {"sys/resource.h", TEXT_SYS_RESOURCE_H},
     {"unistd.h", TEXT_UNISTD_H},
+    {"pthread.h", TEXT_PTHREAD_H},
 };
 
 const char *k_builtin_header_text(const char *name)

@@ -164,6 +164,28 @@ k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *
     return d;
 }
 
+/* Textures and surfaces (SPEC 2.8 leaves them out): their object types,
+ * descriptors, array allocations and fetches.  (cudaArray_t itself is
+ * declared by <cuda_runtime.h> for cudaMemcpy3DParms: lang/cuda_graph.c.) */
+static int texture_name(k_parser *ps, const char *name, k_loc loc)
+{
+    static const char *const names[] = {
+        "cudaTextureObject_t", "cudaSurfaceObject_t", "cudaCreateTextureObject",
+        "cudaCreateSurfaceObject", "cudaResourceDesc", "cudaTextureDesc", "cudaMallocArray", "cudaMalloc3DArray", "cudaMemcpyToArray",
+        "cudaMemcpy2DToArray", "cudaChannelFormatDesc", "cudaCreateChannelDesc",
+        "cudaBindTexture", "cudaBindTexture2D", "cudaBindTextureToArray", "tex1Dfetch",
+        "tex1D", "tex2D", "tex3D", "tex2DLayered", "texCubemap", "surf2Dwrite", "surf2Dread",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i])) {
+            k_error(ps->ctx, loc, "textures and surfaces ('%s') are not supported by simtvm "
+                    "(SPEC 2.8): read the data through a plain pointer (const __restrict__, "
+                    "or __ldg)", name);
+            return 1;
+        }
+    return 0;
+}
+
 /* Names whose rest K cannot parse without a header: CUDA graphs' types and
  * calls before <cuda_runtime.h> declared them.  The error names the
  * construct once, and the parse ends there (the caller returns end of input
@@ -181,8 +203,71 @@ int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc)
     /* <cuda_runtime.h> declares them (lang/cuda_graph.c) */
     if (graph && kp_typedef_lookup(ps, "__simt_cuda_graph_t"))
         return 0;
-    if (graph)
+    if (graph) {
         k_error(ps->ctx, loc, "CUDA graphs ('%s') need #include <cuda_runtime.h> in simtvm, "
                 "which declares their types (nvcc includes it by itself)", name);
-    return graph;
+        return 1;
+    }
+    return texture_name(ps, name, loc);
+}
+
+/* GCC attributes that only advise the compiler or the linker: reading past
+ * them changes no result.  `aligned` and `packed` change a layout: they are
+ * reported (alignas / __align__ is K's spelling of the first). */
+static int harmless_attribute(const char *w, size_t n)
+{
+    static const char *const names[] = {
+        "always_inline", "noinline", "unused", "used", "maybe_unused", "noreturn", "pure",
+        "const", "hot", "cold", "warn_unused_result", "deprecated", "visibility", "format",
+        "nonnull", "flatten", "artificial", "gnu_inline", "noclone", "optimize",
+    };
+    if (n > 4 && w[0] == '_' && w[1] == '_' && w[n - 1] == '_' && w[n - 2] == '_') {
+        w += 2;    /* __always_inline__ is always_inline */
+        n -= 4;
+    }
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == n && !strncmp(w, names[i], n))
+            return 1;
+    return 0;
+}
+
+int k_parse_gnu_attribute(k_parser *ps, k_loc loc)
+{
+    k_token t;
+    if (k_lexer_next(&ps->lx, &t) != '(') {
+        k_error(ps->ctx, loc, "expected '((' after __attribute__");
+        return 0;
+    }
+    int depth = 1, first = 1;   /* the attribute's name is the first word at depth 2 */
+    while (depth > 0) {
+        int kind = k_lexer_next(&ps->lx, &t);
+        if (kind == 0) {
+            k_error(ps->ctx, loc, "__attribute__ not closed before the end of the file");
+            return 0;
+        }
+        if (kind == '(') {
+            depth++;
+            continue;
+        }
+        if (kind == ')') {
+            depth--;
+            continue;
+        }
+        if (kind == ',' && depth == 2) {
+            first = 1;
+            continue;
+        }
+        if (depth == 2 && first) {
+            first = 0;
+            if (!harmless_attribute(t.text, t.len)) {
+                const char *w = t.len > 2 && t.text[0] == '_' ? t.text + 2 : t.text;
+                int aligned = w + 7 <= t.text + t.len && !strncmp(w, "aligned", 7);
+                k_error(ps->ctx, t.loc, "__attribute__((%.*s)) is not supported in K%s",
+                        (int)(t.len > 40 ? 40 : t.len), t.text,
+                        aligned ? " (write alignas(N) or __align__(N))" : "");
+                return 0;
+            }
+        }
+    }
+    return 1;
 }

@@ -403,10 +403,14 @@ int k_parse_type_name_here(const k_parser *ps)
 /* `T (*name)(...)`: a '(' right after a type and before a '*' opens a
  * function pointer's declarator (a cast or a call never follows a type);
  * `T (*name)[n]` and `T (&name)[n]` a pointer's or a reference's to an
- * array. */
+ * array.  So does one after `T *` (`void *(*start)(void *)`, a function
+ * returning a pointer): in an expression a '*' before '(' follows an
+ * operand, never a type. */
 int k_parse_fnptr_open(const k_parser *ps)
 {
-    if (!is_type_token(ps->prev_kind))
+    int after_type = is_type_token(ps->prev_kind) ||
+                     (ps->prev_kind == '*' && is_type_token(ps->prev2_kind));
+    if (!after_type)
         return 0;
     const unsigned char *p = ps->lx.cur;
     while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
@@ -473,6 +477,7 @@ void k_parse_token_hook(k_parser *ps, int kind)
         ps->after_record = ps->brace_depth < (int)sizeof ps->brace_record &&
                            ps->brace_record[ps->brace_depth];
     }
+    ps->prev3_kind = ps->prev2_kind;
     ps->prev2_kind = ps->prev_kind;
     ps->prev_kind = kind;
 }

@@ -53,6 +53,10 @@ k_stmt *k_parse_alias_template(k_parser *ps, k_loc loc, const char *name, k_type
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
 const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
 int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc);
+/* After `__attribute__`: reads its `((...))`; 1 when every attribute in it
+ * changes nothing K computes (always_inline, unused...), else 0 after one
+ * error naming the attribute. */
+int k_parse_gnu_attribute(k_parser *ps, k_loc loc);
 k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *ptrs);
 k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
 k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);

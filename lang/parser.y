@@ -85,6 +85,7 @@ struct k_parser {
     const char *ns;               /* the namespace being parsed ("a::b"), NULL at global */
     k_list uses;                  /* k_decl * D_USING seen so far (lookup of type names) */
     k_token tok;                  /* the last token scanned (for error messages) */
+    k_token prev_tok;             /* the one before it (an unknown type name's report) */
     k_loc unsupported_at;         /* a keyword already reported as unsupported */
     long ntokens;                 /* tokens scanned so far */
     long lex_error_token;         /* the last token the scanner reported an error on */
@@ -106,6 +107,7 @@ struct k_parser {
     const char *enum_scope;       /* an enum class's name (its enumerators are E::A), or NULL */
     k_list enumerators;           /* its constants so far (D_VAR), for the next specs */
     int prev_kind, prev2_kind;    /* the two tokens before the one being scanned */
+    int prev3_kind;               /* and the one before those */
     unsigned char brace_record[256]; /* per open '{': 1 if it opened a record body */
     int brace_depth;
     int after_record;             /* the last token closed a record body */
@@ -542,7 +544,11 @@ conv_head
 
 dtor_head
     : '~' TYPEDEF_NAME '(' ')'      { $$ = kp_ctor_dtor(ps, NULL, $2, LOC(@2), NULL, 1); }
+    | '~' TYPEDEF_NAME '(' KW_VOID ')'   /* C style: `~Lock(void)` */
+                                    { $$ = kp_ctor_dtor(ps, NULL, $2, LOC(@2), NULL, 1); }
     | decl_specs '~' TYPEDEF_NAME '(' ')' { $$ = kp_ctor_dtor(ps, $1, $3, LOC(@3), NULL, 1); }
+    | decl_specs '~' TYPEDEF_NAME '(' KW_VOID ')'
+                                    { $$ = kp_ctor_dtor(ps, $1, $3, LOC(@3), NULL, 1); }
     ;
 
 mem_inits_opt
@@ -967,6 +973,8 @@ assign
     | KW_THROW assign                           { $$ = k_parse_throw(ps, LOC(@1), $2); }
     | KW_THROW                                  { $$ = k_parse_throw(ps, LOC(@1), NULL); }
     | unary assign_op assign    { $$ = kp_expr_binary(ps, E_ASSIGN, $2, LOC(@2), $1, $3); }
+    | unary '=' braced_init     /* d[i] = {x, y, z}: sema gives the list d[i]'s type */
+                                { $$ = kp_expr_binary(ps, E_ASSIGN, KB_NONE, LOC(@2), $1, $3); }
     ;
 
 assign_op
@@ -1139,6 +1147,9 @@ primary
     | template_type '(' args_opt ')'
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
+    | template_type '{' args_opt '}'     /* cg::greater<float>{}: as with '(' */
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
+                                                      LOC(@1), $1), $3); }
     | INT_LIT                                   { $$ = $1; }
     | FLOAT_LIT                                 { $$ = $1; }
     | CHAR_LIT                                  { $$ = $1; }
@@ -1283,9 +1294,12 @@ args
 static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
 {
     k_token *t = &ps->tok;
+    if (ps->stopped)
+        return 0;      /* an error ended the parse: no cascade */
     if (ps->tpl.pending_close)
         return k_tpl_pending(ps, lloc);
     int errors_before = ps->ctx->nerrors;
+    ps->prev_tok = *t;
     int kind = k_lexer_next(&ps->lx, t);
     if (ps->ctx->nerrors != errors_before)
         ps->lex_error_token = ps->ntokens + 1;
@@ -1313,6 +1327,12 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         if (name && (!strcmp(name, "asm") || !strcmp(name, "__asm__") || !strcmp(name, "__asm"))) {
             kind = KW_ASM;
             break;
+        }
+        if (name && !strcmp(name, "__attribute__")) {   /* GCC's: read past, or one error */
+            if (k_parse_gnu_attribute(ps, t->loc))
+                return k_yylex(lval, lloc, ps);
+            ps->stopped = 1;
+            return 0;
         }
         if (name && k_parse_unsupported_name(ps, name, t->loc)) {
             ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
@@ -1455,6 +1475,49 @@ static int expects_char(const yysymbol_kind_t *exp, int n, const char *quoted)
     return 0;
 }
 
+static int report_unknown_type(k_parser *ps, const k_token *t)
+{
+    int len = t->len > 60 ? 60 : (int)t->len;
+    k_error(ps->ctx, t->loc, "unknown type name '%.*s' (not a type K knows: SPEC 2.8 lists "
+            "the library K builds in)", len, t->text);
+    ps->stopped = 1;   /* what follows would only echo it */
+    return 1;
+}
+
+/* Whether the text after the lookahead starts a name or a declarator's
+ * '*' / '&' (the lookahead would then be a type). */
+static int followed_by_name(const k_parser *ps)
+{
+    const unsigned char *p = ps->lx.cur;
+    while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < ps->lx.lim && (*p == '_' || *p == '*' || *p == '&' ||
+                              (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'));
+}
+
+/* `foo_t x` where foo_t names no type: two identifiers in a row where a
+ * declaration may start (after ';', a brace, '(' or ',', or a specifier)
+ * are a type K does not know, whatever the parser expected next. */
+static int unknown_type_name(k_parser *ps, yysymbol_kind_t la, int type_expected)
+{
+    if (la != YYSYMBOL_IDENT)
+        return 0;
+    if (type_expected && followed_by_name(ps))   /* `(int a, foo_t b)` */
+        return report_unknown_type(ps, &ps->tok);
+    if (ps->prev2_kind != IDENT)
+        return 0;
+    switch (ps->prev3_kind) {
+    case 0: case ';': case '{': case '}': case '(': case ',':
+    case KW_CONST: case KW_VOLATILE: case KW_STATIC: case KW_EXTERN: case KW_INLINE:
+    case KW_GLOBAL: case KW_DEVICE: case KW_HOST: case KW_SHARED: case KW_CONSTANT:
+    case KW_FORCEINLINE: case KW_TYPEDEF: case KW_CONSTEXPR:
+        break;
+    default:
+        return 0;
+    }
+    return report_unknown_type(ps, &ps->prev_tok);
+}
+
 static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
 {
     k_loc loc = LOC(*yypcontext_location(yyctx));
@@ -1472,6 +1535,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
     int n = yypcontext_expected_tokens(yyctx, exp, YYNTOKENS);
     char what[96], want[64];
     lookahead_text(ps, la, what, sizeof what);
+    if (unknown_type_name(ps, la, expects(exp, n, YYSYMBOL_TYPEDEF_NAME)))
+        return 0;
     if (la == YYSYMBOL_YYEOF && expects_char(exp, n, "'}'")) {
         k_error(ps->ctx, loc, "syntax error: expected '}' at end of input");
         return 0;

@@ -238,3 +238,41 @@ k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f)
     *e = *r;
     return e->type;
 }
+
+/* gen.seed(v) / gen.seed(): the engine starts again as `std::mt19937 gen(v)`
+ * would (a fresh handle assigned to gen: the same sequence from there). */
+k_type *k_random_member_call(k_sema_state *s, k_expr *e)
+{
+    k_ctx *ctx = s->ctx;
+    int ei = engine_of(e->lhs->type);
+    if (ei < 0 || strcmp(e->name, "seed") != 0) {
+        k_error(ctx, e->loc, "'%s' has no member function '%s' in K (seed is the one built in)",
+                e->lhs->type->alias ? e->lhs->type->alias : "this type", e->name);
+        return NULL;
+    }
+    if (e->nargs > 1) {
+        k_error(ctx, e->loc, "seed takes one value");
+        return NULL;
+    }
+    if (!e->lhs->is_lvalue) {
+        k_error(ctx, e->loc, "seed needs an engine variable");
+        return NULL;
+    }
+    k_expr *a[3] = { int_lit(ctx, engines[ei].kind, e->loc), int_lit(ctx, e->nargs, e->loc),
+                     e->nargs ? e->args[0] : int_lit(ctx, 0, e->loc) };
+    if (e->nargs && !k_sema_rvalue(s, e->args[0]))
+        return NULL;
+    k_expr *fresh = runtime_call(s, "std::random engine", a, 3, e->loc, e->lhs->type);
+    if (!fresh)
+        return NULL;
+    k_expr *lhs = e->lhs;
+    e->kind = E_ASSIGN;
+    e->op = KB_NONE;
+    e->rhs = fresh;
+    e->name = NULL;
+    e->args = NULL;
+    e->nargs = 0;
+    e->depth = (lhs->depth > fresh->depth ? lhs->depth : fresh->depth) + 1;
+    e->type = lhs->type;
+    return e->type;
+}

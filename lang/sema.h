@@ -238,6 +238,13 @@ int k_ref_binds_directly(const k_type *ref, const k_expr *e);  /* no temporary n
 void k_sema_new(k_sema_state *s, k_expr *e);       /* E_NEW becomes a cast of malloc */
 void k_sema_delete(k_sema_state *s, k_expr *e);    /* E_DELETE becomes free() */
 int k_sema_deduce_auto(k_sema_state *s, k_decl *d);
+/* sincosf(x, sp, cp) and its relatives become `*sp = sinf(x), *cp = cosf(x)`
+ * (lang/sincos.c): 1 when e was rewritten, 0 when it is not one, -1 after
+ * an error. */
+int k_sema_sincos(k_sema_state *s, k_expr *e);
+/* __nv_atomic_load_n(p, order[, scope]) and the other CUDA 12.8 atomics
+ * become the plain atomic (lang/nv_atomic.c): 1 renamed, 0 not one, -1 error. */
+int k_sema_nv_atomic(k_sema_state *s, k_expr *e);
 void k_sema_static_assert(k_sema_state *s, k_decl *a);
 int k_sema_range_for(k_sema_state *s, k_stmt *st);      /* into a counted loop */
 void k_sema_fold_constexpr(k_sema_state *s, k_expr *call, k_decl *f);
@@ -293,5 +300,6 @@ int k_random_is_type(const k_type *t);
 void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
 void k_random_init(k_sema_state *s, k_decl *d, int file_scope);
 k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f);
+k_type *k_random_member_call(k_sema_state *s, k_expr *e);
 
 #endif

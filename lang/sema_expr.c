@@ -545,9 +545,39 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     return t;
 }
 
+/* `x = {a, b}`: the list is a value of x's type (C++11); a scalar's list
+ * holds at most its one value.  0 after an error. */
+static int braced_assign(k_sema_state *s, k_expr *e, k_type *tl)
+{
+    k_expr *list = e->rhs->lhs;
+    if (tl->kind == TY_RECORD) {
+        k_type *t = k_alloc(s->ctx, sizeof *t);
+        if (!t)
+            return 0;
+        *t = *tl;
+        t->quals = 0;
+        e->rhs->type_written = t;
+        return 1;
+    }
+    if (tl->kind == TY_ARRAY) {
+        k_error(s->ctx, e->loc, "an array cannot be assigned, not even a braced list");
+        return 0;
+    }
+    if (list->nargs > 1) {
+        k_error(s->ctx, list->loc, "a braced list assigned to a scalar has one item, not %d",
+                list->nargs);
+        return 0;
+    }
+    e->rhs = list->nargs == 1 ? list->args[0] : k_expr_new(s->ctx, E_INT, list->loc);
+    return e->rhs != NULL;
+}
+
 static k_type *assign(k_sema_state *s, k_expr *e)
 {
     k_type *tl = k_sema_expr(s, e->lhs);
+    if (tl && e->rhs && e->rhs->kind == E_COMPOUND && !e->rhs->type_written &&
+        !braced_assign(s, e, tl))
+        return NULL;
     k_type *tr = k_sema_rvalue(s, e->rhs);
     if (!tl || !tr)
         return NULL;
@@ -941,12 +971,35 @@ static int builtin_probe(void *arg, const char *qname)
     return a->id >= 0;
 }
 
+/* `std::sqrt`, `std::memcpy`, `std::printf`: <cmath>, <cstring>, <cstdio>
+ * and <cstdlib> declare the C library in std too.  Only the C library's
+ * built-ins (math, abs, classification, the host runtime's C functions)
+ * answer to std::, not CUDA's intrinsics or API. */
+static int std_c_library(const char *name, int device)
+{
+    if (strncmp(name, "std::", 5) != 0 || name[5] == '_' || strstr(name + 5, "::") ||
+        !strncmp(name + 5, "cuda", 4))
+        return -1;
+    int id = k_builtin_find(name + 5, device);
+    const k_builtin_info *b = id >= 0 ? k_builtin_get(id) : NULL;
+    if (!b)
+        return -1;
+    switch (b->kind) {
+    case BK_RUNTIME: case BK_MATH: case BK_MATHF: case BK_MATHD: case BK_CLASSIFY: case BK_ABS:
+        return id;
+    default:
+        return -1;
+    }
+}
+
 /* The built-in a called name stands for (`std::abs`, or `abs` under
  * `using namespace std;`...), or -1. */
 static int builtin_lookup(k_sema_state *s, const char *name)
 {
     builtin_probe_arg a = { (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0, -1 };
-    return k_sema_resolve(s, name, builtin_probe, &a) ? a.id : -1;
+    if (k_sema_resolve(s, name, builtin_probe, &a))
+        return a.id;
+    return std_c_library(name, a.device);
 }
 
 static k_type *call(k_sema_state *s, k_expr *e)
@@ -956,6 +1009,11 @@ static k_type *call(k_sema_state *s, k_expr *e)
     if (e->has_targs && strncmp(e->name, "std::numeric_limits::", 21) == 0)
         return k_stl_limits_call(s, e);
     k_stl_rewrite_call(s, e);
+    int sincos = k_sema_sincos(s, e);   /* sincosf(x, &s, &c): lang/sincos.c */
+    if (sincos)
+        return sincos > 0 ? k_sema_expr(s, e) : NULL;
+    if (k_sema_nv_atomic(s, e) < 0)      /* __nv_atomic_load_n...: lang/nv_atomic.c */
+        return NULL;
     if (e->has_targs && k_chrono_is_template_call(s, e->name)) {
         k_type *to = e->ntargs >= 1 ? e->targs[0].type : NULL;
         if (to)
@@ -1192,6 +1250,8 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         k_type *t = k_sema_expr(s, e->lhs);
         if (t && t->chrono)
             return k_chrono_member_call(s, e);
+        if (t && k_random_is_type(t))
+            return k_random_member_call(s, e);   /* gen.seed(v) */
         return t ? k_sema_method_call(s, e) : NULL;
     }
     case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
