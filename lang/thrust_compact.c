@@ -9,10 +9,26 @@
  * type the policy is not). */
 #include "thrust.h"
 
-#define POLICY1(ret, name, params, args)                                                  \
+#define POLICY1(P, ret, name, params, args)                                               \
     "template <typename I, typename X> inline " ret " " name                              \
-    "(__execution_policy p, I first, I last, " params ")\n{\n    return " name             \
+    "(" P " p, I first, I last, " params ")\n{\n    return " name                          \
     "(first, last, " args ");\n}\n"
+
+/* The overloads that take a policy P first (thrust::host and thrust::seq
+ * are an __execution_policy, thrust::device a __device_policy). */
+#define COMPACT_POLICY(P)                                                                 \
+    "template <typename I> inline I unique(" P " p, I first, I last)\n"                  \
+    "{\n    return unique(first, last);\n}\n"                                            \
+    POLICY1(P, "I", "remove_if", "X pred", "pred")                                        \
+    POLICY1(P, "I", "remove", "X value", "value")                                         \
+    "template <typename I, typename B> inline I unique(" P " p, I first, I last, B pred)\n" \
+    "{\n    return unique(first, last, pred);\n}\n"                                      \
+    "template <typename I, typename S, typename O, typename P>\n"                         \
+    "inline O copy_if(" P " p, I first, I last, S stencil, O out, P pred)\n"             \
+    "{\n    return copy_if(first, last, stencil, out, pred);\n}\n"                       \
+    "template <typename I, typename O, typename P>\n"                                     \
+    "inline O copy_if(" P " p, I first, I last, O out, P pred)\n"                        \
+    "{\n    return copy_if(first, last, out, pred);\n}\n"
 
 static const char TEXT_COMPACT[] =
     "// Thrust's compaction and permutation algorithms as simtvm builds them in.\n"
@@ -114,26 +130,8 @@ static const char TEXT_COMPACT[] =
     "        if (pred(*first))\n"
     "            *first = new_value;\n"
     "}\n"
-    "template <typename I> inline I unique(__execution_policy p, I first, I last)\n"
-    "{\n"
-    "    return unique(first, last);\n"
-    "}\n"
-    POLICY1("I", "remove_if", "X pred", "pred")
-    POLICY1("I", "remove", "X value", "value")
-    "template <typename I, typename B> inline I unique(__execution_policy p, I first, I last, B pred)\n"
-    "{\n"
-    "    return unique(first, last, pred);\n"
-    "}\n"
-    "template <typename I, typename S, typename O, typename P>\n"
-    "inline O copy_if(__execution_policy p, I first, I last, S stencil, O out, P pred)\n"
-    "{\n"
-    "    return copy_if(first, last, stencil, out, pred);\n"
-    "}\n"
-    "template <typename I, typename O, typename P>\n"
-    "inline O copy_if(__execution_policy p, I first, I last, O out, P pred)\n"
-    "{\n"
-    "    return copy_if(first, last, out, pred);\n"
-    "}\n"
+    COMPACT_POLICY("__execution_policy")
+    COMPACT_POLICY("__device_policy")
     "}\n";
 
 const char *k_thrust_compact_text(void)

@@ -300,9 +300,11 @@ simt_status bi_CUDA_GRAPH_ADD_KERNEL(call *c)
     n.shared = shared;
     const simt_module *m = c->vm->mod;
     /* a pointer to a function is its index + 1 (lang/lower_call.c) */
-    if (func == 0 || func > m->nfuncs || !(m->funcs[func - 1].kind & FN_KERNEL) || extra)
-        return cuda_return(c, extra ? CUDA_ERROR_INVALID_VALUE
-                                    : CUDA_ERROR_INVALID_DEVICE_FUNCTION);
+    /* (an H200 answers a host function with cudaErrorInvalidResourceHandle) */
+    if (func == 0 || extra)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (func > m->nfuncs || !(m->funcs[func - 1].kind & FN_KERNEL))
+        return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
     n.func = (uint32_t)(func - 1);
     int r = kernel_args(c, fn, n.func, params, &n);
     if (r != 0) {
