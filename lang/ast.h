@@ -69,6 +69,8 @@ typedef struct k_type {
     const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
     k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
     int ntargs;
+    unsigned char is_nullptr; /* std::nullptr_t: a TY_PTR to void told apart for overloading
+                                 (nullptr converts to any pointer, to no arithmetic type) */
 } k_type;
 
 /* One template argument as written: a type or an expression (lang/templates.c). */
@@ -199,6 +201,7 @@ struct k_expr {
     const char *tpl_class;    /* `C<args>::m`: the class template C (name is "C::m" and
                                  targs are C's), else NULL */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
+    unsigned char is_nullptr; /* E_INT: the `nullptr` keyword (typed std::nullptr_t) */
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
     k_decl *lambda;           /* E_LAMBDA: the function it defines (params, body; its
