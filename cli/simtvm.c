@@ -192,7 +192,10 @@ static int cmd_build(const simtvm_options *o)
     bad |= fclose(f) != 0;
     simt_module_free(mod);
     if (bad) {
-        remove(o->output);
+        /* a half-written .kbc goes; a device or pipe (-o /dev/stdout) stays */
+        struct stat st;
+        if (stat(o->output, &st) == 0 && S_ISREG(st.st_mode))
+            remove(o->output);
         return errorf("%s: write error", o->output);
     }
     return EXIT_OK;
