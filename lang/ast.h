@@ -96,10 +96,16 @@ typedef struct k_field {
     k_loc loc;
     k_type *type;
     k_expr *bit_expr;         /* the width as written, or NULL */
+    k_expr *init;             /* C++'s default member initializer (`int n = 5;`,
+                                 `int n{5};`, `float v[3]{};`), or NULL */
     /* sema (lang/records.c k_record_layout): */
     uint32_t offset;          /* bytes from the record's start (of the bit-field's unit) */
     int bit_offset, bit_width;/* bit_width 0 for an ordinary member */
+    int access;               /* K_PUBLIC, K_PROTECTED or K_PRIVATE (C++) */
 } k_field;
+
+/* C++ member access: public, protected, private (sema checks the last two). */
+enum { K_PUBLIC, K_PROTECTED, K_PRIVATE };
 
 /* A struct, union or class.  The parser makes one per definition (and one per
  * tag that is used before any definition); sema lays it out once. */
@@ -115,6 +121,10 @@ struct k_record {
     k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
     k_record *base;           /* the base class (its first, unnamed member), or NULL */
     int nmethods, methods_cap;
+    k_record *outer;          /* the class it is nested in, or NULL */
+    int cur_access;           /* while parsing: the access of the next member */
+    const char **friends;     /* names of friend functions and classes (unqualified) */
+    int nfriends, friends_cap;
     /* sema: */
     int layout_state;         /* 0 not yet, 1 in progress, 2 done */
     int64_t size;
@@ -315,6 +325,7 @@ struct k_decl {
 
     /* C++ classes (lang/parse_decl.c, lang/classes.c): */
     k_record *method_of;      /* D_FUNC: the record it is a member function of */
+    int access;               /* a member function's K_PUBLIC, K_PROTECTED or K_PRIVATE */
     int method_kind;          /* enum k_method_kind */
     k_expr **mem_inits;       /* a constructor's `m(args)` list (E_CALL named m) */
     int implicit_copy;        /* C++'s implicit copy constructor, made by the parser

@@ -15,6 +15,7 @@
 
 #include "cg.h"
 #include "sema.h"
+#include "templates.h"
 
 #define TYBUF 96
 
@@ -355,7 +356,14 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                 k_record_name(t->rec));
         return NULL;
     }
+    if (e->has_targs && !c[0]->member_template) {
+        k_error(s->ctx, e->loc, "'%s' is not a member template of '%s': it takes no template "
+                "arguments", e->name, k_record_name(t->rec));
+        return NULL;
+    }
     if (c[0]->member_template) {
+        if (!k_access_check(s, c[0]->method_of, e->name, c[0]->access, e->loc, c[0]->loc))
+            return NULL;
         /* obj.f(args) of a member template: the call S::f(&obj, args), which
          * deduces and instantiates as any function template's call does */
         k_expr *obj = c[0]->method_kind == M_STATIC ? NULL : address_of(s, e->lhs);
@@ -373,7 +381,7 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
         return k_sema_expr(s, e);
     }
     k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
-    if (!f)
+    if (!f || !k_access_check(s, f->method_of, e->name, f->access, e->loc, f->loc))
         return NULL;
     if (f->method_kind == M_METHOD && (t->quals & Q_CONST)) {
         k_error(s->ctx, e->loc, "'%s' is not a const member function: it cannot be called on "
@@ -800,10 +808,135 @@ static k_stmt *base_init(k_sema_state *s, k_decl *f, k_expr *mi)
     return assign_stmt(s, deref, construct_expr(s, bt, mi), mi->loc);
 }
 
+/* Whether constructor f's list names member m. */
+static int names_member(const k_decl *f, const char *m)
+{
+    for (int i = 0; i < f->nmem_inits; i++)
+        if (f->mem_inits[i]->name && strcmp(f->mem_inits[i]->name, m) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether members of class type t are built by a default constructor that
+ * does something (`std::string s;` in a class: its buffer). */
+static int needs_default_ctor(const k_type *t)
+{
+    if (!t || t->kind != TY_RECORD || !k_record_has_ctors(t->rec) || trivial_default(t->rec))
+        return 0;
+    for (int i = 0; i < t->rec->nmethods; i++)
+        if (t->rec->methods[i]->method_kind == M_CTOR && t->rec->methods[i]->nparams == 1)
+            return 1;
+    return 0;
+}
+
+/* Whether a constructor's list leaves member fl to its default: its
+ * default member initializer or its class's default constructor. */
+static int takes_default(const k_decl *f, const k_field *fl)
+{
+    return fl->name && (fl->init || needs_default_ctor(fl->type)) && !names_member(f, fl->name);
+}
+
+/* The `m(...)` entry that builds member fl as C++ does when the list does
+ * not name it: from its default member initializer (a copy of it per
+ * constructor: sema annotates what it checks), or `m()`. */
+static k_expr *default_entry(k_sema_state *s, const k_decl *f, const k_field *fl)
+{
+    k_expr *mi = node(s, E_CALL, fl->init ? fl->init->loc : f->body->loc);
+    mi->name = fl->name;
+    mi->depth = 1;
+    if (!fl->init)
+        return mi;
+    k_subst none = {0};
+    k_expr *init = k_clone_expr(s->ctx, fl->init, &none);
+    if (init->kind == E_INIT_LIST && fl->type->kind != TY_ARRAY) {   /* `int n{5};` */
+        mi->args = init->args;
+        mi->nargs = init->nargs;
+    } else {            /* `int n = 5;`; an array's list: array_default (below) */
+        mi->args = k_alloc(s->ctx, sizeof *mi->args);
+        mi->args[0] = init;
+        mi->nargs = 1;
+    }
+    return mi;
+}
+
+/* C++ builds every member a constructor's list does not name by its
+ * default member initializer or else its default constructor, before the
+ * list: those become `m(...)` entries in front of the list (in the
+ * members' order). */
+static void add_default_members(k_sema_state *s, k_decl *f)
+{
+    const k_record *r = f->method_of;
+    int n = 0;
+    for (int i = 0; i < r->nfields; i++)
+        n += takes_default(f, &r->fields[i]);
+    if (!n)
+        return;
+    k_expr **list = k_alloc(s->ctx, sizeof *list * (size_t)(n + f->nmem_inits));
+    int k = 0;
+    for (int i = 0; i < r->nfields; i++)
+        if (takes_default(f, &r->fields[i]))
+            list[k++] = default_entry(s, f, &r->fields[i]);
+    for (int i = 0; i < f->nmem_inits; i++)
+        list[k++] = f->mem_inits[i];
+    f->mem_inits = list;
+    f->nmem_inits = k;
+}
+
+/* `(*this).name[i]` */
+static k_expr *member_element(k_sema_state *s, const char *name, int64_t i, k_loc loc)
+{
+    k_expr *deref = node(s, E_UNARY, loc);
+    deref->op = KU_DEREF;
+    deref->lhs = this_expr(s, loc);
+    deref->depth = 2;
+    k_expr *m = node(s, E_MEMBER, loc);
+    m->name = name;
+    m->lhs = deref;
+    m->depth = 3;
+    k_expr *idx = node(s, E_INT, loc);
+    idx->ival = (uint64_t)i;
+    idx->depth = 1;
+    k_expr *at = node(s, E_INDEX, loc);
+    at->lhs = m;
+    at->rhs = idx;
+    at->depth = 4;
+    return at;
+}
+
+/* An array member's default `float v[3]{1, 2};`: one assignment per element,
+ * the ones the list leaves zero (a block of them). */
+static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
+{
+    k_stmt *b = k_stmt_new(s->ctx, S_BLOCK, mi->loc);
+    const k_expr *list = mi->nargs == 1 ? mi->args[0] : NULL;
+    int64_t n = fld->type->length;
+    if (!list || list->kind != E_INIT_LIST || n < 0 || fld->type->base->kind == TY_ARRAY ||
+        fld->type->base->kind == TY_RECORD) {
+        k_error(s->ctx, mi->loc, "member array '%s' can only be initialized by a braced list of "
+                "values in K (`float v[3]{1, 2};`)", mi->name);
+        return b;
+    }
+    if (list->nargs > n) {
+        k_error(s->ctx, list->loc, "too many initializers for member array '%s'", mi->name);
+        return b;
+    }
+    b->stmts = k_alloc(s->ctx, sizeof *b->stmts * (size_t)(n + 1));
+    for (int64_t i = 0; i < n; i++) {
+        k_expr *v = i < list->nargs ? list->args[i] : node(s, E_INT, mi->loc);
+        if (i >= list->nargs)
+            v->depth = 1;
+        b->stmts[b->nstmts++] = assign_stmt(s, member_element(s, mi->name, i, mi->loc), v, mi->loc);
+    }
+    return b;
+}
+
 /* A constructor's `m(args)` list becomes assignments at the start of its
  * body, in the order written: (*this).m = arg, or a constructed value. */
 void k_sema_mem_inits(k_sema_state *s, k_decl *f)
 {
+    if (f->method_kind == M_CTOR && !f->implicit_copy && f->method_of && f->body &&
+        f->body->kind == S_BLOCK)
+        add_default_members(s, f);
     if (!f->nmem_inits || !f->body || f->body->kind != S_BLOCK)
         return;
     k_stmt *body = f->body;
@@ -817,6 +950,10 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         }
         uint32_t off;
         const k_field *fld = k_record_find(f->method_of, mi->name, &off);
+        if (fld && fld->type->kind == TY_ARRAY) {
+            ns[i] = array_init(s, fld, mi);
+            continue;
+        }
         k_expr *lhs = node(s, E_IDENT, mi->loc);
         lhs->name = mi->name;
         k_expr *rhs;

@@ -180,8 +180,9 @@ void kp_add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
         return;
     }
     if (sp && (sp->storage & ST_FRIEND)) {
-        /* access is not checked, so a friend's declaration says nothing; a
-         * friend defined in the class is an ordinary function */
+        /* a friend may use the class's private members (lang/access.c); one
+         * defined in the class is an ordinary function */
+        k_parse_friend(ps, d->name);
         sp->storage &= ~(unsigned)ST_FRIEND;
         if (body)
             kp_add_function(ps, sp, d, body);
@@ -210,6 +211,23 @@ k_declarator *kp_fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list 
     for (int i = 0; params && i < params->n; i++)
         if (params->items[i] && !(params->n == 1 && is_void_param(params->items[i])))
             kp_list_append(ps, &d->fn_params, params->items[i]);
+    return d;
+}
+
+/* `(&name)[n]` (ptrs NULL) and `(*name)[n]`: the declarator of a reference
+ * or pointer to an array; later `[m]`s add dimensions to the array. */
+k_declarator *kp_array_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_expr *len)
+{
+    if (!d)
+        return NULL;
+    if (d->dims.n)
+        k_error(ps->ctx, d->loc, "arrays of pointers to arrays are not supported in K");
+    d->array_ref = 1;
+    if (ptrs)
+        d->fn_ptrs = *ptrs;
+    else
+        d->is_ref = 1;
+    kp_list_append(ps, &d->dims, len);
     return d;
 }
 
@@ -471,7 +489,7 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         if (t)
             t->quals = (unsigned)(uintptr_t)d->ptr_quals.items[i];
     }
-    if (d->is_ref) {
+    if (d->is_ref && !d->array_ref) {
         k_type *r = k_type_new(ps->ctx, TY_REF);
         if (r) {
             r->base = t;
@@ -505,6 +523,17 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
     int n = d->dims.n < MAX_ARRAY_DIMS ? d->dims.n : MAX_ARRAY_DIMS;
     for (int i = n - 1; i >= 0; i--)
         t = k_type_array(ps->ctx, t, d->dims.items[i]);
+    if (d->array_ref) {   /* (&a)[n], (*p)[n]: then the reference or the pointers */
+        for (int i = 0; i < d->fn_ptrs.n && i < MAX_POINTER_LEVELS; i++) {
+            t = k_type_ptr(ps->ctx, t);
+            t->quals = (unsigned)(uintptr_t)d->fn_ptrs.items[i];
+        }
+        if (d->is_ref) {
+            k_type *r = k_type_new(ps->ctx, TY_REF);
+            r->base = t;
+            t = r;
+        }
+    }
     return t;
 }
 
@@ -841,6 +870,13 @@ static int typedef_probe(void *arg, const char *qname)
 /* The typedef a name written here stands for, through namespaces. */
 k_type *kp_typedef_lookup(k_parser *ps, const char *name)
 {
+    /* inside a class, its member types (and its enclosing classes') first */
+    for (int i = ps->records.n - 1; i >= 0 && !strstr(name, "::"); i--) {
+        k_type *t = k_parse_typedef_lookup(
+            ps, k_ns_qualify(ps->ctx, k_parse_record_scope(ps, ps->records.items[i]), name));
+        if (t)
+            return t;
+    }
     k_ns_view v = { ps->ns, (k_decl *const *)ps->uses.items, ps->uses.n };
     const char *q = k_ns_resolve(ps->ctx, &v, name, typedef_probe, ps);
     return q ? k_parse_typedef_lookup(ps, q) : NULL;
@@ -860,6 +896,36 @@ k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t)
     e->int_nondecimal = t->int_nondecimal;
     e->is_single = t->is_single;
     return e;
+}
+
+/* ---- C++'s implicit default constructor ---- */
+/* A class with default member initializers (`int n = 5;`) and no
+ * constructor of its own gets `S() {}`, host and device (host only when a
+ * member has a constructor, as std::string's), so that every `S s;`
+ * runs them (lang/classes.c puts them in front of each constructor's body).
+ * Unlike C++'s, the class then is no aggregate: `S s = {1, 2}` is an error. */
+void kp_implicit_default_ctor(k_parser *ps, k_type *t)
+{
+    k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
+    int inits = 0, host_only = 0;
+    for (int i = 0; r && i < r->nfields; i++) {
+        const k_type *ft = r->fields[i].type;
+        inits += r->fields[i].init != NULL;
+        /* a member built by a constructor (std::string's: host code) */
+        host_only |= ft && ft->kind == TY_RECORD && k_record_has_ctors(ft->rec);
+    }
+    if (!inits || r->is_union || !r->tag)
+        return;
+    for (int i = 0; i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == M_CTOR)
+            return;
+    k_declarator *d = kp_ctor_dtor(ps, NULL, t, r->loc, NULL, 0);
+    if (!d)
+        return;
+    kp_add_method(ps, NULL, d, 0, NULL, kp_make_block(ps, r->loc, kp_list_new(ps)));
+    for (int i = 0; i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == M_CTOR)
+            r->methods[i]->storage |= host_only ? ST_HOST : ST_HOST | ST_DEVICE;
 }
 
 /* ---- C++'s implicit copy constructor ---- */

@@ -19,6 +19,8 @@ k_expr *kp_make_init_list(k_parser *ps, k_loc loc, k_list *items);
 k_expr *kp_ident_expr(k_parser *ps, const char *name, k_loc loc);
 void kp_add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const, k_list *inits, k_stmt *body);
 k_declarator *kp_fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list *params, int variadic);
+/* `(&name)[n]`, `(*name)[n]`: a reference or pointer to an array. */
+k_declarator *kp_array_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_expr *len);
 void kp_method_proto(k_parser *ps, k_specs *sp, k_declarator *d);
 k_declarator *kp_ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params, int dtor);
 k_expr *kp_expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args);
@@ -46,5 +48,6 @@ void kp_add_builtin_type(void *arg, const char *name, k_type *type);
 k_type *kp_typedef_lookup(k_parser *ps, const char *name);
 k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t);
 void kp_implicit_copy_ctor(k_parser *ps, k_type *t);
+void kp_implicit_default_ctor(k_parser *ps, k_type *t);
 
 #endif

@@ -61,6 +61,11 @@ void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type)
                 name = k_ns_last(ps->typedef_names.items[i]);
     if (!name || !type)
         return;
+    if (ps->records.n) {   /* `using T = U;` in a class: its member type */
+        const char *scope = k_parse_record_scope(ps, ps->records.items[ps->records.n - 1]);
+        k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, scope, name), type);
+        return;
+    }
     k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, name), type);
 }
 

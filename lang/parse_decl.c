@@ -118,6 +118,9 @@ static k_type *declare_tag(k_parser *ps, int is_union, const char *tag, k_loc lo
         k_parse_list_add(ps, &ps->tag_names, (void *)k_ns_qualify(ps->ctx, ps->ns, tag));
         k_parse_list_add(ps, &ps->tag_types, t);
         k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, tag), t);
+        if (ps->records.n)   /* nested: also `Outer::Inner` */
+            k_parse_add_typedef(ps, qualified(ps, k_parse_record_scope(
+                                        ps, ps->records.items[ps->records.n - 1]), tag), t);
     }
     return t;
 }
@@ -154,6 +157,8 @@ k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc 
             k_error(ps->ctx, loc, "redefinition of '%s %s'", kind_word(is_union), tag);
         t = declare_tag(ps, is_union, tag, loc);
     }
+    t->rec->outer = ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
+    t->rec->cur_access = ps->class_kw ? K_PRIVATE : K_PUBLIC;
     k_parse_list_add(ps, &ps->records, t->rec);
     return t;
 }
@@ -199,15 +204,44 @@ static void static_member(k_parser *ps, k_record *r, k_specs *sp, k_declarator *
     k_parse_list_add(ps, &ps->decls, v);
 }
 
+/* The scope a member type of r is named in: "N::S" for S in namespace N
+ * (r's tag as the namespace qualifies it). */
+const char *k_parse_record_scope(k_parser *ps, const k_record *r)
+{
+    return k_ns_qualify(ps->ctx, ps->ns, r->tag ? r->tag : "?");
+}
+
+/* `typedef T name;` in S: the type name "S::name", found by its bare name
+ * inside S (kp_typedef_lookup) and as `S::name` outside. */
+static void member_typedefs(k_parser *ps, k_specs *sp, k_list *dtors,
+                            k_type *(*build)(k_parser *, k_specs *, k_declarator *))
+{
+    k_record *r = ps->records.items[ps->records.n - 1];
+    if (sp->storage)
+        k_error(ps->ctx, sp->loc, "storage class in a typedef");
+    for (int i = 0; dtors && i < dtors->n; i++) {
+        k_declarator *d = dtors->items[i];
+        if (d && d->name)
+            k_parse_add_typedef(ps, qualified(ps, k_parse_record_scope(ps, r), d->name),
+                                build(ps, sp, d));
+    }
+}
+
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *))
 {
     if (!ps->records.n || !sp)
         return;
-    if (sp->storage & ST_FRIEND)
-        return;   /* `friend class X;`, `friend int f(S);`: access is not checked */
     k_record *r = ps->records.items[ps->records.n - 1];
+    if (sp->storage & ST_FRIEND) {   /* `friend class X;`, `friend int f(S);` */
+        if (!dtors && sp->typedef_type && sp->typedef_type->kind == TY_RECORD)
+            k_parse_friend(ps, sp->typedef_type->rec->tag);
+        for (int i = 0; dtors && i < dtors->n; i++)
+            if (dtors->items[i])
+                k_parse_friend(ps, ((k_declarator *)dtors->items[i])->name);
+        return;
+    }
     for (int i = 0; dtors && i < dtors->n; i++) {
         k_declarator *d = dtors->items[i];
         if (d && d->is_func)
@@ -217,7 +251,11 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
         if (d && (d->is_func || (sp->storage & ST_STATIC)))
             dtors->items[i] = NULL;
     }
-    if (sp->is_typedef || (sp->storage & ~(unsigned)(ST_STATIC | ST_DEVICE | ST_HOST |
+    if (sp->is_typedef) {
+        member_typedefs(ps, sp, dtors, build);
+        return;
+    }
+    if ((sp->storage & ~(unsigned)(ST_STATIC | ST_DEVICE | ST_HOST |
                                                      ST_INLINE | ST_FORCEINLINE)))
         k_error(ps->ctx, sp->loc, "storage classes and typedefs inside a %s are not supported",
                 kind_word(r->is_union));
@@ -235,10 +273,15 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
         k_declarator *d = dtors->items[i];
         if (!d)
             continue;
-        if (d->init)
-            k_error(ps->ctx, d->loc, "default member initializers are not supported");
+        if (d->init && (r->is_union || d->bits)) {
+            k_error(ps->ctx, d->loc, "default member initializers of %s are not supported in K",
+                    d->bits ? "bit-fields" : "union members");
+            d->init = NULL;
+        }
         k_field *f = k_record_add(ps->ctx, r, d->name, build(ps, sp, d), d->loc);
         f->bit_expr = d->bits;
+        f->access = r->cur_access;
+        f->init = d->init;   /* used by the constructors (lang/classes.c) */
     }
 }
 
@@ -369,7 +412,9 @@ int k_parse_type_name_here(const k_parser *ps)
 }
 
 /* `T (*name)(...)`: a '(' right after a type and before a '*' opens a
- * function pointer's declarator (a cast or a call never follows a type). */
+ * function pointer's declarator (a cast or a call never follows a type);
+ * `T (*name)[n]` and `T (&name)[n]` a pointer's or a reference's to an
+ * array. */
 int k_parse_fnptr_open(const k_parser *ps)
 {
     if (!is_type_token(ps->prev_kind))
@@ -377,13 +422,38 @@ int k_parse_fnptr_open(const k_parser *ps)
     const unsigned char *p = ps->lx.cur;
     while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
         p++;
-    return p < ps->lx.lim && *p == '*';
+    if (p < ps->lx.lim && *p == '*')
+        return 1;
+    /* `T (&a)[n]`, a reference to an array, opens the same way; `S(&x)`
+     * (a construction from an address) does not: `&`, a name, `)`, `[` */
+    if (p >= ps->lx.lim || *p != '&')
+        return 0;
+    const unsigned char *q = p + 1;
+    while (q < ps->lx.lim && (*q == ' ' || *q == '\t'))
+        q++;
+    const unsigned char *name = q;
+    while (q < ps->lx.lim && (*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+                              (*q >= '0' && *q <= '9')))
+        q++;
+    while (q < ps->lx.lim && (*q == ' ' || *q == '\t'))
+        q++;
+    if (q == name || q >= ps->lx.lim || *q != ')')
+        return 0;
+    for (q++; q < ps->lx.lim && (*q == ' ' || *q == '\t'); q++)
+        ;
+    return q < ps->lx.lim && *q == '[';
 }
 
 /* `T x{...}`: a '{' right after a name that follows a type (not a tag
  * keyword: `struct S {` opens a body) starts the name's braced initializer. */
 int k_parse_brace_init(const k_parser *ps)
 {
+    /* `float v[3]{};` as a member: right in a class's body (a lambda's
+     * `[]{` cannot stand there) */
+    if (ps->prev_kind == ']' && ps->records.n && ps->brace_depth > 0 &&
+        ps->brace_depth <= (int)sizeof ps->brace_record &&
+        ps->brace_record[ps->brace_depth - 1])
+        return 1;
     if (ps->prev_kind != IDENT)
         return 0;
     int k = ps->prev2_kind;
@@ -471,8 +541,35 @@ const char *k_parse_ctor_name(k_parser *ps, k_type *cls, k_loc loc, int dtor)
     return qualified(ps, tag, name);
 }
 
+/* `public:`, `protected:`, `private:` in the class being parsed. */
+void k_parse_access(k_parser *ps, int access)
+{
+    k_record *r = current_record(ps);
+    if (r)
+        r->cur_access = access;
+}
+
+/* A friend of the class being parsed: a function or class name, whose last
+ * part is what sema compares (lang/access.c). */
+void k_parse_friend(k_parser *ps, const char *name)
+{
+    k_record *r = ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
+    if (!r || !name)
+        return;
+    if (r->nfriends == r->friends_cap) {
+        int cap = r->friends_cap ? 2 * r->friends_cap : 4;
+        const char **nf = k_alloc(ps->ctx, sizeof *nf * (size_t)cap);
+        if (r->nfriends)
+            memcpy(nf, r->friends, sizeof *nf * (size_t)r->nfriends);
+        r->friends = nf;
+        r->friends_cap = cap;
+    }
+    r->friends[r->nfriends++] = name;
+}
+
 static void add_to_record(k_parser *ps, k_record *r, k_decl *f)
 {
+    f->access = r->cur_access;
     if (r->nmethods == r->methods_cap) {
         int cap = r->methods_cap ? r->methods_cap * 2 : 8;
         k_decl **nm = k_alloc(ps->ctx, sizeof *nm * (size_t)cap);

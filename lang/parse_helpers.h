@@ -11,6 +11,11 @@ void k_parse_list_add(k_parser *ps, k_list *l, void *item);
 k_type *k_parse_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc);
 k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc);
 k_type *k_parse_record_end(k_parser *ps, k_type *t);
+/* The scope a class's member types are named in ("N::S"). */
+const char *k_parse_record_scope(k_parser *ps, const k_record *r);
+/* `public:` & co. and `friend` in the class being parsed (C++ access). */
+void k_parse_access(k_parser *ps, int access);
+void k_parse_friend(k_parser *ps, const char *name);
 void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc);
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
@@ -80,6 +85,8 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **name);
 int k_tpl_nested_head(k_parser *ps, k_loc loc);
 void k_tpl_member_end(k_parser *ps, k_list *params);
+int k_tpl_member_call_name(const k_parser *ps, const char *name);
+k_expr *k_tpl_member_targs(k_parser *ps, k_expr *m, k_loc loc, k_list *targs);
 const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member);
 k_record *k_tpl_class_record(k_parser *ps, const char *name);
 int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f);

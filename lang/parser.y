@@ -63,6 +63,8 @@ typedef struct k_declarator {
     k_expr *init;
     k_expr *bits;                 /* a member's bit-field width */
     unsigned ctor_storage;        /* a constructor's or destructor's specifiers */
+    int array_ref;                /* `(&name)[N]`, `(*name)[N]`: the reference or the
+                                     pointers (fn_ptrs) apply to the array */
     int fnptr;                    /* `(*name)(params)`: a pointer to a function */
     k_list fn_ptrs;               /* the '*'s inside the parentheses */
     k_list fn_params;             /* the pointed-to function's parameters */
@@ -99,6 +101,7 @@ struct k_parser {
                                    * that name seen through `using namespace std` */
     k_list records;               /* records whose body is being parsed */
     k_record *just_defined;       /* the record whose '}' was just reduced */
+    int class_kw;                 /* the last record keyword was `class` (members private) */
     k_type *cur_enum;             /* the enum whose enumerators are being parsed */
     const char *enum_scope;       /* an enum class's name (its enumerators are E::A), or NULL */
     k_list enumerators;           /* its constants so far (D_VAR), for the next specs */
@@ -233,7 +236,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <ptr> tparam targ
 %type <stmt> handler
 %type <stmt> statement compound declaration for_init block_item using static_assert cond_decl
-%type <bits> cxx_cast
+%type <bits> cxx_cast access
 %type <list> captures_opt captures lambda_params
 %type <expr> capture
 %type <type> lambda_ret
@@ -419,7 +422,12 @@ tagged_spec
     ;
 
 record_spec
-    : record_head members '}'       { kp_implicit_copy_ctor(ps, $1); $$ = k_parse_record_end(ps, $1); }
+    : record_head members '}'
+        {
+            kp_implicit_default_ctor(ps, $1);
+            kp_implicit_copy_ctor(ps, $1);
+            $$ = k_parse_record_end(ps, $1);
+        }
     | record_kw IDENT %prec ENUM_REF            { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
     ;
 
@@ -458,9 +466,9 @@ member_path
     ;
 
 record_kw
-    : KW_STRUCT         { $$ = 0; }
-    | KW_UNION          { $$ = 1; }
-    | KW_CLASS_RECORD   { $$ = 0; }     /* access is not checked: a class is a struct */
+    : KW_STRUCT         { $$ = 0; ps->class_kw = 0; }
+    | KW_UNION          { $$ = 1; ps->class_kw = 0; }
+    | KW_CLASS_RECORD   { $$ = 0; ps->class_kw = 1; }   /* its members are private by default */
     ;
 
 members
@@ -483,15 +491,16 @@ member
         { kp_add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
     | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { kp_add_method(ps, NULL, $1, 0, NULL, $2); }
-    | access ':'
+    | access ':'                                { k_parse_access(ps, $1); }
+    | KW_USING IDENT '=' type_name ';'          { k_parse_using_type(ps, LOC(@2), $2, $4); }
     | ';'
     | error ';'                                 { yyerrok; }
     ;
 
 access
-    : KW_PUBLIC
-    | KW_PRIVATE
-    | KW_PROTECTED
+    : KW_PUBLIC                                 { $$ = K_PUBLIC; }
+    | KW_PRIVATE                                { $$ = K_PRIVATE; }
+    | KW_PROTECTED                              { $$ = K_PROTECTED; }
     ;
 
 method_quals
@@ -722,6 +731,10 @@ direct_dtor
     | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 0); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ',' ELLIPSIS ')'
                                                 { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 1); }
+    | FNPTR_OPEN '&' IDENT ')' '[' const_expr ']'   /* a reference to an array */
+        { $$ = kp_array_dtor(ps, NULL, kp_dtor_new(ps, LOC(@3), $3), $6); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '[' const_expr ']'   /* a pointer to an array */
+        { $$ = kp_array_dtor(ps, $2, $3, $6); }
     | direct_dtor '[' ']'                       { $$ = $1; kp_list_append(ps, &$$->dims, NULL); }
     | direct_dtor '[' const_expr ']'            { $$ = $1; kp_list_append(ps, &$$->dims, $3); }
     ;
@@ -1083,6 +1096,19 @@ postfix
                             kp_expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
             if ($$) $$->name = $3;
         }
+    | postfix '.' TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE   /* obj.f<int> */
+        {
+            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
+            if ($$) $$->name = k_ns_last($3);
+            $$ = k_tpl_member_targs(ps, $$, LOC(@3), $5);
+        }
+    | postfix ARROW TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE
+        {
+            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2),
+                            kp_expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
+            if ($$) $$->name = k_ns_last($3);
+            $$ = k_tpl_member_targs(ps, $$, LOC(@3), $5);
+        }
     | postfix INC                   { $$ = kp_expr_unary(ps, E_UNARY, KU_POSTINC, LOC(@2), $1); }
     | postfix DEC                   { $$ = kp_expr_unary(ps, E_UNARY, KU_POSTDEC, LOC(@2), $1); }
     ;
@@ -1296,6 +1322,8 @@ static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
          * even where std::count is in view */
         if (ps->prev_kind == '.' || ps->prev_kind == ARROW) {
             lval->name = name ? name : "?";
+            if (name && k_tpl_member_call_name(ps, name))
+                kind = TEMPLATE_NAME;   /* `obj.f<int>(x)` */
             break;
         }
         k_type *tdef = ps->typedef_names.n && name ? kp_typedef_lookup(ps, name) : NULL;

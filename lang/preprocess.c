@@ -1088,6 +1088,7 @@ static const char *const predefined[] = {
     "cudaMemcpyDeviceToDevice 3", "cudaMemcpyDefault 4", "cudaMemAttachGlobal 1",
     /* the host C library (runtime/stdio.c, runtime/clocks.c) */
     "stdin ((FILE *)1)", "stdout ((FILE *)2)", "stderr ((FILE *)3)", "EOF (-1)",
+    "SEEK_SET 0", "SEEK_CUR 1", "SEEK_END 2",
     "CLOCKS_PER_SEC ((clock_t)1000000)", "CLOCK_REALTIME 0", "CLOCK_MONOTONIC 1",
     "CLOCK_PROCESS_CPUTIME_ID 2", "CLOCK_THREAD_CPUTIME_ID 3", "CLOCK_MONOTONIC_RAW 4",
 #include "lang/cuda_names.def"

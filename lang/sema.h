@@ -175,6 +175,15 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done);
 int k_sema_member_ident(k_sema_state *s, k_expr *e);
 k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assign, int *done);
 int k_record_has_ctors(const k_record *r);
+/* C++ member access (lang/access.c): whether the function being checked may
+ * use r's member of that access (else one error at use, a note at decl);
+ * k_access_field finds the field named in r (or its base) first. */
+int k_access_check(k_sema_state *s, const k_record *r, const char *member, int access,
+                   k_loc use, k_loc decl);
+int k_access_field(k_sema_state *s, const k_record *r, const char *name, k_loc use);
+/* `a = b` of a class without operator= whose members have one: rewritten
+ * member by member (lang/assign.c); 0 when the bytes are copied. */
+int k_assign_memberwise(k_sema_state *s, k_expr *e, k_type *tl);
 k_decl *k_record_copy_ctor(const k_record *r);
 void k_stl_rewrite_call(k_sema_state *s, k_expr *e);
 k_type *k_stl_limits_call(k_sema_state *s, k_expr *e);

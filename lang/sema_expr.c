@@ -509,9 +509,9 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         return k_iostream_insert(s, e, tb);
     if (e->op == KB_SHL && k_iostream_is_sstream(ta))
         return k_iostream_sstream_insert(s, e, tb);
-    if (e->op == KB_SHR && (k_iostream_is_sstream(ta) || k_iostream_is_stream(ta))) {
-        k_error(ctx, e->loc, "reading from a stream (>>) is not supported in K (parse with "
-                "std::stoi/strtod or sscanf)");
+    if (e->op == KB_SHR && k_iostream_is_stream(ta)) {   /* string streams: lang/stl_streams.c */
+        k_error(ctx, e->loc, "reading from std::cin (>>) is not supported in K (read a file "
+                "with std::ifstream, or parse with std::istringstream or sscanf)");
         return NULL;
     }
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
@@ -558,11 +558,17 @@ static k_type *assign(k_sema_state *s, k_expr *e)
     k_type *tr = k_sema_rvalue(s, e->rhs);
     if (!tl || !tr)
         return NULL;
-    if (tl->kind == TY_RECORD) {   /* operator= and the compound ones */
+    /* a constructor's `m(args)`: the member is initialised with the value
+     * built for it, not assigned (its operator= would read an unbuilt m) */
+    int init = e->is_member_init && e->op == KB_NONE && tl->kind == TY_RECORD &&
+               tr->kind == TY_RECORD && tr->rec == tl->rec;
+    if (tl->kind == TY_RECORD && !init) {   /* operator= and the compound ones */
         int done;
         k_type *t = k_sema_operator(s, e, e->op, 0, 1, &done);
         if (done)
             return t;
+        if (k_assign_memberwise(s, e, tl))   /* C++'s implicit operator= (lang/assign.c) */
+            return k_sema_expr(s, e);
     }
     if (e->is_member_init && e->lhs->is_lvalue && (tl->quals & Q_CONST)) {
         k_type *m = k_alloc(s->ctx, sizeof *m);   /* the const member, initialised */
@@ -692,10 +698,33 @@ static k_type *member(k_sema_state *s, k_expr *e)
                 k_ty_str(t, b, sizeof b));
         return NULL;
     }
+    if (t->kind == TY_RECORD && !k_access_field(s, t->rec, e->name, e->loc))
+        return NULL;
     e->is_lvalue = e->lhs->is_lvalue;
     if (t->quals & Q_CONST)
         ft = k_ty_qualified(s->ctx, ft, Q_CONST);
     return set(e, ft);
+}
+
+/* `reinterpret_cast<T &>(x)` (and the other casts to a reference): the
+ * object x as a T, `*(T *)&x`.  e becomes the dereference. */
+static k_type *cast_to_ref(k_sema_state *s, k_expr *e, k_type *to)
+{
+    k_expr *addr = k_expr_new(s->ctx, E_UNARY, e->loc);
+    k_expr *c = k_expr_new(s->ctx, E_CAST, e->loc);
+    addr->op = KU_ADDR;
+    addr->lhs = e->lhs;
+    addr->depth = e->lhs->depth + 1;
+    c->op = e->op;
+    c->lhs = addr;
+    c->type_written = k_type_ptr(s->ctx, to->base);
+    c->depth = addr->depth + 1;
+    e->kind = E_UNARY;
+    e->op = KU_DEREF;
+    e->lhs = c;
+    e->type_written = NULL;
+    e->depth = c->depth + 1;
+    return k_sema_expr(s, e);
 }
 
 /* A floating literal, or one negated or with a unary plus ((int)-2.5 is a
@@ -719,6 +748,8 @@ static k_type *cast(k_sema_state *s, k_expr *e)
 {
     k_type *to = e->type_written;
     k_sema_resolve_type(s, to, e->loc);
+    if (to->kind == TY_REF && to->base)
+        return cast_to_ref(s, e, to);
     /* C<T>() was parsed as a cast of a 0 placed where the cast is: a
      * value-initialised object, of a class with constructors or not
      * (thrust::plus<float>()) */

@@ -19,6 +19,8 @@
 #define INC_STRING "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/string.h>\n"
 #define INC_SSTREAM INC_STRING "#include <simtvm/sstream.h>\n"
 #define INC_VECTOR "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/vector.h>\n"
+#define INC_FSTREAM INC_STRING "#include <simtvm/fstream.h>\n"
+#define INC_MAP INC_STRING "#include <simtvm/map.h>\n"
 
 static const struct {
     const char *name;
@@ -27,7 +29,8 @@ static const struct {
     {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_STRING}, {"ostream", INC_STRING},
     {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
-    {"exception", INC_STRING}, {"sstream", INC_SSTREAM},
+    {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM},
+    {"fstream", INC_FSTREAM}, {"map", INC_MAP},
 };
 
 const char *k_stl_header_text(const char *name)
@@ -38,6 +41,10 @@ const char *k_stl_header_text(const char *name)
         return k_stl_string_text();
     if (!strcmp(name, "simtvm/sstream.h"))
         return k_stl_sstream_text();
+    if (!strcmp(name, "simtvm/fstream.h"))
+        return k_stl_fstream_text();
+    if (!strcmp(name, "simtvm/map.h"))
+        return k_stl_map_text();
     if (!strcmp(name, "simtvm/vector.h"))
         return k_stl_vector_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)

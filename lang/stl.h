@@ -7,7 +7,9 @@
 const char *k_stl_algorithm_text(void);
 const char *k_stl_string_text(void);
 const char *k_stl_vector_text(void);
-const char *k_stl_sstream_text(void);
+const char *k_stl_sstream_text(void);   /* lang/stl_streams.c */
+const char *k_stl_fstream_text(void);
+const char *k_stl_map_text(void);       /* lang/stl_map.c */
 /* The text of a standard header that is written in K, or NULL. */
 const char *k_stl_header_text(const char *name);
 

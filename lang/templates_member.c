@@ -149,3 +149,40 @@ int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f)
     ps->tpl.decl_mark = ps->decls.n;
     return 1;
 }
+
+/* ---- `obj.f<int>(x)`: explicit arguments of a member template's call ---- */
+
+/* After `.` or `->`: whether name, followed by '<', is a member template's
+ * (some class's "S::name" was declared a function template), so the '<'
+ * opens its arguments.  The object's class is sema's to know: a comparison
+ * `o.n < m` with a member template named n elsewhere reads as a call. */
+int k_tpl_member_call_name(const k_parser *ps, const char *name)
+{
+    const unsigned char *p = ps->lx.cur;
+    while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    if (p >= ps->lx.lim || *p != '<' || (p + 1 < ps->lx.lim && (p[1] == '<' || p[1] == '=')))
+        return 0;
+    size_t n = strlen(name);
+    for (int i = 0; i < ps->tpl.n; i++) {
+        const char *q = ps->tpl.names[i];
+        size_t m = strlen(q);
+        if (ps->tpl.kinds[i] == K_TPL_FUNCTION && m > n + 2 && strcmp(q + m - n, name) == 0 &&
+            q[m - n - 1] == ':' && q[m - n - 2] == ':')
+            return 1;
+    }
+    return 0;
+}
+
+/* `obj.f<args>`: the member expression m carries the arguments, which the
+ * call's E_MCALL keeps (lang/classes.c hands them to the instantiation). */
+k_expr *k_tpl_member_targs(k_parser *ps, k_expr *m, k_loc loc, k_list *targs)
+{
+    k_expr *id = k_tpl_ident(ps, loc, m ? m->name : "?", targs);
+    if (m && id) {
+        m->has_targs = 1;
+        m->targs = id->targs;
+        m->ntargs = id->ntargs;
+    }
+    return m;
+}

@@ -27,6 +27,7 @@ typedef struct tpl_args {
     int64_t *values;          /* per parameter: the non-type argument's value */
     int n;
     int nexplicit;            /* the first ones were written (`f<int>`): not deduced */
+    int *have;                /* while deducing: the parameters given a value */
 } tpl_args;
 
 typedef struct tpl_inst {
@@ -194,6 +195,39 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
                  tpl_args *out, int report, k_loc at);
 static tpl_entry *find_class(k_sema_state *s, const char *name);
 
+/* The non-type parameter that is the whole length of array type p
+ * (`unsigned (&bins)[N]`), or -1. */
+static int value_tparam(const k_decl *t, const k_type *p)
+{
+    const k_expr *e = p->kind == TY_ARRAY ? p->len_expr : NULL;
+    if (!e || e->kind != E_IDENT || !e->name)
+        return -1;
+    for (int i = 0; i < t->ntparams; i++)
+        if (t->tparams[i].type && t->tparams[i].name && !strcmp(t->tparams[i].name, e->name))
+            return i;
+    return -1;
+}
+
+/* `T (&a)[N]` against an array of known length: N is that length.  0 on
+ * conflicting deductions (reported when report is set). */
+static int match_length(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
+                        tpl_args *out, int report, k_loc at)
+{
+    int k = value_tparam(t, p);
+    if (a->length < 0 || k < out->nexplicit || !out->have)
+        return 1;
+    if (!out->have[k] || out->values[k] == a->length) {
+        out->values[k] = a->length;
+        out->have[k] = 1;
+        return 1;
+    }
+    if (report)
+        k_error(s->ctx, at, "no matching function for call to '%s': deduced conflicting"
+                " values for parameter '%s' (%lld vs. %lld)", t->name, t->tparams[k].name,
+                (long long)out->values[k], (long long)a->length);
+    return 0;
+}
+
 /* `Pair<T>` against an instance of Pair: T from the instance's arguments. */
 static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                        tpl_args *out, int report, k_loc at)
@@ -242,6 +276,9 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
         }
         return -1;
     }
+    if (p->kind == TY_ARRAY && a->kind == TY_ARRAY && value_tparam(t, p) >= 0 &&
+        !match_length(s, t, p, a, out, report, at))
+        return -1;
     if (p->kind == TY_PTR || p->kind == TY_ARRAY) {
         if (a->kind != TY_PTR && a->kind != TY_ARRAY)
             return 0;
@@ -258,6 +295,8 @@ static int mentions_tparam(const k_type *p)
     for (; p; p = p->base) {
         if (p->kind == TY_TPARAM)
             return 1;
+        if (p->kind == TY_ARRAY && p->len_expr && p->len_expr->kind == E_IDENT)
+            return 1;   /* maybe a non-type parameter: `T (&a)[N]` (match_length) */
         for (int i = 0; p->kind == TY_TEMPLATE_ID && i < p->ntargs; i++)
             if (p->targs[i].type && mentions_tparam(p->targs[i].type))
                 return 1;
@@ -381,8 +420,10 @@ static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a
     for (int i = 0; i < call->ntargs; i++)
         have[i] = 1;
     a->nexplicit = call->ntargs;
+    a->have = have;
     if (!deduce(s, t, call, a, report))
         return 0;
+    a->have = NULL;
     return defaults(s, t, a, have, call->loc, report);
 }
 
@@ -440,13 +481,19 @@ static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
 }
 
 /* Partial ordering, simplified: how much of each parameter's type is fixed
- * around its template parameters (`T *` beats `T`, `const T *` beats `T *`). */
+ * around its template parameters (`T *` beats `T`, `const T *` beats `T *`,
+ * `Iter<T>` beats `T`, and a type that names no template parameter, such as
+ * Thrust's `__device_policy`, beats `P`). */
 static int specificity(const k_decl *t)
 {
     int n = 0;
-    for (int i = 0; i < t->nparams; i++)
-        for (const k_type *p = t->params[i]->type; p; p = p->base)
-            n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0);
+    for (int i = 0; i < t->nparams; i++) {
+        const k_type *top = t->params[i]->type;
+        n += 2 * !mentions_tparam(top);
+        for (const k_type *p = top; p; p = p->base)
+            n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0)
+                 + 2 * (p->kind == TY_TEMPLATE_ID);
+    }
     return n;
 }
 
@@ -468,9 +515,16 @@ static int fit(k_sema_state *s, const k_decl *t, const tpl_args *a, k_expr *call
         if (!p || !at)
             return 0;
         k_sema_resolve_type(s, p, call->loc);
-        if (p->kind == TY_ARRAY)
+        if (p->kind == TY_REF && p->base)   /* binds to the argument itself */
+            p = p->base;
+        else if (p->kind == TY_ARRAY)
             p = k_type_ptr(s->ctx, p->base);
-        at = k_decay(s->ctx, at);
+        if (p->kind != TY_ARRAY)   /* `T (&a)[N]` keeps the argument an array */
+            at = k_decay(s->ctx, at);
+        if (p->kind == TY_ARRAY && k_ty_same(p, at))
+            continue;
+        if (p->kind == TY_ARRAY)
+            return 0;
         if (k_ty_same(p, at))
             continue;
         exact = 0;
@@ -495,6 +549,18 @@ static int exact_match(k_sema_state *s, const k_decl *f, k_expr *call)
             return 0;
     }
     return 1;
+}
+
+/* Whether one of the plain overloads of f takes exactly the call's argument
+ * types (`__sort_kind(int *)` beside `template <class T> __sort_kind(T *)`). */
+static int overload_exact(k_sema_state *s, k_decl *f, k_expr *call)
+{
+    k_decl *cand[64];
+    int n = k_sema_overloads(s, f, cand, 64);
+    for (int i = 0; i < n; i++)
+        if (cand[i]->kind == D_FUNC && exact_match(s, cand[i], call))
+            return 1;
+    return exact_match(s, f, call);
 }
 
 static k_record *class_instance(k_sema_state *s, const char *name, k_targ *targs, int n,
@@ -528,7 +594,7 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     k_decl *plain = k_sema_lookup(s, e->name);
     if (plain && plain->kind != D_FUNC)
         return 0;     /* a local variable hides the template */
-    if (!e->has_targs && plain && exact_match(s, plain, e))
+    if (!e->has_targs && plain && overload_exact(s, plain, e))
         return 0;
     int ncand = 0;
     for (tpl_entry *en = first; en; en = en->next)
@@ -675,6 +741,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
         r->fields[i] = tr->fields[i];
         r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
         r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
+        r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
     }
     r->fields_cap = tr->nfields;
     r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
@@ -805,6 +872,8 @@ static int same_written(const k_decl *a, const k_type *x, const k_decl *b, const
             return 0;
         if (x->kind == TY_TPARAM && tparam_index(a, x->name) != tparam_index(b, y->name))
             return 0;
+        if (x->kind == TY_RECORD && x->rec != y->rec)
+            return 0;     /* f(policy_a, T) and f(policy_b, T), uchar4 and uchar1: overloads */
         if ((x->name || y->name) && x->kind != TY_TPARAM
             && (!x->name || !y->name || strcmp(x->name, y->name) != 0))
             return 0;

@@ -10,14 +10,14 @@
 #define INC_THRUST                                                                      \
     "#pragma once\n#include <cuda/std/functional>\n#include <simtvm/thrust_vector.h>\n" \
     "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
-    "#include <simtvm/thrust_algorithm.h>\n"
+    "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
     "device_vector.h", "equal.h", "execution_policy.h", "extrema.h", "fill.h", "for_each.h",
     "functional.h", "host_vector.h", "inner_product.h", "iterator/constant_iterator.h",
     "iterator/counting_iterator.h", "pair.h", "random.h", "reduce.h", "scan.h", "sequence.h",
-    "sort.h", "tabulate.h", "transform.h", "transform_reduce.h",
+    "shuffle.h", "sort.h", "tabulate.h", "transform.h", "transform_reduce.h",
 };
 
 const char *k_thrust_header_text(const char *name)
@@ -32,6 +32,8 @@ const char *k_thrust_header_text(const char *name)
         return k_thrust_random_text();
     if (!strcmp(name, "simtvm/thrust_algorithm.h"))
         return k_thrust_algorithm_text();
+    if (!strcmp(name, "simtvm/thrust_device.h"))
+        return k_thrust_device_text();
     if (strncmp(name, "thrust/", 7) != 0)
         return NULL;
     for (size_t i = 0; i < sizeof THRUST_HEADERS / sizeof THRUST_HEADERS[0]; i++)

@@ -9,6 +9,48 @@ const char *k_thrust_functional_text(void);
 const char *k_thrust_cuda_std_functional_text(void);
 const char *k_thrust_random_text(void);
 const char *k_thrust_algorithm_text(void);
+const char *k_thrust_device_text(void);
+
+/* The overloads of the algorithms that take an execution policy P and run
+ * as the policy-less ones do (lang/thrust_algorithm.c for thrust::host and
+ * thrust::seq, lang/thrust_device.c for thrust::device): the sorts and
+ * scans keep their host code whatever the policy, as their results are the
+ * same. */
+#define K_THRUST_POLICY_FORWARDS(P)                                                      \
+    "template <typename I, typename V> inline void fill(" P " p, I first, I last, V v)\n" \
+    "{\n    fill(first, last, v);\n}\n"                                                 \
+    "template <typename T> inline void sequence(" P " p, T *first, T *last)\n"          \
+    "{\n    sequence(first, last);\n}\n"                                               \
+    "template <typename I, typename O> inline O copy(" P " p, I first, I last, O out)\n" \
+    "{\n    return copy(first, last, out);\n}\n"                                       \
+    "template <typename I, typename T> inline T reduce(" P " p, I first, I last, T init)\n" \
+    "{\n    return reduce(first, last, init, plus<T>());\n}\n"                         \
+    "template <typename I, typename T, typename B>\n"                                    \
+    "inline T reduce(" P " p, I first, I last, T init, B op)\n"                          \
+    "{\n    return reduce(first, last, init, op);\n}\n"                                \
+    "template <typename T> inline T reduce(" P " p, T *first, T *last)\n"               \
+    "{\n    return reduce(first, last, (T)0, plus<T>());\n}\n"                         \
+    "template <typename I, typename V> inline long count(" P " p, I first, I last, V v)\n" \
+    "{\n    return count(first, last, v);\n}\n"                                        \
+    "template <typename I, typename O> inline O inclusive_scan(" P " p, I first, I last, O out)\n" \
+    "{\n    return inclusive_scan(first, last, out);\n}\n"                             \
+    "template <typename T, typename O> inline O exclusive_scan(" P " p, T *first, T *last, O out)\n" \
+    "{\n    return exclusive_scan(first, last, out, (T)0, plus<T>());\n}\n"            \
+    "template <typename K, typename VI, typename KO, typename VO>\n"                     \
+    "inline pair<KO, VO> reduce_by_key(" P " p, K *kfirst, K *klast, VI vfirst, KO kout, VO vout)\n" \
+    "{\n    return reduce_by_key(kfirst, klast, vfirst, kout, vout);\n}\n"             \
+    "template <typename T> inline void sort(" P " p, T *first, T *last)\n"              \
+    "{\n    sort(first, last);\n}\n"                                                   \
+    "template <typename T, typename C> inline void sort(" P " p, T *first, T *last, C comp)\n" \
+    "{\n    sort(first, last, comp);\n}\n"                                             \
+    "template <typename K, typename V>\n"                                                \
+    "inline void sort_by_key(" P " p, K *kfirst, K *klast, V *vfirst)\n"                 \
+    "{\n    sort_by_key(kfirst, klast, vfirst);\n}\n"                                  \
+    "template <typename K, typename V, typename C>\n"                                    \
+    "inline void sort_by_key(" P " p, K *kfirst, K *klast, V *vfirst, C comp)\n"         \
+    "{\n    sort_by_key(kfirst, klast, vfirst, comp);\n}\n"                            \
+    "template <typename I, typename G> inline void shuffle(" P " p, I first, I last, G g)\n" \
+    "{\n    shuffle(first, last, g);\n}\n"
 /* The text of a Thrust header (or <cuda/std/functional>) that simtvm builds
  * in, or NULL. */
 const char *k_thrust_header_text(const char *name);

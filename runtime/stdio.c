@@ -300,6 +300,42 @@ simt_status simt_lib_FEOF(call *c)
     return f ? ret_int(c, feof(f) ? 1 : 0) : SIMT_FAULT;
 }
 
+/* fseek(f, offset, whence): whence is SEEK_SET 0, SEEK_CUR 1, SEEK_END 2
+ * (the preprocessor's values, glibc's). */
+simt_status simt_lib_FSEEK(call *c)
+{
+    FILE *f = simt_stdio_stream(c, "fseek", arg(c, 0));
+    int whence = arg_int(c, 2);
+    if (!f)
+        return SIMT_FAULT;
+    if (whence < 0 || whence > 2)
+        return simt_vm_faultf(c->vm, "fseek: whence %d is not SEEK_SET, SEEK_CUR or SEEK_END",
+                              whence);
+    int w = whence == 0 ? SEEK_SET : whence == 1 ? SEEK_CUR : SEEK_END;
+    return ret_int(c, fseek(f, (long)arg(c, 1), w));
+}
+
+simt_status simt_lib_FTELL(call *c)
+{
+    FILE *f = simt_stdio_stream(c, "ftell", arg(c, 0));
+    return f ? ret_u64(c, (uint64_t)(int64_t)ftell(f)) : SIMT_FAULT;
+}
+
+simt_status simt_lib_REWIND(call *c)
+{
+    FILE *f = simt_stdio_stream(c, "rewind", arg(c, 0));
+    if (!f)
+        return SIMT_FAULT;
+    rewind(f);
+    return ret_u64(c, 0);
+}
+
+simt_status simt_lib_UNGETC(call *c)
+{
+    FILE *f = simt_stdio_stream(c, "ungetc", arg(c, 1));
+    return f ? ret_int(c, ungetc(arg_int(c, 0), f)) : SIMT_FAULT;
+}
+
 /* perror(s): "s: message" for the last failed fopen, on stderr. */
 simt_status simt_lib_PERROR(call *c)
 {

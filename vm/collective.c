@@ -582,7 +582,7 @@ void simt_block_barrier_release(simt_exec *ex, simt_block *blk)
         int32_t pc0 = w->pc[l0];
         uint32_t same;
         /* When every ready lane now stands here together, that is the group
-         * the warp runs next: simt_pick_group need not look for it. */
+         * the warp runs next: simt_pick_pending need not look for it. */
         if (w->bar_whole) { /* they arrived as one group: nothing else is ready */
             same = at_bar;
             if (!w->nested && !w->npending)

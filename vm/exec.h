@@ -44,7 +44,8 @@
 #define SIMT_SPIN_CHECK 1024u
 #define SIMT_SPIN_RELEASE_MAX (1u << 20)
 /* Back edges a group may execute before another ready group of its warp gets
- * a turn (round robin among divergent paths). */
+ * a turn (round robin among divergent paths): the interpreter asks the warp
+ * policy (vm/policy.h back_edge) every SIMT_GROUP_QUANTUM back edges. */
 #define SIMT_GROUP_QUANTUM 64u
 /* Instructions a warp may issue before the next warp of its block runs. */
 #define SIMT_WARP_QUANTUM 20000u
@@ -85,7 +86,7 @@ typedef struct simt_warp {
     uint32_t in_state[LANE_NSTATES];
     uint16_t depth[SIMT_MAX_WARP];   /* convergence-stack depth per lane */
     uint32_t nested;         /* lanes whose depth is not 0 (all others: no barrier) */
-    /* Nonzero: the group simt_pick_group returns next (every ready lane, one
+    /* Nonzero: the group simt_pick_pending returns next (every ready lane, one
      * pc, one frame, no barrier), set where that is known for free (a warp's
      * start, a __syncthreads releasing it) and used once. */
     uint32_t hint;
@@ -102,7 +103,6 @@ typedef struct simt_warp {
     uint32_t stores;         /* stores, copies and atomics that changed memory */
     uint64_t print;          /* vm/sched.c: state at the last spin check */
     uint32_t print_stores;   /* stores then */
-    uint32_t quantum_yields; /* YIELDs of the running group */
     uint32_t pending[SIMT_MAX_WARP]; /* leaders of groups split off, most recent last */
     uint32_t npending;
     uint32_t tid_base;       /* linear thread id of lane 0 */
@@ -114,7 +114,7 @@ typedef struct simt_warp {
      * one pc in different iterations of a loop (some about to leave it, some
      * just back at its head) would share a divergent branch, whose
      * reconvergence would then tie the leaving lanes to lanes that wait for
-     * them at a collective (vm/sched.c pick_random). */
+     * them at a collective (vm/sched_random.c random_pick). */
     uint32_t cohort[SIMT_MAX_WARP];
     uint32_t next_cohort;
     uint8_t head_set;        /* link slots and arguments hold this launch's values
@@ -164,8 +164,11 @@ typedef struct simt_exec {
     uint64_t max_steps;
     uint64_t launched;       /* host: warp instructions of the launches it made */
     int is_host;
-    int lockstep;            /* --sched=lockstep */
-    int random;              /* --interleave=random */
+    /* The warp scheduling policy of this launch (vm/policy.h: its, lockstep
+     * or random); lockstep is set where it is the lockstep one (the
+     * debugger shows the reconvergence stack). */
+    const struct simt_warp_policy *wpol;
+    int lockstep;
     int observe;             /* a checker or the model wants memory records */
     int kernel;              /* function index, -1 for host */
     uint64_t block_serial;   /* linear index of the running block (seeds warp streams) */
@@ -228,10 +231,10 @@ int simt_exec_group_avx2(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t 
 
 /* vm/sched.c: convergence barriers, group selection, lane exit */
 uint32_t simt_group_of(const simt_warp *w, unsigned lead);
-int simt_pick_group(simt_exec *ex, simt_warp *w, uint32_t *mask);
+int simt_pick_pending(simt_warp *w, uint32_t *mask);
 uint64_t simt_rng_next(uint64_t *state);
 void simt_cohort_new(simt_warp *w, uint32_t lanes);
-int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc);
+int simt_warp_spinning(simt_warp *w, int32_t pc);
 int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc, uint32_t fp);
 uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask);
 void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);

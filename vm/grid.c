@@ -113,7 +113,6 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->stores = 0;
     w->print = 0;
     w->print_stores = UINT32_MAX;
-    w->quantum_yields = 0;
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
     memset(w->cohort, 0, sizeof w->cohort);
@@ -204,7 +203,7 @@ static int run_warp(simt_exec *ex, simt_block *blk, uint32_t *k)
         uint32_t mask;
         if (w->exited == all) /* finished: nothing to pick or release */
             return issued;
-        if (!simt_pick_group(ex, w, &mask)) {
+        if (!ex->wpol->pick(ex, w, &mask)) {
             int fault, r = simt_warp_unstick(ex, blk, w, &fault);
             if (fault)
                 return -1;
@@ -442,7 +441,7 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
     int observed = (vm->obs.flags & OBS_FOLLOWS_BLOCKS) != 0;
     ex->spot_spin = !observed && !ex->stepping;
     ex->turn_end = UINT64_MAX;
-    if (ex->random && !observed)
+    if (ex->wpol->interleave_blocks && !observed)
         return interleave(ex, g);
     for (uint64_t n = g->first; n < g->n; n++) {
         simt_status st = simt_block_run(ex, g->blk, g->order[n], g->args, g->nargs);
@@ -507,7 +506,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.max_steps = vm->cfg.max_steps;
     ex.kernel = (int)func;
     ex.lockstep = vm->cfg.sched == SCHED_LOCKSTEP;
-    ex.random = vm->cfg.interleave == INTERLEAVE_RANDOM && !ex.lockstep;
+    ex.wpol = ex.lockstep ? &simt_warp_lockstep
+              : vm->cfg.interleave == INTERLEAVE_RANDOM ? &simt_warp_random : &simt_warp_its;
     ex.observe = (vm->obs.flags & OBS_ACCESS) != 0;
     ex.stepping = vm->debug != NULL;
     simt_launch_info li = {func, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},

@@ -11,12 +11,14 @@
  * warp-wide helper of the VM's table (ex->vm->lanes: scalar or AVX2), which
  * writes back under the group's mask; the rest use LANES() here.
  *
- * This file is compiled twice.  vm/interp_avx2.c builds it again with -mavx2
- * and SIMT_INTERP_AVX2 as simt_exec_group_avx2, which runs when the VM's
- * table is the AVX2 one (not under --no-simd): there FAST() inlines the
- * helper's full-warp case (W = 32, every lane: a loop of eight vector steps)
- * and calls the memory helpers directly, the same code the table holds, so
- * the results are the same bits.
+ * This file is compiled twice, the two twins differing only in the lane
+ * helpers they are built with (SIMT_INTERP_LANES, included once below):
+ * vm/interp_lanes_scalar.h here, and vm/interp_lanes_avx2.h where
+ * vm/interp_avx2.c builds this file again with -mavx2 as
+ * simt_exec_group_avx2, which runs when the VM's table is the AVX2 one (not
+ * under --no-simd): its helpers inline the full-warp case (W = 32, every
+ * lane: a loop of eight vector steps) and call the memory helpers directly,
+ * the same code the table holds, so the results are the same bits.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -25,42 +27,12 @@
 #include "vm/exec.h"
 #include "vm/lanes.h"
 #include "vm/observe.h"
+#include "vm/policy.h"
 
 /* Every lane of a 32-lane warp: a group's mask holds only lanes below W, so
  * a full mask is one of 32 lanes and the full-warp (W = 32) code applies. */
 #define WHOLE32(mask) ((mask) == 0xffffffffu)
 
-#ifdef SIMT_INTERP_AVX2
-/* This file uses some of the helpers, the lane table (vm/lanes_avx2.c) all. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"
-#include "vm/lanes_avx2.h"
-#pragma GCC diagnostic pop
-#define simt_exec_group simt_exec_group_avx2
-/* The helper of name for the group: its full-warp case inline.  Each inline
- * AVX2 step ends with vzeroupper, as a called helper does on return: the rest
- * of simtvm is SSE code, which pays for dirty upper halves of the YMM
- * registers (GCC's own vzeroupper placement misses paths through the
- * computed goto: bench/k/reduce.k ran 40% slower). */
-#define FAST(name, k)                                                          \
-    do {                                                                       \
-        if (WHOLE32(mask)) {                                                   \
-            body_##name(REG32(in->a), REG32(in->b), REG32(in->c), (k), 32,     \
-                        0xffffffffu);                                          \
-            _mm256_zeroupper();                                                \
-        } else {                                                               \
-            HELPER(name, k);                                                   \
-        }                                                                      \
-    } while (0)
-#define LANE_BOUNDS avx2_bounds
-#define LANE_LOAD avx2_load
-#define LANE_STORE avx2_store
-#else
-#define FAST(name, k) HELPER(name, k)
-#define LANE_BOUNDS L->bounds
-#define LANE_LOAD L->load
-#define LANE_STORE L->store
-#endif
 
 #define LANES(stmt) SIMT_FOR_LANES(mask, full, W, stmt)
 
@@ -334,6 +306,59 @@ static void store_n(uint8_t *p, unsigned len, uint64_t v)
     }
 }
 
+/* The lane loops the twins' helpers fall back to (SIMT_INTERP_LANES). */
+
+/* ra := the loads of kind k (LD8S..LD64 less LD8S) at addr[l] + off, every
+ * lane in its own local memory (local_lanes held). */
+static inline void local_load_lanes(const simt_warp *w, uint64_t *ra, const uint64_t *addr,
+                                    uint64_t off, unsigned k, unsigned W, uint32_t mask)
+{
+    static const unsigned size[] = {1, 1, 2, 2, 4, 8};
+    const unsigned len = size[k];
+    const uint32_t full = simt_lanes_all(W);
+    SIMT_FOR_LANES(mask, full, W, {
+        uint64_t v = load_n(w->local + (size_t)l * w->local_cap +
+                            SIMT_ADDR_OFFSET(addr[l] + off), len);
+        if (k == 0) v = (uint64_t)(int64_t)(int8_t)v;
+        if (k == 2) v = (uint64_t)(int64_t)(int16_t)v;
+        ra[l] = v;
+    });
+}
+
+/* The lanes of mask where compare lop of b[l], c[l] holds, by the table. */
+static inline uint32_t compare_mask_table(const simt_lane_ops *L, unsigned lop, const uint64_t *b,
+                                          const uint64_t *c, unsigned W, uint32_t mask)
+{
+    if (L->cmpmask[lop])
+        return L->cmpmask[lop](b, c, W, mask);
+    uint64_t cmp[SIMT_MAX_WARP]; /* the compare into a scratch register */
+    L->op[lop](cmp, b, c, 0, W, mask);
+    return L->nonzero(cmp, W, mask);
+}
+
+/* The lanes of mask whose 32-bit divisor c[l] is 0: branch-free, a zero
+ * divisor is rare. */
+static inline uint32_t zero_divisors32_lanes(const uint64_t *c, unsigned W, uint32_t mask)
+{
+    const uint32_t full = simt_lanes_all(W);
+    uint32_t zero = 0;
+    SIMT_FOR_LANES(mask, full, W, zero |= (uint32_t)((uint32_t)c[l] == 0) << l);
+    return zero;
+}
+
+static inline void laddr_lanes(uint64_t *a, const uint64_t *base, uint64_t off, unsigned W,
+                               uint32_t mask)
+{
+    const uint32_t full = simt_lanes_all(W);
+    SIMT_FOR_LANES(mask, full, W, a[l] = SIMT_ADDR(SPACE_LOCAL, base[l] + off));
+}
+
+/* The twin's lane helpers, selected once: vm/interp_avx2.c names its own. */
+#ifndef SIMT_INTERP_LANES
+#define SIMT_INTERP_LANES "vm/interp_lanes_scalar.h"
+#endif
+#include SIMT_INTERP_LANES
+
 /* clock()/clock64(): the timing model's clock (a program that reads it runs
  * with the model on, runtime/setup.c reads_clock); the baseline of one cycle per warp
  * instruction issued by the block only where there is no model (host code). */
@@ -593,19 +618,10 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
              const uint64_t *known)
 {
     uint64_t s[2];
-    (void)L; /* unused where LANE_BOUNDS is the AVX2 helper itself */
-    if (known) { /* computed with the addresses (LDX) */
-        s[0] = known[0];
-        s[1] = known[1];
-    } else {
-#ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask)) {
-            bounds_full(rb, off, 32, s);
-            _mm256_zeroupper();
-        } else
-#endif
-            LANE_BOUNDS(rb, off, W, mask, s);
-    }
+    if (known) /* computed with the addresses (LDX) */
+        memcpy(s, known, sizeof s);
+    else
+        group_bounds(L, rb, off, W, mask, s);
     if (s[1] & (len - 1))
         return NULL;
     *lo = s[0];
@@ -631,73 +647,6 @@ group_region(simt_exec *ex, const simt_block *blk, const simt_lane_ops *L, const
     return NULL;
 }
 
-#ifdef SIMT_INTERP_AVX2
-/* Whether a whole 32-lane warp's access of len bytes a lane at b[l] + off is
- * coalesced (lane l at b[0] + l * len); if so, ends := the first and the
- * last lane's addresses, which bound it (group_region's known bounds). */
-static inline __attribute__((always_inline)) int coalesced_ends(const uint64_t *b, uint64_t off,
-                                                                unsigned len, uint64_t ends[2])
-{
-    if (!contiguous(b, 32, len))
-        return 0;
-    ends[0] = b[0] + off;
-    ends[1] = ends[0] + 31 * (uint64_t)len;
-    return 1;
-}
-#endif
-
-#ifdef SIMT_INTERP_AVX2
-/* The host address of a whole 32-lane warp's coalesced access (lane l at lo
- * + l * len) when one of the two cached allocations holds all of it,
- * aligned, for writing if write; NULL otherwise, and the general path
- * decides: whole_load32's and whole_store32's case of global memory. */
-static inline __attribute__((always_inline)) uint8_t *coalesced_hit(const simt_exec *ex,
-                                                                    uint64_t lo, unsigned len,
-                                                                    int write)
-{
-    if (lo & (len - 1))
-        return NULL;
-    uint64_t hi = lo + 31 * (uint64_t)len, gen = ex->vm->mem.generation;
-    uint8_t *p = gcache_hit(&ex->gc[0], gen, lo, hi, len, write);
-    return p ? p : gcache_hit(&ex->gc[1], gen, lo, hi, len, write);
-}
-
-/* The first case of a whole 32-lane warp's LD32 or LDX at the addresses x
- * (four lanes to a register): in shared memory shared_load32_x, in global
- * memory a coalesced block copy that one of the two cached allocations
- * holds.  Returns 0, having touched nothing, where they refuse: the general
- * path then decides, and reports faults.  Not for an access that a checker
- * or the model observes (ex->observe). */
-static inline __attribute__((always_inline)) int whole_load32(const simt_exec *ex,
-                                                              simt_block *blk, uint64_t *a,
-                                                              const v4 x[8])
-{
-    uint8_t *p;
-    if (SIMT_ADDR_SPACE(first_lane(x[0])) == SPACE_SHARED)
-        return shared_load32_x(a, x, blk->shared, blk->shared_size);
-    if (!contiguous32_x(x) || !(p = coalesced_hit(ex, first_lane(x[0]), 4, 0)))
-        return 0;
-    load_block(a, p, 4);
-    return 1;
-}
-
-/* The first case of a whole 32-lane warp's ST32 (a[l]'s low word to b[l] +
- * off), on the same terms: shared_store32 in shared memory, else a
- * coalesced block store into a cached allocation. */
-static inline __attribute__((always_inline)) int whole_store32(const simt_exec *ex,
-                                                               simt_block *blk, const uint64_t *a,
-                                                               const uint64_t *b, uint64_t off)
-{
-    uint8_t *p;
-    if (SIMT_ADDR_SPACE(b[0] + off) == SPACE_SHARED)
-        return shared_store32(a, b, off, blk->shared, blk->shared_size);
-    if (!contiguous(b, 32, 4) || !(p = coalesced_hit(ex, b[0] + off, 4, 1)))
-        return 0;
-    store_block(a, p, 4, 32);
-    return 1;
-}
-#endif
-
 /* Whether every lane of mask accesses len bytes at b[l] + off inside its
  * own local memory, aligned: then lane l's bytes lie at w->local + l *
  * local_cap + the address's offset, with no translation.  The AND and OR of
@@ -708,8 +657,7 @@ static inline int local_lanes(const simt_warp *w, const simt_lane_ops *L, const 
                               uint64_t off, unsigned len, unsigned W, uint32_t mask)
 {
     uint64_t s[2];
-    (void)L; /* unused where LANE_BOUNDS is the AVX2 helper itself */
-    LANE_BOUNDS(b, off, W, mask, s);
+    lanes_bounds(L, b, off, W, mask, s);
     return SIMT_ADDR_SPACE(s[0]) == SPACE_LOCAL && SIMT_ADDR_SPACE(s[1]) == SPACE_LOCAL &&
            !(s[1] & (len - 1)) && SIMT_ADDR_OFFSET(s[1]) + len <= w->local_cap;
 }
@@ -740,58 +688,17 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
         memcpy(copy, addr, W * sizeof copy[0]);
         seen = copy;
     }
-#ifdef SIMT_INTERP_AVX2
-    /* A coalesced load (lane l at addr[0] + l * len) of a whole warp from
-     * global memory is bounded by its ends, and is a block copy, not gathers
-     * (shared memory: shared_copy32 tells the patterns apart itself).  LDX's
-     * addresses too, though its bounds are known: on an AMD EPYC (Zen 5,
-     * family 26) gathers made saxpy 20% slower (bench/k/saxpy.k, medians of
-     * 15 interleaved runs, 0.087 s against 0.069 s); on the Xeon of session
-     * 13 the two measured alike. */
-    uint64_t ends[2];
-    int coalesced = k >= 4 && WHOLE32(mask) &&
-                    SIMT_ADDR_SPACE(addr[0] + off) != SPACE_SHARED &&
-                    coalesced_ends(addr, off, len, ends);
+    uint64_t ends[2]; /* a whole warp's coalesced load: its bounds */
+    int coalesced = load_ends(addr, off, len, mask, ends);
     if (coalesced)
         known = ends;
-#endif
     /* One lane (host code) is faster through the translation directly. */
     const uint8_t *host = W == 1 ? NULL
                           : group_region(ex, blk, L, addr, off, len, 0, W, mask, &lo, known);
     if (host) {
-#ifdef SIMT_INTERP_AVX2
-        if (coalesced) {
-            load_block(ra, host, len);
-            _mm256_zeroupper();
-        } else if (k == 4 && WHOLE32(mask)) { /* LD32 of a whole warp, inline */
-            /* shared memory by the access pattern (LD32's and LDX's first
-             * case, here when observed); global memory that is not
-             * coalesced gathers (the pattern tests had measured slower for
-             * global memory) */
-            if (SIMT_ADDR_SPACE(lo) == SPACE_SHARED) {
-                v4 x[8];
-                lanes_plus(x, addr, off);
-                shared_copy32(ra, x, blk->shared);
-            } else
-                load32(ra, addr, off - lo, host, 32, 0xffffffffu);
-            _mm256_zeroupper();
-        } else
-#endif
-            LANE_LOAD(ra, addr, off - lo, host, k, W, mask);
+        region_load(L, blk, ra, addr, off, lo, host, k, len, W, mask, coalesced);
     } else if (W > 1 && local_lanes(w, L, addr, off, len, W, mask)) {
-#ifdef SIMT_INTERP_AVX2
-        if (k == 4 && WHOLE32(mask) && w->local_cap <= UINT32_MAX / 32) {
-            load32_strided(ra, addr, off, SIMT_OFFSET_MASK, w->local, w->local_cap);
-            _mm256_zeroupper();
-        } else
-#endif
-        LANES({
-            uint64_t v = load_n(w->local + (size_t)l * w->local_cap +
-                                SIMT_ADDR_OFFSET(addr[l] + off), len);
-            if (k == 0) v = (uint64_t)(int64_t)(int8_t)v;
-            if (k == 2) v = (uint64_t)(int64_t)(int16_t)v;
-            ra[l] = v;
-        });
+        local_load(w, ra, addr, off, k, W, mask);
     } else {
         LANES({
             uint8_t *p = checked_mem(ex, blk, w, l, addr[l] + off, len, 0, pc, scratch);
@@ -815,55 +722,6 @@ static const uint8_t cmp_lop[OP_COUNT] = {
 #undef CMP
 };
 
-/* The lanes of mask where compare lop of b[l], c[l] holds (fused branches). */
-static inline __attribute__((always_inline)) uint32_t
-compare_mask(const simt_lane_ops *L, unsigned lop, const uint64_t *b, const uint64_t *c,
-             unsigned W, uint32_t mask)
-{
-#ifdef SIMT_INTERP_AVX2
-    if (WHOLE32(mask)) {
-        uint32_t r = 0;
-        int inlined = 1;
-        switch (lop) { /* the full-warp case of the AVX2 mask helpers, inline */
-#define CASE(name) case LOP_##name: r = maskbody_##name(b, c, 32, 0xffffffffu); break;
-        SIMT_COMPARE_OPS(CASE)
-#undef CASE
-        default: inlined = 0; break;
-        }
-        _mm256_zeroupper();
-        if (inlined)
-            return r;
-    }
-#endif
-    if (L->cmpmask[lop])
-        return L->cmpmask[lop](b, c, W, mask);
-    uint64_t cmp[SIMT_MAX_WARP]; /* the compare into a scratch register */
-    L->op[lop](cmp, b, c, 0, W, mask);
-    return L->nonzero(cmp, W, mask);
-}
-
-/* a := b + ext(c) * k for the group, ext 0 sign-extending c's low word, 1
- * zero-extending it, 2 all of c (LEA, and the address of LDX). */
-static inline __attribute__((always_inline)) void lea_group(const simt_lane_ops *L, unsigned ext,
-                                                            uint64_t *a, const uint64_t *b,
-                                                            const uint64_t *c, uint64_t k,
-                                                            unsigned W, uint32_t mask)
-{
-#ifdef SIMT_INTERP_AVX2
-    if (WHOLE32(mask)) {
-        if (ext == 0)
-            body_LEA_S32(a, b, c, k, 32, 0xffffffffu);
-        else if (ext == 1)
-            body_LEA_U32(a, b, c, k, 32, 0xffffffffu);
-        else
-            body_LEA_64(a, b, c, k, 32, 0xffffffffu);
-        _mm256_zeroupper();
-        return;
-    }
-#endif
-    L->op[ext == 0 ? LOP_LEA_S32 : ext == 1 ? LOP_LEA_U32 : LOP_LEA_64](a, b, c, k, W, mask);
-}
-
 /* The division handlers index the helpers by opcode. */
 _Static_assert(OP_REM_U32 - OP_DIV_S32 == LOP_REM_U32 - LOP_DIV_S32 &&
                OP_DIV_U32 - OP_DIV_S32 == LOP_DIV_U32 - LOP_DIV_S32 &&
@@ -879,12 +737,13 @@ _Static_assert(OP_REM_U64 - OP_DIV_S64 == LOP_REM_U64 - LOP_DIV_S64 &&
  * exited everywhere; then run_block runs the next warps in index order, and a
  * round ends after the last.  Here the same order is kept -- the same warp's
  * group when the barrier has just released it, else the next warp that has
- * not exited, in this round -- and only where that group is the one
- * simt_pick_group would take at once (the warp's hint).  The interpreter then
- * goes on with it without returning: on __syncthreads-heavy kernels the
- * return, the scheduler's loops and the next call's prologue were a tenth of
- * the host instructions (vm/README.md).  Whatever observes the schedule (the model,
- * stepping, random interleaving, the checkers) keeps the plain path. */
+ * not exited, in this round -- and only where that group is the one its
+ * (or lockstep's) pick would take at once (the warp's hint,
+ * simt_pick_pending).  The interpreter then goes on with it without
+ * returning: on __syncthreads-heavy kernels the return, the scheduler's
+ * loops and the next call's prologue were a tenth of the host instructions
+ * (doc/vm.md).  Whatever observes or perturbs the schedule (the model,
+ * stepping, a policy that preempts, the checkers) keeps the plain path. */
 static inline simt_warp *next_group(simt_block *blk, simt_warp *w, uint32_t *mask)
 {
     const uint32_t all = simt_lanes_all(w->width);
@@ -897,7 +756,7 @@ static inline simt_warp *next_group(simt_block *blk, simt_warp *w, uint32_t *mas
         uint32_t hint = n->hint;
         if (!hint || n->npending || hint != n->in_state[LANE_READY])
             return NULL;
-        n->hint = 0; /* as simt_pick_group takes it */
+        n->hint = 0; /* as simt_pick_pending takes it */
         *mask = hint;
         return n;
     }
@@ -909,26 +768,8 @@ static inline simt_warp *next_group(simt_block *blk, simt_warp *w, uint32_t *mas
 #define MEMFAULT(lane_) do { fault_lane = (lane_); SAVE(); \
     simt_exec_locate(ex, blk, w, fault_lane, PC); return EV_FAULT; } while (0)
 
-#ifndef SIMT_INTERP_AVX2
-/* The generic build hands over to the loop built with -mavx2
- * (vm/interp_avx2.c) where the lane table names it, before this loop's
- * prologue (a frame of some kilobytes) runs; the switch-dispatch build
- * (tests/simtvm-switch) runs its own loop.  Each function starts on the same
- * line in every build of this file, which gcovr 5.2 requires of a function
- * it meets in several objects (make coverage). */
-static int exec_group_loop(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
-int simt_exec_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
-{
-#ifndef SIMT_SWITCH_DISPATCH
-    if (ex->vm->lanes.exec_group)
-        return ex->vm->lanes.exec_group(ex, blk, w, mask);
-#endif
-    return exec_group_loop(ex, blk, w, mask);
-}
-#define EXEC_GROUP_LOOP static int exec_group_loop
-#else
-#define EXEC_GROUP_LOOP int simt_exec_group /* simt_exec_group_avx2 */
-#endif
+/* The loop: exec_group_loop, or simt_exec_group_avx2 in the AVX2 twin
+ * (SIMT_INTERP_LANES names it). */
 EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 {
 #ifdef SIMT_COMPUTED_GOTO
@@ -944,13 +785,15 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     const unsigned W = w->width;
     const uint32_t full = simt_lanes_all(W);
     const int modeled = (ex->vm->obs.flags & OBS_TIMED) && !ex->is_host;
+    /* the warp policy may end a group's turn at any instruction (random) */
+    const int preempts = ex->wpol->preempt != NULL;
     uint8_t scratch[8];
     uint64_t tids[3][SIMT_MAX_WARP];
 #ifdef SIMT_COMPUTED_GOTO
-    const uint64_t limit = modeled || ex->random || ex->stepping ? 0 : ex->max_steps;
+    const uint64_t limit = modeled || preempts || ex->stepping ? 0 : ex->max_steps;
 #endif
     /* next_group may go on with another group instead of returning */
-    const int hand_over = !modeled && !ex->random && !ex->stepping && !ex->observe && !ex->is_host;
+    const int hand_over = !modeled && !preempts && !ex->stepping && !ex->observe && !ex->is_host;
     unsigned lead, fault_lane;
     uint32_t fp;
     uint64_t *R, budget, quantum_end;
@@ -1002,7 +845,7 @@ next_insn:
     budget = BUDGET(); /* less this instruction's, once it is issued */
     if (budget)
         budget--;
-    if (ex->random && --w->slice == 0) { /* adversarial interleaving: switch now */
+    if (preempts && ex->wpol->preempt(w)) { /* the policy ends the turn here */
         SAVE();
         return budget ? EV_SWITCH : EV_QUANTUM;
     }
@@ -1046,14 +889,7 @@ issue:
     SIMPLE(ADD_I32) SIMPLE(SUB_I32) SIMPLE(MUL_I32)
     TARGET(DIV_S32): TARGET(DIV_U32): TARGET(REM_S32): TARGET(REM_U32): {
         const uint64_t *rc = REG(in->c);
-        uint32_t zero = 0; /* branch-free first: a zero divisor is rare */
-#ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask)) {
-            zero = ~nonzero32_low(rc);
-            _mm256_zeroupper();
-        } else
-#endif
-            LANES(zero |= (uint32_t)((uint32_t)rc[l] == 0) << l);
+        uint32_t zero = zero_divisors32(rc, W, mask);
         L->op[LOP_DIV_S32 + (in->op - OP_DIV_S32)](REG(in->a), REG(in->b), rc, 0, W, mask & ~zero);
         if (zero) { /* vm/divzero.c: the GPU's answer, a warning, or a fault in host code */
             SAVE();
@@ -1067,14 +903,7 @@ issue:
     SIMPLE(ADD_I64) SIMPLE(SUB_I64) SIMPLE(MUL_I64)
     TARGET(DIV_S64): TARGET(DIV_U64): TARGET(REM_S64): TARGET(REM_U64): {
         const uint64_t *rc = REG(in->c);
-        uint32_t nz;
-#ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask)) {
-            nz = nonzero32(rc);
-            _mm256_zeroupper();
-        } else
-#endif
-            nz = L->nonzero(rc, W, mask);
+        uint32_t nz = nonzero_group(L, rc, W, mask);
         L->op[LOP_DIV_S64 + (in->op - OP_DIV_S64)](REG(in->a), REG(in->b), rc, 0, W, nz);
         if (nz != mask) {
             SAVE();
@@ -1111,13 +940,7 @@ issue:
         if (in->op == OP_BRCT || in->op == OP_BRCF) {
             taken = compare_mask(L, cmp_lop[in->a], REG(in->b), REG(in->c), W, mask);
         } else {
-#ifdef SIMT_INTERP_AVX2
-            if (WHOLE32(mask)) {
-                taken = nonzero32(REG32(in->a));
-                _mm256_zeroupper();
-            } else
-#endif
-                taken = L->nonzero(REG(in->a), W, mask);
+            taken = nonzero_group(L, REG(in->a), W, mask);
         }
         if (in->op == OP_BRZ || in->op == OP_BRCF)
             taken = mask & ~taken;
@@ -1157,36 +980,21 @@ issue:
         NEXT;
     }
     TARGET(YIELD): TARGET(YIELDJ): { /* YIELDJ: a loop's back edge, then its jump */
-        w->spin++;
-        if (ex->lockstep) {
-            if ((w->spin & (SIMT_SPIN_CHECK - 1)) == 0 && simt_lockstep_livelock(ex, blk, w, PC)) {
+        const simt_insn *to = in->op == OP_YIELDJ ? code + in->i : in + 1;
+        if (__builtin_expect((++w->spin & (SIMT_GROUP_QUANTUM - 1)) == 0, 0)) {
+            int ev = ex->wpol->back_edge(ex, blk, w, mask, PC, (int32_t)(to - code));
+            if (ev == EV_FAULT) {
                 SAVE();
                 return EV_FAULT;
             }
-            in = code + (in->op == OP_YIELDJ ? in->i : PC + 1);
-            if (BUDGET() == 0) {
-                SAVE();
-                simt_pending_push(w, lead, 0);
-                return EV_QUANTUM;
-            }
-            NEXT;
-        }
-        /* independent thread scheduling, the other mode (host code, one
-         * lane, never has lanes to release or another path to run) */
-        in = code + (in->op == OP_YIELDJ ? in->i : PC + 1);
-        if ((w->spin & 63u) == 0 && simt_spin_release(w, PC)) {
-            SAVE(); /* the released lanes run first, this group after them */
-            simt_pending_push(w, lead, 1);
-            return EV_SWITCH;
-        }
-        if (++w->quantum_yields >= SIMT_GROUP_QUANTUM) {
-            w->quantum_yields = 0;
-            if (w->in_state[LANE_READY] & ~mask) { /* let another divergent path of this warp run */
+            if (ev != SIMT_GO_ON) { /* the warp's other lanes first, this group after them */
+                in = to;
                 SAVE();
                 simt_pending_push(w, lead, 1);
-                return EV_SWITCH;
+                return ev;
             }
         }
+        in = to;
         if (BUDGET() == 0) {
             SAVE();
             simt_pending_push(w, lead, 0);
@@ -1246,17 +1054,10 @@ issue:
         FAULT_AT(lead, "%s", ex->mod->strings[in->i]);
 
     TARGET(LD32):
-#ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask) && !ex->observe) {
-            v4 x[8];
-            lanes_plus(x, REG32(in->b), (uint64_t)(int64_t)in->i);
-            if (whole_load32(ex, blk, REG32(in->a), x)) {
-                _mm256_zeroupper();
-                in++;
-                NEXT;
-            }
+        if (load32_first(ex, blk, mask, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
+            in++;
+            NEXT;
         }
-#endif
         goto load;
     TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD64): load: {
         int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), REG(in->b),
@@ -1267,29 +1068,13 @@ issue:
         NEXT;
     }
     TARGET(LDX): { /* an LEA into a scratch register, then the same load */
-        uint64_t addr[SIMT_MAX_WARP], *known = NULL;
-#ifdef SIMT_INTERP_AVX2
-        uint64_t bounds[2];
-        if (WHOLE32(mask)) {
-            if (SIMT_LDX_KIND(in->j) == 4 && !ex->observe) { /* as LD32's first case */
-                v4 x[8];
-                lea_plus32(x, REG32(in->b), REG32(in->c), SIMT_LDX_EXT(in->j),
-                           SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i);
-                if (whole_load32(ex, blk, REG32(in->a), x)) {
-                    _mm256_zeroupper();
-                    in++;
-                    NEXT;
-                }
-            }
-            /* the addresses and their bounds in one pass */
-            avx2_lea_bounds32(addr, REG(in->b), REG(in->c), SIMT_LDX_EXT(in->j),
-                              SIMT_LDX_SHIFT(in->j), (uint64_t)(int64_t)in->i, bounds);
-            _mm256_zeroupper();
-            known = bounds;
-        } else
-#endif
-            lea_group(L, SIMT_LDX_EXT(in->j), addr, REG(in->b), REG(in->c),
-                      UINT64_C(1) << SIMT_LDX_SHIFT(in->j), W, mask);
+        uint64_t addr[SIMT_MAX_WARP], bounds[2];
+        const uint64_t *known;
+        if (ldx_address(ex, blk, L, in, REG(in->a), REG(in->b), REG(in->c), W, mask, addr, bounds,
+                        &known)) {
+            in++; /* the first case of a whole warp's LDX loaded it */
+            NEXT;
+        }
         int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), addr,
                              (uint64_t)(int64_t)in->i, SIMT_LDX_KIND(in->j), scratch, known);
         if (bad >= 0)
@@ -1299,14 +1084,10 @@ issue:
     }
     TARGET(ST32):
         w->stores++; /* progress from state (vm/resident.c, vm/sched.c) */
-#ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask) && !ex->observe &&
-            whole_store32(ex, blk, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
-            _mm256_zeroupper();
+        if (store32_first(ex, blk, mask, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
             in++;
             NEXT;
         }
-#endif
         goto store;
     TARGET(ST8): TARGET(ST16): TARGET(ST64):
         w->stores++;
@@ -1316,27 +1097,12 @@ issue:
         uint64_t off = (uint64_t)(int64_t)in->i, lo;
         if (ex->observe)  /* before the stores: a store may overwrite its own address */
             observe_access(ex, w, in, PC, mask, rb, off, len, ACC_WRITE);
-        const uint64_t *known = NULL;
-#ifdef SIMT_INTERP_AVX2
-        /* A coalesced store (lane l at rb[0] + l * len) of a whole warp is
-         * bounded by its ends: no pass over the lanes for its bounds. */
-        uint64_t ends[2];
-        int coalesced = WHOLE32(mask) && len >= 4 && coalesced_ends(rb, off, len, ends);
-        if (coalesced)
-            known = ends;
-#endif
+        uint64_t ends[2]; /* a whole warp's coalesced store: its bounds */
+        int coalesced = store_ends(rb, off, len, mask, ends);
         uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, off, len, 1, W, mask,
-                                                     &lo, known);
+                                                     &lo, coalesced ? ends : NULL);
         if (host) {
-#ifdef SIMT_INTERP_AVX2
-            if (coalesced) {
-                store_block(ra, host, len, 32);
-                _mm256_zeroupper();
-            } else if (WHOLE32(mask)) {
-                store_each(ra, rb, off - lo, host, len, 0xffffffffu);
-            } else
-#endif
-                LANE_STORE(ra, rb, off - lo, host, len, W, mask);
+            region_store(L, ra, rb, off, lo, host, len, W, mask, coalesced);
         } else if (W > 1 && local_lanes(w, L, rb, off, len, W, mask)) {
             LANES(store_n(w->local + (size_t)l * w->local_cap + SIMT_ADDR_OFFSET(rb[l] + off),
                           len, ra[l]));
@@ -1350,22 +1116,10 @@ issue:
         in++;
         NEXT;
     }
-    TARGET(LADDR): {
-        uint64_t *ra = REG(in->a);
-        const uint64_t *base = REG(2);
-        uint64_t off = (uint64_t)(int64_t)in->i;
-#ifdef SIMT_INTERP_AVX2
-        if (WHOLE32(mask)) {
-            add_or32(REG32(in->a), REG32(2), off, SIMT_ADDR(SPACE_LOCAL, 0));
-            _mm256_zeroupper();
-            in++;
-            NEXT;
-        }
-#endif
-        LANES(ra[l] = SIMT_ADDR(SPACE_LOCAL, base[l] + off));
+    TARGET(LADDR):
+        laddr_group(REG(in->a), REG(2), (uint64_t)(int64_t)in->i, W, mask);
         in++;
         NEXT;
-    }
     TARGET(GADDR): HELPER(LDK, ex->vm->global_addr[in->i]); in++; NEXT;
     TARGET(MEMCPY): {
         OPS;
@@ -1408,14 +1162,7 @@ issue:
                 L->op[LOP_MOV](ra, tids[id], NULL, 0, W, mask);
             } else {
                 /* ADDK_I32's lanes: (uint32_t)(t + base), as 32 bits */
-                const uint64_t *t = tids[id - SREG_GTID_X];
-#ifdef SIMT_INTERP_AVX2
-                if (WHOLE32(mask)) {
-                    body_ADDK_I32(ra, t, NULL, base, 32, 0xffffffffu);
-                    _mm256_zeroupper();
-                } else
-#endif
-                    L->op[LOP_ADDK_I32](ra, t, NULL, base, W, mask);
+                addk32_group(L, ra, tids[id - SREG_GTID_X], base, W, mask);
             }
         } else if ((id >= SREG_NTID_X && id <= SREG_NCTAID_Z) || id == SREG_WARPSIZE) {
             FAST(LDK, sreg_value(ex, blk, w, 0, id)); /* the same in every lane */

@@ -1,5 +1,17 @@
-/* vm/policy.h -- block scheduling policies: how the blocks of one launch
- * share the machine.  One policy per file:
+/* vm/policy.h -- scheduling policies, one per file, each a table of
+ * functions the rest of the VM calls without knowing which it has.
+ *
+ * Warp policies: which of a warp's ready lanes run next, and what a running
+ * group does at a loop's back edge.  vm/grid.c picks one per launch
+ * (ex->wpol); vm/grid.c's run_warp and the dispatch loop (vm/interp.c) call
+ * it:
+ *   its       (vm/sched_its.c)       independent thread scheduling, the
+ *                                    default (--sched=its)
+ *   lockstep  (vm/sched_lockstep.c)  one pc per warp (--sched=lockstep)
+ *   random    (vm/sched_random.c)    its, with random groups for random
+ *                                    turns (--interleave=random)
+ *
+ * Block policies: how the blocks of one launch share the machine:
  *   serial    (vm/grid.c)     one block after another, in block order; hands
  *                             the rest of the launch to `resident` when a
  *                             block waits for another
@@ -12,6 +24,37 @@
 #define SIMT_POLICY_H
 
 #include "vm/exec.h"
+
+/* A warp scheduling policy.  Every function is called with the warp's
+ * lanes saved (pc, fp) except back_edge's group, whose state the
+ * interpreter holds. */
+#define SIMT_GO_ON (-1) /* back_edge: the group goes on (not an EV_ event) */
+typedef struct simt_warp_policy {
+    const char *name;
+    /* The next group of w to run into *mask; 0 when no lane of w is ready
+     * (vm/grid.c run_warp then releases waiting lanes, or moves on). */
+    int (*pick)(simt_exec *ex, simt_warp *w, uint32_t *mask);
+    /* Every SIMT_GROUP_QUANTUM-th back edge of w (w->spin counts them): the
+     * group mask of w at the YIELD at pc `at`, going on at pc `to`.  Returns
+     * SIMT_GO_ON, EV_SWITCH to let other lanes of w run first (the group
+     * waits, last in line), or EV_FAULT with the fault set. */
+    int (*back_edge)(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t at,
+                     int32_t to);
+    /* NULL, or called before every instruction: 1 ends the group's turn
+     * there.  With it the interpreter takes its slow path at every
+     * instruction and never goes on with another warp's group itself. */
+    int (*preempt)(simt_warp *w);
+    /* 1: the launch's blocks take interleaved turns from its start (the
+     * resident block policy, its turns shuffled), so that blocks too run
+     * in an order no other schedule gives. */
+    int interleave_blocks;
+} simt_warp_policy;
+
+extern const simt_warp_policy simt_warp_its, simt_warp_lockstep, simt_warp_random;
+
+/* vm/sched_its.c: its back edge, which random shares. */
+int simt_its_back_edge(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, int32_t at,
+                       int32_t to);
 
 /* What is left of a launch: the blocks order[first..n), in that order. */
 typedef struct simt_grid_work {

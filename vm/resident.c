@@ -377,7 +377,7 @@ static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
     resident r = { ex, g, NULL, NULL, NULL, 0, g->first, 0, blocks_per_sm(ex), 0, 0, 0, {0}, 0 };
     r.limit = (uint64_t)r.bps * (uint64_t)(vm->cfg.device ? vm->cfg.device->sm_count : 1);
     r.nslots = g->n - g->first < r.limit ? g->n - g->first : r.limit;
-    r.shuffle = ex->random;
+    r.shuffle = ex->wpol->interleave_blocks;
     r.rng = vm->cfg.seed ^ 0x94d049bb133111ebull;
     if (g->first > 0) { /* blocks order[0..first) ran to their ends */
         r.ended = 1;

@@ -1,4 +1,8 @@
-/* vm/sched.c -- convergence barriers and the choice of the next group.
+/* vm/sched.c -- convergence barriers, and what the warp policies share:
+ * the deterministic choice of the next group (simt_pick_pending), forward
+ * progress from state (simt_spin_release), lane exit.  The policies
+ * themselves live in vm/sched_its.c, vm/sched_lockstep.c and
+ * vm/sched_random.c (vm/policy.h).
  *
  * The model is described in vm/exec.h.  Invariant: lanes with the same top
  * convergence barrier have identical barrier stacks (a barrier is created for
@@ -64,41 +68,12 @@ void simt_cohort_new(simt_warp *w, uint32_t lanes)
         w->cohort[__builtin_ctz(m)] = c;
 }
 
-/* --interleave=random: any ready lane may go next, with any non-empty subset
- * of its group (of its cohort), for a short random number of instructions.
- * Collectives, __syncwarp and barriers still synchronise, so correct programs
- * cannot tell. */
-static int pick_random(simt_warp *w, uint32_t *mask)
+/* The group to run next under its and lockstep (vm/sched_its.c,
+ * vm/sched_lockstep.c): the warp's hint where it holds, else the group split
+ * off most recently that is still ready (the pending stack), else the group
+ * of the lowest ready lane.  0 when no lane of w is ready. */
+int simt_pick_pending(simt_warp *w, uint32_t *mask)
 {
-    unsigned ready[SIMT_MAX_WARP], n = 0;
-    for (uint32_t m = w->in_state[LANE_READY]; m; m &= m - 1)
-        ready[n++] = (unsigned)__builtin_ctz(m);
-    if (!n)
-        return 0;
-    uint64_t r = simt_rng_next(&w->rng);
-    unsigned lead = ready[r % n];
-    uint32_t g = simt_group_of(w, lead);
-    for (uint32_t m = g; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        if (w->cohort[l] != w->cohort[lead])
-            g &= ~(1u << l);
-    }
-    if ((r >> 32) & 1) {
-        uint32_t sub = (uint32_t)simt_rng_next(&w->rng) & g;
-        sub = sub ? sub : 1u << lead;
-        if (sub != g)
-            simt_cohort_new(w, sub);
-        g = sub;
-    }
-    w->slice = 1 + (uint32_t)((r >> 40) % 8);
-    *mask = g;
-    return 1;
-}
-
-int simt_pick_group(simt_exec *ex, simt_warp *w, uint32_t *mask)
-{
-    if (ex->random)
-        return pick_random(w, mask);
     uint32_t hint = w->hint;
     w->hint = 0;
     if (hint && !w->npending && hint == w->in_state[LANE_READY]) {
@@ -239,7 +214,7 @@ uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask)
 /* Whether warp w, whose running group stands at the back edge pc, is in the
  * state it was at its last check and stored nothing since: then it can
  * only repeat itself until something outside the warp writes memory. */
-static int warp_spinning(simt_warp *w, int32_t pc)
+int simt_warp_spinning(simt_warp *w, int32_t pc)
 {
     uint64_t h = simt_warp_print((uint64_t)(uint32_t)pc * 0x9e3779b97f4a7c15ull, w, 0);
     int same = h == w->print && w->stores == w->print_stores;
@@ -263,7 +238,7 @@ uint32_t simt_spin_release(simt_warp *w, int32_t pc)
     if (!due)
         return 0;
     if ((w->spin & (SIMT_SPIN_CHECK - 1)) == 0)
-        spinning = warp_spinning(w, pc);
+        spinning = simt_warp_spinning(w, pc);
     for (uint32_t id = 0; id < w->ncbars; id++) {
         simt_cbar *b = &w->cbars[id];
         uint32_t waited = w->spin - b->spin_mark;
@@ -316,35 +291,6 @@ void simt_lane_list(char *buf, size_t len, uint32_t lanes)
             n += (size_t)snprintf(buf + n, len - n, "-%u", e);
         l = e;
     }
-}
-
-/* Lockstep SIMT: a warp whose lanes provably spin (warp_spinning) while other
- * lanes of the same warp wait to reconverge with them has a single pc and can
- * never let the waiting lanes run: that is an intra-warp livelock (a spin
- * lock).  A loop whose state changes is no livelock, however long it runs.
- * Called every SIMT_SPIN_CHECK back edges; returns 1 after setting the fault. */
-int simt_lockstep_livelock(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc)
-{
-    for (uint32_t id = 0; id < w->ncbars; id++) {
-        simt_cbar *b = &w->cbars[id];
-        if (!b->refs || !b->arrived || w->spin - b->spin_mark <= SIMT_LOCKSTEP_LIVELOCK)
-            continue;
-        if (!warp_spinning(w, pc))
-            return 0;
-        uint32_t spinning = w->in_state[LANE_READY];
-        char spin[128], wait[128];
-        simt_lane_list(spin, sizeof spin, spinning);
-        simt_lane_list(wait, sizeof wait, b->arrived);
-        unsigned lead = (unsigned)__builtin_ctz(spinning ? spinning : 1u);
-        simt_exec_hang(ex, blk, w, lead, pc,
-                        "warp %u cannot make progress under --sched=lockstep: lanes %s spin in this "
-                        "loop waiting for lanes %s of the same warp, which wait at line %u to "
-                        "reconverge and never run (an intra-warp lock needs independent thread "
-                        "scheduling: use --sched=its)", w->index, spin, wait,
-                        ex->mod->pos[b->rpc].line);
-        return 1;
-    }
-    return 0;
 }
 
 /* synccheck's barrier divergence: lanes of one warp wait at __syncthreads while

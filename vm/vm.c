@@ -7,6 +7,7 @@
 
 #include "vm/exec.h"
 #include "vm/observe.h"
+#include "vm/policy.h"
 #include "vm/srcquote.h"
 
 void simt_config_init(simt_config *cfg)
@@ -192,6 +193,7 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
      * program's host loops may run for billions of instructions. */
     ex.max_steps = vm->cfg.max_host_steps ? vm->cfg.max_host_steps : UINT64_MAX;
     ex.is_host = 1;
+    ex.wpol = &simt_warp_its; /* one lane: nothing to interleave */
     /* host stores initialise memory (the init checker hears of them) */
     ex.observe = simt_observing(vm, OBS_EV(host_write));
     ex.kernel = mod->main_func;
