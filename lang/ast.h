@@ -74,6 +74,8 @@ typedef struct k_type {
     k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
     int ntargs;
     k_loc loc;                /* TY_MEMBER_TYPE: where `typename X::m` was written */
+    unsigned char is_nullptr; /* std::nullptr_t: a TY_PTR to void told apart for overloading
+                                 (nullptr converts to any pointer, to no arithmetic type) */
 } k_type;
 
 /* One template argument as written: a type or an expression (lang/templates.c). */
@@ -217,6 +219,7 @@ struct k_expr {
     const char *tpl_class;    /* `C<args>::m`: the class template C (name is "C::m" and
                                  targs are C's), else NULL */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
+    unsigned char is_nullptr; /* E_INT: the `nullptr` keyword (typed std::nullptr_t) */
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
     k_decl *lambda;           /* E_LAMBDA: the function it defines (params, body; its

@@ -720,6 +720,8 @@ static const struct { const char *name; k_type_kind kind; } lib_typedefs[] = {
     /* a stream is a long (lang/iostream.c): the built-in library's
      * operator<< for std::string takes and returns one */
     { "std::ostream", TY_LONG },
+    /* <cstddef>'s type of nullptr (k_ty_nullptr) */
+    { "std::nullptr_t", TY_PTR }, { "nullptr_t", TY_PTR },
 };
 
 const char *k_lib_typedef(k_ctx *ctx, int i, k_type **t)
@@ -729,6 +731,10 @@ const char *k_lib_typedef(k_ctx *ctx, int i, k_type **t)
         return k_chrono_typedef(ctx, i - n, t);
     if (i < 0)
         return NULL;
+    if (lib_typedefs[i].kind == TY_PTR) {
+        *t = k_ty_nullptr(ctx);
+        return lib_typedefs[i].name;
+    }
     *t = k_ty(ctx, lib_typedefs[i].kind);
     if (*t)
         (*t)->alias = lib_typedefs[i].name;

@@ -1051,7 +1051,7 @@ void lw_launch(lw_func *F, k_expr *e);
 
 static void expr_to(lw_func *F, k_expr *e, int dst, int want)
 {
-    if (e->is_const && e->type && k_ty_is_integer(e->type)) {
+    if (e->is_const && e->type && (k_ty_is_integer(e->type) || k_ty_is_nullptr(e->type))) {
         if (want)
             load_const(F, dst, e->type, e->const_val);
         return;

@@ -6,7 +6,8 @@
  * type, an array or a function decaying, a qualification added, a reference
  * binding directly) beats a promotion (bool/char/short to int, float to
  * double), which beats a conversion (any other arithmetic conversion,
- * 0 or nullptr to a pointer, a pointer to void *).  A candidate is viable
+ * 0 or nullptr to a pointer, a derived class's pointer to its base's, a
+ * pointer to void * or to bool).  A candidate is viable
  * when it takes that many arguments (defaults and `...` counted) and every
  * argument converts; the best is the one no worse than every other on every
  * argument and better on at least one.  None viable or no single best is a
@@ -20,7 +21,10 @@
 
 /* R_QUAL: an exact match that adds const (to a reference's or pointer's
  * target), worse than the identity ([over.ics.rank] 3.2.6). */
-enum { R_EXACT, R_QUAL, R_PROMOTION, R_CONVERSION, R_ELLIPSIS, R_NONE };
+/* R_BASE, R_CONVERSION, R_TO_BOOL: conversions, of which a derived class's
+ * pointer to its base's beats one to void *, and both beat a pointer to bool
+ * ([over.ics.rank] 4.1, 4.4). */
+enum { R_EXACT, R_QUAL, R_PROMOTION, R_BASE, R_CONVERSION, R_TO_BOOL, R_ELLIPSIS, R_NONE };
 
 static int arith_rank(const k_type *to, const k_type *from)
 {
@@ -35,7 +39,10 @@ static int arith_rank(const k_type *to, const k_type *from)
 
 static int pointer_rank(const k_type *to, const k_type *from, const k_expr *e)
 {
-    if (from->kind != TY_PTR)
+    if (k_ty_is_nullptr(to))
+        return k_ty_is_nullptr(from) ? R_EXACT
+               : from->kind != TY_PTR && k_is_null_const(e) ? R_CONVERSION : R_NONE;
+    if (from->kind != TY_PTR || k_ty_is_nullptr(from))
         return k_is_null_const(e) ? R_CONVERSION : R_NONE;
     if (k_ty_same(to->base, from->base)) {
         unsigned q = Q_CONST | Q_VOLATILE;
@@ -43,9 +50,13 @@ static int pointer_rank(const k_type *to, const k_type *from, const k_expr *e)
             return R_NONE;
         return (to->base->quals & ~from->base->quals & q) ? R_QUAL : R_EXACT;
     }
+    if ((from->base->quals & ~to->base->quals) & (Q_CONST | Q_VOLATILE))
+        return R_NONE;
+    if (to->base->kind == TY_RECORD && from->base->kind == TY_RECORD &&
+        k_record_derives(from->base->rec, to->base->rec))
+        return R_BASE;
     if (to->base->kind == TY_VOID)
-        return (from->base->quals & Q_CONST) && !(to->base->quals & Q_CONST) ? R_NONE
-                                                                             : R_CONVERSION;
+        return R_CONVERSION;
     return R_NONE;
 }
 
@@ -68,7 +79,8 @@ static int rank(k_sema_state *s, const k_type *to, const k_expr *e)
     from = k_decay(s->ctx, (k_type *)from);
     if (k_ty_is_arith(to))
         return k_ty_is_arith(from) ? arith_rank(to, from)
-               : (to->kind == TY_BOOL && from->kind == TY_PTR) ? R_CONVERSION : R_NONE;
+               : (to->kind == TY_BOOL && from->kind == TY_PTR && !k_ty_is_nullptr(from))
+                   ? R_TO_BOOL : R_NONE;
     if (to->kind == TY_PTR)
         return pointer_rank(to, from, e);
     if (k_ty_is_record(to))

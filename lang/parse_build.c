@@ -47,6 +47,15 @@ k_list *kp_list_push(k_parser *ps, k_list *l, void *item)
     return l;
 }
 
+/* A new list: item, then rest's items (`T a[2]{...}, b, c`). */
+k_list *kp_list_cons(k_parser *ps, void *item, const k_list *rest)
+{
+    k_list *l = kp_list_push(ps, NULL, item);
+    for (int i = 0; rest && i < rest->n; i++)
+        kp_list_append(ps, l, rest->items[i]);
+    return l;
+}
+
 /* Copies a list of expressions into a typed array; returns the count. */
 static int expr_array(k_parser *ps, const k_list *l, k_expr ***out)
 {

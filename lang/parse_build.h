@@ -10,6 +10,7 @@
 k_list *kp_list_new(k_parser *ps);
 void kp_list_append(k_parser *ps, k_list *l, void *item);
 k_list *kp_list_push(k_parser *ps, k_list *l, void *item);
+k_list *kp_list_cons(k_parser *ps, void *item, const k_list *rest);
 k_expr *kp_expr_leaf(k_parser *ps, k_expr_kind kind, k_loc loc);
 k_expr *kp_expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *e);
 k_expr *kp_expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *l, k_expr *r);

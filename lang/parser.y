@@ -221,9 +221,9 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <stmt> asm_stmt
 %type <list> asm_sections asm_ops_opt asm_ops
 %type <ptr> asm_op
-%type <list> args args_opt init_list pointer block_items param_list init_dtors handlers
+%type <list> args args_opt init_list pointer block_items param_list init_dtors later_dtors handlers
 %type <specs> decl_specs type_specs
-%type <dtor> declarator direct_dtor init_dtor abstract_opt abstract direct_abstract
+%type <dtor> declarator direct_dtor init_dtor later_dtor abstract_opt abstract direct_abstract
 %type <decl> param
 %type <type> type_name tagged_spec record_spec record_head enum_spec enum_head
 %type <list> member_dtors conv_ptr_opt
@@ -575,6 +575,8 @@ mem_init
 member_dtors
     : member_dtor                               { $$ = kp_list_push(ps, NULL, $1); }
     | member_dtors ',' member_dtor              { $$ = kp_list_push(ps, $1, $3); }
+    | member_dtors ',' declarator braced        /* `int a{1}, b{2};` (see later_dtor) */
+        { if ($3) $3->init = k_parse_direct_list($4); $$ = kp_list_push(ps, $1, $3); }
     ;
 
 member_dtor
@@ -669,7 +671,20 @@ qualifiers
 
 init_dtors
     : init_dtor                                 { $$ = kp_list_push(ps, NULL, $1); }
-    | init_dtors ',' init_dtor                  { $$ = kp_list_push(ps, $1, $3); }
+    | init_dtors ',' later_dtor                 { $$ = kp_list_push(ps, $1, $3); }
+    ;
+
+/* `T a{1}, b{2}`: after ',' the scanner leaves b's '{' plain (it cannot
+   tell `x(1), y{2}` in a constructor's member initializers apart), and
+   after a ',' no function body can follow */
+later_dtors
+    : later_dtor                                { $$ = kp_list_push(ps, NULL, $1); }
+    | later_dtors ',' later_dtor                { $$ = kp_list_push(ps, $1, $3); }
+    ;
+
+later_dtor
+    : init_dtor                                 { $$ = $1; }
+    | declarator braced                         { $$ = $1; if ($$) $$->init = k_parse_direct_list($2); }
     ;
 
 init_dtor
@@ -886,6 +901,8 @@ block_item
     : declaration                               { $$ = $1; }
     | decl_specs declarator braced ';'          /* C++ direct-list-initialisation: T a[N]{a, b} */
         { if ($2) $2->init = k_parse_direct_list($3); $$ = kp_make_decl_stmt(ps, $1->loc, $1, kp_list_push(ps, NULL, $2)); }
+    | decl_specs declarator braced ',' later_dtors ';'      /* T a[N]{a, b}, c... */
+        { if ($2) $2->init = k_parse_direct_list($3); $$ = kp_make_decl_stmt(ps, $1->loc, $1, kp_list_cons(ps, $2, $5)); }
     | using                                     { $$ = $1; }
     | static_assert                             { $$ = $1; }
     | statement                                 { $$ = $1; }
@@ -1156,7 +1173,8 @@ primary
     | strings                                   { $$ = $1; }
     | KW_TRUE               { $$ = kp_expr_leaf(ps, E_BOOL, LOC(@1)); if ($$) $$->ival = 1; }
     | KW_FALSE                                  { $$ = kp_expr_leaf(ps, E_BOOL, LOC(@1)); }
-    | KW_NULLPTR                                { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); }
+    | KW_NULLPTR                                { $$ = kp_expr_leaf(ps, E_INT, LOC(@1));
+                                                  $$->is_nullptr = 1; }
     | cxx_cast '<' type_name '>' '(' expr ')'
         {
             $$ = kp_expr_unary(ps, E_CAST, (int)$1, LOC(@1), $6);

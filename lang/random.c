@@ -1,6 +1,6 @@
 /* lang/random.c -- <random> in the front end: the engines
  * (std::default_random_engine = std::minstd_rand0, std::minstd_rand,
- * std::mt19937) and std::uniform_int_distribution<T> /
+ * std::mt19937, std::mt19937_64) and std::uniform_int_distribution<T> /
  * std::uniform_real_distribution<T>.
  *
  * An object of these types is a long holding a runtime handle
@@ -19,6 +19,7 @@ static const struct { const char *name; int kind; } engines[] = {
     { "std::minstd_rand0", RNG_MINSTD_RAND0 },
     { "std::minstd_rand", RNG_MINSTD_RAND },
     { "std::mt19937", RNG_MT19937 },
+    { "std::mt19937_64", RNG_MT19937_64 },
 };
 
 /* The distributions by result type; the alias is their type's spelling. */
@@ -193,7 +194,8 @@ void k_random_init(k_sema_state *s, k_decl *d, int file_scope)
             k_error(ctx, d->loc, "a uniform distribution takes at most two bounds");
             return;
         }
-        a[0] = int_lit(ctx, dists[di].kind & 0xff, d->loc);
+        int uns = k_kind_is_integer(dists[di].rep) && !k_kind_is_signed(dists[di].rep);
+        a[0] = int_lit(ctx, (dists[di].kind & 0xff) | (uns ? RNG_UNSIGNED_BOUNDS : 0), d->loc);
         a[1] = n >= 1 ? d->ctor_args[0] : real ? float_lit(ctx, 0, d->loc) : int_lit(ctx, 0, d->loc);
         a[2] = n >= 2 ? d->ctor_args[1] : real ? float_lit(ctx, 1, d->loc)
                                                : int_lit(ctx, kind_max(dists[di].rep), d->loc);

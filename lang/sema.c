@@ -683,6 +683,11 @@ static int same_params(const k_decl *a, const k_decl *b)
 {
     if (a->nparams != b->nparams || a->variadic != b->variadic)
         return 0;
+    /* conversion operators all take nothing: their result type tells them
+     * apart (`operator int() const` beside `operator double() const`) */
+    if (strcmp(a->name, b->name) == 0 && strstr(a->name, K_CONV_OP_NAME) &&
+        !k_ty_same(a->type->base, b->type->base))
+        return 0;
     for (int i = 0; i < a->nparams; i++)
         if (!k_ty_same(a->params[i]->type, b->params[i]->type))
             return 0;

@@ -23,6 +23,8 @@ int k_is_null_const(const k_expr *e)
     if (e && e->kind == E_CAST && e->type && e->type->kind == TY_PTR && e->type->base &&
         e->type->base->kind == TY_VOID && e->type->base->quals == 0)
         return k_is_null_const(e->lhs);
+    if (e && k_ty_is_nullptr(e->type))
+        return 1;   /* nullptr, or any value of type std::nullptr_t */
     return e && e->is_const && e->const_val == 0 && e->type && k_ty_is_integer(e->type);
 }
 
@@ -43,6 +45,11 @@ static k_type *int_literal(k_sema_state *s, k_expr *e)
 {
     uint64_t v = e->ival;
     k_type_kind k;
+    if (e->is_nullptr) {
+        set(e, k_ty_nullptr(s->ctx));
+        fold(e, 0);
+        return e->type;
+    }
     int fits32 = v <= INT32_MAX, fitsu32 = v <= UINT32_MAX, fits64 = v <= INT64_MAX;
     if (e->int_unsigned)
         k = e->int_long == 2 ? TY_ULLONG : e->int_long ? TY_ULONG : fitsu32 ? TY_UINT : TY_ULONG;

@@ -12,6 +12,16 @@ k_type *k_ty(k_ctx *ctx, k_type_kind kind)
     return t;
 }
 
+/* std::nullptr_t: a void * (its size, its null value) that overloading and
+ * conversions tell apart (lang/overload.c). */
+k_type *k_ty_nullptr(k_ctx *ctx)
+{
+    k_type *t = k_type_ptr(ctx, k_ty(ctx, TY_VOID));
+    t->is_nullptr = 1;
+    t->alias = "std::nullptr_t";
+    return t;
+}
+
 k_type *k_ty_qualified(k_ctx *ctx, const k_type *t, unsigned quals)
 {
     k_type *q = k_alloc(ctx, sizeof *q);
@@ -107,6 +117,7 @@ k_type_kind k_kind_usual(k_type_kind a, k_type_kind b)
 /* A cooperative group's descriptor is a TY_ULLONG but not a number: no
  * arithmetic, condition or cast takes it (lang/cg.c). */
 int k_ty_is_integer(const k_type *t) { return t && !t->cg && k_kind_is_integer(t->kind); }
+int k_ty_is_nullptr(const k_type *t) { return t && t->kind == TY_PTR && t->is_nullptr; }
 int k_ty_is_float(const k_type *t) { return t && k_kind_is_float(t->kind); }
 int k_ty_is_arith(const k_type *t) { return k_ty_is_integer(t) || k_ty_is_float(t); }
 
@@ -245,6 +256,11 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
     buf[0] = 0;
     if (!t) {
         append(buf, len, "?");
+        return buf;
+    }
+    if (k_ty_is_nullptr(t)) {
+        quals_str(t->quals, buf, len, 1);
+        append(buf, len, "std::nullptr_t");
         return buf;
     }
     if (t->kind == TY_PTR && t->base && t->base->kind == TY_FUNC) {   /* int (*)(int, float) */

@@ -24,6 +24,8 @@ k_type_kind k_kind_promote(k_type_kind k);             /* integer promotions */
 k_type_kind k_kind_usual(k_type_kind a, k_type_kind b); /* usual arithmetic conversions */
 
 int k_ty_is_integer(const k_type *t);
+int k_ty_is_nullptr(const k_type *t);
+k_type *k_ty_nullptr(k_ctx *ctx);
 int k_ty_is_float(const k_type *t);
 int k_ty_is_arith(const k_type *t);
 int k_ty_is_scalar(const k_type *t);    /* arithmetic or pointer (usable as a condition) */

@@ -10,11 +10,12 @@
 #include "runtime/hostlib.h"
 #include "runtime/random.h"
 
-enum { MT_N = 624, MT_M = 397, RANDOM_MAX_OBJECTS = 4096 };
+enum { MT_N = 624, MT_M = 397, MT64_N = 312, MT64_M = 156, RANDOM_MAX_OBJECTS = 4096 };
 
 typedef struct rng_object {
     int kind;                   /* enum simt_rng_kind */
     uint32_t *mt;               /* mt19937: MT_N words */
+    uint64_t *mt64;             /* mt19937_64: MT64_N words */
     int mti;
     uint64_t x;                 /* minstd: the state */
     int64_t ia, ib;             /* integer distributions: a, b */
@@ -32,6 +33,8 @@ void simt_random_free(simt_vm *vm)
         return;
     for (int i = 0; i < vm->random->n; i++)
         simt_free(&vm->cfg.alloc, vm->random->objs[i].mt);
+    for (int i = 0; i < vm->random->n; i++)
+        simt_free(&vm->cfg.alloc, vm->random->objs[i].mt64);
     simt_free(&vm->cfg.alloc, vm->random);
     vm->random = NULL;
 }
@@ -95,10 +98,41 @@ static uint32_t mt_next(rng_object *o)
     return z;
 }
 
+/* mt19937_64: w 64, n 312, m 156, r 31 and libstdc++'s constants. */
+static void mt64_seed(rng_object *o, uint64_t s)
+{
+    o->mt64[0] = s;
+    for (int i = 1; i < MT64_N; i++)
+        o->mt64[i] = UINT64_C(6364136223846793005) * (o->mt64[i - 1] ^ (o->mt64[i - 1] >> 62)) +
+                     (uint64_t)i;
+    o->mti = MT64_N;
+}
+
+static uint64_t mt64_next(rng_object *o)
+{
+    uint64_t *x = o->mt64;
+    if (o->mti >= MT64_N) {
+        for (int k = 0; k < MT64_N; k++) {
+            uint64_t y = (x[k] & ~UINT64_C(0x7fffffff)) | (x[(k + 1) % MT64_N] & 0x7fffffffu);
+            x[k] = x[(k + MT64_M) % MT64_N] ^ (y >> 1) ^
+                   ((y & 1) ? UINT64_C(0xb5026f5aa96619e9) : 0);
+        }
+        o->mti = 0;
+    }
+    uint64_t z = x[o->mti++];
+    z ^= (z >> 29) & UINT64_C(0x5555555555555555);
+    z ^= (z << 17) & UINT64_C(0x71d67fffeda60000);
+    z ^= (z << 37) & UINT64_C(0xfff7eee000000000);
+    z ^= z >> 43;
+    return z;
+}
+
 static uint64_t engine_next(rng_object *o)
 {
     if (o->kind == RNG_MT19937)
         return mt_next(o);
+    if (o->kind == RNG_MT19937_64)
+        return mt64_next(o);
     uint64_t a = o->kind == RNG_MINSTD_RAND ? 48271 : 16807;
     o->x = o->x * a % 2147483647u;
     return o->x;
@@ -106,19 +140,21 @@ static uint64_t engine_next(rng_object *o)
 
 static uint64_t engine_min(const rng_object *o)
 {
-    return o->kind == RNG_MT19937 ? 0 : 1;
+    return o->kind == RNG_MT19937 || o->kind == RNG_MT19937_64 ? 0 : 1;
 }
 
 static uint64_t engine_max(const rng_object *o)
 {
-    return o->kind == RNG_MT19937 ? 0xffffffffu : 2147483646u;
+    return o->kind == RNG_MT19937_64 ? UINT64_MAX
+           : o->kind == RNG_MT19937  ? 0xffffffffu : 2147483646u;
 }
 
 /* engine(kind, has_seed, seed): libstdc++'s default seeds are 5489 and 1. */
 simt_status simt_lib_RANDOM_ENGINE(call *c)
 {
     int kind = arg_int(c, 0);
-    uint64_t seed = arg(c, 1) ? arg(c, 2) : kind == RNG_MT19937 ? 5489 : 1;
+    int mt = kind == RNG_MT19937 || kind == RNG_MT19937_64;
+    uint64_t seed = arg(c, 1) ? arg(c, 2) : mt ? 5489 : 1;
     rng_object *o;
     uint64_t h = new_object(c, kind, &o);
     if (!h)
@@ -127,6 +163,10 @@ simt_status simt_lib_RANDOM_ENGINE(call *c)
         if (!(o->mt = simt_malloc(&c->vm->cfg.alloc, MT_N * sizeof *o->mt)))
             return simt_vm_oom(c->vm, "a mt19937 engine");
         mt_seed(o, (uint32_t)seed);
+    } else if (kind == RNG_MT19937_64) {
+        if (!(o->mt64 = simt_malloc(&c->vm->cfg.alloc, MT64_N * sizeof *o->mt64)))
+            return simt_vm_oom(c->vm, "a mt19937_64 engine");
+        mt64_seed(o, seed);
     } else {
         uint64_t s = seed % 2147483647u;  /* seed(s): s mod m, or 1 for 0 */
         o->x = s == 0 ? 1 : s;
@@ -146,7 +186,7 @@ simt_status simt_lib_RANDOM_DIST_INT(call *c)
 {
     rng_object *o;
     int64_t a = (int64_t)arg(c, 1), b = (int64_t)arg(c, 2);
-    if (a > b)
+    if ((arg_int(c, 0) & RNG_UNSIGNED_BOUNDS) ? (uint64_t)a > (uint64_t)b : a > b)
         return simt_vm_faultf(c->vm, "uniform_int_distribution(%lld, %lld): a > b",
                               (long long)a, (long long)b);
     uint64_t h = new_object(c, RNG_UNIFORM_INT + (arg_int(c, 0) & 0xff), &o);
@@ -190,6 +230,28 @@ static uint32_t lemire32(rng_object *g, uint32_t range)
     return (uint32_t)(product >> 32);
 }
 
+/* The high and low halves of the 128-bit a * b. */
+static uint64_t mul128(uint64_t a, uint64_t b, uint64_t *lo)
+{
+    uint64_t al = (uint32_t)a, ah = a >> 32, bl = (uint32_t)b, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (uint32_t)lh + (uint32_t)hl;
+    *lo = (mid << 32) | (uint32_t)ll;
+    return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
+/* _S_nd in 128 bits, for an engine of exactly 64 bits (mt19937_64). */
+static uint64_t lemire64(rng_object *g, uint64_t range)
+{
+    uint64_t low, high = mul128(engine_next(g), range, &low);
+    if (low < range) {
+        uint64_t threshold = -range % range;
+        while (low < threshold)
+            high = mul128(engine_next(g), range, &low);
+    }
+    return high;
+}
+
 /* uniform_int_distribution::operator(): unsigned arithmetic on b - a. */
 static uint64_t uniform_int(rng_object *d, rng_object *g)
 {
@@ -197,7 +259,9 @@ static uint64_t uniform_int(rng_object *d, rng_object *g)
     uint64_t urange = (uint64_t)d->ib - (uint64_t)d->ia, ret;
     if (urngrange > urange) {
         uint64_t uerange = urange + 1;
-        if (urngrange == 0xffffffffu) {
+        if (urngrange == UINT64_MAX) {
+            ret = lemire64(g, uerange);
+        } else if (urngrange == 0xffffffffu) {
             ret = lemire32(g, (uint32_t)uerange);
         } else {
             uint64_t scaling = urngrange / uerange, past = uerange * scaling;
