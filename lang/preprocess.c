@@ -1226,7 +1226,7 @@ static int names_runtime_types(const char *text, size_t len)
     static const char *const marks[] = {
         "cudaGraph", "Capture", "cudaLaunchHostFunc", "cudaHostFn_t", "cudaMemcpy3D",
         "make_cuda", "cudaPitchedPtr", "cudaExtent", "cudaPos", "NodeParams",
-        "cudaMemsetParams",
+        "cudaMemsetParams", "cudaMemPrefetchAsync", "cudaMemAdvise", "cudaMemLocation",
     };
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (memmem(text, len, marks[i], strlen(marks[i])))
