@@ -233,7 +233,7 @@ static void dump_expr(const k_expr *e, FILE *out)
         dump_targs(e->targs, e->ntargs, e->has_targs, out);
         break;
     case E_LAUNCH:
-        fprintf(out, "launch %s", e->name);
+        fprintf(out, "launch %s", e->name ? e->name : "(pointer)");
         dump_targs(e->targs, e->ntargs, e->has_targs, out);
         fputs(" (config", out);
         for (int i = 0; i < 4 && e->config[i]; i++) {

@@ -233,6 +233,9 @@ struct k_expr {
     /* E_ASSIGN made of a constructor's member initialiser `m(v)`: it
      * initialises m, so m may be const (lang/classes.c) */
     unsigned char is_member_init;
+    /* E_CALL of cudaLaunchKernel(func, grid, block, args, shared, stream):
+     * lowered to __simt_launch_kernel with the dim3s in memory (lower_call.c) */
+    unsigned char is_launch_kernel;
     int is_const;             /* folded to a compile-time constant: const_val */
     uint64_t const_val;
     void *sema_ext;           /* free for sema/lowering */

@@ -438,8 +438,14 @@ static void make_vector(lw_func *F, k_expr *e, int dst)
     F->top = top;
 }
 
+static void launch_kernel_call(lw_func *F, k_expr *e, int dst, int want);
+
 void lw_call_to(lw_func *F, k_expr *e, int dst, int want)
 {
+    if (e->is_launch_kernel) {
+        launch_kernel_call(F, e, dst, want);
+        return;
+    }
     if (e->builtin >= 0)
         call_builtin(F, e, dst, want);
     else if (e->decl)
@@ -517,8 +523,15 @@ static int launch_args(lw_func *F, k_expr *e, const k_decl *kernel, int base)
     return r - base;
 }
 
+static void launch_pointer(lw_func *F, k_expr *e);
+static void launch_stream(lw_func *F, k_expr *e, int end);
+
 void lw_launch(lw_func *F, k_expr *e)
 {
+    if (!e->name) {
+        launch_pointer(F, e);
+        return;
+    }
     k_decl *def = e->decl->definition ? e->decl->definition : e->decl;
     lw_sym *s = lw_sym_of(def);
     if (!s || s->kind != SYM_FUNC) {
@@ -536,9 +549,87 @@ void lw_launch(lw_func *F, k_expr *e)
     else
         lw_emit_k(F, b + 2, 0);
     int n = launch_args(F, e, def, b + 3);
-    /* The stream: work on every stream runs in issue order (SPEC 2.8); the
+    launch_stream(F, e, b + 3 + n);
+    simt_func *fn = &F->M->m->funcs[s->index];
+    lw_emit(F, OP_LAUNCH, b, b, 3 + n, s->index, (int32_t)fn->sig);
+    F->top = top;
+}
+
+/* The kernels a pointer of function type ft may hold: __global__, defined,
+ * their address taken, of that type (all take the same argument words,
+ * which depend on the parameter types only). */
+static int kernel_candidates(lw_mod *M, const k_type *ft, k_decl **out)
+{
+    int n = 0;
+    for (int k = 0; k < M->naddr_funcs; k++) {
+        k_decl *f = M->addr_funcs[k];
+        if ((k_fn_kind(f) & FN_KERNEL) && k_ty_same(k_fn_type(M->ctx, f), ft))
+            out[n++] = f;
+    }
+    return n;
+}
+
+/* kernel<<<g, b>>>(args) through a pointer: the VM launches kernels by
+ * index, so, as a call through a pointer does (lw_indirect_call), the
+ * launch compares the pointer with each kernel it may hold and launches
+ * the one it names; any other value is cudaErrorInvalidDeviceFunction. */
+static void launch_pointer(lw_func *F, k_expr *e)
+{
+    lw_mod *M = F->M;
+    const k_type *ft = e->lhs->type->base;
+    k_decl **cand = k_alloc(M->ctx, sizeof *cand * (size_t)(M->naddr_funcs + 1));
+    int ncand = kernel_candidates(M, ft, cand);
+    for (int k = 0; k < ncand; k++)
+        for (int i = 0; i < ft->nparams; i++)
+            if (lw_param_in_global(cand[k], ft->params[i])) {
+                k_error(M->ctx, e->loc, "launching through a pointer a kernel whose parameter "
+                        "'%s' is a struct too large for registers is not supported (launch "
+                        "'%s' by name)", cand[k]->params[i]->name ? cand[k]->params[i]->name
+                        : "", cand[k]->name);
+                return;
+            }
+    int top = F->top;
+    int fv = lw_reg(F), cmp = lw_reg(F);
+    lw_expr_to(F, e->lhs, fv);
+    int b = F->top;
+    lw_reserve(F, b + 3);
+    dim_arg(F, e->config[0], b);
+    dim_arg(F, e->config[1], b + 1);
+    F->top = b + 2;
+    if (e->config[2])
+        lw_expr_conv_to(F, e->config[2], k_ty(M->ctx, TY_ULLONG), b + 2);
+    else
+        lw_emit_k(F, b + 2, 0);
+    int n = ncand ? launch_args(F, e, cand[0], b + 3) : 0;
+    launch_stream(F, e, b + 3 + n);
+    int join = lw_new_block(F);
+    for (int k = 0; k < ncand; k++) {
+        lw_sym *s = lw_sym_of(cand[k]);
+        if (!s || s->kind != SYM_FUNC)
+            continue;
+        int go = lw_new_block(F), next = lw_new_block(F);
+        lw_emit_k(F, cmp, (uint64_t)s->index + 1);
+        lw_emit(F, OP_EQ_I64, cmp, fv, cmp, 0, 0);
+        lw_branch(F, cmp, go, next);
+        lw_start(F, go);
+        lw_emit(F, OP_LAUNCH, b, b, 3 + n, s->index, (int32_t)M->m->funcs[s->index].sig);
+        lw_goto(F, join);
+        lw_start(F, next);
+    }
+    lw_emit(F, OP_TRAP, 0, 0, 0, lw_trap_string(M, "cudaErrorInvalidDeviceFunction: launch "
+                                                   "through a null pointer or a pointer to a "
+                                                   "function that is not a __global__ function "
+                                                   "of this type"), 0);
+    lw_goto(F, join);
+    lw_start(F, join);
+    F->top = top;
+}
+
+/* The stream: work on every stream runs in issue order (SPEC 2.8); the
      * runtime hears of it only because stream capture may record the launch
      * in a graph instead (runtime/host_graph.c). */
+static void launch_stream(lw_func *F, k_expr *e, int end)
+{
     if (e->config[3]) {
         int r = lw_reg(F);
         lw_expr_conv_to(F, e->config[3], e->config[3]->type, r);
@@ -548,11 +639,8 @@ void lw_launch(lw_func *F, k_expr *e)
         sig.nargs = sig.nfixed = 1;
         sig.args[0] = VT_PTR;
         lw_emit(F, OP_HCALL, r, r, 1, BI_LAUNCH_STREAM, lw_sig(F->M, &sig));
-        F->top = b + 3 + n;
+        F->top = end;
     }
-    simt_func *fn = &F->M->m->funcs[s->index];
-    lw_emit(F, OP_LAUNCH, b, b, 3 + n, s->index, (int32_t)fn->sig);
-    F->top = top;
 }
 
 /* ---- calls through function pointers ---- */
@@ -610,5 +698,43 @@ void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want)
     lw_start(F, join);
     if (want && ft->base->kind != TY_VOID)
         mov(F, dst, a);
+    F->top = top;
+}
+
+/* cudaLaunchKernel(func, grid, block, args, shared, stream) is
+ * __simt_launch_kernel(func, &grid, &block, shared, args, stream): the
+ * runtime checks func and converts args to the kernel's words
+ * (runtime/host_graph.c). */
+static void launch_kernel_call(lw_func *F, k_expr *e, int dst, int want)
+{
+    int top = F->top;
+    int r = F->top;
+    lw_reserve(F, r + 6);
+    F->top = r;
+    lw_expr_conv_to(F, e->args[0], e->args[0]->type, r);
+    dim_arg(F, e->args[1], r + 1);
+    dim_arg(F, e->args[2], r + 2);
+    F->top = r + 3;
+    if (e->nargs > 4)
+        lw_expr_conv_to(F, e->args[4], k_ty(F->M->ctx, TY_ULLONG), r + 3);
+    else
+        lw_emit_k(F, r + 3, 0);
+    F->top = r + 4;
+    lw_expr_conv_to(F, e->args[3], e->args[3]->type, r + 4);
+    F->top = r + 5;
+    if (e->nargs > 5)
+        lw_expr_conv_to(F, e->args[5], e->args[5]->type, r + 5);
+    else
+        lw_emit_k(F, r + 5, 0);
+    F->top = r + 6;
+    simt_sig sig;
+    memset(&sig, 0, sizeof sig);
+    sig.ret = VT_I32;
+    sig.nargs = sig.nfixed = 6;
+    sig.args[0] = sig.args[1] = sig.args[2] = sig.args[4] = sig.args[5] = VT_PTR;
+    sig.args[3] = VT_U64;
+    lw_emit(F, OP_HCALL, r, r, 6, BI_LAUNCH_KERNEL, lw_sig(F->M, &sig));
+    if (want)
+        mov(F, dst, r);
     F->top = top;
 }

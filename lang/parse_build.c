@@ -280,17 +280,18 @@ k_expr *kp_expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
 k_expr *kp_expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *config,
                            k_list *args)
 {
-    const char *name = callee_name(ps, callee, "the launched kernel");
-    if (!name)
-        return callee;
     k_expr *e = k_expr_new(ps->ctx, E_LAUNCH, loc);
-    if (!e)
-        return NULL;
-    e->name = name;
-    e->targs = callee->targs;
-    e->ntargs = callee->ntargs;
-    e->has_targs = callee->has_targs;
-    e->tpl_class = callee->tpl_class;
+    if (!e || !callee)
+        return e;
+    if (callee->kind != E_IDENT) {  /* kernels[i]<<<...>>>: through a pointer */
+        e->lhs = callee;
+    } else {
+        e->name = callee->name;
+        e->targs = callee->targs;
+        e->ntargs = callee->ntargs;
+        e->has_targs = callee->has_targs;
+        e->tpl_class = callee->tpl_class;
+    }
     if (config->n < 2 || config->n > 4)
         k_error(ps->ctx, loc, "a kernel launch takes 2 to 4 configuration arguments"
                 " (grid, block, shared bytes, stream), not %d", config->n);

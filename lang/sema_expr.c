@@ -863,6 +863,9 @@ static k_type *construct(k_sema_state *s, k_expr *e)
     return set(e, k_ty(s->ctx, e->type_written ? e->type_written->kind : TY_DIM3));
 }
 
+static void launch_dim(k_sema_state *s, k_expr *c, const char *what);
+static k_type *launch_kernel_call(k_sema_state *s, k_expr *e);
+
 /* ---- calls ---- */
 static int call_allowed(k_sema_state *s, k_expr *e, k_decl *f)
 {
@@ -1047,6 +1050,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return k_chrono_call(s, e, to, e->ntargs);
     }
     k_decl *fp = k_sema_lookup(s, e->name);
+    if (!fp && strcmp(e->name, "cudaLaunchKernel") == 0)
+        return launch_kernel_call(s, e);
     if (fp && fp->kind != D_FUNC && fp->type && fp->type->kind == TY_PTR &&
         fp->type->base->kind == TY_FUNC) {   /* fp(args) with fp a function pointer */
         k_expr *callee = k_expr_new(s->ctx, E_IDENT, e->loc);
@@ -1198,16 +1203,108 @@ static void launch_ref_args(k_sema_state *s, k_expr *e)
         }
 }
 
+/* kernel<<<g, b>>>(args) with kernel a pointer to a function (a variable,
+ * an array element, a member): lowering picks the kernel at run time among
+ * the __global__ functions of that type whose address the program takes. */
+static int launch_pointer(k_sema_state *s, k_expr *e)
+{
+    if (s->fn_kind & (FN_DEVICE | FN_KERNEL)) {
+        k_error(s->ctx, e->loc, "launching a kernel from device code is not supported");
+        return 0;
+    }
+    k_expr *c = e->lhs;
+    if (c->kind == E_UNARY && c->op == KU_DEREF)   /* (*kernel)<<<...>>> */
+        e->lhs = c = c->lhs;
+    k_type *t = k_sema_rvalue(s, c);
+    if (!t)
+        return 0;
+    if (t->kind != TY_PTR || t->base->kind != TY_FUNC || t->base->base->kind != TY_VOID) {
+        char b[TYBUF];
+        k_error(s->ctx, e->loc, "the launched object of type '%s' is not a pointer to a "
+                "__global__ function (void (*)(...))", k_ty_str(t, b, sizeof b));
+        return 0;
+    }
+    const k_type *ft = t->base;
+    k_type **argt = k_alloc(s->ctx, sizeof *argt * (size_t)(e->nargs + 1));
+    e->sema_ext = argt;
+    if (e->nargs != ft->nparams || ft->variadic) {
+        k_error(s->ctx, e->loc, "too %s arguments to a launch through a kernel pointer: it "
+                "takes %d, %d given", e->nargs < ft->nparams ? "few" : "many", ft->nparams,
+                e->nargs);
+        return 0;
+    }
+    for (int i = 0; i < e->nargs; i++) {
+        if (ft->params[i]->kind == TY_REF) {
+            k_error(s->ctx, e->args[i]->loc, "launching through a pointer a kernel with a "
+                    "reference parameter is not supported (pass a pointer)");
+            return 0;
+        }
+        if (k_sema_rvalue(s, e->args[i]) &&
+            k_sema_assignable(s, ft->params[i], e->args[i], "argument"))
+            argt[i] = ft->params[i];
+    }
+    return 1;
+}
+
+/* cudaLaunchKernel(func, grid, block, args, shared = 0, stream = 0): the
+ * runtime picks the kernel from the pointer and reads its arguments from
+ * args, one pointer per parameter, as a graph's kernel node does
+ * (runtime/host_graph.c); lowering passes the dim3s by address. */
+static k_type *launch_kernel_call(k_sema_state *s, k_expr *e)
+{
+    if (s->fn_kind & (FN_DEVICE | FN_KERNEL)) {
+        k_error(s->ctx, e->loc, "launching a kernel from device code is not supported");
+        return NULL;
+    }
+    if (e->nargs < 4 || e->nargs > 6) {
+        k_error(s->ctx, e->loc, "cudaLaunchKernel takes 4 to 6 arguments (kernel, grid, block, "
+                "arguments, shared bytes, stream), %d given", e->nargs);
+        return NULL;
+    }
+    k_type *f = k_sema_rvalue(s, e->args[0]);
+    if (f && k_decay(s->ctx, f)->kind != TY_PTR && !k_is_null_const(e->args[0])) {
+        k_error(s->ctx, e->args[0]->loc, "cudaLaunchKernel's first argument must be a "
+                "__global__ function or a pointer to one");
+        return NULL;
+    }
+    launch_dim(s, e->args[1], "grid size");
+    launch_dim(s, e->args[2], "block size");
+    k_type *a = k_sema_rvalue(s, e->args[3]);
+    if (a && k_decay(s->ctx, a)->kind != TY_PTR && !k_is_null_const(e->args[3])) {
+        k_error(s->ctx, e->args[3]->loc, "cudaLaunchKernel's arguments must be a void ** (one "
+                "pointer per kernel parameter)");
+        return NULL;
+    }
+    if (e->nargs > 4 && k_sema_rvalue(s, e->args[4]))
+        k_sema_assignable(s, k_ty(s->ctx, TY_ULONG), e->args[4], "shared bytes");
+    if (e->nargs > 5) {
+        k_type *st = k_sema_rvalue(s, e->args[5]);
+        if (st && k_decay(s->ctx, st)->kind != TY_PTR && !k_is_null_const(e->args[5]))
+            k_error(s->ctx, e->args[5]->loc, "the stream of a launch must be a cudaStream_t");
+    }
+    e->is_launch_kernel = 1;
+    k_type *t = k_ty(s->ctx, TY_INT);
+    t->alias = "cudaError_t";
+    return set(e, t);
+}
+
 static k_type *launch(k_sema_state *s, k_expr *e)
 {
     k_decl *fp = e->name ? k_sema_lookup(s, e->name) : NULL;
-    if (!e->name || (fp && fp->kind != D_FUNC)) {   /* the VM launches kernels by index */
-        k_error(s->ctx, e->loc, "launching a kernel through a pointer is not supported in K "
-                "(launch the __global__ function by name)");
-        return NULL;
+    if (fp && fp->kind != D_FUNC) {   /* a variable: a pointer to a kernel */
+        k_expr *callee = k_expr_new(s->ctx, E_IDENT, e->loc);
+        callee->name = e->name;
+        callee->depth = 1;
+        e->lhs = callee;
+        e->name = NULL;
     }
-    call(s, e); /* a non-void __global__ function was reported at its declaration */
-    launch_ref_args(s, e);
+    if (!e->name) {
+        if (!launch_pointer(s, e))
+            return NULL;
+    } else {
+        call(s, e); /* a non-void __global__ function was reported at its declaration */
+        launch_ref_args(s, e);
+    }
     launch_dim(s, e->config[0], "grid size");
     launch_dim(s, e->config[1], "block size");
     if (e->config[2]) {

@@ -10,7 +10,8 @@
  * CUDA error behaviour follows the real runtime (checked on an H200 with
  * CUDA 13): a failing call returns its error and records it for
  * cudaGetLastError(); after a kernel fault every later call that needs the
- * device returns 700 until cudaDeviceReset (see context_error).
+ * context returns the fault's error until cudaDeviceReset (see
+ * context_error for which calls do and which do not).
  *
  * The clocks (clock, time...) are in runtime/clocks.c, the streams in
  * runtime/stdio.c: vm/libc.def lists the library files' builtins.
@@ -437,9 +438,26 @@ static simt_status bi_STRCPY(call *c)
 
 /* The error of a CUDA context broken by a kernel fault, or 0.  As on a GPU,
  * cudaGetLastError() clears the recorded error but not the broken context:
- * every later call that needs the device fails with it until cudaDeviceReset.
- * vm/grid.c records the kernel fault's error: an illegal address (700), or
- * cudaErrorAssert (710) for a failed device assert. */
+ * every later call that needs the context fails with it until
+ * cudaDeviceReset.  vm/grid.c records the kernel fault's error: an illegal
+ * address (700), or cudaErrorAssert (710) for a failed device assert.
+ *
+ * Which calls return it (measured on an H200, CUDA 13:
+ * tests/programs/cuda_sticky_calls.k):
+ * - every call on the context or on something in it -- memory, copies,
+ *   streams, events (cudaEventDestroy and cudaStreamDestroy too), graphs,
+ *   symbols, limits, cache configs, kernel attributes, occupancy --
+ *   returns it and does nothing, except that a failed allocation writes
+ *   NULL to its output (alloc_fails);
+ * - questions to the device rather than the context -- cudaGetDeviceCount,
+ *   cudaGet/SetDevice, cudaGetDeviceProperties, cudaDeviceGetAttribute,
+ *   cudaDeviceGetDefaultMemPool, the versions, error names and texts --
+ *   answer as usual;
+ * - an argument that the runtime library checks before it calls the driver
+ *   fails first: cudaEventCreateWithFlags' flags give cudaErrorInvalidValue
+ *   (cudaHostAlloc's flags, checked by the driver, give the sticky error);
+ * - cudaGetLastError/cudaPeekAtLastError report only the recorded error:
+ *   once cudaGetLastError has returned the fault, Peek returns 0. */
 int context_error(const simt_vm *vm)
 {
     if (vm->kernel_faults <= vm->cuda_reset_faults)
@@ -463,6 +481,17 @@ int context_broken(call *c)
         return 0;
     cuda_return(c, err);
     return 1;
+}
+
+/* A failed allocation leaves NULL in its output pointer (and 0 in the pitch
+ * of cudaMallocPitch) where that is not NULL itself, as the H200 does when
+ * the context is broken or memory runs out. */
+simt_status alloc_fails(call *c, const char *fn, uint64_t where, uint64_t pitch_at, int err)
+{
+    if ((where && store_u64(c, fn, where, 0) != 0) ||
+        (pitch_at && store_u64(c, fn, pitch_at, 0) != 0))
+        return SIMT_FAULT;
+    return cuda_return(c, err);
 }
 
 static const struct cuda_error_text {
@@ -560,7 +589,7 @@ static simt_status bi_CUDA_PEEK_LAST_ERROR(call *c)
 {
     if (c->vm->checker)
         simt_check_api_error_read(c->vm->checker);
-    return ret_int(c, c->vm->last_error ? c->vm->last_error : context_error(c->vm));
+    return ret_int(c, c->vm->last_error);
 }
 
 /* Kernels run to completion at launch; what is left to report is a fault. */
@@ -603,9 +632,9 @@ simt_status cuda_alloc(call *c, const char *fn, unsigned kind)
  * remembers its call for the checkers (--check=api: leaks). */
 simt_status cuda_alloc_at(call *c, const char *fn, unsigned kind, int managed)
 {
-    if (context_broken(c))
-        return SIMT_OK;
     uint64_t where = arg(c, 0), size = arg(c, 1);
+    if (context_error(c->vm))
+        return alloc_fails(c, fn, where, 0, context_error(c->vm));
     if (where == 0)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     if (size == 0)
@@ -633,8 +662,8 @@ static simt_status bi_CUDA_MALLOC_MANAGED(call *c)
 {
     uint64_t flags = arg(c, 2); /* cudaMemAttachGlobal 1, cudaMemAttachHost 2; 0: omitted */
     if (flags > 2) {
-        if (context_broken(c))
-            return SIMT_OK;
+        if (context_error(c->vm))
+            return alloc_fails(c, "cudaMallocManaged", arg(c, 0), 0, context_error(c->vm));
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     }
     return cuda_alloc_at(c, "cudaMallocManaged", ALLOC_CUDA, 1);
@@ -928,6 +957,8 @@ static simt_status bi_CUDA_EVENT_ELAPSED(call *c)
 
 static simt_status bi_CUDA_EVENT_DESTROY(call *c)
 {
+    if (context_broken(c))
+        return SIMT_OK;
     simt_event *e = event_of(c, arg(c, 0));
     if (!e)
         return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);

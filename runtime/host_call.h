@@ -65,6 +65,8 @@ simt_status copy_bytes(call *c, const char *fn, uint64_t dst, uint64_t src, uint
 int context_error(const simt_vm *vm);
 simt_status cuda_return(call *c, int err);
 int context_broken(call *c);
+/* returns err from an allocation call, NULL in *where and 0 in *pitch_at */
+simt_status alloc_fails(call *c, const char *fn, uint64_t where, uint64_t pitch_at, int err);
 simt_status cuda_alloc(call *c, const char *fn, unsigned kind);
 simt_status cuda_alloc_at(call *c, const char *fn, unsigned kind, int managed);
 simt_status cuda_free(call *c, unsigned kind);
@@ -156,6 +158,7 @@ simt_status bi_GRAPH_EXEC_NODES(call *c);
 simt_status bi_GRAPH_EXEC_NODE(call *c);
 simt_status bi_GRAPH_CAPTURE_HOST(call *c);
 simt_status bi_LAUNCH_STREAM(call *c);
+simt_status bi_LAUNCH_KERNEL(call *c);
 /* 1 if stream is capturing into a graph */
 int simt_graph_capturing(simt_vm *vm, uint64_t stream);
 /* cudaEventRecord on a capturing stream: 1 when the event was captured */

@@ -17,8 +17,8 @@ enum { PITCH_ALIGN = 512 };
 /* cudaMallocPitch(&p, &pitch, widthBytes, height) */
 simt_status bi_CUDA_MALLOC_PITCH(call *c)
 {
-    if (context_broken(c))
-        return SIMT_OK;
+    if (context_error(c->vm))
+        return alloc_fails(c, "cudaMallocPitch", arg(c, 0), arg(c, 1), context_error(c->vm));
     uint64_t width = arg(c, 2), height = arg(c, 3);
     if (arg(c, 0) == 0 || arg(c, 1) == 0)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);

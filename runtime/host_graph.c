@@ -794,6 +794,49 @@ int simt_graph_capture_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3]
     return 1;
 }
 
+/* __simt_launch_kernel(func, &grid, &block, shared, args, stream), which
+ * cudaLaunchKernel lowers to (lang/lower_call.c): a kernel node run at once
+ * (vm/interp.c do_launch's path), or captured.  It returns what the launch
+ * itself gives (a bad pointer, a bad configuration), not a kernel's fault,
+ * which is reported and breaks the context as after a <<<>>> launch. */
+simt_status bi_LAUNCH_KERNEL(call *c)
+{
+    static const char fn[] = "cudaLaunchKernel";
+    uint64_t func = arg(c, 0), stream = arg(c, 5);
+    if (context_broken(c) || !stream_ok(c, stream))
+        return SIMT_OK;
+    const simt_module *m = c->vm->mod;
+    /* a pointer to a function is its index + 1 (lang/lower_call.c) */
+    if (func == 0 || func > m->nfuncs || !(m->funcs[func - 1].kind & FN_KERNEL))
+        return cuda_return(c, CUDA_ERROR_INVALID_DEVICE_FUNCTION);
+    gnode n = {.kind = GN_KERNEL, .func = (uint32_t)(func - 1), .shared = arg(c, 3)};
+    for (int k = 0; k < 2; k++) {
+        const uint8_t *p = guest(c, fn, arg(c, 1 + k), 12, 0);
+        if (!p)
+            return SIMT_FAULT;
+        memcpy(k ? n.block : n.grid, p, 12);
+    }
+    int r = kernel_args(c, fn, n.func, arg(c, 4), &n);
+    if (r != 0) {
+        node_free(c->vm, &n);
+        return r < 0 ? SIMT_FAULT : cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    }
+    if (capturing_stream(c->vm->graphs, stream)) {
+        int err = capture_node(c->vm, &n);
+        return cuda_return(c, err ? err : CUDA_SUCCESS);
+    }
+    int before = c->vm->last_error;
+    c->vm->last_error = 0;
+    simt_status st = run_kernel(c, &n);
+    node_free(c->vm, &n);
+    if (st != SIMT_OK)
+        return st;
+    int err = c->vm->last_error;
+    if (!err)
+        c->vm->last_error = before;
+    return cuda_return(c, err);
+}
+
 /* cudaMemcpy3D(&p) and cudaMemcpy3DAsync(&p, stream): a copy node run at
  * once, or captured. */
 static simt_status memcpy3d(call *c, const char *fn, uint64_t stream)

@@ -269,11 +269,8 @@ simt_status bi_CUDA_EVENT_QUERY(call *c)
  * timed (cudaEventElapsedTime, in host.c). */
 simt_status bi_CUDA_EVENT_CREATE_FLAGS(call *c)
 {
-    if (arg(c, 1) > 7) {
-        if (context_broken(c))
-            return SIMT_OK;
+    if (arg(c, 1) > 7) /* checked by the runtime library, before the sticky error */
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
-    }
     return event_create(c);
 }
 
@@ -326,9 +323,9 @@ simt_status bi_CUDA_MEMSET_ASYNC(call *c)
  * (cudaHostGetDevicePointer, for this memory and cudaHostRegister's). */
 simt_status bi_CUDA_HOST_ALLOC(call *c)
 {
-    if (arg(c, 2) > 7) {
-        if (context_broken(c))
-            return SIMT_OK;
+    if (arg(c, 2) > 7) { /* checked by the driver, after the sticky error */
+        if (context_error(c->vm))
+            return alloc_fails(c, "cudaHostAlloc", arg(c, 0), 0, context_error(c->vm));
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     }
     return cuda_alloc(c, "cudaHostAlloc", ALLOC_CUDA_HOST);
@@ -351,7 +348,9 @@ simt_status bi_CUDA_HOST_GET_DEVICE_PTR(call *c)
 
 simt_status bi_CUDA_MALLOC_ASYNC(call *c)
 {
-    if (context_broken(c) || !stream_ok(c, arg(c, 2)))
+    if (context_error(c->vm))
+        return alloc_fails(c, "cudaMallocAsync", arg(c, 0), 0, context_error(c->vm));
+    if (!stream_ok(c, arg(c, 2)))
         return SIMT_OK;
     return cuda_alloc(c, "cudaMallocAsync", ALLOC_CUDA);
 }
@@ -413,9 +412,7 @@ simt_status bi_CUDA_HOST_UNREGISTER(call *c)
 enum { DEFAULT_POOL = 1 };
 
 simt_status bi_CUDA_DEFAULT_MEM_POOL(call *c)
-{
-    if (context_broken(c))
-        return SIMT_OK;
+{ /* a question to the device: a broken context does not fail it (host.c) */
     if (arg_int(c, 1) != 0)
         return cuda_return(c, CUDA_ERROR_INVALID_DEVICE);
     if (arg(c, 0) == 0)
