@@ -221,6 +221,31 @@ const char *k_removed_api(const char *name)
     return NULL;
 }
 
+/* Functions whose signature CUDA 13 changed: the argument at `arg` became a
+ * cudaMemLocation (it was an int device).  A call of the old form is one
+ * error naming the new signature, as nvcc 13 rejects it. */
+static const struct changed_api {
+    const char *name;
+    int arg;
+    const char *now;
+} changed_apis[] = {
+    {"cudaMemPrefetchAsync", 2,
+     "cudaMemPrefetchAsync(ptr, bytes, cudaMemLocation{cudaMemLocationTypeDevice, 0}, flags, "
+     "stream)"},
+    {"cudaMemAdvise", 3,
+     "cudaMemAdvise(ptr, bytes, advice, cudaMemLocation{cudaMemLocationTypeDevice, 0})"},
+};
+
+const char *k_changed_api(const char *name, int *arg)
+{
+    for (size_t i = 0; i < sizeof changed_apis / sizeof changed_apis[0]; i++)
+        if (strcmp(changed_apis[i].name, name) == 0) {
+            *arg = changed_apis[i].arg;
+            return changed_apis[i].now;
+        }
+    return NULL;
+}
+
 void k_builtin_suggest(simt_suggester *sug)
 {
     /* names starting with a blank are the compiler's own, never written */

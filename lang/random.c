@@ -14,12 +14,13 @@
 #include "runtime/random.h"
 #include "sema.h"
 
-static const struct { const char *name; int kind; } engines[] = {
-    { "std::default_random_engine", RNG_MINSTD_RAND0 },
-    { "std::minstd_rand0", RNG_MINSTD_RAND0 },
-    { "std::minstd_rand", RNG_MINSTD_RAND },
-    { "std::mt19937", RNG_MT19937 },
-    { "std::mt19937_64", RNG_MT19937_64 },
+/* with each engine's min() and max(), as libstdc++'s */
+static const struct { const char *name; int kind; uint64_t min, max; } engines[] = {
+    { "std::default_random_engine", RNG_MINSTD_RAND0, 1, 2147483646 },
+    { "std::minstd_rand0", RNG_MINSTD_RAND0, 1, 2147483646 },
+    { "std::minstd_rand", RNG_MINSTD_RAND, 1, 2147483646 },
+    { "std::mt19937", RNG_MT19937, 0, UINT32_MAX },
+    { "std::mt19937_64", RNG_MT19937_64, 0, UINT64_MAX },
 };
 
 /* The distributions by result type; the alias is their type's spelling. */
@@ -241,14 +242,37 @@ k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f)
     return e->type;
 }
 
+/* gen.min() / gen.max(): the engine's bounds, constants of its type (an
+ * unsigned long, its result_type in libstdc++). */
+static k_type *engine_bound(k_sema_state *s, k_expr *e, int ei)
+{
+    if (e->nargs != 0) {
+        k_error(s->ctx, e->loc, "%s takes no arguments", e->name);
+        return NULL;
+    }
+    uint64_t v = strcmp(e->name, "min") == 0 ? engines[ei].min : engines[ei].max;
+    k_expr *lit = int_lit(s->ctx, (int64_t)v, e->loc);
+    if (!lit)
+        return NULL;
+    *e = *lit;
+    e->int_unsigned = 1;        /* 1ul: an unsigned long, checked as one */
+    e->int_long = 1;
+    e->type = NULL;
+    return k_sema_expr(s, e);
+}
+
 /* gen.seed(v) / gen.seed(): the engine starts again as `std::mt19937 gen(v)`
- * would (a fresh handle assigned to gen: the same sequence from there). */
+ * would (a fresh handle assigned to gen: the same sequence from there).
+ * gen.min() and gen.max() are its bounds. */
 k_type *k_random_member_call(k_sema_state *s, k_expr *e)
 {
     k_ctx *ctx = s->ctx;
     int ei = engine_of(e->lhs->type);
+    if (ei >= 0 && (strcmp(e->name, "min") == 0 || strcmp(e->name, "max") == 0))
+        return engine_bound(s, e, ei);
     if (ei < 0 || strcmp(e->name, "seed") != 0) {
-        k_error(ctx, e->loc, "'%s' has no member function '%s' in K (seed is the one built in)",
+        k_error(ctx, e->loc, "'%s' has no member function '%s' in K (seed, min and max are "
+                "the ones built in)",
                 e->lhs->type->alias ? e->lhs->type->alias : "this type", e->name);
         return NULL;
     }

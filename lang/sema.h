@@ -79,6 +79,9 @@ const k_builtin_info *k_builtin_get(int id);
 /* For a function CUDA removed (cudaThreadSynchronize, __ballot...), what to
  * write instead; NULL for any other name. */
 const char *k_removed_api(const char *name);
+/* For a function whose signature CUDA 13 changed (cudaMemPrefetchAsync...):
+ * its CUDA 13 form, and in *arg the argument that tells the two apart. */
+const char *k_changed_api(const char *name, int *arg);
 /* The SIG letter of argument i of a runtime builtin ('.' past a variadic
  * mark, 0 past the end). */
 char k_builtin_sig_letter(const k_builtin_info *b, int i);

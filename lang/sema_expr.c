@@ -1012,6 +1012,25 @@ static int builtin_lookup(k_sema_state *s, const char *name)
     return std_c_library(name, a.device);
 }
 
+/* A call in CUDA 12's form of a function CUDA 13 changed (an int device
+ * where a cudaMemLocation now goes): one error naming the new signature. */
+static int old_cuda_form(k_sema_state *s, k_expr *e)
+{
+    int at;
+    const char *now = k_changed_api(e->name, &at);
+    if (!now || e->nargs <= at)
+        return 0;
+    k_type *t = k_sema_rvalue(s, e->args[at]);
+    if (!t || t->kind == TY_RECORD)
+        return 0;
+    k_error(s->ctx, e->args[at]->loc,
+            "'%s' takes a cudaMemLocation, not a device number, since CUDA 13: write %s",
+            e->name, now);
+    for (int i = 0; i < e->nargs; i++)
+        k_sema_expr(s, e->args[i]);
+    return 1;
+}
+
 static k_type *call(k_sema_state *s, k_expr *e)
 {
     if (!e->name)
@@ -1044,6 +1063,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
     }
     if (k_stdarg_call(s, e))
         return e->type;
+    if (old_cuda_form(s, e))
+        return NULL;
     int tpl = k_tpl_sema_call(s, e);
     if (tpl < 0) {
         for (int i = 0; i < e->nargs; i++)

@@ -85,6 +85,16 @@ static tpl_entry *find_entry(k_sema_state *s, const char *name, int ntparams)
 }
 
 /* ---------------------------------------------------------- arguments */
+/* <random>'s engines and distributions are all handles (longs) told apart
+ * by their alias; std::mt19937 and std::minstd_rand0 are different types,
+ * with different min() and max(), so different instantiations. */
+static int same_library_type(const k_type *x, const k_type *y)
+{
+    if (!k_random_is_type(x) && !k_random_is_type(y))
+        return 1;
+    return x->alias && y->alias && strcmp(x->alias, y->alias) == 0;
+}
+
 static int args_equal(const tpl_args *a, const tpl_args *b)
 {
     if (a->n != b->n)
@@ -93,7 +103,8 @@ static int args_equal(const tpl_args *a, const tpl_args *b)
         const k_type *x = a->types[i], *y = b->types[i];
         if ((x == NULL) != (y == NULL))
             return 0;
-        if (x ? !k_ty_same(x, y) || (x->quals & ~Q_RESTRICT) != (y->quals & ~Q_RESTRICT)
+        if (x ? !k_ty_same(x, y) || (x->quals & ~Q_RESTRICT) != (y->quals & ~Q_RESTRICT) ||
+                    !same_library_type(x, y)
               : a->values[i] != b->values[i])
             return 0;
     }

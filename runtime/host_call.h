@@ -105,6 +105,9 @@ simt_status bi_CUDA_HOST_REGISTER(call *c);
 simt_status bi_CUDA_HOST_UNREGISTER(call *c);
 simt_status bi_CUDA_STREAM_GET_FLAGS(call *c);
 simt_status bi_CUDA_STREAM_GET_PRIORITY(call *c);
+simt_status bi_CUDA_STREAM_PRIO_RANGE(call *c);
+simt_status bi_MEM_PREFETCH(call *c);
+simt_status bi_MEM_ADVISE(call *c);
 
 /* The builtins of host_device.c */
 simt_status bi_CUDA_DEVICE_GET_ATTR(call *c);

@@ -94,7 +94,10 @@ int stream_ok(call *c, uint64_t handle)
     return 0;
 }
 
-static simt_status stream_create(call *c, const char *fn, unsigned flags)
+/* An H100's stream priorities: 0 (lowest) to -5 (highest) */
+enum { PRIO_LEAST = 0, PRIO_GREATEST = -5 };
+
+static simt_status stream_create(call *c, const char *fn, unsigned flags, int priority)
 {
     simt_vm *vm = c->vm;
     if (context_broken(c))
@@ -108,7 +111,8 @@ static simt_status stream_create(call *c, const char *fn, unsigned flags)
     if (!grown)
         return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
     vm->streams = grown;
-    vm->streams[vm->nstreams] = (simt_stream){ .used = 1, .flags = flags };
+    vm->streams[vm->nstreams] = (simt_stream){ .used = 1, .flags = flags,
+                                               .priority = priority };
     if (store_u64(c, fn, arg(c, 0), (uint64_t)vm->nstreams + SIMT_STREAM_BASE) != 0)
         return SIMT_FAULT;
     vm->nstreams++;
@@ -117,18 +121,21 @@ static simt_status stream_create(call *c, const char *fn, unsigned flags)
 
 simt_status bi_CUDA_STREAM_CREATE(call *c)
 {
-    return stream_create(c, "cudaStreamCreate", 0);
+    return stream_create(c, "cudaStreamCreate", 0, PRIO_LEAST);
 }
 
 simt_status bi_CUDA_STREAM_CREATE_FLAGS(call *c)
 {
-    return stream_create(c, "cudaStreamCreateWithFlags", (unsigned)arg(c, 1));
+    return stream_create(c, "cudaStreamCreateWithFlags", (unsigned)arg(c, 1), PRIO_LEAST);
 }
 
-/* Priorities only order work that could run at once; here nothing does. */
+/* Priorities only order work that could run at once; here nothing does.  A
+ * priority outside the range is clamped to it, as CUDA does. */
 simt_status bi_CUDA_STREAM_CREATE_PRIO(call *c)
 {
-    return stream_create(c, "cudaStreamCreateWithPriority", (unsigned)arg(c, 1));
+    int p = arg_int(c, 2);
+    p = p > PRIO_LEAST ? PRIO_LEAST : p < PRIO_GREATEST ? PRIO_GREATEST : p;
+    return stream_create(c, "cudaStreamCreateWithPriority", (unsigned)arg(c, 1), p);
 }
 
 simt_status bi_CUDA_STREAM_DESTROY(call *c)
@@ -169,18 +176,66 @@ simt_status bi_CUDA_STREAM_GET_FLAGS(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
-/* cudaStreamGetPriority(stream, &priority): every stream has priority 0 (the
- * lowest; priorities only order work that could run at once, and here none
- * does) */
+/* cudaStreamGetPriority(stream, &priority): as created (0, the lowest, for
+ * the default stream) */
 simt_status bi_CUDA_STREAM_GET_PRIORITY(call *c)
 {
     if (context_broken(c) || !stream_ok(c, arg(c, 0)))
         return SIMT_OK;
     if (arg(c, 1) == 0)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
-    if (store_i32(c, "cudaStreamGetPriority", arg(c, 1), 0) != 0)
+    simt_stream *s = stream_of(c->vm, arg(c, 0));
+    if (store_i32(c, "cudaStreamGetPriority", arg(c, 1), s ? s->priority : PRIO_LEAST) != 0)
         return SIMT_FAULT;
     return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaDeviceGetStreamPriorityRange(&least, &greatest): an H100's range, 0
+ * (lowest) to -5 (highest); either pointer may be null. */
+simt_status bi_CUDA_STREAM_PRIO_RANGE(call *c)
+{
+    static const char fn[] = "cudaDeviceGetStreamPriorityRange";
+    if (context_broken(c))
+        return SIMT_OK;
+    if (arg(c, 0) != 0 && store_i32(c, fn, arg(c, 0), PRIO_LEAST) != 0)
+        return SIMT_FAULT;
+    if (arg(c, 1) != 0 && store_i32(c, fn, arg(c, 1), PRIO_GREATEST) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* A cudaMemLocation (type, id) names the device (type 1, id 0 here), the
+ * host (2) or host NUMA node (3, 4). */
+static int location_error(int type, int id)
+{
+    if (type == 1)
+        return id == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+    return type >= 2 && type <= 4 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* __simt_mem_prefetch(p, bytes, location type, id, flags, stream): memory
+ * is unified and already wherever it is used, so a prefetch only checks its
+ * arguments. */
+simt_status bi_MEM_PREFETCH(call *c)
+{
+    if (context_broken(c) || !stream_ok(c, arg(c, 5)))
+        return SIMT_OK;
+    if (arg(c, 0) == 0 || arg(c, 1) == 0 || arg(c, 4) != 0)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    return cuda_return(c, location_error(arg_int(c, 2), arg_int(c, 3)));
+}
+
+/* __simt_mem_advise(p, bytes, advice, location type, id): advice only
+ * places pages, and here there is one place; advice is cudaMemAdvise*
+ * (1..6). */
+simt_status bi_MEM_ADVISE(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    int advice = arg_int(c, 2);
+    if (arg(c, 0) == 0 || arg(c, 1) == 0 || advice < 1 || advice > 6)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    return cuda_return(c, location_error(arg_int(c, 3), arg_int(c, 4)));
 }
 
 static simt_event *event_of(simt_vm *vm, uint64_t handle)

@@ -337,3 +337,15 @@ simt_status simt_lib_RANDOM_DRAW(call *c)
     memcpy(&bits, &v, sizeof bits);
     return ret_u64(c, bits);
 }
+
+/* __simt_uniform_draw(engine, b): uniform_int_distribution<unsigned long>
+ * {0, b}(engine) -- a distribution is stateless, so std::shuffle draws its
+ * n positions without making n objects. */
+simt_status simt_lib_RANDOM_DRAW_BELOW(call *c)
+{
+    rng_object *g = object_of(c, arg(c, 0), 1);
+    if (!g)
+        return SIMT_FAULT;
+    rng_object d = { .kind = RNG_UNIFORM_INT + RNG_REP_64, .ia = 0, .ib = (int64_t)arg(c, 1) };
+    return ret_u64(c, uniform_int(&d, g));
+}

@@ -119,6 +119,7 @@ typedef struct simt_event {
 typedef struct simt_stream {
     int used;
     unsigned flags;             /* cudaStreamNonBlocking ... as created */
+    int priority;               /* as created, clamped to [-5, 0] */
 } simt_stream;
 /* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread. */
 #define SIMT_STREAM_BASE 3
