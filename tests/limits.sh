@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/limits.sh -- every documented limit (cli/README.md, "Limits") ends
+# tests/limits.sh -- every documented limit (doc/cli.md, "Limits") ends
 # with a clear message and no crash or hang (TAP).  Programs in tests/limits/;
 # the oversized and overnested sources are generated.
 set -u
