@@ -555,6 +555,11 @@ const char *simtvm_occupancy_limit_name(int limit);
  * result is one of candidates. */
 const char *simtvm_suggest(const char *word, const char *const *candidates, size_t n);
 
+/* A set of lanes as the diagnostics write it, ranges joined: lanes 0-3, 8
+ * and 10-11 are "0-3,8,10-11"; no lane is "".  buf (len bytes, at least 1)
+ * receives the text, cut at a whole entry when it does not fit. */
+void simtvm_lane_list(char *buf, size_t len, uint32_t lanes);
+
 /* ---- debugging: stepping warps, breakpoints, reading lanes ----
  *
  * A debugger attaches to a VM; while it is attached, kernels that main() or

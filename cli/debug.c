@@ -20,23 +20,10 @@
 
 void dbg_lane_list(char *buf, size_t len, uint32_t lanes)
 {
-    size_t n = 0;
-    buf[0] = 0;
-    if (!lanes) {
+    if (lanes)
+        simtvm_lane_list(buf, len, lanes);
+    else
         snprintf(buf, len, "none");
-        return;
-    }
-    for (unsigned l = 0; l < 32 && n + 8 < len; l++) {
-        if (!(lanes >> l & 1))
-            continue;
-        unsigned e = l;
-        while (e + 1 < 32 && (lanes >> (e + 1) & 1))
-            e++;
-        n += (size_t)snprintf(buf + n, len - n, n ? ",%u" : "%u", l);
-        if (e > l)
-            n += (size_t)snprintf(buf + n, len - n, "-%u", e);
-        l = e;
-    }
 }
 
 unsigned dbg_line(const dbg *d, int pc)

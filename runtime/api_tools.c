@@ -131,3 +131,9 @@ const char *simtvm_suggest(const char *word, const char *const *candidates, size
         return NULL;
     return simt_suggest(word, candidates, n);
 }
+
+void simtvm_lane_list(char *buf, size_t len, uint32_t lanes)
+{
+    if (buf && len)
+        simt_lane_list(buf, len, lanes);
+}

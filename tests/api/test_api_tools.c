@@ -53,6 +53,21 @@ START_TEST(suggestions)
 }
 END_TEST
 
+START_TEST(lane_lists)
+{
+    char buf[64];
+    simtvm_lane_list(buf, sizeof buf, 0xf | 1u << 8 | 3u << 10);
+    ck_assert_str_eq(buf, "0-3,8,10-11");
+    simtvm_lane_list(buf, sizeof buf, 0);
+    ck_assert_str_eq(buf, "");
+    simtvm_lane_list(buf, sizeof buf, 0xffffffffu);
+    ck_assert_str_eq(buf, "0-31");
+    simtvm_lane_list(buf, 12, 0x55555555u);   /* cut at a whole entry */
+    ck_assert_str_eq(buf, "0,2,4");
+    simtvm_lane_list(NULL, 8, 1);             /* no buffer: nothing */
+}
+END_TEST
+
 START_TEST(bytecode_and_source)
 {
     simtvm_module *mod;
@@ -160,6 +175,7 @@ Suite *api_tools_suite(void)
     TCase *tc = tcase_create("tools");
     tcase_add_test(tc, devices_and_occupancy);
     tcase_add_test(tc, suggestions);
+    tcase_add_test(tc, lane_lists);
     tcase_add_test(tc, bytecode_and_source);
     tcase_add_test(tc, views_and_explain);
     tcase_add_test(tc, fault_printed_once);
