@@ -807,8 +807,11 @@ simt_status bi_LAUNCH_KERNEL(call *c)
         return SIMT_OK;
     const simt_module *m = c->vm->mod;
     /* a pointer to a function is its index + 1 (lang/lower_call.c) */
-    if (func == 0 || func > m->nfuncs || !(m->funcs[func - 1].kind & FN_KERNEL))
+    if (func == 0)
         return cuda_return(c, CUDA_ERROR_INVALID_DEVICE_FUNCTION);
+    /* an H200 answers a host function with cudaErrorInvalidResourceHandle */
+    if (func > m->nfuncs || !(m->funcs[func - 1].kind & FN_KERNEL))
+        return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
     gnode n = {.kind = GN_KERNEL, .func = (uint32_t)(func - 1), .shared = arg(c, 3)};
     for (int k = 0; k < 2; k++) {
         const uint8_t *p = guest(c, fn, arg(c, 1 + k), 12, 0);
@@ -832,6 +835,10 @@ simt_status bi_LAUNCH_KERNEL(call *c)
     if (st != SIMT_OK)
         return st;
     int err = c->vm->last_error;
+    /* a geometry <<<>>> refuses with cudaErrorInvalidConfiguration is
+     * cudaErrorInvalidValue from cudaLaunchKernel (as an H200 answers) */
+    if (err == CUDA_ERROR_INVALID_CONFIGURATION)
+        err = CUDA_ERROR_INVALID_VALUE;
     if (!err)
         c->vm->last_error = before;
     return cuda_return(c, err);
