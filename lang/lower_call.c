@@ -526,6 +526,22 @@ static int launch_args(lw_func *F, k_expr *e, const k_decl *kernel, int base)
 static void launch_pointer(lw_func *F, k_expr *e);
 static void launch_stream(lw_func *F, k_expr *e, int end);
 
+/* A launch's grid, block and shared bytes into three registers from the
+ * top (the operands b, b+1, b+2 of LAUNCH); returns b. */
+static int launch_geometry(lw_func *F, k_expr *e)
+{
+    int b = F->top;
+    lw_reserve(F, b + 3);
+    dim_arg(F, e->config[0], b);
+    dim_arg(F, e->config[1], b + 1);
+    F->top = b + 2;
+    if (e->config[2])
+        lw_expr_conv_to(F, e->config[2], k_ty(F->M->ctx, TY_ULLONG), b + 2);
+    else
+        lw_emit_k(F, b + 2, 0);
+    return b;
+}
+
 void lw_launch(lw_func *F, k_expr *e)
 {
     if (!e->name) {
@@ -539,15 +555,7 @@ void lw_launch(lw_func *F, k_expr *e)
         return;
     }
     int top = F->top;
-    int b = F->top;
-    lw_reserve(F, b + 3);
-    dim_arg(F, e->config[0], b);
-    dim_arg(F, e->config[1], b + 1);
-    F->top = b + 2;
-    if (e->config[2])
-        lw_expr_conv_to(F, e->config[2], k_ty(F->M->ctx, TY_ULLONG), b + 2);
-    else
-        lw_emit_k(F, b + 2, 0);
+    int b = launch_geometry(F, e);
     int n = launch_args(F, e, def, b + 3);
     launch_stream(F, e, b + 3 + n);
     simt_func *fn = &F->M->m->funcs[s->index];
@@ -591,15 +599,7 @@ static void launch_pointer(lw_func *F, k_expr *e)
     int top = F->top;
     int fv = lw_reg(F), cmp = lw_reg(F);
     lw_expr_to(F, e->lhs, fv);
-    int b = F->top;
-    lw_reserve(F, b + 3);
-    dim_arg(F, e->config[0], b);
-    dim_arg(F, e->config[1], b + 1);
-    F->top = b + 2;
-    if (e->config[2])
-        lw_expr_conv_to(F, e->config[2], k_ty(M->ctx, TY_ULLONG), b + 2);
-    else
-        lw_emit_k(F, b + 2, 0);
+    int b = launch_geometry(F, e);
     int n = ncand ? launch_args(F, e, cand[0], b + 3) : 0;
     launch_stream(F, e, b + 3 + n);
     int join = lw_new_block(F);
