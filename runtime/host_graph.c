@@ -52,12 +52,14 @@ typedef struct gnode {
 typedef struct graph {
     int used, executable;
     gnode *nodes;
-    int n, cap;
+    int n;
+    size_t cap;
 } graph;
 
 struct simt_graphs {
     graph *list;
-    int n, cap;
+    int n;
+    size_t cap;
     /* stream capture */
     int capturing;                 /* index of the graph being captured, + 1 */
     uint64_t origin;               /* the stream that began it */
@@ -107,16 +109,10 @@ void simt_graphs_free(simt_vm *vm)
 static uint64_t graph_new(simt_vm *vm, int executable)
 {
     simt_graphs *gs = graphs_of(vm);
-    if (!gs || gs->n >= MAX_GRAPHS)
+    if (!gs || gs->n >= MAX_GRAPHS ||
+        simt_grow(&vm->cfg.alloc, (void **)&gs->list, &gs->cap, (size_t)gs->n + 1,
+                  sizeof *gs->list))
         return 0;
-    if (gs->n == gs->cap) {
-        int cap = gs->cap ? 2 * gs->cap : 8;
-        graph *l = simt_realloc(&vm->cfg.alloc, gs->list, (size_t)cap * sizeof *l);
-        if (!l)
-            return 0;
-        gs->list = l;
-        gs->cap = cap;
-    }
     graph *g = &gs->list[gs->n++];
     memset(g, 0, sizeof *g);
     g->used = 1;
@@ -136,16 +132,9 @@ static graph *graph_of(simt_vm *vm, uint64_t handle, int executable)
 /* Appends a copy of n (taking its args) to g; returns its node handle or 0. */
 static uint64_t node_add(simt_vm *vm, uint64_t handle, graph *g, gnode *n)
 {
-    if (g->n >= MAX_NODES)
+    if (g->n >= MAX_NODES ||
+        simt_grow(&vm->cfg.alloc, (void **)&g->nodes, &g->cap, (size_t)g->n + 1, sizeof *g->nodes))
         return 0;
-    if (g->n == g->cap) {
-        int cap = g->cap ? 2 * g->cap : 8;
-        gnode *l = simt_realloc(&vm->cfg.alloc, g->nodes, (size_t)cap * sizeof *l);
-        if (!l)
-            return 0;
-        g->nodes = l;
-        g->cap = cap;
-    }
     g->nodes[g->n++] = *n;
     return handle << 32 | (uint64_t)g->n;
 }
