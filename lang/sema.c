@@ -674,7 +674,8 @@ static void check_params(k_sema_state *s, k_decl *f)
             p->address_taken = 1;   /* the callee's own copy lives in its frame */
         } else if (k_ty_is_record(p->type)) {
             k_error(s->ctx, p->loc, "parameters of type '%s' are not supported",
-                    p->type->kind == TY_DEVPROP ? "cudaDeviceProp" : "dim3");
+                    p->type->kind == TY_DEVPROP ? "cudaDeviceProp"
+                    : p->type->kind == TY_UINT3 ? "uint3" : "dim3");
         }
     }
 }
