@@ -606,6 +606,8 @@ void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const,
     int is_ctor = strncmp(f->name, tag, tl) == 0 && strncmp(f->name + tl, "::", 2) == 0;
     if (is_ctor)
         f->method_kind = f->name[tl + 2] == '~' ? M_DTOR : M_CTOR;
+    else if (strcmp(f->name, tag) == 0)   /* `int S()` in S: a type before S's name */
+        k_error(ps->ctx, f->loc, "a constructor cannot have a return type");
     else if ((storage & ST_STATIC) || strcmp(f->name, "operator new") == 0 ||
              strcmp(f->name, "operator delete") == 0)   /* implicitly static, as in C++ */
         f->method_kind = M_STATIC;
