@@ -145,7 +145,14 @@ static k_type *ident(k_sema_state *s, k_expr *e)
     if (!e->has_targs && (!d || d->is_global_scope) && k_sema_member_ident(s, e))
         return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
     if (!d) {
-        if (!e->has_targs) {
+        if (!e->has_targs && (!strcmp(e->name, "std::cin") || !strcmp(e->name, "cin"))) {
+            k_error(s->ctx, e->loc, "std::cin is not supported in K (read with fscanf(stdin, "
+                    "...) or a std::ifstream, or parse with std::istringstream or sscanf)");
+        } else if (!e->has_targs && k_builtin_find(e->name, 1) >= 0) {
+            /* a built-in function named as a value (the call sites find them) */
+            k_error(s->ctx, e->loc, "the address of '%s' cannot be taken in K (only of functions "
+                    "of the program that are not member functions)", e->name);
+        } else if (!e->has_targs) {
             k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
             const char *near = k_sema_suggest(s, e->name);
             if (near)
@@ -510,8 +517,10 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     if (e->op == KB_SHL && k_iostream_is_sstream(ta))
         return k_iostream_sstream_insert(s, e, tb);
     if (e->op == KB_SHR && k_iostream_is_stream(ta)) {   /* string streams: lang/stl_streams.c */
-        k_error(ctx, e->loc, "reading from std::cin (>>) is not supported in K (read a file "
-                "with std::ifstream, or parse with std::istringstream or sscanf)");
+        k_error(ctx, e->loc, "'>>' reads from a stream, and '%s' only writes (K has no "
+                "std::cin: read with fscanf(stdin, ...) or a std::ifstream, or parse with "
+                "std::istringstream or sscanf)",
+                e->lhs->kind == E_IDENT && e->lhs->name ? e->lhs->name : "std::ostream");
         return NULL;
     }
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
