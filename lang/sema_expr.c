@@ -1336,8 +1336,8 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return int_literal(s, e);
     case E_FLOAT:
         return set(e, k_ty(s->ctx, e->is_single ? TY_FLOAT : TY_DOUBLE));
-    case E_CHAR:
-        set(e, k_ty(s->ctx, TY_INT));
+    case E_CHAR:   /* a char in C++ (an int in C): `auto c = 'a'` prints as a character */
+        set(e, k_ty(s->ctx, TY_CHAR));
         fold(e, e->ival);
         return e->type;
     case E_BOOL:
