@@ -648,7 +648,7 @@ k_record *k_parse_method_class(k_parser *ps, const char *name)
     return t->rec;
 }
 
-/* "S::S": the last two components are equal. */
+/* "S::S" or "S::~S": the last two components are equal (but for the ~). */
 int k_parse_is_ctor_name(const char *name)
 {
     const char *last = strstr(name, "::"), *prev = name, *sep;
@@ -659,7 +659,8 @@ int k_parse_is_ctor_name(const char *name)
         last = sep;
     }
     size_t n = (size_t)(last - prev);
-    return strlen(last + 2) == n && strncmp(prev, last + 2, n) == 0;
+    const char *own = last + 2 + (last[2] == '~');   /* "S::~S" names S's destructor */
+    return strlen(own) == n && strncmp(prev, own, n) == 0;
 }
 
 /* The out-of-class definition f of a member function declared in r: it
