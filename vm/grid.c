@@ -117,6 +117,7 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->slice = 1;
     memset(w->cohort, 0, sizeof w->cohort);
     w->next_cohort = 0;
+    w->cohorts = ex->wpol->uses_cohorts;
     /* A lane's convergence-stack depth is not 0 only where its bit of
      * nested is set (vm/sched.c), so a warp that ended its last block with
      * nested 0 has only zero depths. */

@@ -48,6 +48,9 @@ typedef struct simt_warp_policy {
      * resident block policy, its turns shuffled), so that blocks too run
      * in an order no other schedule gives. */
     int interleave_blocks;
+    /* 1: pick reads simt_warp.cohort (vm/exec.h), so barriers, collectives
+     * and convergence points keep it; otherwise they skip it. */
+    int uses_cohorts;
 } simt_warp_policy;
 
 extern const simt_warp_policy simt_warp_its, simt_warp_lockstep, simt_warp_random;

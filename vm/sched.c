@@ -61,7 +61,7 @@ uint64_t simt_rng_next(uint64_t *state)
 }
 
 /* The lanes become one cohort of their own (exec.h simt_warp.cohort). */
-void simt_cohort_new(simt_warp *w, uint32_t lanes)
+void simt_cohort_assign(simt_warp *w, uint32_t lanes)
 {
     uint32_t c = ++w->next_cohort;
     for (uint32_t m = lanes; m; m &= m - 1)
