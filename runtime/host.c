@@ -195,10 +195,8 @@ static simt_status free_error(call *c, uint64_t addr, simt_status st)
     if (!vm->checker || !(vm->cfg.checks & CHECK_MEMORY))
         return st;
     simt_alloc *a = simt_mem_find(&vm->mem, addr);
-    const char *cls = a && a->base == addr && a->freed
-                          ? "Malloc/Free error encountered: Double free"
-                          : "Malloc/Free error encountered: Invalid pointer to free";
-    simt_check_report_at(vm->checker, vm, CHECK_MEMORY, cls, vm->fault.pc, NULL, 0, 0, addr,
+    int kind = a && a->base == addr && a->freed ? FIND_DOUBLE_FREE : FIND_BAD_FREE;
+    simt_check_report_at(vm->checker, vm, CHECK_MEMORY, kind, vm->fault.pc, NULL, 0, 0, addr,
                       vm->fault.message);
     return SIMT_OK;
 }

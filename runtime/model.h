@@ -58,9 +58,6 @@ enum simt_wait_class { WAITC_NONE, WAITC_ALU, WAITC_SHORT, WAITC_LONG };
  * lanes in that space. */
 unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sectors,
                        unsigned *lines, unsigned *lanes);
-/* The bits in which the 32 addresses differ from first, first + step,
- * first + 2 step ...: 0 when lane l is at first + l * step for every l. */
-uint64_t simt_lanes_differ(const uint64_t *addr, uint64_t first, uint64_t step);
 /* Distinct addresses among lanes in `space` (constant serialisation); and the
  * most lanes that share one address (atomic serialisation) in *max_same. */
 unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsigned *max_same);

@@ -58,8 +58,7 @@ static void ck_finding(void *ctx, simt_vm *vm, const simt_finding *f)
     if (f->kind == FIND_DIV_ZERO)
         simt_check_div_zero(ctx, vm, f->pc, f->block, f->warp, f->tid - f->lane, f->lanes);
     else
-        simt_check_report_at(ctx, vm, f->check, f->cls, f->pc, f->block, f->tid, f->lane, f->addr,
-                             f->detail);
+        simt_check_finding(ctx, vm, f);
 }
 
 simt_observer simt_checker_observer(simt_checker *ck, unsigned checks)

@@ -82,6 +82,7 @@ void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane
     vsnprintf(ex->vm->fault.message, sizeof ex->vm->fault.message, fmt, ap);
     va_end(ap);
     ex->vm->fault.cuda_error = 0; /* an illegal address unless the caller says otherwise */
+    ex->vm->fault.kind = FAULT_OTHER;
     simt_exec_locate(ex, blk, w, lane, pc);
 }
 
@@ -94,6 +95,7 @@ void simt_exec_hang(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane,
     va_end(ap);
     simt_exec_locate(ex, blk, w, lane, pc);
     ex->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
+    ex->vm->fault.kind = FAULT_HANG;
 }
 
 static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nthreads)
@@ -404,6 +406,7 @@ simt_status simt_launch_steps_fault(const simt_exec *ex, simt_vm *vm, uint64_t b
     vm->fault.in_kernel = 1;
     vm->fault_reported = 0;
     vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
+    vm->fault.kind = FAULT_HANG;
     return SIMT_FAULT;
 }
 

@@ -233,6 +233,7 @@ simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *
     }
     simt_vm_faultf(ex->vm, "%s", msg);
     ex->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
+    ex->vm->fault.kind = FAULT_HANG;
     return SIMT_FAULT;
 }
 
