@@ -43,16 +43,16 @@
     (void)ra; (void)rb; (void)rc
 #define SAVE() do { RUN_FLUSH(); save_group(w, mask, PC, fp); } while (0)
 /* Issues told as runs (vm/observe.h issue_run): the instructions issued since
- * run_steps are the straight run of code ending at `last`.  A handler flushes
+ * ex->run_steps are the straight run of code ending at `last`.  A handler flushes
  * before it moves `in` anywhere but to the next instruction, changes the
  * group's lanes, leaves the loop or tells an observer anything else (SAVE
  * flushes at the current instruction), so the observers see the same events
  * in the same order as one issue at a time. */
 #define RUN_FLUSH_AT(last)                                                      \
     do {                                                                        \
-        if (runs && ex->steps != run_steps) {                                   \
-            tell_run(ex, w, (last), ex->steps - run_steps, mask);               \
-            run_steps = ex->steps;                                              \
+        if (__builtin_expect(runs, 0) && ex->steps != ex->run_steps) {          \
+            tell_run(ex, w, (last), ex->steps - ex->run_steps, mask);           \
+            ex->run_steps = ex->steps;                                          \
         }                                                                       \
     } while (0)
 #define RUN_FLUSH() RUN_FLUSH_AT(PC)
@@ -807,6 +807,7 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     const int modeled = (ex->vm->obs.flags & OBS_TIMED) && !ex->is_host;
     /* the model takes runs of instructions (RUN_FLUSH): no work per instruction */
     const int runs = modeled && ex->vm->obs.runs;
+    ex->run_steps = ex->steps;
     /* the warp policy may end a group's turn at any instruction (random) */
     const int preempts = ex->wpol->preempt != NULL;
     uint8_t scratch[8];
@@ -819,7 +820,6 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     unsigned lead, fault_lane;
     uint32_t fp;
     uint64_t *R, budget, quantum_end;
-    uint64_t run_steps = ex->steps; /* ex->steps when the run in progress began */
     int have_tids;
     const simt_insn *in; /* the pc (PC is its index) */
 
@@ -886,7 +886,7 @@ issue:
         ex->steps--; /* this one is not issued: the run ends before it */
         RUN_FLUSH_AT(PC - 1);
         ex->steps++;
-        run_steps = ex->steps;
+        ex->run_steps = ex->steps;
         fault_lane = lead;
         SAVE();
         simt_exec_hang(ex, blk, w, lead, PC, "step limit exceeded: more than %llu warp "
