@@ -107,6 +107,11 @@ static void md_issue(void *ctx, int32_t pc, uint32_t mask, uint32_t warp)
     simt_model_issue(ctx, pc, mask, warp);
 }
 
+static void md_issue_run(void *ctx, int32_t last, uint32_t n, uint32_t mask, uint32_t warp)
+{
+    simt_model_issue_run(ctx, last, n, mask, warp);
+}
+
 static void md_branch(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp)
 {
     (void)warp;
@@ -146,6 +151,7 @@ simt_observer simt_model_observer(simt_model *m, int follows_blocks)
     o.launch_end = md_launch_end;
     o.block_begin = md_block_begin;
     o.issue = md_issue;
+    o.issue_run = md_issue_run;
     o.branch = md_branch;
     o.access = md_access;
     o.barrier = md_barrier;

@@ -105,6 +105,8 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li);
 void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads);
 /* One warp instruction issued at pc by lanes `mask` of warp `warp`. */
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp);
+/* n instructions, pc last - n + 1 .. last (vm/observe.h issue_run) */
+void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp);
 void simt_model_access(simt_model *m, const simt_warp_access *a);
 /* A conditional branch executed by a group; divergent if it split the group. */
 void simt_model_branch(simt_model *m, int32_t pc, int divergent);

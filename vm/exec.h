@@ -188,6 +188,11 @@ typedef struct simt_exec {
      * fingerprinted (simt_block.check_at) only when spot_spin is set. */
     uint64_t turn_end;
     int spot_spin;
+    /* under an observer that follows one block at a time (serial_run): a
+     * block is fingerprinted at its rounds' ends only, which leaves the order
+     * of its warps alone, to find a libcu++ barrier that can never complete */
+    int spot_alone;
+    uint64_t run_steps;      /* vm/interp.c: steps when the model's run in progress began */
     int force_print;         /* fingerprint at every turn's end */
     /* The observers set aside for the rest of this launch (vm/observe.h
      * simt_observe_yield): a model run only for the clocks a program reads

@@ -42,7 +42,21 @@
 #define REG32(x) (R + (size_t)(x) * 32) /* REG where WHOLE32(mask) */
 #define OPS uint64_t *ra = REG(in->a); const uint64_t *rb = REG(in->b), *rc = REG(in->c); \
     (void)ra; (void)rb; (void)rc
-#define SAVE() save_group(w, mask, PC, fp)
+#define SAVE() do { RUN_FLUSH(); save_group(w, mask, PC, fp); } while (0)
+/* Issues told as runs (vm/observe.h issue_run): the instructions issued since
+ * ex->run_steps are the straight run of code ending at `last`.  A handler flushes
+ * before it moves `in` anywhere but to the next instruction, changes the
+ * group's lanes, leaves the loop or tells an observer anything else (SAVE
+ * flushes at the current instruction), so the observers see the same events
+ * in the same order as one issue at a time. */
+#define RUN_FLUSH_AT(last)                                                      \
+    do {                                                                        \
+        if (__builtin_expect(runs, 0) && ex->steps != ex->run_steps) {          \
+            tell_run(ex, w, (last), ex->steps - ex->run_steps, mask);           \
+            ex->run_steps = ex->steps;                                          \
+        }                                                                       \
+    } while (0)
+#define RUN_FLUSH() RUN_FLUSH_AT(PC)
 /* The group of mask in w starts issuing: its lead lane, frame and pc. */
 #define ENTER_GROUP()                                                           \
     do {                                                                        \
@@ -91,6 +105,12 @@ static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
 {
     simt_lanes_store((uint32_t *)w->pc, (uint32_t)pc, mask, w->width);
     simt_lanes_store(w->fp, fp, mask, w->width);
+}
+
+static __attribute__((noinline)) void tell_run(simt_exec *ex, const simt_warp *w, int32_t last,
+                                               uint64_t n, uint32_t mask)
+{
+    SIMT_NOTIFY(ex->vm, issue_run, last, (uint32_t)n, mask, w->index);
 }
 
 static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
@@ -818,12 +838,15 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     const unsigned W = w->width;
     const uint32_t full = simt_lanes_all(W);
     const int modeled = (ex->vm->obs.flags & OBS_TIMED) && !ex->is_host;
+    /* the model takes runs of instructions (RUN_FLUSH): no work per instruction */
+    const int runs = modeled && ex->vm->obs.runs;
+    ex->run_steps = ex->steps;
     /* the warp policy may end a group's turn at any instruction (random) */
     const int preempts = ex->wpol->preempt != NULL;
     uint8_t scratch[8];
     uint64_t tids[3][SIMT_MAX_WARP];
 #ifdef SIMT_COMPUTED_GOTO
-    const uint64_t limit = modeled || preempts || ex->stepping ? 0 : ex->max_steps;
+    const uint64_t limit = (modeled && !runs) || preempts || ex->stepping ? 0 : ex->max_steps;
 #endif
     /* next_group may go on with another group instead of returning */
     const int hand_over = !modeled && !preempts && !ex->stepping && !ex->observe && !ex->is_host;
@@ -879,10 +902,12 @@ next_insn:
     if (budget)
         budget--;
     if (preempts && ex->wpol->preempt(w)) { /* the policy ends the turn here */
+        RUN_FLUSH_AT(PC - 1); /* in is not issued yet: the run ends before it */
         SAVE();
         return budget ? EV_SWITCH : EV_QUANTUM;
     }
     if (ex->stepping) { /* simtvm debug: stop after each instruction (exec.h) */
+        RUN_FLUSH_AT(PC - 1);
         SAVE();
         ex->step_mask = mask;
         ex->step_lead = lead;
@@ -891,6 +916,10 @@ next_insn:
     }
 issue:
     if (++ex->steps > ex->max_steps) {
+        ex->steps--; /* this one is not issued: the run ends before it */
+        RUN_FLUSH_AT(PC - 1);
+        ex->steps++;
+        ex->run_steps = ex->steps;
         fault_lane = lead;
         SAVE();
         simt_exec_hang(ex, blk, w, lead, PC, "step limit exceeded: more than %llu warp "
@@ -899,7 +928,7 @@ issue:
                        ex->is_host ? "--max-host-steps" : "--max-steps");
         return EV_FAULT;
     }
-    if (modeled)
+    if (modeled && !runs)
         SIMT_NOTIFY(ex->vm, issue, PC, mask, w->index);
 #ifdef SIMT_COMPUTED_GOTO
     goto *labels[in->op];
@@ -907,6 +936,7 @@ issue:
     switch ((simt_op)in->op) {
     TARGET(NOP): in++; NEXT;
     TARGET(SLEEP): /* __nanosleep in a spin-wait: let the other warps run now */
+        RUN_FLUSH();
         in++;
         SAVE();
         simt_pending_push(w, lead, 0);
@@ -967,9 +997,10 @@ issue:
     SIMPLE(CVT_S32_F32) TABLE(CVT_U32_F32) SIMPLE(CVT_S32_F64) TABLE(CVT_U32_F64)
     SIMPLE(CVT_F64_F32) SIMPLE(CVT_F32_F64)
 
-    TARGET(JMP): in = code + in->i; NEXT;
+    TARGET(JMP): RUN_FLUSH(); in = code + in->i; NEXT;
     TARGET(BRNZ): TARGET(BRZ): TARGET(BRCT): TARGET(BRCF): {
         uint32_t taken;
+        RUN_FLUSH();
         if (in->op == OP_BRCT || in->op == OP_BRCF) {
             taken = compare_mask(L, cmp_lop[in->a], REG(in->b), REG(in->c), W, mask);
         } else {
@@ -1014,6 +1045,7 @@ issue:
     }
     TARGET(YIELD): TARGET(YIELDJ): { /* YIELDJ: a loop's back edge, then its jump */
         const simt_insn *to = in->op == OP_YIELDJ ? code + in->i : in + 1;
+        RUN_FLUSH();
         if (__builtin_expect((++w->spin & (SIMT_GROUP_QUANTUM - 1)) == 0, 0)) {
             int ev = ex->wpol->back_edge(ex, blk, w, mask, PC, (int32_t)(to - code));
             if (ev == EV_FAULT) {
@@ -1036,6 +1068,7 @@ issue:
         NEXT;
     }
     TARGET(CALL): {
+        RUN_FLUSH();
         int32_t npc = PC;
         uint32_t nfp = fp;
         if (do_call(ex, w, mask, &nfp, &npc, in) != 0) {
@@ -1049,6 +1082,7 @@ issue:
         NEXT;
     }
     TARGET(RET): TARGET(RETV): {
+        RUN_FLUSH();
         if (fp == 0) { /* the entry frame: every lane returns to nowhere and exits */
             if (in->op == OP_RET) {
                 const uint64_t *ra = REG(in->a);
@@ -1091,12 +1125,15 @@ issue:
         return EV_FAULT;
 
     TARGET(LD32):
+        RUN_FLUSH(); /* the access event follows the issue */
         if (load32_first(ex, blk, mask, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
             in++;
             NEXT;
         }
         goto load;
-    TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD64): load: {
+    TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD64):
+        RUN_FLUSH();
+    load: {
         int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), REG(in->b),
                              (uint64_t)(int64_t)in->i, in->op - OP_LD8S, scratch, NULL);
         if (bad >= 0)
@@ -1105,6 +1142,7 @@ issue:
         NEXT;
     }
     TARGET(LDX): { /* an LEA into a scratch register, then the same load */
+        RUN_FLUSH();
         uint64_t addr[SIMT_MAX_WARP], bounds[2];
         const uint64_t *known;
         if (ldx_address(ex, blk, L, in, REG(in->a), REG(in->b), REG(in->c), W, mask, addr, bounds,
@@ -1120,6 +1158,7 @@ issue:
         NEXT;
     }
     TARGET(ST32):
+        RUN_FLUSH();
         w->stores++; /* progress from state (vm/resident.c, vm/sched.c) */
         if (store32_first(ex, blk, mask, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
             in++;
@@ -1127,6 +1166,7 @@ issue:
         }
         goto store;
     TARGET(ST8): TARGET(ST16): TARGET(ST64):
+        RUN_FLUSH();
         w->stores++;
     store: {
         unsigned len = 1u << (in->op - OP_ST8);
@@ -1171,6 +1211,7 @@ issue:
         NEXT;
     TARGET(GADDR): HELPER(LDK, ex->vm->global_addr[in->i]); in++; NEXT;
     TARGET(MEMCPY): {
+        RUN_FLUSH();
         OPS;
         w->stores++;
         if (ex->observe)  /* before the copy: it may overwrite its own addresses */
@@ -1218,12 +1259,14 @@ issue:
         } else if (id == SREG_LANEID) {
             FAST(IOTA, 0);
         } else {
+            RUN_FLUSH(); /* clock(): the model's clock counts this warp's issues */
             LANES(ra[l] = sreg_value(ex, blk, w, l, id));
         }
         in++;
         NEXT;
     }
     TARGET(ATOM): TARGET(ATOMCAS): {
+        RUN_FLUSH();
         OPS;
         unsigned type = (unsigned)in->i & 0xff, op = (unsigned)in->i >> 8, len = atype_size(type);
         const uint64_t *rd = REG(in->c + 1);
@@ -1284,6 +1327,7 @@ issue:
         NEXT;
     }
     TARGET(BAR): { /* the barrier stores the lanes' pc (past the BAR) itself */
+        RUN_FLUSH();
         if (WHOLE32(mask)) { /* constants: eight straight stores each, a count of 32 */
             simt_lanes_store(w->fp, fp, 0xffffffffu, 32);
             simt_block_barrier(ex, blk, w, 0xffffffffu, 32, PC);

@@ -163,6 +163,13 @@ typedef struct simt_observer {
                         uint64_t shared_bytes);
     /* one warp instruction issued at pc by lanes `mask` (OBS_TIMED runs only) */
     void (*issue)(void *ctx, int32_t pc, uint32_t mask, uint32_t warp);
+    /* the same for n instructions at once: pc last - n + 1 up to last, issued
+     * one after the other by lanes `mask` of warp `warp` with no other event
+     * between them.  Where every active observer of issues sets it, the
+     * interpreter tells runs instead of single issues (one call per straight
+     * run of code, not per instruction: the always-on model's cost); a
+     * run ends before any other event, at a jump or a change of lanes. */
+    void (*issue_run)(void *ctx, int32_t last, uint32_t n, uint32_t mask, uint32_t warp);
     /* a conditional branch by lanes `mask`; `taken` of them jumped (OBS_TIMED runs) */
     void (*branch)(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
     void (*access)(void *ctx, simt_vm *vm, const simt_warp_access *a);
@@ -189,7 +196,7 @@ typedef struct simt_observer {
 /* One bit per event, for vm->obs.events. */
 enum simt_observe_event {
 #define SIMT_OBS_EVENTS(X) X(launch_begin) X(launch_rejected) X(launch_end) X(block_begin) \
-    X(issue) X(branch) X(access) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
+    X(issue) X(issue_run) X(branch) X(access) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
     X(barrier_ready) X(barrier) X(finding) X(clock) X(cycles)
 #define SIMT_OBS_BIT(ev) OBS_EV_##ev##_bit,
     SIMT_OBS_EVENTS(SIMT_OBS_BIT)

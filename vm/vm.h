@@ -178,7 +178,7 @@ typedef struct simt_host_ops {
 
 /* The observers registered with the VM (vm/observe.h simt_vm_observe). */
 #define SIMT_MAX_OBSERVERS 8
-#define SIMT_OBS_NEVENTS 17     /* vm/observe.h SIMT_OBS_EVENTS */
+#define SIMT_OBS_NEVENTS 18     /* vm/observe.h SIMT_OBS_EVENTS */
 struct simt_observer;
 typedef struct simt_observers {
     const struct simt_observer *list[SIMT_MAX_OBSERVERS];
@@ -186,6 +186,8 @@ typedef struct simt_observers {
     unsigned events;            /* OBS_EV bits: an active observer handles that event */
     unsigned flags;             /* the active observers' OBS_* flags, together */
     unsigned paused;            /* registration indices set aside (simt_observe_yield) */
+    int runs;                   /* issues go out as runs (issue_run): every active
+                                   observer of issues takes them so */
     /* per event, the active observers' callbacks in registration order, so
      * that telling one observer is a load and a call (SIMT_NOTIFY casts each
      * back to its event's type) */
