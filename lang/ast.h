@@ -319,6 +319,8 @@ struct k_decl {
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
     int is_template;          /* declared under `template <...>` (tparams) */
     int member_template;      /* a function template declared in a class (templates_member.c) */
+    k_tparam *outer_tparams;  /* ... of a class template: the class's parameters (its own are */
+    int nouter_tparams;       /* tparams); each instance of the class copies it */
     k_tparam *tparams;
     int ntparams;
     int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */

@@ -323,6 +323,25 @@ static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e, int 
     return f;
 }
 
+/* obj.f(args) of a member template f (obj the object's address, NULL for a
+ * static f): the call S::f(obj, args), which deduces and instantiates as any
+ * function template's call does. */
+static k_type *member_template_call(k_sema_state *s, k_expr *e, const k_decl *f, k_expr *obj)
+{
+    k_expr **na = k_alloc(s->ctx, sizeof *na * (size_t)(e->nargs + 1));
+    int n = 0;
+    if (obj)
+        na[n++] = obj;
+    for (int i = 0; i < e->nargs; i++)
+        na[n++] = e->args[i];
+    e->args = na;
+    e->nargs = n;
+    e->kind = E_CALL;
+    e->name = f->name;
+    e->lhs = NULL;
+    return k_sema_expr(s, e);
+}
+
 /* obj.f(args) */
 k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
 {
@@ -364,21 +383,8 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     if (c[0]->member_template) {
         if (!k_access_check(s, c[0]->method_of, e->name, c[0]->access, e->loc, c[0]->loc))
             return NULL;
-        /* obj.f(args) of a member template: the call S::f(&obj, args), which
-         * deduces and instantiates as any function template's call does */
-        k_expr *obj = c[0]->method_kind == M_STATIC ? NULL : address_of(s, e->lhs);
-        k_expr **na = k_alloc(s->ctx, sizeof *na * (size_t)(e->nargs + 1));
-        int n = 0;
-        if (obj)
-            na[n++] = obj;
-        for (int i = 0; i < e->nargs; i++)
-            na[n++] = e->args[i];
-        e->args = na;
-        e->nargs = n;
-        e->kind = E_CALL;
-        e->name = c[0]->name;
-        e->lhs = NULL;
-        return k_sema_expr(s, e);
+        return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
+                                    : address_of(s, e->lhs));
     }
     k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
     if (!f || !k_access_check(s, f->method_of, e->name, f->access, e->loc, f->loc))
@@ -414,6 +420,9 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     if (!r || !methods_named(s, r, e->name, &c))
         return NULL;
     *done = 1;
+    if (c[0]->member_template)   /* `sum<U>()`: this->sum<U>() */
+        return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
+                                    : this_expr(s, e->loc));
     k_decl *f = choose_method(s, r, e, s->fn->method_kind == M_CONST_METHOD);
     if (!f)
         return NULL;

@@ -97,6 +97,7 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 /* lang/templates_member.c: member templates */
 int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **name);
 int k_tpl_nested_head(k_parser *ps, k_loc loc);
+void k_tpl_nested_end(k_parser *ps);
 void k_tpl_member_end(k_parser *ps, k_list *params);
 int k_tpl_member_call_name(const k_parser *ps, const char *name);
 k_expr *k_tpl_member_targs(k_parser *ps, k_expr *m, k_loc loc, k_list *targs);

@@ -306,6 +306,9 @@ external
 template_head
     : KW_TEMPLATE TPL_OPEN TPL_CLOSE            { $$ = k_tpl_head(ps, NULL); }
     | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE    { $$ = k_tpl_head(ps, $3); }
+    /* a class template's member template defined outside the class: the
+     * member's own head (the class's is kept aside: lang/templates_member.c) */
+    | template_head KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE { (void)$1; $$ = k_tpl_head(ps, $4); }
     ;
 
 tparams
@@ -507,6 +510,8 @@ member
     | decl_specs conv_head method_quals compound { kp_add_method(ps, $1, $2, $3, NULL, $4); }
     | template_head decl_specs declarator method_quals compound     /* a member template */
         { kp_add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
+    | template_head decl_specs declarator method_quals ';'          /* defined outside */
+        { kp_add_method(ps, $2, $3, $4, NULL, NULL); k_tpl_member_end(ps, $1); }
     | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { kp_add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'                                { k_parse_access(ps, $1); }

@@ -44,6 +44,17 @@ typedef struct k_tpl_scan {
     struct k_list *spec_args; /* `template <> ... f<int>(...)`: the arguments, or NULL */
     const char *class_name;   /* the head declares this class template ... */
     k_type *class_spec;       /* ... or the explicit specialization `S<int>` (TY_TEMPLATE_ID) */
+    /* a second head open inside the first: a member template's in a class
+     * template's body, or `template <class T> template <class U>` before a
+     * member template's definition outside its class (lang/templates_member.c);
+     * the outer head's fields are kept here while the inner one is read */
+    int nested;
+    struct k_tpl_outer {
+        int head_open, typedef_mark, decl_mark, head_nparams;
+        const char *head_name, *class_name;
+        struct k_list *head_params, *spec_args;
+        k_type *class_spec;
+    } outer;
 } k_tpl_scan;
 
 /* A built-in library template, known by its qualified name ("std::vector").

@@ -588,6 +588,15 @@ static int static_member_call(k_sema_state *s, k_expr *e)
     const char *member = k_ns_last(e->name);
     for (int i = 0; i < r->nmethods; i++) {
         k_decl *m = r->methods[i];
+        if (m->method_kind == M_STATIC && strcmp(k_ns_last(m->name), member) == 0 &&
+            m->member_template) {   /* `S<int>::make(v)`: deduced as any template's call */
+            e->name = m->name;
+            e->tpl_class = NULL;
+            e->has_targs = 0;
+            e->targs = NULL;
+            e->ntargs = 0;
+            return k_tpl_sema_call(s, e);
+        }
         if (m->method_kind == M_STATIC && strcmp(k_ns_last(m->name), member) == 0) {
             e->decl = m;
             return 1;
@@ -731,6 +740,25 @@ static const char *member_name(k_sema_state *s, const char *inst, const char *na
     return r;
 }
 
+/* m, the instance's copy of the class template's member template t: a
+ * member template of the instance, its own parameters' defaults substituted
+ * (`template <class U = T>`). */
+static void member_template_of(k_sema_state *s, k_decl *m, const k_decl *t, const k_subst *sb)
+{
+    m->is_template = 1;
+    m->member_template = 1;
+    m->outer_tparams = NULL;
+    m->nouter_tparams = 0;
+    m->ntparams = t->ntparams;
+    m->tparams = t->ntparams ? k_alloc(s->ctx, (size_t)t->ntparams * sizeof *m->tparams) : NULL;
+    for (int i = 0; m->tparams && i < t->ntparams; i++) {
+        m->tparams[i] = t->tparams[i];
+        m->tparams[i].type = k_clone_type(s->ctx, t->tparams[i].type, sb);
+        m->tparams[i].def.type = k_clone_type(s->ctx, t->tparams[i].def.type, sb);
+        m->tparams[i].def.expr = k_clone_expr(s->ctx, t->tparams[i].def.expr, sb);
+    }
+}
+
 /* A copy of the template's record with a substituted: its members' types
  * and its member functions, which are checked (and lowered) as functions. */
 static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
@@ -764,6 +792,8 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
         k_decl *m = k_clone_func(s->ctx, tr->methods[i], &sb);
         m->name = member_name(s, r->tag, m->name);
         m->method_of = r;
+        if (tr->methods[i]->member_template)
+            member_template_of(s, m, tr->methods[i], &sb);
         r->methods[i] = m;
     }
     r->methods_cap = tr->nmethods;
@@ -772,6 +802,10 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     ts->depth++;
     k_record_layout(s, r);
     for (int i = 0; r->methods && i < r->nmethods; i++) {
+        if (r->methods[i]->member_template) {   /* instantiated where it is called */
+            k_tpl_sema_declare(s, r->methods[i]);
+            continue;
+        }
         k_sema_instance(s, r->methods[i]);
         add_out(s, r->methods[i]);
     }
@@ -1142,7 +1176,7 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         add_partial(s, d);
         return;
     }
-    if (d->kind == D_FUNC && d->method_of && !d->member_template)
+    if (d->kind == D_FUNC && d->method_of && (!d->member_template || d->nouter_tparams))
         return;               /* a class template's member: copied with its class */
     if (d->kind == D_VAR && strstr(d->name, "::")) {
         k_error(s->ctx, d->loc, "static data members of class templates are not supported"
