@@ -319,6 +319,10 @@ struct k_decl {
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
     int is_template;          /* declared under `template <...>` (tparams) */
     int member_template;      /* a function template declared in a class (templates_member.c) */
+    int static_member;        /* D_VAR: a static data member's declaration in its class */
+    int odr_used;             /* ... named by an expression (static_members.c) */
+    k_decl *var_def;          /* D_VAR declared extern (or a static data member declared in
+                                 its class): the definition that came later, the same object */
     k_tparam *outer_tparams;  /* ... of a class template: the class's parameters (its own are */
     int nouter_tparams;       /* tparams); each instance of the class copies it */
     k_tparam *tparams;

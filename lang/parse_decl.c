@@ -201,6 +201,9 @@ static void static_member(k_parser *ps, k_record *r, k_specs *sp, k_declarator *
                                      d->name));
     v->type = build(ps, sp, d);
     v->storage = sp->storage & ~(unsigned)ST_STATIC;
+    v->static_member = 1;
+    if (!d->init)   /* a declaration: `int S::n = 0;` outside the class defines it */
+        v->storage |= ST_EXTERN;
     v->init = d->init;
     v->nctor = -1;
     k_parse_list_add(ps, &ps->decls, v);

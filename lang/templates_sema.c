@@ -207,6 +207,7 @@ static int tparam_index(const k_decl *t, const char *name)
 static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                  tpl_args *out, int report, k_loc at);
 static tpl_entry *find_class(k_sema_state *s, const char *name);
+static const char *member_name(k_sema_state *s, const char *inst, const char *name);
 
 /* The non-type parameter that is the whole length of array type p
  * (`unsigned (&bins)[N]`), or -1. */
@@ -677,8 +678,29 @@ static int function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
     return 1;
 }
 
+/* `S<int>::count`: the static data member of the instance (static_members.c). */
+static k_decl *static_data_member(k_sema_state *s, k_expr *e)
+{
+    k_record *r = class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
+    if (!r)
+        return NULL;
+    const char *member = k_ns_last(e->name);
+    const char *name = member_name(s, r->tag, member);
+    k_decl *d = k_sema_lookup(s, name);
+    if (!d || d->kind != D_VAR) {
+        k_error(s->ctx, e->loc, "no static data member '%s' in '%s'", member, r->tag);
+        return NULL;
+    }
+    e->name = name;
+    e->has_targs = 0;
+    e->tpl_class = NULL;
+    return d;
+}
+
 k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 {
+    if (e->tpl_class && find_class(s, e->tpl_class))
+        return static_data_member(s, e);
     tpl_entry *en = find_entry(s, e->name, -1);
     while (en && (en->decl->kind != D_VAR || strcmp(en->decl->name, e->name) != 0))
         en = en->next;
@@ -800,6 +822,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     struct k_tpl_sema *ts = state(s);
     int errors = s->ctx->nerrors;
     ts->depth++;
+    k_static_members_instantiate(s, en->decl->name, r, &sb, add_out);
     k_record_layout(s, r);
     for (int i = 0; r->methods && i < r->nmethods; i++) {
         if (r->methods[i]->member_template) {   /* instantiated where it is called */
@@ -1178,9 +1201,8 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
     }
     if (d->kind == D_FUNC && d->method_of && (!d->member_template || d->nouter_tparams))
         return;               /* a class template's member: copied with its class */
-    if (d->kind == D_VAR && strstr(d->name, "::")) {
-        k_error(s->ctx, d->loc, "static data members of class templates are not supported"
-                " in K ('%s')", d->name);
+    if (d->kind == D_VAR && strstr(d->name, "::")) {   /* a class template's static member */
+        k_static_member_pattern(s, d);
         return;
     }
     if (d->kind == D_VAR && d->ntparams == 0) {
