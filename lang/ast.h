@@ -125,6 +125,8 @@ struct k_record {
     int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
     k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
     k_record *base;           /* the base class (its first, unnamed member), or NULL */
+    int base_id;              /* the base was written as a template-id (`: Base<T>`): base is
+                                 set when the record is laid out (lang/records.c) */
     int nmethods, methods_cap;
     k_record *outer;          /* the class it is nested in, or NULL */
     int cur_access;           /* while parsing: the access of the next member */

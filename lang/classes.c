@@ -955,6 +955,17 @@ static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
 
 /* A constructor's `m(args)` list becomes assignments at the start of its
  * body, in the order written: (*this).m = arg, or a constructed value. */
+/* Whether a member-initializer's name names r's base: its tag, or for a base
+ * written `Base<T>` the template's name (the instance is "Base<int>"). */
+static int is_base_name(const k_record *r, const char *name)
+{
+    const char *tag = r->base->tag;
+    size_t n = strlen(name);
+    if (strcmp(tag, name) == 0)
+        return 1;
+    return r->base_id && strncmp(tag, name, n) == 0 && tag[n] == '<';
+}
+
 void k_sema_mem_inits(k_sema_state *s, k_decl *f)
 {
     if (f->method_kind == M_CTOR && !f->implicit_copy && f->method_of && f->body &&
@@ -967,7 +978,7 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
     for (int i = 0; i < f->nmem_inits; i++) {
         k_expr *mi = f->mem_inits[i];
         const k_record *base = f->method_of->base;
-        if (base && base->tag && strcmp(base->tag, mi->name) == 0) {
+        if (base && base->tag && is_base_name(f->method_of, mi->name)) {
             ns[i] = base_init(s, f, mi);
             continue;
         }

@@ -17,6 +17,7 @@ const char *k_parse_record_scope(k_parser *ps, const k_record *r);
 void k_parse_access(k_parser *ps, int access);
 void k_parse_friend(k_parser *ps, const char *name);
 void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc);
+void k_parse_base_id(k_parser *ps, k_type *t, k_type *id, k_loc loc);
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *));

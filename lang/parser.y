@@ -225,7 +225,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor later_dtor abstract_opt abstract direct_abstract
 %type <decl> param
-%type <type> type_name tagged_spec record_spec record_head enum_spec enum_head
+%type <type> type_name tagged_spec record_spec record_head base_head enum_spec enum_head
 %type <list> member_dtors conv_ptr_opt
 %type <dtor> member_dtor
 %type <op> record_kw method_quals
@@ -462,8 +462,16 @@ record_head
         { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
     | record_kw align_spec '{'
         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
-    | record_kw IDENT ':' base_access TYPEDEF_NAME '{'     /* one non-virtual base */
-        { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); k_parse_base(ps, $$, $5, LOC(@5)); }
+    | base_head base_access TYPEDEF_NAME '{'    /* one non-virtual base */
+                                                { $$ = $1; k_parse_base(ps, $$, $3, LOC(@3)); }
+    | base_head base_access template_type '{'   /* `: Base<T>`, `: Shape<Sq>` */
+                                                { $$ = $1; k_parse_base_id(ps, $$, $3, LOC(@3)); }
+    ;
+
+/* `struct D :`: D is a type name before its base is read (`struct Sq : Shape<Sq>`) */
+base_head
+    : record_kw IDENT ':'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
     ;
 
 base_access
@@ -575,6 +583,8 @@ mem_init
             const char *tag = $1 && $1->kind == TY_RECORD && $1->rec->tag ? $1->rec->tag : "?";
             $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, tag, LOC(@1)), $3);
         }
+    | template_type '(' args_opt ')'    /* a base written `Base<T>`: named by its template */
+        { $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1 ? $1->name : "?", LOC(@1)), $3); }
     ;
 
 member_dtors

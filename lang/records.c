@@ -175,6 +175,8 @@ void k_record_layout(k_sema_state *s, k_record *r)
     for (int i = 0; i < r->nfields; i++)
         place_member(s, r, &r->fields[i], &L);
     s->class_scope = outer;
+    if (r->base_id && r->nfields && r->fields[0].type->kind == TY_RECORD)
+        r->base = r->fields[0].type->rec;   /* `: Base<T>`, now an instance */
     check_duplicates(s, r);
     if (r->align_expr) {
         int64_t a;

@@ -62,7 +62,8 @@ int k_tpl_nested_head(k_parser *ps, k_loc loc)
     k_tpl_scan *ts = &ps->tpl;
     if (!ts->head_open)
         return 0;
-    int in_class = ts->class_name || ts->class_spec;
+    /* in the class's braces (a syntax error may have left a head open) */
+    int in_class = (ts->class_name || ts->class_spec) && ts->parens > 0;
     int after_head = ts->prev_kind == TPL_CLOSE && !ts->head_name &&
                      ts->decl_mark == ps->decls.n;
     if (!in_class && !after_head)
