@@ -3,7 +3,7 @@
  *
  * The scanner must know which identifiers name templates, as it knows
  * typedef names: `f<256>(x)` is a template-id when f is a template and two
- * comparisons otherwise.  k_yylex asks k_tpl_classify for every identifier
+ * comparisons otherwise.  k_yylex (parse_lex.c) asks k_tpl_classify for every identifier
  * and passes every token through k_tpl_angle, which turns the '<' after a
  * template name into TPL_OPEN and the '>' (or half of a '>>') that closes it
  * into TPL_CLOSE, so the expression grammar never sees them.
