@@ -6,9 +6,13 @@
  * (k_tpl_filter), `(*` a function pointer's FNPTR_OPEN, a '{' that starts a
  * braced initializer BRACE_INIT.  Constructs K reports instead of parsing
  * (`virtual`, GCC attributes it cannot read) end the parse after one error,
- * so no cascade of syntax errors follows. */
+ * so no cascade of syntax errors follows.
+ *
+ * k_parse, the parser's entry, is here too: the parser's state, the
+ * library's type names, then Bison's k_yyparse. */
 #include <string.h>
 
+#include "cg.h"
 #include "parser.h"
 #include "parse_build.h"
 #include "types.h"
@@ -113,4 +117,53 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     int braced = kind == '{' && k_parse_brace_init(ps);
     k_parse_token_hook(ps, kind);      /* counts the brace as any other */
     return braced ? BRACE_INIT : kind;
+}
+
+/* ================================================================ entry */
+/* The AST of one preprocessed text (lang/ast.h: k_parse). */
+k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
+{
+    k_parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.ctx = ctx;
+    k_tpl_scan_init(ctx, &ps.tpl);
+    k_unit *unit = k_alloc(ctx, sizeof *unit);
+    /* The scanner needs a NUL sentinel after the text; the caller's buffer
+     * may not have one. */
+    char *copy = k_alloc(ctx, len + 1);
+    if (!unit || !copy) {
+        k_error(ctx, (k_loc){0, 0}, "out of memory");
+        return unit;
+    }
+    memcpy(copy, text, len);
+    /* A NUL byte means a binary file: one clear error instead of a flood. */
+    const char *nul = memchr(copy, '\0', len);
+    if (nul) {
+        uint32_t line = 1;
+        const char *line_start = copy;
+        for (const char *p = copy; p < nul; p++)
+            if (*p == '\n')
+                line++, line_start = p + 1;
+        k_error(ctx, (k_loc){ line, (uint32_t)(nul - line_start) + 1 },
+                "the input contains NUL bytes (is it a binary file?)");
+        return unit;
+    }
+    k_lexer_init(&ps.lx, ctx, copy, len);
+    k_type *lib_type;
+    const char *lib_name;
+    for (int i = 0; (lib_name = k_lib_typedef(ctx, i, &lib_type)) != NULL; i++) {
+        kp_list_append(&ps, &ps.typedef_names, (void *)lib_name);
+        kp_list_append(&ps, &ps.typedef_types, lib_type);
+    }
+    k_cg_types(ctx, kp_add_builtin_type, &ps);
+    int errors_before = ctx->nerrors;
+    if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
+        k_error(ctx, ps.tok.loc, "syntax error");
+    unit->ndecls = ps.decls.n;
+    unit->decls = k_alloc(ctx, (size_t)(ps.decls.n ? ps.decls.n : 1) * sizeof *unit->decls);
+    if (!unit->decls)
+        unit->ndecls = 0;
+    for (int i = 0; i < unit->ndecls; i++)
+        unit->decls[i] = ps.decls.items[i];
+    return unit;
 }

@@ -12,7 +12,7 @@
  * statements) is made by lang/parse_build.c, so this file stays a grammar.
  * The parser's types and state are in lang/parse_types.h, the scanner bridge
  * (tokens to grammar symbols: type names, template names, `<` and `>` of
- * template arguments) in lang/parse_lex.c.
+ * template arguments) and the entry k_parse in lang/parse_lex.c.
  */
 %define api.pure full
 %define api.prefix {k_yy}
@@ -1424,52 +1424,4 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg)
                 YYMAXDEPTH);
     else
         k_error(ps->ctx, LOC(*loc), "%s", msg);
-}
-
-/* ================================================================ entry */
-k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
-{
-    k_parser ps;
-    memset(&ps, 0, sizeof ps);
-    ps.ctx = ctx;
-    k_tpl_scan_init(ctx, &ps.tpl);
-    k_unit *unit = k_alloc(ctx, sizeof *unit);
-    /* The scanner needs a NUL sentinel after the text; the caller's buffer
-     * may not have one. */
-    char *copy = k_alloc(ctx, len + 1);
-    if (!unit || !copy) {
-        k_error(ctx, (k_loc){0, 0}, "out of memory");
-        return unit;
-    }
-    memcpy(copy, text, len);
-    /* A NUL byte means a binary file: one clear error instead of a flood. */
-    const char *nul = memchr(copy, '\0', len);
-    if (nul) {
-        uint32_t line = 1;
-        const char *line_start = copy;
-        for (const char *p = copy; p < nul; p++)
-            if (*p == '\n')
-                line++, line_start = p + 1;
-        k_error(ctx, (k_loc){ line, (uint32_t)(nul - line_start) + 1 },
-                "the input contains NUL bytes (is it a binary file?)");
-        return unit;
-    }
-    k_lexer_init(&ps.lx, ctx, copy, len);
-    k_type *lib_type;
-    const char *lib_name;
-    for (int i = 0; (lib_name = k_lib_typedef(ctx, i, &lib_type)) != NULL; i++) {
-        kp_list_append(&ps, &ps.typedef_names, (void *)lib_name);
-        kp_list_append(&ps, &ps.typedef_types, lib_type);
-    }
-    k_cg_types(ctx, kp_add_builtin_type, &ps);
-    int errors_before = ctx->nerrors;
-    if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
-        k_error(ctx, ps.tok.loc, "syntax error");
-    unit->ndecls = ps.decls.n;
-    unit->decls = k_alloc(ctx, (size_t)(ps.decls.n ? ps.decls.n : 1) * sizeof *unit->decls);
-    if (!unit->decls)
-        unit->ndecls = 0;
-    for (int i = 0; i < unit->ndecls; i++)
-        unit->decls[i] = ps.decls.items[i];
-    return unit;
 }
