@@ -97,6 +97,9 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
     case KW_TEMPLATE:
+        /* `obj.template f<T>()`: the word only says that f is a template */
+        if (ps->prev_kind == '.' || ps->prev_kind == ARROW)
+            return k_parse_lex(lval, lloc, ps);
         if (k_tpl_nested_head(ps, t->loc)) {
             ps->stopped = 1;   /* one error, then the end */
             return 0;

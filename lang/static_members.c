@@ -87,6 +87,7 @@ void k_static_member_pattern(k_sema_state *s, k_decl *d)
     struct k_statics *st = s->statics;
     if (!st && !(st = s->statics = k_alloc(s->ctx, sizeof *st)))
         return;
+    int declared = d->static_member;
     for (int i = 0; i < st->n; i++) {
         k_decl *o = st->pats[i];
         if (strcmp(o->name, d->name) == 0 && !o->static_member && !d->static_member) {
@@ -94,6 +95,12 @@ void k_static_member_pattern(k_sema_state *s, k_decl *d)
             k_note(s->ctx, o->loc, "previous definition is here");
             return;
         }
+        declared |= o->static_member && strcmp(o->name, d->name) == 0;
+    }
+    if (!declared) {   /* its class (declared first) has no such member */
+        k_error(s->ctx, d->loc, "no static data member '%s' is declared in its class"
+                " template", d->name);
+        return;
     }
     if (st->n == st->cap) {
         int cap = st->cap ? st->cap * 2 : 8;

@@ -91,6 +91,12 @@ void k_tpl_nested_end(k_parser *ps)
 {
     k_tpl_scan *ts = &ps->tpl;
     const struct k_tpl_outer *o = &ts->outer;
+    if (!o->class_name && !o->class_spec && ps->decls.n > ts->decl_mark) {
+        /* two heads before what is no member of a class template */
+        const k_decl *d = ps->decls.items[ts->decl_mark];
+        k_error(ps->ctx, d->loc, "too many template parameter lists for '%s' (two heads"
+                " are for a class template's member template)", d->name ? d->name : "?");
+    }
     ts->nested = 0;
     ts->head_open = o->head_open;
     ts->typedef_mark = o->typedef_mark;

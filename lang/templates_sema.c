@@ -1189,6 +1189,24 @@ static void specialization(k_sema_state *s, k_decl *d)
     k_sema_instance(s, d);
 }
 
+/* Whether name is "C::m" with C a class template (its static member's
+ * definition outside the class). */
+static int class_member_of(k_sema_state *s, const char *name)
+{
+    const char *last = NULL;
+    for (const char *q = strstr(name, "::"); q; q = strstr(q + 2, "::"))
+        last = q;
+    if (!last)
+        return 0;
+    char buf[256];
+    size_t n = (size_t)(last - name);
+    if (n >= sizeof buf)
+        return 0;
+    memcpy(buf, name, n);
+    buf[n] = '\0';
+    return find_class(s, buf) != NULL;
+}
+
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
 {
     if (d->kind == D_RECORD && d->ntparams == 0) {
@@ -1201,8 +1219,8 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
     }
     if (d->kind == D_FUNC && d->method_of && (!d->member_template || d->nouter_tparams))
         return;               /* a class template's member: copied with its class */
-    if (d->kind == D_VAR && strstr(d->name, "::")) {   /* a class template's static member */
-        k_static_member_pattern(s, d);
+    if (d->kind == D_VAR && (d->static_member || class_member_of(s, d->name))) {
+        k_static_member_pattern(s, d);   /* a class template's static member */
         return;
     }
     if (d->kind == D_VAR && d->ntparams == 0) {
