@@ -553,10 +553,39 @@ static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out)
     k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(r->nmethods + 1));
     int n = 0;
     for (int i = 0; i < r->nmethods; i++)
-        if (r->methods[i]->method_kind == M_CTOR)
+        if (r->methods[i]->method_kind == M_CTOR && !r->methods[i]->member_template)
             c[n++] = r->methods[i];
     *out = c;
     return n;
+}
+
+/* A constructor template of class t for args (`template <class U> V(const
+ * V<U> &)`): the instance deduced as for the call V::V((V *)0, args), or
+ * NULL (*reported set when that call's error was reported). */
+static k_decl *template_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
+                             int *reported)
+{
+    for (int i = 0; i < t->rec->nmethods; i++) {
+        k_decl *m = t->rec->methods[i];
+        if (m->method_kind != M_CTOR || !m->member_template || m->nparams != nargs + 1)
+            continue;
+        k_expr *self = node(s, E_CAST, loc);
+        self->type_written = k_type_ptr(s->ctx, t);
+        self->lhs = node(s, E_INT, loc);
+        self->depth = 2;
+        k_expr *e = node(s, E_CALL, loc);
+        e->name = m->name;
+        e->args = k_alloc(s->ctx, sizeof *e->args * (size_t)(nargs + 1));
+        e->args[0] = self;
+        for (int j = 0; j < nargs; j++)
+            e->args[j + 1] = args[j];
+        e->nargs = nargs + 1;
+        int r = k_tpl_sema_call(s, e);
+        if (r > 0)
+            return e->decl;
+        *reported |= r < 0;
+    }
+    return NULL;
 }
 
 /* Constructors the class declares: C++'s implicit copy constructor, which
@@ -580,6 +609,11 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k
         if (!k_sema_rvalue(s, args[i]))
             return NULL;
     k_decl *f = pick(c, n, args, nargs, 1);
+    int reported = 0;
+    if (!f)
+        f = template_ctor(s, t, args, nargs, loc, &reported);
+    if (!f && reported)
+        return NULL;
     if (!f) {
         k_error(s->ctx, loc, "no constructor of '%s' takes these %d arguments",
                 k_record_name(t->rec), nargs);

@@ -121,7 +121,8 @@ void k_tpl_member_end(k_parser *ps, k_list *params)
         k_decl *f = ps->decls.items[ps->decls.n - 1];
         if (f)
             f->member_template = 1;
-        if (f && f->name)
+        /* a constructor template is found by its class, not by name */
+        if (f && f->name && f->method_kind != M_CTOR)
             k_tpl_register(ps->ctx, &ps->tpl, f->name, K_TPL_FUNCTION);
     }
     k_tpl_head_end(ps, params);
