@@ -437,7 +437,7 @@ member
         { kp_add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
     | template_head decl_specs declarator method_quals ';'          /* defined outside */
         { kp_add_method(ps, $2, $3, $4, NULL, NULL); k_tpl_member_end(ps, $1); }
-    | template_head ctor_head mem_inits_opt compound        /* `template <class U> V(const V<U> &)` */
+    | template_head ctor_head mem_inits_opt compound   /* `template <class U> V(const V<U> &)` */
         { kp_add_method(ps, NULL, $2, 0, $3, $4); k_tpl_member_end(ps, $1); }
     | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { kp_add_method(ps, NULL, $1, 0, NULL, $2); }
