@@ -510,8 +510,8 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     if (e->op == KB_SHL && k_iostream_is_sstream(ta))
         return k_iostream_sstream_insert(s, e, tb);
     if (e->op == KB_SHR && k_iostream_is_stream(ta)) {   /* string streams: lang/stl_streams.c */
-        k_error(ctx, e->loc, "reading from std::cin (>>) is not supported in K (read a file "
-                "with std::ifstream, or parse with std::istringstream or sscanf)");
+        k_error(ctx, e->loc, "cannot read from an output stream with >> (std::cin, "
+                "std::istringstream and std::ifstream are the input streams)");
         return NULL;
     }
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
@@ -519,6 +519,14 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
         if (done)
             return t;
+        if ((e->op == KB_SHL || e->op == KB_SHR) && ta->kind == TY_RECORD &&
+            tb->kind == TY_RECORD) {   /* `is >> rec`: not a shift of a stream's bool */
+            char ba[128], bb[128];
+            k_error(ctx, e->loc, "no operator%s for operands of types '%s' and '%s'",
+                    e->op == KB_SHL ? "<<" : ">>", k_ty_str(ta, ba, sizeof ba),
+                    k_ty_str(tb, bb, sizeof bb));
+            return NULL;
+        }
         if (ta->kind == TY_RECORD && k_sema_scalar_conversion(s, e->lhs))
             ta = e->lhs->type;
         if (tb->kind == TY_RECORD && k_sema_scalar_conversion(s, e->rhs))
