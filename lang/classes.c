@@ -526,6 +526,8 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
         if (!mem_f && nm)
             mem_f = pick(m, nm, probe.args, probe.nargs, 1);
     }
+    if (!free_f && !mem_f && !assign && (unary || op != KB_NONE))   /* not `=`, `[]` */
+        free_f = k_tpl_sema_operator(s, name, args, nargs, e->loc);
     if (!free_f && !mem_f)
         return NULL;
     *done = 1;

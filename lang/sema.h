@@ -173,6 +173,11 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d);
 /* A call of a template: 1 with e->decl its instance, 0 if e calls no
  * template, -1 after reporting why no template fits. */
 int k_tpl_sema_call(k_sema_state *s, k_expr *e);
+/* The instance of the best free operator template called name ("operator+")
+ * in any namespace for these operands, or NULL when none deduces (classes.c,
+ * after the plain operators: Thrust's placeholder expressions). */
+k_decl *k_tpl_sema_operator(k_sema_state *s, const char *name, k_expr **args, int nargs,
+                            k_loc loc);
 /* `mask<float>`: the instance of a variable template, or NULL after an error. */
 k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e);
 /* Puts the instances in the unit in place of the templates. */

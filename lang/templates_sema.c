@@ -655,6 +655,45 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     return -1;
 }
 
+/* Whether template t is the operator called name, declared at file scope or
+ * in a namespace (found through its operands' namespaces in C++, from
+ * anywhere here, as classes.c's candidates() finds the plain ones). */
+static int operator_named(const k_decl *t, const char *name)
+{
+    size_t dl = strlen(t->name), len = strlen(name);
+    return t->kind == D_FUNC && !t->method_of &&
+           (strcmp(t->name, name) == 0 ||
+            (dl > len + 2 && strcmp(t->name + dl - len, name) == 0 && t->name[dl - len - 1] == ':'));
+}
+
+k_decl *k_tpl_sema_operator(k_sema_state *s, const char *name, k_expr **args, int nargs,
+                            k_loc loc)
+{
+    k_expr call = { 0 };
+    call.kind = E_CALL;
+    call.name = name;
+    call.args = args;
+    call.nargs = nargs;
+    call.loc = loc;
+    tpl_entry *best = NULL;
+    tpl_args best_args;
+    int best_fit = 0;
+    for (tpl_entry *en = s->tpl ? s->tpl->entries : NULL; en; en = en->next) {
+        tpl_args a;
+        if (!operator_named(en->decl, name) || en->decl->nparams != nargs ||
+            !call_args(s, en->decl, &call, &a, 0))
+            continue;
+        int f = fit(s, en->decl, &a, &call);
+        if (f > best_fit || (f && f == best_fit &&
+                             specificity(en->decl) > specificity(best->decl))) {
+            best = en;
+            best_args = a;
+            best_fit = f;
+        }
+    }
+    return best ? instance(s, best, &best_args, loc) : NULL;
+}
+
 /* `f<int>` as a value (a function pointer): the instance of the one
  * function template f for those arguments (nothing to deduce any from).  Returns 0 when f is no single function template;
  * else e->decl is the instance, or *failed is set after an error. */

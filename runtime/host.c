@@ -522,6 +522,8 @@ static const struct cuda_error_text {
     { 719, "cudaErrorLaunchFailure", "unspecified launch failure" },
     { 900, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing" },
     { 903, "cudaErrorStreamCaptureUnmatched", "capture was not initiated in this stream" },
+    { 910, "cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it "
+      "included changes which violated constraints specific to instantiated graph update" },
     { 999, "cudaErrorUnknown", "unknown error" },
     { -1, "unrecognized error code", "unrecognized error code" }, /* must stay last */
 };
