@@ -16,6 +16,7 @@
 #include "runtime/ffi.h"
 #include "runtime/npy.h"
 #include "runtime/runtime.h"
+#include "runtime/trace.h"
 #include "vm/vm.h"
 
 /* ---- a hand-built VM ---- */
@@ -1047,6 +1048,30 @@ START_TEST(device_files)
 }
 END_TEST
 
+/* --trace-blocks: a list of block numbers and ascending ranges, nothing else. */
+START_TEST(trace_block_lists)
+{
+    uint64_t *lo, *hi;
+    ck_assert_int_eq(simt_block_list_parse("0,1,5-7,007", &lo, &hi), 4);
+    ck_assert(lo[0] == 0 && hi[0] == 0 && lo[1] == 1 && hi[1] == 1);
+    ck_assert(lo[2] == 5 && hi[2] == 7 && lo[3] == 7 && hi[3] == 7);
+    free(lo);
+    free(hi);
+    ck_assert_int_eq(simt_block_list_parse("4-4", &lo, &hi), 1);
+    ck_assert(lo[0] == 4 && hi[0] == 4);
+    free(lo);
+    free(hi);
+    static const char *const bad[] = {"", "3-1", "1,", ",1", "1-", "1-x", "1;2", "-1",
+                                      "x", "1 ,2", "2-3-4", "1,,2"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        lo = hi = (uint64_t *)1;
+        ck_assert_msg(simt_block_list_parse(bad[i], &lo, &hi) == -1, "'%s' accepted", bad[i]);
+        ck_assert_ptr_null(lo);
+        ck_assert_ptr_null(hi);
+    }
+}
+END_TEST
+
 static Suite *runtime_suite(void)
 {
     Suite *s = suite_create("runtime");
@@ -1080,6 +1105,7 @@ static Suite *runtime_suite(void)
     tcase_add_test(files, npy_shapes_and_errors);
     tcase_add_test(files, device_builtins);
     tcase_add_test(files, device_files);
+    tcase_add_test(files, trace_block_lists);
     suite_add_tcase(s, files);
     return s;
 }
