@@ -46,6 +46,7 @@ case_ fault 1
 case_ race 3 --check=race
 case_ race_warp 3 --check=race
 case_ race_names 3 --check=race
+case_ race_objects 3 --check=race
 case_ sync 3 --check=sync
 case_ memory 3 --check=memory
 case_ memory_names 3 --check=memory
