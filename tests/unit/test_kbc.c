@@ -762,6 +762,60 @@ START_TEST(test_disasm)
 }
 END_TEST
 
+/* A module the verifier would refuse still disassembles: each operand that
+ * names nothing (an opcode, a mode, a function, a signature, a string, a
+ * global, an import, a reloc's globals, a variable's function) prints as '?'
+ * with its number, and nothing is read outside a table. */
+START_TEST(test_disasm_unknowns)
+{
+    simt_module *m = sample();
+    m->code[0] = I(OP_SREG, 5, 0, 0, 99, 0);
+    m->code[1] = I(OP_LEA, 6, 5, 4, 8, 7);
+    m->code[3] = I(OP_LDX, 7, 3, 5, -12, SIMT_LDX_J(3, 1, 7));
+    m->code[6] = I(OP_ATOM, 8, 3, 7, 77 << 8 | 99, 0);
+    m->code[7] = I(OP_VOTE, 8, 3, 7, 42, 0);
+    m->code[8] = I(OP_COUNT + 5, 0, 0, 0, 0, 0);
+    m->code[10] = I(OP_GADDR, 4, 0, 0, 99, 0);
+    m->code[11].j = 99; /* HCALL printf with signature 99 */
+    m->code[12].i = 7;  /* NCALL of import 7 of 1 */
+    m->code[15] = I(OP_CALL, 13, 0, 0, 99, 0);
+    m->code[16] = I(OP_SHFL, 14, 3, 15, 9, 0);
+    m->code[19] = I(OP_TRAP, 0, 0, 0, 99, 0);
+    m->funcs[FN_HELPER].sig = 99;
+    m->relocs[0].global = 50;
+    m->relocs[0].target = 51;
+    m->main_func = 40;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    simt_module_disasm(m, f);
+    fclose(f);
+    static const char *const expected[] = {
+        "main = ?func",
+        "SREG       r5, ?",
+        "LEA        r6, r5, r4 (?) * 8",
+        "ATOM       r8, r3, r7, ?.?",
+        "VOTE       r8, r3, r7, ?",
+        "?op",
+        "GADDR      r4, ?global99",
+        "HCALL      r5 := printf(r4, r5) : ?sig99",
+        "NCALL      r6 := ?(r3)",
+        "CALL       r13, ?func",
+        "SHFL       r14, r3, r15, ?",
+        "TRAP       ?str99",
+        ".func helper() -> ? regs=4",
+        ".reloc ?+8 = &?+2",
+    };
+    for (size_t k = 0; k < sizeof expected / sizeof expected[0]; k++)
+        ck_assert_msg(strstr(text, expected[k]) != NULL, "missing \"%s\" in:\n%s", expected[k],
+                      text);
+    ck_assert_msg(strstr(text, "LDX        r7, [r3 + r5 (?) * 2 - 12] (?)") != NULL,
+                  "LDX of extension 3 and kind 7:\n%s", text);
+    free(text);
+    simt_module_free(m);
+}
+END_TEST
+
 static Suite *kbc_suite(void)
 {
     Suite *s = suite_create("kbc");
@@ -783,6 +837,7 @@ static Suite *kbc_suite(void)
     tcase_add_test(tc, test_hostile_counts);
     tcase_add_test(tc, test_bad_vars);
     tcase_add_test(tc, test_disasm);
+    tcase_add_test(tc, test_disasm_unknowns);
     suite_add_tcase(s, tc);
     return s;
 }
