@@ -965,6 +965,39 @@ START_TEST(npy_shapes_and_errors)
     expect_npy_error(buf, n, "expected ',' or '}'");
     n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (6,), } x", six, 24);
     expect_npy_error(buf, n, "text after the dict");
+    /* every other way a header can be wrong */
+    static const struct { const char *header, *want; } bad[] = {
+        {"{'fortran_order': False, 'shape': (6,), }", "missing 'descr'"},
+        {"{'descr': '<i4', 'fortran_order': False, }", "missing 'shape'"},
+        {"{'descr: '<i4', 'fortran_order': False, 'shape': (6,), }", "expected 'key': value"},
+        {"{'de\\scr': '<i4', 'fortran_order': False, 'shape': (6,), }", "expected 'key': value"},
+        {"{'a_key_longer_than_thirty_two_bytes': 1, }", "expected 'key': value"},
+        {"{'descr': <i4, 'fortran_order': False, 'shape': (6,), }", "unsupported dtype"},
+        {"{'descr': '<i4', 'fortran_order': Fals, 'shape': (6,), }", "fortran_order"},
+        {"{'descr': '<i4', 'fortran_order': Tru, 'shape': (6,), }", "fortran_order"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': 6, }", "bad shape tuple"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': (x,), }", "bad shape tuple"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': (2 3), }", "bad shape tuple"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': (99999999999999999999,), }",
+         "bad shape tuple"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': (1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"
+         "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1), }", "bad shape tuple"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        n = make_npy(buf, 1, bad[k].header, six, 24);
+        expect_npy_error(buf, n, bad[k].want);
+    }
+    /* blanks of every kind around the tokens; 32 dimensions are allowed */
+    n = make_npy(buf, 1, "{\t'descr' :\r'<i4',\n'fortran_order': True ,'shape':( 6 , ) }",
+                 six, 24);
+    ck_assert_msg(simt_npy_decode(NULL, buf, n, &a, err, sizeof err) == 0, "%s", err);
+    simt_npy_free(&a);
+    n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (1,1,1,1,1,1,1,1,"
+                 "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,6), }", six, 24);
+    ck_assert_msg(simt_npy_decode(NULL, buf, n, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(a.ndim, 32);
+    simt_npy_free(&a);
+    expect_npy_error((const uint8_t *)"\x93NUMPY\x01", 7, "truncated header");
     /* Python 2 wrote long literals with an L: NumPy still reads them */
     n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (2L, 3L), }", six, 24);
     ck_assert_msg(simt_npy_decode(NULL, buf, n, &a, err, sizeof err) == 0, "%s", err);
