@@ -41,6 +41,7 @@ case_() {
 }
 
 case_ compile_error 1
+case_ source_text 1
 case_ warning 0
 case_ fault 1
 case_ race 3 --check=race
