@@ -712,6 +712,63 @@ START_TEST(test_bad_vars)
 }
 END_TEST
 
+/* The module's tables, each spoiled the one way the verifier names: a
+ * nameless global, import, function or string, an initialised empty
+ * variable, a relocation past its global's end, a table counted but not
+ * there, a function whose signature or kind does not exist, an atomic
+ * operation or type past the last, and no module at all. */
+static void spoil_global_name(simt_module *m) { free(m->globals[1].name); m->globals[1].name = NULL; }
+static void spoil_global_init(simt_module *m) { m->globals[0].size = 0; }
+static void spoil_reloc(simt_module *m) { m->relocs[0].offset = 4090; }
+static void spoil_reloc_small(simt_module *m) { m->globals[1].size = 4; }
+static void spoil_import_name(simt_module *m) { free(m->imports[0].name); m->imports[0].name = NULL; }
+static void spoil_string(simt_module *m) { free(m->strings[0]); m->strings[0] = NULL; }
+static void spoil_funcs(simt_module *m) { m->nfuncs++; m->funcs = NULL; }
+static void spoil_func_name(simt_module *m) { free(m->funcs[FN_HELPER].name); m->funcs[FN_HELPER].name = NULL; }
+static void spoil_func_sig(simt_module *m) { m->funcs[FN_HELPER].sig = NSIGS; }
+static void spoil_func_kind(simt_module *m) { m->funcs[FN_HELPER].kind = 0; }
+static void spoil_func_kind_bits(simt_module *m) { m->funcs[FN_HELPER].kind |= 0x80; }
+static void spoil_atom_op(simt_module *m) { m->code[6].i = (ATOM_XOR + 1) << 8 | ATYPE_F32; }
+static void spoil_atom_type(simt_module *m) { m->code[6].i = ATOM_ADD << 8 | (ATYPE_F64 + 1); }
+static void spoil_atom_negative(simt_module *m) { m->code[6].i = -1; }
+
+START_TEST(test_verify_tables)
+{
+    static const struct {
+        void (*spoil)(simt_module *);
+        const char *want;
+    } cases[] = {
+        {spoil_global_name, "global 1 has no name"},
+        {spoil_global_init, "initialiser of an empty variable"},
+        {spoil_reloc, "offset 4090 outside global 'table'"},
+        {spoil_reloc_small, "outside global 'table'"},
+        {spoil_import_name, "import 0 has no name"},
+        {spoil_string, "string 0 is missing"},
+        {spoil_funcs, "a table has entries but no storage"},
+        {spoil_func_name, "function 2 has no name"},
+        {spoil_func_sig, "function 'helper': signature 5 out of range"},
+        {spoil_func_kind, "function 'helper': bad kind 0"},
+        {spoil_func_kind_bits, "function 'helper': bad kind"},
+        {spoil_atom_op, "bad atomic operation"},
+        {spoil_atom_type, "bad atomic operation"},
+        {spoil_atom_negative, "bad atomic operation 0xffffffff"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        simt_module *m = sample();
+        simt_func *funcs = m->funcs;
+        uint32_t nfuncs = m->nfuncs;
+        ck_assert_int_eq(simt_module_verify(m, NULL, 0), 0);
+        cases[k].spoil(m);
+        assert_verify_fails(m, cases[k].want);
+        ck_assert_int_eq(simt_module_verify(m, NULL, 0), -1); /* no room for a message */
+        m->funcs = funcs;
+        m->nfuncs = nfuncs;
+        simt_module_free(m);
+    }
+    assert_verify_fails(NULL, "no module");
+}
+END_TEST
+
 /* --------------------------------------------------------------- disassembly */
 
 START_TEST(test_disasm)
@@ -836,6 +893,7 @@ static Suite *kbc_suite(void)
     tcase_add_test(tc, test_random_mutations);
     tcase_add_test(tc, test_hostile_counts);
     tcase_add_test(tc, test_bad_vars);
+    tcase_add_test(tc, test_verify_tables);
     tcase_add_test(tc, test_disasm);
     tcase_add_test(tc, test_disasm_unknowns);
     suite_add_tcase(s, tc);
