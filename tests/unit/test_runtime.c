@@ -1059,6 +1059,12 @@ START_TEST(device_files)
     ck_assert_uint_eq(p.global_mem, 1u << 30);
     ck_assert_int_eq(p.lat_alu, 0);
     ck_assert_int_eq(p.max_threads_per_sm, 2048); /* from h100 */
+    write_file(path, "sm_count = 0x10\nsmem_per_sm = 1m\nglobal_mem = 2g\nl2_size = 512k\n");
+    ck_assert_msg(simt_device_load(path, &p, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(p.sm_count, 16);
+    ck_assert_int_eq(p.smem_per_sm, 1 << 20);
+    ck_assert_uint_eq(p.global_mem, 2ull << 30);
+    ck_assert_int_eq(p.l2_size, 512 << 10);
     static const struct { const char *text, *want; } bad[] = {
         { "sm_count = 4\nwarps = 3\n", ":2: unknown key 'warps'" },
         { "sm_count = many\n", ":1: bad number 'many' for sm_count" },
@@ -1068,6 +1074,18 @@ START_TEST(device_files)
         { "\n\nsm_count 4\n", ":3: expected 'key = value'" },
         { "dram_gbps = fast\n", ":1: bad number 'fast' for dram_gbps" },
         { "name =\n", ":1: name must be" },
+        { "name = a_name_much_longer_than_any_profile_name_may_be_at_all_xxxxxxxx\n",
+          ":1: name must be 1 to" },
+        { "sm_count = 99999999999999999999999\n", ":1: bad number" },
+        { "smem_per_sm = 64Q\n", ":1: bad number '64Q'" },
+        { "global_mem = 99999999999999G\n", ":1: bad number '99999999999999G'" },
+        { "global_mem = 0\n", ":1: bad number '0' for global_mem (a positive integer)" },
+        { "dram_gbps = 0\n", ":1: bad number '0' for dram_gbps (a positive number)" },
+        { "dram_gbps = -5\n", ":1: bad number '-5'" },
+        { "dram_gbps = inf\n", ":1: bad number 'inf'" },
+        { "dram_gbps = 1e999\n", ":1: bad number '1e999'" },
+        { "dram_gbps = 12x\n", ":1: bad number '12x'" },
+        { "lat_alu = -1\n", ":1: bad number '-1' for lat_alu (an integer from 0 to" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         write_file(path, bad[i].text);
