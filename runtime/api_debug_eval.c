@@ -325,6 +325,8 @@ static int parse_term(lane_ctx *c, dval *out)
         dval r;
         if (parse_postfix(c, &r) != 0)
             return -1;
+        if (out->type == VT_PTR || r.type == VT_PTR)
+            return eval_fail(c, "'%s' needs numbers, not a pointer", op == '*' ? "*" : op == '/' ? "/" : "%");
         if (is_float(out->type) || is_float(r.type)) {
             double x = as_double(*out), y = as_double(r);
             if (op == '%')
@@ -342,6 +344,34 @@ static int parse_term(lane_ctx *c, dval *out)
     }
 }
 
+/* p + n, n + p, p - n and p - q as C has them (in elements of the pointed-to
+ * type); a float or a sum of two pointers has no meaning, as in C. */
+static int pointer_arith(lane_ctx *c, char op, dval *out, dval r)
+{
+    if (is_float(out->type) || is_float(r.type))
+        return eval_fail(c, "'%s' cannot mix a pointer and a float", op == '+' ? "+" : "-");
+    if (out->type == VT_PTR && r.type == VT_PTR) {
+        if (op == '+')
+            return eval_fail(c, "%s", "cannot add two pointers");
+        size_t size = simt_vtype_size(out->elem);
+        out->bits = (uint64_t)((int64_t)(out->bits - r.bits) / (int64_t)(size ? size : 1));
+        out->type = VT_I64;
+        out->elem = VT_VOID;
+        return 0;
+    }
+    if (r.type == VT_PTR) { /* n + p: the pointer's type; n - p has no meaning */
+        if (op == '-')
+            return eval_fail(c, "%s", "cannot subtract a pointer from a number");
+        dval n = *out;
+        *out = r;
+        r = n;
+    }
+    size_t size = simt_vtype_size(out->elem);
+    int64_t k = as_int(r) * (int64_t)(size ? size : 1);
+    out->bits += (uint64_t)(op == '+' ? k : -k);
+    return 0;
+}
+
 static int parse_expr(lane_ctx *c, dval *out)
 {
     skip_space(c);
@@ -351,6 +381,8 @@ static int parse_expr(lane_ctx *c, dval *out)
     if (parse_term(c, out) != 0)
         return -1;
     if (neg) {
+        if (out->type == VT_PTR)
+            return eval_fail(c, "%s", "cannot negate a pointer");
         if (is_float(out->type)) {
             double x = -as_double(*out);
             out->type = VT_F64;
@@ -369,10 +401,9 @@ static int parse_expr(lane_ctx *c, dval *out)
         dval r;
         if (parse_term(c, &r) != 0)
             return -1;
-        if (out->type == VT_PTR && !is_float(r.type)) { /* pointer arithmetic */
-            size_t size = simt_vtype_size(out->elem);
-            int64_t k = as_int(r) * (int64_t)(size ? size : 1);
-            out->bits += (uint64_t)(op == '+' ? k : -k);
+        if (out->type == VT_PTR || r.type == VT_PTR) {
+            if (pointer_arith(c, op, out, r) != 0)
+                return -1;
         } else if (is_float(out->type) || is_float(r.type)) {
             double x = as_double(*out), y = as_double(r);
             x = op == '+' ? x + y : x - y;

@@ -41,11 +41,13 @@ case_() {
 }
 
 case_ compile_error 1
+case_ source_text 1
 case_ warning 0
 case_ fault 1
 case_ race 3 --check=race
 case_ race_warp 3 --check=race
 case_ race_names 3 --check=race
+case_ race_objects 3 --check=race
 case_ sync 3 --check=sync
 case_ memory 3 --check=memory
 case_ memory_names 3 --check=memory

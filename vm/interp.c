@@ -132,14 +132,17 @@ static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const sim
 static uint8_t *gcache_fill(simt_exec *ex, uint64_t lo, uint64_t hi, unsigned len, int write)
 {
     simt_alloc *a = simt_mem_find(&ex->vm->mem, lo);
+    /* Host code may store to __constant__ variables, never to a string
+     * literal (read-only data, as a host compiler places it). */
+    int readonly = a && a->readonly && (!ex->is_host || a->kind == ALLOC_STRING);
     if (!a || a->freed || hi < lo || hi - a->base > a->size ||
-        len > a->size - (hi - a->base) || (write && a->readonly && !ex->is_host))
+        len > a->size - (hi - a->base) || (write && readonly))
         return NULL;
     ex->gc[1] = ex->gc[0];
     ex->gc[0].base = a->base;
     ex->gc[0].size = a->size;
     ex->gc[0].data = a->data;
-    ex->gc[0].readonly = a->readonly && !ex->is_host;
+    ex->gc[0].readonly = readonly;
     ex->gc[0].gen = ex->vm->mem.generation;
     return a->data + (lo - a->base);
 }

@@ -379,6 +379,27 @@ START_TEST(module_introspection)
     ck_assert_int_eq(simtvm_module_param(m, "saxpy", 4, &t, NULL, NULL), SIMTVM_ERR_RANGE);
     ck_assert_int_eq(simtvm_module_param(m, "nope", 0, &t, NULL, NULL), SIMTVM_ERR_NOT_FOUND);
     ck_assert_int_eq(simtvm_module_param(m, NULL, 0, &t, NULL, NULL), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_module_param(m, "saxpy", -1, &t, NULL, NULL), SIMTVM_ERR_RANGE);
+    ck_assert_int_eq(simtvm_module_param(m, "count", 0, &t, NULL, NULL), SIMTVM_ERR_RANGE);
+    ck_assert_int_eq(simtvm_module_param(m, "main", 0, &t, NULL, NULL), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_int_eq(simtvm_module_param(m, "saxpy", 0, NULL, NULL, NULL), SIMTVM_OK);
+    simtvm_module_free(m);
+    simtvm_vm_free(vm);
+    /* source lines come without their trailing blanks (a CRLF file's \r too) */
+    vm = test_vm(NULL, "int x; \t\r\n\v\f\n__global__ void k() { }\n", &m);
+    int len = -1;
+    const char *line = simtvm_module_source_line(m, 1, &len);
+    ck_assert_ptr_nonnull(line);
+    ck_assert_int_eq(len, 6);
+    ck_assert_int_eq(strncmp(line, "int x;", 6), 0);
+    line = simtvm_module_source_line(m, 2, &len);
+    ck_assert_ptr_nonnull(line);
+    ck_assert_int_eq(len, 0); /* only blanks */
+    line = simtvm_module_source_line(m, 3, &len);
+    ck_assert_int_eq(len, 23);
+    ck_assert_ptr_null(simtvm_module_source_line(m, 1, NULL));
+    ck_assert_ptr_null(simtvm_module_source_line(m, 4, &len));
+    ck_assert_ptr_null(simtvm_module_source_line(NULL, 1, &len));
     simtvm_module_free(m);
     simtvm_vm_free(vm);
 }

@@ -290,6 +290,195 @@ START_TEST(watch_and_launch)
 }
 END_TEST
 
+/* Every reader's and setter's answer to a NULL, a warp or lane out of range,
+ * a count-only query and a buffer shorter than the answer, at a stop inside
+ * the if (warp 0, lanes 0-15 issuing, the else's lanes waiting). */
+static void inspect_edges(seen *s, simtvm_debugger *dbg)
+{
+    simtvm_value v;
+    ck_assert_int_eq(simtvm_debug_eval(NULL, 0, 0, "t", &v), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 0, NULL, &v), SIMTVM_ERR_NULL);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "NULL expr"));
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 0, "t", NULL), SIMTVM_ERR_NULL);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "NULL out"));
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 7, 0, "t", &v), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 32, "t", &v), SIMTVM_ERR_RANGE);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "lane 32 of a warp of 32"));
+    /* a lane waiting in the else is still readable: its own pc */
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 20, "t - 1", &v), SIMTVM_OK);
+    ck_assert_int_eq((int64_t)v.bits, 19);
+
+    simtvm_warp_info wi;
+    ck_assert_int_eq(simtvm_debug_warp_info(dbg, 0, NULL), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_warp_info(NULL, 0, &wi), SIMTVM_ERR_NULL);
+
+    simtvm_lane_group g[1];
+    int n = -1;
+    ck_assert_int_eq(simtvm_debug_groups(dbg, 0, NULL, 0, &n), SIMTVM_OK); /* count only */
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_eq(simtvm_debug_groups(dbg, 0, NULL, 4, &n), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_groups(dbg, 0, g, 1, &n), SIMTVM_OK); /* the first only */
+    ck_assert_int_eq(n, 2);
+    ck_assert_uint_eq(g[0].lanes, 0xffffu);
+    ck_assert_int_eq(simtvm_debug_groups(dbg, 0, g, 1, NULL), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_debug_groups(dbg, 3, g, 1, &n), SIMTVM_ERR_NOT_FOUND);
+
+    simtvm_reconvergence r[1];
+    ck_assert_int_eq(simtvm_debug_reconvergence(dbg, 0, 0, NULL, 1, &n), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_reconvergence(dbg, 0, 40, r, 1, &n), SIMTVM_ERR_RANGE);
+    ck_assert_int_eq(simtvm_debug_reconvergence(dbg, 2, 0, r, 1, &n), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_int_eq(simtvm_debug_reconvergence(dbg, 0, 0, NULL, 0, &n), SIMTVM_OK);
+    ck_assert_int_ge(n, 1); /* lane 0 waits to rejoin the else's lanes */
+
+    const char *names[1];
+    int all = 0;
+    ck_assert_int_eq(simtvm_debug_locals(dbg, 0, 0, NULL, 1, &n), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_locals(dbg, 0, 0, NULL, 0, &all), SIMTVM_OK);
+    ck_assert_int_ge(all, 2);
+    ck_assert_int_eq(simtvm_debug_locals(dbg, 0, 0, names, 1, &n), SIMTVM_OK);
+    ck_assert_int_eq(n, all);
+    ck_assert_int_eq(simtvm_debug_locals(dbg, 0, 99, names, 1, &n), SIMTVM_OK);
+    ck_assert_int_eq(n, 0); /* no such lane: nothing in scope */
+    ck_assert_int_eq(simtvm_debug_locals(dbg, 9, 0, names, 1, &n), SIMTVM_ERR_NOT_FOUND);
+
+    int32_t word = 0;
+    ck_assert_int_eq(simtvm_debug_read_shared(dbg, 0, NULL, 4), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_read_shared(NULL, 0, &word, 4), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_read_shared(dbg, 0, NULL, 0), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_debug_read_shared(dbg, 124, &word, 8), SIMTVM_ERR_RANGE);
+    ck_assert_int_eq(simtvm_debug_read_shared(dbg, 124, &word, 4), SIMTVM_OK);
+    ck_assert_int_eq(word, 31 * 20);
+    char name[8] = "x";
+    simtvm_debug_shared_name(dbg, 8, NULL, 8);
+    simtvm_debug_shared_name(dbg, 8, name, 0);
+    ck_assert_str_eq(name, "x");
+    simtvm_debug_shared_name(dbg, 4096, name, sizeof name); /* past every variable */
+    ck_assert_str_eq(name, "+4096");
+    simtvm_debug_shared_name(NULL, 8, name, sizeof name);
+    ck_assert_str_eq(name, "+8");
+    simtvm_debug_shared_name(dbg, 124, name, 4); /* cut to the buffer */
+    ck_assert_str_eq(name, "til");
+
+    simtvm_access a;
+    ck_assert_int_eq(simtvm_debug_access(dbg, 0, NULL), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_access(dbg, 1, &a), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_int_eq(simtvm_debug_access(dbg, 0, &a), SIMTVM_OK);
+    ck_assert_uint_eq(a.lanes, 0xffffu);
+    ck_assert(!a.shared); /* v = t * 2 touches no memory; out[t] = v on the line does */
+
+    simtvm_stop_info si;
+    ck_assert_int_eq(simtvm_debug_stop_info(dbg, NULL), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_stop_info(dbg, &si), SIMTVM_OK);
+    unsigned line = 1;
+    const char *op = NULL, *fn = NULL;
+    ck_assert_int_eq(simtvm_debug_pc(NULL, si.pc, &line, &op, &fn), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_pc(dbg, -1, &line, &op, &fn), SIMTVM_ERR_RANGE);
+    ck_assert_uint_eq(line, 0);
+    ck_assert_str_eq(op, "?");
+    ck_assert_str_eq(fn, "?");
+    ck_assert_int_eq(simtvm_debug_pc(dbg, si.pc, &line, &op, &fn), SIMTVM_OK);
+    ck_assert_str_eq(fn, "split");
+    ck_assert(simtvm_debug_pc_in_kernel(dbg, si.pc));
+    ck_assert(!simtvm_debug_pc_in_kernel(dbg, -1));
+    ck_assert(!simtvm_debug_pc_in_kernel(dbg, 1 << 30));
+    ck_assert(!simtvm_debug_pc_in_kernel(NULL, si.pc));
+    simtvm_launch_info li;
+    ck_assert_int_eq(simtvm_debug_launch_info(dbg, NULL), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_launch_info(dbg, &li), SIMTVM_OK);
+    ck_assert_uint_eq(li.warp_size, 32);
+    ck_assert(!li.lockstep);
+
+    /* the watch: its mistakes, then a watch that is set and dropped */
+    uint32_t lanes = 0;
+    ck_assert_int_eq(simtvm_debug_watch(NULL, "t", &lanes), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_watch(dbg, NULL, &lanes), SIMTVM_ERR_NULL);
+    char longexpr[1024];
+    memset(longexpr, 't', sizeof longexpr - 1);
+    longexpr[sizeof longexpr - 1] = 0;
+    ck_assert_int_eq(simtvm_debug_watch(dbg, longexpr, &lanes), SIMTVM_ERR_RANGE);
+    simtvm_watch_info w;
+    ck_assert_int_eq(simtvm_debug_watch_info(dbg, &w), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_int_eq(simtvm_debug_watch_info(dbg, NULL), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_watch(dbg, "v", NULL), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_debug_unwatch(NULL), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_unwatch(dbg), SIMTVM_OK);
+
+    /* resume: a count of 0, an unknown way, finish in the kernel's frame */
+    ck_assert_int_eq(simtvm_debug_resume(dbg, SIMTVM_RESUME_STEP, 0), SIMTVM_ERR_ARGS);
+    ck_assert_int_eq(simtvm_debug_resume(dbg, (simtvm_resume)99, 1), SIMTVM_ERR_ARGS);
+    ck_assert_int_eq(simtvm_debug_resume(dbg, SIMTVM_RESUME_FINISH, 1), SIMTVM_ERR_RANGE);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "outermost frame"));
+
+    /* the focus: NULLs, and a warp that does not exist is not live */
+    unsigned b[3];
+    ck_assert_int_eq(simtvm_debug_focus(NULL, b, NULL), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_focus(dbg, NULL, NULL), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_debug_set_focus(NULL, b, 0), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_set_focus(dbg, NULL, 0), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_focus(dbg, b, NULL), SIMTVM_OK);
+    ck_assert_uint_eq(b[0], 0); /* (5,0,0), set before the launch, is outside its grid */
+    ck_assert_int_eq(simtvm_debug_set_focus(dbg, b, 4), SIMTVM_OK);
+    ck_assert(!simtvm_debug_focus_live(dbg));
+    ck_assert_int_eq(simtvm_debug_watch(dbg, "t", &lanes), SIMTVM_ERR_MISUSE);
+    ck_assert_int_eq(simtvm_debug_set_focus(dbg, b, 0), SIMTVM_OK);
+    ck_assert(simtvm_debug_focus_live(dbg));
+    ck_assert(!simtvm_debug_focus_live(NULL));
+    s->ok = 1;
+}
+
+START_TEST(readers_edges)
+{
+    simtvm_module *mod;
+    simtvm_vm *vm = debug_vm(0, &mod);
+    seen s = {.how = SIMTVM_RESUME_CONTINUE, .inspect = inspect_edges, .vm = vm};
+    simtvm_debugger *dbg;
+    ck_assert_int_eq(simtvm_debugger_new(vm, on_event, &s, &dbg), SIMTVM_OK);
+    /* before a run: nothing to read, a focus outside the coming grid */
+    simtvm_launch_info li;
+    ck_assert_int_eq(simtvm_debug_launch_info(dbg, &li), SIMTVM_ERR_MISUSE);
+    ck_assert_int_eq(simtvm_debug_launch_info(NULL, &li), SIMTVM_ERR_NULL);
+    simtvm_stop_info si;
+    ck_assert_int_eq(simtvm_debug_stop_info(dbg, &si), SIMTVM_ERR_MISUSE);
+    int32_t word;
+    ck_assert_int_eq(simtvm_debug_read_shared(dbg, 0, &word, 4), SIMTVM_ERR_MISUSE);
+    uint32_t lanes;
+    ck_assert_int_eq(simtvm_debug_watch(dbg, "t", &lanes), SIMTVM_ERR_MISUSE);
+    const unsigned far[3] = {5, 0, 0};
+    ck_assert_int_eq(simtvm_debug_set_focus(dbg, far, 0), SIMTVM_OK);
+    /* breakpoints: NULLs, ids that are not there, the limit */
+    simtvm_breakpoint b;
+    ck_assert_int_eq(simtvm_debug_break(NULL, 8, &b), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_break(dbg, 8, NULL), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_break(dbg, 0, &b), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_int_eq(simtvm_debug_delete(NULL, 1), SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_delete(dbg, -1), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_int_eq(simtvm_debug_delete(dbg, 1), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_int_eq(simtvm_debug_break_count(NULL), 0);
+    ck_assert_uint_eq(simtvm_debug_break_line(NULL, 1), 0);
+    ck_assert_uint_eq(simtvm_debug_break_line(dbg, 0), 0);
+    ck_assert_int_eq(simtvm_debug_break(dbg, 8, &b), SIMTVM_OK);
+    int made = 1;
+    while (simtvm_debug_break(dbg, 20, &b) == SIMTVM_OK) /* host code: never stops */
+        made++;
+    ck_assert_int_eq(made, 64);
+    ck_assert_int_eq(simtvm_debug_break(dbg, 8, &b), SIMTVM_ERR_LIMIT);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(vm), "too many breakpoints"));
+    for (int id = 2; id <= 64; id++)
+        ck_assert_int_eq(simtvm_debug_delete(dbg, id), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_debug_delete(dbg, 3), SIMTVM_ERR_NOT_FOUND);
+    ck_assert_uint_eq(simtvm_debug_break_line(dbg, 64), 0);
+    ck_assert_uint_eq(simtvm_debug_break_line(dbg, 1), 8);
+    int code = -1;
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_OK);
+    ck_assert_int_eq(code, 0);
+    ck_assert(s.ok);
+    ck_assert_int_eq(s.stops, 1);
+    simtvm_debugger_free(dbg);
+    simtvm_module_free(mod);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
 START_TEST(debugger_misuse)
 {
     simtvm_debugger *dbg = (simtvm_debugger *)1;
@@ -322,6 +511,7 @@ Suite *api_debug_suite(void)
     tcase_add_test(tc, lockstep_stack);
     tcase_add_test(tc, step_and_quit);
     tcase_add_test(tc, watch_and_launch);
+    tcase_add_test(tc, readers_edges);
     tcase_add_test(tc, debugger_misuse);
     suite_add_tcase(s, tc);
     return s;

@@ -183,12 +183,31 @@ START_TEST(launch_misuse)
     simtvm_arg null_arg = simtvm_arg_buffer(NULL);
     ck_assert_int_eq(simtvm_launch(vm, "raw", ONE, ONE, 0, &null_arg, 1, NULL), SIMTVM_OK);
     /* Geometry. */
+    simtvm_buffer *counter0;
     simtvm_dim3 zero = {0, 1, 1}, huge = {2048, 1, 1}, tall = {1, 70000, 1};
     ck_assert_int_eq(simtvm_launch(vm, "count", zero, ONE, 0, NULL, 0, NULL), SIMTVM_ERR_RANGE);
     ck_assert_int_eq(simtvm_launch(vm, "count", ONE, huge, 0, NULL, 0, NULL), SIMTVM_ERR_RANGE);
     ck_assert_int_eq(simtvm_launch(vm, "count", tall, ONE, 0, NULL, 0, NULL), SIMTVM_ERR_RANGE);
     ck_assert_int_eq(simtvm_launch(vm, "count", ONE, ONE, 1 << 30, NULL, 0, NULL),
                      SIMTVM_ERR_RANGE);
+    /* every dimension that may not be 0, a block 65 deep, a grid 70000 deep */
+    const simtvm_dim3 zeros[] = {{1, 0, 1}, {1, 1, 0}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}};
+    for (int k = 0; k < 5; k++) {
+        simtvm_dim3 g = k < 2 ? zeros[k] : ONE, b = k < 2 ? ONE : zeros[k];
+        ck_assert_int_eq(simtvm_launch(vm, "count", g, b, 0, NULL, 0, NULL), SIMTVM_ERR_RANGE);
+        ck_assert_ptr_nonnull(strstr(simtvm_errmsg(vm), "dimension is 0"));
+    }
+    simtvm_dim3 deep = {1, 1, 65}, wide = {1, 1024, 1}, far = {1, 1, 70000};
+    ck_assert_int_eq(simtvm_launch(vm, "count", ONE, deep, 0, NULL, 0, NULL), SIMTVM_ERR_RANGE);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(vm), "z <= 64"));
+    ck_assert_int_eq(simtvm_launch(vm, "count", far, ONE, 0, NULL, 0, NULL), SIMTVM_ERR_RANGE);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(vm), "at most 65535"));
+    ck_assert_int_eq(simtvm_launch(vm, "count", ONE, wide, 0, NULL, 0, NULL), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_buffer_of_global(vm, "counter", &counter0), SIMTVM_OK);
+    int c0 = 0;
+    ck_assert_int_eq(simtvm_buffer_read(counter0, 0, &c0, 4), SIMTVM_OK);
+    ck_assert_int_eq(c0, 1024); /* 1 x 1024 x 1 is a block as large as may be */
+    ck_assert_int_eq(simtvm_buffer_write(counter0, 0, &(int){0}, 4), SIMTVM_OK);
     /* None of that ran anything. */
     simtvm_buffer *counter;
     ck_assert_int_eq(simtvm_buffer_of_global(vm, "counter", &counter), SIMTVM_OK);

@@ -712,6 +712,63 @@ START_TEST(test_bad_vars)
 }
 END_TEST
 
+/* The module's tables, each spoiled the one way the verifier names: a
+ * nameless global, import, function or string, an initialised empty
+ * variable, a relocation past its global's end, a table counted but not
+ * there, a function whose signature or kind does not exist, an atomic
+ * operation or type past the last, and no module at all. */
+static void spoil_global_name(simt_module *m) { free(m->globals[1].name); m->globals[1].name = NULL; }
+static void spoil_global_init(simt_module *m) { m->globals[0].size = 0; }
+static void spoil_reloc(simt_module *m) { m->relocs[0].offset = 4090; }
+static void spoil_reloc_small(simt_module *m) { m->globals[1].size = 4; }
+static void spoil_import_name(simt_module *m) { free(m->imports[0].name); m->imports[0].name = NULL; }
+static void spoil_string(simt_module *m) { free(m->strings[0]); m->strings[0] = NULL; }
+static void spoil_funcs(simt_module *m) { m->nfuncs++; m->funcs = NULL; }
+static void spoil_func_name(simt_module *m) { free(m->funcs[FN_HELPER].name); m->funcs[FN_HELPER].name = NULL; }
+static void spoil_func_sig(simt_module *m) { m->funcs[FN_HELPER].sig = NSIGS; }
+static void spoil_func_kind(simt_module *m) { m->funcs[FN_HELPER].kind = 0; }
+static void spoil_func_kind_bits(simt_module *m) { m->funcs[FN_HELPER].kind |= 0x80; }
+static void spoil_atom_op(simt_module *m) { m->code[6].i = (ATOM_XOR + 1) << 8 | ATYPE_F32; }
+static void spoil_atom_type(simt_module *m) { m->code[6].i = ATOM_ADD << 8 | (ATYPE_F64 + 1); }
+static void spoil_atom_negative(simt_module *m) { m->code[6].i = -1; }
+
+START_TEST(test_verify_tables)
+{
+    static const struct {
+        void (*spoil)(simt_module *);
+        const char *want;
+    } cases[] = {
+        {spoil_global_name, "global 1 has no name"},
+        {spoil_global_init, "initialiser of an empty variable"},
+        {spoil_reloc, "offset 4090 outside global 'table'"},
+        {spoil_reloc_small, "outside global 'table'"},
+        {spoil_import_name, "import 0 has no name"},
+        {spoil_string, "string 0 is missing"},
+        {spoil_funcs, "a table has entries but no storage"},
+        {spoil_func_name, "function 2 has no name"},
+        {spoil_func_sig, "function 'helper': signature 5 out of range"},
+        {spoil_func_kind, "function 'helper': bad kind 0"},
+        {spoil_func_kind_bits, "function 'helper': bad kind"},
+        {spoil_atom_op, "bad atomic operation"},
+        {spoil_atom_type, "bad atomic operation"},
+        {spoil_atom_negative, "bad atomic operation 0xffffffff"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        simt_module *m = sample();
+        simt_func *funcs = m->funcs;
+        uint32_t nfuncs = m->nfuncs;
+        ck_assert_int_eq(simt_module_verify(m, NULL, 0), 0);
+        cases[k].spoil(m);
+        assert_verify_fails(m, cases[k].want);
+        ck_assert_int_eq(simt_module_verify(m, NULL, 0), -1); /* no room for a message */
+        m->funcs = funcs;
+        m->nfuncs = nfuncs;
+        simt_module_free(m);
+    }
+    assert_verify_fails(NULL, "no module");
+}
+END_TEST
+
 /* --------------------------------------------------------------- disassembly */
 
 START_TEST(test_disasm)
@@ -762,6 +819,60 @@ START_TEST(test_disasm)
 }
 END_TEST
 
+/* A module the verifier would refuse still disassembles: each operand that
+ * names nothing (an opcode, a mode, a function, a signature, a string, a
+ * global, an import, a reloc's globals, a variable's function) prints as '?'
+ * with its number, and nothing is read outside a table. */
+START_TEST(test_disasm_unknowns)
+{
+    simt_module *m = sample();
+    m->code[0] = I(OP_SREG, 5, 0, 0, 99, 0);
+    m->code[1] = I(OP_LEA, 6, 5, 4, 8, 7);
+    m->code[3] = I(OP_LDX, 7, 3, 5, -12, SIMT_LDX_J(3, 1, 7));
+    m->code[6] = I(OP_ATOM, 8, 3, 7, 77 << 8 | 99, 0);
+    m->code[7] = I(OP_VOTE, 8, 3, 7, 42, 0);
+    m->code[8] = I(OP_COUNT + 5, 0, 0, 0, 0, 0);
+    m->code[10] = I(OP_GADDR, 4, 0, 0, 99, 0);
+    m->code[11].j = 99; /* HCALL printf with signature 99 */
+    m->code[12].i = 7;  /* NCALL of import 7 of 1 */
+    m->code[15] = I(OP_CALL, 13, 0, 0, 99, 0);
+    m->code[16] = I(OP_SHFL, 14, 3, 15, 9, 0);
+    m->code[19] = I(OP_TRAP, 0, 0, 0, 99, 0);
+    m->funcs[FN_HELPER].sig = 99;
+    m->relocs[0].global = 50;
+    m->relocs[0].target = 51;
+    m->main_func = 40;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    simt_module_disasm(m, f);
+    fclose(f);
+    static const char *const expected[] = {
+        "main = ?func",
+        "SREG       r5, ?",
+        "LEA        r6, r5, r4 (?) * 8",
+        "ATOM       r8, r3, r7, ?.?",
+        "VOTE       r8, r3, r7, ?",
+        "?op",
+        "GADDR      r4, ?global99",
+        "HCALL      r5 := printf(r4, r5) : ?sig99",
+        "NCALL      r6 := ?(r3)",
+        "CALL       r13, ?func",
+        "SHFL       r14, r3, r15, ?",
+        "TRAP       ?str99",
+        ".func helper() -> ? regs=4",
+        ".reloc ?+8 = &?+2",
+    };
+    for (size_t k = 0; k < sizeof expected / sizeof expected[0]; k++)
+        ck_assert_msg(strstr(text, expected[k]) != NULL, "missing \"%s\" in:\n%s", expected[k],
+                      text);
+    ck_assert_msg(strstr(text, "LDX        r7, [r3 + r5 (?) * 2 - 12] (?)") != NULL,
+                  "LDX of extension 3 and kind 7:\n%s", text);
+    free(text);
+    simt_module_free(m);
+}
+END_TEST
+
 static Suite *kbc_suite(void)
 {
     Suite *s = suite_create("kbc");
@@ -782,7 +893,9 @@ static Suite *kbc_suite(void)
     tcase_add_test(tc, test_random_mutations);
     tcase_add_test(tc, test_hostile_counts);
     tcase_add_test(tc, test_bad_vars);
+    tcase_add_test(tc, test_verify_tables);
     tcase_add_test(tc, test_disasm);
+    tcase_add_test(tc, test_disasm_unknowns);
     suite_add_tcase(s, tc);
     return s;
 }

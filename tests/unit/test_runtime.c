@@ -16,6 +16,7 @@
 #include "runtime/ffi.h"
 #include "runtime/npy.h"
 #include "runtime/runtime.h"
+#include "runtime/trace.h"
 #include "vm/vm.h"
 
 /* ---- a hand-built VM ---- */
@@ -964,6 +965,39 @@ START_TEST(npy_shapes_and_errors)
     expect_npy_error(buf, n, "expected ',' or '}'");
     n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (6,), } x", six, 24);
     expect_npy_error(buf, n, "text after the dict");
+    /* every other way a header can be wrong */
+    static const struct { const char *header, *want; } bad[] = {
+        {"{'fortran_order': False, 'shape': (6,), }", "missing 'descr'"},
+        {"{'descr': '<i4', 'fortran_order': False, }", "missing 'shape'"},
+        {"{'descr: '<i4', 'fortran_order': False, 'shape': (6,), }", "expected 'key': value"},
+        {"{'de\\scr': '<i4', 'fortran_order': False, 'shape': (6,), }", "expected 'key': value"},
+        {"{'a_key_longer_than_thirty_two_bytes': 1, }", "expected 'key': value"},
+        {"{'descr': <i4, 'fortran_order': False, 'shape': (6,), }", "unsupported dtype"},
+        {"{'descr': '<i4', 'fortran_order': Fals, 'shape': (6,), }", "fortran_order"},
+        {"{'descr': '<i4', 'fortran_order': Tru, 'shape': (6,), }", "fortran_order"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': 6, }", "bad shape tuple"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': (x,), }", "bad shape tuple"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': (2 3), }", "bad shape tuple"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': (99999999999999999999,), }",
+         "bad shape tuple"},
+        {"{'descr': '<i4', 'fortran_order': False, 'shape': (1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,"
+         "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1), }", "bad shape tuple"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        n = make_npy(buf, 1, bad[k].header, six, 24);
+        expect_npy_error(buf, n, bad[k].want);
+    }
+    /* blanks of every kind around the tokens; 32 dimensions are allowed */
+    n = make_npy(buf, 1, "{\t'descr' :\r'<i4',\n'fortran_order': True ,'shape':( 6 , ) }",
+                 six, 24);
+    ck_assert_msg(simt_npy_decode(NULL, buf, n, &a, err, sizeof err) == 0, "%s", err);
+    simt_npy_free(&a);
+    n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (1,1,1,1,1,1,1,1,"
+                 "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,6), }", six, 24);
+    ck_assert_msg(simt_npy_decode(NULL, buf, n, &a, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(a.ndim, 32);
+    simt_npy_free(&a);
+    expect_npy_error((const uint8_t *)"\x93NUMPY\x01", 7, "truncated header");
     /* Python 2 wrote long literals with an L: NumPy still reads them */
     n = make_npy(buf, 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (2L, 3L), }", six, 24);
     ck_assert_msg(simt_npy_decode(NULL, buf, n, &a, err, sizeof err) == 0, "%s", err);
@@ -1025,6 +1059,12 @@ START_TEST(device_files)
     ck_assert_uint_eq(p.global_mem, 1u << 30);
     ck_assert_int_eq(p.lat_alu, 0);
     ck_assert_int_eq(p.max_threads_per_sm, 2048); /* from h100 */
+    write_file(path, "sm_count = 0x10\nsmem_per_sm = 1m\nglobal_mem = 2g\nl2_size = 512k\n");
+    ck_assert_msg(simt_device_load(path, &p, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(p.sm_count, 16);
+    ck_assert_int_eq(p.smem_per_sm, 1 << 20);
+    ck_assert_uint_eq(p.global_mem, 2ull << 30);
+    ck_assert_int_eq(p.l2_size, 512 << 10);
     static const struct { const char *text, *want; } bad[] = {
         { "sm_count = 4\nwarps = 3\n", ":2: unknown key 'warps'" },
         { "sm_count = many\n", ":1: bad number 'many' for sm_count" },
@@ -1034,6 +1074,18 @@ START_TEST(device_files)
         { "\n\nsm_count 4\n", ":3: expected 'key = value'" },
         { "dram_gbps = fast\n", ":1: bad number 'fast' for dram_gbps" },
         { "name =\n", ":1: name must be" },
+        { "name = a_name_much_longer_than_any_profile_name_may_be_at_all_xxxxxxxx\n",
+          ":1: name must be 1 to" },
+        { "sm_count = 99999999999999999999999\n", ":1: bad number" },
+        { "smem_per_sm = 64Q\n", ":1: bad number '64Q'" },
+        { "global_mem = 99999999999999G\n", ":1: bad number '99999999999999G'" },
+        { "global_mem = 0\n", ":1: bad number '0' for global_mem (a positive integer)" },
+        { "dram_gbps = 0\n", ":1: bad number '0' for dram_gbps (a positive number)" },
+        { "dram_gbps = -5\n", ":1: bad number '-5'" },
+        { "dram_gbps = inf\n", ":1: bad number 'inf'" },
+        { "dram_gbps = 1e999\n", ":1: bad number '1e999'" },
+        { "dram_gbps = 12x\n", ":1: bad number '12x'" },
+        { "lat_alu = -1\n", ":1: bad number '-1' for lat_alu (an integer from 0 to" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         write_file(path, bad[i].text);
@@ -1044,6 +1096,30 @@ START_TEST(device_files)
     unlink(path);
     ck_assert_int_eq(simt_device_load(path, &p, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "cannot open"));
+}
+END_TEST
+
+/* --trace-blocks: a list of block numbers and ascending ranges, nothing else. */
+START_TEST(trace_block_lists)
+{
+    uint64_t *lo, *hi;
+    ck_assert_int_eq(simt_block_list_parse("0,1,5-7,007", &lo, &hi), 4);
+    ck_assert(lo[0] == 0 && hi[0] == 0 && lo[1] == 1 && hi[1] == 1);
+    ck_assert(lo[2] == 5 && hi[2] == 7 && lo[3] == 7 && hi[3] == 7);
+    free(lo);
+    free(hi);
+    ck_assert_int_eq(simt_block_list_parse("4-4", &lo, &hi), 1);
+    ck_assert(lo[0] == 4 && hi[0] == 4);
+    free(lo);
+    free(hi);
+    static const char *const bad[] = {"", "3-1", "1,", ",1", "1-", "1-x", "1;2", "-1",
+                                      "x", "1 ,2", "2-3-4", "1,,2"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        lo = hi = (uint64_t *)1;
+        ck_assert_msg(simt_block_list_parse(bad[i], &lo, &hi) == -1, "'%s' accepted", bad[i]);
+        ck_assert_ptr_null(lo);
+        ck_assert_ptr_null(hi);
+    }
 }
 END_TEST
 
@@ -1080,6 +1156,7 @@ static Suite *runtime_suite(void)
     tcase_add_test(files, npy_shapes_and_errors);
     tcase_add_test(files, device_builtins);
     tcase_add_test(files, device_files);
+    tcase_add_test(files, trace_block_lists);
     suite_add_tcase(s, files);
     return s;
 }
