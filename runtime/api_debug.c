@@ -605,6 +605,29 @@ simtvm_status simtvm_debug_eval(simtvm_debugger *dbg, unsigned warp, unsigned la
     return simt_api_ok(dbg->vm);
 }
 
+simtvm_status simtvm_debug_format(simtvm_debugger *dbg, unsigned warp, unsigned lane,
+                                  const char *expr, char *buf, size_t len, simtvm_value *out)
+{
+    if (!dbg || !expr || (!buf && len))
+        return dbg ? simt_api_fail(dbg->vm, SIMTVM_ERR_NULL, "simtvm_debug_format: NULL %s",
+                                   expr ? "buf" : "expr")
+                   : SIMTVM_ERR_NULL;
+    simtvm_status st;
+    simt_warp *w = warp_at(dbg, warp, &st);
+    if (!w)
+        return st;
+    if (lane >= w->width)
+        return simt_api_fail(dbg->vm, SIMTVM_ERR_RANGE, "lane %u of a warp of %u", lane,
+                             w->width);
+    char err[200];
+    simtvm_value v;
+    if (simt_api_debug_format(dbg, w, lane, expr, buf, len, &v, err, sizeof err) != 0)
+        return simt_api_fail(dbg->vm, SIMTVM_ERR_ARGS, "%s", err);
+    if (out)
+        *out = v;
+    return simt_api_ok(dbg->vm);
+}
+
 simtvm_status simtvm_debug_locals(const simtvm_debugger *dbg, unsigned warp, unsigned lane,
                                   const char **names, int max, int *count)
 {
