@@ -128,6 +128,13 @@ static uint8_t pointee_vtype(lane_ctx *c, uint32_t dt, uint8_t fallback)
     return e && e->kind == DT_SCALAR ? e->vtype : e && e->kind == DT_PTR ? VT_PTR : VT_VOID;
 }
 
+static int bad_address(lane_ctx *c, uint64_t addr)
+{
+    char where[40];
+    snprintf(where, sizeof where, "0x%" PRIx64, addr);
+    return eval_fail(c, "cannot read address %s", where);
+}
+
 /* The object of debug type dt (1-based) at addr: a number or pointer read
  * from memory, an array or record as its address.  A reference reads
  * through to what it names. */
@@ -140,11 +147,11 @@ static int load_object(lane_ctx *c, uint64_t addr, uint32_t dt, dval *out)
     switch (t->kind) {
     case DT_RECORD:
         out->type = VT_VOID;
-        return readable(c, addr, t->size) ? 0 : eval_fail(c, "%s", "cannot read that address");
+        return readable(c, addr, t->size) ? 0 : bad_address(c, addr);
     case DT_ARRAY:
         out->type = VT_PTR;
         out->elem = pointee_vtype(c, dt, VT_VOID);
-        return readable(c, addr, t->size) ? 0 : eval_fail(c, "%s", "cannot read that address");
+        return readable(c, addr, t->size) ? 0 : bad_address(c, addr);
     case DT_SCALAR:
         out->type = t->vtype;
         break;
@@ -154,7 +161,7 @@ static int load_object(lane_ctx *c, uint64_t addr, uint32_t dt, dval *out)
         break;
     }
     if (read_guest(c, addr, t->size, &out->bits) != 0)
-        return eval_fail(c, "%s", "cannot read that address");
+        return bad_address(c, addr);
     if (t->kind == DT_REF && t->ref)
         return load_object(c, out->bits, t->ref, out);
     return 0;
@@ -418,7 +425,7 @@ static int load_bits(lane_ctx *c, uint64_t addr, const simt_field *f, dval *out)
     const simt_dtype *t = &MOD(c->d)->dtypes[f->dtype];
     uint64_t unit;
     if (read_guest(c, addr, t->size, &unit) != 0)
-        return eval_fail(c, "%s", "cannot read that address");
+        return bad_address(c, addr);
     uint64_t v = unit >> f->bit_offset;
     if (f->bit_width < 64)
         v &= (UINT64_C(1) << f->bit_width) - 1;
@@ -672,15 +679,21 @@ static void put_scalar(render *r, const dval *v)
 
 static void put_object(render *r, uint64_t addr, uint32_t dt, int depth);
 
-/* {f = v, ...}; unnamed members (a base class, an anonymous union) show
- * their own braces. */
+/* {f = v, ...}; an unnamed member shows its own braces, after its type
+ * for a base class (`<struct Base> = {id = 1}`), alone for an anonymous
+ * struct or union (whose name starts with '<'). */
 static void put_record(render *r, uint64_t addr, const simt_record *rec, int depth)
 {
     const simt_module *m = MOD(r->c->d);
     put(r, "{");
     for (uint32_t k = 0; k < rec->nfields; k++) {
         const simt_field *f = &rec->fields[k];
-        put(r, "%s%s%s", k ? ", " : "", f->name, f->name[0] ? " = " : "");
+        const simt_dtype *t = &m->dtypes[f->dtype];
+        const char *base = !f->name[0] && t->kind == DT_RECORD ? m->records[t->ref].name : "";
+        if (base[0] && base[0] != '<')
+            put(r, "%s<%s> = ", k ? ", " : "", base);
+        else
+            put(r, "%s%s%s", k ? ", " : "", f->name, f->name[0] ? " = " : "");
         if (f->bit_width) {
             dval v;
             if (load_bits(r->c, addr + f->offset, f, &v) == 0)
@@ -691,7 +704,6 @@ static void put_record(render *r, uint64_t addr, const simt_record *rec, int dep
             put_object(r, addr + f->offset, f->dtype + 1, depth + 1);
         }
     }
-    (void)m;
     put(r, "}");
 }
 
