@@ -797,8 +797,10 @@ int simt_api_debug_eval(simtvm_debugger *d, simt_warp *w, unsigned l, const char
         return -1;
     }
     if (v.type == VT_VOID) {
-        snprintf(err, errlen, "'%s' is a %s: read one of its members, or all of them with "
-                 "simtvm_debug_format", expr, MOD(d)->records[dtype(&c, v.dt)->ref].name);
+        /* print shows it whole (simtvm_debug_format); watch and the
+         * embedder's numbers need a member */
+        snprintf(err, errlen, "'%s' is a %s, not a number: name one of its members",
+                 expr, MOD(d)->records[dtype(&c, v.dt)->ref].name);
         return -1;
     }
     to_value(&v, out);

@@ -378,6 +378,8 @@ static void inspect_records(seen *s, simtvm_debugger *dbg)
     ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "s->x", &v), SIMTVM_ERR_ARGS);
     ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "t.x", &v), SIMTVM_ERR_ARGS);
     ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "s + 1", &v), SIMTVM_ERR_ARGS);
+    ck_assert_int_eq(simtvm_debug_watch(dbg, "s", NULL), SIMTVM_ERR_ARGS); /* watch a member */
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "watch one of its members"));
     ck_assert_int_eq(simtvm_debug_format(dbg, 0, 1, NULL, text, sizeof text, &v),
                      SIMTVM_ERR_NULL);
     ck_assert_int_eq(simtvm_debug_format(dbg, 0, 40, "s", text, sizeof text, &v),

@@ -24,4 +24,5 @@ print p.nope
 print p->id
 print q.id
 print p + 1
+watch p
 continue
