@@ -781,7 +781,8 @@ unsigned simtvm_debug_break_line(const simtvm_debugger *dbg, int id);
 /* Watches expr in every lane of the warp in focus: the program stops before
  * an issue of that warp when a lane's value changed.  *lanes (may be NULL)
  * receives the lanes that can read it now.  SIMTVM_ERR_RANGE when expr is
- * longer than 127 bytes.  expr is copied. */
+ * longer than 127 bytes, SIMTVM_ERR_ARGS when it is a whole struct (watch a
+ * member: "p.pos.x").  expr is copied. */
 simtvm_status simtvm_debug_watch(simtvm_debugger *dbg, const char *expr, uint32_t *lanes);
 simtvm_status simtvm_debug_unwatch(simtvm_debugger *dbg);
 /* During SIMTVM_DEBUG_WATCH: what changed. */
