@@ -777,11 +777,24 @@ typedef struct simtvm_value {
  * in scope at the lane's pc (each lane at its own), module variables
  * (__device__, __constant__, host globals), the focus block's __shared__
  * variables, threadIdx/blockIdx/blockDim/gridDim .x .y .z, laneid,
- * warpSize, numbers, a[i], p[i], ( ), unary -, + - * / %.  An error (a name
- * not in scope, a bad index, an exited lane) is SIMTVM_ERR_ARGS with the
- * reason as simtvm_errmsg. */
+ * warpSize, numbers, a[i] (a[i][j] of a 2-D array), p[i], *p, members of
+ * structs and unions s.x, p->y, a[i].f, s.in.z (bit-fields as their
+ * value), ( ), unary -, + - * / %.  The value must be a number or an
+ * address: a whole struct is simtvm_debug_format's.  An error (a name not in
+ * scope, a bad index, a member the struct lacks, an exited lane) is
+ * SIMTVM_ERR_ARGS with the reason as simtvm_errmsg. */
 simtvm_status simtvm_debug_eval(simtvm_debugger *dbg, unsigned warp, unsigned lane,
                                 const char *expr, simtvm_value *out);
+/* Evaluates expr as simtvm_debug_eval does and writes its value as text
+ * into buf (NUL-terminated, cut to len - 1 bytes): a number as `simtvm
+ * debug` prints it ("3", "2.5", "true", "0x7f..." for an address), a
+ * struct or union with every member, nested ones and arrays in braces
+ * ("{x = 1, y = 2.5, in = {a = 3}, flags = 5, v = {1, 2, 3}}"; arrays show
+ * 16 elements, then "...").  *out (may be NULL) receives the value as
+ * simtvm_debug_eval gives it, or for a struct: type SIMTVM_VOID, bits its
+ * address, type_name its K name ("struct Particle"), owned by the module. */
+simtvm_status simtvm_debug_format(simtvm_debugger *dbg, unsigned warp, unsigned lane,
+                                  const char *expr, char *buf, size_t len, simtvm_value *out);
 /* The names of the variables in scope for that lane (innermost last), up to
  * max in names (owned by the module); *count receives how many there are. */
 simtvm_status simtvm_debug_locals(const simtvm_debugger *dbg, unsigned warp, unsigned lane,
@@ -826,7 +839,8 @@ unsigned simtvm_debug_break_line(const simtvm_debugger *dbg, int id);
 /* Watches expr in every lane of the warp in focus: the program stops before
  * an issue of that warp when a lane's value changed.  *lanes (may be NULL)
  * receives the lanes that can read it now.  SIMTVM_ERR_RANGE when expr is
- * longer than 127 bytes.  expr is copied. */
+ * longer than 127 bytes, SIMTVM_ERR_ARGS when it is a whole struct (watch a
+ * member: "p.pos.x").  expr is copied. */
 simtvm_status simtvm_debug_watch(simtvm_debugger *dbg, const char *expr, uint32_t *lanes);
 simtvm_status simtvm_debug_unwatch(simtvm_debugger *dbg);
 /* During SIMTVM_DEBUG_WATCH: what changed. */

@@ -3,6 +3,7 @@
  * stack under lockstep), info banks, info locals, info warps and info
  * breakpoints.  All of it through simtvm.h's debugger readers. */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/debug_cli.h"
@@ -78,6 +79,31 @@ static void print_rows(dbg *d, const simtvm_warp_info *w, char cells[][DBG_CELL]
     }
 }
 
+/* The text of a struct or union in one lane (simtvm_debug_format's). */
+#define DBG_TEXT 512
+
+/* A struct in every lane: one line per run of lanes showing the same text,
+ * inactive lanes in parentheses (dimmed on a terminal). */
+static void print_records(dbg *d, const simtvm_warp_info *w, char (*text)[DBG_TEXT])
+{
+    uint32_t exited = w->in_state[SIMTVM_LANE_EXITED];
+    for (unsigned l = 0, end; l < w->width; l = end) {
+        int on = (w->issuing >> l & 1) || (exited >> l & 1);
+        for (end = l + 1; end < w->width && !strcmp(text[end], text[l]) &&
+                          on == ((w->issuing >> end & 1) || (exited >> end & 1));
+             end++)
+            ;
+        if (end - 1 > l)
+            fprintf(d->out, "  [%2u-%2u] ", l, end - 1);
+        else
+            fprintf(d->out, "  [%2u]    ", l);
+        if (on)
+            fprintf(d->out, "%s\n", text[l]);
+        else
+            fprintf(d->out, d->color ? "\033[2m(%s)\033[0m\n" : "(%s)\n", text[l]);
+    }
+}
+
 void dbg_cmd_print(dbg *d, const char *expr)
 {
     if (!*expr) {
@@ -90,18 +116,28 @@ void dbg_cmd_print(dbg *d, const char *expr)
     simtvm_warp_info w;
     dbg_focus_warp(d, &w);
     char cells[32][DBG_CELL];
+    char (*text)[DBG_TEXT] = malloc(32 * sizeof *text);
+    if (!text) {
+        fprintf(d->out, "out of memory\n");
+        return;
+    }
     char first_err[200] = "";
-    int shown = 0;
+    int shown = 0, records = 0;
     const char *type = NULL;
     size_t widest = 1;
     for (unsigned l = 0; l < w.width; l++) {
         simtvm_value v;
+        snprintf(text[l], DBG_TEXT, "?");
         if (w.in_state[SIMTVM_LANE_EXITED] >> l & 1) {
             snprintf(cells[l], DBG_CELL, "-");
-        } else if (simtvm_debug_eval(d->api, w.index, l, expr, &v) == SIMTVM_OK) {
+            snprintf(text[l], DBG_TEXT, "-");
+        } else if (simtvm_debug_format(d->api, w.index, l, expr, text[l], DBG_TEXT, &v) ==
+                   SIMTVM_OK) {
             dbg_format_value(v.type, v.bits, cells[l], DBG_CELL);
-            if (!type)
+            if (!type) {
                 type = v.type_name;
+                records = v.type == SIMTVM_VOID;
+            }
             shown++;
         } else {
             if (!first_err[0] || (w.issuing >> l & 1))
@@ -114,13 +150,18 @@ void dbg_cmd_print(dbg *d, const char *expr)
     }
     if (!shown) {
         fprintf(d->out, "%s\n", first_err);
+        free(text);
         return;
     }
     char lanes[128];
     dbg_lane_list(lanes, sizeof lanes, w.issuing);
     fprintf(d->out, "$%d = %s (%s), warp %u: active lanes %s; (x) inactive, - exited, "
             "? not in scope\n", ++d->print_serial, expr, type, w.index, lanes);
-    print_rows(d, &w, cells, widest);
+    if (records)
+        print_records(d, &w, text);
+    else
+        print_rows(d, &w, cells, widest);
+    free(text);
 }
 
 /* ----------------------------------------------------------- info mask */

@@ -226,6 +226,8 @@ static void add_var_run(lw_mod *M, const lw_func *F, const lw_dvar *v, uint32_t 
     e->pc_end = pc1;
     e->line = v->decl->loc.line;
     m->nvars++;
+    uint32_t dt = lw_dtype(M, t); /* may move m->vars */
+    m->vars[m->nvars - 1].dtype = dt;
 }
 
 /* Turns each variable's scope (in emission order) into runs of pcs, given the
@@ -444,6 +446,8 @@ static void record_shared(lw_mod *M, const k_decl *d, uint32_t off)
         .elem = (uint8_t)(e && (e->kind == TY_DIM3 || e->kind == TY_UINT3) ? VT_U32
                           : e ? k_ty_vtype(e) : VT_VOID),
     };
+    uint32_t dt = lw_dtype(M, d->type);
+    m->shared_syms[m->nshared_syms - 1].dtype = dt;
 }
 
 static void module_var(lw_mod *M, k_decl *d)
@@ -479,6 +483,8 @@ static void module_var(lw_mod *M, k_decl *d)
     if (M->oom)
         return;
     new_sym(M, d, SYM_GLOBAL)->index = g;
+    uint32_t dt = lw_dtype(M, d->type);
+    M->m->globals[g].dtype = dt;
     if (d->align > 0 && (uint32_t)d->align > M->m->globals[g].align)
         M->m->globals[g].align = (uint32_t)d->align;
     lw_global_init(M, (uint32_t)g, d);
@@ -1377,6 +1383,7 @@ simt_module *k_lower(k_ctx *ctx, k_unit *unit)
     simt_free(&ctx->tal, M.ncallees);
     simt_free(&ctx->tal, M.strs);
     simt_free(&ctx->tal, M.pglobals);
+    simt_free(&ctx->mal, (void *)M.drec_keys);
     if (M.oom) {
         ctx->oom = 1;
         k_error(ctx, (k_loc){0, 0}, "out of memory while generating code");

@@ -67,6 +67,8 @@ typedef struct lw_mod {
     int nstrs, strs_cap;
     uint32_t shared_top;
     uint32_t var_cap;         /* capacity of m->vars */
+    uint32_t dtype_cap, record_cap; /* of m->dtypes, m->records (lang/debug_types.c) */
+    const struct k_record **drec_keys; /* the K record of each of m->records */
     k_decl **addr_funcs;      /* defined functions whose address is taken (pointer calls) */
     int naddr_funcs;
     int **callees;            /* per function: indices it calls (recursion flags) */
@@ -146,6 +148,10 @@ int lw_reg(lw_func *F);                             /* allocates the next regist
 void lw_reserve(lw_func *F, int upto);              /* marks registers < upto in use */
 uint32_t lw_local(lw_func *F, int64_t size, int align);  /* frame slot */
 int lw_sig(lw_mod *M, const simt_sig *sig);
+/* 1 + the index of t among the module's debug types, entered with the
+ * records it reaches on first use; 0 for a type the debugger cannot show
+ * (lang/debug_types.c). */
+uint32_t lw_dtype(lw_mod *M, const k_type *t);
 int lw_string_global(lw_mod *M, const char *text, size_t len, k_loc loc);
 int lw_trap_string(lw_mod *M, const char *msg);
 lw_sym *lw_sym_of(k_decl *d);

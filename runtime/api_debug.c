@@ -209,6 +209,17 @@ simtvm_status simtvm_debug_watch(simtvm_debugger *dbg, const char *expr, uint32_
         return simt_api_fail(dbg->vm, SIMTVM_ERR_MISUSE, "the warp in focus is not running");
     if (strlen(expr) >= sizeof dbg->watch)
         return simt_api_fail(dbg->vm, SIMTVM_ERR_RANGE, "the expression is too long");
+    for (unsigned l = 0; l < w->width; l++) { /* a watch compares numbers, not structs */
+        char text[8], err[200];
+        simtvm_value v;
+        if (simt_lane_state(w, l) == LANE_EXITED ||
+            simt_api_debug_format(dbg, w, l, expr, text, sizeof text, &v, err, sizeof err) != 0)
+            continue;
+        if (v.type == SIMTVM_VOID)
+            return simt_api_fail(dbg->vm, SIMTVM_ERR_ARGS, "'%s' is a %s: watch one of its "
+                                 "members", expr, v.type_name);
+        break;
+    }
     snprintf(dbg->watch, sizeof dbg->watch, "%s", expr);
     memcpy(dbg->watch_block, dbg->focus_block, sizeof dbg->watch_block);
     dbg->watch_warp = dbg->focus_warp;
@@ -602,6 +613,29 @@ simtvm_status simtvm_debug_eval(simtvm_debugger *dbg, unsigned warp, unsigned la
     char err[200];
     if (simt_api_debug_eval(dbg, w, lane, expr, out, err, sizeof err) != 0)
         return simt_api_fail(dbg->vm, SIMTVM_ERR_ARGS, "%s", err);
+    return simt_api_ok(dbg->vm);
+}
+
+simtvm_status simtvm_debug_format(simtvm_debugger *dbg, unsigned warp, unsigned lane,
+                                  const char *expr, char *buf, size_t len, simtvm_value *out)
+{
+    if (!dbg || !expr || (!buf && len))
+        return dbg ? simt_api_fail(dbg->vm, SIMTVM_ERR_NULL, "simtvm_debug_format: NULL %s",
+                                   expr ? "buf" : "expr")
+                   : SIMTVM_ERR_NULL;
+    simtvm_status st;
+    simt_warp *w = warp_at(dbg, warp, &st);
+    if (!w)
+        return st;
+    if (lane >= w->width)
+        return simt_api_fail(dbg->vm, SIMTVM_ERR_RANGE, "lane %u of a warp of %u", lane,
+                             w->width);
+    char err[200];
+    simtvm_value v;
+    if (simt_api_debug_format(dbg, w, lane, expr, buf, len, &v, err, sizeof err) != 0)
+        return simt_api_fail(dbg->vm, SIMTVM_ERR_ARGS, "%s", err);
+    if (out)
+        *out = v;
     return simt_api_ok(dbg->vm);
 }
 

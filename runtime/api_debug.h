@@ -55,6 +55,11 @@ struct simtvm_debugger {
 int simt_api_debug_eval(simtvm_debugger *d, simt_warp *w, unsigned l, const char *expr,
                         simtvm_value *out, char *err, size_t errlen);
 
+/* As simt_api_debug_eval, and the value as text in buf (records with all
+ * their fields); a record's *out has type SIMTVM_VOID, bits its address. */
+int simt_api_debug_format(simtvm_debugger *d, simt_warp *w, unsigned l, const char *expr,
+                          char *buf, size_t len, simtvm_value *out, char *err, size_t errlen);
+
 /* The debug-table entry for name at lane l's pc (innermost wins), or NULL. */
 const simt_var *simt_api_debug_var(const simtvm_debugger *d, const simt_warp *w, unsigned l,
                                    const char *name);

@@ -219,6 +219,38 @@ EOF
     done
     check "disasm of a truncated .kbc" 1 "simtvm: error:" disasm "$work/cut.kbc"
 fi
+# Record layouts (kbc version 7) are checked when read: a field moved out
+# of its struct is a clear error, and so is a file of an older version.
+cat >"$work/layout.k" <<'EOF'
+struct Pair { int a; float b; };
+__global__ void k(Pair *p) { Pair q = p[threadIdx.x]; p[threadIdx.x].a = q.a + 1; }
+int main() { Pair *d; cudaMalloc(&d, 32 * sizeof(Pair)); k<<<1, 32>>>(d); return 0; }
+EOF
+check "build a .kbc with a struct" 0 "" build "$work/layout.k" -o "$work/layout.kbc"
+if [ -s "$work/layout.kbc" ]; then
+    python3 - "$work/layout.kbc" "$work/bad_layout.kbc" "$work/old.kbc" <<'EOF'
+import struct, sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+at = 16
+for section in range(14):        # to the last section, the types
+    (n,) = struct.unpack_from('<Q', data, at)
+    at += 8 + (n if section < 13 else 0)
+(ndtypes,) = struct.unpack_from('<I', data, at)
+at += 4 + 14 * ndtypes + 4       # the types, then the record count
+(name,) = struct.unpack_from('<I', data, at)
+at += 4 + name + 1 + 4 + 4       # name, is_union, size, nfields
+(field,) = struct.unpack_from('<I', data, at)
+struct.pack_into('<I', data, at + 4 + field, 0xFFFF0000)   # the first field's offset
+open(sys.argv[2], 'wb').write(data)
+old = bytearray(open(sys.argv[1], 'rb').read())
+old[8] = 6
+open(sys.argv[3], 'wb').write(old)
+EOF
+    check "a .kbc whose struct field lies outside its struct" 1 "lies outside its record" \
+        run "$work/bad_layout.kbc"
+    check "a .kbc of version 6 (no record layouts)" 1 \
+        "bytecode version 6 is not supported (this simtvm reads version 7)" run "$work/old.kbc"
+fi
 printf 'SIMTKBC' >"$work/magic_only.kbc"
 check "a .kbc of only the magic" 1 "simtvm: error:" run "$work/magic_only.kbc"
 printf 'int main() { return 0; }\n' >"$work/source.kbc"

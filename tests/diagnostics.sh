@@ -52,6 +52,7 @@ case_ sync 3 --check=sync
 case_ memory 3 --check=memory
 case_ memory_names 3 --check=memory
 case_ init 3 --check=init
+case_ api 3 --check=api
 
 # every JSON line is one JSON object with the fields of rustc's diagnostics
 if command -v python3 > /dev/null; then

@@ -45,7 +45,7 @@ fault assert cudaErrorAssert 'assert(p[0] == 1);'
 fault trap cudaErrorLaunchFailure '__trap();'
 fault step_limit cudaErrorLaunchTimeout 'while (p[0] == 0) { }' --max-steps 100000
 fault shfl_deadlock cudaErrorLaunchTimeout \
-    'int v = threadIdx.x; if (threadIdx.x >= 16) return; p[threadIdx.x] = __shfl_down_sync(0xffffffff, v, 1);'
+    'int v = threadIdx.x; if (threadIdx.x < 16) v = __shfl_down_sync(0xffffffff, v, 1); p[threadIdx.x] = v;'
 fault lockstep_livelock cudaErrorLaunchTimeout \
     'if (threadIdx.x == 0) { while (atomicCAS(p, 0, 1) != 0) { } p[1] = 1; atomicExch(p, 0); } else { while (atomicCAS(p, 0, 1) != 0) { } atomicExch(p, 0); }' \
     --sched=lockstep

@@ -1,7 +1,8 @@
 /* vm/collective.c -- warp collectives (*_sync, __syncwarp) and __syncthreads.
  *
  * A collective executes once every lane named in its mask (that has not
- * exited) has arrived at it; earlier arrivals wait (LANE_COLL).  Shuffles,
+ * exited, or waits only to reconverge before the kernel returns: finished())
+ * has arrived at it; earlier arrivals wait (LANE_COLL).  Shuffles,
  * votes, matches and reductions meet at the same instruction; __syncwarp
  * calls meet at any __syncwarp, as CUDA allows.  If the named lanes can never
  * arrive -- the warp has nothing else to run -- that is a sync error.
@@ -26,13 +27,42 @@ static unsigned mask_reg(const simt_insn *in)
     }
 }
 
+/* Does the JOIN at pc only wait to reconverge before the kernel returns?
+ * Lanes there have nothing left to run but their exit. */
+static int at_kernel_end(const simt_exec *ex, int32_t pc)
+{
+    const simt_module *mod = ex->mod;
+    if (ex->kernel < 0 || pc < 0 || (uint32_t)pc + 1 >= mod->ncode)
+        return 0;
+    const simt_func *k = &mod->funcs[ex->kernel];
+    return (uint32_t)pc >= k->entry && (uint32_t)pc < k->end && mod->code[pc].op == OP_JOIN &&
+           (mod->code[pc + 1].op == OP_RET || mod->code[pc + 1].op == OP_RETV);
+}
+
+/* The lanes that have finished: exited, or waiting to reconverge at the
+ * kernel's final return.  A collective waits only for the others: CUDA
+ * requires "all non-exited threads named in mask" to take part, and a
+ * thread that left the if around a reduction has exited as far as the
+ * hardware can tell (its reconvergence before the return does nothing a
+ * program can see), while the lanes it skipped shuffle among themselves. */
+static uint32_t finished(const simt_exec *ex, const simt_warp *w)
+{
+    uint32_t done = w->exited;
+    for (uint32_t m = w->in_state[LANE_JOIN]; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (at_kernel_end(ex, w->pc[l]))
+            done |= 1u << l;
+    }
+    return done;
+}
+
 /* Lanes that a set of arrived lanes need: the union of their masks. */
-static uint32_t required(simt_warp *w, const simt_insn *in, uint32_t lanes)
+static uint32_t required(const simt_exec *ex, simt_warp *w, const simt_insn *in, uint32_t lanes)
 {
     uint32_t req = 0;
     for (uint32_t m = lanes; m; m &= m - 1)
         req |= (uint32_t)*lreg(w, (unsigned)__builtin_ctz(m), mask_reg(in));
-    return req & w->valid & ~w->exited;
+    return req & w->valid & ~finished(ex, w);
 }
 
 /* Lanes waiting at the same collective as pc (with any_sync, any __syncwarp
@@ -71,12 +101,12 @@ static uint32_t complete_set(const simt_exec *ex, simt_warp *w, int32_t pc, uint
         if ((uint32_t)*lreg(w, l, mask_reg(in)) == m0)
             same |= 1u << l;
     }
-    if ((lanes & ~same) == 0 && (m0 & w->valid & ~w->exited & ~same) == 0)
+    if ((lanes & ~same) == 0 && (m0 & w->valid & ~finished(ex, w) & ~same) == 0)
         return same;
-    if ((required(w, in, have) & ~have) == 0)
+    if ((required(ex, w, in, have) & ~have) == 0)
         return have;
     have = lanes | waiting_at(ex, w, pc, 1);
-    return (required(w, in, have) & ~have) == 0 ? have : 0;
+    return (required(ex, w, in, have) & ~have) == 0 ? have : 0;
 }
 
 static uint32_t shfl_src(simt_warp *w, const simt_insn *in, unsigned l);
@@ -182,7 +212,7 @@ static void check_exited(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes
     const simt_insn *in = &ex->mod->code[pc];
     for (uint32_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        uint32_t gone = (uint32_t)*lreg(w, l, mask_reg(in)) & w->valid & w->exited;
+        uint32_t gone = (uint32_t)*lreg(w, l, mask_reg(in)) & w->valid & finished(ex, w);
         if (!gone)
             continue;
         char list[128], detail[300];
@@ -410,15 +440,15 @@ static const char *collective_name(const simt_insn *in)
 }
 
 /* Where the lanes of `lanes` are, for a deadlock message: grouped by what
- * they do ("lanes 16-31 have exited", "lanes 8-15 wait at __syncthreads
- * (line 9)"), joined with "; ".  Lanes waiting to reconverge at the kernel's
- * final return have returned as far as the program can tell: saying so names
- * no line (their JOIN carries the kernel's signature line). */
+ * they do ("lanes 8-15 wait at __syncthreads (line 9)", "lanes 8-31 wait to
+ * reconverge at line 8"), joined with "; ".  Finished lanes (finished())
+ * are never missing, as a collective does not wait for them; should one be
+ * named, it "has exited", without the line of the kernel's final JOIN (the
+ * signature's). */
 static void where_lanes(const simt_exec *ex, const simt_warp *w, uint32_t lanes, char *buf,
                         size_t len)
 {
     const simt_module *mod = ex->mod;
-    const simt_func *k = &mod->funcs[ex->kernel >= 0 ? ex->kernel : 0];
     size_t at = 0;
     buf[0] = '\0';
     while (lanes && at + 1 < len) {
@@ -440,9 +470,7 @@ static void where_lanes(const simt_exec *ex, const simt_warp *w, uint32_t lanes,
         int32_t at_pc = st == LANE_BAR ? pc - 1 : pc; /* a barrier's lanes stand after it */
         unsigned line = at_pc >= 0 && (uint32_t)at_pc < mod->ncode && mod->pos
                             ? mod->pos[at_pc].line : 0;
-        int kernel_end = st == LANE_JOIN && (uint32_t)pc + 1 < mod->ncode &&
-                         (uint32_t)pc >= k->entry && (uint32_t)pc < k->end &&
-                         (mod->code[pc + 1].op == OP_RET || mod->code[pc + 1].op == OP_RETV);
+        int kernel_end = st == LANE_JOIN && at_kernel_end(ex, pc);
         if (st == LANE_EXITED || kernel_end)
             snprintf(what, sizeof what, "have exited");
         else if (st == LANE_BAR)
@@ -482,7 +510,7 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
         int32_t pc = w->pc[l];
         const simt_insn *in = &ex->mod->code[pc];
         uint32_t have = waiting_at(ex, w, pc, 1);
-        uint32_t missing = required(w, in, have) & ~have;
+        uint32_t missing = required(ex, w, in, have) & ~have;
         char arrived[128], absent[300];
         simt_lane_list(arrived, sizeof arrived, have);
         where_lanes(ex, w, missing, absent, sizeof absent);

@@ -372,6 +372,47 @@ static const char *space_name(unsigned space)
     }
 }
 
+/* A debug type in a few characters: "i32", "ptr", "[4][8]f32", "struct P"
+ * (array dimensions walk to earlier types only, so they end). */
+static void print_dtype(const simt_module *m, uint32_t t, FILE *out)
+{
+    const simt_dtype *d = t < m->ndtypes && m->dtypes ? &m->dtypes[t] : NULL;
+    for (int dims = 0; d && d->kind == DT_ARRAY && dims < 64; dims++) {
+        fprintf(out, "[%" PRIu32 "]", d->count);
+        d = d->ref && d->ref <= t ? &m->dtypes[d->ref - 1] : NULL;
+        t = d ? (uint32_t)(d - m->dtypes) : 0;
+    }
+    if (!d || d->kind == DT_ARRAY)
+        fputs("?", out);
+    else if (d->kind == DT_SCALAR)
+        fputs(simt_vtype_name(d->vtype), out);
+    else if (d->kind == DT_PTR || d->kind == DT_REF)
+        fputs(d->kind == DT_PTR ? "ptr" : "ref", out);
+    else if (d->kind == DT_RECORD && d->ref < m->nrecords && m->records[d->ref].name)
+        fputs(m->records[d->ref].name, out);
+    else
+        fputs("?", out);
+}
+
+/* The record layouts of the debug types: `.record struct P size=40 { x i32
+ * +0, bits u32 +8:3:5 }` (bit-fields as +offset:bit:width). */
+static void print_records(const simt_module *m, FILE *out)
+{
+    for (uint32_t r = 0; m->records && r < m->nrecords; r++) {
+        const simt_record *rec = &m->records[r];
+        fprintf(out, ".record %s size=%" PRIu32 " {", rec->name ? rec->name : "?", rec->size);
+        for (uint32_t f = 0; rec->fields && f < rec->nfields; f++) {
+            const simt_field *fd = &rec->fields[f];
+            fprintf(out, "%s %s ", f ? "," : "", fd->name && fd->name[0] ? fd->name : "(base)");
+            print_dtype(m, fd->dtype, out);
+            fprintf(out, " +%" PRIu32, fd->offset);
+            if (fd->bit_width)
+                fprintf(out, ":%u:%u", fd->bit_offset, fd->bit_width);
+        }
+        fputs(" }\n", out);
+    }
+}
+
 static void print_data(const simt_module *m, FILE *out)
 {
     for (uint32_t g = 0; m->globals && g < m->nglobals; g++) {
@@ -401,7 +442,8 @@ static void print_data(const simt_module *m, FILE *out)
     }
     if (m->shared_static)
         fprintf(out, ".shared_static %" PRIu32 "\n", m->shared_static);
-    if (m->nglobals || m->nimports || m->shared_static)
+    print_records(m, out);
+    if (m->nglobals || m->nimports || m->shared_static || m->nrecords)
         fputc('\n', out);
 }
 

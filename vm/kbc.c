@@ -3,7 +3,7 @@
  * Layout (all integers little-endian, fixed width):
  *
  *     "SIMTKBC\0"  u32 version  u32 reserved (0)
- *     then thirteen sections in this order, each as  u64 length, length bytes:
+ *     then fourteen sections in this order, each as  u64 length, length bytes:
  *       code     u32 n, n x (u16 op, a, b, c; i32 i, j)
  *       pos      u32 n, n x (u32 line, col)
  *       sigs     u32 n, n x (u8 ret, nargs, nfixed; nargs x u8 arg; nargs x u8 ptr_elem)
@@ -11,7 +11,7 @@
  *                            sig; u8 kind, recursive; u32 line; u8 has_names,
  *                            [sigs[sig].nargs x optstr])             (nregs_model: version 4)
  *       globals  u32 n, n x (str name; u8 space, elem; u32 align; u64 size; u32 line;
- *                            u8 has_init, [size bytes])
+ *                            u32 dtype; u8 has_init, [size bytes])       (dtype: version 7)
  *       relocs   u32 n, n x (u32 global, offset, target; i64 addend)        (version 5)
  *       imports  u32 n, n x (str name; u32 sig)
  *       strings  u32 n, n x str
@@ -19,9 +19,13 @@
  *       source_name  optstr
  *       source       optstr
  *       shared_syms  u32 n, n x (str name; u32 offset, size, elem_size, line,
- *                                  elem)                  (version 2; elem: version 6)
+ *                                  elem, dtype)   (version 2; elem: 6; dtype: 7)
  *       vars     u32 n, n x (str name; u32 func; u8 kind, type, elem; u32 where, size,
- *                            pc_begin, pc_end, line)                         (version 3)
+ *                            pc_begin, pc_end, line, dtype)  (version 3; dtype: 7)
+ *       types    u32 n, n x (u8 kind, vtype; u32 ref, count, size);
+ *                u32 n, n x (str name; u8 is_union; u32 size; u32 nfields,
+ *                            nfields x (str name; u32 offset, dtype;
+ *                                       u8 bit_offset, bit_width))          (version 7)
  *   str = u32 length + bytes (no NUL); optstr = u8 present (0/1) + [str].
  *
  * sigs precede funcs because a function's parameter-name count is its
@@ -197,6 +201,7 @@ static void write_globals(kbuf *b, const simt_module *m)
         put_u32(b, gv->align);
         put_u64(b, gv->size);
         put_u32(b, gv->line);
+        put_u32(b, gv->dtype);
         put_u8(b, gv->init != NULL);
         if (gv->init)
             put_bytes(b, gv->init, gv->size);
@@ -250,6 +255,7 @@ static void write_shared_syms(kbuf *b, const simt_module *m)
         put_u32(b, s->elem_size);
         put_u32(b, s->line);
         put_u32(b, s->elem);
+        put_u32(b, s->dtype);
     }
 }
 
@@ -268,6 +274,35 @@ static void write_vars(kbuf *b, const simt_module *m)
         put_u32(b, v->pc_begin);
         put_u32(b, v->pc_end);
         put_u32(b, v->line);
+        put_u32(b, v->dtype);
+    }
+}
+
+static void write_types(kbuf *b, const simt_module *m)
+{
+    put_u32(b, m->ndtypes);
+    for (uint32_t k = 0; k < m->ndtypes; k++) {
+        const simt_dtype *t = &m->dtypes[k];
+        put_u8(b, t->kind);
+        put_u8(b, t->vtype);
+        put_u32(b, t->ref);
+        put_u32(b, t->count);
+        put_u32(b, t->size);
+    }
+    put_u32(b, m->nrecords);
+    for (uint32_t r = 0; r < m->nrecords; r++) {
+        const simt_record *rec = &m->records[r];
+        put_str(b, rec->name);
+        put_u8(b, rec->is_union);
+        put_u32(b, rec->size);
+        put_u32(b, rec->nfields);
+        for (uint32_t f = 0; f < rec->nfields; f++) {
+            put_str(b, rec->fields[f].name);
+            put_u32(b, rec->fields[f].offset);
+            put_u32(b, rec->fields[f].dtype);
+            put_u8(b, rec->fields[f].bit_offset);
+            put_u8(b, rec->fields[f].bit_width);
+        }
     }
 }
 
@@ -487,8 +522,8 @@ static void read_funcs(kreader *r, simt_module *m)
 
 static void read_globals(kreader *r, simt_module *m)
 {
-    /* name 4, space/elem 2, align 4, size 8, line 4, init marker 1 */
-    m->globals = get_array(r, &m->nglobals, 23, sizeof *m->globals, UINT32_MAX);
+    /* name 4, space/elem 2, align 4, size 8, line 4, dtype 4, init marker 1 */
+    m->globals = get_array(r, &m->nglobals, 27, sizeof *m->globals, UINT32_MAX);
     for (uint32_t g = 0; g < m->nglobals && !r->failed; g++) {
         simt_global *gv = &m->globals[g];
         gv->name = get_str(r);
@@ -497,6 +532,7 @@ static void read_globals(kreader *r, simt_module *m)
         gv->align = get_u32(r);
         gv->size = get_u64(r);
         gv->line = get_u32(r);
+        gv->dtype = get_u32(r);
         uint8_t has_init = get_u8(r);
         if (r->failed || !has_init)
             continue;
@@ -553,7 +589,7 @@ static void read_source(kreader *r, simt_module *m) { m->source = get_optstr(r);
 
 static void read_shared_syms(kreader *r, simt_module *m)
 {
-    m->shared_syms = get_array(r, &m->nshared_syms, 24, sizeof *m->shared_syms, UINT32_MAX);
+    m->shared_syms = get_array(r, &m->nshared_syms, 28, sizeof *m->shared_syms, UINT32_MAX);
     for (uint32_t k = 0; k < m->nshared_syms && !r->failed; k++) {
         simt_symbol *s = &m->shared_syms[k];
         s->name = get_str(r);
@@ -565,6 +601,7 @@ static void read_shared_syms(kreader *r, simt_module *m)
         if (elem >= VT_COUNT)
             failf(r, "shared variable %" PRIu32 " has element type %" PRIu32, k, elem);
         s->elem = (uint8_t)(elem < VT_COUNT ? elem : VT_VOID);
+        s->dtype = get_u32(r);
     }
 }
 
@@ -588,7 +625,7 @@ static const char *var_problem(const simt_module *m, const simt_var *v)
 
 static void read_vars(kreader *r, simt_module *m)
 {
-    m->vars = get_array(r, &m->nvars, 31, sizeof *m->vars, UINT32_MAX);
+    m->vars = get_array(r, &m->nvars, 35, sizeof *m->vars, UINT32_MAX);
     for (uint32_t k = 0; k < m->nvars && !r->failed; k++) {
         simt_var *v = &m->vars[k];
         v->name = get_str(r);
@@ -601,9 +638,44 @@ static void read_vars(kreader *r, simt_module *m)
         v->pc_begin = get_u32(r);
         v->pc_end = get_u32(r);
         v->line = get_u32(r);
+        v->dtype = get_u32(r);
         const char *why = r->failed ? NULL : var_problem(m, v);
         if (why)
             failf(r, "corrupt .kbc file: debug entry %" PRIu32 " ('%s') %s", k, v->name, why);
+    }
+}
+
+/* The types and records; the verifier checks what they name (vm/dtypes.c). */
+static void read_types(kreader *r, simt_module *m)
+{
+    m->dtypes = get_array(r, &m->ndtypes, 14, sizeof *m->dtypes, UINT32_MAX);
+    for (uint32_t k = 0; k < m->ndtypes && !r->failed; k++) {
+        simt_dtype *t = &m->dtypes[k];
+        t->kind = get_u8(r);
+        t->vtype = get_u8(r);
+        t->ref = get_u32(r);
+        t->count = get_u32(r);
+        t->size = get_u32(r);
+    }
+    if (r->failed)
+        return;
+    /* name 4, is_union 1, size 4, nfields 4 */
+    m->records = get_array(r, &m->nrecords, 13, sizeof *m->records, UINT32_MAX);
+    for (uint32_t k = 0; k < m->nrecords && !r->failed; k++) {
+        simt_record *rec = &m->records[k];
+        rec->name = get_str(r);
+        rec->is_union = get_u8(r);
+        rec->size = get_u32(r);
+        /* name 4, offset 4, dtype 4, bits 2 */
+        rec->fields = get_array(r, &rec->nfields, 14, sizeof *rec->fields, UINT32_MAX);
+        for (uint32_t f = 0; f < rec->nfields && !r->failed; f++) {
+            simt_field *fd = &rec->fields[f];
+            fd->name = get_str(r);
+            fd->offset = get_u32(r);
+            fd->dtype = get_u32(r);
+            fd->bit_offset = get_u8(r);
+            fd->bit_width = get_u8(r);
+        }
     }
 }
 
@@ -628,6 +700,7 @@ static const kbc_section kbc_sections[] = {
     { "source", write_source, read_source },
     { "shared_syms", write_shared_syms, read_shared_syms },
     { "vars", write_vars, read_vars },
+    { "types", write_types, read_types },
 };
 
 int simt_module_write(const simt_module *m, FILE *out)

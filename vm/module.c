@@ -80,6 +80,15 @@ void simt_module_free(simt_module *m)
     for (uint32_t k = 0; m->vars && k < m->nvars; k++)
         simt_free(&al, m->vars[k].name);
     simt_free(&al, m->vars);
+    for (uint32_t r = 0; m->records && r < m->nrecords; r++) {
+        simt_record *rec = &m->records[r];
+        for (uint32_t f = 0; rec->fields && f < rec->nfields; f++)
+            simt_free(&al, rec->fields[f].name);
+        simt_free(&al, rec->fields);
+        simt_free(&al, rec->name);
+    }
+    simt_free(&al, m->records);
+    simt_free(&al, m->dtypes);
     for (uint32_t k = 0; m->imports && k < m->nimports; k++)
         simt_free(&al, m->imports[k].name);
     simt_free(&al, m->imports);

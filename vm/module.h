@@ -96,6 +96,7 @@ typedef struct simt_global {
     uint64_t size;
     uint8_t *init;            /* size bytes, or NULL for zero-initialised */
     uint32_t line;
+    uint32_t dtype;           /* 1 + index into dtypes (its K type), 0: unknown (version 7) */
 } simt_global;
 
 /* A pointer in a module variable's initial bytes (`const char *names[] =
@@ -150,6 +151,13 @@ typedef struct simt_module {
      * in scope, for `simtvm debug` (kbc version 3).  May be empty. */
     struct simt_var *vars;
     uint32_t nvars;
+    /* Debug types: the K type of each variable above (their dtype), with the
+     * layout of every record they reach, so that the debugger prints s.x,
+     * p->y and whole records (kbc version 7).  May be empty. */
+    struct simt_dtype *dtypes;
+    uint32_t ndtypes;
+    struct simt_record *records;
+    uint32_t nrecords;
 } simt_module;
 
 /* A named object in an address space (debug information). */
@@ -161,6 +169,7 @@ typedef struct simt_symbol {
     uint32_t elem_size;       /* bytes of one element (for an index), 1 if unknown */
     uint32_t line;            /* where it is declared */
     uint8_t elem;             /* simt_vtype of an element, VT_VOID for records (kbc version 6) */
+    uint32_t dtype;           /* 1 + index into dtypes, 0: unknown (kbc version 7) */
 } simt_symbol;
 
 /* A parameter or local variable over one run of pcs where it is in scope.
@@ -181,7 +190,51 @@ typedef struct simt_var {
     uint32_t size;            /* bytes of the object */
     uint32_t pc_begin, pc_end; /* in scope for pcs [pc_begin, pc_end) */
     uint32_t line;            /* where it is declared */
+    uint32_t dtype;           /* 1 + index into dtypes, 0: unknown (kbc version 7) */
 } simt_var;
+
+/* ---- debug types (vm/dtypes.c checks them) ----
+ * A type is a scalar, a pointer to a type, an array of a type or a record.
+ * A pointer or array names a type of a smaller index, and a record holds by
+ * value (directly or in arrays) only records of smaller indexes, so no walk
+ * over a type or a record's fields can loop; pointers may name any record
+ * (struct node { node *next; }). */
+enum simt_dtype_kind {
+    DT_SCALAR, DT_PTR, DT_ARRAY, DT_RECORD,
+    DT_REF,                   /* a C++ reference: a pointer that `.` reads through */
+    DT_KINDS
+};
+
+typedef struct simt_dtype {
+    uint8_t kind;             /* enum simt_dtype_kind */
+    uint8_t vtype;            /* DT_SCALAR: its simt_vtype */
+    uint32_t ref;             /* DT_PTR, DT_REF, DT_ARRAY: 1 + the element's dtype (0:
+                                 unknown, as for void *); DT_RECORD: index into records */
+    uint32_t count;           /* DT_ARRAY: elements */
+    uint32_t size;            /* bytes (0 for an array of unknown length) */
+} simt_dtype;
+
+typedef struct simt_field {
+    char *name;               /* "" for a base class or an anonymous struct or union,
+                                 whose members are found through it */
+    uint32_t offset;          /* bytes from the record's start (a bit-field's unit) */
+    uint32_t dtype;           /* index into dtypes */
+    uint8_t bit_offset, bit_width; /* bit_width 0: not a bit-field */
+} simt_field;
+
+typedef struct simt_record {
+    char *name;               /* as K spells it: "struct Particle", "union U" */
+    uint8_t is_union;
+    uint32_t size;            /* bytes */
+    simt_field *fields;
+    uint32_t nfields;
+} simt_record;
+
+/* Checks the debug types and every reference to them: 0, or -1 with the
+ * problem in why (so that the debugger can walk them without checks). */
+int simt_dtypes_check(const simt_module *m, char *why, size_t len);
+/* The dtype a variable names (its dtype member), or NULL when unknown. */
+const simt_dtype *simt_dtype_of(const simt_module *m, uint32_t dtype);
 
 /* ---- special registers read by SREG ---- */
 enum simt_sreg {
@@ -267,6 +320,6 @@ size_t simt_vtype_size(unsigned vt);
 int simt_module_kernel_shared(const simt_module *m, uint64_t *out, const simt_allocator *al);
 
 #define SIMT_KBC_MAGIC "SIMTKBC"
-#define SIMT_KBC_VERSION 6
+#define SIMT_KBC_VERSION 7
 
 #endif

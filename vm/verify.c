@@ -131,6 +131,9 @@ static int check_tables(vctx *v)
     if (m->main_func >= 0 && !(m->funcs[m->main_func].kind & FN_HOST))
         return vfail(v, "main function '%s' is not host code",
                      m->funcs[m->main_func].name ? m->funcs[m->main_func].name : "?");
+    char why[200];
+    if (simt_dtypes_check(m, why, sizeof why) < 0)
+        return vfail(v, "%s", why);
     return 0;
 }
 

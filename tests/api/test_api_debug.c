@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A warp that splits at an if/else, a shared array, a constant, a launch
  * from main() and one from the embedder. */
@@ -476,6 +477,133 @@ START_TEST(readers_edges)
     simtvm_debugger_free(dbg);
     simtvm_module_free(mod);
     simtvm_vm_free(vm);
+/* Structs: a local one, a pointer to one, an array of them, a nested one,
+ * bit-fields, and struct members of __constant__ and __shared__ variables. */
+#define RECORD_SOURCE                                                 \
+    "struct In { short a; char c; };\n"                               \
+    "struct P { int x; float y; In in; unsigned flag : 3; int neg : 5; P *next; };\n" \
+    "__constant__ P origin = {7, 0.25f, {-3, 'k'}, 5, -6, 0};\n"      \
+    "__global__ void walk(P *ps, int *out) {\n"                       \
+    "    __shared__ P mine[2];\n"                                     \
+    "    int t = threadIdx.x;\n"                                      \
+    "    P s = ps[t];\n"                                              \
+    "    P *p = &ps[(t + 1) % 4];\n"                                  \
+    "    if (t < 2) mine[t] = s;\n"                                   \
+    "    __syncthreads();\n"                                          \
+    "    out[t] = s.x + p->in.a + mine[0].neg + origin.flag;\n"       \
+    "}\n"                                                             \
+    "int main() {\n"                                                  \
+    "    P h[4];\n"                                                   \
+    "    P *d;\n"                                                     \
+    "    int *o;\n"                                                   \
+    "    cudaMalloc(&d, sizeof h);\n"                                 \
+    "    cudaMalloc(&o, 4 * sizeof(int));\n"                          \
+    "    for (int i = 0; i < 4; i++) {\n"                             \
+    "        h[i].x = 10 * i; h[i].y = i + 0.5f; h[i].in.a = (short)-i;\n" \
+    "        h[i].in.c = 'a'; h[i].flag = i; h[i].neg = -i;\n"        \
+    "        h[i].next = i < 3 ? d + i + 1 : 0;\n"                    \
+    "    }\n"                                                         \
+    "    cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);\n"       \
+    "    walk<<<1, 4>>>(d, o);\n"                                     \
+    "    cudaDeviceSynchronize();\n"                                  \
+    "    return 0;\n"                                                 \
+    "}\n"
+
+static int64_t eval_int(simtvm_debugger *dbg, unsigned lane, const char *expr)
+{
+    simtvm_value v;
+    ck_assert_msg(simtvm_debug_eval(dbg, 0, lane, expr, &v) == SIMTVM_OK, "%s", expr);
+    switch (v.type) {
+    case SIMTVM_I16: return (int16_t)v.bits;
+    case SIMTVM_I32: return (int32_t)v.bits;
+    default: return (int64_t)v.bits;
+    }
+}
+
+static void inspect_records(seen *s, simtvm_debugger *dbg)
+{
+    ck_assert_int_eq(eval_int(dbg, 2, "s.x"), 20);
+    ck_assert_int_eq(eval_int(dbg, 2, "p->in.a"), -3);
+    ck_assert_int_eq(eval_int(dbg, 2, "ps[1].flag"), 1);
+    ck_assert_int_eq(eval_int(dbg, 3, "s.neg"), -3);     /* a signed bit-field */
+    ck_assert_int_eq(eval_int(dbg, 3, "(*p).x"), 0);
+    ck_assert_int_eq(eval_int(dbg, 0, "s.next->next->x"), 20);
+    ck_assert_int_eq(eval_int(dbg, 1, "origin.in.a"), -3); /* __constant__ */
+    ck_assert_int_eq(eval_int(dbg, 1, "origin.neg"), -6);
+    ck_assert_int_eq(eval_int(dbg, 1, "mine[1].x + mine[0].in.a"), 10); /* __shared__ */
+    simtvm_value v;
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "s.y", &v), SIMTVM_OK);
+    ck_assert_int_eq(v.type, SIMTVM_F32);
+    float y;
+    uint32_t b = (uint32_t)v.bits;
+    memcpy(&y, &b, 4);
+    ck_assert(y == 1.5f);
+    /* a whole struct is text */
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "s", &v), SIMTVM_ERR_ARGS);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "is a struct P"));
+    char text[256];
+    ck_assert_int_eq(simtvm_debug_format(dbg, 0, 1, "s", text, sizeof text, &v), SIMTVM_OK);
+    ck_assert_int_eq(v.type, SIMTVM_VOID);
+    ck_assert_str_eq(v.type_name, "struct P");
+    ck_assert_msg(!strncmp(text, "{x = 10, y = 1.5, in = {a = -1, c = 97}, flag = 1, neg = -1, "
+                           "next = 0x", 64), "%s", text);
+    ck_assert_int_eq(simtvm_debug_format(dbg, 0, 1, "origin.in", text, sizeof text, &v),
+                     SIMTVM_OK);
+    ck_assert_str_eq(text, "{a = -3, c = 107}");
+    ck_assert_int_eq(simtvm_debug_format(dbg, 0, 1, "s.x", text, sizeof text, &v), SIMTVM_OK);
+    ck_assert_str_eq(text, "10");
+    ck_assert_str_eq(v.type_name, "i32");
+    ck_assert_int_eq(simtvm_debug_format(dbg, 0, 1, "origin", text, 8, NULL), SIMTVM_OK);
+    ck_assert_str_eq(text, "{x = 7,"); /* cut to the buffer */
+    /* what is not there is an error, never a crash */
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 3, "s.next->x", &v), SIMTVM_ERR_ARGS);
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "s.z", &v), SIMTVM_ERR_ARGS);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "struct P has no member 'z'"));
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "p.x", &v), SIMTVM_ERR_ARGS);
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "write '->'"));
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "s->x", &v), SIMTVM_ERR_ARGS);
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "t.x", &v), SIMTVM_ERR_ARGS);
+    ck_assert_int_eq(simtvm_debug_eval(dbg, 0, 1, "s + 1", &v), SIMTVM_ERR_ARGS);
+    ck_assert_int_eq(simtvm_debug_watch(dbg, "s", NULL), SIMTVM_ERR_ARGS); /* watch a member */
+    ck_assert_ptr_nonnull(strstr(simtvm_errmsg(s->vm), "watch one of its members"));
+    ck_assert_int_eq(simtvm_debug_format(dbg, 0, 1, NULL, text, sizeof text, &v),
+                     SIMTVM_ERR_NULL);
+    ck_assert_int_eq(simtvm_debug_format(dbg, 0, 40, "s", text, sizeof text, &v),
+                     SIMTVM_ERR_RANGE);
+    s->ok = 1;
+}
+
+static int on_record_stop(void *user, simtvm_debugger *dbg, simtvm_debug_event ev)
+{
+    seen *s = user;
+    if (ev != SIMTVM_DEBUG_STOP)
+        return 0;
+    s->stops++;
+    inspect_records(s, dbg);
+    ck_assert_int_eq(simtvm_debug_resume(dbg, SIMTVM_RESUME_CONTINUE, 1), SIMTVM_OK);
+    return 0;
+}
+
+START_TEST(struct_members)
+{
+    for (int lockstep = 0; lockstep < 2; lockstep++) {
+        simtvm_config cfg;
+        simtvm_config_init(&cfg);
+        cfg.sched = lockstep ? SIMTVM_SCHED_LOCKSTEP : SIMTVM_SCHED_ITS;
+        simtvm_module *mod;
+        simtvm_vm *vm = test_vm(&cfg, RECORD_SOURCE, &mod);
+        seen s = {.vm = vm};
+        simtvm_debugger *dbg;
+        ck_assert_int_eq(simtvm_debugger_new(vm, on_record_stop, &s, &dbg), SIMTVM_OK);
+        simtvm_breakpoint b;
+        ck_assert_int_eq(simtvm_debug_break(dbg, 11, &b), SIMTVM_OK);
+        ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, NULL, NULL), SIMTVM_OK);
+        ck_assert_int_eq(s.stops, 1);
+        ck_assert(s.ok);
+        simtvm_debugger_free(dbg);
+        simtvm_module_free(mod);
+        simtvm_vm_free(vm);
+    }
 }
 END_TEST
 
@@ -513,6 +641,7 @@ Suite *api_debug_suite(void)
     tcase_add_test(tc, watch_and_launch);
     tcase_add_test(tc, readers_edges);
     tcase_add_test(tc, debugger_misuse);
+    tcase_add_test(tc, struct_members);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -101,6 +101,33 @@ static void add_code(simt_module *m)
         m->pos[pc] = (simt_srcpos){ 1 + pc / 3, 1 + pc % 5 };
 }
 
+/* The debug types of the sample: struct P { int x; float y; unsigned
+ * bits : 5 (at bit 3); int arr[4]; P *next; } and what its variables are. */
+enum { DT_F32, DT_I32, DT_U32, DT_P, DT_PP, DT_ARR, DT_PF32, DT_TABLE, NDT };
+
+static void add_types(simt_module *m)
+{
+    m->ndtypes = NDT;
+    m->dtypes = calloc(NDT, sizeof *m->dtypes);
+    m->dtypes[DT_F32] = (simt_dtype){ DT_SCALAR, VT_F32, 0, 0, 4 };
+    m->dtypes[DT_I32] = (simt_dtype){ DT_SCALAR, VT_I32, 0, 0, 4 };
+    m->dtypes[DT_U32] = (simt_dtype){ DT_SCALAR, VT_U32, 0, 0, 4 };
+    m->dtypes[DT_P] = (simt_dtype){ DT_RECORD, 0, 0, 0, 40 };
+    m->dtypes[DT_PP] = (simt_dtype){ DT_PTR, 0, DT_P + 1, 0, 8 };
+    m->dtypes[DT_ARR] = (simt_dtype){ DT_ARRAY, 0, DT_I32 + 1, 4, 16 };
+    m->dtypes[DT_PF32] = (simt_dtype){ DT_PTR, 0, DT_F32 + 1, 0, 8 };
+    m->dtypes[DT_TABLE] = (simt_dtype){ DT_ARRAY, 0, DT_F32 + 1, 1024, 4096 };
+    m->nrecords = 1;
+    m->records = calloc(1, sizeof *m->records);
+    simt_record *r = &m->records[0];
+    *r = (simt_record){ dup_str("struct P"), 0, 40, calloc(5, sizeof *r->fields), 5 };
+    r->fields[0] = (simt_field){ dup_str("x"), 0, DT_I32, 0, 0 };
+    r->fields[1] = (simt_field){ dup_str("y"), 4, DT_F32, 0, 0 };
+    r->fields[2] = (simt_field){ dup_str("bits"), 8, DT_U32, 3, 5 };
+    r->fields[3] = (simt_field){ dup_str("arr"), 12, DT_ARR, 0, 0 };
+    r->fields[4] = (simt_field){ dup_str("next"), 32, DT_PP, 0, 0 };
+}
+
 /* A small valid module touching every table. */
 static simt_module *sample(void)
 {
@@ -131,10 +158,11 @@ static simt_module *sample(void)
 
     m->nglobals = 2;
     m->globals = calloc(2, sizeof *m->globals);
-    m->globals[0] = (simt_global){ dup_str(".str0"), SPACE_CONST, VT_I8, 1, 8, NULL, 3 };
+    m->globals[0] = (simt_global){ dup_str(".str0"), SPACE_CONST, VT_I8, 1, 8, NULL, 3, 0 };
     m->globals[0].init = malloc(8);
     memcpy(m->globals[0].init, "hi %f\n\0", 8);
-    m->globals[1] = (simt_global){ dup_str("table"), SPACE_GLOBAL, VT_F32, 16, 4096, NULL, 1 };
+    m->globals[1] = (simt_global){ dup_str("table"), SPACE_GLOBAL, VT_F32, 16, 4096, NULL, 1,
+                                   DT_TABLE + 1 };
     /* table's bytes 8..15 point at the string's third byte */
     m->nrelocs = 1;
     m->relocs = calloc(1, sizeof *m->relocs);
@@ -148,8 +176,11 @@ static simt_module *sample(void)
     m->shared_static = 32;
     m->nvars = 2;
     m->vars = calloc(2, sizeof *m->vars);
-    m->vars[0] = (simt_var){ dup_str("data"), FN_SCALE, VAR_REG, VT_PTR, VT_F32, 3, 8, 0, 9, 2 };
-    m->vars[1] = (simt_var){ dup_str("tmp"), FN_SCALE, VAR_LOCAL, VT_F32, VT_VOID, 4, 4, 3, 7, 4 };
+    m->vars[0] = (simt_var){ dup_str("data"), FN_SCALE, VAR_REG, VT_PTR, VT_F32, 3, 8, 0, 9, 2,
+                             DT_PF32 + 1 };
+    m->vars[1] = (simt_var){ dup_str("tmp"), FN_SCALE, VAR_LOCAL, VT_F32, VT_VOID, 4, 4, 3, 7, 4,
+                             DT_F32 + 1 };
+    add_types(m);
     return m;
 }
 
@@ -200,6 +231,34 @@ static void assert_same_funcs(const simt_module *a, const simt_module *b)
         ck_assert_int_eq(x->param_names != NULL, y->param_names != NULL);
         for (unsigned k = 0; x->param_names && k < a->sigs[x->sig].nargs; k++)
             assert_same_str(x->param_names[k], y->param_names[k]);
+    }
+}
+
+static void assert_same_types(const simt_module *a, const simt_module *b)
+{
+    ck_assert_uint_eq(a->ndtypes, b->ndtypes);
+    for (uint32_t k = 0; k < a->ndtypes; k++) {
+        const simt_dtype *x = &a->dtypes[k], *y = &b->dtypes[k];
+        ck_assert_uint_eq(x->kind, y->kind);
+        ck_assert_uint_eq(x->vtype, y->vtype);
+        ck_assert_uint_eq(x->ref, y->ref);
+        ck_assert_uint_eq(x->count, y->count);
+        ck_assert_uint_eq(x->size, y->size);
+    }
+    ck_assert_uint_eq(a->nrecords, b->nrecords);
+    for (uint32_t r = 0; r < a->nrecords; r++) {
+        const simt_record *x = &a->records[r], *y = &b->records[r];
+        ck_assert_str_eq(x->name, y->name);
+        ck_assert_uint_eq(x->is_union, y->is_union);
+        ck_assert_uint_eq(x->size, y->size);
+        ck_assert_uint_eq(x->nfields, y->nfields);
+        for (uint32_t f = 0; f < x->nfields; f++) {
+            ck_assert_str_eq(x->fields[f].name, y->fields[f].name);
+            ck_assert_uint_eq(x->fields[f].offset, y->fields[f].offset);
+            ck_assert_uint_eq(x->fields[f].dtype, y->fields[f].dtype);
+            ck_assert_uint_eq(x->fields[f].bit_offset, y->fields[f].bit_offset);
+            ck_assert_uint_eq(x->fields[f].bit_width, y->fields[f].bit_width);
+        }
     }
 }
 
@@ -265,7 +324,11 @@ static void assert_same_module(const simt_module *a, const simt_module *b)
         ck_assert_uint_eq(x->pc_begin, y->pc_begin);
         ck_assert_uint_eq(x->pc_end, y->pc_end);
         ck_assert_uint_eq(x->line, y->line);
+        ck_assert_uint_eq(x->dtype, y->dtype);
     }
+    for (uint32_t g = 0; g < a->nglobals; g++)
+        ck_assert_uint_eq(a->globals[g].dtype, b->globals[g].dtype);
+    assert_same_types(a, b);
 }
 
 START_TEST(test_new_free)
@@ -341,9 +404,12 @@ START_TEST(test_header_errors)
     ck_assert_ptr_null(simt_module_read(NULL, NULL, 0, err, sizeof err));
     ck_assert_str_eq(err, "not a simtvm bytecode file");
 
-    img[8] = 7;
+    img[8] = 6; /* before the debug types of version 7 */
     ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
-    ck_assert_str_eq(err, "bytecode version 7 is not supported (this simtvm reads version 6)");
+    ck_assert_str_eq(err, "bytecode version 6 is not supported (this simtvm reads version 7)");
+    img[8] = 8;
+    ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
+    ck_assert_str_eq(err, "bytecode version 8 is not supported (this simtvm reads version 7)");
     img[8] = SIMT_KBC_VERSION;
 
     /* The code section's length names the section and both counts. */
@@ -769,6 +835,55 @@ START_TEST(test_verify_tables)
 }
 END_TEST
 
+/* Record layouts and types are checked when read: a corrupt one is a
+ * clear error, never a debugger walking out of its record or in a loop. */
+static void assert_bad_types(void (*spoil)(simt_module *), const char *needle)
+{
+    simt_module *m = sample();
+    spoil(m);
+    size_t len;
+    uint8_t *img = image_of(m, &len);
+    char err[256];
+    ck_assert_ptr_null(simt_module_read(NULL, img, len, err, sizeof err));
+    ck_assert_msg(strstr(err, needle) != NULL, "said \"%s\", expected \"%s\"", err, needle);
+    free(img);
+    simt_module_free(m);
+}
+
+static void field_offset(simt_module *m) { m->records[0].fields[4].offset = 36; }
+static void field_type(simt_module *m) { m->records[0].fields[1].dtype = NDT; }
+static void bitfield_wide(simt_module *m) { m->records[0].fields[2].bit_width = 30; }
+static void bitfield_float(simt_module *m) { m->records[0].fields[2].dtype = DT_F32; }
+static void self_by_value(simt_module *m) { m->records[0].fields[0].dtype = DT_P; }
+static void forward_ptr(simt_module *m) { m->dtypes[DT_PF32].ref = DT_TABLE + 1; }
+static void array_size(simt_module *m) { m->dtypes[DT_ARR].size = 20; }
+static void no_record(simt_module *m) { m->dtypes[DT_P].ref = 1; }
+static void record_size(simt_module *m) { m->dtypes[DT_P].size = 8; }
+static void bad_kind(simt_module *m) { m->dtypes[DT_F32].kind = DT_KINDS; }
+static void void_scalar(simt_module *m) { m->dtypes[DT_F32].vtype = VT_VOID; }
+static void var_dtype(simt_module *m) { m->vars[1].dtype = NDT + 1; }
+static void reg_record(simt_module *m) { m->vars[0].dtype = DT_P + 1; }
+static void global_dtype(simt_module *m) { m->globals[1].dtype = 1000; }
+
+START_TEST(test_bad_types)
+{
+    assert_bad_types(field_offset, "field 4 ('next') lies outside its record");
+    assert_bad_types(field_type, "field 1 ('y') names no type");
+    assert_bad_types(bitfield_wide, "field 2 ('bits') is a bad bit-field");
+    assert_bad_types(bitfield_float, "field 2 ('bits') is a bad bit-field");
+    assert_bad_types(self_by_value, "holds a record that is not an earlier one");
+    assert_bad_types(forward_ptr, "points to a later type");
+    assert_bad_types(array_size, "size that is not its elements'");
+    assert_bad_types(no_record, "names no record");
+    assert_bad_types(record_size, "size that is not its record's");
+    assert_bad_types(bad_kind, "has a bad kind");
+    assert_bad_types(void_scalar, "is a bad scalar");
+    assert_bad_types(var_dtype, "debug entry 1 ('tmp') names no debug type");
+    assert_bad_types(reg_record, "is a register of a type that is not a number");
+    assert_bad_types(global_dtype, "global 1 ('table') names no debug type");
+}
+END_TEST
+
 /* --------------------------------------------------------------- disassembly */
 
 START_TEST(test_disasm)
@@ -894,6 +1009,7 @@ static Suite *kbc_suite(void)
     tcase_add_test(tc, test_hostile_counts);
     tcase_add_test(tc, test_bad_vars);
     tcase_add_test(tc, test_verify_tables);
+    tcase_add_test(tc, test_bad_types);
     tcase_add_test(tc, test_disasm);
     tcase_add_test(tc, test_disasm_unknowns);
     suite_add_tcase(s, tc);
