@@ -21,7 +21,7 @@ static const simt_allocator *tal(const lw_mod *M)
 }
 
 /* ---- growable module arrays (the module owns them) ---- */
-static int grow(lw_mod *M, void **p, uint32_t *cap, uint32_t need, size_t elem)
+int lw_grow(lw_mod *M, void **p, uint32_t *cap, uint32_t need, size_t elem)
 {
     if (need <= *cap)
         return 1;
@@ -204,7 +204,7 @@ static void close_scope(lw_func *F, int from)
 static void add_var_run(lw_mod *M, const lw_func *F, const lw_dvar *v, uint32_t pc0, uint32_t pc1)
 {
     simt_module *m = M->m;
-    if (!grow(M, (void **)&m->vars, &M->var_cap, m->nvars + 1, sizeof *m->vars))
+    if (!lw_grow(M, (void **)&m->vars, &M->var_cap, m->nvars + 1, sizeof *m->vars))
         return;
     const k_type *t = v->decl->type;
     simt_var *e = &m->vars[m->nvars];
@@ -255,7 +255,7 @@ int lw_sig(lw_mod *M, const simt_sig *sig)
     for (uint32_t i = 0; i < m->nsigs; i++)
         if (memcmp(&m->sigs[i], sig, sizeof *sig) == 0)
             return (int)i;
-    if (!grow(M, (void **)&m->sigs, &M->sig_cap, m->nsigs + 1, sizeof *m->sigs))
+    if (!lw_grow(M, (void **)&m->sigs, &M->sig_cap, m->nsigs + 1, sizeof *m->sigs))
         return 0;
     m->sigs[m->nsigs] = *sig;
     return (int)m->nsigs++;
@@ -264,7 +264,7 @@ int lw_sig(lw_mod *M, const simt_sig *sig)
 static int add_global(lw_mod *M, const char *name, int space, const k_type *t, uint32_t line)
 {
     simt_module *m = M->m;
-    if (!grow(M, (void **)&m->globals, &M->global_cap, m->nglobals + 1, sizeof *m->globals))
+    if (!lw_grow(M, (void **)&m->globals, &M->global_cap, m->nglobals + 1, sizeof *m->globals))
         return 0;
     simt_global *g = &m->globals[m->nglobals];
     g->name = dup_str(M, name);
@@ -345,7 +345,7 @@ int lw_string_global(lw_mod *M, const char *text, size_t len, k_loc loc)
 int lw_trap_string(lw_mod *M, const char *msg)
 {
     simt_module *m = M->m;
-    if (!grow(M, (void **)&m->strings, &M->string_cap, m->nstrings + 1, sizeof *m->strings))
+    if (!lw_grow(M, (void **)&m->strings, &M->string_cap, m->nstrings + 1, sizeof *m->strings))
         return 0;
     m->strings[m->nstrings] = dup_str(M, msg);
     return (int)m->nstrings++;
@@ -405,7 +405,7 @@ int lw_import_index(lw_func *F, k_decl *fn)
     if (s && s->kind == SYM_IMPORT)
         return s->index;
     simt_module *m = M->m;
-    if (!grow(M, (void **)&m->imports, &M->import_cap, m->nimports + 1, sizeof *m->imports))
+    if (!lw_grow(M, (void **)&m->imports, &M->import_cap, m->nimports + 1, sizeof *m->imports))
         return 0;
     simt_sig sig;
     fill_sig(&sig, fn);
@@ -417,240 +417,6 @@ int lw_import_index(lw_func *F, k_decl *fn)
     s = new_sym(M, fn, SYM_IMPORT);
     s->index = index;
     return index;
-}
-
-/* ---- constant initializers of module variables ---- */
-static int const_value(k_expr *e, int *is_float, double *d, int64_t *i)
-{
-    if (e->is_const && e->type && k_ty_is_integer(e->type)) {
-        *is_float = 0;
-        *i = (int64_t)e->const_val;
-        return 1;
-    }
-    switch (e->kind) {
-    case E_FLOAT:
-        *is_float = 1;
-        *d = e->is_single ? (double)(float)e->fval : e->fval;
-        return 1;
-    case E_UNARY:
-        if ((e->op == KU_NEG || e->op == KU_PLUS) && const_value(e->lhs, is_float, d, i)) {
-            if (e->op == KU_NEG) {
-                *d = -*d;
-                *i = (int64_t)(0 - (uint64_t)*i);
-            }
-            return 1;
-        }
-        return 0;
-    case E_CAST:
-        if (!const_value(e->lhs, is_float, d, i))
-            return 0;
-        if (k_ty_is_float(e->type) && !*is_float) {
-            *d = k_kind_is_signed(e->lhs->type->kind) ? (double)*i : (double)(uint64_t)*i;
-            *is_float = 1;
-        }
-        if (e->type->kind == TY_FLOAT)
-            *d = (double)(float)*d;
-        return 1;
-    case E_BINARY: {
-        int fa, fb;
-        double da = 0, db = 0;
-        int64_t ia = 0, ib = 0;
-        if (!k_ty_is_float(e->type) || !const_value(e->lhs, &fa, &da, &ia) ||
-            !const_value(e->rhs, &fb, &db, &ib))
-            return 0;
-        if (!fa)
-            da = (double)ia;
-        if (!fb)
-            db = (double)ib;
-        *is_float = 1;
-        switch (e->op) {
-        case KB_ADD: *d = da + db; break;
-        case KB_SUB: *d = da - db; break;
-        case KB_MUL: *d = da * db; break;
-        case KB_DIV: *d = da / db; break;
-        default: return 0;
-        }
-        if (e->type->kind == TY_FLOAT)
-            *d = (double)(float)*d;
-        return 1;
-    }
-    default:
-        return 0;
-    }
-}
-
-/* The module variable (global index) an identifier names, if any. */
-static int module_var_index(k_decl *d, uint32_t *target)
-{
-    const lw_sym *s = d && (d->is_global_scope || (d->storage & ST_STATIC)) ? lw_sym_of(d) : NULL;
-    if (!s || s->kind != SYM_GLOBAL)
-        return 0;
-    *target = (uint32_t)s->index;
-    return 1;
-}
-
-static int const_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend);
-
-/* The address of an lvalue in a pointer initializer: a module variable, an
- * element of a constant address indexed by an integer constant, or a member
- * (not a bit-field) of such an lvalue (&s.corner.y, &pts[1].x). */
-static int lvalue_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend)
-{
-    int isf;
-    double d;
-    int64_t k;
-    if (e->kind == E_IDENT) {
-        *addend = 0;
-        return module_var_index(e->decl, target);
-    }
-    if (e->kind == E_MEMBER) {
-        uint32_t off = 0;
-        const k_field *f = e->lhs->type && e->lhs->type->kind == TY_RECORD
-                               ? k_record_find(e->lhs->type->rec, e->name, &off) : NULL;
-        if (!f || f->bit_width || !lvalue_address(M, e->lhs, target, addend))
-            return 0;
-        *addend += off;
-        return 1;
-    }
-    if (e->kind != E_INDEX || !e->lhs->type || !e->lhs->type->base ||
-        !const_address(M, e->lhs, target, addend) || !const_value(e->rhs, &isf, &d, &k) || isf)
-        return 0;
-    *addend += k * k_ty_size(e->lhs->type->base);
-    return 1;
-}
-
-/* The address a pointer initializer names, as a module variable and a byte
- * offset: a string literal, an array (it decays), &lvalue, a cast of an
- * address to a pointer, an address plus or minus an integer constant. */
-static int const_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend)
-{
-    int isf;
-    double d;
-    int64_t k;
-    switch (e->kind) {
-    case E_STRING:
-        *target = (uint32_t)lw_string_global(M, e->str, e->strlen, e->loc);
-        *addend = 0;
-        return !M->oom;
-    case E_IDENT: case E_MEMBER:   /* an array: it decays */
-        return e->type && e->type->kind == TY_ARRAY && lvalue_address(M, e, target, addend);
-    case E_UNARY:
-        return e->op == KU_ADDR && lvalue_address(M, e->lhs, target, addend);
-    case E_CAST:
-        return e->type && e->type->kind == TY_PTR && const_address(M, e->lhs, target, addend);
-    case E_BINARY: {
-        k_expr *p = e->lhs, *n = e->rhs;
-        if (e->op == KB_ADD && n->type && (n->type->kind == TY_PTR || n->type->kind == TY_ARRAY)) {
-            p = e->rhs;
-            n = e->lhs;
-        }
-        if ((e->op != KB_ADD && e->op != KB_SUB) || !p->type || !p->type->base ||
-            (p->type->kind != TY_PTR && p->type->kind != TY_ARRAY) ||
-            !const_address(M, p, target, addend) || !const_value(n, &isf, &d, &k) || isf)
-            return 0;
-        *addend += (e->op == KB_SUB ? -k : k) * k_ty_size(p->type->base);
-        return 1;
-    }
-    default:
-        return 0;
-    }
-}
-
-/* Bytes [offset, offset + size of t) of global g := initializer e. */
-static void write_scalar(lw_mod *M, uint32_t g, uint32_t offset, const k_type *t, k_expr *e)
-{
-    int isf;
-    double d = 0;
-    int64_t i = 0;
-    uint8_t *out = M->m->globals[g].init + offset;
-    uint32_t target;
-    int64_t addend;
-    if (t->kind == TY_PTR && const_address(M, e, &target, &addend)) {
-        simt_module *m = M->m;
-        if (grow(M, (void **)&m->relocs, &M->reloc_cap, m->nrelocs + 1, sizeof *m->relocs))
-            m->relocs[m->nrelocs++] = (simt_reloc){g, offset, target, addend};
-        return;
-    }
-    if (!const_value(e, &isf, &d, &i)) {
-        k_error(M->ctx, e->loc, "initializer element is not a compile-time constant");
-        return;
-    }
-    if (t->kind == TY_FLOAT) {
-        float f = isf ? (float)d : (float)i;
-        memcpy(out, &f, 4);
-    } else if (t->kind == TY_DOUBLE) {
-        double v = isf ? d : (double)i;
-        memcpy(out, &v, 8);
-    } else {
-        uint64_t v = isf ? (uint64_t)(int64_t)d : (uint64_t)i;
-        v = k_kind_wrap(t->kind == TY_PTR ? TY_ULLONG : t->kind, v);
-        int64_t n = k_ty_size(t);
-        for (int64_t b = 0; b < n && b < 8; b++)
-            out[b] = (uint8_t)(v >> (8 * b));
-    }
-}
-
-/* A bit-field's constant into its bits of the unit's initial bytes. */
-static void write_bits(lw_mod *M, uint32_t g, const k_init_item *it)
-{
-    int isf;
-    double d = 0;
-    int64_t i = 0;
-    if (!const_value(it->expr, &isf, &d, &i)) {
-        k_error(M->ctx, it->expr->loc, "initializer element is not a compile-time constant");
-        return;
-    }
-    uint64_t v = isf ? (uint64_t)(int64_t)d : (uint64_t)i, unit = 0;
-    uint64_t ones = it->bit_width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->bit_width) - 1;
-    uint8_t *out = M->m->globals[g].init + it->offset;
-    int64_t n = k_ty_size(it->type);
-    for (int64_t b = 0; b < n && b < 8; b++)
-        unit |= (uint64_t)out[b] << (8 * b);
-    unit = (unit & ~(ones << it->bit_off)) | ((v & ones) << it->bit_off);
-    for (int64_t b = 0; b < n && b < 8; b++)
-        out[b] = (uint8_t)(unit >> (8 * b));
-}
-
-static void global_init(lw_mod *M, uint32_t gi, k_decl *d)
-{
-    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type))
-        return;
-    simt_global *g = &M->m->globals[gi];
-    uint8_t *bytes = simt_calloc(mal(M), 1, g->size ? g->size : 1);
-    if (!bytes) {
-        M->oom = 1;
-        return;
-    }
-    g->init = bytes; /* before write_scalar, which may add string literals (globals) */
-    /* dim3 and uint3 only: a struct or union (TY_RECORD) takes its brace
-     * initializer below, and may be smaller than three words (a static
-     * `union FP32 magic = {113 << 23};` of 4 bytes overflowed here: ASan). */
-    if (d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3) {
-        for (int k = 0; k < 3; k++) {     /* dim3 defaults to (1, 1, 1) */
-            uint32_t v = 1;
-            if (k_has_ctor(d) && k < d->nctor) {
-                int isf;
-                double dv;
-                int64_t iv = 1;
-                if (!const_value(d->ctor_args[k], &isf, &dv, &iv))
-                    k_error(M->ctx, d->ctor_args[k]->loc, "initializer element is not a "
-                            "compile-time constant");
-                v = (uint32_t)iv;
-            }
-            memcpy(bytes + 4 * k, &v, 4);
-        }
-    } else if (d->init && d->init->sema_ext &&
-               (d->init->kind == E_INIT_LIST || d->init->kind == E_STRING)) {
-        k_init *in = d->init->sema_ext;
-        for (int k = 0; k < in->n; k++)
-            if (in->items[k].bit_width)
-                write_bits(M, gi, &in->items[k]);
-            else
-                write_scalar(M, gi, (uint32_t)in->items[k].offset, in->items[k].type,
-                             in->items[k].expr);
-    } else if (d->init) {
-        write_scalar(M, gi, 0, d->type, d->init);
-    }
 }
 
 /* ---- module variables: globals, statics and the shared layout ---- */
@@ -666,7 +432,7 @@ static void record_shared(lw_mod *M, const k_decl *d, uint32_t off)
 {
     simt_module *m = M->m;
     uint32_t cap = m->nshared_syms;
-    if (!grow(M, (void **)&m->shared_syms, &cap, m->nshared_syms + 1, sizeof *m->shared_syms))
+    if (!lw_grow(M, (void **)&m->shared_syms, &cap, m->nshared_syms + 1, sizeof *m->shared_syms))
         return;
     const k_type *e = d->type;
     while (e && e->kind == TY_ARRAY)
@@ -704,7 +470,7 @@ static void module_var(lw_mod *M, k_decl *d)
     new_sym(M, d, SYM_GLOBAL)->index = g;
     if (d->align > 0 && (uint32_t)d->align > M->m->globals[g].align)
         M->m->globals[g].align = (uint32_t)d->align;
-    global_init(M, (uint32_t)g, d);
+    lw_global_init(M, (uint32_t)g, d);
 }
 
 static void collect_stmt(lw_mod *M, k_stmt *s)
@@ -1272,9 +1038,9 @@ static int fuses_back_edge(const lw_block *b, int next)
 static void put(lw_mod *M, simt_insn in, simt_srcpos pos)
 {
     simt_module *m = M->m;
-    if (!grow(M, (void **)&m->code, &M->code_cap, m->ncode + 1, sizeof *m->code))
+    if (!lw_grow(M, (void **)&m->code, &M->code_cap, m->ncode + 1, sizeof *m->code))
         return;
-    if (!grow(M, (void **)&m->pos, &M->pos_cap, m->ncode + 1, sizeof *m->pos))
+    if (!lw_grow(M, (void **)&m->pos, &M->pos_cap, m->ncode + 1, sizeof *m->pos))
         return;
     m->code[m->ncode] = in;
     m->pos[m->ncode++] = pos;
@@ -1481,7 +1247,7 @@ static void lower_function(lw_mod *M, k_decl *d, int index)
 static void declare_function(lw_mod *M, k_decl *d)
 {
     simt_module *m = M->m;
-    if (!grow(M, (void **)&m->funcs, &M->func_cap, m->nfuncs + 1, sizeof *m->funcs))
+    if (!lw_grow(M, (void **)&m->funcs, &M->func_cap, m->nfuncs + 1, sizeof *m->funcs))
         return;
     int index = (int)m->nfuncs++; /* counted first, as in lw_import_index */
     simt_func *fn = &m->funcs[index];

@@ -1,5 +1,5 @@
 /* lang/lower.h -- lowering a checked unit to a simt_module (internal to
- * lower.c, lower_expr.c and dom.c).
+ * lower.c, lower_expr.c, lower_init.c and dom.c).
  *
  * Each function is lowered into basic blocks whose instructions are final
  * except the control flow at their ends (the terminator: a jump, a two-way
@@ -151,6 +151,11 @@ int lw_trap_string(lw_mod *M, const char *msg);
 lw_sym *lw_sym_of(k_decl *d);
 int lw_func_index(lw_func *F, k_decl *fn);          /* callee index (records the edge) */
 int lw_import_index(lw_func *F, k_decl *fn);
+/* grows a module array to hold need elements (zeroed); 0 out of memory */
+int lw_grow(lw_mod *M, void **p, uint32_t *cap, uint32_t need, size_t elem);
+
+/* ---- lower_init.c: initial bytes of module variables ---- */
+void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d);   /* global gi := d's initializer */
 
 /* ---- lower_expr.c ---- */
 void lw_expr_to(lw_func *F, k_expr *e, int dst);               /* value in e->type */
