@@ -65,6 +65,12 @@ void *test_alloc_fn(void *ud, void *ptr, size_t size)
         ta->site[ta->calls] = stack_hash(ta->site_depth);
     if (++ta->calls == ta->fail_at) {
         ta->failed = 1;
+#ifdef __GLIBC__
+        if (getenv("SIMTVM_OOM_BACKTRACE")) { /* which code's allocation fails */
+            void *frames[16];
+            backtrace_symbols_fd(frames, backtrace(frames, 16), 2);
+        }
+#endif
         return NULL;
     }
     size_t old = h ? h->size : 0;

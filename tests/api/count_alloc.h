@@ -35,7 +35,8 @@ struct block_head {
     block_head *prev, *next;
 };
 
-/* The simtvm_alloc_fn; ud is a test_alloc. */
+/* The simtvm_alloc_fn; ud is a test_alloc.  With SIMTVM_OOM_BACKTRACE set in
+ * the environment, the failing call prints its stack on stderr. */
 void *test_alloc_fn(void *ud, void *ptr, size_t size);
 
 /* simtvm_config_init, then ta as the allocator. */
