@@ -33,8 +33,8 @@ simtvm_status simtvm_module_disasm(const simtvm_module *mod, char **text, size_t
     FILE *f = open_memstream(&buf, &n); /* glibc's, as the exceptions in simtvm.h say */
     if (!f)
         return SIMTVM_ERR_NOMEM;
-    simt_module_disasm(mod->prog->m, f);
-    int bad = fclose(f) != 0;
+    int bad = simt_module_disasm(mod->prog->m, f) != 0;
+    bad |= fclose(f) != 0;
     *text = bad ? NULL : simt_api_hand_over(&mod->al, buf, n + 1);
     free(buf);
     if (!*text)

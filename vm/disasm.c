@@ -45,16 +45,19 @@ typedef struct line_index {
     uint32_t nlines;
 } line_index;
 
-static void line_index_build(line_index *li, const simt_allocator *al, const char *text)
+/* Returns -1 when the index cannot be allocated (out of memory), else 0. */
+static int line_index_build(line_index *li, const simt_allocator *al, const char *text)
 {
     memset(li, 0, sizeof *li);
     if (!text)
-        return;
+        return 0;
     size_t n = 1;
     for (const char *p = text; *p; p++)
         n += *p == '\n';
-    if (n > UINT32_MAX || !(li->start = simt_malloc(al, n * sizeof *li->start)))
-        return;
+    if (n > UINT32_MAX)
+        return 0; /* no quotes: more lines than a position can name */
+    if (!(li->start = simt_malloc(al, n * sizeof *li->start)))
+        return -1;
     li->text = text;
     li->start[0] = 0;
     uint32_t k = 1;
@@ -62,6 +65,7 @@ static void line_index_build(line_index *li, const simt_allocator *al, const cha
         if (*p == '\n')
             li->start[k++] = (size_t)(p - text) + 1;
     li->nlines = k;
+    return 0;
 }
 
 /* Prints line `line` (1-based) without its newline and leading blanks. */
@@ -405,10 +409,10 @@ static void print_data(const simt_module *m, FILE *out)
         fputc('\n', out);
 }
 
-void simt_module_disasm(const simt_module *m, FILE *out)
+int simt_module_disasm(const simt_module *m, FILE *out)
 {
     if (!m || !out)
-        return;
+        return 0;
     fprintf(out, "; module %s: %" PRIu32 " instructions, %" PRIu32 " functions",
             m->source_name ? m->source_name : "?", m->ncode, m->nfuncs);
     if (m->main_func >= 0)
@@ -416,9 +420,11 @@ void simt_module_disasm(const simt_module *m, FILE *out)
     fputs("\n\n", out);
     print_data(m, out);
     line_index li;
-    line_index_build(&li, &m->al, m->source);
+    if (line_index_build(&li, &m->al, m->source) != 0)
+        return -1; /* a listing without its source quotes would pass for a whole one */
     for (uint32_t f = 0; m->funcs && f < m->nfuncs; f++)
         if (m->code)
             print_func(m, &m->funcs[f], &li, out);
     simt_free(&m->al, li.start);
+    return 0;
 }

@@ -2,7 +2,8 @@
  * programs of every kind the library handles (kernels with shared memory,
  * warp operations and printf; templates; std::vector, map, string and the
  * streams; CUDA graphs; Thrust; a compile error) and every way of running
- * them (plain, --check=all, the timing model, the debugger), the Nth
+ * them (plain, --check=all, the timing model, the debugger; the trace, the
+ * report, .kbc and .npy images, the disassembly), the Nth
  * allocation of config.alloc fails, for N = 1, 2, ... up to the count of a
  * run that succeeds (a deterministic subset when there are many).  Every
  * such run must end cleanly: a SIMTVM_ERR_NOMEM with an "out of memory"
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "api_test.h"
 #include "count_alloc.h"
@@ -173,7 +175,7 @@ static const char BAD_SRC[] =
 
 /* ---- one run ---- */
 
-enum { RUN_PLAIN, RUN_CHECKS, RUN_STATS, RUN_DEBUG };
+enum { RUN_PLAIN, RUN_CHECKS, RUN_STATS, RUN_DEBUG, RUN_TOOLS };
 
 typedef struct oom_case {
     const char *name;
@@ -224,6 +226,44 @@ static int on_debug(void *user, simtvm_debugger *dbg, simtvm_debug_event ev)
     return 0;
 }
 
+/* A module call's failure (no VM holds its message). */
+static int mod_step(outcome *o, simtvm_status st, const char *what)
+{
+    if (st != SIMTVM_OK && o->st == SIMTVM_OK) {
+        o->st = st;
+        snprintf(o->msg, sizeof o->msg, "%s: %s", what,
+                 st == SIMTVM_ERR_NOMEM ? "out of memory" : simtvm_status_name(st));
+    }
+    return o->st == SIMTVM_OK;
+}
+
+/* After a run: the trace and report files, the statistics in every format,
+ * the disassembly, a .kbc image and back, a module variable as .npy and back. */
+static void run_tools(outcome *o, simtvm_vm *vm, simtvm_module *mod)
+{
+    const char *text;
+    if (!step(o, vm, simtvm_write_views(vm, &text)) || !step(o, vm, simtvm_stats(vm, "json", &text)) ||
+        !step(o, vm, simtvm_stats(vm, "csv", &text)))
+        return;
+    char *dis = NULL;
+    void *kbc = NULL, *npy = NULL;
+    size_t len = 0, npy_len = 0;
+    simtvm_module *again = NULL;
+    simtvm_buffer *b = NULL, *c = NULL;
+    if (mod_step(o, simtvm_module_disasm(mod, &dis, &len), "simtvm_module_disasm") &&
+        mod_step(o, simtvm_module_to_kbc(mod, &kbc, &len), "simtvm_module_to_kbc") &&
+        step(o, vm, simtvm_module_from_kbc(vm, kbc, len, &again)) &&
+        step(o, vm, simtvm_buffer_of_global(vm, "total", &b)) &&
+        mod_step(o, simtvm_buffer_to_npy(b, &npy, &npy_len), "simtvm_buffer_to_npy"))
+        step(o, vm, simtvm_buffer_from_npy(vm, npy, npy_len, &c));
+    simtvm_free(dis);
+    simtvm_free(kbc);
+    simtvm_free(npy);
+    ck_assert_int_eq(simtvm_module_free(again), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_buffer_free(b), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_buffer_free(c), SIMTVM_OK);
+}
+
 static void run_main(const oom_case *c, outcome *o, simtvm_vm *vm, simtvm_module *mod)
 {
     simtvm_debugger *dbg = NULL;
@@ -258,6 +298,8 @@ static void run_main(const oom_case *c, outcome *o, simtvm_vm *vm, simtvm_module
         o->findings = count;
     if (o->st == SIMTVM_OK && c->mode == RUN_STATS && step(o, vm, simtvm_stats(vm, "text", &text)))
         ck_assert_ptr_nonnull(text);
+    if (o->st == SIMTVM_OK && c->mode == RUN_TOOLS)
+        run_tools(o, vm, mod);
     simtvm_debugger_free(dbg);
 }
 
@@ -267,7 +309,14 @@ static outcome run_case(const oom_case *c, test_alloc *ta)
     simtvm_config cfg;
     config_with(&cfg, ta);
     cfg.checks = c->mode == RUN_CHECKS ? SIMTVM_CHECK_ALL | SIMTVM_CHECK_API : 0;
-    cfg.stats = c->mode == RUN_STATS;
+    cfg.stats = c->mode == RUN_STATS || c->mode == RUN_TOOLS;
+    char trace[64], report[64];
+    if (c->mode == RUN_TOOLS) { /* the files go where the test runs */
+        snprintf(trace, sizeof trace, "oom_sweep_%ld.json", (long)getpid());
+        snprintf(report, sizeof report, "oom_sweep_%ld.html", (long)getpid());
+        cfg.trace_path = trace;
+        cfg.report_path = report;
+    }
     simtvm_vm *vm = NULL;
     simtvm_status st = simtvm_vm_new(&cfg, &vm);
     if (st != SIMTVM_OK) {
@@ -292,6 +341,10 @@ static outcome run_case(const oom_case *c, test_alloc *ta)
     }
     ck_assert_int_eq(simtvm_module_free(mod), SIMTVM_OK);
     simtvm_vm_free(vm);
+    if (c->mode == RUN_TOOLS) {
+        remove(trace);
+        remove(report);
+    }
     return o;
 }
 
@@ -445,6 +498,7 @@ static const oom_case CASES[] = {
     {"kernel_checks.k", KERNEL_SRC, KERNEL_OUT, RUN_CHECKS},
     {"kernel_stats.k", KERNEL_SRC, KERNEL_OUT, RUN_STATS},
     {"kernel_debug.k", KERNEL_SRC, KERNEL_OUT, RUN_DEBUG},
+    {"kernel_tools.k", KERNEL_SRC, KERNEL_OUT, RUN_TOOLS},
     {"templates.k", TEMPLATE_SRC, TEMPLATE_OUT, RUN_PLAIN},
     {"stl.k", STL_SRC, STL_OUT, RUN_PLAIN},
     {"graph.k", GRAPH_SRC, GRAPH_OUT, RUN_CHECKS},
