@@ -331,6 +331,22 @@ static void print_vars(const simt_module *m, const simt_func *fn, FILE *out)
     }
 }
 
+/* A stream that passes what is written to `out` on and counts it, so that
+ * the line comment can start at a fixed column; unbuffered, it holds no
+ * block of its own (only glibc's FILE, as simtvm.h says). */
+typedef struct counter {
+    FILE *out;
+    size_t n;
+} counter;
+
+static ssize_t counter_write(void *cookie, const char *data, size_t len)
+{
+    counter *c = cookie;
+    size_t w = fwrite(data, 1, len, c->out);
+    c->n += w;
+    return w == len ? (ssize_t)len : -1;
+}
+
 static void print_func(const simt_module *m, const simt_func *fn, const line_index *li,
                        FILE *out)
 {
@@ -338,21 +354,14 @@ static void print_func(const simt_module *m, const simt_func *fn, const line_ind
     print_vars(m, fn, out);
     uint32_t end = fn->end < m->ncode ? fn->end : m->ncode;
     uint32_t last_line = 0;
+    counter cnt = {out, 0};
+    FILE *col = fopencookie(&cnt, "w", (cookie_io_functions_t){.write = counter_write});
+    if (col)
+        setvbuf(col, NULL, _IONBF, 0);
     for (uint32_t pc = fn->entry; pc < end; pc++) {
-        /* The instruction goes through a buffer so that the line comment can
-         * start at a fixed column. */
-        char *line = NULL;
-        size_t len = 0;
-        FILE *buf = open_memstream(&line, &len);
-        if (!buf) {
-            print_insn(m, pc, out);
-            fputc('\n', out);
-            continue;
-        }
-        print_insn(m, pc, buf);
-        fclose(buf);
-        fputs(line, out);
-        free(line);
+        size_t before = cnt.n;
+        print_insn(m, pc, col ? col : out);
+        size_t len = col ? cnt.n - before : 47; /* no stream: one blank before the comment */
         if (m->pos && m->pos[pc].line) {
             uint32_t ln = m->pos[pc].line;
             fprintf(out, "%*s; line %" PRIu32, len < 48 ? (int)(48 - len) : 1, "", ln);
@@ -362,6 +371,8 @@ static void print_func(const simt_module *m, const simt_func *fn, const line_ind
         }
         fputc('\n', out);
     }
+    if (col)
+        fclose(col);
     fputc('\n', out);
 }
 

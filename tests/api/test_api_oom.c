@@ -422,7 +422,7 @@ static long plan_failures(const uint64_t *site, long total, char *plan, site_set
     for (long k = 0; k < total; k++) {
         if (k > 0 && f[k].site == f[k - 1].site)
             continue;
-        if (bsearch(&f[k].site, done->site, (size_t)before, sizeof *done->site, by_hash))
+        if (before && bsearch(&f[k].site, done->site, (size_t)before, sizeof *done->site, by_hash))
             continue;
         plan[f[k].n] = 1;
         if (done->n == done->cap) {
