@@ -426,6 +426,18 @@ simtvm_status simtvm_run_main(simtvm_vm *vm, int argc, char **argv, int *exit_co
                               simtvm_result **result);
 
 /* ---- results ---- */
+/* What kind of fault (simtvm_fault.kind). */
+typedef enum simtvm_fault_kind {
+    SIMTVM_FAULT_OTHER,        /* anything else: a failed host call, a bad launch... */
+    SIMTVM_FAULT_ADDRESS,      /* an address outside every allocation, freed or read-only */
+    SIMTVM_FAULT_MISALIGNED,   /* an access not aligned to its size */
+    SIMTVM_FAULT_ASSERT,       /* a failed assert() */
+    SIMTVM_FAULT_TRAP,         /* __trap(), or a TRAP the compiler placed (a missing return) */
+    SIMTVM_FAULT_DIV_ZERO,     /* integer division by zero in host code */
+    SIMTVM_FAULT_HANG,         /* a launch that can never finish (deadlock, step limit) */
+    SIMTVM_FAULT_NOMEM         /* the host ran out of memory */
+} simtvm_fault_kind;
+
 /* Where and why a run faulted.  Strings are owned by the result. */
 typedef struct simtvm_fault {
     const char *message;       /* "out-of-bounds __global__ read of 4 bytes at ..." */
@@ -436,6 +448,7 @@ typedef struct simtvm_fault {
     int in_kernel;             /* 0 for host code */
     unsigned block[3], thread[3];
     int lane;
+    simtvm_fault_kind kind;    /* what went wrong, as data */
 } simtvm_fault;
 
 /* The status the launch or run returned. */
@@ -471,6 +484,51 @@ simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text)
  * valid until its next call of simtvm_findings or simtvm_load).  Reading
  * them starts a new collection.  Needs config.checks (else SIMTVM_ERR_MISUSE). */
 simtvm_status simtvm_findings(simtvm_vm *vm, unsigned *count, const char **text);
+
+/* What a finding is (simtvm_finding.kind). */
+typedef enum simtvm_finding_kind {
+    SIMTVM_FINDING_BAD_ACCESS,      /* an out-of-bounds or misaligned access (SIMTVM_CHECK_MEMORY) */
+    SIMTVM_FINDING_COLL_EXITED,     /* a warp collective names lanes that have exited */
+    SIMTVM_FINDING_COLL_SELF,       /* a lane calls a collective whose mask does not name it */
+    SIMTVM_FINDING_COLL_MISSING,    /* a warp collective that can never complete */
+    SIMTVM_FINDING_BAR_DIVERGENT,   /* __syncthreads reached by part of a warp */
+    SIMTVM_FINDING_DIV_ZERO,        /* integer division by zero (a warning) */
+    SIMTVM_FINDING_REM_ZERO,        /* integer remainder by zero (a warning) */
+    SIMTVM_FINDING_RACE,            /* a data race */
+    SIMTVM_FINDING_UNINIT,          /* a read of memory never written */
+    SIMTVM_FINDING_BAR_BLOCK,       /* __syncthreads reached by part of a block */
+    SIMTVM_FINDING_SHFL_INACTIVE,   /* a shuffle reads an inactive lane */
+    SIMTVM_FINDING_DOUBLE_FREE,     /* free of freed memory */
+    SIMTVM_FINDING_BAD_FREE,        /* free of a pointer malloc did not return */
+    SIMTVM_FINDING_BAD_KERNEL_ARG,  /* a kernel pointer argument that is no device memory */
+    SIMTVM_FINDING_API_EXTENT,      /* a copy larger than its source or destination allocation */
+    SIMTVM_FINDING_API_DIRECTION,   /* cudaMemcpy's kind contradicts its pointers */
+    SIMTVM_FINDING_API_UNWRITTEN,   /* device memory never written copied to the host */
+    SIMTVM_FINDING_API_UNCHECKED,   /* a kernel launch error nobody checked */
+    SIMTVM_FINDING_API_HOST_POINTER,/* a host pointer passed to a kernel */
+    SIMTVM_FINDING_API_LEAK         /* device memory never freed */
+} simtvm_finding_kind;
+
+/* One group of findings (the same kind at the same place) as data: what the
+ * report says of it, field by field.  Strings are owned by the VM. */
+typedef struct simtvm_finding {
+    simtvm_finding_kind kind;
+    unsigned check;            /* the SIMTVM_CHECK_* that found it; 0 for the warnings */
+    int warning;               /* 1: a warning (division by zero), not an error */
+    const char *message;       /* its class: the report's message ("Invalid __global__
+                                  write of size 4 bytes"); of a race, the kinds of its
+                                  two accesses ("Write/Read"), which the report spells out */
+    const char *object;        /* the memory it names ("s[17]"), or "" */
+    unsigned line, column;     /* where (the first instance); 0 when unknown */
+    int in_kernel;             /* 0 for host code (block and thread are then 0) */
+    unsigned block[3], thread[3]; /* the first instance's thread */
+    unsigned long long count;  /* instances in the group */
+} simtvm_finding;
+
+/* Finding i (0-based, in the report's order) of those the last call of
+ * simtvm_findings returned: SIMTVM_ERR_RANGE past the last.  Its strings
+ * are valid until the VM's next call of simtvm_findings or simtvm_load. */
+simtvm_status simtvm_finding_get(simtvm_vm *vm, unsigned i, simtvm_finding *out);
 
 /* Whether the fault of a result was already written to the config's err
  * stream (or write callback) when it happened -- a kernel fault inside

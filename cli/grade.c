@@ -39,11 +39,18 @@ typedef struct run_out {
     simtvm_type elem[MAX_PARAMS];
 } run_out;
 
+/* The verdict, as data; its words are verdict_names'. */
+enum verdict { V_PASS, V_FAIL, V_COMPILE_ERROR, V_REFERENCE_ERROR, V_USAGE_ERROR };
+static const char *const verdict_names[] = {
+    [V_PASS] = "PASS", [V_FAIL] = "FAIL", [V_COMPILE_ERROR] = "COMPILE ERROR",
+    [V_REFERENCE_ERROR] = "REFERENCE ERROR", [V_USAGE_ERROR] = "USAGE ERROR",
+};
+
 /* The grading job: the options, the two compiled modules, the verdict. */
 typedef struct grade_job {
     const simtvm_options *o;
     simtvm_module *student, *reference;
-    const char *verdict;                  /* "PASS", "FAIL", "COMPILE ERROR" */
+    enum verdict verdict;
     char reason[REASON_MAX];
     char replay[2048];
     unsigned long long seeds_first, seeds_last;
@@ -397,7 +404,7 @@ static void set_fail(grade_job *j, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(j->reason, sizeof j->reason, fmt, ap);
     va_end(ap);
-    j->verdict = "FAIL";
+    j->verdict = V_FAIL;
 }
 
 /* The command that replays a run of the student's program: extra is the
@@ -531,7 +538,7 @@ static void grade_runs(grade_job *j)
     if (want.st != SIMTVM_OK) {
         set_fail(j, "the reference %s itself did not run: %s", j->o->reference,
                  want.fault ? want.fault : (want.error ? want.error : ""));
-        j->verdict = "REFERENCE ERROR";
+        j->verdict = V_REFERENCE_ERROR;
         run_out_free(&want);
         return;
     }
@@ -571,7 +578,7 @@ static void grade_runs(grade_job *j)
             set_replay(j, "--stats");
         } else if (miss == 2) {
             snprintf(j->reason, sizeof j->reason, "%s", why);
-            j->verdict = "USAGE ERROR";
+            j->verdict = V_USAGE_ERROR;
         }
         run_out_free(&got);
     }
@@ -608,7 +615,7 @@ static void print_verdict(const grade_job *j, FILE *out)
         fputs(",\"reference\":", out);
         json_string(out, j->o->reference);
         fputs(",\"verdict\":", out);
-        json_string(out, j->verdict);
+        json_string(out, verdict_names[j->verdict]);
         fputs(",\"reason\":", out);
         json_string(out, j->reason);
         fputs(",\"replay\":", out);
@@ -619,11 +626,11 @@ static void print_verdict(const grade_job *j, FILE *out)
         fputs("}\n", out);
         return;
     }
-    if (!strcmp(j->verdict, "COMPILE ERROR")) {
+    if (j->verdict == V_COMPILE_ERROR) {
         fprintf(out, "%s: COMPILE ERROR\n%s", j->o->file, j->reason);
         return;
     }
-    fprintf(out, "%s: %s: %s\n", j->o->file, j->verdict, j->reason);
+    fprintf(out, "%s: %s: %s\n", j->o->file, verdict_names[j->verdict], j->reason);
     if (*j->replay)
         fprintf(out, "replay: %s\n", j->replay);
 }
@@ -677,20 +684,20 @@ int simtvm_grade(const simtvm_options *o)
         return EXIT_USAGE;
     }
     if (compile_file(j, o->file, &j->student, j->reason, sizeof j->reason)) {
-        j->verdict = "COMPILE ERROR";
+        j->verdict = V_COMPILE_ERROR;
     } else if (o->kernel && simtvm_module_param_count(j->student, o->kernel) !=
                                 simtvm_module_param_count(j->reference, o->kernel)) {
         set_fail(j, "no kernel %s with the reference's %d parameters", o->kernel,
                  simtvm_module_param_count(j->reference, o->kernel));
     } else {
-        j->verdict = "PASS";
+        j->verdict = V_PASS;
         grade_runs(j);
     }
     print_verdict(j, stdout);
     simtvm_module_free(j->student);
     simtvm_module_free(j->reference);
-    int status = !strcmp(j->verdict, "PASS") ? EXIT_OK
-                 : !strcmp(j->verdict, "USAGE ERROR") ? EXIT_USAGE : EXIT_FAIL;
+    int status = j->verdict == V_PASS ? EXIT_OK
+                 : j->verdict == V_USAGE_ERROR ? EXIT_USAGE : EXIT_FAIL;
     free(j);
     return status;
 }

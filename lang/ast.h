@@ -125,6 +125,8 @@ struct k_record {
     int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
     k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
     k_record *base;           /* the base class (its first, unnamed member), or NULL */
+    int base_id;              /* the base was written as a template-id (`: Base<T>`): base is
+                                 set when the record is laid out (lang/records.c) */
     int nmethods, methods_cap;
     k_record *outer;          /* the class it is nested in, or NULL */
     int cur_access;           /* while parsing: the access of the next member */
@@ -319,6 +321,12 @@ struct k_decl {
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
     int is_template;          /* declared under `template <...>` (tparams) */
     int member_template;      /* a function template declared in a class (templates_member.c) */
+    int static_member;        /* D_VAR: a static data member's declaration in its class */
+    int odr_used;             /* ... named by an expression (static_members.c) */
+    k_decl *var_def;          /* D_VAR declared extern (or a static data member declared in
+                                 its class): the definition that came later, the same object */
+    k_tparam *outer_tparams;  /* ... of a class template: the class's parameters (its own are */
+    int nouter_tparams;       /* tparams); each instance of the class copies it */
     k_tparam *tparams;
     int ntparams;
     int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */

@@ -323,6 +323,25 @@ static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e, int 
     return f;
 }
 
+/* obj.f(args) of a member template f (obj the object's address, NULL for a
+ * static f): the call S::f(obj, args), which deduces and instantiates as any
+ * function template's call does. */
+static k_type *member_template_call(k_sema_state *s, k_expr *e, const k_decl *f, k_expr *obj)
+{
+    k_expr **na = k_alloc(s->ctx, sizeof *na * (size_t)(e->nargs + 1));
+    int n = 0;
+    if (obj)
+        na[n++] = obj;
+    for (int i = 0; i < e->nargs; i++)
+        na[n++] = e->args[i];
+    e->args = na;
+    e->nargs = n;
+    e->kind = E_CALL;
+    e->name = f->name;
+    e->lhs = NULL;
+    return k_sema_expr(s, e);
+}
+
 /* obj.f(args) */
 k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
 {
@@ -364,21 +383,8 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     if (c[0]->member_template) {
         if (!k_access_check(s, c[0]->method_of, e->name, c[0]->access, e->loc, c[0]->loc))
             return NULL;
-        /* obj.f(args) of a member template: the call S::f(&obj, args), which
-         * deduces and instantiates as any function template's call does */
-        k_expr *obj = c[0]->method_kind == M_STATIC ? NULL : address_of(s, e->lhs);
-        k_expr **na = k_alloc(s->ctx, sizeof *na * (size_t)(e->nargs + 1));
-        int n = 0;
-        if (obj)
-            na[n++] = obj;
-        for (int i = 0; i < e->nargs; i++)
-            na[n++] = e->args[i];
-        e->args = na;
-        e->nargs = n;
-        e->kind = E_CALL;
-        e->name = c[0]->name;
-        e->lhs = NULL;
-        return k_sema_expr(s, e);
+        return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
+                                    : address_of(s, e->lhs));
     }
     k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
     if (!f || !k_access_check(s, f->method_of, e->name, f->access, e->loc, f->loc))
@@ -414,6 +420,9 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     if (!r || !methods_named(s, r, e->name, &c))
         return NULL;
     *done = 1;
+    if (c[0]->member_template)   /* `sum<U>()`: this->sum<U>() */
+        return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
+                                    : this_expr(s, e->loc));
     k_decl *f = choose_method(s, r, e, s->fn->method_kind == M_CONST_METHOD);
     if (!f)
         return NULL;
@@ -517,6 +526,8 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
         if (!mem_f && nm)
             mem_f = pick(m, nm, probe.args, probe.nargs, 1);
     }
+    if (!free_f && !mem_f && !assign && (unary || op != KB_NONE))   /* not `=`, `[]` */
+        free_f = k_tpl_sema_operator(s, name, args, nargs, e->loc);
     if (!free_f && !mem_f)
         return NULL;
     *done = 1;
@@ -544,10 +555,39 @@ static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out)
     k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(r->nmethods + 1));
     int n = 0;
     for (int i = 0; i < r->nmethods; i++)
-        if (r->methods[i]->method_kind == M_CTOR)
+        if (r->methods[i]->method_kind == M_CTOR && !r->methods[i]->member_template)
             c[n++] = r->methods[i];
     *out = c;
     return n;
+}
+
+/* A constructor template of class t for args (`template <class U> V(const
+ * V<U> &)`): the instance deduced as for the call V::V((V *)0, args), or
+ * NULL (*reported set when that call's error was reported). */
+static k_decl *template_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
+                             int *reported)
+{
+    for (int i = 0; i < t->rec->nmethods; i++) {
+        k_decl *m = t->rec->methods[i];
+        if (m->method_kind != M_CTOR || !m->member_template || m->nparams != nargs + 1)
+            continue;
+        k_expr *self = node(s, E_CAST, loc);
+        self->type_written = k_type_ptr(s->ctx, t);
+        self->lhs = node(s, E_INT, loc);
+        self->depth = 2;
+        k_expr *e = node(s, E_CALL, loc);
+        e->name = m->name;
+        e->args = k_alloc(s->ctx, sizeof *e->args * (size_t)(nargs + 1));
+        e->args[0] = self;
+        for (int j = 0; j < nargs; j++)
+            e->args[j + 1] = args[j];
+        e->nargs = nargs + 1;
+        int r = k_tpl_sema_call(s, e);
+        if (r > 0)
+            return e->decl;
+        *reported |= r < 0;
+    }
+    return NULL;
 }
 
 /* Constructors the class declares: C++'s implicit copy constructor, which
@@ -571,6 +611,11 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k
         if (!k_sema_rvalue(s, args[i]))
             return NULL;
     k_decl *f = pick(c, n, args, nargs, 1);
+    int reported = 0;
+    if (!f)
+        f = template_ctor(s, t, args, nargs, loc, &reported);
+    if (!f && reported)
+        return NULL;
     if (!f) {
         k_error(s->ctx, loc, "no constructor of '%s' takes these %d arguments",
                 k_record_name(t->rec), nargs);
@@ -946,6 +991,17 @@ static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
 
 /* A constructor's `m(args)` list becomes assignments at the start of its
  * body, in the order written: (*this).m = arg, or a constructed value. */
+/* Whether a member-initializer's name names r's base: its tag, or for a base
+ * written `Base<T>` the template's name (the instance is "Base<int>"). */
+static int is_base_name(const k_record *r, const char *name)
+{
+    const char *tag = r->base->tag;
+    size_t n = strlen(name);
+    if (strcmp(tag, name) == 0)
+        return 1;
+    return r->base_id && strncmp(tag, name, n) == 0 && tag[n] == '<';
+}
+
 void k_sema_mem_inits(k_sema_state *s, k_decl *f)
 {
     if (f->method_kind == M_CTOR && !f->implicit_copy && f->method_of && f->body &&
@@ -958,7 +1014,7 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
     for (int i = 0; i < f->nmem_inits; i++) {
         k_expr *mi = f->mem_inits[i];
         const k_record *base = f->method_of->base;
-        if (base && base->tag && strcmp(base->tag, mi->name) == 0) {
+        if (base && base->tag && is_base_name(f->method_of, mi->name)) {
             ns[i] = base_init(s, f, mi);
             continue;
         }

@@ -448,6 +448,17 @@ static void record_shared(lw_mod *M, const k_decl *d, uint32_t off)
 
 static void module_var(lw_mod *M, k_decl *d)
 {
+    if (d->var_def && d->var_def != d) {   /* an extern declaration: its definition's object */
+        k_decl *def = d->var_def;
+        while (def->var_def && def->var_def != def)
+            def = def->var_def;
+        if (!lw_sym_of(def))
+            module_var(M, def);
+        d->sema_ext = def->sema_ext;
+        return;
+    }
+    if (lw_sym_of(d))
+        return;   /* a definition laid out for its declaration */
     if (d->storage & ST_SHARED) {
         if ((d->storage & ST_EXTERN) && d->type->kind == TY_ARRAY && d->type->length < 0) {
             new_sym(M, d, SYM_DYNSHARED);

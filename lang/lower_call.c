@@ -141,7 +141,12 @@ static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst
         F->top = r;
         lw_reserve(F, r + 1);
         if (c == 'S') {
-            lw_var_address(F, e->args[k]->decl, r);
+            /* a host variable is no symbol of the device: a null address,
+             * which the runtime answers with cudaErrorInvalidSymbol, as CUDA */
+            if (e->args[k]->decl->storage & (ST_DEVICE | ST_CONSTANT))
+                lw_var_address(F, e->args[k]->decl, r);
+            else
+                lw_emit_k(F, r, 0);
             sig.args[k] = VT_PTR;
         } else if (c == 'K') {
             kernel_index(F, e->args[k], r);

@@ -178,6 +178,17 @@ void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc)
     k_parse_member_types_inherit(ps, t->rec, base->rec);
 }
 
+/* `struct D : Base<T> {`: the base is a class template's instance, known
+ * once sema makes it (D a class template: once D's instance is made).  It is
+ * D's first, unnamed member all the same; k_record_layout sets D's base. */
+void k_parse_base_id(k_parser *ps, k_type *t, k_type *id, k_loc loc)
+{
+    if (!id || !t)
+        return;
+    k_record_add(ps->ctx, t->rec, NULL, id, loc);
+    t->rec->base_id = 1;
+}
+
 k_type *k_parse_record_end(k_parser *ps, k_type *t)
 {
     k_parse_member_types_end(ps, t->rec);
@@ -201,6 +212,9 @@ static void static_member(k_parser *ps, k_record *r, k_specs *sp, k_declarator *
                                      d->name));
     v->type = build(ps, sp, d);
     v->storage = sp->storage & ~(unsigned)ST_STATIC;
+    v->static_member = 1;
+    if (!d->init)   /* a declaration: `int S::n = 0;` outside the class defines it */
+        v->storage |= ST_EXTERN;
     v->init = d->init;
     v->nctor = -1;
     k_parse_list_add(ps, &ps->decls, v);

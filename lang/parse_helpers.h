@@ -17,6 +17,7 @@ const char *k_parse_record_scope(k_parser *ps, const k_record *r);
 void k_parse_access(k_parser *ps, int access);
 void k_parse_friend(k_parser *ps, const char *name);
 void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc);
+void k_parse_base_id(k_parser *ps, k_type *t, k_type *id, k_loc loc);
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *));
@@ -97,6 +98,7 @@ k_type *k_tpl_type_id(k_parser *ps, const char *name, k_list *targs);
 /* lang/templates_member.c: member templates */
 int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **name);
 int k_tpl_nested_head(k_parser *ps, k_loc loc);
+void k_tpl_nested_end(k_parser *ps);
 void k_tpl_member_end(k_parser *ps, k_list *params);
 int k_tpl_member_call_name(const k_parser *ps, const char *name);
 k_expr *k_tpl_member_targs(k_parser *ps, k_expr *m, k_loc loc, k_list *targs);

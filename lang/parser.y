@@ -10,111 +10,27 @@
  * file-scope level let one run report several of them.  What the actions
  * build (lists, expressions, specifiers, declarators, declarations,
  * statements) is made by lang/parse_build.c, so this file stays a grammar.
+ * The parser's types and state are in lang/parse_types.h, the scanner bridge
+ * (tokens to grammar symbols: type names, template names, `<` and `>` of
+ * template arguments) and the entry k_parse in lang/parse_lex.c.
  */
 %define api.pure full
 %define api.prefix {k_yy}
 %define parse.error custom
 %define parse.lac full
 %locations
-%expect 0
+%expect 0   /* no conflicts: type names and template names come from the scanner bridge */
 %param {k_parser *ps}
 
 %code requires {
-#include "ast.h"
-#include "lexer.h"
-#include "templates.h"
-
-/* A growable array in the arena (old storage is simply abandoned). */
-typedef struct k_list {
-    void **items;
-    int n, cap;
-} k_list;
-
-/* Declaration specifiers, gathered in any order and resolved to a type once
- * the whole list is seen (`long unsigned const int`). */
-typedef struct k_specs {
-    k_loc loc;
-    unsigned storage;             /* enum k_storage */
-    unsigned quals;               /* enum k_qual */
-    int is_typedef;
-    int nvoid, nbool, nchar, nshort, nint, nlong, nsigned, nunsigned, nfloat, ndouble;
-    int nbuiltin;                 /* dim3, size_t, ... and typedef names */
-    k_type_kind builtin;
-    const char *alias;            /* spelling of an alias builtin (size_t...) */
-    k_type *typedef_type;         /* the named typedef's type */
-    k_type *resolved;             /* first resolution, to report errors once */
-    k_record *defined;            /* a struct/union defined in these specifiers */
-    k_list enumerators;           /* D_VAR decls of an enum defined in them */
-    k_expr *align_expr;           /* alignas(n) / __align__(n) on a variable, or NULL */
-} k_specs;
-
-/* One declarator: `*const *p[3][4]`, `f(int a, ...)` or `g(x, y)`. */
-typedef struct k_declarator {
-    k_loc loc;
-    const char *name;             /* NULL in an abstract declarator */
-    k_list ptr_quals;             /* one entry per '*', left to right (quals as pointers) */
-    k_list dims;                  /* length expressions (NULL for []), left to right */
-    int is_func;
-    k_list params;
-    int variadic;
-    int is_ctor;
-    int is_ref;                   /* C++ `&` after the pointers: a reference */
-    k_list ctor_args;
-    k_expr *init;
-    k_expr *bits;                 /* a member's bit-field width */
-    unsigned ctor_storage;        /* a constructor's or destructor's specifiers */
-    int array_ref;                /* `(&name)[N]`, `(*name)[N]`: the reference or the
-                                     pointers (fn_ptrs) apply to the array */
-    int fnptr;                    /* `(*name)(params)`: a pointer to a function */
-    k_list fn_ptrs;               /* the '*'s inside the parentheses */
-    k_list fn_params;             /* the pointed-to function's parameters */
-    int fn_variadic;
-    k_specs *conv_specs;          /* `operator T*()`: T, the conversion's result type */
-} k_declarator;
-
-typedef struct k_parser k_parser;
+#include "parse_types.h"
 }
 
 %code provides {
-struct k_parser {
-    k_ctx *ctx;
-    k_lexer lx;
-    k_list decls;                 /* the unit's file-scope declarations */
-    k_list typedef_names;         /* const char * */
-    k_list typedef_types;         /* k_type *, same order */
-    const char *ns;               /* the namespace being parsed ("a::b"), NULL at global */
-    k_list uses;                  /* k_decl * D_USING seen so far (lookup of type names) */
-    k_token tok;                  /* the last token scanned (for error messages) */
-    k_token prev_tok;             /* the one before it (an unknown type name's report) */
-    k_loc unsupported_at;         /* a keyword already reported as unsupported */
-    long ntokens;                 /* tokens scanned so far */
-    long lex_error_token;         /* the last token the scanner reported an error on */
-    int depth_reported;
-    int stopped;                  /* an unsupported construct was reported and the parse ended */
-    int conv_op_reported;         /* a conversion operator was reported: its missing return
-                                     type is not reported again */
-    /* records and scopes (lang/parse_decl.c) */
-    k_list tag_names;             /* struct/union/enum tags, innermost last */
-    k_list tag_types;             /* k_type *, same order */
-    k_list scope_marks;           /* per open block: ordinary, typedef and tag counts */
-    k_list ordinary_names;        /* variables and functions declared by bare name,
-                                   * innermost last: they hide a library template of
-                                   * that name seen through `using namespace std` */
-    k_list records;               /* records whose body is being parsed */
-    k_record *just_defined;       /* the record whose '}' was just reduced */
-    int class_kw;                 /* the last record keyword was `class` (members private) */
-    k_type *cur_enum;             /* the enum whose enumerators are being parsed */
-    const char *enum_scope;       /* an enum class's name (its enumerators are E::A), or NULL */
-    k_list enumerators;           /* its constants so far (D_VAR), for the next specs */
-    int prev_kind, prev2_kind;    /* the two tokens before the one being scanned */
-    int prev3_kind;               /* and the one before those */
-    unsigned char brace_record[256]; /* per open '{': 1 if it opened a record body */
-    int brace_depth;
-    int after_record;             /* the last token closed a record body */
-    k_tpl_scan tpl;               /* template names and argument lists (lang/templates.c) */
-};
-
 #include "parse_helpers.h"
+
+/* The scanner bridge (lang/parse_lex.c): the next token as a grammar symbol. */
+int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps);
 }
 
 %union {
@@ -144,7 +60,8 @@ struct k_parser {
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
 #define YYMAXDEPTH 10000
 
-static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps);
+/* the scanner bridge: lang/parse_lex.c */
+#define k_yylex k_parse_lex
 static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 
 #define LOC(l) ((k_loc){ (uint32_t)(l).first_line, (uint32_t)(l).first_column })
@@ -225,7 +142,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor later_dtor abstract_opt abstract direct_abstract
 %type <decl> param
-%type <type> type_name tagged_spec record_spec record_head enum_spec enum_head
+%type <type> type_name tagged_spec record_spec record_head base_head enum_spec enum_head
 %type <list> member_dtors conv_ptr_opt
 %type <dtor> member_dtor
 %type <op> record_kw method_quals
@@ -306,6 +223,9 @@ external
 template_head
     : KW_TEMPLATE TPL_OPEN TPL_CLOSE            { $$ = k_tpl_head(ps, NULL); }
     | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE    { $$ = k_tpl_head(ps, $3); }
+    /* a class template's member template defined outside the class: the
+     * member's own head (the class's is kept aside: lang/templates_member.c) */
+    | template_head KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE { (void)$1; $$ = k_tpl_head(ps, $4); }
     ;
 
 tparams
@@ -459,8 +379,16 @@ record_head
         { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
     | record_kw align_spec '{'
         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
-    | record_kw IDENT ':' base_access TYPEDEF_NAME '{'     /* one non-virtual base */
-        { $$ = k_parse_record_begin(ps, $1, $2, LOC(@2)); k_parse_base(ps, $$, $5, LOC(@5)); }
+    | base_head base_access TYPEDEF_NAME '{'    /* one non-virtual base */
+                                                { $$ = $1; k_parse_base(ps, $$, $3, LOC(@3)); }
+    | base_head base_access template_type '{'   /* `: Base<T>`, `: Shape<Sq>` */
+                                                { $$ = $1; k_parse_base_id(ps, $$, $3, LOC(@3)); }
+    ;
+
+/* `struct D :`: D is a type name before its base is read (`struct Sq : Shape<Sq>`) */
+base_head
+    : record_kw IDENT ':'
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
     ;
 
 base_access
@@ -507,6 +435,10 @@ member
     | decl_specs conv_head method_quals compound { kp_add_method(ps, $1, $2, $3, NULL, $4); }
     | template_head decl_specs declarator method_quals compound     /* a member template */
         { kp_add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
+    | template_head decl_specs declarator method_quals ';'          /* defined outside */
+        { kp_add_method(ps, $2, $3, $4, NULL, NULL); k_tpl_member_end(ps, $1); }
+    | template_head ctor_head mem_inits_opt compound   /* `template <class U> V(const V<U> &)` */
+        { kp_add_method(ps, NULL, $2, 0, $3, $4); k_tpl_member_end(ps, $1); }
     | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { kp_add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'                                { k_parse_access(ps, $1); }
@@ -570,6 +502,8 @@ mem_init
             const char *tag = $1 && $1->kind == TY_RECORD && $1->rec->tag ? $1->rec->tag : "?";
             $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, tag, LOC(@1)), $3);
         }
+    | template_type '(' args_opt ')'    /* a base written `Base<T>`: named by its template */
+        { $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1 ? $1->name : "?", LOC(@1)), $3); }
     ;
 
 member_dtors
@@ -723,6 +657,8 @@ declarator
 
 direct_dtor
     : IDENT                                     { $$ = kp_dtor_new(ps, LOC(@1), $1); }
+    | template_type SCOPED_NAME     /* `int S<T>::count = 0;`: a class template's static member */
+        { $$ = kp_dtor_new(ps, LOC(@2), k_tpl_member_def_name(ps, $1, $2)); }
     | dtor_name '(' ')'          { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), NULL, 0); }
     | dtor_name '(' param_list ')' { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 0); }
     | dtor_name '(' param_list ',' ELLIPSIS ')'
@@ -1309,108 +1245,6 @@ args
     ;
 
 %%
-static int k_yylex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
-{
-    k_token *t = &ps->tok;
-    if (ps->stopped)
-        return 0;      /* an error ended the parse: no cascade */
-    if (ps->tpl.pending_close)
-        return k_tpl_pending(ps, lloc);
-    int errors_before = ps->ctx->nerrors;
-    ps->prev_tok = *t;
-    int kind = k_lexer_next(&ps->lx, t);
-    if (ps->ctx->nerrors != errors_before)
-        ps->lex_error_token = ps->ntokens + 1;
-    ps->ntokens++;
-    lloc->first_line = (int)t->loc.line;
-    lloc->first_column = (int)t->loc.col;
-    lloc->last_line = (int)t->end.line;
-    lloc->last_column = (int)t->end.col;
-    switch (kind) {
-    case IDENT: {
-        /* `C<args>::m`: the member after a class template's id */
-        if (ps->tpl.prev_kind == TPL_CLOSE && t->len > 2 && t->text[0] == ':') {
-            lval->name = k_strndup(ps->ctx, t->text + 2, t->len - 2);
-            kind = k_parse_is_member_type(ps, ps->tpl.closed_name, lval->name) ? SCOPED_TYPE
-                                                                               : SCOPED_NAME;
-            break;
-        }
-        /* `P::template f`: f is a member template (lang/templates_member.c) */
-        if (k_tpl_member_name(ps, t->text, t->len, &lval->name)) {
-            kind = TEMPLATE_NAME;
-            break;
-        }
-        /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
-        const char *name = k_strndup(ps->ctx, t->text, t->len);
-        if (name && (!strcmp(name, "asm") || !strcmp(name, "__asm__") || !strcmp(name, "__asm"))) {
-            kind = KW_ASM;
-            break;
-        }
-        if (name && !strcmp(name, "__attribute__")) {   /* GCC's: read past, or one error */
-            if (k_parse_gnu_attribute(ps, t->loc))
-                return k_yylex(lval, lloc, ps);
-            ps->stopped = 1;
-            return 0;
-        }
-        if (name && k_parse_unsupported_name(ps, name, t->loc)) {
-            ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
-            return 0;
-        }
-        /* after `.` or `->` a name is a member's: `d.count()` calls the member
-         * even where std::count is in view */
-        if (ps->prev_kind == '.' || ps->prev_kind == ARROW) {
-            lval->name = name ? name : "?";
-            if (name && k_tpl_member_call_name(ps, name))
-                kind = TEMPLATE_NAME;   /* `obj.f<int>(x)` */
-            break;
-        }
-        k_type *tdef = ps->typedef_names.n && name ? kp_typedef_lookup(ps, name) : NULL;
-        if (!tdef && name)
-            tdef = k_vector_type(ps->ctx, name);
-        if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name)) {
-            lval->type = tdef;
-            kind = TYPEDEF_NAME;
-            break;
-        }
-        lval->name = name ? name : "?";
-        /* a member (s.count) or a name the program declared (int count)
-         * is not a template that `using namespace std` brings in */
-        int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
-                    (name && k_parse_is_ordinary(ps, name));
-        if (name && !plain && k_tpl_classify(ps, &lval->name)) {
-            kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
-                   ? TEMPLATE_TYPE : TEMPLATE_NAME;
-            ps->tpl.last_name = lval->name;
-        }
-        break;
-    }
-    case INT_LIT: lval->expr = kp_literal(ps, E_INT, t); break;
-    case FLOAT_LIT: lval->expr = kp_literal(ps, E_FLOAT, t); break;
-    case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
-    case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
-    case KW_TEMPLATE:
-        if (k_tpl_nested_head(ps, t->loc)) {
-            ps->stopped = 1;   /* one error, then the end */
-            return 0;
-        }
-        break;
-    case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
-        k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
-        return k_yylex(lval, lloc, ps);
-    default:
-        break;
-    }
-    kind = k_tpl_filter(ps, kind, lloc);
-    if (kind == '(' && k_parse_fnptr_open(ps))
-        kind = FNPTR_OPEN;
-    /* `class` starts a record except in a template's parameter list */
-    if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
-        kind = KW_CLASS_RECORD;
-    int braced = kind == '{' && k_parse_brace_init(ps);
-    k_parse_token_hook(ps, kind);      /* counts the brace as any other */
-    return braced ? BRACE_INIT : kind;
-}
-
 /* ======================================================== syntax errors */
 /* How a grammar symbol reads in a message: 'if', ';', identifier. */
 static void symbol_text(yysymbol_kind_t sym, char *buf, size_t size)
@@ -1592,52 +1426,4 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg)
                 YYMAXDEPTH);
     else
         k_error(ps->ctx, LOC(*loc), "%s", msg);
-}
-
-/* ================================================================ entry */
-k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
-{
-    k_parser ps;
-    memset(&ps, 0, sizeof ps);
-    ps.ctx = ctx;
-    k_tpl_scan_init(ctx, &ps.tpl);
-    k_unit *unit = k_alloc(ctx, sizeof *unit);
-    /* The scanner needs a NUL sentinel after the text; the caller's buffer
-     * may not have one. */
-    char *copy = k_alloc(ctx, len + 1);
-    if (!unit || !copy) {
-        k_error(ctx, (k_loc){0, 0}, "out of memory");
-        return unit;
-    }
-    memcpy(copy, text, len);
-    /* A NUL byte means a binary file: one clear error instead of a flood. */
-    const char *nul = memchr(copy, '\0', len);
-    if (nul) {
-        uint32_t line = 1;
-        const char *line_start = copy;
-        for (const char *p = copy; p < nul; p++)
-            if (*p == '\n')
-                line++, line_start = p + 1;
-        k_error(ctx, (k_loc){ line, (uint32_t)(nul - line_start) + 1 },
-                "the input contains NUL bytes (is it a binary file?)");
-        return unit;
-    }
-    k_lexer_init(&ps.lx, ctx, copy, len);
-    k_type *lib_type;
-    const char *lib_name;
-    for (int i = 0; (lib_name = k_lib_typedef(ctx, i, &lib_type)) != NULL; i++) {
-        kp_list_append(&ps, &ps.typedef_names, (void *)lib_name);
-        kp_list_append(&ps, &ps.typedef_types, lib_type);
-    }
-    k_cg_types(ctx, kp_add_builtin_type, &ps);
-    int errors_before = ctx->nerrors;
-    if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
-        k_error(ctx, ps.tok.loc, "syntax error");
-    unit->ndecls = ps.decls.n;
-    unit->decls = k_alloc(ctx, (size_t)(ps.decls.n ? ps.decls.n : 1) * sizeof *unit->decls);
-    if (!unit->decls)
-        unit->ndecls = 0;
-    for (int i = 0; i < unit->ndecls; i++)
-        unit->decls[i] = ps.decls.items[i];
-    return unit;
 }

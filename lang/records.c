@@ -170,8 +170,13 @@ void k_record_layout(k_sema_state *s, k_record *r)
         return;
     r->layout_state = 1;
     layout L = {0, 0, 1};
+    const k_record *outer = s->class_scope;
+    s->class_scope = r;   /* `int a[N];` with N a static member (lang/static_members.c) */
     for (int i = 0; i < r->nfields; i++)
         place_member(s, r, &r->fields[i], &L);
+    s->class_scope = outer;
+    if (r->base_id && r->nfields && r->fields[0].type->kind == TY_RECORD)
+        r->base = r->fields[0].type->rec;   /* `: Base<T>`, now an instance */
     check_duplicates(s, r);
     if (r->align_expr) {
         int64_t a;

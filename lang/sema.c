@@ -80,8 +80,16 @@ k_decl *k_sema_lookup(k_sema_state *s, const char *name)
         if (d)
             return d;
     }
-    const char *q = k_sema_resolve(s, name, global_probe, s);
-    return q ? global_find(s, q) : NULL;
+    char buf[256];   /* a static data member named bare inside its class */
+    const char *m = k_static_member_name(s, name, buf, sizeof buf);
+    k_decl *d = m ? global_find(s, m) : NULL;
+    if (!d || d->kind != D_VAR) {
+        const char *q = k_sema_resolve(s, name, global_probe, s);
+        d = q ? global_find(s, q) : NULL;
+    }
+    if (d && d->static_member)
+        d->odr_used = 1;
+    return d;
 }
 
 const char *k_sema_suggest(k_sema_state *s, const char *name)
@@ -553,8 +561,10 @@ static int check_redefinition(k_sema_state *s, k_decl *d)
     if (!old)
         return 1;
     if (old->kind == D_VAR && d->kind == D_VAR && s->scope == s->file_scope &&
-        ((old->storage | d->storage) & ST_EXTERN))
+        ((old->storage | d->storage) & ST_EXTERN)) {
+        k_static_member_link(old, d);   /* one object (lang/static_members.c) */
         return 1;
+    }
     k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
     if (old->loc.line)
         k_note(s->ctx, old->loc, "previous definition is here");
@@ -863,6 +873,7 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     k_sema_state saved = *s;
     s->scope = s->file_scope;
     s->lambda = NULL;          /* an instance asked for inside a lambda is not in it */
+    s->class_scope = NULL;     /* nor in the class being laid out */
     s->lambda_outer = NULL;
     f->is_global_scope = 1;
     f->builtin = -1;
@@ -1149,4 +1160,5 @@ void k_sema(k_ctx *ctx, k_unit *unit)
     k_sema_add_lambdas(&s, unit);
     if (unit)
         k_tpl_sema_finish(&s, unit);
+    k_static_members_check(&s, unit);
 }

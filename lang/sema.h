@@ -135,6 +135,9 @@ typedef struct k_sema {
     k_decl **lifted;          /* lambdas' functions, added to the unit at the end */
     int nlifted, lifted_cap;
     int constexpr_depth;      /* constexpr calls being folded inside each other */
+    const k_record *class_scope; /* the record being laid out: its static members are
+                                    named bare there (lang/static_members.c) */
+    struct k_statics *statics;   /* class templates' static data members (the same) */
 } k_sema_state;
 
 /* sema.c */
@@ -154,11 +157,27 @@ k_type *k_sema_compound(k_sema_state *s, k_expr *e);   /* (T){...} */
 void k_sema_instance(k_sema_state *s, k_decl *f);
 void k_sema_var_instance(k_sema_state *s, k_decl *d);
 
+/* static_members.c: C++ static data members */
+const char *k_static_member_name(const k_sema_state *s, const char *name, char *buf,
+                                 size_t size);
+void k_static_member_link(k_decl *old, k_decl *d);
+void k_static_member_pattern(k_sema_state *s, k_decl *d);
+struct k_subst;
+void k_static_members_instantiate(k_sema_state *s, const char *tpl, k_record *r,
+                                  const struct k_subst *sb,
+                                  void (*out)(k_sema_state *, k_decl *));
+void k_static_members_check(k_sema_state *s, const k_unit *unit);
+
 /* templates_sema.c: function templates */
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d);
 /* A call of a template: 1 with e->decl its instance, 0 if e calls no
  * template, -1 after reporting why no template fits. */
 int k_tpl_sema_call(k_sema_state *s, k_expr *e);
+/* The instance of the best free operator template called name ("operator+")
+ * in any namespace for these operands, or NULL when none deduces (classes.c,
+ * after the plain operators: Thrust's placeholder expressions). */
+k_decl *k_tpl_sema_operator(k_sema_state *s, const char *name, k_expr **args, int nargs,
+                            k_loc loc);
 /* `mask<float>`: the instance of a variable template, or NULL after an error. */
 k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e);
 /* Puts the instances in the unit in place of the templates. */

@@ -128,6 +128,26 @@ static void unhide(k_sema_state *s, k_expr *e)
         e->name = e->written;
 }
 
+/* `__func__` (and GCC's `__FUNCTION__`) in a function: the string literal of
+ * its unqualified name, as g++ gives it ("f" in S::f and in f<int>). */
+static k_type *function_name(k_sema_state *s, k_expr *e)
+{
+    const char *name = s->fn->name ? s->fn->name : "";
+    const char *lt = strchr(name, '<');
+    size_t len = lt ? (size_t)(lt - name) : strlen(name);
+    for (size_t i = len; i >= 2; i--)
+        if (name[i - 1] == ':' && name[i - 2] == ':') {
+            name += i;
+            len -= i;
+            break;
+        }
+    e->kind = E_STRING;
+    e->str = k_strndup(s->ctx, name, len);
+    e->strlen = len;
+    e->name = NULL;
+    return string_literal(s, e);
+}
+
 static k_type *ident(k_sema_state *s, k_expr *e)
 {
     unhide(s, e);
@@ -144,6 +164,8 @@ static k_type *ident(k_sema_state *s, k_expr *e)
     }
     if (!e->has_targs && (!d || d->is_global_scope) && k_sema_member_ident(s, e))
         return e->kind == E_MEMBER ? k_sema_expr(s, e) : NULL;
+    if (!d && s->fn && (!strcmp(e->name, "__func__") || !strcmp(e->name, "__FUNCTION__")))
+        return function_name(s, e);
     if (!d) {
         if (!e->has_targs) {
             k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
@@ -510,8 +532,8 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     if (e->op == KB_SHL && k_iostream_is_sstream(ta))
         return k_iostream_sstream_insert(s, e, tb);
     if (e->op == KB_SHR && k_iostream_is_stream(ta)) {   /* string streams: lang/stl_streams.c */
-        k_error(ctx, e->loc, "reading from std::cin (>>) is not supported in K (read a file "
-                "with std::ifstream, or parse with std::istringstream or sscanf)");
+        k_error(ctx, e->loc, "cannot read from an output stream with >> (std::cin, "
+                "std::istringstream and std::ifstream are the input streams)");
         return NULL;
     }
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
@@ -519,6 +541,14 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
         if (done)
             return t;
+        if ((e->op == KB_SHL || e->op == KB_SHR) && ta->kind == TY_RECORD &&
+            tb->kind == TY_RECORD) {   /* `is >> rec`: not a shift of a stream's bool */
+            char ba[128], bb[128];
+            k_error(ctx, e->loc, "no operator%s for operands of types '%s' and '%s'",
+                    e->op == KB_SHL ? "<<" : ">>", k_ty_str(ta, ba, sizeof ba),
+                    k_ty_str(tb, bb, sizeof bb));
+            return NULL;
+        }
         if (ta->kind == TY_RECORD && k_sema_scalar_conversion(s, e->lhs))
             ta = e->lhs->type;
         if (tb->kind == TY_RECORD && k_sema_scalar_conversion(s, e->rhs))

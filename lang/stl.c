@@ -18,6 +18,7 @@
 #define INC_ALGORITHM "#pragma once\n#include <simtvm/algorithm.h>\n"
 #define INC_STRING "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/string.h>\n"
 #define INC_SSTREAM INC_STRING "#include <simtvm/sstream.h>\n"
+#define INC_IOSTREAM INC_STRING "#include <simtvm/cin.h>\n"
 #define INC_VECTOR "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/vector.h>\n"
 #define INC_FSTREAM INC_STRING "#include <simtvm/fstream.h>\n"
 #define INC_MAP INC_STRING "#include <simtvm/map.h>\n"
@@ -27,9 +28,9 @@ static const struct {
     const char *text;
 } STD_HEADERS[] = {
     {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM}, {"numeric", INC_ALGORITHM},
-    {"string", INC_STRING}, {"iostream", INC_STRING}, {"ostream", INC_STRING},
+    {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
     {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
-    {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM},
+    {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
     {"fstream", INC_FSTREAM}, {"map", INC_MAP},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
 };
@@ -42,6 +43,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_string_text();
     if (!strcmp(name, "simtvm/sstream.h"))
         return k_stl_sstream_text();
+    if (!strcmp(name, "simtvm/cin.h"))
+        return k_stl_cin_text();
     if (!strcmp(name, "simtvm/fstream.h"))
         return k_stl_fstream_text();
     if (!strcmp(name, "simtvm/map.h"))

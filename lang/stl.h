@@ -9,6 +9,7 @@ const char *k_stl_string_text(void);
 const char *k_stl_vector_text(void);
 const char *k_stl_sstream_text(void);   /* lang/stl_streams.c */
 const char *k_stl_fstream_text(void);
+const char *k_stl_cin_text(void);      /* std::cin */
 const char *k_stl_map_text(void);       /* lang/stl_map.c */
 /* lang/stl_iterator.c: <iterator>, and libcu++'s <cuda/std/iterator> */
 const char *k_stl_iterator_text(void);

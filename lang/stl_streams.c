@@ -111,7 +111,7 @@
     "    // the next character, or -1 at the end (which sets eofbit)\n" \
     "    int peek()\n" \
     "    {\n" \
-    "        if (_pos < _in._n)\n" \
+    "        if (_have())\n" \
     "            return (unsigned char)_in._p[_pos];\n" \
     "        _state |= 2;\n" \
     "        return -1;\n" \
@@ -124,7 +124,7 @@
     "            _state |= 1;\n" \
     "            return -1;\n" \
     "        }\n" \
-    "        _pos++;\n" \
+    "        _adv();\n" \
     "        _gc = 1;\n" \
     "        return c;\n" \
     "    }\n" \
@@ -143,7 +143,7 @@
     "            int c = peek();\n" \
     "            if (c < 0)\n" \
     "                return;\n" \
-    "            _pos++;\n" \
+    "            _adv();\n" \
     "            _gc++;\n" \
     "            if (c == delim)\n" \
     "                return;\n" \
@@ -154,8 +154,10 @@
     "    void read(char *p, long n)\n" \
     "    {\n" \
     "        _gc = 0;\n" \
-    "        while (_gc < n && peek() >= 0)\n" \
-    "            p[_gc++] = _in._p[_pos++];\n" \
+    "        while (_gc < n && peek() >= 0) {\n" \
+    "            p[_gc++] = _in._p[_pos];\n" \
+    "            _adv();\n" \
+    "        }\n" \
     "        if (_gc < n)\n" \
     "            _state |= 1;\n" \
     "    }\n" \
@@ -178,7 +180,7 @@
     "        }\n" \
     "        int c;\n" \
     "        while ((c = peek()) == ' ' || (c >= '\\t' && c <= '\\r'))\n" \
-    "            _pos++;\n" \
+    "            _adv();\n" \
     "        if (c < 0)\n" \
     "            _state |= 1;\n" \
     "        return c >= 0;\n" \
@@ -193,7 +195,7 @@
     "        int c = peek();\n" \
     "        if (c == '-' || c == '+') {\n" \
     "            *neg = c == '-';\n" \
-    "            _pos++;\n" \
+    "            _adv();\n" \
     "        }\n" \
     "        int n = 0;\n" \
     "        while ((c = peek()) >= '0' && c <= '9') {\n" \
@@ -202,7 +204,7 @@
     "                *ovf = true;\n" \
     "            else\n" \
     "                *mag = *mag * 10 + d;\n" \
-    "            _pos++;\n" \
+    "            _adv();\n" \
     "            n++;\n" \
     "        }\n" \
     "        if (n == 0)\n" \
@@ -245,25 +247,25 @@
     "        unsigned long start = _pos;\n" \
     "        int c = peek(), digits = 0;\n" \
     "        if (c == '-' || c == '+')\n" \
-    "            _pos++;\n" \
+    "            _adv();\n" \
     "        while ((c = peek()) >= '0' && c <= '9') {\n" \
-    "            _pos++;\n" \
+    "            _adv();\n" \
     "            digits++;\n" \
     "        }\n" \
     "        if (c == '.') {\n" \
-    "            _pos++;\n" \
+    "            _adv();\n" \
     "            while ((c = peek()) >= '0' && c <= '9') {\n" \
-    "                _pos++;\n" \
+    "                _adv();\n" \
     "                digits++;\n" \
     "            }\n" \
     "        }\n" \
     "        if (digits && (c == 'e' || c == 'E')) {\n" \
-    "            _pos++;\n" \
+    "            _adv();\n" \
     "            c = peek();\n" \
     "            if (c == '-' || c == '+')\n" \
-    "                _pos++;\n" \
+    "                _adv();\n" \
     "            while ((c = peek()) >= '0' && c <= '9')\n" \
-    "                _pos++;\n" \
+    "                _adv();\n" \
     "        }\n" \
     "        if (!digits) {\n" \
     "            _state |= 1;\n" \
@@ -291,9 +293,15 @@
     "        while ((long)w.size() < max && (c = peek()) >= 0 && c != ' ' &&\n" \
     "               !(c >= '\\t' && c <= '\\r')) {\n" \
     "            w.push_back((char)c);\n" \
-    "            _pos++;\n" \
+    "            _adv();\n" \
     "        }\n" \
     "    }\n"
+
+/* Whether there is a character at _pos, and stepping over it, for a stream
+ * over a string or a whole file (std::cin's come from stdin: TEXT_CIN). */
+#define STRING_SOURCE \
+    "    bool _have() { return _pos < _in._n; }\n" \
+    "    void _adv() { _pos++; }\n"
 
 /* The extractions of input stream class S. */
 #define EXTRACTORS(S) \
@@ -341,7 +349,10 @@
     "inline " S " &operator>>(" S " &is, char &v)\n" \
     "{\n" \
     "    if (is._sentry())\n" \
-    "        v = (char)is._in._p[is._pos++];\n" \
+    "    {\n" \
+    "        v = (char)is._in._p[is._pos];\n" \
+    "        is._adv();\n" \
+    "    }\n" \
     "    return is;\n" \
     "}\n" \
     "inline " S " &operator>>(" S " &is, string &v)\n" \
@@ -362,7 +373,7 @@
     "    long n = 0;\n" \
     "    int c;\n" \
     "    while ((c = is.peek()) >= 0) {\n" \
-    "        is._pos++;\n" \
+    "        is._adv();\n" \
     "        n++;\n" \
     "        if (c == (unsigned char)delim)\n" \
     "            break;\n" \
@@ -392,6 +403,7 @@ static const char TEXT_SSTREAM[] =
     "};\n"
     "struct istringstream {\n"
     ISTREAM_MEMBERS
+    STRING_SOURCE
     "    istringstream() { _in_init(); }\n"
     "    istringstream(const string &s) { _in_init(); _in = s; }\n"
     "    istringstream(const char *s) { _in_init(); _in = s; }\n"
@@ -406,6 +418,7 @@ static const char TEXT_SSTREAM[] =
     "struct stringstream {\n"
     OSTREAM_MEMBERS
     ISTREAM_MEMBERS
+    STRING_SOURCE
     "    stringstream() { _out_init(); _in_init(); }\n"
     "    stringstream(const string &s) { _out_init(); _in_init(); _s = s; _sync(); }\n"
     "    void _sync() { _in = _s; }\n"
@@ -440,6 +453,7 @@ static const char TEXT_FSTREAM[] =
     "}\n"
     "struct ifstream {\n"
     ISTREAM_MEMBERS
+    STRING_SOURCE
     "    bool _open;\n"
     "    ifstream() { _in_init(); _open = false; }\n"
     "    ifstream(const char *path) { _in_init(); _open = false; open(path); }\n"
@@ -513,6 +527,71 @@ static const char TEXT_FSTREAM[] =
     PUT_FUNCTIONS("ofstream")
     EXTRACTORS("ifstream")
     "}\n";
+
+/* std::cin reads the stdin simtvm was given, through C's stdin, as
+ * libstdc++'s cin synchronised with stdio does: a character is taken from
+ * stdin only when the extraction consumes it, so scanf, getchar and fgets
+ * read on where std::cin stopped.  Peeking takes the next character and
+ * pushes it back (ungetc); the characters read are kept in _in (unget). */
+static const char TEXT_CIN[] =
+    "// <iostream>'s std::cin as simtvm builds it in, written in K (SPEC 2.8;\n"
+    "// lang/stl_streams.c says how it reads)\n"
+    "#pragma once\n"
+    "#include <stdio.h>\n"
+    "#include <stdlib.h>\n"
+    "#include <string.h>\n"
+    "namespace std {\n"
+    "typedef long streamsize;\n"
+    "struct istream {\n"
+    ISTREAM_MEMBERS
+    "    bool _pending;   // _in's last character is still in stdin (peeked)\n"
+    "    bool _have()\n"
+    "    {\n"
+    "        if (_pos < _in._n && !(_pending && _pos + 1 == _in._n))\n"
+    "            return true;   // read before, and given back by unget()\n"
+    "        if (_pending) {   // peeked: scanf or getchar may have taken it since\n"
+    "            _in._n--;\n"
+    "            _pending = false;\n"
+    "        }\n"
+    "        int c = fgetc(stdin);\n"
+    "        if (c < 0)\n"
+    "            return false;\n"
+    "        ungetc(c, stdin);\n"
+    "        _in.push_back((char)c);\n"
+    "        _pending = true;\n"
+    "        return true;\n"
+    "    }\n"
+    "    void _adv()\n"
+    "    {\n"
+    "        if (_pending && _pos + 1 == _in._n) {\n"
+    "            fgetc(stdin);\n"
+    "            _pending = false;\n"
+    "        }\n"
+    "        _pos++;\n"
+    "    }\n"
+    "    // cin.tie(0): nothing is tied here (std::cout writes at once)\n"
+    "    void *tie(const void *os) { return NULL; }\n"
+    "};\n"
+    "istream cin;   // all zeros: an empty text, nothing read, good\n"
+    "namespace ios_base {\n"
+    "inline bool sync_with_stdio(bool sync = true)\n"
+    "{\n"
+    "    static bool synced = true;\n"
+    "    bool was = synced;\n"
+    "    synced = sync;\n"
+    "    return was;\n"
+    "}\n"
+    "}\n"
+    "namespace ios {\n"
+    "inline bool sync_with_stdio(bool sync = true) { return ios_base::sync_with_stdio(sync); }\n"
+    "}\n"
+    EXTRACTORS("istream")
+    "}\n";
+
+const char *k_stl_cin_text(void)
+{
+    return TEXT_CIN;
+}
 
 const char *k_stl_sstream_text(void)
 {

@@ -294,6 +294,12 @@ void k_tpl_declared(k_parser *ps, const char *name)
 const char *k_tpl_class_name(k_parser *ps, const char *tag)
 {
     k_tpl_scan *ts = &ps->tpl;
+    if (ts->nested && ts->head_open && !ts->head_name && tag) {
+        k_error(ps->ctx, ps->tok.loc, "member class templates of a class template are not"
+                " supported in K ('%s': make it a class template outside the class)", tag);
+        ps->stopped = 1;   /* one error, then the end: no cascade */
+        return tag;
+    }
     if (ts->head_open && !ts->head_name && tag) {
         ts->head_name = tag;
         ts->class_name = k_ns_qualify(ps->ctx, ps->ns, tag);
@@ -379,6 +385,12 @@ static void class_head_end(k_parser *ps, k_tparam *tp, int n)
             d->spec_args = ts->class_spec->targs;
             d->nspec_args = ts->class_spec->ntargs;
         }
+        /* a member template keeps its own head; the class's is its outer one */
+        if (d->kind == D_FUNC && d->member_template) {
+            d->outer_tparams = tp;
+            d->nouter_tparams = n;
+            continue;
+        }
         /* a partial specialization (a head with parameters) is a template,
          * members and all; an explicit one's members are plain */
         if (!ts->class_spec || n > 0) {
@@ -427,6 +439,8 @@ void k_tpl_head_end(k_parser *ps, k_list *params)
     ts->spec_args = NULL;
     ts->class_name = NULL;
     ts->class_spec = NULL;
+    if (ts->nested)
+        k_tpl_nested_end(ps);
 }
 
 /* `template void f<int>(int *);` (no head): an explicit instantiation of

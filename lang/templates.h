@@ -3,7 +3,7 @@
  *
  * The scanner must know which identifiers name templates, as it knows
  * typedef names: `f<256>(x)` is a template-id when f is a template and two
- * comparisons otherwise.  k_yylex asks k_tpl_classify for every identifier
+ * comparisons otherwise.  k_yylex (parse_lex.c) asks k_tpl_classify for every identifier
  * and passes every token through k_tpl_angle, which turns the '<' after a
  * template name into TPL_OPEN and the '>' (or half of a '>>') that closes it
  * into TPL_CLOSE, so the expression grammar never sees them.
@@ -44,6 +44,17 @@ typedef struct k_tpl_scan {
     struct k_list *spec_args; /* `template <> ... f<int>(...)`: the arguments, or NULL */
     const char *class_name;   /* the head declares this class template ... */
     k_type *class_spec;       /* ... or the explicit specialization `S<int>` (TY_TEMPLATE_ID) */
+    /* a second head open inside the first: a member template's in a class
+     * template's body, or `template <class T> template <class U>` before a
+     * member template's definition outside its class (lang/templates_member.c);
+     * the outer head's fields are kept here while the inner one is read */
+    int nested;
+    struct k_tpl_outer {
+        int head_open, typedef_mark, decl_mark, head_nparams;
+        const char *head_name, *class_name;
+        struct k_list *head_params, *spec_args;
+        k_type *class_spec;
+    } outer;
 } k_tpl_scan;
 
 /* A built-in library template, known by its qualified name ("std::vector").

@@ -5,8 +5,11 @@
  * Such a member is an ordinary function template named "S::f" (the class's
  * members are named so, lang/parse_decl.c); templates_sema.c instantiates
  * it like any other.  `P::f` inside a template becomes "S::f" when P is bound
- * to S (lang/clone.c).  A member template of a class template would need two
- * template heads open at once: that is reported, once. */
+ * to S (lang/clone.c).  A member template of a class template is read under
+ * two heads (the class's, kept aside while the member's is open); it keeps
+ * the class's parameters in outer_tparams, and each instance of the class
+ * gets a copy of it that is a member template of the instance
+ * (templates_sema.c). */
 #include <string.h>
 
 #include "parser.h"
@@ -49,15 +52,65 @@ int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **n
     return 1;
 }
 
-/* `template` inside a class template's body: a second head would replace the
- * class's own (one head is open at a time: lang/templates.c). */
+/* `template` while a head is open: inside a class template's body (a member
+ * template) or right after the head (`template <class T> template <class U>`
+ * before a member template's definition outside its class).  The outer head
+ * is kept in ts->outer and a second one opens (k_tpl_filter), closed by
+ * k_tpl_nested_end.  Returns 1 for a third level, reported once. */
 int k_tpl_nested_head(k_parser *ps, k_loc loc)
 {
-    if (!ps->tpl.head_open || (!ps->tpl.class_name && !ps->tpl.class_spec))
+    k_tpl_scan *ts = &ps->tpl;
+    if (!ts->head_open)
         return 0;
-    k_error(ps->ctx, loc, "member templates of a class template are not supported in K"
-            " (make the member a function template outside the class, taking the object)");
-    return 1;
+    /* in the class's braces (a syntax error may have left a head open) */
+    int in_class = (ts->class_name || ts->class_spec) && ts->parens > 0;
+    int after_head = ts->prev_kind == TPL_CLOSE && !ts->head_name &&
+                     ts->decl_mark == ps->decls.n;
+    if (!in_class && !after_head)
+        return 0;
+    if (ts->nested) {
+        k_error(ps->ctx, loc, "templates nested more than two deep (a member template of a"
+                " member template, or inside a class template's member class) are not"
+                " supported in K");
+        return 1;
+    }
+    ts->outer = (struct k_tpl_outer){ ts->head_open, ts->typedef_mark, ts->decl_mark,
+                                      ts->head_nparams, ts->head_name, ts->class_name,
+                                      ts->head_params, ts->spec_args, ts->class_spec };
+    ts->nested = 1;
+    ts->head_open = 0;        /* k_tpl_filter opens the inner head */
+    ts->class_name = NULL;
+    ts->class_spec = NULL;
+    return 0;
+}
+
+/* The inner head's declaration is complete: the outer head is open again.
+ * After `template <class T> template <class U> ... C<T>::f(...) {...}` the
+ * outer head has nothing left to declare and closes too. */
+void k_tpl_nested_end(k_parser *ps)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    const struct k_tpl_outer *o = &ts->outer;
+    if (!o->class_name && !o->class_spec && ps->decls.n > ts->decl_mark) {
+        /* two heads before what is no member of a class template */
+        const k_decl *d = ps->decls.items[ts->decl_mark];
+        k_error(ps->ctx, d->loc, "too many template parameter lists for '%s' (two heads"
+                " are for a class template's member template)", d->name ? d->name : "?");
+    }
+    ts->nested = 0;
+    ts->head_open = o->head_open;
+    ts->typedef_mark = o->typedef_mark;
+    ts->decl_mark = o->decl_mark;
+    ts->head_nparams = o->head_nparams;
+    ts->head_name = o->head_name;
+    ts->class_name = o->class_name;
+    ts->head_params = o->head_params;
+    ts->spec_args = o->spec_args;
+    ts->class_spec = o->class_spec;
+    if (!ts->class_name && !ts->class_spec) {
+        ts->decl_mark = ps->decls.n;   /* the inner head's declarations are its own */
+        k_tpl_head_end(ps, o->head_params);
+    }
 }
 
 /* The member template just added (the last declaration): its qualified name
@@ -68,7 +121,8 @@ void k_tpl_member_end(k_parser *ps, k_list *params)
         k_decl *f = ps->decls.items[ps->decls.n - 1];
         if (f)
             f->member_template = 1;
-        if (f && f->name)
+        /* a constructor template is found by its class, not by name */
+        if (f && f->name && f->method_kind != M_CTOR)
             k_tpl_register(ps->ctx, &ps->tpl, f->name, K_TPL_FUNCTION);
     }
     k_tpl_head_end(ps, params);
@@ -105,7 +159,7 @@ k_record *k_tpl_class_record(k_parser *ps, const char *name)
  * template's head does (clone.c substitutes by name). */
 static void same_head(k_parser *ps, const k_decl *cls, const k_decl *f)
 {
-    const k_list *h = ps->tpl.head_params;
+    const k_list *h = ps->tpl.nested ? ps->tpl.outer.head_params : ps->tpl.head_params;
     int n = h ? h->n : 0;
     for (int i = 0; i < n && i < cls->ntparams; i++) {
         const k_tparam *p = h->items[i];
@@ -122,12 +176,37 @@ static void same_head(k_parser *ps, const k_decl *cls, const k_decl *f)
                 " has %d", f->name, n, cls->ntparams);
 }
 
+/* A member template of a class template defined outside the class: the
+ * second head names its parameters as the member's declaration does. */
+static void same_member_head(k_parser *ps, const k_decl *proto, const k_decl *f)
+{
+    const k_list *h = ps->tpl.nested ? ps->tpl.head_params : NULL;
+    int n = h ? h->n : 0;
+    if (!ps->tpl.nested || n != proto->ntparams) {
+        k_error(ps->ctx, f->loc, "'%s' is a member template: its definition outside the class"
+                " needs 'template <...>' with its %d parameters after the class's", f->name,
+                proto->ntparams);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        const k_tparam *p = h->items[i];
+        const char *want = proto->tparams[i].name;
+        if (p && p->name && want && strcmp(p->name, want) != 0) {
+            k_error(ps->ctx, p->loc, "the template parameters of '%s' outside its class must"
+                    " be named as in its declaration in K ('%s', not '%s')", f->name, want,
+                    p->name);
+            return;
+        }
+    }
+}
+
 /* f, the definition of proto (a member of record r): when r is a class
  * template's, f replaces proto among r's members, so every instance of the
  * class copies f with its body; it is then not a declaration of its own
  * (returns 1). */
 int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f)
 {
+    f->member_template = proto->member_template;
     k_decl *cls = NULL;
     for (int i = 0; i < ps->decls.n && !cls; i++) {
         k_decl *d = ps->decls.items[i];
@@ -138,11 +217,16 @@ int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f)
     if (!cls)
         return 0;
     same_head(ps, cls, f);
+    if (proto->member_template)
+        same_member_head(ps, proto, f);
     for (int i = 0; i < r->nmethods; i++)
         if (r->methods[i] == proto) {
             f->is_template = proto->is_template;
             f->tparams = proto->tparams;
             f->ntparams = proto->ntparams;
+            f->member_template = proto->member_template;
+            f->outer_tparams = proto->outer_tparams;
+            f->nouter_tparams = proto->nouter_tparams;
             r->methods[i] = f;
         }
     /* the class's head ended at its '}': f's own head must not mark more */

@@ -207,6 +207,7 @@ static int tparam_index(const k_decl *t, const char *name)
 static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                  tpl_args *out, int report, k_loc at);
 static tpl_entry *find_class(k_sema_state *s, const char *name);
+static const char *member_name(k_sema_state *s, const char *inst, const char *name);
 
 /* The non-type parameter that is the whole length of array type p
  * (`unsigned (&bins)[N]`), or -1. */
@@ -588,6 +589,15 @@ static int static_member_call(k_sema_state *s, k_expr *e)
     const char *member = k_ns_last(e->name);
     for (int i = 0; i < r->nmethods; i++) {
         k_decl *m = r->methods[i];
+        if (m->method_kind == M_STATIC && strcmp(k_ns_last(m->name), member) == 0 &&
+            m->member_template) {   /* `S<int>::make(v)`: deduced as any template's call */
+            e->name = m->name;
+            e->tpl_class = NULL;
+            e->has_targs = 0;
+            e->targs = NULL;
+            e->ntargs = 0;
+            return k_tpl_sema_call(s, e);
+        }
         if (m->method_kind == M_STATIC && strcmp(k_ns_last(m->name), member) == 0) {
             e->decl = m;
             return 1;
@@ -645,6 +655,45 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     return -1;
 }
 
+/* Whether template t is the operator called name, declared at file scope or
+ * in a namespace (found through its operands' namespaces in C++, from
+ * anywhere here, as classes.c's candidates() finds the plain ones). */
+static int operator_named(const k_decl *t, const char *name)
+{
+    size_t dl = strlen(t->name), len = strlen(name);
+    return t->kind == D_FUNC && !t->method_of &&
+           (strcmp(t->name, name) == 0 ||
+            (dl > len + 2 && strcmp(t->name + dl - len, name) == 0 && t->name[dl - len - 1] == ':'));
+}
+
+k_decl *k_tpl_sema_operator(k_sema_state *s, const char *name, k_expr **args, int nargs,
+                            k_loc loc)
+{
+    k_expr call = { 0 };
+    call.kind = E_CALL;
+    call.name = name;
+    call.args = args;
+    call.nargs = nargs;
+    call.loc = loc;
+    tpl_entry *best = NULL;
+    tpl_args best_args;
+    int best_fit = 0;
+    for (tpl_entry *en = s->tpl ? s->tpl->entries : NULL; en; en = en->next) {
+        tpl_args a;
+        if (!operator_named(en->decl, name) || en->decl->nparams != nargs ||
+            !call_args(s, en->decl, &call, &a, 0))
+            continue;
+        int f = fit(s, en->decl, &a, &call);
+        if (f > best_fit || (f && f == best_fit &&
+                             specificity(en->decl) > specificity(best->decl))) {
+            best = en;
+            best_args = a;
+            best_fit = f;
+        }
+    }
+    return best ? instance(s, best, &best_args, loc) : NULL;
+}
+
 /* `f<int>` as a value (a function pointer): the instance of the one
  * function template f for those arguments (nothing to deduce any from).  Returns 0 when f is no single function template;
  * else e->decl is the instance, or *failed is set after an error. */
@@ -668,8 +717,29 @@ static int function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
     return 1;
 }
 
+/* `S<int>::count`: the static data member of the instance (static_members.c). */
+static k_decl *static_data_member(k_sema_state *s, k_expr *e)
+{
+    k_record *r = class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
+    if (!r)
+        return NULL;
+    const char *member = k_ns_last(e->name);
+    const char *name = member_name(s, r->tag, member);
+    k_decl *d = k_sema_lookup(s, name);
+    if (!d || d->kind != D_VAR) {
+        k_error(s->ctx, e->loc, "no static data member '%s' in '%s'", member, r->tag);
+        return NULL;
+    }
+    e->name = name;
+    e->has_targs = 0;
+    e->tpl_class = NULL;
+    return d;
+}
+
 k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 {
+    if (e->tpl_class && find_class(s, e->tpl_class))
+        return static_data_member(s, e);
     tpl_entry *en = find_entry(s, e->name, -1);
     while (en && (en->decl->kind != D_VAR || strcmp(en->decl->name, e->name) != 0))
         en = en->next;
@@ -731,6 +801,25 @@ static const char *member_name(k_sema_state *s, const char *inst, const char *na
     return r;
 }
 
+/* m, the instance's copy of the class template's member template t: a
+ * member template of the instance, its own parameters' defaults substituted
+ * (`template <class U = T>`). */
+static void member_template_of(k_sema_state *s, k_decl *m, const k_decl *t, const k_subst *sb)
+{
+    m->is_template = 1;
+    m->member_template = 1;
+    m->outer_tparams = NULL;
+    m->nouter_tparams = 0;
+    m->ntparams = t->ntparams;
+    m->tparams = t->ntparams ? k_alloc(s->ctx, (size_t)t->ntparams * sizeof *m->tparams) : NULL;
+    for (int i = 0; m->tparams && i < t->ntparams; i++) {
+        m->tparams[i] = t->tparams[i];
+        m->tparams[i].type = k_clone_type(s->ctx, t->tparams[i].type, sb);
+        m->tparams[i].def.type = k_clone_type(s->ctx, t->tparams[i].def.type, sb);
+        m->tparams[i].def.expr = k_clone_expr(s->ctx, t->tparams[i].def.expr, sb);
+    }
+}
+
 /* A copy of the template's record with a substituted: its members' types
  * and its member functions, which are checked (and lowered) as functions. */
 static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
@@ -764,14 +853,21 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
         k_decl *m = k_clone_func(s->ctx, tr->methods[i], &sb);
         m->name = member_name(s, r->tag, m->name);
         m->method_of = r;
+        if (tr->methods[i]->member_template)
+            member_template_of(s, m, tr->methods[i], &sb);
         r->methods[i] = m;
     }
     r->methods_cap = tr->nmethods;
     struct k_tpl_sema *ts = state(s);
     int errors = s->ctx->nerrors;
     ts->depth++;
+    k_static_members_instantiate(s, en->decl->name, r, &sb, add_out);
     k_record_layout(s, r);
     for (int i = 0; r->methods && i < r->nmethods; i++) {
+        if (r->methods[i]->member_template) {   /* instantiated where it is called */
+            k_tpl_sema_declare(s, r->methods[i]);
+            continue;
+        }
         k_sema_instance(s, r->methods[i]);
         add_out(s, r->methods[i]);
     }
@@ -1132,6 +1228,24 @@ static void specialization(k_sema_state *s, k_decl *d)
     k_sema_instance(s, d);
 }
 
+/* Whether name is "C::m" with C a class template (its static member's
+ * definition outside the class). */
+static int class_member_of(k_sema_state *s, const char *name)
+{
+    const char *last = NULL;
+    for (const char *q = strstr(name, "::"); q; q = strstr(q + 2, "::"))
+        last = q;
+    if (!last)
+        return 0;
+    char buf[256];
+    size_t n = (size_t)(last - name);
+    if (n >= sizeof buf)
+        return 0;
+    memcpy(buf, name, n);
+    buf[n] = '\0';
+    return find_class(s, buf) != NULL;
+}
+
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
 {
     if (d->kind == D_RECORD && d->ntparams == 0) {
@@ -1142,11 +1256,10 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         add_partial(s, d);
         return;
     }
-    if (d->kind == D_FUNC && d->method_of && !d->member_template)
+    if (d->kind == D_FUNC && d->method_of && (!d->member_template || d->nouter_tparams))
         return;               /* a class template's member: copied with its class */
-    if (d->kind == D_VAR && strstr(d->name, "::")) {
-        k_error(s->ctx, d->loc, "static data members of class templates are not supported"
-                " in K ('%s')", d->name);
+    if (d->kind == D_VAR && (d->static_member || class_member_of(s, d->name))) {
+        k_static_member_pattern(s, d);   /* a class template's static member */
         return;
     }
     if (d->kind == D_VAR && d->ntparams == 0) {

@@ -12,7 +12,8 @@
     "#pragma once\n#include <cuda/std/functional>\n#include <simtvm/thrust_vector.h>\n" \
     "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
     "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"       \
-    "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"
+    "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"                \
+    "#include <simtvm/thrust_placeholders.h>\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
@@ -40,6 +41,8 @@ const char *k_thrust_header_text(const char *name)
         return k_thrust_algorithm_text();
     if (!strcmp(name, "simtvm/thrust_device.h"))
         return k_thrust_device_text();
+    if (!strcmp(name, "simtvm/thrust_placeholders.h"))
+        return k_thrust_placeholders_text();
     if (!strcmp(name, "simtvm/thrust_compact.h"))
         return k_thrust_compact_text();
     if (strncmp(name, "thrust/", 7) != 0)

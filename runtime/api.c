@@ -417,6 +417,9 @@ static void unload(simtvm_vm *vm)
     simt_free(&vm->al, vm->findings_text);
     simt_free(&vm->al, vm->views_text);
     vm->stats_text = vm->findings_text = vm->views_text = NULL;
+    simt_free(&vm->al, vm->findings);
+    vm->findings = NULL;
+    vm->nfindings = 0;
 }
 
 /* Releases the quarantined (freed) module and result handles of vm and
@@ -838,6 +841,7 @@ static int record_fault(simtvm_vm *vm, api_result_data *d)
     if (!d->message || !d->text || !d->function)
         return -1;
     simtvm_fault *o = &d->fault;
+    o->kind = (simtvm_fault_kind)f->kind;
     o->message = d->message;
     o->text = d->text;
     o->function = d->function;
@@ -1128,6 +1132,66 @@ static simtvm_status restart_checker(simtvm_vm *vm)
     return SIMTVM_OK;
 }
 
+/* The kinds are the checkers' own, in the same order. */
+#define SAME_KIND(k) _Static_assert((int)SIMTVM_FINDING_##k == (int)FIND_##k, "FIND_" #k);
+SAME_KIND(BAD_ACCESS) SAME_KIND(COLL_EXITED) SAME_KIND(COLL_SELF) SAME_KIND(COLL_MISSING)
+SAME_KIND(BAR_DIVERGENT) SAME_KIND(DIV_ZERO) SAME_KIND(REM_ZERO) SAME_KIND(RACE) SAME_KIND(UNINIT)
+SAME_KIND(BAR_BLOCK) SAME_KIND(SHFL_INACTIVE) SAME_KIND(DOUBLE_FREE) SAME_KIND(BAD_FREE)
+SAME_KIND(BAD_KERNEL_ARG) SAME_KIND(API_EXTENT) SAME_KIND(API_DIRECTION) SAME_KIND(API_UNWRITTEN)
+SAME_KIND(API_UNCHECKED) SAME_KIND(API_HOST_POINTER) SAME_KIND(API_LEAK)
+_Static_assert((int)SIMTVM_FINDING_API_LEAK + 1 == (int)FIND_NKINDS, "FIND_NKINDS");
+#undef SAME_KIND
+#define SAME_FAULT(k) _Static_assert((int)SIMTVM_FAULT_##k == (int)FAULT_##k, "FAULT_" #k);
+SAME_FAULT(OTHER) SAME_FAULT(ADDRESS) SAME_FAULT(MISALIGNED) SAME_FAULT(ASSERT) SAME_FAULT(TRAP)
+SAME_FAULT(DIV_ZERO) SAME_FAULT(HANG) SAME_FAULT(NOMEM)
+_Static_assert((int)SIMTVM_FAULT_NOMEM + 1 == (int)FAULT_NKINDS, "FAULT_NKINDS");
+#undef SAME_FAULT
+
+/* Copies the checker's groups as data for simtvm_finding_get; -1 when
+ * memory runs out. */
+static int keep_findings(simtvm_vm *vm)
+{
+    simt_free(&vm->al, vm->findings);
+    vm->findings = NULL;
+    vm->nfindings = 0;
+    size_t n = simt_check_count(vm->vm.checker);
+    if (!n)
+        return 0;
+    if (!(vm->findings = simt_malloc(&vm->al, n * sizeof *vm->findings)))
+        return -1;
+    for (size_t k = 0; k < n; k++)
+        simt_check_item_get(vm->vm.checker, k, &vm->findings[k]);
+    vm->nfindings = n;
+    return 0;
+}
+
+simtvm_status simtvm_finding_get(simtvm_vm *vm, unsigned i, simtvm_finding *out)
+{
+    if (!vm || !out)
+        return SIMTVM_ERR_NULL;
+    memset(out, 0, sizeof *out);
+    if (i >= vm->nfindings)
+        return simt_api_fail(vm, SIMTVM_ERR_RANGE, "finding %u of %zu", i, vm->nfindings);
+    const simt_check_item *f = &vm->findings[i];
+    out->kind = (simtvm_finding_kind)f->kind;
+    out->check = f->check;
+    out->warning = f->warning;
+    out->message = f->message;
+    out->object = f->object;
+    const simt_module *m = vm->mod ? vm->vm.mod : NULL;
+    if (m && f->pc >= 0 && (uint32_t)f->pc < m->ncode) {
+        out->line = m->pos[f->pc].line;
+        out->column = m->pos[f->pc].col;
+    }
+    out->in_kernel = f->in_kernel;
+    for (int d = 0; d < 3; d++) {
+        out->block[d] = f->block[d];
+        out->thread[d] = f->thread[d];
+    }
+    out->count = f->count;
+    return simt_api_ok(vm);
+}
+
 simtvm_status simtvm_findings(simtvm_vm *vm, unsigned *count, const char **text)
 {
     if (count)
@@ -1145,6 +1209,8 @@ simtvm_status simtvm_findings(simtvm_vm *vm, unsigned *count, const char **text)
     unsigned n = 0;
     CAPTURE(vm, vm->findings_text, n = simt_check_finish(vm->vm.checker, &vm->vm, f));
     if (!vm->findings_text)
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
+    if (keep_findings(vm) < 0)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory");
     int incomplete = simt_checker_oom(vm->vm.checker);
     simtvm_status st = restart_checker(vm);

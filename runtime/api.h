@@ -27,6 +27,7 @@
 #include <stdatomic.h>
 
 #include "runtime/ffi.h"
+#include "runtime/observers.h"
 #include "simtvm.h"
 #include "vm/vm.h"
 
@@ -133,6 +134,8 @@ struct simtvm_vm {
     simtvm_result *results;     /* result handles made by this VM (live and freed) */
     char *stats_text;
     char *findings_text;
+    simt_check_item *findings;  /* the groups the last simtvm_findings reported */
+    size_t nfindings;
     char *views_text;           /* simtvm_write_views's messages */
     struct simtvm_debugger *debugger; /* attached (api_debug.c), or NULL */
 };

@@ -206,19 +206,24 @@ void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size,
 
 /* ---- findings ---- */
 
-static int same_group(const ck_finding *f, unsigned check, const char *cls, int32_t pc,
+/* The same finding at the same places: its kind and everything its text
+ * names (ck_class_text) compared as data. */
+static int same_group(const ck_finding *f, unsigned check, const ck_what *w, int32_t pc,
                       int32_t pc2)
 {
-    return f->check == check && f->pc == pc && f->pc2 == pc2 && !strcmp(f->cls, cls);
+    const ck_what *v = &f->what;
+    return f->check == check && f->pc == pc && f->pc2 == pc2 && v->kind == w->kind &&
+           v->space == w->space && v->write == w->write && v->size == w->size &&
+           v->acc[0] == w->acc[0] && v->acc[1] == w->acc[1] && v->side == w->side;
 }
 
-static ck_finding *find_group(simt_checker *ck, unsigned check, const char *cls, int32_t pc,
+static ck_finding *find_group(simt_checker *ck, unsigned check, const ck_what *w, int32_t pc,
                               int32_t pc2)
 {
-    if (ck->last_hit < ck->nfound && same_group(&ck->found[ck->last_hit], check, cls, pc, pc2))
+    if (ck->last_hit < ck->nfound && same_group(&ck->found[ck->last_hit], check, w, pc, pc2))
         return &ck->found[ck->last_hit];
     for (size_t k = 0; k < ck->nfound; k++)
-        if (same_group(&ck->found[k], check, cls, pc, pc2)) {
+        if (same_group(&ck->found[k], check, w, pc, pc2)) {
             ck->last_hit = k;
             return &ck->found[k];
         }
@@ -243,10 +248,11 @@ static ck_finding *new_group(simt_checker *ck)
     return f;
 }
 
-ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
-                   int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail)
+ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const ck_what *what,
+                   int32_t pc, int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr,
+                   const char *detail)
 {
-    ck_finding *f = find_group(ck, check, cls, pc, pc2);
+    ck_finding *f = find_group(ck, check, what, pc, pc2);
     if (f) {
         f->count++;
         return f;
@@ -256,7 +262,7 @@ ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cl
         return NULL;
     }
     f->check = check;
-    snprintf(f->cls, sizeof f->cls, "%s", cls);
+    f->what = *what;
     f->pc = pc;
     f->pc2 = pc2;
     f->count = 1;
@@ -274,17 +280,11 @@ ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cl
     return f;
 }
 
-void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
-                       const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail)
+/* Records what at pc by thread tid of block (NULL: the running one). */
+static void report_what(simt_checker *ck, simt_vm *vm, unsigned check, const ck_what *what,
+                        int32_t pc, const uint32_t block[3], uint32_t tid, uint64_t addr,
+                        const char *detail)
 {
-    simt_check_report_at(ck, vm, check, cls, pc, block, tid, lane, 0, detail);
-}
-
-void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls,
-                          int32_t pc, const uint32_t block[3], uint32_t tid, uint32_t lane,
-                          uint64_t addr, const char *detail)
-{
-    (void)lane; /* the lane follows from tid and the warp size */
     if (!ck)
         return;
     int host = pc >= 0 && vm->func_of_pc && (uint32_t)pc < ck->mod->ncode &&
@@ -296,9 +296,31 @@ void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const c
         ck->kernel = -1;
     else if (block)
         memcpy(ck->block_idx, block, sizeof saved);
-    ck_add(ck, vm, check, cls, pc, -1, tid, 0, addr, detail);
+    ck_add(ck, vm, check, what, pc, -1, tid, 0, addr, detail);
     ck->kernel = kernel;
     memcpy(ck->block_idx, saved, sizeof saved);
+}
+
+void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, int kind, int32_t pc,
+                       const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail)
+{
+    simt_check_report_at(ck, vm, check, kind, pc, block, tid, lane, 0, detail);
+}
+
+void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, int kind,
+                          int32_t pc, const uint32_t block[3], uint32_t tid, uint32_t lane,
+                          uint64_t addr, const char *detail)
+{
+    (void)lane; /* the lane follows from tid and the warp size */
+    const ck_what what = { .kind = kind };
+    report_what(ck, vm, check, &what, pc, block, tid, addr, detail);
+}
+
+void simt_check_finding(simt_checker *ck, simt_vm *vm, const simt_finding *f)
+{
+    const ck_what what = { .kind = f->kind, .space = f->space, .write = f->write,
+                           .size = f->size };
+    report_what(ck, vm, f->check, &what, f->pc, f->block, f->tid, f->addr, f->detail);
 }
 
 /* A warning, not an error: the GPU computes an answer and goes on. */
@@ -316,15 +338,60 @@ void simt_check_div_zero(simt_checker *ck, simt_vm *vm, int32_t pc, const uint32
              rem ? "the remainder x % 0 is x" : "the quotient x / 0 is all ones (-1 if signed)");
     size_t before = ck->nfound;
     unsigned lane = (unsigned)__builtin_ctz(lanes);
-    simt_check_report(ck, vm, 0, rem ? "Integer remainder by zero" : "Integer division by zero", pc,
-                      block, tid_base + lane, lane, detail);
+    simt_check_report(ck, vm, 0, rem ? FIND_REM_ZERO : FIND_DIV_ZERO, pc, block, tid_base + lane,
+                      lane, detail);
     if (ck->nfound > before)
         ck->found[ck->nfound - 1].warning = 1;
 }
 
-/* ---- printing ---- */
-
 /* ---- printing (vm/render.c formats) ---- */
+
+void ck_class_text(const ck_what *what, char *buf, size_t len)
+{
+    /* compute-sanitizer's message classes, where it has one */
+    static const char *const text[FIND_NKINDS] = {
+        [FIND_COLL_EXITED] = "Barrier error detected. Warp collective names exited lanes",
+        [FIND_COLL_SELF] = "Barrier error detected. Calling lane not in the warp collective's mask",
+        [FIND_COLL_MISSING] = "Barrier error detected. Missing lanes in warp collective",
+        [FIND_BAR_DIVERGENT] = "Barrier error detected. Divergent thread(s) in warp",
+        [FIND_DIV_ZERO] = "Integer division by zero",
+        [FIND_REM_ZERO] = "Integer remainder by zero",
+        [FIND_BAR_BLOCK] = "Barrier error detected. Divergent thread(s) in block",
+        [FIND_SHFL_INACTIVE] = "Barrier error detected. shfl from an inactive lane",
+        [FIND_DOUBLE_FREE] = "Malloc/Free error encountered: Double free",
+        [FIND_BAD_FREE] = "Malloc/Free error encountered: Invalid pointer to free",
+        [FIND_BAD_KERNEL_ARG] = "Invalid pointer passed to a kernel launch",
+        [FIND_API_DIRECTION] = "cudaMemcpy direction contradicts its pointers",
+        [FIND_API_UNWRITTEN] = "Unwritten device memory copied to the host",
+        [FIND_API_UNCHECKED] = "Unchecked kernel launch error",
+        [FIND_API_HOST_POINTER] = "Host pointer passed to a kernel",
+        [FIND_API_LEAK] = "Leaked device memory",
+    };
+    static const char *const space[] = {"global", "__global__", "__shared__", "__local__",
+                                        "__constant__"};
+    static const char *const acc[] = {"Read", "Write", "Atomic"}; /* enum simt_access_kind */
+    unsigned sp = what->space <= SPACE_CONST ? what->space : 0;
+    switch (what->kind) {
+    case FIND_BAD_ACCESS:
+        snprintf(buf, len, "Invalid %s %s of size %u bytes", space[sp],
+                 what->write ? "write" : "read", what->size);
+        return;
+    case FIND_UNINIT:
+        snprintf(buf, len, "Uninitialized %s memory read of size %u bytes", space[sp], what->size);
+        return;
+    case FIND_RACE:
+        snprintf(buf, len, "%s/%s", acc[what->acc[0] <= ACC_ATOMIC ? what->acc[0] : 0],
+                 acc[what->acc[1] <= ACC_ATOMIC ? what->acc[1] : 0]);
+        return;
+    case FIND_API_EXTENT:
+        snprintf(buf, len, "%s larger than its %s allocation", what->fn ? what->fn : "a copy",
+                 what->side ? "source" : "destination");
+        return;
+    default:
+        snprintf(buf, len, "%s", what->kind >= 0 && what->kind < FIND_NKINDS && text[what->kind]
+                                     ? text[what->kind] : "unknown finding");
+    }
+}
 
 /* The place of instruction pc, with its source line. */
 static simt_rspan span_of(const simt_checker *ck, int32_t pc)
@@ -372,7 +439,7 @@ static const char *access_name(unsigned kind)
 static void describe_race(const simt_checker *ck, const ck_finding *f, simt_rdiag *r,
                           char *msg, size_t len)
 {
-    const char *first = access_name(f->acc[0]), *second = access_name(f->acc[1]);
+    const char *first = access_name(f->what.acc[0]), *second = access_name(f->what.acc[1]);
     char l1[300], l2[300];
     loc_text(ck, f->pc2, l1, sizeof l1);
     loc_text(ck, f->pc, l2, sizeof l2);
@@ -418,7 +485,9 @@ static void print_finding(const simt_checker *ck, const ck_finding *f, FILE *err
     r.kind = kinds[f->warning ? 5 : f->check == CHECK_RACE ? 0 : f->check == CHECK_SYNC ? 1
                   : f->check == CHECK_MEMORY ? 2 : f->check == CHECK_API ? 4 : 3];
     r.span = span_of(ck, f->pc);
-    r.message = f->cls;
+    char cls[160];
+    ck_class_text(&f->what, cls, sizeof cls);
+    r.message = cls;
     if (f->check == CHECK_RACE) {
         describe_race(ck, f, &r, msg, sizeof msg);
         r.message = msg;
@@ -457,6 +526,32 @@ unsigned simt_check_finish(simt_checker *ck, simt_vm *vm, FILE *err)
         fprintf(err, ", %u warning%s", warnings, warnings == 1 ? "" : "s");
     fputc('\n', err);
     return n; /* warnings are findings too (exit status 3) */
+}
+
+size_t simt_check_count(const simt_checker *ck)
+{
+    return ck ? ck->nfound : 0;
+}
+
+void simt_check_item_get(const simt_checker *ck, size_t k, simt_check_item *out)
+{
+    const ck_finding *f = &ck->found[k];
+    memset(out, 0, sizeof *out);
+    out->kind = f->what.kind;
+    out->check = f->check;
+    out->warning = f->warning;
+    ck_class_text(&f->what, out->message, sizeof out->message);
+    snprintf(out->object, sizeof out->object, "%s", f->object);
+    out->pc = f->pc;
+    out->in_kernel = f->kernel >= 0;
+    out->count = f->count;
+    if (!out->in_kernel)
+        return;
+    memcpy(out->block, f->block, sizeof out->block);
+    uint32_t bx = f->block_dim[0] ? f->block_dim[0] : 1, by = f->block_dim[1] ? f->block_dim[1] : 1;
+    out->thread[0] = f->tid % bx;
+    out->thread[1] = f->tid / bx % by;
+    out->thread[2] = f->tid / bx / by;
 }
 
 /* ---- launches and blocks ---- */
@@ -503,7 +598,7 @@ static void check_launch_pointers(simt_checker *ck, simt_vm *vm, const simt_laun
                  ", which %s", k + 1, name, f->name, v, why);
         int kernel = ck->kernel;
         ck->kernel = -1;
-        ck_add(ck, vm, CHECK_MEMORY, "Invalid pointer passed to a kernel launch",
+        ck_add(ck, vm, CHECK_MEMORY, &(ck_what){ .kind = FIND_BAD_KERNEL_ARG },
                launch_pc(ck, vm, li), -1, 0, 0, 0, detail);
         ck->kernel = kernel;
     }

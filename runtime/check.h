@@ -58,10 +58,23 @@ typedef struct ck_api_watch {
 } ck_api_watch;
 #define CK_API_ARGS 16
 
-/* One group of findings: the same class at the same pair of locations. */
+/* What a finding is, beyond where: its kind and what its kind's text names
+ * (ck_class_text).  Findings group by it and by place, never by text. */
+typedef struct ck_what {
+    int kind;                /* enum simt_finding_kind (vm/observe.h) */
+    uint8_t space, write;    /* FIND_BAD_ACCESS, FIND_UNINIT: the space, 1 for a write */
+    uint16_t size;           /* FIND_BAD_ACCESS, FIND_UNINIT: bytes per lane */
+    uint8_t acc[2];          /* FIND_RACE: kinds of the earlier and the later access
+                                (enum simt_access_kind) */
+    uint8_t side;            /* FIND_API_EXTENT: 0 the destination, 1 the source */
+    const char *fn;          /* FIND_API_EXTENT: the copy's function (static storage;
+                                one per pc, so no part of the group) */
+} ck_what;
+
+/* One group of findings: the same what at the same pair of locations. */
 typedef struct ck_finding {
     unsigned check;          /* CHECK_* */
-    char cls[160];           /* compute-sanitizer message class */
+    ck_what what;
     int32_t pc, pc2;         /* where; pc2 the other access of a race, or -1 */
     int kernel;              /* function index of the launch, -1 in host code */
     uint64_t count;
@@ -72,8 +85,6 @@ typedef struct ck_finding {
     uint32_t block2[3];
     int warning;             /* printed as a warning (division by zero) */
     char object[96];         /* "s[17]", or "" */
-    uint8_t acc[2];          /* race: kinds of the earlier and the later access
-                                (enum simt_access_kind) */
     char detail[400];
 } ck_finding;
 
@@ -147,8 +158,11 @@ struct simt_checker {
 
 /* check.c: records one finding instance (grouped); returns its group, new or
  * not (NULL when it was dropped). */
-ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
-                   int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr, const char *detail);
+ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const ck_what *what,
+                   int32_t pc, int32_t pc2, uint32_t tid, uint32_t tid2, uint64_t addr,
+                   const char *detail);
+/* check.c: a finding's text, from its kind and data (the one place). */
+void ck_class_text(const ck_what *what, char *buf, size_t len);
 /* check.c: names the object at addr ("s[17]", "c[1000]", "global 0x..."). */
 void ck_object_name(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned size, char *buf,
                     size_t len);

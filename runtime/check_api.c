@@ -45,12 +45,12 @@ static enum ptr_kind ptr_kind(simt_vm *vm, uint64_t p, const simt_alloc **out)
     }
 }
 
-static void api_finding(simt_checker *ck, simt_vm *vm, const char *cls, int32_t pc,
+static void api_finding(simt_checker *ck, simt_vm *vm, const ck_what *what, int32_t pc,
                         const char *detail)
 {
     int kernel = ck->kernel;
     ck->kernel = -1; /* a host call */
-    ck_add(ck, vm, CHECK_API, cls, pc, -1, 0, 0, 0, detail);
+    ck_add(ck, vm, CHECK_API, what, pc, -1, 0, 0, 0, detail);
     ck->kernel = kernel;
 }
 
@@ -104,7 +104,7 @@ static void add_host_buffer(simt_checker *ck, const simt_alloc *a)
 
 /* ---- cudaMemcpy ---- */
 
-static void check_extent(simt_checker *ck, simt_vm *vm, const char *fn, const char *side,
+static void check_extent(simt_checker *ck, simt_vm *vm, const char *fn, int source,
                          uint64_t p, uint64_t n, const simt_alloc *a)
 {
     if (!a || a->freed || p < a->base || n <= a->size - (p - a->base))
@@ -112,11 +112,10 @@ static void check_extent(simt_checker *ck, simt_vm *vm, const char *fn, const ch
     char what[160], detail[400];
     describe_alloc(ck, a, what, sizeof what);
     snprintf(detail, sizeof detail, "%s copies %" PRIu64 " bytes, but its %s starts %" PRIu64
-             " bytes into %s: only %" PRIu64 " bytes fit", fn, n, side, p - a->base, what,
-             a->size - (p - a->base));
-    char cls[96];
-    snprintf(cls, sizeof cls, "%s larger than its %s allocation", fn, side);
-    api_finding(ck, vm, cls, vm->fault.pc, detail);
+             " bytes into %s: only %" PRIu64 " bytes fit", fn, n,
+             source ? "source" : "destination", p - a->base, what, a->size - (p - a->base));
+    const ck_what w = { .kind = FIND_API_EXTENT, .side = (uint8_t)source, .fn = fn };
+    api_finding(ck, vm, &w, vm->fault.pc, detail);
 }
 
 static const char *kind_name(int kind)
@@ -139,16 +138,16 @@ static void check_direction(simt_checker *ck, simt_vm *vm, const char *fn, int k
     if (kind < H2H || kind == DEFAULT || kind > DEFAULT)
         return;
     int dst_dev = kind == H2D || kind == D2D, src_dev = kind == D2H || kind == D2D;
-    const char *side = contradicts(dst_dev, dk) ? "destination" : contradicts(src_dev, sk)
-                       ? "source" : NULL;
-    if (!side)
+    int dst_bad = contradicts(dst_dev, dk);
+    if (!dst_bad && !contradicts(src_dev, sk))
         return;
-    int dev = !strcmp(side, "destination") ? dst_dev : src_dev;
+    int dev = dst_bad ? dst_dev : src_dev; /* the destination first, as data */
     char detail[400];
     snprintf(detail, sizeof detail, "%s with %s, but the %s is %s memory, not %s memory "
              "(swapped arguments or the wrong kind; cudaMemcpyDefault lets the pointers decide)",
-             fn, kind_name(kind), side, dev ? "host" : "device", dev ? "device" : "host");
-    api_finding(ck, vm, "cudaMemcpy direction contradicts its pointers", vm->fault.pc, detail);
+             fn, kind_name(kind), dst_bad ? "destination" : "source", dev ? "host" : "device",
+             dev ? "device" : "host");
+    api_finding(ck, vm, &(ck_what){ .kind = FIND_API_DIRECTION }, vm->fault.pc, detail);
 }
 
 /* Bytes of [src, src+n) that nothing ever wrote, copied back to the host. */
@@ -169,7 +168,7 @@ static void check_unwritten(simt_checker *ck, simt_vm *vm, const char *fn, uint6
         snprintf(detail + len, sizeof detail - (size_t)len, " (the last launch, '%s', had %" PRIu64
                  " threads: does the grid cover all the data?)",
                  ck->mod->funcs[ck->last_kernel].name, ck->last_threads);
-    api_finding(ck, vm, "Unwritten device memory copied to the host", vm->fault.pc, detail);
+    api_finding(ck, vm, &(ck_what){ .kind = FIND_API_UNWRITTEN }, vm->fault.pc, detail);
 }
 
 /* A launch failed unchecked: this copy reads what the kernel should have
@@ -188,7 +187,7 @@ static void check_failed_launch(simt_checker *ck, simt_vm *vm, uint64_t src, con
              "cudaPeekAtLastError looked, and its output is read at line %u as if it had run",
              ck->mod->funcs[ck->api_failed_kernel].name, ck->api_failed_why,
              line_of(ck, vm->fault.pc));
-    api_finding(ck, vm, "Unchecked kernel launch error", ck->api_failed_pc, detail);
+    api_finding(ck, vm, &(ck_what){ .kind = FIND_API_UNCHECKED }, ck->api_failed_pc, detail);
     ck->api_failed_pc = -1;
     (void)src;
 }
@@ -200,8 +199,8 @@ void simt_check_api_copy(simt_checker *ck, simt_vm *vm, const char *fn, uint64_t
         return;
     const simt_alloc *da, *sa;
     enum ptr_kind dk = ptr_kind(vm, dst, &da), sk = ptr_kind(vm, src, &sa);
-    check_extent(ck, vm, fn, "destination", dst, n, da);
-    check_extent(ck, vm, fn, "source", src, n, sa);
+    check_extent(ck, vm, fn, 0, dst, n, da);
+    check_extent(ck, vm, fn, 1, src, n, sa);
     check_direction(ck, vm, fn, kind, dk, sk);
     if (kind == H2D)
         add_host_buffer(ck, sa);
@@ -277,7 +276,8 @@ void ck_api_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
                      "memory, which the kernel %s at line %u (on a GPU: an illegal address)",
                      w->arg + 1, name, f->name, what,
                      a->kind == ACC_READ ? "reads" : "writes", line_of(ck, a->pc));
-            api_finding(ck, vm, "Host pointer passed to a kernel", ck->api_launch_pc, detail);
+            api_finding(ck, vm, &(ck_what){ .kind = FIND_API_HOST_POINTER }, ck->api_launch_pc,
+                        detail);
             ck->api_watch[k] = ck->api_watch[--ck->napi_watch];
             break;
         }
@@ -298,6 +298,6 @@ void simt_check_api_leaks(simt_checker *ck, simt_vm *vm)
         describe_alloc(ck, a, what, sizeof what);
         snprintf(detail, sizeof detail, "%s (at 0x%" PRIx64 ") was never freed with cudaFree "
                  "(cudaDeviceReset does not count)", what, a->base);
-        api_finding(ck, vm, "Leaked device memory", a->pc, detail);
+        api_finding(ck, vm, &(ck_what){ .kind = FIND_API_LEAK }, a->pc, detail);
     }
 }

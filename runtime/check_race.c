@@ -189,22 +189,12 @@ static int ordered(const simt_checker *ck, const ck_acc *p, uint32_t tid, uint64
     return (s > pair ? s : pair) > p->clock;
 }
 
-static const char *kind_name(unsigned kind)
-{
-    return kind == ACC_WRITE ? "Write" : kind == ACC_ATOMIC ? "Atomic" : "Read";
-}
-
 /* Records the race of access cur with the earlier access p (kinds kept as data). */
 static void report_race(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
                         uint64_t addr, const char *detail)
 {
-    char cls[32];
-    snprintf(cls, sizeof cls, "%s/%s", kind_name(p->kind), kind_name(cur->kind));
-    ck_finding *f = ck_add(ck, vm, CHECK_RACE, cls, cur->pc, p->pc, cur->tid, p->tid, addr, detail);
-    if (f) {
-        f->acc[0] = p->kind;
-        f->acc[1] = cur->kind;
-    }
+    const ck_what what = { .kind = FIND_RACE, .acc = { p->kind, cur->kind } };
+    ck_add(ck, vm, CHECK_RACE, &what, cur->pc, p->pc, cur->tid, p->tid, addr, detail);
 }
 
 static void hazard_blocks(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc *cur,
@@ -412,10 +402,9 @@ void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
             int ok = shared ? all_set(ck->shared_init, off, size)
                             : global_written(ck, vm, addr, size);
             if (!ok) {
-                char cls[96];
-                snprintf(cls, sizeof cls, "Uninitialized %s memory read of size %u bytes",
-                         shared ? "__shared__" : "__global__", size);
-                ck_add(ck, vm, CHECK_INIT, cls, a->pc, -1, a->tid_base + l, 0, addr, NULL);
+                const ck_what what = { .kind = FIND_UNINIT, .size = (uint16_t)size,
+                                       .space = shared ? SPACE_SHARED : SPACE_GLOBAL };
+                ck_add(ck, vm, CHECK_INIT, &what, a->pc, -1, a->tid_base + l, 0, addr, NULL);
             }
         }
         if (a->kind != ACC_READ) {

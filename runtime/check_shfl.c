@@ -19,8 +19,7 @@ static void shfl_event(void *ctx, simt_vm *vm, const simt_shfl_event *s)
         char detail[200];
         snprintf(detail, sizeof detail, "lane %u of warp %u reads lane %u, which is not among the "
                  "participating lanes 0x%08x: the value is undefined", l, s->warp, src, s->lanes);
-        simt_check_report(ctx, vm, CHECK_SYNC, "Barrier error detected. shfl from an inactive lane",
-                          s->pc, NULL, s->tid_base + l, l, detail);
+        simt_check_report(ctx, vm, CHECK_SYNC, FIND_SHFL_INACTIVE, s->pc, NULL, s->tid_base + l, l, detail);
     }
 }
 

@@ -19,7 +19,6 @@
 
 #include "runtime/check.h"
 
-#define CK_SYNC_CLASS "Barrier error detected. Divergent thread(s) in block"
 
 /* A place where warps stand, and how many. */
 typedef struct ck_place {
@@ -177,7 +176,8 @@ void ck_sync_barrier(simt_checker *ck)
         char detail[400];
         describe(ck, p, np, ref, detail, sizeof detail);
         const ck_bar_warp *bw = &ck->bar_warps[p[ref].first];
-        ck_add(ck, NULL, CHECK_SYNC, CK_SYNC_CLASS, p[ref].at, -1, bw->tid_base + bw->lane, 0, 0,
+        const ck_what what = { .kind = FIND_BAR_BLOCK };
+        ck_add(ck, NULL, CHECK_SYNC, &what, p[ref].at, -1, bw->tid_base + bw->lane, 0, 0,
                detail);
         ck->bar_diverged = 1; /* later barriers of this block only repeat it */
     }

@@ -4,33 +4,10 @@
  * Hardware serves a warp-wide load or store as one request; the L1 splits it
  * into the distinct 32-byte sectors of 128-byte lines that its lanes touch.
  * Nsight Compute's sectors/request is exactly that count, so it is computed
- * here from the per-lane addresses and nothing else.
+ * here from the per-lane addresses and nothing else; the shape the memory
+ * unit found (vm/memunit.c: one address, unit stride) is not derived again.
  */
-#include <string.h>
-
 #include "runtime/model.h"
-
-uint64_t simt_lanes_differ(const uint64_t *addr, uint64_t first, uint64_t step)
-{
-    /* two lanes at a time in SSE2-sized vectors, two accumulators: the model
-     * runs this on every whole-warp access.  (32-byte generic vectors made
-     * gcc keep them on the stack without -mavx2: 185 host instructions.) */
-    typedef uint64_t v2 __attribute__((vector_size(16)));
-    v2 acc0 = {0, 0}, acc1 = {0, 0};
-    v2 want0 = {first, first + step}, want1 = {first + 2 * step, first + 3 * step};
-    const v2 inc = {4 * step, 4 * step};
-    for (unsigned l = 0; l < 32; l += 4) {
-        v2 x0, x1;
-        memcpy(&x0, addr + l, sizeof x0);
-        memcpy(&x1, addr + l + 2, sizeof x1);
-        acc0 |= x0 ^ want0;
-        acc1 |= x1 ^ want1;
-        want0 += inc;
-        want1 += inc;
-    }
-    acc0 |= acc1;
-    return acc0[0] | acc0[1];
-}
 
 /* Sorts a short list in place (at most SIMT_MAX_SECTORS entries). */
 static void sort_small(uint64_t *v, unsigned n)
@@ -64,7 +41,7 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
     if (a->mask == UINT32_MAX && a->size && a->size <= 16 &&
         SIMT_ADDR_SPACE(a->addr[0]) == space) {
         uint64_t a0 = a->addr[0];
-        if (!simt_lanes_differ(a->addr, a0, a->size) && SIMT_ADDR_SPACE(a0 + 32u * a->size - 1) == space) {
+        if (a->shape == SHAPE_UNIT_STRIDE && SIMT_ADDR_SPACE(a0 + 32u * a->size - 1) == space) {
             uint64_t lo = a0 / SIMT_SECTOR_BYTES, hi = (a0 + 32u * a->size - 1) / SIMT_SECTOR_BYTES;
             for (uint64_t s = lo; s <= hi; s++)
                 sectors[n++] = s;
@@ -76,7 +53,7 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
     /* A whole warp at one address (an atomic on a counter, a broadcast
      * load): the sectors of one lane. */
     if (a->mask == UINT32_MAX && SIMT_ADDR_SPACE(a->addr[0]) == space &&
-        !simt_lanes_differ(a->addr, a->addr[0], 0)) {
+        a->shape == SHAPE_UNIFORM) {
         uint64_t first = a->addr[0] / SIMT_SECTOR_BYTES, last = (a->addr[0] + span) / SIMT_SECTOR_BYTES;
         sectors[n++] = first;
         if (last != first)
@@ -126,7 +103,7 @@ unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsi
     uint64_t v[32];
     unsigned n = 0;
     if (a->mask == UINT32_MAX && SIMT_ADDR_SPACE(a->addr[0]) == space &&
-        !simt_lanes_differ(a->addr, a->addr[0], 0)) {
+        a->shape == SHAPE_UNIFORM) {
         *max_same = 32; /* a whole warp at one address */
         return 1;
     }

@@ -83,6 +83,40 @@ simt_status simt_lib_STRSTR(call *c)
     return ret_u64(c, p ? arg(c, 0) + (uint64_t)(p - h) : 0);
 }
 
+/* strspn and strcspn: the length of s's first run of characters in (out
+ * of) the set. */
+static simt_status span(call *c, const char *fn, int in_set)
+{
+    size_t sl, al;
+    const char *s = guest_str(c, fn, arg(c, 0), SIZE_MAX, &sl);
+    const char *set = s ? guest_str(c, fn, arg(c, 1), SIZE_MAX, &al) : NULL;
+    if (!set)
+        return SIMT_FAULT;
+    return ret_u64(c, in_set ? strspn(s, set) : strcspn(s, set));
+}
+
+simt_status simt_lib_STRSPN(call *c)
+{
+    return span(c, "strspn", 1);
+}
+
+simt_status simt_lib_STRCSPN(call *c)
+{
+    return span(c, "strcspn", 0);
+}
+
+/* strpbrk: the first character of s that is in the set (a pointer into s). */
+simt_status simt_lib_STRPBRK(call *c)
+{
+    size_t sl, al;
+    const char *s = guest_str(c, "strpbrk", arg(c, 0), SIZE_MAX, &sl);
+    const char *set = s ? guest_str(c, "strpbrk", arg(c, 1), SIZE_MAX, &al) : NULL;
+    if (!set)
+        return SIMT_FAULT;
+    const char *p = strpbrk(s, set);
+    return ret_u64(c, p ? arg(c, 0) + (uint64_t)(p - s) : 0);
+}
+
 /* strdup: a host malloc block (free() takes it). */
 simt_status simt_lib_STRDUP(call *c)
 {

@@ -195,10 +195,8 @@ static simt_status free_error(call *c, uint64_t addr, simt_status st)
     if (!vm->checker || !(vm->cfg.checks & CHECK_MEMORY))
         return st;
     simt_alloc *a = simt_mem_find(&vm->mem, addr);
-    const char *cls = a && a->base == addr && a->freed
-                          ? "Malloc/Free error encountered: Double free"
-                          : "Malloc/Free error encountered: Invalid pointer to free";
-    simt_check_report_at(vm->checker, vm, CHECK_MEMORY, cls, vm->fault.pc, NULL, 0, 0, addr,
+    int kind = a && a->base == addr && a->freed ? FIND_DOUBLE_FREE : FIND_BAD_FREE;
+    simt_check_report_at(vm->checker, vm, CHECK_MEMORY, kind, vm->fault.pc, NULL, 0, 0, addr,
                       vm->fault.message);
     return SIMT_OK;
 }
@@ -524,6 +522,8 @@ static const struct cuda_error_text {
     { 719, "cudaErrorLaunchFailure", "unspecified launch failure" },
     { 900, "cudaErrorStreamCaptureUnsupported", "operation not permitted when stream is capturing" },
     { 903, "cudaErrorStreamCaptureUnmatched", "capture was not initiated in this stream" },
+    { 910, "cudaErrorGraphExecUpdateFailure", "the graph update was not performed because it "
+      "included changes which violated constraints specific to instantiated graph update" },
     { 999, "cudaErrorUnknown", "unknown error" },
     { -1, "unrecognized error code", "unrecognized error code" }, /* must stay last */
 };

@@ -257,6 +257,7 @@ simt_status bi_ASSERT_FAIL(call *c)
     int device = !c->t->is_host;
     /* the texts of CUDA's device-side message and of glibc's */
     simt_vm_faultf(c->vm, "Assertion `%.*s%s failed.", (int)n, e, device ? "`" : "'");
+    c->vm->fault.kind = FAULT_ASSERT;
     if (device)
         c->vm->fault.cuda_error = CUDA_ERROR_ASSERT;
     return SIMT_FAULT;
@@ -267,6 +268,7 @@ simt_status bi_ASSERT_FAIL(call *c)
 simt_status bi_TRAP(call *c)
 {
     simt_vm_faultf(c->vm, "__trap() called");
+    c->vm->fault.kind = FAULT_TRAP;
     c->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_FAILURE;
     return SIMT_FAULT;
 }

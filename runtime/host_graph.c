@@ -28,9 +28,11 @@
 
 typedef struct simt_graphs simt_graphs;
 
-enum { GN_KERNEL, GN_MEMCPY, GN_MEMSET, GN_HOST, GN_EMPTY };
+enum { GN_KERNEL, GN_MEMCPY, GN_MEMSET, GN_HOST, GN_EMPTY, GN_CHILD };
 enum { CUDA_ERROR_ILLEGAL_STATE = 401, CUDA_ERROR_CAPTURE_UNSUPPORTED = 900,
-       CUDA_ERROR_CAPTURE_UNMATCHED = 903 };
+       CUDA_ERROR_CAPTURE_UNMATCHED = 903, CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE = 910 };
+/* cudaGraphExecUpdateResult */
+enum { UPDATE_SUCCESS = 0, UPDATE_TOPOLOGY_CHANGED = 2, UPDATE_NODE_TYPE_CHANGED = 3 };
 enum { MAX_GRAPHS = 1 << 16, MAX_NODES = 1 << 20, MAX_CAPTURED = 256 };
 
 typedef struct gnode {
@@ -47,10 +49,17 @@ typedef struct gnode {
     uint32_t value, elem;
     /* host */
     uint64_t fn, data;
+    /* child graph: the handle of the graph's own copy of it */
+    uint64_t child;
+    /* a node of an executable graph: the index of the node of the source
+     * graph it stands for, and whether it came from inside a child graph
+     * (instantiation puts a child graph's nodes in place of its node) */
+    int origin, nested;
 } gnode;
 
 typedef struct graph {
     int used, executable;
+    uint64_t source;          /* executable: the graph it was instantiated from */
     gnode *nodes;
     int n;
     size_t cap;
@@ -79,10 +88,18 @@ static simt_graphs *graphs_of(simt_vm *vm)
     return vm->graphs;
 }
 
+static void graph_clear(simt_vm *vm, graph *g);
+
+/* A node's own memory: its arguments, and a child graph node's copy of the
+ * child graph. */
 static void node_free(simt_vm *vm, gnode *n)
 {
     simt_free(&vm->cfg.alloc, n->args);
     n->args = NULL;
+    simt_graphs *gs = vm->graphs;
+    if (n->kind == GN_CHILD && gs && n->child && n->child <= (uint64_t)gs->n)
+        graph_clear(vm, &gs->list[n->child - 1]);
+    n->child = 0;
 }
 
 static void graph_clear(simt_vm *vm, graph *g)
@@ -139,18 +156,63 @@ static uint64_t node_add(simt_vm *vm, uint64_t handle, graph *g, gnode *n)
     return handle << 32 | (uint64_t)g->n;
 }
 
-/* A copy of every node of from in to (instantiate, clone). */
-static int graph_copy(simt_vm *vm, graph *to, const graph *from)
+/* n's arguments in memory of its own (n is a copy of a node); -1 when out
+ * of memory (then n holds none). */
+static int own_args(simt_vm *vm, gnode *n)
 {
-    for (int i = 0; i < from->n; i++) {
-        gnode n = from->nodes[i];
-        if (n.nargs) {
-            n.args = simt_calloc(&vm->cfg.alloc, (size_t)n.nargs, sizeof *n.args);
-            if (!n.args)
+    const uint64_t *from = n->args;
+    n->args = NULL;
+    if (!n->nargs || !from)
+        return 0;
+    n->args = simt_calloc(&vm->cfg.alloc, (size_t)n->nargs, sizeof *n->args);
+    if (!n->args)
+        return -1;
+    memcpy(n->args, from, (size_t)n->nargs * sizeof *n->args);
+    return 0;
+}
+
+/* The nodes of graph from appended to to, a child graph's nodes in place of
+ * its node, each knowing the node of from it stands for (instantiation,
+ * cudaGraphExecUpdate).  Makes no graph, so `to` may be a local. */
+static int flatten_into(simt_vm *vm, graph *to, uint64_t from, int origin)
+{
+    const graph *f = &vm->graphs->list[from - 1];
+    for (int i = 0; i < f->n; i++) {
+        gnode n = f->nodes[i];
+        n.origin = origin >= 0 ? origin : i;
+        n.nested = origin >= 0;
+        if (n.kind == GN_CHILD) {
+            if (flatten_into(vm, to, n.child, n.origin) != 0)
                 return -1;
-            memcpy(n.args, from->nodes[i].args, (size_t)n.nargs * sizeof *n.args);
+            continue;
         }
-        if (!node_add(vm, 1, to, &n)) {
+        if (own_args(vm, &n) != 0 || !node_add(vm, 1, to, &n)) {
+            node_free(vm, &n);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A copy of graph from's nodes in graph to (cudaGraphClone, a child graph
+ * node), each child graph copied too.  Handles, not pointers: making a
+ * child graph may move the list. */
+static int clone_into(simt_vm *vm, uint64_t to, uint64_t from)
+{
+    for (int i = 0; i < vm->graphs->list[from - 1].n; i++) {
+        gnode n = vm->graphs->list[from - 1].nodes[i];
+        if (own_args(vm, &n) != 0)
+            return -1;
+        if (n.kind == GN_CHILD) {
+            uint64_t h = graph_new(vm, 0);
+            if (!h || clone_into(vm, h, n.child) != 0) {
+                n.child = h;
+                node_free(vm, &n);
+                return -1;
+            }
+            n.child = h;
+        }
+        if (!node_add(vm, 1, &vm->graphs->list[to - 1], &n)) {
             node_free(vm, &n);
             return -1;
         }
@@ -267,16 +329,14 @@ static int kernel_args(call *c, const char *fn, uint32_t func, uint64_t params, 
     return 0;
 }
 
-/* cudaKernelNodeParams: func, gridDim, blockDim, sharedMemBytes,
- * kernelParams, extra at CUDA's offsets. */
-simt_status bi_CUDA_GRAPH_ADD_KERNEL(call *c)
+/* A kernel node from the cudaKernelNodeParams at addr: func, gridDim,
+ * blockDim, sharedMemBytes, kernelParams, extra at CUDA's offsets.
+ * Returns 0, -1 for a fault, or the CUDA error (n then holds nothing). */
+static int read_kernel_node(call *c, const char *fn, uint64_t addr, gnode *out)
 {
-    static const char fn[] = "cudaGraphAddKernelNode";
-    if (context_broken(c))
-        return SIMT_OK;
-    const uint8_t *p = guest(c, fn, arg(c, 4), 56, 0);
+    const uint8_t *p = guest(c, fn, addr, 56, 0);
     if (!p)
-        return SIMT_FAULT;
+        return -1;
     gnode n = {.kind = GN_KERNEL};
     uint64_t func, params, extra;
     uint32_t shared;
@@ -291,15 +351,28 @@ simt_status bi_CUDA_GRAPH_ADD_KERNEL(call *c)
     /* a pointer to a function is its index + 1 (lang/lower_call.c) */
     /* (an H200 answers a host function with cudaErrorInvalidResourceHandle) */
     if (func == 0 || extra)
-        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+        return CUDA_ERROR_INVALID_VALUE;
     if (func > m->nfuncs || !(m->funcs[func - 1].kind & FN_KERNEL))
-        return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+        return CUDA_ERROR_INVALID_RESOURCE_HANDLE;
     n.func = (uint32_t)(func - 1);
     int r = kernel_args(c, fn, n.func, params, &n);
     if (r != 0) {
         node_free(c->vm, &n);
-        return r < 0 ? SIMT_FAULT : cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+        return r < 0 ? -1 : CUDA_ERROR_INVALID_VALUE;
     }
+    *out = n;
+    return 0;
+}
+
+simt_status bi_CUDA_GRAPH_ADD_KERNEL(call *c)
+{
+    static const char fn[] = "cudaGraphAddKernelNode";
+    if (context_broken(c))
+        return SIMT_OK;
+    gnode n;
+    int r = read_kernel_node(c, fn, arg(c, 4), &n);
+    if (r)
+        return r < 0 ? SIMT_FAULT : cuda_return(c, r);
     return add_node(c, fn, &n);
 }
 
@@ -459,9 +532,13 @@ static simt_status copy_graph(call *c, const char *fn, int executable)
     if (!graph_of(c->vm, arg(c, 1), 0))
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     uint64_t h = graph_new(c->vm, executable);
-    /* graph_new may move the list: look the source up again */
-    graph *from = graph_of(c->vm, arg(c, 1), 0);
-    if (!h || graph_copy(c->vm, &c->vm->graphs->list[h - 1], from) != 0)
+    if (!h)
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    /* graph_new may move the list: look the graphs up again */
+    int bad = executable ? flatten_into(c->vm, &c->vm->graphs->list[h - 1], arg(c, 1), -1)
+                         : clone_into(c->vm, h, arg(c, 1));
+    c->vm->graphs->list[h - 1].source = arg(c, 1);
+    if (bad)
         return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
     if (store_u64(c, fn, arg(c, 0), h) != 0)
         return SIMT_FAULT;
@@ -507,6 +584,151 @@ simt_status bi_CUDA_GRAPH_DESTROY(call *c)
 simt_status bi_CUDA_GRAPH_EXEC_DESTROY(call *c)
 {
     return destroy(c, 1);
+}
+
+/* ---- child graphs and updates ---- */
+
+/* cudaGraphAddChildGraphNode(&node, graph, deps, ndeps, child): the node
+ * holds a copy of child (a later change to child does not reach it). */
+simt_status bi_CUDA_GRAPH_ADD_CHILD(call *c)
+{
+    static const char fn[] = "cudaGraphAddChildGraphNode";
+    if (context_broken(c))
+        return SIMT_OK;
+    if (!graph_of(c->vm, arg(c, 1), 0) || !graph_of(c->vm, arg(c, 4), 0) ||
+        arg(c, 1) == arg(c, 4))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    gnode n = {.kind = GN_CHILD, .child = graph_new(c->vm, 0)};
+    if (!n.child || clone_into(c->vm, n.child, arg(c, 4)) != 0) {
+        node_free(c->vm, &n);
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    }
+    return add_node(c, fn, &n);
+}
+
+/* The node a handle names in a graph that is not executable, or NULL. */
+static gnode *node_of(simt_vm *vm, uint64_t handle)
+{
+    graph *g = graph_of(vm, handle >> 32, 0);
+    uint64_t i = handle & 0xffffffffu;
+    return g && i && i <= (uint64_t)g->n ? &g->nodes[i - 1] : NULL;
+}
+
+/* cudaGraphChildGraphNodeGetGraph(node, &graph): the node's own copy. */
+simt_status bi_CUDA_GRAPH_CHILD_GET_GRAPH(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    gnode *n = node_of(c->vm, arg(c, 0));
+    if (!n || n->kind != GN_CHILD || !arg(c, 1))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (store_u64(c, "cudaGraphChildGraphNodeGetGraph", arg(c, 1), n->child) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* Puts the kernel node read from params (cudaKernelNodeParams) in place of
+ * *at, which must be a kernel node. */
+static simt_status set_kernel(call *c, const char *fn, gnode *at, uint64_t params)
+{
+    if (!at || at->kind != GN_KERNEL || !params)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    gnode n;
+    int r = read_kernel_node(c, fn, params, &n);
+    if (r)
+        return r < 0 ? SIMT_FAULT : cuda_return(c, r);
+    n.origin = at->origin;
+    n.nested = at->nested;
+    node_free(c->vm, at);
+    *at = n;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaGraphKernelNodeSetParams(node, &params): later instantiations use them. */
+simt_status bi_CUDA_GRAPH_KERNEL_SET(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    return set_kernel(c, "cudaGraphKernelNodeSetParams", node_of(c->vm, arg(c, 0)),
+                      arg(c, 1));
+}
+
+/* cudaGraphExecKernelNodeSetParams(exec, node, &params): node is a kernel
+ * node of the graph exec was made from; the executable graph's copy of it
+ * changes, the graph does not. */
+simt_status bi_CUDA_GRAPH_EXEC_KERNEL_SET(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    graph *e = graph_of(c->vm, arg(c, 0), 1);
+    uint64_t node = arg(c, 1), i = node & 0xffffffffu;
+    gnode *at = NULL;
+    for (int k = 0; e && e->source == node >> 32 && i && k < e->n; k++)
+        if ((uint64_t)e->nodes[k].origin == i - 1 && !e->nodes[k].nested)
+            at = &e->nodes[k];
+    return set_kernel(c, "cudaGraphExecKernelNodeSetParams", at, arg(c, 2));
+}
+
+/* Writes cudaGraphExecUpdateResultInfo: result 0, errorNode 8,
+ * errorFromNode 16. */
+static int update_info(call *c, uint64_t info, int result, uint64_t node, uint64_t from)
+{
+    static const char fn[] = "cudaGraphExecUpdate";
+    return store_i32(c, fn, info, result) || store_u64(c, fn, info + 8, node) ||
+           store_u64(c, fn, info + 16, from);
+}
+
+/* Why the nodes of `to` cannot take the place of e's (cudaGraphExecUpdate's
+ * result), and in *at the index of the first that differs, or -1. */
+static int update_check(const graph *e, const graph *to, int *at)
+{
+    *at = -1;
+    if (to->n != e->n)
+        return UPDATE_TOPOLOGY_CHANGED;
+    for (int k = 0; k < e->n; k++)
+        if (to->nodes[k].origin != e->nodes[k].origin ||
+            to->nodes[k].nested != e->nodes[k].nested) {
+            return UPDATE_TOPOLOGY_CHANGED;
+        } else if (to->nodes[k].kind != e->nodes[k].kind) {
+            *at = k;
+            return UPDATE_NODE_TYPE_CHANGED;
+        }
+    return UPDATE_SUCCESS;
+}
+
+/* cudaGraphExecUpdate(exec, graph, &resultInfo), CUDA 12's and 13's: when
+ * graph has exec's shape (the same nodes, of the same kinds, in the same
+ * places) its parameters replace exec's; else nothing changes and the call
+ * fails with cudaErrorGraphExecUpdateFailure, the result saying why. */
+simt_status bi_CUDA_GRAPH_EXEC_UPDATE(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    uint64_t info = arg(c, 2);
+    if (!graph_of(c->vm, arg(c, 0), 1) || !graph_of(c->vm, arg(c, 1), 0) || !info)
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    graph to = {0};
+    if (flatten_into(c->vm, &to, arg(c, 1), -1) != 0) {
+        graph_clear(c->vm, &to);
+        return cuda_return(c, CUDA_ERROR_MEMORY_ALLOCATION);
+    }
+    graph *e = graph_of(c->vm, arg(c, 0), 1);
+    int at, result = update_check(e, &to, &at);
+    uint64_t node = at >= 0 ? arg(c, 1) << 32 | (uint64_t)(to.nodes[at].origin + 1) : 0;
+    uint64_t from = at >= 0 ? e->source << 32 | (uint64_t)(e->nodes[at].origin + 1) : 0;
+    if (result == UPDATE_SUCCESS) {
+        graph old = *e;
+        e->nodes = to.nodes;
+        e->n = to.n;
+        e->cap = to.cap;   /* e->source stays: its nodes still name exec's */
+        old.executable = 1;
+        to = old;
+    }
+    graph_clear(c->vm, &to);
+    if (update_info(c, info, result, node, from) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, result == UPDATE_SUCCESS ? CUDA_SUCCESS
+                                                   : CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE);
 }
 
 /* ---- running an executable graph (for the K template cudaGraphLaunch) ---- */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "runtime/model.h"
+#include "vm/memunit.h"
 #include "vm/opcodes.h"
 
 /* L2 associativity; the L1 is modelled 4-way (a guess: NVIDIA does not publish them). */
@@ -470,7 +471,7 @@ static int access_consecutive(simt_model *m, const simt_warp_access *a)
 {
     uint64_t a0 = a->addr[0], end = a0 + 32u * a->size - 1;
     unsigned space = SIMT_ADDR_SPACE(a0);
-    if (SIMT_ADDR_SPACE(end) != space || simt_lanes_differ(a->addr, a0, a->size))
+    if (a->shape != SHAPE_UNIT_STRIDE || SIMT_ADDR_SPACE(end) != space)
         return 0;
     if (space == SPACE_SHARED) {
         access_shared(m, a, 2);
@@ -502,20 +503,7 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
     }
     if (a->mask == UINT32_MAX && a->size && a->size <= 16 && access_consecutive(m, a))
         return;
-    unsigned spaces = 0;
-    const uint64_t first = a->addr[__builtin_ctz(a->mask)];
-    uint64_t differ = 0; /* the bits in which some lane's address differs from the first's */
-    if (a->mask == UINT32_MAX) {
-        differ = simt_lanes_differ(a->addr, first, 0);
-    } else {
-        for (uint32_t mk = a->mask; mk; mk &= mk - 1)
-            differ |= a->addr[__builtin_ctz(mk)] ^ first;
-    }
-    if (!SIMT_ADDR_SPACE(differ)) /* one space: nearly every access */
-        spaces = 1u << (SIMT_ADDR_SPACE(first) & 7u);
-    else
-        for (uint32_t mk = a->mask; mk; mk &= mk - 1)
-            spaces |= 1u << (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(mk)]) & 7u);
+    const unsigned spaces = a->spaces; /* the memory unit's (vm/memunit.c) */
     if (spaces & (1u << SPACE_GLOBAL))
         access_memory(m, a, SPACE_GLOBAL);
     if (spaces & (1u << SPACE_LOCAL))
@@ -559,6 +547,8 @@ static void spill_one(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, u
         unsigned l = (unsigned)__builtin_ctz(mk);
         a.addr[l] = SIMT_ADDR(SPACE_LOCAL, base + 4 * l);
     }
+    a.verdict = VERDICT_REGION;
+    simt_access_classify(&a); /* as the memory unit would (vm/memunit.h) */
     uint64_t lat = memory_traffic(m, &a, SPACE_LOCAL);
     /* LDL and STL are instructions of their own. */
     m->cur->c[CNT_INST]++;

@@ -58,9 +58,6 @@ enum simt_wait_class { WAITC_NONE, WAITC_ALU, WAITC_SHORT, WAITC_LONG };
  * lanes in that space. */
 unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sectors,
                        unsigned *lines, unsigned *lanes);
-/* The bits in which the 32 addresses differ from first, first + step,
- * first + 2 step ...: 0 when lane l is at first + l * step for every l. */
-uint64_t simt_lanes_differ(const uint64_t *addr, uint64_t first, uint64_t step);
 /* Distinct addresses among lanes in `space` (constant serialisation); and the
  * most lanes that share one address (atomic serialisation) in *max_same. */
 unsigned simt_distinct_addresses(const simt_warp_access *a, unsigned space, unsigned *max_same);
@@ -111,7 +108,8 @@ typedef struct simt_warp_time {
     uint64_t t;                 /* next cycle this warp can issue */
     uint64_t start;             /* when its block started */
     uint64_t last_issue;        /* cycle of its last issued instruction */
-    uint64_t *ready;            /* per register (mod 256): cycle its value is ready */
+    uint64_t *ready;            /* per register (mod 256): cycle its value is ready;
+                                   SIMT_NO_REG: always 0 */
     uint8_t *wclass;            /* per register: enum simt_wait_class of its producer */
     int last_dest;              /* register written by the last instruction, or -1 */
     int spill_store;            /* spilled register whose store is still to issue, or -1 */
@@ -125,9 +123,13 @@ typedef struct simt_warp_time {
 
 /* What the timing model needs of one instruction, decoded once per module
  * (timing.c simt_timing_decode) instead of at each issue. */
-enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4 };
+enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8 };
+/* A source slot past nsrc (of the first three): a register slot that is
+ * never written, ready at cycle 0, so that three compares need no count. */
+#define SIMT_NO_REG SIMT_TRACKED_REGS
 typedef struct simt_pc_time {
-    uint8_t src[5], nsrc;       /* registers read (mod SIMT_TRACKED_REGS) */
+    uint16_t src[5];            /* registers read (mod SIMT_TRACKED_REGS); SIMT_NO_REG */
+    uint8_t nsrc;               /* PCT_MANY: more than 3 */
     uint8_t dest;               /* register written (with PCT_WRITES) */
     uint8_t flags;
     uint8_t wclass, pair_wclass; /* enum simt_wait_class of the result, of the pair's first */

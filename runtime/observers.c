@@ -58,8 +58,7 @@ static void ck_finding(void *ctx, simt_vm *vm, const simt_finding *f)
     if (f->kind == FIND_DIV_ZERO)
         simt_check_div_zero(ctx, vm, f->pc, f->block, f->warp, f->tid - f->lane, f->lanes);
     else
-        simt_check_report_at(ctx, vm, f->check, f->cls, f->pc, f->block, f->tid, f->lane, f->addr,
-                             f->detail);
+        simt_check_finding(ctx, vm, f);
 }
 
 simt_observer simt_checker_observer(simt_checker *ck, unsigned checks)
@@ -108,6 +107,11 @@ static void md_issue(void *ctx, int32_t pc, uint32_t mask, uint32_t warp)
     simt_model_issue(ctx, pc, mask, warp);
 }
 
+static void md_issue_run(void *ctx, int32_t last, uint32_t n, uint32_t mask, uint32_t warp)
+{
+    simt_model_issue_run(ctx, last, n, mask, warp);
+}
+
 static void md_branch(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp)
 {
     (void)warp;
@@ -147,6 +151,7 @@ simt_observer simt_model_observer(simt_model *m, int follows_blocks)
     o.launch_end = md_launch_end;
     o.block_begin = md_block_begin;
     o.issue = md_issue;
+    o.issue_run = md_issue_run;
     o.branch = md_branch;
     o.access = md_access;
     o.barrier = md_barrier;

@@ -43,13 +43,30 @@ void simt_check_fence(simt_checker *ck);
 void simt_check_warp_sync(simt_checker *ck, uint32_t warp, uint32_t lanes);
 /* Host code or a runtime builtin wrote [addr, addr+len) (init: counts as written). */
 void simt_check_host_write(simt_checker *ck, uint64_t addr, uint64_t len);
-/* A finding the VM detected itself: a memory fault under --check=memory, a sync
- * error.  cls is the message class ("Invalid __global__ write of size 4 bytes",
- * "Barrier error detected. Divergent thread(s) in warp"); detail says more. */
-void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls, int32_t pc,
+/* One group of findings as data (simtvm_finding_get). */
+typedef struct simt_check_item {
+    int kind;                /* enum simt_finding_kind */
+    unsigned check;
+    int warning;
+    char message[160], object[96];
+    int32_t pc;
+    int in_kernel;
+    uint32_t block[3], thread[3];
+    uint64_t count;
+} simt_check_item;
+/* The groups simt_check_finish reports, in its order: their number, and
+ * item k of them. */
+size_t simt_check_count(const simt_checker *ck);
+void simt_check_item_get(const simt_checker *ck, size_t k, simt_check_item *out);
+/* A finding the VM detected itself (vm/observe.h): a memory fault under
+ * --check=memory, a sync error. */
+void simt_check_finding(simt_checker *ck, simt_vm *vm, const simt_finding *f);
+/* A finding of a kind whose text names nothing else (enum
+ * simt_finding_kind: FIND_SHFL_INACTIVE...); detail says more. */
+void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, int kind, int32_t pc,
                        const uint32_t block[3], uint32_t tid, uint32_t lane, const char *detail);
 /* The same about the guest address addr (names the memory object). */
-void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, const char *cls,
+void simt_check_report_at(simt_checker *ck, simt_vm *vm, unsigned check, int kind,
                           int32_t pc, const uint32_t block[3], uint32_t tid, uint32_t lane,
                           uint64_t addr, const char *detail);
 /* Lanes `lanes` of warp `warp` (lane 0 is thread tid_base of block `block`)
@@ -88,6 +105,8 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li);
 void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads);
 /* One warp instruction issued at pc by lanes `mask` of warp `warp`. */
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp);
+/* n instructions, pc last - n + 1 .. last (vm/observe.h issue_run) */
+void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp);
 void simt_model_access(simt_model *m, const simt_warp_access *a);
 /* A conditional branch executed by a group; divergent if it split the group. */
 void simt_model_branch(simt_model *m, int32_t pc, int divergent);

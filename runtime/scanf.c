@@ -1,4 +1,4 @@
-/* runtime/scanf.c -- sscanf and fscanf on the host.
+/* runtime/scanf.c -- sscanf, fscanf and scanf on the host.
  *
  * The guest's format is cut into pieces of literal text and one conversion
  * each; every piece goes to the host's sscanf/fscanf with a %n after it and
@@ -152,4 +152,11 @@ simt_status simt_lib_FSCANF(call *c)
 {
     scan_src src = { simt_stdio_stream(c, "fscanf", arg(c, 0)), NULL };
     return src.f ? scan(c, &src, 1) : SIMT_FAULT;
+}
+
+/* scanf reads the stdin simtvm was given, as fscanf(stdin, ...) does. */
+simt_status simt_lib_SCANF(call *c)
+{
+    scan_src src = { stdin, NULL };
+    return scan(c, &src, 0);
 }

@@ -294,6 +294,17 @@ simt_status simt_lib_FGETC(call *c)
     return f ? ret_int(c, fgetc(f)) : SIMT_FAULT;
 }
 
+simt_status simt_lib_GETC(call *c)
+{
+    FILE *f = simt_stdio_stream(c, "getc", arg(c, 0));
+    return f ? ret_int(c, getc(f)) : SIMT_FAULT;
+}
+
+simt_status simt_lib_GETCHAR(call *c)
+{
+    return ret_int(c, getchar());
+}
+
 simt_status simt_lib_FEOF(call *c)
 {
     FILE *f = simt_stdio_stream(c, "feof", arg(c, 0));

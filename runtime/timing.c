@@ -129,8 +129,8 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
         memset(nw + t->cap_warps, 0, (cap - t->cap_warps) * sizeof *nw);
         t->warps = nw;
         for (uint32_t k = t->cap_warps; k < cap; k++) {
-            nw[k].ready = simt_calloc(&m->al, SIMT_TRACKED_REGS, sizeof(uint64_t));
-            nw[k].wclass = simt_calloc(&m->al, SIMT_TRACKED_REGS, 1);
+            nw[k].ready = simt_calloc(&m->al, SIMT_TRACKED_REGS + 1, sizeof(uint64_t));
+            nw[k].wclass = simt_calloc(&m->al, SIMT_TRACKED_REGS + 1, 1);
             if (!nw[k].ready || !nw[k].wclass) {
                 simt_free(&m->al, nw[k].ready);
                 simt_free(&m->al, nw[k].wclass);
@@ -255,12 +255,13 @@ int simt_timing_decode(simt_model *m)
         const simt_insn *in = &mod->code[pc];
         simt_pc_time *p = &t->pc[pc];
         unsigned src[5], n = simt_insn_reads(in, src);
-        for (unsigned k = 0; k < n; k++)
-            p->src[k] = (uint8_t)(src[k] % SIMT_TRACKED_REGS);
+        for (unsigned k = 0; k < 5; k++)
+            p->src[k] = (uint16_t)(k < n ? src[k] % SIMT_TRACKED_REGS : SIMT_NO_REG);
         p->nsrc = (uint8_t)n;
         p->dest = (uint8_t)(in->a % SIMT_TRACKED_REGS);
         p->flags = (uint8_t)((folded(in->op) ? PCT_FOLDED : 0) |
-                             (simt_opinfo_table[in->op].uses & WA ? PCT_WRITES : 0));
+                             (simt_opinfo_table[in->op].uses & WA ? PCT_WRITES : 0) |
+                             (n > 3 ? PCT_MANY : 0));
         int wclass;
         p->lat = (uint32_t)alu_latency(m->dev, in->op, &wclass);
         p->wclass = (uint8_t)wclass;
@@ -348,6 +349,92 @@ void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
     timing_issue(m, pc, warp);
 }
 
+/* timing_issue for n instructions of one warp from pc first on (the common
+ * case of simt_model_issue_run: no per-line table, no spills): the warp's
+ * clock, last issue and last result, its scheduler's count and the stall
+ * counters stay in locals until the run ends, and every instruction compares
+ * three sources (SIMT_NO_REG where it reads fewer), in order, so that a tie
+ * keeps the first as timing_issue does.  Returns 0 where it cannot (the
+ * caller then issues one by one). */
+static int timing_run(simt_model *m, int32_t first, uint32_t n, uint32_t warp)
+{
+    simt_timing *t = &m->tm;
+    simt_warp_time *wt = warp < t->nwarps ? &t->warps[warp] : warp_time(m, warp);
+    if (!wt || first < 0 || (uint64_t)first + n > m->mod->ncode || wt->spill_store >= 0)
+        return 0;
+    uint64_t *rd = wt->ready;
+    uint8_t *wc = wt->wclass;
+    uint64_t now = wt->t, last_issue = wt->last_issue, issued = 0;
+    uint64_t stalls[4] = {0, 0, 0, 0};
+    int last_dest = wt->last_dest, last_free = wt->last_free;
+    for (const simt_pc_time *p = &t->pc[first], *end = p + n; p < end; p++) {
+        uint64_t ready = now;
+        unsigned why = WAITC_NONE;
+        if (__builtin_expect(p->flags & PCT_MANY, 0)) {
+            for (unsigned k = 0; k < p->nsrc; k++)
+                if (rd[p->src[k]] > ready) {
+                    ready = rd[p->src[k]];
+                    why = wc[p->src[k]];
+                }
+        } else {
+            uint64_t r0 = rd[p->src[0]], r1 = rd[p->src[1]], r2 = rd[p->src[2]];
+            if (r0 > ready) {
+                ready = r0;
+                why = wc[p->src[0]];
+            }
+            if (r1 > ready) {
+                ready = r1;
+                why = wc[p->src[1]];
+            }
+            if (r2 > ready) {
+                ready = r2;
+                why = wc[p->src[2]];
+            }
+        }
+        unsigned f = p->flags;
+        if (f & (PCT_PAIR | PCT_FOLDED)) {
+            if (f & PCT_PAIR) { /* as timing_issue: the first of two issues */
+                stalls[why] += ready - now;
+                now = ready + 1;
+                issued++;
+                ready += p->pair_lat;
+                why = p->pair_wclass;
+            }
+            if (f & PCT_FOLDED) {
+                last_free = 1;
+                last_dest = -1;
+                if (f & PCT_WRITES) {
+                    rd[p->dest] = ready;
+                    wc[p->dest] = (uint8_t)why;
+                }
+                continue;
+            }
+        }
+        last_free = 0;
+        stalls[why] += ready - now;
+        last_issue = ready;
+        now = ready + 1;
+        issued++;
+        if (f & PCT_WRITES) {
+            rd[p->dest] = ready + p->lat;
+            wc[p->dest] = p->wclass;
+            last_dest = p->dest;
+        } else {
+            last_dest = -1;
+        }
+    }
+    wt->t = now;
+    wt->last_issue = last_issue;
+    wt->last_dest = last_dest;
+    wt->last_free = last_free;
+    *wt->issued += issued;
+    uint64_t *c = m->cur->c;
+    c[CNT_STALL_WAIT] += stalls[WAITC_NONE] + stalls[WAITC_ALU];
+    c[CNT_STALL_SHORT_SB] += stalls[WAITC_SHORT];
+    c[CNT_STALL_LONG_SB] += stalls[WAITC_LONG];
+    return 1;
+}
+
 /* The lanes of a mask, inline: __builtin_popcount is a libgcc call in a
  * build without -mpopcnt, a tenth of the issue hook on divergent code. */
 static inline uint64_t lanes_in(uint32_t m)
@@ -387,6 +474,27 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
         timing_issue(m, pc, warp);
     else
         issue_counted(m, pc, mask, warp);
+}
+
+/* n instructions of one warp, pc first .. first + n - 1, issued one after
+ * the other (vm/observe.h issue_run): the same as n calls of the issue hook,
+ * with the warp's state and the counters found once. */
+void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp)
+{
+    simt_launch_rec *r = m->cur;
+    if (!r || !n)
+        return;
+    int32_t first = last - (int32_t)n + 1;
+    r->c[CNT_INST] += n;
+    r->c[CNT_THREAD_INST] += n * lanes_in(mask);
+    if (__builtin_expect(!m->want_lines && !m->maxrreg, 1)) {
+        if (!timing_run(m, first, n, warp))
+            for (uint32_t k = 0; k < n; k++)
+                timing_issue(m, first + (int32_t)k, warp);
+    } else {
+        for (uint32_t k = 0; k < n; k++)
+            issue_counted(m, first + (int32_t)k, mask, warp);
+    }
 }
 
 void simt_timing_spill_load(simt_model *m, int32_t pc, uint32_t warp, unsigned reg,

@@ -49,5 +49,20 @@ fault shfl_deadlock cudaErrorLaunchTimeout \
 fault lockstep_livelock cudaErrorLaunchTimeout \
     'if (threadIdx.x == 0) { while (atomicCAS(p, 0, 1) != 0) { } p[1] = 1; atomicExch(p, 0); } else { while (atomicCAS(p, 0, 1) != 0) { } atomicExch(p, 0); }' \
     --sched=lockstep
+
+# A cuda::barrier that can never complete is the same named deadlock under
+# the observers that follow one block at a time (a checker, --stats, a
+# trace) as in the default run, where co-resident blocks interleave.
+for opts in "" --check=all --stats "--trace=$work/t.json"; do
+    n=$((n + 1))
+    # shellcheck disable=SC2086 # the options are words
+    "$SIMTVM" run $opts tests/bad/libcu_barrier_deadlock.k >/dev/null 2>"$work/err"
+    if grep -q "deadlock: 64 thread(s) of block (0,0,0) wait at a cuda::barrier" "$work/err"; then
+        echo "ok $n - libcu_barrier_deadlock.k ${opts:-(default)}: named deadlock"
+    else
+        echo "not ok $n - libcu_barrier_deadlock.k ${opts:-(default)}: no named deadlock"
+        sed -n '1,5s/^/#   /p' "$work/err"
+    fi
+done
 echo "1..$n"
 exit 0

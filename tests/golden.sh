@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # tests/golden.sh -- every examples/NAME.k and tests/programs/NAME.k must print
 # exactly its NAME.out, the output of the same program on a real GPU (TAP).
+# A program that reads its standard input (scanf, std::cin) reads NAME.in
+# when there is one, and nothing otherwise.
 set -u
 
 . "$(dirname "$0")/lib.sh" golden
@@ -10,7 +12,9 @@ failed=0
 for program in examples/*.k tests/programs/*.k; do
     n=$((n + 1))
     expected=${program%.k}.out
-    timeout 120 "$SIMTVM" run "$program" >"$work/out" 2>"$work/err" </dev/null
+    input=/dev/null
+    [ -f "${program%.k}.in" ] && input=${program%.k}.in
+    timeout 120 "$SIMTVM" run "$program" >"$work/out" 2>"$work/err" <"$input"
     status=$?
     if [ ! -f "$expected" ]; then
         echo "not ok $n - $program: $expected is missing"

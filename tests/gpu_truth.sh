@@ -12,7 +12,8 @@
 # compiler's messages when it rejects the program.  NVCC_PRE (before the
 # simtvm_cuda.h include) and NVCC_POST (after the source) add flags, e.g.
 # NVCC_PRE="-include cooperative_groups.h" or NVCC_POST=-lcuda.  A program whose first
-# line is `// args: A B` is run with those arguments.
+# line is `// args: A B` is run with those arguments, and one with a NAME.in
+# next to it reads that on its standard input.
 set -u
 out=$1; shift
 mkdir -p "$out"
@@ -29,7 +30,9 @@ for prog in "$@"; do
     fi
     args=$(sed -n '1s|^// args: ||p' "$prog")
     # shellcheck disable=SC2086
-    (cd "$dir" && exec -a "$name.k" timeout 60 "$bin" $args) > "$out/$name.out" 2> "$out/$name.err"
+    input=/dev/null   # a program that reads stdin reads NAME.in (golden.sh)
+    [ -f "${prog%.k}.in" ] && input=$(cd "$dir" && pwd)/$name.in
+    (cd "$dir" && exec -a "$name.k" timeout 60 "$bin" $args) < "$input" > "$out/$name.out" 2> "$out/$name.err"
     echo $? > "$out/$name.rc"
     echo "RAN $prog (status $(cat "$out/$name.rc"))"
 done

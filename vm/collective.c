@@ -191,7 +191,6 @@ static void check_exited(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes
                  "have exited", collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)),
                  w->index, list);
         simt_finding f = { .kind = FIND_COLL_EXITED, .check = CHECK_SYNC,
-                           .cls = "Barrier error detected. Warp collective names exited lanes",
                            .detail = detail, .pc = pc, .tid = w->tid_base + l, .lane = l,
                            .warp = w->index, .lanes = gone };
         simt_observe_finding(ex->vm, &f);
@@ -213,8 +212,6 @@ static void check_self_named(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t l
         snprintf(detail, sizeof detail, "lane %u of warp %u calls %s with mask 0x%08x, which does "
                  "not name it", l, w->index, collective_name(in), (unsigned)named);
         simt_finding f = { .kind = FIND_COLL_SELF, .check = CHECK_SYNC,
-                           .cls = "Barrier error detected. Calling lane not in the warp "
-                                  "collective's mask",
                            .detail = detail, .pc = pc, .tid = w->tid_base + l, .lane = l,
                            .warp = w->index, .lanes = 1u << l };
         simt_observe_finding(ex->vm, &f);
@@ -496,7 +493,6 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
         if (ex->vm->obs.flags & OBS_SYNC) {
             /* Reported; the lanes that did arrive go on, as hardware lets them. */
             simt_finding f = { .kind = FIND_COLL_MISSING, .check = CHECK_SYNC,
-                               .cls = "Barrier error detected. Missing lanes in warp collective",
                                .detail = detail, .pc = pc, .block = blk->idx,
                                .tid = w->tid_base + l, .lane = l, .warp = w->index,
                                .lanes = missing };

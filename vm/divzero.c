@@ -19,6 +19,7 @@ int simt_div_zero(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc, uint
     unsigned lane = (unsigned)__builtin_ctz(zero);
     if (ex->is_host) {
         simt_exec_fault(ex, blk, w, lane, pc, "integer division by zero");
+        ex->vm->fault.kind = FAULT_DIV_ZERO;
         return -1;
     }
     if (simt_observing(ex->vm, OBS_EV(finding))) {

@@ -117,6 +117,9 @@ typedef struct simt_warp {
      * them at a collective (vm/sched_random.c random_pick). */
     uint32_t cohort[SIMT_MAX_WARP];
     uint32_t next_cohort;
+    uint8_t cohorts;         /* the warp policy picks by cohort (random): only
+                                then are cohorts kept, since keeping them is a
+                                store per lane at every barrier and collective */
     uint8_t head_set;        /* link slots and arguments hold this launch's values
                                 (vm/grid.c warp_start_frame) */
     uint8_t framed;          /* a CALL gave lanes a frame other than 0 since the
@@ -185,6 +188,11 @@ typedef struct simt_exec {
      * fingerprinted (simt_block.check_at) only when spot_spin is set. */
     uint64_t turn_end;
     int spot_spin;
+    /* under an observer that follows one block at a time (serial_run): a
+     * block is fingerprinted at its rounds' ends only, which leaves the order
+     * of its warps alone, to find a libcu++ barrier that can never complete */
+    int spot_alone;
+    uint64_t run_steps;      /* vm/interp.c: steps when the model's run in progress began */
     int force_print;         /* fingerprint at every turn's end */
     /* The observers set aside for the rest of this launch (vm/observe.h
      * simt_observe_yield): a model run only for the clocks a program reads
@@ -233,7 +241,13 @@ int simt_exec_group_avx2(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t 
 uint32_t simt_group_of(const simt_warp *w, unsigned lead);
 int simt_pick_pending(simt_warp *w, uint32_t *mask);
 uint64_t simt_rng_next(uint64_t *state);
-void simt_cohort_new(simt_warp *w, uint32_t lanes);
+void simt_cohort_assign(simt_warp *w, uint32_t lanes);
+/* The lanes become one cohort of their own, where the policy keeps cohorts. */
+static inline void simt_cohort_new(simt_warp *w, uint32_t lanes)
+{
+    if (w->cohorts)
+        simt_cohort_assign(w, lanes);
+}
 int simt_warp_spinning(simt_warp *w, int32_t pc);
 int simt_cbar_push_split(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t rpc, uint32_t fp);
 uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask);

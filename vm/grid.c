@@ -82,6 +82,7 @@ void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane
     vsnprintf(ex->vm->fault.message, sizeof ex->vm->fault.message, fmt, ap);
     va_end(ap);
     ex->vm->fault.cuda_error = 0; /* an illegal address unless the caller says otherwise */
+    ex->vm->fault.kind = FAULT_OTHER;
     simt_exec_locate(ex, blk, w, lane, pc);
 }
 
@@ -94,6 +95,7 @@ void simt_exec_hang(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane,
     va_end(ap);
     simt_exec_locate(ex, blk, w, lane, pc);
     ex->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
+    ex->vm->fault.kind = FAULT_HANG;
 }
 
 static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nthreads)
@@ -117,6 +119,7 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->slice = 1;
     memset(w->cohort, 0, sizeof w->cohort);
     w->next_cohort = 0;
+    w->cohorts = ex->wpol->uses_cohorts;
     /* A lane's convergence-stack depth is not 0 only where its bit of
      * nested is set (vm/sched.c), so a warp that ended its last block with
      * nested 0 has only zero depths. */
@@ -225,8 +228,9 @@ static int run_warp(simt_exec *ex, simt_block *blk, uint32_t *k)
         if (ev == EV_QUANTUM)
             return 1;
         /* --interleave=random gives each group a fresh quantum: the
-         * block's turn ends its warps' turns too */
-        if (ex->steps >= blk->check_at)
+         * block's turn ends its warps' turns too (not a fingerprint under
+         * spot_alone: that one waits for the round's end) */
+        if (ex->steps >= blk->check_at && !ex->spot_alone)
             return 1;
         /* every lane left waits at __syncthreads: nothing to pick or release */
         if ((w->in_state[LANE_BAR] | w->exited) == all)
@@ -403,6 +407,7 @@ simt_status simt_launch_steps_fault(const simt_exec *ex, simt_vm *vm, uint64_t b
     vm->fault.in_kernel = 1;
     vm->fault_reported = 0;
     vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
+    vm->fault.kind = FAULT_HANG;
     return SIMT_FAULT;
 }
 
@@ -440,6 +445,7 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
      * interleaved blocks (interleave): it does not follow blocks */
     int observed = (vm->obs.flags & OBS_FOLLOWS_BLOCKS) != 0;
     ex->spot_spin = !observed && !ex->stepping;
+    ex->spot_alone = observed && !ex->stepping;
     ex->turn_end = UINT64_MAX;
     if (ex->wpol->interleave_blocks && !observed)
         return interleave(ex, g);
@@ -447,6 +453,17 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
         simt_status st = simt_block_run(ex, g->blk, g->order[n], g->args, g->nargs);
         if (st != SIMT_OK)
             return st;
+        if (g->blk->spinning && observed) {
+            /* the block runs alone: a libcu++ barrier in its shared memory
+             * that can never complete is the deadlock the default run names;
+             * any other spin runs on to its step limit, as it did */
+            if (simt_block_libcu_deadlock(ex, g->blk) != SIMT_OK)
+                return SIMT_FAULT;
+            g->blk->spinning = 0;
+            g->blk->check_at = UINT64_MAX;
+            if ((st = simt_block_resume(ex, g->blk)) != SIMT_OK)
+                return st;
+        }
         if (g->blk->grid_parked && observed)
             return simt_exec_fault_waiting(ex, g->blk, "this_grid().sync() over several blocks "
                                            "is not supported under --check, --stats or --trace");

@@ -26,6 +26,7 @@
 
 #include "vm/exec.h"
 #include "vm/lanes.h"
+#include "vm/memunit.h"
 #include "vm/observe.h"
 #include "vm/policy.h"
 
@@ -41,7 +42,21 @@
 #define REG32(x) (R + (size_t)(x) * 32) /* REG where WHOLE32(mask) */
 #define OPS uint64_t *ra = REG(in->a); const uint64_t *rb = REG(in->b), *rc = REG(in->c); \
     (void)ra; (void)rb; (void)rc
-#define SAVE() save_group(w, mask, PC, fp)
+#define SAVE() do { RUN_FLUSH(); save_group(w, mask, PC, fp); } while (0)
+/* Issues told as runs (vm/observe.h issue_run): the instructions issued since
+ * ex->run_steps are the straight run of code ending at `last`.  A handler flushes
+ * before it moves `in` anywhere but to the next instruction, changes the
+ * group's lanes, leaves the loop or tells an observer anything else (SAVE
+ * flushes at the current instruction), so the observers see the same events
+ * in the same order as one issue at a time. */
+#define RUN_FLUSH_AT(last)                                                      \
+    do {                                                                        \
+        if (__builtin_expect(runs, 0) && ex->steps != ex->run_steps) {          \
+            tell_run(ex, w, (last), ex->steps - ex->run_steps, mask);           \
+            ex->run_steps = ex->steps;                                          \
+        }                                                                       \
+    } while (0)
+#define RUN_FLUSH() RUN_FLUSH_AT(PC)
 /* The group of mask in w starts issuing: its lead lane, frame and pc. */
 #define ENTER_GROUP()                                                           \
     do {                                                                        \
@@ -92,6 +107,12 @@ static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
     simt_lanes_store(w->fp, fp, mask, w->width);
 }
 
+static __attribute__((noinline)) void tell_run(simt_exec *ex, const simt_warp *w, int32_t last,
+                                               uint64_t n, uint32_t mask)
+{
+    SIMT_NOTIFY(ex->vm, issue_run, last, (uint32_t)n, mask, w->index);
+}
+
 static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
                            unsigned l)
 {
@@ -133,6 +154,7 @@ static __attribute__((noinline)) uint8_t *lane_mem_slow(simt_exec *ex, simt_bloc
         simt_vm_faultf(ex->vm, "misaligned %s of %u bytes at address 0x%llx", write ? "write" : "read",
                        len, (unsigned long long)addr);
         ex->vm->fault.cuda_error = CUDA_ERROR_MISALIGNED_ADDRESS;
+        ex->vm->fault.kind = FAULT_MISALIGNED;
         return NULL;
     }
     switch (SIMT_ADDR_SPACE(addr)) {
@@ -198,59 +220,6 @@ static inline uint8_t *lane_mem(simt_exec *ex, simt_block *blk, simt_warp *w, un
     return lane_mem_slow(ex, blk, w, l, addr, len, write);
 }
 
-/* Hands a finished memory instruction to the checkers and the model. */
-static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
-                           uint32_t mask, const uint64_t *base, uint64_t off, unsigned size,
-                           unsigned kind)
-{
-    simt_vm *vm = ex->vm;
-    if (ex->is_host) {
-        if (kind != ACC_READ && simt_observing(vm, OBS_EV(host_write)))
-            for (uint32_t m = mask; m; m &= m - 1)
-                SIMT_NOTIFY(vm, host_write, base[__builtin_ctz(m)] + off, size);
-        return;
-    }
-    simt_warp_access a;
-    a.pc = pc;
-    a.op = (uint8_t)in->op;
-    a.kind = (uint8_t)kind;
-    a.size = (uint8_t)size;
-    a.mask = mask;
-    a.warp = w->index;
-    a.width = w->width;
-    a.tid_base = w->tid_base;
-    if (mask == UINT32_MAX) /* a whole warp of 32: one straight loop */
-        for (unsigned l = 0; l < 32; l++)
-            a.addr[l] = base[l] + off;
-    else
-        for (uint32_t m = mask; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            a.addr[l] = base[l] + off;
-        }
-    SIMT_NOTIFY(vm, access, vm, &a);
-}
-
-/* A record copy (MEMCPY) as the accesses the GPU makes: pieces of up to 16
- * bytes (a float4 is one 128-bit load and one store, a float2 one 64-bit
- * access each), read at R[b] then written at R[a].  Only a copy whose size
- * every lane shares is observed (lowering emits no other). */
-static void observe_copy(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
-                         uint32_t mask, const uint64_t *dst, const uint64_t *src,
-                         const uint64_t *count)
-{
-    if (!mask)
-        return;
-    uint64_t n = count[__builtin_ctz(mask)];
-    for (uint32_t m = mask; m; m &= m - 1)
-        if (count[__builtin_ctz(m)] != n)
-            return;
-    for (uint64_t k = 0; k < n; k += 16) {
-        unsigned piece = n - k < 16 ? (unsigned)(n - k) : 16;
-        observe_access(ex, w, in, pc, mask, src, k, piece, ACC_READ);
-        observe_access(ex, w, in, pc, mask, dst, k, piece, ACC_WRITE);
-    }
-}
-
 /* Under --check=memory a bad access is a finding, not a fault: it is reported,
  * the lane's access is skipped (a load reads 0), and the kernel goes on so that
  * every bad access of the launch is found. */
@@ -259,18 +228,15 @@ static __attribute__((noinline)) uint8_t *checked_mem_slow(simt_exec *ex, simt_b
                                                            unsigned len, int write, int32_t pc,
                                                            uint8_t *scratch)
 {
-    static const char *const space[] = {"", "__global__", "__shared__", "__local__", "__constant__"};
-    unsigned sp = SIMT_ADDR_SPACE(addr) <= SPACE_CONST ? SIMT_ADDR_SPACE(addr) : 0;
-    char cls[96];
-    snprintf(cls, sizeof cls, "Invalid %s %s of size %u bytes", space[sp][0] ? space[sp] : "global",
-             write ? "write" : "read", len);
+    unsigned sp = SIMT_ADDR_SPACE(addr) <= SPACE_CONST ? SIMT_ADDR_SPACE(addr) : SPACE_NONE;
     uint32_t idx[3] = {0, 0, 0};
     if (!ex->is_host)
         memcpy(idx, blk->idx, sizeof idx);
-    simt_finding f = { .kind = FIND_BAD_ACCESS, .check = CHECK_MEMORY, .cls = cls,
+    simt_finding f = { .kind = FIND_BAD_ACCESS, .check = CHECK_MEMORY,
                        .detail = ex->vm->fault.message, .pc = pc, .block = idx,
                        .tid = w->tid_base + l, .lane = l, .warp = w->index, .lanes = 1u << l,
-                       .addr = addr };
+                       .addr = addr, .space = (uint8_t)sp, .write = (uint8_t)(write != 0),
+                       .size = (uint16_t)len };
     simt_observe_finding(ex->vm, &f);
     memset(scratch, 0, 8);
     return scratch;
@@ -358,6 +324,90 @@ static inline void laddr_lanes(uint64_t *a, const uint64_t *base, uint64_t off, 
 #define SIMT_INTERP_LANES "vm/interp_lanes_scalar.h"
 #endif
 #include SIMT_INTERP_LANES
+
+/* The memory unit's record of one device memory instruction of the lanes
+ * of mask, each at base[l] + off (vm/memunit.h): built before the access,
+ * whose loads may overwrite the addresses' registers; its bounds serve the
+ * bounds check (group_region), the observers are told once the bounds
+ * check has decided (observe_record).  Host code builds none. */
+static __attribute__((noinline)) void access_record(const simt_warp *w, const simt_insn *in,
+                                                    int32_t pc, uint32_t mask,
+                                                    const uint64_t *base, uint64_t off,
+                                                    unsigned size, unsigned kind,
+                                                    const uint64_t *ends, simt_warp_access *a)
+{
+    a->pc = pc;
+    a->op = (uint8_t)in->op;
+    a->kind = (uint8_t)kind;
+    a->size = (uint8_t)size;
+    a->verdict = VERDICT_LANES;
+    a->mask = mask;
+    a->warp = w->index;
+    a->width = w->width;
+    a->tid_base = w->tid_base;
+    if (!ends) {
+        simt_access_gather(a, base, off);
+        return;
+    }
+    /* a whole warp's coalesced access (the fast path's ends): only the copy */
+    record_addresses(a->addr, base, off);
+    simt_access_unit_stride(a, ends[0], ends[1]);
+}
+
+/* Hands a record to the observers with the bounds check's verdict. */
+static __attribute__((noinline)) void observe_record(simt_vm *vm, simt_warp_access *a,
+                                                     unsigned verdict)
+{
+    a->verdict = (uint8_t)verdict;
+    SIMT_NOTIFY(vm, access, vm, a);
+}
+
+/* Host code's writes (the checkers' record of initialised bytes). */
+static __attribute__((noinline)) void observe_host_write(simt_vm *vm, uint32_t mask,
+                                                         const uint64_t *base, uint64_t off,
+                                                         unsigned size)
+{
+    if (simt_observing(vm, OBS_EV(host_write)))
+        for (uint32_t m = mask; m; m &= m - 1)
+            SIMT_NOTIFY(vm, host_write, base[__builtin_ctz(m)] + off, size);
+}
+
+/* A whole access of the lanes of mask at base[l] + off, decided lane by
+ * lane (MEMCPY's pieces), to the observers. */
+static void observe_access(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
+                           uint32_t mask, const uint64_t *base, uint64_t off, unsigned size,
+                           unsigned kind)
+{
+    if (ex->is_host) {
+        if (kind != ACC_READ)
+            observe_host_write(ex->vm, mask, base, off, size);
+        return;
+    }
+    simt_warp_access a;
+    access_record(w, in, pc, mask, base, off, size, kind, NULL, &a);
+    observe_record(ex->vm, &a, VERDICT_LANES);
+}
+
+/* A record copy (MEMCPY) as the accesses the GPU makes: pieces of up to 16
+ * bytes (a float4 is one 128-bit load and one store, a float2 one 64-bit
+ * access each), read at R[b] then written at R[a].  Only a copy whose size
+ * every lane shares is observed (lowering emits no other). */
+static void observe_copy(simt_exec *ex, simt_warp *w, const simt_insn *in, int32_t pc,
+                         uint32_t mask, const uint64_t *dst, const uint64_t *src,
+                         const uint64_t *count)
+{
+    if (!mask)
+        return;
+    uint64_t n = count[__builtin_ctz(mask)];
+    for (uint32_t m = mask; m; m &= m - 1)
+        if (count[__builtin_ctz(m)] != n)
+            return;
+    for (uint64_t k = 0; k < n; k += 16) {
+        unsigned piece = n - k < 16 ? (unsigned)(n - k) : 16;
+        observe_access(ex, w, in, pc, mask, src, k, piece, ACC_READ);
+        observe_access(ex, w, in, pc, mask, dst, k, piece, ACC_WRITE);
+    }
+}
 
 /* clock()/clock64(): the timing model's clock (a program that reads it runs
  * with the model on, runtime/setup.c reads_clock); the baseline of one cycle per warp
@@ -680,26 +730,29 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
     const simt_lane_ops *L = &ex->vm->lanes;
     const unsigned W = w->width, len = size[k];
     const uint32_t full = simt_lanes_all(W);
-    uint64_t lo, copy[SIMT_MAX_WARP];
-    const uint64_t *seen = addr;
-    if (__builtin_expect(ex->observe, 0) && ra == addr) {
-        /* LD rX, [rX] (pointer chasing): the observers need the addresses,
-         * which the load overwrites */
-        memcpy(copy, addr, W * sizeof copy[0]);
-        seen = copy;
-    }
+    uint64_t lo;
+    simt_warp_access rec; /* observed: the memory unit's record, made before the
+                             load, which may overwrite its addresses (LD rX, [rX]) */
     uint64_t ends[2]; /* a whole warp's coalesced load: its bounds */
     int coalesced = load_ends(addr, off, len, mask, ends);
     if (coalesced)
         known = ends;
+    const int observe = __builtin_expect(ex->observe, 0) && !ex->is_host;
+    if (observe) {
+        access_record(w, in, pc, mask, addr, off, len, ACC_READ, coalesced ? ends : NULL, &rec);
+        if (!known)
+            known = rec.bounds;
+    }
     /* One lane (host code) is faster through the translation directly. */
     const uint8_t *host = W == 1 ? NULL
                           : group_region(ex, blk, L, addr, off, len, 0, W, mask, &lo, known);
+    unsigned verdict = VERDICT_REGION;
     if (host) {
         region_load(L, blk, ra, addr, off, lo, host, k, len, W, mask, coalesced);
     } else if (W > 1 && local_lanes(w, L, addr, off, len, W, mask)) {
         local_load(w, ra, addr, off, k, W, mask);
     } else {
+        verdict = VERDICT_LANES;
         LANES({
             uint8_t *p = checked_mem(ex, blk, w, l, addr[l] + off, len, 0, pc, scratch);
             if (!p)
@@ -710,8 +763,8 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
             ra[l] = v;
         });
     }
-    if (ex->observe)
-        observe_access(ex, w, in, pc, mask, seen, off, len, ACC_READ);
+    if (observe)
+        observe_record(ex->vm, &rec, verdict);
     return -1;
 }
 
@@ -785,12 +838,15 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     const unsigned W = w->width;
     const uint32_t full = simt_lanes_all(W);
     const int modeled = (ex->vm->obs.flags & OBS_TIMED) && !ex->is_host;
+    /* the model takes runs of instructions (RUN_FLUSH): no work per instruction */
+    const int runs = modeled && ex->vm->obs.runs;
+    ex->run_steps = ex->steps;
     /* the warp policy may end a group's turn at any instruction (random) */
     const int preempts = ex->wpol->preempt != NULL;
     uint8_t scratch[8];
     uint64_t tids[3][SIMT_MAX_WARP];
 #ifdef SIMT_COMPUTED_GOTO
-    const uint64_t limit = modeled || preempts || ex->stepping ? 0 : ex->max_steps;
+    const uint64_t limit = (modeled && !runs) || preempts || ex->stepping ? 0 : ex->max_steps;
 #endif
     /* next_group may go on with another group instead of returning */
     const int hand_over = !modeled && !preempts && !ex->stepping && !ex->observe && !ex->is_host;
@@ -846,10 +902,12 @@ next_insn:
     if (budget)
         budget--;
     if (preempts && ex->wpol->preempt(w)) { /* the policy ends the turn here */
+        RUN_FLUSH_AT(PC - 1); /* in is not issued yet: the run ends before it */
         SAVE();
         return budget ? EV_SWITCH : EV_QUANTUM;
     }
     if (ex->stepping) { /* simtvm debug: stop after each instruction (exec.h) */
+        RUN_FLUSH_AT(PC - 1);
         SAVE();
         ex->step_mask = mask;
         ex->step_lead = lead;
@@ -858,6 +916,10 @@ next_insn:
     }
 issue:
     if (++ex->steps > ex->max_steps) {
+        ex->steps--; /* this one is not issued: the run ends before it */
+        RUN_FLUSH_AT(PC - 1);
+        ex->steps++;
+        ex->run_steps = ex->steps;
         fault_lane = lead;
         SAVE();
         simt_exec_hang(ex, blk, w, lead, PC, "step limit exceeded: more than %llu warp "
@@ -866,7 +928,7 @@ issue:
                        ex->is_host ? "--max-host-steps" : "--max-steps");
         return EV_FAULT;
     }
-    if (modeled)
+    if (modeled && !runs)
         SIMT_NOTIFY(ex->vm, issue, PC, mask, w->index);
 #ifdef SIMT_COMPUTED_GOTO
     goto *labels[in->op];
@@ -874,6 +936,7 @@ issue:
     switch ((simt_op)in->op) {
     TARGET(NOP): in++; NEXT;
     TARGET(SLEEP): /* __nanosleep in a spin-wait: let the other warps run now */
+        RUN_FLUSH();
         in++;
         SAVE();
         simt_pending_push(w, lead, 0);
@@ -934,9 +997,10 @@ issue:
     SIMPLE(CVT_S32_F32) TABLE(CVT_U32_F32) SIMPLE(CVT_S32_F64) TABLE(CVT_U32_F64)
     SIMPLE(CVT_F64_F32) SIMPLE(CVT_F32_F64)
 
-    TARGET(JMP): in = code + in->i; NEXT;
+    TARGET(JMP): RUN_FLUSH(); in = code + in->i; NEXT;
     TARGET(BRNZ): TARGET(BRZ): TARGET(BRCT): TARGET(BRCF): {
         uint32_t taken;
+        RUN_FLUSH();
         if (in->op == OP_BRCT || in->op == OP_BRCF) {
             taken = compare_mask(L, cmp_lop[in->a], REG(in->b), REG(in->c), W, mask);
         } else {
@@ -981,6 +1045,7 @@ issue:
     }
     TARGET(YIELD): TARGET(YIELDJ): { /* YIELDJ: a loop's back edge, then its jump */
         const simt_insn *to = in->op == OP_YIELDJ ? code + in->i : in + 1;
+        RUN_FLUSH();
         if (__builtin_expect((++w->spin & (SIMT_GROUP_QUANTUM - 1)) == 0, 0)) {
             int ev = ex->wpol->back_edge(ex, blk, w, mask, PC, (int32_t)(to - code));
             if (ev == EV_FAULT) {
@@ -1003,6 +1068,7 @@ issue:
         NEXT;
     }
     TARGET(CALL): {
+        RUN_FLUSH();
         int32_t npc = PC;
         uint32_t nfp = fp;
         if (do_call(ex, w, mask, &nfp, &npc, in) != 0) {
@@ -1016,6 +1082,7 @@ issue:
         NEXT;
     }
     TARGET(RET): TARGET(RETV): {
+        RUN_FLUSH();
         if (fp == 0) { /* the entry frame: every lane returns to nowhere and exits */
             if (in->op == OP_RET) {
                 const uint64_t *ra = REG(in->a);
@@ -1051,15 +1118,22 @@ issue:
         NEXT;
     }
     TARGET(TRAP):
-        FAULT_AT(lead, "%s", ex->mod->strings[in->i]);
+        fault_lane = lead;
+        SAVE();
+        simt_exec_fault(ex, blk, w, fault_lane, PC, "%s", ex->mod->strings[in->i]);
+        ex->vm->fault.kind = FAULT_TRAP;
+        return EV_FAULT;
 
     TARGET(LD32):
+        RUN_FLUSH(); /* the access event follows the issue */
         if (load32_first(ex, blk, mask, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
             in++;
             NEXT;
         }
         goto load;
-    TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD64): load: {
+    TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD64):
+        RUN_FLUSH();
+    load: {
         int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), REG(in->b),
                              (uint64_t)(int64_t)in->i, in->op - OP_LD8S, scratch, NULL);
         if (bad >= 0)
@@ -1068,6 +1142,7 @@ issue:
         NEXT;
     }
     TARGET(LDX): { /* an LEA into a scratch register, then the same load */
+        RUN_FLUSH();
         uint64_t addr[SIMT_MAX_WARP], bounds[2];
         const uint64_t *known;
         if (ldx_address(ex, blk, L, in, REG(in->a), REG(in->b), REG(in->c), W, mask, addr, bounds,
@@ -1083,6 +1158,7 @@ issue:
         NEXT;
     }
     TARGET(ST32):
+        RUN_FLUSH();
         w->stores++; /* progress from state (vm/resident.c, vm/sched.c) */
         if (store32_first(ex, blk, mask, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
             in++;
@@ -1090,20 +1166,33 @@ issue:
         }
         goto store;
     TARGET(ST8): TARGET(ST16): TARGET(ST64):
+        RUN_FLUSH();
         w->stores++;
     store: {
         unsigned len = 1u << (in->op - OP_ST8);
         OPS;
         uint64_t off = (uint64_t)(int64_t)in->i, lo;
-        if (ex->observe)  /* before the stores: a store may overwrite its own address */
-            observe_access(ex, w, in, PC, mask, rb, off, len, ACC_WRITE);
         uint64_t ends[2]; /* a whole warp's coalesced store: its bounds */
         int coalesced = store_ends(rb, off, len, mask, ends);
+        const uint64_t *known = coalesced ? ends : NULL;
+        simt_warp_access rec; /* observed: the memory unit's record */
+        if (ex->observe && !ex->is_host) {
+            access_record(w, in, PC, mask, rb, off, len, ACC_WRITE, known, &rec);
+            if (!known)
+                known = rec.bounds;
+        }
         uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, off, len, 1, W, mask,
-                                                     &lo, coalesced ? ends : NULL);
+                                                     &lo, known);
+        int local = !host && W > 1 && local_lanes(w, L, rb, off, len, W, mask);
+        if (ex->observe) { /* told before the stores, with the bounds check's verdict */
+            if (ex->is_host)
+                observe_host_write(ex->vm, mask, rb, off, len);
+            else
+                observe_record(ex->vm, &rec, host || local ? VERDICT_REGION : VERDICT_LANES);
+        }
         if (host) {
             region_store(L, ra, rb, off, lo, host, len, W, mask, coalesced);
-        } else if (W > 1 && local_lanes(w, L, rb, off, len, W, mask)) {
+        } else if (local) {
             LANES(store_n(w->local + (size_t)l * w->local_cap + SIMT_ADDR_OFFSET(rb[l] + off),
                           len, ra[l]));
         } else {
@@ -1122,6 +1211,7 @@ issue:
         NEXT;
     TARGET(GADDR): HELPER(LDK, ex->vm->global_addr[in->i]); in++; NEXT;
     TARGET(MEMCPY): {
+        RUN_FLUSH();
         OPS;
         w->stores++;
         if (ex->observe)  /* before the copy: it may overwrite its own addresses */
@@ -1169,21 +1259,33 @@ issue:
         } else if (id == SREG_LANEID) {
             FAST(IOTA, 0);
         } else {
+            RUN_FLUSH(); /* clock(): the model's clock counts this warp's issues */
             LANES(ra[l] = sreg_value(ex, blk, w, l, id));
         }
         in++;
         NEXT;
     }
     TARGET(ATOM): TARGET(ATOMCAS): {
+        RUN_FLUSH();
         OPS;
         unsigned type = (unsigned)in->i & 0xff, op = (unsigned)in->i >> 8, len = atype_size(type);
         const uint64_t *rd = REG(in->c + 1);
-        if (ex->observe)
-            observe_access(ex, w, in, PC, mask, rb, 0, len, ACC_ATOMIC);
+        simt_warp_access rec; /* observed: the memory unit's record */
+        const uint64_t *known = NULL;
+        if (ex->observe && !ex->is_host) {
+            access_record(w, in, PC, mask, rb, 0, len, ACC_ATOMIC, NULL, &rec);
+            known = rec.bounds;
+        }
         /* one translation for the group where its addresses lie in one region */
         uint64_t lo = 0;
         uint8_t *host = W == 1 ? NULL : group_region(ex, blk, L, rb, 0, len, 1, W, mask,
-                                                     &lo, NULL);
+                                                     &lo, known);
+        if (ex->observe) {
+            if (ex->is_host)
+                observe_host_write(ex->vm, mask, rb, 0, len);
+            else
+                observe_record(ex->vm, &rec, host ? VERDICT_REGION : VERDICT_LANES);
+        }
         for (uint32_t m = mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
             uint8_t *p = host ? host + (rb[l] - lo)
@@ -1225,6 +1327,7 @@ issue:
         NEXT;
     }
     TARGET(BAR): { /* the barrier stores the lanes' pc (past the BAR) itself */
+        RUN_FLUSH();
         if (WHOLE32(mask)) { /* constants: eight straight stores each, a count of 32 */
             simt_lanes_store(w->fp, fp, 0xffffffffu, 32);
             simt_block_barrier(ex, blk, w, 0xffffffffu, 32, PC);

@@ -60,6 +60,20 @@ static inline void lanes_bounds(const simt_lane_ops *L, const uint64_t *b, uint6
     avx2_bounds(b, off, W, mask, s);
 }
 
+/* a[l] := b[l] + off for the 32 lanes of a whole warp (the memory unit's
+ * record of a coalesced access, vm/interp.c access_record). */
+static inline __attribute__((always_inline)) void record_addresses(uint64_t *a,
+                                                                   const uint64_t *b,
+                                                                   uint64_t off)
+{
+    v4 x[8];
+    lanes_plus(x, b, off);
+    _Pragma("GCC unroll 8")
+    for (unsigned k = 0; k < 8; k++)
+        _mm256_storeu_si256((v4 *)(void *)(a + 4 * k), x[k]);
+    _mm256_zeroupper();
+}
+
 /* Whether a whole 32-lane warp's access of len bytes a lane at b[l] + off is
  * coalesced (lane l at b[0] + l * len); if so, ends := the first and the
  * last lane's addresses, which bound it (group_region's known bounds). */

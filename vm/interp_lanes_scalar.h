@@ -39,6 +39,12 @@ static inline void lanes_bounds(const simt_lane_ops *L, const uint64_t *b, uint6
     L->bounds(b, off, W, mask, s);
 }
 
+/* a[l] := b[l] + off for the 32 lanes of a whole warp (vm/memunit.c). */
+static inline void record_addresses(uint64_t *a, const uint64_t *b, uint64_t off)
+{
+    simt_access_addresses32(a, b, off);
+}
+
 /* Whether the group's load (store) is a coalesced access of a whole warp
  * whose ends bound it: this build does not tell (group_bounds does). */
 static inline int load_ends(const uint64_t *addr, uint64_t off, unsigned len, uint32_t mask,

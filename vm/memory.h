@@ -65,5 +65,8 @@ int simt_mem_free(simt_memory *m, uint64_t addr);
 /* The allocation whose [base, base+size) holds addr (freed ones included), or
  * NULL.  Fast for repeated hits on the same allocation. */
 simt_alloc *simt_mem_find(simt_memory *m, uint64_t addr);
+/* The index in m->allocs of the last allocation whose base is <= addr, or -1
+ * (vm/translate.c names the allocation nearest a bad address with it). */
+long simt_mem_index_before(const simt_memory *m, uint64_t addr);
 
 #endif

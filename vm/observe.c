@@ -10,6 +10,7 @@ static void summarise(simt_observers *obs)
 {
     obs->events = 0;
     obs->flags = 0;
+    obs->runs = 1;
     memset(obs->ncall, 0, sizeof obs->ncall);
     for (int k = 0; k < obs->n; k++) {
         const simt_observer *o = obs->list[k];
@@ -27,7 +28,10 @@ static void summarise(simt_observers *obs)
         }
         SIMT_OBS_EVENTS(SIMT_OBS_HAS)
 #undef SIMT_OBS_HAS
+        if (o->issue && !o->issue_run)
+            obs->runs = 0; /* it needs each issue: every observer gets them one by one */
     }
+    obs->runs = obs->runs && obs->ncall[OBS_EV_issue_run_bit] > 0;
 }
 
 int simt_vm_observe(simt_vm *vm, const simt_observer *o)

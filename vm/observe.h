@@ -21,18 +21,44 @@
 
 enum simt_access_kind { ACC_READ, ACC_WRITE, ACC_ATOMIC };
 
-/* One warp-wide memory instruction: every lane of `mask` accessed `size`
- * bytes at addr[lane] (full SIMT_ADDR addresses; a generic pointer may reach
- * different spaces in different lanes). */
+/* The shape of a warp's addresses, classified once by the memory unit
+ * (vm/memunit.c) for every consumer. */
+enum simt_access_shape {
+    SHAPE_UNIFORM,           /* every lane of mask at one address (a broadcast, a counter) */
+    SHAPE_UNIT_STRIDE,       /* lane l at the first lane's address + (l - first) * size */
+    SHAPE_SEGMENT,           /* else: every lane within one 128-byte segment */
+    SHAPE_SCATTERED,         /* anything else */
+};
+
+/* How the bounds check decided the instruction (vm/interp.c). */
+enum simt_access_verdict {
+    VERDICT_LANES,           /* lane by lane (each bad lane a fault or a finding) */
+    VERDICT_REGION,          /* once for the group: every lane in one allocation, the
+                                block's shared memory or the lanes' own local memory */
+};
+
+/* One warp-wide memory instruction, the memory unit's record of it: every
+ * lane of `mask` accessed `size` bytes at addr[lane] (full SIMT_ADDR
+ * addresses; a generic pointer may reach different spaces in different
+ * lanes), and what the memory unit found out about the addresses once, so
+ * that no consumer derives it again.  Whoever builds a record by hand
+ * (tests, the model's register spills) calls simt_access_classify
+ * (vm/memunit.h) after filling addr. */
 typedef struct simt_warp_access {
     int32_t pc;
     uint8_t op;              /* OP_LD*, OP_LDX, OP_ST*, OP_ATOM, OP_ATOMCAS, OP_MEMCPY */
     uint8_t kind;            /* enum simt_access_kind */
     uint8_t size;            /* bytes per lane */
+    uint8_t shape;           /* enum simt_access_shape */
+    uint8_t spaces;          /* a bit (1 << (space & 7)) per space some lane reaches */
+    uint8_t verdict;         /* enum simt_access_verdict */
     uint32_t mask;
     uint32_t warp;           /* warp index in its block */
     uint32_t width;          /* warp size */
     uint32_t tid_base;       /* linear thread index (in the block) of lane 0 */
+    uint64_t bounds[2];      /* bounds[0] <= every lane's address <= bounds[1]: the first
+                                and the last lane's at unit stride, else the AND and
+                                the OR of the addresses (0, 0: no lane) */
     uint64_t addr[32];
 } simt_warp_access;
 
@@ -66,30 +92,50 @@ typedef struct simt_shfl_event {
     const uint8_t *src;      /* per lane, valid for the lanes of `lanes`; read during the call */
 } simt_shfl_event;
 
-/* What kind of finding the VM itself detected (the observers decide what to
- * do with it: the checkers collect them under --check). */
+/* Every kind of finding, the VM's own and the runtime's checkers', as data:
+ * the text of each is written in one place (runtime/check.c ck_class_text)
+ * and nothing decides anything from a finding's text.  Kept in step with the
+ * public SIMTVM_FINDING_* (simtvm.h; runtime/api.c asserts it). */
 enum simt_finding_kind {
-    FIND_BAD_ACCESS,         /* an access that would fault, under --check=memory */
+    FIND_BAD_ACCESS,         /* an access that would fault, under --check=memory (space, write, size) */
     FIND_COLL_EXITED,        /* a warp collective names lanes that have exited */
     FIND_COLL_SELF,          /* a lane calls a collective whose mask does not name it */
     FIND_COLL_MISSING,       /* a warp collective that can never complete */
     FIND_BAR_DIVERGENT,      /* __syncthreads reached by part of a warp */
     FIND_DIV_ZERO,           /* integer division by zero (a warning) */
+    /* found by the runtime's checkers (runtime/check*.c) */
+    FIND_REM_ZERO,           /* integer remainder by zero (a warning) */
+    FIND_RACE,               /* a data race (the two accesses' kinds) */
+    FIND_UNINIT,             /* a read of memory never written (space, size) */
+    FIND_BAR_BLOCK,          /* __syncthreads reached by part of a block */
+    FIND_SHFL_INACTIVE,      /* a shuffle reads an inactive lane */
+    FIND_DOUBLE_FREE,        /* free of freed memory */
+    FIND_BAD_FREE,           /* free of a pointer malloc did not return */
+    FIND_BAD_KERNEL_ARG,     /* a kernel argument that is no device pointer */
+    FIND_API_EXTENT,         /* a copy larger than its source or destination allocation */
+    FIND_API_DIRECTION,      /* cudaMemcpy's kind contradicts its pointers */
+    FIND_API_UNWRITTEN,      /* device memory never written copied to the host */
+    FIND_API_UNCHECKED,      /* a kernel launch error nobody checked */
+    FIND_API_HOST_POINTER,   /* a host pointer passed to a kernel */
+    FIND_API_LEAK,           /* device memory never freed */
+    FIND_NKINDS
 };
 
 /* One finding, as data: its kind, what check reports it (CHECK_* bits; 0:
- * any checker), where (pc, block, thread), the object (a guest address, or 0)
- * and the text (cls: the message class; detail says more). */
+ * any checker), where (pc, block, thread), the object (a guest address, or
+ * 0), what else its kind's text names (space, write, size) and a note
+ * (detail: what the lanes did, in words, or NULL). */
 typedef struct simt_finding {
     int kind;                /* enum simt_finding_kind */
     unsigned check;          /* CHECK_* */
-    const char *cls;
     const char *detail;
     int32_t pc;
     const uint32_t *block;   /* block index [3], or NULL: the running block */
     uint32_t tid, lane;      /* linear thread index in the block, its lane */
     uint32_t warp, lanes;    /* FIND_DIV_ZERO: the warp and its lanes (lane 0: tid - lane) */
     uint64_t addr;           /* the address involved, or 0 */
+    uint8_t space, write;    /* FIND_BAD_ACCESS: the space (SPACE_*), 1 for a write */
+    uint16_t size;           /* FIND_BAD_ACCESS: bytes per lane */
 } simt_finding;
 
 /* How an observer changes the way the VM runs (simt_observer.flags). */
@@ -117,6 +163,13 @@ typedef struct simt_observer {
                         uint64_t shared_bytes);
     /* one warp instruction issued at pc by lanes `mask` (OBS_TIMED runs only) */
     void (*issue)(void *ctx, int32_t pc, uint32_t mask, uint32_t warp);
+    /* the same for n instructions at once: pc last - n + 1 up to last, issued
+     * one after the other by lanes `mask` of warp `warp` with no other event
+     * between them.  Where every active observer of issues sets it, the
+     * interpreter tells runs instead of single issues (one call per straight
+     * run of code, not per instruction: the always-on model's cost); a
+     * run ends before any other event, at a jump or a change of lanes. */
+    void (*issue_run)(void *ctx, int32_t last, uint32_t n, uint32_t mask, uint32_t warp);
     /* a conditional branch by lanes `mask`; `taken` of them jumped (OBS_TIMED runs) */
     void (*branch)(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
     void (*access)(void *ctx, simt_vm *vm, const simt_warp_access *a);
@@ -143,7 +196,7 @@ typedef struct simt_observer {
 /* One bit per event, for vm->obs.events. */
 enum simt_observe_event {
 #define SIMT_OBS_EVENTS(X) X(launch_begin) X(launch_rejected) X(launch_end) X(block_begin) \
-    X(issue) X(branch) X(access) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
+    X(issue) X(issue_run) X(branch) X(access) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
     X(barrier_ready) X(barrier) X(finding) X(clock) X(cycles)
 #define SIMT_OBS_BIT(ev) OBS_EV_##ev##_bit,
     SIMT_OBS_EVENTS(SIMT_OBS_BIT)

@@ -48,6 +48,9 @@ typedef struct simt_warp_policy {
      * resident block policy, its turns shuffled), so that blocks too run
      * in an order no other schedule gives. */
     int interleave_blocks;
+    /* 1: pick reads simt_warp.cohort (vm/exec.h), so barriers, collectives
+     * and convergence points keep it; otherwise they skip it. */
+    int uses_cohorts;
 } simt_warp_policy;
 
 extern const simt_warp_policy simt_warp_its, simt_warp_lockstep, simt_warp_random;
@@ -87,6 +90,10 @@ simt_status simt_block_resume(simt_exec *ex, simt_block *blk);
  * blk->spinning) and returns 1 when run_block should return. */
 void simt_block_spin_init(const simt_exec *ex, simt_block *blk);
 int simt_block_turn_over(simt_exec *ex, simt_block *blk);
+/* A block that runs alone and spins (an observer follows one block at a
+ * time) in a libcu++ barrier of its shared memory that can never complete:
+ * the deadlock, reported (SIMT_FAULT); SIMT_OK where that is not certain. */
+simt_status simt_block_libcu_deadlock(simt_exec *ex, simt_block *blk);
 /* vm/resident.c: a fault (message msg) located at blk's first lane waiting
  * at a barrier, or else its first lane that runs. */
 simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *msg);

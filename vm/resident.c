@@ -113,7 +113,7 @@ void simt_block_spin_init(const simt_exec *ex, simt_block *blk)
     blk->print = 0;
     blk->print_stores = UINT32_MAX; /* the first fingerprint never matches */
     blk->print_at = ex->steps;
-    blk->check_at = ex->spot_spin ? ex->steps + SPIN_CHECK : UINT64_MAX;
+    blk->check_at = ex->spot_spin || ex->spot_alone ? ex->steps + SPIN_CHECK : UINT64_MAX;
 }
 
 int simt_block_turn_over(simt_exec *ex, simt_block *blk)
@@ -233,6 +233,7 @@ simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *
     }
     simt_vm_faultf(ex->vm, "%s", msg);
     ex->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_TIMEOUT;
+    ex->vm->fault.kind = FAULT_HANG;
     return SIMT_FAULT;
 }
 
@@ -265,7 +266,19 @@ static int in_libcu(const simt_exec *ex, int32_t pc)
     return name && (!strncmp(name, "cuda::", 6) || !strncmp(name, "__simtvm_cuda", 13));
 }
 
-static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk)
+/* Whether the frame of function f, at pc, holds a pointer to a barrier word
+ * (__simtvm_cuda_load's p, a cuda::barrier member's this) in R[3]. */
+static int barrier_frame(const simt_exec *ex, int32_t pc)
+{
+    const char *name = ex->mod->funcs[ex->vm->func_of_pc[pc]].name;
+    return name && (!strcmp(name, "__simtvm_cuda_load") || !strncmp(name, "cuda::barrier<", 14));
+}
+
+/* block_only: the block runs alone (a checker, the model or a trace follows
+ * one block at a time), so only a barrier in its own shared memory is
+ * certain never to complete: another block may arrive at one in global
+ * memory.  Then every waiting lane must show its barrier, in shared memory. */
+static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk, int block_only)
 {
     simt_warp *at = NULL;
     unsigned at_lane = 0, waiting = 0;
@@ -280,11 +293,19 @@ static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk)
             uint32_t fp = w->fp[l];
             if (!in_libcu(ex, pc))
                 return SIMT_OK; /* a lane spins elsewhere: not this rule's */
+            int shown = 0;
             for (int depth = 0; depth < 64 && fp > 0 && in_libcu(ex, pc); depth++) {
                 const uint64_t *R = w->regs + (size_t)fp * W;
+                if (block_only && barrier_frame(ex, pc)) {
+                    if (SIMT_ADDR_SPACE(R[(size_t)SIMT_FRAME_LINK * W + l]) != SPACE_SHARED)
+                        return SIMT_OK;
+                    shown = 1;
+                }
                 pc = (int32_t)R[l] - 1; /* the CALL */
                 fp = (uint32_t)R[W + l];
             }
+            if (block_only && !shown)
+                return SIMT_OK;
             waiting++;
             if (!at) {
                 at = w, at_lane = l, at_pc = pc;
@@ -299,6 +320,11 @@ static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk)
                    "at it (is its expected count larger than the threads that arrive?)",
                    waiting, blk->idx[0], blk->idx[1], blk->idx[2]);
     return SIMT_FAULT;
+}
+
+simt_status simt_block_libcu_deadlock(simt_exec *ex, simt_block *blk)
+{
+    return libcu_deadlock(ex, blk, 1);
 }
 
 /* Every live block waits at this_grid().sync(): release them, or fault. */
@@ -410,7 +436,7 @@ static simt_status resident_loop(resident *r)
          * in libcu++'s barriers is a named deadlock; otherwise the first
          * block runs on alone to its step limit, the fault a GPU's
          * watchdog gives. */
-        if (libcu_deadlock(r->ex, spin) != SIMT_OK)
+        if (libcu_deadlock(r->ex, spin, 0) != SIMT_OK)
             return SIMT_FAULT;
         r->hopeless = 1;
         for (uint64_t k = 0; k < r->nslots; k++)

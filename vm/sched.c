@@ -61,7 +61,7 @@ uint64_t simt_rng_next(uint64_t *state)
 }
 
 /* The lanes become one cohort of their own (exec.h simt_warp.cohort). */
-void simt_cohort_new(simt_warp *w, uint32_t lanes)
+void simt_cohort_assign(simt_warp *w, uint32_t lanes)
 {
     uint32_t c = ++w->next_cohort;
     for (uint32_t m = lanes; m; m &= m - 1)
@@ -307,7 +307,6 @@ static void report_barrier_divergence(simt_exec *ex, simt_block *blk, simt_warp 
     snprintf(detail, sizeof detail, "lanes %s of warp %u wait at this __syncthreads; lanes %s of the "
              "same warp took a path that skips it", waiting, w->index, around);
     simt_finding f = { .kind = FIND_BAR_DIVERGENT, .check = CHECK_SYNC,
-                       .cls = "Barrier error detected. Divergent thread(s) in warp",
                        .detail = detail, .pc = w->pc[lane] - 1, .block = blk->idx,
                        .tid = w->tid_base + lane, .lane = lane, .warp = w->index,
                        .lanes = at_barrier };

@@ -51,4 +51,5 @@ const simt_warp_policy simt_warp_random = {
     .back_edge = simt_its_back_edge,
     .preempt = random_preempt,
     .interleave_blocks = 1,
+    .uses_cohorts = 1,
 };

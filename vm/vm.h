@@ -85,8 +85,24 @@ typedef enum simt_status {
     SIMT_ERR_USAGE,       /* misuse of the API or a bad argument */
 } simt_status;
 
+/* What went wrong, as data (the message says it in words; nothing decides
+ * from the message).  Kept in step with the public SIMTVM_FAULT_* (simtvm.h;
+ * runtime/api.c asserts it). */
+enum simt_fault_kind {
+    FAULT_OTHER,                /* anything else: a failed host call, a bad launch... */
+    FAULT_ADDRESS,              /* an address outside every allocation, freed, read-only */
+    FAULT_MISALIGNED,           /* an access not aligned to its size */
+    FAULT_ASSERT,               /* a failed assert() */
+    FAULT_TRAP,                 /* __trap() or a TRAP instruction (a missing return...) */
+    FAULT_DIV_ZERO,             /* integer division by zero in host code */
+    FAULT_HANG,                 /* a launch that can never finish (a deadlock, the step limit) */
+    FAULT_NOMEM,                /* the host ran out of memory */
+    FAULT_NKINDS
+};
+
 typedef struct simt_fault {
     char message[512];          /* "out-of-bounds __global__ read of 4 bytes at ..." */
+    int kind;                   /* enum simt_fault_kind; simt_vm_faultf sets FAULT_OTHER */
     int32_t pc;                 /* instruction, or -1 */
     int in_kernel;              /* 0 for host code */
     uint32_t block[3], thread[3];
@@ -162,7 +178,7 @@ typedef struct simt_host_ops {
 
 /* The observers registered with the VM (vm/observe.h simt_vm_observe). */
 #define SIMT_MAX_OBSERVERS 8
-#define SIMT_OBS_NEVENTS 17     /* vm/observe.h SIMT_OBS_EVENTS */
+#define SIMT_OBS_NEVENTS 18     /* vm/observe.h SIMT_OBS_EVENTS */
 struct simt_observer;
 typedef struct simt_observers {
     const struct simt_observer *list[SIMT_MAX_OBSERVERS];
@@ -170,6 +186,8 @@ typedef struct simt_observers {
     unsigned events;            /* OBS_EV bits: an active observer handles that event */
     unsigned flags;             /* the active observers' OBS_* flags, together */
     unsigned paused;            /* registration indices set aside (simt_observe_yield) */
+    int runs;                   /* issues go out as runs (issue_run): every active
+                                   observer of issues takes them so */
     /* per event, the active observers' callbacks in registration order, so
      * that telling one observer is a load and a call (SIMT_NOTIFY casts each
      * back to its event's type) */

@@ -221,6 +221,7 @@ START_TEST(launch_fault_is_sticky)
     ck_assert_uint_eq(f.line, 13);
     ck_assert_uint_gt(f.column, 0);
     ck_assert_ptr_nonnull(strstr(f.message, "out-of-bounds"));
+    ck_assert_int_eq(f.kind, SIMTVM_FAULT_ADDRESS);
     ck_assert_msg(strstr(f.text, "test.k:13:") && strstr(f.text, "block (0,0,0)"), "%s", f.text);
     ck_assert_str_eq(simtvm_errmsg(vm), f.message);
     simtvm_result_free(r);
@@ -246,6 +247,7 @@ START_TEST(step_limit)
     ck_assert_int_eq(simtvm_result_fault(r, &f), SIMTVM_OK);
     ck_assert_msg(strstr(f.message, "step") || strstr(f.message, "instructions"), "%s",
                   f.message);
+    ck_assert_int_eq(f.kind, SIMTVM_FAULT_HANG);
     simtvm_result_free(r);
     simtvm_vm_free(vm);
 }

@@ -169,6 +169,110 @@ START_TEST(fault_printed_once)
 }
 END_TEST
 
+/* Findings as data: each group's kind, class, place and thread, read with
+ * simtvm_finding_get after simtvm_findings, never from the report's text. */
+START_TEST(findings_as_data)
+{
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    cfg.checks = SIMTVM_CHECK_ALL;
+    const char *src = "__global__ void k(int *p, int d) {\n"
+                      "    __shared__ int s;\n"
+                      "    s = threadIdx.x;\n"
+                      "    if (threadIdx.x == 40) p[1000] = s;\n"
+                      "    if (threadIdx.x == 3) p[1] = 7 / d;\n"
+                      "}\n";
+    simtvm_vm *vm = test_vm(&cfg, src, NULL);
+    simtvm_buffer *b;
+    ck_assert_int_eq(simtvm_buffer_new(vm, SIMTVM_I32, 64, &b), SIMTVM_OK);
+    simtvm_arg args[2] = { simtvm_arg_buffer(b), simtvm_arg_i32(0) };
+    ck_assert_int_eq(simtvm_launch(vm, "k", simtvm_dim3_of(1, 1, 1), simtvm_dim3_of(64, 1, 1), 0,
+                                   args, 2, NULL), SIMTVM_OK);
+    unsigned n = 0;
+    const char *text = NULL;
+    ck_assert_int_eq(simtvm_findings(vm, &n, &text), SIMTVM_OK);
+    int race = 0, bad = 0, div = 0;
+    for (unsigned i = 0; i < n; i++) {
+        simtvm_finding f;
+        ck_assert_int_eq(simtvm_finding_get(vm, i, &f), SIMTVM_OK);
+        ck_assert_ptr_nonnull(f.message);
+        ck_assert_msg(f.kind == SIMTVM_FINDING_RACE || strstr(text, f.message) != NULL,
+                      "%s not in %s", f.message, text);
+        if (f.kind == SIMTVM_FINDING_RACE) {
+            race++;
+            ck_assert_msg(strstr(f.message, "Write/") == f.message, "%s", f.message);
+            ck_assert_uint_eq(f.check, SIMTVM_CHECK_RACE);
+        } else if (f.kind == SIMTVM_FINDING_BAD_ACCESS) {
+            bad++;
+            ck_assert_str_eq(f.message, "Invalid __global__ write of size 4 bytes");
+            ck_assert_uint_eq(f.check, SIMTVM_CHECK_MEMORY);
+            ck_assert_uint_eq(f.line, 4);
+            ck_assert_int_eq(f.in_kernel, 1);
+            ck_assert_uint_eq(f.thread[0], 40);
+            ck_assert_uint_eq(f.count, 1);
+        } else if (f.kind == SIMTVM_FINDING_DIV_ZERO) {
+            div++;
+            ck_assert_int_eq(f.warning, 1);
+            ck_assert_uint_eq(f.line, 5);
+            ck_assert_uint_eq(f.thread[0], 3);
+        }
+    }
+    ck_assert_int_gt(race, 0);
+    ck_assert_int_eq(bad, 1);
+    ck_assert_int_eq(div, 1);
+    simtvm_finding f;
+    ck_assert_int_eq(simtvm_finding_get(vm, n, &f), SIMTVM_ERR_RANGE);
+    ck_assert_int_eq(simtvm_finding_get(NULL, 0, &f), SIMTVM_ERR_NULL);
+    /* the next read starts a new collection: nothing left */
+    ck_assert_int_eq(simtvm_findings(vm, &n, &text), SIMTVM_OK);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_int_eq(simtvm_finding_get(vm, 0, &f), SIMTVM_ERR_RANGE);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
+/* The kind of fault main() ended with (its message printed to a scratch file). */
+static simtvm_fault_kind fault_kind_of(const char *src)
+{
+    FILE *err = tmpfile();
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    cfg.err = err;
+    simtvm_vm *vm = test_vm(&cfg, src, NULL);
+    simtvm_result *r = NULL;
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, NULL, &r), SIMTVM_ERR_FAULT);
+    simtvm_fault f;
+    ck_assert_int_eq(simtvm_result_fault(r, &f), SIMTVM_OK);
+    simtvm_fault_kind k = f.kind;
+    simtvm_result_free(r);
+    simtvm_vm_free(vm);
+    fclose(err);
+    return k;
+}
+
+/* Faults as data: the kind says what went wrong, the message in words. */
+START_TEST(fault_kinds)
+{
+    ck_assert_int_eq(fault_kind_of("__global__ void k(int *p) { p[threadIdx.x + 100000] = 1; }\n"
+                                   "int main() { int *d; cudaMalloc(&d, 4); k<<<1, 1>>>(d);\n"
+                                   "  cudaDeviceSynchronize(); return 0; }\n"),
+                     SIMTVM_FAULT_ADDRESS);
+    ck_assert_int_eq(fault_kind_of("__global__ void k(char *p) { *(int *)(p + 1) = 1; }\n"
+                                   "int main() { char *d; cudaMalloc(&d, 8); k<<<1, 1>>>(d);\n"
+                                   "  cudaDeviceSynchronize(); return 0; }\n"),
+                     SIMTVM_FAULT_MISALIGNED);
+    ck_assert_int_eq(fault_kind_of("__global__ void k() { __trap(); }\n"
+                                   "int main() { k<<<1, 1>>>(); cudaDeviceSynchronize();\n"
+                                   "  return 0; }\n"),
+                     SIMTVM_FAULT_TRAP);
+    ck_assert_int_eq(fault_kind_of("int zero;\nint main() { return 7 / zero; }\n"),
+                     SIMTVM_FAULT_DIV_ZERO);
+    ck_assert_int_eq(fault_kind_of("#include <assert.h>\nint zero;\n"
+                                   "int main() { assert(zero == 1); return 0; }\n"),
+                     SIMTVM_FAULT_ASSERT);
+}
+END_TEST
+
 Suite *api_tools_suite(void)
 {
     Suite *s = suite_create("api_tools");
@@ -179,6 +283,8 @@ Suite *api_tools_suite(void)
     tcase_add_test(tc, bytecode_and_source);
     tcase_add_test(tc, views_and_explain);
     tcase_add_test(tc, fault_printed_once);
+    tcase_add_test(tc, findings_as_data);
+    tcase_add_test(tc, fault_kinds);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runtime/observers.h"
+#include "vm/memunit.h"
 #include "vm/vm.h"
 
 /* A module of three instructions at t.k lines 3, 4 and 5, one kernel
@@ -92,6 +93,7 @@ static void access1(fixture *f, int32_t pc, unsigned kind, uint32_t tid, uint64_
     a.tid_base = a.warp * 32;
     a.mask = 1u << (tid % 32);
     a.addr[tid % 32] = addr;
+    simt_access_classify(&a); /* as the memory unit (vm/memunit.h) */
     simt_check_access(f->ck, &f->vm, &a);
 }
 
@@ -202,17 +204,32 @@ START_TEST(test_report_grouping)
     fixture f;
     setup(&f, CHECK_MEMORY | CHECK_SYNC);
     uint32_t idx[3] = {0, 0, 0};
-    for (int k = 0; k < 3; k++)
-        simt_check_report(f.ck, &f.vm, CHECK_MEMORY, "Invalid __global__ write of size 4 bytes",
-                          0, idx, (uint32_t)k, (uint32_t)k, "out-of-bounds write");
-    simt_check_report(f.ck, &f.vm, CHECK_SYNC,
-                      "Barrier error detected. Divergent thread(s) in warp", 2, idx, 33, 1, NULL);
+    /* findings are data (kind, space, write, size): they group by it */
+    simt_finding bad = { .kind = FIND_BAD_ACCESS, .check = CHECK_MEMORY, .detail = "out-of-bounds write",
+                         .pc = 0, .block = idx, .space = SPACE_GLOBAL, .write = 1, .size = 4 };
+    for (uint32_t k = 0; k < 3; k++) {
+        bad.tid = bad.lane = k;
+        simt_check_finding(f.ck, &f.vm, &bad);
+    }
+    bad.size = 8; /* another class at the same place: another group */
+    simt_check_finding(f.ck, &f.vm, &bad);
+    simt_check_report(f.ck, &f.vm, CHECK_SYNC, FIND_BAR_DIVERGENT, 2, idx, 33, 1, NULL);
+    ck_assert_uint_eq(simt_check_count(f.ck), 3);
+    simt_check_item item;
+    simt_check_item_get(f.ck, 0, &item);
+    ck_assert_int_eq(item.kind, FIND_BAD_ACCESS);
+    ck_assert_uint_eq(item.count, 3);
+    ck_assert_str_eq(item.message, "Invalid __global__ write of size 4 bytes");
+    simt_check_item_get(f.ck, 2, &item);
+    ck_assert_int_eq(item.kind, FIND_BAR_DIVERGENT);
+    ck_assert_uint_eq(item.thread[0], 33);
     char *text;
-    ck_assert_uint_eq(finish(&f, &text), 2);
+    ck_assert_uint_eq(finish(&f, &text), 3);
     ck_assert_ptr_nonnull(strstr(text, "t.k:3:5: error: Invalid __global__ write of size 4 bytes"));
+    ck_assert_ptr_nonnull(strstr(text, "t.k:3:5: error: Invalid __global__ write of size 8 bytes"));
     ck_assert_ptr_nonnull(strstr(text, "3 instances"));
     ck_assert_ptr_nonnull(strstr(text, "t.k:5:5: error: Barrier error detected. Divergent"));
-    ck_assert_ptr_nonnull(strstr(text, "========= ERROR SUMMARY: 2 errors\n"));
+    ck_assert_ptr_nonnull(strstr(text, "========= ERROR SUMMARY: 3 errors\n"));
     free(text);
     teardown(&f);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "runtime/model.h"
+#include "vm/memunit.h"
 #include "vm/occupancy.h"
 #include "vm/opcodes.h"
 
@@ -31,6 +32,7 @@ static simt_warp_access strided(uint64_t base, uint64_t stride, unsigned size, u
     a.width = 32;
     for (unsigned l = 0; l < 32; l++)
         a.addr[l] = base + l * stride;
+    simt_access_classify(&a); /* as the memory unit (vm/memunit.h) */
     return a;
 }
 
@@ -89,6 +91,7 @@ START_TEST(test_coalesce_same_and_mixed)
     a = strided(GBASE, 4, 4, ACC_READ);
     for (unsigned l = 16; l < 32; l++)
         a.addr[l] = SBASE + 4 * l;
+    simt_access_classify(&a);
     uint64_t s[SIMT_MAX_SECTORS];
     unsigned lanes;
     ck_assert_uint_eq(simt_coalesce(&a, SPACE_GLOBAL, s, &lines, &lanes), 2);
@@ -96,6 +99,7 @@ START_TEST(test_coalesce_same_and_mixed)
     /* An inactive lane touches nothing. */
     a = strided(GBASE, 128, 4, ACC_READ);
     a.mask = 0x3;
+    simt_access_classify(&a);
     ck_assert_uint_eq(sectors_of(&a, &lines), 2);
     unsigned same;
     a = strided(GBASE, 0, 4, ACC_ATOMIC);
@@ -125,6 +129,7 @@ START_TEST(test_banks_broadcast_and_padding)
     ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 1); /* broadcast */
     for (unsigned l = 0; l < 32; l++)
         a.addr[l] = SBASE + 4 * 32 * (l & 1); /* two words of bank 0 */
+    simt_access_classify(&a);
     ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 2);
     /* Column of a 32x32 tile: 32-way; of a 32x33 tile: none. */
     a = strided(SBASE, 4 * 32, 4, ACC_READ);
@@ -150,6 +155,7 @@ START_TEST(test_banks_64bit)
     /* Half a warp active: one group. */
     a = strided(SBASE, 8, 8, ACC_READ);
     a.mask = 0xffff;
+    simt_access_classify(&a);
     ck_assert_uint_eq(simt_bank_wavefronts(&a, &ideal), 1);
     ck_assert_uint_eq(ideal, 1);
 }
@@ -269,6 +275,7 @@ static void run_fake(simt_model *m, uint32_t warps, uint32_t mask)
     for (uint32_t w = 0; w < warps; w++) {
         simt_warp_access a = strided(GBASE + 128 * w, 4, 4, ACC_READ);
         a.mask = mask;
+        simt_access_classify(&a);
         a.warp = w;
         simt_model_issue(m, 0, mask, w);
         a.pc = 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "vm/memory.h"
+#include "vm/memunit.h"
 #include "vm/module.h"
 #include "vm/observe.h"
 #include "vm/vm.h"
@@ -98,6 +99,12 @@ static void on_access(void *ctx, simt_vm *vm, const simt_warp_access *a)
 {
     (void)vm;
     ck_assert_uint_eq(a->mask, 0xffffffffu);
+    /* the memory unit's record: every lane at p, in one allocation */
+    ck_assert_uint_eq(a->shape, SHAPE_UNIFORM);
+    ck_assert_uint_eq(a->spaces, 1u << SPACE_GLOBAL);
+    ck_assert_uint_eq(a->verdict, VERDICT_REGION);
+    ck_assert_uint_eq(a->bounds[0], a->addr[0]);
+    ck_assert_uint_eq(a->bounds[1], a->addr[31]);
     ((counts *)ctx)->accesses++;
 }
 
@@ -153,12 +160,55 @@ START_TEST(test_host_call_without_host)
 }
 END_TEST
 
+/* The memory unit classifies a warp's addresses once (vm/memunit.c). */
+START_TEST(test_access_shapes)
+{
+    const uint64_t g = SIMT_ADDR(SPACE_GLOBAL, 0x10000), sh = SIMT_ADDR(SPACE_SHARED, 0);
+    uint64_t base[32];
+    simt_warp_access a;
+    memset(&a, 0, sizeof a);
+    a.size = 4;
+    a.mask = 0xffffffffu;
+    for (unsigned l = 0; l < 32; l++)
+        base[l] = g + 4 * l;
+    simt_access_gather(&a, base, 8); /* consecutive words */
+    ck_assert_uint_eq(a.shape, SHAPE_UNIT_STRIDE);
+    ck_assert_uint_eq(a.addr[5], g + 28);
+    ck_assert_uint_eq(a.spaces, 1u << SPACE_GLOBAL);
+    ck_assert(a.bounds[0] <= g + 8 && a.bounds[1] >= g + 8 + 31 * 4);
+    for (unsigned l = 0; l < 32; l++)
+        base[l] = g + 4 * (l ^ 1); /* pairs swapped: one 128-byte segment */
+    simt_access_gather(&a, base, 0);
+    ck_assert_uint_eq(a.shape, SHAPE_SEGMENT);
+    for (unsigned l = 0; l < 32; l++)
+        base[l] = g + 128 * l; /* a column: scattered */
+    simt_access_gather(&a, base, 0);
+    ck_assert_uint_eq(a.shape, SHAPE_SCATTERED);
+    base[3] = sh + 12; /* a generic pointer into shared memory in one lane */
+    simt_access_gather(&a, base, 0);
+    ck_assert_uint_eq(a.spaces, 1u << SPACE_GLOBAL | 1u << SPACE_SHARED);
+    /* inactive lanes count for nothing: lanes 4..7 at unit stride */
+    a.mask = 0xf0;
+    for (unsigned l = 0; l < 32; l++)
+        base[l] = l >= 4 && l < 8 ? g + 4 * l : sh;
+    simt_access_gather(&a, base, 0);
+    ck_assert_uint_eq(a.shape, SHAPE_UNIT_STRIDE);
+    ck_assert_uint_eq(a.spaces, 1u << SPACE_GLOBAL);
+    a.mask = 0x10; /* one lane: one address */
+    simt_access_classify(&a);
+    ck_assert_uint_eq(a.shape, SHAPE_UNIFORM);
+    ck_assert_uint_eq(a.bounds[0], g + 16);
+    ck_assert_uint_eq(a.bounds[1], g + 16);
+}
+END_TEST
+
 static Suite *vmcore_suite(void)
 {
     Suite *s = suite_create("vmcore");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_runs_without_runtime);
     tcase_add_test(tc, test_host_call_without_host);
+    tcase_add_test(tc, test_access_shapes);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,172 @@
+/* lang/parse_lex.c -- the scanner bridge of the grammar (lang/parser.y):
+ * each token of lang/lexer.re turned into the grammar's symbol.  Identifiers
+ * become type names (typedefs, records, member types `C<args>::m`), template
+ * names (lang/templates.c, member templates), `asm`, or plain names; the '<'
+ * and '>' around template arguments become TPL_OPEN and TPL_CLOSE
+ * (k_tpl_filter), `(*` a function pointer's FNPTR_OPEN, a '{' that starts a
+ * braced initializer BRACE_INIT.  Constructs K reports instead of parsing
+ * (`virtual`, GCC attributes it cannot read) end the parse after one error,
+ * so no cascade of syntax errors follows.
+ *
+ * k_parse, the parser's entry, is here too: the parser's state, the
+ * library's type names, then Bison's k_yyparse. */
+#include <string.h>
+
+#include "cg.h"
+#include "parser.h"
+#include "parse_build.h"
+#include "types.h"
+
+int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
+{
+    k_token *t = &ps->tok;
+    if (ps->stopped)
+        return 0;      /* an error ended the parse: no cascade */
+    if (ps->tpl.pending_close)
+        return k_tpl_pending(ps, lloc);
+    int errors_before = ps->ctx->nerrors;
+    ps->prev_tok = *t;
+    int kind = k_lexer_next(&ps->lx, t);
+    if (ps->ctx->nerrors != errors_before)
+        ps->lex_error_token = ps->ntokens + 1;
+    ps->ntokens++;
+    lloc->first_line = (int)t->loc.line;
+    lloc->first_column = (int)t->loc.col;
+    lloc->last_line = (int)t->end.line;
+    lloc->last_column = (int)t->end.col;
+    switch (kind) {
+    case IDENT: {
+        /* `C<args>::m`: the member after a class template's id */
+        if (ps->tpl.prev_kind == TPL_CLOSE && t->len > 2 && t->text[0] == ':') {
+            lval->name = k_strndup(ps->ctx, t->text + 2, t->len - 2);
+            kind = k_parse_is_member_type(ps, ps->tpl.closed_name, lval->name) ? SCOPED_TYPE
+                                                                               : SCOPED_NAME;
+            break;
+        }
+        /* `P::template f`: f is a member template (lang/templates_member.c) */
+        if (k_tpl_member_name(ps, t->text, t->len, &lval->name)) {
+            kind = TEMPLATE_NAME;
+            break;
+        }
+        /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
+        const char *name = k_strndup(ps->ctx, t->text, t->len);
+        if (name && (!strcmp(name, "asm") || !strcmp(name, "__asm__") || !strcmp(name, "__asm"))) {
+            kind = KW_ASM;
+            break;
+        }
+        if (name && !strcmp(name, "__attribute__")) {   /* GCC's: read past, or one error */
+            if (k_parse_gnu_attribute(ps, t->loc))
+                return k_parse_lex(lval, lloc, ps);
+            ps->stopped = 1;
+            return 0;
+        }
+        if (name && k_parse_unsupported_name(ps, name, t->loc)) {
+            ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
+            return 0;
+        }
+        /* after `.` or `->` a name is a member's: `d.count()` calls the member
+         * even where std::count is in view */
+        if (ps->prev_kind == '.' || ps->prev_kind == ARROW) {
+            lval->name = name ? name : "?";
+            if (name && k_tpl_member_call_name(ps, name))
+                kind = TEMPLATE_NAME;   /* `obj.f<int>(x)` */
+            break;
+        }
+        k_type *tdef = ps->typedef_names.n && name ? kp_typedef_lookup(ps, name) : NULL;
+        if (!tdef && name)
+            tdef = k_vector_type(ps->ctx, name);
+        if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name)) {
+            lval->type = tdef;
+            kind = TYPEDEF_NAME;
+            break;
+        }
+        lval->name = name ? name : "?";
+        /* a member (s.count) or a name the program declared (int count)
+         * is not a template that `using namespace std` brings in */
+        int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
+                    (name && k_parse_is_ordinary(ps, name));
+        if (name && !plain && k_tpl_classify(ps, &lval->name)) {
+            kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
+                   ? TEMPLATE_TYPE : TEMPLATE_NAME;
+            ps->tpl.last_name = lval->name;
+        }
+        break;
+    }
+    case INT_LIT: lval->expr = kp_literal(ps, E_INT, t); break;
+    case FLOAT_LIT: lval->expr = kp_literal(ps, E_FLOAT, t); break;
+    case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
+    case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
+    case KW_TEMPLATE:
+        /* `obj.template f<T>()`: the word only says that f is a template */
+        if (ps->prev_kind == '.' || ps->prev_kind == ARROW)
+            return k_parse_lex(lval, lloc, ps);
+        if (k_tpl_nested_head(ps, t->loc)) {
+            ps->stopped = 1;   /* one error, then the end */
+            return 0;
+        }
+        break;
+    case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
+        k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
+        return k_parse_lex(lval, lloc, ps);
+    default:
+        break;
+    }
+    kind = k_tpl_filter(ps, kind, lloc);
+    if (kind == '(' && k_parse_fnptr_open(ps))
+        kind = FNPTR_OPEN;
+    /* `class` starts a record except in a template's parameter list */
+    if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
+        kind = KW_CLASS_RECORD;
+    int braced = kind == '{' && k_parse_brace_init(ps);
+    k_parse_token_hook(ps, kind);      /* counts the brace as any other */
+    return braced ? BRACE_INIT : kind;
+}
+
+/* ================================================================ entry */
+/* The AST of one preprocessed text (lang/ast.h: k_parse). */
+k_unit *k_parse(k_ctx *ctx, const char *text, size_t len)
+{
+    k_parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.ctx = ctx;
+    k_tpl_scan_init(ctx, &ps.tpl);
+    k_unit *unit = k_alloc(ctx, sizeof *unit);
+    /* The scanner needs a NUL sentinel after the text; the caller's buffer
+     * may not have one. */
+    char *copy = k_alloc(ctx, len + 1);
+    if (!unit || !copy) {
+        k_error(ctx, (k_loc){0, 0}, "out of memory");
+        return unit;
+    }
+    memcpy(copy, text, len);
+    /* A NUL byte means a binary file: one clear error instead of a flood. */
+    const char *nul = memchr(copy, '\0', len);
+    if (nul) {
+        uint32_t line = 1;
+        const char *line_start = copy;
+        for (const char *p = copy; p < nul; p++)
+            if (*p == '\n')
+                line++, line_start = p + 1;
+        k_error(ctx, (k_loc){ line, (uint32_t)(nul - line_start) + 1 },
+                "the input contains NUL bytes (is it a binary file?)");
+        return unit;
+    }
+    k_lexer_init(&ps.lx, ctx, copy, len);
+    k_type *lib_type;
+    const char *lib_name;
+    for (int i = 0; (lib_name = k_lib_typedef(ctx, i, &lib_type)) != NULL; i++) {
+        kp_list_append(&ps, &ps.typedef_names, (void *)lib_name);
+        kp_list_append(&ps, &ps.typedef_types, lib_type);
+    }
+    k_cg_types(ctx, kp_add_builtin_type, &ps);
+    int errors_before = ctx->nerrors;
+    if (k_yyparse(&ps) != 0 && ctx->nerrors == errors_before)
+        k_error(ctx, ps.tok.loc, "syntax error");
+    unit->ndecls = ps.decls.n;
+    unit->decls = k_alloc(ctx, (size_t)(ps.decls.n ? ps.decls.n : 1) * sizeof *unit->decls);
+    if (!unit->decls)
+        unit->ndecls = 0;
+    for (int i = 0; i < unit->ndecls; i++)
+        unit->decls[i] = ps.decls.items[i];
+    return unit;
+}

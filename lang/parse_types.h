@@ -1,0 +1,100 @@
+/* lang/parse_types.h -- the parser's own types: arena lists, declaration
+ * specifiers, declarators and the parser's state (k_parser).  Bison's
+ * `%code requires` (lang/parser.y) includes this file, so every C file that
+ * includes parser.h sees them; they hold nothing Bison makes. */
+#ifndef K_PARSE_TYPES_H
+#define K_PARSE_TYPES_H
+
+#include "ast.h"
+#include "lexer.h"
+#include "templates.h"
+
+/* A growable array in the arena (old storage is simply abandoned). */
+typedef struct k_list {
+    void **items;
+    int n, cap;
+} k_list;
+
+/* Declaration specifiers, gathered in any order and resolved to a type once
+ * the whole list is seen (`long unsigned const int`). */
+typedef struct k_specs {
+    k_loc loc;
+    unsigned storage;             /* enum k_storage */
+    unsigned quals;               /* enum k_qual */
+    int is_typedef;
+    int nvoid, nbool, nchar, nshort, nint, nlong, nsigned, nunsigned, nfloat, ndouble;
+    int nbuiltin;                 /* dim3, size_t, ... and typedef names */
+    k_type_kind builtin;
+    const char *alias;            /* spelling of an alias builtin (size_t...) */
+    k_type *typedef_type;         /* the named typedef's type */
+    k_type *resolved;             /* first resolution, to report errors once */
+    k_record *defined;            /* a struct/union defined in these specifiers */
+    k_list enumerators;           /* D_VAR decls of an enum defined in them */
+    k_expr *align_expr;           /* alignas(n) / __align__(n) on a variable, or NULL */
+} k_specs;
+
+/* One declarator: `*const *p[3][4]`, `f(int a, ...)` or `g(x, y)`. */
+typedef struct k_declarator {
+    k_loc loc;
+    const char *name;             /* NULL in an abstract declarator */
+    k_list ptr_quals;             /* one entry per '*', left to right (quals as pointers) */
+    k_list dims;                  /* length expressions (NULL for []), left to right */
+    int is_func;
+    k_list params;
+    int variadic;
+    int is_ctor;
+    int is_ref;                   /* C++ `&` after the pointers: a reference */
+    k_list ctor_args;
+    k_expr *init;
+    k_expr *bits;                 /* a member's bit-field width */
+    unsigned ctor_storage;        /* a constructor's or destructor's specifiers */
+    int array_ref;                /* `(&name)[N]`, `(*name)[N]`: the reference or the
+                                     pointers (fn_ptrs) apply to the array */
+    int fnptr;                    /* `(*name)(params)`: a pointer to a function */
+    k_list fn_ptrs;               /* the '*'s inside the parentheses */
+    k_list fn_params;             /* the pointed-to function's parameters */
+    int fn_variadic;
+    k_specs *conv_specs;          /* `operator T*()`: T, the conversion's result type */
+} k_declarator;
+
+typedef struct k_parser k_parser;
+
+struct k_parser {
+    k_ctx *ctx;
+    k_lexer lx;
+    k_list decls;                 /* the unit's file-scope declarations */
+    k_list typedef_names;         /* const char * */
+    k_list typedef_types;         /* k_type *, same order */
+    const char *ns;               /* the namespace being parsed ("a::b"), NULL at global */
+    k_list uses;                  /* k_decl * D_USING seen so far (lookup of type names) */
+    k_token tok;                  /* the last token scanned (for error messages) */
+    k_token prev_tok;             /* the one before it (an unknown type name's report) */
+    k_loc unsupported_at;         /* a keyword already reported as unsupported */
+    long ntokens;                 /* tokens scanned so far */
+    long lex_error_token;         /* the last token the scanner reported an error on */
+    int depth_reported;
+    int stopped;                  /* an unsupported construct was reported and the parse ended */
+    int conv_op_reported;         /* a conversion operator was reported: its missing return
+                                     type is not reported again */
+    /* records and scopes (lang/parse_decl.c) */
+    k_list tag_names;             /* struct/union/enum tags, innermost last */
+    k_list tag_types;             /* k_type *, same order */
+    k_list scope_marks;           /* per open block: ordinary, typedef and tag counts */
+    k_list ordinary_names;        /* variables and functions declared by bare name,
+                                   * innermost last: they hide a library template of
+                                   * that name seen through `using namespace std` */
+    k_list records;               /* records whose body is being parsed */
+    k_record *just_defined;       /* the record whose '}' was just reduced */
+    int class_kw;                 /* the last record keyword was `class` (members private) */
+    k_type *cur_enum;             /* the enum whose enumerators are being parsed */
+    const char *enum_scope;       /* an enum class's name (its enumerators are E::A), or NULL */
+    k_list enumerators;           /* its constants so far (D_VAR), for the next specs */
+    int prev_kind, prev2_kind;    /* the two tokens before the one being scanned */
+    int prev3_kind;               /* and the one before those */
+    unsigned char brace_record[256]; /* per open '{': 1 if it opened a record body */
+    int brace_depth;
+    int after_record;             /* the last token closed a record body */
+    k_tpl_scan tpl;               /* template names and argument lists (lang/templates.c) */
+};
+
+#endif

@@ -1,0 +1,187 @@
+/* lang/static_members.c -- C++ static data members in sema.
+ *
+ * `static int count;` in class S is the file-scope variable "S::count"
+ * declared extern (lang/parse_decl.c); `int S::count = 0;` outside the class
+ * is its definition and the same object (sema.c links the two through
+ * var_def, lowering gives them one global).  A static member with an
+ * initializer in the class (`static const int N = 4;`, `static constexpr`)
+ * is its own definition.  Inside S's member functions and while S is laid
+ * out (`int a[N];`) the bare name finds "S::name".
+ *
+ * A class template's static members are patterns: each instance S<int> gets
+ * its own "S<int>::count", made from the definition outside the class
+ * (`template <class T> int S<T>::count = 0;`) when there is one, else from the
+ * declaration in the class, before the instance is laid out.
+ *
+ * A static member that is used but defined nowhere is one error at its
+ * declaration (where C++ fails at link time). */
+#include <string.h>
+
+#include "sema.h"
+#include "templates.h"
+
+struct k_statics {
+    k_decl **pats;            /* class templates' static members, in the class and outside */
+    int n, cap;
+};
+
+/* The class whose scope encloses what is being checked, as the prefix of its
+ * members' qualified names ("S<int>"): the record being laid out, or the
+ * class of the member function being checked.  Returns its length, 0 if none. */
+static size_t class_prefix(const k_sema_state *s, const char **p)
+{
+    if (s->class_scope && s->class_scope->tag) {
+        *p = s->class_scope->tag;
+        return strlen(*p);
+    }
+    if (!s->fn || !s->fn->method_of || !s->fn->name)
+        return 0;
+    const char *last = NULL;
+    for (const char *q = strstr(s->fn->name, "::"); q; q = strstr(q + 2, "::"))
+        last = q;
+    *p = s->fn->name;
+    return last ? (size_t)(last - s->fn->name) : 0;
+}
+
+/* "S::name" for a bare name inside class S (in buf), or NULL. */
+const char *k_static_member_name(const k_sema_state *s, const char *name, char *buf,
+                                 size_t size)
+{
+    const char *p;
+    size_t n = strstr(name, "::") ? 0 : class_prefix(s, &p);
+    if (!n || n + strlen(name) + 3 > size)
+        return NULL;
+    memcpy(buf, p, n);
+    memcpy(buf + n, "::", 2);
+    strcpy(buf + n + 2, name);
+    return buf;
+}
+
+/* A file-scope variable d declared again as old: an extern declaration and
+ * its definition are one object (the declarations point at the definition). */
+void k_static_member_link(k_decl *old, k_decl *d)
+{
+    k_decl *root = old;
+    while (root->var_def && root->var_def != root)
+        root = root->var_def;
+    if (root == d)
+        return;
+    if (!(d->storage & ST_EXTERN) && (root->storage & ST_EXTERN))
+        root->var_def = d;
+    else if (d->storage & ST_EXTERN)
+        d->var_def = root;
+}
+
+/* ---- class templates ---- */
+static int same_class(const char *member, const char *cls)
+{
+    size_t n = strlen(cls);
+    return strncmp(member, cls, n) == 0 && member[n] == ':' && member[n + 1] == ':' &&
+           !strstr(member + n + 2, "::");
+}
+
+/* A class template's static member, in the class or defined outside it:
+ * kept until the class is instantiated. */
+void k_static_member_pattern(k_sema_state *s, k_decl *d)
+{
+    struct k_statics *st = s->statics;
+    if (!st && !(st = s->statics = k_alloc(s->ctx, sizeof *st)))
+        return;
+    int declared = d->static_member;
+    for (int i = 0; i < st->n; i++) {
+        k_decl *o = st->pats[i];
+        if (strcmp(o->name, d->name) == 0 && !o->static_member && !d->static_member) {
+            k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
+            k_note(s->ctx, o->loc, "previous definition is here");
+            return;
+        }
+        declared |= o->static_member && strcmp(o->name, d->name) == 0;
+    }
+    if (!declared) {   /* its class (declared first) has no such member */
+        k_error(s->ctx, d->loc, "no static data member '%s' is declared in its class"
+                " template", d->name);
+        return;
+    }
+    if (st->n == st->cap) {
+        int cap = st->cap ? st->cap * 2 : 8;
+        k_decl **a = k_alloc(s->ctx, (size_t)cap * sizeof *a);
+        if (!a)
+            return;
+        if (st->n)
+            memcpy(a, st->pats, (size_t)st->n * sizeof *a);
+        st->pats = a;
+        st->cap = cap;
+    }
+    st->pats[st->n++] = d;
+}
+
+/* The definition outside the class of the static member declared as d, or
+ * NULL. */
+static const k_decl *definition_of(const struct k_statics *st, const k_decl *d)
+{
+    for (int i = 0; i < st->n; i++)
+        if (!st->pats[i]->static_member && strcmp(st->pats[i]->name, d->name) == 0)
+            return st->pats[i];
+    return NULL;
+}
+
+/* The instance r (tag "S<int>") of class template tpl: its own static
+ * members, substituted by sb, checked at file scope; each is handed to out
+ * (for lowering).  Called before r is laid out: `T a[N]` may need them. */
+void k_static_members_instantiate(k_sema_state *s, const char *tpl, k_record *r,
+                                  const k_subst *sb, void (*out)(k_sema_state *, k_decl *))
+{
+    struct k_statics *st = s->statics;
+    for (int i = 0; st && i < st->n; i++) {
+        const k_decl *d = st->pats[i];
+        if (!d->static_member || !same_class(d->name, tpl))
+            continue;
+        const k_decl *def = definition_of(st, d);
+        const k_decl *from = def ? def : d;
+        k_decl *v = k_alloc(s->ctx, sizeof *v);
+        if (!v)
+            return;
+        *v = *from;
+        const char *member = d->name + strlen(tpl) + 2;
+        size_t a = strlen(r->tag), b = strlen(member);
+        char *name = k_alloc(s->ctx, a + b + 3);
+        if (!name)
+            return;
+        memcpy(name, r->tag, a);
+        memcpy(name + a, "::", 2);
+        memcpy(name + a + 2, member, b + 1);
+        v->name = name;
+        v->type = k_clone_type(s->ctx, from->type, sb);
+        v->init = k_clone_expr(s->ctx, from->init, sb);
+        v->is_template = 0;
+        v->tparams = NULL;
+        v->ntparams = 0;
+        v->static_member = 1;
+        v->odr_used = 0;
+        v->var_def = NULL;
+        v->sema_ext = NULL;
+        v->storage = def ? def->storage & ~(unsigned)ST_EXTERN : d->storage;
+        k_sema_var_instance(s, v);
+        out(s, v);
+    }
+}
+
+/* ---- used, never defined ---- */
+static void check_defined(k_sema_state *s, const k_decl *d)
+{
+    if (d->kind != D_VAR || !d->static_member || !d->odr_used || !(d->storage & ST_EXTERN))
+        return;
+    const k_decl *x = d;
+    while (x->var_def && x->var_def != x)
+        x = x->var_def;
+    if (x->storage & ST_EXTERN)
+        k_error(s->ctx, d->loc, "static data member '%s' is used but never defined (define"
+                " it outside its class: '%s = ...;' with its type)", d->name, d->name);
+}
+
+/* After sema: every static member used is defined somewhere. */
+void k_static_members_check(k_sema_state *s, const k_unit *unit)
+{
+    for (int i = 0; unit && i < unit->ndecls; i++)
+        check_defined(s, unit->decls[i]);
+}
