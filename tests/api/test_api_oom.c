@@ -438,8 +438,23 @@ static long plan_failures(const uint64_t *site, long total, char *plan, site_set
     return fresh;
 }
 
+/* SIMTVM_OOM_ONLY=NAME.k:N fails only allocation N of case NAME.k (to
+ * debug one failure, with SIMTVM_OOM_BACKTRACE=1); 0 when unset. */
+static long only_n(const char *name)
+{
+    const char *e = getenv("SIMTVM_OOM_ONLY");
+    const char *colon = e ? strrchr(e, ':') : NULL;
+    if (!colon)
+        return 0;
+    if (strncmp(e, name, (size_t)(colon - e)) != 0 || name[colon - e] != '\0')
+        return -1;
+    return atol(colon + 1);
+}
+
 static void sweep(const oom_case *c, site_set *done)
 {
+    if (only_n(c->name) < 0)
+        return;
     clock_t t0 = clock();
     test_alloc clean = {0};
     outcome o = run_case(c, &clean);
@@ -467,8 +482,9 @@ static void sweep(const oom_case *c, site_set *done)
     if (getenv("SIMTVM_OOM_VERBOSE"))
         fprintf(stderr, "%s: %ld allocations, %ld sites\n", c->name, total, sites);
     long tried = 0, nomem = 0, guest = 0;
+    long only = only_n(c->name);
     for (long n = 1; n <= total; n++) {
-        if (!plan[n - 1])
+        if (only ? n != only : !plan[n - 1])
             continue;
         test_alloc ta = {.fail_at = n};
         o = run_case(c, &ta);
