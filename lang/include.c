@@ -84,11 +84,9 @@ void k_files_start(k_ctx *ctx)
 {
     k_file main = { .name = ctx->filename, .path = ctx->filename, .text = ctx->source,
                     .len = ctx->source_len };
-    char *real = realpath(ctx->filename, NULL);
-    if (real) {
+    char real[PATH_MAX]; /* realpath into our buffer: no block outside config.alloc */
+    if (realpath(ctx->filename, real))
         main.key = k_strndup(ctx, real, strlen(real));
-        free(real);
-    }
     add_file(ctx, &main);
     k_linemap_add(ctx, (k_lineseg){ .global = 1, .file = 0, .fline = 1, .up = -1 });
 }
@@ -209,11 +207,10 @@ static int read_file(k_ctx *ctx, const char *path, k_loc loc, k_file *f)
 static int try_path(k_ctx *ctx, const char *dir, size_t dlen, const char *name, k_loc loc)
 {
     char *path = name[0] == '/' ? (char *)name : join(ctx, dir, dlen, name);
-    char *real = path ? realpath(path, NULL) : NULL;
-    if (!real)
+    char real[PATH_MAX]; /* as in k_files_start */
+    if (!path || !realpath(path, real))
         return -3;
     char *key = k_strndup(ctx, real, strlen(real));
-    free(real);
     int known = key ? known_file(ctx, key) : -1;
     if (known >= 0)
         return known;

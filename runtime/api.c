@@ -215,7 +215,7 @@ static ssize_t mem_write(void *cookie, const char *data, size_t len)
 }
 
 /* A write-only stream into m (unbuffered: stdio allocates no buffer). */
-static FILE *mem_open(api_mem *m, const simt_allocator *al)
+FILE *simt_api_mem_open(api_mem *m, const simt_allocator *al)
 {
     memset(m, 0, sizeof *m);
     m->al = al;
@@ -232,7 +232,7 @@ static FILE *mem_open(api_mem *m, const simt_allocator *al)
 
 /* Closes f and returns the text written to it, or NULL (and nothing to
  * free) when memory ran out. */
-static char *mem_close(FILE *f, api_mem *m)
+char *simt_api_mem_close(FILE *f, api_mem *m)
 {
     int bad = fclose(f) != 0;
     if (bad || m->oom) {
@@ -331,11 +331,11 @@ simtvm_status simtvm_output_clear(simtvm_vm *vm)
 #define CAPTURE(vm, text, call)                            \
     do {                                                   \
         api_mem cap_mem_;                                  \
-        FILE *f = mem_open(&cap_mem_, &(vm)->al);          \
+        FILE *f = simt_api_mem_open(&cap_mem_, &(vm)->al); \
         (text) = NULL;                                     \
         if (f) {                                           \
             call;                                          \
-            (text) = mem_close(f, &cap_mem_);              \
+            (text) = simt_api_mem_close(f, &cap_mem_);     \
         }                                                  \
     } while (0)
 
@@ -627,11 +627,11 @@ simtvm_status simtvm_module_to_kbc(const simtvm_module *mod, void **data, size_t
     if (!m || !data || !len)
         return m ? SIMTVM_ERR_NULL : st;
     api_mem mem;
-    FILE *f = mem_open(&mem, &mod->al);
+    FILE *f = simt_api_mem_open(&mem, &mod->al);
     if (!f)
         return SIMTVM_ERR_NOMEM;
     int bad = simt_module_write(m, f) != 0;
-    char *text = mem_close(f, &mem);
+    char *text = simt_api_mem_close(f, &mem);
     void *copy = text && !bad ? simt_api_hand_over(&mod->al, text, mem.len) : NULL;
     simt_free(&mod->al, text);
     if (!copy)

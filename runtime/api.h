@@ -86,6 +86,13 @@ typedef struct api_mem {
     int oom;                    /* a write was lost for want of memory */
 } api_mem;
 
+/* A write-only, unbuffered stream into m, whose text is allocated with al;
+ * NULL when memory ran out. */
+FILE *simt_api_mem_open(api_mem *m, const simt_allocator *al);
+/* Closes f and returns the text written to it (the caller frees it with
+ * m->al), or NULL (and nothing to free) when memory ran out. */
+char *simt_api_mem_close(FILE *f, api_mem *m);
+
 /* Where one guest stream goes when it is captured or given to a callback. */
 typedef struct api_sink {
     simtvm_vm *vm;

@@ -28,19 +28,18 @@ simtvm_status simtvm_module_disasm(const simtvm_module *mod, char **text, size_t
         return SIMTVM_ERR_NULL;
     if (mod->freed)
         return SIMTVM_ERR_STALE;
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *f = open_memstream(&buf, &n); /* glibc's, as the exceptions in simtvm.h say */
+    api_mem mem;
+    FILE *f = simt_api_mem_open(&mem, &mod->al);
     if (!f)
         return SIMTVM_ERR_NOMEM;
-    simt_module_disasm(mod->prog->m, f);
-    int bad = fclose(f) != 0;
-    *text = bad ? NULL : simt_api_hand_over(&mod->al, buf, n + 1);
-    free(buf);
+    int bad = simt_module_disasm(mod->prog->m, f) != 0;
+    char *buf = simt_api_mem_close(f, &mem);
+    *text = buf && !bad ? simt_api_hand_over(&mod->al, buf, mem.len + 1) : NULL;
+    simt_free(&mod->al, buf);
     if (!*text)
         return SIMTVM_ERR_NOMEM;
     if (len)
-        *len = n;
+        *len = mem.len;
     return SIMTVM_OK;
 }
 

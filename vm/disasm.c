@@ -45,16 +45,19 @@ typedef struct line_index {
     uint32_t nlines;
 } line_index;
 
-static void line_index_build(line_index *li, const simt_allocator *al, const char *text)
+/* Returns -1 when the index cannot be allocated (out of memory), else 0. */
+static int line_index_build(line_index *li, const simt_allocator *al, const char *text)
 {
     memset(li, 0, sizeof *li);
     if (!text)
-        return;
+        return 0;
     size_t n = 1;
     for (const char *p = text; *p; p++)
         n += *p == '\n';
-    if (n > UINT32_MAX || !(li->start = simt_malloc(al, n * sizeof *li->start)))
-        return;
+    if (n > UINT32_MAX)
+        return 0; /* no quotes: more lines than a position can name */
+    if (!(li->start = simt_malloc(al, n * sizeof *li->start)))
+        return -1;
     li->text = text;
     li->start[0] = 0;
     uint32_t k = 1;
@@ -62,6 +65,7 @@ static void line_index_build(line_index *li, const simt_allocator *al, const cha
         if (*p == '\n')
             li->start[k++] = (size_t)(p - text) + 1;
     li->nlines = k;
+    return 0;
 }
 
 /* Prints line `line` (1-based) without its newline and leading blanks. */
@@ -327,6 +331,22 @@ static void print_vars(const simt_module *m, const simt_func *fn, FILE *out)
     }
 }
 
+/* A stream that passes what is written to `out` on and counts it, so that
+ * the line comment can start at a fixed column; unbuffered, it holds no
+ * block of its own (only glibc's FILE, as simtvm.h says). */
+typedef struct counter {
+    FILE *out;
+    size_t n;
+} counter;
+
+static ssize_t counter_write(void *cookie, const char *data, size_t len)
+{
+    counter *c = cookie;
+    size_t w = fwrite(data, 1, len, c->out);
+    c->n += w;
+    return w == len ? (ssize_t)len : -1;
+}
+
 static void print_func(const simt_module *m, const simt_func *fn, const line_index *li,
                        FILE *out)
 {
@@ -334,21 +354,14 @@ static void print_func(const simt_module *m, const simt_func *fn, const line_ind
     print_vars(m, fn, out);
     uint32_t end = fn->end < m->ncode ? fn->end : m->ncode;
     uint32_t last_line = 0;
+    counter cnt = {out, 0};
+    FILE *col = fopencookie(&cnt, "w", (cookie_io_functions_t){.write = counter_write});
+    if (col)
+        setvbuf(col, NULL, _IONBF, 0);
     for (uint32_t pc = fn->entry; pc < end; pc++) {
-        /* The instruction goes through a buffer so that the line comment can
-         * start at a fixed column. */
-        char *line = NULL;
-        size_t len = 0;
-        FILE *buf = open_memstream(&line, &len);
-        if (!buf) {
-            print_insn(m, pc, out);
-            fputc('\n', out);
-            continue;
-        }
-        print_insn(m, pc, buf);
-        fclose(buf);
-        fputs(line, out);
-        free(line);
+        size_t before = cnt.n;
+        print_insn(m, pc, col ? col : out);
+        size_t len = col ? cnt.n - before : 47; /* no stream: one blank before the comment */
         if (m->pos && m->pos[pc].line) {
             uint32_t ln = m->pos[pc].line;
             fprintf(out, "%*s; line %" PRIu32, len < 48 ? (int)(48 - len) : 1, "", ln);
@@ -358,6 +371,8 @@ static void print_func(const simt_module *m, const simt_func *fn, const line_ind
         }
         fputc('\n', out);
     }
+    if (col)
+        fclose(col);
     fputc('\n', out);
 }
 
@@ -447,10 +462,10 @@ static void print_data(const simt_module *m, FILE *out)
         fputc('\n', out);
 }
 
-void simt_module_disasm(const simt_module *m, FILE *out)
+int simt_module_disasm(const simt_module *m, FILE *out)
 {
     if (!m || !out)
-        return;
+        return 0;
     fprintf(out, "; module %s: %" PRIu32 " instructions, %" PRIu32 " functions",
             m->source_name ? m->source_name : "?", m->ncode, m->nfuncs);
     if (m->main_func >= 0)
@@ -458,9 +473,11 @@ void simt_module_disasm(const simt_module *m, FILE *out)
     fputs("\n\n", out);
     print_data(m, out);
     line_index li;
-    line_index_build(&li, &m->al, m->source);
+    if (line_index_build(&li, &m->al, m->source) != 0)
+        return -1; /* a listing without its source quotes would pass for a whole one */
     for (uint32_t f = 0; m->funcs && f < m->nfuncs; f++)
         if (m->code)
             print_func(m, &m->funcs[f], &li, out);
     simt_free(&m->al, li.start);
+    return 0;
 }

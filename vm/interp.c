@@ -584,6 +584,9 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
                                     (int)in->c - 3);
     if (st == SIMT_OK)
         vm->fault.pc = -1;
+    if (st == SIMT_FAULT && vm->oom)
+        return EV_FAULT; /* the host ran out of memory, not the guest: main() cannot go on
+                            (it would fault later and bury the out-of-memory status) */
     if (st == SIMT_FAULT) {
         /* A kernel fault stops that launch; the host goes on and later CUDA calls
          * report the sticky error, as on a GPU.  simtvm exits with status 1. */

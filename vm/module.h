@@ -297,8 +297,9 @@ simt_module *simt_module_load(const simt_allocator *al, const uint8_t *data, siz
  * -1 with a reason naming the pc in err, or -2 when a host allocation failed. */
 int simt_module_verify(const simt_module *m, char *err, size_t errlen);
 
-/* Prints the disassembly of m (all functions) to out. */
-void simt_module_disasm(const simt_module *m, FILE *out);
+/* Prints the disassembly of m (all functions) to out.  Returns 0, or -1 when
+ * host memory ran out (what was printed is then incomplete). */
+int simt_module_disasm(const simt_module *m, FILE *out);
 
 /* Names of opcodes, value types, intrinsics (for messages and the disassembler). */
 const char *simt_op_name(unsigned op);
