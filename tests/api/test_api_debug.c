@@ -477,6 +477,9 @@ START_TEST(readers_edges)
     simtvm_debugger_free(dbg);
     simtvm_module_free(mod);
     simtvm_vm_free(vm);
+}
+END_TEST
+
 /* Structs: a local one, a pointer to one, an array of them, a nested one,
  * bit-fields, and struct members of __constant__ and __shared__ variables. */
 #define RECORD_SOURCE                                                 \
