@@ -482,7 +482,10 @@ static int element(lane_ctx *c, dval *out, dval idx)
     if (out->type == VT_PTR && t && (t->kind == DT_ARRAY || t->kind == DT_PTR) && t->ref &&
         dtype(c, t->ref)->size) {
         uint32_t e = t->ref;
-        uint64_t addr = out->bits + (uint64_t)as_int(idx) * dtype(c, e)->size;
+        int64_t i = as_int(idx);
+        if (t->kind == DT_ARRAY && t->count && (i < 0 || (uint64_t)i >= t->count))
+            return eval_fail(c, "%s", "cannot read that element (out of bounds)");
+        uint64_t addr = out->bits + (uint64_t)i * dtype(c, e)->size;
         if (load_object(c, addr, e, out) != 0)
             return eval_fail(c, "%s", "cannot read that element (out of bounds)");
         return 0;
