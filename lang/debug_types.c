@@ -13,14 +13,15 @@
 #include "lower.h"
 #include "types.h"
 
-static int grow_to(lw_mod *M, void **p, uint32_t *cap, uint32_t need, size_t elem)
+static int grow_to(lw_mod *M, const simt_allocator *al, void **p, uint32_t *cap, uint32_t need,
+                   size_t elem)
 {
     if (need <= *cap)
         return 1;
     uint32_t nc = *cap ? *cap * 2 : 8;
     while (nc < need)
         nc *= 2;
-    void *np = simt_realloc(&M->ctx->mal, *p, (size_t)nc * elem);
+    void *np = simt_realloc(al, *p, (size_t)nc * elem);
     if (!np) {
         M->oom = 1;
         return 0;
@@ -42,7 +43,8 @@ static uint32_t intern(lw_mod *M, simt_dtype t)
             e->size == t.size)
             return k + 1;
     }
-    if (!grow_to(M, (void **)&m->dtypes, &M->dtype_cap, m->ndtypes + 1, sizeof *m->dtypes))
+    if (!grow_to(M, &M->ctx->mal, (void **)&m->dtypes, &M->dtype_cap, m->ndtypes + 1,
+                 sizeof *m->dtypes))
         return 0;
     m->dtypes[m->ndtypes++] = t;
     return m->ndtypes;
@@ -76,6 +78,11 @@ static void fill_fields(lw_mod *M, uint32_t idx, const k_record *r)
         M->oom = 1;
         return;
     }
+    /* The record owns fs at once, and each field as it is filled, so that
+     * k_compile's free of the module takes them if memory runs out part-way
+     * (lang/diag.c jumps back to it); indexed anew, since the calls below
+     * may move the records. */
+    M->m->records[idx].fields = fs;
     uint32_t n = 0;
     for (int k = 0; k < r->nfields; k++) {
         const k_field *f = &r->fields[k];
@@ -87,14 +94,13 @@ static void fill_fields(lw_mod *M, uint32_t idx, const k_record *r)
         fs[n] = (simt_field){ .offset = f->offset, .dtype = dt - 1,
                               .bit_offset = (uint8_t)f->bit_offset,
                               .bit_width = (uint8_t)f->bit_width };
+        M->m->records[idx].nfields = n + 1;
         fs[n].name = simt_strdup(&M->ctx->mal, f->name ? f->name : "");
         if (!fs[n].name)
             M->oom = 1;
         n++;
     }
-    simt_record *rec = &M->m->records[idx]; /* after the calls above, which may move it */
-    rec->fields = fs;
-    rec->nfields = n;
+    M->m->records[idx].nfields = n;
 }
 
 /* The index of r in the module's records, entered (with its fields) on
@@ -113,8 +119,12 @@ static uint32_t record_index(lw_mod *M, const k_record *r)
         return idx;
     simt_module *m = M->m;
     uint32_t cap = M->record_cap;
-    if (!grow_to(M, (void **)&m->records, &M->record_cap, m->nrecords + 1, sizeof *m->records) ||
-        !grow_to(M, (void **)&M->drec_keys, &cap, m->nrecords + 1, sizeof *M->drec_keys))
+    /* the records are the module's; the keys are the compile's own, which
+     * k_compile frees too when memory runs out part-way (lang/diag.c) */
+    if (!grow_to(M, &M->ctx->mal, (void **)&m->records, &M->record_cap, m->nrecords + 1,
+                 sizeof *m->records) ||
+        !grow_to(M, &M->ctx->tal, (void **)&M->drec_keys, &cap, m->nrecords + 1,
+                 sizeof *M->drec_keys))
         return UINT32_MAX;
     idx = m->nrecords++;
     M->drec_keys[idx] = r;

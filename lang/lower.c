@@ -1383,7 +1383,7 @@ simt_module *k_lower(k_ctx *ctx, k_unit *unit)
     simt_free(&ctx->tal, M.ncallees);
     simt_free(&ctx->tal, M.strs);
     simt_free(&ctx->tal, M.pglobals);
-    simt_free(&ctx->mal, (void *)M.drec_keys);
+    simt_free(&ctx->tal, (void *)M.drec_keys);
     if (M.oom) {
         ctx->oom = 1;
         k_error(ctx, (k_loc){0, 0}, "out of memory while generating code");
