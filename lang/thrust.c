@@ -43,6 +43,8 @@ const char *k_thrust_header_text(const char *name)
         return k_thrust_device_text();
     if (!strcmp(name, "simtvm/thrust_placeholders.h"))
         return k_thrust_placeholders_text();
+    if (!strcmp(name, "tuple"))
+        return k_std_tuple_text();
     if (!strcmp(name, "simtvm/thrust_tuple.h"))
         return k_thrust_tuple_text();
     if (!strcmp(name, "simtvm/thrust_compact.h"))

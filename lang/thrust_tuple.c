@@ -99,9 +99,34 @@ static const char TEXT_TUPLE[] =
     "}\n"
     "}\n";
 
+/* <tuple>: std::tuple is thrust::tuple under another name, and
+ * std::make_tuple and std::get the same functions. */
+static const char TEXT_STD_TUPLE[] =
+    "#pragma once\n"
+    "#include <simtvm/thrust_tuple.h>\n"
+    "namespace std {\n"
+    "template <typename A, typename B, typename C = thrust::null_type, typename D = thrust::null_type>\n"
+    "using tuple = thrust::tuple<A, B, C, D>;\n"
+    "// get<N>(t) is built in (lang/thrust_tuple.c); this names it a template\n"
+    "template <int N, typename T> void get(T t);\n"
+    "template <typename A, typename B> inline thrust::tuple<A, B> make_tuple(A a, B b)\n"
+    "{\n    return thrust::tuple<A, B>(a, b);\n}\n"
+    "template <typename A, typename B, typename C>\n"
+    "inline thrust::tuple<A, B, C> make_tuple(A a, B b, C c)\n"
+    "{\n    return thrust::tuple<A, B, C>(a, b, c);\n}\n"
+    "template <typename A, typename B, typename C, typename D>\n"
+    "inline thrust::tuple<A, B, C, D> make_tuple(A a, B b, C c, D d)\n"
+    "{\n    return thrust::tuple<A, B, C, D>(a, b, c, d);\n}\n"
+    "}\n";
+
 const char *k_thrust_tuple_text(void)
 {
     return TEXT_TUPLE;
+}
+
+const char *k_std_tuple_text(void)
+{
+    return TEXT_STD_TUPLE;
 }
 
 /* How many elements tuple type t holds (members _0.._3 not null_type), or
