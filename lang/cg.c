@@ -301,10 +301,13 @@ static const char *type_name(const k_type *t)
 
 /* Checks every argument of a call that will not be rewritten (after an
  * error), so that errors inside them are still found. */
+static int reduce_op(const k_expr *e);
+
 static void check_args(k_sema_state *s, k_expr *e)
 {
     for (int i = 0; i < e->nargs; i++)
-        k_sema_expr(s, e->args[i]);
+        if (reduce_op(e->args[i]) < 0)   /* cg::plus<T>() is no class K has: one error */
+            k_sema_expr(s, e->args[i]);
 }
 
 /* Replaces the call e by its checked rewrite r. */
@@ -560,7 +563,6 @@ k_type *k_cg_member_call(k_sema_state *s, k_expr *e)
 }
 
 static k_expr *reduce(cgb *b, k_expr *g, const k_type *gt, k_expr *v, int op);
-static int reduce_op(const k_expr *e);
 static k_expr *cooperative_launch(cgb *b, k_expr *e);
 
 /* ------------------------------------------------------- free functions */

@@ -880,6 +880,8 @@ static int names_member(const k_decl *f, const char *m)
  * does something (`std::string s;` in a class: its buffer). */
 static int needs_default_ctor(const k_type *t)
 {
+    while (t && t->kind == TY_ARRAY)   /* `S many[3];`: each element is built */
+        t = t->base;
     if (!t || t->kind != TY_RECORD || !k_record_has_ctors(t->rec) || trivial_default(t->rec))
         return 0;
     for (int i = 0; i < t->rec->nmethods; i++)
@@ -962,10 +964,36 @@ static k_expr *member_element(k_sema_state *s, const char *name, int64_t i, k_lo
     return at;
 }
 
+/* An array member of a class with a default constructor, left to its
+ * default (`S many[3];`): each element built by `S()`, in order. */
+#define MAX_MEMBER_OBJECTS 1024
+static k_stmt *array_construct(k_sema_state *s, const k_field *fld, k_expr *mi)
+{
+    k_stmt *b = k_stmt_new(s->ctx, S_BLOCK, mi->loc);
+    k_type *et = fld->type->base;
+    int64_t n = fld->type->length;
+    if (et->kind == TY_ARRAY || n < 0 || n > MAX_MEMBER_OBJECTS) {
+        k_error(s->ctx, mi->loc, "member array '%s' of '%s' objects: only one dimension of at "
+                "most %d objects with a constructor is supported in K", mi->name,
+                et->kind == TY_RECORD ? k_record_name(et->rec) : "class", MAX_MEMBER_OBJECTS);
+        return b;
+    }
+    b->stmts = k_alloc(s->ctx, sizeof *b->stmts * (size_t)(n + 1));
+    for (int64_t i = 0; i < n; i++) {
+        k_stmt *st = assign_stmt(s, member_element(s, mi->name, i, mi->loc),
+                                 construct_expr(s, et, mi), mi->loc);
+        st->expr->is_member_init = 1;
+        b->stmts[b->nstmts++] = st;
+    }
+    return b;
+}
+
 /* An array member's default `float v[3]{1, 2};`: one assignment per element,
  * the ones the list leaves zero (a block of them). */
 static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
 {
+    if (mi->nargs == 0 && needs_default_ctor(fld->type))
+        return array_construct(s, fld, mi);
     k_stmt *b = k_stmt_new(s->ctx, S_BLOCK, mi->loc);
     const k_expr *list = mi->nargs == 1 ? mi->args[0] : NULL;
     int64_t n = fld->type->length;

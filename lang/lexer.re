@@ -435,6 +435,8 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     ident { kind = IDENT; goto done; }
     /* a qualified name is one identifier (lang/namespaces.c) */
     "::"? ident ("::" ident)* { kind = IDENT; goto done; }
+    /* `S::~S`, a destructor defined outside its class: one name too */
+    "::"? ident ("::" ident)* "::~" ident { kind = IDENT; goto done; }
     /* `P::template f`: the parser drops the word (k_tpl_member_name) */
     "::"? ident ("::" ("template" [ \t\n]+)? ident)* { kind = IDENT; goto done; }
 

@@ -987,11 +987,37 @@ static void cond_to(lw_func *F, k_expr *e, int dst)
     F->top = top;
 }
 
+/* The special register of threadIdx.x, blockIdx.x, blockDim.x, gridDim.x (y and z follow). */
+static const int bvar_sreg[] = {SREG_TID_X, SREG_CTAID_X, SREG_NTID_X, SREG_NCTAID_X};
+
+/* threadIdx... as a whole uint3/dim3 value (`uint3 b = blockIdx;`): its three
+ * special registers stored in a fresh local slot; dst receives its address,
+ * as for any dim3 (construct_to). */
+static void bvar_vector_to(lw_func *F, int bvar, int dst)
+{
+    int top = F->top;
+    uint32_t off = lw_local(F, 12, 4);
+    int addr = new_temp(F);
+    lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)off, 0);
+    for (int i = 0; i < 3; i++) {
+        int v = new_temp(F);
+        lw_emit(F, OP_SREG, v, 0, 0, bvar_sreg[bvar - K_BVAR_THREADIDX] + i, 0);
+        lw_emit(F, OP_ST32, v, addr, 0, i * 4, 0);
+        F->top = v;
+    }
+    mov(F, dst, addr);
+    F->top = top;
+}
+
 static void ident_to(lw_func *F, k_expr *e, int dst)
 {
     k_decl *d = e->decl;
     if (d->builtin == K_BVAR_WARPSIZE) {
         lw_emit(F, OP_SREG, dst, 0, 0, SREG_WARPSIZE, 0);
+        return;
+    }
+    if (d->builtin >= K_BVAR_THREADIDX && d->builtin <= K_BVAR_GRIDDIM) {
+        bvar_vector_to(F, d->builtin, dst);
         return;
     }
     if (d->builtin >= K_BVAR_BASE) {
@@ -1009,9 +1035,8 @@ static void member_to(lw_func *F, k_expr *e, int dst)
 {
     k_decl *d = e->lhs->kind == E_IDENT ? e->lhs->decl : NULL;
     if (d && d->builtin >= K_BVAR_THREADIDX && d->builtin <= K_BVAR_GRIDDIM) {
-        static const int base[] = {SREG_TID_X, SREG_CTAID_X, SREG_NTID_X, SREG_NCTAID_X};
         int axis = e->name[0] - 'x';
-        lw_emit(F, OP_SREG, dst, 0, 0, base[d->builtin - K_BVAR_THREADIDX] + axis, 0);
+        lw_emit(F, OP_SREG, dst, 0, 0, bvar_sreg[d->builtin - K_BVAR_THREADIDX] + axis, 0);
         return;
     }
     int top = F->top;

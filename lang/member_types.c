@@ -130,7 +130,11 @@ static k_type *member_of(k_parser *ps, k_loc loc, k_type *scope, const char *mem
         t->loc = loc;
         return t;
     }
-    k_error(ps->ctx, loc, "'%s' is not a class: it has no member type '%s'", written, member);
+    /* written is "X::member": the message names X, the type that is no class */
+    size_t n = strlen(written), m = strlen(member);
+    int len = (int)(n >= m + 2 ? n - m - 2 : n);
+    k_error(ps->ctx, loc, "'%.*s' is not a class: it has no member type '%s'", len, written,
+            member);
     return k_type_new(ps->ctx, TY_INT);
 }
 

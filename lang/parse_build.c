@@ -236,12 +236,18 @@ void kp_method_proto(k_parser *ps, k_specs *sp, k_declarator *d)
     kp_add_method(ps, sp, d, 0, NULL, NULL);
 }
 
+/* Do the specifiers name a type (not only storage classes and qualifiers)? */
+static int has_type_words(const k_specs *sp)
+{
+    return sp->nvoid || sp->nint || sp->nbuiltin || sp->nfloat || sp->ndouble || sp->nchar ||
+           sp->nlong || sp->nshort || sp->nbool || sp->nsigned || sp->nunsigned;
+}
+
 /* The declarator of `S(params)` or `~S()` inside S. */
 k_declarator *kp_ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params,
                                int dtor)
 {
-    if (sp && sp->resolved == NULL && (sp->nvoid || sp->nint || sp->nbuiltin || sp->nfloat ||
-                                       sp->ndouble || sp->nchar || sp->nlong || sp->nshort))
+    if (sp && sp->resolved == NULL && has_type_words(sp))
         k_error(ps->ctx, loc, "a %s cannot have a return type", dtor ? "destructor" : "constructor");
     k_declarator *d = kp_dtor_func(ps, kp_dtor_new(ps, loc, k_parse_ctor_name(ps, cls, loc, dtor)),
                                 params, 0);
@@ -805,6 +811,9 @@ int kp_add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
     int ctor = k_parse_is_ctor_name(d->name);
     if (ctor && sp && !specs_valid(sp))
         ctor = 0;
+    if (ctor && sp && (has_type_words(sp) || sp->typedef_type))   /* `int S::S()` */
+        k_error(ps->ctx, d->loc, "a %s cannot have a return type",
+                strstr(d->name, "::~") ? "destructor" : "constructor");
     k_decl *f = make_decl(ps, ctor ? &none : sp ? sp : &none, d);
     if (f)
         k_parse_define_method(ps, r, f, none.storage, is_const, inits, body);

@@ -620,6 +620,8 @@ void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const,
     int is_ctor = strncmp(f->name, tag, tl) == 0 && strncmp(f->name + tl, "::", 2) == 0;
     if (is_ctor)
         f->method_kind = f->name[tl + 2] == '~' ? M_DTOR : M_CTOR;
+    else if (strcmp(f->name, tag) == 0)   /* `int S()` in S: a type before S's name */
+        k_error(ps->ctx, f->loc, "a constructor cannot have a return type");
     else if ((storage & ST_STATIC) || strcmp(f->name, "operator new") == 0 ||
              strcmp(f->name, "operator delete") == 0)   /* implicitly static, as in C++ */
         f->method_kind = M_STATIC;
@@ -660,7 +662,7 @@ k_record *k_parse_method_class(k_parser *ps, const char *name)
     return t->rec;
 }
 
-/* "S::S": the last two components are equal. */
+/* "S::S" or "S::~S": the last two components are equal (but for the ~). */
 int k_parse_is_ctor_name(const char *name)
 {
     const char *last = strstr(name, "::"), *prev = name, *sep;
@@ -671,7 +673,8 @@ int k_parse_is_ctor_name(const char *name)
         last = sep;
     }
     size_t n = (size_t)(last - prev);
-    return strlen(last + 2) == n && strncmp(prev, last + 2, n) == 0;
+    const char *own = last + 2 + (last[2] == '~');   /* "S::~S" names S's destructor */
+    return strlen(own) == n && strncmp(prev, own, n) == 0;
 }
 
 /* The out-of-class definition f of a member function declared in r: it

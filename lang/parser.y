@@ -1287,8 +1287,11 @@ static void lookahead_text(const k_parser *ps, yysymbol_kind_t sym, char *buf, s
     case YYSYMBOL_TEMPLATE_NAME: case YYSYMBOL_TEMPLATE_TYPE:
         snprintf(buf, size, "template name '%.*s%s'", len, t->text, more);
         break;
-    case YYSYMBOL_INT_LIT: case YYSYMBOL_FLOAT_LIT: case YYSYMBOL_CHAR_LIT:
+    case YYSYMBOL_INT_LIT: case YYSYMBOL_FLOAT_LIT:
         snprintf(buf, size, "constant '%.*s%s'", len, t->text, more);
+        break;
+    case YYSYMBOL_CHAR_LIT:   /* its text has its own quotes */
+        snprintf(buf, size, "constant %.*s%s", len, t->text, more);
         break;
     case YYSYMBOL_STRING_LIT:
         snprintf(buf, size, "string literal");

@@ -376,12 +376,15 @@ static void fill(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos, uin
                  k_init *in)
 {
     if (t->kind == TY_RECORD) {
-        /* an expression of the record's own type initializes it whole */
+        /* an expression of the record's own type initializes it whole; so
+         * does any expression for a class with constructors, which has no
+         * brace elision (`{"x", 1}` for {std::string s; int n;}: s("x")) */
         k_expr *a = *pos < n ? args[*pos] : NULL;    /* `{}` has no item */
         if (a && a->kind != E_INIT_LIST && a->kind != E_DESIGNATOR && k_sema_rvalue(s, a) &&
-            k_ty_same(a->type, t)) {
+            (k_ty_same(a->type, t) || k_record_has_ctors(t->rec))) {
             (*pos)++;
-            init_add(s, in, base, t, a);
+            if (k_ty_same(a->type, t) || k_sema_assignable(s, t, a, "initialization"))
+                init_add(s, in, base, t, a);
             return;
         }
         fill_record(s, t, args, n, pos, base, in);
@@ -415,6 +418,8 @@ static int64_t count_scalars(const k_type *t)
 {
     if (t->kind == TY_ARRAY)
         return (t->length > 0 ? t->length : 1) * count_scalars(t->base);
+    if (t->kind == TY_RECORD && k_record_has_ctors(t->rec))
+        return 1;   /* a class: one expression builds it (fill) */
     if (t->kind == TY_RECORD) {
         int64_t n = 0;
         for (int i = 0; i < t->rec->nfields; i++) {
@@ -684,7 +689,8 @@ static void check_params(k_sema_state *s, k_decl *f)
             p->address_taken = 1;   /* the callee's own copy lives in its frame */
         } else if (k_ty_is_record(p->type)) {
             k_error(s->ctx, p->loc, "parameters of type '%s' are not supported",
-                    p->type->kind == TY_DEVPROP ? "cudaDeviceProp" : "dim3");
+                    p->type->kind == TY_DEVPROP ? "cudaDeviceProp"
+                    : p->type->kind == TY_UINT3 ? "uint3" : "dim3");
         }
     }
 }

@@ -167,7 +167,11 @@ static k_type *ident(k_sema_state *s, k_expr *e)
     if (!d && s->fn && (!strcmp(e->name, "__func__") || !strcmp(e->name, "__FUNCTION__")))
         return function_name(s, e);
     if (!d) {
-        if (!e->has_targs) {
+        if (!e->has_targs && k_builtin_find(e->name, 1) >= 0) {
+            /* a built-in function named as a value (the call sites find them) */
+            k_error(s->ctx, e->loc, "the address of '%s' cannot be taken in K (only of functions "
+                    "of the program that are not member functions)", e->name);
+        } else if (!e->has_targs) {
             k_error(s->ctx, e->loc, "use of undeclared identifier '%s'", e->name);
             const char *near = k_sema_suggest(s, e->name);
             if (near)
@@ -1359,8 +1363,8 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return int_literal(s, e);
     case E_FLOAT:
         return set(e, k_ty(s->ctx, e->is_single ? TY_FLOAT : TY_DOUBLE));
-    case E_CHAR:
-        set(e, k_ty(s->ctx, TY_INT));
+    case E_CHAR:   /* a char in C++ (an int in C): `auto c = 'a'` prints as a character */
+        set(e, k_ty(s->ctx, TY_CHAR));
         fold(e, e->ival);
         return e->type;
     case E_BOOL:
