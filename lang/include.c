@@ -31,7 +31,7 @@ static const char *const SYSTEM_HEADERS[] = {
     "cassert", "cctype", "cerrno", "cfloat", "cinttypes", "climits", "cmath", "cstdarg",
     "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "ctime", "iostream", "iomanip",
     "ostream", "string", "vector", "chrono", "algorithm", "numeric", "random", "limits",
-    "utility",
+    "utility", "tuple",
     /* CUDA */
     "cuda.h", "cuda_runtime.h", "cuda_runtime_api.h", "device_launch_parameters.h",
     "device_functions.h", "vector_types.h", "vector_functions.h", "builtin_types.h",
@@ -49,7 +49,7 @@ static const char *const CXX_LIBRARY_HEADERS[] = {
     "future", "initializer_list", "ios", "iosfwd", "istream", "iterator", "list", "locale",
     "map", "memory", "mutex", "new", "optional", "queue", "ratio", "regex", "set",
     "shared_mutex", "sstream", "stack", "stdexcept", "streambuf", "string_view",
-    "system_error", "thread", "tuple", "type_traits", "typeindex", "typeinfo",
+    "system_error", "thread", "type_traits", "typeindex", "typeinfo",
     "unordered_map", "unordered_set", "valarray", "variant", "bits/stdc++.h",
 };
 

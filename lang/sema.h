@@ -251,6 +251,9 @@ k_type *k_sema_rvalue(k_sema_state *s, k_expr *e);           /* checks e is not 
 k_type *k_decay(k_ctx *ctx, k_type *t);                 /* array -> pointer */
 int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what);
 int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v); /* evaluates an integer constant */
+/* thrust::get<N>(t) / std::get<N>(t), built in (lang/thrust_tuple.c) */
+int k_thrust_is_get(const k_expr *e);
+k_type *k_thrust_get(k_sema_state *s, k_expr *e);
 int k_is_null_const(const k_expr *e);
 int k_sema_cond(k_sema_state *s, k_expr *e);                  /* a scalar condition */
 

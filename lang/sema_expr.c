@@ -1083,6 +1083,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
             k_sema_resolve_type(s, to, e->targs[0].loc);
         return k_chrono_call(s, e, to, e->ntargs);
     }
+    if (k_thrust_is_get(e))
+        return k_thrust_get(s, e);
     k_decl *fp = k_sema_lookup(s, e->name);
     if (!fp && strcmp(e->name, "cudaLaunchKernel") == 0)
         return launch_kernel_call(s, e);

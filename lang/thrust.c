@@ -13,16 +13,16 @@
     "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
     "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"       \
     "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"                \
-    "#include <simtvm/thrust_placeholders.h>\n"
+    "#include <simtvm/thrust_placeholders.h>\n#include <simtvm/thrust_tuple.h>\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
     "device_vector.h", "equal.h", "execution_policy.h", "extrema.h", "fill.h", "for_each.h",
     "functional.h", "gather.h", "host_vector.h", "inner_product.h",
     "iterator/constant_iterator.h", "iterator/counting_iterator.h",
-    "iterator/transform_iterator.h", "pair.h", "random.h", "reduce.h", "remove.h",
+    "iterator/transform_iterator.h", "iterator/zip_iterator.h", "pair.h", "random.h", "reduce.h", "remove.h",
     "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
-    "transform.h", "transform_reduce.h", "unique.h",
+    "transform.h", "transform_reduce.h", "tuple.h", "unique.h",
 };
 
 const char *k_thrust_header_text(const char *name)
@@ -43,6 +43,10 @@ const char *k_thrust_header_text(const char *name)
         return k_thrust_device_text();
     if (!strcmp(name, "simtvm/thrust_placeholders.h"))
         return k_thrust_placeholders_text();
+    if (!strcmp(name, "tuple"))
+        return k_std_tuple_text();
+    if (!strcmp(name, "simtvm/thrust_tuple.h"))
+        return k_thrust_tuple_text();
     if (!strcmp(name, "simtvm/thrust_compact.h"))
         return k_thrust_compact_text();
     if (strncmp(name, "thrust/", 7) != 0)
