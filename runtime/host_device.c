@@ -74,13 +74,15 @@ simt_status bi_CUDA_DEVICE_GET_ATTR(call *c)
 /* ---- memory ---- */
 
 /* cudaMemGetInfo(&free, &total): the profile's memory less what the program
- * holds in device allocations. */
+ * holds in device allocations.  A NULL pointer is skipped: an H200 (CUDA 13)
+ * answers cudaMemGetInfo(NULL, &total) with cudaSuccess
+ * (tests/programs/cuda_device_settings.k). */
 simt_status bi_CUDA_MEM_GET_INFO(call *c)
 {
     if (context_broken(c))
         return SIMT_OK;
     const simt_device_profile *d = c->vm->cfg.device;
-    if (arg(c, 0) == 0 || arg(c, 1) == 0 || !d)
+    if (!d)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     uint64_t used = 0;
     const simt_memory *m = &c->vm->mem;
@@ -90,8 +92,8 @@ simt_status bi_CUDA_MEM_GET_INFO(call *c)
             used += a->size;
     }
     uint64_t total = d->global_mem, avail = used < total ? total - used : 0;
-    if (store_u64(c, "cudaMemGetInfo", arg(c, 0), avail) != 0 ||
-        store_u64(c, "cudaMemGetInfo", arg(c, 1), total) != 0)
+    if ((arg(c, 0) && store_u64(c, "cudaMemGetInfo", arg(c, 0), avail) != 0) ||
+        (arg(c, 1) && store_u64(c, "cudaMemGetInfo", arg(c, 1), total) != 0))
         return SIMT_FAULT;
     return cuda_return(c, CUDA_SUCCESS);
 }

@@ -47,7 +47,7 @@ check "no host step limit by default, nor from --max-steps" 0 '' '^1000000$' \
 check "call depth" 1 'call_depth.k:4:12: error: stack overflow' '' \
     -- run $L/call_depth.k
 check "launch size" 0 'too many threads per block.*|grid y and z must be at most 65535' \
-    'cudaErrorInvalidConfiguration' -- run $L/launch_size.k
+    'cudaErrorInvalidValue' -- run $L/launch_size.k
 check "device printf volume (--max-printf)" 0 \
     'device printf output of this launch passed 256 bytes; the rest is dropped' \
     '^thread  0 line 3$' -- run $L/printf_volume.k --max-printf 256

@@ -301,13 +301,20 @@ static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
         why = "too many threads per block (at most 1024; x, y <= 1024, z <= 64)";
     else if (grid[1] > 65535 || grid[2] > 65535)
         why = "grid y and z must be at most 65535";
-    else if (shared > (uint64_t)d->smem_per_block_optin)
+    /* CUDA 13 on an H200 answers a geometry it refuses with
+     * cudaErrorInvalidValue (tests/programs/launch_geometry.k); a block's
+     * shared memory stays cudaErrorInvalidConfiguration, the error the
+     * runtime documents for resources a device cannot give. */
+    int err = CUDA_ERROR_INVALID_VALUE;
+    if (!why && shared > (uint64_t)d->smem_per_block_optin) {
         why = "too much shared memory for one block";
+        err = CUDA_ERROR_INVALID_CONFIGURATION;
+    }
     if (!why)
         return 0;
     fprintf(vm->err, "simtvm: warning: launch of '%s' <<<(%u,%u,%u), (%u,%u,%u)>>> failed: %s\n",
             k->name, grid[0], grid[1], grid[2], block[0], block[1], block[2], why);
-    vm->last_error = CUDA_ERROR_INVALID_CONFIGURATION;
+    vm->last_error = err;
     /* --check=api: is the error looked at before the output is? */
     SIMT_NOTIFY(vm, launch_rejected, vm, (uint32_t)(k - vm->mod->funcs), args, nargs, why);
     return -1;
