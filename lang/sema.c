@@ -965,8 +965,6 @@ static int braced_return(k_sema_state *s, k_stmt *st, k_type *rt)
     }
     if (rt->kind == TY_RECORD || rt->kind == TY_ARRAY) {
         k_type *t = k_alloc(s->ctx, sizeof *t);
-        if (!t)
-            return 0;
         *t = *rt;
         t->quals = 0;
         st->expr->type_written = t;

@@ -66,8 +66,6 @@ static void add_out(k_sema_state *s, k_decl *d)
     if (ts->nout == ts->cap) {
         int cap = ts->cap ? ts->cap * 2 : 16;
         k_decl **a = k_alloc(s->ctx, (size_t)cap * sizeof *a);
-        if (!a)
-            return;
         if (ts->nout)
             memcpy(a, ts->out, (size_t)ts->nout * sizeof *a);
         ts->out = a;
@@ -272,8 +270,6 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
         if (k < 0 || k < out->nexplicit)
             return 1;
         k_type *b = k_alloc(s->ctx, sizeof *b);
-        if (!b)
-            return 0;
         *b = *a;
         b->quals &= ~p->quals;    /* `const T *` against `const float *`: T = float */
         if (!out->types[k]) {
@@ -366,8 +362,6 @@ static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
     sb.names = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.names);
     sb.types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.types);
     sb.exprs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.exprs);
-    if (!sb.names || !sb.types || !sb.exprs)
-        return (k_subst){ 0 };
     for (int i = 0; i < n; i++) {
         const k_tparam *p = &t->tparams[i];
         sb.names[i] = p->name;
@@ -429,8 +423,6 @@ static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a
     if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a, report))
         return 0;
     int *have = k_alloc(s->ctx, (size_t)(t->ntparams + 1) * sizeof *have);
-    if (!have)
-        return 0;
     for (int i = 0; i < call->ntargs; i++)
         have[i] = 1;
     a->nexplicit = call->ntargs;
@@ -485,8 +477,6 @@ static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
         if (args_equal(&in->args, a))
             return in->decl;
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    if (!in)
-        return NULL;
     in->args = *a;
     in->next = en->insts;
     en->insts = in;
@@ -793,8 +783,6 @@ static const char *member_name(k_sema_state *s, const char *inst, const char *na
         last = sep + 2;
     size_t a = strlen(inst), b = strlen(last);
     char *r = k_alloc(s->ctx, a + b + 3);
-    if (!r)
-        return name;
     memcpy(r, inst, a);
     memcpy(r + a, "::", 2);
     memcpy(r + a + 2, last, b + 1);
@@ -827,8 +815,6 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
 {
     const k_record *tr = pattern->type->rec;
     k_record *r = k_alloc(s->ctx, sizeof *r);
-    if (!r)
-        return NULL;
     *r = *tr;
     r->tag = inst_name(s, en->decl, &in->args);
     r->layout_state = 0;
@@ -912,8 +898,6 @@ static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl
         return 0;
     pa->nexplicit = 0;
     int *bound = k_alloc(s->ctx, (size_t)(p->ntparams + 1) * sizeof *bound);
-    if (!bound)
-        return 0;
     for (int i = 0; i < a->n; i++) {
         const k_type *w = p->spec_args[i].type;
         const k_expr *x = p->spec_args[i].expr;
@@ -1027,8 +1011,6 @@ static void add_partial(k_sema_state *s, k_decl *d)
         }
     }
     k_decl **p = k_alloc(s->ctx, (size_t)(en->npartials + 1) * sizeof *p);
-    if (!p)
-        return;
     if (en->npartials)
         memcpy(p, en->partials, (size_t)en->npartials * sizeof *p);
     p[en->npartials++] = d;
@@ -1217,8 +1199,6 @@ static void specialization(k_sema_state *s, k_decl *d)
             return;
         }
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    if (!in)
-        return;
     in->args = a;
     in->decl = d;
     in->next = en->insts;
@@ -1298,8 +1278,6 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         return;
     }
     en = k_alloc(s->ctx, sizeof *en);
-    if (!en)
-        return;
     en->decl = d;
     struct k_tpl_sema *ts = state(s);
     /* append: overloaded templates are tried in declaration order */
@@ -1321,8 +1299,6 @@ void k_tpl_sema_finish(k_sema_state *s, k_unit *unit)
     for (int i = 0; i < unit->ndecls; i++)
         n += !unit->decls[i]->is_template;
     k_decl **d = k_alloc(s->ctx, (size_t)(n + (ts ? ts->nout : 0) + 1) * sizeof *d);
-    if (!d)
-        return;
     n = 0;
     for (int i = 0; i < unit->ndecls; i++)
         if (!unit->decls[i]->is_template)
