@@ -144,7 +144,7 @@ static k_expr *runtime_call(k_sema_state *s, const char *name, k_expr **args, in
     k_expr *e = k_expr_new(s->ctx, E_CALL, loc);
     k_expr **a = k_alloc(s->ctx, (size_t)n * sizeof *a);
     int id = k_builtin_find(name, 0);
-    if (!e || !a || id < 0)
+    if (id < 0)
         return NULL;
     memcpy(a, args, (size_t)n * sizeof *a);
     e->name = name;
