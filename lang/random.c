@@ -211,8 +211,6 @@ k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f)
 {
     k_ctx *ctx = s->ctx;
     k_expr *self = k_expr_new(ctx, E_IDENT, e->loc);
-    if (!self)
-        return NULL;
     self->name = e->name;
     self->depth = 1;
     self->builtin = -1;

@@ -468,8 +468,6 @@ static int64_t list_length(k_sema_state *s, k_type *t, k_expr *init)
 static k_expr *explicit_init(k_sema_state *s, k_type *t, k_expr *x)
 {
     k_expr *e = k_expr_new(s->ctx, E_CAST, x->loc);
-    if (!e)
-        return NULL;
     e->lhs = x;
     e->type_written = t;
     e->depth = x->depth + 1;

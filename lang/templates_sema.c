@@ -370,8 +370,6 @@ static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
             /* `(unsigned int)256`: sema folds it, with the parameter's type */
             k_expr *lit = k_expr_new(s->ctx, E_INT, p->loc);
             k_expr *cast = k_expr_new(s->ctx, E_CAST, p->loc);
-            if (!lit || !cast)
-                return (k_subst){ 0 };
             lit->ival = (uint64_t)a->values[i];
             lit->int_unsigned = 1;
             lit->int_long = 2;
@@ -750,7 +748,7 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
     k_subst sb = subst_of(s, en->decl, &a, en->decl->ntparams);
     k_decl *d = k_clone_func(s->ctx, en->decl, &sb);
-    if (!in || !d)
+    if (!d)
         return NULL;
     d->name = inst_name(s, en->decl, &a);
     in->args = a;
@@ -1176,11 +1174,9 @@ static void specialization(k_sema_state *s, k_decl *d)
     call.ntargs = d->nspec_args;
     call.nargs = d->nparams;
     call.args = k_alloc(s->ctx, (size_t)(d->nparams + 1) * sizeof *call.args);
-    for (int i = 0; call.args && i < d->nparams; i++) {
+    for (int i = 0; i < d->nparams; i++) {
         /* deduction from the specialization's own parameter types */
         k_expr *x = k_expr_new(s->ctx, E_IDENT, d->params[i]->loc);
-        if (!x)
-            return;
         x->type = d->params[i]->type;
         x->name = d->params[i]->name ? d->params[i]->name : "";
         call.args[i] = x;
