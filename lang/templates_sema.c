@@ -824,7 +824,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     sb.from = tr;
     sb.to = r;
     r->fields = k_alloc(s->ctx, (size_t)(tr->nfields + 1) * sizeof *r->fields);
-    for (int i = 0; r->fields && i < tr->nfields; i++) {
+    for (int i = 0; i < tr->nfields; i++) {
         r->fields[i] = tr->fields[i];
         r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
         r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
@@ -833,7 +833,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     r->fields_cap = tr->nfields;
     k_member_types_instantiate(s->ctx, r, tr, &sb);
     r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
-    for (int i = 0; r->methods && i < tr->nmethods; i++) {
+    for (int i = 0; i < tr->nmethods; i++) {
         k_decl *m = k_clone_func(s->ctx, tr->methods[i], &sb);
         m->name = member_name(s, r->tag, m->name);
         m->method_of = r;
