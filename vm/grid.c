@@ -117,9 +117,13 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->print_stores = UINT32_MAX;
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
-    memset(w->cohort, 0, sizeof w->cohort);
-    w->next_cohort = 0;
+    /* Cohorts are read and written only where the policy keeps them
+     * (simt_warp_policy.uses_cohorts): the other policies skip the reset. */
     w->cohorts = ex->wpol->uses_cohorts;
+    if (w->cohorts) {
+        memset(w->cohort, 0, sizeof w->cohort);
+        w->next_cohort = 0;
+    }
     /* A lane's convergence-stack depth is not 0 only where its bit of
      * nested is set (vm/sched.c), so a warp that ended its last block with
      * nested 0 has only zero depths. */
@@ -421,13 +425,22 @@ static int grid_parallel(const simt_exec *ex, uint64_t nblocks)
            !ex->stepping && vm->kernel_parallel && vm->kernel_parallel[ex->kernel];
 }
 
+/* Whether the dispatch loop takes the observed memory paths (exec.h
+ * observe): where an observer takes accesses, and where the model is timed,
+ * so that the unobserved first cases of LD32 and ST32 (vm/interp.c) never
+ * run inside the model's runs of issues and need no flush of their own. */
+static int exec_observe(const simt_vm *vm)
+{
+    return (vm->obs.flags & (OBS_ACCESS | OBS_TIMED)) != 0;
+}
+
 /* Sets the observers that yield to interleaved blocks (a model run only for
  * the clocks) aside for the rest of the launch (exec.h, yielded) before the
  * resident policy interleaves its blocks. */
 static simt_status interleave(simt_exec *ex, simt_grid_work *g)
 {
     ex->yielded |= simt_observe_yield(ex->vm);
-    ex->observe = (ex->vm->obs.flags & OBS_ACCESS) != 0;
+    ex->observe = exec_observe(ex->vm);
     return simt_policy_resident.run(ex, g);
 }
 
@@ -525,7 +538,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.lockstep = vm->cfg.sched == SCHED_LOCKSTEP;
     ex.wpol = ex.lockstep ? &simt_warp_lockstep
               : vm->cfg.interleave == INTERLEAVE_RANDOM ? &simt_warp_random : &simt_warp_its;
-    ex.observe = (vm->obs.flags & OBS_ACCESS) != 0;
+    ex.observe = exec_observe(vm);
     ex.stepping = vm->debug != NULL;
     simt_launch_info li = {func, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},
                            shared, args, nargs, need};

@@ -68,6 +68,19 @@
     } while (0)
 /* One warp-wide helper of the VM's lane table (vm/lanes.h) for the group. */
 #define HELPER(name, k) L->op[LOP_##name](REG(in->a), REG(in->b), REG(in->c), (k), W, mask)
+/* FAST, and for one lane (host code: W == 1) the statement `one`, the
+ * helper's expression (vm/lanes.def) inline instead of the table's call:
+ * host code's moves, constants and selects (R[x] is REG(x)[0] there).
+ * The whole-warp test stays first, so device code pays nothing. */
+#define FAST_ONE(name, k, one)                                                  \
+    do {                                                                       \
+        if (WHOLE32(mask))                                                     \
+            FAST(name, k);                                                     \
+        else if (W == 1) {                                                     \
+            one;                                                               \
+        } else                                                                 \
+            HELPER(name, k);                                                   \
+    } while (0)
 
 /* Dispatch.  The loop is written once; TARGET and NEXT expand to computed
  * goto (one indirect jump per handler, a table generated from vm/opcodes.def)
@@ -952,9 +965,12 @@ issue:
             SIMT_NOTIFY0(ex->vm, fence);
         in++;
         NEXT;
-    SIMPLE(MOV)
-    TARGET(LDK): FAST(LDK, simt_insn_k(in)); in++; NEXT;
-    SIMPLE(SEL)
+    TARGET(MOV): FAST_ONE(MOV, 0, R[in->a] = R[in->b]); in++; NEXT;
+    TARGET(LDK): FAST_ONE(LDK, simt_insn_k(in), R[in->a] = simt_insn_k(in)); in++; NEXT;
+    TARGET(SEL): /* d, the value where b is 0, is register c + 1 (vm/lanes.def) */
+        FAST_ONE(SEL, 0, R[in->a] = R[in->b] ? R[in->c] : R[in->c + 1]);
+        in++;
+        NEXT;
     SIMPLE(ADD_I32) SIMPLE(SUB_I32) SIMPLE(MUL_I32)
     TARGET(DIV_S32): TARGET(DIV_U32): TARGET(REM_S32): TARGET(REM_U32): {
         const uint64_t *rc = REG(in->c);
@@ -985,7 +1001,11 @@ issue:
     SIMPLE(SHL_I64) SIMPLE(SHR_S64) SIMPLE(SHR_U64) SIMPLE(NEG_I64) SIMPLE(NOT_I64)
     SIMPLE(AND) SIMPLE(OR) SIMPLE(XOR)
     TARGET(ADDK): FAST(ADDK, (uint64_t)(int64_t)in->i); in++; NEXT;
-    TARGET(ADDK_I32): FAST(ADDK_I32, (uint64_t)(int64_t)in->i); in++; NEXT;
+    TARGET(ADDK_I32):
+        FAST_ONE(ADDK_I32, (uint64_t)(int64_t)in->i,
+                 R[in->a] = (uint32_t)(R[in->b] + (uint64_t)(int64_t)in->i));
+        in++;
+        NEXT;
     TARGET(LEA):
         lea_group(L, (unsigned)in->j, REG(in->a), REG(in->b), REG(in->c), (uint64_t)(int64_t)in->i,
                   W, mask);
@@ -1006,7 +1026,6 @@ issue:
     TARGET(JMP): RUN_FLUSH(); in = code + in->i; NEXT;
     TARGET(BRNZ): TARGET(BRZ): TARGET(BRCT): TARGET(BRCF): {
         uint32_t taken;
-        RUN_FLUSH();
         if (in->op == OP_BRCT || in->op == OP_BRCF) {
             taken = compare_mask(L, cmp_lop[in->a], REG(in->b), REG(in->c), W, mask);
         } else {
@@ -1014,8 +1033,10 @@ issue:
         }
         if (in->op == OP_BRZ || in->op == OP_BRCF)
             taken = mask & ~taken;
-        if (modeled)
+        if (modeled) { /* runs only where modeled: the run ends at the branch */
+            RUN_FLUSH();
             SIMT_NOTIFY(ex->vm, branch, PC, mask, taken, w->index);
+        }
         if (taken == mask) { in = code + in->i; NEXT; }
         if (taken == 0) { in++; NEXT; }
         /* Divergence: the side where the condition holds (an if's "then", a
@@ -1131,11 +1152,14 @@ issue:
         return EV_FAULT;
 
     TARGET(LD32):
-        RUN_FLUSH(); /* the access event follows the issue */
+        /* The first case only where nothing observes accesses (ex->observe),
+         * so never in a run the model takes as runs (vm/grid.c exec_observe):
+         * the flush waits for the other case. */
         if (load32_first(ex, blk, mask, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
             in++;
             NEXT;
         }
+        RUN_FLUSH(); /* the access event follows the issue */
         goto load;
     TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD64):
         RUN_FLUSH();
@@ -1148,14 +1172,14 @@ issue:
         NEXT;
     }
     TARGET(LDX): { /* an LEA into a scratch register, then the same load */
-        RUN_FLUSH();
         uint64_t addr[SIMT_MAX_WARP], bounds[2];
         const uint64_t *known;
         if (ldx_address(ex, blk, L, in, REG(in->a), REG(in->b), REG(in->c), W, mask, addr, bounds,
                         &known)) {
-            in++; /* the first case of a whole warp's LDX loaded it */
+            in++; /* the first case of a whole warp's LDX loaded it (never in runs) */
             NEXT;
         }
+        RUN_FLUSH(); /* ldx_address told no observer anything */
         int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), addr,
                              (uint64_t)(int64_t)in->i, SIMT_LDX_KIND(in->j), scratch, known);
         if (bad >= 0)
@@ -1164,12 +1188,12 @@ issue:
         NEXT;
     }
     TARGET(ST32):
-        RUN_FLUSH();
         w->stores++; /* progress from state (vm/resident.c, vm/sched.c) */
         if (store32_first(ex, blk, mask, REG32(in->a), REG32(in->b), (uint64_t)(int64_t)in->i)) {
-            in++;
+            in++; /* never in runs, as LD32's first case */
             NEXT;
         }
+        RUN_FLUSH();
         goto store;
     TARGET(ST8): TARGET(ST16): TARGET(ST64):
         RUN_FLUSH();
