@@ -107,8 +107,6 @@ static k_type *duration_type(k_ctx *ctx, k_type_kind rep, int64_t num, int64_t d
     }
     k_chrono *c = k_alloc(ctx, sizeof *c);
     char *alias = k_alloc(ctx, 96);
-    if (!c || !alias)
-        return NULL;
     *c = (k_chrono){ K_CHRONO_DURATION, rep, num, den };
     char repname[32];
     k_type plain = { .kind = rep };
@@ -208,8 +206,6 @@ static int convert_in_place(k_sema_state *s, k_expr *e, k_type *to)
         return 1;
     }
     k_expr *x = k_alloc(s->ctx, sizeof *x);
-    if (!x)
-        return 0;
     *x = *e;
     k_expr *r = conversion(s, x, from, to);
     if (!r)
@@ -454,8 +450,6 @@ static k_type *ratio_type(k_sema_state *s, k_expr **exprs, int n, k_loc loc)
         return NULL;
     }
     k_chrono *c = k_alloc(s->ctx, sizeof *c);
-    if (!c)
-        return NULL;
     int64_t g = gcd(num, den);
     *c = (k_chrono){ K_CHRONO_RATIO, TY_VOID, num / g, den / g };
     return chrono_type(s->ctx, c, "std::ratio");

@@ -205,8 +205,6 @@ static int deduce_auto_pointer(k_sema_state *s, k_decl *d)
     }
     k_type *pointee = k_alloc(s->ctx, sizeof *pointee);
     k_type *ptr = k_alloc(s->ctx, sizeof *ptr);
-    if (!pointee || !ptr)
-        return 0;
     *pointee = *t->base;
     pointee->quals |= slot->quals;
     *ptr = *t;

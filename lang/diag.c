@@ -120,8 +120,13 @@ void k_ctx_free(k_ctx *ctx)
     ctx->ndiags = ctx->diag_cap = 0;
 }
 
-/* Out of memory is reported by returning NULL; callers in the front end treat
- * it like any other allocation failure (the compile fails with an error). */
+/* Never NULL under k_compile: out of memory longjmps to its exit (see
+ * out_of_memory), so sema and lowering, which run only there, need no check.
+ * Outside k_compile (unit tests and fuzz_parse call k_preprocess and k_parse
+ * directly) it returns NULL instead, which is why the preprocessor and the
+ * parser keep their checks.  The same holds for everything built on it
+ * (k_strndup, k_type_new, k_type_ptr, k_type_array, k_expr_new, k_stmt_new,
+ * k_decl_new, k_record_new) and for ctx->tal and ctx->mal. */
 void *k_alloc(k_ctx *ctx, size_t size)
 {
     const size_t align = _Alignof(max_align_t);

@@ -97,7 +97,7 @@ k_type *k_iostream_insert(k_sema_state *s, k_expr *e, k_type *value_type)
     int id = k_builtin_find("std::operator<<", 0);
     k_expr *code = k_expr_new(ctx, E_INT, e->rhs->loc);
     k_expr **args = k_alloc(ctx, 3 * sizeof *args);
-    if (id < 0 || !code || !args)
+    if (id < 0)
         return NULL;
     code->ival = (uint64_t)kind;
     args[0] = e->lhs;

@@ -204,10 +204,6 @@ void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d)
         return;
     simt_global *g = &M->m->globals[gi];
     uint8_t *bytes = simt_calloc(&M->ctx->mal, 1, g->size ? g->size : 1);
-    if (!bytes) {
-        M->oom = 1;
-        return;
-    }
     g->init = bytes; /* before write_scalar, which may add string literals (globals) */
     /* dim3 and uint3 only: a struct or union (TY_RECORD) takes its brace
      * initializer below, and may be smaller than three words (a static

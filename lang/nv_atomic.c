@@ -43,8 +43,6 @@ int k_sema_nv_atomic(k_sema_state *s, k_expr *e)
             return -1;
     if (want == 1) {                         /* a load: atomicAdd(p, 0) */
         k_expr *zero = k_expr_new(s->ctx, E_INT, e->loc);
-        if (!zero)
-            return -1;
         e->args[1] = zero;
     }
     e->nargs = 2;

@@ -144,7 +144,7 @@ static k_expr *runtime_call(k_sema_state *s, const char *name, k_expr **args, in
     k_expr *e = k_expr_new(s->ctx, E_CALL, loc);
     k_expr **a = k_alloc(s->ctx, (size_t)n * sizeof *a);
     int id = k_builtin_find(name, 0);
-    if (!e || !a || id < 0)
+    if (id < 0)
         return NULL;
     memcpy(a, args, (size_t)n * sizeof *a);
     e->name = name;
@@ -211,8 +211,6 @@ k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f)
 {
     k_ctx *ctx = s->ctx;
     k_expr *self = k_expr_new(ctx, E_IDENT, e->loc);
-    if (!self)
-        return NULL;
     self->name = e->name;
     self->depth = 1;
     self->builtin = -1;

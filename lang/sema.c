@@ -468,8 +468,6 @@ static int64_t list_length(k_sema_state *s, k_type *t, k_expr *init)
 static k_expr *explicit_init(k_sema_state *s, k_type *t, k_expr *x)
 {
     k_expr *e = k_expr_new(s->ctx, E_CAST, x->loc);
-    if (!e)
-        return NULL;
     e->lhs = x;
     e->type_written = t;
     e->depth = x->depth + 1;
@@ -965,8 +963,6 @@ static int braced_return(k_sema_state *s, k_stmt *st, k_type *rt)
     }
     if (rt->kind == TY_RECORD || rt->kind == TY_ARRAY) {
         k_type *t = k_alloc(s->ctx, sizeof *t);
-        if (!t)
-            return 0;
         *t = *rt;
         t->quals = 0;
         st->expr->type_written = t;

@@ -593,8 +593,6 @@ static int braced_assign(k_sema_state *s, k_expr *e, k_type *tl)
     k_expr *list = e->rhs->lhs;
     if (tl->kind == TY_RECORD) {
         k_type *t = k_alloc(s->ctx, sizeof *t);
-        if (!t)
-            return 0;
         *t = *tl;
         t->quals = 0;
         e->rhs->type_written = t;

@@ -47,8 +47,6 @@ static k_expr *store(k_sema_state *s, k_expr *ptr, const char *fn, k_expr *x, k_
     k_expr *deref = k_expr_new(s->ctx, E_UNARY, loc);
     k_expr *set = k_expr_new(s->ctx, E_ASSIGN, loc);
     k_expr **args = k_alloc(s->ctx, sizeof *args);
-    if (!call || !deref || !set || !args)
-        return NULL;
     args[0] = x;
     call->name = fn;
     call->args = args;

@@ -105,8 +105,6 @@ void k_static_member_pattern(k_sema_state *s, k_decl *d)
     if (st->n == st->cap) {
         int cap = st->cap ? st->cap * 2 : 8;
         k_decl **a = k_alloc(s->ctx, (size_t)cap * sizeof *a);
-        if (!a)
-            return;
         if (st->n)
             memcpy(a, st->pats, (size_t)st->n * sizeof *a);
         st->pats = a;
@@ -139,14 +137,10 @@ void k_static_members_instantiate(k_sema_state *s, const char *tpl, k_record *r,
         const k_decl *def = definition_of(st, d);
         const k_decl *from = def ? def : d;
         k_decl *v = k_alloc(s->ctx, sizeof *v);
-        if (!v)
-            return;
         *v = *from;
         const char *member = d->name + strlen(tpl) + 2;
         size_t a = strlen(r->tag), b = strlen(member);
         char *name = k_alloc(s->ctx, a + b + 3);
-        if (!name)
-            return;
         memcpy(name, r->tag, a);
         memcpy(name + a, "::", 2);
         memcpy(name + a + 2, member, b + 1);

@@ -66,8 +66,6 @@ static void add_out(k_sema_state *s, k_decl *d)
     if (ts->nout == ts->cap) {
         int cap = ts->cap ? ts->cap * 2 : 16;
         k_decl **a = k_alloc(s->ctx, (size_t)cap * sizeof *a);
-        if (!a)
-            return;
         if (ts->nout)
             memcpy(a, ts->out, (size_t)ts->nout * sizeof *a);
         ts->out = a;
@@ -272,8 +270,6 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
         if (k < 0 || k < out->nexplicit)
             return 1;
         k_type *b = k_alloc(s->ctx, sizeof *b);
-        if (!b)
-            return 0;
         *b = *a;
         b->quals &= ~p->quals;    /* `const T *` against `const float *`: T = float */
         if (!out->types[k]) {
@@ -366,8 +362,6 @@ static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
     sb.names = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.names);
     sb.types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.types);
     sb.exprs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.exprs);
-    if (!sb.names || !sb.types || !sb.exprs)
-        return (k_subst){ 0 };
     for (int i = 0; i < n; i++) {
         const k_tparam *p = &t->tparams[i];
         sb.names[i] = p->name;
@@ -376,8 +370,6 @@ static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
             /* `(unsigned int)256`: sema folds it, with the parameter's type */
             k_expr *lit = k_expr_new(s->ctx, E_INT, p->loc);
             k_expr *cast = k_expr_new(s->ctx, E_CAST, p->loc);
-            if (!lit || !cast)
-                return (k_subst){ 0 };
             lit->ival = (uint64_t)a->values[i];
             lit->int_unsigned = 1;
             lit->int_long = 2;
@@ -429,8 +421,6 @@ static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a
     if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a, report))
         return 0;
     int *have = k_alloc(s->ctx, (size_t)(t->ntparams + 1) * sizeof *have);
-    if (!have)
-        return 0;
     for (int i = 0; i < call->ntargs; i++)
         have[i] = 1;
     a->nexplicit = call->ntargs;
@@ -485,8 +475,6 @@ static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
         if (args_equal(&in->args, a))
             return in->decl;
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    if (!in)
-        return NULL;
     in->args = *a;
     in->next = en->insts;
     en->insts = in;
@@ -760,7 +748,7 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
     k_subst sb = subst_of(s, en->decl, &a, en->decl->ntparams);
     k_decl *d = k_clone_func(s->ctx, en->decl, &sb);
-    if (!in || !d)
+    if (!d)
         return NULL;
     d->name = inst_name(s, en->decl, &a);
     in->args = a;
@@ -793,8 +781,6 @@ static const char *member_name(k_sema_state *s, const char *inst, const char *na
         last = sep + 2;
     size_t a = strlen(inst), b = strlen(last);
     char *r = k_alloc(s->ctx, a + b + 3);
-    if (!r)
-        return name;
     memcpy(r, inst, a);
     memcpy(r + a, "::", 2);
     memcpy(r + a + 2, last, b + 1);
@@ -827,8 +813,6 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
 {
     const k_record *tr = pattern->type->rec;
     k_record *r = k_alloc(s->ctx, sizeof *r);
-    if (!r)
-        return NULL;
     *r = *tr;
     r->tag = inst_name(s, en->decl, &in->args);
     r->layout_state = 0;
@@ -840,7 +824,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     sb.from = tr;
     sb.to = r;
     r->fields = k_alloc(s->ctx, (size_t)(tr->nfields + 1) * sizeof *r->fields);
-    for (int i = 0; r->fields && i < tr->nfields; i++) {
+    for (int i = 0; i < tr->nfields; i++) {
         r->fields[i] = tr->fields[i];
         r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
         r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
@@ -849,7 +833,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     r->fields_cap = tr->nfields;
     k_member_types_instantiate(s->ctx, r, tr, &sb);
     r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
-    for (int i = 0; r->methods && i < tr->nmethods; i++) {
+    for (int i = 0; i < tr->nmethods; i++) {
         k_decl *m = k_clone_func(s->ctx, tr->methods[i], &sb);
         m->name = member_name(s, r->tag, m->name);
         m->method_of = r;
@@ -912,8 +896,6 @@ static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl
         return 0;
     pa->nexplicit = 0;
     int *bound = k_alloc(s->ctx, (size_t)(p->ntparams + 1) * sizeof *bound);
-    if (!bound)
-        return 0;
     for (int i = 0; i < a->n; i++) {
         const k_type *w = p->spec_args[i].type;
         const k_expr *x = p->spec_args[i].expr;
@@ -1027,8 +1009,6 @@ static void add_partial(k_sema_state *s, k_decl *d)
         }
     }
     k_decl **p = k_alloc(s->ctx, (size_t)(en->npartials + 1) * sizeof *p);
-    if (!p)
-        return;
     if (en->npartials)
         memcpy(p, en->partials, (size_t)en->npartials * sizeof *p);
     p[en->npartials++] = d;
@@ -1194,11 +1174,9 @@ static void specialization(k_sema_state *s, k_decl *d)
     call.ntargs = d->nspec_args;
     call.nargs = d->nparams;
     call.args = k_alloc(s->ctx, (size_t)(d->nparams + 1) * sizeof *call.args);
-    for (int i = 0; call.args && i < d->nparams; i++) {
+    for (int i = 0; i < d->nparams; i++) {
         /* deduction from the specialization's own parameter types */
         k_expr *x = k_expr_new(s->ctx, E_IDENT, d->params[i]->loc);
-        if (!x)
-            return;
         x->type = d->params[i]->type;
         x->name = d->params[i]->name ? d->params[i]->name : "";
         call.args[i] = x;
@@ -1217,8 +1195,6 @@ static void specialization(k_sema_state *s, k_decl *d)
             return;
         }
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    if (!in)
-        return;
     in->args = a;
     in->decl = d;
     in->next = en->insts;
@@ -1298,8 +1274,6 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         return;
     }
     en = k_alloc(s->ctx, sizeof *en);
-    if (!en)
-        return;
     en->decl = d;
     struct k_tpl_sema *ts = state(s);
     /* append: overloaded templates are tried in declaration order */
@@ -1321,8 +1295,6 @@ void k_tpl_sema_finish(k_sema_state *s, k_unit *unit)
     for (int i = 0; i < unit->ndecls; i++)
         n += !unit->decls[i]->is_template;
     k_decl **d = k_alloc(s->ctx, (size_t)(n + (ts ? ts->nout : 0) + 1) * sizeof *d);
-    if (!d)
-        return;
     n = 0;
     for (int i = 0; i < unit->ndecls; i++)
         if (!unit->decls[i]->is_template)
