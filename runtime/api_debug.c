@@ -573,18 +573,27 @@ simtvm_status simtvm_debug_groups(const simtvm_debugger *dbg, unsigned warp,
     return SIMTVM_OK;
 }
 
+/* warp_at, and lane a lane of it; NULL with *st set when either is not. */
+static simt_warp *warp_lane_at(const simtvm_debugger *dbg, unsigned warp, unsigned lane,
+                               simtvm_status *st)
+{
+    simt_warp *w = warp_at(dbg, warp, st);
+    if (w && lane >= w->width) {
+        *st = simt_api_fail(dbg->vm, SIMTVM_ERR_RANGE, "lane %u of a warp of %u", lane, w->width);
+        return NULL;
+    }
+    return w;
+}
+
 simtvm_status simtvm_debug_reconvergence(const simtvm_debugger *dbg, unsigned warp, unsigned lane,
                                          simtvm_reconvergence *out, int max, int *count)
 {
     if (!dbg || (!out && max > 0))
         return SIMTVM_ERR_NULL;
     simtvm_status st;
-    const simt_warp *w = warp_at(dbg, warp, &st);
+    const simt_warp *w = warp_lane_at(dbg, warp, lane, &st);
     if (!w)
         return st;
-    if (lane >= w->width)
-        return simt_api_fail(dbg->vm, SIMTVM_ERR_RANGE, "lane %u of a warp of %u", lane,
-                             w->width);
     int n = 0;
     for (unsigned lv = w->depth[lane]; lv-- > 0; n++) {
         const simt_cbar *b = &w->cbars[w->cstack[(size_t)lv * w->width + lane]];
@@ -604,12 +613,9 @@ simtvm_status simtvm_debug_eval(simtvm_debugger *dbg, unsigned warp, unsigned la
                                    expr ? "out" : "expr")
                    : SIMTVM_ERR_NULL;
     simtvm_status st;
-    simt_warp *w = warp_at(dbg, warp, &st);
+    simt_warp *w = warp_lane_at(dbg, warp, lane, &st);
     if (!w)
         return st;
-    if (lane >= w->width)
-        return simt_api_fail(dbg->vm, SIMTVM_ERR_RANGE, "lane %u of a warp of %u", lane,
-                             w->width);
     char err[200];
     if (simt_api_debug_eval(dbg, w, lane, expr, out, err, sizeof err) != 0)
         return simt_api_fail(dbg->vm, SIMTVM_ERR_ARGS, "%s", err);
@@ -624,12 +630,9 @@ simtvm_status simtvm_debug_format(simtvm_debugger *dbg, unsigned warp, unsigned 
                                    expr ? "buf" : "expr")
                    : SIMTVM_ERR_NULL;
     simtvm_status st;
-    simt_warp *w = warp_at(dbg, warp, &st);
+    simt_warp *w = warp_lane_at(dbg, warp, lane, &st);
     if (!w)
         return st;
-    if (lane >= w->width)
-        return simt_api_fail(dbg->vm, SIMTVM_ERR_RANGE, "lane %u of a warp of %u", lane,
-                             w->width);
     char err[200];
     simtvm_value v;
     if (simt_api_debug_format(dbg, w, lane, expr, buf, len, &v, err, sizeof err) != 0)

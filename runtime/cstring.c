@@ -85,12 +85,20 @@ simt_status simt_lib_STRSTR(call *c)
 
 /* strspn and strcspn: the length of s's first run of characters in (out
  * of) the set. */
-static simt_status span(call *c, const char *fn, int in_set)
+/* The string and the set of strspn, strcspn and strpbrk; 0 when either is
+ * not a readable string (the fault is set). */
+static int string_and_set(call *c, const char *fn, const char **s, const char **set)
 {
     size_t sl, al;
-    const char *s = guest_str(c, fn, arg(c, 0), SIZE_MAX, &sl);
-    const char *set = s ? guest_str(c, fn, arg(c, 1), SIZE_MAX, &al) : NULL;
-    if (!set)
+    *s = guest_str(c, fn, arg(c, 0), SIZE_MAX, &sl);
+    *set = *s ? guest_str(c, fn, arg(c, 1), SIZE_MAX, &al) : NULL;
+    return *set != NULL;
+}
+
+static simt_status span(call *c, const char *fn, int in_set)
+{
+    const char *s, *set;
+    if (!string_and_set(c, fn, &s, &set))
         return SIMT_FAULT;
     return ret_u64(c, in_set ? strspn(s, set) : strcspn(s, set));
 }
@@ -108,10 +116,8 @@ simt_status simt_lib_STRCSPN(call *c)
 /* strpbrk: the first character of s that is in the set (a pointer into s). */
 simt_status simt_lib_STRPBRK(call *c)
 {
-    size_t sl, al;
-    const char *s = guest_str(c, "strpbrk", arg(c, 0), SIZE_MAX, &sl);
-    const char *set = s ? guest_str(c, "strpbrk", arg(c, 1), SIZE_MAX, &al) : NULL;
-    if (!set)
+    const char *s, *set;
+    if (!string_and_set(c, "strpbrk", &s, &set))
         return SIMT_FAULT;
     const char *p = strpbrk(s, set);
     return ret_u64(c, p ? arg(c, 0) + (uint64_t)(p - s) : 0);
