@@ -540,6 +540,11 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
 k_type *k_sema_compound(k_sema_state *s, k_expr *e)
 {
     k_type *t = e->type_written;
+    if (!t) { /* `x = {...}` where x has no type: its own error was given */
+        if (!s->ctx->nerrors)
+            k_error(s->ctx, e->loc, "a braced list needs a type to initialize here");
+        return NULL;
+    }
     k_sema_resolve_type(s, t, e->loc);
     if (t->kind != TY_RECORD && t->kind != TY_ARRAY) {
         k_error(s->ctx, e->loc, "a compound literal must have a struct, union or array type");
