@@ -11,6 +11,15 @@
 
 #define SEGMENT_BITS 7 /* 128-byte segments: an L1 line, four sectors */
 
+/* The memory spaces the active lanes' addresses reach, one bit each. */
+static uint8_t lane_spaces(const simt_warp_access *a)
+{
+    unsigned spaces = 0;
+    for (uint32_t m = a->mask; m; m &= m - 1)
+        spaces |= 1u << (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(m)]) & 7u);
+    return (uint8_t)spaces;
+}
+
 /* The shape, spaces and bounds from the pass's sums: the first and the
  * last lane's addresses, the bits in which some lane's address differs from
  * the first's, and those in which some lane is off unit stride.  A bit that
@@ -41,10 +50,7 @@ void simt_access_classify_sums(simt_warp_access *a, uint64_t first, uint64_t las
         a->spaces = (uint8_t)(1u << (SIMT_ADDR_SPACE(first) & 7u));
         return;
     }
-    unsigned spaces = 0;
-    for (uint32_t m = a->mask; m; m &= m - 1)
-        spaces |= 1u << (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(m)]) & 7u);
-    a->spaces = (uint8_t)spaces;
+    a->spaces = lane_spaces(a);
 }
 
 void simt_access_unit_stride(simt_warp_access *a, uint64_t first, uint64_t last)
@@ -57,10 +63,7 @@ void simt_access_unit_stride(simt_warp_access *a, uint64_t first, uint64_t last)
         a->spaces = (uint8_t)(1u << (SIMT_ADDR_SPACE(first) & 7u));
         return;
     }
-    unsigned spaces = 0;
-    for (uint32_t m = a->mask; m; m &= m - 1)
-        spaces |= 1u << (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(m)]) & 7u);
-    a->spaces = (uint8_t)spaces;
+    a->spaces = lane_spaces(a);
 }
 
 /* The lanes of a partial group, from a->addr or (base: not NULL) from
