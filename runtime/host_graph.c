@@ -1046,8 +1046,10 @@ simt_status bi_LAUNCH_KERNEL(call *c)
     if (st != SIMT_OK)
         return st;
     int err = c->vm->last_error;
-    /* a geometry <<<>>> refuses with cudaErrorInvalidConfiguration is
-     * cudaErrorInvalidValue from cudaLaunchKernel (as an H200 answers) */
+    /* cudaLaunchKernel answers every refusal with cudaErrorInvalidValue (a
+     * 2048-thread block, as an H200 answers); <<<>>> already does for a
+     * geometry (vm/grid.c launch_check), so what this turns is the shared
+     * memory refusal, which <<<>>> answers with cudaErrorInvalidConfiguration */
     if (err == CUDA_ERROR_INVALID_CONFIGURATION)
         err = CUDA_ERROR_INVALID_VALUE;
     if (!err)
