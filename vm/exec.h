@@ -97,6 +97,9 @@ typedef struct simt_warp {
     uint16_t cbar_free;
     uint64_t *regs;          /* [slot * width + lane] */
     uint32_t reg_cap;        /* slots */
+    /* Where regs starts within SIMT_REG_PERIOD (vm/grid.c simt_warp_reserve),
+     * and how far past the start of its allocation that puts it. */
+    uint32_t reg_phase, reg_skew;
     uint8_t *local;          /* [lane * local_cap + byte] */
     uint32_t local_cap;
     uint32_t spin;           /* YIELDs executed */
@@ -391,7 +394,15 @@ int simt_div_zero(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc, uint
                   uint64_t *a, const uint64_t *b);
 
 /* vm/grid.c */
+/* Bytes after which a host L1 data cache's sets repeat (64 sets of 64-byte
+ * lines, as on current x86 and ARM cores).  The register files of a block's
+ * warps start at different offsets within it (simt_block_alloc), so that the
+ * same register of every warp does not fall in the same sets: eight warps'
+ * r6 in one 8-way set evict each other at every instruction. */
+#define SIMT_REG_PERIOD 4096u
 int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t local_bytes);
+/* Frees what simt_warp_reserve allocated. */
+void simt_warp_release(const simt_allocator *al, simt_warp *w);
 /* Allocates the warps and shared memory of one block of the launch; on
  * failure returns SIMT_FAULT (message in ex->vm->fault) and blk can be freed. */
 simt_status simt_block_alloc(simt_exec *ex, simt_block *blk);
