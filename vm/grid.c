@@ -136,8 +136,8 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
     /* Cohorts are read and written only where the policy keeps them
-     * (simt_warp_policy.uses_cohorts): the other policies skip the reset. */
-    w->cohorts = ex->wpol->uses_cohorts;
+     * (simt_warp_policy.uses_cohorts, copied by simt_block_alloc): the other
+     * policies skip the reset. */
     if (w->cohorts) {
         memset(w->cohort, 0, sizeof w->cohort);
         w->next_cohort = 0;
@@ -394,6 +394,7 @@ simt_status simt_block_alloc(simt_exec *ex, simt_block *blk)
     for (uint32_t w = 0; w < blk->nwarps; w++) {
         blk->warps[w].width = ex->width;
         blk->warps[w].reg_phase = (uint32_t)(w * stride % SIMT_REG_PERIOD);
+        blk->warps[w].cohorts = ex->wpol->uses_cohorts; /* the launch's policy */
         if (simt_warp_reserve(ex, &blk->warps[w], k->nregs, k->local_size ? k->local_size : 16))
             return SIMT_FAULT;
     }
