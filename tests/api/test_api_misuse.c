@@ -2,9 +2,11 @@
  * do not make: arguments of the wrong type for a kernel's parameters, NULL
  * outputs where only the input is checked elsewhere, a block too deep,
  * statistics and findings asked of a VM configured without them, the
- * readers of a module given lines and names that are not there. */
+ * readers of a module given lines and names that are not there; and a
+ * native registered after the load. */
 #include "api_test.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -164,6 +166,37 @@ START_TEST(module_readers)
 }
 END_TEST
 
+/* A native registered after the load takes the place of libm's function at
+ * once: the loaded module's imports are bound again. */
+static double thirds(double x)
+{
+    return x / 3.0;
+}
+
+START_TEST(native_replaces_libm_after_load)
+{
+    const char *src = "extern __device__ double cbrt(double);\n"
+                      "__global__ void k(double *p) { p[0] = cbrt(p[0]); }\n";
+    simtvm_vm *vm = test_vm(NULL, src, NULL);
+    simtvm_buffer *b;
+    ck_assert_int_eq(simtvm_buffer_new(vm, SIMTVM_F64, 1, &b), SIMTVM_OK);
+    double v = 27.0;
+    ck_assert_int_eq(simtvm_buffer_write(b, 0, &v, sizeof v), SIMTVM_OK);
+    simtvm_arg arg = simtvm_arg_buffer(b);
+    ck_assert_int_eq(simtvm_launch(vm, "k", ONE_DIM, ONE_DIM, 0, &arg, 1, NULL), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_buffer_read(b, 0, &v, sizeof v), SIMTVM_OK);
+    ck_assert_msg(fabs(v - 3.0) < 1e-12, "%.17g", v); /* libm's cbrt */
+    ck_assert_int_eq(simtvm_register_native(vm, "cbrt", (void (*)(void))thirds,
+                                            "double(double)"), SIMTVM_OK);
+    v = 27.0;
+    ck_assert_int_eq(simtvm_buffer_write(b, 0, &v, sizeof v), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_launch(vm, "k", ONE_DIM, ONE_DIM, 0, &arg, 1, NULL), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_buffer_read(b, 0, &v, sizeof v), SIMTVM_OK);
+    ck_assert(v == 9.0); /* the native */
+    simtvm_vm_free(vm);
+}
+END_TEST
+
 Suite *api_misuse_suite(void)
 {
     Suite *s = suite_create("api_misuse");
@@ -173,6 +206,7 @@ Suite *api_misuse_suite(void)
     tcase_add_test(tc, null_outputs);
     tcase_add_test(tc, stats_and_findings_not_configured);
     tcase_add_test(tc, module_readers);
+    tcase_add_test(tc, native_replaces_libm_after_load);
     suite_add_tcase(s, tc);
     return s;
 }
