@@ -973,9 +973,13 @@ static k_stmt *array_construct(k_sema_state *s, const k_field *fld, k_expr *mi)
     k_type *et = fld->type->base;
     int64_t n = fld->type->length;
     if (et->kind == TY_ARRAY || n < 0 || n > MAX_MEMBER_OBJECTS) {
+        const k_type *inner = et;   /* `S many[2][3]`: the message names S */
+        while (inner->kind == TY_ARRAY)
+            inner = inner->base;
         k_error(s->ctx, mi->loc, "member array '%s' of '%s' objects: only one dimension of at "
                 "most %d objects with a constructor is supported in K", mi->name,
-                et->kind == TY_RECORD ? k_record_name(et->rec) : "class", MAX_MEMBER_OBJECTS);
+                inner->kind == TY_RECORD ? k_record_name(inner->rec) : "class",
+                MAX_MEMBER_OBJECTS);
         return b;
     }
     b->stmts = k_alloc(s->ctx, sizeof *b->stmts * (size_t)(n + 1));
