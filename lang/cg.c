@@ -915,10 +915,12 @@ static k_expr *cooperative_launch(cgb *b, k_expr *e)
     while (f->kind == E_CAST || (f->kind == E_UNARY && f->op == KU_ADDR))
         f = f->lhs;
     k_decl *k = NULL;
-    if (f->kind == E_IDENT && f->has_targs) { /* (void *)kern<T>: the instance */
+    if (f->kind == E_IDENT && f->has_targs) {   /* (void *)kernel<T>: its instance */
+        int errors = ctx->nerrors;
         k = k_tpl_sema_var(b->s, f);
-        if (!k) { /* the template's own error said why; the arguments'
-                   * check that follows a failed rewrite must not repeat it */
+        if (!k && ctx->nerrors > errors) { /* the template's own error said why; the
+                                            * arguments' check that follows a failed
+                                            * rewrite must not repeat it */
             e->args[0] = num(b, 0);
             return NULL;
         }
@@ -930,11 +932,9 @@ static k_expr *cooperative_launch(cgb *b, k_expr *e)
                     " function%s", "");
     k_expr *l = node(b, E_LAUNCH, NULL, NULL);
     l->name = f->name;
-    if (f->has_targs) { /* launched as kern<T><<<...>>> is */
-        l->targs = f->targs;
-        l->ntargs = f->ntargs;
-        l->has_targs = 1;
-    }
+    l->targs = f->targs;   /* the launch instantiates the same kernel again */
+    l->ntargs = f->ntargs;
+    l->has_targs = f->has_targs;
     l->config[0] = e->args[1];
     l->config[1] = e->args[2];
     l->config[2] = e->nargs > 4 ? e->args[4] : NULL;
