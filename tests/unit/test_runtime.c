@@ -714,6 +714,18 @@ START_TEST(builtin_stream_attributes)
     BI_FAULT(BI_CUDA_STREAM_SET_ATTR, 0, 1, 16);
     BI_FAULT(BI_CUDA_STREAM_GET_ATTR, 0, 1, 16);
     BI_FAULT(BI_CUDA_STREAM_GET_ATTR, 0, 8, 16);
+    /* a VM without a device profile takes no window and keeps a limit as
+     * given (the library may run one: simt_vm without cfg.device) */
+    uint8_t *w = simt_vm_translate(&f.vm, &host_thread, v, 32, 1);
+    memset(w, 0, 32);
+    w[8] = 64; /* num_bytes 64 */
+    const simt_device_profile *d = f.vm.cfg.device;
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_SET_ATTR, 0, 1, v), 0);
+    f.vm.cfg.device = NULL;
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_SET_ATTR, 0, 1, v), CUDA_ERROR_INVALID_VALUE);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_SET_LIMIT, 6, UINT64_C(1) << 40), 0);
+    ck_assert_uint_eq(f.vm.limits[6], UINT64_C(1) << 40);
+    f.vm.cfg.device = d;
     fixture_fini(&f);
 }
 END_TEST
