@@ -378,7 +378,10 @@ static __attribute__((noinline)) void access_record(const simt_warp *w, const si
     a->width = w->width;
     a->tid_base = w->tid_base;
     if (!ends) {
-        simt_access_gather(a, base, off);
+        if (mask == UINT32_MAX)
+            simt_access_gather32(a, base, off); /* inline: AVX2 in the twin */
+        else
+            simt_access_gather(a, base, off);
         return;
     }
     /* a whole warp's coalesced access (the fast path's ends): only the copy */
