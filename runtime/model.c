@@ -30,7 +30,7 @@ simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *de
         m->al = *al;
     m->mod = mod;
     m->dev = dev;
-    m->want_lines = 1;
+    m->want_lines = m->counted = 1;
     uint32_t maxline = 0;
     for (uint32_t i = 0; mod->pos && i < mod->ncode; i++)
         if (mod->pos[i].line > maxline)
@@ -149,11 +149,13 @@ void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthre
 void simt_model_keep_lines(simt_model *m, int on)
 {
     m->want_lines = on;
+    m->counted = m->want_lines || m->maxrreg;
 }
 
 void simt_model_set_maxrregcount(simt_model *m, int cap)
 {
     m->maxrreg = cap > 0 ? cap : 0;
+    m->counted = m->want_lines || m->maxrreg;
 }
 
 
@@ -220,79 +222,119 @@ static unsigned bits4(unsigned b)
     return (unsigned)(UINT64_C(0x4332322132212110) >> (4 * (b & 15))) & 15;
 }
 
-static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, unsigned kind)
+/* What one access's walk through the caches sums over its lines, told to
+ * the timing model once per access (the SM's L2 sectors and line cycles are
+ * sums: one call with the total counts what one per line would). */
+typedef struct cache_walk {
+    uint64_t worst, line_cycles, l2_sectors;
+    uint64_t per_granule, last_granule;
+} cache_walk;
+
+/* One line of the access: `bits` its sectors (bit k: sector k of the line). */
+static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_cache *l1,
+                                                            cache_walk *cw, uint64_t line,
+                                                            unsigned bits, unsigned kind)
 {
     simt_launch_rec *r = m->cur;
     const simt_device_profile *d = m->dev;
+    unsigned miss = bits;
+    if (kind == ACC_READ) {
+        r->c[CNT_L1_LOOKUP] += bits4(bits);
+        unsigned hit = simt_cache_access_line(l1, line, bits, 1);
+        if (hit) {
+            r->c[CNT_L1_HIT] += bits4(hit);
+            if ((uint64_t)d->lat_l1 > cw->worst)
+                cw->worst = (uint64_t)d->lat_l1;
+        }
+        miss = bits & ~hit;
+    } else {
+        /* Stores and atomics write through to L2 and do not allocate in L1. */
+        simt_cache_invalidate_line(l1, line, bits);
+    }
+    if (!miss)
+        return;
+    unsigned nmiss = bits4(miss);
+    r->c[CNT_L2_LOOKUP] += nmiss;
+    cw->l2_sectors += nmiss;
+    unsigned l2hit = simt_cache_access_line(&m->l2, line, miss, 1);
+    uint64_t lat = (uint64_t)d->lat_l2;
+    if (kind == ACC_WRITE) {
+        /* The L2 is write-back with byte masks: a store never waits for
+         * DRAM, so Nsight Compute counts every store sector as a hit.
+         * Complete when the L2 has it (waited for only with blocking_stores). */
+        r->c[CNT_DRAM_BYTES] += (uint64_t)SIMT_SECTOR_BYTES * bits4(miss & ~l2hit);
+        r->c[CNT_L2_HIT] += nmiss;
+    } else {
+        r->c[CNT_L2_HIT] += bits4(l2hit);
+        for (unsigned dm = miss & ~l2hit; dm; dm &= dm - 1) {
+            uint64_t sector = line * 4 + (unsigned)__builtin_ctz(dm);
+            if (sector / cw->per_granule != cw->last_granule)
+                r->c[CNT_DRAM_BYTES] += cw->per_granule * SIMT_SECTOR_BYTES;
+            cw->last_granule = sector / cw->per_granule;
+            lat = (uint64_t)d->lat_dram;
+        }
+    }
+    if (lat > cw->worst)
+        cw->worst = lat;
+    cw->line_cycles += lat; /* the line's transaction: its slowest sector */
+}
+
+static void walk_begin(const simt_model *m, cache_walk *cw)
+{
+    const simt_device_profile *d = m->dev;
+    cw->worst = cw->line_cycles = cw->l2_sectors = 0;
+    cw->per_granule = d->dram_granule > SIMT_SECTOR_BYTES
+                          ? (uint64_t)d->dram_granule / SIMT_SECTOR_BYTES : 1;
+    cw->last_granule = UINT64_MAX;
+}
+
+/* The walk's sums to the timing model; returns the slowest line's latency. */
+static uint64_t walk_end(simt_model *m, const cache_walk *cw)
+{
+    simt_timing_l2(m, cw->l2_sectors);
+    simt_timing_lines(m, cw->line_cycles);
+    return cw->worst;
+}
+
+static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, unsigned kind)
+{
     simt_cache *l1 = &m->l1[m->cur_sm];
-    uint64_t worst = 0, line_cycles = 0;
-    uint64_t per_granule = d->dram_granule > SIMT_SECTOR_BYTES
-                               ? (uint64_t)d->dram_granule / SIMT_SECTOR_BYTES : 1;
-    uint64_t last_granule = UINT64_MAX;
+    cache_walk cw;
+    walk_begin(m, &cw);
     /* one line at a time: the sorted sectors of a line are neighbours */
     for (unsigned i = 0, j; i < n; i = j) {
         uint64_t line = sect[i] / 4;
         unsigned bits = 0;
         for (j = i; j < n && sect[j] / 4 == line; j++)
             bits |= 1u << (sect[j] % 4);
-        unsigned miss = bits;
-        if (kind == ACC_READ) {
-            r->c[CNT_L1_LOOKUP] += j - i;
-            unsigned hit = simt_cache_access_line(l1, line, bits, 1);
-            if (hit) {
-                r->c[CNT_L1_HIT] += bits4(hit);
-                if ((uint64_t)d->lat_l1 > worst)
-                    worst = (uint64_t)d->lat_l1;
-            }
-            miss = bits & ~hit;
-        } else {
-            /* Stores and atomics write through to L2 and do not allocate in L1. */
-            simt_cache_invalidate_line(l1, line, bits);
-        }
-        if (!miss)
-            continue;
-        unsigned nmiss = bits4(miss);
-        r->c[CNT_L2_LOOKUP] += nmiss;
-        simt_timing_l2(m, nmiss);
-        unsigned l2hit = simt_cache_access_line(&m->l2, line, miss, 1);
-        uint64_t lat = (uint64_t)d->lat_l2;
-        if (kind == ACC_WRITE) {
-            /* The L2 is write-back with byte masks: a store never waits for
-             * DRAM, so Nsight Compute counts every store sector as a hit.
-             * Complete when the L2 has it (waited for only with blocking_stores). */
-            r->c[CNT_DRAM_BYTES] += (uint64_t)SIMT_SECTOR_BYTES * bits4(miss & ~l2hit);
-            r->c[CNT_L2_HIT] += nmiss;
-        } else {
-            r->c[CNT_L2_HIT] += bits4(l2hit);
-            for (unsigned dm = miss & ~l2hit; dm; dm &= dm - 1) {
-                uint64_t sector = line * 4 + (unsigned)__builtin_ctz(dm);
-                if (sector / per_granule != last_granule)
-                    r->c[CNT_DRAM_BYTES] += per_granule * SIMT_SECTOR_BYTES;
-                last_granule = sector / per_granule;
-                lat = (uint64_t)d->lat_dram;
-            }
-        }
-        if (lat > worst)
-            worst = lat;
-        line_cycles += lat; /* the line's transaction: its slowest sector */
+        walk_line(m, l1, &cw, line, bits, kind);
     }
-    simt_timing_lines(m, line_cycles);
-    return worst;
+    return walk_end(m, &cw);
 }
 
-/* Counts a global or local access (they differ only in their counters) and
- * sends it through the caches; returns its latency (0: no lane in space).
- * The sectors are simt_coalesce's, or a range the caller found (n != 0:
- * sect, lines and lanes already hold them). */
-static uint64_t memory_traffic_of(simt_model *m, const simt_warp_access *a, unsigned space,
-                                  uint64_t *sect, unsigned n, unsigned lines, unsigned lanes)
+/* through_caches for the sectors lo .. hi, every one of them (a whole warp
+ * of consecutive elements), line by line without a list. */
+static uint64_t through_caches_range(simt_model *m, uint64_t lo, uint64_t hi, unsigned kind)
+{
+    simt_cache *l1 = &m->l1[m->cur_sm];
+    cache_walk cw;
+    walk_begin(m, &cw);
+    for (uint64_t line = lo / 4; line <= hi / 4; line++) {
+        unsigned from = line == lo / 4 ? (unsigned)(lo % 4) : 0;
+        unsigned to = line == hi / 4 ? (unsigned)(hi % 4) : 3;
+        walk_line(m, l1, &cw, line, (0xfu >> (3 - to)) & (0xfu << from), kind);
+    }
+    return walk_end(m, &cw);
+}
+
+/* Counts a global or local access of n sectors in `lines` lines (they
+ * differ only in their counters); returns the latency its request adds to
+ * that of its slowest line. */
+static uint64_t memory_counts(simt_model *m, const simt_warp_access *a, unsigned space,
+                              unsigned n, unsigned lines)
 {
     simt_launch_rec *r = m->cur;
     unsigned same = 0; /* atomics: the most lanes on one address */
-    if (!n)
-        n = simt_coalesce(a, space, sect, &lines, &lanes);
-    if (!lanes)
-        return 0;
     int global = space == SPACE_GLOBAL;
     if (a->kind == ACC_READ) {
         r->c[global ? CNT_GLD_REQ : CNT_LLD_REQ]++;
@@ -308,22 +350,37 @@ static uint64_t memory_traffic_of(simt_model *m, const simt_warp_access *a, unsi
         r->c[CNT_GATOM_SECT] += n;
         r->c[CNT_ATOM_SERIAL] += same;
     }
-    simt_line_cost *lc = line_of(m, a->pc);
-    if (lc && global) {
-        lc->greq++;
-        lc->gsect += n;
+    if (__builtin_expect(m->want_lines, 0)) {
+        simt_line_cost *lc = line_of(m, a->pc);
+        if (lc && global) {
+            lc->greq++;
+            lc->gsect += n;
+        }
     }
     simt_timing_memory(m, lines);
-    uint64_t lat = through_caches(m, sect, n, a->kind) + (lines ? lines - 1 : 0);
+    uint64_t extra = lines ? lines - 1 : 0;
     if (a->kind == ACC_ATOMIC)
-        lat += (uint64_t)m->dev->lat_l2 + (same ? same - 1 : 0);
-    return lat;
+        extra += (uint64_t)m->dev->lat_l2 + (same ? same - 1 : 0);
+    return extra;
+}
+
+/* Counts a global or local access and sends it through the caches; returns
+ * its latency (0: no lane in space). */
+static uint64_t memory_traffic_of(simt_model *m, const simt_warp_access *a, unsigned space,
+                                  uint64_t *sect)
+{
+    unsigned lines, lanes;
+    unsigned n = simt_coalesce(a, space, sect, &lines, &lanes);
+    if (!lanes)
+        return 0;
+    uint64_t extra = memory_counts(m, a, space, n, lines);
+    return through_caches(m, sect, n, a->kind) + extra;
 }
 
 static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigned space)
 {
     uint64_t sect[SIMT_MAX_SECTORS];
-    return memory_traffic_of(m, a, space, sect, 0, 0, 0);
+    return memory_traffic_of(m, a, space, sect);
 }
 
 /* The latency of a global or local access goes to the warp's scoreboard. */
@@ -479,13 +536,10 @@ static int access_consecutive(simt_model *m, const simt_warp_access *a)
     }
     if (space != SPACE_GLOBAL && space != SPACE_LOCAL)
         return 0;
-    uint64_t sect[SIMT_MAX_SECTORS];
     uint64_t lo = a0 / SIMT_SECTOR_BYTES, hi = end / SIMT_SECTOR_BYTES;
-    unsigned n = 0;
-    for (uint64_t sc = lo; sc <= hi; sc++)
-        sect[n++] = sc;
     unsigned lines = (unsigned)(hi / 4 - lo / 4 + 1);
-    memory_result(m, a, memory_traffic_of(m, a, space, sect, n, lines, 32));
+    uint64_t extra = memory_counts(m, a, space, (unsigned)(hi - lo + 1), lines);
+    memory_result(m, a, through_caches_range(m, lo, hi, a->kind) + extra);
     return 1;
 }
 

@@ -97,11 +97,91 @@ void simt_cache_reset(simt_cache *c, uint64_t bytes);
 int simt_cache_access(simt_cache *c, uint64_t sector, int allocate);
 /* Drops a sector if present (a store to an L1 line: write-through, no allocate). */
 void simt_cache_invalidate(simt_cache *c, uint64_t sector);
-/* The same for the sectors of one line at once (bit k: sector k of the line),
- * as simt_cache_access on each of them in turn would do; returns the bits
- * that hit.  A warp request looks its lines up once each, not per sector. */
-unsigned simt_cache_access_line(simt_cache *c, uint64_t line, unsigned bits, int allocate);
-void simt_cache_invalidate_line(simt_cache *c, uint64_t line, unsigned bits);
+
+/* ---- cache.c's lookups, inline: two per line of every global access ---- */
+
+/* First entry of the set of line.  The line number is hashed so that
+ * power-of-two strides spread over the sets, as hardware's hashed indexing does.
+ *
+ * A set fills its ways in order: a miss takes the least recently used way,
+ * and an empty way (stamp 0) is older than any used one, so the first empty
+ * way is taken while there is one.  The ways in use are therefore always
+ * 0 .. fill-1: lookups scan only those, a miss in a set not yet full takes
+ * way `fill` without a search, and emptying a set is setting fill to 0.
+ * (Scanning all 16 ways of an L2 set was most of the model's cost of a
+ * streaming kernel, whose sets are mostly not full.) */
+static inline size_t simt_cache_set_of(simt_cache *c, uint64_t line, uint32_t *k_out)
+{
+    uint32_t k = (uint32_t)((line ^ (line >> 7) ^ (line >> 15)) % c->nsets);
+    if (c->epoch[k] != c->cur_epoch) { /* emptied since its last use */
+        c->epoch[k] = c->cur_epoch;
+        c->fill[k] = 0;
+    }
+    *k_out = k;
+    return (size_t)k * c->ways;
+}
+
+/* Way holding line in its set, or -1. */
+static inline int simt_cache_find_way(const simt_cache *c, size_t set, uint32_t k, uint64_t line)
+{
+    for (uint32_t w = 0; w < c->fill[k]; w++)
+        if (c->tag[set + w] == line + 1)
+            return (int)w;
+    return -1;
+}
+
+/* A way for a line that missed: the next empty one, or the least recently
+ * used (the first of equal stamps). */
+static inline uint32_t simt_cache_victim_way(simt_cache *c, size_t set, uint32_t k)
+{
+    if (c->fill[k] < c->ways)
+        return c->fill[k]++;
+    uint32_t victim = 0;
+    for (uint32_t w = 1; w < c->ways; w++)
+        if (c->used[set + w] < c->used[set + victim])
+            victim = w;
+    return victim;
+}
+
+/* simt_cache_access for the sectors of one line at once (bit k: sector k of
+ * the line), as simt_cache_access on each of them in turn would do; returns
+ * the bits that hit.  A warp request looks its lines up once each, not per
+ * sector. */
+static inline unsigned simt_cache_access_line(simt_cache *c, uint64_t line, unsigned bits, int allocate)
+{
+    if (!c->tag)
+        return 0;
+    uint32_t k;
+    size_t set = simt_cache_set_of(c, line, &k);
+    c->stamp++;
+    int w = simt_cache_find_way(c, set, k, line);
+    if (w >= 0) {
+        c->used[set + (uint32_t)w] = c->stamp;
+        unsigned hit = c->valid[set + (uint32_t)w] & bits;
+        if (allocate)
+            c->valid[set + (uint32_t)w] |= (uint8_t)bits;
+        return hit;
+    }
+    if (!allocate)
+        return 0;
+    uint32_t v = simt_cache_victim_way(c, set, k);
+    c->tag[set + v] = line + 1;
+    c->used[set + v] = c->stamp;
+    c->valid[set + v] = (uint8_t)bits;
+    return 0;
+}
+
+/* simt_cache_invalidate for the sectors (bits) of one line. */
+static inline void simt_cache_invalidate_line(simt_cache *c, uint64_t line, unsigned bits)
+{
+    if (!c->tag)
+        return;
+    uint32_t k;
+    size_t set = simt_cache_set_of(c, line, &k);
+    int w = simt_cache_find_way(c, set, k, line);
+    if (w >= 0)
+        c->valid[set + (uint32_t)w] &= (uint8_t)~bits;
+}
 
 /* ---- timing.c ---- */
 typedef struct simt_warp_time {
@@ -159,6 +239,7 @@ typedef struct simt_timing {
     uint64_t warp_base;         /* global index of warp 0 of the block on its SM */
     simt_pc_time *pc;           /* per instruction of the module */
     uint32_t clear_regs;        /* registers to clear for a new warp: the largest frame */
+    uint32_t ncode;             /* instructions of the module (entries of pc) */
 } simt_timing;
 
 struct simt_model;
@@ -175,17 +256,9 @@ void simt_timing_spill_store(struct simt_model *m, uint32_t warp, unsigned reg, 
 /* With the profile's blocking_stores: the warp's last instruction, a store of
  * the given latency, holds the warp until it completes. */
 void simt_timing_store_wait(struct simt_model *m, int32_t pc, uint32_t warp, uint64_t latency);
-/* The last instruction of warp gives its result after `latency` cycles. */
-void simt_timing_result(struct simt_model *m, uint32_t warp, uint64_t latency, int wclass);
+/* simt_timing_result, _memory, _l2 and _lines: inline, after simt_model
+ * below (each memory access calls them). */
 void simt_timing_barrier(struct simt_model *m);
-/* The current block's SM moves `wavefronts` through its L1 data stage. */
-void simt_timing_memory(struct simt_model *m, uint64_t wavefronts);
-/* The current block's SM moves `sectors` to or from the L2. */
-void simt_timing_l2(struct simt_model *m, uint64_t sectors);
-/* The current block's SM kept L1-miss line transactions in flight for
- * `cycles` in all (the sum of their latencies): with the SM's limit of
- * outstanding lines this bounds its time. */
-void simt_timing_lines(struct simt_model *m, uint64_t cycles);
 /* Finishes the launch: fills CNT_STALL_* and the cycle figures of the record. */
 void simt_timing_launch_end(struct simt_model *m);
 void simt_timing_free(simt_timing *t, const simt_allocator *al);
@@ -244,8 +317,47 @@ typedef struct simt_model {
     int maxrreg;                /* --maxrregcount, 0: none */
     int failed;                 /* out of memory: counting stops, the report says so */
     int want_lines;             /* keep the per-line table (--stats, --trace, --report) */
+    int counted;                /* want_lines or maxrreg: issues take timing.c's issue_counted */
     simt_bank_memo *bank_memo;  /* SIMT_BANK_MEMO entries */
 } simt_model;
+
+/* ---- timing.c's hooks of each memory access, inline ---- */
+
+/* The last instruction of warp gives its result after `latency` cycles. */
+static inline void simt_timing_result(simt_model *m, uint32_t warp, uint64_t latency, int wclass)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm < 0 || warp >= t->nwarps)
+        return;
+    simt_warp_time *wt = &t->warps[warp];
+    if (wt->last_dest < 0)
+        return;
+    wt->ready[wt->last_dest] = wt->last_issue + latency;
+    wt->wclass[wt->last_dest] = (uint8_t)wclass;
+}
+
+/* The current block's SM moves `wavefronts` through its L1 data stage. */
+static inline void simt_timing_memory(simt_model *m, uint64_t wavefronts)
+{
+    if (m->tm.cur_sm >= 0)
+        m->tm.sm[m->tm.cur_sm].mem_wavefronts += wavefronts;
+}
+
+/* The current block's SM moves `sectors` to or from the L2. */
+static inline void simt_timing_l2(simt_model *m, uint64_t sectors)
+{
+    if (m->tm.cur_sm >= 0)
+        m->tm.sm[m->tm.cur_sm].l2_sectors += sectors;
+}
+
+/* The current block's SM kept L1-miss line transactions in flight for
+ * `cycles` in all (the sum of their latencies): with the SM's limit of
+ * outstanding lines this bounds its time. */
+static inline void simt_timing_lines(simt_model *m, uint64_t cycles)
+{
+    if (m->tm.cur_sm >= 0)
+        m->tm.sm[m->tm.cur_sm].line_cycles += cycles;
+}
 
 /* model.c: the spill loads of the instruction at pc (store 0, before it
  * issues) or the spill store of its result (store 1, after) */

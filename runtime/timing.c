@@ -277,6 +277,7 @@ int simt_timing_decode(simt_model *m)
             most = in->a + 1u > most ? in->a + 1u : most;
     }
     t->clear_regs = most < SIMT_TRACKED_REGS ? most : SIMT_TRACKED_REGS;
+    t->ncode = mod->ncode;
     return 0;
 }
 
@@ -346,21 +347,26 @@ static inline __attribute__((always_inline)) void timing_issue(simt_model *m, in
 
 /* timing_issue for n instructions of one warp from pc first on (the common
  * case of simt_model_issue_run: no per-line table, no spills): the warp's
- * clock, last issue and last result, its scheduler's count and the stall
- * counters stay in locals until the run ends, and every instruction compares
- * three sources (SIMT_NO_REG where it reads fewer), in order, so that a tie
- * keeps the first as timing_issue does.  Returns 0 where it cannot (the
- * caller then issues one by one). */
-static int timing_run(simt_model *m, int32_t first, uint32_t n, uint32_t warp)
+ * clock, last issue and last result and its scheduler's count stay in
+ * locals until the run ends, stalls go straight to their counters (c: the
+ * launch's), and every instruction compares three sources (SIMT_NO_REG
+ * where it reads fewer), in order, so that a tie keeps the first as
+ * timing_issue does.  Returns 0 where it cannot (the caller then issues
+ * one by one).  Runs are short (two or three instructions between
+ * branches and accesses), so what is done once per run counts as much as
+ * the loop. */
+static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint64_t *c,
+                                                           int32_t first, uint32_t n,
+                                                           uint32_t warp)
 {
     simt_timing *t = &m->tm;
     simt_warp_time *wt = warp < t->nwarps ? &t->warps[warp] : warp_time(m, warp);
-    if (!wt || first < 0 || (uint64_t)first + n > m->mod->ncode || wt->spill_store >= 0)
+    if (!wt || (uint32_t)first >= t->ncode || n > t->ncode - (uint32_t)first ||
+        wt->spill_store >= 0)
         return 0;
     uint64_t *rd = wt->ready;
     uint8_t *wc = wt->wclass;
     uint64_t now = wt->t, last_issue = wt->last_issue, issued = 0;
-    uint64_t stalls[4] = {0, 0, 0, 0};
     int last_dest = wt->last_dest, last_free = wt->last_free;
     for (const simt_pc_time *p = &t->pc[first], *end = p + n; p < end; p++) {
         uint64_t ready = now;
@@ -389,7 +395,7 @@ static int timing_run(simt_model *m, int32_t first, uint32_t n, uint32_t warp)
         unsigned f = p->flags;
         if (f & (PCT_PAIR | PCT_FOLDED)) {
             if (f & PCT_PAIR) { /* as timing_issue: the first of two issues */
-                stalls[why] += ready - now;
+                c[stall_counter[why]] += ready - now;
                 now = ready + 1;
                 issued++;
                 ready += p->pair_lat;
@@ -406,7 +412,7 @@ static int timing_run(simt_model *m, int32_t first, uint32_t n, uint32_t warp)
             }
         }
         last_free = 0;
-        stalls[why] += ready - now;
+        c[stall_counter[why]] += ready - now;
         last_issue = ready;
         now = ready + 1;
         issued++;
@@ -423,10 +429,6 @@ static int timing_run(simt_model *m, int32_t first, uint32_t n, uint32_t warp)
     wt->last_dest = last_dest;
     wt->last_free = last_free;
     *wt->issued += issued;
-    uint64_t *c = m->cur->c;
-    c[CNT_STALL_WAIT] += stalls[WAITC_NONE] + stalls[WAITC_ALU];
-    c[CNT_STALL_SHORT_SB] += stalls[WAITC_SHORT];
-    c[CNT_STALL_LONG_SB] += stalls[WAITC_LONG];
     return 1;
 }
 
@@ -465,7 +467,7 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
         return;
     r->c[CNT_INST]++;
     r->c[CNT_THREAD_INST] += lanes_in(mask);
-    if (__builtin_expect(!m->want_lines && !m->maxrreg, 1))
+    if (__builtin_expect(!m->counted, 1))
         timing_issue(m, pc, warp);
     else
         issue_counted(m, pc, mask, warp);
@@ -482,8 +484,8 @@ void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask
     int32_t first = last - (int32_t)n + 1;
     r->c[CNT_INST] += n;
     r->c[CNT_THREAD_INST] += n * lanes_in(mask);
-    if (__builtin_expect(!m->want_lines && !m->maxrreg, 1)) {
-        if (!timing_run(m, first, n, warp))
+    if (__builtin_expect(!m->counted, 1)) {
+        if (!timing_run(m, r->c, first, n, warp))
             for (uint32_t k = 0; k < n; k++)
                 timing_issue(m, first + (int32_t)k, warp);
     } else {
@@ -526,39 +528,6 @@ void simt_timing_store_wait(simt_model *m, int32_t pc, uint32_t warp, uint64_t l
         stall(m, WAITC_LONG, done - wt->t, pc);
         wt->t = done;
     }
-}
-
-void simt_timing_result(simt_model *m, uint32_t warp, uint64_t latency, int wclass)
-{
-    simt_timing *t = &m->tm;
-    if (t->cur_sm < 0 || warp >= t->nwarps)
-        return;
-    simt_warp_time *wt = &t->warps[warp];
-    if (wt->last_dest < 0)
-        return;
-    wt->ready[wt->last_dest] = wt->last_issue + latency;
-    wt->wclass[wt->last_dest] = (uint8_t)wclass;
-}
-
-void simt_timing_memory(simt_model *m, uint64_t wavefronts)
-{
-    simt_timing *t = &m->tm;
-    if (t->cur_sm >= 0)
-        t->sm[t->cur_sm].mem_wavefronts += wavefronts;
-}
-
-void simt_timing_l2(simt_model *m, uint64_t sectors)
-{
-    simt_timing *t = &m->tm;
-    if (t->cur_sm >= 0)
-        t->sm[t->cur_sm].l2_sectors += sectors;
-}
-
-void simt_timing_lines(simt_model *m, uint64_t cycles)
-{
-    simt_timing *t = &m->tm;
-    if (t->cur_sm >= 0)
-        t->sm[t->cur_sm].line_cycles += cycles;
 }
 
 /* Line transactions an SM keeps in flight: the profile's, or just enough to

@@ -120,10 +120,26 @@ static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
     simt_lanes_store(w->fp, fp, mask, w->width);
 }
 
+static __attribute__((noinline, cold)) void tell_runs(simt_vm *vm, int32_t last, uint32_t n,
+                                                     uint32_t mask, uint32_t warp)
+{
+    SIMT_NOTIFY(vm, issue_run, last, n, mask, warp);
+}
+
+/* One call per run of a few instructions: with one observer of runs (the
+ * model, nearly always) a tail call to it, without SIMT_NOTIFY's loop,
+ * whose saved registers cost as much as the call. */
 static __attribute__((noinline)) void tell_run(simt_exec *ex, const simt_warp *w, int32_t last,
                                                uint64_t n, uint32_t mask)
 {
-    SIMT_NOTIFY(ex->vm, issue_run, last, (uint32_t)n, mask, w->index);
+    const simt_observers *obs = &ex->vm->obs;
+    if (__builtin_expect(obs->ncall[OBS_EV_issue_run_bit] != 1, 0)) {
+        tell_runs(ex->vm, last, (uint32_t)n, mask, w->index);
+        return;
+    }
+    const struct simt_obs_call *c = &obs->call[OBS_EV_issue_run_bit][0];
+    ((__typeof__(((simt_observer *)0)->issue_run))c->fn)(c->ctx, last, (uint32_t)n, mask,
+                                                          w->index);
 }
 
 static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
@@ -362,7 +378,10 @@ static __attribute__((noinline)) void access_record(const simt_warp *w, const si
     a->width = w->width;
     a->tid_base = w->tid_base;
     if (!ends) {
-        simt_access_gather(a, base, off);
+        if (mask == UINT32_MAX)
+            simt_access_gather32(a, base, off); /* inline: AVX2 in the twin */
+        else
+            simt_access_gather(a, base, off);
         return;
     }
     /* a whole warp's coalesced access (the fast path's ends): only the copy */
@@ -370,12 +389,24 @@ static __attribute__((noinline)) void access_record(const simt_warp *w, const si
     simt_access_unit_stride(a, ends[0], ends[1]);
 }
 
-/* Hands a record to the observers with the bounds check's verdict. */
+static __attribute__((noinline, cold)) void observe_records(simt_vm *vm, simt_warp_access *a)
+{
+    SIMT_NOTIFY(vm, access, vm, a);
+}
+
+/* Hands a record to the observers with the bounds check's verdict: to the
+ * one observer (the model alone, as tell_run) by a tail call. */
 static __attribute__((noinline)) void observe_record(simt_vm *vm, simt_warp_access *a,
                                                      unsigned verdict)
 {
     a->verdict = (uint8_t)verdict;
-    SIMT_NOTIFY(vm, access, vm, a);
+    const simt_observers *obs = &vm->obs;
+    if (__builtin_expect(obs->ncall[OBS_EV_access_bit] != 1, 0)) {
+        observe_records(vm, a);
+        return;
+    }
+    const struct simt_obs_call *c = &obs->call[OBS_EV_access_bit][0];
+    ((__typeof__(((simt_observer *)0)->access))c->fn)(c->ctx, vm, a);
 }
 
 /* Host code's writes (the checkers' record of initialised bytes). */
@@ -867,8 +898,13 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 #ifdef SIMT_COMPUTED_GOTO
     const uint64_t limit = (modeled && !runs) || preempts || ex->stepping ? 0 : ex->max_steps;
 #endif
-    /* next_group may go on with another group instead of returning */
-    const int hand_over = !modeled && !preempts && !ex->stepping && !ex->observe && !ex->is_host;
+    /* next_group may go on with another group instead of returning.  A
+     * model taking runs, the only observer, sees the same events in the
+     * same order either way (SAVE has told the stopped group's run, the
+     * next group's starts; nothing between two groups tells it anything). */
+    const int model_alone = runs && ex->vm->obs.n == 1;
+    const int hand_over = (model_alone || (!modeled && !ex->observe)) && !preempts &&
+                          !ex->stepping && !ex->is_host;
     unsigned lead, fault_lane;
     uint32_t fp;
     uint64_t *R, budget, quantum_end;

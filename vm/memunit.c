@@ -113,29 +113,5 @@ void simt_access_gather(simt_warp_access *a, const uint64_t *base, uint64_t off)
         classify_lanes(a, base, off);
         return;
     }
-    /* A whole warp of 32, nearly every access: two lanes at a time in
-     * SSE2-sized vectors, two accumulators of each sum. */
-    typedef uint64_t v2 __attribute__((vector_size(16)));
-    const uint64_t first = base[0] + off, size = a->size;
-    const v2 o = {off, off}, f = {first, first}, inc = {4 * size, 4 * size};
-    v2 d0 = {0, 0}, d1 = {0, 0}, s0 = {0, 0}, s1 = {0, 0};
-    v2 want0 = {first, first + size}, want1 = {first + 2 * size, first + 3 * size};
-    for (unsigned l = 0; l < 32; l += 4) {
-        v2 x0, x1;
-        memcpy(&x0, base + l, sizeof x0);
-        memcpy(&x1, base + l + 2, sizeof x1);
-        x0 += o;
-        x1 += o;
-        memcpy(a->addr + l, &x0, sizeof x0);
-        memcpy(a->addr + l + 2, &x1, sizeof x1);
-        d0 |= x0 ^ f;
-        d1 |= x1 ^ f;
-        s0 |= x0 ^ want0;
-        s1 |= x1 ^ want1;
-        want0 += inc;
-        want1 += inc;
-    }
-    d0 |= d1;
-    s0 |= s1;
-    simt_access_classify_sums(a, first, a->addr[31], d0[0] | d0[1], s0[0] | s0[1]);
+    simt_access_gather32(a, base, off);
 }

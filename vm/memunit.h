@@ -33,4 +33,39 @@ void simt_access_unit_stride(simt_warp_access *a, uint64_t first, uint64_t last)
 void simt_access_classify_sums(simt_warp_access *a, uint64_t first, uint64_t last,
                                uint64_t differ, uint64_t stride_off);
 
+/* simt_access_gather for a whole warp of 32 (a->mask all ones), inline:
+ * four lanes at a time, two accumulators of each sum, so that the
+ * interpreter's AVX2 twin (vm/interp_avx2.c, built with -mavx2) takes it in
+ * 256-bit vectors and the plain build in pairs of SSE2 ones.  Every
+ * observed access of a whole warp builds its record here. */
+static inline void simt_access_gather32(simt_warp_access *a, const uint64_t *base, uint64_t off)
+{
+    typedef uint64_t v4 __attribute__((vector_size(32)));
+    const uint64_t first = base[0] + off, size = a->size;
+    const v4 o = {off, off, off, off}, f = {first, first, first, first};
+    const v4 inc = {8 * size, 8 * size, 8 * size, 8 * size};
+    v4 d0 = {0, 0, 0, 0}, d1 = d0, s0 = d0, s1 = d0;
+    v4 want0 = {first, first + size, first + 2 * size, first + 3 * size};
+    v4 want1 = want0 + (v4){4 * size, 4 * size, 4 * size, 4 * size};
+    for (unsigned l = 0; l < 32; l += 8) {
+        v4 x0, x1;
+        __builtin_memcpy(&x0, base + l, sizeof x0);
+        __builtin_memcpy(&x1, base + l + 4, sizeof x1);
+        x0 += o;
+        x1 += o;
+        __builtin_memcpy(a->addr + l, &x0, sizeof x0);
+        __builtin_memcpy(a->addr + l + 4, &x1, sizeof x1);
+        d0 |= x0 ^ f;
+        d1 |= x1 ^ f;
+        s0 |= x0 ^ want0;
+        s1 |= x1 ^ want1;
+        want0 += inc;
+        want1 += inc;
+    }
+    d0 |= d1;
+    s0 |= s1;
+    simt_access_classify_sums(a, first, a->addr[31], d0[0] | d0[1] | d0[2] | d0[3],
+                              s0[0] | s0[1] | s0[2] | s0[3]);
+}
+
 #endif
