@@ -488,7 +488,7 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
         return;
     r->warp_size = a->width;
     unsigned wf, ideal;
-    if (memo_lookup(m, a, &wf, &ideal)) {
+    if (a->spaces == SIMT_SPACE_BIT(SPACE_SHARED) && memo_lookup(m, a, &wf, &ideal)) {
         access_shared_wf(m, a, wf, ideal); /* a shared pattern seen before at this pc */
         return;
     }
