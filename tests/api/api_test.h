@@ -41,5 +41,6 @@ Suite *api_alloc_suite(void);
 Suite *api_debug_suite(void);
 Suite *api_tools_suite(void);
 Suite *api_stats_suite(void);
+Suite *api_misuse_suite(void);
 
 #endif
