@@ -478,6 +478,43 @@ simtvm_status simtvm_output_clear(simtvm_vm *vm);
  * simtvm_stats or simtvm_load.  Needs config.stats (else SIMTVM_ERR_MISUSE). */
 simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text);
 
+/* The same statistics as data: the numbers simtvm_stats prints, launch by
+ * launch, metric by metric, without parsing its text.  Each function needs
+ * what simtvm_stats needs (config.stats and a loaded module: else
+ * SIMTVM_ERR_MISUSE; SIMTVM_ERR_NOMEM when the model ran out of memory). */
+
+/* One metric of a launch. */
+typedef struct simtvm_metric {
+    const char *name;          /* Nsight Compute's name where it has the counter
+                                  ("smsp__inst_executed.sum"), simtvm__... otherwise;
+                                  static storage */
+    const char *unit;          /* "inst", "%"... ("" for none); static storage */
+    double value;              /* the number --stats=json and csv print (never NaN) */
+} simtvm_metric;
+
+/* One launch the statistics cover. */
+typedef struct simtvm_launch_stats {
+    const char *kernel;        /* the kernel's name; owned by the loaded module:
+                                  valid until the VM's next simtvm_load or its free */
+    unsigned grid[3], block[3];
+    unsigned nmetrics;         /* simtvm_stats_metric takes k < nmetrics */
+} simtvm_launch_stats;
+
+/* The number of launches since the load in *launches (0 on an error). */
+simtvm_status simtvm_stats_count(simtvm_vm *vm, unsigned *launches);
+/* Launch `launch` (0-based, in launch order, as --stats's ID); SIMTVM_ERR_RANGE
+ * past the last. */
+simtvm_status simtvm_stats_launch(simtvm_vm *vm, unsigned launch, simtvm_launch_stats *out);
+/* Metric k (0-based, in --stats=csv's order) of launch `launch`;
+ * SIMTVM_ERR_RANGE for a launch or k past the last. */
+simtvm_status simtvm_stats_metric(simtvm_vm *vm, unsigned launch, unsigned k,
+                                  simtvm_metric *out);
+/* The value of the metric called `name` in launch `launch`: SIMTVM_ERR_RANGE
+ * for a launch past the last, SIMTVM_ERR_NOT_FOUND for a name no launch
+ * reports (simtvm_errmsg suggests a near one). */
+simtvm_status simtvm_stats_value(simtvm_vm *vm, unsigned launch, const char *name,
+                                 double *value);
+
 /* The checkers' findings since the load or the previous call: *count (may be
  * NULL) receives their number, *text (may be NULL) the report, grouped by
  * source location and ending with `ERROR SUMMARY: N errors` (owned by the VM,

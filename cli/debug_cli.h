@@ -1,6 +1,6 @@
 /* cli/debug_cli.h -- what the files of `simtvm debug` share (cli/debug.c:
  * events, stepping, breakpoints, the command loop; cli/debug_info.c: print
- * and info).  Everything is read through simtvm.h's debugger. */
+ * and info; cli/debug_util.c: the helpers both use).  Everything is read through simtvm.h's debugger. */
 #ifndef SIMTVM_CLI_DEBUG_CLI_H
 #define SIMTVM_CLI_DEBUG_CLI_H
 

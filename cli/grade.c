@@ -32,7 +32,8 @@ typedef struct run_out {
     unsigned findings;
     char *report;
     char *error;
-    char *stats;                  /* --stats=csv text, for --expect-stat */
+    int stat_miss;                /* the statistics run: check_expectations's answer */
+    char *stat_why;               /* and its reason */
     unsigned long long host_steps;
     unsigned char *buf[MAX_PARAMS];
     size_t size[MAX_PARAMS];
@@ -73,7 +74,7 @@ static void run_out_free(run_out *r)
     free(r->fault);
     free(r->report);
     free(r->error);
-    free(r->stats);
+    free(r->stat_why);
     for (int k = 0; k < MAX_PARAMS; k++)
         free(r->buf[k]);
     memset(r, 0, sizeof *r);
@@ -244,6 +245,42 @@ static const char *kernel_args(const grade_job *j, simtvm_vm *vm, simtvm_module 
     return NULL;
 }
 
+/* The first launch that misses an --expect-stat METRIC<=N / METRIC>=N, in
+ * why; 0 when every launch meets every expectation, 2 when a metric is not
+ * one the statistics have (or there are none).  Read from the VM of the
+ * statistics run, by name, as --stats=csv spells the names. */
+static int check_expectations(const grade_job *j, simtvm_vm *vm, char *why, size_t len)
+{
+    unsigned launches = 0;
+    simtvm_stats_count(vm, &launches);
+    for (int e = 0; e < j->o->nexpects; e++) {
+        const char *x = j->o->expects[e];
+        size_t nl = strcspn(x, "<>");
+        int at_most = x[nl] == '<';
+        double bound = strtod(x + nl + 2, NULL);
+        char metric[256];
+        snprintf(metric, sizeof metric, "%.*s", (int)nl, x);
+        double value;
+        for (unsigned i = 0; i < launches; i++) {
+            simtvm_launch_stats ls;
+            if (simtvm_stats_value(vm, i, metric, &value) != SIMTVM_OK ||
+                simtvm_stats_launch(vm, i, &ls) != SIMTVM_OK)
+                break;
+            if (at_most ? value > bound : value < bound) {
+                snprintf(why, len, "launch %u (%s): %s = %g, expected %s %g", i, ls.kernel,
+                         metric, value, at_most ? "<=" : ">=", bound);
+                return 1;
+            }
+        }
+        if (!launches || simtvm_stats_value(vm, 0, metric, &value) != SIMTVM_OK) {
+            snprintf(why, len, "--expect-stat %s: no launch reports a statistic %s (the "
+                               "names are those of --stats=csv)", x, metric);
+            return 2;
+        }
+    }
+    return 0;
+}
+
 /* ---- one run ---- */
 
 static void collect(simtvm_vm *vm, simtvm_result *res, unsigned checks, run_out *r)
@@ -263,9 +300,6 @@ static void collect(simtvm_vm *vm, simtvm_result *res, unsigned checks, run_out 
     const char *report = NULL;
     if (checks && simtvm_findings(vm, &r->findings, &report) == SIMTVM_OK && r->findings)
         r->report = dup_text(report);
-    const char *stats = NULL;
-    if (simtvm_stats(vm, "csv", &stats) == SIMTVM_OK)
-        r->stats = dup_text(stats);
 }
 
 /* Runs mod (main(), or the kernel) once; fills *r. */
@@ -310,6 +344,11 @@ static void run_once(const grade_job *j, simtvm_module *mod, const char *file, u
     }
     if (vm)
         collect(vm, res, checks, r);
+    if (vm && seeded < 0) {
+        char why[4096];
+        r->stat_miss = check_expectations(j, vm, why, sizeof why);
+        r->stat_why = r->stat_miss ? dup_text(why) : NULL;
+    }
     if (res)
         r->host_steps = simtvm_result_host_steps(res);
     simtvm_result_free(res);
@@ -460,74 +499,6 @@ static const char *check_names(unsigned checks, char *buf, size_t len)
     return buf;
 }
 
-/* Copies field k (0-based) of a CSV row of quoted fields ("a","b",...) into
- * buf; 0 when the row has no such field. */
-static int csv_field(const char *line, int k, char *buf, size_t len)
-{
-    const char *p = line;
-    for (int f = 0; f < k; f++) {
-        p = strstr(p, "\",\"");
-        if (!p || p > line + strcspn(line, "\n"))
-            return 0;
-        p += 2;
-    }
-    if (*p++ != '"')
-        return 0;
-    size_t n = strcspn(p, "\"\n");
-    if (p[n] != '"' || n >= len)
-        return 0;
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-    return 1;
-}
-
-/* Launch id, kernel, metric and value of one --stats=csv row; 0 if not one. */
-static int csv_row(const char *line, char *id, size_t idlen, char *kernel, size_t klen,
-                   char *metric, size_t mlen, double *value)
-{
-    char num[64], *end;
-    if (!csv_field(line, 0, id, idlen) || !csv_field(line, 1, kernel, klen) ||
-        !csv_field(line, 2, metric, mlen) || !csv_field(line, 4, num, sizeof num))
-        return 0;
-    *value = strtod(num, &end);
-    return end != num && !*end;
-}
-
-/* The first launch that misses an --expect-stat METRIC<=N / METRIC>=N, in
- * why; 0 when every launch meets every expectation.  csv is --stats=csv:
- * "ID","Kernel Name","Metric Name","Metric Unit","Metric Value". */
-static int check_expectations(const grade_job *j, const char *csv, char *why, size_t len)
-{
-    for (int e = 0; e < j->o->nexpects; e++) {
-        const char *x = j->o->expects[e];
-        size_t nl = strcspn(x, "<>");
-        int at_most = x[nl] == '<';
-        double bound = strtod(x + nl + 2, NULL);
-        int seen = 0;
-        for (const char *line = csv, *next; *line; line = next) {
-            next = line + strcspn(line, "\n");
-            next += *next == '\n';
-            char id[32], kernel[256], metric[256];
-            double value;
-            if (!csv_row(line, id, sizeof id, kernel, sizeof kernel, metric, sizeof metric,
-                         &value) || strlen(metric) != nl || strncmp(metric, x, nl))
-                continue;
-            seen = 1;
-            if (at_most ? value > bound : value < bound) {
-                snprintf(why, len, "launch %s (%s): %s = %g, expected %s %g", id, kernel,
-                         metric, value, at_most ? "<=" : ">=", bound);
-                return 1;
-            }
-        }
-        if (!seen) {
-            snprintf(why, len, "--expect-stat %s: no launch reports a statistic %.*s (the "
-                               "names are those of --stats=csv)", x, (int)nl, x);
-            return 2;
-        }
-    }
-    return 0;
-}
-
 /* Grades the compiled pair: the reference once, the student on the default
  * schedule with the checkers, then on each seed of the sweep. */
 static void grade_runs(grade_job *j)
@@ -571,13 +542,13 @@ static void grade_runs(grade_job *j)
     run_out_free(&want);
     if (!*j->reason && j->o->nexpects) {
         run_once(j, j->student, j->o->file, 0, -1, 0, &got);
-        int miss = judge_run(j, &got, "the statistics run", "--stats")
-                       ? 0 : check_expectations(j, got.stats ? got.stats : "", why, sizeof why);
+        int miss = judge_run(j, &got, "the statistics run", "--stats") ? 0 : got.stat_miss;
+        const char *stat_why = got.stat_why ? got.stat_why : "out of memory";
         if (miss == 1) {
-            set_fail(j, "right answer, but the statistics miss: %s", why);
+            set_fail(j, "right answer, but the statistics miss: %s", stat_why);
             set_replay(j, "--stats");
         } else if (miss == 2) {
-            snprintf(j->reason, sizeof j->reason, "%s", why);
+            snprintf(j->reason, sizeof j->reason, "%s", stat_why);
             j->verdict = V_USAGE_ERROR;
         }
         run_out_free(&got);

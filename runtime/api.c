@@ -51,65 +51,6 @@ const char *simtvm_status_name(simtvm_status status)
     return names[status];
 }
 
-/* Memory handed to the caller starts after a header naming its allocator,
- * so that simtvm_free needs no VM (which may be gone by then). */
-typedef struct api_gift {
-    _Alignas(max_align_t) simt_allocator al;
-} api_gift;
-
-void *simt_api_hand_over(const simt_allocator *al, const void *data, size_t len)
-{
-    if (len > SIZE_MAX - sizeof(api_gift))
-        return NULL;
-    api_gift *g = simt_malloc(al, sizeof *g + len);
-    if (!g)
-        return NULL;
-    g->al = *al;
-    if (len)
-        memcpy(g + 1, data, len);
-    return g + 1;
-}
-
-void simtvm_free(void *p)
-{
-    if (!p)
-        return;
-    api_gift *g = (api_gift *)p - 1;
-    const simt_allocator al = g->al;
-    simt_free(&al, g);
-}
-
-/* ---- errors ---- */
-
-simtvm_status simt_api_fail(simtvm_vm *vm, simtvm_status status, const char *fmt, ...)
-{
-    if (!vm)
-        return status;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(vm->errmsg, sizeof vm->errmsg, fmt, ap);
-    va_end(ap);
-    vm->errcode = status;
-    return status;
-}
-
-simtvm_status simt_api_ok(simtvm_vm *vm)
-{
-    vm->errcode = SIMTVM_OK;
-    vm->errmsg[0] = '\0';
-    return SIMTVM_OK;
-}
-
-const char *simtvm_errmsg(const simtvm_vm *vm)
-{
-    return vm ? vm->errmsg : "NULL simtvm_vm handle";
-}
-
-simtvm_status simtvm_errcode(const simtvm_vm *vm)
-{
-    return vm ? vm->errcode : SIMTVM_ERR_NULL;
-}
-
 /* ---- configuration ---- */
 
 void simtvm_config_init(simtvm_config *cfg)
@@ -185,62 +126,7 @@ static simtvm_status apply_config(simtvm_vm *vm)
     return SIMTVM_OK;
 }
 
-/* ---- memory streams and guest output streams ---- */
-
-/* Appends len bytes to m's NUL-terminated text; -1 (and m->oom) when the
- * allocator fails. */
-static int mem_put(api_mem *m, const char *data, size_t len)
-{
-    if (m->len + len + 1 > m->cap) {
-        size_t cap = m->cap ? m->cap : 256;
-        while (cap < m->len + len + 1)
-            cap *= 2;
-        char *buf = simt_realloc(m->al, m->buf, cap);
-        if (!buf) {
-            m->oom = 1;
-            return -1;
-        }
-        m->buf = buf, m->cap = cap;
-    }
-    if (len)
-        memcpy(m->buf + m->len, data, len);
-    m->len += len;
-    m->buf[m->len] = '\0';
-    return 0;
-}
-
-static ssize_t mem_write(void *cookie, const char *data, size_t len)
-{
-    return mem_put(cookie, data, len) ? -1 : (ssize_t)len;
-}
-
-/* A write-only stream into m (unbuffered: stdio allocates no buffer). */
-FILE *simt_api_mem_open(api_mem *m, const simt_allocator *al)
-{
-    memset(m, 0, sizeof *m);
-    m->al = al;
-    if (mem_put(m, "", 0) != 0)
-        return NULL;
-    cookie_io_functions_t io = {.write = mem_write};
-    FILE *f = fopencookie(m, "w", io);
-    if (f)
-        setvbuf(f, NULL, _IONBF, 0);
-    else
-        simt_free(al, m->buf);
-    return f;
-}
-
-/* Closes f and returns the text written to it, or NULL (and nothing to
- * free) when memory ran out. */
-char *simt_api_mem_close(FILE *f, api_mem *m)
-{
-    int bad = fclose(f) != 0;
-    if (bad || m->oom) {
-        simt_free(m->al, m->buf);
-        return NULL;
-    }
-    return m->buf;
-}
+/* ---- guest output streams (memory streams: api_status.c) ---- */
 
 static ssize_t sink_write(void *cookie, const char *data, size_t len)
 {
@@ -250,7 +136,7 @@ static ssize_t sink_write(void *cookie, const char *data, size_t len)
         c->write(c->write_user, s->which, data, len);
         return (ssize_t)len;
     }
-    return mem_write(&s->mem, data, len);
+    return simt_api_mem_write(&s->mem, data, len);
 }
 
 static simtvm_status open_streams(simtvm_vm *vm)
@@ -796,21 +682,6 @@ simtvm_status simtvm_load(simtvm_vm *vm, simtvm_module *mod)
     return simt_api_ok(vm);
 }
 
-/* Binds the loaded module's imports again (a native registered after load). */
-simtvm_status simt_api_rebind(simtvm_vm *vm)
-{
-    if (!vm->mod)
-        return SIMTVM_OK;
-    char why[512] = "";
-    if (simt_ffi_open_with(&vm->vm, vm->scfg.native_libs, vm->symbols, vm->nnatives, why,
-                           sizeof why) != 0) {
-        simtvm_status st = vm->vm.oom ? SIMTVM_ERR_NOMEM : SIMTVM_ERR_NATIVE;
-        vm->vm.oom = 0;
-        return simt_api_fail(vm, st, "%s", why);
-    }
-    return SIMTVM_OK;
-}
-
 /* ---- results ---- */
 
 static void data_free(const simt_allocator *al, api_result_data *d)
@@ -1097,13 +968,9 @@ simtvm_status simtvm_stats(simtvm_vm *vm, const char *format, const char **text)
         strcmp(format, "explain"))
         return simt_api_fail(vm, SIMTVM_ERR_ARGS, "statistics format '%s' is not text, json, "
                              "csv or explain", format);
-    if (!vm->mod || !vm->vm.model || !vm->vm.cfg.stats)
-        return simt_api_fail(vm, SIMTVM_ERR_MISUSE, "%s", vm->mod
-                             ? "statistics need config.stats = 1"
-                             : "no module is loaded (call simtvm_load)");
-    if (simt_model_oom(vm->vm.model))
-        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "the performance model ran out of memory: "
-                             "the statistics since the load are incomplete");
+    simtvm_status st = simt_api_stats_ready(vm);
+    if (st != SIMTVM_OK)
+        return st;
     simt_free(&vm->al, vm->stats_text);
     int bad = 0;
     CAPTURE(vm, vm->stats_text, bad = simt_model_report(vm->vm.model, f, format) != 0);

@@ -86,6 +86,9 @@ typedef struct api_mem {
     int oom;                    /* a write was lost for want of memory */
 } api_mem;
 
+/* Appends len bytes to the api_mem `cookie` (a cookie stream's write:
+ * len, or -1 when memory runs out); api_status.c, as the rest of this part. */
+ssize_t simt_api_mem_write(void *cookie, const char *data, size_t len);
 /* A write-only, unbuffered stream into m, whose text is allocated with al;
  * NULL when memory ran out. */
 FILE *simt_api_mem_open(api_mem *m, const simt_allocator *al);
@@ -154,6 +157,11 @@ simtvm_status simt_api_fail(simtvm_vm *vm, simtvm_status status, const char *fmt
 /* A copy of len bytes of data that the caller releases with simtvm_free,
  * or NULL when memory runs out. */
 void *simt_api_hand_over(const simt_allocator *al, const void *data, size_t len);
+
+/* SIMTVM_OK when the VM has statistics to read (api_stats.c): a loaded
+ * module, config.stats, a model that did not run out of memory; else
+ * records and returns the error. */
+simtvm_status simt_api_stats_ready(simtvm_vm *vm);
 
 /* Clears the last error; returns SIMTVM_OK. */
 simtvm_status simt_api_ok(simtvm_vm *vm);

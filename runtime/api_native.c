@@ -226,3 +226,18 @@ simtvm_status simt_api_check_natives(simtvm_vm *vm, const simt_module *m)
     }
     return SIMTVM_OK;
 }
+
+/* Binds the loaded module's imports again (a native registered after load). */
+simtvm_status simt_api_rebind(simtvm_vm *vm)
+{
+    if (!vm->mod)
+        return SIMTVM_OK;
+    char why[512] = "";
+    if (simt_ffi_open_with(&vm->vm, vm->scfg.native_libs, vm->symbols, vm->nnatives, why,
+                           sizeof why) != 0) {
+        simtvm_status st = vm->vm.oom ? SIMTVM_ERR_NOMEM : SIMTVM_ERR_NATIVE;
+        vm->vm.oom = 0;
+        return simt_api_fail(vm, st, "%s", why);
+    }
+    return SIMTVM_OK;
+}

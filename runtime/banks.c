@@ -63,7 +63,11 @@ static unsigned group_wavefronts(const simt_warp_access *a, uint32_t lanes)
 
 unsigned simt_bank_wavefronts(const simt_warp_access *a, unsigned *ideal)
 {
-    uint32_t shared = 0;
+    /* the memory unit's spaces (vm/memunit.c) decide most accesses: every
+     * lane in shared memory, or none; only a mix needs the lanes */
+    uint32_t shared = a->spaces == SIMT_SPACE_BIT(SPACE_SHARED) ? a->mask : 0;
+    if (!(a->spaces & SIMT_SPACE_BIT(SPACE_SHARED)) || shared)
+        return simt_bank_wavefronts_of(a, shared, ideal);
     for (uint32_t m = a->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         if (SIMT_ADDR_SPACE(a->addr[l]) == SPACE_SHARED)

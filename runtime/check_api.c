@@ -257,8 +257,23 @@ void ck_api_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li)
     ck->api_launch_pc = vm->fault.pc;
 }
 
+/* Whether a watched allocation meets [bounds[0], bounds[1]], the memory
+ * unit's bounds of every lane's address (vm/memunit.c): most accesses meet
+ * none, and their lanes need no look. */
+static int watch_in_bounds(const simt_checker *ck, const simt_warp_access *a)
+{
+    for (size_t k = 0; k < ck->napi_watch; k++) {
+        const ck_api_watch *w = &ck->api_watch[k];
+        if (a->bounds[1] >= w->base && (a->bounds[0] < w->base || a->bounds[0] - w->base < w->size))
+            return 1;
+    }
+    return 0;
+}
+
 void ck_api_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
 {
+    if (!ck->napi_watch || !watch_in_bounds(ck, a))
+        return;
     for (uint32_t m = a->mask; m && ck->napi_watch; m &= m - 1) {
         uint64_t p = a->addr[__builtin_ctz(m)];
         for (size_t k = 0; k < ck->napi_watch; k++) {

@@ -304,6 +304,10 @@ void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
         if (!ck->acquired)
             ck->acquired = now;
     }
+    /* only shared and global memory have shadow words: the memory unit's
+     * spaces (vm/memunit.c) rule out the rest without the lanes */
+    if (!(a->spaces & (SIMT_SPACE_BIT(SPACE_SHARED) | SIMT_SPACE_BIT(SPACE_GLOBAL))))
+        return;
     unsigned size = a->size ? a->size : 1;
     for (uint32_t m = a->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
@@ -390,6 +394,8 @@ static int global_written(simt_checker *ck, simt_vm *vm, uint64_t addr, unsigned
 
 void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
 {
+    if (!(a->spaces & (SIMT_SPACE_BIT(SPACE_SHARED) | SIMT_SPACE_BIT(SPACE_GLOBAL))))
+        return; /* local and constant memory are not tracked */
     unsigned size = a->size ? a->size : 1;
     for (uint32_t m = a->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
@@ -418,7 +424,7 @@ void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
 
 void ck_mark_writes(simt_checker *ck, const simt_warp_access *a)
 {
-    if (a->kind == ACC_READ)
+    if (a->kind == ACC_READ || !(a->spaces & SIMT_SPACE_BIT(SPACE_GLOBAL)))
         return;
     unsigned size = a->size ? a->size : 1;
     for (uint32_t m = a->mask; m; m &= m - 1) {

@@ -406,8 +406,7 @@ static int memo_lookup(simt_model *m, const simt_warp_access *a, unsigned *wf, u
     if (e->pc != a->pc || a->mask != UINT32_MAX || e->size != a->size)
         return 0;
     uint64_t a0 = a->addr[0];
-    if (e->base_mod4 != (a0 & 3) || SIMT_ADDR_SPACE(a0 + e->dmin) != SPACE_SHARED ||
-        SIMT_ADDR_SPACE(a0 + e->dmax) != SPACE_SHARED)
+    if (e->base_mod4 != (a0 & 3) || a->spaces != SIMT_SPACE_BIT(SPACE_SHARED))
         return 0;
     typedef uint64_t v2 __attribute__((vector_size(16)));
     v2 acc0 = {0, 0}, acc1 = {0, 0}, base = {a0, a0};
@@ -445,15 +444,8 @@ static unsigned shared_wavefronts(simt_model *m, const simt_warp_access *a, unsi
     e->base_mod4 = (uint8_t)(a0 & 3);
     e->wf = wf;
     e->ideal = *ideal;
-    e->dmin = e->dmax = 0;
-    for (unsigned l = 0; l < 32; l++) {
-        uint64_t d = a->addr[l] - a0;
-        e->delta[l] = d;
-        if ((int64_t)d < (int64_t)e->dmin)
-            e->dmin = d;
-        if ((int64_t)d > (int64_t)e->dmax)
-            e->dmax = d;
-    }
+    for (unsigned l = 0; l < 32; l++)
+        e->delta[l] = a->addr[l] - a0;
     return wf;
 }
 
@@ -550,21 +542,20 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
         return;
     r->warp_size = a->width;
     unsigned wf, ideal;
-    if (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(a->mask)]) == SPACE_SHARED &&
-        memo_lookup(m, a, &wf, &ideal)) {
+    if (a->spaces == SIMT_SPACE_BIT(SPACE_SHARED) && memo_lookup(m, a, &wf, &ideal)) {
         access_shared_wf(m, a, wf, ideal); /* a shared pattern seen before at this pc */
         return;
     }
     if (a->mask == UINT32_MAX && a->size && a->size <= 16 && access_consecutive(m, a))
         return;
     const unsigned spaces = a->spaces; /* the memory unit's (vm/memunit.c) */
-    if (spaces & (1u << SPACE_GLOBAL))
+    if (spaces & SIMT_SPACE_BIT(SPACE_GLOBAL))
         access_memory(m, a, SPACE_GLOBAL);
-    if (spaces & (1u << SPACE_LOCAL))
+    if (spaces & SIMT_SPACE_BIT(SPACE_LOCAL))
         access_memory(m, a, SPACE_LOCAL);
-    if (spaces & (1u << SPACE_SHARED))
-        access_shared(m, a, spaces == 1u << SPACE_SHARED);
-    if (spaces & (1u << SPACE_CONST))
+    if (spaces & SIMT_SPACE_BIT(SPACE_SHARED))
+        access_shared(m, a, spaces == SIMT_SPACE_BIT(SPACE_SHARED));
+    if (spaces & SIMT_SPACE_BIT(SPACE_CONST))
         access_const(m, a);
 }
 

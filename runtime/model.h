@@ -296,7 +296,6 @@ typedef struct simt_bank_memo {
     int32_t pc;                 /* -1: empty; whole warps only */
     uint8_t size, base_mod4;
     uint32_t wf, ideal;
-    uint64_t dmin, dmax;        /* smallest and largest delta (as signed) */
     uint64_t delta[32];         /* per lane: address - lane 0's */
 } simt_bank_memo;
 
@@ -364,6 +363,20 @@ static inline void simt_timing_lines(simt_model *m, uint64_t cycles)
 void simt_model_spill_regs(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp, int store);
 
 /* ---- stats.c ---- */
+/* One metric of a launch: Nsight Compute's name where it has the same
+ * counter (simtvm__... otherwise), its unit ("" for none) and its value,
+ * never NaN or infinite.  The strings are static. */
+typedef struct simt_metric {
+    const char *name, *unit;
+    double value;
+} simt_metric;
+
+#define SIMT_NMETRICS 58        /* metrics per launch (stats.c checks it) */
+
+/* Fills out[SIMT_NMETRICS] with the metrics of launch `launch`, in the order
+ * the reports print them; returns their count, 0 for no such launch.  The
+ * one source of every number --stats prints, and of simtvm_stats_value. */
+int simt_stats_metrics(const simt_model *m, uint32_t launch, simt_metric *out);
 int simt_stats_write(const simt_model *m, FILE *out, const char *format);
 
 #endif

@@ -207,11 +207,8 @@ void simt_report_access(simt_report *r, const simt_warp_access *a)
     rep_launch *l = r->cur;
     if (!l || a->kind == ACC_ATOMIC)
         return;
-    int shared = 0;
-    /* the memory unit's spaces (vm/memunit.c) rule most accesses out; its
-     * bits alias an invalid space number onto a valid one, so the lanes decide */
-    for (uint32_t m = (a->spaces >> SPACE_SHARED & 1) ? a->mask : 0; m; m &= m - 1)
-        shared |= SIMT_ADDR_SPACE(a->addr[__builtin_ctz(m)]) == SPACE_SHARED;
+    /* some lane in shared memory: the memory unit's spaces (vm/memunit.c) say */
+    int shared = (a->spaces & SIMT_SPACE_BIT(SPACE_SHARED)) != 0;
     uint32_t line = simt_view_line(r->mod, a->pc);
     if (!shared || line >= r->nlines)
         return;

@@ -18,21 +18,7 @@
 
 #include "runtime/model.h"
 #include "runtime/observers.h"
-
-/* The lines of the module's source text, for names and annotations. */
-typedef struct simt_srclines {
-    const char *text;
-    uint32_t *start;            /* offset of line k (1-based), start[n+1] = end */
-    uint32_t n;
-} simt_srclines;
-
-int simt_srclines_init(simt_srclines *s, const char *text);
-void simt_srclines_free(simt_srclines *s);
-/* Line k without its newline: *len bytes at the returned pointer ("" if none). */
-const char *simt_srclines_get(const simt_srclines *s, uint32_t k, size_t *len);
-
-/* Source line of instruction pc, or 0 when unknown. */
-uint32_t simt_view_line(const simt_module *mod, int32_t pc);
+#include "runtime/srclines.h"
 
 /* Parses a --trace-blocks list ("0,4,8-11") into ranges lo[k]..hi[k] (malloc'd).
  * Returns the number of ranges, or -1 when the text is not such a list. */

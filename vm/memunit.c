@@ -16,7 +16,7 @@ static uint8_t lane_spaces(const simt_warp_access *a)
 {
     unsigned spaces = 0;
     for (uint32_t m = a->mask; m; m &= m - 1)
-        spaces |= 1u << (SIMT_ADDR_SPACE(a->addr[__builtin_ctz(m)]) & 7u);
+        spaces |= SIMT_SPACE_BIT(SIMT_ADDR_SPACE(a->addr[__builtin_ctz(m)]));
     return (uint8_t)spaces;
 }
 
@@ -47,7 +47,7 @@ void simt_access_classify_sums(simt_warp_access *a, uint64_t first, uint64_t las
         a->shape = SHAPE_SCATTERED;
     }
     if (!SIMT_ADDR_SPACE(differ)) {
-        a->spaces = (uint8_t)(1u << (SIMT_ADDR_SPACE(first) & 7u));
+        a->spaces = (uint8_t)SIMT_SPACE_BIT(SIMT_ADDR_SPACE(first));
         return;
     }
     a->spaces = lane_spaces(a);
@@ -60,7 +60,7 @@ void simt_access_unit_stride(simt_warp_access *a, uint64_t first, uint64_t last)
     a->bounds[1] = last;
     /* the lanes rise from first to last, so two spaces show at the ends */
     if (SIMT_ADDR_SPACE(first) == SIMT_ADDR_SPACE(last) && first <= last) {
-        a->spaces = (uint8_t)(1u << (SIMT_ADDR_SPACE(first) & 7u));
+        a->spaces = (uint8_t)SIMT_SPACE_BIT(SIMT_ADDR_SPACE(first));
         return;
     }
     a->spaces = lane_spaces(a);

@@ -30,6 +30,11 @@ enum simt_access_shape {
     SHAPE_SCATTERED,         /* anything else */
 };
 
+/* The bit of a space in simt_warp_access.spaces: its own for the valid
+ * spaces, bit 7 for any larger number (a wild address), so that a bit never
+ * stands for two spaces and a consumer may trust it without the lanes. */
+#define SIMT_SPACE_BIT(space) (1u << ((space) < 7u ? (space) : 7u))
+
 /* How the bounds check decided the instruction (vm/interp.c). */
 enum simt_access_verdict {
     VERDICT_LANES,           /* lane by lane (each bad lane a fault or a finding) */
@@ -50,7 +55,7 @@ typedef struct simt_warp_access {
     uint8_t kind;            /* enum simt_access_kind */
     uint8_t size;            /* bytes per lane */
     uint8_t shape;           /* enum simt_access_shape */
-    uint8_t spaces;          /* a bit (1 << (space & 7)) per space some lane reaches */
+    uint8_t spaces;          /* a bit (SIMT_SPACE_BIT) per space some lane reaches */
     uint8_t verdict;         /* enum simt_access_verdict */
     uint32_t mask;
     uint32_t warp;           /* warp index in its block */

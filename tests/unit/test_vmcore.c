@@ -187,6 +187,15 @@ START_TEST(test_access_shapes)
     base[3] = sh + 12; /* a generic pointer into shared memory in one lane */
     simt_access_gather(&a, base, 0);
     ck_assert_uint_eq(a.spaces, 1u << SPACE_GLOBAL | 1u << SPACE_SHARED);
+    /* a wild address (space 9) has a bit of its own, never a valid space's */
+    base[3] = SIMT_ADDR(9, 12);
+    simt_access_gather(&a, base, 0);
+    ck_assert_uint_eq(a.spaces, 1u << SPACE_GLOBAL | SIMT_SPACE_BIT(9));
+    ck_assert_uint_eq(SIMT_SPACE_BIT(9), 0x80);
+    for (unsigned l = 0; l < 32; l++)
+        base[l] = SIMT_ADDR(10, 4 * l); /* every lane wild, unit stride */
+    simt_access_gather(&a, base, 0);
+    ck_assert_uint_eq(a.spaces, 0x80);
     /* inactive lanes count for nothing: lanes 4..7 at unit stride */
     a.mask = 0xf0;
     for (unsigned l = 0; l < 32; l++)
