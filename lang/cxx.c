@@ -150,11 +150,50 @@ void k_sema_new(k_sema_state *s, k_expr *e)
         m->rhs = size_of(s, e->loc, t);
         call = call_named(s, e->loc, "malloc", &m, 1);
     }
+    /* `new C` / `new C()` of a class with a default constructor that does
+     * something: run on the new object (lowering: lower_expr.c) */
+    k_decl *ctor = !e->lhs ? k_record_new_ctor(s, t, e->loc) : NULL;
     e->kind = E_CAST;
     e->op = 0;
     e->type_written = k_type_ptr(s->ctx, t);
     e->lhs = call;
     e->nargs = 0;
+    e->decl = ctor;
+}
+
+/* `delete p` of a class with a destructor: `(C::~C(p), free(p))`, p named
+ * twice, so p must be a variable (or a member of one). */
+static void delete_destroying(k_sema_state *s, k_expr *e, k_type *pt)
+{
+    const k_decl *dtor = NULL;
+    for (int i = 0; pt && pt->kind == TY_RECORD && i < pt->rec->nmethods; i++)
+        if (pt->rec->methods[i]->method_kind == M_DTOR)
+            dtor = pt->rec->methods[i];
+    if (!dtor)
+        return;
+    k_expr *p = e->args[0];
+    if (p->kind != E_IDENT && !(p->kind == E_MEMBER && p->lhs->kind == E_IDENT)) {
+        k_error(s->ctx, p->loc, "'delete' of an object with a destructor needs a variable "
+                "(store the pointer in one first)");
+        return;
+    }
+    k_expr *again = k_clone_expr(s->ctx, p, NULL);
+    k_expr *d = k_expr_new(s->ctx, E_CALL, e->loc);
+    d->name = dtor->name;
+    d->args = k_alloc(s->ctx, sizeof *d->args);
+    d->args[0] = again;
+    d->nargs = 1;
+    d->depth = again->depth + 1;
+    k_expr *f = k_expr_new(s->ctx, E_CALL, e->loc);
+    *f = *e;
+    e->kind = E_BINARY;
+    e->op = KB_COMMA;
+    e->lhs = d;
+    e->rhs = f;
+    e->args = NULL;
+    e->nargs = 0;
+    e->name = NULL;
+    e->depth = (d->depth > f->depth ? d->depth : f->depth) + 1;
 }
 
 /* `delete p` and `delete[] p` are free(p); `delete p` of a class with its
@@ -171,6 +210,7 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
     k_type *pt = t ? k_decay(s->ctx, t)->base : NULL;
     k_decl *own = !e->op && pt && pt->kind == TY_RECORD
                   ? k_record_operator(s, pt->rec, "operator delete") : NULL;
+    int array = e->op;
     e->kind = E_CALL;
     e->name = own ? own->name : "free";
     e->args = k_alloc(s->ctx, sizeof *e->args);
@@ -178,6 +218,8 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
     e->nargs = 1;
     e->lhs = NULL;
     e->op = 0;
+    if (!array)
+        delete_destroying(s, e, pt);
 }
 
 /* ---- auto ---- */

@@ -364,6 +364,7 @@ record_spec
         {
             kp_implicit_default_ctor(ps, $1);
             kp_implicit_copy_ctor(ps, $1);
+            kp_implicit_dtor(ps, $1);
             $$ = k_parse_record_end(ps, $1);
         }
     | record_kw IDENT %prec ENUM_REF            { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
@@ -1083,7 +1084,7 @@ member_name
     ;
 
 primary
-    : IDENT                 { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    : IDENT                                     { $$ = k_parse_ident(ps, LOC(@1), $1); }
     | '[' captures_opt ']' lambda_params lambda_ret compound
                                 { $$ = kp_make_lambda(ps, LOC(@1), $2, $4, $5, $6); }
     | TEMPLATE_NAME
