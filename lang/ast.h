@@ -356,6 +356,9 @@ struct k_decl {
                                  constructors whose members have one (lang/implicit_members.c):
                                  the class stays an aggregate */
     unsigned char implicit_dtor; /* C++'s implicit destructor (the same file) */
+    struct k_decl *binding_of;/* D_VAR of `auto [a, b] = e;`: the hidden variable holding e,
+                                 whose element binding_index this names (lang/cxx.c) */
+    int binding_index;
     unsigned char value_init; /* D_VAR: `S s{};` / `S s = S();` of such a class: zeroed, then
                                  constructed */
     int nmem_inits;

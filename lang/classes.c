@@ -508,7 +508,7 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
     k_decl **c;
     int n = candidates(s, name, &c);
     k_decl *free_f = n ? pick(c, n, args, nargs, 0) : NULL;
-    k_decl *mem_f = NULL;
+    k_decl *mem_f = NULL, *mem_tpl = NULL;
     if (a->type && a->type->kind == TY_RECORD) {
         k_expr probe = *e;
         probe.name = name;
@@ -525,6 +525,18 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
         mem_f = np ? pick(pref, np, probe.args, probe.nargs, 1) : NULL;
         if (!mem_f && nm)
             mem_f = pick(m, nm, probe.args, probe.nargs, 1);
+        for (int i = 0; !mem_f && i < nm && !mem_tpl; i++)
+            if (m[i]->member_template && m[i]->nparams == nargs)
+                mem_tpl = m[i];   /* `template <class U> V operator*(U s) const` */
+    }
+    if (!free_f && !mem_f && mem_tpl) {   /* deduced as any member template's call */
+        *done = 1;
+        e->args = k_alloc(s->ctx, sizeof *e->args);
+        e->args[0] = b;
+        e->nargs = nargs - 1;
+        e->lhs = e->rhs = NULL;
+        e->name = name;
+        return member_template_call(s, e, mem_tpl, address_of(s, a));
     }
     if (!free_f && !mem_f && !assign && (unary || op != KB_NONE))   /* not `=`, `[]` */
         free_f = k_tpl_sema_operator(s, name, args, nargs, e->loc);

@@ -626,6 +626,10 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         return;
     }
     d->is_global_scope = file_scope;
+    if (d->binding_of && !k_sema_binding(s, d, file_scope)) {
+        d->type = k_ty(s->ctx, TY_INT);   /* its uses are still checked, without errors */
+        d->init = NULL;
+    }
     k_sema_resolve_type(s, d->type, d->loc);
     if (!k_sema_deduce_auto(s, d) || !check_ref_var(s, d, file_scope)) {
         if (check_redefinition(s, d))

@@ -231,6 +231,10 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
 /* implicit_members.c: C++'s implicit default constructor and destructor */
 void k_sema_member_dtors(k_sema_state *s, k_decl *f);
+/* cxx.c: a name of `auto [a, b] = e;` bound to its element (0 after an error) */
+int k_sema_binding(k_sema_state *s, k_decl *d, int file_scope);
+/* thrust_tuple.c: how many elements tuple type t holds, -1 if t is no tuple */
+int k_thrust_tuple_size(k_sema_state *s, const k_type *t);
 k_decl *k_record_implicit_default(const k_record *r);
 k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc);   /* classes.c */
 int k_is_value_init(const k_decl *d, const k_record *r);

@@ -117,6 +117,7 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
                         || ts->prev_kind == KW_TEMPLATE)) {
         if (ts->nangles < K_TPL_MAX_ANGLES) {
             ts->angle_names[ts->nangles] = ts->last_name;
+            ts->angle_head[ts->nangles] = ts->prev_kind == KW_TEMPLATE;
             ts->angle_parens[ts->nangles++] = ts->parens;
         }
         else
@@ -125,11 +126,13 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
         kind = TPL_OPEN;
     } else if (kind == '>' && closes_list(ts)) {
         ts->closed_name = ts->angle_names[--ts->nangles];
+        ts->closed_head = ts->angle_head[ts->nangles];
         kind = TPL_CLOSE;
     } else if ((kind == SHR || kind == LAUNCH_CLOSE) && closes_list(ts)) {
         /* `a<b<int>>` (C++11) and `a<b<c<int>>>`: each '>' closes a list
          * while one is open; k_tpl_pending hands out the rest */
         ts->closed_name = ts->angle_names[--ts->nangles];
+        ts->closed_head = ts->angle_head[ts->nangles];
         ts->pending_close = kind == SHR ? 1 : 2;
         ts->pending_loc = (k_loc){ (uint32_t)lloc->first_line, (uint32_t)lloc->first_column + 1 };
         lloc->last_column = lloc->first_column;
@@ -150,6 +153,7 @@ int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc)
     lloc->first_column = lloc->last_column = (int)ts->pending_loc.col;
     if (closes_list(ts)) {
         ts->closed_name = ts->angle_names[--ts->nangles];
+        ts->closed_head = ts->angle_head[ts->nangles];
         ts->pending_close--;
         kind = TPL_CLOSE;
     } else if (ts->pending_close == 2) {
