@@ -762,16 +762,17 @@ static int check_space(k_sema_state *s, const k_decl *f, const k_record *r, k_lo
 
 /* `A a;`, `A arr[3];`, `A a{};`, `A a = A();` of a class whose only
  * constructor is C++'s implicit default one (lang/implicit_members.c): that
- * constructor, after zeroing the object for the last two.  Objects outside
- * a function stay zero-initialized, as every global is (1 when done). */
+ * constructor, after zeroing the object for the last two (a file-scope one
+ * is built at main's start, as other globals with constructors are; 1 when
+ * done). */
 static int implicit_default_var(k_sema_state *s, k_decl *d, const k_record *r)
 {
     k_decl *f = k_record_implicit_default(r);
     int value = k_is_value_init(d, r);
     if (!f || k_record_has_ctors(r) || (!value && (d->init || k_has_ctor(d))) ||
-        trivial_default(r) || d->is_global_scope ||
-        (d->storage & (ST_STATIC | ST_SHARED | ST_DEVICE | ST_CONSTANT | ST_EXTERN)))
-        return 0;
+        trivial_default(r) || (d->storage & (ST_SHARED | ST_DEVICE | ST_CONSTANT | ST_EXTERN)) ||
+        (!d->is_global_scope && (d->storage & ST_STATIC)))
+        return 0;   /* those are errors or zeroed as before (k_sema_ctor_var) */
     if (value && d->type->kind == TY_ARRAY)
         return 0;
     if (!check_space(s, f, r, d->loc))
