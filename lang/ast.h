@@ -323,6 +323,7 @@ struct k_decl {
     int member_template;      /* a function template declared in a class (templates_member.c) */
     int static_member;        /* D_VAR: a static data member's declaration in its class */
     int odr_used;             /* ... named by an expression (static_members.c) */
+    unsigned char init_failed;/* D_VAR: its initializer had an error (its uses give none) */
     k_decl *var_def;          /* D_VAR declared extern (or a static data member declared in
                                  its class): the definition that came later, the same object */
     k_tparam *outer_tparams;  /* ... of a class template: the class's parameters (its own are */
@@ -351,6 +352,15 @@ struct k_decl {
     k_expr **mem_inits;       /* a constructor's `m(args)` list (E_CALL named m) */
     int implicit_copy;        /* C++'s implicit copy constructor, made by the parser
                                  (parse_build.c kp_implicit_copy_ctor) */
+    unsigned char implicit_default; /* C++'s implicit default constructor of a class without
+                                 constructors whose members have one (lang/implicit_members.c):
+                                 the class stays an aggregate */
+    unsigned char implicit_dtor; /* C++'s implicit destructor (the same file) */
+    struct k_decl *binding_of;/* D_VAR of `auto [a, b] = e;`: the hidden variable holding e,
+                                 whose element binding_index this names (lang/cxx.c) */
+    int binding_index;
+    unsigned char value_init; /* D_VAR: `S s{};` / `S s = S();` of such a class: zeroed, then
+                                 constructed */
     int nmem_inits;
     k_decl *ctor;             /* sema: D_VAR of a class: the constructor that initializes it */
     k_expr **ctor_argv;       /* ... its arguments after `this`, and their types */

@@ -510,7 +510,7 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
     k_decl **c;
     int n = candidates(s, name, &c);
     k_decl *free_f = n ? pick(c, n, args, nargs, 0) : NULL;
-    k_decl *mem_f = NULL;
+    k_decl *mem_f = NULL, *mem_tpl = NULL;
     if (a->type && a->type->kind == TY_RECORD) {
         k_expr probe = *e;
         probe.name = name;
@@ -527,6 +527,18 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
         mem_f = np ? pick(pref, np, probe.args, probe.nargs, 1) : NULL;
         if (!mem_f && nm)
             mem_f = pick(m, nm, probe.args, probe.nargs, 1);
+        for (int i = 0; !mem_f && i < nm && !mem_tpl; i++)
+            if (m[i]->member_template && m[i]->nparams == nargs)
+                mem_tpl = m[i];   /* `template <class U> V operator*(U s) const` */
+    }
+    if (!free_f && !mem_f && mem_tpl) {   /* deduced as any member template's call */
+        *done = 1;
+        e->args = k_alloc(s->ctx, sizeof *e->args);
+        e->args[0] = b;
+        e->nargs = nargs - 1;
+        e->lhs = e->rhs = NULL;
+        e->name = name;
+        return member_template_call(s, e, mem_tpl, address_of(s, a));
     }
     if (!free_f && !mem_f && !assign && (unary || op != KB_NONE))   /* not `=`, `[]` */
         free_f = k_tpl_sema_operator(s, name, args, nargs, e->loc);
@@ -597,7 +609,8 @@ static k_decl *template_ctor(k_sema_state *s, k_type *t, k_expr **args, int narg
 int k_record_has_ctors(const k_record *r)
 {
     for (int i = 0; r && i < r->nmethods; i++)
-        if (r->methods[i]->method_kind == M_CTOR && !r->methods[i]->implicit_copy)
+        if (r->methods[i]->method_kind == M_CTOR && !r->methods[i]->implicit_copy &&
+            !r->methods[i]->implicit_default)
             return 1;
     return 0;
 }
@@ -677,7 +690,9 @@ static int trivial_default(const k_record *r)
         const k_type *ft = r->fields[i].type;
         while (ft && ft->kind == TY_ARRAY)
             ft = ft->base;
-        if (ft && ft->kind == TY_RECORD && k_record_has_ctors(ft->rec) && !trivial_default(ft->rec))
+        if (ft && ft->kind == TY_RECORD && (k_record_has_ctors(ft->rec) ||
+                                            k_record_implicit_default(ft->rec)) &&
+            !trivial_default(ft->rec))
             return 0;
     }
     return has_default;
@@ -736,6 +751,59 @@ static void list_ctor_args(k_sema_state *s, const k_record *r, k_expr *list, k_e
     *nargs = 3;
 }
 
+/* Whether the implicit constructor f of r may run here (host or device). */
+static int check_space(k_sema_state *s, const k_decl *f, const k_record *r, k_loc loc)
+{
+    int device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
+    if (!f || (k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)))
+        return 1;
+    k_error(s->ctx, loc, "the implicit constructor of '%s' is not a %s function (a member's "
+            "constructor is not)", k_record_name(r), device ? "__device__" : "__host__");
+    return 0;
+}
+
+/* `A a;`, `A arr[3];`, `A a{};`, `A a = A();` of a class whose only
+ * constructor is C++'s implicit default one (lang/implicit_members.c): that
+ * constructor, after zeroing the object for the last two (a file-scope one
+ * is built at main's start, as other globals with constructors are; 1 when
+ * done). */
+static int implicit_default_var(k_sema_state *s, k_decl *d, const k_record *r)
+{
+    k_decl *f = k_record_implicit_default(r);
+    int value = k_is_value_init(d, r);
+    if (!f || k_record_has_ctors(r) || (!value && (d->init || k_has_ctor(d))) ||
+        trivial_default(r) || (d->storage & (ST_SHARED | ST_DEVICE | ST_CONSTANT | ST_EXTERN)) ||
+        (!d->is_global_scope && (d->storage & ST_STATIC)))
+        return 0;   /* those are errors or zeroed as before (k_sema_ctor_var) */
+    if (value && d->type->kind == TY_ARRAY)
+        return 0;
+    if (!check_space(s, f, r, d->loc))
+        return 1;
+    d->ctor = f;
+    d->ctor_argv = NULL;
+    d->ctor_argc = 0;
+    d->ctor_types = NULL;
+    d->value_init = (unsigned char)value;
+    d->init = NULL;
+    d->nctor = -1;
+    return 1;
+}
+
+/* The constructor `new T` runs (its default one, written or implicit), or
+ * NULL when T has none that does anything; NULL after an error too. */
+k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc)
+{
+    if (t->kind != TY_RECORD || trivial_default(t->rec))
+        return NULL;
+    k_decl *f = k_record_implicit_default(t->rec);
+    if (f && !k_record_has_ctors(t->rec))
+        return f;
+    if (!k_record_has_ctors(t->rec))
+        return NULL;
+    k_type **at;
+    return k_sema_pick_ctor(s, t, NULL, 0, loc, &at);
+}
+
 /* A variable of a class with constructors: which one initializes it. */
 int k_sema_ctor_var(k_sema_state *s, k_decl *d)
 {
@@ -744,6 +812,8 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         t = t->base;
     if (t->kind != TY_RECORD)
         return 0;
+    if (implicit_default_var(s, d, t->rec))
+        return 1;
     if (!k_record_has_ctors(t->rec) &&
         !(k_record_copy_ctor(t->rec) && d->type->kind == TY_RECORD &&
           ((k_has_ctor(d) && d->nctor == 1) ||
@@ -822,6 +892,14 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         e->sema_ext = NULL;
         return t;
     }
+    if (!e->nargs && k_record_implicit_default(r) && !trivial_default(r)) {
+        /* `A()` of a class whose members have constructors: zeroed, then
+         * its implicit constructor (lowering, lower_records.c) */
+        e->decl = k_record_new_ctor(s, t, e->loc);
+        e->sema_ext = NULL;
+        e->type = t;
+        return check_space(s, e->decl, r, e->loc) ? t : NULL;
+    }
     if (e->nargs > r->nfields)
         k_error(s->ctx, e->loc, "too many initializers for '%s'", k_record_name(r));
     for (int i = 0; i < e->nargs && i < r->nfields; i++)
@@ -889,7 +967,8 @@ static int needs_default_ctor(const k_type *t)
 {
     while (t && t->kind == TY_ARRAY)   /* `S many[3];`: each element is built */
         t = t->base;
-    if (!t || t->kind != TY_RECORD || !k_record_has_ctors(t->rec) || trivial_default(t->rec))
+    if (!t || t->kind != TY_RECORD || trivial_default(t->rec) ||
+        !(k_record_has_ctors(t->rec) || k_record_implicit_default(t->rec)))
         return 0;
     for (int i = 0; i < t->rec->nmethods; i++)
         if (t->rec->methods[i]->method_kind == M_CTOR && t->rec->methods[i]->nparams == 1)

@@ -157,11 +157,50 @@ void k_sema_new(k_sema_state *s, k_expr *e)
         m->rhs = size_of(s, e->loc, t);
         call = call_named(s, e->loc, "malloc", &m, 1);
     }
+    /* `new C` / `new C()` of a class with a default constructor that does
+     * something: run on the new object (lowering: lower_expr.c) */
+    k_decl *ctor = !e->lhs ? k_record_new_ctor(s, t, e->loc) : NULL;
     e->kind = E_CAST;
     e->op = 0;
     e->type_written = k_type_ptr(s->ctx, t);
     e->lhs = call;
     e->nargs = 0;
+    e->decl = ctor;
+}
+
+/* `delete p` of a class with a destructor: `(C::~C(p), free(p))`, p named
+ * twice, so p must be a variable (or a member of one). */
+static void delete_destroying(k_sema_state *s, k_expr *e, k_type *pt)
+{
+    const k_decl *dtor = NULL;
+    for (int i = 0; pt && pt->kind == TY_RECORD && i < pt->rec->nmethods; i++)
+        if (pt->rec->methods[i]->method_kind == M_DTOR)
+            dtor = pt->rec->methods[i];
+    if (!dtor)
+        return;
+    k_expr *p = e->args[0];
+    if (p->kind != E_IDENT && !(p->kind == E_MEMBER && p->lhs->kind == E_IDENT)) {
+        k_error(s->ctx, p->loc, "'delete' of an object with a destructor needs a variable "
+                "(store the pointer in one first)");
+        return;
+    }
+    k_expr *again = k_clone_expr(s->ctx, p, NULL);
+    k_expr *d = k_expr_new(s->ctx, E_CALL, e->loc);
+    d->name = dtor->name;
+    d->args = k_alloc(s->ctx, sizeof *d->args);
+    d->args[0] = again;
+    d->nargs = 1;
+    d->depth = again->depth + 1;
+    k_expr *f = k_expr_new(s->ctx, E_CALL, e->loc);
+    *f = *e;
+    e->kind = E_BINARY;
+    e->op = KB_COMMA;
+    e->lhs = d;
+    e->rhs = f;
+    e->args = NULL;
+    e->nargs = 0;
+    e->name = NULL;
+    e->depth = (d->depth > f->depth ? d->depth : f->depth) + 1;
 }
 
 /* `delete p` and `delete[] p` are free(p); `delete p` of a class with its
@@ -178,6 +217,7 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
     k_type *pt = t ? k_decay(s->ctx, t)->base : NULL;
     k_decl *own = !e->op && pt && pt->kind == TY_RECORD
                   ? k_record_operator(s, pt->rec, "operator delete") : NULL;
+    int array = e->op;
     e->kind = E_CALL;
     e->name = own ? own->name : "free";
     e->args = k_alloc(s->ctx, sizeof *e->args);
@@ -185,6 +225,8 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
     e->nargs = 1;
     e->lhs = NULL;
     e->op = 0;
+    if (!array)
+        delete_destroying(s, e, pt);
 }
 
 /* ---- auto ---- */
@@ -484,4 +526,101 @@ void k_sema_static_assert(k_sema_state *s, k_decl *a)
         k_error(s->ctx, a->loc, "static assertion failed: %s", a->target);
     else
         k_error(s->ctx, a->loc, "static assertion failed");
+}
+
+/* ---- structured bindings ---- */
+static k_expr *hidden_ident(k_sema_state *s, const k_decl *h, k_loc loc)
+{
+    k_expr *e = k_expr_new(s->ctx, E_IDENT, loc);
+    e->name = h->name;
+    e->depth = 1;
+    return e;
+}
+
+/* The i-th element of the hidden variable h of type t (`auto [a, b] = e;`):
+ * `thrust::get<i>(h)` for a tuple, its i-th member for a class, h[i] for an
+ * array; *n gets how many elements t has (-1: none to bind). */
+static k_expr *binding_element(k_sema_state *s, const k_decl *h, const k_type *t, int i,
+                               int *n, k_loc loc)
+{
+    k_expr *e;
+    if ((*n = k_thrust_tuple_size(s, t)) >= 0) {
+        e = k_expr_new(s->ctx, E_CALL, loc);
+        e->name = "thrust::get";
+        e->has_targs = 1;
+        e->ntargs = 1;
+        e->targs = k_alloc(s->ctx, sizeof *e->targs);
+        e->targs[0].loc = loc;
+        e->targs[0].expr = k_expr_new(s->ctx, E_INT, loc);
+        e->targs[0].expr->ival = (uint64_t)i;
+        e->targs[0].expr->depth = 1;
+        e->args = k_alloc(s->ctx, sizeof *e->args);
+        e->args[0] = hidden_ident(s, h, loc);
+        e->nargs = 1;
+        e->depth = 2;
+        return e;
+    }
+    if (t->kind == TY_ARRAY && t->length >= 0) {
+        *n = (int)t->length;
+        e = k_expr_new(s->ctx, E_INDEX, loc);
+        e->lhs = hidden_ident(s, h, loc);
+        e->rhs = k_expr_new(s->ctx, E_INT, loc);
+        e->rhs->ival = (uint64_t)i;
+        e->rhs->depth = 1;
+        e->depth = 2;
+        return e;
+    }
+    *n = -1;
+    if (t->kind != TY_RECORD || t->rec->is_union || t->rec->base)
+        return NULL;
+    const char *name = NULL;
+    *n = 0;
+    for (int k = 0; k < t->rec->nfields; k++)
+        if (t->rec->fields[k].name && (*n)++ == i)
+            name = t->rec->fields[k].name;
+    e = k_expr_new(s->ctx, E_MEMBER, loc);
+    e->lhs = hidden_ident(s, h, loc);
+    e->name = name;
+    e->depth = 2;
+    return e;
+}
+
+int k_sema_binding(k_sema_state *s, k_decl *d, int file_scope)
+{
+    const k_decl *h = d->binding_of;
+    int first = d->binding_index == 0, n;
+    if (file_scope) {
+        if (first)
+            k_error(s->ctx, h->loc, "structured bindings at file scope are not supported in K"
+                    " (declare them in a function)");
+        return 0;
+    }
+    const k_type *t = h->type;
+    if (!t || t->kind == TY_AUTO)
+        return 0;   /* the initializer's error said why */
+    if (t->kind == TY_REF)
+        t = t->base;
+    if (t->kind == TY_PTR && h->init && h->init->type && h->init->type->kind == TY_ARRAY) {
+        if (first)   /* `auto h = arr` made a pointer: C++ copies the array */
+            k_error(s->ctx, h->loc, "a structured binding of an array by value is not supported"
+                    " in K (bind it by reference: 'auto &[a, b] = arr;')");
+        return 0;
+    }
+    k_expr *e = binding_element(s, h, t, d->binding_index, &n, d->loc);
+    if (n < 0 || !e) {
+        char b[TYBUF];
+        if (first)
+            k_error(s->ctx, h->loc, "cannot decompose a value of type '%s' (structured bindings"
+                    " take a tuple, an array or a class without base classes)",
+                    k_ty_str(t, b, sizeof b));
+        return 0;
+    }
+    if (n != h->binding_index) {
+        if (first)
+            k_error(s->ctx, h->loc, "%d names for a structured binding of %d elements",
+                    h->binding_index, n);
+        return 0;
+    }
+    d->init = e;
+    return 1;
 }

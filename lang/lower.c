@@ -628,6 +628,15 @@ static void memory_var(lw_func *F, k_decl *d)
     if (d->ctor) {
         int top = F->top, addr = lw_reg(F);
         lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
+        if (d->value_init) {   /* `A a{};` (lang/implicit_members.c): zeroed first */
+            uint32_t size = (uint32_t)k_ty_size(d->type);
+            int zero = lw_reg(F);
+            lw_emit_k(F, zero, 0);
+            if (size > 64)
+                memset_call(F, addr, size);
+            else
+                zero_fill(F, addr, 0, size, zero, k_ty_align(d->type));
+        }
         lw_construct_var(F, d, addr);
         F->top = top;
         debug_var(F, d, VAR_LOCAL, s->off);

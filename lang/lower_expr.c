@@ -1129,6 +1129,8 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
             lw_effect(F, e->lhs);
         else
             lw_expr_conv_to(F, e->lhs, e->type, dst);
+        if (e->decl && e->decl->method_kind == M_CTOR)   /* `new C`: C's constructor */
+            lw_ctor_call(F, e->decl, dst, NULL, NULL, 0);
         break;
     case E_CONSTRUCT: construct_to(F, e, dst); break;
     case E_LAMBDA:

@@ -234,6 +234,8 @@ void lw_construct_record(lw_func *F, k_expr *e, int dst)
     int addr = lw_reg(F);
     lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)off, 0);
     if (e->decl) {
+        if (e->decl->implicit_default)   /* `A()`: value-initialized (implicit_members.c) */
+            zero_object(F, addr, r->size, r->align);
         lw_ctor_call(F, e->decl, addr, e->args, e->sema_ext, e->nargs);
     } else if (e->nargs == 1 && e->args[0]->type && e->args[0]->type->kind == TY_RECORD &&
                e->args[0]->type->rec == r) {   /* S(s2): a copy */

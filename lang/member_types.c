@@ -202,3 +202,42 @@ int k_parse_is_member_type(const k_parser *ps, const char *tpl, const char *memb
     }
     return 0;
 }
+
+/* The qualified name of record r as the scanner knows it: the typedef
+ * entered for its tag ("N::S" for S in namespace N), else its tag. */
+static const char *record_name(const k_parser *ps, const k_record *r)
+{
+    for (int i = ps->typedef_types.n - 1; i >= 0; i--) {
+        const k_type *t = ps->typedef_types.items[i];
+        const char *n = ps->typedef_names.items[i];
+        if (t->kind == TY_RECORD && t->rec == r && strcmp(k_ns_last(n), r->tag) == 0)
+            return n;
+    }
+    return r->tag;
+}
+
+/* An identifier in an expression.  "X::m" whose X is a typedef or member
+ * type naming a class (`typedef Cfg<T> cfg;` ... `cfg::tile`) is the
+ * class's member: a template-id's becomes `Cfg<T>::tile` (sema instantiates
+ * it; an instance substitutes T first), a record's "S::m", a template
+ * parameter's "T::m" (lang/clone.c binds it). */
+k_expr *k_parse_ident(k_parser *ps, k_loc loc, const char *name)
+{
+    const char *member = name ? k_ns_last(name) : NULL;
+    k_type *t = NULL;
+    if (member && member - name >= 3 && name[0] != ':')
+        t = kp_typedef_lookup(ps, k_strndup(ps->ctx, name, (size_t)(member - name) - 2));
+    if (t && t->kind == TY_TEMPLATE_ID && t->name)
+        return k_tpl_scoped(ps, loc, t, member);
+    k_expr *e = kp_expr_leaf(ps, E_IDENT, loc);
+    if (!e)
+        return NULL;
+    e->name = name;
+    const char *prefix = t ? k_strndup(ps->ctx, name, (size_t)(member - name) - 2) : NULL;
+    if (t && t->kind == TY_RECORD && t->rec && t->rec->tag &&
+        strcmp(k_ns_last(prefix), t->rec->tag) != 0)   /* an alias, not the class's own name */
+        e->name = join(ps, record_name(ps, t->rec), member);
+    else if (t && t->kind == TY_TPARAM && t->name)
+        e->name = join(ps, t->name, member);
+    return e;
+}

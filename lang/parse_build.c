@@ -924,7 +924,11 @@ void kp_implicit_default_ctor(k_parser *ps, k_type *t)
         /* a member built by a constructor (std::string's: host code) */
         host_only |= ft && ft->kind == TY_RECORD && k_record_has_ctors(ft->rec);
     }
-    if (!inits || r->is_union || !r->tag)
+    if (!inits) {   /* members with constructors of their own (lang/implicit_members.c) */
+        kp_implicit_member_ctor(ps, t);
+        return;
+    }
+    if (r->is_union || !r->tag)
         return;
     for (int i = 0; i < r->nmethods; i++)
         if (r->methods[i]->method_kind == M_CTOR)

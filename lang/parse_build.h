@@ -49,5 +49,9 @@ k_type *kp_typedef_lookup(k_parser *ps, const char *name);
 k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t);
 void kp_implicit_copy_ctor(k_parser *ps, k_type *t);
 void kp_implicit_default_ctor(k_parser *ps, k_type *t);
+/* lang/implicit_members.c: C++'s implicit default constructor and destructor of a
+ * class whose members have their own */
+void kp_implicit_member_ctor(k_parser *ps, k_type *t);
+void kp_implicit_dtor(k_parser *ps, k_type *t);
 
 #endif

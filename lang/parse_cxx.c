@@ -2,6 +2,7 @@
  * no code: namespaces (entering one), using-directives, -declarations and
  * namespace aliases, type aliases, static_assert, and the words a lambda may
  * not have (lang/parser.y calls them; lookup is lang/namespaces.c's). */
+#include <stdio.h>
 #include <string.h>
 
 #include "namespaces.h"
@@ -270,4 +271,40 @@ int k_parse_gnu_attribute(k_parser *ps, k_loc loc)
         }
     }
     return 1;
+}
+
+/* `auto [a, b] = e;`: the hidden variable `auto __simtvm_binding_L_C = e;`
+ * (`auto &` for `auto &[a, b]`), then `auto &a`, `auto &b`, which sema binds
+ * to its elements (k_sema_binding, lang/cxx.c). */
+k_stmt *k_parse_bindings(k_parser *ps, k_loc loc, k_specs *sp, int ref, k_list *names,
+                         k_expr *init)
+{
+    if (!sp || !names || !init)
+        return NULL;
+    if (sp->builtin != TY_AUTO) {
+        k_error(ps->ctx, loc, "a structured binding declaration must be declared 'auto'");
+        return NULL;
+    }
+    char buf[64];
+    snprintf(buf, sizeof buf, "__simtvm_binding_%u_%u", loc.line, loc.col);
+    k_declarator *hidden = kp_dtor_new(ps, loc, k_strndup(ps->ctx, buf, strlen(buf)));
+    if (!hidden)
+        return NULL;
+    hidden->is_ref = ref;
+    hidden->init = init;
+    k_list *all = kp_list_push(ps, NULL, hidden);
+    for (int i = 0; i < names->n; i++) {
+        k_declarator *d = names->items[i];
+        if (d)
+            d->is_ref = 1;
+        all = kp_list_push(ps, all, d);
+    }
+    k_stmt *s = kp_make_decl_stmt(ps, loc, sp, all);
+    if (s && s->ndecls)
+        s->decls[0]->binding_index = s->ndecls - 1;   /* the hidden one: how many names */
+    for (int i = 1; s && i < s->ndecls; i++) {
+        s->decls[i]->binding_of = s->decls[0];
+        s->decls[i]->binding_index = i - 1;
+    }
+    return s;
 }

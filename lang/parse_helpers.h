@@ -49,6 +49,12 @@ int k_parse_is_member_type(const k_parser *ps, const char *tpl, const char *memb
 void k_parse_member_types_inherit(k_parser *ps, const k_record *d, const k_record *b);
 void k_parse_member_type_named(k_parser *ps, k_loc loc, const k_type *old, k_type *t);
 k_type *k_parse_typename(k_parser *ps, k_loc loc, const char *qname);
+/* `auto [a, b] = e;` (ref: `auto &[a, b]`): a hidden variable initialized by e,
+ * and a, b referring to its elements (lang/parse_cxx.c, lang/cxx.c). */
+k_stmt *k_parse_bindings(k_parser *ps, k_loc loc, k_specs *sp, int ref, k_list *names,
+                         k_expr *init);
+/* An identifier in an expression (`cfg::tile` through a typedef naming a class). */
+k_expr *k_parse_ident(k_parser *ps, k_loc loc, const char *name);
 k_type *k_parse_typename_of(k_parser *ps, k_loc loc, k_type *id, const char *member);
 k_stmt *k_parse_alias_template(k_parser *ps, k_loc loc, const char *name, k_type *type);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */

@@ -106,6 +106,14 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             return 0;
         }
         break;
+    case KW_OPERATOR:   /* `template <class U> operator U() const`: one error, then the end */
+        if (ps->tpl.prev_kind == TPL_CLOSE && ps->tpl.closed_head) {
+            k_error(ps->ctx, t->loc, "conversion operator templates are not supported in K"
+                    " (write one conversion operator per type: 'operator int() const')");
+            ps->stopped = 1;
+            return 0;
+        }
+        break;
     case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
         k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
         return k_parse_lex(lval, lloc, ps);

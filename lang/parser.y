@@ -135,7 +135,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 
 %type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
 %type <expr> initializer strings init_item braced_init direct_list braced
-%type <stmt> asm_stmt
+%type <stmt> asm_stmt bindings
 %type <list> asm_sections asm_ops_opt asm_ops
 %type <ptr> asm_op
 %type <list> args args_opt init_list pointer block_items param_list init_dtors later_dtors handlers
@@ -143,7 +143,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> declarator direct_dtor init_dtor later_dtor abstract_opt abstract direct_abstract
 %type <decl> param
 %type <type> type_name tagged_spec record_spec record_head base_head enum_spec enum_head
-%type <list> member_dtors conv_ptr_opt
+%type <list> member_dtors conv_ptr_opt binding_names
 %type <dtor> member_dtor
 %type <op> record_kw method_quals
 %type <name> dtor_name op_name member_path member_name
@@ -177,6 +177,7 @@ external
     | ns_open unit '}'                          { ps->ns = $1; }
     | using                                     { kp_add_file_decls(ps, $1); }
     | static_assert                             { kp_add_file_decls(ps, $1); }
+    | bindings                                  { kp_add_file_decls(ps, $1); }
     | KW_EXTERN strings external                { (void)$2; }   /* extern "C": linkage only */
     | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { kp_add_function(ps, $1, $2, $3); }
@@ -364,6 +365,7 @@ record_spec
         {
             kp_implicit_default_ctor(ps, $1);
             kp_implicit_copy_ctor(ps, $1);
+            kp_implicit_dtor(ps, $1);
             $$ = k_parse_record_end(ps, $1);
         }
     | record_kw IDENT %prec ENUM_REF            { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
@@ -824,6 +826,18 @@ compound
         { k_parse_scope_close(ps); $$ = kp_make_block(ps, LOC(@1), $3); yyerrok; }
     ;
 
+bindings
+    : decl_specs '[' binding_names ']' '=' assign ';'      /* auto [a, b] = t; */
+        { $$ = k_parse_bindings(ps, LOC(@2), $1, 0, $3, $6); }
+    | decl_specs '&' '[' binding_names ']' '=' assign ';'  /* auto &[a, b] = t; */
+        { $$ = k_parse_bindings(ps, LOC(@3), $1, 1, $4, $7); }
+    ;
+
+binding_names
+    : IDENT                                     { $$ = kp_list_push(ps, NULL, kp_dtor_new(ps, LOC(@1), $1)); }
+    | binding_names ',' IDENT                   { $$ = kp_list_push(ps, $1, kp_dtor_new(ps, LOC(@3), $3)); }
+    ;
+
 scope_open
     : %empty                                    { k_parse_scope_open(ps); }
     ;
@@ -839,6 +853,7 @@ block_item
         { if ($2) $2->init = k_parse_direct_list($3); $$ = kp_make_decl_stmt(ps, $1->loc, $1, kp_list_push(ps, NULL, $2)); }
     | decl_specs declarator braced ',' later_dtors ';'      /* T a[N]{a, b}, c... */
         { if ($2) $2->init = k_parse_direct_list($3); $$ = kp_make_decl_stmt(ps, $1->loc, $1, kp_list_cons(ps, $2, $5)); }
+    | bindings                                  { $$ = $1; }
     | using                                     { $$ = $1; }
     | static_assert                             { $$ = $1; }
     | statement                                 { $$ = $1; }
@@ -1083,7 +1098,7 @@ member_name
     ;
 
 primary
-    : IDENT                 { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
+    : IDENT                                     { $$ = k_parse_ident(ps, LOC(@1), $1); }
     | '[' captures_opt ']' lambda_params lambda_ret compound
                                 { $$ = kp_make_lambda(ps, LOC(@1), $2, $4, $5, $6); }
     | TEMPLATE_NAME

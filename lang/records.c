@@ -171,10 +171,13 @@ void k_record_layout(k_sema_state *s, k_record *r)
     r->layout_state = 1;
     layout L = {0, 0, 1};
     const k_record *outer = s->class_scope;
+    const k_decl *outer_init = s->static_init;
     s->class_scope = r;   /* `int a[N];` with N a static member (lang/static_members.c) */
+    s->static_init = NULL;
     for (int i = 0; i < r->nfields; i++)
         place_member(s, r, &r->fields[i], &L);
     s->class_scope = outer;
+    s->static_init = outer_init;
     if (r->base_id && r->nfields && r->fields[0].type->kind == TY_RECORD)
         r->base = r->fields[0].type->rec;   /* `: Base<T>`, now an instance */
     check_duplicates(s, r);

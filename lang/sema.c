@@ -626,6 +626,10 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         return;
     }
     d->is_global_scope = file_scope;
+    if (d->binding_of && !k_sema_binding(s, d, file_scope)) {
+        d->type = k_ty(s->ctx, TY_INT);   /* its uses are still checked, without errors */
+        d->init = NULL;
+    }
     k_sema_resolve_type(s, d->type, d->loc);
     if (!k_sema_deduce_auto(s, d) || !check_ref_var(s, d, file_scope)) {
         if (check_redefinition(s, d))
@@ -652,12 +656,16 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         k_error(ctx, d->loc, "variable '%s' has incomplete type '%s'", d->name,
                 k_record_name(d->type->rec));
     k_sema_dtor_var(s, d);
+    const k_decl *outer = s->static_init;
+    if (file_scope && k_static_member_def(s, d))
+        s->static_init = d;   /* `static const int h = t / 2;`: t is the class's */
     if (k_random_is_type(d->type))
         k_random_init(s, d, file_scope);
     else if (k_sema_ctor_var(s, d))
         ;   /* a class object: its constructor initializes it (classes.c) */
-    else if (d->init || k_has_ctor(d))
-        k_sema_check_init(s, d);
+    else if ((d->init || k_has_ctor(d)) && !k_sema_check_init(s, d))
+        d->init_failed = 1;
+    s->static_init = outer;
     if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
         !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))
         k_error(ctx, d->loc, "array size missing in '%s'", d->name);
@@ -751,6 +759,7 @@ static void check_body(k_sema_state *s, k_decl *f)
     s->ns = f->ns;
     s->fn_kind = k_fn_kind(f);
     k_sema_mem_inits(s, f);
+    k_sema_member_dtors(s, f);   /* a destructor's members after its body */
     s->loops = s->breakables = 0;
     s->sw = NULL;
     s->labels = NULL;   /* a lambda's labels are its own */
@@ -883,6 +892,7 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     s->scope = s->file_scope;
     s->lambda = NULL;          /* an instance asked for inside a lambda is not in it */
     s->class_scope = NULL;     /* nor in the class being laid out */
+    s->static_init = NULL;     /* nor in a static member's initializer */
     s->lambda_outer = NULL;
     f->is_global_scope = 1;
     f->builtin = -1;

@@ -138,6 +138,8 @@ typedef struct k_sema {
     const k_record *class_scope; /* the record being laid out: its static members are
                                     named bare there (lang/static_members.c) */
     struct k_statics *statics;   /* class templates' static data members (the same) */
+    const k_decl *static_init;   /* the static data member whose initializer is being
+                                    checked: its class's members are named bare there */
 } k_sema_state;
 
 /* sema.c */
@@ -167,6 +169,13 @@ void k_static_members_instantiate(k_sema_state *s, const char *tpl, k_record *r,
                                   const struct k_subst *sb,
                                   void (*out)(k_sema_state *, k_decl *));
 void k_static_members_check(k_sema_state *s, const k_unit *unit);
+/* Whether file-scope variable d is a static data member or its definition. */
+int k_static_member_def(k_sema_state *s, const k_decl *d);
+/* `obj.n` / `p->n` naming a static data member: e rewritten to it (1), or 0. */
+int k_static_member_access(k_sema_state *s, k_expr *e, const k_record *r);
+/* Whether constant expression e names a constant whose initializer failed
+ * (its error was given: no second one for the use). */
+int k_static_init_failed(const k_expr *e);
 
 /* templates_sema.c: function templates */
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d);
@@ -220,6 +229,15 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d);
 void k_sema_dtor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
+/* implicit_members.c: C++'s implicit default constructor and destructor */
+void k_sema_member_dtors(k_sema_state *s, k_decl *f);
+/* cxx.c: a name of `auto [a, b] = e;` bound to its element (0 after an error) */
+int k_sema_binding(k_sema_state *s, k_decl *d, int file_scope);
+/* thrust_tuple.c: how many elements tuple type t holds, -1 if t is no tuple */
+int k_thrust_tuple_size(k_sema_state *s, const k_type *t);
+k_decl *k_record_implicit_default(const k_record *r);
+k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc);   /* classes.c */
+int k_is_value_init(const k_decl *d, const k_record *r);
 int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_decl ***out);
 int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a);
 k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj);

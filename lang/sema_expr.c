@@ -294,6 +294,8 @@ int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v)
     if (!t)
         return 0;
     if (!k_ty_is_integer(t) || !e->is_const) {
+        if (k_static_init_failed(e))
+            return 0;
         k_error(s->ctx, e->loc, "expression is not an integer constant");
         return 0;
     }
@@ -755,6 +757,8 @@ static k_type *member(k_sema_state *s, k_expr *e)
         }
     }
     if (!k_ty_field(s->ctx, t, e->name, &ft, &off)) {
+        if (t->kind == TY_RECORD && k_static_member_access(s, e, t->rec))
+            return k_sema_expr(s, e);   /* `a.size`: the static member */
         char b[TYBUF];
         k_error(s->ctx, e->loc, "no member named '%s' in '%s'", e->name,
                 k_ty_str(t, b, sizeof b));
@@ -1401,7 +1405,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return e->kind == E_CAST ? cast(s, e) : NULL;
     case E_DELETE:
         k_sema_delete(s, e);
-        return e->kind == E_CALL ? call(s, e) : NULL;
+        return e->kind == E_CALL ? call(s, e) : e->kind == E_BINARY ? k_sema_expr(s, e) : NULL;
     case E_LAMBDA:
         return k_sema_lambda(s, e);
     case E_MCALL: {

@@ -26,21 +26,24 @@ struct k_statics {
 };
 
 /* The class whose scope encloses what is being checked, as the prefix of its
- * members' qualified names ("S<int>"): the record being laid out, or the
- * class of the member function being checked.  Returns its length, 0 if none. */
+ * members' qualified names ("S<int>"): the class of the static member whose
+ * initializer is being checked, the record being laid out, or the class of
+ * the member function being checked.  Returns its length, 0 if none. */
 static size_t class_prefix(const k_sema_state *s, const char **p)
 {
-    if (s->class_scope && s->class_scope->tag) {
+    if (!s->static_init && s->class_scope && s->class_scope->tag) {
         *p = s->class_scope->tag;
         return strlen(*p);
     }
-    if (!s->fn || !s->fn->method_of || !s->fn->name)
+    const char *of = s->static_init ? s->static_init->name
+                     : s->fn && s->fn->method_of ? s->fn->name : NULL;
+    if (!of)
         return 0;
     const char *last = NULL;
-    for (const char *q = strstr(s->fn->name, "::"); q; q = strstr(q + 2, "::"))
+    for (const char *q = strstr(of, "::"); q; q = strstr(q + 2, "::"))
         last = q;
-    *p = s->fn->name;
-    return last ? (size_t)(last - s->fn->name) : 0;
+    *p = of;
+    return last ? (size_t)(last - of) : 0;
 }
 
 /* "S::name" for a bare name inside class S (in buf), or NULL. */
@@ -178,4 +181,73 @@ void k_static_members_check(k_sema_state *s, const k_unit *unit)
 {
     for (int i = 0; unit && i < unit->ndecls; i++)
         check_defined(s, unit->decls[i]);
+}
+
+/* ---- named through the class ---- */
+int k_static_member_def(k_sema_state *s, const k_decl *d)
+{
+    if (d->static_member)
+        return 1;
+    if (!d->name || !strstr(d->name, "::"))
+        return 0;
+    for (k_scope *sc = s->file_scope; sc; sc = sc->up)
+        for (int i = 0; i < sc->n; i++)
+            if (sc->decls[i]->static_member && strcmp(sc->decls[i]->name, d->name) == 0)
+                return 1;
+    return 0;
+}
+
+/* The static data member `name` of r or of one of its bases, or NULL. */
+static k_decl *find_static(k_sema_state *s, const k_record *r, const char *name)
+{
+    for (int depth = 0; r && r->tag && depth < 64; r = r->base, depth++) {
+        size_t a = strlen(r->tag), b = strlen(name);
+        char *q = k_alloc(s->ctx, a + b + 3);
+        memcpy(q, r->tag, a);
+        memcpy(q + a, "::", 2);
+        memcpy(q + a + 2, name, b + 1);
+        k_decl *d = k_sema_lookup(s, q);
+        if (d && d->kind == D_VAR && k_static_member_def(s, d))
+            return d;
+    }
+    return NULL;
+}
+
+/* `obj.n`, `p->n` with n a static data member: the member itself, after
+ * obj when obj has effects (`f().n` calls f, as C++ does). */
+int k_static_member_access(k_sema_state *s, k_expr *e, const k_record *r)
+{
+    k_decl *d = find_static(s, r, e->name);
+    if (!d)
+        return 0;
+    k_expr *lhs = e->lhs;
+    while (lhs && lhs->kind == E_UNARY && lhs->op == KU_DEREF)
+        lhs = lhs->lhs;
+    k_expr *id = k_expr_new(s->ctx, E_IDENT, e->loc);
+    id->name = d->name;
+    id->depth = 1;
+    if (lhs && lhs->kind == E_IDENT) {
+        *e = *id;
+        return 1;
+    }
+    e->kind = E_BINARY;
+    e->op = KB_COMMA;
+    e->rhs = id;
+    return 1;
+}
+
+/* A name in e whose declaration's initializer failed, or whose initializer
+ * names one (`half = tile / 2` after tile's error), up to `hops` names deep. */
+static int init_failed(const k_expr *e, int hops)
+{
+    if (!e || hops <= 0)
+        return 0;
+    if (e->kind == E_IDENT && e->decl && e->decl->kind == D_VAR)
+        return e->decl->init_failed || init_failed(e->decl->init, hops - 1);
+    return init_failed(e->lhs, hops) || init_failed(e->rhs, hops) || init_failed(e->cond, hops);
+}
+
+int k_static_init_failed(const k_expr *e)
+{
+    return init_failed(e, 8);
 }

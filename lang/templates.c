@@ -117,6 +117,7 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
                         || ts->prev_kind == KW_TEMPLATE)) {
         if (ts->nangles < K_TPL_MAX_ANGLES) {
             ts->angle_names[ts->nangles] = ts->last_name;
+            ts->angle_head[ts->nangles] = ts->prev_kind == KW_TEMPLATE;
             ts->angle_parens[ts->nangles++] = ts->parens;
             if (ts->prev_kind == KW_TEMPLATE)
                 ts->head_angle = ts->nangles;
@@ -127,6 +128,7 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
         kind = TPL_OPEN;
     } else if (kind == '>' && closes_list(ts)) {
         ts->closed_name = ts->angle_names[--ts->nangles];
+        ts->closed_head = ts->angle_head[ts->nangles];
         if (ts->nangles < ts->head_angle)
             ts->head_angle = 0;
         kind = TPL_CLOSE;
@@ -134,6 +136,7 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
         /* `a<b<int>>` (C++11) and `a<b<c<int>>>`: each '>' closes a list
          * while one is open; k_tpl_pending hands out the rest */
         ts->closed_name = ts->angle_names[--ts->nangles];
+        ts->closed_head = ts->angle_head[ts->nangles];
         if (ts->nangles < ts->head_angle)
             ts->head_angle = 0;
         ts->pending_close = kind == SHR ? 1 : 2;
@@ -167,6 +170,7 @@ int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc)
     lloc->first_column = lloc->last_column = (int)ts->pending_loc.col;
     if (closes_list(ts)) {
         ts->closed_name = ts->angle_names[--ts->nangles];
+        ts->closed_head = ts->angle_head[ts->nangles];
         ts->pending_close--;
         kind = TPL_CLOSE;
     } else if (ts->pending_close == 2) {

@@ -29,6 +29,8 @@ typedef struct k_tpl_scan {
     const char *angle_names[K_TPL_MAX_ANGLES]; /* per open '<': the template it follows */
     const char *last_name;    /* the last template name scanned */
     const char *closed_name;  /* the template whose argument list the last '>' closed */
+    unsigned char angle_head[K_TPL_MAX_ANGLES]; /* per open '<': a template head's */
+    int closed_head;          /* the last '>' closed a template head (`template <class U>`) */
     int nangles;
     int parens;               /* depth of ( [ { */
     int prev_kind;            /* the token k_yylex returned last */

@@ -44,6 +44,15 @@
     "template <class E> __actor<__ph_" N "<E> > operator" OP "(__actor<E> a)\n"          \
     "{\n    __actor<__ph_" N "<E> > t;\n    t.e.e = a.e;\n    return t;\n}\n"
 
+/* _3 ... _10: declared as Thrust declares them; the algorithms call a
+ * function object with one or two arguments, so evaluating one is a static
+ * assertion inside the library text (with a note at the algorithm's call). */
+#define PH_UNUSED(N) "struct __ph" N " { int _unused; };\n__actor<__ph" N "> _" N ";\n"
+#define PH_UNUSED_EV(N)                                                                    \
+    "template <class A, class B> __host__ __device__ A __ev(placeholders::__ph" N " p, A x, B y)\n" \
+    "{\n    static_assert(sizeof(A) == 0, \"_" N " used where Thrust passes at most 2 "      \
+    "arguments\");\n    return x;\n}\n"
+
 static const char TEXT_PLACEHOLDERS[] =
     "// Thrust's placeholder expressions as simtvm builds them in, written in K\n"
     "// (lang/thrust_placeholders.c says how they work).\n"
@@ -57,7 +66,11 @@ static const char TEXT_PLACEHOLDERS[] =
     "namespace placeholders {\n"
     "__actor<__ph1> _1;\n"
     "__actor<__ph2> _2;\n"
+    PH_UNUSED("3") PH_UNUSED("4") PH_UNUSED("5") PH_UNUSED("6") PH_UNUSED("7")
+    PH_UNUSED("8") PH_UNUSED("9") PH_UNUSED("10")
     "}\n"
+    PH_UNUSED_EV("3") PH_UNUSED_EV("4") PH_UNUSED_EV("5") PH_UNUSED_EV("6") PH_UNUSED_EV("7")
+    PH_UNUSED_EV("8") PH_UNUSED_EV("9") PH_UNUSED_EV("10")
     "template <class A, class B> __host__ __device__ A __ev(__ph1 p, A x, B y) { return x; }\n"
     "template <class A, class B> __host__ __device__ B __ev(__ph2 p, A x, B y) { return y; }\n"
     "template <class T, class A, class B> __host__ __device__ T __ev(__ph_val<T> p, A x, B y)\n"

@@ -1,0 +1,224 @@
+/* lang/implicit_members.c -- C++'s implicit default constructor and
+ * destructor of a class without its own whose members have theirs.
+ *
+ * `struct A { Noisy n; std::string s; int x; };` has no constructor, yet
+ * `A a;` constructs n and s, and a's end destroys them.  The parser writes
+ * what C++ implies at the class's '}': `A() {}` (lang/classes.c builds each
+ * member that a constructor's list does not name by its own default
+ * constructor) marked implicit_default, so that A stays an aggregate (`A a
+ * = {n, "s", 1};` is still member by member), and `~A() {}` marked
+ * implicit_dtor.  Sema gives every destructor, written or implicit, the
+ * destruction of the members after its body, last member first, as C++
+ * does.  `A a{};` and `A a = A();` value-initialize: the object is zeroed,
+ * then constructed (x is 0). */
+#include <string.h>
+
+#include "parse_build.h"
+#include "sema.h"
+
+/* ---- the parser's side ---- */
+static const k_type *element_type(const k_type *t)
+{
+    while (t && t->kind == TY_ARRAY)
+        t = t->base;
+    return t;
+}
+
+/* r's default constructor (written or implicit), or NULL. */
+static const k_decl *default_ctor(const k_record *r)
+{
+    for (int i = 0; r && i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == M_CTOR && r->methods[i]->nparams == 1)
+            return r->methods[i];
+    return NULL;
+}
+
+static const k_decl *dtor_of(const k_record *r)
+{
+    for (int i = 0; r && i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == M_DTOR)
+            return r->methods[i];
+    return NULL;
+}
+
+/* The __host__/__device__ bits every member's function (default constructor
+ * or destructor, by get) allows, with whether any member has one. */
+static unsigned members_space(const k_record *r, const k_decl *(*get)(const k_record *),
+                              int *any)
+{
+    unsigned space = ST_HOST | ST_DEVICE;
+    *any = 0;
+    for (int i = 0; i < r->nfields; i++) {
+        const k_type *ft = element_type(r->fields[i].type);
+        const k_decl *f = ft && ft->kind == TY_RECORD ? get(ft->rec) : NULL;
+        if (!f || !r->fields[i].name)
+            continue;
+        *any = 1;
+        unsigned own = f->storage & (ST_HOST | ST_DEVICE);
+        space &= own ? own : ST_HOST;   /* unmarked: a host function */
+    }
+    return space;
+}
+
+static int has_method(const k_record *r, int kind)
+{
+    for (int i = 0; i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == kind)
+            return 1;
+    return 0;
+}
+
+/* Adds `S() {}` or `~S() {}` to the class being parsed and returns it. */
+static k_decl *add_empty(k_parser *ps, k_type *t, int dtor, unsigned space)
+{
+    k_record *r = t->rec;
+    int kind = dtor ? M_DTOR : M_CTOR;
+    k_declarator *d = kp_ctor_dtor(ps, NULL, t, r->loc, NULL, dtor);
+    if (!d)
+        return NULL;
+    kp_add_method(ps, NULL, d, 0, NULL, kp_make_block(ps, r->loc, kp_list_new(ps)));
+    for (int i = 0; i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == kind) {
+            r->methods[i]->storage |= space;
+            return r->methods[i];
+        }
+    return NULL;
+}
+
+void kp_implicit_member_ctor(k_parser *ps, k_type *t)
+{
+    k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
+    if (!r || r->is_union || !r->tag || has_method(r, M_CTOR))
+        return;
+    int any;
+    unsigned space = members_space(r, default_ctor, &any);
+    k_decl *f = any ? add_empty(ps, t, 0, space) : NULL;
+    if (f)
+        f->implicit_default = 1;
+}
+
+void kp_implicit_dtor(k_parser *ps, k_type *t)
+{
+    k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
+    if (!r || r->is_union || !r->tag || has_method(r, M_DTOR))
+        return;
+    int any;
+    unsigned space = members_space(r, dtor_of, &any);
+    k_decl *f = any ? add_empty(ps, t, 1, space) : NULL;
+    if (f)
+        f->implicit_dtor = 1;
+}
+
+/* ---- sema's side ---- */
+static k_expr *leaf(k_sema_state *s, k_expr_kind kind, k_loc loc)
+{
+    k_expr *e = k_expr_new(s->ctx, kind, loc);
+    e->builtin = -1;
+    e->depth = 1;
+    return e;
+}
+
+static k_expr *wrap(k_sema_state *s, k_expr_kind kind, int op, k_expr *lhs)
+{
+    k_expr *e = leaf(s, kind, lhs->loc);
+    e->op = op;
+    e->lhs = lhs;
+    e->depth = lhs->depth + 1;
+    return e;
+}
+
+/* `Dtor(&(*this).name[i])` (i < 0: no subscript). */
+static k_stmt *destroy(k_sema_state *s, const k_decl *dtor, const char *name, int64_t i,
+                       k_loc loc)
+{
+    k_expr *self = leaf(s, E_IDENT, loc);
+    self->name = "this";
+    k_expr *m = wrap(s, E_MEMBER, 0, wrap(s, E_UNARY, KU_DEREF, self));
+    m->name = name;
+    if (i >= 0) {
+        k_expr *at = leaf(s, E_INT, loc);
+        at->ival = (uint64_t)i;
+        k_expr *ix = wrap(s, E_INDEX, 0, m);
+        ix->rhs = at;
+        m = ix;
+    }
+    k_expr *call = leaf(s, E_CALL, loc);
+    call->name = dtor->name;
+    call->args = k_alloc(s->ctx, sizeof *call->args);
+    call->args[0] = wrap(s, E_UNARY, KU_ADDR, m);
+    call->nargs = 1;
+    call->depth = call->args[0]->depth + 1;
+    k_stmt *st = k_stmt_new(s->ctx, S_EXPR, loc);
+    st->expr = call;
+    return st;
+}
+
+#define MAX_DESTROYED 1024   /* member array elements destroyed one call each */
+
+/* Destructor f (before its body is checked): the members' destructors run
+ * after the body, last member first, an array's last element first. */
+void k_sema_member_dtors(k_sema_state *s, k_decl *f)
+{
+    const k_record *r = f->method_of;
+    if (f->method_kind != M_DTOR || !r || !f->body || f->body->kind != S_BLOCK)
+        return;
+    int64_t n = 0;
+    for (int i = 0; i < r->nfields; i++) {
+        const k_type *ft = r->fields[i].type, *et = element_type(ft);
+        if (r->fields[i].name && et && et->kind == TY_RECORD && dtor_of(et->rec))
+            n += ft->kind == TY_ARRAY && ft->length > 0 ? ft->length : 1;
+    }
+    if (!n)
+        return;
+    if (n > MAX_DESTROYED) {
+        k_error(s->ctx, f->loc, "'%s' has more than %d members with destructors: not "
+                "supported in K", k_record_name(r), MAX_DESTROYED);
+        return;
+    }
+    k_stmt *body = f->body;
+    k_stmt **ns = k_alloc(s->ctx, sizeof *ns * (size_t)(body->nstmts + n));
+    memcpy(ns, body->stmts, sizeof *ns * (size_t)body->nstmts);
+    int k = body->nstmts;
+    for (int i = r->nfields - 1; i >= 0; i--) {
+        const k_field *fl = &r->fields[i];
+        const k_type *ft = element_type(fl->type);
+        const k_decl *d = fl->name && ft && ft->kind == TY_RECORD ? dtor_of(ft->rec) : NULL;
+        if (!d)
+            continue;
+        if (fl->type->kind != TY_ARRAY) {
+            ns[k++] = destroy(s, d, fl->name, -1, f->loc);
+            continue;
+        }
+        if (fl->type->base->kind == TY_ARRAY) {
+            k_error(s->ctx, fl->loc, "member array of arrays '%s' of a class with a destructor"
+                    " is not supported in K", fl->name);
+            return;
+        }
+        for (int64_t j = fl->type->length - 1; j >= 0; j--)
+            ns[k++] = destroy(s, d, fl->name, j, f->loc);
+    }
+    body->stmts = ns;
+    body->nstmts = k;
+}
+
+/* The implicit default constructor of r (a class that stays an aggregate),
+ * or NULL. */
+k_decl *k_record_implicit_default(const k_record *r)
+{
+    for (int i = 0; r && i < r->nmethods; i++)
+        if (r->methods[i]->implicit_default)
+            return r->methods[i];
+    return NULL;
+}
+
+/* `S s{}` or `S s = S()`: value-initialization. */
+int k_is_value_init(const k_decl *d, const k_record *r)
+{
+    const k_expr *e = d->init;
+    if (!e || k_has_ctor(d))
+        return 0;
+    if (e->kind == E_INIT_LIST)
+        return e->nargs == 0;
+    return e->kind == E_CONSTRUCT && e->nargs == 0 && e->type_written &&
+           e->type_written->kind == TY_RECORD && e->type_written->rec == r;
+}
