@@ -22,6 +22,9 @@ static k_decl *root_var(k_expr *e)
 
 int k_ref_binds_directly(const k_type *ref, const k_expr *e)
 {
+    if (e->is_lvalue && e->type && e->type->kind == TY_RECORD && ref->base->kind == TY_RECORD &&
+        k_record_derives(e->type->rec, ref->base->rec))
+        return 1;   /* `Base &b = derived;`: the base is at the object's start */
     return e->is_lvalue && e->type && k_ty_same(e->type, ref->base);  /* quals aside */
 }
 
@@ -124,6 +127,8 @@ static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr *
 void k_sema_new(k_sema_state *s, k_expr *e)
 {
     k_type *t = e->type_written;
+    if (k_sema_new_object(s, e))   /* constructors, placement, `new T(v)`: new_object.c */
+        return;
     if (e->nargs > 0) {
         k_error(s->ctx, e->loc, "'new' with an initializer is not supported"
                 " (write `new T` and assign the value)");
@@ -171,6 +176,7 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
     k_type *pt = t ? k_decay(s->ctx, t)->base : NULL;
     k_decl *own = !e->op && pt && pt->kind == TY_RECORD
                   ? k_record_operator(s, pt->rec, "operator delete") : NULL;
+    int array = e->op;
     e->kind = E_CALL;
     e->name = own ? own->name : "free";
     e->args = k_alloc(s->ctx, sizeof *e->args);
@@ -178,6 +184,8 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
     e->nargs = 1;
     e->lhs = NULL;
     e->op = 0;
+    if (!array)   /* the destructor first (lang/new_object.c) */
+        k_sema_delete_object(s, e, pt);
 }
 
 /* ---- auto ---- */

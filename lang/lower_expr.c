@@ -1131,6 +1131,9 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
             lw_expr_conv_to(F, e->lhs, e->type, dst);
         break;
     case E_CONSTRUCT: construct_to(F, e, dst); break;
+    case E_NEW_INIT: lw_new_init(F, e, dst); break;
+    case E_DESTROY: lw_destroy(F, e, dst); break;
+    case E_VPTR: lw_vptr(F, e, dst); break;
     case E_LAMBDA:
         if (want)
             lambda_to(F, e, dst);

@@ -426,6 +426,8 @@ member
     : decl_specs member_dtors ';'   { k_parse_members(ps, $1, $2, kp_member_type, kp_method_proto); }
     | decl_specs ';'                { k_parse_members(ps, $1, NULL, kp_member_type, kp_method_proto); }
     | decl_specs declarator KW_CONST ';'        { kp_add_method(ps, $1, $2, 1, NULL, NULL); }
+    | decl_specs declarator KW_CONST '=' INT_LIT ';'    /* `= 0`: pure virtual */
+        { if ($2) $2->init = $5; if (k_virtual_pure(ps, $2)) kp_add_method(ps, $1, $2, 1, NULL, NULL); }
     | decl_specs declarator method_quals compound { kp_add_method(ps, $1, $2, $3, NULL, $4); }
     | ctor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | ctor_head mem_inits_opt compound          { kp_add_method(ps, NULL, $1, 0, $2, $3); }
@@ -1027,6 +1029,12 @@ unary
     | KW_NEW type_specs '[' expr ']' '(' ')'    { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, $4, kp_list_new(ps)); }
     | KW_NEW type_specs '(' args_opt ')'
         { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, $4 ? $4 : kp_list_new(ps)); }
+    | KW_NEW '(' assign ')' type_specs %prec NEW_TYPE      /* placement new */
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, NULL, NULL), $3); }
+    | KW_NEW '(' assign ')' type_specs '[' expr ']'
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, $7, NULL), $3); }
+    | KW_NEW '(' assign ')' type_specs '(' args_opt ')'
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, NULL, $7 ? $7 : kp_list_new(ps)), $3); }
     | KW_DELETE cast                { $$ = kp_expr_unary(ps, E_DELETE, 0, LOC(@1), $2); }
     | KW_DELETE '[' ']' cast        { $$ = kp_expr_unary(ps, E_DELETE, 1, LOC(@1), $4); }
     ;
