@@ -356,6 +356,10 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                 k_ty_str(t, b, sizeof b));
         return NULL;
     }
+    if (strcmp(e->name, "~") == 0) {   /* p->~S() */
+        k_expr *obj = e->lhs;
+        return k_sema_dtor_call(s, e, t->rec, address_of(s, obj), obj);
+    }
     k_decl **c;
     uint32_t off;
     const k_field *fld = methods_named(s, t->rec, e->name, &c) ? NULL

@@ -153,3 +153,33 @@ k_type *k_sema_destroy(k_sema_state *s, k_expr *e)
     e->type = k_sema_rvalue(s, e->lhs);
     return e->type;
 }
+
+/* `p->~S()` / `obj.~S()` (the E_MCALL e on the object at ptr, written obj):
+ * the destructor, through the vtable when it is virtual and the object may
+ * be of a derived class; nothing for a class without one. */
+k_type *k_sema_dtor_call(k_sema_state *s, k_expr *e, k_record *r, k_expr *ptr,
+                         const k_expr *obj)
+{
+    if (e->nargs) {
+        k_error(s->ctx, e->loc, "a destructor takes no arguments");
+        return NULL;
+    }
+    k_decl *d = dtor_of(r);
+    e->kind = E_DESTROY;
+    e->lhs = ptr;
+    e->decl = d;
+    e->name = NULL;
+    if (!d) {   /* a trivial destructor: only the object is evaluated */
+        e->kind = E_CAST;
+        e->type_written = k_ty(s->ctx, TY_VOID);
+        return k_sema_expr(s, e);
+    }
+    k_expr call = *e;
+    call.virtual_call = 0;
+    k_virtual_mark_call(&call, d, obj);
+    e->virtual_call = call.virtual_call;
+    if (!k_sema_destroy(s, e))
+        return NULL;
+    e->type = k_ty(s->ctx, TY_VOID);
+    return e->type;
+}

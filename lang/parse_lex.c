@@ -121,6 +121,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
         kind = KW_CLASS_RECORD;
     int braced = kind == '{' && k_parse_brace_init(ps);
+    if (k_virtual_unsupported(ps, braced ? BRACE_INIT : kind, t)) {
+        ps->stopped = 1;   /* one error, then the end */
+        return 0;
+    }
     k_parse_token_hook(ps, kind);      /* counts the brace as any other */
     return braced ? BRACE_INIT : kind;
 }

@@ -1088,6 +1088,8 @@ member_name
     | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
     | TEMPLATE_NAME     /* d.count(): a member named like a library template (std::count) */
                                                 { $$ = k_ns_last($1); }
+    | '~' TYPEDEF_NAME  /* p->~S(): the destructor called explicitly (lang/new_object.c) */
+                                                { $$ = "~"; (void)$2; }
     ;
 
 primary

@@ -267,6 +267,8 @@ void k_sema_delete(k_sema_state *s, k_expr *e);    /* E_DELETE becomes free() */
 int k_sema_new_object(k_sema_state *s, k_expr *e);
 void k_sema_delete_object(k_sema_state *s, k_expr *e, k_type *pointee);
 k_type *k_sema_destroy(k_sema_state *s, k_expr *e);
+k_type *k_sema_dtor_call(k_sema_state *s, k_expr *e, k_record *r, k_expr *ptr,
+                         const k_expr *obj);
 int k_record_trivial_default(const k_record *r);   /* classes.c */
 /* lang/virtual.c: virtual functions.  A vtable pointer's value: K_VPTR_BASE +
  * 2 * the class's vclass_id + 1 for an object constructed by device code. */

@@ -25,10 +25,9 @@ static int is_record_word(int kind)
  * (`public: virtual void f();` is an access label before a member). */
 static int in_base_clause(const k_parser *ps)
 {
-    if (ps->prev_kind == ':' || ps->prev_kind == ',')
-        return !is_access_word(ps->prev2_kind) && ps->prev2_kind != ';' &&
-               ps->prev2_kind != '{' && ps->prev2_kind != '}';
-    return is_access_word(ps->prev_kind) && (ps->prev2_kind == ':' || ps->prev2_kind == ',');
+    if (ps->prev_kind == ':')
+        return !is_access_word(ps->prev2_kind);
+    return is_access_word(ps->prev_kind) && ps->prev2_kind == ':';
 }
 
 /* `virtual`, and `override`/`final` after a member function's declarator
@@ -137,4 +136,43 @@ int k_virtual_wants_ctor(const k_record *r)
     for (int i = 0; i < r->nmethods; i++)
         methods += r->methods[i]->method_kind != M_DTOR;
     return known_polymorphic(r) || (r->base_id && methods);
+}
+
+static int is_word(const k_token *t, const char *w)
+{
+    size_t n = strlen(w);
+    return t->len == n && memcmp(t->text, w, n) == 0;
+}
+
+/* The token kind (as the grammar will see it) ends the parse after one
+ * error (returns 1) when it starts what K does not build: a second base
+ * class (multiple inheritance), RTTI (`dynamic_cast`, `typeid`). */
+int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t)
+{
+    if (kind == IDENT && (is_word(t, "dynamic_cast") || is_word(t, "typeid"))) {
+        k_error(ps->ctx, t->loc, "'%.*s' (run-time type information) is not supported in K",
+                (int)t->len, t->text);
+        k_help(ps->ctx, "call a virtual function of the base class instead");
+        return 1;
+    }
+    if (kind == ':' && (ps->prev_kind == IDENT || ps->prev_kind == TYPEDEF_NAME) &&
+        is_record_word(ps->prev2_kind)) {
+        ps->in_bases = 1;
+        ps->bases_depth = 0;
+        return 0;
+    }
+    if (!ps->in_bases)
+        return 0;
+    if (kind == '{' || kind == ';' || kind == BRACE_INIT)
+        ps->in_bases = 0;
+    else if (kind == TPL_OPEN || kind == '(')
+        ps->bases_depth++;
+    else if (kind == TPL_CLOSE || kind == ')')
+        ps->bases_depth--;
+    else if (kind == ',' && ps->bases_depth <= 0) {
+        k_error(ps->ctx, t->loc, "multiple inheritance is not supported in K (a class has at "
+                "most one base class)");
+        return 1;
+    }
+    return 0;
 }
