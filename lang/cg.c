@@ -914,12 +914,23 @@ static k_expr *cooperative_launch(cgb *b, k_expr *e)
     k_expr *f = e->args[0];
     while (f->kind == E_CAST || (f->kind == E_UNARY && f->op == KU_ADDR))
         f = f->lhs;
-    k_decl *k = f->kind == E_IDENT ? k_sema_lookup(b->s, f->name) : NULL;
+    k_decl *k = NULL;
+    if (f->kind == E_IDENT && f->has_targs) {   /* (void *)kernel<T>: its instance */
+        int errors = ctx->nerrors;
+        k = k_tpl_sema_var(b->s, f);
+        if (!k && ctx->nerrors > errors)
+            return NULL;
+    } else if (f->kind == E_IDENT) {
+        k = k_sema_lookup(b->s, f->name);
+    }
     if (!k || k->kind != D_FUNC || !(k->storage & ST_GLOBAL))
         return fail(b, "cudaLaunchCooperativeKernel's first argument must name a __global__"
                     " function%s", "");
     k_expr *l = node(b, E_LAUNCH, NULL, NULL);
     l->name = f->name;
+    l->targs = f->targs;   /* the launch instantiates the same kernel again */
+    l->ntargs = f->ntargs;
+    l->has_targs = f->has_targs;
     l->config[0] = e->args[1];
     l->config[1] = e->args[2];
     l->config[2] = e->nargs > 4 ? e->args[4] : NULL;

@@ -796,9 +796,14 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
                 k_record_name(t->rec));
         return 1;
     }
-    if (d->is_global_scope || (d->storage & (ST_STATIC | ST_SHARED | ST_DEVICE | ST_CONSTANT))) {
-        k_error(s->ctx, d->loc, "'%s' needs a constructor: only local variables of classes "
-                "with constructors are supported", d->name);
+    if (d->storage & (ST_SHARED | ST_DEVICE | ST_CONSTANT)) {   /* as nvcc */
+        k_error(s->ctx, d->loc, "'%s' needs a constructor: dynamic initialization is not "
+                "supported for __device__, __shared__ and __constant__ variables", d->name);
+        return 1;
+    }
+    if (!d->is_global_scope && (d->storage & ST_STATIC)) {
+        k_error(s->ctx, d->loc, "'%s' needs a constructor: static local variables of classes "
+                "with constructors are not supported (declare it at file scope)", d->name);
         return 1;
     }
     if (!k_virtual_instantiable(s, t->rec, d->loc))
@@ -1192,16 +1197,17 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
     return e->type;
 }
 
-/* A local object of a class with a destructor: which one runs at its
- * scope's end (objects at file scope are never destroyed: the program's
- * end needs no cleanup in K). */
+/* An object of a class with a destructor: which one runs at its scope's
+ * end, or for one at file scope in host code when main returns (lowered by
+ * lang/lower_init.c lw_dynamic_inits).  Static locals and device variables
+ * are never destroyed. */
 void k_sema_dtor_var(k_sema_state *s, k_decl *d)
 {
     k_type *t = d->type;
     while (t->kind == TY_ARRAY)
         t = t->base;
-    if (t->kind != TY_RECORD || d->is_global_scope ||
-        (d->storage & (ST_STATIC | ST_SHARED | ST_EXTERN)))
+    if (t->kind != TY_RECORD || (d->storage & (ST_SHARED | ST_EXTERN | ST_DEVICE | ST_CONSTANT)) ||
+        (!d->is_global_scope && (d->storage & ST_STATIC)))
         return;
     for (int i = 0; i < t->rec->nmethods; i++)
         if (t->rec->methods[i]->method_kind == M_DTOR) {

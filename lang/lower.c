@@ -606,7 +606,7 @@ void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr)
     F->top = top;
 }
 
-static void init_dim3(lw_func *F, k_decl *d, int addr)
+void lw_init_dim3(lw_func *F, k_decl *d, int addr)
 {
     k_type *u = k_ty(F->M->ctx, TY_UINT);
     for (int k = 0; k < 3; k++) {
@@ -648,7 +648,7 @@ static void memory_var(lw_func *F, k_decl *d)
         if (d->init->sema_ext)
             lw_init_object(F, d->type, d->init, addr);
     } else if (k_ty_is_record(d->type) && (!d->init || k_has_ctor(d))) {
-        init_dim3(F, d, addr);
+        lw_init_dim3(F, d, addr);
     } else if (d->init && d->init->kind == E_INIT_LIST && d->init->sema_ext) {
         lw_init_object(F, d->type, d->init, addr);
     } else {
@@ -1230,6 +1230,8 @@ static void lower_function(lw_mod *M, k_decl *d, int index)
     F.cur = lw_new_block(&F);
     F.exit_block = lw_new_block(&F);
     prologue(&F);
+    if (index == (int)M->m->main_func && !(k_fn_kind(d) & (FN_DEVICE | FN_KERNEL)))
+        lw_dynamic_inits(&F);
     k_stmt *body = d->body;
     if (body->kind == S_BLOCK)
         for (int i = 0; i < body->nstmts; i++)
@@ -1383,6 +1385,7 @@ simt_module *k_lower(k_ctx *ctx, k_unit *unit)
     simt_free(&ctx->tal, M.ncallees);
     simt_free(&ctx->tal, M.strs);
     simt_free(&ctx->tal, M.pglobals);
+    simt_free(&ctx->tal, M.dyn_inits);
     simt_free(&ctx->tal, (void *)M.drec_keys);
     if (M.oom) {
         ctx->oom = 1;

@@ -73,6 +73,8 @@ typedef struct lw_mod {
     int naddr_funcs;
     int **callees;            /* per function: indices it calls (recursion flags) */
     int *ncallees;
+    k_decl **dyn_inits;       /* host globals initialized by code at main's start */
+    uint32_t ndyn_inits, dyn_inits_cap;
     struct lw_pglobal *pglobals; /* kernel parameters too large for registers */
     int npglobals, pglobals_cap;
     int oom;
@@ -162,6 +164,7 @@ int lw_grow(lw_mod *M, void **p, uint32_t *cap, uint32_t need, size_t elem);
 
 /* ---- lower_init.c: initial bytes of module variables ---- */
 void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d);   /* global gi := d's initializer */
+void lw_dynamic_inits(lw_func *F);   /* main's start: the host globals lw_global_init left */
 
 /* ---- lower_expr.c ---- */
 void lw_expr_to(lw_func *F, k_expr *e, int dst);               /* value in e->type */
@@ -199,6 +202,7 @@ void lw_new_init(lw_func *F, k_expr *e, int dst);
 void lw_vptr(lw_func *F, k_expr *e, int dst);
 void lw_construct_record(lw_func *F, k_expr *e, int dst);
 void lw_construct_var(lw_func *F, k_decl *d, int addr);
+void lw_init_dim3(lw_func *F, k_decl *d, int addr);   /* dim3 d(x, y, z) at R[addr] */
 void lw_dtor_push(lw_func *F, k_decl *d);
 void lw_dtor_run(lw_func *F, int from);   /* destroys the live objects from `from` on */
 void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c */

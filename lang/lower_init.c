@@ -198,6 +198,110 @@ static void write_bits(lw_mod *M, uint32_t g, const k_init_item *it)
         out[b] = (uint8_t)(unit >> (8 * b));
 }
 
+/* Whether initializer e of a scalar of type t is known before the program
+ * runs: a constant, or a pointer to a global plus a constant. */
+static int static_scalar(lw_mod *M, const k_type *t, k_expr *e)
+{
+    int isf;
+    double d;
+    int64_t i;
+    uint32_t target;
+    int64_t addend;
+    return const_value(e, &isf, &d, &i) ||
+           (t->kind == TY_PTR && const_address(M, e, &target, &addend));
+}
+
+/* Whether every element of a brace initializer is known before the program
+ * runs. */
+static int init_list_static(lw_mod *M, const k_init *in)
+{
+    for (int k = 0; k < in->n; k++) {
+        const k_init_item *it = &in->items[k];
+        if (!static_scalar(M, it->type, it->expr))
+            return 0;
+    }
+    return 1;
+}
+
+/* C++'s dynamic initialization: a variable at file scope of host code whose
+ * initializer is computed when the program runs (`int n = f();`,
+ * `std::vector<int> v(3);`, `int m = n * 2;`).  CUDA allows none for
+ * __device__, __constant__ and __shared__ variables (sema reports those). */
+static int dynamic_init(lw_mod *M, const k_decl *d)
+{
+    if (!d->is_global_scope || (d->storage & (ST_DEVICE | ST_CONSTANT | ST_SHARED)))
+        return 0;
+    if (d->ctor)
+        return 1;
+    if (d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3) {   /* dim3 g(n, 2) */
+        int isf;
+        double dv;
+        int64_t iv;
+        for (int k = 0; k_has_ctor(d) && k < d->nctor && k < 3; k++)
+            if (!const_value(d->ctor_args[k], &isf, &dv, &iv))
+                return 1;
+        return 0;
+    }
+    if (!d->init || k_ty_is_record(d->type) || d->type->kind == TY_ARRAY ||
+        d->init->kind == E_STRING)
+        return d->init && d->init->kind == E_INIT_LIST && d->init->sema_ext &&
+               !k_has_ctor(d) && !init_list_static(M, d->init->sema_ext);
+    return !static_scalar(M, d->type, d->init);
+}
+
+/* A host global initialized at main's start (its bytes start as zeros, as
+ * C++'s zero-initialization before dynamic initialization has them), or
+ * destroyed when main returns: listed for main; 1 when its initializer is
+ * left to that code. */
+static int defer_init(lw_mod *M, k_decl *d)
+{
+    int dynamic = dynamic_init(M, d);
+    if (!dynamic && !(d->dtor && d->is_global_scope))
+        return 0;
+    if (M->ndyn_inits == M->dyn_inits_cap) {   /* a work array (k_lower frees it) */
+        uint32_t cap = M->dyn_inits_cap ? 2 * M->dyn_inits_cap : 8;
+        k_decl **grown = simt_realloc(&M->ctx->tal, M->dyn_inits, cap * sizeof *grown);
+        if (!grown) {
+            M->oom = 1;
+            return dynamic;
+        }
+        M->dyn_inits = grown;
+        M->dyn_inits_cap = cap;
+    }
+    M->dyn_inits[M->ndyn_inits++] = d;
+    return dynamic;
+}
+
+/* In declaration order, as C++ initializes one translation unit's globals;
+ * the objects with destructors are destroyed when main returns, last
+ * constructed first (lw_dtor_push on main's outermost scope). */
+void lw_dynamic_inits(lw_func *F)
+{
+    for (uint32_t k = 0; k < F->M->ndyn_inits; k++) {
+        k_decl *d = F->M->dyn_inits[k];
+        F->loc = d->loc;
+        int top = F->top, addr = lw_reg(F);
+        lw_var_address(F, d, addr);
+        if (!dynamic_init(F->M, d)) {
+            ;   /* initialized before the program runs; listed for its destructor */
+        } else if (d->ctor) {
+            lw_construct_var(F, d, addr);
+        } else if (d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3) {
+            lw_init_dim3(F, d, addr);
+        } else if (d->init->kind == E_INIT_LIST) {
+            lw_init_object(F, d->type, d->init, addr);
+        } else {
+            int v = lw_reg(F);
+            lw_expr_conv_to(F, d->init, d->type, v);
+            lw_lv lv = {LV_MEM, addr, 0, d->type, 0, 0};
+            lw_store(F, &lv, v);
+        }
+        F->top = top;
+        if (d->dtor)
+            lw_dtor_push(F, d);
+    }
+}
+
 void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d)
 {
     if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type))
@@ -205,6 +309,8 @@ void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d)
     simt_global *g = &M->m->globals[gi];
     uint8_t *bytes = simt_calloc(&M->ctx->mal, 1, g->size ? g->size : 1);
     g->init = bytes; /* before write_scalar, which may add string literals (globals) */
+    if (defer_init(M, d))
+        return;
     /* dim3 and uint3 only: a struct or union (TY_RECORD) takes its brace
      * initializer below, and may be smaller than three words (a static
      * `union FP32 magic = {113 << 23};` of 4 bytes overflowed here: ASan). */

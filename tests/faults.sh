@@ -64,5 +64,21 @@ for opts in "" --check=all --stats "--trace=$work/t.json"; do
         sed -n '1,5s/^/#   /p' "$work/err"
     fi
 done
+
+# A cuda::barrier in global memory that two blocks meet at completes when
+# resident blocks interleave (the default run); the observers that follow one
+# block at a time cannot run the second block, and say so at once instead of
+# spinning to the step limit.
+for opts in --check=all --stats "--trace=$work/t.json"; do
+    n=$((n + 1))
+    # shellcheck disable=SC2086 # the options are words
+    "$SIMTVM" run $opts tests/programs/libcu_global_barrier.k >/dev/null 2>"$work/err"
+    if grep -q "libcu_global_barrier.k:12:.*32 thread(s) of block (0,0,0) wait at a cuda::barrier (or cuda::pipeline) in global memory that only other blocks can complete" "$work/err"; then
+        echo "ok $n - libcu_global_barrier.k $opts: one block alone cannot complete it"
+    else
+        echo "not ok $n - libcu_global_barrier.k $opts: not reported"
+        sed -n '1,5s/^/#   /p' "$work/err"
+    fi
+done
 echo "1..$n"
 exit 0

@@ -474,10 +474,11 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
         if (st != SIMT_OK)
             return st;
         if (g->blk->spinning && observed) {
-            /* the block runs alone: a libcu++ barrier in its shared memory
-             * that can never complete is the deadlock the default run names;
-             * any other spin runs on to its step limit, as it did */
-            if (simt_block_libcu_deadlock(ex, g->blk) != SIMT_OK)
+            /* the block runs alone: a libcu++ barrier that can never
+             * complete is reported (the deadlock the default run names, or
+             * a global one that waits for blocks that cannot run yet); any
+             * other spin runs on to its step limit, as it did */
+            if (simt_block_libcu_deadlock(ex, g->blk, g->n > 1) != SIMT_OK)
                 return SIMT_FAULT;
             g->blk->spinning = 0;
             g->blk->check_at = UINT64_MAX;

@@ -91,9 +91,11 @@ simt_status simt_block_resume(simt_exec *ex, simt_block *blk);
 void simt_block_spin_init(const simt_exec *ex, simt_block *blk);
 int simt_block_turn_over(simt_exec *ex, simt_block *blk);
 /* A block that runs alone and spins (an observer follows one block at a
- * time) in a libcu++ barrier of its shared memory that can never complete:
- * the deadlock, reported (SIMT_FAULT); SIMT_OK where that is not certain. */
-simt_status simt_block_libcu_deadlock(simt_exec *ex, simt_block *blk);
+ * time) in a libcu++ barrier that can never complete -- in its shared memory,
+ * or in global memory waiting for other blocks (other_blocks: the grid has
+ * more than this one), which cannot run before it ends: reported
+ * (SIMT_FAULT); SIMT_OK where that is not certain. */
+simt_status simt_block_libcu_deadlock(simt_exec *ex, simt_block *blk, int other_blocks);
 /* vm/resident.c: a fault (message msg) located at blk's first lane waiting
  * at a barrier, or else its first lane that runs. */
 simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *msg);

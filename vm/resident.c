@@ -275,14 +275,19 @@ static int barrier_frame(const simt_exec *ex, int32_t pc)
 }
 
 /* block_only: the block runs alone (a checker, the model or a trace follows
- * one block at a time), so only a barrier in its own shared memory is
- * certain never to complete: another block may arrive at one in global
- * memory.  Then every waiting lane must show its barrier, in shared memory. */
-static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk, int block_only)
+ * one block at a time).  A barrier in its own shared memory is then certain
+ * never to complete; so is one in global memory when other blocks must
+ * arrive at it, since none of them can run before this block ends, but that
+ * is a limit of the observed run, not the program's deadlock, and is
+ * reported as such (other_blocks: the grid has blocks besides this one).
+ * Then every waiting lane must show its barrier. */
+static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk, int block_only,
+                                  int other_blocks)
 {
     simt_warp *at = NULL;
     unsigned at_lane = 0, waiting = 0;
     int32_t at_pc = -1;
+    int in_global = 0;
     for (uint32_t k = 0; k < blk->nwarps; k++) {
         simt_warp *w = &blk->warps[k];
         unsigned W = w->width;
@@ -298,7 +303,7 @@ static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk, int block_only
                 const uint64_t *R = w->regs + (size_t)fp * W;
                 if (block_only && barrier_frame(ex, pc)) {
                     if (SIMT_ADDR_SPACE(R[(size_t)SIMT_FRAME_LINK * W + l]) != SPACE_SHARED)
-                        return SIMT_OK;
+                        in_global = 1;
                     shown = 1;
                 }
                 pc = (int32_t)R[l] - 1; /* the CALL */
@@ -314,17 +319,26 @@ static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk, int block_only
     }
     if (!at)
         return SIMT_OK;
-    simt_exec_hang(ex, blk, at, at_lane, at_pc,
-                   "deadlock: %u thread(s) of block (%u,%u,%u) wait at a cuda::barrier (or "
-                   "cuda::pipeline) whose phase can never complete: no thread left will arrive "
-                   "at it (is its expected count larger than the threads that arrive?)",
-                   waiting, blk->idx[0], blk->idx[1], blk->idx[2]);
+    if (in_global && other_blocks)
+        simt_exec_hang(ex, blk, at, at_lane, at_pc,
+                       "%u thread(s) of block (%u,%u,%u) wait at a cuda::barrier (or "
+                       "cuda::pipeline) in global memory that only other blocks can complete; "
+                       "under --check, --stats or --trace blocks run one at a time, so none "
+                       "can (run without them: resident blocks then interleave)",
+                       waiting, blk->idx[0], blk->idx[1], blk->idx[2]);
+    else
+        simt_exec_hang(ex, blk, at, at_lane, at_pc,
+                       "deadlock: %u thread(s) of block (%u,%u,%u) wait at a cuda::barrier (or "
+                       "cuda::pipeline) whose phase can never complete: no thread left will "
+                       "arrive at it (is its expected count larger than the threads that "
+                       "arrive?)",
+                       waiting, blk->idx[0], blk->idx[1], blk->idx[2]);
     return SIMT_FAULT;
 }
 
-simt_status simt_block_libcu_deadlock(simt_exec *ex, simt_block *blk)
+simt_status simt_block_libcu_deadlock(simt_exec *ex, simt_block *blk, int other_blocks)
 {
-    return libcu_deadlock(ex, blk, 1);
+    return libcu_deadlock(ex, blk, 1, other_blocks);
 }
 
 /* Every live block waits at this_grid().sync(): release them, or fault. */
@@ -436,7 +450,7 @@ static simt_status resident_loop(resident *r)
          * in libcu++'s barriers is a named deadlock; otherwise the first
          * block runs on alone to its step limit, the fault a GPU's
          * watchdog gives. */
-        if (libcu_deadlock(r->ex, spin, 0) != SIMT_OK)
+        if (libcu_deadlock(r->ex, spin, 0, 0) != SIMT_OK)
             return SIMT_FAULT;
         r->hopeless = 1;
         for (uint64_t k = 0; k < r->nslots; k++)
