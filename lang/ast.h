@@ -188,6 +188,8 @@ typedef enum k_expr_kind {
     E_DESTROY,    /* sema: the object at lhs (a pointer; none if null) destroyed by its
                      destructor decl (a virtual call when virtual_call); the value is lhs:
                      `delete p` is free(E_DESTROY(p)) (lang/new_object.c) */
+    E_DYNCAST,    /* sema: dynamic_cast<D *>(lhs): lhs when the object it points to is a D
+                     (or derives from D), else null; type_written D * (lang/virtual.c) */
     E_VPTR,       /* sema: the vtable pointer of class type_written->rec for an object
                      constructed where the code runs (host or device) (lang/virtual.c) */
 } k_expr_kind;

@@ -200,6 +200,7 @@ void lw_virtual_dispatch(lw_func *F, const k_decl *f, int a);
 void lw_destroy(lw_func *F, k_expr *e, int dst);
 void lw_new_init(lw_func *F, k_expr *e, int dst);
 void lw_vptr(lw_func *F, k_expr *e, int dst);
+void lw_dyncast(lw_func *F, k_expr *e, int dst);
 void lw_construct_record(lw_func *F, k_expr *e, int dst);
 void lw_construct_var(lw_func *F, k_decl *d, int addr);
 void lw_init_dim3(lw_func *F, k_decl *d, int addr);   /* dim3 d(x, y, z) at R[addr] */

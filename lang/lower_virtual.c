@@ -184,3 +184,40 @@ void lw_new_init(lw_func *F, k_expr *e, int dst)
     lw_emit(F, OP_MOV, dst, p, 0, 0, 0);
     F->top = top;
 }
+
+/* E_DYNCAST: lhs when its object's class (the vtable pointer, of either
+ * side) is the target class or derives from it, else null. */
+void lw_dyncast(lw_func *F, k_expr *e, int dst)
+{
+    k_ctx *ctx = F->M->ctx;
+    const k_record *d = e->type_written->base->rec;
+    int top = F->top;
+    int p = lw_reg(F), raw = lw_reg(F), cmp = lw_reg(F);
+    lw_expr_to(F, e->lhs, p);
+    int check = lw_new_block(F), yes = lw_new_block(F), no = lw_new_block(F),
+        join = lw_new_block(F);
+    lw_branch(F, p, check, no);
+    lw_start(F, check);
+    lw_load_at(F, p, k_ty(ctx, TY_ULLONG), raw);
+    lw_emit_k(F, cmp, ~(uint64_t)1);
+    lw_emit(F, OP_AND, raw, raw, cmp, 0, 0);   /* either side's object */
+    for (int i = 0; i < ctx->nvclasses; i++) {
+        const k_record *c = ctx->vclasses[i];
+        if (c != d && !k_record_derives(c, d))
+            continue;
+        int next = lw_new_block(F);
+        lw_emit_k(F, cmp, K_VPTR_BASE + 2 * (uint64_t)(i + 1));
+        lw_emit(F, OP_EQ_I64, cmp, raw, cmp, 0, 0);
+        lw_branch(F, cmp, yes, next);
+        lw_start(F, next);
+    }
+    lw_goto(F, no);
+    lw_start(F, yes);
+    lw_emit(F, OP_MOV, dst, p, 0, 0, 0);
+    lw_goto(F, join);
+    lw_start(F, no);
+    lw_emit_k(F, dst, 0);
+    lw_goto(F, join);
+    lw_start(F, join);
+    F->top = top;
+}

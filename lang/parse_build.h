@@ -57,6 +57,7 @@ void k_virtual_not_function(k_parser *ps, k_loc loc);
 int k_virtual_pure(k_parser *ps, k_declarator *d);
 int k_virtual_wants_ctor(const k_record *r);
 int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t);
+int k_virtual_keyword(const k_token *t, int kind);
 void kp_implicit_default_ctor(k_parser *ps, k_type *t);
 
 #endif

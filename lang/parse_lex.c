@@ -37,6 +37,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     lloc->last_column = (int)t->end.col;
     if (k_virtual_token(ps, kind, t))   /* `override`, `final` */
         return k_parse_lex(lval, lloc, ps);
+    kind = k_virtual_keyword(t, kind);  /* `dynamic_cast` */
     switch (kind) {
     case IDENT: {
         /* `C<args>::m`: the member after a class template's id */

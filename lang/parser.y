@@ -82,6 +82,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_CONTINUE "continue" KW_RETURN "return" KW_GOTO "goto" KW_SIZEOF "sizeof"
 %token KW_TYPEDEF "typedef" KW_STRUCT "struct" KW_UNION "union" KW_ENUM "enum"
 %token KW_TRUE "true" KW_FALSE "false" KW_NAMESPACE "namespace" KW_USING "using"
+%token KW_DYNAMIC_CAST "dynamic_cast"   /* an identifier to the scanner (lang/virtual_parse.c) */
 %token KW_NEW "new" KW_DELETE "delete" KW_NULLPTR "nullptr" KW_STATIC_CAST "static_cast"
 %token KW_REINTERPRET_CAST "reinterpret_cast" KW_CONST_CAST "const_cast"
 %token KW_CONSTEXPR "constexpr" KW_AUTO "auto" KW_STATIC_ASSERT "static_assert"
@@ -1199,6 +1200,7 @@ cxx_cast
     : KW_STATIC_CAST        { $$ = 1; }
     | KW_REINTERPRET_CAST   { $$ = 2; }
     | KW_CONST_CAST         { $$ = 3; }
+    | KW_DYNAMIC_CAST       { $$ = 4; }   /* lang/virtual.c */
     ;
 
 /* inline PTX: asm [volatile] ("template" : outputs : inputs : clobbers);

@@ -810,6 +810,8 @@ static k_type *cast(k_sema_state *s, k_expr *e)
 {
     k_type *to = e->type_written;
     k_sema_resolve_type(s, to, e->loc);
+    if (e->op == 4)   /* dynamic_cast (lang/virtual.c) */
+        return k_sema_dynamic_cast(s, e);
     if (to->kind == TY_REF && to->base)
         return cast_to_ref(s, e, to);
     /* C<T>() was parsed as a cast of a 0 placed where the cast is: a
@@ -1406,6 +1408,8 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return k_sema_destroy(s, e);
     case E_VPTR:
         return k_sema_vptr(s, e);
+    case E_DYNCAST:   /* checked when it was made */
+        return e->type;
     case E_DELETE:
         k_sema_delete(s, e);
         return e->kind == E_CALL ? call(s, e) : NULL;

@@ -23,6 +23,8 @@
 
 #include "sema.h"
 
+#define TYBUF 96   /* room for a type written out (k_ty_str) */
+
 /* The name of member function f without its class ("f" of "S::f"). */
 static const char *member_name(const k_decl *f)
 {
@@ -381,4 +383,45 @@ k_stmt *k_virtual_base_ctor(k_sema_state *s, k_expr *base_ptr, k_expr *mi)
     n->type = pt;
     st->expr = n;
     return st;
+}
+
+/* dynamic_cast<D *>(p) (the E_CAST e, op 4): p must point to a polymorphic
+ * class; the result is p when its object is a D (single inheritance keeps
+ * every base at the object's start), else null; lowering reads the vtable
+ * pointer (E_DYNCAST).  An upcast needs no check.  `dynamic_cast<D &>`
+ * would throw std::bad_cast, and K has no exceptions: not built. */
+k_type *k_sema_dynamic_cast(k_sema_state *s, k_expr *e)
+{
+    k_type *to = e->type_written;
+    k_type *from = k_sema_rvalue(s, e->lhs);
+    if (!from)
+        return NULL;
+    if (to->kind != TY_PTR || to->base->kind != TY_RECORD) {
+        k_error(s->ctx, e->loc, "dynamic_cast is supported in K to a pointer to a class only "
+                "(a reference's failure would throw std::bad_cast)");
+        return NULL;
+    }
+    from = k_decay(s->ctx, from);
+    if (from->kind != TY_PTR || from->base->kind != TY_RECORD ||
+        !k_record_polymorphic(from->base->rec)) {
+        char b[TYBUF];
+        k_error(s->ctx, e->lhs->loc, "the operand of dynamic_cast must be a pointer to a "
+                "polymorphic class, not '%s'", k_ty_str(from, b, sizeof b));
+        return NULL;
+    }
+    k_record *d = to->base->rec, *b = from->base->rec;
+    k_sema_resolve_type(s, to->base, e->loc);
+    if (d != b && !k_record_derives(d, b) && !k_record_derives(b, d)) {
+        k_error(s->ctx, e->loc, "dynamic_cast from '%s' to '%s': the classes are not related "
+                "(K has single inheritance only)", k_record_name(b), k_record_name(d));
+        return NULL;
+    }
+    if (d == b || k_record_derives(b, d)) {   /* an upcast: the pointer itself */
+        e->op = 0;
+        e->type = to;
+        return to;
+    }
+    e->kind = E_DYNCAST;
+    e->type = to;
+    return to;
 }

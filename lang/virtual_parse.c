@@ -146,10 +146,10 @@ static int is_word(const k_token *t, const char *w)
 
 /* The token kind (as the grammar will see it) ends the parse after one
  * error (returns 1) when it starts what K does not build: a second base
- * class (multiple inheritance), RTTI (`dynamic_cast`, `typeid`). */
+ * class (multiple inheritance), `typeid`. */
 int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t)
 {
-    if (kind == IDENT && (is_word(t, "dynamic_cast") || is_word(t, "typeid"))) {
+    if (kind == IDENT && is_word(t, "typeid")) {
         k_error(ps->ctx, t->loc, "'%.*s' (run-time type information) is not supported in K",
                 (int)t->len, t->text);
         k_help(ps->ctx, "call a virtual function of the base class instead");
@@ -175,4 +175,11 @@ int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t)
         return 1;
     }
     return 0;
+}
+
+/* `dynamic_cast` is a keyword of the grammar's casts (the scanner reads it
+ * as an identifier). */
+int k_virtual_keyword(const k_token *t, int kind)
+{
+    return kind == IDENT && is_word(t, "dynamic_cast") ? KW_DYNAMIC_CAST : kind;
 }
