@@ -394,6 +394,8 @@ k_type *k_chrono_cast(k_sema_state *s, k_expr *e, k_type *to, k_type *from)
 {
     if (to->chrono && !from->chrono && k_ty_is_arith(from) && to->chrono->what != K_CHRONO_RATIO)
         return set_type(e, to);     /* milliseconds(5): a count */
+    if (to->kind == TY_VOID)
+        return set_type(e, to);     /* (void)d: the value is discarded, as in C++ */
     if (to->chrono && from->chrono) {
         if (!k_chrono_assign(s, to, e->lhs, "conversion"))
             return NULL;

@@ -141,6 +141,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
     const k_type *t = a->type;
     if (!t || !p)
         return 0;
+    if (p->kind == TY_REF && k_ref_binds_directly(p, a) && !k_ty_same(p->base, t))
+        return 2;   /* a derived object binds a reference to its base */
     if (p->kind == TY_REF)   /* const T & binds a T (a temporary when an rvalue) */
         p = p->base;
     if (k_ty_same(p, t))
@@ -949,16 +951,40 @@ static k_expr *default_entry(k_sema_state *s, const k_decl *f, const k_field *fl
  * default member initializer or else its default constructor, before the
  * list: those become `m(...)` entries in front of the list (in the
  * members' order). */
+static int is_base_name(const k_record *r, const char *name);
+
+/* Whether constructor f leaves its class's base to the base's default
+ * constructor, and that constructor does something: C++ runs it first. */
+static int base_takes_default(k_sema_state *s, const k_decl *f)
+{
+    const k_record *r = f->method_of;
+    if (!r->base || !r->base->tag)
+        return 0;
+    for (int i = 0; i < f->nmem_inits; i++)
+        if (f->mem_inits[i]->name && is_base_name(r, f->mem_inits[i]->name))
+            return 0;
+    k_type *bt = k_ty(s->ctx, TY_RECORD);
+    bt->rec = r->base;
+    return needs_default_ctor(bt);
+}
+
 static void add_default_members(k_sema_state *s, k_decl *f)
 {
     const k_record *r = f->method_of;
-    int n = 0;
+    int base = base_takes_default(s, f);
+    int n = base;
     for (int i = 0; i < r->nfields; i++)
         n += takes_default(f, &r->fields[i]);
     if (!n)
         return;
     k_expr **list = k_alloc(s->ctx, sizeof *list * (size_t)(n + f->nmem_inits));
     int k = 0;
+    if (base) {             /* `Base()`, before the members */
+        k_expr *mi = node(s, E_CALL, f->body->loc);
+        mi->name = r->base->tag;
+        mi->depth = 1;
+        list[k++] = mi;
+    }
     for (int i = 0; i < r->nfields; i++)
         if (takes_default(f, &r->fields[i]))
             list[k++] = default_entry(s, f, &r->fields[i]);
@@ -998,9 +1024,13 @@ static k_stmt *array_construct(k_sema_state *s, const k_field *fld, k_expr *mi)
     k_type *et = fld->type->base;
     int64_t n = fld->type->length;
     if (et->kind == TY_ARRAY || n < 0 || n > MAX_MEMBER_OBJECTS) {
+        const k_type *inner = et;   /* `S many[2][3]`: the message names S */
+        while (inner->kind == TY_ARRAY)
+            inner = inner->base;
         k_error(s->ctx, mi->loc, "member array '%s' of '%s' objects: only one dimension of at "
                 "most %d objects with a constructor is supported in K", mi->name,
-                et->kind == TY_RECORD ? k_record_name(et->rec) : "class", MAX_MEMBER_OBJECTS);
+                inner->kind == TY_RECORD ? k_record_name(inner->rec) : "class",
+                MAX_MEMBER_OBJECTS);
         return b;
     }
     b->stmts = k_alloc(s->ctx, sizeof *b->stmts * (size_t)(n + 1));

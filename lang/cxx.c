@@ -22,10 +22,14 @@ static k_decl *root_var(k_expr *e)
 
 int k_ref_binds_directly(const k_type *ref, const k_expr *e)
 {
-    if (e->is_lvalue && e->type && e->type->kind == TY_RECORD && ref->base->kind == TY_RECORD &&
-        k_record_derives(e->type->rec, ref->base->rec))
-        return 1;   /* `Base &b = derived;`: the base is at the object's start */
-    return e->is_lvalue && e->type && k_ty_same(e->type, ref->base);  /* quals aside */
+    if (!e->is_lvalue || !e->type)
+        return 0;
+    if (k_ty_same(e->type, ref->base))   /* quals aside */
+        return 1;
+    /* a derived object binds a reference to its base class: the base is
+     * its first member (lang/records.c), at the object's own address */
+    return e->type->kind == TY_RECORD && ref->base->kind == TY_RECORD &&
+           k_record_derives(e->type->rec, ref->base->rec);
 }
 
 /* Checks that e can initialize a reference of type ref: an lvalue of its

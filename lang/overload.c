@@ -70,6 +70,8 @@ static int rank(k_sema_state *s, const k_type *to, const k_expr *e)
         if (k_ref_binds_directly(to, e)) {
             if ((from->quals & Q_CONST) && !(to->base->quals & Q_CONST))
                 return R_NONE;
+            if (!k_ty_same(from, to->base))
+                return R_BASE;      /* a derived object to a reference to its base */
             return (to->base->quals & Q_CONST) && !(from->quals & Q_CONST) ? R_QUAL : R_EXACT;
         }
         if (!(to->base->quals & Q_CONST))

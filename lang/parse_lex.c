@@ -79,7 +79,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_type *tdef = ps->typedef_names.n && name ? kp_typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
-        if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name)) {
+        if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name) &&
+            !k_tpl_param_name_here(ps)) {
             lval->type = tdef;
             kind = TYPEDEF_NAME;
             break;

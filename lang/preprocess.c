@@ -1011,17 +1011,19 @@ static void directive(pp *s, const char *p, const char *end, uint32_t line,
     s->invoked_at = loc;
     while (p < end && is_hspace((unsigned char)*p))
         p++;
+    if (p < end && isdigit((unsigned char)*p))
+        return;                   /* `# 12 "file"`: a GNU line marker, ignored */
     const char *name_start = p;
     while (p < end && is_ident_char((unsigned char)*p))
         p++;
     char name[16];
     size_t nlen = (size_t)(p - name_start);
     if (nlen == 0 || nlen >= sizeof name) {
-        if (active(s) && p < end && nlen == 0 && !isdigit((unsigned char)*p))
+        if (active(s) && p < end && nlen == 0)
             k_error(s->ctx, loc, "invalid preprocessing directive");
         else if (active(s) && nlen >= sizeof name)
             k_error(s->ctx, loc, "invalid preprocessing directive #%.*s", (int)nlen, name_start);
-        return;                   /* `#` alone, or `# 12 "file"` line markers */
+        return;                   /* `#` alone */
     }
     memcpy(name, name_start, nlen);
     name[nlen] = '\0';

@@ -751,7 +751,6 @@ static void check_body(k_sema_state *s, k_decl *f)
     s->ns = f->ns;
     s->fn_kind = k_fn_kind(f);
     int nuser = f->body->kind == S_BLOCK ? f->body->nstmts : 0;
-    k_virtual_base_default(s, f);      /* the base's default constructor */
     k_sema_mem_inits(s, f);
     k_virtual_prologue(s, f, nuser);   /* the vtable pointer's store (lang/virtual.c) */
     s->loops = s->breakables = 0;

@@ -283,7 +283,6 @@ void k_virtual_prologue(k_sema_state *s, k_decl *f, int nuser);
 void k_virtual_mark_call(k_expr *e, const k_decl *f, const k_expr *obj_expr);
 k_type *k_sema_vptr(k_sema_state *s, k_expr *e);
 k_type *k_sema_dynamic_cast(k_sema_state *s, k_expr *e);
-void k_virtual_base_default(k_sema_state *s, k_decl *f);
 k_stmt *k_virtual_base_ctor(k_sema_state *s, k_expr *base_ptr, k_expr *mi);
 void k_virtual_qualified_call(k_sema_state *s, k_expr *e, const k_decl *f);
 int k_sema_deduce_auto(k_sema_state *s, k_decl *d);

@@ -118,6 +118,8 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
         if (ts->nangles < K_TPL_MAX_ANGLES) {
             ts->angle_names[ts->nangles] = ts->last_name;
             ts->angle_parens[ts->nangles++] = ts->parens;
+            if (ts->prev_kind == KW_TEMPLATE)
+                ts->head_angle = ts->nangles;
         }
         else
             k_error(ps->ctx, LOC(*lloc), "template argument lists nested too deeply"
@@ -125,11 +127,15 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
         kind = TPL_OPEN;
     } else if (kind == '>' && closes_list(ts)) {
         ts->closed_name = ts->angle_names[--ts->nangles];
+        if (ts->nangles < ts->head_angle)
+            ts->head_angle = 0;
         kind = TPL_CLOSE;
     } else if ((kind == SHR || kind == LAUNCH_CLOSE) && closes_list(ts)) {
         /* `a<b<int>>` (C++11) and `a<b<c<int>>>`: each '>' closes a list
          * while one is open; k_tpl_pending hands out the rest */
         ts->closed_name = ts->angle_names[--ts->nangles];
+        if (ts->nangles < ts->head_angle)
+            ts->head_angle = 0;
         ts->pending_close = kind == SHR ? 1 : 2;
         ts->pending_loc = (k_loc){ (uint32_t)lloc->first_line, (uint32_t)lloc->first_column + 1 };
         lloc->last_column = lloc->first_column;
@@ -139,6 +145,17 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
     }
     ts->prev_kind = kind;
     return kind;
+}
+
+/* Whether a name read now is a template head's new parameter (`typename T`
+ * or `class T` directly in `template <...>`): it hides a class or typedef
+ * of that name, so it is an identifier there, not a type name. */
+int k_tpl_param_name_here(const k_parser *ps)
+{
+    const k_tpl_scan *ts = &ps->tpl;
+    return ts->head_angle && ts->nangles == ts->head_angle &&
+           ts->parens == ts->angle_parens[ts->nangles - 1] &&
+           (ts->prev_kind == KW_TYPENAME || ts->prev_kind == KW_CLASS);
 }
 
 /* The next of the '>' characters left from a split '>>' or '>>>'. */

@@ -36,6 +36,7 @@ typedef struct k_tpl_scan {
     k_loc pending_loc;        /* where the next of them is */
     /* the template head being parsed (`template <...>` up to its declaration) */
     int head_open;            /* a head was seen and its declaration is not finished */
+    int head_angle;           /* 1 + the index of the open '<' of a head's parameters, or 0 */
     const char *head_name;    /* the name its declaration declared, once seen */
     int typedef_mark;         /* the typedef count before its parameters */
     int decl_mark;            /* the unit's declaration count after the head */

@@ -333,31 +333,6 @@ void k_virtual_qualified_call(k_sema_state *s, k_expr *e, const k_decl *f)
     e->nargs++;
 }
 
-/* C++ builds the base of a class by its default constructor when the
- * constructor f's list does not name it: `D(int v) : y(v) {}` is
- * `D(int v) : B(), y(v) {}` (lang/classes.c builds it from that entry). */
-void k_virtual_base_default(k_sema_state *s, k_decl *f)
-{
-    const k_record *r = f->method_of;
-    const k_record *b = r ? r->base : NULL;
-    if (f->method_kind != M_CTOR || f->implicit_copy || !b || !b->tag || !f->body ||
-        k_record_trivial_default(b))
-        return;
-    for (int i = 0; i < f->nmem_inits; i++) {
-        const char *m = f->mem_inits[i]->name;
-        if (m && (strcmp(m, b->tag) == 0 || (strncmp(b->tag, m, strlen(m)) == 0 &&
-                                             b->tag[strlen(m)] == '<')))
-            return;
-    }
-    k_expr **list = k_alloc(s->ctx, sizeof *list * (size_t)(f->nmem_inits + 1));
-    list[0] = node(s, E_CALL, f->body->loc, 1);
-    list[0]->name = b->tag;
-    for (int i = 0; i < f->nmem_inits; i++)
-        list[i + 1] = f->mem_inits[i];
-    f->mem_inits = list;
-    f->nmem_inits++;
-}
-
 /* `D(...) : B(args)` with B polymorphic: B's constructor called on the base
  * in place, `new (base_ptr) B(args)` (base_ptr is `(B *)this`), rather than
  * a B built aside and copied over it: the copy would write B's tail padding,

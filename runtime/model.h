@@ -166,7 +166,6 @@ int simt_timing_decode(struct simt_model *m);
 int simt_timing_launch(struct simt_model *m, int slots);
 void simt_timing_block(struct simt_model *m, uint64_t linear);
 void simt_timing_block_end(struct simt_model *m);
-void simt_timing_issue(struct simt_model *m, int32_t pc, uint32_t warp);
 /* Register spills (--maxrregcount): a local load of `reg` issues before the
  * warp's next instruction and makes reg ready after `latency`; a local store
  * of `reg` issues once its value is ready, before the warp's next instruction. */

@@ -15,6 +15,7 @@
  */
 #define _POSIX_C_SOURCE 200809L   /* open_memstream */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,18 +36,16 @@ static void put_fill(FILE *f, char fill, int64_t n)
         fputc(fill, f);
 }
 
-/* Writes text padded to the stream's width; `numeric` allows internal
- * padding after a sign or a "0x" prefix (libstdc++'s __pad). */
-static void pad_out(simt_ostream *s, FILE *f, const char *text, size_t len, int numeric)
+/* Writes text, with `zeros` '0's inserted at offset `at`, padded to the
+ * stream's width; `numeric` allows internal padding after a sign or a "0x"
+ * prefix (libstdc++'s __pad). */
+static void pad_zeros(simt_ostream *s, FILE *f, const char *text, size_t len, int numeric,
+                      size_t at, int64_t zeros)
 {
-    int64_t pad = s->width > (int64_t)len ? s->width - (int64_t)len : 0;
+    int64_t total = (int64_t)len + zeros;
+    int64_t pad = s->width > total ? s->width - total : 0;
     unsigned adjust = s->flags & OS_ADJUSTFIELD;
     s->width = 0;
-    if (adjust == OS_LEFT) {
-        fwrite(text, 1, len, f);
-        put_fill(f, s->fill, pad);
-        return;
-    }
     size_t head = 0;
     if (numeric && adjust == OS_INTERNAL && pad) {
         if (len && (text[0] == '-' || text[0] == '+'))
@@ -54,9 +53,20 @@ static void pad_out(simt_ostream *s, FILE *f, const char *text, size_t len, int 
         else if (len > 1 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
             head = 2;
     }
-    fwrite(text, 1, head, f);
-    put_fill(f, s->fill, pad);
-    fwrite(text + head, 1, len - head, f);
+    if (adjust != OS_LEFT) {
+        fwrite(text, 1, head, f);
+        put_fill(f, s->fill, pad);
+    }
+    fwrite(text + head, 1, at - head, f);
+    put_fill(f, '0', zeros);
+    fwrite(text + at, 1, len - at, f);
+    if (adjust == OS_LEFT)
+        put_fill(f, s->fill, pad);
+}
+
+static void pad_out(simt_ostream *s, FILE *f, const char *text, size_t len, int numeric)
+{
+    pad_zeros(s, f, text, len, numeric, len, 0);
 }
 
 /* An integer: v is its value as the kind says (signed kinds sign-extended). */
@@ -103,17 +113,28 @@ static void put_double(simt_ostream *s, FILE *f, double d)
     *p++ = fl == OS_FLOATFIELD ? (upper ? 'A' : 'a') : fl == OS_FIXED ? (upper ? 'F' : 'f')
          : fl == OS_SCIENTIFIC ? (upper ? 'E' : 'e') : (upper ? 'G' : 'g');
     *p = '\0';
-    int prec = s->precision < 0 ? 6 : s->precision > 4096 ? 4096 : (int)s->precision;
+    /* A double has at most 767 significant decimal digits and 1074 after
+     * the point: past a precision of PREC_MAX every digit is a 0, which
+     * pad_zeros writes (before the exponent) instead of a buffer holding it */
+    enum { PREC_MAX = 4096 };
+    int64_t prec = s->precision < 0 ? 6 : s->precision, zeros = 0;
+    if (prec > PREC_MAX) { /* %g drops its trailing zeros unless showpoint ('#') */
+        int kept = fl == OS_FIXED || fl == OS_SCIENTIFIC || (!fl && (s->flags & OS_SHOWPOINT));
+        zeros = kept && isfinite(d) ? prec - PREC_MAX : 0;
+        prec = PREC_MAX;
+    }
     char small[128];
     int n = fl == OS_FLOATFIELD ? snprintf(small, sizeof small, fmt, d)
-                                : snprintf(small, sizeof small, fmt, prec, d);
+                                : snprintf(small, sizeof small, fmt, (int)prec, d);
     if (n < (int)sizeof small) {
         pad_out(s, f, small, (size_t)n, 1);
         return;
     }
-    char big[4096 + 400]; /* %f of 1e308 with the largest precision kept */
-    n = snprintf(big, sizeof big, fmt, prec, d);
-    pad_out(s, f, big, (size_t)n < sizeof big ? (size_t)n : sizeof big - 1, 1);
+    char big[PREC_MAX + 400]; /* %f of 1e308 with PREC_MAX digits after the point */
+    n = snprintf(big, sizeof big, fmt, (int)prec, d);
+    size_t len = (size_t)n < sizeof big ? (size_t)n : sizeof big - 1;
+    const char *e = memchr(big, upper ? 'E' : 'e', len);
+    pad_zeros(s, f, big, len, 1, e ? (size_t)(e - big) : len, zeros);
 }
 
 void simt_ostream_put(simt_ostream *s, FILE *f, int kind, uint64_t raw)

@@ -344,11 +344,6 @@ static inline __attribute__((always_inline)) void timing_issue(simt_model *m, in
     }
 }
 
-void simt_timing_issue(simt_model *m, int32_t pc, uint32_t warp)
-{
-    timing_issue(m, pc, warp);
-}
-
 /* timing_issue for n instructions of one warp from pc first on (the common
  * case of simt_model_issue_run: no per-line table, no spills): the warp's
  * clock, last issue and last result, its scheduler's count and the stall
@@ -461,7 +456,7 @@ static __attribute__((noinline, cold)) void issue_counted(simt_model *m, int32_t
         simt_model_spill_regs(m, pc, mask, warp, 1);
 }
 
-/* The model's issue hook (vm/observe.h), here beside simt_timing_issue so
+/* The model's issue hook (vm/observe.h), here beside timing_issue so
  * that the compiler inlines it: it runs once per warp instruction. */
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
 {

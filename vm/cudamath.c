@@ -257,12 +257,3 @@ float cuda_exp10f(float x)
 {
     return exp_base(x, 0x1.aff4c4p-7f, 0x1.a934f0p+1f, 0x1.2f346ep-24f);
 }
-
-float cuda_exp2f(float x)
-{
-    if (x < -126.0f) { /* 2^(x/2) squared: MUFU.EX2 flushes subnormal results */
-        float h = approx_ex2(x * 0.5f);
-        return h * h;
-    }
-    return approx_ex2(x);
-}

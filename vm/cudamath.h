@@ -10,7 +10,6 @@ float cuda_logf(float x);
 float cuda_log2f(float x);
 float cuda_log10f(float x);
 float cuda_expf(float x);
-float cuda_exp2f(float x);
 float cuda_exp10f(float x);
 
 #endif

@@ -40,5 +40,6 @@ Suite *api_run_suite(void);
 Suite *api_alloc_suite(void);
 Suite *api_debug_suite(void);
 Suite *api_tools_suite(void);
+Suite *api_misuse_suite(void);
 
 #endif

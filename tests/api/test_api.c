@@ -648,6 +648,7 @@ Suite *api_basic_suite(void)
 
 int main(void)
 {
-    Suite *const suites[] = {api_basic_suite(), api_run_suite(), api_alloc_suite(), api_debug_suite(), api_tools_suite(), NULL};
+    Suite *const suites[] = {api_basic_suite(), api_run_suite(), api_alloc_suite(),
+                             api_debug_suite(), api_tools_suite(), api_misuse_suite(), NULL};
     return simt_run_suites(suites);
 }

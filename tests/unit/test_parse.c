@@ -192,6 +192,60 @@ START_TEST(test_lexical_errors)
 }
 END_TEST
 
+/* The lexer on text that did not go through the preprocessor (a caller of
+ * k_parse may hand it source directly): it skips comments itself, counting
+ * the lines inside block comments, and reports an unterminated one. */
+static result run_raw(const char *src)
+{
+    return run_with(src, strlen(src), NULL, 0);
+}
+
+START_TEST(test_lexer_unpreprocessed)
+{
+    result r = run_raw("// a line comment\nint a; /* one\n two\n */ int b;\nint c; // last");
+    ck_assert_msg(r.nerrors == 0, "%s", r.diags);
+    ck_assert_ptr_nonnull(strstr(r.dump, "a"));
+    ck_assert_ptr_nonnull(strstr(r.dump, "c"));
+    done(&r);
+
+    r = run_raw("int a;\n/* never closed\n\nint b;");
+    ck_assert_int_eq(r.nerrors, 1);
+    ck_assert_ptr_nonnull(strstr(r.diags, "t.k:2:1: error: unterminated comment"));
+    done(&r);
+
+    /* the line after a comment is counted: the error is on line 4 */
+    r = run_raw("/* x\n y\n */\nint a = @;");
+    ck_assert_ptr_nonnull(strstr(r.diags, "t.k:4:9: error: invalid character '@'"));
+    done(&r);
+
+    /* __launch_bounds__'s arguments are skipped, across lines and nested parentheses */
+    r = run_raw("__global__ void __launch_bounds__\n  (256, (2 * 1)\n ) k() {}\nint x = @;");
+    ck_assert_ptr_nonnull(strstr(r.diags, "t.k:4:9: error: invalid character '@'"));
+    done(&r);
+}
+END_TEST
+
+/* Escapes and floating constants the lexer warns about or refuses. */
+START_TEST(test_lexer_escapes)
+{
+    expect_error("char c = '\\x';", "\\x used with no following hex digits");
+    expect_error("char c = '\\x1ff';", "hex escape sequence out of range");
+    expect_error("char c = '\\777';", "octal escape sequence out of range");
+    result r = run("char c = '\\q';");
+    ck_assert_int_eq(r.nerrors, 0);
+    ck_assert_ptr_nonnull(strstr(r.diags, "warning: unknown escape sequence '\\q'"));
+    done(&r);
+    r = run("double d = 1e999; float f = 1e50f;");
+    ck_assert_int_eq(r.nerrors, 0);
+    ck_assert_ptr_nonnull(strstr(r.diags, "floating constant exceeds the range of 'double'"));
+    ck_assert_ptr_nonnull(strstr(r.diags, "floating constant exceeds the range of 'float'"));
+    done(&r);
+    /* octal escapes of one to three digits, and the value of each */
+    expect_dump("char c = '\\101'; char d = '\\7'; char e = '\\x41';", "65");
+}
+END_TEST
+
+
 START_TEST(test_caret)
 {
     result r = run("int main() {\n\tint x = @;\n}\n");
@@ -440,6 +494,47 @@ START_TEST(test_line_numbers)
 }
 END_TEST
 
+/* Preprocessor corners: redefinitions that differ only in their shape,
+ * empty parameter lists, variadic argument counts, a macro name and its
+ * '(' on different lines, #elif and #else misplaced, #line and #ident,
+ * GNU line markers, the forms of #pragma unroll, expansions that must not
+ * merge with the next token. */
+START_TEST(test_pp_corners)
+{
+    expect_warning("#define A(x) x\n#define A x\n", "t.k:2:9: warning: 'A' redefined");
+    expect_warning("#define B(x) x\n#define B(x, y) x\n", "t.k:2:9: warning: 'B' redefined");
+    expect_warning("#define C(x) x\n#define C(x) x x\n", "t.k:2:9: warning: 'C' redefined");
+    expect_warning("#define D(x, ...) x\n#define D(x, y) x\n", "t.k:2:9: warning: 'D' redefined");
+    expect_warning("#define E 1+2\n#define E 1 + 2\n", "t.k:2:9: warning: 'E' redefined");
+    expect_dump("#define Z() 7\nint z = Z();", "(var z int (init 7))");
+    expect_error("#define Z() 7\nint z = Z(1);", "macro 'Z' takes 0 arguments, but 1 was given");
+    expect_error("#define V(a, b, ...) a\nint v = V(1);", "macro 'V' takes 3 arguments, but 1 was");
+    expect_dump("#define V(a, ...) a + 0 __VA_ARGS__\nint v = V(5);", "(var v int (init (+ 5 0)))");
+    expect_dump("#define G(fmt, ...) f(fmt, ## __VA_ARGS__)\nint g = G(1);",
+                "(init (call f 1))");
+    expect_dump("#define G(fmt, ...) f(fmt, ## __VA_ARGS__)\nint g = G(1, 2);",
+                "(init (call f 1 2))");
+    expect_dump("#define SQ(x) ((x) * (x))\nint q = SQ\n\n(3);", "(init (* 3 3))");
+    expect_dump("#define SQ(x) ((x) * (x))\nint SQ = 4;", "(var SQ int (init 4))");
+    /* an expansion ending in + before a + is not ++ */
+    expect_dump("#define P +\nint p = 1 P+ 2;", "(init (+ 1 (plus 2)))");
+    expect_dump("#define S s\nint n = S.x;", "(. s x)");
+    expect_error("#elif 1\nint x;\n", "t.k:1:1: error: #elif without #if");
+    expect_error("#if 1\n#else\n#else\n#endif\n", "t.k:3:1: error: #else after #else");
+    expect_error("#if 1\n#else\n#elif 1\n#endif\n", "t.k:3:1: error: #elif after #else");
+    expect_dump("#if 1\nint a;\n#elif 1\nint b;\n#elif 1\nint c;\n#endif\n", "(var a int)");
+    expect_dump("#if 0\n#elif 0\n#elif 1\nint c;\n#else\nint d;\n#endif\n", "(var c int)");
+    expect_dump("#if 0\n#if 1\nint a;\n#elif 1\nint b;\n#endif\n#endif\nint c;\n", "(var c int)");
+    expect_dump("#line 40\n#ident \"v1\"\n# 12 \"other.k\"\nint x;\n", "(var x int)");
+    expect_error("#if 0\n#bogus\n#endif\n#  \nint a = @;\n", "t.k:5:9: error: invalid character");
+    /* #pragma unroll: a count, one in parentheses, and ones that are no count */
+    expect_dump("#pragma unroll (4)\n#pragma unroll 0x10\n#pragma unroll 99999999999\n"
+                "#pragma unroll n\n#pragma unroll 4x\n#pragma once\nint x;\n", "(var x int)");
+    expect_dump("#pragma unroll 2\n", "");
+    expect_error("#error   spaced out   \n", "t.k:1:1: error: #error spaced out\n");
+}
+END_TEST
+
 static Suite *parse_suite(void)
 {
     Suite *s = suite_create("parse");
@@ -462,6 +557,9 @@ static Suite *parse_suite(void)
     tcase_add_test(tc, test_directive_errors);
     tcase_add_test(tc, test_directive_warnings);
     tcase_add_test(tc, test_line_numbers);
+    tcase_add_test(tc, test_lexer_unpreprocessed);
+    tcase_add_test(tc, test_lexer_escapes);
+    tcase_add_test(tc, test_pp_corners);
     suite_add_tcase(s, tc);
     return s;
 }
