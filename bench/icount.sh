@@ -4,6 +4,10 @@
 # depend on the machine's load, so they tell a change of a few percent apart
 # on a host whose timings vary by more than that (bench/README.md).
 # Usage: bench/icount.sh [SIMTVM [simtvm options...]]  (default ./simtvm)
+# The program reads a host clock, which would run the timing model for the
+# modelled time; it runs with --wall-clock (real time, no model), as
+# bench/bench.sh does, where SIMTVM knows the option (older builds read real
+# time anyway), so that counts compare across versions.
 # Needs valgrind.  Each kernel runs with 1 and with 3 launches; the
 # difference, over the 2 x 2^16 elements of the two extra launches, leaves
 # out the compile, the allocations and everything else done once.  Figures
@@ -22,13 +26,18 @@ if ! command -v valgrind >/dev/null; then
     exit 2
 fi
 
+clock=()
+if "$simtvm" --help 2>&1 | grep -q -- --wall-clock; then
+    clock=(--wall-clock)
+fi
+
 # host instructions of one run: kernel $1, $2 launches, simtvm options after
 count() {
     local k=$1 reps=$2 out n=""
     shift 2
     # valgrind exits with simtvm's status: a failed run counts nothing
     if out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        "$simtvm" run "$@" "$prog" -- "$k" "$reps" 2>&1 >/dev/null); then
+        "$simtvm" run ${clock[@]+"${clock[@]}"} "$@" "$prog" -- "$k" "$reps" 2>&1 >/dev/null); then
         n=$(echo "$out" | awk '/refs:/ { gsub(",", "", $4); print $4 }')
     fi
     if [ -z "$n" ]; then

@@ -918,8 +918,12 @@ static k_expr *cooperative_launch(cgb *b, k_expr *e)
     if (f->kind == E_IDENT && f->has_targs) {   /* (void *)kernel<T>: its instance */
         int errors = ctx->nerrors;
         k = k_tpl_sema_var(b->s, f);
-        if (!k && ctx->nerrors > errors)
+        if (!k && ctx->nerrors > errors) { /* the template's own error said why; the
+                                            * arguments' check that follows a failed
+                                            * rewrite must not repeat it */
+            e->args[0] = num(b, 0);
             return NULL;
+        }
     } else if (f->kind == E_IDENT) {
         k = k_sema_lookup(b->s, f->name);
     }

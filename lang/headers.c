@@ -728,11 +728,12 @@ static const char TEXT_PTHREAD_H[] =
     "}\n";
 
 static const char TEXT_UNISTD_H[] =
-    "// unistd.h as simtvm builds it in: only its constants; sleep, usleep,\n"
-    "// getopt and the file calls are not built in (the modelled clock would\n"
-    "// not see a sleep).\n"
+    "// unistd.h as simtvm builds it in: its constants and getopt (from\n"
+    "// getopt.h, as POSIX declares it here); sleep, usleep and the file calls\n"
+    "// are not built in (the modelled clock would not see a sleep).\n"
     "#pragma once\n"
     "#include <stddef.h>\n"
+    "#include <getopt.h>\n"
     "\n"
     "#define STDIN_FILENO 0\n"
     "#define STDOUT_FILENO 1\n"
@@ -761,6 +762,9 @@ const char *k_builtin_header_text(const char *name)
     for (size_t i = 0; i < sizeof HEADERS / sizeof HEADERS[0]; i++)
         if (!strcmp(HEADERS[i].name, name))
             return HEADERS[i].text;
+    const char *posix_text = k_posix_header_text(name);
+    if (posix_text)
+        return posix_text;
     const char *std_text = k_stl_header_text(name);
     if (std_text)
         return std_text;
@@ -771,6 +775,10 @@ const char *k_builtin_header_text(const char *name)
         return k_cuda_driver_text(name);
     if (!strcmp(name, "cuda_runtime.h") || !strcmp(name, "cuda_runtime_api.h"))
         return k_cuda_runtime_text();
+    if (!strcmp(name, "driver_types.h"))
+        return k_cuda_driver_types_text();
+    if (!strcmp(name, "simtvm/gcc_atomics.h"))
+        return k_gcc_atomics_text();
     if (!strncmp(name, "cuda/", 5))
         return k_libcudacxx_text(name);
     return k_cuda_fp16_text(name);

@@ -34,6 +34,12 @@ const char *k_cuda_fp16_text(const char *name);
 const char *k_cuda_driver_text(const char *name);
 /* lang/cuda_graph.c: <cuda_runtime.h> (graphs, stream capture, 3D copies) */
 const char *k_cuda_runtime_text(void);
+/* <driver_types.h>, the stream attributes' types (lang/cuda_driver_types.c) */
+const char *k_cuda_driver_types_text(void);
+/* GCC's host atomic builtins, read with <cuda_runtime.h> (lang/gcc_atomics.c) */
+const char *k_gcc_atomics_text(void);
+/* <getopt.h> and <sys/mman.h> (lang/posix.c), or NULL for another name */
+const char *k_posix_header_text(const char *name);
 /* <cuda/barrier> and <cuda/pipeline> (lang/libcudacxx.c), or NULL for another name */
 const char *k_libcudacxx_text(const char *name);
 

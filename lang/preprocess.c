@@ -1220,8 +1220,9 @@ static void place_pragmas(k_ctx *ctx, const char *text, size_t len)
 }
 
 /* nvcc includes <cuda_runtime.h> in every file.  simtvm's declares only
- * the types of graphs, stream capture, 3D copies and memory locations, and
- * templates such as GCC's __sync builtins (lang/cuda_graph.c), so
+ * the types of graphs, stream capture, 3D copies, memory locations and
+ * stream attributes, and templates such as GCC's __sync and __atomic
+ * builtins (lang/cuda_graph.c and the headers it includes), so
  * it is read first only when the main file names one of them -- a program
  * that does not compiles exactly as if the header did not exist. */
 static int names_runtime_types(const char *text, size_t len)
@@ -1230,7 +1231,8 @@ static int names_runtime_types(const char *text, size_t len)
         "cudaGraph", "Capture", "cudaLaunchHostFunc", "cudaHostFn_t", "cudaMemcpy3D",
         "make_cuda", "cudaPitchedPtr", "cudaExtent", "cudaPos", "NodeParams",
         "cudaMemsetParams", "cudaMemPrefetchAsync", "cudaMemAdvise", "cudaMemLocation",
-        "__sync_",
+        "__sync_", "__atomic_", "__ATOMIC_", "cudaAccessPolicyWindow", "cudaAccessProperty",
+        "cudaStreamAttr", "cudaLaunchAttribute", "cudaSyncPolicy", "cudaSynchronizationPolicy",
     };
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (memmem(text, len, marks[i], strlen(marks[i])))

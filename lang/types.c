@@ -142,7 +142,7 @@ int64_t k_ty_size(const k_type *t)
     case TY_AUTO: return -1;
     case TY_CLOSURE: return t->closure_size;
     case TY_DIM3: case TY_UINT3: return 12;
-    case TY_DEVPROP: return 472; /* runtime/deviceprop.def */
+    case TY_DEVPROP: return 488; /* runtime/deviceprop.def */
     case TY_RECORD: return t->rec && t->rec->layout_state == 2 ? t->rec->size : -1;
     case TY_ARRAY: {
         int64_t e = k_ty_size(t->base);

@@ -811,9 +811,9 @@ enum prop_offset {
 #define PROP(field, type, count, offset) PROP_##field = offset,
 #include "runtime/deviceprop.def"
 #undef PROP
-    PROP_SIZE = 472
+    PROP_SIZE = 488
 };
-_Static_assert(PROP_textureAlignment + 8 == PROP_SIZE, "cudaDeviceProp is 472 bytes");
+_Static_assert(PROP_directManagedMemAccessFromHost + 4 == PROP_SIZE, "cudaDeviceProp is 488 bytes");
 
 static void put32(uint8_t *p, int offset, int32_t v)
 {
@@ -853,17 +853,21 @@ static void fill_props(const simt_vm *vm, uint8_t *p)
     put32(p, PROP_memoryBusWidth, d->mem_bus_width);
     put32(p, PROP_maxBlocksPerMultiProcessor, d->max_blocks_per_sm);
     put64(p, PROP_sharedMemPerBlockOptin, (uint64_t)d->smem_per_block_optin);
-    /* what a data-centre GPU reports (cudaDeviceGetAttribute gives the same) */
+    /* what a data-centre GPU reports (cudaDeviceGetAttribute gives the same);
+     * pageableMemoryAccess because malloc'd memory is the kernels' here
+     * (SPEC 3.3), as on a Linux host with HMM */
     static const int ones[] = { PROP_canMapHostMemory, PROP_cooperativeLaunch,
                                 PROP_concurrentKernels, PROP_unifiedAddressing, PROP_ECCEnabled,
                                 PROP_deviceOverlap, PROP_managedMemory,
-                                PROP_concurrentManagedAccess };
+                                PROP_concurrentManagedAccess, PROP_pageableMemoryAccess };
     for (size_t i = 0; i < sizeof ones / sizeof ones[0]; i++)
         put32(p, ones[i], 1);
     put32(p, PROP_asyncEngineCount, 2);
     put64(p, PROP_reservedSharedMemPerBlock, (uint64_t)d->reserved_smem_per_block);
     put64(p, PROP_memPitch, 2147483647);
     put64(p, PROP_textureAlignment, 512);
+    put32(p, PROP_persistingL2CacheMaxSize, d->l2_persist_max);
+    put32(p, PROP_accessPolicyMaxWindowSize, d->access_window_max);
 }
 
 static simt_status bi_CUDA_GET_DEVICE_PROPS(call *c)

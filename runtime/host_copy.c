@@ -146,6 +146,7 @@ simt_status bi_CUDA_MEMCPY_FROM_SYM_ASYNC(call *c)
 /* cudaLimit 0..6 and their defaults: stack 1 KiB, printf FIFO 8.25 MiB (as
  * an H200 with CUDA 13 reports it), malloc heap 8 MiB, sync depth 2, pending
  * launches 2048, L2 fetch granularity 64 bytes, persisting L2 0. */
+enum { LIMIT_PERSISTING_L2 = 6 };
 static const uint64_t limit_default[SIMT_NLIMITS] = { 1024, 8650752, 8 << 20, 2, 2048, 64, 0 };
 
 simt_status bi_CUDA_DEVICE_SET_LIMIT(call *c)
@@ -155,7 +156,11 @@ simt_status bi_CUDA_DEVICE_SET_LIMIT(call *c)
     int which = arg_int(c, 0);
     if (which < 0 || which >= SIMT_NLIMITS)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
-    c->vm->limits[which] = arg(c, 1);
+    uint64_t v = arg(c, 1);
+    const simt_device_profile *d = c->vm->cfg.device;
+    if (which == LIMIT_PERSISTING_L2 && d && v > (uint64_t)d->l2_persist_max)
+        v = (uint64_t)d->l2_persist_max; /* the set-aside L2 is capped, as CUDA caps it */
+    c->vm->limits[which] = v;
     c->vm->limits_set |= 1u << which;
     return cuda_return(c, CUDA_SUCCESS);
 }

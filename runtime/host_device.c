@@ -47,10 +47,15 @@ static int64_t device_attribute(const simt_vm *vm, const simt_device_profile *d,
     case 82: return d->regs_per_sm;                        /* MaxRegistersPerMultiprocessor */
     case 83: return 1;                                     /* ManagedMemory */
     case 84: return 0;                                     /* IsMultiGpuBoard */
+    case 88: return 1;                                     /* PageableMemoryAccess (host.c) */
     case 89: case 95: case 99: return 1;                   /* ConcurrentManagedAccess, CooperativeLaunch,
                                                               HostRegisterSupported */
+    case 100: case 101: return 0;                          /* ...UsesHostPageTables,
+                                                              DirectManagedMemAccessFromHost */
     case 97: return d->smem_per_block_optin;               /* MaxSharedMemoryPerBlockOptin */
     case 106: return d->max_blocks_per_sm;                 /* MaxBlocksPerMultiprocessor */
+    case 108: return d->l2_persist_max;                    /* MaxPersistingL2CacheSize */
+    case 109: return d->access_window_max;                 /* MaxAccessPolicyWindowSize */
     case 111: return d->reserved_smem_per_block;           /* ReservedSharedMemoryPerBlock */
     case 115: return 1;                                    /* MemoryPoolsSupported */
     default: return -1;

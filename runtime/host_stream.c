@@ -97,6 +97,11 @@ int stream_ok(call *c, uint64_t handle)
 /* An H100's stream priorities: 0 (lowest) to -5 (highest) */
 enum { PRIO_LEAST = 0, PRIO_GREATEST = -5 };
 
+static int clamp_priority(int p)
+{
+    return p > PRIO_LEAST ? PRIO_LEAST : p < PRIO_GREATEST ? PRIO_GREATEST : p;
+}
+
 static simt_status stream_create(call *c, const char *fn, unsigned flags, int priority)
 {
     simt_vm *vm = c->vm;
@@ -133,9 +138,8 @@ simt_status bi_CUDA_STREAM_CREATE_FLAGS(call *c)
  * priority outside the range is clamped to it, as CUDA does. */
 simt_status bi_CUDA_STREAM_CREATE_PRIO(call *c)
 {
-    int p = arg_int(c, 2);
-    p = p > PRIO_LEAST ? PRIO_LEAST : p < PRIO_GREATEST ? PRIO_GREATEST : p;
-    return stream_create(c, "cudaStreamCreateWithPriority", (unsigned)arg(c, 1), p);
+    return stream_create(c, "cudaStreamCreateWithPriority", (unsigned)arg(c, 1),
+                         clamp_priority(arg_int(c, 2)));
 }
 
 simt_status bi_CUDA_STREAM_DESTROY(call *c)
@@ -176,17 +180,126 @@ simt_status bi_CUDA_STREAM_GET_FLAGS(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
-/* cudaStreamGetPriority(stream, &priority): as created (0, the lowest, for
- * the default stream) */
+/* The record of a stream handle: a created stream's, or for 0 and CUDA's
+ * two special handles the default stream's; NULL, having returned
+ * cudaErrorInvalidResourceHandle, for any other. */
+static simt_stream *stream_record(call *c, uint64_t handle)
+{
+    if (handle < SIMT_STREAM_BASE)
+        return &c->vm->stream0;
+    simt_stream *s = stream_of(c->vm, handle);
+    if (!s)
+        cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    return s;
+}
+
+/* cudaStreamGetPriority(stream, &priority): as created or set (0, the
+ * lowest, for the default stream until an attribute sets it) */
 simt_status bi_CUDA_STREAM_GET_PRIORITY(call *c)
 {
-    if (context_broken(c) || !stream_ok(c, arg(c, 0)))
+    if (context_broken(c))
+        return SIMT_OK;
+    simt_stream *s = stream_record(c, arg(c, 0));
+    if (!s)
         return SIMT_OK;
     if (arg(c, 1) == 0)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
-    simt_stream *s = stream_of(c->vm, arg(c, 0));
-    if (store_i32(c, "cudaStreamGetPriority", arg(c, 1), s ? s->priority : PRIO_LEAST) != 0)
+    if (store_i32(c, "cudaStreamGetPriority", arg(c, 1), s->priority) != 0)
         return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* ---- stream attributes: hints about the L2 and the host's waiting.  The
+ * model has no persisting lines and every wait finds the work done, so a
+ * hint changes no result; it is checked as CUDA checks it, kept, and read
+ * back.  cudaStreamAttrID values (cudaLaunchAttributeID): ---- */
+enum { ATTR_WINDOW = 1, ATTR_SYNC_POLICY = 3, ATTR_PRIORITY = 8 };
+enum { WINDOW_BYTES = 32 }; /* sizeof(cudaAccessPolicyWindow) */
+
+/* A window CUDA accepts: at most the profile's largest window
+ * (cudaDevAttrMaxAccessPolicyWindowSize), hitRatio in [0, 1], hitProp
+ * normal, streaming or persisting (0..2) and missProp normal or
+ * streaming. */
+static int window_ok(const simt_vm *vm, const uint8_t *w)
+{
+    uint64_t bytes;
+    float ratio;
+    int32_t hit, miss;
+    memcpy(&bytes, w + 8, sizeof bytes);
+    memcpy(&ratio, w + 16, sizeof ratio);
+    memcpy(&hit, w + 20, sizeof hit);
+    memcpy(&miss, w + 24, sizeof miss);
+    uint64_t most = vm->cfg.device ? (uint64_t)vm->cfg.device->access_window_max : 0;
+    return bytes <= most && ratio >= 0.0f && ratio <= 1.0f && hit >= 0 && hit <= 2 &&
+           miss >= 0 && miss <= 1;
+}
+
+/* cudaStreamSetAttribute(stream, id, &value): an access policy window, a
+ * sync policy (cudaSyncPolicyAuto..BlockingSync, 1..4) or a priority
+ * (clamped as cudaStreamCreateWithPriority clamps it); any other
+ * attribute is not one a stream takes: cudaErrorInvalidValue. */
+simt_status bi_CUDA_STREAM_SET_ATTR(call *c)
+{
+    static const char fn[] = "cudaStreamSetAttribute";
+    if (context_broken(c))
+        return SIMT_OK;
+    simt_stream *s = stream_record(c, arg(c, 0));
+    if (!s)
+        return SIMT_OK;
+    int id = arg_int(c, 1);
+    if (arg(c, 2) == 0 || (id != ATTR_WINDOW && id != ATTR_SYNC_POLICY && id != ATTR_PRIORITY))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    const uint8_t *v = guest(c, fn, arg(c, 2), id == ATTR_WINDOW ? WINDOW_BYTES : 4, 0);
+    if (!v)
+        return SIMT_FAULT;
+    int32_t n;
+    memcpy(&n, v, sizeof n);
+    if (id == ATTR_WINDOW) {
+        if (!window_ok(c->vm, v))
+            return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+        memcpy(s->window, v, WINDOW_BYTES);
+    } else if (id == ATTR_SYNC_POLICY) {
+        if (n < 1 || n > 4)
+            return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+        s->sync_policy = n;
+    } else {
+        s->priority = clamp_priority(n);
+    }
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaStreamGetAttribute(stream, id, &value): what was set; before that a
+ * window of zeros, cudaSyncPolicyAuto and the priority as created. */
+simt_status bi_CUDA_STREAM_GET_ATTR(call *c)
+{
+    static const char fn[] = "cudaStreamGetAttribute";
+    if (context_broken(c))
+        return SIMT_OK;
+    simt_stream *s = stream_record(c, arg(c, 0));
+    if (!s)
+        return SIMT_OK;
+    int id = arg_int(c, 1);
+    if (arg(c, 2) == 0 || (id != ATTR_WINDOW && id != ATTR_SYNC_POLICY && id != ATTR_PRIORITY))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    if (id == ATTR_WINDOW) {
+        uint8_t *out = guest(c, fn, arg(c, 2), WINDOW_BYTES, 1);
+        if (!out)
+            return SIMT_FAULT;
+        memcpy(out, s->window, WINDOW_BYTES);
+        return cuda_return(c, CUDA_SUCCESS);
+    }
+    int32_t n = id == ATTR_PRIORITY ? s->priority : s->sync_policy ? s->sync_policy : 1;
+    if (store_i32(c, fn, arg(c, 2), n) != 0)
+        return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
+/* cudaCtxResetPersistingL2Cache(): turns persisting lines back into normal
+ * ones; the model keeps none. */
+simt_status bi_CUDA_CTX_RESET_PERSISTING_L2(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
     return cuda_return(c, CUDA_SUCCESS);
 }
 

@@ -65,6 +65,7 @@ static const simt_device_profile builtin_profiles[] = {
         .dram_granule = 64,
         .link_pinned_gbps = 24.0, .link_pageable_gbps = 8.0, .copy_overhead_us = 10.0,
         .launch_overhead_us = 5.0,
+        .l2_persist_max = 30 * MIB, .access_window_max = 128 * MIB - 4 * KIB,
     },
     {
         .name = "h100", .full_name = "NVIDIA H100 80GB HBM3", .major = 9, .minor = 0,
@@ -81,6 +82,7 @@ static const simt_device_profile builtin_profiles[] = {
         .dram_granule = 64,
         .link_pinned_gbps = 51.0, .link_pageable_gbps = 8.0, .copy_overhead_us = 10.0,
         .launch_overhead_us = 5.0,
+        .l2_persist_max = 75 * MIB / 2, .access_window_max = 128 * MIB - 4 * KIB,
     },
 };
 
@@ -129,7 +131,8 @@ static const field fields[] = {
     FIELD(blocking_stores, F_INT0), FIELD(dram_granule, F_INT0),
     FIELD(outstanding_lines, F_INT0), FIELD(link_pinned_gbps, F_DOUBLE),
     FIELD(link_pageable_gbps, F_DOUBLE), FIELD(copy_overhead_us, F_DOUBLE),
-    FIELD(launch_overhead_us, F_DOUBLE),
+    FIELD(launch_overhead_us, F_DOUBLE), FIELD(l2_persist_max, F_INT0),
+    FIELD(access_window_max, F_INT0),
 };
 #undef FIELD
 

@@ -56,6 +56,10 @@ typedef struct simt_device_profile {
      * kernel's event time is about 10 us plus its bytes over the DRAM
      * bandwidth).  0: none. */
     double launch_overhead_us;
+    /* The persisting-L2 hints (cudaStreamSetAttribute's access policy
+     * window): the most L2 cudaLimitPersistingL2CacheSize may set aside and
+     * the largest window, in bytes; 0 where the GPU has neither (Volta). */
+    int l2_persist_max, access_window_max;
 } simt_device_profile;
 
 /* A built-in profile by name ("v100", "a100", "h100"), or NULL. */

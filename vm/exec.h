@@ -73,41 +73,61 @@ typedef struct simt_cbar {
     uint16_t next_free;
 } simt_cbar;
 
+/* The scalars that the scheduler and the dispatch loop read for every group
+ * come first, packed into the first two cache lines, the per-lane arrays
+ * after them: a block runs its warps round after round (scan's 32 warps at
+ * every __syncthreads), and fields spread over the struct cost a cache line
+ * each per warp and round. */
 typedef struct simt_warp {
+    /* The lanes in each enum lane_state: every lane of the warp is in exactly
+     * one set.  Sets rather than a state per lane, so that "which lanes are
+     * ready" or "does any lane wait at a collective" costs one load.  First,
+     * apart from exited: next to it, GCC's vectorizer fused the updates of
+     * both (simt_lanes_exit) into slower code. */
+    uint32_t in_state[LANE_NSTATES];
     uint32_t index;          /* warp number in the block */
     uint32_t width;          /* lanes (warpSize; 1 for the host thread) */
     uint32_t valid;          /* lanes that hold a thread */
     uint32_t exited;         /* lanes that finished (and lanes without a thread) */
-    int32_t pc[SIMT_MAX_WARP];
-    uint32_t fp[SIMT_MAX_WARP];
-    /* The lanes in each enum lane_state: every lane of the warp is in exactly
-     * one set.  Sets rather than a state per lane, so that "which lanes are
-     * ready" or "does any lane wait at a collective" costs one load. */
-    uint32_t in_state[LANE_NSTATES];
-    uint16_t depth[SIMT_MAX_WARP];   /* convergence-stack depth per lane */
     uint32_t nested;         /* lanes whose depth is not 0 (all others: no barrier) */
     /* Nonzero: the group simt_pick_pending returns next (every ready lane, one
      * pc, one frame, no barrier), set where that is known for free (a warp's
      * start, a __syncthreads releasing it) and used once. */
     uint32_t hint;
-    uint16_t *cstack;        /* [level * width + lane] barrier ids */
-    uint32_t cstack_cap;     /* levels */
-    simt_cbar *cbars;
-    uint32_t ncbars, cbar_cap;
-    uint16_t cbar_free;
-    uint64_t *regs;          /* [slot * width + lane] */
-    uint32_t reg_cap;        /* slots */
-    uint8_t *local;          /* [lane * local_cap + byte] */
-    uint32_t local_cap;
+    uint32_t npending;       /* groups in pending[] */
+    uint32_t tid_base;       /* linear thread id of lane 0 */
     uint32_t spin;           /* YIELDs executed */
     uint32_t stores;         /* stores, copies and atomics that changed memory */
+    uint16_t cbar_free;
+    uint8_t bar_whole;       /* the lanes at __syncthreads arrived as one group
+                                of every live lane (vm/collective.c) */
+    uint8_t cohorts;         /* the warp policy picks by cohort (random): only
+                                then are cohorts kept, since keeping them is a
+                                store per lane at every barrier and collective */
+    uint64_t *regs;          /* [slot * width + lane] */
+    uint32_t reg_cap;        /* slots */
+    /* Where regs starts within SIMT_REG_PERIOD (vm/grid.c simt_warp_reserve),
+     * and how far past the start of its allocation that puts it. */
+    uint32_t reg_phase, reg_skew;
+    uint32_t local_cap;
+    uint8_t *local;          /* [lane * local_cap + byte] */
+    uint16_t *cstack;        /* [level * width + lane] barrier ids */
+    simt_cbar *cbars;
+    uint32_t cstack_cap;     /* levels */
+    uint32_t ncbars, cbar_cap;
+    uint8_t head_set;        /* link slots and arguments hold this launch's values
+                                (vm/grid.c warp_start_frame) */
+    uint8_t framed;          /* a CALL gave lanes a frame other than 0 since the
+                                warp's start: fp[] is cleared at the next start */
+    uint32_t slice;          /* --interleave=random: instructions left in this turn */
+    uint32_t next_cohort;
+    uint64_t rng;            /* --interleave=random: this warp's own stream */
     uint64_t print;          /* vm/sched.c: state at the last spin check */
     uint32_t print_stores;   /* stores then */
+    int32_t pc[SIMT_MAX_WARP];
+    uint32_t fp[SIMT_MAX_WARP];
+    uint16_t depth[SIMT_MAX_WARP];   /* convergence-stack depth per lane */
     uint32_t pending[SIMT_MAX_WARP]; /* leaders of groups split off, most recent last */
-    uint32_t npending;
-    uint32_t tid_base;       /* linear thread id of lane 0 */
-    uint64_t rng;            /* --interleave=random: this warp's own stream */
-    uint32_t slice;          /* --interleave=random: instructions left in this turn */
     /* --interleave=random: lanes the picker split off form a new cohort, and
      * it picks only lanes of one cohort together, until a convergence barrier
      * or a collective they all complete joins them again.  Otherwise lanes at
@@ -116,16 +136,6 @@ typedef struct simt_warp {
      * reconvergence would then tie the leaving lanes to lanes that wait for
      * them at a collective (vm/sched_random.c random_pick). */
     uint32_t cohort[SIMT_MAX_WARP];
-    uint32_t next_cohort;
-    uint8_t cohorts;         /* the warp policy picks by cohort (random): only
-                                then are cohorts kept, since keeping them is a
-                                store per lane at every barrier and collective */
-    uint8_t head_set;        /* link slots and arguments hold this launch's values
-                                (vm/grid.c warp_start_frame) */
-    uint8_t framed;          /* a CALL gave lanes a frame other than 0 since the
-                                warp's start: fp[] is cleared at the next start */
-    uint8_t bar_whole;       /* the lanes at __syncthreads arrived as one group
-                                of every live lane (vm/collective.c) */
 } simt_warp;
 
 typedef struct simt_block {
@@ -391,7 +401,15 @@ int simt_div_zero(simt_exec *ex, simt_block *blk, simt_warp *w, int32_t pc, uint
                   uint64_t *a, const uint64_t *b);
 
 /* vm/grid.c */
+/* Bytes after which a host L1 data cache's sets repeat (64 sets of 64-byte
+ * lines, as on current x86 and ARM cores).  The register files of a block's
+ * warps start at different offsets within it (simt_block_alloc), so that the
+ * same register of every warp does not fall in the same sets: eight warps'
+ * r6 in one 8-way set evict each other at every instruction. */
+#define SIMT_REG_PERIOD 4096u
 int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t local_bytes);
+/* Frees what simt_warp_reserve allocated. */
+void simt_warp_release(const simt_allocator *al, simt_warp *w);
 /* Allocates the warps and shared memory of one block of the launch; on
  * failure returns SIMT_FAULT (message in ex->vm->fault) and blk can be freed. */
 simt_status simt_block_alloc(simt_exec *ex, simt_block *blk);

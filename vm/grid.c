@@ -15,6 +15,30 @@
 #define SIMT_REG_BYTES_MAX (16u << 20)
 #define SIMT_LOCAL_BYTES_MAX (64u << 20)
 
+/* Grows the register file to cap slots.  The file starts at w->reg_phase
+ * within SIMT_REG_PERIOD (64-byte aligned, so that a row of 32 lanes is four
+ * cache lines, not five), which costs up to one period more than its size;
+ * where a reallocation moves the start elsewhere in the period, the
+ * registers move back to their phase. */
+static int grow_regs(simt_exec *ex, simt_warp *w, uint64_t cap)
+{
+    size_t row = (size_t)w->width * 8, have = (size_t)w->reg_cap * row;
+    uint8_t *old = w->regs ? (uint8_t *)w->regs - w->reg_skew : NULL;
+    uint8_t *mem = simt_realloc(&ex->vm->cfg.alloc, old, (size_t)cap * row + SIMT_REG_PERIOD);
+    if (!mem) {
+        simt_vm_oom(ex->vm, "registers");
+        return -1;
+    }
+    uint32_t skew = (uint32_t)((w->reg_phase - (uintptr_t)mem) & (SIMT_REG_PERIOD - 1));
+    if (old && skew != w->reg_skew)
+        memmove(mem + skew, mem + w->reg_skew, have);
+    memset(mem + skew + have, 0, (size_t)cap * row - have);
+    w->regs = (uint64_t *)(void *)(mem + skew);
+    w->reg_skew = skew;
+    w->reg_cap = (uint32_t)cap;
+    return 0;
+}
+
 int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t local_bytes)
 {
     unsigned W = w->width;
@@ -26,14 +50,8 @@ int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t loca
             simt_vm_faultf(ex->vm, "stack overflow: calls nested too deeply (recursion without end?)");
             return -1;
         }
-        uint64_t *r = simt_realloc(&ex->vm->cfg.alloc, w->regs, (size_t)cap * W * 8);
-        if (!r) {
-            simt_vm_oom(ex->vm, "registers");
+        if (grow_regs(ex, w, cap) != 0)
             return -1;
-        }
-        memset(r + (size_t)w->reg_cap * W, 0, (size_t)(cap - w->reg_cap) * W * 8);
-        w->regs = r;
-        w->reg_cap = (uint32_t)cap;
     }
     if (local_bytes > w->local_cap) {
         uint64_t cap = w->local_cap ? w->local_cap : 256;
@@ -118,8 +136,8 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
     /* Cohorts are read and written only where the policy keeps them
-     * (simt_warp_policy.uses_cohorts): the other policies skip the reset. */
-    w->cohorts = ex->wpol->uses_cohorts;
+     * (simt_warp_policy.uses_cohorts, copied by simt_block_alloc): the other
+     * policies skip the reset. */
     if (w->cohorts) {
         memset(w->cohort, 0, sizeof w->cohort);
         w->next_cohort = 0;
@@ -320,14 +338,19 @@ static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
     return -1;
 }
 
+void simt_warp_release(const simt_allocator *al, simt_warp *w)
+{
+    if (w->regs)
+        simt_free(al, (uint8_t *)w->regs - w->reg_skew);
+    simt_free(al, w->local);
+    simt_free(al, w->cstack);
+    simt_free(al, w->cbars);
+}
+
 void simt_block_free(const simt_allocator *al, simt_block *blk)
 {
-    for (uint32_t k = 0; blk->warps && k < blk->nwarps; k++) {
-        simt_free(al, blk->warps[k].regs);
-        simt_free(al, blk->warps[k].local);
-        simt_free(al, blk->warps[k].cstack);
-        simt_free(al, blk->warps[k].cbars);
-    }
+    for (uint32_t k = 0; blk->warps && k < blk->nwarps; k++)
+        simt_warp_release(al, &blk->warps[k]);
     simt_free(al, blk->warps);
     simt_free(al, blk->shared);
 }
@@ -364,8 +387,14 @@ simt_status simt_block_alloc(simt_exec *ex, simt_block *blk)
     blk->shared = simt_calloc(&ex->vm->cfg.alloc, 1, blk->shared_size ? blk->shared_size : 1);
     if (!blk->warps || !blk->shared)
         return simt_vm_oom(ex->vm, "a block");
+    /* The warps' register files start where they would in one array with a
+     * cache line between files: the kernel's registers of all warps spread
+     * over the L1 sets (SIMT_REG_PERIOD) instead of piling on the same ones. */
+    uint64_t stride = ((uint64_t)k->nregs * ex->width * 8 + 63) / 64 * 64 + 64;
     for (uint32_t w = 0; w < blk->nwarps; w++) {
         blk->warps[w].width = ex->width;
+        blk->warps[w].reg_phase = (uint32_t)(w * stride % SIMT_REG_PERIOD);
+        blk->warps[w].cohorts = ex->wpol->uses_cohorts; /* the launch's policy */
         if (simt_warp_reserve(ex, &blk->warps[w], k->nregs, k->local_size ? k->local_size : 16))
             return SIMT_FAULT;
     }

@@ -1053,9 +1053,9 @@ static inline __attribute__((always_inline)) int shared_load32_x(uint64_t *a, co
 
 /* x[k] := lanes 4k..4k+3 of b + ext(c) << shift, plus off: an LDX's
  * addresses (avx2_lea_bounds32's, off added) in registers, never stored. */
-static inline __attribute__((always_inline)) void lea_plus32(v4 x[8], const uint64_t *b,
-                                                             const uint64_t *c, unsigned ext,
-                                                             unsigned shift, uint64_t off)
+static inline __attribute__((always_inline)) void lea_plus32_ext(v4 x[8], const uint64_t *b,
+                                                                 const uint64_t *c, unsigned ext,
+                                                                 unsigned shift, uint64_t off)
 {
     const v4 vo = _mm256_set1_epi64x((long long)off);
     const __m128i n = _mm_cvtsi32_si128((int)shift);
@@ -1065,6 +1065,19 @@ static inline __attribute__((always_inline)) void lea_plus32(v4 x[8], const uint
         i = ext == 0 ? sext(i, 0xffffffff, 0x80000000) : ext == 1 ? _mm256_and_si256(i, lo32()) : i;
         x[k] = _mm256_add_epi64(_mm256_add_epi64(ld(b + 4 * k), _mm256_sll_epi64(i, n)), vo);
     }
+}
+
+/* The sign-extended int index (ext 0, `x[i]` with int i) gets a loop of its
+ * own: GCC kept the three-way select inside the unrolled loop, a compare
+ * and branch per vector. */
+static inline __attribute__((always_inline)) void lea_plus32(v4 x[8], const uint64_t *b,
+                                                             const uint64_t *c, unsigned ext,
+                                                             unsigned shift, uint64_t off)
+{
+    if (ext == 0)
+        lea_plus32_ext(x, b, c, 0, shift, off);
+    else
+        lea_plus32_ext(x, b, c, ext, shift, off);
 }
 
 /* Whether the 32 lanes of x are contiguous 4-byte words: lane l at lane

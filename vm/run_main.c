@@ -81,10 +81,7 @@ simt_status simt_vm_run_main(simt_vm *vm, int argc, char **argv)
     if (st == SIMT_OK)
         vm->exit_code = (int)(uint32_t)w.regs[0];
     vm->host_steps = ex.steps;
-    simt_free(&vm->cfg.alloc, w.regs);
-    simt_free(&vm->cfg.alloc, w.local);
-    simt_free(&vm->cfg.alloc, w.cstack);
-    simt_free(&vm->cfg.alloc, w.cbars);
+    simt_warp_release(&vm->cfg.alloc, &w);
     fflush(vm->out);
     /* a kernel fault makes the exit status 1; a failed device assert leaves
      * it to main, as on a GPU (the program sees cudaErrorAssert) */

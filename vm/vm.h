@@ -136,6 +136,11 @@ typedef struct simt_stream {
     int used;
     unsigned flags;             /* cudaStreamNonBlocking ... as created */
     int priority;               /* as created, clamped to [-5, 0] */
+    /* cudaStreamSetAttribute's hints, read back by cudaStreamGetAttribute
+     * (runtime/host_stream.c): the access policy window as CUDA lays it out
+     * (base, bytes, hitRatio, hitProp, missProp) and the sync policy */
+    uint8_t window[32];
+    int sync_policy;
 } simt_stream;
 /* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread. */
 #define SIMT_STREAM_BASE 3
@@ -218,6 +223,7 @@ typedef struct simt_vm {
     simt_event *events;
     int nevents;
     simt_stream *streams;       /* handle = index + SIMT_STREAM_BASE */
+    simt_stream stream0;        /* the default stream's attributes (handles 0..2) */
     int nstreams;
     uint64_t *host_regs;        /* cudaHostRegister: base and size of each range */
     int nhost_regs;

@@ -577,7 +577,7 @@ START_TEST(builtin_cuda_memcpy_and_symbols)
     ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_SYNC), CUDA_ERROR_ILLEGAL_ADDRESS);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_MEMCPY, d, h, 8, 1), CUDA_ERROR_ILLEGAL_ADDRESS);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_MALLOC, slot, 8), CUDA_ERROR_ILLEGAL_ADDRESS);
-    ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, BI_CALL(BI_MALLOC, 472), 0), 0);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, BI_CALL(BI_MALLOC, 488), 0), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_RESET), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_SYNC), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_LAST_ERROR), CUDA_SUCCESS);
@@ -631,9 +631,9 @@ START_TEST(builtin_device_properties)
 {
     fixture f;
     fixture_init(&f);
-    uint64_t p = BI_CALL(BI_MALLOC, 472);
+    uint64_t p = BI_CALL(BI_MALLOC, 488);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, p, 0), 0);
-    uint8_t *prop = simt_vm_translate(&f.vm, &host_thread, p, 472, 0);
+    uint8_t *prop = simt_vm_translate(&f.vm, &host_thread, p, 488, 0);
     int32_t i32;
     uint64_t u64;
     ck_assert_str_eq((char *)prop, "NVIDIA H100 80GB HBM3");
@@ -693,6 +693,39 @@ START_TEST(builtin_events)
     ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_RECORD, ev[0]), CUDA_ERROR_INVALID_RESOURCE_HANDLE);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_RECORD, 99), CUDA_ERROR_INVALID_RESOURCE_HANDLE);
     ck_assert_uint_eq(BI_CALL(BI_HOST_CLOCK), 3500);
+    fixture_fini(&f);
+}
+END_TEST
+
+START_TEST(builtin_stream_attributes)
+{
+    fixture f;
+    fixture_init(&f);
+    uint64_t v = BI_CALL(BI_MALLOC, 64);
+    /* a handle no stream has (a golden program cannot pass one: CUDA's
+     * behaviour there is undefined) */
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_SET_ATTR, SIMT_STREAM_BASE + 7, 8, v),
+                      CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_GET_ATTR, SIMT_STREAM_BASE + 7, 8, v),
+                      CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_GET_PRIORITY, SIMT_STREAM_BASE + 7, v),
+                      CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    /* a value pointer that points nowhere faults, as a host read would */
+    BI_FAULT(BI_CUDA_STREAM_SET_ATTR, 0, 1, 16);
+    BI_FAULT(BI_CUDA_STREAM_GET_ATTR, 0, 1, 16);
+    BI_FAULT(BI_CUDA_STREAM_GET_ATTR, 0, 8, 16);
+    /* a VM without a device profile takes no window and keeps a limit as
+     * given (the library may run one: simt_vm without cfg.device) */
+    uint8_t *w = simt_vm_translate(&f.vm, &host_thread, v, 32, 1);
+    memset(w, 0, 32);
+    w[8] = 64; /* num_bytes 64 */
+    const simt_device_profile *d = f.vm.cfg.device;
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_SET_ATTR, 0, 1, v), 0);
+    f.vm.cfg.device = NULL;
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_SET_ATTR, 0, 1, v), CUDA_ERROR_INVALID_VALUE);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_SET_LIMIT, 6, UINT64_C(1) << 40), 0);
+    ck_assert_uint_eq(f.vm.limits[6], UINT64_C(1) << 40);
+    f.vm.cfg.device = d;
     fixture_fini(&f);
 }
 END_TEST
@@ -1147,6 +1180,7 @@ static Suite *runtime_suite(void)
     tcase_add_test(bi, builtin_error_strings);
     tcase_add_test(bi, builtin_device_properties);
     tcase_add_test(bi, builtin_events);
+    tcase_add_test(bi, builtin_stream_attributes);
     tcase_add_test(bi, builtin_output_and_strings);
     tcase_add_test(bi, rand_matches_glibc);
     tcase_add_test(bi, ffi_calls_libc);
