@@ -135,9 +135,16 @@ struct k_record {
     const char **mtype_names; /* member types: `typedef T value_type;`, `using P = T *;` */
     struct k_type **mtypes;   /* (lang/member_types.c), same order */
     int nmtypes, mtypes_cap;
+    int has_vptr;             /* its first member is the hidden vtable pointer "__vptr" (it
+                                 declares virtual functions and has no base) (lang/virtual.c) */
+    int vclass_id;            /* sema: 1 + its index in ctx->vclasses once an object of it is
+                                 constructed (its vtable pointer's value), else 0 */
     /* sema: */
     int layout_state;         /* 0 not yet, 1 in progress, 2 done */
     int64_t size;
+    int64_t dsize;            /* its data size: size without the tail padding (a
+                                 polymorphic base's tail padding holds the derived
+                                 class's first members, as nvcc lays them out) */
     int align;
 };
 
@@ -175,6 +182,16 @@ typedef enum k_expr_kind {
     E_DESIGNATOR, /* `.name = lhs` in a brace initializer */
     E_COMPOUND,   /* (type_written){...}: a compound literal, lhs the E_INIT_LIST */
     E_VA_ARG,     /* va_arg(lhs, type_written) (lang/stdarg.c) */
+    E_NEW_INIT,   /* sema's `new T(args)` / `new (p) T(args)`: lhs the storage (a T *),
+                     decl T's constructor called on it with args (types in sema_ext),
+                     or no decl and one arg stored there (`new int(5)`) (lang/virtual.c) */
+    E_DESTROY,    /* sema: the object at lhs (a pointer; none if null) destroyed by its
+                     destructor decl (a virtual call when virtual_call); the value is lhs:
+                     `delete p` is free(E_DESTROY(p)) (lang/new_object.c) */
+    E_DYNCAST,    /* sema: dynamic_cast<D *>(lhs): lhs when the object it points to is a D
+                     (or derives from D), else null; type_written D * (lang/virtual.c) */
+    E_VPTR,       /* sema: the vtable pointer of class type_written->rec for an object
+                     constructed where the code runs (host or device) (lang/virtual.c) */
 } k_expr_kind;
 
 /* The name of every conversion operator (`operator T()`) of a class: its result
@@ -246,6 +263,10 @@ struct k_expr {
     int direct_list;          /* E_INIT_LIST of `T x{...}` (not `T x = {...}`) */
     int group_shfl;           /* E_CALL of a __shfl_*_sync that a group's shfl* stands
                                  for (lang/cg.c): its value may be a record */
+    k_expr *placement;        /* E_NEW: `new (placement) T...`, else NULL */
+    unsigned char virtual_call; /* E_CALL of a virtual member function through an object
+                                 whose class is known only at run time: lowering picks the
+                                 final overrider by the vtable pointer (lang/virtual.c) */
 };
 
 /* ----------------------------------------------------------- statements */
@@ -367,6 +388,7 @@ struct k_decl {
     k_type **ctor_types;
     int ctor_argc;
     k_decl *dtor;             /* sema: a local of a class with a destructor: it, run at scope exit */
+    unsigned char virt;       /* a member function's enum k_virt_flags as written */
 
     /* <stdarg.h> (lang/stdarg.c): a variadic function with a body is made
      * once per list of argument types after its fixed parameters */
@@ -377,6 +399,10 @@ struct k_decl {
 };
 
 enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };
+
+/* What a member function's declaration says about virtual dispatch
+ * (lang/virtual.c); the parser records them, sema checks them. */
+enum k_virt_flags { VF_VIRTUAL = 1, VF_PURE = 2, VF_OVERRIDE = 4, VF_FINAL = 8 };
 
 typedef struct k_unit {
     k_decl **decls;           /* file-scope declarations in source order */
@@ -471,6 +497,9 @@ typedef struct k_ctx {
     k_unroll_pragma *unroll_at; /* then by target line (arena) */
     int nunroll_at;
     k_record **vector_recs;   /* CUDA's vector types (float4...), made on first use */
+    k_record **vclasses;      /* the polymorphic classes whose constructors set a vtable
+                                 pointer, by vclass_id - 1 (sema, lang/virtual.c) */
+    int nvclasses, vclasses_cap;
     int no_opt;               /* -O0: lowering skips if-conversion (ifconv.c) and the
                                  bytecode clean-up (opt.c, opt_licm.c), so that the
                                  differential runner can compare both (tests/gen/diff.py) */

@@ -358,6 +358,10 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                 k_ty_str(t, b, sizeof b));
         return NULL;
     }
+    if (strcmp(e->name, "~") == 0) {   /* p->~S() */
+        k_expr *obj = e->lhs;
+        return k_sema_dtor_call(s, e, t->rec, address_of(s, obj), obj);
+    }
     k_decl **c;
     uint32_t off;
     const k_field *fld = methods_named(s, t->rec, e->name, &c) ? NULL
@@ -396,7 +400,10 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                 "a const object", e->name);
         return NULL;
     }
-    return member_call(s, e, f, f->method_kind == M_STATIC ? NULL : address_of(s, e->lhs));
+    k_expr *obj = e->lhs;
+    k_type *rt = member_call(s, e, f, f->method_kind == M_STATIC ? NULL : address_of(s, obj));
+    k_virtual_mark_call(e, f, obj);
+    return rt;
 }
 
 /* Inside a member function of r: a call f(args) of another member. */
@@ -436,7 +443,9 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     k_expr *self = f->method_kind == M_STATIC ? NULL : this_expr(s, e->loc);
     if (self)
         k_sema_expr(s, self);
-    return member_call(s, e, f, self);
+    k_type *rt = member_call(s, e, f, self);
+    k_virtual_mark_call(e, f, NULL);   /* `f()` inside a member: through `this` */
+    return rt;
 }
 
 /* Inside a member function: a bare name that is a member of the class
@@ -678,6 +687,8 @@ static int is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs)
 static int trivial_default(const k_record *r)
 {
     int has_default = 0;
+    if (k_record_polymorphic(r))
+        return 0;   /* its constructor stores the vtable pointer */
     for (int i = 0; i < r->nmethods; i++) {
         const k_decl *m = r->methods[i];
         if (m->method_kind != M_CTOR || m->nparams != 1)
@@ -696,6 +707,11 @@ static int trivial_default(const k_record *r)
             return 0;
     }
     return has_default;
+}
+
+int k_record_trivial_default(const k_record *r)
+{
+    return !k_record_has_ctors(r) || trivial_default(r);
 }
 
 /* `V v = {a, b, c}` when V has a constructor taking a braced list (C++'s
@@ -862,6 +878,8 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
                 "with constructors are not supported (declare it at file scope)", d->name);
         return 1;
     }
+    if (!k_virtual_instantiable(s, t->rec, d->loc))
+        return 1;
     d->ctor = k_sema_pick_ctor(s, t, args, nargs, d->loc, &d->ctor_types);
     d->ctor_argv = args;
     d->ctor_argc = nargs;
@@ -945,6 +963,8 @@ static k_stmt *base_init(k_sema_state *s, k_decl *f, k_expr *mi)
     cast->type_written = k_type_ptr(s->ctx, bt);
     cast->lhs = this_expr(s, mi->loc);
     cast->depth = 2;
+    if (k_record_polymorphic(bt->rec) && !is_copy(s, bt, mi->args, mi->nargs))
+        return k_virtual_base_ctor(s, cast, mi);   /* built in place (lang/virtual.c) */
     k_expr *deref = node(s, E_UNARY, mi->loc);
     deref->op = KU_DEREF;
     deref->lhs = cast;

@@ -154,6 +154,8 @@ k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
     r->lhs = k_clone_expr(ctx, e->lhs, s);
     r->rhs = k_clone_expr(ctx, e->rhs, s);
     r->cond = k_clone_expr(ctx, e->cond, s);
+    r->placement = k_clone_expr(ctx, e->placement, s);
+    r->virtual_call = 0;
     r->args = clone_exprs(ctx, e->args, e->nargs, s);
     for (int i = 0; i < 3; i++)
         r->config[i] = k_clone_expr(ctx, e->config[i], s);

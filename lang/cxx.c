@@ -131,6 +131,8 @@ static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr *
 void k_sema_new(k_sema_state *s, k_expr *e)
 {
     k_type *t = e->type_written;
+    if (k_sema_new_object(s, e))   /* constructors, placement, `new T(v)`: new_object.c */
+        return;
     if (e->nargs > 0) {
         k_error(s->ctx, e->loc, "'new' with an initializer is not supported"
                 " (write `new T` and assign the value)");
@@ -168,41 +170,6 @@ void k_sema_new(k_sema_state *s, k_expr *e)
     e->decl = ctor;
 }
 
-/* `delete p` of a class with a destructor: `(C::~C(p), free(p))`, p named
- * twice, so p must be a variable (or a member of one). */
-static void delete_destroying(k_sema_state *s, k_expr *e, k_type *pt)
-{
-    const k_decl *dtor = NULL;
-    for (int i = 0; pt && pt->kind == TY_RECORD && i < pt->rec->nmethods; i++)
-        if (pt->rec->methods[i]->method_kind == M_DTOR)
-            dtor = pt->rec->methods[i];
-    if (!dtor)
-        return;
-    k_expr *p = e->args[0];
-    if (p->kind != E_IDENT && !(p->kind == E_MEMBER && p->lhs->kind == E_IDENT)) {
-        k_error(s->ctx, p->loc, "'delete' of an object with a destructor needs a variable "
-                "(store the pointer in one first)");
-        return;
-    }
-    k_expr *again = k_clone_expr(s->ctx, p, NULL);
-    k_expr *d = k_expr_new(s->ctx, E_CALL, e->loc);
-    d->name = dtor->name;
-    d->args = k_alloc(s->ctx, sizeof *d->args);
-    d->args[0] = again;
-    d->nargs = 1;
-    d->depth = again->depth + 1;
-    k_expr *f = k_expr_new(s->ctx, E_CALL, e->loc);
-    *f = *e;
-    e->kind = E_BINARY;
-    e->op = KB_COMMA;
-    e->lhs = d;
-    e->rhs = f;
-    e->args = NULL;
-    e->nargs = 0;
-    e->name = NULL;
-    e->depth = (d->depth > f->depth ? d->depth : f->depth) + 1;
-}
-
 /* `delete p` and `delete[] p` are free(p); `delete p` of a class with its
  * own `operator delete` calls that instead. */
 void k_sema_delete(k_sema_state *s, k_expr *e)
@@ -225,8 +192,8 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
     e->nargs = 1;
     e->lhs = NULL;
     e->op = 0;
-    if (!array)
-        delete_destroying(s, e, pt);
+    if (!array)   /* the destructor first (lang/new_object.c) */
+        k_sema_delete_object(s, e, pt);
 }
 
 /* ---- auto ---- */

@@ -61,7 +61,17 @@ static void call_function(lw_func *F, k_expr *e, int dst, int want)
             lw_reserve(F, h + 1);
             lw_emit(F, OP_LADDR, h, 0, 0, (int32_t)off, 0);
         }
-        lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, def), 0);
+        if (e->virtual_call)   /* by the object's class (lower_virtual.c) */
+            lw_virtual_dispatch(F, e->decl, a);
+        else
+            lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, def), 0);
+        if (want)
+            mov(F, dst, a);
+    } else if (e->virtual_call) {   /* a pure virtual function: no body of its own */
+        int a = F->top;
+        lw_reserve(F, a + 3);
+        eval_args(F, e, 0, a + 3);
+        lw_virtual_dispatch(F, e->decl, a);
         if (want)
             mov(F, dst, a);
     } else {

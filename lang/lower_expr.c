@@ -1133,6 +1133,10 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
             lw_ctor_call(F, e->decl, dst, NULL, NULL, 0);
         break;
     case E_CONSTRUCT: construct_to(F, e, dst); break;
+    case E_NEW_INIT: lw_new_init(F, e, dst); break;
+    case E_DESTROY: lw_destroy(F, e, dst); break;
+    case E_VPTR: lw_vptr(F, e, dst); break;
+    case E_DYNCAST: lw_dyncast(F, e, dst); break;
     case E_LAMBDA:
         if (want)
             lambda_to(F, e, dst);

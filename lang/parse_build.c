@@ -233,7 +233,8 @@ k_declarator *kp_array_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_expr 
 
 void kp_method_proto(k_parser *ps, k_specs *sp, k_declarator *d)
 {
-    kp_add_method(ps, sp, d, 0, NULL, NULL);
+    if (k_virtual_pure(ps, d))   /* `= 0` */
+        kp_add_method(ps, sp, d, 0, NULL, NULL);
 }
 
 /* Do the specifiers name a type (not only storage classes and qualifiers)? */
@@ -758,6 +759,14 @@ k_expr *kp_expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *
     return expr_with_args(ps, e, init);
 }
 
+/* `new (p) T...`: T built in the storage at p. */
+k_expr *kp_expr_placed(k_expr *e, k_expr *place)
+{
+    if (e)
+        e->placement = place;
+    return e;
+}
+
 /* The lambda's function: its parameters and body, returning ret (TY_AUTO
  * when not written: sema deduces it from the returns). */
 k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
@@ -909,7 +918,9 @@ k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t)
 }
 
 /* ---- C++'s implicit default constructor ---- */
-/* A class with default member initializers (`int n = 5;`) and no
+/* A class with default member initializers (`int n = 5;`), or a
+ * polymorphic one (its constructors set the vtable pointer:
+ * k_virtual_wants_ctor), and no
  * constructor of its own gets `S() {}`, host and device (host only when a
  * member has a constructor, as std::string's), so that every `S s;`
  * runs them (lang/classes.c puts them in front of each constructor's body).
@@ -924,7 +935,7 @@ void kp_implicit_default_ctor(k_parser *ps, k_type *t)
         /* a member built by a constructor (std::string's: host code) */
         host_only |= ft && ft->kind == TY_RECORD && k_record_has_ctors(ft->rec);
     }
-    if (!inits) {   /* members with constructors of their own (lang/implicit_members.c) */
+    if (!inits && !k_virtual_wants_ctor(r)) {   /* members with constructors (lang/implicit_members.c) */
         kp_implicit_member_ctor(ps, t);
         return;
     }
@@ -933,10 +944,13 @@ void kp_implicit_default_ctor(k_parser *ps, k_type *t)
     for (int i = 0; i < r->nmethods; i++)
         if (r->methods[i]->method_kind == M_CTOR)
             return;
+    unsigned saved = ps->virt;   /* the constructor is not virtual */
+    ps->virt = 0;
     k_declarator *d = kp_ctor_dtor(ps, NULL, t, r->loc, NULL, 0);
     if (!d)
         return;
     kp_add_method(ps, NULL, d, 0, NULL, kp_make_block(ps, r->loc, kp_list_new(ps)));
+    ps->virt = saved;
     for (int i = 0; i < r->nmethods; i++)
         if (r->methods[i]->method_kind == M_CTOR)
             r->methods[i]->storage |= host_only ? ST_HOST : ST_HOST | ST_DEVICE;

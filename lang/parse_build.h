@@ -48,6 +48,16 @@ void kp_add_builtin_type(void *arg, const char *name, k_type *type);
 k_type *kp_typedef_lookup(k_parser *ps, const char *name);
 k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t);
 void kp_implicit_copy_ctor(k_parser *ps, k_type *t);
+k_expr *kp_expr_placed(k_expr *e, k_expr *place);
+
+/* lang/virtual_parse.c: `virtual`, `override`, `final`, `= 0` */
+int k_virtual_token(k_parser *ps, int kind, const k_token *t);
+void k_virtual_member(k_parser *ps, k_record *r, k_decl *f);
+void k_virtual_not_function(k_parser *ps, k_loc loc);
+int k_virtual_pure(k_parser *ps, k_declarator *d);
+int k_virtual_wants_ctor(const k_record *r);
+int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t);
+int k_virtual_keyword(const k_token *t, int kind);
 void kp_implicit_default_ctor(k_parser *ps, k_type *t);
 /* lang/implicit_members.c: C++'s implicit default constructor and destructor of a
  * class whose members have their own */

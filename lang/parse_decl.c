@@ -10,6 +10,7 @@
 
 #include "namespaces.h"
 #include "parser.h"
+#include "parse_build.h"
 #include "types.h"
 
 void k_parse_list_add(k_parser *ps, k_list *l, void *item)
@@ -281,6 +282,7 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                     d->bits ? "bit-fields" : "union members");
             d->init = NULL;
         }
+        k_virtual_not_function(ps, d->loc);
         k_field *f = k_record_add(ps->ctx, r, d->name, build(ps, sp, d), d->loc);
         f->bit_expr = d->bits;
         f->access = r->cur_access;
@@ -636,6 +638,7 @@ void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const,
         add_this(ps, f, r, is_const);
     f->method_of = r;
     f->body = body;
+    k_virtual_member(ps, r, f);
     if (inits && inits->n) {
         f->nmem_inits = inits->n;
         f->mem_inits = k_alloc(ps->ctx, sizeof *f->mem_inits * (size_t)inits->n);

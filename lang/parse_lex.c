@@ -4,9 +4,10 @@
  * names (lang/templates.c, member templates), `asm`, or plain names; the '<'
  * and '>' around template arguments become TPL_OPEN and TPL_CLOSE
  * (k_tpl_filter), `(*` a function pointer's FNPTR_OPEN, a '{' that starts a
- * braced initializer BRACE_INIT.  Constructs K reports instead of parsing
- * (`virtual`, GCC attributes it cannot read) end the parse after one error,
- * so no cascade of syntax errors follows.
+ * braced initializer BRACE_INIT; `virtual`, `override` and `final` are
+ * recorded for the member function they are on (lang/virtual_parse.c).
+ * Constructs K reports instead of parsing (GCC attributes it cannot read)
+ * end the parse after one error, so no cascade of syntax errors follows.
  *
  * k_parse, the parser's entry, is here too: the parser's state, the
  * library's type names, then Bison's k_yyparse. */
@@ -34,6 +35,9 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     lloc->first_column = (int)t->loc.col;
     lloc->last_line = (int)t->end.line;
     lloc->last_column = (int)t->end.col;
+    if (k_virtual_token(ps, kind, t))   /* `override`, `final` */
+        return k_parse_lex(lval, lloc, ps);
+    kind = k_virtual_keyword(t, kind);  /* `dynamic_cast` */
     switch (kind) {
     case IDENT: {
         /* `C<args>::m`: the member after a class template's id */
@@ -114,8 +118,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             return 0;
         }
         break;
-    case KW_VIRTUAL:   /* reported once, then read past: the function is an ordinary one */
-        k_error(ps->ctx, t->loc, "virtual functions are not supported in K");
+    case KW_VIRTUAL:   /* recorded for the member function it is on (lang/virtual_parse.c) */
+        k_virtual_token(ps, kind, t);
         return k_parse_lex(lval, lloc, ps);
     default:
         break;
@@ -127,6 +131,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
         kind = KW_CLASS_RECORD;
     int braced = kind == '{' && k_parse_brace_init(ps);
+    if (k_virtual_unsupported(ps, braced ? BRACE_INIT : kind, t)) {
+        ps->stopped = 1;   /* one error, then the end */
+        return 0;
+    }
     k_parse_token_hook(ps, kind);      /* counts the brace as any other */
     return braced ? BRACE_INIT : kind;
 }

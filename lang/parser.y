@@ -82,6 +82,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_CONTINUE "continue" KW_RETURN "return" KW_GOTO "goto" KW_SIZEOF "sizeof"
 %token KW_TYPEDEF "typedef" KW_STRUCT "struct" KW_UNION "union" KW_ENUM "enum"
 %token KW_TRUE "true" KW_FALSE "false" KW_NAMESPACE "namespace" KW_USING "using"
+%token KW_DYNAMIC_CAST "dynamic_cast"   /* an identifier to the scanner (lang/virtual_parse.c) */
 %token KW_NEW "new" KW_DELETE "delete" KW_NULLPTR "nullptr" KW_STATIC_CAST "static_cast"
 %token KW_REINTERPRET_CAST "reinterpret_cast" KW_CONST_CAST "const_cast"
 %token KW_CONSTEXPR "constexpr" KW_AUTO "auto" KW_STATIC_ASSERT "static_assert"
@@ -428,6 +429,8 @@ member
     : decl_specs member_dtors ';'   { k_parse_members(ps, $1, $2, kp_member_type, kp_method_proto); }
     | decl_specs ';'                { k_parse_members(ps, $1, NULL, kp_member_type, kp_method_proto); }
     | decl_specs declarator KW_CONST ';'        { kp_add_method(ps, $1, $2, 1, NULL, NULL); }
+    | decl_specs declarator KW_CONST '=' INT_LIT ';'    /* `= 0`: pure virtual */
+        { if ($2) $2->init = $5; if (k_virtual_pure(ps, $2)) kp_add_method(ps, $1, $2, 1, NULL, NULL); }
     | decl_specs declarator method_quals compound { kp_add_method(ps, $1, $2, $3, NULL, $4); }
     | ctor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | ctor_head mem_inits_opt compound          { kp_add_method(ps, NULL, $1, 0, $2, $3); }
@@ -1042,6 +1045,12 @@ unary
     | KW_NEW type_specs '[' expr ']' '(' ')'    { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, $4, kp_list_new(ps)); }
     | KW_NEW type_specs '(' args_opt ')'
         { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, $4 ? $4 : kp_list_new(ps)); }
+    | KW_NEW '(' assign ')' type_specs %prec NEW_TYPE      /* placement new */
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, NULL, NULL), $3); }
+    | KW_NEW '(' assign ')' type_specs '[' expr ']'
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, $7, NULL), $3); }
+    | KW_NEW '(' assign ')' type_specs '(' args_opt ')'
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, NULL, $7 ? $7 : kp_list_new(ps)), $3); }
     | KW_DELETE cast                { $$ = kp_expr_unary(ps, E_DELETE, 0, LOC(@1), $2); }
     | KW_DELETE '[' ']' cast        { $$ = kp_expr_unary(ps, E_DELETE, 1, LOC(@1), $4); }
     ;
@@ -1095,6 +1104,8 @@ member_name
     | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
     | TEMPLATE_NAME     /* d.count(): a member named like a library template (std::count) */
                                                 { $$ = k_ns_last($1); }
+    | '~' TYPEDEF_NAME  /* p->~S(): the destructor called explicitly (lang/new_object.c) */
+                                                { $$ = "~"; (void)$2; }
     ;
 
 primary
@@ -1204,6 +1215,7 @@ cxx_cast
     : KW_STATIC_CAST        { $$ = 1; }
     | KW_REINTERPRET_CAST   { $$ = 2; }
     | KW_CONST_CAST         { $$ = 3; }
+    | KW_DYNAMIC_CAST       { $$ = 4; }   /* lang/virtual.c */
     ;
 
 /* inline PTX: asm [volatile] ("template" : outputs : inputs : clobbers);

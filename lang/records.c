@@ -148,6 +148,9 @@ static void place_member(k_sema_state *s, k_record *r, k_field *f, layout *L)
         L->align = align;
     if (!r->is_union)
         L->bits = (off + (uint64_t)size) * 8;
+    if (f == &r->fields[0] && !f->name && (r->base || r->base_id) &&
+        f->type->kind == TY_RECORD && k_record_polymorphic(f->type->rec))
+        L->bits = (off + (uint64_t)f->type->rec->dsize) * 8;   /* the Itanium ABI's layout */
     if ((int64_t)off + size > L->size)
         L->size = (int64_t)off + size;
 }
@@ -192,6 +195,9 @@ void k_record_layout(k_sema_state *s, k_record *r)
         }
     }
     r->align = L.align;
+    r->dsize = (int64_t)round_up(L.bits, 8) / 8;
+    if (r->dsize > L.size)
+        r->dsize = L.size;
     r->size = (int64_t)round_up((uint64_t)L.size, (uint64_t)L.align);
     if (r->size == 0)       /* an empty struct has size 1 in C++ */
         r->size = 1;

@@ -758,8 +758,10 @@ static void check_body(k_sema_state *s, k_decl *f)
     s->fn = f;
     s->ns = f->ns;
     s->fn_kind = k_fn_kind(f);
+    int nuser = f->body->kind == S_BLOCK ? f->body->nstmts : 0;
     k_sema_mem_inits(s, f);
     k_sema_member_dtors(s, f);   /* a destructor's members after its body */
+    k_virtual_prologue(s, f, nuser);   /* the vtable pointer's store (lang/virtual.c) */
     s->loops = s->breakables = 0;
     s->sw = NULL;
     s->labels = NULL;   /* a lambda's labels are its own */
@@ -819,6 +821,7 @@ static void check_func(k_sema_state *s, k_decl *f)
                 k_record_name(f->type->base->rec));
     check_params(s, f);
     k_sema_check_defaults(s, f);
+    k_virtual_check_method(s, f);
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
         k_error(ctx, f->loc, "a __global__ function must have a void return type");
     if ((f->storage & ST_GLOBAL) && (f->storage & (ST_DEVICE | ST_HOST)))
@@ -898,6 +901,7 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     f->builtin = -1;
     k_sema_resolve_type(s, f->type->base, f->loc);
     check_params(s, f);
+    k_virtual_check_method(s, f);
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
         k_error(s->ctx, f->loc, "a __global__ function must have a void return type");
     if (f->body)

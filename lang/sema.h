@@ -280,6 +280,29 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what);
 int k_ref_binds_directly(const k_type *ref, const k_expr *e);  /* no temporary needed */
 void k_sema_new(k_sema_state *s, k_expr *e);       /* E_NEW becomes a cast of malloc */
 void k_sema_delete(k_sema_state *s, k_expr *e);    /* E_DELETE becomes free() */
+/* lang/new_object.c: `new` with constructors, placement new, `delete` running
+ * the destructor */
+int k_sema_new_object(k_sema_state *s, k_expr *e);
+void k_sema_delete_object(k_sema_state *s, k_expr *e, k_type *pointee);
+k_type *k_sema_destroy(k_sema_state *s, k_expr *e);
+k_type *k_sema_dtor_call(k_sema_state *s, k_expr *e, k_record *r, k_expr *ptr,
+                         const k_expr *obj);
+int k_record_trivial_default(const k_record *r);   /* classes.c */
+/* lang/virtual.c: virtual functions.  A vtable pointer's value: K_VPTR_BASE +
+ * 2 * the class's vclass_id + 1 for an object constructed by device code. */
+#define K_VPTR_BASE 0x5654000000000000ull
+int k_record_polymorphic(const k_record *r);
+int k_method_is_virtual(const k_decl *f);
+k_decl *k_virtual_overrider(const k_record *c, const k_decl *f);
+const k_decl *k_record_pure_member(const k_record *r);
+int k_virtual_instantiable(k_sema_state *s, const k_record *r, k_loc loc);
+void k_virtual_check_method(k_sema_state *s, k_decl *f);
+void k_virtual_prologue(k_sema_state *s, k_decl *f, int nuser);
+void k_virtual_mark_call(k_expr *e, const k_decl *f, const k_expr *obj_expr);
+k_type *k_sema_vptr(k_sema_state *s, k_expr *e);
+k_type *k_sema_dynamic_cast(k_sema_state *s, k_expr *e);
+k_stmt *k_virtual_base_ctor(k_sema_state *s, k_expr *base_ptr, k_expr *mi);
+void k_virtual_qualified_call(k_sema_state *s, k_expr *e, const k_decl *f);
 int k_sema_deduce_auto(k_sema_state *s, k_decl *d);
 /* sincosf(x, sp, cp) and its relatives become `*sp = sinf(x), *cp = cosf(x)`
  * (lang/sincos.c): 1 when e was rewritten, 0 when it is not one, -1 after

@@ -814,6 +814,8 @@ static k_type *cast(k_sema_state *s, k_expr *e)
 {
     k_type *to = e->type_written;
     k_sema_resolve_type(s, to, e->loc);
+    if (e->op == 4)   /* dynamic_cast (lang/virtual.c) */
+        return k_sema_dynamic_cast(s, e);
     if (to->kind == TY_REF && to->base)
         return cast_to_ref(s, e, to);
     /* C<T>() was parsed as a cast of a 0 placed where the cast is: a
@@ -1181,6 +1183,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "'%s' is not a template", e->name);
         return NULL;
     }
+    k_virtual_qualified_call(s, e, f);   /* `Base::f()` in a member function */
     k_decl *cand[64];   /* C++'s ranking decides among free functions */
     int n = k_sema_overloads(s, f, cand, 64);
     if (n > 1 && !(f = k_sema_pick_overload(s, e, cand, n)))
@@ -1402,7 +1405,15 @@ static k_type *expr(k_sema_state *s, k_expr *e)
     case E_NEW:
         k_sema_resolve_type(s, e->type_written, e->loc);
         k_sema_new(s, e);
-        return e->kind == E_CAST ? cast(s, e) : NULL;
+        return e->kind == E_CAST ? cast(s, e) : e->kind == E_NEW_INIT ? e->type : NULL;
+    case E_NEW_INIT:   /* checked when it was made */
+        return e->type;
+    case E_DESTROY:
+        return k_sema_destroy(s, e);
+    case E_VPTR:
+        return k_sema_vptr(s, e);
+    case E_DYNCAST:   /* checked when it was made */
+        return e->type;
     case E_DELETE:
         k_sema_delete(s, e);
         return e->kind == E_CALL ? call(s, e) : e->kind == E_BINARY ? k_sema_expr(s, e) : NULL;

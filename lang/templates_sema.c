@@ -590,6 +590,12 @@ static int static_member_call(k_sema_state *s, k_expr *e)
             e->decl = m;
             return 1;
         }
+        int before = e->nargs;   /* `Base<T>::f()` in a derived class: on `this` */
+        if (strcmp(k_ns_last(m->name), member) == 0 && m->nparams == e->nargs + 1 &&
+            (k_virtual_qualified_call(s, e, m), e->nargs != before)) {
+            e->decl = m;
+            return 1;
+        }
     }
     k_error(s->ctx, e->loc, "no static member function '%s' in '%s'", member, r->tag);
     return -1;

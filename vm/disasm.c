@@ -21,7 +21,7 @@ static const char *const builtin_names[BI_COUNT] = {
 static const char *const sreg_names[SREG_COUNT] = {
     "tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z",
     "ctaid.x", "ctaid.y", "ctaid.z", "nctaid.x", "nctaid.y", "nctaid.z",
-    "laneid", "warpsize", "clock", "clock64", "gtid.x", "gtid.y", "gtid.z",
+    "laneid", "warpsize", "clock", "clock64", "gtid.x", "gtid.y", "gtid.z", "ondevice",
 };
 
 static const char *const atom_op_names[] = {

@@ -484,6 +484,7 @@ static uint64_t sreg_value(const simt_exec *ex, const simt_block *blk, const sim
     case SREG_LANEID: return l;
     case SREG_WARPSIZE: return ex->width;
     case SREG_CLOCK: return (uint32_t)sreg_clock(ex, blk, w);
+    case SREG_ON_DEVICE: return !ex->is_host;
     case SREG_GTID_X: case SREG_GTID_Y: case SREG_GTID_Z: {
         unsigned d = id - SREG_GTID_X;
         uint32_t tid = (uint32_t)sreg_value(ex, blk, w, l, SREG_TID_X + d);
@@ -1303,13 +1304,14 @@ issue:
         /* the warp lies in one row of x: lane l is thread x = tid_base + l */
         int row = ex->block_dim[0] >= ex->width * (w->index + 1);
         uint32_t base = 0; /* gtid.d: ctaid.d * ntid.d, added to tid.d as 32 bits */
-        if (id >= SREG_GTID_X)
+        int gtid = id >= SREG_GTID_X && id <= SREG_GTID_Z;
+        if (gtid)
             base = blk->idx[id - SREG_GTID_X] * ex->block_dim[id - SREG_GTID_X];
         if (id == SREG_TID_X && row) {
             FAST(IOTA, w->tid_base);
         } else if (id == SREG_GTID_X && row && (uint64_t)base + w->tid_base + (W - 1) <= UINT32_MAX) {
             FAST(IOTA, base + w->tid_base); /* no lane wraps past 2^32 */
-        } else if (id <= SREG_TID_Z || id >= SREG_GTID_X) {
+        } else if (id <= SREG_TID_Z || gtid) {
             if (!have_tids) { /* computed once per call: loops read them again */
                 warp_tids(ex, w, tids);
                 have_tids = 1;

@@ -246,6 +246,9 @@ enum simt_sreg {
     /* gtid.d: (uint32)(ctaid.d * ntid.d + tid.d), the global thread index the
      * compiler forms from blockIdx.d * blockDim.d + threadIdx.d (lang/opt.c) */
     SREG_GTID_X, SREG_GTID_Y, SREG_GTID_Z,
+    /* 1 in device code, 0 in host code: a __host__ __device__ function's
+     * vtable pointers say which side built the object (lang/virtual.c) */
+    SREG_ON_DEVICE,
     SREG_COUNT
 };
 

@@ -1,0 +1,185 @@
+/* lang/virtual_parse.c -- virtual functions, the parser's side: the words
+ * `virtual`, `override`, `final` and the pure specifier `= 0` recorded on
+ * the member function being parsed (k_parser.virt, then k_decl.virt), the
+ * hidden vtable pointer "__vptr" made the first member of a class that
+ * declares virtual functions and has no base, and the implicit default
+ * constructor a polymorphic class without constructors gets (it sets the
+ * vtable pointer).  Sema's side is lang/virtual.c. */
+#include <string.h>
+
+#include "parser.h"
+#include "parse_build.h"
+#include "types.h"
+
+static int is_access_word(int kind)
+{
+    return kind == KW_PUBLIC || kind == KW_PRIVATE || kind == KW_PROTECTED;
+}
+
+static int is_record_word(int kind)
+{
+    return kind == KW_STRUCT || kind == KW_CLASS_RECORD;
+}
+
+/* `struct D : virtual B`, `struct D : public virtual B`: in a base clause
+ * (`public: virtual void f();` is an access label before a member). */
+static int in_base_clause(const k_parser *ps)
+{
+    if (ps->prev_kind == ':')
+        return !is_access_word(ps->prev2_kind);
+    return is_access_word(ps->prev_kind) && ps->prev2_kind == ':';
+}
+
+/* `virtual`, and `override`/`final` after a member function's declarator
+ * (or `final` after a class's name): recorded, and read past (returns 1).
+ * Other tokens: 0. */
+int k_virtual_token(k_parser *ps, int kind, const k_token *t)
+{
+    if (kind == KW_VIRTUAL) {
+        if (in_base_clause(ps))
+            k_error(ps->ctx, t->loc, "virtual base classes are not supported in K (derive "
+                    "without `virtual`: K has single inheritance only)");
+        else if (!ps->records.n)
+            k_error(ps->ctx, t->loc, "'virtual' can only be used on a member function inside "
+                    "its class");
+        else
+            ps->virt |= VF_VIRTUAL;
+        return 1;
+    }
+    if (kind != IDENT || ps->tpl.prev_kind == TPL_CLOSE)
+        return 0;
+    int over = t->len == 8 && memcmp(t->text, "override", 8) == 0;
+    int fin = t->len == 5 && memcmp(t->text, "final", 5) == 0;
+    if (!over && !fin)
+        return 0;
+    if ((ps->prev_kind == ')' || ps->prev_kind == KW_CONST) && ps->records.n) {
+        ps->virt |= over ? VF_OVERRIDE : VF_FINAL;
+        return 1;
+    }
+    /* `class D final : public B`: nothing derives from D (not checked) */
+    return fin && (ps->prev_kind == IDENT || ps->prev_kind == TYPEDEF_NAME) &&
+           is_record_word(ps->prev2_kind);
+}
+
+/* Gives r the hidden first member "__vptr" (8 bytes, where nvcc puts the
+ * vtable pointer), in front of the members read so far. */
+static void add_vptr(k_parser *ps, k_record *r, k_loc loc)
+{
+    k_type *t = k_type_new(ps->ctx, TY_ULLONG);
+    k_record_add(ps->ctx, r, "__vptr", t, loc);
+    k_field f = r->fields[r->nfields - 1];
+    memmove(r->fields + 1, r->fields, sizeof *r->fields * (size_t)(r->nfields - 1));
+    r->fields[0] = f;
+    r->has_vptr = 1;
+}
+
+/* The member function f of r has just been read: it takes the words read
+ * with it. */
+void k_virtual_member(k_parser *ps, k_record *r, k_decl *f)
+{
+    f->virt = (unsigned char)ps->virt;
+    ps->virt = 0;
+    if (!f->virt)
+        return;
+    if (f->method_kind == M_CTOR || f->method_kind == M_STATIC) {
+        k_error(ps->ctx, f->loc, "%s cannot be virtual", f->method_kind == M_CTOR
+                ? "a constructor" : "a static member function");
+        f->virt = 0;
+        return;
+    }
+    if ((f->virt & (VF_VIRTUAL | VF_PURE)) && !r->base && !r->base_id && !r->has_vptr)
+        add_vptr(ps, r, f->loc);
+}
+
+/* A data member after `virtual` (`virtual int n;`). */
+void k_virtual_not_function(k_parser *ps, k_loc loc)
+{
+    if (ps->virt & VF_VIRTUAL)
+        k_error(ps->ctx, loc, "'virtual' can only be used on a member function");
+    ps->virt = 0;
+}
+
+/* `virtual void f() = 0;`: d's initializer is the pure specifier. */
+int k_virtual_pure(k_parser *ps, k_declarator *d)
+{
+    if (!d || !d->init)
+        return 1;
+    if (d->init->kind != E_INT || d->init->ival != 0) {
+        k_error(ps->ctx, d->init->loc, "a member function's initializer must be '= 0' (pure "
+                "virtual)");
+        d->init = NULL;
+        return 0;
+    }
+    d->init = NULL;
+    ps->virt |= VF_PURE;
+    return 1;
+}
+
+/* Does r (or a base known while parsing) have a vtable pointer? */
+static int known_polymorphic(const k_record *r)
+{
+    for (; r; r = r->base)
+        if (r->has_vptr)
+            return 1;
+    return 0;
+}
+
+/* Does r need a constructor even when it declares none?  When it is
+ * polymorphic: sema gives every constructor the store of the vtable
+ * pointer.  A class whose base is a template's instance (`: Base<T>`) and
+ * that has member functions needs one too: whether that base is
+ * polymorphic is known only in sema, and an empty constructor changes
+ * nothing for a class that is not. */
+int k_virtual_wants_ctor(const k_record *r)
+{
+    int methods = 0;
+    for (int i = 0; i < r->nmethods; i++)
+        methods += r->methods[i]->method_kind != M_DTOR;
+    return known_polymorphic(r) || (r->base_id && methods);
+}
+
+static int is_word(const k_token *t, const char *w)
+{
+    size_t n = strlen(w);
+    return t->len == n && memcmp(t->text, w, n) == 0;
+}
+
+/* The token kind (as the grammar will see it) ends the parse after one
+ * error (returns 1) when it starts what K does not build: a second base
+ * class (multiple inheritance), `typeid`. */
+int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t)
+{
+    if (kind == IDENT && is_word(t, "typeid")) {
+        k_error(ps->ctx, t->loc, "'%.*s' (run-time type information) is not supported in K",
+                (int)t->len, t->text);
+        k_help(ps->ctx, "call a virtual function of the base class instead");
+        return 1;
+    }
+    if (kind == ':' && (ps->prev_kind == IDENT || ps->prev_kind == TYPEDEF_NAME) &&
+        is_record_word(ps->prev2_kind)) {
+        ps->in_bases = 1;
+        ps->bases_depth = 0;
+        return 0;
+    }
+    if (!ps->in_bases)
+        return 0;
+    if (kind == '{' || kind == ';' || kind == BRACE_INIT)
+        ps->in_bases = 0;
+    else if (kind == TPL_OPEN || kind == '(')
+        ps->bases_depth++;
+    else if (kind == TPL_CLOSE || kind == ')')
+        ps->bases_depth--;
+    else if (kind == ',' && ps->bases_depth <= 0) {
+        k_error(ps->ctx, t->loc, "multiple inheritance is not supported in K (a class has at "
+                "most one base class)");
+        return 1;
+    }
+    return 0;
+}
+
+/* `dynamic_cast` is a keyword of the grammar's casts (the scanner reads it
+ * as an identifier). */
+int k_virtual_keyword(const k_token *t, int kind)
+{
+    return kind == IDENT && is_word(t, "dynamic_cast") ? KW_DYNAMIC_CAST : kind;
+}
