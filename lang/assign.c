@@ -7,7 +7,7 @@
  * plain places (names, members, subscripts and dereferences without side
  * effects), which are then read once per member as C++'s operator= reads
  * them; otherwise, and for classes with array or bit-field members or a
- * base class, the bytes are copied as before (doc/language.md); and so they
+ * base class, the bytes are copied as before (doc/cxx.md); and so they
  * are for a class that is copied by its bytes (one without a copy
  * constructor: a class template's instance, which gets no implicit one). */
 #include <string.h>

@@ -1,6 +1,6 @@
 /* lang/member_types.c -- C++ member types, the parser's side: `typedef T
  * value_type;` and `using pointer = T *;` inside a class, and `typename
- * X::m` naming one (doc/language.md, "Member types").
+ * X::m` naming one (doc/cxx.md, "Member types").
  *
  * A member type is kept in its record (k_record.mtypes, so that every
  * instance of a class template gets its own copy, substituted) and is a

@@ -82,7 +82,7 @@ k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg
 
 /* `try { body } catch (...) { h }`: K has no exceptions, so nothing in the
  * body throws (`throw` is an error, and where libstdc++ throws the
- * library ends the program: doc/language.md) and a handler never runs.
+ * library ends the program: doc/cxx.md) and a handler never runs.
  * The statement is the body followed by each handler under `if (0)`:
  * checked as written, never executed.  A handler's parameter is a local of
  * its block (a reference becomes an object of the referred type). */

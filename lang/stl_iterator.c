@@ -9,7 +9,7 @@
 #include "stl.h"
 
 static const char TEXT_ITERATOR[] =
-    "// <iterator> as simtvm builds it in, written in K (doc/language.md).\n"
+    "// <iterator> as simtvm builds it in, written in K (doc/cxx.md).\n"
     "#pragma once\n"
     "namespace std {\n"
     "template <typename It> struct iterator_traits {\n"
