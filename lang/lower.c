@@ -620,6 +620,25 @@ void lw_init_dim3(lw_func *F, k_decl *d, int addr)
     }
 }
 
+/* Variable d at R[addr] := its initializer (no constructor): a brace list,
+ * dim3's three words, or one value. */
+void lw_init_value(lw_func *F, k_decl *d, int addr)
+{
+    if (d->type->kind == TY_ARRAY) {
+        if (d->init->sema_ext)
+            lw_init_object(F, d->type, d->init, addr);
+    } else if (k_ty_is_record(d->type) && (!d->init || k_has_ctor(d))) {
+        lw_init_dim3(F, d, addr);
+    } else if (d->init && d->init->kind == E_INIT_LIST && d->init->sema_ext) {
+        lw_init_object(F, d->type, d->init, addr);
+    } else {
+        int v = lw_reg(F);
+        lw_expr_conv_to(F, d->init, d->type, v);
+        lw_lv lv = {LV_MEM, addr, 0, d->type, 0, 0};
+        lw_store(F, &lv, v);
+    }
+}
+
 static void memory_var(lw_func *F, k_decl *d)
 {
     lw_sym *s = new_sym(F->M, d, SYM_LOCAL);
@@ -653,19 +672,7 @@ static void memory_var(lw_func *F, k_decl *d)
     int top = F->top;
     int addr = lw_reg(F);
     lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
-    if (d->type->kind == TY_ARRAY) {
-        if (d->init->sema_ext)
-            lw_init_object(F, d->type, d->init, addr);
-    } else if (k_ty_is_record(d->type) && (!d->init || k_has_ctor(d))) {
-        lw_init_dim3(F, d, addr);
-    } else if (d->init && d->init->kind == E_INIT_LIST && d->init->sema_ext) {
-        lw_init_object(F, d->type, d->init, addr);
-    } else {
-        int v = lw_reg(F);
-        lw_expr_conv_to(F, d->init, d->type, v);
-        lw_lv lv = {LV_MEM, addr, 0, d->type, 0, 0};
-        lw_store(F, &lv, v);
-    }
+    lw_init_value(F, d, addr);
     F->top = top;
     debug_var(F, d, VAR_LOCAL, s->off);
     if (d->dtor)

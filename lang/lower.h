@@ -204,6 +204,7 @@ void lw_dyncast(lw_func *F, k_expr *e, int dst);
 void lw_construct_record(lw_func *F, k_expr *e, int dst);
 void lw_construct_var(lw_func *F, k_decl *d, int addr);
 void lw_init_dim3(lw_func *F, k_decl *d, int addr);   /* dim3 d(x, y, z) at R[addr] */
+void lw_init_value(lw_func *F, k_decl *d, int addr);  /* d at R[addr] := its initializer */
 void lw_dtor_push(lw_func *F, k_decl *d);
 void lw_dtor_run(lw_func *F, int from);   /* destroys the live objects from `from` on */
 void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c */

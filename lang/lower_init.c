@@ -286,15 +286,8 @@ void lw_dynamic_inits(lw_func *F)
             ;   /* initialized before the program runs; listed for its destructor */
         } else if (d->ctor) {
             lw_construct_var(F, d, addr);
-        } else if (d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3) {
-            lw_init_dim3(F, d, addr);
-        } else if (d->init->kind == E_INIT_LIST) {
-            lw_init_object(F, d->type, d->init, addr);
         } else {
-            int v = lw_reg(F);
-            lw_expr_conv_to(F, d->init, d->type, v);
-            lw_lv lv = {LV_MEM, addr, 0, d->type, 0, 0};
-            lw_store(F, &lv, v);
+            lw_init_value(F, d, addr);
         }
         F->top = top;
         if (d->dtor)

@@ -234,6 +234,25 @@ static int window_ok(const simt_vm *vm, const uint8_t *w)
            miss >= 0 && miss <= 1;
 }
 
+/* The stream and attribute id of cudaStreamSet/GetAttribute(stream, id,
+ * &value), or NULL once the call is answered (*st): a broken context, a bad
+ * stream, a NULL value or an attribute no stream takes (cudaErrorInvalidValue). */
+static simt_stream *attr_call(call *c, int *id, simt_status *st)
+{
+    *st = SIMT_OK;
+    if (context_broken(c))
+        return NULL;
+    simt_stream *s = stream_record(c, arg(c, 0));
+    if (!s)
+        return NULL;
+    *id = arg_int(c, 1);
+    if (arg(c, 2) == 0 || (*id != ATTR_WINDOW && *id != ATTR_SYNC_POLICY && *id != ATTR_PRIORITY)) {
+        *st = cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+        return NULL;
+    }
+    return s;
+}
+
 /* cudaStreamSetAttribute(stream, id, &value): an access policy window, a
  * sync policy (cudaSyncPolicyAuto..BlockingSync, 1..4) or a priority
  * (clamped as cudaStreamCreateWithPriority clamps it); any other
@@ -241,14 +260,11 @@ static int window_ok(const simt_vm *vm, const uint8_t *w)
 simt_status bi_CUDA_STREAM_SET_ATTR(call *c)
 {
     static const char fn[] = "cudaStreamSetAttribute";
-    if (context_broken(c))
-        return SIMT_OK;
-    simt_stream *s = stream_record(c, arg(c, 0));
+    int id;
+    simt_status st;
+    simt_stream *s = attr_call(c, &id, &st);
     if (!s)
-        return SIMT_OK;
-    int id = arg_int(c, 1);
-    if (arg(c, 2) == 0 || (id != ATTR_WINDOW && id != ATTR_SYNC_POLICY && id != ATTR_PRIORITY))
-        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+        return st;
     const uint8_t *v = guest(c, fn, arg(c, 2), id == ATTR_WINDOW ? WINDOW_BYTES : 4, 0);
     if (!v)
         return SIMT_FAULT;
@@ -273,14 +289,11 @@ simt_status bi_CUDA_STREAM_SET_ATTR(call *c)
 simt_status bi_CUDA_STREAM_GET_ATTR(call *c)
 {
     static const char fn[] = "cudaStreamGetAttribute";
-    if (context_broken(c))
-        return SIMT_OK;
-    simt_stream *s = stream_record(c, arg(c, 0));
+    int id;
+    simt_status st;
+    simt_stream *s = attr_call(c, &id, &st);
     if (!s)
-        return SIMT_OK;
-    int id = arg_int(c, 1);
-    if (arg(c, 2) == 0 || (id != ATTR_WINDOW && id != ATTR_SYNC_POLICY && id != ATTR_PRIORITY))
-        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+        return st;
     if (id == ATTR_WINDOW) {
         uint8_t *out = guest(c, fn, arg(c, 2), WINDOW_BYTES, 1);
         if (!out)
