@@ -854,12 +854,13 @@ static void fill_props(const simt_vm *vm, uint8_t *p)
     put32(p, PROP_maxBlocksPerMultiProcessor, d->max_blocks_per_sm);
     put64(p, PROP_sharedMemPerBlockOptin, (uint64_t)d->smem_per_block_optin);
     /* what a data-centre GPU reports (cudaDeviceGetAttribute gives the same);
-     * pageableMemoryAccess because malloc'd memory is the kernels' here
-     * (SPEC 3.3), as on a Linux host with HMM */
+     * not pageableMemoryAccess, which needs a Linux host with HMM: the H200
+     * simtvm was measured on answers 0, although malloc'd memory is the
+     * kernels' here (SPEC 3.3) */
     static const int ones[] = { PROP_canMapHostMemory, PROP_cooperativeLaunch,
                                 PROP_concurrentKernels, PROP_unifiedAddressing, PROP_ECCEnabled,
                                 PROP_deviceOverlap, PROP_managedMemory,
-                                PROP_concurrentManagedAccess, PROP_pageableMemoryAccess };
+                                PROP_concurrentManagedAccess };
     for (size_t i = 0; i < sizeof ones / sizeof ones[0]; i++)
         put32(p, ones[i], 1);
     put32(p, PROP_asyncEngineCount, 2);

@@ -173,6 +173,9 @@ simt_status bi_CUDA_DEVICE_GET_LIMIT(call *c)
     if (arg(c, 0) == 0 || which < 0 || which >= SIMT_NLIMITS)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     uint64_t v = (c->vm->limits_set >> which) & 1 ? c->vm->limits[which] : limit_default[which];
+    const simt_device_profile *d = c->vm->cfg.device;
+    if (which == LIMIT_PERSISTING_L2 && !((c->vm->limits_set >> which) & 1) && d)
+        v = (uint64_t)d->l2_persist_max * 3 / 10; /* an H200 starts with 30 % set aside */
     if (store_u64(c, "cudaDeviceGetLimit", arg(c, 0), v) != 0)
         return SIMT_FAULT;
     return cuda_return(c, CUDA_SUCCESS);

@@ -361,7 +361,10 @@ simt_status bi_MEM_ADVISE(call *c)
     int advice = arg_int(c, 2);
     if (arg(c, 0) == 0 || arg(c, 1) == 0 || advice < 1 || advice > 6)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
-    return cuda_return(c, location_error(arg_int(c, 3), arg_int(c, 4)));
+    /* an H200 (CUDA 13) answers a device that does not exist with
+     * cudaErrorInvalidValue here, where a prefetch says cudaErrorInvalidDevice */
+    int e = location_error(arg_int(c, 3), arg_int(c, 4));
+    return cuda_return(c, e == CUDA_ERROR_INVALID_DEVICE ? CUDA_ERROR_INVALID_VALUE : e);
 }
 
 static simt_event *event_of(simt_vm *vm, uint64_t handle)
@@ -516,15 +519,18 @@ simt_status bi_CUDA_HOST_REGISTER(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
-/* cudaHostUnregister(p): p must be where a registration starts. */
+/* cudaHostUnregister(p): p must be where a registration starts; a pointer
+ * inside one is cudaErrorInvalidValue, as an H200 (CUDA 13) answers. */
 simt_status bi_CUDA_HOST_UNREGISTER(call *c)
 {
     simt_vm *vm = c->vm;
     if (context_broken(c))
         return SIMT_OK;
     int i = registered(vm, arg(c, 0));
-    if (i < 0 || vm->host_regs[2 * i] != arg(c, 0))
+    if (i < 0)
         return cuda_return(c, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
+    if (vm->host_regs[2 * i] != arg(c, 0))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     vm->nhost_regs--;
     vm->host_regs[2 * i] = vm->host_regs[2 * vm->nhost_regs];
     vm->host_regs[2 * i + 1] = vm->host_regs[2 * vm->nhost_regs + 1];

@@ -82,7 +82,7 @@ static const simt_device_profile builtin_profiles[] = {
         .dram_granule = 64,
         .link_pinned_gbps = 51.0, .link_pageable_gbps = 8.0, .copy_overhead_us = 10.0,
         .launch_overhead_us = 5.0,
-        .l2_persist_max = 75 * MIB / 2, .access_window_max = 128 * MIB - 4 * KIB,
+        .l2_persist_max = 75 * MIB / 2, .access_window_max = 128 * MIB,
     },
 };
 
