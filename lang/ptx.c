@@ -440,8 +440,13 @@ static k_expr *arith(ptx *p, const insn *in)
 static k_stmt *translate(ptx *p, insn *in)
 {
     k_stmt *st = k_stmt_new(p->ctx, S_EXPR, p->loc);
-    if ((!strcmp(in->op, "bar") || !strcmp(in->op, "barrier")) &&
-        (has_mod(in, "sync") || in->nmods == 0) && in->nargs == 1 && !strcmp(in->args[0], "0")) {
+    if ((!strcmp(in->op, "bar") || !strcmp(in->op, "barrier")) && in->nmods == 0) {
+        fail(p, "inline PTX '%s' needs its modifier (write bar.sync 0: ptxas requires one)",
+             in->op);
+        return NULL;
+    }
+    if ((!strcmp(in->op, "bar") || !strcmp(in->op, "barrier")) && has_mod(in, "sync") &&
+        in->nargs == 1 && !strcmp(in->args[0], "0")) {
         st->expr = call(p, "__syncthreads", 0, NULL, NULL, NULL);
         return st;
     }
