@@ -138,7 +138,22 @@ static const k_decl *first_virtual(const k_record *r)
     return NULL;
 }
 
-/* The rules of C++ that a member function f declared in its class breaks. */
+/* Where f runs (FN_HOST, FN_DEVICE or both): an overrider must run where
+ * the function it overrides does. */
+static int space_of(const k_decl *f)
+{
+    return k_fn_kind(f) & (FN_HOST | FN_DEVICE);
+}
+
+static const char *space_name(int space)
+{
+    return space == (FN_HOST | FN_DEVICE) ? "__host__ __device__"
+           : space == FN_DEVICE           ? "__device__"
+                                          : "__host__";
+}
+
+/* The rules of C++ (and CUDA's) that a member function f declared in its
+ * class breaks. */
 void k_virtual_check_method(k_sema_state *s, k_decl *f)
 {
     k_record *r = f->method_of;
@@ -165,6 +180,10 @@ void k_virtual_check_method(k_sema_state *s, k_decl *f)
                 o->name);
     else if ((f->virt & VF_FINAL) && !o && !(f->virt & VF_VIRTUAL))
         k_error(s->ctx, f->loc, "'%s' is marked 'final' but is not virtual", f->name);
+    else if (o && space_of(f) != space_of(o))   /* nvcc's rule */
+        k_error(s->ctx, f->loc, "execution space mismatch: '%s' is a %s function but overrides "
+                "a %s function", member_name(f), space_name(space_of(f)),
+                space_name(space_of(o)));
 }
 
 /* r's number, given the first time an object of it is constructed. */
