@@ -157,23 +157,6 @@ static int host_has(const k_unit *host, const k_decl *d)
     return 0;
 }
 
-/* The __host__ __device__ functions' text must not differ between the
- * passes: from its line to the next declaration's. */
-static void check_both_sides(k_ctx *ctx, const k_unit *host, const char *ht, size_t hlen,
-                             const char *dt, size_t dlen)
-{
-    for (int i = 0; i < host->ndecls; i++) {
-        const k_decl *d = host->decls[i];
-        if (side_of(d) != SIDE_BOTH || !d->body)
-            continue;
-        uint32_t end = i + 1 < host->ndecls ? host->decls[i + 1]->loc.line : UINT32_MAX;
-        if (end > d->loc.line && !same_lines(ht, hlen, dt, dlen, d->loc.line, end))
-            k_error(ctx, d->loc, "__host__ __device__ function '%s' has code that depends on "
-                    "__CUDA_ARCH__; simtvm compiles one body for both sides (write a __host__ "
-                    "and a __device__ function)", d->name);
-    }
-}
-
 /* The line a declaration starts on: a template's is its `template <...>`
  * head's (its parameters' line), which may come before its name's. */
 static uint32_t decl_start(const k_decl *d)
@@ -182,6 +165,63 @@ static uint32_t decl_start(const k_decl *d)
         d->tparams[0].loc.line < d->loc.line)
         return d->tparams[0].loc.line;
     return d->loc.line;
+}
+
+/* The class a declaration defines, or NULL. */
+static const k_record *class_of(const k_decl *d)
+{
+    return d->kind == D_RECORD && d->type && d->type->kind == TY_RECORD ? d->type->rec : NULL;
+}
+
+/* The line after the member function f of r (defined in r, from line
+ * `first` to `last`) ends: the next member's line, or `last`. */
+static uint32_t member_end(const k_record *r, const k_decl *f, uint32_t last)
+{
+    uint32_t end = last;
+    for (int i = 0; i < r->nmethods; i++) {
+        uint32_t at = decl_start(r->methods[i]);
+        if (at > f->loc.line && at < end)
+            end = at;
+    }
+    for (int i = 0; i < r->nfields; i++)
+        if (r->fields[i].loc.line > f->loc.line && r->fields[i].loc.line < end)
+            end = r->fields[i].loc.line;
+    return end;
+}
+
+/* Whether member function f is written inside its class d (after the line
+ * the class starts on: the implicit members carry the class's own line). */
+static int defined_inside(const k_decl *d, const k_decl *f, uint32_t last)
+{
+    return f->body && f->loc.line > d->loc.line && f->loc.line < last;
+}
+
+/* The __host__ __device__ functions' text must not differ between the
+ * passes: from its line to the next declaration's (a member function's: to
+ * the next member's). */
+static void check_both_sides(k_ctx *ctx, const k_unit *host, const char *ht, size_t hlen,
+                             const char *dt, size_t dlen)
+{
+    for (int i = 0; i < host->ndecls; i++) {
+        const k_decl *d = host->decls[i];
+        uint32_t end = i + 1 < host->ndecls ? host->decls[i + 1]->loc.line : UINT32_MAX;
+        if (side_of(d) == SIDE_BOTH && d->body && end > d->loc.line &&
+            !same_lines(ht, hlen, dt, dlen, d->loc.line, end))
+            k_error(ctx, d->loc, "__host__ __device__ function '%s' has code that depends on "
+                    "__CUDA_ARCH__; simtvm compiles one body for both sides (write a __host__ "
+                    "and a __device__ function)", d->name);
+        const k_record *r = class_of(d);
+        for (int m = 0; r && m < r->nmethods; m++) {
+            const k_decl *f = r->methods[m];
+            if (side_of(f) != SIDE_BOTH || !defined_inside(d, f, end))
+                continue;
+            uint32_t stop = member_end(r, f, end);
+            if (!same_lines(ht, hlen, dt, dlen, decl_start(f), stop))
+                k_error(ctx, f->loc, "__host__ __device__ function '%s' has code that depends "
+                        "on __CUDA_ARCH__; simtvm compiles one body for both sides (write a "
+                        "__host__ and a __device__ function)", f->name);
+        }
+    }
 }
 
 /* The first line after `line` where a declaration of u starts, or UINT32_MAX. */
@@ -209,6 +249,19 @@ static void device_lines(const k_unit *host, const k_unit *dev, unsigned char *o
             end = h;
         for (uint32_t l = decl_start(d); l < end && l < n; l++)
             owner[l] = 1;
+    }
+    /* a device member function written in its class: its lines too */
+    for (int i = 0; i < dev->ndecls; i++) {
+        const k_decl *d = dev->decls[i];
+        const k_record *r = class_of(d);
+        uint32_t last = next_decl_line(dev, d->loc.line);
+        for (int m = 0; r && m < r->nmethods; m++) {
+            const k_decl *f = r->methods[m];
+            if (side_of(f) != SIDE_DEVICE || !defined_inside(d, f, last))
+                continue;
+            for (uint32_t l = decl_start(f), end = member_end(r, f, last); l < end && l < n; l++)
+                owner[l] = 1;
+        }
     }
 }
 
