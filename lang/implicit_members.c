@@ -177,7 +177,8 @@ void k_sema_member_dtors(k_sema_state *s, k_decl *f)
     }
     k_stmt *body = f->body;
     k_stmt **ns = k_alloc(s->ctx, sizeof *ns * (size_t)(body->nstmts + n));
-    memcpy(ns, body->stmts, sizeof *ns * (size_t)body->nstmts);
+    if (body->nstmts)   /* an empty body has no statement array (UBSan) */
+        memcpy(ns, body->stmts, sizeof *ns * (size_t)body->nstmts);
     int k = body->nstmts;
     for (int i = r->nfields - 1; i >= 0; i--) {
         const k_field *fl = &r->fields[i];
