@@ -41,6 +41,18 @@ static const k_decl *dtor_of(const k_record *r)
     return NULL;
 }
 
+/* The __host__/__device__ bits the default constructor of class r (a
+ * member's or a base's class) allows: both for a class without
+ * constructors, the host for an unmarked one (std::string's) or none. */
+unsigned kp_default_ctor_space(const k_record *r)
+{
+    if (!r || !k_record_has_ctors(r))
+        return ST_HOST | ST_DEVICE;
+    const k_decl *f = default_ctor(r);
+    unsigned own = f ? f->storage & (ST_HOST | ST_DEVICE) : 0;
+    return own ? own : ST_HOST;
+}
+
 /* The __host__/__device__ bits every member's function (default constructor
  * or destructor, by get) allows, with whether any member has one. */
 static unsigned members_space(const k_record *r, const k_decl *(*get)(const k_record *),

@@ -925,21 +925,6 @@ k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t)
  * member has a constructor, as std::string's), so that every `S s;`
  * runs them (lang/classes.c puts them in front of each constructor's body).
  * Unlike C++'s, the class then is no aggregate: `S s = {1, 2}` is an error. */
-/* The __host__/__device__ bits the default constructor of class r (a
- * member's or the base's class) allows; a class without constructors
- * allows both, an unmarked constructor the host (std::string's). */
-static unsigned default_ctor_space(const k_record *r)
-{
-    if (!r || !k_record_has_ctors(r))
-        return ST_HOST | ST_DEVICE;
-    for (int i = 0; i < r->nmethods; i++)
-        if (r->methods[i]->method_kind == M_CTOR && r->methods[i]->nparams == 1) {
-            unsigned own = r->methods[i]->storage & (ST_HOST | ST_DEVICE);
-            return own ? own : ST_HOST;
-        }
-    return ST_HOST;
-}
-
 void kp_implicit_default_ctor(k_parser *ps, k_type *t)
 {
     k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
@@ -951,10 +936,10 @@ void kp_implicit_default_ctor(k_parser *ps, k_type *t)
             ft = ft->base;
         inits += r->fields[i].init != NULL;
         if (ft && ft->kind == TY_RECORD)
-            space &= default_ctor_space(ft->rec);
+            space &= kp_default_ctor_space(ft->rec);
     }
     if (r && r->base)
-        space &= default_ctor_space(r->base);
+        space &= kp_default_ctor_space(r->base);
     if (!inits && !k_virtual_wants_ctor(r)) {   /* members with constructors (lang/implicit_members.c) */
         kp_implicit_member_ctor(ps, t);
         return;
