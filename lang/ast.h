@@ -349,6 +349,9 @@ struct k_decl {
                                  its class): the definition that came later, the same object */
     k_tparam *outer_tparams;  /* ... of a class template: the class's parameters (its own are */
     int nouter_tparams;       /* tparams); each instance of the class copies it */
+    int nouter_class_params;  /* a member class template: how many of tparams are its
+                                 enclosing class template's (lang/templates_member_class.c) */
+    int member_class;         /* a member class template's declaration (the same file) */
     k_tparam *tparams;
     int ntparams;
     int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */

@@ -113,4 +113,12 @@ const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member);
 k_record *k_tpl_class_record(k_parser *ps, const char *name);
 int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f);
 
+/* lang/templates_member_class.c: member class templates */
+const char *k_tpl_member_class_name(k_parser *ps, const char *tag);
+void k_tpl_member_class_end(k_parser *ps, k_list *params, k_specs *sp);
+k_type *k_tpl_member_class_bare(k_parser *ps, k_type *t);
+k_type *k_tpl_member_class_id(k_parser *ps, k_type *outer, const char *full, k_list *targs);
+int k_tpl_scoped_template(k_parser *ps, const char *member, const char **full);
+const char *k_tpl_member_class_scope(const k_parser *ps, const k_record *r);
+
 #endif

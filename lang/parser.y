@@ -72,6 +72,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token <name> TEMPLATE_NAME "template name" TEMPLATE_TYPE "class template name"
 %token <name> SCOPED_NAME "member name"
 %token <name> SCOPED_TYPE "member type name"   /* C<args>::m naming a member type */
+%token <name> SCOPED_TEMPLATE "member class template name"   /* C<args>::Inner, Inner a class template */
 %token <expr> INT_LIT "integer constant"
 %token <expr> FLOAT_LIT "floating constant"
 %token <expr> CHAR_LIT "character constant"
@@ -261,7 +262,10 @@ typename_spec
     ;
 
 template_type
-    : TEMPLATE_TYPE TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_type_id(ps, $1, $3); }
+    : TEMPLATE_TYPE TPL_OPEN targs_opt TPL_CLOSE
+        { $$ = k_tpl_member_class_bare(ps, k_tpl_type_id(ps, $1, $3)); }
+    | template_type SCOPED_TEMPLATE TPL_OPEN targs_opt TPL_CLOSE   /* `Outer<int>::Inner<float>` */
+        { $$ = k_tpl_member_class_id(ps, $1, $2, $4); }
     ;
 
 targs_opt
@@ -442,6 +446,12 @@ member
         { kp_add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
     | template_head decl_specs declarator method_quals ';'          /* defined outside */
         { kp_add_method(ps, $2, $3, $4, NULL, NULL); k_tpl_member_end(ps, $1); }
+    | template_head conv_head method_quals compound    /* `template <class T> operator T() const` */
+        { kp_add_method(ps, NULL, $2, $3, NULL, $4); k_tpl_member_end(ps, $1); }
+    | template_head decl_specs conv_head method_quals compound   /* `... __device__ operator T()` */
+        { kp_add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
+    | template_head decl_specs ';'     /* a member class template (lang/templates_member_class.c) */
+        { k_tpl_member_class_end(ps, $1, $2); }
     | template_head ctor_head mem_inits_opt compound   /* `template <class U> V(const V<U> &)` */
         { kp_add_method(ps, NULL, $2, 0, $3, $4); k_tpl_member_end(ps, $1); }
     | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
@@ -477,6 +487,8 @@ ctor_head
 conv_head
     : KW_OPERATOR type_specs conv_ptr_opt '(' ')'   { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); }
     | KW_OPERATOR type_specs conv_ptr_opt '(' KW_VOID ')' { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); }
+    | KW_OPERATOR type_specs conv_ptr_opt '&' '(' ')'   /* `operator int &()`: to a reference */
+        { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); if ($$) $$->is_ref = 1; }
     ;
 
 dtor_head

@@ -58,6 +58,14 @@ typedef struct k_tpl_scan {
         struct k_list *head_params, *spec_args;
         k_type *class_spec;
     } outer;
+    /* member class templates (lang/templates_member_class.c): the bare name,
+     * the qualified one ("Outer::Inner"), the enclosing template's head */
+    struct k_tpl_mclass {
+        const char *bare, *full;
+        struct k_list *outer;
+    } *mclass;
+    int nmclass, mclass_cap;
+    int scope_template;       /* `C<T>::template` was read: the next name is C's member */
 } k_tpl_scan;
 
 /* A built-in library template, known by its qualified name ("std::vector").
