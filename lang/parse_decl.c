@@ -161,6 +161,7 @@ k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc 
     t->rec->outer = ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
     t->rec->cur_access = ps->class_kw ? K_PRIVATE : K_PUBLIC;
     k_parse_list_add(ps, &ps->records, t->rec);
+    k_tpl_nested_class_begin(ps, t, tag);   /* in a class template's body */
     return t;
 }
 
@@ -197,6 +198,7 @@ k_type *k_parse_record_end(k_parser *ps, k_type *t)
         ps->records.n--;
     t->rec->defined = 1;
     ps->just_defined = t->rec;
+    k_tpl_nested_class_end(ps, t);
     return t;
 }
 

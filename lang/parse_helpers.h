@@ -120,5 +120,8 @@ k_type *k_tpl_member_class_bare(k_parser *ps, k_type *t);
 k_type *k_tpl_member_class_id(k_parser *ps, k_type *outer, const char *full, k_list *targs);
 int k_tpl_scoped_template(k_parser *ps, const char *member, const char **full);
 const char *k_tpl_member_class_scope(const k_parser *ps, const k_record *r);
+void k_tpl_nested_class_begin(k_parser *ps, k_type *t, const char *tag);
+void k_tpl_nested_class_end(k_parser *ps, k_type *t);
+int k_tpl_scoped_class(k_parser *ps, const char *member, const char **full);
 
 #endif

@@ -55,6 +55,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
                                                   t->text[skip] == '\n'); skip++)
                     ;
             lval->name = k_strndup(ps->ctx, t->text + skip, t->len - skip);
+            if (k_tpl_scoped_class(ps, lval->name, &lval->name)) {
+                kind = SCOPED_CLASS;
+                break;
+            }
             if (k_tpl_scoped_template(ps, lval->name, &lval->name)) {
                 ps->tpl.last_name = lval->name;
                 kind = SCOPED_TEMPLATE;

@@ -73,6 +73,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token <name> SCOPED_NAME "member name"
 %token <name> SCOPED_TYPE "member type name"   /* C<args>::m naming a member type */
 %token <name> SCOPED_TEMPLATE "member class template name"   /* C<args>::Inner, Inner a class template */
+%token <name> SCOPED_CLASS "nested class name"   /* C<args>::Node, Node a class nested in C */
 %token <expr> INT_LIT "integer constant"
 %token <expr> FLOAT_LIT "floating constant"
 %token <expr> CHAR_LIT "character constant"
@@ -266,6 +267,8 @@ template_type
         { $$ = k_tpl_member_class_bare(ps, k_tpl_type_id(ps, $1, $3)); }
     | template_type SCOPED_TEMPLATE TPL_OPEN targs_opt TPL_CLOSE   /* `Outer<int>::Inner<float>` */
         { $$ = k_tpl_member_class_id(ps, $1, $2, $4); }
+    | template_type SCOPED_CLASS                 /* `List<int>::Node` */
+        { $$ = k_tpl_member_class_id(ps, $1, $2, NULL); }
     ;
 
 targs_opt

@@ -63,6 +63,8 @@ typedef struct k_tpl_scan {
     struct k_tpl_mclass {
         const char *bare, *full;
         struct k_list *outer;
+        struct k_record *rec;   /* a plain class nested in a class template, or NULL */
+        k_type *self;           /* ... its type as the scanner gave it */
     } *mclass;
     int nmclass, mclass_cap;
     int scope_template;       /* `C<T>::template` was read: the next name is C's member */

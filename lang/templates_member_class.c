@@ -40,7 +40,7 @@ static void remember(k_parser *ps, const char *bare, const char *full, k_list *o
         ts->mclass = m;
         ts->mclass_cap = cap;
     }
-    ts->mclass[ts->nmclass++] = (struct k_tpl_mclass){ bare, full, outer };
+    ts->mclass[ts->nmclass++] = (struct k_tpl_mclass){ bare, full, outer, NULL, NULL };
 }
 
 static const struct k_tpl_mclass *find_full(const k_tpl_scan *ts, const char *full)
@@ -84,6 +84,9 @@ const char *k_tpl_member_class_name(k_parser *ps, const char *tag)
 const char *k_tpl_member_class_scope(const k_parser *ps, const k_record *r)
 {
     const k_tpl_scan *ts = &ps->tpl;
+    for (int i = ts->nmclass - 1; r && i >= 0; i--)
+        if (ts->mclass[i].rec == r)
+            return ts->mclass[i].full;
     if (!r || !r->tag || !ts->head_open || !ts->head_name || !ts->class_name ||
         strcmp(r->tag, ts->head_name) != 0 || !find_full(ts, ts->class_name))
         return NULL;
@@ -191,7 +194,77 @@ int k_tpl_scoped_template(k_parser *ps, const char *member, const char **full)
     if (!tpl || !member)
         return 0;
     const char *q = join(ps, tpl, member);
-    if (!find_full(&ps->tpl, q))
+    const struct k_tpl_mclass *mc = find_full(&ps->tpl, q);
+    if (!mc || mc->self)
+        return 0;
+    *full = q;
+    return 1;
+}
+
+/* ---- plain classes nested in a class template ---- */
+/* `struct Node {` in the body of `template <class T> struct List`: Node
+ * depends on T, so it is a class template of its own, "List::Node" with
+ * List's parameters (named `List<int>::Node`, `typename List<T>::Node`,
+ * and `Node` inside List, each `List::Node<T>`).  t is Node's type. */
+void k_tpl_nested_class_begin(k_parser *ps, k_type *t, const char *tag)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    if (!tag || !t || ps->records.n < 2 || !ts->head_open || ts->nested || !ts->class_name ||
+        ts->class_spec || !ts->head_params || !ts->head_params->n)
+        return;
+    k_record *encl = ps->records.items[ps->records.n - 2];
+    if (strcmp(tag, ts->head_name ? ts->head_name : "") == 0)
+        return;
+    const char *full = join(ps, k_parse_record_scope(ps, encl), tag);
+    k_tpl_register(ps->ctx, ts, full, K_TPL_CLASS);
+    remember(ps, "", full, ts->head_params);
+    ts->mclass[ts->nmclass - 1].rec = t->rec;
+    ts->mclass[ts->nmclass - 1].self = t;
+}
+
+/* Node's '}': its declaration, a class template with the enclosing
+ * template's parameters, and its name from here on the template-id
+ * `List::Node<T>` (inside its body it was the record itself). */
+void k_tpl_nested_class_end(k_parser *ps, k_type *t)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    const struct k_tpl_mclass *mc = NULL;
+    for (int i = ts->nmclass - 1; t && i >= 0 && !mc; i--)
+        if (ts->mclass[i].rec == t->rec && ts->mclass[i].self)
+            mc = &ts->mclass[i];
+    if (!mc)
+        return;
+    k_decl *d = k_decl_new(ps->ctx, D_RECORD, t->rec->loc, mc->full);
+    d->type = k_type_new(ps->ctx, TY_RECORD);
+    d->type->rec = t->rec;
+    d->is_template = 1;
+    d->member_class = 1;
+    d->tparams = k_alloc(ps->ctx, (size_t)mc->outer->n * sizeof *d->tparams);
+    for (int i = 0; i < mc->outer->n; i++)
+        if (mc->outer->items[i])
+            d->tparams[d->ntparams++] = *(k_tparam *)mc->outer->items[i];
+    d->nouter_class_params = d->ntparams;
+    k_parse_list_add(ps, &ps->decls, d);
+    k_targ *outer = k_alloc(ps->ctx, (size_t)mc->outer->n * sizeof *outer);
+    int n = 0;
+    for (int i = 0; i < mc->outer->n; i++)
+        if (mc->outer->items[i])
+            outer[n++] = *targ_of_param(ps, mc->outer->items[i]);
+    k_type *ty = with_outer(ps, mc->full, outer, n, NULL);
+    for (int i = 0; i < ps->typedef_types.n; i++)
+        if (ps->typedef_types.items[i] == mc->self)
+            ps->typedef_types.items[i] = ty;
+}
+
+/* After `C<args>`, `::Node` for a plain class nested in class template C. */
+int k_tpl_scoped_class(k_parser *ps, const char *member, const char **full)
+{
+    const char *tpl = ps->tpl.closed_name;
+    if (!tpl || !member)
+        return 0;
+    const char *q = join(ps, tpl, member);
+    const struct k_tpl_mclass *mc = find_full(&ps->tpl, q);
+    if (!mc || !mc->self)
         return 0;
     *full = q;
     return 1;

@@ -117,26 +117,50 @@ static int args_new(k_sema_state *s, tpl_args *a, int n)
     return a->types && a->values;
 }
 
-/* `f<int, 256>`: the name of an instance, for messages and the module. */
+/* Appends arguments [from, to) of a to buf (of length *len) as "<...>". */
+static void args_text(const k_decl *t, const tpl_args *a, int from, int to, char *buf,
+                      size_t size, size_t *len)
+{
+    if (*len < size - 1)
+        *len += (size_t)snprintf(buf + *len, size - *len, "<");
+    for (int i = from; i < to && *len < size - 1; i++) {
+        char tb[TYBUF];
+        size_t len0 = *len;
+        const char *sep = i > from ? ", " : "";
+        if (a->types[i])
+            snprintf(buf + len0, size - len0, "%s%s", sep, k_ty_str(a->types[i], tb, sizeof tb));
+        else if (t->tparams[i].type && !k_kind_is_signed(t->tparams[i].type->kind))
+            snprintf(buf + len0, size - len0, "%s%llu", sep, (unsigned long long)a->values[i]);
+        else
+            snprintf(buf + len0, size - len0, "%s%lld", sep, (long long)a->values[i]);
+        *len = strlen(buf);
+    }
+    if (*len < size - 1)
+        *len += (size_t)snprintf(buf + *len, size - *len, ">");
+}
+
+/* `f<int, 256>`: the name of an instance, for messages and the module.  A
+ * member class template's is its enclosing class's instance's member
+ * ("Outer<int>::Inner<float>", "List<int>::Node"). */
 static const char *inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a)
 {
     char buf[512];
-    size_t len = (size_t)snprintf(buf, sizeof buf, "%s<", t->name);
-    for (int i = 0; i < a->n && len < sizeof buf - 1; i++) {
-        char tb[TYBUF];
-        const char *sep = i ? ", " : "";
-        if (a->types[i])
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", sep,
-                                    k_ty_str(a->types[i], tb, sizeof tb));
-        else if (t->tparams[i].type && !k_kind_is_signed(t->tparams[i].type->kind))
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%llu", sep,
-                                    (unsigned long long)a->values[i]);
-        else
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", sep,
-                                    (long long)a->values[i]);
+    size_t len = 0;
+    int no = t->nouter_class_params <= a->n ? t->nouter_class_params : 0;
+    const char *last = t->name, *sep;
+    while (no && (sep = strstr(last, "::")))
+        last = sep + 2;
+    if (no && last != t->name) {
+        len = (size_t)snprintf(buf, sizeof buf, "%.*s", (int)(last - 2 - t->name), t->name);
+        args_text(t, a, 0, no, buf, sizeof buf, &len);
+        if (len < sizeof buf - 1)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "::%s", last);
+        if (no < a->n)
+            args_text(t, a, no, a->n, buf, sizeof buf, &len);
+        return k_strndup(s->ctx, buf, strlen(buf));
     }
-    if (len < sizeof buf - 1)
-        snprintf(buf + len, sizeof buf - len, ">");
+    len = (size_t)snprintf(buf, sizeof buf, "%s", t->name);
+    args_text(t, a, 0, a->n, buf, sizeof buf, &len);
     return k_strndup(s->ctx, buf, strlen(buf));
 }
 
