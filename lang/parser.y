@@ -116,6 +116,10 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token SHL_ASSIGN "<<=" SHR_ASSIGN ">>=" AND_ASSIGN "&=" XOR_ASSIGN "^=" OR_ASSIGN "|="
 
 /* `enum E :` starts the enum's base type, not a bit-field of type enum E */
+/* `template <typename T = int>`: T is a type parameter with a default, not
+ * an unnamed non-type parameter of type `typename T` (shifting '=' wins) */
+%precedence TYPENAME_BARE
+%precedence '='
 %precedence ENUM_REF
 %precedence ':'
 %precedence THEN
@@ -244,6 +248,14 @@ tparam
     | KW_TYPENAME IDENT '=' type_name           { $$ = k_tpl_type_param(ps, LOC(@2), $2, $4); }
     | KW_CLASS IDENT                            { $$ = k_tpl_type_param(ps, LOC(@2), $2, NULL); }
     | KW_CLASS IDENT '=' type_name              { $$ = k_tpl_type_param(ps, LOC(@2), $2, $4); }
+    /* unnamed (`class = std::enable_if_t<...>`, `std::enable_if_t<C, int> = 0`) */
+    | KW_TYPENAME               { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL); }
+    | KW_CLASS                  { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL); }
+    | KW_TYPENAME '=' type_name { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
+    | KW_CLASS '=' type_name    { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
+    | decl_specs '=' cond
+        { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
+                                 k_tpl_anon_param(ps), $3); }
     | decl_specs IDENT
         { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  $2, NULL); }
@@ -254,7 +266,7 @@ tparam
 
 /* `typename X::m`: a member type of X (lang/member_types.c) */
 typename_spec
-    : KW_TYPENAME IDENT                         { $$ = k_parse_typename(ps, LOC(@2), $2); }
+    : KW_TYPENAME IDENT %prec TYPENAME_BARE     { $$ = k_parse_typename(ps, LOC(@2), $2); }
     | KW_TYPENAME TYPEDEF_NAME                  { $$ = $2; }
     | KW_TYPENAME template_type                 { $$ = $2; }   /* `typename ns::A<T>` */
     | KW_TYPENAME template_type SCOPED_NAME     { $$ = k_parse_typename_of(ps, LOC(@3), $2, $3); }

@@ -275,6 +275,15 @@ k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *de
     return p;
 }
 
+/* The name of an unnamed template parameter (`class = ...`): one of its
+ * own, which no program can write, since parameters are substituted by name. */
+const char *k_tpl_anon_param(k_parser *ps)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "__tparam%d", ps->tpl.nanon++);
+    return k_strndup(ps->ctx, buf, strlen(buf));
+}
+
 /* `unsigned int blockSize [= def]`: a constant of the given type. */
 k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *name,
                             k_expr *def)
