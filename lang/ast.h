@@ -132,6 +132,9 @@ struct k_record {
     int cur_access;           /* while parsing: the access of the next member */
     const char **friends;     /* names of friend functions and classes (unqualified) */
     int nfriends, friends_cap;
+    struct k_decl **asserts;  /* static_assert declarations in the body, checked when the
+                                 record (a class template's instance) is laid out */
+    int nasserts;
     const char **mtype_names; /* member types: `typedef T value_type;`, `using P = T *;` */
     struct k_type **mtypes;   /* (lang/member_types.c), same order */
     int nmtypes, mtypes_cap;

@@ -208,7 +208,7 @@ int k_sema_cast_conversion(k_sema_state *s, k_expr *c, k_type *to)
         return 1;
     }
     if (e->type->kind == TY_RECORD && to->kind != TY_VOID)
-        convert_from_class(s, e, to->kind == TY_RECORD ? NULL : to, 0);
+        convert_from_class(s, e, to, 0);   /* to a class: `operator Vec3<U>()` too */
     return 0;
 }
 

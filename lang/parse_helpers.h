@@ -87,6 +87,7 @@ k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *de
 k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *name,
                             k_expr *def);
 k_list *k_tpl_head(k_parser *ps, k_list *params);
+void k_parse_member_assert(k_parser *ps, k_stmt *s);
 const char *k_tpl_anon_param(k_parser *ps);
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
 const char *k_tpl_written(const char *qname);

@@ -948,6 +948,12 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
         r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
     }
     r->fields_cap = tr->nfields;
+    r->asserts = tr->nasserts ? k_alloc(s->ctx, (size_t)tr->nasserts * sizeof *r->asserts) : NULL;
+    for (int i = 0; i < tr->nasserts; i++) {   /* checked with the instance's arguments */
+        r->asserts[i] = k_alloc(s->ctx, sizeof *r->asserts[i]);
+        *r->asserts[i] = *tr->asserts[i];
+        r->asserts[i]->init = k_clone_expr(s->ctx, tr->asserts[i]->init, &sb);
+    }
     k_member_types_instantiate(s->ctx, r, tr, &sb);
     r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
     for (int i = 0; i < tr->nmethods; i++) {
