@@ -122,7 +122,14 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case FLOAT_LIT: lval->expr = kp_literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
+    case ELLIPSIS:
     case KW_TEMPLATE:
+        if (k_tpl_unsupported_param(ps, kind, t->loc)) {
+            ps->stopped = 1;   /* one error, then the end: no cascade */
+            return 0;
+        }
+        if (kind == ELLIPSIS)
+            break;
         /* `obj.template f<T>()`: the word only says that f is a template */
         if (ps->prev_kind == '.' || ps->prev_kind == ARROW)
             return k_parse_lex(lval, lloc, ps);
