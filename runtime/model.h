@@ -203,7 +203,9 @@ typedef struct simt_warp_time {
 
 /* What the timing model needs of one instruction, decoded once per module
  * (timing.c simt_timing_decode) instead of at each issue. */
-enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8 };
+/* PCT_BRANCH: a conditional branch, counted where it issues (the VM tells
+ * only divergent ones: OBS_QUIET_BRANCHES, vm/observe.h). */
+enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8, PCT_BRANCH = 16 };
 /* A source slot past nsrc (of the first three): a register slot that is
  * never written, ready at cycle 0, so that three compares need no count. */
 #define SIMT_NO_REG SIMT_TRACKED_REGS
