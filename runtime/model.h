@@ -217,6 +217,7 @@ typedef struct simt_pc_time {
     uint8_t wclass, pair_wclass; /* enum simt_wait_class of the result, of the pair's first */
     uint32_t lat, pair_lat;     /* result latency; PCT_PAIR: the first instruction's */
     uint32_t line;              /* source line, 0 where unknown */
+    uint32_t pad;               /* 32 bytes: a run's first and end pointers are shifts */
 } simt_pc_time;
 
 typedef struct simt_sm_time {

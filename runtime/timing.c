@@ -363,8 +363,8 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
 {
     simt_timing *t = &m->tm;
     simt_warp_time *wt = warp < t->nwarps ? &t->warps[warp] : warp_time(m, warp);
-    if (!wt || (uint32_t)first >= t->ncode || n > t->ncode - (uint32_t)first ||
-        wt->spill_store >= 0)
+    /* first + n in 64 bits: a negative first is a huge unsigned one */
+    if (!wt || (uint64_t)(uint32_t)first + n > t->ncode || wt->spill_store >= 0)
         return 0;
     uint64_t *rd = wt->ready;
     uint8_t *wc = wt->wclass;

@@ -157,10 +157,19 @@ static __attribute__((noinline)) void tell_run(simt_exec *ex, const simt_warp *w
 static __attribute__((noinline)) void tell_branch(simt_exec *ex, const simt_warp *w, int32_t pc,
                                                   uint32_t mask, uint32_t taken, int runs)
 {
-    int told = (taken != mask && taken != 0) || !ex->vm->obs.quiet_branches;
-    if ((told || taken) && runs && ex->steps != ex->run_steps) {
-        tell_run(ex, w, pc, ex->steps - ex->run_steps, mask);
+    const simt_observers *obs = &ex->vm->obs;
+    int told = (taken != mask && taken != 0) || !obs->quiet_branches;
+    /* the caller's test: some lane took it, or every branch is told */
+    if (runs && ex->steps != ex->run_steps) {
+        uint64_t n = ex->steps - ex->run_steps;
         ex->run_steps = ex->steps;
+        if (!told && obs->ncall[OBS_EV_issue_run_bit] == 1) { /* a jump: as tell_run */
+            const struct simt_obs_call *c = &obs->call[OBS_EV_issue_run_bit][0];
+            ((__typeof__(((simt_observer *)0)->issue_run))c->fn)(c->ctx, pc, (uint32_t)n, mask,
+                                                                  w->index);
+            return;
+        }
+        tell_run(ex, w, pc, n, mask);
     }
     if (told)
         SIMT_NOTIFY(ex->vm, branch, pc, mask, taken, w->index);
