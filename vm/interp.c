@@ -957,6 +957,8 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
     ex->access_runs = model_alone && ex->vm->obs.ncall[OBS_EV_access_run_bit] == 1;
     const int hand_over = (model_alone || (!modeled && !ex->observe)) && !preempts &&
                           !ex->stepping && !ex->is_host;
+    /* the kernel's return goes straight to next_group: no run to tell */
+    const int quiet_exit = hand_over && !runs;
     unsigned lead, fault_lane;
     uint32_t fp;
     uint64_t *R, budget, quantum_end;
@@ -978,9 +980,12 @@ start_group: /* the group of mask in w: the caller's, or (switch build) next_gro
     goto issue;
 
 group_stopped: /* at __syncthreads or the kernel's return: EV_SWITCH, or go on */
+    if (!hand_over)
+        return EV_SWITCH;
+group_next: /* hand_over holds */
     {
         uint32_t next_mask = 0; /* not &mask: a local whose address escapes stays in memory */
-        simt_warp *n = hand_over ? next_group(blk, w, &next_mask) : NULL;
+        simt_warp *n = next_group(blk, w, &next_mask);
         if (!n)
             return EV_SWITCH;
         mask = next_mask;
@@ -1197,15 +1202,22 @@ issue:
         NEXT;
     }
     TARGET(RET): TARGET(RETV): {
-        RUN_FLUSH();
         if (fp == 0) { /* the entry frame: every lane returns to nowhere and exits */
             if (in->op == OP_RET) {
                 const uint64_t *ra = REG(in->a);
                 LANES(R[l] = ra[l]);
             }
+            /* one test where nothing takes runs and the next group follows
+             * (every warp's last instruction) */
+            if (__builtin_expect(quiet_exit, 1)) {
+                simt_lanes_exit(ex, blk, w, mask);
+                goto group_next;
+            }
+            RUN_FLUSH(); /* the model reads no register: after the copy */
             simt_lanes_exit(ex, blk, w, mask);
             goto group_stopped;
         }
+        RUN_FLUSH();
         uint32_t exiting = 0;
         int32_t rpc0 = -1;
         int split = 0;
