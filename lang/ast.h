@@ -132,6 +132,9 @@ struct k_record {
     int cur_access;           /* while parsing: the access of the next member */
     const char **friends;     /* names of friend functions and classes (unqualified) */
     int nfriends, friends_cap;
+    struct k_decl **asserts;  /* static_assert declarations in the body, checked when the
+                                 record (a class template's instance) is laid out */
+    int nasserts;
     const char **mtype_names; /* member types: `typedef T value_type;`, `using P = T *;` */
     struct k_type **mtypes;   /* (lang/member_types.c), same order */
     int nmtypes, mtypes_cap;
@@ -349,6 +352,9 @@ struct k_decl {
                                  its class): the definition that came later, the same object */
     k_tparam *outer_tparams;  /* ... of a class template: the class's parameters (its own are */
     int nouter_tparams;       /* tparams); each instance of the class copies it */
+    int nouter_class_params;  /* a member class template: how many of tparams are its
+                                 enclosing class template's (lang/templates_member_class.c) */
+    int member_class;         /* a member class template's declaration (the same file) */
     k_tparam *tparams;
     int ntparams;
     int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */

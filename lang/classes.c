@@ -344,6 +344,17 @@ static k_type *member_template_call(k_sema_state *s, k_expr *e, const k_decl *f,
     return k_sema_expr(s, e);
 }
 
+/* e, an E_MCALL of member template f on the object e->lhs (checked), with
+ * its template arguments set (a conversion operator template's, from
+ * convert.c): the call of f's instance. */
+k_type *k_sema_member_template_on(k_sema_state *s, k_expr *e, const k_decl *f)
+{
+    if (!k_access_check(s, f->method_of, e->name, f->access, e->loc, f->loc))
+        return NULL;
+    return member_template_call(s, e, f, f->method_kind == M_STATIC ? NULL
+                                : address_of(s, e->lhs));
+}
+
 /* obj.f(args) */
 k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
 {

@@ -56,25 +56,57 @@ static int result_fit(const k_type *r, const k_type *to, int ptr)
     return 0;
 }
 
+/* A conversion operator template's parameter from the target type, as
+ * C++ deduces it (the result type P against `to`, references and P's
+ * top-level const dropped): `operator T()`, `operator const T &()`,
+ * `operator T *()` (T the pointee, its const matched).  NULL when P does
+ * not take `to`, or `to` is no type (a condition or an operand: C++ finds
+ * no single T there). */
+static const k_type *deduce_conversion(k_sema_state *s, const k_decl *f, const k_type *to)
+{
+    const k_type *p = unref(f->type->base);
+    if (!to || f->ntparams != 1 || !f->tparams[0].name || f->tparams[0].type)
+        return NULL;
+    const char *name = f->tparams[0].name;
+    to = unref(to);
+    while (p && to && p->kind == TY_PTR && to->kind == TY_PTR) {
+        if ((p->base->quals & Q_CONST) && !(to->base->quals & Q_CONST))
+            return NULL;
+        p = p->base;
+        to = to->base;
+    }
+    if (!p || !to || p->kind != TY_TPARAM || !p->name || strcmp(p->name, name) != 0)
+        return NULL;
+    k_type *t = k_type_new(s->ctx, to->kind);
+    *t = *to;
+    t->quals &= ~(unsigned)(p->quals & (Q_CONST | Q_VOLATILE));
+    return t;
+}
+
 /* The conversion operator of class r (or a base) that fits best; on a const
  * object only the const ones, and a const one loses a tie on a non-const
- * object (`operator T*()` beside `operator const T*() const`). */
+ * object (`operator T*()` beside `operator const T*() const`).  A template
+ * (`template <class T> operator T()`) fits exactly with T deduced from `to`
+ * (*targ), and loses a tie to a plain operator, as in C++. */
 static k_decl *find_conversion(k_sema_state *s, const k_record *r, int obj_const,
-                               const k_type *to, int ptr)
+                               const k_type *to, int ptr, const k_type **targ)
 {
     k_decl **c;
     int n = k_record_methods(s, r, K_CONV_OP_NAME, &c);
     k_decl *best = NULL;
     int best_score = 0;
+    *targ = NULL;
     for (int i = 0; i < n; i++) {
         int is_const = c[i]->method_kind == M_CONST_METHOD;
         if (obj_const && !is_const)
             continue;
-        int fit = result_fit(c[i]->type->base, to, ptr);
-        int score = fit * 2 + (is_const == obj_const);
+        const k_type *t = c[i]->member_template ? deduce_conversion(s, c[i], to) : NULL;
+        int fit = c[i]->member_template ? (t ? 3 : 0) : result_fit(c[i]->type->base, to, ptr);
+        int score = (fit * 2 + (is_const == obj_const)) * 2 + !c[i]->member_template;
         if (fit && score > best_score) {
             best = c[i];
             best_score = score;
+            *targ = t;
         }
     }
     return best;
@@ -86,13 +118,41 @@ static int convert_from_class(k_sema_state *s, k_expr *e, const k_type *to, int 
 {
     if (!e->type || e->type->kind != TY_RECORD)
         return 0;
-    k_decl *f = find_conversion(s, e->type->rec, (e->type->quals & Q_CONST) != 0, to, ptr);
+    const k_type *targ;
+    k_decl *f = find_conversion(s, e->type->rec, (e->type->quals & Q_CONST) != 0, to, ptr,
+                                &targ);
     if (!f)
         return 0;
     k_expr *obj = detach(s, e, E_MCALL);
     e->name = K_CONV_OP_NAME;
+    if (targ) {   /* x.operator T<to>(): the instance for the deduced T */
+        k_targ *a = k_alloc(s->ctx, sizeof *a);
+        a->loc = e->loc;
+        a->type = (k_type *)targ;
+        e->has_targs = 1;
+        e->targs = a;
+        e->ntargs = 1;
+        e->lhs = obj;
+        k_sema_member_template_on(s, e, f);
+        return 1;
+    }
     k_sema_call_on(s, e, f, obj);
     return 1;
+}
+
+/* A non-const reference bound to an object of class type: the object's
+ * conversion operator that returns such a reference (`operator int &()`),
+ * applied (1), so that the reference binds to what it returns. */
+int k_sema_ref_conversion(k_sema_state *s, const k_type *ref, k_expr *e)
+{
+    if (!e->type || e->type->kind != TY_RECORD || !ref || ref->kind != TY_REF)
+        return 0;
+    const k_type *targ;
+    const k_decl *f = find_conversion(s, e->type->rec, (e->type->quals & Q_CONST) != 0,
+                                      ref->base, 0, &targ);
+    if (!f || !f->type->base || f->type->base->kind != TY_REF)
+        return 0;
+    return convert_from_class(s, e, ref->base, 0);
 }
 
 /* e (checked, not of class `to`) becomes `to(e)` when a constructor of
@@ -148,7 +208,7 @@ int k_sema_cast_conversion(k_sema_state *s, k_expr *c, k_type *to)
         return 1;
     }
     if (e->type->kind == TY_RECORD && to->kind != TY_VOID)
-        convert_from_class(s, e, to->kind == TY_RECORD ? NULL : to, 0);
+        convert_from_class(s, e, to, 0);   /* to a class: `operator Vec3<U>()` too */
     return 0;
 }
 

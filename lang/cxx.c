@@ -52,6 +52,11 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
             d->address_taken = 1;
         return 1;
     }
+    /* `int &r = obj;` through obj's `operator int &()` */
+    if (from->kind == TY_RECORD && !(ref->base->kind == TY_RECORD &&
+                                     k_record_derives(from->rec, ref->base->rec)) &&
+        k_sema_ref_conversion(s, ref, e))
+        return k_sema_bind_ref(s, ref, e, what);
     /* std::ostream &os binds std::cout: a stream is a value in K (its
      * number, lang/iostream.c), so a copy of it is the same stream */
     if (!(ref->base->quals & Q_CONST) && !k_iostream_is_stream(ref->base)) {

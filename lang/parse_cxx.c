@@ -80,6 +80,21 @@ k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg
     return nocode(ps, loc, a);
 }
 
+/* `static_assert(...)` in a class's body: kept in the record, checked when
+ * it is laid out (each instance of a class template, substituted), where
+ * the class's static members are named bare (`static_assert(N % 32 == 0)`). */
+void k_parse_member_assert(k_parser *ps, k_stmt *s)
+{
+    k_record *r = ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
+    if (!r || !s || s->ndecls != 1)
+        return;
+    k_decl **a = k_alloc(ps->ctx, (size_t)(r->nasserts + 1) * sizeof *a);
+    if (r->nasserts)
+        memcpy(a, r->asserts, (size_t)r->nasserts * sizeof *a);
+    a[r->nasserts++] = s->decls[0];
+    r->asserts = a;
+}
+
 /* `try { body } catch (...) { h }`: K has no exceptions, so nothing in the
  * body throws (`throw` is an error, and where libstdc++ throws the
  * library ends the program: doc/cxx.md) and a handler never runs.

@@ -161,6 +161,7 @@ k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc 
     t->rec->outer = ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
     t->rec->cur_access = ps->class_kw ? K_PRIVATE : K_PUBLIC;
     k_parse_list_add(ps, &ps->records, t->rec);
+    k_tpl_nested_class_begin(ps, t, tag);   /* in a class template's body */
     return t;
 }
 
@@ -197,6 +198,7 @@ k_type *k_parse_record_end(k_parser *ps, k_type *t)
         ps->records.n--;
     t->rec->defined = 1;
     ps->just_defined = t->rec;
+    k_tpl_nested_class_end(ps, t);
     return t;
 }
 
@@ -209,8 +211,7 @@ static void static_member(k_parser *ps, k_record *r, k_specs *sp, k_declarator *
                           k_type *(*build)(k_parser *, k_specs *, k_declarator *))
 {
     k_decl *v = k_decl_new(ps->ctx, D_VAR, d->loc,
-                           qualified(ps, k_ns_qualify(ps->ctx, ps->ns, r->tag ? r->tag : "?"),
-                                     d->name));
+                           qualified(ps, k_parse_record_scope(ps, r), d->name));
     v->type = build(ps, sp, d);
     v->storage = sp->storage & ~(unsigned)ST_STATIC;
     v->static_member = 1;
@@ -225,6 +226,9 @@ static void static_member(k_parser *ps, k_record *r, k_specs *sp, k_declarator *
  * (r's tag as the namespace qualifies it). */
 const char *k_parse_record_scope(k_parser *ps, const k_record *r)
 {
+    const char *mc = k_tpl_member_class_scope(ps, r);
+    if (mc)   /* "Outer::Inner": its static members are the class template's */
+        return mc;
     return k_ns_qualify(ps->ctx, ps->ns, r->tag ? r->tag : "?");
 }
 

@@ -87,6 +87,8 @@ k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *de
 k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *name,
                             k_expr *def);
 k_list *k_tpl_head(k_parser *ps, k_list *params);
+void k_parse_member_assert(k_parser *ps, k_stmt *s);
+const char *k_tpl_anon_param(k_parser *ps);
 const char *k_tpl_dtor_name(k_parser *ps, const char *qname);
 const char *k_tpl_written(const char *qname);
 void k_tpl_declared(k_parser *ps, const char *name);
@@ -108,9 +110,21 @@ int k_tpl_nested_head(k_parser *ps, k_loc loc);
 void k_tpl_nested_end(k_parser *ps);
 void k_tpl_member_end(k_parser *ps, k_list *params);
 int k_tpl_member_call_name(const k_parser *ps, const char *name);
+int k_tpl_unsupported_param(k_parser *ps, int kind, k_loc loc);
 k_expr *k_tpl_member_targs(k_parser *ps, k_expr *m, k_loc loc, k_list *targs);
 const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member);
 k_record *k_tpl_class_record(k_parser *ps, const char *name);
 int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f);
+
+/* lang/templates_member_class.c: member class templates */
+const char *k_tpl_member_class_name(k_parser *ps, const char *tag);
+void k_tpl_member_class_end(k_parser *ps, k_list *params, k_specs *sp);
+k_type *k_tpl_member_class_bare(k_parser *ps, k_type *t);
+k_type *k_tpl_member_class_id(k_parser *ps, k_type *outer, const char *full, k_list *targs);
+int k_tpl_scoped_template(k_parser *ps, const char *member, const char **full);
+const char *k_tpl_member_class_scope(const k_parser *ps, const k_record *r);
+void k_tpl_nested_class_begin(k_parser *ps, k_type *t, const char *tag);
+void k_tpl_nested_class_end(k_parser *ps, k_type *t);
+int k_tpl_scoped_class(k_parser *ps, const char *member, const char **full);
 
 #endif

@@ -41,8 +41,29 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     switch (kind) {
     case IDENT: {
         /* `C<args>::m`: the member after a class template's id */
-        if (ps->tpl.prev_kind == TPL_CLOSE && t->len > 2 && t->text[0] == ':') {
-            lval->name = k_strndup(ps->ctx, t->text + 2, t->len - 2);
+        if (ps->tpl.prev_kind == TPL_CLOSE && t->len == 10 && memcmp(t->text, "::template", 10) == 0) {
+            ps->tpl.scope_template = 1;   /* `C<T>::template Inner<U>`: Inner is C's member */
+            return k_parse_lex(lval, lloc, ps);
+        }
+        int scoped = ps->tpl.scope_template;
+        ps->tpl.scope_template = 0;
+        if (ps->tpl.prev_kind == TPL_CLOSE && ((t->len > 2 && t->text[0] == ':') || scoped)) {
+            size_t skip = scoped ? 0 : 2;   /* `C<T>::template Inner<U>`: the word says Inner is a template */
+            if (t->len > 11 && memcmp(t->text + 2, "template", 8) == 0 &&
+                (t->text[10] == ' ' || t->text[10] == '\t' || t->text[10] == '\n'))
+                for (skip = 11; skip < t->len && (t->text[skip] == ' ' || t->text[skip] == '\t' ||
+                                                  t->text[skip] == '\n'); skip++)
+                    ;
+            lval->name = k_strndup(ps->ctx, t->text + skip, t->len - skip);
+            if (k_tpl_scoped_class(ps, lval->name, &lval->name)) {
+                kind = SCOPED_CLASS;
+                break;
+            }
+            if (k_tpl_scoped_template(ps, lval->name, &lval->name)) {
+                ps->tpl.last_name = lval->name;
+                kind = SCOPED_TEMPLATE;
+                break;
+            }
             kind = k_parse_is_member_type(ps, ps->tpl.closed_name, lval->name) ? SCOPED_TYPE
                                                                                : SCOPED_NAME;
             break;
@@ -101,20 +122,19 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case FLOAT_LIT: lval->expr = kp_literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
+    case ELLIPSIS:
     case KW_TEMPLATE:
+        if (k_tpl_unsupported_param(ps, kind, t->loc)) {
+            ps->stopped = 1;   /* one error, then the end: no cascade */
+            return 0;
+        }
+        if (kind == ELLIPSIS)
+            break;
         /* `obj.template f<T>()`: the word only says that f is a template */
         if (ps->prev_kind == '.' || ps->prev_kind == ARROW)
             return k_parse_lex(lval, lloc, ps);
         if (k_tpl_nested_head(ps, t->loc)) {
             ps->stopped = 1;   /* one error, then the end */
-            return 0;
-        }
-        break;
-    case KW_OPERATOR:   /* `template <class U> operator U() const`: one error, then the end */
-        if (ps->tpl.prev_kind == TPL_CLOSE && ps->tpl.closed_head) {
-            k_error(ps->ctx, t->loc, "conversion operator templates are not supported in K"
-                    " (write one conversion operator per type: 'operator int() const')");
-            ps->stopped = 1;
             return 0;
         }
         break;

@@ -72,6 +72,8 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token <name> TEMPLATE_NAME "template name" TEMPLATE_TYPE "class template name"
 %token <name> SCOPED_NAME "member name"
 %token <name> SCOPED_TYPE "member type name"   /* C<args>::m naming a member type */
+%token <name> SCOPED_TEMPLATE "member class template name"   /* C<args>::Inner, Inner a class template */
+%token <name> SCOPED_CLASS "nested class name"   /* C<args>::Node, Node a class nested in C */
 %token <expr> INT_LIT "integer constant"
 %token <expr> FLOAT_LIT "floating constant"
 %token <expr> CHAR_LIT "character constant"
@@ -114,6 +116,10 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token SHL_ASSIGN "<<=" SHR_ASSIGN ">>=" AND_ASSIGN "&=" XOR_ASSIGN "^=" OR_ASSIGN "|="
 
 /* `enum E :` starts the enum's base type, not a bit-field of type enum E */
+/* `template <typename T = int>`: T is a type parameter with a default, not
+ * an unnamed non-type parameter of type `typename T` (shifting '=' wins) */
+%precedence TYPENAME_BARE
+%precedence '='
 %precedence ENUM_REF
 %precedence ':'
 %precedence THEN
@@ -242,6 +248,14 @@ tparam
     | KW_TYPENAME IDENT '=' type_name           { $$ = k_tpl_type_param(ps, LOC(@2), $2, $4); }
     | KW_CLASS IDENT                            { $$ = k_tpl_type_param(ps, LOC(@2), $2, NULL); }
     | KW_CLASS IDENT '=' type_name              { $$ = k_tpl_type_param(ps, LOC(@2), $2, $4); }
+    /* unnamed (`class = std::enable_if_t<...>`, `std::enable_if_t<C, int> = 0`) */
+    | KW_TYPENAME               { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL); }
+    | KW_CLASS                  { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL); }
+    | KW_TYPENAME '=' type_name { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
+    | KW_CLASS '=' type_name    { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
+    | decl_specs '=' cond
+        { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
+                                 k_tpl_anon_param(ps), $3); }
     | decl_specs IDENT
         { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  $2, NULL); }
@@ -252,7 +266,7 @@ tparam
 
 /* `typename X::m`: a member type of X (lang/member_types.c) */
 typename_spec
-    : KW_TYPENAME IDENT                         { $$ = k_parse_typename(ps, LOC(@2), $2); }
+    : KW_TYPENAME IDENT %prec TYPENAME_BARE     { $$ = k_parse_typename(ps, LOC(@2), $2); }
     | KW_TYPENAME TYPEDEF_NAME                  { $$ = $2; }
     | KW_TYPENAME template_type                 { $$ = $2; }   /* `typename ns::A<T>` */
     | KW_TYPENAME template_type SCOPED_NAME     { $$ = k_parse_typename_of(ps, LOC(@3), $2, $3); }
@@ -261,7 +275,12 @@ typename_spec
     ;
 
 template_type
-    : TEMPLATE_TYPE TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_type_id(ps, $1, $3); }
+    : TEMPLATE_TYPE TPL_OPEN targs_opt TPL_CLOSE
+        { $$ = k_tpl_member_class_bare(ps, k_tpl_type_id(ps, $1, $3)); }
+    | template_type SCOPED_TEMPLATE TPL_OPEN targs_opt TPL_CLOSE   /* `Outer<int>::Inner<float>` */
+        { $$ = k_tpl_member_class_id(ps, $1, $2, $4); }
+    | template_type SCOPED_CLASS                 /* `List<int>::Node` */
+        { $$ = k_tpl_member_class_id(ps, $1, $2, NULL); }
     ;
 
 targs_opt
@@ -442,11 +461,18 @@ member
         { kp_add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
     | template_head decl_specs declarator method_quals ';'          /* defined outside */
         { kp_add_method(ps, $2, $3, $4, NULL, NULL); k_tpl_member_end(ps, $1); }
+    | template_head conv_head method_quals compound    /* `template <class T> operator T() const` */
+        { kp_add_method(ps, NULL, $2, $3, NULL, $4); k_tpl_member_end(ps, $1); }
+    | template_head decl_specs conv_head method_quals compound   /* `... __device__ operator T()` */
+        { kp_add_method(ps, $2, $3, $4, NULL, $5); k_tpl_member_end(ps, $1); }
+    | template_head decl_specs ';'     /* a member class template (lang/templates_member_class.c) */
+        { k_tpl_member_class_end(ps, $1, $2); }
     | template_head ctor_head mem_inits_opt compound   /* `template <class U> V(const V<U> &)` */
         { kp_add_method(ps, NULL, $2, 0, $3, $4); k_tpl_member_end(ps, $1); }
     | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { kp_add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'                                { k_parse_access(ps, $1); }
+    | static_assert                             { k_parse_member_assert(ps, $1); }
     | KW_USING IDENT '=' type_name ';'          { k_parse_member_type(ps, LOC(@2), $2, $4); }
     | KW_USING TYPEDEF_NAME '=' type_name ';'   { k_parse_member_type_named(ps, LOC(@2), $2, $4); }
     | ';'
@@ -477,6 +503,8 @@ ctor_head
 conv_head
     : KW_OPERATOR type_specs conv_ptr_opt '(' ')'   { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); }
     | KW_OPERATOR type_specs conv_ptr_opt '(' KW_VOID ')' { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); }
+    | KW_OPERATOR type_specs conv_ptr_opt '&' '(' ')'   /* `operator int &()`: to a reference */
+        { $$ = k_parse_conv_dtor(ps, LOC(@1), $2, $3); if ($$) $$->is_ref = 1; }
     ;
 
 dtor_head

@@ -179,6 +179,8 @@ void k_record_layout(k_sema_state *s, k_record *r)
     s->static_init = NULL;
     for (int i = 0; i < r->nfields; i++)
         place_member(s, r, &r->fields[i], &L);
+    for (int i = 0; i < r->nasserts; i++)   /* `static_assert(N % 32 == 0, "...")` in r */
+        k_sema_static_assert(s, r->asserts[i]);
     s->class_scope = outer;
     s->static_init = outer_init;
     if (r->base_id && r->nfields && r->fields[0].type->kind == TY_RECORD)

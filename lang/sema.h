@@ -241,6 +241,8 @@ int k_is_value_init(const k_decl *d, const k_record *r);
 int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_decl ***out);
 int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a);
 k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj);
+k_type *k_sema_member_template_on(k_sema_state *s, k_expr *e, const k_decl *f);
+int k_sema_ref_conversion(k_sema_state *s, const k_type *ref, k_expr *e);
 
 /* stdarg.c: <stdarg.h> (variadic functions made per argument-type list) */
 int k_stdarg_template(k_sema_state *s, k_decl *f);

@@ -1088,7 +1088,10 @@ static k_type *call(k_sema_state *s, k_expr *e)
     if (tpl > 0) {
         call_allowed(s, e, e->decl);
         check_args(s, e, e->decl);
-        return set(e, e->decl->type->base);
+        set(e, e->decl->type->base);
+        if (e->kind == E_CALL)   /* a constexpr function template's instance folds too */
+            k_sema_fold_constexpr(s, e, e->decl);
+        return e->type;
     }
     k_decl *f = k_sema_lookup(s, e->name);
     k_type *vt = !f && strncmp(e->name, "make_", 5) == 0 ? k_vector_type(s->ctx, e->name + 5)

@@ -33,6 +33,7 @@ static const struct {
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
     {"fstream", INC_FSTREAM}, {"map", INC_MAP},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
+    {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
 };
 
 const char *k_stl_header_text(const char *name)
@@ -53,6 +54,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_vector_text();
     if (!strcmp(name, "simtvm/iterator.h"))
         return k_stl_iterator_text();
+    if (!strcmp(name, "simtvm/type_traits.h"))
+        return k_stl_type_traits_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)
         if (!strcmp(STD_HEADERS[i].name, name))
             return STD_HEADERS[i].text;

@@ -114,7 +114,7 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
         ts->typedef_mark = ps->typedef_names.n;
     }
     if (kind == '<' && (ts->prev_kind == TEMPLATE_NAME || ts->prev_kind == TEMPLATE_TYPE
-                        || ts->prev_kind == KW_TEMPLATE)) {
+                        || ts->prev_kind == SCOPED_TEMPLATE || ts->prev_kind == KW_TEMPLATE)) {
         if (ts->nangles < K_TPL_MAX_ANGLES) {
             ts->angle_names[ts->nangles] = ts->last_name;
             ts->angle_head[ts->nangles] = ts->prev_kind == KW_TEMPLATE;
@@ -275,6 +275,15 @@ k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *de
     return p;
 }
 
+/* The name of an unnamed template parameter (`class = ...`): one of its
+ * own, which no program can write, since parameters are substituted by name. */
+const char *k_tpl_anon_param(k_parser *ps)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "__tparam%d", ps->tpl.nanon++);
+    return k_strndup(ps->ctx, buf, strlen(buf));
+}
+
 /* `unsigned int blockSize [= def]`: a constant of the given type. */
 k_tparam *k_tpl_value_param(k_parser *ps, k_loc loc, k_type *type, const char *name,
                             k_expr *def)
@@ -315,12 +324,8 @@ void k_tpl_declared(k_parser *ps, const char *name)
 const char *k_tpl_class_name(k_parser *ps, const char *tag)
 {
     k_tpl_scan *ts = &ps->tpl;
-    if (ts->nested && ts->head_open && !ts->head_name && tag) {
-        k_error(ps->ctx, ps->tok.loc, "member class templates of a class template are not"
-                " supported in K ('%s': make it a class template outside the class)", tag);
-        ps->stopped = 1;   /* one error, then the end: no cascade */
-        return tag;
-    }
+    if (k_tpl_member_class_name(ps, tag) || ps->stopped)
+        return tag;    /* a member class template (lang/templates_member_class.c) */
     if (ts->head_open && !ts->head_name && tag) {
         ts->head_name = tag;
         ts->class_name = k_ns_qualify(ps->ctx, ps->ns, tag);
@@ -401,6 +406,8 @@ static void class_head_end(k_parser *ps, k_tparam *tp, int n)
     k_tpl_scan *ts = &ps->tpl;
     for (int i = ts->decl_mark; i < ps->decls.n; i++) {
         k_decl *d = ps->decls.items[i];
+        if (d->member_class)   /* a member class template is a template of its own */
+            continue;
         if (d->kind == D_RECORD && ts->class_spec) {
             d->name = ts->class_spec->name;
             d->spec_args = ts->class_spec->targs;

@@ -58,6 +58,17 @@ typedef struct k_tpl_scan {
         struct k_list *head_params, *spec_args;
         k_type *class_spec;
     } outer;
+    /* member class templates (lang/templates_member_class.c): the bare name,
+     * the qualified one ("Outer::Inner"), the enclosing template's head */
+    struct k_tpl_mclass {
+        const char *bare, *full;
+        struct k_list *outer;
+        struct k_record *rec;   /* a plain class nested in a class template, or NULL */
+        k_type *self;           /* ... its type as the scanner gave it */
+    } *mclass;
+    int nmclass, mclass_cap;
+    int scope_template;       /* `C<T>::template` was read: the next name is C's member */
+    int nanon;                /* unnamed template parameters named so far */
 } k_tpl_scan;
 
 /* A built-in library template, known by its qualified name ("std::vector").
@@ -100,5 +111,14 @@ k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
 void k_member_types_instantiate(k_ctx *ctx, k_record *to, const k_record *from,
                                 const k_subst *sb);
 int k_member_type_bind(k_ctx *ctx, k_type *t);
+
+/* Written signatures (lang/templates_same.c): t's type parameter called
+ * name (-1 if none); whether two declarations are one template; whether a
+ * written type can fail to substitute (it names a member type or a
+ * template-id) and whether function template t has such types. */
+int k_tpl_tparam_index(const k_decl *t, const char *name);
+int k_tpl_same_template(const k_decl *a, const k_decl *b);
+int k_tpl_may_fail(const k_type *t);
+int k_tpl_sfinae_prone(const k_decl *t);
 
 #endif

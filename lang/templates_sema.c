@@ -117,41 +117,85 @@ static int args_new(k_sema_state *s, tpl_args *a, int n)
     return a->types && a->values;
 }
 
-/* `f<int, 256>`: the name of an instance, for messages and the module. */
+/* Appends arguments [from, to) of a to buf (of length *len) as "<...>". */
+static void args_text(const k_decl *t, const tpl_args *a, int from, int to, char *buf,
+                      size_t size, size_t *len)
+{
+    if (*len < size - 1)
+        *len += (size_t)snprintf(buf + *len, size - *len, "<");
+    for (int i = from; i < to && *len < size - 1; i++) {
+        char tb[TYBUF];
+        size_t len0 = *len;
+        const char *sep = i > from ? ", " : "";
+        if (a->types[i])
+            snprintf(buf + len0, size - len0, "%s%s", sep, k_ty_str(a->types[i], tb, sizeof tb));
+        else if (t->tparams[i].type && !k_kind_is_signed(t->tparams[i].type->kind))
+            snprintf(buf + len0, size - len0, "%s%llu", sep, (unsigned long long)a->values[i]);
+        else
+            snprintf(buf + len0, size - len0, "%s%lld", sep, (long long)a->values[i]);
+        *len = strlen(buf);
+    }
+    if (*len < size - 1)
+        *len += (size_t)snprintf(buf + *len, size - *len, ">");
+}
+
+/* `f<int, 256>`: the name of an instance, for messages and the module.  A
+ * member class template's is its enclosing class's instance's member
+ * ("Outer<int>::Inner<float>", "List<int>::Node"). */
 static const char *inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a)
 {
     char buf[512];
-    size_t len = (size_t)snprintf(buf, sizeof buf, "%s<", t->name);
-    for (int i = 0; i < a->n && len < sizeof buf - 1; i++) {
-        char tb[TYBUF];
-        const char *sep = i ? ", " : "";
-        if (a->types[i])
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", sep,
-                                    k_ty_str(a->types[i], tb, sizeof tb));
-        else if (t->tparams[i].type && !k_kind_is_signed(t->tparams[i].type->kind))
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%llu", sep,
-                                    (unsigned long long)a->values[i]);
-        else
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%lld", sep,
-                                    (long long)a->values[i]);
+    size_t len = 0;
+    int no = t->nouter_class_params <= a->n ? t->nouter_class_params : 0;
+    const char *last = t->name, *sep;
+    while (no && (sep = strstr(last, "::")))
+        last = sep + 2;
+    if (no && last != t->name) {
+        len = (size_t)snprintf(buf, sizeof buf, "%.*s", (int)(last - 2 - t->name), t->name);
+        args_text(t, a, 0, no, buf, sizeof buf, &len);
+        if (len < sizeof buf - 1)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "::%s", last);
+        if (no < a->n)
+            args_text(t, a, no, a->n, buf, sizeof buf, &len);
+        return k_strndup(s->ctx, buf, strlen(buf));
     }
-    if (len < sizeof buf - 1)
-        snprintf(buf + len, sizeof buf - len, ">");
+    len = (size_t)snprintf(buf, sizeof buf, "%s", t->name);
+    args_text(t, a, 0, a->n, buf, sizeof buf, &len);
     return k_strndup(s->ctx, buf, strlen(buf));
 }
 
-/* A non-type argument: an integer constant converted to the parameter's type. */
-static int value_arg(k_sema_state *s, const k_tparam *p, k_expr *e, int64_t *v)
+static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int n);
+
+/* The type of non-type parameter p of t: written, or an earlier type
+ * parameter's argument (`template <class T, T v>`, std::integral_constant),
+ * or a type naming earlier parameters substituted afresh for each argument
+ * list (`std::enable_if_t<std::is_integral<T>::value, int> = 0`: resolving
+ * the written one would fix it for good). */
+static k_type *value_type(k_sema_state *s, const k_decl *t, const k_tparam *p,
+                          const tpl_args *a)
 {
-    k_sema_resolve_type(s, p->type, p->loc);
-    if (!k_ty_is_integer(p->type)) {
+    int i = p->type && p->type->kind == TY_TPARAM ? k_tpl_tparam_index(t, p->type->name) : -1;
+    if (i >= 0 && i < a->n && a->types[i])
+        return a->types[i];
+    if (p->type && k_tpl_may_fail(p->type) && p >= t->tparams && p < t->tparams + t->ntparams) {
+        k_subst sb = subst_of(s, t, a, (int)(p - t->tparams));
+        return k_clone_type(s->ctx, p->type, &sb);
+    }
+    return p->type;
+}
+
+/* A non-type argument: an integer constant converted to the parameter's type. */
+static int value_arg(k_sema_state *s, const k_tparam *p, k_type *type, k_expr *e, int64_t *v)
+{
+    k_sema_resolve_type(s, type, p->loc);
+    if (!k_ty_is_integer(type)) {
         k_error(s->ctx, p->loc, "a non-type template parameter of type '%s' is not supported"
-                " (K takes integer ones)", k_ty_str(p->type, (char[TYBUF]){0}, TYBUF));
+                " (K takes integer ones)", k_ty_str(type, (char[TYBUF]){0}, TYBUF));
         return 0;
     }
     if (!k_sema_const_int(s, e, v))
         return 0;
-    *v = (int64_t)k_kind_wrap(p->type->kind, (uint64_t)*v);
+    *v = (int64_t)k_kind_wrap(type->kind, (uint64_t)*v);
     return 1;
 }
 
@@ -187,19 +231,11 @@ static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int
                         " '%s' must be an expression", p->name ? p->name : "?");
                 return 0;
             }
-            if (!value_arg(s, p, ta[i].expr, &a->values[i]))
+            if (!value_arg(s, p, value_type(s, t, p, a), ta[i].expr, &a->values[i]))
                 return 0;
         }
     }
     return 1;
-}
-
-static int tparam_index(const k_decl *t, const char *name)
-{
-    for (int i = 0; name && i < t->ntparams; i++)
-        if (t->tparams[i].name && !t->tparams[i].type && strcmp(t->tparams[i].name, name) == 0)
-            return i;
-    return -1;
 }
 
 static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
@@ -266,7 +302,7 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
                  tpl_args *out, int report, k_loc at)
 {
     if (p->kind == TY_TPARAM) {
-        int k = tparam_index(t, p->name);
+        int k = k_tpl_tparam_index(t, p->name);
         if (k < 0 || k < out->nexplicit)
             return 1;
         k_type *b = k_alloc(s->ctx, sizeof *b);
@@ -375,7 +411,7 @@ static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
             lit->int_long = 2;
             cast->lhs = lit;
             cast->depth = 2;
-            cast->type_written = k_clone_type(s->ctx, p->type, NULL);
+            cast->type_written = k_clone_type(s->ctx, value_type(s, t, p, a), NULL);
             sb.exprs[i] = cast;
         }
     }
@@ -396,7 +432,8 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
             a->types[i] = k_clone_type(s->ctx, p->def.type, &sb);
             k_sema_resolve_type(s, a->types[i], p->loc);
         } else if (p->type && p->def.expr) {
-            if (!value_arg(s, p, k_clone_expr(s->ctx, p->def.expr, &sb), &a->values[i]))
+            if (!value_arg(s, p, value_type(s, t, p, a), k_clone_expr(s->ctx, p->def.expr, &sb),
+                           &a->values[i]))
                 return 0;
         } else {
             if (report && t->kind == D_RECORD)
@@ -601,6 +638,39 @@ static int static_member_call(k_sema_state *s, k_expr *e)
     return -1;
 }
 
+/* ---- SFINAE: a candidate whose substitution fails is no candidate ---- */
+/* t's result and parameter types with a substituted, resolved: 0 when
+ * that reported an error (k_tpl_sema_call discards it: SFINAE). */
+static int signature_ok(k_sema_state *s, const k_decl *t, const tpl_args *a, k_loc loc)
+{
+    int errors = s->ctx->nerrors;
+    k_subst sb = subst_of(s, t, a, t->ntparams);
+    if (t->type && t->type->base && k_tpl_may_fail(t->type->base))
+        k_sema_resolve_type(s, k_clone_type(s->ctx, t->type->base, &sb), loc);
+    for (int i = 0; i < t->nparams; i++)
+        if (k_tpl_may_fail(t->params[i]->type))
+            k_sema_resolve_type(s, k_clone_type(s->ctx, t->params[i]->type, &sb), loc);
+    return s->ctx->nerrors == errors;
+}
+
+/* Deduces and substitutes candidate t for call e with the diagnostics put
+ * aside: 1 with *a when it fits, 0 when the arguments do not fit, 2 when
+ * its substitution failed (what went wrong is dropped: SFINAE). */
+static int sfinae_args(k_sema_state *s, const k_decl *t, k_expr *e, tpl_args *a)
+{
+    k_ctx *ctx = s->ctx;
+    int ndiags = ctx->ndiags, nerrors = ctx->nerrors, help_ok = ctx->help_ok;
+    int ok = call_args(s, t, e, a, 0);
+    if (ok && !signature_ok(s, t, a, e->loc))
+        ok = 2;
+    if (ctx->nerrors != nerrors)
+        ok = 2;
+    ctx->ndiags = ndiags;
+    ctx->nerrors = nerrors;
+    ctx->help_ok = help_ok;
+    return ok;
+}
+
 int k_tpl_sema_call(k_sema_state *s, k_expr *e)
 {
     if (e->tpl_class && find_class(s, e->tpl_class))
@@ -619,13 +689,17 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     int report = ncand == 1 && (!plain || e->has_targs);
     tpl_entry *best = NULL;
     tpl_args best_args;
-    int best_fit = 0;
+    int best_fit = 0, dropped = 0;
     for (tpl_entry *en = first; en; en = en->next) {
         if (strcmp(en->decl->name, e->name) != 0 || en->decl->kind != D_FUNC)
             continue;
         tpl_args a;
         int errors = s->ctx->nerrors;
-        if (call_args(s, en->decl, e, &a, report)) {
+        int sf = k_tpl_sfinae_prone(en->decl);
+        int ok = sf ? sfinae_args(s, en->decl, e, &a) : call_args(s, en->decl, e, &a, report);
+        if (sf && ok == 0 && report)   /* the one candidate: why its arguments do not fit */
+            ok = call_args(s, en->decl, e, &a, 1);
+        if (ok == 1) {
             /* a single template's conversions are check_args's to report */
             int f = report ? 2 : fit(s, en->decl, &a, e);
             if (f > best_fit || (f && f == best_fit
@@ -636,6 +710,8 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
             }
         } else if (s->ctx->nerrors > errors) {
             return -1;
+        } else {
+            dropped += ok == 2;
         }
     }
     /* a plain function that needs conversions still beats a template that does */
@@ -645,7 +721,12 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     }
     if (plain)
         return 0;
-    k_error(s->ctx, e->loc, "no matching function template for call to '%s'", e->name);
+    if (dropped)
+        k_error(s->ctx, e->loc, "no matching function template for call to '%s': substituting"
+                " the arguments failed for every candidate (a false std::enable_if condition,"
+                " or a member type its argument lacks)", e->name);
+    else
+        k_error(s->ctx, e->loc, "no matching function template for call to '%s'", e->name);
     return -1;
 }
 
@@ -720,6 +801,20 @@ static k_decl *static_data_member(k_sema_state *s, k_expr *e)
     const char *member = k_ns_last(e->name);
     const char *name = member_name(s, r->tag, member);
     k_decl *d = k_sema_lookup(s, name);
+    const char *last = k_ns_last(e->tpl_class);
+    if ((!d || d->kind != D_VAR) && last != e->tpl_class) {
+        /* an explicit specialization in a namespace: its record is tagged
+         * "S<int>" and its members are "ns::S<int>::m" */
+        size_t n = (size_t)(last - e->tpl_class), m = strlen(name);
+        char *q = k_alloc(s->ctx, n + m + 1);
+        memcpy(q, e->tpl_class, n);
+        memcpy(q + n, name, m + 1);
+        k_decl *qd = k_sema_lookup(s, q);
+        if (qd && qd->kind == D_VAR) {
+            d = qd;
+            name = q;
+        }
+    }
     if (!d || d->kind != D_VAR) {
         k_error(s->ctx, e->loc, "no static data member '%s' in '%s'", member, r->tag);
         return NULL;
@@ -812,6 +907,22 @@ static void member_template_of(k_sema_state *s, k_decl *m, const k_decl *t, cons
     }
 }
 
+/* The name the static members of pattern are declared under: the class
+ * template's ("ns::S::m"), or a partial specialization's, whose record is
+ * tagged "S<T *>" ("ns::S<T *>::m"). */
+static const char *statics_scope(k_sema_state *s, const k_decl *tpl, const k_decl *pattern)
+{
+    if (pattern == tpl || !pattern->type || pattern->type->kind != TY_RECORD ||
+        !pattern->type->rec->tag)
+        return tpl->name;
+    const char *tag = pattern->type->rec->tag, *last = k_ns_last(tpl->name);
+    size_t n = (size_t)(last - tpl->name), m = strlen(tag);
+    char *q = k_alloc(s->ctx, n + m + 1);
+    memcpy(q, tpl->name, n);
+    memcpy(q + n, tag, m + 1);
+    return q;
+}
+
 /* A copy of the template's record with a substituted: its members' types
  * and its member functions, which are checked (and lowered) as functions. */
 static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
@@ -837,6 +948,12 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
         r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
     }
     r->fields_cap = tr->nfields;
+    r->asserts = tr->nasserts ? k_alloc(s->ctx, (size_t)tr->nasserts * sizeof *r->asserts) : NULL;
+    for (int i = 0; i < tr->nasserts; i++) {   /* checked with the instance's arguments */
+        r->asserts[i] = k_alloc(s->ctx, sizeof *r->asserts[i]);
+        *r->asserts[i] = *tr->asserts[i];
+        r->asserts[i]->init = k_clone_expr(s->ctx, tr->asserts[i]->init, &sb);
+    }
     k_member_types_instantiate(s->ctx, r, tr, &sb);
     r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
     for (int i = 0; i < tr->nmethods; i++) {
@@ -851,7 +968,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     struct k_tpl_sema *ts = state(s);
     int errors = s->ctx->nerrors;
     ts->depth++;
-    k_static_members_instantiate(s, en->decl->name, r, &sb, add_out);
+    k_static_members_instantiate(s, statics_scope(s, en->decl, pattern), r, &sb, add_out);
     k_record_layout(s, r);
     for (int i = 0; r->methods && i < r->nmethods; i++) {
         if (r->methods[i]->member_template) {   /* instantiated where it is called */
@@ -1124,37 +1241,6 @@ static void class_specialization(k_sema_state *s, k_decl *d)
 }
 
 /* ------------------------------------------------------- declarations */
-/* Whether two templates' written parameter types are the same (a
- * redeclaration), their own type parameters matched by position. */
-static int same_written(const k_decl *a, const k_type *x, const k_decl *b, const k_type *y)
-{
-    for (; x && y; x = x->base, y = y->base) {
-        if (x->kind != y->kind || (x->quals & ~Q_RESTRICT) != (y->quals & ~Q_RESTRICT))
-            return 0;
-        if (x->kind == TY_TPARAM && tparam_index(a, x->name) != tparam_index(b, y->name))
-            return 0;
-        if (x->kind == TY_RECORD && x->rec != y->rec)
-            return 0;     /* f(policy_a, T) and f(policy_b, T), uchar4 and uchar1: overloads */
-        if ((x->name || y->name) && x->kind != TY_TPARAM
-            && (!x->name || !y->name || strcmp(x->name, y->name) != 0))
-            return 0;
-    }
-    return !x && !y;
-}
-
-static int same_template(const k_decl *a, const k_decl *b)
-{
-    if (a->kind != b->kind || a->ntparams != b->ntparams || a->nparams != b->nparams)
-        return 0;
-    for (int i = 0; i < a->ntparams; i++)
-        if ((a->tparams[i].type == NULL) != (b->tparams[i].type == NULL))
-            return 0;
-    for (int i = 0; i < a->nparams; i++)
-        if (!same_written(a, a->params[i]->type, b, b->params[i]->type))
-            return 0;
-    return 1;
-}
-
 /* `template <> int f<int>(int)`: the instance for its arguments; or
  * `template int f<int>(int);`: an explicit instantiation, made now. */
 static void specialization(k_sema_state *s, k_decl *d)
@@ -1257,7 +1343,7 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
     /* overloaded templates are different entries; a redeclaration is the same */
     while (en && (strcmp(en->decl->name, d->name) != 0
                   || (d->kind == D_FUNC && en->decl->kind == D_FUNC
-                      && !same_template(en->decl, d))))
+                      && !k_tpl_same_template(en->decl, d))))
         en = en->next;
     if (en && (en->decl->kind != D_FUNC || d->kind != D_FUNC)) {
         k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);

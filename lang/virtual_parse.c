@@ -144,11 +144,37 @@ static int is_word(const k_token *t, const char *w)
     return t->len == n && memcmp(t->text, w, n) == 0;
 }
 
+/* `std::type_info` and `std::type_index` (what `typeid` gives): the type
+ * is named before any `typeid` (`const std::type_info &ti = typeid(x);`), so
+ * it is the one error.  Bare `type_info` (under `using namespace std`) only
+ * where a declaration of it follows (`type_info &`, `type_info const`), so
+ * that a program's own variable of that name is not taken for it. */
+static int rtti_type_name(const k_parser *ps, const k_token *t)
+{
+    if (is_word(t, "std::type_info") || is_word(t, "std::type_index"))
+        return 1;
+    if (!is_word(t, "type_info") && !is_word(t, "type_index"))
+        return 0;
+    if (k_parse_is_ordinary(ps, is_word(t, "type_info") ? "type_info" : "type_index"))
+        return 0;
+    const unsigned char *p = ps->lx.cur;
+    while (p < ps->lx.lim && (*p == ' ' || *p == '\t'))
+        p++;
+    return p < ps->lx.lim && (*p == '&' || *p == '*' ||
+                              (ps->lx.lim - p > 5 && memcmp(p, "const", 5) == 0));
+}
+
 /* The token kind (as the grammar will see it) ends the parse after one
  * error (returns 1) when it starts what K does not build: a second base
  * class (multiple inheritance), `typeid`. */
 int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t)
 {
+    if (kind == IDENT && rtti_type_name(ps, t)) {
+        k_error(ps->ctx, t->loc, "'%.*s' (run-time type information) is not supported in K",
+                (int)t->len, t->text);
+        k_help(ps->ctx, "call a virtual function of the base class instead");
+        return 1;
+    }
     if (kind == IDENT && is_word(t, "typeid")) {
         k_error(ps->ctx, t->loc, "'%.*s' (run-time type information) is not supported in K",
                 (int)t->len, t->text);

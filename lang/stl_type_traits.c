@@ -1,0 +1,100 @@
+/* lang/stl_type_traits.c -- the text of <type_traits>, written in K: the
+ * traits CUDA programs test in kernels and host code (std::is_same,
+ * std::is_integral, std::is_floating_point, std::is_arithmetic,
+ * std::is_pointer, std::is_signed ...), std::enable_if, std::conditional,
+ * the remove_/add_ transformations, their `_t` alias templates and `_v`
+ * variable templates, std::integral_constant, std::true_type and
+ * std::false_type.  Each trait is a class template with a static constexpr
+ * member `value` (partial and explicit specializations choose it), as
+ * libstdc++'s are, without deriving from integral_constant (a base class
+ * named by a typedef of a template-id is not built).  `long double` is
+ * `double` in K, so it has no specialization of its own. */
+#include "stl.h"
+
+/* The integer types C++ calls integral, one explicit specialization each. */
+#define INTEGRAL(T) "template <> struct is_integral<" T "> { static constexpr bool value = true; };\n"
+#define SIGNED(T) "template <> struct is_signed<" T "> { static constexpr bool value = true; };\n"
+#define UNSIGNED(T) "template <> struct is_unsigned<" T "> { static constexpr bool value = true; };\n"
+#define FLOATING(T) "template <> struct is_floating_point<" T "> { static constexpr bool value = true; };\n"
+/* A trait of `const T` and `volatile T` is T's (libstdc++ removes cv first). */
+#define CV_AS_T(N)                                                                            \
+    "template <typename T> struct " N "<const T> { static constexpr bool value = " N          \
+    "<T>::value; };\n"                                                                        \
+    "template <typename T> struct " N "<volatile T> { static constexpr bool value = " N       \
+    "<T>::value; };\n"
+#define FALSE_TRAIT(N) "template <typename T> struct " N " { static constexpr bool value = false; };\n"
+#define VAR(N) "template <typename T> constexpr bool " N "_v = " N "<T>::value;\n"
+
+static const char TEXT_TYPE_TRAITS[] =
+    "// <type_traits> as simtvm builds it in, written in K (doc/cxx.md).\n"
+    "#pragma once\n"
+    "namespace std {\n"
+    "template <typename T, T v> struct integral_constant {\n"
+    "    static constexpr T value = v;\n"
+    "    typedef T value_type;\n"
+    "};\n"
+    "typedef integral_constant<bool, true> true_type;\n"
+    "typedef integral_constant<bool, false> false_type;\n"
+    "template <typename A, typename B> struct is_same { static constexpr bool value = false; };\n"
+    "template <typename A> struct is_same<A, A> { static constexpr bool value = true; };\n"
+    FALSE_TRAIT("is_void")
+    "template <> struct is_void<void> { static constexpr bool value = true; };\n"
+    CV_AS_T("is_void")
+    FALSE_TRAIT("is_integral")
+    INTEGRAL("bool") INTEGRAL("char") INTEGRAL("signed char") INTEGRAL("unsigned char")
+    INTEGRAL("short") INTEGRAL("unsigned short") INTEGRAL("int") INTEGRAL("unsigned int")
+    INTEGRAL("long") INTEGRAL("unsigned long") INTEGRAL("long long")
+    INTEGRAL("unsigned long long")
+    CV_AS_T("is_integral")
+    FALSE_TRAIT("is_floating_point")
+    FLOATING("float") FLOATING("double")
+    CV_AS_T("is_floating_point")
+    "template <typename T> struct is_arithmetic {\n"
+    "    static constexpr bool value = is_integral<T>::value || is_floating_point<T>::value;\n"
+    "};\n"
+    FALSE_TRAIT("is_pointer")
+    "template <typename T> struct is_pointer<T *> { static constexpr bool value = true; };\n"
+    "template <typename T> struct is_pointer<T *const> { static constexpr bool value = true; };\n"
+    FALSE_TRAIT("is_const")
+    "template <typename T> struct is_const<const T> { static constexpr bool value = true; };\n"
+    FALSE_TRAIT("is_signed")
+    SIGNED("char") SIGNED("signed char") SIGNED("short") SIGNED("int") SIGNED("long")
+    SIGNED("long long") SIGNED("float") SIGNED("double")
+    CV_AS_T("is_signed")
+    FALSE_TRAIT("is_unsigned")
+    UNSIGNED("bool") UNSIGNED("unsigned char") UNSIGNED("unsigned short")
+    UNSIGNED("unsigned int") UNSIGNED("unsigned long") UNSIGNED("unsigned long long")
+    CV_AS_T("is_unsigned")
+    "template <bool B, typename T = void> struct enable_if {};\n"
+    "template <typename T> struct enable_if<true, T> { typedef T type; };\n"
+    "template <bool B, typename T, typename F> struct conditional { typedef T type; };\n"
+    "template <typename T, typename F> struct conditional<false, T, F> { typedef F type; };\n"
+    "template <typename T> struct remove_const { typedef T type; };\n"
+    "template <typename T> struct remove_const<const T> { typedef T type; };\n"
+    "template <typename T> struct remove_volatile { typedef T type; };\n"
+    "template <typename T> struct remove_volatile<volatile T> { typedef T type; };\n"
+    "template <typename T> struct remove_cv { typedef T type; };\n"
+    "template <typename T> struct remove_cv<const T> { typedef T type; };\n"
+    "template <typename T> struct remove_cv<volatile T> { typedef T type; };\n"
+    "template <typename T> struct remove_pointer { typedef T type; };\n"
+    "template <typename T> struct remove_pointer<T *> { typedef T type; };\n"
+    "template <typename T> struct add_const { typedef const T type; };\n"
+    "template <typename T> struct add_pointer { typedef T *type; };\n"
+    "template <bool B, typename T = void> using enable_if_t = typename enable_if<B, T>::type;\n"
+    "template <bool B, typename T, typename F> using conditional_t =\n"
+    "    typename conditional<B, T, F>::type;\n"
+    "template <typename T> using remove_const_t = typename remove_const<T>::type;\n"
+    "template <typename T> using remove_volatile_t = typename remove_volatile<T>::type;\n"
+    "template <typename T> using remove_cv_t = typename remove_cv<T>::type;\n"
+    "template <typename T> using remove_pointer_t = typename remove_pointer<T>::type;\n"
+    "template <typename T> using add_const_t = typename add_const<T>::type;\n"
+    "template <typename T> using add_pointer_t = typename add_pointer<T>::type;\n"
+    "template <typename A, typename B> constexpr bool is_same_v = is_same<A, B>::value;\n"
+    VAR("is_void") VAR("is_integral") VAR("is_floating_point") VAR("is_arithmetic")
+    VAR("is_pointer") VAR("is_const") VAR("is_signed") VAR("is_unsigned")
+    "}\n";
+
+const char *k_stl_type_traits_text(void)
+{
+    return TEXT_TYPE_TRAITS;
+}
