@@ -369,3 +369,21 @@ int k_bases_ambiguous(k_sema_state *s, const k_type *from, const k_type *to, k_l
     k_help(s->ctx, "convert through the base that holds the one meant first");
     return 1;
 }
+
+int k_bases_qualified_field(k_record *r, const char *name)
+{
+    const char *sep = NULL;
+    for (const char *p = strstr(name, "::"); p; p = strstr(p + 2, "::"))
+        sep = p;
+    if (!sep || sep == name)
+        return 0;
+    char cls[256];
+    size_t n = (size_t)(sep - name);
+    if (n >= sizeof cls)
+        return 0;
+    memcpy(cls, name, n);
+    cls[n] = 0;
+    uint32_t off;
+    k_record *b = named_class(r, cls, 0);
+    return b && k_record_find(b, sep + 2, &off) != NULL;
+}

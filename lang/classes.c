@@ -519,8 +519,8 @@ int k_sema_member_ident(k_sema_state *s, k_expr *e)
 {
     k_record *r = s->fn ? s->fn->method_of : NULL;
     uint32_t off;
-    if (!r || !k_record_find(r, e->name, &off))
-        return 0;
+    if (!r || (!k_record_find(r, e->name, &off) && !k_bases_qualified_field(r, e->name)))
+        return 0;   /* `B::x` with B a base: (*this).B::x (lang/bases.c) */
     if (k_record_member_ambiguous(s, r, e->name, e->loc))
         return 1;
     if (s->fn->method_kind == M_STATIC) {

@@ -298,6 +298,7 @@ void k_bases_order(k_sema_state *s, k_record *r);
 int64_t k_bases_empty_offset(const k_record *r, int i, int64_t dsize);
 int k_record_member_ambiguous(k_sema_state *s, const k_record *r, const char *name, k_loc loc);
 int k_bases_qualify(k_sema_state *s, k_expr *e, k_record *r);
+int k_bases_qualified_field(k_record *r, const char *name);
 int k_bases_ambiguous(k_sema_state *s, const k_type *from, const k_type *to, k_loc loc);
 /* lang/bases_virtual.c: virtual functions with several bases.  The number
  * (1-based) of r's vtable for its subobject at offset off (0: r's own);
