@@ -202,9 +202,14 @@ void k_virtual_check_method(k_sema_state *s, k_decl *f)
         return;
     }
     if (r->base && !r->has_vptr && !k_record_polymorphic(r) && first_virtual(r) == f) {
-        k_error(s->ctx, f->loc, "'%s' declares a virtual function but its base class '%s' has "
-                "none: not supported in K (the vtable pointer would precede the base)",
-                k_record_name(r), k_record_name(r->base));
+        if (r->nbases > 1)
+            k_error(s->ctx, f->loc, "'%s' declares a virtual function but none of its %d base "
+                    "classes has one: not supported in K (the vtable pointer would precede "
+                    "the bases)", k_record_name(r), r->nbases);
+        else
+            k_error(s->ctx, f->loc, "'%s' declares a virtual function but its base class '%s' "
+                    "has none: not supported in K (the vtable pointer would precede the base)",
+                    k_record_name(r), k_record_name(r->base));
         k_help(s->ctx, "declare a virtual function (a virtual destructor) in '%s'",
                k_record_name(r->base));
         return;
