@@ -47,9 +47,8 @@ static int inside(const k_record *c, const k_record *r)
 static int derives(const k_record *c, const k_record *r)
 {
     for (; c; c = c->outer)
-        for (const k_record *b = c->base; b; b = b->base)
-            if (b == r)
-                return 1;
+        if (c != r && k_record_derives(c, r))   /* through any of its bases (lang/bases.c) */
+            return 1;
     return 0;
 }
 

@@ -124,7 +124,11 @@ struct k_record {
     k_expr *align_expr;       /* __align__(n) / alignas(n) on the record, or NULL */
     int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
     k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
-    k_record *base;           /* the base class (its first, unnamed member), or NULL */
+    k_record *base;           /* the base class (its first, unnamed member), or NULL; with
+                                 several, the one at offset 0 (the primary base) */
+    int nbases;               /* its direct base classes: the first nbases members, unnamed
+                                 (lang/bases.c); a polymorphic one is moved first at layout */
+    k_record **bases;         /* sema (layout): the direct bases in declaration order */
     int base_id;              /* the base was written as a template-id (`: Base<T>`): base is
                                  set when the record is laid out (lang/records.c) */
     int nmethods, methods_cap;
@@ -194,7 +198,8 @@ typedef enum k_expr_kind {
     E_DYNCAST,    /* sema: dynamic_cast<D *>(lhs): lhs when the object it points to is a D
                      (or derives from D), else null; type_written D * (lang/virtual.c) */
     E_VPTR,       /* sema: the vtable pointer of class type_written->rec for an object
-                     constructed where the code runs (host or device) (lang/virtual.c) */
+                     constructed where the code runs (host or device) (lang/virtual.c);
+                     ival: its number when not the class's own (a secondary vtable) */
 } k_expr_kind;
 
 /* The name of every conversion operator (`operator T()`) of a class: its result
@@ -504,7 +509,10 @@ typedef struct k_ctx {
     int nunroll_at;
     k_record **vector_recs;   /* CUDA's vector types (float4...), made on first use */
     k_record **vclasses;      /* the polymorphic classes whose constructors set a vtable
-                                 pointer, by vclass_id - 1 (sema, lang/virtual.c) */
+                                 pointer, by vclass_id - 1 (sema, lang/virtual.c); an entry
+                                 with a vclass_offs > 0 is a class's secondary vtable, for
+                                 its base subobject at that offset (lang/bases_virtual.c) */
+    uint32_t *vclass_offs;    /* same index: the subobject's offset (0: the class's own) */
     int nvclasses, vclasses_cap;
     int no_opt;               /* -O0: lowering skips if-conversion (ifconv.c) and the
                                  bytecode clean-up (opt.c, opt_licm.c), so that the

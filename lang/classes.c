@@ -229,26 +229,81 @@ k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs)
     return best ? best : f;
 }
 
+/* How many member functions r and its bases have (room for candidates). */
+static int count_methods(const k_record *r, int depth)
+{
+    int n = r ? r->nmethods : 0;
+    for (int i = 0; r && i < r->nbases && depth < 64; i++)
+        n += count_methods(k_record_base_at(r, i), depth + 1);
+    return n;
+}
+
+static int is_named(const k_decl *m, const char *name, size_t len)
+{
+    const char *full = m->name;
+    size_t fl = strlen(full);
+    return m->method_kind != M_CTOR && m->method_kind != M_DTOR && fl > len + 2 &&
+           strcmp(full + fl - len, name) == 0 && full[fl - len - 1] == ':' &&
+           full[fl - len - 2] == ':';
+}
+
+/* The member functions called name as C++ finds them: r's own, else those
+ * of its bases (a class's own hide its bases'), appended to c[*n]; amb[0]
+ * and amb[1] get two classes that both have some (lang/bases.c: the name is
+ * ambiguous). */
+static void find_methods(const k_record *r, const char *name, k_decl **c, int *n,
+                         const k_record **amb, int depth)
+{
+    size_t len = strlen(name);
+    int own = 0;
+    for (int i = 0; r && i < r->nmethods; i++)
+        if (is_named(r->methods[i], name, len))
+            own++;
+    if (own) {
+        if (*n && !amb[0]) {
+            amb[0] = c[0]->method_of;
+            amb[1] = r;
+        }
+        for (int i = 0; i < r->nmethods; i++)
+            if (is_named(r->methods[i], name, len))
+                c[(*n)++] = r->methods[i];
+        return;
+    }
+    for (int i = 0; r && i < r->nbases && depth < 64; i++)
+        find_methods(k_record_base_at(r, i), name, c, n, amb, depth + 1);
+}
+
+static int methods_found(k_sema_state *s, const k_record *r, const char *name, k_decl ***out,
+                         const k_record **amb)
+{
+    k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(count_methods(r, 0) + 1));
+    int n = 0;
+    amb[0] = amb[1] = NULL;
+    find_methods(r, name, c, &n, amb, 0);
+    *out = c;
+    return n;
+}
+
 /* The members of r called name (functions), with `this` or static. */
 static int methods_named(k_sema_state *s, const k_record *r, const char *name, k_decl ***out)
 {
-    int total = 0;
-    for (const k_record *b = r; b; b = b->base)
-        total += b->nmethods;
-    k_decl **c = k_alloc(s->ctx, sizeof *c * (size_t)(total + 1));
-    int n = 0;
-    size_t len = strlen(name);
-    for (; r && !n; r = r->base)   /* the class's own, else its base's (hidden by name) */
-    for (int i = 0; i < r->nmethods; i++) {
-        const char *full = r->methods[i]->name;
-        size_t fl = strlen(full);
-        if (r->methods[i]->method_kind != M_CTOR && r->methods[i]->method_kind != M_DTOR &&
-            fl > len + 2 && strcmp(full + fl - len, name) == 0 &&
-            full[fl - len - 1] == ':' && full[fl - len - 2] == ':')
-            c[n++] = r->methods[i];
-    }
-    *out = c;
-    return n;
+    const k_record *amb[2];
+    return methods_found(s, r, name, out, amb);
+}
+
+/* name is a member function of two bases of r: an error at loc. */
+static int methods_ambiguous(k_sema_state *s, const k_record *r, const char *name, k_loc loc)
+{
+    k_decl **c;
+    const k_record *amb[2];
+    if (!r || !r->nbases || !methods_found(s, r, name, &c, amb) || !amb[0])
+        return 0;
+    k_error(s->ctx, loc, "member '%s' found in more than one base class of '%s' ('%s' and '%s'): "
+            "the name is ambiguous", name, k_record_name(r), k_record_name(amb[0]),
+            k_record_name(amb[1]));
+    k_help(s->ctx, "qualify it with the class whose member is meant: '%s::%s'",
+           k_record_name(amb[0]), name);
+    return 1;
 }
 
 int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_decl ***out)
@@ -373,6 +428,13 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
         k_expr *obj = e->lhs;
         return k_sema_dtor_call(s, e, t->rec, address_of(s, obj), obj);
     }
+    int qualified = k_bases_qualify(s, e, t->rec);   /* obj.B::f(): B's, not virtual */
+    if (qualified < 0)
+        return NULL;
+    if (qualified)
+        t = e->lhs->type;
+    if (methods_ambiguous(s, t->rec, e->name, e->loc))
+        return NULL;
     k_decl **c;
     uint32_t off;
     const k_field *fld = methods_named(s, t->rec, e->name, &c) ? NULL
@@ -413,7 +475,8 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     }
     k_expr *obj = e->lhs;
     k_type *rt = member_call(s, e, f, f->method_kind == M_STATIC ? NULL : address_of(s, obj));
-    k_virtual_mark_call(e, f, obj);
+    if (!qualified)
+        k_virtual_mark_call(e, f, obj);
     return rt;
 }
 
@@ -440,6 +503,8 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     if (!r || !methods_named(s, r, e->name, &c))
         return NULL;
     *done = 1;
+    if (methods_ambiguous(s, r, e->name, e->loc))
+        return NULL;
     if (c[0]->member_template)   /* `sum<U>()`: this->sum<U>() */
         return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
                                     : this_expr(s, e->loc));
@@ -465,8 +530,10 @@ int k_sema_member_ident(k_sema_state *s, k_expr *e)
 {
     k_record *r = s->fn ? s->fn->method_of : NULL;
     uint32_t off;
-    if (!r || !k_record_find(r, e->name, &off))
-        return 0;
+    if (!r || (!k_record_find(r, e->name, &off) && !k_bases_qualified_field(r, e->name)))
+        return 0;   /* `B::x` with B a base: (*this).B::x (lang/bases.c) */
+    if (k_record_member_ambiguous(s, r, e->name, e->loc))
+        return 1;
     if (s->fn->method_kind == M_STATIC) {
         k_error(s->ctx, e->loc, "invalid use of member '%s' in a static member function",
                 e->name);
@@ -965,16 +1032,22 @@ static k_expr *construct_expr(k_sema_state *s, k_type *t, k_expr *mi)
     return e;
 }
 
-/* `D(...) : B(args)`: *(B *)this = B(args) (the base is D's first member). */
-static k_stmt *base_init(k_sema_state *s, k_decl *f, k_expr *mi)
+/* `D(...) : B(args)`: *(B *)this = B(args) (the cast adds B's offset in D,
+ * lang/bases.c).  A polymorphic B is built in place; so is an empty one,
+ * which may share its address with another subobject (no byte of it is
+ * copied), and one without constructors needs nothing done. */
+static k_stmt *base_init(k_sema_state *s, k_record *b, k_expr *mi)
 {
     k_type *bt = k_ty(s->ctx, TY_RECORD);
-    bt->rec = f->method_of->base;
+    bt->rec = b;
     k_expr *cast = node(s, E_CAST, mi->loc);
     cast->type_written = k_type_ptr(s->ctx, bt);
     cast->lhs = this_expr(s, mi->loc);
     cast->depth = 2;
-    if (k_record_polymorphic(bt->rec) && !is_copy(s, bt, mi->args, mi->nargs))
+    int copy = is_copy(s, bt, mi->args, mi->nargs);
+    if (k_record_is_empty(b) && (copy || !k_record_has_ctors(b)))
+        return k_stmt_new(s->ctx, S_EMPTY, mi->loc);
+    if ((k_record_polymorphic(b) || k_record_is_empty(b)) && !copy)
         return k_virtual_base_ctor(s, cast, mi);   /* built in place (lang/virtual.c) */
     k_expr *deref = node(s, E_UNARY, mi->loc);
     deref->op = KU_DEREF;
@@ -1041,45 +1114,60 @@ static k_expr *default_entry(k_sema_state *s, const k_decl *f, const k_field *fl
  * default member initializer or else its default constructor, before the
  * list: those become `m(...)` entries in front of the list (in the
  * members' order). */
-static int is_base_name(const k_record *r, const char *name);
+static int is_base_name(const k_record *r, const k_record *b, const char *name);
 
-/* Whether constructor f leaves its class's base to the base's default
- * constructor, and that constructor does something: C++ runs it first. */
-static int base_takes_default(k_sema_state *s, const k_decl *f)
+/* The direct base of r that a member-initializer called name names, or NULL. */
+static k_record *named_base(const k_record *r, const char *name)
 {
-    const k_record *r = f->method_of;
-    if (!r->base || !r->base->tag)
-        return 0;
-    for (int i = 0; i < f->nmem_inits; i++)
-        if (f->mem_inits[i]->name && is_base_name(r, f->mem_inits[i]->name))
-            return 0;
-    k_type *bt = k_ty(s->ctx, TY_RECORD);
-    bt->rec = r->base;
-    return needs_default_ctor(bt);
+    for (int i = 0; name && i < r->nbases; i++) {
+        k_record *b = k_record_base_at(r, i);
+        if (b && b->tag && is_base_name(r, b, name))
+            return b;
+    }
+    return NULL;
 }
 
+/* The entry of f's list that builds base b: the one written, or `B()` when
+ * the list does not name b and its default constructor does something (C++
+ * runs it), else NULL. */
+static k_expr *base_entry(k_sema_state *s, const k_decl *f, k_record *b)
+{
+    for (int i = 0; i < f->nmem_inits; i++)
+        if (named_base(f->method_of, f->mem_inits[i]->name) == b)
+            return f->mem_inits[i];
+    k_type *bt = k_ty(s->ctx, TY_RECORD);
+    bt->rec = b;
+    if (!b->tag || !needs_default_ctor(bt))
+        return NULL;
+    k_expr *mi = node(s, E_CALL, f->body->loc);
+    mi->name = b->tag;
+    mi->depth = 1;
+    return mi;
+}
+
+/* f's list as C++ runs it: the bases in declaration order (each named one,
+ * or its default constructor), then the members left to their defaults,
+ * then the members the list names, in the order written. */
 static void add_default_members(k_sema_state *s, k_decl *f)
 {
     const k_record *r = f->method_of;
-    int base = base_takes_default(s, f);
-    int n = base;
+    int n = r->nbases + f->nmem_inits;
     for (int i = 0; i < r->nfields; i++)
         n += takes_default(f, &r->fields[i]);
-    if (!n)
-        return;
-    k_expr **list = k_alloc(s->ctx, sizeof *list * (size_t)(n + f->nmem_inits));
+    k_expr **list = k_alloc(s->ctx, sizeof *list * (size_t)(n + 1));
     int k = 0;
-    if (base) {             /* `Base()`, before the members */
-        k_expr *mi = node(s, E_CALL, f->body->loc);
-        mi->name = r->base->tag;
-        mi->depth = 1;
-        list[k++] = mi;
+    for (int i = 0; i < r->nbases; i++) {
+        k_record *b = k_record_base_at(r, i);
+        k_expr *mi = b ? base_entry(s, f, b) : NULL;
+        if (mi)
+            list[k++] = mi;
     }
     for (int i = 0; i < r->nfields; i++)
         if (takes_default(f, &r->fields[i]))
             list[k++] = default_entry(s, f, &r->fields[i]);
     for (int i = 0; i < f->nmem_inits; i++)
-        list[k++] = f->mem_inits[i];
+        if (!named_base(r, f->mem_inits[i]->name))
+            list[k++] = f->mem_inits[i];
     f->mem_inits = list;
     f->nmem_inits = k;
 }
@@ -1164,11 +1252,11 @@ static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
 
 /* A constructor's `m(args)` list becomes assignments at the start of its
  * body, in the order written: (*this).m = arg, or a constructed value. */
-/* Whether a member-initializer's name names r's base: its tag, or for a base
- * written `Base<T>` the template's name (the instance is "Base<int>"). */
-static int is_base_name(const k_record *r, const char *name)
+/* Whether a member-initializer's name names r's base b: its tag, or for a
+ * base written `Base<T>` the template's name (the instance is "Base<int>"). */
+static int is_base_name(const k_record *r, const k_record *b, const char *name)
 {
-    const char *tag = r->base->tag;
+    const char *tag = b->tag;
     size_t n = strlen(name);
     if (strcmp(tag, name) == 0)
         return 1;
@@ -1186,9 +1274,9 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
     k_stmt **ns = k_alloc(s->ctx, sizeof *ns * (size_t)(body->nstmts + f->nmem_inits));
     for (int i = 0; i < f->nmem_inits; i++) {
         k_expr *mi = f->mem_inits[i];
-        const k_record *base = f->method_of->base;
-        if (base && base->tag && is_base_name(f->method_of, mi->name)) {
-            ns[i] = base_init(s, f, mi);
+        k_record *base = named_base(f->method_of, mi->name);
+        if (base) {
+            ns[i] = base_init(s, base, mi);
             continue;
         }
         uint32_t off;

@@ -26,8 +26,8 @@ int k_ref_binds_directly(const k_type *ref, const k_expr *e)
         return 0;
     if (k_ty_same(e->type, ref->base))   /* quals aside */
         return 1;
-    /* a derived object binds a reference to its base class: the base is
-     * its first member (lang/records.c), at the object's own address */
+    /* a derived object binds a reference to its base class: the base's
+     * subobject (lowering adds its offset, lang/lower_bases.c) */
     return e->type->kind == TY_RECORD && ref->base->kind == TY_RECORD &&
            k_record_derives(e->type->rec, ref->base->rec);
 }
@@ -41,6 +41,8 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
     if (!from)
         return 0;
     if (k_ref_binds_directly(ref, e)) {
+        if (k_bases_ambiguous(s, from, ref->base, e->loc))
+            return 0;
         if ((from->quals & Q_CONST) && !(ref->base->quals & Q_CONST)) {
             char a[TYBUF];
             k_error(s->ctx, e->loc, "binding reference of type '%s' to a const value drops"

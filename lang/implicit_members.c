@@ -63,7 +63,7 @@ static unsigned members_space(const k_record *r, const k_decl *(*get)(const k_re
     for (int i = 0; i < r->nfields; i++) {
         const k_type *ft = element_type(r->fields[i].type);
         const k_decl *f = ft && ft->kind == TY_RECORD ? get(ft->rec) : NULL;
-        if (!f || !r->fields[i].name)
+        if (!f || (!r->fields[i].name && i >= r->nbases))   /* a member or a base */
             continue;
         *any = 1;
         unsigned own = f->storage & (ST_HOST | ST_DEVICE);

@@ -201,6 +201,17 @@ void lw_destroy(lw_func *F, k_expr *e, int dst);
 void lw_new_init(lw_func *F, k_expr *e, int dst);
 void lw_vptr(lw_func *F, k_expr *e, int dst);
 void lw_dyncast(lw_func *F, k_expr *e, int dst);
+/* lower_bases.c: base classes at an offset.  R[dst] := R[src] + delta, null
+ * staying null; e converted to the pointer type to when that moves it (0 if
+ * it does not: nothing emitted); the offset a reference of type ref bound to
+ * an object of type from adds. */
+void lw_ptr_move(lw_func *F, int dst, int src, int64_t delta);
+int lw_base_adjust(lw_func *F, k_expr *e, const k_type *to, int dst);
+int64_t lw_ref_base_delta(const k_type *from, const k_type *ref);
+/* Does the cast e move its pointer (to a base at an offset, or back)? */
+int lw_cast_moves(const k_expr *e);
+/* The bytes a pointer of type from converted to type to moves (0: none). */
+int64_t lw_ptr_conv_delta(const k_type *from, const k_type *to);
 void lw_construct_record(lw_func *F, k_expr *e, int dst);
 void lw_construct_var(lw_func *F, k_decl *d, int addr);
 void lw_init_dim3(lw_func *F, k_decl *d, int addr);   /* dim3 d(x, y, z) at R[addr] */

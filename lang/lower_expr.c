@@ -129,6 +129,8 @@ void lw_expr_conv_to(lw_func *F, k_expr *e, k_type *to, int dst)
         ref_to(F, e, to, dst);
         return;
     }
+    if (lw_base_adjust(F, e, to, dst))   /* to a base at an offset (lower_bases.c) */
+        return;
     if (!needs_conversion(e->type, to)) {
         lw_expr_to(F, e, dst);
         return;
@@ -397,7 +399,8 @@ static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst)
             k_error(F->M->ctx, e->loc, "internal error: a reference to a register variable");
             lw_emit_k(F, dst, 0);
         } else {
-            lw_emit(F, OP_ADDK, dst, lv.reg, 0, lv.off, 0);
+            lw_emit(F, OP_ADDK, dst, lv.reg, 0,
+                    lv.off + (int32_t)lw_ref_base_delta(e->type, ref), 0);
         }
     } else {
         k_type *t = ref->base;
@@ -1047,6 +1050,8 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
     case E_CAST:
         if (e->type->kind == TY_VOID)
             lw_effect(F, e->lhs);
+        else if (e->op == 2 && e->type->kind == TY_PTR)   /* reinterpret_cast: no offset */
+            lw_expr_to(F, e->lhs, dst);
         else
             lw_expr_conv_to(F, e->lhs, e->type, dst);
         if (e->decl && e->decl->method_kind == M_CTOR)   /* `new C`: C's constructor */
@@ -1087,7 +1092,7 @@ int lw_expr_any(lw_func *F, k_expr *e)
 {
     k_expr *inner = e;   /* a cast that changes no bits reads the variable itself */
     while (inner->kind == E_CAST && inner->type->kind != TY_VOID &&
-           !needs_conversion(inner->lhs->type, inner->type))
+           !needs_conversion(inner->lhs->type, inner->type) && !lw_cast_moves(inner))
         inner = inner->lhs;
     if (inner->kind == E_IDENT && !inner->is_const && inner->decl && !e->is_const) {
         lw_sym *s = lw_sym_of(inner->decl);

@@ -124,7 +124,11 @@ static int const_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend
     case E_UNARY:
         return e->op == KU_ADDR && lvalue_address(M, e->lhs, target, addend);
     case E_CAST:
-        return e->type && e->type->kind == TY_PTR && const_address(M, e->lhs, target, addend);
+        if (!e->type || e->type->kind != TY_PTR || !const_address(M, e->lhs, target, addend))
+            return 0;
+        if (e->op != 2)   /* to a base at an offset (not reinterpret_cast) */
+            *addend += lw_ptr_conv_delta(e->lhs->type, e->type);
+        return 1;
     case E_BINARY: {
         k_expr *p = e->lhs, *n = e->rhs;
         if (e->op == KB_ADD && n->type && (n->type->kind == TY_PTR || n->type->kind == TY_ARRAY)) {
@@ -154,6 +158,7 @@ static void write_scalar(lw_mod *M, uint32_t g, uint32_t offset, const k_type *t
     int64_t addend;
     if (t->kind == TY_PTR && const_address(M, e, &target, &addend)) {
         simt_module *m = M->m;
+        addend += lw_ptr_conv_delta(e->type, t);   /* `Base *p = &derived;` */
         if (lw_grow(M, (void **)&m->relocs, &M->reloc_cap, m->nrelocs + 1, sizeof *m->relocs))
             m->relocs[m->nrelocs++] = (simt_reloc){g, offset, target, addend};
         return;

@@ -35,7 +35,8 @@ void lw_vptr(lw_func *F, k_expr *e, int dst)
     int top = F->top;
     int side = lw_reg(F);
     side_of_code(F, side);
-    lw_emit_k(F, dst, K_VPTR_BASE + 2 * (uint64_t)e->type_written->rec->vclass_id);
+    uint64_t id = e->ival ? e->ival : (uint64_t)e->type_written->rec->vclass_id;
+    lw_emit_k(F, dst, K_VPTR_BASE + 2 * id);
     lw_emit(F, OP_ADD_I64, dst, dst, side, 0, 0);
     F->top = top;
 }
@@ -53,8 +54,10 @@ static void trap(lw_func *F, const char *fmt, const char *a, const char *b)
 }
 
 /* Calls o, class c's final overrider of f (arguments from R[a + 3], result
- * in R[a]), or faults when it cannot run here. */
-static void call_overrider(lw_func *F, const k_decl *f, k_decl *o, const k_record *c, int a)
+ * in R[a], `this` moved by delta to o's class first), or faults when it
+ * cannot run here. */
+static void call_overrider(lw_func *F, const k_decl *f, k_decl *o, const k_record *c, int a,
+                           int64_t delta)
 {
     k_decl *def = o ? (o->definition ? o->definition : o) : NULL;
     unsigned here = k_fn_kind(F->decl), there = def ? k_fn_kind(def) : 0;
@@ -74,6 +77,8 @@ static void call_overrider(lw_func *F, const k_decl *f, k_decl *o, const k_recor
         trap(F, "virtual function '%s' called in host code is a __device__ function (the "
              "object is a '%s'): declare it __host__ __device__", def->name, k_record_name(c));
     } else {
+        if (delta)
+            lw_emit(F, OP_ADDK, a + 3, a + 3, 0, (int32_t)delta, 0);
         lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, def), 0);
     }
 }
@@ -115,23 +120,24 @@ static void dispatch_fault(lw_func *F, int raw, int cmp, int join)
 void lw_virtual_dispatch(lw_func *F, const k_decl *f, int a)
 {
     k_ctx *ctx = F->M->ctx;
-    const k_record *st = f->method_of;
     int top = F->top;
     int raw = lw_reg(F), key = lw_reg(F), cmp = lw_reg(F);
     lw_load_at(F, a + 3, k_ty(ctx, TY_ULLONG), raw);
     side_of_code(F, key);
     lw_emit(F, OP_SUB_I64, key, raw, key, 0, 0);
     int join = lw_new_block(F);
-    for (int i = 0; i < ctx->nvclasses; i++) {
+    for (int i = 0; i < ctx->nvclasses; i++) {   /* each vtable with a subobject of st */
         const k_record *c = ctx->vclasses[i];
-        if (c != st && !k_record_derives(c, st))
+        k_decl *o;
+        int64_t delta;
+        if (!k_vtable_call(ctx, i, f, &o, &delta))   /* lang/bases_virtual.c */
             continue;
         int call = lw_new_block(F), next = lw_new_block(F);
         lw_emit_k(F, cmp, K_VPTR_BASE + 2 * (uint64_t)(i + 1));
         lw_emit(F, OP_EQ_I64, cmp, key, cmp, 0, 0);
         lw_branch(F, cmp, call, next);
         lw_start(F, call);
-        call_overrider(F, f, k_virtual_overrider(c, f), c, a);
+        call_overrider(F, f, o, c, a, delta);
         lw_goto(F, join);
         lw_start(F, next);
     }
@@ -140,16 +146,50 @@ void lw_virtual_dispatch(lw_func *F, const k_decl *f, int a)
     F->top = top;
 }
 
-/* E_DESTROY: the object at lhs (none when null) destroyed; dst := lhs. */
+/* R[dst] := the start of the whole object whose subobject with a vtable
+ * pointer R[p] (not null) points to: R[p] less the subobject's offset, which
+ * the vtable's number gives (lang/bases_virtual.c). */
+static void object_start(lw_func *F, int p, int dst)
+{
+    k_ctx *ctx = F->M->ctx;
+    lw_emit(F, OP_MOV, dst, p, 0, 0, 0);
+    int secondary = 0;
+    for (int i = 0; i < ctx->nvclasses; i++)
+        secondary += ctx->vclass_offs[i] != 0;
+    if (!secondary)
+        return;
+    int top = F->top;
+    int key = lw_reg(F), cmp = lw_reg(F), pair = lw_reg(F);
+    lw_reg(F);
+    lw_load_at(F, p, k_ty(ctx, TY_ULLONG), key);
+    lw_emit_k(F, cmp, ~(uint64_t)1);
+    lw_emit(F, OP_AND, key, key, cmp, 0, 0);   /* either side's object */
+    for (int i = 0; i < ctx->nvclasses; i++) {
+        if (!ctx->vclass_offs[i])
+            continue;
+        lw_emit_k(F, cmp, K_VPTR_BASE + 2 * (uint64_t)(i + 1));
+        lw_emit(F, OP_EQ_I64, cmp, key, cmp, 0, 0);
+        lw_emit(F, OP_ADDK, pair, p, 0, -(int32_t)ctx->vclass_offs[i], 0);
+        lw_emit(F, OP_MOV, pair + 1, dst, 0, 0, 0);
+        lw_emit(F, OP_SEL, dst, cmp, pair, 0, 0);
+    }
+    F->top = top;
+}
+
+/* E_DESTROY: the object at lhs (none when null) destroyed; dst := lhs, or
+ * for a virtual destructor the whole object's start (`delete` through a
+ * base at an offset frees the block that `new` gave). */
 void lw_destroy(lw_func *F, k_expr *e, int dst)
 {
     int top = F->top;
-    int p = lw_reg(F);
+    int p = lw_reg(F), whole = lw_reg(F);
     lw_expr_to(F, e->lhs, p);
+    lw_emit(F, OP_MOV, whole, p, 0, 0, 0);
     int run = lw_new_block(F), done = lw_new_block(F);
     lw_branch(F, p, run, done);
     lw_start(F, run);
     if (e->virtual_call) {
+        object_start(F, p, whole);
         int a = F->top;
         lw_reserve(F, a + 4);
         lw_emit(F, OP_MOV, a + 3, p, 0, 0, 0);
@@ -160,7 +200,7 @@ void lw_destroy(lw_func *F, k_expr *e, int dst)
     }
     lw_goto(F, done);
     lw_start(F, done);
-    lw_emit(F, OP_MOV, dst, p, 0, 0, 0);
+    lw_emit(F, OP_MOV, dst, whole, 0, 0, 0);
     F->top = top;
 }
 
@@ -185,8 +225,9 @@ void lw_new_init(lw_func *F, k_expr *e, int dst)
     F->top = top;
 }
 
-/* E_DYNCAST: lhs when its object's class (the vtable pointer, of either
- * side) is the target class or derives from it, else null. */
+/* E_DYNCAST: the D subobject of the whole object lhs points into (by the
+ * vtable pointer, of either side: its class and lhs's offset in it), when
+ * that object has exactly one D; else null. */
 void lw_dyncast(lw_func *F, k_expr *e, int dst)
 {
     k_ctx *ctx = F->M->ctx;
@@ -194,27 +235,26 @@ void lw_dyncast(lw_func *F, k_expr *e, int dst)
     int top = F->top;
     int p = lw_reg(F), raw = lw_reg(F), cmp = lw_reg(F);
     lw_expr_to(F, e->lhs, p);
-    int check = lw_new_block(F), yes = lw_new_block(F), no = lw_new_block(F),
-        join = lw_new_block(F);
+    int check = lw_new_block(F), no = lw_new_block(F), join = lw_new_block(F);
     lw_branch(F, p, check, no);
     lw_start(F, check);
     lw_load_at(F, p, k_ty(ctx, TY_ULLONG), raw);
     lw_emit_k(F, cmp, ~(uint64_t)1);
     lw_emit(F, OP_AND, raw, raw, cmp, 0, 0);   /* either side's object */
     for (int i = 0; i < ctx->nvclasses; i++) {
-        const k_record *c = ctx->vclasses[i];
-        if (c != d && !k_record_derives(c, d))
+        int64_t delta;
+        if (!k_vtable_cast(ctx, i, d, &delta))   /* lang/bases_virtual.c */
             continue;
-        int next = lw_new_block(F);
+        int yes = lw_new_block(F), next = lw_new_block(F);
         lw_emit_k(F, cmp, K_VPTR_BASE + 2 * (uint64_t)(i + 1));
         lw_emit(F, OP_EQ_I64, cmp, raw, cmp, 0, 0);
         lw_branch(F, cmp, yes, next);
+        lw_start(F, yes);
+        lw_emit(F, OP_ADDK, dst, p, 0, (int32_t)delta, 0);
+        lw_goto(F, join);
         lw_start(F, next);
     }
     lw_goto(F, no);
-    lw_start(F, yes);
-    lw_emit(F, OP_MOV, dst, p, 0, 0, 0);
-    lw_goto(F, join);
     lw_start(F, no);
     lw_emit_k(F, dst, 0);
     lw_goto(F, join);

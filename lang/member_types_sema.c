@@ -28,13 +28,24 @@ void k_record_add_member_type(k_ctx *ctx, k_record *r, const char *name, k_type 
     r->mtypes[r->nmtypes++] = t;
 }
 
+static k_type *member_type_in(const k_record *r, const char *name, int depth)
+{
+    if (!r || depth > 64)
+        return NULL;
+    for (int i = 0; i < r->nmtypes; i++)
+        if (strcmp(r->mtype_names[i], name) == 0)
+            return r->mtypes[i];
+    for (int i = 0; i < r->nbases; i++) {   /* each base, in declaration order */
+        k_type *t = member_type_in(k_record_base_at(r, i), name, depth + 1);
+        if (t)
+            return t;
+    }
+    return NULL;
+}
+
 k_type *k_record_member_type(const k_record *r, const char *name)
 {
-    for (int depth = 0; r && depth < 64; r = r->base, depth++)
-        for (int i = 0; i < r->nmtypes; i++)
-            if (strcmp(r->mtype_names[i], name) == 0)
-                return r->mtypes[i];
-    return NULL;
+    return member_type_in(r, name, 0);
 }
 
 /* An instance of a class template gets its own member types: the

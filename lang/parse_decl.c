@@ -165,29 +165,52 @@ k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc 
     return t;
 }
 
-/* `struct D : B {`: B is D's first member, unnamed, so B's members are
- * found through it and a D * converts to a B * (same address). */
+/* A base clause names this record, or one already named: C++'s errors. */
+static int bad_base(k_parser *ps, const k_record *r, const k_record *b, k_loc loc)
+{
+    if (b == r) {
+        k_error(ps->ctx, loc, "'%s' cannot be its own base class", k_record_name(r));
+        return 1;
+    }
+    for (int i = 0; i < r->nbases && i < r->nfields; i++)
+        if (r->fields[i].type->kind == TY_RECORD && r->fields[i].type->rec == b) {
+            k_error(ps->ctx, loc, "duplicate base class '%s'", k_record_name(b));
+            return 1;
+        }
+    return 0;
+}
+
+/* `struct D : A, B {`: each base is one of D's first members, unnamed, in
+ * declaration order, so its members are found through it; the layout
+ * (lang/bases.c) puts a polymorphic one first and gives each its offset,
+ * which conversions to it add. */
 void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc)
 {
     if (!base || base->kind != TY_RECORD || base->rec->is_union) {
         k_error(ps->ctx, loc, "a base class must be a struct or class");
         return;
     }
+    if (bad_base(ps, t->rec, base->rec, loc))
+        return;
     k_type *b = k_type_new(ps->ctx, TY_RECORD);
     b->rec = base->rec;
     k_record_add(ps->ctx, t->rec, NULL, b, loc);
-    t->rec->base = base->rec;
+    t->rec->nbases++;
+    if (!t->rec->base)
+        t->rec->base = base->rec;
     k_parse_member_types_inherit(ps, t->rec, base->rec);
 }
 
 /* `struct D : Base<T> {`: the base is a class template's instance, known
  * once sema makes it (D a class template: once D's instance is made).  It is
- * D's first, unnamed member all the same; k_record_layout sets D's base. */
+ * one of D's first, unnamed members all the same; k_record_layout sets D's
+ * base. */
 void k_parse_base_id(k_parser *ps, k_type *t, k_type *id, k_loc loc)
 {
     if (!id || !t)
         return;
     k_record_add(ps->ctx, t->rec, NULL, id, loc);
+    t->rec->nbases++;
     t->rec->base_id = 1;
 }
 

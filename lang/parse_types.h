@@ -95,8 +95,8 @@ struct k_parser {
     int brace_depth;
     int after_record;             /* the last token closed a record body */
     k_tpl_scan tpl;               /* template names and argument lists (lang/templates.c) */
-    int in_bases, bases_depth;    /* reading a class's base clause, and the brackets open in it
-                                     (lang/virtual_parse.c: a second base is one error) */
+    int in_bases;                 /* reading a class's base clause (lang/virtual_parse.c:
+                                     `virtual` there is a virtual base, one error) */
     unsigned virt;                /* enum k_virt_flags read for the member being parsed
                                      (`virtual`, `override`, `final`, `= 0`: lang/virtual.c) */
 };

@@ -149,7 +149,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <specs> decl_specs type_specs
 %type <dtor> declarator direct_dtor init_dtor later_dtor abstract_opt abstract direct_abstract
 %type <decl> param
-%type <type> type_name tagged_spec record_spec record_head base_head enum_spec enum_head
+%type <type> type_name tagged_spec record_spec record_head base_head base_list enum_spec enum_head
 %type <list> member_dtors conv_ptr_opt binding_names
 %type <dtor> member_dtor
 %type <op> record_kw method_quals
@@ -401,10 +401,17 @@ record_head
         { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
     | record_kw align_spec '{'
         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
-    | base_head base_access TYPEDEF_NAME '{'    /* one non-virtual base */
-                                                { $$ = $1; k_parse_base(ps, $$, $3, LOC(@3)); }
-    | base_head base_access template_type '{'   /* `: Base<T>`, `: Shape<Sq>` */
+    | base_list '{'                             { $$ = $1; }
+    ;
+
+/* `struct D : public A, B, Base<T>`: non-virtual bases, in declaration order
+ * (lang/bases.c lays them out) */
+base_list
+    : base_head base_access TYPEDEF_NAME        { $$ = $1; k_parse_base(ps, $$, $3, LOC(@3)); }
+    | base_head base_access template_type   /* `: Base<T>`, `: Shape<Sq>` */
                                                 { $$ = $1; k_parse_base_id(ps, $$, $3, LOC(@3)); }
+    | base_list ',' base_access TYPEDEF_NAME    { $$ = $1; k_parse_base(ps, $$, $4, LOC(@4)); }
+    | base_list ',' base_access template_type   { $$ = $1; k_parse_base_id(ps, $$, $4, LOC(@4)); }
     ;
 
 /* `struct D :`: D is a type name before its base is read (`struct Sq : Shape<Sq>`) */

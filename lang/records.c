@@ -50,29 +50,11 @@ const char *k_record_name(const k_record *r)
     return r->is_union ? "<anonymous union>" : "<anonymous struct>";
 }
 
-static int is_anonymous_member(const k_field *f)
-{
-    return !f->name && f->type && f->type->kind == TY_RECORD && !f->bit_expr;
-}
-
 const k_field *k_record_find(const k_record *r, const char *name, uint32_t *off)
 {
-    for (int i = 0; r && i < r->nfields; i++) {
-        const k_field *f = &r->fields[i];
-        if (f->name && strcmp(f->name, name) == 0) {
-            *off = f->offset;
-            return f;
-        }
-        if (is_anonymous_member(f)) {
-            uint32_t inner;
-            const k_field *g = k_record_find(f->type->rec, name, &inner);
-            if (g) {
-                *off = f->offset + inner;
-                return g;
-            }
-        }
-    }
-    return NULL;
+    const k_record *amb[2] = {NULL, NULL};
+    *off = 0;
+    return r ? k_record_lookup(r, name, off, amb) : NULL;
 }
 
 /* ---- layout ---- */
@@ -143,13 +125,20 @@ static void place_member(k_sema_state *s, k_record *r, k_field *f, layout *L)
     }
     int align = k_ty_align(f->type);
     uint64_t off = r->is_union ? 0 : round_up(round_up(L->bits, 8) / 8, (uint64_t)align);
+    int index = (int)(f - r->fields);
+    int is_base = index < r->nbases && f->type->kind == TY_RECORD;
+    if (is_base && k_record_is_empty(f->type->rec)) {   /* takes no room (lang/bases.c) */
+        f->offset = (uint32_t)k_bases_empty_offset(r, index, (int64_t)round_up(L->bits, 8) / 8);
+        if ((int64_t)f->offset + size > L->size)
+            L->size = (int64_t)f->offset + size;
+        return;
+    }
     f->offset = (uint32_t)off;
     if (align > L->align)
         L->align = align;
     if (!r->is_union)
         L->bits = (off + (uint64_t)size) * 8;
-    if (f == &r->fields[0] && !f->name && (r->base || r->base_id) &&
-        f->type->kind == TY_RECORD && k_record_polymorphic(f->type->rec))
+    if (is_base && k_record_polymorphic(f->type->rec))
         L->bits = (off + (uint64_t)f->type->rec->dsize) * 8;   /* the Itanium ABI's layout */
     if ((int64_t)off + size > L->size)
         L->size = (int64_t)off + size;
@@ -177,14 +166,13 @@ void k_record_layout(k_sema_state *s, k_record *r)
     const k_decl *outer_init = s->static_init;
     s->class_scope = r;   /* `int a[N];` with N a static member (lang/static_members.c) */
     s->static_init = NULL;
+    k_bases_order(s, r);   /* the primary base first; r->base (lang/bases.c) */
     for (int i = 0; i < r->nfields; i++)
         place_member(s, r, &r->fields[i], &L);
     for (int i = 0; i < r->nasserts; i++)   /* `static_assert(N % 32 == 0, "...")` in r */
         k_sema_static_assert(s, r->asserts[i]);
     s->class_scope = outer;
     s->static_init = outer_init;
-    if (r->base_id && r->nfields && r->fields[0].type->kind == TY_RECORD)
-        r->base = r->fields[0].type->rec;   /* `: Base<T>`, now an instance */
     check_duplicates(s, r);
     if (r->align_expr) {
         int64_t a;
@@ -308,10 +296,3 @@ k_type *k_sema_layout_query(k_sema_state *s, k_expr *e)
     return z;
 }
 
-int k_record_derives(const k_record *d, const k_record *b)
-{
-    for (; d; d = d->base)
-        if (d == b)
-            return 1;
-    return 0;
-}

@@ -293,9 +293,26 @@ int k_record_trivial_default(const k_record *r);   /* classes.c */
 /* lang/virtual.c: virtual functions.  A vtable pointer's value: K_VPTR_BASE +
  * 2 * the class's vclass_id + 1 for an object constructed by device code. */
 #define K_VPTR_BASE 0x5654000000000000ull
-int k_record_polymorphic(const k_record *r);
 int k_method_is_virtual(const k_decl *f);
 k_decl *k_virtual_overrider(const k_record *c, const k_decl *f);
+/* lang/bases.c: the layout's part (records.c calls them) and ambiguity */
+void k_bases_order(k_sema_state *s, k_record *r);
+int64_t k_bases_empty_offset(const k_record *r, int i, int64_t dsize);
+int k_record_member_ambiguous(k_sema_state *s, const k_record *r, const char *name, k_loc loc);
+int k_bases_qualify(k_sema_state *s, k_expr *e, k_record *r);
+int k_bases_qualified_field(k_record *r, const char *name);
+int k_bases_ambiguous(k_sema_state *s, const k_type *from, const k_type *to, k_loc loc);
+/* lang/bases_virtual.c: virtual functions with several bases.  The number
+ * (1-based) of r's vtable for its subobject at offset off (0: r's own);
+ * the stores of r's secondary vtable pointers (NULL if none); for lowering,
+ * what the vtable numbered i + 1 does for a call of f (its final overrider,
+ * and what `this` adds) and for a dynamic_cast to class to (what the
+ * pointer adds). */
+int k_vclass_entry(k_sema_state *s, k_record *r, uint32_t off);
+k_stmt *k_bases_vptr_stores(k_sema_state *s, k_record *r, k_loc loc);
+int k_vtable_call(const k_ctx *ctx, int i, const k_decl *f, k_decl **ovr, int64_t *delta);
+int k_vtable_cast(const k_ctx *ctx, int i, const k_record *to, int64_t *delta);
+k_decl *k_virtual_own_in_slot(const k_record *r, const k_decl *f);
 const k_decl *k_record_pure_member(const k_record *r);
 int k_virtual_instantiable(k_sema_state *s, const k_record *r, k_loc loc);
 void k_virtual_check_method(k_sema_state *s, k_decl *f);

@@ -273,6 +273,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
     int ok;
     if (k_ty_is_arith(to))
         ok = k_ty_is_arith(from) || (to->kind == TY_BOOL && from->kind == TY_PTR);
+    else if (to->kind == TY_PTR && k_bases_ambiguous(s, from, to, e->loc))
+        return 0;   /* to a base of which from has two (lang/bases.c) */
     else if (to->kind == TY_PTR)
         ok = (from->kind == TY_PTR && ptr_compatible(to, from)) || k_is_null_const(e);
     else if (k_ty_is_record(to))
@@ -726,6 +728,15 @@ static k_type *member(k_sema_state *s, k_expr *e)
             return NULL;
         }
     }
+    if (t->kind == TY_RECORD) {   /* `obj.B::x`: the base B's member (lang/bases.c) */
+        int q = k_bases_qualify(s, e, t->rec);
+        if (q < 0)
+            return NULL;
+        if (q)
+            t = e->lhs->type;
+        if (k_record_member_ambiguous(s, t->rec, e->name, e->loc))
+            return NULL;
+    }
     if (!k_ty_field(s->ctx, t, e->name, &ft, &off)) {
         if (t->kind == TY_RECORD && k_static_member_access(s, e, t->rec))
             return k_sema_expr(s, e);   /* `a.size`: the static member */
@@ -815,6 +826,9 @@ static k_type *cast(k_sema_state *s, k_expr *e)
             return NULL;
     }
     from = k_decay(s->ctx, from);
+    if (e->op != 2 && (k_bases_ambiguous(s, from, to, e->loc) ||
+                       k_bases_ambiguous(s, to, from, e->loc)))
+        return NULL;
     int ok = to->kind == TY_VOID ||
              (k_ty_is_arith(to) && (k_ty_is_arith(from) ||
                                     (from->kind == TY_PTR && k_ty_is_integer(to)))) ||

@@ -197,20 +197,28 @@ int k_static_member_def(k_sema_state *s, const k_decl *d)
     return 0;
 }
 
+static k_decl *static_in(k_sema_state *s, const k_record *r, const char *name, int depth)
+{
+    if (!r || !r->tag || depth > 64)
+        return NULL;
+    size_t a = strlen(r->tag), b = strlen(name);
+    char *q = k_alloc(s->ctx, a + b + 3);
+    memcpy(q, r->tag, a);
+    memcpy(q + a, "::", 2);
+    memcpy(q + a + 2, name, b + 1);
+    k_decl *d = k_sema_lookup(s, q);
+    if (d && d->kind == D_VAR && k_static_member_def(s, d))
+        return d;
+    for (int i = 0; i < r->nbases; i++)   /* each base, in declaration order */
+        if ((d = static_in(s, k_record_base_at(r, i), name, depth + 1)))
+            return d;
+    return NULL;
+}
+
 /* The static data member `name` of r or of one of its bases, or NULL. */
 static k_decl *find_static(k_sema_state *s, const k_record *r, const char *name)
 {
-    for (int depth = 0; r && r->tag && depth < 64; r = r->base, depth++) {
-        size_t a = strlen(r->tag), b = strlen(name);
-        char *q = k_alloc(s->ctx, a + b + 3);
-        memcpy(q, r->tag, a);
-        memcpy(q + a, "::", 2);
-        memcpy(q + a + 2, name, b + 1);
-        k_decl *d = k_sema_lookup(s, q);
-        if (d && d->kind == D_VAR && k_static_member_def(s, d))
-            return d;
-    }
-    return NULL;
+    return static_in(s, r, name, 0);
 }
 
 /* `obj.n`, `p->n` with n a static data member: the member itself, after

@@ -61,8 +61,27 @@ const k_field *k_record_find(const k_record *r, const char *name, uint32_t *off)
 /* CUDA's vector type called name (float4, uchar2, longlong3...) as a new
  * k_type, or NULL.  Each is one record per compile, laid out as CUDA does. */
 k_type *k_vector_type(k_ctx *ctx, const char *name);
+/* ---- base classes (lang/bases.c) ---- */
 /* Is d the record b or derived from it (through bases)? */
 int k_record_derives(const k_record *d, const k_record *b);
+/* r's i-th direct base class in declaration order (NULL for a base that is
+ * a template-id not yet made). */
+k_record *k_record_base_at(const k_record *r, int i);
+/* Has r a vtable pointer (it or a base declares a virtual function)? */
+int k_record_polymorphic(const k_record *r);
+/* Is r an empty class (no members but empty bases, nothing virtual)? */
+int k_record_is_empty(const k_record *r);
+/* How many subobjects of class b a d has (1 for d itself when d is b; 2 and
+ * more: an ambiguous base); *off the first one's offset.  d laid out. */
+int k_record_base_offset(const k_record *d, const k_record *b, int64_t *off);
+/* A pointer to from converted to a pointer to to (a base, or a class
+ * derived from from): 1 and the bytes to add in *delta when it moves. */
+int k_record_ptr_delta(const k_record *from, const k_record *to, int64_t *delta);
+/* The member called name as C++ finds it (r's own, else its bases'), its
+ * offset in *off; amb[0] and amb[1] name two classes that both have it
+ * when the name is ambiguous (else NULL). */
+const k_field *k_record_lookup(const k_record *r, const char *name, uint32_t *off,
+                               const k_record **amb);
 /* "struct S", "union U", "struct <anonymous>" */
 const char *k_record_name(const k_record *r);
 

@@ -61,25 +61,43 @@ static k_decl *own_in_slot(const k_record *r, const k_decl *f)
     return NULL;
 }
 
-/* The virtual function of a base of f's class that f overrides, or NULL. */
-static k_decl *overridden(const k_decl *f)
+k_decl *k_virtual_own_in_slot(const k_record *r, const k_decl *f)
 {
-    if (!f->method_of)
+    return own_in_slot(r, f);
+}
+
+static k_decl *overridden(const k_decl *f);
+
+/* The virtual function in f's slot that class b (a base) or its bases have,
+ * the nearest first, or NULL. */
+static k_decl *virtual_in(const k_record *b, const k_decl *f, int depth)
+{
+    if (!b || depth > 64)
         return NULL;
-    for (const k_record *b = f->method_of->base; b; b = b->base) {
-        k_decl *g = own_in_slot(b, f);
-        if (g && ((g->virt & (VF_VIRTUAL | VF_PURE)) || overridden(g)))
-            return g;   /* the nearest: a `final` one there forbids overriding it */
+    k_decl *g = own_in_slot(b, f);
+    if (g && ((g->virt & (VF_VIRTUAL | VF_PURE)) || overridden(g)))
+        return g;   /* the nearest: a `final` one there forbids overriding it */
+    if (g)
+        return NULL;   /* a function of the same name that is not virtual hides them */
+    for (int i = 0; i < b->nbases; i++) {
+        k_decl *h = virtual_in(k_record_base_at(b, i), f, depth + 1);
+        if (h)
+            return h;
     }
     return NULL;
 }
 
-int k_record_polymorphic(const k_record *r)
+/* The virtual function of a base of f's class that f overrides (in any of
+ * its bases: the first, with several), or NULL. */
+static k_decl *overridden(const k_decl *f)
 {
-    for (; r; r = r->base)
-        if (r->has_vptr)
-            return 1;
-    return 0;
+    const k_record *r = f->method_of;
+    for (int i = 0; r && i < r->nbases; i++) {
+        k_decl *g = virtual_in(k_record_base_at(r, i), f, 0);
+        if (g)
+            return g;
+    }
+    return NULL;
 }
 
 int k_method_is_virtual(const k_decl *f)
@@ -89,12 +107,41 @@ int k_method_is_virtual(const k_decl *f)
     return (f->virt & (VF_VIRTUAL | VF_PURE)) || overridden(f) != NULL;
 }
 
+/* c's own function in f's slot, else its bases' (the first found, in
+ * declaration order). */
+static k_decl *overrider_in(const k_record *c, const k_decl *f, int depth)
+{
+    if (!c || depth > 64)
+        return NULL;
+    k_decl *g = own_in_slot(c, f);
+    for (int i = 0; !g && i < c->nbases; i++)
+        g = overrider_in(k_record_base_at(c, i), f, depth + 1);
+    return g;
+}
+
 k_decl *k_virtual_overrider(const k_record *c, const k_decl *f)
 {
-    for (; c; c = c->base) {
-        k_decl *g = own_in_slot(c, f);
-        if (g)
-            return g;
+    return overrider_in(c, f, 0);
+}
+
+/* The pure virtual function of b (a base of r, or r) that r does not
+ * override, or NULL. */
+static const k_decl *pure_in(const k_record *r, const k_record *b, int depth)
+{
+    if (!b || depth > 64)
+        return NULL;
+    for (int i = 0; i < b->nmethods; i++) {
+        const k_decl *m = b->methods[i];
+        if (!(m->virt & VF_PURE))
+            continue;
+        const k_decl *o = k_virtual_overrider(r, m);
+        if (!o || (o->virt & VF_PURE))
+            return m;
+    }
+    for (int i = 0; i < b->nbases; i++) {
+        const k_decl *m = pure_in(r, k_record_base_at(b, i), depth + 1);
+        if (m)
+            return m;
     }
     return NULL;
 }
@@ -103,16 +150,7 @@ k_decl *k_virtual_overrider(const k_record *c, const k_decl *f)
  * r or a base below the one declaring it), or NULL. */
 const k_decl *k_record_pure_member(const k_record *r)
 {
-    for (const k_record *b = r; b; b = b->base)
-        for (int i = 0; i < b->nmethods; i++) {
-            const k_decl *m = b->methods[i];
-            if (!(m->virt & VF_PURE))
-                continue;
-            const k_decl *o = k_virtual_overrider(r, m);
-            if (!o || (o->virt & VF_PURE))
-                return m;
-        }
-    return NULL;
+    return pure_in(r, r, 0);
 }
 
 /* An object of r is created (a variable, `new`, a temporary): an error if
@@ -163,10 +201,15 @@ void k_virtual_check_method(k_sema_state *s, k_decl *f)
         k_error(s->ctx, f->loc, "a member function template cannot be virtual");
         return;
     }
-    if (r->base && !r->has_vptr && !k_record_polymorphic(r->base) && first_virtual(r) == f) {
-        k_error(s->ctx, f->loc, "'%s' declares a virtual function but its base class '%s' has "
-                "none: not supported in K (the vtable pointer would precede the base)",
-                k_record_name(r), k_record_name(r->base));
+    if (r->base && !r->has_vptr && !k_record_polymorphic(r) && first_virtual(r) == f) {
+        if (r->nbases > 1)
+            k_error(s->ctx, f->loc, "'%s' declares a virtual function but none of its %d base "
+                    "classes has one: not supported in K (the vtable pointer would precede "
+                    "the bases)", k_record_name(r), r->nbases);
+        else
+            k_error(s->ctx, f->loc, "'%s' declares a virtual function but its base class '%s' "
+                    "has none: not supported in K (the vtable pointer would precede the base)",
+                    k_record_name(r), k_record_name(r->base));
         k_help(s->ctx, "declare a virtual function (a virtual destructor) in '%s'",
                k_record_name(r->base));
         return;
@@ -189,19 +232,8 @@ void k_virtual_check_method(k_sema_state *s, k_decl *f)
 /* r's number, given the first time an object of it is constructed. */
 static int class_id(k_sema_state *s, k_record *r)
 {
-    k_ctx *ctx = s->ctx;
-    if (r->vclass_id)
-        return r->vclass_id;
-    if (ctx->nvclasses == ctx->vclasses_cap) {
-        int cap = ctx->vclasses_cap ? ctx->vclasses_cap * 2 : 16;
-        k_record **n = k_alloc(ctx, sizeof *n * (size_t)cap);
-        if (ctx->nvclasses)
-            memcpy(n, ctx->vclasses, sizeof *n * (size_t)ctx->nvclasses);
-        ctx->vclasses = n;
-        ctx->vclasses_cap = cap;
-    }
-    ctx->vclasses[ctx->nvclasses++] = r;
-    r->vclass_id = ctx->nvclasses;
+    if (!r->vclass_id)
+        r->vclass_id = k_vclass_entry(s, r, 0);
     return r->vclass_id;
 }
 
@@ -238,7 +270,8 @@ static k_stmt *vptr_store(k_sema_state *s, k_record *r, k_loc loc)
     return st;
 }
 
-/* `this->B::~B();` (an E_DESTROY of (B *)this), B the base of f's class. */
+/* `this->B::~B();` (an E_DESTROY of (B *)this, the cast adding B's offset),
+ * bd the destructor of B, a base of f's class. */
 static k_stmt *base_dtor_call(k_sema_state *s, k_decl *f, k_decl *bd)
 {
     k_loc loc = f->body->loc;
@@ -257,14 +290,29 @@ static k_stmt *base_dtor_call(k_sema_state *s, k_decl *f, k_decl *bd)
     return st;
 }
 
-/* The destructor of r's base chain that runs after r's (or NULL). */
-static k_decl *base_dtor(const k_record *r)
+static k_decl *own_dtor(const k_record *b)
 {
-    for (const k_record *b = r->base; b; b = b->base)
-        for (int i = 0; i < b->nmethods; i++)
-            if (b->methods[i]->method_kind == M_DTOR)
-                return b->methods[i];
+    for (int i = 0; b && i < b->nmethods; i++)
+        if (b->methods[i]->method_kind == M_DTOR)
+            return b->methods[i];
     return NULL;
+}
+
+static void insert_stmt(k_sema_state *s, k_stmt *body, int at, k_stmt *st);
+
+/* After the body of f (a destructor of a class derived from b): b's
+ * destructor, or when b has none of its own, its bases' (the last first,
+ * as C++ destroys them). */
+static void append_base_dtors(k_sema_state *s, k_decl *f, const k_record *b, int depth)
+{
+    k_decl *bd = own_dtor(b);
+    if (bd) {
+        if (bd->definition || bd->body)
+            insert_stmt(s, f->body, f->body->nstmts, base_dtor_call(s, f, bd));
+        return;
+    }
+    for (int i = b ? b->nbases - 1 : -1; i >= 0 && depth < 64; i--)
+        append_base_dtors(s, f, k_record_base_at(b, i), depth + 1);
 }
 
 static void insert_stmt(k_sema_state *s, k_stmt *body, int at, k_stmt *st)
@@ -287,14 +335,15 @@ void k_virtual_prologue(k_sema_state *s, k_decl *f, int nuser)
         (f->method_kind != M_CTOR && f->method_kind != M_DTOR))
         return;
     k_stmt *body = f->body;
-    if (f->method_kind == M_DTOR) {
-        k_decl *bd = base_dtor(r);
-        if (bd && (bd->definition || bd->body))
-            insert_stmt(s, body, body->nstmts, base_dtor_call(s, f, bd));
-    }
+    if (f->method_kind == M_DTOR)
+        for (int i = r->nbases - 1; i >= 0; i--)   /* the bases, last declared first */
+            append_base_dtors(s, f, k_record_base_at(r, i), 0);
     if (!k_record_polymorphic(r))
         return;
     int at = f->method_kind == M_CTOR ? body->nstmts - nuser : 0;
+    k_stmt *secondary = k_bases_vptr_stores(s, r, body->loc);   /* lang/bases_virtual.c */
+    if (secondary)
+        insert_stmt(s, body, at < 0 ? 0 : at, secondary);
     insert_stmt(s, body, at < 0 ? 0 : at, vptr_store(s, r, body->loc));
 }
 
@@ -380,9 +429,10 @@ k_stmt *k_virtual_base_ctor(k_sema_state *s, k_expr *base_ptr, k_expr *mi)
 }
 
 /* dynamic_cast<D *>(p) (the E_CAST e, op 4): p must point to a polymorphic
- * class; the result is p when its object is a D (single inheritance keeps
- * every base at the object's start), else null; lowering reads the vtable
- * pointer (E_DYNCAST).  An upcast needs no check.  `dynamic_cast<D &>`
+ * class; the result points to the D of p's whole object when it has one
+ * (a downcast, or a cross cast to another base), else null; lowering reads
+ * the vtable pointer (E_DYNCAST, lang/bases_virtual.c).  An upcast needs no
+ * check.  `dynamic_cast<D &>`
  * would throw std::bad_cast, and K has no exceptions: not built. */
 k_type *k_sema_dynamic_cast(k_sema_state *s, k_expr *e)
 {
@@ -403,14 +453,15 @@ k_type *k_sema_dynamic_cast(k_sema_state *s, k_expr *e)
                 "polymorphic class, not '%s'", k_ty_str(from, b, sizeof b));
         return NULL;
     }
-    k_record *d = to->base->rec, *b = from->base->rec;
     k_sema_resolve_type(s, to->base, e->loc);
-    if (d != b && !k_record_derives(d, b) && !k_record_derives(b, d)) {
-        k_error(s->ctx, e->loc, "dynamic_cast from '%s' to '%s': the classes are not related "
-                "(K has single inheritance only)", k_record_name(b), k_record_name(d));
+    k_record *d = to->base->rec, *b = from->base->rec;
+    if (k_ty_size(to->base) < 0) {
+        k_error(s->ctx, e->loc, "dynamic_cast to a pointer to the incomplete class '%s'",
+                k_record_name(d));
         return NULL;
     }
-    if (d == b || k_record_derives(b, d)) {   /* an upcast: the pointer itself */
+    int64_t off;
+    if (d == b || k_record_base_offset(b, d, &off) == 1) {   /* an upcast: converted */
         e->op = 0;
         e->type = to;
         return to;

@@ -25,6 +25,8 @@ static int is_record_word(int kind)
  * (`public: virtual void f();` is an access label before a member). */
 static int in_base_clause(const k_parser *ps)
 {
+    if (ps->in_bases)
+        return 1;
     if (ps->prev_kind == ':')
         return !is_access_word(ps->prev2_kind);
     return is_access_word(ps->prev_kind) && ps->prev2_kind == ':';
@@ -38,7 +40,7 @@ int k_virtual_token(k_parser *ps, int kind, const k_token *t)
     if (kind == KW_VIRTUAL) {
         if (in_base_clause(ps))
             k_error(ps->ctx, t->loc, "virtual base classes are not supported in K (derive "
-                    "without `virtual`: K has single inheritance only)");
+                    "without `virtual`: each base is then a subobject of its own)");
         else if (!ps->records.n)
             k_error(ps->ctx, t->loc, "'virtual' can only be used on a member function inside "
                     "its class");
@@ -118,10 +120,7 @@ int k_virtual_pure(k_parser *ps, k_declarator *d)
 /* Does r (or a base known while parsing) have a vtable pointer? */
 static int known_polymorphic(const k_record *r)
 {
-    for (; r; r = r->base)
-        if (r->has_vptr)
-            return 1;
-    return 0;
+    return k_record_polymorphic(r);
 }
 
 /* Does r need a constructor even when it declares none?  When it is
@@ -165,8 +164,9 @@ static int rtti_type_name(const k_parser *ps, const k_token *t)
 }
 
 /* The token kind (as the grammar will see it) ends the parse after one
- * error (returns 1) when it starts what K does not build: a second base
- * class (multiple inheritance), `typeid`. */
+ * error (returns 1) when it starts what K does not build: `typeid`.  A
+ * class's base clause is followed, so that `virtual` there is known
+ * (in_base_clause). */
 int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t)
 {
     if (kind == IDENT && rtti_type_name(ps, t)) {
@@ -184,22 +184,12 @@ int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t)
     if (kind == ':' && (ps->prev_kind == IDENT || ps->prev_kind == TYPEDEF_NAME) &&
         is_record_word(ps->prev2_kind)) {
         ps->in_bases = 1;
-        ps->bases_depth = 0;
         return 0;
     }
     if (!ps->in_bases)
         return 0;
     if (kind == '{' || kind == ';' || kind == BRACE_INIT)
         ps->in_bases = 0;
-    else if (kind == TPL_OPEN || kind == '(')
-        ps->bases_depth++;
-    else if (kind == TPL_CLOSE || kind == ')')
-        ps->bases_depth--;
-    else if (kind == ',' && ps->bases_depth <= 0) {
-        k_error(ps->ctx, t->loc, "multiple inheritance is not supported in K (a class has at "
-                "most one base class)");
-        return 1;
-    }
     return 0;
 }
 
