@@ -168,13 +168,30 @@ static int conversion_rank(const k_type *p, const k_expr *a)
 
 /* The best of n candidates for args (first: 1 when the candidates take
  * `this` first and args do not include it); NULL when none fits. */
-static k_decl *pick(k_decl **cands, int n, k_expr **args, int nargs, int first)
+/* Can a call of f pass nargs arguments after the first (the object)?  Those
+ * it leaves out must have default arguments, in the declaration or the
+ * definition (k_sema_default_args appends them). */
+static int takes_count(const k_decl *f, int nargs, int first, int defaults)
+{
+    int want = f->nparams - first;
+    if (want == nargs || (f->variadic && want <= nargs))
+        return 1;
+    if (nargs > want || !defaults)
+        return 0;
+    const k_decl *g = f->params[nargs + first]->init ? f : f->definition;
+    return g && g->nparams == f->nparams && g->params[nargs + first]->init;
+}
+
+/* The best candidate for args; defaults: whether the caller appends the
+ * default arguments of one that takes more (k_sema_finish_call does). */
+static k_decl *pick_call(k_decl **cands, int n, k_expr **args, int nargs, int first,
+                         int defaults)
 {
     k_decl *best = NULL;
     long best_score = -1;
     for (int c = 0; c < n; c++) {
         k_decl *f = cands[c];
-        if (f->nparams - first != nargs && !(f->variadic && f->nparams - first <= nargs))
+        if (!takes_count(f, nargs, first, defaults))
             continue;
         long score = 0;
         int ok = 1;
@@ -189,6 +206,12 @@ static k_decl *pick(k_decl **cands, int n, k_expr **args, int nargs, int first)
         }
     }
     return best;
+}
+
+/* A call whose leaving-out of arguments k_sema_finish_call fills in. */
+static k_decl *pick(k_decl **cands, int n, k_expr **args, int nargs, int first)
+{
+    return pick_call(cands, n, args, nargs, first, 1);
 }
 
 /* Every function of the file called name (overloads share it). */
@@ -316,7 +339,7 @@ int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a)
 {
     k_decl **c;
     int n = ctors_of(s, r, &c);
-    return pick(c, n, &a, 1, 1) != NULL;
+    return pick_call(c, n, &a, 1, 1, 0) != NULL;
 }
 
 /* The class's own (or inherited) `operator new` / `operator delete`, or NULL. */
@@ -702,17 +725,37 @@ int k_record_has_ctors(const k_record *r)
     return 0;
 }
 
+/* The arguments a constructor call leaves out, from f's default arguments
+ * (the call's list grows; the object is not in it, f's `this` is). */
+static void ctor_default_args(k_sema_state *s, k_decl *f, k_expr ***args, int *nargs)
+{
+    k_expr call = {0};
+    call.args = k_alloc(s->ctx, sizeof *call.args * (size_t)(*nargs + 1));
+    call.args[0] = NULL;   /* `this`: k_sema_default_args counts it */
+    for (int i = 0; i < *nargs; i++)
+        call.args[i + 1] = (*args)[i];
+    call.nargs = *nargs + 1;
+    k_sema_default_args(s, &call, f);
+    for (int i = *nargs + 1; i < call.nargs; i++)
+        if (!k_sema_rvalue(s, call.args[i]))
+            return;
+    *args = call.args + 1;
+    *nargs = call.nargs - 1;
+}
+
 /* The constructor of class t for args, with each argument's type recorded
  * for lowering (types[i] for args[i]); NULL after an error. */
-k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
+k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargsp, k_loc loc,
                          k_type ***types)
 {
     k_decl **c;
     int n = ctors_of(s, t->rec, &c);
+    k_expr **args = argsp ? *argsp : NULL;
+    int nargs = nargsp ? *nargsp : 0;
     for (int i = 0; i < nargs; i++)
         if (!k_sema_rvalue(s, args[i]))
             return NULL;
-    k_decl *f = pick(c, n, args, nargs, 1);
+    k_decl *f = pick_call(c, n, args, nargs, 1, argsp != NULL);
     int reported = 0;
     if (!f)
         f = template_ctor(s, t, args, nargs, loc, &reported);
@@ -722,6 +765,11 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k
         k_error(s->ctx, loc, "no constructor of '%s' takes these %d arguments",
                 k_record_name(t->rec), nargs);
         return NULL;
+    }
+    if (argsp && nargs + 1 < f->nparams && !f->variadic) {
+        ctor_default_args(s, f, argsp, nargsp);
+        args = *argsp;
+        nargs = *nargsp;
     }
     k_type **at = k_alloc(s->ctx, sizeof *at * (size_t)(nargs + 1));
     for (int i = 0; i < nargs; i++) {
@@ -895,7 +943,7 @@ k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc)
     if (!k_record_has_ctors(t->rec))
         return NULL;
     k_type **at;
-    return k_sema_pick_ctor(s, t, NULL, 0, loc, &at);
+    return k_sema_pick_ctor(s, t, NULL, NULL, loc, &at);
 }
 
 /* A variable of a class with constructors: which one initializes it. */
@@ -958,7 +1006,7 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
     }
     if (!k_virtual_instantiable(s, t->rec, d->loc))
         return 1;
-    d->ctor = k_sema_pick_ctor(s, t, args, nargs, d->loc, &d->ctor_types);
+    d->ctor = k_sema_pick_ctor(s, t, &args, &nargs, d->loc, &d->ctor_types);
     d->ctor_argv = args;
     d->ctor_argc = nargs;
     d->init = NULL;
@@ -977,7 +1025,7 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
     int copy = is_copy(s, t, e->args, e->nargs);
     if ((k_record_has_ctors(t->rec) && !copy) || (copy && k_record_copy_ctor(t->rec))) {
         k_type **at;
-        e->decl = k_sema_pick_ctor(s, t, e->args, e->nargs, e->loc, &at);
+        e->decl = k_sema_pick_ctor(s, t, &e->args, &e->nargs, e->loc, &at);
         e->sema_ext = at;
         e->type = t;
         return e->decl ? t : NULL;
@@ -1075,7 +1123,7 @@ static int needs_default_ctor(const k_type *t)
         !(k_record_has_ctors(t->rec) || k_record_implicit_default(t->rec)))
         return 0;
     for (int i = 0; i < t->rec->nmethods; i++)
-        if (t->rec->methods[i]->method_kind == M_CTOR && t->rec->methods[i]->nparams == 1)
+        if (k_is_default_ctor(t->rec->methods[i]))
             return 1;
     return 0;
 }

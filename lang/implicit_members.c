@@ -28,7 +28,7 @@ static const k_type *element_type(const k_type *t)
 static const k_decl *default_ctor(const k_record *r)
 {
     for (int i = 0; r && i < r->nmethods; i++)
-        if (r->methods[i]->method_kind == M_CTOR && r->methods[i]->nparams == 1)
+        if (k_is_default_ctor(r->methods[i]))
             return r->methods[i];
     return NULL;
 }

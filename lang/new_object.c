@@ -99,7 +99,7 @@ int k_sema_new_object(k_sema_state *s, k_expr *e)
     k_type **types = NULL;
     k_decl *ctor = NULL;
     if (ctors) {
-        ctor = k_sema_pick_ctor(s, t, e->args, e->nargs, e->loc, &types);
+        ctor = k_sema_pick_ctor(s, t, &e->args, &e->nargs, e->loc, &types);
         if (!ctor)
             return 1;
     } else if (!stores_value(s, e, t)) {

@@ -223,7 +223,19 @@ k_type *k_stl_limits_call(k_sema_state *s, k_expr *e);
 void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_return);
 int k_sema_convert_arg(k_sema_state *s, const k_type *p, k_expr **a);
 k_decl *k_record_operator(k_sema_state *s, const k_record *r, const char *name);
-k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr **args, int nargs, k_loc loc,
+/* Is m a default constructor: one a call with no arguments reaches (every
+ * parameter after `this` has a default argument, in the declaration or the
+ * definition)? */
+static inline int k_is_default_ctor(const k_decl *m)
+{
+    if (m->method_kind != M_CTOR)
+        return 0;
+    if (m->nparams <= 1)
+        return 1;
+    const k_decl *g = m->params[1]->init ? m : m->definition;
+    return g && g->nparams == m->nparams && g->params[1]->init;
+}
+k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***args, int *nargs, k_loc loc,
                          k_type ***types);
 int k_sema_ctor_var(k_sema_state *s, k_decl *d);
 void k_sema_dtor_var(k_sema_state *s, k_decl *d);

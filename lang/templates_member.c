@@ -250,6 +250,10 @@ int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f)
             f->member_template = proto->member_template;
             f->outer_tparams = proto->outer_tparams;
             f->nouter_tparams = proto->nouter_tparams;
+            /* default arguments are the declaration's: f takes them along */
+            for (int j = 0; j < f->nparams && f->nparams == proto->nparams; j++)
+                if (!f->params[j]->init)
+                    f->params[j]->init = proto->params[j]->init;
             r->methods[i] = f;
         }
     /* the class's head ended at its '}': f's own head must not mark more */

@@ -411,7 +411,7 @@ k_stmt *k_virtual_base_ctor(k_sema_state *s, k_expr *base_ptr, k_expr *mi)
     k_stmt *st = k_stmt_new(s->ctx, S_EXPR, mi->loc);
     k_type *pt = k_sema_expr(s, base_ptr);
     k_type **types = NULL;
-    k_decl *ctor = pt ? k_sema_pick_ctor(s, pt->base, mi->args, mi->nargs, mi->loc, &types)
+    k_decl *ctor = pt ? k_sema_pick_ctor(s, pt->base, &mi->args, &mi->nargs, mi->loc, &types)
                       : NULL;
     if (!ctor) {
         st->kind = S_EMPTY;
