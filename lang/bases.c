@@ -313,6 +313,25 @@ static k_expr *typed(k_sema_state *s, k_expr_kind kind, k_loc loc, k_expr *lhs, 
     return e;
 }
 
+/* *(B *)&obj: the base class b's subobject of the lvalue obj (the cast
+ * moves the address by the base's offset, lower_bases.c). */
+static k_expr *base_lvalue(k_sema_state *s, k_expr *obj, k_record *b, k_loc loc)
+{
+    if (obj->kind == E_IDENT && obj->decl)
+        obj->decl->address_taken = 1;
+    k_type *bt = k_ty(s->ctx, TY_RECORD);
+    bt->rec = b;
+    bt->quals = obj->type->quals;
+    k_expr *addr = typed(s, E_UNARY, loc, obj, k_type_ptr(s->ctx, obj->type));
+    addr->op = KU_ADDR;
+    k_expr *cast = typed(s, E_CAST, loc, addr, k_type_ptr(s->ctx, bt));
+    cast->type_written = cast->type;
+    k_expr *deref = typed(s, E_UNARY, loc, cast, bt);
+    deref->op = KU_DEREF;
+    deref->is_lvalue = 1;
+    return deref;
+}
+
 int k_bases_qualify(k_sema_state *s, k_expr *e, k_record *r)
 {
     const char *sep = NULL;
@@ -333,21 +352,26 @@ int k_bases_qualify(k_sema_state *s, k_expr *e, k_record *r)
     e->name = sep + 2;
     if (b == r)
         return 1;
-    k_expr *obj = e->lhs;   /* *(B *)&obj */
-    if (obj->kind == E_IDENT && obj->decl)
-        obj->decl->address_taken = 1;
-    k_type *bt = k_ty(s->ctx, TY_RECORD);
-    bt->rec = b;
-    bt->quals = obj->type->quals;
-    k_expr *addr = typed(s, E_UNARY, e->loc, obj, k_type_ptr(s->ctx, obj->type));
-    addr->op = KU_ADDR;
-    k_expr *cast = typed(s, E_CAST, e->loc, addr, k_type_ptr(s->ctx, bt));
-    cast->type_written = cast->type;
-    k_expr *deref = typed(s, E_UNARY, e->loc, cast, bt);
-    deref->op = KU_DEREF;
-    deref->is_lvalue = 1;
-    e->lhs = deref;
-    e->depth = deref->depth + 1;
+    e->lhs = base_lvalue(s, e->lhs, b, e->loc);
+    e->depth = e->lhs->depth + 1;
+    return 1;
+}
+
+/* `B b = d;`, `b = d;`, `f(d)` for `f(B)`: the B inside the lvalue e (a
+ * derived class's object) is what is copied, as C++ slices.  A polymorphic
+ * B is left out: the copy would keep the derived class's vtable pointer. */
+int k_bases_slice(k_sema_state *s, k_expr *e, const k_type *to)
+{
+    const k_type *from = e->type;
+    if (!from || !to || from->kind != TY_RECORD || to->kind != TY_RECORD ||
+        from->rec == to->rec || !e->is_lvalue || !k_record_derives(from->rec, to->rec) ||
+        k_record_polymorphic(to->rec))
+        return 0;
+    if (k_bases_ambiguous(s, from, to, e->loc))
+        return -1;
+    k_expr *obj = k_expr_new(s->ctx, E_INT, e->loc);
+    *obj = *e;   /* e becomes *(B *)&obj in place: its parent keeps pointing at it */
+    *e = *base_lvalue(s, obj, to->rec, e->loc);
     return 1;
 }
 

@@ -277,6 +277,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         return 0;   /* to a base of which from has two (lang/bases.c) */
     else if (to->kind == TY_PTR)
         ok = (from->kind == TY_PTR && ptr_compatible(to, from)) || k_is_null_const(e);
+    else if (k_ty_is_record(to) && !k_ty_same(to, from) && (ok = k_bases_slice(s, e, to)) != 0)
+        return ok > 0;   /* the base inside a derived object */
     else if (k_ty_is_record(to))
         ok = k_ty_same(to, from);
     else if (to->cg)
