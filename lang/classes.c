@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cg.h"
+#include "parse_build.h"
 #include "sema.h"
 #include "templates.h"
 
@@ -773,8 +774,10 @@ static int check_space(k_sema_state *s, const k_decl *f, const k_record *r, k_lo
     int device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
     if (!f || (k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)))
         return 1;
-    k_error(s->ctx, loc, "the implicit constructor of '%s' is not a %s function (a member's "
-            "constructor is not)", k_record_name(r), device ? "__device__" : "__host__");
+    k_error(s->ctx, loc, "the implicit constructor of '%s' is not a %s function (a %s's "
+            "constructor is not)", k_record_name(r), device ? "__device__" : "__host__",
+            r->base && !(kp_default_ctor_space(r->base) & (device ? ST_DEVICE : ST_HOST))
+                ? "base class" : "member");
     return 0;
 }
 

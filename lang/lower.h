@@ -199,6 +199,8 @@ void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types
 void lw_virtual_dispatch(lw_func *F, const k_decl *f, int a);
 void lw_destroy(lw_func *F, k_expr *e, int dst);
 void lw_new_init(lw_func *F, k_expr *e, int dst);
+void lw_new_array(lw_func *F, k_expr *e, int dst);      /* lower_new_array.c */
+void lw_delete_array(lw_func *F, k_expr *e, int dst);
 void lw_vptr(lw_func *F, k_expr *e, int dst);
 void lw_dyncast(lw_func *F, k_expr *e, int dst);
 void lw_construct_record(lw_func *F, k_expr *e, int dst);
