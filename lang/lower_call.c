@@ -180,6 +180,8 @@ static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst
     }
     sig.nargs = (uint8_t)e->nargs;
     F->top = base + e->nargs;
+    if (b->op == BI_EXIT)   /* objects of static storage destroyed first (lower_exit.c) */
+        lw_exit_destroy(F);
     lw_emit(F, OP_HCALL, base, base, e->nargs, b->op, lw_sig(F->M, &sig));
     if (want)
         mov(F, dst, base);

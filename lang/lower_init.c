@@ -273,8 +273,8 @@ static int defer_init(lw_mod *M, k_decl *d)
 }
 
 /* In declaration order, as C++ initializes one translation unit's globals;
- * the objects with destructors are destroyed when main returns, last
- * constructed first (lw_dtor_push on main's outermost scope). */
+ * the objects with destructors are destroyed when main returns or exit is
+ * called, last constructed first, with the static locals (lower_exit.c). */
 void lw_dynamic_inits(lw_func *F)
 {
     for (uint32_t k = 0; k < F->M->ndyn_inits; k++) {
@@ -291,7 +291,7 @@ void lw_dynamic_inits(lw_func *F)
         }
         F->top = top;
         if (d->dtor)
-            lw_dtor_push(F, d);
+            lw_exit_register(F, d);   /* destroyed when the program ends (lower_exit.c) */
     }
 }
 
