@@ -297,8 +297,8 @@ void lw_dynamic_inits(lw_func *F)
 
 void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d)
 {
-    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type))
-        return;
+    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type) && !d->ctor && !d->dtor)
+        return;   /* (an array of objects is built and destroyed: `C arr[4];`) */
     simt_global *g = &M->m->globals[gi];
     uint8_t *bytes = simt_calloc(&M->ctx->mal, 1, g->size ? g->size : 1);
     g->init = bytes; /* before write_scalar, which may add string literals (globals) */
