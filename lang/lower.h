@@ -209,6 +209,7 @@ void lw_exit_collect(lw_mod *M, k_decl *d);             /* lower_exit.c */
 void lw_exit_registry(lw_mod *M);
 void lw_exit_register(lw_func *F, k_decl *d);
 void lw_exit_destroy(lw_func *F);
+void lw_exit_atexit(lw_func *F, int r);   /* R[r] := atexit(R[r]) */
 void lw_static_local(lw_func *F, k_decl *d);
 void lw_new_array(lw_func *F, k_expr *e, int dst);      /* lower_new_array.c */
 void lw_delete_array(lw_func *F, k_expr *e, int dst);

@@ -11,6 +11,9 @@
  * M->exit_objs, plus one).  Main's return and each `exit` call run the list
  * from its end: the count is lowered before each destructor runs, so an
  * `exit` inside a destructor goes on with the objects left, never twice.
+ * `atexit(f)` lists f the same way (its value above FN_ENTRY), so handlers
+ * and destructors run interleaved in reverse order of registration, as
+ * C++ specifies.
  * The VM calls functions by index only, so the code compares each id with
  * every object's and destroys that object directly.  A static local's
  * "guard" is a hidden host variable of its own ("NAME.guard"), set once its
@@ -19,6 +22,9 @@
 
 #include "lower.h"
 #include "sema.h"
+
+#define ATEXIT_MAX 32                 /* handlers atexit may list */
+#define FN_ENTRY (1ull << 32)         /* an entry above this is a handler: value + FN_ENTRY */
 
 static k_type *word_array(lw_mod *M, int64_t n)
 {
@@ -94,8 +100,61 @@ void lw_exit_collect(lw_mod *M, k_decl *d)
 /* After every module variable: the list, when some object needs it. */
 void lw_exit_registry(lw_mod *M)
 {
-    M->exit_registry = M->nexit_objs
-        ? 1 + hidden_global(M, "__simtvm_atexit", (int64_t)M->nexit_objs + 1, 0) : 0;
+    int64_t n = (int64_t)M->nexit_objs + (M->ctx->uses_atexit ? ATEXIT_MAX : 0);
+    M->exit_registry = n ? 1 + hidden_global(M, "__simtvm_atexit", n + 1, 0) : 0;
+}
+
+/* atexit(f), f's value (its index + 1) in R[r]: an entry FN_ENTRY + value,
+ * R[r] := 0; -1 once ATEXIT_MAX handlers are listed (C guarantees 32). */
+void lw_exit_atexit(lw_func *F, int r)
+{
+    lw_mod *M = F->M;
+    int top = F->top;
+    int list = lw_reg(F), n = lw_reg(F), v = lw_reg(F), k = lw_reg(F);
+    int add = lw_new_block(F), full = lw_new_block(F), done = lw_new_block(F);
+    lw_emit(F, OP_GADDR, list, 0, 0, M->exit_registry - 1, 0);
+    lw_emit(F, OP_LD64, n, list, 0, 0, 0);
+    lw_emit_k(F, k, M->nexit_objs + ATEXIT_MAX);
+    lw_emit(F, OP_LT_U64, k, n, k, 0, 0);
+    lw_branch(F, k, add, full);
+    lw_start(F, add);
+    lw_emit(F, OP_LEA, v, list, n, 8, 2);
+    lw_emit_k(F, k, FN_ENTRY);
+    lw_emit(F, OP_ADD_I64, k, r, k, 0, 0);
+    lw_emit(F, OP_ST64, k, v, 0, 8, 0);
+    lw_emit(F, OP_ADDK, n, n, 0, 1, 0);
+    lw_emit(F, OP_ST64, n, list, 0, 0, 0);
+    lw_emit_k(F, r, 0);
+    lw_goto(F, done);
+    lw_start(F, full);
+    lw_emit_k(F, r, 0xffffffffu);
+    lw_goto(F, done);
+    lw_start(F, done);
+    F->top = top;
+}
+
+/* The atexit handler whose entry is in R[id]: each host function `void
+ * f()` whose address the program takes is compared (the VM calls by index). */
+static void call_handler(lw_func *F, int id, int cmp, int head)
+{
+    lw_mod *M = F->M;
+    for (int i = 0; i < M->naddr_funcs; i++) {
+        k_decl *f = M->addr_funcs[i];
+        if (!(k_fn_kind(f) & FN_HOST) || (k_fn_kind(f) & FN_KERNEL) || f->nparams ||
+            !f->type->base || f->type->base->kind != TY_VOID)
+            continue;
+        int call = lw_new_block(F), next = lw_new_block(F);
+        lw_emit_k(F, cmp, FN_ENTRY + (uint64_t)lw_func_index(F, f) + 1);
+        lw_emit(F, OP_EQ_I64, cmp, id, cmp, 0, 0);
+        lw_branch(F, cmp, call, next);
+        lw_start(F, call);
+        int a = F->top;
+        lw_reserve(F, a + 3);
+        lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, f), 0);
+        F->top = a;
+        lw_goto(F, head);
+        lw_start(F, next);
+    }
 }
 
 static uint32_t exit_id(const lw_mod *M, const k_decl *d)
@@ -174,6 +233,8 @@ void lw_exit_destroy(lw_func *F)
         lw_goto(F, head);
         lw_start(F, next);
     }
+    if (M->ctx->uses_atexit)
+        call_handler(F, id, cmp, head);
     lw_goto(F, head);
     lw_start(F, done);
     F->top = top;
