@@ -197,6 +197,12 @@ typedef enum k_expr_kind {
                      `delete p` is free(E_DESTROY(p)) (lang/new_object.c) */
     E_DYNCAST,    /* sema: dynamic_cast<D *>(lhs): lhs when the object it points to is a D
                      (or derives from D), else null; type_written D * (lang/virtual.c) */
+    E_NEW_ARRAY,  /* sema's `new T[lhs]` / `new T[lhs]{args}` whose elements are built by
+                     constructors or initializers: type_written T, sema_ext the
+                     k_new_array plan (lang/new_array.c, lang/lower_new_array.c) */
+    E_DELETE_ARRAY,/* sema's `delete[] lhs` of a class with a destructor: decl the
+                     destructor, run on each element last first, then the storage
+                     (and its count before it) freed */
     E_VPTR,       /* sema: the vtable pointer of class type_written->rec for an object
                      constructed where the code runs (host or device) (lang/virtual.c);
                      ival: its number when not the class's own (a secondary vtable) */
@@ -276,6 +282,27 @@ struct k_expr {
                                  whose class is known only at run time: lowering picks the
                                  final overrider by the vtable pointer (lang/virtual.c) */
 };
+
+/* E_NEW_ARRAY's plan: the first nitems elements built from items (a
+ * constructor with its arguments, or for a scalar or a class without
+ * constructors one value), the others by dflt (NULL: left as they are);
+ * zero: the whole array zeroed first (value-initialization, `()` or
+ * `{...}`); cookie: the element count is kept in 8 bytes before the
+ * elements, as g++ and nvcc do for a class with a destructor, for
+ * `delete[]` to read. */
+typedef struct k_new_item {
+    k_decl *ctor;             /* NULL: value stored */
+    k_expr **args;
+    k_type **types;           /* the constructor's parameter types */
+    int nargs;
+} k_new_item;
+
+typedef struct k_new_array {
+    k_new_item *items;
+    int nitems;
+    k_decl *dflt;
+    int zero, cookie;
+} k_new_array;
 
 /* ----------------------------------------------------------- statements */
 typedef enum k_stmt_kind {
@@ -503,6 +530,7 @@ typedef struct k_ctx {
     int oom;                  /* an allocation failed: the compile's result is void */
     int cuda_arch;            /* __CUDA_ARCH__ of device code (0: 900, the h100's) */
     int device_pass;          /* preprocessing for the device: __CUDA_ARCH__ defined */
+    int uses_atexit;          /* sema saw a call of atexit (lang/lower_exit.c keeps the list) */
     int arch_seen;            /* the preprocessor was asked about __CUDA_ARCH__ */
     k_unroll_pragma *unrolls; /* #pragma unroll lines while preprocessing, last first */
     k_unroll_pragma *unroll_at; /* then by target line (arena) */

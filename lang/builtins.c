@@ -654,11 +654,26 @@ static void check_collective(k_sema_state *s, k_expr *e, const k_builtin_info *b
     }
 }
 
+/* atexit(f): f must be a `void f()` host function (lang/lower_exit.c
+ * calls the listed ones by comparing with those). */
+static void check_atexit(k_sema_state *s, const k_expr *e)
+{
+    if (e->nargs != 1 || !e->args[0]->type)
+        return;
+    const k_type *t = e->args[0]->type;
+    if (t->kind == TY_PTR && t->base)
+        t = t->base;
+    if (t->kind != TY_FUNC || t->nparams || !t->base || t->base->kind != TY_VOID)
+        k_error(s->ctx, e->args[0]->loc, "atexit takes a function 'void f()'");
+}
+
 void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
 {
     const k_builtin_info *b = k_builtin_get(id);
     k_ctx *ctx = s->ctx;
     e->builtin = id;
+    if (!strcmp(b->name, "atexit"))
+        ctx->uses_atexit = 1;   /* the program keeps the list (lang/lower_exit.c) */
     k_type **argt = k_alloc(ctx, sizeof *argt * (size_t)(e->nargs + 1));
     e->sema_ext = argt;
     int in_device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
@@ -669,6 +684,8 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
         k_error(ctx, e->loc, "'%s' can only be called from device code", b->name);
     if (b->kind == BK_RUNTIME) {
         check_runtime_call(s, e, b, argt);
+        if (b->op == BI_ATEXIT)
+            check_atexit(s, e);
         return;
     }
     if (b->kind == BK_CG) {   /* checks its own arguments: tiled_partition<N>(g) has one */

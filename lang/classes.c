@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cg.h"
+#include "parse_build.h"
 #include "sema.h"
 #include "templates.h"
 
@@ -899,8 +900,10 @@ static int check_space(k_sema_state *s, const k_decl *f, const k_record *r, k_lo
     int device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
     if (!f || (k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)))
         return 1;
-    k_error(s->ctx, loc, "the implicit constructor of '%s' is not a %s function (a member's "
-            "constructor is not)", k_record_name(r), device ? "__device__" : "__host__");
+    k_error(s->ctx, loc, "the implicit constructor of '%s' is not a %s function (a %s's "
+            "constructor is not)", k_record_name(r), device ? "__device__" : "__host__",
+            r->base && !(kp_default_ctor_space(r->base) & (device ? ST_DEVICE : ST_HOST))
+                ? "base class" : "member");
     return 0;
 }
 
@@ -909,14 +912,27 @@ static int check_space(k_sema_state *s, const k_decl *f, const k_record *r, k_lo
  * constructor, after zeroing the object for the last two (a file-scope one
  * is built at main's start, as other globals with constructors are; 1 when
  * done). */
+/* A static local that a constructor builds: host code builds it the first
+ * time control passes it (lang/lower_exit.c); nvcc refuses it in device code. */
+static int static_local_ok(k_sema_state *s, const k_decl *d)
+{
+    if (d->is_global_scope || !(d->storage & ST_STATIC) || !(s->fn_kind & (FN_DEVICE | FN_KERNEL)))
+        return 1;
+    k_error(s->ctx, d->loc, "dynamic initialization is not supported for function-scope static "
+            "variables within a __device__/__global__ function ('%s' needs a constructor)",
+            d->name);
+    return 0;
+}
+
 static int implicit_default_var(k_sema_state *s, k_decl *d, const k_record *r)
 {
     k_decl *f = k_record_implicit_default(r);
     int value = k_is_value_init(d, r);
     if (!f || k_record_has_ctors(r) || (!value && (d->init || k_has_ctor(d))) ||
-        trivial_default(r) || (d->storage & (ST_SHARED | ST_DEVICE | ST_CONSTANT | ST_EXTERN)) ||
-        (!d->is_global_scope && (d->storage & ST_STATIC)))
+        trivial_default(r) || (d->storage & (ST_SHARED | ST_DEVICE | ST_CONSTANT | ST_EXTERN)))
         return 0;   /* those are errors or zeroed as before (k_sema_ctor_var) */
+    if (!static_local_ok(s, d))
+        return 1;
     if (value && d->type->kind == TY_ARRAY)
         return 0;
     if (!check_space(s, f, r, d->loc))
@@ -999,11 +1015,8 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
                 "supported for __device__, __shared__ and __constant__ variables", d->name);
         return 1;
     }
-    if (!d->is_global_scope && (d->storage & ST_STATIC)) {
-        k_error(s->ctx, d->loc, "'%s' needs a constructor: static local variables of classes "
-                "with constructors are not supported (declare it at file scope)", d->name);
+    if (!static_local_ok(s, d))
         return 1;
-    }
     if (!k_virtual_instantiable(s, t->rec, d->loc))
         return 1;
     d->ctor = k_sema_pick_ctor(s, t, &args, &nargs, d->loc, &d->ctor_types);
@@ -1454,17 +1467,16 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
 }
 
 /* An object of a class with a destructor: which one runs at its scope's
- * end, or for one at file scope in host code when main returns (lowered by
- * lang/lower_init.c lw_dynamic_inits).  Static locals and device variables
- * are never destroyed. */
+ * end, or for one at file scope or a static local in host code when the
+ * program ends (lang/lower_exit.c).  Device variables are never destroyed. */
 void k_sema_dtor_var(k_sema_state *s, k_decl *d)
 {
     k_type *t = d->type;
     while (t->kind == TY_ARRAY)
         t = t->base;
     if (t->kind != TY_RECORD || (d->storage & (ST_SHARED | ST_EXTERN | ST_DEVICE | ST_CONSTANT)) ||
-        (!d->is_global_scope && (d->storage & ST_STATIC)))
-        return;
+        (!d->is_global_scope && (d->storage & ST_STATIC) && (s->fn_kind & (FN_DEVICE | FN_KERNEL))))
+        return;   /* a device function's static local is never destroyed */
     for (int i = 0; i < t->rec->nmethods; i++)
         if (t->rec->methods[i]->method_kind == M_DTOR) {
             k_decl *f = t->rec->methods[i];

@@ -138,7 +138,8 @@ static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr *
 void k_sema_new(k_sema_state *s, k_expr *e)
 {
     k_type *t = e->type_written;
-    if (k_sema_new_object(s, e))   /* constructors, placement, `new T(v)`: new_object.c */
+    if (k_sema_new_array(s, e) ||   /* elements built or destroyed: new_array.c */
+        k_sema_new_object(s, e))    /* constructors, placement, `new T(v)`: new_object.c */
         return;
     if (e->nargs > 0) {
         k_error(s->ctx, e->loc, "'new' with an initializer is not supported"
@@ -192,6 +193,8 @@ void k_sema_delete(k_sema_state *s, k_expr *e)
     k_decl *own = !e->op && pt && pt->kind == TY_RECORD
                   ? k_record_operator(s, pt->rec, "operator delete") : NULL;
     int array = e->op;
+    if (array && k_sema_delete_array(s, e, pt))   /* destructors: new_array.c */
+        return;
     e->kind = E_CALL;
     e->name = own ? own->name : "free";
     e->args = k_alloc(s->ctx, sizeof *e->args);

@@ -17,6 +17,10 @@
 #include "sema.h"
 
 /* ---- the parser's side ---- */
+/* A class whose base has constructors gets the implicit one too (`struct D
+ * : B { int w; };` builds B by B() wherever a D is created): every
+ * constructor of D that does not name B runs B's default one first
+ * (lang/classes.c). */
 static const k_type *element_type(const k_type *t)
 {
     while (t && t->kind == TY_ARRAY)
@@ -46,9 +50,9 @@ static const k_decl *dtor_of(const k_record *r)
  * constructors, the host for an unmarked one (std::string's) or none. */
 unsigned kp_default_ctor_space(const k_record *r)
 {
-    if (!r || !k_record_has_ctors(r))
-        return ST_HOST | ST_DEVICE;
     const k_decl *f = default_ctor(r);
+    if (!r || (!k_record_has_ctors(r) && !(f && f->implicit_default)))
+        return ST_HOST | ST_DEVICE;
     unsigned own = f ? f->storage & (ST_HOST | ST_DEVICE) : 0;
     return own ? own : ST_HOST;
 }
@@ -104,6 +108,10 @@ void kp_implicit_member_ctor(k_parser *ps, k_type *t)
         return;
     int any;
     unsigned space = members_space(r, default_ctor, &any);
+    if (r->base && default_ctor(r->base)) {   /* the base's default constructor runs too */
+        any = 1;
+        space &= kp_default_ctor_space(r->base);
+    }
     k_decl *f = any ? add_empty(ps, t, 0, space) : NULL;
     if (f)
         f->implicit_default = 1;
@@ -116,6 +124,14 @@ void kp_implicit_dtor(k_parser *ps, k_type *t)
         return;
     int any;
     unsigned space = members_space(r, dtor_of, &any);
+    const k_decl *bd = NULL;
+    for (const k_record *b = r->base; b && !bd; b = b->base)
+        bd = dtor_of(b);
+    if (bd) {   /* the base's destructor runs after this one's body (lang/virtual.c) */
+        unsigned own = bd->storage & (ST_HOST | ST_DEVICE);
+        space &= own ? own : ST_HOST;
+        any = 1;
+    }
     k_decl *f = any ? add_empty(ps, t, 1, space) : NULL;
     if (f)
         f->implicit_dtor = 1;

@@ -281,6 +281,11 @@ static int add_global(lw_mod *M, const char *name, int space, const k_type *t, u
     return (int)m->nglobals++;
 }
 
+int lw_add_global(lw_mod *M, const char *name, int space, const k_type *t, uint32_t line)
+{
+    return add_global(M, name, space, t, line);
+}
+
 /* A kernel parameter too large for the launch's registers lives in a module
  * variable of its own, "kernel(param)": each launch copies the argument
  * there (lower_call.c) and the kernel reads it from there (prologue).
@@ -488,6 +493,7 @@ static void module_var(lw_mod *M, k_decl *d)
     if (d->align > 0 && (uint32_t)d->align > M->m->globals[g].align)
         M->m->globals[g].align = (uint32_t)d->align;
     lw_global_init(M, (uint32_t)g, d);
+    lw_exit_collect(M, d);
 }
 
 static void collect_stmt(lw_mod *M, k_stmt *s)
@@ -684,6 +690,8 @@ static void local_var(lw_func *F, k_decl *d)
     F->loc = d->loc;
     if (d->kind == D_RECORD)
         return;
+    if ((d->storage & ST_STATIC) && !(d->storage & ST_SHARED))
+        lw_static_local(F, d);   /* built here the first time (lower_exit.c) */
     if (d->storage & (ST_SHARED | ST_STATIC))
         return;    /* laid out with the module */
     if (d->storage & ST_EXTERN) {
@@ -1044,6 +1052,8 @@ static void epilogue(lw_func *F)
     }
     lw_start(F, F->exit_block);
     F->loc = fn->loc;
+    if (F->index == (int)F->M->m->main_func && !(k_fn_kind(fn) & (FN_DEVICE | FN_KERNEL)))
+        lw_exit_destroy(F);   /* main returns: objects of static storage (lower_exit.c) */
     if (F->ret_reg >= 0)
         lw_emit(F, OP_RET, F->ret_reg, 0, 0, 0, 0);
     else
@@ -1371,6 +1381,7 @@ static void lower_unit(lw_mod *M, k_unit *unit)
         else if (d->kind == D_FUNC && d->body)
             collect_stmt(M, d->body);
     }
+    lw_exit_registry(M);
     M->m->shared_static = (M->shared_top + 15) & ~15u;
     for (int i = 0; i < unit->ndecls && !M->oom; i++) {
         k_decl *d = unit->decls[i];
@@ -1402,6 +1413,8 @@ simt_module *k_lower(k_ctx *ctx, k_unit *unit)
     simt_free(&ctx->tal, M.strs);
     simt_free(&ctx->tal, M.pglobals);
     simt_free(&ctx->tal, M.dyn_inits);
+    simt_free(&ctx->tal, M.exit_objs);
+    simt_free(&ctx->tal, M.guarded);
     simt_free(&ctx->tal, (void *)M.drec_keys);
     if (M.oom) {
         ctx->oom = 1;

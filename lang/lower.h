@@ -75,6 +75,11 @@ typedef struct lw_mod {
     int *ncallees;
     k_decl **dyn_inits;       /* host globals initialized by code at main's start */
     uint32_t ndyn_inits, dyn_inits_cap;
+    k_decl **exit_objs;       /* objects destroyed when the program ends (lower_exit.c) */
+    uint32_t nexit_objs, exit_cap;
+    struct lw_guarded { k_decl *decl; int global; } *guarded; /* static locals, guards */
+    uint32_t nguarded, guarded_cap;
+    int exit_registry;        /* 1 + the index of "__simtvm_atexit", or 0: none */
     struct lw_pglobal *pglobals; /* kernel parameters too large for registers */
     int npglobals, pglobals_cap;
     int oom;
@@ -199,6 +204,15 @@ void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types
 void lw_virtual_dispatch(lw_func *F, const k_decl *f, int a);
 void lw_destroy(lw_func *F, k_expr *e, int dst);
 void lw_new_init(lw_func *F, k_expr *e, int dst);
+int lw_add_global(lw_mod *M, const char *name, int space, const k_type *t, uint32_t line);
+void lw_exit_collect(lw_mod *M, k_decl *d);             /* lower_exit.c */
+void lw_exit_registry(lw_mod *M);
+void lw_exit_register(lw_func *F, k_decl *d);
+void lw_exit_destroy(lw_func *F);
+void lw_exit_atexit(lw_func *F, int r);   /* R[r] := atexit(R[r]) */
+void lw_static_local(lw_func *F, k_decl *d);
+void lw_new_array(lw_func *F, k_expr *e, int dst);      /* lower_new_array.c */
+void lw_delete_array(lw_func *F, k_expr *e, int dst);
 void lw_vptr(lw_func *F, k_expr *e, int dst);
 void lw_dyncast(lw_func *F, k_expr *e, int dst);
 /* lower_bases.c: base classes at an offset.  R[dst] := R[src] + delta, null

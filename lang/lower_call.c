@@ -180,7 +180,12 @@ static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst
     }
     sig.nargs = (uint8_t)e->nargs;
     F->top = base + e->nargs;
-    lw_emit(F, OP_HCALL, base, base, e->nargs, b->op, lw_sig(F->M, &sig));
+    if (b->op == BI_EXIT)   /* objects of static storage destroyed first (lower_exit.c) */
+        lw_exit_destroy(F);
+    if (b->op == BI_ATEXIT)
+        lw_exit_atexit(F, base);
+    else
+        lw_emit(F, OP_HCALL, base, base, e->nargs, b->op, lw_sig(F->M, &sig));
     if (want)
         mov(F, dst, base);
     F->top = top;

@@ -1059,6 +1059,8 @@ static void expr_to(lw_func *F, k_expr *e, int dst, int want)
         break;
     case E_CONSTRUCT: construct_to(F, e, dst); break;
     case E_NEW_INIT: lw_new_init(F, e, dst); break;
+    case E_NEW_ARRAY: lw_new_array(F, e, dst); break;
+    case E_DELETE_ARRAY: lw_delete_array(F, e, dst); break;
     case E_DESTROY: lw_destroy(F, e, dst); break;
     case E_VPTR: lw_vptr(F, e, dst); break;
     case E_DYNCAST: lw_dyncast(F, e, dst); break;

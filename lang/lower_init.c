@@ -278,8 +278,8 @@ static int defer_init(lw_mod *M, k_decl *d)
 }
 
 /* In declaration order, as C++ initializes one translation unit's globals;
- * the objects with destructors are destroyed when main returns, last
- * constructed first (lw_dtor_push on main's outermost scope). */
+ * the objects with destructors are destroyed when main returns or exit is
+ * called, last constructed first, with the static locals (lower_exit.c). */
 void lw_dynamic_inits(lw_func *F)
 {
     for (uint32_t k = 0; k < F->M->ndyn_inits; k++) {
@@ -296,14 +296,14 @@ void lw_dynamic_inits(lw_func *F)
         }
         F->top = top;
         if (d->dtor)
-            lw_dtor_push(F, d);
+            lw_exit_register(F, d);   /* destroyed when the program ends (lower_exit.c) */
     }
 }
 
 void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d)
 {
-    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type))
-        return;
+    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type) && !d->ctor && !d->dtor)
+        return;   /* (an array of objects is built and destroyed: `C arr[4];`) */
     simt_global *g = &M->m->globals[gi];
     uint8_t *bytes = simt_calloc(&M->ctx->mal, 1, g->size ? g->size : 1);
     g->init = bytes; /* before write_scalar, which may add string literals (globals) */

@@ -3,7 +3,8 @@
  * scalar, placement new `new (p) T(args)` / `new (p) T[n]`, and `delete p`
  * running the destructor (through the vtable when it is virtual) before
  * the storage is freed.  The plain allocations (`new T[n]`, `new T()` of a
- * scalar, a class without constructors) stay lang/cxx.c's malloc/calloc.
+ * scalar, a class without constructors) stay lang/cxx.c's malloc/calloc;
+ * arrays of objects are lang/new_array.c's.
  *
  * `new` becomes E_NEW_INIT: lhs the storage as a T * (malloc, the class's
  * `operator new`, or the placement pointer), decl the constructor that
@@ -51,9 +52,9 @@ static k_expr *storage(k_sema_state *s, k_expr *e, k_type *t)
 static int placed_array(k_sema_state *s, k_expr *e, k_type *t)
 {
     if (t->kind == TY_RECORD && !k_record_trivial_default(t->rec)) {
-        k_error(s->ctx, e->loc, "'new' of an array of '%s', a class with a constructor, is not "
-                "supported in K (allocate the array, then construct each element with "
-                "placement new)", k_record_name(t->rec));
+        k_error(s->ctx, e->loc, "placement 'new' of an array of '%s', a class with a "
+                "constructor, is not supported in K (construct each element with placement "
+                "new)", k_record_name(t->rec));
         return 1;
     }
     if (!e->placement)

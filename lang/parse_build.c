@@ -759,6 +759,19 @@ k_expr *kp_expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *
     return expr_with_args(ps, e, init);
 }
 
+/* `new T[n]{a, b}`: the list's items are the args of a parenthesized new
+ * (op 1: the elements they leave are value-initialized, as by `()`). */
+k_expr *kp_expr_new_list(k_parser *ps, k_loc loc, k_specs *sp, k_expr *count, k_expr *list)
+{
+    k_expr *e = kp_expr_new(ps, loc, sp, NULL, count, kp_list_new(ps));
+    if (!e || !list)
+        return e;
+    e->args = list->args;
+    e->nargs = list->nargs;
+    e->depth = list->depth > e->depth ? list->depth + 1 : e->depth;
+    return e;
+}
+
 /* `new (p) T...`: T built in the storage at p. */
 k_expr *kp_expr_placed(k_expr *e, k_expr *place)
 {

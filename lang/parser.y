@@ -1078,6 +1078,7 @@ unary
     | KW_NEW type_specs '[' expr ']'            { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, $4, NULL); }
     | KW_NEW type_specs pointer '[' expr ']'    { $$ = kp_expr_new(ps, LOC(@1), $2, $3, $5, NULL); }
     | KW_NEW type_specs '[' expr ']' '(' ')'    { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, $4, kp_list_new(ps)); }
+    | KW_NEW type_specs '[' expr ']' braced     { $$ = kp_expr_new_list(ps, LOC(@1), $2, $4, $6); }
     | KW_NEW type_specs '(' args_opt ')'
         { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, $4 ? $4 : kp_list_new(ps)); }
     | KW_NEW '(' assign ')' type_specs %prec NEW_TYPE      /* placement new */

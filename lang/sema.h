@@ -297,6 +297,9 @@ void k_sema_delete(k_sema_state *s, k_expr *e);    /* E_DELETE becomes free() */
 /* lang/new_object.c: `new` with constructors, placement new, `delete` running
  * the destructor */
 int k_sema_new_object(k_sema_state *s, k_expr *e);
+int k_sema_new_array(k_sema_state *s, k_expr *e);                  /* lang/new_array.c */
+int k_sema_delete_array(k_sema_state *s, k_expr *e, k_type *pointee);
+k_decl *k_record_dtor(const k_record *r);   /* its destructor or its base's */
 void k_sema_delete_object(k_sema_state *s, k_expr *e, k_type *pointee);
 k_type *k_sema_destroy(k_sema_state *s, k_expr *e);
 k_type *k_sema_dtor_call(k_sema_state *s, k_expr *e, k_record *r, k_expr *ptr,

@@ -1398,8 +1398,11 @@ static k_type *expr(k_sema_state *s, k_expr *e)
     case E_NEW:
         k_sema_resolve_type(s, e->type_written, e->loc);
         k_sema_new(s, e);
-        return e->kind == E_CAST ? cast(s, e) : e->kind == E_NEW_INIT ? e->type : NULL;
+        return e->kind == E_CAST ? cast(s, e)
+               : e->kind == E_NEW_INIT || e->kind == E_NEW_ARRAY ? e->type : NULL;
     case E_NEW_INIT:   /* checked when it was made */
+    case E_NEW_ARRAY:
+    case E_DELETE_ARRAY:
         return e->type;
     case E_DESTROY:
         return k_sema_destroy(s, e);
@@ -1409,7 +1412,8 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return e->type;
     case E_DELETE:
         k_sema_delete(s, e);
-        return e->kind == E_CALL ? call(s, e) : e->kind == E_BINARY ? k_sema_expr(s, e) : NULL;
+        return e->kind == E_CALL ? call(s, e) : e->kind == E_BINARY ? k_sema_expr(s, e)
+               : e->kind == E_DELETE_ARRAY ? e->type : NULL;
     case E_LAMBDA:
         return k_sema_lambda(s, e);
     case E_MCALL: {

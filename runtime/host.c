@@ -351,6 +351,25 @@ static simt_status bi_EXIT(call *c)
     return SIMT_EXIT;
 }
 
+/* atexit: lowering keeps the program's list itself (lang/lower_exit.c) and
+ * never calls this; a call that reached it could register nothing. */
+static simt_status bi_ATEXIT(call *c)
+{
+    return ret_int(c, -1);
+}
+
+/* quick_exit and _Exit end the program as exit does; only exit destroys
+ * the objects of static storage first (lang/lower_exit.c emits that). */
+static simt_status bi_QUICK_EXIT(call *c)
+{
+    return bi_EXIT(c);
+}
+
+static simt_status bi_UNDERSCORE_EXIT(call *c)
+{
+    return bi_EXIT(c);
+}
+
 static simt_status bi_ABORT(call *c)
 {
     return simt_vm_faultf(c->vm, "abort() called");
