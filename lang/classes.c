@@ -756,7 +756,7 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
     for (int i = 0; i < nargs; i++)
         if (!k_sema_rvalue(s, args[i]))
             return NULL;
-    k_decl *f = pick_call(c, n, args, nargs, 1, argsp != NULL);
+    k_decl *f = pick(c, n, args, nargs, 1);
     int reported = 0;
     if (!f)
         f = template_ctor(s, t, args, nargs, loc, &reported);
@@ -767,10 +767,14 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
                 k_record_name(t->rec), nargs);
         return NULL;
     }
-    if (argsp && nargs + 1 < f->nparams && !f->variadic) {
-        ctor_default_args(s, f, argsp, nargsp);
-        args = *argsp;
-        nargs = *nargsp;
+    if (nargs + 1 < f->nparams && !f->variadic) {
+        k_expr **none = NULL;
+        int zero = 0;
+        ctor_default_args(s, f, argsp ? argsp : &none, nargsp ? nargsp : &zero);
+        if (argsp) {
+            args = *argsp;
+            nargs = *nargsp;
+        }   /* else the call passes none: lw_ctor_call adds the defaults */
     }
     k_type **at = k_alloc(s->ctx, sizeof *at * (size_t)(nargs + 1));
     for (int i = 0; i < nargs; i++) {

@@ -202,6 +202,14 @@ void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types
         F->top = a + 4 + i;
         lw_expr_conv_to(F, args[i], types && types[i] ? types[i] : args[i]->type, a + 4 + i);
     }
+    /* a default constructor called without arguments (`new C[n]`, a
+     * member's): its parameters' default arguments, checked by sema */
+    k_decl *dd = f->params[f->nparams > 1 ? 1 : 0]->init ? f : def;
+    for (int i = nargs + 1; i < f->nparams && dd->nparams == f->nparams && dd->params[i]->init;
+         i++, nargs++) {
+        F->top = a + 4 + nargs;
+        lw_expr_conv_to(F, dd->params[i]->init, f->params[i]->type, a + 4 + nargs);
+    }
     F->top = a + 4 + nargs;
     lw_reserve(F, F->top);
     lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, def), 0);

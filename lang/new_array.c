@@ -55,7 +55,7 @@ static int plan_item(k_sema_state *s, k_type *t, k_expr *x, k_new_item *it)
             one[0] = x;
             it->args = one;
         }
-        it->ctor = k_sema_pick_ctor(s, t, it->args, it->nargs, x->loc, &it->types);
+        it->ctor = k_sema_pick_ctor(s, t, &it->args, &it->nargs, x->loc, &it->types);
         return it->ctor != NULL;
     }
     it->args = k_alloc(s->ctx, sizeof *it->args);
