@@ -146,7 +146,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <type> type_name tagged_spec record_spec record_head base_head enum_spec enum_head
 %type <list> member_dtors conv_ptr_opt binding_names
 %type <dtor> member_dtor
-%type <op> record_kw method_quals
+%type <op> record_kw method_quals defaulted
 %type <name> dtor_name op_name member_path member_name
 %type <expr> align_spec
 %type <dtor> ctor_head dtor_head conv_head fnptr_inner
@@ -444,6 +444,8 @@ member
         { kp_add_method(ps, $2, $3, $4, NULL, NULL); k_tpl_member_end(ps, $1); }
     | template_head ctor_head mem_inits_opt compound   /* `template <class U> V(const V<U> &)` */
         { kp_add_method(ps, NULL, $2, 0, $3, $4); k_tpl_member_end(ps, $1); }
+    | ctor_head '=' defaulted ';'               { kp_defaulted_ctor(ps, $1, $3); }
+    | dtor_head '=' defaulted ';'               /* the implicit destructor stays */
     | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { kp_add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'                                { k_parse_access(ps, $1); }
@@ -451,6 +453,12 @@ member
     | KW_USING TYPEDEF_NAME '=' type_name ';'   { k_parse_member_type_named(ps, LOC(@2), $2, $4); }
     | ';'
     | error ';'                                 { yyerrok; }
+    ;
+
+/* `= default` (1) and `= delete` (0) after a special member function */
+defaulted
+    : KW_DEFAULT                                { $$ = 1; }
+    | KW_DELETE                                 { $$ = 0; }
     ;
 
 access
@@ -522,6 +530,7 @@ member_dtor
     : declarator                                { $$ = $1; }
     | declarator '=' initializer                { $$ = $1; if ($$) $$->init = $3; }
     | declarator direct_list                    { $$ = $1; if ($$) $$->init = $2; }
+    | declarator '=' defaulted                  { $$ = kp_defaulted_member(ps, $1, LOC(@3)); }
     | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
     | ':' const_expr        { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
     ;
