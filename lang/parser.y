@@ -50,6 +50,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps);
 %code {
 #include <stdlib.h>
 #include "types.h"
+#include <ctype.h>
 #include <string.h>
 
 #include "cg.h"
@@ -1409,6 +1410,45 @@ static int unknown_type_name(k_parser *ps, yysymbol_kind_t la, int type_expected
     return report_unknown_type(ps, &ps->prev_tok);
 }
 
+/* `std::array<int, 4> a;`, `std::multimap<K, V> f();`: a template of the
+ * standard library that K does not build in reads as a name and a '<', and
+ * the parser fails a little later on that line.  Name it instead.  Templates
+ * K knows (the scanner's, and those sema reads itself) are not suspects. */
+static int unknown_std_template(k_parser *ps)
+{
+    const unsigned char *p = ps->lx.line_start, *end = ps->lx.cur + 1;
+    if (!p || end > ps->lx.lim)
+        end = ps->lx.lim;
+    for (; p && p + 6 < end; p++) {
+        if (memcmp(p, "std::", 5) != 0 || (p > ps->lx.line_start &&
+            (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ':')))
+            continue;
+        const unsigned char *q = p + 5;
+        while (q < end && (isalnum(*q) || *q == '_' || *q == ':'))
+            q++;
+        const unsigned char *n = q;
+        while (n < end && (*n == ' ' || *n == '\t'))
+            n++;
+        if (n >= end || *n != '<' || (n + 1 < ps->lx.lim && (n[1] == '<' || n[1] == '=')))
+            continue;
+        char name[80];
+        int len = (int)(q - p) < (int)sizeof name - 1 ? (int)(q - p) : (int)sizeof name - 1;
+        memcpy(name, p, (size_t)len);
+        name[len] = 0;
+        if (k_tpl_lookup(&ps->tpl, name) || !strcmp(name, "std::numeric_limits") ||
+            !strncmp(name, "std::chrono::", 13))
+            continue;
+        k_loc at = ps->tok.loc;      /* the name's column on the lookahead's line */
+        if ((const unsigned char *)ps->tok.text >= ps->lx.line_start)
+            at.col = (uint32_t)(p - ps->lx.line_start) + 1;
+        k_error(ps->ctx, at, "'%s' is not a template of the C++ standard library K "
+                "builds in (SPEC 2.8 lists the library; doc/language.md what to use)", name);
+        ps->stopped = 1;
+        return 1;
+    }
+    return 0;
+}
+
 static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
 {
     k_loc loc = LOC(*yypcontext_location(yyctx));
@@ -1427,6 +1467,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
     char what[96], want[64];
     lookahead_text(ps, la, what, sizeof what);
     if (unknown_type_name(ps, la, expects(exp, n, YYSYMBOL_TYPEDEF_NAME)))
+        return 0;
+    if (unknown_std_template(ps))
         return 0;
     if (la == YYSYMBOL_YYEOF && expects_char(exp, n, "'}'")) {
         k_error(ps->ctx, loc, "syntax error: expected '}' at end of input");
