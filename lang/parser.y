@@ -1449,6 +1449,45 @@ static int unknown_std_template(k_parser *ps)
     return 0;
 }
 
+/* `(foo_t)0`, `(foo_t)x`: a cast to a name that is no type reads as a
+ * parenthesized name followed by an operand.  Read the text before the
+ * lookahead back: ')' NAME '(' there makes NAME a type K does not know. */
+static int unknown_cast_type(k_parser *ps, yysymbol_kind_t la)
+{
+    if (la != YYSYMBOL_INT_LIT && la != YYSYMBOL_FLOAT_LIT && la != YYSYMBOL_IDENT)
+        return 0;
+    const unsigned char *begin = ps->lx.line_start, *p = (const unsigned char *)ps->tok.text;
+    if (!begin || p < begin || p > ps->lx.lim)
+        return 0;
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    if (p == begin || p[-1] != ')')
+        return 0;
+    p--;
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    const unsigned char *end = p;
+    while (p > begin && (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ':'))
+        p--;
+    if (p == end || isdigit(*p))
+        return 0;
+    const unsigned char *name = p;
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    if (p == begin || p[-1] != '(')
+        return 0;
+    p--;                                  /* not a call's parentheses: `f(x) 0` */
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    if (p > begin && (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ')' || p[-1] == ']'))
+        return 0;
+    k_token t = ps->tok;
+    t.text = (const char *)name;
+    t.len = (size_t)(end - name);
+    t.loc.col = (uint32_t)(name - begin) + 1;
+    return report_unknown_type(ps, &t);
+}
+
 static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
 {
     k_loc loc = LOC(*yypcontext_location(yyctx));
@@ -1469,6 +1508,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
     if (unknown_type_name(ps, la, expects(exp, n, YYSYMBOL_TYPEDEF_NAME)))
         return 0;
     if (unknown_std_template(ps))
+        return 0;
+    if (unknown_cast_type(ps, la))
         return 0;
     if (la == YYSYMBOL_YYEOF && expects_char(exp, n, "'}'")) {
         k_error(ps->ctx, loc, "syntax error: expected '}' at end of input");
