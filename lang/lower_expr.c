@@ -9,6 +9,7 @@
  * Every conversion below moves between these forms. */
 #include <string.h>
 
+#include "intops.h"
 #include "lower.h"
 
 simt_vtype lw_vtype(const k_type *t)
@@ -55,19 +56,7 @@ static void to_bool(lw_func *F, int dst, int src, int from)
 
 static void int_to_int(lw_func *F, int dst, int src, int from, int to)
 {
-    int fb = k_kind_bits(from), tb = k_kind_bits(to);
-    int fs = k_kind_is_signed(from), ts = k_kind_is_signed(to);
-    int op = -1;
-    if (tb < 32) {
-        int narrower_ok = fb < tb || (fb == tb && fs == ts) || from == TY_BOOL;
-        if (!(narrower_ok && (!fs || ts)))
-            op = ts ? (tb == 8 ? OP_SEXT8 : OP_SEXT16) : (tb == 8 ? OP_ZEXT8 : OP_ZEXT16);
-    } else if (tb == 32) {
-        if (fb == 64 || (fb < 32 && fs))
-            op = OP_ZEXT32;
-    } else if (fb == 32 && fs) {
-        op = OP_SEXT32;
-    }
+    int op = k_sel_int_convert(from, to);
     if (op >= 0)
         lw_emit(F, op, dst, src, 0, 0, 0);
     else
@@ -88,17 +77,9 @@ static void int_to_float(lw_func *F, int dst, int src, int from, int to)
 
 static void float_to_int(lw_func *F, int dst, int src, int from, int to)
 {
-    int f32 = from == TY_FLOAT, ts = k_kind_is_signed(to), tb = k_kind_bits(to);
-    int op;
-    if (tb == 64)
-        op = f32 ? (ts ? OP_CVT_S64_F32 : OP_CVT_U64_F32) : (ts ? OP_CVT_S64_F64 : OP_CVT_U64_F64);
-    else if (tb == 32)
-        op = f32 ? (ts ? OP_CVT_S32_F32 : OP_CVT_U32_F32) : (ts ? OP_CVT_S32_F64 : OP_CVT_U32_F64);
-    else /* narrower: through the 32-bit type of its signedness, as on the GPU
-          * ((unsigned char)-1.0f is 0, (unsigned short)3e9f is 3e9's low 16 bits) */
-        op = f32 ? (ts ? OP_CVT_S32_F32 : OP_CVT_U32_F32) : (ts ? OP_CVT_S32_F64 : OP_CVT_U32_F64);
-    lw_emit(F, op, dst, src, 0, 0, 0);
-    if (tb < 32)
+    int ts = k_kind_is_signed(to);
+    lw_emit(F, k_sel_float_to_int(from, to), dst, src, 0, 0, 0);
+    if (k_kind_bits(to) < 32)
         int_to_int(F, dst, dst, ts ? TY_INT : TY_UINT, to);
 }
 
@@ -176,19 +157,9 @@ int lw_expr_conv_any(lw_func *F, k_expr *e, k_type *to)
 }
 
 /* ---- constants ---- */
-static uint64_t reg_form(int kind, uint64_t v)
-{
-    v = k_kind_wrap((k_type_kind)kind, v);
-    if (k_kind_bits(kind) == 32)
-        v &= 0xffffffffu;
-    else if (k_kind_bits(kind) < 32 && !k_kind_is_signed(kind))
-        v &= (UINT64_C(1) << k_kind_bits(kind)) - 1;
-    return v;
-}
-
 static void load_const(lw_func *F, int dst, const k_type *t, uint64_t v)
 {
-    lw_emit_k(F, dst, reg_form(kind_of(t), v));
+    lw_emit_k(F, dst, k_reg_form(kind_of(t), v));
 }
 
 static uint64_t float_bits(double d, int single)
@@ -222,7 +193,7 @@ static int const_convert(lw_func *F, k_expr *e, const k_type *to, int dst)
     }
     if (!k_kind_is_integer(k))
         return 0;
-    lw_emit_k(F, dst, reg_form(k, k == TY_BOOL ? v != 0 : v));
+    lw_emit_k(F, dst, k_reg_form(k, k == TY_BOOL ? v != 0 : v));
     return 1;
 }
 
@@ -607,57 +578,7 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
     F->loc = saved;
 }
 
-/* ---- arithmetic ---- */
-static int arith_op(int op, int k)
-{
-    int w64 = k_kind_bits(k) == 64, sg = k_kind_is_signed(k);
-    if (k == TY_FLOAT || k == TY_DOUBLE) {
-        int d = k == TY_DOUBLE;
-        switch (op) {
-        case KB_ADD: return d ? OP_ADD_F64 : OP_ADD_F32;
-        case KB_SUB: return d ? OP_SUB_F64 : OP_SUB_F32;
-        case KB_MUL: return d ? OP_MUL_F64 : OP_MUL_F32;
-        case KB_DIV: return d ? OP_DIV_F64 : OP_DIV_F32;
-        default: return -1;
-        }
-    }
-    switch (op) {
-    case KB_ADD: return w64 ? OP_ADD_I64 : OP_ADD_I32;
-    case KB_SUB: return w64 ? OP_SUB_I64 : OP_SUB_I32;
-    case KB_MUL: return w64 ? OP_MUL_I64 : OP_MUL_I32;
-    case KB_DIV: return w64 ? (sg ? OP_DIV_S64 : OP_DIV_U64) : (sg ? OP_DIV_S32 : OP_DIV_U32);
-    case KB_MOD: return w64 ? (sg ? OP_REM_S64 : OP_REM_U64) : (sg ? OP_REM_S32 : OP_REM_U32);
-    case KB_SHL: return w64 ? OP_SHL_I64 : OP_SHL_I32;
-    case KB_SHR: return w64 ? (sg ? OP_SHR_S64 : OP_SHR_U64) : (sg ? OP_SHR_S32 : OP_SHR_U32);
-    case KB_BITAND: return OP_AND;
-    case KB_BITOR: return OP_OR;
-    case KB_BITXOR: return OP_XOR;
-    default: return -1;
-    }
-}
-
-/* Comparison opcode; *swap set when the operands must be exchanged. */
-static int compare_op(int op, int k, int *swap)
-{
-    int f = k == TY_FLOAT, d = k == TY_DOUBLE, w64 = k_kind_bits(k) == 64;
-    int sg = k_kind_is_signed(k);
-    *swap = op == KB_GT || op == KB_GE;
-    if (op == KB_GT)
-        op = KB_LT;
-    if (op == KB_GE)
-        op = KB_LE;
-    switch (op) {
-    case KB_EQ: return f ? OP_EQ_F32 : d ? OP_EQ_F64 : w64 ? OP_EQ_I64 : OP_EQ_I32;
-    case KB_NE: return f ? OP_NE_F32 : d ? OP_NE_F64 : w64 ? OP_NE_I64 : OP_NE_I32;
-    case KB_LT:
-        return f ? OP_LT_F32 : d ? OP_LT_F64
-               : w64 ? (sg ? OP_LT_S64 : OP_LT_U64) : (sg ? OP_LT_S32 : OP_LT_U32);
-    default:
-        return f ? OP_LE_F32 : d ? OP_LE_F64
-               : w64 ? (sg ? OP_LE_S64 : OP_LE_U64) : (sg ? OP_LE_S32 : OP_LE_U32);
-    }
-}
-
+/* ---- arithmetic (the opcodes: lang/intops.c) ---- */
 /* ptr +/- integer (sub = 1 for minus), result in dst. */
 static void pointer_offset(lw_func *F, int dst, int ptr, k_expr *idx, int64_t size, int sub)
 {
@@ -712,7 +633,7 @@ static void apply_binop(lw_func *F, int op, int dst, int ra, const k_type *ta, k
             lw_convert(F, a2, ra, da, opt);
         }
         int rb = (op == KB_SHL || op == KB_SHR) ? lw_expr_any(F, b) : lw_expr_conv_any(F, b, opt);
-        lw_emit(F, arith_op(op, opt->kind), dst, a2, rb, 0, 0);
+        lw_emit(F, k_sel_arith(op, opt->kind), dst, a2, rb, 0, 0);
         if (needs_conversion(opt, rt))
             lw_convert(F, dst, dst, opt, rt);
     }
@@ -738,7 +659,7 @@ static void binary_to(lw_func *F, k_expr *e, int dst)
         int ra = lw_expr_conv_any(F, e->lhs, ct);
         int rb = lw_expr_conv_any(F, e->rhs, ct);
         int swap;
-        int op = compare_op(e->op, ct->kind, &swap);
+        int op = k_sel_compare(e->op, ct->kind, &swap);
         lw_emit(F, op, dst, swap ? rb : ra, swap ? ra : rb, 0, 0);
         F->top = top;
         return;
@@ -809,7 +730,7 @@ static void incdec_value(lw_func *F, const k_expr *e, const k_type *t, int old, 
             lw_convert(F, nv, old, t, pt);
             src = nv;
         }
-        lw_emit(F, arith_op(dec ? KB_SUB : KB_ADD, pt->kind), nv, src, one, 0, 0);
+        lw_emit(F, k_sel_arith(dec ? KB_SUB : KB_ADD, pt->kind), nv, src, one, 0, 0);
         if (needs_conversion(pt, t))
             lw_convert(F, nv, nv, pt, t);
     }
@@ -826,13 +747,12 @@ static void unary_to(lw_func *F, k_expr *e, int dst, int want)
     case KU_NEG: {
         int r = lw_expr_conv_any(F, e->lhs, e->type);
         int k = e->type->kind;
-        lw_emit(F, k == TY_FLOAT ? OP_NEG_F32 : k == TY_DOUBLE ? OP_NEG_F64
-                   : k_kind_bits(k) == 64 ? OP_NEG_I64 : OP_NEG_I32, dst, r, 0, 0, 0);
+        lw_emit(F, k_sel_unary(KU_NEG, k), dst, r, 0, 0, 0);
         break;
     }
     case KU_BITNOT: {
         int r = lw_expr_conv_any(F, e->lhs, e->type);
-        lw_emit(F, k_kind_bits(e->type->kind) == 64 ? OP_NOT_I64 : OP_NOT_I32, dst, r, 0, 0, 0);
+        lw_emit(F, k_sel_unary(KU_BITNOT, e->type->kind), dst, r, 0, 0, 0);
         break;
     }
     case KU_NOT: {

@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "opt.h"
-#include "vm/lanes.h"
+#include "vm/fold.h"
 
 /* ---- what an instruction reads and writes ---- */
 
@@ -481,62 +481,6 @@ static void immediate_form(opt *o, simt_insn *in)
     }
 }
 
-/* The value of an integer operation on constants (vm/lanes.def says the same
- * lane by lane), or 0 when op is not folded here. */
-static int fold(const simt_insn *in, uint64_t b, uint64_t c, uint64_t *r)
-{
-    uint32_t b32 = (uint32_t)b, c32 = (uint32_t)c;
-    switch (in->op) {
-    case OP_MOV: *r = b; return 1;
-    case OP_ADD_I32: *r = (uint32_t)(b32 + c32); return 1;
-    case OP_SUB_I32: *r = (uint32_t)(b32 - c32); return 1;
-    case OP_MUL_I32: *r = (uint32_t)(b32 * c32); return 1;
-    case OP_ADD_I64: *r = b + c; return 1;
-    case OP_SUB_I64: *r = b - c; return 1;
-    case OP_MUL_I64: *r = b * c; return 1;
-    case OP_AND: *r = b & c; return 1;
-    case OP_OR: *r = b | c; return 1;
-    case OP_XOR: *r = b ^ c; return 1;
-    case OP_SHL_I32: *r = (uint32_t)(b32 << (c & 31)); return 1;
-    case OP_SHR_U32: *r = b32 >> (c & 31); return 1;
-    case OP_SHL_I64: *r = b << (c & 63); return 1;
-    case OP_SHR_U64: *r = b >> (c & 63); return 1;
-    case OP_NEG_I32: *r = (uint32_t)(0u - b32); return 1;
-    case OP_NOT_I32: *r = (uint32_t)~b32; return 1;
-    case OP_NEG_I64: *r = 0 - b; return 1;
-    case OP_NOT_I64: *r = ~b; return 1;
-    case OP_ADDK: *r = b + (uint64_t)(int64_t)in->i; return 1;
-    case OP_ADDK_I32: *r = (uint32_t)(b32 + (uint32_t)in->i); return 1;
-    case OP_SEXT8: *r = (uint64_t)(int64_t)(int8_t)(uint8_t)b; return 1;
-    case OP_SEXT16: *r = (uint64_t)(int64_t)(int16_t)(uint16_t)b; return 1;
-    case OP_SEXT32: *r = (uint64_t)(int64_t)(int32_t)b32; return 1;
-    case OP_ZEXT8: *r = (uint8_t)b; return 1;
-    case OP_ZEXT16: *r = (uint16_t)b; return 1;
-    case OP_ZEXT32: *r = b32; return 1;
-    case OP_EQ_I32: *r = b32 == c32; return 1;
-    case OP_NE_I32: *r = b32 != c32; return 1;
-    case OP_EQ_I64: *r = b == c; return 1;
-    case OP_NE_I64: *r = b != c; return 1;
-    default: break;
-    }
-    /* Division by a known divisor that is not zero cannot fault: the
-     * micro-ops' own results (INT_MIN / -1 included) */
-    int narrow = in->op >= OP_DIV_S32 && in->op <= OP_REM_U32;
-    if (narrow ? c32 == 0 : c == 0)
-        return 0;
-    switch (in->op) {
-    case OP_DIV_S32: *r = micro_div_s32(b, c); return 1;
-    case OP_DIV_U32: *r = micro_div_u32(b, c); return 1;
-    case OP_REM_S32: *r = micro_rem_s32(b, c); return 1;
-    case OP_REM_U32: *r = micro_rem_u32(b, c); return 1;
-    case OP_DIV_S64: *r = micro_div_s64(b, c); return 1;
-    case OP_DIV_U64: *r = b / c; return 1;
-    case OP_REM_S64: *r = micro_rem_s64(b, c); return 1;
-    case OP_REM_U64: *r = b % c; return 1;
-    default: return 0;
-    }
-}
-
 /* A load or store through a register made by `ADDK rT, rB, k` while some
  * register still holds rB's value: the access reads that register and adds
  * k to its offset (the address is the same 64-bit sum), so rT may die.  An
@@ -566,7 +510,7 @@ static void fold_constants(opt *o, simt_insn *in)
     uint64_t b = 0, c = 0, r;
     if (!is_const(o, in->b, &b) || ((uses & RC) && !is_const(o, in->c, &c)))
         return;
-    if (fold(in, b, c, &r))
+    if (simt_fold_insn(in, b, c, &r)) /* vm/fold.h: what the instruction computes */
         *in = (simt_insn){OP_LDK, in->a, 0, 0, (int32_t)(uint32_t)r, (int32_t)(uint32_t)(r >> 32)};
 }
 

@@ -6,6 +6,7 @@
 
 #include "cg.h"
 #include "chrono.h"
+#include "intops.h"
 #include "sema.h"
 
 #define TYBUF 96
@@ -322,46 +323,6 @@ static int check_lvalue(k_sema_state *s, k_expr *e, const char *what)
     return 1;
 }
 
-/* ---- folding of integer operators (two's complement, as the VM computes) ---- */
-static int fold_binary(int op, k_type_kind k, uint64_t a, uint64_t b, uint64_t *r)
-{
-    int sgn = k_kind_is_signed(k), bits = k_kind_bits(k);
-    a = k_kind_wrap(k, a);
-    b = k_kind_wrap(k, b);
-    switch (op) {
-    case KB_ADD: *r = a + b; break;
-    case KB_SUB: *r = a - b; break;
-    case KB_MUL: *r = a * b; break;
-    case KB_DIV: case KB_MOD:
-        if (b == 0)
-            return 0;
-        if (sgn && (int64_t)b == -1)
-            *r = op == KB_DIV ? 0 - a : 0;
-        else if (sgn)
-            *r = op == KB_DIV ? (uint64_t)((int64_t)a / (int64_t)b)
-                              : (uint64_t)((int64_t)a % (int64_t)b);
-        else
-            *r = op == KB_DIV ? a / b : a % b;
-        break;
-    case KB_SHL: *r = a << (b & (uint64_t)(bits - 1)); break;
-    case KB_SHR:
-        *r = sgn ? (uint64_t)((int64_t)a >> (b & (uint64_t)(bits - 1)))
-                 : a >> (b & (uint64_t)(bits - 1));
-        break;
-    case KB_BITAND: *r = a & b; break;
-    case KB_BITOR: *r = a | b; break;
-    case KB_BITXOR: *r = a ^ b; break;
-    case KB_LT: *r = sgn ? (int64_t)a < (int64_t)b : a < b; break;
-    case KB_GT: *r = sgn ? (int64_t)a > (int64_t)b : a > b; break;
-    case KB_LE: *r = sgn ? (int64_t)a <= (int64_t)b : a <= b; break;
-    case KB_GE: *r = sgn ? (int64_t)a >= (int64_t)b : a >= b; break;
-    case KB_EQ: *r = a == b; break;
-    case KB_NE: *r = a != b; break;
-    default: return 0;
-    }
-    return 1;
-}
-
 /* Is e a member access that names a bit-field (which has no address)? */
 static int is_bitfield(const k_expr *e)
 {
@@ -418,9 +379,11 @@ static k_type *unary(k_sema_state *s, k_expr *e)
             return NULL;
         }
         set(e, k_ty(ctx, k_ty_is_float(t) ? t->kind : k_kind_promote(t->kind)));
-        if (e->lhs->is_const)
-            fold(e, e->op == KU_NEG ? 0 - e->lhs->const_val
-                    : e->op == KU_BITNOT ? ~e->lhs->const_val : e->lhs->const_val);
+        if (e->lhs->is_const && k_ty_is_integer(t)) { /* as the VM computes: lang/intops.c */
+            uint64_t r;
+            if (k_fold_unary(e->op, e->type->kind, t->kind, e->lhs->const_val, &r))
+                fold(e, r);
+        }
         return e->type;
     case KU_NOT:
         if (!k_ty_is_scalar(t)) {
@@ -428,8 +391,13 @@ static k_type *unary(k_sema_state *s, k_expr *e)
             return NULL;
         }
         set(e, k_ty(ctx, TY_BOOL));
-        if (e->lhs->is_const)
+        if (e->lhs->is_const && k_ty_is_integer(t)) {
+            uint64_t r;
+            if (k_fold_unary(KU_NOT, TY_BOOL, t->kind, e->lhs->const_val, &r))
+                fold(e, r);
+        } else if (e->lhs->is_const) { /* nullptr */
             fold(e, e->lhs->const_val == 0);
+        }
         return e->type;
     case KU_DEREF:
         if (d->kind != TY_PTR) {
@@ -513,8 +481,8 @@ static k_type *compare(k_sema_state *s, k_expr *e)
     set(e, k_ty(ctx, TY_BOOL));
     if (e->lhs->is_const && e->rhs->is_const && k_ty_is_integer(ta) && k_ty_is_integer(tb)) {
         uint64_t r;
-        if (fold_binary(e->op, k_kind_usual(ta->kind, tb->kind), e->lhs->const_val,
-                        e->rhs->const_val, &r))
+        if (k_fold_binary(e->op, k_kind_usual(ta->kind, tb->kind), ta->kind, e->lhs->const_val,
+                          tb->kind, e->rhs->const_val, &r))
             fold(e, r);
     }
     return e->type;
@@ -580,9 +548,11 @@ static k_type *binary(k_sema_state *s, k_expr *e)
     if (!t)
         return NULL;
     set(e, t);
-    if (e->lhs->is_const && e->rhs->is_const && k_ty_is_integer(t)) {
-        uint64_t r;
-        if (fold_binary(e->op, t->kind, e->lhs->const_val, e->rhs->const_val, &r))
+    if (e->lhs->is_const && e->rhs->is_const && k_ty_is_integer(t) && k_ty_is_integer(ta) &&
+        k_ty_is_integer(tb)) {
+        uint64_t r;   /* as the VM computes (lang/intops.c); x / 0 is not a constant */
+        if (k_fold_binary(e->op, t->kind, ta->kind, e->lhs->const_val, tb->kind,
+                          e->rhs->const_val, &r))
             fold(e, r);
     }
     return t;
@@ -795,7 +765,7 @@ static k_type *cast_to_ref(k_sema_state *s, k_expr *e, k_type *to)
 
 /* A floating literal, or one negated or with a unary plus ((int)-2.5 is a
  * constant as (int)2.5 is): its value in *v. */
-static int float_literal(const k_expr *x, double *v)
+static int float_literal(const k_expr *x, double *v, int *single)
 {
     int neg = 0;
     while (x->kind == E_UNARY && (x->op == KU_NEG || x->op == KU_PLUS)) {
@@ -805,6 +775,7 @@ static int float_literal(const k_expr *x, double *v)
     if (x->kind != E_FLOAT)
         return 0;
     *v = x->is_single ? (double)(float)x->fval : x->fval;
+    *single = x->is_single;
     if (neg)
         *v = -*v;
     return 1;
@@ -857,10 +828,13 @@ static k_type *cast(k_sema_state *s, k_expr *e)
     }
     set(e, to);
     double v = 0;
+    uint64_t r;
+    int single = 0;
     if (e->lhs->is_const && k_ty_is_integer(to) && k_ty_is_integer(from))
-        fold(e, e->lhs->const_val);
-    else if (k_ty_is_integer(to) && float_literal(e->lhs, &v) && v > -9.2e18 && v < 9.2e18)
-        fold(e, (uint64_t)(int64_t)v);
+        fold(e, k_fold_convert(from->kind, to->kind, e->lhs->const_val));
+    else if (k_ty_is_integer(to) && float_literal(e->lhs, &v, &single) &&
+             k_fold_float_to_int(v, single, to->kind, &r))
+        fold(e, r);   /* saturating, as the GPU converts (lang/intops.c) */
     return to;
 }
 

@@ -35,6 +35,7 @@
  * `#pragma unroll N` unrolls it only when it makes at most N trips (simtvm
  * does not unroll partly), and a bare `#pragma unroll` raises the limits to
  * PRAGMA_MAX_TRIPS and PRAGMA_MAX_NODES. */
+#include "intops.h"
 #include "lower.h"
 #include "types.h"
 
@@ -212,19 +213,12 @@ static int next_value(const step *st, k_type_kind k, uint64_t j, uint64_t *out)
     return 1;
 }
 
-/* Whether test op holds between a and b, both of kind k. */
+/* Whether test op holds between a and b, both of kind k: the comparison the
+ * loop's test compiles to, folded (lang/intops.c). */
 static int holds(int op, k_type_kind k, uint64_t a, uint64_t b)
 {
-    int s = k_kind_is_signed(k);
-    int lt = s ? (int64_t)a < (int64_t)b : a < b;
-    int gt = s ? (int64_t)a > (int64_t)b : a > b;
-    switch (op) {
-    case KB_LT: return lt;
-    case KB_LE: return !gt;
-    case KB_GT: return gt;
-    case KB_GE: return !lt;
-    default: return a != b; /* KB_NE */
-    }
+    uint64_t r = 0;
+    return k_fold_binary(op, k, k, a, k, b, &r) && r;
 }
 
 /* The count of the `#pragma unroll` that applies to a loop at line (0 for a

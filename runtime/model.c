@@ -164,7 +164,8 @@ void simt_model_branch(simt_model *m, int32_t pc, int divergent)
     (void)pc;
     if (!m->cur)
         return;
-    m->cur->c[CNT_BRANCH]++;
+    /* CNT_BRANCH: counted where the branch issues (timing.c PCT_BRANCH); the
+     * VM tells the model divergent branches only (OBS_QUIET_BRANCHES) */
     if (divergent)
         m->cur->c[CNT_DIV_BRANCH]++;
 }
@@ -330,8 +331,10 @@ static uint64_t through_caches_range(simt_model *m, uint64_t lo, uint64_t hi, un
 /* Counts a global or local access of n sectors in `lines` lines (they
  * differ only in their counters); returns the latency its request adds to
  * that of its slowest line. */
-static uint64_t memory_counts(simt_model *m, const simt_warp_access *a, unsigned space,
-                              unsigned n, unsigned lines)
+static inline __attribute__((always_inline)) uint64_t memory_counts(simt_model *m,
+                                                                     const simt_warp_access *a,
+                                                                     unsigned space, unsigned n,
+                                                                     unsigned lines)
 {
     simt_launch_rec *r = m->cur;
     unsigned same = 0; /* atomics: the most lanes on one address */

@@ -203,7 +203,9 @@ typedef struct simt_warp_time {
 
 /* What the timing model needs of one instruction, decoded once per module
  * (timing.c simt_timing_decode) instead of at each issue. */
-enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8 };
+/* PCT_BRANCH: a conditional branch, counted where it issues (the VM tells
+ * only divergent ones: OBS_QUIET_BRANCHES, vm/observe.h). */
+enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8, PCT_BRANCH = 16 };
 /* A source slot past nsrc (of the first three): a register slot that is
  * never written, ready at cycle 0, so that three compares need no count. */
 #define SIMT_NO_REG SIMT_TRACKED_REGS
@@ -215,6 +217,7 @@ typedef struct simt_pc_time {
     uint8_t wclass, pair_wclass; /* enum simt_wait_class of the result, of the pair's first */
     uint32_t lat, pair_lat;     /* result latency; PCT_PAIR: the first instruction's */
     uint32_t line;              /* source line, 0 where unknown */
+    uint32_t pad;               /* 32 bytes: a run's first and end pointers are shifts */
 } simt_pc_time;
 
 typedef struct simt_sm_time {

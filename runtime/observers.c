@@ -124,6 +124,15 @@ static void md_access(void *ctx, simt_vm *vm, const simt_warp_access *a)
     simt_model_access(ctx, a);
 }
 
+/* A run and the access that ends it (vm/observe.h access_run). */
+static void md_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a, uint32_t n)
+{
+    (void)vm;
+    if (n)
+        simt_model_issue_run(ctx, a->pc, n, a->mask, a->warp);
+    simt_model_access(ctx, a);
+}
+
 static void md_barrier(void *ctx)
 {
     simt_model_barrier(ctx);
@@ -146,7 +155,8 @@ simt_observer simt_model_observer(simt_model *m, int follows_blocks)
     o.ctx = m;
     /* a model that runs only for the clocks a program reads gives way to
      * blocks that must interleave (a grid barrier, a block spinning) */
-    o.flags = OBS_ACCESS | OBS_TIMED | OBS_SERIAL | (follows_blocks ? OBS_FOLLOWS_BLOCKS : OBS_YIELDS);
+    o.flags = OBS_ACCESS | OBS_TIMED | OBS_SERIAL | OBS_QUIET_BRANCHES |
+              (follows_blocks ? OBS_FOLLOWS_BLOCKS : OBS_YIELDS);
     o.launch_begin = md_launch_begin;
     o.launch_end = md_launch_end;
     o.block_begin = md_block_begin;
@@ -154,6 +164,7 @@ simt_observer simt_model_observer(simt_model *m, int follows_blocks)
     o.issue_run = md_issue_run;
     o.branch = md_branch;
     o.access = md_access;
+    o.access_run = md_access_run;
     o.barrier = md_barrier;
     o.clock = md_clock;
     o.cycles = md_cycles;

@@ -265,6 +265,8 @@ int simt_timing_decode(simt_model *m)
         int wclass;
         p->lat = (uint32_t)alu_latency(m->dev, in->op, &wclass);
         p->wclass = (uint8_t)wclass;
+        if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_BRNZ || in->op == OP_BRZ)
+            p->flags |= PCT_BRANCH;
         if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_LDX) {
             p->flags |= PCT_PAIR;
             p->pair_lat = (uint32_t)alu_latency(m->dev, in->op == OP_LDX ? OP_LEA : in->a, &wclass);
@@ -361,14 +363,14 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
 {
     simt_timing *t = &m->tm;
     simt_warp_time *wt = warp < t->nwarps ? &t->warps[warp] : warp_time(m, warp);
-    if (!wt || (uint32_t)first >= t->ncode || n > t->ncode - (uint32_t)first ||
-        wt->spill_store >= 0)
+    /* first + n in 64 bits: a negative first is a huge unsigned one */
+    if (!wt || (uint64_t)(uint32_t)first + n > t->ncode || wt->spill_store >= 0)
         return 0;
     uint64_t *rd = wt->ready;
     uint8_t *wc = wt->wclass;
-    uint64_t now = wt->t, last_issue = wt->last_issue, issued = 0;
-    int last_dest = wt->last_dest, last_free = wt->last_free;
-    for (const simt_pc_time *p = &t->pc[first], *end = p + n; p < end; p++) {
+    uint64_t now = wt->t, issued = 0;
+    const simt_pc_time *p = &t->pc[first], *end = p + n;
+    for (; p < end; p++) {
         uint64_t ready = now;
         unsigned why = WAITC_NONE;
         if (__builtin_expect(p->flags & PCT_MANY, 0)) {
@@ -393,7 +395,9 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
             }
         }
         unsigned f = p->flags;
-        if (f & (PCT_PAIR | PCT_FOLDED)) {
+        if (f & (PCT_PAIR | PCT_FOLDED | PCT_BRANCH)) {
+            if (f & PCT_BRANCH)
+                c[CNT_BRANCH]++;
             if (f & PCT_PAIR) { /* as timing_issue: the first of two issues */
                 c[stall_counter[why]] += ready - now;
                 now = ready + 1;
@@ -402,8 +406,6 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
                 why = p->pair_wclass;
             }
             if (f & PCT_FOLDED) {
-                last_free = 1;
-                last_dest = -1;
                 if (f & PCT_WRITES) {
                     rd[p->dest] = ready;
                     wc[p->dest] = (uint8_t)why;
@@ -411,23 +413,29 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
                 continue;
             }
         }
-        last_free = 0;
         c[stall_counter[why]] += ready - now;
-        last_issue = ready;
         now = ready + 1;
         issued++;
         if (f & PCT_WRITES) {
             rd[p->dest] = ready + p->lat;
             wc[p->dest] = p->wclass;
-            last_dest = p->dest;
-        } else {
-            last_dest = -1;
         }
     }
+    /* What timing_issue leaves after each instruction depends on that
+     * instruction alone: the run's last decides them.  A non-folded issue
+     * (the second of a pair too) sets the last issue to now - 1; a run
+     * with none leaves it. */
+    const simt_pc_time *lastp = end - 1;
+    if (lastp->flags & PCT_FOLDED) {
+        wt->last_free = 1;
+        wt->last_dest = -1;
+    } else {
+        wt->last_free = 0;
+        wt->last_dest = lastp->flags & PCT_WRITES ? lastp->dest : -1;
+    }
+    if (issued)
+        wt->last_issue = now - 1;
     wt->t = now;
-    wt->last_issue = last_issue;
-    wt->last_dest = last_dest;
-    wt->last_free = last_free;
     *wt->issued += issued;
     return 1;
 }
@@ -442,6 +450,17 @@ static inline uint64_t lanes_in(uint32_t m)
     m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
     m = (m + (m >> 4)) & 0x0f0f0f0fu;
     return (m * 0x01010101u) >> 24;
+}
+
+/* The conditional branches among pc first .. first + n - 1 (the model
+ * counts them where they issue: vm/observe.h OBS_QUIET_BRANCHES). */
+static void count_branches(simt_model *m, int32_t first, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t pc = (uint32_t)first + k;
+        if (pc < m->tm.ncode && (m->tm.pc[pc].flags & PCT_BRANCH))
+            m->cur->c[CNT_BRANCH]++;
+    }
 }
 
 /* The issue hook with the per-line table (--stats, --trace, --report) or
@@ -467,6 +486,7 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
         return;
     r->c[CNT_INST]++;
     r->c[CNT_THREAD_INST] += lanes_in(mask);
+    count_branches(m, pc, 1);
     if (__builtin_expect(!m->counted, 1))
         timing_issue(m, pc, warp);
     else
@@ -485,10 +505,13 @@ void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask
     r->c[CNT_INST] += n;
     r->c[CNT_THREAD_INST] += n * lanes_in(mask);
     if (__builtin_expect(!m->counted, 1)) {
-        if (!timing_run(m, r->c, first, n, warp))
-            for (uint32_t k = 0; k < n; k++)
-                timing_issue(m, first + (int32_t)k, warp);
+        if (timing_run(m, r->c, first, n, warp))
+            return; /* it counted the branches */
+        count_branches(m, first, n);
+        for (uint32_t k = 0; k < n; k++)
+            timing_issue(m, first + (int32_t)k, warp);
     } else {
+        count_branches(m, first, n);
         for (uint32_t k = 0; k < n; k++)
             issue_counted(m, first + (int32_t)k, mask, warp);
     }

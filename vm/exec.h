@@ -203,6 +203,8 @@ typedef struct simt_exec {
      * of its warps alone, to find a libcu++ barrier that can never complete */
     int spot_alone;
     uint64_t run_steps;      /* vm/interp.c: steps when the model's run in progress began */
+    int access_runs;         /* vm/interp.c: a load or store hands the run it ends to the
+                                one observer with its access (access_run) */
     int force_print;         /* fingerprint at every turn's end */
     /* The observers set aside for the rest of this launch (vm/observe.h
      * simt_observe_yield): a model run only for the clocks a program reads

@@ -116,7 +116,10 @@ void simt_exec_hang(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane,
     ex->vm->fault.kind = FAULT_HANG;
 }
 
-static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nthreads)
+/* warp_reset and warp_start_frame run for every warp of every block: inline
+ * in both copies of block_start. */
+static inline __attribute__((always_inline)) void warp_reset(simt_exec *ex, simt_warp *w,
+                                                             uint32_t index, uint32_t nthreads)
 {
     const simt_func *k = &ex->mod->funcs[ex->kernel];
     unsigned W = ex->width;
@@ -135,13 +138,6 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
     w->print_stores = UINT32_MAX;
     w->rng = ex->vm->cfg.seed * 0x100000001b3ull ^ ((uint64_t)index << 32) ^ ex->block_serial;
     w->slice = 1;
-    /* Cohorts are read and written only where the policy keeps them
-     * (simt_warp_policy.uses_cohorts, copied by simt_block_alloc): the other
-     * policies skip the reset. */
-    if (w->cohorts) {
-        memset(w->cohort, 0, sizeof w->cohort);
-        w->next_cohort = 0;
-    }
     /* A lane's convergence-stack depth is not 0 only where its bit of
      * nested is set (vm/sched.c), so a warp that ended its last block with
      * nested 0 has only zero depths. */
@@ -173,7 +169,8 @@ static void warp_reset(simt_exec *ex, simt_warp *w, uint32_t index, uint32_t nth
  * Where the kernel never writes its link slots and arguments (keep_head), the
  * values the warp's first block set stay for every later block of the launch:
  * the warps of a launch are allocated with it. */
-static void warp_start_frame(const simt_exec *ex, simt_warp *w, const uint64_t *args, int nargs)
+static inline __attribute__((always_inline)) void
+warp_start_frame(const simt_exec *ex, simt_warp *w, const uint64_t *args, int nargs)
 {
     unsigned W = w->width;
     const simt_frame_zero *z = &ex->vm->frame_zero[ex->kernel];
@@ -219,7 +216,8 @@ static int step_group(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mas
  * The interpreter may have gone on with later warps of the round as this
  * loop and run_block would have run them (vm/interp.c next_group): *k is
  * then the last of them. */
-static int run_warp(simt_exec *ex, simt_block *blk, uint32_t *k)
+static inline __attribute__((always_inline)) int run_warp(simt_exec *ex, simt_block *blk,
+                                                         uint32_t *k)
 {
     int issued = 0;
     simt_warp *w = &blk->warps[*k];
@@ -260,7 +258,10 @@ static int run_warp(simt_exec *ex, simt_block *blk, uint32_t *k)
     }
 }
 
-static simt_status run_block(simt_exec *ex, simt_block *blk)
+/* Inline in simt_block_run: a call per block (its saves and restores) was
+ * a tenth of an empty kernel's extra instructions (bench/history.md). */
+static inline __attribute__((always_inline)) simt_status run_block(simt_exec *ex,
+                                                                  simt_block *blk)
 {
     while (simt_block_alive(blk)) {
         int progressed = 0;
@@ -401,8 +402,22 @@ simt_status simt_block_alloc(simt_exec *ex, simt_block *blk)
     return SIMT_OK;
 }
 
-void simt_block_start(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
-                      int nargs)
+/* Cohorts are read and written only where the policy keeps them
+ * (simt_warp_policy.uses_cohorts, copied into every warp by
+ * simt_block_alloc): the other policies skip the reset, tested once per
+ * block rather than once per warp. */
+static void cohorts_reset(simt_block *blk)
+{
+    for (uint32_t k = 0; k < blk->nwarps; k++) {
+        memset(blk->warps[k].cohort, 0, sizeof blk->warps[k].cohort);
+        blk->warps[k].next_cohort = 0;
+    }
+}
+
+/* simt_block_start's work, inline in simt_block_run (as run_block). */
+static inline __attribute__((always_inline)) void block_start(simt_exec *ex, simt_block *blk,
+                                                              uint64_t b, const uint64_t *args,
+                                                              int nargs)
 {
     if (ex->grid[1] == 1 && ex->grid[2] == 1) { /* a 1-D grid: no divisions */
         blk->idx[0] = (uint32_t)b;
@@ -426,13 +441,21 @@ void simt_block_start(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t
         warp_reset(ex, &blk->warps[w], w, blk->nthreads);
         warp_start_frame(ex, &blk->warps[w], args, nargs);
     }
+    if (ex->wpol->uses_cohorts)
+        cohorts_reset(blk);
     simt_block_spin_init(ex, blk);
+}
+
+void simt_block_start(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
+                      int nargs)
+{
+    block_start(ex, blk, b, args, nargs);
 }
 
 simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t *args,
                            int nargs)
 {
-    simt_block_start(ex, blk, b, args, nargs);
+    block_start(ex, blk, b, args, nargs);
     return run_block(ex, blk);
 }
 

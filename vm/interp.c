@@ -57,6 +57,13 @@
         }                                                                       \
     } while (0)
 #define RUN_FLUSH() RUN_FLUSH_AT(PC)
+/* Before a load or store: where its record hands the run to the one
+ * observer (ex->access_runs, observe_record_run), the run goes on into it. */
+#define RUN_FLUSH_ACCESS()                                                      \
+    do {                                                                        \
+        if (__builtin_expect(runs, 0) && !ex->access_runs)                      \
+            RUN_FLUSH();                                                        \
+    } while (0)
 /* The group of mask in w starts issuing: its lead lane, frame and pc. */
 #define ENTER_GROUP()                                                           \
     do {                                                                        \
@@ -140,6 +147,32 @@ static __attribute__((noinline)) void tell_run(simt_exec *ex, const simt_warp *w
     const struct simt_obs_call *c = &obs->call[OBS_EV_issue_run_bit][0];
     ((__typeof__(((simt_observer *)0)->issue_run))c->fn)(c->ctx, last, (uint32_t)n, mask,
                                                           w->index);
+}
+
+/* A conditional branch where modeled, some lane taken or every branch
+ * wanted: a jump or a told branch ends the run; a branch is told where it
+ * diverges or some observer of branches wants them all
+ * (OBS_QUIET_BRANCHES).  Out of line: the loop's branch handler stays as
+ * small as without the model. */
+static __attribute__((noinline)) void tell_branch(simt_exec *ex, const simt_warp *w, int32_t pc,
+                                                  uint32_t mask, uint32_t taken, int runs)
+{
+    const simt_observers *obs = &ex->vm->obs;
+    int told = (taken != mask && taken != 0) || !obs->quiet_branches;
+    /* the caller's test: some lane took it, or every branch is told */
+    if (runs && ex->steps != ex->run_steps) {
+        uint64_t n = ex->steps - ex->run_steps;
+        ex->run_steps = ex->steps;
+        if (!told && obs->ncall[OBS_EV_issue_run_bit] == 1) { /* a jump: as tell_run */
+            const struct simt_obs_call *c = &obs->call[OBS_EV_issue_run_bit][0];
+            ((__typeof__(((simt_observer *)0)->issue_run))c->fn)(c->ctx, pc, (uint32_t)n, mask,
+                                                                  w->index);
+            return;
+        }
+        tell_run(ex, w, pc, n, mask);
+    }
+    if (told)
+        SIMT_NOTIFY(ex->vm, branch, pc, mask, taken, w->index);
 }
 
 static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
@@ -407,6 +440,23 @@ static __attribute__((noinline)) void observe_record(simt_vm *vm, simt_warp_acce
     }
     const struct simt_obs_call *c = &obs->call[OBS_EV_access_bit][0];
     ((__typeof__(((simt_observer *)0)->access))c->fn)(c->ctx, vm, a);
+}
+
+/* observe_record for a load or store: where one observer takes runs and
+ * accesses together (ex->access_runs), the run it ends (not told before:
+ * RUN_FLUSH_ACCESS) goes with the record, in one call. */
+static __attribute__((noinline)) void observe_record_run(simt_exec *ex, simt_warp_access *a,
+                                                         unsigned verdict)
+{
+    if (!ex->access_runs) {
+        observe_record(ex->vm, a, verdict);
+        return;
+    }
+    a->verdict = (uint8_t)verdict;
+    uint32_t n = (uint32_t)(ex->steps - ex->run_steps);
+    ex->run_steps = ex->steps;
+    const struct simt_obs_call *c = &ex->vm->obs.call[OBS_EV_access_run_bit][0];
+    ((__typeof__(((simt_observer *)0)->access_run))c->fn)(c->ctx, ex->vm, a, n);
 }
 
 /* Host code's writes (the checkers' record of initialised bytes). */
@@ -815,7 +865,7 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
         });
     }
     if (observe)
-        observe_record(ex->vm, &rec, verdict);
+        observe_record_run(ex, &rec, verdict);
     return -1;
 }
 
@@ -904,8 +954,11 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
      * same order either way (SAVE has told the stopped group's run, the
      * next group's starts; nothing between two groups tells it anything). */
     const int model_alone = runs && ex->vm->obs.n == 1;
+    ex->access_runs = model_alone && ex->vm->obs.ncall[OBS_EV_access_run_bit] == 1;
     const int hand_over = (model_alone || (!modeled && !ex->observe)) && !preempts &&
                           !ex->stepping && !ex->is_host;
+    /* the kernel's return goes straight to next_group: no run to tell */
+    const int quiet_exit = hand_over && !runs;
     unsigned lead, fault_lane;
     uint32_t fp;
     uint64_t *R, budget, quantum_end;
@@ -927,9 +980,12 @@ start_group: /* the group of mask in w: the caller's, or (switch build) next_gro
     goto issue;
 
 group_stopped: /* at __syncthreads or the kernel's return: EV_SWITCH, or go on */
+    if (!hand_over)
+        return EV_SWITCH;
+group_next: /* hand_over holds */
     {
         uint32_t next_mask = 0; /* not &mask: a local whose address escapes stays in memory */
-        simt_warp *n = hand_over ? next_group(blk, w, &next_mask) : NULL;
+        simt_warp *n = next_group(blk, w, &next_mask);
         if (!n)
             return EV_SWITCH;
         mask = next_mask;
@@ -1070,10 +1126,10 @@ issue:
         }
         if (in->op == OP_BRZ || in->op == OP_BRCF)
             taken = mask & ~taken;
-        if (modeled) { /* runs only where modeled: the run ends at the branch */
-            RUN_FLUSH();
-            SIMT_NOTIFY(ex->vm, branch, PC, mask, taken, w->index);
-        }
+        /* runs only where modeled; a branch no lane takes goes on in the run
+         * where nobody wants every branch told */
+        if (modeled && (taken || !ex->vm->obs.quiet_branches))
+            tell_branch(ex, w, PC, mask, taken, runs);
         if (taken == mask) { in = code + in->i; NEXT; }
         if (taken == 0) { in++; NEXT; }
         /* Divergence: the side where the condition holds (an if's "then", a
@@ -1146,15 +1202,22 @@ issue:
         NEXT;
     }
     TARGET(RET): TARGET(RETV): {
-        RUN_FLUSH();
         if (fp == 0) { /* the entry frame: every lane returns to nowhere and exits */
             if (in->op == OP_RET) {
                 const uint64_t *ra = REG(in->a);
                 LANES(R[l] = ra[l]);
             }
+            /* one test where nothing takes runs and the next group follows
+             * (every warp's last instruction) */
+            if (__builtin_expect(quiet_exit, 1)) {
+                simt_lanes_exit(ex, blk, w, mask);
+                goto group_next;
+            }
+            RUN_FLUSH(); /* the model reads no register: after the copy */
             simt_lanes_exit(ex, blk, w, mask);
             goto group_stopped;
         }
+        RUN_FLUSH();
         uint32_t exiting = 0;
         int32_t rpc0 = -1;
         int split = 0;
@@ -1196,10 +1259,10 @@ issue:
             in++;
             NEXT;
         }
-        RUN_FLUSH(); /* the access event follows the issue */
+        RUN_FLUSH_ACCESS(); /* the access event follows the issue */
         goto load;
     TARGET(LD8S): TARGET(LD8U): TARGET(LD16S): TARGET(LD16U): TARGET(LD64):
-        RUN_FLUSH();
+        RUN_FLUSH_ACCESS();
     load: {
         int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), REG(in->b),
                              (uint64_t)(int64_t)in->i, in->op - OP_LD8S, scratch, NULL);
@@ -1216,7 +1279,7 @@ issue:
             in++; /* the first case of a whole warp's LDX loaded it (never in runs) */
             NEXT;
         }
-        RUN_FLUSH(); /* ldx_address told no observer anything */
+        RUN_FLUSH_ACCESS(); /* ldx_address told no observer anything */
         int bad = load_group(ex, blk, w, in, PC, mask, REG(in->a), addr,
                              (uint64_t)(int64_t)in->i, SIMT_LDX_KIND(in->j), scratch, known);
         if (bad >= 0)
@@ -1230,10 +1293,10 @@ issue:
             in++; /* never in runs, as LD32's first case */
             NEXT;
         }
-        RUN_FLUSH();
+        RUN_FLUSH_ACCESS();
         goto store;
     TARGET(ST8): TARGET(ST16): TARGET(ST64):
-        RUN_FLUSH();
+        RUN_FLUSH_ACCESS();
         w->stores++;
     store: {
         unsigned len = 1u << (in->op - OP_ST8);
@@ -1255,7 +1318,7 @@ issue:
             if (ex->is_host)
                 observe_host_write(ex->vm, mask, rb, off, len);
             else
-                observe_record(ex->vm, &rec, host || local ? VERDICT_REGION : VERDICT_LANES);
+                observe_record_run(ex, &rec, host || local ? VERDICT_REGION : VERDICT_LANES);
         }
         if (host) {
             region_store(L, ra, rb, off, lo, host, len, W, mask, coalesced);

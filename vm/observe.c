@@ -11,6 +11,7 @@ static void summarise(simt_observers *obs)
     obs->events = 0;
     obs->flags = 0;
     obs->runs = 1;
+    obs->quiet_branches = 1;
     memset(obs->ncall, 0, sizeof obs->ncall);
     for (int k = 0; k < obs->n; k++) {
         const simt_observer *o = obs->list[k];
@@ -30,6 +31,8 @@ static void summarise(simt_observers *obs)
 #undef SIMT_OBS_HAS
         if (o->issue && !o->issue_run)
             obs->runs = 0; /* it needs each issue: every observer gets them one by one */
+        if (o->branch && !(o->flags & OBS_QUIET_BRANCHES))
+            obs->quiet_branches = 0; /* it needs every branch */
     }
     obs->runs = obs->runs && obs->ncall[OBS_EV_issue_run_bit] > 0;
 }

@@ -152,6 +152,10 @@ enum simt_observe_flag {
     OBS_YIELDS = 16,         /* set aside for the rest of a launch whose blocks interleave */
     OBS_SYNC = 32,           /* wants warp-synchronisation findings (--check=sync) */
     OBS_MEMORY = 64,         /* bad accesses are findings, not faults (--check=memory) */
+    OBS_QUIET_BRANCHES = 128,/* counts conditional branches from the issues it is told
+                                (issue, issue_run): where every observer of branches
+                                sets it, only a divergent branch is told (branch), and
+                                a run goes on past a branch every lane falls through */
 };
 
 /* The callbacks of one observer; ctx is handed to each.  Any may be NULL. */
@@ -173,11 +177,21 @@ typedef struct simt_observer {
      * between them.  Where every active observer of issues sets it, the
      * interpreter tells runs instead of single issues (one call per straight
      * run of code, not per instruction: the always-on model's cost); a
-     * run ends before any other event, at a jump or a change of lanes. */
+     * run ends before any other event, at a jump or a change of lanes
+     * (a conditional branch that no lane takes is neither, and ends a run
+     * only where it is told: see OBS_QUIET_BRANCHES). */
     void (*issue_run)(void *ctx, int32_t last, uint32_t n, uint32_t mask, uint32_t warp);
-    /* a conditional branch by lanes `mask`; `taken` of them jumped (OBS_TIMED runs) */
+    /* a conditional branch by lanes `mask`; `taken` of them jumped (OBS_TIMED
+     * runs; where every observer of branches sets OBS_QUIET_BRANCHES, only
+     * the divergent ones: 0 < popcount(taken) < popcount(mask)) */
     void (*branch)(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
     void (*access)(void *ctx, simt_vm *vm, const simt_warp_access *a);
+    /* the same for an access that ends a run of n issues not told yet (n may
+     * be 0): pc a->pc - n + 1 .. a->pc by lanes a->mask of warp a->warp, as
+     * issue_run would have told them right before the access.  Where the
+     * observer that sets it is the only one, loads and stores call it
+     * instead of issue_run and access: one call per run and access. */
+    void (*access_run)(void *ctx, simt_vm *vm, const simt_warp_access *a, uint32_t n);
     /* host code or a runtime builtin wrote [addr, addr+len) */
     void (*host_write)(void *ctx, uint64_t addr, uint64_t len);
     /* a __threadfence of the running block */
@@ -201,7 +215,7 @@ typedef struct simt_observer {
 /* One bit per event, for vm->obs.events. */
 enum simt_observe_event {
 #define SIMT_OBS_EVENTS(X) X(launch_begin) X(launch_rejected) X(launch_end) X(block_begin) \
-    X(issue) X(issue_run) X(branch) X(access) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
+    X(issue) X(issue_run) X(branch) X(access) X(access_run) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
     X(barrier_ready) X(barrier) X(finding) X(clock) X(cycles)
 #define SIMT_OBS_BIT(ev) OBS_EV_##ev##_bit,
     SIMT_OBS_EVENTS(SIMT_OBS_BIT)

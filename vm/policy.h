@@ -85,10 +85,22 @@ void simt_block_start(simt_exec *ex, simt_block *blk, uint64_t b, const uint64_t
 simt_status simt_block_resume(simt_exec *ex, simt_block *blk);
 
 /* vm/resident.c: progress from state.  simt_block_spin_init clears a
- * starting block's record; run_block calls simt_block_turn_over when
- * ex->steps reaches blk->check_at: it fingerprints the block (sets
- * blk->spinning) and returns 1 when run_block should return. */
-void simt_block_spin_init(const simt_exec *ex, simt_block *blk);
+ * starting block's record (inline: it runs for every block); run_block
+ * calls simt_block_turn_over when ex->steps reaches blk->check_at: it
+ * fingerprints the block (sets blk->spinning) and returns 1 when run_block
+ * should return. */
+/* Warp instructions of one block between fingerprints in the serial policy:
+ * a block that waits for another is noticed after two of them. */
+#define SIMT_BLOCK_SPIN_CHECK (1u << 17)
+static inline void simt_block_spin_init(const simt_exec *ex, simt_block *blk)
+{
+    blk->spinning = 0;
+    blk->print = 0;
+    blk->print_stores = UINT32_MAX; /* the first fingerprint never matches */
+    blk->print_at = ex->steps;
+    blk->check_at = ex->spot_spin || ex->spot_alone ? ex->steps + SIMT_BLOCK_SPIN_CHECK
+                                                    : UINT64_MAX;
+}
 int simt_block_turn_over(simt_exec *ex, simt_block *blk);
 /* A block that runs alone and spins (an observer follows one block at a
  * time) in a libcu++ barrier that can never complete -- in its shared memory,

@@ -38,9 +38,6 @@
 #include "vm/observe.h"
 #include "vm/policy.h"
 
-/* Warp instructions of one block between fingerprints in the serial policy:
- * a block that waits for another is noticed after two of them. */
-#define SPIN_CHECK (1u << 17)
 /* Warp instructions of one co-resident block's turn. */
 #define TURN (1u << 15)
 /* Warp instructions of the launch between fingerprints of one block, unless
@@ -107,15 +104,6 @@ static uint64_t block_print(const simt_block *blk)
     return h;
 }
 
-void simt_block_spin_init(const simt_exec *ex, simt_block *blk)
-{
-    blk->spinning = 0;
-    blk->print = 0;
-    blk->print_stores = UINT32_MAX; /* the first fingerprint never matches */
-    blk->print_at = ex->steps;
-    blk->check_at = ex->spot_spin || ex->spot_alone ? ex->steps + SPIN_CHECK : UINT64_MAX;
-}
-
 int simt_block_turn_over(simt_exec *ex, simt_block *blk)
 {
     if (ex->force_print || ex->steps - blk->print_at >= PRINT_GAP) {
@@ -130,7 +118,8 @@ int simt_block_turn_over(simt_exec *ex, simt_block *blk)
     }
     if (ex->steps >= ex->turn_end || (blk->spinning && ex->turn_end == UINT64_MAX))
         return 1;
-    blk->check_at = ex->steps + SPIN_CHECK < ex->turn_end ? ex->steps + SPIN_CHECK : ex->turn_end;
+    uint64_t next = ex->steps + SIMT_BLOCK_SPIN_CHECK;
+    blk->check_at = next < ex->turn_end ? next : ex->turn_end;
     return 0;
 }
 

@@ -183,7 +183,7 @@ typedef struct simt_host_ops {
 
 /* The observers registered with the VM (vm/observe.h simt_vm_observe). */
 #define SIMT_MAX_OBSERVERS 8
-#define SIMT_OBS_NEVENTS 18     /* vm/observe.h SIMT_OBS_EVENTS */
+#define SIMT_OBS_NEVENTS 19     /* vm/observe.h SIMT_OBS_EVENTS */
 struct simt_observer;
 typedef struct simt_observers {
     const struct simt_observer *list[SIMT_MAX_OBSERVERS];
@@ -193,6 +193,9 @@ typedef struct simt_observers {
     unsigned paused;            /* registration indices set aside (simt_observe_yield) */
     int runs;                   /* issues go out as runs (issue_run): every active
                                    observer of issues takes them so */
+    int quiet_branches;         /* every active observer of branches counts them from
+                                   the issues (OBS_QUIET_BRANCHES): a branch that does
+                                   not diverge is told to none */
     /* per event, the active observers' callbacks in registration order, so
      * that telling one observer is a load and a call (SIMT_NOTIFY casts each
      * back to its event's type) */
