@@ -678,7 +678,11 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     e->sema_ext = argt;
     int in_device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
     int in_host = s->fn_kind == 0 || (s->fn_kind & FN_HOST);
-    if (b->where == W_HOST && in_device)
+    if (b->where == W_HOST && in_device && strncmp(b->name, "cuda", 4) == 0)
+        /* the device-side runtime of CUDA's dynamic parallelism */
+        k_error(ctx, e->loc, "calling the CUDA runtime ('%s') from device code is dynamic "
+                "parallelism, which simtvm does not support (SPEC 2.8)", b->name);
+    else if (b->where == W_HOST && in_device)
         k_error(ctx, e->loc, "calling the host function '%s' from device code", b->name);
     else if (b->where == W_DEVICE && in_host && !(s->fn_kind & FN_DEVICE))
         k_error(ctx, e->loc, "'%s' can only be called from device code", b->name);

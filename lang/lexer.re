@@ -399,6 +399,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "const"     { kind = KW_CONST; goto done; }
     "constexpr" { kind = KW_CONST; goto done; }   /* a constant K folds anyway */
     "explicit"  { continue; }                     /* no implicit conversions to exclude */
+    "register"  { continue; }                     /* C's storage class: a hint nvcc ignores too */
     "volatile" | "__volatile__" | "__volatile" { kind = KW_VOLATILE; goto done; }
     "restrict" | "__restrict__" | "__restrict" { kind = KW_RESTRICT; goto done; }
     "__grid_constant__" { kind = KW_CONST; goto done; }  /* a kernel parameter the kernel reads only: const */

@@ -970,6 +970,13 @@ static void member_to(lw_func *F, k_expr *e, int dst)
 }
 
 /* dim3(x, y, z) in a fresh local slot; dst receives its address. */
+/* dim3(d) with d a dim3 or uint3: CUDA's copy (and uint3) constructor */
+static int dim3_copy(const k_expr *e)
+{
+    const k_type *a = e->nargs == 1 ? e->args[0]->type : NULL;
+    return a && (a->kind == TY_DIM3 || a->kind == TY_UINT3);
+}
+
 static void construct_to(lw_func *F, k_expr *e, int dst)
 {
     if (e->type && e->type->kind == TY_RECORD) {
@@ -980,6 +987,16 @@ static void construct_to(lw_func *F, k_expr *e, int dst)
     uint32_t off = lw_local(F, 12, 4);
     int addr = new_temp(F);
     lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)off, 0);
+    if (dim3_copy(e)) {             /* dim3(grid): a copy of its three words */
+        int from = lw_expr_any(F, e->args[0]), v = new_temp(F);
+        for (int i = 0; i < 3; i++) {
+            lw_emit(F, OP_LD32, v, from, 0, i * 4, 0);
+            lw_emit(F, OP_ST32, v, addr, 0, i * 4, 0);
+        }
+        mov(F, dst, addr);
+        F->top = top;
+        return;
+    }
     k_type *u = k_ty(F->M->ctx, TY_UINT);
     for (int i = 0; i < 3; i++) {
         int v = new_temp(F);

@@ -49,3 +49,24 @@ int k_sema_nv_atomic(k_sema_state *s, k_expr *e)
     e->name = NV_ATOMICS[i].atomic;
     return 1;
 }
+
+/* atomicAdd(p, v) with p a __half2 * or __nv_bfloat162 *: <cuda_fp16.h>'s
+ * __simtvm_atomic_add16x2 (lang/cuda_fp16.c), a compare-and-swap loop on
+ * the pair's 32-bit word.  Returns 1 when the call was renamed. */
+int k_sema_fp16_atomic(k_sema_state *s, k_expr *e)
+{
+    if (strcmp(e->name, "atomicAdd") != 0 || e->nargs != 2 || k_sema_lookup(s, e->name))
+        return 0;
+    k_type *p = e->args[0]->type ? e->args[0]->type : k_sema_rvalue(s, e->args[0]);
+    p = p ? k_decay(s->ctx, p) : NULL;
+    const k_type *elem = p && p->kind == TY_PTR ? p->base : NULL;
+    if (!elem || elem->kind != TY_RECORD || !elem->rec || !elem->rec->tag)
+        return 0;
+    const char *tag = elem->rec->tag;
+    if (strcmp(tag, "__half2") != 0 && strcmp(tag, "__nv_bfloat162") != 0)
+        return 0;
+    if (!k_sema_lookup(s, "__simtvm_atomic_add16x2"))
+        return 0;   /* without <cuda_fp16.h>: the builtin's own error */
+    e->name = "__simtvm_atomic_add16x2";
+    return 1;
+}

@@ -237,6 +237,26 @@ void kp_method_proto(k_parser *ps, k_specs *sp, k_declarator *d)
         kp_add_method(ps, sp, d, 0, NULL, NULL);
 }
 
+/* `S() = default;`: a default constructor with an empty body, which still
+ * initializes the members as the implicit one would.  A defaulted copy or
+ * move constructor, and any deleted one, leave the implicit members as they
+ * are: a program that compiles never calls a deleted one. */
+void kp_defaulted_ctor(k_parser *ps, k_declarator *d, int is_default)
+{
+    if (d && is_default && d->params.n == 0)
+        kp_add_method(ps, NULL, d, 0, NULL, kp_make_block(ps, d->loc, kp_list_new(ps)));
+}
+
+/* `S &operator=(const S &) = default;` (or `= delete`): the implicit
+ * function stays, so the declaration adds nothing (not even a prototype,
+ * which would want a body). */
+k_declarator *kp_defaulted_member(k_parser *ps, k_declarator *d, k_loc loc)
+{
+    if (d && !d->is_func)
+        k_error(ps->ctx, loc, "only a function can be defaulted or deleted");
+    return NULL;
+}
+
 /* Do the specifiers name a type (not only storage classes and qualifiers)? */
 static int has_type_words(const k_specs *sp)
 {

@@ -50,6 +50,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps);
 %code {
 #include <stdlib.h>
 #include "types.h"
+#include <ctype.h>
 #include <string.h>
 
 #include "cg.h"
@@ -152,7 +153,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <type> type_name tagged_spec record_spec record_head base_head base_list enum_spec enum_head
 %type <list> member_dtors conv_ptr_opt binding_names
 %type <dtor> member_dtor
-%type <op> record_kw method_quals
+%type <op> record_kw method_quals defaulted
 %type <name> dtor_name op_name member_path member_name
 %type <expr> align_spec
 %type <dtor> ctor_head dtor_head conv_head fnptr_inner
@@ -476,6 +477,8 @@ member
         { k_tpl_member_class_end(ps, $1, $2); }
     | template_head ctor_head mem_inits_opt compound   /* `template <class U> V(const V<U> &)` */
         { kp_add_method(ps, NULL, $2, 0, $3, $4); k_tpl_member_end(ps, $1); }
+    | ctor_head '=' defaulted ';'               { kp_defaulted_ctor(ps, $1, $3); }
+    | dtor_head '=' defaulted ';'               /* the implicit destructor stays */
     | dtor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | dtor_head compound                        { kp_add_method(ps, NULL, $1, 0, NULL, $2); }
     | access ':'                                { k_parse_access(ps, $1); }
@@ -484,6 +487,12 @@ member
     | KW_USING TYPEDEF_NAME '=' type_name ';'   { k_parse_member_type_named(ps, LOC(@2), $2, $4); }
     | ';'
     | error ';'                                 { yyerrok; }
+    ;
+
+/* `= default` (1) and `= delete` (0) after a special member function */
+defaulted
+    : KW_DEFAULT                                { $$ = 1; }
+    | KW_DELETE                                 { $$ = 0; }
     ;
 
 access
@@ -557,6 +566,7 @@ member_dtor
     : declarator                                { $$ = $1; }
     | declarator '=' initializer                { $$ = $1; if ($$) $$->init = $3; }
     | declarator direct_list                    { $$ = $1; if ($$) $$->init = $2; }
+    | declarator '=' defaulted                  { $$ = kp_defaulted_member(ps, $1, LOC(@3)); }
     | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
     | ':' const_expr        { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
     ;
@@ -1436,6 +1446,84 @@ static int unknown_type_name(k_parser *ps, yysymbol_kind_t la, int type_expected
     return report_unknown_type(ps, &ps->prev_tok);
 }
 
+/* `std::array<int, 4> a;`, `std::multimap<K, V> f();`: a template of the
+ * standard library that K does not build in reads as a name and a '<', and
+ * the parser fails a little later on that line.  Name it instead.  Templates
+ * K knows (the scanner's, and those sema reads itself) are not suspects. */
+static int unknown_std_template(k_parser *ps)
+{
+    const unsigned char *p = ps->lx.line_start, *end = ps->lx.cur + 1;
+    if (!p || end > ps->lx.lim)
+        end = ps->lx.lim;
+    for (; p && p + 6 < end; p++) {
+        if (memcmp(p, "std::", 5) != 0 || (p > ps->lx.line_start &&
+            (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ':')))
+            continue;
+        const unsigned char *q = p + 5;
+        while (q < end && (isalnum(*q) || *q == '_' || *q == ':'))
+            q++;
+        const unsigned char *n = q;
+        while (n < end && (*n == ' ' || *n == '\t'))
+            n++;
+        if (n >= end || *n != '<' || (n + 1 < ps->lx.lim && (n[1] == '<' || n[1] == '=')))
+            continue;
+        char name[80];
+        int len = (int)(q - p) < (int)sizeof name - 1 ? (int)(q - p) : (int)sizeof name - 1;
+        memcpy(name, p, (size_t)len);
+        name[len] = 0;
+        if (k_tpl_lookup(&ps->tpl, name) || !strcmp(name, "std::numeric_limits") ||
+            !strncmp(name, "std::chrono::", 13))
+            continue;
+        k_loc at = ps->tok.loc;      /* the name's column on the lookahead's line */
+        if ((const unsigned char *)ps->tok.text >= ps->lx.line_start)
+            at.col = (uint32_t)(p - ps->lx.line_start) + 1;
+        k_error(ps->ctx, at, "'%s' is not a template of the C++ standard library K "
+                "builds in (SPEC 2.8 lists the library; doc/language.md what to use)", name);
+        ps->stopped = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* `(foo_t)0`, `(foo_t)x`: a cast to a name that is no type reads as a
+ * parenthesized name followed by an operand.  Read the text before the
+ * lookahead back: ')' NAME '(' there makes NAME a type K does not know. */
+static int unknown_cast_type(k_parser *ps, yysymbol_kind_t la)
+{
+    if (la != YYSYMBOL_INT_LIT && la != YYSYMBOL_FLOAT_LIT && la != YYSYMBOL_IDENT)
+        return 0;
+    const unsigned char *begin = ps->lx.line_start, *p = (const unsigned char *)ps->tok.text;
+    if (!begin || p < begin || p > ps->lx.lim)
+        return 0;
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    if (p == begin || p[-1] != ')')
+        return 0;
+    p--;
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    const unsigned char *end = p;
+    while (p > begin && (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ':'))
+        p--;
+    if (p == end || isdigit(*p))
+        return 0;
+    const unsigned char *name = p;
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    if (p == begin || p[-1] != '(')
+        return 0;
+    p--;                                  /* not a call's parentheses: `f(x) 0` */
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    if (p > begin && (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ')' || p[-1] == ']'))
+        return 0;
+    k_token t = ps->tok;
+    t.text = (const char *)name;
+    t.len = (size_t)(end - name);
+    t.loc.col = (uint32_t)(name - begin) + 1;
+    return report_unknown_type(ps, &t);
+}
+
 static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
 {
     k_loc loc = LOC(*yypcontext_location(yyctx));
@@ -1454,6 +1542,10 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
     char what[96], want[64];
     lookahead_text(ps, la, what, sizeof what);
     if (unknown_type_name(ps, la, expects(exp, n, YYSYMBOL_TYPEDEF_NAME)))
+        return 0;
+    if (unknown_std_template(ps))
+        return 0;
+    if (unknown_cast_type(ps, la))
         return 0;
     if (la == YYSYMBOL_YYEOF && expects_char(exp, n, "'}'")) {
         k_error(ps->ctx, loc, "syntax error: expected '}' at end of input");

@@ -499,9 +499,16 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
         }
         if (d->nctor > 3)
             k_error(s->ctx, d->loc, "too many arguments to the dim3 constructor");
-        for (int i = 0; i < d->nctor; i++)
-            if (k_sema_rvalue(s, d->ctor_args[i]))
+        for (int i = 0; i < d->nctor; i++) {
+            k_type *a = k_sema_rvalue(s, d->ctor_args[i]);
+            if (a && d->nctor == 1 && a->kind == t->kind) {
+                d->init = d->ctor_args[0];      /* `dim3 g(grid);`: a copy */
+                d->nctor = -1;
+                return 1;
+            }
+            if (a)
                 k_sema_assignable(s, k_ty(s->ctx, TY_UINT), d->ctor_args[i], "dim3 constructor");
+        }
         return 1;
     }
     if (!init)

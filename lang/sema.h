@@ -346,6 +346,7 @@ int k_sema_sincos(k_sema_state *s, k_expr *e);
 /* __nv_atomic_load_n(p, order[, scope]) and the other CUDA 12.8 atomics
  * become the plain atomic (lang/nv_atomic.c): 1 renamed, 0 not one, -1 error. */
 int k_sema_nv_atomic(k_sema_state *s, k_expr *e);
+int k_sema_fp16_atomic(k_sema_state *s, k_expr *e);
 void k_sema_static_assert(k_sema_state *s, k_decl *a);
 int k_sema_range_for(k_sema_state *s, k_stmt *st);      /* into a counted loop */
 void k_sema_fold_constexpr(k_sema_state *s, k_expr *call, k_decl *f);

@@ -884,7 +884,9 @@ static k_type *construct(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "too many arguments to the dim3 constructor");
     k_type *u = k_ty(s->ctx, TY_UINT);
     for (int i = 0; i < e->nargs; i++) {
-        k_sema_rvalue(s, e->args[i]);
+        k_type *a = k_sema_rvalue(s, e->args[i]);
+        if (a && e->nargs == 1 && (a->kind == TY_DIM3 || a->kind == TY_UINT3))
+            break;                      /* dim3(grid): a copy (lower_expr.c) */
         if (e->args[i]->type)
             k_sema_assignable(s, u, e->args[i], "dim3 constructor");
     }
@@ -1071,6 +1073,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return sincos > 0 ? k_sema_expr(s, e) : NULL;
     if (k_sema_nv_atomic(s, e) < 0)      /* __nv_atomic_load_n...: lang/nv_atomic.c */
         return NULL;
+    k_sema_fp16_atomic(s, e);           /* atomicAdd(__half2 *, v): lang/nv_atomic.c */
     if (e->has_targs && k_chrono_is_template_call(s, e->name)) {
         k_type *to = e->ntargs >= 1 ? e->targs[0].type : NULL;
         if (to)
@@ -1203,8 +1206,10 @@ k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
 static void launch_dim(k_sema_state *s, k_expr *c, const char *what)
 {
     k_type *t = k_sema_rvalue(s, c);
-    if (t && !k_ty_is_integer(t) && !(t->kind == TY_DIM3 || t->kind == TY_UINT3))
-        k_error(s->ctx, c->loc, "the %s of a launch must be an integer or a dim3", what);
+    /* dim3's constructor takes unsigned ints, so any arithmetic value
+     * converts (<<<ceil(n / 256.0), 256>>>) */
+    if (t && !k_ty_is_arith(t) && !(t->kind == TY_DIM3 || t->kind == TY_UINT3))
+        k_error(s->ctx, c->loc, "the %s of a launch must be a number or a dim3", what);
 }
 
 /* A variable of the host named directly (not a reference to another

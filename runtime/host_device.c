@@ -47,6 +47,7 @@ static int64_t device_attribute(const simt_vm *vm, const simt_device_profile *d,
     case 82: return d->regs_per_sm;                        /* MaxRegistersPerMultiprocessor */
     case 83: return 1;                                     /* ManagedMemory */
     case 84: return 0;                                     /* IsMultiGpuBoard */
+    case 86: return 0;                                     /* HostNativeAtomicSupported: PCIe */
     case 88: return 0;                                     /* PageableMemoryAccess (host.c) */
     case 89: case 95: case 99: return 1;                   /* ConcurrentManagedAccess, CooperativeLaunch,
                                                               HostRegisterSupported */
