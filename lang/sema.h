@@ -235,6 +235,11 @@ static inline int k_is_default_ctor(const k_decl *m)
     const k_decl *g = m->params[1]->init ? m : m->definition;
     return g && g->nparams == m->nparams && g->params[1]->init;
 }
+/* lang/classes.c's node builders and tests, shared with lang/mem_inits.c */
+k_expr *k_class_node(k_sema_state *s, k_expr_kind kind, k_loc loc);
+k_expr *k_class_this(k_sema_state *s, k_loc loc);
+int k_class_is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs);
+int k_class_trivial_default(const k_record *r);
 k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***args, int *nargs, k_loc loc,
                          k_type ***types);
 int k_sema_ctor_var(k_sema_state *s, k_decl *d);
