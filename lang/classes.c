@@ -322,11 +322,7 @@ static int methods_ambiguous(k_sema_state *s, const k_record *r, const char *nam
     const k_record *amb[2];
     if (!r || !r->nbases || !methods_found(s, r, name, &c, amb) || !amb[0])
         return 0;
-    k_error(s->ctx, loc, "member '%s' found in more than one base class of '%s' ('%s' and '%s'): "
-            "the name is ambiguous", name, k_record_name(r), k_record_name(amb[0]),
-            k_record_name(amb[1]));
-    k_help(s->ctx, "qualify it with the class whose member is meant: '%s::%s'",
-           k_record_name(amb[0]), name);
+    k_bases_report_ambiguous(s, r, name, amb, loc);
     return 1;
 }
 

@@ -322,6 +322,9 @@ int k_record_member_ambiguous(k_sema_state *s, const k_record *r, const char *na
 int k_bases_qualify(k_sema_state *s, k_expr *e, k_record *r);
 int k_bases_qualified_field(k_record *r, const char *name);
 int k_bases_ambiguous(k_sema_state *s, const k_type *from, const k_type *to, k_loc loc);
+/* the error for a member name found in two bases amb[0], amb[1] of r */
+void k_bases_report_ambiguous(k_sema_state *s, const k_record *r, const char *name,
+                              const k_record *const amb[2], k_loc loc);
 int k_bases_slice(k_sema_state *s, k_expr *e, const k_type *to);   /* 1 done, -1 reported */
 /* lang/bases_virtual.c: virtual functions with several bases.  The number
  * (1-based) of r's vtable for its subobject at offset off (0: r's own);
