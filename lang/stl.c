@@ -34,6 +34,7 @@ static const struct {
     {"fstream", INC_FSTREAM}, {"map", INC_MAP},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
+    {"array", "#pragma once\n#include <simtvm/array.h>\n"},
 };
 
 const char *k_stl_header_text(const char *name)
@@ -54,6 +55,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_vector_text();
     if (!strcmp(name, "simtvm/iterator.h"))
         return k_stl_iterator_text();
+    if (!strcmp(name, "simtvm/array.h"))
+        return k_stl_array_text();
     if (!strcmp(name, "simtvm/type_traits.h"))
         return k_stl_type_traits_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)

@@ -14,6 +14,9 @@ const char *k_stl_map_text(void);       /* lang/stl_map.c */
 /* lang/stl_iterator.c: <iterator>, and libcu++'s <cuda/std/iterator> */
 const char *k_stl_iterator_text(void);
 const char *k_stl_cuda_std_iterator_text(void);
+/* lang/stl_array.c: <array>, and libcu++'s <cuda/std/array> */
+const char *k_stl_array_text(void);
+const char *k_stl_cuda_std_array_text(void);
 /* lang/stl_type_traits.c: <type_traits> */
 const char *k_stl_type_traits_text(void);
 /* The text of a standard header that is written in K, or NULL. */

@@ -276,7 +276,31 @@ static int match_length(k_sema_state *s, const k_decl *t, const k_type *p, const
     return 0;
 }
 
-/* `Pair<T>` against an instance of Pair: T from the instance's arguments. */
+static int value_tparam(const k_decl *t, const char *name);
+
+/* `array<T, N>` against an instance of array: the non-type parameter N
+ * written as a whole argument is the instance's value v.  0 on conflicting
+ * deductions (reported when report is set). */
+static int match_value(k_sema_state *s, const k_decl *t, const k_expr *x, int64_t v,
+                       tpl_args *out, int report, k_loc at)
+{
+    int k = x && x->kind == E_IDENT ? value_tparam(t, x->name) : -1;
+    if (k < 0 || k < out->nexplicit || !out->have)
+        return 1;
+    if (!out->have[k] || out->values[k] == v) {
+        out->values[k] = v;
+        out->have[k] = 1;
+        return 1;
+    }
+    if (report)
+        k_error(s->ctx, at, "no matching function for call to '%s': deduced conflicting"
+                " values for parameter '%s' (%lld vs. %lld)", t->name, t->tparams[k].name,
+                (long long)out->values[k], (long long)v);
+    return 0;
+}
+
+/* `Pair<T>` against an instance of Pair: T from the instance's arguments
+ * (and `array<T, N>`'s N from its values). */
 static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                        tpl_args *out, int report, k_loc at)
 {
@@ -284,12 +308,16 @@ static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const 
     for (tpl_inst *in = en ? en->insts : NULL; in; in = in->next) {
         if (in->decl->type->rec != a->rec)
             continue;
-        for (int i = 0; i < p->ntargs && i < in->args.n; i++)
+        for (int i = 0; i < p->ntargs && i < in->args.n; i++) {
             if (p->targs[i].type && in->args.types[i]) {
                 int r = match(s, t, p->targs[i].type, in->args.types[i], out, report, at);
                 if (r <= 0)
                     return r;
+            } else if (!p->targs[i].type && !in->args.types[i] &&
+                       !match_value(s, t, p->targs[i].expr, in->args.values[i], out, report, at)) {
+                return -1;
             }
+        }
         return 1;
     }
     return 0;

@@ -29,6 +29,8 @@ const char *k_thrust_header_text(const char *name)
 {
     if (!strcmp(name, "cuda/std/functional"))
         return k_thrust_cuda_std_functional_text();
+    if (!strcmp(name, "cuda/std/array"))
+        return k_stl_cuda_std_array_text();
     if (!strcmp(name, "cuda/std/iterator"))
         return k_stl_cuda_std_iterator_text();
     if (!strcmp(name, "simtvm/thrust_vector.h"))
