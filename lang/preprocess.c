@@ -1242,6 +1242,14 @@ static int names_runtime_types(const char *text, size_t len)
     return 0;
 }
 
+static int names_any(const char *text, size_t len, const char *const *marks, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (memmem(text, len, marks[i], strlen(marks[i])))
+            return 1;
+    return 0;
+}
+
 /* CUDA's SIMD intrinsics and double halves need no header under nvcc;
  * simtvm's are K source (lang/simd_intrinsics.c), read first only when the
  * main file names one, for the same reason as above. */
@@ -1251,10 +1259,16 @@ static int names_simd_intrinsics(const char *text, size_t len)
         "__vabs", "__vadd", "__vsub", "__vavg", "__vhadd", "__vcmp", "__vmax", "__vmin",
         "__vneg", "__vsad", "__vset", "__double2hiint", "__double2loint", "__hiloint2double",
     };
-    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
-        if (memmem(text, len, marks[i], strlen(marks[i])))
-            return 1;
-    return 0;
+    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
+}
+
+/* The _rz, _ru and _rd conversions to float and double (lang/round_cvt.c):
+ * a mark matches the _rn ones too, which are built in; reading the text
+ * then is harmless. */
+static int names_round_cvt(const char *text, size_t len)
+{
+    static const char *const marks[] = { "2float_r", "2double_r" };
+    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
 /* Reads the implicit headers the main file needs (<cuda_runtime.h>, the
@@ -1262,8 +1276,10 @@ static int names_simd_intrinsics(const char *text, size_t len)
  * first line then has. */
 static uint32_t implicit_headers(pp *s, const char *text, size_t len)
 {
-    static const char *const names[] = { "cuda_runtime.h", "simtvm/simd_intrinsics.h" };
-    int want[] = { names_runtime_types(text, len), names_simd_intrinsics(text, len) };
+    static const char *const names[] = { "cuda_runtime.h", "simtvm/simd_intrinsics.h",
+                                         "simtvm/round_cvt.h" };
+    int want[] = { names_runtime_types(text, len), names_simd_intrinsics(text, len),
+                   names_round_cvt(text, len) };
     uint32_t line = 1;   /* where the next one starts: after those before it */
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (!want[i])
