@@ -274,12 +274,18 @@ int k_record_member_ambiguous(k_sema_state *s, const k_record *r, const char *na
     k_record_lookup(r, name, &off, amb);
     if (!amb[0])
         return 0;
+    k_bases_report_ambiguous(s, r, name, amb, loc);
+    return 1;
+}
+
+void k_bases_report_ambiguous(k_sema_state *s, const k_record *r, const char *name,
+                              const k_record *const amb[2], k_loc loc)
+{
     k_error(s->ctx, loc, "member '%s' found in more than one base class of '%s' ('%s' and '%s'): "
             "the name is ambiguous", name, k_record_name(r), k_record_name(amb[0]),
             k_record_name(amb[1]));
     k_help(s->ctx, "qualify it with the class whose member is meant: '%s::%s'",
            k_record_name(amb[0]), name);
-    return 1;
 }
 
 /* ---- qualified member names: `obj.B::f()`, `p->B::x` ---- */

@@ -21,7 +21,7 @@
 #define TYBUF 96
 
 /* ---- building nodes (sema rewrites a few expressions in place) ---- */
-static k_expr *node(k_sema_state *s, k_expr_kind kind, k_loc loc)
+k_expr *k_class_node(k_sema_state *s, k_expr_kind kind, k_loc loc)
 {
     k_expr *e = k_expr_new(s->ctx, kind, loc);
     e->builtin = -1;
@@ -33,7 +33,7 @@ static k_expr *node(k_sema_state *s, k_expr_kind kind, k_loc loc)
  * constructor. */
 static k_expr *construct_from(k_sema_state *s, const k_type *p, k_expr *e)
 {
-    k_expr *c = node(s, E_CONSTRUCT, e->loc);
+    k_expr *c = k_class_node(s, E_CONSTRUCT, e->loc);
     c->type_written = k_alloc(s->ctx, sizeof *c->type_written);
     *c->type_written = *p;
     c->type_written->quals = 0;
@@ -44,9 +44,9 @@ static k_expr *construct_from(k_sema_state *s, const k_type *p, k_expr *e)
     return c;
 }
 
-static k_expr *this_expr(k_sema_state *s, k_loc loc)
+k_expr *k_class_this(k_sema_state *s, k_loc loc)
 {
-    k_expr *t = node(s, E_IDENT, loc);
+    k_expr *t = k_class_node(s, E_IDENT, loc);
     t->name = "this";
     return t;
 }
@@ -55,7 +55,7 @@ static k_expr *this_expr(k_sema_state *s, k_loc loc)
  * has an address too (lowering keeps it in a slot). */
 static k_expr *address_of(k_sema_state *s, k_expr *e)
 {
-    k_expr *a = node(s, E_UNARY, e->loc);
+    k_expr *a = k_class_node(s, E_UNARY, e->loc);
     a->op = KU_ADDR;
     a->lhs = e;
     a->depth = e->depth + 1;
@@ -322,11 +322,7 @@ static int methods_ambiguous(k_sema_state *s, const k_record *r, const char *nam
     const k_record *amb[2];
     if (!r || !r->nbases || !methods_found(s, r, name, &c, amb) || !amb[0])
         return 0;
-    k_error(s->ctx, loc, "member '%s' found in more than one base class of '%s' ('%s' and '%s'): "
-            "the name is ambiguous", name, k_record_name(r), k_record_name(amb[0]),
-            k_record_name(amb[1]));
-    k_help(s->ctx, "qualify it with the class whose member is meant: '%s::%s'",
-           k_record_name(amb[0]), name);
+    k_bases_report_ambiguous(s, r, name, amb, loc);
     return 1;
 }
 
@@ -464,7 +460,7 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     const k_field *fld = methods_named(s, t->rec, e->name, &c) ? NULL
                          : k_record_find(t->rec, e->name, &off);
     if (fld && fld->type->kind == TY_PTR && fld->type->base->kind == TY_FUNC) {
-        k_expr *m = node(s, E_MEMBER, e->loc);   /* s.fn(args): a call through s.fn */
+        k_expr *m = k_class_node(s, E_MEMBER, e->loc);   /* s.fn(args): a call through s.fn */
         m->lhs = e->lhs;
         m->name = e->name;
         m->depth = e->lhs->depth + 1;
@@ -514,7 +510,7 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     if (r && !methods_named(s, r, e->name, &c) && k_record_find(r, e->name, &off)) {
         /* `op(x)` with op a data member: a function object or a function
          * pointer, called as (*this).op(x) */
-        k_expr *callee = node(s, E_IDENT, e->loc);
+        k_expr *callee = k_class_node(s, E_IDENT, e->loc);
         callee->name = e->name;
         callee->depth = 1;
         if (!k_sema_member_ident(s, callee))
@@ -531,7 +527,7 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
         return NULL;
     if (c[0]->member_template)   /* `sum<U>()`: this->sum<U>() */
         return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
-                                    : this_expr(s, e->loc));
+                                    : k_class_this(s, e->loc));
     k_decl *f = choose_method(s, r, e, s->fn->method_kind == M_CONST_METHOD);
     if (!f)
         return NULL;
@@ -540,7 +536,7 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
                 e->name);
         return NULL;
     }
-    k_expr *self = f->method_kind == M_STATIC ? NULL : this_expr(s, e->loc);
+    k_expr *self = f->method_kind == M_STATIC ? NULL : k_class_this(s, e->loc);
     if (self)
         k_sema_expr(s, self);
     k_type *rt = member_call(s, e, f, self);
@@ -563,9 +559,9 @@ int k_sema_member_ident(k_sema_state *s, k_expr *e)
                 e->name);
         return 1;
     }
-    k_expr *deref = node(s, E_UNARY, e->loc);
+    k_expr *deref = k_class_node(s, E_UNARY, e->loc);
     deref->op = KU_DEREF;
-    deref->lhs = this_expr(s, e->loc);
+    deref->lhs = k_class_this(s, e->loc);
     deref->depth = 2;
     e->kind = E_MEMBER;
     e->lhs = deref;
@@ -613,7 +609,7 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
     snprintf(buf, sizeof buf, "operator%s%s", sym, assign ? "=" : "");
     const char *name = k_strndup(s->ctx, buf, strlen(buf));   /* e keeps it */
     if (unary && (op == KU_POSTINC || op == KU_POSTDEC)) {
-        b = node(s, E_INT, e->loc);   /* a++ calls operator++(int) with 0 */
+        b = k_class_node(s, E_INT, e->loc);   /* a++ calls operator++(int) with 0 */
         k_sema_rvalue(s, b);
     }
     k_expr *args[2] = {a, b};
@@ -696,11 +692,11 @@ static k_decl *template_ctor(k_sema_state *s, k_type *t, k_expr **args, int narg
         k_decl *m = t->rec->methods[i];
         if (m->method_kind != M_CTOR || !m->member_template || m->nparams != nargs + 1)
             continue;
-        k_expr *self = node(s, E_CAST, loc);
+        k_expr *self = k_class_node(s, E_CAST, loc);
         self->type_written = k_type_ptr(s->ctx, t);
-        self->lhs = node(s, E_INT, loc);
+        self->lhs = k_class_node(s, E_INT, loc);
         self->depth = 2;
-        k_expr *e = node(s, E_CALL, loc);
+        k_expr *e = k_class_node(s, E_CALL, loc);
         e->name = m->name;
         e->args = k_alloc(s->ctx, sizeof *e->args * (size_t)(nargs + 1));
         e->args[0] = self;
@@ -805,7 +801,7 @@ k_decl *k_record_copy_ctor(const k_record *r)
 }
 
 /* S(s2) with s2 an S: the implicit copy constructor, a plain copy. */
-static int is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs)
+int k_class_is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs)
 {
     return nargs == 1 && k_sema_rvalue(s, args[0]) && args[0]->type->kind == TY_RECORD &&
            args[0]->type->rec == t->rec;
@@ -845,6 +841,13 @@ int k_record_trivial_default(const k_record *r)
     return !k_record_has_ctors(r) || trivial_default(r);
 }
 
+/* trivial_default itself: true for `S() {}` doing nothing, false for a
+ * class without constructors (lang/mem_inits.c tells the two apart). */
+int k_class_trivial_default(const k_record *r)
+{
+    return trivial_default(r);
+}
+
 /* `V v = {a, b, c}` when V has a constructor taking a braced list (C++'s
  * std::initializer_list): the library marks it by naming its last
  * parameter `__init_list`, after (const T *p, unsigned long n).  The list
@@ -870,15 +873,15 @@ static void list_ctor_args(k_sema_state *s, const k_record *r, k_expr *list, k_e
     arr->kind = TY_ARRAY;
     arr->base = elem;
     arr->length = list->nargs;
-    arr->len_expr = node(s, E_INT, loc);
+    arr->len_expr = k_class_node(s, E_INT, loc);
     arr->len_expr->ival = (uint64_t)list->nargs;
-    k_expr *n = node(s, E_INT, loc);
+    k_expr *n = k_class_node(s, E_INT, loc);
     n->ival = (uint64_t)list->nargs;
     n->int_unsigned = 1;
     n->int_long = 1;
     if (elem->kind == TY_RECORD && k_record_has_ctors(elem->rec))
         for (int i = 0; i < list->nargs; i++) {   /* {"ab", "cd"}: each a T("ab") */
-            k_expr *x = list->args[i], *c = node(s, E_CONSTRUCT, x->loc);
+            k_expr *x = list->args[i], *c = k_class_node(s, E_CONSTRUCT, x->loc);
             c->type_written = elem;
             c->args = k_alloc(s->ctx, sizeof *c->args);
             c->args[0] = x;
@@ -886,14 +889,14 @@ static void list_ctor_args(k_sema_state *s, const k_record *r, k_expr *list, k_e
             c->depth = x->depth + 1;
             list->args[i] = c;
         }
-    k_expr *a = node(s, E_COMPOUND, loc);
+    k_expr *a = k_class_node(s, E_COMPOUND, loc);
     a->type_written = arr;
     a->lhs = list;
     a->depth = list->depth + 1;
     k_expr **v = k_alloc(s->ctx, 3 * sizeof *v);
     v[0] = a;
     v[1] = n;
-    v[2] = node(s, E_INT, loc);
+    v[2] = k_class_node(s, E_INT, loc);
     *args = v;
     *nargs = 3;
 }
@@ -1004,7 +1007,7 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         return 0;
     if (nargs == 1 && !k_sema_rvalue(s, args[0]))
         return 1;   /* reported once, not again while choosing the constructor */
-    if (is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
+    if (k_class_is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
         return 0;
@@ -1039,7 +1042,7 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "'%s' is an incomplete type", k_record_name(t->rec));
         return NULL;
     }
-    int copy = is_copy(s, t, e->args, e->nargs);
+    int copy = k_class_is_copy(s, t, e->args, e->nargs);
     if ((k_record_has_ctors(t->rec) && !copy) || (copy && k_record_copy_ctor(t->rec))) {
         k_type **at;
         e->decl = k_sema_pick_ctor(s, t, &e->args, &e->nargs, e->loc, &at);
@@ -1070,323 +1073,6 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
     return t;
 }
 
-/* `lhs = rhs;` as a statement of a constructor's body. */
-static k_stmt *assign_stmt(k_sema_state *s, k_expr *lhs, k_expr *rhs, k_loc loc)
-{
-    k_expr *as = node(s, E_ASSIGN, loc);
-    as->op = KB_NONE;
-    as->lhs = lhs;
-    as->rhs = rhs;
-    as->depth = (rhs->depth > lhs->depth ? rhs->depth : lhs->depth) + 1;
-    k_stmt *st = k_stmt_new(s->ctx, S_EXPR, loc);
-    st->expr = as;
-    return st;
-}
-
-/* `T(args)`: a value of record type t built by its constructor. */
-static k_expr *construct_expr(k_sema_state *s, k_type *t, k_expr *mi)
-{
-    k_expr *e = node(s, E_CONSTRUCT, mi->loc);
-    e->type_written = t;
-    e->args = mi->args;
-    e->nargs = mi->nargs;
-    e->depth = 2;
-    for (int i = 0; i < mi->nargs; i++)
-        if (mi->args[i]->depth + 1 > e->depth)
-            e->depth = mi->args[i]->depth + 1;
-    return e;
-}
-
-/* `D(...) : B(args)`: *(B *)this = B(args) (the cast adds B's offset in D,
- * lang/bases.c).  A polymorphic B is built in place; so is an empty one,
- * which may share its address with another subobject (no byte of it is
- * copied), and one without constructors needs nothing done. */
-static k_stmt *base_init(k_sema_state *s, k_record *b, k_expr *mi)
-{
-    k_type *bt = k_ty(s->ctx, TY_RECORD);
-    bt->rec = b;
-    k_expr *cast = node(s, E_CAST, mi->loc);
-    cast->type_written = k_type_ptr(s->ctx, bt);
-    cast->lhs = this_expr(s, mi->loc);
-    cast->depth = 2;
-    int copy = is_copy(s, bt, mi->args, mi->nargs);
-    if (k_record_is_empty(b) && (copy || !k_record_has_ctors(b)))
-        return k_stmt_new(s->ctx, S_EMPTY, mi->loc);
-    if ((k_record_polymorphic(b) || k_record_is_empty(b)) && !copy)
-        return k_virtual_base_ctor(s, cast, mi);   /* built in place (lang/virtual.c) */
-    k_expr *deref = node(s, E_UNARY, mi->loc);
-    deref->op = KU_DEREF;
-    deref->lhs = cast;
-    deref->depth = 3;
-    return assign_stmt(s, deref, construct_expr(s, bt, mi), mi->loc);
-}
-
-/* Whether constructor f's list names member m. */
-static int names_member(const k_decl *f, const char *m)
-{
-    for (int i = 0; i < f->nmem_inits; i++)
-        if (f->mem_inits[i]->name && strcmp(f->mem_inits[i]->name, m) == 0)
-            return 1;
-    return 0;
-}
-
-/* Whether members of class type t are built by a default constructor that
- * does something (`std::string s;` in a class: its buffer). */
-static int needs_default_ctor(const k_type *t)
-{
-    while (t && t->kind == TY_ARRAY)   /* `S many[3];`: each element is built */
-        t = t->base;
-    if (!t || t->kind != TY_RECORD || trivial_default(t->rec) ||
-        !(k_record_has_ctors(t->rec) || k_record_implicit_default(t->rec)))
-        return 0;
-    for (int i = 0; i < t->rec->nmethods; i++)
-        if (k_is_default_ctor(t->rec->methods[i]))
-            return 1;
-    return 0;
-}
-
-/* Whether a constructor's list leaves member fl to its default: its
- * default member initializer or its class's default constructor. */
-static int takes_default(const k_decl *f, const k_field *fl)
-{
-    return fl->name && (fl->init || needs_default_ctor(fl->type)) && !names_member(f, fl->name);
-}
-
-/* The `m(...)` entry that builds member fl as C++ does when the list does
- * not name it: from its default member initializer (a copy of it per
- * constructor: sema annotates what it checks), or `m()`. */
-static k_expr *default_entry(k_sema_state *s, const k_decl *f, const k_field *fl)
-{
-    k_expr *mi = node(s, E_CALL, fl->init ? fl->init->loc : f->body->loc);
-    mi->name = fl->name;
-    mi->depth = 1;
-    if (!fl->init)
-        return mi;
-    k_subst none = {0};
-    k_expr *init = k_clone_expr(s->ctx, fl->init, &none);
-    if (init->kind == E_INIT_LIST && fl->type->kind != TY_ARRAY) {   /* `int n{5};` */
-        mi->args = init->args;
-        mi->nargs = init->nargs;
-    } else {            /* `int n = 5;`; an array's list: array_default (below) */
-        mi->args = k_alloc(s->ctx, sizeof *mi->args);
-        mi->args[0] = init;
-        mi->nargs = 1;
-    }
-    return mi;
-}
-
-/* C++ builds every member a constructor's list does not name by its
- * default member initializer or else its default constructor, before the
- * list: those become `m(...)` entries in front of the list (in the
- * members' order). */
-static int is_base_name(const k_record *r, const k_record *b, const char *name);
-
-/* The direct base of r that a member-initializer called name names, or NULL. */
-static k_record *named_base(const k_record *r, const char *name)
-{
-    for (int i = 0; name && i < r->nbases; i++) {
-        k_record *b = k_record_base_at(r, i);
-        if (b && b->tag && is_base_name(r, b, name))
-            return b;
-    }
-    return NULL;
-}
-
-/* The entry of f's list that builds base b: the one written, or `B()` when
- * the list does not name b and its default constructor does something (C++
- * runs it), else NULL. */
-static k_expr *base_entry(k_sema_state *s, const k_decl *f, k_record *b)
-{
-    for (int i = 0; i < f->nmem_inits; i++)
-        if (named_base(f->method_of, f->mem_inits[i]->name) == b)
-            return f->mem_inits[i];
-    k_type *bt = k_ty(s->ctx, TY_RECORD);
-    bt->rec = b;
-    if (!b->tag || !needs_default_ctor(bt))
-        return NULL;
-    k_expr *mi = node(s, E_CALL, f->body->loc);
-    mi->name = b->tag;
-    mi->depth = 1;
-    return mi;
-}
-
-/* f's list as C++ runs it: the bases in declaration order (each named one,
- * or its default constructor), then the members left to their defaults,
- * then the members the list names, in the order written. */
-static void add_default_members(k_sema_state *s, k_decl *f)
-{
-    const k_record *r = f->method_of;
-    int n = r->nbases + f->nmem_inits;
-    for (int i = 0; i < r->nfields; i++)
-        n += takes_default(f, &r->fields[i]);
-    k_expr **list = k_alloc(s->ctx, sizeof *list * (size_t)(n + 1));
-    int k = 0;
-    for (int i = 0; i < r->nbases; i++) {
-        k_record *b = k_record_base_at(r, i);
-        k_expr *mi = b ? base_entry(s, f, b) : NULL;
-        if (mi)
-            list[k++] = mi;
-    }
-    for (int i = 0; i < r->nfields; i++)
-        if (takes_default(f, &r->fields[i]))
-            list[k++] = default_entry(s, f, &r->fields[i]);
-    for (int i = 0; i < f->nmem_inits; i++)
-        if (!named_base(r, f->mem_inits[i]->name))
-            list[k++] = f->mem_inits[i];
-    f->mem_inits = list;
-    f->nmem_inits = k;
-}
-
-/* `(*this).name[i]` */
-static k_expr *member_element(k_sema_state *s, const char *name, int64_t i, k_loc loc)
-{
-    k_expr *deref = node(s, E_UNARY, loc);
-    deref->op = KU_DEREF;
-    deref->lhs = this_expr(s, loc);
-    deref->depth = 2;
-    k_expr *m = node(s, E_MEMBER, loc);
-    m->name = name;
-    m->lhs = deref;
-    m->depth = 3;
-    k_expr *idx = node(s, E_INT, loc);
-    idx->ival = (uint64_t)i;
-    idx->depth = 1;
-    k_expr *at = node(s, E_INDEX, loc);
-    at->lhs = m;
-    at->rhs = idx;
-    at->depth = 4;
-    return at;
-}
-
-/* An array member of a class with a default constructor, left to its
- * default (`S many[3];`): each element built by `S()`, in order. */
-#define MAX_MEMBER_OBJECTS 1024
-static k_stmt *array_construct(k_sema_state *s, const k_field *fld, k_expr *mi)
-{
-    k_stmt *b = k_stmt_new(s->ctx, S_BLOCK, mi->loc);
-    k_type *et = fld->type->base;
-    int64_t n = fld->type->length;
-    if (et->kind == TY_ARRAY || n < 0 || n > MAX_MEMBER_OBJECTS) {
-        const k_type *inner = et;   /* `S many[2][3]`: the message names S */
-        while (inner->kind == TY_ARRAY)
-            inner = inner->base;
-        k_error(s->ctx, mi->loc, "member array '%s' of '%s' objects: only one dimension of at "
-                "most %d objects with a constructor is supported in K", mi->name,
-                inner->kind == TY_RECORD ? k_record_name(inner->rec) : "class",
-                MAX_MEMBER_OBJECTS);
-        return b;
-    }
-    b->stmts = k_alloc(s->ctx, sizeof *b->stmts * (size_t)(n + 1));
-    for (int64_t i = 0; i < n; i++) {
-        k_stmt *st = assign_stmt(s, member_element(s, mi->name, i, mi->loc),
-                                 construct_expr(s, et, mi), mi->loc);
-        st->expr->is_member_init = 1;
-        b->stmts[b->nstmts++] = st;
-    }
-    return b;
-}
-
-/* An array member's default `float v[3]{1, 2};`: one assignment per element,
- * the ones the list leaves zero (a block of them). */
-static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
-{
-    if (mi->nargs == 0 && needs_default_ctor(fld->type))
-        return array_construct(s, fld, mi);
-    k_stmt *b = k_stmt_new(s->ctx, S_BLOCK, mi->loc);
-    const k_expr *list = mi->nargs == 1 ? mi->args[0] : NULL;
-    int64_t n = fld->type->length;
-    if (!list || list->kind != E_INIT_LIST || n < 0 || fld->type->base->kind == TY_ARRAY ||
-        fld->type->base->kind == TY_RECORD) {
-        k_error(s->ctx, mi->loc, "member array '%s' can only be initialized by a braced list of "
-                "values in K (`float v[3]{1, 2};`)", mi->name);
-        return b;
-    }
-    if (list->nargs > n) {
-        k_error(s->ctx, list->loc, "too many initializers for member array '%s'", mi->name);
-        return b;
-    }
-    b->stmts = k_alloc(s->ctx, sizeof *b->stmts * (size_t)(n + 1));
-    for (int64_t i = 0; i < n; i++) {
-        k_expr *v = i < list->nargs ? list->args[i] : node(s, E_INT, mi->loc);
-        if (i >= list->nargs)
-            v->depth = 1;
-        b->stmts[b->nstmts++] = assign_stmt(s, member_element(s, mi->name, i, mi->loc), v, mi->loc);
-    }
-    return b;
-}
-
-/* A constructor's `m(args)` list becomes assignments at the start of its
- * body, in the order written: (*this).m = arg, or a constructed value. */
-/* Whether a member-initializer's name names r's base b: its tag, or for a
- * base written `Base<T>` the template's name (the instance is "Base<int>"). */
-static int is_base_name(const k_record *r, const k_record *b, const char *name)
-{
-    const char *tag = b->tag;
-    size_t n = strlen(name);
-    if (strcmp(tag, name) == 0)
-        return 1;
-    return r->base_id && strncmp(tag, name, n) == 0 && tag[n] == '<';
-}
-
-void k_sema_mem_inits(k_sema_state *s, k_decl *f)
-{
-    if (f->method_kind == M_CTOR && !f->implicit_copy && f->method_of && f->body &&
-        f->body->kind == S_BLOCK)
-        add_default_members(s, f);
-    if (!f->nmem_inits || !f->body || f->body->kind != S_BLOCK)
-        return;
-    k_stmt *body = f->body;
-    k_stmt **ns = k_alloc(s->ctx, sizeof *ns * (size_t)(body->nstmts + f->nmem_inits));
-    for (int i = 0; i < f->nmem_inits; i++) {
-        k_expr *mi = f->mem_inits[i];
-        k_record *base = named_base(f->method_of, mi->name);
-        if (base) {
-            ns[i] = base_init(s, base, mi);
-            continue;
-        }
-        uint32_t off;
-        const k_field *fld = k_record_find(f->method_of, mi->name, &off);
-        if (fld && fld->type->kind == TY_ARRAY) {
-            ns[i] = array_init(s, fld, mi);
-            continue;
-        }
-        k_expr *lhs = node(s, E_IDENT, mi->loc);
-        lhs->name = mi->name;
-        k_expr *rhs;
-        int copy = fld && fld->type->kind == TY_RECORD && is_copy(s, fld->type, mi->args, mi->nargs);
-        if (fld && fld->type->kind == TY_RECORD &&
-            (copy ? k_record_copy_ctor(fld->type->rec) != NULL
-                  : (mi->nargs != 1 || k_record_has_ctors(fld->type->rec)))) {   /* m(o.m): m's copy */
-            rhs = construct_expr(s, fld->type, mi);
-        } else if (mi->nargs == 1) {
-            rhs = mi->args[0];
-        } else if (mi->nargs == 0) {
-            rhs = node(s, E_INT, mi->loc);
-        } else {
-            k_error(s->ctx, mi->loc, "too many initializers for member '%s'", mi->name);
-            continue;
-        }
-        if (!fld) { /* one error: not the assignment's "no member named" too */
-            k_error(s->ctx, mi->loc, "'%s' is not a member of '%s'", mi->name,
-                    k_record_name(f->method_of));
-            continue;
-        }
-        /* the member, not a parameter of the same name: (*this).m */
-        k_expr *deref = node(s, E_UNARY, mi->loc);
-        deref->op = KU_DEREF;
-        deref->lhs = this_expr(s, mi->loc);
-        lhs->kind = E_MEMBER;
-        lhs->lhs = deref;
-        lhs->depth = 3;
-        ns[i] = assign_stmt(s, lhs, rhs, mi->loc);
-        ns[i]->expr->is_member_init = 1;
-    }
-    for (int i = 0; i < body->nstmts; i++)
-        ns[f->nmem_inits + i] = body->stmts[i];
-    body->stmts = ns;
-    body->nstmts += f->nmem_inits;
-    f->nmem_inits = 0;
-}
 
 /* ---- function pointers ---- */
 k_type *k_fn_type(k_ctx *ctx, const k_decl *f)

@@ -199,6 +199,7 @@ void lw_record_to_words(lw_func *F, int addr, const k_type *t, int word, int dst
 void lw_words_to_record(lw_func *F, int src, const k_type *t, int word, int addr);
 void lw_bits_extract(lw_func *F, const lw_lv *lv, int reg);   /* unit in reg -> value */
 void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types, int nargs);
+void lw_destroy_var(lw_func *F, k_decl *d);
 /* lang/lower_virtual.c: virtual calls, `new` with a constructor, `delete` with a
  * destructor, vtable pointers */
 void lw_virtual_dispatch(lw_func *F, const k_decl *f, int a);

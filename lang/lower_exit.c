@@ -183,26 +183,6 @@ void lw_exit_register(lw_func *F, k_decl *d)
     F->top = top;
 }
 
-/* Destroys object d of static storage (an array's elements last first). */
-static void destroy(lw_func *F, k_decl *d)
-{
-    const k_type *t = d->type;
-    int64_t count = 1;
-    while (t->kind == TY_ARRAY) {
-        count *= t->length > 0 ? t->length : 1;
-        t = t->base;
-    }
-    int top = F->top;
-    int p = lw_reg(F);
-    for (int64_t k = count - 1; k >= 0; k--) {
-        lw_var_address(F, d, p);
-        if (k)
-            lw_emit(F, OP_ADDK, p, p, 0, (int32_t)(k * k_ty_size(t)), 0);
-        lw_ctor_call(F, d->dtor, p, NULL, NULL, 0);
-    }
-    F->top = top;
-}
-
 /* The program ends (main returns, or exit): every registered object
  * destroyed, the last registered first. */
 void lw_exit_destroy(lw_func *F)
@@ -229,7 +209,7 @@ void lw_exit_destroy(lw_func *F)
         lw_emit(F, OP_EQ_I64, cmp, id, cmp, 0, 0);
         lw_branch(F, cmp, call, next);
         lw_start(F, call);
-        destroy(F, M->exit_objs[i]);
+        lw_destroy_var(F, M->exit_objs[i]);
         lw_goto(F, head);
         lw_start(F, next);
     }

@@ -307,22 +307,26 @@ void lw_dtor_push(lw_func *F, k_decl *d)
  * destroys them on its path, the scope's end on the path that falls out. */
 void lw_dtor_run(lw_func *F, int from)
 {
-    for (int i = F->ndtors - 1; i >= from; i--) {
-        k_decl *d = F->dtors[i];
-        const k_type *t = d->type;
-        int64_t count = 1;
-        while (t->kind == TY_ARRAY) {
-            count *= t->length > 0 ? t->length : 1;
-            t = t->base;
-        }
-        int top = F->top;
-        int p = lw_reg(F);
-        for (int64_t k = count - 1; k >= 0; k--) {
-            lw_var_address(F, d, p);
-            if (k)
-                lw_emit(F, OP_ADDK, p, p, 0, (int32_t)(k * k_ty_size(t)), 0);
-            lw_ctor_call(F, d->dtor, p, NULL, NULL, 0);
-        }
-        F->top = top;
+    for (int i = F->ndtors - 1; i >= from; i--)
+        lw_destroy_var(F, F->dtors[i]);
+}
+
+/* Runs d's destructor on the variable d (an array's elements last first). */
+void lw_destroy_var(lw_func *F, k_decl *d)
+{
+    const k_type *t = d->type;
+    int64_t count = 1;
+    while (t->kind == TY_ARRAY) {
+        count *= t->length > 0 ? t->length : 1;
+        t = t->base;
     }
+    int top = F->top;
+    int p = lw_reg(F);
+    for (int64_t k = count - 1; k >= 0; k--) {
+        lw_var_address(F, d, p);
+        if (k)
+            lw_emit(F, OP_ADDK, p, p, 0, (int32_t)(k * k_ty_size(t)), 0);
+        lw_ctor_call(F, d->dtor, p, NULL, NULL, 0);
+    }
+    F->top = top;
 }

@@ -235,6 +235,11 @@ static inline int k_is_default_ctor(const k_decl *m)
     const k_decl *g = m->params[1]->init ? m : m->definition;
     return g && g->nparams == m->nparams && g->params[1]->init;
 }
+/* lang/classes.c's node builders and tests, shared with lang/mem_inits.c */
+k_expr *k_class_node(k_sema_state *s, k_expr_kind kind, k_loc loc);
+k_expr *k_class_this(k_sema_state *s, k_loc loc);
+int k_class_is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs);
+int k_class_trivial_default(const k_record *r);
 k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***args, int *nargs, k_loc loc,
                          k_type ***types);
 int k_sema_ctor_var(k_sema_state *s, k_decl *d);
@@ -317,6 +322,9 @@ int k_record_member_ambiguous(k_sema_state *s, const k_record *r, const char *na
 int k_bases_qualify(k_sema_state *s, k_expr *e, k_record *r);
 int k_bases_qualified_field(k_record *r, const char *name);
 int k_bases_ambiguous(k_sema_state *s, const k_type *from, const k_type *to, k_loc loc);
+/* the error for a member name found in two bases amb[0], amb[1] of r */
+void k_bases_report_ambiguous(k_sema_state *s, const k_record *r, const char *name,
+                              const k_record *const amb[2], k_loc loc);
 int k_bases_slice(k_sema_state *s, k_expr *e, const k_type *to);   /* 1 done, -1 reported */
 /* lang/bases_virtual.c: virtual functions with several bases.  The number
  * (1-based) of r's vtable for its subobject at offset off (0: r's own);

@@ -19,16 +19,6 @@
 #include "parse_build.h"
 #include "templates.h"
 
-static const char *join(k_parser *ps, const char *a, const char *b)
-{
-    size_t n = strlen(a), m = strlen(b);
-    char *s = k_alloc(ps->ctx, n + m + 3);
-    memcpy(s, a, n);
-    memcpy(s + n, "::", 2);
-    memcpy(s + n + 2, b, m + 1);
-    return s;
-}
-
 static void remember(k_parser *ps, const char *bare, const char *full, k_list *outer)
 {
     k_tpl_scan *ts = &ps->tpl;
@@ -68,7 +58,7 @@ const char *k_tpl_member_class_name(k_parser *ps, const char *tag)
         ps->stopped = 1;
         return NULL;
     }
-    const char *full = join(ps, scope, tag);
+    const char *full = k_ns_qualify(ps->ctx, scope, tag);
     ts->head_name = tag;
     ts->class_name = full;
     k_tpl_register(ps->ctx, ts, full, K_TPL_CLASS);
@@ -193,7 +183,7 @@ int k_tpl_scoped_template(k_parser *ps, const char *member, const char **full)
     const char *tpl = ps->tpl.closed_name;
     if (!tpl || !member)
         return 0;
-    const char *q = join(ps, tpl, member);
+    const char *q = k_ns_qualify(ps->ctx, tpl, member);
     const struct k_tpl_mclass *mc = find_full(&ps->tpl, q);
     if (!mc || mc->self)
         return 0;
@@ -215,7 +205,7 @@ void k_tpl_nested_class_begin(k_parser *ps, k_type *t, const char *tag)
     k_record *encl = ps->records.items[ps->records.n - 2];
     if (strcmp(tag, ts->head_name ? ts->head_name : "") == 0)
         return;
-    const char *full = join(ps, k_parse_record_scope(ps, encl), tag);
+    const char *full = k_ns_qualify(ps->ctx, k_parse_record_scope(ps, encl), tag);
     k_tpl_register(ps->ctx, ts, full, K_TPL_CLASS);
     remember(ps, "", full, ts->head_params);
     ts->mclass[ts->nmclass - 1].rec = t->rec;
@@ -262,7 +252,7 @@ int k_tpl_scoped_class(k_parser *ps, const char *member, const char **full)
     const char *tpl = ps->tpl.closed_name;
     if (!tpl || !member)
         return 0;
-    const char *q = join(ps, tpl, member);
+    const char *q = k_ns_qualify(ps->ctx, tpl, member);
     const struct k_tpl_mclass *mc = find_full(&ps->tpl, q);
     if (!mc || !mc->self)
         return 0;
