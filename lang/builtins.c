@@ -150,6 +150,11 @@ static const k_builtin_info builtin_table[] = {
     ROUNDCVT("__ll2float_rn", -1, TY_LLONG, TY_FLOAT)
     ROUNDCVT("__int2double_rn", -1, TY_INT, TY_DOUBLE)
     ROUNDCVT("__double2float_rn", -1, TY_DOUBLE, TY_FLOAT)
+    ROUNDCVT("__ull2float_rn", -1, TY_ULLONG, TY_FLOAT)
+    ROUNDCVT("__uint2double_rn", -1, TY_UINT, TY_DOUBLE)
+    ROUNDCVT("__ll2double_rn", -1, TY_LLONG, TY_DOUBLE)
+    ROUNDCVT("__ull2double_rn", -1, TY_ULLONG, TY_DOUBLE)
+    /* the _rz, _ru and _rd conversions to float and double: lang/round_cvt.c */
     DEV("__ldg", BK_LDG, 0, 1, 0, NOK)
     {"__saturatef", BK_SATURATE, 0, 0, 1, 0, W_DEVICE, NULL, TY_FLOAT, TY_FLOAT},
     DEV("clock64", BK_CLOCK, SREG_CLOCK64, 0, 0, TY_LLONG)

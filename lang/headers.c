@@ -779,6 +779,10 @@ const char *k_builtin_header_text(const char *name)
         return k_cuda_driver_types_text();
     if (!strcmp(name, "simtvm/gcc_atomics.h"))
         return k_gcc_atomics_text();
+    if (!strcmp(name, "simtvm/simd_intrinsics.h"))
+        return k_simd_intrinsics_text();
+    if (!strcmp(name, "simtvm/round_cvt.h"))
+        return k_round_cvt_text();
     if (!strncmp(name, "cuda/", 5))
         return k_libcudacxx_text(name);
     return k_cuda_fp16_text(name);

@@ -38,6 +38,11 @@ const char *k_cuda_runtime_text(void);
 const char *k_cuda_driver_types_text(void);
 /* GCC's host atomic builtins, read with <cuda_runtime.h> (lang/gcc_atomics.c) */
 const char *k_gcc_atomics_text(void);
+/* CUDA's SIMD intrinsics and double halves, read ahead of a main file that
+ * names one (lang/simd_intrinsics.c) */
+const char *k_simd_intrinsics_text(void);
+/* CUDA's _rz/_ru/_rd conversions to float and double (lang/round_cvt.c) */
+const char *k_round_cvt_text(void);
 /* <getopt.h> and <sys/mman.h> (lang/posix.c), or NULL for another name */
 const char *k_posix_header_text(const char *name);
 /* <cuda/barrier> and <cuda/pipeline> (lang/libcudacxx.c), or NULL for another name */

@@ -1242,18 +1242,57 @@ static int names_runtime_types(const char *text, size_t len)
     return 0;
 }
 
-/* Reads <cuda_runtime.h> ahead of the main file's first line; returns the
- * global line that first line then has. */
-static uint32_t implicit_runtime_header(pp *s)
+static int names_any(const char *text, size_t len, const char *const *marks, size_t n)
 {
-    k_loc top = { 1, 0 };
-    int f = k_include_find(s->ctx, "cuda_runtime.h", 1, s->file, top);
-    if (f < 0)
-        return 1;
-    read_included(s, f, top);
-    uint32_t first = 1 + s->include_lines;
-    s->include_lines = 0;
-    return first;
+    for (size_t i = 0; i < n; i++)
+        if (memmem(text, len, marks[i], strlen(marks[i])))
+            return 1;
+    return 0;
+}
+
+/* CUDA's SIMD intrinsics and double halves need no header under nvcc;
+ * simtvm's are K source (lang/simd_intrinsics.c), read first only when the
+ * main file names one, for the same reason as above. */
+static int names_simd_intrinsics(const char *text, size_t len)
+{
+    static const char *const marks[] = {
+        "__vabs", "__vadd", "__vsub", "__vavg", "__vhadd", "__vcmp", "__vmax", "__vmin",
+        "__vneg", "__vsad", "__vset", "__double2hiint", "__double2loint", "__hiloint2double",
+    };
+    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
+}
+
+/* The _rz, _ru and _rd conversions to float and double (lang/round_cvt.c):
+ * a mark matches the _rn ones too, which are built in; reading the text
+ * then is harmless. */
+static int names_round_cvt(const char *text, size_t len)
+{
+    static const char *const marks[] = { "2float_r", "2double_r" };
+    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
+}
+
+/* Reads the implicit headers the main file needs (<cuda_runtime.h>, the
+ * SIMD intrinsics) ahead of its first line; returns the global line that
+ * first line then has. */
+static uint32_t implicit_headers(pp *s, const char *text, size_t len)
+{
+    static const char *const names[] = { "cuda_runtime.h", "simtvm/simd_intrinsics.h",
+                                         "simtvm/round_cvt.h" };
+    int want[] = { names_runtime_types(text, len), names_simd_intrinsics(text, len),
+                   names_round_cvt(text, len) };
+    uint32_t line = 1;   /* where the next one starts: after those before it */
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (!want[i])
+            continue;
+        k_loc top = { line, 0 };
+        int f = k_include_find(s->ctx, names[i], 1, s->file, top);
+        if (f < 0)
+            continue;
+        read_included(s, f, top);
+        line += s->include_lines;
+        s->include_lines = 0;
+    }
+    return line;
 }
 
 char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *defines,
@@ -1284,8 +1323,7 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
     if (!cleaned)
         s->failed = 1;
     else
-        process(s, cleaned, clean_len,
-                names_runtime_types(cleaned, clean_len) ? implicit_runtime_header(s) : 1);
+        process(s, cleaned, clean_len, implicit_headers(s, cleaned, clean_len));
     place_pragmas(ctx, s->out ? s->out : "", s->len);
     while (s->nstack > 0)
         pop_frame(s);
