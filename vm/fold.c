@@ -20,17 +20,27 @@
     X(CVT_S64_F32) X(CVT_U64_F32) X(CVT_S64_F64) X(CVT_U64_F64)                        \
     X(CVT_S32_F32) X(CVT_U32_F32) X(CVT_S32_F64) X(CVT_U32_F64)
 
-/* One lane (lane 0) of helper lop: the row's expression itself. */
-static uint64_t lane_value(enum simt_lop lop, uint64_t b, uint64_t c, uint64_t k)
-{
-    const uint64_t d = 0;  /* SEL's third operand: SEL is not folded */
-    const unsigned l = 0;
-    (void)d;
-    (void)l;
-    switch (lop) {
-#define LOP(name, arity, expr) case LOP_##name: return (expr);
+/* Each row's expression as a function of one lane (lane 0); only the rows
+ * the folder reaches are called, so only they are compiled. */
+#define LOP(name, arity, expr)                                                          \
+    static inline uint64_t row_##name(uint64_t b, uint64_t c, uint64_t k)                  \
+    {                                                                                   \
+        const uint64_t d = 0; /* SEL's third operand: SEL is not folded */              \
+        const unsigned l = 0;                                                           \
+        (void)b, (void)c, (void)k, (void)d, (void)l;                                    \
+        return (expr);                                                                  \
+    }
 #include "vm/lanes.def"
 #undef LOP
+
+/* One lane of helper lop, a row of SIMT_FOLD_OPS or an LEA. */
+static uint64_t lane_value(enum simt_lop lop, uint64_t b, uint64_t c, uint64_t k)
+{
+    switch (lop) {
+#define FOLD_ROW(name) case LOP_##name: return row_##name(b, c, k);
+    SIMT_FOLD_OPS(FOLD_ROW)
+    FOLD_ROW(LEA_S32) FOLD_ROW(LEA_U32) FOLD_ROW(LEA_64)
+#undef FOLD_ROW
     default:
         return 0;
     }
