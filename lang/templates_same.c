@@ -65,6 +65,16 @@ static int same_written(const k_decl *a, const k_type *x, const k_decl *b, const
 }
 
 static int same_deep(const k_decl *a, const k_type *x, const k_decl *b, const k_type *y);
+static int same_expr(const k_decl *a, const k_expr *x, const k_decl *b, const k_expr *y);
+
+/* n written template arguments (types and values) the same, pair by pair. */
+static int same_targs(const k_decl *a, const k_targ *x, const k_decl *b, const k_targ *y, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!same_deep(a, x[i].type, b, y[i].type) || !same_expr(a, x[i].expr, b, y[i].expr))
+            return 0;
+    return 1;
+}
 
 /* Whether two written expressions are the same (template arguments of
  * SFINAE conditions: `std::is_integral<T>::value` and `!...`). */
@@ -81,11 +91,7 @@ static int same_expr(const k_decl *a, const k_expr *x, const k_decl *b, const k_
     for (int i = 0; i < x->nargs; i++)
         if (!same_expr(a, x->args[i], b, y->args[i]))
             return 0;
-    for (int i = 0; i < x->ntargs; i++)
-        if (!same_deep(a, x->targs[i].type, b, y->targs[i].type) ||
-            !same_expr(a, x->targs[i].expr, b, y->targs[i].expr))
-            return 0;
-    return 1;
+    return same_targs(a, x->targs, b, y->targs, x->ntargs);
 }
 
 /* same_written, and a template-id's arguments the same too. */
@@ -96,12 +102,8 @@ static int same_deep(const k_decl *a, const k_type *x, const k_decl *b, const k_
     if (!same_written(a, x, b, y))
         return 0;
     for (; x && y; x = x->base, y = y->base) {
-        if (x->ntargs != y->ntargs)
+        if (x->ntargs != y->ntargs || !same_targs(a, x->targs, b, y->targs, x->ntargs))
             return 0;
-        for (int i = 0; i < x->ntargs; i++)
-            if (!same_deep(a, x->targs[i].type, b, y->targs[i].type) ||
-                !same_expr(a, x->targs[i].expr, b, y->targs[i].expr))
-                return 0;
     }
     return 1;
 }
