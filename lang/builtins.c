@@ -592,6 +592,7 @@ static void check_atomic(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_
     int ok = elem && (elem->kind == TY_INT || elem->kind == TY_UINT || elem->kind == TY_LLONG ||
                       elem->kind == TY_ULLONG || elem->kind == TY_LONG ||
                       elem->kind == TY_ULONG ||
+                      (elem->kind == TY_USHORT && b->kind == BK_ATOMCAS) ||   /* sm_70 */
                       ((elem->kind == TY_FLOAT || elem->kind == TY_DOUBLE) &&
                        (b->kind == BK_ATOM && (b->op == ATOM_ADD || b->op == ATOM_EXCH))));
     if (!ok) {

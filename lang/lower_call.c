@@ -197,6 +197,7 @@ static int atype_of(const k_type *t)
     switch (t->kind) {
     case TY_INT: return ATYPE_I32;
     case TY_UINT: return ATYPE_U32;
+    case TY_USHORT: return ATYPE_U16;
     case TY_LONG: case TY_LLONG: return ATYPE_I64;
     case TY_FLOAT: return ATYPE_F32;
     case TY_DOUBLE: return ATYPE_F64;
