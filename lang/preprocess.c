@@ -1258,6 +1258,7 @@ static int names_simd_intrinsics(const char *text, size_t len)
     static const char *const marks[] = {
         "__vabs", "__vadd", "__vsub", "__vavg", "__vhadd", "__vcmp", "__vmax", "__vmin",
         "__vneg", "__vsad", "__vset", "__double2hiint", "__double2loint", "__hiloint2double",
+        "__vimax", "__vimin", "__viaddmax", "__viaddmin", "__vibmax", "__vibmin",
     };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
