@@ -1,7 +1,9 @@
-/* lang/round_cvt.c -- CUDA's conversions with a directed rounding mode that
- * the VM has no instruction for (SPEC 2.8): __double2float_rz/_ru/_rd, the
- * same from int, unsigned, long long and unsigned long long, and
- * __ll2double_* and __ull2double_*, written in K.  Each rounds to nearest
+/* lang/round_cvt.c -- CUDA's conversions and arithmetic with a directed
+ * rounding mode that the VM has no instruction for (SPEC 2.8):
+ * __double2float_rz/_ru/_rd, the same from int, unsigned, long long and
+ * unsigned long long, __ll2double_* and __ull2double_*, and __fadd_rz ...
+ * __dsqrt_rd (the arithmetic's comment, in the text, says how), written in
+ * K.  Each rounds to nearest
  * (the VM's conversion), compares that with the exact value (an int or
  * unsigned is exact as a double; a 64-bit integer is compared as an integer,
  * since the rounded value then is one, or 2^63 / 2^64) and moves one step
