@@ -375,6 +375,22 @@ static k_type *check_kernel_arg(k_sema_state *s, const k_builtin_info *b, k_expr
     return t ? k_decay(s->ctx, t) : NULL;
 }
 
+/* A record through printf's `...` (a __half, a __half2): nvcc passes its
+ * bytes, with a warning; so does K, as an unsigned number of its size
+ * (lower_call.c loads it), for the sizes a register holds. */
+static k_type *record_bits_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a, k_type *d)
+{
+    int64_t size = k_ty_size(d);
+    if (size == 1 || size == 2 || size == 4)
+        return k_ty(s->ctx, TY_UINT);
+    if (size == 8)
+        return k_ty(s->ctx, TY_ULLONG);
+    k_error(s->ctx, a->loc, "cannot pass a '%s' (%lld bytes) to '%s': a record passes as its "
+            "bits when it has 1, 2, 4 or 8 bytes", k_record_name(d->rec), (long long)size,
+            b->name);
+    return NULL;
+}
+
 /* Checks argument k of a runtime builtin against its letter; returns the
  * type it is passed as. */
 static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char c, k_expr *a, int k)
@@ -401,6 +417,8 @@ static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char 
             return k_ty(ctx, k_kind_promote(d->kind));
         if (d->kind == TY_PTR)
             return d;
+        if (d->kind == TY_RECORD)
+            return record_bits_arg(s, b, a, d);
         k_error(ctx, a->loc, "cannot pass a value of this type to '%s'", b->name);
         return NULL;
     case 'T':
@@ -592,6 +610,7 @@ static void check_atomic(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_
     int ok = elem && (elem->kind == TY_INT || elem->kind == TY_UINT || elem->kind == TY_LLONG ||
                       elem->kind == TY_ULLONG || elem->kind == TY_LONG ||
                       elem->kind == TY_ULONG ||
+                      (elem->kind == TY_USHORT && b->kind == BK_ATOMCAS) ||   /* sm_70 */
                       ((elem->kind == TY_FLOAT || elem->kind == TY_DOUBLE) &&
                        (b->kind == BK_ATOM && (b->op == ATOM_ADD || b->op == ATOM_EXCH))));
     if (!ok) {

@@ -610,6 +610,7 @@ void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr)
     if (!big && size > covered)
         zero_fill(F, addr, covered, size, zero, k_ty_align(t));
     F->top = top;
+    lw_dim3_unwritten(F, t, in, addr);
 }
 
 void lw_init_dim3(lw_func *F, k_decl *d, int addr)
@@ -662,6 +663,7 @@ static void memory_var(lw_func *F, k_decl *d)
             else
                 zero_fill(F, addr, 0, size, zero, k_ty_align(d->type));
         }
+        lw_dim3_members(F, d->type, addr);   /* built before the constructor's body */
         lw_construct_var(F, d, addr);
         F->top = top;
         debug_var(F, d, VAR_LOCAL, s->off);
@@ -670,6 +672,13 @@ static void memory_var(lw_func *F, k_decl *d)
         return;
     }
     if (!d->init && !(d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3)) {
+        int top = F->top, addr = lw_reg(F);
+        uint32_t first;
+        if (lw_dim3_offsets(d->type, 0, &first, 0, 1)) {   /* `S s;` with a dim3 member */
+            lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
+            lw_dim3_members(F, d->type, addr);
+        }
+        F->top = top;
         debug_var(F, d, VAR_LOCAL, s->off);
         if (d->dtor)
             lw_dtor_push(F, d);

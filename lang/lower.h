@@ -230,6 +230,13 @@ int64_t lw_ptr_conv_delta(const k_type *from, const k_type *to);
 void lw_construct_record(lw_func *F, k_expr *e, int dst);
 void lw_construct_var(lw_func *F, k_decl *d, int addr);
 void lw_init_dim3(lw_func *F, k_decl *d, int addr);   /* dim3 d(x, y, z) at R[addr] */
+/* dim3 sub-objects of a struct or array (CUDA's default constructor): their
+ * offsets in type t, at most max of them; and their (1, 1, 1) stored in the
+ * object at R[addr] */
+int lw_dim3_offsets(const k_type *t, uint32_t off, uint32_t *out, int n, int max);
+void lw_dim3_members(lw_func *F, const k_type *t, int addr);
+/* after a brace list: the dim3 members' components it left out are 1 */
+void lw_dim3_unwritten(lw_func *F, const k_type *t, const struct k_init *in, int addr);
 void lw_init_value(lw_func *F, k_decl *d, int addr);  /* d at R[addr] := its initializer */
 void lw_dtor_push(lw_func *F, k_decl *d);
 void lw_dtor_run(lw_func *F, int from);   /* destroys the live objects from `from` on */

@@ -136,6 +136,16 @@ static void kernel_index(lw_func *F, k_expr *a, int r)
     lw_emit_k(F, r, (uint32_t)s->index);
 }
 
+/* A record of 1, 2, 4 or 8 bytes through printf's `...` (builtins.c):
+ * its bytes, zero-extended, into r. */
+static void record_bits(lw_func *F, k_expr *arg, int r)
+{
+    int64_t size = k_ty_size(arg->type);
+    int addr = lw_expr_any(F, arg);
+    lw_emit(F, size == 1 ? OP_LD8U : size == 2 ? OP_LD16U : size == 4 ? OP_LD32 : OP_LD64, r,
+            addr, 0, 0, 0);
+}
+
 static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst, int want)
 {
     int top = F->top;
@@ -163,7 +173,10 @@ static void call_runtime(lw_func *F, k_expr *e, const k_builtin_info *b, int dst
             sig.args[k] = e->args[k]->decl && e->args[k]->decl->kind == D_FUNC ? VT_I32 : VT_U64;
         } else {
             k_type *t = at[k] ? at[k] : e->args[k]->type;
-            lw_expr_conv_to(F, e->args[k], t, r);
+            if (c == '.' && e->args[k]->type && e->args[k]->type->kind == TY_RECORD)
+                record_bits(F, e->args[k], r);   /* printf("%x", h): its bytes */
+            else
+                lw_expr_conv_to(F, e->args[k], t, r);
             if (c == '.')
                 sig.args[k] = is_char_ptr(t) ? VT_STR : lw_vtype(t);
             else if (c == 's')
@@ -197,6 +210,7 @@ static int atype_of(const k_type *t)
     switch (t->kind) {
     case TY_INT: return ATYPE_I32;
     case TY_UINT: return ATYPE_U32;
+    case TY_USHORT: return ATYPE_U16;
     case TY_LONG: case TY_LLONG: return ATYPE_I64;
     case TY_FLOAT: return ATYPE_F32;
     case TY_DOUBLE: return ATYPE_F64;

@@ -300,13 +300,80 @@ void lw_dynamic_inits(lw_func *F)
     }
 }
 
+/* The dim3 members of a struct, and of the structs and arrays in it. */
+int lw_dim3_offsets(const k_type *t, uint32_t off, uint32_t *out, int n, int max)
+{
+    if (!t || n >= max)
+        return n;
+    if (t->kind == TY_DIM3) {
+        out[n++] = off;
+    } else if (t->kind == TY_ARRAY && t->length > 0) {
+        uint32_t size = (uint32_t)k_ty_size(t->base);
+        int first = n;
+        n = lw_dim3_offsets(t->base, off, out, n, max);
+        for (int64_t i = 1; n > first && i < t->length && n < max; i++)
+            n = lw_dim3_offsets(t->base, off + (uint32_t)i * size, out, n, max);
+    } else if (t->kind == TY_RECORD && t->rec && !t->rec->is_union) {
+        for (int i = 0; i < t->rec->nfields; i++)
+            if (!t->rec->fields[i].bit_width)
+                n = lw_dim3_offsets(t->rec->fields[i].type, off + t->rec->fields[i].offset,
+                                    out, n, max);
+    }
+    return n;
+}
+
+#define DIM3_MEMBERS_MAX 256
+
+void lw_dim3_members(lw_func *F, const k_type *t, int addr)
+{
+    uint32_t offs[DIM3_MEMBERS_MAX];
+    if (t->kind == TY_DIM3 || t->kind == TY_UINT3)
+        return;   /* a dim3 variable: lw_init_dim3 */
+    int n = lw_dim3_offsets(t, 0, offs, 0, DIM3_MEMBERS_MAX);
+    if (n == 0)
+        return;
+    int top = F->top, one = lw_reg(F);
+    lw_emit_k(F, one, 1);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            lw_emit(F, OP_ST32, one, addr, 0, (int32_t)(offs[i] + 4 * k), 0);
+    F->top = top;
+}
+
+void lw_dim3_unwritten(lw_func *F, const k_type *t, const k_init *in, int addr)
+{
+    uint32_t offs[DIM3_MEMBERS_MAX];
+    int n = lw_dim3_offsets(t, 0, offs, 0, DIM3_MEMBERS_MAX), one = -1, top = F->top;
+    for (int i = 0; i < n * 3; i++) {
+        uint32_t at = offs[i / 3] + 4 * (uint32_t)(i % 3);
+        int written = 0;
+        for (int k = 0; k < in->n && !written; k++)
+            written = in->items[k].offset == at;
+        if (written)
+            continue;
+        if (one < 0) {
+            one = lw_reg(F);
+            lw_emit_k(F, one, 1);
+        }
+        lw_emit(F, OP_ST32, one, addr, 0, (int32_t)at, 0);
+    }
+    F->top = top;
+}
+
 void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d)
 {
-    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type) && !d->ctor && !d->dtor)
+    uint32_t dim3s[DIM3_MEMBERS_MAX];
+    int ndim3 = d->type->kind == TY_DIM3 ? 0
+                : lw_dim3_offsets(d->type, 0, dim3s, 0, DIM3_MEMBERS_MAX);
+    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type) && !d->ctor && !d->dtor &&
+        !ndim3)
         return;   /* (an array of objects is built and destroyed: `C arr[4];`) */
     simt_global *g = &M->m->globals[gi];
     uint8_t *bytes = simt_calloc(&M->ctx->mal, 1, g->size ? g->size : 1);
     g->init = bytes; /* before write_scalar, which may add string literals (globals) */
+    for (int i = 0; i < ndim3; i++)   /* dim3 members: (1, 1, 1) unless initialized below */
+        for (int k = 0; k < 3; k++)
+            memcpy(bytes + dim3s[i] + 4 * k, &(uint32_t){1}, 4);
     if (defer_init(M, d))
         return;
     /* dim3 and uint3 only: a struct or union (TY_RECORD) takes its brace

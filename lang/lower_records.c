@@ -39,12 +39,19 @@ static int64_t record_words(const k_type *t, int *word)
     return size > 0 ? (size + w - 1) / w : 1;
 }
 
+/* A parameter passed as a record: a struct, class or union, or a dim3 or
+ * uint3 (three unsigned words, CUDA's structs). */
+static int record_param(const k_type *t)
+{
+    return t && (t->kind == TY_RECORD || t->kind == TY_DIM3 || t->kind == TY_UINT3);
+}
+
 /* Whether a parameter of kernel fn is too large for registers: it travels
  * through a module variable instead (lower.c, lw_param_global). */
 int lw_param_in_global(const k_decl *fn, const k_type *t)
 {
     int word;
-    return (k_fn_kind(fn) & FN_KERNEL) && t && t->kind == TY_RECORD &&
+    return (k_fn_kind(fn) & FN_KERNEL) && record_param(t) &&
            record_words(t, &word) > MAX_ARG_WORDS;
 }
 
@@ -54,7 +61,7 @@ int lw_param_in_global(const k_decl *fn, const k_type *t)
 int lw_param_words(const k_decl *fn, const k_type *t, int *word)
 {
     *word = 0;
-    if (!(k_fn_kind(fn) & FN_KERNEL) || !t || t->kind != TY_RECORD)
+    if (!(k_fn_kind(fn) & FN_KERNEL) || !record_param(t))
         return 1;
     if (lw_param_in_global(fn, t))
         return 0;
@@ -82,7 +89,7 @@ int lw_fill_params(const k_decl *fn, simt_sig *sig, const char **names)
         int word, words = lw_param_words(fn, t, &word);
         for (int k = 0; k < words && n < 255; k++, n++) {
             sig->args[n] = word ? word_vtype(word) : (uint8_t)k_ty_vtype(t);
-            if (t->kind == TY_RECORD && !word)
+            if (record_param(t) && !word)
                 sig->args[n] = VT_PTR;
             if (names)
                 names[n] = fn->params[i]->name;

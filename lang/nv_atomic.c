@@ -52,7 +52,9 @@ int k_sema_nv_atomic(k_sema_state *s, k_expr *e)
 
 /* atomicAdd(p, v) with p a __half2 * or __nv_bfloat162 *: <cuda_fp16.h>'s
  * __simtvm_atomic_add16x2 (lang/cuda_fp16.c), a compare-and-swap loop on
- * the pair's 32-bit word.  Returns 1 when the call was renamed. */
+ * the pair's 32-bit word; with p a __half * or __nv_bfloat16 *, its
+ * __simtvm_atomic_add16, the same loop on 16 bits.  Returns 1 when the
+ * call was renamed. */
 int k_sema_fp16_atomic(k_sema_state *s, k_expr *e)
 {
     if (strcmp(e->name, "atomicAdd") != 0 || e->nargs != 2 || k_sema_lookup(s, e->name))
@@ -63,10 +65,12 @@ int k_sema_fp16_atomic(k_sema_state *s, k_expr *e)
     if (!elem || elem->kind != TY_RECORD || !elem->rec || !elem->rec->tag)
         return 0;
     const char *tag = elem->rec->tag;
-    if (strcmp(tag, "__half2") != 0 && strcmp(tag, "__nv_bfloat162") != 0)
-        return 0;
-    if (!k_sema_lookup(s, "__simtvm_atomic_add16x2"))
+    const char *name = !strcmp(tag, "__half2") || !strcmp(tag, "__nv_bfloat162")
+                           ? "__simtvm_atomic_add16x2"
+                       : !strcmp(tag, "__half") || !strcmp(tag, "__nv_bfloat16")
+                           ? "__simtvm_atomic_add16" : NULL;
+    if (!name || !k_sema_lookup(s, name))
         return 0;   /* without <cuda_fp16.h>: the builtin's own error */
-    e->name = "__simtvm_atomic_add16x2";
+    e->name = name;
     return 1;
 }

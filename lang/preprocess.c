@@ -1258,16 +1258,21 @@ static int names_simd_intrinsics(const char *text, size_t len)
     static const char *const marks[] = {
         "__vabs", "__vadd", "__vsub", "__vavg", "__vhadd", "__vcmp", "__vmax", "__vmin",
         "__vneg", "__vsad", "__vset", "__double2hiint", "__double2loint", "__hiloint2double",
+        "__vimax", "__vimin", "__viaddmax", "__viaddmin", "__vibmax", "__vibmin",
     };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
-/* The _rz, _ru and _rd conversions to float and double (lang/round_cvt.c):
- * a mark matches the _rn ones too, which are built in; reading the text
- * then is harmless. */
+/* The _rz, _ru and _rd conversions to float and double and arithmetic
+ * (lang/round_cvt.c): a mark matches the _rn ones too, which are built in
+ * (but for __frcp_rn and __drcp_rn); reading the text then is harmless. */
 static int names_round_cvt(const char *text, size_t len)
 {
-    static const char *const marks[] = { "2float_r", "2double_r" };
+    static const char *const marks[] = {
+        "2float_r", "2double_r", "__fadd_r", "__fsub_r", "__fmul_r", "__fdiv_r", "__fmaf_r",
+        "__frcp_r", "__fsqrt_r", "__dadd_r", "__dsub_r", "__dmul_r", "__ddiv_r", "__fma_r",
+        "__drcp_r", "__dsqrt_r",
+    };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 

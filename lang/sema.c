@@ -700,15 +700,15 @@ static void check_params(k_sema_state *s, k_decl *f)
             p->address_taken = 1;
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
-        if (p->type->kind == TY_RECORD) {
+        if (p->type->kind == TY_RECORD || p->type->kind == TY_DIM3 ||
+            p->type->kind == TY_UINT3) {
             if (k_ty_size(p->type) < 0)
                 k_error(s->ctx, p->loc, "parameter %d has incomplete type '%s'", i + 1,
                         k_record_name(p->type->rec));
             p->address_taken = 1;   /* the callee's own copy lives in its frame */
         } else if (k_ty_is_record(p->type)) {
             k_error(s->ctx, p->loc, "parameters of type '%s' are not supported",
-                    p->type->kind == TY_DEVPROP ? "cudaDeviceProp"
-                    : p->type->kind == TY_UINT3 ? "uint3" : "dim3");
+                    "cudaDeviceProp");
         }
     }
 }

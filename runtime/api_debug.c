@@ -721,7 +721,8 @@ static int is_memory_op(const simt_insn *in, unsigned *size, int64_t *off)
         return 1;
     }
     if (op == OP_ATOM || op == OP_ATOMCAS) {
-        *size = 4;
+        unsigned type = (unsigned)in->i & 0xff;
+        *size = type == ATYPE_U16 ? 2 : 4;
         *off = 0;
         return 2;
     }

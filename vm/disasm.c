@@ -27,7 +27,7 @@ static const char *const sreg_names[SREG_COUNT] = {
 static const char *const atom_op_names[] = {
     "add", "sub", "exch", "min", "max", "inc", "dec", "and", "or", "xor",
 };
-static const char *const atype_names[] = { "i32", "u32", "i64", "u64", "f32", "f64" };
+static const char *const atype_names[] = { "i32", "u32", "i64", "u64", "f32", "f64", "u16" };
 static const char *const shfl_names[] = { "idx", "up", "down", "bfly" };
 static const char *const vote_names[] = { "ballot", "any", "all" };
 static const char *const redux_names[] = {

@@ -593,6 +593,8 @@ static uint64_t atom_apply(unsigned op, unsigned type, uint64_t old, uint64_t v)
 
 static unsigned atype_size(unsigned type)
 {
+    if (type == ATYPE_U16)
+        return 2;
     return (type == ATYPE_I64 || type == ATYPE_U64 || type == ATYPE_F64) ? 8 : 4;
 }
 
@@ -1429,7 +1431,7 @@ issue:
             }
             uint64_t old = load_n(p, len), v;
             if (in->op == OP_ATOMCAS) {
-                uint64_t cmp = len == 4 ? (uint32_t)rc[l] : rc[l];
+                uint64_t cmp = len == 8 ? rc[l] : rc[l] & ((1ull << (len * 8)) - 1);
                 v = old == cmp ? rd[l] : old;
             } else {
                 v = atom_apply(op, type, old, rc[l]);

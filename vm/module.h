@@ -257,7 +257,8 @@ enum simt_atom_op {
     ATOM_ADD, ATOM_SUB, ATOM_EXCH, ATOM_MIN, ATOM_MAX, ATOM_INC, ATOM_DEC,
     ATOM_AND, ATOM_OR, ATOM_XOR
 };
-enum simt_atype { ATYPE_I32, ATYPE_U32, ATYPE_I64, ATYPE_U64, ATYPE_F32, ATYPE_F64 };
+/* ATYPE_U16: atomicCAS on an unsigned short only (CUDA's sm_70 overload) */
+enum simt_atype { ATYPE_I32, ATYPE_U32, ATYPE_I64, ATYPE_U64, ATYPE_F32, ATYPE_F64, ATYPE_U16 };
 enum simt_shfl_mode { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY };
 enum simt_vote_kind { VOTE_BALLOT, VOTE_ANY, VOTE_ALL };
 enum simt_redux_kind {

@@ -337,7 +337,7 @@ static int check_immediates(vctx *v, const simt_insn *in)
     case OP_BAR:
         return index_below(v, in->i, BAR_GRID + 1, "barrier kind");
     case OP_ATOMCAS:
-        return index_below(v, in->i, ATYPE_F64 + 1, "atomic type");
+        return index_below(v, in->i, ATYPE_U16 + 1, "atomic type");
     case OP_ATOM:
         if (in->i < 0 || (in->i >> 8) > ATOM_XOR || (in->i & 0xff) > ATYPE_F64)
             return vfail(v, "bad atomic operation 0x%" PRIx32, (uint32_t)in->i);

@@ -568,8 +568,8 @@ static const struct {
         {"int f(void x) { return 0; }",
          "test.k:1:12: error: a parameter cannot have type 'void' ('(void)' alone means no "
          "parameters)"},
-        {"__global__ void k(dim3 d) {}",
-         "test.k:1:24: error: parameters of type 'dim3' are not supported"},
+        {"__global__ void k(cudaDeviceProp d) {}",
+         "test.k:1:34: error: parameters of type 'cudaDeviceProp' are not supported"},
         {"int f(int a, int a) { return a; }",
          "test.k:1:18: error: redefinition of parameter 'a'"},
         {"__global__ __device__ void k() {}",
