@@ -146,16 +146,24 @@ void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthre
     simt_timing_block(m, linear);
 }
 
+/* Whether the model counts more than the clocks need: --stats and the viewers
+ * read the per-line table and every counter, --maxrregcount issues spills. */
+static void set_counted(simt_model *m)
+{
+    m->counted = m->want_lines || m->maxrreg;
+    m->clock_only = !m->counted;
+}
+
 void simt_model_keep_lines(simt_model *m, int on)
 {
     m->want_lines = on;
-    m->counted = m->want_lines || m->maxrreg;
+    set_counted(m);
 }
 
 void simt_model_set_maxrregcount(simt_model *m, int cap)
 {
     m->maxrreg = cap > 0 ? cap : 0;
-    m->counted = m->want_lines || m->maxrreg;
+    set_counted(m);
 }
 
 

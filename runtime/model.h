@@ -209,16 +209,20 @@ enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8, PCT_BRANCH = 
 /* A source slot past nsrc (of the first three): a register slot that is
  * never written, ready at cycle 0, so that three compares need no count. */
 #define SIMT_NO_REG SIMT_TRACKED_REGS
+/* The slot after it: written by instructions without a result in a
+ * clock-only run (timing.c timing_run_clock), never read. */
+#define SIMT_SINK_REG (SIMT_TRACKED_REGS + 1)
 typedef struct simt_pc_time {
     uint16_t src[5];            /* registers read (mod SIMT_TRACKED_REGS); SIMT_NO_REG */
+    uint16_t wdest;             /* dest with PCT_WRITES, else SIMT_SINK_REG: a clock-only
+                                   run stores every result without a test */
     uint8_t nsrc;               /* PCT_MANY: more than 3 */
     uint8_t dest;               /* register written (with PCT_WRITES) */
     uint8_t flags;
     uint8_t wclass, pair_wclass; /* enum simt_wait_class of the result, of the pair's first */
     uint32_t lat, pair_lat;     /* result latency; PCT_PAIR: the first instruction's */
     uint32_t line;              /* source line, 0 where unknown */
-    uint32_t pad;               /* 32 bytes: a run's first and end pointers are shifts */
-} simt_pc_time;
+} simt_pc_time;                 /* 32 bytes: a run's first and end pointers are shifts */
 
 typedef struct simt_sm_time {
     uint64_t *slot_end;         /* per resident-block slot: when it frees */
@@ -320,6 +324,9 @@ typedef struct simt_model {
     int failed;                 /* out of memory: counting stops, the report says so */
     int want_lines;             /* keep the per-line table (--stats, --trace, --report) */
     int counted;                /* want_lines or maxrreg: issues take timing.c's issue_counted */
+    int clock_only;             /* !counted and no statistics: only the clocks and the
+                                   launch's cycles can be seen, so counters that feed
+                                   neither (stall reasons, requests, hits) are skipped */
     simt_bank_memo *bank_memo;  /* SIMT_BANK_MEMO entries */
 } simt_model;
 

@@ -129,7 +129,7 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
         memset(nw + t->cap_warps, 0, (cap - t->cap_warps) * sizeof *nw);
         t->warps = nw;
         for (uint32_t k = t->cap_warps; k < cap; k++) {
-            nw[k].ready = simt_calloc(&m->al, SIMT_TRACKED_REGS + 1, sizeof(uint64_t));
+            nw[k].ready = simt_calloc(&m->al, SIMT_SINK_REG + 1, sizeof(uint64_t));
             nw[k].wclass = simt_calloc(&m->al, SIMT_TRACKED_REGS + 1, 1);
             if (!nw[k].ready || !nw[k].wclass) {
                 simt_free(&m->al, nw[k].ready);
@@ -259,6 +259,7 @@ int simt_timing_decode(simt_model *m)
             p->src[k] = (uint16_t)(k < n ? src[k] % SIMT_TRACKED_REGS : SIMT_NO_REG);
         p->nsrc = (uint8_t)n;
         p->dest = (uint8_t)(in->a % SIMT_TRACKED_REGS);
+        p->wdest = (uint16_t)(simt_opinfo_table[in->op].uses & WA ? p->dest : SIMT_SINK_REG);
         p->flags = (uint8_t)((folded(in->op) ? PCT_FOLDED : 0) |
                              (simt_opinfo_table[in->op].uses & WA ? PCT_WRITES : 0) |
                              (n > 3 ? PCT_MANY : 0));
@@ -282,6 +283,8 @@ int simt_timing_decode(simt_model *m)
     t->ncode = mod->ncode;
     return 0;
 }
+
+_Static_assert(sizeof(simt_pc_time) == 32, "simt_pc_time: a run's pointers are shifts");
 
 /* Runs once per warp instruction: what it touches is the warp's clock, the
  * instruction's decoded operands and the registers' ready times, nothing
@@ -440,6 +443,61 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
     return 1;
 }
 
+/* timing_run where only the clocks can be seen (m->clock_only): the same
+ * times without the stall reasons (no wait classes, no stall counters, no
+ * branch count), every result stored without a test (wdest). */
+static inline __attribute__((always_inline)) int timing_run_clock(simt_model *m, int32_t first,
+                                                                 uint32_t n, uint32_t warp)
+{
+    simt_timing *t = &m->tm;
+    simt_warp_time *wt = warp < t->nwarps ? &t->warps[warp] : warp_time(m, warp);
+    if (!wt || (uint64_t)(uint32_t)first + n > t->ncode || wt->spill_store >= 0)
+        return 0;
+    uint64_t *rd = wt->ready;
+    uint64_t now = wt->t, issued = 0;
+    const simt_pc_time *p = &t->pc[first], *end = p + n;
+    for (; p < end; p++) {
+        uint64_t ready = now;
+        if (__builtin_expect(p->flags & PCT_MANY, 0)) {
+            for (unsigned k = 0; k < p->nsrc; k++)
+                ready = rd[p->src[k]] > ready ? rd[p->src[k]] : ready;
+        } else {
+            uint64_t r0 = rd[p->src[0]], r1 = rd[p->src[1]], r2 = rd[p->src[2]];
+            ready = r0 > ready ? r0 : ready;
+            ready = r1 > ready ? r1 : ready;
+            ready = r2 > ready ? r2 : ready;
+        }
+        unsigned f = p->flags;
+        if (f & (PCT_PAIR | PCT_FOLDED)) {
+            if (f & PCT_PAIR) {
+                now = ready + 1;
+                issued++;
+                ready += p->pair_lat;
+            }
+            if (f & PCT_FOLDED) {
+                rd[p->wdest] = ready;
+                continue;
+            }
+        }
+        now = ready + 1;
+        issued++;
+        rd[p->wdest] = ready + p->lat;
+    }
+    const simt_pc_time *lastp = end - 1;
+    if (lastp->flags & PCT_FOLDED) {
+        wt->last_free = 1;
+        wt->last_dest = -1;
+    } else {
+        wt->last_free = 0;
+        wt->last_dest = lastp->flags & PCT_WRITES ? lastp->dest : -1;
+    }
+    if (issued)
+        wt->last_issue = now - 1;
+    wt->t = now;
+    *wt->issued += issued;
+    return 1;
+}
+
 /* The lanes of a mask, inline: __builtin_popcount is a libgcc call in a
  * build without -mpopcnt, a tenth of the issue hook on divergent code. */
 static inline uint64_t lanes_in(uint32_t m)
@@ -502,6 +560,8 @@ void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask
     if (!r || !n)
         return;
     int32_t first = last - (int32_t)n + 1;
+    if (__builtin_expect(m->clock_only, 1) && timing_run_clock(m, first, n, warp))
+        return;
     r->c[CNT_INST] += n;
     r->c[CNT_THREAD_INST] += n * lanes_in(mask);
     if (__builtin_expect(!m->counted, 1)) {
