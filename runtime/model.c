@@ -239,19 +239,50 @@ typedef struct cache_walk {
     uint64_t per_granule, last_granule;
 } cache_walk;
 
-/* One line of the access: `bits` its sectors (bit k: sector k of the line). */
+/* The DRAM bytes of the read sectors dm of one line that missed the L2: its
+ * distinct granules.  Where a granule is 1, 2 or 4 sectors none spans two
+ * lines, so a line's count is its own (the sorted walk never comes back to
+ * a line); a larger granule follows the walk's last one. */
+static inline uint64_t dram_granule_bytes(cache_walk *cw, uint64_t line, unsigned dm)
+{
+    switch (cw->per_granule) {
+    case 1:
+        return (uint64_t)SIMT_SECTOR_BYTES * bits4(dm);
+    case 2:
+        return 2u * SIMT_SECTOR_BYTES * bits4((dm | dm >> 1) & 5u);
+    case 4:
+        return 4u * SIMT_SECTOR_BYTES;
+    default:
+        break;
+    }
+    uint64_t bytes = 0;
+    for (; dm; dm &= dm - 1) {
+        uint64_t sector = line * 4 + (unsigned)__builtin_ctz(dm);
+        if (sector / cw->per_granule != cw->last_granule)
+            bytes += cw->per_granule * SIMT_SECTOR_BYTES;
+        cw->last_granule = sector / cw->per_granule;
+    }
+    return bytes;
+}
+
+/* One line of the access: `bits` its sectors (bit k: sector k of the line).
+ * count 0 (a constant: m->clock_only) leaves out the counters that neither
+ * the clocks nor the launch's cycles read: lookups and hits. */
 static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_cache *l1,
                                                             cache_walk *cw, uint64_t line,
-                                                            unsigned bits, unsigned kind)
+                                                            unsigned bits, unsigned kind,
+                                                            int count)
 {
     simt_launch_rec *r = m->cur;
     const simt_device_profile *d = m->dev;
     unsigned miss = bits;
     if (kind == ACC_READ) {
-        r->c[CNT_L1_LOOKUP] += bits4(bits);
+        if (count)
+            r->c[CNT_L1_LOOKUP] += bits4(bits);
         unsigned hit = simt_cache_access_line(l1, line, bits, 1);
         if (hit) {
-            r->c[CNT_L1_HIT] += bits4(hit);
+            if (count)
+                r->c[CNT_L1_HIT] += bits4(hit);
             if ((uint64_t)d->lat_l1 > cw->worst)
                 cw->worst = (uint64_t)d->lat_l1;
         }
@@ -263,7 +294,8 @@ static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_
     if (!miss)
         return;
     unsigned nmiss = bits4(miss);
-    r->c[CNT_L2_LOOKUP] += nmiss;
+    if (count)
+        r->c[CNT_L2_LOOKUP] += nmiss;
     cw->l2_sectors += nmiss;
     unsigned l2hit = simt_cache_access_line(&m->l2, line, miss, 1);
     uint64_t lat = (uint64_t)d->lat_l2;
@@ -272,14 +304,13 @@ static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_
          * DRAM, so Nsight Compute counts every store sector as a hit.
          * Complete when the L2 has it (waited for only with blocking_stores). */
         r->c[CNT_DRAM_BYTES] += (uint64_t)SIMT_SECTOR_BYTES * bits4(miss & ~l2hit);
-        r->c[CNT_L2_HIT] += nmiss;
+        if (count)
+            r->c[CNT_L2_HIT] += nmiss;
     } else {
-        r->c[CNT_L2_HIT] += bits4(l2hit);
-        for (unsigned dm = miss & ~l2hit; dm; dm &= dm - 1) {
-            uint64_t sector = line * 4 + (unsigned)__builtin_ctz(dm);
-            if (sector / cw->per_granule != cw->last_granule)
-                r->c[CNT_DRAM_BYTES] += cw->per_granule * SIMT_SECTOR_BYTES;
-            cw->last_granule = sector / cw->per_granule;
+        if (count)
+            r->c[CNT_L2_HIT] += bits4(l2hit);
+        if (miss & ~l2hit) {
+            r->c[CNT_DRAM_BYTES] += dram_granule_bytes(cw, line, miss & ~l2hit);
             lat = (uint64_t)d->lat_dram;
         }
     }
@@ -316,14 +347,18 @@ static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, 
         unsigned bits = 0;
         for (j = i; j < n && sect[j] / 4 == line; j++)
             bits |= 1u << (sect[j] % 4);
-        walk_line(m, l1, &cw, line, bits, kind);
+        walk_line(m, l1, &cw, line, bits, kind, 1);
     }
     return walk_end(m, &cw);
 }
 
 /* through_caches for the sectors lo .. hi, every one of them (a whole warp
- * of consecutive elements), line by line without a list. */
-static uint64_t through_caches_range(simt_model *m, uint64_t lo, uint64_t hi, unsigned kind)
+ * of consecutive elements), line by line without a list; count as walk_line. */
+static inline __attribute__((always_inline)) uint64_t through_caches_range(simt_model *m,
+                                                                           uint64_t lo,
+                                                                           uint64_t hi,
+                                                                           unsigned kind,
+                                                                           int count)
 {
     simt_cache *l1 = &m->l1[m->cur_sm];
     cache_walk cw;
@@ -331,7 +366,7 @@ static uint64_t through_caches_range(simt_model *m, uint64_t lo, uint64_t hi, un
     for (uint64_t line = lo / 4; line <= hi / 4; line++) {
         unsigned from = line == lo / 4 ? (unsigned)(lo % 4) : 0;
         unsigned to = line == hi / 4 ? (unsigned)(hi % 4) : 3;
-        walk_line(m, l1, &cw, line, (0xfu >> (3 - to)) & (0xfu << from), kind);
+        walk_line(m, l1, &cw, line, (0xfu >> (3 - to)) & (0xfu << from), kind, count);
     }
     return walk_end(m, &cw);
 }
@@ -541,8 +576,15 @@ static int access_consecutive(simt_model *m, const simt_warp_access *a)
         return 0;
     uint64_t lo = a0 / SIMT_SECTOR_BYTES, hi = end / SIMT_SECTOR_BYTES;
     unsigned lines = (unsigned)(hi / 4 - lo / 4 + 1);
+    if (m->clock_only && a->kind != ACC_ATOMIC) {
+        /* memory_counts' part that the clocks read: the wavefronts, the
+         * latency of the lines after the first */
+        simt_timing_memory(m, lines);
+        memory_result(m, a, through_caches_range(m, lo, hi, a->kind, 0) + lines - 1);
+        return 1;
+    }
     uint64_t extra = memory_counts(m, a, space, (unsigned)(hi - lo + 1), lines);
-    memory_result(m, a, through_caches_range(m, lo, hi, a->kind) + extra);
+    memory_result(m, a, through_caches_range(m, lo, hi, a->kind, 1) + extra);
     return 1;
 }
 
