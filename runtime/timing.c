@@ -445,14 +445,14 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
 
 /* timing_run where only the clocks can be seen (m->clock_only): the same
  * times without the stall reasons (no wait classes, no stall counters, no
- * branch count), every result stored without a test (wdest). */
-static inline __attribute__((always_inline)) int timing_run_clock(simt_model *m, int32_t first,
-                                                                 uint32_t n, uint32_t warp)
+ * branch count), every result stored without a test (wdest).  The caller
+ * has checked the warp and the pcs; a clock-only model has no spills
+ * (--maxrregcount counts), so no spill store is pending.  Runs are short
+ * (two to five instructions), so it stays a leaf with few registers. */
+static inline __attribute__((always_inline)) void timing_run_clock(const simt_timing *t,
+                                                                  simt_warp_time *wt,
+                                                                  int32_t first, uint32_t n)
 {
-    simt_timing *t = &m->tm;
-    simt_warp_time *wt = warp < t->nwarps ? &t->warps[warp] : warp_time(m, warp);
-    if (!wt || (uint64_t)(uint32_t)first + n > t->ncode || wt->spill_store >= 0)
-        return 0;
     uint64_t *rd = wt->ready;
     uint64_t now = wt->t, issued = 0;
     const simt_pc_time *p = &t->pc[first], *end = p + n;
@@ -495,7 +495,6 @@ static inline __attribute__((always_inline)) int timing_run_clock(simt_model *m,
         wt->last_issue = now - 1;
     wt->t = now;
     *wt->issued += issued;
-    return 1;
 }
 
 /* The lanes of a mask, inline: __builtin_popcount is a libgcc call in a
@@ -551,17 +550,21 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
         issue_counted(m, pc, mask, warp);
 }
 
-/* n instructions of one warp, pc first .. first + n - 1, issued one after
- * the other (vm/observe.h issue_run): the same as n calls of the issue hook,
- * with the warp's state and the counters found once. */
-void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp)
+/* simt_model_issue_run's every other case: the counters, the per-line
+ * table and spills, a warp's first run in its block. */
+static __attribute__((noinline)) void issue_run_told(simt_model *m, int32_t first, uint32_t n,
+                                                    uint32_t mask, uint32_t warp)
 {
     simt_launch_rec *r = m->cur;
     if (!r || !n)
         return;
-    int32_t first = last - (int32_t)n + 1;
-    if (__builtin_expect(m->clock_only, 1) && timing_run_clock(m, first, n, warp))
-        return;
+    if (m->clock_only) { /* a warp's first run in its block, or pcs out of range */
+        simt_warp_time *wt = warp_time(m, warp);
+        if (wt && (uint64_t)(uint32_t)first + n <= m->tm.ncode) {
+            timing_run_clock(&m->tm, wt, first, n);
+            return;
+        }
+    }
     r->c[CNT_INST] += n;
     r->c[CNT_THREAD_INST] += n * lanes_in(mask);
     if (__builtin_expect(!m->counted, 1)) {
@@ -575,6 +578,23 @@ void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask
         for (uint32_t k = 0; k < n; k++)
             issue_counted(m, first + (int32_t)k, mask, warp);
     }
+}
+
+/* n instructions of one warp, pc first .. first + n - 1, issued one after
+ * the other (vm/observe.h issue_run): the same as n calls of the issue hook,
+ * with the warp's state and the counters found once. */
+void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp)
+{
+    simt_timing *t = &m->tm;
+    int32_t first = last - (int32_t)n + 1;
+    /* the common case: clocks only, a warp the block has seen (so a
+     * launch is modelled: nwarps is 0 between blocks), a run of the module */
+    if (__builtin_expect(m->clock_only && warp < t->nwarps && n &&
+                         (uint64_t)(uint32_t)first + n <= t->ncode, 1)) {
+        timing_run_clock(t, &t->warps[warp], first, n);
+        return;
+    }
+    issue_run_told(m, first, n, mask, warp);
 }
 
 void simt_timing_spill_load(simt_model *m, int32_t pc, uint32_t warp, unsigned reg,
