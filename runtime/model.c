@@ -31,6 +31,8 @@ simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *de
     m->mod = mod;
     m->dev = dev;
     m->want_lines = m->counted = 1;
+    m->per_granule = dev->dram_granule > SIMT_SECTOR_BYTES
+                         ? (uint64_t)dev->dram_granule / SIMT_SECTOR_BYTES : 1;
     uint32_t maxline = 0;
     for (uint32_t i = 0; mod->pos && i < mod->ncode; i++)
         if (mod->pos[i].line > maxline)
@@ -321,10 +323,8 @@ static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_
 
 static void walk_begin(const simt_model *m, cache_walk *cw)
 {
-    const simt_device_profile *d = m->dev;
     cw->worst = cw->line_cycles = cw->l2_sectors = 0;
-    cw->per_granule = d->dram_granule > SIMT_SECTOR_BYTES
-                          ? (uint64_t)d->dram_granule / SIMT_SECTOR_BYTES : 1;
+    cw->per_granule = m->per_granule;
     cw->last_granule = UINT64_MAX;
 }
 
@@ -430,7 +430,7 @@ static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigne
 }
 
 /* The latency of a global or local access goes to the warp's scoreboard. */
-static void memory_result(simt_model *m, const simt_warp_access *a, uint64_t lat)
+static inline void memory_result(simt_model *m, const simt_warp_access *a, uint64_t lat)
 {
     if (lat && a->kind != ACC_WRITE)
         simt_timing_result(m, a->warp, lat, WAITC_LONG);
@@ -588,12 +588,36 @@ static int access_consecutive(simt_model *m, const simt_warp_access *a)
     return 1;
 }
 
+/* access_consecutive where only the clocks can be seen, for a load or store
+ * whose lanes all fall in one line of global or local memory (a warp of 4
+ * bytes each, aligned: saxpy's every access), without its general tests
+ * and its walk's loop; 0 where it does not apply. */
+static inline int access_line_clock(simt_model *m, const simt_warp_access *a)
+{
+    uint64_t a0 = a->addr[0], end = a0 + 32u * a->size - 1;
+    unsigned space = SIMT_ADDR_SPACE(a0);
+    if (a->shape != SHAPE_UNIT_STRIDE || a->mask != UINT32_MAX || !a->size ||
+        a0 / SIMT_LINE_BYTES != end / SIMT_LINE_BYTES || a->kind == ACC_ATOMIC ||
+        (space != SPACE_GLOBAL && space != SPACE_LOCAL))
+        return 0;
+    unsigned from = (unsigned)(a0 / SIMT_SECTOR_BYTES % 4), to = (unsigned)(end / SIMT_SECTOR_BYTES % 4);
+    cache_walk cw;
+    walk_begin(m, &cw);
+    walk_line(m, &m->l1[m->cur_sm], &cw, a0 / SIMT_LINE_BYTES, (0xfu >> (3 - to)) & (0xfu << from),
+              a->kind, 0);
+    simt_timing_memory(m, 1);
+    memory_result(m, a, walk_end(m, &cw)); /* one line: no extra latency */
+    return 1;
+}
+
 void simt_model_access(simt_model *m, const simt_warp_access *a)
 {
     simt_launch_rec *r = m->cur;
     if (!r || !a->mask)
         return;
     r->warp_size = a->width;
+    if (m->clock_only && a->spaces != SIMT_SPACE_BIT(SPACE_SHARED) && access_line_clock(m, a))
+        return;
     unsigned wf, ideal;
     if (a->spaces == SIMT_SPACE_BIT(SPACE_SHARED) && memo_lookup(m, a, &wf, &ideal)) {
         access_shared_wf(m, a, wf, ideal); /* a shared pattern seen before at this pc */

@@ -324,6 +324,7 @@ typedef struct simt_model {
     int failed;                 /* out of memory: counting stops, the report says so */
     int want_lines;             /* keep the per-line table (--stats, --trace, --report) */
     int counted;                /* want_lines or maxrreg: issues take timing.c's issue_counted */
+    uint64_t per_granule;       /* sectors per DRAM granule (the profile's dram_granule) */
     int clock_only;             /* !counted and no statistics: only the clocks and the
                                    launch's cycles can be seen, so counters that feed
                                    neither (stall reasons, requests, hits) are skipped */
