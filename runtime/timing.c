@@ -449,13 +449,12 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
  * has checked the warp and the pcs; a clock-only model has no spills
  * (--maxrregcount counts), so no spill store is pending.  Runs are short
  * (two to five instructions), so it stays a leaf with few registers. */
-static inline __attribute__((always_inline)) void timing_run_clock(const simt_timing *t,
-                                                                  simt_warp_time *wt,
-                                                                  int32_t first, uint32_t n)
+static inline __attribute__((always_inline)) uint64_t clock_loop(uint64_t *rd,
+                                                                const simt_pc_time *p,
+                                                                const simt_pc_time *end,
+                                                                uint64_t *clock)
 {
-    uint64_t *rd = wt->ready;
-    uint64_t now = wt->t, issued = 0;
-    const simt_pc_time *p = &t->pc[first], *end = p + n;
+    uint64_t now = *clock, issued = 0;
     for (; p < end; p++) {
         uint64_t ready = now;
         if (__builtin_expect(p->flags & PCT_MANY, 0)) {
@@ -483,7 +482,17 @@ static inline __attribute__((always_inline)) void timing_run_clock(const simt_ti
         issued++;
         rd[p->wdest] = ready + p->lat;
     }
-    const simt_pc_time *lastp = end - 1;
+    *clock = now;
+    return issued;
+}
+
+/* What the run leaves in the warp: what timing_issue leaves after each
+ * instruction depends on that instruction alone, so the run's last (lastp)
+ * decides them; a non-folded issue sets the last issue to now - 1. */
+static inline __attribute__((always_inline)) void clock_end(simt_warp_time *wt,
+                                                           const simt_pc_time *lastp,
+                                                           uint64_t now, uint64_t issued)
+{
     if (lastp->flags & PCT_FOLDED) {
         wt->last_free = 1;
         wt->last_dest = -1;
@@ -495,6 +504,16 @@ static inline __attribute__((always_inline)) void timing_run_clock(const simt_ti
         wt->last_issue = now - 1;
     wt->t = now;
     *wt->issued += issued;
+}
+
+static inline __attribute__((always_inline)) void timing_run_clock(const simt_timing *t,
+                                                                  simt_warp_time *wt,
+                                                                  int32_t first, uint32_t n)
+{
+    uint64_t now = wt->t;
+    const simt_pc_time *p = &t->pc[first];
+    uint64_t issued = clock_loop(wt->ready, p, p + n, &now);
+    clock_end(wt, p + n - 1, now, issued);
 }
 
 /* The lanes of a mask, inline: __builtin_popcount is a libgcc call in a
@@ -715,4 +734,40 @@ void simt_timing_launch_end(simt_model *m)
                               ? 100.0 * (double)warp_cycles / (double)active_cycles /
                                     d->max_warps_per_sm
                               : 0.0;
+}
+
+/* A run told in pieces across taken jumps (vm/observe.h issue_runs), then n
+ * more instructions up to last (access_run's piece, where n is not 0): the
+ * same as issue_run of each piece in turn, the warp's clock carried from
+ * one piece to the next and what the run leaves set once, by its last
+ * piece, where only the clocks can be seen. */
+void simt_model_issue_runs(simt_model *m, const simt_pc_run *runs, uint32_t nruns, int32_t last,
+                           uint32_t n, uint32_t mask, uint32_t warp)
+{
+    simt_timing *t = &m->tm;
+    int whole = m->clock_only && warp < t->nwarps && nruns &&
+                (!n || (uint64_t)(uint32_t)(last - (int32_t)n + 1) + n <= t->ncode);
+    for (uint32_t k = 0; whole && k < nruns; k++)
+        whole = runs[k].n && (uint64_t)(uint32_t)(runs[k].last - (int32_t)runs[k].n + 1) +
+                                     runs[k].n <= t->ncode;
+    if (!whole) {
+        for (uint32_t k = 0; k < nruns; k++)
+            simt_model_issue_run(m, runs[k].last, runs[k].n, mask, warp);
+        if (n)
+            simt_model_issue_run(m, last, n, mask, warp);
+        return;
+    }
+    simt_warp_time *wt = &t->warps[warp];
+    uint64_t now = wt->t, issued = 0;
+    for (uint32_t k = 0; k < nruns; k++) {
+        const simt_pc_time *end = &t->pc[runs[k].last] + 1;
+        issued += clock_loop(wt->ready, end - runs[k].n, end, &now);
+    }
+    if (n) {
+        const simt_pc_time *end = &t->pc[last] + 1;
+        issued += clock_loop(wt->ready, end - n, end, &now);
+    } else {
+        last = runs[nruns - 1].last;
+    }
+    clock_end(wt, &t->pc[last], now, issued);
 }
