@@ -224,6 +224,21 @@ typedef struct simt_pc_time {
     uint32_t line;              /* source line, 0 where unknown */
 } simt_pc_time;                 /* 32 bytes: a run's first and end pointers are shifts */
 
+/* A piece of straight code (a run, or a piece of one: vm/observe.h
+ * issue_runs) timed once (timing.c ready_piece): where every register it
+ * reads before writing is ready by the warp's clock, it stalls on nothing
+ * but itself, so the clock it leaves and the ready times of the registers
+ * it writes are the clock at its start plus constants.  Per pc: the piece
+ * of n instructions from it (n 0: none yet; at SIMT_PIECE_NONE: not kept)
+ * and the offset of its words in piece_pool. */
+typedef struct simt_piece_memo {
+    uint32_t n, at;
+    int32_t score;              /* + per use of the constants, - per input not ready: a
+                                   piece that keeps stalling on its inputs is dropped */
+    uint32_t pad;
+} simt_piece_memo;
+#define SIMT_PIECE_NONE UINT32_MAX
+
 typedef struct simt_sm_time {
     uint64_t *slot_end;         /* per resident-block slot: when it frees */
     uint64_t *sched_issued;     /* instructions issued per warp scheduler */
@@ -247,6 +262,9 @@ typedef struct simt_timing {
     simt_pc_time *pc;           /* per instruction of the module */
     uint32_t clear_regs;        /* registers to clear for a new warp: the largest frame */
     uint32_t ncode;             /* instructions of the module (entries of pc) */
+    simt_piece_memo *piece;     /* per pc, allocated with the first piece kept */
+    uint32_t *piece_pool;       /* the kept pieces' words */
+    uint32_t piece_len, piece_cap;
 } simt_timing;
 
 struct simt_model;
