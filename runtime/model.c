@@ -519,6 +519,12 @@ static void access_shared_wf(simt_model *m, const simt_warp_access *a, unsigned 
     simt_launch_rec *r = m->cur;
     if (!ideal)
         return;
+    if (m->clock_only && a->kind != ACC_ATOMIC) { /* what the clocks read of it */
+        simt_timing_memory(m, wf);
+        if (a->kind != ACC_WRITE)
+            simt_timing_result(m, a->warp, (uint64_t)m->dev->lat_shared + wf - 1, WAITC_SHORT);
+        return;
+    }
     simt_line_cost *lc = line_of(m, a->pc);
     if (a->kind == ACC_READ) {
         r->c[CNT_SLD_INST]++;
