@@ -31,6 +31,8 @@ simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *de
     m->mod = mod;
     m->dev = dev;
     m->want_lines = m->counted = 1;
+    m->per_granule = dev->dram_granule > SIMT_SECTOR_BYTES
+                         ? (uint64_t)dev->dram_granule / SIMT_SECTOR_BYTES : 1;
     uint32_t maxline = 0;
     for (uint32_t i = 0; mod->pos && i < mod->ncode; i++)
         if (mod->pos[i].line > maxline)
@@ -146,16 +148,24 @@ void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthre
     simt_timing_block(m, linear);
 }
 
+/* Whether the model counts more than the clocks need: --stats and the viewers
+ * read the per-line table and every counter, --maxrregcount issues spills. */
+static void set_counted(simt_model *m)
+{
+    m->counted = m->want_lines || m->maxrreg;
+    m->clock_only = !m->counted;
+}
+
 void simt_model_keep_lines(simt_model *m, int on)
 {
     m->want_lines = on;
-    m->counted = m->want_lines || m->maxrreg;
+    set_counted(m);
 }
 
 void simt_model_set_maxrregcount(simt_model *m, int cap)
 {
     m->maxrreg = cap > 0 ? cap : 0;
-    m->counted = m->want_lines || m->maxrreg;
+    set_counted(m);
 }
 
 
@@ -231,19 +241,50 @@ typedef struct cache_walk {
     uint64_t per_granule, last_granule;
 } cache_walk;
 
-/* One line of the access: `bits` its sectors (bit k: sector k of the line). */
+/* The DRAM bytes of the read sectors dm of one line that missed the L2: its
+ * distinct granules.  Where a granule is 1, 2 or 4 sectors none spans two
+ * lines, so a line's count is its own (the sorted walk never comes back to
+ * a line); a larger granule follows the walk's last one. */
+static inline uint64_t dram_granule_bytes(cache_walk *cw, uint64_t line, unsigned dm)
+{
+    switch (cw->per_granule) {
+    case 1:
+        return (uint64_t)SIMT_SECTOR_BYTES * bits4(dm);
+    case 2:
+        return 2u * SIMT_SECTOR_BYTES * bits4((dm | dm >> 1) & 5u);
+    case 4:
+        return 4u * SIMT_SECTOR_BYTES;
+    default:
+        break;
+    }
+    uint64_t bytes = 0;
+    for (; dm; dm &= dm - 1) {
+        uint64_t sector = line * 4 + (unsigned)__builtin_ctz(dm);
+        if (sector / cw->per_granule != cw->last_granule)
+            bytes += cw->per_granule * SIMT_SECTOR_BYTES;
+        cw->last_granule = sector / cw->per_granule;
+    }
+    return bytes;
+}
+
+/* One line of the access: `bits` its sectors (bit k: sector k of the line).
+ * count 0 (a constant: m->clock_only) leaves out the counters that neither
+ * the clocks nor the launch's cycles read: lookups and hits. */
 static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_cache *l1,
                                                             cache_walk *cw, uint64_t line,
-                                                            unsigned bits, unsigned kind)
+                                                            unsigned bits, unsigned kind,
+                                                            int count)
 {
     simt_launch_rec *r = m->cur;
     const simt_device_profile *d = m->dev;
     unsigned miss = bits;
     if (kind == ACC_READ) {
-        r->c[CNT_L1_LOOKUP] += bits4(bits);
+        if (count)
+            r->c[CNT_L1_LOOKUP] += bits4(bits);
         unsigned hit = simt_cache_access_line(l1, line, bits, 1);
         if (hit) {
-            r->c[CNT_L1_HIT] += bits4(hit);
+            if (count)
+                r->c[CNT_L1_HIT] += bits4(hit);
             if ((uint64_t)d->lat_l1 > cw->worst)
                 cw->worst = (uint64_t)d->lat_l1;
         }
@@ -255,7 +296,8 @@ static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_
     if (!miss)
         return;
     unsigned nmiss = bits4(miss);
-    r->c[CNT_L2_LOOKUP] += nmiss;
+    if (count)
+        r->c[CNT_L2_LOOKUP] += nmiss;
     cw->l2_sectors += nmiss;
     unsigned l2hit = simt_cache_access_line(&m->l2, line, miss, 1);
     uint64_t lat = (uint64_t)d->lat_l2;
@@ -264,14 +306,13 @@ static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_
          * DRAM, so Nsight Compute counts every store sector as a hit.
          * Complete when the L2 has it (waited for only with blocking_stores). */
         r->c[CNT_DRAM_BYTES] += (uint64_t)SIMT_SECTOR_BYTES * bits4(miss & ~l2hit);
-        r->c[CNT_L2_HIT] += nmiss;
+        if (count)
+            r->c[CNT_L2_HIT] += nmiss;
     } else {
-        r->c[CNT_L2_HIT] += bits4(l2hit);
-        for (unsigned dm = miss & ~l2hit; dm; dm &= dm - 1) {
-            uint64_t sector = line * 4 + (unsigned)__builtin_ctz(dm);
-            if (sector / cw->per_granule != cw->last_granule)
-                r->c[CNT_DRAM_BYTES] += cw->per_granule * SIMT_SECTOR_BYTES;
-            cw->last_granule = sector / cw->per_granule;
+        if (count)
+            r->c[CNT_L2_HIT] += bits4(l2hit);
+        if (miss & ~l2hit) {
+            r->c[CNT_DRAM_BYTES] += dram_granule_bytes(cw, line, miss & ~l2hit);
             lat = (uint64_t)d->lat_dram;
         }
     }
@@ -282,10 +323,8 @@ static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_
 
 static void walk_begin(const simt_model *m, cache_walk *cw)
 {
-    const simt_device_profile *d = m->dev;
     cw->worst = cw->line_cycles = cw->l2_sectors = 0;
-    cw->per_granule = d->dram_granule > SIMT_SECTOR_BYTES
-                          ? (uint64_t)d->dram_granule / SIMT_SECTOR_BYTES : 1;
+    cw->per_granule = m->per_granule;
     cw->last_granule = UINT64_MAX;
 }
 
@@ -308,14 +347,18 @@ static uint64_t through_caches(simt_model *m, const uint64_t *sect, unsigned n, 
         unsigned bits = 0;
         for (j = i; j < n && sect[j] / 4 == line; j++)
             bits |= 1u << (sect[j] % 4);
-        walk_line(m, l1, &cw, line, bits, kind);
+        walk_line(m, l1, &cw, line, bits, kind, 1);
     }
     return walk_end(m, &cw);
 }
 
 /* through_caches for the sectors lo .. hi, every one of them (a whole warp
- * of consecutive elements), line by line without a list. */
-static uint64_t through_caches_range(simt_model *m, uint64_t lo, uint64_t hi, unsigned kind)
+ * of consecutive elements), line by line without a list; count as walk_line. */
+static inline __attribute__((always_inline)) uint64_t through_caches_range(simt_model *m,
+                                                                           uint64_t lo,
+                                                                           uint64_t hi,
+                                                                           unsigned kind,
+                                                                           int count)
 {
     simt_cache *l1 = &m->l1[m->cur_sm];
     cache_walk cw;
@@ -323,7 +366,7 @@ static uint64_t through_caches_range(simt_model *m, uint64_t lo, uint64_t hi, un
     for (uint64_t line = lo / 4; line <= hi / 4; line++) {
         unsigned from = line == lo / 4 ? (unsigned)(lo % 4) : 0;
         unsigned to = line == hi / 4 ? (unsigned)(hi % 4) : 3;
-        walk_line(m, l1, &cw, line, (0xfu >> (3 - to)) & (0xfu << from), kind);
+        walk_line(m, l1, &cw, line, (0xfu >> (3 - to)) & (0xfu << from), kind, count);
     }
     return walk_end(m, &cw);
 }
@@ -387,7 +430,7 @@ static uint64_t memory_traffic(simt_model *m, const simt_warp_access *a, unsigne
 }
 
 /* The latency of a global or local access goes to the warp's scoreboard. */
-static void memory_result(simt_model *m, const simt_warp_access *a, uint64_t lat)
+static inline void memory_result(simt_model *m, const simt_warp_access *a, uint64_t lat)
 {
     if (lat && a->kind != ACC_WRITE)
         simt_timing_result(m, a->warp, lat, WAITC_LONG);
@@ -476,6 +519,12 @@ static void access_shared_wf(simt_model *m, const simt_warp_access *a, unsigned 
     simt_launch_rec *r = m->cur;
     if (!ideal)
         return;
+    if (m->clock_only && a->kind != ACC_ATOMIC) { /* what the clocks read of it */
+        simt_timing_memory(m, wf);
+        if (a->kind != ACC_WRITE)
+            simt_timing_result(m, a->warp, (uint64_t)m->dev->lat_shared + wf - 1, WAITC_SHORT);
+        return;
+    }
     simt_line_cost *lc = line_of(m, a->pc);
     if (a->kind == ACC_READ) {
         r->c[CNT_SLD_INST]++;
@@ -533,8 +582,37 @@ static int access_consecutive(simt_model *m, const simt_warp_access *a)
         return 0;
     uint64_t lo = a0 / SIMT_SECTOR_BYTES, hi = end / SIMT_SECTOR_BYTES;
     unsigned lines = (unsigned)(hi / 4 - lo / 4 + 1);
+    if (m->clock_only && a->kind != ACC_ATOMIC) {
+        /* memory_counts' part that the clocks read: the wavefronts, the
+         * latency of the lines after the first */
+        simt_timing_memory(m, lines);
+        memory_result(m, a, through_caches_range(m, lo, hi, a->kind, 0) + lines - 1);
+        return 1;
+    }
     uint64_t extra = memory_counts(m, a, space, (unsigned)(hi - lo + 1), lines);
-    memory_result(m, a, through_caches_range(m, lo, hi, a->kind) + extra);
+    memory_result(m, a, through_caches_range(m, lo, hi, a->kind, 1) + extra);
+    return 1;
+}
+
+/* access_consecutive where only the clocks can be seen, for a load or store
+ * whose lanes all fall in one line of global or local memory (a warp of 4
+ * bytes each, aligned: saxpy's every access), without its general tests
+ * and its walk's loop; 0 where it does not apply. */
+static inline int access_line_clock(simt_model *m, const simt_warp_access *a)
+{
+    uint64_t a0 = a->addr[0], end = a0 + 32u * a->size - 1;
+    unsigned space = SIMT_ADDR_SPACE(a0);
+    if (a->shape != SHAPE_UNIT_STRIDE || a->mask != UINT32_MAX || !a->size ||
+        a0 / SIMT_LINE_BYTES != end / SIMT_LINE_BYTES || a->kind == ACC_ATOMIC ||
+        (space != SPACE_GLOBAL && space != SPACE_LOCAL))
+        return 0;
+    unsigned from = (unsigned)(a0 / SIMT_SECTOR_BYTES % 4), to = (unsigned)(end / SIMT_SECTOR_BYTES % 4);
+    cache_walk cw;
+    walk_begin(m, &cw);
+    walk_line(m, &m->l1[m->cur_sm], &cw, a0 / SIMT_LINE_BYTES, (0xfu >> (3 - to)) & (0xfu << from),
+              a->kind, 0);
+    simt_timing_memory(m, 1);
+    memory_result(m, a, walk_end(m, &cw)); /* one line: no extra latency */
     return 1;
 }
 
@@ -544,6 +622,8 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
     if (!r || !a->mask)
         return;
     r->warp_size = a->width;
+    if (m->clock_only && a->spaces != SIMT_SPACE_BIT(SPACE_SHARED) && access_line_clock(m, a))
+        return;
     unsigned wf, ideal;
     if (a->spaces == SIMT_SPACE_BIT(SPACE_SHARED) && memo_lookup(m, a, &wf, &ideal)) {
         access_shared_wf(m, a, wf, ideal); /* a shared pattern seen before at this pc */

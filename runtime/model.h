@@ -209,16 +209,35 @@ enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8, PCT_BRANCH = 
 /* A source slot past nsrc (of the first three): a register slot that is
  * never written, ready at cycle 0, so that three compares need no count. */
 #define SIMT_NO_REG SIMT_TRACKED_REGS
+/* The slot after it: written by instructions without a result in a
+ * clock-only run (timing.c timing_run_clock), never read. */
+#define SIMT_SINK_REG (SIMT_TRACKED_REGS + 1)
 typedef struct simt_pc_time {
     uint16_t src[5];            /* registers read (mod SIMT_TRACKED_REGS); SIMT_NO_REG */
+    uint16_t wdest;             /* dest with PCT_WRITES, else SIMT_SINK_REG: a clock-only
+                                   run stores every result without a test */
     uint8_t nsrc;               /* PCT_MANY: more than 3 */
     uint8_t dest;               /* register written (with PCT_WRITES) */
     uint8_t flags;
     uint8_t wclass, pair_wclass; /* enum simt_wait_class of the result, of the pair's first */
     uint32_t lat, pair_lat;     /* result latency; PCT_PAIR: the first instruction's */
     uint32_t line;              /* source line, 0 where unknown */
-    uint32_t pad;               /* 32 bytes: a run's first and end pointers are shifts */
-} simt_pc_time;
+} simt_pc_time;                 /* 32 bytes: a run's first and end pointers are shifts */
+
+/* A piece of straight code (a run, or a piece of one: vm/observe.h
+ * issue_runs) timed once (timing.c ready_piece): where every register it
+ * reads before writing is ready by the warp's clock, it stalls on nothing
+ * but itself, so the clock it leaves and the ready times of the registers
+ * it writes are the clock at its start plus constants.  Per pc: the piece
+ * of n instructions from it (n 0: none yet; at SIMT_PIECE_NONE: not kept)
+ * and the offset of its words in piece_pool. */
+typedef struct simt_piece_memo {
+    uint32_t n, at;
+    int32_t score;              /* + per use of the constants, - per input not ready: a
+                                   piece that keeps stalling on its inputs is dropped */
+    uint32_t pad;
+} simt_piece_memo;
+#define SIMT_PIECE_NONE UINT32_MAX
 
 typedef struct simt_sm_time {
     uint64_t *slot_end;         /* per resident-block slot: when it frees */
@@ -243,6 +262,9 @@ typedef struct simt_timing {
     simt_pc_time *pc;           /* per instruction of the module */
     uint32_t clear_regs;        /* registers to clear for a new warp: the largest frame */
     uint32_t ncode;             /* instructions of the module (entries of pc) */
+    simt_piece_memo *piece;     /* per pc, allocated with the first piece kept */
+    uint32_t *piece_pool;       /* the kept pieces' words */
+    uint32_t piece_len, piece_cap;
 } simt_timing;
 
 struct simt_model;
@@ -320,6 +342,10 @@ typedef struct simt_model {
     int failed;                 /* out of memory: counting stops, the report says so */
     int want_lines;             /* keep the per-line table (--stats, --trace, --report) */
     int counted;                /* want_lines or maxrreg: issues take timing.c's issue_counted */
+    uint64_t per_granule;       /* sectors per DRAM granule (the profile's dram_granule) */
+    int clock_only;             /* !counted and no statistics: only the clocks and the
+                                   launch's cycles can be seen, so counters that feed
+                                   neither (stall reasons, requests, hits) are skipped */
     simt_bank_memo *bank_memo;  /* SIMT_BANK_MEMO entries */
 } simt_model;
 

@@ -112,6 +112,12 @@ static void md_issue_run(void *ctx, int32_t last, uint32_t n, uint32_t mask, uin
     simt_model_issue_run(ctx, last, n, mask, warp);
 }
 
+static void md_issue_runs(void *ctx, const simt_pc_run *runs, uint32_t nruns, uint32_t mask,
+                          uint32_t warp)
+{
+    simt_model_issue_runs(ctx, runs, nruns, 0, 0, mask, warp);
+}
+
 static void md_branch(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp)
 {
     (void)warp;
@@ -125,10 +131,13 @@ static void md_access(void *ctx, simt_vm *vm, const simt_warp_access *a)
 }
 
 /* A run and the access that ends it (vm/observe.h access_run). */
-static void md_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a, uint32_t n)
+static void md_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a,
+                          const simt_pc_run *pieces, uint32_t npieces, uint32_t n)
 {
     (void)vm;
-    if (n)
+    if (npieces)
+        simt_model_issue_runs(ctx, pieces, npieces, a->pc, n, a->mask, a->warp);
+    else if (n)
         simt_model_issue_run(ctx, a->pc, n, a->mask, a->warp);
     simt_model_access(ctx, a);
 }
@@ -162,6 +171,7 @@ simt_observer simt_model_observer(simt_model *m, int follows_blocks)
     o.block_begin = md_block_begin;
     o.issue = md_issue;
     o.issue_run = md_issue_run;
+    o.issue_runs = md_issue_runs;
     o.branch = md_branch;
     o.access = md_access;
     o.access_run = md_access_run;

@@ -107,6 +107,10 @@ void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthre
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp);
 /* n instructions, pc last - n + 1 .. last (vm/observe.h issue_run) */
 void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp);
+/* vm/observe.h issue_runs: the pieces, then n more instructions up to last
+ * (none where n is 0: access_run's run after its pieces) */
+void simt_model_issue_runs(simt_model *m, const simt_pc_run *runs, uint32_t nruns, int32_t last,
+                           uint32_t n, uint32_t mask, uint32_t warp);
 void simt_model_access(simt_model *m, const simt_warp_access *a);
 /* A conditional branch executed by a group; divergent if it split the group. */
 void simt_model_branch(simt_model *m, int32_t pc, int divergent);

@@ -69,6 +69,8 @@ static void free_sms(simt_timing *t, const simt_allocator *al)
 void simt_timing_free(simt_timing *t, const simt_allocator *al)
 {
     simt_free(al, t->pc);
+    simt_free(al, t->piece);
+    simt_free(al, t->piece_pool);
     for (uint32_t w = 0; w < t->cap_warps; w++) {
         simt_free(al, t->warps[w].ready);
         simt_free(al, t->warps[w].wclass);
@@ -129,7 +131,7 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
         memset(nw + t->cap_warps, 0, (cap - t->cap_warps) * sizeof *nw);
         t->warps = nw;
         for (uint32_t k = t->cap_warps; k < cap; k++) {
-            nw[k].ready = simt_calloc(&m->al, SIMT_TRACKED_REGS + 1, sizeof(uint64_t));
+            nw[k].ready = simt_calloc(&m->al, SIMT_SINK_REG + 1, sizeof(uint64_t));
             nw[k].wclass = simt_calloc(&m->al, SIMT_TRACKED_REGS + 1, 1);
             if (!nw[k].ready || !nw[k].wclass) {
                 simt_free(&m->al, nw[k].ready);
@@ -259,6 +261,7 @@ int simt_timing_decode(simt_model *m)
             p->src[k] = (uint16_t)(k < n ? src[k] % SIMT_TRACKED_REGS : SIMT_NO_REG);
         p->nsrc = (uint8_t)n;
         p->dest = (uint8_t)(in->a % SIMT_TRACKED_REGS);
+        p->wdest = (uint16_t)(simt_opinfo_table[in->op].uses & WA ? p->dest : SIMT_SINK_REG);
         p->flags = (uint8_t)((folded(in->op) ? PCT_FOLDED : 0) |
                              (simt_opinfo_table[in->op].uses & WA ? PCT_WRITES : 0) |
                              (n > 3 ? PCT_MANY : 0));
@@ -282,6 +285,8 @@ int simt_timing_decode(simt_model *m)
     t->ncode = mod->ncode;
     return 0;
 }
+
+_Static_assert(sizeof(simt_pc_time) == 32, "simt_pc_time: a run's pointers are shifts");
 
 /* Runs once per warp instruction: what it touches is the warp's clock, the
  * instruction's decoded operands and the registers' ready times, nothing
@@ -440,6 +445,206 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
     return 1;
 }
 
+/* timing_run where only the clocks can be seen (m->clock_only): the same
+ * times without the stall reasons (no wait classes, no stall counters, no
+ * branch count), every result stored without a test (wdest).  The caller
+ * has checked the warp and the pcs; a clock-only model has no spills
+ * (--maxrregcount counts), so no spill store is pending.  Runs are short
+ * (two to five instructions), so it stays a leaf with few registers. */
+static inline __attribute__((always_inline)) uint64_t clock_loop(uint64_t *rd,
+                                                                const simt_pc_time *p,
+                                                                const simt_pc_time *end,
+                                                                uint64_t *clock)
+{
+    uint64_t now = *clock, issued = 0;
+    for (; p < end; p++) {
+        uint64_t ready = now;
+        if (__builtin_expect(p->flags & PCT_MANY, 0)) {
+            for (unsigned k = 0; k < p->nsrc; k++)
+                ready = rd[p->src[k]] > ready ? rd[p->src[k]] : ready;
+        } else {
+            uint64_t r0 = rd[p->src[0]], r1 = rd[p->src[1]], r2 = rd[p->src[2]];
+            ready = r0 > ready ? r0 : ready;
+            ready = r1 > ready ? r1 : ready;
+            ready = r2 > ready ? r2 : ready;
+        }
+        unsigned f = p->flags;
+        if (f & (PCT_PAIR | PCT_FOLDED)) {
+            if (f & PCT_PAIR) {
+                now = ready + 1;
+                issued++;
+                ready += p->pair_lat;
+            }
+            if (f & PCT_FOLDED) {
+                rd[p->wdest] = ready;
+                continue;
+            }
+        }
+        now = ready + 1;
+        issued++;
+        rd[p->wdest] = ready + p->lat;
+    }
+    *clock = now;
+    return issued;
+}
+
+/* What the run leaves in the warp: what timing_issue leaves after each
+ * instruction depends on that instruction alone, so the run's last (lastp)
+ * decides them; a non-folded issue sets the last issue to now - 1. */
+static inline __attribute__((always_inline)) void clock_end(simt_warp_time *wt,
+                                                           const simt_pc_time *lastp,
+                                                           uint64_t now, uint64_t issued)
+{
+    if (lastp->flags & PCT_FOLDED) {
+        wt->last_free = 1;
+        wt->last_dest = -1;
+    } else {
+        wt->last_free = 0;
+        wt->last_dest = lastp->flags & PCT_WRITES ? lastp->dest : -1;
+    }
+    if (issued)
+        wt->last_issue = now - 1;
+    wt->t = now;
+    *wt->issued += issued;
+}
+
+/* ---- pieces timed once (simt_piece_memo) ----
+ * A kept piece's words: its inputs' count, its outputs' count, the clock it
+ * adds, its issues; the input registers; per output its register and the
+ * cycles after the start clock its value is ready. */
+#define PIECE_HEAD 4
+/* simt_piece_memo.score's bound: a piece whose inputs were not ready this
+ * many times more often than they were is timed by the loop from then on
+ * (either way gives the same times: this only saves the test). */
+#define PIECE_SCORE 16
+/* Shorter pieces cost the loop less than the test of their inputs. */
+#define PIECE_LEAST 6
+
+static int piece_emit(simt_model *m, const uint32_t *w, uint32_t n)
+{
+    simt_timing *t = &m->tm;
+    if (t->piece_len + n > t->piece_cap) {
+        uint32_t cap = t->piece_cap ? t->piece_cap : 1024;
+        while (cap < t->piece_len + n)
+            cap *= 2;
+        uint32_t *np = simt_realloc(&m->al, t->piece_pool, (size_t)cap * sizeof *np);
+        if (!np)
+            return 0;
+        t->piece_pool = np;
+        t->piece_cap = cap;
+    }
+    memcpy(t->piece_pool + t->piece_len, w, n * sizeof *w);
+    t->piece_len += n;
+    return 1;
+}
+
+/* Times the piece of n instructions from first once, every input ready at
+ * clock 0 (clock_loop on a scratch scoreboard); returns its offset in the
+ * pool, or SIMT_PIECE_NONE (out of memory, or a time past 32 bits). */
+static uint32_t piece_keep(simt_model *m, uint32_t first, uint32_t n)
+{
+    simt_timing *t = &m->tm;
+    uint64_t *rd = simt_calloc(&m->al, SIMT_SINK_REG + 1, sizeof *rd);
+    uint8_t *seen = simt_calloc(&m->al, SIMT_SINK_REG + 1, 1); /* 1: input, 2: output */
+    uint32_t *w = simt_calloc(&m->al, PIECE_HEAD + 3 * (size_t)(SIMT_SINK_REG + 1), sizeof *w);
+    uint32_t at = SIMT_PIECE_NONE;
+    if (!rd || !seen || !w)
+        goto done;
+    uint32_t nin = 0, nout = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const simt_pc_time *p = &t->pc[first + i];
+        for (unsigned k = 0; k < 5; k++)
+            if (p->src[k] != SIMT_NO_REG && !seen[p->src[k]]) {
+                seen[p->src[k]] = 1;
+                w[PIECE_HEAD + nin++] = p->src[k];
+            }
+        if (p->wdest != SIMT_SINK_REG)
+            seen[p->wdest] |= 2;
+    }
+    uint64_t now = 0, issued = clock_loop(rd, &t->pc[first], &t->pc[first] + n, &now);
+    if (now > UINT32_MAX)
+        goto done;
+    uint32_t *out = w + PIECE_HEAD + nin;
+    for (unsigned r = 0; r < SIMT_SINK_REG; r++)
+        if (seen[r] & 2) {
+            if (rd[r] > UINT32_MAX)
+                goto done;
+            out[2 * nout] = r;
+            out[2 * nout + 1] = (uint32_t)rd[r];
+            nout++;
+        }
+    w[0] = nin;
+    w[1] = nout;
+    w[2] = (uint32_t)now;
+    w[3] = (uint32_t)issued;
+    at = t->piece_len;
+    if (!piece_emit(m, w, PIECE_HEAD + nin + 2 * nout))
+        at = SIMT_PIECE_NONE;
+done:
+    simt_free(&m->al, rd);
+    simt_free(&m->al, seen);
+    simt_free(&m->al, w);
+    return at;
+}
+
+/* The kept piece of n instructions from first, kept on its first use: its
+ * pool offset, or SIMT_PIECE_NONE.  A pc keeps the first piece from it; one
+ * of another length is timed by the loop. */
+static inline uint32_t piece_find(simt_model *m, uint32_t first, uint32_t n)
+{
+    simt_timing *t = &m->tm;
+    if (__builtin_expect(t->piece != NULL && t->piece[first].n == n, 1))
+        return t->piece[first].at;
+    if (!t->piece &&
+        !(t->piece = simt_calloc(&m->al, t->ncode ? t->ncode : 1, sizeof *t->piece)))
+        return SIMT_PIECE_NONE;
+    if (t->piece[first].n)
+        return SIMT_PIECE_NONE;
+    t->piece[first].n = n;
+    t->piece[first].at = piece_keep(m, first, n);
+    return t->piece[first].at;
+}
+
+/* The piece of n instructions from first for the scoreboard rd from the
+ * clock *clock (which it moves on); returns its issues.  Where a kept
+ * piece's inputs are all ready by the clock, its constants; else the loop. */
+static inline __attribute__((always_inline)) uint64_t ready_piece(simt_model *m, uint64_t *rd,
+                                                                 uint32_t first, uint32_t n,
+                                                                 uint64_t *clock)
+{
+    uint32_t at = n >= PIECE_LEAST ? piece_find(m, first, n) : SIMT_PIECE_NONE;
+    if (at != SIMT_PIECE_NONE) {
+        simt_piece_memo *pm = &m->tm.piece[first];
+        const uint32_t *w = m->tm.piece_pool + at;
+        uint32_t nin = w[0], nout = w[1];
+        uint64_t now = *clock;
+        const uint32_t *in = w + PIECE_HEAD, *out = in + nin;
+        uint32_t k = 0;
+        while (k < nin && rd[in[k]] <= now)
+            k++;
+        if (k == nin) {
+            for (uint32_t o = 0; o < nout; o++)
+                rd[out[2 * o]] = now + out[2 * o + 1];
+            *clock = now + w[2];
+            pm->score += pm->score < PIECE_SCORE;
+            return w[3];
+        }
+        if (--pm->score < -PIECE_SCORE) /* mostly stalls: the loop from now on */
+            pm->at = SIMT_PIECE_NONE;
+    }
+    const simt_pc_time *p = &m->tm.pc[first];
+    return clock_loop(rd, p, p + n, clock);
+}
+
+static inline __attribute__((always_inline)) void timing_run_clock(simt_model *m,
+                                                                  simt_warp_time *wt,
+                                                                  int32_t first, uint32_t n)
+{
+    uint64_t now = wt->t;
+    uint64_t issued = ready_piece(m, wt->ready, (uint32_t)first, n, &now);
+    clock_end(wt, &m->tm.pc[first + (int32_t)n - 1], now, issued);
+}
+
 /* The lanes of a mask, inline: __builtin_popcount is a libgcc call in a
  * build without -mpopcnt, a tenth of the issue hook on divergent code. */
 static inline uint64_t lanes_in(uint32_t m)
@@ -493,15 +698,21 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
         issue_counted(m, pc, mask, warp);
 }
 
-/* n instructions of one warp, pc first .. first + n - 1, issued one after
- * the other (vm/observe.h issue_run): the same as n calls of the issue hook,
- * with the warp's state and the counters found once. */
-void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp)
+/* simt_model_issue_run's every other case: the counters, the per-line
+ * table and spills, a warp's first run in its block. */
+static __attribute__((noinline)) void issue_run_told(simt_model *m, int32_t first, uint32_t n,
+                                                    uint32_t mask, uint32_t warp)
 {
     simt_launch_rec *r = m->cur;
     if (!r || !n)
         return;
-    int32_t first = last - (int32_t)n + 1;
+    if (m->clock_only) { /* a warp's first run in its block, or pcs out of range */
+        simt_warp_time *wt = warp_time(m, warp);
+        if (wt && (uint64_t)(uint32_t)first + n <= m->tm.ncode) {
+            timing_run_clock(m, wt, first, n);
+            return;
+        }
+    }
     r->c[CNT_INST] += n;
     r->c[CNT_THREAD_INST] += n * lanes_in(mask);
     if (__builtin_expect(!m->counted, 1)) {
@@ -515,6 +726,23 @@ void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask
         for (uint32_t k = 0; k < n; k++)
             issue_counted(m, first + (int32_t)k, mask, warp);
     }
+}
+
+/* n instructions of one warp, pc first .. first + n - 1, issued one after
+ * the other (vm/observe.h issue_run): the same as n calls of the issue hook,
+ * with the warp's state and the counters found once. */
+void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp)
+{
+    simt_timing *t = &m->tm;
+    int32_t first = last - (int32_t)n + 1;
+    /* the common case: clocks only, a warp the block has seen (so a
+     * launch is modelled: nwarps is 0 between blocks), a run of the module */
+    if (__builtin_expect(m->clock_only && warp < t->nwarps && n &&
+                         (uint64_t)(uint32_t)first + n <= t->ncode, 1)) {
+        timing_run_clock(m, &t->warps[warp], first, n);
+        return;
+    }
+    issue_run_told(m, first, n, mask, warp);
 }
 
 void simt_timing_spill_load(simt_model *m, int32_t pc, uint32_t warp, unsigned reg,
@@ -635,4 +863,39 @@ void simt_timing_launch_end(simt_model *m)
                               ? 100.0 * (double)warp_cycles / (double)active_cycles /
                                     d->max_warps_per_sm
                               : 0.0;
+}
+
+/* A run told in pieces across taken jumps (vm/observe.h issue_runs), then n
+ * more instructions up to last (access_run's piece, where n is not 0): the
+ * same as issue_run of each piece in turn, the warp's clock carried from
+ * one piece to the next and what the run leaves set once, by its last
+ * piece, where only the clocks can be seen. */
+void simt_model_issue_runs(simt_model *m, const simt_pc_run *runs, uint32_t nruns, int32_t last,
+                           uint32_t n, uint32_t mask, uint32_t warp)
+{
+    simt_timing *t = &m->tm;
+    int whole = m->clock_only && warp < t->nwarps && nruns &&
+                (!n || (uint64_t)(uint32_t)(last - (int32_t)n + 1) + n <= t->ncode);
+    for (uint32_t k = 0; whole && k < nruns; k++)
+        whole = runs[k].n && (uint64_t)(uint32_t)(runs[k].last - (int32_t)runs[k].n + 1) +
+                                     runs[k].n <= t->ncode;
+    if (!whole) {
+        for (uint32_t k = 0; k < nruns; k++)
+            simt_model_issue_run(m, runs[k].last, runs[k].n, mask, warp);
+        if (n)
+            simt_model_issue_run(m, last, n, mask, warp);
+        return;
+    }
+    simt_warp_time *wt = &t->warps[warp];
+    uint64_t now = wt->t, issued = 0;
+    for (uint32_t k = 0; k < nruns; k++) {
+        issued += ready_piece(m, wt->ready, (uint32_t)(runs[k].last - (int32_t)runs[k].n + 1),
+                              runs[k].n, &now);
+    }
+    if (n) {
+        issued += ready_piece(m, wt->ready, (uint32_t)(last - (int32_t)n + 1), n, &now);
+    } else {
+        last = runs[nruns - 1].last;
+    }
+    clock_end(wt, &t->pc[last], now, issued);
 }

@@ -29,6 +29,7 @@
 #endif
 
 #include "vm/vm.h"
+#include "vm/observe.h"
 
 #define SIMT_MAX_WARP 32
 #define BARRIER_NONE 0xffffu
@@ -205,6 +206,10 @@ typedef struct simt_exec {
     uint64_t run_steps;      /* vm/interp.c: steps when the model's run in progress began */
     int access_runs;         /* vm/interp.c: a load or store hands the run it ends to the
                                 one observer with its access (access_run) */
+    int piece_runs;          /* vm/interp.c: the one observer of runs takes them in
+                                pieces across taken jumps (issue_runs) */
+    uint32_t npieces;        /* the pieces of the run in progress gathered so far */
+    simt_pc_run pieces[SIMT_RUN_PIECES];
     int force_print;         /* fingerprint at every turn's end */
     /* The observers set aside for the rest of this launch (vm/observe.h
      * simt_observe_yield): a model run only for the clocks a program reads

@@ -28,6 +28,7 @@
 #include "vm/lanes.h"
 #include "vm/memunit.h"
 #include "vm/observe.h"
+#include "vm/interp_tell.h"
 #include "vm/policy.h"
 
 /* Every lane of a 32-lane warp: a group's mask holds only lanes below W, so
@@ -51,12 +52,24 @@
  * in the same order as one issue at a time. */
 #define RUN_FLUSH_AT(last)                                                      \
     do {                                                                        \
-        if (__builtin_expect(runs, 0) && ex->steps != ex->run_steps) {          \
+        if (__builtin_expect(runs, 0) && (ex->steps != ex->run_steps || ex->npieces)) { \
             tell_run(ex, w, (last), ex->steps - ex->run_steps, mask);           \
             ex->run_steps = ex->steps;                                          \
         }                                                                       \
     } while (0)
 #define RUN_FLUSH() RUN_FLUSH_AT(PC)
+/* A jump taken by the whole group (JMP, a loop's back edge): where the one
+ * observer of runs takes them in pieces (ex->piece_runs), the run goes on
+ * past it, its piece so far kept (run_piece); else the run ends here. */
+#define RUN_JUMP()                                                              \
+    do {                                                                        \
+        if (__builtin_expect(runs, 0)) {                                        \
+            if (ex->piece_runs)                                                 \
+                run_piece(ex, PC, mask, w->index);                              \
+            else                                                                \
+                RUN_FLUSH();                                                    \
+        }                                                                       \
+    } while (0)
 /* Before a load or store: where its record hands the run to the one
  * observer (ex->access_runs, observe_record_run), the run goes on into it. */
 #define RUN_FLUSH_ACCESS()                                                      \
@@ -125,54 +138,6 @@ static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
 {
     simt_lanes_store((uint32_t *)w->pc, (uint32_t)pc, mask, w->width);
     simt_lanes_store(w->fp, fp, mask, w->width);
-}
-
-static __attribute__((noinline, cold)) void tell_runs(simt_vm *vm, int32_t last, uint32_t n,
-                                                     uint32_t mask, uint32_t warp)
-{
-    SIMT_NOTIFY(vm, issue_run, last, n, mask, warp);
-}
-
-/* One call per run of a few instructions: with one observer of runs (the
- * model, nearly always) a tail call to it, without SIMT_NOTIFY's loop,
- * whose saved registers cost as much as the call. */
-static __attribute__((noinline)) void tell_run(simt_exec *ex, const simt_warp *w, int32_t last,
-                                               uint64_t n, uint32_t mask)
-{
-    const simt_observers *obs = &ex->vm->obs;
-    if (__builtin_expect(obs->ncall[OBS_EV_issue_run_bit] != 1, 0)) {
-        tell_runs(ex->vm, last, (uint32_t)n, mask, w->index);
-        return;
-    }
-    const struct simt_obs_call *c = &obs->call[OBS_EV_issue_run_bit][0];
-    ((__typeof__(((simt_observer *)0)->issue_run))c->fn)(c->ctx, last, (uint32_t)n, mask,
-                                                          w->index);
-}
-
-/* A conditional branch where modeled, some lane taken or every branch
- * wanted: a jump or a told branch ends the run; a branch is told where it
- * diverges or some observer of branches wants them all
- * (OBS_QUIET_BRANCHES).  Out of line: the loop's branch handler stays as
- * small as without the model. */
-static __attribute__((noinline)) void tell_branch(simt_exec *ex, const simt_warp *w, int32_t pc,
-                                                  uint32_t mask, uint32_t taken, int runs)
-{
-    const simt_observers *obs = &ex->vm->obs;
-    int told = (taken != mask && taken != 0) || !obs->quiet_branches;
-    /* the caller's test: some lane took it, or every branch is told */
-    if (runs && ex->steps != ex->run_steps) {
-        uint64_t n = ex->steps - ex->run_steps;
-        ex->run_steps = ex->steps;
-        if (!told && obs->ncall[OBS_EV_issue_run_bit] == 1) { /* a jump: as tell_run */
-            const struct simt_obs_call *c = &obs->call[OBS_EV_issue_run_bit][0];
-            ((__typeof__(((simt_observer *)0)->issue_run))c->fn)(c->ctx, pc, (uint32_t)n, mask,
-                                                                  w->index);
-            return;
-        }
-        tell_run(ex, w, pc, n, mask);
-    }
-    if (told)
-        SIMT_NOTIFY(ex->vm, branch, pc, mask, taken, w->index);
 }
 
 static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
@@ -444,7 +409,7 @@ static __attribute__((noinline)) void observe_record(simt_vm *vm, simt_warp_acce
 
 /* observe_record for a load or store: where one observer takes runs and
  * accesses together (ex->access_runs), the run it ends (not told before:
- * RUN_FLUSH_ACCESS) goes with the record, in one call. */
+ * RUN_FLUSH_ACCESS), its pieces too, goes with the record, in one call. */
 static __attribute__((noinline)) void observe_record_run(simt_exec *ex, simt_warp_access *a,
                                                          unsigned verdict)
 {
@@ -453,10 +418,12 @@ static __attribute__((noinline)) void observe_record_run(simt_exec *ex, simt_war
         return;
     }
     a->verdict = (uint8_t)verdict;
-    uint32_t n = (uint32_t)(ex->steps - ex->run_steps);
+    uint32_t n = (uint32_t)(ex->steps - ex->run_steps), npieces = ex->npieces;
     ex->run_steps = ex->steps;
+    ex->npieces = 0; /* the call reads the list: nothing writes it before it returns */
     const struct simt_obs_call *c = &ex->vm->obs.call[OBS_EV_access_run_bit][0];
-    ((__typeof__(((simt_observer *)0)->access_run))c->fn)(c->ctx, ex->vm, a, n);
+    ((__typeof__(((simt_observer *)0)->access_run))c->fn)(c->ctx, ex->vm, a, ex->pieces, npieces,
+                                                           n);
 }
 
 /* Host code's writes (the checkers' record of initialised bytes). */
@@ -957,6 +924,8 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
      * next group's starts; nothing between two groups tells it anything). */
     const int model_alone = runs && ex->vm->obs.n == 1;
     ex->access_runs = model_alone && ex->vm->obs.ncall[OBS_EV_access_run_bit] == 1;
+    ex->piece_runs = model_alone && ex->vm->obs.ncall[OBS_EV_issue_runs_bit] == 1;
+    ex->npieces = 0;
     const int hand_over = (model_alone || (!modeled && !ex->observe)) && !preempts &&
                           !ex->stepping && !ex->is_host;
     /* the kernel's return goes straight to next_group: no run to tell */
@@ -1118,7 +1087,7 @@ issue:
     SIMPLE(CVT_S32_F32) TABLE(CVT_U32_F32) SIMPLE(CVT_S32_F64) TABLE(CVT_U32_F64)
     SIMPLE(CVT_F64_F32) SIMPLE(CVT_F32_F64)
 
-    TARGET(JMP): RUN_FLUSH(); in = code + in->i; NEXT;
+    TARGET(JMP): RUN_JUMP(); in = code + in->i; NEXT;
     TARGET(BRNZ): TARGET(BRZ): TARGET(BRCT): TARGET(BRCF): {
         uint32_t taken;
         if (in->op == OP_BRCT || in->op == OP_BRCF) {
@@ -1167,7 +1136,7 @@ issue:
     }
     TARGET(YIELD): TARGET(YIELDJ): { /* YIELDJ: a loop's back edge, then its jump */
         const simt_insn *to = in->op == OP_YIELDJ ? code + in->i : in + 1;
-        RUN_FLUSH();
+        RUN_JUMP(); /* a back edge or a yield point: SAVE below tells the pieces */
         if (__builtin_expect((++w->spin & (SIMT_GROUP_QUANTUM - 1)) == 0, 0)) {
             int ev = ex->wpol->back_edge(ex, blk, w, mask, PC, (int32_t)(to - code));
             if (ev == EV_FAULT) {

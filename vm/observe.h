@@ -67,6 +67,13 @@ typedef struct simt_warp_access {
     uint64_t addr[32];
 } simt_warp_access;
 
+/* One straight piece of a run: the instructions last - n + 1 .. last. */
+#define SIMT_RUN_PIECES 8
+typedef struct simt_pc_run {
+    int32_t last;
+    uint32_t n;
+} simt_pc_run;
+
 /* Where a launch and its blocks are. */
 typedef struct simt_launch_info {
     uint32_t kernel;         /* function index */
@@ -181,17 +188,27 @@ typedef struct simt_observer {
      * (a conditional branch that no lane takes is neither, and ends a run
      * only where it is told: see OBS_QUIET_BRANCHES). */
     void (*issue_run)(void *ctx, int32_t last, uint32_t n, uint32_t mask, uint32_t warp);
+    /* the same for a run that went on across taken jumps (JMP, a loop's
+     * back edge, a branch every lane of mask takes): its pieces in order,
+     * as issue_run would have told them one after the other.  Where the
+     * observer that sets it is the only one, the interpreter gathers the
+     * pieces (up to SIMT_RUN_PIECES) and tells them in one call. */
+    void (*issue_runs)(void *ctx, const simt_pc_run *runs, uint32_t nruns, uint32_t mask,
+                       uint32_t warp);
     /* a conditional branch by lanes `mask`; `taken` of them jumped (OBS_TIMED
      * runs; where every observer of branches sets OBS_QUIET_BRANCHES, only
      * the divergent ones: 0 < popcount(taken) < popcount(mask)) */
     void (*branch)(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
     void (*access)(void *ctx, simt_vm *vm, const simt_warp_access *a);
-    /* the same for an access that ends a run of n issues not told yet (n may
-     * be 0): pc a->pc - n + 1 .. a->pc by lanes a->mask of warp a->warp, as
-     * issue_run would have told them right before the access.  Where the
-     * observer that sets it is the only one, loads and stores call it
-     * instead of issue_run and access: one call per run and access. */
-    void (*access_run)(void *ctx, simt_vm *vm, const simt_warp_access *a, uint32_t n);
+    /* the same for an access that ends a run not told yet: its pieces
+     * (npieces of them, as issue_runs tells them; 0 where the observer does
+     * not take pieces) and then n issues (n may be 0), pc a->pc - n + 1 ..
+     * a->pc, by lanes a->mask of warp a->warp, as issue_runs or issue_run
+     * would have told them right before the access.  Where the observer
+     * that sets it is the only one, loads and stores call it instead of
+     * issue_run(s) and access: one call per run and access. */
+    void (*access_run)(void *ctx, simt_vm *vm, const simt_warp_access *a,
+                       const simt_pc_run *pieces, uint32_t npieces, uint32_t n);
     /* host code or a runtime builtin wrote [addr, addr+len) */
     void (*host_write)(void *ctx, uint64_t addr, uint64_t len);
     /* a __threadfence of the running block */
@@ -215,7 +232,7 @@ typedef struct simt_observer {
 /* One bit per event, for vm->obs.events. */
 enum simt_observe_event {
 #define SIMT_OBS_EVENTS(X) X(launch_begin) X(launch_rejected) X(launch_end) X(block_begin) \
-    X(issue) X(issue_run) X(branch) X(access) X(access_run) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
+    X(issue) X(issue_run) X(issue_runs) X(branch) X(access) X(access_run) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
     X(barrier_ready) X(barrier) X(finding) X(clock) X(cycles)
 #define SIMT_OBS_BIT(ev) OBS_EV_##ev##_bit,
     SIMT_OBS_EVENTS(SIMT_OBS_BIT)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "runtime/model.h"
+#include "runtime/observers.h"
 #include "vm/memunit.h"
 #include "vm/occupancy.h"
 #include "vm/opcodes.h"
@@ -371,6 +372,106 @@ START_TEST(test_no_launch)
 }
 END_TEST
 
+/* A straight kernel of ten instructions: a load into r4, a chain of eight
+ * ALU instructions (a folded MOV among them) reading it, a store of r12. */
+typedef struct chain {
+    simt_module mod;
+    simt_func func;
+    simt_insn code[10];
+} chain;
+
+static void chain_init(chain *c)
+{
+    memset(c, 0, sizeof *c);
+    c->code[0] = (simt_insn){OP_LD32, 4, 3, 0, 0, 0};
+    c->code[1] = (simt_insn){OP_ADD_F32, 5, 4, 4, 0, 0};
+    c->code[2] = (simt_insn){OP_MUL_F32, 6, 5, 5, 0, 0};
+    c->code[3] = (simt_insn){OP_ADD_F32, 7, 6, 5, 0, 0};
+    c->code[4] = (simt_insn){OP_MOV, 8, 7, 0, 0, 0};
+    c->code[5] = (simt_insn){OP_ADD_F32, 9, 8, 8, 0, 0};
+    c->code[6] = (simt_insn){OP_MUL_F32, 10, 9, 13, 0, 0};
+    c->code[7] = (simt_insn){OP_ADD_F32, 11, 10, 9, 0, 0};
+    c->code[8] = (simt_insn){OP_ADD_F32, 12, 11, 11, 0, 0};
+    c->code[9] = (simt_insn){OP_ST32, 12, 3, 0, 0, 0};
+    c->func.name = (char *)"k";
+    c->func.nregs = 16;
+    c->func.kind = FN_KERNEL;
+    c->func.end = 10;
+    c->mod.source_name = (char *)"chain.k";
+    c->mod.code = c->code;
+    c->mod.ncode = 10;
+    c->mod.funcs = &c->func;
+    c->mod.nfuncs = 1;
+    c->mod.main_func = -1;
+}
+
+/* Three rounds of the chain by two warps, the ALU instructions told as
+ * pieces (issue_runs, pieces 1 on) or one run per piece (issue_run); each
+ * warp's clock after each round into clocks[round][warp]. */
+static uint64_t run_chain(simt_model *m, int pieces, uint64_t clocks[3][2])
+{
+    simt_launch_info li = {.grid = {1, 1, 1}, .block = {64, 1, 1}};
+    uint32_t idx[3] = {0, 0, 0};
+    simt_model_launch_begin(m, &li);
+    simt_model_block_begin(m, idx, 64);
+    /* round 0: pcs 1..3 and 4..8; rounds 1 and 2: pcs 1..8 twice, as a
+     * loop would (the first time it waits for the load's r4; the second
+     * time every input is ready: timing.c ready_piece's constants) */
+    const simt_pc_run split[2] = {{3, 3}, {8, 5}}, whole[2] = {{8, 8}, {8, 8}};
+    for (int round = 0; round < 3; round++)
+        for (uint32_t w = 0; w < 2; w++) {
+            simt_warp_access a = strided(GBASE + 128 * w + 4096 * (uint64_t)round, 4, 4, ACC_READ);
+            a.warp = w;
+            a.pc = 0;
+            simt_model_issue_run(m, 0, 1, a.mask, w);
+            simt_model_access(m, &a);
+            const simt_pc_run *runs = round ? whole : split;
+            uint32_t n = 2;
+            if (pieces)
+                simt_model_issue_runs(m, runs, n, 0, 0, a.mask, w);
+            else
+                for (uint32_t k = 0; k < n; k++)
+                    simt_model_issue_run(m, runs[k].last, runs[k].n, a.mask, w);
+            a.pc = 9;
+            a.kind = ACC_WRITE;
+            simt_model_issue_run(m, 9, 1, a.mask, w);
+            simt_model_access(m, &a);
+            clocks[round][w] = simt_model_clock(m, w);
+        }
+    simt_model_launch_end(m);
+    return simt_model_last_cycles(m);
+}
+
+/* The model that drives only the clocks (no statistics: its own loop, kept
+ * pieces, runs in pieces) gives the same times as the counting one. */
+START_TEST(test_clock_only_same_times)
+{
+    chain c;
+    chain_init(&c);
+    const simt_device_profile *h100 = simt_device_builtin("h100");
+    uint64_t want[3][2], got[3][2], again[3][2];
+    simt_model *counted = simt_model_new(&c.mod, h100, NULL);
+    simt_model *clock_only = simt_model_new(&c.mod, h100, NULL);
+    ck_assert_ptr_nonnull(counted);
+    ck_assert_ptr_nonnull(clock_only);
+    simt_model_keep_lines(clock_only, 0);
+    ck_assert_int_eq(clock_only->clock_only, 1);
+    ck_assert_int_eq(counted->clock_only, 0);
+    uint64_t cycles = run_chain(counted, 0, want);
+    ck_assert_uint_eq(run_chain(clock_only, 1, got), cycles);
+    ck_assert_uint_eq(run_chain(clock_only, 0, again), cycles); /* pieces kept already */
+    for (int round = 0; round < 3; round++)
+        for (int w = 0; w < 2; w++) {
+            ck_assert_uint_eq(got[round][w], want[round][w]);
+            ck_assert_uint_eq(again[round][w], want[round][w]);
+        }
+    /* the chain waits for the load every round: its clock passes DRAM's latency */
+    ck_assert_uint_gt(want[0][0], (uint64_t)h100->lat_dram);
+    simt_model_free(counted);
+    simt_model_free(clock_only);
+}
+END_TEST
+
 static Suite *model_suite(void)
 {
     Suite *s = suite_create("model");
@@ -387,6 +488,7 @@ static Suite *model_suite(void)
     tcase_add_test(tc, test_latency_hiding);
     tcase_add_test(tc, test_report_json_csv);
     tcase_add_test(tc, test_no_launch);
+    tcase_add_test(tc, test_clock_only_same_times);
     suite_add_tcase(s, tc);
     return s;
 }
