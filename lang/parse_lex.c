@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cg.h"
+#include "packs.h"
 #include "parser.h"
 #include "parse_build.h"
 #include "types.h"
@@ -122,14 +123,11 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case FLOAT_LIT: lval->expr = kp_literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
-    case ELLIPSIS:
     case KW_TEMPLATE:
         if (k_tpl_unsupported_param(ps, kind, t->loc)) {
             ps->stopped = 1;   /* one error, then the end: no cascade */
             return 0;
         }
-        if (kind == ELLIPSIS)
-            break;
         /* `obj.template f<T>()`: the word only says that f is a template */
         if (ps->prev_kind == '.' || ps->prev_kind == ARROW)
             return k_parse_lex(lval, lloc, ps);
@@ -144,6 +142,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     default:
         break;
     }
+    kind = k_pack_merge(ps, kind, lval, lloc);   /* `(xs + ...)` (lang/packs_parse.c) */
     kind = k_tpl_filter(ps, kind, lloc);
     if (kind == '(' && k_parse_fnptr_open(ps))
         kind = FNPTR_OPEN;

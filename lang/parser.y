@@ -57,6 +57,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps);
 #include "namespaces.h"
 #include "ptx.h"
 #include "parse_build.h"
+#include "packs.h"
 
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
 #define YYMAXDEPTH 10000
@@ -110,6 +111,11 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_FRIEND "friend" KW_VA_ARG "va_arg" KW_VA_LIST "va_list"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
+/* an operator and the `...` after it, one token (`(xs + ...)`, `Ts &... xs`,
+ * `f(int, ...)`); `...` and the operator after it right after '(' (`(... + xs)`):
+ * lang/packs_parse.c merges them so the grammar needs no lookahead of two */
+%token <op> FOLD_OP "operator followed by '...'" ELLIPSIS_OP "'...' followed by an operator"
+%token <op> COMMA_ELLIPSIS ", ..."
 %token BRACE_INIT "{"   /* `T x{...}`: the '{' of a declarator's braced initializer */
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
 %token ANDAND "&&" OROR "||"
@@ -171,7 +177,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <specs> ret_specs
 %type <name> ns_open
 %type <bits> qualifiers qualifier storage
-%type <op> assign_op unary_op type_kw
+%type <op> assign_op unary_op type_kw fold_op
 
 %%
 
@@ -254,6 +260,16 @@ tparam
     | KW_CLASS                  { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL); }
     | KW_TYPENAME '=' type_name { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
     | KW_CLASS '=' type_name    { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
+    /* parameter packs (lang/packs.c) */
+    | KW_TYPENAME ELLIPSIS IDENT    { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@3), $3, NULL)); }
+    | KW_CLASS ELLIPSIS IDENT       { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@3), $3, NULL)); }
+    | KW_TYPENAME ELLIPSIS
+        { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL)); }
+    | KW_CLASS ELLIPSIS
+        { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL)); }
+    | decl_specs ELLIPSIS IDENT
+        { $$ = k_pack_tparam(k_tpl_value_param(ps, LOC(@3), kp_type_name(ps, $1,
+                             kp_dtor_new(ps, LOC(@3), NULL)), $3, NULL)); }
     | decl_specs '=' cond
         { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  k_tpl_anon_param(ps), $3); }
@@ -297,6 +313,8 @@ targs
 targ
     : type_name                                 { $$ = k_tpl_targ(ps, LOC(@1), $1, NULL); }
     | cond                                      { $$ = k_tpl_targ(ps, LOC(@1), NULL, $1); }
+    | type_name ELLIPSIS        { $$ = k_pack_targ(k_tpl_targ(ps, LOC(@1), $1, NULL)); }
+    | cond ELLIPSIS             { $$ = k_pack_targ(k_tpl_targ(ps, LOC(@1), NULL, $1)); }
     ;
 
 /* -------------------------------------------------------------- namespaces */
@@ -711,7 +729,7 @@ direct_dtor
         { $$ = kp_dtor_new(ps, LOC(@2), k_tpl_member_def_name(ps, $1, $2)); }
     | dtor_name '(' ')'          { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), NULL, 0); }
     | dtor_name '(' param_list ')' { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 0); }
-    | dtor_name '(' param_list ',' ELLIPSIS ')'
+    | dtor_name '(' param_list COMMA_ELLIPSIS ')'
                                  { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 1); }
     | TEMPLATE_NAME    /* a variable or parameter hiding a template's name */
         { $$ = kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)); }
@@ -738,7 +756,7 @@ direct_dtor
         }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' { $$ = kp_fnptr_dtor(ps, $2, $3, NULL, 0); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 0); }
-    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ',' ELLIPSIS ')'
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list COMMA_ELLIPSIS ')'
                                                 { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 1); }
     | FNPTR_OPEN '&' IDENT ')' '[' const_expr ']'   /* a reference to an array */
         { $$ = kp_array_dtor(ps, NULL, kp_dtor_new(ps, LOC(@3), $3), $6); }
@@ -805,6 +823,11 @@ param
         { $$ = kp_make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
     | decl_specs abstract_opt '=' assign
         { $$ = kp_make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
+    /* function parameter packs: `Ts... xs`, `const Ts &... xs`, `A &&... a` */
+    | decl_specs ELLIPSIS IDENT     { $$ = k_pack_param(ps, $1, 0, $3, LOC(@3)); }
+    | decl_specs ELLIPSIS           { $$ = k_pack_param(ps, $1, 0, NULL, LOC(@2)); }
+    | decl_specs FOLD_OP IDENT      { $$ = k_pack_param(ps, $1, $2, $3, LOC(@3)); }
+    | decl_specs FOLD_OP            { $$ = k_pack_param(ps, $1, $2, NULL, LOC(@2)); }
     ;
 
 abstract_opt
@@ -858,6 +881,7 @@ init_list
 /* `.member = value` designates a record's member (C99, C++20) */
 init_item
     : initializer                               { $$ = $1; }
+    | initializer ELLIPSIS      { $$ = kp_expr_unary(ps, E_PACK_EXPAND, 0, LOC(@2), $1); }
     | '.' IDENT '=' initializer
         {
             $$ = kp_expr_unary(ps, E_DESIGNATOR, 0, LOC(@1), $4);
@@ -1073,6 +1097,8 @@ unary
             $$ = kp_expr_leaf(ps, E_OFFSETOF, LOC(@1));
             if ($$) { $$->type_written = $3; $$->name = $5; }
         }
+    | KW_SIZEOF ELLIPSIS '(' IDENT ')'          { $$ = k_pack_sizeof(ps, LOC(@1), $4); }
+    | KW_SIZEOF ELLIPSIS '(' TYPEDEF_NAME ')'   { $$ = k_pack_sizeof(ps, LOC(@1), $4->name); }
     | KW_SIZEOF '(' type_name ')'
         {
             $$ = kp_expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
@@ -1189,6 +1215,14 @@ primary
             if ($$) $$->type_written = $3;
         }
     | '(' expr ')'                              { $$ = $2; }
+    /* fold expressions (lang/packs.c) */
+    | '(' assign FOLD_OP ')'                    { $$ = k_pack_fold(ps, LOC(@3), $3, $2, NULL, 0); }
+    | '(' ELLIPSIS_OP assign ')'                { $$ = k_pack_fold(ps, LOC(@2), $2, $3, NULL, 1); }
+    | '(' assign FOLD_OP fold_op assign ')'
+        { $$ = k_pack_fold_binary(ps, LOC(@3), $3, $4, $2, $5); }
+    | '(' assign COMMA_ELLIPSIS ')'             { $$ = k_pack_fold(ps, LOC(@3), ',', $2, NULL, 0); }
+    | '(' assign COMMA_ELLIPSIS ',' assign ')'
+        { $$ = k_pack_fold_binary(ps, LOC(@3), ',', ',', $2, $5); }
     | type_kw '(' args_opt ')'
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
                                                       LOC(@1), NULL), $3); }
@@ -1315,6 +1349,18 @@ args_opt
 args
     : initializer                               { $$ = kp_list_push(ps, NULL, $1); }
     | args ',' initializer                      { $$ = kp_list_push(ps, $1, $3); }
+    | initializer ELLIPSIS      /* a pack expansion (lang/packs.c) */
+        { $$ = kp_list_push(ps, NULL, kp_expr_unary(ps, E_PACK_EXPAND, 0, LOC(@2), $1)); }
+    | args ',' initializer ELLIPSIS
+        { $$ = kp_list_push(ps, $1, kp_expr_unary(ps, E_PACK_EXPAND, 0, LOC(@4), $3)); }
+    ;
+
+/* the second operator of a binary fold (`(std::cout << ... << xs)`) */
+fold_op
+    : '+' { $$ = '+'; } | '-' { $$ = '-'; } | '*' { $$ = '*'; } | '/' { $$ = '/'; }
+    | '%' { $$ = '%'; } | '^' { $$ = '^'; } | '&' { $$ = '&'; } | '|' { $$ = '|'; }
+    | SHL { $$ = SHL; } | SHR { $$ = SHR; } | ANDAND { $$ = ANDAND; } | OROR { $$ = OROR; }
+    | ',' { $$ = ','; } | EQ { $$ = EQ; } | NE { $$ = NE; } | LE { $$ = LE; } | GE { $$ = GE; }
     ;
 
 %%

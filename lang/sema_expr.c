@@ -1437,6 +1437,16 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         k_error(s->ctx, e->loc, "a designator is only allowed in the braces of a struct's "
                 "initializer");
         return NULL;
+    /* left by instantiation (lang/packs.c): they name no parameter pack */
+    case E_PACK_EXPAND:
+        k_error(s->ctx, e->loc, "'...' expands no parameter pack here");
+        return NULL;
+    case E_SIZEOF_PACK:
+        k_error(s->ctx, e->loc, "'%s' is not a parameter pack (in 'sizeof...')", e->name);
+        return NULL;
+    case E_FOLD:
+        k_error(s->ctx, e->loc, "the operand of a fold expression names no parameter pack");
+        return NULL;
     }
     return NULL;
 }

@@ -92,6 +92,15 @@ struct k_sema;
 /* Deep copies of a template's tree with its parameters replaced by the
  * arguments of one instantiation (lang/clone.c).  names[i] is replaced by
  * types[i] (a type parameter) or by a copy of exprs[i] (a non-type one). */
+/* A parameter pack's elements in one instantiation (lang/packs.c). */
+typedef struct k_pack {
+    const char *name;         /* the template parameter pack's or function parameter pack's */
+    k_type **types;           /* a type parameter pack's elements */
+    k_expr **exprs;           /* a non-type parameter pack's elements (their values) */
+    int n;
+    int fparam;               /* a function parameter pack: element i is parameter "name#i" */
+} k_pack;
+
 typedef struct k_subst {
     const char **names;
     k_type **types;
@@ -99,11 +108,29 @@ typedef struct k_subst {
     int n;
     const struct k_record *from; /* a class template's record ... */
     struct k_record *to;         /* ... becomes its instance's in every type */
+    const k_pack *packs;      /* the parameter packs, and while a pattern is copied */
+    int npacks;               /* once per element (expanding), the element's index */
+    int expanding, elem;
+    k_loc at;                 /* where a pack named in a type without `...` is reported */
 } k_subst;
 
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s);
 k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s);
 k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
+k_decl *k_clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s);
+/* A function's parameters copied, each parameter pack as its elements. */
+k_decl **k_clone_params(k_ctx *ctx, const k_decl *f, const k_subst *s, int *n);
+
+/* Pack expansion while copying (lang/packs.c): the pack of s called name;
+ * a list of expressions or template arguments with each `pattern...`
+ * replaced by its elements; an identifier, `sizeof...` or fold expression
+ * of a pack in s (NULL: e is none); a function's parameters and the
+ * substitution its body is copied with (its function parameter packs). */
+const k_pack *k_pack_find(const k_subst *s, const char *name);
+k_expr **k_pack_exprs(k_ctx *ctx, k_expr *const *a, int n, const k_subst *s, int *nout);
+k_targ *k_pack_targs(k_ctx *ctx, const k_targ *a, int n, const k_subst *s, int *nout);
+k_expr *k_pack_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
+k_decl **k_pack_params(k_ctx *ctx, const k_decl *f, const k_subst *s, int *n, k_subst *body);
 
 /* Member types of class template instances (lang/member_types_sema.c): the
  * template's, substituted; and a TY_MEMBER_TYPE whose class is now known

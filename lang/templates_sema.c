@@ -22,9 +22,17 @@
 #define K_TPL_MAX_DEPTH 64
 #define TYBUF 96
 
+/* A parameter pack's arguments (`f<int, float>` of `template <class... Ts>`). */
+typedef struct tpl_pack {
+    k_type **types;           /* a type pack's elements, or NULL */
+    int64_t *values;          /* a non-type pack's values */
+    int n;
+} tpl_pack;
+
 typedef struct tpl_args {
     k_type **types;           /* per parameter: the type argument, or NULL */
     int64_t *values;          /* per parameter: the non-type argument's value */
+    tpl_pack *packs;          /* per parameter: a parameter pack's elements */
     int n;
     int nexplicit;            /* the first ones were written (`f<int>`): not deduced */
     int *have;                /* while deducing: the parameters given a value */
@@ -93,11 +101,32 @@ static int same_library_type(const k_type *x, const k_type *y)
     return x->alias && y->alias && strcmp(x->alias, y->alias) == 0;
 }
 
+static int same_type_arg(const k_type *x, const k_type *y)
+{
+    return k_ty_same(x, y) && (x->quals & ~Q_RESTRICT) == (y->quals & ~Q_RESTRICT) &&
+           same_library_type(x, y);
+}
+
+static int packs_equal(const tpl_pack *x, const tpl_pack *y)
+{
+    if (x->n != y->n)
+        return 0;
+    for (int i = 0; i < x->n; i++)
+        if (x->types ? !same_type_arg(x->types[i], y->types[i]) : x->values[i] != y->values[i])
+            return 0;
+    return 1;
+}
+
 static int args_equal(const tpl_args *a, const tpl_args *b)
 {
     if (a->n != b->n)
         return 0;
     for (int i = 0; i < a->n; i++) {
+        if (a->packs[i].n || b->packs[i].n) {
+            if (!packs_equal(&a->packs[i], &b->packs[i]))
+                return 0;
+            continue;
+        }
         const k_type *x = a->types[i], *y = b->types[i];
         if ((x == NULL) != (y == NULL))
             return 0;
@@ -114,7 +143,8 @@ static int args_new(k_sema_state *s, tpl_args *a, int n)
     a->n = n;
     a->types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->types);
     a->values = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->values);
-    return a->types && a->values;
+    a->packs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->packs);
+    return a->types && a->values && a->packs;
 }
 
 /* Appends arguments [from, to) of a to buf (of length *len) as "<...>". */
@@ -123,10 +153,25 @@ static void args_text(const k_decl *t, const tpl_args *a, int from, int to, char
 {
     if (*len < size - 1)
         *len += (size_t)snprintf(buf + *len, size - *len, "<");
+    int any = 0;
     for (int i = from; i < to && *len < size - 1; i++) {
         char tb[TYBUF];
         size_t len0 = *len;
-        const char *sep = i > from ? ", " : "";
+        const char *sep = any ? ", " : "";
+        if (t->tparams[i].pack) {     /* a pack: its elements, maybe none */
+            for (int k = 0; k < a->packs[i].n && *len < size - 1; k++, any = 1) {
+                const tpl_pack *p = &a->packs[i];
+                if (p->types)
+                    snprintf(buf + *len, size - *len, "%s%s", any ? ", " : "",
+                             k_ty_str(p->types[k], tb, sizeof tb));
+                else
+                    snprintf(buf + *len, size - *len, "%s%lld", any ? ", " : "",
+                             (long long)p->values[k]);
+                *len = strlen(buf);
+            }
+            continue;
+        }
+        any = 1;
         if (a->types[i])
             snprintf(buf + len0, size - len0, "%s%s", sep, k_ty_str(a->types[i], tb, sizeof tb));
         else if (t->tparams[i].type && !k_kind_is_signed(t->tparams[i].type->kind))
@@ -199,13 +244,70 @@ static int value_arg(k_sema_state *s, const k_tparam *p, k_type *type, k_expr *e
     return 1;
 }
 
+/* The index of t's parameter pack, or -1. */
+static int pack_index(const k_decl *t)
+{
+    for (int i = 0; i < t->ntparams; i++)
+        if (t->tparams[i].pack)
+            return i;
+    return -1;
+}
+
+/* The explicit arguments from ta[from] on into the pack p (it takes them all). */
+static int explicit_pack(k_sema_state *s, const k_tparam *p, const k_targ *ta, int from,
+                         int nta, tpl_pack *out)
+{
+    out->n = nta - from;
+    if (out->n <= 0) {
+        out->n = 0;
+        return 1;
+    }
+    if (!p->type)
+        out->types = k_alloc(s->ctx, (size_t)out->n * sizeof *out->types);
+    else
+        out->values = k_alloc(s->ctx, (size_t)out->n * sizeof *out->values);
+    for (int k = 0; k < out->n; k++) {
+        const k_targ *g = &ta[from + k];
+        if (!p->type && !g->type) {
+            k_error(s->ctx, g->loc, "template argument for template type parameter pack '%s'"
+                    " must be a type", p->name ? p->name : "?");
+            return 0;
+        }
+        if (p->type && !g->expr) {
+            k_error(s->ctx, g->loc, "template argument for non-type template parameter pack"
+                    " '%s' must be an expression", p->name ? p->name : "?");
+            return 0;
+        }
+        if (!p->type) {
+            k_sema_resolve_type(s, g->type, g->loc);
+            out->types[k] = g->type;
+        } else if (!value_arg(s, p, p->type, g->expr, &out->values[k])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The explicit arguments `f<...>` into a; returns 0 after reporting an error. */
 static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int nta,
                          k_loc at, tpl_args *a, int report)
 {
-    for (int i = 0; !report && i < nta && i < t->ntparams; i++)
-        if (!t->tparams[i].type != (ta[i].type != NULL))
+    int pk = pack_index(t);
+    for (int i = 0; !report && i < nta && i < t->ntparams; i++) {
+        int pi = pk >= 0 && i > pk ? pk : i;
+        if (!t->tparams[pi].type != (ta[i].type != NULL))
             return 0;     /* another overload may take these arguments */
+    }
+    for (int i = 0; pk >= 0 && i < nta; i++)
+        if (ta[i].pack_expand) {
+            k_error(s->ctx, ta[i].loc, "'...' expands no parameter pack here");
+            return 0;
+        }
+    if (pk >= 0 && nta > pk) {
+        if (!explicit_args(s, t, ta, pk, at, a, report))
+            return 0;
+        return explicit_pack(s, &t->tparams[pk], ta, pk, nta, &a->packs[pk]);
+    }
     if (nta > t->ntparams) {
         k_error(s->ctx, at, "too many template arguments for '%s' (it takes %d, %d given)",
                 t->name, t->ntparams, nta);
@@ -378,18 +480,97 @@ static int mentions_tparam(const k_type *p)
     return 0;
 }
 
+static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int pi,
+                      tpl_args *a, int report);
+
+/* The template parameter pack a function parameter pack's pattern names
+ * (`const Ts &... xs`: Ts), or -1. */
+static int pattern_pack(const k_decl *t, const k_type *p)
+{
+    for (; p; p = p->base) {
+        int k = p->kind == TY_TPARAM ? k_tpl_tparam_index(t, p->name) : -1;
+        if (k >= 0 && t->tparams[k].pack)
+            return k;
+        for (int j = 0; p->kind == TY_TEMPLATE_ID && j < p->ntargs; j++) {
+            int r = p->targs[j].type ? pattern_pack(t, p->targs[j].type) : -1;
+            if (r >= 0)
+                return r;
+        }
+    }
+    return -1;
+}
+
+/* The function parameter pack pi (`Ts... xs`) against call arguments i
+ * on: each argument deduces one element of its template parameter pack
+ * (a forwarding reference `A &&...` deduces `T &` from an lvalue). */
+static int deduce_pack(k_sema_state *s, const k_decl *t, k_expr *call, int i, int pi,
+                       tpl_args *a, int report)
+{
+    const k_decl *fp = t->params[pi];
+    int k = pattern_pack(t, fp->type);
+    if (k < 0) {
+        k_error(s->ctx, fp->loc, "the function parameter pack '%s' names no template"
+                " parameter pack", fp->name ? fp->name : "?");
+        return 0;
+    }
+    if (k < a->nexplicit)
+        return 1;     /* given explicitly: the elements are fixed */
+    tpl_pack *pk = &a->packs[k];
+    pk->n = call->nargs > i ? call->nargs - i : 0;
+    pk->types = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->types);
+    for (int j = 0; j < pk->n; j++) {
+        a->types[k] = NULL;
+        if (!deduce_one(s, t, call, i + j, pi, a, report))
+            return 0;
+        k_type *el = a->types[k];
+        if (!el) {
+            if (report)
+                k_error(s->ctx, call->args[i + j]->loc, "no matching function for call to"
+                        " '%s': couldn't infer template argument '%s' from argument %d",
+                        t->name, t->tparams[k].name, i + j + 1);
+            return 0;
+        }
+        const k_expr *arg = call->args[i + j];
+        if (fp->fwd_ref && arg->is_lvalue && el->kind != TY_ARRAY && el->kind != TY_FUNC) {
+            k_type *ref = k_type_new(s->ctx, TY_REF);
+            k_type *base = k_alloc(s->ctx, sizeof *base);
+            *base = *arg->type;
+            ref->base = base;
+            el = ref;
+        }
+        pk->types[j] = el;
+    }
+    a->types[k] = NULL;
+    if (a->have)
+        a->have[k] = 1;
+    return 1;
+}
+
 /* Deduces from the call's arguments the parameters explicit arguments left. */
 static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
 {
-    for (int i = 0; i < t->nparams && i < call->nargs; i++) {
-        const k_type *p = t->params[i]->type;
+    for (int i = 0; i < t->nparams; i++) {
+        if (t->params[i]->pack)   /* the last one C++ deduces from */
+            return deduce_pack(s, t, call, i, i, a, report);
+        if (i < call->nargs && !deduce_one(s, t, call, i, i, a, report))
+            return 0;
+    }
+    return 1;
+}
+
+/* Call argument i against t's function parameter pi. */
+static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int pi,
+                      tpl_args *a, int report)
+{
+    {
+        const k_type *p = t->params[pi]->type;
         if (!mentions_tparam(p))
-            continue;
+            return 1;
         k_type *at = k_sema_rvalue(s, call->args[i]);
         if (!at)
             return 0;
         if ((p->kind == TY_PTR || p->kind == TY_ARRAY) && k_is_null_const(call->args[i]))
-            continue;   /* `0` for a `T *`: deduces nothing, converts once T is known */
+            return 1;   /* `0` for a `T *`: deduces nothing, converts once T is known */
         k_type top = *k_decay(s->ctx, at);
         top.quals = 0;            /* by value: the argument's own const goes */
         k_type pt = *p;
@@ -410,13 +591,45 @@ static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, i
                 char x[TYBUF];
                 k_error(s->ctx, call->args[i]->loc, "no matching function for call to '%s':"
                         " argument %d of type '%s' does not fit parameter '%s'", t->name,
-                        i + 1, k_ty_str(at, x, sizeof x), t->params[i]->name ? t->params[i]->name
-                                                                             : "?");
+                        i + 1, k_ty_str(at, x, sizeof x), t->params[pi]->name
+                                                          ? t->params[pi]->name : "?");
             }
             return 0;
         }
     }
     return 1;
+}
+
+/* Pack p's elements in sb (a non-type pack's as `(T)value` each). */
+static void add_pack(k_sema_state *s, k_subst *sb, const k_tparam *p, const tpl_pack *a)
+{
+    k_pack *packs = k_alloc(s->ctx, (size_t)(sb->npacks + 1) * sizeof *packs);
+    if (sb->npacks)
+        memcpy(packs, sb->packs, (size_t)sb->npacks * sizeof *packs);
+    k_pack *k = &packs[sb->npacks];
+    k->name = p->name;
+    k->n = a->n;
+    if (!p->type) {
+        k->types = k_alloc(s->ctx, (size_t)(a->n + 1) * sizeof *k->types);
+        for (int i = 0; i < a->n; i++)
+            k->types[i] = a->types[i];
+    } else {
+        k->exprs = k_alloc(s->ctx, (size_t)(a->n + 1) * sizeof *k->exprs);
+        for (int i = 0; i < a->n; i++) {
+            k_expr *lit = k_expr_new(s->ctx, E_INT, p->loc);
+            k_expr *cast = k_expr_new(s->ctx, E_CAST, p->loc);
+            lit->ival = (uint64_t)a->values[i];
+            lit->int_unsigned = 1;
+            lit->int_long = 2;
+            lit->depth = 1;
+            cast->lhs = lit;
+            cast->depth = 2;
+            cast->type_written = k_clone_type(s->ctx, p->type, NULL);
+            k->exprs[i] = cast;
+        }
+    }
+    sb->packs = packs;
+    sb->npacks++;
 }
 
 /* The substitution of the arguments bound so far (the first n parameters). */
@@ -426,8 +639,13 @@ static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
     sb.names = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.names);
     sb.types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.types);
     sb.exprs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.exprs);
+    sb.at = t->loc;
     for (int i = 0; i < n; i++) {
         const k_tparam *p = &t->tparams[i];
+        if (p->pack) {
+            add_pack(s, &sb, p, &a->packs[i]);
+            continue;
+        }
         sb.names[i] = p->name;
         sb.types[i] = a->types[i];
         if (p->type) {
@@ -453,8 +671,8 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
 {
     for (int i = 0; i < t->ntparams; i++) {
         const k_tparam *p = &t->tparams[i];
-        if (have[i] || (!p->type && a->types[i]))
-            continue;
+        if (have[i] || (!p->type && a->types[i]) || p->pack)
+            continue;     /* a pack neither given nor deduced is empty */
         k_subst sb = subst_of(s, t, a, i);
         if (!p->type && p->def.type) {
             a->types[i] = k_clone_type(s->ctx, p->def.type, &sb);
@@ -481,14 +699,15 @@ static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a
 {
     if (!args_new(s, a, t->ntparams))
         return 0;
-    if (!report && call->ntargs > t->ntparams)
+    if (!report && call->ntargs > t->ntparams && pack_index(t) < 0)
         return 0;
     if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a, report))
         return 0;
-    int *have = k_alloc(s->ctx, (size_t)(t->ntparams + 1) * sizeof *have);
-    for (int i = 0; i < call->ntargs; i++)
+    int *have = k_alloc(s->ctx, (size_t)(t->ntparams + call->ntargs + 1) * sizeof *have);
+    int pk = pack_index(t);
+    a->nexplicit = pk >= 0 && call->ntargs > pk ? pk + 1 : call->ntargs;
+    for (int i = 0; i < a->nexplicit; i++)
         have[i] = 1;
-    a->nexplicit = call->ntargs;
     a->have = have;
     if (!deduce(s, t, call, a, report))
         return 0;
@@ -556,6 +775,7 @@ static int specificity(const k_decl *t)
     int n = 0;
     for (int i = 0; i < t->nparams; i++) {
         const k_type *top = t->params[i]->type;
+        n -= 3 * t->params[i]->pack;  /* `f(T)` beats `f(T, R...)` (C++'s partial ordering) */
         n += 2 * !mentions_tparam(top);
         for (const k_type *p = top; p; p = p->base)
             n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0)
@@ -569,15 +789,19 @@ static int specificity(const k_decl *t)
  * (`DecodePixel(float4, ...)`, `DecodePixel(uchar4, ...)`) are told apart so. */
 static int fit(k_sema_state *s, const k_decl *t, const tpl_args *a, k_expr *call)
 {
-    if (call->nargs > t->nparams && !t->variadic)
-        return 0;
-    for (int i = call->nargs; i < t->nparams; i++)
-        if (!t->params[i]->init)      /* no default argument (C++) for it */
-            return 0;
     k_subst sb = subst_of(s, t, a, t->ntparams);
+    int np = t->nparams;
+    k_decl **params = t->params;
+    if (sb.npacks)                    /* each parameter pack as its elements */
+        params = k_clone_params(s->ctx, t, &sb, &np);
+    if (call->nargs > np && !t->variadic)
+        return 0;
+    for (int i = call->nargs; i < np; i++)
+        if (!params[i]->init)         /* no default argument (C++) for it */
+            return 0;
     int exact = 1;
-    for (int i = 0; i < t->nparams && i < call->nargs; i++) {
-        k_type *p = k_clone_type(s->ctx, t->params[i]->type, &sb);
+    for (int i = 0; i < np && i < call->nargs; i++) {
+        k_type *p = sb.npacks ? params[i]->type : k_clone_type(s->ctx, params[i]->type, &sb);
         k_type *at = k_sema_rvalue(s, call->args[i]);
         if (!p || !at)
             return 0;
@@ -676,7 +900,7 @@ static int signature_ok(k_sema_state *s, const k_decl *t, const tpl_args *a, k_l
     if (t->type && t->type->base && k_tpl_may_fail(t->type->base))
         k_sema_resolve_type(s, k_clone_type(s->ctx, t->type->base, &sb), loc);
     for (int i = 0; i < t->nparams; i++)
-        if (k_tpl_may_fail(t->params[i]->type))
+        if (!t->params[i]->pack && k_tpl_may_fail(t->params[i]->type))
             k_sema_resolve_type(s, k_clone_type(s->ctx, t->params[i]->type, &sb), loc);
     return s->ctx->nerrors == errors;
 }
@@ -1198,7 +1422,7 @@ void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
         use.targs = t->targs;
         use.ntargs = t->ntargs;
         use.has_targs = 1;
-        if (use.ntargs > en->decl->ntparams) {
+        if (use.ntargs > en->decl->ntparams && pack_index(en->decl) < 0) {
             /* reported once; the rest are dropped so that uses of the object
              * are still checked against the class */
             k_error(s->ctx, loc, "too many template arguments for '%s' (it takes %d, %d given)",
