@@ -437,6 +437,8 @@ base_list
 base_head
     : record_kw IDENT ':'
         { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
+    | record_kw template_type ':'   /* a specialization with bases (`Tup<H, T...> : Tup<T...>`) */
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
     ;
 
 base_access

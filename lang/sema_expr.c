@@ -1107,6 +1107,10 @@ static k_type *call(k_sema_state *s, k_expr *e)
     if (tpl > 0) {
         call_allowed(s, e, e->decl);
         check_args(s, e, e->decl);
+        if (e->decl->type->base->kind == TY_REF) {   /* `T &f(...)`: an lvalue */
+            e->is_lvalue = 1;
+            return set(e, e->decl->type->base->base);
+        }
         set(e, e->decl->type->base);
         if (e->kind == E_CALL)   /* a constexpr function template's instance folds too */
             k_sema_fold_constexpr(s, e, e->decl);

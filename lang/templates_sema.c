@@ -1264,9 +1264,79 @@ static int value_tparam(const k_decl *t, const char *name)
 /* Whether partial specialization p (`template <class T> struct S<T *>`)
  * fits the primary's arguments a: its own parameters deduced from them
  * (into pa), and its written arguments with those substituted equal to a. */
+/* a's arguments one by one, each pack's elements in its place (the
+ * primary `template <class... Ts> struct Tup` of Tup<int, char>: int, char). */
+static tpl_args flat_args(k_sema_state *s, const k_decl *t, const tpl_args *a)
+{
+    int n = 0;
+    for (int i = 0; i < a->n; i++)
+        n += t->tparams[i].pack ? a->packs[i].n : 1;
+    tpl_args f;
+    args_new(s, &f, n);
+    int m = 0;
+    for (int i = 0; i < a->n; i++) {
+        for (int k = 0; t->tparams[i].pack && k < a->packs[i].n; k++, m++) {
+            if (a->packs[i].types)
+                f.types[m] = a->packs[i].types[k];
+            else
+                f.values[m] = a->packs[i].values[k];
+        }
+        if (!t->tparams[i].pack) {
+            f.types[m] = a->types[i];
+            f.values[m++] = a->values[i];
+        }
+    }
+    return f;
+}
+
+/* A partial specialization of a variadic class template, or one written
+ * with a pack expansion (`template <class H, class... T> struct Tup<H, T...>`):
+ * its written arguments against the primary's, flattened; the pack
+ * expansion last takes the rest.  Element types are matched as wholes. */
+static int partial_fits_pack(k_sema_state *s, const k_decl *p, const tpl_args *flat,
+                             tpl_args *pa, k_loc loc)
+{
+    if (!args_new(s, pa, p->ntparams))
+        return 0;
+    pa->nexplicit = 0;
+    int j = 0;
+    for (int i = 0; i < p->nspec_args; i++) {
+        const k_targ *w = &p->spec_args[i];
+        int k = w->type && w->type->kind == TY_TPARAM ? k_tpl_tparam_index(p, w->type->name)
+                                                      : -1;
+        if (w->pack_expand) {
+            if (i != p->nspec_args - 1 || k < 0 || !p->tparams[k].pack)
+                return 0;
+            tpl_pack *pk = &pa->packs[k];
+            pk->n = flat->n - j;
+            pk->types = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->types);
+            for (int e = 0; e < pk->n; e++)
+                if (!(pk->types[e] = flat->types[j + e]))
+                    return 0;
+            j = flat->n;
+            continue;
+        }
+        if (j >= flat->n || !w->type || !flat->types[j] ||
+            match(s, p, w->type, flat->types[j], pa, 0, loc) <= 0)
+            return 0;
+        j++;
+    }
+    if (j != flat->n)
+        return 0;
+    for (int i = 0; i < p->ntparams; i++)
+        if (!p->tparams[i].pack && !pa->types[i])
+            return 0;
+    return 1;
+}
+
 static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl_args *pa,
                         k_loc loc)
 {
+    const k_decl *primary = find_class(s, p->name) ? find_class(s, p->name)->decl : NULL;
+    if (primary && (pack_index(primary) >= 0 || pack_index(p) >= 0)) {
+        tpl_args flat = flat_args(s, primary, a);
+        return partial_fits_pack(s, p, &flat, pa, loc);
+    }
     if (p->nspec_args != a->n || !args_new(s, pa, p->ntparams))
         return 0;
     pa->nexplicit = 0;
