@@ -398,6 +398,7 @@ struct k_decl {
     int nouter_class_params;  /* a member class template: how many of tparams are its
                                  enclosing class template's (lang/templates_member_class.c) */
     int member_class;         /* a member class template's declaration (the same file) */
+    unsigned char fwd_record; /* D_RECORD: a class template declared, not defined, here */
     k_tparam *tparams;
     int ntparams;
     int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */

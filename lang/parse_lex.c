@@ -112,6 +112,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
          * is not a template that `using namespace std` brings in */
         int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
                     (name && k_parse_is_ordinary(ps, name));
+        /* `struct Tup {` after `template <class... Ts> struct Tup;`: the tag */
+        if ((ps->prev_kind == KW_STRUCT || ps->prev_kind == KW_CLASS_RECORD) && name &&
+            ps->tpl.head_open && !k_tpl_self_id(ps, name))
+            plain = 1;
         if (name && !plain && k_tpl_classify(ps, &lval->name)) {
             kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
                    ? TEMPLATE_TYPE : TEMPLATE_NAME;

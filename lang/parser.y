@@ -407,7 +407,7 @@ record_spec
             kp_implicit_dtor(ps, $1);
             $$ = k_parse_record_end(ps, $1);
         }
-    | record_kw IDENT %prec ENUM_REF            { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
+    | record_kw IDENT %prec ENUM_REF            { $$ = k_tpl_record_ref(ps, $1, $2, LOC(@2)); }
     ;
 
 record_head

@@ -348,6 +348,20 @@ int k_tpl_self_id(k_parser *ps, const char *name)
     return k_tpl_classify(ps, &q) == TEMPLATE_TYPE;
 }
 
+/* `struct S` after a head (`template <class... Ts> struct Tup;`): a class
+ * template declared before its definition, so that specializations may
+ * come between them (class_head_end declares it for sema). */
+k_type *k_tpl_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    int fwd = ts->head_open && !ts->head_name && !ts->class_spec && !ts->nested && tag &&
+              ps->decls.n == ts->decl_mark;
+    k_type *t = k_parse_record_ref(ps, is_union, fwd ? k_tpl_class_name(ps, tag) : tag, loc);
+    if (fwd && ts->class_name && ts->head_name == tag && t && t->kind == TY_RECORD)
+        ts->fwd_record = t;
+    return t;
+}
+
 /* `template <> struct S<int> {`: a record of its own, tagged "S<int>" for
  * messages; sema makes it the instance of S for these arguments. */
 const char *k_tpl_class_spec(k_parser *ps, k_type *id)
@@ -404,14 +418,25 @@ void k_tpl_spec_args(k_parser *ps, k_list *targs)
 static void class_head_end(k_parser *ps, k_tparam *tp, int n)
 {
     k_tpl_scan *ts = &ps->tpl;
+    int has_record = 0;
+    for (int i = ts->decl_mark; i < ps->decls.n; i++)
+        has_record |= ((k_decl *)ps->decls.items[i])->kind == D_RECORD;
+    if (ts->fwd_record && !has_record) {   /* the declaration sema registers */
+        k_decl *d = k_decl_new(ps->ctx, D_RECORD, ts->fwd_record->rec->loc, ts->class_name);
+        d->type = ts->fwd_record;
+        d->fwd_record = 1;
+        push(ps, &ps->decls, d);
+    }
     for (int i = ts->decl_mark; i < ps->decls.n; i++) {
         k_decl *d = ps->decls.items[i];
         if (d->member_class)   /* a member class template is a template of its own */
             continue;
         if (d->kind == D_RECORD && ts->class_spec) {
             d->name = ts->class_spec->name;
-            d->spec_args = ts->class_spec->targs;
             d->nspec_args = ts->class_spec->ntargs;
+            /* `template <> struct Tup<>` has no arguments, and is a specialization */
+            d->spec_args = ts->class_spec->targs ? ts->class_spec->targs
+                                                 : k_alloc(ps->ctx, sizeof *d->spec_args);
         }
         /* a member template keeps its own head; the class's is its outer one */
         if (d->kind == D_FUNC && d->member_template) {
@@ -467,6 +492,7 @@ void k_tpl_head_end(k_parser *ps, k_list *params)
     ts->spec_args = NULL;
     ts->class_name = NULL;
     ts->class_spec = NULL;
+    ts->fwd_record = NULL;
     if (ts->nested)
         k_tpl_nested_end(ps);
 }

@@ -47,6 +47,7 @@ typedef struct k_tpl_scan {
     struct k_list *spec_args; /* `template <> ... f<int>(...)`: the arguments, or NULL */
     const char *class_name;   /* the head declares this class template ... */
     k_type *class_spec;       /* ... or the explicit specialization `S<int>` (TY_TEMPLATE_ID) */
+    k_type *fwd_record;       /* ... only declared (`template <class... Ts> struct Tup;`) */
     /* a second head open inside the first: a member template's in a class
      * template's body, or `template <class T> template <class U>` before a
      * member template's definition outside its class (lang/templates_member.c);

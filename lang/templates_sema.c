@@ -1667,6 +1667,12 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
                   || (d->kind == D_FUNC && en->decl->kind == D_FUNC
                       && !k_tpl_same_template(en->decl, d))))
         en = en->next;
+    if (en && d->kind == D_RECORD && en->decl->kind == D_RECORD &&
+        (d->fwd_record || en->decl->fwd_record)) {
+        if (en->decl->fwd_record)   /* declared before, defined now */
+            en->decl = d;
+        return;
+    }
     if (en && (en->decl->kind != D_FUNC || d->kind != D_FUNC)) {
         k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
         k_note(s->ctx, en->decl->loc, "previous definition is here");
