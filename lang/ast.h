@@ -70,6 +70,8 @@ typedef struct k_type {
     k_record *rec;            /* TY_RECORD: the record, shared by every use of the type */
     struct k_type **params;   /* TY_FUNC of a function pointer: the parameter types */
     int nparams, variadic;
+    int pack_param;           /* TY_FUNC: 1 + the index of a parameter pack among params
+                                 (`void (*k)(Args...)`), expanded at instantiation; else 0 */
     const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
     k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
     int ntargs;

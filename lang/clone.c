@@ -82,7 +82,10 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
         return r->base;       /* `T &` with T = int &: int & (C++'s reference collapsing) */
     r->len_expr = k_clone_expr(ctx, t->len_expr, s);
     r->targs = clone_targs(ctx, t->targs, &r->ntargs, s);
-    if (t->params && t->nparams > 0) {   /* a function pointer's parameters */
+    if (t->pack_param && s && s->npacks) {   /* `void (*k)(Args...)` */
+        r->params = k_pack_fn_params(ctx, t, s, &r->nparams);
+        r->pack_param = 0;
+    } else if (t->params && t->nparams > 0) {   /* a function pointer's parameters */
         r->params = k_alloc(ctx, (size_t)t->nparams * sizeof *r->params);
         for (int i = 0; r->params && i < t->nparams; i++)
             r->params[i] = k_clone_type(ctx, t->params[i], s);

@@ -171,10 +171,11 @@ k_targ *k_pack_targs(k_ctx *ctx, const k_targ *a, int n, const k_subst *s, int *
             b = c;
         }
         for (int k = 0; k < copies; k++) {
-            k_subst el = len < 0 ? *s : element(s, k);
+            k_subst el = len < 0 ? (k_subst){ 0 } : element(s, k);
+            const k_subst *sk = len < 0 ? s : &el;
             b[m].loc = a[i].loc;
-            b[m].type = k_clone_type(ctx, a[i].type, &el);
-            b[m].expr = k_clone_expr(ctx, a[i].expr, &el);
+            b[m].type = k_clone_type(ctx, a[i].type, sk);
+            b[m].expr = k_clone_expr(ctx, a[i].expr, sk);
             b[m].pack_expand = len < 0 && a[i].pack_expand;
             m++;
         }
@@ -370,6 +371,33 @@ k_decl **k_pack_params(k_ctx *ctx, const k_decl *f, const k_subst *s, int *n, k_
     }
     body->packs = packs;
     body->npacks = np;
+    *n = m;
+    return out;
+}
+
+/* A function type's parameters (`void (*k)(Args...)`), its pack as its
+ * elements when the pack is s's. */
+k_type **k_pack_fn_params(k_ctx *ctx, const k_type *fn, const k_subst *s, int *n)
+{
+    int at = fn->pack_param - 1, len = -1;
+    pack_use u = { 0 };
+    uses_type(fn->params[at], s, &u);
+    len = pattern_length(ctx, s->at, &u);
+    if (len == -2)
+        len = 0;
+    int total = fn->nparams - 1 + (len < 0 ? 1 : len);
+    k_type **out = k_alloc(ctx, (size_t)(total + 1) * sizeof *out);
+    int m = 0;
+    for (int i = 0; out && i < fn->nparams; i++) {
+        if (i != at || len < 0) {
+            out[m++] = k_clone_type(ctx, fn->params[i], s);
+            continue;
+        }
+        for (int k = 0; k < len; k++) {
+            k_subst el = element(s, k);
+            out[m++] = k_clone_type(ctx, fn->params[i], &el);
+        }
+    }
     *n = m;
     return out;
 }

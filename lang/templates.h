@@ -132,6 +132,7 @@ k_expr **k_pack_exprs(k_ctx *ctx, k_expr *const *a, int n, const k_subst *s, int
 k_targ *k_pack_targs(k_ctx *ctx, const k_targ *a, int n, const k_subst *s, int *nout);
 k_expr *k_pack_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
 k_decl **k_pack_params(k_ctx *ctx, const k_decl *f, const k_subst *s, int *n, k_subst *body);
+k_type **k_pack_fn_params(k_ctx *ctx, const k_type *fn, const k_subst *s, int *n);
 
 /* Member types of class template instances (lang/member_types_sema.c): the
  * template's, substituted; and a TY_MEMBER_TYPE whose class is now known
