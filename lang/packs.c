@@ -401,3 +401,15 @@ k_type **k_pack_fn_params(k_ctx *ctx, const k_type *fn, const k_subst *s, int *n
     *n = m;
     return out;
 }
+
+/* `g(x...)` where x is no pack (instantiation expanded the others): one
+ * error, and the call is not checked, so no arity error follows. */
+int k_pack_stray(k_ctx *ctx, const k_expr *call)
+{
+    for (int i = 0; i < call->nargs; i++)
+        if (call->args[i] && call->args[i]->kind == E_PACK_EXPAND) {
+            k_error(ctx, call->args[i]->loc, "'...' expands no parameter pack here");
+            return 1;
+        }
+    return 0;
+}

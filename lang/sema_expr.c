@@ -1063,6 +1063,8 @@ static int old_cuda_form(k_sema_state *s, k_expr *e)
 
 static k_type *call(k_sema_state *s, k_expr *e)
 {
+    if (k_pack_stray(s->ctx, e))   /* `g(x...)`, x no pack: no arity error after */
+        return NULL;
     if (!e->name)
         return k_sema_indirect_call(s, e);
     if (e->has_targs && strncmp(e->name, "std::numeric_limits::", 21) == 0)
