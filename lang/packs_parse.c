@@ -150,3 +150,22 @@ k_expr *k_pack_fold_binary(k_parser *ps, k_loc loc, int op, int op2, k_expr *a, 
     }
     return k_pack_fold(ps, loc, op, a, b, 2);
 }
+
+/* Not built: `struct S : Bases...` (one error; the class gets no base). */
+void k_pack_base(k_parser *ps, k_loc loc)
+{
+    k_error(ps->ctx, loc, "a pack expansion in a base-specifier list ('Bases...') is not"
+            " supported in K");
+}
+
+/* Not built: `[xs...]`, `[&xs...]` (one error; the lambda captures the rest
+ * as written, and `[&]` or `[=]` captures a pack's elements). */
+k_expr *k_pack_capture(k_parser *ps, k_loc loc, const char *name, int by_ref)
+{
+    k_error(ps->ctx, loc, "capturing a parameter pack ('%s%s...') is not supported in K;"
+            " capture it with '%c'", by_ref ? "&" : "", name, by_ref ? '&' : '=');
+    k_expr *e = kp_expr_leaf(ps, E_INT, loc);
+    if (e)
+        e->ival = by_ref ? '&' : '=';
+    return e;
+}

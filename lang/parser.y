@@ -431,6 +431,9 @@ base_list
                                                 { $$ = $1; k_parse_base_id(ps, $$, $3, LOC(@3)); }
     | base_list ',' base_access TYPEDEF_NAME    { $$ = $1; k_parse_base(ps, $$, $4, LOC(@4)); }
     | base_list ',' base_access template_type   { $$ = $1; k_parse_base_id(ps, $$, $4, LOC(@4)); }
+    /* `: Bases...` (lang/packs_parse.c): one error */
+    | base_head base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, LOC(@4)); }
+    | base_list ',' base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, LOC(@5)); }
     ;
 
 /* `struct D :`: D is a type name before its base is read (`struct Sq : Shape<Sq>`) */
@@ -1256,6 +1259,8 @@ capture
     | '='       { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
     | IDENT     { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '&' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
+    | IDENT ELLIPSIS      { $$ = k_pack_capture(ps, LOC(@2), $1, 0); }
+    | '&' IDENT ELLIPSIS  { $$ = k_pack_capture(ps, LOC(@3), $2, 1); }
     | IDENT '=' assign
         {
             (void)$3;

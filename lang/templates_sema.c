@@ -15,62 +15,19 @@
 #include "namespaces.h"
 #include "sema.h"
 #include "templates.h"
+#include "templates_sema.h"
 #include "thrust.h"
 
-/* Nested instantiations (each one checks a body inside the one that asked
- * for it, on the C stack). */
-#define K_TPL_MAX_DEPTH 64
-#define TYBUF 96
-
-/* A parameter pack's arguments (`f<int, float>` of `template <class... Ts>`). */
-typedef struct tpl_pack {
-    k_type **types;           /* a type pack's elements, or NULL */
-    int64_t *values;          /* a non-type pack's values */
-    int n;
-} tpl_pack;
-
-typedef struct tpl_args {
-    k_type **types;           /* per parameter: the type argument, or NULL */
-    int64_t *values;          /* per parameter: the non-type argument's value */
-    tpl_pack *packs;          /* per parameter: a parameter pack's elements */
-    int n;
-    int nexplicit;            /* the first ones were written (`f<int>`): not deduced */
-    int *have;                /* while deducing: the parameters given a value */
-} tpl_args;
-
-typedef struct tpl_inst {
-    struct tpl_inst *next;
-    tpl_args args;
-    k_decl *decl;             /* the instance (or an explicit specialization) */
-    int pending;              /* instantiated before the template had a body */
-} tpl_inst;
-
-typedef struct tpl_entry {
-    struct tpl_entry *next;
-    k_decl *decl;             /* the latest declaration: the definition once seen */
-    tpl_inst *insts;          /* instances and explicit specializations */
-    k_decl **partials;        /* a class template's partial specializations, in order */
-    int npartials;
-} tpl_entry;
-
-struct k_tpl_sema {
-    tpl_entry *entries;
-    int depth;                /* instantiations being checked, nested */
-    int notes;                /* "in instantiation of" notes since depth was 0 */
-    k_decl **out;             /* instances and specializations, for lowering */
-    int nout, cap;
-};
-
-static struct k_tpl_sema *state(k_sema_state *s)
+struct k_tpl_sema *k_tpls_state(k_sema_state *s)
 {
     if (!s->tpl)
         s->tpl = k_alloc(s->ctx, sizeof *s->tpl);
     return s->tpl;
 }
 
-static void add_out(k_sema_state *s, k_decl *d)
+void k_tpls_add_out(k_sema_state *s, k_decl *d)
 {
-    struct k_tpl_sema *ts = state(s);
+    struct k_tpl_sema *ts = k_tpls_state(s);
     if (ts->nout == ts->cap) {
         int cap = ts->cap ? ts->cap * 2 : 16;
         k_decl **a = k_alloc(s->ctx, (size_t)cap * sizeof *a);
@@ -117,7 +74,7 @@ static int packs_equal(const tpl_pack *x, const tpl_pack *y)
     return 1;
 }
 
-static int args_equal(const tpl_args *a, const tpl_args *b)
+int k_tpls_args_equal(const tpl_args *a, const tpl_args *b)
 {
     if (a->n != b->n)
         return 0;
@@ -138,7 +95,7 @@ static int args_equal(const tpl_args *a, const tpl_args *b)
     return 1;
 }
 
-static int args_new(k_sema_state *s, tpl_args *a, int n)
+int k_tpls_args_new(k_sema_state *s, tpl_args *a, int n)
 {
     a->n = n;
     a->types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->types);
@@ -187,7 +144,7 @@ static void args_text(const k_decl *t, const tpl_args *a, int from, int to, char
 /* `f<int, 256>`: the name of an instance, for messages and the module.  A
  * member class template's is its enclosing class's instance's member
  * ("Outer<int>::Inner<float>", "List<int>::Node"). */
-static const char *inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a)
+const char *k_tpls_inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a)
 {
     char buf[512];
     size_t len = 0;
@@ -209,7 +166,6 @@ static const char *inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a
     return k_strndup(s->ctx, buf, strlen(buf));
 }
 
-static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int n);
 
 /* The type of non-type parameter p of t: written, or an earlier type
  * parameter's argument (`template <class T, T v>`, std::integral_constant),
@@ -223,7 +179,7 @@ static k_type *value_type(k_sema_state *s, const k_decl *t, const k_tparam *p,
     if (i >= 0 && i < a->n && a->types[i])
         return a->types[i];
     if (p->type && k_tpl_may_fail(p->type) && p >= t->tparams && p < t->tparams + t->ntparams) {
-        k_subst sb = subst_of(s, t, a, (int)(p - t->tparams));
+        k_subst sb = k_tpls_subst_of(s, t, a, (int)(p - t->tparams));
         return k_clone_type(s->ctx, p->type, &sb);
     }
     return p->type;
@@ -245,7 +201,7 @@ static int value_arg(k_sema_state *s, const k_tparam *p, k_type *type, k_expr *e
 }
 
 /* The index of t's parameter pack, or -1. */
-static int pack_index(const k_decl *t)
+int k_tpls_pack_index(const k_decl *t)
 {
     for (int i = 0; i < t->ntparams; i++)
         if (t->tparams[i].pack)
@@ -292,7 +248,7 @@ static int explicit_pack(k_sema_state *s, const k_tparam *p, const k_targ *ta, i
 static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int nta,
                          k_loc at, tpl_args *a, int report)
 {
-    int pk = pack_index(t);
+    int pk = k_tpls_pack_index(t);
     for (int i = 0; !report && i < nta && i < t->ntparams; i++) {
         int pi = pk >= 0 && i > pk ? pk : i;
         if (!t->tparams[pi].type != (ta[i].type != NULL))
@@ -340,10 +296,6 @@ static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int
     return 1;
 }
 
-static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
-                 tpl_args *out, int report, k_loc at);
-static tpl_entry *find_class(k_sema_state *s, const char *name);
-static const char *member_name(k_sema_state *s, const char *inst, const char *name);
 
 /* The non-type parameter that is the whole length of array type p
  * (`unsigned (&bins)[N]`), or -1. */
@@ -378,7 +330,6 @@ static int match_length(k_sema_state *s, const k_decl *t, const k_type *p, const
     return 0;
 }
 
-static int value_tparam(const k_decl *t, const char *name);
 
 /* `array<T, N>` against an instance of array: the non-type parameter N
  * written as a whole argument is the instance's value v.  0 on conflicting
@@ -386,7 +337,7 @@ static int value_tparam(const k_decl *t, const char *name);
 static int match_value(k_sema_state *s, const k_decl *t, const k_expr *x, int64_t v,
                        tpl_args *out, int report, k_loc at)
 {
-    int k = x && x->kind == E_IDENT ? value_tparam(t, x->name) : -1;
+    int k = x && x->kind == E_IDENT ? k_tpls_value_tparam(t, x->name) : -1;
     if (k < 0 || k < out->nexplicit || !out->have)
         return 1;
     if (!out->have[k] || out->values[k] == v) {
@@ -403,16 +354,55 @@ static int match_value(k_sema_state *s, const k_decl *t, const k_expr *x, int64_
 
 /* `Pair<T>` against an instance of Pair: T from the instance's arguments
  * (and `array<T, N>`'s N from its values). */
+/* `Box<Ts...>` (or `Box<T, Ts...>`) against an instance of a variadic class
+ * template: its arguments one by one, the expansion last taking the rest
+ * into its pack. */
+static int match_class_pack(k_sema_state *s, const k_decl *t, const k_type *p,
+                            const tpl_entry *en, const tpl_inst *in, tpl_args *out,
+                            int report, k_loc at)
+{
+    tpl_args flat = k_tpls_flat_args(s, en->decl, &in->args);
+    int j = 0;
+    for (int i = 0; i < p->ntargs; i++) {
+        const k_targ *w = &p->targs[i];
+        if (w->pack_expand) {
+            int k = w->type && w->type->kind == TY_TPARAM
+                    ? k_tpl_tparam_index(t, w->type->name) : -1;
+            if (k < 0 || !t->tparams[k].pack || i != p->ntargs - 1 || !w->type)
+                return 0;
+            if (k < out->nexplicit)
+                return 1;
+            tpl_pack *pk = &out->packs[k];
+            pk->n = flat.n - j;
+            pk->types = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->types);
+            for (int e = 0; e < pk->n; e++)
+                if (!(pk->types[e] = flat.types[j + e]))
+                    return 0;
+            if (out->have)
+                out->have[k] = 1;
+            return 1;
+        }
+        if (j >= flat.n || !w->type || !flat.types[j])
+            return 0;
+        int r = k_tpls_match(s, t, w->type, flat.types[j++], out, report, at);
+        if (r <= 0)
+            return r;
+    }
+    return j == flat.n;
+}
+
 static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                        tpl_args *out, int report, k_loc at)
 {
-    tpl_entry *en = a->kind == TY_RECORD ? find_class(s, p->name) : NULL;
+    tpl_entry *en = a->kind == TY_RECORD ? k_tpls_find_class(s, p->name) : NULL;
     for (tpl_inst *in = en ? en->insts : NULL; in; in = in->next) {
         if (in->decl->type->rec != a->rec)
             continue;
+        if (k_tpls_pack_index(en->decl) >= 0 || (p->ntargs && p->targs[p->ntargs - 1].pack_expand))
+            return match_class_pack(s, t, p, en, in, out, report, at);
         for (int i = 0; i < p->ntargs && i < in->args.n; i++) {
             if (p->targs[i].type && in->args.types[i]) {
-                int r = match(s, t, p->targs[i].type, in->args.types[i], out, report, at);
+                int r = k_tpls_match(s, t, p->targs[i].type, in->args.types[i], out, report, at);
                 if (r <= 0)
                     return r;
             } else if (!p->targs[i].type && !in->args.types[i] &&
@@ -428,7 +418,7 @@ static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const 
 /* Matches a parameter's written type P against an argument's type A,
  * binding the type parameters P mentions.  Returns 0 on a mismatch, -1 on
  * conflicting deductions (reported when report is set). */
-static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
+int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                  tpl_args *out, int report, k_loc at)
 {
     if (p->kind == TY_TPARAM) {
@@ -458,7 +448,7 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
     if (p->kind == TY_PTR || p->kind == TY_ARRAY) {
         if (a->kind != TY_PTR && a->kind != TY_ARRAY)
             return 0;
-        return match(s, t, p->base, a->base, out, report, at);
+        return k_tpls_match(s, t, p->base, a->base, out, report, at);
     }
     if (p->kind == TY_TEMPLATE_ID)
         return match_class(s, t, p, a, out, report, at);
@@ -583,7 +573,7 @@ static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int
             pt = *p->base;
             pt.quals = 0;
         }
-        int r = match(s, t, &pt, &top, a, report, call->args[i]->loc);
+        int r = k_tpls_match(s, t, &pt, &top, a, report, call->args[i]->loc);
         if (r < 0)
             return 0;
         if (r == 0) {
@@ -633,7 +623,7 @@ static void add_pack(k_sema_state *s, k_subst *sb, const k_tparam *p, const tpl_
 }
 
 /* The substitution of the arguments bound so far (the first n parameters). */
-static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int n)
+k_subst k_tpls_subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int n)
 {
     k_subst sb = { 0 };
     sb.names = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.names);
@@ -673,7 +663,7 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
         const k_tparam *p = &t->tparams[i];
         if (have[i] || (!p->type && a->types[i]) || p->pack)
             continue;     /* a pack neither given nor deduced is empty */
-        k_subst sb = subst_of(s, t, a, i);
+        k_subst sb = k_tpls_subst_of(s, t, a, i);
         if (!p->type && p->def.type) {
             a->types[i] = k_clone_type(s->ctx, p->def.type, &sb);
             k_sema_resolve_type(s, a->types[i], p->loc);
@@ -695,16 +685,16 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
 }
 
 /* The whole argument list of a call of template t; 0 if it has none. */
-static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
+int k_tpls_call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
 {
-    if (!args_new(s, a, t->ntparams))
+    if (!k_tpls_args_new(s, a, t->ntparams))
         return 0;
-    if (!report && call->ntargs > t->ntparams && pack_index(t) < 0)
+    if (!report && call->ntargs > t->ntparams && k_tpls_pack_index(t) < 0)
         return 0;
     if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a, report))
         return 0;
     int *have = k_alloc(s->ctx, (size_t)(t->ntparams + call->ntargs + 1) * sizeof *have);
-    int pk = pack_index(t);
+    int pk = k_tpls_pack_index(t);
     a->nexplicit = pk >= 0 && call->ntargs > pk ? pk + 1 : call->ntargs;
     for (int i = 0; i < a->nexplicit; i++)
         have[i] = 1;
@@ -719,13 +709,13 @@ static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a
 /* Copies the template's tree for a and checks it (or waits for a body). */
 static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
 {
-    struct k_tpl_sema *ts = state(s);
+    struct k_tpl_sema *ts = k_tpls_state(s);
     const k_decl *t = en->decl;
-    k_subst sb = subst_of(s, t, &in->args, t->ntparams);
+    k_subst sb = k_tpls_subst_of(s, t, &in->args, t->ntparams);
     k_decl *d = k_clone_func(s->ctx, t, &sb);
     if (!d)
         return;
-    d->name = in->decl ? in->decl->name : inst_name(s, t, &in->args);
+    d->name = in->decl ? in->decl->name : k_tpls_inst_name(s, t, &in->args);
     if (in->decl)
         *in->decl = *d;       /* calls already point at it */
     else
@@ -750,13 +740,13 @@ static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
     }
     if (ts->depth == 0)
         ts->notes = 0;
-    add_out(s, in->decl);
+    k_tpls_add_out(s, in->decl);
 }
 
 static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
 {
     for (tpl_inst *in = en->insts; in; in = in->next)
-        if (args_equal(&in->args, a))
+        if (k_tpls_args_equal(&in->args, a))
             return in->decl;
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
     in->args = *a;
@@ -789,7 +779,7 @@ static int specificity(const k_decl *t)
  * (`DecodePixel(float4, ...)`, `DecodePixel(uchar4, ...)`) are told apart so. */
 static int fit(k_sema_state *s, const k_decl *t, const tpl_args *a, k_expr *call)
 {
-    k_subst sb = subst_of(s, t, a, t->ntparams);
+    k_subst sb = k_tpls_subst_of(s, t, a, t->ntparams);
     int np = t->nparams;
     k_decl **params = t->params;
     if (sb.npacks)                    /* each parameter pack as its elements */
@@ -854,13 +844,11 @@ static int overload_exact(k_sema_state *s, k_decl *f, k_expr *call)
     return exact_match(s, f, call);
 }
 
-static k_record *class_instance(k_sema_state *s, const char *name, k_targ *targs, int n,
-                                k_loc loc);
 
 /* `S<int>::f(args)`: the static member function f of the instance. */
 static int static_member_call(k_sema_state *s, k_expr *e)
 {
-    k_record *r = class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
+    k_record *r = k_tpls_class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
     if (!r)
         return -1;
     const char *member = k_ns_last(e->name);
@@ -896,7 +884,7 @@ static int static_member_call(k_sema_state *s, k_expr *e)
 static int signature_ok(k_sema_state *s, const k_decl *t, const tpl_args *a, k_loc loc)
 {
     int errors = s->ctx->nerrors;
-    k_subst sb = subst_of(s, t, a, t->ntparams);
+    k_subst sb = k_tpls_subst_of(s, t, a, t->ntparams);
     if (t->type && t->type->base && k_tpl_may_fail(t->type->base))
         k_sema_resolve_type(s, k_clone_type(s->ctx, t->type->base, &sb), loc);
     for (int i = 0; i < t->nparams; i++)
@@ -912,7 +900,7 @@ static int sfinae_args(k_sema_state *s, const k_decl *t, k_expr *e, tpl_args *a)
 {
     k_ctx *ctx = s->ctx;
     int ndiags = ctx->ndiags, nerrors = ctx->nerrors, help_ok = ctx->help_ok;
-    int ok = call_args(s, t, e, a, 0);
+    int ok = k_tpls_call_args(s, t, e, a, 0);
     if (ok && !signature_ok(s, t, a, e->loc))
         ok = 2;
     if (ctx->nerrors != nerrors)
@@ -925,7 +913,7 @@ static int sfinae_args(k_sema_state *s, const k_decl *t, k_expr *e, tpl_args *a)
 
 int k_tpl_sema_call(k_sema_state *s, k_expr *e)
 {
-    if (e->tpl_class && find_class(s, e->tpl_class))
+    if (e->tpl_class && k_tpls_find_class(s, e->tpl_class))
         return static_member_call(s, e);
     tpl_entry *first = find_entry(s, e->name, -1);
     if (!first)
@@ -948,9 +936,9 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
         tpl_args a;
         int errors = s->ctx->nerrors;
         int sf = k_tpl_sfinae_prone(en->decl);
-        int ok = sf ? sfinae_args(s, en->decl, e, &a) : call_args(s, en->decl, e, &a, report);
+        int ok = sf ? sfinae_args(s, en->decl, e, &a) : k_tpls_call_args(s, en->decl, e, &a, report);
         if (sf && ok == 0 && report)   /* the one candidate: why its arguments do not fit */
-            ok = call_args(s, en->decl, e, &a, 1);
+            ok = k_tpls_call_args(s, en->decl, e, &a, 1);
         if (ok == 1) {
             /* a single template's conversions are check_args's to report */
             int f = report ? 2 : fit(s, en->decl, &a, e);
@@ -1008,7 +996,7 @@ k_decl *k_tpl_sema_operator(k_sema_state *s, const char *name, k_expr **args, in
     for (tpl_entry *en = s->tpl ? s->tpl->entries : NULL; en; en = en->next) {
         tpl_args a;
         if (!operator_named(en->decl, name) || en->decl->nparams != nargs ||
-            !call_args(s, en->decl, &call, &a, 0))
+            !k_tpls_call_args(s, en->decl, &call, &a, 0))
             continue;
         int f = fit(s, en->decl, &a, &call);
         if (f > best_fit || (f && f == best_fit &&
@@ -1037,7 +1025,7 @@ static int function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
         return 0;
     tpl_args a;
     e->decl = NULL;
-    if (call_args(s, one->decl, e, &a, 1)) {
+    if (k_tpls_call_args(s, one->decl, e, &a, 1)) {
         e->decl = instance(s, one, &a, e->loc);
     }
     *failed = e->decl ? NULL : one;
@@ -1047,11 +1035,11 @@ static int function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
 /* `S<int>::count`: the static data member of the instance (static_members.c). */
 static k_decl *static_data_member(k_sema_state *s, k_expr *e)
 {
-    k_record *r = class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
+    k_record *r = k_tpls_class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
     if (!r)
         return NULL;
     const char *member = k_ns_last(e->name);
-    const char *name = member_name(s, r->tag, member);
+    const char *name = k_tpls_member_name(s, r->tag, member);
     k_decl *d = k_sema_lookup(s, name);
     const char *last = k_ns_last(e->tpl_class);
     if ((!d || d->kind != D_VAR) && last != e->tpl_class) {
@@ -1079,7 +1067,7 @@ static k_decl *static_data_member(k_sema_state *s, k_expr *e)
 
 k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 {
-    if (e->tpl_class && find_class(s, e->tpl_class))
+    if (e->tpl_class && k_tpls_find_class(s, e->tpl_class))
         return static_data_member(s, e);
     tpl_entry *en = find_entry(s, e->name, -1);
     while (en && (en->decl->kind != D_VAR || strcmp(en->decl->name, e->name) != 0))
@@ -1093,17 +1081,17 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
         return NULL;
     }
     tpl_args a;
-    if (!call_args(s, en->decl, e, &a, 1))
+    if (!k_tpls_call_args(s, en->decl, e, &a, 1))
         return NULL;
     for (tpl_inst *in = en->insts; in; in = in->next)
-        if (args_equal(&in->args, &a))
+        if (k_tpls_args_equal(&in->args, &a))
             return in->decl;
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    k_subst sb = subst_of(s, en->decl, &a, en->decl->ntparams);
+    k_subst sb = k_tpls_subst_of(s, en->decl, &a, en->decl->ntparams);
     k_decl *d = k_clone_func(s->ctx, en->decl, &sb);
     if (!d)
         return NULL;
-    d->name = inst_name(s, en->decl, &a);
+    d->name = k_tpls_inst_name(s, en->decl, &a);
     in->args = a;
     in->decl = d;
     in->next = en->insts;
@@ -1112,454 +1100,8 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
     k_sema_var_instance(s, d);
     if (s->ctx->nerrors > errors)
         k_note(s->ctx, e->loc, "in instantiation of '%s' requested here", d->name);
-    add_out(s, d);
+    k_tpls_add_out(s, d);
     return d;
-}
-
-/* ---------------------------------------------------- class templates */
-static tpl_entry *find_class(k_sema_state *s, const char *name)
-{
-    name = k_thrust_class_alias(name);
-    for (tpl_entry *e = s->tpl ? s->tpl->entries : NULL; e; e = e->next)
-        if (e->decl->kind == D_RECORD && strcmp(e->decl->name, name) == 0)
-            return e;
-    return NULL;
-}
-
-/* "S::f" of the template's record becomes "S<float>::f". */
-static const char *member_name(k_sema_state *s, const char *inst, const char *name)
-{
-    const char *last = name, *sep;
-    while ((sep = strstr(last, "::")))
-        last = sep + 2;
-    size_t a = strlen(inst), b = strlen(last);
-    char *r = k_alloc(s->ctx, a + b + 3);
-    memcpy(r, inst, a);
-    memcpy(r + a, "::", 2);
-    memcpy(r + a + 2, last, b + 1);
-    return r;
-}
-
-/* m, the instance's copy of the class template's member template t: a
- * member template of the instance, its own parameters' defaults substituted
- * (`template <class U = T>`). */
-static void member_template_of(k_sema_state *s, k_decl *m, const k_decl *t, const k_subst *sb)
-{
-    m->is_template = 1;
-    m->member_template = 1;
-    m->outer_tparams = NULL;
-    m->nouter_tparams = 0;
-    m->ntparams = t->ntparams;
-    m->tparams = t->ntparams ? k_alloc(s->ctx, (size_t)t->ntparams * sizeof *m->tparams) : NULL;
-    for (int i = 0; m->tparams && i < t->ntparams; i++) {
-        m->tparams[i] = t->tparams[i];
-        m->tparams[i].type = k_clone_type(s->ctx, t->tparams[i].type, sb);
-        m->tparams[i].def.type = k_clone_type(s->ctx, t->tparams[i].def.type, sb);
-        m->tparams[i].def.expr = k_clone_expr(s->ctx, t->tparams[i].def.expr, sb);
-    }
-}
-
-/* The name the static members of pattern are declared under: the class
- * template's ("ns::S::m"), or a partial specialization's, whose record is
- * tagged "S<T *>" ("ns::S<T *>::m"). */
-static const char *statics_scope(k_sema_state *s, const k_decl *tpl, const k_decl *pattern)
-{
-    if (pattern == tpl || !pattern->type || pattern->type->kind != TY_RECORD ||
-        !pattern->type->rec->tag)
-        return tpl->name;
-    const char *tag = pattern->type->rec->tag, *last = k_ns_last(tpl->name);
-    size_t n = (size_t)(last - tpl->name), m = strlen(tag);
-    char *q = k_alloc(s->ctx, n + m + 1);
-    memcpy(q, tpl->name, n);
-    memcpy(q + n, tag, m + 1);
-    return q;
-}
-
-/* A copy of the template's record with a substituted: its members' types
- * and its member functions, which are checked (and lowered) as functions. */
-static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
-                                   const k_decl *pattern, const tpl_args *pargs, k_loc at)
-{
-    const k_record *tr = pattern->type->rec;
-    k_record *r = k_alloc(s->ctx, sizeof *r);
-    *r = *tr;
-    r->tag = inst_name(s, en->decl, &in->args);
-    r->layout_state = 0;
-    /* first, so that S<T> inside S's members finds this instance */
-    in->decl = k_decl_new(s->ctx, D_RECORD, tr->loc, r->tag);
-    in->decl->type = k_type_new(s->ctx, TY_RECORD);
-    in->decl->type->rec = r;
-    k_subst sb = subst_of(s, pattern, pargs, pattern->ntparams);
-    sb.from = tr;
-    sb.to = r;
-    r->fields = k_alloc(s->ctx, (size_t)(tr->nfields + 1) * sizeof *r->fields);
-    for (int i = 0; i < tr->nfields; i++) {
-        r->fields[i] = tr->fields[i];
-        r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
-        r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
-        r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
-    }
-    r->fields_cap = tr->nfields;
-    r->asserts = tr->nasserts ? k_alloc(s->ctx, (size_t)tr->nasserts * sizeof *r->asserts) : NULL;
-    for (int i = 0; i < tr->nasserts; i++) {   /* checked with the instance's arguments */
-        r->asserts[i] = k_alloc(s->ctx, sizeof *r->asserts[i]);
-        *r->asserts[i] = *tr->asserts[i];
-        r->asserts[i]->init = k_clone_expr(s->ctx, tr->asserts[i]->init, &sb);
-    }
-    k_member_types_instantiate(s->ctx, r, tr, &sb);
-    r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
-    for (int i = 0; i < tr->nmethods; i++) {
-        k_decl *m = k_clone_func(s->ctx, tr->methods[i], &sb);
-        m->name = member_name(s, r->tag, m->name);
-        m->method_of = r;
-        if (tr->methods[i]->member_template)
-            member_template_of(s, m, tr->methods[i], &sb);
-        r->methods[i] = m;
-    }
-    r->methods_cap = tr->nmethods;
-    struct k_tpl_sema *ts = state(s);
-    int errors = s->ctx->nerrors;
-    ts->depth++;
-    k_static_members_instantiate(s, statics_scope(s, en->decl, pattern), r, &sb, add_out);
-    k_record_layout(s, r);
-    for (int i = 0; r->methods && i < r->nmethods; i++) {
-        if (r->methods[i]->member_template) {   /* instantiated where it is called */
-            k_tpl_sema_declare(s, r->methods[i]);
-            continue;
-        }
-        k_sema_instance(s, r->methods[i]);
-        add_out(s, r->methods[i]);
-    }
-    ts->depth--;
-    if (s->ctx->nerrors > errors && ts->notes < 4) {
-        k_note(s->ctx, at, "in instantiation of '%s' requested here", r->tag);
-        ts->notes++;
-    }
-    if (ts->depth == 0)
-        ts->notes = 0;
-    return r;
-}
-
-static k_record *class_instance(k_sema_state *s, const char *name, k_targ *targs, int n,
-                                k_loc loc)
-{
-    k_type t = { 0 };
-    t.kind = TY_TEMPLATE_ID;
-    t.name = name;
-    t.targs = targs;
-    t.ntargs = n;
-    k_tpl_sema_type(s, &t, loc);
-    return t.kind == TY_RECORD ? t.rec : NULL;
-}
-
-/* The index of t's non-type parameter called name, or -1. */
-static int value_tparam(const k_decl *t, const char *name)
-{
-    for (int i = 0; name && i < t->ntparams; i++)
-        if (t->tparams[i].name && t->tparams[i].type && strcmp(t->tparams[i].name, name) == 0)
-            return i;
-    return -1;
-}
-
-/* Whether partial specialization p (`template <class T> struct S<T *>`)
- * fits the primary's arguments a: its own parameters deduced from them
- * (into pa), and its written arguments with those substituted equal to a. */
-/* a's arguments one by one, each pack's elements in its place (the
- * primary `template <class... Ts> struct Tup` of Tup<int, char>: int, char). */
-static tpl_args flat_args(k_sema_state *s, const k_decl *t, const tpl_args *a)
-{
-    int n = 0;
-    for (int i = 0; i < a->n; i++)
-        n += t->tparams[i].pack ? a->packs[i].n : 1;
-    tpl_args f;
-    args_new(s, &f, n);
-    int m = 0;
-    for (int i = 0; i < a->n; i++) {
-        for (int k = 0; t->tparams[i].pack && k < a->packs[i].n; k++, m++) {
-            if (a->packs[i].types)
-                f.types[m] = a->packs[i].types[k];
-            else
-                f.values[m] = a->packs[i].values[k];
-        }
-        if (!t->tparams[i].pack) {
-            f.types[m] = a->types[i];
-            f.values[m++] = a->values[i];
-        }
-    }
-    return f;
-}
-
-/* A partial specialization of a variadic class template, or one written
- * with a pack expansion (`template <class H, class... T> struct Tup<H, T...>`):
- * its written arguments against the primary's, flattened; the pack
- * expansion last takes the rest.  Element types are matched as wholes. */
-static int partial_fits_pack(k_sema_state *s, const k_decl *p, const tpl_args *flat,
-                             tpl_args *pa, k_loc loc)
-{
-    if (!args_new(s, pa, p->ntparams))
-        return 0;
-    pa->nexplicit = 0;
-    int j = 0;
-    for (int i = 0; i < p->nspec_args; i++) {
-        const k_targ *w = &p->spec_args[i];
-        int k = w->type && w->type->kind == TY_TPARAM ? k_tpl_tparam_index(p, w->type->name)
-                                                      : -1;
-        if (w->pack_expand) {
-            if (i != p->nspec_args - 1 || k < 0 || !p->tparams[k].pack)
-                return 0;
-            tpl_pack *pk = &pa->packs[k];
-            pk->n = flat->n - j;
-            pk->types = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->types);
-            for (int e = 0; e < pk->n; e++)
-                if (!(pk->types[e] = flat->types[j + e]))
-                    return 0;
-            j = flat->n;
-            continue;
-        }
-        if (j >= flat->n || !w->type || !flat->types[j] ||
-            match(s, p, w->type, flat->types[j], pa, 0, loc) <= 0)
-            return 0;
-        j++;
-    }
-    if (j != flat->n)
-        return 0;
-    for (int i = 0; i < p->ntparams; i++)
-        if (!p->tparams[i].pack && !pa->types[i])
-            return 0;
-    return 1;
-}
-
-static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl_args *pa,
-                        k_loc loc)
-{
-    const k_decl *primary = find_class(s, p->name) ? find_class(s, p->name)->decl : NULL;
-    if (primary && (pack_index(primary) >= 0 || pack_index(p) >= 0)) {
-        tpl_args flat = flat_args(s, primary, a);
-        return partial_fits_pack(s, p, &flat, pa, loc);
-    }
-    if (p->nspec_args != a->n || !args_new(s, pa, p->ntparams))
-        return 0;
-    pa->nexplicit = 0;
-    int *bound = k_alloc(s->ctx, (size_t)(p->ntparams + 1) * sizeof *bound);
-    for (int i = 0; i < a->n; i++) {
-        const k_type *w = p->spec_args[i].type;
-        const k_expr *x = p->spec_args[i].expr;
-        int k = x && x->kind == E_IDENT ? value_tparam(p, x->name) : -1;
-        if (k >= 0) {             /* `S<char, N>`: N from the argument's value */
-            pa->values[k] = a->values[i];
-            bound[k] = 1;
-        } else if (!w != !a->types[i]) {
-            return 0;
-        } else if (w && match(s, p, w, a->types[i], pa, 0, loc) <= 0) {
-            return 0;
-        }
-    }
-    for (int i = 0; i < p->ntparams; i++)
-        if (p->tparams[i].type ? !bound[i] : !pa->types[i])
-            return 0;
-    /* the written arguments, substituted, must be the arguments themselves */
-    k_subst sb = subst_of(s, p, pa, p->ntparams);
-    for (int i = 0; i < a->n; i++) {
-        if (!p->spec_args[i].type) {
-            int64_t v;
-            k_expr *x = k_clone_expr(s->ctx, p->spec_args[i].expr, &sb);
-            if (!x || !k_sema_const_int(s, x, &v) || v != a->values[i])
-                return 0;
-            continue;
-        }
-        k_type *w = k_clone_type(s->ctx, p->spec_args[i].type, &sb);
-        k_sema_resolve_type(s, w, loc);
-        if (!k_ty_same(w, a->types[i]) || w->quals != a->types[i]->quals)
-            return 0;
-    }
-    return 1;
-}
-
-/* How much a written argument fixes: each pointer, array, qualifier and
- * named type counts one, a bare parameter nothing (`const T *` 3, `T *` 1). */
-static int fixed_parts(const k_type *t)
-{
-    int n = 0;
-    for (int depth = 0; t && depth < 64; t = t->base, depth++) {
-        n += (t->kind != TY_TPARAM) + ((t->quals & Q_CONST) != 0);
-        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++)
-            n += fixed_parts(t->targs[i].type);
-    }
-    return n;
-}
-
-static int specialized_score(const k_decl *p)
-{
-    int n = 0;
-    for (int i = 0; i < p->nspec_args; i++)
-        n += p->spec_args[i].type ? fixed_parts(p->spec_args[i].type)
-             : p->spec_args[i].expr && p->spec_args[i].expr->kind != E_IDENT;
-    return n + p->nspec_args - p->ntparams;   /* `S<A, A>`: one parameter for two */
-}
-
-/* The partial specialization of en that fits a and fixes the most of it
- * (C++'s "more specialized" ordering, approximated: `const T *` wins over
- * `T *`; of two that fix as much, the first declared), or NULL. */
-static const k_decl *partial_for(k_sema_state *s, tpl_entry *en, const tpl_args *a,
-                                 tpl_args *pa, k_loc loc)
-{
-    const k_decl *best = NULL;
-    int best_score = -1;
-    for (int i = 0; i < en->npartials; i++) {
-        tpl_args try;
-        int score = specialized_score(en->partials[i]);
-        if (score > best_score && partial_fits(s, en->partials[i], a, &try, loc)) {
-            best = en->partials[i];
-            best_score = score;
-            *pa = try;
-        }
-    }
-    return best;
-}
-
-/* Whether the written type t mentions the type parameter called name. */
-static int names_tparam(const k_type *t, const char *name)
-{
-    for (; t; t = t->base) {
-        if (t->kind == TY_TPARAM && t->name && strcmp(t->name, name) == 0)
-            return 1;
-        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++)
-            if (names_tparam(t->targs[i].type, name))
-                return 1;
-    }
-    return 0;
-}
-
-static void add_partial(k_sema_state *s, k_decl *d)
-{
-    tpl_entry *en = find_class(s, d->name);
-    if (!en) {
-        k_error(s->ctx, d->loc, "partial specialization of '%s' without a primary template",
-                d->name);
-        return;
-    }
-    for (int i = 0; i < d->ntparams; i++) {
-        int used = 0;
-        for (int j = 0; j < d->nspec_args && !used && d->tparams[i].name; j++) {
-            const k_expr *x = d->spec_args[j].expr;
-            used = names_tparam(d->spec_args[j].type, d->tparams[i].name) ||
-                   (x && x->kind == E_IDENT && x->name &&
-                    strcmp(x->name, d->tparams[i].name) == 0);
-        }
-        if (!used) {
-            k_error(s->ctx, d->loc, "template parameter '%s' of a partial specialization of"
-                    " '%s' is not used in its arguments (it could never be deduced)",
-                    d->tparams[i].name ? d->tparams[i].name : "?", d->name);
-            return;
-        }
-    }
-    k_decl **p = k_alloc(s->ctx, (size_t)(en->npartials + 1) * sizeof *p);
-    if (en->npartials)
-        memcpy(p, en->partials, (size_t)en->npartials * sizeof *p);
-    p[en->npartials++] = d;
-    en->partials = p;
-}
-
-/* `A<int>` of an alias template `template <class T> using A = X;`: X with
- * T = int, resolved, in place of t (keeping t's qualifiers). */
-static void alias_instance(k_sema_state *s, const k_decl *alias, const tpl_args *a, k_type *t,
-                           k_loc loc)
-{
-    k_subst sb = subst_of(s, alias, a, alias->ntparams);
-    k_type *r = k_clone_type(s->ctx, alias->alias_type, &sb);
-    state(s)->depth++;
-    k_sema_resolve_type(s, r, loc);
-    state(s)->depth--;
-    unsigned quals = t->quals;
-    *t = *r;
-    t->quals |= quals;
-}
-
-void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
-{
-    tpl_entry *en = find_class(s, t->name);
-    k_record *r = NULL;
-    if (!en) {
-        k_error(s->ctx, loc, "'%s' is not a class template K knows", t->name);
-    } else if (s->tpl->depth >= K_TPL_MAX_DEPTH) {
-        k_error(s->ctx, loc, "recursive template instantiation exceeded the maximum depth"
-                " of %d", K_TPL_MAX_DEPTH);
-    } else {
-        k_expr use = { 0 };
-        use.kind = E_IDENT;
-        use.loc = loc;
-        use.name = t->name;
-        use.targs = t->targs;
-        use.ntargs = t->ntargs;
-        use.has_targs = 1;
-        if (use.ntargs > en->decl->ntparams && pack_index(en->decl) < 0) {
-            /* reported once; the rest are dropped so that uses of the object
-             * are still checked against the class */
-            k_error(s->ctx, loc, "too many template arguments for '%s' (it takes %d, %d given)",
-                    t->name, en->decl->ntparams, use.ntargs);
-            use.ntargs = en->decl->ntparams;
-        }
-        tpl_args a;
-        if (en->decl->alias_type && call_args(s, en->decl, &use, &a, 1)) {
-            alias_instance(s, en->decl, &a, t, loc);
-            return;
-        }
-        if (!en->decl->alias_type && call_args(s, en->decl, &use, &a, 1)) {
-            for (tpl_inst *in = en->insts; in && !r; in = in->next)
-                if (args_equal(&in->args, &a))
-                    r = in->decl->type->rec;
-            if (!r) {
-                tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-                in->args = a;
-                in->next = en->insts;
-                en->insts = in;
-                tpl_args pa;
-                const k_decl *partial = partial_for(s, en, &a, &pa, loc);
-                r = partial ? instantiate_class(s, en, in, partial, &pa, loc)
-                            : instantiate_class(s, en, in, en->decl, &a, loc);
-            }
-        }
-    }
-    unsigned quals = t->quals;
-    if (!r) {
-        t->kind = TY_INT;
-        return;
-    }
-    t->kind = TY_RECORD;
-    t->rec = r;
-    t->quals = quals;
-}
-
-/* `template <> struct S<int> {...}`: the instance of S for <int>. */
-static void class_specialization(k_sema_state *s, k_decl *d)
-{
-    tpl_entry *en = find_class(s, d->name);
-    if (!en) {
-        k_error(s->ctx, d->loc, "explicit specialization of '%s' without a primary template",
-                d->name);
-        return;
-    }
-    k_expr use = { 0 };
-    use.kind = E_IDENT;
-    use.loc = d->loc;
-    use.name = d->name;
-    use.targs = d->spec_args;
-    use.ntargs = d->nspec_args;
-    use.has_targs = 1;
-    tpl_args a;
-    if (!call_args(s, en->decl, &use, &a, 1))
-        return;
-    for (tpl_inst *in = en->insts; in; in = in->next)
-        if (args_equal(&in->args, &a)) {
-            k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
-                    in->decl->type->rec->tag);
-            return;
-        }
-    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    in->args = a;
-    in->decl = d;
-    in->next = en->insts;
-    en->insts = in;
 }
 
 /* ------------------------------------------------------- declarations */
@@ -1596,14 +1138,14 @@ static void specialization(k_sema_state *s, k_decl *d)
         call.args[i] = x;
     }
     tpl_args a;
-    if (!call_args(s, en->decl, &call, &a, 1))
+    if (!k_tpls_call_args(s, en->decl, &call, &a, 1))
         return;
     if (d->explicit_inst) {
         instance(s, en, &a, d->loc);
         return;
     }
     for (tpl_inst *in = en->insts; in; in = in->next)
-        if (args_equal(&in->args, &a)) {
+        if (k_tpls_args_equal(&in->args, &a)) {
             k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
                     in->decl->name);
             return;
@@ -1613,7 +1155,7 @@ static void specialization(k_sema_state *s, k_decl *d)
     in->decl = d;
     in->next = en->insts;
     en->insts = in;
-    d->name = inst_name(s, en->decl, &a);
+    d->name = k_tpls_inst_name(s, en->decl, &a);
     d->is_template = 0;       /* lowered where it stands in the unit */
     k_sema_instance(s, d);
 }
@@ -1633,17 +1175,17 @@ static int class_member_of(k_sema_state *s, const char *name)
         return 0;
     memcpy(buf, name, n);
     buf[n] = '\0';
-    return find_class(s, buf) != NULL;
+    return k_tpls_find_class(s, buf) != NULL;
 }
 
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
 {
     if (d->kind == D_RECORD && d->ntparams == 0) {
-        class_specialization(s, d);
+        k_tpls_class_specialization(s, d);
         return;
     }
     if (d->kind == D_RECORD && d->nspec_args) {
-        add_partial(s, d);
+        k_tpls_add_partial(s, d);
         return;
     }
     if (d->kind == D_FUNC && d->method_of && (!d->member_template || d->nouter_tparams))
@@ -1695,7 +1237,7 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
     }
     en = k_alloc(s->ctx, sizeof *en);
     en->decl = d;
-    struct k_tpl_sema *ts = state(s);
+    struct k_tpl_sema *ts = k_tpls_state(s);
     /* append: overloaded templates are tried in declaration order */
     tpl_entry **p = &ts->entries;
     while (*p)
