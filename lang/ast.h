@@ -86,6 +86,8 @@ struct k_targ {
     k_type *type;             /* a type argument, or NULL */
     k_expr *expr;             /* a non-type argument, or NULL */
     int pack_expand;          /* `Ts...` / `Ns...`: a pack expansion (lang/packs.c) */
+    const char *tname;        /* a class template named as an argument of a template
+                                 template parameter (`Stack<int, Box>`), or NULL */
 };
 
 /* One template parameter: `typename T = int`, `unsigned int blockSize = 256`. */
@@ -95,6 +97,8 @@ typedef struct k_tparam {
     k_type *type;             /* a non-type parameter's type; NULL for a type parameter */
     k_targ def;               /* the default argument (type or expr NULL when none) */
     int pack;                 /* a parameter pack: `typename... Ts`, `int... Ns` */
+    int is_template;          /* a template template parameter (`template <class> class C`):
+                                 its argument is a class template's name (def.tname) */
 } k_tparam;
 
 

@@ -82,6 +82,11 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
         return r->base;       /* `T &` with T = int &: int & (C++'s reference collapsing) */
     r->len_expr = k_clone_expr(ctx, t->len_expr, s);
     r->targs = clone_targs(ctx, t->targs, &r->ntargs, s);
+    if (r->kind == TY_TEMPLATE_ID && s && s->tnames) {   /* `C<T>`, C a template parameter */
+        int c = subst_find(s, t->name);
+        if (c >= 0 && s->tnames[c])
+            r->name = s->tnames[c];
+    }
     if (t->pack_param && s && s->npacks) {   /* `void (*k)(Args...)` */
         r->params = k_pack_fn_params(ctx, t, s, &r->nparams);
         r->pack_param = 0;

@@ -177,6 +177,10 @@ k_targ *k_pack_targs(k_ctx *ctx, const k_targ *a, int n, const k_subst *s, int *
             b[m].type = k_clone_type(ctx, a[i].type, sk);
             b[m].expr = k_clone_expr(ctx, a[i].expr, sk);
             b[m].pack_expand = len < 0 && a[i].pack_expand;
+            b[m].tname = a[i].tname;
+            for (int c = 0; sk && sk->tnames && a[i].tname && c < sk->n; c++)
+                if (sk->tnames[c] && sk->names[c] && strcmp(sk->names[c], a[i].tname) == 0)
+                    b[m].tname = sk->tnames[c];   /* `Stack<T, C>` inside a template */
             m++;
         }
     }

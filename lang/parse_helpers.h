@@ -97,6 +97,8 @@ int k_tpl_self_id(k_parser *ps, const char *name);
 int k_tpl_param_name_here(const k_parser *ps);
 const char *k_tpl_class_spec(k_parser *ps, k_type *id);
 k_type *k_tpl_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc);
+k_tparam *k_tpl_template_param(k_parser *ps, k_loc loc, const char *name, const char *def);
+k_targ *k_tpl_targ_template(k_parser *ps, k_loc loc, const char *name);
 void k_tpl_spec_args(k_parser *ps, k_list *targs);
 void k_tpl_head_end(k_parser *ps, k_list *params);
 void k_tpl_instantiation(k_parser *ps, k_stmt *decls);

@@ -151,7 +151,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     if (kind == '(' && k_parse_fnptr_open(ps))
         kind = FNPTR_OPEN;
     /* `class` starts a record except in a template's parameter list */
-    if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
+    if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',' &&
+        !(ps->tpl.ttp == 2 && ps->prev_kind == TPL_CLOSE))   /* `template <class> class C` */
         kind = KW_CLASS_RECORD;
     int braced = kind == '{' && k_parse_brace_init(ps);
     if (k_virtual_unsupported(ps, braced ? BRACE_INIT : kind, t)) {

@@ -260,6 +260,15 @@ tparam
     | KW_CLASS                  { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL); }
     | KW_TYPENAME '=' type_name { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
     | KW_CLASS '=' type_name    { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
+    /* template template parameters (`template <class> class C = Box`) */
+    | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE KW_CLASS IDENT
+        { $$ = k_tpl_template_param(ps, LOC(@6), $6, NULL); }
+    | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE KW_TYPENAME IDENT
+        { $$ = k_tpl_template_param(ps, LOC(@6), $6, NULL); }
+    | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE KW_CLASS IDENT '=' TEMPLATE_TYPE
+        { $$ = k_tpl_template_param(ps, LOC(@6), $6, $8); }
+    | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE KW_TYPENAME IDENT '=' TEMPLATE_TYPE
+        { $$ = k_tpl_template_param(ps, LOC(@6), $6, $8); }
     /* parameter packs (lang/packs.c) */
     | KW_TYPENAME ELLIPSIS IDENT    { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@3), $3, NULL)); }
     | KW_CLASS ELLIPSIS IDENT       { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@3), $3, NULL)); }
@@ -314,6 +323,7 @@ targ
     : type_name                                 { $$ = k_tpl_targ(ps, LOC(@1), $1, NULL); }
     | cond                                      { $$ = k_tpl_targ(ps, LOC(@1), NULL, $1); }
     | type_name ELLIPSIS        { $$ = k_pack_targ(k_tpl_targ(ps, LOC(@1), $1, NULL)); }
+    | TEMPLATE_TYPE             { $$ = k_tpl_targ_template(ps, LOC(@1), $1); }   /* `Stack<int, Box>` */
     | cond ELLIPSIS             { $$ = k_pack_targ(k_tpl_targ(ps, LOC(@1), NULL, $1)); }
     ;
 

@@ -98,9 +98,37 @@ static int closes_list(const k_tpl_scan *ts)
     return ts->nangles > 0 && ts->angle_parens[ts->nangles - 1] == ts->parens;
 }
 
+/* Whether the scanner is directly in a template head's parameter list. */
+static int in_head_params(const k_tpl_scan *ts)
+{
+    return ts->head_open && ts->head_angle && ts->nangles == ts->head_angle &&
+           ts->parens == ts->angle_parens[ts->nangles - 1];
+}
+
 int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
 {
     k_tpl_scan *ts = &ps->tpl;
+    if (kind == KW_TEMPLATE && in_head_params(ts) &&
+        (ts->prev_kind == TPL_OPEN || ts->prev_kind == ',')) {
+        ts->ttp = 1;          /* `template <class> class C`: not a head of its own */
+        ts->prev_kind = kind;
+        return kind;
+    }
+    if (kind == '<' && ts->ttp == 1 && ts->prev_kind == KW_TEMPLATE &&
+        ts->nangles < K_TPL_MAX_ANGLES) {
+        ts->angle_names[ts->nangles] = NULL;
+        ts->angle_head[ts->nangles] = 0;
+        ts->angle_parens[ts->nangles++] = ts->parens;
+        ts->prev_kind = TPL_OPEN;
+        return TPL_OPEN;
+    }
+    if (kind == '>' && ts->ttp == 1 && ts->head_angle && ts->nangles == ts->head_angle + 1 &&
+        closes_list(ts)) {
+        ts->nangles--;
+        ts->ttp = 2;          /* `class C` follows */
+        ts->prev_kind = TPL_CLOSE;
+        return TPL_CLOSE;
+    }
     if (kind == KW_TEMPLATE) {
         /* a head whose declaration a syntax error cut short: its parameters
          * stop being type names here, not in the next template's head */
@@ -273,6 +301,47 @@ k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *de
         push(ps, &ps->typedef_types, t);
     }
     return p;
+}
+
+/* `template <class> class C [= Box]`: C is a class template's name until
+ * the template's declaration ends (k_tpl_head_end forgets it); its
+ * argument is a class template (lang/templates_sema.c). */
+k_tparam *k_tpl_template_param(k_parser *ps, k_loc loc, const char *name, const char *def)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    k_tparam *p = k_alloc(ps->ctx, sizeof *p);
+    if (!p)
+        return NULL;
+    p->loc = loc;
+    p->name = name;
+    p->is_template = 1;
+    p->def.loc = loc;
+    p->def.tname = def;
+    ts->ttp = 0;
+    k_tpl_register(ps->ctx, ts, name, K_TPL_CLASS);
+    if (ts->nttp == ts->ttp_cap) {
+        int cap = ts->ttp_cap ? 2 * ts->ttp_cap : 4;
+        const char **a = k_alloc(ps->ctx, (size_t)cap * sizeof *a);
+        if (!a)
+            return p;
+        if (ts->nttp)
+            memcpy(a, ts->ttp_names, (size_t)ts->nttp * sizeof *a);
+        ts->ttp_names = a;
+        ts->ttp_cap = cap;
+    }
+    ts->ttp_names[ts->nttp++] = name;
+    return p;
+}
+
+/* `Box` as a template argument: the class template itself. */
+k_targ *k_tpl_targ_template(k_parser *ps, k_loc loc, const char *name)
+{
+    k_targ *a = k_alloc(ps->ctx, sizeof *a);
+    if (a) {
+        a->loc = loc;
+        a->tname = name;
+    }
+    return a;
 }
 
 /* The name of an unnamed template parameter (`class = ...`): one of its
@@ -493,6 +562,10 @@ void k_tpl_head_end(k_parser *ps, k_list *params)
     ts->class_name = NULL;
     ts->class_spec = NULL;
     ts->fwd_record = NULL;
+    for (int i = 0; i < ts->nttp; i++)   /* template template parameters' names */
+        k_tpl_register(ps->ctx, ts, ts->ttp_names[i], 0);
+    ts->nttp = 0;
+    ts->ttp = 0;
     if (ts->nested)
         k_tpl_nested_end(ps);
 }

@@ -39,6 +39,10 @@ typedef struct k_tpl_scan {
     /* the template head being parsed (`template <...>` up to its declaration) */
     int head_open;            /* a head was seen and its declaration is not finished */
     int head_angle;           /* 1 + the index of the open '<' of a head's parameters, or 0 */
+    int ttp;                  /* a template template parameter's `template` was read in a
+                                 head's parameters: 1 before its '<', 2 after its '>' */
+    const char **ttp_names;   /* the head's template template parameters, class template */
+    int nttp, ttp_cap;        /* names while its declaration is read */
     const char *head_name;    /* the name its declaration declared, once seen */
     int typedef_mark;         /* the typedef count before its parameters */
     int decl_mark;            /* the unit's declaration count after the head */
@@ -109,6 +113,8 @@ typedef struct k_subst {
     int n;
     const struct k_record *from; /* a class template's record ... */
     struct k_record *to;         /* ... becomes its instance's in every type */
+    const char **tnames;      /* per name: a template template parameter's class template
+                                 (`C<T>` becomes `Box<T>`), else NULL; may be NULL */
     const k_pack *packs;      /* the parameter packs, and while a pattern is copied */
     int npacks;               /* once per element (expanding), the element's index */
     int expanding, elem;

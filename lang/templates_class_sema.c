@@ -457,3 +457,12 @@ void k_tpls_class_specialization(k_sema_state *s, k_decl *d)
     in->next = en->insts;
     en->insts = in;
 }
+
+const char *k_tpls_class_of(k_sema_state *s, const k_record *rec)
+{
+    for (tpl_entry *en = k_tpls_state(s)->entries; en; en = en->next)
+        for (tpl_inst *in = en->decl->kind == D_RECORD ? en->insts : NULL; in; in = in->next)
+            if (in->decl && in->decl->type && in->decl->type->rec == rec)
+                return en->decl->name;
+    return NULL;
+}

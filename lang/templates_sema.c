@@ -79,6 +79,11 @@ int k_tpls_args_equal(const tpl_args *a, const tpl_args *b)
     if (a->n != b->n)
         return 0;
     for (int i = 0; i < a->n; i++) {
+        if (a->tnames[i] || b->tnames[i]) {
+            if (!a->tnames[i] || !b->tnames[i] || strcmp(a->tnames[i], b->tnames[i]) != 0)
+                return 0;
+            continue;
+        }
         if (a->packs[i].n || b->packs[i].n) {
             if (!packs_equal(&a->packs[i], &b->packs[i]))
                 return 0;
@@ -101,7 +106,8 @@ int k_tpls_args_new(k_sema_state *s, tpl_args *a, int n)
     a->types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->types);
     a->values = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->values);
     a->packs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->packs);
-    return a->types && a->values && a->packs;
+    a->tnames = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->tnames);
+    return a->types && a->values && a->packs && a->tnames;
 }
 
 /* Appends arguments [from, to) of a to buf (of length *len) as "<...>". */
@@ -129,7 +135,9 @@ static void args_text(const k_decl *t, const tpl_args *a, int from, int to, char
             continue;
         }
         any = 1;
-        if (a->types[i])
+        if (a->tnames[i])
+            snprintf(buf + len0, size - len0, "%s%s", sep, a->tnames[i]);
+        else if (a->types[i])
             snprintf(buf + len0, size - len0, "%s%s", sep, k_ty_str(a->types[i], tb, sizeof tb));
         else if (t->tparams[i].type && !k_kind_is_signed(t->tparams[i].type->kind))
             snprintf(buf + len0, size - len0, "%s%llu", sep, (unsigned long long)a->values[i]);
@@ -251,7 +259,8 @@ static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int
     int pk = k_tpls_pack_index(t);
     for (int i = 0; !report && i < nta && i < t->ntparams; i++) {
         int pi = pk >= 0 && i > pk ? pk : i;
-        if (!t->tparams[pi].type != (ta[i].type != NULL))
+        if (t->tparams[pi].is_template ? !ta[i].tname
+                                       : !t->tparams[pi].type != (ta[i].type != NULL))
             return 0;     /* another overload may take these arguments */
     }
     for (int i = 0; pk >= 0 && i < nta; i++)
@@ -271,6 +280,18 @@ static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int
     }
     for (int i = 0; i < nta; i++) {
         const k_tparam *p = &t->tparams[i];
+        if (p->is_template || ta[i].tname) {
+            if (!p->is_template || !ta[i].tname) {
+                k_error(s->ctx, ta[i].loc, p->is_template
+                        ? "template argument for template template parameter '%s' must be a"
+                          " class template" : "template argument for template parameter '%s'"
+                        " must be a type or a value, not a class template",
+                        p->name ? p->name : "?");
+                return 0;
+            }
+            a->tnames[i] = ta[i].tname;
+            continue;
+        }
         if (!p->type) {
             if (!ta[i].type) {
                 const k_expr *x = ta[i].expr;
@@ -415,6 +436,25 @@ static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const 
     return 0;
 }
 
+/* `C<T>` with C a template template parameter of t: C is the class
+ * template a is an instance of, then its arguments are matched. */
+static int match_template_id(k_sema_state *s, const k_decl *t, const k_type *p,
+                             const k_type *a, tpl_args *out, int report, k_loc at)
+{
+    int k = k_tpl_tparam_index(t, p->name);
+    if (k < 0 || !t->tparams[k].is_template)
+        return match_class(s, t, p, a, out, report, at);
+    const char *cls = a->kind == TY_RECORD ? k_tpls_class_of(s, a->rec) : NULL;
+    if (!cls)
+        return 0;
+    if (out->tnames[k] && strcmp(out->tnames[k], cls) != 0)
+        return 0;
+    out->tnames[k] = cls;
+    k_type named = *p;
+    named.name = cls;
+    return match_class(s, t, &named, a, out, report, at);
+}
+
 /* Matches a parameter's written type P against an argument's type A,
  * binding the type parameters P mentions.  Returns 0 on a mismatch, -1 on
  * conflicting deductions (reported when report is set). */
@@ -451,7 +491,7 @@ int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
         return k_tpls_match(s, t, p->base, a->base, out, report, at);
     }
     if (p->kind == TY_TEMPLATE_ID)
-        return match_class(s, t, p, a, out, report, at);
+        return match_template_id(s, t, p, a, out, report, at);
     return 1;
 }
 
@@ -629,6 +669,7 @@ k_subst k_tpls_subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
     sb.names = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.names);
     sb.types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.types);
     sb.exprs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.exprs);
+    sb.tnames = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.tnames);
     sb.at = t->loc;
     for (int i = 0; i < n; i++) {
         const k_tparam *p = &t->tparams[i];
@@ -638,6 +679,7 @@ k_subst k_tpls_subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
         }
         sb.names[i] = p->name;
         sb.types[i] = a->types[i];
+        sb.tnames[i] = a->tnames[i];
         if (p->type) {
             /* `(unsigned int)256`: sema folds it, with the parameter's type */
             k_expr *lit = k_expr_new(s->ctx, E_INT, p->loc);
@@ -661,13 +703,17 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
 {
     for (int i = 0; i < t->ntparams; i++) {
         const k_tparam *p = &t->tparams[i];
-        if (have[i] || (!p->type && a->types[i]) || p->pack)
+        if (have[i] || (!p->type && a->types[i]) || p->pack || a->tnames[i])
             continue;     /* a pack neither given nor deduced is empty */
+        if (p->is_template && p->def.tname) {
+            a->tnames[i] = p->def.tname;
+            continue;
+        }
         k_subst sb = k_tpls_subst_of(s, t, a, i);
         if (!p->type && p->def.type) {
             a->types[i] = k_clone_type(s->ctx, p->def.type, &sb);
             k_sema_resolve_type(s, a->types[i], p->loc);
-        } else if (p->type && p->def.expr) {
+        } else if (p->type && p->def.expr && !p->is_template) {
             if (!value_arg(s, p, value_type(s, t, p, a), k_clone_expr(s->ctx, p->def.expr, &sb),
                            &a->values[i]))
                 return 0;

@@ -24,6 +24,7 @@ typedef struct tpl_args {
     k_type **types;           /* per parameter: the type argument, or NULL */
     int64_t *values;          /* per parameter: the non-type argument's value */
     tpl_pack *packs;          /* per parameter: a parameter pack's elements */
+    const char **tnames;      /* per parameter: a template template parameter's class template */
     int n;
     int nexplicit;            /* the first ones were written (`f<int>`): not deduced */
     int *have;                /* while deducing: the parameters given a value */
@@ -81,6 +82,8 @@ k_record *k_tpls_class_instance(k_sema_state *s, const char *name, k_targ *targs
 int k_tpls_value_tparam(const k_decl *t, const char *name);
 /* a's arguments one by one, each pack's elements in its place. */
 tpl_args k_tpls_flat_args(k_sema_state *s, const k_decl *t, const tpl_args *a);
+/* The class template whose instance rec is ("Box"), or NULL. */
+const char *k_tpls_class_of(k_sema_state *s, const k_record *rec);
 void k_tpls_add_partial(k_sema_state *s, k_decl *d);
 void k_tpls_class_specialization(k_sema_state *s, k_decl *d);
 
