@@ -166,7 +166,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <list> mem_inits_opt mem_inits
 %type <expr> mem_init
 %type <type> template_type typename_spec
-%type <list> template_head tparams targs targs_opt
+%type <list> template_head tparams targs targs_opt ttp_params
 %type <ptr> tparam targ
 %type <stmt> handler
 %type <stmt> statement compound declaration for_init block_item using static_assert cond_decl
@@ -261,13 +261,13 @@ tparam
     | KW_TYPENAME '=' type_name { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
     | KW_CLASS '=' type_name    { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
     /* template template parameters (`template <class> class C = Box`) */
-    | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE KW_CLASS IDENT
+    | KW_TEMPLATE TPL_OPEN ttp_params TPL_CLOSE KW_CLASS IDENT
         { $$ = k_tpl_template_param(ps, LOC(@6), $6, NULL); }
-    | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE KW_TYPENAME IDENT
+    | KW_TEMPLATE TPL_OPEN ttp_params TPL_CLOSE KW_TYPENAME IDENT
         { $$ = k_tpl_template_param(ps, LOC(@6), $6, NULL); }
-    | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE KW_CLASS IDENT '=' TEMPLATE_TYPE
+    | KW_TEMPLATE TPL_OPEN ttp_params TPL_CLOSE KW_CLASS IDENT '=' TEMPLATE_TYPE
         { $$ = k_tpl_template_param(ps, LOC(@6), $6, $8); }
-    | KW_TEMPLATE TPL_OPEN tparams TPL_CLOSE KW_TYPENAME IDENT '=' TEMPLATE_TYPE
+    | KW_TEMPLATE TPL_OPEN ttp_params TPL_CLOSE KW_TYPENAME IDENT '=' TEMPLATE_TYPE
         { $$ = k_tpl_template_param(ps, LOC(@6), $6, $8); }
     /* parameter packs (lang/packs.c) */
     | KW_TYPENAME ELLIPSIS IDENT    { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@3), $3, NULL)); }
@@ -288,6 +288,15 @@ tparam
     | decl_specs IDENT '=' cond
         { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  $2, $4); }
+    ;
+
+/* a template template parameter's own parameters: only their kinds matter,
+ * so a non-type one may be unnamed (`template <class, int> class C`) */
+ttp_params
+    : tparam                                    { $$ = kp_list_push(ps, NULL, $1); }
+    | type_kw                                   { (void)$1; $$ = kp_list_push(ps, NULL, NULL); }
+    | ttp_params ',' tparam                     { $$ = kp_list_push(ps, $1, $3); }
+    | ttp_params ',' type_kw                    { (void)$3; $$ = kp_list_push(ps, $1, NULL); }
     ;
 
 /* `typename X::m`: a member type of X (lang/member_types.c) */
