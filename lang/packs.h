@@ -12,6 +12,7 @@
 int k_pack_merge(k_parser *ps, int kind, K_YYSTYPE *lval, K_YYLTYPE *lloc);
 void *k_pack_tparam(void *tparam);
 void *k_pack_targ(void *targ);
+void *k_pack_targ_op(k_parser *ps, k_loc loc, k_specs *sp, int op);
 k_decl *k_pack_param(k_parser *ps, k_specs *sp, int op, const char *name, k_loc loc);
 k_expr *k_pack_sizeof(k_parser *ps, k_loc loc, const char *name);
 k_expr *k_pack_fold(k_parser *ps, k_loc loc, int op, k_expr *e, k_expr *init, int left);

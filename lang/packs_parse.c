@@ -98,6 +98,21 @@ k_decl *k_pack_param(k_parser *ps, k_specs *sp, int op, const char *name, k_loc 
     return p;
 }
 
+/* `Box<Ts *...>`, `Box<Ts &...>` as a template argument list's expansion. */
+void *k_pack_targ_op(k_parser *ps, k_loc loc, k_specs *sp, int op)
+{
+    k_declarator *d = kp_dtor_new(ps, loc, NULL);
+    if (!d)
+        return NULL;
+    if (op == '&')
+        d->is_ref = 1;
+    else if (op == '*')
+        kp_list_append(ps, &d->ptr_quals, NULL);
+    else
+        k_error(ps->ctx, loc, "expected a type before '...' in a template argument");
+    return k_pack_targ(k_tpl_targ(ps, loc, kp_type_name(ps, sp, d), NULL));
+}
+
 k_expr *k_pack_sizeof(k_parser *ps, k_loc loc, const char *name)
 {
     k_expr *e = kp_expr_leaf(ps, E_SIZEOF_PACK, loc);

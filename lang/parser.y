@@ -332,6 +332,7 @@ targ
     : type_name                                 { $$ = k_tpl_targ(ps, LOC(@1), $1, NULL); }
     | cond                                      { $$ = k_tpl_targ(ps, LOC(@1), NULL, $1); }
     | type_name ELLIPSIS        { $$ = k_pack_targ(k_tpl_targ(ps, LOC(@1), $1, NULL)); }
+    | type_specs FOLD_OP        { $$ = k_pack_targ_op(ps, LOC(@2), $1, $2); }   /* `Ts *...` */
     | TEMPLATE_TYPE             { $$ = k_tpl_targ_template(ps, LOC(@1), $1); }   /* `Stack<int, Box>` */
     | cond ELLIPSIS             { $$ = k_pack_targ(k_tpl_targ(ps, LOC(@1), NULL, $1)); }
     ;
