@@ -58,10 +58,27 @@ static int same_library_type(const k_type *x, const k_type *y)
     return x->alias && y->alias && strcmp(x->alias, y->alias) == 0;
 }
 
+/* Pointers to functions of different parameters are different arguments
+ * (k_ty_same compares a function type's result only): `launch(scale, ...)`
+ * and `launch(fill, ...)` are two instances. */
+static int same_fn_params(const k_type *x, const k_type *y)
+{
+    while (x && y && x->kind == TY_PTR && y->kind == TY_PTR)
+        x = x->base, y = y->base;
+    if (!x || !y || x->kind != TY_FUNC || y->kind != TY_FUNC || !x->params || !y->params)
+        return 1;
+    if (x->nparams != y->nparams || x->variadic != y->variadic)
+        return 0;
+    for (int i = 0; i < x->nparams; i++)
+        if (!k_ty_same(x->params[i], y->params[i]))
+            return 0;
+    return 1;
+}
+
 static int same_type_arg(const k_type *x, const k_type *y)
 {
     return k_ty_same(x, y) && (x->quals & ~Q_RESTRICT) == (y->quals & ~Q_RESTRICT) &&
-           same_library_type(x, y);
+           same_library_type(x, y) && same_fn_params(x, y);
 }
 
 static int packs_equal(const tpl_pack *x, const tpl_pack *y)
@@ -92,9 +109,7 @@ int k_tpls_args_equal(const tpl_args *a, const tpl_args *b)
         const k_type *x = a->types[i], *y = b->types[i];
         if ((x == NULL) != (y == NULL))
             return 0;
-        if (x ? !k_ty_same(x, y) || (x->quals & ~Q_RESTRICT) != (y->quals & ~Q_RESTRICT) ||
-                    !same_library_type(x, y)
-              : a->values[i] != b->values[i])
+        if (x ? !same_type_arg(x, y) : a->values[i] != b->values[i])
             return 0;
     }
     return 1;
