@@ -70,6 +70,8 @@ typedef struct k_type {
     k_record *rec;            /* TY_RECORD: the record, shared by every use of the type */
     struct k_type **params;   /* TY_FUNC of a function pointer: the parameter types */
     int nparams, variadic;
+    int pack_param;           /* TY_FUNC: 1 + the index of a parameter pack among params
+                                 (`void (*k)(Args...)`), expanded at instantiation; else 0 */
     const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
     k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
     int ntargs;
@@ -83,6 +85,9 @@ struct k_targ {
     k_loc loc;
     k_type *type;             /* a type argument, or NULL */
     k_expr *expr;             /* a non-type argument, or NULL */
+    int pack_expand;          /* `Ts...` / `Ns...`: a pack expansion (lang/packs.c) */
+    const char *tname;        /* a class template named as an argument of a template
+                                 template parameter (`Stack<int, Box>`), or NULL */
 };
 
 /* One template parameter: `typename T = int`, `unsigned int blockSize = 256`. */
@@ -91,6 +96,9 @@ typedef struct k_tparam {
     const char *name;         /* NULL for an unnamed parameter */
     k_type *type;             /* a non-type parameter's type; NULL for a type parameter */
     k_targ def;               /* the default argument (type or expr NULL when none) */
+    int pack;                 /* a parameter pack: `typename... Ts`, `int... Ns` */
+    int is_template;          /* a template template parameter (`template <class> class C`):
+                                 its argument is a class template's name (def.tname) */
 } k_tparam;
 
 
@@ -203,6 +211,12 @@ typedef enum k_expr_kind {
     E_DELETE_ARRAY,/* sema's `delete[] lhs` of a class with a destructor: decl the
                      destructor, run on each element last first, then the storage
                      (and its count before it) freed */
+    E_PACK_EXPAND,/* `pattern...` in arguments and braced lists: lhs the pattern; replaced
+                     by its elements at instantiation (lang/packs.c) */
+    E_SIZEOF_PACK,/* `sizeof...(name)`: replaced by the pack's length at instantiation */
+    E_FOLD,       /* a fold expression over op: lhs the left operand, rhs the right (NULL
+                     in a unary fold); ival 1 when `...` is on the left (`(... op e)`),
+                     0 when on the right (`(e op ...)`, `(e op ... op init)`) */
     E_VPTR,       /* sema: the vtable pointer of class type_written->rec for an object
                      constructed where the code runs (host or device) (lang/virtual.c);
                      ival: its number when not the class's own (a secondary vtable) */
@@ -374,6 +388,9 @@ struct k_decl {
     k_decl **params;          /* D_FUNC */
     int nparams;
     int variadic;             /* D_FUNC declared with ... */
+    unsigned char pack;       /* D_PARAM: a function parameter pack (`Ts... xs`) */
+    unsigned char fwd_ref;    /* D_PARAM: a forwarding reference pack (`A&&... a`): its type
+                                 is A, deduced as `T &` from an lvalue (lang/packs.c) */
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */
     int is_template;          /* declared under `template <...>` (tparams) */
     int member_template;      /* a function template declared in a class (templates_member.c) */
@@ -387,6 +404,7 @@ struct k_decl {
     int nouter_class_params;  /* a member class template: how many of tparams are its
                                  enclosing class template's (lang/templates_member_class.c) */
     int member_class;         /* a member class template's declaration (the same file) */
+    unsigned char fwd_record; /* D_RECORD: a class template declared, not defined, here */
     k_tparam *tparams;
     int ntparams;
     int explicit_inst;        /* `template void f<int>(int *);`: instantiate (spec_args) */

@@ -37,25 +37,33 @@ static void *dup_node(k_ctx *ctx, const void *p, size_t size)
     return q;
 }
 
-static k_targ *clone_targs(k_ctx *ctx, const k_targ *a, int n, const k_subst *s)
+/* Template arguments, `Ts...` among them expanded (lang/packs.c). */
+static k_targ *clone_targs(k_ctx *ctx, const k_targ *a, int *n, const k_subst *s)
 {
-    if (!a || n <= 0)
-        return NULL;
-    k_targ *b = k_alloc(ctx, (size_t)n * sizeof *b);
-    if (!b)
-        return NULL;
-    for (int i = 0; i < n; i++) {
-        b[i].loc = a[i].loc;
-        b[i].type = k_clone_type(ctx, a[i].type, s);
-        b[i].expr = k_clone_expr(ctx, a[i].expr, s);
-    }
-    return b;
+    return k_pack_targs(ctx, a, *n, s, n);
+}
+
+/* A type parameter pack named without `...` (`Ts x;`): reported, and its
+ * first element (or int) stands for it. */
+static k_type *pack_type(k_ctx *ctx, const k_type *t, const k_pack *p, const k_subst *s)
+{
+    if (!s->expanding)
+        k_error(ctx, s->at, "parameter pack '%s' must be expanded with '...'", t->name);
+    int i = s->expanding ? s->elem : 0;
+    k_type *r = p->types && i < p->n ? k_clone_type(ctx, p->types[i], NULL)
+                                     : k_type_new(ctx, TY_INT);
+    if (r)
+        r->quals |= t->quals;
+    return r;
 }
 
 k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
 {
     if (!t)
         return NULL;
+    const k_pack *pk = t->kind == TY_TPARAM ? k_pack_find(s, t->name) : NULL;
+    if (pk)
+        return pack_type(ctx, t, pk, s);
     int k = t->kind == TY_TPARAM ? subst_find(s, t->name) : -1;
     if (k >= 0 && s->types[k]) {
         /* `const T` with T = float * is float *const */
@@ -70,9 +78,19 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
     if (r->kind == TY_RECORD && s && s->from && r->rec == s->from)
         r->rec = s->to;       /* `this`, and S itself inside S's members */
     r->base = k_clone_type(ctx, t->base, s);
+    if (r->kind == TY_REF && r->base && r->base->kind == TY_REF)
+        return r->base;       /* `T &` with T = int &: int & (C++'s reference collapsing) */
     r->len_expr = k_clone_expr(ctx, t->len_expr, s);
-    r->targs = clone_targs(ctx, t->targs, t->ntargs, s);
-    if (t->params && t->nparams > 0) {   /* a function pointer's parameters */
+    r->targs = clone_targs(ctx, t->targs, &r->ntargs, s);
+    if (r->kind == TY_TEMPLATE_ID && s && s->tnames) {   /* `C<T>`, C a template parameter */
+        int c = subst_find(s, t->name);
+        if (c >= 0 && s->tnames[c])
+            r->name = s->tnames[c];
+    }
+    if (t->pack_param && s && s->npacks) {   /* `void (*k)(Args...)` */
+        r->params = k_pack_fn_params(ctx, t, s, &r->nparams);
+        r->pack_param = 0;
+    } else if (t->params && t->nparams > 0) {   /* a function pointer's parameters */
         r->params = k_alloc(ctx, (size_t)t->nparams * sizeof *r->params);
         for (int i = 0; r->params && i < t->nparams; i++)
             r->params[i] = k_clone_type(ctx, t->params[i], s);
@@ -95,14 +113,11 @@ static k_expr *param_value(k_ctx *ctx, const k_expr *at, const k_expr *value)
     return e;
 }
 
-static k_expr **clone_exprs(k_ctx *ctx, k_expr *const *a, int n, const k_subst *s)
+/* A list of expressions, `pattern...` among them expanded (lang/packs.c):
+ * *n becomes the copy's length. */
+static k_expr **clone_exprs(k_ctx *ctx, k_expr *const *a, int *n, const k_subst *s)
 {
-    if (!a || n <= 0)
-        return NULL;
-    k_expr **b = k_alloc(ctx, (size_t)n * sizeof *b);
-    for (int i = 0; b && i < n; i++)
-        b[i] = k_clone_expr(ctx, a[i], s);
-    return b;
+    return k_pack_exprs(ctx, a, *n, s, n);
 }
 
 /* "P::m" with the type parameter P bound to class S: "S::m" (a member
@@ -141,6 +156,11 @@ k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
 {
     if (!e)
         return NULL;
+    if (e->kind == E_IDENT || e->kind == E_SIZEOF_PACK || e->kind == E_FOLD) {
+        k_expr *x = k_pack_expr(ctx, e, s);
+        if (x)
+            return x;
+    }
     if (e->kind == E_IDENT && !e->has_targs) {
         int k = subst_find(s, e->name);
         if (k >= 0 && s->exprs[k])
@@ -156,11 +176,11 @@ k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
     r->cond = k_clone_expr(ctx, e->cond, s);
     r->placement = k_clone_expr(ctx, e->placement, s);
     r->virtual_call = 0;
-    r->args = clone_exprs(ctx, e->args, e->nargs, s);
+    r->args = clone_exprs(ctx, e->args, &r->nargs, s);
     for (int i = 0; i < 3; i++)
         r->config[i] = k_clone_expr(ctx, e->config[i], s);
     r->type_written = k_clone_type(ctx, e->type_written, s);
-    r->targs = clone_targs(ctx, e->targs, e->ntargs, s);
+    r->targs = clone_targs(ctx, e->targs, &r->ntargs, s);
     /* sema's annotations start afresh */
     r->type = NULL;
     r->decl = NULL;
@@ -183,6 +203,20 @@ static k_decl **clone_decls(k_ctx *ctx, k_decl *const *a, int n, const k_subst *
     return b;
 }
 
+k_decl *k_clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s)
+{
+    return clone_decl(ctx, d, s);
+}
+
+k_decl **k_clone_params(k_ctx *ctx, const k_decl *f, const k_subst *s, int *n)
+{
+    k_subst body;
+    if (s && s->npacks)
+        return k_pack_params(ctx, f, s, n, &body);
+    *n = f->nparams;
+    return clone_decls(ctx, f->params, f->nparams, s);
+}
+
 static k_decl *clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s)
 {
     if (!d)
@@ -190,13 +224,19 @@ static k_decl *clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s)
     k_decl *r = dup_node(ctx, d, sizeof *d);
     if (!r)
         return NULL;
+    k_subst with_fparams;     /* s and the function parameter packs (lang/packs.c) */
+    if (d->kind == D_FUNC && s && s->npacks) {
+        r->params = k_pack_params(ctx, d, s, &r->nparams, &with_fparams);
+        s = &with_fparams;
+    } else {
+        r->params = clone_decls(ctx, d->params, d->nparams, s);
+    }
     r->type = k_clone_type(ctx, d->type, s);
     r->init = k_clone_expr(ctx, d->init, s);
-    r->ctor_args = clone_exprs(ctx, d->ctor_args, d->nctor, s);
+    r->ctor_args = d->nctor > 0 ? clone_exprs(ctx, d->ctor_args, &r->nctor, s) : NULL;
     /* a constructor's member initialisers: sema rewrites them in place, so each
      * instance needs its own */
-    r->mem_inits = clone_exprs(ctx, d->mem_inits, d->nmem_inits, s);
-    r->params = clone_decls(ctx, d->params, d->nparams, s);
+    r->mem_inits = clone_exprs(ctx, d->mem_inits, &r->nmem_inits, s);
     r->body = clone_stmt(ctx, d->body, s);
     r->is_global_scope = r->address_taken = 0;
     r->definition = NULL;

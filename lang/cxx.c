@@ -475,7 +475,7 @@ void k_sema_fold_constexpr(k_sema_state *s, k_expr *call, k_decl *f)
         names[i] = def->params[i]->name;
         values[i] = const_arg(s, a, def->params[i]->type);
     }
-    k_subst sb = { names, types, values, def->nparams, NULL, NULL };
+    k_subst sb = { .names = names, .types = types, .exprs = values, .n = def->nparams };
     k_expr *e = k_clone_expr(s->ctx, body, &sb);
     k_sema_state t = *s;
     t.scope = s->file_scope;

@@ -598,14 +598,29 @@ void lw_launch(lw_func *F, k_expr *e)
 }
 
 /* The kernels a pointer of function type ft may hold: __global__, defined,
- * their address taken, of that type (all take the same argument words,
- * which depend on the parameter types only). */
+ * their address taken, of that type, parameters included (all take the
+ * same argument words, which depend on the parameter types only). */
+static int same_params(const k_type *a, const k_type *b)
+{
+    if (!a->params || !b->params)
+        return 1;             /* a type written without its parameters */
+    if (a->nparams != b->nparams || a->variadic != b->variadic)
+        return 0;
+    for (int i = 0; i < a->nparams; i++)
+        if (!k_ty_same(a->params[i], b->params[i]))
+            return 0;
+    return 1;
+}
+
 static int kernel_candidates(lw_mod *M, const k_type *ft, k_decl **out)
 {
     int n = 0;
     for (int k = 0; k < M->naddr_funcs; k++) {
         k_decl *f = M->addr_funcs[k];
-        if ((k_fn_kind(f) & FN_KERNEL) && k_ty_same(k_fn_type(M->ctx, f), ft))
+        k_type *fnt = (k_fn_kind(f) & FN_KERNEL) ? k_fn_type(M->ctx, f) : NULL;
+        /* `launch(K kernel, ...)` instances of two kernels' types: only the
+         * kernels of this one's parameters */
+        if (fnt && k_ty_same(fnt, ft) && same_params(fnt, ft))
             out[n++] = f;
     }
     return n;

@@ -538,8 +538,11 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         f->nparams = d->fn_params.n;
         f->variadic = d->fn_variadic;
         f->params = k_alloc(ps->ctx, sizeof *f->params * (size_t)(f->nparams + 1));
-        for (int i = 0; i < f->nparams; i++)
+        for (int i = 0; i < f->nparams; i++) {
             f->params[i] = ((k_decl *)d->fn_params.items[i])->type;
+            if (((k_decl *)d->fn_params.items[i])->pack)
+                f->pack_param = i + 1;   /* `void (*k)(Args...)` (lang/packs.c) */
+        }
         t = f;
         for (int i = 0; i < d->fn_ptrs.n && i < MAX_POINTER_LEVELS; i++) {
             t = k_type_ptr(ps->ctx, t);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cg.h"
+#include "packs.h"
 #include "parser.h"
 #include "parse_build.h"
 #include "types.h"
@@ -111,6 +112,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
          * is not a template that `using namespace std` brings in */
         int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
                     (name && k_parse_is_ordinary(ps, name));
+        /* `struct Tup {` after `template <class... Ts> struct Tup;`: the tag */
+        if ((ps->prev_kind == KW_STRUCT || ps->prev_kind == KW_CLASS_RECORD) && name &&
+            ps->tpl.head_open && !k_tpl_self_id(ps, name))
+            plain = 1;
         if (name && !plain && k_tpl_classify(ps, &lval->name)) {
             kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
                    ? TEMPLATE_TYPE : TEMPLATE_NAME;
@@ -122,14 +127,11 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case FLOAT_LIT: lval->expr = kp_literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
     case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
-    case ELLIPSIS:
     case KW_TEMPLATE:
         if (k_tpl_unsupported_param(ps, kind, t->loc)) {
             ps->stopped = 1;   /* one error, then the end: no cascade */
             return 0;
         }
-        if (kind == ELLIPSIS)
-            break;
         /* `obj.template f<T>()`: the word only says that f is a template */
         if (ps->prev_kind == '.' || ps->prev_kind == ARROW)
             return k_parse_lex(lval, lloc, ps);
@@ -144,11 +146,13 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     default:
         break;
     }
+    kind = k_pack_merge(ps, kind, lval, lloc);   /* `(xs + ...)` (lang/packs_parse.c) */
     kind = k_tpl_filter(ps, kind, lloc);
     if (kind == '(' && k_parse_fnptr_open(ps))
         kind = FNPTR_OPEN;
     /* `class` starts a record except in a template's parameter list */
-    if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',')
+    if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',' &&
+        !(ps->tpl.ttp == 2 && ps->prev_kind == TPL_CLOSE))   /* `template <class> class C` */
         kind = KW_CLASS_RECORD;
     int braced = kind == '{' && k_parse_brace_init(ps);
     if (k_virtual_unsupported(ps, braced ? BRACE_INIT : kind, t)) {

@@ -57,6 +57,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps);
 #include "namespaces.h"
 #include "ptx.h"
 #include "parse_build.h"
+#include "packs.h"
 
 /* Absurd nesting ends in "nesting too deep" instead of a deep C stack. */
 #define YYMAXDEPTH 10000
@@ -110,6 +111,11 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_FRIEND "friend" KW_VA_ARG "va_arg" KW_VA_LIST "va_list"
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
+/* an operator and the `...` after it, one token (`(xs + ...)`, `Ts &... xs`,
+ * `f(int, ...)`); `...` and the operator after it right after '(' (`(... + xs)`):
+ * lang/packs_parse.c merges them so the grammar needs no lookahead of two */
+%token <op> FOLD_OP "operator followed by '...'" ELLIPSIS_OP "'...' followed by an operator"
+%token <op> COMMA_ELLIPSIS ", ..."
 %token BRACE_INIT "{"   /* `T x{...}`: the '{' of a declarator's braced initializer */
 %token INC "++" DEC "--" SHL "<<" SHR ">>" LE "<=" GE ">=" EQ "==" NE "!="
 %token ANDAND "&&" OROR "||"
@@ -160,7 +166,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <list> mem_inits_opt mem_inits
 %type <expr> mem_init
 %type <type> template_type typename_spec
-%type <list> template_head tparams targs targs_opt
+%type <list> template_head tparams targs targs_opt ttp_params
 %type <ptr> tparam targ
 %type <stmt> handler
 %type <stmt> statement compound declaration for_init block_item using static_assert cond_decl
@@ -171,7 +177,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <specs> ret_specs
 %type <name> ns_open
 %type <bits> qualifiers qualifier storage
-%type <op> assign_op unary_op type_kw
+%type <op> assign_op unary_op type_kw fold_op
 
 %%
 
@@ -254,6 +260,25 @@ tparam
     | KW_CLASS                  { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL); }
     | KW_TYPENAME '=' type_name { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
     | KW_CLASS '=' type_name    { $$ = k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), $3); }
+    /* template template parameters (`template <class> class C = Box`) */
+    | KW_TEMPLATE TPL_OPEN ttp_params TPL_CLOSE KW_CLASS IDENT
+        { $$ = k_tpl_template_param(ps, LOC(@6), $6, NULL); }
+    | KW_TEMPLATE TPL_OPEN ttp_params TPL_CLOSE KW_TYPENAME IDENT
+        { $$ = k_tpl_template_param(ps, LOC(@6), $6, NULL); }
+    | KW_TEMPLATE TPL_OPEN ttp_params TPL_CLOSE KW_CLASS IDENT '=' TEMPLATE_TYPE
+        { $$ = k_tpl_template_param(ps, LOC(@6), $6, $8); }
+    | KW_TEMPLATE TPL_OPEN ttp_params TPL_CLOSE KW_TYPENAME IDENT '=' TEMPLATE_TYPE
+        { $$ = k_tpl_template_param(ps, LOC(@6), $6, $8); }
+    /* parameter packs (lang/packs.c) */
+    | KW_TYPENAME ELLIPSIS IDENT    { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@3), $3, NULL)); }
+    | KW_CLASS ELLIPSIS IDENT       { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@3), $3, NULL)); }
+    | KW_TYPENAME ELLIPSIS
+        { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL)); }
+    | KW_CLASS ELLIPSIS
+        { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL)); }
+    | decl_specs ELLIPSIS IDENT
+        { $$ = k_pack_tparam(k_tpl_value_param(ps, LOC(@3), kp_type_name(ps, $1,
+                             kp_dtor_new(ps, LOC(@3), NULL)), $3, NULL)); }
     | decl_specs '=' cond
         { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  k_tpl_anon_param(ps), $3); }
@@ -263,6 +288,15 @@ tparam
     | decl_specs IDENT '=' cond
         { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  $2, $4); }
+    ;
+
+/* a template template parameter's own parameters: only their kinds matter,
+ * so a non-type one may be unnamed (`template <class, int> class C`) */
+ttp_params
+    : tparam                                    { $$ = kp_list_push(ps, NULL, $1); }
+    | type_kw                                   { (void)$1; $$ = kp_list_push(ps, NULL, NULL); }
+    | ttp_params ',' tparam                     { $$ = kp_list_push(ps, $1, $3); }
+    | ttp_params ',' type_kw                    { (void)$3; $$ = kp_list_push(ps, $1, NULL); }
     ;
 
 /* `typename X::m`: a member type of X (lang/member_types.c) */
@@ -297,6 +331,10 @@ targs
 targ
     : type_name                                 { $$ = k_tpl_targ(ps, LOC(@1), $1, NULL); }
     | cond                                      { $$ = k_tpl_targ(ps, LOC(@1), NULL, $1); }
+    | type_name ELLIPSIS        { $$ = k_pack_targ(k_tpl_targ(ps, LOC(@1), $1, NULL)); }
+    | type_specs FOLD_OP        { $$ = k_pack_targ_op(ps, LOC(@2), $1, $2); }   /* `Ts *...` */
+    | TEMPLATE_TYPE             { $$ = k_tpl_targ_template(ps, LOC(@1), $1); }   /* `Stack<int, Box>` */
+    | cond ELLIPSIS             { $$ = k_pack_targ(k_tpl_targ(ps, LOC(@1), NULL, $1)); }
     ;
 
 /* -------------------------------------------------------------- namespaces */
@@ -389,7 +427,7 @@ record_spec
             kp_implicit_dtor(ps, $1);
             $$ = k_parse_record_end(ps, $1);
         }
-    | record_kw IDENT %prec ENUM_REF            { $$ = k_parse_record_ref(ps, $1, $2, LOC(@2)); }
+    | record_kw IDENT %prec ENUM_REF            { $$ = k_tpl_record_ref(ps, $1, $2, LOC(@2)); }
     ;
 
 record_head
@@ -413,12 +451,17 @@ base_list
                                                 { $$ = $1; k_parse_base_id(ps, $$, $3, LOC(@3)); }
     | base_list ',' base_access TYPEDEF_NAME    { $$ = $1; k_parse_base(ps, $$, $4, LOC(@4)); }
     | base_list ',' base_access template_type   { $$ = $1; k_parse_base_id(ps, $$, $4, LOC(@4)); }
+    /* `: Bases...` (lang/packs_parse.c): one error */
+    | base_head base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, LOC(@4)); }
+    | base_list ',' base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, LOC(@5)); }
     ;
 
 /* `struct D :`: D is a type name before its base is read (`struct Sq : Shape<Sq>`) */
 base_head
     : record_kw IDENT ':'
         { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
+    | record_kw template_type ':'   /* a specialization with bases (`Tup<H, T...> : Tup<T...>`) */
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
     ;
 
 base_access
@@ -711,7 +754,7 @@ direct_dtor
         { $$ = kp_dtor_new(ps, LOC(@2), k_tpl_member_def_name(ps, $1, $2)); }
     | dtor_name '(' ')'          { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), NULL, 0); }
     | dtor_name '(' param_list ')' { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 0); }
-    | dtor_name '(' param_list ',' ELLIPSIS ')'
+    | dtor_name '(' param_list COMMA_ELLIPSIS ')'
                                  { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 1); }
     | TEMPLATE_NAME    /* a variable or parameter hiding a template's name */
         { $$ = kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)); }
@@ -738,7 +781,7 @@ direct_dtor
         }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' { $$ = kp_fnptr_dtor(ps, $2, $3, NULL, 0); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 0); }
-    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ',' ELLIPSIS ')'
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list COMMA_ELLIPSIS ')'
                                                 { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 1); }
     | FNPTR_OPEN '&' IDENT ')' '[' const_expr ']'   /* a reference to an array */
         { $$ = kp_array_dtor(ps, NULL, kp_dtor_new(ps, LOC(@3), $3), $6); }
@@ -805,6 +848,11 @@ param
         { $$ = kp_make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
     | decl_specs abstract_opt '=' assign
         { $$ = kp_make_param(ps, $1, $2, LOC(@1)); if ($$) $$->init = $4; }
+    /* function parameter packs: `Ts... xs`, `const Ts &... xs`, `A &&... a` */
+    | decl_specs ELLIPSIS IDENT     { $$ = k_pack_param(ps, $1, 0, $3, LOC(@3)); }
+    | decl_specs ELLIPSIS           { $$ = k_pack_param(ps, $1, 0, NULL, LOC(@2)); }
+    | decl_specs FOLD_OP IDENT      { $$ = k_pack_param(ps, $1, $2, $3, LOC(@3)); }
+    | decl_specs FOLD_OP            { $$ = k_pack_param(ps, $1, $2, NULL, LOC(@2)); }
     ;
 
 abstract_opt
@@ -858,6 +906,7 @@ init_list
 /* `.member = value` designates a record's member (C99, C++20) */
 init_item
     : initializer                               { $$ = $1; }
+    | initializer ELLIPSIS      { $$ = kp_expr_unary(ps, E_PACK_EXPAND, 0, LOC(@2), $1); }
     | '.' IDENT '=' initializer
         {
             $$ = kp_expr_unary(ps, E_DESIGNATOR, 0, LOC(@1), $4);
@@ -1073,6 +1122,8 @@ unary
             $$ = kp_expr_leaf(ps, E_OFFSETOF, LOC(@1));
             if ($$) { $$->type_written = $3; $$->name = $5; }
         }
+    | KW_SIZEOF ELLIPSIS '(' IDENT ')'          { $$ = k_pack_sizeof(ps, LOC(@1), $4); }
+    | KW_SIZEOF ELLIPSIS '(' TYPEDEF_NAME ')'   { $$ = k_pack_sizeof(ps, LOC(@1), $4->name); }
     | KW_SIZEOF '(' type_name ')'
         {
             $$ = kp_expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
@@ -1189,6 +1240,14 @@ primary
             if ($$) $$->type_written = $3;
         }
     | '(' expr ')'                              { $$ = $2; }
+    /* fold expressions (lang/packs.c) */
+    | '(' assign FOLD_OP ')'                    { $$ = k_pack_fold(ps, LOC(@3), $3, $2, NULL, 0); }
+    | '(' ELLIPSIS_OP assign ')'                { $$ = k_pack_fold(ps, LOC(@2), $2, $3, NULL, 1); }
+    | '(' assign FOLD_OP fold_op assign ')'
+        { $$ = k_pack_fold_binary(ps, LOC(@3), $3, $4, $2, $5); }
+    | '(' assign COMMA_ELLIPSIS ')'             { $$ = k_pack_fold(ps, LOC(@3), ',', $2, NULL, 0); }
+    | '(' assign COMMA_ELLIPSIS ',' assign ')'
+        { $$ = k_pack_fold_binary(ps, LOC(@3), ',', ',', $2, $5); }
     | type_kw '(' args_opt ')'
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
                                                       LOC(@1), NULL), $3); }
@@ -1220,6 +1279,8 @@ capture
     | '='       { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
     | IDENT     { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '&' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
+    | IDENT ELLIPSIS      { $$ = k_pack_capture(ps, LOC(@2), $1, 0); }
+    | '&' IDENT ELLIPSIS  { $$ = k_pack_capture(ps, LOC(@3), $2, 1); }
     | IDENT '=' assign
         {
             (void)$3;
@@ -1315,6 +1376,18 @@ args_opt
 args
     : initializer                               { $$ = kp_list_push(ps, NULL, $1); }
     | args ',' initializer                      { $$ = kp_list_push(ps, $1, $3); }
+    | initializer ELLIPSIS      /* a pack expansion (lang/packs.c) */
+        { $$ = kp_list_push(ps, NULL, kp_expr_unary(ps, E_PACK_EXPAND, 0, LOC(@2), $1)); }
+    | args ',' initializer ELLIPSIS
+        { $$ = kp_list_push(ps, $1, kp_expr_unary(ps, E_PACK_EXPAND, 0, LOC(@4), $3)); }
+    ;
+
+/* the second operator of a binary fold (`(std::cout << ... << xs)`) */
+fold_op
+    : '+' { $$ = '+'; } | '-' { $$ = '-'; } | '*' { $$ = '*'; } | '/' { $$ = '/'; }
+    | '%' { $$ = '%'; } | '^' { $$ = '^'; } | '&' { $$ = '&'; } | '|' { $$ = '|'; }
+    | SHL { $$ = SHL; } | SHR { $$ = SHR; } | ANDAND { $$ = ANDAND; } | OROR { $$ = OROR; }
+    | ',' { $$ = ','; } | EQ { $$ = EQ; } | NE { $$ = NE; } | LE { $$ = LE; } | GE { $$ = GE; }
     ;
 
 %%

@@ -1181,7 +1181,7 @@ void k_sema(k_ctx *ctx, k_unit *unit)
             check_nocode(&s, d);
         else
             check_var(&s, d, 1);
-        if (d->kind == D_RECORD && d->nspec_args && !d->is_template)
+        if (d->kind == D_RECORD && d->spec_args && !d->is_template)
             k_tpl_sema_declare(&s, d);   /* `template <> struct S<int>` */
         s.ns = NULL;
     }

@@ -182,6 +182,9 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d);
 /* A call of a template: 1 with e->decl its instance, 0 if e calls no
  * template, -1 after reporting why no template fits. */
 int k_tpl_sema_call(k_sema_state *s, k_expr *e);
+/* A call with a pack expansion left (no pack to expand): reported, 1
+ * (lang/packs.c). */
+int k_pack_stray(k_ctx *ctx, const k_expr *call);
 /* The instance of the best free operator template called name ("operator+")
  * in any namespace for these operands, or NULL when none deduces (classes.c,
  * after the plain operators: Thrust's placeholder expressions). */

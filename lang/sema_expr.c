@@ -1063,6 +1063,8 @@ static int old_cuda_form(k_sema_state *s, k_expr *e)
 
 static k_type *call(k_sema_state *s, k_expr *e)
 {
+    if (k_pack_stray(s->ctx, e))   /* `g(x...)`, x no pack: no arity error after */
+        return NULL;
     if (!e->name)
         return k_sema_indirect_call(s, e);
     if (e->has_targs && strncmp(e->name, "std::numeric_limits::", 21) == 0)
@@ -1107,6 +1109,10 @@ static k_type *call(k_sema_state *s, k_expr *e)
     if (tpl > 0) {
         call_allowed(s, e, e->decl);
         check_args(s, e, e->decl);
+        if (e->decl->type->base->kind == TY_REF) {   /* `T &f(...)`: an lvalue */
+            e->is_lvalue = 1;
+            return set(e, e->decl->type->base->base);
+        }
         set(e, e->decl->type->base);
         if (e->kind == E_CALL)   /* a constexpr function template's instance folds too */
             k_sema_fold_constexpr(s, e, e->decl);
@@ -1436,6 +1442,16 @@ static k_type *expr(k_sema_state *s, k_expr *e)
     case E_DESIGNATOR:
         k_error(s->ctx, e->loc, "a designator is only allowed in the braces of a struct's "
                 "initializer");
+        return NULL;
+    /* left by instantiation (lang/packs.c): they name no parameter pack */
+    case E_PACK_EXPAND:
+        k_error(s->ctx, e->loc, "'...' expands no parameter pack here");
+        return NULL;
+    case E_SIZEOF_PACK:
+        k_error(s->ctx, e->loc, "'%s' is not a parameter pack (in 'sizeof...')", e->name);
+        return NULL;
+    case E_FOLD:
+        k_error(s->ctx, e->loc, "the operand of a fold expression names no parameter pack");
         return NULL;
     }
     return NULL;

@@ -98,9 +98,37 @@ static int closes_list(const k_tpl_scan *ts)
     return ts->nangles > 0 && ts->angle_parens[ts->nangles - 1] == ts->parens;
 }
 
+/* Whether the scanner is directly in a template head's parameter list. */
+static int in_head_params(const k_tpl_scan *ts)
+{
+    return ts->head_open && ts->head_angle && ts->nangles == ts->head_angle &&
+           ts->parens == ts->angle_parens[ts->nangles - 1];
+}
+
 int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
 {
     k_tpl_scan *ts = &ps->tpl;
+    if (kind == KW_TEMPLATE && in_head_params(ts) &&
+        (ts->prev_kind == TPL_OPEN || ts->prev_kind == ',')) {
+        ts->ttp = 1;          /* `template <class> class C`: not a head of its own */
+        ts->prev_kind = kind;
+        return kind;
+    }
+    if (kind == '<' && ts->ttp == 1 && ts->prev_kind == KW_TEMPLATE &&
+        ts->nangles < K_TPL_MAX_ANGLES) {
+        ts->angle_names[ts->nangles] = NULL;
+        ts->angle_head[ts->nangles] = 0;
+        ts->angle_parens[ts->nangles++] = ts->parens;
+        ts->prev_kind = TPL_OPEN;
+        return TPL_OPEN;
+    }
+    if (kind == '>' && ts->ttp == 1 && ts->head_angle && ts->nangles == ts->head_angle + 1 &&
+        closes_list(ts)) {
+        ts->nangles--;
+        ts->ttp = 2;          /* `class C` follows */
+        ts->prev_kind = TPL_CLOSE;
+        return TPL_CLOSE;
+    }
     if (kind == KW_TEMPLATE) {
         /* a head whose declaration a syntax error cut short: its parameters
          * stop being type names here, not in the next template's head */
@@ -275,6 +303,47 @@ k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *de
     return p;
 }
 
+/* `template <class> class C [= Box]`: C is a class template's name until
+ * the template's declaration ends (k_tpl_head_end forgets it); its
+ * argument is a class template (lang/templates_sema.c). */
+k_tparam *k_tpl_template_param(k_parser *ps, k_loc loc, const char *name, const char *def)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    k_tparam *p = k_alloc(ps->ctx, sizeof *p);
+    if (!p)
+        return NULL;
+    p->loc = loc;
+    p->name = name;
+    p->is_template = 1;
+    p->def.loc = loc;
+    p->def.tname = def;
+    ts->ttp = 0;
+    k_tpl_register(ps->ctx, ts, name, K_TPL_CLASS);
+    if (ts->nttp == ts->ttp_cap) {
+        int cap = ts->ttp_cap ? 2 * ts->ttp_cap : 4;
+        const char **a = k_alloc(ps->ctx, (size_t)cap * sizeof *a);
+        if (!a)
+            return p;
+        if (ts->nttp)
+            memcpy(a, ts->ttp_names, (size_t)ts->nttp * sizeof *a);
+        ts->ttp_names = a;
+        ts->ttp_cap = cap;
+    }
+    ts->ttp_names[ts->nttp++] = name;
+    return p;
+}
+
+/* `Box` as a template argument: the class template itself. */
+k_targ *k_tpl_targ_template(k_parser *ps, k_loc loc, const char *name)
+{
+    k_targ *a = k_alloc(ps->ctx, sizeof *a);
+    if (a) {
+        a->loc = loc;
+        a->tname = name;
+    }
+    return a;
+}
+
 /* The name of an unnamed template parameter (`class = ...`): one of its
  * own, which no program can write, since parameters are substituted by name. */
 const char *k_tpl_anon_param(k_parser *ps)
@@ -348,6 +417,20 @@ int k_tpl_self_id(k_parser *ps, const char *name)
     return k_tpl_classify(ps, &q) == TEMPLATE_TYPE;
 }
 
+/* `struct S` after a head (`template <class... Ts> struct Tup;`): a class
+ * template declared before its definition, so that specializations may
+ * come between them (class_head_end declares it for sema). */
+k_type *k_tpl_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc)
+{
+    k_tpl_scan *ts = &ps->tpl;
+    int fwd = ts->head_open && !ts->head_name && !ts->class_spec && !ts->nested && tag &&
+              ps->decls.n == ts->decl_mark;
+    k_type *t = k_parse_record_ref(ps, is_union, fwd ? k_tpl_class_name(ps, tag) : tag, loc);
+    if (fwd && ts->class_name && ts->head_name == tag && t && t->kind == TY_RECORD)
+        ts->fwd_record = t;
+    return t;
+}
+
 /* `template <> struct S<int> {`: a record of its own, tagged "S<int>" for
  * messages; sema makes it the instance of S for these arguments. */
 const char *k_tpl_class_spec(k_parser *ps, k_type *id)
@@ -404,14 +487,25 @@ void k_tpl_spec_args(k_parser *ps, k_list *targs)
 static void class_head_end(k_parser *ps, k_tparam *tp, int n)
 {
     k_tpl_scan *ts = &ps->tpl;
+    int has_record = 0;
+    for (int i = ts->decl_mark; i < ps->decls.n; i++)
+        has_record |= ((k_decl *)ps->decls.items[i])->kind == D_RECORD;
+    if (ts->fwd_record && !has_record) {   /* the declaration sema registers */
+        k_decl *d = k_decl_new(ps->ctx, D_RECORD, ts->fwd_record->rec->loc, ts->class_name);
+        d->type = ts->fwd_record;
+        d->fwd_record = 1;
+        push(ps, &ps->decls, d);
+    }
     for (int i = ts->decl_mark; i < ps->decls.n; i++) {
         k_decl *d = ps->decls.items[i];
         if (d->member_class)   /* a member class template is a template of its own */
             continue;
         if (d->kind == D_RECORD && ts->class_spec) {
             d->name = ts->class_spec->name;
-            d->spec_args = ts->class_spec->targs;
             d->nspec_args = ts->class_spec->ntargs;
+            /* `template <> struct Tup<>` has no arguments, and is a specialization */
+            d->spec_args = ts->class_spec->targs ? ts->class_spec->targs
+                                                 : k_alloc(ps->ctx, sizeof *d->spec_args);
         }
         /* a member template keeps its own head; the class's is its outer one */
         if (d->kind == D_FUNC && d->member_template) {
@@ -467,6 +561,11 @@ void k_tpl_head_end(k_parser *ps, k_list *params)
     ts->spec_args = NULL;
     ts->class_name = NULL;
     ts->class_spec = NULL;
+    ts->fwd_record = NULL;
+    for (int i = 0; i < ts->nttp; i++)   /* template template parameters' names */
+        k_tpl_register(ps->ctx, ts, ts->ttp_names[i], 0);
+    ts->nttp = 0;
+    ts->ttp = 0;
     if (ts->nested)
         k_tpl_nested_end(ps);
 }

@@ -39,6 +39,10 @@ typedef struct k_tpl_scan {
     /* the template head being parsed (`template <...>` up to its declaration) */
     int head_open;            /* a head was seen and its declaration is not finished */
     int head_angle;           /* 1 + the index of the open '<' of a head's parameters, or 0 */
+    int ttp;                  /* a template template parameter's `template` was read in a
+                                 head's parameters: 1 before its '<', 2 after its '>' */
+    const char **ttp_names;   /* the head's template template parameters, class template */
+    int nttp, ttp_cap;        /* names while its declaration is read */
     const char *head_name;    /* the name its declaration declared, once seen */
     int typedef_mark;         /* the typedef count before its parameters */
     int decl_mark;            /* the unit's declaration count after the head */
@@ -47,6 +51,7 @@ typedef struct k_tpl_scan {
     struct k_list *spec_args; /* `template <> ... f<int>(...)`: the arguments, or NULL */
     const char *class_name;   /* the head declares this class template ... */
     k_type *class_spec;       /* ... or the explicit specialization `S<int>` (TY_TEMPLATE_ID) */
+    k_type *fwd_record;       /* ... only declared (`template <class... Ts> struct Tup;`) */
     /* a second head open inside the first: a member template's in a class
      * template's body, or `template <class T> template <class U>` before a
      * member template's definition outside its class (lang/templates_member.c);
@@ -92,6 +97,15 @@ struct k_sema;
 /* Deep copies of a template's tree with its parameters replaced by the
  * arguments of one instantiation (lang/clone.c).  names[i] is replaced by
  * types[i] (a type parameter) or by a copy of exprs[i] (a non-type one). */
+/* A parameter pack's elements in one instantiation (lang/packs.c). */
+typedef struct k_pack {
+    const char *name;         /* the template parameter pack's or function parameter pack's */
+    k_type **types;           /* a type parameter pack's elements */
+    k_expr **exprs;           /* a non-type parameter pack's elements (their values) */
+    int n;
+    int fparam;               /* a function parameter pack: element i is parameter "name#i" */
+} k_pack;
+
 typedef struct k_subst {
     const char **names;
     k_type **types;
@@ -99,11 +113,32 @@ typedef struct k_subst {
     int n;
     const struct k_record *from; /* a class template's record ... */
     struct k_record *to;         /* ... becomes its instance's in every type */
+    const char **tnames;      /* per name: a template template parameter's class template
+                                 (`C<T>` becomes `Box<T>`), else NULL; may be NULL */
+    const k_pack *packs;      /* the parameter packs, and while a pattern is copied */
+    int npacks;               /* once per element (expanding), the element's index */
+    int expanding, elem;
+    k_loc at;                 /* where a pack named in a type without `...` is reported */
 } k_subst;
 
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s);
 k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s);
 k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
+k_decl *k_clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s);
+/* A function's parameters copied, each parameter pack as its elements. */
+k_decl **k_clone_params(k_ctx *ctx, const k_decl *f, const k_subst *s, int *n);
+
+/* Pack expansion while copying (lang/packs.c): the pack of s called name;
+ * a list of expressions or template arguments with each `pattern...`
+ * replaced by its elements; an identifier, `sizeof...` or fold expression
+ * of a pack in s (NULL: e is none); a function's parameters and the
+ * substitution its body is copied with (its function parameter packs). */
+const k_pack *k_pack_find(const k_subst *s, const char *name);
+k_expr **k_pack_exprs(k_ctx *ctx, k_expr *const *a, int n, const k_subst *s, int *nout);
+k_targ *k_pack_targs(k_ctx *ctx, const k_targ *a, int n, const k_subst *s, int *nout);
+k_expr *k_pack_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
+k_decl **k_pack_params(k_ctx *ctx, const k_decl *f, const k_subst *s, int *n, k_subst *body);
+k_type **k_pack_fn_params(k_ctx *ctx, const k_type *fn, const k_subst *s, int *n);
 
 /* Member types of class template instances (lang/member_types_sema.c): the
  * template's, substituted; and a TY_MEMBER_TYPE whose class is now known

@@ -129,8 +129,7 @@ void k_tpl_member_end(k_parser *ps, k_list *params)
 }
 
 /* A template head's parameter K does not build, reported once (returns 1):
- * a parameter pack (`typename... Args`) or a template template parameter
- * (`template <class> class C`). */
+ * a member template's template template parameter. */
 int k_tpl_unsupported_param(k_parser *ps, int kind, k_loc loc)
 {
     const k_tpl_scan *ts = &ps->tpl;
@@ -138,13 +137,10 @@ int k_tpl_unsupported_param(k_parser *ps, int kind, k_loc loc)
                   ts->parens == ts->angle_parens[ts->nangles - 1];
     if (!in_head)
         return 0;
-    if (kind == ELLIPSIS && (ts->prev_kind == KW_TYPENAME || ts->prev_kind == KW_CLASS)) {
-        k_error(ps->ctx, loc, "variadic templates (parameter packs) are not supported in K");
-        k_help(ps->ctx, "write one template per number of parameters");
-        return 1;
-    }
-    if (kind == KW_TEMPLATE && (ts->prev_kind == TPL_OPEN || ts->prev_kind == ',')) {
-        k_error(ps->ctx, loc, "template template parameters are not supported in K");
+    if (kind == KW_TEMPLATE && (ts->prev_kind == TPL_OPEN || ts->prev_kind == ',') &&
+        ts->nested) {
+        k_error(ps->ctx, loc, "template template parameters of member templates are not"
+                " supported in K");
         k_help(ps->ctx, "take the class template's instance as a type parameter instead");
         return 1;
     }

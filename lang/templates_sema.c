@@ -15,54 +15,19 @@
 #include "namespaces.h"
 #include "sema.h"
 #include "templates.h"
+#include "templates_sema.h"
 #include "thrust.h"
 
-/* Nested instantiations (each one checks a body inside the one that asked
- * for it, on the C stack). */
-#define K_TPL_MAX_DEPTH 64
-#define TYBUF 96
-
-typedef struct tpl_args {
-    k_type **types;           /* per parameter: the type argument, or NULL */
-    int64_t *values;          /* per parameter: the non-type argument's value */
-    int n;
-    int nexplicit;            /* the first ones were written (`f<int>`): not deduced */
-    int *have;                /* while deducing: the parameters given a value */
-} tpl_args;
-
-typedef struct tpl_inst {
-    struct tpl_inst *next;
-    tpl_args args;
-    k_decl *decl;             /* the instance (or an explicit specialization) */
-    int pending;              /* instantiated before the template had a body */
-} tpl_inst;
-
-typedef struct tpl_entry {
-    struct tpl_entry *next;
-    k_decl *decl;             /* the latest declaration: the definition once seen */
-    tpl_inst *insts;          /* instances and explicit specializations */
-    k_decl **partials;        /* a class template's partial specializations, in order */
-    int npartials;
-} tpl_entry;
-
-struct k_tpl_sema {
-    tpl_entry *entries;
-    int depth;                /* instantiations being checked, nested */
-    int notes;                /* "in instantiation of" notes since depth was 0 */
-    k_decl **out;             /* instances and specializations, for lowering */
-    int nout, cap;
-};
-
-static struct k_tpl_sema *state(k_sema_state *s)
+struct k_tpl_sema *k_tpls_state(k_sema_state *s)
 {
     if (!s->tpl)
         s->tpl = k_alloc(s->ctx, sizeof *s->tpl);
     return s->tpl;
 }
 
-static void add_out(k_sema_state *s, k_decl *d)
+void k_tpls_add_out(k_sema_state *s, k_decl *d)
 {
-    struct k_tpl_sema *ts = state(s);
+    struct k_tpl_sema *ts = k_tpls_state(s);
     if (ts->nout == ts->cap) {
         int cap = ts->cap ? ts->cap * 2 : 16;
         k_decl **a = k_alloc(s->ctx, (size_t)cap * sizeof *a);
@@ -93,28 +58,71 @@ static int same_library_type(const k_type *x, const k_type *y)
     return x->alias && y->alias && strcmp(x->alias, y->alias) == 0;
 }
 
-static int args_equal(const tpl_args *a, const tpl_args *b)
+/* Pointers to functions of different parameters are different arguments
+ * (k_ty_same compares a function type's result only): `launch(scale, ...)`
+ * and `launch(fill, ...)` are two instances. */
+static int same_fn_params(const k_type *x, const k_type *y)
+{
+    while (x && y && x->kind == TY_PTR && y->kind == TY_PTR)
+        x = x->base, y = y->base;
+    if (!x || !y || x->kind != TY_FUNC || y->kind != TY_FUNC || !x->params || !y->params)
+        return 1;
+    if (x->nparams != y->nparams || x->variadic != y->variadic)
+        return 0;
+    for (int i = 0; i < x->nparams; i++)
+        if (!k_ty_same(x->params[i], y->params[i]))
+            return 0;
+    return 1;
+}
+
+static int same_type_arg(const k_type *x, const k_type *y)
+{
+    return k_ty_same(x, y) && (x->quals & ~Q_RESTRICT) == (y->quals & ~Q_RESTRICT) &&
+           same_library_type(x, y) && same_fn_params(x, y);
+}
+
+static int packs_equal(const tpl_pack *x, const tpl_pack *y)
+{
+    if (x->n != y->n)
+        return 0;
+    for (int i = 0; i < x->n; i++)
+        if (x->types ? !same_type_arg(x->types[i], y->types[i]) : x->values[i] != y->values[i])
+            return 0;
+    return 1;
+}
+
+int k_tpls_args_equal(const tpl_args *a, const tpl_args *b)
 {
     if (a->n != b->n)
         return 0;
     for (int i = 0; i < a->n; i++) {
+        if (a->tnames[i] || b->tnames[i]) {
+            if (!a->tnames[i] || !b->tnames[i] || strcmp(a->tnames[i], b->tnames[i]) != 0)
+                return 0;
+            continue;
+        }
+        if (a->packs[i].n || b->packs[i].n) {
+            if (!packs_equal(&a->packs[i], &b->packs[i]))
+                return 0;
+            continue;
+        }
         const k_type *x = a->types[i], *y = b->types[i];
         if ((x == NULL) != (y == NULL))
             return 0;
-        if (x ? !k_ty_same(x, y) || (x->quals & ~Q_RESTRICT) != (y->quals & ~Q_RESTRICT) ||
-                    !same_library_type(x, y)
-              : a->values[i] != b->values[i])
+        if (x ? !same_type_arg(x, y) : a->values[i] != b->values[i])
             return 0;
     }
     return 1;
 }
 
-static int args_new(k_sema_state *s, tpl_args *a, int n)
+int k_tpls_args_new(k_sema_state *s, tpl_args *a, int n)
 {
     a->n = n;
     a->types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->types);
     a->values = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->values);
-    return a->types && a->values;
+    a->packs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->packs);
+    a->tnames = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->tnames);
+    return a->types && a->values && a->packs && a->tnames;
 }
 
 /* Appends arguments [from, to) of a to buf (of length *len) as "<...>". */
@@ -123,11 +131,28 @@ static void args_text(const k_decl *t, const tpl_args *a, int from, int to, char
 {
     if (*len < size - 1)
         *len += (size_t)snprintf(buf + *len, size - *len, "<");
+    int any = 0;
     for (int i = from; i < to && *len < size - 1; i++) {
         char tb[TYBUF];
         size_t len0 = *len;
-        const char *sep = i > from ? ", " : "";
-        if (a->types[i])
+        const char *sep = any ? ", " : "";
+        if (t->tparams[i].pack) {     /* a pack: its elements, maybe none */
+            for (int k = 0; k < a->packs[i].n && *len < size - 1; k++, any = 1) {
+                const tpl_pack *p = &a->packs[i];
+                if (p->types)
+                    snprintf(buf + *len, size - *len, "%s%s", any ? ", " : "",
+                             k_ty_str(p->types[k], tb, sizeof tb));
+                else
+                    snprintf(buf + *len, size - *len, "%s%lld", any ? ", " : "",
+                             (long long)p->values[k]);
+                *len = strlen(buf);
+            }
+            continue;
+        }
+        any = 1;
+        if (a->tnames[i])
+            snprintf(buf + len0, size - len0, "%s%s", sep, a->tnames[i]);
+        else if (a->types[i])
             snprintf(buf + len0, size - len0, "%s%s", sep, k_ty_str(a->types[i], tb, sizeof tb));
         else if (t->tparams[i].type && !k_kind_is_signed(t->tparams[i].type->kind))
             snprintf(buf + len0, size - len0, "%s%llu", sep, (unsigned long long)a->values[i]);
@@ -142,7 +167,7 @@ static void args_text(const k_decl *t, const tpl_args *a, int from, int to, char
 /* `f<int, 256>`: the name of an instance, for messages and the module.  A
  * member class template's is its enclosing class's instance's member
  * ("Outer<int>::Inner<float>", "List<int>::Node"). */
-static const char *inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a)
+const char *k_tpls_inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a)
 {
     char buf[512];
     size_t len = 0;
@@ -164,7 +189,6 @@ static const char *inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a
     return k_strndup(s->ctx, buf, strlen(buf));
 }
 
-static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int n);
 
 /* The type of non-type parameter p of t: written, or an earlier type
  * parameter's argument (`template <class T, T v>`, std::integral_constant),
@@ -178,7 +202,7 @@ static k_type *value_type(k_sema_state *s, const k_decl *t, const k_tparam *p,
     if (i >= 0 && i < a->n && a->types[i])
         return a->types[i];
     if (p->type && k_tpl_may_fail(p->type) && p >= t->tparams && p < t->tparams + t->ntparams) {
-        k_subst sb = subst_of(s, t, a, (int)(p - t->tparams));
+        k_subst sb = k_tpls_subst_of(s, t, a, (int)(p - t->tparams));
         return k_clone_type(s->ctx, p->type, &sb);
     }
     return p->type;
@@ -199,13 +223,71 @@ static int value_arg(k_sema_state *s, const k_tparam *p, k_type *type, k_expr *e
     return 1;
 }
 
+/* The index of t's parameter pack, or -1. */
+int k_tpls_pack_index(const k_decl *t)
+{
+    for (int i = 0; i < t->ntparams; i++)
+        if (t->tparams[i].pack)
+            return i;
+    return -1;
+}
+
+/* The explicit arguments from ta[from] on into the pack p (it takes them all). */
+static int explicit_pack(k_sema_state *s, const k_tparam *p, const k_targ *ta, int from,
+                         int nta, tpl_pack *out)
+{
+    out->n = nta - from;
+    if (out->n <= 0) {
+        out->n = 0;
+        return 1;
+    }
+    if (!p->type)
+        out->types = k_alloc(s->ctx, (size_t)out->n * sizeof *out->types);
+    else
+        out->values = k_alloc(s->ctx, (size_t)out->n * sizeof *out->values);
+    for (int k = 0; k < out->n; k++) {
+        const k_targ *g = &ta[from + k];
+        if (!p->type && !g->type) {
+            k_error(s->ctx, g->loc, "template argument for template type parameter pack '%s'"
+                    " must be a type", p->name ? p->name : "?");
+            return 0;
+        }
+        if (p->type && !g->expr) {
+            k_error(s->ctx, g->loc, "template argument for non-type template parameter pack"
+                    " '%s' must be an expression", p->name ? p->name : "?");
+            return 0;
+        }
+        if (!p->type) {
+            k_sema_resolve_type(s, g->type, g->loc);
+            out->types[k] = g->type;
+        } else if (!value_arg(s, p, p->type, g->expr, &out->values[k])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The explicit arguments `f<...>` into a; returns 0 after reporting an error. */
 static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int nta,
                          k_loc at, tpl_args *a, int report)
 {
-    for (int i = 0; !report && i < nta && i < t->ntparams; i++)
-        if (!t->tparams[i].type != (ta[i].type != NULL))
+    int pk = k_tpls_pack_index(t);
+    for (int i = 0; !report && i < nta && i < t->ntparams; i++) {
+        int pi = pk >= 0 && i > pk ? pk : i;
+        if (t->tparams[pi].is_template ? !ta[i].tname
+                                       : !t->tparams[pi].type != (ta[i].type != NULL))
             return 0;     /* another overload may take these arguments */
+    }
+    for (int i = 0; pk >= 0 && i < nta; i++)
+        if (ta[i].pack_expand) {
+            k_error(s->ctx, ta[i].loc, "'...' expands no parameter pack here");
+            return 0;
+        }
+    if (pk >= 0 && nta > pk) {
+        if (!explicit_args(s, t, ta, pk, at, a, report))
+            return 0;
+        return explicit_pack(s, &t->tparams[pk], ta, pk, nta, &a->packs[pk]);
+    }
     if (nta > t->ntparams) {
         k_error(s->ctx, at, "too many template arguments for '%s' (it takes %d, %d given)",
                 t->name, t->ntparams, nta);
@@ -213,6 +295,18 @@ static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int
     }
     for (int i = 0; i < nta; i++) {
         const k_tparam *p = &t->tparams[i];
+        if (p->is_template || ta[i].tname) {
+            if (!p->is_template || !ta[i].tname) {
+                k_error(s->ctx, ta[i].loc, p->is_template
+                        ? "template argument for template template parameter '%s' must be a"
+                          " class template" : "template argument for template parameter '%s'"
+                        " must be a type or a value, not a class template",
+                        p->name ? p->name : "?");
+                return 0;
+            }
+            a->tnames[i] = ta[i].tname;
+            continue;
+        }
         if (!p->type) {
             if (!ta[i].type) {
                 const k_expr *x = ta[i].expr;
@@ -238,10 +332,6 @@ static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int
     return 1;
 }
 
-static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
-                 tpl_args *out, int report, k_loc at);
-static tpl_entry *find_class(k_sema_state *s, const char *name);
-static const char *member_name(k_sema_state *s, const char *inst, const char *name);
 
 /* The non-type parameter that is the whole length of array type p
  * (`unsigned (&bins)[N]`), or -1. */
@@ -276,7 +366,6 @@ static int match_length(k_sema_state *s, const k_decl *t, const k_type *p, const
     return 0;
 }
 
-static int value_tparam(const k_decl *t, const char *name);
 
 /* `array<T, N>` against an instance of array: the non-type parameter N
  * written as a whole argument is the instance's value v.  0 on conflicting
@@ -284,7 +373,7 @@ static int value_tparam(const k_decl *t, const char *name);
 static int match_value(k_sema_state *s, const k_decl *t, const k_expr *x, int64_t v,
                        tpl_args *out, int report, k_loc at)
 {
-    int k = x && x->kind == E_IDENT ? value_tparam(t, x->name) : -1;
+    int k = x && x->kind == E_IDENT ? k_tpls_value_tparam(t, x->name) : -1;
     if (k < 0 || k < out->nexplicit || !out->have)
         return 1;
     if (!out->have[k] || out->values[k] == v) {
@@ -301,16 +390,55 @@ static int match_value(k_sema_state *s, const k_decl *t, const k_expr *x, int64_
 
 /* `Pair<T>` against an instance of Pair: T from the instance's arguments
  * (and `array<T, N>`'s N from its values). */
+/* `Box<Ts...>` (or `Box<T, Ts...>`) against an instance of a variadic class
+ * template: its arguments one by one, the expansion last taking the rest
+ * into its pack. */
+static int match_class_pack(k_sema_state *s, const k_decl *t, const k_type *p,
+                            const tpl_entry *en, const tpl_inst *in, tpl_args *out,
+                            int report, k_loc at)
+{
+    tpl_args flat = k_tpls_flat_args(s, en->decl, &in->args);
+    int j = 0;
+    for (int i = 0; i < p->ntargs; i++) {
+        const k_targ *w = &p->targs[i];
+        if (w->pack_expand) {
+            int k = w->type && w->type->kind == TY_TPARAM
+                    ? k_tpl_tparam_index(t, w->type->name) : -1;
+            if (k < 0 || !t->tparams[k].pack || i != p->ntargs - 1 || !w->type)
+                return 0;
+            if (k < out->nexplicit)
+                return 1;
+            tpl_pack *pk = &out->packs[k];
+            pk->n = flat.n - j;
+            pk->types = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->types);
+            for (int e = 0; e < pk->n; e++)
+                if (!(pk->types[e] = flat.types[j + e]))
+                    return 0;
+            if (out->have)
+                out->have[k] = 1;
+            return 1;
+        }
+        if (j >= flat.n || !w->type || !flat.types[j])
+            return 0;
+        int r = k_tpls_match(s, t, w->type, flat.types[j++], out, report, at);
+        if (r <= 0)
+            return r;
+    }
+    return j == flat.n;
+}
+
 static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                        tpl_args *out, int report, k_loc at)
 {
-    tpl_entry *en = a->kind == TY_RECORD ? find_class(s, p->name) : NULL;
+    tpl_entry *en = a->kind == TY_RECORD ? k_tpls_find_class(s, p->name) : NULL;
     for (tpl_inst *in = en ? en->insts : NULL; in; in = in->next) {
         if (in->decl->type->rec != a->rec)
             continue;
+        if (k_tpls_pack_index(en->decl) >= 0 || (p->ntargs && p->targs[p->ntargs - 1].pack_expand))
+            return match_class_pack(s, t, p, en, in, out, report, at);
         for (int i = 0; i < p->ntargs && i < in->args.n; i++) {
             if (p->targs[i].type && in->args.types[i]) {
-                int r = match(s, t, p->targs[i].type, in->args.types[i], out, report, at);
+                int r = k_tpls_match(s, t, p->targs[i].type, in->args.types[i], out, report, at);
                 if (r <= 0)
                     return r;
             } else if (!p->targs[i].type && !in->args.types[i] &&
@@ -323,10 +451,29 @@ static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const 
     return 0;
 }
 
+/* `C<T>` with C a template template parameter of t: C is the class
+ * template a is an instance of, then its arguments are matched. */
+static int match_template_id(k_sema_state *s, const k_decl *t, const k_type *p,
+                             const k_type *a, tpl_args *out, int report, k_loc at)
+{
+    int k = k_tpl_tparam_index(t, p->name);
+    if (k < 0 || !t->tparams[k].is_template)
+        return match_class(s, t, p, a, out, report, at);
+    const char *cls = a->kind == TY_RECORD ? k_tpls_class_of(s, a->rec) : NULL;
+    if (!cls)
+        return 0;
+    if (out->tnames[k] && strcmp(out->tnames[k], cls) != 0)
+        return 0;
+    out->tnames[k] = cls;
+    k_type named = *p;
+    named.name = cls;
+    return match_class(s, t, &named, a, out, report, at);
+}
+
 /* Matches a parameter's written type P against an argument's type A,
  * binding the type parameters P mentions.  Returns 0 on a mismatch, -1 on
  * conflicting deductions (reported when report is set). */
-static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
+int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                  tpl_args *out, int report, k_loc at)
 {
     if (p->kind == TY_TPARAM) {
@@ -356,10 +503,10 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
     if (p->kind == TY_PTR || p->kind == TY_ARRAY) {
         if (a->kind != TY_PTR && a->kind != TY_ARRAY)
             return 0;
-        return match(s, t, p->base, a->base, out, report, at);
+        return k_tpls_match(s, t, p->base, a->base, out, report, at);
     }
     if (p->kind == TY_TEMPLATE_ID)
-        return match_class(s, t, p, a, out, report, at);
+        return match_template_id(s, t, p, a, out, report, at);
     return 1;
 }
 
@@ -378,18 +525,97 @@ static int mentions_tparam(const k_type *p)
     return 0;
 }
 
+static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int pi,
+                      tpl_args *a, int report);
+
+/* The template parameter pack a function parameter pack's pattern names
+ * (`const Ts &... xs`: Ts), or -1. */
+static int pattern_pack(const k_decl *t, const k_type *p)
+{
+    for (; p; p = p->base) {
+        int k = p->kind == TY_TPARAM ? k_tpl_tparam_index(t, p->name) : -1;
+        if (k >= 0 && t->tparams[k].pack)
+            return k;
+        for (int j = 0; p->kind == TY_TEMPLATE_ID && j < p->ntargs; j++) {
+            int r = p->targs[j].type ? pattern_pack(t, p->targs[j].type) : -1;
+            if (r >= 0)
+                return r;
+        }
+    }
+    return -1;
+}
+
+/* The function parameter pack pi (`Ts... xs`) against call arguments i
+ * on: each argument deduces one element of its template parameter pack
+ * (a forwarding reference `A &&...` deduces `T &` from an lvalue). */
+static int deduce_pack(k_sema_state *s, const k_decl *t, k_expr *call, int i, int pi,
+                       tpl_args *a, int report)
+{
+    const k_decl *fp = t->params[pi];
+    int k = pattern_pack(t, fp->type);
+    if (k < 0) {
+        k_error(s->ctx, fp->loc, "the function parameter pack '%s' names no template"
+                " parameter pack", fp->name ? fp->name : "?");
+        return 0;
+    }
+    if (k < a->nexplicit)
+        return 1;     /* given explicitly: the elements are fixed */
+    tpl_pack *pk = &a->packs[k];
+    pk->n = call->nargs > i ? call->nargs - i : 0;
+    pk->types = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->types);
+    for (int j = 0; j < pk->n; j++) {
+        a->types[k] = NULL;
+        if (!deduce_one(s, t, call, i + j, pi, a, report))
+            return 0;
+        k_type *el = a->types[k];
+        if (!el) {
+            if (report)
+                k_error(s->ctx, call->args[i + j]->loc, "no matching function for call to"
+                        " '%s': couldn't infer template argument '%s' from argument %d",
+                        t->name, t->tparams[k].name, i + j + 1);
+            return 0;
+        }
+        const k_expr *arg = call->args[i + j];
+        if (fp->fwd_ref && arg->is_lvalue && el->kind != TY_ARRAY && el->kind != TY_FUNC) {
+            k_type *ref = k_type_new(s->ctx, TY_REF);
+            k_type *base = k_alloc(s->ctx, sizeof *base);
+            *base = *arg->type;
+            ref->base = base;
+            el = ref;
+        }
+        pk->types[j] = el;
+    }
+    a->types[k] = NULL;
+    if (a->have)
+        a->have[k] = 1;
+    return 1;
+}
+
 /* Deduces from the call's arguments the parameters explicit arguments left. */
 static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
 {
-    for (int i = 0; i < t->nparams && i < call->nargs; i++) {
-        const k_type *p = t->params[i]->type;
+    for (int i = 0; i < t->nparams; i++) {
+        if (t->params[i]->pack)   /* the last one C++ deduces from */
+            return deduce_pack(s, t, call, i, i, a, report);
+        if (i < call->nargs && !deduce_one(s, t, call, i, i, a, report))
+            return 0;
+    }
+    return 1;
+}
+
+/* Call argument i against t's function parameter pi. */
+static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int pi,
+                      tpl_args *a, int report)
+{
+    {
+        const k_type *p = t->params[pi]->type;
         if (!mentions_tparam(p))
-            continue;
+            return 1;
         k_type *at = k_sema_rvalue(s, call->args[i]);
         if (!at)
             return 0;
         if ((p->kind == TY_PTR || p->kind == TY_ARRAY) && k_is_null_const(call->args[i]))
-            continue;   /* `0` for a `T *`: deduces nothing, converts once T is known */
+            return 1;   /* `0` for a `T *`: deduces nothing, converts once T is known */
         k_type top = *k_decay(s->ctx, at);
         top.quals = 0;            /* by value: the argument's own const goes */
         k_type pt = *p;
@@ -402,7 +628,7 @@ static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, i
             pt = *p->base;
             pt.quals = 0;
         }
-        int r = match(s, t, &pt, &top, a, report, call->args[i]->loc);
+        int r = k_tpls_match(s, t, &pt, &top, a, report, call->args[i]->loc);
         if (r < 0)
             return 0;
         if (r == 0) {
@@ -410,8 +636,8 @@ static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, i
                 char x[TYBUF];
                 k_error(s->ctx, call->args[i]->loc, "no matching function for call to '%s':"
                         " argument %d of type '%s' does not fit parameter '%s'", t->name,
-                        i + 1, k_ty_str(at, x, sizeof x), t->params[i]->name ? t->params[i]->name
-                                                                             : "?");
+                        i + 1, k_ty_str(at, x, sizeof x), t->params[pi]->name
+                                                          ? t->params[pi]->name : "?");
             }
             return 0;
         }
@@ -419,17 +645,56 @@ static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, i
     return 1;
 }
 
+/* Pack p's elements in sb (a non-type pack's as `(T)value` each). */
+static void add_pack(k_sema_state *s, k_subst *sb, const k_tparam *p, const tpl_pack *a)
+{
+    k_pack *packs = k_alloc(s->ctx, (size_t)(sb->npacks + 1) * sizeof *packs);
+    if (sb->npacks)
+        memcpy(packs, sb->packs, (size_t)sb->npacks * sizeof *packs);
+    k_pack *k = &packs[sb->npacks];
+    k->name = p->name;
+    k->n = a->n;
+    if (!p->type) {
+        k->types = k_alloc(s->ctx, (size_t)(a->n + 1) * sizeof *k->types);
+        for (int i = 0; i < a->n; i++)
+            k->types[i] = a->types[i];
+    } else {
+        k->exprs = k_alloc(s->ctx, (size_t)(a->n + 1) * sizeof *k->exprs);
+        for (int i = 0; i < a->n; i++) {
+            k_expr *lit = k_expr_new(s->ctx, E_INT, p->loc);
+            k_expr *cast = k_expr_new(s->ctx, E_CAST, p->loc);
+            lit->ival = (uint64_t)a->values[i];
+            lit->int_unsigned = 1;
+            lit->int_long = 2;
+            lit->depth = 1;
+            cast->lhs = lit;
+            cast->depth = 2;
+            cast->type_written = k_clone_type(s->ctx, p->type, NULL);
+            k->exprs[i] = cast;
+        }
+    }
+    sb->packs = packs;
+    sb->npacks++;
+}
+
 /* The substitution of the arguments bound so far (the first n parameters). */
-static k_subst subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int n)
+k_subst k_tpls_subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int n)
 {
     k_subst sb = { 0 };
     sb.names = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.names);
     sb.types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.types);
     sb.exprs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.exprs);
+    sb.tnames = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *sb.tnames);
+    sb.at = t->loc;
     for (int i = 0; i < n; i++) {
         const k_tparam *p = &t->tparams[i];
+        if (p->pack) {
+            add_pack(s, &sb, p, &a->packs[i]);
+            continue;
+        }
         sb.names[i] = p->name;
         sb.types[i] = a->types[i];
+        sb.tnames[i] = a->tnames[i];
         if (p->type) {
             /* `(unsigned int)256`: sema folds it, with the parameter's type */
             k_expr *lit = k_expr_new(s->ctx, E_INT, p->loc);
@@ -453,13 +718,17 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
 {
     for (int i = 0; i < t->ntparams; i++) {
         const k_tparam *p = &t->tparams[i];
-        if (have[i] || (!p->type && a->types[i]))
+        if (have[i] || (!p->type && a->types[i]) || p->pack || a->tnames[i])
+            continue;     /* a pack neither given nor deduced is empty */
+        if (p->is_template && p->def.tname) {
+            a->tnames[i] = p->def.tname;
             continue;
-        k_subst sb = subst_of(s, t, a, i);
+        }
+        k_subst sb = k_tpls_subst_of(s, t, a, i);
         if (!p->type && p->def.type) {
             a->types[i] = k_clone_type(s->ctx, p->def.type, &sb);
             k_sema_resolve_type(s, a->types[i], p->loc);
-        } else if (p->type && p->def.expr) {
+        } else if (p->type && p->def.expr && !p->is_template) {
             if (!value_arg(s, p, value_type(s, t, p, a), k_clone_expr(s->ctx, p->def.expr, &sb),
                            &a->values[i]))
                 return 0;
@@ -477,18 +746,19 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
 }
 
 /* The whole argument list of a call of template t; 0 if it has none. */
-static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
+int k_tpls_call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
 {
-    if (!args_new(s, a, t->ntparams))
+    if (!k_tpls_args_new(s, a, t->ntparams))
         return 0;
-    if (!report && call->ntargs > t->ntparams)
+    if (!report && call->ntargs > t->ntparams && k_tpls_pack_index(t) < 0)
         return 0;
     if (!explicit_args(s, t, call->targs, call->ntargs, call->loc, a, report))
         return 0;
-    int *have = k_alloc(s->ctx, (size_t)(t->ntparams + 1) * sizeof *have);
-    for (int i = 0; i < call->ntargs; i++)
+    int *have = k_alloc(s->ctx, (size_t)(t->ntparams + call->ntargs + 1) * sizeof *have);
+    int pk = k_tpls_pack_index(t);
+    a->nexplicit = pk >= 0 && call->ntargs > pk ? pk + 1 : call->ntargs;
+    for (int i = 0; i < a->nexplicit; i++)
         have[i] = 1;
-    a->nexplicit = call->ntargs;
     a->have = have;
     if (!deduce(s, t, call, a, report))
         return 0;
@@ -500,13 +770,13 @@ static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a
 /* Copies the template's tree for a and checks it (or waits for a body). */
 static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
 {
-    struct k_tpl_sema *ts = state(s);
+    struct k_tpl_sema *ts = k_tpls_state(s);
     const k_decl *t = en->decl;
-    k_subst sb = subst_of(s, t, &in->args, t->ntparams);
+    k_subst sb = k_tpls_subst_of(s, t, &in->args, t->ntparams);
     k_decl *d = k_clone_func(s->ctx, t, &sb);
     if (!d)
         return;
-    d->name = in->decl ? in->decl->name : inst_name(s, t, &in->args);
+    d->name = in->decl ? in->decl->name : k_tpls_inst_name(s, t, &in->args);
     if (in->decl)
         *in->decl = *d;       /* calls already point at it */
     else
@@ -531,13 +801,13 @@ static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
     }
     if (ts->depth == 0)
         ts->notes = 0;
-    add_out(s, in->decl);
+    k_tpls_add_out(s, in->decl);
 }
 
 static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
 {
     for (tpl_inst *in = en->insts; in; in = in->next)
-        if (args_equal(&in->args, a))
+        if (k_tpls_args_equal(&in->args, a))
             return in->decl;
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
     in->args = *a;
@@ -556,6 +826,7 @@ static int specificity(const k_decl *t)
     int n = 0;
     for (int i = 0; i < t->nparams; i++) {
         const k_type *top = t->params[i]->type;
+        n -= 3 * t->params[i]->pack;  /* `f(T)` beats `f(T, R...)` (C++'s partial ordering) */
         n += 2 * !mentions_tparam(top);
         for (const k_type *p = top; p; p = p->base)
             n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0)
@@ -569,15 +840,19 @@ static int specificity(const k_decl *t)
  * (`DecodePixel(float4, ...)`, `DecodePixel(uchar4, ...)`) are told apart so. */
 static int fit(k_sema_state *s, const k_decl *t, const tpl_args *a, k_expr *call)
 {
-    if (call->nargs > t->nparams && !t->variadic)
+    k_subst sb = k_tpls_subst_of(s, t, a, t->ntparams);
+    int np = t->nparams;
+    k_decl **params = t->params;
+    if (sb.npacks)                    /* each parameter pack as its elements */
+        params = k_clone_params(s->ctx, t, &sb, &np);
+    if (call->nargs > np && !t->variadic)
         return 0;
-    for (int i = call->nargs; i < t->nparams; i++)
-        if (!t->params[i]->init)      /* no default argument (C++) for it */
+    for (int i = call->nargs; i < np; i++)
+        if (!params[i]->init)         /* no default argument (C++) for it */
             return 0;
-    k_subst sb = subst_of(s, t, a, t->ntparams);
     int exact = 1;
-    for (int i = 0; i < t->nparams && i < call->nargs; i++) {
-        k_type *p = k_clone_type(s->ctx, t->params[i]->type, &sb);
+    for (int i = 0; i < np && i < call->nargs; i++) {
+        k_type *p = sb.npacks ? params[i]->type : k_clone_type(s->ctx, params[i]->type, &sb);
         k_type *at = k_sema_rvalue(s, call->args[i]);
         if (!p || !at)
             return 0;
@@ -630,13 +905,11 @@ static int overload_exact(k_sema_state *s, k_decl *f, k_expr *call)
     return exact_match(s, f, call);
 }
 
-static k_record *class_instance(k_sema_state *s, const char *name, k_targ *targs, int n,
-                                k_loc loc);
 
 /* `S<int>::f(args)`: the static member function f of the instance. */
 static int static_member_call(k_sema_state *s, k_expr *e)
 {
-    k_record *r = class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
+    k_record *r = k_tpls_class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
     if (!r)
         return -1;
     const char *member = k_ns_last(e->name);
@@ -672,11 +945,11 @@ static int static_member_call(k_sema_state *s, k_expr *e)
 static int signature_ok(k_sema_state *s, const k_decl *t, const tpl_args *a, k_loc loc)
 {
     int errors = s->ctx->nerrors;
-    k_subst sb = subst_of(s, t, a, t->ntparams);
+    k_subst sb = k_tpls_subst_of(s, t, a, t->ntparams);
     if (t->type && t->type->base && k_tpl_may_fail(t->type->base))
         k_sema_resolve_type(s, k_clone_type(s->ctx, t->type->base, &sb), loc);
     for (int i = 0; i < t->nparams; i++)
-        if (k_tpl_may_fail(t->params[i]->type))
+        if (!t->params[i]->pack && k_tpl_may_fail(t->params[i]->type))
             k_sema_resolve_type(s, k_clone_type(s->ctx, t->params[i]->type, &sb), loc);
     return s->ctx->nerrors == errors;
 }
@@ -688,7 +961,7 @@ static int sfinae_args(k_sema_state *s, const k_decl *t, k_expr *e, tpl_args *a)
 {
     k_ctx *ctx = s->ctx;
     int ndiags = ctx->ndiags, nerrors = ctx->nerrors, help_ok = ctx->help_ok;
-    int ok = call_args(s, t, e, a, 0);
+    int ok = k_tpls_call_args(s, t, e, a, 0);
     if (ok && !signature_ok(s, t, a, e->loc))
         ok = 2;
     if (ctx->nerrors != nerrors)
@@ -701,7 +974,7 @@ static int sfinae_args(k_sema_state *s, const k_decl *t, k_expr *e, tpl_args *a)
 
 int k_tpl_sema_call(k_sema_state *s, k_expr *e)
 {
-    if (e->tpl_class && find_class(s, e->tpl_class))
+    if (e->tpl_class && k_tpls_find_class(s, e->tpl_class))
         return static_member_call(s, e);
     tpl_entry *first = find_entry(s, e->name, -1);
     if (!first)
@@ -724,9 +997,9 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
         tpl_args a;
         int errors = s->ctx->nerrors;
         int sf = k_tpl_sfinae_prone(en->decl);
-        int ok = sf ? sfinae_args(s, en->decl, e, &a) : call_args(s, en->decl, e, &a, report);
+        int ok = sf ? sfinae_args(s, en->decl, e, &a) : k_tpls_call_args(s, en->decl, e, &a, report);
         if (sf && ok == 0 && report)   /* the one candidate: why its arguments do not fit */
-            ok = call_args(s, en->decl, e, &a, 1);
+            ok = k_tpls_call_args(s, en->decl, e, &a, 1);
         if (ok == 1) {
             /* a single template's conversions are check_args's to report */
             int f = report ? 2 : fit(s, en->decl, &a, e);
@@ -784,7 +1057,7 @@ k_decl *k_tpl_sema_operator(k_sema_state *s, const char *name, k_expr **args, in
     for (tpl_entry *en = s->tpl ? s->tpl->entries : NULL; en; en = en->next) {
         tpl_args a;
         if (!operator_named(en->decl, name) || en->decl->nparams != nargs ||
-            !call_args(s, en->decl, &call, &a, 0))
+            !k_tpls_call_args(s, en->decl, &call, &a, 0))
             continue;
         int f = fit(s, en->decl, &a, &call);
         if (f > best_fit || (f && f == best_fit &&
@@ -813,7 +1086,7 @@ static int function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
         return 0;
     tpl_args a;
     e->decl = NULL;
-    if (call_args(s, one->decl, e, &a, 1)) {
+    if (k_tpls_call_args(s, one->decl, e, &a, 1)) {
         e->decl = instance(s, one, &a, e->loc);
     }
     *failed = e->decl ? NULL : one;
@@ -823,11 +1096,11 @@ static int function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
 /* `S<int>::count`: the static data member of the instance (static_members.c). */
 static k_decl *static_data_member(k_sema_state *s, k_expr *e)
 {
-    k_record *r = class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
+    k_record *r = k_tpls_class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
     if (!r)
         return NULL;
     const char *member = k_ns_last(e->name);
-    const char *name = member_name(s, r->tag, member);
+    const char *name = k_tpls_member_name(s, r->tag, member);
     k_decl *d = k_sema_lookup(s, name);
     const char *last = k_ns_last(e->tpl_class);
     if ((!d || d->kind != D_VAR) && last != e->tpl_class) {
@@ -855,7 +1128,7 @@ static k_decl *static_data_member(k_sema_state *s, k_expr *e)
 
 k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 {
-    if (e->tpl_class && find_class(s, e->tpl_class))
+    if (e->tpl_class && k_tpls_find_class(s, e->tpl_class))
         return static_data_member(s, e);
     tpl_entry *en = find_entry(s, e->name, -1);
     while (en && (en->decl->kind != D_VAR || strcmp(en->decl->name, e->name) != 0))
@@ -869,17 +1142,17 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
         return NULL;
     }
     tpl_args a;
-    if (!call_args(s, en->decl, e, &a, 1))
+    if (!k_tpls_call_args(s, en->decl, e, &a, 1))
         return NULL;
     for (tpl_inst *in = en->insts; in; in = in->next)
-        if (args_equal(&in->args, &a))
+        if (k_tpls_args_equal(&in->args, &a))
             return in->decl;
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    k_subst sb = subst_of(s, en->decl, &a, en->decl->ntparams);
+    k_subst sb = k_tpls_subst_of(s, en->decl, &a, en->decl->ntparams);
     k_decl *d = k_clone_func(s->ctx, en->decl, &sb);
     if (!d)
         return NULL;
-    d->name = inst_name(s, en->decl, &a);
+    d->name = k_tpls_inst_name(s, en->decl, &a);
     in->args = a;
     in->decl = d;
     in->next = en->insts;
@@ -888,384 +1161,8 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
     k_sema_var_instance(s, d);
     if (s->ctx->nerrors > errors)
         k_note(s->ctx, e->loc, "in instantiation of '%s' requested here", d->name);
-    add_out(s, d);
+    k_tpls_add_out(s, d);
     return d;
-}
-
-/* ---------------------------------------------------- class templates */
-static tpl_entry *find_class(k_sema_state *s, const char *name)
-{
-    name = k_thrust_class_alias(name);
-    for (tpl_entry *e = s->tpl ? s->tpl->entries : NULL; e; e = e->next)
-        if (e->decl->kind == D_RECORD && strcmp(e->decl->name, name) == 0)
-            return e;
-    return NULL;
-}
-
-/* "S::f" of the template's record becomes "S<float>::f". */
-static const char *member_name(k_sema_state *s, const char *inst, const char *name)
-{
-    const char *last = name, *sep;
-    while ((sep = strstr(last, "::")))
-        last = sep + 2;
-    size_t a = strlen(inst), b = strlen(last);
-    char *r = k_alloc(s->ctx, a + b + 3);
-    memcpy(r, inst, a);
-    memcpy(r + a, "::", 2);
-    memcpy(r + a + 2, last, b + 1);
-    return r;
-}
-
-/* m, the instance's copy of the class template's member template t: a
- * member template of the instance, its own parameters' defaults substituted
- * (`template <class U = T>`). */
-static void member_template_of(k_sema_state *s, k_decl *m, const k_decl *t, const k_subst *sb)
-{
-    m->is_template = 1;
-    m->member_template = 1;
-    m->outer_tparams = NULL;
-    m->nouter_tparams = 0;
-    m->ntparams = t->ntparams;
-    m->tparams = t->ntparams ? k_alloc(s->ctx, (size_t)t->ntparams * sizeof *m->tparams) : NULL;
-    for (int i = 0; m->tparams && i < t->ntparams; i++) {
-        m->tparams[i] = t->tparams[i];
-        m->tparams[i].type = k_clone_type(s->ctx, t->tparams[i].type, sb);
-        m->tparams[i].def.type = k_clone_type(s->ctx, t->tparams[i].def.type, sb);
-        m->tparams[i].def.expr = k_clone_expr(s->ctx, t->tparams[i].def.expr, sb);
-    }
-}
-
-/* The name the static members of pattern are declared under: the class
- * template's ("ns::S::m"), or a partial specialization's, whose record is
- * tagged "S<T *>" ("ns::S<T *>::m"). */
-static const char *statics_scope(k_sema_state *s, const k_decl *tpl, const k_decl *pattern)
-{
-    if (pattern == tpl || !pattern->type || pattern->type->kind != TY_RECORD ||
-        !pattern->type->rec->tag)
-        return tpl->name;
-    const char *tag = pattern->type->rec->tag, *last = k_ns_last(tpl->name);
-    size_t n = (size_t)(last - tpl->name), m = strlen(tag);
-    char *q = k_alloc(s->ctx, n + m + 1);
-    memcpy(q, tpl->name, n);
-    memcpy(q + n, tag, m + 1);
-    return q;
-}
-
-/* A copy of the template's record with a substituted: its members' types
- * and its member functions, which are checked (and lowered) as functions. */
-static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
-                                   const k_decl *pattern, const tpl_args *pargs, k_loc at)
-{
-    const k_record *tr = pattern->type->rec;
-    k_record *r = k_alloc(s->ctx, sizeof *r);
-    *r = *tr;
-    r->tag = inst_name(s, en->decl, &in->args);
-    r->layout_state = 0;
-    /* first, so that S<T> inside S's members finds this instance */
-    in->decl = k_decl_new(s->ctx, D_RECORD, tr->loc, r->tag);
-    in->decl->type = k_type_new(s->ctx, TY_RECORD);
-    in->decl->type->rec = r;
-    k_subst sb = subst_of(s, pattern, pargs, pattern->ntparams);
-    sb.from = tr;
-    sb.to = r;
-    r->fields = k_alloc(s->ctx, (size_t)(tr->nfields + 1) * sizeof *r->fields);
-    for (int i = 0; i < tr->nfields; i++) {
-        r->fields[i] = tr->fields[i];
-        r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
-        r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
-        r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
-    }
-    r->fields_cap = tr->nfields;
-    r->asserts = tr->nasserts ? k_alloc(s->ctx, (size_t)tr->nasserts * sizeof *r->asserts) : NULL;
-    for (int i = 0; i < tr->nasserts; i++) {   /* checked with the instance's arguments */
-        r->asserts[i] = k_alloc(s->ctx, sizeof *r->asserts[i]);
-        *r->asserts[i] = *tr->asserts[i];
-        r->asserts[i]->init = k_clone_expr(s->ctx, tr->asserts[i]->init, &sb);
-    }
-    k_member_types_instantiate(s->ctx, r, tr, &sb);
-    r->methods = k_alloc(s->ctx, (size_t)(tr->nmethods + 1) * sizeof *r->methods);
-    for (int i = 0; i < tr->nmethods; i++) {
-        k_decl *m = k_clone_func(s->ctx, tr->methods[i], &sb);
-        m->name = member_name(s, r->tag, m->name);
-        m->method_of = r;
-        if (tr->methods[i]->member_template)
-            member_template_of(s, m, tr->methods[i], &sb);
-        r->methods[i] = m;
-    }
-    r->methods_cap = tr->nmethods;
-    struct k_tpl_sema *ts = state(s);
-    int errors = s->ctx->nerrors;
-    ts->depth++;
-    k_static_members_instantiate(s, statics_scope(s, en->decl, pattern), r, &sb, add_out);
-    k_record_layout(s, r);
-    for (int i = 0; r->methods && i < r->nmethods; i++) {
-        if (r->methods[i]->member_template) {   /* instantiated where it is called */
-            k_tpl_sema_declare(s, r->methods[i]);
-            continue;
-        }
-        k_sema_instance(s, r->methods[i]);
-        add_out(s, r->methods[i]);
-    }
-    ts->depth--;
-    if (s->ctx->nerrors > errors && ts->notes < 4) {
-        k_note(s->ctx, at, "in instantiation of '%s' requested here", r->tag);
-        ts->notes++;
-    }
-    if (ts->depth == 0)
-        ts->notes = 0;
-    return r;
-}
-
-static k_record *class_instance(k_sema_state *s, const char *name, k_targ *targs, int n,
-                                k_loc loc)
-{
-    k_type t = { 0 };
-    t.kind = TY_TEMPLATE_ID;
-    t.name = name;
-    t.targs = targs;
-    t.ntargs = n;
-    k_tpl_sema_type(s, &t, loc);
-    return t.kind == TY_RECORD ? t.rec : NULL;
-}
-
-/* The index of t's non-type parameter called name, or -1. */
-static int value_tparam(const k_decl *t, const char *name)
-{
-    for (int i = 0; name && i < t->ntparams; i++)
-        if (t->tparams[i].name && t->tparams[i].type && strcmp(t->tparams[i].name, name) == 0)
-            return i;
-    return -1;
-}
-
-/* Whether partial specialization p (`template <class T> struct S<T *>`)
- * fits the primary's arguments a: its own parameters deduced from them
- * (into pa), and its written arguments with those substituted equal to a. */
-static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl_args *pa,
-                        k_loc loc)
-{
-    if (p->nspec_args != a->n || !args_new(s, pa, p->ntparams))
-        return 0;
-    pa->nexplicit = 0;
-    int *bound = k_alloc(s->ctx, (size_t)(p->ntparams + 1) * sizeof *bound);
-    for (int i = 0; i < a->n; i++) {
-        const k_type *w = p->spec_args[i].type;
-        const k_expr *x = p->spec_args[i].expr;
-        int k = x && x->kind == E_IDENT ? value_tparam(p, x->name) : -1;
-        if (k >= 0) {             /* `S<char, N>`: N from the argument's value */
-            pa->values[k] = a->values[i];
-            bound[k] = 1;
-        } else if (!w != !a->types[i]) {
-            return 0;
-        } else if (w && match(s, p, w, a->types[i], pa, 0, loc) <= 0) {
-            return 0;
-        }
-    }
-    for (int i = 0; i < p->ntparams; i++)
-        if (p->tparams[i].type ? !bound[i] : !pa->types[i])
-            return 0;
-    /* the written arguments, substituted, must be the arguments themselves */
-    k_subst sb = subst_of(s, p, pa, p->ntparams);
-    for (int i = 0; i < a->n; i++) {
-        if (!p->spec_args[i].type) {
-            int64_t v;
-            k_expr *x = k_clone_expr(s->ctx, p->spec_args[i].expr, &sb);
-            if (!x || !k_sema_const_int(s, x, &v) || v != a->values[i])
-                return 0;
-            continue;
-        }
-        k_type *w = k_clone_type(s->ctx, p->spec_args[i].type, &sb);
-        k_sema_resolve_type(s, w, loc);
-        if (!k_ty_same(w, a->types[i]) || w->quals != a->types[i]->quals)
-            return 0;
-    }
-    return 1;
-}
-
-/* How much a written argument fixes: each pointer, array, qualifier and
- * named type counts one, a bare parameter nothing (`const T *` 3, `T *` 1). */
-static int fixed_parts(const k_type *t)
-{
-    int n = 0;
-    for (int depth = 0; t && depth < 64; t = t->base, depth++) {
-        n += (t->kind != TY_TPARAM) + ((t->quals & Q_CONST) != 0);
-        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++)
-            n += fixed_parts(t->targs[i].type);
-    }
-    return n;
-}
-
-static int specialized_score(const k_decl *p)
-{
-    int n = 0;
-    for (int i = 0; i < p->nspec_args; i++)
-        n += p->spec_args[i].type ? fixed_parts(p->spec_args[i].type)
-             : p->spec_args[i].expr && p->spec_args[i].expr->kind != E_IDENT;
-    return n + p->nspec_args - p->ntparams;   /* `S<A, A>`: one parameter for two */
-}
-
-/* The partial specialization of en that fits a and fixes the most of it
- * (C++'s "more specialized" ordering, approximated: `const T *` wins over
- * `T *`; of two that fix as much, the first declared), or NULL. */
-static const k_decl *partial_for(k_sema_state *s, tpl_entry *en, const tpl_args *a,
-                                 tpl_args *pa, k_loc loc)
-{
-    const k_decl *best = NULL;
-    int best_score = -1;
-    for (int i = 0; i < en->npartials; i++) {
-        tpl_args try;
-        int score = specialized_score(en->partials[i]);
-        if (score > best_score && partial_fits(s, en->partials[i], a, &try, loc)) {
-            best = en->partials[i];
-            best_score = score;
-            *pa = try;
-        }
-    }
-    return best;
-}
-
-/* Whether the written type t mentions the type parameter called name. */
-static int names_tparam(const k_type *t, const char *name)
-{
-    for (; t; t = t->base) {
-        if (t->kind == TY_TPARAM && t->name && strcmp(t->name, name) == 0)
-            return 1;
-        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++)
-            if (names_tparam(t->targs[i].type, name))
-                return 1;
-    }
-    return 0;
-}
-
-static void add_partial(k_sema_state *s, k_decl *d)
-{
-    tpl_entry *en = find_class(s, d->name);
-    if (!en) {
-        k_error(s->ctx, d->loc, "partial specialization of '%s' without a primary template",
-                d->name);
-        return;
-    }
-    for (int i = 0; i < d->ntparams; i++) {
-        int used = 0;
-        for (int j = 0; j < d->nspec_args && !used && d->tparams[i].name; j++) {
-            const k_expr *x = d->spec_args[j].expr;
-            used = names_tparam(d->spec_args[j].type, d->tparams[i].name) ||
-                   (x && x->kind == E_IDENT && x->name &&
-                    strcmp(x->name, d->tparams[i].name) == 0);
-        }
-        if (!used) {
-            k_error(s->ctx, d->loc, "template parameter '%s' of a partial specialization of"
-                    " '%s' is not used in its arguments (it could never be deduced)",
-                    d->tparams[i].name ? d->tparams[i].name : "?", d->name);
-            return;
-        }
-    }
-    k_decl **p = k_alloc(s->ctx, (size_t)(en->npartials + 1) * sizeof *p);
-    if (en->npartials)
-        memcpy(p, en->partials, (size_t)en->npartials * sizeof *p);
-    p[en->npartials++] = d;
-    en->partials = p;
-}
-
-/* `A<int>` of an alias template `template <class T> using A = X;`: X with
- * T = int, resolved, in place of t (keeping t's qualifiers). */
-static void alias_instance(k_sema_state *s, const k_decl *alias, const tpl_args *a, k_type *t,
-                           k_loc loc)
-{
-    k_subst sb = subst_of(s, alias, a, alias->ntparams);
-    k_type *r = k_clone_type(s->ctx, alias->alias_type, &sb);
-    state(s)->depth++;
-    k_sema_resolve_type(s, r, loc);
-    state(s)->depth--;
-    unsigned quals = t->quals;
-    *t = *r;
-    t->quals |= quals;
-}
-
-void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
-{
-    tpl_entry *en = find_class(s, t->name);
-    k_record *r = NULL;
-    if (!en) {
-        k_error(s->ctx, loc, "'%s' is not a class template K knows", t->name);
-    } else if (s->tpl->depth >= K_TPL_MAX_DEPTH) {
-        k_error(s->ctx, loc, "recursive template instantiation exceeded the maximum depth"
-                " of %d", K_TPL_MAX_DEPTH);
-    } else {
-        k_expr use = { 0 };
-        use.kind = E_IDENT;
-        use.loc = loc;
-        use.name = t->name;
-        use.targs = t->targs;
-        use.ntargs = t->ntargs;
-        use.has_targs = 1;
-        if (use.ntargs > en->decl->ntparams) {
-            /* reported once; the rest are dropped so that uses of the object
-             * are still checked against the class */
-            k_error(s->ctx, loc, "too many template arguments for '%s' (it takes %d, %d given)",
-                    t->name, en->decl->ntparams, use.ntargs);
-            use.ntargs = en->decl->ntparams;
-        }
-        tpl_args a;
-        if (en->decl->alias_type && call_args(s, en->decl, &use, &a, 1)) {
-            alias_instance(s, en->decl, &a, t, loc);
-            return;
-        }
-        if (!en->decl->alias_type && call_args(s, en->decl, &use, &a, 1)) {
-            for (tpl_inst *in = en->insts; in && !r; in = in->next)
-                if (args_equal(&in->args, &a))
-                    r = in->decl->type->rec;
-            if (!r) {
-                tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-                in->args = a;
-                in->next = en->insts;
-                en->insts = in;
-                tpl_args pa;
-                const k_decl *partial = partial_for(s, en, &a, &pa, loc);
-                r = partial ? instantiate_class(s, en, in, partial, &pa, loc)
-                            : instantiate_class(s, en, in, en->decl, &a, loc);
-            }
-        }
-    }
-    unsigned quals = t->quals;
-    if (!r) {
-        t->kind = TY_INT;
-        return;
-    }
-    t->kind = TY_RECORD;
-    t->rec = r;
-    t->quals = quals;
-}
-
-/* `template <> struct S<int> {...}`: the instance of S for <int>. */
-static void class_specialization(k_sema_state *s, k_decl *d)
-{
-    tpl_entry *en = find_class(s, d->name);
-    if (!en) {
-        k_error(s->ctx, d->loc, "explicit specialization of '%s' without a primary template",
-                d->name);
-        return;
-    }
-    k_expr use = { 0 };
-    use.kind = E_IDENT;
-    use.loc = d->loc;
-    use.name = d->name;
-    use.targs = d->spec_args;
-    use.ntargs = d->nspec_args;
-    use.has_targs = 1;
-    tpl_args a;
-    if (!call_args(s, en->decl, &use, &a, 1))
-        return;
-    for (tpl_inst *in = en->insts; in; in = in->next)
-        if (args_equal(&in->args, &a)) {
-            k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
-                    in->decl->type->rec->tag);
-            return;
-        }
-    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    in->args = a;
-    in->decl = d;
-    in->next = en->insts;
-    en->insts = in;
 }
 
 /* ------------------------------------------------------- declarations */
@@ -1302,14 +1199,14 @@ static void specialization(k_sema_state *s, k_decl *d)
         call.args[i] = x;
     }
     tpl_args a;
-    if (!call_args(s, en->decl, &call, &a, 1))
+    if (!k_tpls_call_args(s, en->decl, &call, &a, 1))
         return;
     if (d->explicit_inst) {
         instance(s, en, &a, d->loc);
         return;
     }
     for (tpl_inst *in = en->insts; in; in = in->next)
-        if (args_equal(&in->args, &a)) {
+        if (k_tpls_args_equal(&in->args, &a)) {
             k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
                     in->decl->name);
             return;
@@ -1319,7 +1216,7 @@ static void specialization(k_sema_state *s, k_decl *d)
     in->decl = d;
     in->next = en->insts;
     en->insts = in;
-    d->name = inst_name(s, en->decl, &a);
+    d->name = k_tpls_inst_name(s, en->decl, &a);
     d->is_template = 0;       /* lowered where it stands in the unit */
     k_sema_instance(s, d);
 }
@@ -1339,17 +1236,17 @@ static int class_member_of(k_sema_state *s, const char *name)
         return 0;
     memcpy(buf, name, n);
     buf[n] = '\0';
-    return find_class(s, buf) != NULL;
+    return k_tpls_find_class(s, buf) != NULL;
 }
 
 void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
 {
     if (d->kind == D_RECORD && d->ntparams == 0) {
-        class_specialization(s, d);
+        k_tpls_class_specialization(s, d);
         return;
     }
     if (d->kind == D_RECORD && d->nspec_args) {
-        add_partial(s, d);
+        k_tpls_add_partial(s, d);
         return;
     }
     if (d->kind == D_FUNC && d->method_of && (!d->member_template || d->nouter_tparams))
@@ -1373,6 +1270,12 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
                   || (d->kind == D_FUNC && en->decl->kind == D_FUNC
                       && !k_tpl_same_template(en->decl, d))))
         en = en->next;
+    if (en && d->kind == D_RECORD && en->decl->kind == D_RECORD &&
+        (d->fwd_record || en->decl->fwd_record)) {
+        if (en->decl->fwd_record)   /* declared before, defined now */
+            en->decl = d;
+        return;
+    }
     if (en && (en->decl->kind != D_FUNC || d->kind != D_FUNC)) {
         k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
         k_note(s->ctx, en->decl->loc, "previous definition is here");
@@ -1395,7 +1298,7 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
     }
     en = k_alloc(s->ctx, sizeof *en);
     en->decl = d;
-    struct k_tpl_sema *ts = state(s);
+    struct k_tpl_sema *ts = k_tpls_state(s);
     /* append: overloaded templates are tried in declaration order */
     tpl_entry **p = &ts->entries;
     while (*p)

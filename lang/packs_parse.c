@@ -1,0 +1,186 @@
+/* lang/packs_parse.c -- variadic templates, the parser's side: parameter
+ * packs in template heads (`typename... Ts`, `int... Ns`) and function
+ * parameter lists (`Ts... xs`, `const Ts &... xs`, `A &&... a`), pack
+ * expansions (`g(xs...)`, `{xs...}`, `f<Ts...>`), `sizeof...(xs)` and fold
+ * expressions (`(xs + ...)`, `(... && xs)`, `(std::cout << ... << xs)`).
+ * The parser only records them; lang/packs.c expands them when a template
+ * is instantiated.
+ *
+ * The scanner bridge merges an operator and the `...` after it into one
+ * FOLD_OP token (and `(` `...` op into ELLIPSIS_OP), so Bison's one token of
+ * lookahead tells `(xs + ...)` from `(xs + ys)`; `, ...` is COMMA_ELLIPSIS,
+ * which C's `f(int, ...)` and a fold over ',' share. */
+#include <string.h>
+
+#include "packs.h"
+#include "parse_build.h"
+
+/* The operators a fold may be over (C++17 [expr.prim.fold]); '<' and '>'
+ * are left out: after a template's name they are its brackets. */
+static int fold_operator(int kind)
+{
+    switch (kind) {
+    case '+': case '-': case '*': case '/': case '%': case '^': case '&': case '|':
+    case SHL: case SHR: case ANDAND: case OROR: case ',': case EQ: case NE: case LE: case GE:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The next token's kind without consuming it (diagnostics the scanner
+ * records meanwhile are dropped: the token is scanned again). */
+static int peek(k_parser *ps, k_lexer *after, k_token *tok)
+{
+    k_ctx *ctx = ps->ctx;
+    int ndiags = ctx->ndiags, nerrors = ctx->nerrors;
+    *after = ps->lx;
+    int kind = k_lexer_next(after, tok);
+    ctx->ndiags = ndiags;
+    ctx->nerrors = nerrors;
+    return kind;
+}
+
+int k_pack_merge(k_parser *ps, int kind, K_YYSTYPE *lval, K_YYLTYPE *lloc)
+{
+    int want_op = kind == ELLIPSIS && ps->prev_kind == '(';
+    if (!want_op && !fold_operator(kind))
+        return kind;
+    k_lexer after;
+    k_token next;
+    int nk = peek(ps, &after, &next);
+    if (want_op ? !fold_operator(nk) : nk != ELLIPSIS)
+        return kind;
+    ps->lx = after;
+    ps->ntokens++;
+    lloc->last_line = (int)next.end.line;
+    lloc->last_column = (int)next.end.col;
+    lval->op = want_op ? nk : kind;
+    return want_op ? ELLIPSIS_OP : kind == ',' ? COMMA_ELLIPSIS : FOLD_OP;
+}
+
+void *k_pack_tparam(void *p)
+{
+    if (p)
+        ((k_tparam *)p)->pack = 1;
+    return p;
+}
+
+void *k_pack_targ(void *a)
+{
+    if (a)
+        ((k_targ *)a)->pack_expand = 1;
+    return a;
+}
+
+/* `Ts... xs` (op 0), `Ts &... xs`, `Ts *... xs`, `A &&... a`. */
+k_decl *k_pack_param(k_parser *ps, k_specs *sp, int op, const char *name, k_loc loc)
+{
+    k_declarator *d = kp_dtor_new(ps, loc, name);
+    if (!d)
+        return NULL;
+    if (op == '&')
+        d->is_ref = 1;
+    else if (op == '*')
+        kp_list_append(ps, &d->ptr_quals, NULL);
+    else if (op && op != ANDAND)
+        k_error(ps->ctx, loc, "expected a declarator before '...' of a parameter pack");
+    k_decl *p = kp_make_param(ps, sp, d, loc);
+    if (!p)
+        return NULL;
+    p->pack = 1;
+    if (op == ANDAND) {
+        if (!p->type || p->type->kind != TY_TPARAM || p->type->quals)
+            k_error(ps->ctx, loc, "rvalue references ('&&') are not supported in K, except"
+                    " a forwarding reference to a template parameter pack ('Args &&... args')");
+        p->fwd_ref = 1;
+    }
+    return p;
+}
+
+/* `Box<Ts *...>`, `Box<Ts &...>` as a template argument list's expansion. */
+void *k_pack_targ_op(k_parser *ps, k_loc loc, k_specs *sp, int op)
+{
+    k_declarator *d = kp_dtor_new(ps, loc, NULL);
+    if (!d)
+        return NULL;
+    if (op == '&')
+        d->is_ref = 1;
+    else if (op == '*')
+        kp_list_append(ps, &d->ptr_quals, NULL);
+    else
+        k_error(ps->ctx, loc, "expected a type before '...' in a template argument");
+    return k_pack_targ(k_tpl_targ(ps, loc, kp_type_name(ps, sp, d), NULL));
+}
+
+k_expr *k_pack_sizeof(k_parser *ps, k_loc loc, const char *name)
+{
+    k_expr *e = kp_expr_leaf(ps, E_SIZEOF_PACK, loc);
+    if (e)
+        e->name = name;
+    return e;
+}
+
+/* The binary operator a token stands for in a fold. */
+static int fold_binop(int tok)
+{
+    switch (tok) {
+    case '+': return KB_ADD;
+    case '-': return KB_SUB;
+    case '*': return KB_MUL;
+    case '/': return KB_DIV;
+    case '%': return KB_MOD;
+    case '^': return KB_BITXOR;
+    case '&': return KB_BITAND;
+    case '|': return KB_BITOR;
+    case SHL: return KB_SHL;
+    case SHR: return KB_SHR;
+    case ANDAND: return KB_LOGAND;
+    case OROR: return KB_LOGOR;
+    case ',': return KB_COMMA;
+    case EQ: return KB_EQ;
+    case NE: return KB_NE;
+    case LE: return KB_LE;
+    case GE: return KB_GE;
+    default: return KB_NONE;
+    }
+}
+
+/* `(e op ...)` (left 0) or `(... op e)` (left 1). */
+k_expr *k_pack_fold(k_parser *ps, k_loc loc, int op, k_expr *e, k_expr *init, int left)
+{
+    k_expr *f = kp_expr_binary(ps, E_FOLD, fold_binop(op), loc, e, init);
+    if (f)
+        f->ival = (uint64_t)left;
+    return f;
+}
+
+/* `(a op ... op b)`: a left fold when b holds the pack, a right one when a
+ * does (lang/packs.c decides at instantiation, ival 2). */
+k_expr *k_pack_fold_binary(k_parser *ps, k_loc loc, int op, int op2, k_expr *a, k_expr *b)
+{
+    if (op != op2) {
+        k_error(ps->ctx, loc, "the two operators of a binary fold expression differ");
+        return a;
+    }
+    return k_pack_fold(ps, loc, op, a, b, 2);
+}
+
+/* Not built: `struct S : Bases...` (one error; the class gets no base). */
+void k_pack_base(k_parser *ps, k_loc loc)
+{
+    k_error(ps->ctx, loc, "a pack expansion in a base-specifier list ('Bases...') is not"
+            " supported in K");
+}
+
+/* Not built: `[xs...]`, `[&xs...]` (one error; the lambda captures the rest
+ * as written, and `[&]` or `[=]` captures a pack's elements). */
+k_expr *k_pack_capture(k_parser *ps, k_loc loc, const char *name, int by_ref)
+{
+    k_error(ps->ctx, loc, "capturing a parameter pack ('%s%s...') is not supported in K;"
+            " capture it with '%c'", by_ref ? "&" : "", name, by_ref ? '&' : '=');
+    k_expr *e = kp_expr_leaf(ps, E_INT, loc);
+    if (e)
+        e->ival = by_ref ? '&' : '=';
+    return e;
+}
