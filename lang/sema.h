@@ -273,6 +273,7 @@ void k_sema_add_lifted(k_sema_state *s, k_decl *f);   /* lambda.c */
 int k_sema_user_conversion(k_sema_state *s, k_type *to, k_expr *e);
 int k_sema_cast_conversion(k_sema_state *s, k_expr *c, k_type *to);
 int k_sema_scalar_conversion(k_sema_state *s, k_expr *e);
+int k_sema_pointer_conversion(k_sema_state *s, k_expr *e);
 int k_sema_class_subscript(k_sema_state *s, k_expr *e);
 
 /* classes.c: function pointers */
