@@ -57,7 +57,27 @@ static const char TEXT_DRIVER_TYPES_H[] =
     "typedef union cudaLaunchAttributeValue cudaStreamAttrValue;\n"
     "#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow\n"
     "#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy\n"
-    "#define cudaStreamAttributePriority cudaLaunchAttributePriority\n";
+    "#define cudaStreamAttributePriority cudaLaunchAttributePriority\n"
+    "// cudaFuncGetAttributes fills it (runtime/host_device.c writes CUDA's layout)\n"
+    "struct cudaFuncAttributes {\n"
+    "    size_t sharedSizeBytes;\n"
+    "    size_t constSizeBytes;\n"
+    "    size_t localSizeBytes;\n"
+    "    int maxThreadsPerBlock;\n"
+    "    int numRegs;\n"
+    "    int ptxVersion;\n"
+    "    int binaryVersion;\n"
+    "    int cacheModeCA;\n"
+    "    int maxDynamicSharedSizeBytes;\n"
+    "    int preferredShmemCarveout;\n"
+    "    int clusterDimMustBeSet;\n"
+    "    int requiredClusterWidth;\n"
+    "    int requiredClusterHeight;\n"
+    "    int requiredClusterDepth;\n"
+    "    int clusterSchedulingPolicyPreference;\n"
+    "    int nonPortableClusterSizeAllowed;\n"
+    "    int reserved[16];\n"
+    "};\n";
 
 const char *k_cuda_driver_types_text(void)
 {
