@@ -1230,7 +1230,7 @@ static int names_runtime_types(const char *text, size_t len)
     static const char *const marks[] = {
         "cudaGraph", "Capture", "cudaLaunchHostFunc", "cudaHostFn_t",
         "cudaStreamAddCallback", "cudaStreamCallback_t", "cudaFuncAttributes",
-        "cudaOccupancyMaxPotentialBlockSizeVariableSMem", "cudaMemcpy3D",
+        "cudaOccupancyMaxPotentialBlockSizeVariableSMem", "cudaLaunchConfig", "cudaLaunchKernelEx", "cudaMemcpy3D",
         "make_cuda", "cudaPitchedPtr", "cudaExtent", "cudaPos", "NodeParams",
         "cudaMemsetParams", "cudaMemPrefetchAsync", "cudaMemAdvise", "cudaMemLocation",
         "__sync_", "__atomic_", "__ATOMIC_", "cudaAccessPolicyWindow", "cudaAccessProperty",
