@@ -302,6 +302,7 @@ typedef struct k_new_array {
     int nitems;
     k_decl *dflt;
     int zero, cookie;
+    k_expr *placed;           /* `new (p) T[n]`: (T *)p, the storage (no count kept) */
 } k_new_array;
 
 /* ----------------------------------------------------------- statements */
