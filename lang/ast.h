@@ -316,6 +316,7 @@ typedef struct k_new_array {
     int nitems;
     k_decl *dflt;
     int zero, cookie;
+    k_expr *placed;           /* `new (p) T[n]`: (T *)p, the storage (no count kept) */
 } k_new_array;
 
 /* ----------------------------------------------------------- statements */
@@ -448,7 +449,9 @@ struct k_decl {
 
     /* <stdarg.h> (lang/stdarg.c): a variadic function with a body is made
      * once per list of argument types after its fixed parameters */
-    int va_instance;          /* an instance of a variadic function */
+    int va_instance;          /* an instance of a variadic function, or of a function
+                                 a va_list is passed to (va_receiver) */
+    int va_receiver;          /* not variadic, but takes a va_list: made per caller's list */
     int va_count;             /* an instance: its last va_count params stand for the `...` */
     k_decl *va_insts;         /* the variadic function: its instances, through va_next */
     k_decl *va_next;

@@ -363,18 +363,34 @@ int k_bases_qualify(k_sema_state *s, k_expr *e, k_record *r)
     return 1;
 }
 
+/* How many vtable pointers an object of r holds (its own and its bases'). */
+static int vtable_pointers(const k_record *r, int depth)
+{
+    int n = r->has_vptr;
+    for (int i = 0; i < r->nbases && i < r->nfields && depth < 32; i++)
+        if (r->fields[i].type && r->fields[i].type->kind == TY_RECORD)
+            n += vtable_pointers(r->fields[i].type->rec, depth + 1);
+    return n;
+}
+
 /* `B b = d;`, `b = d;`, `f(d)` for `f(B)`: the B inside the lvalue e (a
  * derived class's object) is what is copied, as C++ slices.  A polymorphic
- * B is left out: the copy would keep the derived class's vtable pointer. */
+ * B's copy gets B's vtable pointer (lower_virtual.c: lw_copy_vptr, and
+ * lw_store_keeping_vptrs for `b = d`), so B with several is refused. */
 int k_bases_slice(k_sema_state *s, k_expr *e, const k_type *to)
 {
     const k_type *from = e->type;
     if (!from || !to || from->kind != TY_RECORD || to->kind != TY_RECORD ||
-        from->rec == to->rec || !e->is_lvalue || !k_record_derives(from->rec, to->rec) ||
-        k_record_polymorphic(to->rec))
+        from->rec == to->rec || !e->is_lvalue || !k_record_derives(from->rec, to->rec))
         return 0;
     if (k_bases_ambiguous(s, from, to, e->loc))
         return -1;
+    if (vtable_pointers(to->rec, 0) > 1) {
+        k_error(s->ctx, e->loc, "slicing a '%s' to '%s', a class with several polymorphic "
+                "bases, is not supported in K", k_record_name(from->rec), k_record_name(to->rec));
+        k_help(s->ctx, "copy the members wanted into a new object");
+        return -1;
+    }
     k_expr *obj = k_expr_new(s->ctx, E_INT, e->loc);
     *obj = *e;   /* e becomes *(B *)&obj in place: its parent keeps pointing at it */
     *e = *base_lvalue(s, obj, to->rec, e->loc);

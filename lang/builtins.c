@@ -408,6 +408,10 @@ static k_type *check_runtime_arg(k_sema_state *s, const k_builtin_info *b, char 
     k_type *t = k_sema_rvalue(s, a);
     if (!t)
         return NULL;
+    if (t->kind == TY_RECORD && strchr("spQDE", c) && k_sema_pointer_conversion(s, a))
+        t = a->type;   /* strlen(s) with `operator const char *()` */
+    if (!t)
+        return NULL;
     k_type *d = k_decay(ctx, t);
     switch (c) {
     case '.':

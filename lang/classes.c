@@ -756,6 +756,8 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
     int reported = 0;
     if (!f)
         f = template_ctor(s, t, args, nargs, loc, &reported);
+    if (!f && !reported && nargs == 1 && k_bases_slice(s, args[0], t) > 0)
+        f = pick(c, n, args, nargs, 1);   /* `B b = d;`: B's copy constructor on d's B */
     if (!f && reported)
         return NULL;
     if (!f) {
@@ -996,9 +998,14 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
     } else if (d->init) {
         if (!k_sema_rvalue(s, d->init))
             return 1;   /* reported: not again as a plain initializer */
+        if (k_bases_slice(s, d->init, t) < 0)
+            return 1;   /* `B b = d;`: d's B is what is copied */
         if (d->init->type->kind == TY_RECORD && d->init->type->rec == t->rec &&
-            !k_record_copy_ctor(t->rec))
-            return 0;   /* S s = expr: a copy */
+            !k_record_copy_ctor(t->rec)) {
+            if (k_record_polymorphic(t->rec) && !t->rec->vclass_id)
+                t->rec->vclass_id = k_vclass_entry(s, t->rec, 0);   /* the copy's vtable */
+            return 0;   /* S s = expr: a copy (lowering gives it S's vtable pointer) */
+        }
         args = k_alloc(s->ctx, sizeof *args);   /* S s = x: the constructor taking x */
         args[0] = d->init;
         nargs = 1;

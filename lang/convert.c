@@ -219,6 +219,13 @@ int k_sema_scalar_conversion(k_sema_state *s, k_expr *e)
     return convert_from_class(s, e, NULL, 0);
 }
 
+/* An argument of class type where a runtime function wants a pointer
+ * (`strlen(s)` with `operator const char *()`): its conversion to one. */
+int k_sema_pointer_conversion(k_sema_state *s, k_expr *e)
+{
+    return convert_from_class(s, e, NULL, 1);
+}
+
 /* `x[i]` with x of class type (the E_INDEX e): x.operator[](i), or x's
  * conversion to a pointer, subscripted.  1 when e was made a call (its type
  * set, or NULL after an error); 0 to check e as a subscript (of the pointer

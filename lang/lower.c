@@ -643,6 +643,8 @@ void lw_init_value(lw_func *F, k_decl *d, int addr)
         lw_expr_conv_to(F, d->init, d->type, v);
         lw_lv lv = {LV_MEM, addr, 0, d->type, 0, 0};
         lw_store(F, &lv, v);
+        if (d->type->kind == TY_RECORD)
+            lw_copy_vptr(F, d->type->rec, addr);
     }
 }
 

@@ -215,6 +215,8 @@ void lw_static_local(lw_func *F, k_decl *d);
 void lw_new_array(lw_func *F, k_expr *e, int dst);      /* lower_new_array.c */
 void lw_delete_array(lw_func *F, k_expr *e, int dst);
 void lw_vptr(lw_func *F, k_expr *e, int dst);
+void lw_copy_vptr(lw_func *F, const k_record *r, int addr);   /* `S s = x;`, a virtual class */
+void lw_store_keeping_vptrs(lw_func *F, const lw_lv *lv, int src);   /* `a = b`, a virtual class */
 void lw_dyncast(lw_func *F, k_expr *e, int dst);
 /* lower_bases.c: base classes at an offset.  R[dst] := R[src] + delta, null
  * staying null; e converted to the pointer type to when that moves it (0 if

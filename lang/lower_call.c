@@ -702,10 +702,10 @@ void lw_function_value(lw_func *F, k_decl *f, int dst)
                 f->name);
         return;
     }
-    if (def->variadic) {   /* stdarg.c makes one instance per list of argument types */
-        k_error(F->M->ctx, F->loc, "the address of variadic function '%s' is taken: K makes "
+    if (def->variadic || def->va_receiver) {   /* stdarg.c: one instance per list of types */
+        k_error(F->M->ctx, F->loc, "the address of %s function '%s' is taken: K makes "
                 "one copy of it per list of argument types, so it has no single address "
-                "(call it directly)", f->name);
+                "(call it directly)", def->variadic ? "variadic" : "va_list-taking", f->name);
         return;
     }
     lw_emit_k(F, dst, (uint64_t)lw_func_index(F, def) + 1);

@@ -820,7 +820,10 @@ static void assign_to(lw_func *F, k_expr *e, int dst, int want)
         val = lv.kind == LV_REG ? lv.reg : new_temp(F);
         apply_binop(F, e->op, val, old, t, e->rhs, t);
     }
-    lw_store(F, &lv, val);
+    if (t->kind == TY_RECORD && e->op == KB_NONE)
+        lw_store_keeping_vptrs(F, &lv, val);
+    else
+        lw_store(F, &lv, val);
     if (want)
         mov(F, dst, val);
     F->top = top;

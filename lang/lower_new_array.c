@@ -94,12 +94,16 @@ void lw_new_array(lw_func *F, k_expr *e, int dst)
     int n = lw_reg(F), p = lw_reg(F), call = lw_reg(F);
     lw_reserve(F, call + 3);
     lw_expr_conv_to(F, e->lhs, sz, n);
-    times_size(F, call, n, k_ty_size(t));
-    if (a->cookie)
-        lw_emit(F, OP_ADDK, call, call, 0, 8, 0);
-    simt_vtype one[1] = {VT_U64};
-    hcall(F, call, BI_MALLOC, 1, one);
-    lw_emit(F, OP_MOV, p, call, 0, 0, 0);
+    if (a->placed) {
+        lw_expr_conv_to(F, a->placed, a->placed->type, p);
+    } else {
+        times_size(F, call, n, k_ty_size(t));
+        if (a->cookie)
+            lw_emit(F, OP_ADDK, call, call, 0, 8, 0);
+        simt_vtype one[1] = {VT_U64};
+        hcall(F, call, BI_MALLOC, 1, one);
+        lw_emit(F, OP_MOV, p, call, 0, 0, 0);
+    }
     int build = lw_new_block(F), done = lw_new_block(F);
     lw_branch(F, p, build, done);
     lw_start(F, build);

@@ -41,6 +41,67 @@ void lw_vptr(lw_func *F, k_expr *e, int dst)
     F->top = top;
 }
 
+/* The offsets of the vtable pointers in an object of r, its own and its
+ * bases' at any depth, from at; the new count (at most max). */
+static int vptr_offsets(const k_record *r, int32_t at, int32_t *out, int n, int max)
+{
+    for (int i = 0; i < r->nfields; i++) {
+        const k_field *f = &r->fields[i];
+        if (f->name && strcmp(f->name, "__vptr") == 0 && n < max)
+            out[n++] = at + (int32_t)f->offset;
+        else if (!f->name && f->type && f->type->kind == TY_RECORD)
+            n = vptr_offsets(f->type->rec, at + (int32_t)f->offset, out, n, max);
+    }
+    return n;
+}
+
+/* `a = b` of a class with virtual functions stores b's bytes at lv but
+ * keeps a's vtable pointers: assignment does not change an object's
+ * dynamic type (`Shape s; s = square;` is still a Shape). */
+void lw_store_keeping_vptrs(lw_func *F, const lw_lv *lv, int src)
+{
+    int32_t offs[16];
+    int n = lv->kind == LV_MEM && lv->type && lv->type->kind == TY_RECORD
+                ? vptr_offsets(lv->type->rec, lv->off, offs, 0, 16) : 0;
+    if (!n) {
+        lw_store(F, lv, src);
+        return;
+    }
+    int top = F->top;
+    k_type *word = k_ty(F->M->ctx, TY_ULLONG);
+    int saved = F->top;
+    for (int i = 0; i < n; i++)
+        lw_reg(F);
+    int addr = lw_reg(F);
+    for (int i = 0; i < n; i++) {
+        lw_emit(F, OP_ADDK, addr, lv->reg, 0, offs[i], 0);
+        lw_load_at(F, addr, word, saved + i);
+    }
+    lw_store(F, lv, src);
+    for (int i = 0; i < n; i++) {
+        lw_lv v = {LV_MEM, lv->reg, offs[i], word, 0, 0};
+        lw_store(F, &v, saved + i);
+    }
+    F->top = top;
+}
+
+/* A copy of an object of a class with virtual functions, just made at
+ * R[addr] (`S s = x;` with x a derived class's S part): its vtable pointer
+ * is S's, not x's (a copy's dynamic type is S). */
+void lw_copy_vptr(lw_func *F, const k_record *r, int addr)
+{
+    int32_t offs[16];
+    if (!r->vclass_id || vptr_offsets(r, 0, offs, 0, 16) != 1)
+        return;   /* several: slicing to such a class is refused (lang/bases.c) */
+    int top = F->top;
+    k_expr v = {.kind = E_VPTR, .ival = (uint64_t)r->vclass_id};
+    int val = lw_reg(F);
+    lw_vptr(F, &v, val);
+    lw_lv lv = {LV_MEM, addr, offs[0], k_ty(F->M->ctx, TY_ULLONG), 0, 0};
+    lw_store(F, &lv, val);
+    F->top = top;
+}
+
 static void trap_msg(lw_func *F, const char *msg)
 {
     lw_emit(F, OP_TRAP, 0, 0, 0, lw_trap_string(F->M, msg), 0);

@@ -11,7 +11,8 @@
  * nvcc do (the Itanium ABI's array cookie), and `delete[] p` becomes
  * E_DELETE_ARRAY: each element destroyed, last first, then the storage
  * freed.  A class without a destructor keeps no count: its `delete[]`
- * stays free(p) (lang/cxx.c). */
+ * stays free(p) (lang/cxx.c).  `new (p) C[n]` builds the elements in p's
+ * storage and keeps no count, as the Itanium ABI's placement new[] does. */
 #include "sema.h"
 
 /* The destructor that destroys an object of r: its own, else its base's. */
@@ -83,8 +84,8 @@ static int plan_default(k_sema_state *s, k_expr *e, k_type *t, k_new_array *a)
     return 1;
 }
 
-/* Whether `new T[n]...` (not placed) needs E_NEW_ARRAY: elements to build
- * or a count to keep. */
+/* Whether `new T[n]...` needs E_NEW_ARRAY: elements to build or (not
+ * placed) a count to keep. */
 static int needs_plan(const k_expr *e, k_type *t)
 {
     if (e->nargs)
@@ -92,14 +93,32 @@ static int needs_plan(const k_expr *e, k_type *t)
     if (t->kind != TY_RECORD)
         return 0;
     return !k_record_trivial_default(t->rec) || k_record_implicit_default(t->rec) ||
-           k_record_dtor(t->rec) != NULL;
+           (!e->placement && k_record_dtor(t->rec) != NULL);
+}
+
+/* `new (p) T[n]`: (T *)p, checked; NULL after an error. */
+static k_expr *placed_storage(k_sema_state *s, k_expr *e, k_type *t)
+{
+    k_type *pt = k_sema_rvalue(s, e->placement);
+    if (!pt)
+        return NULL;
+    if (k_decay(s->ctx, pt)->kind != TY_PTR) {
+        k_error(s->ctx, e->placement->loc, "the storage of a placement 'new' must be a pointer");
+        return NULL;
+    }
+    k_expr *c = k_expr_new(s->ctx, E_CAST, e->loc);
+    c->builtin = -1;
+    c->depth = e->placement->depth + 1;
+    c->type_written = k_type_ptr(s->ctx, t);
+    c->lhs = e->placement;
+    return k_sema_expr(s, c) ? c : NULL;
 }
 
 /* Returns 1 when `new T[n]` e is handled here (rewritten or reported). */
 int k_sema_new_array(k_sema_state *s, k_expr *e)
 {
     k_type *t = e->type_written;
-    if (!e->lhs || e->placement || !needs_plan(e, t))
+    if (!e->lhs || !needs_plan(e, t))
         return 0;
     if (t->kind == TY_RECORD && !k_virtual_instantiable(s, t->rec, e->loc))
         return 1;
@@ -130,7 +149,9 @@ int k_sema_new_array(k_sema_state *s, k_expr *e)
     k_decl *implicit = t->kind == TY_RECORD ? k_record_implicit_default(t->rec) : NULL;
     a->zero = e->op && (t->kind != TY_RECORD || !k_record_has_ctors(t->rec) ||
                         (implicit && a->dflt == implicit));
-    a->cookie = t->kind == TY_RECORD && k_record_dtor(t->rec) != NULL;
+    a->cookie = !e->placement && t->kind == TY_RECORD && k_record_dtor(t->rec) != NULL;
+    if (e->placement && !(a->placed = placed_storage(s, e, t)))
+        return 1;
     e->kind = E_NEW_ARRAY;
     e->sema_ext = a;
     e->type = k_type_ptr(s->ctx, t);

@@ -48,15 +48,10 @@ static k_expr *storage(k_sema_state *s, k_expr *e, k_type *t)
     return c;
 }
 
-/* `new (p) T[n]`: the array is p's storage (its elements are not built). */
+/* `new (p) T[n]` of elements nothing builds: the array is p's storage
+ * (those with constructors are lang/new_array.c's). */
 static int placed_array(k_sema_state *s, k_expr *e, k_type *t)
 {
-    if (t->kind == TY_RECORD && !k_record_trivial_default(t->rec)) {
-        k_error(s->ctx, e->loc, "placement 'new' of an array of '%s', a class with a "
-                "constructor, is not supported in K (construct each element with placement "
-                "new)", k_record_name(t->rec));
-        return 1;
-    }
     if (!e->placement)
         return 0;
     k_expr *c = storage(s, e, t);

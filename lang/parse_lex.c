@@ -19,6 +19,39 @@
 #include "parse_build.h"
 #include "types.h"
 
+/* Whether a '*' follows the token t (spaces between), in the scanner's
+ * text, which ends in a NUL. */
+static int star_after(const k_token *t)
+{
+    const char *p = t->text + t->len;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return *p == '*';
+}
+
+/* `S::*`, `.*` and `->*` (pointers to members, which K does not build),
+ * seen at their first token: one error naming them, 1 (the parse then
+ * ends: no cascade of syntax errors). */
+static int member_pointer(k_parser *ps, int kind, const k_token *t)
+{
+    const char *what = NULL;
+    if (kind == '.' && star_after(t))
+        what = "'.*'";
+    else if (kind == ARROW && star_after(t))
+        what = "'->*'";
+    else if (kind == ':' && t->text[1] == ':') {
+        k_token two = *t;
+        two.len = 2;
+        what = star_after(&two) ? "'C::*'" : NULL;
+    }
+    if (!what)
+        return 0;
+    k_error(ps->ctx, t->loc, "pointers to members (%s) are not supported in K", what);
+    k_help(ps->ctx, "call a member function through an ordinary function pointer taking "
+           "the object (`int (*f)(S *, int)`), or pass a member's offset (offsetof)");
+    return 1;
+}
+
 int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
 {
     k_token *t = &ps->tok;
@@ -144,6 +177,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_virtual_token(ps, kind, t);
         return k_parse_lex(lval, lloc, ps);
     default:
+        if (member_pointer(ps, kind, t)) {
+            ps->stopped = 1;   /* one error, then the end */
+            return 0;
+        }
         break;
     }
     kind = k_pack_merge(ps, kind, lval, lloc);   /* `(xs + ...)` (lang/packs_parse.c) */

@@ -1228,7 +1228,9 @@ static void place_pragmas(k_ctx *ctx, const char *text, size_t len)
 static int names_runtime_types(const char *text, size_t len)
 {
     static const char *const marks[] = {
-        "cudaGraph", "Capture", "cudaLaunchHostFunc", "cudaHostFn_t", "cudaMemcpy3D",
+        "cudaGraph", "Capture", "cudaLaunchHostFunc", "cudaHostFn_t",
+        "cudaStreamAddCallback", "cudaStreamCallback_t", "cudaFuncAttributes",
+        "cudaOccupancyMaxPotentialBlockSizeVariableSMem", "cudaLaunchConfig", "cudaLaunchKernelEx", "cudaMemcpy3D",
         "make_cuda", "cudaPitchedPtr", "cudaExtent", "cudaPos", "NodeParams",
         "cudaMemsetParams", "cudaMemPrefetchAsync", "cudaMemAdvise", "cudaMemLocation",
         "__sync_", "__atomic_", "__ATOMIC_", "cudaAccessPolicyWindow", "cudaAccessProperty",

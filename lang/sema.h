@@ -207,6 +207,7 @@ k_type *k_sema_layout_query(k_sema_state *s, k_expr *e);   /* alignof, offsetof 
 /* classes.c: C++ classes */
 k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs);
 k_type *k_sema_method_call(k_sema_state *s, k_expr *e);
+k_type *k_sema_launch_ex(k_sema_state *s, k_expr *e);   /* lang/launch_ex.c */
 k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done);
 int k_sema_member_ident(k_sema_state *s, k_expr *e);
 k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assign, int *done);
@@ -276,6 +277,7 @@ void k_sema_add_lifted(k_sema_state *s, k_decl *f);   /* lambda.c */
 int k_sema_user_conversion(k_sema_state *s, k_type *to, k_expr *e);
 int k_sema_cast_conversion(k_sema_state *s, k_expr *c, k_type *to);
 int k_sema_scalar_conversion(k_sema_state *s, k_expr *e);
+int k_sema_pointer_conversion(k_sema_state *s, k_expr *e);
 int k_sema_class_subscript(k_sema_state *s, k_expr *e);
 
 /* classes.c: function pointers */

@@ -1087,6 +1087,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
     k_decl *fp = k_sema_lookup(s, e->name);
     if (!fp && strcmp(e->name, "cudaLaunchKernel") == 0)
         return launch_kernel_call(s, e);
+    if (!fp && strcmp(e->name, "cudaLaunchKernelEx") == 0)
+        return k_sema_launch_ex(s, e);
     if (fp && fp->kind != D_FUNC && fp->type && fp->type->kind == TY_PTR &&
         fp->type->base->kind == TY_FUNC) {   /* fp(args) with fp a function pointer */
         k_expr *callee = k_expr_new(s->ctx, E_IDENT, e->loc);

@@ -120,6 +120,7 @@ simt_status bi_CUDA_OCC_MAX_POTENTIAL(call *c);
 simt_status bi_CUDA_SET_DEVICE_FLAGS(call *c);
 simt_status bi_CUDA_DEVICE_SET_CACHE_CONFIG(call *c);
 simt_status bi_CUDA_FUNC_SET_CACHE_CONFIG(call *c);
+simt_status bi_CUDA_FUNC_GET_ATTRIBUTES(call *c);
 simt_status bi_CUDA_DRIVER_VERSION(call *c);
 simt_status bi_CUDA_RUNTIME_VERSION(call *c);
 simt_status bi_ASSERT_FAIL(call *c);

@@ -174,6 +174,63 @@ simt_status bi_CUDA_OCC_MAX_POTENTIAL(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
+/* The largest block (a multiple of the warp size, at most the device's
+ * limit) of which one fits on an SM, as the registers allow; 0 for none. */
+static int kernel_max_threads(const simt_vm *vm, uint32_t f)
+{
+    int warp = vm->cfg.warp_size, limit = vm->cfg.device->max_threads_per_block;
+    for (int size = limit / warp * warp; size > 0; size -= warp)
+        if (kernel_blocks_per_sm(vm, f, size, 0) > 0)
+            return size;
+    return 0;
+}
+
+/* The bytes of every __constant__ variable of the module, string literals
+ * (".strN") left out (nvcc counts the ones the kernel uses). */
+static uint64_t module_constant_bytes(const simt_module *m)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < m->nglobals; i++)
+        if (m->globals[i].space == SPACE_CONST && m->globals[i].name[0] != '.')
+            n += m->globals[i].size;
+    return n;
+}
+
+/* cudaFuncGetAttributes(&attr, kernel): CUDA's struct cudaFuncAttributes
+ * (three size_t, then ints, 144 bytes) with the values the occupancy
+ * calculator uses: the registers as lowered, the static shared memory, the
+ * frame's local memory; the versions are the device's compute capability;
+ * the cluster fields and reserved words are 0. */
+simt_status bi_CUDA_FUNC_GET_ATTRIBUTES(call *c)
+{
+    if (context_broken(c))
+        return SIMT_OK;
+    if (arg(c, 0) == 0 || !kernel_ok(c, arg(c, 1)))
+        return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
+    const simt_vm *vm = c->vm;
+    uint32_t f = (uint32_t)arg(c, 1);
+    const simt_func *kf = &vm->mod->funcs[f];
+    const simt_device_profile *d = vm->cfg.device;
+    int regs = (int)(kf->nregs_model ? kf->nregs_model : kf->nregs);
+    if (vm->cfg.maxrregcount && regs > vm->cfg.maxrregcount)
+        regs = vm->cfg.maxrregcount;
+    uint64_t shared = vm->kernel_shared[f], a = arg(c, 0);
+    int version = d->major * 10 + d->minor;
+    int32_t ints[29] = {
+        kernel_max_threads(vm, f), regs, version, version, 0,
+        (int32_t)(shared < 49152 ? 49152 - shared : 0), -1,
+    };
+    const char *fn = "cudaFuncGetAttributes";
+    if (store_u64(c, fn, a, shared) != 0 ||
+        store_u64(c, fn, a + 8, module_constant_bytes(vm->mod)) != 0 ||
+        store_u64(c, fn, a + 16, kf->local_size) != 0)
+        return SIMT_FAULT;
+    for (int i = 0; i < 29; i++)
+        if (store_i32(c, fn, a + 24 + 4 * (uint64_t)i, ints[i]) != 0)
+            return SIMT_FAULT;
+    return cuda_return(c, CUDA_SUCCESS);
+}
+
 /* ---- settings that only tune a real GPU ---- */
 
 /* cudaSetDeviceFlags: the schedule flags (0..4), cudaDeviceMapHost (8) and
