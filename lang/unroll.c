@@ -134,7 +134,10 @@ static int stmt_ok(const k_ctx *ctx, const k_stmt *s, const counters *cs, int *n
         *nodes += inner;
         return *nodes <= limit;
     }
-    default: /* if, while, do, switch, return, break, continue, labels: branches */
+    case S_IF: /* a one-sided if: each copy branches around its side alone */
+        return !s->init && !s->else_body && s->expr && expr_ok(s->expr, cs, nodes, limit) &&
+               stmt_ok(ctx, s->body, cs, nodes, limit);
+    default: /* if-else, while, do, switch, return, break, continue, labels */
         return 0;
     }
 }

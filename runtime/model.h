@@ -205,7 +205,11 @@ typedef struct simt_warp_time {
  * (timing.c simt_timing_decode) instead of at each issue. */
 /* PCT_BRANCH: a conditional branch, counted where it issues (the VM tells
  * only divergent ones: OBS_QUIET_BRANCHES, vm/observe.h). */
-enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8, PCT_BRANCH = 16 };
+/* PCT_PREDICATED, PCT_EXITS: a branch around a side that nvcc would not
+ * branch around (timing.c mark_predicated): it predicates a short side, and
+ * the lanes that skip a kernel's last side exit early. */
+enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8, PCT_BRANCH = 16,
+       PCT_PREDICATED = 32, PCT_EXITS = 64 };
 /* A source slot past nsrc (of the first three): a register slot that is
  * never written, ready at cycle 0, so that three compares need no count. */
 #define SIMT_NO_REG SIMT_TRACKED_REGS
@@ -215,9 +219,11 @@ typedef struct simt_pc_time {
     uint8_t dest;               /* register written (with PCT_WRITES) */
     uint8_t flags;
     uint8_t wclass, pair_wclass; /* enum simt_wait_class of the result, of the pair's first */
+    uint8_t lead;               /* PCT_PAIR: the issues before the last (SASS - 1) */
     uint32_t lat, pair_lat;     /* result latency; PCT_PAIR: the first instruction's */
     uint32_t line;              /* source line, 0 where unknown */
-    uint32_t pad;               /* 32 bytes: a run's first and end pointers are shifts */
+    uint32_t side;              /* PCT_PREDICATED: the SASS of the side it skips (and
+                                   32 bytes: a run's first and end pointers are shifts) */
 } simt_pc_time;
 
 typedef struct simt_sm_time {
@@ -243,6 +249,8 @@ typedef struct simt_timing {
     simt_pc_time *pc;           /* per instruction of the module */
     uint32_t clear_regs;        /* registers to clear for a new warp: the largest frame */
     uint32_t ncode;             /* instructions of the module (entries of pc) */
+    uint32_t entry_issues;      /* what each warp issues before the kernel's first
+                                   instruction (simt_timing_launch) */
 } simt_timing;
 
 struct simt_model;

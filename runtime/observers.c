@@ -115,7 +115,7 @@ static void md_issue_run(void *ctx, int32_t last, uint32_t n, uint32_t mask, uin
 static void md_branch(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp)
 {
     (void)warp;
-    simt_model_branch(ctx, pc, taken != mask && taken != 0);
+    simt_model_branch(ctx, pc, mask, taken);
 }
 
 static void md_access(void *ctx, simt_vm *vm, const simt_warp_access *a)

@@ -109,7 +109,7 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp);
 void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp);
 void simt_model_access(simt_model *m, const simt_warp_access *a);
 /* A conditional branch executed by a group; divergent if it split the group. */
-void simt_model_branch(simt_model *m, int32_t pc, int divergent);
+void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken);
 void simt_model_barrier(simt_model *m);
 void simt_model_launch_end(simt_model *m);
 /* Writes the statistics of every launch so far (SPEC 5.4): format "text",
