@@ -128,7 +128,7 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
     }
     /* A GPU's kernel starts with the stack pointer's load and a constant-bank
      * load of each parameter, which simtvm has in registers already. */
-    m->tm.entry_issues = 1u + m->mod->sigs[kf->sig].nargs;
+    m->tm.entry_issues = 1u + (kf->sig < m->mod->nsigs ? m->mod->sigs[kf->sig].nargs : 0u);
 }
 
 void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads)
