@@ -760,12 +760,18 @@ static void unrolled_loop(lw_func *F, k_stmt *s, int trips)
     stmt(F, s->init);
     int bound = F->nunrolled < (int)(sizeof F->unrolled / sizeof F->unrolled[0]);
     for (int k = 0; k < trips; k++) {
-        if (k) {
+        int64_t v;
+        int known = bound && lw_unroll_value(s, k, &v);
+        lw_sym *sym = lw_sym_of(s->init->decls[0]);
+        if (k && known && sym && sym->kind == SYM_REG) {
+            /* the counter's value in this copy, a constant: the optimizer
+             * folds it into the copy's blocks even where the body branches */
+            F->loc = s->loc;
+            lw_emit_k(F, sym->reg, (uint64_t)v);
+        } else if (k) {
             F->loc = s->loc;
             lw_effect(F, s->step);
         }
-        int64_t v;
-        int known = bound && lw_unroll_value(s, k, &v);
         if (known) {
             F->unrolled[F->nunrolled].counter = s->init->decls[0];
             F->unrolled[F->nunrolled].guarded = F->guarded;

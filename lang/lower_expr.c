@@ -606,6 +606,24 @@ static void pointer_offset(lw_func *F, int dst, int ptr, k_expr *idx, int64_t si
     F->top = top;
 }
 
+/* An unsigned a / 2^s or a % 2^s (b a constant power of two in kind k) as
+ * the shift or mask it equals, as nvcc compiles it: one instruction where a
+ * division is a sequence on a GPU and a checked loop in the interpreter.
+ * 0 where b is not such a constant. */
+static int unsigned_pow2(lw_func *F, int op, int dst, int a, const k_expr *b, int k)
+{
+    if ((op != KB_DIV && op != KB_MOD) || !k_kind_is_integer(k) || k_kind_is_signed(k) ||
+        !b->is_const || !b->type || !k_ty_is_integer(b->type))
+        return 0;
+    uint64_t c = k_kind_wrap(k, b->const_val);
+    if (c == 0 || (c & (c - 1)))
+        return 0;
+    int w64 = k_kind_bits(k) == 64, t = new_temp(F);
+    lw_emit_k(F, t, op == KB_DIV ? (uint64_t)__builtin_ctzll(c) : c - 1);
+    lw_emit(F, op == KB_MOD ? OP_AND : w64 ? OP_SHR_U64 : OP_SHR_U32, dst, a, t, 0, 0);
+    return 1;
+}
+
 /* a op b where the operands are already evaluated in ra, rb with the given
  * types; the result (type rt) goes to dst.  Used by binary operators and
  * compound assignment. */
@@ -635,8 +653,10 @@ static void apply_binop(lw_func *F, int op, int dst, int ra, const k_type *ta, k
             a2 = new_temp(F);
             lw_convert(F, a2, ra, da, opt);
         }
-        int rb = (op == KB_SHL || op == KB_SHR) ? lw_expr_any(F, b) : lw_expr_conv_any(F, b, opt);
-        lw_emit(F, k_sel_arith(op, opt->kind), dst, a2, rb, 0, 0);
+        if (!unsigned_pow2(F, op, dst, a2, b, opt->kind)) {
+            int rb = (op == KB_SHL || op == KB_SHR) ? lw_expr_any(F, b) : lw_expr_conv_any(F, b, opt);
+            lw_emit(F, k_sel_arith(op, opt->kind), dst, a2, rb, 0, 0);
+        }
         if (needs_conversion(opt, rt))
             lw_convert(F, dst, dst, opt, rt);
     }

@@ -126,14 +126,20 @@ void simt_model_launch_begin(simt_model *m, const simt_launch_info *li)
         m->failed = 1; /* no timing tables: this launch is not modelled */
         m->cur = NULL;
         m->nlaunches--;
+        return;
     }
+    /* A GPU's kernel starts with the stack pointer's load and a constant-bank
+     * load of each parameter, which simtvm has in registers already. */
+    m->tm.entry_issues = 1u + (kf->sig < m->mod->nsigs ? m->mod->sigs[kf->sig].nargs : 0u);
 }
 
 void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads)
 {
-    (void)nthreads;
     if (!m->cur)
         return;
+    /* the lanes of the kernel's entry (simt_timing_launch; its warp
+     * instructions are counted where each warp starts) */
+    m->cur->c[CNT_THREAD_INST] += (uint64_t)nthreads * m->tm.entry_issues;
     const simt_launch_rec *r = m->cur;
     uint64_t linear = idx[0] + (uint64_t)r->grid[0] * (idx[1] + (uint64_t)r->grid[1] * idx[2]);
     /* Blocks go to SMs round robin, which is what the hardware's block
@@ -169,14 +175,22 @@ void simt_model_set_maxrregcount(simt_model *m, int cap)
 }
 
 
-void simt_model_branch(simt_model *m, int32_t pc, int divergent)
+void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken)
 {
-    (void)pc;
-    if (!m->cur)
+    if (!m->cur || taken == mask || taken == 0)
         return;
     /* CNT_BRANCH: counted where the branch issues (timing.c PCT_BRANCH); the
-     * VM tells the model divergent branches only (OBS_QUIET_BRANCHES) */
-    if (divergent)
+     * VM tells the model divergent branches only (OBS_QUIET_BRANCHES).  One
+     * that nvcc would not compile as a branch (PCT_PREDICATED, PCT_EXITS)
+     * does not diverge on a GPU; a predicated side runs with every lane of
+     * the warp active, those whose predicate is false included. */
+    unsigned f = (uint32_t)pc < m->tm.ncode ? m->tm.pc[pc].flags : 0;
+    if (f & PCT_PREDICATED) {
+        uint32_t side = m->tm.side[pc];
+        m->cur->c[CNT_THREAD_INST] +=
+            (uint64_t)(side & 0xffff) * (uint64_t)__builtin_popcount(taken) +
+            (uint64_t)(side >> 16) * (uint64_t)__builtin_popcount(mask & ~taken);
+    } else if (!(f & PCT_EXITS))
         m->cur->c[CNT_DIV_BRANCH]++;
 }
 

@@ -205,7 +205,11 @@ typedef struct simt_warp_time {
  * (timing.c simt_timing_decode) instead of at each issue. */
 /* PCT_BRANCH: a conditional branch, counted where it issues (the VM tells
  * only divergent ones: OBS_QUIET_BRANCHES, vm/observe.h). */
-enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8, PCT_BRANCH = 16 };
+/* PCT_PREDICATED, PCT_EXITS: a branch around a side that nvcc would not
+ * branch around (timing.c mark_predicated): it predicates a short side, and
+ * the lanes that skip a kernel's last side exit early. */
+enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8, PCT_BRANCH = 16,
+       PCT_PREDICATED = 32, PCT_EXITS = 64 };
 /* A source slot past nsrc (of the first three): a register slot that is
  * never written, ready at cycle 0, so that three compares need no count. */
 #define SIMT_NO_REG SIMT_TRACKED_REGS
@@ -220,6 +224,7 @@ typedef struct simt_pc_time {
     uint8_t dest;               /* register written (with PCT_WRITES) */
     uint8_t flags;
     uint8_t wclass, pair_wclass; /* enum simt_wait_class of the result, of the pair's first */
+    uint8_t lead;               /* PCT_PAIR: the issues before the last (SASS - 1) */
     uint32_t lat, pair_lat;     /* result latency; PCT_PAIR: the first instruction's */
     uint32_t line;              /* source line, 0 where unknown */
 } simt_pc_time;                 /* 32 bytes: a run's first and end pointers are shifts */
@@ -265,6 +270,11 @@ typedef struct simt_timing {
     simt_piece_memo *piece;     /* per pc, allocated with the first piece kept */
     uint32_t *piece_pool;       /* the kept pieces' words */
     uint32_t piece_len, piece_cap;
+    uint32_t *side;             /* per pc, PCT_PREDICATED: the SASS of the fall-through
+                                   side, and of the taken side << 16 (apart from pc:
+                                   only divergent branches read it) */
+    uint32_t entry_issues;      /* what each warp issues before the kernel's first
+                                   instruction (simt_timing_launch) */
 } simt_timing;
 
 struct simt_model;

@@ -113,7 +113,7 @@ void simt_model_issue_runs(simt_model *m, const simt_pc_run *runs, uint32_t nrun
                            uint32_t n, uint32_t mask, uint32_t warp);
 void simt_model_access(simt_model *m, const simt_warp_access *a);
 /* A conditional branch executed by a group; divergent if it split the group. */
-void simt_model_branch(simt_model *m, int32_t pc, int divergent);
+void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken);
 void simt_model_barrier(simt_model *m);
 void simt_model_launch_end(simt_model *m);
 /* Writes the statistics of every launch so far (SPEC 5.4): format "text",

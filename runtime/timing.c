@@ -69,6 +69,7 @@ static void free_sms(simt_timing *t, const simt_allocator *al)
 void simt_timing_free(simt_timing *t, const simt_allocator *al)
 {
     simt_free(al, t->pc);
+    simt_free(al, t->side);
     simt_free(al, t->piece);
     simt_free(al, t->piece_pool);
     for (uint32_t w = 0; w < t->cap_warps; w++) {
@@ -147,13 +148,17 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
     }
     while (t->nwarps <= w) {
         simt_warp_time *wt = &t->warps[t->nwarps++];
-        wt->t = wt->start = wt->last_issue = t->block_start;
+        /* it first loads the kernel's parameters (t->entry_issues) */
+        wt->t = wt->start = wt->last_issue = t->block_start + t->entry_issues;
         wt->last_dest = -1;
         wt->spill_store = -1;
         wt->last_free = 0;
         wt->sched = (uint32_t)((t->nwarps - 1 + (uint32_t)t->cur_slot) %
                                (uint32_t)m->dev->schedulers_per_sm);
         wt->issued = &t->sm[t->cur_sm].sched_issued[wt->sched];
+        *wt->issued += t->entry_issues;
+        if (m->cur)
+            m->cur->c[CNT_INST] += t->entry_issues;
         /* no frame reaches past clear_regs: the others stay unread */
         memset(wt->ready, 0, t->clear_regs * sizeof(uint64_t));
         memset(wt->wclass, 0, t->clear_regs);
@@ -229,19 +234,93 @@ void simt_timing_block(simt_model *m, uint64_t linear)
     t->nwarps = 0;
 }
 
-/* Bytecode instructions that have no SASS counterpart: a real compiler folds
- * constants into immediates, sign extensions and moves into the instructions
- * around them, and reconvergence and yield points are not instructions.  They
- * take no issue slot and pass their operand's readiness on unchanged. */
-static int folded(unsigned op)
+/* The latency from the first of an instruction's SASS instructions to its
+ * last, which waits for it: the compare of a compare-and-branch, the
+ * address of an LDX, the low half of a 64-bit operation. */
+static uint32_t lead_latency(const simt_device_profile *d, const simt_insn *in, int *wclass)
 {
-    switch (op) {
-    case OP_NOP: case OP_LDK: case OP_MOV: case OP_JOIN: case OP_YIELD:
-    case OP_SEXT8: case OP_SEXT16: case OP_SEXT32: case OP_ZEXT8: case OP_ZEXT16:
-    case OP_ZEXT32:
-        return 1;
-    default:
+    *wclass = WAITC_ALU;
+    if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_LDX)
+        return (uint32_t)alu_latency(d, in->op == OP_LDX ? OP_LEA : in->a, wclass);
+    return (uint32_t)d->lat_alu;
+}
+
+/* The most SASS instructions of a side nvcc predicates rather than
+ * branches around (its if-conversion threshold is of this order: the four
+ * of `if (t < s) a[t] += a[t + s]` are predicated in a reduction). */
+#define PREDICATE_MAX_SASS 8
+
+static int is_cond_branch(unsigned op)
+{
+    return op == OP_BRCT || op == OP_BRCF || op == OP_BRNZ || op == OP_BRZ;
+}
+
+/* Whether nvcc could predicate the instruction: lane-local work, a load or
+ * a store; not a branch, call, barrier, collective or atomic. */
+static int predicable(unsigned op)
+{
+    switch (simt_opinfo_table[op].format) {
+    case FMT_J: case FMT_BR: case FMT_BRC: case FMT_CALL: case FMT_X:
         return 0;
+    default:
+        break;
+    }
+    switch (op) {
+    case OP_JOIN: case OP_RET: case OP_RETV: case OP_TRAP: case OP_MEMCPY: case OP_ATOM:
+    case OP_ATOMCAS: case OP_SHFL: case OP_VOTE: case OP_MATCH_ANY: case OP_MATCH_ALL:
+    case OP_REDUX: case OP_SYNCWARP: case OP_BAR: case OP_FENCE: case OP_ACTMASK:
+    case OP_SLEEP: case OP_YIELD:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* The SASS of the predicable side from pc first up to the join (a JMP to
+ * it ends the side), or -1 where it is not predicable or runs past limit. */
+static int side_sass(const simt_module *mod, uint32_t first, uint32_t join, uint32_t limit)
+{
+    int sass = 0;
+    for (uint32_t k = first; k != join; k++) {
+        if (k >= limit)
+            return -1;
+        const simt_insn *s = &mod->code[k];
+        if (s->op == OP_JMP && (uint32_t)s->i == join)
+            return sass; /* the side's end: a GPU's predicated sides need none */
+        if (!predicable(s->op) || (sass += (int)simt_insn_sass(s)) > PREDICATE_MAX_SASS)
+            return -1;
+    }
+    return sass;
+}
+
+/* Marks the conditional branch at pc of function f if nvcc would compile it
+ * without a branch.  Its sides, up to its reconvergence point (the lanes
+ * that fall through run one, the taken lanes the other or none), are
+ *   - short and predicable (PCT_PREDICATED): nvcc predicates them, and the
+ *     GPU counts no divergent branch; side: the SASS of the fall-through
+ *     side, and of the taken side << 16; or
+ *   - a skipped side that is the kernel's last (PCT_EXITS: only JOINs, then
+ *     RETV, follow the join): the skipping lanes exit there (`@P EXIT`),
+ *     which is no branch either. */
+static void mark_predicated(simt_timing *t, const simt_module *mod, const simt_func *f,
+                            uint32_t pc)
+{
+    const simt_insn *in = &mod->code[pc];
+    uint32_t join = (uint32_t)in->j, target = (uint32_t)in->i;
+    if (in->j < 0 || join <= pc || join >= f->end || target <= pc || target >= f->end)
+        return;
+    uint32_t end = join;
+    while (end < f->end && mod->code[end].op == OP_JOIN)
+        end++;
+    if (target == join && (f->kind & FN_KERNEL) && end < f->end && mod->code[end].op == OP_RETV) {
+        t->pc[pc].flags |= PCT_EXITS;
+        return;
+    }
+    int fall = side_sass(mod, pc + 1, join, join);
+    int taken = target == join ? 0 : side_sass(mod, target, join, f->end);
+    if (fall >= 0 && taken >= 0 && fall + taken <= PREDICATE_MAX_SASS) {
+        t->pc[pc].flags |= PCT_PREDICATED;
+        t->side[pc] = (uint32_t)fall | (uint32_t)taken << 16;
     }
 }
 
@@ -250,7 +329,8 @@ int simt_timing_decode(simt_model *m)
     simt_timing *t = &m->tm;
     const simt_module *mod = m->mod;
     t->pc = simt_calloc(&m->al, mod->ncode ? mod->ncode : 1, sizeof *t->pc);
-    if (!t->pc)
+    t->side = simt_calloc(&m->al, mod->ncode ? mod->ncode : 1, sizeof *t->side);
+    if (!t->pc || !t->side)
         return -1;
     uint32_t most = 1; /* above the highest register an instruction names */
     for (uint32_t pc = 0; pc < mod->ncode; pc++) {
@@ -262,7 +342,16 @@ int simt_timing_decode(simt_model *m)
         p->nsrc = (uint8_t)n;
         p->dest = (uint8_t)(in->a % SIMT_TRACKED_REGS);
         p->wdest = (uint16_t)(simt_opinfo_table[in->op].uses & WA ? p->dest : SIMT_SINK_REG);
-        p->flags = (uint8_t)((folded(in->op) ? PCT_FOLDED : 0) |
+        /* as many issues as the GPU's instructions (vm/opcodes.def SASS): none
+         * for what nvcc folds away (the result is ready when its operand is),
+         * several for a pair or a 64-bit operation (PCT_PAIR) */
+        unsigned sass = simt_insn_sass(in);
+        /* a back edge to the loop's test: nvcc rotates the loop, whose
+         * compare-and-branch at the bottom is the back edge itself */
+        if (in->op == OP_YIELDJ && (uint32_t)in->i < mod->ncode &&
+            is_cond_branch(mod->code[in->i].op))
+            sass = 0;
+        p->flags = (uint8_t)((sass == 0 ? PCT_FOLDED : 0) |
                              (simt_opinfo_table[in->op].uses & WA ? PCT_WRITES : 0) |
                              (n > 3 ? PCT_MANY : 0));
         int wclass;
@@ -270,9 +359,10 @@ int simt_timing_decode(simt_model *m)
         p->wclass = (uint8_t)wclass;
         if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_BRNZ || in->op == OP_BRZ)
             p->flags |= PCT_BRANCH;
-        if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_LDX) {
+        if (sass >= 2) {
             p->flags |= PCT_PAIR;
-            p->pair_lat = (uint32_t)alu_latency(m->dev, in->op == OP_LDX ? OP_LEA : in->a, &wclass);
+            p->lead = (uint8_t)(sass - 1 < 255 ? sass - 1 : 255);
+            p->pair_lat = lead_latency(m->dev, in, &wclass);
             p->pair_wclass = (uint8_t)wclass;
         }
         p->line = mod->pos ? mod->pos[pc].line : 0;
@@ -281,6 +371,10 @@ int simt_timing_decode(simt_model *m)
         if (p->flags & PCT_WRITES)
             most = in->a + 1u > most ? in->a + 1u : most;
     }
+    for (uint32_t f = 0; f < mod->nfuncs; f++)
+        for (uint32_t pc = mod->funcs[f].entry; pc < mod->funcs[f].end && pc < mod->ncode; pc++)
+            if (is_cond_branch(mod->code[pc].op))
+                mark_predicated(t, mod, &mod->funcs[f], pc);
     t->clear_regs = most < SIMT_TRACKED_REGS ? most : SIMT_TRACKED_REGS;
     t->ncode = mod->ncode;
     return 0;
@@ -312,14 +406,14 @@ static inline __attribute__((always_inline)) void timing_issue(simt_model *m, in
     }
     if (p->flags & (PCT_PAIR | PCT_FOLDED)) {
         if (p->flags & PCT_PAIR) {
-            /* a compare and a branch on its predicate, or an LEA and a load of
-             * its address (two SASS instructions): the first issues when its
-             * operands are ready, the second waits for its result */
+            /* a compare and a branch on its predicate, an LEA and a load of
+             * its address, the halves of a 64-bit operation: the first issues
+             * when its operands are ready, the last waits for its result */
             if (ready > now)
                 stall(m, why, ready - now, pc);
-            now = ready + 1;
+            now = ready + p->lead;
             wt->t = now;
-            (*wt->issued)++;
+            (*wt->issued) += p->lead;
             ready += p->pair_lat;
             why = p->pair_wclass;
         }
@@ -364,7 +458,7 @@ static inline __attribute__((always_inline)) void timing_issue(simt_model *m, in
  * the loop. */
 static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint64_t *c,
                                                            int32_t first, uint32_t n,
-                                                           uint32_t warp)
+                                                           uint32_t warp, uint64_t *sass)
 {
     simt_timing *t = &m->tm;
     simt_warp_time *wt = warp < t->nwarps ? &t->warps[warp] : warp_time(m, warp);
@@ -403,10 +497,10 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
         if (f & (PCT_PAIR | PCT_FOLDED | PCT_BRANCH)) {
             if (f & PCT_BRANCH)
                 c[CNT_BRANCH]++;
-            if (f & PCT_PAIR) { /* as timing_issue: the first of two issues */
+            if (f & PCT_PAIR) { /* as timing_issue: the issues before the last */
                 c[stall_counter[why]] += ready - now;
-                now = ready + 1;
-                issued++;
+                now = ready + p->lead;
+                issued += p->lead;
                 ready += p->pair_lat;
                 why = p->pair_wclass;
             }
@@ -442,6 +536,7 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
         wt->last_issue = now - 1;
     wt->t = now;
     *wt->issued += issued;
+    *sass = issued;
     return 1;
 }
 
@@ -470,9 +565,9 @@ static inline __attribute__((always_inline)) uint64_t clock_loop(uint64_t *rd,
         }
         unsigned f = p->flags;
         if (f & (PCT_PAIR | PCT_FOLDED)) {
-            if (f & PCT_PAIR) {
-                now = ready + 1;
-                issued++;
+            if (f & PCT_PAIR) { /* as timing_issue: the issues before the last */
+                now = ready + p->lead;
+                issued += p->lead;
                 ready += p->pair_lat;
             }
             if (f & PCT_FOLDED) {
@@ -657,6 +752,24 @@ static inline uint64_t lanes_in(uint32_t m)
     return (m * 0x01010101u) >> 24;
 }
 
+/* The warp instructions of a GPU for the instruction p decodes (what
+ * timing_issue issues). */
+static inline unsigned pc_sass(const simt_pc_time *p)
+{
+    return p->flags & PCT_FOLDED ? 0 : p->flags & PCT_PAIR ? p->lead + 1u : 1u;
+}
+
+/* The same for pc first .. first + n - 1. */
+static uint64_t sass_of(const simt_model *m, int32_t first, uint32_t n)
+{
+    uint64_t sum = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t pc = (uint32_t)first + k;
+        sum += pc < m->tm.ncode ? pc_sass(&m->tm.pc[pc]) : 1;
+    }
+    return sum;
+}
+
 /* The conditional branches among pc first .. first + n - 1 (the model
  * counts them where they issue: vm/observe.h OBS_QUIET_BRANCHES). */
 static void count_branches(simt_model *m, int32_t first, uint32_t n)
@@ -674,7 +787,7 @@ static __attribute__((noinline, cold)) void issue_counted(simt_model *m, int32_t
                                                           uint32_t warp)
 {
     if (m->want_lines && (uint32_t)pc < m->mod->ncode)
-        m->lines[m->tm.pc[pc].line].inst++;
+        m->lines[m->tm.pc[pc].line].inst += pc_sass(&m->tm.pc[pc]);
     if (m->maxrreg)
         simt_model_spill_regs(m, pc, mask, warp, 0);
     timing_issue(m, pc, warp);
@@ -689,8 +802,9 @@ void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp)
     simt_launch_rec *r = m->cur;
     if (!r)
         return;
-    r->c[CNT_INST]++;
-    r->c[CNT_THREAD_INST] += lanes_in(mask);
+    uint64_t sass = sass_of(m, pc, 1);
+    r->c[CNT_INST] += sass;
+    r->c[CNT_THREAD_INST] += sass * lanes_in(mask);
     count_branches(m, pc, 1);
     if (__builtin_expect(!m->counted, 1))
         timing_issue(m, pc, warp);
@@ -713,11 +827,18 @@ static __attribute__((noinline)) void issue_run_told(simt_model *m, int32_t firs
             return;
         }
     }
-    r->c[CNT_INST] += n;
-    r->c[CNT_THREAD_INST] += n * lanes_in(mask);
+    uint64_t sass;
     if (__builtin_expect(!m->counted, 1)) {
-        if (timing_run(m, r->c, first, n, warp))
-            return; /* it counted the branches */
+        if (timing_run(m, r->c, first, n, warp, &sass)) { /* it counted the branches */
+            r->c[CNT_INST] += sass;
+            r->c[CNT_THREAD_INST] += sass * lanes_in(mask);
+            return;
+        }
+    }
+    sass = sass_of(m, first, n);
+    r->c[CNT_INST] += sass;
+    r->c[CNT_THREAD_INST] += sass * lanes_in(mask);
+    if (!m->counted) {
         count_branches(m, first, n);
         for (uint32_t k = 0; k < n; k++)
             timing_issue(m, first + (int32_t)k, warp);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/timing.sh -- the clocks a program reads follow the timing model
 # (SPEC 2.8, 5.3): the same output with and without --stats, time that grows
-# with the work, and --wall-clock still runs (TAP).
+# with the work, and --wall-clock still runs; the model's counts follow what
+# nvcc compiles: predicated sides, early exits, 64-bit halves (TAP).
 set -u
 
 . "$(dirname "$0")/lib.sh" timing
@@ -32,5 +33,32 @@ if "$SIMTVM" run --wall-clock "$prog" >"$work/wall" 2>&1; then
 else
     not_ok "$prog --wall-clock fails" "$(head -3 "$work/wall")"
 fi
+
+# The model counts what a GPU executes (vm/opcodes.def SASS column,
+# runtime/timing.c): launched one kernel at a time in runner mode.
+sass=tests/timing/sass.k
+metric() { # KERNEL METRIC ARGS...: the metric of one 64-thread launch
+    local kernel=$1 name=$2
+    shift 2
+    "$SIMTVM" run "$sass" --kernel "$kernel" --grid 1 --block 64 "$@" --stats=csv \
+        --stats-file "$work/sass.csv" >/dev/null 2>&1 || { echo "failed"; return; }
+    awk -F'","' -v m="$name" '$3 == m { v = $5; sub(/"$/, "", v); print v }' "$work/sass.csv"
+}
+expect() { # WHAT GOT WANT
+    if [ "$2" = "$3" ]; then ok "$sass: $1 ($2)"; else not_ok "$sass: $1" "got $2, want $3"; fi
+}
+div=simtvm__divergent_branches.sum
+expect "a short store side is predicated: no divergent branch" \
+    "$(metric predicated $div --arg out='int[64]')" 0
+expect "a predicated side counts every lane of the warp" \
+    "$(metric predicated smsp__thread_inst_executed_per_inst_executed.ratio --arg out='int[64]')" 32
+expect "the kernel's last side is an early exit: no divergent branch" \
+    "$(metric tail $div --arg out='int[64]')" 0
+expect "a side with a loop stays a branch: one divergent branch" \
+    "$(metric looped $div --arg out='int[64]' --arg n=5)" 1
+i32=$(metric add32 smsp__inst_executed.sum --arg p='int[64]')
+i64=$(metric add64 smsp__inst_executed.sum --arg p='long[64]')
+expect "a 64-bit add is one more warp instruction per warp than a 32-bit one" \
+    "$((i64 - i32))" 2
 echo "1..$n"
 exit 0

@@ -897,7 +897,7 @@ EXEC_GROUP_LOOP(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)
 {
 #ifdef SIMT_COMPUTED_GOTO
     static const void *const labels[OP_COUNT] = {
-#define OP(name, format, uses, meaning) [OP_##name] = &&L_##name,
+#define OP(name, format, uses, sass, meaning) [OP_##name] = &&L_##name,
 #include "vm/opcodes.def"
 #undef OP
     };

@@ -8,7 +8,7 @@
 #include "vm/module.h"
 
 const simt_opinfo simt_opinfo_table[OP_COUNT] = {
-#define OP(name, format, uses, meaning) [OP_##name] = {#name, FMT_##format, (uses), meaning},
+#define OP(name, format, uses, sass, meaning) [OP_##name] = {#name, FMT_##format, (uses), sass, meaning},
 #include "vm/opcodes.def"
 #undef OP
 };
@@ -126,6 +126,20 @@ const char *simt_intrinsic_name(unsigned id)
 int simt_intrinsic_nargs(unsigned id)
 {
     return id < INTR_COUNT ? intrinsic_table[id].nargs : -1;
+}
+
+unsigned simt_insn_sass(const simt_insn *in)
+{
+    if (in->op >= OP_COUNT)
+        return 1;
+    unsigned n = simt_opinfo_table[in->op].sass;
+    if ((in->op == OP_BRCT || in->op == OP_BRCF) && in->a < OP_COUNT)
+        n += simt_opinfo_table[in->a].sass; /* the ISETP(s) that make its predicate */
+    /* S2R of the thread and block index, a constant-bank load of the
+     * block size, an IMAD */
+    if (in->op == OP_SREG && in->i >= SREG_GTID_X && in->i <= SREG_GTID_Z)
+        n = 4;
+    return n;
 }
 
 unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5])

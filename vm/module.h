@@ -315,6 +315,10 @@ int simt_intrinsic_nargs(unsigned id);
  * (a, b, then c and the consecutive registers RC2/RC3 name).  Writes them
  * into regs and returns how many (at most 5). */
 unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5]);
+/* The warp instructions a GPU executes for in (vm/opcodes.def SASS, with
+ * what depends on its operands: a fused compare, a composite special
+ * register). */
+unsigned simt_insn_sass(const simt_insn *in);
 size_t simt_vtype_size(unsigned vt);
 
 /* Into out[f] for every function f (nfuncs entries): the bytes of static

@@ -22,7 +22,7 @@ enum simt_format {
 };
 
 typedef enum simt_op {
-#define OP(name, format, uses, meaning) OP_##name,
+#define OP(name, format, uses, sass, meaning) OP_##name,
 #include "vm/opcodes.def"
 #undef OP
     OP_COUNT
@@ -32,6 +32,7 @@ typedef struct simt_opinfo {
     const char *name;
     enum simt_format format;
     unsigned uses;
+    unsigned sass; /* warp instructions of a GPU (vm/opcodes.def SASS) */
     const char *meaning;
 } simt_opinfo;
 

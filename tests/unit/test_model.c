@@ -326,7 +326,10 @@ START_TEST(test_report_json_csv)
     fake_init(&f);
     simt_model *m = simt_model_new(&f.mod, simt_device_builtin("h100"), NULL);
     ck_assert_ptr_nonnull(m);
-    run_fake(m, 2, 0x0000ffffu); /* half the lanes: 50% SIMT efficiency */
+    /* half the lanes of 3 instructions per warp, and every lane of each
+     * warp's entry (1 instruction: the fake kernel has no parameters):
+     * (2 x 3 x 16 + 64) / 8 = 20 lanes, 62.5% SIMT efficiency */
+    run_fake(m, 2, 0x0000ffffu);
     char *json = report(m, "json");
     ck_assert_msg(strncmp(json, "{\"launches\":[", 13) == 0, "%s", json);
     ck_assert_ptr_nonnull(strstr(json, "{\"kernel\":\"k\",\"grid\":[1,1,1],\"block\":[64,1,1],"
@@ -334,8 +337,8 @@ START_TEST(test_report_json_csv)
     ck_assert_ptr_nonnull(strstr(json, "\"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum\":2,"));
     ck_assert_ptr_nonnull(strstr(json, "\"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum\":4,"));
     ck_assert_ptr_nonnull(strstr(json, "\"smsp__thread_inst_executed_per_inst_executed.ratio\""
-                                       ":16,"));
-    ck_assert_ptr_nonnull(strstr(json, "\"simtvm__simt_efficiency.pct\":50,"));
+                                       ":20,"));
+    ck_assert_ptr_nonnull(strstr(json, "\"simtvm__simt_efficiency.pct\":62.5,"));
     ck_assert_ptr_nonnull(strstr(json, "\"sm__cycles_elapsed.max\":"));
     ck_assert_ptr_nonnull(strstr(json, "]}\n"));
     free(json);
@@ -347,7 +350,7 @@ START_TEST(test_report_json_csv)
                                       ".sum\",\"sector\",\"4\"\n"));
     free(csv);
     char *text = report(m, "text");
-    ck_assert_ptr_nonnull(strstr(text, "SIMT efficiency          50.0 %"));
+    ck_assert_ptr_nonnull(strstr(text, "SIMT efficiency          62.5 %"));
     ck_assert_ptr_nonnull(strstr(text, "fake.k:2"));
     ck_assert_ptr_nonnull(strstr(text, "warp cycles     per warp   share"));
     free(text);
