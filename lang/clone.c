@@ -71,6 +71,7 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
         r->rec = s->to;       /* `this`, and S itself inside S's members */
     r->base = k_clone_type(ctx, t->base, s);
     r->len_expr = k_clone_expr(ctx, t->len_expr, s);
+    r->decl_expr = k_clone_expr(ctx, t->decl_expr, s);
     r->targs = clone_targs(ctx, t->targs, t->ntargs, s);
     if (t->params && t->nparams > 0) {   /* a function pointer's parameters */
         r->params = k_alloc(ctx, (size_t)t->nparams * sizeof *r->params);

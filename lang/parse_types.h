@@ -55,6 +55,7 @@ typedef struct k_declarator {
     k_list fn_params;             /* the pointed-to function's parameters */
     int fn_variadic;
     k_specs *conv_specs;          /* `operator T*()`: T, the conversion's result type */
+    k_type *trailing_ret;         /* `auto f(...) -> T`: T (lang/decltype.c's parser side) */
 } k_declarator;
 
 typedef struct k_parser k_parser;
@@ -99,6 +100,11 @@ struct k_parser {
                                      `virtual` there is a virtual base, one error) */
     unsigned virt;                /* enum k_virt_flags read for the member being parsed
                                      (`virtual`, `override`, `final`, `= 0`: lang/virtual.c) */
+    int paren_depth;              /* open '(' (lang/parse_lex.c: where a decltype ends) */
+    int decltype_parens[16];      /* the depth of each open decltype's '(', innermost last */
+    int ndecltype;
+    long decltype_closed_at;      /* the token number of the last decltype's ')': a `::m`
+                                     right after it names a member type of its type */
 };
 
 #endif

@@ -135,6 +135,8 @@ typedef struct k_sema {
     k_decl **lifted;          /* lambdas' functions, added to the unit at the end */
     int nlifted, lifted_cap;
     int constexpr_depth;      /* constexpr calls being folded inside each other */
+    int unevaluated;          /* checking decltype's operand (lang/decltype.c): a function
+                                 template it calls needs no definition (std::declval) */
     const k_record *class_scope; /* the record being laid out: its static members are
                                     named bare there (lang/static_members.c) */
     struct k_statics *statics;   /* class templates' static data members (the same) */
@@ -196,6 +198,13 @@ void k_tpl_sema_finish(k_sema_state *s, k_unit *unit);
 void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc);
 /* `typename X::m` (TY_MEMBER_TYPE) as X's member type, in place (lang/member_types_sema.c) */
 void k_member_type_resolve(k_sema_state *s, k_type *t, k_loc loc);
+/* decltype (lang/decltype.c): an operand's type by decltype's rules (kind
+ * K_DT_DECLTYPE) or typeof's; a TY_DECLTYPE replaced in place; whether a
+ * type still holds one; `decltype(auto) x = e;` deduced */
+k_type *k_decltype_of(k_sema_state *s, const k_expr *operand, int kind);
+void k_decltype_resolve(k_sema_state *s, k_type *t, k_loc loc);
+int k_decltype_in(const k_type *t);
+int k_decltype_auto_var(k_sema_state *s, k_decl *d);
 
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);

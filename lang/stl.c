@@ -27,7 +27,7 @@ static const struct {
     const char *name;
     const char *text;
 } STD_HEADERS[] = {
-    {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM}, {"numeric", INC_ALGORITHM},
+    {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM "#include <simtvm/type_traits.h>\n"}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
     {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},

@@ -358,6 +358,8 @@ static int match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
             return 0;
         return match(s, t, p->base, a->base, out, report, at);
     }
+    if (p->kind == TY_REF)   /* `remove_reference<T &>` (a parameter's own & is gone) */
+        return a->kind == TY_REF ? match(s, t, p->base, a->base, out, report, at) : 0;
     if (p->kind == TY_TEMPLATE_ID)
         return match_class(s, t, p, a, out, report, at);
     return 1;
@@ -511,8 +513,8 @@ static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
         *in->decl = *d;       /* calls already point at it */
     else
         in->decl = d;
-    in->pending = !t->body;
-    if (in->pending)
+    in->pending = !t->body && !s->unevaluated;   /* decltype's operand needs no body */
+    if (!t->body)
         return;
     if (ts->depth >= K_TPL_MAX_DEPTH) {
         k_error(s->ctx, at, "recursive template instantiation exceeded the maximum depth of %d",
@@ -537,8 +539,10 @@ static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
 static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
 {
     for (tpl_inst *in = en->insts; in; in = in->next)
-        if (args_equal(&in->args, a))
+        if (args_equal(&in->args, a)) {
+            in->pending |= !en->decl->body && !s->unevaluated;
             return in->decl;
+        }
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
     in->args = *a;
     in->next = en->insts;
