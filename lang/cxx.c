@@ -252,6 +252,7 @@ int k_sema_deduce_auto(k_sema_state *s, k_decl *d)
             return k_decltype_auto_var(s, d);
         k_error(s->ctx, d->loc, "'decltype(auto)' stands alone: '%s' cannot add '&' to it",
                 d->name);
+        d->type = slot;   /* its uses are quiet (an undeduced type) */
         return 0;
     }
     if (d->init && d->init->kind == E_INIT_LIST && d->init->direct_list && d->init->nargs == 1)

@@ -300,6 +300,10 @@ int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v); /* evaluates an in
 /* thrust::get<N>(t) / std::get<N>(t), built in (lang/thrust_tuple.c) */
 int k_thrust_is_get(const k_expr *e);
 k_type *k_thrust_get(k_sema_state *s, k_expr *e);
+/* std::get<I> of a std::array, std::get<T> of a tuple (lang/stl_get.c) */
+int k_stl_is_array(const k_type *t);
+k_type *k_stl_array_get(k_sema_state *s, k_expr *e, k_type *t);
+int k_stl_get_index_by_type(k_sema_state *s, const k_expr *e, const k_type *t, int size);
 int k_is_null_const(const k_expr *e);
 int k_sema_cond(k_sema_state *s, k_expr *e);                  /* a scalar condition */
 

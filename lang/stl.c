@@ -59,6 +59,10 @@ const char *k_stl_header_text(const char *name)
         return k_stl_array_text();
     if (!strcmp(name, "simtvm/type_traits.h"))
         return k_stl_type_traits_text();
+    if (!strcmp(name, "simtvm/tuple_like.h"))
+        return k_stl_tuple_like_text();
+    if (!strcmp(name, "simtvm/tuple_compare.h"))
+        return k_stl_tuple_compare_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)
         if (!strcmp(STD_HEADERS[i].name, name))
             return STD_HEADERS[i].text;
