@@ -114,3 +114,18 @@ int k_decltype_auto_var(k_sema_state *s, k_decl *d)
     d->type = t;
     return 1;
 }
+
+void k_decltype_signature(k_sema_state *s, const k_decl *t, const k_subst *sb)
+{
+    k_decl **params = t->nparams ? k_alloc(s->ctx, (size_t)t->nparams * sizeof *params) : NULL;
+    for (int i = 0; params && i < t->nparams; i++) {
+        params[i] = k_decl_new(s->ctx, D_PARAM, t->params[i]->loc, t->params[i]->name);
+        if (!params[i])
+            return;
+        params[i]->type = k_clone_type(s->ctx, t->params[i]->type, sb);
+        params[i]->builtin = -1;
+    }
+    k_decl f = *t;   /* the template as the function being checked (its class's members) */
+    k_sema_resolve_in_params(s, k_clone_type(s->ctx, t->type->base, sb), &f, params,
+                             params ? t->nparams : 0);
+}

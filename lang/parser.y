@@ -1224,6 +1224,9 @@ primary
     | TYPEDEF_NAME '(' args_opt ')'
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
+    | decltype_spec '(' args_opt ')'        /* `decltype(x)(v)`: a functional cast */
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
+                                                      LOC(@1), $1), $3); }
     | TYPEDEF_NAME '{' args_opt '}'
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }

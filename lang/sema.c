@@ -719,21 +719,25 @@ static void check_params(k_sema_state *s, k_decl *f)
  * decltype(a + b)`) names them, so it is resolved with them in view. */
 static void resolve_result(k_sema_state *s, k_decl *f)
 {
-    if (!k_decltype_in(f->type->base)) {
+    if (!k_decltype_in(f->type->base))
         k_sema_resolve_type(s, f->type->base, f->loc);
-        return;
-    }
+    else
+        k_sema_resolve_in_params(s, f->type->base, f, f->params, f->nparams);
+}
+
+void k_sema_resolve_in_params(k_sema_state *s, k_type *t, k_decl *f, k_decl **params, int n)
+{
     scope_push(s);
-    for (int i = 0; i < f->nparams; i++) {
-        k_sema_resolve_type(s, f->params[i]->type, f->params[i]->loc);
-        if (f->params[i]->name)
-            scope_add(s, f->params[i]);
+    for (int i = 0; i < n; i++) {
+        k_sema_resolve_type(s, params[i]->type, params[i]->loc);
+        if (params[i]->name)
+            scope_add(s, params[i]);
     }
     k_decl *fn = s->fn;   /* a member function's members are in view too */
     int fn_kind = s->fn_kind;
     s->fn = f;
     s->fn_kind = k_fn_kind(f);
-    k_sema_resolve_type(s, f->type->base, f->loc);
+    k_sema_resolve_type(s, t, f->loc);
     s->fn = fn;
     s->fn_kind = fn_kind;
     scope_pop(s);

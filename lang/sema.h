@@ -205,6 +205,14 @@ k_type *k_decltype_of(k_sema_state *s, const k_expr *operand, int kind);
 void k_decltype_resolve(k_sema_state *s, k_type *t, k_loc loc);
 int k_decltype_in(const k_type *t);
 int k_decltype_auto_var(k_sema_state *s, k_decl *d);
+/* t (f's result type) resolved with f's parameters params[n] in view and f
+ * the function being checked (lang/sema.c) */
+void k_sema_resolve_in_params(k_sema_state *s, k_type *t, k_decl *f, k_decl **params, int n);
+/* SFINAE of `-> decltype(e)`: template t's result with sb substituted,
+ * resolved with its parameters (so substituted) in view; an error says the
+ * candidate fails (lang/decltype.c) */
+struct k_subst;
+void k_decltype_signature(k_sema_state *s, const k_decl *t, const struct k_subst *sb);
 
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);

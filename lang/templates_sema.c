@@ -679,6 +679,8 @@ static int signature_ok(k_sema_state *s, const k_decl *t, const tpl_args *a, k_l
     k_subst sb = subst_of(s, t, a, t->ntparams);
     if (t->type && t->type->base && k_tpl_may_fail(t->type->base))
         k_sema_resolve_type(s, k_clone_type(s->ctx, t->type->base, &sb), loc);
+    else if (t->type && t->type->base && k_decltype_in(t->type->base))
+        k_decltype_signature(s, t, &sb);   /* `-> decltype(expr)` (lang/decltype.c) */
     for (int i = 0; i < t->nparams; i++)
         if (k_tpl_may_fail(t->params[i]->type))
             k_sema_resolve_type(s, k_clone_type(s->ctx, t->params[i]->type, &sb), loc);
@@ -756,7 +758,7 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     if (dropped)
         k_error(s->ctx, e->loc, "no matching function template for call to '%s': substituting"
                 " the arguments failed for every candidate (a false std::enable_if condition,"
-                " or a member type its argument lacks)", e->name);
+                " a member type its argument lacks, or a decltype not valid for it)", e->name);
     else
         k_error(s->ctx, e->loc, "no matching function template for call to '%s'", e->name);
     return -1;
