@@ -702,6 +702,9 @@ static void check_params(k_sema_state *s, k_decl *f)
             p->address_taken = 1;
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
+        if (p->type->kind == TY_AUTO && p->type->decltype_kind == K_DT_AUTO)
+            k_error(s->ctx, p->loc, "parameter %d cannot have type 'decltype(auto)' (write its"
+                    " type, or make it a template parameter)", i + 1);
         if (p->type->kind == TY_RECORD) {
             if (k_ty_size(p->type) < 0)
                 k_error(s->ctx, p->loc, "parameter %d has incomplete type '%s'", i + 1,

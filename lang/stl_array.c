@@ -119,6 +119,8 @@ static const char TEXT_CUDA_STD_ARRAY[] =
     "#include <simtvm/array.h>\n"
     "namespace cuda { namespace std {\n"
     "template <typename T, unsigned long N> using array = ::std::array<T, N>;\n"
+    "// get<I>(a) is built in (lang/stl_get.c); this names it a template\n"
+    "template <int N, typename T> void get(T t);\n"
     "} }\n";
 
 const char *k_stl_array_text(void)
