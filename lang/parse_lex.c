@@ -22,7 +22,10 @@
  * read as a member type of its type (`decltype(v)::value_type`). */
 static void decltype_parens(k_parser *ps, int kind)
 {
+    int n = (int)(sizeof ps->paren_before / sizeof ps->paren_before[0]);
     if (kind == '(' || kind == FNPTR_OPEN) {
+        if (ps->paren_depth < n)
+            ps->paren_before[ps->paren_depth] = ps->prev_kind;
         ps->paren_depth++;
         if ((ps->prev_kind == KW_DECLTYPE || ps->prev_kind == KW_TYPEOF) &&
             ps->ndecltype < (int)(sizeof ps->decltype_parens / sizeof ps->decltype_parens[0]))
@@ -33,6 +36,20 @@ static void decltype_parens(k_parser *ps, int kind)
             ps->decltype_closed_at = ps->ntokens;
         }
         ps->paren_depth--;
+        ps->closed_before = ps->paren_depth < n ? ps->paren_before[ps->paren_depth] : 0;
+    }
+}
+
+/* Which open braces are function bodies (opened after `)` or `const`), so
+ * that `f()->T` in a body is a member access, not a trailing return type. */
+static void function_bodies(k_parser *ps, int kind)
+{
+    int n = (int)sizeof ps->brace_body, d = ps->brace_depth;
+    if (kind == '{' && d < n) {
+        ps->brace_body[d] = ps->prev_kind == ')' || ps->prev_kind == KW_CONST;
+        ps->in_bodies += ps->brace_body[d];
+    } else if (kind == '}' && d > 0 && d <= n) {
+        ps->in_bodies -= ps->brace_body[d - 1];
     }
 }
 
@@ -46,12 +63,15 @@ static int decltype_word(const char *name)
     return 0;
 }
 
-/* After `) ->` or `) const ->`, a type name or class template is a trailing
- * return type's (`p->m` names a member: a member named like a type after a
- * call, `f()->T`, is read as the type). */
+/* After `) ->` or `) const ->` outside function bodies, or after a lambda's
+ * `(params) ->`, a type name or class template is a trailing return type's
+ * (elsewhere `f()->m` names a member). */
 static int trailing_type_name(k_parser *ps, const char *name, K_YYSTYPE *lval, int *kind)
 {
     if (ps->prev_kind != ARROW || (ps->prev2_kind != ')' && ps->prev2_kind != KW_CONST))
+        return 0;
+    int lambda = ps->prev2_kind == ')' && ps->closed_before == ']';
+    if (ps->in_bodies > 0 && !lambda)
         return 0;
     k_type *tdef = ps->typedef_names.n ? kp_typedef_lookup(ps, name) : NULL;
     if (!tdef)
@@ -220,6 +240,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         return 0;
     }
     decltype_parens(ps, kind);
+    function_bodies(ps, kind);
     k_parse_token_hook(ps, kind);      /* counts the brace as any other */
     return braced ? BRACE_INIT : kind;
 }

@@ -105,6 +105,11 @@ struct k_parser {
     int ndecltype;
     long decltype_closed_at;      /* the token number of the last decltype's ')': a `::m`
                                      right after it names a member type of its type */
+    int paren_before[64];         /* per open '(': the token before it */
+    int closed_before;            /* for the last ')': the token before its '(' (']' for a
+                                     lambda's parameters) */
+    unsigned char brace_body[256];/* per open '{': 1 if it opened a function's body */
+    int in_bodies;                /* how many function bodies are open */
 };
 
 #endif
