@@ -115,6 +115,10 @@ int k_decltype_auto_var(k_sema_state *s, k_decl *d)
     return 1;
 }
 
+/* SFINAE's look at `template <class T> auto f(T t) -> decltype(t.size())`:
+ * the result with the deduced arguments in place, resolved where copies of
+ * the parameters (their types substituted) are in view.  An error it
+ * reports (put aside by templates_sema.c) drops the candidate. */
 void k_decltype_signature(k_sema_state *s, const k_decl *t, const k_subst *sb)
 {
     k_decl **params = t->nparams ? k_alloc(s->ctx, (size_t)t->nparams * sizeof *params) : NULL;
@@ -125,7 +129,11 @@ void k_decltype_signature(k_sema_state *s, const k_decl *t, const k_subst *sb)
         params[i]->type = k_clone_type(s->ctx, t->params[i]->type, sb);
         params[i]->builtin = -1;
     }
-    k_decl f = *t;   /* the template as the function being checked (its class's members) */
-    k_sema_resolve_in_params(s, k_clone_type(s->ctx, t->type->base, sb), &f, params,
+    k_decl *f = k_alloc(s->ctx, sizeof *f);   /* the template as the function being
+                                                  checked (a member's class in view) */
+    if (!f)
+        return;
+    *f = *t;
+    k_sema_resolve_in_params(s, k_clone_type(s->ctx, t->type->base, sb), f, params,
                              params ? t->nparams : 0);
 }

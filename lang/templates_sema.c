@@ -677,10 +677,10 @@ static int signature_ok(k_sema_state *s, const k_decl *t, const tpl_args *a, k_l
 {
     int errors = s->ctx->nerrors;
     k_subst sb = subst_of(s, t, a, t->ntparams);
-    if (t->type && t->type->base && k_tpl_may_fail(t->type->base))
-        k_sema_resolve_type(s, k_clone_type(s->ctx, t->type->base, &sb), loc);
-    else if (t->type && t->type->base && k_decltype_in(t->type->base))
+    if (t->type && t->type->base && k_decltype_in(t->type->base))
         k_decltype_signature(s, t, &sb);   /* `-> decltype(expr)` (lang/decltype.c) */
+    else if (t->type && t->type->base && k_tpl_may_fail(t->type->base))
+        k_sema_resolve_type(s, k_clone_type(s->ctx, t->type->base, &sb), loc);
     for (int i = 0; i < t->nparams; i++)
         if (k_tpl_may_fail(t->params[i]->type))
             k_sema_resolve_type(s, k_clone_type(s->ctx, t->params[i]->type, &sb), loc);
