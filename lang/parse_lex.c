@@ -171,10 +171,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
             return 0;
         }
-        /* after `.` or `->` a name is a member's: `d.count()` calls the member
-         * even where std::count is in view */
         if (name && trailing_type_name(ps, name, lval, &kind))
             break;   /* `auto f() -> T`, `[](int i) -> T {...}` */
+        /* after `.` or `->` a name is a member's: `d.count()` calls the member
+         * even where std::count is in view */
         if (ps->prev_kind == '.' || ps->prev_kind == ARROW) {
             lval->name = name ? name : "?";
             if (name && k_tpl_member_call_name(ps, name))
