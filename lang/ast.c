@@ -86,6 +86,7 @@ static const char *const type_names[] = {
     [TY_ARRAY] = "array", [TY_FUNC] = "func", [TY_DIM3] = "dim3", [TY_UINT3] = "uint3",
     [TY_DEVPROP] = "cudaDeviceProp", [TY_RECORD] = "record", [TY_TPARAM] = "tparam",
     [TY_TEMPLATE_ID] = "template", [TY_MEMBER_TYPE] = "member-type",
+    [TY_DECLTYPE] = "decltype",
 };
 
 static const char *const unop_names[] = {

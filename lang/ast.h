@@ -37,6 +37,8 @@ typedef enum k_type_kind {
     TY_RECORD,                         /* struct/union/class: k_type.rec (lang/records.c) */
     TY_TPARAM,                /* a template's type parameter (name), inside its template */
     TY_TEMPLATE_ID,           /* a class template's id, name<targs> (lang/templates.c) */
+    TY_DECLTYPE,              /* `decltype(e)` / `__typeof__(e)` (decl_expr), replaced by e's
+                                 type when sema resolves it (lang/decltype.c) */
     TY_MEMBER_TYPE,           /* `typename X::m` whose class X is not known yet (a template
                                  parameter, a template-id): base is X, name the text as
                                  written ("X::m"); sema and instantiation replace it by
@@ -78,7 +80,14 @@ typedef struct k_type {
     k_loc loc;                /* TY_MEMBER_TYPE: where `typename X::m` was written */
     unsigned char is_nullptr; /* std::nullptr_t: a TY_PTR to void told apart for overloading
                                  (nullptr converts to any pointer, to no arithmetic type) */
+    unsigned char decltype_kind; /* TY_DECLTYPE: K_DT_DECLTYPE or K_DT_TYPEOF; TY_AUTO:
+                                 K_DT_AUTO for `decltype(auto)` (lang/decltype.c) */
+    k_expr *decl_expr;        /* TY_DECLTYPE: the operand as written */
 } k_type;
+
+/* k_type.decltype_kind: C++'s decltype rules, GNU's typeof (the expression's
+ * type, no reference), `decltype(auto)` (decltype of the initializer). */
+enum { K_DT_DECLTYPE = 1, K_DT_TYPEOF, K_DT_AUTO };
 
 /* One template argument as written: a type or an expression (lang/templates.c). */
 struct k_targ {
@@ -267,6 +276,7 @@ struct k_expr {
                                  targs are C's), else NULL */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     unsigned char is_nullptr; /* E_INT: the `nullptr` keyword (typed std::nullptr_t) */
+    unsigned char parenthesized; /* written in parentheses: `decltype((x))` is a reference */
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
     k_decl *lambda;           /* E_LAMBDA: the function it defines (params, body; its

@@ -81,6 +81,7 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
     if (r->kind == TY_REF && r->base && r->base->kind == TY_REF)
         return r->base;       /* `T &` with T = int &: int & (C++'s reference collapsing) */
     r->len_expr = k_clone_expr(ctx, t->len_expr, s);
+    r->decl_expr = k_clone_expr(ctx, t->decl_expr, s);
     r->targs = clone_targs(ctx, t->targs, &r->ntargs, s);
     if (r->kind == TY_TEMPLATE_ID && s && s->tnames) {   /* `C<T>`, C a template parameter */
         int c = subst_find(s, t->name);

@@ -247,6 +247,14 @@ int k_sema_deduce_auto(k_sema_state *s, k_decl *d)
     k_type *slot = d->type->kind == TY_REF ? d->type->base : d->type;
     if (!slot || slot->kind != TY_AUTO)
         return 1;
+    if (slot->decltype_kind == K_DT_AUTO) {
+        if (slot == d->type)
+            return k_decltype_auto_var(s, d);
+        k_error(s->ctx, d->loc, "'decltype(auto)' stands alone: '%s' cannot add '&' to it",
+                d->name);
+        d->type = slot;   /* its uses are quiet (an undeduced type) */
+        return 0;
+    }
     if (d->init && d->init->kind == E_INIT_LIST && d->init->direct_list && d->init->nargs == 1)
         d->init = d->init->args[0];   /* `auto x{e}`: as `auto x = e` (C++17) */
     else if (d->init && d->init->kind == E_INIT_LIST && d->init->direct_list) {

@@ -504,6 +504,18 @@ static k_type *base_type(k_parser *ps, k_specs *sp)
 #define MAX_POINTER_LEVELS 32
 #define MAX_ARRAY_DIMS 32
 
+/* `auto f() -> T`: T, where the specifiers (written, the result before
+ * the arrow) say plain `auto` as C++ requires. */
+static k_type *trailing_result(k_parser *ps, const k_type *written, const k_declarator *d)
+{
+    if (written->kind != TY_AUTO || written->decltype_kind || written->quals) {
+        char buf[96];
+        k_error(ps->ctx, d->loc, "'%s' has a trailing return type, so its type must be plain"
+                " 'auto', not '%s'", d->name ? d->name : "?", k_ty_str(written, buf, sizeof buf));
+    }
+    return d->trailing_ret;
+}
+
 /* Wraps base in the declarator's pointers and array dimensions:
  * `int *a[2][3]` is array 2 of array 3 of pointer to int. */
 static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
@@ -529,7 +541,7 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
             k_error(ps->ctx, d->loc, "a function cannot return an array");
         k_type *f = k_type_new(ps->ctx, TY_FUNC);
         if (f)
-            f->base = t;
+            f->base = d->trailing_ret ? trailing_result(ps, t, d) : t;
         return f;
     }
     if (d->fnptr) {   /* T (*p)(params): pointer(s) to a function returning T */

@@ -323,3 +323,54 @@ k_stmt *k_parse_bindings(k_parser *ps, k_loc loc, k_specs *sp, int ref, k_list *
     }
     return s;
 }
+
+/* `decltype(e)` and `__typeof__(e)`: a TY_DECLTYPE that sema replaces by
+ * e's type where the type is used (lang/decltype.c); `decltype(auto)` a
+ * TY_AUTO deduced by decltype's rules; `__typeof__(T)` is T. */
+k_type *k_parse_decltype(k_parser *ps, k_loc loc, int kind, k_expr *e, k_type *written)
+{
+    if (written) {
+        k_type *t = k_type_new(ps->ctx, TY_INT);
+        if (t)
+            *t = *written;
+        return t;
+    }
+    k_type *t = k_type_new(ps->ctx, kind == K_DT_AUTO ? TY_AUTO : TY_DECLTYPE);
+    if (!t)
+        return NULL;
+    t->decltype_kind = (unsigned char)kind;
+    t->decl_expr = e;
+    t->loc = loc;
+    return t;
+}
+
+/* `decltype(e)::m`: a member type of e's class, found once e's type is
+ * known (a TY_MEMBER_TYPE whose scope is the decltype, lang/member_types_sema.c). */
+k_type *k_parse_decltype_member(k_parser *ps, k_loc loc, k_type *of, const char *member)
+{
+    k_type *t = k_type_new(ps->ctx, TY_MEMBER_TYPE);
+    if (!t)
+        return NULL;
+    size_t n = strlen(member);
+    char *name = k_alloc(ps->ctx, n + 16);
+    if (name)
+        snprintf(name, n + 16, "decltype(...)::%s", member);
+    t->base = of;
+    t->name = name ? name : member;
+    t->loc = loc;
+    return t;
+}
+
+/* `auto f(params) -> T`: the declarator of a function whose result is T
+ * (parse_build.c's build_type puts T in place of the `auto`). */
+k_declarator *k_parse_trailing(k_parser *ps, k_declarator *d, k_type *ret)
+{
+    if (!d)
+        return NULL;
+    if (!d->is_func)
+        k_error(ps->ctx, d->loc, "'%s' has a trailing return type but is not a function",
+                d->name ? d->name : "?");
+    else
+        d->trailing_ret = ret;
+    return d;
+}

@@ -73,6 +73,11 @@ k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers);
 k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body);
 k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e);
 void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);
+/* `decltype(e)`, `decltype(auto)`, `__typeof__(e or T)` as a type; `decltype(e)::m`;
+ * a function declarator's trailing return type (lang/parse_cxx.c) */
+k_type *k_parse_decltype(k_parser *ps, k_loc loc, int kind, k_expr *e, k_type *written);
+k_type *k_parse_decltype_member(k_parser *ps, k_loc loc, k_type *of, const char *member);
+k_declarator *k_parse_trailing(k_parser *ps, k_declarator *d, k_type *ret);
 int k_parse_type_name_here(const k_parser *ps);
 int k_parse_fnptr_open(const k_parser *ps);
 int k_parse_brace_init(const k_parser *ps);

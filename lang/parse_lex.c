@@ -52,6 +52,78 @@ static int member_pointer(k_parser *ps, int kind, const k_token *t)
     return 1;
 }
 
+/* `decltype(`, `__typeof__(`: where its ')' is, so that a `::m` after it is
+ * read as a member type of its type (`decltype(v)::value_type`). */
+static void decltype_parens(k_parser *ps, int kind)
+{
+    int n = (int)(sizeof ps->paren_before / sizeof ps->paren_before[0]);
+    if (kind == '(' || kind == FNPTR_OPEN) {
+        if (ps->paren_depth < n)
+            ps->paren_before[ps->paren_depth] = ps->prev_kind;
+        ps->paren_depth++;
+        if ((ps->prev_kind == KW_DECLTYPE || ps->prev_kind == KW_TYPEOF) &&
+            ps->ndecltype < (int)(sizeof ps->decltype_parens / sizeof ps->decltype_parens[0]))
+            ps->decltype_parens[ps->ndecltype++] = ps->paren_depth;
+    } else if (kind == ')' && ps->paren_depth > 0) {
+        if (ps->ndecltype && ps->decltype_parens[ps->ndecltype - 1] == ps->paren_depth) {
+            ps->ndecltype--;
+            ps->decltype_closed_at = ps->ntokens;
+        }
+        ps->paren_depth--;
+        ps->closed_before = ps->paren_depth < n ? ps->paren_before[ps->paren_depth] : 0;
+    }
+}
+
+/* Which open braces are function bodies (opened after `)` or `const`), so
+ * that `f()->T` in a body is a member access, not a trailing return type. */
+static void function_bodies(k_parser *ps, int kind)
+{
+    int n = (int)sizeof ps->brace_body, d = ps->brace_depth;
+    if (kind == '{' && d < n) {
+        ps->brace_body[d] = ps->prev_kind == ')' || ps->prev_kind == KW_CONST;
+        ps->in_bodies += ps->brace_body[d];
+    } else if (kind == '}' && d > 0 && d <= n) {
+        ps->in_bodies -= ps->brace_body[d - 1];
+    }
+}
+
+/* The words of decltype and GNU's typeof (nvcc accepts all three spellings). */
+static int decltype_word(const char *name)
+{
+    if (strcmp(name, "decltype") == 0)
+        return KW_DECLTYPE;
+    if (!strcmp(name, "__typeof__") || !strcmp(name, "__typeof") || !strcmp(name, "typeof"))
+        return KW_TYPEOF;
+    return 0;
+}
+
+/* After `) ->` or `) const ->` outside function bodies, or after a lambda's
+ * `(params) ->`, a type name or class template is a trailing return type's
+ * (elsewhere `f()->m` names a member). */
+static int trailing_type_name(k_parser *ps, const char *name, K_YYSTYPE *lval, int *kind)
+{
+    if (ps->prev_kind != ARROW || (ps->prev2_kind != ')' && ps->prev2_kind != KW_CONST))
+        return 0;
+    int lambda = ps->prev2_kind == ')' && ps->closed_before == ']';
+    if (ps->in_bodies > 0 && !lambda)
+        return 0;
+    k_type *tdef = ps->typedef_names.n ? kp_typedef_lookup(ps, name) : NULL;
+    if (!tdef)
+        tdef = k_vector_type(ps->ctx, name);
+    if (tdef) {
+        lval->type = tdef;
+        *kind = TYPEDEF_NAME;
+        return 1;
+    }
+    const char *q = name;
+    if (k_tpl_classify(ps, &q) != TEMPLATE_TYPE)
+        return 0;
+    lval->name = q;
+    ps->tpl.last_name = q;
+    *kind = TEMPLATE_TYPE;
+    return 1;
+}
+
 int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
 {
     k_token *t = &ps->tok;
@@ -78,6 +150,12 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         if (ps->tpl.prev_kind == TPL_CLOSE && t->len == 10 && memcmp(t->text, "::template", 10) == 0) {
             ps->tpl.scope_template = 1;   /* `C<T>::template Inner<U>`: Inner is C's member */
             return k_parse_lex(lval, lloc, ps);
+        }
+        if (ps->decltype_closed_at && ps->decltype_closed_at == ps->ntokens - 1 &&
+            t->len > 2 && t->text[0] == ':') {   /* `decltype(e)::m` */
+            lval->name = k_strndup(ps->ctx, t->text + 2, t->len - 2);
+            kind = SCOPED_TYPE;
+            break;
         }
         int scoped = ps->tpl.scope_template;
         ps->tpl.scope_template = 0;
@@ -113,6 +191,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             kind = KW_ASM;
             break;
         }
+        if (name && decltype_word(name)) {
+            kind = decltype_word(name);
+            break;
+        }
         if (name && !strcmp(name, "__attribute__")) {   /* GCC's: read past, or one error */
             if (k_parse_gnu_attribute(ps, t->loc))
                 return k_parse_lex(lval, lloc, ps);
@@ -123,6 +205,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
             return 0;
         }
+        if (name && trailing_type_name(ps, name, lval, &kind))
+            break;   /* `auto f() -> T`, `[](int i) -> T {...}` */
         /* after `.` or `->` a name is a member's: `d.count()` calls the member
          * even where std::count is in view */
         if (ps->prev_kind == '.' || ps->prev_kind == ARROW) {
@@ -196,6 +280,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         ps->stopped = 1;   /* one error, then the end */
         return 0;
     }
+    decltype_parens(ps, kind);
+    function_bodies(ps, kind);
     k_parse_token_hook(ps, kind);      /* counts the brace as any other */
     return braced ? BRACE_INIT : kind;
 }

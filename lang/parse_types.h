@@ -55,6 +55,7 @@ typedef struct k_declarator {
     k_list fn_params;             /* the pointed-to function's parameters */
     int fn_variadic;
     k_specs *conv_specs;          /* `operator T*()`: T, the conversion's result type */
+    k_type *trailing_ret;         /* `auto f(...) -> T`: T (lang/decltype.c's parser side) */
 } k_declarator;
 
 typedef struct k_parser k_parser;
@@ -99,6 +100,16 @@ struct k_parser {
                                      `virtual` there is a virtual base, one error) */
     unsigned virt;                /* enum k_virt_flags read for the member being parsed
                                      (`virtual`, `override`, `final`, `= 0`: lang/virtual.c) */
+    int paren_depth;              /* open '(' (lang/parse_lex.c: where a decltype ends) */
+    int decltype_parens[16];      /* the depth of each open decltype's '(', innermost last */
+    int ndecltype;
+    long decltype_closed_at;      /* the token number of the last decltype's ')': a `::m`
+                                     right after it names a member type of its type */
+    int paren_before[64];         /* per open '(': the token before it */
+    int closed_before;            /* for the last ')': the token before its '(' (']' for a
+                                     lambda's parameters) */
+    unsigned char brace_body[256];/* per open '{': 1 if it opened a function's body */
+    int in_bodies;                /* how many function bodies are open */
 };
 
 #endif

@@ -109,6 +109,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_CUDA_STREAM_T "cudaStream_t" KW_CUDA_DEVICE_PROP "cudaDeviceProp"
 %token KW_CUDA_MEMPOOL_T "cudaMemPool_t"
 %token KW_FRIEND "friend" KW_VA_ARG "va_arg" KW_VA_LIST "va_list"
+%token KW_DECLTYPE "decltype" KW_TYPEOF "__typeof__"   /* words to the scanner (lang/parse_lex.c) */
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
 /* an operator and the `...` after it, one token (`(xs + ...)`, `Ts &... xs`,
@@ -165,7 +166,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> ctor_head dtor_head conv_head fnptr_inner
 %type <list> mem_inits_opt mem_inits
 %type <expr> mem_init
-%type <type> template_type typename_spec
+%type <type> template_type typename_spec decltype_spec trailing_ret
 %type <list> template_head tparams targs targs_opt ttp_params
 %type <ptr> tparam targ
 %type <stmt> handler
@@ -174,7 +175,9 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <list> captures_opt captures lambda_params
 %type <expr> capture
 %type <type> lambda_ret
-%type <specs> ret_specs
+%type <specs> trailing_specs trailing_words
+%type <dtor> trailing_abstract
+%type <list> trailing_stars
 %type <name> ns_open
 %type <bits> qualifiers qualifier storage
 %type <op> assign_op unary_op type_kw fold_op
@@ -196,6 +199,8 @@ external
     | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { kp_add_function(ps, $1, $2, $3); }
     | decl_specs declarator KW_CONST compound   { kp_add_method_def(ps, $1, $2, 1, NULL, $4); }
+    | decl_specs declarator KW_CONST trailing_ret compound
+                                { kp_add_method_def(ps, $1, k_parse_trailing(ps, $2, $4), 1, NULL, $5); }
     | decl_specs declarator ':' mem_inits compound { kp_add_method_def(ps, $1, $2, 0, $4, $5); }
     | declarator ':' mem_inits compound         { kp_add_method_def(ps, NULL, $1, 0, $3, $4); }
     | template_head decl_specs declarator compound
@@ -309,6 +314,16 @@ typename_spec
     | template_type SCOPED_TYPE                 { $$ = k_parse_typename_of(ps, LOC(@2), $1, $2); }
     ;
 
+/* `decltype(e)`, `decltype(auto)`, GNU's `__typeof__(e)` / `__typeof__(T)`
+ * (lang/decltype.c); `decltype(e)::m` a member type of e's class */
+decltype_spec
+    : KW_DECLTYPE '(' expr ')'      { $$ = k_parse_decltype(ps, LOC(@1), K_DT_DECLTYPE, $3, NULL); }
+    | KW_DECLTYPE '(' KW_AUTO ')'   { $$ = k_parse_decltype(ps, LOC(@1), K_DT_AUTO, NULL, NULL); }
+    | KW_TYPEOF '(' expr ')'        { $$ = k_parse_decltype(ps, LOC(@1), K_DT_TYPEOF, $3, NULL); }
+    | KW_TYPEOF '(' type_name ')'   { $$ = k_parse_decltype(ps, LOC(@1), K_DT_TYPEOF, NULL, $3); }
+    | decltype_spec SCOPED_TYPE     { $$ = k_parse_decltype_member(ps, LOC(@2), $1, $2); }
+    ;
+
 template_type
     : TEMPLATE_TYPE TPL_OPEN targs_opt TPL_CLOSE
         { $$ = k_tpl_member_class_bare(ps, k_tpl_type_id(ps, $1, $3)); }
@@ -385,6 +400,8 @@ decl_specs
     | decl_specs template_type                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     | typename_spec                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
     | decl_specs typename_spec                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
+    | decltype_spec                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | decl_specs decltype_spec                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     | decl_specs storage                        { $$ = $1; $$->storage |= $2; }
     | decl_specs qualifier                      { $$ = $1; $$->quals |= $2; }
     | decl_specs type_kw                        { $$ = kp_specs_type(ps, $1, $2, LOC(@2), NULL); }
@@ -409,6 +426,8 @@ type_specs
     | type_specs template_type                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     | typename_spec                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
     | type_specs typename_spec                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
+    | decltype_spec                 { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | type_specs decltype_spec                  { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
     | tagged_spec                   { $$ = k_parse_specs_tagged(ps, kp_specs_new(ps, LOC(@1)), $1); }
     | type_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
     ;
@@ -499,6 +518,12 @@ member
     : decl_specs member_dtors ';'   { k_parse_members(ps, $1, $2, kp_member_type, kp_method_proto); }
     | decl_specs ';'                { k_parse_members(ps, $1, NULL, kp_member_type, kp_method_proto); }
     | decl_specs declarator KW_CONST ';'        { kp_add_method(ps, $1, $2, 1, NULL, NULL); }
+    | decl_specs declarator KW_CONST trailing_ret ';'   /* `auto f() const -> T;` */
+        { kp_add_method(ps, $1, k_parse_trailing(ps, $2, $4), 1, NULL, NULL); }
+    | decl_specs declarator KW_CONST trailing_ret compound
+        { kp_add_method(ps, $1, k_parse_trailing(ps, $2, $4), 1, NULL, $5); }
+    | template_head decl_specs declarator KW_CONST trailing_ret compound
+        { kp_add_method(ps, $2, k_parse_trailing(ps, $3, $5), 1, NULL, $6); k_tpl_member_end(ps, $1); }
     | decl_specs declarator KW_CONST '=' INT_LIT ';'    /* `= 0`: pure virtual */
         { if ($2) $2->init = $5; if (k_virtual_pure(ps, $2)) kp_add_method(ps, $1, $2, 1, NULL, NULL); }
     | decl_specs declarator method_quals compound { kp_add_method(ps, $1, $2, $3, NULL, $4); }
@@ -736,6 +761,7 @@ pointer
 
 declarator
     : direct_dtor                               { $$ = $1; }
+    | direct_dtor trailing_ret                  { $$ = k_parse_trailing(ps, $1, $2); }
     | pointer direct_dtor                       { $$ = kp_dtor_pointer(ps, $1, $2); }
     | '&' direct_dtor                           { $$ = $2; if ($$) $$->is_ref = 1; }
     | pointer '&' direct_dtor   { $$ = kp_dtor_pointer(ps, $1, $3); if ($$) $$->is_ref = 1; }
@@ -1239,7 +1265,7 @@ primary
             $$ = kp_expr_unary(ps, E_CAST, (int)$1, LOC(@1), $6);
             if ($$) $$->type_written = $3;
         }
-    | '(' expr ')'                              { $$ = $2; }
+    | '(' expr ')'                              { $$ = $2; if ($$) $$->parenthesized = 1; }
     /* fold expressions (lang/packs.c) */
     | '(' assign FOLD_OP ')'                    { $$ = k_pack_fold(ps, LOC(@3), $3, $2, NULL, 0); }
     | '(' ELLIPSIS_OP assign ')'                { $$ = k_pack_fold(ps, LOC(@2), $2, $3, NULL, 1); }
@@ -1255,6 +1281,9 @@ primary
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
                                                       LOC(@1), NULL), $3); }
     | TYPEDEF_NAME '(' args_opt ')'
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
+                                                      LOC(@1), $1), $3); }
+    | decltype_spec '(' args_opt ')'        /* `decltype(x)(v)`: a functional cast */
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
     | TYPEDEF_NAME '{' args_opt '}'
@@ -1303,18 +1332,44 @@ lambda_params
  * would be the body's). */
 lambda_ret
     : %empty                                    { $$ = NULL; }
-    | ARROW ret_specs abstract_opt              { $$ = kp_type_name(ps, $2, $3); }
+    | trailing_ret                              { $$ = $1; }
     ;
 
-ret_specs
-    : qualifier                                 { $$ = kp_specs_new(ps, LOC(@1)); $$->quals |= $1; }
-    | type_kw                                   { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
-                                                                  LOC(@1), NULL); }
-    | TYPEDEF_NAME                              { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
-                                                                  LOC(@1), $1); }
-    | ret_specs qualifier                       { $$ = $1; $$->quals |= $2; }
-    | ret_specs type_kw                         { $$ = kp_specs_type(ps, $1, $2, LOC(@2), NULL); }
-    | ret_specs TYPEDEF_NAME                    { $$ = kp_specs_type(ps, $1, 0, LOC(@2), $2); }
+/* `auto f(A a) -> decltype(a * 2)`, `[](int i) -> float *`: a trailing
+ * return type.  Its qualifiers come first (`-> const T &`): a `const` after
+ * it is the member function's (`auto get() const -> int`). */
+trailing_ret
+    : ARROW trailing_specs          { $$ = kp_type_name(ps, $2, kp_dtor_new(ps, LOC(@2), NULL)); }
+    | ARROW trailing_specs trailing_abstract    { $$ = kp_type_name(ps, $2, $3); }
+    ;
+
+trailing_specs
+    : trailing_words                            { $$ = $1; }
+    | qualifiers trailing_words                 { $$ = $2; if ($$) $$->quals |= $1; }
+    ;
+
+trailing_words
+    : type_kw       { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1, LOC(@1), NULL); }
+    | TYPEDEF_NAME  { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | template_type { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | typename_spec { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | decltype_spec { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | trailing_words type_kw                    { $$ = kp_specs_type(ps, $1, $2, LOC(@2), NULL); }
+    ;
+
+trailing_abstract
+    : '&'                       { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 1; }
+    | trailing_stars            { $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL)); }
+    | trailing_stars '&'
+        {
+            $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL));
+            if ($$) $$->is_ref = 1;
+        }
+    ;
+
+trailing_stars
+    : '*'                                       { $$ = kp_list_push(ps, NULL, NULL); }
+    | trailing_stars '*'                        { $$ = kp_list_push(ps, $1, NULL); }
     ;
 
 /* the op of the E_CAST: 0 for C's casts */

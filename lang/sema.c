@@ -216,6 +216,8 @@ void k_sema_add_const(k_sema_state *s, const char *name, k_type_kind kind, const
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
 {
     for (; t; t = t->base) {
+        if (t->kind == TY_DECLTYPE)
+            k_decltype_resolve(s, t, loc);
         if (t->kind == TY_MEMBER_TYPE)
             k_member_type_resolve(s, t, loc);
         if (t->kind == TY_TEMPLATE_ID)
@@ -700,6 +702,9 @@ static void check_params(k_sema_state *s, k_decl *f)
             p->address_taken = 1;
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
+        if (p->type->kind == TY_AUTO && p->type->decltype_kind == K_DT_AUTO)
+            k_error(s->ctx, p->loc, "parameter %d cannot have type 'decltype(auto)' (write its"
+                    " type, or make it a template parameter)", i + 1);
         if (p->type->kind == TY_RECORD || p->type->kind == TY_DIM3 ||
             p->type->kind == TY_UINT3) {
             if (k_ty_size(p->type) < 0)
@@ -711,6 +716,34 @@ static void check_params(k_sema_state *s, k_decl *f)
                     "cudaDeviceProp");
         }
     }
+}
+
+/* f's result type; one written after its parameters (`auto f(A a, B b) ->
+ * decltype(a + b)`) names them, so it is resolved with them in view. */
+static void resolve_result(k_sema_state *s, k_decl *f)
+{
+    if (!k_decltype_in(f->type->base))
+        k_sema_resolve_type(s, f->type->base, f->loc);
+    else
+        k_sema_resolve_in_params(s, f->type->base, f, f->params, f->nparams);
+}
+
+void k_sema_resolve_in_params(k_sema_state *s, k_type *t, k_decl *f, k_decl **params, int n)
+{
+    scope_push(s);
+    for (int i = 0; i < n; i++) {
+        k_sema_resolve_type(s, params[i]->type, params[i]->loc);
+        if (params[i]->name)
+            scope_add(s, params[i]);
+    }
+    k_decl *fn = s->fn;   /* a member function's members are in view too */
+    int fn_kind = s->fn_kind;
+    s->fn = f;
+    s->fn_kind = k_fn_kind(f);
+    k_sema_resolve_type(s, t, f->loc);
+    s->fn = fn;
+    s->fn_kind = fn_kind;
+    scope_pop(s);
 }
 
 static int same_params(const k_decl *a, const k_decl *b)
@@ -800,7 +833,7 @@ void k_sema_lambda_body(k_sema_state *s, k_decl *f)
 {
     f->is_global_scope = 1;
     f->builtin = -1;
-    k_sema_resolve_type(s, f->type->base, f->loc);
+    resolve_result(s, f);
     check_params(s, f);
     check_body(s, f);
 }
@@ -822,7 +855,7 @@ static void check_func(k_sema_state *s, k_decl *f)
     k_ctx *ctx = s->ctx;
     f->is_global_scope = 1;
     f->builtin = -1;
-    k_sema_resolve_type(s, f->type->base, f->loc);
+    resolve_result(s, f);
     if (f->type->base->kind == TY_RECORD && k_ty_size(f->type->base) < 0)
         k_error(ctx, f->loc, "function '%s' returns the incomplete type '%s'", f->name,
                 k_record_name(f->type->base->rec));
@@ -906,7 +939,7 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     s->lambda_outer = NULL;
     f->is_global_scope = 1;
     f->builtin = -1;
-    k_sema_resolve_type(s, f->type->base, f->loc);
+    resolve_result(s, f);
     check_params(s, f);
     k_virtual_check_method(s, f);
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
@@ -1011,6 +1044,13 @@ static void check_return(k_sema_state *s, k_stmt *st)
 {
     k_ctx *ctx = s->ctx;
     k_type *rt = s->fn->type->base;
+    if (rt->kind == TY_AUTO && rt->decltype_kind == K_DT_AUTO && st->expr &&
+        st->expr->kind != E_COMPOUND) {   /* `decltype(auto)`: decltype of what it returns */
+        k_type *t = k_decltype_of(s, st->expr, K_DT_DECLTYPE);
+        if (!t)
+            return;
+        *rt = *t;
+    }
     if (rt->kind == TY_AUTO) {    /* a lambda's first return gives its type */
         k_type *t = st->expr ? k_sema_rvalue(s, st->expr) : k_ty(s->ctx, TY_VOID);
         if (!t)

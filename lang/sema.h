@@ -135,6 +135,8 @@ typedef struct k_sema {
     k_decl **lifted;          /* lambdas' functions, added to the unit at the end */
     int nlifted, lifted_cap;
     int constexpr_depth;      /* constexpr calls being folded inside each other */
+    int unevaluated;          /* checking decltype's operand (lang/decltype.c): a function
+                                 template it calls needs no definition (std::declval) */
     const k_record *class_scope; /* the record being laid out: its static members are
                                     named bare there (lang/static_members.c) */
     struct k_statics *statics;   /* class templates' static data members (the same) */
@@ -199,6 +201,21 @@ void k_tpl_sema_finish(k_sema_state *s, k_unit *unit);
 void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc);
 /* `typename X::m` (TY_MEMBER_TYPE) as X's member type, in place (lang/member_types_sema.c) */
 void k_member_type_resolve(k_sema_state *s, k_type *t, k_loc loc);
+/* decltype (lang/decltype.c): an operand's type by decltype's rules (kind
+ * K_DT_DECLTYPE) or typeof's; a TY_DECLTYPE replaced in place; whether a
+ * type still holds one; `decltype(auto) x = e;` deduced */
+k_type *k_decltype_of(k_sema_state *s, const k_expr *operand, int kind);
+void k_decltype_resolve(k_sema_state *s, k_type *t, k_loc loc);
+int k_decltype_in(const k_type *t);
+int k_decltype_auto_var(k_sema_state *s, k_decl *d);
+/* t (f's result type) resolved with f's parameters params[n] in view and f
+ * the function being checked (lang/sema.c) */
+void k_sema_resolve_in_params(k_sema_state *s, k_type *t, k_decl *f, k_decl **params, int n);
+/* SFINAE of `-> decltype(e)`: template t's result with sb substituted,
+ * resolved with its parameters (so substituted) in view; an error says the
+ * candidate fails (lang/decltype.c) */
+struct k_subst;
+void k_decltype_signature(k_sema_state *s, const k_decl *t, const struct k_subst *sb);
 
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);
@@ -296,6 +313,10 @@ int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v); /* evaluates an in
 /* thrust::get<N>(t) / std::get<N>(t), built in (lang/thrust_tuple.c) */
 int k_thrust_is_get(const k_expr *e);
 k_type *k_thrust_get(k_sema_state *s, k_expr *e);
+/* std::get<I> of a std::array, std::get<T> of a tuple (lang/stl_get.c) */
+int k_stl_is_array(const k_type *t);
+k_type *k_stl_array_get(k_sema_state *s, k_expr *e, k_type *t);
+int k_stl_get_index_by_type(k_sema_state *s, const k_expr *e, const k_type *t, int size);
 int k_is_null_const(const k_expr *e);
 int k_sema_cond(k_sema_state *s, k_expr *e);                  /* a scalar condition */
 

@@ -27,7 +27,7 @@ static const struct {
     const char *name;
     const char *text;
 } STD_HEADERS[] = {
-    {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM}, {"numeric", INC_ALGORITHM},
+    {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM "#include <simtvm/type_traits.h>\n"}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
     {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
@@ -59,6 +59,10 @@ const char *k_stl_header_text(const char *name)
         return k_stl_array_text();
     if (!strcmp(name, "simtvm/type_traits.h"))
         return k_stl_type_traits_text();
+    if (!strcmp(name, "simtvm/tuple_like.h"))
+        return k_stl_tuple_like_text();
+    if (!strcmp(name, "simtvm/tuple_compare.h"))
+        return k_stl_tuple_compare_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)
         if (!strcmp(STD_HEADERS[i].name, name))
             return STD_HEADERS[i].text;

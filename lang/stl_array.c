@@ -20,6 +20,7 @@ static const char TEXT_ARRAY[] =
     "template <typename T, unsigned long N> struct array {\n"
     K_CONTAINER_MEMBER_TYPES("T")
     "    T _M_elems[N];\n"
+    "    static constexpr unsigned long __tuple_size = N;   // std::tuple_size\n"
     HD "constexpr unsigned long size() const { return N; }\n"
     HD "constexpr unsigned long max_size() const { return N; }\n"
     HD "constexpr bool empty() const { return N == 0; }\n"
@@ -106,7 +107,10 @@ static const char TEXT_ARRAY[] =
     "__host__ __device__ bool operator>=(const array<T, N> &a, const array<T, N> &b) { return !(a < b); }\n"
     "template <typename T, unsigned long N>\n"
     "__host__ __device__ void swap(array<T, N> &a, array<T, N> &b) { a.swap(b); }\n"
-    "}\n";
+    "// get<I>(a) is built in (lang/stl_get.c); this names it a template\n"
+    "template <int N, typename T> void get(T t);\n"
+    "}\n"
+    "#include <simtvm/tuple_like.h>\n";
 
 /* libcu++'s <cuda/std/array>: the same class under cuda::std. */
 static const char TEXT_CUDA_STD_ARRAY[] =
@@ -115,6 +119,8 @@ static const char TEXT_CUDA_STD_ARRAY[] =
     "#include <simtvm/array.h>\n"
     "namespace cuda { namespace std {\n"
     "template <typename T, unsigned long N> using array = ::std::array<T, N>;\n"
+    "// get<I>(a) is built in (lang/stl_get.c); this names it a template\n"
+    "template <int N, typename T> void get(T t);\n"
     "} }\n";
 
 const char *k_stl_array_text(void)

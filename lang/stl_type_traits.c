@@ -78,6 +78,15 @@ static const char TEXT_TYPE_TRAITS[] =
     "template <typename T> struct remove_cv<volatile T> { typedef T type; };\n"
     "template <typename T> struct remove_pointer { typedef T type; };\n"
     "template <typename T> struct remove_pointer<T *> { typedef T type; };\n"
+"template <typename T> struct remove_reference { typedef T type; };\n"
+    "template <typename T> struct remove_reference<T &> { typedef T type; };\n"
+    "template <typename T> struct add_lvalue_reference { typedef T &type; };\n"
+    "template <typename T> struct is_reference { static constexpr bool value = false; };\n"
+    "template <typename T> struct is_reference<T &> { static constexpr bool value = true; };\n"
+    "template <typename T> struct is_lvalue_reference { static constexpr bool value = false; };\n"
+    "template <typename T> struct is_lvalue_reference<T &> { static constexpr bool value = true; };\n"
+    "template <typename T> struct decay { typedef typename remove_cv<T>::type type; };\n"
+    "template <typename T> struct decay<T &> { typedef typename remove_cv<T>::type type; };\n"
     "template <typename T> struct add_const { typedef const T type; };\n"
     "template <typename T> struct add_pointer { typedef T *type; };\n"
     "template <bool B, typename T = void> using enable_if_t = typename enable_if<B, T>::type;\n"
@@ -87,11 +96,18 @@ static const char TEXT_TYPE_TRAITS[] =
     "template <typename T> using remove_volatile_t = typename remove_volatile<T>::type;\n"
     "template <typename T> using remove_cv_t = typename remove_cv<T>::type;\n"
     "template <typename T> using remove_pointer_t = typename remove_pointer<T>::type;\n"
+"template <typename T> using remove_reference_t = typename remove_reference<T>::type;\n"
+    "template <typename T> using add_lvalue_reference_t = typename add_lvalue_reference<T>::type;\n"
+    "template <typename T> using decay_t = typename decay<T>::type;\n"
+    "template <typename T> using remove_cvref_t =\n"
+    "    typename remove_cv<typename remove_reference<T>::type>::type;\n"
+    "template <typename T> T declval();   // for decltype only: never defined, never called\n"
     "template <typename T> using add_const_t = typename add_const<T>::type;\n"
     "template <typename T> using add_pointer_t = typename add_pointer<T>::type;\n"
     "template <typename A, typename B> constexpr bool is_same_v = is_same<A, B>::value;\n"
     VAR("is_void") VAR("is_integral") VAR("is_floating_point") VAR("is_arithmetic")
     VAR("is_pointer") VAR("is_const") VAR("is_signed") VAR("is_unsigned")
+    VAR("is_reference") VAR("is_lvalue_reference")
     "}\n";
 
 const char *k_stl_type_traits_text(void)

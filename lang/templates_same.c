@@ -35,8 +35,8 @@ int k_tpl_sfinae_prone(const k_decl *t)
 {
     if (t->kind != D_FUNC)
         return 0;
-    if (t->type && k_tpl_may_fail(t->type->base))
-        return 1;
+    if (t->type && (k_tpl_may_fail(t->type->base) || k_decltype_in(t->type->base)))
+        return 1;   /* `-> decltype(e)`: e may not be valid for the arguments */
     for (int i = 0; i < t->nparams; i++)
         if (k_tpl_may_fail(t->params[i]->type))
             return 1;

@@ -505,6 +505,8 @@ int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
             return 0;
         return k_tpls_match(s, t, p->base, a->base, out, report, at);
     }
+    if (p->kind == TY_REF)   /* `remove_reference<T &>` (a parameter's own & is gone) */
+        return a->kind == TY_REF ? k_tpls_match(s, t, p->base, a->base, out, report, at) : 0;
     if (p->kind == TY_TEMPLATE_ID)
         return match_template_id(s, t, p, a, out, report, at);
     return 1;
@@ -781,8 +783,8 @@ static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
         *in->decl = *d;       /* calls already point at it */
     else
         in->decl = d;
-    in->pending = !t->body;
-    if (in->pending)
+    in->pending = !t->body && !s->unevaluated;   /* decltype's operand needs no body */
+    if (!t->body)
         return;
     if (ts->depth >= K_TPL_MAX_DEPTH) {
         k_error(s->ctx, at, "recursive template instantiation exceeded the maximum depth of %d",
@@ -807,8 +809,10 @@ static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
 static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
 {
     for (tpl_inst *in = en->insts; in; in = in->next)
-        if (k_tpls_args_equal(&in->args, a))
+        if (k_tpls_args_equal(&in->args, a)) {
+            in->pending |= !en->decl->body && !s->unevaluated;
             return in->decl;
+        }
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
     in->args = *a;
     in->next = en->insts;
@@ -946,7 +950,9 @@ static int signature_ok(k_sema_state *s, const k_decl *t, const tpl_args *a, k_l
 {
     int errors = s->ctx->nerrors;
     k_subst sb = k_tpls_subst_of(s, t, a, t->ntparams);
-    if (t->type && t->type->base && k_tpl_may_fail(t->type->base))
+    if (t->type && t->type->base && k_decltype_in(t->type->base))
+        k_decltype_signature(s, t, &sb);   /* `-> decltype(expr)` (lang/decltype.c) */
+    else if (t->type && t->type->base && k_tpl_may_fail(t->type->base))
         k_sema_resolve_type(s, k_clone_type(s->ctx, t->type->base, &sb), loc);
     for (int i = 0; i < t->nparams; i++)
         if (!t->params[i]->pack && k_tpl_may_fail(t->params[i]->type))
@@ -1025,7 +1031,7 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     if (dropped)
         k_error(s->ctx, e->loc, "no matching function template for call to '%s': substituting"
                 " the arguments failed for every candidate (a false std::enable_if condition,"
-                " or a member type its argument lacks)", e->name);
+                " a member type its argument lacks, or a decltype not valid for it)", e->name);
     else
         k_error(s->ctx, e->loc, "no matching function template for call to '%s'", e->name);
     return -1;

@@ -34,9 +34,15 @@ static const char TEXT_TUPLE[] =
     "__host__ __device__ inline null_type __tuple_take(null_type *p) { return null_type(); }\n"
     "// A tuple holds its values, and for what *zip_iterator gives, pointers to\n"
     "// the zipped elements, which get<N> (the member __gN) reads and writes.\n"
+    "template <class T> struct __tuple_n { static constexpr unsigned long value = 1; };\n"
+    "template <> struct __tuple_n<null_type> { static constexpr unsigned long value = 0; };\n"
     "template <" TUPLE10 "> struct tuple {\n"
     "    A _0; B _1; C _2; D _3; E _4;\n"
     "    F _5; G _6; H _7; I _8; J _9;\n"
+    "    static constexpr unsigned long __tuple_size = __tuple_n<A>::value +\n"
+    "        __tuple_n<B>::value + __tuple_n<C>::value + __tuple_n<D>::value +\n"
+    "        __tuple_n<E>::value + __tuple_n<F>::value + __tuple_n<G>::value +\n"
+    "        __tuple_n<H>::value + __tuple_n<I>::value + __tuple_n<J>::value;   // std::tuple_size\n"
     "    A *_p0; B *_p1; C *_p2; D *_p3; E *_p4;\n"
     "    F *_p5; G *_p6; H *_p7; I *_p8; J *_p9;\n"
     "    __host__ __device__ void __unzip()\n"
@@ -206,7 +212,8 @@ static const char TEXT_TUPLE[] =
     "    z._0 = t._0;\n    z._1 = t._1;\n    z._2 = t._2;\n    z._3 = t._3;\n"
     "    return z;\n"
     "}\n"
-    "}\n";
+    "}\n"
+    "#include <simtvm/tuple_compare.h>\n";
 
 /* <tuple>: std::tuple is thrust::tuple under another name, and
  * std::make_tuple and std::get the same functions. */
@@ -381,7 +388,8 @@ static const char TEXT_STD_TUPLE[] =
     "    t._p5 = &f; t._p6 = &g; t._p7 = &h; t._p8 = &i; t._p9 = &j;\n"
     "    return t;\n"
     "}\n"
-    "}\n";
+    "}\n"
+    "#include <simtvm/tuple_like.h>\n";
 
 const char *k_thrust_tuple_text(void)
 {
@@ -429,15 +437,17 @@ int k_thrust_is_get(const k_expr *e)
 k_type *k_thrust_get(k_sema_state *s, k_expr *e)
 {
     int64_t n;
-    if (e->ntargs != 1 || !e->targs[0].expr || e->nargs != 1) {
+    if (e->ntargs != 1 || (!e->targs[0].expr && !e->targs[0].type) || e->nargs != 1) {
         k_error(s->ctx, e->loc, "'%s' takes one index <N> and one tuple", e->name);
         return NULL;
     }
-    if (!k_sema_const_int(s, e->targs[0].expr, &n))
-        return NULL;
     k_type *t = k_sema_expr(s, e->args[0]);
+    if (t && t->kind == TY_REF)   /* `get<I>(std::declval<T &>())` */
+        t = t->base;
     if (!t)
         return NULL;
+    if (k_stl_is_array(t))   /* std::get<I>(a) (lang/stl_get.c) */
+        return k_stl_array_get(s, e, t);
     int size = k_thrust_tuple_size(s, t);
     if (size < 0) {
         char b[128];
@@ -445,6 +455,12 @@ k_type *k_thrust_get(k_sema_state *s, k_expr *e)
                 k_ty_str(t, b, sizeof b));
         return NULL;
     }
+    if (e->targs[0].type)   /* std::get<T>(t), by type */
+        n = k_stl_get_index_by_type(s, e, t, size);
+    else if (!k_sema_const_int(s, e->targs[0].expr, &n))
+        return NULL;
+    if (e->targs[0].type && n < 0)
+        return NULL;
     if (n < 0 || n >= size) {
         k_error(s->ctx, e->targs[0].loc, "'%s<%lld>' out of range for a tuple of %d elements",
                 e->name, (long long)n, size);

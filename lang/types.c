@@ -139,7 +139,7 @@ int64_t k_ty_size(const k_type *t)
     switch (t->kind) {
     case TY_VOID: case TY_FUNC: return -1;
     case TY_PTR: case TY_REF: return 8;   /* a reference holds an address */
-    case TY_AUTO: return -1;
+    case TY_AUTO: case TY_DECLTYPE: return -1;
     case TY_CLOSURE: return t->closure_size;
     case TY_DIM3: case TY_UINT3: return 12;
     case TY_DEVPROP: return 488; /* runtime/deviceprop.def */
@@ -223,7 +223,8 @@ static const char *kind_name(const k_type *t)
     case TY_DIM3: return "dim3";
     case TY_UINT3: return "uint3";
     case TY_DEVPROP: return "cudaDeviceProp";
-    case TY_AUTO: return "auto";
+    case TY_AUTO: return t->decltype_kind == K_DT_AUTO ? "decltype(auto)" : "auto";
+    case TY_DECLTYPE: return t->decltype_kind == K_DT_TYPEOF ? "__typeof__(...)" : "decltype(...)";
     case TY_CLOSURE: return "lambda";
     case TY_RECORD: return k_record_name(t->rec);
     case TY_TPARAM: case TY_TEMPLATE_ID: case TY_MEMBER_TYPE: return t->name ? t->name : "?";

@@ -1,0 +1,109 @@
+/* lang/stl_tuple.c -- the tuple-like protocol of <tuple> and <array>, and
+ * the comparison of tuples, written in K:
+ *
+ *   - std::tuple_size<T>::value is T's constant __tuple_size (std::array's
+ *     N; thrust::tuple counts its elements that are not null_type), and
+ *     std::tuple_element<I, T>::type the type std::get<I> of a T gives
+ *     (through decltype and std::declval, lang/decltype.c), with their
+ *     _v and _t forms;
+ *   - ==, !=, <, <=, >, >= of two tuples of the same types, element by
+ *     element and lexicographic, as libstdc++'s (null_type elements are
+ *     equal and never less).
+ *
+ * Returned by k_stl_header_text (lang/stl.c) as <simtvm/tuple_like.h>
+ * (read by <array> and <tuple>) and <simtvm/tuple_compare.h> (read by
+ * Thrust's tuple text). */
+#include "stl.h"
+
+static const char TEXT_TUPLE_LIKE[] =
+    "// std::tuple_size and std::tuple_element as simtvm builds them in (lang/stl_tuple.c)\n"
+    "#pragma once\n"
+    "#include <simtvm/type_traits.h>\n"
+    "namespace std {\n"
+    "template <typename T> struct tuple_size {\n"
+    "    static constexpr unsigned long value = T::__tuple_size;\n"
+    "};\n"
+    "template <typename T> struct tuple_size<const T> {\n"
+    "    static constexpr unsigned long value = T::__tuple_size;\n"
+    "};\n"
+    "template <unsigned long I, typename T> struct tuple_element {\n"
+    "    typedef typename remove_reference<decltype(::std::get<I>(::std::declval<T>()))>::type\n"
+    "        type;\n"
+    "};\n"
+    "template <typename T> constexpr unsigned long tuple_size_v = tuple_size<T>::value;\n"
+    "template <unsigned long I, typename T> using tuple_element_t =\n"
+    "    typename tuple_element<I, T>::type;\n"
+    "}\n";
+
+/* a < b for tuples: element k decides unless it is equal (neither less) */
+#define LESS_AT(K, REST) "__tuple_lt(a.__g" #K "(), b.__g" #K "()) ||\n        (!__tuple_lt(b.__g" #K "(), a.__g" #K "()) && (" REST "))"
+
+static const char TEXT_TUPLE_COMPARE[] =
+    "// comparison of thrust::tuple (and std::tuple) as simtvm builds it in (lang/stl_tuple.c)\n"
+    "#pragma once\n"
+    "namespace thrust {\n"
+    "// element comparisons; templates, so a program that compares no tuples gets no code\n"
+    "template <class T> __host__ __device__ bool __tuple_eq(const T &a, const T &b) { return a == b; }\n"
+    "template <int U = 0>\n"
+    "__host__ __device__ bool __tuple_eq(const null_type &, const null_type &) { return true; }\n"
+    "template <class T> __host__ __device__ bool __tuple_lt(const T &a, const T &b) { return a < b; }\n"
+    "template <int U = 0>\n"
+    "__host__ __device__ bool __tuple_lt(const null_type &, const null_type &) { return false; }\n"
+    "template <class A, class B, class C, class D, class E, class F, class G, class H, class I,\n"
+    "          class J>\n"
+    "__host__ __device__ bool operator==(const tuple<A, B, C, D, E, F, G, H, I, J> &a,\n"
+    "                                    const tuple<A, B, C, D, E, F, G, H, I, J> &b)\n"
+    "{\n"
+    "    return __tuple_eq(a.__g0(), b.__g0()) && __tuple_eq(a.__g1(), b.__g1()) &&\n"
+    "           __tuple_eq(a.__g2(), b.__g2()) && __tuple_eq(a.__g3(), b.__g3()) &&\n"
+    "           __tuple_eq(a.__g4(), b.__g4()) && __tuple_eq(a.__g5(), b.__g5()) &&\n"
+    "           __tuple_eq(a.__g6(), b.__g6()) && __tuple_eq(a.__g7(), b.__g7()) &&\n"
+    "           __tuple_eq(a.__g8(), b.__g8()) && __tuple_eq(a.__g9(), b.__g9());\n"
+    "}\n"
+    "template <class A, class B, class C, class D, class E, class F, class G, class H, class I,\n"
+    "          class J>\n"
+    "__host__ __device__ bool operator<(const tuple<A, B, C, D, E, F, G, H, I, J> &a,\n"
+    "                                   const tuple<A, B, C, D, E, F, G, H, I, J> &b)\n"
+    "{\n"
+    "    return " LESS_AT(0, LESS_AT(1, LESS_AT(2, LESS_AT(3, LESS_AT(4, LESS_AT(5, LESS_AT(6,
+           LESS_AT(7, LESS_AT(8, "__tuple_lt(a.__g9(), b.__g9())"))))))))) ";\n"
+    "}\n"
+    "template <class A, class B, class C, class D, class E, class F, class G, class H, class I,\n"
+    "          class J>\n"
+    "__host__ __device__ bool operator!=(const tuple<A, B, C, D, E, F, G, H, I, J> &a,\n"
+    "                                    const tuple<A, B, C, D, E, F, G, H, I, J> &b)\n"
+    "{\n"
+    "    return !(a == b);\n"
+    "}\n"
+    "template <class A, class B, class C, class D, class E, class F, class G, class H, class I,\n"
+    "          class J>\n"
+    "__host__ __device__ bool operator>(const tuple<A, B, C, D, E, F, G, H, I, J> &a,\n"
+    "                                   const tuple<A, B, C, D, E, F, G, H, I, J> &b)\n"
+    "{\n"
+    "    return b < a;\n"
+    "}\n"
+    "template <class A, class B, class C, class D, class E, class F, class G, class H, class I,\n"
+    "          class J>\n"
+    "__host__ __device__ bool operator<=(const tuple<A, B, C, D, E, F, G, H, I, J> &a,\n"
+    "                                    const tuple<A, B, C, D, E, F, G, H, I, J> &b)\n"
+    "{\n"
+    "    return !(b < a);\n"
+    "}\n"
+    "template <class A, class B, class C, class D, class E, class F, class G, class H, class I,\n"
+    "          class J>\n"
+    "__host__ __device__ bool operator>=(const tuple<A, B, C, D, E, F, G, H, I, J> &a,\n"
+    "                                    const tuple<A, B, C, D, E, F, G, H, I, J> &b)\n"
+    "{\n"
+    "    return !(a < b);\n"
+    "}\n"
+    "}\n";
+
+const char *k_stl_tuple_like_text(void)
+{
+    return TEXT_TUPLE_LIKE;
+}
+
+const char *k_stl_tuple_compare_text(void)
+{
+    return TEXT_TUPLE_COMPARE;
+}
