@@ -290,17 +290,23 @@ void k_bases_report_ambiguous(k_sema_state *s, const k_record *r, const char *na
 
 /* ---- qualified member names: `obj.B::f()`, `p->B::x` ---- */
 
-/* The class called name among r and its bases (NULL if none). */
+/* Whether b ends with "::" and a: "Outer::B" and "B". */
+static int ends_qualified(const char *b, const char *a)
+{
+    size_t n = strlen(a), t = strlen(b);
+    return t > n + 2 && strcmp(b + t - n, a) == 0 && b[t - n - 1] == ':';
+}
+
+/* The class called name among r and its bases (NULL if none): its tag, a
+ * nested class's ("Outer::B" for `B::`), or the name qualified by its
+ * namespace (`ns::B::`: a tag keeps no namespace). */
 static k_record *named_class(k_record *r, const char *name, int depth)
 {
     if (!r || depth > MAX_BASE_DEPTH)
         return NULL;
-    if (r->tag) {
-        size_t n = strlen(name), t = strlen(r->tag);
-        if (strcmp(r->tag, name) == 0 ||
-            (t > n + 2 && strcmp(r->tag + t - n, name) == 0 && r->tag[t - n - 1] == ':'))
-            return r;
-    }
+    if (r->tag && (strcmp(r->tag, name) == 0 || ends_qualified(r->tag, name) ||
+                   ends_qualified(name, r->tag)))
+        return r;
     for (int i = 0; i < r->nbases; i++) {
         k_record *b = named_class(k_record_base_at(r, i), name, depth + 1);
         if (b)
