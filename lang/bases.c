@@ -19,7 +19,10 @@
 
 #include "sema.h"
 
-#define MAX_BASE_DEPTH 64   /* deeper hierarchies are not written by hand */
+#define MAX_BASE_DEPTH 64   /* deeper hierarchies are not written by hand: refused */
+/* The lookups still go through a refused hierarchy, so that its refusal
+ * is the one error; they stop here, where the C stack is at risk. */
+#define MAX_LOOKUP_DEPTH 1024
 
 /* The record of r's member i when it is a class (a base field), else NULL. */
 static k_record *field_rec(const k_record *r, int i)
@@ -40,7 +43,7 @@ static int derives(const k_record *d, const k_record *b, int depth)
 {
     if (d == b)
         return 1;
-    if (!d || depth > MAX_BASE_DEPTH)
+    if (!d || depth > MAX_LOOKUP_DEPTH)
         return 0;
     for (int i = 0; i < d->nbases; i++)
         if (derives(field_rec(d, i), b, depth + 1))
@@ -55,7 +58,7 @@ int k_record_derives(const k_record *d, const k_record *b)
 
 static int polymorphic(const k_record *r, int depth)
 {
-    if (!r || depth > MAX_BASE_DEPTH)
+    if (!r || depth > MAX_LOOKUP_DEPTH)
         return 0;
     if (r->has_vptr)
         return 1;
@@ -73,7 +76,7 @@ int k_record_polymorphic(const k_record *r)
 static int empty(const k_record *r, int depth)
 {
     if (!r || !r->defined || r->is_union || r->has_vptr || r->vector_n ||
-        depth > MAX_BASE_DEPTH)
+        depth > MAX_LOOKUP_DEPTH)
         return 0;
     for (int i = 0; i < r->nfields; i++)
         if (i >= r->nbases || !empty(field_rec(r, i), depth + 1))
@@ -91,7 +94,7 @@ int k_record_is_empty(const k_record *r)
 static int count_in(const k_record *d, const k_record *b, int64_t base, int64_t *off,
                     int depth)
 {
-    if (!d || depth > MAX_BASE_DEPTH)
+    if (!d || depth > MAX_LOOKUP_DEPTH)
         return 0;
     if (d == b) {
         *off = base;
@@ -133,6 +136,19 @@ int k_record_ptr_delta(const k_record *from, const k_record *to, int64_t *delta)
 
 /* ---- layout ---- */
 
+/* Whether r derives through more than levels levels of base classes. */
+static int deeper_than(const k_record *r, int levels)
+{
+    if (!r || !r->nbases)
+        return 0;
+    if (levels == 0)
+        return 1;
+    for (int i = 0; i < r->nbases; i++)
+        if (deeper_than(field_rec(r, i), levels - 1))
+            return 1;
+    return 0;
+}
+
 /* A polymorphic base that is not r's first goes first (the primary base),
  * the others keep their order; bases[] keeps the declaration's (the order
  * of construction). */
@@ -148,6 +164,10 @@ void k_bases_order(k_sema_state *s, k_record *r)
         if (primary < 0 && r->bases[i] && k_record_polymorphic(r->bases[i]))
             primary = i;
     }
+    /* refused once, at the first class too deep */
+    if (deeper_than(r, MAX_BASE_DEPTH) && !deeper_than(r, MAX_BASE_DEPTH + 1))   /* once */
+        k_error(s->ctx, r->loc, "class '%s' has more than %d levels of base classes: not supported "
+                "in K", k_record_name(r), MAX_BASE_DEPTH);
     if (primary > 0) {
         k_field f = r->fields[primary];
         memmove(r->fields + 1, r->fields, sizeof *r->fields * (size_t)primary);
@@ -159,7 +179,7 @@ void k_bases_order(k_sema_state *s, k_record *r)
 /* Is a subobject of class c at offset at among r's (r at offset base)? */
 static int holds(const k_record *r, int64_t base, const k_record *c, int64_t at, int depth)
 {
-    if (!r || depth > MAX_BASE_DEPTH)
+    if (!r || depth > MAX_LOOKUP_DEPTH)
         return 0;
     if (r == c && base == at)
         return 1;
@@ -174,7 +194,7 @@ static int holds(const k_record *r, int64_t base, const k_record *c, int64_t at,
  * type at one address, which C++ forbids)? */
 static int conflicts(const k_record *r, int nplaced, const k_record *e, int64_t at, int depth)
 {
-    if (!e || depth > MAX_BASE_DEPTH)
+    if (!e || depth > MAX_LOOKUP_DEPTH)
         return 0;
     for (int i = 0; i < nplaced; i++)
         if (holds(field_rec(r, i), r->fields[i].offset, e, at, 0))
@@ -234,7 +254,7 @@ typedef struct lookup {
 static void find_in(lookup *L, const k_record *r, uint32_t base, int depth)
 {
     uint32_t off;
-    if (!r || depth > MAX_BASE_DEPTH)
+    if (!r || depth > MAX_LOOKUP_DEPTH)
         return;
     const k_field *f = own_member(r, L->name, &off);
     if (f) {
@@ -290,17 +310,23 @@ void k_bases_report_ambiguous(k_sema_state *s, const k_record *r, const char *na
 
 /* ---- qualified member names: `obj.B::f()`, `p->B::x` ---- */
 
-/* The class called name among r and its bases (NULL if none). */
+/* Whether b ends with "::" and a: "Outer::B" and "B". */
+static int ends_qualified(const char *b, const char *a)
+{
+    size_t n = strlen(a), t = strlen(b);
+    return t > n + 2 && strcmp(b + t - n, a) == 0 && b[t - n - 1] == ':';
+}
+
+/* The class called name among r and its bases (NULL if none): its tag, a
+ * nested class's ("Outer::B" for `B::`), or the name qualified by its
+ * namespace (`ns::B::`: a tag keeps no namespace). */
 static k_record *named_class(k_record *r, const char *name, int depth)
 {
-    if (!r || depth > MAX_BASE_DEPTH)
+    if (!r || depth > MAX_LOOKUP_DEPTH)
         return NULL;
-    if (r->tag) {
-        size_t n = strlen(name), t = strlen(r->tag);
-        if (strcmp(r->tag, name) == 0 ||
-            (t > n + 2 && strcmp(r->tag + t - n, name) == 0 && r->tag[t - n - 1] == ':'))
-            return r;
-    }
+    if (r->tag && (strcmp(r->tag, name) == 0 || ends_qualified(r->tag, name) ||
+                   ends_qualified(name, r->tag)))
+        return r;
     for (int i = 0; i < r->nbases; i++) {
         k_record *b = named_class(k_record_base_at(r, i), name, depth + 1);
         if (b)

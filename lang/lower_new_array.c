@@ -132,9 +132,8 @@ void lw_new_array(lw_func *F, k_expr *e, int dst)
 void lw_delete_array(lw_func *F, k_expr *e, int dst)
 {
     (void)dst;
-    k_type *t = e->lhs->type->kind == TY_ARRAY || e->lhs->type->kind == TY_PTR
-                ? e->lhs->type->base : NULL;
-    int64_t size = t ? k_ty_size(t) : 1;
+    /* sema made it for a pointer or an array of a class (new_array.c) */
+    int64_t size = k_ty_size(e->lhs->type->base);
     int top = F->top;
     int p = lw_reg(F), i = lw_reg(F), at = lw_reg(F);
     lw_expr_to(F, e->lhs, p);

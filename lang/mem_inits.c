@@ -226,29 +226,33 @@ static k_stmt *array_construct(k_sema_state *s, const k_field *fld, k_expr *mi)
     return b;
 }
 
-/* An array member's default `float v[3]{1, 2};`: one assignment per element,
- * the ones the list leaves zero (a block of them). */
+/* An array member's initializer: the default `float v[3]{1, 2};`, or in a
+ * constructor's list `v{1, 2}` or `v()` -- one assignment per element, the
+ * ones the list leaves zero (a block of them). */
 static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
 {
     if (mi->nargs == 0 && needs_default_ctor(fld->type))
         return array_construct(s, fld, mi);
     k_stmt *b = k_stmt_new(s->ctx, S_BLOCK, mi->loc);
-    const k_expr *list = mi->nargs == 1 ? mi->args[0] : NULL;
+    const k_expr *list = mi->nargs == 1 && mi->args[0]->kind == E_INIT_LIST ? mi->args[0] : NULL;
+    k_expr **items = list ? list->args : mi->args;
+    int nitems = list ? list->nargs : mi->nargs;
     int64_t n = fld->type->length;
-    if (!list || list->kind != E_INIT_LIST || n < 0 || fld->type->base->kind == TY_ARRAY ||
-        fld->type->base->kind == TY_RECORD) {
+    if ((!list && !mi->direct_list && mi->nargs) || n < 0 ||
+        fld->type->base->kind == TY_ARRAY || fld->type->base->kind == TY_RECORD) {
         k_error(s->ctx, mi->loc, "member array '%s' can only be initialized by a braced list of "
                 "values in K (`float v[3]{1, 2};`)", mi->name);
         return b;
     }
-    if (list->nargs > n) {
-        k_error(s->ctx, list->loc, "too many initializers for member array '%s'", mi->name);
+    if (nitems > n) {
+        k_error(s->ctx, list ? list->loc : mi->loc, "too many initializers for member array '%s'",
+                mi->name);
         return b;
     }
     b->stmts = k_alloc(s->ctx, sizeof *b->stmts * (size_t)(n + 1));
     for (int64_t i = 0; i < n; i++) {
-        k_expr *v = i < list->nargs ? list->args[i] : k_class_node(s, E_INT, mi->loc);
-        if (i >= list->nargs)
+        k_expr *v = i < nitems ? items[i] : k_class_node(s, E_INT, mi->loc);
+        if (i >= nitems)
             v->depth = 1;
         b->stmts[b->nstmts++] = assign_stmt(s, member_element(s, mi->name, i, mi->loc), v, mi->loc);
     }

@@ -146,9 +146,10 @@ int k_sema_new_array(k_sema_state *s, k_expr *e)
             return 1;
     if (!plan_default(s, e, t, a))
         return 1;
-    k_decl *implicit = t->kind == TY_RECORD ? k_record_implicit_default(t->rec) : NULL;
-    a->zero = e->op && (t->kind != TY_RECORD || !k_record_has_ctors(t->rec) ||
-                        (implicit && a->dflt == implicit));
+    /* `()` or a list value-initializes: zeroed first, unless a constructor
+     * of the class's own builds each element (an implicit one exists only
+     * in a class without constructors of its own) */
+    a->zero = e->op && (t->kind != TY_RECORD || !k_record_has_ctors(t->rec));
     a->cookie = !e->placement && t->kind == TY_RECORD && k_record_dtor(t->rec) != NULL;
     if (e->placement && !(a->placed = placed_storage(s, e, t)))
         return 1;

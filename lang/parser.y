@@ -613,7 +613,12 @@ mem_inits
 /* `x(a)` or `x{a}` before a constructor's body: an E_CALL naming the member */
 mem_init
     : IDENT '(' args_opt ')'        { $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1, LOC(@1)), $3); }
-    | IDENT '{' args_opt '}'        { $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1, LOC(@1)), $3); }
+    | IDENT '{' args_opt '}'
+        {
+            $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1, LOC(@1)), $3);
+            if ($$)
+                $$->direct_list = 1;   /* an array member's `a{1, 2}`: its elements */
+        }
     | TYPEDEF_NAME '(' args_opt ')'                 /* the base class */
         {
             const char *tag = $1 && $1->kind == TY_RECORD && $1->rec->tag ? $1->rec->tag : "?";

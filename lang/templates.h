@@ -153,6 +153,9 @@ int k_member_type_bind(k_ctx *ctx, k_type *t);
  * template-id) and whether function template t has such types. */
 int k_tpl_tparam_index(const k_decl *t, const char *name);
 int k_tpl_same_template(const k_decl *a, const k_decl *b);
+/* A template's definition def after its declaration decl: the default
+ * template arguments def leaves out are decl's. */
+void k_tpl_inherit_defaults(k_decl *def, const k_decl *decl);
 int k_tpl_may_fail(const k_type *t);
 int k_tpl_sfinae_prone(const k_decl *t);
 

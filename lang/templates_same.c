@@ -108,6 +108,11 @@ static int same_deep(const k_decl *a, const k_type *x, const k_decl *b, const k_
     return 1;
 }
 
+static int has_default(const k_tparam *p)
+{
+    return p->def.type || p->def.expr;
+}
+
 int k_tpl_same_template(const k_decl *a, const k_decl *b)
 {
     if (a->kind != b->kind || a->ntparams != b->ntparams || a->nparams != b->nparams)
@@ -122,12 +127,25 @@ int k_tpl_same_template(const k_decl *a, const k_decl *b)
     if (k_tpl_sfinae_prone(a) || k_tpl_sfinae_prone(b)) {
         if (!same_deep(a, a->type ? a->type->base : NULL, b, b->type ? b->type->base : NULL))
             return 0;
-        for (int i = 0; i < a->ntparams; i++)
-            if (!same_deep(a, a->tparams[i].type, b, b->tparams[i].type) ||
-                !same_deep(a, a->tparams[i].def.type, b, b->tparams[i].def.type) ||
-                !same_expr(a, a->tparams[i].def.expr, b, b->tparams[i].def.expr))
+        for (int i = 0; i < a->ntparams; i++) {
+            const k_tparam *x = &a->tparams[i], *y = &b->tparams[i];
+            if (!same_deep(a, x->type, b, y->type))
                 return 0;
+            /* a definition after a declaration leaves out its default
+             * arguments (C++ forbids repeating them): it inherits them */
+            if (!has_default(x) || !has_default(y))
+                continue;
+            if (!same_deep(a, x->def.type, b, y->def.type) || !same_expr(a, x->def.expr, b, y->def.expr))
+                return 0;
+        }
     }
     return 1;
+}
+
+void k_tpl_inherit_defaults(k_decl *def, const k_decl *decl)
+{
+    for (int i = 0; i < def->ntparams && i < decl->ntparams; i++)
+        if (!has_default(&def->tparams[i]))
+            def->tparams[i].def = decl->tparams[i].def;
 }
 

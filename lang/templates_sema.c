@@ -1295,6 +1295,7 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         }
         if (!d->body)
             return;
+        k_tpl_inherit_defaults(d, en->decl);
         en->decl = d;
         /* calls before the definition: their instances get its body now */
         for (tpl_inst *in = en->insts; in; in = in->next)

@@ -19,6 +19,16 @@ if cmp -s "$work/plain" "$work/stats"; then
 else
     not_ok "$prog: --stats changes the times" "$(diff "$work/plain" "$work/stats" | head -5)"
 fi
+# --maxrregcount makes the model count each instruction (as --stats does)
+# but keep no per-line stalls: the times must not depend on the lines either
+"$SIMTVM" run --maxrregcount 16 "$prog" >"$work/cap" 2>/dev/null
+"$SIMTVM" run --maxrregcount 16 --stats "$prog" >"$work/cap_stats" 2>/dev/null
+if cmp -s "$work/cap" "$work/cap_stats"; then
+    ok "$prog --maxrregcount 16: the same times with and without --stats"
+else
+    not_ok "$prog --maxrregcount 16: --stats changes the times" \
+        "$(diff "$work/cap" "$work/cap_stats" | head -5)"
+fi
 # each clock saw the kernel take some time
 for clk in event chrono clock64; do
     v=$(sed -n "s/^$clk \([0-9.]*\).*/\1/p" "$work/plain")
