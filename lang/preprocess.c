@@ -1219,6 +1219,19 @@ static void place_pragmas(k_ctx *ctx, const char *text, size_t len)
     ctx->nunroll_at = n;
 }
 
+/* CUDA's integer intrinsics written in K (lang/int_intrinsics.c), read
+ * first only when the main file names one, like the SIMD ones below. */
+static int names_int_intrinsics(const char *text, size_t len)
+{
+    static const char *const marks[] = {
+        "__umul24", "mul64hi", "__sad", "__usad", "__rhadd", "__uhadd", "__urhadd",
+    };
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (memmem(text, len, marks[i], strlen(marks[i])))
+            return 1;
+    return 0;
+}
+
 /* nvcc includes <cuda_runtime.h> in every file.  simtvm's declares only
  * the types of graphs, stream capture, 3D copies, memory locations and
  * stream attributes, and templates such as GCC's __sync and __atomic
@@ -1277,9 +1290,9 @@ static int names_round_cvt(const char *text, size_t len)
 static uint32_t implicit_headers(pp *s, const char *text, size_t len)
 {
     static const char *const names[] = { "cuda_runtime.h", "simtvm/simd_intrinsics.h",
-                                         "simtvm/round_cvt.h" };
+                                         "simtvm/round_cvt.h", "simtvm/int_intrinsics.h" };
     int want[] = { names_runtime_types(text, len), names_simd_intrinsics(text, len),
-                   names_round_cvt(text, len) };
+                   names_round_cvt(text, len), names_int_intrinsics(text, len) };
     uint32_t line = 1;   /* where the next one starts: after those before it */
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (!want[i])
