@@ -244,6 +244,7 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
         int64_t n;
         if (!k_sema_const_int(s, t->len_expr, &n)) {
             t->length = 1;
+            t->len_expr = NULL;   /* reported once: a type resolved again stays [1] */
             continue;
         }
         if (n <= 0) {
