@@ -1082,6 +1082,10 @@ static const char *const predefined[] = {
     "M_SQRT2 1.41421356237309504880",
     "INFINITY (1.0f/0.0f)", "NAN (0.0f/0.0f)",
     "__SIMTVM__ 1", "__CUDACC__ 1", "__NVCC__ 1",
+    /* C++'s alternative tokens (nvcc compiles every .cu as C++): `if (not
+     * ok or n == 0)`; as macros they also work in #if, as C++'s do there */
+    "and &&", "and_eq &=", "bitand &", "bitor |", "compl ~", "not !", "not_eq !=",
+    "or ||", "or_eq |=", "xor ^", "xor_eq ^=",
     /* nvcc 13.0 and its runtime, as the real GPU's outputs were made */
     "__CUDACC_VER_MAJOR__ 13", "__CUDACC_VER_MINOR__ 0", "__CUDACC_VER_BUILD__ 88",
     "CUDART_VERSION 13000", "CUDA_VERSION 13000",
