@@ -950,13 +950,18 @@ static void read_included(pp *s, int f, k_loc loc)
     k_linemap_add(ctx, back);
 }
 
+static uint32_t implicit_for_include(pp *s, int f, k_loc loc);
+
 static void include_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
 {
     int angled = 0;
     char *name = include_name(s, t, n, loc, &angled);
     int f = name ? k_include_find(s->ctx, name, angled, s->file, loc) : K_INC_ERROR;
-    if (f >= 0)
-        read_included(s, f, loc);
+    if (f < 0)
+        return;
+    uint32_t before = implicit_for_include(s, f, loc);
+    read_included(s, f, (k_loc){ loc.line + before, loc.col });
+    s->include_lines += before;
 }
 
 static void message_directive(pp *s, const char *p, const char *end, k_loc loc, int is_error)
@@ -1286,6 +1291,35 @@ static int names_round_cvt(const char *text, size_t len)
 {
     static const char *const marks[] = { "2float_r", "2double_r" };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
+}
+
+/* The implicit headers a file the program includes needs and no file
+ * before it did (HeCBench's kernels.h calls __umul24 that main.cu never
+ * names): read in front of it, at its #include; returns their lines. */
+static uint32_t implicit_for_include(pp *s, int f, k_loc loc)
+{
+    static const struct {
+        const char *header, *guard;
+        int (*names)(const char *, size_t);
+    } implicit[] = {
+        { "simtvm/simd_intrinsics.h", "__SIMTVM_SIMD_INTRINSICS", names_simd_intrinsics },
+        { "simtvm/round_cvt.h", "__SIMTVM_ROUND_CVT", names_round_cvt },
+        { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
+    };
+    const k_file *file = &s->ctx->files[f];
+    uint32_t lines = 0;
+    for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++) {
+        const char *g = implicit[i].guard;
+        if (!file->text || *find_slot(s, g, strlen(g)) || !implicit[i].names(file->text, file->len))
+            continue;
+        int h = k_include_find(s->ctx, implicit[i].header, 1, s->file, loc);
+        if (h < 0)
+            continue;
+        read_included(s, h, (k_loc){ loc.line + lines, loc.col });
+        lines += s->include_lines;
+        s->include_lines = 0;
+    }
+    return lines;
 }
 
 /* Reads the implicit headers the main file needs (<cuda_runtime.h>, the
