@@ -114,10 +114,27 @@ static k_expr *placed_storage(k_sema_state *s, k_expr *e, k_type *t)
     return k_sema_expr(s, c) ? c : NULL;
 }
 
+/* `new C[n][4]`, elements that are arrays of a class whose objects need
+ * building or destroying: not built here (one located error). */
+static int array_of_built_arrays(k_sema_state *s, const k_expr *e, k_type *t)
+{
+    k_type *in = t;
+    while (in->kind == TY_ARRAY && in->base)
+        in = in->base;
+    if (in == t || in->kind != TY_RECORD || !needs_plan(&(k_expr){ .nargs = 0 }, in))
+        return 0;
+    k_error(s->ctx, e->loc, "'new' of an array of arrays of '%s', a class with a constructor "
+            "or destructor, is not supported in K (allocate new %s[n * m] and index it)",
+            k_record_name(in->rec), k_record_name(in->rec));
+    return 1;
+}
+
 /* Returns 1 when `new T[n]` e is handled here (rewritten or reported). */
 int k_sema_new_array(k_sema_state *s, k_expr *e)
 {
     k_type *t = e->type_written;
+    if (e->lhs && array_of_built_arrays(s, e, t))
+        return 1;
     if (!e->lhs || !needs_plan(e, t))
         return 0;
     if (t->kind == TY_RECORD && !k_virtual_instantiable(s, t->rec, e->loc))

@@ -794,6 +794,23 @@ k_expr *kp_expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *
     return expr_with_args(ps, e, init);
 }
 
+/* `new T[n][4][2]`: an array of n elements of type T[4][2], whose bounds
+ * (dims, constant expressions) become the type's as a declarator's do;
+ * init an empty list for `new T[n][4]()` (value-initialized). */
+k_expr *kp_expr_new_dims(k_parser *ps, k_loc loc, k_specs *sp, k_expr *count, k_list *dims,
+                         k_list *init)
+{
+    k_declarator *d = kp_dtor_new(ps, loc, NULL);
+    k_expr *e = k_expr_new(ps->ctx, E_NEW, loc);
+    if (!e || !d || !dims)
+        return NULL;
+    d->dims = *dims;
+    e->type_written = kp_type_name(ps, sp, d);
+    e->lhs = count;
+    e->op = init != NULL;
+    return expr_with_args(ps, e, init);
+}
+
 /* `new T[n]{a, b}`: the list's items are the args of a parenthesized new
  * (op 1: the elements they leave are value-initialized, as by `()`). */
 k_expr *kp_expr_new_list(k_parser *ps, k_loc loc, k_specs *sp, k_expr *count, k_expr *list)

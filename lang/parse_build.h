@@ -40,6 +40,8 @@ k_decl *kp_make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc);
 k_stmt *kp_make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors);
 void kp_add_file_decls(k_parser *ps, k_stmt *s);
 k_expr *kp_expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *count, k_list *init);
+k_expr *kp_expr_new_dims(k_parser *ps, k_loc loc, k_specs *sp, k_expr *count, k_list *dims,
+                         k_list *init);
 k_expr *kp_expr_new_list(k_parser *ps, k_loc loc, k_specs *sp, k_expr *count, k_expr *list);
 k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret, k_stmt *body);
 k_stmt *kp_cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);

@@ -158,7 +158,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> declarator direct_dtor init_dtor later_dtor abstract_opt abstract direct_abstract
 %type <decl> param
 %type <type> type_name tagged_spec record_spec record_head base_head base_list enum_spec enum_head
-%type <list> member_dtors conv_ptr_opt binding_names
+%type <list> member_dtors conv_ptr_opt binding_names new_dims
 %type <dtor> member_dtor
 %type <op> record_kw method_quals defaulted
 %type <name> dtor_name op_name member_path member_name
@@ -1168,6 +1168,10 @@ unary
     | KW_NEW type_specs %prec NEW_TYPE          { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }
     | KW_NEW type_specs pointer %prec NEW_TYPE  { $$ = kp_expr_new(ps, LOC(@1), $2, $3, NULL, NULL); }
     | KW_NEW type_specs '[' expr ']'            { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, $4, NULL); }
+    | KW_NEW type_specs '[' expr ']' new_dims   /* new T[n][4]: of T[4], as C++ reads it */
+        { $$ = kp_expr_new_dims(ps, LOC(@1), $2, $4, $6, NULL); }
+    | KW_NEW type_specs '[' expr ']' new_dims '(' ')'
+        { $$ = kp_expr_new_dims(ps, LOC(@1), $2, $4, $6, kp_list_new(ps)); }
     | KW_NEW type_specs pointer '[' expr ']'    { $$ = kp_expr_new(ps, LOC(@1), $2, $3, $5, NULL); }
     | KW_NEW type_specs '[' expr ']' '(' ')'    { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, $4, kp_list_new(ps)); }
     | KW_NEW type_specs '[' expr ']' braced     { $$ = kp_expr_new_list(ps, LOC(@1), $2, $4, $6); }
@@ -1181,6 +1185,12 @@ unary
         { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, NULL, $7 ? $7 : kp_list_new(ps)), $3); }
     | KW_DELETE cast                { $$ = kp_expr_unary(ps, E_DELETE, 0, LOC(@1), $2); }
     | KW_DELETE '[' ']' cast        { $$ = kp_expr_unary(ps, E_DELETE, 1, LOC(@1), $4); }
+    ;
+
+/* the constant bounds after the first of `new T[n][4][2]`: the element type's */
+new_dims
+    : '[' const_expr ']'              { $$ = kp_list_new(ps); kp_list_append(ps, $$, $2); }
+    | new_dims '[' const_expr ']'     { $$ = $1; kp_list_append(ps, $$, $3); }
     ;
 
 unary_op

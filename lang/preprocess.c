@@ -950,13 +950,18 @@ static void read_included(pp *s, int f, k_loc loc)
     k_linemap_add(ctx, back);
 }
 
+static uint32_t implicit_for_include(pp *s, int f, k_loc loc);
+
 static void include_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
 {
     int angled = 0;
     char *name = include_name(s, t, n, loc, &angled);
     int f = name ? k_include_find(s->ctx, name, angled, s->file, loc) : K_INC_ERROR;
-    if (f >= 0)
-        read_included(s, f, loc);
+    if (f < 0)
+        return;
+    uint32_t before = implicit_for_include(s, f, loc);
+    read_included(s, f, (k_loc){ loc.line + before, loc.col });
+    s->include_lines += before;
 }
 
 static void message_directive(pp *s, const char *p, const char *end, k_loc loc, int is_error)
@@ -1082,6 +1087,10 @@ static const char *const predefined[] = {
     "M_SQRT2 1.41421356237309504880",
     "INFINITY (1.0f/0.0f)", "NAN (0.0f/0.0f)",
     "__SIMTVM__ 1", "__CUDACC__ 1", "__NVCC__ 1",
+    /* C++'s alternative tokens (nvcc compiles every .cu as C++): `if (not
+     * ok or n == 0)`; as macros they also work in #if, as C++'s do there */
+    "and &&", "and_eq &=", "bitand &", "bitor |", "compl ~", "not !", "not_eq !=",
+    "or ||", "or_eq |=", "xor ^", "xor_eq ^=",
     /* nvcc 13.0 and its runtime, as the real GPU's outputs were made */
     "__CUDACC_VER_MAJOR__ 13", "__CUDACC_VER_MINOR__ 0", "__CUDACC_VER_BUILD__ 88",
     "CUDART_VERSION 13000", "CUDA_VERSION 13000",
@@ -1219,6 +1228,19 @@ static void place_pragmas(k_ctx *ctx, const char *text, size_t len)
     ctx->nunroll_at = n;
 }
 
+/* CUDA's integer intrinsics written in K (lang/int_intrinsics.c), read
+ * first only when the main file names one, like the SIMD ones below. */
+static int names_int_intrinsics(const char *text, size_t len)
+{
+    static const char *const marks[] = {
+        "__umul24", "mul64hi", "__sad", "__usad", "__rhadd", "__uhadd", "__urhadd",
+    };
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (memmem(text, len, marks[i], strlen(marks[i])))
+            return 1;
+    return 0;
+}
+
 /* nvcc includes <cuda_runtime.h> in every file.  simtvm's declares only
  * the types of graphs, stream capture, 3D copies, memory locations and
  * stream attributes, and templates such as GCC's __sync and __atomic
@@ -1278,15 +1300,44 @@ static int names_round_cvt(const char *text, size_t len)
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
+/* The implicit headers a file the program includes needs and no file
+ * before it did (HeCBench's kernels.h calls __umul24 that main.cu never
+ * names): read in front of it, at its #include; returns their lines. */
+static uint32_t implicit_for_include(pp *s, int f, k_loc loc)
+{
+    static const struct {
+        const char *header, *guard;
+        int (*names)(const char *, size_t);
+    } implicit[] = {
+        { "simtvm/simd_intrinsics.h", "__SIMTVM_SIMD_INTRINSICS", names_simd_intrinsics },
+        { "simtvm/round_cvt.h", "__SIMTVM_ROUND_CVT", names_round_cvt },
+        { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
+    };
+    const k_file *file = &s->ctx->files[f];
+    uint32_t lines = 0;
+    for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++) {
+        const char *g = implicit[i].guard;
+        if (!file->text || *find_slot(s, g, strlen(g)) || !implicit[i].names(file->text, file->len))
+            continue;
+        int h = k_include_find(s->ctx, implicit[i].header, 1, s->file, loc);
+        if (h < 0)
+            continue;
+        read_included(s, h, (k_loc){ loc.line + lines, loc.col });
+        lines += s->include_lines;
+        s->include_lines = 0;
+    }
+    return lines;
+}
+
 /* Reads the implicit headers the main file needs (<cuda_runtime.h>, the
  * SIMD intrinsics) ahead of its first line; returns the global line that
  * first line then has. */
 static uint32_t implicit_headers(pp *s, const char *text, size_t len)
 {
     static const char *const names[] = { "cuda_runtime.h", "simtvm/simd_intrinsics.h",
-                                         "simtvm/round_cvt.h" };
+                                         "simtvm/round_cvt.h", "simtvm/int_intrinsics.h" };
     int want[] = { names_runtime_types(text, len), names_simd_intrinsics(text, len),
-                   names_round_cvt(text, len) };
+                   names_round_cvt(text, len), names_int_intrinsics(text, len) };
     uint32_t line = 1;   /* where the next one starts: after those before it */
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (!want[i])

@@ -246,6 +246,7 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
         int64_t n;
         if (!k_sema_const_int(s, t->len_expr, &n)) {
             t->length = 1;
+            t->len_expr = NULL;   /* reported once: a type resolved again stays [1] */
             continue;
         }
         if (n <= 0) {
@@ -540,8 +541,18 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
         }
         d->init = init = init->args[0];
     }
-    if (!k_sema_rvalue(s, init))
+    k_type *from = k_sema_rvalue(s, init);
+    if (!from)
         return 0;
+    if (t->kind == TY_DIM3 && k_ty_is_arith(from) && d->kind == D_VAR) {
+        /* `dim3 grid = (n + 255) / 256;`: CUDA's dim3(unsigned, unsigned =
+         * 1, unsigned = 1) is not explicit, so this is dim3 grid(x) */
+        d->ctor_args = k_alloc(s->ctx, sizeof *d->ctor_args);
+        d->ctor_args[0] = init;
+        d->nctor = 1;
+        d->init = NULL;
+        return k_sema_assignable(s, k_ty(s->ctx, TY_UINT), init, "dim3 constructor");
+    }
     return k_sema_assignable(s, t, init, "initialization");
 }
 
@@ -640,12 +651,19 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         d->init = NULL;
     }
     k_sema_resolve_type(s, d->type, d->loc);
+    int was_auto = d->type->kind == TY_AUTO;
     if (!k_sema_deduce_auto(s, d) || !check_ref_var(s, d, file_scope)) {
         if (check_redefinition(s, d))
             scope_add(s, d);
         return;
     }
     var_alignas(s, d);
+    /* C++ declares a local at the end of its declarator, so its initializer
+     * sees it: `T *p = (T *)malloc(n * sizeof *p);` (an auto variable's
+     * type comes from the initializer, which may not name it) */
+    int in_scope = !file_scope && !was_auto && d->type->kind != TY_REF;
+    if (in_scope && check_redefinition(s, d))
+        scope_add(s, d);
     int device_code = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
     if (d->storage & ST_SHARED) {
         if (!file_scope && !device_code)
@@ -681,7 +699,7 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     if (k_ty_is_record(d->type) || d->type->kind == TY_ARRAY || (d->type->quals & Q_VOLATILE) ||
         d->type->kind == TY_CLOSURE)
         d->address_taken = 1;
-    if (check_redefinition(s, d))
+    if (!in_scope && check_redefinition(s, d))
         scope_add(s, d);
 }
 

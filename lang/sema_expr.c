@@ -249,6 +249,25 @@ static int ptr_compatible(const k_type *to, const k_type *from)
 
 /* Is the (checked) expression e convertible to `to` by assignment?  Reports
  * an error naming `what` (initialization, argument, return...) if not. */
+/* A number where a dim3 is wanted (`grid = n / 256;`, a member's `dim3 b =
+ * 256;`, a returned value): CUDA's dim3(unsigned, unsigned = 1, unsigned =
+ * 1) is not explicit, so e becomes dim3(e) in place. */
+static int dim3_from_number(k_sema_state *s, k_expr *e)
+{
+    k_expr *arg = k_alloc(s->ctx, sizeof *arg);
+    k_expr *c = k_expr_new(s->ctx, E_CONSTRUCT, e->loc);
+    k_expr **args = k_alloc(s->ctx, sizeof *args);
+    if (!arg || !c || !args)
+        return 0;
+    *arg = *e;
+    *e = *c;
+    args[0] = arg;
+    e->args = args;
+    e->nargs = 1;
+    e->depth = arg->depth + 1;
+    return k_sema_rvalue(s, e) != NULL;
+}
+
 int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
 {
     k_type *from = e->type ? e->type : k_sema_rvalue(s, e);
@@ -264,6 +283,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
         return 1;
     if (to->chrono || from->chrono)
         return k_chrono_assign(s, to, e, what);
+    if (to->kind == TY_DIM3 && k_ty_is_arith(from))
+        return dim3_from_number(s, e);
     if ((from->kind == TY_RECORD || to->kind == TY_RECORD) && k_sema_user_conversion(s, to, e)) {
         from = e->type;
         if (!from)

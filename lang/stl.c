@@ -15,7 +15,8 @@
 #include "sema.h"
 #include "stl.h"
 
-#define INC_ALGORITHM "#pragma once\n#include <simtvm/algorithm.h>\n"
+#define INC_CSTDLIB "#pragma once\n#include <simtvm/cstdlib.h>\n"
+#define INC_ALGORITHM INC_CSTDLIB "#include <simtvm/algorithm.h>\n"
 #define INC_STRING "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/string.h>\n"
 #define INC_SSTREAM INC_STRING "#include <simtvm/sstream.h>\n"
 #define INC_IOSTREAM INC_STRING "#include <simtvm/cin.h>\n"
@@ -27,6 +28,7 @@ static const struct {
     const char *name;
     const char *text;
 } STD_HEADERS[] = {
+    {"stdlib.h", INC_CSTDLIB}, {"cstdlib", INC_CSTDLIB},
     {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM "#include <simtvm/type_traits.h>\n"}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
     {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
@@ -57,6 +59,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_iterator_text();
     if (!strcmp(name, "simtvm/array.h"))
         return k_stl_array_text();
+    if (!strcmp(name, "simtvm/cstdlib.h"))
+        return k_stl_cstdlib_text();
     if (!strcmp(name, "simtvm/type_traits.h"))
         return k_stl_type_traits_text();
     if (!strcmp(name, "simtvm/tuple_like.h"))

@@ -3,13 +3,14 @@
 # including file and then in each -I directory, #pragma once, include guards,
 # __FILE__/__LINE__ inside a header, a diagnostic inside a header (named by
 # the header's file:line:col, with the chain of #includes as notes), a cycle,
-# a kernel fault inside a header (located at the #include), and a fault's
-# column on a line with UTF-8 (in characters) (TAP).
+# a kernel fault inside a header (located at the #include), a fault's
+# column on a line with UTF-8 (in characters), and CUDA's intrinsics written
+# in K read in front of a header that calls them (TAP).
 . "$(dirname "$0")/lib.sh" include
 D=tests/include
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..11"
+echo "1..12"
 
 "$SIMTVM" run -I $D/sys $D/main.k > "$work/out" 2> "$work/err"
 ok $? "main.k runs with -I"
@@ -52,3 +53,8 @@ ok $? "an #include for the device only is an error"
 "$SIMTVM" run $D/utf8_fault.k > /dev/null 2> "$work/err"
 grep -q '^tests/include/utf8_fault.k:2:73: error: out-of-bounds' "$work/err"
 ok $? "a fault's column counts UTF-8 characters"
+
+# (i + 1) | 0x10000 from __vadd2, plus |i - 5| from __usad
+"$SIMTVM" run $D/intrinsics_header.k > "$work/out5" 2> "$work/err"
+echo '65542 65542 65542 65542 65542 65542 65544 65546 ' | cmp -s - "$work/out5"
+ok $? "a header's intrinsics the main file does not name are read in front of it"
