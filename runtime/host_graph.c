@@ -224,8 +224,7 @@ static int clone_into(simt_vm *vm, uint64_t to, uint64_t from)
 
 simt_status bi_CUDA_GRAPH_CREATE(call *c)
 {
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the graph's description: a broken context does not stop it (host.c) */
     if (arg(c, 1) != 0)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     uint64_t h = graph_new(c->vm, 0);
@@ -520,10 +519,12 @@ simt_status bi_CUDA_GRAPH_GET_NODES(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
-/* A new graph (executable or not) holding a copy of source's nodes. */
+/* A new graph (executable or not) holding a copy of source's nodes.  Only
+ * an executable one needs the context: a clone is the graph's description
+ * (host.c). */
 static simt_status copy_graph(call *c, const char *fn, int executable)
 {
-    if (context_broken(c))
+    if (executable && context_broken(c))
         return SIMT_OK;
     if (!graph_of(c->vm, arg(c, 1), 0))
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
@@ -561,9 +562,11 @@ simt_status bi_CUDA_GRAPH_CLONE(call *c)
     return copy_graph(c, "cudaGraphClone", 0);
 }
 
+/* An executable graph is the context's; a graph is only its description,
+ * which a broken context does not stop (host.c). */
 static simt_status destroy(call *c, int executable)
 {
-    if (context_broken(c))
+    if (executable && context_broken(c))
         return SIMT_OK;
     graph *g = graph_of(c->vm, arg(c, 0), executable);
     if (!g)
