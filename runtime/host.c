@@ -460,16 +460,29 @@ static simt_status bi_STRCPY(call *c)
  * address (700), or cudaErrorAssert (710) for a failed device assert.
  *
  * Which calls return it (measured on an H200, CUDA 13:
- * tests/programs/cuda_sticky_calls.k):
+ * tests/programs/cuda_sticky_calls.k, cuda_sticky_graph_calls.k):
  * - every call on the context or on something in it -- memory, copies,
- *   streams, events (cudaEventDestroy and cudaStreamDestroy too), graphs,
- *   symbols, limits, cache configs, kernel attributes, occupancy --
+ *   streams, events (cudaEventDestroy and cudaStreamDestroy too), graph
+ *   launches, symbols, limits, cache configs, kernel attributes, occupancy --
  *   returns it and does nothing, except that a failed allocation writes
  *   NULL to its output (alloc_fails);
  * - questions to the device rather than the context -- cudaGetDeviceCount,
  *   cudaGet/SetDevice, cudaGetDeviceProperties, cudaDeviceGetAttribute,
  *   cudaDeviceGetDefaultMemPool, the versions, error names and texts --
- *   answer as usual;
+ *   answer as usual, and so do the calls on what is the device's rather
+ *   than the context's: its memory pool's settings (cudaMemPoolSetAttribute,
+ *   cudaMemPoolTrimTo) and cudaSetDeviceFlags;
+ * - a graph's description lives on the host: the calls that only arrange or
+ *   read it -- empty, host and child-graph nodes, dependencies,
+ *   cudaGraphGetNodes, cudaGraphChildGraphNodeGetGraph, and by the same
+ *   rule (tests/programs/cuda_sticky_graph_life.k, not yet run on a GPU)
+ *   cudaGraphCreate, cudaGraphClone, cudaGraphDestroy -- work as usual,
+ *   while a node that names a kernel or device memory (kernel and memcpy
+ *   nodes, kernel node parameters), instantiation and executable graphs
+ *   (cudaGraphExecDestroy) need the context.
+ *   cudaGraphExecUpdate compares the graphs first: a graph of another
+ *   shape fails with cudaErrorGraphExecUpdateFailure, and only an update
+ *   that would be made returns the sticky error;
  * - an argument that the runtime library checks before it calls the driver
  *   fails first: cudaEventCreateWithFlags' flags give cudaErrorInvalidValue
  *   (cudaHostAlloc's flags, checked by the driver, give the sticky error);

@@ -237,8 +237,8 @@ simt_status bi_CUDA_FUNC_GET_ATTRIBUTES(call *c)
  * cudaDeviceLmemResizeToMax (16) are accepted; anything else is invalid. */
 simt_status bi_CUDA_SET_DEVICE_FLAGS(call *c)
 {
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the device's primary context's flags: a broken context does not stop
+     * it (host.c) */
     uint64_t flags = arg(c, 0);
     int schedule = (int)(flags & 7);
     int ok = (flags & ~(uint64_t)31) == 0 && schedule != 3 && schedule <= 4;

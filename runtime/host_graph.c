@@ -224,8 +224,7 @@ static int clone_into(simt_vm *vm, uint64_t to, uint64_t from)
 
 simt_status bi_CUDA_GRAPH_CREATE(call *c)
 {
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the graph's description: a broken context does not stop it (host.c) */
     if (arg(c, 1) != 0)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     uint64_t h = graph_new(c->vm, 0);
@@ -446,8 +445,7 @@ simt_status bi_CUDA_GRAPH_ADD_MEMSET(call *c)
 simt_status bi_CUDA_GRAPH_ADD_HOST(call *c)
 {
     static const char fn[] = "cudaGraphAddHostNode";
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the graph's description: a broken context does not stop it (host.c) */
     const uint64_t *p = guest(c, fn, arg(c, 4), 16, 0);
     if (!p)
         return SIMT_FAULT;
@@ -459,8 +457,7 @@ simt_status bi_CUDA_GRAPH_ADD_HOST(call *c)
 
 simt_status bi_CUDA_GRAPH_ADD_EMPTY(call *c)
 {
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the graph's description: a broken context does not stop it (host.c) */
     gnode n = {.kind = GN_EMPTY};
     return add_node(c, "cudaGraphAddEmptyNode", &n);
 }
@@ -472,8 +469,7 @@ simt_status bi_CUDA_GRAPH_ADD_EMPTY(call *c)
 simt_status bi_CUDA_GRAPH_ADD_DEPS(call *c)
 {
     static const char fn[] = "cudaGraphAddDependencies";
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the graph's description: a broken context does not stop it (host.c) */
     graph *g = graph_of(c->vm, arg(c, 0), 0);
     if (!g)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
@@ -504,8 +500,7 @@ simt_status bi_CUDA_GRAPH_ADD_DEPS(call *c)
 simt_status bi_CUDA_GRAPH_GET_NODES(call *c)
 {
     static const char fn[] = "cudaGraphGetNodes";
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the graph's description: a broken context does not stop it (host.c) */
     graph *g = graph_of(c->vm, arg(c, 0), 0);
     if (!g || !arg(c, 2))
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
@@ -524,10 +519,12 @@ simt_status bi_CUDA_GRAPH_GET_NODES(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
-/* A new graph (executable or not) holding a copy of source's nodes. */
+/* A new graph (executable or not) holding a copy of source's nodes.  Only
+ * an executable one needs the context: a clone is the graph's description
+ * (host.c). */
 static simt_status copy_graph(call *c, const char *fn, int executable)
 {
-    if (context_broken(c))
+    if (executable && context_broken(c))
         return SIMT_OK;
     if (!graph_of(c->vm, arg(c, 1), 0))
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
@@ -565,9 +562,11 @@ simt_status bi_CUDA_GRAPH_CLONE(call *c)
     return copy_graph(c, "cudaGraphClone", 0);
 }
 
+/* An executable graph is the context's; a graph is only its description,
+ * which a broken context does not stop (host.c). */
 static simt_status destroy(call *c, int executable)
 {
-    if (context_broken(c))
+    if (executable && context_broken(c))
         return SIMT_OK;
     graph *g = graph_of(c->vm, arg(c, 0), executable);
     if (!g)
@@ -593,8 +592,7 @@ simt_status bi_CUDA_GRAPH_EXEC_DESTROY(call *c)
 simt_status bi_CUDA_GRAPH_ADD_CHILD(call *c)
 {
     static const char fn[] = "cudaGraphAddChildGraphNode";
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the graph's description: a broken context does not stop it (host.c) */
     if (!graph_of(c->vm, arg(c, 1), 0) || !graph_of(c->vm, arg(c, 4), 0) ||
         arg(c, 1) == arg(c, 4))
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
@@ -617,8 +615,7 @@ static gnode *node_of(simt_vm *vm, uint64_t handle)
 /* cudaGraphChildGraphNodeGetGraph(node, &graph): the node's own copy. */
 simt_status bi_CUDA_GRAPH_CHILD_GET_GRAPH(call *c)
 {
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the graph's description: a broken context does not stop it (host.c) */
     gnode *n = node_of(c->vm, arg(c, 0));
     if (!n || n->kind != GN_CHILD || !arg(c, 1))
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
@@ -699,11 +696,12 @@ static int update_check(const graph *e, const graph *to, int *at)
 /* cudaGraphExecUpdate(exec, graph, &resultInfo), CUDA 12's and 13's: when
  * graph has exec's shape (the same nodes, of the same kinds, in the same
  * places) its parameters replace exec's; else nothing changes and the call
- * fails with cudaErrorGraphExecUpdateFailure, the result saying why. */
+ * fails with cudaErrorGraphExecUpdateFailure, the result saying why.
+ * Comparing the two graphs is host work, done whatever the context; only
+ * putting the new parameters in the executable graph needs the context, so
+ * a broken one fails an update that would be made (host.c). */
 simt_status bi_CUDA_GRAPH_EXEC_UPDATE(call *c)
 {
-    if (context_broken(c))
-        return SIMT_OK;
     uint64_t info = arg(c, 2);
     if (!graph_of(c->vm, arg(c, 0), 1) || !graph_of(c->vm, arg(c, 1), 0) || !info)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
@@ -716,6 +714,10 @@ simt_status bi_CUDA_GRAPH_EXEC_UPDATE(call *c)
     int at, result = update_check(e, &to, &at);
     uint64_t node = at >= 0 ? arg(c, 1) << 32 | (uint64_t)(to.nodes[at].origin + 1) : 0;
     uint64_t from = at >= 0 ? e->source << 32 | (uint64_t)(e->nodes[at].origin + 1) : 0;
+    if (result == UPDATE_SUCCESS && context_broken(c)) {
+        graph_clear(c->vm, &to);
+        return SIMT_OK;
+    }
     if (result == UPDATE_SUCCESS) {
         graph old = *e;
         e->nodes = to.nodes;

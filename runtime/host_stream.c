@@ -558,8 +558,7 @@ simt_status bi_CUDA_DEFAULT_MEM_POOL(call *c)
  * 1..8; the value (an int, or a 64-bit count for 4..8) must be readable. */
 simt_status bi_CUDA_MEM_POOL_SET_ATTR(call *c)
 {
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the pool is the device's: a broken context does not stop it (host.c) */
     int attr = arg_int(c, 1);
     if (arg(c, 0) != DEFAULT_POOL || attr < 1 || attr > 8 || arg(c, 2) == 0)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
@@ -570,7 +569,6 @@ simt_status bi_CUDA_MEM_POOL_SET_ATTR(call *c)
 
 simt_status bi_CUDA_MEM_POOL_TRIM_TO(call *c)
 {
-    if (context_broken(c))
-        return SIMT_OK;
+    /* the pool is the device's: a broken context does not stop it (host.c) */
     return cuda_return(c, arg(c, 0) == DEFAULT_POOL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
 }
