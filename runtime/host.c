@@ -473,16 +473,15 @@ static simt_status bi_STRCPY(call *c)
  *   than the context's: its memory pool's settings (cudaMemPoolSetAttribute,
  *   cudaMemPoolTrimTo) and cudaSetDeviceFlags;
  * - a graph's description lives on the host: the calls that only arrange or
- *   read it -- empty, host and child-graph nodes, dependencies,
- *   cudaGraphGetNodes, cudaGraphChildGraphNodeGetGraph, and by the same
- *   rule (tests/programs/cuda_sticky_graph_life.k, not yet run on a GPU)
- *   cudaGraphCreate, cudaGraphClone, cudaGraphDestroy -- work as usual,
- *   while a node that names a kernel or device memory (kernel and memcpy
- *   nodes, kernel node parameters), instantiation and executable graphs
- *   (cudaGraphExecDestroy) need the context.
- *   cudaGraphExecUpdate compares the graphs first: a graph of another
- *   shape fails with cudaErrorGraphExecUpdateFailure, and only an update
- *   that would be made returns the sticky error;
+ *   read it -- cudaGraphCreate, cudaGraphClone, cudaGraphDestroy, empty,
+ *   host and child-graph nodes, dependencies, cudaGraphGetNodes,
+ *   cudaGraphChildGraphNodeGetGraph -- work as usual, and so do
+ *   cudaGraphExecUpdate (a graph of another shape fails with
+ *   cudaErrorGraphExecUpdateFailure, one of the same shape updates) and
+ *   cudaGraphExecDestroy, while a node that names a kernel or device memory
+ *   (kernel, memcpy and memset nodes, kernel node parameters) and
+ *   instantiation need the context (all seen on an H200:
+ *   tests/programs/cuda_sticky_graph_calls.k, cuda_sticky_graph_life.k);
  * - an argument that the runtime library checks before it calls the driver
  *   fails first: cudaEventCreateWithFlags' flags give cudaErrorInvalidValue
  *   (cudaHostAlloc's flags, checked by the driver, give the sticky error);

@@ -562,12 +562,11 @@ simt_status bi_CUDA_GRAPH_CLONE(call *c)
     return copy_graph(c, "cudaGraphClone", 0);
 }
 
-/* An executable graph is the context's; a graph is only its description,
- * which a broken context does not stop (host.c). */
+/* Destroying a graph or an executable graph frees host-side records, which
+ * a broken context does not stop (host.c; an H200 answers both with
+ * cudaSuccess after a sticky error). */
 static simt_status destroy(call *c, int executable)
 {
-    if (executable && context_broken(c))
-        return SIMT_OK;
     graph *g = graph_of(c->vm, arg(c, 0), executable);
     if (!g)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
@@ -697,9 +696,8 @@ static int update_check(const graph *e, const graph *to, int *at)
  * graph has exec's shape (the same nodes, of the same kinds, in the same
  * places) its parameters replace exec's; else nothing changes and the call
  * fails with cudaErrorGraphExecUpdateFailure, the result saying why.
- * Comparing the two graphs is host work, done whatever the context; only
- * putting the new parameters in the executable graph needs the context, so
- * a broken one fails an update that would be made (host.c). */
+ * Comparing and updating are host work, done whatever the context (an H200
+ * updates after a sticky error too: host.c). */
 simt_status bi_CUDA_GRAPH_EXEC_UPDATE(call *c)
 {
     uint64_t info = arg(c, 2);
@@ -714,10 +712,6 @@ simt_status bi_CUDA_GRAPH_EXEC_UPDATE(call *c)
     int at, result = update_check(e, &to, &at);
     uint64_t node = at >= 0 ? arg(c, 1) << 32 | (uint64_t)(to.nodes[at].origin + 1) : 0;
     uint64_t from = at >= 0 ? e->source << 32 | (uint64_t)(e->nodes[at].origin + 1) : 0;
-    if (result == UPDATE_SUCCESS && context_broken(c)) {
-        graph_clear(c->vm, &to);
-        return SIMT_OK;
-    }
     if (result == UPDATE_SUCCESS) {
         graph old = *e;
         e->nodes = to.nodes;
