@@ -73,17 +73,25 @@ void *k_pack_targ(void *a)
     return a;
 }
 
+/* The declarator of a pack's element: a reference with '&', a pointer
+ * with '*' (other operators are the callers' to refuse). */
+static k_declarator *pack_declarator(k_parser *ps, k_loc loc, const char *name, int op)
+{
+    k_declarator *d = kp_dtor_new(ps, loc, name);
+    if (d && op == '&')
+        d->is_ref = 1;
+    else if (d && op == '*')
+        kp_list_append(ps, &d->ptr_quals, NULL);
+    return d;
+}
+
 /* `Ts... xs` (op 0), `Ts &... xs`, `Ts *... xs`, `A &&... a`. */
 k_decl *k_pack_param(k_parser *ps, k_specs *sp, int op, const char *name, k_loc loc)
 {
-    k_declarator *d = kp_dtor_new(ps, loc, name);
+    k_declarator *d = pack_declarator(ps, loc, name, op);
     if (!d)
         return NULL;
-    if (op == '&')
-        d->is_ref = 1;
-    else if (op == '*')
-        kp_list_append(ps, &d->ptr_quals, NULL);
-    else if (op && op != ANDAND)
+    if (op && op != '&' && op != '*' && op != ANDAND)
         k_error(ps->ctx, loc, "expected a declarator before '...' of a parameter pack");
     k_decl *p = kp_make_param(ps, sp, d, loc);
     if (!p)
@@ -101,14 +109,10 @@ k_decl *k_pack_param(k_parser *ps, k_specs *sp, int op, const char *name, k_loc 
 /* `Box<Ts *...>`, `Box<Ts &...>` as a template argument list's expansion. */
 void *k_pack_targ_op(k_parser *ps, k_loc loc, k_specs *sp, int op)
 {
-    k_declarator *d = kp_dtor_new(ps, loc, NULL);
+    k_declarator *d = pack_declarator(ps, loc, NULL, op);
     if (!d)
         return NULL;
-    if (op == '&')
-        d->is_ref = 1;
-    else if (op == '*')
-        kp_list_append(ps, &d->ptr_quals, NULL);
-    else
+    if (op != '&' && op != '*')
         k_error(ps->ctx, loc, "expected a type before '...' in a template argument");
     return k_pack_targ(k_tpl_targ(ps, loc, kp_type_name(ps, sp, d), NULL));
 }

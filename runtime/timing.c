@@ -446,6 +446,27 @@ static inline __attribute__((always_inline)) void timing_issue(simt_model *m, in
     }
 }
 
+/* What the run leaves in the warp: what timing_issue leaves after each
+ * instruction depends on that instruction alone, so the run's last (lastp)
+ * decides them; a non-folded issue (the last of a pair too) sets the last
+ * issue to now - 1, and a run with none leaves it. */
+static inline __attribute__((always_inline)) void clock_end(simt_warp_time *wt,
+                                                           const simt_pc_time *lastp,
+                                                           uint64_t now, uint64_t issued)
+{
+    if (lastp->flags & PCT_FOLDED) {
+        wt->last_free = 1;
+        wt->last_dest = -1;
+    } else {
+        wt->last_free = 0;
+        wt->last_dest = lastp->flags & PCT_WRITES ? lastp->dest : -1;
+    }
+    if (issued)
+        wt->last_issue = now - 1;
+    wt->t = now;
+    *wt->issued += issued;
+}
+
 /* timing_issue for n instructions of one warp from pc first on (the common
  * case of simt_model_issue_run: no per-line table, no spills): the warp's
  * clock, last issue and last result and its scheduler's count stay in
@@ -520,22 +541,7 @@ static inline __attribute__((always_inline)) int timing_run(simt_model *m, uint6
             wc[p->dest] = p->wclass;
         }
     }
-    /* What timing_issue leaves after each instruction depends on that
-     * instruction alone: the run's last decides them.  A non-folded issue
-     * (the second of a pair too) sets the last issue to now - 1; a run
-     * with none leaves it. */
-    const simt_pc_time *lastp = end - 1;
-    if (lastp->flags & PCT_FOLDED) {
-        wt->last_free = 1;
-        wt->last_dest = -1;
-    } else {
-        wt->last_free = 0;
-        wt->last_dest = lastp->flags & PCT_WRITES ? lastp->dest : -1;
-    }
-    if (issued)
-        wt->last_issue = now - 1;
-    wt->t = now;
-    *wt->issued += issued;
+    clock_end(wt, end - 1, now, issued);
     *sass = issued;
     return 1;
 }
@@ -583,25 +589,6 @@ static inline __attribute__((always_inline)) uint64_t clock_loop(uint64_t *rd,
     return issued;
 }
 
-/* What the run leaves in the warp: what timing_issue leaves after each
- * instruction depends on that instruction alone, so the run's last (lastp)
- * decides them; a non-folded issue sets the last issue to now - 1. */
-static inline __attribute__((always_inline)) void clock_end(simt_warp_time *wt,
-                                                           const simt_pc_time *lastp,
-                                                           uint64_t now, uint64_t issued)
-{
-    if (lastp->flags & PCT_FOLDED) {
-        wt->last_free = 1;
-        wt->last_dest = -1;
-    } else {
-        wt->last_free = 0;
-        wt->last_dest = lastp->flags & PCT_WRITES ? lastp->dest : -1;
-    }
-    if (issued)
-        wt->last_issue = now - 1;
-    wt->t = now;
-    *wt->issued += issued;
-}
 
 /* ---- pieces timed once (simt_piece_memo) ----
  * A kept piece's words: its inputs' count, its outputs' count, the clock it
