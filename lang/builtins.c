@@ -55,6 +55,7 @@ static const k_builtin_info builtin_table[] = {
     {"isnan", BK_CLASSIFY, INTR_ISNANF, INTR_ISNAN, 1, 0, W_BOTH, NULL, TY_BOOL, NOK},
     {"isinf", BK_CLASSIFY, INTR_ISINFF, INTR_ISINF, 1, 0, W_BOTH, NULL, TY_BOOL, NOK},
     {"isfinite", BK_CLASSIFY, INTR_ISFINITEF, INTR_ISFINITE, 1, 0, W_BOTH, NULL, TY_BOOL, NOK},
+    {"signbit", BK_CLASSIFY, INTR_SIGNBITF, INTR_SIGNBIT, 1, 0, W_BOTH, NULL, TY_BOOL, NOK},
     {"min", BK_MINMAX, 0, 0, 2, 0, W_BOTH, NULL, NOK, NOK},
     {"max", BK_MINMAX, 1, 0, 2, 0, W_BOTH, NULL, NOK, NOK},
     {"umin", BK_MINMAX, 0, 0, 2, 0, W_BOTH, NULL, NOK, TY_UINT},

@@ -659,6 +659,8 @@ k_decl *kp_make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc)
         k_error(ps->ctx, at, "a parameter cannot have constructor arguments");
     d->is_func = 0;
     p->type = build_type(ps, base_type(ps, sp), d);
+    if (d->name)   /* `void f(int dim3) { ... dim3 ... }`: the body sees the parameter */
+        k_parse_list_add(ps, &ps->param_names, (void *)d->name);
     return p;
 }
 

@@ -34,6 +34,11 @@ void k_parse_scope_open(k_parser *ps)
     k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->ordinary_names.n);
     k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->typedef_names.n);
     k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->tag_names.n);
+    /* a function's body: its parameters are names there, hiding a type of
+     * the same name (`int f(int dim3) { return dim3; }`) */
+    for (int i = 0; i < ps->param_names.n; i++)
+        k_parse_add_ordinary(ps, ps->param_names.items[i]);
+    ps->param_names.n = 0;
 }
 
 void k_parse_scope_close(k_parser *ps)

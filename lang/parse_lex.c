@@ -124,6 +124,32 @@ static int trailing_type_name(k_parser *ps, const char *name, K_YYSTYPE *lval, i
     return 1;
 }
 
+/* CUDA's type words (dim3, size_t, ...) are keywords to the lexer but names
+ * of types to C++: a declarator after a type may reuse one (`int dim3`), and
+ * such a variable or parameter hides the type in its scope.  After `struct`
+ * the word stays a keyword: the program may not redefine the type. */
+static int type_word_as_name(k_parser *ps, int kind, const k_token *t, K_YYSTYPE *lval)
+{
+    switch (kind) {
+    case KW_DIM3: case KW_UINT3: case KW_SIZE_T: case KW_CUDA_ERROR_T: case KW_CUDA_EVENT_T:
+    case KW_CUDA_STREAM_T: case KW_CUDA_DEVICE_PROP: case KW_VA_LIST:
+        break;
+    default:
+        return 0;
+    }
+    switch (ps->prev_kind) {
+    case KW_STRUCT: case KW_UNION: case KW_ENUM: case KW_CLASS_RECORD: case '.': case ARROW:
+        return 0;
+    default:
+        break;
+    }
+    const char *name = k_strndup(ps->ctx, t->text, t->len);
+    if (!name || (k_parse_type_name_here(ps) && !k_parse_is_ordinary(ps, name)))
+        return 0;
+    lval->name = name;
+    return 1;
+}
+
 int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
 {
     k_token *t = &ps->tok;
@@ -144,6 +170,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     if (k_virtual_token(ps, kind, t))   /* `override`, `final` */
         return k_parse_lex(lval, lloc, ps);
     kind = k_virtual_keyword(t, kind);  /* `dynamic_cast` */
+    if (type_word_as_name(ps, kind, t, lval))
+        kind = IDENT;
     switch (kind) {
     case IDENT: {
         /* `C<args>::m`: the member after a class template's id */
@@ -219,7 +247,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
         if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name) &&
-            !k_tpl_param_name_here(ps)) {
+            !k_tpl_param_name_here(ps) && !k_parse_is_ordinary(ps, name)) {
             lval->type = tdef;
             kind = TYPEDEF_NAME;
             break;
@@ -282,6 +310,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     }
     decltype_parens(ps, kind);
     function_bodies(ps, kind);
+    if (kind == ';' || kind == '}')   /* a prototype's parameters name nothing after it */
+        ps->param_names.n = 0;
     k_parse_token_hook(ps, kind);      /* counts the brace as any other */
     return braced ? BRACE_INIT : kind;
 }

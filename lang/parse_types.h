@@ -84,6 +84,8 @@ struct k_parser {
     k_list ordinary_names;        /* variables and functions declared by bare name,
                                    * innermost last: they hide a library template of
                                    * that name seen through `using namespace std` */
+    k_list param_names;           /* the names of the parameters read since the last
+                                   * ';' or '}': ordinary in the body that may follow */
     k_list records;               /* records whose body is being parsed */
     k_record *just_defined;       /* the record whose '}' was just reduced */
     int class_kw;                 /* the last record keyword was `class` (members private) */

@@ -481,6 +481,8 @@ base_head
         { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
     | record_kw template_type ':'   /* a specialization with bases (`Tup<H, T...> : Tup<T...>`) */
         { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
+    | record_kw align_spec IDENT ':'   /* `struct alignas(16) D : Base` */
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $3), LOC(@3)); $$->rec->align_expr = $2; }
     ;
 
 base_access

@@ -89,6 +89,26 @@ static const char TEXT_TYPE_TRAITS[] =
     "template <typename T> struct decay<T &> { typedef typename remove_cv<T>::type type; };\n"
     "template <typename T> struct add_const { typedef const T type; };\n"
     "template <typename T> struct add_pointer { typedef T *type; };\n"
+    /* raw storage for a T built in place; 16, g++'s default, suits every K type.
+     * A member of the alignment asked for aligns it (an alignment that is no
+     * power of two up to 64 names no __aligned_word, as C++ rejects it). */
+    "template <size_t A> struct __aligned_word;\n"
+    "template <> struct __aligned_word<1> { typedef unsigned char type; };\n"
+    "template <> struct __aligned_word<2> { typedef unsigned short type; };\n"
+    "template <> struct __aligned_word<4> { typedef unsigned int type; };\n"
+    "template <> struct __aligned_word<8> { typedef unsigned long long type; };\n"
+    "struct alignas(16) __aligned16 { unsigned char b; };\n"
+    "struct alignas(32) __aligned32 { unsigned char b; };\n"
+    "struct alignas(64) __aligned64 { unsigned char b; };\n"
+    "template <> struct __aligned_word<16> { typedef __aligned16 type; };\n"
+    "template <> struct __aligned_word<32> { typedef __aligned32 type; };\n"
+    "template <> struct __aligned_word<64> { typedef __aligned64 type; };\n"
+    "template <size_t Len, size_t Align = 16> struct aligned_storage {\n"
+    "    union type {\n"
+    "        unsigned char data[Len];\n"
+    "        typename __aligned_word<Align>::type align_;\n"
+    "    };\n"
+    "};\n"
     "template <bool B, typename T = void> using enable_if_t = typename enable_if<B, T>::type;\n"
     "template <bool B, typename T, typename F> using conditional_t =\n"
     "    typename conditional<B, T, F>::type;\n"
@@ -104,6 +124,8 @@ static const char TEXT_TYPE_TRAITS[] =
     "template <typename T> T declval();   // for decltype only: never defined, never called\n"
     "template <typename T> using add_const_t = typename add_const<T>::type;\n"
     "template <typename T> using add_pointer_t = typename add_pointer<T>::type;\n"
+    "template <size_t Len, size_t Align = 16> using aligned_storage_t =\n"
+    "    typename aligned_storage<Len, Align>::type;\n"
     "template <typename A, typename B> constexpr bool is_same_v = is_same<A, B>::value;\n"
     VAR("is_void") VAR("is_integral") VAR("is_floating_point") VAR("is_arithmetic")
     VAR("is_pointer") VAR("is_const") VAR("is_signed") VAR("is_unsigned")

@@ -198,6 +198,8 @@ static uint64_t int_op(unsigned id, uint64_t x, uint64_t y, uint64_t z)
     case INTR_MULHI_U32: return (uint32_t)(((uint64_t)ux * uy) >> 32);
     case INTR_NTH_LANE32: return nth_lane(ux, uy);
     case INTR_PEXT32: return pext32(ux, uy);
+    case INTR_SIGNBITF: return ux >> 31 & 1u;   /* a bit test: NaNs keep theirs */
+    case INTR_SIGNBIT: return x >> 63;
     default: return 0;
     }
 }
