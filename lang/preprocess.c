@@ -1085,7 +1085,7 @@ static const char *const predefined[] = {
     "RAND_MAX 2147483647", "EXIT_SUCCESS 0", "EXIT_FAILURE 1",
     "M_PI 3.14159265358979323846", "M_E 2.7182818284590452354",
     "M_SQRT2 1.41421356237309504880",
-    "INFINITY (1.0f/0.0f)", "NAN (0.0f/0.0f)",
+    "INFINITY (1.0f/0.0f)", "NAN (-(0.0f/0.0f))",
     "__SIMTVM__ 1", "__CUDACC__ 1", "__NVCC__ 1",
     /* C++'s alternative tokens (nvcc compiles every .cu as C++): `if (not
      * ok or n == 0)`; as macros they also work in #if, as C++'s do there */
