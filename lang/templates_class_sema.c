@@ -445,17 +445,10 @@ void k_tpls_class_specialization(k_sema_state *s, k_decl *d)
     tpl_args a;
     if (!k_tpls_call_args(s, en->decl, &use, &a, 1))
         return;
-    for (tpl_inst *in = en->insts; in; in = in->next)
-        if (k_tpls_args_equal(&in->args, &a)) {
-            k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
-                    in->decl->type->rec->tag);
-            return;
-        }
-    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    in->args = a;
-    in->decl = d;
-    in->next = en->insts;
-    en->insts = in;
+    tpl_inst *before = k_tpls_add_specialization(s, en, &a, d);
+    if (before)
+        k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
+                before->decl->type->rec->tag);
 }
 
 const char *k_tpls_class_of(k_sema_state *s, const k_record *rec)

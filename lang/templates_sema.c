@@ -115,6 +115,23 @@ int k_tpls_args_equal(const tpl_args *a, const tpl_args *b)
     return 1;
 }
 
+/* Records d as en's instance for the arguments a (an explicit
+ * specialization, of a function or class template), unless an instance for
+ * them was made before: that one is returned, and nothing is recorded. */
+tpl_inst *k_tpls_add_specialization(k_sema_state *s, tpl_entry *en, const tpl_args *a,
+                                    k_decl *d)
+{
+    for (tpl_inst *in = en->insts; in; in = in->next)
+        if (k_tpls_args_equal(&in->args, a))
+            return in;
+    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
+    in->args = *a;
+    in->decl = d;
+    in->next = en->insts;
+    en->insts = in;
+    return NULL;
+}
+
 int k_tpls_args_new(k_sema_state *s, tpl_args *a, int n)
 {
     a->n = n;
@@ -1211,17 +1228,12 @@ static void specialization(k_sema_state *s, k_decl *d)
         instance(s, en, &a, d->loc);
         return;
     }
-    for (tpl_inst *in = en->insts; in; in = in->next)
-        if (k_tpls_args_equal(&in->args, &a)) {
-            k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
-                    in->decl->name);
-            return;
-        }
-    tpl_inst *in = k_alloc(s->ctx, sizeof *in);
-    in->args = a;
-    in->decl = d;
-    in->next = en->insts;
-    en->insts = in;
+    tpl_inst *before = k_tpls_add_specialization(s, en, &a, d);
+    if (before) {
+        k_error(s->ctx, d->loc, "explicit specialization of '%s' after its instantiation",
+                before->decl->name);
+        return;
+    }
     d->name = k_tpls_inst_name(s, en->decl, &a);
     d->is_template = 0;       /* lowered where it stands in the unit */
     k_sema_instance(s, d);

@@ -57,6 +57,8 @@ struct k_tpl_sema *k_tpls_state(k_sema_state *s);
 /* An instance or specialization handed to lowering (k_tpl_sema_finish). */
 void k_tpls_add_out(k_sema_state *s, k_decl *d);
 int k_tpls_args_equal(const tpl_args *a, const tpl_args *b);
+tpl_inst *k_tpls_add_specialization(k_sema_state *s, tpl_entry *en, const tpl_args *a,
+                                    k_decl *d);
 int k_tpls_args_new(k_sema_state *s, tpl_args *a, int n);
 /* `f<int, 256>`, `Outer<int>::Inner<float>`: an instance's name. */
 const char *k_tpls_inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a);
