@@ -1228,19 +1228,6 @@ static void place_pragmas(k_ctx *ctx, const char *text, size_t len)
     ctx->nunroll_at = n;
 }
 
-/* CUDA's integer intrinsics written in K (lang/int_intrinsics.c), read
- * first only when the main file names one, like the SIMD ones below. */
-static int names_int_intrinsics(const char *text, size_t len)
-{
-    static const char *const marks[] = {
-        "__umul24", "mul64hi", "__sad", "__usad", "__rhadd", "__uhadd", "__urhadd",
-    };
-    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
-        if (memmem(text, len, marks[i], strlen(marks[i])))
-            return 1;
-    return 0;
-}
-
 /* nvcc includes <cuda_runtime.h> in every file.  simtvm's declares only
  * the types of graphs, stream capture, 3D copies, memory locations and
  * stream attributes, and templates such as GCC's __sync and __atomic
@@ -1272,6 +1259,16 @@ static int names_any(const char *text, size_t len, const char *const *marks, siz
         if (memmem(text, len, marks[i], strlen(marks[i])))
             return 1;
     return 0;
+}
+
+/* CUDA's integer intrinsics written in K (lang/int_intrinsics.c), read
+ * first only when the main file names one, like the SIMD ones below. */
+static int names_int_intrinsics(const char *text, size_t len)
+{
+    static const char *const marks[] = {
+        "__umul24", "mul64hi", "__sad", "__usad", "__rhadd", "__uhadd", "__urhadd",
+    };
+    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
 /* CUDA's SIMD intrinsics and double halves need no header under nvcc;
