@@ -18,6 +18,6 @@ k_expr *k_pack_sizeof(k_parser *ps, k_loc loc, const char *name);
 k_expr *k_pack_fold(k_parser *ps, k_loc loc, int op, k_expr *e, k_expr *init, int left);
 k_expr *k_pack_fold_binary(k_parser *ps, k_loc loc, int op, int op2, k_expr *a, k_expr *b);
 void k_pack_base(k_parser *ps, k_loc loc);
-k_expr *k_pack_capture(k_parser *ps, k_loc loc, const char *name, int by_ref);
+k_expr *k_pack_capture(k_parser *ps, k_loc loc, k_loc name_loc, const char *name, int by_ref);
 
 #endif

@@ -1325,8 +1325,8 @@ capture
     | '='       { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
     | IDENT     { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '&' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
-    | IDENT ELLIPSIS      { $$ = k_pack_capture(ps, LOC(@2), $1, 0); }
-    | '&' IDENT ELLIPSIS  { $$ = k_pack_capture(ps, LOC(@3), $2, 1); }
+    | IDENT ELLIPSIS      { $$ = k_pack_capture(ps, LOC(@2), LOC(@1), $1, 0); }
+    | '&' IDENT ELLIPSIS  { $$ = k_pack_capture(ps, LOC(@3), LOC(@2), $2, 1); }
     | IDENT '=' assign
         {
             (void)$3;
@@ -1460,6 +1460,12 @@ fold_op
     | '%' { $$ = '%'; } | '^' { $$ = '^'; } | '&' { $$ = '&'; } | '|' { $$ = '|'; }
     | SHL { $$ = SHL; } | SHR { $$ = SHR; } | ANDAND { $$ = ANDAND; } | OROR { $$ = OROR; }
     | ',' { $$ = ','; } | EQ { $$ = EQ; } | NE { $$ = NE; } | LE { $$ = LE; } | GE { $$ = GE; }
+    | '<' { $$ = '<'; } | '>' { $$ = '>'; } | '=' { $$ = '='; }
+    | MUL_ASSIGN { $$ = MUL_ASSIGN; } | DIV_ASSIGN { $$ = DIV_ASSIGN; }
+    | MOD_ASSIGN { $$ = MOD_ASSIGN; } | ADD_ASSIGN { $$ = ADD_ASSIGN; }
+    | SUB_ASSIGN { $$ = SUB_ASSIGN; } | SHL_ASSIGN { $$ = SHL_ASSIGN; }
+    | SHR_ASSIGN { $$ = SHR_ASSIGN; } | AND_ASSIGN { $$ = AND_ASSIGN; }
+    | XOR_ASSIGN { $$ = XOR_ASSIGN; } | OR_ASSIGN { $$ = OR_ASSIGN; }
     ;
 
 %%
