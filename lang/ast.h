@@ -124,6 +124,8 @@ typedef struct k_field {
     uint32_t offset;          /* bytes from the record's start (of the bit-field's unit) */
     int bit_offset, bit_width;/* bit_width 0 for an ordinary member */
     int access;               /* K_PUBLIC, K_PROTECTED or K_PRIVATE (C++) */
+    int pack;                 /* a base `Ts...` of a class template: one base per
+                                 element in an instance (lang/packs.c) */
 } k_field;
 
 /* C++ member access: public, protected, private (sema checks the last two). */

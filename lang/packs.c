@@ -408,6 +408,49 @@ k_type **k_pack_fn_params(k_ctx *ctx, const k_type *fn, const k_subst *s, int *n
     return out;
 }
 
+/* ---- base classes ---- */
+/* The fields of an instance of class template tr: each base `Ts...` (or
+ * `Box<Ts>...`) as one base per element of Ts, the rest copied; *nbases
+ * counts the bases. */
+k_field *k_pack_fields(k_ctx *ctx, const k_record *tr, const k_subst *s, int *nfields,
+                       int *nbases)
+{
+    int total = 0, bases = 0;
+    int *lens = k_alloc(ctx, (size_t)(tr->nfields + 1) * sizeof *lens);
+    if (!lens)
+        return NULL;
+    for (int i = 0; i < tr->nfields; i++) {
+        lens[i] = -1;
+        if (tr->fields[i].pack) {
+            pack_use u = { 0 };
+            uses_type(tr->fields[i].type, s, &u);
+            lens[i] = pattern_length(ctx, tr->fields[i].loc, &u);
+            if (lens[i] == -2)
+                lens[i] = 0;
+        }
+        int copies = lens[i] < 0 ? 1 : lens[i];
+        total += copies;
+        bases += i < tr->nbases ? copies : 0;
+    }
+    k_field *out = k_alloc(ctx, (size_t)(total + 1) * sizeof *out);
+    int m = 0;
+    for (int i = 0; out && i < tr->nfields; i++) {
+        const k_field *f = &tr->fields[i];
+        for (int k = 0; k < (lens[i] < 0 ? 1 : lens[i]); k++) {
+            k_subst el = lens[i] < 0 ? *s : element(s, k);
+            out[m] = *f;
+            out[m].pack = lens[i] < 0 && f->pack;   /* not this substitution's pack */
+            out[m].type = k_clone_type(ctx, f->type, &el);
+            out[m].bit_expr = k_clone_expr(ctx, f->bit_expr, &el);
+            out[m].init = k_clone_expr(ctx, f->init, &el);
+            m++;
+        }
+    }
+    *nfields = m;
+    *nbases = bases;
+    return out;
+}
+
 /* `g(x...)` where x is no pack (instantiation expanded the others): one
  * error, and the call is not checked, so no arity error follows. */
 int k_pack_stray(k_ctx *ctx, const k_expr *call)

@@ -198,11 +198,24 @@ k_expr *k_pack_fold_binary(k_parser *ps, k_loc loc, int op, int op2, k_expr *a, 
     return k_pack_fold(ps, loc, op, a, b, 2);
 }
 
-/* Not built: `struct S : Bases...` (one error; the class gets no base). */
-void k_pack_base(k_parser *ps, k_loc loc)
+/* `struct S : Bases...`, `: Box<Ts>...`: one base field marked as a pack,
+ * expanded into one base per element when S is instantiated
+ * (k_pack_fields); sema sees a pack left there as an error. */
+void k_pack_base(k_parser *ps, k_type *t, k_type *base, k_loc loc)
 {
-    k_error(ps->ctx, loc, "a pack expansion in a base-specifier list ('Bases...') is not"
-            " supported in K");
+    if (!t || !base)
+        return;
+    k_parse_base_id(ps, t, base, loc);
+    t->rec->fields[t->rec->nfields - 1].pack = 1;
+}
+
+/* Not built: `W(M... m) : M(m)... {}` (one error, then the parse stops:
+ * the instance would name no base). */
+void k_pack_mem_init(k_parser *ps, k_loc loc)
+{
+    k_error(ps->ctx, loc, "a pack expansion in a constructor's initializer list"
+            " ('Bases(args)...') is not supported in K");
+    ps->stopped = 1;
 }
 
 /* `[xs...]`, `[&xs...]`: the captures of a pack's elements, an expansion

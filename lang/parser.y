@@ -470,9 +470,11 @@ base_list
                                                 { $$ = $1; k_parse_base_id(ps, $$, $3, LOC(@3)); }
     | base_list ',' base_access TYPEDEF_NAME    { $$ = $1; k_parse_base(ps, $$, $4, LOC(@4)); }
     | base_list ',' base_access template_type   { $$ = $1; k_parse_base_id(ps, $$, $4, LOC(@4)); }
-    /* `: Bases...` (lang/packs_parse.c): one error */
-    | base_head base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, LOC(@4)); }
-    | base_list ',' base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, LOC(@5)); }
+    /* `: Bases...`, `: Box<Ts>...` (lang/packs_parse.c) */
+    | base_head base_access TYPEDEF_NAME ELLIPSIS   { $$ = $1; k_pack_base(ps, $$, $3, LOC(@3)); }
+    | base_list ',' base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, $$, $4, LOC(@4)); }
+    | base_head base_access template_type ELLIPSIS  { $$ = $1; k_pack_base(ps, $$, $3, LOC(@3)); }
+    | base_list ',' base_access template_type ELLIPSIS { $$ = $1; k_pack_base(ps, $$, $4, LOC(@4)); }
     ;
 
 /* `struct D :`: D is a type name before its base is read (`struct Sq : Shape<Sq>`) */
@@ -610,6 +612,7 @@ mem_inits_opt
 mem_inits
     : mem_init                                  { $$ = kp_list_push(ps, NULL, $1); }
     | mem_inits ',' mem_init                    { $$ = kp_list_push(ps, $1, $3); }
+    | mem_inits ELLIPSIS                        { $$ = $1; k_pack_mem_init(ps, LOC(@2)); }
     ;
 
 /* `x(a)` or `x{a}` before a constructor's body: an E_CALL naming the member */

@@ -88,14 +88,8 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     k_subst sb = k_tpls_subst_of(s, pattern, pargs, pattern->ntparams);
     sb.from = tr;
     sb.to = r;
-    r->fields = k_alloc(s->ctx, (size_t)(tr->nfields + 1) * sizeof *r->fields);
-    for (int i = 0; i < tr->nfields; i++) {
-        r->fields[i] = tr->fields[i];
-        r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
-        r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
-        r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
-    }
-    r->fields_cap = tr->nfields;
+    r->fields = k_pack_fields(s->ctx, tr, &sb, &r->nfields, &r->nbases);   /* `: Ts...` */
+    r->fields_cap = r->nfields;
     r->asserts = tr->nasserts ? k_alloc(s->ctx, (size_t)tr->nasserts * sizeof *r->asserts) : NULL;
     for (int i = 0; i < tr->nasserts; i++) {   /* checked with the instance's arguments */
         r->asserts[i] = k_alloc(s->ctx, sizeof *r->asserts[i]);
@@ -118,6 +112,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     ts->depth++;
     k_static_members_instantiate(s, statics_scope(s, en->decl, pattern), r, &sb, k_tpls_add_out);
     k_record_layout(s, r);
+    k_sema_instance_ctor_space(s, r);
     for (int i = 0; r->methods && i < r->nmethods; i++) {
         if (r->methods[i]->member_template) {   /* instantiated where it is called */
             k_tpl_sema_declare(s, r->methods[i]);
