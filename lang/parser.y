@@ -162,6 +162,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> member_dtor
 %type <op> record_kw method_quals defaulted
 %type <name> dtor_name op_name member_path member_name
+%type <op> using_tail
 %type <expr> align_spec
 %type <dtor> ctor_head dtor_head conv_head fnptr_inner
 %type <list> mem_inits_opt mem_inits
@@ -557,8 +558,16 @@ member
     | static_assert                             { k_parse_member_assert(ps, $1); }
     | KW_USING IDENT '=' type_name ';'          { k_parse_member_type(ps, LOC(@2), $2, $4); }
     | KW_USING TYPEDEF_NAME '=' type_name ';'   { k_parse_member_type_named(ps, LOC(@2), $2, $4); }
+    /* `using Base::f;`, `using Ts::operator()...;` (lang/packs_parse.c): one error */
+    | KW_USING IDENT using_tail                 { k_pack_using(ps, LOC(@2), $2, "", $3); }
+    | KW_USING IDENT '(' ')' using_tail         { k_pack_using(ps, LOC(@2), $2, "()", $5); }
     | ';'
     | error ';'                                 { yyerrok; }
+    ;
+
+using_tail
+    : ';'                                       { $$ = 0; }
+    | ELLIPSIS ';'                              { $$ = 1; }
     ;
 
 /* `= default` (1) and `= delete` (0) after a special member function */
