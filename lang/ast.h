@@ -124,6 +124,8 @@ typedef struct k_field {
     uint32_t offset;          /* bytes from the record's start (of the bit-field's unit) */
     int bit_offset, bit_width;/* bit_width 0 for an ordinary member */
     int access;               /* K_PUBLIC, K_PROTECTED or K_PRIVATE (C++) */
+    int pack;                 /* a base `Ts...` of a class template: one base per
+                                 element in an instance (lang/packs.c) */
 } k_field;
 
 /* C++ member access: public, protected, private (sema checks the last two). */
@@ -225,7 +227,9 @@ typedef enum k_expr_kind {
     E_SIZEOF_PACK,/* `sizeof...(name)`: replaced by the pack's length at instantiation */
     E_FOLD,       /* a fold expression over op: lhs the left operand, rhs the right (NULL
                      in a unary fold); ival 1 when `...` is on the left (`(... op e)`),
-                     0 when on the right (`(e op ...)`, `(e op ... op init)`) */
+                     0 when on the right (`(e op ...)`, `(e op ... op init)`), 2 when
+                     instantiation decides; K_FOLD_ASSIGN added when op is of an
+                     assignment (`(xs = ...)`, `(a -= ... -= xs)`) */
     E_VPTR,       /* sema: the vtable pointer of class type_written->rec for an object
                      constructed where the code runs (host or device) (lang/virtual.c);
                      ival: its number when not the class's own (a secondary vtable) */
@@ -237,6 +241,7 @@ typedef enum k_expr_kind {
 
 /* Deepest expression tree the parser builds; deeper input is an error. */
 #define K_MAX_EXPR_DEPTH 2000
+#define K_FOLD_ASSIGN 4   /* E_FOLD's ival: the operator is an assignment's */
 /* The largest source k_compile() accepts (16 MiB): a bigger one is not a
  * hand-written K program, and would only make the passes slow. */
 #define K_MAX_SOURCE_BYTES (16u << 20)

@@ -149,6 +149,19 @@ static int deeper_than(const k_record *r, int levels)
     return 0;
 }
 
+/* A base a template parameter named (`struct S : T`, `: Ts...`) that is
+ * no class, or a pack no instance expanded: one error each. */
+static void base_check(k_sema_state *s, const k_record *r, int i)
+{
+    const k_field *f = &r->fields[i];
+    char b[96];
+    if (f->pack)
+        k_error(s->ctx, f->loc, "'...' expands no parameter pack here");
+    else if (!field_rec(r, i) && f->type && f->type->kind != TY_TPARAM)
+        k_error(s->ctx, f->loc, "a base class must be a struct or class, not '%s'",
+                k_ty_str(f->type, b, sizeof b));
+}
+
 /* A polymorphic base that is not r's first goes first (the primary base),
  * the others keep their order; bases[] keeps the declaration's (the order
  * of construction). */
@@ -161,6 +174,7 @@ void k_bases_order(k_sema_state *s, k_record *r)
     for (int i = 0; i < r->nbases && i < r->nfields; i++) {
         k_sema_resolve_type(s, r->fields[i].type, r->fields[i].loc);
         r->bases[i] = field_rec(r, i);
+        base_check(s, r, i);
         if (primary < 0 && r->bases[i] && k_record_polymorphic(r->bases[i]))
             primary = i;
     }

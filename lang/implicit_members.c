@@ -101,6 +101,20 @@ static k_decl *add_empty(k_parser *ps, k_type *t, int dtor, unsigned space)
     return NULL;
 }
 
+/* Whether a member or base of r is of a template parameter's type (`T x;`,
+ * `struct S : Ts...`) or a template-id (`: B<T>`): its type's default
+ * constructor is known only in an instance, which
+ * the one added now runs (an empty one costs nothing where none has). */
+static int template_param_member(const k_record *r)
+{
+    for (int i = 0; i < r->nfields; i++) {
+        const k_type *ft = element_type(r->fields[i].type);
+        if (ft && (ft->kind == TY_TPARAM || ft->kind == TY_TEMPLATE_ID))
+            return 1;
+    }
+    return 0;
+}
+
 void kp_implicit_member_ctor(k_parser *ps, k_type *t)
 {
     k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
@@ -112,6 +126,7 @@ void kp_implicit_member_ctor(k_parser *ps, k_type *t)
         any = 1;
         space &= kp_default_ctor_space(r->base);
     }
+    any |= template_param_member(r);
     k_decl *f = any ? add_empty(ps, t, 0, space) : NULL;
     if (f)
         f->implicit_default = 1;
@@ -138,6 +153,18 @@ void kp_implicit_dtor(k_parser *ps, k_type *t)
 }
 
 /* ---- sema's side ---- */
+void k_sema_instance_ctor_space(k_sema_state *s, k_record *r)
+{
+    for (int i = 0; i < r->nfields; i++)
+        k_sema_resolve_type(s, r->fields[i].type, r->fields[i].loc);
+    int any;
+    unsigned space = members_space(r, default_ctor, &any);
+    for (int i = 0; i < r->nmethods; i++) {
+        k_decl *m = r->methods[i];
+        if (m->implicit_default && k_is_default_ctor(m))
+            m->storage = (m->storage & ~(unsigned)(ST_HOST | ST_DEVICE)) | space;
+    }
+}
 static k_expr *leaf(k_sema_state *s, k_expr_kind kind, k_loc loc)
 {
     k_expr *e = k_expr_new(s->ctx, kind, loc);

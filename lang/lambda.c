@@ -112,6 +112,10 @@ static int read_captures(k_sema_state *s, k_expr *e, k_lambda_info *li)
             li->dflt = (int)c->ival;
             continue;
         }
+        if (c->kind == E_PACK_EXPAND) {   /* `[xs...]` that instantiation did not expand */
+            k_error(s->ctx, c->loc, "'...' expands no parameter pack here");
+            return 0;
+        }
         k_decl *d = k_sema_lookup(s, c->name);
         if (!d || d->kind == D_FUNC || d->is_global_scope ||
             (d->storage & (ST_STATIC | ST_SHARED | ST_EXTERN))) {

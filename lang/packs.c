@@ -206,9 +206,9 @@ static k_expr *leaf(k_ctx *ctx, k_expr_kind kind, k_loc loc, uint64_t v)
     return e;
 }
 
-static k_expr *binary(k_ctx *ctx, int op, k_loc loc, k_expr *l, k_expr *r)
+static k_expr *binary(k_ctx *ctx, k_expr_kind kind, int op, k_loc loc, k_expr *l, k_expr *r)
 {
-    k_expr *e = k_expr_new(ctx, E_BINARY, loc);
+    k_expr *e = k_expr_new(ctx, kind, loc);
     if (!e)
         return NULL;
     e->op = op;
@@ -222,9 +222,10 @@ static k_expr *binary(k_ctx *ctx, int op, k_loc loc, k_expr *l, k_expr *r)
 /* A unary fold of an empty pack: `&&` is true, `||` false, `,` void(). */
 static k_expr *empty_fold(k_ctx *ctx, const k_expr *f)
 {
-    if (f->op == KB_LOGAND || f->op == KB_LOGOR)
+    int assign = (f->ival & K_FOLD_ASSIGN) != 0;
+    if (!assign && (f->op == KB_LOGAND || f->op == KB_LOGOR))
         return leaf(ctx, E_BOOL, f->loc, f->op == KB_LOGAND);
-    if (f->op == KB_COMMA) {
+    if (!assign && f->op == KB_COMMA) {
         k_expr *c = k_expr_new(ctx, E_CAST, f->loc);
         if (c) {
             c->lhs = leaf(ctx, E_INT, f->loc, 0);
@@ -241,9 +242,10 @@ static k_expr *empty_fold(k_ctx *ctx, const k_expr *f)
 static k_expr *fold(k_ctx *ctx, const k_expr *f, const k_subst *s)
 {
     const k_expr *pat = f->lhs, *init = f->rhs;
-    int left = f->ival == 1;
+    int mode = (int)(f->ival & 3), left = mode == 1;
+    k_expr_kind kind = f->ival & K_FOLD_ASSIGN ? E_ASSIGN : E_BINARY;
     pack_use u = { 0 };
-    if (f->ival == 2) {          /* `(a op ... op b)`: the side naming the pack */
+    if (mode == 2) {          /* `(a op ... op b)`: the side naming the pack */
         uses_expr(f->lhs, s, &u);
         left = !u.first;
         if (left) {
@@ -266,8 +268,8 @@ static k_expr *fold(k_ctx *ctx, const k_expr *f, const k_subst *s)
         int i = left ? k : n - 1 - k;
         k_subst el = element(s, i);
         k_expr *x = k_clone_expr(ctx, pat, &el);
-        acc = !acc ? x : left ? binary(ctx, f->op, f->loc, acc, x)
-                              : binary(ctx, f->op, f->loc, x, acc);
+        acc = !acc ? x : left ? binary(ctx, kind, f->op, f->loc, acc, x)
+                              : binary(ctx, kind, f->op, f->loc, x, acc);
         if (acc && acc->depth > K_MAX_EXPR_DEPTH) {
             k_error(ctx, f->loc, "a fold expression of %d elements nests too deep", n);
             return leaf(ctx, E_INT, f->loc, 0);
@@ -403,6 +405,49 @@ k_type **k_pack_fn_params(k_ctx *ctx, const k_type *fn, const k_subst *s, int *n
         }
     }
     *n = m;
+    return out;
+}
+
+/* ---- base classes ---- */
+/* The fields of an instance of class template tr: each base `Ts...` (or
+ * `Box<Ts>...`) as one base per element of Ts, the rest copied; *nbases
+ * counts the bases. */
+k_field *k_pack_fields(k_ctx *ctx, const k_record *tr, const k_subst *s, int *nfields,
+                       int *nbases)
+{
+    int total = 0, bases = 0;
+    int *lens = k_alloc(ctx, (size_t)(tr->nfields + 1) * sizeof *lens);
+    if (!lens)
+        return NULL;
+    for (int i = 0; i < tr->nfields; i++) {
+        lens[i] = -1;
+        if (tr->fields[i].pack) {
+            pack_use u = { 0 };
+            uses_type(tr->fields[i].type, s, &u);
+            lens[i] = pattern_length(ctx, tr->fields[i].loc, &u);
+            if (lens[i] == -2)
+                lens[i] = 0;
+        }
+        int copies = lens[i] < 0 ? 1 : lens[i];
+        total += copies;
+        bases += i < tr->nbases ? copies : 0;
+    }
+    k_field *out = k_alloc(ctx, (size_t)(total + 1) * sizeof *out);
+    int m = 0;
+    for (int i = 0; out && i < tr->nfields; i++) {
+        const k_field *f = &tr->fields[i];
+        for (int k = 0; k < (lens[i] < 0 ? 1 : lens[i]); k++) {
+            k_subst el = lens[i] < 0 ? *s : element(s, k);
+            out[m] = *f;
+            out[m].pack = lens[i] < 0 && f->pack;   /* not this substitution's pack */
+            out[m].type = k_clone_type(ctx, f->type, &el);
+            out[m].bit_expr = k_clone_expr(ctx, f->bit_expr, &el);
+            out[m].init = k_clone_expr(ctx, f->init, &el);
+            m++;
+        }
+    }
+    *nfields = m;
+    *nbases = bases;
     return out;
 }
 

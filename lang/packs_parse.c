@@ -15,14 +15,20 @@
 #include "packs.h"
 #include "parse_build.h"
 
-/* The operators a fold may be over (C++17 [expr.prim.fold]); '<' and '>'
- * are left out: after a template's name they are its brackets. */
-static int fold_operator(int kind)
+/* The operators a fold may be over (C++17 [expr.prim.fold]), but '.*' and
+ * '->*'.  A '>' (or '>>') that closes a template argument list is no
+ * operator: `Box<Ts>... xs` expands the template-id. */
+static int fold_operator(k_parser *ps, int kind)
 {
     switch (kind) {
     case '+': case '-': case '*': case '/': case '%': case '^': case '&': case '|':
-    case SHL: case SHR: case ANDAND: case OROR: case ',': case EQ: case NE: case LE: case GE:
+    case SHL: case ANDAND: case OROR: case ',': case EQ: case NE: case LE: case GE: case '<':
+    case '=': case MUL_ASSIGN: case DIV_ASSIGN: case MOD_ASSIGN: case ADD_ASSIGN:
+    case SUB_ASSIGN: case SHL_ASSIGN: case SHR_ASSIGN: case AND_ASSIGN: case XOR_ASSIGN:
+    case OR_ASSIGN:
         return 1;
+    case '>': case SHR:
+        return !k_tpl_closes_here(ps);
     default:
         return 0;
     }
@@ -44,12 +50,12 @@ static int peek(k_parser *ps, k_lexer *after, k_token *tok)
 int k_pack_merge(k_parser *ps, int kind, K_YYSTYPE *lval, K_YYLTYPE *lloc)
 {
     int want_op = kind == ELLIPSIS && ps->prev_kind == '(';
-    if (!want_op && !fold_operator(kind))
+    if (!want_op && !fold_operator(ps, kind))
         return kind;
     k_lexer after;
     k_token next;
     int nk = peek(ps, &after, &next);
-    if (want_op ? !fold_operator(nk) : nk != ELLIPSIS)
+    if (want_op ? !fold_operator(ps, nk) : nk != ELLIPSIS)
         return kind;
     ps->lx = after;
     ps->ntokens++;
@@ -125,10 +131,24 @@ k_expr *k_pack_sizeof(k_parser *ps, k_loc loc, const char *name)
     return e;
 }
 
-/* The binary operator a token stands for in a fold. */
+/* The binary operator a token stands for in a fold (of an assignment for
+ * the assignment tokens, KB_NONE for '='). */
 static int fold_binop(int tok)
 {
     switch (tok) {
+    case '<': return KB_LT;
+    case '>': return KB_GT;
+    case '=': return KB_NONE;
+    case MUL_ASSIGN: return KB_MUL;
+    case DIV_ASSIGN: return KB_DIV;
+    case MOD_ASSIGN: return KB_MOD;
+    case ADD_ASSIGN: return KB_ADD;
+    case SUB_ASSIGN: return KB_SUB;
+    case SHL_ASSIGN: return KB_SHL;
+    case SHR_ASSIGN: return KB_SHR;
+    case AND_ASSIGN: return KB_BITAND;
+    case XOR_ASSIGN: return KB_BITXOR;
+    case OR_ASSIGN: return KB_BITOR;
     case '+': return KB_ADD;
     case '-': return KB_SUB;
     case '*': return KB_MUL;
@@ -150,12 +170,20 @@ static int fold_binop(int tok)
     }
 }
 
-/* `(e op ...)` (left 0) or `(... op e)` (left 1). */
+static int assignment_token(int tok)
+{
+    return tok == '=' || tok == MUL_ASSIGN || tok == DIV_ASSIGN || tok == MOD_ASSIGN ||
+           tok == ADD_ASSIGN || tok == SUB_ASSIGN || tok == SHL_ASSIGN || tok == SHR_ASSIGN ||
+           tok == AND_ASSIGN || tok == XOR_ASSIGN || tok == OR_ASSIGN;
+}
+
+/* `(e op ...)` (left 0) or `(... op e)` (left 1); K_FOLD_ASSIGN added for
+ * an assignment operator. */
 k_expr *k_pack_fold(k_parser *ps, k_loc loc, int op, k_expr *e, k_expr *init, int left)
 {
     k_expr *f = kp_expr_binary(ps, E_FOLD, fold_binop(op), loc, e, init);
     if (f)
-        f->ival = (uint64_t)left;
+        f->ival = (uint64_t)left | (assignment_token(op) ? K_FOLD_ASSIGN : 0);
     return f;
 }
 
@@ -170,21 +198,43 @@ k_expr *k_pack_fold_binary(k_parser *ps, k_loc loc, int op, int op2, k_expr *a, 
     return k_pack_fold(ps, loc, op, a, b, 2);
 }
 
-/* Not built: `struct S : Bases...` (one error; the class gets no base). */
-void k_pack_base(k_parser *ps, k_loc loc)
+/* `struct S : Bases...`, `: Box<Ts>...`: one base field marked as a pack,
+ * expanded into one base per element when S is instantiated
+ * (k_pack_fields); sema sees a pack left there as an error. */
+void k_pack_base(k_parser *ps, k_type *t, k_type *base, k_loc loc)
 {
-    k_error(ps->ctx, loc, "a pack expansion in a base-specifier list ('Bases...') is not"
-            " supported in K");
+    if (!t || !base)
+        return;
+    k_parse_base_id(ps, t, base, loc);
+    t->rec->fields[t->rec->nfields - 1].pack = 1;
 }
 
-/* Not built: `[xs...]`, `[&xs...]` (one error; the lambda captures the rest
- * as written, and `[&]` or `[=]` captures a pack's elements). */
-k_expr *k_pack_capture(k_parser *ps, k_loc loc, const char *name, int by_ref)
+/* Not built: `W(M... m) : M(m)... {}` (one error, then the parse stops:
+ * the instance would name no base). */
+void k_pack_mem_init(k_parser *ps, k_loc loc)
 {
-    k_error(ps->ctx, loc, "capturing a parameter pack ('%s%s...') is not supported in K;"
-            " capture it with '%c'", by_ref ? "&" : "", name, by_ref ? '&' : '=');
-    k_expr *e = kp_expr_leaf(ps, E_INT, loc);
-    if (e)
-        e->ival = by_ref ? '&' : '=';
-    return e;
+    k_error(ps->ctx, loc, "a pack expansion in a constructor's initializer list"
+            " ('Bases(args)...') is not supported in K");
+    ps->stopped = 1;
+}
+
+/* Not built: a using-declaration of a base's member in a class, variadic
+ * (`using Ts::operator()...;`, the "overloaded" idiom) or not (one error;
+ * the class gets no member by it). */
+void k_pack_using(k_parser *ps, k_loc loc, const char *name, const char *call, int pack)
+{
+    k_error(ps->ctx, loc, "using-declarations of a base class's members ('using %s%s%s;')"
+            " are not supported in K", name, call, pack ? "..." : "");
+}
+
+/* `[xs...]`, `[&xs...]`: the captures of a pack's elements, an expansion
+ * in the lambda's capture list that instantiation makes `xs#0, xs#1`. */
+k_expr *k_pack_capture(k_parser *ps, k_loc loc, k_loc name_loc, const char *name, int by_ref)
+{
+    k_expr *c = kp_expr_leaf(ps, E_IDENT, name_loc);
+    if (!c)
+        return NULL;
+    c->name = name;
+    c->op = by_ref;
+    return kp_expr_unary(ps, E_PACK_EXPAND, 0, loc, c);
 }

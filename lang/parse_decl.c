@@ -191,6 +191,10 @@ static int bad_base(k_parser *ps, const k_record *r, const k_record *b, k_loc lo
  * which conversions to it add. */
 void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc)
 {
+    if (base && base->kind == TY_TPARAM) {   /* `template <class T> struct S : T` */
+        k_parse_base_id(ps, t, base, loc);
+        return;
+    }
     if (!base || base->kind != TY_RECORD || base->rec->is_union) {
         k_error(ps->ctx, loc, "a base class must be a struct or class");
         return;

@@ -86,6 +86,8 @@ void k_parse_token_hook(k_parser *ps, int kind);
 
 /* lang/templates.c: the parser's side of templates */
 int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc);
+/* Whether a '>' read now would close a template argument list. */
+int k_tpl_closes_here(const k_parser *ps);
 int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc);
 int k_tpl_classify(k_parser *ps, const char **name);
 k_tparam *k_tpl_type_param(k_parser *ps, k_loc loc, const char *name, k_type *def);

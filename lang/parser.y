@@ -162,6 +162,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> member_dtor
 %type <op> record_kw method_quals defaulted
 %type <name> dtor_name op_name member_path member_name
+%type <op> using_tail
 %type <expr> align_spec
 %type <dtor> ctor_head dtor_head conv_head fnptr_inner
 %type <list> mem_inits_opt mem_inits
@@ -470,9 +471,11 @@ base_list
                                                 { $$ = $1; k_parse_base_id(ps, $$, $3, LOC(@3)); }
     | base_list ',' base_access TYPEDEF_NAME    { $$ = $1; k_parse_base(ps, $$, $4, LOC(@4)); }
     | base_list ',' base_access template_type   { $$ = $1; k_parse_base_id(ps, $$, $4, LOC(@4)); }
-    /* `: Bases...` (lang/packs_parse.c): one error */
-    | base_head base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, LOC(@4)); }
-    | base_list ',' base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, LOC(@5)); }
+    /* `: Bases...`, `: Box<Ts>...` (lang/packs_parse.c) */
+    | base_head base_access TYPEDEF_NAME ELLIPSIS   { $$ = $1; k_pack_base(ps, $$, $3, LOC(@3)); }
+    | base_list ',' base_access TYPEDEF_NAME ELLIPSIS { $$ = $1; k_pack_base(ps, $$, $4, LOC(@4)); }
+    | base_head base_access template_type ELLIPSIS  { $$ = $1; k_pack_base(ps, $$, $3, LOC(@3)); }
+    | base_list ',' base_access template_type ELLIPSIS { $$ = $1; k_pack_base(ps, $$, $4, LOC(@4)); }
     ;
 
 /* `struct D :`: D is a type name before its base is read (`struct Sq : Shape<Sq>`) */
@@ -555,8 +558,16 @@ member
     | static_assert                             { k_parse_member_assert(ps, $1); }
     | KW_USING IDENT '=' type_name ';'          { k_parse_member_type(ps, LOC(@2), $2, $4); }
     | KW_USING TYPEDEF_NAME '=' type_name ';'   { k_parse_member_type_named(ps, LOC(@2), $2, $4); }
+    /* `using Base::f;`, `using Ts::operator()...;` (lang/packs_parse.c): one error */
+    | KW_USING IDENT using_tail                 { k_pack_using(ps, LOC(@2), $2, "", $3); }
+    | KW_USING IDENT '(' ')' using_tail         { k_pack_using(ps, LOC(@2), $2, "()", $5); }
     | ';'
     | error ';'                                 { yyerrok; }
+    ;
+
+using_tail
+    : ';'                                       { $$ = 0; }
+    | ELLIPSIS ';'                              { $$ = 1; }
     ;
 
 /* `= default` (1) and `= delete` (0) after a special member function */
@@ -610,6 +621,7 @@ mem_inits_opt
 mem_inits
     : mem_init                                  { $$ = kp_list_push(ps, NULL, $1); }
     | mem_inits ',' mem_init                    { $$ = kp_list_push(ps, $1, $3); }
+    | mem_inits ELLIPSIS                        { $$ = $1; k_pack_mem_init(ps, LOC(@2)); }
     ;
 
 /* `x(a)` or `x{a}` before a constructor's body: an E_CALL naming the member */
@@ -1325,8 +1337,8 @@ capture
     | '='       { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
     | IDENT     { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '&' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
-    | IDENT ELLIPSIS      { $$ = k_pack_capture(ps, LOC(@2), $1, 0); }
-    | '&' IDENT ELLIPSIS  { $$ = k_pack_capture(ps, LOC(@3), $2, 1); }
+    | IDENT ELLIPSIS      { $$ = k_pack_capture(ps, LOC(@2), LOC(@1), $1, 0); }
+    | '&' IDENT ELLIPSIS  { $$ = k_pack_capture(ps, LOC(@3), LOC(@2), $2, 1); }
     | IDENT '=' assign
         {
             (void)$3;
@@ -1460,6 +1472,12 @@ fold_op
     | '%' { $$ = '%'; } | '^' { $$ = '^'; } | '&' { $$ = '&'; } | '|' { $$ = '|'; }
     | SHL { $$ = SHL; } | SHR { $$ = SHR; } | ANDAND { $$ = ANDAND; } | OROR { $$ = OROR; }
     | ',' { $$ = ','; } | EQ { $$ = EQ; } | NE { $$ = NE; } | LE { $$ = LE; } | GE { $$ = GE; }
+    | '<' { $$ = '<'; } | '>' { $$ = '>'; } | '=' { $$ = '='; }
+    | MUL_ASSIGN { $$ = MUL_ASSIGN; } | DIV_ASSIGN { $$ = DIV_ASSIGN; }
+    | MOD_ASSIGN { $$ = MOD_ASSIGN; } | ADD_ASSIGN { $$ = ADD_ASSIGN; }
+    | SUB_ASSIGN { $$ = SUB_ASSIGN; } | SHL_ASSIGN { $$ = SHL_ASSIGN; }
+    | SHR_ASSIGN { $$ = SHR_ASSIGN; } | AND_ASSIGN { $$ = AND_ASSIGN; }
+    | XOR_ASSIGN { $$ = XOR_ASSIGN; } | OR_ASSIGN { $$ = OR_ASSIGN; }
     ;
 
 %%

@@ -29,7 +29,7 @@ static const struct {
     const char *text;
 } STD_HEADERS[] = {
     {"stdlib.h", INC_CSTDLIB}, {"cstdlib", INC_CSTDLIB},
-    {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM "#include <simtvm/type_traits.h>\n"}, {"numeric", INC_ALGORITHM},
+    {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/integer_sequence.h>\n"}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
     {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
@@ -67,6 +67,10 @@ const char *k_stl_header_text(const char *name)
         return k_stl_tuple_like_text();
     if (!strcmp(name, "simtvm/tuple_compare.h"))
         return k_stl_tuple_compare_text();
+    if (!strcmp(name, "simtvm/integer_sequence.h"))
+        return k_stl_integer_sequence_text();
+    if (!strcmp(name, "simtvm/apply.h"))
+        return k_stl_apply_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)
         if (!strcmp(STD_HEADERS[i].name, name))
             return STD_HEADERS[i].text;

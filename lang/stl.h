@@ -23,6 +23,8 @@ const char *k_stl_cstdlib_text(void);
 const char *k_stl_type_traits_text(void);
 const char *k_stl_tuple_like_text(void);      /* lang/stl_tuple.c */
 const char *k_stl_tuple_compare_text(void);
+const char *k_stl_integer_sequence_text(void);
+const char *k_stl_apply_text(void);
 /* The text of a standard header that is written in K, or NULL. */
 const char *k_stl_header_text(const char *name);
 

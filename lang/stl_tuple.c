@@ -10,9 +10,18 @@
  *     element and lexicographic, as libstdc++'s (null_type elements are
  *     equal and never less).
  *
+ *   - std::integer_sequence, index_sequence, make_integer_sequence,
+ *     make_index_sequence and index_sequence_for (<utility>): make_...
+ *     doubles the sequence of N / 2 (libstdc++ builds it in), so N needs
+ *     log2(N) nested instances, not N;
+ *   - std::apply (<tuple>): f called with get<I>(t)... over an index
+ *     sequence.  K has no rvalue references: f is taken by value and t by
+ *     reference (a const one for a temporary tuple).
+ *
  * Returned by k_stl_header_text (lang/stl.c) as <simtvm/tuple_like.h>
- * (read by <array> and <tuple>) and <simtvm/tuple_compare.h> (read by
- * Thrust's tuple text). */
+ * (read by <array> and <tuple>), <simtvm/tuple_compare.h> (read by
+ * Thrust's tuple text), <simtvm/integer_sequence.h> (read by <utility>
+ * and <tuple>) and <simtvm/apply.h> (read by <tuple>). */
 #include "stl.h"
 
 static const char TEXT_TUPLE_LIKE[] =
@@ -97,6 +106,68 @@ static const char TEXT_TUPLE_COMPARE[] =
     "    return !(a < b);\n"
     "}\n"
     "}\n";
+
+static const char TEXT_INTEGER_SEQUENCE[] =
+    "// std::integer_sequence as simtvm builds it in (lang/stl_tuple.c)\n"
+    "#pragma once\n"
+    "namespace std {\n"
+    "template <class T, T... Is> struct integer_sequence {\n"
+    "    typedef T value_type;\n"
+    "    static constexpr unsigned long size() { return sizeof...(Is); }\n"
+    "};\n"
+    "template <unsigned long... Is> using index_sequence = integer_sequence<unsigned long, Is...>;\n"
+    "// 0..N-1 is 0..N/2-1 twice over (the second half shifted), and N-1 when N is odd\n"
+    "template <class S> struct __seq_double;\n"
+    "template <class T, T... Is> struct __seq_double<integer_sequence<T, Is...>> {\n"
+    "    typedef integer_sequence<T, Is..., (sizeof...(Is) + Is)...> type;\n"
+    "};\n"
+    "template <class S> struct __seq_double1;\n"
+    "template <class T, T... Is> struct __seq_double1<integer_sequence<T, Is...>> {\n"
+    "    typedef integer_sequence<T, Is..., (sizeof...(Is) + Is)..., 2 * sizeof...(Is)> type;\n"
+    "};\n"
+    "template <class T, unsigned long N, bool Odd = N % 2 != 0> struct __make_integer_sequence {\n"
+    "    typedef typename __seq_double<typename __make_integer_sequence<T, N / 2>::type>::type\n"
+    "        type;\n"
+    "};\n"
+    "template <class T, unsigned long N> struct __make_integer_sequence<T, N, true> {\n"
+    "    typedef typename __seq_double1<typename __make_integer_sequence<T, N / 2>::type>::type\n"
+    "        type;\n"
+    "};\n"
+    "template <class T> struct __make_integer_sequence<T, 0, false> {\n"
+    "    typedef integer_sequence<T> type;\n"
+    "};\n"
+    "template <class T, T N> using make_integer_sequence =\n"
+    "    typename __make_integer_sequence<T, (unsigned long)N>::type;\n"
+    "template <unsigned long N> using make_index_sequence = make_integer_sequence<unsigned long, N>;\n"
+    "template <class... Ts> using index_sequence_for = make_index_sequence<sizeof...(Ts)>;\n"
+    "}\n";
+
+static const char TEXT_APPLY[] =
+    "// std::apply as simtvm builds it in (lang/stl_tuple.c)\n"
+    "#pragma once\n"
+    "#include <simtvm/integer_sequence.h>\n"
+    "namespace std {\n"
+    "template <class F, class T, unsigned long... I>\n"
+    "auto __apply(F f, T &t, index_sequence<I...>) { return f(::std::get<I>(t)...); }\n"
+    "template <class F, class T> auto apply(F f, T &t)\n"
+    "{\n"
+    "    return __apply(f, t, make_index_sequence<tuple_size<T>::value>{});\n"
+    "}\n"
+    "template <class F, class T> auto apply(F f, const T &t)\n"
+    "{\n"
+    "    return __apply(f, t, make_index_sequence<tuple_size<T>::value>{});\n"
+    "}\n"
+    "}\n";
+
+const char *k_stl_integer_sequence_text(void)
+{
+    return TEXT_INTEGER_SEQUENCE;
+}
+
+const char *k_stl_apply_text(void)
+{
+    return TEXT_APPLY;
+}
 
 const char *k_stl_tuple_like_text(void)
 {

@@ -98,6 +98,11 @@ static int closes_list(const k_tpl_scan *ts)
     return ts->nangles > 0 && ts->angle_parens[ts->nangles - 1] == ts->parens;
 }
 
+int k_tpl_closes_here(const k_parser *ps)
+{
+    return closes_list(&ps->tpl);
+}
+
 /* Whether the scanner is directly in a template head's parameter list. */
 static int in_head_params(const k_tpl_scan *ts)
 {

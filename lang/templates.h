@@ -136,6 +136,8 @@ k_decl **k_clone_params(k_ctx *ctx, const k_decl *f, const k_subst *s, int *n);
 const k_pack *k_pack_find(const k_subst *s, const char *name);
 k_expr **k_pack_exprs(k_ctx *ctx, k_expr *const *a, int n, const k_subst *s, int *nout);
 k_targ *k_pack_targs(k_ctx *ctx, const k_targ *a, int n, const k_subst *s, int *nout);
+k_field *k_pack_fields(k_ctx *ctx, const k_record *tr, const k_subst *s, int *nfields,
+                       int *nbases);
 k_expr *k_pack_expr(k_ctx *ctx, const k_expr *e, const k_subst *s);
 k_decl **k_pack_params(k_ctx *ctx, const k_decl *f, const k_subst *s, int *n, k_subst *body);
 k_type **k_pack_fn_params(k_ctx *ctx, const k_type *fn, const k_subst *s, int *n);

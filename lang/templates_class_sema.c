@@ -88,14 +88,8 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     k_subst sb = k_tpls_subst_of(s, pattern, pargs, pattern->ntparams);
     sb.from = tr;
     sb.to = r;
-    r->fields = k_alloc(s->ctx, (size_t)(tr->nfields + 1) * sizeof *r->fields);
-    for (int i = 0; i < tr->nfields; i++) {
-        r->fields[i] = tr->fields[i];
-        r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
-        r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
-        r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
-    }
-    r->fields_cap = tr->nfields;
+    r->fields = k_pack_fields(s->ctx, tr, &sb, &r->nfields, &r->nbases);   /* `: Ts...` */
+    r->fields_cap = r->nfields;
     r->asserts = tr->nasserts ? k_alloc(s->ctx, (size_t)tr->nasserts * sizeof *r->asserts) : NULL;
     for (int i = 0; i < tr->nasserts; i++) {   /* checked with the instance's arguments */
         r->asserts[i] = k_alloc(s->ctx, sizeof *r->asserts[i]);
@@ -118,6 +112,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     ts->depth++;
     k_static_members_instantiate(s, statics_scope(s, en->decl, pattern), r, &sb, k_tpls_add_out);
     k_record_layout(s, r);
+    k_sema_instance_ctor_space(s, r);
     for (int i = 0; r->methods && i < r->nmethods; i++) {
         if (r->methods[i]->member_template) {   /* instantiated where it is called */
             k_tpl_sema_declare(s, r->methods[i]);
@@ -185,6 +180,24 @@ tpl_args k_tpls_flat_args(k_sema_state *s, const k_decl *t, const tpl_args *a)
     return f;
 }
 
+/* A written non-type argument x of partial specialization p against the
+ * value v: a parameter of p takes it (once), a literal must equal it. */
+static int value_fits(k_sema_state *s, const k_decl *p, const k_expr *x, int64_t v,
+                      tpl_args *pa, int *bound)
+{
+    int k = x && x->kind == E_IDENT ? k_tpls_value_tparam(p, x->name) : -1;
+    if (k >= 0) {
+        if (bound[k] && pa->values[k] != v)
+            return 0;
+        pa->values[k] = v;
+        bound[k] = 1;
+        return 1;
+    }
+    (void)s;   /* a literal (`S<0, Ns...>`); another expression fits nothing */
+    return x && (x->kind == E_INT || x->kind == E_CHAR || x->kind == E_BOOL) &&
+           (int64_t)x->ival == v;
+}
+
 /* A partial specialization of a variadic class template, or one written
  * with a pack expansion (`template <class H, class... T> struct Tup<H, T...>`):
  * its written arguments against the primary's, flattened; the pack
@@ -195,32 +208,29 @@ static int partial_fits_pack(k_sema_state *s, const k_decl *p, const tpl_args *f
     if (!k_tpls_args_new(s, pa, p->ntparams))
         return 0;
     pa->nexplicit = 0;
+    int *bound = k_alloc(s->ctx, (size_t)(p->ntparams + 1) * sizeof *bound);
     int j = 0;
-    for (int i = 0; i < p->nspec_args; i++) {
+    for (int i = 0; bound && i < p->nspec_args; i++) {
         const k_targ *w = &p->spec_args[i];
-        int k = w->type && w->type->kind == TY_TPARAM ? k_tpl_tparam_index(p, w->type->name)
-                                                      : -1;
         if (w->pack_expand) {
-            if (i != p->nspec_args - 1 || k < 0 || !p->tparams[k].pack)
+            int k = k_tpls_expansion_pack(p, w);
+            if (i != p->nspec_args - 1 || k < 0 || !k_tpls_take_rest(s, p, k, flat, j, pa))
                 return 0;
-            tpl_pack *pk = &pa->packs[k];
-            pk->n = flat->n - j;
-            pk->types = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->types);
-            for (int e = 0; e < pk->n; e++)
-                if (!(pk->types[e] = flat->types[j + e]))
-                    return 0;
             j = flat->n;
             continue;
         }
-        if (j >= flat->n || !w->type || !flat->types[j] ||
-            k_tpls_match(s, p, w->type, flat->types[j], pa, 0, loc) <= 0)
+        if (j >= flat->n || !w->type != !flat->types[j])
+            return 0;
+        if (!w->type && !value_fits(s, p, w->expr, flat->values[j], pa, bound))
+            return 0;
+        if (w->type && k_tpls_match(s, p, w->type, flat->types[j], pa, 0, loc) <= 0)
             return 0;
         j++;
     }
-    if (j != flat->n)
+    if (!bound || j != flat->n)
         return 0;
     for (int i = 0; i < p->ntparams; i++)
-        if (!p->tparams[i].pack && !pa->types[i])
+        if (!p->tparams[i].pack && (p->tparams[i].type ? !bound[i] : !pa->types[i]))
             return 0;
     return 1;
 }
@@ -313,15 +323,19 @@ static const k_decl *partial_for(k_sema_state *s, tpl_entry *en, const tpl_args 
     return best;
 }
 
-/* Whether the written type t mentions the type parameter called name. */
+/* Whether the written type t mentions the template parameter called name
+ * (a type, or a value given alone: `Seq<T, Ns...>`). */
 static int names_tparam(const k_type *t, const char *name)
 {
     for (; t; t = t->base) {
         if (t->kind == TY_TPARAM && t->name && strcmp(t->name, name) == 0)
             return 1;
-        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++)
-            if (names_tparam(t->targs[i].type, name))
+        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++) {
+            const k_expr *x = t->targs[i].expr;
+            if (names_tparam(t->targs[i].type, name) ||
+                (x && x->kind == E_IDENT && x->name && strcmp(x->name, name) == 0))
                 return 1;
+        }
     }
     return 0;
 }
@@ -354,6 +368,59 @@ void k_tpls_add_partial(k_sema_state *s, k_decl *d)
         memcpy(p, en->partials, (size_t)en->npartials * sizeof *p);
     p[en->npartials++] = d;
     en->partials = p;
+}
+
+/* The index of alias's parameter that targ b names alone (`T`, `N`,
+ * `Ns...`), -1 when it names none, -2 when it names one inside more
+ * (`Box<T>`: not rewritten). */
+static int alias_param_of(const k_decl *alias, const k_targ *b)
+{
+    const char *name = b->type && b->type->kind == TY_TPARAM && !b->type->base ? b->type->name
+                       : !b->type && b->expr && b->expr->kind == E_IDENT ? b->expr->name : NULL;
+    for (int i = 0; name && i < alias->ntparams; i++)
+        if (alias->tparams[i].name && strcmp(alias->tparams[i].name, name) == 0)
+            return i;
+    for (const k_type *t = b->type; t; t = t->base) {
+        for (int i = 0; t->kind == TY_TPARAM && i < alias->ntparams; i++)
+            if (alias->tparams[i].name && strcmp(alias->tparams[i].name, t->name) == 0)
+                return -2;
+        if (t->kind == TY_TEMPLATE_ID && t->ntargs)
+            return -2;   /* might name one: left alone */
+    }
+    return b->expr && b->expr->kind != E_INT && !b->type ? -2 : -1;
+}
+
+k_type *k_tpls_alias_pattern(k_sema_state *s, const k_decl *alias, const k_type *p)
+{
+    const k_type *body = alias->alias_type;
+    if (!body || body->kind != TY_TEMPLATE_ID || body->base)
+        return NULL;
+    int pk = k_tpls_pack_index(alias);
+    int cap = body->ntargs + p->ntargs + 1, m = 0;
+    k_targ *targs = k_alloc(s->ctx, (size_t)cap * sizeof *targs);
+    for (int i = 0; targs && i < body->ntargs; i++) {
+        const k_targ *b = &body->targs[i];
+        int k = alias_param_of(alias, b);
+        if (k == -2 || (k >= 0 && (k == pk) != (b->pack_expand != 0)))
+            return NULL;
+        if (k < 0) {
+            targs[m++] = *b;
+        } else if (k == pk) {   /* `Ns...`: every argument from the pack's place on */
+            for (int j = k; j < p->ntargs; j++)
+                targs[m++] = p->targs[j];
+        } else if (k < p->ntargs && !p->targs[k].pack_expand) {
+            targs[m++] = p->targs[k];
+        } else {
+            return NULL;
+        }
+    }
+    k_type *r = k_alloc(s->ctx, sizeof *r);
+    if (!r || !targs)
+        return NULL;
+    *r = *body;
+    r->targs = targs;
+    r->ntargs = m;
+    return r;
 }
 
 /* `A<int>` of an alias template `template <class T> using A = X;`: X with

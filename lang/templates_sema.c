@@ -135,6 +135,8 @@ tpl_inst *k_tpls_add_specialization(k_sema_state *s, tpl_entry *en, const tpl_ar
 int k_tpls_args_new(k_sema_state *s, tpl_args *a, int n)
 {
     a->n = n;
+    a->nexplicit = 0;
+    a->have = NULL;
     a->types = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->types);
     a->values = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->values);
     a->packs = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *a->packs);
@@ -250,9 +252,10 @@ int k_tpls_pack_index(const k_decl *t)
 }
 
 /* The explicit arguments from ta[from] on into the pack p (it takes them all). */
-static int explicit_pack(k_sema_state *s, const k_tparam *p, const k_targ *ta, int from,
-                         int nta, tpl_pack *out)
+static int explicit_pack(k_sema_state *s, const k_decl *t, const k_tparam *p,
+                         const k_targ *ta, int from, int nta, tpl_args *a)
 {
+    tpl_pack *out = &a->packs[p - t->tparams];
     out->n = nta - from;
     if (out->n <= 0) {
         out->n = 0;
@@ -277,7 +280,7 @@ static int explicit_pack(k_sema_state *s, const k_tparam *p, const k_targ *ta, i
         if (!p->type) {
             k_sema_resolve_type(s, g->type, g->loc);
             out->types[k] = g->type;
-        } else if (!value_arg(s, p, p->type, g->expr, &out->values[k])) {
+        } else if (!value_arg(s, p, value_type(s, t, p, a), g->expr, &out->values[k])) {
             return 0;
         }
     }
@@ -303,7 +306,7 @@ static int explicit_args(k_sema_state *s, const k_decl *t, const k_targ *ta, int
     if (pk >= 0 && nta > pk) {
         if (!explicit_args(s, t, ta, pk, at, a, report))
             return 0;
-        return explicit_pack(s, &t->tparams[pk], ta, pk, nta, &a->packs[pk]);
+        return explicit_pack(s, t, &t->tparams[pk], ta, pk, nta, a);
     }
     if (nta > t->ntparams) {
         k_error(s->ctx, at, "too many template arguments for '%s' (it takes %d, %d given)",
@@ -407,9 +410,42 @@ static int match_value(k_sema_state *s, const k_decl *t, const k_expr *x, int64_
 
 /* `Pair<T>` against an instance of Pair: T from the instance's arguments
  * (and `array<T, N>`'s N from its values). */
-/* `Box<Ts...>` (or `Box<T, Ts...>`) against an instance of a variadic class
- * template: its arguments one by one, the expansion last taking the rest
- * into its pack. */
+/* The pack an expansion `Ts...` or `Ns...` in a template argument list
+ * names, as t's parameter index, or -1. */
+int k_tpls_expansion_pack(const k_decl *t, const k_targ *w)
+{
+    int k = w->type && w->type->kind == TY_TPARAM ? k_tpl_tparam_index(t, w->type->name)
+            : !w->type && w->expr && w->expr->kind == E_IDENT
+            ? k_tpls_value_tparam(t, w->expr->name) : -1;
+    return k >= 0 && t->tparams[k].pack ? k : -1;
+}
+
+/* The rest of an instance's arguments, flat from j on, into pack k. */
+int k_tpls_take_rest(k_sema_state *s, const k_decl *t, int k, const tpl_args *flat, int j,
+                      tpl_args *out)
+{
+    tpl_pack *pk = &out->packs[k];
+    pk->n = flat->n - j;
+    if (t->tparams[k].type)
+        pk->values = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->values);
+    else
+        pk->types = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->types);
+    for (int e = 0; e < pk->n; e++) {
+        if (!t->tparams[k].type != (flat->types[j + e] != NULL))
+            return 0;
+        if (t->tparams[k].type)
+            pk->values[e] = flat->values[j + e];
+        else
+            pk->types[e] = flat->types[j + e];
+    }
+    if (out->have)
+        out->have[k] = 1;
+    return 1;
+}
+
+/* `Box<Ts...>` (or `Box<T, Ts...>`, `Seq<Ns...>`) against an instance of a
+ * variadic class template: its arguments one by one, the expansion last
+ * taking the rest into its pack. */
 static int match_class_pack(k_sema_state *s, const k_decl *t, const k_type *p,
                             const tpl_entry *en, const tpl_inst *in, tpl_args *out,
                             int report, k_loc at)
@@ -419,24 +455,18 @@ static int match_class_pack(k_sema_state *s, const k_decl *t, const k_type *p,
     for (int i = 0; i < p->ntargs; i++) {
         const k_targ *w = &p->targs[i];
         if (w->pack_expand) {
-            int k = w->type && w->type->kind == TY_TPARAM
-                    ? k_tpl_tparam_index(t, w->type->name) : -1;
-            if (k < 0 || !t->tparams[k].pack || i != p->ntargs - 1 || !w->type)
+            int k = k_tpls_expansion_pack(t, w);
+            if (k < 0 || i != p->ntargs - 1)
                 return 0;
-            if (k < out->nexplicit)
-                return 1;
-            tpl_pack *pk = &out->packs[k];
-            pk->n = flat.n - j;
-            pk->types = k_alloc(s->ctx, (size_t)(pk->n + 1) * sizeof *pk->types);
-            for (int e = 0; e < pk->n; e++)
-                if (!(pk->types[e] = flat.types[j + e]))
-                    return 0;
-            if (out->have)
-                out->have[k] = 1;
-            return 1;
+            return k < out->nexplicit || k_tpls_take_rest(s, t, k, &flat, j, out);
         }
-        if (j >= flat.n || !w->type || !flat.types[j])
+        if (j >= flat.n || !w->type != !flat.types[j])
             return 0;
+        if (!w->type) {
+            if (!match_value(s, t, w->expr, flat.values[j++], out, report, at))
+                return -1;
+            continue;
+        }
         int r = k_tpls_match(s, t, w->type, flat.types[j++], out, report, at);
         if (r <= 0)
             return r;
@@ -448,6 +478,10 @@ static int match_class(k_sema_state *s, const k_decl *t, const k_type *p, const 
                        tpl_args *out, int report, k_loc at)
 {
     tpl_entry *en = a->kind == TY_RECORD ? k_tpls_find_class(s, p->name) : NULL;
+    if (en && en->decl->alias_type) {   /* `index_sequence<Is...>`: what it stands for */
+        k_type *q = k_tpls_alias_pattern(s, en->decl, p);
+        return q ? k_tpls_match(s, t, q, a, out, report, at) : 0;
+    }
     for (tpl_inst *in = en ? en->insts : NULL; in; in = in->next) {
         if (in->decl->type->rec != a->rec)
             continue;
@@ -537,9 +571,13 @@ static int mentions_tparam(const k_type *p)
             return 1;
         if (p->kind == TY_ARRAY && p->len_expr && p->len_expr->kind == E_IDENT)
             return 1;   /* maybe a non-type parameter: `T (&a)[N]` (match_length) */
-        for (int i = 0; p->kind == TY_TEMPLATE_ID && i < p->ntargs; i++)
+        for (int i = 0; p->kind == TY_TEMPLATE_ID && i < p->ntargs; i++) {
             if (p->targs[i].type && mentions_tparam(p->targs[i].type))
                 return 1;
+            if (p->targs[i].pack_expand && p->targs[i].expr &&
+                p->targs[i].expr->kind == E_IDENT)
+                return 1;   /* maybe a non-type pack: `Seq<Ns...>` (match_class_pack) */
+        }
     }
     return 0;
 }
@@ -664,9 +702,12 @@ static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int
     return 1;
 }
 
-/* Pack p's elements in sb (a non-type pack's as `(T)value` each). */
-static void add_pack(k_sema_state *s, k_subst *sb, const k_tparam *p, const tpl_pack *a)
+/* Pack p's elements in sb (a non-type pack's as `(T)value` each, T its
+ * type as written or an earlier type parameter's argument). */
+static void add_pack(k_sema_state *s, k_subst *sb, const k_decl *t, const k_tparam *p,
+                     const tpl_args *args)
 {
+    const tpl_pack *a = &args->packs[p - t->tparams];
     k_pack *packs = k_alloc(s->ctx, (size_t)(sb->npacks + 1) * sizeof *packs);
     if (sb->npacks)
         memcpy(packs, sb->packs, (size_t)sb->npacks * sizeof *packs);
@@ -688,7 +729,7 @@ static void add_pack(k_sema_state *s, k_subst *sb, const k_tparam *p, const tpl_
             lit->depth = 1;
             cast->lhs = lit;
             cast->depth = 2;
-            cast->type_written = k_clone_type(s->ctx, p->type, NULL);
+            cast->type_written = k_clone_type(s->ctx, value_type(s, t, p, args), NULL);
             k->exprs[i] = cast;
         }
     }
@@ -708,7 +749,7 @@ k_subst k_tpls_subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
     for (int i = 0; i < n; i++) {
         const k_tparam *p = &t->tparams[i];
         if (p->pack) {
-            add_pack(s, &sb, p, &a->packs[i]);
+            add_pack(s, &sb, t, p, a);
             continue;
         }
         sb.names[i] = p->name;

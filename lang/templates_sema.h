@@ -83,6 +83,18 @@ k_record *k_tpls_class_instance(k_sema_state *s, const char *name, k_targ *targs
 /* The index of t's non-type parameter called name, or -1. */
 int k_tpls_value_tparam(const k_decl *t, const char *name);
 /* a's arguments one by one, each pack's elements in its place. */
+/* The pack an expansion `Ts...` or `Ns...` in a template argument list
+ * names, as t's parameter index, or -1. */
+int k_tpls_expansion_pack(const k_decl *t, const k_targ *w);
+/* An instance's arguments flat[j..] into t's pack k of out (0 when a type
+ * stands where a value must, or the reverse). */
+int k_tpls_take_rest(k_sema_state *s, const k_decl *t, int k, const tpl_args *flat, int j,
+                     tpl_args *out);
+/* Pattern p (`index_sequence<Is...>`) naming alias template alias, as the
+ * template-id the alias stands for (`integer_sequence<unsigned long,
+ * Is...>`), or NULL when its arguments are not the alias's parameters
+ * each alone. */
+k_type *k_tpls_alias_pattern(k_sema_state *s, const k_decl *alias, const k_type *p);
 tpl_args k_tpls_flat_args(k_sema_state *s, const k_decl *t, const tpl_args *a);
 /* The class template whose instance rec is ("Box"), or NULL. */
 const char *k_tpls_class_of(k_sema_state *s, const k_record *rec);

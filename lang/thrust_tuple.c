@@ -389,7 +389,8 @@ static const char TEXT_STD_TUPLE[] =
     "    return t;\n"
     "}\n"
     "}\n"
-    "#include <simtvm/tuple_like.h>\n";
+    "#include <simtvm/tuple_like.h>\n"
+    "#include <simtvm/apply.h>\n";
 
 const char *k_thrust_tuple_text(void)
 {
