@@ -132,11 +132,24 @@ static int outer_local(k_sema_state *s, const k_decl *d)
     return 1;
 }
 
+/* Is d declared after the lambda (seen by a generic lambda's instance,
+ * checked at a later call, but not by the lambda)? */
+static int declared_after(const k_decl *d, const k_expr *lambda)
+{
+    return d->loc.line > lambda->loc.line ||
+           (d->loc.line == lambda->loc.line && d->loc.col > lambda->loc.col);
+}
+
 int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d)
 {
     if (!outer_local(s, d))
         return 0;
     k_lambda_info *li = info_of(s->lambda);
+    if (li->generic && declared_after(d, s->lambda) && find_capture(s, li, d, 0, 0) < 0) {
+        k_error(s->ctx, e->loc, "use of '%s', declared after the lambda", d->name);
+        e->capture = -1;
+        return 1;
+    }
     int i = find_capture(s, li, d, li->dflt == '&', li->dflt != 0);
     if (i < 0) {
         k_error(s->ctx, e->loc, "variable '%s' cannot be implicitly captured in a lambda"
@@ -380,6 +393,7 @@ static void instantiate(k_sema_state *s, k_expr *lam, k_lambda_info *li, k_lambd
     snprintf(name, sizeof name, "%s#%d", li->fn->name, li->ninsts);
     f->name = k_strndup(s->ctx, name, strlen(name));
     add_object_param(s, f, li->closure);
+    in->fn = f;   /* a call of itself in its body (`self(self, n - 1)`) finds it */
     k_sema_state saved = *s;
     s->scope = li->scope;
     s->fn = li->outer_fn;
@@ -395,7 +409,6 @@ static void instantiate(k_sema_state *s, k_expr *lam, k_lambda_info *li, k_lambd
     s->class_scope = saved.class_scope;
     s->static_init = saved.static_init;
     s->nuses = saved.nuses;
-    in->fn = f;
     layout(li, li->closure);   /* its body may have captured more */
     k_sema_add_lifted(s, f);
 }
