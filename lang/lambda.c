@@ -1,19 +1,26 @@
-/* lang/lambda.c -- C++ lambdas in host code.
+/* lang/lambda.c -- C++ lambdas, in host and device code.
  *
  * A lambda becomes a function of its own (added to the unit) whose last,
  * hidden parameter points at the lambda's object: one slot per captured
  * variable, holding its address (`&` captures) or a copy of its value taken
- * where the lambda is written (`=` captures).  Inside the body an E_IDENT of
- * a captured variable gets `capture` (1 + its index) and names a stand-in
- * declaration with no storage, so lowering reads it through the object.  A
- * variable of the lambda's type (TY_CLOSURE, from `auto f = [...]...`) is
- * called with its address as the hidden argument; a parameter of that type
- * (a template's `F f`) is passed by const reference, which is the same as by
- * value for a lambda whose captures cannot change.
+ * where the lambda is written (`=` captures, init-captures `[n = e]`).  Inside
+ * the body an E_IDENT of a captured variable gets `capture` (1 + its index)
+ * and names a stand-in declaration with no storage (const unless the lambda
+ * is `mutable`), so lowering reads it through the object.  A variable of the
+ * lambda's type (TY_CLOSURE, from `auto f = [...]...`) is called with its
+ * address as the hidden argument; a parameter of that type (a template's
+ * `F f`) is passed by const reference, which is the same as by value for a
+ * lambda whose captures cannot change.
  *
- * Not built (located errors): lambdas in device code, a lambda inside a
- * lambda, `mutable`, init-captures, generic (`auto`) parameters, calling a
- * lambda expression directly.
+ * A generic lambda (`auto`, `auto &`, `const auto &` parameters) is a
+ * template: its body is copied and checked at each call with a new list of
+ * argument types, in the scope the lambda was written in (kept in its
+ * k_lambda_info), as if there; an instance may capture more, so the object's
+ * layout is redone after each, and lowering, which runs after every call has
+ * been checked, builds the object with all of them.
+ *
+ * Not built (located errors): a lambda inside a lambda, calling a lambda
+ * expression directly, `__device__` lambdas written in host code.
  */
 #include <stdio.h>
 #include <string.h>
