@@ -200,7 +200,8 @@ typedef enum k_expr_kind {
                      (T *)malloc(...) (lang/cxx.c) */
     E_DELETE,     /* delete lhs / delete[] lhs (op 1); sema turns it into free(lhs) */
     E_LAMBDA,     /* a C++ lambda: lambda (its function), args (explicit captures: E_IDENT,
-                     op 1 by reference), op (default capture: 0 none, '&' or '='); lang/lambda.c */
+                     op 1 by reference, lhs an init-capture's initializer; the default:
+                     E_INT '&' or '='), op 'm' when mutable; lang/lambda.c */
     E_MCALL,      /* lhs.name(args): a member function call (p->f() has lhs (*p));
                      on library types (d.count()) lang/chrono.c gives the meaning */
     E_ALIGNOF,    /* alignof(type_written) */

@@ -1,24 +1,32 @@
-/* lang/lambda.c -- C++ lambdas in host code.
+/* lang/lambda.c -- C++ lambdas, in host and device code.
  *
  * A lambda becomes a function of its own (added to the unit) whose last,
  * hidden parameter points at the lambda's object: one slot per captured
  * variable, holding its address (`&` captures) or a copy of its value taken
- * where the lambda is written (`=` captures).  Inside the body an E_IDENT of
- * a captured variable gets `capture` (1 + its index) and names a stand-in
- * declaration with no storage, so lowering reads it through the object.  A
- * variable of the lambda's type (TY_CLOSURE, from `auto f = [...]...`) is
- * called with its address as the hidden argument; a parameter of that type
- * (a template's `F f`) is passed by const reference, which is the same as by
- * value for a lambda whose captures cannot change.
+ * where the lambda is written (`=` captures, init-captures `[n = e]`).  Inside
+ * the body an E_IDENT of a captured variable gets `capture` (1 + its index)
+ * and names a stand-in declaration with no storage (const unless the lambda
+ * is `mutable`), so lowering reads it through the object.  A variable of the
+ * lambda's type (TY_CLOSURE, from `auto f = [...]...`) is called with its
+ * address as the hidden argument; a parameter of that type (a template's
+ * `F f`) is passed by const reference, which is the same as by value for a
+ * lambda whose captures cannot change.
  *
- * Not built (located errors): lambdas in device code, a lambda inside a
- * lambda, `mutable`, init-captures, generic (`auto`) parameters, calling a
- * lambda expression directly.
+ * A generic lambda (`auto`, `auto &`, `const auto &` parameters) is a
+ * template: its body is copied and checked at each call with a new list of
+ * argument types, in the scope the lambda was written in (kept in its
+ * k_lambda_info), as if there; an instance may capture more, so the object's
+ * layout is redone after each, and lowering, which runs after every call has
+ * been checked, builds the object with all of them.
+ *
+ * Not built (located errors): a lambda inside a lambda, calling a lambda
+ * expression directly, `__device__` lambdas written in host code.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "sema.h"
+#include "templates.h"
 
 k_type *k_ref_to_const(k_ctx *ctx, k_type *t)
 {
@@ -35,15 +43,8 @@ static k_lambda_info *info_of(const k_expr *lambda)
     return lambda->sema_ext;
 }
 
-/* The capture of d in the lambda being checked: its index, or -1 (added
- * when the default or the explicit list allows it). */
-static int find_capture(k_sema_state *s, k_lambda_info *li, k_decl *d, int byref, int add)
+static k_capture *new_capture(k_sema_state *s, k_lambda_info *li)
 {
-    for (int i = 0; i < li->n; i++)
-        if (li->caps[i].var == d)
-            return i;
-    if (!add)
-        return -1;
     if (li->n == li->cap) {
         int cap = li->cap ? li->cap * 2 : 4;
         k_capture *nc = k_alloc(s->ctx, sizeof *nc * (size_t)cap);
@@ -53,14 +54,37 @@ static int find_capture(k_sema_state *s, k_lambda_info *li, k_decl *d, int byref
         li->cap = cap;
     }
     k_capture *c = &li->caps[li->n];
+    memset(c, 0, sizeof *c);
+    return c;
+}
+
+/* What the lambda's body names instead of a capture of type vt: a copy
+ * (const unless the lambda is mutable) or, by reference, the variable. */
+static k_decl *capture_copy(k_sema_state *s, k_lambda_info *li, k_decl *d, k_type *vt,
+                            int byref)
+{
+    k_decl *copy = k_decl_new(s->ctx, D_VAR, d->loc, d->name);
+    copy->type = k_alloc(s->ctx, sizeof *copy->type);
+    *copy->type = *vt;
+    if (!byref && !li->is_mutable)
+        copy->type->quals |= Q_CONST;
+    return copy;
+}
+
+/* The capture of d in the lambda being checked: its index, or -1 (added
+ * when the default or the explicit list allows it). */
+static int find_capture(k_sema_state *s, k_lambda_info *li, k_decl *d, int byref, int add)
+{
+    for (int i = 0; i < li->n; i++)
+        if (li->caps[i].var == d)
+            return i;
+    if (!add)
+        return -1;
+    k_capture *c = new_capture(s, li);
     c->var = d;
     c->byref = byref;
     k_type *vt = d->type->kind == TY_REF ? d->type->base : d->type;
-    c->copy = k_decl_new(s->ctx, D_VAR, d->loc, d->name);
-    c->copy->type = k_alloc(s->ctx, sizeof *c->copy->type);
-    *c->copy->type = *vt;
-    if (!byref)   /* a copy in a lambda that is not mutable */
-        c->copy->type->quals |= Q_CONST;
+    c->copy = capture_copy(s, li, d, vt, byref);
     c->src = k_expr_new(s->ctx, E_IDENT, d->loc);
     c->src->name = d->name;
     c->src->decl = d;
@@ -69,6 +93,37 @@ static int find_capture(k_sema_state *s, k_lambda_info *li, k_decl *d, int byref
     if (byref)
         d->address_taken = 1;
     return li->n++;
+}
+
+/* An init-capture `[n = e]` or `[&r = v]`: a variable n, declared for the
+ * body only (lang/lambda.c's scope between the body and the enclosing
+ * function), whose copy or reference the object holds. */
+static int init_capture(k_sema_state *s, k_lambda_info *li, k_expr *c)
+{
+    k_type *t = k_sema_rvalue(s, c->lhs);
+    if (!t)
+        return 0;
+    if (c->op == 1 && !c->lhs->is_lvalue) {
+        k_error(s->ctx, c->lhs->loc, "the init-capture '&%s' needs a variable (an lvalue)"
+                " to refer to", c->name);
+        return 0;
+    }
+    t = k_decay(s->ctx, t);
+    k_decl *d = k_decl_new(s->ctx, D_VAR, c->loc, c->name);
+    d->type = t;
+    d->builtin = -1;
+    k_capture *cap = new_capture(s, li);
+    cap->var = d;
+    cap->byref = c->op == 1;
+    cap->copy = capture_copy(s, li, d, t, cap->byref);
+    if (!cap->byref)
+        cap->copy->type->quals &= ~(unsigned)Q_VOLATILE;
+    cap->src = c->lhs;
+    cap->init = 1;
+    if (cap->byref && c->lhs->kind == E_IDENT && c->lhs->decl)
+        c->lhs->decl->address_taken = 1;
+    li->n++;
+    return 1;
 }
 
 /* Is d a local of the function around the lambda (not the lambda's own)? */
@@ -84,11 +139,24 @@ static int outer_local(k_sema_state *s, const k_decl *d)
     return 1;
 }
 
+/* Is d declared after the lambda (seen by a generic lambda's instance,
+ * checked at a later call, but not by the lambda)? */
+static int declared_after(const k_decl *d, const k_expr *lambda)
+{
+    return d->loc.line > lambda->loc.line ||
+           (d->loc.line == lambda->loc.line && d->loc.col > lambda->loc.col);
+}
+
 int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d)
 {
     if (!outer_local(s, d))
         return 0;
     k_lambda_info *li = info_of(s->lambda);
+    if (li->generic && declared_after(d, s->lambda) && find_capture(s, li, d, 0, 0) < 0) {
+        k_error(s->ctx, e->loc, "use of '%s', declared after the lambda", d->name);
+        e->capture = -1;
+        return 1;
+    }
     int i = find_capture(s, li, d, li->dflt == '&', li->dflt != 0);
     if (i < 0) {
         k_error(s->ctx, e->loc, "variable '%s' cannot be implicitly captured in a lambda"
@@ -115,6 +183,11 @@ static int read_captures(k_sema_state *s, k_expr *e, k_lambda_info *li)
         if (c->kind == E_PACK_EXPAND) {   /* `[xs...]` that instantiation did not expand */
             k_error(s->ctx, c->loc, "'...' expands no parameter pack here");
             return 0;
+        }
+        if (c->lhs) {
+            if (!init_capture(s, li, c))
+                return 0;
+            continue;
         }
         k_decl *d = k_sema_lookup(s, c->name);
         if (!d || d->kind == D_FUNC || d->is_global_scope ||
@@ -169,6 +242,64 @@ void k_sema_add_lifted(k_sema_state *s, k_decl *f)
     s->lifted[s->nlifted++] = f;
 }
 
+/* Is a parameter's type `auto`, `auto &` or `const auto &` (a generic
+ * lambda's)? */
+static int auto_param(const k_type *t)
+{
+    if (t && t->kind == TY_REF)
+        t = t->base;
+    return t && t->kind == TY_AUTO && t->decltype_kind != K_DT_AUTO;
+}
+
+/* Where a lambda's function runs: where the function it is written in runs
+ * (a kernel's: on the device; a __host__ __device__ function's: on both). */
+static void set_space(k_sema_state *s, k_decl *f)
+{
+    f->storage &= ~(unsigned)(ST_HOST | ST_DEVICE | ST_GLOBAL);
+    if (s->fn_kind & (FN_DEVICE | FN_KERNEL))
+        f->storage |= ST_DEVICE;
+    if (s->fn_kind & FN_HOST)
+        f->storage |= ST_HOST;
+}
+
+/* The scope the lambda's body sees: the one it is written in, with its
+ * init-captures' variables declared on top (as outer variables, so the
+ * body's uses of them read the object). */
+static k_scope *init_scope(k_sema_state *s, k_lambda_info *li)
+{
+    int n = 0;
+    for (int i = 0; i < li->n; i++)
+        n += li->caps[i].init;
+    if (!n)
+        return s->scope;
+    k_scope *sc = k_alloc(s->ctx, sizeof *sc);
+    sc->decls = k_alloc(s->ctx, sizeof *sc->decls * (size_t)n);
+    sc->cap = n;
+    for (int i = 0; i < li->n; i++)
+        if (li->caps[i].init)
+            sc->decls[sc->n++] = li->caps[i].var;
+    sc->up = s->scope;
+    sc->uses_mark = s->nuses;
+    return sc;
+}
+
+/* Checks f, a lambda's function (or one instance of a generic lambda's),
+ * in the scope the lambda was written in; 1 when it had no errors. */
+static int check_lambda_fn(k_sema_state *s, k_expr *e, k_decl *f)
+{
+    k_expr *outer_lambda = s->lambda;
+    k_scope *outer_scope = s->lambda_outer, *scope = s->scope;
+    s->scope = init_scope(s, info_of(e));
+    s->lambda = e;
+    s->lambda_outer = s->scope;
+    int errors = s->ctx->nerrors;
+    k_sema_lambda_body(s, f);
+    s->lambda = outer_lambda;
+    s->lambda_outer = outer_scope;
+    s->scope = scope;
+    return s->ctx->nerrors == errors;
+}
+
 k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
 {
     if (s->lambda || !s->fn) {
@@ -179,42 +310,148 @@ k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
     k_lambda_info *li = k_alloc(s->ctx, sizeof *li);
     e->sema_ext = li;
     li->failed = 1;   /* until its body is checked */
+    li->is_mutable = e->op == 'm';
     if (!read_captures(s, e, li))
         return NULL;
     k_decl *f = e->lambda;
     for (int i = 0; i < f->nparams; i++)
-        if (f->params[i]->type && f->params[i]->type->kind == TY_AUTO) {
-            k_error(s->ctx, f->params[i]->loc, "generic lambdas ('auto' parameters) are not"
-                    " supported in K (write the parameter's type)");
-            return NULL;
-        }
+        if (auto_param(f->params[i]->type))
+            li->generic = 1;
     char name[160];
     snprintf(name, sizeof name, "%s.lambda@%u:%u", s->fn->name, e->loc.line, e->loc.col);
     f->name = k_strndup(s->ctx, name, strlen(name));
     li->fn = f;
-    /* a lambda runs where the function it is written in runs (a kernel's:
-     * on the device; a __host__ __device__ function's: on both) */
-    f->storage &= ~(unsigned)(ST_HOST | ST_DEVICE | ST_GLOBAL);
-    if (s->fn_kind & (FN_DEVICE | FN_KERNEL))
-        f->storage |= ST_DEVICE;
-    if (s->fn_kind & FN_HOST)
-        f->storage |= ST_HOST;
+    set_space(s, f);
     k_type *closure = k_type_new(s->ctx, TY_CLOSURE);
     closure->lambda = e;
+    li->closure = closure;
+    e->type = closure;
+    if (li->generic) {   /* checked at each call, with its arguments' types */
+        li->scope = s->scope;
+        li->outer_fn = s->fn;
+        li->outer_kind = s->fn_kind;
+        li->outer_ns = s->ns;
+        li->failed = 0;
+        layout(li, closure);
+        return closure;
+    }
     add_object_param(s, f, closure);
-    k_expr *outer_lambda = s->lambda;
-    k_scope *outer_scope = s->lambda_outer;
-    s->lambda = e;
-    s->lambda_outer = s->scope;
-    int errors = s->ctx->nerrors;
-    k_sema_lambda_body(s, f);
-    li->failed = s->ctx->nerrors != errors;
-    s->lambda = outer_lambda;
-    s->lambda_outer = outer_scope;
+    li->failed = !check_lambda_fn(s, e, f);
     layout(li, closure);
     k_sema_add_lifted(s, f);
-    e->type = closure;
     return closure;
+}
+
+/* One instance of a generic lambda's call operator. */
+typedef struct k_lambda_inst {
+    k_type **ptypes;          /* its parameters' types (a generic one's deduced) */
+    k_decl *fn;
+    int failed;
+} k_lambda_inst;
+
+/* The type an `auto` parameter takes from an argument of type at: `auto`
+ * its decayed, unqualified value; `auto &` and `const auto &` a reference
+ * to it (with the const added). */
+static k_type *deduce_param(k_sema_state *s, const k_type *pt, k_type *at)
+{
+    k_type *t = k_alloc(s->ctx, sizeof *t);
+    *t = *k_decay(s->ctx, at);
+    if (pt->kind == TY_AUTO) {
+        t->quals &= ~(unsigned)(Q_CONST | Q_VOLATILE);
+        return t;
+    }
+    t->quals |= pt->base->quals;
+    k_type *r = k_type_new(s->ctx, TY_REF);
+    r->base = t;
+    return r;
+}
+
+static k_lambda_inst *find_inst(k_lambda_info *li, k_type **pt, int n)
+{
+    for (int i = 0; i < li->ninsts; i++) {
+        int same = 1;
+        for (int j = 0; j < n && same; j++)
+            same = k_ty_same(li->insts[i].ptypes[j], pt[j]);
+        if (same)
+            return &li->insts[i];
+    }
+    return NULL;
+}
+
+static k_lambda_inst *add_inst(k_sema_state *s, k_lambda_info *li)
+{
+    if (li->ninsts == li->insts_cap) {
+        int cap = li->insts_cap ? li->insts_cap * 2 : 4;
+        k_lambda_inst *ni = k_alloc(s->ctx, sizeof *ni * (size_t)cap);
+        if (li->ninsts)
+            memcpy(ni, li->insts, sizeof *ni * (size_t)li->ninsts);
+        li->insts = ni;
+        li->insts_cap = cap;
+    }
+    k_lambda_inst *in = &li->insts[li->ninsts++];
+    memset(in, 0, sizeof *in);
+    return in;
+}
+
+/* Checks a copy of the generic lambda's function with parameter types pt,
+ * as if where the lambda is written: its scope, its enclosing function. */
+static void instantiate(k_sema_state *s, k_expr *lam, k_lambda_info *li, k_lambda_inst *in)
+{
+    k_decl *f = k_clone_func(s->ctx, li->fn, NULL);
+    for (int i = 0; i < f->nparams; i++)
+        f->params[i]->type = in->ptypes[i];
+    char name[200];
+    snprintf(name, sizeof name, "%s#%d", li->fn->name, li->ninsts);
+    f->name = k_strndup(s->ctx, name, strlen(name));
+    add_object_param(s, f, li->closure);
+    in->fn = f;   /* a call of itself in its body (`self(self, n - 1)`) finds it */
+    k_sema_state saved = *s;
+    s->scope = li->scope;
+    s->fn = li->outer_fn;
+    s->fn_kind = li->outer_kind;
+    s->ns = li->outer_ns;
+    s->class_scope = NULL;
+    s->static_init = NULL;
+    in->failed = !check_lambda_fn(s, lam, f);
+    s->scope = saved.scope;
+    s->fn = saved.fn;
+    s->fn_kind = saved.fn_kind;
+    s->ns = saved.ns;
+    s->class_scope = saved.class_scope;
+    s->static_init = saved.static_init;
+    s->nuses = saved.nuses;
+    layout(li, li->closure);   /* its body may have captured more */
+    k_sema_add_lifted(s, f);
+}
+
+/* The function of generic lambda lam that call e (its arguments, without
+ * the object) calls, or NULL after an error. */
+static k_decl *generic_call(k_sema_state *s, k_expr *e, k_expr *lam, k_lambda_info *li)
+{
+    k_decl *f = li->fn;
+    if (e->nargs != f->nparams) {
+        k_error(s->ctx, e->loc, "too %s arguments to a lambda: it takes %d, %d given",
+                e->nargs < f->nparams ? "few" : "many", f->nparams, e->nargs);
+        return NULL;
+    }
+    k_type **pt = k_alloc(s->ctx, sizeof *pt * (size_t)(f->nparams + 1));
+    for (int i = 0; i < f->nparams; i++) {
+        k_type *at = k_sema_rvalue(s, e->args[i]);
+        if (!at)
+            return NULL;
+        pt[i] = auto_param(f->params[i]->type) ? deduce_param(s, f->params[i]->type, at)
+                                                : f->params[i]->type;
+    }
+    k_lambda_inst *in = find_inst(li, pt, f->nparams);
+    if (!in) {
+        in = add_inst(s, li);
+        in->ptypes = pt;
+        instantiate(s, lam, li, in);
+        if (in->failed)
+            k_note(s->ctx, e->loc, "in the generic lambda's body for this call's argument"
+                   " types");
+    }
+    return in->failed ? NULL : in->fn;
 }
 
 /* `f(args)` for a variable f holding a lambda: its function, with f's
@@ -225,6 +462,9 @@ int k_sema_call_closure(k_sema_state *s, k_expr *e, k_decl *var)
     k_lambda_info *li = t->lambda ? info_of(t->lambda) : NULL;
     if (!li || !li->fn || li->failed)
         return 0;   /* the lambda's errors were reported */
+    k_decl *fn = li->generic ? generic_call(s, e, t->lambda, li) : li->fn;
+    if (!fn)
+        return 0;
     k_expr *obj = k_expr_new(s->ctx, E_IDENT, e->loc);
     obj->name = e->name;
     k_expr *addr = k_expr_new(s->ctx, E_UNARY, e->loc);
@@ -235,7 +475,7 @@ int k_sema_call_closure(k_sema_state *s, k_expr *e, k_decl *var)
         memcpy(args, e->args, sizeof *args * (size_t)e->nargs);
     args[e->nargs++] = addr;
     e->args = args;
-    e->decl = li->fn;
+    e->decl = fn;
     return 1;
 }
 

@@ -443,6 +443,13 @@ static void lambda_to(lw_func *F, k_expr *e, int dst)
         const k_capture *c = &li->caps[i];
         lw_lv src, slot = { LV_MEM, base, (int32_t)c->off, c->src->type, 0, 0 };
         int v = new_temp(F);
+        if (c->init && !c->byref) {   /* `[n = e]`: e's value, converted to n's type */
+            slot.type = c->var->type;
+            lw_expr_conv_to(F, c->src, c->var->type, v);
+            lw_store(F, &slot, v);
+            F->top = base + 1;
+            continue;
+        }
         lvalue(F, c->src, &src);
         if (c->byref) {
             lw_emit(F, OP_ADDK, v, src.reg, 0, src.off, 0);

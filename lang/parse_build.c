@@ -836,10 +836,12 @@ k_expr *kp_expr_placed(k_expr *e, k_expr *place)
 
 /* The lambda's function: its parameters and body, returning ret (TY_AUTO
  * when not written: sema deduces it from the returns). */
-k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret,
-                           k_stmt *body)
+k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, unsigned is_mutable,
+                       k_type *ret, k_stmt *body)
 {
     k_expr *e = k_expr_new(ps->ctx, E_LAMBDA, loc);
+    if (e)
+        e->op = is_mutable ? 'm' : 0;
     k_decl *f = k_decl_new(ps->ctx, D_FUNC, loc, "lambda");
     k_type *ft = k_type_new(ps->ctx, TY_FUNC);
     if (!e || !f || !ft)

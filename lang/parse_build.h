@@ -43,7 +43,8 @@ k_expr *kp_expr_new(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, k_expr *
 k_expr *kp_expr_new_dims(k_parser *ps, k_loc loc, k_specs *sp, k_expr *count, k_list *dims,
                          k_list *init);
 k_expr *kp_expr_new_list(k_parser *ps, k_loc loc, k_specs *sp, k_expr *count, k_expr *list);
-k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, k_type *ret, k_stmt *body);
+k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, unsigned is_mutable,
+                       k_type *ret, k_stmt *body);
 k_stmt *kp_cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
 int kp_add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const, k_list *inits, k_stmt *body);
 void kp_add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body);

@@ -151,15 +151,27 @@ k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e)
     return z;
 }
 
-/* A word after a lambda's parameters: `mutable` is not built. */
-void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word)
+/* A word after a lambda's parameters: 1 for `mutable`, else an error. */
+unsigned k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word)
 {
     if (strcmp(word, "mutable") == 0)
-        k_error(ps->ctx, at, "mutable lambdas are not supported in K (capture by"
-                " reference instead)");
-    else
-        k_error(ps->ctx, at, "expected '->' or '{' after a lambda's parameters, not '%s'",
-                word);
+        return 1;
+    k_error(ps->ctx, at, "expected '->' or '{' after a lambda's parameters, not '%s'", word);
+    return 0;
+}
+
+/* An init-capture `[n = e]` (`[&r = v]` byref): an E_IDENT capture with its
+ * initializer in lhs (lang/lambda.c declares n for the body). */
+k_expr *k_parse_init_capture(k_parser *ps, k_loc at, const char *name, k_expr *init,
+                             int byref)
+{
+    k_expr *c = kp_expr_leaf(ps, E_IDENT, at);
+    if (c) {
+        c->name = name;
+        c->op = byref;
+        c->lhs = init;
+    }
+    return c;
 }
 
 /* `operator T*()` inside a class: a member function named "operator

@@ -72,7 +72,9 @@ k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg
 k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers);
 k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body);
 k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e);
-void k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);
+unsigned k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);
+k_expr *k_parse_init_capture(k_parser *ps, k_loc at, const char *name, k_expr *init,
+                             int byref);
 /* `decltype(e)`, `decltype(auto)`, `__typeof__(e or T)` as a type; `decltype(e)::m`;
  * a function declarator's trailing return type (lang/parse_cxx.c) */
 k_type *k_parse_decltype(k_parser *ps, k_loc loc, int kind, k_expr *e, k_type *written);

@@ -180,7 +180,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> trailing_abstract
 %type <list> trailing_stars
 %type <name> ns_open
-%type <bits> qualifiers qualifier storage
+%type <bits> qualifiers qualifier storage lambda_word
 %type <op> assign_op unary_op type_kw fold_op
 
 %%
@@ -1262,8 +1262,8 @@ member_name
 
 primary
     : IDENT                                     { $$ = k_parse_ident(ps, LOC(@1), $1); }
-    | '[' captures_opt ']' lambda_params lambda_ret compound
-                                { $$ = kp_make_lambda(ps, LOC(@1), $2, $4, $5, $6); }
+    | '[' captures_opt ']' lambda_params lambda_word lambda_ret compound
+                                { $$ = kp_make_lambda(ps, LOC(@1), $2, $4, $5, $6, $7); }
     | TEMPLATE_NAME
         {
             $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1));
@@ -1339,22 +1339,20 @@ capture
     | '&' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
     | IDENT ELLIPSIS      { $$ = k_pack_capture(ps, LOC(@2), LOC(@1), $1, 0); }
     | '&' IDENT ELLIPSIS  { $$ = k_pack_capture(ps, LOC(@3), LOC(@2), $2, 1); }
-    | IDENT '=' assign
-        {
-            (void)$3;
-            k_error(ps->ctx, LOC(@1), "init-captures ('%s = ...') are not supported in K"
-                    " (declare the variable before the lambda)", $1);
-            $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1));
-            if ($$) $$->name = $1;
-        }
+    | IDENT '=' assign      { $$ = k_parse_init_capture(ps, LOC(@1), $1, $3, 0); }
+    | '&' IDENT '=' assign  { $$ = k_parse_init_capture(ps, LOC(@2), $2, $4, 1); }
     ;
 
 lambda_params
     : %empty                                    { $$ = NULL; }
     | '(' ')'                                   { $$ = kp_list_new(ps); }
     | '(' param_list ')'                        { $$ = $2; }
-    | '(' ')' IDENT             { $$ = kp_list_new(ps); k_parse_lambda_spec(ps, LOC(@3), $3); }
-    | '(' param_list ')' IDENT  { $$ = $2; k_parse_lambda_spec(ps, LOC(@4), $4); }
+    ;
+
+/* A word after a lambda's parameters: `mutable` (1), else an error. */
+lambda_word
+    : %empty                                    { $$ = 0; }
+    | IDENT                         { $$ = k_parse_lambda_spec(ps, LOC(@1), $1); }
     ;
 
 /* A trailing return type names a type (no struct definition: its '{'

@@ -403,8 +403,10 @@ void k_sema_lambda_body(k_sema_state *s, k_decl *f);  /* sema.c */
 typedef struct k_capture {
     k_decl *var;              /* the captured variable */
     k_decl *copy;             /* what the lambda's E_IDENTs name instead (no storage) */
-    k_expr *src;              /* an E_IDENT of var, to build the object */
+    k_expr *src;              /* an E_IDENT of var (or an init-capture's expression),
+                                 to build the object */
     int byref;
+    unsigned char init;       /* an init-capture (`[n = e]`): var is declared for the body */
     uint32_t off;
 } k_capture;
 
@@ -414,6 +416,18 @@ typedef struct k_lambda_info {
     int dflt;                 /* '&', '=' or 0 */
     k_decl *fn;               /* its function; the last parameter points at the object */
     int failed;               /* its body had errors: calls say nothing more */
+    int is_mutable;           /* `mutable`: its copies are not const */
+    k_type *closure;          /* its object's type */
+    /* A generic lambda (`auto` parameters): its call operator is a template,
+     * its body checked once per list of argument types, where it was written
+     * (lang/lambda.c) */
+    int generic;
+    k_scope *scope;           /* the scope it was written in */
+    k_decl *outer_fn;         /* the function it was written in, and its kind */
+    unsigned outer_kind;
+    const char *outer_ns;
+    struct k_lambda_inst *insts;
+    int ninsts, insts_cap;
 } k_lambda_info;
 
 /* overload.c: the function of cand[n] a call means (NULL after an error) */

@@ -140,7 +140,8 @@ int64_t k_ty_size(const k_type *t)
     case TY_VOID: case TY_FUNC: return -1;
     case TY_PTR: case TY_REF: return 8;   /* a reference holds an address */
     case TY_AUTO: case TY_DECLTYPE: return -1;
-    case TY_CLOSURE: return t->closure_size;
+    case TY_CLOSURE:   /* the lambda's own type: a generic lambda's grows with its calls */
+        return t->lambda && t->lambda->type ? t->lambda->type->closure_size : t->closure_size;
     case TY_DIM3: case TY_UINT3: return 12;
     case TY_DEVPROP: return 488; /* runtime/deviceprop.def */
     case TY_RECORD: return t->rec && t->rec->layout_state == 2 ? t->rec->size : -1;
