@@ -559,18 +559,17 @@ static inline __attribute__((always_inline)) uint64_t clock_loop(uint64_t *rd,
 {
     uint64_t now = *clock, issued = 0;
     for (; p < end; p++) {
-        uint64_t ready = now;
-        if (__builtin_expect(p->flags & PCT_MANY, 0)) {
-            for (unsigned k = 0; k < p->nsrc; k++)
-                ready = rd[p->src[k]] > ready ? rd[p->src[k]] : ready;
-        } else {
-            uint64_t r0 = rd[p->src[0]], r1 = rd[p->src[1]], r2 = rd[p->src[2]];
-            ready = r0 > ready ? r0 : ready;
-            ready = r1 > ready ? r1 : ready;
-            ready = r2 > ready ? r2 : ready;
-        }
+        /* the first three sources (registers or SIMT_NO_REG, also with
+         * PCT_MANY), then one test of the flags for every other case: a
+         * maximum does not depend on the order it is taken in */
+        uint64_t ready = now, r0 = rd[p->src[0]], r1 = rd[p->src[1]], r2 = rd[p->src[2]];
+        ready = r0 > ready ? r0 : ready;
+        ready = r1 > ready ? r1 : ready;
+        ready = r2 > ready ? r2 : ready;
         unsigned f = p->flags;
-        if (f & (PCT_PAIR | PCT_FOLDED)) {
+        if (__builtin_expect(f & (PCT_MANY | PCT_PAIR | PCT_FOLDED), 0)) {
+            for (unsigned k = 3; k < p->nsrc; k++) /* PCT_MANY */
+                ready = rd[p->src[k]] > ready ? rd[p->src[k]] : ready;
             if (f & PCT_PAIR) { /* as timing_issue: the issues before the last */
                 now = ready + p->lead;
                 issued += p->lead;
