@@ -130,18 +130,6 @@ static void md_access(void *ctx, simt_vm *vm, const simt_warp_access *a)
     simt_model_access(ctx, a);
 }
 
-/* A run and the access that ends it (vm/observe.h access_run). */
-static void md_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a,
-                          const simt_pc_run *pieces, uint32_t npieces, uint32_t n)
-{
-    (void)vm;
-    if (npieces)
-        simt_model_issue_runs(ctx, pieces, npieces, a->pc, n, a->mask, a->warp);
-    else if (n)
-        simt_model_issue_run(ctx, a->pc, n, a->mask, a->warp);
-    simt_model_access(ctx, a);
-}
-
 static void md_barrier(void *ctx)
 {
     simt_model_barrier(ctx);
@@ -174,7 +162,7 @@ simt_observer simt_model_observer(simt_model *m, int follows_blocks)
     o.issue_runs = md_issue_runs;
     o.branch = md_branch;
     o.access = md_access;
-    o.access_run = md_access_run;
+    o.access_run = simt_model_access_run; /* a run and the access that ends it */
     o.barrier = md_barrier;
     o.clock = md_clock;
     o.cycles = md_cycles;

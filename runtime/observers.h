@@ -112,6 +112,10 @@ void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask
 void simt_model_issue_runs(simt_model *m, const simt_pc_run *runs, uint32_t nruns, int32_t last,
                            uint32_t n, uint32_t mask, uint32_t warp);
 void simt_model_access(simt_model *m, const simt_warp_access *a);
+/* A run (in pieces, or n instructions up to the access) and the access that
+ * ends it: the model's access_run observer (vm/observe.h), ctx the model. */
+void simt_model_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a,
+                           const simt_pc_run *pieces, uint32_t npieces, uint32_t n);
 /* A conditional branch executed by a group; divergent if it split the group. */
 void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken);
 void simt_model_barrier(simt_model *m);

@@ -559,18 +559,17 @@ static inline __attribute__((always_inline)) uint64_t clock_loop(uint64_t *rd,
 {
     uint64_t now = *clock, issued = 0;
     for (; p < end; p++) {
-        uint64_t ready = now;
-        if (__builtin_expect(p->flags & PCT_MANY, 0)) {
-            for (unsigned k = 0; k < p->nsrc; k++)
-                ready = rd[p->src[k]] > ready ? rd[p->src[k]] : ready;
-        } else {
-            uint64_t r0 = rd[p->src[0]], r1 = rd[p->src[1]], r2 = rd[p->src[2]];
-            ready = r0 > ready ? r0 : ready;
-            ready = r1 > ready ? r1 : ready;
-            ready = r2 > ready ? r2 : ready;
-        }
+        /* the first three sources (registers or SIMT_NO_REG, also with
+         * PCT_MANY), then one test of the flags for every other case: a
+         * maximum does not depend on the order it is taken in */
+        uint64_t ready = now, r0 = rd[p->src[0]], r1 = rd[p->src[1]], r2 = rd[p->src[2]];
+        ready = r0 > ready ? r0 : ready;
+        ready = r1 > ready ? r1 : ready;
+        ready = r2 > ready ? r2 : ready;
         unsigned f = p->flags;
-        if (f & (PCT_PAIR | PCT_FOLDED)) {
+        if (__builtin_expect(f & (PCT_MANY | PCT_PAIR | PCT_FOLDED), 0)) {
+            for (unsigned k = 3; k < p->nsrc; k++) /* PCT_MANY */
+                ready = rd[p->src[k]] > ready ? rd[p->src[k]] : ready;
             if (f & PCT_PAIR) { /* as timing_issue: the issues before the last */
                 now = ready + p->lead;
                 issued += p->lead;
@@ -727,6 +726,27 @@ static inline __attribute__((always_inline)) void timing_run_clock(simt_model *m
     clock_end(wt, &m->tm.pc[first + (int32_t)n - 1], now, issued);
 }
 
+/* timing_run_clock for the first run of a warp warp_time has just created:
+ * its scoreboard is clear (every register ready at 0, at or before its
+ * clock), so every input of the run is ready and the run's kept piece
+ * applies without the test of its inputs, whatever its length (every warp
+ * of every block starts at its kernel's first pcs: one piece serves them
+ * all).  Where no piece is kept, the loop. */
+static void fresh_run_clock(simt_model *m, simt_warp_time *wt, uint32_t first, uint32_t n)
+{
+    uint32_t at = piece_find(m, first, n);
+    if (at == SIMT_PIECE_NONE) {
+        timing_run_clock(m, wt, (int32_t)first, n);
+        return;
+    }
+    const uint32_t *w = m->tm.piece_pool + at;
+    const uint32_t *out = w + PIECE_HEAD + w[0];
+    uint64_t now = wt->t;
+    for (uint32_t o = 0; o < w[1]; o++)
+        wt->ready[out[2 * o]] = now + out[2 * o + 1];
+    clock_end(wt, &m->tm.pc[first + n - 1], now + w[2], w[3]);
+}
+
 /* The lanes of a mask, inline: __builtin_popcount is a libgcc call in a
  * build without -mpopcnt, a tenth of the issue hook on divergent code. */
 static inline uint64_t lanes_in(uint32_t m)
@@ -808,9 +828,13 @@ static __attribute__((noinline)) void issue_run_told(simt_model *m, int32_t firs
     if (!r || !n)
         return;
     if (m->clock_only) { /* a warp's first run in its block, or pcs out of range */
+        int fresh = warp >= m->tm.nwarps;
         simt_warp_time *wt = warp_time(m, warp);
         if (wt && (uint64_t)(uint32_t)first + n <= m->tm.ncode) {
-            timing_run_clock(m, wt, first, n);
+            if (fresh)
+                fresh_run_clock(m, wt, (uint32_t)first, n);
+            else
+                timing_run_clock(m, wt, first, n);
             return;
         }
     }
@@ -839,7 +863,9 @@ static __attribute__((noinline)) void issue_run_told(simt_model *m, int32_t firs
 /* n instructions of one warp, pc first .. first + n - 1, issued one after
  * the other (vm/observe.h issue_run): the same as n calls of the issue hook,
  * with the warp's state and the counters found once. */
-void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp)
+static inline __attribute__((always_inline)) void issue_run(simt_model *m, int32_t last,
+                                                           uint32_t n, uint32_t mask,
+                                                           uint32_t warp)
 {
     simt_timing *t = &m->tm;
     int32_t first = last - (int32_t)n + 1;
@@ -851,6 +877,25 @@ void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask
         return;
     }
     issue_run_told(m, first, n, mask, warp);
+}
+
+void simt_model_issue_run(simt_model *m, int32_t last, uint32_t n, uint32_t mask, uint32_t warp)
+{
+    issue_run(m, last, n, mask, warp);
+}
+
+/* The model's access_run observer (vm/observe.h) itself, not through a
+ * wrapper: the run before the access, inline, then the access. */
+void simt_model_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a,
+                           const simt_pc_run *pieces, uint32_t npieces, uint32_t n)
+{
+    simt_model *m = ctx;
+    (void)vm;
+    if (npieces)
+        simt_model_issue_runs(m, pieces, npieces, a->pc, n, a->mask, a->warp);
+    else if (n)
+        issue_run(m, a->pc, n, a->mask, a->warp);
+    simt_model_access(m, a);
 }
 
 void simt_timing_spill_load(simt_model *m, int32_t pc, uint32_t warp, unsigned reg,

@@ -19,6 +19,18 @@ if cmp -s "$work/plain" "$work/stats"; then
 else
     not_ok "$prog: --stats changes the times" "$(diff "$work/plain" "$work/stats" | head -5)"
 fi
+# the model's short cuts where only the clocks are seen (kept pieces, a
+# warp's first run, one-line accesses) against its general path (--stats
+# times each instruction one by one): every kernel's event time and every
+# warp's clock64() ticks
+paths=tests/timing/paths.k
+"$SIMTVM" run "$paths" >"$work/paths" 2>&1
+"$SIMTVM" run --stats "$paths" >"$work/paths_stats" 2>/dev/null
+if [ -s "$work/paths" ] && cmp -s "$work/paths" "$work/paths_stats"; then
+    ok "$paths: the model's fast paths give the times of its general path"
+else
+    not_ok "$paths: fast and general paths differ" "$(diff "$work/paths" "$work/paths_stats" | head -5)"
+fi
 # --maxrregcount makes the model count each instruction (as --stats does)
 # but keep no per-line stalls: the times must not depend on the lines either
 "$SIMTVM" run --maxrregcount 16 "$prog" >"$work/cap" 2>/dev/null

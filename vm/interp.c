@@ -384,7 +384,7 @@ static __attribute__((noinline)) void access_record(const simt_warp *w, const si
     }
     /* a whole warp's coalesced access (the fast path's ends): only the copy */
     record_addresses(a->addr, base, off);
-    simt_access_unit_stride(a, ends[0], ends[1]);
+    simt_access_unit_stride_inline(a, ends[0], ends[1]);
 }
 
 static __attribute__((noinline, cold)) void observe_records(simt_vm *vm, simt_warp_access *a)

@@ -27,6 +27,22 @@ void simt_access_addresses32(uint64_t *a, const uint64_t *b, uint64_t off);
  * access, found by the interpreter's fast path). */
 void simt_access_unit_stride(simt_warp_access *a, uint64_t first, uint64_t last);
 
+/* simt_access_unit_stride inline for lanes in one space (first and last in
+ * it: the lanes rise between them), the rest out of line: every coalesced
+ * access the model observes builds its record here. */
+static inline void simt_access_unit_stride_inline(simt_warp_access *a, uint64_t first,
+                                                  uint64_t last)
+{
+    if (SIMT_ADDR_SPACE(first) != SIMT_ADDR_SPACE(last) || first > last) {
+        simt_access_unit_stride(a, first, last);
+        return;
+    }
+    a->shape = SHAPE_UNIT_STRIDE;
+    a->bounds[0] = first;
+    a->bounds[1] = last;
+    a->spaces = (uint8_t)SIMT_SPACE_BIT(SIMT_ADDR_SPACE(first));
+}
+
 /* The classification from one pass's sums: the first and the last lane's
  * addresses, the OR of every lane's address XOR the first's, and the OR of
  * every lane's address XOR its place at unit stride. */
