@@ -23,6 +23,12 @@ void *simt_calloc(const simt_allocator *al, size_t n, size_t size)
 {
     if (size && n > SIZE_MAX / size)
         return NULL;
+    /* The C library's calloc maps large blocks from the kernel already zero,
+     * so pages the guest never touches cost nothing, and those it does are
+     * not written twice: allocating device memory of gigabytes costs no
+     * memset of gigabytes. */
+    if (!al || !al->fn)
+        return n * size > 0 ? calloc(n, size) : calloc(1, 1);
     void *p = simt_realloc(al, NULL, n * size);
     if (p)
         memset(p, 0, n * size > 0 ? n * size : 1);
