@@ -32,6 +32,8 @@
 #include "vm/observe.h"
 
 #define SIMT_MAX_WARP 32
+/* Entries of simt_exec's translation cache (gc). */
+#define SIMT_GCACHE_WAYS 4
 #define BARRIER_NONE 0xffffu
 
 /* Forward progress from state (vm/sched.c simt_spin_release): lanes waiting
@@ -219,13 +221,16 @@ typedef struct simt_exec {
      * is the baseline's. */
     unsigned yielded;
     const struct simt_launch_info *info;
-    /* The two global allocations translated last, most recent first (valid
-     * while the memory system's generation is unchanged: every free bumps it). */
+    /* The global allocations translated last, most recent first (valid
+     * while the memory system's generation is unchanged: every free bumps it).
+     * The fast paths probe the first two; the others spare a loop that walks
+     * three or four arrays (a[i] = b[i] + c[i]) the search of the
+     * allocation table on every access. */
     struct simt_gcache {
         uint64_t base, size, gen;
         uint8_t *data;
         int readonly;
-    } gc[2];
+    } gc[SIMT_GCACHE_WAYS];
     /* simtvm debug (vm->debug set): simt_exec_group returns EV_STEP after every
      * instruction, leaving the group's mask, leader and remaining quantum here
      * so that the next call (given step_mask) goes on exactly as its loop

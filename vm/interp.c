@@ -154,10 +154,35 @@ static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const sim
 
 /* The host address of lo, where [lo, hi + len) lies in one global or
  * constant allocation (lo <= hi) that allows the access; that allocation
- * becomes the first entry of the translation cache, the first the second.
+ * becomes the first entry of the translation cache, the others move down.
  * NULL otherwise (the cache unchanged). */
+static inline uint8_t *gcache_hit(const struct simt_gcache *c, uint64_t gen, uint64_t lo,
+                                  uint64_t hi, unsigned len, int write);
+
+/* The host address of lo from a cache entry the fast paths do not probe
+ * (the third on), which moves to the front, the first second and the second
+ * to its place (two swaps, not a move of them all); NULL if none holds it. */
+static uint8_t *gcache_deep_hit(simt_exec *ex, uint64_t lo, uint64_t hi, unsigned len, int write)
+{
+    uint64_t gen = ex->vm->mem.generation;
+    for (unsigned k = 2; k < SIMT_GCACHE_WAYS; k++) {
+        uint8_t *p = gcache_hit(&ex->gc[k], gen, lo, hi, len, write);
+        if (p) {
+            struct simt_gcache t = ex->gc[k];
+            ex->gc[k] = ex->gc[1];
+            ex->gc[1] = ex->gc[0];
+            ex->gc[0] = t;
+            return p;
+        }
+    }
+    return NULL;
+}
+
 static uint8_t *gcache_fill(simt_exec *ex, uint64_t lo, uint64_t hi, unsigned len, int write)
 {
+    uint8_t *p = gcache_deep_hit(ex, lo, hi, len, write);
+    if (p)
+        return p;
     simt_alloc *a = simt_mem_find(&ex->vm->mem, lo);
     /* Host code may store to __constant__ variables, never to a string
      * literal (read-only data, as a host compiler places it). */
@@ -165,7 +190,7 @@ static uint8_t *gcache_fill(simt_exec *ex, uint64_t lo, uint64_t hi, unsigned le
     if (!a || a->freed || hi < lo || hi - a->base > a->size ||
         len > a->size - (hi - a->base) || (write && readonly))
         return NULL;
-    ex->gc[1] = ex->gc[0];
+    memmove(&ex->gc[1], &ex->gc[0], (SIMT_GCACHE_WAYS - 1) * sizeof ex->gc[0]);
     ex->gc[0].base = a->base;
     ex->gc[0].size = a->size;
     ex->gc[0].data = a->data;
