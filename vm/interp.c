@@ -160,16 +160,16 @@ static inline uint8_t *gcache_hit(const struct simt_gcache *c, uint64_t gen, uin
                                   uint64_t hi, unsigned len, int write);
 
 /* The host address of lo from a cache entry the fast paths do not probe
- * (the third on), which moves to the front, the first second and the second
- * to its place (two swaps, not a move of them all); NULL if none holds it. */
+ * (gc_deep), which moves to the front, the first second and the second to
+ * its place (not a move of them all); NULL if none holds it. */
 static uint8_t *gcache_deep_hit(simt_exec *ex, uint64_t lo, uint64_t hi, unsigned len, int write)
 {
     uint64_t gen = ex->vm->mem.generation;
-    for (unsigned k = 2; k < SIMT_GCACHE_WAYS; k++) {
-        uint8_t *p = gcache_hit(&ex->gc[k], gen, lo, hi, len, write);
+    for (unsigned k = 0; k < SIMT_GCACHE_DEEP; k++) {
+        uint8_t *p = gcache_hit(&ex->gc_deep[k], gen, lo, hi, len, write);
         if (p) {
-            struct simt_gcache t = ex->gc[k];
-            ex->gc[k] = ex->gc[1];
+            struct simt_gcache t = ex->gc_deep[k];
+            ex->gc_deep[k] = ex->gc[1];
             ex->gc[1] = ex->gc[0];
             ex->gc[0] = t;
             return p;
@@ -190,7 +190,9 @@ static uint8_t *gcache_fill(simt_exec *ex, uint64_t lo, uint64_t hi, unsigned le
     if (!a || a->freed || hi < lo || hi - a->base > a->size ||
         len > a->size - (hi - a->base) || (write && readonly))
         return NULL;
-    memmove(&ex->gc[1], &ex->gc[0], (SIMT_GCACHE_WAYS - 1) * sizeof ex->gc[0]);
+    memmove(&ex->gc_deep[1], &ex->gc_deep[0], (SIMT_GCACHE_DEEP - 1) * sizeof ex->gc_deep[0]);
+    ex->gc_deep[0] = ex->gc[1];
+    ex->gc[1] = ex->gc[0];
     ex->gc[0].base = a->base;
     ex->gc[0].size = a->size;
     ex->gc[0].data = a->data;
