@@ -1180,15 +1180,8 @@ issue:
         for (uint32_t m = mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
             uint64_t n = rc[l];
-            /* both whole ranges translated and apart: one copy; otherwise
-             * byte by byte, which faults at the first bad byte and copies
-             * overlapping ranges forward */
-            uint8_t *src = n ? range_mem(ex, blk, w, l, rb[l], n, 0) : NULL;
-            uint8_t *dst = src ? range_mem(ex, blk, w, l, ra[l], n, 1) : NULL;
-            if (dst && (dst >= src + n || src >= dst + n)) {
-                memcpy(dst, src, n);
+            if (n && copy_range(ex, blk, w, l, ra[l], rb[l], n))
                 continue;
-            }
             for (uint64_t k = 0; k < n; k++) {
                 uint8_t *s = lane_mem(ex, blk, w, l, rb[l] + k, 1, 0);
                 if (!s) MEMFAULT(l);

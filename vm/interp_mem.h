@@ -206,4 +206,21 @@ static uint8_t *range_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned
     }
 }
 
+/* One lane's copy of n bytes (n > 0) from guest src to guest dst in one
+ * memcpy, where both ranges translate whole (range_mem) and do not overlap:
+ * 1 then; 0 with nothing copied otherwise, for the caller's byte-by-byte
+ * loop, which faults at the first bad byte and copies overlapping ranges
+ * forward.  Out of line: the dispatch loop stays as it was. */
+static __attribute__((noinline)) int copy_range(simt_exec *ex, simt_block *blk, simt_warp *w,
+                                                unsigned l, uint64_t dst, uint64_t src,
+                                                uint64_t n)
+{
+    uint8_t *s = range_mem(ex, blk, w, l, src, n, 0);
+    uint8_t *d = s ? range_mem(ex, blk, w, l, dst, n, 1) : NULL;
+    if (!d || (d < s + n && s < d + n))
+        return 0;
+    memcpy(d, s, n);
+    return 1;
+}
+
 #endif
