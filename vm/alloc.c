@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Bytes from which simt_calloc leaves the zeroing to the C library. */
+#define SIMT_CALLOC_LARGE (64u << 10)
+
 void *simt_realloc(const simt_allocator *al, void *ptr, size_t size)
 {
     if (size == 0)
@@ -23,6 +26,13 @@ void *simt_calloc(const simt_allocator *al, size_t n, size_t size)
 {
     if (size && n > SIZE_MAX / size)
         return NULL;
+    /* The C library's calloc maps large blocks from the kernel already zero,
+     * so pages the guest never touches cost nothing, and those it does are
+     * not written twice: allocating device memory of gigabytes costs no
+     * memset of gigabytes.  Small blocks (a launch's bookkeeping) take the
+     * path below, which costs fewer instructions than calloc's. */
+    if ((!al || !al->fn) && n * size >= SIMT_CALLOC_LARGE)
+        return calloc(n, size);
     void *p = simt_realloc(al, NULL, n * size);
     if (p)
         memset(p, 0, n * size > 0 ? n * size : 1);

@@ -237,7 +237,7 @@ static float approx_ex2(float x)
 static float exp_base(float x, float est, float hi, float lo)
 {
     float j = fmaf(x, est, 0.5f);
-    j = j != j ? 0.0f : fminf(fmaxf(j, 0.0f), 1.0f); /* FFMA.SAT */
+    j = j != j || j < 0.0f ? 0.0f : j > 1.0f ? 1.0f : j; /* FFMA.SAT, without libm calls */
     float big = (float)floor((double)j * 252.0 + 12582913.0); /* FFMA.RM, exact */
     float k = big - 12583039.0f;
     uint32_t sb = bits_of(big) << 23;

@@ -32,6 +32,9 @@
 #include "vm/observe.h"
 
 #define SIMT_MAX_WARP 32
+/* Entries of simt_exec's translation cache that its fast paths do not probe
+ * (gc_deep). */
+#define SIMT_GCACHE_DEEP 2
 #define BARRIER_NONE 0xffffu
 
 /* Forward progress from state (vm/sched.c simt_spin_release): lanes waiting
@@ -220,7 +223,8 @@ typedef struct simt_exec {
     unsigned yielded;
     const struct simt_launch_info *info;
     /* The two global allocations translated last, most recent first (valid
-     * while the memory system's generation is unchanged: every free bumps it). */
+     * while the memory system's generation is unchanged: every free bumps it);
+     * the two before them in gc_deep. */
     struct simt_gcache {
         uint64_t base, size, gen;
         uint8_t *data;
@@ -237,6 +241,11 @@ typedef struct simt_exec {
     /* Set by simt_exec_group when it went on with another warp's group
      * (vm/interp.c next_group): the warp it ran last; the caller clears it. */
     struct simt_warp *handed;
+    /* The translation cache's entries after gc[1], which only the slow path
+     * probes: they spare a loop over three or four arrays (a[i] = b[i] +
+     * c[i]) a search of the allocation table on every access.  Last, so that
+     * the fields the fast paths use keep their places. */
+    struct simt_gcache gc_deep[SIMT_GCACHE_DEEP];
 } simt_exec;
 
 /* Events returned by simt_exec_group. */

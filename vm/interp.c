@@ -140,147 +140,7 @@ static void save_group(simt_warp *w, uint32_t mask, int32_t pc, uint32_t fp)
     simt_lanes_store(w->fp, fp, mask, w->width);
 }
 
-static simt_tctx lane_tctx(const simt_exec *ex, const simt_block *blk, const simt_warp *w,
-                           unsigned l)
-{
-    simt_tctx t;
-    t.shared = blk->shared;
-    t.shared_size = blk->shared_size;
-    t.local = w->local + (size_t)l * w->local_cap;
-    t.local_size = w->local_cap;
-    t.is_host = ex->is_host;
-    return t;
-}
-
-/* The host address of lo, where [lo, hi + len) lies in one global or
- * constant allocation (lo <= hi) that allows the access; that allocation
- * becomes the first entry of the translation cache, the first the second.
- * NULL otherwise (the cache unchanged). */
-static uint8_t *gcache_fill(simt_exec *ex, uint64_t lo, uint64_t hi, unsigned len, int write)
-{
-    simt_alloc *a = simt_mem_find(&ex->vm->mem, lo);
-    /* Host code may store to __constant__ variables, never to a string
-     * literal (read-only data, as a host compiler places it). */
-    int readonly = a && a->readonly && (!ex->is_host || a->kind == ALLOC_STRING);
-    if (!a || a->freed || hi < lo || hi - a->base > a->size ||
-        len > a->size - (hi - a->base) || (write && readonly))
-        return NULL;
-    ex->gc[1] = ex->gc[0];
-    ex->gc[0].base = a->base;
-    ex->gc[0].size = a->size;
-    ex->gc[0].data = a->data;
-    ex->gc[0].readonly = readonly;
-    ex->gc[0].gen = ex->vm->mem.generation;
-    return a->data + (lo - a->base);
-}
-
-/* The slow path of lane_mem: any space, with the fault message on failure. */
-static __attribute__((noinline)) uint8_t *lane_mem_slow(simt_exec *ex, simt_block *blk,
-                                                        simt_warp *w, unsigned l, uint64_t addr,
-                                                        unsigned len, int write)
-{
-    uint64_t off = SIMT_ADDR_OFFSET(addr);
-    if (addr & (len - 1)) {
-        simt_vm_faultf(ex->vm, "misaligned %s of %u bytes at address 0x%llx", write ? "write" : "read",
-                       len, (unsigned long long)addr);
-        ex->vm->fault.cuda_error = CUDA_ERROR_MISALIGNED_ADDRESS;
-        ex->vm->fault.kind = FAULT_MISALIGNED;
-        return NULL;
-    }
-    switch (SIMT_ADDR_SPACE(addr)) {
-    case SPACE_SHARED:
-        if (off + len <= blk->shared_size)
-            return blk->shared + off;
-        break;
-    case SPACE_LOCAL:
-        if (off + len <= w->local_cap)
-            return w->local + (size_t)l * w->local_cap + off;
-        break;
-    case SPACE_GLOBAL:
-    case SPACE_CONST: {
-        uint8_t *p = gcache_fill(ex, addr, addr, len, write);
-        if (p)
-            return p;
-        break;
-    }
-    default:
-        break;
-    }
-    simt_tctx t = lane_tctx(ex, blk, w, l);
-    return simt_vm_translate(ex->vm, &t, addr, len, write);
-}
-
-/* The host address of lo, where [lo, hi + len) lies in cache entry c (lo ==
- * hi: one access; lo > hi holds nothing, and lo below the entry's base wraps
- * past hi); NULL otherwise. */
-static inline uint8_t *gcache_hit(const struct simt_gcache *c, uint64_t gen, uint64_t lo,
-                                  uint64_t hi, unsigned len, int write)
-{
-    uint64_t d0 = lo - c->base, d1 = hi - c->base;
-    if (d0 <= d1 && d1 < c->size && len <= c->size - d1 && c->gen == gen &&
-        !(write && c->readonly))
-        return c->data + d0;
-    return NULL;
-}
-
-/* The host address of one lane's access, or NULL with vm->fault set.  The
- * common cases -- the allocation used last, shared and local memory -- are
- * decided here without a call. */
-static inline uint8_t *lane_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned l,
-                                uint64_t addr, unsigned len, int write)
-{
-    if (!(addr & (len - 1))) {
-        uint64_t gen = ex->vm->mem.generation;
-        uint8_t *p = gcache_hit(&ex->gc[0], gen, addr, addr, len, write);
-        if (p)
-            return p;
-        if ((p = gcache_hit(&ex->gc[1], gen, addr, addr, len, write)) != NULL) {
-            struct simt_gcache t = ex->gc[0];
-            ex->gc[0] = ex->gc[1];
-            ex->gc[1] = t;
-            return p;
-        }
-        uint64_t off = SIMT_ADDR_OFFSET(addr);
-        unsigned space = SIMT_ADDR_SPACE(addr);
-        if (space == SPACE_SHARED && off + len <= blk->shared_size)
-            return blk->shared + off;
-        if (space == SPACE_LOCAL && off + len <= w->local_cap)
-            return w->local + (size_t)l * w->local_cap + off;
-    }
-    return lane_mem_slow(ex, blk, w, l, addr, len, write);
-}
-
-/* Under --check=memory a bad access is a finding, not a fault: it is reported,
- * the lane's access is skipped (a load reads 0), and the kernel goes on so that
- * every bad access of the launch is found. */
-static __attribute__((noinline)) uint8_t *checked_mem_slow(simt_exec *ex, simt_block *blk,
-                                                           simt_warp *w, unsigned l, uint64_t addr,
-                                                           unsigned len, int write, int32_t pc,
-                                                           uint8_t *scratch)
-{
-    unsigned sp = SIMT_ADDR_SPACE(addr) <= SPACE_CONST ? SIMT_ADDR_SPACE(addr) : SPACE_NONE;
-    uint32_t idx[3] = {0, 0, 0};
-    if (!ex->is_host)
-        memcpy(idx, blk->idx, sizeof idx);
-    simt_finding f = { .kind = FIND_BAD_ACCESS, .check = CHECK_MEMORY,
-                       .detail = ex->vm->fault.message, .pc = pc, .block = idx,
-                       .tid = w->tid_base + l, .lane = l, .warp = w->index, .lanes = 1u << l,
-                       .addr = addr, .space = (uint8_t)sp, .write = (uint8_t)(write != 0),
-                       .size = (uint16_t)len };
-    simt_observe_finding(ex->vm, &f);
-    memset(scratch, 0, 8);
-    return scratch;
-}
-
-static inline uint8_t *checked_mem(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned l,
-                                   uint64_t addr, unsigned len, int write, int32_t pc,
-                                   uint8_t *scratch)
-{
-    uint8_t *p = lane_mem(ex, blk, w, l, addr, len, write);
-    if (p || !(ex->vm->obs.flags & OBS_MEMORY))
-        return p;
-    return checked_mem_slow(ex, blk, w, l, addr, len, write, pc, scratch);
-}
+#include "vm/interp_mem.h"
 
 static uint64_t load_n(const uint8_t *p, unsigned len)
 {
@@ -1320,6 +1180,8 @@ issue:
         for (uint32_t m = mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
             uint64_t n = rc[l];
+            if (n && copy_range(ex, blk, w, l, ra[l], rb[l], n))
+                continue;
             for (uint64_t k = 0; k < n; k++) {
                 uint8_t *s = lane_mem(ex, blk, w, l, rb[l] + k, 1, 0);
                 if (!s) MEMFAULT(l);

@@ -560,6 +560,7 @@ static void worker_init(grid_worker *wk, grid_job *job)
     wk->ex.vm = &wk->view;
     wk->ex.steps = 0;
     memset(wk->ex.gc, 0, sizeof wk->ex.gc);
+    memset(wk->ex.gc_deep, 0, sizeof wk->ex.gc_deep);
     wk->ex.host_atomics = 1;
     wk->ex.stop_at = &job->stop;
 }
