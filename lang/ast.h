@@ -80,6 +80,7 @@ typedef struct k_type {
     k_loc loc;                /* TY_MEMBER_TYPE: where `typename X::m` was written */
     unsigned char is_nullptr; /* std::nullptr_t: a TY_PTR to void told apart for overloading
                                  (nullptr converts to any pointer, to no arithmetic type) */
+    unsigned char rvalue_ref; /* TY_REF: `T &&` (binds rvalues and xvalues, not lvalues) */
     unsigned char decltype_kind; /* TY_DECLTYPE: K_DT_DECLTYPE or K_DT_TYPEOF; TY_AUTO:
                                  K_DT_AUTO for `decltype(auto)` (lang/decltype.c) */
     k_expr *decl_expr;        /* TY_DECLTYPE: the operand as written */
@@ -287,6 +288,10 @@ struct k_expr {
     k_decl *decl;             /* E_IDENT, E_CALL, E_LAUNCH: what the name refers to */
     int builtin;              /* E_CALL of a builtin or intrinsic: sema's id, else -1 */
     int is_lvalue;
+    /* an xvalue (`std::move(x)`, a call returning `T &&`, `static_cast<T &&>(x)`): is_lvalue
+     * too, since it names an object lowering takes the address of, but it binds an rvalue
+     * reference and not a non-const lvalue one (lang/cxx.c) */
+    unsigned char is_xvalue;
     /* E_ASSIGN made of a constructor's member initialiser `m(v)`: it
      * initialises m, so m may be const (lang/classes.c) */
     unsigned char is_member_init;

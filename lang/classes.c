@@ -142,6 +142,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
     const k_type *t = a->type;
     if (!t || !p)
         return 0;
+    if (p->kind == TY_REF && p->rvalue_ref && a->is_lvalue && !a->is_xvalue)
+        return 0;   /* `T &&` binds no lvalue */
     if (p->kind == TY_REF && k_ref_binds_directly(p, a) && !k_ty_same(p->base, t))
         return 2;   /* a derived object binds a reference to its base */
     if (p->kind == TY_REF)   /* const T & binds a T (a temporary when an rvalue) */
@@ -197,9 +199,13 @@ static k_decl *pick_call(k_decl **cands, int n, k_expr **args, int nargs, int fi
         long score = 0;
         int ok = 1;
         for (int i = 0; i < nargs && i + first < f->nparams && ok; i++) {
-            int r = conversion_rank(f->params[i + first]->type, args[i]);
+            const k_type *p = f->params[i + first]->type;
+            int r = conversion_rank(p, args[i]);
             ok = r > 0;
-            score = score * 4 + r;
+            /* an rvalue binds `T &&` before `const T &` ([over.ics.rank] 3.2.3) */
+            int lref_rvalue = p->kind == TY_REF && !p->rvalue_ref &&
+                              (!args[i]->is_lvalue || args[i]->is_xvalue);
+            score = score * 8 + r * 2 + !lref_rvalue;
         }
         if (ok && score > best_score) {
             best = f;
@@ -795,8 +801,21 @@ k_decl *k_record_copy_ctor(const k_record *r)
     for (int i = 0; r && i < r->nmethods; i++) {
         k_decl *f = r->methods[i];
         const k_type *pt = f->nparams == 2 ? f->params[1]->type : NULL;
-        if (f->method_kind == M_CTOR && pt && pt->kind == TY_REF && pt->base &&
-            pt->base->kind == TY_RECORD && pt->base->rec == r)
+        if (f->method_kind == M_CTOR && pt && pt->kind == TY_REF && !pt->rvalue_ref &&
+            pt->base && pt->base->kind == TY_RECORD && pt->base->rec == r)
+            return f;
+    }
+    return NULL;
+}
+
+/* The class's move constructor S(S &&), or NULL. */
+k_decl *k_record_move_ctor(const k_record *r)
+{
+    for (int i = 0; r && i < r->nmethods; i++) {
+        k_decl *f = r->methods[i];
+        const k_type *pt = f->nparams == 2 ? f->params[1]->type : NULL;
+        if (f->method_kind == M_CTOR && pt && pt->kind == TY_REF && pt->rvalue_ref &&
+            pt->base && pt->base->kind == TY_RECORD && pt->base->rec == r)
             return f;
     }
     return NULL;

@@ -533,6 +533,7 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         k_type *r = k_type_new(ps->ctx, TY_REF);
         if (r) {
             r->base = t;
+            r->rvalue_ref = d->is_ref == 2;
             t = r;
         }
     }
