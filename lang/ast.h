@@ -162,6 +162,14 @@ struct k_record {
     int nmtypes, mtypes_cap;
     int has_vptr;             /* its first member is the hidden vtable pointer "__vptr" (it
                                  declares virtual functions and has no base) (lang/virtual.c) */
+    /* special members declared `= default` / `= delete` (the parser adds no function for
+     * them) and the move members' effect on copying (lang/moves.c) */
+    unsigned char copy_deleted;   /* `S(const S &) = delete;` */
+    unsigned char copy_defaulted; /* `S(const S &) = default;`: copyable despite a move member */
+    unsigned char move_deleted;   /* `S(S &&) = delete;` */
+    unsigned char move_assign_defaulted; /* `S &operator=(S &&) = default;` */
+    unsigned char move_declared;  /* a move constructor or move assignment, in any form: the
+                                     implicit copy constructor is deleted ([class.copy.ctor] 6) */
     int vclass_id;            /* sema: 1 + its index in ctx->vclasses once an object of it is
                                  constructed (its vtable pointer's value), else 0 */
     /* sema: */

@@ -655,6 +655,12 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
     }
     if (!free_f && !mem_f && !assign && (unary || op != KB_NONE))   /* not `=`, `[]` */
         free_f = k_tpl_sema_operator(s, name, args, nargs, e->loc);
+    if (!free_f && !mem_f && assign && op == KB_NONE && b && a->type &&
+        a->type->kind == TY_RECORD && b->type && b->type->kind == TY_RECORD &&
+        b->type->rec == a->type->rec && !k_sema_check_assign(s, a->type->rec, b, e->loc)) {
+        *done = 1;   /* a copy assignment a move member deleted (lang/moves.c) */
+        return NULL;
+    }
     if (!free_f && !mem_f)
         return NULL;
     *done = 1;
@@ -1019,8 +1025,14 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
             return 1;   /* reported: not again as a plain initializer */
         if (k_bases_slice(s, d->init, t) < 0)
             return 1;   /* `B b = d;`: d's B is what is copied */
-        if (d->init->type->kind == TY_RECORD && d->init->type->rec == t->rec &&
-            !k_record_copy_ctor(t->rec)) {
+        int same = d->init->type->kind == TY_RECORD && d->init->type->rec == t->rec;
+        if (same && !d->init->is_lvalue && d->type->kind == TY_RECORD && !d->is_global_scope &&
+            !(d->storage & ST_STATIC) && (d->init->kind == E_CALL || d->init->kind == E_CONSTRUCT))
+            return 0;   /* `S s = f();`, `S s = S(x);`: the object itself (C++17 elides) */
+        if (same && !k_record_copy_ctor(t->rec) &&
+            !k_sema_check_copy(s, t->rec, d->init, d->init->loc))
+            return 1;
+        if (same && !k_record_copy_ctor(t->rec) && !k_record_move_ctor(t->rec)) {
             if (k_record_polymorphic(t->rec) && !t->rec->vclass_id)
                 t->rec->vclass_id = k_vclass_entry(s, t->rec, 0);   /* the copy's vtable */
             return 0;   /* S s = expr: a copy (lowering gives it S's vtable pointer) */
@@ -1033,7 +1045,11 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         return 0;
     if (nargs == 1 && !k_sema_rvalue(s, args[0]))
         return 1;   /* reported once, not again while choosing the constructor */
-    if (k_class_is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
+    if (k_class_is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) &&
+        !k_sema_check_copy(s, t->rec, args[0], args[0]->loc))
+        return 1;   /* a copy a move member deleted (lang/moves.c) */
+    if (k_class_is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) &&
+        !k_record_move_ctor(t->rec) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
         return 0;
@@ -1069,7 +1085,11 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         return NULL;
     }
     int copy = k_class_is_copy(s, t, e->args, e->nargs);
-    if ((k_record_has_ctors(t->rec) && !copy) || (copy && k_record_copy_ctor(t->rec))) {
+    int own = k_record_copy_ctor(t->rec) || k_record_move_ctor(t->rec);
+    if (copy && !k_record_copy_ctor(t->rec) &&
+        !k_sema_check_copy(s, t->rec, e->args[0], e->args[0]->loc))
+        return NULL;
+    if ((k_record_has_ctors(t->rec) && !copy) || (copy && own)) {
         k_type **at;
         e->decl = k_sema_pick_ctor(s, t, &e->args, &e->nargs, e->loc, &at);
         e->sema_ext = at;
@@ -1213,14 +1233,23 @@ void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_retu
 {
     k_expr *e = *a;
     if (p->kind != TY_RECORD || !e->type || e->type->kind != TY_RECORD ||
-        e->type->rec != p->rec || !e->is_lvalue || !k_record_copy_ctor(p->rec))
+        e->type->rec != p->rec || !e->is_lvalue)
         return;
     k_decl *d = e->kind == E_IDENT ? e->decl : NULL;
-    if (is_return && d && (d->kind == D_VAR || d->kind == D_PARAM) && !d->is_global_scope &&
-        !(d->storage & ST_STATIC) && d->type->kind == TY_RECORD) {
-        d->dtor = NULL;
+    int local = d && (d->kind == D_VAR || d->kind == D_PARAM) && !d->is_global_scope &&
+                !(d->storage & ST_STATIC) && d->type->kind == TY_RECORD;
+    int own = k_record_copy_ctor(p->rec) || k_record_move_ctor(p->rec);
+    if (is_return && local && (d->kind == D_VAR || !k_record_move_ctor(p->rec))) {
+        if (own)
+            d->dtor = NULL;   /* the named return value optimization, as g++ does */
         return;
     }
+    if (is_return && local)
+        e->is_xvalue = 1;   /* `return param;` moves it ([class.copy.elision] 3) */
+    if (!k_record_copy_ctor(p->rec) && !k_sema_check_copy(s, p->rec, e, e->loc))
+        return;
+    if (!own)
+        return;   /* a plain copy */
     *a = construct_from(s, p, e);
     k_sema_expr(s, *a);
 }

@@ -641,7 +641,7 @@ member_dtor
     : declarator                                { $$ = $1; }
     | declarator '=' initializer                { $$ = $1; if ($$) $$->init = $3; }
     | declarator direct_list                    { $$ = $1; if ($$) $$->init = $2; }
-    | declarator '=' defaulted                  { $$ = kp_defaulted_member(ps, $1, LOC(@3)); }
+    | declarator '=' defaulted                  { $$ = kp_defaulted_member(ps, $1, $3, LOC(@3)); }
     | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
     | ':' const_expr        { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
     ;
