@@ -413,6 +413,9 @@ struct k_decl {
     int nparams;
     int variadic;             /* D_FUNC declared with ... */
     unsigned char pack;       /* D_PARAM: a function parameter pack (`Ts... xs`) */
+    const char *deleted_use;  /* D_FUNC, a member of a class template's instance: the error
+                                 of a deleted copy in its body, reported where it is called
+                                 (C++ instantiates members on use; lang/moves.c) */
     unsigned char fwd_ref;    /* D_PARAM: a forwarding reference pack (`A&&... a`): its type
                                  is A, deduced as `T &` from an lvalue (lang/packs.c) */
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */

@@ -792,6 +792,7 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
         k_sema_assignable(s, at[i], args[i], "constructor argument");
     }
     *types = at;
+    k_sema_check_deleted_use(s, f, loc);
     if (!(k_fn_kind(f) & ((s->fn_kind & (FN_DEVICE | FN_KERNEL)) ? FN_DEVICE : FN_HOST)))
         k_error(s->ctx, loc, "the constructor of '%s' is not a %s function",
                 k_record_name(t->rec), (s->fn_kind & (FN_DEVICE | FN_KERNEL)) ? "__device__"
@@ -996,6 +997,13 @@ k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc)
     return k_sema_pick_ctor(s, t, NULL, NULL, loc, &at);
 }
 
+/* Does a copy from e move (e a temporary or an xvalue)?  Else, without a
+ * copy constructor, it is a plain copy (where lang/moves.c allows one). */
+static int moves_from(const k_expr *e)
+{
+    return !e->is_lvalue || e->is_xvalue;
+}
+
 /* A variable of a class with constructors: which one initializes it. */
 int k_sema_ctor_var(k_sema_state *s, k_decl *d)
 {
@@ -1032,7 +1040,8 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         if (same && !k_record_copy_ctor(t->rec) &&
             !k_sema_check_copy(s, t->rec, d->init, d->init->loc))
             return 1;
-        if (same && !k_record_copy_ctor(t->rec) && !k_record_move_ctor(t->rec)) {
+        if (same && !k_record_copy_ctor(t->rec) &&
+            (!k_record_move_ctor(t->rec) || !moves_from(d->init))) {
             if (k_record_polymorphic(t->rec) && !t->rec->vclass_id)
                 t->rec->vclass_id = k_vclass_entry(s, t->rec, 0);   /* the copy's vtable */
             return 0;   /* S s = expr: a copy (lowering gives it S's vtable pointer) */
@@ -1049,7 +1058,7 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         !k_sema_check_copy(s, t->rec, args[0], args[0]->loc))
         return 1;   /* a copy a move member deleted (lang/moves.c) */
     if (k_class_is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) &&
-        !k_record_move_ctor(t->rec) && d->type->kind != TY_ARRAY) {
+        (!k_record_move_ctor(t->rec) || !moves_from(args[0])) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
         return 0;
@@ -1085,7 +1094,8 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         return NULL;
     }
     int copy = k_class_is_copy(s, t, e->args, e->nargs);
-    int own = k_record_copy_ctor(t->rec) || k_record_move_ctor(t->rec);
+    int own = k_record_copy_ctor(t->rec) ||
+              (k_record_move_ctor(t->rec) && (!copy || moves_from(e->args[0])));
     if (copy && !k_record_copy_ctor(t->rec) &&
         !k_sema_check_copy(s, t->rec, e->args[0], e->args[0]->loc))
         return NULL;
@@ -1238,9 +1248,8 @@ void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_retu
     k_decl *d = e->kind == E_IDENT ? e->decl : NULL;
     int local = d && (d->kind == D_VAR || d->kind == D_PARAM) && !d->is_global_scope &&
                 !(d->storage & ST_STATIC) && d->type->kind == TY_RECORD;
-    int own = k_record_copy_ctor(p->rec) || k_record_move_ctor(p->rec);
     if (is_return && local && (d->kind == D_VAR || !k_record_move_ctor(p->rec))) {
-        if (own)
+        if (k_record_copy_ctor(p->rec) || k_record_move_ctor(p->rec))
             d->dtor = NULL;   /* the named return value optimization, as g++ does */
         return;
     }
@@ -1248,7 +1257,7 @@ void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_retu
         e->is_xvalue = 1;   /* `return param;` moves it ([class.copy.elision] 3) */
     if (!k_record_copy_ctor(p->rec) && !k_sema_check_copy(s, p->rec, e, e->loc))
         return;
-    if (!own)
+    if (!k_record_copy_ctor(p->rec) && !(k_record_move_ctor(p->rec) && moves_from(e)))
         return;   /* a plain copy */
     *a = construct_from(s, p, e);
     k_sema_expr(s, *a);

@@ -7,6 +7,7 @@
  * move constructor or assignment itself is overload resolution (an xvalue or
  * a temporary binds `S &&` first: classes.c, overload.c); binding rules are
  * in cxx.c. */
+#include <stdio.h>
 #include <string.h>
 
 #include "sema.h"
@@ -29,13 +30,45 @@ static int declares_move(const k_record *r)
     return r->move_declared || k_record_move_ctor(r) || has_move_assign(r);
 }
 
+/* Is the function being checked a member of a class template's instance?
+ * C++ instantiates those only when they are used; here every member is
+ * checked, so a deleted copy in one is kept for the calls of it. */
+static int in_instance_member(const k_sema_state *s)
+{
+    const k_record *r = s->fn ? s->fn->method_of : NULL;
+    return r && r->tag && strchr(r->tag, '<');
+}
+
+static int defer(k_sema_state *s, const char *msg)
+{
+    if (!in_instance_member(s))
+        return 0;
+    if (!s->fn->deleted_use)
+        s->fn->deleted_use = msg;
+    return 1;
+}
+
+/* A call of f at loc: the deleted copy in f's body (an instance member's,
+ * kept by defer) reported here, or kept in turn by a caller of its kind. */
+void k_sema_check_deleted_use(k_sema_state *s, const k_decl *f, k_loc loc)
+{
+    if (!f || !f->deleted_use || defer(s, f->deleted_use))
+        return;
+    k_error(s->ctx, loc, "%s (in '%s', called here)", f->deleted_use, f->name);
+}
+
 static void deleted_copy(k_sema_state *s, const k_record *r, k_loc loc, int assign)
 {
     const char *n = k_record_name(r);
+    char buf[320];
     if (assign)
-        k_error(s->ctx, loc, "use of deleted function '%s& %s::operator=(const %s&)'", n, n, n);
+        snprintf(buf, sizeof buf, "use of deleted function '%s& %s::operator=(const %s&)'",
+                 n, n, n);
     else
-        k_error(s->ctx, loc, "use of deleted function '%s::%s(const %s&)'", n, n, n);
+        snprintf(buf, sizeof buf, "use of deleted function '%s::%s(const %s&)'", n, n, n);
+    if (defer(s, k_strndup(s->ctx, buf, strlen(buf))))
+        return;
+    k_error(s->ctx, loc, "%s", buf);
     if (!r->copy_deleted || assign)
         k_help(s->ctx, "'%s' declares a move constructor or move assignment operator, so its"
                " implicit copy %s is deleted: std::move the object to move it", n,
@@ -57,7 +90,7 @@ int k_sema_check_copy(k_sema_state *s, const k_record *r, const k_expr *src, k_l
         return 1;
     if (r->copy_deleted || (declares_move(r) && !r->copy_defaulted)) {
         deleted_copy(s, r, loc, 0);
-        return 0;
+        return in_instance_member(s);
     }
     return 1;
 }
@@ -71,7 +104,7 @@ int k_sema_check_assign(k_sema_state *s, const k_record *r, const k_expr *src, k
         return 1;
     if (declares_move(r) && !r->copy_defaulted) {
         deleted_copy(s, r, loc, 1);
-        return 0;
+        return in_instance_member(s);
     }
     return 1;
 }

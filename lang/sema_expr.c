@@ -1224,6 +1224,7 @@ k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
 {
     f = k_stdarg_instance(s, e, f);
     e->decl = f;
+    k_sema_check_deleted_use(s, f, e->loc);
     call_allowed(s, e, f);
     check_args(s, e, f);
     if (f->type->base->kind == TY_REF) {      /* returns an lvalue (`T &&`: an xvalue) */
