@@ -341,8 +341,16 @@ int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_dec
 int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a)
 {
     k_decl **c;
-    int n = ctors_of(s, r, &c);
-    return pick_call(c, n, &a, 1, 1, 0) != NULL;
+    int n = ctors_of(s, r, &c), m = 0;
+    for (int i = 0; i < n; i++) {   /* r's copy and move constructors convert nothing to r:
+                                       they would need that very conversion (a loop) */
+        const k_type *p = c[i]->nparams == 2 ? c[i]->params[1]->type : NULL;
+        if (p && p->kind == TY_REF)
+            p = p->base;
+        if (!(p && p->kind == TY_RECORD && p->rec == r))
+            c[m++] = c[i];
+    }
+    return pick_call(c, m, &a, 1, 1, 0) != NULL;
 }
 
 /* The class's own (or inherited) `operator new` / `operator delete`, or NULL. */
@@ -1232,6 +1240,22 @@ void k_sema_dtor_var(k_sema_state *s, k_decl *d)
                         k_record_name(t->rec), device ? "__device__" : "__host__");
             d->dtor = f;
             d->address_taken = 1;
+        }
+}
+
+/* A by-value parameter of a class with a destructor, in a host function
+ * with a body: the callee's object, destroyed when the call ends (after the
+ * locals, as g++'s caller destroys it after the call). */
+void k_sema_dtor_param(k_sema_state *s, const k_decl *f, k_decl *p)
+{
+    (void)s;
+    if (!f->body || (k_fn_kind(f) & (FN_DEVICE | FN_KERNEL)) || p->type->kind != TY_RECORD)
+        return;
+    const k_record *r = p->type->rec;
+    for (int i = 0; i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == M_DTOR && (k_fn_kind(r->methods[i]) & FN_HOST)) {
+            p->dtor = r->methods[i];
+            p->address_taken = 1;
         }
 }
 

@@ -289,6 +289,8 @@ int k_sema_deduce_auto(k_sema_state *s, k_decl *d)
         *deduced = *t;
         deduced->quals |= slot->quals;
         d->type->base = deduced;
+        if (d->type->rvalue_ref && !slot->quals && d->init->is_lvalue && !d->init->is_xvalue)
+            d->type->rvalue_ref = 0;   /* `auto &&` forwards: an lvalue makes it `U &` */
     } else {
         *deduced = *k_decay(s->ctx, t);
         deduced->quals = slot->quals;
