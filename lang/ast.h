@@ -80,6 +80,7 @@ typedef struct k_type {
     k_loc loc;                /* TY_MEMBER_TYPE: where `typename X::m` was written */
     unsigned char is_nullptr; /* std::nullptr_t: a TY_PTR to void told apart for overloading
                                  (nullptr converts to any pointer, to no arithmetic type) */
+    unsigned char rvalue_ref; /* TY_REF: `T &&` (binds rvalues and xvalues, not lvalues) */
     unsigned char decltype_kind; /* TY_DECLTYPE: K_DT_DECLTYPE or K_DT_TYPEOF; TY_AUTO:
                                  K_DT_AUTO for `decltype(auto)` (lang/decltype.c) */
     k_expr *decl_expr;        /* TY_DECLTYPE: the operand as written */
@@ -163,6 +164,14 @@ struct k_record {
     int nmtypes, mtypes_cap;
     int has_vptr;             /* its first member is the hidden vtable pointer "__vptr" (it
                                  declares virtual functions and has no base) (lang/virtual.c) */
+    /* special members declared `= default` / `= delete` (the parser adds no function for
+     * them) and the move members' effect on copying (lang/moves.c) */
+    unsigned char copy_deleted;   /* `S(const S &) = delete;` */
+    unsigned char copy_defaulted; /* `S(const S &) = default;`: copyable despite a move member */
+    unsigned char move_deleted;   /* `S(S &&) = delete;` */
+    unsigned char move_assign_defaulted; /* `S &operator=(S &&) = default;` */
+    unsigned char move_declared;  /* a move constructor or move assignment, in any form: the
+                                     implicit copy constructor is deleted ([class.copy.ctor] 6) */
     int vclass_id;            /* sema: 1 + its index in ctx->vclasses once an object of it is
                                  constructed (its vtable pointer's value), else 0 */
     /* sema: */
@@ -293,6 +302,10 @@ struct k_expr {
     k_decl *decl;             /* E_IDENT, E_CALL, E_LAUNCH: what the name refers to */
     int builtin;              /* E_CALL of a builtin or intrinsic: sema's id, else -1 */
     int is_lvalue;
+    /* an xvalue (`std::move(x)`, a call returning `T &&`, `static_cast<T &&>(x)`): is_lvalue
+     * too, since it names an object lowering takes the address of, but it binds an rvalue
+     * reference and not a non-const lvalue one (lang/cxx.c) */
+    unsigned char is_xvalue;
     /* E_ASSIGN made of a constructor's member initialiser `m(v)`: it
      * initialises m, so m may be const (lang/classes.c) */
     unsigned char is_member_init;
@@ -406,6 +419,9 @@ struct k_decl {
     int nparams;
     int variadic;             /* D_FUNC declared with ... */
     unsigned char pack;       /* D_PARAM: a function parameter pack (`Ts... xs`) */
+    const char *deleted_use;  /* D_FUNC, a member of a class template's instance: the error
+                                 of a deleted copy in its body, reported where it is called
+                                 (C++ instantiates members on use; lang/moves.c) */
     unsigned char fwd_ref;    /* D_PARAM: a forwarding reference pack (`A&&... a`): its type
                                  is A, deduced as `T &` from an lvalue (lang/packs.c) */
     k_stmt *body;             /* D_FUNC definition, NULL for a prototype */

@@ -142,6 +142,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
     const k_type *t = a->type;
     if (!t || !p)
         return 0;
+    if (p->kind == TY_REF && p->rvalue_ref && a->is_lvalue && !a->is_xvalue)
+        return 0;   /* `T &&` binds no lvalue */
     if (p->kind == TY_REF && k_ref_binds_directly(p, a) && !k_ty_same(p->base, t))
         return 2;   /* a derived object binds a reference to its base */
     if (p->kind == TY_REF)   /* const T & binds a T (a temporary when an rvalue) */
@@ -197,9 +199,13 @@ static k_decl *pick_call(k_decl **cands, int n, k_expr **args, int nargs, int fi
         long score = 0;
         int ok = 1;
         for (int i = 0; i < nargs && i + first < f->nparams && ok; i++) {
-            int r = conversion_rank(f->params[i + first]->type, args[i]);
+            const k_type *p = f->params[i + first]->type;
+            int r = conversion_rank(p, args[i]);
             ok = r > 0;
-            score = score * 4 + r;
+            /* an rvalue binds `T &&` before `const T &` ([over.ics.rank] 3.2.3) */
+            int lref_rvalue = p->kind == TY_REF && !p->rvalue_ref &&
+                              (!args[i]->is_lvalue || args[i]->is_xvalue);
+            score = score * 8 + r * 2 + !lref_rvalue;
         }
         if (ok && score > best_score) {
             best = f;
@@ -335,8 +341,16 @@ int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_dec
 int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a)
 {
     k_decl **c;
-    int n = ctors_of(s, r, &c);
-    return pick_call(c, n, &a, 1, 1, 0) != NULL;
+    int n = ctors_of(s, r, &c), m = 0;
+    for (int i = 0; i < n; i++) {   /* r's copy and move constructors convert nothing to r:
+                                       they would need that very conversion (a loop) */
+        const k_type *p = c[i]->nparams == 2 ? c[i]->params[1]->type : NULL;
+        if (p && p->kind == TY_REF)
+            p = p->base;
+        if (!(p && p->kind == TY_RECORD && p->rec == r))
+            c[m++] = c[i];
+    }
+    return pick_call(c, m, &a, 1, 1, 0) != NULL;
 }
 
 /* The class's own (or inherited) `operator new` / `operator delete`, or NULL. */
@@ -649,6 +663,12 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
     }
     if (!free_f && !mem_f && !assign && (unary || op != KB_NONE))   /* not `=`, `[]` */
         free_f = k_tpl_sema_operator(s, name, args, nargs, e->loc);
+    if (!free_f && !mem_f && assign && op == KB_NONE && b && a->type &&
+        a->type->kind == TY_RECORD && b->type && b->type->kind == TY_RECORD &&
+        b->type->rec == a->type->rec && !k_sema_check_assign(s, a->type->rec, b, e->loc)) {
+        *done = 1;   /* a copy assignment a move member deleted (lang/moves.c) */
+        return NULL;
+    }
     if (!free_f && !mem_f)
         return NULL;
     *done = 1;
@@ -780,6 +800,7 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
         k_sema_assignable(s, at[i], args[i], "constructor argument");
     }
     *types = at;
+    k_sema_check_deleted_use(s, f, loc);
     if (!(k_fn_kind(f) & ((s->fn_kind & (FN_DEVICE | FN_KERNEL)) ? FN_DEVICE : FN_HOST)))
         k_error(s->ctx, loc, "the constructor of '%s' is not a %s function",
                 k_record_name(t->rec), (s->fn_kind & (FN_DEVICE | FN_KERNEL)) ? "__device__"
@@ -795,8 +816,21 @@ k_decl *k_record_copy_ctor(const k_record *r)
     for (int i = 0; r && i < r->nmethods; i++) {
         k_decl *f = r->methods[i];
         const k_type *pt = f->nparams == 2 ? f->params[1]->type : NULL;
-        if (f->method_kind == M_CTOR && pt && pt->kind == TY_REF && pt->base &&
-            pt->base->kind == TY_RECORD && pt->base->rec == r)
+        if (f->method_kind == M_CTOR && pt && pt->kind == TY_REF && !pt->rvalue_ref &&
+            pt->base && pt->base->kind == TY_RECORD && pt->base->rec == r)
+            return f;
+    }
+    return NULL;
+}
+
+/* The class's move constructor S(S &&), or NULL. */
+k_decl *k_record_move_ctor(const k_record *r)
+{
+    for (int i = 0; r && i < r->nmethods; i++) {
+        k_decl *f = r->methods[i];
+        const k_type *pt = f->nparams == 2 ? f->params[1]->type : NULL;
+        if (f->method_kind == M_CTOR && pt && pt->kind == TY_REF && pt->rvalue_ref &&
+            pt->base && pt->base->kind == TY_RECORD && pt->base->rec == r)
             return f;
     }
     return NULL;
@@ -971,6 +1005,13 @@ k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc)
     return k_sema_pick_ctor(s, t, NULL, NULL, loc, &at);
 }
 
+/* Does a copy from e move (e a temporary or an xvalue)?  Else, without a
+ * copy constructor, it is a plain copy (where lang/moves.c allows one). */
+static int moves_from(const k_expr *e)
+{
+    return !e->is_lvalue || e->is_xvalue;
+}
+
 /* A variable of a class with constructors: which one initializes it. */
 int k_sema_ctor_var(k_sema_state *s, k_decl *d)
 {
@@ -1000,8 +1041,15 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
             return 1;   /* reported: not again as a plain initializer */
         if (k_bases_slice(s, d->init, t) < 0)
             return 1;   /* `B b = d;`: d's B is what is copied */
-        if (d->init->type->kind == TY_RECORD && d->init->type->rec == t->rec &&
-            !k_record_copy_ctor(t->rec)) {
+        int same = d->init->type->kind == TY_RECORD && d->init->type->rec == t->rec;
+        if (same && !d->init->is_lvalue && d->type->kind == TY_RECORD && !d->is_global_scope &&
+            !(d->storage & ST_STATIC) && (d->init->kind == E_CALL || d->init->kind == E_CONSTRUCT))
+            return 0;   /* `S s = f();`, `S s = S(x);`: the object itself (C++17 elides) */
+        if (same && !k_record_copy_ctor(t->rec) &&
+            !k_sema_check_copy(s, t->rec, d->init, d->init->loc))
+            return 1;
+        if (same && !k_record_copy_ctor(t->rec) &&
+            (!k_record_move_ctor(t->rec) || !moves_from(d->init))) {
             if (k_record_polymorphic(t->rec) && !t->rec->vclass_id)
                 t->rec->vclass_id = k_vclass_entry(s, t->rec, 0);   /* the copy's vtable */
             return 0;   /* S s = expr: a copy (lowering gives it S's vtable pointer) */
@@ -1014,7 +1062,11 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         return 0;
     if (nargs == 1 && !k_sema_rvalue(s, args[0]))
         return 1;   /* reported once, not again while choosing the constructor */
-    if (k_class_is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) && d->type->kind != TY_ARRAY) {
+    if (k_class_is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) &&
+        !k_sema_check_copy(s, t->rec, args[0], args[0]->loc))
+        return 1;   /* a copy a move member deleted (lang/moves.c) */
+    if (k_class_is_copy(s, t, args, nargs) && !k_record_copy_ctor(t->rec) &&
+        (!k_record_move_ctor(t->rec) || !moves_from(args[0])) && d->type->kind != TY_ARRAY) {
         d->init = args[0];
         d->nctor = -1;
         return 0;
@@ -1050,7 +1102,12 @@ k_type *k_sema_construct_record(k_sema_state *s, k_expr *e)
         return NULL;
     }
     int copy = k_class_is_copy(s, t, e->args, e->nargs);
-    if ((k_record_has_ctors(t->rec) && !copy) || (copy && k_record_copy_ctor(t->rec))) {
+    int own = k_record_copy_ctor(t->rec) ||
+              (k_record_move_ctor(t->rec) && (!copy || moves_from(e->args[0])));
+    if (copy && !k_record_copy_ctor(t->rec) &&
+        !k_sema_check_copy(s, t->rec, e->args[0], e->args[0]->loc))
+        return NULL;
+    if ((k_record_has_ctors(t->rec) && !copy) || (copy && own)) {
         k_type **at;
         e->decl = k_sema_pick_ctor(s, t, &e->args, &e->nargs, e->loc, &at);
         e->sema_ext = at;
@@ -1186,6 +1243,22 @@ void k_sema_dtor_var(k_sema_state *s, k_decl *d)
         }
 }
 
+/* A by-value parameter of a class with a destructor, in a host function
+ * with a body: the callee's object, destroyed when the call ends (after the
+ * locals, as g++'s caller destroys it after the call). */
+void k_sema_dtor_param(k_sema_state *s, const k_decl *f, k_decl *p)
+{
+    (void)s;
+    if (!f->body || (k_fn_kind(f) & (FN_DEVICE | FN_KERNEL)) || p->type->kind != TY_RECORD)
+        return;
+    const k_record *r = p->type->rec;
+    for (int i = 0; i < r->nmethods; i++)
+        if (r->methods[i]->method_kind == M_DTOR && (k_fn_kind(r->methods[i]) & FN_HOST)) {
+            p->dtor = r->methods[i];
+            p->address_taken = 1;
+        }
+}
+
 /* A class value copied from an lvalue where C++ copies it (a by-value
  * argument, a return): with the class's own copy constructor (std::vector,
  * std::string own memory) the copy is that call, `P(e)`.  A returned local
@@ -1194,14 +1267,22 @@ void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_retu
 {
     k_expr *e = *a;
     if (p->kind != TY_RECORD || !e->type || e->type->kind != TY_RECORD ||
-        e->type->rec != p->rec || !e->is_lvalue || !k_record_copy_ctor(p->rec))
+        e->type->rec != p->rec || !e->is_lvalue)
         return;
     k_decl *d = e->kind == E_IDENT ? e->decl : NULL;
-    if (is_return && d && (d->kind == D_VAR || d->kind == D_PARAM) && !d->is_global_scope &&
-        !(d->storage & ST_STATIC) && d->type->kind == TY_RECORD) {
-        d->dtor = NULL;
+    int local = d && (d->kind == D_VAR || d->kind == D_PARAM) && !d->is_global_scope &&
+                !(d->storage & ST_STATIC) && d->type->kind == TY_RECORD;
+    if (is_return && local && (d->kind == D_VAR || !k_record_move_ctor(p->rec))) {
+        if (k_record_copy_ctor(p->rec) || k_record_move_ctor(p->rec))
+            d->dtor = NULL;   /* the named return value optimization, as g++ does */
         return;
     }
+    if (is_return && local)
+        e->is_xvalue = 1;   /* `return param;` moves it ([class.copy.elision] 3) */
+    if (!k_record_copy_ctor(p->rec) && !k_sema_check_copy(s, p->rec, e, e->loc))
+        return;
+    if (!k_record_copy_ctor(p->rec) && !(k_record_move_ctor(p->rec) && moves_from(e)))
+        return;   /* a plain copy */
     *a = construct_from(s, p, e);
     k_sema_expr(s, *a);
 }

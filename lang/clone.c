@@ -78,8 +78,12 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
     if (r->kind == TY_RECORD && s && s->from && r->rec == s->from)
         r->rec = s->to;       /* `this`, and S itself inside S's members */
     r->base = k_clone_type(ctx, t->base, s);
-    if (r->kind == TY_REF && r->base && r->base->kind == TY_REF)
-        return r->base;       /* `T &` with T = int &: int & (C++'s reference collapsing) */
+    if (r->kind == TY_REF && r->base && r->base->kind == TY_REF) {
+        /* C++'s reference collapsing: `T &` with T = int && is int &, `T &&` with
+         * T = int & is int & (a forwarding reference's lvalue), only `&& &&` is && */
+        r->base->rvalue_ref &= r->rvalue_ref;
+        return r->base;
+    }
     r->len_expr = k_clone_expr(ctx, t->len_expr, s);
     r->decl_expr = k_clone_expr(ctx, t->decl_expr, s);
     r->targs = clone_targs(ctx, t->targs, &r->ntargs, s);
@@ -187,6 +191,7 @@ k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
     r->decl = NULL;
     r->builtin = -1;
     r->is_lvalue = r->is_const = 0;
+    r->is_xvalue = 0;
     r->const_val = 0;
     r->sema_ext = NULL;
     r->capture = 0;

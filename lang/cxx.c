@@ -40,6 +40,13 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
     k_type *from = e->type;
     if (!from)
         return 0;
+    if (ref->rvalue_ref && e->is_lvalue && !e->is_xvalue && !k_iostream_is_stream(ref->base)) {
+        char a[TYBUF], b[TYBUF];
+        k_error(s->ctx, e->loc, "cannot bind rvalue reference of type '%s' to lvalue of type"
+                " '%s'", k_ty_str(ref, a, sizeof a), k_ty_str(from, b, sizeof b));
+        k_help(s->ctx, "std::move(x) makes an lvalue x an xvalue, which binds it");
+        return 0;
+    }
     if (k_ref_binds_directly(ref, e)) {
         if (k_bases_ambiguous(s, from, ref->base, e->loc))
             return 0;
@@ -47,6 +54,13 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
             char a[TYBUF];
             k_error(s->ctx, e->loc, "binding reference of type '%s' to a const value drops"
                     " the qualifier", k_ty_str(ref, a, sizeof a));
+            return 0;
+        }
+        if (e->is_xvalue && !ref->rvalue_ref && !(ref->base->quals & Q_CONST)) {
+            char a[TYBUF], b[TYBUF];
+            k_error(s->ctx, e->loc, "cannot bind non-const lvalue reference of type '%s' to an"
+                    " rvalue of type '%s'", k_ty_str(ref, a, sizeof a),
+                    k_ty_str(from, b, sizeof b));
             return 0;
         }
         k_decl *d = root_var(e);
@@ -61,7 +75,7 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
         return k_sema_bind_ref(s, ref, e, what);
     /* std::ostream &os binds std::cout: a stream is a value in K (its
      * number, lang/iostream.c), so a copy of it is the same stream */
-    if (!(ref->base->quals & Q_CONST) && !k_iostream_is_stream(ref->base)) {
+    if (!(ref->base->quals & Q_CONST) && !ref->rvalue_ref && !k_iostream_is_stream(ref->base)) {
         char a[TYBUF], b[TYBUF];
         k_error(s->ctx, e->loc, "cannot bind non-const lvalue reference of type '%s' to %s"
                 " of type '%s'", k_ty_str(ref, a, sizeof a),
@@ -275,6 +289,8 @@ int k_sema_deduce_auto(k_sema_state *s, k_decl *d)
         *deduced = *t;
         deduced->quals |= slot->quals;
         d->type->base = deduced;
+        if (d->type->rvalue_ref && !slot->quals && d->init->is_lvalue && !d->init->is_xvalue)
+            d->type->rvalue_ref = 0;   /* `auto &&` forwards: an lvalue makes it `U &` */
     } else {
         *deduced = *k_decay(s->ctx, t);
         deduced->quals = slot->quals;

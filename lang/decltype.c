@@ -5,8 +5,8 @@
  *
  *   - an id-expression or member access written without parentheses: the
  *     declared type of what it names (`int &r` gives `int &`);
- *   - any other expression: T& for an lvalue, T for a prvalue (K has no
- *     rvalue references, so no xvalues: `std::declval<T>()` is a T).
+ *   - any other expression: T& for an lvalue, T for a prvalue (an xvalue is
+ *     taken as a prvalue, and `std::declval<T>()` is a T, not a T&&).
  *
  * `__typeof__(e)` is e's type without the reference.  The operand is not
  * evaluated: sema checks a copy of it (the tree is never lowered), outside

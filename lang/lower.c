@@ -1273,6 +1273,9 @@ static void lower_function(lw_mod *M, k_decl *d, int index)
     F.cur = lw_new_block(&F);
     F.exit_block = lw_new_block(&F);
     prologue(&F);
+    for (int i = 0; i < d->nparams; i++)
+        if (d->params[i]->dtor)   /* a by-value object: destroyed when the call ends */
+            lw_dtor_push(&F, d->params[i]);
     if (index == (int)M->m->main_func && !(k_fn_kind(d) & (FN_DEVICE | FN_KERNEL)))
         lw_dynamic_inits(&F);
     k_stmt *body = d->body;

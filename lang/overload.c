@@ -67,6 +67,8 @@ static int rank(k_sema_state *s, const k_type *to, const k_expr *e)
     if (!from || !to)
         return R_NONE;
     if (to->kind == TY_REF) {
+        if (to->rvalue_ref && e->is_lvalue && !e->is_xvalue)
+            return R_NONE;      /* `T &&` binds no lvalue */
         if (k_ref_binds_directly(to, e)) {
             if ((from->quals & Q_CONST) && !(to->base->quals & Q_CONST))
                 return R_NONE;
@@ -74,7 +76,7 @@ static int rank(k_sema_state *s, const k_type *to, const k_expr *e)
                 return R_BASE;      /* a derived object to a reference to its base */
             return (to->base->quals & Q_CONST) && !(from->quals & Q_CONST) ? R_QUAL : R_EXACT;
         }
-        if (!(to->base->quals & Q_CONST))
+        if (!(to->base->quals & Q_CONST) && !to->rvalue_ref)
             return R_NONE;
         to = to->base;
     }
@@ -100,6 +102,14 @@ static int required_params(const k_decl *f)
     return n;
 }
 
+/* [over.ics.rank] 3.2.3: of two reference bindings otherwise alike, `T &&`
+ * binding an rvalue or xvalue beats `const T &` binding it (and an lvalue
+ * binds `T &&` not at all).  1 when parameter type to is the worse kind for e. */
+static int lvalue_ref_to_rvalue(const k_type *to, const k_expr *e)
+{
+    return to && to->kind == TY_REF && !to->rvalue_ref && (!e->is_lvalue || e->is_xvalue);
+}
+
 /* Fills r[i] with argument i's rank for f; returns 0 when f is not viable. */
 static int ranks(k_sema_state *s, const k_expr *e, const k_decl *f, int *r)
 {
@@ -111,6 +121,7 @@ static int ranks(k_sema_state *s, const k_expr *e, const k_decl *f, int *r)
         r[i] = i < f->nparams ? rank(s, f->params[i]->type, e->args[i]) : R_ELLIPSIS;
         if (r[i] == R_NONE)
             return 0;
+        r[i] = r[i] * 2 + (i < f->nparams && lvalue_ref_to_rvalue(f->params[i]->type, e->args[i]));
     }
     return 1;
 }

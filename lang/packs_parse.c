@@ -105,9 +105,15 @@ k_decl *k_pack_param(k_parser *ps, k_specs *sp, int op, const char *name, k_loc 
     p->pack = 1;
     if (op == ANDAND) {
         if (!p->type || p->type->kind != TY_TPARAM || p->type->quals)
-            k_error(ps->ctx, loc, "rvalue references ('&&') are not supported in K, except"
-                    " a forwarding reference to a template parameter pack ('Args &&... args')");
+            k_error(ps->ctx, loc, "'&&...' needs a template parameter pack before it"
+                    " (a forwarding reference: 'Args &&... args')");
         p->fwd_ref = 1;
+        k_type *ref = k_type_new(ps->ctx, TY_REF);   /* `A &&`: collapses to `U &` for an lvalue */
+        if (ref && p->type) {
+            ref->base = p->type;
+            ref->rvalue_ref = 1;
+            p->type = ref;
+        }
     }
     return p;
 }

@@ -237,6 +237,27 @@ void kp_method_proto(k_parser *ps, k_specs *sp, k_declarator *d)
         kp_add_method(ps, sp, d, 0, NULL, NULL);
 }
 
+/* A copy or move constructor (or assignment: assign) declared `= default`
+ * or `= delete`: what it tells of copying and moving, on its class. */
+static void special_member_flags(const k_declarator *d, int is_default, int assign)
+{
+    const k_decl *p = d->params.n == 1 ? d->params.items[0] : NULL;
+    const k_type *t = p ? p->type : NULL;
+    if (!t || t->kind != TY_REF || !t->base || t->base->kind != TY_RECORD)
+        return;
+    k_record *r = t->base->rec;
+    if (t->rvalue_ref) {
+        r->move_declared = 1;
+        if (!is_default && !assign)
+            r->move_deleted = 1;
+        if (is_default && assign)
+            r->move_assign_defaulted = 1;
+    } else if (!assign) {
+        r->copy_deleted |= !is_default;
+        r->copy_defaulted |= is_default;
+    }
+}
+
 /* `S() = default;`: a default constructor with an empty body, which still
  * initializes the members as the implicit one would.  A defaulted copy or
  * move constructor, and any deleted one, leave the implicit members as they
@@ -245,15 +266,19 @@ void kp_defaulted_ctor(k_parser *ps, k_declarator *d, int is_default)
 {
     if (d && is_default && d->params.n == 0)
         kp_add_method(ps, NULL, d, 0, NULL, kp_make_block(ps, d->loc, kp_list_new(ps)));
+    else if (d)
+        special_member_flags(d, is_default, 0);
 }
 
 /* `S &operator=(const S &) = default;` (or `= delete`): the implicit
  * function stays, so the declaration adds nothing (not even a prototype,
  * which would want a body). */
-k_declarator *kp_defaulted_member(k_parser *ps, k_declarator *d, k_loc loc)
+k_declarator *kp_defaulted_member(k_parser *ps, k_declarator *d, int is_default, k_loc loc)
 {
     if (d && !d->is_func)
         k_error(ps->ctx, loc, "only a function can be defaulted or deleted");
+    else if (d && d->name && strcmp(d->name, "operator=") == 0)
+        special_member_flags(d, is_default, 1);
     return NULL;
 }
 
@@ -533,6 +558,7 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         k_type *r = k_type_new(ps->ctx, TY_REF);
         if (r) {
             r->base = t;
+            r->rvalue_ref = d->is_ref == 2;
             t = r;
         }
     }

@@ -23,7 +23,7 @@ k_declarator *kp_fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list 
 k_declarator *kp_array_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_expr *len);
 void kp_method_proto(k_parser *ps, k_specs *sp, k_declarator *d);
 void kp_defaulted_ctor(k_parser *ps, k_declarator *d, int is_default);
-k_declarator *kp_defaulted_member(k_parser *ps, k_declarator *d, k_loc loc);
+k_declarator *kp_defaulted_member(k_parser *ps, k_declarator *d, int is_default, k_loc loc);
 k_declarator *kp_ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params, int dtor);
 k_expr *kp_expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args);
 k_expr *kp_expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *config, k_list *args);

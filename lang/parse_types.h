@@ -43,7 +43,7 @@ typedef struct k_declarator {
     k_list params;
     int variadic;
     int is_ctor;
-    int is_ref;                   /* C++ `&` after the pointers: a reference */
+    int is_ref;                   /* C++ `&` after the pointers: a reference (2: `&&`) */
     k_list ctor_args;
     k_expr *init;
     k_expr *bits;                 /* a member's bit-field width */

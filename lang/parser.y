@@ -653,7 +653,7 @@ member_dtor
     : declarator                                { $$ = $1; }
     | declarator '=' initializer                { $$ = $1; if ($$) $$->init = $3; }
     | declarator direct_list                    { $$ = $1; if ($$) $$->init = $2; }
-    | declarator '=' defaulted                  { $$ = kp_defaulted_member(ps, $1, LOC(@3)); }
+    | declarator '=' defaulted                  { $$ = kp_defaulted_member(ps, $1, $3, LOC(@3)); }
     | declarator ':' const_expr                 { $$ = $1; if ($$) $$->bits = $3; }
     | ':' const_expr        { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->bits = $2; }
     ;
@@ -784,13 +784,8 @@ declarator
     | pointer direct_dtor                       { $$ = kp_dtor_pointer(ps, $1, $2); }
     | '&' direct_dtor                           { $$ = $2; if ($$) $$->is_ref = 1; }
     | pointer '&' direct_dtor   { $$ = kp_dtor_pointer(ps, $1, $3); if ($$) $$->is_ref = 1; }
-    | ANDAND direct_dtor
-        {
-            k_error(ps->ctx, LOC(@1), "rvalue references ('&&') are not supported in K"
-                    " (use a reference to const)");
-            $$ = $2;
-            if ($$) $$->is_ref = 1;
-        }
+    | ANDAND direct_dtor                        { $$ = $2; if ($$) $$->is_ref = 2; }
+    | pointer ANDAND direct_dtor { $$ = kp_dtor_pointer(ps, $1, $3); if ($$) $$->is_ref = 2; }
     ;
 
 direct_dtor
@@ -908,10 +903,16 @@ abstract_opt
 abstract
     : pointer                   { $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL)); }
     | '&'                       { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 1; }
+    | ANDAND                    { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 2; }
     | pointer '&'
         {
             $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL));
             if ($$) $$->is_ref = 1;
+        }
+    | pointer ANDAND
+        {
+            $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL));
+            if ($$) $$->is_ref = 2;
         }
     | direct_abstract                           { $$ = $1; }
     | pointer direct_abstract                   { $$ = kp_dtor_pointer(ps, $1, $2); }
@@ -1386,6 +1387,7 @@ trailing_words
 
 trailing_abstract
     : '&'                       { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 1; }
+    | ANDAND                    { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 2; }
     | trailing_stars            { $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL)); }
     | trailing_stars '&'
         {

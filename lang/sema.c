@@ -729,6 +729,7 @@ static void check_params(k_sema_state *s, k_decl *f)
                 k_error(s->ctx, p->loc, "parameter %d has incomplete type '%s'", i + 1,
                         k_record_name(p->type->rec));
             p->address_taken = 1;   /* the callee's own copy lives in its frame */
+            k_sema_dtor_param(s, f, p);
         } else if (k_ty_is_record(p->type)) {
             k_error(s->ctx, p->loc, "parameters of type '%s' are not supported",
                     "cudaDeviceProp");

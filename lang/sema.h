@@ -239,6 +239,11 @@ int k_access_field(k_sema_state *s, const k_record *r, const char *name, k_loc u
  * member by member (lang/assign.c); 0 when the bytes are copied. */
 int k_assign_memberwise(k_sema_state *s, k_expr *e, k_type *tl);
 k_decl *k_record_copy_ctor(const k_record *r);
+k_decl *k_record_move_ctor(const k_record *r);
+int k_sema_check_copy(k_sema_state *s, const k_record *r, const k_expr *src, k_loc loc);
+int k_sema_check_assign(k_sema_state *s, const k_record *r, const k_expr *src, k_loc loc);
+void k_sema_check_deleted_use(k_sema_state *s, const k_decl *f, k_loc loc);
+void k_sema_dtor_param(k_sema_state *s, const k_decl *f, k_decl *p);
 void k_stl_rewrite_call(k_sema_state *s, k_expr *e);
 k_type *k_stl_limits_call(k_sema_state *s, k_expr *e);
 void k_sema_copy_value(k_sema_state *s, const k_type *p, k_expr **a, int is_return);

@@ -771,6 +771,7 @@ static k_type *member(k_sema_state *s, k_expr *e)
     if (t->kind == TY_RECORD && !k_access_field(s, t->rec, e->name, e->loc))
         return NULL;
     e->is_lvalue = e->lhs->is_lvalue;
+    e->is_xvalue = e->lhs->is_xvalue;   /* `std::move(s).m` */
     if (t->quals & Q_CONST)
         ft = k_ty_qualified(s->ctx, ft, Q_CONST);
     return set(e, ft);
@@ -794,7 +795,9 @@ static k_type *cast_to_ref(k_sema_state *s, k_expr *e, k_type *to)
     e->lhs = c;
     e->type_written = NULL;
     e->depth = c->depth + 1;
-    return k_sema_expr(s, e);
+    k_type *t = k_sema_expr(s, e);
+    e->is_xvalue = to->rvalue_ref;   /* `static_cast<T &&>(x)` */
+    return t;
 }
 
 /* A floating literal, or one negated or with a unary plus ((int)-2.5 is a
@@ -1134,6 +1137,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
         check_args(s, e, e->decl);
         if (e->decl->type->base->kind == TY_REF) {   /* `T &f(...)`: an lvalue */
             e->is_lvalue = 1;
+            e->is_xvalue = e->decl->type->base->rvalue_ref;   /* `T &&f(...)` */
             return set(e, e->decl->type->base->base);
         }
         set(e, e->decl->type->base);
@@ -1220,10 +1224,12 @@ k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
 {
     f = k_stdarg_instance(s, e, f);
     e->decl = f;
+    k_sema_check_deleted_use(s, f, e->loc);
     call_allowed(s, e, f);
     check_args(s, e, f);
-    if (f->type->base->kind == TY_REF) {      /* returns an lvalue */
+    if (f->type->base->kind == TY_REF) {      /* returns an lvalue (`T &&`: an xvalue) */
         e->is_lvalue = 1;
+        e->is_xvalue = f->type->base->rvalue_ref;
         return set(e, f->type->base->base);
     }
     set(e, f->type->base);

@@ -80,6 +80,7 @@ static const char TEXT_TYPE_TRAITS[] =
     "template <typename T> struct remove_pointer<T *> { typedef T type; };\n"
 "template <typename T> struct remove_reference { typedef T type; };\n"
     "template <typename T> struct remove_reference<T &> { typedef T type; };\n"
+    "template <typename T> struct remove_reference<T &&> { typedef T type; };\n"
     "template <typename T> struct add_lvalue_reference { typedef T &type; };\n"
     "template <typename T> struct is_reference { static constexpr bool value = false; };\n"
     "template <typename T> struct is_reference<T &> { static constexpr bool value = true; };\n"

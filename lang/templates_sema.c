@@ -557,7 +557,8 @@ int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
         return k_tpls_match(s, t, p->base, a->base, out, report, at);
     }
     if (p->kind == TY_REF)   /* `remove_reference<T &>` (a parameter's own & is gone) */
-        return a->kind == TY_REF ? k_tpls_match(s, t, p->base, a->base, out, report, at) : 0;
+        return a->kind == TY_REF && a->rvalue_ref == p->rvalue_ref
+               ? k_tpls_match(s, t, p->base, a->base, out, report, at) : 0;
     if (p->kind == TY_TEMPLATE_ID)
         return match_template_id(s, t, p, a, out, report, at);
     return 1;
@@ -633,7 +634,8 @@ static int deduce_pack(k_sema_state *s, const k_decl *t, k_expr *call, int i, in
             return 0;
         }
         const k_expr *arg = call->args[i + j];
-        if (fp->fwd_ref && arg->is_lvalue && el->kind != TY_ARRAY && el->kind != TY_FUNC) {
+        if (fp->fwd_ref && arg->is_lvalue && !arg->is_xvalue && el->kind != TY_REF &&
+            el->kind != TY_ARRAY && el->kind != TY_FUNC) {
             k_type *ref = k_type_new(s->ctx, TY_REF);
             k_type *base = k_alloc(s->ctx, sizeof *base);
             *base = *arg->type;
@@ -658,6 +660,24 @@ static int deduce(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, i
             return 0;
     }
     return 1;
+}
+
+/* `T &&x` with T a parameter of t is a forwarding reference: an lvalue
+ * argument (not an xvalue) deduces T as `U &`, which `&&` collapses to
+ * (lang/clone.c); an rvalue leaves T = U, the parameter U &&. */
+static void forwarding_lvalue(k_sema_state *s, const k_decl *t, const k_type *p,
+                              const k_expr *arg, tpl_args *a)
+{
+    if (p->kind != TY_REF || !p->rvalue_ref || p->base->kind != TY_TPARAM || p->base->quals ||
+        !arg->is_lvalue || arg->is_xvalue)
+        return;
+    int k = k_tpl_tparam_index(t, p->base->name);
+    k_type *el = k >= a->nexplicit ? a->types[k] : NULL;
+    if (!el || el->kind == TY_REF || el->kind == TY_ARRAY || el->kind == TY_FUNC)
+        return;
+    k_type *ref = k_type_new(s->ctx, TY_REF);
+    ref->base = el;
+    a->types[k] = ref;
 }
 
 /* Call argument i against t's function parameter pi. */
@@ -688,6 +708,8 @@ static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int
         int r = k_tpls_match(s, t, &pt, &top, a, report, call->args[i]->loc);
         if (r < 0)
             return 0;
+        if (r > 0)
+            forwarding_lvalue(s, t, p, call->args[i], a);
         if (r == 0) {
             if (report) {
                 char x[TYBUF];

@@ -190,7 +190,8 @@ int k_ty_same(const k_type *a, const k_type *b)
     case TY_FUNC:
         return k_ty_same(a->base, b->base);
     case TY_REF:
-        return (a->base->quals & Q_CONST) == (b->base->quals & Q_CONST) &&
+        return a->rvalue_ref == b->rvalue_ref &&
+               (a->base->quals & Q_CONST) == (b->base->quals & Q_CONST) &&
                k_ty_same(a->base, b->base);
     case TY_CLOSURE:
         return a->lambda == b->lambda;
@@ -282,7 +283,7 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
         k_ty_str(t->base, inner, sizeof inner);
         append(buf, len, inner);
         if (t->kind == TY_REF) {
-            append(buf, len, "&");
+            append(buf, len, t->rvalue_ref ? "&&" : "&");
         } else if (t->kind == TY_PTR) {
             append(buf, len, t->base->kind == TY_PTR ? "*" : " *");
             quals_str(t->quals, buf, len, 0);
