@@ -675,8 +675,9 @@ static void launch_pointer(lw_func *F, k_expr *e)
 }
 
 /* The stream: work on every stream runs in issue order (SPEC 2.8); the
-     * runtime hears of it only because stream capture may record the launch
-     * in a graph instead (runtime/host_graph.c). */
+     * runtime hears of it to place the launch on that stream's modelled
+     * timeline (vm/timeline.c), and because stream capture may record the
+     * launch in a graph instead (runtime/host_graph.c). */
 static void launch_stream(lw_func *F, k_expr *e, int end)
 {
     if (e->config[3]) {

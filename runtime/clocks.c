@@ -2,21 +2,20 @@
  * gettimeofday, clock_gettime (and std::chrono's clocks, which read
  * simt_host_now_ns).
  *
- * Every clock a program reads is the model's (SPEC 2.8, 5.3): the modelled
- * device time (vm->clock_ms, advanced by each launch) plus HOST_NS_PER_STEP
- * for each host instruction issued so far.  Both counts are the same with or
- * without --stats, so a program that times its kernels prints the same
- * figures every run.  The calendar clocks (time, gettimeofday,
- * CLOCK_REALTIME) count from the Unix epoch as if the program had started
- * at 0.  --wall-clock (cfg.wall_clock) gives the host's real clocks instead.
+ * Every clock a program reads is the model's (SPEC 2.8, 5.3): the host's
+ * time on the modelled timeline (vm/timeline.c), which is 1 ns for each host
+ * instruction issued so far plus the time the host waited for the device
+ * (cudaDeviceSynchronize, a blocking cudaMemcpy ...).  A launch returns at
+ * once, as on a GPU; a clock read after a synchronisation includes the
+ * kernels.  Both counts are the same with or without --stats, so a program
+ * that times its kernels prints the same figures every run.  The calendar
+ * clocks (time, gettimeofday, CLOCK_REALTIME) count from the Unix epoch as
+ * if the program had started at 0.  --wall-clock (cfg.wall_clock) gives the
+ * host's real clocks instead.
  */
 #include <time.h>
 
 #include "runtime/hostlib.h"
-
-/* A host instruction's modelled cost: about what one bytecode instruction's
- * work (an add, a load, a compare) takes on a CPU core. */
-enum { HOST_NS_PER_STEP = 1 };
 
 /* Linux's clockid_t values, as <time.h> defines them for the guest. */
 enum { GUEST_CLOCK_REALTIME = 0, GUEST_CLOCK_MONOTONIC = 1, GUEST_CLOCK_PROCESS_CPUTIME = 2,
@@ -33,7 +32,7 @@ int64_t simt_host_now_ns(const simt_vm *vm)
 {
     if (vm->cfg.wall_clock)
         return real_ns(CLOCK_MONOTONIC);
-    return (int64_t)(vm->clock_ms * 1e6) + (int64_t)vm->host_steps * HOST_NS_PER_STEP;
+    return simt_host_model_ns(vm);
 }
 
 /* The calendar time in nanoseconds since the epoch. */

@@ -623,9 +623,12 @@ static simt_status bi_CUDA_PEEK_LAST_ERROR(call *c)
     return ret_int(c, c->vm->last_error);
 }
 
-/* Kernels run to completion at launch; what is left to report is a fault. */
+/* Kernels run to completion at launch; the host's modelled time moves to
+ * when the device's work completes (vm/timeline.c), and what is left to
+ * report is a fault. */
 static simt_status bi_CUDA_DEVICE_SYNC(call *c)
 {
+    simt_timeline_wait(c->vm, simt_timeline_device_done(c->vm));
     return cuda_return(c, context_error(c->vm));
 }
 
@@ -753,7 +756,7 @@ static simt_status bi_CUDA_MEMCPY(call *c)
                             kind);
     if (copy_bytes(c, "cudaMemcpy", arg(c, 0), arg(c, 1), arg(c, 2)) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
-    simt_copy_time(c, arg(c, 0), arg(c, 1), arg(c, 2), kind);
+    simt_copy_time(c, 0, 1, arg(c, 0), arg(c, 1), arg(c, 2), kind); /* the host waits for it */
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -768,7 +771,7 @@ static simt_status bi_CUDA_MEMSET(call *c)
             return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
         memset(p, (unsigned char)arg(c, 1), n);
     }
-    simt_copy_time(c, arg(c, 0), 0, n, -1);
+    simt_copy_time(c, 0, 0, arg(c, 0), 0, n, -1); /* asynchronous, as on a GPU */
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -963,16 +966,19 @@ static simt_status bi_CUDA_EVENT_RECORD(call *c)
     if (simt_graph_capture_event(c->vm, arg(c, 0), arg(c, 1)))
         return cuda_return(c, CUDA_SUCCESS); /* a point in the graph, not a time */
     e->recorded = 1;
-    e->time_ms = c->vm->clock_ms;
+    e->time_ms = simt_timeline_mark(c->vm, arg(c, 1));
     return cuda_return(c, CUDA_SUCCESS);
 }
 
+/* The host waits for the event's time; an event never recorded is complete. */
 static simt_status bi_CUDA_EVENT_SYNC(call *c)
 {
     if (context_broken(c))
         return SIMT_OK;
-    return cuda_return(c, event_of(c, arg(c, 0)) ? CUDA_SUCCESS
-                                                 : CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    simt_event *e = event_of(c, arg(c, 0));
+    if (e && e->recorded)
+        simt_timeline_wait(c->vm, e->time_ms);
+    return cuda_return(c, e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_RESOURCE_HANDLE);
 }
 
 static simt_status bi_CUDA_EVENT_ELAPSED(call *c)

@@ -76,8 +76,11 @@ simt_status symbol_copy(call *c, int to_symbol);
 simt_status event_create(call *c);
 
 /* host_stream.c: the modelled time of a copy of n bytes of kind (0..4, as
- * cudaMemcpyKind) or a device memset (kind -1), added to vm->clock_ms. */
-void simt_copy_time(call *c, uint64_t dst, uint64_t src, uint64_t n, int kind);
+ * cudaMemcpyKind) or a device memset (kind -1), added to vm->clock_ms and
+ * placed on the stream's timeline (vm/timeline.c); host_waits: a blocking
+ * call, the host's time moves to its completion. */
+void simt_copy_time(call *c, uint64_t stream, int host_waits, uint64_t dst, uint64_t src,
+                    uint64_t n, int kind);
 /* host_stream.c: 1 if handle names a stream (0, the two special handles or
  * a live one); otherwise returns cudaErrorInvalidResourceHandle and 0. */
 int stream_ok(call *c, uint64_t handle);

@@ -79,6 +79,7 @@ struct simt_graphs {
     /* __simt_launch_stream: the stream of the next kernel launch */
     uint64_t launch_stream;
     int launch_stream_set;
+    uint64_t exec_stream;          /* the stream of the graph launch running */
 };
 
 static simt_graphs *graphs_of(simt_vm *vm)
@@ -753,10 +754,13 @@ simt_status bi_GRAPH_EXEC_NODES(call *c)
         return cuda_return(c, CUDA_ERROR_CAPTURE_UNSUPPORTED);
     if (store_u64(c, "cudaGraphLaunch", arg(c, 2), (uint64_t)g->n) != 0)
         return SIMT_FAULT;
+    c->vm->graphs->exec_stream = arg(c, 1); /* its nodes' stream (vm/timeline.c) */
     return cuda_return(c, CUDA_SUCCESS);
 }
 
-static simt_status run_copy(call *c, const char *fn, const gnode *n)
+/* Runs a copy node on `stream`; host_waits: a blocking cudaMemcpy3D. */
+static simt_status run_copy(call *c, const char *fn, const gnode *n, uint64_t stream,
+                            int host_waits)
 {
     for (uint64_t z = 0; z < n->depth; z++)
         for (uint64_t y = 0; y < n->height; y++) {
@@ -765,11 +769,12 @@ static simt_status run_copy(call *c, const char *fn, const gnode *n)
             if (copy_bytes(c, fn, d, s, n->width) != SIMT_OK)
                 return SIMT_FAULT;
         }
-    simt_copy_time(c, n->dst, n->src, n->width * n->height * n->depth, n->copy_kind);
+    simt_copy_time(c, stream, host_waits, n->dst, n->src, n->width * n->height * n->depth,
+                   n->copy_kind);
     return SIMT_OK;
 }
 
-static simt_status run_memset(call *c, const char *fn, const gnode *n)
+static simt_status run_memset(call *c, const char *fn, const gnode *n, uint64_t stream)
 {
     for (uint64_t y = 0; y < n->height; y++) {
         uint8_t *p = n->width ? guest(c, fn, n->dst + y * n->dpitch, n->width * n->elem, 1)
@@ -779,15 +784,16 @@ static simt_status run_memset(call *c, const char *fn, const gnode *n)
         for (uint64_t x = 0; x < n->width; x++)
             memcpy(p + x * n->elem, &n->value, n->elem); /* the low bytes: little-endian */
     }
-    simt_copy_time(c, n->dst, 0, n->width * n->elem * n->height, -1);
+    simt_copy_time(c, stream, 0, n->dst, 0, n->width * n->elem * n->height, -1);
     return SIMT_OK;
 }
 
 /* A kernel node: as a launch from host code (vm/interp.c do_launch), a fault
  * stops the kernel, is reported, and breaks the context. */
-static simt_status run_kernel(call *c, const gnode *n)
+static simt_status run_kernel(call *c, const gnode *n, uint64_t stream)
 {
     simt_vm *vm = c->vm;
+    vm->launch_stream = stream;
     simt_status st = simt_vm_launch(vm, n->func, n->grid, n->block, n->shared, n->args, n->nargs);
     if (st != SIMT_FAULT)
         return st;
@@ -815,9 +821,9 @@ simt_status bi_GRAPH_EXEC_NODE(call *c)
         return SIMT_FAULT;
     simt_status st = SIMT_OK;
     switch (n.kind) {
-    case GN_KERNEL: st = run_kernel(c, &n); break;
-    case GN_MEMCPY: st = run_copy(c, fn, &n); break;
-    case GN_MEMSET: st = run_memset(c, fn, &n); break;
+    case GN_KERNEL: st = run_kernel(c, &n, c->vm->graphs->exec_stream); break;
+    case GN_MEMCPY: st = run_copy(c, fn, &n, c->vm->graphs->exec_stream, 0); break;
+    case GN_MEMSET: st = run_memset(c, fn, &n, c->vm->graphs->exec_stream); break;
     default: break;
     }
     if (st != SIMT_OK)
@@ -961,9 +967,11 @@ simt_status bi_GRAPH_CAPTURE_HOST(call *c)
 }
 
 /* __simt_launch_stream(stream), which the compiler puts before a launch
- * that names a stream: the launch that follows may be captured. */
+ * that names a stream: the launch that follows runs on it (vm/timeline.c),
+ * or may be captured. */
 simt_status bi_LAUNCH_STREAM(call *c)
 {
+    c->vm->launch_stream = arg(c, 0); /* where the launch runs (vm/timeline.c) */
     simt_graphs *gs = c->vm->graphs;
     if (gs) {           /* no capture ever began: nothing to remember */
         gs->launch_stream = arg(c, 0);
@@ -1037,7 +1045,7 @@ simt_status bi_LAUNCH_KERNEL(call *c)
     }
     int before = c->vm->last_error;
     c->vm->last_error = 0;
-    simt_status st = run_kernel(c, &n);
+    simt_status st = run_kernel(c, &n, stream);
     node_free(c->vm, &n);
     if (st != SIMT_OK)
         return st;
@@ -1055,7 +1063,7 @@ simt_status bi_LAUNCH_KERNEL(call *c)
 
 /* cudaMemcpy3D(&p) and cudaMemcpy3DAsync(&p, stream): a copy node run at
  * once, or captured. */
-static simt_status memcpy3d(call *c, const char *fn, uint64_t stream)
+static simt_status memcpy3d(call *c, const char *fn, uint64_t stream, int host_waits)
 {
     if (context_broken(c) || !stream_ok(c, stream))
         return SIMT_OK;
@@ -1067,17 +1075,17 @@ static simt_status memcpy3d(call *c, const char *fn, uint64_t stream)
         int err = capture_node(c->vm, &n);
         return cuda_return(c, err ? err : CUDA_SUCCESS);
     }
-    if (run_copy(c, fn, &n) != SIMT_OK)
+    if (run_copy(c, fn, &n, stream, host_waits) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
 simt_status bi_CUDA_MEMCPY_3D(call *c)
 {
-    return memcpy3d(c, "cudaMemcpy3D", 0);
+    return memcpy3d(c, "cudaMemcpy3D", 0, 1);
 }
 
 simt_status bi_CUDA_MEMCPY_3D_ASYNC(call *c)
 {
-    return memcpy3d(c, "cudaMemcpy3DAsync", arg(c, 1));
+    return memcpy3d(c, "cudaMemcpy3DAsync", arg(c, 1), 0);
 }

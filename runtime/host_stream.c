@@ -2,12 +2,13 @@
  * allocations that take a stream, pinned host memory, and the modelled time
  * of copies (SPEC 2.8).
  *
- * Every kernel and copy runs to completion when it is issued, so work on all
- * streams runs in issue order on one modelled timeline: a stream is only a
- * handle that must be valid, an event records the clock when it is recorded,
- * and waiting or querying always finds the work done.  Copies advance the
- * modelled clock (vm->clock_ms) by what the device profile's host link or
- * DRAM would take, so events around a copy time it. */
+ * Every kernel and copy runs to completion when it is issued, so waiting or
+ * querying always finds the work done.  When a GPU would have run it is the
+ * modelled timeline's business (vm/timeline.c): work starts when the host
+ * issues it and its stream is ready, an event is stamped the same way, and
+ * a synchronising call moves the host's time to the completion it waits
+ * for.  A copy takes what the device profile's host link or DRAM would
+ * take, so events around a copy time it. */
 #include <string.h>
 
 #include "runtime/host_call.h"
@@ -52,7 +53,8 @@ static int infer_kind(simt_vm *vm, uint64_t dst, uint64_t src)
  * driver stages it); device-side copies read and write DRAM, a memset only
  * writes it.  Host-to-host copies go at the pageable rate (a guess: the
  * host's memory bandwidth is not in the profile). */
-void simt_copy_time(call *c, uint64_t dst, uint64_t src, uint64_t n, int kind)
+void simt_copy_time(call *c, uint64_t stream, int host_waits, uint64_t dst, uint64_t src,
+                    uint64_t n, int kind)
 {
     simt_vm *vm = c->vm;
     const simt_device_profile *d = vm->cfg.device;
@@ -73,7 +75,11 @@ void simt_copy_time(call *c, uint64_t dst, uint64_t src, uint64_t n, int kind)
     default: gbps = d->link_pageable_gbps; break;
     }
     /* bytes / (GB/s) is ns; the clock counts ms */
-    vm->clock_ms += d->copy_overhead_us / 1e3 + bytes / (gbps > 0 ? gbps : 1) / 1e6;
+    double ms = d->copy_overhead_us / 1e3 + bytes / (gbps > 0 ? gbps : 1) / 1e6;
+    vm->clock_ms += ms;
+    double done = simt_timeline_issue(vm, stream, ms);
+    if (host_waits)
+        simt_timeline_wait(vm, done);
 }
 
 /* ---- stream handles: 0 and CUDA's two special handles are always valid ---- */
@@ -153,12 +159,15 @@ simt_status bi_CUDA_STREAM_DESTROY(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
-/* Synchronize and query: the stream's work is already done; what is left to
- * report is a kernel fault. */
+/* Synchronize and query: the stream's work is already done, and the host's
+ * modelled time moves to when it completes (a query that answers "done" is
+ * answered no earlier: the host never sees work finish before its time);
+ * what is left to report is a kernel fault. */
 simt_status bi_CUDA_STREAM_SYNC(call *c)
 {
     if (context_broken(c) || !stream_ok(c, arg(c, 0)))
         return SIMT_OK;
+    simt_timeline_wait(c->vm, simt_timeline_stream_done(c->vm, arg(c, 0)));
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -379,9 +388,12 @@ simt_status bi_CUDA_STREAM_WAIT_EVENT(call *c)
 {
     if (context_broken(c) || !stream_ok(c, arg(c, 0)))
         return SIMT_OK;
-    if (!event_of(c->vm, arg(c, 1)))
+    simt_event *e = event_of(c->vm, arg(c, 1));
+    if (!e)
         return cuda_return(c, CUDA_ERROR_INVALID_RESOURCE_HANDLE);
     simt_graph_capture_wait(c->vm, arg(c, 0), arg(c, 1));
+    if (e->recorded && !simt_graph_capturing(c->vm, arg(c, 0)))
+        simt_timeline_after(c->vm, arg(c, 0), e->time_ms);
     return cuda_return(c, arg(c, 2) > 1 ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS);
 }
 
@@ -389,8 +401,10 @@ simt_status bi_CUDA_EVENT_QUERY(call *c)
 {
     if (context_broken(c))
         return SIMT_OK;
-    return cuda_return(c, event_of(c->vm, arg(c, 0)) ? CUDA_SUCCESS
-                                                     : CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+    simt_event *e = event_of(c->vm, arg(c, 0));
+    if (e && e->recorded) /* "done" is answered no earlier than the event's time */
+        simt_timeline_wait(c->vm, e->time_ms);
+    return cuda_return(c, e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_RESOURCE_HANDLE);
 }
 
 /* The flags (blocking sync, disable timing, interprocess) change nothing that
@@ -421,7 +435,7 @@ simt_status bi_CUDA_MEMCPY_ASYNC(call *c)
                             arg(c, 2), kind);
     if (copy_bytes(c, "cudaMemcpyAsync", arg(c, 0), arg(c, 1), arg(c, 2)) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
-    simt_copy_time(c, arg(c, 0), arg(c, 1), arg(c, 2), kind);
+    simt_copy_time(c, arg(c, 4), 0, arg(c, 0), arg(c, 1), arg(c, 2), kind);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -440,7 +454,7 @@ simt_status bi_CUDA_MEMSET_ASYNC(call *c)
             return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
         memset(p, (unsigned char)arg(c, 1), n);
     }
-    simt_copy_time(c, arg(c, 0), 0, n, MEMSET_DEVICE);
+    simt_copy_time(c, arg(c, 3), 0, arg(c, 0), 0, n, MEMSET_DEVICE);
     return cuda_return(c, CUDA_SUCCESS);
 }
 

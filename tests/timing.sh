@@ -42,7 +42,7 @@ else
         "$(diff "$work/cap" "$work/cap_stats" | head -5)"
 fi
 # each clock saw the kernel take some time
-for clk in event chrono clock64; do
+for clk in event chrono clock64 hostevent; do
     v=$(sed -n "s/^$clk \([0-9.]*\).*/\1/p" "$work/plain")
     if awk -v v="$v" 'BEGIN { exit !(v > 0) }'; then
         ok "$prog: $clk advanced ($v)"
@@ -50,6 +50,14 @@ for clk in event chrono clock64; do
         not_ok "$prog: $clk did not advance" "$(cat "$work/plain")"
     fi
 done
+# the host and the streams share one timeline: a launch returns before its
+# kernel ends, and a synchronize waits for it
+launch=$(sed -n 's/^launch \([0-9]*\) ns, synced \([0-9]*\) ns$/\1 \2/p' "$work/plain")
+if [ -n "$launch" ] && awk -v a="${launch% *}" -v b="${launch#* }" 'BEGIN { exit !(a * 10 < b) }'; then
+    ok "$prog: an asynchronous launch returns at once, a synchronize waits ($launch)"
+else
+    not_ok "$prog: launch and synchronize times wrong" "$(grep '^launch' "$work/plain")"
+fi
 if "$SIMTVM" run --wall-clock "$prog" >"$work/wall" 2>&1; then
     ok "$prog --wall-clock runs"
 else

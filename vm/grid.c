@@ -572,6 +572,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
                            int nargs)
 {
     const simt_module *mod = vm->mod;
+    uint64_t stream = vm->launch_stream; /* this launch's alone, whatever happens to it */
+    vm->launch_stream = 0;
     if (func >= mod->nfuncs || nargs != mod->sigs[mod->funcs[func].sig].nargs) {
         vm->last_error = CUDA_ERROR_INVALID_VALUE;
         return simt_vm_faultf(vm, "invalid kernel launch");
@@ -625,8 +627,10 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
         if (have)
             cycles = (double)c;
     }
-    vm->clock_ms += (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz +
-                    vm->cfg.device->launch_overhead_us / 1e3;
+    double ms = (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz +
+                vm->cfg.device->launch_overhead_us / 1e3;
+    vm->clock_ms += ms;
+    simt_timeline_issue(vm, stream, ms); /* the host does not wait: launches are asynchronous */
     if (st == SIMT_FAULT) {
         vm->fault.in_kernel = 1;
         vm->last_error = vm->fault.cuda_error ? vm->fault.cuda_error : CUDA_ERROR_ILLEGAL_ADDRESS;

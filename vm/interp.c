@@ -501,8 +501,12 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
     simt_vm *vm = ex->vm;
     if (vm->host && vm->host->capture_launch &&
         vm->host->capture_launch(vm, (uint32_t)in->i, dims[0], dims[1], REG(in->b + 2)[0], args,
-                                 (int)in->c - 3))
+                                 (int)in->c - 3)) {
+        vm->launch_stream = 0; /* captured: the stream named was this launch's */
         return EV_SWITCH;
+    }
+    if (ex->is_host) /* the host's time when it issues the launch (vm/timeline.c) */
+        vm->host_steps = ex->steps;
     vm->fault.pc = (int32_t)(in - ex->mod->code); /* the launch site, for the checkers */
     simt_status st = simt_vm_launch(vm, (uint32_t)in->i, dims[0], dims[1], REG(in->b + 2)[0], args,
                                     (int)in->c - 3);

@@ -130,8 +130,8 @@ typedef struct simt_event {
 } simt_event;
 
 /* A cudaStream_t (runtime/host_stream.c).  Work on every stream runs at
- * once, in issue order, on the one modelled timeline, so a stream only
- * needs to exist. */
+ * once, in issue order; the modelled timeline (vm/timeline.c) places it in
+ * time, from when the host issued it and when the stream was ready. */
 typedef struct simt_stream {
     int used;
     unsigned flags;             /* cudaStreamNonBlocking ... as created */
@@ -141,6 +141,7 @@ typedef struct simt_stream {
      * (base, bytes, hitRatio, hitProp, missProp) and the sync policy */
     uint8_t window[32];
     int sync_policy;
+    double done_ms;             /* vm/timeline.c: when its last work completes */
 } simt_stream;
 /* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread. */
 #define SIMT_STREAM_BASE 3
@@ -233,8 +234,10 @@ typedef struct simt_vm {
     uint64_t limits[SIMT_NLIMITS]; /* cudaDeviceSetLimit's values, by cudaLimit */
     unsigned limits_set;        /* bit k: limits[k] was set */
     uint64_t rand_state;        /* the guest's rand()/srand() */
-    double clock_ms;            /* modelled time elapsed on the device */
+    double clock_ms;            /* modelled time the device was busy, all streams together */
     uint64_t host_steps;
+    double host_wait_ms;        /* vm/timeline.c: modelled time the host waited for the device */
+    uint64_t launch_stream;     /* the stream of the next simt_vm_launch (0: the default) */
     uint64_t launch_steps;      /* warp instructions of the last launch (the host's budget) */
     void *native;               /* runtime/ffi.c: bound imports */
     int fault_reported;         /* vm->fault was already printed (kernel faults) */
@@ -350,6 +353,24 @@ extern const char simt_serial_oom[];
 simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
                            const uint32_t block[3], uint64_t dyn_shared, const uint64_t *args,
                            int nargs);
+
+/* ---- the modelled timeline (vm/timeline.c) ---- */
+/* The host's modelled time: its instructions plus its waits. */
+double simt_host_model_ms(const simt_vm *vm);
+int64_t simt_host_model_ns(const simt_vm *vm);
+/* Places work of the given duration on a stream (a handle below
+ * SIMT_STREAM_BASE is the default stream): it starts when both the host
+ * (now) and the stream are ready.  Returns when it completes. */
+double simt_timeline_issue(simt_vm *vm, uint64_t stream, double duration_ms);
+/* cudaEventRecord's time: a zero-length piece of work on the stream. */
+double simt_timeline_mark(simt_vm *vm, uint64_t stream);
+/* cudaStreamWaitEvent: later work on the stream starts no earlier than t_ms. */
+void simt_timeline_after(simt_vm *vm, uint64_t stream, double t_ms);
+/* When the work issued so far on one stream, or on all, completes. */
+double simt_timeline_stream_done(simt_vm *vm, uint64_t stream);
+double simt_timeline_device_done(const simt_vm *vm);
+/* The host waits until t_ms (a synchronising call): its time moves up to it. */
+void simt_timeline_wait(simt_vm *vm, double t_ms);
 
 /* ---- life cycle (vm/vm.c) ---- */
 /* The machine alone: prepares vm to run mod (which must outlive it),

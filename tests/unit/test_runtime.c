@@ -680,9 +680,14 @@ START_TEST(builtin_events)
     memcpy(ev, simt_vm_translate(&f.vm, &host_thread, slots, 16, 0), 16);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_ELAPSED, slots + 16, ev[0], ev[1]),
                       CUDA_ERROR_INVALID_RESOURCE_HANDLE);
-    f.vm.clock_ms = 1.0;
+    /* the host at 1 ms on the modelled timeline (vm/timeline.c), the default
+     * stream idle: the event is stamped when the host records it */
+    f.vm.host_steps = 1000000;
     ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_RECORD, ev[0], 0), 0);
-    f.vm.clock_ms = 3.5;
+    /* 2.5 ms of device work issued then: the next event waits for it, and so
+     * does the host in cudaEventSynchronize */
+    ck_assert(simt_timeline_issue(&f.vm, 0, 2.5) == 3.5);
+    ck_assert_uint_eq(BI_CALL(BI_HOST_CLOCK), 1000);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_RECORD, ev[1]), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_SYNC, ev[1]), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_ELAPSED, slots + 16, ev[0], ev[1]), 0);
