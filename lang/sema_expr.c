@@ -689,6 +689,29 @@ static k_type *conditional(k_sema_state *s, k_expr *e)
     return t;
 }
 
+/* `table[i]` with a constant i, of a const (constexpr) integer array with a
+ * braced initializer, folds to the element, as a constant expression in
+ * C++: constexpr tables give array bounds (`int k[max_of[n - 1]]`). */
+static void fold_const_table(k_expr *e)
+{
+    const k_decl *d = e->lhs->kind == E_IDENT ? e->lhs->decl : NULL;
+    const k_type *t = d ? d->type : NULL;
+    if (!t || t->kind != TY_ARRAY || !e->rhs->is_const || !k_ty_is_integer(e->type) ||
+        !d->init || d->init->kind != E_INIT_LIST)
+        return;
+    int quals = t->quals | t->base->quals;
+    int64_t i = (int64_t)e->rhs->const_val;
+    if (!(quals & Q_CONST) || (quals & Q_VOLATILE) || i < 0 || i >= t->length)
+        return;
+    if (i >= d->init->nargs) {   /* past the list: value-initialized */
+        fold(e, 0);
+        return;
+    }
+    const k_expr *v = d->init->args[i];
+    if (v->kind != E_INIT_LIST && v->is_const)
+        fold(e, v->const_val);
+}
+
 static k_type *index_expr(k_sema_state *s, k_expr *e)
 {
     k_ctx *ctx = s->ctx;
@@ -727,7 +750,9 @@ static k_type *index_expr(k_sema_state *s, k_expr *e)
         return NULL;
     }
     e->is_lvalue = 1;
-    return set(e, a->base);
+    set(e, a->base);
+    fold_const_table(e);
+    return e->type;
 }
 
 static k_type *member(k_sema_state *s, k_expr *e)
