@@ -455,8 +455,8 @@ record_head
     | record_kw template_type '{'
         { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
     | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
-    | record_kw align_spec IDENT '{'
-        { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
+    | record_kw align_spec IDENT '{'   /* `template <class T> struct alignas(8) V {` too */
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $3), LOC(@3)); $$->rec->align_expr = $2; }
     | record_kw align_spec '{'
         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
     | base_list '{'                             { $$ = $1; }

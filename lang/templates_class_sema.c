@@ -96,6 +96,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
         r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
     }
     r->fields_cap = tr->nfields;
+    r->align_expr = k_clone_expr(s->ctx, tr->align_expr, &sb);   /* `alignas(2 * sizeof(T))` */
     r->asserts = tr->nasserts ? k_alloc(s->ctx, (size_t)tr->nasserts * sizeof *r->asserts) : NULL;
     for (int i = 0; i < tr->nasserts; i++) {   /* checked with the instance's arguments */
         r->asserts[i] = k_alloc(s->ctx, sizeof *r->asserts[i]);
