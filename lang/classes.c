@@ -579,6 +579,7 @@ static const char *op_text(int op, int unary)
         case KU_NOT: return "!";
         case KU_BITNOT: return "~";
         case KU_DEREF: return "*";   /* an iterator class's operator* */
+        case KU_ARROW: return "->";  /* `obj->m` (lang/sema_expr.c) */
         case KU_PREINC: case KU_POSTINC: return "++";
         case KU_PREDEC: case KU_POSTDEC: return "--";
         default: return NULL;

@@ -115,6 +115,15 @@ k_expr *kp_expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr 
     return finish_expr(ps, u);
 }
 
+/* `p->`: (*p), marked so that a class object's operator-> applies. */
+k_expr *kp_expr_arrow(k_parser *ps, k_loc loc, k_expr *p)
+{
+    k_expr *u = kp_expr_unary(ps, E_UNARY, KU_DEREF, loc, p);
+    if (u)
+        u->arrow = 1;
+    return u;
+}
+
 k_expr *kp_expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc,
                            k_expr *l, k_expr *r)
 {

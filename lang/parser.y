@@ -848,7 +848,7 @@ op_name
     | DIV_ASSIGN { $$ = "/="; } | MOD_ASSIGN { $$ = "%="; } | AND_ASSIGN { $$ = "&="; }
     | OR_ASSIGN { $$ = "|="; } | XOR_ASSIGN { $$ = "^="; } | SHL_ASSIGN { $$ = "<<="; }
     | SHR_ASSIGN { $$ = ">>="; } | '[' ']' { $$ = "[]"; } | '(' ')' { $$ = "()"; }
-    | KW_NEW { $$ = " new"; } | KW_DELETE { $$ = " delete"; }
+    | KW_NEW { $$ = " new"; } | KW_DELETE { $$ = " delete"; } | ARROW { $$ = "->"; }
     ;
 
 /* the name (and array dimensions) inside `(*name[4])(params)` */
@@ -1217,8 +1217,7 @@ postfix
         }
     | postfix ARROW member_name     /* p->m is (*p).m */
         {
-            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2),
-                            kp_expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
+            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), kp_expr_arrow(ps, LOC(@2), $1));
             if ($$) $$->name = $3;
         }
     | postfix '.' TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE   /* obj.f<int> */
@@ -1229,8 +1228,7 @@ postfix
         }
     | postfix ARROW TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE
         {
-            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2),
-                            kp_expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
+            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), kp_expr_arrow(ps, LOC(@2), $1));
             if ($$) $$->name = k_ns_last($3);
             $$ = k_tpl_member_targs(ps, $$, LOC(@3), $5);
         }

@@ -358,6 +358,34 @@ static int is_bitfield(const k_expr *e)
 }
 
 /* ---- operators ---- */
+/* `obj->m` with obj of class type t: obj.operator->(), again while that
+ * gives a class object, as C++ drills down; e (the `*` of `(*obj).m`) then
+ * dereferences the pointer the last call gave.  Returns its type. */
+static k_type *arrow_operator(k_sema_state *s, k_expr *e, k_type *t)
+{
+    for (int n = 0; t && t->kind == TY_RECORD; n++) {
+        k_expr *call = k_expr_new(s->ctx, E_UNARY, e->loc);
+        int done = 0;
+        if (!call)
+            return NULL;
+        call->op = KU_ARROW;
+        call->lhs = e->lhs;
+        call->depth = e->lhs->depth + 1;
+        k_type *r = n < 16 ? k_sema_operator(s, call, KU_ARROW, 1, 0, &done) : NULL;
+        if (!done) {
+            char b[TYBUF];
+            k_error(s->ctx, e->loc, n < 16 ? "member reference type '%s' is not a pointer, and "
+                    "it has no operator->" : "operator-> of '%s' gives class objects 16 deep",
+                    k_ty_str(t, b, sizeof b));
+            return NULL;
+        }
+        e->lhs = call;
+        e->depth = call->depth + 1;
+        t = r;
+    }
+    return t;
+}
+
 static k_type *unary(k_sema_state *s, k_expr *e)
 {
     k_ctx *ctx = s->ctx;
@@ -382,6 +410,8 @@ static k_type *unary(k_sema_state *s, k_expr *e)
         return set(e, k_type_ptr(ctx, t));
     }
     t = k_sema_rvalue(s, e->lhs);
+    if (t && t->kind == TY_RECORD && e->arrow)
+        t = arrow_operator(s, e, t);
     if (!t)
         return NULL;
     if (t->kind == TY_RECORD) {
