@@ -150,9 +150,9 @@ static int type_word_as_name(k_parser *ps, int kind, const k_token *t, K_YYSTYPE
     return 1;
 }
 
-/* A name right after a type (its '*' or '&', a type name, a template-id's
- * '>', a built-in type's word) and not followed by '<' is the name being
- * declared, not a class template in view: `typedef char *iterator;` in a
+/* A class template's name right after a type (its '*' or '&', a type
+ * name, a template-id's '>', a built-in type's word) and not followed by
+ * '<' is the name being declared, not the template in view: `typedef char *iterator;` in a
  * class of namespace std, where std::iterator is <iterator>'s template. */
 static int declared_name(const k_parser *ps, const k_token *t)
 {
@@ -276,7 +276,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         /* a member (s.count) or a name the program declared (int count)
          * is not a template that `using namespace std` brings in */
         int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
-                    (name && k_parse_is_ordinary(ps, name)) || declared_name(ps, t);
+                    (name && k_parse_is_ordinary(ps, name));
         /* `struct Tup {` after `template <class... Ts> struct Tup;`: the tag */
         if ((ps->prev_kind == KW_STRUCT || ps->prev_kind == KW_CLASS_RECORD) && name &&
             ps->tpl.head_open && !k_tpl_self_id(ps, name))
@@ -284,7 +284,12 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         if (name && !plain && k_tpl_classify(ps, &lval->name)) {
             kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
                    ? TEMPLATE_TYPE : TEMPLATE_NAME;
-            ps->tpl.last_name = lval->name;
+            if (kind == TEMPLATE_TYPE && declared_name(ps, t)) {
+                kind = IDENT;   /* `typedef char *iterator;` beside std::iterator */
+                lval->name = name;
+            } else {
+                ps->tpl.last_name = lval->name;
+            }
         }
         break;
     }
