@@ -779,6 +779,18 @@ static void qualify(k_parser *ps, k_decl *d)
     d->ns = d->name ? k_ns_of(ps->ctx, d->name) : NULL;
 }
 
+/* `extern "C" const unsigned N;`: a linkage specification on one
+ * declaration makes it extern, as C++ does, so a later `... N = 64;` defines
+ * the same object; the file's declarations from `first` on are its. */
+void kp_extern_linkage(k_parser *ps, int first)
+{
+    for (int i = first; i < ps->decls.n; i++) {
+        k_decl *d = ps->decls.items[i];
+        if (d && d->kind == D_VAR)
+            d->storage |= ST_EXTERN;
+    }
+}
+
 void kp_add_file_decls(k_parser *ps, k_stmt *s)
 {
     for (int i = 0; s && i < s->ndecls; i++) {

@@ -195,7 +195,8 @@ external
     | using                                     { kp_add_file_decls(ps, $1); }
     | static_assert                             { kp_add_file_decls(ps, $1); }
     | bindings                                  { kp_add_file_decls(ps, $1); }
-    | KW_EXTERN strings external                { (void)$2; }   /* extern "C": linkage only */
+    | KW_EXTERN strings { $<bits>$ = (unsigned)ps->decls.n; } external
+        { (void)$2; kp_extern_linkage(ps, (int)$<bits>3); }   /* `extern "C" int x;` declares x */
     | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { kp_add_function(ps, $1, $2, $3); }
     | decl_specs declarator KW_CONST compound   { kp_add_method_def(ps, $1, $2, 1, NULL, $4); }
