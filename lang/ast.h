@@ -118,6 +118,7 @@ typedef struct k_field {
     k_loc loc;
     k_type *type;
     k_expr *bit_expr;         /* the width as written, or NULL */
+    k_expr *align_expr;       /* alignas(n) / __align__(n) written on the member, or NULL */
     k_expr *init;             /* C++'s default member initializer (`int n = 5;`,
                                  `int n{5};`, `float v[3]{};`), or NULL */
     /* sema (lang/records.c k_record_layout): */

@@ -25,6 +25,7 @@ static const k_builtin_template builtin_templates[] = {
     { "std::ratio", K_TPL_CLASS },
     { "std::uniform_int_distribution", K_TPL_CLASS },   /* lang/random.c */
     { "std::uniform_real_distribution", K_TPL_CLASS },
+    { "std::normal_distribution", K_TPL_CLASS },
     { "std::numeric_limits", K_TPL_CLASS },
     { "cooperative_groups::tiled_partition", K_TPL_FUNCTION },
     { "cooperative_groups::thread_block_tile", K_TPL_CLASS },   /* lang/cg.c */

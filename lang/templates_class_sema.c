@@ -93,6 +93,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
         r->fields[i] = tr->fields[i];
         r->fields[i].type = k_clone_type(s->ctx, tr->fields[i].type, &sb);
         r->fields[i].bit_expr = k_clone_expr(s->ctx, tr->fields[i].bit_expr, &sb);
+        r->fields[i].align_expr = k_clone_expr(s->ctx, tr->fields[i].align_expr, &sb);
         r->fields[i].init = k_clone_expr(s->ctx, tr->fields[i].init, &sb);
     }
     r->fields_cap = tr->nfields;
