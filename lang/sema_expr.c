@@ -358,34 +358,6 @@ static int is_bitfield(const k_expr *e)
 }
 
 /* ---- operators ---- */
-/* `obj->m` with obj of class type t: obj.operator->(), again while that
- * gives a class object, as C++ drills down; e (the `*` of `(*obj).m`) then
- * dereferences the pointer the last call gave.  Returns its type. */
-static k_type *arrow_operator(k_sema_state *s, k_expr *e, k_type *t)
-{
-    for (int n = 0; t && t->kind == TY_RECORD; n++) {
-        k_expr *call = k_expr_new(s->ctx, E_UNARY, e->loc);
-        int done = 0;
-        if (!call)
-            return NULL;
-        call->op = KU_ARROW;
-        call->lhs = e->lhs;
-        call->depth = e->lhs->depth + 1;
-        k_type *r = n < 16 ? k_sema_operator(s, call, KU_ARROW, 1, 0, &done) : NULL;
-        if (!done) {
-            char b[TYBUF];
-            k_error(s->ctx, e->loc, n < 16 ? "member reference type '%s' is not a pointer, and "
-                    "it has no operator->" : "operator-> of '%s' gives class objects 16 deep",
-                    k_ty_str(t, b, sizeof b));
-            return NULL;
-        }
-        e->lhs = call;
-        e->depth = call->depth + 1;
-        t = r;
-    }
-    return t;
-}
-
 static k_type *unary(k_sema_state *s, k_expr *e)
 {
     k_ctx *ctx = s->ctx;
@@ -411,7 +383,7 @@ static k_type *unary(k_sema_state *s, k_expr *e)
     }
     t = k_sema_rvalue(s, e->lhs);
     if (t && t->kind == TY_RECORD && e->arrow)
-        t = arrow_operator(s, e, t);
+        t = k_sema_arrow_operator(s, e, t);
     if (!t)
         return NULL;
     if (t->kind == TY_RECORD) {
@@ -719,29 +691,6 @@ static k_type *conditional(k_sema_state *s, k_expr *e)
     return t;
 }
 
-/* `table[i]` with a constant i, of a const (constexpr) integer array with a
- * braced initializer, folds to the element, as a constant expression in
- * C++: constexpr tables give array bounds (`int k[max_of[n - 1]]`). */
-static void fold_const_table(k_expr *e)
-{
-    const k_decl *d = e->lhs->kind == E_IDENT ? e->lhs->decl : NULL;
-    const k_type *t = d ? d->type : NULL;
-    if (!t || t->kind != TY_ARRAY || !e->rhs->is_const || !k_ty_is_integer(e->type) ||
-        !d->init || d->init->kind != E_INIT_LIST)
-        return;
-    int quals = t->quals | t->base->quals;
-    int64_t i = (int64_t)e->rhs->const_val;
-    if (!(quals & Q_CONST) || (quals & Q_VOLATILE) || i < 0 || i >= t->length)
-        return;
-    if (i >= d->init->nargs) {   /* past the list: value-initialized */
-        fold(e, 0);
-        return;
-    }
-    const k_expr *v = d->init->args[i];
-    if (v->kind != E_INIT_LIST && v->is_const)
-        fold(e, v->const_val);
-}
-
 static k_type *index_expr(k_sema_state *s, k_expr *e)
 {
     k_ctx *ctx = s->ctx;
@@ -781,7 +730,7 @@ static k_type *index_expr(k_sema_state *s, k_expr *e)
     }
     e->is_lvalue = 1;
     set(e, a->base);
-    fold_const_table(e);
+    k_sema_fold_const_table(e);
     return e->type;
 }
 
