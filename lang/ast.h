@@ -119,6 +119,7 @@ typedef struct k_field {
     k_loc loc;
     k_type *type;
     k_expr *bit_expr;         /* the width as written, or NULL */
+    k_expr *align_expr;       /* alignas(n) / __align__(n) written on the member, or NULL */
     k_expr *init;             /* C++'s default member initializer (`int n = 5;`,
                                  `int n{5};`, `float v[3]{};`), or NULL */
     /* sema (lang/records.c k_record_layout): */
@@ -259,6 +260,7 @@ typedef enum k_expr_kind {
 enum k_unop {
     KU_NEG, KU_PLUS, KU_NOT, KU_BITNOT, KU_DEREF, KU_ADDR,
     KU_PREINC, KU_PREDEC, KU_POSTINC, KU_POSTDEC,
+    KU_ARROW,   /* a class's operator-> that sema calls for `obj->m` (never parsed) */
 };
 
 enum k_binop {
@@ -292,6 +294,8 @@ struct k_expr {
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     unsigned char is_nullptr; /* E_INT: the `nullptr` keyword (typed std::nullptr_t) */
     unsigned char parenthesized; /* written in parentheses: `decltype((x))` is a reference */
+    unsigned char arrow;      /* E_UNARY KU_DEREF of `p->m` (`(*p).m`): on a class object,
+                                 its operator-> gives the pointer (lang/sema_expr.c) */
     uint32_t depth;           /* height of this subtree (1 for a leaf); the parser keeps it
                                  <= K_MAX_EXPR_DEPTH so recursive passes cannot overflow */
     k_decl *lambda;           /* E_LAMBDA: the function it defines (params, body; its

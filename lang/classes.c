@@ -593,6 +593,7 @@ static const char *op_text(int op, int unary)
         case KU_NOT: return "!";
         case KU_BITNOT: return "~";
         case KU_DEREF: return "*";   /* an iterator class's operator* */
+        case KU_ARROW: return "->";  /* `obj->m` (lang/sema_expr.c) */
         case KU_PREINC: case KU_POSTINC: return "++";
         case KU_PREDEC: case KU_POSTDEC: return "--";
         default: return NULL;
@@ -688,6 +689,34 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
     e->kind = E_CALL;
     e->name = name;
     return k_sema_finish_call(s, e, free_f);
+}
+
+/* `obj->m` with obj of class type t: obj.operator->(), again while that
+ * gives a class object, as C++ drills down; e (the `*` of `(*obj).m`) then
+ * dereferences the pointer the last call gave.  Returns its type. */
+k_type *k_sema_arrow_operator(k_sema_state *s, k_expr *e, k_type *t)
+{
+    for (int n = 0; t && t->kind == TY_RECORD; n++) {
+        k_expr *call = k_expr_new(s->ctx, E_UNARY, e->loc);
+        int done = 0;
+        if (!call)
+            return NULL;
+        call->op = KU_ARROW;
+        call->lhs = e->lhs;
+        call->depth = e->lhs->depth + 1;
+        k_type *r = n < 16 ? k_sema_operator(s, call, KU_ARROW, 1, 0, &done) : NULL;
+        if (!done) {
+            char b[TYBUF];
+            k_error(s->ctx, e->loc, n < 16 ? "member reference type '%s' is not a pointer, and "
+                    "it has no operator->" : "operator-> of '%s' gives class objects 16 deep",
+                    k_ty_str(t, b, sizeof b));
+            return NULL;
+        }
+        e->lhs = call;
+        e->depth = call->depth + 1;
+        t = r;
+    }
+    return t;
 }
 
 /* ---- constructors ---- */

@@ -1,7 +1,8 @@
 /* lang/cxx.c -- semantic analysis of the C++ core that CUDA programs use and
  * that needs no new code shape: references (binding rules; lowering passes
  * an address, lower_expr.c), `new`/`delete` (rewritten into malloc/calloc
- * and free), `auto` (the initializer's type) and `static_assert`.
+ * and free), `auto` (the initializer's type), `static_assert` and the folding
+ * of constexpr tables (`slots[d - 1]` as an array bound).
  * Namespaces are in namespaces.c, overloading in overload.c. */
 #include <string.h>
 
@@ -624,4 +625,30 @@ int k_sema_binding(k_sema_state *s, k_decl *d, int file_scope)
     }
     d->init = e;
     return 1;
+}
+
+/* `table[i]` with a constant i, of a const (constexpr) integer array with a
+ * braced initializer, folds to the element, as a constant expression in
+ * C++: constexpr tables give array bounds (`int k[max_of[n - 1]]`). */
+void k_sema_fold_const_table(k_expr *e)
+{
+    const k_decl *d = e->lhs->kind == E_IDENT ? e->lhs->decl : NULL;
+    const k_type *t = d ? d->type : NULL;
+    if (!t || t->kind != TY_ARRAY || !e->rhs->is_const || !k_ty_is_integer(e->type) ||
+        !d->init || d->init->kind != E_INIT_LIST)
+        return;
+    int quals = t->quals | t->base->quals;
+    int64_t i = (int64_t)e->rhs->const_val;
+    if (!(quals & Q_CONST) || (quals & Q_VOLATILE) || i < 0 || i >= t->length)
+        return;
+    if (i >= d->init->nargs) {   /* past the list: value-initialized */
+        e->is_const = 1;
+        e->const_val = 0;
+        return;
+    }
+    const k_expr *v = d->init->args[i];
+    if (v->kind != E_INIT_LIST && v->is_const) {
+        e->is_const = 1;
+        e->const_val = k_kind_wrap(e->type->kind, v->const_val);
+    }
 }

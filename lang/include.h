@@ -48,7 +48,9 @@ const char *k_round_cvt_text(void);
 const char *k_int_intrinsics_text(void);
 /* <getopt.h> and <sys/mman.h> (lang/posix.c), or NULL for another name */
 const char *k_posix_header_text(const char *name);
-/* <cuda/barrier> and <cuda/pipeline> (lang/libcudacxx.c), or NULL for another name */
+/* <cuda/barrier>, <cuda/pipeline> (lang/libcudacxx.c) and <cuda/atomic>, or NULL for another name */
 const char *k_libcudacxx_text(const char *name);
+/* <cuda/atomic> and <cuda/std/atomic> (lang/libcudacxx_atomic.c), or NULL */
+const char *k_libcudacxx_atomic_text(const char *name);
 
 #endif

@@ -39,6 +39,8 @@ static const char TEXT_CUDA_LIBCU[] =
     "}\n"
     "#endif\n"
     "__device__ inline unsigned int __simtvm_cuda_load(unsigned int *p) { return atomicCAS(p, 0xffffffffu, 0xffffffffu); }\n"
+    "#ifndef __SIMTVM_CUDA_THREAD_SCOPE   // also in <cuda/atomic>\n"
+    "#define __SIMTVM_CUDA_THREAD_SCOPE\n"
     "namespace cuda {\n"
     "enum thread_scope {\n"
     "    thread_scope_system = 0,\n"
@@ -46,6 +48,9 @@ static const char TEXT_CUDA_LIBCU[] =
     "    thread_scope_block = 2,\n"
     "    thread_scope_thread = 3\n"
     "};\n"
+    "}\n"
+    "#endif\n"
+    "namespace cuda {\n"
     "/* pipeline_role::producer, pipeline_role::consumer */\n"
     "namespace pipeline_role {\n"
     "enum __role { producer, consumer };\n"
@@ -234,5 +239,5 @@ const char *k_libcudacxx_text(const char *name)
 {
     if (!strcmp(name, "cuda/barrier") || !strcmp(name, "cuda/pipeline"))
         return TEXT_CUDA_LIBCU;
-    return NULL;
+    return k_libcudacxx_atomic_text(name);
 }

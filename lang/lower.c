@@ -455,14 +455,24 @@ static void record_shared(lw_mod *M, const k_decl *d, uint32_t off)
     m->shared_syms[m->nshared_syms - 1].dtype = dt;
 }
 
+static void module_var_object(lw_mod *M, k_decl *d, int named_before);
+
 static void module_var(lw_mod *M, k_decl *d)
+{
+    module_var_object(M, d, 0);
+}
+
+/* named_before: d defines an object an extern declaration names, so even a
+ * folded constant needs its storage (`extern const unsigned N;` read by a
+ * function before `extern const unsigned N = 64;`). */
+static void module_var_object(lw_mod *M, k_decl *d, int named_before)
 {
     if (d->var_def && d->var_def != d) {   /* an extern declaration: its definition's object */
         k_decl *def = d->var_def;
         while (def->var_def && def->var_def != def)
             def = def->var_def;
         if (!lw_sym_of(def))
-            module_var(M, def);
+            module_var_object(M, def, 1);
         d->sema_ext = def->sema_ext;
         return;
     }
@@ -481,7 +491,7 @@ static void module_var(lw_mod *M, k_decl *d)
         M->shared_top = off + (uint32_t)(k_ty_size(d->type) > 0 ? k_ty_size(d->type) : 0);
         return;
     }
-    if (d->is_global_scope && is_folded_const(d))
+    if (d->is_global_scope && is_folded_const(d) && !named_before)
         return;
     int g = add_global(M, d->name, (d->storage & ST_CONSTANT) ? SPACE_CONST : SPACE_GLOBAL,
                        d->type, d->loc.line);

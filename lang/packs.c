@@ -442,6 +442,7 @@ k_field *k_pack_fields(k_ctx *ctx, const k_record *tr, const k_subst *s, int *nf
             out[m].pack = lens[i] < 0 && f->pack;   /* not this substitution's pack */
             out[m].type = k_clone_type(ctx, f->type, &el);
             out[m].bit_expr = k_clone_expr(ctx, f->bit_expr, &el);
+            out[m].align_expr = k_clone_expr(ctx, f->align_expr, &el);
             out[m].init = k_clone_expr(ctx, f->init, &el);
             m++;
         }

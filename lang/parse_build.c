@@ -115,6 +115,15 @@ k_expr *kp_expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr 
     return finish_expr(ps, u);
 }
 
+/* `p->`: (*p), marked so that a class object's operator-> applies. */
+k_expr *kp_expr_arrow(k_parser *ps, k_loc loc, k_expr *p)
+{
+    k_expr *u = kp_expr_unary(ps, E_UNARY, KU_DEREF, loc, p);
+    if (u)
+        u->arrow = 1;
+    return u;
+}
+
 k_expr *kp_expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc,
                            k_expr *l, k_expr *r)
 {
@@ -794,6 +803,18 @@ static void qualify(k_parser *ps, k_decl *d)
         return;
     d->name = k_ns_qualify(ps->ctx, ps->ns, d->name);
     d->ns = d->name ? k_ns_of(ps->ctx, d->name) : NULL;
+}
+
+/* `extern "C" const unsigned N;`: a linkage specification on one
+ * declaration makes it extern, as C++ does, so a later `... N = 64;` defines
+ * the same object; the file's declarations from `first` on are its. */
+void kp_extern_linkage(k_parser *ps, int first)
+{
+    for (int i = first; i < ps->decls.n; i++) {
+        k_decl *d = ps->decls.items[i];
+        if (d && d->kind == D_VAR)
+            d->storage |= ST_EXTERN;
+    }
 }
 
 void kp_add_file_decls(k_parser *ps, k_stmt *s)

@@ -13,6 +13,8 @@ k_list *kp_list_push(k_parser *ps, k_list *l, void *item);
 k_list *kp_list_cons(k_parser *ps, void *item, const k_list *rest);
 k_expr *kp_expr_leaf(k_parser *ps, k_expr_kind kind, k_loc loc);
 k_expr *kp_expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *e);
+k_expr *kp_expr_arrow(k_parser *ps, k_loc loc, k_expr *p);
+void kp_extern_linkage(k_parser *ps, int first);
 k_expr *kp_expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *l, k_expr *r);
 k_expr *kp_expr_cond(k_parser *ps, k_loc loc, k_expr *c, k_expr *l, k_expr *r);
 k_expr *kp_make_init_list(k_parser *ps, k_loc loc, k_list *items);

@@ -321,6 +321,7 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
         k_virtual_not_function(ps, d->loc);
         k_field *f = k_record_add(ps->ctx, r, d->name, build(ps, sp, d), d->loc);
         f->bit_expr = d->bits;
+        f->align_expr = sp->align_expr;   /* `alignas(16) float v[4];` (lang/records.c) */
         f->access = r->cur_access;
         f->init = d->init;   /* used by the constructors (lang/classes.c) */
     }

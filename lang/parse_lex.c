@@ -150,6 +150,26 @@ static int type_word_as_name(k_parser *ps, int kind, const k_token *t, K_YYSTYPE
     return 1;
 }
 
+/* A class template's name right after a type (its '*' or '&', a type
+ * name, a template-id's '>', a built-in type's word) and not followed by
+ * '<' is the name being declared, not the template in view: `typedef char *iterator;` in a
+ * class of namespace std, where std::iterator is <iterator>'s template. */
+static int declared_name(const k_parser *ps, const k_token *t)
+{
+    switch (ps->prev_kind) {
+    case '*': case '&': case TYPEDEF_NAME: case TPL_CLOSE: case KW_VOID: case KW_BOOL:
+    case KW_CHAR: case KW_SHORT: case KW_INT: case KW_LONG: case KW_SIGNED: case KW_UNSIGNED:
+    case KW_FLOAT: case KW_DOUBLE: case KW_SIZE_T:
+        break;
+    default:
+        return 0;
+    }
+    const unsigned char *p = (const unsigned char *)t->text + t->len;
+    while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n'))
+        p++;
+    return p >= ps->lx.lim || *p != '<';
+}
+
 int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
 {
     k_token *t = &ps->tok;
@@ -264,7 +284,12 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         if (name && !plain && k_tpl_classify(ps, &lval->name)) {
             kind = lval->name && k_tpl_lookup(&ps->tpl, lval->name) == K_TPL_CLASS
                    ? TEMPLATE_TYPE : TEMPLATE_NAME;
-            ps->tpl.last_name = lval->name;
+            if (kind == TEMPLATE_TYPE && declared_name(ps, t)) {
+                kind = IDENT;   /* `typedef char *iterator;` beside std::iterator */
+                lval->name = name;
+            } else {
+                ps->tpl.last_name = lval->name;
+            }
         }
         break;
     }

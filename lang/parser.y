@@ -196,7 +196,8 @@ external
     | using                                     { kp_add_file_decls(ps, $1); }
     | static_assert                             { kp_add_file_decls(ps, $1); }
     | bindings                                  { kp_add_file_decls(ps, $1); }
-    | KW_EXTERN strings external                { (void)$2; }   /* extern "C": linkage only */
+    | KW_EXTERN strings { $<bits>$ = (unsigned)ps->decls.n; } external
+        { (void)$2; kp_extern_linkage(ps, (int)$<bits>3); }   /* `extern "C" int x;` declares x */
     | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { kp_add_function(ps, $1, $2, $3); }
     | decl_specs declarator KW_CONST compound   { kp_add_method_def(ps, $1, $2, 1, NULL, $4); }
@@ -456,8 +457,8 @@ record_head
     | record_kw template_type '{'
         { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
     | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
-    | record_kw align_spec IDENT '{'
-        { $$ = k_parse_record_begin(ps, $1, $3, LOC(@3)); $$->rec->align_expr = $2; }
+    | record_kw align_spec IDENT '{'   /* `template <class T> struct alignas(8) V {` too */
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $3), LOC(@3)); $$->rec->align_expr = $2; }
     | record_kw align_spec '{'
         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
     | base_list '{'                             { $$ = $1; }
@@ -855,7 +856,7 @@ op_name
     | DIV_ASSIGN { $$ = "/="; } | MOD_ASSIGN { $$ = "%="; } | AND_ASSIGN { $$ = "&="; }
     | OR_ASSIGN { $$ = "|="; } | XOR_ASSIGN { $$ = "^="; } | SHL_ASSIGN { $$ = "<<="; }
     | SHR_ASSIGN { $$ = ">>="; } | '[' ']' { $$ = "[]"; } | '(' ')' { $$ = "()"; }
-    | KW_NEW { $$ = " new"; } | KW_DELETE { $$ = " delete"; }
+    | KW_NEW { $$ = " new"; } | KW_DELETE { $$ = " delete"; } | ARROW { $$ = "->"; }
     ;
 
 /* the name (and array dimensions) inside `(*name[4])(params)` */
@@ -1230,8 +1231,7 @@ postfix
         }
     | postfix ARROW member_name     /* p->m is (*p).m */
         {
-            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2),
-                            kp_expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
+            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), kp_expr_arrow(ps, LOC(@2), $1));
             if ($$) $$->name = $3;
         }
     | postfix '.' TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE   /* obj.f<int> */
@@ -1242,8 +1242,7 @@ postfix
         }
     | postfix ARROW TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE
         {
-            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2),
-                            kp_expr_unary(ps, E_UNARY, KU_DEREF, LOC(@2), $1));
+            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), kp_expr_arrow(ps, LOC(@2), $1));
             if ($$) $$->name = k_ns_last($3);
             $$ = k_tpl_member_targs(ps, $$, LOC(@3), $5);
         }

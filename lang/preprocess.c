@@ -1297,56 +1297,59 @@ static int names_round_cvt(const char *text, size_t len)
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
-/* The implicit headers a file the program includes needs and no file
- * before it did (HeCBench's kernels.h calls __umul24 that main.cu never
- * names): read in front of it, at its #include; returns their lines. */
+/* The headers a program reads without including them: <cuda_runtime.h>'s
+ * K text when the main file names its types, and CUDA's intrinsics written
+ * in K when a file names one.  A header with a guard macro may also be read
+ * in front of an included file that needs it and no file before it did
+ * (HeCBench's kernels.h calls __umul24 that main.cu never names); one
+ * without is read ahead of the main file only. */
+static const struct implicit_header {
+    const char *header, *guard;
+    int (*names)(const char *, size_t);
+} implicit[] = {
+    { "cuda_runtime.h", NULL, names_runtime_types },
+    { "simtvm/simd_intrinsics.h", "__SIMTVM_SIMD_INTRINSICS", names_simd_intrinsics },
+    { "simtvm/round_cvt.h", "__SIMTVM_ROUND_CVT", names_round_cvt },
+    { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
+};
+
+/* Reads implicit header `header` at `at` (a file's first line or an
+ * #include's); returns the lines it took. */
+static uint32_t read_implicit(pp *s, const char *header, k_loc at)
+{
+    int f = k_include_find(s->ctx, header, 1, s->file, at);
+    if (f < 0)
+        return 0;
+    read_included(s, f, at);
+    uint32_t lines = s->include_lines;
+    s->include_lines = 0;
+    return lines;
+}
+
+/* The implicit headers included file `f` needs that no file before it
+ * read, in front of it at its #include; returns their lines. */
 static uint32_t implicit_for_include(pp *s, int f, k_loc loc)
 {
-    static const struct {
-        const char *header, *guard;
-        int (*names)(const char *, size_t);
-    } implicit[] = {
-        { "simtvm/simd_intrinsics.h", "__SIMTVM_SIMD_INTRINSICS", names_simd_intrinsics },
-        { "simtvm/round_cvt.h", "__SIMTVM_ROUND_CVT", names_round_cvt },
-        { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
-    };
     const k_file *file = &s->ctx->files[f];
     uint32_t lines = 0;
     for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++) {
         const char *g = implicit[i].guard;
-        if (!file->text || *find_slot(s, g, strlen(g)) || !implicit[i].names(file->text, file->len))
+        if (!g || !file->text || *find_slot(s, g, strlen(g)) ||
+            !implicit[i].names(file->text, file->len))
             continue;
-        int h = k_include_find(s->ctx, implicit[i].header, 1, s->file, loc);
-        if (h < 0)
-            continue;
-        read_included(s, h, (k_loc){ loc.line + lines, loc.col });
-        lines += s->include_lines;
-        s->include_lines = 0;
+        lines += read_implicit(s, implicit[i].header, (k_loc){ loc.line + lines, loc.col });
     }
     return lines;
 }
 
-/* Reads the implicit headers the main file needs (<cuda_runtime.h>, the
- * SIMD intrinsics) ahead of its first line; returns the global line that
- * first line then has. */
+/* Reads the implicit headers the main file needs ahead of its first line;
+ * returns the global line that first line then has. */
 static uint32_t implicit_headers(pp *s, const char *text, size_t len)
 {
-    static const char *const names[] = { "cuda_runtime.h", "simtvm/simd_intrinsics.h",
-                                         "simtvm/round_cvt.h", "simtvm/int_intrinsics.h" };
-    int want[] = { names_runtime_types(text, len), names_simd_intrinsics(text, len),
-                   names_round_cvt(text, len), names_int_intrinsics(text, len) };
     uint32_t line = 1;   /* where the next one starts: after those before it */
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (!want[i])
-            continue;
-        k_loc top = { line, 0 };
-        int f = k_include_find(s->ctx, names[i], 1, s->file, top);
-        if (f < 0)
-            continue;
-        read_included(s, f, top);
-        line += s->include_lines;
-        s->include_lines = 0;
-    }
+    for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++)
+        if (implicit[i].names(text, len))
+            line += read_implicit(s, implicit[i].header, (k_loc){ line, 0 });
     return line;
 }
 

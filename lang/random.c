@@ -1,7 +1,7 @@
 /* lang/random.c -- <random> in the front end: the engines
  * (std::default_random_engine = std::minstd_rand0, std::minstd_rand,
- * std::mt19937, std::mt19937_64) and std::uniform_int_distribution<T> /
- * std::uniform_real_distribution<T>.
+ * std::mt19937, std::mt19937_64), std::uniform_int_distribution<T>,
+ * std::uniform_real_distribution<T> and std::normal_distribution<T>.
  *
  * An object of these types is a long holding a runtime handle
  * (runtime/random.c, which computes libstdc++'s sequences).  Its declaration
@@ -34,6 +34,8 @@ static const struct { const char *alias; int kind; k_type_kind rep; } dists[] = 
       TY_ULLONG },
     { "std::uniform_real_distribution<float>", RNG_UNIFORM_REAL + RNG_REP_FLOAT, TY_FLOAT },
     { "std::uniform_real_distribution<double>", RNG_UNIFORM_REAL + RNG_REP_DOUBLE, TY_DOUBLE },
+    { "std::normal_distribution<float>", RNG_NORMAL + RNG_REP_FLOAT, TY_FLOAT },
+    { "std::normal_distribution<double>", RNG_NORMAL + RNG_REP_DOUBLE, TY_DOUBLE },
 };
 
 #define NENGINES ((int)(sizeof engines / sizeof engines[0]))
@@ -80,14 +82,18 @@ static int is_dist_template(void *arg, const char *qname)
 {
     (void)arg;
     return strcmp(qname, "std::uniform_int_distribution") == 0 ||
-           strcmp(qname, "std::uniform_real_distribution") == 0;
+           strcmp(qname, "std::uniform_real_distribution") == 0 ||
+           strcmp(qname, "std::normal_distribution") == 0;
 }
 
-/* The distribution of count type rep, real or integer; -1 if none. */
-static int dist_index(k_type_kind rep, int real)
+/* The distribution of template `family` ("std::normal_distribution") for
+ * result type rep; -1 if none. */
+static int dist_index(const char *family, k_type_kind rep)
 {
+    size_t n = strlen(family);
     for (int i = 0; i < NDISTS; i++)
-        if (dists[i].rep == rep && (strstr(dists[i].alias, "real") != NULL) == real)
+        if (dists[i].rep == rep && strncmp(dists[i].alias, family, n) == 0 &&
+            dists[i].alias[n] == '<')
             return i;
     return -1;
 }
@@ -97,20 +103,20 @@ void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     const char *name = t->name ? k_sema_resolve(s, t->name, is_dist_template, NULL) : NULL;
     if (!name)
         return;
-    int real = strstr(name, "real") != NULL;
+    int real = strstr(name, "_int_") == NULL;   /* uniform_real and normal */
     k_type *arg = t->ntargs >= 1 ? t->targs[0].type : NULL;
     if (arg)
         k_sema_resolve_type(s, arg, t->targs[0].loc);
     k_type_kind rep = arg ? arg->kind : real ? TY_DOUBLE : TY_INT;
     int ok = t->ntargs <= 1 && (arg || t->ntargs == 0);
-    if (!ok || dist_index(rep, real) < 0) {
+    if (!ok || dist_index(name, rep) < 0) {
         k_error(s->ctx, loc, "%s<%s> is not supported (use %s)", name,
                 t->ntargs == 1 && arg ? "this type" : "...",
                 real ? "float or double" : "int, unsigned, long or long long");
         rep = real ? TY_DOUBLE : TY_INT;   /* then the default's: its uses do not cascade */
     }
     unsigned quals = t->quals;
-    *t = *handle_type(s->ctx, dists[dist_index(rep, real)].alias);
+    *t = *handle_type(s->ctx, dists[dist_index(name, rep)].alias);
     t->quals = quals;
 }
 
@@ -190,13 +196,15 @@ void k_random_init(k_sema_state *s, k_decl *d, int file_scope)
         a[2] = n ? d->ctor_args[0] : int_lit(ctx, 0, d->loc);
         d->init = runtime_call(s, "std::random engine", a, 3, d->loc, d->type);
     } else {
-        int real = dists[di].kind >= RNG_UNIFORM_REAL;
+        int real = dists[di].kind >= RNG_UNIFORM_REAL, normal = dists[di].kind >= RNG_NORMAL;
         if (n > 2) {
-            k_error(ctx, d->loc, "a uniform distribution takes at most two bounds");
+            k_error(ctx, d->loc, normal ? "a normal distribution takes a mean and a standard "
+                    "deviation" : "a uniform distribution takes at most two bounds");
             return;
         }
         int uns = k_kind_is_integer(dists[di].rep) && !k_kind_is_signed(dists[di].rep);
-        a[0] = int_lit(ctx, (dists[di].kind & 0xff) | (uns ? RNG_UNSIGNED_BOUNDS : 0), d->loc);
+        a[0] = int_lit(ctx, (dists[di].kind & 0xff) | (uns ? RNG_UNSIGNED_BOUNDS : 0) |
+                       (normal ? RNG_NORMAL_PARAMS : 0), d->loc);
         a[1] = n >= 1 ? d->ctor_args[0] : real ? float_lit(ctx, 0, d->loc) : int_lit(ctx, 0, d->loc);
         a[2] = n >= 2 ? d->ctor_args[1] : real ? float_lit(ctx, 1, d->loc)
                                                : int_lit(ctx, kind_max(dists[di].rep), d->loc);

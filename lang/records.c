@@ -109,6 +109,29 @@ static void place_bitfield(k_sema_state *s, k_field *f, layout *L, int is_union)
         L->size = (int64_t)round_up(end, 8) / 8;
 }
 
+/* alignas(n) on a record or a member: n, or 0 after an error (n must be a
+ * power of 2; a smaller n than the type's leaves the type's, as C++ has it). */
+static int64_t written_align(k_sema_state *s, k_expr *e)
+{
+    int64_t a;
+    if (!k_sema_const_int(s, e, &a))
+        return 0;
+    if (a <= 0 || (a & (a - 1)) || a > 4096) {
+        k_error(s->ctx, e->loc, "requested alignment %lld is not a positive power of 2 "
+                "(at most 4096)", (long long)a);
+        return 0;
+    }
+    return a;
+}
+
+/* A member's alignment: its type's, or more with alignas. */
+static int member_align(k_sema_state *s, const k_field *f)
+{
+    int align = k_ty_align(f->type);
+    int64_t a = f->align_expr ? written_align(s, f->align_expr) : 0;
+    return a > align ? (int)a : align;
+}
+
 static void place_member(k_sema_state *s, k_record *r, k_field *f, layout *L)
 {
     char b[TYBUF];
@@ -123,7 +146,7 @@ static void place_member(k_sema_state *s, k_record *r, k_field *f, layout *L)
                 f->name ? f->name : "<anonymous>", k_ty_str(f->type, b, sizeof b));
         size = 0;
     }
-    int align = k_ty_align(f->type);
+    int align = member_align(s, f);
     uint64_t off = r->is_union ? 0 : round_up(round_up(L->bits, 8) / 8, (uint64_t)align);
     int index = (int)(f - r->fields);
     int is_base = index < r->nbases && f->type->kind == TY_RECORD;
@@ -174,16 +197,9 @@ void k_record_layout(k_sema_state *s, k_record *r)
     s->class_scope = outer;
     s->static_init = outer_init;
     check_duplicates(s, r);
-    if (r->align_expr) {
-        int64_t a;
-        if (k_sema_const_int(s, r->align_expr, &a)) {
-            if (a <= 0 || (a & (a - 1)) || a > 4096)
-                k_error(s->ctx, r->align_expr->loc, "requested alignment %lld is not a "
-                        "positive power of 2 (at most 4096)", (long long)a);
-            else if (a > L.align)
-                L.align = (int)a;
-        }
-    }
+    int64_t a = r->align_expr ? written_align(s, r->align_expr) : 0;
+    if (a > L.align)
+        L.align = (int)a;
     r->align = L.align;
     r->dsize = (int64_t)round_up(L.bits, 8) / 8;
     if (r->dsize > L.size)

@@ -589,7 +589,7 @@ static int check_redefinition(k_sema_state *s, k_decl *d)
     if (!old)
         return 1;
     if (old->kind == D_VAR && d->kind == D_VAR && s->scope == s->file_scope &&
-        ((old->storage | d->storage) & ST_EXTERN)) {
+        ((old->storage | d->storage) & ST_EXTERN) && !(old->init && d->init)) {
         k_static_member_link(old, d);   /* one object (lang/static_members.c) */
         return 1;
     }

@@ -228,6 +228,13 @@ k_type *k_sema_launch_ex(k_sema_state *s, k_expr *e);   /* lang/launch_ex.c */
 k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done);
 int k_sema_member_ident(k_sema_state *s, k_expr *e);
 k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assign, int *done);
+/* `obj->m` with obj of class type t: its operator-> called (again while it
+ * gives a class object) in e, the `*` of `(*obj).m`; the pointer's type
+ * (classes.c). */
+k_type *k_sema_arrow_operator(k_sema_state *s, k_expr *e, k_type *t);
+/* `table[i]` (checked) of a constexpr integer table at a constant index:
+ * folded to the element (cxx.c). */
+void k_sema_fold_const_table(k_expr *e);
 int k_record_has_ctors(const k_record *r);
 /* C++ member access (lang/access.c): whether the function being checked may
  * use r's member of that access (else one error at use, a note at decl);

@@ -382,6 +382,8 @@ static k_type *unary(k_sema_state *s, k_expr *e)
         return set(e, k_type_ptr(ctx, t));
     }
     t = k_sema_rvalue(s, e->lhs);
+    if (t && t->kind == TY_RECORD && e->arrow)
+        t = k_sema_arrow_operator(s, e, t);
     if (!t)
         return NULL;
     if (t->kind == TY_RECORD) {
@@ -727,7 +729,9 @@ static k_type *index_expr(k_sema_state *s, k_expr *e)
         return NULL;
     }
     e->is_lvalue = 1;
-    return set(e, a->base);
+    set(e, a->base);
+    k_sema_fold_const_table(e);
+    return e->type;
 }
 
 static k_type *member(k_sema_state *s, k_expr *e)

@@ -69,7 +69,10 @@ void k_static_member_link(k_decl *old, k_decl *d)
         root = root->var_def;
     if (root == d)
         return;
-    if (!(d->storage & ST_EXTERN) && (root->storage & ST_EXTERN))
+    /* the definition is the one that is not extern, or that has an
+     * initializer (`extern "C" int n = 5;` after `extern "C" int n;`) */
+    int d_defines = !(d->storage & ST_EXTERN) || (d->init && !root->init);
+    if (d_defines && (root->storage & ST_EXTERN))
         root->var_def = d;
     else if (d->storage & ST_EXTERN)
         d->var_def = root;

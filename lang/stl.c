@@ -20,7 +20,10 @@
 #define INC_STRING "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/string.h>\n"
 #define INC_SSTREAM INC_STRING "#include <simtvm/sstream.h>\n"
 #define INC_IOSTREAM INC_STRING "#include <simtvm/cin.h>\n"
-#define INC_VECTOR "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/vector.h>\n"
+/* libstdc++'s <vector> makes <type_traits>' names visible (g++ takes
+ * std::aligned_storage after only <vector>) */
+#define INC_VECTOR \
+    "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/vector.h>\n"
 #define INC_FSTREAM INC_STRING "#include <simtvm/fstream.h>\n"
 #define INC_MAP INC_STRING "#include <simtvm/map.h>\n"
 

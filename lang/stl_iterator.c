@@ -1,5 +1,6 @@
 /* lang/stl_iterator.c -- the text of <iterator> (and libcu++'s
- * <cuda/std/iterator>), written in K: std::iterator_traits (a partial
+ * <cuda/std/iterator>), written in K: the iterator category tags and the
+ * std::iterator base class (libstdc++'s), std::iterator_traits (a partial
  * specialization for pointers, as libstdc++'s), std::iter_value_t and
  * std::iter_difference_t (alias templates), std::distance and
  * std::advance, and std::ostream_iterator, whose `*it = v` writes v and its
@@ -12,17 +13,35 @@ static const char TEXT_ITERATOR[] =
     "// <iterator> as simtvm builds it in, written in K (doc/cxx.md).\n"
     "#pragma once\n"
     "namespace std {\n"
+    "// the iterator categories, each one deriving from the weaker one\n"
+    "struct input_iterator_tag {};\n"
+    "struct output_iterator_tag {};\n"
+    "struct forward_iterator_tag : input_iterator_tag {};\n"
+    "struct bidirectional_iterator_tag : forward_iterator_tag {};\n"
+    "struct random_access_iterator_tag : bidirectional_iterator_tag {};\n"
+    "// a base class that gives an iterator its member types (C++17 deprecates it)\n"
+    "template <typename Category, typename T, typename Distance = long, typename Pointer = T *,\n"
+    "          typename Reference = T &>\n"
+    "struct iterator {\n"
+    "    typedef Category iterator_category;\n"
+    "    typedef T value_type;\n"
+    "    typedef Distance difference_type;\n"
+    "    typedef Pointer pointer;\n"
+    "    typedef Reference reference;\n"
+    "};\n"
     "template <typename It> struct iterator_traits {\n"
     "    typedef typename It::value_type value_type;\n"
     "    typedef typename It::difference_type difference_type;\n"
     "};\n"
     "template <typename T> struct iterator_traits<T *> {\n"
+    "    typedef random_access_iterator_tag iterator_category;\n"
     "    typedef T value_type;\n"
     "    typedef long difference_type;\n"
     "    typedef T *pointer;\n"
     "    typedef T &reference;\n"
     "};\n"
     "template <typename T> struct iterator_traits<const T *> {\n"
+    "    typedef random_access_iterator_tag iterator_category;\n"
     "    typedef T value_type;\n"
     "    typedef long difference_type;\n"
     "    typedef const T *pointer;\n"

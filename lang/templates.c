@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "namespaces.h"
+#include "parse_build.h"
 #include "parser.h"
 #include "templates.h"
 #include "types.h"
@@ -24,6 +25,7 @@ static const k_builtin_template builtin_templates[] = {
     { "std::ratio", K_TPL_CLASS },
     { "std::uniform_int_distribution", K_TPL_CLASS },   /* lang/random.c */
     { "std::uniform_real_distribution", K_TPL_CLASS },
+    { "std::normal_distribution", K_TPL_CLASS },
     { "std::numeric_limits", K_TPL_CLASS },
     { "cooperative_groups::tiled_partition", K_TPL_FUNCTION },
     { "cooperative_groups::thread_block_tile", K_TPL_CLASS },   /* lang/cg.c */
@@ -324,17 +326,7 @@ k_tparam *k_tpl_template_param(k_parser *ps, k_loc loc, const char *name, const 
     p->def.tname = def;
     ts->ttp = 0;
     k_tpl_register(ps->ctx, ts, name, K_TPL_CLASS);
-    if (ts->nttp == ts->ttp_cap) {
-        int cap = ts->ttp_cap ? 2 * ts->ttp_cap : 4;
-        const char **a = k_alloc(ps->ctx, (size_t)cap * sizeof *a);
-        if (!a)
-            return p;
-        if (ts->nttp)
-            memcpy(a, ts->ttp_names, (size_t)ts->nttp * sizeof *a);
-        ts->ttp_names = a;
-        ts->ttp_cap = cap;
-    }
-    ts->ttp_names[ts->nttp++] = name;
+    ts->ttp_names = kp_list_push(ps, ts->ttp_names, (void *)name);
     return p;
 }
 
@@ -567,9 +559,11 @@ void k_tpl_head_end(k_parser *ps, k_list *params)
     ts->class_name = NULL;
     ts->class_spec = NULL;
     ts->fwd_record = NULL;
-    for (int i = 0; i < ts->nttp; i++)   /* template template parameters' names */
-        k_tpl_register(ps->ctx, ts, ts->ttp_names[i], 0);
-    ts->nttp = 0;
+    if (ts->ttp_names) {   /* template template parameters' names */
+        for (int i = 0; i < ts->ttp_names->n; i++)
+            k_tpl_register(ps->ctx, ts, ts->ttp_names->items[i], 0);
+        ts->ttp_names->n = 0;
+    }
     ts->ttp = 0;
     if (ts->nested)
         k_tpl_nested_end(ps);

@@ -41,8 +41,8 @@ typedef struct k_tpl_scan {
     int head_angle;           /* 1 + the index of the open '<' of a head's parameters, or 0 */
     int ttp;                  /* a template template parameter's `template` was read in a
                                  head's parameters: 1 before its '<', 2 after its '>' */
-    const char **ttp_names;   /* the head's template template parameters, class template */
-    int nttp, ttp_cap;        /* names while its declaration is read */
+    struct k_list *ttp_names; /* the head's template template parameters (names), class
+                                 template names while its declaration is read; or NULL */
     const char *head_name;    /* the name its declaration declared, once seen */
     int typedef_mark;         /* the typedef count before its parameters */
     int decl_mark;            /* the unit's declaration count after the head */

@@ -90,6 +90,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     sb.to = r;
     r->fields = k_pack_fields(s->ctx, tr, &sb, &r->nfields, &r->nbases);   /* `: Ts...` */
     r->fields_cap = r->nfields;
+    r->align_expr = k_clone_expr(s->ctx, tr->align_expr, &sb);   /* `alignas(2 * sizeof(T))` */
     r->asserts = tr->nasserts ? k_alloc(s->ctx, (size_t)tr->nasserts * sizeof *r->asserts) : NULL;
     for (int i = 0; i < tr->nasserts; i++) {   /* checked with the instance's arguments */
         r->asserts[i] = k_alloc(s->ctx, sizeof *r->asserts[i]);

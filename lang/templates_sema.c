@@ -681,6 +681,31 @@ static void forwarding_lvalue(k_sema_state *s, const k_decl *t, const k_type *p,
 }
 
 /* Call argument i against t's function parameter pi. */
+/* A parameter `B<T>` (or `B<T> *`) deduces from an argument of a class
+ * derived from an instance of B, as C++ does when no exact match does
+ * ([temp.deduct.call]): a's direct bases, then theirs. */
+static int match_base(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
+                      tpl_args *out, int report, k_loc at)
+{
+    if (p->kind == TY_PTR && a->kind == TY_PTR) {
+        p = p->base;
+        a = a->base;
+    }
+    if (p->kind != TY_TEMPLATE_ID || a->kind != TY_RECORD)
+        return 0;
+    k_record_layout(s, a->rec);
+    for (int i = 0; i < a->rec->nbases && a->rec->bases; i++) {
+        k_type base = *a;
+        base.rec = a->rec->bases[i];
+        int r = k_tpls_match(s, t, p, &base, out, report, at);
+        if (r == 0)
+            r = match_base(s, t, p, &base, out, report, at);
+        if (r != 0)
+            return r;
+    }
+    return 0;
+}
+
 static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int pi,
                       tpl_args *a, int report)
 {
@@ -706,6 +731,8 @@ static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int
             pt.quals = 0;
         }
         int r = k_tpls_match(s, t, &pt, &top, a, report, call->args[i]->loc);
+        if (r == 0)
+            r = match_base(s, t, &pt, &top, a, report, call->args[i]->loc);
         if (r < 0)
             return 0;
         if (r > 0)
@@ -954,6 +981,8 @@ static int fit(k_sema_state *s, const k_decl *t, const tpl_args *a, k_expr *call
         if (k_ty_same(p, at))
             continue;
         exact = 0;
+        if (p->kind == TY_RECORD && at->kind == TY_RECORD && k_record_derives(at->rec, p->rec))
+            continue;   /* a derived class's object binds its base (match_base) */
         if (k_ty_is_record(p) || k_ty_is_record(at))
             return 0;
         if (p->kind == TY_PTR ? at->kind != TY_PTR && !k_is_null_const(call->args[i])

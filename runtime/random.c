@@ -1,5 +1,5 @@
-/* runtime/random.c -- <random> on the host: the engines and the uniform
- * distributions, with libstdc++'s exact sequences (bits/random.h and
+/* runtime/random.c -- <random> on the host: the engines, the uniform
+ * distributions and the normal one, with libstdc++'s exact sequences (bits/random.h and
  * bits/random.tcc, GCC 12), since programs print what they compute from them.
  *
  * An engine or a distribution object in the guest is a handle (a long: its
@@ -19,7 +19,9 @@ typedef struct rng_object {
     int mti;
     uint64_t x;                 /* minstd: the state */
     int64_t ia, ib;             /* integer distributions: a, b */
-    double ra, rb;              /* real distributions: a, b */
+    double ra, rb;              /* real distributions: a, b (normal: mean, stddev) */
+    double saved;               /* normal: the second value of the last pair drawn ... */
+    int saved_available;        /* ... not yet returned */
 } rng_object;
 
 typedef struct simt_random {
@@ -204,9 +206,11 @@ simt_status simt_lib_RANDOM_DIST_REAL(call *c)
     uint64_t ra = arg(c, 1), rb = arg(c, 2);
     memcpy(&a, &ra, sizeof a);
     memcpy(&b, &rb, sizeof b);
-    if (!(a <= b))
+    int normal = (arg_int(c, 0) & RNG_NORMAL_PARAMS) != 0;
+    if (!normal && !(a <= b))
         return simt_vm_faultf(c->vm, "uniform_real_distribution(%g, %g): a > b", a, b);
-    uint64_t h = new_object(c, RNG_UNIFORM_REAL + (arg_int(c, 0) & 0xff), &o);
+    uint64_t h = new_object(c, (normal ? RNG_NORMAL : RNG_UNIFORM_REAL) + (arg_int(c, 0) & 0xff),
+                            &o);
     if (!h)
         return SIMT_FAULT;
     o->ra = a;
@@ -313,6 +317,52 @@ static double canonical(rng_object *g, int is_float)
     return ret >= 1.0 ? nextafter(1.0, 0.0) : ret;
 }
 
+/* normal_distribution<float>::operator(): libstdc++'s Marsaglia polar
+ * method, in float throughout; of each pair it returns the second and keeps
+ * the first for the next call. */
+static float normal_float(rng_object *d, rng_object *g)
+{
+    float ret;
+    if (d->saved_available) {
+        d->saved_available = 0;
+        ret = (float)d->saved;
+    } else {
+        float x, y, r2;
+        do {
+            x = (float)(2.0f * (float)canonical(g, 1) - 1.0);
+            y = (float)(2.0f * (float)canonical(g, 1) - 1.0);
+            r2 = x * x + y * y;
+        } while (r2 > 1.0 || r2 == 0.0);
+        float mult = sqrtf(-2 * logf(r2) / r2);
+        d->saved = x * mult;
+        d->saved_available = 1;
+        ret = y * mult;
+    }
+    return ret * (float)d->rb + (float)d->ra;
+}
+
+/* normal_distribution<double>::operator(): the same in double. */
+static double normal_double(rng_object *d, rng_object *g)
+{
+    double ret;
+    if (d->saved_available) {
+        d->saved_available = 0;
+        ret = d->saved;
+    } else {
+        double x, y, r2;
+        do {
+            x = 2.0 * canonical(g, 0) - 1.0;
+            y = 2.0 * canonical(g, 0) - 1.0;
+            r2 = x * x + y * y;
+        } while (r2 > 1.0 || r2 == 0.0);
+        double mult = sqrt(-2 * log(r2) / r2);
+        d->saved = x * mult;
+        d->saved_available = 1;
+        ret = y * mult;
+    }
+    return ret * d->rb + d->ra;
+}
+
 /* draw(distribution, engine): the value as its register holds it. */
 simt_status simt_lib_RANDOM_DRAW(call *c)
 {
@@ -327,12 +377,14 @@ simt_status simt_lib_RANDOM_DRAW(call *c)
     }
     if (rep == RNG_REP_FLOAT) {
         float a = (float)d->ra, b = (float)d->rb;
-        float v = (float)canonical(g, 1) * (b - a) + a;
+        float v = d->kind - rep == RNG_NORMAL ? normal_float(d, g)
+                                              : (float)canonical(g, 1) * (b - a) + a;
         uint32_t bits;
         memcpy(&bits, &v, sizeof bits);
         return ret_u64(c, bits);
     }
-    double v = canonical(g, 0) * (d->rb - d->ra) + d->ra;
+    double v = d->kind - rep == RNG_NORMAL ? normal_double(d, g)
+                                           : canonical(g, 0) * (d->rb - d->ra) + d->ra;
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     return ret_u64(c, bits);

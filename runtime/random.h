@@ -10,6 +10,7 @@ enum simt_rng_kind {
     RNG_MT19937_64,
     RNG_UNIFORM_INT = 0x100,  /* + enum simt_rng_rep */
     RNG_UNIFORM_REAL = 0x200,
+    RNG_NORMAL = 0x300,       /* std::normal_distribution: + RNG_REP_FLOAT or _DOUBLE */
 };
 
 /* The result type of a distribution: how its register holds the value. */
@@ -18,5 +19,8 @@ enum simt_rng_rep { RNG_REP_32 = 1, RNG_REP_64, RNG_REP_FLOAT, RNG_REP_DOUBLE };
 /* With the rep in a distribution's construction: its bounds are unsigned
  * (b = ULLONG_MAX is not less than a). */
 enum { RNG_UNSIGNED_BOUNDS = 0x1000 };
+/* With the rep in a real distribution's construction: it is a normal one
+ * (its two parameters are the mean and the standard deviation). */
+enum { RNG_NORMAL_PARAMS = 0x2000 };
 
 #endif
