@@ -436,22 +436,25 @@ k_type *k_chrono_call(k_sema_state *s, k_expr *e, k_type *to, int ntargs)
     return e->type;
 }
 
-/* std::ratio<N, D>: its value, reduced. */
+/* std::ratio<N, D>: its value, reduced.  After an error it is std::ratio<1>,
+ * so that a duration written with it is still one (no second error). */
 static k_type *ratio_type(k_sema_state *s, k_expr **exprs, int n, k_loc loc)
 {
     int64_t num = 0, den = 1;
     if (n < 1 || n > 2 || !exprs[0] || (n == 2 && !exprs[1])) {
         k_error(s->ctx, loc, "std::ratio takes one or two integer constants");
-        return NULL;
-    }
-    if (!k_sema_const_int(s, exprs[0], &num) || (n == 2 && !k_sema_const_int(s, exprs[1], &den)))
-        return NULL;
-    if (num <= 0 || den <= 0) {
+        num = 1;
+    } else if (!k_sema_const_int(s, exprs[0], &num) ||
+               (n == 2 && !k_sema_const_int(s, exprs[1], &den))) {
+        num = den = 1;
+    } else if (num <= 0 || den <= 0) {
         k_error(s->ctx, loc, "a period must be positive (std::ratio<%lld, %lld>)",
                 (long long)num, (long long)den);
-        return NULL;
+        num = den = 1;
     }
     k_chrono *c = k_alloc(s->ctx, sizeof *c);
+    if (!c)
+        return NULL;
     int64_t g = gcd(num, den);
     *c = (k_chrono){ K_CHRONO_RATIO, TY_VOID, num / g, den / g };
     return chrono_type(s->ctx, c, "std::ratio");

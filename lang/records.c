@@ -287,7 +287,8 @@ k_type *k_sema_layout_query(k_sema_state *s, k_expr *e)
                 e->kind == E_ALIGNOF ? "alignof" : "offsetof");
         return NULL;
     }
-    uint64_t v = (uint64_t)k_ty_align(t);
+    /* alignof(T &) is alignof(T) ([expr.alignof]) */
+    uint64_t v = (uint64_t)k_ty_align(t->kind == TY_REF ? t->base : t);
     if (e->kind == E_OFFSETOF) {
         v = 0;
         const char *p = e->name;

@@ -887,6 +887,8 @@ static k_type *size_of(k_sema_state *s, k_expr *e, k_type *t)
     k_type *z = k_ty(s->ctx, TY_ULONG);
     z->alias = "size_t";
     set(e, z);
+    if (t->kind == TY_REF)
+        t = t->base;   /* sizeof(T &) is sizeof(T) ([expr.sizeof]), not an address's size */
     int64_t n = k_ty_size(t);
     if (n < 0) {
         k_error(s->ctx, e->loc, "invalid application of 'sizeof' to an incomplete type");
