@@ -104,11 +104,13 @@ k_decl *k_pack_param(k_parser *ps, k_specs *sp, int op, const char *name, k_loc 
         return NULL;
     p->pack = 1;
     if (op == ANDAND) {
-        if (!p->type || p->type->kind != TY_TPARAM || p->type->quals)
+        if (!p->type || p->type->kind != TY_TPARAM)
             k_error(ps->ctx, loc, "'&&...' needs a template parameter pack before it"
                     " (a forwarding reference: 'Args &&... args')");
-        p->fwd_ref = 1;
-        k_type *ref = k_type_new(ps->ctx, TY_REF);   /* `A &&`: collapses to `U &` for an lvalue */
+        /* `A &&` collapses to `U &` for an lvalue; `const A &&` is no
+         * forwarding reference, a pack of rvalue references to const. */
+        p->fwd_ref = !p->type || !p->type->quals;
+        k_type *ref = k_type_new(ps->ctx, TY_REF);
         if (ref && p->type) {
             ref->base = p->type;
             ref->rvalue_ref = 1;
