@@ -482,6 +482,7 @@ struct k_decl {
     int ctor_argc;
     k_decl *dtor;             /* sema: a local of a class with a destructor: it, run at scope exit */
     unsigned char virt;       /* a member function's enum k_virt_flags as written */
+    unsigned char is_noexcept; /* a member function written `noexcept` (or noexcept(true)) */
 
     /* <stdarg.h> (lang/stdarg.c): a variadic function with a body is made
      * once per list of argument types after its fixed parameters */

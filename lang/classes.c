@@ -452,6 +452,8 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
         return NULL;
     if (t->cg)   /* a cooperative group's member functions are intrinsics (lang/cg.c) */
         return k_cg_member_call(s, e);
+    if (t->kind != TY_RECORD && strcmp(e->name, "~") == 0 && !e->nargs)
+        return k_sema_pseudo_dtor(s, e);   /* `p->~T()` with T = int */
     if (t->kind != TY_RECORD) {
         char b[TYBUF];
         k_error(s->ctx, e->loc, "member reference base type '%s' is not a class",

@@ -12,7 +12,7 @@
  * `F f`) is passed by const reference, which is the same as by value for a
  * lambda whose captures cannot change.
  *
- * A generic lambda (`auto`, `auto &`, `const auto &` parameters) is a
+ * A generic lambda (`auto`, `auto &`, `const auto &`, `auto &&` parameters) is a
  * template: its body is copied and checked at each call with a new list of
  * argument types, in the scope the lambda was written in (kept in its
  * k_lambda_info), as if there; an instance may capture more, so the object's
@@ -349,11 +349,24 @@ typedef struct k_lambda_inst {
     int failed;
 } k_lambda_inst;
 
-/* The type an `auto` parameter takes from an argument of type at: `auto`
- * its decayed, unqualified value; `auto &` and `const auto &` a reference
- * to it (with the const added). */
-static k_type *deduce_param(k_sema_state *s, const k_type *pt, k_type *at)
+/* `auto &&` is a forwarding reference, as `T &&` is in a template: an
+ * lvalue argument (not an xvalue) makes it `U &` (keeping the argument's
+ * const), an rvalue or xvalue `U &&`. */
+static k_type *forwarding_param(k_sema_state *s, const k_expr *arg, k_type *at)
 {
+    k_type *r = k_type_new(s->ctx, TY_REF);
+    r->base = at->kind == TY_REF ? at->base : at;
+    r->rvalue_ref = !arg->is_lvalue || arg->is_xvalue;
+    return r;
+}
+
+/* The type an `auto` parameter takes from argument arg of type at: `auto`
+ * its decayed, unqualified value; `auto &` and `const auto &` a reference
+ * to it (with the const added); `auto &&` a forwarding reference. */
+static k_type *deduce_param(k_sema_state *s, const k_type *pt, const k_expr *arg, k_type *at)
+{
+    if (pt->kind == TY_REF && pt->rvalue_ref && !pt->base->quals)
+        return forwarding_param(s, arg, at);
     k_type *t = k_alloc(s->ctx, sizeof *t);
     *t = *k_decay(s->ctx, at);
     if (pt->kind == TY_AUTO) {
@@ -439,7 +452,7 @@ static k_decl *generic_call(k_sema_state *s, k_expr *e, k_expr *lam, k_lambda_in
         k_type *at = k_sema_rvalue(s, e->args[i]);
         if (!at)
             return NULL;
-        pt[i] = auto_param(f->params[i]->type) ? deduce_param(s, f->params[i]->type, at)
+        pt[i] = auto_param(f->params[i]->type) ? deduce_param(s, f->params[i]->type, e->args[i], at)
                                                 : f->params[i]->type;
     }
     k_lambda_inst *in = find_inst(li, pt, f->nparams);

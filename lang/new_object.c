@@ -48,6 +48,22 @@ static k_expr *storage(k_sema_state *s, k_expr *e, k_type *t)
     return c;
 }
 
+/* memset(p, 0, sizeof(T)) for `new (p) T()` of a scalar or of a class
+ * without constructors (value-initialization zeroes it). */
+static k_expr *zeroed(k_sema_state *s, k_expr *e, k_type *t)
+{
+    k_expr *z = k_expr_new(s->ctx, E_INT, e->loc);
+    z->ival = 0;
+    k_expr *call = node(s, E_CALL, e->loc, (int)e->placement->depth + 1);
+    call->name = "memset";
+    call->args = k_alloc(s->ctx, sizeof *call->args * 3);
+    call->args[0] = e->placement;
+    call->args[1] = z;
+    call->args[2] = sizeof_type(s, e->loc, t);
+    call->nargs = 3;
+    return call;
+}
+
 /* `new (p) T[n]` of elements nothing builds: the array is p's storage
  * (those with constructors are lang/new_array.c's). */
 static int placed_array(k_sema_state *s, k_expr *e, k_type *t)
@@ -102,6 +118,8 @@ int k_sema_new_object(k_sema_state *s, k_expr *e)
         return 1;
     }
     if (!ctor && !e->nargs) {   /* `new (p) T`: p's storage, as it is */
+        if (e->op)              /* `new (p) T()`: value-initialized, zeroed */
+            e->placement = zeroed(s, e, t);
         k_expr *c = storage(s, e, t);
         *e = *c;
         return 1;
@@ -178,4 +196,15 @@ k_type *k_sema_dtor_call(k_sema_state *s, k_expr *e, k_record *r, k_expr *ptr,
         return NULL;
     e->type = k_ty(s->ctx, TY_VOID);
     return e->type;
+}
+
+/* `p->~T()` for a T that is not a class (a template's `T = int`): a
+ * pseudo-destructor, which ends the object's life and does nothing; only
+ * the object is evaluated. */
+k_type *k_sema_pseudo_dtor(k_sema_state *s, k_expr *e)
+{
+    e->kind = E_CAST;
+    e->name = NULL;
+    e->type_written = k_ty(s->ctx, TY_VOID);
+    return k_sema_expr(s, e);
 }

@@ -60,6 +60,7 @@ k_expr *kp_expr_placed(k_expr *e, k_expr *place);
 
 /* lang/virtual_parse.c: `virtual`, `override`, `final`, `= 0` */
 int k_virtual_token(k_parser *ps, int kind, const k_token *t);
+int k_noexcept_token(k_parser *ps, int kind, const k_token *t);
 void k_virtual_member(k_parser *ps, k_record *r, k_decl *f);
 void k_virtual_not_function(k_parser *ps, k_loc loc);
 int k_virtual_pure(k_parser *ps, k_declarator *d);

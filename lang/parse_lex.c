@@ -189,6 +189,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     lloc->last_column = (int)t->end.col;
     if (k_virtual_token(ps, kind, t))   /* `override`, `final` */
         return k_parse_lex(lval, lloc, ps);
+    if (k_noexcept_token(ps, kind, t))  /* `noexcept`, `noexcept(e)` */
+        return k_parse_lex(lval, lloc, ps);
     kind = k_virtual_keyword(t, kind);  /* `dynamic_cast` */
     if (type_word_as_name(ps, kind, t, lval))
         kind = IDENT;

@@ -102,6 +102,8 @@ struct k_parser {
                                      `virtual` there is a virtual base, one error) */
     unsigned virt;                /* enum k_virt_flags read for the member being parsed
                                      (`virtual`, `override`, `final`, `= 0`: lang/virtual.c) */
+    int noexcept_seen;            /* `noexcept` (not `noexcept(false)`) read after the
+                                     member function being parsed (lang/virtual_parse.c) */
     int paren_depth;              /* open '(' (lang/parse_lex.c: where a decltype ends) */
     int decltype_parens[16];      /* the depth of each open decltype's '(', innermost last */
     int ndecltype;

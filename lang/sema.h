@@ -348,6 +348,7 @@ int k_sema_delete_array(k_sema_state *s, k_expr *e, k_type *pointee);
 k_decl *k_record_dtor(const k_record *r);   /* its destructor or its base's */
 void k_sema_delete_object(k_sema_state *s, k_expr *e, k_type *pointee);
 k_type *k_sema_destroy(k_sema_state *s, k_expr *e);
+k_type *k_sema_pseudo_dtor(k_sema_state *s, k_expr *e);
 k_type *k_sema_dtor_call(k_sema_state *s, k_expr *e, k_record *r, k_expr *ptr,
                          const k_expr *obj);
 int k_record_trivial_default(const k_record *r);   /* classes.c */

@@ -75,10 +75,48 @@ static void add_vptr(k_parser *ps, k_record *r, k_loc loc)
     r->has_vptr = 1;
 }
 
+/* Whether the '(' of `noexcept(e)` follows t (spaces between). */
+static int paren_after(const k_token *t)
+{
+    const char *p = t->text + t->len;
+    while (*p == ' ' || *p == '\t' || *p == '\n')
+        p++;
+    return *p == '(';
+}
+
+/* `noexcept` or `noexcept(e)` after a function's declarator: read past
+ * (returns 1); in a class, recorded for the member function being read
+ * (`noexcept(false)` says it may throw, any other e that it does not).
+ * Other tokens: 0. */
+int k_noexcept_token(k_parser *ps, int kind, const k_token *t)
+{
+    if (kind != IDENT || t->len != 8 || memcmp(t->text, "noexcept", 8) != 0 ||
+        (ps->prev_kind != ')' && ps->prev_kind != KW_CONST))
+        return 0;
+    int no_throw = 1;
+    if (paren_after(t)) {
+        k_token in;
+        int depth = 0, n = 0, k;
+        do {
+            k = k_lexer_next(&ps->lx, &in);
+            depth += (k == '(') - (k == ')');
+            if (++n == 2)
+                no_throw = !(in.len == 5 && memcmp(in.text, "false", 5) == 0);
+        } while (k && depth > 0);
+        if (n != 3)   /* more than one word: an expression K does not evaluate */
+            no_throw = 1;
+    }
+    if (ps->records.n)
+        ps->noexcept_seen = no_throw;
+    return 1;
+}
+
 /* The member function f of r has just been read: it takes the words read
  * with it. */
 void k_virtual_member(k_parser *ps, k_record *r, k_decl *f)
 {
+    f->is_noexcept = (unsigned char)ps->noexcept_seen;
+    ps->noexcept_seen = 0;
     f->virt = (unsigned char)ps->virt;
     ps->virt = 0;
     if (!f->virt)
