@@ -701,8 +701,8 @@ static int update_check(const graph *e, const graph *to, int *at)
  * updates after a sticky error too: host.c). */
 simt_status bi_CUDA_GRAPH_EXEC_UPDATE(call *c)
 {
-    uint64_t info = arg(c, 2);
-    if (!graph_of(c->vm, arg(c, 0), 1) || !graph_of(c->vm, arg(c, 1), 0) || !info)
+    uint64_t info = arg(c, 2);   /* may be NULL: CUDA 13 then updates without saying why */
+    if (!graph_of(c->vm, arg(c, 0), 1) || !graph_of(c->vm, arg(c, 1), 0))
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     graph to = {0};
     if (flatten_into(c->vm, &to, arg(c, 1), -1) != 0) {
@@ -722,7 +722,7 @@ simt_status bi_CUDA_GRAPH_EXEC_UPDATE(call *c)
         to = old;
     }
     graph_clear(c->vm, &to);
-    if (update_info(c, info, result, node, from) != 0)
+    if (info && update_info(c, info, result, node, from) != 0)
         return SIMT_FAULT;
     return cuda_return(c, result == UPDATE_SUCCESS ? CUDA_SUCCESS
                                                    : CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE);
@@ -885,9 +885,12 @@ simt_status bi_CUDA_STREAM_END_CAPTURE(call *c)
     if (context_broken(c) || !stream_ok(c, arg(c, 0)))
         return SIMT_OK;
     simt_graphs *gs = c->vm->graphs;
+    /* A stream the capture joined but did not begin in is unmatched; one
+     * outside it is in no capture at all (an H200 answers 401 for a stream
+     * of no capture while another stream captures). */
     if (!gs || !gs->capturing || gs->origin != arg(c, 0))
-        return cuda_return(c, gs && gs->capturing ? CUDA_ERROR_CAPTURE_UNMATCHED
-                                                  : CUDA_ERROR_ILLEGAL_STATE);
+        return cuda_return(c, capturing_stream(gs, arg(c, 0)) ? CUDA_ERROR_CAPTURE_UNMATCHED
+                                                              : CUDA_ERROR_ILLEGAL_STATE);
     uint64_t h = (uint64_t)gs->capturing;
     gs->capturing = 0;
     gs->nstreams = gs->nevents = 0;
