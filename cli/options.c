@@ -868,6 +868,7 @@ void simtvm_print_help(FILE *out)
         "3 checker findings; otherwise main()'s return value.\n"
         "\n"
         "the language (the C and C++ K accepts, what it does not, where it differs\n"
-        "from nvcc): doc/language.md and doc/cxx.md, installed in " SIMTVM_DOCDIR "\n",
+        "from nvcc): doc/language.md, doc/cxx.md and doc/thrust.md, installed in\n"
+        SIMTVM_DOCDIR "\n",
         out);
 }

@@ -320,6 +320,9 @@ k_type *k_sema_functor_call(k_sema_state *s, k_expr *e, k_expr *obj);   /* obj(a
 
 /* sema_expr.c */
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */
+k_type *k_sema_call_expr(k_sema_state *s, k_expr *e);          /* a call's checks */
+k_type *k_sema_launch(k_sema_state *s, k_expr *e);             /* kernel<<<...>>>(...) (sema_launch.c) */
+k_type *k_sema_launch_kernel_call(k_sema_state *s, k_expr *e); /* cudaLaunchKernel(...) */
 k_type *k_sema_expr(k_sema_state *s, k_expr *e);
 k_type *k_sema_rvalue(k_sema_state *s, k_expr *e);           /* checks e is not void */
 k_type *k_decay(k_ctx *ctx, k_type *t);                 /* array -> pointer */
