@@ -25,6 +25,21 @@ void k_linemap_add(k_ctx *ctx, k_lineseg seg);
 char *k_pp_clean(k_ctx *ctx, const char *text, size_t len, uint32_t first_line,
                  size_t *out_len);
 
+/* cuda::thread_scope, declared by <cuda/barrier> & co. (lang/libcudacxx.c)
+ * and by <cuda/atomic> (lang/libcudacxx_atomic.c), whichever comes first. */
+#define K_TEXT_CUDA_THREAD_SCOPE                                                       \
+    "#ifndef __SIMTVM_CUDA_THREAD_SCOPE\n"                                            \
+    "#define __SIMTVM_CUDA_THREAD_SCOPE\n"                                            \
+    "namespace cuda {\n"                                                              \
+    "enum thread_scope {\n"                                                           \
+    "    thread_scope_system = 0,\n"                                                  \
+    "    thread_scope_device = 1,\n"                                                  \
+    "    thread_scope_block = 2,\n"                                                   \
+    "    thread_scope_thread = 3\n"                                                   \
+    "};\n"                                                                            \
+    "}\n"                                                                             \
+    "#endif\n"
+
 /* The text of a header that lang/headers.c writes for simtvm (helper_cuda.h
  * ...), or NULL.  Such a header wins over a file of the same name. */
 const char *k_builtin_header_text(const char *name);

@@ -61,6 +61,15 @@
     "    __host__ __device__ bool is_lock_free() const { return true; }\n"
 
 /* A read-modify-write as a CAS loop: the new value from the old one. */
+/* The members of an atomic that holds its value (cuda::std::atomic and
+ * cuda::atomic, which only adds a scope). */
+#define ATOMIC_OBJECT                                                                  \
+    "    T __v;\n"                                                                    \
+    "    __host__ __device__ atomic() {}\n"                                           \
+    "    __host__ __device__ atomic(T __d) : __v(__d) {}\n"                           \
+    "    __host__ __device__ T *__p() const { return (T *)&__v; }\n"                  \
+    ATOMIC_MEMBERS
+
 #define RMW(NAME, NEW)                                                                        \
     "    template <class V> __host__ __device__ T " NAME "(V __v,\n"                            \
     "        cuda::std::memory_order __o = cuda::std::memory_order_seq_cst)\n"                                       \
@@ -78,17 +87,7 @@ static const char TEXT_CUDA_ATOMIC[] =
     "// <cuda/atomic> and <cuda/std/atomic> as simtvm builds them in, written in K\n"
     "// (lang/libcudacxx_atomic.c): every operation is an atomicCAS, every order seq_cst.\n"
     "#pragma once\n"
-    "#ifndef __SIMTVM_CUDA_THREAD_SCOPE\n"
-    "#define __SIMTVM_CUDA_THREAD_SCOPE\n"
-    "namespace cuda {\n"
-    "enum thread_scope {\n"
-    "    thread_scope_system = 0,\n"
-    "    thread_scope_device = 1,\n"
-    "    thread_scope_block = 2,\n"
-    "    thread_scope_thread = 3\n"
-    "};\n"
-    "}\n"
-    "#endif\n"
+    K_TEXT_CUDA_THREAD_SCOPE
     "namespace cuda { namespace std {\n"
     "enum memory_order {\n"
     "    memory_order_relaxed, memory_order_consume, memory_order_acquire,\n"
@@ -124,11 +123,7 @@ static const char TEXT_CUDA_ATOMIC[] =
     "    return __atomic_cas(p, z, z);\n"
     "}\n"
     "template <class T> struct atomic {\n"
-    "    T __v;\n"
-    "    __host__ __device__ atomic() {}\n"
-    "    __host__ __device__ atomic(T __d) : __v(__d) {}\n"
-    "    __host__ __device__ T *__p() const { return (T *)&__v; }\n"
-    ATOMIC_MEMBERS
+    ATOMIC_OBJECT
     "};\n"
     "__host__ __device__ inline void atomic_thread_fence(memory_order __o) {}\n"
     "} // namespace std\n"
@@ -140,11 +135,7 @@ static const char TEXT_CUDA_ATOMIC[] =
     "constexpr memory_order memory_order_acq_rel = cuda::std::memory_order_acq_rel;\n"
     "constexpr memory_order memory_order_seq_cst = cuda::std::memory_order_seq_cst;\n"
     "template <class T, thread_scope Scope = cuda::thread_scope_system> struct atomic {\n"
-    "    T __v;\n"
-    "    __host__ __device__ atomic() {}\n"
-    "    __host__ __device__ atomic(T __d) : __v(__d) {}\n"
-    "    __host__ __device__ T *__p() const { return (T *)&__v; }\n"
-    ATOMIC_MEMBERS
+    ATOMIC_OBJECT
     "};\n"
     "// an atomic view of an object that is not an atomic (libcu++, C++20)\n"
     "template <class T, thread_scope Scope = cuda::thread_scope_system> struct atomic_ref {\n"

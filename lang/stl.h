@@ -5,6 +5,24 @@
 #define K_STL_H
 
 const char *k_stl_algorithm_text(void);
+
+/* transform over one range (a unary op) or two (a binary op), in std:: and
+ * thrust:: alike (lang/stl_algorithm.c, lang/thrust_algorithm.c). */
+#define K_TEXT_TRANSFORM                                                                 \
+    "template <typename I, typename O, typename F> inline O transform(I first, I last, O out, F op)\n" \
+    "{\n"                                                                                \
+    "    for (; first != last; ++first, ++out)\n"                                        \
+    "        *out = op(*first);\n"                                                       \
+    "    return out;\n"                                                                  \
+    "}\n"                                                                                \
+    "template <typename I, typename J, typename O, typename F>\n"                        \
+    "inline O transform(I first, I last, J first2, O out, F op)\n"                       \
+    "{\n"                                                                                \
+    "    for (; first != last; ++first, ++first2, ++out)\n"                              \
+    "        *out = op(*first, *first2);\n"                                              \
+    "    return out;\n"                                                                  \
+    "}\n"
+
 const char *k_stl_string_text(void);
 const char *k_stl_vector_text(void);
 const char *k_stl_sstream_text(void);   /* lang/stl_streams.c */

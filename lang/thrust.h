@@ -1,6 +1,6 @@
 /* lang/thrust.h -- the part of Thrust simtvm builds in, written in K
  * (lang/thrust_vector.c, lang/thrust_algorithm.c), and the headers that read
- * it (lang/thrust.c).  doc/language.md, "Thrust", says what is in it. */
+ * it (lang/thrust.c).  doc/thrust.md says what is in it. */
 #ifndef K_THRUST_H
 #define K_THRUST_H
 

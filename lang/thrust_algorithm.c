@@ -4,6 +4,7 @@
  * are classes, lang/thrust_vector.c).  They run in host code on the VM; the
  * execution policies only pick an overload.  Returned by
  * k_thrust_header_text (lang/thrust.c). */
+#include "stl.h"
 #include "thrust.h"
 
 static const char TEXT_ALGORITHM[] =
@@ -74,19 +75,7 @@ static const char TEXT_ALGORITHM[] =
     "    for (; first != last; ++first)\n"
     "        op(*first);\n"
     "}\n"
-    "template <typename I, typename O, typename F> inline O transform(I first, I last, O out, F op)\n"
-    "{\n"
-    "    for (; first != last; ++first, ++out)\n"
-    "        *out = op(*first);\n"
-    "    return out;\n"
-    "}\n"
-    "template <typename I1, typename I2, typename O, typename F>\n"
-    "inline O transform(I1 first1, I1 last1, I2 first2, O out, F op)\n"
-    "{\n"
-    "    for (; first1 != last1; ++first1, ++first2, ++out)\n"
-    "        *out = op(*first1, *first2);\n"
-    "    return out;\n"
-    "}\n"
+    K_TEXT_TRANSFORM
     "// a[0..n) combined as lane 0 of a CUB warp reduction combines n <= 32\n"
     "// items (offsets 1, 2, 4, ...), then init in front, as cub::DeviceReduce\n"
     "// does for a range of one partial tile.\n"
