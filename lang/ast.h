@@ -137,6 +137,8 @@ enum { K_PUBLIC, K_PROTECTED, K_PRIVATE };
  * tag that is used before any definition); sema lays it out once. */
 struct k_record {
     const char *tag;          /* NULL for an anonymous record */
+    const char *ns;           /* the namespace it was declared in ("std"), NULL at global:
+                                 where argument-dependent lookup looks (lang/adl.c) */
     k_loc loc;
     int is_union;
     int defined;              /* its body has been parsed */

@@ -120,6 +120,7 @@ static k_type *record_type(k_parser *ps, k_record *r)
 static k_type *declare_tag(k_parser *ps, int is_union, const char *tag, k_loc loc)
 {
     k_type *t = record_type(ps, k_record_new(ps->ctx, tag, is_union, loc));
+    t->rec->ns = ps->ns;
     if (tag) {
         k_parse_list_add(ps, &ps->tag_names, (void *)k_ns_qualify(ps->ctx, ps->ns, tag));
         k_parse_list_add(ps, &ps->tag_types, t);
@@ -499,6 +500,11 @@ int k_parse_brace_init(const k_parser *ps)
     if (ps->prev_kind == ']' && ps->records.n && ps->brace_depth > 0 &&
         ps->brace_depth <= (int)sizeof ps->brace_record &&
         ps->brace_record[ps->brace_depth - 1])
+        return 1;
+    /* `int a[3]{1, 2, 3};` at file scope, where no lambda (`[]{...}`: its '['
+     * follows no name) and no statement can stand */
+    if (ps->prev_kind == ']' && ps->in_bodies == 0 &&
+        (ps->square_closed_before == IDENT || ps->square_closed_before == ']'))
         return 1;
     if (ps->prev_kind != IDENT)
         return 0;

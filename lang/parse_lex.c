@@ -74,6 +74,21 @@ static void decltype_parens(k_parser *ps, int kind)
     }
 }
 
+/* Which token stood before each '[', so that the '{' after `int a[3]` at file
+ * scope is read as its braced initializer, not as a function's body. */
+static void square_brackets(k_parser *ps, int kind)
+{
+    int n = (int)(sizeof ps->square_before / sizeof ps->square_before[0]);
+    if (kind == '[') {
+        if (ps->square_depth < n)
+            ps->square_before[ps->square_depth] = ps->prev_kind;
+        ps->square_depth++;
+    } else if (kind == ']' && ps->square_depth > 0) {
+        ps->square_depth--;
+        ps->square_closed_before = ps->square_depth < n ? ps->square_before[ps->square_depth] : 0;
+    }
+}
+
 /* Which open braces are function bodies (opened after `)` or `const`), so
  * that `f()->T` in a body is a member access, not a trailing return type. */
 static void function_bodies(k_parser *ps, int kind)
@@ -336,6 +351,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         return 0;
     }
     decltype_parens(ps, kind);
+    square_brackets(ps, kind);
     function_bodies(ps, kind);
     if (kind == ';' || kind == '}')   /* a prototype's parameters name nothing after it */
         ps->param_names.n = 0;

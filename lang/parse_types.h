@@ -112,6 +112,10 @@ struct k_parser {
     int paren_before[64];         /* per open '(': the token before it */
     int closed_before;            /* for the last ')': the token before its '(' (']' for a
                                      lambda's parameters) */
+    int square_before[32];        /* per open '[': the token before it */
+    int square_depth;
+    int square_closed_before;     /* for the last ']': the token before its '[' (an
+                                     identifier or ']' for an array declarator's bound) */
     unsigned char brace_body[256];/* per open '{': 1 if it opened a function's body */
     int in_bodies;                /* how many function bodies are open */
 };

@@ -184,6 +184,11 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d);
 /* A call of a template: 1 with e->decl its instance, 0 if e calls no
  * template, -1 after reporting why no template fits. */
 int k_tpl_sema_call(k_sema_state *s, k_expr *e);
+int k_tpl_has_function(k_sema_state *s, const char *name);   /* a function template so named */
+/* `f(x)` found nowhere: the name qualified by the namespace of an argument's
+ * class where such a function is (argument-dependent lookup), else NULL
+ * (lang/adl.c) */
+const char *k_sema_adl_name(k_sema_state *s, k_expr *call);
 /* A call with a pack expansion left (no pack to expand): reported, 1
  * (lang/packs.c). */
 int k_pack_stray(k_ctx *ctx, const k_expr *call);

@@ -1172,6 +1172,11 @@ static k_type *call(k_sema_state *s, k_expr *e)
             k_sema_builtin_call(s, e, id);
             return e->type;
         }
+        const char *adl = k_sema_adl_name(s, e);
+        if (adl) {
+            e->name = adl;
+            return call(s, e);
+        }
         const char *instead = k_removed_api(e->name);
         if (instead) {
             k_error(s->ctx, e->loc, "'%s' was removed from CUDA; use %s instead", e->name,

@@ -420,8 +420,10 @@ int k_tpl_self_id(k_parser *ps, const char *name)
 k_type *k_tpl_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc)
 {
     k_tpl_scan *ts = &ps->tpl;
+    /* only `struct S;` itself: in `template <class V> int f(struct option *o)`
+     * the struct names a parameter's type (the ';' is the parser's lookahead) */
     int fwd = ts->head_open && !ts->head_name && !ts->class_spec && !ts->nested && tag &&
-              ps->decls.n == ts->decl_mark;
+              ps->decls.n == ts->decl_mark && ps->prev_kind == ';';
     k_type *t = k_parse_record_ref(ps, is_union, fwd ? k_tpl_class_name(ps, tag) : tag, loc);
     if (fwd && ts->class_name && ts->head_name == tag && t && t->kind == TY_RECORD)
         ts->fwd_record = t;

@@ -1087,6 +1087,14 @@ static int sfinae_args(k_sema_state *s, const k_decl *t, k_expr *e, tpl_args *a)
     return ok;
 }
 
+int k_tpl_has_function(k_sema_state *s, const char *name)
+{
+    for (tpl_entry *en = find_entry(s, name, -1); en; en = en->next)
+        if (strcmp(en->decl->name, name) == 0 && en->decl->kind == D_FUNC)
+            return 1;
+    return 0;
+}
+
 int k_tpl_sema_call(k_sema_state *s, k_expr *e)
 {
     if (e->tpl_class && k_tpls_find_class(s, e->tpl_class))

@@ -1,0 +1,40 @@
+/* lang/adl.c -- argument-dependent lookup of unqualified calls: `getline(is,
+ * line)` finds std::getline because `is` is a std:: class, as in C++.  K
+ * looks there only when ordinary lookup found nothing, which is where a
+ * program that relies on ADL would otherwise stop; the namespaces are those
+ * of the arguments' classes (through references, pointers and arrays). */
+#include <string.h>
+
+#include "sema.h"
+
+/* The class an argument's type names, through references, pointers and
+ * arrays; NULL if none. */
+static const k_record *argument_class(const k_type *t)
+{
+    while (t && (t->kind == TY_REF || t->kind == TY_PTR || t->kind == TY_ARRAY))
+        t = t->base;
+    return t && t->kind == TY_RECORD ? t->rec : NULL;
+}
+
+const char *k_sema_adl_name(k_sema_state *s, k_expr *call)
+{
+    if (!call->name || strstr(call->name, "::"))
+        return NULL;
+    size_t nlen = strlen(call->name);
+    for (int i = 0; i < call->nargs; i++) {
+        const k_record *r = argument_class(k_sema_expr(s, call->args[i]));
+        if (!r || !r->ns)
+            continue;
+        size_t ns = strlen(r->ns);
+        char *q = k_alloc(s->ctx, ns + 2 + nlen + 1);
+        if (!q)
+            return NULL;
+        memcpy(q, r->ns, ns);
+        memcpy(q + ns, "::", 2);
+        memcpy(q + ns + 2, call->name, nlen + 1);
+        k_decl *d = k_sema_lookup(s, q);
+        if ((d && d->kind == D_FUNC) || k_tpl_has_function(s, q))
+            return q;
+    }
+    return NULL;
+}
