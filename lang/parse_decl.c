@@ -265,6 +265,33 @@ const char *k_parse_record_scope(k_parser *ps, const k_record *r)
     return k_ns_qualify(ps->ctx, ps->ns, r->tag ? r->tag : "?");
 }
 
+/* `struct S { enum Kind { A, B }; };`: A and B are S's constant static
+ * members, S::A and S::B (and S::Kind::A), seen bare in S's member
+ * functions as static members are. */
+static void member_enumerators(k_parser *ps, k_record *r, k_specs *sp)
+{
+    const char *scope = k_parse_record_scope(ps, r);
+    k_decl **e = (k_decl **)sp->enumerators.items;
+    for (int i = 0; i < sp->enumerators.n; i++) {
+        /* the value of an alias (`Kind::A` is A) or an implicit one (the
+         * previous plus 1) names an earlier enumerator: by its new name */
+        k_expr *init = e[i]->init;
+        k_expr *ref = init && init->kind == E_IDENT ? init
+                      : init && init->kind == E_BINARY && init->lhs && init->lhs->kind == E_IDENT
+                          ? init->lhs : NULL;
+        for (int j = 0; ref && j < i; j++)
+            if (strcmp(ref->name, e[j]->name + strlen(scope) + 2) == 0) {
+                ref->name = e[j]->name;
+                break;
+            }
+        e[i]->name = qualified(ps, scope, e[i]->name);
+        e[i]->static_member = 1;
+        k_parse_list_add(ps, &ps->decls, e[i]);
+    }
+    sp->enum_members = sp->enumerators.n > 0;
+    sp->enumerators.n = 0;
+}
+
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *))
@@ -272,6 +299,7 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
     if (!ps->records.n || !sp)
         return;
     k_record *r = ps->records.items[ps->records.n - 1];
+    member_enumerators(ps, r, sp);
     if (sp->storage & ST_FRIEND) {   /* `friend class X;`, `friend int f(S);` */
         if (!dtors && sp->typedef_type && sp->typedef_type->kind == TY_RECORD)
             k_parse_friend(ps, sp->typedef_type->rec->tag);
@@ -305,7 +333,7 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
             k_declarator d = {0};
             d.loc = sp->loc;
             k_record_add(ps->ctx, r, NULL, build(ps, sp, &d), sp->loc);
-        } else if (!sp->defined && !sp->enumerators.n) {
+        } else if (!sp->defined && !sp->enum_members) {
             k_warning(ps->ctx, sp->loc, "declaration does not declare anything");
         }
         return;
@@ -378,12 +406,23 @@ k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc)
     return k_type_new(ps->ctx, TY_INT);
 }
 
+/* Whether the enum whose '{' was just read stands right in a class's body
+ * (its enumerators are then the class's members, lang/parse_decl.c). */
+static int enum_in_class(const k_parser *ps)
+{
+    int d = ps->brace_depth - 2;   /* the brace around the enum's own */
+    return ps->records.n && d >= 0 && d < (int)sizeof ps->brace_record && ps->brace_record[d];
+}
+
 k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped)
 {
-    ps->enum_scope = scoped ? k_ns_qualify(ps->ctx, ps->ns, tag) : NULL;
+    int member = enum_in_class(ps);
+    ps->enum_scope = scoped ? (member ? tag : k_ns_qualify(ps->ctx, ps->ns, tag)) : NULL;
     k_type *t = k_type_new(ps->ctx, TY_INT);
     t->alias = tag;
-    if (tag) {
+    if (tag && member) {   /* `struct S { enum Kind {...}; }`: the member type S::Kind */
+        k_parse_member_type(ps, loc, tag, t);
+    } else if (tag) {
         int here;
         if (tag_lookup(ps, tag, &here) && here)
             k_error(ps->ctx, loc, "redefinition of 'enum %s'", tag);
@@ -394,6 +433,23 @@ k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped)
     ps->cur_enum = t;
     memset(&ps->enumerators, 0, sizeof ps->enumerators);
     return t;
+}
+
+/* C++11 names an unscoped enum's enumerator also as `E::A`: a constant of
+ * that name equal to A (it follows A among the enumerators, so the next
+ * implicit value, A's plus 1, is the same through it). */
+static void enumerator_alias(k_parser *ps, const char *name, k_loc loc)
+{
+    const char *tag = ps->cur_enum ? ps->cur_enum->alias : NULL;
+    if (ps->enum_scope || !tag)
+        return;
+    k_decl *d = k_decl_new(ps->ctx, D_VAR, loc, qualified(ps, tag, name));
+    d->type = k_type_new(ps->ctx, TY_INT);
+    d->type->quals = Q_CONST;
+    d->init = k_expr_new(ps->ctx, E_IDENT, loc);
+    d->init->name = name;
+    d->init->depth = 1;
+    k_parse_list_add(ps, &ps->enumerators, d);
 }
 
 /* An enumerator without a value is the previous one plus 1 (the first is 0). */
@@ -424,6 +480,7 @@ void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value
     }
     d->init = value;
     k_parse_list_add(ps, &ps->enumerators, d);
+    enumerator_alias(ps, name, loc);
 }
 
 /* ---- the scanner's side: which identifiers are type names ---- */

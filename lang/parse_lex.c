@@ -185,6 +185,25 @@ static int declared_name(const k_parser *ps, const k_token *t)
     return p >= ps->lx.lim || *p != '<';
 }
 
+/* `flag_type *__restrict__ dir,` with `enum dir` in view: after a pointer's
+ * '*' (or its const/__restrict__) a type's name that ends the declarator --
+ * ',', ')', ';', '=', '[' or ':' follows -- is the name being declared, which
+ * hides the type; a functional cast in an expression (`a * T(1)`) has its
+ * '(' or '{' after the name. */
+static int pointer_declarator_name(const k_parser *ps, const k_token *t)
+{
+    int after_star = ps->prev_kind == '*' ||
+                     ((ps->prev_kind == KW_RESTRICT || ps->prev_kind == KW_CONST ||
+                       ps->prev_kind == KW_VOLATILE) && ps->prev2_kind == '*');
+    if (!after_star)
+        return 0;
+    const unsigned char *p = (const unsigned char *)t->text + t->len;
+    while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < ps->lx.lim && strchr(",);=[:", *p) && !(p[0] == ':' && p + 1 < ps->lx.lim &&
+                                                        p[1] == ':');
+}
+
 int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
 {
     k_token *t = &ps->tok;
@@ -284,7 +303,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
         if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name) &&
-            !k_tpl_param_name_here(ps) && !k_parse_is_ordinary(ps, name)) {
+            !k_tpl_param_name_here(ps) && !k_parse_is_ordinary(ps, name) &&
+            !pointer_declarator_name(ps, t)) {
             lval->type = tdef;
             kind = TYPEDEF_NAME;
             break;

@@ -30,6 +30,7 @@ typedef struct k_specs {
     k_type *resolved;             /* first resolution, to report errors once */
     k_record *defined;            /* a struct/union defined in these specifiers */
     k_list enumerators;           /* D_VAR decls of an enum defined in them */
+    int enum_members;             /* its enumerators became a class's members (parse_decl.c) */
     k_expr *align_expr;           /* alignas(n) / __align__(n) on a variable, or NULL */
 } k_specs;
 

@@ -46,12 +46,13 @@ static size_t class_prefix(const k_sema_state *s, const char **p)
     return last ? (size_t)(last - of) : 0;
 }
 
-/* "S::name" for a bare name inside class S (in buf), or NULL. */
+/* "S::name" for a name inside class S (in buf), or NULL. */
 const char *k_static_member_name(const k_sema_state *s, const char *name, char *buf,
                                  size_t size)
 {
     const char *p;
-    size_t n = strstr(name, "::") ? 0 : class_prefix(s, &p);
+    /* `Mode::slow` inside S names S::Mode::slow (a member enum's); `::x` is global */
+    size_t n = name[0] == ':' ? 0 : class_prefix(s, &p);
     if (!n || n + strlen(name) + 3 > size)
         return NULL;
     memcpy(buf, p, n);
