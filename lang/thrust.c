@@ -9,7 +9,8 @@
 #include "thrust.h"
 
 #define INC_THRUST                                                                      \
-    "#pragma once\n#include <cuda/std/functional>\n#include <simtvm/thrust_vector.h>\n" \
+    "#pragma once\n#include <vector>\n#include <cuda/std/functional>\n"                \
+    "#include <simtvm/thrust_vector.h>\n"                                               \
     "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
     "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"       \
     "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"                \
@@ -17,10 +18,11 @@
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
-    "device_vector.h", "equal.h", "execution_policy.h", "extrema.h", "fill.h", "for_each.h",
+    "device_vector.h", "equal.h", "execution_policy.h", "extrema.h", "fill.h", "find.h",
+    "for_each.h",
     "functional.h", "gather.h", "host_vector.h", "inner_product.h",
     "iterator/constant_iterator.h", "iterator/counting_iterator.h",
-    "iterator/transform_iterator.h", "iterator/zip_iterator.h", "pair.h", "random.h", "reduce.h", "remove.h",
+    "iterator/transform_iterator.h", "iterator/zip_iterator.h", "logical.h", "pair.h", "random.h", "reduce.h", "remove.h",
     "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
     "transform.h", "transform_reduce.h", "tuple.h", "unique.h",
 };

@@ -50,7 +50,17 @@ const char *k_thrust_device_text(void);
     "inline void sort_by_key(" P " p, K *kfirst, K *klast, V *vfirst, C comp)\n"         \
     "{\n    sort_by_key(kfirst, klast, vfirst, comp);\n}\n"                            \
     "template <typename I, typename G> inline void shuffle(" P " p, I first, I last, G g)\n" \
-    "{\n    shuffle(first, last, g);\n}\n"
+    "{\n    shuffle(first, last, g);\n}\n"                                           \
+    "template <typename I, typename V> inline I find(" P " p, I first, I last, const V &v)\n" \
+    "{\n    return find(first, last, v);\n}\n"                                       \
+    "template <typename I, typename F> inline I find_if(" P " p, I first, I last, F f)\n" \
+    "{\n    return find_if(first, last, f);\n}\n"                                    \
+    "template <typename I, typename F> inline bool all_of(" P " p, I first, I last, F f)\n" \
+    "{\n    return all_of(first, last, f);\n}\n"                                     \
+    "template <typename I, typename F> inline bool any_of(" P " p, I first, I last, F f)\n" \
+    "{\n    return any_of(first, last, f);\n}\n"                                     \
+    "template <typename I, typename F> inline bool none_of(" P " p, I first, I last, F f)\n" \
+    "{\n    return none_of(first, last, f);\n}\n"
 const char *k_thrust_compact_text(void);   /* lang/thrust_compact.c */
 const char *k_thrust_placeholders_text(void);   /* lang/thrust_placeholders.c */
 const char *k_thrust_tuple_text(void);   /* lang/thrust_tuple.c */
