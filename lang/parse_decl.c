@@ -152,9 +152,29 @@ k_type *k_parse_record_ref(k_parser *ps, int is_union, const char *tag, k_loc lo
 
 /* `struct S {`: completes a forward-declared S of this block, or declares a
  * new one (which hides an outer S). */
+/* `struct List { struct iterator {...}; };` outside a template: the nested
+ * class is List::iterator (its tag, its members' names), so that another
+ * class may have its own iterator; inside List it is the member type
+ * `iterator`.  A class template's nested classes are its member templates
+ * (lang/templates_member_class.c). */
+static const char *nested_tag(k_parser *ps, int is_union, const char *tag, k_loc loc)
+{
+    if (!tag || !ps->records.n || ps->tpl.head_open || k_tpl_member_class_name(ps, tag))
+        return tag;
+    k_record *outer = ps->records.items[ps->records.n - 1];
+    if (!outer->tag || strchr(outer->tag, '<'))
+        return tag;
+    const char *full = qualified(ps, outer->tag, tag);
+    k_type *old = k_record_member_type(outer, tag);
+    if (!old)   /* the member type first: inside the body the bare name is the class */
+        k_parse_member_type(ps, loc, tag, declare_tag(ps, is_union, full, loc));
+    return full;
+}
+
 k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc)
 {
     int here = 0;
+    tag = nested_tag(ps, is_union, tag, loc);
     k_type *t = tag ? tag_lookup(ps, tag, &here) : NULL;
     if (t && here && t->kind == TY_RECORD && !t->rec->defined && t->rec->is_union == is_union) {
         t = record_type(ps, t->rec);
@@ -642,12 +662,13 @@ const char *k_parse_ctor_name(k_parser *ps, k_type *cls, k_loc loc, int dtor)
         return "?";
     }
     const char *tag = r->tag ? r->tag : "?";
+    const char *own = k_ns_last(tag);   /* List::iterator's is "List::iterator::iterator" */
     if (!dtor)
-        return qualified(ps, tag, tag);
-    size_t n = strlen(tag);
+        return qualified(ps, tag, own);
+    size_t n = strlen(own);
     char *name = k_alloc(ps->ctx, n + 2);
     name[0] = '~';
-    memcpy(name + 1, tag, n + 1);
+    memcpy(name + 1, own, n + 1);
     return qualified(ps, tag, name);
 }
 
