@@ -1188,10 +1188,12 @@ k_type *k_fn_type(k_ctx *ctx, const k_decl *f)
  * (cudaOccupancy...): calls through pointers never reach kernels. */
 k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f)
 {
-    if (f->method_of || f->builtin >= 0 || (!f->body && !f->definition &&
+    /* a static member function is an ordinary one (`&Op::Callback`) */
+    if ((f->method_of && f->method_kind != M_STATIC) || f->builtin >= 0 ||
+        (!f->body && !f->definition &&
                                            k_builtin_find(f->name, 1) >= 0)) {
         k_error(s->ctx, e->loc, "the address of '%s' cannot be taken in K (only of functions "
-                "of the program that are not member functions)", f->name);
+                "of the program that are not non-static member functions)", f->name);
         return NULL;
     }
     if (f->type->base->kind == TY_RECORD) {

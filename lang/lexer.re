@@ -435,7 +435,9 @@ int k_lexer_next(k_lexer *lx, k_token *t)
 
     ident { kind = IDENT; goto done; }
     /* a qualified name is one identifier (lang/namespaces.c) */
-    "::"? ident ("::" ident)* { kind = IDENT; goto done; }
+    /* `Op:: Callback`, as `void Op::CUDART_CB Callback(...)` reads once the empty
+     * macro is gone: the parser squeezes the blank out (lang/parse_lex.c) */
+    "::"? ident ("::" [ \t]* ident)* { kind = IDENT; goto done; }
     /* `S::~S`, a destructor defined outside its class: one name too */
     "::"? ident ("::" ident)* "::~" ident { kind = IDENT; goto done; }
     /* `P::template f`: the parser drops the word (k_tpl_member_name) */
@@ -454,6 +456,11 @@ int k_lexer_next(k_lexer *lx, k_token *t)
 
     "<<<" { kind = LAUNCH_OPEN; goto done; }
     ">>>" { kind = LAUNCH_CLOSE; goto done; }
+    /* `k << < g, b >> > (...)`, as an editor's formatter leaves a launch (nvcc
+     * takes it); no expression has `<<` before `<`, and `>> >` closing three
+     * template argument lists is split as `>>>` is (lang/templates.c) */
+    "<<" [ \t]+ "<" { kind = LAUNCH_OPEN; goto done; }
+    ">>" [ \t]+ ">" { kind = LAUNCH_CLOSE; goto done; }
     "..." { kind = ELLIPSIS; goto done; }
     "<<=" { kind = SHL_ASSIGN; goto done; }
     ">>=" { kind = SHR_ASSIGN; goto done; }

@@ -204,6 +204,21 @@ static int pointer_declarator_name(const k_parser *ps, const k_token *t)
                                                         p[1] == ':');
 }
 
+/* A name as written, without the blanks a qualified one may have after a
+ * "::" (`Op:: Callback`). */
+static const char *squeezed_name(k_parser *ps, const k_token *t)
+{
+    char *name = k_strndup(ps->ctx, t->text, t->len);
+    if (!name || (!memchr(name, ' ', t->len) && !memchr(name, '\t', t->len)))
+        return name;
+    char *out = name;
+    for (const char *p = name; *p; p++)
+        if (*p != ' ' && *p != '\t')
+            *out++ = *p;
+    *out = '\0';
+    return name;
+}
+
 int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
 {
     k_token *t = &ps->tok;
@@ -270,7 +285,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             break;
         }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
-        const char *name = k_strndup(ps->ctx, t->text, t->len);
+        const char *name = squeezed_name(ps, t);
         if (name && (!strcmp(name, "asm") || !strcmp(name, "__asm__") || !strcmp(name, "__asm"))) {
             kind = KW_ASM;
             break;

@@ -1094,6 +1094,7 @@ static const char *const predefined[] = {
     /* nvcc 13.0 and its runtime, as the real GPU's outputs were made */
     "__CUDACC_VER_MAJOR__ 13", "__CUDACC_VER_MINOR__ 0", "__CUDACC_VER_BUILD__ 88",
     "CUDART_VERSION 13000", "CUDA_VERSION 13000",
+    "CUDART_CB", "CUDARTAPI",   /* callbacks' calling convention: empty but on Windows */
     "cudaSuccess 0", "cudaErrorInvalidValue 1", "cudaErrorMemoryAllocation 2",
     "cudaMemcpyHostToHost 0", "cudaMemcpyHostToDevice 1", "cudaMemcpyDeviceToHost 2",
     "cudaMemcpyDeviceToDevice 3", "cudaMemcpyDefault 4", "cudaMemAttachGlobal 1",

@@ -1317,7 +1317,11 @@ static void specialization(k_sema_state *s, k_decl *d)
     for (int i = 0; i < d->nparams; i++) {
         /* deduction from the specialization's own parameter types */
         k_expr *x = k_expr_new(s->ctx, E_IDENT, d->params[i]->loc);
-        x->type = d->params[i]->type;
+        k_type *pt = d->params[i]->type;
+        /* `template <> M plus(const M &a, ...)`: an argument of type M, an
+         * lvalue (an rvalue for `M &&`), as a call's would be */
+        x->type = pt->kind == TY_REF ? pt->base : pt;
+        x->is_lvalue = pt->kind == TY_REF && !pt->rvalue_ref;
         x->name = d->params[i]->name ? d->params[i]->name : "";
         call.args[i] = x;
     }

@@ -81,6 +81,40 @@ simt_status simt_lib_STRTOUL(call *c)
     return ret_u64(c, v);
 }
 
+/* strtoll and strtoull: long long is long on the hosts simtvm runs on (LP64) */
+static simt_status strtoll_like(call *c, const char *name, int is_unsigned)
+{
+    size_t len;
+    const char *s = guest_str(c, name, arg(c, 0), SIZE_MAX, &len);
+    if (!s)
+        return SIMT_FAULT;
+    char *end;
+    int base = arg_int(c, 2);
+    if (base != 0 && (base < 2 || base > 36))
+        return ret_u64(c, 0); /* glibc: EINVAL, nothing parsed */
+    uint64_t v = is_unsigned ? (uint64_t)strtoull(s, &end, base) : (uint64_t)strtoll(s, &end, base);
+    if (store_end(c, name, arg(c, 0), s, end) != 0)
+        return SIMT_FAULT;
+    return ret_u64(c, v);
+}
+
+simt_status simt_lib_STRTOLL(call *c)
+{
+    return strtoll_like(c, "strtoll", 0);
+}
+
+simt_status simt_lib_STRTOULL(call *c)
+{
+    return strtoll_like(c, "strtoull", 1);
+}
+
+simt_status simt_lib_ATOLL(call *c)
+{
+    size_t len;
+    const char *s = guest_str(c, "atoll", arg(c, 0), SIZE_MAX, &len);
+    return s ? ret_u64(c, (uint64_t)atoll(s)) : SIMT_FAULT;
+}
+
 simt_status simt_lib_GETENV(call *c)
 {
     size_t len;

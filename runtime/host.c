@@ -953,7 +953,7 @@ simt_status event_create(call *c)
 
 static simt_status bi_CUDA_EVENT_CREATE(call *c)
 {
-    return event_create(c);
+    return bi_CUDA_EVENT_CREATE_FLAGS(c); /* cuda_runtime.h's C++ overload takes flags */
 }
 
 static simt_status bi_CUDA_EVENT_RECORD(call *c)
