@@ -562,7 +562,8 @@ member
     | KW_USING TYPEDEF_NAME '=' type_name ';'   { k_parse_member_type_named(ps, LOC(@2), $2, $4); }
     /* `using Base::f;`, `using B<T>::m;`, `using Ts::operator()...;` (lang/using_members.c) */
     | KW_USING IDENT using_tail                 { k_using_member(ps, LOC(@2), $2, NULL, NULL, ""); }
-    | KW_USING IDENT '(' ')' using_tail         { k_using_member(ps, LOC(@2), $2, NULL, NULL, "()"); }
+    | KW_USING IDENT op_name using_tail          /* `using Base::operator==;` */
+        { k_using_member(ps, LOC(@2), $2, NULL, NULL, $3); }
     | KW_USING template_type SCOPED_NAME using_tail
         { k_using_member(ps, LOC(@2), NULL, $2, $3, ""); }
     | ';'

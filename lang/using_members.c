@@ -20,6 +20,7 @@
 
 #include "namespaces.h"
 #include "parse_build.h"
+#include "parse_helpers.h"
 #include "sema.h"
 
 /* ---- the parser's side ---- */
@@ -74,9 +75,9 @@ void k_using_member(k_parser *ps, k_loc loc, const char *qualified, const k_type
     const char *base = id ? id->name : qualified;
     if (!id) {   /* "Base::f": the scanner's one name */
         const char *last = k_ns_last(qualified);
-        if (last == qualified) {
+        if (last - qualified <= 2) {   /* `using f;`, `using ::f;` */
             k_error(ps->ctx, loc, "a using-declaration in a class names a member of a base "
-                    "class ('using Base::%s;')", qualified);
+                    "class ('using Base::%s;')", last);
             return;
         }
         member = last;
@@ -85,12 +86,12 @@ void k_using_member(k_parser *ps, k_loc loc, const char *qualified, const k_type
     if (!r || !base || !member)
         return;
     k_using_decl u = {loc, base, member, written_base_named(r, base), r->cur_access};
-    if (*call) {   /* `operator` `()` */
-        size_t n = strlen(member);
-        char *full = k_alloc(ps->ctx, n + 3);
-        memcpy(full, member, n);
-        memcpy(full + n, "()", 3);
-        u.name = full;
+    if (*call) {   /* `operator` `==`: the scanner's two tokens */
+        if (strcmp(member, "operator") != 0) {
+            k_error(ps->ctx, loc, "expected ';' after 'using %s'", qualified);
+            return;
+        }
+        u.name = k_parse_operator_name(ps, call);
     }
     if (!u.written_base) {
         k_error(ps->ctx, loc, "'%s' is not a base of '%s': a using-declaration in a class "
