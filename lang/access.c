@@ -103,6 +103,9 @@ int k_access_field(k_sema_state *s, const k_record *r, const char *name, k_loc u
 {
     uint32_t off;
     const k_field *f = k_record_find(r, name, &off);
+    const k_using_decl *u = f ? k_using_of(r, name) : NULL;   /* `using Base::x;` in r */
+    if (u)
+        return k_access_check(s, r, name, u->access, use, u->loc);
     if (!f || f->access == K_PUBLIC)
         return 1;
     return k_access_check(s, owner_of(r, f), name, f->access, use, f->loc);

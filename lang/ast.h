@@ -128,7 +128,21 @@ typedef struct k_field {
     int access;               /* K_PUBLIC, K_PROTECTED or K_PRIVATE (C++) */
     int pack;                 /* a base `Ts...` of a class template: one base per
                                  element in an instance (lang/packs.c) */
+    int written_base;         /* a base: 1 + its place among the bases as written (each
+                                 element of a pack base keeps the pack's), what a
+                                 using-declaration names (lang/using_members.c); else 0 */
 } k_field;
+
+/* `using Base::f;` in a class (lang/using_members.c): the member of the written
+ * base joins the class's own (its overloads, an access of the class's). */
+typedef struct k_using_decl {
+    k_loc loc;
+    const char *base;         /* the base's name as written ("Base", "Ts", "B" of B<T>) */
+    const char *name;         /* the member: "f", "operator()", "x"; the base's own name
+                                 for inheriting constructors (`using Base::Base;`) */
+    int written_base;         /* the base it names: k_field.written_base */
+    int access;               /* the access the declaration stands under */
+} k_using_decl;
 
 /* C++ member access: public, protected, private (sema checks the last two). */
 enum { K_PUBLIC, K_PROTECTED, K_PRIVATE };
@@ -165,6 +179,8 @@ struct k_record {
     const char **mtype_names; /* member types: `typedef T value_type;`, `using P = T *;` */
     struct k_type **mtypes;   /* (lang/member_types.c), same order */
     int nmtypes, mtypes_cap;
+    k_using_decl *usings;     /* using-declarations of bases' members (lang/using_members.c) */
+    int nusings, usings_cap;
     int has_vptr;             /* its first member is the hidden vtable pointer "__vptr" (it
                                  declares virtual functions and has no base) (lang/virtual.c) */
     /* special members declared `= default` / `= delete` (the parser adds no function for

@@ -289,14 +289,22 @@ static void find_methods(const k_record *r, const char *name, k_decl **c, int *n
     for (int i = 0; r && i < r->nmethods; i++)
         if (is_named(r->methods[i], name, len))
             own++;
-    if (own) {
+    if (own || k_using_names(r, name)) {
         if (*n && !amb[0]) {
             amb[0] = c[0]->method_of;
             amb[1] = r;
         }
+        int first = *n;
         for (int i = 0; i < r->nmethods; i++)
             if (is_named(r->methods[i], name, len))
                 c[(*n)++] = r->methods[i];
+        for (int i = 0; i < r->nbases && depth < 64; i++) {   /* `using Base::f;` */
+            const k_record *none[2] = {NULL, NULL};
+            int from = *n;
+            if (k_using_base_at(r, name, i))
+                find_methods(k_record_base_at(r, i), name, c, n, none, depth + 1);
+            *n = from + k_using_keep(c + first, own, c + from, *n - from);
+        }
         return;
     }
     for (int i = 0; r && i < r->nbases && depth < 64; i++)
@@ -502,7 +510,9 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                                     : address_of(s, e->lhs));
     }
     k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
-    if (!f || !k_access_check(s, f->method_of, e->name, f->access, e->loc, f->loc))
+    const k_using_decl *u = f ? k_using_of(t->rec, e->name) : NULL;   /* its access */
+    if (!f || !k_access_check(s, u ? t->rec : f->method_of, e->name, u ? u->access : f->access,
+                              e->loc, u ? u->loc : f->loc))
         return NULL;
     if (f->method_kind == M_METHOD && (t->quals & Q_CONST)) {
         k_error(s->ctx, e->loc, "'%s' is not a const member function: it cannot be called on "

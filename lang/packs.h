@@ -19,7 +19,6 @@ k_expr *k_pack_fold(k_parser *ps, k_loc loc, int op, k_expr *e, k_expr *init, in
 k_expr *k_pack_fold_binary(k_parser *ps, k_loc loc, int op, int op2, k_expr *a, k_expr *b);
 void k_pack_base(k_parser *ps, k_type *t, k_type *base, k_loc loc);
 void k_pack_mem_init(k_parser *ps, k_loc loc);
-void k_pack_using(k_parser *ps, k_loc loc, const char *name, const char *call, int pack);
 k_expr *k_pack_capture(k_parser *ps, k_loc loc, k_loc name_loc, const char *name, int by_ref);
 
 #endif

@@ -226,15 +226,6 @@ void k_pack_mem_init(k_parser *ps, k_loc loc)
     ps->stopped = 1;
 }
 
-/* Not built: a using-declaration of a base's member in a class, variadic
- * (`using Ts::operator()...;`, the "overloaded" idiom) or not (one error;
- * the class gets no member by it). */
-void k_pack_using(k_parser *ps, k_loc loc, const char *name, const char *call, int pack)
-{
-    k_error(ps->ctx, loc, "using-declarations of a base class's members ('using %s%s%s;')"
-            " are not supported in K", name, call, pack ? "..." : "");
-}
-
 /* `[xs...]`, `[&xs...]`: the captures of a pack's elements, an expansion
  * in the lambda's capture list that instantiation makes `xs#0, xs#1`. */
 k_expr *k_pack_capture(k_parser *ps, k_loc loc, k_loc name_loc, const char *name, int by_ref)

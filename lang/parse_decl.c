@@ -224,8 +224,7 @@ void k_parse_base(k_parser *ps, k_type *t, k_type *base, k_loc loc)
         return;
     k_type *b = k_type_new(ps->ctx, TY_RECORD);
     b->rec = base->rec;
-    k_record_add(ps->ctx, t->rec, NULL, b, loc);
-    t->rec->nbases++;
+    k_record_add(ps->ctx, t->rec, NULL, b, loc)->written_base = ++t->rec->nbases;
     if (!t->rec->base)
         t->rec->base = base->rec;
     k_parse_member_types_inherit(ps, t->rec, base->rec);
@@ -239,8 +238,7 @@ void k_parse_base_id(k_parser *ps, k_type *t, k_type *id, k_loc loc)
 {
     if (!id || !t)
         return;
-    k_record_add(ps->ctx, t->rec, NULL, id, loc);
-    t->rec->nbases++;
+    k_record_add(ps->ctx, t->rec, NULL, id, loc)->written_base = ++t->rec->nbases;
     t->rec->base_id = 1;
 }
 

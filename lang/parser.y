@@ -446,6 +446,7 @@ record_spec
             kp_implicit_default_ctor(ps, $1);
             kp_implicit_copy_ctor(ps, $1);
             kp_implicit_dtor(ps, $1);
+            k_using_record_end(ps, $1);
             $$ = k_parse_record_end(ps, $1);
         }
     | record_kw IDENT %prec ENUM_REF            { $$ = k_tpl_record_ref(ps, $1, $2, LOC(@2)); }
@@ -559,9 +560,12 @@ member
     | static_assert                             { k_parse_member_assert(ps, $1); }
     | KW_USING IDENT '=' type_name ';'          { k_parse_member_type(ps, LOC(@2), $2, $4); }
     | KW_USING TYPEDEF_NAME '=' type_name ';'   { k_parse_member_type_named(ps, LOC(@2), $2, $4); }
-    /* `using Base::f;`, `using Ts::operator()...;` (lang/packs_parse.c): one error */
-    | KW_USING IDENT using_tail                 { k_pack_using(ps, LOC(@2), $2, "", $3); }
-    | KW_USING IDENT '(' ')' using_tail         { k_pack_using(ps, LOC(@2), $2, "()", $5); }
+    /* `using Base::f;`, `using B<T>::m;`, `using Ts::operator()...;` (lang/using_members.c) */
+    | KW_USING IDENT using_tail                 { k_using_member(ps, LOC(@2), $2, NULL, NULL, ""); }
+    | KW_USING IDENT op_name using_tail          /* `using Base::operator==;` */
+        { k_using_member(ps, LOC(@2), $2, NULL, NULL, $3); }
+    | KW_USING template_type SCOPED_NAME using_tail
+        { k_using_member(ps, LOC(@2), NULL, $2, $3, ""); }
     | ';'
     | error ';'                                 { yyerrok; }
     ;

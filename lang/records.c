@@ -197,6 +197,7 @@ void k_record_layout(k_sema_state *s, k_record *r)
     s->class_scope = outer;
     s->static_init = outer_init;
     check_duplicates(s, r);
+    k_using_check(s, r);   /* each `using Base::m;` names a member (lang/using_members.c) */
     int64_t a = r->align_expr ? written_align(s, r->align_expr) : 0;
     if (a > L.align)
         L.align = (int)a;

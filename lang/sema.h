@@ -273,6 +273,12 @@ static inline int k_is_default_ctor(const k_decl *m)
     const k_decl *g = m->params[1]->init ? m : m->definition;
     return g && g->nparams == m->nparams && g->params[1]->init;
 }
+/* lang/using_members.c: using-declarations of bases' members in a class */
+int k_using_names(const k_record *r, const char *name);
+int k_using_base_at(const k_record *r, const char *name, int i);
+int k_using_keep(k_decl **own, int nown, k_decl **from_base, int n);
+const k_using_decl *k_using_of(const k_record *r, const char *name);
+void k_using_check(k_sema_state *s, const k_record *r);
 /* lang/classes.c's node builders and tests, shared with lang/mem_inits.c */
 k_expr *k_class_node(k_sema_state *s, k_expr_kind kind, k_loc loc);
 k_expr *k_class_this(k_sema_state *s, k_loc loc);
