@@ -1320,7 +1320,8 @@ primary
                                                       LOC(@1), $1), $3); }
     ;
 
-/* Lambdas (lang/lambda.c).  A capture is an E_IDENT (op 1: by reference)
+/* Lambdas (lang/lambda.c).  A capture is an E_IDENT (op 1: by reference,
+ * op 2: `*this`)
  * or, for a default capture, a leaf E_INT whose ival is '&' or '='. */
 captures_opt
     : %empty %prec LAMBDA_EMPTY                 { $$ = NULL; }
@@ -1337,6 +1338,7 @@ capture
     | '='       { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
     | IDENT     { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '&' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
+    | '*' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) { $$->name = $2; $$->op = 2; } }
     | IDENT ELLIPSIS      { $$ = k_pack_capture(ps, LOC(@2), LOC(@1), $1, 0); }
     | '&' IDENT ELLIPSIS  { $$ = k_pack_capture(ps, LOC(@3), LOC(@2), $2, 1); }
     | IDENT '=' assign      { $$ = k_parse_init_capture(ps, LOC(@1), $1, $3, 0); }

@@ -123,7 +123,8 @@ static void unhide(k_sema_state *s, k_expr *e)
     if (!e->written || e->has_targs)
         return;
     k_decl *d = k_sema_lookup(s, e->written);
-    k_record *r = s->fn ? s->fn->method_of : NULL;
+    k_decl *in = k_sema_method(s);
+    k_record *r = in ? in->method_of : NULL;
     uint32_t off;
     if (d || (r && k_record_find(r, e->written, &off)))
         e->name = e->written;
@@ -183,7 +184,7 @@ static k_type *ident(k_sema_state *s, k_expr *e)
     if (d->type && d->type->kind == TY_AUTO)
         return NULL;   /* its declaration's error said why its type is unknown */
     if (s->lambda && d->kind != D_FUNC && k_sema_capture(s, e, d))
-        return e->capture > 0 ? e->type : NULL;
+        return e->capture >= 0 ? e->type : NULL;   /* `this` of `[*this]`: 0 */
     e->decl = d;
     if (d->kind == D_FUNC)   /* a function as a value: a pointer to it */
         return set(e, k_sema_function_value(s, e, d));
