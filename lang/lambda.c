@@ -290,8 +290,8 @@ int k_sema_lambda_this_const(const k_sema_state *s)
     for (const k_expr *l = s->lambda; l; l = info_of(l)->parent) {
         const k_lambda_info *li = info_of(l);
         for (int i = 0; i < li->n; i++)
-            if (li->caps[i].star_this)
-                return !li->is_mutable;
+            if (li->caps[i].star_this)   /* a const member function's copy stays const */
+                return (li->caps[i].copy->type->quals & Q_CONST) != 0;
     }
     return -1;
 }
