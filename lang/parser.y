@@ -1193,12 +1193,20 @@ unary
     | KW_NEW type_specs '[' expr ']' braced     { $$ = kp_expr_new_list(ps, LOC(@1), $2, $4, $6); }
     | KW_NEW type_specs '(' args_opt ')'
         { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, $4 ? $4 : kp_list_new(ps)); }
+    | KW_NEW type_specs pointer '(' args_opt ')'        /* `new int *(ip)` */
+        { $$ = kp_expr_new(ps, LOC(@1), $2, $3, NULL, $5 ? $5 : kp_list_new(ps)); }
     | KW_NEW '(' assign ')' type_specs %prec NEW_TYPE      /* placement new */
         { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, NULL, NULL), $3); }
     | KW_NEW '(' assign ')' type_specs '[' expr ']'
         { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, $7, NULL), $3); }
     | KW_NEW '(' assign ')' type_specs '(' args_opt ')'
         { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, NULL, $7 ? $7 : kp_list_new(ps)), $3); }
+    | KW_NEW '(' assign ')' type_specs pointer %prec NEW_TYPE   /* `new (p) int *(ip)` */
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, $6, NULL, NULL), $3); }
+    | KW_NEW '(' assign ')' type_specs pointer '[' expr ']'
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, $6, $8, NULL), $3); }
+    | KW_NEW '(' assign ')' type_specs pointer '(' args_opt ')'
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, $6, NULL, $8 ? $8 : kp_list_new(ps)), $3); }
     | KW_DELETE cast                { $$ = kp_expr_unary(ps, E_DELETE, 0, LOC(@1), $2); }
     | KW_DELETE '[' ']' cast        { $$ = kp_expr_unary(ps, E_DELETE, 1, LOC(@1), $4); }
     ;

@@ -614,6 +614,8 @@ static int braced_assign(k_sema_state *s, k_expr *e, k_type *tl)
 static k_type *assign(k_sema_state *s, k_expr *e)
 {
     k_type *tl = k_sema_expr(s, e->lhs);
+    if (tl && e->lhs->kind == E_ASSIGN && tl->kind != TY_RECORD)
+        e->lhs->is_lvalue = 1;   /* C++: `(a = b) = c` assigns a twice (a left fold) */
     if (tl && e->rhs && e->rhs->kind == E_COMPOUND && !e->rhs->type_written &&
         !braced_assign(s, e, tl))
         return NULL;
