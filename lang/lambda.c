@@ -423,7 +423,12 @@ static int auto_param(const k_type *t)
  * (a kernel's: on the device; a __host__ __device__ function's: on both). */
 static void set_space(k_sema_state *s, k_decl *f)
 {
+    unsigned written = f->storage & (ST_HOST | ST_DEVICE);
     f->storage &= ~(unsigned)(ST_HOST | ST_DEVICE | ST_GLOBAL);
+    if (written) {   /* an extended lambda (`[=] __device__ (int i) {...}`): where written */
+        f->storage |= written;
+        return;
+    }
     if (s->fn_kind & (FN_DEVICE | FN_KERNEL))
         f->storage |= ST_DEVICE;
     if (s->fn_kind & FN_HOST)
@@ -449,6 +454,22 @@ static k_scope *init_scope(k_sema_state *s, k_lambda_info *li)
     sc->up = s->scope;
     sc->uses_mark = s->nuses;
     return sc;
+}
+
+/* An extended lambda (`[=] __device__ (...)`) written in host code: its
+ * object is copied to the device, where a host variable's address means
+ * nothing, so, as nvcc, it may capture nothing by reference. */
+static int check_extended(k_sema_state *s, k_expr *e, k_lambda_info *li)
+{
+    if (!(li->fn->storage & ST_DEVICE) || (li->outer_kind & (FN_DEVICE | FN_KERNEL)))
+        return 1;
+    for (int i = 0; i < li->n; i++)
+        if (li->caps[i].byref) {
+            k_error(s->ctx, e->loc, "an extended __device__ lambda cannot capture variables by"
+                    " reference ('%s')", li->caps[i].var->name);
+            return 0;
+        }
+    return 1;
 }
 
 /* Checks f, a lambda's function (or one instance of a generic lambda's),
@@ -482,6 +503,7 @@ k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
     li->parent_outer = s->lambda_outer;
     li->written = s->scope;
     li->method = k_sema_method(s);
+    li->outer_kind = s->fn_kind;
     if (!read_captures(s, e, li))
         return NULL;
     k_decl *f = e->lambda;
@@ -507,7 +529,7 @@ k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
         return closure;
     }
     add_object_param(s, f, closure);
-    li->failed = !check_lambda_fn(s, e, f);
+    li->failed = !check_lambda_fn(s, e, f) || !check_extended(s, e, li);
     layout(li, closure);
     k_sema_add_lifted(s, f);
     return closure;
@@ -596,7 +618,7 @@ static void instantiate(k_sema_state *s, k_expr *lam, k_lambda_info *li, k_lambd
     s->ns = li->outer_ns;
     s->class_scope = NULL;
     s->static_init = NULL;
-    in->failed = !check_lambda_fn(s, lam, f);
+    in->failed = !check_lambda_fn(s, lam, f) || !check_extended(s, lam, li);
     s->scope = saved.scope;
     s->fn = saved.fn;
     s->fn_kind = saved.fn_kind;

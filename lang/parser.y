@@ -180,7 +180,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> trailing_abstract
 %type <list> trailing_stars
 %type <name> ns_open
-%type <bits> qualifiers qualifier storage lambda_word
+%type <bits> qualifiers qualifier storage lambda_word lambda_space lambda_spaces
 %type <op> assign_op unary_op type_kw fold_op
 
 %%
@@ -1270,8 +1270,8 @@ member_name
 
 primary
     : IDENT                                     { $$ = k_parse_ident(ps, LOC(@1), $1); }
-    | '[' captures_opt ']' lambda_params lambda_word lambda_ret compound
-                                { $$ = kp_make_lambda(ps, LOC(@1), $2, $4, $5, $6, $7); }
+    | '[' captures_opt ']' lambda_space lambda_params lambda_word lambda_ret compound
+                                { $$ = kp_make_lambda(ps, LOC(@1), $2, $5, $6 | $4, $7, $8); }
     | TEMPLATE_NAME
         {
             $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1));
@@ -1357,6 +1357,20 @@ lambda_params
     : %empty                                    { $$ = NULL; }
     | '(' ')'                                   { $$ = kp_list_new(ps); }
     | '(' param_list ')'                        { $$ = $2; }
+    ;
+
+/* nvcc's extended lambdas: `[=] __device__ (int i) {...}`,
+ * `[] __host__ __device__ (float x) {...}` (ST_* bits; lang/lambda.c). */
+lambda_space
+    : %empty                                    { $$ = 0; }
+    | lambda_spaces                             { $$ = $1; }
+    ;
+
+lambda_spaces
+    : KW_DEVICE                                 { $$ = ST_DEVICE; }
+    | KW_HOST                                   { $$ = ST_HOST; }
+    | lambda_spaces KW_DEVICE                   { $$ = $1 | ST_DEVICE; }
+    | lambda_spaces KW_HOST                     { $$ = $1 | ST_HOST; }
     ;
 
 /* A word after a lambda's parameters: `mutable` (1), else an error. */

@@ -954,6 +954,10 @@ static int call_allowed(k_sema_state *s, k_expr *e, k_decl *f)
     if (dev && !(callee & FN_DEVICE)) {
         k_error(s->ctx, e->loc, "calling a __host__ function '%s' from a %s function", f->name,
                 (caller & FN_KERNEL) ? "__global__" : "__device__");
+        const k_type *last = f->nparams ? f->params[f->nparams - 1]->type : NULL;
+        if (last && last->kind == TY_PTR && last->base->kind == TY_CLOSURE)   /* a lambda's */
+            k_help(s->ctx, "a lambda written in host code runs on the host: write it as an "
+                   "extended lambda, `[=] __device__ (...) {...}`");
         return 0;
     }
     if (!dev && !(callee & FN_HOST)) {
