@@ -19,8 +19,14 @@
  * layout is redone after each, and lowering, which runs after every call has
  * been checked, builds the object with all of them.
  *
- * Not built (located errors): a lambda inside a lambda, calling a lambda
- * expression directly, `__device__` lambdas written in host code.
+ * A lambda inside a lambda captures through its parent: a variable outside
+ * both is captured by the parent too, and the inner object is built from
+ * the parent's capture (k_lambda_info's parent, parent_outer, written).  In
+ * a member function `this` is a captured variable like any other (always
+ * by copy); `[*this]` copies the object and `this` is that copy's address.
+ * A lambda expression (or a call returning one) may be called where it
+ * stands.  `[=] __device__ (...)` (nvcc's extended lambda) runs where
+ * written; a kernel's parameter of its type is the object, passed by value.
  */
 #include <stdio.h>
 #include <string.h>
