@@ -526,11 +526,20 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     return rt;
 }
 
+/* Does `this` point at a const object in member function `in`: a const
+ * member function's, or (in a lambda) a `[*this]` copy not mutable? */
+static int this_is_const(const k_sema_state *s, const k_decl *in)
+{
+    int star = s->lambda && in != s->fn ? k_sema_lambda_this_const(s) : -1;
+    return star >= 0 ? star : in->method_kind == M_CONST_METHOD;
+}
+
 /* Inside a member function of r: a call f(args) of another member. */
 k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
 {
     *done = 0;
-    k_record *r = s->fn ? s->fn->method_of : NULL;
+    k_decl *in = k_sema_method(s);   /* a lambda's: the member function it is in */
+    k_record *r = in ? in->method_of : NULL;
     k_decl **c;
     uint32_t off;
     if (r && !methods_named(s, r, e->name, &c) && k_record_find(r, e->name, &off)) {
@@ -554,17 +563,23 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     if (c[0]->member_template)   /* `sum<U>()`: this->sum<U>() */
         return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
                                     : k_class_this(s, e->loc));
-    k_decl *f = choose_method(s, r, e, s->fn->method_kind == M_CONST_METHOD);
+    int obj_const = this_is_const(s, in);
+    k_decl *f = choose_method(s, r, e, obj_const);
     if (!f)
         return NULL;
-    if (f->method_kind != M_STATIC && s->fn->method_kind == M_STATIC) {
+    if (f->method_kind == M_METHOD && obj_const && in->method_kind != M_CONST_METHOD) {
+        k_error(s->ctx, e->loc, "'%s' is not a const member function: it cannot be called on "
+                "the lambda's const copy of the object (make the lambda mutable)", e->name);
+        return NULL;
+    }
+    if (f->method_kind != M_STATIC && in->method_kind == M_STATIC) {
         k_error(s->ctx, e->loc, "call to non-static member function '%s' without an object",
                 e->name);
         return NULL;
     }
     k_expr *self = f->method_kind == M_STATIC ? NULL : k_class_this(s, e->loc);
-    if (self)
-        k_sema_expr(s, self);
+    if (self && !k_sema_expr(s, self))
+        return NULL;   /* `this` not captured by a lambda: reported */
     k_type *rt = member_call(s, e, f, self);
     k_virtual_mark_call(e, f, NULL);   /* `f()` inside a member: through `this` */
     return rt;
@@ -574,13 +589,14 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
  * (and no local or parameter hides it) becomes (*this).name. */
 int k_sema_member_ident(k_sema_state *s, k_expr *e)
 {
-    k_record *r = s->fn ? s->fn->method_of : NULL;
+    k_decl *in = k_sema_method(s);   /* a lambda's: the member function it is in */
+    k_record *r = in ? in->method_of : NULL;
     uint32_t off;
     if (!r || (!k_record_find(r, e->name, &off) && !k_bases_qualified_field(r, e->name)))
         return 0;   /* `B::x` with B a base: (*this).B::x (lang/bases.c) */
     if (k_record_member_ambiguous(s, r, e->name, e->loc))
         return 1;
-    if (s->fn->method_kind == M_STATIC) {
+    if (in->method_kind == M_STATIC) {
         k_error(s->ctx, e->loc, "invalid use of member '%s' in a static member function",
                 e->name);
         return 1;
@@ -1240,6 +1256,8 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
         return NULL;
     if (t->kind == TY_RECORD)   /* (*p)(args), a[i](args): the object's operator() */
         return k_sema_functor_call(s, e, c);
+    if (t->kind == TY_CLOSURE)  /* `[](int z) {...}(21)`, `add(2)(3)` (lang/lambda.c) */
+        return k_sema_call_closure_expr(s, e);
     if (t->kind != TY_PTR || t->base->kind != TY_FUNC) {
         char b[TYBUF];
         k_error(s->ctx, e->loc, "called object type '%s' is not a function or function pointer",

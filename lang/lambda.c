@@ -19,8 +19,14 @@
  * layout is redone after each, and lowering, which runs after every call has
  * been checked, builds the object with all of them.
  *
- * Not built (located errors): a lambda inside a lambda, calling a lambda
- * expression directly, `__device__` lambdas written in host code.
+ * A lambda inside a lambda captures through its parent: a variable outside
+ * both is captured by the parent too, and the inner object is built from
+ * the parent's capture (k_lambda_info's parent, parent_outer, written).  In
+ * a member function `this` is a captured variable like any other (always
+ * by copy); `[*this]` copies the object and `this` is that copy's address.
+ * A lambda expression (or a call returning one) may be called where it
+ * stands.  `[=] __device__ (...)` (nvcc's extended lambda) runs where
+ * written; a kernel's parameter of its type is the object, passed by value.
  */
 #include <stdio.h>
 #include <string.h>
@@ -71,28 +77,94 @@ static k_decl *capture_copy(k_sema_state *s, k_lambda_info *li, k_decl *d, k_typ
     return copy;
 }
 
+static int is_this(const k_decl *d)
+{
+    return d->kind == D_PARAM && d->name && strcmp(d->name, "this") == 0;
+}
+
+/* An E_IDENT naming d where a lambda is written (typed, no sema). */
+static k_expr *ident_of(k_sema_state *s, k_decl *d, k_loc loc)
+{
+    k_expr *e = k_expr_new(s->ctx, E_IDENT, loc);
+    e->name = d->name;
+    e->decl = d;
+    e->type = d->type->kind == TY_REF ? d->type->base : d->type;
+    e->is_lvalue = 1;
+    return e;
+}
+
+/* In a lambda inside another: src, an E_IDENT of d written in the
+ * parent's body, read through the parent's own capture of d when d lies
+ * outside the parent too (C++ captures it there, implicitly or by the
+ * parent's default; without one, the error is the parent's). */
+static void layout(k_lambda_info *li, k_type *closure);
+
+static void through_parent(k_sema_state *s, k_lambda_info *li, k_expr *src, k_decl *d)
+{
+    if (!li->parent)
+        return;
+    k_expr *lambda = s->lambda;
+    k_scope *outer = s->lambda_outer, *scope = s->scope;
+    s->lambda = li->parent;
+    s->lambda_outer = li->parent_outer;
+    s->scope = li->written;
+    k_sema_capture(s, src, d);
+    k_lambda_info *parent = info_of(li->parent);
+    layout(parent, parent->closure);   /* a generic lambda's instance may capture late */
+    s->lambda = lambda;
+    s->lambda_outer = outer;
+    s->scope = scope;
+}
+
 /* The capture of d in the lambda being checked: its index, or -1 (added
- * when the default or the explicit list allows it). */
-static int find_capture(k_sema_state *s, k_lambda_info *li, k_decl *d, int byref, int add)
+ * when the default or the explicit list allows it; loc is the use's). */
+static int find_capture(k_sema_state *s, k_lambda_info *li, k_decl *d, int byref, int add,
+                        k_loc loc)
 {
     for (int i = 0; i < li->n; i++)
-        if (li->caps[i].var == d)
+        if (li->caps[i].var == d && !li->caps[i].star_this)
             return i;
     if (!add)
         return -1;
+    if (is_this(d))
+        byref = 0;   /* `[&]` captures the pointer `this` by copy too */
+    k_expr *src = ident_of(s, d, loc);
+    through_parent(s, li, src, d);
+    if (src->kind == E_IDENT && src->capture < 0)
+        return -2;   /* the parent could not capture it: reported */
     k_capture *c = new_capture(s, li);
     c->var = d;
     c->byref = byref;
-    k_type *vt = d->type->kind == TY_REF ? d->type->base : d->type;
+    k_type *vt = is_this(d) ? src->type : d->type->kind == TY_REF ? d->type->base : d->type;
     c->copy = capture_copy(s, li, d, vt, byref);
-    c->src = k_expr_new(s->ctx, E_IDENT, d->loc);
-    c->src->name = d->name;
-    c->src->decl = d;
-    c->src->type = vt;
-    c->src->is_lvalue = 1;
+    c->src = src;
     if (byref)
         d->address_taken = 1;
     return li->n++;
+}
+
+/* `[*this]`: a copy of the object (const unless the lambda is mutable);
+ * `this` in the body is its address. */
+static void capture_star_this(k_sema_state *s, k_lambda_info *li, k_decl *self, k_loc loc)
+{
+    k_expr *ptr = ident_of(s, self, loc);
+    through_parent(s, li, ptr, self);
+    if (!ptr->type || ptr->type->kind != TY_PTR)
+        return;
+    k_expr *obj = k_expr_new(s->ctx, E_UNARY, loc);
+    obj->op = KU_DEREF;
+    obj->lhs = ptr;
+    obj->type = ptr->type->base;
+    obj->is_lvalue = 1;
+    k_capture *c = new_capture(s, li);
+    c->var = self;
+    c->star_this = 1;
+    c->copy = capture_copy(s, li, self, obj->type, 0);
+    c->copy->type->quals &= ~(unsigned)Q_VOLATILE;
+    if (!li->is_mutable)
+        c->copy->type->quals |= Q_CONST;
+    c->src = obj;
+    li->n++;
 }
 
 /* An init-capture `[n = e]` or `[&r = v]`: a variable n, declared for the
@@ -126,17 +198,24 @@ static int init_capture(k_sema_state *s, k_lambda_info *li, k_expr *c)
     return 1;
 }
 
-/* Is d a local of the function around the lambda (not the lambda's own)? */
-static int outer_local(k_sema_state *s, const k_decl *d)
+/* Is d a local of a function around the lambda written in scope `from`
+ * (declared outside the scopes up to `outer`, where it is written)? */
+static int local_outside(const k_decl *d, k_scope *from, const k_scope *outer)
 {
     if (d->is_global_scope || (d->storage & (ST_STATIC | ST_SHARED | ST_EXTERN)) ||
         d->builtin >= 0)
         return 0;
-    for (k_scope *sc = s->scope; sc && sc != s->lambda_outer; sc = sc->up)
+    for (k_scope *sc = from; sc && sc != outer; sc = sc->up)
         for (int i = 0; i < sc->n; i++)
             if (sc->decls[i] == d)
                 return 0;
     return 1;
+}
+
+/* Is d a local of the function around the lambda (not the lambda's own)? */
+static int outer_local(k_sema_state *s, const k_decl *d)
+{
+    return local_outside(d, s->scope, s->lambda_outer);
 }
 
 /* Is d declared after the lambda (seen by a generic lambda's instance,
@@ -147,20 +226,61 @@ static int declared_after(const k_decl *d, const k_expr *lambda)
            (d->loc.line == lambda->loc.line && d->loc.col > lambda->loc.col);
 }
 
+/* e, naming `this` in a lambda's body: the capture of the pointer, or
+ * the address of the `[*this]` copy. */
+static int capture_this(k_sema_state *s, k_lambda_info *li, k_expr *e, k_decl *d)
+{
+    for (int i = 0; i < li->n; i++)
+        if (li->caps[i].star_this) {
+            k_expr *copy = k_expr_new(s->ctx, E_IDENT, e->loc);
+            copy->name = "this";
+            copy->capture = i + 1;
+            copy->decl = li->caps[i].copy;
+            copy->type = copy->decl->type;
+            copy->is_lvalue = 1;
+            e->kind = E_UNARY;
+            e->op = KU_ADDR;
+            e->lhs = copy;
+            e->name = NULL;
+            e->is_lvalue = 0;
+            e->type = k_type_ptr(s->ctx, copy->type);
+            return 1;
+        }
+    int i = find_capture(s, li, d, 0, li->dflt != 0, e->loc);
+    if (i == -2) {
+        e->capture = -1;
+        return 1;
+    }
+    if (i < 0) {
+        k_error(s->ctx, e->loc, "'this' was not captured for this lambda function");
+        k_help(s->ctx, "capture it: [this], [=] or [&] (or [*this] for a copy of the object)");
+        e->capture = -1;
+        return 1;
+    }
+    e->capture = i + 1;
+    e->decl = li->caps[i].copy;
+    e->is_lvalue = 0;
+    e->type = li->caps[i].copy->type;
+    return 1;
+}
+
 int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d)
 {
     if (!outer_local(s, d))
         return 0;
     k_lambda_info *li = info_of(s->lambda);
-    if (li->generic && declared_after(d, s->lambda) && find_capture(s, li, d, 0, 0) < 0) {
+    if (is_this(d))
+        return capture_this(s, li, e, d);
+    if (li->generic && declared_after(d, s->lambda) && find_capture(s, li, d, 0, 0, e->loc) < 0) {
         k_error(s->ctx, e->loc, "use of '%s', declared after the lambda", d->name);
         e->capture = -1;
         return 1;
     }
-    int i = find_capture(s, li, d, li->dflt == '&', li->dflt != 0);
+    int i = find_capture(s, li, d, li->dflt == '&', li->dflt != 0, e->loc);
     if (i < 0) {
-        k_error(s->ctx, e->loc, "variable '%s' cannot be implicitly captured in a lambda"
-                " with no capture-default", d->name);
+        if (i == -1)   /* else the parent lambda reported it */
+            k_error(s->ctx, e->loc, "variable '%s' cannot be implicitly captured in a lambda"
+                    " with no capture-default", d->name);
         e->capture = -1;
         return 1;
     }
@@ -168,6 +288,54 @@ int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d)
     e->decl = li->caps[i].copy;
     e->is_lvalue = 1;
     e->type = li->caps[i].copy->type;
+    return 1;
+}
+
+int k_sema_lambda_this_const(const k_sema_state *s)
+{
+    for (const k_expr *l = s->lambda; l; l = info_of(l)->parent) {
+        const k_lambda_info *li = info_of(l);
+        for (int i = 0; i < li->n; i++)
+            if (li->caps[i].star_this)   /* a const member function's copy stays const */
+                return (li->caps[i].copy->type->quals & Q_CONST) != 0;
+    }
+    return -1;
+}
+
+/* The member function a lambda is written in (for its members and
+ * `this`), or the member function being checked. */
+k_decl *k_sema_method(const k_sema_state *s)
+{
+    if (s->fn && s->fn->method_of)
+        return s->fn;
+    return s->lambda ? info_of(s->lambda)->method : NULL;
+}
+
+/* `[this]` or `[*this]` (op 2) in a capture list. */
+static int this_capture(k_sema_state *s, k_lambda_info *li, k_expr *c)
+{
+    if (strcmp(c->name, "this") != 0) {   /* `[*x]` */
+        k_error(s->ctx, c->loc, "expected 'this' after '*' in a capture list");
+        return 0;
+    }
+    if (c->op == 1) {
+        k_error(s->ctx, c->loc, "'this' cannot be captured by reference");
+        return 0;
+    }
+    k_decl *d = k_sema_lookup(s, "this");
+    if (!d || !is_this(d) || !k_sema_method(s)) {
+        k_error(s->ctx, c->loc, "invalid use of 'this' in non-member function");
+        return 0;
+    }
+    for (int i = 0; i < li->n; i++)
+        if (is_this(li->caps[i].var)) {
+            k_error(s->ctx, c->loc, "'this' can appear only once in a capture list");
+            return 0;
+        }
+    if (c->op == 2)
+        capture_star_this(s, li, d, c->loc);
+    else if (find_capture(s, li, d, 0, 1, c->loc) < 0)
+        return 0;
     return 1;
 }
 
@@ -189,6 +357,11 @@ static int read_captures(k_sema_state *s, k_expr *e, k_lambda_info *li)
                 return 0;
             continue;
         }
+        if (strcmp(c->name, "this") == 0 || c->op == 2) {
+            if (!this_capture(s, li, c))
+                return 0;
+            continue;
+        }
         k_decl *d = k_sema_lookup(s, c->name);
         if (!d || d->kind == D_FUNC || d->is_global_scope ||
             (d->storage & (ST_STATIC | ST_SHARED | ST_EXTERN))) {
@@ -196,7 +369,8 @@ static int read_captures(k_sema_state *s, k_expr *e, k_lambda_info *li)
                     c->name);
             return 0;
         }
-        find_capture(s, li, d, c->op == 1, 1);
+        if (find_capture(s, li, d, c->op == 1, 1, c->loc) < 0)
+            return 0;
     }
     return 1;
 }
@@ -255,7 +429,12 @@ static int auto_param(const k_type *t)
  * (a kernel's: on the device; a __host__ __device__ function's: on both). */
 static void set_space(k_sema_state *s, k_decl *f)
 {
+    unsigned written = f->storage & (ST_HOST | ST_DEVICE);
     f->storage &= ~(unsigned)(ST_HOST | ST_DEVICE | ST_GLOBAL);
+    if (written) {   /* an extended lambda (`[=] __device__ (int i) {...}`): where written */
+        f->storage |= written;
+        return;
+    }
     if (s->fn_kind & (FN_DEVICE | FN_KERNEL))
         f->storage |= ST_DEVICE;
     if (s->fn_kind & FN_HOST)
@@ -283,6 +462,22 @@ static k_scope *init_scope(k_sema_state *s, k_lambda_info *li)
     return sc;
 }
 
+/* An extended lambda (`[=] __device__ (...)`) written in host code: its
+ * object is copied to the device, where a host variable's address means
+ * nothing, so, as nvcc, it may capture nothing by reference. */
+static int check_extended(k_sema_state *s, k_expr *e, k_lambda_info *li)
+{
+    if (!(li->fn->storage & ST_DEVICE) || (li->outer_kind & (FN_DEVICE | FN_KERNEL)))
+        return 1;
+    for (int i = 0; i < li->n; i++)
+        if (li->caps[i].byref) {
+            k_error(s->ctx, e->loc, "an extended __device__ lambda cannot capture variables by"
+                    " reference ('%s')", li->caps[i].var->name);
+            return 0;
+        }
+    return 1;
+}
+
 /* Checks f, a lambda's function (or one instance of a generic lambda's),
  * in the scope the lambda was written in; 1 when it had no errors. */
 static int check_lambda_fn(k_sema_state *s, k_expr *e, k_decl *f)
@@ -302,15 +497,19 @@ static int check_lambda_fn(k_sema_state *s, k_expr *e, k_decl *f)
 
 k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
 {
-    if (s->lambda || !s->fn) {
-        k_error(s->ctx, e->loc, "a lambda %s is not supported",
-                s->lambda ? "inside a lambda" : "outside a function");
+    if (!s->fn) {
+        k_error(s->ctx, e->loc, "a lambda outside a function is not supported");
         return NULL;
     }
     k_lambda_info *li = k_alloc(s->ctx, sizeof *li);
     e->sema_ext = li;
     li->failed = 1;   /* until its body is checked */
     li->is_mutable = e->op == 'm';
+    li->parent = s->lambda;
+    li->parent_outer = s->lambda_outer;
+    li->written = s->scope;
+    li->method = k_sema_method(s);
+    li->outer_kind = s->fn_kind;
     if (!read_captures(s, e, li))
         return NULL;
     k_decl *f = e->lambda;
@@ -336,7 +535,7 @@ k_type *k_sema_lambda(k_sema_state *s, k_expr *e)
         return closure;
     }
     add_object_param(s, f, closure);
-    li->failed = !check_lambda_fn(s, e, f);
+    li->failed = !check_lambda_fn(s, e, f) || !check_extended(s, e, li);
     layout(li, closure);
     k_sema_add_lifted(s, f);
     return closure;
@@ -425,7 +624,7 @@ static void instantiate(k_sema_state *s, k_expr *lam, k_lambda_info *li, k_lambd
     s->ns = li->outer_ns;
     s->class_scope = NULL;
     s->static_init = NULL;
-    in->failed = !check_lambda_fn(s, lam, f);
+    in->failed = !check_lambda_fn(s, lam, f) || !check_extended(s, lam, li);
     s->scope = saved.scope;
     s->fn = saved.fn;
     s->fn_kind = saved.fn_kind;
@@ -490,6 +689,31 @@ int k_sema_call_closure(k_sema_state *s, k_expr *e, k_decl *var)
     e->args = args;
     e->decl = fn;
     return 1;
+}
+
+/* `c(args)` with c an expression of a lambda's type that names no
+ * variable (`[](int z) { ... }(21)`, `make(2)(3)`): its function, with the
+ * object's address (a slot, as a class rvalue's) as the hidden argument. */
+k_type *k_sema_call_closure_expr(k_sema_state *s, k_expr *e)
+{
+    k_expr *c = e->lhs;
+    k_lambda_info *li = c->type->lambda ? info_of(c->type->lambda) : NULL;
+    if (!li || !li->fn || li->failed)
+        return NULL;   /* the lambda's errors were reported */
+    k_decl *fn = li->generic ? generic_call(s, e, c->type->lambda, li) : li->fn;
+    if (!fn)
+        return NULL;
+    k_expr *addr = k_expr_new(s->ctx, E_UNARY, c->loc);
+    addr->op = KU_ADDR;
+    addr->lhs = c;
+    addr->type = k_type_ptr(s->ctx, c->type);
+    k_expr **args = k_alloc(s->ctx, sizeof *args * (size_t)(e->nargs + 1));
+    if (e->nargs)
+        memcpy(args, e->args, sizeof *args * (size_t)e->nargs);
+    args[e->nargs++] = addr;
+    e->args = args;
+    e->lhs = NULL;
+    return k_sema_finish_call(s, e, fn);
 }
 
 void k_sema_add_lambdas(k_sema_state *s, k_unit *unit)

@@ -502,6 +502,8 @@ static void check_local_index(lw_func *F, const k_expr *e)
             i->is_const ? "" : " (in an unrolled trip of its loop)");
 }
 
+static int assign_through(lw_func *F, k_expr *e, lw_lv *lv);
+
 static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
 {
     k_loc saved = F->loc;
@@ -571,6 +573,9 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
         }
         break;
     }
+    case E_ASSIGN:   /* `(a = b) = c`, a left fold over `=`: a, once assigned */
+        assign_through(F, e, lv);
+        break;
     case E_STRING:
         lv->reg = new_temp(F);
         lw_emit(F, OP_GADDR, lv->reg, 0, 0, lw_string_global(F->M, e->str, e->strlen, e->loc), 0);
@@ -836,24 +841,34 @@ static void assign_to(lw_func *F, k_expr *e, int dst, int want)
             mov(F, dst, r);
         return;
     }
-    lvalue(F, e->lhs, &lv);
+    int val = assign_through(F, e, &lv);
+    if (want)
+        mov(F, dst, val);
+    F->top = top;
+}
+
+/* The assignment e done through *lv, the place of its left side (which
+ * C++ makes the assignment's value, an lvalue: `(a = b) = c`); returns the
+ * register of the value stored. */
+static int assign_through(lw_func *F, k_expr *e, lw_lv *lv)
+{
+    k_type *t = e->lhs->type;
+    lvalue(F, e->lhs, lv);
     int val;
     if (e->op == KB_NONE) {
         val = lw_expr_conv_any(F, e->rhs, t);
     } else {
-        int old = lv.kind == LV_REG ? lv.reg : new_temp(F);
-        if (lv.kind != LV_REG)
-            load(F, &lv, old);
-        val = lv.kind == LV_REG ? lv.reg : new_temp(F);
+        int old = lv->kind == LV_REG ? lv->reg : new_temp(F);
+        if (lv->kind != LV_REG)
+            load(F, lv, old);
+        val = lv->kind == LV_REG ? lv->reg : new_temp(F);
         apply_binop(F, e->op, val, old, t, e->rhs, t);
     }
     if (t->kind == TY_RECORD && e->op == KB_NONE)
-        lw_store_keeping_vptrs(F, &lv, val);
+        lw_store_keeping_vptrs(F, lv, val);
     else
-        lw_store(F, &lv, val);
-    if (want)
-        mov(F, dst, val);
-    F->top = top;
+        lw_store(F, lv, val);
+    return val;
 }
 
 /* The value that the assignment, compound assignment or ++/-- e, whose

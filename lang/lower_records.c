@@ -43,7 +43,8 @@ static int64_t record_words(const k_type *t, int *word)
  * uint3 (three unsigned words, CUDA's structs). */
 static int record_param(const k_type *t)
 {
-    return t && (t->kind == TY_RECORD || t->kind == TY_DIM3 || t->kind == TY_UINT3);
+    return t && (t->kind == TY_RECORD || t->kind == TY_DIM3 || t->kind == TY_UINT3 ||
+                 t->kind == TY_CLOSURE);   /* an extended lambda's object */
 }
 
 /* Whether a parameter of kernel fn is too large for registers: it travels

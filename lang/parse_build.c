@@ -882,13 +882,15 @@ k_expr *kp_expr_placed(k_expr *e, k_expr *place)
 }
 
 /* The lambda's function: its parameters and body, returning ret (TY_AUTO
- * when not written: sema deduces it from the returns). */
+ * when not written: sema deduces it from the returns).  word: 1 for
+ * `mutable`, with the ST_DEVICE and ST_HOST bits of an extended lambda's
+ * `__device__`/`__host__`. */
 k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, unsigned is_mutable,
                        k_type *ret, k_stmt *body)
 {
     k_expr *e = k_expr_new(ps->ctx, E_LAMBDA, loc);
     if (e)
-        e->op = is_mutable ? 'm' : 0;
+        e->op = is_mutable & 1 ? 'm' : 0;
     k_decl *f = k_decl_new(ps->ctx, D_FUNC, loc, "lambda");
     k_type *ft = k_type_new(ps->ctx, TY_FUNC);
     if (!e || !f || !ft)
@@ -897,6 +899,7 @@ k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, un
     f->type = ft;
     f->body = body;
     f->ns = ps->ns;
+    f->storage = is_mutable & (ST_DEVICE | ST_HOST);   /* written `__device__` (extended) */
     f->nparams = params ? params->n : 0;
     f->params = f->nparams ? k_alloc(ps->ctx, sizeof *f->params * (size_t)f->nparams) : NULL;
     for (int i = 0; f->params && i < f->nparams; i++)

@@ -570,9 +570,10 @@ int k_parse_fnptr_open(const k_parser *ps)
  * keyword: `struct S {` opens a body) starts the name's braced initializer. */
 int k_parse_brace_init(const k_parser *ps)
 {
-    /* `float v[3]{};` as a member: right in a class's body (a lambda's
-     * `[]{` cannot stand there) */
+    /* `float v[3]{};` as a member: right in a class's body, where a lambda
+     * `[]{` stands only in an initializer (`int v = [] { ... }();`) */
     if (ps->prev_kind == ']' && ps->records.n && ps->brace_depth > 0 &&
+        (ps->closed_bracket_prev == IDENT || ps->closed_bracket_prev == ']') &&
         ps->brace_depth <= (int)sizeof ps->brace_record &&
         ps->brace_record[ps->brace_depth - 1])
         return 1;
@@ -610,6 +611,16 @@ void k_parse_token_hook(k_parser *ps, int kind)
         ps->brace_depth--;
         ps->after_record = ps->brace_depth < (int)sizeof ps->brace_record &&
                            ps->brace_record[ps->brace_depth];
+    }
+    if (kind == '[') {
+        if (ps->bracket_depth < (int)(sizeof ps->bracket_prev / sizeof *ps->bracket_prev))
+            ps->bracket_prev[ps->bracket_depth] = ps->prev_kind;
+        ps->bracket_depth++;
+    } else if (kind == ']' && ps->bracket_depth > 0) {
+        ps->bracket_depth--;
+        ps->closed_bracket_prev =
+            ps->bracket_depth < (int)(sizeof ps->bracket_prev / sizeof *ps->bracket_prev)
+                ? ps->bracket_prev[ps->bracket_depth] : IDENT;
     }
     ps->prev3_kind = ps->prev2_kind;
     ps->prev2_kind = ps->prev_kind;

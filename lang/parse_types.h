@@ -96,6 +96,10 @@ struct k_parser {
     int prev_kind, prev2_kind;    /* the two tokens before the one being scanned */
     int prev3_kind;               /* and the one before those */
     unsigned char brace_record[256]; /* per open '{': 1 if it opened a record body */
+    int bracket_prev[16];         /* per open '[': the token before it */
+    int bracket_depth;
+    int closed_bracket_prev;      /* the token before the '[' of the last ']' (a lambda's
+                                     captures follow '=', '(', ','...; an array's bound a name) */
     int brace_depth;
     int after_record;             /* the last token closed a record body */
     k_tpl_scan tpl;               /* template names and argument lists (lang/templates.c) */

@@ -180,7 +180,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> trailing_abstract
 %type <list> trailing_stars
 %type <name> ns_open
-%type <bits> qualifiers qualifier storage lambda_word
+%type <bits> qualifiers qualifier storage lambda_word lambda_space lambda_spaces
 %type <op> assign_op unary_op type_kw fold_op
 
 %%
@@ -1197,12 +1197,20 @@ unary
     | KW_NEW type_specs '[' expr ']' braced     { $$ = kp_expr_new_list(ps, LOC(@1), $2, $4, $6); }
     | KW_NEW type_specs '(' args_opt ')'
         { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, $4 ? $4 : kp_list_new(ps)); }
+    | KW_NEW type_specs pointer '(' args_opt ')'        /* `new int *(ip)` */
+        { $$ = kp_expr_new(ps, LOC(@1), $2, $3, NULL, $5 ? $5 : kp_list_new(ps)); }
     | KW_NEW '(' assign ')' type_specs %prec NEW_TYPE      /* placement new */
         { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, NULL, NULL), $3); }
     | KW_NEW '(' assign ')' type_specs '[' expr ']'
         { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, $7, NULL), $3); }
     | KW_NEW '(' assign ')' type_specs '(' args_opt ')'
         { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, NULL, NULL, $7 ? $7 : kp_list_new(ps)), $3); }
+    | KW_NEW '(' assign ')' type_specs pointer %prec NEW_TYPE   /* `new (p) int *(ip)` */
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, $6, NULL, NULL), $3); }
+    | KW_NEW '(' assign ')' type_specs pointer '[' expr ']'
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, $6, $8, NULL), $3); }
+    | KW_NEW '(' assign ')' type_specs pointer '(' args_opt ')'
+        { $$ = kp_expr_placed(kp_expr_new(ps, LOC(@1), $5, $6, NULL, $8 ? $8 : kp_list_new(ps)), $3); }
     | KW_DELETE cast                { $$ = kp_expr_unary(ps, E_DELETE, 0, LOC(@1), $2); }
     | KW_DELETE '[' ']' cast        { $$ = kp_expr_unary(ps, E_DELETE, 1, LOC(@1), $4); }
     ;
@@ -1266,8 +1274,8 @@ member_name
 
 primary
     : IDENT                                     { $$ = k_parse_ident(ps, LOC(@1), $1); }
-    | '[' captures_opt ']' lambda_params lambda_word lambda_ret compound
-                                { $$ = kp_make_lambda(ps, LOC(@1), $2, $4, $5, $6, $7); }
+    | '[' captures_opt ']' lambda_space lambda_params lambda_word lambda_ret compound
+                                { $$ = kp_make_lambda(ps, LOC(@1), $2, $5, $6 | $4, $7, $8); }
     | TEMPLATE_NAME
         {
             $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1));
@@ -1324,7 +1332,8 @@ primary
                                                       LOC(@1), $1), $3); }
     ;
 
-/* Lambdas (lang/lambda.c).  A capture is an E_IDENT (op 1: by reference)
+/* Lambdas (lang/lambda.c).  A capture is an E_IDENT (op 1: by reference,
+ * op 2: `*this`)
  * or, for a default capture, a leaf E_INT whose ival is '&' or '='. */
 captures_opt
     : %empty %prec LAMBDA_EMPTY                 { $$ = NULL; }
@@ -1341,6 +1350,7 @@ capture
     | '='       { $$ = kp_expr_leaf(ps, E_INT, LOC(@1)); if ($$) $$->ival = '='; }
     | IDENT     { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) $$->name = $1; }
     | '&' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@2)); if ($$) { $$->name = $2; $$->op = 1; } }
+    | '*' IDENT { $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1)); if ($$) { $$->name = $2; $$->op = 2; } }
     | IDENT ELLIPSIS      { $$ = k_pack_capture(ps, LOC(@2), LOC(@1), $1, 0); }
     | '&' IDENT ELLIPSIS  { $$ = k_pack_capture(ps, LOC(@3), LOC(@2), $2, 1); }
     | IDENT '=' assign      { $$ = k_parse_init_capture(ps, LOC(@1), $1, $3, 0); }
@@ -1351,6 +1361,20 @@ lambda_params
     : %empty                                    { $$ = NULL; }
     | '(' ')'                                   { $$ = kp_list_new(ps); }
     | '(' param_list ')'                        { $$ = $2; }
+    ;
+
+/* nvcc's extended lambdas: `[=] __device__ (int i) {...}`,
+ * `[] __host__ __device__ (float x) {...}` (ST_* bits; lang/lambda.c). */
+lambda_space
+    : %empty                                    { $$ = 0; }
+    | lambda_spaces                             { $$ = $1; }
+    ;
+
+lambda_spaces
+    : KW_DEVICE                                 { $$ = ST_DEVICE; }
+    | KW_HOST                                   { $$ = ST_HOST; }
+    | lambda_spaces KW_DEVICE                   { $$ = $1 | ST_DEVICE; }
+    | lambda_spaces KW_HOST                     { $$ = $1 | ST_HOST; }
     ;
 
 /* A word after a lambda's parameters: `mutable` (1), else an error. */

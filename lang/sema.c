@@ -714,8 +714,9 @@ static void check_params(k_sema_state *s, k_decl *f)
         k_sema_resolve_type(s, p->type, p->loc);
         if (p->type->kind == TY_ARRAY)  /* int a[] is int *a */
             p->type = k_type_ptr(s->ctx, p->type->base);
-        if (p->type->kind == TY_CLOSURE)   /* a lambda by value: by const reference */
-            p->type = k_ref_to_const(s->ctx, p->type);
+        if (p->type->kind == TY_CLOSURE && !(f->storage & ST_GLOBAL))
+            p->type = k_ref_to_const(s->ctx, p->type);   /* a lambda by value: by const
+                                                            reference (a kernel's: copied) */
         if (p->type->kind == TY_REF)    /* lives in memory: lowering reads through it */
             p->address_taken = 1;
         if (p->type->kind == TY_VOID)

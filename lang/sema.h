@@ -422,6 +422,9 @@ int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max);
 k_type *k_sema_lambda(k_sema_state *s, k_expr *e);      /* E_LAMBDA: its closure type */
 int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d); /* an outer local read in a lambda */
 int k_sema_call_closure(k_sema_state *s, k_expr *e, k_decl *var); /* f(x) of a lambda f */
+k_type *k_sema_call_closure_expr(k_sema_state *s, k_expr *e);   /* `[]{...}()`, `g(2)(3)` */
+k_decl *k_sema_method(const k_sema_state *s);   /* the member function (a lambda's too) */
+int k_sema_lambda_this_const(const k_sema_state *s);   /* `[*this]`: 1 const, 0 mutable, -1 none */
 void k_sema_add_lambdas(k_sema_state *s, k_unit *unit);
 k_type *k_ref_to_const(k_ctx *ctx, k_type *t);
 void k_sema_lambda_body(k_sema_state *s, k_decl *f);  /* sema.c */
@@ -434,6 +437,7 @@ typedef struct k_capture {
                                  to build the object */
     int byref;
     unsigned char init;       /* an init-capture (`[n = e]`): var is declared for the body */
+    unsigned char star_this;  /* `[*this]`: a copy of the object; `this` is its address */
     uint32_t off;
 } k_capture;
 
@@ -445,6 +449,10 @@ typedef struct k_lambda_info {
     int failed;               /* its body had errors: calls say nothing more */
     int is_mutable;           /* `mutable`: its copies are not const */
     k_type *closure;          /* its object's type */
+    k_expr *parent;           /* the lambda it is written in, or NULL */
+    k_scope *parent_outer;    /* the scope the parent lambda was written in */
+    k_scope *written;         /* the scope this lambda is written in */
+    k_decl *method;           /* the member function around it (its `this`), or NULL */
     /* A generic lambda (`auto` parameters): its call operator is a template,
      * its body checked once per list of argument types, where it was written
      * (lang/lambda.c) */

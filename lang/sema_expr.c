@@ -123,7 +123,8 @@ static void unhide(k_sema_state *s, k_expr *e)
     if (!e->written || e->has_targs)
         return;
     k_decl *d = k_sema_lookup(s, e->written);
-    k_record *r = s->fn ? s->fn->method_of : NULL;
+    k_decl *in = k_sema_method(s);
+    k_record *r = in ? in->method_of : NULL;
     uint32_t off;
     if (d || (r && k_record_find(r, e->written, &off)))
         e->name = e->written;
@@ -183,7 +184,7 @@ static k_type *ident(k_sema_state *s, k_expr *e)
     if (d->type && d->type->kind == TY_AUTO)
         return NULL;   /* its declaration's error said why its type is unknown */
     if (s->lambda && d->kind != D_FUNC && k_sema_capture(s, e, d))
-        return e->capture > 0 ? e->type : NULL;
+        return e->capture >= 0 ? e->type : NULL;   /* `this` of `[*this]`: 0 */
     e->decl = d;
     if (d->kind == D_FUNC)   /* a function as a value: a pointer to it */
         return set(e, k_sema_function_value(s, e, d));
@@ -613,6 +614,8 @@ static int braced_assign(k_sema_state *s, k_expr *e, k_type *tl)
 static k_type *assign(k_sema_state *s, k_expr *e)
 {
     k_type *tl = k_sema_expr(s, e->lhs);
+    if (tl && e->lhs->kind == E_ASSIGN && tl->kind != TY_RECORD)
+        e->lhs->is_lvalue = 1;   /* C++: `(a = b) = c` assigns a twice (a left fold) */
     if (tl && e->rhs && e->rhs->kind == E_COMPOUND && !e->rhs->type_written &&
         !braced_assign(s, e, tl))
         return NULL;
@@ -951,6 +954,10 @@ static int call_allowed(k_sema_state *s, k_expr *e, k_decl *f)
     if (dev && !(callee & FN_DEVICE)) {
         k_error(s->ctx, e->loc, "calling a __host__ function '%s' from a %s function", f->name,
                 (caller & FN_KERNEL) ? "__global__" : "__device__");
+        const k_type *last = f->nparams ? f->params[f->nparams - 1]->type : NULL;
+        if (last && last->kind == TY_PTR && last->base->kind == TY_CLOSURE)   /* a lambda's */
+            k_help(s->ctx, "a lambda written in host code runs on the host: write it as an "
+                   "extended lambda, `[=] __device__ (...) {...}`");
         return 0;
     }
     if (!dev && !(callee & FN_HOST)) {

@@ -35,8 +35,8 @@ static size_t class_prefix(const k_sema_state *s, const char **p)
         *p = s->class_scope->tag;
         return strlen(*p);
     }
-    const char *of = s->static_init ? s->static_init->name
-                     : s->fn && s->fn->method_of ? s->fn->name : NULL;
+    const k_decl *m = k_sema_method(s);   /* a lambda's: the member function it is in */
+    const char *of = s->static_init ? s->static_init->name : m ? m->name : NULL;
     if (!of)
         return 0;
     const char *last = NULL;

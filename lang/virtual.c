@@ -387,9 +387,10 @@ k_type *k_sema_vptr(k_sema_state *s, k_expr *e)
  * very function (no dispatch) on `this`, which C++ passes implicitly. */
 void k_virtual_qualified_call(k_sema_state *s, k_expr *e, const k_decl *f)
 {
-    const k_record *in = s->fn ? s->fn->method_of : NULL;
+    const k_decl *m = k_sema_method(s);   /* a lambda's: the member function it is in */
+    const k_record *in = m ? m->method_of : NULL;
     if (!in || !f->method_of || !is_member_fn(f) || !strstr(e->name, "::") ||
-        s->fn->method_kind == M_STATIC || e->nargs >= f->nparams ||
+        m->method_kind == M_STATIC || e->nargs >= f->nparams ||
         (in != f->method_of && !k_record_derives(in, f->method_of)))
         return;
     k_expr **na = k_alloc(s->ctx, sizeof *na * (size_t)(e->nargs + 1));
