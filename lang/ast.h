@@ -170,6 +170,7 @@ struct k_record {
     unsigned char copy_deleted;   /* `S(const S &) = delete;` */
     unsigned char copy_defaulted; /* `S(const S &) = default;`: copyable despite a move member */
     unsigned char move_deleted;   /* `S(S &&) = delete;` */
+    unsigned char move_defaulted; /* `S(S &&) = default;` (lang/type_traits_sema.c) */
     unsigned char move_assign_defaulted; /* `S &operator=(S &&) = default;` */
     unsigned char move_declared;  /* a move constructor or move assignment, in any form: the
                                      implicit copy constructor is deleted ([class.copy.ctor] 6) */
@@ -216,6 +217,8 @@ typedef enum k_expr_kind {
                      on library types (d.count()) lang/chrono.c gives the meaning */
     E_ALIGNOF,    /* alignof(type_written) */
     E_OFFSETOF,   /* offsetof(type_written, name): name is the member path "a.b" */
+    E_TYPE_TRAIT, /* name(type_written): a compiler trait of <type_traits>, a bool constant
+                     (__is_copy_constructible, __is_nothrow_move_constructible) */
     E_DESIGNATOR, /* `.name = lhs` in a brace initializer */
     E_COMPOUND,   /* (type_written){...}: a compound literal, lhs the E_INIT_LIST */
     E_VA_ARG,     /* va_arg(lhs, type_written) (lang/stdarg.c) */

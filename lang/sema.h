@@ -220,6 +220,7 @@ void k_decltype_signature(k_sema_state *s, const k_decl *t, const struct k_subst
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);
 k_type *k_sema_layout_query(k_sema_state *s, k_expr *e);   /* alignof, offsetof */
+k_type *k_sema_type_trait(k_sema_state *s, k_expr *e);     /* lang/type_traits_sema.c */
 
 /* classes.c: C++ classes */
 k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs);

@@ -1320,6 +1320,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return t ? k_sema_method_call(s, e) : NULL;
     }
     case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
+    case E_TYPE_TRAIT: return k_sema_type_trait(s, e);
     case E_VA_ARG: return k_stdarg_va_arg(s, e);
     case E_COMPOUND: return k_sema_compound(s, e);
     case E_DESIGNATOR:
