@@ -812,8 +812,11 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
     if (!f && reported)
         return NULL;
     if (!f) {
-        k_error(s->ctx, loc, "no constructor of '%s' takes these %d arguments",
-                k_record_name(t->rec), nargs);
+        char msg[320];
+        snprintf(msg, sizeof msg, "no constructor of '%s' takes these %d arguments",
+                 k_record_name(t->rec), nargs);
+        if (!s->defer_no_ctor || !k_sema_defer_error(s, msg))
+            k_error(s->ctx, loc, "%s", msg);
         return NULL;
     }
     if (nargs + 1 < f->nparams && !f->variadic) {

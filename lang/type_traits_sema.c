@@ -50,7 +50,7 @@ static int copy_constructible(const k_type *t)
         return 0;
     if (k_record_copy_ctor(r) || r->copy_defaulted)
         return 1;
-    if (r->move_declared)
+    if (k_record_declares_move(r))
         return 0;   /* its implicit copy constructor is deleted */
     return every_member(r, copy_constructible);
 }
@@ -79,7 +79,7 @@ static int nothrow_move(const k_type *t)
         return mc->is_noexcept;
     if (r->move_defaulted)
         return every_member(r, nothrow_move);
-    if (r->move_declared)
+    if (k_record_declares_move(r))
         return 0;   /* a move assignment only: no move constructor, no copy one */
     const k_decl *cc = k_record_copy_ctor(r);
     if ((cc && !cc->implicit_copy) || r->copy_deleted || r->copy_defaulted || declares_dtor(r))
