@@ -1137,6 +1137,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return NULL;
     }
     if (tpl > 0) {
+        k_sema_check_deleted_use(s, e->decl, e->loc);   /* a member template's (moves.c) */
         call_allowed(s, e, e->decl);
         check_args(s, e, e->decl);
         if (e->decl->type->base->kind == TY_REF) {   /* `T &f(...)`: an lvalue */
