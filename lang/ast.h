@@ -473,6 +473,8 @@ struct k_decl {
                                  constructors whose members have one (lang/implicit_members.c):
                                  the class stays an aggregate */
     unsigned char implicit_dtor; /* C++'s implicit destructor (the same file) */
+    unsigned char implicit_move; /* C++'s implicit move constructor, beside the parser's
+                                 implicit copy one (lang/implicit_members.c) */
     struct k_decl *binding_of;/* D_VAR of `auto [a, b] = e;`: the hidden variable holding e,
                                  whose element binding_index this names (lang/cxx.c) */
     int binding_index;

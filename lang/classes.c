@@ -762,13 +762,14 @@ static k_decl *template_ctor(k_sema_state *s, k_type *t, k_expr **args, int narg
     return NULL;
 }
 
-/* Constructors the class declares: C++'s implicit copy constructor, which
- * the parser writes out where members need it, leaves it an aggregate. */
+/* Constructors the class declares: C++'s implicit copy and move
+ * constructors, which the parser writes out where members need them, leave
+ * it an aggregate. */
 int k_record_has_ctors(const k_record *r)
 {
     for (int i = 0; r && i < r->nmethods; i++)
         if (r->methods[i]->method_kind == M_CTOR && !r->methods[i]->implicit_copy &&
-            !r->methods[i]->implicit_default)
+            !r->methods[i]->implicit_default && !r->methods[i]->implicit_move)
             return 1;
     return 0;
 }

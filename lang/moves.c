@@ -27,7 +27,8 @@ static int has_move_assign(const k_record *r)
 /* Does r declare a move member (so its implicit copies are deleted)? */
 int k_record_declares_move(const k_record *r)
 {
-    return r->move_declared || k_record_move_ctor(r) || has_move_assign(r);
+    const k_decl *mc = k_record_move_ctor(r);
+    return r->move_declared || (mc && !mc->implicit_move) || has_move_assign(r);
 }
 
 /* Is the function being checked a member of a class template's instance?

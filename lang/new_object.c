@@ -103,8 +103,12 @@ static int stores_value(k_sema_state *s, k_expr *e, k_type *t)
  * callers (lang/moves.c).  1 after an error. */
 static int implicit_copy(k_sema_state *s, k_expr *e, k_type *t, int *ctors)
 {
-    if (!k_class_is_copy(s, t, e->args, e->nargs) || k_record_copy_ctor(t->rec))
+    if (!k_class_is_copy(s, t, e->args, e->nargs))
         return 0;
+    if (k_record_copy_ctor(t->rec)) {
+        *ctors = 1;   /* the parser's implicit one too: members that own memory */
+        return 0;
+    }
     k_expr *from = e->args[0];
     if (!k_sema_check_copy(s, t->rec, from, from->loc))
         return 1;
@@ -127,7 +131,7 @@ int k_sema_new_object(k_sema_state *s, k_expr *e)
         return 1;
     k_type **types = NULL;
     k_decl *ctor = NULL;
-    if (ctors && implicit_copy(s, e, t, &ctors))
+    if (t->kind == TY_RECORD && implicit_copy(s, e, t, &ctors))
         return 1;
     if (ctors) {
         int errors = s->ctx->nerrors;

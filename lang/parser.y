@@ -446,6 +446,7 @@ record_spec
         {
             kp_implicit_default_ctor(ps, $1);
             kp_implicit_copy_ctor(ps, $1);
+            kp_implicit_move_ctor(ps, $1);
             kp_implicit_dtor(ps, $1);
             $$ = k_parse_record_end(ps, $1);
         }

@@ -75,13 +75,15 @@ static int nothrow_move(const k_type *t)
     const k_decl *mc = k_record_move_ctor(r);
     if (r->move_deleted)
         return 0;
-    if (mc)
+    if (mc && !mc->implicit_move)
         return mc->is_noexcept;
     if (r->move_defaulted)
         return every_member(r, nothrow_move);
     if (k_record_declares_move(r))
         return 0;   /* a move assignment only: no move constructor, no copy one */
     const k_decl *cc = k_record_copy_ctor(r);
+    if (mc)   /* implicit (lang/implicit_members.c) */
+        return every_member(r, nothrow_move);
     if ((cc && !cc->implicit_copy) || r->copy_deleted || r->copy_defaulted || declares_dtor(r))
         return nothrow_copy(t);   /* no implicit move constructor: the copy moves */
     return every_member(r, nothrow_move);
