@@ -255,6 +255,7 @@ static void dump_expr(const k_expr *e, FILE *out)
     case E_COMPOUND: fputs("compound ", out); dump_type(e->type_written, out); break;
     case E_ALIGNOF: fputs("alignof ", out); dump_type(e->type_written, out); break;
     case E_OFFSETOF: fputs("offsetof ", out); dump_type(e->type_written, out); break;
+    case E_TYPE_TRAIT: fprintf(out, "%s ", e->name); dump_type(e->type_written, out); break;
     case E_VA_ARG: fputs("va_arg ", out); dump_type(e->type_written, out); break;
     default: fputs("?", out); break;
     }

@@ -188,6 +188,7 @@ struct k_record {
     unsigned char copy_deleted;   /* `S(const S &) = delete;` */
     unsigned char copy_defaulted; /* `S(const S &) = default;`: copyable despite a move member */
     unsigned char move_deleted;   /* `S(S &&) = delete;` */
+    unsigned char move_defaulted; /* `S(S &&) = default;` (lang/type_traits_sema.c) */
     unsigned char move_assign_defaulted; /* `S &operator=(S &&) = default;` */
     unsigned char move_declared;  /* a move constructor or move assignment, in any form: the
                                      implicit copy constructor is deleted ([class.copy.ctor] 6) */
@@ -234,6 +235,8 @@ typedef enum k_expr_kind {
                      on library types (d.count()) lang/chrono.c gives the meaning */
     E_ALIGNOF,    /* alignof(type_written) */
     E_OFFSETOF,   /* offsetof(type_written, name): name is the member path "a.b" */
+    E_TYPE_TRAIT, /* name(type_written): a compiler trait of <type_traits>, a bool constant
+                     (__is_copy_constructible, __is_nothrow_move_constructible) */
     E_DESIGNATOR, /* `.name = lhs` in a brace initializer */
     E_COMPOUND,   /* (type_written){...}: a compound literal, lhs the E_INIT_LIST */
     E_VA_ARG,     /* va_arg(lhs, type_written) (lang/stdarg.c) */
@@ -488,6 +491,8 @@ struct k_decl {
                                  constructors whose members have one (lang/implicit_members.c):
                                  the class stays an aggregate */
     unsigned char implicit_dtor; /* C++'s implicit destructor (the same file) */
+    unsigned char implicit_move; /* C++'s implicit move constructor, beside the parser's
+                                 implicit copy one (lang/implicit_members.c) */
     struct k_decl *binding_of;/* D_VAR of `auto [a, b] = e;`: the hidden variable holding e,
                                  whose element binding_index this names (lang/cxx.c) */
     int binding_index;

@@ -788,13 +788,14 @@ static k_decl *template_ctor(k_sema_state *s, k_type *t, k_expr **args, int narg
     return NULL;
 }
 
-/* Constructors the class declares: C++'s implicit copy constructor, which
- * the parser writes out where members need it, leaves it an aggregate. */
+/* Constructors the class declares: C++'s implicit copy and move
+ * constructors, which the parser writes out where members need them, leave
+ * it an aggregate. */
 int k_record_has_ctors(const k_record *r)
 {
     for (int i = 0; r && i < r->nmethods; i++)
         if (r->methods[i]->method_kind == M_CTOR && !r->methods[i]->implicit_copy &&
-            !r->methods[i]->implicit_default)
+            !r->methods[i]->implicit_default && !r->methods[i]->implicit_move)
             return 1;
     return 0;
 }
@@ -838,8 +839,11 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
     if (!f && reported)
         return NULL;
     if (!f) {
-        k_error(s->ctx, loc, "no constructor of '%s' takes these %d arguments",
-                k_record_name(t->rec), nargs);
+        char msg[320];
+        snprintf(msg, sizeof msg, "no constructor of '%s' takes these %d arguments",
+                 k_record_name(t->rec), nargs);
+        if (!s->defer_no_ctor || !k_sema_defer_error(s, msg))
+            k_error(s->ctx, loc, "%s", msg);
         return NULL;
     }
     if (nargs + 1 < f->nparams && !f->variadic) {

@@ -1,5 +1,6 @@
-/* lang/implicit_members.c -- C++'s implicit default constructor and
- * destructor of a class without its own whose members have theirs.
+/* lang/implicit_members.c -- C++'s implicit default constructor, move
+ * constructor and destructor of a class without its own whose members have
+ * theirs.
  *
  * `struct A { Noisy n; std::string s; int x; };` has no constructor, yet
  * `A a;` constructs n and s, and a's end destroys them.  The parser writes
@@ -277,4 +278,78 @@ int k_is_value_init(const k_decl *d, const k_record *r)
         return e->nargs == 0;
     return e->kind == E_CONSTRUCT && e->nargs == 0 && e->type_written &&
            e->type_written->kind == TY_RECORD && e->type_written->rec == r;
+}
+
+/* ---- the implicit move constructor ---- */
+/* Where the parser wrote C++'s implicit copy constructor (parse_build.c: a
+ * member owns memory), C++ declares a move constructor too unless the class
+ * declares a destructor, an assignment or a move member: `S(S &&o) :
+ * a(static_cast<A &&>(o.a)), ... {}`, marked implicit_move (it deletes no
+ * copy, moves.c; std::vector relocates by it when every member's move is
+ * noexcept, lang/type_traits_sema.c). */
+static int declares_no_move(const k_record *r)
+{
+    const k_decl *cc = k_record_copy_ctor(r);
+    if (!cc || !cc->implicit_copy || r->move_declared || r->copy_deleted || r->copy_defaulted)
+        return 0;
+    for (int i = 0; i < r->nmethods; i++) {
+        const k_decl *f = r->methods[i];
+        if (f->method_kind == M_DTOR || (f->name && strstr(f->name, "operator=")) ||
+            (f != cc && f->method_kind == M_CTOR && f->nparams == 2 &&
+             f->params[1]->type->kind == TY_REF))
+            return 0;
+    }
+    for (int i = 0; i < r->nfields; i++)
+        if (r->fields[i].type->kind == TY_REF)
+            return 0;   /* a reference member is bound, not moved */
+    return 1;
+}
+
+/* static_cast<F &&>(__simtvm_other.name) */
+static k_expr *moved_member(k_parser *ps, const k_field *fl, k_loc loc)
+{
+    k_expr *from = kp_expr_unary(ps, E_MEMBER, 0, loc, kp_ident_expr(ps, "__simtvm_other", loc));
+    if (!from)
+        return NULL;
+    from->name = fl->name;
+    k_type *rv = k_type_new(ps->ctx, TY_REF);
+    rv->rvalue_ref = 1;
+    rv->base = fl->type;
+    k_expr *cast = kp_expr_unary(ps, E_CAST, 1, loc, from);
+    if (cast)
+        cast->type_written = rv;
+    return cast;
+}
+
+void kp_implicit_move_ctor(k_parser *ps, k_type *t)
+{
+    k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
+    if (!r || !declares_no_move(r))
+        return;
+    k_loc loc = r->loc;
+    k_specs *sp = kp_specs_new(ps, loc);
+    if (!sp)
+        return;
+    kp_specs_type(ps, sp, TYPEDEF_NAME, loc, t);
+    k_declarator *pd = kp_dtor_new(ps, loc, "__simtvm_other");
+    if (!pd)
+        return;
+    pd->is_ref = 2;
+    k_list *params = kp_list_push(ps, NULL, kp_make_param(ps, sp, pd, loc));
+    k_list *inits = NULL;
+    for (int i = r->base ? 1 : 0; i < r->nfields; i++) {
+        k_expr *from = moved_member(ps, &r->fields[i], loc);
+        if (!from)
+            return;
+        inits = kp_list_push(ps, inits,
+                             kp_expr_call(ps, loc, kp_ident_expr(ps, r->fields[i].name, loc),
+                                          kp_list_push(ps, NULL, from)));
+    }
+    k_declarator *d = kp_ctor_dtor(ps, NULL, t, loc, params, 0);
+    if (!d)
+        return;
+    kp_add_method(ps, NULL, d, 0, inits, kp_make_block(ps, loc, kp_list_new(ps)));
+    k_decl *f = k_record_move_ctor(r);
+    if (f)
+        f->implicit_move = 1;
 }

@@ -274,7 +274,7 @@ static int is_base_name(const k_record *r, const k_record *b, const char *name)
 
 void k_sema_mem_inits(k_sema_state *s, k_decl *f)
 {
-    if (f->method_kind == M_CTOR && !f->implicit_copy && f->method_of && f->body &&
+    if (f->method_kind == M_CTOR && !f->implicit_copy && !f->implicit_move && f->method_of && f->body &&
         f->body->kind == S_BLOCK)
         add_default_members(s, f);
     if (!f->nmem_inits || !f->body || f->body->kind != S_BLOCK)

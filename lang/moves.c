@@ -25,9 +25,10 @@ static int has_move_assign(const k_record *r)
 }
 
 /* Does r declare a move member (so its implicit copies are deleted)? */
-static int declares_move(const k_record *r)
+int k_record_declares_move(const k_record *r)
 {
-    return r->move_declared || k_record_move_ctor(r) || has_move_assign(r);
+    const k_decl *mc = k_record_move_ctor(r);
+    return r->move_declared || (mc && !mc->implicit_move) || has_move_assign(r);
 }
 
 /* Is the function being checked a member of a class template's instance?
@@ -46,6 +47,13 @@ static int defer(k_sema_state *s, const char *msg)
     if (!s->fn->deleted_use)
         s->fn->deleted_use = msg;
     return 1;
+}
+
+/* An error in a class template instance's member, kept for the calls of
+ * it (C++ instantiates the member only when it is used): 1 when kept. */
+int k_sema_defer_error(k_sema_state *s, const char *msg)
+{
+    return defer(s, k_strndup(s->ctx, msg, strlen(msg)));
 }
 
 /* A call of f at loc: the deleted copy in f's body (an instance member's,
@@ -86,9 +94,9 @@ int k_sema_check_copy(k_sema_state *s, const k_record *r, const k_expr *src, k_l
         k_error(s->ctx, loc, "use of deleted function '%s::%s(%s&&)'", n, n, n);
         return 0;
     }
-    if (src->is_xvalue && declares_move(r))
+    if (src->is_xvalue && k_record_declares_move(r))
         return 1;
-    if (r->copy_deleted || (declares_move(r) && !r->copy_defaulted)) {
+    if (r->copy_deleted || (k_record_declares_move(r) && !r->copy_defaulted)) {
         deleted_copy(s, r, loc, 0);
         return in_instance_member(s);
     }
@@ -102,7 +110,7 @@ int k_sema_check_assign(k_sema_state *s, const k_record *r, const k_expr *src, k
     int rvalue = !src->is_lvalue || src->is_xvalue;
     if (rvalue && r->move_assign_defaulted)
         return 1;
-    if (declares_move(r) && !r->copy_defaulted) {
+    if (k_record_declares_move(r) && !r->copy_defaulted) {
         deleted_copy(s, r, loc, 1);
         return in_instance_member(s);
     }

@@ -96,6 +96,27 @@ static int stores_value(k_sema_state *s, k_expr *e, k_type *t)
     return 1;
 }
 
+/* `new (p) T(t)`, t a T, where T has no copy constructor of its own: the
+ * implicit copy, a plain one (*ctors cleared), unless T's move constructor
+ * takes t.  A copy a move member deletes is an error, or inside a class
+ * template's member (std::vector<MoveOnly>'s copies) one kept for its
+ * callers (lang/moves.c).  1 after an error. */
+static int implicit_copy(k_sema_state *s, k_expr *e, k_type *t, int *ctors)
+{
+    if (!k_class_is_copy(s, t, e->args, e->nargs))
+        return 0;
+    if (k_record_copy_ctor(t->rec)) {
+        *ctors = 1;   /* the parser's implicit one too: members that own memory */
+        return 0;
+    }
+    k_expr *from = e->args[0];
+    if (!k_sema_check_copy(s, t->rec, from, from->loc))
+        return 1;
+    if (!k_record_move_ctor(t->rec) || (from->is_lvalue && !from->is_xvalue))
+        *ctors = 0;
+    return 0;
+}
+
 /* Returns 1 when e is handled here (rewritten or reported), 0 for
  * lang/cxx.c's plain allocation. */
 int k_sema_new_object(k_sema_state *s, k_expr *e)
@@ -110,10 +131,19 @@ int k_sema_new_object(k_sema_state *s, k_expr *e)
         return 1;
     k_type **types = NULL;
     k_decl *ctor = NULL;
+    if (t->kind == TY_RECORD && implicit_copy(s, e, t, &ctors))
+        return 1;
     if (ctors) {
+        int errors = s->ctx->nerrors;
+        s->defer_no_ctor = 1;
         ctor = k_sema_pick_ctor(s, t, &e->args, &e->nargs, e->loc, &types);
-        if (!ctor)
+        s->defer_no_ctor = 0;
+        if (!ctor && s->ctx->nerrors != errors)
             return 1;
+        if (!ctor) {   /* kept for the member's callers: never run, built as `new (p) T` */
+            e->nargs = 0;
+            e->op = 0;
+        }
     } else if (!stores_value(s, e, t)) {
         return 1;
     }

@@ -259,6 +259,8 @@ static void special_member_flags(const k_declarator *d, int is_default, int assi
         r->move_declared = 1;
         if (!is_default && !assign)
             r->move_deleted = 1;
+        if (is_default && !assign)
+            r->move_defaulted = 1;
         if (is_default && assign)
             r->move_assign_defaulted = 1;
     } else if (!assign) {

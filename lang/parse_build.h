@@ -72,6 +72,7 @@ void kp_implicit_default_ctor(k_parser *ps, k_type *t);
  * class whose members have their own */
 void kp_implicit_member_ctor(k_parser *ps, k_type *t);
 void kp_implicit_dtor(k_parser *ps, k_type *t);
+void kp_implicit_move_ctor(k_parser *ps, k_type *t);
 unsigned kp_default_ctor_space(const k_record *r);   /* lang/implicit_members.c */
 /* lang/using_members.c: `using Base::f;` in a class, inheriting constructors at its '}' */
 void k_using_member(k_parser *ps, k_loc loc, const char *qualified, const k_type *id,

@@ -348,6 +348,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case INT_LIT: lval->expr = kp_literal(ps, E_INT, t); break;
     case FLOAT_LIT: lval->expr = kp_literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
+    case KW_TYPE_TRAIT: lval->name = k_strndup(ps->ctx, t->text, t->len); break;
     case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
     case KW_TEMPLATE:
         if (k_tpl_unsupported_param(ps, kind, t->loc)) {

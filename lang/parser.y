@@ -95,6 +95,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_CLASS_RECORD "class definition" KW_PUBLIC "public"
 %token KW_ASM "asm"
 %token KW_ALIGNAS "alignas" KW_ALIGNOF "alignof" KW_OFFSETOF "offsetof"
+%token <name> KW_TYPE_TRAIT "type trait"   /* __is_copy_constructible (lang/type_traits_sema.c) */
 %token FNPTR_OPEN "( of a function pointer" KW_PRIVATE "private" KW_PROTECTED "protected"
 %token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
 %token KW_TRY "try" KW_CATCH "catch" KW_THROW "throw"
@@ -445,6 +446,7 @@ record_spec
         {
             kp_implicit_default_ctor(ps, $1);
             kp_implicit_copy_ctor(ps, $1);
+            kp_implicit_move_ctor(ps, $1);
             kp_implicit_dtor(ps, $1);
             k_using_record_end(ps, $1);
             $$ = k_parse_record_end(ps, $1);
@@ -1172,6 +1174,11 @@ unary
         {
             $$ = kp_expr_leaf(ps, E_OFFSETOF, LOC(@1));
             if ($$) { $$->type_written = $3; $$->name = $5; }
+        }
+    | KW_TYPE_TRAIT '(' type_name ')'
+        {
+            $$ = kp_expr_leaf(ps, E_TYPE_TRAIT, LOC(@1));
+            if ($$) { $$->type_written = $3; $$->name = $1; }
         }
     | KW_SIZEOF ELLIPSIS '(' IDENT ')'          { $$ = k_pack_sizeof(ps, LOC(@1), $4); }
     | KW_SIZEOF ELLIPSIS '(' TYPEDEF_NAME ')'   { $$ = k_pack_sizeof(ps, LOC(@1), $4->name); }

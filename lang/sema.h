@@ -142,6 +142,9 @@ typedef struct k_sema {
     struct k_statics *statics;   /* class templates' static data members (the same) */
     const k_decl *static_init;   /* the static data member whose initializer is being
                                     checked: its class's members are named bare there */
+    int defer_no_ctor;        /* a placement new in a class template's member: "no
+                                 constructor takes these" is kept for its callers
+                                 (lang/new_object.c, lang/moves.c) */
 } k_sema_state;
 
 /* sema.c */
@@ -225,6 +228,7 @@ void k_decltype_signature(k_sema_state *s, const k_decl *t, const struct k_subst
 /* records.c: lays r out once (sizes, offsets, bit-fields, alignment) */
 void k_record_layout(k_sema_state *s, k_record *r);
 k_type *k_sema_layout_query(k_sema_state *s, k_expr *e);   /* alignof, offsetof */
+k_type *k_sema_type_trait(k_sema_state *s, k_expr *e);     /* lang/type_traits_sema.c */
 
 /* classes.c: C++ classes */
 k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs);
@@ -252,6 +256,8 @@ int k_access_field(k_sema_state *s, const k_record *r, const char *name, k_loc u
 int k_assign_memberwise(k_sema_state *s, k_expr *e, k_type *tl);
 k_decl *k_record_copy_ctor(const k_record *r);
 k_decl *k_record_move_ctor(const k_record *r);
+int k_record_declares_move(const k_record *r);   /* lang/moves.c */
+int k_sema_defer_error(k_sema_state *s, const char *msg);
 int k_sema_check_copy(k_sema_state *s, const k_record *r, const k_expr *src, k_loc loc);
 int k_sema_check_assign(k_sema_state *s, const k_record *r, const k_expr *src, k_loc loc);
 void k_sema_check_deleted_use(k_sema_state *s, const k_decl *f, k_loc loc);

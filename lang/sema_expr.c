@@ -1144,6 +1144,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return NULL;
     }
     if (tpl > 0) {
+        k_sema_check_deleted_use(s, e->decl, e->loc);   /* a member template's (moves.c) */
         call_allowed(s, e, e->decl);
         check_args(s, e, e->decl);
         if (e->decl->type->base->kind == TY_REF) {   /* `T &f(...)`: an lvalue */
@@ -1332,6 +1333,7 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return t ? k_sema_method_call(s, e) : NULL;
     }
     case E_ALIGNOF: case E_OFFSETOF: return k_sema_layout_query(s, e);
+    case E_TYPE_TRAIT: return k_sema_type_trait(s, e);
     case E_VA_ARG: return k_stdarg_va_arg(s, e);
     case E_COMPOUND: return k_sema_compound(s, e);
     case E_DESIGNATOR:

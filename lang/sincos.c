@@ -25,7 +25,7 @@ static int pure(const k_expr *e)
         return 1;
     switch (e->kind) {
     case E_INT: case E_FLOAT: case E_CHAR: case E_BOOL: case E_IDENT:
-    case E_SIZEOF_TYPE: case E_SIZEOF_EXPR: case E_ALIGNOF:
+    case E_SIZEOF_TYPE: case E_SIZEOF_EXPR: case E_ALIGNOF: case E_TYPE_TRAIT:
         return 1;
     case E_UNARY:
         return e->op != KU_PREINC && e->op != KU_PREDEC && e->op != KU_POSTINC &&

@@ -47,8 +47,6 @@ const char *k_stl_apply_text(void);
 const char *k_stl_header_text(const char *name);
 
 
-/* The size members std::vector and thrust's vectors share (K text, spliced
- * into both class templates): pop_back, reserve, resize, assign, clear. */
 /* The member types of a container whose iterators are pointers to T
  * (std::vector, std::string, thrust::device_vector), as K text. */
 #define K_CONTAINER_MEMBER_TYPES(T)                                                       \
@@ -58,6 +56,10 @@ const char *k_stl_header_text(const char *name);
     "    typedef const " T " *const_pointer;\n    typedef " T " *iterator;\n"             \
     "    typedef const " T " *const_iterator;\n"
 
+/* The size members of thrust's vectors (K text, spliced into the class
+ * template, lang/thrust_vector.c): pop_back, reserve, resize, assign, clear
+ * over zeroed storage.  std::vector has its own, with libstdc++'s element
+ * lifetimes (lang/stl_containers.c). */
 #define K_VECTOR_SIZE_MEMBERS \
     "    void pop_back() { _n--; }\n" \
     "    void reserve(unsigned long n) { _grow(n); }\n" \

@@ -122,6 +122,20 @@ static const char TEXT_TYPE_TRAITS[] =
     "template <typename T> using decay_t = typename decay<T>::type;\n"
     "template <typename T> using remove_cvref_t =\n"
     "    typename remove_cv<typename remove_reference<T>::type>::type;\n"
+    /* the compiler's traits (lang/type_traits_sema.c); std::vector relocates by
+     * move_if_noexcept: a move when it cannot throw or the copy is deleted */
+    "template <typename T> struct is_copy_constructible {\n"
+    "    static constexpr bool value = __is_copy_constructible(T);\n"
+    "};\n"
+    "template <typename T> struct is_nothrow_move_constructible {\n"
+    "    static constexpr bool value = __is_nothrow_move_constructible(T);\n"
+    "};\n"
+    "template <typename T> struct __move_if_noexcept_result {\n"
+    "    typedef typename conditional<!__is_nothrow_move_constructible(T) &&\n"
+    "                                 __is_copy_constructible(T), const T &, T &&>::type type;\n"
+    "};\n"
+    "template <typename T> inline typename __move_if_noexcept_result<T>::type move_if_noexcept(T &x) noexcept\n"
+    "{ return static_cast<typename __move_if_noexcept_result<T>::type>(x); }\n"
     "template <typename T> T declval();   // for decltype only: never defined, never called\n"
     "template <typename T> using add_const_t = typename add_const<T>::type;\n"
     "template <typename T> using add_pointer_t = typename add_pointer<T>::type;\n"
@@ -131,6 +145,7 @@ static const char TEXT_TYPE_TRAITS[] =
     VAR("is_void") VAR("is_integral") VAR("is_floating_point") VAR("is_arithmetic")
     VAR("is_pointer") VAR("is_const") VAR("is_signed") VAR("is_unsigned")
     VAR("is_reference") VAR("is_lvalue_reference")
+    VAR("is_copy_constructible") VAR("is_nothrow_move_constructible")
     "}\n";
 
 const char *k_stl_type_traits_text(void)

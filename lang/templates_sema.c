@@ -635,7 +635,7 @@ static int deduce_pack(k_sema_state *s, const k_decl *t, k_expr *call, int i, in
         }
         const k_expr *arg = call->args[i + j];
         if (fp->fwd_ref && arg->is_lvalue && !arg->is_xvalue && el->kind != TY_REF &&
-            el->kind != TY_ARRAY && el->kind != TY_FUNC) {
+            el->kind != TY_FUNC) {
             k_type *ref = k_type_new(s->ctx, TY_REF);
             k_type *base = k_alloc(s->ctx, sizeof *base);
             *base = *arg->type;
