@@ -148,6 +148,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
         return 2;   /* a derived object binds a reference to its base */
     if (p->kind == TY_REF)   /* const T & binds a T (a temporary when an rvalue) */
         p = p->base;
+    if (k_ty_is_nullptr(p))   /* std::nullptr_t takes nullptr and 0, no other pointer */
+        return k_ty_is_nullptr(t) ? 3 : t->kind != TY_PTR && k_is_null_const(a) ? 1 : 0;
     if (k_ty_same(p, t))
         return 3;
     if (user_convertible(p, t))
