@@ -71,6 +71,23 @@ static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out);
 /* Does r have a conversion operator, or (to r) a constructor of one
  * parameter that takes a t?  Only arithmetic types and pointers count: a
  * rough test, for ranking overloads (lang/convert.c applies the real one). */
+/* Can conversion operator m's result reach parameter type p?  A pointer
+ * parameter takes a pointer, an arithmetic one an arithmetic value or a
+ * pointer (to bool): `explicit operator bool()` converts to no pointer. */
+static int conversion_result_fits(const k_decl *m, const k_type *p)
+{
+    const k_type *res = m->type && m->type->kind == TY_FUNC ? m->type->base : NULL;
+    if (!res)
+        return 1;
+    if (res->kind == TY_REF)
+        res = res->base;
+    if (p->kind == TY_PTR)
+        return res->kind == TY_PTR;
+    if (k_ty_is_arith(p))
+        return k_ty_is_arith(res) || (p->kind == TY_BOOL && res->kind == TY_PTR);
+    return 1;
+}
+
 static int user_convertible(const k_type *p, const k_type *t)
 {
     if (p->kind == TY_REF)
@@ -80,7 +97,7 @@ static int user_convertible(const k_type *p, const k_type *t)
         return 0;
     for (int i = 0; i < r->nmethods; i++) {
         const k_decl *m = r->methods[i];
-        if (r == t->rec && strstr(m->name, K_CONV_OP_NAME))
+        if (r == t->rec && strstr(m->name, K_CONV_OP_NAME) && conversion_result_fits(m, p))
             return 1;
         if (r != t->rec && m->method_kind == M_CTOR && m->nparams == 2 &&
             (k_ty_is_arith(t) || t->kind == TY_PTR) &&
