@@ -463,6 +463,25 @@ k_type *k_sema_member_template_on(k_sema_state *s, k_expr *e, const k_decl *f)
                                 : address_of(s, e->lhs));
 }
 
+/* Of the n overloads c of a member function, the member template that a
+ * call with nargs arguments means: the first overload's when it is one,
+ * else the first template when no plain overload takes that many
+ * (`p.reset()`, `p.reset(q)` beside `template <class D> reset(q, D)`);
+ * NULL for the plain overloads. */
+static const k_decl *template_by_count(k_decl **c, int n, int nargs)
+{
+    if (n && c[0]->member_template)
+        return c[0];
+    const k_decl *tpl = NULL;
+    for (int i = 0; i < n; i++) {
+        if (c[i]->member_template)
+            tpl = tpl ? tpl : c[i];
+        else if (takes_count(c[i], nargs, c[i]->method_kind != M_STATIC, 1))
+            return NULL;
+    }
+    return tpl;
+}
+
 /* obj.f(args) */
 k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
 {
@@ -514,10 +533,11 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                 "arguments", e->name, k_record_name(t->rec));
         return NULL;
     }
-    if (c[0]->member_template) {
-        if (!k_access_check(s, c[0]->method_of, e->name, c[0]->access, e->loc, c[0]->loc))
+    const k_decl *tpl = template_by_count(c, methods_named(s, t->rec, e->name, &c), e->nargs);
+    if (tpl) {
+        if (!k_access_check(s, tpl->method_of, e->name, tpl->access, e->loc, tpl->loc))
             return NULL;
-        return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
+        return member_template_call(s, e, tpl, tpl->method_kind == M_STATIC ? NULL
                                     : address_of(s, e->lhs));
     }
     k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
@@ -560,8 +580,9 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     *done = 1;
     if (methods_ambiguous(s, r, e->name, e->loc))
         return NULL;
-    if (c[0]->member_template)   /* `sum<U>()`: this->sum<U>() */
-        return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
+    const k_decl *tpl = template_by_count(c, methods_named(s, r, e->name, &c), e->nargs);
+    if (tpl)   /* `sum<U>()`: this->sum<U>() */
+        return member_template_call(s, e, tpl, tpl->method_kind == M_STATIC ? NULL
                                     : k_class_this(s, e->loc));
     k_decl *f = choose_method(s, r, e, s->fn->method_kind == M_CONST_METHOD);
     if (!f)
