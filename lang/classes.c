@@ -71,6 +71,23 @@ static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out);
 /* Does r have a conversion operator, or (to r) a constructor of one
  * parameter that takes a t?  Only arithmetic types and pointers count: a
  * rough test, for ranking overloads (lang/convert.c applies the real one). */
+/* Can conversion operator m's result reach parameter type p?  A pointer
+ * parameter takes a pointer, an arithmetic one an arithmetic value or a
+ * pointer (to bool): `explicit operator bool()` converts to no pointer. */
+static int conversion_result_fits(const k_decl *m, const k_type *p)
+{
+    const k_type *res = m->type && m->type->kind == TY_FUNC ? m->type->base : NULL;
+    if (!res)
+        return 1;
+    if (res->kind == TY_REF)
+        res = res->base;
+    if (p->kind == TY_PTR)
+        return res->kind == TY_PTR;
+    if (k_ty_is_arith(p))
+        return k_ty_is_arith(res) || (p->kind == TY_BOOL && res->kind == TY_PTR);
+    return 1;
+}
+
 static int user_convertible(const k_type *p, const k_type *t)
 {
     if (p->kind == TY_REF)
@@ -80,7 +97,7 @@ static int user_convertible(const k_type *p, const k_type *t)
         return 0;
     for (int i = 0; i < r->nmethods; i++) {
         const k_decl *m = r->methods[i];
-        if (r == t->rec && strstr(m->name, K_CONV_OP_NAME))
+        if (r == t->rec && strstr(m->name, K_CONV_OP_NAME) && conversion_result_fits(m, p))
             return 1;
         if (r != t->rec && m->method_kind == M_CTOR && m->nparams == 2 &&
             (k_ty_is_arith(t) || t->kind == TY_PTR) &&
@@ -148,6 +165,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
         return 2;   /* a derived object binds a reference to its base */
     if (p->kind == TY_REF)   /* const T & binds a T (a temporary when an rvalue) */
         p = p->base;
+    if (k_ty_is_nullptr(p))   /* std::nullptr_t takes nullptr and 0, no other pointer */
+        return k_ty_is_nullptr(t) ? 3 : t->kind != TY_PTR && k_is_null_const(a) ? 1 : 0;
     if (k_ty_same(p, t))
         return 3;
     if (user_convertible(p, t))
@@ -452,6 +471,25 @@ k_type *k_sema_member_template_on(k_sema_state *s, k_expr *e, const k_decl *f)
                                 : address_of(s, e->lhs));
 }
 
+/* Of the n overloads c of a member function, the member template that a
+ * call with nargs arguments means: the first overload's when it is one,
+ * else the first template when no plain overload takes that many
+ * (`p.reset()`, `p.reset(q)` beside `template <class D> reset(q, D)`);
+ * NULL for the plain overloads. */
+static const k_decl *template_by_count(k_decl **c, int n, int nargs)
+{
+    if (n && c[0]->member_template)
+        return c[0];
+    const k_decl *tpl = NULL;
+    for (int i = 0; i < n; i++) {
+        if (c[i]->member_template)
+            tpl = tpl ? tpl : c[i];
+        else if (takes_count(c[i], nargs, c[i]->method_kind != M_STATIC, 1))
+            return NULL;
+    }
+    return tpl;
+}
+
 /* obj.f(args) */
 k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
 {
@@ -503,10 +541,11 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
                 "arguments", e->name, k_record_name(t->rec));
         return NULL;
     }
-    if (c[0]->member_template) {
-        if (!k_access_check(s, c[0]->method_of, e->name, c[0]->access, e->loc, c[0]->loc))
+    const k_decl *tpl = template_by_count(c, methods_named(s, t->rec, e->name, &c), e->nargs);
+    if (tpl) {
+        if (!k_access_check(s, tpl->method_of, e->name, tpl->access, e->loc, tpl->loc))
             return NULL;
-        return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
+        return member_template_call(s, e, tpl, tpl->method_kind == M_STATIC ? NULL
                                     : address_of(s, e->lhs));
     }
     k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
@@ -560,8 +599,9 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
     *done = 1;
     if (methods_ambiguous(s, r, e->name, e->loc))
         return NULL;
-    if (c[0]->member_template)   /* `sum<U>()`: this->sum<U>() */
-        return member_template_call(s, e, c[0], c[0]->method_kind == M_STATIC ? NULL
+    const k_decl *tpl = template_by_count(c, methods_named(s, r, e->name, &c), e->nargs);
+    if (tpl)   /* `sum<U>()`: this->sum<U>() */
+        return member_template_call(s, e, tpl, tpl->method_kind == M_STATIC ? NULL
                                     : k_class_this(s, e->loc));
     int obj_const = this_is_const(s, in);
     k_decl *f = choose_method(s, r, e, obj_const);

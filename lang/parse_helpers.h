@@ -103,6 +103,11 @@ const char *k_tpl_written(const char *qname);
 void k_tpl_declared(k_parser *ps, const char *name);
 const char *k_tpl_class_name(k_parser *ps, const char *tag);
 int k_tpl_self_id(k_parser *ps, const char *name);
+/* Inside a specialization `template <...> struct S<...> {...}`, S alone (not
+ * followed by '<') is the specialization being defined, C++'s
+ * injected-class-name: its type, or NULL.  With exact, S's own definition
+ * too (a class template declared before it is defined). */
+k_type *k_tpl_spec_self(k_parser *ps, const char *name, int exact);
 int k_tpl_param_name_here(const k_parser *ps);
 const char *k_tpl_class_spec(k_parser *ps, k_type *id);
 k_type *k_tpl_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc);

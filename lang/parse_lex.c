@@ -317,6 +317,12 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_type *tdef = ps->typedef_names.n && name ? kp_typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
+        k_type *self = name ? k_tpl_spec_self(ps, name, !tdef) : NULL;
+        if (self) {   /* `S(...)`, `~S()`, `S &` inside S's specialization */
+            lval->type = self;
+            kind = TYPEDEF_NAME;
+            break;
+        }
         if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name) &&
             !k_tpl_param_name_here(ps) && !k_parse_is_ordinary(ps, name) &&
             !pointer_declarator_name(ps, t)) {

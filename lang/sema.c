@@ -853,6 +853,10 @@ void k_sema_lambda_body(k_sema_state *s, k_decl *f)
 {
     f->is_global_scope = 1;
     f->builtin = -1;
+    /* C++'s implicit S(): a member of a class template's instance
+     * (`std::shared_ptr<R> r;`) has its constructors known only now */
+    if (f->implicit_default && f->method_of)
+        k_sema_instance_ctor_space(s, f->method_of);
     resolve_result(s, f);
     check_params(s, f);
     check_body(s, f);
@@ -875,6 +879,10 @@ static void check_func(k_sema_state *s, k_decl *f)
     k_ctx *ctx = s->ctx;
     f->is_global_scope = 1;
     f->builtin = -1;
+    /* C++'s implicit S(): a member of a class template's instance
+     * (`std::shared_ptr<R> r;`) has its constructors known only now */
+    if (f->implicit_default && f->method_of)
+        k_sema_instance_ctor_space(s, f->method_of);
     resolve_result(s, f);
     if (f->type->base->kind == TY_RECORD && k_ty_size(f->type->base) < 0)
         k_error(ctx, f->loc, "function '%s' returns the incomplete type '%s'", f->name,
@@ -959,6 +967,10 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     s->lambda_outer = NULL;
     f->is_global_scope = 1;
     f->builtin = -1;
+    /* C++'s implicit S(): a member of a class template's instance
+     * (`std::shared_ptr<R> r;`) has its constructors known only now */
+    if (f->implicit_default && f->method_of)
+        k_sema_instance_ctor_space(s, f->method_of);
     resolve_result(s, f);
     check_params(s, f);
     k_virtual_check_method(s, f);

@@ -414,6 +414,24 @@ int k_tpl_self_id(k_parser *ps, const char *name)
     return k_tpl_classify(ps, &q) == TEMPLATE_TYPE;
 }
 
+k_type *k_tpl_spec_self(k_parser *ps, const char *name, int exact)
+{
+    if (!ps->records.n || k_tpl_self_id(ps, name))
+        return NULL;
+    size_t n = strlen(name);
+    for (int i = ps->records.n - 1; i >= 0; i--) {
+        k_record *r = ps->records.items[i];
+        /* a specialization's tag is "S<args>" (k_tpl_class_spec) */
+        if (r->tag && strncmp(r->tag, name, n) == 0 && (r->tag[n] == '<' || (exact && !r->tag[n]))) {
+            k_type *t = k_type_new(ps->ctx, TY_RECORD);
+            if (t)
+                t->rec = r;
+            return t;
+        }
+    }
+    return NULL;
+}
+
 /* `struct S` after a head (`template <class... Ts> struct Tup;`): a class
  * template declared before its definition, so that specializations may
  * come between them (class_head_end declares it for sema). */
