@@ -516,11 +516,37 @@ static unsigned shared_wavefronts(simt_model *m, const simt_warp_access *a, unsi
 static void access_shared_wf(simt_model *m, const simt_warp_access *a, unsigned wf,
                              unsigned ideal);
 
+/* banks.c's wavefronts of a unit-stride access of 1, 2, 4, 8 or 16 bytes
+ * per lane, every active lane in shared memory, whatever its mask (a
+ * tree's last steps, `if (t < stride)`), without looking at the lanes: a
+ * group of lanes (32, 16 or 8 of them, 128 bytes at unit stride) reads at
+ * most 32 consecutive words, one per bank, so each group with an active
+ * lane is one wavefront and conflict-free.  0 where it does not apply. */
+static unsigned unit_stride_wavefronts(const simt_warp_access *a)
+{
+    if (a->shape != SHAPE_UNIT_STRIDE || !a->mask)
+        return 0;
+    uint32_t k = a->mask;
+    switch (a->size) {
+    case 1: case 2: case 4:
+        return 1;
+    case 8:
+        return (k & 0xffffu ? 1u : 0u) + (k >> 16 ? 1u : 0u);
+    case 16:
+        return (k & 0xffu ? 1u : 0u) + (k & 0xff00u ? 1u : 0u) + (k & 0xff0000u ? 1u : 0u) +
+               (k >> 24 ? 1u : 0u);
+    default:
+        return 0;
+    }
+}
+
 static void access_shared(simt_model *m, const simt_warp_access *a, int all_shared)
 {
     unsigned ideal, wf;
     if (all_shared == 2)
         wf = ideal = a->size >= 16 ? 4 : a->size == 8 ? 2 : 1;
+    else if (all_shared && (wf = unit_stride_wavefronts(a)) != 0)
+        ideal = wf;
     else
         wf = all_shared ? shared_wavefronts(m, a, &ideal) : simt_bank_wavefronts(a, &ideal);
     access_shared_wf(m, a, wf, ideal);

@@ -244,6 +244,18 @@ typedef struct simt_piece_memo {
 } simt_piece_memo;
 #define SIMT_PIECE_NONE UINT32_MAX
 
+/* A run told in pieces across jumps (issue_runs: a loop's body and its back
+ * edge, a skipped `if` and the barrier after it), kept whole as one piece
+ * the first time it comes, per pc of its first instruction: which pieces
+ * (their last pc and length), and the kept piece's offset in piece_pool. */
+#define SIMT_COMPOUND_PIECES 4
+typedef struct simt_compound_memo {
+    uint32_t npieces;           /* 0: none kept yet */
+    uint32_t at;                /* the kept piece, or SIMT_PIECE_NONE */
+    int32_t score;              /* as simt_piece_memo's */
+    struct { int32_t last; uint32_t n; } run[SIMT_COMPOUND_PIECES];
+} simt_compound_memo;
+
 typedef struct simt_sm_time {
     uint64_t *slot_end;         /* per resident-block slot: when it frees */
     uint64_t *sched_issued;     /* instructions issued per warp scheduler */
@@ -268,6 +280,7 @@ typedef struct simt_timing {
     uint32_t clear_regs;        /* registers to clear for a new warp: the largest frame */
     uint32_t ncode;             /* instructions of the module (entries of pc) */
     simt_piece_memo *piece;     /* per pc, allocated with the first piece kept */
+    simt_compound_memo *compound; /* per pc, allocated with the first one kept */
     uint32_t *piece_pool;       /* the kept pieces' words */
     uint32_t piece_len, piece_cap;
     uint32_t *side;             /* per pc, PCT_PREDICATED: the SASS of the fall-through

@@ -71,6 +71,7 @@ void simt_timing_free(simt_timing *t, const simt_allocator *al)
     simt_free(al, t->pc);
     simt_free(al, t->side);
     simt_free(al, t->piece);
+    simt_free(al, t->compound);
     simt_free(al, t->piece_pool);
     for (uint32_t w = 0; w < t->cap_warps; w++) {
         simt_free(al, t->warps[w].ready);
@@ -619,10 +620,10 @@ static int piece_emit(simt_model *m, const uint32_t *w, uint32_t n)
     return 1;
 }
 
-/* Times the piece of n instructions from first once, every input ready at
+/* Times the piece of n instructions code[0 .. n - 1] once, every input ready at
  * clock 0 (clock_loop on a scratch scoreboard); returns its offset in the
  * pool, or SIMT_PIECE_NONE (out of memory, or a time past 32 bits). */
-static uint32_t piece_keep(simt_model *m, uint32_t first, uint32_t n)
+static uint32_t piece_keep(simt_model *m, const simt_pc_time *code, uint32_t n)
 {
     simt_timing *t = &m->tm;
     uint64_t *rd = simt_calloc(&m->al, SIMT_SINK_REG + 1, sizeof *rd);
@@ -633,7 +634,7 @@ static uint32_t piece_keep(simt_model *m, uint32_t first, uint32_t n)
         goto done;
     uint32_t nin = 0, nout = 0;
     for (uint32_t i = 0; i < n; i++) {
-        const simt_pc_time *p = &t->pc[first + i];
+        const simt_pc_time *p = &code[i];
         for (unsigned k = 0; k < 5; k++)
             if (p->src[k] != SIMT_NO_REG && !seen[p->src[k]]) {
                 seen[p->src[k]] = 1;
@@ -642,7 +643,7 @@ static uint32_t piece_keep(simt_model *m, uint32_t first, uint32_t n)
         if (p->wdest != SIMT_SINK_REG)
             seen[p->wdest] |= 2;
     }
-    uint64_t now = 0, issued = clock_loop(rd, &t->pc[first], &t->pc[first] + n, &now);
+    uint64_t now = 0, issued = clock_loop(rd, code, code + n, &now);
     if (now > UINT32_MAX)
         goto done;
     uint32_t *out = w + PIECE_HEAD + nin;
@@ -682,7 +683,7 @@ static inline uint32_t piece_find(simt_model *m, uint32_t first, uint32_t n)
     if (t->piece[first].n)
         return SIMT_PIECE_NONE;
     t->piece[first].n = n;
-    t->piece[first].at = piece_keep(m, first, n);
+    t->piece[first].at = piece_keep(m, &t->pc[first], n);
     return t->piece[first].at;
 }
 
@@ -1018,6 +1019,125 @@ void simt_timing_launch_end(simt_model *m)
                               : 0.0;
 }
 
+/* The most instructions of a run in pieces kept whole (compound_find). */
+#define COMPOUND_MOST 64
+
+/* The pieces of a run (runs, then n instructions up to last where n is not
+ * 0) as a compound memo's key: their count, or 0 where there are more than
+ * it holds. */
+static uint32_t compound_key(const simt_pc_run *runs, uint32_t nruns, int32_t last, uint32_t n,
+                             simt_compound_memo *key)
+{
+    uint32_t np = nruns + (n != 0);
+    if (np > SIMT_COMPOUND_PIECES)
+        return 0;
+    memset(key->run, 0, sizeof key->run);
+    for (uint32_t k = 0; k < nruns; k++) {
+        key->run[k].last = runs[k].last;
+        key->run[k].n = runs[k].n;
+    }
+    if (n) {
+        key->run[nruns].last = last;
+        key->run[nruns].n = n;
+    }
+    key->npieces = np;
+    return np;
+}
+
+/* Keeps the run of key's pieces whole: their instructions one after the
+ * other, timed once as piece_keep times one piece (clock_loop carries the
+ * clock and the scoreboard from one piece to the next as it does within
+ * one).  Returns its offset in the pool, or SIMT_PIECE_NONE. */
+static uint32_t compound_keep(simt_model *m, const simt_compound_memo *key)
+{
+    simt_pc_time code[COMPOUND_MOST];
+    uint32_t len = 0;
+    for (uint32_t k = 0; k < key->npieces; k++) {
+        uint32_t n = key->run[k].n, first = (uint32_t)(key->run[k].last - (int32_t)n + 1);
+        if (len + n > COMPOUND_MOST)
+            return SIMT_PIECE_NONE;
+        memcpy(code + len, &m->tm.pc[first], n * sizeof *code);
+        len += n;
+    }
+    return piece_keep(m, code, len);
+}
+
+/* Whether memo c holds the pieces runs (then n up to last, where n is not 0). */
+static inline int compound_same(const simt_compound_memo *c, const simt_pc_run *runs,
+                                uint32_t nruns, int32_t last, uint32_t n)
+{
+    if (c->npieces != nruns + (n != 0))
+        return 0;
+    for (uint32_t k = 0; k < nruns; k++)
+        if (c->run[k].last != runs[k].last || c->run[k].n != runs[k].n)
+            return 0;
+    return !n || (c->run[nruns].last == last && c->run[nruns].n == n);
+}
+
+/* The kept whole run of these pieces (the caller has checked their pcs),
+ * kept on the first run from its first pc; SIMT_PIECE_NONE where none
+ * applies (another run from that pc was kept first, too many pieces, or
+ * one that mostly stalls). */
+static inline uint32_t compound_find(simt_model *m, const simt_pc_run *runs, uint32_t nruns,
+                                     int32_t last, uint32_t n, simt_compound_memo **memo)
+{
+    simt_timing *t = &m->tm;
+    uint32_t first = (uint32_t)(runs[0].last - (int32_t)runs[0].n + 1);
+    if (__builtin_expect(t->compound != NULL && t->compound[first].npieces != 0, 1)) {
+        simt_compound_memo *c = &t->compound[first];
+        *memo = c;
+        return c->at != SIMT_PIECE_NONE && compound_same(c, runs, nruns, last, n)
+                   ? c->at
+                   : SIMT_PIECE_NONE;
+    }
+    if (!t->compound &&
+        !(t->compound = simt_calloc(&m->al, t->ncode ? t->ncode : 1, sizeof *t->compound)))
+        return SIMT_PIECE_NONE;
+    simt_compound_memo key, *c = &t->compound[first];
+    *memo = c;
+    if (compound_key(runs, nruns, last, n, &key)) {
+        key.at = compound_keep(m, &key);
+    } else { /* too many pieces: none is kept from this pc */
+        key.npieces = SIMT_COMPOUND_PIECES + 1;
+        key.at = SIMT_PIECE_NONE;
+    }
+    key.score = 0;
+    *c = key;
+    return c->at;
+}
+
+/* A run in pieces by its kept whole, where each of its inputs is ready by
+ * the warp's clock *clock (which it moves on): 1, its issues in *issued;
+ * else 0 (the caller times the pieces). */
+static int compound_ready(simt_model *m, uint64_t *rd, const simt_pc_run *runs, uint32_t nruns,
+                          int32_t last, uint32_t n, uint64_t *clock, uint64_t *issued)
+{
+    simt_compound_memo *c = NULL;
+    if (nruns + (n != 0) > SIMT_COMPOUND_PIECES) /* a long loop's full list */
+        return 0;
+    uint32_t at = compound_find(m, runs, nruns, last, n, &c);
+    if (at == SIMT_PIECE_NONE)
+        return 0;
+    const uint32_t *w = m->tm.piece_pool + at;
+    uint32_t nin = w[0], nout = w[1];
+    uint64_t now = *clock;
+    const uint32_t *in = w + PIECE_HEAD, *out = in + nin;
+    uint32_t k = 0;
+    while (k < nin && rd[in[k]] <= now)
+        k++;
+    if (k < nin) {
+        if (--c->score < -PIECE_SCORE) /* mostly stalls: the pieces from now on */
+            c->at = SIMT_PIECE_NONE;
+        return 0;
+    }
+    for (uint32_t o = 0; o < nout; o++)
+        rd[out[2 * o]] = now + out[2 * o + 1];
+    *clock = now + w[2];
+    *issued = w[3];
+    c->score += c->score < PIECE_SCORE;
+    return 1;
+}
+
 /* A run told in pieces across taken jumps (vm/observe.h issue_runs), then n
  * more instructions up to last (access_run's piece, where n is not 0): the
  * same as issue_run of each piece in turn, the warp's clock carried from
@@ -1041,6 +1161,10 @@ void simt_model_issue_runs(simt_model *m, const simt_pc_run *runs, uint32_t nrun
     }
     simt_warp_time *wt = &t->warps[warp];
     uint64_t now = wt->t, issued = 0;
+    if (compound_ready(m, wt->ready, runs, nruns, last, n, &now, &issued)) {
+        clock_end(wt, &t->pc[n ? last : runs[nruns - 1].last], now, issued);
+        return;
+    }
     for (uint32_t k = 0; k < nruns; k++) {
         issued += ready_piece(m, wt->ready, (uint32_t)(runs[k].last - (int32_t)runs[k].n + 1),
                               runs[k].n, &now);
