@@ -385,6 +385,15 @@ static int is_ref_var(const k_expr *e)
 static void lvalue(lw_func *F, k_expr *e, lw_lv *lv);
 void lw_call_to(lw_func *F, k_expr *e, int dst, int want);
 
+/* A class prvalue of the referred class (or one derived from it) with a
+ * destructor: the reference binds its slot, the temporary (C++17). */
+static int binds_temp(const k_type *ref, const k_expr *e)
+{
+    const k_type *t = ref->base;
+    return lw_temp_dtor(e) && t->kind == TY_RECORD &&
+           (t->rec == e->type->rec || k_record_derives(e->type->rec, t->rec));
+}
+
 /* The address a reference to e holds: e's own when it binds directly
  * (sema put its variable in memory), else a frame temporary holding e's
  * value converted to the referred type (a reference to const). */
@@ -392,7 +401,7 @@ static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst)
 {
     int top = F->top;
     lw_reserve(F, dst + 1);
-    if (k_ref_binds_directly(ref, e)) {
+    if (k_ref_binds_directly(ref, e) || binds_temp(ref, e)) {
         lw_lv lv;
         lvalue(F, e, &lv);
         if (lv.kind == LV_REG) {
@@ -579,6 +588,7 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
         if (is_aggregate(e->type)) {   /* a record result (f().x): its value is its address */
             lv->reg = new_temp(F);
             lw_expr_to(F, e, lv->reg);
+            lw_temp_made(F, e);   /* materialized: destroyed at the end (lower_temps.c) */
             break;
         }
         k_error(F->M->ctx, e->loc, "expression is not addressable");
@@ -923,7 +933,10 @@ static void cond_to(lw_func *F, k_expr *e, int dst)
         return;
     }
     int a = lw_new_block(F), b = lw_new_block(F), j = lw_new_block(F);
+    uint32_t saved[2];
+    lw_cond_enter(F, (k_expr *[]){e->lhs, e->rhs}, 2, saved);
     lw_cond(F, e->cond, a, b);
+    F->cond_depth++;   /* the side not taken makes no temporary */
     lw_start(F, a);
     if (e->type->kind == TY_VOID)
         lw_effect(F, e->lhs);
@@ -936,6 +949,8 @@ static void cond_to(lw_func *F, k_expr *e, int dst)
     else
         lw_expr_conv_to(F, e->rhs, e->type, dst);
     lw_goto(F, j);
+    F->cond_depth--;
+    lw_cond_leave(F, saved);
     lw_start(F, j);
     F->top = top;
 }
@@ -1185,12 +1200,17 @@ void lw_cond(lw_func *F, k_expr *e, int if_true, int if_false)
         lw_goto(F, e->const_val ? if_true : if_false);
     } else if (e->kind == E_BINARY && (e->op == KB_LOGAND || e->op == KB_LOGOR)) {
         int mid = lw_new_block(F);
+        uint32_t saved[2];
+        lw_cond_enter(F, &e->rhs, 1, saved);
         if (e->op == KB_LOGAND)
             lw_cond(F, e->lhs, mid, if_false);
         else
             lw_cond(F, e->lhs, if_true, mid);
         lw_start(F, mid);
+        F->cond_depth++;   /* made only when the left operand does not decide */
         lw_cond(F, e->rhs, if_true, if_false);
+        F->cond_depth--;
+        lw_cond_leave(F, saved);
     } else if (e->kind == E_UNARY && e->op == KU_NOT) {
         lw_cond(F, e->lhs, if_false, if_true);
     } else {

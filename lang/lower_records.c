@@ -270,6 +270,8 @@ void lw_construct_record(lw_func *F, k_expr *e, int dst)
     }
     lw_emit(F, OP_MOV, dst, addr, 0, 0, 0);
     F->top = top;
+    F->temp_of = e;   /* its slot, once built (lang/lower_temps.c) */
+    F->temp_off = off;
 }
 
 /* A class variable at R[addr] (each element of an array of them). */
@@ -295,29 +297,7 @@ void lw_construct_var(lw_func *F, k_decl *d, int addr)
     F->top = top;
 }
 
-/* ---- destructors: run when their object's scope ends ---- */
-void lw_dtor_push(lw_func *F, k_decl *d)
-{
-    if (F->ndtors == F->dtors_cap) {
-        int cap = F->dtors_cap ? F->dtors_cap * 2 : 8;
-        k_decl **nd = k_alloc(F->M->ctx, sizeof *nd * (size_t)cap);
-        if (F->ndtors)
-            memcpy(nd, F->dtors, sizeof *nd * (size_t)F->ndtors);
-        F->dtors = nd;
-        F->dtors_cap = cap;
-    }
-    F->dtors[F->ndtors++] = d;
-}
-
-/* The live objects from `from` on, last constructed first (the elements of
- * an array from its last one), leaving them on the list: a return or break
- * destroys them on its path, the scope's end on the path that falls out. */
-void lw_dtor_run(lw_func *F, int from)
-{
-    for (int i = F->ndtors - 1; i >= from; i--)
-        lw_destroy_var(F, F->dtors[i]);
-}
-
+/* ---- destructors (the lists that run them: lang/lower_temps.c) ---- */
 /* Runs d's destructor on the variable d (an array's elements last first). */
 void lw_destroy_var(lw_func *F, k_decl *d)
 {
