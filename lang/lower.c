@@ -923,34 +923,6 @@ static void return_stmt(lw_func *F, k_stmt *s)
     jump_away(F, F->exit_block);
 }
 
-/* The label called name: its block (the reconvergence analysis of dom.c
- * treats a goto like any other jump). */
-static int label_index(lw_func *F, const char *name)
-{
-    for (int i = 0; i < F->nlabels; i++)
-        if (strcmp(F->label_names[i], name) == 0)
-            return i;
-    if (F->nlabels == F->labels_cap) {
-        int cap = F->labels_cap ? F->labels_cap * 2 : 8;
-        const char **nn = k_alloc(F->M->ctx, sizeof *nn * (size_t)cap);
-        int *nb = k_alloc(F->M->ctx, sizeof *nb * (size_t)cap);
-        int *np = k_alloc(F->M->ctx, sizeof *np * (size_t)cap);
-        if (F->nlabels) {
-            memcpy(nn, F->label_names, sizeof *nn * (size_t)F->nlabels);
-            memcpy(nb, F->label_blocks, sizeof *nb * (size_t)F->nlabels);
-            memcpy(np, F->label_placed, sizeof *np * (size_t)F->nlabels);
-        }
-        F->label_names = nn;
-        F->label_blocks = nb;
-        F->label_placed = np;
-        F->labels_cap = cap;
-    }
-    F->label_names[F->nlabels] = name;
-    F->label_blocks[F->nlabels] = lw_new_block(F);
-    F->label_placed[F->nlabels] = 0;
-    return F->nlabels++;
-}
-
 static void stmt(lw_func *F, k_stmt *s)
 {
     if (!s)
@@ -1001,21 +973,13 @@ static void stmt(lw_func *F, k_stmt *s)
     case S_RETURN:
         return_stmt(F, s);
         break;
-    case S_GOTO: {
-        int l = label_index(F, s->label);
-        if (F->label_placed[l])   /* a loop made of goto: yields as a loop's latch does */
-            lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
-        jump_away(F, F->label_blocks[l]);
+    case S_GOTO:
+        lw_goto_label(F, s->label);
         break;
-    }
-    case S_LABEL: {
-        int l = label_index(F, s->label);
-        lw_goto(F, F->label_blocks[l]);
-        lw_start(F, F->label_blocks[l]);
-        F->label_placed[l] = 1;
+    case S_LABEL:
+        lw_place_label(F, s->label);
         stmt(F, s->body);
         break;
-    }
     case S_NOCODE:
         break;
     }

@@ -146,8 +146,7 @@ typedef struct lw_func {
     const k_expr *extend;
     int cond_depth;
     uint32_t flag_next, flag_end;
-    const char **label_names; /* goto targets: each label's block, made at first use */
-    int *label_blocks, *label_placed;
+    struct lw_label *labels;  /* goto targets, made at first use (lang/lower_temps.c) */
     int nlabels, labels_cap;
     /* the counters of the unrolled loops being written out and their value in
      * the copy being lowered (innermost last): an index by one of them is a
@@ -271,13 +270,21 @@ void lw_dtor_run(lw_func *F, int from);   /* destroys the live objects from `fro
 k_decl *lw_temp_dtor(const k_expr *e);    /* e a record prvalue whose slot needs it */
 int lw_temps_in(const k_expr *e);         /* how many such prvalues e holds (at most) */
 void lw_temp_made(lw_func *F, const k_expr *e);   /* e's slot is an object now */
-void lw_temps_end(lw_func *F, int mark);  /* a full-expression's end: destroys them */
+void lw_temps_end(lw_func *F, int mark);
+/* `c ? S(1) : S(2)` materialized: the side made is the temporary (its address
+ * to dst; 0: e is not such a choice, nothing emitted) */
+int lw_cond_temps(const k_expr *e);
+int lw_cond_temp(lw_func *F, k_expr *e, int dst);  /* a full-expression's end: destroys them */
 void lw_full_effect(lw_func *F, k_expr *e);   /* an expression statement */
 void lw_full_cond(lw_func *F, k_expr *e, int if_true, int if_false);   /* a condition */
 /* around `?:`, `&&`, `||` (subs: the sides it may skip, lowered with cond_depth
  * raised): their temporaries' flags */
 void lw_cond_enter(lw_func *F, k_expr *const *subs, int n, uint32_t saved[2]);
 void lw_cond_leave(lw_func *F, const uint32_t saved[2]);
+/* `goto name;` (destroying the objects the jump leaves the scope of) and
+ * `name:` */
+void lw_goto_label(lw_func *F, const char *name);
+void lw_place_label(lw_func *F, const char *name);
 void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c */
 void lw_function_value(lw_func *F, k_decl *f, int dst);       /* function index + 1 */
 void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want);

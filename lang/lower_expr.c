@@ -401,7 +401,7 @@ static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst)
 {
     int top = F->top;
     lw_reserve(F, dst + 1);
-    if (k_ref_binds_directly(ref, e) || binds_temp(ref, e)) {
+    if (k_ref_binds_directly(ref, e) || binds_temp(ref, e) || lw_cond_temps(e)) {
         lw_lv lv;
         lvalue(F, e, &lv);
         if (lv.kind == LV_REG) {
@@ -587,6 +587,8 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
     default:
         if (is_aggregate(e->type)) {   /* a record result (f().x): its value is its address */
             lv->reg = new_temp(F);
+            if (lw_cond_temp(F, e, lv->reg))   /* `(c ? S(1) : S(2)).f()` */
+                break;
             lw_expr_to(F, e, lv->reg);
             lw_temp_made(F, e);   /* materialized: destroyed at the end (lower_temps.c) */
             break;
@@ -850,6 +852,8 @@ static void assign_to(lw_func *F, k_expr *e, int dst, int want)
     int val;
     if (e->op == KB_NONE) {
         val = lw_expr_conv_any(F, e->rhs, t);
+        if (!e->is_member_init)   /* `a = S(1)`: the operand of the implicit operator= */
+            lw_temp_made(F, e->rhs);
     } else {
         int old = lv.kind == LV_REG ? lv.reg : new_temp(F);
         if (lv.kind != LV_REG)

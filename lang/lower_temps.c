@@ -97,13 +97,14 @@ void lw_temp_made(lw_func *F, const k_expr *e)
     if (!dtor || F->temp_of != e)
         return;
     F->temp_of = NULL;
+    uint32_t off = F->temp_off;
+    int64_t flag = F->cond_depth ? set_flag(F) : -1;
     if (e == F->extend) {   /* bound to a local reference: it lives as long */
         F->extend = NULL;
-        push(F, &F->dtors, &F->ndtors, &F->dtors_cap, (lw_dtor){NULL, dtor, F->temp_off, -1});
+        push(F, &F->dtors, &F->ndtors, &F->dtors_cap, (lw_dtor){NULL, dtor, off, flag});
         return;
     }
-    int64_t flag = F->cond_depth ? set_flag(F) : -1;
-    push(F, &F->temps, &F->ntemps, &F->temps_cap, (lw_dtor){NULL, dtor, F->temp_off, flag});
+    push(F, &F->temps, &F->ntemps, &F->temps_cap, (lw_dtor){NULL, dtor, off, flag});
 }
 
 /* Destroys one object of a list; a flagged temporary only when made. */
@@ -227,4 +228,130 @@ void lw_cond_leave(lw_func *F, const uint32_t saved[2])
         return;
     F->flag_next = saved[0];
     F->flag_end = saved[1];
+}
+
+/* `c ? S(1) : S(2)` of a class with a destructor, each side a temporary of
+ * its own (or such a choice again). */
+int lw_cond_temps(const k_expr *e)
+{
+    if (e->kind != E_COND || e->is_lvalue || !e->type || e->type->kind != TY_RECORD ||
+        !k_record_dtor(e->type->rec))
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        const k_expr *side = i ? e->rhs : e->lhs;
+        if (!(lw_temp_dtor(side) && side->type->rec == e->type->rec) && !lw_cond_temps(side))
+            return 0;
+    }
+    return 1;
+}
+
+/* Materializes such a choice: the side taken is made and flagged, and is
+ * the temporary (the one a local reference binds when it binds e). */
+static void side_temp(lw_func *F, k_expr *side, int extend, int dst)
+{
+    if (extend)
+        F->extend = side;
+    if (!lw_cond_temp(F, side, dst)) {
+        lw_expr_to(F, side, dst);
+        lw_temp_made(F, side);
+    }
+    if (extend)
+        F->extend = NULL;
+}
+
+int lw_cond_temp(lw_func *F, k_expr *e, int dst)
+{
+    if (!lw_cond_temps(e))
+        return 0;
+    int extend = F->extend == e;
+    int a = lw_new_block(F), b = lw_new_block(F), j = lw_new_block(F);
+    uint32_t saved[2];
+    lw_cond_enter(F, (k_expr *[]){e->lhs, e->rhs}, 2, saved);
+    lw_cond(F, e->cond, a, b);
+    F->cond_depth++;
+    lw_start(F, a);
+    side_temp(F, e->lhs, extend, dst);
+    lw_goto(F, j);
+    lw_start(F, b);
+    side_temp(F, e->rhs, extend, dst);
+    lw_goto(F, j);
+    F->cond_depth--;
+    lw_cond_leave(F, saved);
+    lw_start(F, j);
+    return 1;
+}
+
+/* ---- goto: the objects a jump out of their scope destroys ---- */
+/* A forward goto from where objects lived: a block of its own that
+ * destroys those the label does not see, then jumps there, filled once
+ * the label is placed (C++ forbids a jump past an initialization, so the
+ * label's live objects are the first of the goto's). */
+typedef struct lw_jump {
+    int block;
+    lw_dtor *live;
+    int nlive;
+    struct lw_jump *next;
+} lw_jump;
+
+struct lw_label {
+    const char *name;
+    int block;
+    int placed;
+    int ndtors;               /* placed: the objects live there */
+    lw_jump *pending;
+};
+
+static struct lw_label *label_of(lw_func *F, const char *name)
+{
+    for (int i = 0; i < F->nlabels; i++)
+        if (strcmp(F->labels[i].name, name) == 0)
+            return &F->labels[i];
+    if (F->nlabels == F->labels_cap) {
+        int cap = F->labels_cap ? F->labels_cap * 2 : 8;
+        struct lw_label *nl = k_alloc(F->M->ctx, sizeof *nl * (size_t)cap);
+        if (F->nlabels)
+            memcpy(nl, F->labels, sizeof *nl * (size_t)F->nlabels);
+        F->labels = nl;
+        F->labels_cap = cap;
+    }
+    struct lw_label *l = &F->labels[F->nlabels++];
+    *l = (struct lw_label){name, lw_new_block(F), 0, 0, NULL};
+    return l;
+}
+
+/* The reconvergence analysis of dom.c treats a goto like any other jump. */
+void lw_goto_label(lw_func *F, const char *name)
+{
+    struct lw_label *l = label_of(F, name);
+    int target = l->block;
+    if (l->placed) {   /* backward: a loop made of goto yields as a loop's latch does */
+        lw_dtor_run(F, l->ndtors);
+        lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
+    } else if (F->ndtors) {
+        lw_jump *j = k_alloc(F->M->ctx, sizeof *j);
+        j->block = target = lw_new_block(F);
+        j->nlive = F->ndtors;
+        j->live = k_alloc(F->M->ctx, sizeof *j->live * (size_t)F->ndtors);
+        memcpy(j->live, F->dtors, sizeof *j->live * (size_t)F->ndtors);
+        j->next = l->pending;
+        l->pending = j;
+    }
+    lw_goto(F, target);
+    lw_start(F, lw_new_block(F));
+}
+
+void lw_place_label(lw_func *F, const char *name)
+{
+    struct lw_label *l = label_of(F, name);
+    lw_goto(F, l->block);
+    for (lw_jump *j = l->pending; j; j = j->next) {
+        lw_start(F, j->block);
+        for (int i = j->nlive - 1; i >= F->ndtors; i--)
+            destroy(F, &j->live[i]);
+        lw_goto(F, l->block);
+    }
+    l->pending = NULL;
+    lw_start(F, l->block);
+    l->placed = 1;
+    l->ndtors = F->ndtors;
 }

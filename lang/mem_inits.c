@@ -58,7 +58,9 @@ static k_stmt *base_init(k_sema_state *s, k_record *b, k_expr *mi)
     deref->op = KU_DEREF;
     deref->lhs = cast;
     deref->depth = 3;
-    return assign_stmt(s, deref, construct_expr(s, bt, mi), mi->loc);
+    k_stmt *st = assign_stmt(s, deref, construct_expr(s, bt, mi), mi->loc);
+    st->expr->is_member_init = 1;   /* built there: no temporary (lang/lower_temps.c) */
+    return st;
 }
 
 /* Whether constructor f's list names member m. */
@@ -255,6 +257,7 @@ static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
         if (i >= nitems)
             v->depth = 1;
         b->stmts[b->nstmts++] = assign_stmt(s, member_element(s, mi->name, i, mi->loc), v, mi->loc);
+        b->stmts[b->nstmts - 1]->expr->is_member_init = 1;   /* initialised, not assigned */
     }
     return b;
 }
