@@ -91,12 +91,29 @@ static int64_t set_flag(lw_func *F)
     return flag;
 }
 
+/* Can this function run dtor?  A device function cannot run a host
+ * destructor (one error, as for a local of the class, lang/classes.c); a
+ * host and device one leaves such a temporary alone. */
+static int runs_here(lw_func *F, const k_expr *e, const k_decl *dtor)
+{
+    unsigned here = k_fn_kind(F->decl), can = k_fn_kind(dtor);
+    int device = (here & (FN_DEVICE | FN_KERNEL)) != 0;
+    if (can & (device ? FN_DEVICE : FN_HOST))
+        return 1;
+    if (!(here & FN_HOST))
+        k_error(F->M->ctx, e->loc, "the destructor of '%s' is not a __device__ function",
+                k_record_name(e->type->rec));
+    return 0;
+}
+
 void lw_temp_made(lw_func *F, const k_expr *e)
 {
     k_decl *dtor = lw_temp_dtor(e);
     if (!dtor || F->temp_of != e)
         return;
     F->temp_of = NULL;
+    if (!runs_here(F, e, dtor))
+        return;
     uint32_t off = F->temp_off;
     int64_t flag = F->cond_depth ? set_flag(F) : -1;
     if (e == F->extend) {   /* bound to a local reference: it lives as long */
