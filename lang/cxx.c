@@ -69,6 +69,12 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
             d->address_taken = 1;
         return 1;
     }
+    /* `const B &b = D(1);`: the temporary's base subobject (lang/lower_temps.c) */
+    if (!e->is_lvalue && (e->kind == E_CONSTRUCT || (e->kind == E_CALL && e->builtin < 0)) &&
+        from->kind == TY_RECORD && ref->base->kind == TY_RECORD &&
+        from->rec != ref->base->rec && k_record_derives(from->rec, ref->base->rec) &&
+        ((ref->base->quals & Q_CONST) || ref->rvalue_ref))
+        return !k_bases_ambiguous(s, from, ref->base, e->loc);
     /* `int &r = obj;` through obj's `operator int &()` */
     if (from->kind == TY_RECORD && !(ref->base->kind == TY_RECORD &&
                                      k_record_derives(from->rec, ref->base->rec)) &&

@@ -267,7 +267,8 @@ void lw_init_value(lw_func *F, k_decl *d, int addr);  /* d at R[addr] := its ini
 void lw_dtor_push(lw_func *F, k_decl *d);
 void lw_dtor_run(lw_func *F, int from);   /* destroys the live objects from `from` on */
 /* ---- lower_temps.c: C++'s temporaries of classes with a destructor ---- */
-k_decl *lw_temp_dtor(const k_expr *e);    /* e a record prvalue whose slot needs it */
+int lw_temp_slot(const k_expr *e);        /* e a record prvalue in a slot of its own */
+k_decl *lw_temp_dtor(const k_expr *e);    /* ... whose class has a destructor: it */
 int lw_temps_in(const k_expr *e);         /* how many such prvalues e holds (at most) */
 void lw_temp_made(lw_func *F, const k_expr *e);   /* e's slot is an object now */
 void lw_temps_end(lw_func *F, int mark);

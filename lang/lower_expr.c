@@ -385,12 +385,12 @@ static int is_ref_var(const k_expr *e)
 static void lvalue(lw_func *F, k_expr *e, lw_lv *lv);
 void lw_call_to(lw_func *F, k_expr *e, int dst, int want);
 
-/* A class prvalue of the referred class (or one derived from it) with a
- * destructor: the reference binds its slot, the temporary (C++17). */
+/* A class prvalue of the referred class (or one derived from it): the
+ * reference binds its slot, the temporary (C++17). */
 static int binds_temp(const k_type *ref, const k_expr *e)
 {
     const k_type *t = ref->base;
-    return lw_temp_dtor(e) && t->kind == TY_RECORD &&
+    return lw_temp_slot(e) && t->kind == TY_RECORD &&
            (t->rec == e->type->rec || k_record_derives(e->type->rec, t->rec));
 }
 
@@ -1188,6 +1188,9 @@ void lw_effect(lw_func *F, k_expr *e)
         lw_effect(F, e->rhs);
     } else if (e->kind == E_CAST && e->type->kind == TY_VOID) {
         lw_effect(F, e->lhs);
+    } else if (lw_temp_dtor(e)) {   /* `S(1);`, `f(), x`: made, destroyed at the end */
+        expr_to(F, e, r, 1);
+        lw_temp_made(F, e);
     } else {
         expr_to(F, e, r, 0);
     }

@@ -195,8 +195,34 @@ void lw_bits_insert(lw_func *F, const lw_lv *lv, int unit, int src)
 
 /* ---- constructors ---- */
 /* Calls constructor f (`this` = R[addr]) with args converted to types. */
+/* A copy or move constructor called on a prvalue of its class (`T x(f())`,
+ * `T(T(1))`, a member's `t(f())`): C++17 makes the object from the prvalue
+ * itself, no constructor runs.  Its bytes are the object (as `T x = f();`,
+ * lang/lower_temps.c); 0 when the call is not such a copy. */
+static int elided_copy(lw_func *F, const k_decl *f, int addr, k_expr **args, int nargs)
+{
+    if (f->method_kind != M_CTOR || nargs != 1 || f->nparams != 2 || !f->method_of)
+        return 0;
+    const k_type *p = f->params[1]->type;
+    const k_expr *a = args[0];
+    if (p->kind != TY_REF || p->base->kind != TY_RECORD || p->base->rec != f->method_of ||
+        a->is_lvalue || !a->type || a->type->kind != TY_RECORD || a->type->rec != f->method_of ||
+        !(a->kind == E_CONSTRUCT || (a->kind == E_CALL && a->builtin < 0 && a->decl &&
+                                     a->decl->kind == D_FUNC)))
+        return 0;
+    int top = F->top;
+    int v = lw_expr_any(F, args[0]);
+    lw_lv lv = {LV_MEM, addr, 0, a->type, 0, 0};
+    lw_store(F, &lv, v);
+    lw_copy_vptr(F, a->type->rec, addr);
+    F->top = top;
+    return 1;
+}
+
 void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types, int nargs)
 {
+    if (elided_copy(F, f, addr, args, nargs))
+        return;
     k_decl *def = f->definition ? f->definition : f;
     if (!def->body) {
         k_error(F->M->ctx, F->loc, "constructor '%s' is declared but never defined", f->name);

@@ -26,16 +26,19 @@
 
 #include <string.h>
 
-/* The destructor a record prvalue's slot needs, when lowering gives it a
- * slot of its own (a direct call, a constructor call), else NULL. */
-k_decl *lw_temp_dtor(const k_expr *e)
+/* A record prvalue that lowering makes in a slot of its own (a direct
+ * call, a constructor call); the destructor that slot needs, else NULL. */
+int lw_temp_slot(const k_expr *e)
 {
     if (!e || e->is_lvalue || !e->type || e->type->kind != TY_RECORD)
-        return NULL;
-    if (e->kind == E_CALL ? e->builtin >= 0 || !e->decl || e->decl->kind != D_FUNC
-                          : e->kind != E_CONSTRUCT)
-        return NULL;
-    return k_record_dtor(e->type->rec);
+        return 0;
+    return e->kind == E_CALL ? e->builtin < 0 && e->decl && e->decl->kind == D_FUNC
+                             : e->kind == E_CONSTRUCT;
+}
+
+k_decl *lw_temp_dtor(const k_expr *e)
+{
+    return lw_temp_slot(e) ? k_record_dtor(e->type->rec) : NULL;
 }
 
 /* How many temporaries with a destructor e may make (its lambdas' bodies
@@ -171,25 +174,12 @@ void lw_temps_end(lw_func *F, int mark)
     F->ntemps = mark;
 }
 
-/* `e;`: a discarded class prvalue is made and destroyed (`S(1);`, `f();`). */
+/* `e;`: a discarded class prvalue is made and destroyed (`S(1);`, `f();`,
+ * lw_effect). */
 void lw_full_effect(lw_func *F, k_expr *e)
 {
     int mark = F->ntemps;
-    k_expr *v = e;
-    while (v->kind == E_CAST && v->type && v->type->kind == TY_VOID)
-        v = v->lhs;
-    if (lw_temp_dtor(v)) {
-        k_loc saved = F->loc;
-        int top = F->top;
-        if (v != e)
-            F->loc = e->loc;
-        lw_expr_to(F, v, lw_reg(F));
-        lw_temp_made(F, v);
-        F->top = top;
-        F->loc = saved;
-    } else {
-        lw_effect(F, e);
-    }
+    lw_effect(F, e);
     lw_temps_end(F, mark);
 }
 

@@ -169,11 +169,26 @@ static void add_default_members(k_sema_state *s, k_decl *f)
         if (mi)
             list[k++] = mi;
     }
-    for (int i = 0; i < r->nfields; i++)
-        if (takes_default(f, &r->fields[i]))
-            list[k++] = default_entry(s, f, &r->fields[i]);
-    for (int i = 0; i < f->nmem_inits; i++)
-        if (!named_base(r, f->mem_inits[i]->name))
+    /* then the members in their declaration's order, whatever the list's
+     * (as g++ does: a default member initializer's temporaries die before
+     * the next member is built) */
+    char *taken = k_alloc(s->ctx, (size_t)f->nmem_inits + 1);
+    memset(taken, 0, (size_t)f->nmem_inits + 1);
+    for (int i = 0; i < r->nfields; i++) {
+        const k_field *fl = &r->fields[i];
+        if (takes_default(f, fl)) {
+            list[k++] = default_entry(s, f, fl);
+            continue;
+        }
+        for (int j = 0; fl->name && j < f->nmem_inits; j++)
+            if (!taken[j] && f->mem_inits[j]->name && strcmp(f->mem_inits[j]->name, fl->name) == 0 &&
+                !named_base(r, f->mem_inits[j]->name)) {
+                taken[j] = 1;
+                list[k++] = f->mem_inits[j];
+            }
+    }
+    for (int i = 0; i < f->nmem_inits; i++)   /* names no member: an error below */
+        if (!taken[i] && !named_base(r, f->mem_inits[i]->name))
             list[k++] = f->mem_inits[i];
     f->mem_inits = list;
     f->nmem_inits = k;
