@@ -552,6 +552,8 @@ static int launch_args(lw_func *F, k_expr *e, const k_decl *kernel, int base)
         } else {
             lw_expr_conv_to(F, e->args[k], t, r);
         }
+        F->top = r + words;
+        lw_temp_made(F, e->args[k]);   /* the host's object: destroyed after the launch */
         r += words;
     }
     F->top = r;
