@@ -1348,17 +1348,20 @@ void k_sema_dtor_var(k_sema_state *s, k_decl *d)
         }
 }
 
-/* A by-value parameter of a class with a destructor, in a host function
- * with a body: the callee's object, destroyed when the call ends (after the
+/* A by-value parameter of a class with a destructor, in a host or device
+ * function with a body whose side(s) the destructor runs on (not a
+ * kernel's): the callee's object, destroyed when the call ends (after the
  * locals, as g++'s caller destroys it after the call). */
 void k_sema_dtor_param(k_sema_state *s, const k_decl *f, k_decl *p)
 {
     (void)s;
-    if (!f->body || (k_fn_kind(f) & (FN_DEVICE | FN_KERNEL)) || p->type->kind != TY_RECORD)
+    unsigned fk = k_fn_kind(f), need = fk & (FN_HOST | FN_DEVICE);
+    if (!f->body || (fk & FN_KERNEL) || p->type->kind != TY_RECORD)
         return;
     const k_record *r = p->type->rec;
     for (int i = 0; i < r->nmethods; i++)
-        if (r->methods[i]->method_kind == M_DTOR && (k_fn_kind(r->methods[i]) & FN_HOST)) {
+        if (r->methods[i]->method_kind == M_DTOR && need &&
+            (k_fn_kind(r->methods[i]) & need) == need) {
             p->dtor = r->methods[i];
             p->address_taken = 1;
         }

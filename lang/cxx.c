@@ -69,6 +69,12 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
             d->address_taken = 1;
         return 1;
     }
+    /* `const B &b = D(1);`: the temporary's base subobject (lang/lower_temps.c) */
+    if (!e->is_lvalue && (e->kind == E_CONSTRUCT || (e->kind == E_CALL && e->builtin < 0)) &&
+        from->kind == TY_RECORD && ref->base->kind == TY_RECORD &&
+        from->rec != ref->base->rec && k_record_derives(from->rec, ref->base->rec) &&
+        ((ref->base->quals & Q_CONST) || ref->rvalue_ref))
+        return !k_bases_ambiguous(s, from, ref->base, e->loc);
     /* `int &r = obj;` through obj's `operator int &()` */
     if (from->kind == TY_RECORD && !(ref->base->kind == TY_RECORD &&
                                      k_record_derives(from->rec, ref->base->rec)) &&
@@ -368,9 +374,9 @@ static int finish_range_for(k_sema_state *s, k_stmt *st, k_decl *it, k_expr *con
  * (std::vector, std::string) becomes
  *     for (P it = v.begin(); it != v.end(); ++it) { T x = *it; body }
  * with v evaluated at each end() as written (a variable or a member). */
-static int class_range_for(k_sema_state *s, k_stmt *st, k_expr *range, k_expr *again)
+static int class_range_for(k_sema_state *s, k_stmt *st, const k_record *r, k_expr *range,
+                           k_expr *again)
 {
-    const k_record *r = range->type->rec;
     k_type *b = method_result(r, "begin"), *e = method_result(r, "end");
     if (!b || !e || b->kind != TY_PTR || e->kind != TY_PTR) {
         k_error(s->ctx, range->loc, "range-based for over '%s' needs begin() and end() "
@@ -395,6 +401,27 @@ static int class_range_for(k_sema_state *s, k_stmt *st, k_expr *range, k_expr *a
     return finish_range_for(s, st, it, cond, step, elem);
 }
 
+/* `for (T x : f())`: C++'s `auto &&__range = f();` first, which keeps the
+ * temporary alive until the loop ends (lang/lower_temps.c), then the loop
+ * over it. */
+static int temp_range_for(k_sema_state *s, k_stmt *st, k_type *t, k_expr *range, int lvalue)
+{
+    k_decl *obj = k_decl_new(s->ctx, D_VAR, range->loc, "for.range.obj");
+    obj->type = k_type_new(s->ctx, TY_REF);
+    obj->type->base = t;
+    obj->type->rvalue_ref = !lvalue;   /* `auto &&` of an lvalue is `T &` */
+    obj->init = range;
+    if (!class_range_for(s, st, t->rec, ident_of(s, range->loc, obj), ident_of(s, range->loc, obj)))
+        return 0;
+    k_stmt *init = st->init;
+    k_decl **ds = k_alloc(s->ctx, sizeof *ds * 2);
+    ds[0] = obj;
+    ds[1] = init->decls[0];
+    init->decls = ds;
+    init->ndecls = 2;
+    return 1;
+}
+
 int k_sema_range_for(k_sema_state *s, k_stmt *st)
 {
     k_expr *range = st->range;
@@ -403,12 +430,9 @@ int k_sema_range_for(k_sema_state *s, k_stmt *st)
     if (!t)
         return 0;
     if (t->kind == TY_RECORD && again) {
-        if (again->kind != E_IDENT && again->kind != E_MEMBER) {
-            k_error(s->ctx, range->loc, "range-based for over a class object needs a "
-                    "variable or a member (store the object in a variable first)");
-            return 0;
-        }
-        return class_range_for(s, st, range, again);
+        if (again->kind != E_IDENT && again->kind != E_MEMBER)
+            return temp_range_for(s, st, t, again, range->is_lvalue && !range->is_xvalue);
+        return class_range_for(s, st, t->rec, range, again);
     }
     if (t->kind != TY_ARRAY || t->length < 0) {
         char a[TYBUF];

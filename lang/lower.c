@@ -731,9 +731,26 @@ static void local_var(lw_func *F, k_decl *d)
     debug_var(F, d, VAR_REG, (uint32_t)s->reg);
 }
 
+/* One declarator, a full-expression: its initializer's temporaries die
+ * after it, save the one a local reference binds (lang/lower_temps.c). */
+static void declarator(lw_func *F, k_decl *d)
+{
+    int mark = F->ntemps;
+    if (d->kind == D_VAR && d->type && d->type->kind == TY_REF && d->init &&
+        !(d->storage & (ST_STATIC | ST_EXTERN))) {
+        const k_expr *bound = d->init;   /* `const int &v = S(1).v;` extends S(1) */
+        while (bound->kind == E_MEMBER && bound->lhs)
+            bound = bound->lhs;
+        F->extend = bound;
+    }
+    local_var(F, d);
+    F->extend = NULL;
+    lw_temps_end(F, mark);
+}
+
 static void if_stmt(lw_func *F, k_stmt *s)
 {
-    if (!F->M->ctx->no_opt && lw_if_convert(F, s))
+    if (!F->M->ctx->no_opt && !lw_temps_in(s->expr) && lw_if_convert(F, s))
         return;
     int then = lw_new_block(F);
     int other = s->else_body ? lw_new_block(F) : -1;
@@ -741,7 +758,7 @@ static void if_stmt(lw_func *F, k_stmt *s)
     if (other < 0)
         other = join;
     stmt(F, s->init);   /* `if (T x = e)`: x stays in scope until the if ends */
-    lw_cond(F, s->expr, then, other);
+    lw_full_cond(F, s->expr, then, other);
     /* a branch a constant condition never takes (a template's `if (N >= 8)`)
      * is dead: check_local_index does not look at it */
     int konst = s->expr && s->expr->is_const, taken = konst && s->expr->const_val != 0;
@@ -780,7 +797,7 @@ static void unrolled_loop(lw_func *F, k_stmt *s, int trips)
             lw_emit_k(F, sym->reg, (uint64_t)v);
         } else if (k) {
             F->loc = s->loc;
-            lw_effect(F, s->step);
+            lw_full_effect(F, s->step);
         }
         if (known) {
             F->unrolled[F->nunrolled].counter = s->init->decls[0];
@@ -812,7 +829,7 @@ static void loop_stmt(lw_func *F, k_stmt *s)
     lw_start(F, header);
     F->loc = s->loc;
     if (s->expr)
-        lw_cond(F, s->expr, body, exit);
+        lw_full_cond(F, s->expr, body, exit);
     else
         lw_goto(F, body);
     lw_start(F, body);
@@ -822,7 +839,7 @@ static void loop_stmt(lw_func *F, k_stmt *s)
     lw_goto(F, latch);
     lw_start(F, latch);
     if (s->step)
-        lw_effect(F, s->step);
+        lw_full_effect(F, s->step);
     F->loc = s->loc;
     lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
     lw_goto(F, header);
@@ -842,7 +859,7 @@ static void do_stmt(lw_func *F, k_stmt *s)
     lw_start(F, cond);
     F->loc = s->expr->loc;
     lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
-    lw_cond(F, s->expr, body, exit);
+    lw_full_cond(F, s->expr, body, exit);
     lw_start(F, exit);
 }
 
@@ -851,8 +868,9 @@ static void switch_stmt(lw_func *F, k_stmt *s)
 {
     k_switch_info *sw = s->sema_ext;
     int top = F->top;
-    int exit = lw_new_block(F);
+    int exit = lw_new_block(F), mark = F->ntemps;
     int v = lw_expr_conv_any(F, s->expr, sw->type);
+    lw_temps_end(F, mark);
     int t = lw_reg(F);
     int w64 = k_kind_bits(sw->type->kind) == 64;
     for (int i = 0; i < sw->ncases; i++) {
@@ -881,8 +899,11 @@ static void switch_stmt(lw_func *F, k_stmt *s)
     lw_start(F, exit);
 }
 
+/* The value is made (in the caller's slot for a class), the expression's
+ * temporaries destroyed, then the function's objects. */
 static void return_stmt(lw_func *F, k_stmt *s)
 {
+    int mark = F->ntemps;
     if (s->expr && F->ret_hidden >= 0) {   /* a record: into the caller's slot */
         int top = F->top;
         int v = lw_expr_any(F, s->expr);
@@ -896,37 +917,10 @@ static void return_stmt(lw_func *F, k_stmt *s)
         else
             lw_effect(F, s->expr);
     }
+    lw_temps_end(F, mark);
     F->loc = s->loc;
     lw_dtor_run(F, 0);
     jump_away(F, F->exit_block);
-}
-
-/* The label called name: its block (the reconvergence analysis of dom.c
- * treats a goto like any other jump). */
-static int label_index(lw_func *F, const char *name)
-{
-    for (int i = 0; i < F->nlabels; i++)
-        if (strcmp(F->label_names[i], name) == 0)
-            return i;
-    if (F->nlabels == F->labels_cap) {
-        int cap = F->labels_cap ? F->labels_cap * 2 : 8;
-        const char **nn = k_alloc(F->M->ctx, sizeof *nn * (size_t)cap);
-        int *nb = k_alloc(F->M->ctx, sizeof *nb * (size_t)cap);
-        int *np = k_alloc(F->M->ctx, sizeof *np * (size_t)cap);
-        if (F->nlabels) {
-            memcpy(nn, F->label_names, sizeof *nn * (size_t)F->nlabels);
-            memcpy(nb, F->label_blocks, sizeof *nb * (size_t)F->nlabels);
-            memcpy(np, F->label_placed, sizeof *np * (size_t)F->nlabels);
-        }
-        F->label_names = nn;
-        F->label_blocks = nb;
-        F->label_placed = np;
-        F->labels_cap = cap;
-    }
-    F->label_names[F->nlabels] = name;
-    F->label_blocks[F->nlabels] = lw_new_block(F);
-    F->label_placed[F->nlabels] = 0;
-    return F->nlabels++;
 }
 
 static void stmt(lw_func *F, k_stmt *s)
@@ -939,11 +933,11 @@ static void stmt(lw_func *F, k_stmt *s)
     case S_EMPTY:
         break;
     case S_EXPR:
-        lw_effect(F, s->expr);
+        lw_full_effect(F, s->expr);
         break;
     case S_DECL:
         for (int i = 0; i < s->ndecls; i++)
-            local_var(F, s->decls[i]);
+            declarator(F, s->decls[i]);
         return;   /* the variables stay in scope */
     case S_BLOCK:
         for (int i = 0; i < s->nstmts; i++)
@@ -979,21 +973,13 @@ static void stmt(lw_func *F, k_stmt *s)
     case S_RETURN:
         return_stmt(F, s);
         break;
-    case S_GOTO: {
-        int l = label_index(F, s->label);
-        if (F->label_placed[l])   /* a loop made of goto: yields as a loop's latch does */
-            lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
-        jump_away(F, F->label_blocks[l]);
+    case S_GOTO:
+        lw_goto_label(F, s->label);
         break;
-    }
-    case S_LABEL: {
-        int l = label_index(F, s->label);
-        lw_goto(F, F->label_blocks[l]);
-        lw_start(F, F->label_blocks[l]);
-        F->label_placed[l] = 1;
+    case S_LABEL:
+        lw_place_label(F, s->label);
         stmt(F, s->body);
         break;
-    }
     case S_NOCODE:
         break;
     }

@@ -100,6 +100,17 @@ typedef struct lw_dvar {
     uint32_t begin, end;      /* end UINT32_MAX while the scope is open */
 } lw_dvar;
 
+/* An object a scope or a full-expression destroys: a local variable, or a
+ * temporary (var NULL) at frame offset off; a temporary made on one side of
+ * a `?:`, `&&` or `||` has a flag (frame offset, else -1) saying it was
+ * made (lang/lower_temps.c). */
+typedef struct lw_dtor {
+    k_decl *var;
+    k_decl *dtor;
+    uint32_t off;
+    int64_t flag;
+} lw_dtor;
+
 typedef struct lw_func {
     lw_mod *M;
     k_decl *decl;
@@ -119,10 +130,23 @@ typedef struct lw_func {
     lw_dvar *dvars;           /* variables declared so far (debug table) */
     int ndvars, dvars_cap;
     int volatile_mem;         /* memory was accessed through a volatile lvalue */
-    k_decl **dtors;           /* live locals whose destructor runs at their scope's exit */
+    lw_dtor *dtors;           /* live locals (and temporaries bound to local references)
+                                 whose destructor runs at their scope's exit */
     int ndtors, dtors_cap;
-    const char **label_names; /* goto targets: each label's block, made at first use */
-    int *label_blocks, *label_placed;
+    /* C++'s temporaries (lang/lower_temps.c): those of the full-expression being
+     * lowered, destroyed at its end; the last record prvalue whose slot was
+     * made (temp_of, at frame offset temp_off); the one a local reference being
+     * initialized binds (extended to the reference's scope); how many sides of
+     * `?:`/`&&`/`||` enclose what is being lowered, and the flags that the
+     * outermost of them zeroed for the temporaries inside */
+    lw_dtor *temps;
+    int ntemps, temps_cap;
+    const k_expr *temp_of;
+    uint32_t temp_off;
+    const k_expr *extend;
+    int cond_depth;
+    uint32_t flag_next, flag_end;
+    struct lw_label *labels;  /* goto targets, made at first use (lang/lower_temps.c) */
     int nlabels, labels_cap;
     /* the counters of the unrolled loops being written out and their value in
      * the copy being lowered (innermost last): an index by one of them is a
@@ -242,6 +266,26 @@ void lw_dim3_unwritten(lw_func *F, const k_type *t, const struct k_init *in, int
 void lw_init_value(lw_func *F, k_decl *d, int addr);  /* d at R[addr] := its initializer */
 void lw_dtor_push(lw_func *F, k_decl *d);
 void lw_dtor_run(lw_func *F, int from);   /* destroys the live objects from `from` on */
+/* ---- lower_temps.c: C++'s temporaries of classes with a destructor ---- */
+int lw_temp_slot(const k_expr *e);        /* e a record prvalue in a slot of its own */
+k_decl *lw_temp_dtor(const k_expr *e);    /* ... whose class has a destructor: it */
+int lw_temps_in(const k_expr *e);         /* how many such prvalues e holds (at most) */
+void lw_temp_made(lw_func *F, const k_expr *e);   /* e's slot is an object now */
+void lw_temps_end(lw_func *F, int mark);
+/* `c ? S(1) : S(2)` materialized: the side made is the temporary (its address
+ * to dst; 0: e is not such a choice, nothing emitted) */
+int lw_cond_temps(const k_expr *e);
+int lw_cond_temp(lw_func *F, k_expr *e, int dst);  /* a full-expression's end: destroys them */
+void lw_full_effect(lw_func *F, k_expr *e);   /* an expression statement */
+void lw_full_cond(lw_func *F, k_expr *e, int if_true, int if_false);   /* a condition */
+/* around `?:`, `&&`, `||` (subs: the sides it may skip, lowered with cond_depth
+ * raised): their temporaries' flags */
+void lw_cond_enter(lw_func *F, k_expr *const *subs, int n, uint32_t saved[2]);
+void lw_cond_leave(lw_func *F, const uint32_t saved[2]);
+/* `goto name;` (destroying the objects the jump leaves the scope of) and
+ * `name:` */
+void lw_goto_label(lw_func *F, const char *name);
+void lw_place_label(lw_func *F, const char *name);
 void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c */
 void lw_function_value(lw_func *F, k_decl *f, int dst);       /* function index + 1 */
 void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want);

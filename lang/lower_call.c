@@ -60,6 +60,8 @@ static void call_function(lw_func *F, k_expr *e, int dst, int want)
             int h = a + 3 + e->nargs;
             lw_reserve(F, h + 1);
             lw_emit(F, OP_LADDR, h, 0, 0, (int32_t)off, 0);
+            F->temp_of = e;   /* the result's slot (lang/lower_temps.c) */
+            F->temp_off = off;
         }
         if (e->virtual_call)   /* by the object's class (lower_virtual.c) */
             lw_virtual_dispatch(F, e->decl, a);
@@ -550,6 +552,8 @@ static int launch_args(lw_func *F, k_expr *e, const k_decl *kernel, int base)
         } else {
             lw_expr_conv_to(F, e->args[k], t, r);
         }
+        F->top = r + words;
+        lw_temp_made(F, e->args[k]);   /* the host's object: destroyed after the launch */
         r += words;
     }
     F->top = r;

@@ -385,6 +385,15 @@ static int is_ref_var(const k_expr *e)
 static void lvalue(lw_func *F, k_expr *e, lw_lv *lv);
 void lw_call_to(lw_func *F, k_expr *e, int dst, int want);
 
+/* A class prvalue of the referred class (or one derived from it): the
+ * reference binds its slot, the temporary (C++17). */
+static int binds_temp(const k_type *ref, const k_expr *e)
+{
+    const k_type *t = ref->base;
+    return lw_temp_slot(e) && t->kind == TY_RECORD &&
+           (t->rec == e->type->rec || k_record_derives(e->type->rec, t->rec));
+}
+
 /* The address a reference to e holds: e's own when it binds directly
  * (sema put its variable in memory), else a frame temporary holding e's
  * value converted to the referred type (a reference to const). */
@@ -392,7 +401,7 @@ static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst)
 {
     int top = F->top;
     lw_reserve(F, dst + 1);
-    if (k_ref_binds_directly(ref, e)) {
+    if (k_ref_binds_directly(ref, e) || binds_temp(ref, e) || lw_cond_temps(e)) {
         lw_lv lv;
         lvalue(F, e, &lv);
         if (lv.kind == LV_REG) {
@@ -583,7 +592,10 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
     default:
         if (is_aggregate(e->type)) {   /* a record result (f().x): its value is its address */
             lv->reg = new_temp(F);
+            if (lw_cond_temp(F, e, lv->reg))   /* `(c ? S(1) : S(2)).f()` */
+                break;
             lw_expr_to(F, e, lv->reg);
+            lw_temp_made(F, e);   /* materialized: destroyed at the end (lower_temps.c) */
             break;
         }
         k_error(F->M->ctx, e->loc, "expression is not addressable");
@@ -857,6 +869,8 @@ static int assign_through(lw_func *F, k_expr *e, lw_lv *lv)
     int val;
     if (e->op == KB_NONE) {
         val = lw_expr_conv_any(F, e->rhs, t);
+        if (!e->is_member_init)   /* `a = S(1)`: the operand of the implicit operator= */
+            lw_temp_made(F, e->rhs);
     } else {
         int old = lv->kind == LV_REG ? lv->reg : new_temp(F);
         if (lv->kind != LV_REG)
@@ -938,7 +952,10 @@ static void cond_to(lw_func *F, k_expr *e, int dst)
         return;
     }
     int a = lw_new_block(F), b = lw_new_block(F), j = lw_new_block(F);
+    uint32_t saved[2];
+    lw_cond_enter(F, (k_expr *[]){e->lhs, e->rhs}, 2, saved);
     lw_cond(F, e->cond, a, b);
+    F->cond_depth++;   /* the side not taken makes no temporary */
     lw_start(F, a);
     if (e->type->kind == TY_VOID)
         lw_effect(F, e->lhs);
@@ -951,6 +968,8 @@ static void cond_to(lw_func *F, k_expr *e, int dst)
     else
         lw_expr_conv_to(F, e->rhs, e->type, dst);
     lw_goto(F, j);
+    F->cond_depth--;
+    lw_cond_leave(F, saved);
     lw_start(F, j);
     F->top = top;
 }
@@ -1184,6 +1203,9 @@ void lw_effect(lw_func *F, k_expr *e)
         lw_effect(F, e->rhs);
     } else if (e->kind == E_CAST && e->type->kind == TY_VOID) {
         lw_effect(F, e->lhs);
+    } else if (lw_temp_dtor(e)) {   /* `S(1);`, `f(), x`: made, destroyed at the end */
+        expr_to(F, e, r, 1);
+        lw_temp_made(F, e);
     } else {
         expr_to(F, e, r, 0);
     }
@@ -1200,12 +1222,17 @@ void lw_cond(lw_func *F, k_expr *e, int if_true, int if_false)
         lw_goto(F, e->const_val ? if_true : if_false);
     } else if (e->kind == E_BINARY && (e->op == KB_LOGAND || e->op == KB_LOGOR)) {
         int mid = lw_new_block(F);
+        uint32_t saved[2];
+        lw_cond_enter(F, &e->rhs, 1, saved);
         if (e->op == KB_LOGAND)
             lw_cond(F, e->lhs, mid, if_false);
         else
             lw_cond(F, e->lhs, if_true, mid);
         lw_start(F, mid);
+        F->cond_depth++;   /* made only when the left operand does not decide */
         lw_cond(F, e->rhs, if_true, if_false);
+        F->cond_depth--;
+        lw_cond_leave(F, saved);
     } else if (e->kind == E_UNARY && e->op == KU_NOT) {
         lw_cond(F, e->lhs, if_false, if_true);
     } else {

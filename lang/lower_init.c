@@ -285,7 +285,7 @@ void lw_dynamic_inits(lw_func *F)
     for (uint32_t k = 0; k < F->M->ndyn_inits; k++) {
         k_decl *d = F->M->dyn_inits[k];
         F->loc = d->loc;
-        int top = F->top, addr = lw_reg(F);
+        int top = F->top, addr = lw_reg(F), mark = F->ntemps;
         lw_var_address(F, d, addr);
         if (!dynamic_init(F->M, d)) {
             ;   /* initialized before the program runs; listed for its destructor */
@@ -294,6 +294,7 @@ void lw_dynamic_inits(lw_func *F)
         } else {
             lw_init_value(F, d, addr);
         }
+        lw_temps_end(F, mark);   /* a full-expression of its own (lower_temps.c) */
         F->top = top;
         if (d->dtor)
             lw_exit_register(F, d);   /* destroyed when the program ends (lower_exit.c) */

@@ -196,8 +196,34 @@ void lw_bits_insert(lw_func *F, const lw_lv *lv, int unit, int src)
 
 /* ---- constructors ---- */
 /* Calls constructor f (`this` = R[addr]) with args converted to types. */
+/* A copy or move constructor called on a prvalue of its class (`T x(f())`,
+ * `T(T(1))`, a member's `t(f())`): C++17 makes the object from the prvalue
+ * itself, no constructor runs.  Its bytes are the object (as `T x = f();`,
+ * lang/lower_temps.c); 0 when the call is not such a copy. */
+static int elided_copy(lw_func *F, const k_decl *f, int addr, k_expr **args, int nargs)
+{
+    if (f->method_kind != M_CTOR || nargs != 1 || f->nparams != 2 || !f->method_of)
+        return 0;
+    const k_type *p = f->params[1]->type;
+    const k_expr *a = args[0];
+    if (p->kind != TY_REF || p->base->kind != TY_RECORD || p->base->rec != f->method_of ||
+        a->is_lvalue || !a->type || a->type->kind != TY_RECORD || a->type->rec != f->method_of ||
+        !(a->kind == E_CONSTRUCT || (a->kind == E_CALL && a->builtin < 0 && a->decl &&
+                                     a->decl->kind == D_FUNC)))
+        return 0;
+    int top = F->top;
+    int v = lw_expr_any(F, args[0]);
+    lw_lv lv = {LV_MEM, addr, 0, a->type, 0, 0};
+    lw_store(F, &lv, v);
+    lw_copy_vptr(F, a->type->rec, addr);
+    F->top = top;
+    return 1;
+}
+
 void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types, int nargs)
 {
+    if (elided_copy(F, f, addr, args, nargs))
+        return;
     k_decl *def = f->definition ? f->definition : f;
     if (!def->body) {
         k_error(F->M->ctx, F->loc, "constructor '%s' is declared but never defined", f->name);
@@ -271,6 +297,8 @@ void lw_construct_record(lw_func *F, k_expr *e, int dst)
     }
     lw_emit(F, OP_MOV, dst, addr, 0, 0, 0);
     F->top = top;
+    F->temp_of = e;   /* its slot, once built (lang/lower_temps.c) */
+    F->temp_off = off;
 }
 
 /* A class variable at R[addr] (each element of an array of them). */
@@ -296,29 +324,7 @@ void lw_construct_var(lw_func *F, k_decl *d, int addr)
     F->top = top;
 }
 
-/* ---- destructors: run when their object's scope ends ---- */
-void lw_dtor_push(lw_func *F, k_decl *d)
-{
-    if (F->ndtors == F->dtors_cap) {
-        int cap = F->dtors_cap ? F->dtors_cap * 2 : 8;
-        k_decl **nd = k_alloc(F->M->ctx, sizeof *nd * (size_t)cap);
-        if (F->ndtors)
-            memcpy(nd, F->dtors, sizeof *nd * (size_t)F->ndtors);
-        F->dtors = nd;
-        F->dtors_cap = cap;
-    }
-    F->dtors[F->ndtors++] = d;
-}
-
-/* The live objects from `from` on, last constructed first (the elements of
- * an array from its last one), leaving them on the list: a return or break
- * destroys them on its path, the scope's end on the path that falls out. */
-void lw_dtor_run(lw_func *F, int from)
-{
-    for (int i = F->ndtors - 1; i >= from; i--)
-        lw_destroy_var(F, F->dtors[i]);
-}
-
+/* ---- destructors (the lists that run them: lang/lower_temps.c) ---- */
 /* Runs d's destructor on the variable d (an array's elements last first). */
 void lw_destroy_var(lw_func *F, k_decl *d)
 {

@@ -58,7 +58,9 @@ static k_stmt *base_init(k_sema_state *s, k_record *b, k_expr *mi)
     deref->op = KU_DEREF;
     deref->lhs = cast;
     deref->depth = 3;
-    return assign_stmt(s, deref, construct_expr(s, bt, mi), mi->loc);
+    k_stmt *st = assign_stmt(s, deref, construct_expr(s, bt, mi), mi->loc);
+    st->expr->is_member_init = 1;   /* built there: no temporary (lang/lower_temps.c) */
+    return st;
 }
 
 /* Whether constructor f's list names member m. */
@@ -167,11 +169,26 @@ static void add_default_members(k_sema_state *s, k_decl *f)
         if (mi)
             list[k++] = mi;
     }
-    for (int i = 0; i < r->nfields; i++)
-        if (takes_default(f, &r->fields[i]))
-            list[k++] = default_entry(s, f, &r->fields[i]);
-    for (int i = 0; i < f->nmem_inits; i++)
-        if (!named_base(r, f->mem_inits[i]->name))
+    /* then the members in their declaration's order, whatever the list's
+     * (as g++ does: a default member initializer's temporaries die before
+     * the next member is built) */
+    char *taken = k_alloc(s->ctx, (size_t)f->nmem_inits + 1);
+    memset(taken, 0, (size_t)f->nmem_inits + 1);
+    for (int i = 0; i < r->nfields; i++) {
+        const k_field *fl = &r->fields[i];
+        if (takes_default(f, fl)) {
+            list[k++] = default_entry(s, f, fl);
+            continue;
+        }
+        for (int j = 0; fl->name && j < f->nmem_inits; j++)
+            if (!taken[j] && f->mem_inits[j]->name && strcmp(f->mem_inits[j]->name, fl->name) == 0 &&
+                !named_base(r, f->mem_inits[j]->name)) {
+                taken[j] = 1;
+                list[k++] = f->mem_inits[j];
+            }
+    }
+    for (int i = 0; i < f->nmem_inits; i++)   /* names no member: an error below */
+        if (!taken[i] && !named_base(r, f->mem_inits[i]->name))
             list[k++] = f->mem_inits[i];
     f->mem_inits = list;
     f->nmem_inits = k;
@@ -255,6 +272,7 @@ static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
         if (i >= nitems)
             v->depth = 1;
         b->stmts[b->nstmts++] = assign_stmt(s, member_element(s, mi->name, i, mi->loc), v, mi->loc);
+        b->stmts[b->nstmts - 1]->expr->is_member_init = 1;   /* initialised, not assigned */
     }
     return b;
 }
