@@ -1,4 +1,4 @@
-/* runtime/host_graph.c -- CUDA graphs and stream capture (doc/language.md,
+/* runtime/host_graph.c -- CUDA graphs and stream capture (doc/cuda-runtime.md,
  * "CUDA graphs").
  *
  * A graph is a list of nodes -- kernel launches, 3D copies, 2D memsets, host
