@@ -641,7 +641,8 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
                 vm->cfg.device->launch_overhead_us / 1e3;
     vm->clock_ms += ms;
     /* the host does not wait: launches are asynchronous */
-    simt_timeline_kernel(vm, stream, ms, sm_share(&ex, blocks));
+    if (simt_timeline_kernel(vm, stream, ms, sm_share(&ex, blocks)) < 0 && st == SIMT_OK)
+        st = simt_vm_oom(vm, "the SMs' use over time");
     if (st == SIMT_FAULT) {
         vm->fault.in_kernel = 1;
         vm->last_error = vm->fault.cuda_error ? vm->fault.cuda_error : CUDA_ERROR_ILLEGAL_ADDRESS;

@@ -205,8 +205,10 @@ double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, do
         share = 1;
     double end = share > SHARE_EPSILON && duration_ms > 0
                      ? sm_use_place(vm, start, duration_ms, share) : start + duration_ms;
-    if (end < start) /* out of memory for the SMs' use: the kernel runs as if alone */
-        end = start + duration_ms;
+    if (end < start) { /* out of memory for the SMs' use: the caller reports it */
+        timeline_stream(vm, stream)->done_ms = start + duration_ms;
+        return -1;
+    }
     timeline_stream(vm, stream)->done_ms = end;
     return end;
 }

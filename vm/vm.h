@@ -385,7 +385,7 @@ double simt_timeline_copy(simt_vm *vm, uint64_t stream, double duration_ms, int 
  * (0..1] of the device's SMs: it starts as simt_timeline_issue's work does,
  * and runs at the rate the SMs that kernels placed before it leave free
  * allow (all of it while they leave at least `share`).  Returns when it
- * completes. */
+ * completes, or -1 out of memory (the kernel is then placed as if alone). */
 double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share);
 /* Frees what the timeline holds (vm->sm_use). */
 void simt_timeline_free(simt_vm *vm);
