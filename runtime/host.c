@@ -708,7 +708,7 @@ static simt_status bi_CUDA_MALLOC_HOST(call *c)
     return cuda_alloc(c, "cudaMallocHost", ALLOC_CUDA_HOST);
 }
 
-simt_status cuda_free(call *c, unsigned kind)
+simt_status cuda_free(call *c, unsigned kind, int device_sync)
 {
     if (context_broken(c))
         return SIMT_OK;
@@ -724,18 +724,23 @@ simt_status cuda_free(call *c, unsigned kind)
         free_error(c, addr, SIMT_OK);
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     }
+    if (device_sync) /* the host waits for all the device's work (vm/timeline.c) */
+        simt_timeline_wait(c->vm, simt_timeline_device_done(c->vm));
     simt_mem_free(&c->vm->mem, addr);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
+/* cudaFree and cudaFreeHost synchronize the device before they free, as
+ * on a GPU: a learner who frees before reading the clock times the kernels
+ * still running. */
 static simt_status bi_CUDA_FREE(call *c)
 {
-    return cuda_free(c, ALLOC_CUDA);
+    return cuda_free(c, ALLOC_CUDA, 1);
 }
 
 static simt_status bi_CUDA_FREE_HOST(call *c)
 {
-    return cuda_free(c, ALLOC_CUDA_HOST);
+    return cuda_free(c, ALLOC_CUDA_HOST, 1);
 }
 
 enum { MEMCPY_H2H, MEMCPY_H2D, MEMCPY_D2H, MEMCPY_D2D, MEMCPY_DEFAULT };
@@ -756,7 +761,7 @@ static simt_status bi_CUDA_MEMCPY(call *c)
                             kind);
     if (copy_bytes(c, "cudaMemcpy", arg(c, 0), arg(c, 1), arg(c, 2)) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
-    simt_copy_time(c, 0, 1, arg(c, 0), arg(c, 1), arg(c, 2), kind); /* the host waits for it */
+    simt_copy_time(c, 0, COPY_BLOCKING, arg(c, 0), arg(c, 1), arg(c, 2), kind);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -771,7 +776,7 @@ static simt_status bi_CUDA_MEMSET(call *c)
             return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
         memset(p, (unsigned char)arg(c, 1), n);
     }
-    simt_copy_time(c, 0, 0, arg(c, 0), 0, n, -1); /* asynchronous, as on a GPU */
+    simt_copy_time(c, 0, COPY_ASYNC, arg(c, 0), 0, n, -1); /* asynchronous, as on a GPU */
     return cuda_return(c, CUDA_SUCCESS);
 }
 

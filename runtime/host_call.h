@@ -69,17 +69,24 @@ int context_broken(call *c);
 simt_status alloc_fails(call *c, const char *fn, uint64_t where, uint64_t pitch_at, int err);
 simt_status cuda_alloc(call *c, const char *fn, unsigned kind);
 simt_status cuda_alloc_at(call *c, const char *fn, unsigned kind, int managed);
-simt_status cuda_free(call *c, unsigned kind);
+/* cudaFree/cudaFreeHost (device_sync: the host first waits for the
+ * device's work) and cudaFreeAsync (0) */
+simt_status cuda_free(call *c, unsigned kind, int device_sync);
 /* cudaMemcpyToSymbol (to_symbol 1) / FromSymbol (0) of the call's arguments */
 simt_status symbol_copy(call *c, int to_symbol);
 /* cudaEventCreate: *arg 0 receives a new event */
 simt_status event_create(call *c);
 
+/* What issued a copy, for simt_copy_time: an asynchronous call
+ * (cudaMemcpyAsync, any memset), a blocking one (cudaMemcpy) or a graph's
+ * node (cudaGraphLaunch). */
+enum { COPY_ASYNC, COPY_BLOCKING, COPY_GRAPH_NODE };
 /* host_stream.c: the modelled time of a copy of n bytes of kind (0..4, as
  * cudaMemcpyKind) or a device memset (kind -1), added to vm->clock_ms and
- * placed on the stream's timeline (vm/timeline.c); host_waits: a blocking
- * call, the host's time moves to its completion. */
-void simt_copy_time(call *c, uint64_t stream, int host_waits, uint64_t dst, uint64_t src,
+ * placed on the stream's timeline (vm/timeline.c); call_kind (COPY_*) and
+ * the memory decide whether the host's time moves to its completion, as
+ * CUDA's API synchronization behavior says. */
+void simt_copy_time(call *c, uint64_t stream, int call_kind, uint64_t dst, uint64_t src,
                     uint64_t n, int kind);
 /* host_stream.c: 1 if handle names a stream (0, the two special handles or
  * a live one); otherwise returns cudaErrorInvalidResourceHandle and 0. */

@@ -54,8 +54,8 @@ static simt_status memcpy_2d(call *c, const char *fn, int stream_arg)
         return cuda_return(c, CUDA_ERROR_INVALID_MEMCPY_DIRECTION);
     int err = copy_rows(c, fn, arg(c, 0), arg(c, 1), arg(c, 2), arg(c, 3), arg(c, 4), arg(c, 5));
     if (err == CUDA_SUCCESS)
-        simt_copy_time(c, stream_arg ? arg(c, 7) : 0, !stream_arg, arg(c, 0), arg(c, 2),
-                       arg(c, 4) * arg(c, 5), kind);
+        simt_copy_time(c, stream_arg ? arg(c, 7) : 0, stream_arg ? COPY_ASYNC : COPY_BLOCKING,
+                       arg(c, 0), arg(c, 2), arg(c, 4) * arg(c, 5), kind);
     return cuda_return(c, err);
 }
 
@@ -84,7 +84,7 @@ simt_status bi_CUDA_MEMSET_2D(call *c)
             return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
         memset(row, (unsigned char)arg(c, 2), width);
     }
-    simt_copy_time(c, 0, 0, p, 0, width * height, MEMSET_DEVICE);
+    simt_copy_time(c, 0, COPY_ASYNC, p, 0, width * height, MEMSET_DEVICE);
     return cuda_return(c, CUDA_SUCCESS);
 }
 

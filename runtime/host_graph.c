@@ -758,9 +758,9 @@ simt_status bi_GRAPH_EXEC_NODES(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
-/* Runs a copy node on `stream`; host_waits: a blocking cudaMemcpy3D. */
+/* Runs a copy node on `stream`; call_kind: what issued it (COPY_*). */
 static simt_status run_copy(call *c, const char *fn, const gnode *n, uint64_t stream,
-                            int host_waits)
+                            int call_kind)
 {
     for (uint64_t z = 0; z < n->depth; z++)
         for (uint64_t y = 0; y < n->height; y++) {
@@ -769,7 +769,7 @@ static simt_status run_copy(call *c, const char *fn, const gnode *n, uint64_t st
             if (copy_bytes(c, fn, d, s, n->width) != SIMT_OK)
                 return SIMT_FAULT;
         }
-    simt_copy_time(c, stream, host_waits, n->dst, n->src, n->width * n->height * n->depth,
+    simt_copy_time(c, stream, call_kind, n->dst, n->src, n->width * n->height * n->depth,
                    n->copy_kind);
     return SIMT_OK;
 }
@@ -784,7 +784,7 @@ static simt_status run_memset(call *c, const char *fn, const gnode *n, uint64_t 
         for (uint64_t x = 0; x < n->width; x++)
             memcpy(p + x * n->elem, &n->value, n->elem); /* the low bytes: little-endian */
     }
-    simt_copy_time(c, stream, 0, n->dst, 0, n->width * n->elem * n->height, -1);
+    simt_copy_time(c, stream, COPY_GRAPH_NODE, n->dst, 0, n->width * n->elem * n->height, -1);
     return SIMT_OK;
 }
 
@@ -822,7 +822,7 @@ simt_status bi_GRAPH_EXEC_NODE(call *c)
     simt_status st = SIMT_OK;
     switch (n.kind) {
     case GN_KERNEL: st = run_kernel(c, &n, c->vm->graphs->exec_stream); break;
-    case GN_MEMCPY: st = run_copy(c, fn, &n, c->vm->graphs->exec_stream, 0); break;
+    case GN_MEMCPY: st = run_copy(c, fn, &n, c->vm->graphs->exec_stream, COPY_GRAPH_NODE); break;
     case GN_MEMSET: st = run_memset(c, fn, &n, c->vm->graphs->exec_stream); break;
     default: break;
     }
@@ -1066,7 +1066,7 @@ simt_status bi_LAUNCH_KERNEL(call *c)
 
 /* cudaMemcpy3D(&p) and cudaMemcpy3DAsync(&p, stream): a copy node run at
  * once, or captured. */
-static simt_status memcpy3d(call *c, const char *fn, uint64_t stream, int host_waits)
+static simt_status memcpy3d(call *c, const char *fn, uint64_t stream, int call_kind)
 {
     if (context_broken(c) || !stream_ok(c, stream))
         return SIMT_OK;
@@ -1078,17 +1078,17 @@ static simt_status memcpy3d(call *c, const char *fn, uint64_t stream, int host_w
         int err = capture_node(c->vm, &n);
         return cuda_return(c, err ? err : CUDA_SUCCESS);
     }
-    if (run_copy(c, fn, &n, stream, host_waits) != SIMT_OK)
+    if (run_copy(c, fn, &n, stream, call_kind) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
 simt_status bi_CUDA_MEMCPY_3D(call *c)
 {
-    return memcpy3d(c, "cudaMemcpy3D", 0, 1);
+    return memcpy3d(c, "cudaMemcpy3D", 0, COPY_BLOCKING);
 }
 
 simt_status bi_CUDA_MEMCPY_3D_ASYNC(call *c)
 {
-    return memcpy3d(c, "cudaMemcpy3DAsync", arg(c, 1), 0);
+    return memcpy3d(c, "cudaMemcpy3DAsync", arg(c, 1), COPY_ASYNC);
 }

@@ -8,7 +8,8 @@
  * issues it and its stream is ready, an event is stamped the same way, and
  * a synchronising call moves the host's time to the completion it waits
  * for.  A copy takes what the device profile's host link or DRAM would
- * take, so events around a copy time it. */
+ * take, so events around a copy time it; an asynchronous copy of pageable
+ * host memory makes the host wait for it, as CUDA's staging does. */
 #include <string.h>
 
 #include "runtime/host_call.h"
@@ -48,12 +49,27 @@ static int infer_kind(simt_vm *vm, uint64_t dst, uint64_t src)
     return d ? (s ? MEMCPY_D2D : MEMCPY_H2D) : (s ? MEMCPY_D2H : MEMCPY_H2H);
 }
 
+/* Whether the host waits for a copy (CUDA's "API synchronization
+ * behavior"): a blocking call waits unless it copies device to device; an
+ * asynchronous one waits when it must stage pageable host memory (device to
+ * pageable host returns once the copy is done; pageable host to device
+ * syncs the stream and returns once the last of the buffer is staged, which
+ * is when the copy ends, the staging setting its pace) and for host to
+ * host; a graph's nodes never make the host wait. */
+static int host_waits_for(int call, int kind, int host_pinned)
+{
+    if (call == COPY_GRAPH_NODE || kind == MEMSET_DEVICE || kind == MEMCPY_D2D)
+        return 0;
+    return call == COPY_BLOCKING || kind == MEMCPY_H2H || !host_pinned;
+}
+
 /* A copy between host and device crosses the link at the pinned rate when
  * its host side is cudaMallocHost memory, else at the pageable rate (the
- * driver stages it); device-side copies read and write DRAM, a memset only
- * writes it.  Host-to-host copies go at the pageable rate (a guess: the
- * host's memory bandwidth is not in the profile). */
-void simt_copy_time(call *c, uint64_t stream, int host_waits, uint64_t dst, uint64_t src,
+ * driver stages it), on the copy engine of its direction; device-side
+ * copies read and write DRAM, a memset only writes it.  Host-to-host copies
+ * go at the pageable rate (a guess: the host's memory bandwidth is not in
+ * the profile). */
+void simt_copy_time(call *c, uint64_t stream, int call_kind, uint64_t dst, uint64_t src,
                     uint64_t n, int kind)
 {
     simt_vm *vm = c->vm;
@@ -63,22 +79,27 @@ void simt_copy_time(call *c, uint64_t stream, int host_waits, uint64_t dst, uint
     if (kind == MEMCPY_DEFAULT)
         kind = infer_kind(vm, dst, src);
     double gbps, bytes = (double)n;
+    int host_pinned = 0, engine = SIMT_ENGINE_NONE;
     switch (kind) {
     case MEMSET_DEVICE: gbps = d->dram_gbps; break;
     case MEMCPY_D2D: gbps = d->dram_gbps; bytes *= 2; break;
     case MEMCPY_H2D:
-        gbps = pinned(vm, src) ? d->link_pinned_gbps : d->link_pageable_gbps;
+        host_pinned = pinned(vm, src);
+        engine = SIMT_ENGINE_H2D;
+        gbps = host_pinned ? d->link_pinned_gbps : d->link_pageable_gbps;
         break;
     case MEMCPY_D2H:
-        gbps = pinned(vm, dst) ? d->link_pinned_gbps : d->link_pageable_gbps;
+        host_pinned = pinned(vm, dst);
+        engine = SIMT_ENGINE_D2H;
+        gbps = host_pinned ? d->link_pinned_gbps : d->link_pageable_gbps;
         break;
     default: gbps = d->link_pageable_gbps; break;
     }
     /* bytes / (GB/s) is ns; the clock counts ms */
     double ms = d->copy_overhead_us / 1e3 + bytes / (gbps > 0 ? gbps : 1) / 1e6;
     vm->clock_ms += ms;
-    double done = simt_timeline_issue(vm, stream, ms);
-    if (host_waits)
+    double done = simt_timeline_copy(vm, stream, ms, engine);
+    if (host_waits_for(call_kind, kind, host_pinned))
         simt_timeline_wait(vm, done);
 }
 
@@ -435,7 +456,7 @@ simt_status bi_CUDA_MEMCPY_ASYNC(call *c)
                             arg(c, 2), kind);
     if (copy_bytes(c, "cudaMemcpyAsync", arg(c, 0), arg(c, 1), arg(c, 2)) != SIMT_OK)
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
-    simt_copy_time(c, arg(c, 4), 0, arg(c, 0), arg(c, 1), arg(c, 2), kind);
+    simt_copy_time(c, arg(c, 4), COPY_ASYNC, arg(c, 0), arg(c, 1), arg(c, 2), kind);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -454,7 +475,7 @@ simt_status bi_CUDA_MEMSET_ASYNC(call *c)
             return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
         memset(p, (unsigned char)arg(c, 1), n);
     }
-    simt_copy_time(c, arg(c, 3), 0, arg(c, 0), 0, n, MEMSET_DEVICE);
+    simt_copy_time(c, arg(c, 3), COPY_ASYNC, arg(c, 0), 0, n, MEMSET_DEVICE);
     return cuda_return(c, CUDA_SUCCESS);
 }
 
@@ -502,7 +523,7 @@ simt_status bi_CUDA_FREE_ASYNC(call *c)
 {
     if (context_broken(c) || !stream_ok(c, arg(c, 1)))
         return SIMT_OK;
-    return cuda_free(c, ALLOC_CUDA);
+    return cuda_free(c, ALLOC_CUDA, 0); /* stream-ordered: the host does not wait */
 }
 
 /* ---- page-locking memory the program allocated: cudaHostRegister ---- */

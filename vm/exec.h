@@ -280,6 +280,9 @@ uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask);
 void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
 int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault);
 uint32_t simt_spin_release(simt_warp *w, int32_t pc);
+/* vm/resident.c: blocks of the launch resident per SM at once, as
+ * cudaOccupancyMaxActiveBlocksPerMultiprocessor gives them, at least 1. */
+int simt_exec_blocks_per_sm(const simt_exec *ex);
 /* vm/resident.c: a hash of the state a warp's future depends on (pcs: with
  * its lanes' pcs and frames), mixed into h. */
 uint64_t simt_warp_print(uint64_t h, const simt_warp *w, int pcs);

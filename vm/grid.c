@@ -567,6 +567,16 @@ static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args
     return st;
 }
 
+/* The share of the device's SMs a launch of `blocks` blocks occupies while
+ * it runs: its blocks over the block slots of all the SMs (occupancy), at
+ * most all of them.  Kernels on other streams get what it leaves
+ * (vm/timeline.c). */
+static double sm_share(const simt_exec *ex, uint64_t blocks)
+{
+    double slots = (double)ex->vm->cfg.device->sm_count * simt_exec_blocks_per_sm(ex);
+    return slots <= 0 || (double)blocks >= slots ? 1.0 : (double)blocks / slots;
+}
+
 simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
                            const uint32_t block[3], uint64_t dyn_shared, const uint64_t *args,
                            int nargs)
@@ -630,7 +640,9 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     double ms = (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz +
                 vm->cfg.device->launch_overhead_us / 1e3;
     vm->clock_ms += ms;
-    simt_timeline_issue(vm, stream, ms); /* the host does not wait: launches are asynchronous */
+    /* the host does not wait: launches are asynchronous */
+    if (simt_timeline_kernel(vm, stream, ms, sm_share(&ex, blocks)) < 0 && st == SIMT_OK)
+        st = simt_vm_oom(vm, "the SMs' use over time");
     if (st == SIMT_FAULT) {
         vm->fault.in_kernel = 1;
         vm->last_error = vm->fault.cuda_error ? vm->fault.cuda_error : CUDA_ERROR_ILLEGAL_ADDRESS;

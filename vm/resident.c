@@ -150,7 +150,7 @@ static void linear_idx(const simt_exec *ex, uint64_t b, uint32_t idx[3])
 
 /* Blocks per SM as cudaOccupancyMaxActiveBlocksPerMultiprocessor gives
  * them (the hardware's granularities), at least 1. */
-static int blocks_per_sm(const simt_exec *ex)
+int simt_exec_blocks_per_sm(const simt_exec *ex)
 {
     const simt_vm *vm = ex->vm;
     const simt_func *k = &ex->mod->funcs[ex->kernel];
@@ -456,7 +456,8 @@ static simt_status resident_loop(resident *r)
 static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
-    resident r = { ex, g, NULL, NULL, NULL, 0, g->first, 0, blocks_per_sm(ex), 0, 0, 0, {0}, 0 };
+    resident r = { ex, g, NULL, NULL, NULL, 0, g->first, 0, simt_exec_blocks_per_sm(ex),
+                   0, 0, 0, {0}, 0 };
     r.limit = (uint64_t)r.bps * (uint64_t)(vm->cfg.device ? vm->cfg.device->sm_count : 1);
     r.nslots = g->n - g->first < r.limit ? g->n - g->first : r.limit;
     r.shuffle = ex->wpol->interleave_blocks;

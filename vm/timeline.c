@@ -15,12 +15,22 @@
  *     around host-only work measure the host, events around kernels the
  *     kernels;
  *   - a synchronising call moves the host's time up to the completion of
- *     what it waits for.
+ *     what it waits for;
+ *   - a copy between host and device also waits for its copy engine: one
+ *     engine each way, so copies in opposite directions overlap and copies
+ *     in one direction run one after another, in issue order;
+ *   - kernels share the SMs: a kernel is placed after the kernels issued
+ *     before it and runs at the rate the SMs they leave free allow (the
+ *     block scheduler gives the earlier kernel's blocks the SMs first), so
+ *     two kernels that each fill the GPU take as long together as one
+ *     after the other, and two of a few blocks each overlap fully.
  *
  * Handles 0, 1 (cudaStreamLegacy) and 2 (cudaStreamPerThread) are all the
  * legacy default stream here (vm->stream0).  Under --wall-clock the host
  * clocks read the real time (runtime/clocks.c), and events still read this
  * timeline: there is no real device to stamp them. */
+#include <string.h>
+
 #include "vm/vm.h"
 
 /* A host instruction's modelled cost: about what one bytecode instruction's
@@ -75,6 +85,139 @@ double simt_timeline_issue(simt_vm *vm, uint64_t stream, double duration_ms)
     double start = later(simt_host_model_ms(vm), stream_ready(vm, stream));
     timeline_stream(vm, stream)->done_ms = start + duration_ms;
     return start + duration_ms;
+}
+
+double simt_timeline_copy(simt_vm *vm, uint64_t stream, double duration_ms, int engine)
+{
+    if (engine < 0 || engine >= SIMT_NENGINES)
+        return simt_timeline_issue(vm, stream, duration_ms);
+    double start = later(later(simt_host_model_ms(vm), stream_ready(vm, stream)),
+                         vm->engine_done_ms[engine]);
+    timeline_stream(vm, stream)->done_ms = start + duration_ms;
+    vm->engine_done_ms[engine] = start + duration_ms;
+    return start + duration_ms;
+}
+
+/* ---- the SMs' use over time (simt_sm_use) ---- */
+
+/* A share of the SMs below this is none: sums of shares are not exact. */
+#define SHARE_EPSILON 1e-9
+
+/* Inserts the breakpoint (t, used) before index pos; -1 out of memory. */
+static int sm_use_insert(simt_vm *vm, size_t pos, double t, double used)
+{
+    simt_sm_use *u = &vm->sm_use;
+    if (u->n == u->cap) {
+        size_t cap = u->cap ? u->cap * 2 : 64;
+        double *at = simt_realloc(&vm->cfg.alloc, u->at, cap * sizeof *at);
+        if (!at)
+            return -1;
+        u->at = at;
+        double *more = simt_realloc(&vm->cfg.alloc, u->used, cap * sizeof *more);
+        if (!more)
+            return -1;
+        u->used = more;
+        u->cap = cap;
+    }
+    memmove(u->at + pos + 1, u->at + pos, (u->n - pos) * sizeof *u->at);
+    memmove(u->used + pos + 1, u->used + pos, (u->n - pos) * sizeof *u->used);
+    u->at[pos] = t;
+    u->used[pos] = used;
+    u->n++;
+    return 0;
+}
+
+/* The index of a breakpoint at exactly t, made if need be (splitting the
+ * segment that holds t); -1 out of memory.  t is not before u->at[u->head]. */
+static long sm_use_split(simt_vm *vm, double t)
+{
+    simt_sm_use *u = &vm->sm_use;
+    size_t lo = u->head, hi = u->n; /* the last breakpoint at or before t */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (u->at[mid] <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (u->at[lo] == t)
+        return (long)lo;
+    return sm_use_insert(vm, lo + 1, t, u->used[lo]) != 0 ? -1 : (long)lo + 1;
+}
+
+/* Drops the segments that end by the host's time, and makes sure a
+ * breakpoint lies at or before `start`; -1 out of memory.  Only here do
+ * indices move other than by an insertion after them. */
+static int sm_use_from(simt_vm *vm, double start)
+{
+    simt_sm_use *u = &vm->sm_use;
+    double now = simt_host_model_ms(vm);
+    while (u->head + 1 < u->n && u->at[u->head + 1] <= now)
+        u->head++;
+    if (u->head > 0 && u->head * 2 >= u->n) { /* give the dropped front back */
+        memmove(u->at, u->at + u->head, (u->n - u->head) * sizeof *u->at);
+        memmove(u->used, u->used + u->head, (u->n - u->head) * sizeof *u->used);
+        u->n -= u->head;
+        u->head = 0;
+    }
+    if (u->head == u->n || start < u->at[u->head]) { /* idle SMs before everything placed */
+        if (u->head > 0) {
+            u->head--;
+            u->at[u->head] = start;
+            u->used[u->head] = 0;
+            return 0;
+        }
+        return sm_use_insert(vm, 0, start, 0);
+    }
+    return 0;
+}
+
+/* Places `work` ms of a kernel that wants `share` of the SMs from `start`
+ * on; returns its end, or a negative number out of memory. */
+static double sm_use_place(simt_vm *vm, double start, double work, double share)
+{
+    simt_sm_use *u = &vm->sm_use;
+    if (sm_use_from(vm, start) != 0)
+        return -1;
+    long i = sm_use_split(vm, start);
+    for (; i >= 0; i++) {
+        double free = 1 - u->used[i];
+        double take = free < SHARE_EPSILON ? 0 : free < share ? free : share;
+        double rate = take / share;
+        int last = (size_t)i + 1 == u->n; /* the SMs are idle from here on */
+        if (last || (rate > 0 && u->at[i] + work / rate <= u->at[i + 1])) {
+            double end = u->at[i] + work / rate;
+            if (sm_use_split(vm, end) < 0)
+                return -1;
+            u->used[i] += take;
+            return end;
+        }
+        work -= (u->at[i + 1] - u->at[i]) * rate;
+        u->used[i] += take;
+    }
+    return -1;
+}
+
+double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share)
+{
+    double start = later(simt_host_model_ms(vm), stream_ready(vm, stream));
+    if (share > 1)
+        share = 1;
+    double end = share > SHARE_EPSILON && duration_ms > 0
+                     ? sm_use_place(vm, start, duration_ms, share) : start + duration_ms;
+    if (end < start) { /* out of memory for the SMs' use: the caller reports it */
+        timeline_stream(vm, stream)->done_ms = start + duration_ms;
+        return -1;
+    }
+    timeline_stream(vm, stream)->done_ms = end;
+    return end;
+}
+
+void simt_timeline_free(simt_vm *vm)
+{
+    simt_free(&vm->cfg.alloc, vm->sm_use.at);
+    simt_free(&vm->cfg.alloc, vm->sm_use.used);
+    memset(&vm->sm_use, 0, sizeof vm->sm_use);
 }
 
 /* An event is a piece of work of no duration: it completes when everything

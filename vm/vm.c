@@ -150,6 +150,7 @@ void simt_vm_core_destroy(simt_vm *vm)
     simt_free(&vm->cfg.alloc, vm->events);
     simt_free(&vm->cfg.alloc, vm->streams);
     vm->streams = NULL;
+    simt_timeline_free(vm);
     simt_free(&vm->cfg.alloc, vm->host_regs);
     vm->host_regs = NULL;
     simt_free(&vm->cfg.alloc, vm->kernel_parallel);

@@ -143,6 +143,19 @@ typedef struct simt_stream {
     int sync_policy;
     double done_ms;             /* vm/timeline.c: when its last work completes */
 } simt_stream;
+/* vm/timeline.c: the share of the device's SMs that the kernels placed on
+ * the timeline use, as a step function of modelled time: from at[i] to
+ * at[i+1] they use the fraction used[i] (0..1); after the last breakpoint,
+ * none.  Breakpoints before the host's time are dropped (head): no work can
+ * start before it. */
+typedef struct simt_sm_use {
+    double *at, *used;
+    size_t head, n, cap;
+} simt_sm_use;
+
+/* vm/timeline.c: the copy engines a copy between host and device runs on */
+enum { SIMT_ENGINE_NONE = -1, SIMT_ENGINE_H2D, SIMT_ENGINE_D2H, SIMT_NENGINES };
+
 /* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread. */
 #define SIMT_STREAM_BASE 3
 /* cudaLimitStackSize ... cudaLimitPersistingL2CacheSize (runtime/host_copy.c) */
@@ -237,6 +250,8 @@ typedef struct simt_vm {
     double clock_ms;            /* modelled time the device was busy, all streams together */
     uint64_t host_steps;
     double host_wait_ms;        /* vm/timeline.c: modelled time the host waited for the device */
+    simt_sm_use sm_use;         /* vm/timeline.c: the SMs the placed kernels occupy */
+    double engine_done_ms[SIMT_NENGINES]; /* vm/timeline.c: when each copy engine is free */
     uint64_t launch_stream;     /* the stream of the next simt_vm_launch (0: the default) */
     uint64_t launch_steps;      /* warp instructions of the last launch (the host's budget) */
     void *native;               /* runtime/ffi.c: bound imports */
@@ -362,6 +377,18 @@ int64_t simt_host_model_ns(const simt_vm *vm);
  * SIMT_STREAM_BASE is the default stream): it starts when both the host
  * (now) and the stream are ready.  Returns when it completes. */
 double simt_timeline_issue(simt_vm *vm, uint64_t stream, double duration_ms);
+/* A copy between host and device on copy engine `engine` (SIMT_ENGINE_*):
+ * it also waits for the engine's earlier copies, which run one at a time in
+ * issue order.  SIMT_ENGINE_NONE is simt_timeline_issue. */
+double simt_timeline_copy(simt_vm *vm, uint64_t stream, double duration_ms, int engine);
+/* A kernel that alone would take duration_ms using the fraction `share`
+ * (0..1] of the device's SMs: it starts as simt_timeline_issue's work does,
+ * and runs at the rate the SMs that kernels placed before it leave free
+ * allow (all of it while they leave at least `share`).  Returns when it
+ * completes, or -1 out of memory (the kernel is then placed as if alone). */
+double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share);
+/* Frees what the timeline holds (vm->sm_use). */
+void simt_timeline_free(simt_vm *vm);
 /* cudaEventRecord's time: a zero-length piece of work on the stream. */
 double simt_timeline_mark(simt_vm *vm, uint64_t stream);
 /* cudaStreamWaitEvent: later work on the stream starts no earlier than t_ms. */

@@ -42,6 +42,8 @@ static void fixture_fini(fixture *f)
     fclose(f->vm.out);
     free(f->out_text);
     free(f->vm.events);
+    free(f->vm.streams);
+    simt_timeline_free(&f->vm);
     simt_ffi_close(&f->vm);
     simt_mem_destroy(&f->vm.mem);
 }
@@ -702,6 +704,74 @@ START_TEST(builtin_events)
 }
 END_TEST
 
+/* The timeline's sharing (vm/timeline.c): kernels on two streams share the
+ * SMs, copies share the copy engine of their direction. */
+START_TEST(timeline_sharing)
+{
+    fixture f;
+    fixture_init(&f);
+    simt_vm *vm = &f.vm;
+    uint64_t slots = BI_CALL(BI_MALLOC, 24);
+    for (int i = 0; i < 3; i++)
+        ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_CREATE, slots + 8 * i), 0);
+    uint64_t s[3];
+    memcpy(s, simt_vm_translate(vm, &host_thread, slots, 24, 0), 24);
+    /* two kernels that each fill the SMs: one after the other */
+    vm->host_steps = 0;
+    ck_assert(simt_timeline_kernel(vm, s[0], 1.0, 1.0) == 1.0);
+    ck_assert(simt_timeline_kernel(vm, s[1], 1.0, 1.0) == 2.0);
+    /* two that each want a quarter: side by side */
+    vm->host_steps = 3000000; /* 3 ms */
+    ck_assert(simt_timeline_kernel(vm, s[0], 1.0, 0.25) == 4.0);
+    ck_assert(simt_timeline_kernel(vm, s[1], 1.0, 0.25) == 4.0);
+    /* three quarters, then a half: the second runs at half its rate while
+     * the first leaves a quarter, then alone */
+    vm->host_steps = 5000000;
+    ck_assert(simt_timeline_kernel(vm, s[0], 1.0, 0.75) == 6.0);
+    ck_assert(simt_timeline_kernel(vm, s[1], 1.0, 0.5) == 6.5);
+    /* a third finds no SM free until the first ends, then runs beside the
+     * second's tail */
+    ck_assert(simt_timeline_kernel(vm, s[2], 1.0, 0.25) == 7.0);
+    /* one copy engine each way: two copies to the device one after the
+     * other, one from the device beside them */
+    vm->host_steps = 10000000;
+    ck_assert(simt_timeline_copy(vm, s[0], 1.0, SIMT_ENGINE_H2D) == 11.0);
+    ck_assert(simt_timeline_copy(vm, s[1], 1.0, SIMT_ENGINE_H2D) == 12.0);
+    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_D2H) == 11.0);
+    /* a device-side copy waits only for its stream */
+    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_NONE) == 12.0);
+    fixture_fini(&f);
+}
+END_TEST
+
+/* Freeing and the host (runtime/host.c, host_stream.c): cudaFree waits for
+ * the device's work, cudaFreeAsync does not; an asynchronous copy of
+ * pageable memory to the host waits for the copy. */
+START_TEST(timeline_host_waits)
+{
+    fixture f;
+    fixture_init(&f);
+    simt_vm *vm = &f.vm;
+    uint64_t slots = BI_CALL(BI_MALLOC, 16);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_MALLOC, slots, 4096), 0);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_MALLOC, slots + 8, 4096), 0);
+    uint64_t dev[2];
+    memcpy(dev, simt_vm_translate(vm, &host_thread, slots, 16, 0), 16);
+    simt_timeline_kernel(vm, 0, 2.0, 1.0);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_FREE_ASYNC, dev[0], 0), 0);
+    ck_assert(simt_host_model_ms(vm) < 1.0);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_FREE, dev[1]), 0);
+    ck_assert(simt_host_model_ms(vm) >= 2.0);
+    uint64_t host = BI_CALL(BI_MALLOC, 1 << 20);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_MALLOC, slots, 1 << 20), 0);
+    memcpy(dev, simt_vm_translate(vm, &host_thread, slots, 8, 0), 8);
+    double before = simt_host_model_ms(vm);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_MEMCPY_ASYNC, host, dev[0], 1 << 20, 2, 0), 0);
+    ck_assert(simt_host_model_ms(vm) - before > 0.05); /* 1 MiB at 8 GB/s, 10 us */
+    fixture_fini(&f);
+}
+END_TEST
+
 START_TEST(builtin_stream_attributes)
 {
     fixture f;
@@ -1185,6 +1255,8 @@ static Suite *runtime_suite(void)
     tcase_add_test(bi, builtin_error_strings);
     tcase_add_test(bi, builtin_device_properties);
     tcase_add_test(bi, builtin_events);
+    tcase_add_test(bi, timeline_sharing);
+    tcase_add_test(bi, timeline_host_waits);
     tcase_add_test(bi, builtin_stream_attributes);
     tcase_add_test(bi, builtin_output_and_strings);
     tcase_add_test(bi, rand_matches_glibc);
