@@ -533,6 +533,7 @@ static const struct {
     {"pp_edges", RUN_PLAIN}, {"records", RUN_PLAIN}, {"cg_tiles", RUN_PLAIN},
     {"cuda_fp16", RUN_PLAIN}, {"cxx_try_catch", RUN_PLAIN}, {"member_templates", RUN_PLAIN},
     {"function_pointers", RUN_PLAIN}, {"partial_specialization", RUN_PLAIN},
+    {"decltype_sfinae", RUN_PLAIN},
 };
 
 /* Reads a whole file (NUL-terminated); fails the test when it cannot. */
