@@ -23,6 +23,27 @@ const char *k_stl_algorithm_text(void);
     "    return out;\n"                                                                  \
     "}\n"
 
+/* What an allocation of the containers goes through: a NULL (the guest's
+ * heap is exhausted) ends the program as libstdc++'s uncaught
+ * std::bad_alloc ends it -- K has no exceptions -- instead of leaving a
+ * container that says it holds elements it has no memory for.  Guarded:
+ * <string>, <vector> and <map> each splice it in. */
+#define K_TEXT_BAD_ALLOC                                                                 \
+    "#ifndef __SIMTVM_BAD_ALLOC\n"                                                       \
+    "#define __SIMTVM_BAD_ALLOC\n"                                                       \
+    "namespace std {\n"                                                                  \
+    "inline void *__simtvm_allocated(void *p)\n"                                         \
+    "{\n"                                                                                \
+    "    if (!p) {\n"                                                                    \
+    "        fprintf(stderr, \"terminate called after throwing an instance of"            \
+    " 'std::bad_alloc'\\n  what():  std::bad_alloc\\n\");\n"                            \
+    "        abort();\n"                                                                 \
+    "    }\n"                                                                            \
+    "    return p;\n"                                                                    \
+    "}\n"                                                                                \
+    "}\n"                                                                                \
+    "#endif\n"
+
 const char *k_stl_string_text(void);
 const char *k_stl_vector_text(void);
 const char *k_stl_sstream_text(void);   /* lang/stl_streams.c */

@@ -16,6 +16,7 @@ static const char TEXT_MAP[] =
     "#include <stdlib.h>\n"
     "#include <stdio.h>\n"
     "#include <string.h>\n"
+    K_TEXT_BAD_ALLOC
     "namespace std {\n"
     "template <typename K, typename V> struct map {\n"
     "    typedef K key_type;\n"
@@ -62,7 +63,7 @@ static const char TEXT_MAP[] =
     "        if (n <= _cap)\n"
     "            return;\n"
     "        unsigned long c = 2 * _cap > n ? 2 * _cap : n;\n"
-    "        pair<K, V> *q = (pair<K, V> *)calloc(c, sizeof(pair<K, V>));\n"
+    "        pair<K, V> *q = (pair<K, V> *)std::__simtvm_allocated(calloc(c, sizeof(pair<K, V>)));\n"
     "        if (_n)\n"
     "            memcpy((void *)q, (void *)_d, _n * sizeof(pair<K, V>));\n"
     "        free(_d);\n"

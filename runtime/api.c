@@ -726,7 +726,9 @@ static int record_fault(simtvm_vm *vm, api_result_data *d)
 }
 
 /* The status of a finished run: a host allocation that failed (in the VM,
- * or for captured output) is SIMTVM_ERR_NOMEM, whatever the guest did. */
+ * for captured output, or in the performance model, whose clocks the guest
+ * may have read: cudaEventElapsedTime, clock64) is SIMTVM_ERR_NOMEM,
+ * whatever the guest did. */
 static simtvm_status run_status(simtvm_vm *vm, simt_status st, api_result_data *d)
 {
     int lost = output_lost(vm), oom = vm->vm.oom;
@@ -737,6 +739,9 @@ static simtvm_status run_status(simtvm_vm *vm, simt_status st, api_result_data *
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory for the fault report");
     if (lost)
         return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "out of memory for the captured output");
+    if (simt_model_oom(vm->vm.model))
+        return simt_api_fail(vm, SIMTVM_ERR_NOMEM, "the performance model ran out of memory: "
+                             "the clocks and statistics it drives are incomplete");
     if (st == SIMT_FAULT)
         return simt_api_fail(vm, SIMTVM_ERR_FAULT, "%s", d->message);
     if (st == SIMT_ERR_USAGE)

@@ -602,6 +602,15 @@ static inline __attribute__((always_inline)) uint64_t clock_loop(uint64_t *rd,
 /* Shorter pieces cost the loop less than the test of their inputs. */
 #define PIECE_LEAST 6
 
+/* A piece's memory that the allocator refused: the loop times the piece
+ * the same, but the embedder learns that memory ran out, as everywhere
+ * (SIMTVM_ERR_NOMEM at the end of the run, runtime/api.c), rather than a
+ * run that says nothing went wrong. */
+static void piece_oom(simt_model *m)
+{
+    m->failed = 1;
+}
+
 static int piece_emit(simt_model *m, const uint32_t *w, uint32_t n)
 {
     simt_timing *t = &m->tm;
@@ -610,8 +619,10 @@ static int piece_emit(simt_model *m, const uint32_t *w, uint32_t n)
         while (cap < t->piece_len + n)
             cap *= 2;
         uint32_t *np = simt_realloc(&m->al, t->piece_pool, (size_t)cap * sizeof *np);
-        if (!np)
+        if (!np) {
+            piece_oom(m);
             return 0;
+        }
         t->piece_pool = np;
         t->piece_cap = cap;
     }
@@ -630,8 +641,10 @@ static uint32_t piece_keep(simt_model *m, const simt_pc_time *code, uint32_t n)
     uint8_t *seen = simt_calloc(&m->al, SIMT_SINK_REG + 1, 1); /* 1: input, 2: output */
     uint32_t *w = simt_calloc(&m->al, PIECE_HEAD + 3 * (size_t)(SIMT_SINK_REG + 1), sizeof *w);
     uint32_t at = SIMT_PIECE_NONE;
-    if (!rd || !seen || !w)
+    if (!rd || !seen || !w) {
+        piece_oom(m);
         goto done;
+    }
     uint32_t nin = 0, nout = 0;
     for (uint32_t i = 0; i < n; i++) {
         const simt_pc_time *p = &code[i];
@@ -678,8 +691,10 @@ static inline uint32_t piece_find(simt_model *m, uint32_t first, uint32_t n)
     if (__builtin_expect(t->piece != NULL && t->piece[first].n == n, 1))
         return t->piece[first].at;
     if (!t->piece &&
-        !(t->piece = simt_calloc(&m->al, t->ncode ? t->ncode : 1, sizeof *t->piece)))
+        !(t->piece = simt_calloc(&m->al, t->ncode ? t->ncode : 1, sizeof *t->piece))) {
+        piece_oom(m);
         return SIMT_PIECE_NONE;
+    }
     if (t->piece[first].n)
         return SIMT_PIECE_NONE;
     t->piece[first].n = n;

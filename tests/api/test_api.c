@@ -438,6 +438,62 @@ START_TEST(kbc_round_trip)
 }
 END_TEST
 
+/* The static and dynamic __shared__ variables' debug table survives a .kbc
+ * image: the race checker names `tile[1]` in the module read back, and
+ * every truncation of the image (its table too) is an error. */
+static const char SHARED_SOURCE[] =
+    "__shared__ int tile[32];\n"
+    "extern __shared__ float dyn[];\n"
+    "__global__ void k(int *out)\n"
+    "{\n"
+    "    tile[threadIdx.x] = threadIdx.x;\n"
+    "    dyn[threadIdx.x] = 1.0f;\n"
+    "    out[threadIdx.x] = tile[(threadIdx.x + 1) % 32] + (int)dyn[0];\n"
+    "}\n"
+    "int main()\n"
+    "{\n"
+    "    int *d;\n"
+    "    cudaMalloc(&d, 32 * sizeof(int));\n"
+    "    k<<<1, 32, 32 * sizeof(float)>>>(d);\n"
+    "    cudaDeviceSynchronize();\n"
+    "    return 0;\n"
+    "}\n";
+
+START_TEST(kbc_shared_names)
+{
+    simtvm_config cfg;
+    simtvm_config_init(&cfg);
+    cfg.checks = SIMTVM_CHECK_RACE;
+    simtvm_module *m;
+    simtvm_vm *vm = test_vm(&cfg, SHARED_SOURCE, &m);
+    void *data = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(simtvm_module_to_kbc(m, &data, &len), SIMTVM_OK);
+    simtvm_module_free(m);
+    simtvm_vm_free(vm);
+    ck_assert_int_eq(simtvm_vm_new(&cfg, &vm), SIMTVM_OK);
+    simtvm_module *back = NULL;
+    ck_assert_int_eq(simtvm_module_from_kbc(vm, data, len, &back), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_load(vm, back), SIMTVM_OK);
+    int code = -1;
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_OK);
+    ck_assert_int_eq(code, 0);
+    unsigned n = 0;
+    const char *text = NULL;
+    ck_assert_int_eq(simtvm_findings(vm, &n, &text), SIMTVM_OK);
+    ck_assert_uint_gt(n, 0);
+    ck_assert_msg(strstr(text, "memory object tile[1]") != NULL, "findings: %s", text);
+    for (size_t cut = len / 2; cut < len; cut++) {
+        simtvm_module *bad = (simtvm_module *)1;
+        ck_assert_int_eq(simtvm_module_from_kbc(vm, data, cut, &bad), SIMTVM_ERR_BYTECODE);
+        ck_assert_ptr_null(bad);
+    }
+    simtvm_free(data);
+    simtvm_module_free(back);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
 /* A module freed by the caller stays alive in the VMs that loaded it. */
 START_TEST(module_outlived_by_vm)
 {
@@ -636,6 +692,7 @@ Suite *api_basic_suite(void)
     tcase_add_test(tc, compile_with_include_dirs);
     tcase_add_test(tc, module_introspection);
     tcase_add_test(tc, kbc_round_trip);
+    tcase_add_test(tc, kbc_shared_names);
     tcase_add_test(tc, module_outlived_by_vm);
     tcase_add_test(tc, buffer_round_trip);
     tcase_add_test(tc, buffer_misuse);

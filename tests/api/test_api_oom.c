@@ -182,6 +182,7 @@ typedef struct oom_case {
     const char *src;
     const char *out;            /* main()'s stdout; NULL: a compile error is expected */
     int mode;                   /* RUN_* */
+    int ends, spread;           /* the plan (0: SWEEP_ENDS, SWEEP_SPREAD) */
 } oom_case;
 
 typedef struct outcome {
@@ -357,6 +358,12 @@ static outcome run_case(const oom_case *c, test_alloc *ta)
  * the rest (a site failing later, with more to unwind). */
 #define SWEEP_ENDS 20
 #define SWEEP_SPREAD 40
+/* The golden programs' lighter plan: their first and last allocations are
+ * the VM's creation and teardown that the cases above already failed, and
+ * each compile of a program that includes the C++ library costs tens of
+ * thousands of allocations -- what they add is their new sites. */
+#define GOLDEN_ENDS 4
+#define GOLDEN_SPREAD 8
 #define SITE_DEPTH 6
 
 /* Whether a run that failed allocation n ended cleanly; fails the test otherwise. */
@@ -407,12 +414,13 @@ static int by_hash(const void *a, const void *b)
 
 /* Sets plan[n-1] for each allocation n (of total) that the sweep fails and
  * adds the new sites to done; returns how many are new. */
-static long plan_failures(const uint64_t *site, long total, char *plan, site_set *done)
+static long plan_failures(const oom_case *c, const uint64_t *site, long total, char *plan,
+                          site_set *done)
 {
     int all = getenv("SIMTVM_OOM_ALL") != NULL;
+    long ends = c->ends ? c->ends : SWEEP_ENDS, spread = c->spread ? c->spread : SWEEP_SPREAD;
     for (long n = 1; n <= total; n++)
-        plan[n - 1] = all || n <= SWEEP_ENDS || n > total - SWEEP_ENDS ||
-                      n % (total / SWEEP_SPREAD + 1) == 0;
+        plan[n - 1] = all || n <= ends || n > total - ends || n % (total / spread + 1) == 0;
     site_call *f = calloc((size_t)total, sizeof *f);
     ck_assert_ptr_nonnull(f);
     for (long n = 0; n < total; n++)
@@ -477,13 +485,15 @@ static void sweep(const oom_case *c, site_set *done)
     ck_assert(where.site && plan);
     run_case(c, &where);
     ck_assert_int_eq(where.calls, total);
-    long sites = plan_failures(where.site, total, plan, done);
+    long sites = plan_failures(c, where.site, total, plan, done);
     free(where.site);
     if (getenv("SIMTVM_OOM_VERBOSE"))
         fprintf(stderr, "%s: %ld allocations, %ld sites\n", c->name, total, sites);
     long tried = 0, nomem = 0, guest = 0;
     long only = only_n(c->name);
-    for (long n = 1; n <= total; n++) {
+    /* SIMTVM_OOM_SITES=1: count each case's new sites, fail none (to
+     * choose the programs worth sweeping) */
+    for (long n = 1; n <= total && !getenv("SIMTVM_OOM_SITES"); n++) {
         if (only ? n != only : !plan[n - 1])
             continue;
         test_alloc ta = {.fail_at = n};
@@ -510,16 +520,16 @@ static void sweep(const oom_case *c, site_set *done)
 }
 
 static const oom_case CASES[] = {
-    {"kernel.k", KERNEL_SRC, KERNEL_OUT, RUN_PLAIN},
-    {"kernel_checks.k", KERNEL_SRC, KERNEL_OUT, RUN_CHECKS},
-    {"kernel_stats.k", KERNEL_SRC, KERNEL_OUT, RUN_STATS},
-    {"kernel_debug.k", KERNEL_SRC, KERNEL_OUT, RUN_DEBUG},
-    {"kernel_tools.k", KERNEL_SRC, KERNEL_OUT, RUN_TOOLS},
-    {"templates.k", TEMPLATE_SRC, TEMPLATE_OUT, RUN_PLAIN},
-    {"stl.k", STL_SRC, STL_OUT, RUN_PLAIN},
-    {"graph.k", GRAPH_SRC, GRAPH_OUT, RUN_CHECKS},
-    {"thrust.k", THRUST_SRC, THRUST_OUT, RUN_STATS},
-    {"bad.k", BAD_SRC, NULL, RUN_PLAIN},
+    {"kernel.k", KERNEL_SRC, KERNEL_OUT, RUN_PLAIN, 0, 0},
+    {"kernel_checks.k", KERNEL_SRC, KERNEL_OUT, RUN_CHECKS, 0, 0},
+    {"kernel_stats.k", KERNEL_SRC, KERNEL_OUT, RUN_STATS, 0, 0},
+    {"kernel_debug.k", KERNEL_SRC, KERNEL_OUT, RUN_DEBUG, 0, 0},
+    {"kernel_tools.k", KERNEL_SRC, KERNEL_OUT, RUN_TOOLS, 0, 0},
+    {"templates.k", TEMPLATE_SRC, TEMPLATE_OUT, RUN_PLAIN, 0, 0},
+    {"stl.k", STL_SRC, STL_OUT, RUN_PLAIN, 0, 0},
+    {"graph.k", GRAPH_SRC, GRAPH_OUT, RUN_CHECKS, 0, 0},
+    {"thrust.k", THRUST_SRC, THRUST_OUT, RUN_STATS, 0, 0},
+    {"bad.k", BAD_SRC, NULL, RUN_PLAIN, 0, 0},
 };
 
 /* Golden programs (tests/programs/NAME.k and its .out) for the language's
@@ -533,6 +543,19 @@ static const struct {
     {"pp_edges", RUN_PLAIN}, {"records", RUN_PLAIN}, {"cg_tiles", RUN_PLAIN},
     {"cuda_fp16", RUN_PLAIN}, {"cxx_try_catch", RUN_PLAIN}, {"member_templates", RUN_PLAIN},
     {"function_pointers", RUN_PLAIN}, {"partial_specialization", RUN_PLAIN},
+    {"decltype_sfinae", RUN_PLAIN}, {"virtual_functions", RUN_PLAIN},
+    {"cxx_multiple_virtual", RUN_PLAIN}, {"stl_vector_strings", RUN_PLAIN},
+    {"stl_algorithm", RUN_PLAIN}, {"operators", RUN_PLAIN}, {"std_sequences", RUN_PLAIN},
+    {"host_threads", RUN_PLAIN}, {"exit_destructors", RUN_PLAIN}, {"atexit_handlers", RUN_PLAIN},
+    {"new_array_objects", RUN_CHECKS}, {"libcu_pipeline_block", RUN_PLAIN},
+    {"cg_grid_sync", RUN_PLAIN}, {"cuda_driver_errors", RUN_CHECKS},
+    {"thrust_sort_scan", RUN_PLAIN}, {"stl_sstream", RUN_PLAIN}, {"qsort_bsearch", RUN_PLAIN},
+    {"variadic_templates", RUN_PLAIN}, {"cxx_generic_lambdas", RUN_PLAIN},
+    {"host_getopt", RUN_PLAIN}, {"cuda_graph_update", RUN_CHECKS},
+    {"lambda_pack_captures", RUN_PLAIN}, {"virtual_dynamic_cast", RUN_PLAIN},
+    {"operators_corners", RUN_PLAIN}, {"classes_dtor", RUN_PLAIN}, {"launch_kernel_ex", RUN_PLAIN},
+    {"conversion_operators", RUN_PLAIN}, {"stream_callbacks", RUN_STATS},
+    {"event_two_streams", RUN_PLAIN}, {"type_traits", RUN_PLAIN}, {"cuda_graph_errors", RUN_PLAIN},
 };
 
 /* Reads a whole file (NUL-terminated); fails the test when it cannot. */
@@ -569,7 +592,7 @@ START_TEST(oom_sweep)
         char *src = slurp(path);
         snprintf(path, sizeof path, "%s/tests/programs/%s.out", top ? top : ".", GOLDEN[i].name);
         char *out = slurp(path);
-        oom_case c = {name, src, out, GOLDEN[i].mode};
+        oom_case c = {name, src, out, GOLDEN[i].mode, GOLDEN_ENDS, GOLDEN_SPREAD};
         sweep(&c, &done);
         free(src);
         free(out);

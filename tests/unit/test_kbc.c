@@ -4,6 +4,8 @@
 #include <check.h>
 
 #include "tests/unit/check_tap.h"
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,6 +176,11 @@ static simt_module *sample(void)
     m->strings = calloc(1, sizeof *m->strings);
     m->strings[0] = dup_str("missing return in \"helper\"");
     m->shared_static = 32;
+    /* a static __shared__ array and an extern one (at shared_static) */
+    m->nshared_syms = 2;
+    m->shared_syms = calloc(2, sizeof *m->shared_syms);
+    m->shared_syms[0] = (simt_symbol){ dup_str("tile"), 0, 32, 4, 3, VT_F32, DT_F32 + 1 };
+    m->shared_syms[1] = (simt_symbol){ dup_str("dyn"), UINT32_MAX, 0, 8, 4, VT_F64, 0 };
     m->nvars = 2;
     m->vars = calloc(2, sizeof *m->vars);
     m->vars[0] = (simt_var){ dup_str("data"), FN_SCALE, VAR_REG, VT_PTR, VT_F32, 3, 8, 0, 9, 2,
@@ -310,6 +317,17 @@ static void assert_same_module(const simt_module *a, const simt_module *b)
     for (uint32_t k = 0; k < a->nstrings; k++)
         ck_assert_str_eq(a->strings[k], b->strings[k]);
     ck_assert_uint_eq(a->shared_static, b->shared_static);
+    ck_assert_uint_eq(a->nshared_syms, b->nshared_syms);
+    for (uint32_t k = 0; k < a->nshared_syms; k++) {
+        const simt_symbol *x = &a->shared_syms[k], *y = &b->shared_syms[k];
+        ck_assert_str_eq(x->name, y->name);
+        ck_assert_uint_eq(x->offset, y->offset);
+        ck_assert_uint_eq(x->size, y->size);
+        ck_assert_uint_eq(x->elem_size, y->elem_size);
+        ck_assert_uint_eq(x->line, y->line);
+        ck_assert_uint_eq(x->elem, y->elem);
+        ck_assert_uint_eq(x->dtype, y->dtype);
+    }
     ck_assert_int_eq(a->main_func, b->main_func);
     ck_assert_uint_eq(a->nvars, b->nvars);
     for (uint32_t k = 0; k < a->nvars; k++) {
@@ -766,6 +784,50 @@ static void var_local(simt_var *v) { v->where = 14; }
 static void var_type(simt_var *v) { v->type = VT_COUNT; }
 static void var_kind(simt_var *v) { v->kind = 7; }
 
+/* Writing fails cleanly: no module or stream (EINVAL), a module that
+ * counts code it lacks, a stream that takes nothing (a read-only one). */
+START_TEST(test_write_errors)
+{
+    simt_module *m = sample();
+    FILE *ro = fopen("/dev/null", "r");
+    ck_assert_ptr_nonnull(ro);
+    errno = 0;
+    ck_assert_int_eq(simt_module_write(NULL, ro), -1);
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
+    ck_assert_int_eq(simt_module_write(m, NULL), -1);
+    ck_assert_int_eq(errno, EINVAL);
+    simt_insn *code = m->code;
+    m->code = NULL;
+    errno = 0;
+    ck_assert_int_eq(simt_module_write(m, ro), -1);
+    ck_assert_int_eq(errno, EINVAL);
+    m->code = code;
+    errno = 0;
+    ck_assert_int_eq(simt_module_write(m, ro), -1);
+    ck_assert_int_ne(errno, 0);
+    fclose(ro);
+    simt_module_free(m);
+}
+END_TEST
+
+/* A shared variable whose element type is past the last is refused by
+ * the reader, which names it. */
+START_TEST(test_bad_shared_elem)
+{
+    simt_module *m = sample();
+    m->shared_syms[1].elem = VT_COUNT;
+    size_t len;
+    uint8_t *img = image_of(m, &len);
+    char err[256];
+    simt_module *back = simt_module_read(NULL, img, len, err, sizeof err);
+    ck_assert_ptr_null(back);
+    ck_assert_msg(strstr(err, "shared variable 1 has element type") != NULL, "%s", err);
+    free(img);
+    simt_module_free(m);
+}
+END_TEST
+
 START_TEST(test_bad_vars)
 {
     assert_bad_var(var_func, "names no function");
@@ -1011,6 +1073,8 @@ static Suite *kbc_suite(void)
     tcase_add_test(tc, test_random_mutations);
     tcase_add_test(tc, test_hostile_counts);
     tcase_add_test(tc, test_bad_vars);
+    tcase_add_test(tc, test_bad_shared_elem);
+    tcase_add_test(tc, test_write_errors);
     tcase_add_test(tc, test_verify_tables);
     tcase_add_test(tc, test_bad_types);
     tcase_add_test(tc, test_disasm);
