@@ -1077,6 +1077,20 @@ static int builtin_lookup(k_sema_state *s, const char *name)
     return std_c_library(name, a.device);
 }
 
+/* A program's functions named like a built-in one overload it, as in C++
+ * (helper_math.h's fminf(float3, float3) beside fminf(float, float)): a
+ * call none of them takes is the built-in's, if it has one. */
+static int builtin_beside(k_sema_state *s, k_expr *e, const k_decl *f)
+{
+    if (!f || f->kind != D_FUNC || !f->is_global_scope || f->builtin >= 0)
+        return 0;
+    int id = builtin_lookup(s, e->name);
+    if (id < 0 || k_sema_overload_fits(s, f, e->args, e->nargs))
+        return 0;
+    k_sema_builtin_call(s, e, id);
+    return 1;
+}
+
 /* A call in CUDA 12's form of a function CUDA 13 changed (an int device
  * where a cudaMemLocation now goes): one error naming the new signature. */
 static int old_cuda_form(k_sema_state *s, k_expr *e)
@@ -1158,8 +1172,11 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return e->type;
     }
     k_decl *f = k_sema_lookup(s, e->name);
-    k_type *vt = !f && strncmp(e->name, "make_", 5) == 0 ? k_vector_type(s->ctx, e->name + 5)
-                                                          : NULL;
+    /* the built-in vector makers stay beside a program's overloads of them */
+    int maker = strncmp(e->name, "make_", 5) == 0 &&
+                (!f || (f->kind == D_FUNC && f->is_global_scope &&
+                        !k_sema_overload_fits(s, f, e->args, e->nargs)));
+    k_type *vt = maker ? k_vector_type(s->ctx, e->name + 5) : NULL;
     if (vt)
         return make_vector_call(s, e, vt);
     if (!f || f->is_global_scope) {
@@ -1168,6 +1185,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
         if (done)
             return t;
     }
+    if (builtin_beside(s, e, f))
+        return e->type;
     f = k_sema_overload(s, f, e->args, e->nargs);
     if (f && f->kind == D_FUNC && f->builtin >= 0 && f->builtin < K_BVAR_BASE && !f->body &&
         !f->definition) {
