@@ -359,6 +359,19 @@ static int is_bitfield(const k_expr *e)
 }
 
 /* ---- operators ---- */
+/* An operator of uint3, simtvm's built-in type of threadIdx (not a record):
+ * the program's operator function that fits, if any (helper_math.h's
+ * uint3 + uint3, uint3 += uint...).  *done says whether one was called. */
+static k_type *uint3_operator(k_sema_state *s, k_expr *e, const k_type *a, const k_type *b,
+                              int unary, int assign, int *done)
+{
+    *done = 0;
+    int uint3 = (a && a->kind == TY_UINT3) || (b && b->kind == TY_UINT3);
+    if (!uint3 || (assign && e->op == KB_NONE))   /* `u = v` stays a copy */
+        return NULL;
+    return k_sema_operator(s, e, e->op, unary, assign, done);
+}
+
 static k_type *unary(k_sema_state *s, k_expr *e)
 {
     k_ctx *ctx = s->ctx;
@@ -387,6 +400,10 @@ static k_type *unary(k_sema_state *s, k_expr *e)
         t = k_sema_arrow_operator(s, e, t);
     if (!t)
         return NULL;
+    int done_uint3;
+    k_type *r_uint3 = uint3_operator(s, e, t, NULL, 1, 0, &done_uint3);
+    if (done_uint3)
+        return r_uint3;
     if (t->kind == TY_RECORD) {
         int done;
         k_type *r = k_sema_operator(s, e, e->op, 1, 0, &done);
@@ -538,6 +555,10 @@ static k_type *binary(k_sema_state *s, k_expr *e)
                 "std::istringstream and std::ifstream are the input streams)");
         return NULL;
     }
+    int done_uint3;
+    k_type *t_uint3 = uint3_operator(s, e, ta, tb, 0, 0, &done_uint3);
+    if (done_uint3)
+        return t_uint3;
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
         int done;
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
@@ -626,6 +647,10 @@ static k_type *assign(k_sema_state *s, k_expr *e)
      * built for it, not assigned (its operator= would read an unbuilt m) */
     int init = e->is_member_init && e->op == KB_NONE && tl->kind == TY_RECORD &&
                tr->kind == TY_RECORD && tr->rec == tl->rec;
+    int done_uint3;
+    k_type *t_uint3 = uint3_operator(s, e, tl, tr, 0, 1, &done_uint3);
+    if (done_uint3)
+        return t_uint3;
     if (tl->kind == TY_RECORD && !init) {   /* operator= and the compound ones */
         int done;
         k_type *t = k_sema_operator(s, e, e->op, 0, 1, &done);
