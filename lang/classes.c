@@ -278,6 +278,15 @@ k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs)
     return best ? best : f;
 }
 
+int k_sema_overload_fits(k_sema_state *s, const k_decl *f, k_expr **args, int nargs)
+{
+    k_decl **c;
+    int n = candidates(s, f->name, &c);
+    for (int i = 0; i < nargs; i++)
+        k_sema_rvalue(s, args[i]);
+    return pick(c, n, args, nargs, 0) != NULL;
+}
+
 /* How many member functions r and its bases have (room for candidates). */
 static int count_methods(const k_record *r, int depth)
 {

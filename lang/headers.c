@@ -783,6 +783,8 @@ const char *k_builtin_header_text(const char *name)
         return k_simd_intrinsics_text();
     if (!strcmp(name, "simtvm/int_intrinsics.h"))
         return k_int_intrinsics_text();
+    if (!strcmp(name, "helper_math.h"))
+        return k_helper_math_text();
     if (!strcmp(name, "simtvm/round_cvt.h"))
         return k_round_cvt_text();
     if (!strncmp(name, "cuda/", 5))

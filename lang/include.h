@@ -58,6 +58,8 @@ const char *k_gcc_atomics_text(void);
 const char *k_simd_intrinsics_text(void);
 /* CUDA's _rz/_ru/_rd conversions to float and double (lang/round_cvt.c) */
 const char *k_round_cvt_text(void);
+/* lang/helper_math.c: cuda-samples' helper_math.h */
+const char *k_helper_math_text(void);
 /* CUDA's integer intrinsics without a VM instruction (__umul24, __mul64hi,
  * __sad, __rhadd...), read like the SIMD ones (lang/int_intrinsics.c) */
 const char *k_int_intrinsics_text(void);

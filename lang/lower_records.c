@@ -27,7 +27,10 @@
 
 int lw_returns_record(const k_decl *fn)
 {
-    return fn->type->base && fn->type->base->kind == TY_RECORD;
+    /* a dim3 or uint3 too: one left in the callee's frame would be
+     * overwritten by the next call (`f() + g()`) */
+    const k_type *t = fn->type->base;
+    return t && (t->kind == TY_RECORD || t->kind == TY_DIM3 || t->kind == TY_UINT3);
 }
 
 /* Words (registers) of a record passed to a kernel, word bytes each. */

@@ -359,6 +359,19 @@ static int is_bitfield(const k_expr *e)
 }
 
 /* ---- operators ---- */
+/* An operator of uint3, simtvm's built-in type of threadIdx (not a record):
+ * the program's operator function that fits, if any (helper_math.h's
+ * uint3 + uint3, uint3 += uint...).  *done says whether one was called. */
+static k_type *uint3_operator(k_sema_state *s, k_expr *e, const k_type *a, const k_type *b,
+                              int unary, int assign, int *done)
+{
+    *done = 0;
+    int uint3 = (a && a->kind == TY_UINT3) || (b && b->kind == TY_UINT3);
+    if (!uint3 || (assign && e->op == KB_NONE))   /* `u = v` stays a copy */
+        return NULL;
+    return k_sema_operator(s, e, e->op, unary, assign, done);
+}
+
 static k_type *unary(k_sema_state *s, k_expr *e)
 {
     k_ctx *ctx = s->ctx;
@@ -387,6 +400,10 @@ static k_type *unary(k_sema_state *s, k_expr *e)
         t = k_sema_arrow_operator(s, e, t);
     if (!t)
         return NULL;
+    int done_uint3;
+    k_type *r_uint3 = uint3_operator(s, e, t, NULL, 1, 0, &done_uint3);
+    if (done_uint3)
+        return r_uint3;
     if (t->kind == TY_RECORD) {
         int done;
         k_type *r = k_sema_operator(s, e, e->op, 1, 0, &done);
@@ -538,6 +555,10 @@ static k_type *binary(k_sema_state *s, k_expr *e)
                 "std::istringstream and std::ifstream are the input streams)");
         return NULL;
     }
+    int done_uint3;
+    k_type *t_uint3 = uint3_operator(s, e, ta, tb, 0, 0, &done_uint3);
+    if (done_uint3)
+        return t_uint3;
     if (ta->kind == TY_RECORD || tb->kind == TY_RECORD) {
         int done;
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
@@ -626,6 +647,10 @@ static k_type *assign(k_sema_state *s, k_expr *e)
      * built for it, not assigned (its operator= would read an unbuilt m) */
     int init = e->is_member_init && e->op == KB_NONE && tl->kind == TY_RECORD &&
                tr->kind == TY_RECORD && tr->rec == tl->rec;
+    int done_uint3;
+    k_type *t_uint3 = uint3_operator(s, e, tl, tr, 0, 1, &done_uint3);
+    if (done_uint3)
+        return t_uint3;
     if (tl->kind == TY_RECORD && !init) {   /* operator= and the compound ones */
         int done;
         k_type *t = k_sema_operator(s, e, e->op, 0, 1, &done);
@@ -1077,6 +1102,20 @@ static int builtin_lookup(k_sema_state *s, const char *name)
     return std_c_library(name, a.device);
 }
 
+/* A program's functions named like a built-in one overload it, as in C++
+ * (helper_math.h's fminf(float3, float3) beside fminf(float, float)): a
+ * call none of them takes is the built-in's, if it has one. */
+static int builtin_beside(k_sema_state *s, k_expr *e, const k_decl *f)
+{
+    if (!f || f->kind != D_FUNC || !f->is_global_scope || f->builtin >= 0)
+        return 0;
+    int id = builtin_lookup(s, e->name);
+    if (id < 0 || k_sema_overload_fits(s, f, e->args, e->nargs))
+        return 0;
+    k_sema_builtin_call(s, e, id);
+    return 1;
+}
+
 /* A call in CUDA 12's form of a function CUDA 13 changed (an int device
  * where a cudaMemLocation now goes): one error naming the new signature. */
 static int old_cuda_form(k_sema_state *s, k_expr *e)
@@ -1158,8 +1197,11 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return e->type;
     }
     k_decl *f = k_sema_lookup(s, e->name);
-    k_type *vt = !f && strncmp(e->name, "make_", 5) == 0 ? k_vector_type(s->ctx, e->name + 5)
-                                                          : NULL;
+    /* the built-in vector makers stay beside a program's overloads of them */
+    int maker = strncmp(e->name, "make_", 5) == 0 &&
+                (!f || (f->kind == D_FUNC && f->is_global_scope &&
+                        !k_sema_overload_fits(s, f, e->args, e->nargs)));
+    k_type *vt = maker ? k_vector_type(s->ctx, e->name + 5) : NULL;
     if (vt)
         return make_vector_call(s, e, vt);
     if (!f || f->is_global_scope) {
@@ -1168,6 +1210,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
         if (done)
             return t;
     }
+    if (builtin_beside(s, e, f))
+        return e->type;
     f = k_sema_overload(s, f, e->args, e->nargs);
     if (f && f->kind == D_FUNC && f->builtin >= 0 && f->builtin < K_BVAR_BASE && !f->body &&
         !f->definition) {
