@@ -1316,7 +1316,8 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
                 "takes %d, %d given", e->nargs < ft->nparams ? "few" : "many", ft->nparams,
                 e->nargs);
     for (int i = 0; i < e->nargs; i++) {
-        if (!k_sema_rvalue(s, e->args[i]))
+        if ((i < ft->nparams && !k_tpl_target_function(s, ft->params[i], e->args[i])) ||
+            !k_sema_rvalue(s, e->args[i]))
             continue;
         if (i < ft->nparams && k_sema_assignable(s, ft->params[i], e->args[i], "argument"))
             argt[i] = ft->params[i];
