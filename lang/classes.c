@@ -743,12 +743,23 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
         /* a const object takes the const overload, another the non-const one
          * (`T &operator[](int)` beside `T operator[](int) const`) */
         int obj_const = (a->type->quals & Q_CONST) != 0;
-        for (int i = 0; i < nm && i < 64; i++)
-            if ((m[i]->method_kind == M_CONST_METHOD) == obj_const)
-                pref[np++] = m[i];
-        mem_f = np ? pick(pref, np, probe.args, probe.nargs, 1) : NULL;
+        unsigned obj_volatile = a->type->quals & Q_VOLATILE;
+        for (int exact = 1; exact >= 0 && !mem_f; exact--) {   /* volatile too, then not */
+            np = 0;
+            for (int i = 0; i < nm && i < 64; i++)
+                if ((m[i]->method_kind == M_CONST_METHOD) == obj_const &&
+                    (!exact || (this_quals(m[i]) & Q_VOLATILE) == obj_volatile))
+                    pref[np++] = m[i];
+            mem_f = np ? pick(pref, np, probe.args, probe.nargs, 1) : NULL;
+        }
         if (!mem_f && nm)
             mem_f = pick(m, nm, probe.args, probe.nargs, 1);
+        if (mem_f && obj_volatile && !(this_quals(mem_f) & Q_VOLATILE)) {
+            *done = 1;
+            k_error(s->ctx, e->loc, "'%s' is not a volatile member function: it cannot be "
+                    "called on a volatile object", name);
+            return NULL;
+        }
         for (int i = 0; !mem_f && i < nm && !mem_tpl; i++)
             if (m[i]->member_template && m[i]->nparams == nargs)
                 mem_tpl = m[i];   /* `template <class U> V operator*(U s) const` */
