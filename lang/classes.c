@@ -420,7 +420,21 @@ k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj)
     return member_call(s, e, f, address_of(s, obj));
 }
 
-static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e, int obj_const)
+/* The qualifiers after member function f's parameters: those of *this
+ * (`int get() const volatile`). */
+static unsigned this_quals(const k_decl *f)
+{
+    if ((f->method_kind != M_METHOD && f->method_kind != M_CONST_METHOD) || !f->nparams ||
+        f->params[0]->type->kind != TY_PTR)
+        return 0;
+    return f->params[0]->type->base->quals & (Q_CONST | Q_VOLATILE);
+}
+
+/* obj_quals: those of the object (Q_CONST, Q_VOLATILE).  A const object
+ * calls the const overloads, a volatile one the volatile ones; another
+ * prefers the overload without volatile (listed first: pick keeps the
+ * first of equals). */
+static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e, unsigned obj_quals)
 {
     k_decl **c;
     int n = methods_named(s, r, e->name, &c);
@@ -430,15 +444,21 @@ static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e, int 
         k_sema_rvalue(s, e->args[i]);
     k_decl *statics[64], *members[64];
     int ns = 0, nm = 0;
-    int nconst = 0;
-    for (int i = 0; i < n && i < 64; i++)
-        nconst += c[i]->method_kind == M_CONST_METHOD;
+    int nconst = 0, nvolatile = 0, obj_const = (obj_quals & Q_CONST) != 0;
     for (int i = 0; i < n && i < 64; i++) {
-        if (c[i]->method_kind == M_STATIC)
-            statics[ns++] = c[i];
-        else if (!obj_const || !nconst || c[i]->method_kind == M_CONST_METHOD)
-            members[nm++] = c[i];   /* a const object calls the const overloads */
+        nconst += c[i]->method_kind == M_CONST_METHOD;
+        nvolatile += (this_quals(c[i]) & Q_VOLATILE) != 0;
     }
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n && i < 64; i++) {
+            int vol = (this_quals(c[i]) & Q_VOLATILE) != 0;
+            if (pass == 0 && c[i]->method_kind == M_STATIC)
+                statics[ns++] = c[i];
+            else if (c[i]->method_kind != M_STATIC && vol == pass &&
+                     (!obj_const || !nconst || c[i]->method_kind == M_CONST_METHOD) &&
+                     (!(obj_quals & Q_VOLATILE) || !nvolatile || vol))
+                members[nm++] = c[i];
+        }
     k_decl *f = pick(members, nm, e->args, e->nargs, 1);
     if (!f)
         f = pick(statics, ns, e->args, e->nargs, 0);
@@ -557,7 +577,7 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
         return member_template_call(s, e, tpl, tpl->method_kind == M_STATIC ? NULL
                                     : address_of(s, e->lhs));
     }
-    k_decl *f = choose_method(s, t->rec, e, (t->quals & Q_CONST) != 0);
+    k_decl *f = choose_method(s, t->rec, e, t->quals & (Q_CONST | Q_VOLATILE));
     const k_using_decl *u = f ? k_using_of(t->rec, e->name) : NULL;   /* its access */
     if (!f || !k_access_check(s, u ? t->rec : f->method_of, e->name, u ? u->access : f->access,
                               e->loc, u ? u->loc : f->loc))
@@ -565,6 +585,12 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     if (f->method_kind == M_METHOD && (t->quals & Q_CONST)) {
         k_error(s->ctx, e->loc, "'%s' is not a const member function: it cannot be called on "
                 "a const object", e->name);
+        return NULL;
+    }
+    if ((t->quals & Q_VOLATILE) && f->method_kind != M_STATIC &&
+        !(this_quals(f) & Q_VOLATILE)) {
+        k_error(s->ctx, e->loc, "'%s' is not a volatile member function: it cannot be called "
+                "on a volatile object", e->name);
         return NULL;
     }
     k_expr *obj = e->lhs;
@@ -613,12 +639,18 @@ k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done)
         return member_template_call(s, e, tpl, tpl->method_kind == M_STATIC ? NULL
                                     : k_class_this(s, e->loc));
     int obj_const = this_is_const(s, in);
-    k_decl *f = choose_method(s, r, e, obj_const);
+    k_decl *f = choose_method(s, r, e, (obj_const ? Q_CONST : 0) | (this_quals(in) & Q_VOLATILE));
     if (!f)
         return NULL;
     if (f->method_kind == M_METHOD && obj_const && in->method_kind != M_CONST_METHOD) {
         k_error(s->ctx, e->loc, "'%s' is not a const member function: it cannot be called on "
                 "the lambda's const copy of the object (make the lambda mutable)", e->name);
+        return NULL;
+    }
+    if ((this_quals(in) & Q_VOLATILE) && f->method_kind != M_STATIC &&
+        !(this_quals(f) & Q_VOLATILE)) {
+        k_error(s->ctx, e->loc, "'%s' is not a volatile member function: it cannot be called "
+                "on the volatile object of '%s'", e->name, in->name);
         return NULL;
     }
     if (f->method_kind != M_STATIC && in->method_kind == M_STATIC) {
@@ -720,12 +752,23 @@ k_type *k_sema_operator(k_sema_state *s, k_expr *e, int op, int unary, int assig
         /* a const object takes the const overload, another the non-const one
          * (`T &operator[](int)` beside `T operator[](int) const`) */
         int obj_const = (a->type->quals & Q_CONST) != 0;
-        for (int i = 0; i < nm && i < 64; i++)
-            if ((m[i]->method_kind == M_CONST_METHOD) == obj_const)
-                pref[np++] = m[i];
-        mem_f = np ? pick(pref, np, probe.args, probe.nargs, 1) : NULL;
+        unsigned obj_volatile = a->type->quals & Q_VOLATILE;
+        for (int exact = 1; exact >= 0 && !mem_f; exact--) {   /* volatile too, then not */
+            np = 0;
+            for (int i = 0; i < nm && i < 64; i++)
+                if ((m[i]->method_kind == M_CONST_METHOD) == obj_const &&
+                    (!exact || (this_quals(m[i]) & Q_VOLATILE) == obj_volatile))
+                    pref[np++] = m[i];
+            mem_f = np ? pick(pref, np, probe.args, probe.nargs, 1) : NULL;
+        }
         if (!mem_f && nm)
             mem_f = pick(m, nm, probe.args, probe.nargs, 1);
+        if (mem_f && obj_volatile && !(this_quals(mem_f) & Q_VOLATILE)) {
+            *done = 1;
+            k_error(s->ctx, e->loc, "'%s' is not a volatile member function: it cannot be "
+                    "called on a volatile object", name);
+            return NULL;
+        }
         for (int i = 0; !mem_f && i < nm && !mem_tpl; i++)
             if (m[i]->member_template && m[i]->nparams == nargs)
                 mem_tpl = m[i];   /* `template <class U> V operator*(U s) const` */
@@ -1325,7 +1368,8 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
                 "takes %d, %d given", e->nargs < ft->nparams ? "few" : "many", ft->nparams,
                 e->nargs);
     for (int i = 0; i < e->nargs; i++) {
-        if (!k_sema_rvalue(s, e->args[i]))
+        if ((i < ft->nparams && !k_tpl_target_function(s, ft->params[i], e->args[i])) ||
+            !k_sema_rvalue(s, e->args[i]))
             continue;
         if (i < ft->nparams && k_sema_assignable(s, ft->params[i], e->args[i], "argument"))
             argt[i] = ft->params[i];

@@ -288,6 +288,7 @@ void lw_goto_label(lw_func *F, const char *name);
 void lw_place_label(lw_func *F, const char *name);
 void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c */
 void lw_function_value(lw_func *F, k_decl *f, int dst);       /* function index + 1 */
+uint64_t lw_function_pointer(lw_mod *M, k_decl *f, k_loc loc); /* the same, or 0 */
 void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want);
 void lw_bits_insert(lw_func *F, const lw_lv *lv, int unit, int src);
 

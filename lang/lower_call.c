@@ -698,22 +698,30 @@ static void launch_stream(lw_func *F, k_expr *e, int end)
 }
 
 /* ---- calls through function pointers ---- */
-/* A pointer to a function is its index in the module plus 1 (0 is NULL). */
-void lw_function_value(lw_func *F, k_decl *f, int dst)
+/* A pointer to a function is its index in the module plus 1 (0 is NULL);
+ * 0 after an error at loc (a function with no single address). */
+uint64_t lw_function_pointer(lw_mod *M, k_decl *f, k_loc loc)
 {
     k_decl *def = f->definition ? f->definition : f;
     if (!def->body) {
-        k_error(F->M->ctx, F->loc, "the address of '%s' is taken but it is never defined",
-                f->name);
-        return;
+        k_error(M->ctx, loc, "the address of '%s' is taken but it is never defined", f->name);
+        return 0;
     }
     if (def->variadic || def->va_receiver) {   /* stdarg.c: one instance per list of types */
-        k_error(F->M->ctx, F->loc, "the address of %s function '%s' is taken: K makes "
+        k_error(M->ctx, loc, "the address of %s function '%s' is taken: K makes "
                 "one copy of it per list of argument types, so it has no single address "
                 "(call it directly)", def->variadic ? "variadic" : "va_list-taking", f->name);
-        return;
+        return 0;
     }
-    lw_emit_k(F, dst, (uint64_t)lw_func_index(F, def) + 1);
+    const lw_sym *s = lw_sym_of(def);
+    return s && s->kind == SYM_FUNC ? (uint64_t)s->index + 1 : 0;
+}
+
+void lw_function_value(lw_func *F, k_decl *f, int dst)
+{
+    k_decl *def = f->definition ? f->definition : f;
+    if (lw_function_pointer(F->M, f, F->loc))
+        lw_emit_k(F, dst, (uint64_t)lw_func_index(F, def) + 1);
 }
 
 /* The VM calls functions by index only, so a call through a pointer

@@ -147,6 +147,17 @@ static int const_address(lw_mod *M, k_expr *e, uint32_t *target, int64_t *addend
     }
 }
 
+/* The function a pointer initializer names (`f`, `&f`, `(fp_t)f`), if any:
+ * its value is known before the program runs (lw_function_pointer). */
+static k_decl *named_function(const k_expr *e)
+{
+    while (e->kind == E_CAST && e->type && e->type->kind == TY_PTR)
+        e = e->lhs;
+    if (e->kind == E_UNARY && e->op == KU_ADDR)
+        e = e->lhs;
+    return e->kind == E_IDENT && e->decl && e->decl->kind == D_FUNC ? e->decl : NULL;
+}
+
 /* Bytes [offset, offset + size of t) of global g := initializer e. */
 static void write_scalar(lw_mod *M, uint32_t g, uint32_t offset, const k_type *t, k_expr *e)
 {
@@ -161,6 +172,13 @@ static void write_scalar(lw_mod *M, uint32_t g, uint32_t offset, const k_type *t
         addend += lw_ptr_conv_delta(e->type, t);   /* `Base *p = &derived;` */
         if (lw_grow(M, (void **)&m->relocs, &M->reloc_cap, m->nrelocs + 1, sizeof *m->relocs))
             m->relocs[m->nrelocs++] = (simt_reloc){g, offset, target, addend};
+        return;
+    }
+    k_decl *f = t->kind == TY_PTR ? named_function(e) : NULL;
+    if (f) {
+        uint64_t v = lw_function_pointer(M, f, e->loc);
+        for (int b = 0; b < 8; b++)
+            out[b] = (uint8_t)(v >> (8 * b));
         return;
     }
     if (!const_value(e, &isf, &d, &i)) {
@@ -213,7 +231,7 @@ static int static_scalar(lw_mod *M, const k_type *t, k_expr *e)
     uint32_t target;
     int64_t addend;
     return const_value(e, &isf, &d, &i) ||
-           (t->kind == TY_PTR && const_address(M, e, &target, &addend));
+           (t->kind == TY_PTR && (const_address(M, e, &target, &addend) || named_function(e)));
 }
 
 /* Whether every element of a brace initializer is known before the program

@@ -19,7 +19,7 @@ k_expr *kp_expr_binary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr
 k_expr *kp_expr_cond(k_parser *ps, k_loc loc, k_expr *c, k_expr *l, k_expr *r);
 k_expr *kp_make_init_list(k_parser *ps, k_loc loc, k_list *items);
 k_expr *kp_ident_expr(k_parser *ps, const char *name, k_loc loc);
-void kp_add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const, k_list *inits, k_stmt *body);
+void kp_add_method(k_parser *ps, k_specs *sp, k_declarator *d, int quals, k_list *inits, k_stmt *body);
 k_declarator *kp_fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list *params, int variadic);
 /* `(&name)[n]`, `(*name)[n]`: a reference or pointer to an array. */
 k_declarator *kp_array_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_expr *len);
@@ -48,7 +48,7 @@ k_expr *kp_expr_new_list(k_parser *ps, k_loc loc, k_specs *sp, k_expr *count, k_
 k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, unsigned is_mutable,
                        k_type *ret, k_stmt *body);
 k_stmt *kp_cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
-int kp_add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const, k_list *inits, k_stmt *body);
+int kp_add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int quals, k_list *inits, k_stmt *body);
 void kp_add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body);
 k_stmt *kp_stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 k_stmt *kp_make_block(k_parser *ps, k_loc loc, k_list *items);

@@ -721,12 +721,13 @@ static void add_to_record(k_parser *ps, k_record *r, k_decl *f)
     r->methods[r->nmethods++] = f;
 }
 
-/* The parameter `this`: S * (const S * in a const member function). */
-static void add_this(k_parser *ps, k_decl *f, k_record *r, int is_const)
+/* The parameter `this`: S * (const S * in a const member function,
+ * volatile S * in a volatile one; quals are those after the parameters). */
+static void add_this(k_parser *ps, k_decl *f, k_record *r, int quals)
 {
     k_type *rt = k_type_new(ps->ctx, TY_RECORD);
     rt->rec = r;
-    rt->quals = is_const ? Q_CONST : 0;
+    rt->quals = (unsigned)quals & (Q_CONST | Q_VOLATILE);
     k_decl *self = k_decl_new(ps->ctx, D_PARAM, f->loc, "this");
     self->type = k_type_ptr(ps->ctx, rt);
     self->type->quals = Q_CONST;
@@ -741,7 +742,7 @@ static void add_this(k_parser *ps, k_decl *f, k_record *r, int is_const)
 /* A member function of the record being parsed becomes a file-scope
  * function "S::f" whose first parameter is `this` (none when static);
  * constructors are "S::S" and return void. */
-void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const, k_list *inits,
+void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int quals, k_list *inits,
                         k_stmt *body)
 {
     k_record *r = current_record(ps);
@@ -758,14 +759,14 @@ void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const,
              strcmp(f->name, "operator delete") == 0)   /* implicitly static, as in C++ */
         f->method_kind = M_STATIC;
     else
-        f->method_kind = is_const ? M_CONST_METHOD : M_METHOD;
+        f->method_kind = (quals & Q_CONST) ? M_CONST_METHOD : M_METHOD;
     if (!is_ctor)
         f->name = qualified(ps, k_ns_qualify(ps->ctx, ps->ns, tag), f->name);
     else if (ps->ns)
         f->name = k_ns_qualify(ps->ctx, ps->ns, f->name);
     f->storage = storage & ~(unsigned)ST_STATIC;
     if (f->method_kind != M_STATIC)
-        add_this(ps, f, r, is_const);
+        add_this(ps, f, r, quals);
     f->method_of = r;
     f->body = body;
     k_virtual_member(ps, r, f);
@@ -814,7 +815,15 @@ int k_parse_is_ctor_name(const char *name)
  * takes the declaration's name and kind, and both get the union of their
  * __host__/__device__ specifiers (`void f();` in the class, `__device__
  * void S::f() {...}` outside, as nvcc allows). */
-void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storage, int is_const,
+/* The qualifiers after member function m's parameters (those of *this). */
+static int method_cv(const k_decl *m)
+{
+    if (m->method_kind == M_STATIC || !m->nparams || !m->params[0]->type->base)
+        return 0;
+    return (int)(m->params[0]->type->base->quals & (Q_CONST | Q_VOLATILE));
+}
+
+void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storage, int quals,
                            k_list *inits, k_stmt *body)
 {
     const char *member = strrchr(f->name, ':') + 1;
@@ -824,7 +833,7 @@ void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storag
         const char *mm = strrchr(m->name, ':') + 1;
         int self = m->method_kind != M_STATIC;
         if (strcmp(mm, member) == 0 && m->nparams - self == f->nparams &&
-            (m->method_kind == M_CONST_METHOD) == is_const)
+            method_cv(m) == quals)
             proto = m;
     }
     if (!proto) {
@@ -839,7 +848,7 @@ void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storag
     f->method_kind = proto->method_kind;
     f->method_of = r;
     if (f->method_kind != M_STATIC)
-        add_this(ps, f, r, is_const);
+        add_this(ps, f, r, quals);
     f->body = body;
     if (inits && inits->n) {
         f->nmem_inits = inits->n;

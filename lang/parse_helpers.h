@@ -27,11 +27,11 @@ int k_parse_specs_extra(const k_specs *sp);
 const char *k_parse_operator_name(k_parser *ps, const char *op);
 const char *k_parse_path(k_parser *ps, const char *a, const char *b);
 const char *k_parse_ctor_name(k_parser *ps, k_type *cls, k_loc loc, int dtor);
-void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int is_const, k_list *inits,
+void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int quals, k_list *inits,
                         k_stmt *body);
 k_record *k_parse_method_class(k_parser *ps, const char *name);
 int k_parse_is_ctor_name(const char *name);
-void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storage, int is_const,
+void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storage, int quals,
                            k_list *inits, k_stmt *body);
 void k_parse_specs_decls(k_parser *ps, k_stmt *s, k_specs *sp);
 void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value);

@@ -306,6 +306,13 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         }
         if (name && trailing_type_name(ps, name, lval, &kind))
             break;   /* `auto f() -> T`, `[](int i) -> T {...}` */
+        size_t len = name ? strlen(name) : 0;
+        if (len > 10 && strcmp(name + len - 10, "::operator") == 0 &&
+            ps->prev_kind != KW_USING) {   /* `using B::operator==;` names B's */
+            lval->name = k_strndup(ps->ctx, name, len - 10);   /* `S::operator+=`: S */
+            kind = SCOPED_OPERATOR;
+            break;
+        }
         /* after `.` or `->` a name is a member's: `d.count()` calls the member
          * even where std::count is in view */
         if (ps->prev_kind == '.' || ps->prev_kind == ARROW) {

@@ -76,6 +76,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token <name> SCOPED_TYPE "member type name"   /* C<args>::m naming a member type */
 %token <name> SCOPED_TEMPLATE "member class template name"   /* C<args>::Inner, Inner a class template */
 %token <name> SCOPED_CLASS "nested class name"   /* C<args>::Node, Node a class nested in C */
+%token <name> SCOPED_OPERATOR "qualified operator"   /* `S::operator` before `+=` (its class's) */
 %token <expr> INT_LIT "integer constant"
 %token <expr> FLOAT_LIT "floating constant"
 %token <expr> CHAR_LIT "character constant"
@@ -161,7 +162,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <type> type_name tagged_spec record_spec record_head base_head base_list enum_spec enum_head
 %type <list> member_dtors conv_ptr_opt binding_names new_dims
 %type <dtor> member_dtor
-%type <op> record_kw method_quals defaulted
+%type <op> record_kw method_quals method_cv defaulted
 %type <name> dtor_name op_name member_path member_name
 %type <op> using_tail
 %type <expr> align_spec
@@ -201,9 +202,9 @@ external
         { (void)$2; kp_extern_linkage(ps, (int)$<bits>3); }   /* `extern "C" int x;` declares x */
     | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { kp_add_function(ps, $1, $2, $3); }
-    | decl_specs declarator KW_CONST compound   { kp_add_method_def(ps, $1, $2, 1, NULL, $4); }
-    | decl_specs declarator KW_CONST trailing_ret compound
-                                { kp_add_method_def(ps, $1, k_parse_trailing(ps, $2, $4), 1, NULL, $5); }
+    | decl_specs declarator method_cv compound   { kp_add_method_def(ps, $1, $2, $3, NULL, $4); }
+    | decl_specs declarator method_cv trailing_ret compound
+                                { kp_add_method_def(ps, $1, k_parse_trailing(ps, $2, $4), $3, NULL, $5); }
     | decl_specs declarator ':' mem_inits compound { kp_add_method_def(ps, $1, $2, 0, $4, $5); }
     | declarator ':' mem_inits compound         { kp_add_method_def(ps, NULL, $1, 0, $3, $4); }
     | template_head decl_specs declarator compound
@@ -213,8 +214,8 @@ external
         { kp_add_file_decls(ps, k_parse_alias_template(ps, LOC(@3), $3, $5)); k_tpl_head_end(ps, $1); }
     /* a class template's members defined outside it: `T C<T>::f() const {...}`,
      * `C<T>::C(T v) : x(v) {...}` (lang/templates_member.c) */
-    | template_head decl_specs declarator KW_CONST compound
-                        { kp_add_method_def(ps, $2, $3, 1, NULL, $5); k_tpl_head_end(ps, $1); }
+    | template_head decl_specs declarator method_cv compound
+                        { kp_add_method_def(ps, $2, $3, $4, NULL, $5); k_tpl_head_end(ps, $1); }
     | template_head decl_specs declarator ':' mem_inits compound
                         { kp_add_method_def(ps, $2, $3, 0, $5, $6); k_tpl_head_end(ps, $1); }
     | template_head declarator ':' mem_inits compound
@@ -526,15 +527,15 @@ members
 member
     : decl_specs member_dtors ';'   { k_parse_members(ps, $1, $2, kp_member_type, kp_method_proto); }
     | decl_specs ';'                { k_parse_members(ps, $1, NULL, kp_member_type, kp_method_proto); }
-    | decl_specs declarator KW_CONST ';'        { kp_add_method(ps, $1, $2, 1, NULL, NULL); }
-    | decl_specs declarator KW_CONST trailing_ret ';'   /* `auto f() const -> T;` */
-        { kp_add_method(ps, $1, k_parse_trailing(ps, $2, $4), 1, NULL, NULL); }
-    | decl_specs declarator KW_CONST trailing_ret compound
-        { kp_add_method(ps, $1, k_parse_trailing(ps, $2, $4), 1, NULL, $5); }
-    | template_head decl_specs declarator KW_CONST trailing_ret compound
-        { kp_add_method(ps, $2, k_parse_trailing(ps, $3, $5), 1, NULL, $6); k_tpl_member_end(ps, $1); }
-    | decl_specs declarator KW_CONST '=' INT_LIT ';'    /* `= 0`: pure virtual */
-        { if ($2) $2->init = $5; if (k_virtual_pure(ps, $2)) kp_add_method(ps, $1, $2, 1, NULL, NULL); }
+    | decl_specs declarator method_cv ';'        { kp_add_method(ps, $1, $2, $3, NULL, NULL); }
+    | decl_specs declarator method_cv trailing_ret ';'   /* `auto f() const -> T;` */
+        { kp_add_method(ps, $1, k_parse_trailing(ps, $2, $4), $3, NULL, NULL); }
+    | decl_specs declarator method_cv trailing_ret compound
+        { kp_add_method(ps, $1, k_parse_trailing(ps, $2, $4), $3, NULL, $5); }
+    | template_head decl_specs declarator method_cv trailing_ret compound
+        { kp_add_method(ps, $2, k_parse_trailing(ps, $3, $5), $4, NULL, $6); k_tpl_member_end(ps, $1); }
+    | decl_specs declarator method_cv '=' INT_LIT ';'    /* `= 0`: pure virtual */
+        { if ($2) $2->init = $5; if (k_virtual_pure(ps, $2)) kp_add_method(ps, $1, $2, $3, NULL, NULL); }
     | decl_specs declarator method_quals compound { kp_add_method(ps, $1, $2, $3, NULL, $4); }
     | ctor_head ';'                             { kp_add_method(ps, NULL, $1, 0, NULL, NULL); }
     | ctor_head mem_inits_opt compound          { kp_add_method(ps, NULL, $1, 0, $2, $3); }
@@ -591,7 +592,16 @@ access
 
 method_quals
     : %empty                                    { $$ = 0; }
-    | KW_CONST                                  { $$ = 1; }
+    | method_cv
+    ;
+
+/* `const`, `volatile` or both after a member function's parameters: the
+ * qualifiers of the object `this` points at (Q_CONST | Q_VOLATILE) */
+method_cv
+    : KW_CONST                                  { $$ = Q_CONST; }
+    | KW_VOLATILE                               { $$ = Q_VOLATILE; }
+    | KW_CONST KW_VOLATILE                      { $$ = Q_CONST | Q_VOLATILE; }
+    | KW_VOLATILE KW_CONST                      { $$ = Q_CONST | Q_VOLATILE; }
     ;
 
 /* S(params) and ~S(): names "S::S" and "S::~S" (lang/parse_decl.c) */
@@ -844,6 +854,8 @@ dtor_name
     | template_type SCOPED_NAME     /* C<T>::f: a class template's member, defined outside */
                                                 { $$ = k_tpl_member_def_name(ps, $1, $2); }
     | KW_OPERATOR op_name                       { $$ = k_parse_operator_name(ps, $2); }
+    | SCOPED_OPERATOR op_name   /* `S &S::operator+=(int a) {...}`: a member defined outside */
+                                                { $$ = k_ns_qualify(ps->ctx, $1, k_parse_operator_name(ps, $2)); }
     ;
 
 conv_ptr_opt

@@ -321,7 +321,8 @@ static void fill_scalar(k_sema_state *s, k_type *t, k_expr *e, uint32_t base, k_
         k_error(s->ctx, e->loc, "too many braces around a scalar initializer");
         return;
     }
-    if (k_sema_rvalue(s, e) && k_sema_assignable(s, t, e, "initialization"))
+    if (k_tpl_target_function(s, t, e) && k_sema_rvalue(s, e) &&
+        k_sema_assignable(s, t, e, "initialization"))
         init_add(s, in, base, t, e);
 }
 
@@ -541,6 +542,8 @@ int k_sema_check_init(k_sema_state *s, k_decl *d)
         }
         d->init = init = init->args[0];
     }
+    if (!k_tpl_target_function(s, t, init))
+        return 0;
     k_type *from = k_sema_rvalue(s, init);
     if (!from)
         return 0;

@@ -188,6 +188,11 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d);
  * template, -1 after reporting why no template fits. */
 int k_tpl_sema_call(k_sema_state *s, k_expr *e);
 int k_tpl_has_function(k_sema_state *s, const char *name);   /* a function template so named */
+/* Before e is checked as a value of pointer type to (an initializer, an
+ * assignment's right side, an argument): a function template named without
+ * arguments (`f`, `&f`) becomes the instance of that type (templates_value.c).
+ * 0 after an error (no instance fits). */
+int k_tpl_target_function(k_sema_state *s, const k_type *to, k_expr *e);
 /* `f(x)` found nowhere: the name qualified by the namespace of an argument's
  * class where such a function is (argument-dependent lookup), else NULL
  * (lang/adl.c) */

@@ -640,6 +640,8 @@ static k_type *assign(k_sema_state *s, k_expr *e)
     if (tl && e->rhs && e->rhs->kind == E_COMPOUND && !e->rhs->type_written &&
         !braced_assign(s, e, tl))
         return NULL;
+    if (tl && !k_tpl_target_function(s, tl, e->rhs))
+        return NULL;
     k_type *tr = k_sema_rvalue(s, e->rhs);
     if (!tl || !tr)
         return NULL;
@@ -1001,6 +1003,8 @@ static void check_args(k_sema_state *s, k_expr *e, k_decl *f)
         k_error(s->ctx, e->loc, "too %s arguments to function call: '%s' takes %d, %d given",
                 e->nargs < f->nparams ? "few" : "many", f->name, f->nparams, e->nargs);
     for (int i = 0; i < e->nargs; i++) {
+        if (i < f->nparams && !k_tpl_target_function(s, f->params[i]->type, e->args[i]))
+            continue;
         k_type *t = k_sema_rvalue(s, e->args[i]);
         if (!t)
             continue;

@@ -39,7 +39,7 @@ void k_tpls_add_out(k_sema_state *s, k_decl *d)
     ts->out[ts->nout++] = d;
 }
 
-static tpl_entry *find_entry(k_sema_state *s, const char *name, int ntparams)
+tpl_entry *k_tpls_find_entry(k_sema_state *s, const char *name, int ntparams)
 {
     for (tpl_entry *e = s->tpl ? s->tpl->entries : NULL; e; e = e->next)
         if (strcmp(e->decl->name, name) == 0 && (ntparams < 0 || e->decl->ntparams == ntparams))
@@ -913,7 +913,7 @@ static void instantiate(k_sema_state *s, tpl_entry *en, tpl_inst *in, k_loc at)
     k_tpls_add_out(s, in->decl);
 }
 
-static k_decl *instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
+k_decl *k_tpls_instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
 {
     for (tpl_inst *in = en->insts; in; in = in->next)
         if (k_tpls_args_equal(&in->args, a)) {
@@ -1089,7 +1089,7 @@ static int sfinae_args(k_sema_state *s, const k_decl *t, k_expr *e, tpl_args *a)
 
 int k_tpl_has_function(k_sema_state *s, const char *name)
 {
-    for (tpl_entry *en = find_entry(s, name, -1); en; en = en->next)
+    for (tpl_entry *en = k_tpls_find_entry(s, name, -1); en; en = en->next)
         if (strcmp(en->decl->name, name) == 0 && en->decl->kind == D_FUNC)
             return 1;
     return 0;
@@ -1099,7 +1099,7 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
 {
     if (e->tpl_class && k_tpls_find_class(s, e->tpl_class))
         return static_member_call(s, e);
-    tpl_entry *first = find_entry(s, e->name, -1);
+    tpl_entry *first = k_tpls_find_entry(s, e->name, -1);
     if (!first)
         return 0;
     k_decl *plain = k_sema_lookup(s, e->name);
@@ -1140,7 +1140,7 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     }
     /* a plain function that needs conversions still beats a template that does */
     if (best && !(plain && best_fit < 2 && !e->has_targs)) {
-        e->decl = instance(s, best, &best_args, e->loc);
+        e->decl = k_tpls_instance(s, best, &best_args, e->loc);
         return e->decl ? 1 : -1;
     }
     if (plain)
@@ -1190,30 +1190,7 @@ k_decl *k_tpl_sema_operator(k_sema_state *s, const char *name, k_expr **args, in
             best_fit = f;
         }
     }
-    return best ? instance(s, best, &best_args, loc) : NULL;
-}
-
-/* `f<int>` as a value (a function pointer): the instance of the one
- * function template f for those arguments (nothing to deduce any from).  Returns 0 when f is no single function template;
- * else e->decl is the instance, or *failed is set after an error. */
-static int function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
-{
-    tpl_entry *one = NULL;
-    int n = 0;
-    for (tpl_entry *en = find_entry(s, e->name, -1); en; en = en->next)
-        if (strcmp(en->decl->name, e->name) == 0 && en->decl->kind == D_FUNC) {
-            one = en;
-            n++;
-        }
-    if (n != 1)
-        return 0;
-    tpl_args a;
-    e->decl = NULL;
-    if (k_tpls_call_args(s, one->decl, e, &a, 1)) {
-        e->decl = instance(s, one, &a, e->loc);
-    }
-    *failed = e->decl ? NULL : one;
-    return 1;
+    return best ? k_tpls_instance(s, best, &best_args, loc) : NULL;
 }
 
 /* `S<int>::count`: the static data member of the instance (static_members.c). */
@@ -1253,13 +1230,13 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 {
     if (e->tpl_class && k_tpls_find_class(s, e->tpl_class))
         return static_data_member(s, e);
-    tpl_entry *en = find_entry(s, e->name, -1);
+    tpl_entry *en = k_tpls_find_entry(s, e->name, -1);
     while (en && (en->decl->kind != D_VAR || strcmp(en->decl->name, e->name) != 0))
         en = en->next;
-    if (!en && function_value(s, e, &en))
+    if (!en && k_tpls_function_value(s, e, &en))
         return en ? NULL : e->decl;
     if (!en) {
-        k_error(s->ctx, e->loc, find_entry(s, e->name, -1)
+        k_error(s->ctx, e->loc, k_tpls_find_entry(s, e->name, -1)
                 ? "function template '%s' used as a value (call it)"
                 : "'%s' is not a variable template", e->name);
         return NULL;
@@ -1293,7 +1270,7 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
  * `template int f<int>(int);`: an explicit instantiation, made now. */
 static void specialization(k_sema_state *s, k_decl *d)
 {
-    tpl_entry *en = find_entry(s, d->name, -1);
+    tpl_entry *en = k_tpls_find_entry(s, d->name, -1);
     while (en && en->decl->ntparams == 0)
         en = en->next;
     if (!en) {
@@ -1329,7 +1306,7 @@ static void specialization(k_sema_state *s, k_decl *d)
     if (!k_tpls_call_args(s, en->decl, &call, &a, 1))
         return;
     if (d->explicit_inst) {
-        instance(s, en, &a, d->loc);
+        k_tpls_instance(s, en, &a, d->loc);
         return;
     }
     tpl_inst *before = k_tpls_add_specialization(s, en, &a, d);
@@ -1386,7 +1363,7 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         specialization(s, d);
         return;
     }
-    tpl_entry *en = find_entry(s, d->name, -1);
+    tpl_entry *en = k_tpls_find_entry(s, d->name, -1);
     /* overloaded templates are different entries; a redeclaration is the same */
     while (en && (strcmp(en->decl->name, d->name) != 0
                   || (d->kind == D_FUNC && en->decl->kind == D_FUNC

@@ -73,6 +73,15 @@ int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
                  tpl_args *out, int report, k_loc at);
 /* The index of t's parameter pack, or -1. */
 int k_tpls_pack_index(const k_decl *t);
+/* The first template named name (with ntparams parameters, any if -1). */
+tpl_entry *k_tpls_find_entry(k_sema_state *s, const char *name, int ntparams);
+/* The instance of en for arguments a (instantiated at first use). */
+k_decl *k_tpls_instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at);
+
+/* lang/templates_value.c */
+/* `f<int>` as a value: 0 when f is no single function template; else
+ * e->decl is the instance, or *failed is set after an error. */
+int k_tpls_function_value(k_sema_state *s, k_expr *e, tpl_entry **failed);
 
 /* lang/templates_class_sema.c */
 tpl_entry *k_tpls_find_class(k_sema_state *s, const char *name);
