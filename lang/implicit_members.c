@@ -324,31 +324,8 @@ static k_expr *moved_member(k_parser *ps, const k_field *fl, k_loc loc)
 void kp_implicit_move_ctor(k_parser *ps, k_type *t)
 {
     k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
-    if (!r || !declares_no_move(r))
+    if (!r || !declares_no_move(r) || !kp_memberwise_ctor(ps, t, 1, moved_member))
         return;
-    k_loc loc = r->loc;
-    k_specs *sp = kp_specs_new(ps, loc);
-    if (!sp)
-        return;
-    kp_specs_type(ps, sp, TYPEDEF_NAME, loc, t);
-    k_declarator *pd = kp_dtor_new(ps, loc, "__simtvm_other");
-    if (!pd)
-        return;
-    pd->is_ref = 2;
-    k_list *params = kp_list_push(ps, NULL, kp_make_param(ps, sp, pd, loc));
-    k_list *inits = NULL;
-    for (int i = r->base ? 1 : 0; i < r->nfields; i++) {
-        k_expr *from = moved_member(ps, &r->fields[i], loc);
-        if (!from)
-            return;
-        inits = kp_list_push(ps, inits,
-                             kp_expr_call(ps, loc, kp_ident_expr(ps, r->fields[i].name, loc),
-                                          kp_list_push(ps, NULL, from)));
-    }
-    k_declarator *d = kp_ctor_dtor(ps, NULL, t, loc, params, 0);
-    if (!d)
-        return;
-    kp_add_method(ps, NULL, d, 0, inits, kp_make_block(ps, loc, kp_list_new(ps)));
     k_decl *f = k_record_move_ctor(r);
     if (f)
         f->implicit_move = 1;

@@ -1111,38 +1111,95 @@ static int needs_member_copy(const k_record *r)
  * C++'s implicit copy constructor copies a member by that member's own copy
  * constructor, write it out (host code, as the members' are), marked
  * implicit so the class keeps its aggregate initialization. */
-void kp_implicit_copy_ctor(k_parser *ps, k_type *t)
+/* __simtvm_other.name */
+static k_expr *copied_member(k_parser *ps, const k_field *fl, k_loc loc)
 {
-    k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
-    if (!needs_member_copy(r))
-        return;
+    k_expr *from = kp_expr_unary(ps, E_MEMBER, 0, loc, kp_ident_expr(ps, "__simtvm_other", loc));
+    if (from)
+        from->name = fl->name;
+    return from;
+}
+
+int kp_memberwise_ctor(k_parser *ps, k_type *t, int move,
+                       k_expr *(*from_member)(k_parser *, const k_field *, k_loc))
+{
+    k_record *r = t->rec;
     k_loc loc = r->loc;
     k_specs *sp = kp_specs_new(ps, loc);
     if (!sp)
-        return;
+        return 0;
     kp_specs_type(ps, sp, TYPEDEF_NAME, loc, t);
-    sp->quals |= Q_CONST;
+    if (!move)
+        sp->quals |= Q_CONST;
     k_declarator *pd = kp_dtor_new(ps, loc, "__simtvm_other");
     if (!pd)
-        return;
-    pd->is_ref = 1;
+        return 0;
+    pd->is_ref = move ? 2 : 1;
     k_list *params = kp_list_push(ps, NULL, kp_make_param(ps, sp, pd, loc));
     k_list *inits = NULL;
     for (int i = r->base ? 1 : 0; i < r->nfields; i++) {
-        k_expr *from = kp_expr_unary(ps, E_MEMBER, 0, loc,
-                                     kp_ident_expr(ps, "__simtvm_other", loc));
+        k_expr *from = from_member(ps, &r->fields[i], loc);
         if (!from)
-            return;
-        from->name = r->fields[i].name;
+            return 0;
         inits = kp_list_push(ps, inits,
                              kp_expr_call(ps, loc, kp_ident_expr(ps, r->fields[i].name, loc),
                                           kp_list_push(ps, NULL, from)));
     }
     k_declarator *d = kp_ctor_dtor(ps, NULL, t, loc, params, 0);
     if (!d)
-        return;
+        return 0;
     kp_add_method(ps, NULL, d, 0, inits, kp_make_block(ps, loc, kp_list_new(ps)));
+    return 1;
+}
+
+void kp_implicit_copy_ctor(k_parser *ps, k_type *t)
+{
+    k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
+    if (!needs_member_copy(r) || !kp_memberwise_ctor(ps, t, 0, copied_member))
+        return;
     k_decl *f = k_record_copy_ctor(r);
     if (f)
         f->implicit_copy = 1;
+}
+
+void kp_add_untyped_def(k_parser *ps, k_declarator *d, k_stmt *body, k_loc loc, int as_function)
+{
+    if (kp_add_method_def(ps, NULL, d, 0, NULL, body))
+        return;
+    k_error(ps->ctx, d ? d->loc : loc, "type specifier missing before '%s' (K has no implicit int)",
+            d && d->name ? d->name : "?");
+    if (as_function)
+        kp_add_function(ps, NULL, d, body);
+}
+
+k_type *kp_record_body_end(k_parser *ps, k_type *rec)
+{
+    kp_implicit_default_ctor(ps, rec);
+    kp_implicit_copy_ctor(ps, rec);
+    kp_implicit_move_ctor(ps, rec);
+    kp_implicit_dtor(ps, rec);
+    k_using_record_end(ps, rec);
+    return k_parse_record_end(ps, rec);
+}
+
+k_expr *kp_template_name_expr(k_parser *ps, k_loc loc, const char *name)
+{
+    k_expr *e = kp_expr_leaf(ps, E_IDENT, loc);
+    if (e) {
+        e->name = name;
+        if (!strstr(k_tpl_written(name), "::"))
+            e->written = k_tpl_written(name);
+    }
+    return e;
+}
+
+k_declarator *kp_dtor_ctor_args(k_parser *ps, k_loc loc, const char *name, k_list *args)
+{
+    k_declarator *d = kp_dtor_new(ps, loc, name);
+    if (!d)
+        return NULL;
+    d->is_ctor = 1;
+    for (int i = 0; args && i < args->n; i++)
+        kp_list_append(ps, &d->ctor_args, args->items[i]);
+    return d;
 }

@@ -49,6 +49,21 @@ k_expr *kp_make_lambda(k_parser *ps, k_loc loc, k_list *caps, k_list *params, un
                        k_type *ret, k_stmt *body);
 k_stmt *kp_cond_decl(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *init);
 int kp_add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int quals, k_list *inits, k_stmt *body);
+/* `S::f() {...}` with no type before it: a member function defined outside
+ * its class (a constructor), else "type specifier missing" (and, when
+ * as_function, the function is added anyway, for the rest of the checks) */
+void kp_add_untyped_def(k_parser *ps, k_declarator *d, k_stmt *body, k_loc loc, int as_function);
+/* `S(const S &o) : m(o.m)... {}` or, move, `S(S &&o) : m(FROM)... {}`: an
+ * implicit copy or move constructor written member by member, from_member
+ * giving each member's initializer; 0 if it could not be made. */
+int kp_memberwise_ctor(k_parser *ps, k_type *t, int move,
+                       k_expr *(*from_member)(k_parser *, const k_field *, k_loc));
+/* A class's '}': its implicit members, its using-declarations, its end. */
+k_type *kp_record_body_end(k_parser *ps, k_type *rec);
+/* A function template's name as an expression (`f` of `f(x)`, deduced). */
+k_expr *kp_template_name_expr(k_parser *ps, k_loc loc, const char *name);
+/* `T x(a, b)`'s declarator: the constructor's arguments. */
+k_declarator *kp_dtor_ctor_args(k_parser *ps, k_loc loc, const char *name, k_list *args);
 void kp_add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body);
 k_stmt *kp_stmt_new(k_parser *ps, k_stmt_kind kind, k_loc loc);
 k_stmt *kp_make_block(k_parser *ps, k_loc loc, k_list *items);

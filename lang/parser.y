@@ -221,21 +221,9 @@ external
     | template_head declarator ':' mem_inits compound
                         { kp_add_method_def(ps, NULL, $2, 0, $4, $5); k_tpl_head_end(ps, $1); }
     | template_head declarator compound
-        {
-            if (!kp_add_method_def(ps, NULL, $2, 0, NULL, $3))
-                k_error(ps->ctx, $2 ? $2->loc : LOC(@2), "type specifier missing before '%s'"
-                        " (K has no implicit int)", $2 && $2->name ? $2->name : "?");
-            k_tpl_head_end(ps, $1);
-        }
+                        { kp_add_untyped_def(ps, $2, $3, LOC(@2), 0); k_tpl_head_end(ps, $1); }
     | KW_TEMPLATE declaration       { k_tpl_instantiation(ps, $2); kp_add_file_decls(ps, $2); }
-    | declarator compound
-        {
-            if (kp_add_method_def(ps, NULL, $1, 0, NULL, $2))
-                break;
-            k_error(ps->ctx, $1 ? $1->loc : LOC(@1), "type specifier missing before '%s'"
-                    " (K has no implicit int)", $1 && $1->name ? $1->name : "?");
-            kp_add_function(ps, NULL, $1, $2);
-        }
+    | declarator compound                       { kp_add_untyped_def(ps, $1, $2, LOC(@1), 1); }
     | ';'
     | error ';'                                 { yyerrok; }
     | error '}'                                 { yyerrok; }
@@ -443,15 +431,7 @@ tagged_spec
     ;
 
 record_spec
-    : record_head members '}'
-        {
-            kp_implicit_default_ctor(ps, $1);
-            kp_implicit_copy_ctor(ps, $1);
-            kp_implicit_move_ctor(ps, $1);
-            kp_implicit_dtor(ps, $1);
-            k_using_record_end(ps, $1);
-            $$ = k_parse_record_end(ps, $1);
-        }
+    : record_head members '}'                   { $$ = kp_record_body_end(ps, $1); }
     | record_kw IDENT %prec ENUM_REF            { $$ = k_tpl_record_ref(ps, $1, $2, LOC(@2)); }
     ;
 
@@ -829,13 +809,7 @@ direct_dtor
             k_tpl_spec_args(ps, $3);
             $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $6, 0);
         }
-    | dtor_name '(' args ')'
-        {
-            $$ = kp_dtor_new(ps, LOC(@1), $1);
-            $$->is_ctor = 1;
-            for (int i = 0; i < $3->n; i++)
-                kp_list_append(ps, &$$->ctor_args, $3->items[i]);
-        }
+    | dtor_name '(' args ')'                    { $$ = kp_dtor_ctor_args(ps, LOC(@1), $1, $3); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' { $$ = kp_fnptr_dtor(ps, $2, $3, NULL, 0); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 0); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list COMMA_ELLIPSIS ')'
@@ -1295,15 +1269,7 @@ primary
     : IDENT                                     { $$ = k_parse_ident(ps, LOC(@1), $1); }
     | '[' captures_opt ']' lambda_space lambda_params lambda_word lambda_ret compound
                                 { $$ = kp_make_lambda(ps, LOC(@1), $2, $5, $6 | $4, $7, $8); }
-    | TEMPLATE_NAME
-        {
-            $$ = kp_expr_leaf(ps, E_IDENT, LOC(@1));
-            if ($$) {
-                $$->name = $1;
-                if (!strstr(k_tpl_written($1), "::"))
-                    $$->written = k_tpl_written($1);
-            }
-        }
+    | TEMPLATE_NAME                             { $$ = kp_template_name_expr(ps, LOC(@1), $1); }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
     | template_type SCOPED_NAME                 { $$ = k_tpl_scoped(ps, LOC(@1), $1, $2); }
     | template_type '(' args_opt ')'

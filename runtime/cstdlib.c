@@ -65,23 +65,8 @@ simt_status simt_lib_STRTOD(call *c)
     return ret_u64(c, bits);
 }
 
-simt_status simt_lib_STRTOUL(call *c)
-{
-    size_t len;
-    const char *s = guest_str(c, "strtoul", arg(c, 0), SIZE_MAX, &len);
-    if (!s)
-        return SIMT_FAULT;
-    char *end;
-    int base = arg_int(c, 2);
-    if (base != 0 && (base < 2 || base > 36))
-        return ret_u64(c, 0); /* glibc: EINVAL, nothing parsed */
-    unsigned long v = strtoul(s, &end, base);
-    if (store_end(c, "strtoul", arg(c, 0), s, end) != 0)
-        return SIMT_FAULT;
-    return ret_u64(c, v);
-}
 
-/* strtoll and strtoull: long long is long on the hosts simtvm runs on (LP64) */
+/* strtoul, strtoll and strtoull: long long is long on the hosts simtvm runs on (LP64) */
 static simt_status strtoll_like(call *c, const char *name, int is_unsigned)
 {
     size_t len;
@@ -96,6 +81,11 @@ static simt_status strtoll_like(call *c, const char *name, int is_unsigned)
     if (store_end(c, name, arg(c, 0), s, end) != 0)
         return SIMT_FAULT;
     return ret_u64(c, v);
+}
+
+simt_status simt_lib_STRTOUL(call *c)
+{
+    return strtoll_like(c, "strtoul", 1); /* unsigned long is unsigned long long here */
 }
 
 simt_status simt_lib_STRTOLL(call *c)

@@ -705,6 +705,17 @@ static inline uint32_t piece_find(simt_model *m, uint32_t first, uint32_t n)
 /* The piece of n instructions from first for the scoreboard rd from the
  * clock *clock (which it moves on); returns its issues.  Where a kept
  * piece's inputs are all ready by the clock, its constants; else the loop. */
+/* How many of a piece's inputs (registers, in order) are ready by now: all
+ * of them (nin) when its stored timing applies. */
+static inline __attribute__((always_inline)) uint32_t inputs_ready(const uint32_t *in, uint32_t nin,
+                                                                  const uint64_t *rd, uint64_t now)
+{
+    uint32_t k = 0;
+    while (k < nin && rd[in[k]] <= now)
+        k++;
+    return k;
+}
+
 static inline __attribute__((always_inline)) uint64_t ready_piece(simt_model *m, uint64_t *rd,
                                                                  uint32_t first, uint32_t n,
                                                                  uint64_t *clock)
@@ -716,9 +727,7 @@ static inline __attribute__((always_inline)) uint64_t ready_piece(simt_model *m,
         uint32_t nin = w[0], nout = w[1];
         uint64_t now = *clock;
         const uint32_t *in = w + PIECE_HEAD, *out = in + nin;
-        uint32_t k = 0;
-        while (k < nin && rd[in[k]] <= now)
-            k++;
+        uint32_t k = inputs_ready(in, nin, rd, now);
         if (k == nin) {
             for (uint32_t o = 0; o < nout; o++)
                 rd[out[2 * o]] = now + out[2 * o + 1];
@@ -1106,8 +1115,10 @@ static inline uint32_t compound_find(simt_model *m, const simt_pc_run *runs, uin
                    : SIMT_PIECE_NONE;
     }
     if (!t->compound &&
-        !(t->compound = simt_calloc(&m->al, t->ncode ? t->ncode : 1, sizeof *t->compound)))
+        !(t->compound = simt_calloc(&m->al, t->ncode ? t->ncode : 1, sizeof *t->compound))) {
+        piece_oom(m);   /* timed piece by piece, and the run says memory ran out */
         return SIMT_PIECE_NONE;
+    }
     simt_compound_memo key, *c = &t->compound[first];
     *memo = c;
     if (compound_key(runs, nruns, last, n, &key)) {
@@ -1137,9 +1148,7 @@ static int compound_ready(simt_model *m, uint64_t *rd, const simt_pc_run *runs, 
     uint32_t nin = w[0], nout = w[1];
     uint64_t now = *clock;
     const uint32_t *in = w + PIECE_HEAD, *out = in + nin;
-    uint32_t k = 0;
-    while (k < nin && rd[in[k]] <= now)
-        k++;
+    uint32_t k = inputs_ready(in, nin, rd, now);
     if (k < nin) {
         if (--c->score < -PIECE_SCORE) /* mostly stalls: the pieces from now on */
             c->at = SIMT_PIECE_NONE;
