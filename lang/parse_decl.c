@@ -828,12 +828,17 @@ void k_parse_define_method(k_parser *ps, k_record *r, k_decl *f, unsigned storag
 {
     const char *member = strrchr(f->name, ':') + 1;
     k_decl *proto = NULL;
-    for (int i = 0; i < r->nmethods && !proto; i++) {
+    int exact = 0;   /* overloads of one arity: the one whose parameter types match */
+    for (int i = 0; i < r->nmethods && !exact; i++) {
         k_decl *m = r->methods[i];
         const char *mm = strrchr(m->name, ':') + 1;
         int self = m->method_kind != M_STATIC;
-        if (strcmp(mm, member) == 0 && m->nparams - self == f->nparams &&
-            method_cv(m) == quals)
+        if (strcmp(mm, member) != 0 || m->nparams - self != f->nparams || method_cv(m) != quals)
+            continue;
+        exact = 1;
+        for (int j = 0; j < f->nparams && exact; j++)
+            exact = k_ty_same(m->params[self + j]->type, f->params[j]->type);
+        if (!proto || exact)
             proto = m;
     }
     if (!proto) {

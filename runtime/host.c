@@ -850,9 +850,9 @@ enum prop_offset {
 #define PROP(field, type, count, offset) PROP_##field = offset,
 #include "runtime/deviceprop.def"
 #undef PROP
-    PROP_SIZE = 488
+    PROP_SIZE = 504
 };
-_Static_assert(PROP_directManagedMemAccessFromHost + 4 == PROP_SIZE, "cudaDeviceProp is 488 bytes");
+_Static_assert(PROP_computePreemptionSupported + 4 == PROP_SIZE, "cudaDeviceProp is 504 bytes");
 
 static void put32(uint8_t *p, int offset, int32_t v)
 {
@@ -899,7 +899,9 @@ static void fill_props(const simt_vm *vm, uint8_t *p)
     static const int ones[] = { PROP_canMapHostMemory, PROP_cooperativeLaunch,
                                 PROP_concurrentKernels, PROP_unifiedAddressing, PROP_ECCEnabled,
                                 PROP_deviceOverlap, PROP_managedMemory,
-                                PROP_concurrentManagedAccess };
+                                PROP_concurrentManagedAccess, PROP_streamPrioritiesSupported,
+                                PROP_globalL1CacheSupported, PROP_localL1CacheSupported,
+                                PROP_computePreemptionSupported };
     for (size_t i = 0; i < sizeof ones / sizeof ones[0]; i++)
         put32(p, ones[i], 1);
     put32(p, PROP_asyncEngineCount, 2);

@@ -579,7 +579,7 @@ START_TEST(builtin_cuda_memcpy_and_symbols)
     ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_SYNC), CUDA_ERROR_ILLEGAL_ADDRESS);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_MEMCPY, d, h, 8, 1), CUDA_ERROR_ILLEGAL_ADDRESS);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_MALLOC, slot, 8), CUDA_ERROR_ILLEGAL_ADDRESS);
-    ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, BI_CALL(BI_MALLOC, 488), 0), 0);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, BI_CALL(BI_MALLOC, 504), 0), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_RESET), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_SYNC), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_LAST_ERROR), CUDA_SUCCESS);
@@ -633,9 +633,9 @@ START_TEST(builtin_device_properties)
 {
     fixture f;
     fixture_init(&f);
-    uint64_t p = BI_CALL(BI_MALLOC, 488);
+    uint64_t p = BI_CALL(BI_MALLOC, 504);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, p, 0), 0);
-    uint8_t *prop = simt_vm_translate(&f.vm, &host_thread, p, 488, 0);
+    uint8_t *prop = simt_vm_translate(&f.vm, &host_thread, p, 504, 0);
     int32_t i32;
     uint64_t u64;
     ck_assert_str_eq((char *)prop, "NVIDIA H100 80GB HBM3");
