@@ -17,6 +17,7 @@ static const char TEXT_CUDA_RUNTIME_H[] =
     "// cuda_runtime.h as simtvm builds it in: graphs, stream capture and 3D\n"
     "// copies (lang/cuda_graph.c).  Everything else is built into K.\n"
     "#pragma once\n"
+    "#define __SIMTVM_CUDA_RUNTIME_H 1\n"
     "#include <driver_types.h>\n"
     "#include <simtvm/gcc_atomics.h>\n"
     "\n"

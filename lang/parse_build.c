@@ -589,6 +589,8 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         f->params = k_alloc(ps->ctx, sizeof *f->params * (size_t)(f->nparams + 1));
         for (int i = 0; i < f->nparams; i++) {
             f->params[i] = ((k_decl *)d->fn_params.items[i])->type;
+            if (f->params[i] && f->params[i]->kind == TY_ARRAY)   /* T *[2] is T ** */
+                f->params[i] = k_type_ptr(ps->ctx, f->params[i]->base);
             if (((k_decl *)d->fn_params.items[i])->pack)
                 f->pack_param = i + 1;   /* `void (*k)(Args...)` (lang/packs.c) */
         }
@@ -689,9 +691,12 @@ k_decl *kp_make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc)
         return NULL;
     if (sp && (sp->storage || sp->is_typedef))
         k_error(ps->ctx, sp->loc, "storage class specified for a parameter");
-    if (d->is_func)
-        k_error(ps->ctx, at, "function parameters are not supported in K"
-                " (no function pointers)");
+    if (d->is_func && !d->fnptr) {   /* `int f(int)` is `int (*f)(int)` */
+        d->fnptr = 1;
+        d->fn_params = d->params;
+        d->fn_variadic = d->variadic;
+        kp_list_append(ps, &d->fn_ptrs, NULL);
+    }
     if (d->is_ctor)
         k_error(ps->ctx, at, "a parameter cannot have constructor arguments");
     d->is_func = 0;

@@ -1246,7 +1246,7 @@ static int names_runtime_types(const char *text, size_t len)
         "__sync_", "__atomic_", "__ATOMIC_", "cudaAccessPolicyWindow", "cudaAccessProperty",
         "cudaStreamAttr", "cudaLaunchAttribute", "cudaSyncPolicy", "cudaSynchronizationPolicy",
         "cudaMalloc3D", "PeerAccess", "cudaDeviceGetP2PAttribute", "cudaDevP2PAttr",
-        "cudaMemcpyPeer",
+        "cudaMemcpyPeer", "cudaMemcpyKind",
     };
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (memmem(text, len, marks[i], strlen(marks[i])))
@@ -1299,8 +1299,8 @@ static int names_round_cvt(const char *text, size_t len)
 }
 
 /* The headers a program reads without including them: <cuda_runtime.h>'s
- * K text when the main file names its types, and CUDA's intrinsics written
- * in K when a file names one.  A header with a guard macro may also be read
+ * K text when a file names its types, and CUDA's intrinsics written in K
+ * when a file names one.  A header with a guard macro may also be read
  * in front of an included file that needs it and no file before it did
  * (HeCBench's kernels.h calls __umul24 that main.cu never names); one
  * without is read ahead of the main file only. */
@@ -1308,7 +1308,7 @@ static const struct implicit_header {
     const char *header, *guard;
     int (*names)(const char *, size_t);
 } implicit[] = {
-    { "cuda_runtime.h", NULL, names_runtime_types },
+    { "cuda_runtime.h", "__SIMTVM_CUDA_RUNTIME_H", names_runtime_types },
     { "simtvm/simd_intrinsics.h", "__SIMTVM_SIMD_INTRINSICS", names_simd_intrinsics },
     { "simtvm/round_cvt.h", "__SIMTVM_ROUND_CVT", names_round_cvt },
     { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },

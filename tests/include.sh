@@ -4,13 +4,13 @@
 # __FILE__/__LINE__ inside a header, a diagnostic inside a header (named by
 # the header's file:line:col, with the chain of #includes as notes), a cycle,
 # a kernel fault inside a header (located at the #include), a fault's
-# column on a line with UTF-8 (in characters), and CUDA's intrinsics written
-# in K read in front of a header that calls them (TAP).
+# column on a line with UTF-8 (in characters), and CUDA's intrinsics and
+# <cuda_runtime.h> types read in front of a header that names them (TAP).
 . "$(dirname "$0")/lib.sh" include
 D=tests/include
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..12"
+echo "1..13"
 
 "$SIMTVM" run -I $D/sys $D/main.k > "$work/out" 2> "$work/err"
 ok $? "main.k runs with -I"
@@ -58,3 +58,8 @@ ok $? "a fault's column counts UTF-8 characters"
 "$SIMTVM" run $D/intrinsics_header.k > "$work/out5" 2> "$work/err"
 echo '65542 65542 65542 65542 65542 65542 65544 65546 ' | cmp -s - "$work/out5"
 ok $? "a header's intrinsics the main file does not name are read in front of it"
+
+# cudaMemcpyKind named only in a header: <cuda_runtime.h> read in front of it
+"$SIMTVM" run $D/runtime_header.k > "$work/out6" 2> "$work/err"
+echo 7 | cmp -s - "$work/out6"
+ok $? "a header's <cuda_runtime.h> types the main file does not name are read in front of it"
