@@ -484,6 +484,8 @@ static void check_runtime_call(k_sema_state *s, k_expr *e, const k_builtin_info 
 static k_type *arith_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a)
 {
     k_type *t = k_sema_rvalue(s, a);
+    if (t && t->kind == TY_RECORD && k_sema_scalar_conversion(s, a))
+        t = a->type;   /* `fabs(h)` of a __half: its operator float() */
     if (t && !k_ty_is_arith(t)) {
         k_error(s->ctx, a->loc, "'%s' needs an arithmetic argument", b->name);
         return NULL;

@@ -1173,6 +1173,8 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         t = t->base;
     if (t->kind != TY_RECORD)
         return 0;
+    if ((d->storage & ST_EXTERN) && !d->init && !k_has_ctor(d))
+        return 0;   /* a declaration: `extern __shared__ T s[];` constructs nothing */
     if (implicit_default_var(s, d, t->rec))
         return 1;
     if (!k_record_has_ctors(t->rec) &&

@@ -733,6 +733,9 @@ static int deduce_one(k_sema_state *s, const k_decl *t, k_expr *call, int i, int
         int r = k_tpls_match(s, t, &pt, &top, a, report, call->args[i]->loc);
         if (r == 0)
             r = match_base(s, t, &pt, &top, a, report, call->args[i]->loc);
+        if (r == 0 && a->nexplicit == t->ntparams && top.kind == TY_RECORD)
+            return 1;   /* `f<S>(h)`: nothing left to deduce, so h converts to
+                           `volatile S *` as to a plain parameter (operator S *()) */
         if (r < 0)
             return 0;
         if (r > 0)
