@@ -1,7 +1,7 @@
 /* lang/int_intrinsics.c -- CUDA's integer intrinsics that have no VM
  * instruction of their own, written in K: __umul24, __mul64hi, __umul64hi,
  * __sad, __usad, __rhadd, __uhadd, __urhadd (CUDA Math API, "Integer
- * Intrinsics"; __mul24, __mulhi and __umulhi are built in, lang/builtins.c).
+ * Intrinsics"), and inline PTX's bfe (lang/ptx.c calls __simt_bfe; __mul24, __mulhi and __umulhi are built in, lang/builtins.c).
  * nvcc needs no header for them, so lang/preprocess.c reads this text ahead
  * of a main file that names one, as it does the SIMD intrinsics.  They are
  * __device__ functions, as in CUDA: host code calling one is the located
@@ -59,6 +59,25 @@ static const char INT_TEXT[] =
     "__device__ static unsigned int __urhadd(unsigned int x, unsigned int y)\n"
     "{\n"
     "    return (unsigned int)(((unsigned long long)x + y + 1) >> 1);\n"
+    "}\n"
+    "/* PTX's bfe (inline asm, lang/ptx.c): len bits of a from bit pos, both\n"
+    "   taken mod 256; bits past the top are 0 (unsigned) or the field's top\n"
+    "   bit (signed), as the PTX ISA's pseudo-code for bfe says */\n"
+    "__device__ static unsigned long long __simt_bfe(unsigned long long a, unsigned int b,\n"
+    "                                                unsigned int c, int bits, int is_signed)\n"
+    "{\n"
+    "    unsigned int pos = b & 0xffu, len = c & 0xffu, msb = (unsigned int)bits - 1;\n"
+    "    if (len == 0)\n"
+    "        return 0;\n"
+    "    unsigned int top = pos + len - 1 < msb ? pos + len - 1 : msb;\n"
+    "    unsigned long long sbit = is_signed ? (a >> top) & 1 : 0;\n"
+    "    unsigned long long width = bits == 64 ? ~0ull : (1ull << bits) - 1;\n"
+    "    if (pos > msb)\n"
+    "        return sbit ? width : 0;\n"
+    "    unsigned int n = len < bits - pos ? len : bits - pos;\n"
+    "    unsigned long long mask = n >= 64 ? ~0ull : (1ull << n) - 1;\n"
+    "    unsigned long long r = ((a & width) >> pos) & mask;\n"
+    "    return sbit ? (r | ~mask) & width : r;\n"
     "}\n"
     "#endif\n";
 

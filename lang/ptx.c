@@ -100,6 +100,19 @@ static k_expr *call(ptx *p, const char *name, int nargs, k_expr *a, k_expr *b, k
     return e;
 }
 
+/* Two int arguments more on call e (__simt_bfe's width and signedness). */
+static void add_args(ptx *p, k_expr *e, int x, int y)
+{
+    k_expr **args = k_alloc(p->ctx, (size_t)(e->nargs + 2) * sizeof *args);
+    if (!args)
+        return;
+    memcpy(args, e->args, (size_t)e->nargs * sizeof *args);
+    args[e->nargs] = num(p, (uint64_t)x, 0, 0);
+    args[e->nargs + 1] = num(p, (uint64_t)y, 0, 0);
+    e->args = args;
+    e->nargs += 2;
+}
+
 static k_expr *cast(ptx *p, k_type *t, k_expr *x)
 {
     k_expr *e = node(p, E_CAST, x, NULL);
@@ -424,6 +437,18 @@ static k_expr *arith(ptx *p, const insn *in)
         k_expr *a = src_as(p, in, 1, t);
         return a ? call(p, name, 1, a, NULL, NULL) : NULL;
     }
+    if (!strcmp(in->op, "bfe")) {   /* d = bfe(a, pos, len): lang/int_intrinsics.c */
+        if (!check_mods(p, in, none) || t->is_float)
+            return t->is_float ? (fail(p, "inline PTX instruction '%s' needs .u32, .s32, .u64 "
+                                       "or .s64", "bfe"), NULL) : NULL;
+        const ptype *u64 = type_named("u64");
+        k_expr *a = src_as(p, in, 1, u64), *b = src_as(p, in, 2, u32), *c = src_as(p, in, 3, u32);
+        if (!a || !b || !c)
+            return NULL;
+        k_expr *e = call(p, "__simt_bfe", 3, a, b, c);
+        add_args(p, e, t->bits, t->is_signed);
+        return cast(p, k_ty(p->ctx, t->kind), e);
+    }
     if (!strcmp(in->op, "cvt")) {
         static const char *const cvt_mods[] = { "rn", "rzi", NULL };
         if (!check_mods(p, in, cvt_mods) || !in->type2)
@@ -491,7 +516,7 @@ static k_stmt *translate(ptx *p, insn *in)
             snprintf(what, sizeof what, "%s", in->op);
             fail(p, "inline PTX instruction '%s' is not supported by simtvm (supported: mov, ld, st, "
                  "add, sub, mul, mad, fma, div, rem, neg, min, max, and, or, xor, not, shl, shr, "
-                 "popc, clz, brev, cvt, bar.sync, membar)", what);
+                 "popc, clz, brev, bfe, cvt, bar.sync, membar)", what);
         }
     }
     if (!value)
