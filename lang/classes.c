@@ -169,6 +169,8 @@ static int conversion_rank(const k_type *p, const k_expr *a)
         return k_ty_is_nullptr(t) ? 3 : t->kind != TY_PTR && k_is_null_const(a) ? 1 : 0;
     if (k_ty_same(p, t))
         return 3;
+    if (p->kind == TY_RECORD && t->kind == TY_RECORD && k_record_derives(t->rec, p->rec))
+        return 2;   /* `const B &` (or a B) from a D temporary: its B part */
     if (user_convertible(p, t))
         return 1;
     if (k_ty_is_arith(p) && k_ty_is_arith(t))
@@ -1088,6 +1090,33 @@ static void list_ctor_args(k_sema_state *s, const k_record *r, k_expr *list, k_e
     v[2] = k_class_node(s, E_INT, loc);
     *args = v;
     *nargs = 3;
+}
+
+/* A braced list of class type t with constructors, as `return {a, b};`
+ * gives (t the result's type): the construction `T r = {a, b}` would run,
+ * t(a, b) or t's initializer-list constructor.  e (the E_COMPOUND) becomes
+ * that E_CONSTRUCT in place; 1 when it did. */
+int k_class_braced_construct(k_sema_state *s, k_expr *e, const k_type *t)
+{
+    k_expr *list = e->lhs;
+    if (t->kind != TY_RECORD || !k_record_has_ctors(t->rec) || !list ||
+        list->kind != E_INIT_LIST)
+        return 0;
+    for (int i = 0; i < list->nargs; i++)
+        if (list->args[i] && list->args[i]->kind == E_DESIGNATOR)
+            return 0;   /* `{.x = 1}`: an aggregate's, reported as such */
+    k_expr **args = list->args;
+    int nargs = list->nargs;
+    list_ctor_args(s, t->rec, list, &args, &nargs);
+    k_type *c = k_alloc(s->ctx, sizeof *c);
+    *c = *t;
+    c->quals = 0;
+    e->kind = E_CONSTRUCT;
+    e->type_written = c;
+    e->args = args;
+    e->nargs = nargs;
+    e->lhs = NULL;
+    return 1;
 }
 
 /* Whether the implicit constructor f of r may run here (host or device). */

@@ -378,10 +378,18 @@ static int class_range_for(k_sema_state *s, k_stmt *st, const k_record *r, k_exp
                            k_expr *again)
 {
     k_type *b = method_result(r, "begin"), *e = method_result(r, "end");
-    if (!b || !e || b->kind != TY_PTR || e->kind != TY_PTR) {
+    if (b && b->kind == TY_REF)
+        b = b->base;
+    if (!b || !e || (b->kind != TY_PTR && b->kind != TY_RECORD)) {
         k_error(s->ctx, range->loc, "range-based for over '%s' needs begin() and end() "
-                "returning pointers", k_record_name(r));
+                "returning pointers or iterators", k_record_name(r));
         return 0;
+    }
+    if (b->kind == TY_RECORD) {   /* an iterator class: C++'s `auto it = begin()`, its copy */
+        k_type *v = k_alloc(s->ctx, sizeof *v);
+        *v = *b;
+        v->quals = 0;
+        b = v;
     }
     k_loc loc = st->loc;
     k_decl *it = k_decl_new(s->ctx, D_VAR, loc, "for.range.it");

@@ -176,6 +176,9 @@ k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc 
     int here = 0;
     tag = nested_tag(ps, is_union, tag, loc);
     k_type *t = tag ? tag_lookup(ps, tag, &here) : NULL;
+    if (t && here && t->kind == TY_RECORD && ps->tpl.head_open && ps->records.n >= 2 &&
+        t->rec->outer != ps->records.items[ps->records.n - 1])
+        here = 0;   /* `C<T>::iter` and `C<T>::step::iter`: two classes (lang/templates_member_class.c) */
     if (t && here && t->kind == TY_RECORD && !t->rec->defined && t->rec->is_union == is_union) {
         t = record_type(ps, t->rec);
         t->rec->loc = loc;

@@ -569,6 +569,8 @@ k_type *k_sema_compound(k_sema_state *s, k_expr *e)
         return NULL;
     }
     k_sema_resolve_type(s, t, e->loc);
+    if (k_class_braced_construct(s, e, t))   /* `return {a, b}` of a class with constructors */
+        return k_sema_construct_record(s, e);
     if (t->kind != TY_RECORD && t->kind != TY_ARRAY) {
         k_error(s->ctx, e->loc, "a compound literal must have a struct, union or array type");
         return NULL;

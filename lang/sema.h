@@ -302,6 +302,7 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***args, int *nargs,
 int k_sema_ctor_var(k_sema_state *s, k_decl *d);
 void k_sema_dtor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
+int k_class_braced_construct(k_sema_state *s, k_expr *e, const k_type *t);
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
 /* implicit_members.c: C++'s implicit default constructor and destructor */
 void k_sema_member_dtors(k_sema_state *s, k_decl *f);
