@@ -544,7 +544,8 @@ static k_type *base_type(k_parser *ps, k_specs *sp)
  * the arrow) say plain `auto` as C++ requires. */
 static k_type *trailing_result(k_parser *ps, const k_type *written, const k_declarator *d)
 {
-    if (written->kind != TY_AUTO || written->decltype_kind || written->quals) {
+    /* `constexpr auto f() -> T` reads as const auto (K's constexpr is const) */
+    if (written->kind != TY_AUTO || written->decltype_kind || (written->quals & ~Q_CONST)) {
         char buf[96];
         k_error(ps->ctx, d->loc, "'%s' has a trailing return type, so its type must be plain"
                 " 'auto', not '%s'", d->name ? d->name : "?", k_ty_str(written, buf, sizeof buf));

@@ -176,9 +176,10 @@ k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc 
     int here = 0;
     tag = nested_tag(ps, is_union, tag, loc);
     k_type *t = tag ? tag_lookup(ps, tag, &here) : NULL;
-    if (t && here && t->kind == TY_RECORD && ps->tpl.head_open && ps->records.n >= 2 &&
+    if (t && here && t->kind == TY_RECORD && ps->tpl.head_open && ps->records.n >= 1 &&
         t->rec->outer != ps->records.items[ps->records.n - 1])
-        here = 0;   /* `C<T>::iter` and `C<T>::step::iter`: two classes (lang/templates_member_class.c) */
+        here = 0;   /* `C<T>::iter`, `C<T>::step::iter` and `D<T>::iter`: three classes
+                       (lang/templates_member_class.c) */
     if (t && here && t->kind == TY_RECORD && !t->rec->defined && t->rec->is_union == is_union) {
         t = record_type(ps, t->rec);
         t->rec->loc = loc;
@@ -542,8 +543,8 @@ int k_parse_fnptr_open(const k_parser *ps)
 {
     int after_type = is_type_token(ps->prev_kind) ||
                      (ps->prev_kind == '*' && is_type_token(ps->prev2_kind));
-    if (!after_type)
-        return 0;
+    if (!after_type || ps->prev2_kind == KW_RETURN)
+        return 0;   /* `return T(*it, s);` constructs a T: no declaration follows `return` */
     const unsigned char *p = ps->lx.cur;
     while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
         p++;
