@@ -226,6 +226,16 @@ static int declared_after(const k_decl *d, const k_expr *lambda)
            (d->loc.line == lambda->loc.line && d->loc.col > lambda->loc.col);
 }
 
+/* e names capture i of li: its copy in the closure.  Returns 1. */
+static int bind_capture(k_expr *e, const k_lambda_info *li, int i, int lvalue)
+{
+    e->capture = i + 1;
+    e->decl = li->caps[i].copy;
+    e->is_lvalue = lvalue;
+    e->type = li->caps[i].copy->type;
+    return 1;
+}
+
 /* e, naming `this` in a lambda's body: the capture of the pointer, or
  * the address of the `[*this]` copy. */
 static int capture_this(k_sema_state *s, k_lambda_info *li, k_expr *e, k_decl *d)
@@ -257,11 +267,7 @@ static int capture_this(k_sema_state *s, k_lambda_info *li, k_expr *e, k_decl *d
         e->capture = -1;
         return 1;
     }
-    e->capture = i + 1;
-    e->decl = li->caps[i].copy;
-    e->is_lvalue = 0;
-    e->type = li->caps[i].copy->type;
-    return 1;
+    return bind_capture(e, li, i, 0);   /* `this` is a prvalue */
 }
 
 int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d)
@@ -284,11 +290,7 @@ int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d)
         e->capture = -1;
         return 1;
     }
-    e->capture = i + 1;
-    e->decl = li->caps[i].copy;
-    e->is_lvalue = 1;
-    e->type = li->caps[i].copy->type;
-    return 1;
+    return bind_capture(e, li, i, 1);
 }
 
 int k_sema_lambda_this_const(const k_sema_state *s)
