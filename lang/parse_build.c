@@ -367,6 +367,23 @@ static k_type *base_type(k_parser *ps, k_specs *sp);
 
 /* `dim3(x, y)` builds a record; `float(x)` is a functional cast; `int()` is
  * a value-initialised zero, as in C++. */
+/* `P{.x = 1, .z = 3}` (C++20 designated initializers): the compound
+ * literal `(P){.x = 1, .z = 3}`, members not named zero. */
+k_expr *kp_designated_expr(k_parser *ps, k_loc loc, k_specs *sp, k_list *items)
+{
+    return kp_typed(kp_expr_unary(ps, E_COMPOUND, 0, loc, kp_make_init_list(ps, loc, items)),
+                    base_type(ps, sp));
+}
+
+/* e (NULL after running out of memory) with its written type t: a cast's,
+ * a compound literal's, sizeof's. */
+k_expr *kp_typed(k_expr *e, k_type *t)
+{
+    if (e)
+        e->type_written = t;
+    return e;
+}
+
 k_expr *kp_expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args)
 {
     k_type *t = base_type(ps, sp);

@@ -29,6 +29,8 @@ k_declarator *kp_defaulted_member(k_parser *ps, k_declarator *d, int is_default,
 k_declarator *kp_ctor_dtor(k_parser *ps, k_specs *sp, k_type *cls, k_loc loc, k_list *params, int dtor);
 k_expr *kp_expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args);
 k_expr *kp_expr_launch(k_parser *ps, k_loc loc, k_expr *callee, k_list *config, k_list *args);
+k_expr *kp_designated_expr(k_parser *ps, k_loc loc, k_specs *sp, k_list *items);
+k_expr *kp_typed(k_expr *e, k_type *t);
 k_expr *kp_expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args);
 k_expr *kp_concat_strings(k_parser *ps, k_expr *a, k_expr *b);
 k_specs *kp_specs_new(k_parser *ps, k_loc loc);

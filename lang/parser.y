@@ -160,12 +160,12 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <dtor> declarator direct_dtor init_dtor later_dtor abstract_opt abstract direct_abstract
 %type <decl> param
 %type <type> type_name tagged_spec record_spec record_head base_head base_list enum_spec enum_head
-%type <list> member_dtors conv_ptr_opt binding_names new_dims
+%type <list> member_dtors conv_ptr_opt binding_names new_dims designated
 %type <dtor> member_dtor
 %type <op> record_kw method_quals method_cv defaulted
 %type <name> dtor_name op_name member_path member_name
 %type <op> using_tail
-%type <expr> align_spec
+%type <expr> align_spec designator
 %type <dtor> ctor_head dtor_head conv_head fnptr_inner
 %type <list> mem_inits_opt mem_inits
 %type <expr> mem_init
@@ -942,15 +942,10 @@ init_list
     | init_list ',' init_item                   { $$ = kp_list_push(ps, $1, $3); }
     ;
 
-/* `.member = value` designates a record's member (C99, C++20) */
 init_item
     : initializer                               { $$ = $1; }
     | initializer ELLIPSIS      { $$ = kp_expr_unary(ps, E_PACK_EXPAND, 0, LOC(@2), $1); }
-    | '.' IDENT '=' initializer
-        {
-            $$ = kp_expr_unary(ps, E_DESIGNATOR, 0, LOC(@1), $4);
-            if ($$) $$->name = $2;
-        }
+    | designator                                { $$ = $1; }
     ;
 
 /* -------------------------------------------------------------- statements */
@@ -1136,16 +1131,9 @@ braced_init
 
 cast
     : unary                                     { $$ = $1; }
-    | '(' type_name ')' cast
-        {
-            $$ = kp_expr_unary(ps, E_CAST, 0, LOC(@1), $4);
-            if ($$) $$->type_written = $2;
-        }
+    | '(' type_name ')' cast        { $$ = kp_typed(kp_expr_unary(ps, E_CAST, 0, LOC(@1), $4), $2); }
     | '(' type_name ')' '{' init_list '}'       /* a compound literal: (S){a, .m = b} */
-        {
-            $$ = kp_expr_unary(ps, E_COMPOUND, 0, LOC(@1), kp_make_init_list(ps, LOC(@4), $5));
-            if ($$) $$->type_written = $2;
-        }
+        { $$ = kp_typed(kp_expr_unary(ps, E_COMPOUND, 0, LOC(@1), kp_make_init_list(ps, LOC(@4), $5)), $2); }
     ;
 
 unary
@@ -1154,8 +1142,7 @@ unary
     | DEC unary                     { $$ = kp_expr_unary(ps, E_UNARY, KU_PREDEC, LOC(@1), $2); }
     | unary_op cast                 { $$ = kp_expr_unary(ps, E_UNARY, $1, LOC(@1), $2); }
     | KW_SIZEOF unary               { $$ = kp_expr_unary(ps, E_SIZEOF_EXPR, 0, LOC(@1), $2); }
-    | KW_ALIGNOF '(' type_name ')'
-        { $$ = kp_expr_leaf(ps, E_ALIGNOF, LOC(@1)); if ($$) $$->type_written = $3; }
+    | KW_ALIGNOF '(' type_name ')'  { $$ = kp_typed(kp_expr_leaf(ps, E_ALIGNOF, LOC(@1)), $3); }
     | KW_OFFSETOF '(' type_name ',' member_path ')'
         {
             $$ = kp_expr_leaf(ps, E_OFFSETOF, LOC(@1));
@@ -1168,16 +1155,9 @@ unary
         }
     | KW_SIZEOF ELLIPSIS '(' IDENT ')'          { $$ = k_pack_sizeof(ps, LOC(@1), $4); }
     | KW_SIZEOF ELLIPSIS '(' TYPEDEF_NAME ')'   { $$ = k_pack_sizeof(ps, LOC(@1), $4->name); }
-    | KW_SIZEOF '(' type_name ')'
-        {
-            $$ = kp_expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1));
-            if ($$) $$->type_written = $3;
-        }
+    | KW_SIZEOF '(' type_name ')'   { $$ = kp_typed(kp_expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1)), $3); }
     | KW_VA_ARG '(' assign ',' type_name ')'    /* <stdarg.h> (lang/stdarg.c) */
-        {
-            $$ = kp_expr_unary(ps, E_VA_ARG, 0, LOC(@1), $3);
-            if ($$) $$->type_written = $5;
-        }
+        { $$ = kp_typed(kp_expr_unary(ps, E_VA_ARG, 0, LOC(@1), $3), $5); }
     | KW_NEW type_specs %prec NEW_TYPE          { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }
     | KW_NEW type_specs pointer %prec NEW_TYPE  { $$ = kp_expr_new(ps, LOC(@1), $2, $3, NULL, NULL); }
     | KW_NEW type_specs '[' expr ']'            { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, $4, NULL); }
@@ -1287,10 +1267,7 @@ primary
     | KW_NULLPTR                                { $$ = kp_expr_leaf(ps, E_INT, LOC(@1));
                                                   $$->is_nullptr = 1; }
     | cxx_cast '<' type_name '>' '(' expr ')'
-        {
-            $$ = kp_expr_unary(ps, E_CAST, (int)$1, LOC(@1), $6);
-            if ($$) $$->type_written = $3;
-        }
+        { $$ = kp_typed(kp_expr_unary(ps, E_CAST, (int)$1, LOC(@1), $6), $3); }
     | '(' expr ')'                              { $$ = $2; if ($$) $$->parenthesized = 1; }
     /* fold expressions (lang/packs.c) */
     | '(' assign FOLD_OP ')'                    { $$ = k_pack_fold(ps, LOC(@3), $3, $2, NULL, 0); }
@@ -1315,6 +1292,21 @@ primary
     | TYPEDEF_NAME '{' args_opt '}'
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
                                                       LOC(@1), $1), $3); }
+    | TYPEDEF_NAME '{' designated '}'   /* `P{.x = 1}` (C++20): (P){.x = 1} */
+        { $$ = kp_designated_expr(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1), $3); }
+    | template_type '{' designated '}'
+        { $$ = kp_designated_expr(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1), $3); }
+    ;
+
+designated
+    : designator                                { $$ = kp_list_push(ps, NULL, $1); }
+    | designated ',' designator                 { $$ = kp_list_push(ps, $1, $3); }
+    | designated ',' initializer
+        { $$ = $1; k_error(ps->ctx, LOC(@3), "designated and plain initializers mixed in one list (C++20 names every member or none)"); }
+    ;
+
+designator   /* `.member = value` designates a record's member (C99, C++20) */
+    : '.' IDENT '=' initializer { $$ = kp_expr_unary(ps, E_DESIGNATOR, 0, LOC(@1), $4); if ($$) $$->name = $2; }
     ;
 
 /* Lambdas (lang/lambda.c).  A capture is an E_IDENT (op 1: by reference,
