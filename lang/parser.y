@@ -793,12 +793,15 @@ direct_dtor
     | dtor_name '(' param_list ')' { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 0); }
     | dtor_name '(' param_list COMMA_ELLIPSIS ')'
                                  { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 1); }
+    | dtor_name '(' ELLIPSIS ')' { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), NULL, 1); }
     | TEMPLATE_NAME    /* a variable or parameter hiding a template's name */
         { $$ = kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)); }
     | TEMPLATE_NAME '(' ')'
         { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0); }
     | TEMPLATE_NAME '(' param_list ')'
         { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $3, 0); }
+    | TEMPLATE_NAME '(' ELLIPSIS ')'   /* `check(...)`: SFINAE's fallback */
+        { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 1); }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE '(' ')'
         {
             k_tpl_spec_args(ps, $3);
