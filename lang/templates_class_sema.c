@@ -391,6 +391,18 @@ static int alias_param_of(const k_decl *alias, const k_targ *b)
     return b->expr && b->expr->kind != E_INT && !b->type ? -2 : -1;
 }
 
+/* Whether the body's arguments from i on are the alias's parameters from
+ * i on, in order (`template <class A, class B = X> using T = C<A, B>`). */
+static int rest_in_order(const k_decl *alias, const k_type *body, int i)
+{
+    if (body->ntargs != alias->ntparams)
+        return 0;
+    for (int j = i; j < body->ntargs; j++)
+        if (alias_param_of(alias, &body->targs[j]) != j || body->targs[j].pack_expand)
+            return 0;
+    return 1;
+}
+
 k_type *k_tpls_alias_pattern(k_sema_state *s, const k_decl *alias, const k_type *p)
 {
     const k_type *body = alias->alias_type;
@@ -411,6 +423,9 @@ k_type *k_tpls_alias_pattern(k_sema_state *s, const k_decl *alias, const k_type 
                 targs[m++] = p->targs[j];
         } else if (k < p->ntargs && !p->targs[k].pack_expand) {
             targs[m++] = p->targs[k];
+        } else if (k == i && k == p->ntargs - 1 && rest_in_order(alias, body, i)) {
+            targs[m++] = p->targs[k];   /* `std::tuple<Ts...>`: Ts takes the slots from k on */
+            break;
         } else {
             return NULL;
         }
