@@ -983,9 +983,15 @@ static int specificity(const k_decl *t)
         const k_type *top = t->params[i]->type;
         n -= 3 * t->params[i]->pack;  /* `f(T)` beats `f(T, R...)` (C++'s partial ordering) */
         n += 2 * !mentions_tparam(top);
-        for (const k_type *p = top; p; p = p->base)
+        for (const k_type *p = top; p; p = p->base) {
             n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0)
                  + 2 * (p->kind == TY_TEMPLATE_ID);
+            /* `f(List<H, Ts...>)` beats `f(List<Ts...>)`: one element more
+             * fixed; `f(List<double, Ts...>)` both: its type fixed too */
+            for (int j = 0; p->kind == TY_TEMPLATE_ID && j < p->ntargs; j++)
+                n += !p->targs[j].pack_expand +
+                     (p->targs[j].type && !mentions_tparam(p->targs[j].type));
+        }
     }
     return n;
 }
