@@ -75,6 +75,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_integer_sequence_text();
     if (!strcmp(name, "simtvm/memory.h"))
         return k_stl_memory_text();
+    if (!strcmp(name, "simtvm/tuple_cat.h"))
+        return k_stl_tuple_cat_text();
     if (!strcmp(name, "simtvm/apply.h"))
         return k_stl_apply_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)

@@ -14,6 +14,7 @@
  *     make_index_sequence and index_sequence_for (<utility>): make_...
  *     doubles the sequence of N / 2 (libstdc++ builds it in), so N needs
  *     log2(N) nested instances, not N;
+ *   - std::tuple_cat (<tuple>), over index sequences, two tuples at a time;
  *   - std::apply (<tuple>): f called with get<I>(t)... over an index
  *     sequence.  K has no rvalue references: f is taken by value and t by
  *     reference (a const one for a temporary tuple).
@@ -21,7 +22,8 @@
  * Returned by k_stl_header_text (lang/stl.c) as <simtvm/tuple_like.h>
  * (read by <array> and <tuple>), <simtvm/tuple_compare.h> (read by
  * Thrust's tuple text), <simtvm/integer_sequence.h> (read by <utility>
- * and <tuple>) and <simtvm/apply.h> (read by <tuple>). */
+ * and <tuple>), <simtvm/apply.h> and <simtvm/tuple_cat.h> (read by
+ * <tuple>). */
 #include "stl.h"
 
 static const char TEXT_TUPLE_LIKE[] =
@@ -158,6 +160,37 @@ static const char TEXT_APPLY[] =
     "    return __apply(f, t, make_index_sequence<tuple_size<T>::value>{});\n"
     "}\n"
     "}\n";
+
+/* tuple_cat of two tuples builds the one holding get<I>(a)..., get<J>(b)...;
+ * of more, the first two's, then the next, and so on. */
+static const char TEXT_TUPLE_CAT[] =
+    "// std::tuple_cat as simtvm builds it in (lang/stl_tuple.c)\n"
+    "#pragma once\n"
+    "#include <simtvm/integer_sequence.h>\n"
+    "namespace std {\n"
+    "template <class... A, class... B, unsigned long... I, unsigned long... J>\n"
+    "tuple<A..., B...> __tuple_cat2(const tuple<A...> &a, const tuple<B...> &b,\n"
+    "                               index_sequence<I...>, index_sequence<J...>)\n"
+    "{\n"
+    "    return tuple<A..., B...>(::std::get<I>(a)..., ::std::get<J>(b)...);\n"
+    "}\n"
+    "template <class... A, class... B>\n"
+    "tuple<A..., B...> __tuple_cat(const tuple<A...> &a, const tuple<B...> &b)\n"
+    "{\n"
+    "    return __tuple_cat2(a, b, index_sequence_for<A...>{}, index_sequence_for<B...>{});\n"
+    "}\n"
+    "inline tuple<> tuple_cat() { return tuple<>(); }\n"
+    "template <class... A> tuple<A...> tuple_cat(const tuple<A...> &a) { return a; }\n"
+    "template <class T, class U, class... R> auto tuple_cat(const T &a, const U &b, const R &... r)\n"
+    "{\n"
+    "    return tuple_cat(__tuple_cat(a, b), r...);\n"
+    "}\n"
+    "}\n";
+
+const char *k_stl_tuple_cat_text(void)
+{
+    return TEXT_TUPLE_CAT;
+}
 
 const char *k_stl_integer_sequence_text(void)
 {

@@ -450,6 +450,30 @@ k_type *k_tpl_record_ref(k_parser *ps, int is_union, const char *tag, k_loc loc)
 
 /* `template <> struct S<int> {`: a record of its own, tagged "S<int>" for
  * messages; sema makes it the instance of S for these arguments. */
+/* Writes "<args>" of template-id id at buf + len: a template-id argument
+ * with its own arguments, so that `S<List<>>` and `S<List<H, T...>>` are
+ * two specializations' tags, not one. */
+static void spec_args(const k_type *id, char *buf, size_t cap, size_t len)
+{
+    len += (size_t)snprintf(buf + len, cap - len, "<");
+    for (int i = 0; i < id->ntargs && len < cap; i++) {
+        char tb[96];
+        const k_targ *a = &id->targs[i];
+        const char *text = a->type ? k_ty_str(a->type, tb, sizeof tb)
+                           : a->expr && a->expr->kind == E_INT ? (snprintf(tb, sizeof tb, "%llu",
+                                 (unsigned long long)a->expr->ival), tb) : "...";
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", text);
+        if (len < cap && a->type && a->type->kind == TY_TEMPLATE_ID && !a->type->base) {
+            spec_args(a->type, buf, cap, len);
+            len += strlen(buf + len);
+        }
+        if (len < cap && a->pack_expand)
+            len += (size_t)snprintf(buf + len, cap - len, "...");
+    }
+    if (len < cap)
+        snprintf(buf + len, cap - len, ">");
+}
+
 const char *k_tpl_class_spec(k_parser *ps, k_type *id)
 {
     k_tpl_scan *ts = &ps->tpl;
@@ -463,17 +487,8 @@ const char *k_tpl_class_spec(k_parser *ps, k_type *id)
         ts->class_spec = id;
     }
     char buf[256];
-    size_t len = (size_t)snprintf(buf, sizeof buf, "%s<", k_ns_last(id->name));
-    for (int i = 0; i < id->ntargs && len < sizeof buf; i++) {
-        char tb[96];
-        const k_targ *a = &id->targs[i];
-        const char *text = a->type ? k_ty_str(a->type, tb, sizeof tb)
-                           : a->expr && a->expr->kind == E_INT ? (snprintf(tb, sizeof tb, "%llu",
-                                 (unsigned long long)a->expr->ival), tb) : "...";
-        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", i ? ", " : "", text);
-    }
-    if (len < sizeof buf)
-        snprintf(buf + len, sizeof buf - len, ">");
+    size_t len = (size_t)snprintf(buf, sizeof buf, "%s", k_ns_last(id->name));
+    spec_args(id, buf, sizeof buf, len);
     return k_strndup(ps->ctx, buf, strlen(buf));
 }
 

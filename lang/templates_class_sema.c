@@ -199,6 +199,29 @@ static int value_fits(k_sema_state *s, const k_decl *p, const k_expr *x, int64_t
            (int64_t)x->ival == v;
 }
 
+/* The written type arguments of p before its expansion, with pa
+ * substituted, must be flat's types themselves (`S<List<int, T...>>` fits
+ * no S<List<char, int>>: matching binds T but compares no int with char). */
+static int written_types_equal(k_sema_state *s, const k_decl *p, const tpl_args *flat,
+                               const tpl_args *pa, k_loc loc)
+{
+    k_subst sb = k_tpls_subst_of(s, p, pa, p->ntparams);
+    for (int i = 0; i < p->nspec_args && i < flat->n; i++) {
+        const k_targ *w = &p->spec_args[i];
+        if (w->pack_expand)
+            break;
+        if (!w->type || w->type->kind == TY_TPARAM)
+            continue;
+        k_type *t = k_clone_type(s->ctx, w->type, &sb);
+        if (!t)
+            return 0;
+        k_sema_resolve_type(s, t, loc);
+        if (!k_ty_same(t, flat->types[i]) || t->quals != flat->types[i]->quals)
+            return 0;
+    }
+    return 1;
+}
+
 /* A partial specialization of a variadic class template, or one written
  * with a pack expansion (`template <class H, class... T> struct Tup<H, T...>`):
  * its written arguments against the primary's, flattened; the pack
@@ -233,7 +256,7 @@ static int partial_fits_pack(k_sema_state *s, const k_decl *p, const tpl_args *f
     for (int i = 0; i < p->ntparams; i++)
         if (!p->tparams[i].pack && (p->tparams[i].type ? !bound[i] : !pa->types[i]))
             return 0;
-    return 1;
+    return written_types_equal(s, p, flat, pa, loc);
 }
 
 static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl_args *pa,
@@ -284,24 +307,37 @@ static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl
 
 /* How much a written argument fixes: each pointer, array, qualifier and
  * named type counts one, a bare parameter nothing (`const T *` 3, `T *` 1). */
-static int fixed_parts(const k_type *t)
+static int fixed_parts(const k_type *t, int *uses)
 {
     int n = 0;
     for (int depth = 0; t && depth < 64; t = t->base, depth++) {
         n += (t->kind != TY_TPARAM) + ((t->quals & Q_CONST) != 0);
-        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++)
-            n += fixed_parts(t->targs[i].type);
+        *uses += t->kind == TY_TPARAM;
+        for (int i = 0; t->kind == TY_TEMPLATE_ID && i < t->ntargs; i++) {
+            /* an element that is no expansion fixes one more (`List<H, T...>`
+             * has at least one element, `List<T...>` any number) */
+            n += !t->targs[i].pack_expand;
+            if (t->targs[i].type)
+                n += fixed_parts(t->targs[i].type, uses);
+            else
+                *uses += t->targs[i].expr && t->targs[i].expr->kind == E_IDENT;
+        }
     }
     return n;
 }
 
 static int specialized_score(const k_decl *p)
 {
-    int n = 0;
-    for (int i = 0; i < p->nspec_args; i++)
-        n += p->spec_args[i].type ? fixed_parts(p->spec_args[i].type)
-             : p->spec_args[i].expr && p->spec_args[i].expr->kind != E_IDENT;
-    return n + p->nspec_args - p->ntparams;   /* `S<A, A>`: one parameter for two */
+    int n = 0, uses = 0;
+    for (int i = 0; i < p->nspec_args; i++) {
+        if (p->spec_args[i].type)
+            n += fixed_parts(p->spec_args[i].type, &uses);
+        else if (p->spec_args[i].expr && p->spec_args[i].expr->kind == E_IDENT)
+            uses++;
+        else
+            n += p->spec_args[i].expr != NULL;
+    }
+    return n + uses - p->ntparams;   /* `S<A, A>`: one parameter used twice */
 }
 
 /* The partial specialization of en that fits a and fixes the most of it
@@ -391,6 +427,18 @@ static int alias_param_of(const k_decl *alias, const k_targ *b)
     return b->expr && b->expr->kind != E_INT && !b->type ? -2 : -1;
 }
 
+/* Whether the body's arguments from i on are the alias's parameters from
+ * i on, in order (`template <class A, class B = X> using T = C<A, B>`). */
+static int rest_in_order(const k_decl *alias, const k_type *body, int i)
+{
+    if (body->ntargs != alias->ntparams)
+        return 0;
+    for (int j = i; j < body->ntargs; j++)
+        if (alias_param_of(alias, &body->targs[j]) != j || body->targs[j].pack_expand)
+            return 0;
+    return 1;
+}
+
 k_type *k_tpls_alias_pattern(k_sema_state *s, const k_decl *alias, const k_type *p)
 {
     const k_type *body = alias->alias_type;
@@ -411,6 +459,9 @@ k_type *k_tpls_alias_pattern(k_sema_state *s, const k_decl *alias, const k_type 
                 targs[m++] = p->targs[j];
         } else if (k < p->ntargs && !p->targs[k].pack_expand) {
             targs[m++] = p->targs[k];
+        } else if (k == i && k == p->ntargs - 1 && rest_in_order(alias, body, i)) {
+            targs[m++] = p->targs[k];   /* `std::tuple<Ts...>`: Ts takes the slots from k on */
+            break;
         } else {
             return NULL;
         }

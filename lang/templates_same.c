@@ -71,7 +71,8 @@ static int same_expr(const k_decl *a, const k_expr *x, const k_decl *b, const k_
 static int same_targs(const k_decl *a, const k_targ *x, const k_decl *b, const k_targ *y, int n)
 {
     for (int i = 0; i < n; i++)
-        if (!same_deep(a, x[i].type, b, y[i].type) || !same_expr(a, x[i].expr, b, y[i].expr))
+        if (!same_deep(a, x[i].type, b, y[i].type) || !same_expr(a, x[i].expr, b, y[i].expr) ||
+            x[i].pack_expand != y[i].pack_expand)
             return 0;
     return 1;
 }
@@ -120,8 +121,8 @@ int k_tpl_same_template(const k_decl *a, const k_decl *b)
     for (int i = 0; i < a->ntparams; i++)
         if ((a->tparams[i].type == NULL) != (b->tparams[i].type == NULL))
             return 0;
-    for (int i = 0; i < a->nparams; i++)
-        if (!same_written(a, a->params[i]->type, b, b->params[i]->type))
+    for (int i = 0; i < a->nparams; i++)   /* f(List<Ts...>), f(List<double, Ts...>): two */
+        if (!same_deep(a, a->params[i]->type, b, b->params[i]->type))
             return 0;
     /* templates told apart by std::enable_if in the result or the head */
     if (k_tpl_sfinae_prone(a) || k_tpl_sfinae_prone(b)) {

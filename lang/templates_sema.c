@@ -443,20 +443,64 @@ int k_tpls_take_rest(k_sema_state *s, const k_decl *t, int k, const tpl_args *fl
     return 1;
 }
 
-/* `Box<Ts...>` (or `Box<T, Ts...>`, `Seq<Ns...>`) against an instance of a
- * variadic class template: its arguments one by one, the expansion last
- * taking the rest into its pack. */
+static int pattern_pack(const k_decl *t, const k_type *p);
+
+/* thrust::null_type, what fills the slots of a thrust::tuple (and of
+ * std::tuple, the same class) beyond its elements. */
+static int is_null_type(const k_type *t)
+{
+    /* a record's tag is its name without the namespace */
+    return t && t->kind == TY_RECORD && !t->quals &&
+           (strcmp(k_record_name(t->rec), "null_type") == 0 ||
+            strcmp(k_record_name(t->rec), "thrust::null_type") == 0);
+}
+
+/* The expansion `Inner<Ts>...` (a pattern naming the type pack k) against
+ * an instance's arguments flat from j on: each deduces one element of k. */
+static int match_pattern_rest(k_sema_state *s, const k_decl *t, const k_type *pattern, int k,
+                              const tpl_args *flat, int j, tpl_args *out, int report, k_loc at)
+{
+    tpl_pack *pk = &out->packs[k];
+    int n = flat->n - j;
+    k_type **els = k_alloc(s->ctx, (size_t)(n + 1) * sizeof *els);
+    for (int e = 0; e < n; e++) {
+        if (!flat->types[j + e])
+            return 0;
+        out->types[k] = NULL;
+        int r = k_tpls_match(s, t, pattern, flat->types[j + e], out, report, at);
+        if (r <= 0 || !out->types[k])
+            return r < 0 ? -1 : 0;
+        els[e] = out->types[k];
+    }
+    out->types[k] = NULL;
+    pk->types = els;
+    pk->n = n;
+    if (out->have)
+        out->have[k] = 1;
+    return 1;
+}
+
+/* `Box<Ts...>` (or `Box<T, Ts...>`, `Seq<Ns...>`, `Outer<Inner<Ts>...>`)
+ * against an instance of a variadic class template: its arguments one by
+ * one, the expansion last taking the rest into its pack. */
 static int match_class_pack(k_sema_state *s, const k_decl *t, const k_type *p,
                             const tpl_entry *en, const tpl_inst *in, tpl_args *out,
                             int report, k_loc at)
 {
     tpl_args flat = k_tpls_flat_args(s, en->decl, &in->args);
+    while (flat.n > 0 && is_null_type(flat.types[flat.n - 1]))
+        flat.n--;   /* a thrust::tuple's unused slots are no elements */
     int j = 0;
     for (int i = 0; i < p->ntargs; i++) {
         const k_targ *w = &p->targs[i];
         if (w->pack_expand) {
             int k = k_tpls_expansion_pack(t, w);
-            if (k < 0 || i != p->ntargs - 1)
+            if (i != p->ntargs - 1)
+                return 0;
+            if (k < 0 && w->type && (k = pattern_pack(t, w->type)) >= 0 && !t->tparams[k].type)
+                return k < out->nexplicit ||
+                       match_pattern_rest(s, t, w->type, k, &flat, j, out, report, at);
+            if (k < 0)
                 return 0;
             return k < out->nexplicit || k_tpls_take_rest(s, t, k, &flat, j, out);
         }
@@ -942,9 +986,15 @@ static int specificity(const k_decl *t)
         const k_type *top = t->params[i]->type;
         n -= 3 * t->params[i]->pack;  /* `f(T)` beats `f(T, R...)` (C++'s partial ordering) */
         n += 2 * !mentions_tparam(top);
-        for (const k_type *p = top; p; p = p->base)
+        for (const k_type *p = top; p; p = p->base) {
             n += (p->kind == TY_PTR || p->kind == TY_ARRAY) + ((p->quals & Q_CONST) != 0)
                  + 2 * (p->kind == TY_TEMPLATE_ID);
+            /* `f(List<H, Ts...>)` beats `f(List<Ts...>)`: one element more
+             * fixed; `f(List<double, Ts...>)` both: its type fixed too */
+            for (int j = 0; p->kind == TY_TEMPLATE_ID && j < p->ntargs; j++)
+                n += !p->targs[j].pack_expand +
+                     (p->targs[j].type && !mentions_tparam(p->targs[j].type));
+        }
     }
     return n;
 }

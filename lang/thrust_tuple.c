@@ -17,15 +17,20 @@
 #define TUPLE10 "class A, class B = null_type, class C = null_type, class D = null_type, " \
                 "class E = null_type, class F = null_type, class G = null_type, "          \
                 "class H = null_type, class I = null_type, class J = null_type"
-#define TUPLE10_STD "class A, class B = thrust::null_type, class C = thrust::null_type, "     \
+#define TUPLE10_STD "class A = thrust::null_type, class B = thrust::null_type, "              \
+                    "class C = thrust::null_type, "                                            \
                     "class D = thrust::null_type, class E = thrust::null_type, "               \
                     "class F = thrust::null_type, class G = thrust::null_type, "               \
                     "class H = thrust::null_type, class I = thrust::null_type, "               \
                     "class J = thrust::null_type"
 
+#define TUPLE10_OTHER "class A2, class B2, class C2, class D2, class E2, class F2, class G2, " \
+                      "class H2, class I2, class J2"
+
 static const char TEXT_TUPLE[] =
     "// thrust::tuple and zip_iterator as simtvm builds them in, written in K.\n"
     "#pragma once\n"
+    "namespace std { template <typename A, typename B> struct pair; }\n"
     "namespace thrust {\n"
     "struct null_type {};\n"
     "// get<N>(t) is built in (lang/thrust_tuple.c); this names it a template\n"
@@ -85,6 +90,20 @@ static const char TEXT_TUPLE[] =
     "    {\n"
     "        _0 = a; _1 = b; _2 = c; _3 = d; _4 = e; _5 = f; _6 = g; _7 = h; _8 = i; _9 = j;\n"
     "        __unzip();\n"
+    "    }\n"
+    "    // from a tuple of other types (each element converted) and from a std::pair\n"
+    "    template <" TUPLE10_OTHER ">\n"
+    "    __host__ __device__ tuple &operator=(const tuple<A2, B2, C2, D2, E2, F2, G2, H2, I2, J2> &o)\n"
+    "    {\n"
+    "        __g0() = o.__g0(); __g1() = o.__g1(); __g2() = o.__g2(); __g3() = o.__g3();\n"
+    "        __g4() = o.__g4(); __g5() = o.__g5(); __g6() = o.__g6(); __g7() = o.__g7();\n"
+    "        __g8() = o.__g8(); __g9() = o.__g9();\n"
+    "        return *this;\n"
+    "    }\n"
+    "    template <class P, class Q> tuple &operator=(const ::std::pair<P, Q> &p)\n"
+    "    {\n"
+    "        __g0() = p.first; __g1() = p.second;\n"
+    "        return *this;\n"
     "    }\n"
     "    __host__ __device__ A &__g0() { if (_p0) return *_p0; return _0; }\n"
     "    __host__ __device__ const A &__g0() const { if (_p0) return *_p0; return _0; }\n"
@@ -390,7 +409,8 @@ static const char TEXT_STD_TUPLE[] =
     "}\n"
     "}\n"
     "#include <simtvm/tuple_like.h>\n"
-    "#include <simtvm/apply.h>\n";
+    "#include <simtvm/apply.h>\n"
+    "#include <simtvm/tuple_cat.h>\n";
 
 const char *k_thrust_tuple_text(void)
 {
