@@ -550,8 +550,10 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     uint32_t off;
     const k_field *fld = methods_named(s, t->rec, e->name, &c) ? NULL
                          : k_record_find(t->rec, e->name, &off);
-    if (fld && fld->type->kind == TY_PTR && fld->type->base->kind == TY_FUNC) {
-        k_expr *m = k_class_node(s, E_MEMBER, e->loc);   /* s.fn(args): a call through s.fn */
+    if (fld && ((fld->type->kind == TY_PTR && fld->type->base->kind == TY_FUNC) ||
+                fld->type->kind == TY_RECORD || fld->type->kind == TY_CLOSURE)) {
+        /* s.fn(args): a call through s.fn, or of its operator() (a std::function) */
+        k_expr *m = k_class_node(s, E_MEMBER, e->loc);
         m->lhs = e->lhs;
         m->name = e->name;
         m->depth = e->lhs->depth + 1;
@@ -851,6 +853,23 @@ static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out)
     return n;
 }
 
+/* Whether constructor f is r's copy or move constructor. */
+static int takes_own_class(const k_decl *f, const k_record *r)
+{
+    const k_type *p = f->nparams == 2 ? f->params[1]->type : NULL;
+    if (p && p->kind == TY_REF)
+        p = p->base;
+    return p && p->kind == TY_RECORD && p->rec == r;
+}
+
+/* Whether t is r or a class derived from it (a reference's referee too). */
+static int of_class(const k_type *t, const k_record *r)
+{
+    if (t && t->kind == TY_REF)
+        t = t->base;
+    return t && t->kind == TY_RECORD && (t->rec == r || k_record_derives(t->rec, r));
+}
+
 /* A constructor template of class t for args (`template <class U> V(const
  * V<U> &)`): the instance deduced as for the call V::V((V *)0, args), or
  * NULL (*reported set when that call's error was reported). */
@@ -924,6 +943,14 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
             return NULL;
     k_decl *f = pick(c, n, args, nargs, 1);
     int reported = 0;
+    if (f && nargs == 1 && takes_own_class(f, t->rec) && !of_class(args[0]->type, t->rec)) {
+        /* the copy or move constructor would need args[0] converted to the
+         * class: a constructor template taking it as it is fits better
+         * (`std::function<int(int)> f = twice;`) */
+        k_decl *g = template_ctor(s, t, args, nargs, loc, &reported);
+        if (g || reported)
+            f = g;
+    }
     if (!f)
         f = template_ctor(s, t, args, nargs, loc, &reported);
     if (!f && !reported && nargs == 1 && k_bases_slice(s, args[0], t) > 0)
@@ -1345,7 +1372,7 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
 {
     k_expr *c = e->lhs;
     k_type *pt = c->kind == E_UNARY && c->op == KU_DEREF ? k_sema_rvalue(s, c->lhs) : NULL;
-    if (pt && !(pt->kind == TY_PTR && pt->base->kind == TY_RECORD))   /* (*fp)(...) calls fp */
+    if (pt && pt->kind == TY_PTR && pt->base->kind == TY_FUNC)   /* (*fp)(...) calls fp */
         e->lhs = c = c->lhs;
     k_type *t = k_sema_rvalue(s, c);
     if (!t)
