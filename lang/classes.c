@@ -1372,7 +1372,10 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
 {
     k_expr *c = e->lhs;
     k_type *pt = c->kind == E_UNARY && c->op == KU_DEREF ? k_sema_rvalue(s, c->lhs) : NULL;
-    if (pt && pt->kind == TY_PTR && pt->base->kind == TY_FUNC)   /* (*fp)(...) calls fp */
+    /* (*fp)(...) calls fp; (*pp)(...) with pp a pointer to a function
+     * pointer (`(*(F *)p)(a...)`), to an object or to a lambda calls *pp */
+    if (pt && !(pt->kind == TY_PTR && (pt->base->kind == TY_RECORD || pt->base->kind == TY_PTR ||
+                                       pt->base->kind == TY_CLOSURE)))
         e->lhs = c = c->lhs;
     k_type *t = k_sema_rvalue(s, c);
     if (!t)
