@@ -88,6 +88,11 @@ static int conversion_result_fits(const k_decl *m, const k_type *p)
     return 1;
 }
 
+static k_type_kind unref_kind(const k_type *t)
+{
+    return t->kind == TY_REF ? t->base->kind : t->kind;
+}
+
 static int user_convertible(const k_type *p, const k_type *t)
 {
     if (p->kind == TY_REF)
@@ -103,6 +108,9 @@ static int user_convertible(const k_type *p, const k_type *t)
             (k_ty_is_arith(t) || t->kind == TY_PTR) &&
             (k_ty_is_arith(m->params[1]->type) || m->params[1]->type->kind == TY_PTR))
             return 1;
+        if (r != t->rec && m->method_kind == M_CTOR && m->member_template && m->nparams == 2 &&
+            unref_kind(m->params[1]->type) == TY_TPARAM)
+            return 1;   /* `template <class F> function(F f)` takes any one argument */
     }
     return 0;
 }
@@ -386,7 +394,13 @@ int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a)
         if (!(p && p->kind == TY_RECORD && p->rec == r))
             c[m++] = c[i];
     }
-    return pick_call(c, m, &a, 1, 1, 0) != NULL;
+    if (pick_call(c, m, &a, 1, 1, 0))
+        return 1;
+    for (int i = 0; i < r->nmethods; i++)   /* `template <class F> function(F f)` */
+        if (r->methods[i]->method_kind == M_CTOR && r->methods[i]->member_template &&
+            r->methods[i]->nparams == 2)
+            return 1;   /* deduced, or reported, by k_sema_pick_ctor */
+    return 0;
 }
 
 /* The class's own (or inherited) `operator new` / `operator delete`, or NULL. */
