@@ -286,6 +286,28 @@ k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs)
     return best ? best : f;
 }
 
+/* Among f's overloads, the one whose type is the function type ft (the
+ * pointer it initializes, is assigned to or passed as: `int (*p)(float) =
+ * f;`), or NULL when none is. */
+k_decl *k_sema_overload_of_type(k_sema_state *s, k_decl *f, const k_type *ft)
+{
+    k_decl **c;
+    int n = candidates(s, f->name, &c);
+    for (int i = 0; i < n; i++) {
+        const k_type *t = c[i]->kind == D_FUNC ? k_fn_type(s->ctx, c[i]) : NULL;
+        if (!t || t->nparams != ft->nparams || t->variadic != ft->variadic ||
+            !k_ty_same(t->base, ft->base))
+            continue;
+        int same = 1;
+        for (int j = 0; same && j < ft->nparams; j++)
+            same = k_ty_same(t->params[j], ft->params[j]) &&
+                   (t->params[j]->quals & Q_CONST) == (ft->params[j]->quals & Q_CONST);
+        if (same)
+            return c[i];
+    }
+    return NULL;
+}
+
 int k_sema_overload_fits(k_sema_state *s, const k_decl *f, k_expr **args, int nargs)
 {
     k_decl **c;
