@@ -88,6 +88,11 @@ static int conversion_result_fits(const k_decl *m, const k_type *p)
     return 1;
 }
 
+static k_type_kind unref_kind(const k_type *t)
+{
+    return t->kind == TY_REF ? t->base->kind : t->kind;
+}
+
 static int user_convertible(const k_type *p, const k_type *t)
 {
     if (p->kind == TY_REF)
@@ -103,6 +108,9 @@ static int user_convertible(const k_type *p, const k_type *t)
             (k_ty_is_arith(t) || t->kind == TY_PTR) &&
             (k_ty_is_arith(m->params[1]->type) || m->params[1]->type->kind == TY_PTR))
             return 1;
+        if (r != t->rec && m->method_kind == M_CTOR && m->member_template && m->nparams == 2 &&
+            unref_kind(m->params[1]->type) == TY_TPARAM)
+            return 1;   /* `template <class F> function(F f)` takes any one argument */
     }
     return 0;
 }
@@ -280,6 +288,28 @@ k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs)
     return best ? best : f;
 }
 
+/* Among f's overloads, the one whose type is the function type ft (the
+ * pointer it initializes, is assigned to or passed as: `int (*p)(float) =
+ * f;`), or NULL when none is. */
+k_decl *k_sema_overload_of_type(k_sema_state *s, k_decl *f, const k_type *ft)
+{
+    k_decl **c;
+    int n = candidates(s, f->name, &c);
+    for (int i = 0; i < n; i++) {
+        const k_type *t = c[i]->kind == D_FUNC ? k_fn_type(s->ctx, c[i]) : NULL;
+        if (!t || t->nparams != ft->nparams || t->variadic != ft->variadic ||
+            !k_ty_same(t->base, ft->base))
+            continue;
+        int same = 1;
+        for (int j = 0; same && j < ft->nparams; j++)
+            same = k_ty_same(t->params[j], ft->params[j]) &&
+                   (t->params[j]->quals & Q_CONST) == (ft->params[j]->quals & Q_CONST);
+        if (same)
+            return c[i];
+    }
+    return NULL;
+}
+
 int k_sema_overload_fits(k_sema_state *s, const k_decl *f, k_expr **args, int nargs)
 {
     k_decl **c;
@@ -388,7 +418,13 @@ int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a)
         if (!(p && p->kind == TY_RECORD && p->rec == r))
             c[m++] = c[i];
     }
-    return pick_call(c, m, &a, 1, 1, 0) != NULL;
+    if (pick_call(c, m, &a, 1, 1, 0))
+        return 1;
+    for (int i = 0; i < r->nmethods; i++)   /* `template <class F> function(F f)` */
+        if (r->methods[i]->method_kind == M_CTOR && r->methods[i]->member_template &&
+            r->methods[i]->nparams == 2)
+            return 1;   /* deduced, or reported, by k_sema_pick_ctor */
+    return 0;
 }
 
 /* The class's own (or inherited) `operator new` / `operator delete`, or NULL. */
@@ -552,8 +588,10 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
     uint32_t off;
     const k_field *fld = methods_named(s, t->rec, e->name, &c) ? NULL
                          : k_record_find(t->rec, e->name, &off);
-    if (fld && fld->type->kind == TY_PTR && fld->type->base->kind == TY_FUNC) {
-        k_expr *m = k_class_node(s, E_MEMBER, e->loc);   /* s.fn(args): a call through s.fn */
+    if (fld && ((fld->type->kind == TY_PTR && fld->type->base->kind == TY_FUNC) ||
+                fld->type->kind == TY_RECORD || fld->type->kind == TY_CLOSURE)) {
+        /* s.fn(args): a call through s.fn, or of its operator() (a std::function) */
+        k_expr *m = k_class_node(s, E_MEMBER, e->loc);
         m->lhs = e->lhs;
         m->name = e->name;
         m->depth = e->lhs->depth + 1;
@@ -853,6 +891,23 @@ static int ctors_of(k_sema_state *s, const k_record *r, k_decl ***out)
     return n;
 }
 
+/* Whether constructor f is r's copy or move constructor. */
+static int takes_own_class(const k_decl *f, const k_record *r)
+{
+    const k_type *p = f->nparams == 2 ? f->params[1]->type : NULL;
+    if (p && p->kind == TY_REF)
+        p = p->base;
+    return p && p->kind == TY_RECORD && p->rec == r;
+}
+
+/* Whether t is r or a class derived from it (a reference's referee too). */
+static int of_class(const k_type *t, const k_record *r)
+{
+    if (t && t->kind == TY_REF)
+        t = t->base;
+    return t && t->kind == TY_RECORD && (t->rec == r || k_record_derives(t->rec, r));
+}
+
 /* A constructor template of class t for args (`template <class U> V(const
  * V<U> &)`): the instance deduced as for the call V::V((V *)0, args), or
  * NULL (*reported set when that call's error was reported). */
@@ -926,6 +981,14 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
             return NULL;
     k_decl *f = pick(c, n, args, nargs, 1);
     int reported = 0;
+    if (f && nargs == 1 && takes_own_class(f, t->rec) && !of_class(args[0]->type, t->rec)) {
+        /* the copy or move constructor would need args[0] converted to the
+         * class: a constructor template taking it as it is fits better
+         * (`std::function<int(int)> f = twice;`) */
+        k_decl *g = template_ctor(s, t, args, nargs, loc, &reported);
+        if (g || reported)
+            f = g;
+    }
     if (!f)
         f = template_ctor(s, t, args, nargs, loc, &reported);
     if (!f && !reported && nargs == 1 && k_bases_slice(s, args[0], t) > 0)
@@ -1376,7 +1439,10 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
 {
     k_expr *c = e->lhs;
     k_type *pt = c->kind == E_UNARY && c->op == KU_DEREF ? k_sema_rvalue(s, c->lhs) : NULL;
-    if (pt && !(pt->kind == TY_PTR && pt->base->kind == TY_RECORD))   /* (*fp)(...) calls fp */
+    /* (*fp)(...) calls fp; (*pp)(...) with pp a pointer to a function
+     * pointer (`(*(F *)p)(a...)`), to an object or to a lambda calls *pp */
+    if (pt && !(pt->kind == TY_PTR && (pt->base->kind == TY_RECORD || pt->base->kind == TY_PTR ||
+                                       pt->base->kind == TY_CLOSURE)))
         e->lhs = c = c->lhs;
     k_type *t = k_sema_rvalue(s, c);
     if (!t)

@@ -20,6 +20,8 @@ static k_expr *detach(k_sema_state *s, k_expr *e, k_expr_kind kind)
 {
     k_expr *inner = k_expr_new(s->ctx, e->kind, e->loc);
     *inner = *e;
+    if (inner->type && inner->type->kind == TY_CLOSURE && inner->type->lambda == e)
+        inner->type->lambda = inner;   /* a lambda's type names its expression, now inner */
     k_expr *fresh = k_expr_new(s->ctx, kind, e->loc);
     *e = *fresh;
     e->builtin = -1;

@@ -223,6 +223,28 @@ k_declarator *kp_fnptr_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_list 
     return d;
 }
 
+/* `R(params)` written as a template argument (`std::function<int(int)>`):
+ * the function type itself, its parameter pack recorded as a function
+ * pointer's is (`R(Args...)`, expanded by lang/packs.c). */
+k_type *kp_fn_type(k_parser *ps, k_type *result, k_list *params)
+{
+    k_type *f = k_type_new(ps->ctx, TY_FUNC);
+    f->base = result;
+    int n = params ? params->n : 0;
+    if (n == 1 && params->items[0] && is_void_param(params->items[0]))
+        n = 0;
+    f->params = k_alloc(ps->ctx, sizeof *f->params * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        k_decl *p = params->items[i];
+        if (!p)
+            continue;
+        f->params[f->nparams++] = p->type;
+        if (p->pack)
+            f->pack_param = f->nparams;
+    }
+    return f;
+}
+
 /* `(&name)[n]` (ptrs NULL) and `(*name)[n]`: the declarator of a reference
  * or pointer to an array; later `[m]`s add dimensions to the array. */
 k_declarator *kp_array_dtor(k_parser *ps, k_list *ptrs, k_declarator *d, k_expr *len)

@@ -36,6 +36,7 @@ k_expr *kp_concat_strings(k_parser *ps, k_expr *a, k_expr *b);
 k_specs *kp_specs_new(k_parser *ps, k_loc loc);
 k_specs *kp_specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *tdef);
 k_type *kp_type_name(k_parser *ps, k_specs *sp, k_declarator *d);
+k_type *kp_fn_type(k_parser *ps, k_type *result, k_list *params);
 k_type *kp_member_type(k_parser *ps, k_specs *sp, k_declarator *d);
 k_declarator *kp_dtor_new(k_parser *ps, k_loc loc, const char *name);
 k_declarator *kp_dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d);

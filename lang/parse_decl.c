@@ -570,6 +570,25 @@ int k_parse_fnptr_open(const k_parser *ps)
     return q < ps->lx.lim && *q == '[';
 }
 
+/* `R(` right in a template's argument list, after a type (the '(' counted
+ * already): a function type, `std::function<int(float)>`, unless a number
+ * follows (`A<unsigned(3)>`, a functional cast). */
+int k_parse_fn_type_open(const k_parser *ps)
+{
+    const k_tpl_scan *ts = &ps->tpl;
+    if (!ts->nangles || ts->angle_head[ts->nangles - 1] ||
+        ts->parens != ts->angle_parens[ts->nangles - 1] + 1)
+        return 0;
+    int after_type = is_type_token(ps->prev_kind) ||
+                     ((ps->prev_kind == '*' || ps->prev_kind == '&') && is_type_token(ps->prev2_kind));
+    if (!after_type)
+        return 0;
+    const unsigned char *p = ps->lx.cur;
+    while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < ps->lx.lim && !(*p >= '0' && *p <= '9') && *p != '-';
+}
+
 /* `T x{...}`: a '{' right after a name that follows a type (not a tag
  * keyword: `struct S {` opens a body) starts the name's braced initializer. */
 int k_parse_brace_init(const k_parser *ps)

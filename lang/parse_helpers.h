@@ -82,6 +82,7 @@ k_type *k_parse_decltype_member(k_parser *ps, k_loc loc, k_type *of, const char 
 k_declarator *k_parse_trailing(k_parser *ps, k_declarator *d, k_type *ret);
 int k_parse_type_name_here(const k_parser *ps);
 int k_parse_fnptr_open(const k_parser *ps);
+int k_parse_fn_type_open(const k_parser *ps);
 int k_parse_brace_init(const k_parser *ps);
 k_expr *k_parse_direct_list(k_expr *list);
 void k_parse_token_hook(k_parser *ps, int kind);

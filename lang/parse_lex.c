@@ -390,6 +390,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     kind = k_tpl_filter(ps, kind, lloc);
     if (kind == '(' && k_parse_fnptr_open(ps))
         kind = FNPTR_OPEN;
+    else if (kind == '(' && k_parse_fn_type_open(ps))
+        kind = FUNC_TYPE_OPEN;
     /* `class` starts a record except in a template's parameter list */
     if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',' &&
         !(ps->tpl.ttp == 2 && ps->prev_kind == TPL_CLOSE))   /* `template <class> class C` */

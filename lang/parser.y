@@ -97,7 +97,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_ASM "asm"
 %token KW_ALIGNAS "alignas" KW_ALIGNOF "alignof" KW_OFFSETOF "offsetof"
 %token <name> KW_TYPE_TRAIT "type trait"   /* __is_copy_constructible (lang/type_traits_sema.c) */
-%token FNPTR_OPEN "( of a function pointer" KW_PRIVATE "private" KW_PROTECTED "protected"
+%token FNPTR_OPEN "( of a function pointer" FUNC_TYPE_OPEN "( of a function type" KW_PRIVATE "private" KW_PROTECTED "protected"
 %token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
 %token KW_TRY "try" KW_CATCH "catch" KW_THROW "throw"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
@@ -342,6 +342,11 @@ targ
     | type_specs FOLD_OP        { $$ = k_pack_targ_op(ps, LOC(@2), $1, $2); }   /* `Ts *...` */
     | TEMPLATE_TYPE             { $$ = k_tpl_targ_template(ps, LOC(@1), $1); }   /* `Stack<int, Box>` */
     | cond ELLIPSIS             { $$ = k_pack_targ(k_tpl_targ(ps, LOC(@1), NULL, $1)); }
+    /* a function type, `std::function<int(float, Args...)>` */
+    | type_name FUNC_TYPE_OPEN ')'
+        { $$ = k_tpl_targ(ps, LOC(@1), kp_fn_type(ps, $1, NULL), NULL); }
+    | type_name FUNC_TYPE_OPEN param_list ')'
+        { $$ = k_tpl_targ(ps, LOC(@1), kp_fn_type(ps, $1, $3), NULL); }
     ;
 
 /* -------------------------------------------------------------- namespaces */

@@ -239,6 +239,7 @@ k_type *k_sema_type_trait(k_sema_state *s, k_expr *e);     /* lang/type_traits_s
 k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs);
 /* whether some free function called like f takes args */
 int k_sema_overload_fits(k_sema_state *s, const k_decl *f, k_expr **args, int nargs);
+k_decl *k_sema_overload_of_type(k_sema_state *s, k_decl *f, const k_type *ft);
 k_type *k_sema_method_call(k_sema_state *s, k_expr *e);
 k_type *k_sema_launch_ex(k_sema_state *s, k_expr *e);   /* lang/launch_ex.c */
 k_type *k_sema_member_call_unqualified(k_sema_state *s, k_expr *e, int *done);

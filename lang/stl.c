@@ -40,6 +40,7 @@ static const struct {
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     {"array", "#pragma once\n#include <simtvm/array.h>\n"},
+    {"functional", INC_STRING "#include <simtvm/type_traits.h>\n#include <simtvm/functional.h>\n"},
     {"memory", "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/memory.h>\n"},
 };
 
@@ -77,6 +78,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_memory_text();
     if (!strcmp(name, "simtvm/tuple_cat.h"))
         return k_stl_tuple_cat_text();
+    if (!strcmp(name, "simtvm/functional.h"))
+        return k_stl_functional_text();
     if (!strcmp(name, "simtvm/apply.h"))
         return k_stl_apply_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)

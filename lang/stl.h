@@ -66,6 +66,7 @@ const char *k_stl_integer_sequence_text(void);
 const char *k_stl_apply_text(void);
 const char *k_stl_tuple_cat_text(void);
 const char *k_stl_memory_text(void);       /* lang/stl_memory.c: <memory> */
+const char *k_stl_functional_text(void);   /* lang/stl_functional.c: <functional> */
 /* The text of a standard header that is written in K, or NULL. */
 const char *k_stl_header_text(const char *name);
 

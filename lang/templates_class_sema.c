@@ -373,6 +373,9 @@ static int names_tparam(const k_type *t, const char *name)
                 (x && x->kind == E_IDENT && x->name && strcmp(x->name, name) == 0))
                 return 1;
         }
+        for (int i = 0; t->kind == TY_FUNC && t->params && i < t->nparams; i++)
+            if (names_tparam(t->params[i], name))   /* `function<R(Args...)>` */
+                return 1;
     }
     return 0;
 }

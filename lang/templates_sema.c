@@ -568,6 +568,47 @@ static int match_template_id(k_sema_state *s, const k_decl *t, const k_type *p,
 /* Matches a parameter's written type P against an argument's type A,
  * binding the type parameters P mentions.  Returns 0 on a mismatch, -1 on
  * conflicting deductions (reported when report is set). */
+/* A written function type `R(Args...)` (a partial specialization's
+ * `function<R(Args...)>`, a pointer's `R (*)(A, B)`) against a function
+ * type: the result, then the parameters one by one, the parameter pack
+ * (the pattern a template parameter pack alone) taking those its place
+ * leaves. */
+static int match_function_type(k_sema_state *s, const k_decl *t, const k_type *p,
+                               const k_type *a, tpl_args *out, int report, k_loc at)
+{
+    if (a->kind != TY_FUNC || !a->params || !p->base || !a->base)
+        return 0;
+    if (p->variadic != a->variadic)
+        return 0;
+    int r = k_tpls_match(s, t, p->base, a->base, out, report, at);
+    if (r <= 0)
+        return r;
+    int at_pack = p->pack_param - 1;
+    int rest = a->nparams - (p->nparams - (at_pack >= 0));
+    if (at_pack < 0 ? rest != 0 : rest < 0)
+        return 0;
+    for (int i = 0, j = 0; i < p->nparams; i++) {
+        if (i != at_pack) {
+            r = k_tpls_match(s, t, p->params[i], a->params[j++], out, report, at);
+            if (r <= 0)
+                return r;
+            continue;
+        }
+        const k_type *w = p->params[i];
+        int k = w->kind == TY_TPARAM ? k_tpl_tparam_index(t, w->name) : -1;
+        if (k < 0 || !t->tparams[k].pack)
+            return 0;   /* a pattern other than the pack alone (`Args &...`) */
+        tpl_pack *pk = &out->packs[k];
+        pk->n = rest;
+        pk->types = k_alloc(s->ctx, (size_t)(rest + 1) * sizeof *pk->types);
+        for (int e = 0; e < rest; e++)
+            pk->types[e] = a->params[j++];
+        if (out->have)
+            out->have[k] = 1;
+    }
+    return 1;
+}
+
 int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                  tpl_args *out, int report, k_loc at)
 {
@@ -605,6 +646,8 @@ int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
                ? k_tpls_match(s, t, p->base, a->base, out, report, at) : 0;
     if (p->kind == TY_TEMPLATE_ID)
         return match_template_id(s, t, p, a, out, report, at);
+    if (p->kind == TY_FUNC && p->params)
+        return match_function_type(s, t, p, a, out, report, at);
     return 1;
 }
 

@@ -7,6 +7,32 @@
 
 #include "templates_sema.h"
 
+/* `conv<float>` of overloaded templates with no target type to choose by
+ * (a function template's argument): the one template whose written
+ * arguments give all its parameters, as C++ takes the template-id for the
+ * single specialization they identify; 0 (the caller's error) unless one. */
+static int overloaded_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
+{
+    if (!e->has_targs)
+        return 0;
+    tpl_entry *one = NULL;
+    tpl_args a, found;
+    for (tpl_entry *en = k_tpls_find_entry(s, e->name, -1); en; en = en->next) {
+        if (strcmp(en->decl->name, e->name) != 0 || en->decl->kind != D_FUNC ||
+            !k_tpls_call_args(s, en->decl, e, &a, 0))
+            continue;
+        if (one)
+            return 0;
+        one = en;
+        found = a;
+    }
+    if (!one)
+        return 0;
+    e->decl = k_tpls_instance(s, one, &found, e->loc);
+    *failed = e->decl ? NULL : one;
+    return 1;
+}
+
 int k_tpls_function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
 {
     tpl_entry *one = NULL;
@@ -16,6 +42,8 @@ int k_tpls_function_value(k_sema_state *s, k_expr *e, tpl_entry **failed)
             one = en;
             n++;
         }
+    if (n > 1)
+        return overloaded_value(s, e, failed);
     if (n != 1)
         return 0;
     tpl_args a;
@@ -68,6 +96,9 @@ static int instance_has_type(k_sema_state *s, const k_decl *t, const tpl_args *a
 static k_decl *instance_of_type(k_sema_state *s, const k_expr *id, const k_type *ft)
 {
     k_expr *call = call_of_type(s, id, ft);
+    call->targs = id->targs;      /* `&process<int>`: the written arguments first */
+    call->ntargs = id->ntargs;
+    call->has_targs = id->has_targs;
     for (tpl_entry *en = k_tpls_find_entry(s, id->name, -1); en; en = en->next) {
         const k_decl *t = en->decl;
         tpl_args a;
@@ -80,14 +111,38 @@ static k_decl *instance_of_type(k_sema_state *s, const k_expr *id, const k_type 
     return NULL;
 }
 
+/* How many function templates are called name (its overloads). */
+static int templates_named(k_sema_state *s, const char *name)
+{
+    int n = 0;
+    for (tpl_entry *en = k_tpls_find_entry(s, name, -1); en; en = en->next)
+        n += strcmp(en->decl->name, name) == 0 && en->decl->kind == D_FUNC;
+    return n;
+}
+
 int k_tpl_target_function(k_sema_state *s, const k_type *to, k_expr *e)
 {
     k_expr *id = e->kind == E_UNARY && e->op == KU_ADDR ? e->lhs : e;
     if (e->type || !to || to->kind != TY_PTR || !to->base || to->base->kind != TY_FUNC ||
-        id->kind != E_IDENT || id->type || id->has_targs || k_sema_lookup(s, id->name) ||
+        id->kind != E_IDENT || id->type)
+        return 1;
+    k_decl *plain = id->has_targs ? NULL : k_sema_lookup(s, id->name);
+    if (plain && plain->kind == D_FUNC && plain->is_global_scope) {
+        /* overloaded functions (kernels too): the one of the target's type */
+        k_decl *f = k_sema_overload_of_type(s, plain, to->base);
+        if (f && f != plain) {
+            id->decl = f;
+            id->type = k_sema_function_value(s, id, f);
+            return id->type != NULL;
+        }
+        return 1;
+    }
+    if (k_sema_lookup(s, id->name) ||
         !k_tpl_has_function(s, id->name))
         return 1;
     k_decl *d = instance_of_type(s, id, to->base);
+    if (!d && id->has_targs && templates_named(s, id->name) == 1)
+        return 1;   /* `&f<int, 3>`: checked as written (k_tpls_function_value) */
     if (!d) {
         char b[TYBUF];
         k_error(s->ctx, id->loc, "no instance of function template '%s' has the type '%s'",

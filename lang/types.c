@@ -254,6 +254,18 @@ static void quals_str(unsigned q, char *buf, size_t len, int before)
         }
 }
 
+/* A function type's parameter list, "(int, float)". */
+static void params_str(const k_type *f, char *buf, size_t len)
+{
+    char part[128];
+    append(buf, len, "(");
+    for (int i = 0; i < f->nparams; i++) {
+        append(buf, len, i ? ", " : "");
+        append(buf, len, k_ty_str(f->params[i], part, sizeof part));
+    }
+    append(buf, len, f->variadic ? (f->nparams ? ", ...)" : "...)") : ")");
+}
+
 const char *k_ty_str(const k_type *t, char *buf, size_t len)
 {
     buf[0] = 0;
@@ -270,12 +282,14 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
         const k_type *f = t->base;
         char part[128];
         append(buf, len, k_ty_str(f->base, part, sizeof part));
-        append(buf, len, " (*)(");
-        for (int i = 0; i < f->nparams; i++) {
-            append(buf, len, i ? ", " : "");
-            append(buf, len, k_ty_str(f->params[i], part, sizeof part));
-        }
-        append(buf, len, f->variadic ? (f->nparams ? ", ...)" : "...)") : ")");
+        append(buf, len, " (*)");
+        params_str(f, buf, len);
+        return buf;
+    }
+    if (t->kind == TY_FUNC && t->params) {   /* int(int, float), a template argument */
+        char part[128];
+        append(buf, len, k_ty_str(t->base, part, sizeof part));
+        params_str(t, buf, len);
         return buf;
     }
     if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC || t->kind == TY_REF) {
