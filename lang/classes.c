@@ -1175,8 +1175,11 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         return 0;
     if (implicit_default_var(s, d, t->rec))
         return 1;
+    /* an aggregate whose implicit copy is deleted (a std::unique_ptr
+     * member) has only its implicit move constructor */
     if (!k_record_has_ctors(t->rec) &&
-        !(k_record_copy_ctor(t->rec) && d->type->kind == TY_RECORD &&
+        !((k_record_copy_ctor(t->rec) || k_record_move_ctor(t->rec)) &&
+          d->type->kind == TY_RECORD &&
           ((k_has_ctor(d) && d->nctor == 1) ||
            (!k_has_ctor(d) && d->init && d->init->kind != E_INIT_LIST))))
         return 0;   /* an aggregate, unless this is a copy by its implicit constructor */

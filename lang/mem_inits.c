@@ -317,7 +317,9 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         k_expr *rhs;
         int copy = fld && fld->type->kind == TY_RECORD && k_class_is_copy(s, fld->type, mi->args, mi->nargs);
         if (fld && fld->type->kind == TY_RECORD &&
-            (copy ? k_record_copy_ctor(fld->type->rec) != NULL
+            (copy ? k_record_copy_ctor(fld->type->rec) != NULL ||   /* m(std::move(o.m)): */
+                        (k_record_move_ctor(fld->type->rec) &&       /* m's move */
+                         (!mi->args[0]->is_lvalue || mi->args[0]->is_xvalue))
                   : (mi->nargs != 1 || k_record_has_ctors(fld->type->rec)))) {   /* m(o.m): m's copy */
             rhs = construct_expr(s, fld->type, mi);
         } else if (mi->nargs == 1) {
