@@ -880,6 +880,31 @@ static k_decl *template_ctor(k_sema_state *s, k_type *t, k_expr **args, int narg
     return NULL;
 }
 
+/* Whether f, a plain constructor, converts a pointer to a derived class to
+ * its parameter's pointer to a base, where a constructor template of t
+ * taking `Y *` (every one of that arity does) would take it as it is:
+ * shared_ptr<Base>(new Derived) keeps Y = Derived, so that the Derived is
+ * what is deleted ([over.match.best]: the better conversion wins over the
+ * non-template). */
+static int template_takes_pointer(const k_type *t, const k_decl *f, k_expr **args, int nargs)
+{
+    if (!f || nargs != 1 || f->nparams != 2 || conversion_rank(f->params[1]->type, args[0]) != 2)
+        return 0;
+    const k_type *a = args[0]->type, *p = f->params[1]->type;
+    if (!a || a->kind != TY_PTR || a->base->kind != TY_RECORD || p->kind != TY_PTR)
+        return 0;
+    int templates = 0, pointers = 0;
+    for (int i = 0; i < t->rec->nmethods; i++) {
+        const k_decl *m = t->rec->methods[i];
+        if (m->method_kind == M_CTOR && m->member_template) {
+            templates++;
+            pointers += m->nparams == 2 && m->params[1]->type->kind == TY_PTR;
+        }
+    }
+    /* a lone template is reported when it cannot take the argument */
+    return pointers > 0 && (templates > 1 || pointers == templates);
+}
+
 /* Constructors the class declares: C++'s implicit copy and move
  * constructors, which the parser writes out where members need them, leave
  * it an aggregate. */
@@ -924,6 +949,10 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
             return NULL;
     k_decl *f = pick(c, n, args, nargs, 1);
     int reported = 0;
+    if (template_takes_pointer(t, f, args, nargs)) {
+        k_decl *g = template_ctor(s, t, args, nargs, loc, &reported);
+        f = g ? g : f;
+    }
     if (!f)
         f = template_ctor(s, t, args, nargs, loc, &reported);
     if (!f && !reported && nargs == 1 && k_bases_slice(s, args[0], t) > 0)
