@@ -1105,8 +1105,10 @@ static int needs_member_copy(const k_record *r)
         }
         if (!fl->name || fl->bit_expr || !ft)
             return 0;
-        if (ft->kind == TY_ARRAY)
-            return 0;   /* an array cannot be named in a member initializer */
+        if (ft->kind == TY_ARRAY && ft->base && ft->base->kind == TY_ARRAY)
+            return 0;   /* an array of arrays: copied by its bytes */
+        if (ft->kind == TY_ARRAY)   /* element by element (lang/mem_inits.c array_copy) */
+            ft = ft->base;
         if (ft->kind == TY_RECORD && k_record_copy_ctor(ft->rec))
             need = 1;
         /* a class template's instance (std::vector<int>, std::shared_ptr<T>):
