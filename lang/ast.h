@@ -188,6 +188,9 @@ struct k_record {
     unsigned char copy_deleted;   /* `S(const S &) = delete;` */
     unsigned char copy_defaulted; /* `S(const S &) = default;`: copyable despite a move member */
     unsigned char move_deleted;   /* `S(S &&) = delete;` */
+    unsigned char implicit_copy_deleted; /* a member's or base's copy is deleted (a
+                                     std::unique_ptr member): so are the implicit copy
+                                     constructor and assignment (lang/implicit_members.c) */
     unsigned char move_defaulted; /* `S(S &&) = default;` (lang/type_traits_sema.c) */
     unsigned char move_assign_defaulted; /* `S &operator=(S &&) = default;` */
     unsigned char move_declared;  /* a move constructor or move assignment, in any form: the

@@ -937,6 +937,31 @@ static k_decl *template_ctor(k_sema_state *s, k_type *t, k_expr **args, int narg
     return NULL;
 }
 
+/* Whether f, a plain constructor, converts a pointer to a derived class to
+ * its parameter's pointer to a base, where a constructor template of t
+ * taking `Y *` (every one of that arity does) would take it as it is:
+ * shared_ptr<Base>(new Derived) keeps Y = Derived, so that the Derived is
+ * what is deleted ([over.match.best]: the better conversion wins over the
+ * non-template). */
+static int template_takes_pointer(const k_type *t, const k_decl *f, k_expr **args, int nargs)
+{
+    if (!f || nargs != 1 || f->nparams != 2 || conversion_rank(f->params[1]->type, args[0]) != 2)
+        return 0;
+    const k_type *a = args[0]->type, *p = f->params[1]->type;
+    if (!a || a->kind != TY_PTR || a->base->kind != TY_RECORD || p->kind != TY_PTR)
+        return 0;
+    int templates = 0, pointers = 0;
+    for (int i = 0; i < t->rec->nmethods; i++) {
+        const k_decl *m = t->rec->methods[i];
+        if (m->method_kind == M_CTOR && m->member_template) {
+            templates++;
+            pointers += m->nparams == 2 && m->params[1]->type->kind == TY_PTR;
+        }
+    }
+    /* a lone template is reported when it cannot take the argument */
+    return pointers > 0 && (templates > 1 || pointers == templates);
+}
+
 /* Constructors the class declares: C++'s implicit copy and move
  * constructors, which the parser writes out where members need them, leave
  * it an aggregate. */
@@ -988,6 +1013,9 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
         k_decl *g = template_ctor(s, t, args, nargs, loc, &reported);
         if (g || reported)
             f = g;
+    } else if (template_takes_pointer(t, f, args, nargs)) {
+        k_decl *g = template_ctor(s, t, args, nargs, loc, &reported);
+        f = g ? g : f;
     }
     if (!f)
         f = template_ctor(s, t, args, nargs, loc, &reported);
@@ -1269,8 +1297,11 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         return 0;   /* a declaration: `extern __shared__ T s[];` constructs nothing */
     if (implicit_default_var(s, d, t->rec))
         return 1;
+    /* an aggregate whose implicit copy is deleted (a std::unique_ptr
+     * member) has only its implicit move constructor */
     if (!k_record_has_ctors(t->rec) &&
-        !(k_record_copy_ctor(t->rec) && d->type->kind == TY_RECORD &&
+        !((k_record_copy_ctor(t->rec) || k_record_move_ctor(t->rec)) &&
+          d->type->kind == TY_RECORD &&
           ((k_has_ctor(d) && d->nctor == 1) ||
            (!k_has_ctor(d) && d->init && d->init->kind != E_INIT_LIST))))
         return 0;   /* an aggregate, unless this is a copy by its implicit constructor */

@@ -143,6 +143,12 @@ void kp_implicit_dtor(k_parser *ps, k_type *t)
     const k_decl *bd = NULL;
     for (const k_record *b = r->base; b && !bd; b = b->base)
         bd = dtor_of(b);
+    for (int i = 0; i < r->nfields && !any; i++) {
+        /* a class template's instance's destructor is known only in sema
+         * (k_sema_implicit_member): an empty one costs nothing */
+        const k_type *ft = element_type(r->fields[i].type);
+        any = r->fields[i].name && ft && ft->kind == TY_TEMPLATE_ID;
+    }
     if (bd) {   /* the base's destructor runs after this one's body (lang/virtual.c) */
         unsigned own = bd->storage & (ST_HOST | ST_DEVICE);
         space &= own ? own : ST_HOST;
@@ -183,7 +189,7 @@ static k_expr *wrap(k_sema_state *s, k_expr_kind kind, int op, k_expr *lhs)
     return e;
 }
 
-/* `Dtor(&(*this).name[i])` (i < 0: no subscript). */
+/* The destruction of `(*this).name[i]` (i < 0: no subscript). */
 static k_stmt *destroy(k_sema_state *s, const k_decl *dtor, const char *name, int64_t i,
                        k_loc loc)
 {
@@ -198,12 +204,11 @@ static k_stmt *destroy(k_sema_state *s, const k_decl *dtor, const char *name, in
         ix->rhs = at;
         m = ix;
     }
-    k_expr *call = leaf(s, E_CALL, loc);
-    call->name = dtor->name;
-    call->args = k_alloc(s->ctx, sizeof *call->args);
-    call->args[0] = wrap(s, E_UNARY, KU_ADDR, m);
-    call->nargs = 1;
-    call->depth = call->args[0]->depth + 1;
+    /* the destructor itself, not its name: a class template's instance's
+     * (std::vector<int>::~vector) is in no scope; a member is a whole
+     * object, so the call is not virtual */
+    k_expr *call = wrap(s, E_DESTROY, 0, wrap(s, E_UNARY, KU_ADDR, m));
+    call->decl = (k_decl *)dtor;
     k_stmt *st = k_stmt_new(s->ctx, S_EXPR, loc);
     st->expr = call;
     return st;
@@ -308,6 +313,8 @@ static int declares_no_move(const k_record *r)
 /* static_cast<F &&>(__simtvm_other.name) */
 static k_expr *moved_member(k_parser *ps, const k_field *fl, k_loc loc)
 {
+    if (!fl->name)   /* a base: static_cast<B &&>(__simtvm_other) */
+        return kp_base_of_other(ps, fl, 1, loc);
     k_expr *from = kp_expr_unary(ps, E_MEMBER, 0, loc, kp_ident_expr(ps, "__simtvm_other", loc));
     if (!from)
         return NULL;
@@ -321,6 +328,27 @@ static k_expr *moved_member(k_parser *ps, const k_field *fl, k_loc loc)
     return cast;
 }
 
+/* The base fl (an unnamed first member) of the object being copied or
+ * moved, as its base's initializer takes it: `static_cast<const B &>(o)`
+ * or `static_cast<B &&>(o)` (an aggregate B would otherwise take o as its
+ * first member's value). */
+k_expr *kp_base_of_other(k_parser *ps, const k_field *fl, int move, k_loc loc)
+{
+    k_type *base = fl->type;
+    if (!move) {
+        base = k_type_new(ps->ctx, TY_RECORD);
+        *base = *fl->type;
+        base->quals |= Q_CONST;
+    }
+    k_type *ref = k_type_new(ps->ctx, TY_REF);
+    ref->rvalue_ref = (unsigned char)move;
+    ref->base = base;
+    k_expr *cast = kp_expr_unary(ps, E_CAST, 1, loc, kp_ident_expr(ps, "__simtvm_other", loc));
+    if (cast)
+        cast->type_written = ref;
+    return cast;
+}
+
 void kp_implicit_move_ctor(k_parser *ps, k_type *t)
 {
     k_record *r = t && t->kind == TY_RECORD ? t->rec : NULL;
@@ -329,4 +357,77 @@ void kp_implicit_move_ctor(k_parser *ps, k_type *t)
     k_decl *f = k_record_move_ctor(r);
     if (f)
         f->implicit_move = 1;
+}
+
+/* ---- sema's side of the implicit copy, move and destructor ---- */
+/* Whether copying an object of r is deleted: its copy constructor is
+ * (`= delete`, or implicitly, as std::unique_ptr's), or a move member
+ * deleted the implicit one ([class.copy.ctor] 6). */
+static int copy_is_deleted(const k_record *r)
+{
+    const k_decl *cc = k_record_copy_ctor(r);
+    return r->copy_deleted || r->implicit_copy_deleted ||
+           (k_record_declares_move(r) && !r->copy_defaulted && (!cc || cc->implicit_copy));
+}
+
+/* A member or base of r whose copy is deleted, or NULL. */
+static const k_field *uncopyable_member(const k_record *r)
+{
+    for (int i = 0; i < r->nfields; i++) {
+        const k_type *ft = element_type(r->fields[i].type);
+        if (ft && ft->kind == TY_RECORD && (r->fields[i].name || i < r->nbases) &&
+            copy_is_deleted(ft->rec))
+            return &r->fields[i];
+    }
+    return NULL;
+}
+
+static void drop_method(k_record *r, const k_decl *f)
+{
+    int k = 0;
+    for (int i = 0; i < r->nmethods; i++)
+        if (r->methods[i] != f)
+            r->methods[k++] = r->methods[i];
+    r->nmethods = k;
+}
+
+static const k_decl *copy_of(const k_record *r) { return k_record_copy_ctor(r); }
+static const k_decl *move_of(const k_record *r)
+{
+    const k_decl *m = k_record_move_ctor(r);
+    return m ? m : k_record_copy_ctor(r);   /* a member without one is copied */
+}
+
+/* f is C++'s implicit copy or move constructor or destructor, which the
+ * parser wrote before the members' types were known (a class template's
+ * instance: std::vector<int>, std::unique_ptr<T>).  Now that they are: its
+ * __host__/__device__ bits are those every member's allows (both where no
+ * member has one), and a copy constructor some member cannot be copied for
+ * is deleted, as C++ deletes it ([class.copy.ctor] 10): copying the class is
+ * then g++'s error (lang/moves.c).  Returns 1 when f was deleted (it is not
+ * checked then). */
+int k_sema_implicit_member(k_sema_state *s, k_decl *f)
+{
+    k_record *r = f->method_of;
+    if (!r || !(f->implicit_copy || f->implicit_move || f->implicit_dtor))
+        return 0;
+    for (int i = 0; i < r->nfields; i++)
+        k_sema_resolve_type(s, r->fields[i].type, r->fields[i].loc);
+    if (f->implicit_copy && uncopyable_member(r)) {
+        r->implicit_copy_deleted = 1;
+        drop_method(r, f);
+        f->body = NULL;
+        return 1;
+    }
+    int any;
+    unsigned space = members_space(r, f->implicit_dtor ? dtor_of
+                                      : f->implicit_move ? move_of : copy_of, &any);
+    if (f->implicit_dtor)
+        for (const k_record *b = r->base; b; b = b->base) {
+            const k_decl *bd = dtor_of(b);
+            unsigned own = bd ? bd->storage & (ST_HOST | ST_DEVICE) : (ST_HOST | ST_DEVICE);
+            space &= own ? own : ST_HOST;
+        }
+    f->storage = (f->storage & ~(unsigned)(ST_HOST | ST_DEVICE)) | (space ? space : ST_HOST);
+    return 0;
 }

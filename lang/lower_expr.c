@@ -859,6 +859,24 @@ static void assign_to(lw_func *F, k_expr *e, int dst, int want)
     F->top = top;
 }
 
+/* `a = f()` (or `a = S{...}`) of a class whose members own what C++'s
+ * implicit destructor frees (a std::vector member) and whose assignment
+ * copies bytes (lang/assign.c names no temporary twice): a's old members
+ * are destroyed and the temporary's bytes become a, which is not destroyed
+ * again -- C++'s member-by-member move assignment, as far as the members'
+ * owners can tell.  The destructor to run on a, or NULL. */
+static k_decl *relocating_dtor(lw_func *F, const k_expr *e, const lw_lv *lv)
+{
+    if (e->is_member_init || e->lhs->type->kind != TY_RECORD || lv->kind != LV_MEM ||
+        F->temp_of != e->rhs)
+        return NULL;
+    k_decl *d = lw_temp_dtor(e->rhs);
+    int device = (k_fn_kind(F->decl) & (FN_DEVICE | FN_KERNEL)) != 0;
+    if (!d || !d->implicit_dtor || !(k_fn_kind(d) & (device ? FN_DEVICE : FN_HOST)))
+        return NULL;
+    return d;
+}
+
 /* The assignment e done through *lv, the place of its left side (which
  * C++ makes the assignment's value, an lvalue: `(a = b) = c`); returns the
  * register of the value stored. */
@@ -869,8 +887,16 @@ static int assign_through(lw_func *F, k_expr *e, lw_lv *lv)
     int val;
     if (e->op == KB_NONE) {
         val = lw_expr_conv_any(F, e->rhs, t);
-        if (!e->is_member_init)   /* `a = S(1)`: the operand of the implicit operator= */
+        k_decl *dtor = relocating_dtor(F, e, lv);
+        if (dtor) {
+            int top = F->top, old = lw_reg(F);
+            lw_emit(F, OP_ADDK, old, lv->reg, 0, lv->off, 0);
+            lw_ctor_call(F, dtor, old, NULL, NULL, 0);
+            F->top = top;
+            F->temp_of = NULL;
+        } else if (!e->is_member_init) {   /* `a = S(1)`: the operand of the implicit operator= */
             lw_temp_made(F, e->rhs);
+        }
     } else {
         int old = lv->kind == LV_REG ? lv->reg : new_temp(F);
         if (lv->kind != LV_REG)

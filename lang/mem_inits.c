@@ -243,6 +243,52 @@ static k_stmt *array_construct(k_sema_state *s, const k_field *fld, k_expr *mi)
     return b;
 }
 
+/* An array member of C++'s implicit copy or move constructor, whose list
+ * names it `v(o.v)` or `v(static_cast<T (&&)[n]>(o.v))` (parse_build.c):
+ * element by element, in order, each by its class's copy or move
+ * constructor (`static_cast<E &&>(o.v[i])`) or its value. */
+static k_stmt *array_copy(k_sema_state *s, const k_field *fld, k_expr *mi, int move)
+{
+    k_stmt *b = k_stmt_new(s->ctx, S_BLOCK, mi->loc);
+    k_type *et = fld->type->base;
+    int64_t n = fld->type->length;
+    k_expr *from = mi->args[0]->kind == E_CAST ? mi->args[0]->lhs : mi->args[0];
+    if (n < 0 || n > MAX_MEMBER_OBJECTS)
+        return array_construct(s, fld, mi);   /* its error */
+    b->stmts = k_alloc(s->ctx, sizeof *b->stmts * (size_t)(n + 1));
+    for (int64_t i = 0; i < n; i++) {
+        k_subst none = {0};
+        k_expr *at = k_class_node(s, E_INDEX, mi->loc);
+        at->lhs = k_clone_expr(s->ctx, from, &none);
+        at->rhs = k_class_node(s, E_INT, mi->loc);
+        at->rhs->ival = (uint64_t)i;
+        at->rhs->depth = 1;
+        at->depth = from->depth + 1;
+        k_expr *v = at;
+        if (move) {
+            k_type *rv = k_type_new(s->ctx, TY_REF);
+            rv->rvalue_ref = 1;
+            rv->base = et;
+            v = k_class_node(s, E_CAST, mi->loc);
+            v->type_written = rv;
+            v->lhs = at;
+            v->depth = at->depth + 1;
+        }
+        if (et->kind == TY_RECORD) {
+            k_expr one = {0};
+            one.loc = mi->loc;
+            one.args = k_alloc(s->ctx, sizeof *one.args);
+            one.args[0] = v;
+            one.nargs = 1;
+            v = construct_expr(s, et, &one);
+        }
+        k_stmt *st = assign_stmt(s, member_element(s, mi->name, i, mi->loc), v, mi->loc);
+        st->expr->is_member_init = 1;
+        b->stmts[b->nstmts++] = st;
+    }
+    return b;
+}
+
 /* An array member's initializer: the default `float v[3]{1, 2};`, or in a
  * constructor's list `v{1, 2}` or `v()` -- one assignment per element, the
  * ones the list leaves zero (a block of them). */
@@ -308,6 +354,11 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         }
         uint32_t off;
         const k_field *fld = k_record_find(f->method_of, mi->name, &off);
+        if (fld && fld->type->kind == TY_ARRAY && (f->implicit_copy || f->implicit_move) &&
+            mi->nargs == 1) {
+            ns[i] = array_copy(s, fld, mi, f->implicit_move);
+            continue;
+        }
         if (fld && fld->type->kind == TY_ARRAY) {
             ns[i] = array_init(s, fld, mi);
             continue;
@@ -317,7 +368,9 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         k_expr *rhs;
         int copy = fld && fld->type->kind == TY_RECORD && k_class_is_copy(s, fld->type, mi->args, mi->nargs);
         if (fld && fld->type->kind == TY_RECORD &&
-            (copy ? k_record_copy_ctor(fld->type->rec) != NULL
+            (copy ? k_record_copy_ctor(fld->type->rec) != NULL ||   /* m(std::move(o.m)): */
+                        (k_record_move_ctor(fld->type->rec) &&       /* m's move */
+                         (!mi->args[0]->is_lvalue || mi->args[0]->is_xvalue))
                   : (mi->nargs != 1 || k_record_has_ctors(fld->type->rec)))) {   /* m(o.m): m's copy */
             rhs = construct_expr(s, fld->type, mi);
         } else if (mi->nargs == 1) {

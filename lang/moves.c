@@ -77,7 +77,11 @@ static void deleted_copy(k_sema_state *s, const k_record *r, k_loc loc, int assi
     if (defer(s, k_strndup(s->ctx, buf, strlen(buf))))
         return;
     k_error(s->ctx, loc, "%s", buf);
-    if (!r->copy_deleted || assign)
+    if (r->implicit_copy_deleted)
+        k_help(s->ctx, "'%s' has a member whose copy is deleted (a std::unique_ptr), so its"
+               " implicit copy %s is deleted: std::move the object to move it", n,
+               assign ? "assignment" : "constructor");
+    else if (!r->copy_deleted || assign)
         k_help(s->ctx, "'%s' declares a move constructor or move assignment operator, so its"
                " implicit copy %s is deleted: std::move the object to move it", n,
                assign ? "assignment" : "constructor");
@@ -94,9 +98,9 @@ int k_sema_check_copy(k_sema_state *s, const k_record *r, const k_expr *src, k_l
         k_error(s->ctx, loc, "use of deleted function '%s::%s(%s&&)'", n, n, n);
         return 0;
     }
-    if (src->is_xvalue && k_record_declares_move(r))
+    if (src->is_xvalue && (k_record_declares_move(r) || k_record_move_ctor(r)))
         return 1;
-    if (r->copy_deleted || (k_record_declares_move(r) && !r->copy_defaulted)) {
+    if (r->copy_deleted || r->implicit_copy_deleted || (k_record_declares_move(r) && !r->copy_defaulted)) {
         deleted_copy(s, r, loc, 0);
         return in_instance_member(s);
     }
@@ -110,7 +114,9 @@ int k_sema_check_assign(k_sema_state *s, const k_record *r, const k_expr *src, k
     int rvalue = !src->is_lvalue || src->is_xvalue;
     if (rvalue && r->move_assign_defaulted)
         return 1;
-    if (k_record_declares_move(r) && !r->copy_defaulted) {
+    if (rvalue && r->implicit_copy_deleted && k_record_move_ctor(r))
+        return 1;
+    if ((k_record_declares_move(r) && !r->copy_defaulted) || r->implicit_copy_deleted) {
         deleted_copy(s, r, loc, 1);
         return in_instance_member(s);
     }

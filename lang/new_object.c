@@ -114,6 +114,8 @@ static int implicit_copy(k_sema_state *s, k_expr *e, k_type *t, int *ctors)
         return 1;
     if (!k_record_move_ctor(t->rec) || (from->is_lvalue && !from->is_xvalue))
         *ctors = 0;
+    else
+        *ctors = 1;   /* the implicit move constructor (a std::unique_ptr member's move) */
     return 0;
 }
 

@@ -1136,17 +1136,30 @@ void kp_implicit_default_ctor(k_parser *ps, k_type *t)
  * class that only gives `operator new` is fine). */
 static int needs_member_copy(const k_record *r)
 {
-    if (!r || r->is_union || !r->tag || k_record_copy_ctor(r) || (r->base && r->base->nfields))
-        return 0;   /* a base with members of its own is not copied this way (yet) */
+    if (!r || r->is_union || !r->tag || k_record_copy_ctor(r))
+        return 0;
     int need = 0;
-    for (int i = r->base ? 1 : 0; i < r->nfields; i++) {
+    for (int i = 0; i < r->nfields; i++) {
         const k_field *fl = &r->fields[i];
         const k_type *ft = fl->type;
+        if (i < r->nbases) {   /* a base: `B(__simtvm_other)` builds it */
+            if (!ft || ft->kind != TY_RECORD || !ft->rec->tag)
+                return 0;   /* `: Base<T>`, known only in sema */
+            need |= k_record_copy_ctor(ft->rec) != NULL;
+            continue;
+        }
         if (!fl->name || fl->bit_expr || !ft)
             return 0;
-        if (ft->kind == TY_ARRAY)
-            return 0;   /* an array cannot be named in a member initializer */
+        if (ft->kind == TY_ARRAY && ft->base && ft->base->kind == TY_ARRAY)
+            return 0;   /* an array of arrays: copied by its bytes */
+        if (ft->kind == TY_ARRAY)   /* element by element (lang/mem_inits.c array_copy) */
+            ft = ft->base;
         if (ft->kind == TY_RECORD && k_record_copy_ctor(ft->rec))
+            need = 1;
+        /* a class template's instance (std::vector<int>, std::shared_ptr<T>):
+         * its copy is known only in sema, which gives this one its
+         * __host__/__device__ bits or deletes it (lang/implicit_members.c) */
+        if (ft->kind == TY_TEMPLATE_ID)
             need = 1;
     }
     return need;
@@ -1159,6 +1172,8 @@ static int needs_member_copy(const k_record *r)
 /* __simtvm_other.name */
 static k_expr *copied_member(k_parser *ps, const k_field *fl, k_loc loc)
 {
+    if (!fl->name)   /* a base: static_cast<const B &>(__simtvm_other) */
+        return kp_base_of_other(ps, fl, 0, loc);
     k_expr *from = kp_expr_unary(ps, E_MEMBER, 0, loc, kp_ident_expr(ps, "__simtvm_other", loc));
     if (from)
         from->name = fl->name;
@@ -1182,13 +1197,13 @@ int kp_memberwise_ctor(k_parser *ps, k_type *t, int move,
     pd->is_ref = move ? 2 : 1;
     k_list *params = kp_list_push(ps, NULL, kp_make_param(ps, sp, pd, loc));
     k_list *inits = NULL;
-    for (int i = r->base ? 1 : 0; i < r->nfields; i++) {
+    for (int i = 0; i < r->nfields; i++) {
         k_expr *from = from_member(ps, &r->fields[i], loc);
+        const char *name = i < r->nbases ? r->fields[i].type->rec->tag : r->fields[i].name;
         if (!from)
             return 0;
-        inits = kp_list_push(ps, inits,
-                             kp_expr_call(ps, loc, kp_ident_expr(ps, r->fields[i].name, loc),
-                                          kp_list_push(ps, NULL, from)));
+        inits = kp_list_push(ps, inits, kp_expr_call(ps, loc, kp_ident_expr(ps, name, loc),
+                                                     kp_list_push(ps, NULL, from)));
     }
     k_declarator *d = kp_ctor_dtor(ps, NULL, t, loc, params, 0);
     if (!d)

@@ -91,6 +91,7 @@ void kp_implicit_default_ctor(k_parser *ps, k_type *t);
 void kp_implicit_member_ctor(k_parser *ps, k_type *t);
 void kp_implicit_dtor(k_parser *ps, k_type *t);
 void kp_implicit_move_ctor(k_parser *ps, k_type *t);
+k_expr *kp_base_of_other(k_parser *ps, const k_field *fl, int move, k_loc loc);
 unsigned kp_default_ctor_space(const k_record *r);   /* lang/implicit_members.c */
 /* lang/using_members.c: `using Base::f;` in a class, inheriting constructors at its '}' */
 void k_using_member(k_parser *ps, k_loc loc, const char *qualified, const k_type *id,

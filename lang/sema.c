@@ -862,6 +862,8 @@ void k_sema_lambda_body(k_sema_state *s, k_decl *f)
      * (`std::shared_ptr<R> r;`) has its constructors known only now */
     if (f->implicit_default && f->method_of)
         k_sema_instance_ctor_space(s, f->method_of);
+    if (k_sema_implicit_member(s, f))
+        return;   /* deleted: a member cannot be copied */
     resolve_result(s, f);
     check_params(s, f);
     check_body(s, f);
@@ -888,6 +890,8 @@ static void check_func(k_sema_state *s, k_decl *f)
      * (`std::shared_ptr<R> r;`) has its constructors known only now */
     if (f->implicit_default && f->method_of)
         k_sema_instance_ctor_space(s, f->method_of);
+    if (k_sema_implicit_member(s, f))
+        return;   /* deleted: a member cannot be copied */
     resolve_result(s, f);
     if (f->type->base->kind == TY_RECORD && k_ty_size(f->type->base) < 0)
         k_error(ctx, f->loc, "function '%s' returns the incomplete type '%s'", f->name,
@@ -976,6 +980,8 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
      * (`std::shared_ptr<R> r;`) has its constructors known only now */
     if (f->implicit_default && f->method_of)
         k_sema_instance_ctor_space(s, f->method_of);
+    if (k_sema_implicit_member(s, f))
+        return;   /* deleted: a member cannot be copied */
     resolve_result(s, f);
     check_params(s, f);
     k_virtual_check_method(s, f);

@@ -310,6 +310,7 @@ void k_sema_member_dtors(k_sema_state *s, k_decl *f);
 /* An instance of a class template: its implicit default constructor runs
  * where its members' and bases' do (the template could not know them). */
 void k_sema_instance_ctor_space(k_sema_state *s, k_record *r);
+int k_sema_implicit_member(k_sema_state *s, k_decl *f);
 /* cxx.c: a name of `auto [a, b] = e;` bound to its element (0 after an error) */
 int k_sema_binding(k_sema_state *s, k_decl *d, int file_scope);
 /* thrust_tuple.c: how many elements tuple type t holds, -1 if t is no tuple */

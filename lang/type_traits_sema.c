@@ -46,7 +46,7 @@ static int copy_constructible(const k_type *t)
     if (!t || t->kind != TY_RECORD)
         return 1;
     const k_record *r = t->rec;
-    if (r->copy_deleted)
+    if (r->copy_deleted || r->implicit_copy_deleted)
         return 0;
     if (k_record_copy_ctor(r) || r->copy_defaulted)
         return 1;
@@ -84,7 +84,8 @@ static int nothrow_move(const k_type *t)
     const k_decl *cc = k_record_copy_ctor(r);
     if (mc)   /* implicit (lang/implicit_members.c) */
         return every_member(r, nothrow_move);
-    if ((cc && !cc->implicit_copy) || r->copy_deleted || r->copy_defaulted || declares_dtor(r))
+    if ((cc && !cc->implicit_copy) || r->copy_deleted || r->implicit_copy_deleted ||
+        r->copy_defaulted || declares_dtor(r))
         return nothrow_copy(t);   /* no implicit move constructor: the copy moves */
     return every_member(r, nothrow_move);
 }
