@@ -76,11 +76,29 @@ int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t loca
     return 0;
 }
 
+/* The call `up` frames above lane's current one (each frame's first two
+ * registers are the return pc and the caller's frame, vm/interp.c do_call),
+ * or pc where there are fewer frames. */
+static int32_t caller_pc(const simt_warp *w, unsigned lane, int32_t pc, int up)
+{
+    uint32_t fp = w->fp[lane];
+    for (; up > 0 && fp > 0; up--) {
+        const uint64_t *R = w->regs + (size_t)fp * w->width;
+        int32_t link = (int32_t)R[lane];
+        if (link <= 0)
+            break;
+        pc = link - 1;            /* the CALL */
+        fp = (uint32_t)R[w->width + lane];
+    }
+    return pc;
+}
+
 void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc)
 {
     simt_fault *f = &ex->vm->fault;
     ex->vm->fault_reported = 0;
-    f->pc = pc;
+    f->pc = f->up > 0 ? caller_pc(w, lane, pc, f->up) : pc;
+    f->up = 0;
     f->in_kernel = !ex->is_host;
     f->lane = (int)lane;
     if (!ex->is_host) {
