@@ -2,6 +2,7 @@
  * no code: namespaces (entering one), using-directives, -declarations and
  * namespace aliases, type aliases, static_assert, and the words a lambda may
  * not have (lang/parser.y calls them; lookup is lang/namespaces.c's). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -192,6 +193,30 @@ k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *
     return d;
 }
 
+/* Whether `rest` starts a template argument list that a texture reference's
+ * type has: `<float, 2, ...>` or `<float4> name`, words (a type) then ','
+ * or '>' and a name; `texture < surface;` of two variables is no type. */
+static int reference_type_args(const char *rest, const char *lim)
+{
+    while (rest < lim && (*rest == ' ' || *rest == '\t'))
+        rest++;
+    if (rest >= lim || *rest++ != '<')
+        return 0;
+    int words = 0;
+    for (; rest < lim && (isalnum((unsigned char)*rest) || *rest == '_' || *rest == ' ' ||
+                          *rest == '\t'); rest++)
+        words |= *rest != ' ' && *rest != '\t';
+    if (!words || rest >= lim)
+        return 0;
+    if (*rest == ',')
+        return 1;
+    if (*rest++ != '>')
+        return 0;
+    while (rest < lim && (*rest == ' ' || *rest == '\t'))
+        rest++;
+    return rest < lim && (isalpha((unsigned char)*rest) || *rest == '_');
+}
+
 /* Texture and surface references, which CUDA 12 removed (texture objects,
  * lang/cuda_texture.c, replace them): their calls, and `texture<` /
  * `surface<` as a template-id (a variable of either name is fine).  `rest`
@@ -210,9 +235,7 @@ static int texture_reference(k_parser *ps, const char *name, const char *rest, c
         found |= !strcmp(name, names[i]);
     if (!found && (!strcmp(name, "texture") || !strcmp(name, "surface")) &&
         ps->prev_kind != '.' && ps->prev_kind != ARROW) {
-        while (rest < lim && (*rest == ' ' || *rest == '\t'))
-            rest++;
-        found = rest < lim && *rest == '<';
+        found = reference_type_args(rest, lim);
     }
     if (found)
         k_error(ps->ctx, loc, "texture and surface references ('%s') were removed in CUDA 12: "
