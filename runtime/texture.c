@@ -12,8 +12,8 @@
 
 /* __simt_surface_fault(fn, x, y, z): the access stops the kernel with
  * cudaErrorLaunchFailure, as the hardware's trap does; the interpreter adds
- * the block and thread, and the source line of the program's call (two
- * frames out: the K text's __simt_surf_at and surf2Dwrite). */
+ * the block and thread, and the source line of the program's call (the K
+ * text's functions are FN_LIBRARY: vm/grid.c simt_exec_locate). */
 simt_status bi_SIMT_SURFACE_FAULT(call *c)
 {
     size_t n = 0;
@@ -25,7 +25,6 @@ simt_status bi_SIMT_SURFACE_FAULT(call *c)
                    arg_int(c, 3));
     c->vm->fault.kind = FAULT_TRAP;
     c->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_FAILURE;
-    c->vm->fault.up = 2;      /* __simt_surf_at, called by surf2Dwrite & co. */
     return SIMT_FAULT;
 }
 

@@ -30,7 +30,6 @@ simt_status simt_vm_faultf(simt_vm *vm, const char *fmt, ...)
     vsnprintf(vm->fault.message, sizeof vm->fault.message, fmt, ap);
     va_end(ap);
     vm->fault.cuda_error = 0;
-    vm->fault.up = 0;
     vm->fault.kind = FAULT_OTHER; /* the caller names a kind of its own */
     return SIMT_FAULT;
 }

@@ -111,10 +111,6 @@ typedef struct simt_fault {
      * of every memory and arithmetic fault; cudaErrorAssert (710) for a failed
      * device assert.  simt_vm_faultf clears it. */
     int cuda_error;
-    /* Calls to blame above the faulting one: a builtin called by library
-     * code written in K (lang/cuda_texture.c's surface accesses) names the
-     * program's call, `up` frames out.  simt_vm_faultf clears it. */
-    int up;
 } simt_fault;
 
 /* What an address means for one thread: its block's shared memory and its own
