@@ -13,8 +13,12 @@ static void main_file_lines(const k_ctx *ctx, simt_module *m)
         return;                   /* every line is the compiled file's */
     for (uint32_t i = 0; i < m->ncode; i++)
         m->pos[i].line = k_main_line(ctx, m->pos[i].line, &m->pos[i].col);
-    for (uint32_t i = 0; i < m->nfuncs; i++)
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        int seg = k_line_segment(ctx, m->funcs[i].line);
+        if (seg >= 0 && ctx->files[ctx->segs[seg].file].builtin)
+            m->funcs[i].kind |= FN_LIBRARY;
         m->funcs[i].line = k_main_line(ctx, m->funcs[i].line, NULL);
+    }
     for (uint32_t i = 0; i < m->nglobals; i++)
         m->globals[i].line = k_main_line(ctx, m->globals[i].line, NULL);
     for (uint32_t i = 0; i < m->nshared_syms; i++)

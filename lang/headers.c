@@ -783,6 +783,12 @@ const char *k_builtin_header_text(const char *name)
         return k_simd_intrinsics_text();
     if (!strcmp(name, "simtvm/int_intrinsics.h"))
         return k_int_intrinsics_text();
+    if (!strcmp(name, "simtvm/texture.h") || !strcmp(name, "texture_types.h") ||
+        !strcmp(name, "cuda_texture_types.h") || !strcmp(name, "surface_types.h") ||
+        !strcmp(name, "cuda_surface_types.h") || !strcmp(name, "texture_fetch_functions.h") ||
+        !strcmp(name, "texture_indirect_functions.h") || !strcmp(name, "surface_functions.h") ||
+        !strcmp(name, "surface_indirect_functions.h") || !strcmp(name, "channel_descriptor.h"))
+        return k_cuda_texture_text();
     if (!strcmp(name, "helper_math.h"))
         return k_helper_math_text();
     if (!strcmp(name, "simtvm/round_cvt.h"))

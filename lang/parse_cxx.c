@@ -2,6 +2,7 @@
  * no code: namespaces (entering one), using-directives, -declarations and
  * namespace aliases, type aliases, static_assert, and the words a lambda may
  * not have (lang/parser.y calls them; lookup is lang/namespaces.c's). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -192,33 +193,63 @@ k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *
     return d;
 }
 
-/* Textures and surfaces (SPEC 2.8 leaves them out): their object types,
- * descriptors, array allocations and fetches.  (cudaArray_t itself is
- * declared by <cuda_runtime.h> for cudaMemcpy3DParms: lang/cuda_graph.c.) */
-static int texture_name(k_parser *ps, const char *name, k_loc loc)
+/* Whether `rest` starts a template argument list that a texture reference's
+ * type has: `<float, 2, ...>` or `<float4> name`, words (a type) then ','
+ * or '>' and a name; `texture < surface;` of two variables is no type. */
+static int reference_type_args(const char *rest, const char *lim)
+{
+    while (rest < lim && (*rest == ' ' || *rest == '\t'))
+        rest++;
+    if (rest >= lim || *rest++ != '<')
+        return 0;
+    int words = 0;
+    for (; rest < lim && (isalnum((unsigned char)*rest) || *rest == '_' || *rest == ' ' ||
+                          *rest == '\t'); rest++)
+        words |= *rest != ' ' && *rest != '\t';
+    if (!words || rest >= lim)
+        return 0;
+    if (*rest == ',')
+        return 1;
+    if (*rest++ != '>')
+        return 0;
+    while (rest < lim && (*rest == ' ' || *rest == '\t'))
+        rest++;
+    return rest < lim && (isalpha((unsigned char)*rest) || *rest == '_');
+}
+
+/* Texture and surface references, which CUDA 12 removed (texture objects,
+ * lang/cuda_texture.c, replace them): their calls, and `texture<` /
+ * `surface<` as a template-id (a variable of either name is fine).  `rest`
+ * is the input after the name. */
+static int texture_reference(k_parser *ps, const char *name, const char *rest, const char *lim,
+                             k_loc loc)
 {
     static const char *const names[] = {
-        "cudaTextureObject_t", "cudaSurfaceObject_t", "cudaCreateTextureObject",
-        "cudaCreateSurfaceObject", "cudaResourceDesc", "cudaTextureDesc", "cudaMallocArray", "cudaMalloc3DArray", "cudaMemcpyToArray",
-        "cudaMemcpy2DToArray", "cudaChannelFormatDesc", "cudaCreateChannelDesc",
-        "cudaBindTexture", "cudaBindTexture2D", "cudaBindTextureToArray", "tex1Dfetch",
-        "tex1D", "tex2D", "tex3D", "tex2DLayered", "texCubemap", "surf2Dwrite", "surf2Dread",
+        "cudaBindTexture", "cudaBindTexture2D", "cudaBindTextureToArray",
+        "cudaBindTextureToMipmappedArray", "cudaUnbindTexture", "cudaGetTextureReference",
+        "cudaGetTextureAlignmentOffset", "textureReference", "cudaBindSurfaceToArray",
+        "cudaGetSurfaceReference", "surfaceReference",
     };
+    int found = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (!strcmp(name, names[i])) {
-            k_error(ps->ctx, loc, "textures and surfaces ('%s') are not supported by simtvm "
-                    "(SPEC 2.8): read the data through a plain pointer (const __restrict__, "
-                    "or __ldg)", name);
-            return 1;
-        }
-    return 0;
+        found |= !strcmp(name, names[i]);
+    if (!found && (!strcmp(name, "texture") || !strcmp(name, "surface")) &&
+        ps->prev_kind != '.' && ps->prev_kind != ARROW) {
+        found = reference_type_args(rest, lim);
+    }
+    if (found)
+        k_error(ps->ctx, loc, "texture and surface references ('%s') were removed in CUDA 12: "
+                "use a texture object (cudaTextureObject_t from cudaCreateTextureObject, "
+                "read with tex1Dfetch<T>(obj, i) or tex2D<T>(obj, x, y)) or a surface "
+                "object (cudaCreateSurfaceObject, surf2Dwrite)", name);
+    return found;
 }
 
 /* Names whose rest K cannot parse without a header: CUDA graphs' types and
  * calls before <cuda_runtime.h> declared them.  The error names the
  * construct once, and the parse ends there (the caller returns end of input
  * and silences the syntax errors that follow). */
-int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc)
+int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k_loc loc)
 {
     static const char *const graph_names[] = {
         "cudaStreamBeginCapture", "cudaStreamEndCapture", "cudaKernelNodeParams",
@@ -236,7 +267,7 @@ int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc)
                 "which declares their types (nvcc includes it by itself)", name);
         return 1;
     }
-    return texture_name(ps, name, loc);
+    return texture_reference(ps, name, rest, (const char *)ps->lx.lim, loc);
 }
 
 /* GCC attributes that only advise the compiler or the linker: reading past

@@ -59,7 +59,8 @@ k_type *k_parse_typename_of(k_parser *ps, k_loc loc, k_type *id, const char *mem
 k_stmt *k_parse_alias_template(k_parser *ps, k_loc loc, const char *name, k_type *type);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
 const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
-int k_parse_unsupported_name(k_parser *ps, const char *name, k_loc loc);
+/* rest: the input after the name */
+int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k_loc loc);
 /* After `__attribute__`: reads its `((...))`; 1 when every attribute in it
  * changes nothing K computes (always_inline, unused...), else 0 after one
  * error naming the attribute. */

@@ -300,7 +300,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             ps->stopped = 1;
             return 0;
         }
-        if (name && k_parse_unsupported_name(ps, name, t->loc)) {
+        if (name && k_parse_unsupported_name(ps, name, t->text + t->len, t->loc)) {
             ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
             return 0;
         }

@@ -1299,6 +1299,21 @@ static int names_round_cvt(const char *text, size_t len)
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
+/* CUDA arrays, textures and surfaces (lang/cuda_texture.c): nvcc declares
+ * them in every file; simtvm reads their K text ahead of a file that names
+ * one, as the intrinsics. */
+static int names_texture(const char *text, size_t len)
+{
+    static const char *const marks[] = {
+        "cudaArray", "cudaTextureObject_t", "cudaSurfaceObject_t", "cudaResourceDesc",
+        "cudaTextureDesc", "cudaChannelFormat", "cudaCreateChannelDesc", "cudaMallocArray",
+        "cudaMalloc3DArray", "ToArray", "FromArray", "tex1D", "tex2D", "tex3D", "surf1D",
+        "surf2D", "surf3D", "TextureObject", "SurfaceObject", "cudaAddressMode",
+        "cudaFilterMode", "cudaReadMode", "cudaBoundaryMode", "cudaResourceType",
+    };
+    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
+}
+
 /* The headers a program reads without including them: <cuda_runtime.h>'s
  * K text when a file names its types, and CUDA's intrinsics written in K
  * when a file names one.  A header with a guard macro may also be read
@@ -1313,6 +1328,7 @@ static const struct implicit_header {
     { "simtvm/simd_intrinsics.h", "__SIMTVM_SIMD_INTRINSICS", names_simd_intrinsics },
     { "simtvm/round_cvt.h", "__SIMTVM_ROUND_CVT", names_round_cvt },
     { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
+    { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
 };
 
 /* Reads implicit header `header` at `at` (a file's first line or an

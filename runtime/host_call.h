@@ -135,6 +135,7 @@ simt_status bi_CUDA_DRIVER_VERSION(call *c);
 simt_status bi_CUDA_RUNTIME_VERSION(call *c);
 simt_status bi_ASSERT_FAIL(call *c);
 simt_status bi_TRAP(call *c);
+simt_status bi_SIMT_SURFACE_FAULT(call *c);
 simt_status bi_CUDA_FUNC_SET_ATTRIBUTE(call *c);
 
 /* The builtins of host_copy.c */
@@ -187,4 +188,8 @@ int simt_graph_capture_wait(simt_vm *vm, uint64_t stream, uint64_t event);
 /* a copy or memset on a capturing stream becomes a node: 0 or a CUDA error */
 int simt_graph_capture_copy(simt_vm *vm, uint64_t dst, uint64_t src, uint64_t n, int kind);
 int simt_graph_capture_memset(simt_vm *vm, uint64_t dst, int value, uint64_t n);
+/* runtime/texture.c: a CUDA array's rows as a pitched pointer for a 3D copy */
+int array_as_pitched(call *c, const char *fn, uint64_t array, uint64_t pos[3], uint64_t *ptr,
+                     uint64_t *pitch, uint64_t *ysize, uint64_t *elem);
+
 #endif

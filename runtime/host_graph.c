@@ -376,8 +376,10 @@ simt_status bi_CUDA_GRAPH_ADD_KERNEL(call *c)
     return add_node(c, fn, &n);
 }
 
-/* cudaMemcpy3DParms (arrays are not supported): srcPos 8, srcPtr 32,
- * dstArray 64, dstPos 72, dstPtr 96, extent 128, kind 152. */
+/* cudaMemcpy3DParms: srcArray 0, srcPos 8, srcPtr 32, dstArray 64, dstPos 72,
+ * dstPtr 96, extent 128, kind 152.  A side with an array takes the array's
+ * rows (runtime/texture.c); with an array on either side, positions in x
+ * and the extent's width count elements, else bytes (CUDA's rule). */
 static int read_copy3d(call *c, const char *fn, uint64_t addr, gnode *n)
 {
     const uint8_t *p = guest(c, fn, addr, 160, 0);
@@ -385,15 +387,21 @@ static int read_copy3d(call *c, const char *fn, uint64_t addr, gnode *n)
         return -1;
     uint64_t f[20];
     memcpy(f, p, 160);
-    if (f[0] || f[8])               /* srcArray, dstArray */
-        return 1;
     uint64_t spos[3] = {f[1], f[2], f[3]}, dpos[3] = {f[9], f[10], f[11]};
     /* cudaPitchedPtr: ptr, pitch, xsize, ysize */
+    uint64_t sptr = f[4], dptr = f[12], elem = 1;
     n->spitch = f[5];
     n->sysize = f[7];
     n->dpitch = f[13];
     n->dysize = f[15];
-    n->width = f[16];
+    int r = 0;
+    if (f[0])
+        r = array_as_pitched(c, fn, f[0], spos, &sptr, &n->spitch, &n->sysize, &elem);
+    if (!r && f[8])
+        r = array_as_pitched(c, fn, f[8], dpos, &dptr, &n->dpitch, &n->dysize, &elem);
+    if (r)
+        return r;
+    n->width = f[16] * elem;
     n->height = f[17];
     n->depth = f[18];
     int32_t kind;
@@ -401,8 +409,8 @@ static int read_copy3d(call *c, const char *fn, uint64_t addr, gnode *n)
     n->copy_kind = kind;
     if (kind < 0 || kind > 4 || n->width > n->spitch || n->width > n->dpitch)
         return 1;
-    n->src = f[4] + spos[0] + (spos[1] + spos[2] * n->sysize) * n->spitch;
-    n->dst = f[12] + dpos[0] + (dpos[1] + dpos[2] * n->dysize) * n->dpitch;
+    n->src = sptr + spos[0] + (spos[1] + spos[2] * n->sysize) * n->spitch;
+    n->dst = dptr + dpos[0] + (dpos[1] + dpos[2] * n->dysize) * n->dpitch;
     return 0;
 }
 

@@ -76,11 +76,38 @@ int simt_warp_reserve(simt_exec *ex, simt_warp *w, uint32_t slots, uint32_t loca
     return 0;
 }
 
+static int in_library(const simt_exec *ex, int32_t pc)
+{
+    return pc >= 0 && (uint32_t)pc < ex->mod->ncode && ex->vm->func_of_pc &&
+           (ex->mod->funcs[ex->vm->func_of_pc[pc]].kind & FN_LIBRARY);
+}
+
+/* The pc a fault at pc names: the program's own call when pc is in library
+ * code (FN_LIBRARY) called from it, found through lane's frames (each
+ * frame's first two registers are the return pc and the caller's frame,
+ * vm/interp.c do_call); pc itself in the program, or with no such caller. */
+static int32_t program_pc(const simt_exec *ex, const simt_warp *w, unsigned lane, int32_t pc)
+{
+    uint32_t fp = w->fp[lane];
+    int32_t at = pc;
+    for (int depth = 0; in_library(ex, at) && depth < 4096; depth++) {
+        if (fp == 0 || fp + 1 >= w->reg_cap)
+            return pc;            /* a library kernel: the fault stays where it is */
+        const uint64_t *R = w->regs + (size_t)fp * w->width;
+        int64_t link = (int64_t)R[lane];
+        if (link <= 0 || link > (int64_t)ex->mod->ncode)
+            return pc;
+        at = (int32_t)link - 1;   /* the CALL */
+        fp = (uint32_t)R[w->width + lane];
+    }
+    return in_library(ex, at) ? pc : at;
+}
+
 void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc)
 {
     simt_fault *f = &ex->vm->fault;
     ex->vm->fault_reported = 0;
-    f->pc = pc;
+    f->pc = w && lane < w->width ? program_pc(ex, w, lane, pc) : pc;
     f->in_kernel = !ex->is_host;
     f->lane = (int)lane;
     if (!ex->is_host) {

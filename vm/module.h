@@ -62,7 +62,10 @@ typedef struct simt_sig {
 /* FN_VOLATILE: device code that reads or writes memory through a volatile
  * lvalue, which blocks may use to talk to each other: its launches run their
  * blocks on one host thread (vm/threads.c). */
-enum simt_fn_kind { FN_HOST = 1, FN_DEVICE = 2, FN_KERNEL = 4, FN_VOLATILE = 8 };
+/* FN_LIBRARY: written in a header built into the compiler (the K text of
+ * lang/: textures, Thrust, the C++ library...); a fault inside it is
+ * located at the program's call (vm/grid.c simt_exec_locate). */
+enum simt_fn_kind { FN_HOST = 1, FN_DEVICE = 2, FN_KERNEL = 4, FN_VOLATILE = 8, FN_LIBRARY = 16 };
 
 /* Frame layout of every call (kernels and main included):
  *   R[0] return pc (-1 at depth 0), R[1] caller fp, R[2] local-memory base,

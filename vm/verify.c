@@ -152,7 +152,7 @@ static int check_func_header(vctx *v, uint32_t f)
     if (fn->sig >= m->nsigs)
         return vfail(v, "function '%s': signature %" PRIu32 " out of range", fn->name, fn->sig);
     unsigned kinds = FN_HOST | FN_DEVICE | FN_KERNEL;
-    if (!(fn->kind & kinds) || (fn->kind & ~(kinds | FN_VOLATILE)))
+    if (!(fn->kind & kinds) || (fn->kind & ~(kinds | FN_VOLATILE | FN_LIBRARY)))
         return vfail(v, "function '%s': bad kind %u", fn->name, fn->kind);
     unsigned nargs = m->sigs[fn->sig].nargs;
     if (fn->nregs < SIMT_FRAME_LINK + nargs || fn->nregs > VERIFY_MAX_NREGS)
