@@ -29,6 +29,7 @@
  * legacy default stream here (vm->stream0).  Under --wall-clock the host
  * clocks read the real time (runtime/clocks.c), and events still read this
  * timeline: there is no real device to stamp them. */
+#include <math.h>
 #include <string.h>
 
 #include "vm/vm.h"
@@ -198,19 +199,67 @@ static double sm_use_place(simt_vm *vm, double start, double work, double share)
     return -1;
 }
 
-double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share)
+/* Places the phases of a kernel one after the other from `start` (each
+ * phase's work at its own share of the SMs); returns the end of the last,
+ * or a negative number out of memory.  A kernel that no phase of which was
+ * slowed ends at start + its whole duration exactly, as one phase would. */
+static double place_phases(simt_vm *vm, double start, const double *work,
+                           const double *share, int nphases)
+{
+    double t = start, total = 0;
+    int slowed = 0;
+    for (int i = 0; i < nphases; i++) {
+        double s = share[i] > 1 ? 1 : share[i];
+        double end = s > SHARE_EPSILON && work[i] > 0 ? sm_use_place(vm, t, work[i], s)
+                                                      : t + work[i];
+        if (end < t)
+            return -1;
+        slowed |= end != t + work[i];
+        t = end;
+        total += work[i];
+    }
+    return slowed ? t : start + total;
+}
+
+static double place_kernel(simt_vm *vm, uint64_t stream, const double *work,
+                           const double *share, int nphases)
 {
     double start = later(simt_host_model_ms(vm), stream_ready(vm, stream));
-    if (share > 1)
-        share = 1;
-    double end = share > SHARE_EPSILON && duration_ms > 0
-                     ? sm_use_place(vm, start, duration_ms, share) : start + duration_ms;
+    double end = place_phases(vm, start, work, share, nphases);
     if (end < start) { /* out of memory for the SMs' use: the caller reports it */
-        timeline_stream(vm, stream)->done_ms = start + duration_ms;
+        double alone = start;
+        for (int i = 0; i < nphases; i++)
+            alone += work[i];
+        timeline_stream(vm, stream)->done_ms = alone;
         return -1;
     }
     timeline_stream(vm, stream)->done_ms = end;
     return end;
+}
+
+double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share)
+{
+    return place_kernel(vm, stream, &duration_ms, &share, 1);
+}
+
+/* A grid runs in waves: the SMs hold `slots` blocks at once, a block
+ * scheduler starts the next block where one ends, so every wave but the
+ * last keeps all the SMs busy and the last uses only its remainder; each
+ * wave takes about as long (its blocks do the same work).  The SMs the last
+ * wave leaves idle are free for kernels on other streams from its start. */
+double simt_timeline_grid(simt_vm *vm, uint64_t stream, double duration_ms, uint64_t blocks,
+                          double slots)
+{
+    if (slots <= 0 || (double)blocks <= slots) {
+        double share = slots <= 0 ? 1.0 : (double)blocks / slots;
+        return simt_timeline_kernel(vm, stream, duration_ms, share);
+    }
+    double waves = ceil((double)blocks / slots);
+    double last = ((double)blocks - (waves - 1) * slots) / slots; /* (0, 1] */
+    double work[2] = { duration_ms * (waves - 1) / waves, 0 };
+    work[1] = duration_ms - work[0];
+    double share[2] = { 1.0, last };
+    return place_kernel(vm, stream, work, share, 2);
 }
 
 void simt_timeline_free(simt_vm *vm)

@@ -387,6 +387,12 @@ double simt_timeline_copy(simt_vm *vm, uint64_t stream, double duration_ms, int 
  * allow (all of it while they leave at least `share`).  Returns when it
  * completes, or -1 out of memory (the kernel is then placed as if alone). */
 double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share);
+/* A launch of `blocks` blocks on a device whose SMs hold `slots` of them
+ * at once: in waves of `slots` blocks, each taking an equal part of
+ * duration_ms, all of the SMs but in the last wave, which uses what its
+ * remainder needs and leaves the rest to kernels on other streams. */
+double simt_timeline_grid(simt_vm *vm, uint64_t stream, double duration_ms, uint64_t blocks,
+                          double slots);
 /* Frees what the timeline holds (vm->sm_use). */
 void simt_timeline_free(simt_vm *vm);
 /* cudaEventRecord's time: a zero-length piece of work on the stream. */

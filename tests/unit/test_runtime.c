@@ -732,14 +732,23 @@ START_TEST(timeline_sharing)
     /* a third finds no SM free until the first ends, then runs beside the
      * second's tail */
     ck_assert(simt_timeline_kernel(vm, s[2], 1.0, 0.25) == 7.0);
+    /* a grid of one wave and a quarter: a full wave, then a last wave on a
+     * quarter of the SMs, beside which a kernel wanting half runs at once */
+    vm->host_steps = 8000000;
+    ck_assert(simt_timeline_grid(vm, s[0], 2.0, 5, 4.0) == 10.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 2, 4.0) == 10.0);
+    /* two full waves leave nothing: the next kernel runs after them */
+    vm->host_steps = 20000000;
+    ck_assert(simt_timeline_grid(vm, s[0], 2.0, 8, 4.0) == 22.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 2, 4.0) == 23.0);
     /* one copy engine each way: two copies to the device one after the
      * other, one from the device beside them */
-    vm->host_steps = 10000000;
-    ck_assert(simt_timeline_copy(vm, s[0], 1.0, SIMT_ENGINE_H2D) == 11.0);
-    ck_assert(simt_timeline_copy(vm, s[1], 1.0, SIMT_ENGINE_H2D) == 12.0);
-    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_D2H) == 11.0);
+    vm->host_steps = 30000000;
+    ck_assert(simt_timeline_copy(vm, s[0], 1.0, SIMT_ENGINE_H2D) == 31.0);
+    ck_assert(simt_timeline_copy(vm, s[1], 1.0, SIMT_ENGINE_H2D) == 32.0);
+    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_D2H) == 31.0);
     /* a device-side copy waits only for its stream */
-    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_NONE) == 12.0);
+    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_NONE) == 32.0);
     fixture_fini(&f);
 }
 END_TEST
