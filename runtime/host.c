@@ -978,6 +978,7 @@ static simt_status bi_CUDA_EVENT_RECORD(call *c)
     if (simt_graph_capture_event(c->vm, arg(c, 0), arg(c, 1)))
         return cuda_return(c, CUDA_SUCCESS); /* a point in the graph, not a time */
     e->recorded = 1;
+    e->stream = arg(c, 1);
     e->time_ms = simt_timeline_mark(c->vm, arg(c, 1));
     return cuda_return(c, CUDA_SUCCESS);
 }
