@@ -656,7 +656,12 @@ static simt_status bi_CUDA_DEVICE_RESET(call *c)
 /* ---- CUDA runtime: memory ---- */
 
 /* cudaMalloc and friends: *P receives the new pointer.  For 0 bytes CUDA
- * succeeds and leaves *P as it was (measured on an H200, CUDA 13). */
+ * succeeds and leaves *P as it was (measured on an H200, CUDA 13).  An
+ * allocation neither makes the host wait for the device nor orders the
+ * streams (vm/timeline.c is not told of it): kernels on two streams overlap
+ * across a cudaMalloc, as NVIDIA's CUDA 7 streams blog measured, though the
+ * programming guide lists an allocation among what may synchronize
+ * (tests/programs/malloc_while_kernel_runs.k measures it on a GPU). */
 simt_status cuda_alloc(call *c, const char *fn, unsigned kind)
 {
     return cuda_alloc_at(c, fn, kind, 0);
@@ -973,6 +978,7 @@ static simt_status bi_CUDA_EVENT_RECORD(call *c)
     if (simt_graph_capture_event(c->vm, arg(c, 0), arg(c, 1)))
         return cuda_return(c, CUDA_SUCCESS); /* a point in the graph, not a time */
     e->recorded = 1;
+    e->stream = arg(c, 1);
     e->time_ms = simt_timeline_mark(c->vm, arg(c, 1));
     return cuda_return(c, CUDA_SUCCESS);
 }

@@ -162,8 +162,9 @@ simt_status bi_CUDA_STREAM_CREATE_FLAGS(call *c)
     return stream_create(c, "cudaStreamCreateWithFlags", (unsigned)arg(c, 1), PRIO_LEAST);
 }
 
-/* Priorities only order work that could run at once; here nothing does.  A
- * priority outside the range is clamped to it, as CUDA does. */
+/* A priority outside the range is clamped to it, as CUDA does.  It orders
+ * the SMs' use: a kernel on a more urgent stream takes the SMs of an
+ * earlier kernel's waves not yet started (vm/timeline.c). */
 simt_status bi_CUDA_STREAM_CREATE_PRIO(call *c)
 {
     return stream_create(c, "cudaStreamCreateWithPriority", (unsigned)arg(c, 1),

@@ -594,14 +594,11 @@ static simt_status run_grid(simt_exec *ex, simt_block *blk, const uint64_t *args
     return st;
 }
 
-/* The share of the device's SMs a launch of `blocks` blocks occupies while
- * it runs: its blocks over the block slots of all the SMs (occupancy), at
- * most all of them.  Kernels on other streams get what it leaves
- * (vm/timeline.c). */
-static double sm_share(const simt_exec *ex, uint64_t blocks)
+/* The blocks the device's SMs hold at once for this launch (occupancy):
+ * a grid of more runs in waves (vm/timeline.c). */
+static double sm_slots(const simt_exec *ex)
 {
-    double slots = (double)ex->vm->cfg.device->sm_count * simt_exec_blocks_per_sm(ex);
-    return slots <= 0 || (double)blocks >= slots ? 1.0 : (double)blocks / slots;
+    return (double)ex->vm->cfg.device->sm_count * simt_exec_blocks_per_sm(ex);
 }
 
 simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
@@ -668,7 +665,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
                 vm->cfg.device->launch_overhead_us / 1e3;
     vm->clock_ms += ms;
     /* the host does not wait: launches are asynchronous */
-    if (simt_timeline_kernel(vm, stream, ms, sm_share(&ex, blocks)) < 0 && st == SIMT_OK)
+    if (simt_timeline_grid(vm, stream, ms, blocks, sm_slots(&ex)) < 0 && st == SIMT_OK)
         st = simt_vm_oom(vm, "the SMs' use over time");
     if (st == SIMT_FAULT) {
         vm->fault.in_kernel = 1;

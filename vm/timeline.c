@@ -23,12 +23,19 @@
  *     before it and runs at the rate the SMs they leave free allow (the
  *     block scheduler gives the earlier kernel's blocks the SMs first), so
  *     two kernels that each fill the GPU take as long together as one
- *     after the other, and two of a few blocks each overlap fully.
+ *     after the other, and two of a few blocks each overlap fully;
+ *   - a grid of more blocks than the SMs hold runs in waves, and the SMs
+ *     its last partial wave leaves idle are free for other streams;
+ *   - stream priorities: a kernel on a more urgent stream overtakes the
+ *     waves not yet started of kernels on less urgent streams still
+ *     running (vm->flights), which end later, as do their streams and the
+ *     events recorded after them.
  *
  * Handles 0, 1 (cudaStreamLegacy) and 2 (cudaStreamPerThread) are all the
  * legacy default stream here (vm->stream0).  Under --wall-clock the host
  * clocks read the real time (runtime/clocks.c), and events still read this
  * timeline: there is no real device to stamp them. */
+#include <math.h>
 #include <string.h>
 
 #include "vm/vm.h"
@@ -172,9 +179,30 @@ static int sm_use_from(simt_vm *vm, double start)
     return 0;
 }
 
-/* Places `work` ms of a kernel that wants `share` of the SMs from `start`
- * on; returns its end, or a negative number out of memory. */
-static double sm_use_place(simt_vm *vm, double start, double work, double share)
+/* Notes that flight f holds `take` of the SMs from t0 to t1, doing `rate`
+ * of phase's work per ms; -1 out of memory. */
+static int flight_hold(simt_vm *vm, simt_flight *f, int phase, double t0, double t1,
+                       double take, double rate)
+{
+    if (!f->tracked || take <= 0 || t1 <= t0)
+        return 0;
+    if (f->nseg == f->cap) {
+        size_t cap = f->cap ? f->cap * 2 : 8;
+        simt_flight_seg *seg = simt_realloc(&vm->cfg.alloc, f->seg, cap * sizeof *seg);
+        if (!seg)
+            return -1;
+        f->seg = seg;
+        f->cap = cap;
+    }
+    f->seg[f->nseg++] = (simt_flight_seg){ t0, t1, take, rate, phase };
+    return 0;
+}
+
+/* Places `work` ms of phase `phase` of flight f, which wants `share` of the
+ * SMs, from `start` on; returns its end, or a negative number out of
+ * memory. */
+static double sm_use_place(simt_vm *vm, simt_flight *f, int phase, double start, double work,
+                           double share)
 {
     simt_sm_use *u = &vm->sm_use;
     if (sm_use_from(vm, start) != 0)
@@ -187,30 +215,251 @@ static double sm_use_place(simt_vm *vm, double start, double work, double share)
         int last = (size_t)i + 1 == u->n; /* the SMs are idle from here on */
         if (last || (rate > 0 && u->at[i] + work / rate <= u->at[i + 1])) {
             double end = u->at[i] + work / rate;
-            if (sm_use_split(vm, end) < 0)
+            if (sm_use_split(vm, end) < 0 ||
+                flight_hold(vm, f, phase, u->at[i], end, take, rate) != 0)
                 return -1;
             u->used[i] += take;
             return end;
         }
+        if (flight_hold(vm, f, phase, u->at[i], u->at[i + 1], take, rate) != 0)
+            return -1;
         work -= (u->at[i + 1] - u->at[i]) * rate;
         u->used[i] += take;
     }
     return -1;
 }
 
-double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share)
+/* Places the phases of flight f one after the other from `start` (each
+ * phase's work at its own share of the SMs); returns the end of the last,
+ * or a negative number out of memory.  A kernel that no phase of which was
+ * slowed ends at start + its whole duration exactly, as one phase would. */
+static double place_phases(simt_vm *vm, simt_flight *f, double start, const double *work)
+{
+    double t = start, total = 0;
+    int slowed = 0;
+    for (int i = 0; i < f->nphases; i++) {
+        double s = f->share[i] > 1 ? 1 : f->share[i];
+        double end = s > SHARE_EPSILON && work[i] > 0 ? sm_use_place(vm, f, i, t, work[i], s)
+                                                      : t + work[i];
+        if (end < t)
+            return -1;
+        slowed |= end != t + work[i];
+        t = end;
+        total += work[i];
+    }
+    return slowed ? t : start + total;
+}
+
+/* ---- stream priorities: a kernel overtakes waves not yet started ---- */
+
+/* Forgets the kernels that end by the host's time: nothing placed from now
+ * on can change them. */
+static void flights_prune(simt_vm *vm)
+{
+    simt_flights *fl = &vm->flights;
+    double now = simt_host_model_ms(vm);
+    size_t keep = 0;
+    for (size_t i = 0; i < fl->n; i++) {
+        if (fl->f[i].end > now)
+            fl->f[keep++] = fl->f[i];
+        else
+            simt_free(&vm->cfg.alloc, fl->f[i].seg);
+    }
+    fl->n = keep;
+}
+
+static simt_flight *flight_new(simt_vm *vm)
+{
+    simt_flights *fl = &vm->flights;
+    if (fl->n == fl->cap) {
+        size_t cap = fl->cap ? fl->cap * 2 : 16;
+        simt_flight *f = simt_realloc(&vm->cfg.alloc, fl->f, cap * sizeof *f);
+        if (!f)
+            return NULL;
+        fl->f = f;
+        fl->cap = cap;
+    }
+    simt_flight *f = &fl->f[fl->n++];
+    memset(f, 0, sizeof *f);
+    return f;
+}
+
+/* Whether a kernel of priority `prio` starting at `start` may take the SMs
+ * of flight f's later waves: f is less urgent, still has waves to start,
+ * and nothing else waits on its end -- it is its stream's last work, and
+ * no other stream's completion is tied to it (cudaStreamWaitEvent), so
+ * moving its end moves only its stream and the events recorded after it. */
+static int overtakable(simt_vm *vm, const simt_flight *f, int prio, double start)
+{
+    if (f->priority <= prio || f->end <= start + (f->start > start ? 0 : f->wave_ms))
+        return 0;
+    simt_stream *own = timeline_stream(vm, f->stream);
+    if (own->done_ms != f->end)
+        return 0;
+    if (own != &vm->stream0 && vm->stream0.done_ms == f->end)
+        return 0;
+    for (int i = 0; i < vm->nstreams; i++)
+        if (&vm->streams[i] != own && vm->streams[i].done_ms == f->end)
+            return 0;
+    return 1;
+}
+
+/* Gives back the SMs flight f holds from `cut` on, adding the work it would
+ * have done there to rest[phase]; -1 out of memory. */
+static int flight_cut(simt_vm *vm, simt_flight *f, double cut, double *rest)
+{
+    simt_sm_use *u = &vm->sm_use;
+    if (sm_use_from(vm, cut) != 0)
+        return -1;
+    size_t keep = 0;
+    for (size_t k = 0; k < f->nseg; k++) {
+        simt_flight_seg g = f->seg[k];
+        if (g.t1 <= cut) {
+            f->seg[keep++] = g;
+            continue;
+        }
+        double from = later(g.t0, cut);
+        long i = sm_use_split(vm, from);
+        if (i < 0 || sm_use_split(vm, g.t1) < 0)
+            return -1;
+        for (size_t j = (size_t)i; j < u->n && u->at[j] < g.t1; j++)
+            u->used[j] = u->used[j] > g.take ? u->used[j] - g.take : 0;
+        rest[g.phase] += (g.t1 - from) * g.rate;
+        if (g.t0 < cut) { /* the part before the cut stays */
+            g.t1 = cut;
+            f->seg[keep++] = g;
+        }
+    }
+    f->nseg = keep;
+    return 0;
+}
+
+/* Moves what followed flight f on its stream -- the stream's completion
+ * and the events recorded there at f's end -- to its new end. */
+static void flight_moved(simt_vm *vm, simt_flight *f, double end)
+{
+    simt_stream *own = timeline_stream(vm, f->stream);
+    for (int i = 0; i < vm->nevents; i++) {
+        simt_event *e = &vm->events[i];
+        if (e->used && e->recorded && e->time_ms == f->end &&
+            timeline_stream(vm, e->stream) == own)
+            e->time_ms = end;
+    }
+    own->done_ms = end;
+    f->end = end;
+}
+
+/* The kernels a new one of priority `prio` starting at `start` overtakes:
+ * each keeps the SMs until the blocks it has running finish (a wave after
+ * `start`; a block is never preempted) and gives the rest back, noted in
+ * its rest[] to be placed again after the new kernel.  Returns how many
+ * (their indices in `which`), or -1 out of memory. */
+static long overtake(simt_vm *vm, int prio, double start, size_t *which, double (*rest)[2],
+                     double *cut)
+{
+    long n = 0;
+    for (size_t i = 0; i < vm->flights.n; i++) {
+        simt_flight *f = &vm->flights.f[i];
+        if (!overtakable(vm, f, prio, start))
+            continue;
+        double at = f->start > start ? f->start : start + f->wave_ms;
+        rest[n][0] = rest[n][1] = 0;
+        if (flight_cut(vm, f, at, rest[n]) != 0)
+            return -1;
+        which[n] = i;
+        cut[n++] = at;
+    }
+    return n;
+}
+
+/* How many kernels may be running when one is launched for priorities to
+ * apply: with more, the new kernel takes its place after them all. */
+enum { MAX_OVERTAKEN = 64 };
+
+/* Whether the streams' priorities differ: only then is a kernel kept in
+ * vm->flights, so a program without priorities pays nothing for them. */
+static int priorities_differ(const simt_vm *vm)
+{
+    for (int i = 0; i < vm->nstreams; i++)
+        if (vm->streams[i].used && vm->streams[i].priority != vm->stream0.priority)
+            return 1;
+    return 0;
+}
+
+static double place_kernel(simt_vm *vm, uint64_t stream, const double *work,
+                           const double *share, int nphases, double wave_ms)
 {
     double start = later(simt_host_model_ms(vm), stream_ready(vm, stream));
-    if (share > 1)
-        share = 1;
-    double end = share > SHARE_EPSILON && duration_ms > 0
-                     ? sm_use_place(vm, start, duration_ms, share) : start + duration_ms;
+    simt_flight alone = {0}, *f = &alone;
+    int track = priorities_differ(vm);
+    if (track) {
+        flights_prune(vm);
+        if (!(f = flight_new(vm)))
+            return -1;
+        f->tracked = 1;
+    }
+    f->stream = stream;
+    f->priority = timeline_stream(vm, stream)->priority;
+    f->start = start;
+    f->wave_ms = wave_ms;
+    f->nphases = nphases;
+    for (int i = 0; i < nphases; i++)
+        f->share[i] = share[i];
+    size_t which[MAX_OVERTAKEN], mine = vm->flights.n - 1;
+    double rest[MAX_OVERTAKEN][2], cut[MAX_OVERTAKEN];
+    long n = 0;
+    if (track) {
+        vm->flights.n--; /* not its own overtaker */
+        if (vm->flights.n <= MAX_OVERTAKEN)
+            n = overtake(vm, f->priority, start, which, rest, cut);
+        vm->flights.n++;
+    }
+    double end = n < 0 ? -1 : place_phases(vm, f, start, work);
+    for (long k = 0; k < n && end >= start; k++) { /* the overtaken, after it, in issue order */
+        simt_flight *o = &vm->flights.f[which[k]];
+        double t = place_phases(vm, o, cut[k], rest[k]);
+        if (t < cut[k])
+            end = -1;
+        else
+            flight_moved(vm, o, later(t, o->end));
+    }
+    if (track)
+        f = &vm->flights.f[mine];
     if (end < start) { /* out of memory for the SMs' use: the caller reports it */
-        timeline_stream(vm, stream)->done_ms = start + duration_ms;
+        double solo = start;
+        for (int i = 0; i < nphases; i++)
+            solo += work[i];
+        timeline_stream(vm, stream)->done_ms = solo;
         return -1;
     }
+    f->end = end;
     timeline_stream(vm, stream)->done_ms = end;
     return end;
+}
+
+double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share)
+{
+    return place_kernel(vm, stream, &duration_ms, &share, 1, duration_ms);
+}
+
+/* A grid runs in waves: the SMs hold `slots` blocks at once, a block
+ * scheduler starts the next block where one ends, so every wave but the
+ * last keeps all the SMs busy and the last uses only its remainder; each
+ * wave takes about as long (its blocks do the same work).  The SMs the last
+ * wave leaves idle are free for kernels on other streams from its start. */
+double simt_timeline_grid(simt_vm *vm, uint64_t stream, double duration_ms, uint64_t blocks,
+                          double slots)
+{
+    if (slots <= 0 || (double)blocks <= slots) {
+        double share = slots <= 0 ? 1.0 : (double)blocks / slots;
+        return simt_timeline_kernel(vm, stream, duration_ms, share);
+    }
+    double waves = ceil((double)blocks / slots);
+    double last = ((double)blocks - (waves - 1) * slots) / slots; /* (0, 1] */
+    double work[2] = { duration_ms * (waves - 1) / waves, 0 };
+    work[1] = duration_ms - work[0];
+    double share[2] = { 1.0, last };
+    return place_kernel(vm, stream, work, share, 2, duration_ms / waves);
 }
 
 void simt_timeline_free(simt_vm *vm)
@@ -218,6 +467,10 @@ void simt_timeline_free(simt_vm *vm)
     simt_free(&vm->cfg.alloc, vm->sm_use.at);
     simt_free(&vm->cfg.alloc, vm->sm_use.used);
     memset(&vm->sm_use, 0, sizeof vm->sm_use);
+    for (size_t i = 0; i < vm->flights.n; i++)
+        simt_free(&vm->cfg.alloc, vm->flights.f[i].seg);
+    simt_free(&vm->cfg.alloc, vm->flights.f);
+    memset(&vm->flights, 0, sizeof vm->flights);
 }
 
 /* An event is a piece of work of no duration: it completes when everything

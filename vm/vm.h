@@ -126,6 +126,8 @@ typedef struct simt_tctx {
 typedef struct simt_event {
     int used, recorded;
     double time_ms;             /* modelled clock when recorded */
+    uint64_t stream;            /* where it was recorded (vm/timeline.c moves its time
+                                   when a kernel before it there is overtaken) */
     unsigned flags;             /* cudaEventCreateWithFlags: 2 = cudaEventDisableTiming */
 } simt_event;
 
@@ -152,6 +154,30 @@ typedef struct simt_sm_use {
     double *at, *used;
     size_t head, n, cap;
 } simt_sm_use;
+
+/* vm/timeline.c: a kernel that may still be running on the modelled
+ * timeline, kept so that a later kernel of a higher-priority stream can
+ * take the SMs its waves not yet started would use: the stretches of the
+ * SMs' use it holds (from t0 to t1 it takes `take` of the SMs and does
+ * `rate` ms of its phase's work per ms). */
+typedef struct simt_flight_seg {
+    double t0, t1, take, rate;
+    int phase;
+} simt_flight_seg;
+typedef struct simt_flight {
+    uint64_t stream;
+    int priority;               /* its stream's: lower is more urgent */
+    double start, end, wave_ms;
+    double share[2];            /* of each phase: its full waves, its last */
+    int nphases;
+    simt_flight_seg *seg;
+    size_t nseg, cap;
+    int tracked;                /* kept in vm->flights (else its stretches are not noted) */
+} simt_flight;
+typedef struct simt_flights {
+    simt_flight *f;
+    size_t n, cap;
+} simt_flights;
 
 /* vm/timeline.c: the copy engines a copy between host and device runs on */
 enum { SIMT_ENGINE_NONE = -1, SIMT_ENGINE_H2D, SIMT_ENGINE_D2H, SIMT_NENGINES };
@@ -251,6 +277,7 @@ typedef struct simt_vm {
     uint64_t host_steps;
     double host_wait_ms;        /* vm/timeline.c: modelled time the host waited for the device */
     simt_sm_use sm_use;         /* vm/timeline.c: the SMs the placed kernels occupy */
+    simt_flights flights;       /* vm/timeline.c: the kernels that may still run */
     double engine_done_ms[SIMT_NENGINES]; /* vm/timeline.c: when each copy engine is free */
     uint64_t launch_stream;     /* the stream of the next simt_vm_launch (0: the default) */
     uint64_t launch_steps;      /* warp instructions of the last launch (the host's budget) */
@@ -387,6 +414,12 @@ double simt_timeline_copy(simt_vm *vm, uint64_t stream, double duration_ms, int 
  * allow (all of it while they leave at least `share`).  Returns when it
  * completes, or -1 out of memory (the kernel is then placed as if alone). */
 double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share);
+/* A launch of `blocks` blocks on a device whose SMs hold `slots` of them
+ * at once: in waves of `slots` blocks, each taking an equal part of
+ * duration_ms, all of the SMs but in the last wave, which uses what its
+ * remainder needs and leaves the rest to kernels on other streams. */
+double simt_timeline_grid(simt_vm *vm, uint64_t stream, double duration_ms, uint64_t blocks,
+                          double slots);
 /* Frees what the timeline holds (vm->sm_use). */
 void simt_timeline_free(simt_vm *vm);
 /* cudaEventRecord's time: a zero-length piece of work on the stream. */

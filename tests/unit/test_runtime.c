@@ -732,14 +732,55 @@ START_TEST(timeline_sharing)
     /* a third finds no SM free until the first ends, then runs beside the
      * second's tail */
     ck_assert(simt_timeline_kernel(vm, s[2], 1.0, 0.25) == 7.0);
+    /* a grid of one wave and a quarter: a full wave, then a last wave on a
+     * quarter of the SMs, beside which a kernel wanting half runs at once */
+    vm->host_steps = 8000000;
+    ck_assert(simt_timeline_grid(vm, s[0], 2.0, 5, 4.0) == 10.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 2, 4.0) == 10.0);
+    /* two full waves leave nothing: the next kernel runs after them */
+    vm->host_steps = 20000000;
+    ck_assert(simt_timeline_grid(vm, s[0], 2.0, 8, 4.0) == 22.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 2, 4.0) == 23.0);
     /* one copy engine each way: two copies to the device one after the
      * other, one from the device beside them */
-    vm->host_steps = 10000000;
-    ck_assert(simt_timeline_copy(vm, s[0], 1.0, SIMT_ENGINE_H2D) == 11.0);
-    ck_assert(simt_timeline_copy(vm, s[1], 1.0, SIMT_ENGINE_H2D) == 12.0);
-    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_D2H) == 11.0);
+    vm->host_steps = 30000000;
+    ck_assert(simt_timeline_copy(vm, s[0], 1.0, SIMT_ENGINE_H2D) == 31.0);
+    ck_assert(simt_timeline_copy(vm, s[1], 1.0, SIMT_ENGINE_H2D) == 32.0);
+    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_D2H) == 31.0);
     /* a device-side copy waits only for its stream */
-    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_NONE) == 12.0);
+    ck_assert(simt_timeline_copy(vm, s[2], 1.0, SIMT_ENGINE_NONE) == 32.0);
+    fixture_fini(&f);
+}
+END_TEST
+
+/* Stream priorities (vm/timeline.c): a kernel on a more urgent stream
+ * takes the SMs of an earlier kernel's waves not yet started, once the
+ * blocks running finish; the overtaken kernel, its stream and the event
+ * recorded after it end later. */
+START_TEST(timeline_priorities)
+{
+    fixture f;
+    fixture_init(&f);
+    simt_vm *vm = &f.vm;
+    uint64_t slots = BI_CALL(BI_MALLOC, 16);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_CREATE_PRIO, slots, 0, 0), 0);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_CREATE_PRIO, slots + 8, 0, -5), 0);
+    uint64_t s[2];
+    memcpy(s, simt_vm_translate(vm, &host_thread, slots, 16, 0), 16);
+    uint64_t ev = BI_CALL(BI_MALLOC, 8);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_CREATE, ev), 0);
+    uint64_t e;
+    memcpy(&e, simt_vm_translate(vm, &host_thread, ev, 8, 0), 8);
+    vm->host_steps = 0;
+    /* four waves of 1 ms on the low stream, an event after it */
+    ck_assert(simt_timeline_grid(vm, s[0], 4.0, 16, 4.0) == 4.0);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_RECORD, e, s[0]), 0);
+    /* one wave on the high stream: it starts as the first wave ends */
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 4, 4.0) == 2.0);
+    ck_assert(simt_timeline_stream_done(vm, s[0]) == 5.0);
+    ck_assert(vm->events[e - 1].time_ms == 5.0);
+    /* a kernel on the low stream overtakes nothing */
+    ck_assert(simt_timeline_grid(vm, s[0], 1.0, 4, 4.0) == 6.0);
     fixture_fini(&f);
 }
 END_TEST
@@ -1261,6 +1302,7 @@ static Suite *runtime_suite(void)
     tcase_add_test(bi, builtin_events);
     tcase_add_test(bi, timeline_sharing);
     tcase_add_test(bi, timeline_host_waits);
+    tcase_add_test(bi, timeline_priorities);
     tcase_add_test(bi, builtin_stream_attributes);
     tcase_add_test(bi, builtin_output_and_strings);
     tcase_add_test(bi, rand_matches_glibc);
