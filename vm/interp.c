@@ -1201,17 +1201,23 @@ issue:
     TARGET(SREG): {
         uint64_t *ra = REG(in->a);
         unsigned id = (unsigned)in->i;
-        /* the warp lies in one row of x: lane l is thread x = tid_base + l */
-        int row = ex->block_dim[0] >= ex->width * (w->index + 1);
+        /* gtid.x and tid.x of a warp that lies in one row of x (lane l is
+         * thread x = tid_base + l) first: a kernel's index, once a warp */
+        if (id == SREG_GTID_X || id == SREG_TID_X) {
+            uint64_t first = w->tid_base; /* gtid.x: ctaid.x * ntid.x + tid.x as 32 bits */
+            if (id == SREG_GTID_X)
+                first += (uint32_t)(blk->idx[0] * ex->block_dim[0]);
+            if (ex->block_dim[0] >= ex->width * (w->index + 1) && first + (W - 1) <= UINT32_MAX) {
+                FAST(IOTA, first); /* no lane wraps past 2^32 */
+                in++;
+                NEXT;
+            }
+        }
         uint32_t base = 0; /* gtid.d: ctaid.d * ntid.d, added to tid.d as 32 bits */
         int gtid = id >= SREG_GTID_X && id <= SREG_GTID_Z;
         if (gtid)
             base = blk->idx[id - SREG_GTID_X] * ex->block_dim[id - SREG_GTID_X];
-        if (id == SREG_TID_X && row) {
-            FAST(IOTA, w->tid_base);
-        } else if (id == SREG_GTID_X && row && (uint64_t)base + w->tid_base + (W - 1) <= UINT32_MAX) {
-            FAST(IOTA, base + w->tid_base); /* no lane wraps past 2^32 */
-        } else if (id <= SREG_TID_Z || gtid) {
+        if (id <= SREG_TID_Z || gtid) {
             if (!have_tids) { /* computed once per call: loops read them again */
                 warp_tids(ex, w, tids);
                 have_tids = 1;

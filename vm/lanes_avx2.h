@@ -883,18 +883,28 @@ static inline __attribute__((always_inline)) void load32(uint64_t *a, const uint
     }
 }
 
-/* Whether bytes bytes from shared address x (aligned to 4) lie inside the
- * block's size bytes of shared memory.  x + bytes stays in the space: the
- * offset of a shared address is below size. */
-static inline int shared_span32(uint64_t x, unsigned bytes, uint64_t size)
+/* Whether bytes bytes from each of the shared addresses lo and hi (aligned
+ * to 4) lie inside the block's size bytes of shared memory.  Each address
+ * less the space's base is its offset; an address of another space lands
+ * past size (below a space's span) there, so one compare bounds it. */
+static inline __attribute__((always_inline)) int shared_spans32(uint64_t lo, uint64_t hi,
+                                                               unsigned bytes, uint64_t size)
 {
-    return SIMT_ADDR_SPACE(x) == SPACE_SHARED && !(x & 3) && SIMT_ADDR_OFFSET(x) + bytes <= size;
+    const uint64_t base = SIMT_ADDR(SPACE_SHARED, 0);
+    return !((lo | hi) & 3) && size >= bytes && lo - base <= size - bytes &&
+           hi - base <= size - bytes;
 }
 
 /* The first lane's address in x, a group of four lanes. */
 static inline uint64_t first_lane(v4 x)
 {
     return (uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(x));
+}
+
+/* The second lane's address in x, a group of four lanes. */
+static inline uint64_t second_lane(v4 x)
+{
+    return (uint64_t)_mm_extract_epi64(_mm256_castsi256_si128(x), 1);
 }
 
 /* Whether each half warp of x (the addresses of a whole 32-lane warp, four
@@ -1024,15 +1034,19 @@ static inline __attribute__((always_inline)) int shared_load32_x(uint64_t *a, co
                                                                  const uint8_t *shared,
                                                                  uint64_t size)
 {
-    uint64_t lo = first_lane(x[0]), hi = first_lane(x[4]);
-    if (halves_coalesced32(x)) {
-        if (!shared_span32(lo, 64, size) || !shared_span32(hi, 64, size))
+    uint64_t lo = first_lane(x[0]), hi = first_lane(x[4]), second = second_lane(x[0]);
+    /* Lane 1 tells which of the two patterns to test the warp for (neither
+     * holds unless it is 4 bytes past lane 0, or at lane 0's address): a
+     * broadcast half warp no longer pays the coalesced test first
+     * (bench/k/matmul.k's inner loop alternates the two). */
+    if (second == lo + 4 && halves_coalesced32(x)) {
+        if (!shared_spans32(lo, hi, 64, size))
             return 0;
         load_halves32(a, shared + SIMT_ADDR_OFFSET(lo), shared + SIMT_ADDR_OFFSET(hi));
         return 1;
     }
-    if (halves_same32(x)) {
-        if (!shared_span32(lo, 4, size) || !shared_span32(hi, 4, size))
+    if (second == lo && halves_same32(x)) {
+        if (!shared_spans32(lo, hi, 4, size))
             return 0;
         broadcast_halves32(a, shared + SIMT_ADDR_OFFSET(lo), shared + SIMT_ADDR_OFFSET(hi));
         return 1;
@@ -1208,7 +1222,7 @@ static inline __attribute__((always_inline)) int shared_store32(const uint64_t *
     v4 x[8];
     lanes_plus(x, b, off);
     uint64_t lo = first_lane(x[0]), hi = first_lane(x[4]);
-    if (!halves_coalesced32(x) || !shared_span32(lo, 64, size) || !shared_span32(hi, 64, size))
+    if (!halves_coalesced32(x) || !shared_spans32(lo, hi, 64, size))
         return 0;
     store_block(a, shared + SIMT_ADDR_OFFSET(lo), 4, 16);
     store_block(a + 16, shared + SIMT_ADDR_OFFSET(hi), 4, 16);
