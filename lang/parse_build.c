@@ -561,6 +561,14 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         k_error(ps->ctx, d->loc, "too many levels of pointers (at most %d)",
                 MAX_POINTER_LEVELS);
     for (int i = 0; i < d->ptr_quals.n && i < MAX_POINTER_LEVELS; i++) {
+        const k_type *mp = kp_memptr_item(d->ptr_quals.items[i]);
+        if (mp) {   /* `S::*`: a pointer to a member of S (lang/member_pointers.c) */
+            k_type *m = k_type_new(ps->ctx, TY_LONG);
+            *m = *mp;
+            m->base = t;
+            t = m;
+            continue;
+        }
         t = k_type_ptr(ps->ctx, t);
         if (t)
             t->quals = (unsigned)(uintptr_t)d->ptr_quals.items[i];
@@ -642,6 +650,20 @@ k_declarator *kp_dtor_new(k_parser *ps, k_loc loc, const char *name)
         d->name = name;
     }
     return d;
+}
+
+/* A pointer list's entries are the qualifiers of each '*' (small numbers) or,
+ * for `S::*`, the scanner's member-pointer type (an address). */
+const k_type *kp_memptr_item(const void *item)
+{
+    return (uintptr_t)item > (Q_CONST | Q_VOLATILE | Q_RESTRICT) ? item : NULL;
+}
+
+void *kp_memptr_quals(k_type *mp, unsigned quals)
+{
+    if (mp)
+        mp->quals = quals;
+    return mp;
 }
 
 k_declarator *kp_dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d)

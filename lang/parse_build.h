@@ -36,6 +36,8 @@ k_specs *kp_specs_type(k_parser *ps, k_specs *sp, int token, k_loc loc, k_type *
 k_type *kp_type_name(k_parser *ps, k_specs *sp, k_declarator *d);
 k_type *kp_member_type(k_parser *ps, k_specs *sp, k_declarator *d);
 k_declarator *kp_dtor_new(k_parser *ps, k_loc loc, const char *name);
+const k_type *kp_memptr_item(const void *item);
+void *kp_memptr_quals(k_type *mp, unsigned quals);
 k_declarator *kp_dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d);
 k_declarator *kp_dtor_func(k_parser *ps, k_declarator *d, k_list *params, int variadic);
 k_decl *kp_make_param(k_parser *ps, k_specs *sp, k_declarator *d, k_loc loc);

@@ -198,6 +198,9 @@ int k_ty_same(const k_type *a, const k_type *b)
     case TY_RECORD:
         return a->rec == b->rec;
     default:
+        if (a->memptr_class || b->memptr_class)
+            return a->memptr_class && b->memptr_class &&
+                   k_ty_same(a->memptr_class, b->memptr_class) && k_ty_same(a->base, b->base);
         return 1;
     }
 }
@@ -276,6 +279,15 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
             append(buf, len, k_ty_str(f->params[i], part, sizeof part));
         }
         append(buf, len, f->variadic ? (f->nparams ? ", ...)" : "...)") : ")");
+        return buf;
+    }
+    if (t->memptr_class) {   /* int S::* */
+        char part[128];
+        append(buf, len, k_ty_str(t->base, part, sizeof part));
+        append(buf, len, " ");
+        append(buf, len, k_ty_str(t->memptr_class, part, sizeof part));
+        append(buf, len, "::*");
+        quals_str(t->quals, buf, len, 0);
         return buf;
     }
     if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC || t->kind == TY_REF) {
