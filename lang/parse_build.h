@@ -37,6 +37,7 @@ k_type *kp_type_name(k_parser *ps, k_specs *sp, k_declarator *d);
 k_type *kp_member_type(k_parser *ps, k_specs *sp, k_declarator *d);
 k_declarator *kp_dtor_new(k_parser *ps, k_loc loc, const char *name);
 const k_type *kp_memptr_item(const void *item);
+k_declarator *kp_fnptr_quals(k_declarator *d, unsigned quals);
 void *kp_memptr_quals(k_type *mp, unsigned quals);
 k_declarator *kp_dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d);
 k_declarator *kp_dtor_func(k_parser *ps, k_declarator *d, k_list *params, int variadic);

@@ -54,6 +54,15 @@ static int operand_end(int kind)
            kind == KW_FALSE || kind == KW_NULLPTR || kind == INC || kind == DEC;
 }
 
+/* After `S::*` (t is S): a ')' at once, no name declared (`int (S::*)(int)`). */
+static int nameless(const k_token *t)
+{
+    const char *p = strchr(t->text + t->len, '*');
+    for (p = p ? p + 1 : t->text; *p == ' ' || *p == '\t'; p++)
+        ;
+    return *p == ')';
+}
+
 /* Reads the next n tokens of the scanner, which the caller has merged into
  * the token it returns; the location spans them. */
 static void merge_tokens(k_parser *ps, int n, K_YYLTYPE *lloc)
@@ -81,11 +90,13 @@ static int member_pointer(k_parser *ps, int kind, K_YYSTYPE *lval, K_YYLTYPE *ll
     k_type *cls = kind == TYPEDEF_NAME ? lval->type : NULL;
     if (kind == IDENT && lval->name && ps->typedef_names.n)
         cls = kp_typedef_lookup(ps, lval->name);   /* `int S::*p`: S where a name is due */
-    if (cls && colons_star_after(t) && (ps->prev_kind == '(' || ps->prev_kind == FNPTR_OPEN)) {
-        k_error(ps->ctx, t->loc, "pointers to member functions ('R (%.*s::*)(...)') are not "
-                "supported in K", (int)t->len, t->text);
-        k_help(ps->ctx, "call the member through an ordinary function pointer taking the "
-               "object (`int (*f)(S *, int)`), or a lambda");
+    if (cls && colons_star_after(t) && (ps->prev_kind == '(' ||
+                                        (ps->prev_kind == FNPTR_OPEN && nameless(t)))) {
+        k_error(ps->ctx, t->loc, "an abstract pointer to a member function ('R (%.*s::*)(...)') "
+                "is not supported in K", (int)t->len, t->text);
+        k_help(ps->ctx, "declare the pointer with a name: `R (%.*s::*f)(...) = &%.*s::m;`, "
+               "or use decltype(&%.*s::m)", (int)t->len, t->text, (int)t->len, t->text,
+               (int)t->len, t->text);
         return -1;
     }
     if (cls && colons_star_after(t)) {

@@ -131,6 +131,8 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 /* `enum E :` starts the enum's base type, not a bit-field of type enum E */
 /* `template <typename T = int>`: T is a type parameter with a default, not
  * an unnamed non-type parameter of type `typename T` (shifting '=' wins) */
+%precedence FNPTR_PLAIN     /* `R (S::*f)(P) const`: the const is the declarator's */
+%precedence KW_CONST KW_VOLATILE
 %precedence TYPENAME_BARE
 %precedence '='
 %precedence ENUM_REF
@@ -820,8 +822,14 @@ direct_dtor
             $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $6, 0);
         }
     | dtor_name '(' args ')'                    { $$ = kp_dtor_ctor_args(ps, LOC(@1), $1, $3); }
-    | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' { $$ = kp_fnptr_dtor(ps, $2, $3, NULL, 0); }
-    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' %prec FNPTR_PLAIN
+                                                { $$ = kp_fnptr_dtor(ps, $2, $3, NULL, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' %prec FNPTR_PLAIN
+                                                { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' qualifiers %prec FNPTR_PLAIN  /* `int (S::*f)() const` */
+        { $$ = kp_fnptr_quals(kp_fnptr_dtor(ps, $2, $3, NULL, 0), $7); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' qualifiers %prec FNPTR_PLAIN
+        { $$ = kp_fnptr_quals(kp_fnptr_dtor(ps, $2, $3, $6, 0), $8); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list COMMA_ELLIPSIS ')'
                                                 { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 1); }
     | FNPTR_OPEN '&' IDENT ')' '[' const_expr ']'   /* a reference to an array */
