@@ -84,6 +84,9 @@ typedef struct k_type {
     unsigned char decltype_kind; /* TY_DECLTYPE: K_DT_DECLTYPE or K_DT_TYPEOF; TY_AUTO:
                                  K_DT_AUTO for `decltype(auto)` (lang/decltype.c) */
     k_expr *decl_expr;        /* TY_DECLTYPE: the operand as written */
+    struct k_type *memptr_class; /* a pointer to a data member of this class (`int S::*`,
+                                 lang/member_pointers.c): the kind is TY_LONG, the member's
+                                 offset (-1 when null, as g++'s), base the member's type */
 } k_type;
 
 /* k_type.decltype_kind: C++'s decltype rules, GNU's typeof (the expression's
@@ -265,6 +268,8 @@ typedef enum k_expr_kind {
                      0 when on the right (`(e op ...)`, `(e op ... op init)`), 2 when
                      instantiation decides; K_FOLD_ASSIGN added when op is of an
                      assignment (`(xs = ...)`, `(a -= ... -= xs)`) */
+    E_PTRMEM,     /* `lhs .* rhs` (op 0) or `lhs ->* rhs` (op 1): sema rewrites it into
+                     the member it selects (lang/member_pointers.c) */
     E_VPTR,       /* sema: the vtable pointer of class type_written->rec for an object
                      constructed where the code runs (host or device) (lang/virtual.c);
                      ival: its number when not the class's own (a secondary vtable) */
@@ -277,6 +282,7 @@ typedef enum k_expr_kind {
 /* Deepest expression tree the parser builds; deeper input is an error. */
 #define K_MAX_EXPR_DEPTH 2000
 #define K_FOLD_ASSIGN 4   /* E_FOLD's ival: the operator is an assignment's */
+#define K_FOLD_PTRMEM 8   /* E_FOLD's ival: the operator is `.*` (op 0) or `->*` (op 1) */
 /* The largest source k_compile() accepts (16 MiB): a bigger one is not a
  * hand-written K program, and would only make the passes slow. */
 #define K_MAX_SOURCE_BYTES (16u << 20)

@@ -1469,6 +1469,8 @@ k_type *k_sema_functor_call(k_sema_state *s, k_expr *e, k_expr *obj)
 k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
 {
     k_expr *c = e->lhs;
+    if (c->kind == E_PTRMEM)   /* `(obj.*f)(args)` (lang/member_pointers.c) */
+        return k_memptr_call(s, e);
     k_type *pt = c->kind == E_UNARY && c->op == KU_DEREF ? k_sema_rvalue(s, c->lhs) : NULL;
     /* (*fp)(...) calls fp; (*pp)(...) with pp a pointer to a function
      * pointer (`(*(F *)p)(a...)`), to an object or to a lambda calls *pp */
@@ -1482,6 +1484,12 @@ k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e)
         return k_sema_functor_call(s, e, c);
     if (t->kind == TY_CLOSURE)  /* `[](int z) {...}(21)`, `add(2)(3)` (lang/lambda.c) */
         return k_sema_call_closure_expr(s, e);
+    if (k_memptr_is_function(t)) {
+        char b[TYBUF];
+        k_error(s->ctx, e->loc, "a pointer to a member function ('%s') is called on an object: "
+                "(obj.*f)(args) or (p->*f)(args)", k_ty_str(t, b, sizeof b));
+        return NULL;
+    }
     if (t->kind != TY_PTR || t->base->kind != TY_FUNC) {
         char b[TYBUF];
         k_error(s->ctx, e->loc, "called object type '%s' is not a function or function pointer",

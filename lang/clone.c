@@ -78,6 +78,7 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
     if (r->kind == TY_RECORD && s && s->from && r->rec == s->from)
         r->rec = s->to;       /* `this`, and S itself inside S's members */
     r->base = k_clone_type(ctx, t->base, s);
+    r->memptr_class = k_clone_type(ctx, t->memptr_class, s);   /* `int T::*` */
     if (r->kind == TY_REF && r->base && r->base->kind == TY_REF) {
         /* C++'s reference collapsing: `T &` with T = int && is int &, `T &&` with
          * T = int & is int & (a forwarding reference's lvalue), only `&& &&` is && */

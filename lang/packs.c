@@ -243,7 +243,8 @@ static k_expr *fold(k_ctx *ctx, const k_expr *f, const k_subst *s)
 {
     const k_expr *pat = f->lhs, *init = f->rhs;
     int mode = (int)(f->ival & 3), left = mode == 1;
-    k_expr_kind kind = f->ival & K_FOLD_ASSIGN ? E_ASSIGN : E_BINARY;
+    k_expr_kind kind = f->ival & K_FOLD_ASSIGN ? E_ASSIGN
+                       : f->ival & K_FOLD_PTRMEM ? E_PTRMEM : E_BINARY;
     pack_use u = { 0 };
     if (mode == 2) {          /* `(a op ... op b)`: the side naming the pack */
         uses_expr(f->lhs, s, &u);

@@ -15,8 +15,8 @@
 #include "packs.h"
 #include "parse_build.h"
 
-/* The operators a fold may be over (C++17 [expr.prim.fold]), but '.*' and
- * '->*'.  A '>' (or '>>') that closes a template argument list is no
+/* The operators a fold may be over (C++17 [expr.prim.fold]); '.*' and '->*'
+ * only after the operand (`(obj ->* ... ->* ms)`, `(obj .* ... )`).  A '>' (or '>>') that closes a template argument list is no
  * operator: `Box<Ts>... xs` expands the template-id. */
 static int fold_operator(k_parser *ps, int kind)
 {
@@ -25,7 +25,7 @@ static int fold_operator(k_parser *ps, int kind)
     case SHL: case ANDAND: case OROR: case ',': case EQ: case NE: case LE: case GE: case '<':
     case '=': case MUL_ASSIGN: case DIV_ASSIGN: case MOD_ASSIGN: case ADD_ASSIGN:
     case SUB_ASSIGN: case SHL_ASSIGN: case SHR_ASSIGN: case AND_ASSIGN: case XOR_ASSIGN:
-    case OR_ASSIGN:
+    case OR_ASSIGN: case PTRMEM_DOT: case PTRMEM_ARROW:
         return 1;
     case '>': case SHR:
         return !k_tpl_closes_here(ps);
@@ -189,9 +189,12 @@ static int assignment_token(int tok)
  * an assignment operator. */
 k_expr *k_pack_fold(k_parser *ps, k_loc loc, int op, k_expr *e, k_expr *init, int left)
 {
-    k_expr *f = kp_expr_binary(ps, E_FOLD, fold_binop(op), loc, e, init);
+    int ptrmem = op == PTRMEM_DOT || op == PTRMEM_ARROW;   /* E_PTRMEM's op: 0 or 1 */
+    k_expr *f = kp_expr_binary(ps, E_FOLD, ptrmem ? op == PTRMEM_ARROW : fold_binop(op), loc, e,
+                               init);
     if (f)
-        f->ival = (uint64_t)left | (assignment_token(op) ? K_FOLD_ASSIGN : 0);
+        f->ival = (uint64_t)left | (assignment_token(op) ? K_FOLD_ASSIGN : 0) |
+                  (ptrmem ? K_FOLD_PTRMEM : 0);
     return f;
 }
 

@@ -592,6 +592,27 @@ static k_type *trailing_result(k_parser *ps, const k_type *written, const k_decl
     return d->trailing_ret;
 }
 
+/* `R (S::*f)(P) const`: f points to a function `R (const S *this, P)`. */
+static k_type *member_function_pointer(k_parser *ps, const k_type *mp, k_type *f,
+                                       unsigned quals)
+{
+    k_type *self = k_type_new(ps->ctx, TY_RECORD);
+    *self = *mp->memptr_class;
+    self->quals = quals & (Q_CONST | Q_VOLATILE);
+    k_type **params = k_alloc(ps->ctx, sizeof *params * (size_t)(f->nparams + 2));
+    params[0] = k_type_ptr(ps->ctx, self);
+    for (int i = 0; i < f->nparams; i++)
+        params[i + 1] = f->params[i];
+    f->params = params;
+    f->nparams++;
+    if (f->pack_param)
+        f->pack_param++;
+    k_type *t = k_type_ptr(ps->ctx, f);
+    t->memptr_class = mp->memptr_class;
+    t->quals = mp->quals;
+    return t;
+}
+
 /* Wraps base in the declarator's pointers and array dimensions:
  * `int *a[2][3]` is array 2 of array 3 of pointer to int. */
 static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
@@ -601,6 +622,14 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         k_error(ps->ctx, d->loc, "too many levels of pointers (at most %d)",
                 MAX_POINTER_LEVELS);
     for (int i = 0; i < d->ptr_quals.n && i < MAX_POINTER_LEVELS; i++) {
+        const k_type *mp = kp_memptr_item(d->ptr_quals.items[i]);
+        if (mp) {   /* `S::*`: a pointer to a member of S (lang/member_pointers.c) */
+            k_type *m = k_type_new(ps->ctx, TY_LONG);
+            *m = *mp;
+            m->base = t;
+            t = m;
+            continue;
+        }
         t = k_type_ptr(ps->ctx, t);
         if (t)
             t->quals = (unsigned)(uintptr_t)d->ptr_quals.items[i];
@@ -636,8 +665,16 @@ static k_type *build_type(k_parser *ps, k_type *base, k_declarator *d)
         }
         t = f;
         for (int i = 0; i < d->fn_ptrs.n && i < MAX_POINTER_LEVELS; i++) {
+            const k_type *mp = kp_memptr_item(d->fn_ptrs.items[i]);
+            if (mp && i == 0) {
+                t = member_function_pointer(ps, mp, f, d->fn_quals);
+                continue;
+            }
+            if (mp)
+                k_error(ps->ctx, d->loc, "pointers to member functions returning pointers "
+                        "to members are not supported in K");
             t = k_type_ptr(ps->ctx, t);
-            t->quals = (unsigned)(uintptr_t)d->fn_ptrs.items[i];
+            t->quals = mp ? 0 : (unsigned)(uintptr_t)d->fn_ptrs.items[i];
         }
     }
     if (d->dims.n > MAX_ARRAY_DIMS)
@@ -684,6 +721,27 @@ k_declarator *kp_dtor_new(k_parser *ps, k_loc loc, const char *name)
         d->name = name;
     }
     return d;
+}
+
+/* A pointer list's entries are the qualifiers of each '*' (small numbers) or,
+ * for `S::*`, the scanner's member-pointer type (an address). */
+const k_type *kp_memptr_item(const void *item)
+{
+    return (uintptr_t)item > (Q_CONST | Q_VOLATILE | Q_RESTRICT) ? item : NULL;
+}
+
+k_declarator *kp_fnptr_quals(k_declarator *d, unsigned quals)
+{
+    if (d)
+        d->fn_quals = quals;
+    return d;
+}
+
+void *kp_memptr_quals(k_type *mp, unsigned quals)
+{
+    if (mp)
+        mp->quals = quals;
+    return mp;
 }
 
 k_declarator *kp_dtor_pointer(k_parser *ps, k_list *ptrs, k_declarator *d)

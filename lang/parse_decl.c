@@ -539,6 +539,27 @@ int k_parse_type_name_here(const k_parser *ps)
  * array.  So does one after `T *` (`void *(*start)(void *)`, a function
  * returning a pointer): in an expression a '*' before '(' follows an
  * operand, never a type. */
+/* Whether the text at p is a class's name, `::*` and a name (`S::*f`,
+ * `ns::S ::* f`): a declarator, not the abstract `int (S::*)(int)`. */
+static int class_colons_star(const unsigned char *p, const unsigned char *lim)
+{
+    const unsigned char *start = p;
+    while (p < lim && (*p == '_' || *p == ':' || *p == ' ' || *p == '\t' ||
+                       (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                       (*p >= '0' && *p <= '9')))
+        p++;
+    if (p >= lim || *p != '*' || p - start < 3)
+        return 0;
+    const unsigned char *q = p - 1;
+    while (q > start && (*q == ' ' || *q == '\t'))
+        q--;
+    if (!(q > start && q[0] == ':' && q[-1] == ':'))
+        return 0;
+    for (p++; p < lim && (*p == ' ' || *p == '\t'); p++)
+        ;
+    return p < lim && (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'));
+}
+
 int k_parse_fnptr_open(const k_parser *ps)
 {
     int after_type = is_type_token(ps->prev_kind) ||
@@ -550,6 +571,8 @@ int k_parse_fnptr_open(const k_parser *ps)
         p++;
     if (p < ps->lx.lim && *p == '*')
         return 1;
+    if (class_colons_star(p, ps->lx.lim))
+        return 1;   /* `R (S::*f)(P)`: a pointer to a member function */
     /* `T (&a)[n]`, a reference to an array, opens the same way; `S(&x)`
      * (a construction from an address) does not: `&`, a name, `)`, `[` */
     if (p >= ps->lx.lim || *p != '&')

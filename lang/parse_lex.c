@@ -16,7 +16,9 @@
 #include "cg.h"
 #include "packs.h"
 #include "parser.h"
+#include "namespaces.h"
 #include "parse_build.h"
+#include "parse_helpers.h"
 #include "types.h"
 
 /* Whether a '*' follows the token t (spaces between), in the scanner's
@@ -29,27 +31,100 @@ static int star_after(const k_token *t)
     return *p == '*';
 }
 
-/* `S::*`, `.*` and `->*` (pointers to members, which K does not build),
- * seen at their first token: one error naming them, 1 (the parse then
- * ends: no cascade of syntax errors). */
-static int member_pointer(k_parser *ps, int kind, const k_token *t)
+/* Whether "::" and then '*' follow the token t (blanks between). */
+static int colons_star_after(const k_token *t)
 {
-    const char *what = NULL;
-    if (kind == '.' && star_after(t))
-        what = "'.*'";
-    else if (kind == ARROW && star_after(t))
-        what = "'->*'";
-    else if (kind == ':' && t->text[1] == ':') {
-        k_token two = *t;
-        two.len = 2;
-        what = star_after(&two) ? "'C::*'" : NULL;
-    }
-    if (!what)
+    const char *p = t->text + t->len;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (p[0] != ':' || p[1] != ':')
         return 0;
-    k_error(ps->ctx, t->loc, "pointers to members (%s) are not supported in K", what);
-    k_help(ps->ctx, "call a member function through an ordinary function pointer taking "
-           "the object (`int (*f)(S *, int)`), or pass a member's offset (offsetof)");
-    return 1;
+    p += 2;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return *p == '*';
+}
+
+/* Does a token of this kind end an operand (so that a '&' after it is the
+ * binary operator)? */
+static int operand_end(int kind)
+{
+    return kind == IDENT || kind == INT_LIT || kind == FLOAT_LIT || kind == CHAR_LIT ||
+           kind == STRING_LIT || kind == ')' || kind == ']' || kind == KW_TRUE ||
+           kind == KW_FALSE || kind == KW_NULLPTR || kind == INC || kind == DEC;
+}
+
+/* After `S::*` (t is S): a ')' at once, no name declared (`int (S::*)(int)`). */
+static int nameless(const k_token *t)
+{
+    const char *p = strchr(t->text + t->len, '*');
+    for (p = p ? p + 1 : t->text; *p == ' ' || *p == '\t'; p++)
+        ;
+    return *p == ')';
+}
+
+/* Reads the next n tokens of the scanner, which the caller has merged into
+ * the token it returns; the location spans them. */
+static void merge_tokens(k_parser *ps, int n, K_YYLTYPE *lloc)
+{
+    k_token next;
+    for (int i = 0; i < n; i++) {
+        k_lexer_next(&ps->lx, &next);
+        ps->ntokens++;
+    }
+    lloc->last_line = (int)next.end.line;
+    lloc->last_column = (int)next.end.col;
+}
+
+/* Pointers to members (lang/member_pointers.c): `.*` and `->*` become one
+ * token each, and a class's name followed by `::*` the token MEMPTR_STAR
+ * whose value is the member pointer's type without its member type (the
+ * declarator wraps it: lang/parse_build.c). */
+static int member_pointer(k_parser *ps, int kind, K_YYSTYPE *lval, K_YYLTYPE *lloc)
+{
+    const k_token *t = &ps->tok;
+    if ((kind == '.' || kind == ARROW) && star_after(t)) {
+        merge_tokens(ps, 1, lloc);
+        return kind == '.' ? PTRMEM_DOT : PTRMEM_ARROW;
+    }
+    k_type *cls = kind == TYPEDEF_NAME ? lval->type : NULL;
+    if (kind == IDENT && lval->name && ps->typedef_names.n)
+        cls = kp_typedef_lookup(ps, lval->name);   /* `int S::*p`: S where a name is due */
+    if (cls && colons_star_after(t) && (ps->prev_kind == '(' ||
+                                        (ps->prev_kind == FNPTR_OPEN && nameless(t)))) {
+        k_error(ps->ctx, t->loc, "an abstract pointer to a member function ('R (%.*s::*)(...)') "
+                "is not supported in K", (int)t->len, t->text);
+        k_help(ps->ctx, "declare the pointer with a name: `R (%.*s::*f)(...) = &%.*s::m;`, "
+               "or use decltype(&%.*s::m)", (int)t->len, t->text, (int)t->len, t->text,
+               (int)t->len, t->text);
+        return -1;
+    }
+    if (cls && colons_star_after(t)) {
+        k_type *m = k_type_new(ps->ctx, TY_LONG);
+        m->memptr_class = cls;
+        lval->type = m;
+        merge_tokens(ps, 3, lloc);
+        return MEMPTR_STAR;
+    }
+    if (kind == IDENT && ps->prev_kind == '&' && !operand_end(ps->prev2_kind) && lval->name) {
+        const char *last = k_ns_last(lval->name);
+        k_type *c = NULL;
+        if (last != lval->name && last - lval->name > 2) {   /* `&S::x`: S a class */
+            char *prefix = k_strndup(ps->ctx, lval->name, (size_t)(last - lval->name) - 2);
+            c = prefix ? kp_typedef_lookup(ps, prefix) : NULL;
+        }
+        if (c && (c->kind == TY_RECORD || c->kind == TY_TPARAM || c->kind == TY_TEMPLATE_ID)) {
+            lval->expr = k_parse_ident(ps, t->loc, lval->name);
+            if (lval->expr)
+                lval->expr->type_written = c;   /* sema decides (lang/member_pointers.c) */
+            return MEMBER_NAME;
+        }
+    }
+    if ((kind == IDENT || kind == ':') && colons_star_after(t)) {
+        k_error(ps->ctx, t->loc, "'%.*s' before '::*' is not a class", (int)t->len, t->text);
+        return -1;
+    }
+    return kind;
 }
 
 /* `decltype(`, `__typeof__(`: where its ')' is, so that a `::m` after it is
@@ -380,11 +455,12 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_virtual_token(ps, kind, t);
         return k_parse_lex(lval, lloc, ps);
     default:
-        if (member_pointer(ps, kind, t)) {
-            ps->stopped = 1;   /* one error, then the end */
-            return 0;
-        }
         break;
+    }
+    kind = member_pointer(ps, kind, lval, lloc);
+    if (kind < 0) {
+        ps->stopped = 1;   /* one error, then the end */
+        return 0;
     }
     kind = k_pack_merge(ps, kind, lval, lloc);   /* `(xs + ...)` (lang/packs_parse.c) */
     kind = k_tpl_filter(ps, kind, lloc);

@@ -55,6 +55,7 @@ typedef struct k_declarator {
     k_list fn_ptrs;               /* the '*'s inside the parentheses */
     k_list fn_params;             /* the pointed-to function's parameters */
     int fn_variadic;
+    unsigned fn_quals;            /* `R (S::*f)(P) const`: the member function's quals */
     k_specs *conv_specs;          /* `operator T*()`: T, the conversion's result type */
     k_type *trailing_ret;         /* `auto f(...) -> T`: T (lang/decltype.c's parser side) */
 } k_declarator;

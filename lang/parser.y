@@ -99,6 +99,9 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token <name> KW_TYPE_TRAIT "type trait"   /* __is_copy_constructible (lang/type_traits_sema.c) */
 %token FNPTR_OPEN "( of a function pointer" FUNC_TYPE_OPEN "( of a function type" KW_PRIVATE "private" KW_PROTECTED "protected"
 %token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
+%token <type> MEMPTR_STAR "C::*"   /* a pointer to a member of class C (lang/member_pointers.c) */
+%token PTRMEM_DOT ".*" PTRMEM_ARROW "->*"
+%token <expr> MEMBER_NAME "qualified member name"   /* `S::x` after '&' (lang/member_pointers.c) */
 %token KW_TRY "try" KW_CATCH "catch" KW_THROW "throw"
 %token KW_CONST "const" KW_VOLATILE "volatile" KW_RESTRICT "__restrict__"
 %token KW_STATIC "static" KW_EXTERN "extern" KW_INLINE "inline"
@@ -128,6 +131,8 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 /* `enum E :` starts the enum's base type, not a bit-field of type enum E */
 /* `template <typename T = int>`: T is a type parameter with a default, not
  * an unnamed non-type parameter of type `typename T` (shifting '=' wins) */
+%precedence FNPTR_PLAIN     /* `R (S::*f)(P) const`: the const is the declarator's */
+%precedence KW_CONST KW_VOLATILE
 %precedence TYPENAME_BARE
 %precedence '='
 %precedence ENUM_REF
@@ -150,7 +155,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %left '+' '-'
 %left '*' '/' '%'
 
-%type <expr> primary postfix unary cast binary cond assign expr expr_opt const_expr
+%type <expr> ptrmem primary postfix unary cast binary cond assign expr expr_opt const_expr
 %type <expr> initializer strings init_item braced_init direct_list braced
 %type <stmt> asm_stmt bindings
 %type <list> asm_sections asm_ops_opt asm_ops
@@ -285,6 +290,9 @@ tparam
     | decl_specs IDENT '=' cond
         { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
                                  $2, $4); }
+    | decl_specs pointer IDENT     /* `int T::*M` (lang/member_pointers.c), `int *P` */
+        { $$ = k_tpl_value_param(ps, LOC(@3), kp_type_name(ps, $1, kp_dtor_pointer(ps, $2,
+                                 kp_dtor_new(ps, LOC(@3), NULL))), $3, NULL); }
     ;
 
 /* a template template parameter's own parameters: only their kinds matter,
@@ -778,6 +786,10 @@ pointer
     | '*' qualifiers                { $$ = kp_list_push(ps, NULL, (void *)(uintptr_t)$2); }
     | pointer '*'                               { $$ = kp_list_push(ps, $1, NULL); }
     | pointer '*' qualifiers        { $$ = kp_list_push(ps, $1, (void *)(uintptr_t)$3); }
+    | MEMPTR_STAR                               { $$ = kp_list_push(ps, NULL, $1); }
+    | MEMPTR_STAR qualifiers        { $$ = kp_list_push(ps, NULL, kp_memptr_quals($1, $2)); }
+    | pointer MEMPTR_STAR                       { $$ = kp_list_push(ps, $1, $2); }
+    | pointer MEMPTR_STAR qualifiers { $$ = kp_list_push(ps, $1, kp_memptr_quals($2, $3)); }
     ;
 
 declarator
@@ -818,8 +830,14 @@ direct_dtor
             $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $6, 0);
         }
     | dtor_name '(' args ')'                    { $$ = kp_dtor_ctor_args(ps, LOC(@1), $1, $3); }
-    | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' { $$ = kp_fnptr_dtor(ps, $2, $3, NULL, 0); }
-    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' %prec FNPTR_PLAIN
+                                                { $$ = kp_fnptr_dtor(ps, $2, $3, NULL, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' %prec FNPTR_PLAIN
+                                                { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 0); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' qualifiers %prec FNPTR_PLAIN  /* `int (S::*f)() const` */
+        { $$ = kp_fnptr_quals(kp_fnptr_dtor(ps, $2, $3, NULL, 0), $7); }
+    | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list ')' qualifiers %prec FNPTR_PLAIN
+        { $$ = kp_fnptr_quals(kp_fnptr_dtor(ps, $2, $3, $6, 0), $8); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' param_list COMMA_ELLIPSIS ')'
                                                 { $$ = kp_fnptr_dtor(ps, $2, $3, $6, 1); }
     | FNPTR_OPEN '&' IDENT ')' '[' const_expr ']'   /* a reference to an array */
@@ -1080,6 +1098,7 @@ assign
     | KW_THROW assign                           { $$ = k_parse_throw(ps, LOC(@1), $2); }
     | KW_THROW                                  { $$ = k_parse_throw(ps, LOC(@1), NULL); }
     | unary assign_op assign    { $$ = kp_expr_binary(ps, E_ASSIGN, $2, LOC(@2), $1, $3); }
+    | ptrmem assign_op assign   { $$ = kp_expr_binary(ps, E_ASSIGN, $2, LOC(@2), $1, $3); }
     | unary '=' braced_init     /* d[i] = {x, y, z}: sema gives the list d[i]'s type */
                                 { $$ = kp_expr_binary(ps, E_ASSIGN, KB_NONE, LOC(@2), $1, $3); }
     ;
@@ -1107,8 +1126,18 @@ cond
     | binary '?' expr ':' cond                  { $$ = kp_expr_cond(ps, LOC(@2), $1, $3, $5); }
     ;
 
+/* C++'s pm-expression: `obj .* pm`, `p ->* pm` (lang/member_pointers.c), an
+ * lvalue that may be assigned to */
+ptrmem
+    : cast PTRMEM_DOT cast      { $$ = kp_expr_binary(ps, E_PTRMEM, 0, LOC(@2), $1, $3); }
+    | cast PTRMEM_ARROW cast    { $$ = kp_expr_binary(ps, E_PTRMEM, 1, LOC(@2), $1, $3); }
+    | ptrmem PTRMEM_DOT cast    { $$ = kp_expr_binary(ps, E_PTRMEM, 0, LOC(@2), $1, $3); }
+    | ptrmem PTRMEM_ARROW cast  { $$ = kp_expr_binary(ps, E_PTRMEM, 1, LOC(@2), $1, $3); }
+    ;
+
 binary
     : cast                                      { $$ = $1; }
+    | ptrmem                                    { $$ = $1; }
     | binary OROR binary    { $$ = kp_expr_binary(ps, E_BINARY, KB_LOGOR, LOC(@2), $1, $3); }
     | binary ANDAND binary  { $$ = kp_expr_binary(ps, E_BINARY, KB_LOGAND, LOC(@2), $1, $3); }
     | binary '|' binary     { $$ = kp_expr_binary(ps, E_BINARY, KB_BITOR, LOC(@2), $1, $3); }
@@ -1255,6 +1284,7 @@ member_name
 
 primary
     : IDENT                                     { $$ = k_parse_ident(ps, LOC(@1), $1); }
+    | MEMBER_NAME                               { $$ = $1; }
     | '[' captures_opt ']' lambda_space lambda_params lambda_word lambda_ret compound
                                 { $$ = kp_make_lambda(ps, LOC(@1), $2, $5, $6 | $4, $7, $8); }
     | TEMPLATE_NAME                             { $$ = kp_template_name_expr(ps, LOC(@1), $1); }
@@ -1485,6 +1515,7 @@ fold_op
     | SHL { $$ = SHL; } | SHR { $$ = SHR; } | ANDAND { $$ = ANDAND; } | OROR { $$ = OROR; }
     | ',' { $$ = ','; } | EQ { $$ = EQ; } | NE { $$ = NE; } | LE { $$ = LE; } | GE { $$ = GE; }
     | '<' { $$ = '<'; } | '>' { $$ = '>'; } | '=' { $$ = '='; }
+    | PTRMEM_DOT { $$ = PTRMEM_DOT; } | PTRMEM_ARROW { $$ = PTRMEM_ARROW; }
     | MUL_ASSIGN { $$ = MUL_ASSIGN; } | DIV_ASSIGN { $$ = DIV_ASSIGN; }
     | MOD_ASSIGN { $$ = MOD_ASSIGN; } | ADD_ASSIGN { $$ = ADD_ASSIGN; }
     | SUB_ASSIGN { $$ = SUB_ASSIGN; } | SHL_ASSIGN { $$ = SHL_ASSIGN; }

@@ -295,6 +295,17 @@ const k_using_decl *k_using_of(const k_record *r, const char *name);
 void k_using_check(k_sema_state *s, const k_record *r);
 /* lang/classes.c's node builders and tests, shared with lang/mem_inits.c */
 k_expr *k_class_node(k_sema_state *s, k_expr_kind kind, k_loc loc);
+/* pointers to data members (lang/member_pointers.c) */
+k_type *k_memptr_address(k_sema_state *s, k_expr *e, int *done);   /* `&S::x` */
+k_type *k_memptr_select(k_sema_state *s, k_expr *e);               /* E_PTRMEM */
+k_type *k_memptr_unary(k_sema_state *s, k_expr *e);                /* `!pm` */
+int k_memptr_truth(k_sema_state *s, k_expr *e);                    /* pm != null */
+int k_memptr_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what);
+int k_memptr_compare(k_sema_state *s, k_expr *e);
+int k_memptr_binary(k_sema_state *s, k_expr *e);
+int k_memptr_is_function(const k_type *t);                         /* `R (S::*)(P)` */
+k_type *k_memptr_call(k_sema_state *s, k_expr *e);                 /* `(obj.*f)(args)` */
+k_type *k_memptr_method_value(k_sema_state *s, k_expr *e, k_decl *m, k_type *cls);
 k_expr *k_class_this(k_sema_state *s, k_loc loc);
 int k_class_is_copy(k_sema_state *s, const k_type *t, k_expr **args, int nargs);
 int k_class_trivial_default(const k_record *r);

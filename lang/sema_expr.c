@@ -223,6 +223,8 @@ int k_sema_cond(k_sema_state *s, k_expr *e)
     k_type *t = k_sema_rvalue(s, e);
     if (!t)
         return 0;
+    if (t->memptr_class)
+        return k_memptr_truth(s, e);
     if (t->kind == TY_RECORD && k_sema_scalar_conversion(s, e))
         t = e->type;
     if (t && !k_ty_is_scalar(t)) {
@@ -280,6 +282,8 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
     }
     if (to->kind == TY_REF)
         return k_sema_bind_ref(s, to, e, what);
+    if (to->memptr_class || from->memptr_class)
+        return k_memptr_assignable(s, to, e, what);
     if (to->kind == TY_CLOSURE && from->kind == TY_CLOSURE && to->lambda == from->lambda)
         return 1;
     if (to->chrono || from->chrono)
@@ -377,6 +381,12 @@ static k_type *unary(k_sema_state *s, k_expr *e)
     k_ctx *ctx = s->ctx;
     k_type *t;
     if (e->op == KU_ADDR) {
+        if (e->lhs->kind == E_IDENT && e->lhs->type_written) {   /* `&S::x` */
+            int done;
+            t = k_memptr_address(s, e, &done);
+            if (done)
+                return t;
+        }
         t = k_sema_expr(s, e->lhs);
         if (!t)
             return NULL;
@@ -400,6 +410,8 @@ static k_type *unary(k_sema_state *s, k_expr *e)
         t = k_sema_arrow_operator(s, e, t);
     if (!t)
         return NULL;
+    if (t->memptr_class)   /* `!pm` (lang/member_pointers.c) */
+        return k_memptr_unary(s, e);
     int done_uint3;
     k_type *r_uint3 = uint3_operator(s, e, t, NULL, 1, 0, &done_uint3);
     if (done_uint3)
@@ -546,6 +558,12 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         return NULL;
     if (ta->chrono || tb->chrono)
         return k_chrono_binary(s, e, ta, tb);
+    if (ta->memptr_class || tb->memptr_class) {   /* lang/member_pointers.c */
+        if (!k_memptr_binary(s, e))
+            return NULL;
+        ta = e->lhs->type;
+        tb = e->rhs->type;
+    }
     if (e->op == KB_SHL && k_iostream_is_stream(ta) && tb->kind != TY_RECORD)
         return k_iostream_insert(s, e, tb);
     if (e->op == KB_SHL && k_iostream_is_sstream(ta))
@@ -1361,6 +1379,8 @@ static k_type *expr(k_sema_state *s, k_expr *e)
         return e->type;
     case E_DESTROY:
         return k_sema_destroy(s, e);
+    case E_PTRMEM:
+        return k_memptr_select(s, e);
     case E_VPTR:
         return k_sema_vptr(s, e);
     case E_DYNCAST:   /* checked when it was made */

@@ -220,7 +220,7 @@ static k_type *value_type(k_sema_state *s, const k_decl *t, const k_tparam *p,
     int i = p->type && p->type->kind == TY_TPARAM ? k_tpl_tparam_index(t, p->type->name) : -1;
     if (i >= 0 && i < a->n && a->types[i])
         return a->types[i];
-    if (p->type && k_tpl_may_fail(p->type) && p >= t->tparams && p < t->tparams + t->ntparams) {
+    if (p->type && (k_tpl_may_fail(p->type) || p->type->memptr_class) && p >= t->tparams && p < t->tparams + t->ntparams) {
         k_subst sb = k_tpls_subst_of(s, t, a, (int)(p - t->tparams));
         return k_clone_type(s->ctx, p->type, &sb);
     }
@@ -636,6 +636,12 @@ int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
     if (p->kind == TY_ARRAY && a->kind == TY_ARRAY && length_tparam(t, p) >= 0 &&
         !match_length(s, t, p, a, out, report, at))
         return -1;
+    if (p->memptr_class) {   /* `V C::*` against `int S::*` (lang/member_pointers.c) */
+        if (!a->memptr_class)
+            return 0;
+        int r = k_tpls_match(s, t, p->memptr_class, a->memptr_class, out, report, at);
+        return r == 1 ? k_tpls_match(s, t, p->base, a->base, out, report, at) : r;
+    }
     if (p->kind == TY_PTR || p->kind == TY_ARRAY) {
         if (a->kind != TY_PTR && a->kind != TY_ARRAY)
             return 0;
@@ -655,7 +661,7 @@ int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type
 static int mentions_tparam(const k_type *p)
 {
     for (; p; p = p->base) {
-        if (p->kind == TY_TPARAM)
+        if (p->kind == TY_TPARAM || (p->memptr_class && mentions_tparam(p->memptr_class)))
             return 1;
         if (p->kind == TY_ARRAY && p->len_expr && p->len_expr->kind == E_IDENT)
             return 1;   /* maybe a non-type parameter: `T (&a)[N]` (match_length) */

@@ -138,7 +138,9 @@ int64_t k_ty_size(const k_type *t)
         return -1;
     switch (t->kind) {
     case TY_VOID: case TY_FUNC: return -1;
-    case TY_PTR: case TY_REF: return 8;   /* a reference holds an address */
+    case TY_PTR:   /* a pointer to a member function: g++'s {function, this adjustment} */
+        return t->memptr_class ? 16 : 8;
+    case TY_REF: return 8;   /* a reference holds an address */
     case TY_AUTO: case TY_DECLTYPE: return -1;
     case TY_CLOSURE:   /* the lambda's own type: a generic lambda's grows with its calls */
         return t->lambda && t->lambda->type ? t->lambda->type->closure_size : t->closure_size;
@@ -175,12 +177,33 @@ static int record_kind(k_type_kind k)
     return k == TY_UINT3 ? TY_DIM3 : (int)k;
 }
 
+/* `int S::*` and `R (S::*)(P)`: the same class, member type, parameters. */
+static int same_member_pointer(const k_type *a, const k_type *b)
+{
+    if (!a->memptr_class || !b->memptr_class || !k_ty_same(a->memptr_class, b->memptr_class) ||
+        !k_ty_same(a->base, b->base))
+        return 0;
+    if (a->kind != TY_PTR)
+        return 1;
+    const k_type *f = a->base, *g = b->base;
+    if (f->nparams != g->nparams)
+        return 0;
+    for (int i = 0; i < f->nparams; i++)
+        if (!k_ty_same(f->params[i], g->params[i]) ||
+            (f->params[i]->kind == TY_PTR && g->params[i]->kind == TY_PTR &&
+             (f->params[i]->base->quals & Q_CONST) != (g->params[i]->base->quals & Q_CONST)))
+            return 0;
+    return 1;
+}
+
 int k_ty_same(const k_type *a, const k_type *b)
 {
     if (a == b)
         return 1;
     if (!a || !b || record_kind(a->kind) != record_kind(b->kind))
         return 0;
+    if (a->memptr_class || b->memptr_class)   /* lang/member_pointers.c */
+        return same_member_pointer(a, b);
     switch (a->kind) {
     case TY_PTR:
         return (a->base->quals & ~Q_RESTRICT) == (b->base->quals & ~Q_RESTRICT) &&
@@ -278,6 +301,22 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
         append(buf, len, "std::nullptr_t");
         return buf;
     }
+    if (t->memptr_class && t->kind == TY_PTR && t->base) {   /* int (S::*)(int) const */
+        const k_type *f = t->base;
+        char part[128];
+        append(buf, len, k_ty_str(f->base, part, sizeof part));
+        append(buf, len, " (");
+        append(buf, len, k_ty_str(t->memptr_class, part, sizeof part));
+        append(buf, len, "::*)(");
+        for (int i = 1; i < f->nparams; i++) {
+            append(buf, len, i > 1 ? ", " : "");
+            append(buf, len, k_ty_str(f->params[i], part, sizeof part));
+        }
+        append(buf, len, ")");
+        if (f->nparams && f->params[0]->base && (f->params[0]->base->quals & Q_CONST))
+            append(buf, len, " const");
+        return buf;
+    }
     if (t->kind == TY_PTR && t->base && t->base->kind == TY_FUNC) {   /* int (*)(int, float) */
         const k_type *f = t->base;
         char part[128];
@@ -290,6 +329,15 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
         char part[128];
         append(buf, len, k_ty_str(t->base, part, sizeof part));
         params_str(t, buf, len);
+        return buf;
+    }
+    if (t->memptr_class) {   /* int S::* */
+        char part[128];
+        append(buf, len, k_ty_str(t->base, part, sizeof part));
+        append(buf, len, " ");
+        append(buf, len, k_ty_str(t->memptr_class, part, sizeof part));
+        append(buf, len, "::*");
+        quals_str(t->quals, buf, len, 0);
         return buf;
     }
     if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC || t->kind == TY_REF) {
