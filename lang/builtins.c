@@ -481,11 +481,25 @@ static void check_runtime_call(k_sema_state *s, k_expr *e, const k_builtin_info 
 }
 
 /* ---- intrinsics ---- */
+static int half_like(const k_type *t)
+{
+    const char *n = t->rec ? k_record_name(t->rec) : "";
+    return !strcmp(n, "__half") || !strcmp(n, "__nv_bfloat16");
+}
+
 static k_type *arith_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a)
 {
     k_type *t = k_sema_rvalue(s, a);
+    if (t && t->kind == TY_RECORD && half_like(t)) {
+        /* CUDA's __half converts to every arithmetic type: nvcc finds the
+         * float and long double overloads equally good */
+        k_error(s->ctx, a->loc, "call of '%s' with a %s is ambiguous, as under nvcc (its "
+                "conversions fit the float and the long double overload): write %s(__half2float(x))",
+                b->name, k_record_name(t->rec), b->name);
+        return NULL;
+    }
     if (t && t->kind == TY_RECORD && k_sema_scalar_conversion(s, a))
-        t = a->type;   /* `fabs(h)` of a __half: its operator float() */
+        t = a->type;   /* a class's conversion operator: `fabs(m)` with `operator double()` */
     if (t && !k_ty_is_arith(t)) {
         k_error(s->ctx, a->loc, "'%s' needs an arithmetic argument", b->name);
         return NULL;

@@ -550,6 +550,8 @@ static const char TEXTURE_TEXT[] =
     "            wgt = wgt * (dy ? b : 1.0f - b);\n"
     "        if (dims > 2)\n"
     "            wgt = wgt * (dz ? c : 1.0f - c);\n"
+    "        if (dims > 1)   /* each corner's weight to 8 fractional bits too (an H200's values) */\n"
+    "            wgt = rintf(wgt * 256.0f) * (1.0f / 256.0f);\n"
     "        float4 v = __simt_tex_texel(t, __simt_tex_addr(t, i + dx, j + dy, k + dz));\n"
     "        r.x = r.x + wgt * v.x;\n"
     "        r.y = r.y + wgt * v.y;\n"

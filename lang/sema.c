@@ -726,6 +726,9 @@ static void check_params(k_sema_state *s, k_decl *f)
             p->address_taken = 1;
         if (p->type->kind == TY_VOID)
             k_error(s->ctx, p->loc, "parameter %d has type void", i + 1);
+        if ((f->storage & ST_GLOBAL) && (p->type->memptr_class || k_memptr_is_function(p->type)))
+            k_error(s->ctx, p->loc, "a kernel cannot take a pointer to member (nvcc's launch stub"
+                    " for it does not link): pass an index and pick the member in the kernel");
         if (p->type->kind == TY_AUTO && p->type->decltype_kind == K_DT_AUTO)
             k_error(s->ctx, p->loc, "parameter %d cannot have type 'decltype(auto)' (write its"
                     " type, or make it a template parameter)", i + 1);
