@@ -16,6 +16,14 @@
  * The program's results are those of the branch: only the work differs (a
  * warp executes both sides, with all its lanes, and never splits there).
  *
+ * A short side that loads or stores (`if (t < s) a[t] += a[t + s];`)
+ * cannot be computed on every lane: nvcc predicates it (`@P LDS`, `@P
+ * STS`).  lw_if_predicable says which ifs it would predicate; lowering
+ * then emits one BRZ/BRNZ flagged SIMT_BR_PREDICATED around the sides (the
+ * VM runs only the predicate's lanes through a side, so only they access
+ * memory or fault, as on the GPU), and the model counts the sides as the
+ * GPU's predicated instructions, not as a branch (runtime/timing.c).
+ *
  * This works on the AST while lowering, the only place with expressions
  * and variables today; the IR of issue 30 will do it on basic blocks. */
 #include "lower.h"
@@ -216,6 +224,112 @@ static int condition(lw_func *F, k_expr *e)
     if (k_ty_is_float(e->type))
         return lw_expr_conv_any(F, e, tbool);
     return lw_expr_any(F, e);
+}
+
+/* ---- predication ---- */
+
+/* The most memory accesses and value operations a predicated side may
+ * take, and both sides together: ptxas predicates sides of a few
+ * instructions (a reduction's `s[t] += s[t + k]`: 2 loads, an add, a
+ * store; a scan's `if (t >= d) b[o + t] = b[i + t] + b[i + t - d]; else
+ * b[o + t] = b[i + t];`: 4 and 2) and branches around longer ones. */
+#define IFCONV_PRED_SIDE 5
+#define IFCONV_PRED_BOTH 8
+#define NOT_STRAIGHT 1000
+
+/* The accesses and value operations of expression e, lowered without a
+ * branch or a call, or NOT_STRAIGHT when it is not such an expression.
+ * Index arithmetic (addr) counts nothing: nvcc folds offsets into the
+ * access (`LDS [R+0x80]`) and shares the rest between the accesses. */
+static int straight(const k_expr *e, int addr)
+{
+    if (!e || e->is_const)
+        return 0;
+    int scalar = e->type && (k_ty_is_scalar(e->type) || e->type->kind == TY_BOOL);
+    switch (e->kind) {
+    case E_INT: case E_FLOAT: case E_CHAR: case E_BOOL:
+        return 0;
+    case E_IDENT: {
+        if (!e->decl)
+            return NOT_STRAIGHT;
+        if (e->decl->builtin >= 0)
+            return e->decl->builtin >= K_BVAR_BASE ? 0 : NOT_STRAIGHT;
+        lw_sym *sym = lw_sym_of(e->decl);
+        return sym && sym->kind == SYM_REG ? 0 : !addr && scalar;   /* a load */
+    }
+    case E_MEMBER:
+        return e->lhs ? straight(e->lhs, 1) + (!addr && scalar) : NOT_STRAIGHT;
+    case E_INDEX:
+        return straight(e->lhs, 1) + straight(e->rhs, 1) + (!addr && scalar);
+    case E_UNARY:
+        if (!scalar && e->op != KU_DEREF)
+            return NOT_STRAIGHT;
+        if (e->op == KU_DEREF)
+            return straight(e->lhs, 1) + (!addr && scalar);
+        if (e->op == KU_ADDR)
+            return straight(e->lhs, 1);
+        if (e->op >= KU_PREINC && e->op <= KU_POSTDEC)   /* load, add, store */
+            return straight(e->lhs, 1) + (register_var(e->lhs) ? 1 : 3);
+        return (addr ? 0 : 1) + straight(e->lhs, addr);
+    case E_BINARY:
+        if (!scalar || e->op == KB_LOGAND || e->op == KB_LOGOR || e->op == KB_COMMA)
+            return NOT_STRAIGHT;
+        return (addr ? 0 : 1) + straight(e->lhs, addr) + straight(e->rhs, addr);
+    case E_CAST:
+        return scalar ? straight(e->lhs, addr) : NOT_STRAIGHT;
+    case E_COND:   /* lowered as a SEL only when its parts are safe */
+        if (!scalar || !lw_expr_is_safe(e))
+            return NOT_STRAIGHT;
+        return 1 + straight(e->cond, 0) + straight(e->lhs, 0) + straight(e->rhs, 0);
+    case E_ASSIGN:
+        if (!scalar || !e->type || e->type->kind == TY_ARRAY)
+            return NOT_STRAIGHT;
+        /* a store, or a register write nvcc folds into the value's operation */
+        return straight(e->lhs, 1) + straight(e->rhs, 0) +
+               (register_var(e->lhs) ? 0 : 1 + (e->op != KB_NONE) * 2);
+    default:
+        return NOT_STRAIGHT;
+    }
+}
+
+/* The cost of side s (NULL or empty: 0) as straight() counts it, or
+ * NOT_STRAIGHT: only expression statements, in a block or alone. */
+static int side_cost(const k_stmt *s)
+{
+    if (!s || s->kind == S_EMPTY)
+        return 0;
+    if (s->kind == S_EXPR)
+        return s->expr ? straight(s->expr, 0) : 0;
+    if (s->kind != S_BLOCK)
+        return NOT_STRAIGHT;
+    int total = 0;
+    for (int k = 0; k < s->nstmts && total < NOT_STRAIGHT; k++)
+        total += side_cost(s->stmts[k]);
+    return total < NOT_STRAIGHT ? total : NOT_STRAIGHT;
+}
+
+int lw_if_predicable(const k_stmt *s)
+{
+    if (s->init || !s->expr || s->expr->is_const || lw_temps_in(s->expr))
+        return 0;
+    const k_expr *c = s->expr;
+    /* the condition lowers without a branch (condition(): && and || of a
+     * safe right operand are an AND or OR) */
+    if (c->kind == E_BINARY && (c->op == KB_LOGAND || c->op == KB_LOGOR)) {
+        if (!lw_expr_is_safe(c->rhs) || straight(c->lhs, 0) >= NOT_STRAIGHT ||
+            straight(c->rhs, 0) >= NOT_STRAIGHT)
+            return 0;
+    } else if (straight(c, 0) >= NOT_STRAIGHT) {
+        return 0;
+    }
+    int a = side_cost(s->body), b = side_cost(s->else_body);
+    return a <= IFCONV_PRED_SIDE && b <= IFCONV_PRED_SIDE && a + b <= IFCONV_PRED_BOTH &&
+           a + b > 0;
+}
+
+int lw_if_condition(lw_func *F, k_expr *e)
+{
+    return condition(F, e);
 }
 
 /* Lowers if statement s as selects when it is short and side-effect free;

@@ -758,7 +758,17 @@ static void if_stmt(lw_func *F, k_stmt *s)
     if (other < 0)
         other = join;
     stmt(F, s->init);   /* `if (T x = e)`: x stays in scope until the if ends */
-    lw_full_cond(F, s->expr, then, other);
+    if (!F->M->ctx->no_opt && lw_if_predicable(s)) {
+        /* one branch around short sides, flagged: nvcc predicates them */
+        int top = F->top;
+        F->loc = s->expr->loc;
+        int c = lw_if_condition(F, s->expr);
+        F->top = top;
+        lw_branch(F, c, then, other);
+        F->blocks[F->cur].predicated = 1;
+    } else {
+        lw_full_cond(F, s->expr, then, other);
+    }
     /* a branch a constant condition never takes (a template's `if (N >= 8)`)
      * is dead: check_local_index does not look at it */
     int konst = s->expr && s->expr->is_const, taken = konst && s->expr->const_val != 0;
@@ -1124,12 +1134,14 @@ static void emit_terminator(lw_func *F, const lw_block *b, int next)
             put(F->M, (simt_insn){OP_JMP, 0, 0, 0, bl[b->succ[1]].pc, 0}, pos);
         return;
     }
+    /* a predicated branch needs its reconvergence point */
+    uint16_t pred = b->predicated && j >= 0 ? SIMT_BR_PREDICATED : 0;
     if (b->succ[1] == next) {
-        put(F->M, (simt_insn){OP_BRNZ, r, 0, 0, bl[b->succ[0]].pc, j}, pos);
+        put(F->M, (simt_insn){OP_BRNZ, r, pred, 0, bl[b->succ[0]].pc, j}, pos);
     } else if (b->succ[0] == next) {
-        put(F->M, (simt_insn){OP_BRZ, r, 0, 0, bl[b->succ[1]].pc, j}, pos);
+        put(F->M, (simt_insn){OP_BRZ, r, pred, 0, bl[b->succ[1]].pc, j}, pos);
     } else {
-        put(F->M, (simt_insn){OP_BRNZ, r, 0, 0, bl[b->succ[0]].pc, j}, pos);
+        put(F->M, (simt_insn){OP_BRNZ, r, pred, 0, bl[b->succ[0]].pc, j}, pos);
         put(F->M, (simt_insn){OP_JMP, 0, 0, 0, bl[b->succ[1]].pc, 0}, pos);
     }
 }

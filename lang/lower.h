@@ -30,6 +30,7 @@ typedef struct lw_block {
     /* T_BR set by lang/opt.c: the compare that computed br_reg, whose result
      * nothing else reads, is fused into the branch (BRCT/BRCF): op, b, c. */
     int br_cmp;               /* the compare opcode, or 0 */
+    int predicated;           /* T_BR: an if-converted branch (SIMT_BR_PREDICATED) */
     uint16_t br_b, br_c;
     int succ[2];              /* T_GOTO: succ[0]; T_BR: succ[0] taken, succ[1] not */
     k_loc term_loc;
@@ -295,6 +296,11 @@ void lw_bits_insert(lw_func *F, const lw_lv *lv, int unit, int src);
 /* ---- ifconv.c ---- */
 /* Lowers a short side-effect-free if as selects; 0 (nothing emitted) if not. */
 int lw_if_convert(lw_func *F, k_stmt *s);
+/* Whether nvcc would predicate if statement s (short sides of stores,
+ * loads and arithmetic, no branch or call; lang/ifconv.c), and the register
+ * holding its condition for a predicated branch. */
+int lw_if_predicable(const k_stmt *s);
+int lw_if_condition(lw_func *F, k_expr *e);
 
 /* ---- dom.c ---- */
 /* Computes reachability from block 0 and the immediate post-dominator of

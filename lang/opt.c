@@ -779,7 +779,9 @@ static void fuse_branches(opt *o, uint64_t *tmp)
     opt_liveness(o, tmp);
     for (int b = 0; b < o->F->nblocks; b++) {
         lw_block *bl = &o->F->blocks[b];
-        if (!bl->reachable || bl->term != T_BR || bl->n == 0)
+        /* a predicated branch stays apart from its compare, which is the
+         * instruction that sets the GPU's predicate */
+        if (!bl->reachable || bl->term != T_BR || bl->n == 0 || bl->predicated)
             continue;
         const simt_insn *in = &bl->code[bl->n - 1];
         unsigned r = (unsigned)bl->br_reg;

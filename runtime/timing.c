@@ -278,17 +278,21 @@ static int predicable(unsigned op)
 }
 
 /* The SASS of the predicable side from pc first up to the join (a JMP to
- * it ends the side), or -1 where it is not predicable or runs past limit. */
-static int side_sass(const simt_module *mod, uint32_t first, uint32_t join, uint32_t limit)
+ * it ends the side: *jmp is its pc, else left alone), or -1 where it is
+ * not predicable or runs past limit or most. */
+static int side_sass(const simt_module *mod, uint32_t first, uint32_t join, uint32_t limit,
+                     int most, uint32_t *jmp)
 {
     int sass = 0;
     for (uint32_t k = first; k != join; k++) {
         if (k >= limit)
             return -1;
         const simt_insn *s = &mod->code[k];
-        if (s->op == OP_JMP && (uint32_t)s->i == join)
+        if (s->op == OP_JMP && (uint32_t)s->i == join) {
+            *jmp = k;
             return sass; /* the side's end: a GPU's predicated sides need none */
-        if (!predicable(s->op) || (sass += (int)simt_insn_sass(s)) > PREDICATE_MAX_SASS)
+        }
+        if (!predicable(s->op) || (sass += (int)simt_insn_sass(s)) > most)
             return -1;
     }
     return sass;
@@ -317,11 +321,19 @@ static void mark_predicated(simt_timing *t, const simt_module *mod, const simt_f
         t->pc[pc].flags |= PCT_EXITS;
         return;
     }
-    int fall = side_sass(mod, pc + 1, join, join);
-    int taken = target == join ? 0 : side_sass(mod, target, join, f->end);
-    if (fall >= 0 && taken >= 0 && fall + taken <= PREDICATE_MAX_SASS) {
+    /* the compiler's if-conversion decided (SIMT_BR_PREDICATED); without
+     * it (a .kbc of an older compiler, a branch of && or ?:), a short side */
+    int flagged = (in->op == OP_BRZ || in->op == OP_BRNZ) && in->b == SIMT_BR_PREDICATED;
+    int most = flagged ? 0xffff : PREDICATE_MAX_SASS;
+    uint32_t jmp = UINT32_MAX;
+    int fall = side_sass(mod, pc + 1, join, join, most, &jmp);
+    int taken = target == join ? 0 : side_sass(mod, target, join, f->end, most, &jmp);
+    if (fall >= 0 && taken >= 0 && (flagged || fall + taken <= PREDICATE_MAX_SASS)) {
         t->pc[pc].flags |= PCT_PREDICATED;
         t->side[pc] = (uint32_t)fall | (uint32_t)taken << 16;
+        /* the jump from a side to the join is no GPU instruction */
+        if (jmp != UINT32_MAX)
+            t->pc[jmp].flags |= PCT_FOLDED;
     }
 }
 

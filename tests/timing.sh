@@ -82,6 +82,12 @@ expect "a short store side is predicated: no divergent branch" \
     "$(metric predicated $div --arg out='int[64]')" 0
 expect "a predicated side counts every lane of the warp" \
     "$(metric predicated smsp__thread_inst_executed_per_inst_executed.ratio --arg out='int[64]')" 32
+expect "an if/else of stores is predicated: no divergent branch" \
+    "$(metric predicated_else $div --arg out='int[64]' --arg off=4)" 0
+expect "its sides count every lane of the warp" \
+    "$(metric predicated_else smsp__thread_inst_executed_per_inst_executed.ratio --arg out='int[64]' --arg off=4)" 32
+expect "a long side stays a branch: one divergent branch" \
+    "$(metric long_side $div --arg out='int[64]')" 1
 expect "the kernel's last side is an early exit: no divergent branch" \
     "$(metric tail $div --arg out='int[64]')" 0
 expect "a side with a loop stays a branch: one divergent branch" \

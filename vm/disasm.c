@@ -263,6 +263,8 @@ static void print_operands(const simt_module *m, const simt_insn *in, FILE *out)
         fprintf(out, "r%u, @%" PRId32, in->a, in->i);
         if (in->j >= 0)
             fprintf(out, ", reconverge @ %" PRId32, in->j);
+        if (in->b == SIMT_BR_PREDICATED)
+            fprintf(out, ", predicated");
         break;
     case FMT_BRC:
         fprintf(out, "%s r%u, r%u, @%" PRId32,

@@ -135,6 +135,9 @@ unsigned simt_insn_sass(const simt_insn *in)
     unsigned n = simt_opinfo_table[in->op].sass;
     if ((in->op == OP_BRCT || in->op == OP_BRCF) && in->a < OP_COUNT)
         n += simt_opinfo_table[in->a].sass; /* the ISETP(s) that make its predicate */
+    /* an if-converted branch is no instruction: its compare sets the predicate */
+    if ((in->op == OP_BRZ || in->op == OP_BRNZ) && in->b == SIMT_BR_PREDICATED)
+        n = 0;
     /* S2R of the thread and block index, a constant-bank load of the
      * block size, an IMAD */
     if (in->op == OP_SREG && in->i >= SREG_GTID_X && in->i <= SREG_GTID_Z)

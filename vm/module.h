@@ -23,6 +23,14 @@ typedef struct simt_insn {
 } simt_insn;
 _Static_assert(sizeof(simt_insn) == 16, "instructions are 16 bytes");
 
+/* b of a BRZ/BRNZ (0 otherwise): the compiler if-converted this branch into
+ * predicated code, as nvcc does with a short side (lang/ifconv.c).  The VM
+ * runs it as the branch it is (only the lanes whose predicate holds run a
+ * side, and only they access memory); the model counts what the GPU
+ * executes: no branch and no divergence, the sides issued with every lane
+ * of the warp active (runtime/timing.c mark_predicated). */
+#define SIMT_BR_PREDICATED 1
+
 static inline uint64_t simt_insn_k(const simt_insn *in)
 {
     return (uint64_t)(uint32_t)in->i | (uint64_t)(uint32_t)in->j << 32;

@@ -300,6 +300,8 @@ static int check_immediates(vctx *v, const simt_insn *in)
         /* fall through */
     case OP_BRZ:
     case OP_BRNZ:
+        if ((in->op == OP_BRZ || in->op == OP_BRNZ) && in->b > SIMT_BR_PREDICATED)
+            return vfail(v, "a branch's flags (%u) are not 0 or predicated", in->b);
         if (target(v, in->i, "branch target") < 0)
             return -1;
         return in->j == -1 ? 0 : target(v, in->j, "reconvergence point");
