@@ -98,7 +98,7 @@ void k_parse_member_assert(k_parser *ps, k_stmt *s)
 
 /* `try { body } catch (...) { h }`: K has no exceptions, so nothing in the
  * body throws (`throw` is an error, and where libstdc++ throws the
- * library ends the program: doc/cxx.md) and a handler never runs.
+ * library ends the program: doc/cxx-library.md) and a handler never runs.
  * The statement is the body followed by each handler under `if (0)`:
  * checked as written, never executed.  A handler's parameter is a local of
  * its block (a reference becomes an object of the referred type). */
