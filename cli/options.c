@@ -868,8 +868,8 @@ void simtvm_print_help(FILE *out)
         "3 checker findings; otherwise main()'s return value.\n"
         "\n"
         "the language (the C and C++ K accepts, what it does not, where it differs\n"
-        "from nvcc): doc/language.md, doc/cxx.md, doc/thrust.md and\n"
-        "doc/cuda-runtime.md, installed in\n"
+        "from nvcc): doc/language.md, doc/cxx.md, doc/cxx-library.md,\n"
+        "doc/thrust.md and doc/cuda-runtime.md, installed in\n"
         SIMTVM_DOCDIR "\n",
         out);
 }

@@ -1321,3 +1321,81 @@ k_declarator *kp_dtor_ctor_args(k_parser *ps, k_loc loc, const char *name, k_lis
         kp_list_append(ps, &d->ctor_args, args->items[i]);
     return d;
 }
+
+/* ============================== one-line builders for the grammar's actions */
+/* A statement of kind with its parts (NULL where it has none). */
+k_stmt *kp_stmt_parts(k_parser *ps, k_stmt_kind kind, k_loc loc, k_expr *expr, k_stmt *body,
+                      k_stmt *else_body)
+{
+    k_stmt *s = kp_stmt_new(ps, kind, loc);
+    if (s) { s->expr = expr; s->body = body; s->else_body = else_body; }
+    return s;
+}
+
+/* `for (init cond; step) body` */
+k_stmt *kp_stmt_for(k_parser *ps, k_loc loc, k_stmt *init, k_expr *cond, k_expr *step,
+                    k_stmt *body)
+{
+    k_stmt *s = kp_stmt_new(ps, S_FOR, loc);
+    if (s) { s->init = init; s->expr = cond; s->step = step; s->body = body; }
+    return s;
+}
+
+/* `for (T x : range) body`: init declares x */
+k_stmt *kp_stmt_range_for(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *range,
+                          k_stmt *body)
+{
+    k_stmt *s = kp_stmt_new(ps, S_FOR, loc);
+    k_list *one = kp_list_push(ps, NULL, d);
+    if (s) { s->init = kp_make_decl_stmt(ps, sp->loc, sp, one); s->range = range; s->body = body; }
+    return s;
+}
+
+/* A for loop's `e;` init: NULL when there is no e. */
+k_stmt *kp_stmt_for_init(k_parser *ps, k_loc loc, k_expr *e)
+{
+    k_stmt *s = NULL;
+    if (e && (s = kp_stmt_new(ps, S_EXPR, loc)))
+        s->expr = e;
+    return s;
+}
+
+/* `asm(...)`: its K statements, or an empty statement after an error. */
+k_stmt *kp_stmt_asm(k_parser *ps, k_loc loc, k_expr *tmpl, k_list *sections)
+{
+    k_stmt *s = k_parse_asm(ps->ctx, loc, tmpl, sections ? sections->items : NULL,
+                            sections ? sections->n : 0);
+    if (!s)
+        s = kp_stmt_new(ps, S_EMPTY, loc);
+    return s;
+}
+
+/* `offsetof(T, m)`, `__is_class(T)`: a leaf of kind naming type t and name. */
+k_expr *kp_expr_type_name(k_parser *ps, k_expr_kind kind, k_loc loc, k_type *t, const char *name)
+{
+    k_expr *e = kp_expr_leaf(ps, kind, loc);
+    if (e) { e->type_written = t; e->name = name; }
+    return e;
+}
+
+/* `obj.name` (for `p->name`, obj is kp_expr_arrow's `*p`). */
+k_expr *kp_expr_member(k_parser *ps, k_loc loc, k_expr *obj, const char *name)
+{
+    k_expr *e = kp_expr_unary(ps, E_MEMBER, 0, loc, obj);
+    if (e) e->name = name;
+    return e;
+}
+
+/* Specifiers of just the type keyword token or the type named t. */
+k_specs *kp_specs_of(k_parser *ps, k_loc loc, int token, k_type *t)
+{
+    return kp_specs_type(ps, kp_specs_new(ps, loc), token, loc, t);
+}
+
+/* The abstract declarator `* &` (is_ref 1) or `* &&` (2) after pointers ptrs. */
+k_declarator *kp_dtor_ref(k_parser *ps, k_list *ptrs, k_loc loc, int is_ref)
+{
+    k_declarator *d = kp_dtor_pointer(ps, ptrs, kp_dtor_new(ps, loc, NULL));
+    if (d) d->is_ref = is_ref;
+    return d;
+}

@@ -78,6 +78,26 @@ k_type *kp_typedef_lookup(k_parser *ps, const char *name);
 k_expr *kp_literal(k_parser *ps, k_expr_kind kind, const k_token *t);
 void kp_implicit_copy_ctor(k_parser *ps, k_type *t);
 k_expr *kp_expr_placed(k_expr *e, k_expr *place);
+/* One-line builders for the grammar's actions (the end of parse_build.c) */
+k_stmt *kp_stmt_parts(k_parser *ps, k_stmt_kind kind, k_loc loc, k_expr *expr, k_stmt *body,
+                      k_stmt *else_body);
+k_stmt *kp_stmt_for(k_parser *ps, k_loc loc, k_stmt *init, k_expr *cond, k_expr *step,
+                    k_stmt *body);
+k_stmt *kp_stmt_range_for(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *range,
+                          k_stmt *body);
+k_stmt *kp_stmt_for_init(k_parser *ps, k_loc loc, k_expr *e);
+k_stmt *kp_stmt_asm(k_parser *ps, k_loc loc, k_expr *tmpl, k_list *sections);
+k_expr *kp_expr_type_name(k_parser *ps, k_expr_kind kind, k_loc loc, k_type *t, const char *name);
+k_expr *kp_expr_member(k_parser *ps, k_loc loc, k_expr *obj, const char *name);
+k_specs *kp_specs_of(k_parser *ps, k_loc loc, int token, k_type *t);
+k_declarator *kp_dtor_ref(k_parser *ps, k_list *ptrs, k_loc loc, int is_ref);
+/* ... and the C++ ones (the end of parse_cxx.c) */
+k_tparam *kp_value_tparam(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, const char *name,
+                          k_expr *def);
+k_declarator *kp_tpl_spec_dtor(k_parser *ps, k_loc loc, const char *name, k_list *targs,
+                               k_list *params);
+k_expr *kp_mem_init(k_parser *ps, k_loc loc, const char *member, k_list *args, int direct_list);
+k_expr *kp_base_init(k_parser *ps, k_loc loc, const k_type *base, k_list *args);
 
 /* lang/virtual_parse.c: `virtual`, `override`, `final`, `= 0` */
 int k_virtual_token(k_parser *ps, int kind, const k_token *t);

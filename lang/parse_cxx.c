@@ -98,7 +98,7 @@ void k_parse_member_assert(k_parser *ps, k_stmt *s)
 
 /* `try { body } catch (...) { h }`: K has no exceptions, so nothing in the
  * body throws (`throw` is an error, and where libstdc++ throws the
- * library ends the program: doc/cxx.md) and a handler never runs.
+ * library ends the program: doc/cxx-library.md) and a handler never runs.
  * The statement is the body followed by each handler under `if (0)`:
  * checked as written, never executed.  A handler's parameter is a local of
  * its block (a reference becomes an object of the referred type). */
@@ -416,4 +416,38 @@ k_declarator *k_parse_trailing(k_parser *ps, k_declarator *d, k_type *ret)
     else
         d->trailing_ret = ret;
     return d;
+}
+
+/* ============================== one-line builders for the grammar's actions */
+/* A non-type template parameter `T name = def` (`T *name` with ptrs; an
+ * unnamed one gets a made-up name). */
+k_tparam *kp_value_tparam(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, const char *name,
+                          k_expr *def)
+{
+    k_type *t = kp_type_name(ps, sp, kp_dtor_pointer(ps, ptrs, kp_dtor_new(ps, loc, NULL)));
+    return k_tpl_value_param(ps, loc, t, name ? name : k_tpl_anon_param(ps), def);
+}
+
+/* `f<int>(params)`: an explicit specialization's declarator. */
+k_declarator *kp_tpl_spec_dtor(k_parser *ps, k_loc loc, const char *name, k_list *targs,
+                               k_list *params)
+{
+    k_tpl_spec_args(ps, targs);
+    return kp_dtor_func(ps, kp_dtor_new(ps, loc, k_tpl_dtor_name(ps, name)), params, 0);
+}
+
+/* `m(args)` or, direct_list, `m{args}` before a constructor's body. */
+k_expr *kp_mem_init(k_parser *ps, k_loc loc, const char *member, k_list *args, int direct_list)
+{
+    k_expr *e = kp_expr_call(ps, loc, kp_ident_expr(ps, member, loc), args);
+    if (e && direct_list)
+        e->direct_list = 1;   /* an array member's `a{1, 2}`: its elements */
+    return e;
+}
+
+/* `Base(args)` before a constructor's body: named by the base's tag. */
+k_expr *kp_base_init(k_parser *ps, k_loc loc, const k_type *base, k_list *args)
+{
+    const char *tag = base && base->kind == TY_RECORD && base->rec->tag ? base->rec->tag : "?";
+    return kp_expr_call(ps, loc, kp_ident_expr(ps, tag, loc), args);
 }

@@ -279,20 +279,12 @@ tparam
     | KW_CLASS ELLIPSIS
         { $$ = k_pack_tparam(k_tpl_type_param(ps, LOC(@1), k_tpl_anon_param(ps), NULL)); }
     | decl_specs ELLIPSIS IDENT
-        { $$ = k_pack_tparam(k_tpl_value_param(ps, LOC(@3), kp_type_name(ps, $1,
-                             kp_dtor_new(ps, LOC(@3), NULL)), $3, NULL)); }
-    | decl_specs '=' cond
-        { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
-                                 k_tpl_anon_param(ps), $3); }
-    | decl_specs IDENT
-        { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
-                                 $2, NULL); }
-    | decl_specs IDENT '=' cond
-        { $$ = k_tpl_value_param(ps, LOC(@2), kp_type_name(ps, $1, kp_dtor_new(ps, LOC(@2), NULL)),
-                                 $2, $4); }
+        { $$ = k_pack_tparam(kp_value_tparam(ps, LOC(@3), $1, NULL, $3, NULL)); }
+    | decl_specs '=' cond       { $$ = kp_value_tparam(ps, LOC(@2), $1, NULL, NULL, $3); }
+    | decl_specs IDENT          { $$ = kp_value_tparam(ps, LOC(@2), $1, NULL, $2, NULL); }
+    | decl_specs IDENT '=' cond { $$ = kp_value_tparam(ps, LOC(@2), $1, NULL, $2, $4); }
     | decl_specs pointer IDENT     /* `int T::*M` (lang/member_pointers.c), `int *P` */
-        { $$ = k_tpl_value_param(ps, LOC(@3), kp_type_name(ps, $1, kp_dtor_pointer(ps, $2,
-                                 kp_dtor_new(ps, LOC(@3), NULL))), $3, NULL); }
+        { $$ = kp_value_tparam(ps, LOC(@3), $1, $2, $3, NULL); }
     ;
 
 /* a template template parameter's own parameters: only their kinds matter,
@@ -637,17 +629,9 @@ mem_inits
 /* `x(a)` or `x{a}` before a constructor's body: an E_CALL naming the member */
 mem_init
     : IDENT '(' args_opt ')'        { $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1, LOC(@1)), $3); }
-    | IDENT '{' args_opt '}'
-        {
-            $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1, LOC(@1)), $3);
-            if ($$)
-                $$->direct_list = 1;   /* an array member's `a{1, 2}`: its elements */
-        }
+    | IDENT '{' args_opt '}'        { $$ = kp_mem_init(ps, LOC(@1), $1, $3, 1); }   /* `a{1, 2}` */
     | TYPEDEF_NAME '(' args_opt ')'                 /* the base class */
-        {
-            const char *tag = $1 && $1->kind == TY_RECORD && $1->rec->tag ? $1->rec->tag : "?";
-            $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, tag, LOC(@1)), $3);
-        }
+        { $$ = kp_base_init(ps, LOC(@1), $1, $3); }
     | template_type '(' args_opt ')'    /* a base written `Base<T>`: named by its template */
         { $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1 ? $1->name : "?", LOC(@1)), $3); }
     ;
@@ -820,15 +804,9 @@ direct_dtor
     | TEMPLATE_NAME '(' ELLIPSIS ')'   /* `check(...)`: SFINAE's fallback */
         { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 1); }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE '(' ')'
-        {
-            k_tpl_spec_args(ps, $3);
-            $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), NULL, 0);
-        }
+        { $$ = kp_tpl_spec_dtor(ps, LOC(@1), $1, $3, NULL); }
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE '(' param_list ')'
-        {
-            k_tpl_spec_args(ps, $3);
-            $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), k_tpl_dtor_name(ps, $1)), $6, 0);
-        }
+        { $$ = kp_tpl_spec_dtor(ps, LOC(@1), $1, $3, $6); }
     | dtor_name '(' args ')'                    { $$ = kp_dtor_ctor_args(ps, LOC(@1), $1, $3); }
     | FNPTR_OPEN pointer fnptr_inner ')' '(' ')' %prec FNPTR_PLAIN
                                                 { $$ = kp_fnptr_dtor(ps, $2, $3, NULL, 0); }
@@ -923,16 +901,8 @@ abstract
     : pointer                   { $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL)); }
     | '&'                       { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 1; }
     | ANDAND                    { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 2; }
-    | pointer '&'
-        {
-            $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL));
-            if ($$) $$->is_ref = 1;
-        }
-    | pointer ANDAND
-        {
-            $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL));
-            if ($$) $$->is_ref = 2;
-        }
+    | pointer '&'               { $$ = kp_dtor_ref(ps, $1, LOC(@1), 1); }
+    | pointer ANDAND            { $$ = kp_dtor_ref(ps, $1, LOC(@1), 2); }
     | direct_abstract                           { $$ = $1; }
     | pointer direct_abstract                   { $$ = kp_dtor_pointer(ps, $1, $2); }
     ;
@@ -1024,12 +994,9 @@ statement
     | ';'                                       { $$ = kp_stmt_new(ps, S_EMPTY, LOC(@1)); }
     | asm_stmt                                  { $$ = $1; }
     | KW_IF '(' expr ')' statement %prec THEN
-        { $$ = kp_stmt_new(ps, S_IF, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
+        { $$ = kp_stmt_parts(ps, S_IF, LOC(@1), $3, $5, NULL); }
     | KW_IF '(' expr ')' statement KW_ELSE statement
-        {
-            $$ = kp_stmt_new(ps, S_IF, LOC(@1));
-            if ($$) { $$->expr = $3; $$->body = $5; $$->else_body = $7; }
-        }
+        { $$ = kp_stmt_parts(ps, S_IF, LOC(@1), $3, $5, $7); }
     | KW_IF '(' cond_decl ')' statement %prec THEN
         { $$ = $3; if ($$) $$->body = $5; }
     | KW_IF '(' cond_decl ')' statement KW_ELSE statement
@@ -1039,16 +1006,9 @@ statement
     | KW_DO statement KW_WHILE '(' expr ')' ';'
         { $$ = kp_stmt_new(ps, S_DO, LOC(@1)); if ($$) { $$->expr = $5; $$->body = $2; } }
     | KW_FOR '(' for_init expr_opt ';' expr_opt ')' statement
-        {
-            $$ = kp_stmt_new(ps, S_FOR, LOC(@1));
-            if ($$) { $$->init = $3; $$->expr = $4; $$->step = $6; $$->body = $8; }
-        }
+        { $$ = kp_stmt_for(ps, LOC(@1), $3, $4, $6, $8); }
     | KW_FOR '(' decl_specs declarator ':' expr ')' statement
-        {
-            $$ = kp_stmt_new(ps, S_FOR, LOC(@1));
-            k_list *one = kp_list_push(ps, NULL, $4);
-            if ($$) { $$->init = kp_make_decl_stmt(ps, $3->loc, $3, one); $$->range = $6; $$->body = $8; }
-        }
+        { $$ = kp_stmt_range_for(ps, LOC(@1), $3, $4, $6, $8); }
     | KW_SWITCH '(' expr ')' statement
         { $$ = kp_stmt_new(ps, S_SWITCH, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
     | KW_CASE const_expr ':' statement
@@ -1073,12 +1033,7 @@ cond_decl
     ;
 
 for_init
-    : expr_opt ';'
-        {
-            $$ = NULL;
-            if ($1 && ($$ = kp_stmt_new(ps, S_EXPR, LOC(@1))))
-                $$->expr = $1;
-        }
+    : expr_opt ';'                              { $$ = kp_stmt_for_init(ps, LOC(@1), $1); }
     | declaration                               { $$ = $1; }
     ;
 
@@ -1181,15 +1136,8 @@ unary
     | KW_SIZEOF unary               { $$ = kp_expr_unary(ps, E_SIZEOF_EXPR, 0, LOC(@1), $2); }
     | KW_ALIGNOF '(' type_name ')'  { $$ = kp_typed(kp_expr_leaf(ps, E_ALIGNOF, LOC(@1)), $3); }
     | KW_OFFSETOF '(' type_name ',' member_path ')'
-        {
-            $$ = kp_expr_leaf(ps, E_OFFSETOF, LOC(@1));
-            if ($$) { $$->type_written = $3; $$->name = $5; }
-        }
-    | KW_TYPE_TRAIT '(' type_name ')'
-        {
-            $$ = kp_expr_leaf(ps, E_TYPE_TRAIT, LOC(@1));
-            if ($$) { $$->type_written = $3; $$->name = $1; }
-        }
+        { $$ = kp_expr_type_name(ps, E_OFFSETOF, LOC(@1), $3, $5); }
+    | KW_TYPE_TRAIT '(' type_name ')' { $$ = kp_expr_type_name(ps, E_TYPE_TRAIT, LOC(@1), $3, $1); }
     | KW_SIZEOF ELLIPSIS '(' IDENT ')'          { $$ = k_pack_sizeof(ps, LOC(@1), $4); }
     | KW_SIZEOF ELLIPSIS '(' TYPEDEF_NAME ')'   { $$ = k_pack_sizeof(ps, LOC(@1), $4->name); }
     | KW_SIZEOF '(' type_name ')'   { $$ = kp_typed(kp_expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1)), $3); }
@@ -1246,28 +1194,15 @@ postfix
     | postfix '(' args_opt ')'      { $$ = kp_expr_call(ps, LOC(@1), $1, $3); }
     | postfix LAUNCH_OPEN args LAUNCH_CLOSE '(' args_opt ')'
                                     { $$ = kp_expr_launch(ps, LOC(@1), $1, $3, $6); }
-    | postfix '.' member_name
-        {
-            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
-            if ($$) $$->name = $3;
-        }
+    | postfix '.' member_name       { $$ = kp_expr_member(ps, LOC(@2), $1, $3); }
     | postfix ARROW member_name     /* p->m is (*p).m */
-        {
-            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), kp_expr_arrow(ps, LOC(@2), $1));
-            if ($$) $$->name = $3;
-        }
+        { $$ = kp_expr_member(ps, LOC(@2), kp_expr_arrow(ps, LOC(@2), $1), $3); }
     | postfix '.' TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE   /* obj.f<int> */
-        {
-            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), $1);
-            if ($$) $$->name = k_ns_last($3);
-            $$ = k_tpl_member_targs(ps, $$, LOC(@3), $5);
-        }
+        { $$ = k_tpl_member_targs(ps, kp_expr_member(ps, LOC(@2), $1, k_ns_last($3)), LOC(@3),
+                                  $5); }
     | postfix ARROW TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE
-        {
-            $$ = kp_expr_unary(ps, E_MEMBER, 0, LOC(@2), kp_expr_arrow(ps, LOC(@2), $1));
-            if ($$) $$->name = k_ns_last($3);
-            $$ = k_tpl_member_targs(ps, $$, LOC(@3), $5);
-        }
+        { $$ = k_tpl_member_targs(ps, kp_expr_member(ps, LOC(@2), kp_expr_arrow(ps, LOC(@2), $1),
+                                                     k_ns_last($3)), LOC(@3), $5); }
     | postfix INC                   { $$ = kp_expr_unary(ps, E_UNARY, KU_POSTINC, LOC(@2), $1); }
     | postfix DEC                   { $$ = kp_expr_unary(ps, E_UNARY, KU_POSTDEC, LOC(@2), $1); }
     ;
@@ -1291,11 +1226,9 @@ primary
     | TEMPLATE_NAME TPL_OPEN targs_opt TPL_CLOSE { $$ = k_tpl_ident(ps, LOC(@1), $1, $3); }
     | template_type SCOPED_NAME                 { $$ = k_tpl_scoped(ps, LOC(@1), $1, $2); }
     | template_type '(' args_opt ')'
-        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
-                                                      LOC(@1), $1), $3); }
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
     | template_type '{' args_opt '}'     /* cg::greater<float>{}: as with '(' */
-        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
-                                                      LOC(@1), $1), $3); }
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
     | INT_LIT                                   { $$ = $1; }
     | FLOAT_LIT                                 { $$ = $1; }
     | CHAR_LIT                                  { $$ = $1; }
@@ -1316,24 +1249,19 @@ primary
     | '(' assign COMMA_ELLIPSIS ',' assign ')'
         { $$ = k_pack_fold_binary(ps, LOC(@3), ',', ',', $2, $5); }
     | type_kw '(' args_opt ')'
-        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
-                                                      LOC(@1), NULL), $3); }
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), $1, NULL), $3); }
     | type_kw '{' args_opt '}'              /* int{}, float{x}: value-initialization */
-        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1,
-                                                      LOC(@1), NULL), $3); }
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), $1, NULL), $3); }
     | TYPEDEF_NAME '(' args_opt ')'
-        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
-                                                      LOC(@1), $1), $3); }
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
     | decltype_spec '(' args_opt ')'        /* `decltype(x)(v)`: a functional cast */
-        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
-                                                      LOC(@1), $1), $3); }
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
     | TYPEDEF_NAME '{' args_opt '}'
-        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0,
-                                                      LOC(@1), $1), $3); }
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
     | TYPEDEF_NAME '{' designated '}'   /* `P{.x = 1}` (C++20): (P){.x = 1} */
-        { $$ = kp_designated_expr(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1), $3); }
+        { $$ = kp_designated_expr(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
     | template_type '{' designated '}'
-        { $$ = kp_designated_expr(ps, LOC(@1), kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1), $3); }
+        { $$ = kp_designated_expr(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
     ;
 
 designated
@@ -1432,10 +1360,7 @@ trailing_abstract
     | ANDAND                    { $$ = kp_dtor_new(ps, LOC(@1), NULL); if ($$) $$->is_ref = 2; }
     | trailing_stars            { $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL)); }
     | trailing_stars '&'
-        {
-            $$ = kp_dtor_pointer(ps, $1, kp_dtor_new(ps, LOC(@1), NULL));
-            if ($$) $$->is_ref = 1;
-        }
+        { $$ = kp_dtor_ref(ps, $1, LOC(@1), 1); }
     ;
 
 trailing_stars
@@ -1455,11 +1380,7 @@ cxx_cast
  * translated into K statements by lang/ptx.c */
 asm_stmt
     : KW_ASM asm_volatile '(' strings asm_sections ')' ';'
-        {
-            $$ = k_parse_asm(ps->ctx, LOC(@1), $4, $5 ? $5->items : NULL, $5 ? $5->n : 0);
-            if (!$$)
-                $$ = kp_stmt_new(ps, S_EMPTY, LOC(@1));
-        }
+        { $$ = kp_stmt_asm(ps, LOC(@1), $4, $5); }
     ;
 
 asm_volatile

@@ -331,6 +331,11 @@ k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc);   /* classes.c
 int k_is_value_init(const k_decl *d, const k_record *r);
 int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_decl ***out);
 int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a);
+/* classes.c and class_ctors.c share these */
+int k_record_ctors(k_sema_state *s, const k_record *r, k_decl ***out);
+int k_conversion_rank(const k_type *p, const k_expr *a);
+k_decl *k_overload_pick(k_decl **cands, int n, k_expr **args, int nargs, int first);
+int k_expr_moves_from(const k_expr *e);
 k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj);
 k_type *k_sema_member_template_on(k_sema_state *s, k_expr *e, const k_decl *f);
 int k_sema_ref_conversion(k_sema_state *s, const k_type *ref, k_expr *e);

@@ -12,7 +12,7 @@
 #define HD "    __host__ __device__ "
 
 static const char TEXT_ARRAY[] =
-    "// <array> as simtvm builds it in, written in K (doc/cxx.md).\n"
+    "// <array> as simtvm builds it in, written in K (doc/cxx-library.md).\n"
     "#pragma once\n"
     "#include <stdio.h>\n"
     "#include <stdlib.h>\n"

@@ -10,7 +10,7 @@
 #include "stl.h"
 
 static const char TEXT_ITERATOR[] =
-    "// <iterator> as simtvm builds it in, written in K (doc/cxx.md).\n"
+    "// <iterator> as simtvm builds it in, written in K (doc/cxx-library.md).\n"
     "#pragma once\n"
     "namespace std {\n"
     "// the iterator categories, each one deriving from the weaker one\n"

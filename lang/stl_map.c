@@ -5,7 +5,7 @@
  * the elements after it.  Iterators are pointers into the array: `it->first`,
  * `++it`, `it != m.end()` and range-for work as in C++, but unlike a
  * red-black tree's an insertion or erasure moves the elements, so an
- * iterator held across one no longer points where it did (doc/cxx.md
+ * iterator held across one no longer points where it did (doc/cxx-library.md
  * says so). */
 #include "stl.h"
 

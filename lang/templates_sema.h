@@ -71,6 +71,9 @@ k_subst k_tpls_subst_of(k_sema_state *s, const k_decl *t, const tpl_args *a, int
  * not, -1 conflicts. */
 int k_tpls_match(k_sema_state *s, const k_decl *t, const k_type *p, const k_type *a,
                  tpl_args *out, int report, k_loc at);
+/* The template parameter pack a function parameter pack's pattern names
+ * (`const Ts &... xs`: Ts), or -1.  (Both: lang/templates_match.c.) */
+int k_tpls_pattern_pack(const k_decl *t, const k_type *p);
 /* The index of t's parameter pack, or -1. */
 int k_tpls_pack_index(const k_decl *t);
 /* The first template named name (with ntparams parameters, any if -1). */
