@@ -56,7 +56,7 @@ static const char *const CXX_LIBRARY_HEADERS[] = {
 /* Libraries outside K (SPEC 2.8): named in the error. */
 static const struct { const char *prefix, *what; } UNSUPPORTED[] = {
     {"thrust/", "Thrust"}, {"cub/", "CUB"}, {"cublas", "cuBLAS"}, {"cufft", "cuFFT"},
-    {"curand", "cuRAND"}, {"cusparse", "cuSPARSE"}, {"cuda/", "this libcu++ header (simtvm builds in <cuda/barrier>, <cuda/pipeline>, <cuda/atomic> and <cuda/std/atomic>)"},
+    {"curand", "this cuRAND header (simtvm builds in <curand_kernel.h>, the device API, and <curand.h>'s types)"}, {"cusparse", "cuSPARSE"}, {"cuda/", "this libcu++ header (simtvm builds in <cuda/barrier>, <cuda/pipeline>, <cuda/atomic> and <cuda/std/atomic>)"},
 };
 
 static int is_system_header(const char *name)

@@ -684,9 +684,12 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         k_error(ctx, d->loc, "variable '%s' has incomplete type 'void'", d->name);
     if (d->type->kind == TY_ARRAY && d->type->base->kind == TY_REF)
         k_error(ctx, d->loc, "'%s' declared as an array of references", d->name);
-    if (d->type->kind == TY_RECORD && k_ty_size(d->type) < 0 && !(d->storage & ST_EXTERN))
+    if (d->type->kind == TY_RECORD && k_ty_size(d->type) < 0 && !(d->storage & ST_EXTERN)) {
         k_error(ctx, d->loc, "variable '%s' has incomplete type '%s'", d->name,
                 k_record_name(d->type->rec));
+        if (k_curand_unbuilt(k_record_name(d->type->rec)))
+            k_help(ctx, "%s", k_curand_unbuilt(k_record_name(d->type->rec)));
+    }
     k_sema_dtor_var(s, d);
     const k_decl *outer = s->static_init;
     if (file_scope && k_static_member_def(s, d))

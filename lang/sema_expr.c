@@ -1261,6 +1261,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
             const char *near = k_sema_suggest(s, e->name);
             if (near)
                 k_help(s->ctx, "did you mean '%s'?", near);
+            if (k_curand_unbuilt(e->name))
+                k_help(s->ctx, "%s", k_curand_unbuilt(e->name));
         }
         for (int i = 0; i < e->nargs; i++)
             k_sema_expr(s, e->args[i]);
