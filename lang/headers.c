@@ -773,6 +773,8 @@ const char *k_builtin_header_text(const char *name)
         return thrust_text;
     if (!strcmp(name, "cuda.h"))
         return k_cuda_driver_text(name);
+    if (!strncmp(name, "cublas", 6) || !strncmp(name, "simtvm/cublas", 13))
+        return k_cublas_text(name);
     if (!strcmp(name, "cuda_runtime.h") || !strcmp(name, "cuda_runtime_api.h"))
         return k_cuda_runtime_text();
     if (!strcmp(name, "driver_types.h"))

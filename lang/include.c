@@ -55,7 +55,7 @@ static const char *const CXX_LIBRARY_HEADERS[] = {
 
 /* Libraries outside K (SPEC 2.8): named in the error. */
 static const struct { const char *prefix, *what; } UNSUPPORTED[] = {
-    {"thrust/", "Thrust"}, {"cub/", "CUB"}, {"cublas", "cuBLAS"}, {"cufft", "cuFFT"},
+    {"thrust/", "Thrust"}, {"cub/", "CUB"}, {"cufft", "cuFFT"},
     {"curand", "this cuRAND header (simtvm builds in <curand_kernel.h>, the device API, and <curand.h>'s types)"}, {"cusparse", "cuSPARSE"}, {"cuda/", "this libcu++ header (simtvm builds in <cuda/barrier>, <cuda/pipeline>, <cuda/atomic> and <cuda/std/atomic>)"},
 };
 
@@ -252,11 +252,30 @@ static int builtin_file(k_ctx *ctx, const char *name, const char *text)
     return add_file(ctx, &f);
 }
 
+/* The part of cuBLAS a header other than <cublas_v2.h> stands for. */
+static const char *cublas_part(const char *name)
+{
+    if (!strncmp(name, "cublasLt", 8))
+        return "cuBLASLt (the matmul API)";
+    if (!strncmp(name, "cublasXt", 8))
+        return "cuBLASXt (the multi-GPU API)";
+    if (!strcmp(name, "cublas.h"))
+        return "the legacy cuBLAS API of <cublas.h> (cublasInit, cublasAlloc, handle-less "
+               "calls)";
+    return "this part of cuBLAS";
+}
+
 static int not_found(k_ctx *ctx, const char *name, int angled, k_loc loc)
 {
     if (!strncmp(name, "thrust/", 7)) {   /* the part of Thrust lang/thrust.c builds in */
         k_error(ctx, loc, "#include <%s>: this part of Thrust is not built into simtvm "
                 "(doc/language.md, \"Thrust\", lists the headers that are)", name);
+        return K_INC_ERROR;
+    }
+    if (!strncmp(name, "cublas", 6)) {    /* the part of cuBLAS lang/cublas.c builds in */
+        k_error(ctx, loc, "#include <%s>: %s is not built into simtvm (it builds in "
+                "<cublas_v2.h>: doc/language.md, \"cuBLAS\", lists what it has)", name,
+                cublas_part(name));
         return K_INC_ERROR;
     }
     for (size_t i = 0; i < sizeof UNSUPPORTED / sizeof UNSUPPORTED[0]; i++)

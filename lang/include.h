@@ -45,6 +45,10 @@ char *k_pp_clean(k_ctx *ctx, const char *text, size_t len, uint32_t first_line,
 const char *k_builtin_header_text(const char *name);
 /* <cuda_fp16.h> and <cuda_bf16.h> (lang/cuda_fp16.c), or NULL for another name */
 const char *k_cuda_fp16_text(const char *name);
+/* <cublas_v2.h> and the texts it reads (lang/cublas.c), or NULL */
+const char *k_cublas_text(const char *name);
+/* cuBLAS's gemv and gemm, read by <cublas_v2.h> (lang/cublas_gemm.c) */
+const char *k_cublas_gemm_text(void);
 /* <cuda.h>, the driver API's error codes (lang/cuda_driver.c), or NULL */
 const char *k_cuda_driver_text(const char *name);
 /* lang/cuda_graph.c: <cuda_runtime.h> (graphs, stream capture, 3D copies) */

@@ -181,6 +181,9 @@ typedef struct simt_exec {
     uint64_t max_steps;
     uint64_t launched;       /* host: warp instructions of the launches it made */
     int is_host;
+    /* A kernel's launch site in the program (-1: none known): where a fault
+     * in a library kernel (cublasSgemm's) is located. */
+    int32_t launch_site;
     /* The warp scheduling policy of this launch (vm/policy.h: its, lockstep
      * or random); lockstep is set where it is the lockstep one (the
      * debugger shows the reconvergence stack). */
@@ -443,6 +446,9 @@ simt_status simt_block_run(simt_exec *ex, simt_block *blk, uint64_t b, const uin
 simt_status simt_launch_steps_fault(const simt_exec *ex, simt_vm *vm, uint64_t b);
 /* Records where a fault happened (vm->fault.message is already set). */
 void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc);
+/* The pc a finding at pc names: the program's own call when pc is in
+ * library code (FN_LIBRARY: a built-in header's K text) called from it. */
+int32_t simt_exec_program_pc(const simt_exec *ex, const simt_warp *w, unsigned lane, int32_t pc);
 /* Sets vm->fault.message from fmt and records where. */
 void simt_exec_fault(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
                      const char *fmt, ...) __attribute__((format(printf, 6, 7)));

@@ -86,13 +86,13 @@ static int in_library(const simt_exec *ex, int32_t pc)
  * code (FN_LIBRARY) called from it, found through lane's frames (each
  * frame's first two registers are the return pc and the caller's frame,
  * vm/interp.c do_call); pc itself in the program, or with no such caller. */
-static int32_t program_pc(const simt_exec *ex, const simt_warp *w, unsigned lane, int32_t pc)
+int32_t simt_exec_program_pc(const simt_exec *ex, const simt_warp *w, unsigned lane, int32_t pc)
 {
     uint32_t fp = w->fp[lane];
     int32_t at = pc;
     for (int depth = 0; in_library(ex, at) && depth < 4096; depth++) {
-        if (fp == 0 || fp + 1 >= w->reg_cap)
-            return pc;            /* a library kernel: the fault stays where it is */
+        if (fp == 0 || fp + 1 >= w->reg_cap) /* a library kernel: its launch's call */
+            return !ex->is_host && ex->launch_site >= 0 ? ex->launch_site : pc;
         const uint64_t *R = w->regs + (size_t)fp * w->width;
         int64_t link = (int64_t)R[lane];
         if (link <= 0 || link > (int64_t)ex->mod->ncode)
@@ -107,8 +107,9 @@ void simt_exec_locate(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lan
 {
     simt_fault *f = &ex->vm->fault;
     ex->vm->fault_reported = 0;
-    f->pc = w && lane < w->width ? program_pc(ex, w, lane, pc) : pc;
+    f->pc = w && lane < w->width ? simt_exec_program_pc(ex, w, lane, pc) : pc;
     f->in_kernel = !ex->is_host;
+    f->kernel = ex->is_host ? -1 : ex->kernel;
     f->lane = (int)lane;
     if (!ex->is_host) {
         uint32_t t = w->tid_base + lane, bx = ex->block_dim[0], by = ex->block_dim[1];
@@ -631,6 +632,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.width = (uint32_t)vm->cfg.warp_size;
     ex.max_steps = vm->cfg.max_steps;
     ex.kernel = (int)func;
+    ex.launch_site = vm->fault.pc; /* interp.c do_launch: the program's call */
     ex.lockstep = vm->cfg.sched == SCHED_LOCKSTEP;
     ex.wpol = ex.lockstep ? &simt_warp_lockstep
               : vm->cfg.interleave == INTERLEAVE_RANDOM ? &simt_warp_random : &simt_warp_its;

@@ -507,7 +507,9 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
     }
     if (ex->is_host) /* the host's time when it issues the launch (vm/timeline.c) */
         vm->host_steps = ex->steps;
-    vm->fault.pc = (int32_t)(in - ex->mod->code); /* the launch site, for the checkers */
+    /* the launch site, for the checkers: the program's call of a library
+     * function that launches (cublasSgemm, thrust::transform) */
+    vm->fault.pc = simt_exec_program_pc(ex, w, 0, (int32_t)(in - ex->mod->code));
     simt_status st = simt_vm_launch(vm, (uint32_t)in->i, dims[0], dims[1], REG(in->b + 2)[0], args,
                                     (int)in->c - 3);
     if (st == SIMT_OK)

@@ -31,6 +31,7 @@ simt_status simt_vm_faultf(simt_vm *vm, const char *fmt, ...)
     va_end(ap);
     vm->fault.cuda_error = 0;
     vm->fault.kind = FAULT_OTHER; /* the caller names a kind of its own */
+    vm->fault.kernel = -1;        /* simt_exec_locate names it */
     return SIMT_FAULT;
 }
 
@@ -117,6 +118,7 @@ simt_status simt_vm_core_init(simt_vm *vm, const simt_config *cfg, const simt_mo
     vm->out = out;
     vm->err = err;
     vm->fault.pc = -1;
+    vm->fault.kernel = -1;
     simt_lanes_select(&vm->lanes, cfg->no_simd);
     simt_lanes_host(&vm->host_lanes);
     simt_mem_init(&vm->mem, cfg->max_memory);
@@ -183,6 +185,9 @@ void simt_vm_print_fault(const simt_vm *vm, FILE *err)
                                 : NULL;
     r.span = (simt_rspan){ mod->source_name ? mod->source_name : "?", p->line, p->col, s, len, 0 };
     const char *name = vm->func_of_pc ? mod->funcs[vm->func_of_pc[f->pc]].name : "?";
+    if (f->in_kernel && f->kernel >= 0 && (uint32_t)f->kernel < mod->nfuncs && vm->func_of_pc &&
+        !(mod->funcs[vm->func_of_pc[f->pc]].kind & (FN_KERNEL | FN_DEVICE)))
+        name = mod->funcs[f->kernel].name; /* a library kernel's fault at the program's call */
     if (f->in_kernel) {
         simt_rthread *t = &r.thread[r.nthread++];
         memcpy(t->block, f->block, sizeof t->block);

@@ -105,6 +105,7 @@ typedef struct simt_fault {
     int kind;                   /* enum simt_fault_kind; simt_vm_faultf sets FAULT_OTHER */
     int32_t pc;                 /* instruction, or -1 */
     int in_kernel;              /* 0 for host code */
+    int32_t kernel;             /* the faulting kernel's function (in_kernel), or -1 */
     uint32_t block[3], thread[3];
     int lane;
     /* The cudaError_t a kernel fault leaves: 0 for the illegal address (700)
