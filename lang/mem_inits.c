@@ -91,7 +91,11 @@ static int needs_default_ctor(const k_type *t)
  * default member initializer or its class's default constructor. */
 static int takes_default(const k_decl *f, const k_field *fl)
 {
-    return fl->name && (fl->init || needs_default_ctor(fl->type)) && !names_member(f, fl->name);
+    /* a reference member the list leaves out is an error (below), unless
+     * the constructor is C++'s implicit one, deleted then, never run here */
+    int ref = fl->type->kind == TY_REF && !f->implicit_default;
+    return fl->name && (fl->init || ref || needs_default_ctor(fl->type)) &&
+           !names_member(f, fl->name);
 }
 
 /* The `m(...)` entry that builds member fl as C++ does when the list does
@@ -364,6 +368,11 @@ static int is_base_name(const k_record *r, const k_record *b, const char *name)
  * pointer it holds (lang/sema_expr.c reads it through). */
 static k_stmt *bind_ref_member(k_sema_state *s, const k_field *fld, k_expr *mi)
 {
+    if (mi->nargs == 0) {
+        k_error(s->ctx, mi->loc, "constructor leaves reference member '%s' uninitialized",
+                mi->name);
+        return NULL;
+    }
     if (mi->nargs != 1) {
         k_error(s->ctx, mi->loc, "reference member '%s' needs one initializer", mi->name);
         return NULL;
