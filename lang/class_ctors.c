@@ -28,6 +28,17 @@ static int of_class(const k_type *t, const k_record *r)
     return t && t->kind == TY_RECORD && (t->rec == r || k_record_derives(t->rec, r));
 }
 
+/* Whether constructor template m can take nargs arguments (and `this`): a
+ * function parameter pack (`template <class... Us> S(Us &&...us)`) takes
+ * any number, so only the parameters around it count. */
+static int ctor_arity_fits(const k_decl *m, int nargs)
+{
+    for (int i = 0; i < m->nparams; i++)
+        if (m->params[i]->pack)
+            return nargs + 1 >= m->nparams - 1;
+    return m->nparams == nargs + 1;
+}
+
 /* A constructor template of class t for args (`template <class U> V(const
  * V<U> &)`): the instance deduced as for the call V::V((V *)0, args), or
  * NULL (*reported set when that call's error was reported). */
@@ -36,7 +47,7 @@ static k_decl *template_ctor(k_sema_state *s, k_type *t, k_expr **args, int narg
 {
     for (int i = 0; i < t->rec->nmethods; i++) {
         k_decl *m = t->rec->methods[i];
-        if (m->method_kind != M_CTOR || !m->member_template || m->nparams != nargs + 1)
+        if (m->method_kind != M_CTOR || !m->member_template || !ctor_arity_fits(m, nargs))
             continue;
         k_expr *self = k_class_node(s, E_CAST, loc);
         self->type_written = k_type_ptr(s->ctx, t);

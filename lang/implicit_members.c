@@ -300,8 +300,8 @@ static int declares_no_move(const k_record *r)
     for (int i = 0; i < r->nmethods; i++) {
         const k_decl *f = r->methods[i];
         if (f->method_kind == M_DTOR || (f->name && strstr(f->name, "operator=")) ||
-            (f != cc && f->method_kind == M_CTOR && f->nparams == 2 &&
-             f->params[1]->type->kind == TY_REF))
+            (f != cc && f->method_kind == M_CTOR && f->nparams == 2 && !f->member_template &&
+             f->params[1]->type->kind == TY_REF))   /* a template is no copy or move */
             return 0;
     }
     for (int i = 0; i < r->nfields; i++)

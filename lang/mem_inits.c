@@ -91,7 +91,11 @@ static int needs_default_ctor(const k_type *t)
  * default member initializer or its class's default constructor. */
 static int takes_default(const k_decl *f, const k_field *fl)
 {
-    return fl->name && (fl->init || needs_default_ctor(fl->type)) && !names_member(f, fl->name);
+    /* a reference member the list leaves out is an error (below), unless
+     * the constructor is C++'s implicit one, deleted then, never run here */
+    int ref = fl->type->kind == TY_REF && !f->implicit_default;
+    return fl->name && (fl->init || ref || needs_default_ctor(fl->type)) &&
+           !names_member(f, fl->name);
 }
 
 /* The `m(...)` entry that builds member fl as C++ does when the list does
@@ -325,6 +329,20 @@ static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
 
 /* A constructor's `m(args)` list becomes assignments at the start of its
  * body, in the order written: (*this).m = arg, or a constructed value. */
+/* name past its last `::` outside template arguments */
+static const char *unqualified(const char *name)
+{
+    const char *last = name;
+    int depth = 0;
+    for (const char *p = name; *p; p++) {
+        depth += *p == '<';
+        depth -= *p == '>';
+        if (!depth && p[0] == ':' && p[1] == ':')
+            last = p + 2;
+    }
+    return last;
+}
+
 /* Whether a member-initializer's name names r's base b: its tag, or for a
  * base written `Base<T>` the template's name (the instance is "Base<int>"). */
 static int is_base_name(const k_record *r, const k_record *b, const char *name)
@@ -333,7 +351,57 @@ static int is_base_name(const k_record *r, const k_record *b, const char *name)
     size_t n = strlen(name);
     if (strcmp(tag, name) == 0)
         return 1;
-    return r->base_id && strncmp(tag, name, n) == 0 && tag[n] == '<';
+    if (r->base_id && strncmp(tag, name, n) == 0 && tag[n] == '<')
+        return 1;
+    /* an explicit specialization's tag is unqualified (`tuple<>` for
+     * my::tuple<>), while the name written in a namespace is resolved
+     * (`my::tuple`): compare the names past their last `::` */
+    const char *bare = unqualified(name), *bare_tag = unqualified(tag);
+    n = strlen(bare);
+    return r->base_id && (bare != name || bare_tag != tag) && strncmp(bare_tag, bare, n) == 0 &&
+           bare_tag[n] == '<';
+}
+
+/* `r(x)` for a reference member r: x must bind to r's type as a
+ * reference variable would (an lvalue, or an xvalue for `T &&`), and the
+ * member stores its address: `(*this).r = &x` with the member seen as the
+ * pointer it holds (lang/sema_expr.c reads it through). */
+static k_stmt *bind_ref_member(k_sema_state *s, const k_field *fld, k_expr *mi)
+{
+    if (mi->nargs == 0) {
+        k_error(s->ctx, mi->loc, "constructor leaves reference member '%s' uninitialized",
+                mi->name);
+        return NULL;
+    }
+    if (mi->nargs != 1) {
+        k_error(s->ctx, mi->loc, "reference member '%s' needs one initializer", mi->name);
+        return NULL;
+    }
+    k_expr *x = mi->args[0];
+    if (!k_sema_expr(s, x) || !k_sema_bind_ref(s, fld->type, x, "reference member"))
+        return NULL;
+    if (!x->is_lvalue) {
+        k_error(s->ctx, x->loc, "reference member '%s' bound to a temporary", mi->name);
+        return NULL;
+    }
+    k_expr *deref = k_class_node(s, E_UNARY, mi->loc);
+    deref->op = KU_DEREF;
+    deref->lhs = k_class_this(s, mi->loc);
+    if (!k_sema_expr(s, deref))
+        return NULL;
+    k_expr *lhs = k_class_node(s, E_MEMBER, mi->loc);
+    lhs->name = mi->name;
+    lhs->lhs = deref;
+    lhs->depth = 3;
+    lhs->type = k_type_ptr(s->ctx, fld->type->base);
+    lhs->is_lvalue = 1;
+    k_expr *addr = k_class_node(s, E_UNARY, mi->loc);
+    addr->op = KU_ADDR;
+    addr->lhs = x;
+    addr->depth = x->depth + 1;
+    k_stmt *st = assign_stmt(s, lhs, addr, mi->loc);
+    st->expr->is_member_init = 1;
+    return st;
 }
 
 void k_sema_mem_inits(k_sema_state *s, k_decl *f)
@@ -361,6 +429,12 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
         }
         if (fld && fld->type->kind == TY_ARRAY) {
             ns[i] = array_init(s, fld, mi);
+            continue;
+        }
+        if (fld && fld->type->kind == TY_REF) {
+            ns[i] = bind_ref_member(s, fld, mi);
+            if (!ns[i])
+                return;
             continue;
         }
         k_expr *lhs = k_class_node(s, E_IDENT, mi->loc);

@@ -109,8 +109,26 @@ int k_sema_check_copy(k_sema_state *s, const k_record *r, const k_expr *src, k_l
 
 /* `a = b` on objects of class r that no operator= of r takes: C++'s implicit
  * copy assignment, unless a move member deleted it.  0 after an error. */
+/* r's first reference member, or NULL: C++ deletes the implicit copy and
+ * move assignment of a class with one ([class.copy.assign] 7). */
+static const k_field *reference_member(const k_record *r)
+{
+    for (int i = r->nbases; i < r->nfields; i++)
+        if (r->fields[i].name && r->fields[i].type && r->fields[i].type->kind == TY_REF)
+            return &r->fields[i];
+    return NULL;
+}
+
 int k_sema_check_assign(k_sema_state *s, const k_record *r, const k_expr *src, k_loc loc)
 {
+    const k_field *ref = reference_member(r);
+    if (ref) {
+        const char *n = k_record_name(r);
+        k_error(s->ctx, loc, "use of deleted function '%s& %s::operator=(const %s&)'", n, n, n);
+        k_help(s->ctx, "'%s' has a reference member '%s', which no assignment rebinds: "
+               "write an operator= that assigns through it", n, ref->name);
+        return in_instance_member(s);
+    }
     int rvalue = !src->is_lvalue || src->is_xvalue;
     if (rvalue && r->move_assign_defaulted)
         return 1;

@@ -1192,6 +1192,22 @@ void kp_implicit_default_ctor(k_parser *ps, k_type *t)
  * an initializer (no array members, no anonymous or bit-field
  * members, no base class with members of its own: an empty base such as a
  * class that only gives `operator new` is fine). */
+/* Whether r declares a constructor taking one reference (in a class
+ * template `S(const S &)` names S by its pattern, which
+ * k_record_copy_ctor does not see), or a move: its copies are its own. */
+static int declares_copy_or_move(const k_record *r)
+{
+    if (r->move_declared)
+        return 1;
+    for (int i = 0; i < r->nmethods; i++) {
+        const k_decl *f = r->methods[i];
+        if (f->method_kind == M_CTOR && !f->member_template && f->nparams == 2 &&
+            f->params[1]->type->kind == TY_REF)
+            return 1;
+    }
+    return 0;
+}
+
 static int needs_member_copy(const k_record *r)
 {
     if (!r || r->is_union || !r->tag || k_record_copy_ctor(r))
@@ -1201,6 +1217,10 @@ static int needs_member_copy(const k_record *r)
         const k_field *fl = &r->fields[i];
         const k_type *ft = fl->type;
         if (i < r->nbases) {   /* a base: `B(__simtvm_other)` builds it */
+            if (ft && ft->kind == TY_TEMPLATE_ID && ft->name && !fl->pack && !declares_copy_or_move(r)) {
+                need = 1;   /* `: Rec<T...>`: its copy and move are known only in sema */
+                continue;
+            }
             if (!ft || ft->kind != TY_RECORD || !ft->rec->tag)
                 return 0;   /* `: Base<T>`, known only in sema */
             need |= k_record_copy_ctor(ft->rec) != NULL;
@@ -1218,6 +1238,10 @@ static int needs_member_copy(const k_record *r)
          * its copy is known only in sema, which gives this one its
          * __host__/__device__ bits or deletes it (lang/implicit_members.c) */
         if (ft->kind == TY_TEMPLATE_ID)
+            need = 1;
+        /* `T head;`: T may be a class with its own copy or move (a
+         * std::unique_ptr), known only in an instance */
+        if (fl->type->kind == TY_TPARAM && !declares_copy_or_move(r))
             need = 1;
     }
     return need;
@@ -1257,7 +1281,9 @@ int kp_memberwise_ctor(k_parser *ps, k_type *t, int move,
     k_list *inits = NULL;
     for (int i = 0; i < r->nfields; i++) {
         k_expr *from = from_member(ps, &r->fields[i], loc);
-        const char *name = i < r->nbases ? r->fields[i].type->rec->tag : r->fields[i].name;
+        const k_type *ft = r->fields[i].type;
+        const char *name = i >= r->nbases ? r->fields[i].name
+                           : ft->kind == TY_RECORD ? ft->rec->tag : ft->name;
         if (!from)
             return 0;
         inits = kp_list_push(ps, inits, kp_expr_call(ps, loc, kp_ident_expr(ps, name, loc),

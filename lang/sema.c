@@ -226,6 +226,14 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
             k_random_resolve_type(s, t, loc);
         if (t->kind == TY_FUNC)
             return;
+        if (t->kind == TY_REF && t->base && t->base->kind == TY_MEMBER_TYPE)
+            k_member_type_resolve(s, t->base, loc);
+        if (t->kind == TY_REF && t->base && t->base->kind == TY_REF) {
+            /* `typename W<T>::type &` with type = int & (or int &&): C++'s
+             * reference collapsing, as lang/clone.c does for `T &` */
+            t->rvalue_ref = t->rvalue_ref && t->base->rvalue_ref;
+            t->base = t->base->base;
+        }
         if (t->kind == TY_REF && t->base && t->base->kind == TY_VOID) {
             k_error(s->ctx, loc, "cannot form a reference to 'void'");
             t->base->kind = TY_INT;   /* reported: go on as if it were int& */

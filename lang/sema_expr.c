@@ -782,6 +782,27 @@ static k_type *index_expr(k_sema_state *s, k_expr *e)
     return e->type;
 }
 
+/* `o.r` of a reference member r: the member holds the referee's address
+ * (types.c gives it a pointer's size), so e becomes `*(o.r as a pointer)`,
+ * an lvalue of the referee's type whatever o's constness (a const object's
+ * reference member still refers to a non-const int).  The member is bound
+ * by a constructor's list (lang/mem_inits.c). */
+static k_type *ref_member(k_sema_state *s, k_expr *e, k_type *ft)
+{
+    k_expr *m = k_expr_new(s->ctx, E_MEMBER, e->loc);
+    *m = *e;
+    m->type = k_type_ptr(s->ctx, ft->base);
+    m->is_xvalue = 0;
+    e->kind = E_UNARY;
+    e->op = KU_DEREF;
+    e->lhs = m;
+    e->name = NULL;
+    e->depth = m->depth + 1;
+    k_type *t = unary(s, e);
+    e->is_xvalue = ft->rvalue_ref && m->is_xvalue;
+    return t;
+}
+
 static k_type *member(k_sema_state *s, k_expr *e)
 {
     k_type *t = k_sema_expr(s, e->lhs);
@@ -824,6 +845,8 @@ static k_type *member(k_sema_state *s, k_expr *e)
         return NULL;
     e->is_lvalue = e->lhs->is_lvalue;
     e->is_xvalue = e->lhs->is_xvalue;   /* `std::move(s).m` */
+    if (ft->kind == TY_REF && ft->base)
+        return ref_member(s, e, ft);
     if (t->quals & Q_CONST)
         ft = k_ty_qualified(s->ctx, ft, Q_CONST);
     return set(e, ft);

@@ -114,13 +114,19 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
     k_static_members_instantiate(s, statics_scope(s, en->decl, pattern), r, &sb, k_tpls_add_out);
     k_record_layout(s, r);
     k_sema_instance_ctor_space(s, r);
-    for (int i = 0; r->methods && i < r->nmethods; i++) {
-        if (r->methods[i]->member_template) {   /* instantiated where it is called */
-            k_tpl_sema_declare(s, r->methods[i]);
+    for (int i = 0; r->methods && i < r->nmethods;) {
+        k_decl *m = r->methods[i];
+        if (m->member_template) {   /* instantiated where it is called */
+            k_tpl_sema_declare(s, m);
+            i++;
             continue;
         }
-        k_sema_instance(s, r->methods[i]);
-        k_tpls_add_out(s, r->methods[i]);
+        k_sema_instance(s, m);
+        if (i < r->nmethods && r->methods[i] == m) {
+            k_tpls_add_out(s, m);
+            i++;
+        }   /* else deleted and dropped (an implicit copy of a unique_ptr
+             * member): the next method now stands at i */
     }
     ts->depth--;
     if (s->ctx->nerrors > errors && ts->notes < 4) {
