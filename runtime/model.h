@@ -147,7 +147,10 @@ static inline uint32_t simt_cache_victim_way(simt_cache *c, size_t set, uint32_t
  * the line), as simt_cache_access on each of them in turn would do; returns
  * the bits that hit.  A warp request looks its lines up once each, not per
  * sector. */
-static inline unsigned simt_cache_access_line(simt_cache *c, uint64_t line, unsigned bits, int allocate)
+static inline __attribute__((always_inline)) unsigned simt_cache_access_line(simt_cache *c,
+                                                                           uint64_t line,
+                                                                           unsigned bits,
+                                                                           int allocate)
 {
     if (!c->tag)
         return 0;
