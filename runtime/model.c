@@ -460,7 +460,9 @@ static void access_memory(simt_model *m, const simt_warp_access *a, unsigned spa
 /* The memo's wavefronts of a whole-warp shared access (1), when its lanes
  * stand as they stood last time at its pc, moved by a multiple of 4 bytes and still
  * all in shared memory (a tile read As[ty][k] or Bs[k][tx] in a loop); else 0. */
-static int memo_lookup(simt_model *m, const simt_warp_access *a, unsigned *wf, unsigned *ideal)
+static inline __attribute__((always_inline)) int memo_lookup(simt_model *m,
+                                                             const simt_warp_access *a,
+                                                             unsigned *wf, unsigned *ideal)
 {
     const simt_bank_memo *e = &m->bank_memo[(uint32_t)a->pc % SIMT_BANK_MEMO];
     if (e->pc != a->pc || a->mask != UINT32_MAX || e->size != a->size)
@@ -513,8 +515,9 @@ static unsigned shared_wavefronts(simt_model *m, const simt_warp_access *a, unsi
  * are consecutive elements (lane l at the first address + l * size, a whole
  * warp): each group of lanes then reads 32 consecutive words, one per bank,
  * so it is one wavefront, as banks.c would count it. */
-static void access_shared_wf(simt_model *m, const simt_warp_access *a, unsigned wf,
-                             unsigned ideal);
+static inline __attribute__((always_inline)) void access_shared_wf(simt_model *m,
+                                                                   const simt_warp_access *a,
+                                                                   unsigned wf, unsigned ideal);
 
 /* banks.c's wavefronts of a unit-stride access of 1, 2, 4, 8 or 16 bytes
  * per lane, every active lane in shared memory, whatever its mask (a
@@ -553,8 +556,9 @@ static void access_shared(simt_model *m, const simt_warp_access *a, int all_shar
 }
 
 /* Counts a shared access of wf wavefronts (ideal: conflict-free). */
-static void access_shared_wf(simt_model *m, const simt_warp_access *a, unsigned wf,
-                             unsigned ideal)
+static inline __attribute__((always_inline)) void access_shared_wf(simt_model *m,
+                                                                   const simt_warp_access *a,
+                                                                   unsigned wf, unsigned ideal)
 {
     simt_launch_rec *r = m->cur;
     if (!ideal)

@@ -147,7 +147,10 @@ static inline uint32_t simt_cache_victim_way(simt_cache *c, size_t set, uint32_t
  * the line), as simt_cache_access on each of them in turn would do; returns
  * the bits that hit.  A warp request looks its lines up once each, not per
  * sector. */
-static inline unsigned simt_cache_access_line(simt_cache *c, uint64_t line, unsigned bits, int allocate)
+static inline __attribute__((always_inline)) unsigned simt_cache_access_line(simt_cache *c,
+                                                                           uint64_t line,
+                                                                           unsigned bits,
+                                                                           int allocate)
 {
     if (!c->tag)
         return 0;
@@ -338,8 +341,10 @@ typedef struct simt_line_cost {
 /* The bank wavefronts of a shared access whose lanes stand at the same
  * offsets from its first lane as last time at this pc (banks.c's count does
  * not change when every address moves by a multiple of 4 bytes: the banks
- * rotate, equal words stay equal).  Direct-mapped by pc. */
-#define SIMT_BANK_MEMO 64
+ * rotate, equal words stay equal).  Direct-mapped by pc: with 64 entries
+ * the reads of matmul's unrolled tile loop evicted each other (a fifth of
+ * them walked the lanes in banks.c); 256 keep them all. */
+#define SIMT_BANK_MEMO 256
 typedef struct simt_bank_memo {
     int32_t pc;                 /* -1: empty; whole warps only */
     uint8_t size, base_mod4;

@@ -1144,18 +1144,15 @@ static inline uint32_t compound_find(simt_model *m, const simt_pc_run *runs, uin
     return c->at;
 }
 
-/* A run in pieces by its kept whole, where each of its inputs is ready by
- * the warp's clock *clock (which it moves on): 1, its issues in *issued;
+/* The kept whole run at `at` of memo c, where each of its inputs is ready
+ * by the warp's clock *clock (which it moves on): 1, its issues in *issued;
  * else 0 (the caller times the pieces). */
-static int compound_ready(simt_model *m, uint64_t *rd, const simt_pc_run *runs, uint32_t nruns,
-                          int32_t last, uint32_t n, uint64_t *clock, uint64_t *issued)
+static inline __attribute__((always_inline)) int compound_apply(simt_model *m,
+                                                                simt_compound_memo *c,
+                                                                uint32_t at, uint64_t *rd,
+                                                                uint64_t *clock,
+                                                                uint64_t *issued)
 {
-    simt_compound_memo *c = NULL;
-    if (nruns + (n != 0) > SIMT_COMPOUND_PIECES) /* a long loop's full list */
-        return 0;
-    uint32_t at = compound_find(m, runs, nruns, last, n, &c);
-    if (at == SIMT_PIECE_NONE)
-        return 0;
     const uint32_t *w = m->tm.piece_pool + at;
     uint32_t nin = w[0], nout = w[1];
     uint64_t now = *clock;
@@ -1174,6 +1171,49 @@ static int compound_ready(simt_model *m, uint64_t *rd, const simt_pc_run *runs, 
     return 1;
 }
 
+/* A run in pieces by its kept whole (compound_apply), found or kept by
+ * compound_find. */
+static int compound_ready(simt_model *m, uint64_t *rd, const simt_pc_run *runs, uint32_t nruns,
+                          int32_t last, uint32_t n, uint64_t *clock, uint64_t *issued)
+{
+    simt_compound_memo *c = NULL;
+    if (nruns + (n != 0) > SIMT_COMPOUND_PIECES) /* a long loop's full list */
+        return 0;
+    uint32_t at = compound_find(m, runs, nruns, last, n, &c);
+    if (at == SIMT_PIECE_NONE)
+        return 0;
+    return compound_apply(m, c, at, rd, clock, issued);
+}
+
+/* The memo of the kept whole run that these pieces are, or NULL.  Each
+ * piece of a kept one was checked against the code (runs_in_code) before
+ * it was kept, so the pieces that match it need no check. */
+static inline simt_compound_memo *compound_known(simt_timing *t, const simt_pc_run *runs,
+                                                 uint32_t nruns, int32_t last, uint32_t n)
+{
+    uint32_t first = (uint32_t)(runs[0].last - (int32_t)runs[0].n + 1);
+    if (!t->compound || first >= t->ncode)
+        return NULL;
+    simt_compound_memo *c = &t->compound[first];
+    return c->npieces && c->at != SIMT_PIECE_NONE && compound_same(c, runs, nruns, last, n)
+               ? c
+               : NULL;
+}
+
+/* Whether every piece (runs, then n up to last where n is not 0) is
+ * non-empty (but the last) and lies in the module's code. */
+static int runs_in_code(const simt_timing *t, const simt_pc_run *runs, uint32_t nruns,
+                        int32_t last, uint32_t n)
+{
+    if (n && (uint64_t)(uint32_t)(last - (int32_t)n + 1) + n > t->ncode)
+        return 0;
+    for (uint32_t k = 0; k < nruns; k++)
+        if (!runs[k].n ||
+            (uint64_t)(uint32_t)(runs[k].last - (int32_t)runs[k].n + 1) + runs[k].n > t->ncode)
+            return 0;
+    return 1;
+}
+
 /* A run told in pieces across taken jumps (vm/observe.h issue_runs), then n
  * more instructions up to last (access_run's piece, where n is not 0): the
  * same as issue_run of each piece in turn, the warp's clock carried from
@@ -1183,11 +1223,10 @@ void simt_model_issue_runs(simt_model *m, const simt_pc_run *runs, uint32_t nrun
                            uint32_t n, uint32_t mask, uint32_t warp)
 {
     simt_timing *t = &m->tm;
+    simt_compound_memo *known = NULL;
     int whole = m->clock_only && warp < t->nwarps && nruns &&
-                (!n || (uint64_t)(uint32_t)(last - (int32_t)n + 1) + n <= t->ncode);
-    for (uint32_t k = 0; whole && k < nruns; k++)
-        whole = runs[k].n && (uint64_t)(uint32_t)(runs[k].last - (int32_t)runs[k].n + 1) +
-                                     runs[k].n <= t->ncode;
+                ((known = compound_known(t, runs, nruns, last, n)) != NULL ||
+                 runs_in_code(t, runs, nruns, last, n));
     if (!whole) {
         for (uint32_t k = 0; k < nruns; k++)
             simt_model_issue_run(m, runs[k].last, runs[k].n, mask, warp);
@@ -1197,7 +1236,8 @@ void simt_model_issue_runs(simt_model *m, const simt_pc_run *runs, uint32_t nrun
     }
     simt_warp_time *wt = &t->warps[warp];
     uint64_t now = wt->t, issued = 0;
-    if (compound_ready(m, wt->ready, runs, nruns, last, n, &now, &issued)) {
+    if (known ? compound_apply(m, known, known->at, wt->ready, &now, &issued)
+              : compound_ready(m, wt->ready, runs, nruns, last, n, &now, &issued)) {
         clock_end(wt, &t->pc[n ? last : runs[nruns - 1].last], now, issued);
         return;
     }
