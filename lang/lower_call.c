@@ -393,6 +393,14 @@ static void call_builtin(lw_func *F, k_expr *e, int dst, int want)
 {
     const k_builtin_info *b = k_builtin_get(e->builtin);
     int top = F->top;
+    if (b->kind == BK_RUNTIME && (b->op == BI_CUDA_GET_LAST_ERROR ||
+                                  b->op == BI_CUDA_PEEK_LAST_ERROR) &&
+        (k_fn_kind(F->decl) & (FN_DEVICE | FN_KERNEL)) && !(k_fn_kind(F->decl) & FN_HOST)) {
+        /* device code: a refused launch faults (vm/devlaunch.c), so a thread
+         * that reads its error has none */
+        lw_emit_k(F, dst, CUDA_SUCCESS);
+        return;
+    }
     if (b->kind == BK_RUNTIME) {
         call_runtime(F, e, b, dst, want);
         return;

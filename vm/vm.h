@@ -182,8 +182,10 @@ typedef struct simt_flights {
 /* vm/timeline.c: the copy engines a copy between host and device runs on */
 enum { SIMT_ENGINE_NONE = -1, SIMT_ENGINE_H2D, SIMT_ENGINE_D2H, SIMT_NENGINES };
 
-/* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread. */
-#define SIMT_STREAM_BASE 3
+/* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread, 3
+ * and 4 device code's cudaStreamTailLaunch and cudaStreamFireAndForget
+ * (vm/devlaunch.c): a stream the host creates is none of them. */
+#define SIMT_STREAM_BASE 5
 /* cudaLimitStackSize ... cudaLimitPersistingL2CacheSize (runtime/host_copy.c) */
 #define SIMT_NLIMITS 7
 
