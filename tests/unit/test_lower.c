@@ -549,7 +549,7 @@ static const struct {
         {"int main() { dim3 d(1, 2, 3, 4); return 0; }",
          "test.k:1:19: error: too many arguments to the dim3 constructor"},
         {"__global__ void k() {}\n__global__ void j() { k<<<1, 1>>>(); cudaDeviceSynchronize(); }",
-         "test.k:2:37: error: cudaDeviceSynchronize() in device code was removed in CUDA 12"},
+         "test.k:2:38: error: cudaDeviceSynchronize() in device code was removed in CUDA 12"},
         {"int main() { char s[2] = \"abc\"; return 0; }",
          "test.k:1:26: error: initializer string is too long for the array"},
         {"int main() { int a[2] = {1, 2, 3}; return 0; }",
