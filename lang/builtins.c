@@ -717,7 +717,8 @@ static void check_atexit(k_sema_state *s, const k_expr *e)
  * (vm/devlaunch.c), so a thread that goes on has no launch error. */
 static int device_runtime(const k_builtin_info *b)
 {
-    return b->op == BI_CUDA_GET_LAST_ERROR || b->op == BI_CUDA_PEEK_LAST_ERROR;
+    return b->op == BI_CUDA_GET_LAST_ERROR || b->op == BI_CUDA_PEEK_LAST_ERROR ||
+           b->op == BI_CUDA_STREAM_CREATE_FLAGS || b->op == BI_CUDA_STREAM_DESTROY;
 }
 
 void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
@@ -741,7 +742,7 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     else if (b->where == W_HOST && in_device && strncmp(b->name, "cuda", 4) == 0)
         k_error(ctx, e->loc, "calling the CUDA runtime ('%s') from device code is not "
                 "supported (simtvm's device runtime: kernel launches, cudaGetLastError, "
-                "cudaPeekAtLastError)", b->name);
+                "cudaPeekAtLastError, cudaStreamCreateWithFlags, cudaStreamDestroy)", b->name);
     else if (b->where == W_HOST && in_device)
         k_error(ctx, e->loc, "calling the host function '%s' from device code", b->name);
     else if (b->where == W_DEVICE && in_host && !(s->fn_kind & FN_DEVICE))

@@ -401,6 +401,14 @@ static void call_builtin(lw_func *F, k_expr *e, int dst, int want)
         lw_emit_k(F, dst, CUDA_SUCCESS);
         return;
     }
+    if (b->kind == BK_RUNTIME && (b->op == BI_CUDA_STREAM_CREATE_FLAGS ||
+                                  b->op == BI_CUDA_STREAM_DESTROY) &&
+        (k_fn_kind(F->decl) & (FN_DEVICE | FN_KERNEL)) && !(k_fn_kind(F->decl) & FN_HOST)) {
+        k_builtin_info dev = *b;   /* the device runtime's own (runtime/host_stream.c) */
+        dev.op = b->op == BI_CUDA_STREAM_DESTROY ? BI_DEV_STREAM_DESTROY : BI_DEV_STREAM_CREATE;
+        call_runtime(F, e, &dev, dst, want);
+        return;
+    }
     if (b->kind == BK_RUNTIME) {
         call_runtime(F, e, b, dst, want);
         return;

@@ -40,9 +40,12 @@ static uint64_t pending_limit(const simt_vm *vm)
                                                    : DEFAULT_PENDING;
 }
 
-static int stream_ok(uint64_t s)
+/* A stream device code may launch into: a device-created one orders its
+ * launches as the block's default stream does, which launch order gives. */
+static int stream_ok(const simt_vm *vm, uint64_t s)
 {
-    return s == 0 || s == SIMT_STREAM_TAIL_LAUNCH || s == SIMT_STREAM_FIRE_AND_FORGET;
+    return s == 0 || s == SIMT_STREAM_TAIL_LAUNCH || s == SIMT_STREAM_FIRE_AND_FORGET ||
+           (s >= SIMT_DEV_STREAM_BASE && s - SIMT_DEV_STREAM_BASE < vm->dev_streams);
 }
 
 static int refuse(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane, int32_t pc,
@@ -97,9 +100,10 @@ int simt_dev_launch(simt_exec *ex, simt_block *blk, simt_warp *w, unsigned lane,
         return refuse(ex, blk, w, lane, pc, CUDA_ERROR_LAUNCH_PENDING_COUNT_EXCEEDED,
                       "cudaErrorLaunchPendingCountExceeded", k->name, why);
     }
-    if (!stream_ok(c->stream)) {
+    if (!stream_ok(vm, c->stream)) {
         snprintf(why, sizeof why, "stream 0x%llx is not one device code may use (0, "
-                 "cudaStreamTailLaunch or cudaStreamFireAndForget; a host stream is not)",
+                 "cudaStreamTailLaunch, cudaStreamFireAndForget or one it created; a host "
+                 "stream is not)",
                  (unsigned long long)c->stream);
         return refuse(ex, blk, w, lane, pc, CUDA_ERROR_INVALID_RESOURCE_HANDLE,
                       "cudaErrorInvalidResourceHandle", k->name, why);

@@ -289,6 +289,7 @@ typedef struct simt_vm {
     struct simt_child_queue *children;
     int grid_depth;
     uint64_t dev_pending;
+    uint64_t dev_streams;       /* streams device code has created */
     void *native;               /* runtime/ffi.c: bound imports */
     int fault_reported;         /* vm->fault was already printed (kernel faults) */
     int kernel_faults;          /* launches that stopped on a fault */
@@ -416,6 +417,9 @@ const char *simt_launch_refusal(const simt_vm *vm, const simt_func *k, const uin
 /* The named streams of device code (CUDA 12's cuda_device_runtime_api.h). */
 #define SIMT_STREAM_TAIL_LAUNCH 3
 #define SIMT_STREAM_FIRE_AND_FORGET 4
+/* A stream device code creates is SIMT_DEV_STREAM_BASE + k, k counting
+ * them (vm->dev_streams): far from the host's handles. */
+#define SIMT_DEV_STREAM_BASE (UINT64_C(1) << 48)
 
 typedef struct simt_child {
     uint32_t func, grid[3], block[3];
