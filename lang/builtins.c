@@ -712,6 +712,15 @@ static void check_atexit(k_sema_state *s, const k_expr *e)
         k_error(s->ctx, e->args[0]->loc, "atexit takes a function 'void f()'");
 }
 
+/* The CUDA runtime calls device code may make beside launches.  A device
+ * launch that CUDA would refuse stops the grid with a located fault
+ * (vm/devlaunch.c), so a thread that goes on has no launch error. */
+static int device_runtime(const k_builtin_info *b)
+{
+    return b->op == BI_CUDA_GET_LAST_ERROR || b->op == BI_CUDA_PEEK_LAST_ERROR ||
+           b->op == BI_CUDA_STREAM_CREATE_FLAGS || b->op == BI_CUDA_STREAM_DESTROY;
+}
+
 void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
 {
     const k_builtin_info *b = k_builtin_get(id);
@@ -723,10 +732,17 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
     e->sema_ext = argt;
     int in_device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
     int in_host = s->fn_kind == 0 || (s->fn_kind & FN_HOST);
-    if (b->where == W_HOST && in_device && strncmp(b->name, "cuda", 4) == 0)
-        /* the device-side runtime of CUDA's dynamic parallelism */
-        k_error(ctx, e->loc, "calling the CUDA runtime ('%s') from device code is dynamic "
-                "parallelism, which simtvm does not support (SPEC 2.8)", b->name);
+    if (b->where == W_HOST && in_device && b->op == BI_CUDA_DEVICE_SYNC)
+        k_error(ctx, e->loc, "cudaDeviceSynchronize() in device code was removed in CUDA 12 "
+                "(dynamic parallelism CDP2): a grid cannot wait for its children; launch the "
+                "work that needs their results into cudaStreamTailLaunch, or use "
+                "cudaStreamFireAndForget for work nothing waits for");
+    else if (b->where == W_HOST && in_device && device_runtime(b))
+        ;   /* dynamic parallelism's device runtime (lower_call.c) */
+    else if (b->where == W_HOST && in_device && strncmp(b->name, "cuda", 4) == 0)
+        k_error(ctx, e->loc, "calling the CUDA runtime ('%s') from device code is not "
+                "supported (simtvm's device runtime: kernel launches, cudaGetLastError, "
+                "cudaPeekAtLastError, cudaStreamCreateWithFlags, cudaStreamDestroy)", b->name);
     else if (b->where == W_HOST && in_device)
         k_error(ctx, e->loc, "calling the host function '%s' from device code", b->name);
     else if (b->where == W_DEVICE && in_host && !(s->fn_kind & FN_DEVICE))

@@ -74,7 +74,8 @@ static k_expr *launch_of(k_sema_state *s, k_expr *e)
 k_type *k_sema_launch_ex(k_sema_state *s, k_expr *e)
 {
     if (s->fn_kind & (FN_DEVICE | FN_KERNEL)) {
-        k_error(s->ctx, e->loc, "launching a kernel from device code is not supported");
+        k_error(s->ctx, e->loc, "cudaLaunchKernelEx from device code is not supported "
+                "(use kernel<<<grid, block, shared, stream>>>(args))");
         return NULL;
     }
     if (e->nargs < 2) {

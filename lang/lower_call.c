@@ -393,6 +393,22 @@ static void call_builtin(lw_func *F, k_expr *e, int dst, int want)
 {
     const k_builtin_info *b = k_builtin_get(e->builtin);
     int top = F->top;
+    if (b->kind == BK_RUNTIME && (b->op == BI_CUDA_GET_LAST_ERROR ||
+                                  b->op == BI_CUDA_PEEK_LAST_ERROR) &&
+        (k_fn_kind(F->decl) & (FN_DEVICE | FN_KERNEL)) && !(k_fn_kind(F->decl) & FN_HOST)) {
+        /* device code: a refused launch faults (vm/devlaunch.c), so a thread
+         * that reads its error has none */
+        lw_emit_k(F, dst, CUDA_SUCCESS);
+        return;
+    }
+    if (b->kind == BK_RUNTIME && (b->op == BI_CUDA_STREAM_CREATE_FLAGS ||
+                                  b->op == BI_CUDA_STREAM_DESTROY) &&
+        (k_fn_kind(F->decl) & (FN_DEVICE | FN_KERNEL)) && !(k_fn_kind(F->decl) & FN_HOST)) {
+        k_builtin_info dev = *b;   /* the device runtime's own (runtime/host_stream.c) */
+        dev.op = b->op == BI_CUDA_STREAM_DESTROY ? BI_DEV_STREAM_DESTROY : BI_DEV_STREAM_CREATE;
+        call_runtime(F, e, &dev, dst, want);
+        return;
+    }
     if (b->kind == BK_RUNTIME) {
         call_runtime(F, e, b, dst, want);
         return;
@@ -580,6 +596,30 @@ static int launch_geometry(lw_func *F, k_expr *e)
     return b;
 }
 
+/* A launch in device code (dynamic parallelism): its stream in a register
+ * of its own, LAUNCH's a, below the geometry (0: the block's default
+ * stream); -1 in host code, where the stream goes to the runtime first
+ * (launch_stream). */
+static int device_stream(lw_func *F, k_expr *e, const k_decl *kernel)
+{
+    if (!(k_fn_kind(F->decl) & (FN_DEVICE | FN_KERNEL)))
+        return -1;
+    for (int i = 0; i < kernel->nparams; i++)
+        if (lw_param_in_global(kernel, kernel->params[i]->type))
+            /* its argument goes through one module variable per parameter,
+             * which the next launch overwrites before the child runs */
+            k_error(F->M->ctx, e->loc, "launching from device code kernel '%s', whose "
+                    "parameter '%s' is a struct too large for registers, is not supported "
+                    "(pass a pointer to it)", kernel->name,
+                    kernel->params[i]->name ? kernel->params[i]->name : "");
+    int r = lw_reg(F);
+    if (e->config[3])
+        lw_expr_conv_to(F, e->config[3], e->config[3]->type, r);
+    else
+        lw_emit_k(F, r, 0);
+    return r;
+}
+
 void lw_launch(lw_func *F, k_expr *e)
 {
     if (!e->name) {
@@ -593,11 +633,13 @@ void lw_launch(lw_func *F, k_expr *e)
         return;
     }
     int top = F->top;
+    int a = device_stream(F, e, def);
     int b = launch_geometry(F, e);
     int n = launch_args(F, e, def, b + 3);
-    launch_stream(F, e, b + 3 + n);
+    if (a < 0)
+        launch_stream(F, e, b + 3 + n);
     simt_func *fn = &F->M->m->funcs[s->index];
-    lw_emit(F, OP_LAUNCH, b, b, 3 + n, s->index, (int32_t)fn->sig);
+    lw_emit(F, OP_LAUNCH, a < 0 ? b : a, b, 3 + n, s->index, (int32_t)fn->sig);
     F->top = top;
 }
 

@@ -1007,12 +1007,7 @@ static int call_allowed(k_sema_state *s, k_expr *e, k_decl *f)
                     "(use %s<<<grid, block>>>(...))", f->name);
             return 0;
         }
-        if (dev) {
-            k_error(s->ctx, e->loc, "launching kernel '%s' from device code is not supported",
-                    f->name);
-            return 0;
-        }
-        return 1;
+        return 1;   /* from device code: dynamic parallelism (vm/devlaunch.c) */
     }
     if (e->kind == E_LAUNCH) {
         k_error(s->ctx, e->loc, "'%s' is not a __global__ function and cannot be launched",

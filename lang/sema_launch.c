@@ -2,7 +2,7 @@
  * stream>>>(args)` by name or through a pointer to a __global__ function,
  * and cudaLaunchKernel(func, grid, block, args, shared, stream): the launch
  * configuration's types, a kernel's reference parameters (no temporaries,
- * no host variables), and launches from device code refused (split from
+ * no host variables); from device code, launches by name only (split from
  * sema_expr.c). */
 #include "sema.h"
 
@@ -53,7 +53,8 @@ static void launch_ref_args(k_sema_state *s, k_expr *e)
 static int launch_pointer(k_sema_state *s, k_expr *e)
 {
     if (s->fn_kind & (FN_DEVICE | FN_KERNEL)) {
-        k_error(s->ctx, e->loc, "launching a kernel from device code is not supported");
+        k_error(s->ctx, e->loc, "launching a kernel through a pointer from device code is not "
+                "supported (launch it by name)");
         return 0;
     }
     k_expr *c = e->lhs;
@@ -97,7 +98,8 @@ static int launch_pointer(k_sema_state *s, k_expr *e)
 k_type *k_sema_launch_kernel_call(k_sema_state *s, k_expr *e)
 {
     if (s->fn_kind & (FN_DEVICE | FN_KERNEL)) {
-        k_error(s->ctx, e->loc, "launching a kernel from device code is not supported");
+        k_error(s->ctx, e->loc, "cudaLaunchKernel from device code is not supported "
+                "(use kernel<<<grid, block, shared, stream>>>(args))");
         return NULL;
     }
     if (e->nargs < 4 || e->nargs > 6) {

@@ -179,6 +179,8 @@ simt_status bi_GRAPH_EXEC_NODE(call *c);
 simt_status bi_GRAPH_CAPTURE_HOST(call *c);
 simt_status bi_LAUNCH_STREAM(call *c);
 simt_status bi_LAUNCH_KERNEL(call *c);
+simt_status bi_DEV_STREAM_CREATE(call *c);
+simt_status bi_DEV_STREAM_DESTROY(call *c);
 /* 1 if stream is capturing into a graph */
 int simt_graph_capturing(simt_vm *vm, uint64_t stream);
 /* cudaEventRecord on a capturing stream: 1 when the event was captured */

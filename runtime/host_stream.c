@@ -182,6 +182,28 @@ simt_status bi_CUDA_STREAM_DESTROY(call *c)
     return cuda_return(c, CUDA_SUCCESS);
 }
 
+/* Device code's streams (dynamic parallelism): CUDA's device runtime
+ * takes only cudaStreamNonBlocking.  A device stream orders the launches
+ * into it as launch order does (vm/devlaunch.c), so a handle is all it
+ * needs; an error is the call's return value alone. */
+simt_status bi_DEV_STREAM_CREATE(call *c)
+{
+    if (arg(c, 0) == 0 || arg(c, 1) != 1)
+        return ret_int(c, CUDA_ERROR_INVALID_VALUE);
+    if (store_u64(c, "cudaStreamCreateWithFlags", arg(c, 0),
+                  SIMT_DEV_STREAM_BASE + c->vm->dev_streams) != 0)
+        return SIMT_FAULT;
+    c->vm->dev_streams++;
+    return ret_int(c, CUDA_SUCCESS);
+}
+
+simt_status bi_DEV_STREAM_DESTROY(call *c)
+{
+    uint64_t s = arg(c, 0);
+    int ok = s >= SIMT_DEV_STREAM_BASE && s - SIMT_DEV_STREAM_BASE < c->vm->dev_streams;
+    return ret_int(c, ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_RESOURCE_HANDLE);
+}
+
 /* Synchronize and query: the stream's work is already done, and the host's
  * modelled time moves to when it completes (a query that answers "done" is
  * answered no earlier: the host never sees work finish before its time);

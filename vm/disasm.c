@@ -193,7 +193,8 @@ static void print_x(const simt_module *m, const simt_insn *in, FILE *out)
     else if (in->op == OP_LAUNCH)
         name = func_name(m, in->i);
     if (in->op == OP_LAUNCH)
-        fprintf(out, "%s<<<r%u, r%u, r%u>>>(", name, in->b, in->b + 1, in->b + 2);
+        fprintf(out, in->a != in->b ? "%s<<<r%u, r%u, r%u, r%u>>>(" : "%s<<<r%u, r%u, r%u>>>(",
+                name, in->b, in->b + 1, in->b + 2, in->a);
     else
         fprintf(out, "r%u := %s(", in->a, name);
     unsigned first = in->op == OP_LAUNCH ? 3u : 0u;

@@ -333,8 +333,8 @@ simt_status simt_block_resume(simt_exec *ex, simt_block *blk)
     return run_block(ex, blk);
 }
 
-static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
-                        const uint32_t block[3], uint64_t shared, const uint64_t *args, int nargs)
+const char *simt_launch_refusal(const simt_vm *vm, const simt_func *k, const uint32_t grid[3],
+                                const uint32_t block[3], uint64_t shared, int *err)
 {
     const simt_device_profile *d = vm->cfg.device;
     uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
@@ -352,11 +352,19 @@ static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
      * cudaErrorInvalidValue (tests/programs/launch_geometry.k); a block's
      * shared memory stays cudaErrorInvalidConfiguration, the error the
      * runtime documents for resources a device cannot give. */
-    int err = CUDA_ERROR_INVALID_VALUE;
+    *err = CUDA_ERROR_INVALID_VALUE;
     if (!why && shared > (uint64_t)d->smem_per_block_optin) {
         why = "too much shared memory for one block";
-        err = CUDA_ERROR_INVALID_CONFIGURATION;
+        *err = CUDA_ERROR_INVALID_CONFIGURATION;
     }
+    return why;
+}
+
+static int launch_check(simt_vm *vm, const simt_func *k, const uint32_t grid[3],
+                        const uint32_t block[3], uint64_t shared, const uint64_t *args, int nargs)
+{
+    int err;
+    const char *why = simt_launch_refusal(vm, k, grid, block, shared, &err);
     if (!why)
         return 0;
     fprintf(vm->err, "simtvm: warning: launch of '%s' <<<(%u,%u,%u), (%u,%u,%u)>>> failed: %s\n",
@@ -644,10 +652,14 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     SIMT_NOTIFY(vm, launch_begin, vm, &li);
 
     simt_block blk;
+    simt_child_queue children = {0};
+    simt_child_queue *outer = vm->children; /* a parent's, when this grid is a child */
+    vm->children = &children;
     simt_status st = simt_block_alloc(&ex, &blk);
     if (st == SIMT_OK)
         st = run_grid(&ex, &blk, args, nargs);
     simt_block_free(&vm->cfg.alloc, &blk);
+    vm->children = outer;
     if (ex.yielded)
         simt_observe_resume(vm);
     SIMT_NOTIFY(vm, launch_end, vm);
@@ -674,5 +686,9 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
         vm->last_error = vm->fault.cuda_error ? vm->fault.cuda_error : CUDA_ERROR_ILLEGAL_ADDRESS;
         vm->kernel_error = vm->last_error;
     }
+    /* the grid is complete once its children are (CUDA 12 dynamic parallelism) */
+    uint64_t steps = ex.steps;
+    st = simt_dev_run_children(vm, &children, stream, st, &steps);
+    vm->launch_steps = steps;
     return st;
 }

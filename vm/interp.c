@@ -545,6 +545,39 @@ static int do_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint64_t *R, 
     return EV_SWITCH;
 }
 
+/* dev_launch: the fault is located already (a refused device launch) */
+enum { EV_LOCATED = EV_STEP + 1 };
+
+/* LAUNCH from device code (dynamic parallelism): each lane of the group
+ * launches its own child grid, its stream in R[a] (vm/devlaunch.c). */
+static int dev_launch(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask, uint64_t *R,
+                      const simt_insn *in, unsigned *fault_lane)
+{
+    unsigned W = w->width;
+    int32_t pc = (int32_t)(in - ex->mod->code);
+    for (unsigned l = 0; l < W; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        simt_child c = { (uint32_t)in->i, {0}, {0}, REG(in->b + 2)[l], REG(in->a)[l], NULL,
+                         (int)in->c - 3 };
+        for (int k = 0; k < 2; k++) {
+            uint8_t *p = lane_mem(ex, blk, w, l, REG(in->b + k)[l], 4, 0);
+            if (!p || !lane_mem(ex, blk, w, l, REG(in->b + k)[l] + 8, 4, 0)) {
+                *fault_lane = l;
+                return EV_FAULT;
+            }
+            memcpy(k ? c.block : c.grid, p, 12);
+        }
+        uint64_t args[256];
+        for (unsigned k = 3; k < in->c; k++)
+            args[k - 3] = REG(in->b + k)[l];
+        c.args = args;
+        if (simt_dev_launch(ex, blk, w, l, pc, &c) < 0)
+            return EV_LOCATED;
+    }
+    return EV_SWITCH;
+}
+
 /* A lane's CALL: a new frame at fp + a (see vm/module.h). */
 static int do_call(simt_exec *ex, simt_warp *w, uint32_t mask, uint32_t *fp, int32_t *pc,
                    const simt_insn *in)
@@ -1336,9 +1369,12 @@ issue:
     }
     TARGET(LAUNCH): {
         SAVE();
-        int ev = do_launch(ex, blk, w, R, in);
+        int ev = ex->is_host ? do_launch(ex, blk, w, R, in)
+                             : dev_launch(ex, blk, w, mask, R, in, &fault_lane);
+        if (ev == EV_LOCATED)
+            return EV_FAULT;
         if (ev == EV_FAULT) {
-            simt_exec_locate(ex, blk, w, lead, PC);
+            simt_exec_locate(ex, blk, w, ex->is_host ? lead : fault_lane, PC);
             return EV_FAULT;
         }
         if (ev == EV_EXIT)

@@ -260,6 +260,8 @@ static int check_x(vctx *v, const simt_insn *in)
             return -1;
         if (!(m->funcs[in->i].kind & FN_KERNEL))
             return vfail(v, "LAUNCH of '%s', which is not a kernel", m->funcs[in->i].name);
+        if (reg(v, in->a) < 0) /* device code's stream (vm/devlaunch.c) */
+            return -1;
     }
     if (index_below(v, in->j, m->nsigs, "signature") < 0)
         return -1;

@@ -183,8 +183,10 @@ typedef struct simt_flights {
 /* vm/timeline.c: the copy engines a copy between host and device runs on */
 enum { SIMT_ENGINE_NONE = -1, SIMT_ENGINE_H2D, SIMT_ENGINE_D2H, SIMT_NENGINES };
 
-/* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread. */
-#define SIMT_STREAM_BASE 3
+/* Handles 1 and 2 are CUDA's cudaStreamLegacy and cudaStreamPerThread, 3
+ * and 4 device code's cudaStreamTailLaunch and cudaStreamFireAndForget
+ * (vm/devlaunch.c): a stream the host creates is none of them. */
+#define SIMT_STREAM_BASE 5
 /* cudaLimitStackSize ... cudaLimitPersistingL2CacheSize (runtime/host_copy.c) */
 #define SIMT_NLIMITS 7
 
@@ -282,6 +284,13 @@ typedef struct simt_vm {
     double engine_done_ms[SIMT_NENGINES]; /* vm/timeline.c: when each copy engine is free */
     uint64_t launch_stream;     /* the stream of the next simt_vm_launch (0: the default) */
     uint64_t launch_steps;      /* warp instructions of the last launch (the host's budget) */
+    /* vm/devlaunch.c: dynamic parallelism.  The child grids the running grid
+     * has launched (NULL in host code), its nesting depth (0: launched by
+     * the host) and the device launches not yet started, all grids together. */
+    struct simt_child_queue *children;
+    int grid_depth;
+    uint64_t dev_pending;
+    uint64_t dev_streams;       /* streams device code has created */
     void *native;               /* runtime/ffi.c: bound imports */
     int fault_reported;         /* vm->fault was already printed (kernel faults) */
     int kernel_faults;          /* launches that stopped on a fault */
@@ -397,6 +406,48 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
                            const uint32_t block[3], uint64_t dyn_shared, const uint64_t *args,
                            int nargs);
 
+/* Why a launch of kernel k with this geometry is refused (NULL: it is
+ * not), and the cudaError_t it gets (vm/grid.c). */
+const char *simt_launch_refusal(const simt_vm *vm, const simt_func *k, const uint32_t grid[3],
+                                const uint32_t block[3], uint64_t shared, int *err);
+
+/* ---- dynamic parallelism (vm/devlaunch.c) ---- */
+/* CUDA's limit on nested grids: a grid launched by the host is at depth 0,
+ * its children at 1; a grid at this depth cannot launch. */
+#define SIMT_CDP_MAX_DEPTH 24
+/* The named streams of device code (CUDA 12's cuda_device_runtime_api.h). */
+#define SIMT_STREAM_TAIL_LAUNCH 3
+#define SIMT_STREAM_FIRE_AND_FORGET 4
+/* A stream device code creates is SIMT_DEV_STREAM_BASE + k, k counting
+ * them (vm->dev_streams): far from the host's handles. */
+#define SIMT_DEV_STREAM_BASE (UINT64_C(1) << 48)
+
+typedef struct simt_child {
+    uint32_t func, grid[3], block[3];
+    uint64_t shared, stream;
+    uint64_t *args;
+    int nargs;
+} simt_child;
+
+typedef struct simt_child_queue {
+    simt_child *v;
+    size_t n, cap;
+} simt_child_queue;
+
+struct simt_exec;
+struct simt_block;
+struct simt_warp;
+/* A launch by one lane of device code: checked (depth, pending launches,
+ * geometry, stream) and queued in vm->children.  0, or -1 after a located
+ * fault. */
+int simt_dev_launch(struct simt_exec *ex, struct simt_block *blk, struct simt_warp *w,
+                    unsigned lane, int32_t pc, const simt_child *c);
+/* Runs the children of a grid that ended with status st on stream
+ * `stream` (nothing but freeing them when st is not SIMT_OK); adds their
+ * warp instructions to *steps.  Returns st, or the first child's failure. */
+simt_status simt_dev_run_children(simt_vm *vm, simt_child_queue *q, uint64_t stream,
+                                  simt_status st, uint64_t *steps);
+
 /* ---- the modelled timeline (vm/timeline.c) ---- */
 /* The host's modelled time: its instructions plus its waits. */
 double simt_host_model_ms(const simt_vm *vm);
@@ -486,6 +537,8 @@ enum simt_cuda_error {
     CUDA_ERROR_MISALIGNED_ADDRESS = 716,
     CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
     CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
+    CUDA_ERROR_LAUNCH_MAX_DEPTH_EXCEEDED = 65,
+    CUDA_ERROR_LAUNCH_PENDING_COUNT_EXCEEDED = 69,
     CUDA_ERROR_UNKNOWN = 999,
 };
 

@@ -85,7 +85,7 @@ static void add_code(simt_module *m)
         I(OP_HCALL, 5, 4, 0, 2, SIG_PRINTF), /* c patched below: 2 args */
         I(OP_NCALL, 6, 3, 1, 0, SIG_COS),
         I(OP_INTR, 7, 3, 1, INTR_SQRT, 0),
-        I(OP_LAUNCH, 0, 8, 5, FN_SCALE, SIG_KERNEL),
+        I(OP_LAUNCH, 8, 8, 5, FN_SCALE, SIG_KERNEL), /* host code: a = b */
         I(OP_CALL, 13, 0, 0, FN_HELPER, 0),
         I(OP_SHFL, 14, 3, 15, SHFL_DOWN, 0),
         I(OP_RET, 5, 0, 0, 0, 0),
