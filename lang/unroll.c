@@ -17,27 +17,43 @@
  *     constant (in the type C's usual arithmetic conversions give);
  *   - its step is ++, -- or a compound assignment (+=, -=, *=, /=, <<=, >>=)
  *     of a constant to that variable;
- *   - its body never assigns the variable and holds expressions without
- *     ?:, && or ||, declarations (not __shared__ or static: a copy would
- *     lay out a second one), blocks, loops that qualify themselves, and
- *     ifs without an else (`if (t < stride) s[t] += s[t + stride];`, the
- *     shared-memory reduction nvcc writes out and predicates).  Each copy
- *     starts by setting the counter to its constant (lower.c
- *     unrolled_loop), so value numbering folds it in every block of the
- *     copy; what the copies compute alike is shared only inside a block
- *     (bench/k/reduce.k runs faster written out, 0.5 s against 0.86 s;
- *     bench/k/scan.k, whose ?: branches, kept its loop: written out it
- *     executes 1.6 % more host instructions per element);
+ *   - its body never assigns the variable (nor, by name, the counter of a
+ *     loop it is nested in) and holds no label, goto or switch (a copy
+ *     would define a label twice), and no declaration that is __shared__
+ *     or static (a copy would lay out a second one).  Branches are fine:
+ *     ifs with or without else, ?:, && and ||, break, continue and return,
+ *     loops of its own (written out themselves or not).  Each copy starts
+ *     by setting the counter to its constant (lower_unroll.c), so value
+ *     numbering folds it in every block of the copy, and opt_const.c carries
+ *     what follows from it (a double-buffered scan's `pout = 1 - pout`)
+ *     across the copy's branches; break leaves the last copy, continue goes
+ *     on with the next;
  *   - it makes at most UNROLL_MAX_TRIPS trips, with no signed overflow of
  *     the counter (nor division by zero or a shift out of range) on the
  *     way, and its copies add up to at most UNROLL_MAX_NODES expression and
  *     statement nodes.
  *
+ * The limits: CUDA's programming guide says only that nvcc unrolls "small
+ * loops with a known trip count" by default, and NVIDIA's forum answers
+ * give no number either.  NVVM is built on LLVM, whose full unrolling is
+ * bounded by the size of the unrolled code (a cost threshold of a few
+ * hundred instructions at -O3), not by a trip count.  simtvm bounds both,
+ * as it did before branching bodies were allowed: 32 trips and 512 AST
+ * nodes of copies (2-4 bytecode instructions a node), enough to write out
+ * the tile loop of a 16- or 32-wide tiled matmul and the log2(blockDim)
+ * steps of a block reduction or scan; a loop of 40 trips stays a loop.
+ * Not measured against nvcc's SASS here: a choice, not a fit.
+ *
  * `#pragma unroll` on the line before a loop (blank and comment lines
- * between are allowed) changes the limits as in CUDA: `#pragma unroll 1` keeps the loop,
- * `#pragma unroll N` unrolls it only when it makes at most N trips (simtvm
- * does not unroll partly), and a bare `#pragma unroll` raises the limits to
- * PRAGMA_MAX_TRIPS and PRAGMA_MAX_NODES. */
+ * between are allowed) changes this as in CUDA: `#pragma unroll 1` keeps
+ * the loop; a bare `#pragma unroll` raises the limits to PRAGMA_MAX_TRIPS
+ * and PRAGMA_MAX_NODES; `#pragma unroll N` writes the loop out in full when
+ * it makes at most N trips, and otherwise unrolls it partly
+ * (lw_unroll_partial): a main loop of N copies whose one test per group
+ * asks whether N more trips remain, then the loop itself for the remainder
+ * (nvcc's runtime unrolling: the copies of a group run without tests).
+ * Only loops whose trips are counted on entry to a group qualify: see
+ * lw_unroll_partial; any other keeps its loop. */
 #include "intops.h"
 #include "lower.h"
 #include "types.h"
