@@ -25,7 +25,7 @@ enum { K_TOP = 0, K_CONST = 1, K_BOTTOM = 2 };
 
 /* The most registers x blocks analysed: beyond, a function keeps its
  * block-local constants only (the state is 9 bytes a register and block). */
-#define KSTATE_MAX ((size_t)1 << 22)
+#define KSTATE_MAX ((size_t)1 << 20)
 
 /* Steps state (st, kv) of nregs registers through one instruction. */
 static void transfer(const opt *o, const simt_insn *in, uint8_t *st, uint64_t *kv)
