@@ -789,44 +789,11 @@ static void if_stmt(lw_func *F, k_stmt *s)
     lw_start(F, join);
 }
 
-/* A for loop of a few constant trips (lang/unroll.c says which): its init,
- * then a copy of its body per trip with the step between copies.  The last
- * step is left out: the counter goes out of scope with the loop. */
-static void unrolled_loop(lw_func *F, k_stmt *s, int trips)
-{
-    stmt(F, s->init);
-    int bound = F->nunrolled < (int)(sizeof F->unrolled / sizeof F->unrolled[0]);
-    for (int k = 0; k < trips; k++) {
-        int64_t v;
-        int known = bound && lw_unroll_value(s, k, &v);
-        lw_sym *sym = lw_sym_of(s->init->decls[0]);
-        if (k && known && sym && sym->kind == SYM_REG) {
-            /* the counter's value in this copy, a constant: the optimizer
-             * folds it into the copy's blocks even where the body branches */
-            F->loc = s->loc;
-            lw_emit_k(F, sym->reg, (uint64_t)v);
-        } else if (k) {
-            F->loc = s->loc;
-            lw_full_effect(F, s->step);
-        }
-        if (known) {
-            F->unrolled[F->nunrolled].counter = s->init->decls[0];
-            F->unrolled[F->nunrolled].guarded = F->guarded;
-            F->unrolled[F->nunrolled++].value = v;
-        }
-        stmt(F, s->body);
-        if (known)
-            F->nunrolled--;
-    }
-}
-
 /* while and for: header (condition), body, one latch (step; YIELD; back). */
 static void loop_stmt(lw_func *F, k_stmt *s)
 {
     int top = F->top;
-    int trips = s->kind == S_FOR ? lw_unroll_trips(F->M->ctx, s) : -1;
-    if (trips >= 0) {
-        unrolled_loop(F, s, trips);
+    if (s->kind == S_FOR && lw_unrolled_loop(F, s)) {
         F->top = top;
         return;
     }
@@ -855,6 +822,21 @@ static void loop_stmt(lw_func *F, k_stmt *s)
     lw_goto(F, header);
     lw_start(F, exit);
     F->top = top;
+}
+
+void lw_stmt(lw_func *F, k_stmt *s)
+{
+    stmt(F, s);
+}
+
+void lw_push_loop(lw_func *F, int brk, int cont)
+{
+    push_loop(F, brk, cont);
+}
+
+void lw_pop_loop(lw_func *F)
+{
+    F->nloops--;
 }
 
 static void do_stmt(lw_func *F, k_stmt *s)

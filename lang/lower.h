@@ -314,6 +314,31 @@ int lw_unroll_trips(const k_ctx *ctx, const k_stmt *s);
 /* The counter's value in copy `trip` of such a loop (its init stepped trip
  * times), as a signed 64-bit number; 0 if it cannot be computed. */
 int lw_unroll_value(const k_stmt *s, int trip, int64_t *value);
+/* What the body of such a loop holds that its copies must handle: a break
+ * or continue of the loop (UNROLL_JUMPS: each copy gets its own blocks), or
+ * code that may not run in a copy that runs (UNROLL_MAYSKIP: a copy's
+ * constant counter is no proof that an index into a local array is read). */
+enum { UNROLL_JUMPS = 1, UNROLL_MAYSKIP = 2 };
+int lw_unroll_flags(const k_stmt *s);
+/* A loop `#pragma unroll N` unrolls partly (lower_unroll.c): its counter,
+ * the variable it is tested against (NULL: a constant), the step (signed),
+ * the copies per trip of the main loop, and whether the counter is signed. */
+typedef struct lw_partial {
+    const k_decl *counter, *bound;
+    int64_t step;
+    int copies, is_signed;
+} lw_partial;
+int lw_unroll_partial(const k_ctx *ctx, const k_stmt *s, lw_partial *p);
+
+/* ---- lower_unroll.c ---- */
+/* Lowers a loop written out in full (trips copies) or, where
+ * lw_unroll_partial says so, partly; 0 when it is neither. */
+int lw_unrolled_loop(lw_func *F, k_stmt *s);
+/* lower.c: a statement, and a loop's break and continue targets for what
+ * is lowered until lw_pop_loop */
+void lw_stmt(lw_func *F, k_stmt *s);
+void lw_push_loop(lw_func *F, int brk, int cont);
+void lw_pop_loop(lw_func *F);
 
 /* ---- opt.c ---- */
 /* Rewrites and deletes instructions of the reachable blocks (value numbering,

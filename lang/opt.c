@@ -479,6 +479,12 @@ static void immediate_form(opt *o, simt_insn *in)
     default:
         break;
     }
+    /* an add of 0 (an unrolled copy's `pout * 256 + tid` with pout = 0) is
+     * the move or the 32-bit truncation it amounts to, which nvcc folds */
+    if (in->op == OP_ADDK_I32 && in->i == 0)
+        *in = (simt_insn){OP_ZEXT32, in->a, in->b, 0, 0, 0};
+    else if (in->op == OP_ADDK && in->i == 0)
+        *in = (simt_insn){OP_MOV, in->a, in->b, 0, 0, 0};
 }
 
 /* A load or store through a register made by `ADDK rT, rB, k` while some
@@ -590,12 +596,32 @@ static void number_pure(opt *o, simt_insn *in)
     }
 }
 
+/* The registers that hold the same constant on every path into block b
+ * start its numbering known (opt_const.c). */
+static void seed_constants(opt *o, int b)
+{
+    if (!o->kstate)
+        return;
+    for (unsigned r = SIMT_FRAME_LINK; r < o->nregs; r++) {
+        uint64_t k;
+        if (!opt_entry_constant(o, b, r, &k))
+            continue;
+        int v = vn_new(o, (int)r);
+        if (v <= 0)
+            return;
+        o->isk[v] = 1;
+        o->kval[v] = k;
+        vn_set(o, r, v);
+    }
+}
+
 static void number_block(opt *o, int b)
 {
     lw_block *bl = &o->F->blocks[b];
     o->epoch++;
     o->nvn = 0;
     o->ntab = 0;
+    seed_constants(o, b);
     for (int i = 0; i < bl->n; i++) {
         simt_insn *in = &bl->code[i];
         forward_operands(o, in);
@@ -741,6 +767,7 @@ int opt_setup(opt *o, lw_func *F)
 
 void opt_release(opt *o)
 {
+    opt_forget_constants(o);
     simt_free(o->al, o->bvar_start);
     simt_free(o->al, o->bvars);
     simt_free(o->al, o->byend);
@@ -929,6 +956,7 @@ static void clean_up(lw_func *F, int rounds, int last)
         fuse_global_index(&o);
     for (int round = 0; round < rounds; round++) {
         int changed = 0;
+        opt_block_constants(&o);
         for (int b = 0; b < F->nblocks; b++) {
             if (!F->blocks[b].reachable)
                 continue;

@@ -39,6 +39,10 @@ typedef struct opt {
     int nvn, vn_cap;
     cse_entry *tab;
     int ntab;
+    /* constants at each block's entry (opt_const.c): per block, nregs states
+     * and values; kreached: per block, some path reached it */
+    uint8_t *kstate, *kreached;
+    uint64_t *kin;
 } opt;
 
 /* what an instruction reads and writes */
@@ -51,6 +55,13 @@ typedef struct fx {
 } fx;
 
 fx opt_effects(const opt *o, const simt_insn *in);
+
+/* opt_const.c: computes the constants every path brings into each block
+ * (none where the function is too large to keep them), reads one (1 and *k
+ * if register r holds constant *k on entering block b), and frees them. */
+void opt_block_constants(opt *o);
+int opt_entry_constant(const opt *o, int b, unsigned r, uint64_t *k);
+void opt_forget_constants(opt *o);
 int opt_fx_reads(const fx *f, unsigned r);
 int opt_fx_writes(const fx *f, unsigned r);
 int opt_lanewise(unsigned op);

@@ -175,16 +175,44 @@ void simt_model_set_maxrregcount(simt_model *m, int cap)
 }
 
 
-void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken)
+/* A predicated branch that every lane of the warp decided alike: the VM
+ * jumped over the side none of them runs, which a GPU issues with the
+ * predicate off (Nsight counts it, with every lane of the warp:
+ * smsp__thread_inst_executed counts predicated-off threads).  The side is
+ * the fall-through code (all lanes took the branch) or the taken code (none
+ * did), up to the join or a jump to it. */
+static void issue_skipped_side(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken,
+                               uint32_t warp)
 {
-    if (!m->cur || taken == mask || taken == 0)
+    const simt_insn *in = &m->mod->code[pc];
+    uint32_t join = (uint32_t)in->j;
+    uint32_t k = taken == mask ? (uint32_t)pc + 1 : (uint32_t)in->i;
+    for (; k < join && k < m->mod->ncode; k++) {
+        const simt_insn *s = &m->mod->code[k];
+        if (s->op == OP_JMP && (uint32_t)s->i == join)
+            break;
+        simt_model_issue(m, (int32_t)k, mask, warp);
+    }
+}
+
+void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp)
+{
+    if (!m->cur)
         return;
     /* CNT_BRANCH: counted where the branch issues (timing.c PCT_BRANCH); the
-     * VM tells the model divergent branches only (OBS_QUIET_BRANCHES).  One
-     * that nvcc would not compile as a branch (PCT_PREDICATED, PCT_EXITS)
-     * does not diverge on a GPU; a predicated side runs with every lane of
-     * the warp active, those whose predicate is false included. */
+     * VM tells the model divergent branches and predicated ones only
+     * (OBS_QUIET_BRANCHES).  One that nvcc would not compile as a branch
+     * (PCT_PREDICATED, PCT_EXITS) does not diverge on a GPU; a predicated
+     * side runs with every lane of the warp active, those whose predicate
+     * is false included. */
     unsigned f = (uint32_t)pc < m->tm.ncode ? m->tm.pc[pc].flags : 0;
+    if (taken == mask || taken == 0) {
+        const simt_insn *in = &m->mod->code[pc];
+        if ((f & PCT_PREDICATED) && (in->op == OP_BRZ || in->op == OP_BRNZ) &&
+            in->b == SIMT_BR_PREDICATED)
+            issue_skipped_side(m, pc, mask, taken, warp);
+        return;
+    }
     if (f & PCT_PREDICATED) {
         uint32_t side = m->tm.side[pc];
         m->cur->c[CNT_THREAD_INST] +=

@@ -120,8 +120,7 @@ static void md_issue_runs(void *ctx, const simt_pc_run *runs, uint32_t nruns, ui
 
 static void md_branch(void *ctx, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp)
 {
-    (void)warp;
-    simt_model_branch(ctx, pc, mask, taken);
+    simt_model_branch(ctx, pc, mask, taken, warp);
 }
 
 static void md_access(void *ctx, simt_vm *vm, const simt_warp_access *a)

@@ -117,7 +117,7 @@ void simt_model_access(simt_model *m, const simt_warp_access *a);
 void simt_model_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a,
                            const simt_pc_run *pieces, uint32_t npieces, uint32_t n);
 /* A conditional branch executed by a group; divergent if it split the group. */
-void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken);
+void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
 void simt_model_barrier(simt_model *m);
 void simt_model_launch_end(simt_model *m);
 /* Writes the statistics of every launch so far (SPEC 5.4): format "text",

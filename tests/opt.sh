@@ -75,6 +75,34 @@ else
     not_ok "disasm -O0 still if-converts" "$work/dis0"
 fi
 
+# unroll_count.k: unrolling keeps the output and issues fewer warp
+# instructions than the same program with every `#pragma unroll N` made 1;
+# a warp that skips a predicated side issues it (launch 1 = 2 x launch 0).
+warps() { "$SIMTVM" run --stats "$1" 2>&1 >/dev/null |
+          sed -n 's/.* \([0-9][0-9]*\) warp instructions,.*/\1/p'; }
+sed 's/#pragma unroll [0-9]*/#pragma unroll 1/' tests/opt/unroll_count.k >"$work/kept.k"
+"$SIMTVM" run "$work/kept.k" >"$work/out" 2>"$work/err"
+if diff -u tests/opt/unroll_count.out "$work/out" >"$work/diff"; then
+    ok "unroll_count.k with #pragma unroll 1 prints the same"
+else
+    not_ok "unroll_count.k with #pragma unroll 1: output differs" "$work/diff"
+fi
+warps tests/opt/unroll_count.k >"$work/w1"
+warps "$work/kept.k" >"$work/w0"
+set -- $(cat "$work/w1")
+if [ $# -eq 6 ] && [ "$2" -eq $(($1 * 2)) ]; then
+    ok "a predicated side every lane skips is issued: $1 then $2 warp instructions"
+else
+    not_ok "side<<<1, 32>>> and <<<1, 64>>>: $* warp instructions" "$work/w1"
+fi
+set -- $(paste -d' ' "$work/w1" "$work/w0" | sed -n '3,5p' | awk '$1 >= $2')
+if [ $# -eq 0 ] && [ "$(wc -l <"$work/w0")" -eq 6 ]; then
+    ok "unrolled loops issue fewer warp instructions ($(sed -n 3p "$work/w1") < $(sed -n 3p "$work/w0"))"
+else
+    paste "$work/w1" "$work/w0" >"$work/diff"
+    not_ok "unrolled loops do not issue fewer warp instructions" "$work/diff"
+fi
+
 failed=0
 count=0
 for program in examples/*.k examples/*/*.k tests/programs/*.k tests/defects/*.k \

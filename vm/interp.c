@@ -997,9 +997,11 @@ issue:
         if (in->op == OP_BRZ || in->op == OP_BRCF)
             taken = mask & ~taken;
         /* runs only where modeled; a branch no lane takes goes on in the run
-         * where nobody wants every branch told */
-        if (modeled && (taken || !ex->vm->obs.quiet_branches))
-            tell_branch(ex, w, PC, mask, taken, runs);
+         * where nobody wants every branch told, but for a predicated one: a
+         * GPU issues the side the lanes skip, predicated off */
+        if (modeled && (taken || !ex->vm->obs.quiet_branches || in->b == SIMT_BR_PREDICATED))
+            tell_branch(ex, w, PC, mask, taken, runs, in->b == SIMT_BR_PREDICATED &&
+                        (in->op == OP_BRZ || in->op == OP_BRNZ));
         if (taken == mask) { in = code + in->i; NEXT; }
         if (taken == 0) { in++; NEXT; }
         /* Divergence: the side where the condition holds (an if's "then", a

@@ -64,17 +64,19 @@ static __attribute__((noinline)) void tell_run(simt_exec *ex, const simt_warp *w
                                                           w->index);
 }
 
-/* A conditional branch where modeled, some lane taken or every branch
- * wanted: a jump or a told branch ends the run (a jump only where the
- * observer does not take pieces: run_piece); a branch is told where it
- * diverges or some observer of branches wants them all
- * (OBS_QUIET_BRANCHES).  Out of line: the loop's branch handler stays as
- * small as without the model. */
+/* A conditional branch where modeled, some lane taken, every branch
+ * wanted or the branch predicated: a jump or a told branch ends the run (a
+ * jump only where the observer does not take pieces: run_piece); a branch
+ * is told where it diverges, is predicated (SIMT_BR_PREDICATED: the model
+ * issues the side every lane skips, as a GPU does with the predicate off)
+ * or some observer of branches wants them all (OBS_QUIET_BRANCHES).  Out of
+ * line: the loop's branch handler stays as small as without the model. */
 static __attribute__((noinline)) void tell_branch(simt_exec *ex, const simt_warp *w, int32_t pc,
-                                                  uint32_t mask, uint32_t taken, int runs)
+                                                  uint32_t mask, uint32_t taken, int runs,
+                                                  int predicated)
 {
     const simt_observers *obs = &ex->vm->obs;
-    int told = (taken != mask && taken != 0) || !obs->quiet_branches;
+    int told = (taken != mask && taken != 0) || !obs->quiet_branches || predicated;
     /* the caller's test: some lane took it, or every branch is told */
     if (!told && ex->piece_runs) { /* a jump of the whole group: the run goes on */
         run_piece(ex, pc, mask, w->index);
