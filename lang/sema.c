@@ -1169,6 +1169,25 @@ static void check_labels(k_sema_state *s)
     s->nlabels = 0;
 }
 
+/* `if constexpr (c) a else b`: c must be a constant; the branch it does not pick is
+ * discarded unchecked (in a template instance it may name what the instance lacks),
+ * and the statement becomes the branch kept, so lowering sees no condition. */
+static void check_if_constexpr(k_sema_state *s, k_stmt *st)
+{
+    int64_t v = 0;
+    if (!k_sema_const_int(s, st->expr, &v))
+        return;
+    k_stmt *kept = v ? st->body : st->else_body;
+    st->kind = S_BLOCK;   /* a block: a declaration in the branch stays in its scope */
+    st->expr = NULL;
+    st->body = st->else_body = NULL;
+    st->stmts = k_alloc(s->ctx, sizeof *st->stmts);
+    st->nstmts = kept && st->stmts ? 1 : 0;
+    if (st->nstmts)
+        st->stmts[0] = kept;
+    check_stmt(s, st);
+}
+
 static void check_stmt(k_sema_state *s, k_stmt *st)
 {
     if (!st)
@@ -1190,6 +1209,10 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
         scope_pop(s);
         break;
     case S_IF:   /* `if (T x = e)` declares x for both branches */
+        if (st->is_constexpr) {
+            check_if_constexpr(s, st);
+            break;
+        }
         scope_push(s);
         check_stmt(s, st->init);
         k_sema_cond(s, st->expr);
