@@ -810,6 +810,24 @@ static int same_signature(const k_decl *a, const k_decl *b)
     return (k_fn_kind(a) == k_fn_kind(b));
 }
 
+/* `double frexp(double, int *);` written by a program where a header built in
+ * (lang/math_extra.c) defines the function __host__ __device__: the same function,
+ * as nvcc takes glibc's prototype after CUDA's math header. */
+static int builtin_redeclared(const k_sema_state *s, const k_decl *old, const k_decl *f)
+{
+    uint32_t fline;
+    const k_file *file = k_resolve_line(s->ctx, old->loc.line, &fline);
+    if (f->body || k_fn_kind(f) != FN_HOST || k_fn_kind(old) != (FN_HOST | FN_DEVICE) ||
+        !file || !file->builtin)
+        return 0;
+    if (old->nparams != f->nparams || !k_ty_same(old->type->base, f->type->base))
+        return 0;
+    for (int i = 0; i < old->nparams; i++)
+        if (!k_ty_same(old->params[i]->type, f->params[i]->type))
+            return 0;
+    return 1;
+}
+
 static void check_body(k_sema_state *s, k_decl *f)
 {
     scope_push(s);
@@ -927,7 +945,7 @@ static void check_func(k_sema_state *s, k_decl *f)
         return;
     }
     if (old) {
-        if (!same_signature(old, f)) {
+        if (!same_signature(old, f) && !builtin_redeclared(s, old, f)) {
             k_error(ctx, f->loc, "conflicting types for '%s'", f->name);
             if (old->loc.line)
                 k_note(ctx, old->loc, "previous declaration is here");
