@@ -407,6 +407,8 @@ struct k_stmt {
     k_decl **decls;           /* S_DECL: one per declarator */
     int ndecls;
     const char *label;        /* S_GOTO, S_LABEL: the label's name */
+    unsigned char is_constexpr; /* S_IF: `if constexpr`: sema keeps the branch its constant
+                                 condition picks and drops the other unchecked */
     void *sema_ext;
 };
 

@@ -639,6 +639,64 @@ static const char TEXT_SYS_TIME_H[] =
     "    int tz_dsttime;\n"
     "};\n";
 
+/* <sys/types.h> and <sys/stat.h>: programs include them for a type or out of
+ * habit; the types are glibc's on x86-64 (with its BSD names uint, u_char...),
+ * and <sys/stat.h> adds the permission bits.  stat(), mkdir() and the like are
+ * not built in: a call is "use of undeclared function". */
+static const char TEXT_SYS_TYPES_H[] =
+    "// sys/types.h as simtvm builds it in: glibc's x86-64 types.\n"
+    "#pragma once\n"
+    "#include <stddef.h>\n"
+    "#include <time.h>\n"
+    "typedef long off_t;\n"
+    "typedef int pid_t;\n"
+    "typedef unsigned int uid_t;\n"
+    "typedef unsigned int gid_t;\n"
+    "typedef unsigned int mode_t;\n"
+    "typedef unsigned long dev_t;\n"
+    "typedef unsigned long ino_t;\n"
+    "typedef unsigned long nlink_t;\n"
+    "typedef long blksize_t;\n"
+    "typedef long blkcnt_t;\n"
+    "typedef unsigned char u_char;\n"
+    "typedef unsigned short u_short;\n"
+    "typedef unsigned int u_int;\n"
+    "typedef unsigned long u_long;\n"
+    "typedef unsigned short ushort;\n"
+    "typedef unsigned int uint;\n"
+    "typedef unsigned long ulong;\n";
+
+static const char TEXT_SYS_STAT_H[] =
+    "// sys/stat.h as simtvm builds it in: the types and permission bits;\n"
+    "// stat(), mkdir() and the like are not built in.\n"
+    "#pragma once\n"
+    "#include <sys/types.h>\n"
+    "#define S_IRWXU 0700\n"
+    "#define S_IRUSR 0400\n"
+    "#define S_IWUSR 0200\n"
+    "#define S_IXUSR 0100\n"
+    "#define S_IRWXG 070\n"
+    "#define S_IRGRP 040\n"
+    "#define S_IWGRP 020\n"
+    "#define S_IXGRP 010\n"
+    "#define S_IRWXO 07\n"
+    "#define S_IROTH 04\n"
+    "#define S_IWOTH 02\n"
+    "#define S_IXOTH 01\n";
+
+/* <fcntl.h>: the open flags, glibc's x86-64 values; open() is not built in */
+static const char TEXT_FCNTL_H[] =
+    "// fcntl.h as simtvm builds it in: the flags; open() is not built in.\n"
+    "#pragma once\n"
+    "#include <sys/types.h>\n"
+    "#define O_RDONLY 00\n"
+    "#define O_WRONLY 01\n"
+    "#define O_RDWR 02\n"
+    "#define O_CREAT 0100\n"
+    "#define O_EXCL 0200\n"
+    "#define O_TRUNC 01000\n"
+    "#define O_APPEND 02000\n";
+
 static const char TEXT_SYS_RESOURCE_H[] =
     "// sys/resource.h as simtvm builds it in: getrusage's user time is clock(),\n"
     "// the modelled time; the system time and the other fields are 0.\n"
@@ -753,6 +811,9 @@ static const struct {
     {"sys/utsname.h", TEXT_SYS_UTSNAME_H},
     {"sys/time.h", TEXT_SYS_TIME_H},
     {"sys/resource.h", TEXT_SYS_RESOURCE_H},
+    {"sys/types.h", TEXT_SYS_TYPES_H},
+    {"sys/stat.h", TEXT_SYS_STAT_H},
+    {"fcntl.h", TEXT_FCNTL_H},
     {"unistd.h", TEXT_UNISTD_H},
     {"pthread.h", TEXT_PTHREAD_H},
 };
@@ -785,6 +846,8 @@ const char *k_builtin_header_text(const char *name)
         return k_simd_intrinsics_text();
     if (!strcmp(name, "simtvm/int_intrinsics.h"))
         return k_int_intrinsics_text();
+    if (!strcmp(name, "simtvm/math_extra.h"))
+        return k_math_extra_text();
     if (!strcmp(name, "simtvm/texture.h") || !strcmp(name, "texture_types.h") ||
         !strcmp(name, "cuda_texture_types.h") || !strcmp(name, "surface_types.h") ||
         !strcmp(name, "cuda_surface_types.h") || !strcmp(name, "texture_fetch_functions.h") ||

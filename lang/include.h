@@ -71,6 +71,8 @@ const char *k_curand_text(const char *name);
 /* CUDA's integer intrinsics without a VM instruction (__umul24, __mul64hi,
  * __sad, __rhadd...), read like the SIMD ones (lang/int_intrinsics.c) */
 const char *k_int_intrinsics_text(void);
+/* C's lround, frexp, ldexp, modf, sinpi... written in K (lang/math_extra.c) */
+const char *k_math_extra_text(void);
 const char *k_cuda_texture_text(void);
 /* <getopt.h> and <sys/mman.h> (lang/posix.c), or NULL for another name */
 const char *k_posix_header_text(const char *name);

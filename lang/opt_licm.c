@@ -341,16 +341,20 @@ static int uses_local(const opt *o, int b, int k, unsigned r)
            !bit(o->out + (size_t)b * o->words, r);
 }
 
-static void rename_local(lw_func *F, int b, int k, unsigned from, unsigned to)
+/* Renames the reads uses_local found, up to the same next write of from: the
+ * instruction's real effects (a plain __syncthreads names a register it neither
+ * reads nor writes), not its opcode's columns, or the reads after it would keep
+ * the old register, which no longer holds the value. */
+static void rename_local(const opt *o, lw_func *F, int b, int k, unsigned from, unsigned to)
 {
     lw_block *bl = &F->blocks[b];
     for (int i = k + 1; i < bl->n; i++) {
         simt_insn *in = &bl->code[i];
         if (in->op == DELETED)
             continue;
+        fx f = opt_effects(o, in);
         rename_reads(in, from, to);
-        unsigned uses = simt_opinfo_table[in->op].uses;
-        if ((uses & WA) && in->a == from)
+        if (opt_fx_writes(&f, from))
             return;
     }
     if (bl->term == T_BR && (unsigned)bl->br_reg == from)
@@ -432,7 +436,7 @@ static int hoist(licm *h, int b, int k, int p, int first)
         if (same < 0 && !append(F, p, in, pos))
             return 0;
         F->maxreg += same < 0;
-        rename_local(F, b, k, a, to);
+        rename_local(h->o, F, b, k, a, to);
     }
     F->blocks[b].code[k].op = DELETED;
     return 1;

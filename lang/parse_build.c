@@ -1358,6 +1358,16 @@ k_stmt *kp_stmt_parts(k_parser *ps, k_stmt_kind kind, k_loc loc, k_expr *expr, k
     return s;
 }
 
+/* C++17's `if constexpr (cond) a else b` (sema picks the branch, lang/sema.c) */
+k_stmt *kp_stmt_if_constexpr(k_parser *ps, k_loc loc, k_expr *cond, k_stmt *body,
+                             k_stmt *else_body)
+{
+    k_stmt *s = kp_stmt_parts(ps, S_IF, loc, cond, body, else_body);
+    if (s)
+        s->is_constexpr = 1;
+    return s;
+}
+
 /* `for (init cond; step) body` */
 k_stmt *kp_stmt_for(k_parser *ps, k_loc loc, k_stmt *init, k_expr *cond, k_expr *step,
                     k_stmt *body)

@@ -81,6 +81,8 @@ k_expr *kp_expr_placed(k_expr *e, k_expr *place);
 /* One-line builders for the grammar's actions (the end of parse_build.c) */
 k_stmt *kp_stmt_parts(k_parser *ps, k_stmt_kind kind, k_loc loc, k_expr *expr, k_stmt *body,
                       k_stmt *else_body);
+k_stmt *kp_stmt_if_constexpr(k_parser *ps, k_loc loc, k_expr *cond, k_stmt *body,
+                             k_stmt *else_body);
 k_stmt *kp_stmt_for(k_parser *ps, k_loc loc, k_stmt *init, k_expr *cond, k_expr *step,
                     k_stmt *body);
 k_stmt *kp_stmt_range_for(k_parser *ps, k_loc loc, k_specs *sp, k_declarator *d, k_expr *range,

@@ -997,6 +997,10 @@ statement
         { $$ = kp_stmt_parts(ps, S_IF, LOC(@1), $3, $5, NULL); }
     | KW_IF '(' expr ')' statement KW_ELSE statement
         { $$ = kp_stmt_parts(ps, S_IF, LOC(@1), $3, $5, $7); }
+    | KW_IF KW_CONSTEXPR '(' expr ')' statement %prec THEN
+        { $$ = kp_stmt_if_constexpr(ps, LOC(@1), $4, $6, NULL); }
+    | KW_IF KW_CONSTEXPR '(' expr ')' statement KW_ELSE statement
+        { $$ = kp_stmt_if_constexpr(ps, LOC(@1), $4, $6, $8); }
     | KW_IF '(' cond_decl ')' statement %prec THEN
         { $$ = $3; if ($$) $$->body = $5; }
     | KW_IF '(' cond_decl ')' statement KW_ELSE statement

@@ -1273,6 +1273,16 @@ static int names_int_intrinsics(const char *text, size_t len)
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
+/* C's math functions written in K (lang/math_extra.c): <math.h> is built in,
+ * so the text is read ahead of a file that names one, like the intrinsics. */
+static int names_math_extra(const char *text, size_t len)
+{
+    static const char *const marks[] = {
+        "lround", "lrint", "nearbyint", "ldexp", "scalbn", "frexp", "modf", "sinpi", "cospi",
+    };
+    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
+}
+
 /* CUDA's SIMD intrinsics and double halves need no header under nvcc;
  * simtvm's are K source (lang/simd_intrinsics.c), read first only when the
  * main file names one, for the same reason as above. */
@@ -1328,6 +1338,7 @@ static const struct implicit_header {
     { "simtvm/simd_intrinsics.h", "__SIMTVM_SIMD_INTRINSICS", names_simd_intrinsics },
     { "simtvm/round_cvt.h", "__SIMTVM_ROUND_CVT", names_round_cvt },
     { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
+    { "simtvm/math_extra.h", "__SIMTVM_MATH_EXTRA", names_math_extra },
     { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
 };
 

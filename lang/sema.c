@@ -821,6 +821,24 @@ static int same_signature(const k_decl *a, const k_decl *b)
     return (k_fn_kind(a) == k_fn_kind(b));
 }
 
+/* `double frexp(double, int *);` written by a program where a header built in
+ * (lang/math_extra.c) defines the function __host__ __device__: the same function,
+ * as nvcc takes glibc's prototype after CUDA's math header. */
+static int builtin_redeclared(const k_sema_state *s, const k_decl *old, const k_decl *f)
+{
+    uint32_t fline;
+    const k_file *file = k_resolve_line(s->ctx, old->loc.line, &fline);
+    if (f->body || k_fn_kind(f) != FN_HOST || k_fn_kind(old) != (FN_HOST | FN_DEVICE) ||
+        !file || !file->builtin)
+        return 0;
+    if (old->nparams != f->nparams || !k_ty_same(old->type->base, f->type->base))
+        return 0;
+    for (int i = 0; i < old->nparams; i++)
+        if (!k_ty_same(old->params[i]->type, f->params[i]->type))
+            return 0;
+    return 1;
+}
+
 static void check_body(k_sema_state *s, k_decl *f)
 {
     scope_push(s);
@@ -938,7 +956,7 @@ static void check_func(k_sema_state *s, k_decl *f)
         return;
     }
     if (old) {
-        if (!same_signature(old, f)) {
+        if (!same_signature(old, f) && !builtin_redeclared(s, old, f)) {
             k_error(ctx, f->loc, "conflicting types for '%s'", f->name);
             if (old->loc.line)
                 k_note(ctx, old->loc, "previous declaration is here");
@@ -1180,6 +1198,25 @@ static void check_labels(k_sema_state *s)
     s->nlabels = 0;
 }
 
+/* `if constexpr (c) a else b`: c must be a constant; the branch it does not pick is
+ * discarded unchecked (in a template instance it may name what the instance lacks),
+ * and the statement becomes the branch kept, so lowering sees no condition. */
+static void check_if_constexpr(k_sema_state *s, k_stmt *st)
+{
+    int64_t v = 0;
+    if (!k_sema_const_int(s, st->expr, &v))
+        return;
+    k_stmt *kept = v ? st->body : st->else_body;
+    st->kind = S_BLOCK;   /* a block: a declaration in the branch stays in its scope */
+    st->expr = NULL;
+    st->body = st->else_body = NULL;
+    st->stmts = k_alloc(s->ctx, sizeof *st->stmts);
+    st->nstmts = kept && st->stmts ? 1 : 0;
+    if (st->nstmts)
+        st->stmts[0] = kept;
+    check_stmt(s, st);
+}
+
 static void check_stmt(k_sema_state *s, k_stmt *st)
 {
     if (!st)
@@ -1201,6 +1238,10 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
         scope_pop(s);
         break;
     case S_IF:   /* `if (T x = e)` declares x for both branches */
+        if (st->is_constexpr) {
+            check_if_constexpr(s, st);
+            break;
+        }
         scope_push(s);
         check_stmt(s, st->init);
         k_sema_cond(s, st->expr);

@@ -29,6 +29,8 @@ static const char TEXT_VECTOR[] =
     "__execution_policy seq = {1};\n"
     "template <typename T> inline T *raw_pointer_cast(T *p) { return p; }\n"
     "template <typename T> inline T *device_pointer_cast(T *p) { return p; }\n"
+    "/* device_ptr<T>: a device pointer is a pointer here (managed memory) */\n"
+    "template <typename T> using device_ptr = T *;\n"
     "template <typename T> struct device_vector {\n"
     K_CONTAINER_MEMBER_TYPES("T")
     "    T *_d;\n"
