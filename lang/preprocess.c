@@ -1268,6 +1268,7 @@ static int names_int_intrinsics(const char *text, size_t len)
 {
     static const char *const marks[] = {
         "__umul24", "mul64hi", "__sad", "__usad", "__rhadd", "__uhadd", "__urhadd",
+        "__dp4a", "__dp2a_", "__funnelshift_lc", "__funnelshift_rc",
         "bfe.",   /* inline PTX's bfe.u32 ... (lang/ptx.c) */
     };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
