@@ -182,8 +182,10 @@ int k_sema_user_conversion(k_sema_state *s, k_type *to, k_expr *e)
     if (!from || !to || to->kind == TY_REF)
         return 0;
     if (from->kind == TY_RECORD && !(to->kind == TY_RECORD && to->rec == from->rec) &&
-        !(to->kind == TY_RECORD && k_record_derives(from->rec, to->rec)))
-        return convert_from_class(s, e, to, 0);
+        !(to->kind == TY_RECORD && k_record_derives(from->rec, to->rec)) &&
+        convert_from_class(s, e, to, 0))
+        return 1;
+    /* a class (int2, another struct) to a class with a constructor taking it */
     if (to->kind == TY_RECORD)
         return convert_to_class(s, e, to);
     return 0;

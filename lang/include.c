@@ -36,6 +36,9 @@ static const char *const SYSTEM_HEADERS[] = {
     "cuda.h", "cuda_runtime.h", "cuda_runtime_api.h", "device_launch_parameters.h",
     "device_functions.h", "vector_types.h", "vector_functions.h", "builtin_types.h",
     "cuda_fp16.h", "cuda_bf16.h", "cooperative_groups.h", "cooperative_groups/reduce.h",
+    /* what these declare (__ldg, funnel shifts, __dp4a...) is built in */
+    "sm_20_intrinsics.h", "sm_30_intrinsics.h", "sm_32_intrinsics.h", "sm_35_intrinsics.h",
+    "sm_60_atomic_functions.h", "sm_61_intrinsics.h",
 };
 
 /* The rest of the C++ standard library (and GCC's <bits/stdc++.h>, which

@@ -384,6 +384,9 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "new"       { kind = KW_NEW; goto done; }
     "delete"    { kind = KW_DELETE; goto done; }
     "nullptr"   { kind = KW_NULLPTR; goto done; }
+    /* g++'s NULL: an integer constant 0 of a pointer's width (long), so a
+     * null pointer constant that converts to every pointer type */
+    "__null"    { t->int_long = 1; kind = INT_LIT; goto done; }
     "try"       { kind = KW_TRY; goto done; }
     "catch"     { kind = KW_CATCH; goto done; }
     "throw"     { kind = KW_THROW; goto done; }

@@ -203,9 +203,11 @@ void kp_add_method(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
         d->conv_specs->storage |= sp ? sp->storage : 0;
         sp = d->conv_specs;
     }
+    unsigned late = ps->late_space;
     k_decl *f = make_decl(ps, sp ? sp : &none, d);
     if (f)
-        k_parse_add_method(ps, f, sp ? sp->storage : d->ctor_storage, is_const, inits, body);
+        k_parse_add_method(ps, f, (sp ? sp->storage : d->ctor_storage) | late, is_const, inits,
+                           body);
 }
 
 /* `(*name)(params)`: name is a pointer to a function taking params. */
@@ -819,6 +821,15 @@ static void fill_function(k_parser *ps, k_decl *f, k_declarator *d)
     }
 }
 
+/* The execution spaces written after the declarator's '&' or '*' (the
+ * scanner bridge's, lang/parse_lex.c), for the declaration being made. */
+static unsigned take_late_space(k_parser *ps)
+{
+    unsigned space = ps->late_space;
+    ps->late_space = 0;
+    return space;
+}
+
 /* Builds the k_decl of one declarator under the given specifiers. */
 static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d)
 {
@@ -826,7 +837,7 @@ static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d)
     if (!decl)
         return NULL;
     decl->type = build_type(ps, base_type(ps, sp), d);
-    decl->storage = sp ? sp->storage : 0;
+    decl->storage = (sp ? sp->storage : 0) | take_late_space(ps);
     decl->align_expr = sp ? sp->align_expr : NULL;
     if (d->is_func) {
         fill_function(ps, decl, d);
@@ -1047,6 +1058,7 @@ int kp_add_method_def(k_parser *ps, k_specs *sp, k_declarator *d, int is_const,
     if (ctor && sp && (has_type_words(sp) || sp->typedef_type))   /* `int S::S()` */
         k_error(ps->ctx, d->loc, "a %s cannot have a return type",
                 strstr(d->name, "::~") ? "destructor" : "constructor");
+    none.storage |= ps->late_space;
     k_decl *f = make_decl(ps, ctor ? &none : sp ? sp : &none, d);
     if (f)
         k_parse_define_method(ps, r, f, none.storage, is_const, inits, body);

@@ -209,6 +209,41 @@ static int unknown_cast_type(k_parser *ps, yysymbol_kind_t la)
     return report_unknown_type(ps, &t);
 }
 
+/* `foo<float4>(x)` where foo names no template: it reads as `foo < float4`
+ * and the parser fails at the '>'.  Read the line back from the '>': a
+ * '<' with no parenthesis, comparison or '>' between, an identifier before
+ * it, a '(' after the '>': that identifier is a template K does not know. */
+static int unknown_template_call(k_parser *ps, yysymbol_kind_t la)
+{
+    const unsigned char *begin = ps->lx.line_start, *gt = (const unsigned char *)ps->tok.text;
+    if (strcmp(yysymbol_name(la), "'>'") != 0 || !begin || gt < begin || gt >= ps->lx.lim)
+        return 0;
+    const unsigned char *after = gt + 1;
+    while (after < ps->lx.lim && (*after == ' ' || *after == '\t'))
+        after++;
+    if (after >= ps->lx.lim || *after != '(')
+        return 0;
+    const unsigned char *p = gt;
+    while (p > begin && p[-1] != '<' && !strchr("()<>;{}=!&|", p[-1]))
+        p--;
+    if (p == begin || p[-1] != '<')
+        return 0;
+    p--;
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    const unsigned char *end = p;
+    while (p > begin && (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ':'))
+        p--;
+    if (p == end || isdigit(*p))
+        return 0;
+    k_loc at = ps->tok.loc;
+    at.col = (uint32_t)(p - begin) + 1;
+    k_error(ps->ctx, at, "use of undeclared function template '%.*s'", (int)(end - p),
+            (const char *)p);
+    ps->stopped = 1;   /* what follows would only echo it */
+    return 1;
+}
+
 static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
 {
     k_loc loc = LOC(*yypcontext_location(yyctx));
@@ -231,6 +266,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
     if (unknown_std_template(ps))
         return 0;
     if (unknown_cast_type(ps, la))
+        return 0;
+    if (unknown_template_call(ps, la))
         return 0;
     if (la == YYSYMBOL_YYEOF && expects_char(exp, n, "'}'")) {
         k_error(ps->ctx, loc, "syntax error: expected '}' at end of input");

@@ -316,6 +316,13 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     if (k_noexcept_token(ps, kind, t))  /* `noexcept`, `noexcept(e)` */
         return k_parse_lex(lval, lloc, ps);
     kind = k_virtual_keyword(t, kind);  /* `dynamic_cast` */
+    if ((kind == KW_HOST || kind == KW_DEVICE) &&
+        (ps->prev_kind == '&' || ps->prev_kind == ANDAND || ps->prev_kind == '*')) {
+        /* `T & __host__ __device__ operator[](int)`: nvcc takes the spaces
+         * there too; the declaration takes them (kp_take_late_space) */
+        ps->late_space |= kind == KW_HOST ? ST_HOST : ST_DEVICE;
+        return k_parse_lex(lval, lloc, ps);
+    }
     if (type_word_as_name(ps, kind, t, lval))
         kind = IDENT;
     switch (kind) {

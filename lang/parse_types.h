@@ -96,6 +96,9 @@ struct k_parser {
     k_list enumerators;           /* its constants so far (D_VAR), for the next specs */
     int prev_kind, prev2_kind;    /* the two tokens before the one being scanned */
     int prev3_kind;               /* and the one before those */
+    unsigned late_space;          /* `T & __host__ __device__ f()`: the execution spaces
+                                     written after a declarator's '&' or '*', taken by
+                                     the declaration that declarator makes */
     unsigned char brace_record[256]; /* per open '{': 1 if it opened a record body */
     int bracket_prev[16];         /* per open '[': the token before it */
     int bracket_depth;

@@ -1059,7 +1059,7 @@ static void directive(pp *s, const char *p, const char *end, uint32_t line,
 
 /* ===================================================== predefined names */
 static const char *const predefined[] = {
-    "NULL ((void*)0)",
+    "NULL __null",
     "CHAR_BIT 8", "SCHAR_MAX 127", "SCHAR_MIN (-128)", "UCHAR_MAX 255",
     "CHAR_MAX 127", "CHAR_MIN (-128)", "SHRT_MAX 32767", "SHRT_MIN (-32768)",
     "USHRT_MAX 65535", "INT_MAX 2147483647", "INT_MIN (-2147483647-1)",
@@ -1268,6 +1268,7 @@ static int names_int_intrinsics(const char *text, size_t len)
 {
     static const char *const marks[] = {
         "__umul24", "mul64hi", "__sad", "__usad", "__rhadd", "__uhadd", "__urhadd",
+        "__dp4a", "__dp2a_", "__funnelshift_lc", "__funnelshift_rc",
         "bfe.",   /* inline PTX's bfe.u32 ... (lang/ptx.c) */
     };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);

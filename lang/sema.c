@@ -347,6 +347,22 @@ static int field_index(const k_record *r, const char *name)
     return -1;
 }
 
+/* A braced list for a member or element of a class with constructors
+ * (`{{1, 2, 3}, 3}` for {std::vector<int> v; int n;}): it builds that
+ * object as `T x = {1, 2, 3}` would, so the list becomes `(T){1, 2, 3}`. */
+static int braced_class(k_sema_state *s, k_type *t, k_expr **slot)
+{
+    k_expr *list = *slot;
+    if (t->kind != TY_RECORD || !k_record_has_ctors(t->rec) || list->kind != E_INIT_LIST)
+        return 0;
+    k_expr *c = k_class_node(s, E_COMPOUND, list->loc);
+    c->type_written = t;
+    c->lhs = list;
+    c->depth = list->depth + 1;
+    *slot = c;
+    return 1;
+}
+
 /* The members of a record in initialization order: a union initializes its
  * first member, a struct every named member (unnamed bit-fields are skipped). */
 static void fill_record(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos,
@@ -375,6 +391,8 @@ static void fill_record(k_sema_state *s, k_type *t, k_expr **args, int n, int *p
                 in->items[first].bit_off = f->bit_offset;
                 in->items[first].bit_width = f->bit_width;
             }
+        } else if (braced_class(s, f->type, &args[*pos])) {
+            fill(s, f->type, args, n, pos, off, in);
         } else if (is_aggregate(f->type) && a->kind == E_INIT_LIST) {
             (*pos)++;
             fill_braced(s, f->type, a, off, in);
@@ -413,7 +431,9 @@ static void fill(k_sema_state *s, k_type *t, k_expr **args, int n, int *pos, uin
         for (int64_t i = 0; i < len && *pos < n; i++) {
             uint32_t off = base + (uint32_t)(i * esz);
             k_expr *a = args[*pos];
-            if ((et->kind == TY_ARRAY || k_ty_is_record(et)) && a->kind == E_INIT_LIST) {
+            if (braced_class(s, et, &args[*pos])) {
+                fill(s, et, args, n, pos, off, in);
+            } else if ((et->kind == TY_ARRAY || k_ty_is_record(et)) && a->kind == E_INIT_LIST) {
                 (*pos)++;
                 fill_braced(s, et, a, off, in);
             } else {
