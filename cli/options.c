@@ -869,7 +869,7 @@ void simtvm_print_help(FILE *out)
         "\n"
         "the language (the C and C++ K accepts, what it does not, where it differs\n"
         "from nvcc): doc/language.md, doc/cxx.md, doc/cxx-library.md,\n"
-        "doc/thrust.md and doc/cuda-runtime.md, installed in\n"
+        "doc/thrust.md, doc/cuda-runtime.md and doc/cuda-libraries.md, installed in\n"
         SIMTVM_DOCDIR "\n",
         out);
 }

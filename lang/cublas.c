@@ -1,5 +1,5 @@
 /* lang/cublas.c -- <cublas_v2.h>, the part of cuBLAS's v2 API that course
- * and sample programs call (doc/language.md, "cuBLAS"), written in K and
+ * and sample programs call (doc/cuda-libraries.md), written in K and
  * compiled with the program: the handle (stream, pointer mode, math mode),
  * the status codes and their names, the vector and matrix copies
  * (cublasSetVector ... cublasGetMatrixAsync, strided cudaMemcpy2D), and
@@ -22,7 +22,7 @@
 #include <string.h>
 
 static const char TEXT_CUBLAS_V2_H[] =
-    "// cublas_v2.h as simtvm builds it in (doc/language.md, \"cuBLAS\"): the\n"
+    "// cublas_v2.h as simtvm builds it in (doc/cuda-libraries.md): the\n"
     "// handle, the status codes, the data movement and the BLAS routines course\n"
     "// programs call, written in K; every routine runs as a kernel on the\n"
     "// handle's stream, column-major as cuBLAS.\n"
@@ -357,7 +357,7 @@ static const char TEXT_CUBLAS_V2_H[] =
     "#include <simtvm/cublas_blas.h>\n";
 
 static const char TEXT_CUBLAS_BLAS_H[] =
-    "// cuBLAS's BLAS routines as simtvm builds them in (doc/language.md,\n"
+    "// cuBLAS's BLAS routines as simtvm builds them in (doc/cuda-libraries.md,\n"
     "// \"cuBLAS\"), written in K: each is a kernel launched on the handle's stream.\n"
     "// Sums run in increasing index with one fused multiply-add a term (gemm,\n"
     "// gemv: per output element; dot, nrm2, asum: per thread of one block of 256,\n"

@@ -1,5 +1,5 @@
 /* lang/cublas_gemm.c -- cuBLAS's gemv and gemm as simtvm builds them in
- * (doc/language.md, "cuBLAS"), written in K and read by <cublas_v2.h>
+ * (doc/cuda-libraries.md), written in K and read by <cublas_v2.h>
  * (lang/cublas.c): cublasSgemv/Dgemv, cublasSgemm/Dgemm, their Batched and
  * StridedBatched forms, and cublasGemmEx for the type combinations listed
  * at it.  One kernel does every gemm: a thread an element of C, summing its
@@ -10,7 +10,7 @@
 #include "include.h"
 
 static const char TEXT_CUBLAS_GEMM_H[] =
-    "// cuBLAS's gemv and gemm as simtvm builds them in (doc/language.md,\n"
+    "// cuBLAS's gemv and gemm as simtvm builds them in (doc/cuda-libraries.md,\n"
     "// \"cuBLAS\"), written in K: one thread an output element, which sums its\n"
     "// k products in increasing k with one fused multiply-add each, then\n"
     "// writes alpha * sum (beta == 0: C is not read) or fma(alpha, sum, beta * c).\n"

@@ -277,7 +277,7 @@ static int not_found(k_ctx *ctx, const char *name, int angled, k_loc loc)
     }
     if (!strncmp(name, "cublas", 6)) {    /* the part of cuBLAS lang/cublas.c builds in */
         k_error(ctx, loc, "#include <%s>: %s is not built into simtvm (it builds in "
-                "<cublas_v2.h>: doc/language.md, \"cuBLAS\", lists what it has)", name,
+                "<cublas_v2.h>: doc/cuda-libraries.md lists what it has)", name,
                 cublas_part(name));
         return K_INC_ERROR;
     }
