@@ -92,12 +92,7 @@ void opt_block_constants(opt *o)
     lw_func *F = o->F;
     unsigned n = o->nregs;
     size_t cells = (size_t)F->nblocks * n;
-    simt_free(o->al, o->kstate);
-    simt_free(o->al, o->kin);
-    simt_free(o->al, o->kreached);
-    o->kstate = NULL;
-    o->kin = NULL;
-    o->kreached = NULL;
+    opt_forget_constants(o);
     if (F->nblocks <= 0 || n == 0 || cells > KSTATE_MAX)
         return;
     o->kstate = simt_calloc(o->al, cells, 1);
