@@ -170,6 +170,22 @@ static int unknown_std_template(k_parser *ps)
     return 0;
 }
 
+/* Reading a line back from a token: past the blanks before p, and past
+ * the (possibly qualified) name that ends at p. */
+static const unsigned char *blanks_back(const unsigned char *p, const unsigned char *begin)
+{
+    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    return p;
+}
+
+static const unsigned char *name_back(const unsigned char *p, const unsigned char *begin)
+{
+    while (p > begin && (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ':'))
+        p--;
+    return p;
+}
+
 /* `(foo_t)0`, `(foo_t)x`: a cast to a name that is no type reads as a
  * parenthesized name followed by an operand.  Read the text before the
  * lookahead back: ')' NAME '(' there makes NAME a type K does not know. */
@@ -180,26 +196,21 @@ static int unknown_cast_type(k_parser *ps, yysymbol_kind_t la)
     const unsigned char *begin = ps->lx.line_start, *p = (const unsigned char *)ps->tok.text;
     if (!begin || p < begin || p > ps->lx.lim)
         return 0;
-    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
-        p--;
+    p = blanks_back(p, begin);
     if (p == begin || p[-1] != ')')
         return 0;
     p--;
-    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
-        p--;
+    p = blanks_back(p, begin);
     const unsigned char *end = p;
-    while (p > begin && (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ':'))
-        p--;
+    p = name_back(p, begin);
     if (p == end || isdigit(*p))
         return 0;
     const unsigned char *name = p;
-    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
-        p--;
+    p = blanks_back(p, begin);
     if (p == begin || p[-1] != '(')
         return 0;
     p--;                                  /* not a call's parentheses: `f(x) 0` */
-    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
-        p--;
+    p = blanks_back(p, begin);
     if (p > begin && (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ')' || p[-1] == ']'))
         return 0;
     k_token t = ps->tok;
@@ -229,11 +240,9 @@ static int unknown_template_call(k_parser *ps, yysymbol_kind_t la)
     if (p == begin || p[-1] != '<')
         return 0;
     p--;
-    while (p > begin && (p[-1] == ' ' || p[-1] == '\t'))
-        p--;
+    p = blanks_back(p, begin);
     const unsigned char *end = p;
-    while (p > begin && (isalnum(p[-1]) || p[-1] == '_' || p[-1] == ':'))
-        p--;
+    p = name_back(p, begin);
     if (p == end || isdigit(*p))
         return 0;
     k_loc at = ps->tok.loc;
