@@ -253,6 +253,23 @@ static int unknown_template_call(k_parser *ps, yysymbol_kind_t la)
     return 1;
 }
 
+/* `P p(1, 2.5);`, `std::vector v{1, 2};`: a class template's name with no
+ * arguments before a declarator asks C++17's class template argument
+ * deduction, which K does not do; the parser wants the '<' there. */
+static int deduced_template_arguments(k_parser *ps, yysymbol_kind_t la,
+                                      const yysymbol_kind_t *exp, int n)
+{
+    if (la != YYSYMBOL_IDENT || ps->prev2_kind != TEMPLATE_TYPE ||
+        !expects(exp, n, YYSYMBOL_TPL_OPEN))
+        return 0;
+    const k_token *t = &ps->prev_tok;
+    k_error(ps->ctx, t->loc, "class template argument deduction is not supported: write the "
+            "arguments of '%.*s' (%.*s<...> %.*s)", (int)t->len, t->text, (int)t->len, t->text,
+            (int)ps->tok.len, ps->tok.text);
+    ps->stopped = 1;   /* what follows would only echo it */
+    return 1;
+}
+
 static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
 {
     k_loc loc = LOC(*yypcontext_location(yyctx));
@@ -277,6 +294,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
     if (unknown_cast_type(ps, la))
         return 0;
     if (unknown_template_call(ps, la))
+        return 0;
+    if (deduced_template_arguments(ps, la, exp, n))
         return 0;
     if (la == YYSYMBOL_YYEOF && expects_char(exp, n, "'}'")) {
         k_error(ps->ctx, loc, "syntax error: expected '}' at end of input");
