@@ -39,6 +39,10 @@ static const struct {
     {"fstream", INC_FSTREAM}, {"map", INC_MAP},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
+    /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
+     * std::forward visible (g++ takes std::forward after only <cmath>) */
+    {"cmath", "#pragma once\n#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
+    {"random", "#pragma once\n#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
     {"array", "#pragma once\n#include <simtvm/array.h>\n"},
     {"functional", INC_STRING "#include <simtvm/type_traits.h>\n#include <simtvm/functional.h>\n"},
     {"memory", "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/memory.h>\n"},
@@ -48,6 +52,8 @@ const char *k_stl_header_text(const char *name)
 {
     if (!strcmp(name, "simtvm/algorithm.h"))
         return k_stl_algorithm_text();
+    if (!strcmp(name, "simtvm/move.h"))
+        return k_stl_move_text();
     if (!strcmp(name, "simtvm/string.h"))
         return k_stl_string_text();
     if (!strcmp(name, "simtvm/sstream.h"))

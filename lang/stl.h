@@ -5,6 +5,7 @@
 #define K_STL_H
 
 const char *k_stl_algorithm_text(void);
+const char *k_stl_move_text(void);
 
 /* transform over one range (a unary op) or two (a binary op), in std:: and
  * thrust:: alike (lang/stl_algorithm.c, lang/thrust_algorithm.c). */

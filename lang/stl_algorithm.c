@@ -5,16 +5,13 @@
  * them).  Returned by k_stl_header_text (lang/stl.c). */
 #include "stl.h"
 
-static const char TEXT_ALGORITHM[] =
-    "// <algorithm>, <utility> and <numeric> as simtvm builds them in, written in K\n"
-    "// (SPEC 2.8).  Iterators are pointers.  std::sort is libstdc++'s introsort\n"
-    "// step for step, so elements that compare equal end where g++ puts them.\n"
+/* std::move and std::forward on their own: <algorithm> includes them, and
+ * so do <cmath> and <random>, as libstdc++'s do (programs call
+ * std::forward after including only <cmath>). */
+static const char TEXT_MOVE[] =
+    "// std::move and std::forward as simtvm builds them in, written in K (SPEC 2.8)\n"
     "#pragma once\n"
     "namespace std {\n"
-    "template <typename T> inline T min(T a, T b) { return b < a ? b : a; }\n"
-    "template <typename T> inline T max(T a, T b) { return a < b ? b : a; }\n"
-    "template <typename T, typename C> inline T min(T a, T b, C comp) { return comp(b, a) ? b : a; }\n"
-    "template <typename T, typename C> inline T max(T a, T b, C comp) { return comp(a, b) ? b : a; }\n"
     "template <typename T> struct __unref { typedef T type; };\n"
     "template <typename T> struct __unref<T &> { typedef T type; };\n"
     "template <typename T> struct __unref<T &&> { typedef T type; };\n"
@@ -24,6 +21,24 @@ static const char TEXT_ALGORITHM[] =
     "// std::forward<A>(a): an lvalue when A is `U &` (`U & &&` is `U &`), else an xvalue\n"
     "template <typename T> __host__ __device__ inline T &&forward(typename __unref<T>::type &x)\n"
     "{ return static_cast<T &&>(x); }\n"
+    "}\n";
+
+const char *k_stl_move_text(void)
+{
+    return TEXT_MOVE;
+}
+
+static const char TEXT_ALGORITHM[] =
+    "// <algorithm>, <utility> and <numeric> as simtvm builds them in, written in K\n"
+    "// (SPEC 2.8).  Iterators are pointers.  std::sort is libstdc++'s introsort\n"
+    "// step for step, so elements that compare equal end where g++ puts them.\n"
+    "#pragma once\n"
+    "#include <simtvm/move.h>\n"
+    "namespace std {\n"
+    "template <typename T> inline T min(T a, T b) { return b < a ? b : a; }\n"
+    "template <typename T> inline T max(T a, T b) { return a < b ? b : a; }\n"
+    "template <typename T, typename C> inline T min(T a, T b, C comp) { return comp(b, a) ? b : a; }\n"
+    "template <typename T, typename C> inline T max(T a, T b, C comp) { return comp(a, b) ? b : a; }\n"
     "template <typename T> inline void swap(T &a, T &b)\n"
     "{ T t = std::move(a); a = std::move(b); b = std::move(t); }\n"
     "template <typename T> inline void iter_swap(T *a, T *b) { std::swap(*a, *b); }\n"
