@@ -186,6 +186,16 @@ static const unsigned char *name_back(const unsigned char *p, const unsigned cha
     return p;
 }
 
+/* The name that ends where the blanks before p begin: *start and *end
+ * bound it; 0 when there is none there (or it is a number). */
+static int name_before(const unsigned char *p, const unsigned char *begin,
+                       const unsigned char **start, const unsigned char **end)
+{
+    *end = blanks_back(p, begin);
+    *start = name_back(*end, begin);
+    return *start != *end && !isdigit(**start);
+}
+
 /* `(foo_t)0`, `(foo_t)x`: a cast to a name that is no type reads as a
  * parenthesized name followed by an operand.  Read the text before the
  * lookahead back: ')' NAME '(' there makes NAME a type K does not know. */
@@ -199,14 +209,10 @@ static int unknown_cast_type(k_parser *ps, yysymbol_kind_t la)
     p = blanks_back(p, begin);
     if (p == begin || p[-1] != ')')
         return 0;
-    p--;
-    p = blanks_back(p, begin);
-    const unsigned char *end = p;
-    p = name_back(p, begin);
-    if (p == end || isdigit(*p))
+    const unsigned char *name, *end;
+    if (!name_before(p - 1, begin, &name, &end))
         return 0;
-    const unsigned char *name = p;
-    p = blanks_back(p, begin);
+    p = blanks_back(name, begin);
     if (p == begin || p[-1] != '(')
         return 0;
     p--;                                  /* not a call's parentheses: `f(x) 0` */
@@ -239,11 +245,8 @@ static int unknown_template_call(k_parser *ps, yysymbol_kind_t la)
         p--;
     if (p == begin || p[-1] != '<')
         return 0;
-    p--;
-    p = blanks_back(p, begin);
-    const unsigned char *end = p;
-    p = name_back(p, begin);
-    if (p == end || isdigit(*p))
+    const unsigned char *end;
+    if (!name_before(p - 1, begin, &p, &end))
         return 0;
     k_loc at = ps->tok.loc;
     at.col = (uint32_t)(p - begin) + 1;
