@@ -8,10 +8,10 @@
  * powers x^(2^(67+i)) mod P are made once per program, in a __device__
  * table, by the first thread that needs them (4096 curand_init calls with
  * their thread's subsequence: 0.8 s of CPU, 9 s without the table).
- * MRG32k3a's jumps are powers of its 3x3 matrices, by squaring.  MTGP32,
- * the quasi-random generators and the host API (<curand.h>'s generators)
- * are not built: lang/include.c and k_curand_unbuilt say so where a program
- * names them.  Edit the text here.
+ * MRG32k3a's jumps are powers of its 3x3 matrices, by squaring.  The host
+ * API (<curand.h>'s generators) is lang/curand_host.c.  MTGP32 and the
+ * quasi-random generators are not built: lang/include.c and
+ * k_curand_unbuilt say so where a program names them.  Edit the text here.
  */
 #include <string.h>
 
@@ -20,8 +20,8 @@
 
 static const char TEXT_CURAND_H[] =
     "// curand.h as simtvm builds it in: the host API's types and codes, with\n"
-    "// cuRAND's values.  The host API's calls (curandCreateGenerator,\n"
-    "// curandGenerate...) are not built in; <curand_kernel.h> is the device API.\n"
+    "// cuRAND's values; its calls are simtvm/curand_host.h, over the device API\n"
+    "// of <curand_kernel.h>, which includes it at its end.\n"
     "#pragma once\n"
     "#define CURAND_H_\n"
     "#include <cuda_runtime.h>\n"
@@ -78,7 +78,10 @@ static const char TEXT_CURAND_H[] =
     "typedef struct curandStateSobol32 curandStateSobol32_t;\n"
     "typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;\n"
     "typedef struct curandStateSobol64 curandStateSobol64_t;\n"
-    "typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64_t;\n";
+    "typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64_t;\n"
+    "#ifndef CURAND_KERNEL_H_\n"
+    "#include <simtvm/curand_host.h>\n"
+    "#endif\n";
 
 static const char TEXT_CURAND_KERNEL_H[] =
     "// curand_kernel.h as simtvm builds it in: cuRAND's device API for the\n"
@@ -972,7 +975,9 @@ static const char TEXT_CURAND_KERNEL_H[] =
     "__device__ float curand_log_normal(curandStateMRG32k3a_t *state, float mean, float stddev)\n"
     "{\n"
     "    return __curand_cached_normal(state, EXTRA_FLAG_LOG_NORMAL, mean, stddev);\n"
-    "}\n";
+    "}\n"
+    "\n"
+    "#include <simtvm/curand_host.h>\n";
 
 /* <curand.h> or <curand_kernel.h>; NULL for other names */
 const char *k_curand_text(const char *name)
@@ -985,16 +990,16 @@ const char *k_curand_text(const char *name)
 }
 
 /* The parts of cuRAND a program may name that simtvm does not build: the
- * host API's calls (its generators fill device memory in an order of their
- * own, which public sources do not establish) and the other generators. */
+ * Poisson distribution and the other generators. */
 static const struct { const char *prefix, *help; } UNBUILT[] = {
-    {"curandCreateGenerator", "cuRAND's host API (curandCreateGenerator, curandGenerate...) is "
-     "not built into simtvm; its device API is (<curand_kernel.h>: curand_init, curand, "
-     "curand_uniform, curand_normal... on curandState, curandStatePhilox4_32_10_t and "
-     "curandStateMRG32k3a_t)"},
-    {"curandGenerate", NULL}, {"curandSet", NULL}, {"curandDestroyGenerator", NULL},
-    {"curandGet", NULL}, {"curandMakeMTGP32", NULL}, {"curandCreatePoisson", NULL},
-    {"curandDestroyDistribution", NULL},
+    {"curandGeneratePoisson", "cuRAND's Poisson and discrete distributions are not built into "
+     "simtvm (its host API has curandGenerate, curandGenerateUniform, Normal and LogNormal, and "
+     "their Double forms, for XORWOW, MRG32k3a and Philox4_32_10)"},
+    {"curandCreatePoisson", NULL}, {"curandDestroyDistribution", NULL},
+    {"curandMakeMTGP32", "simtvm builds cuRAND's XORWOW, MRG32k3a and Philox4_32_10 "
+     "generators; MTGP32 and the Sobol quasi-random generators are not built in"},
+    {"curandGetDirectionVectors", NULL}, {"curandGetScrambleConstants", NULL},
+    {"curandSetQuasiRandomGeneratorDimensions", NULL},
     {"curandStateMtgp32", "simtvm builds cuRAND's XORWOW (curandState), Philox4_32_10 and "
      "MRG32k3a generators; MTGP32 and the Sobol quasi-random generators are not built in"},
     {"curandStateSobol", NULL}, {"curandStateScrambledSobol", NULL},
