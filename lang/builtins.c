@@ -743,7 +743,9 @@ void k_sema_builtin_call(k_sema_state *s, k_expr *e, int id)
         k_error(ctx, e->loc, "calling the CUDA runtime ('%s') from device code is not "
                 "supported (simtvm's device runtime: kernel launches, cudaGetLastError, "
                 "cudaPeekAtLastError, cudaStreamCreateWithFlags, cudaStreamDestroy)", b->name);
-    else if (b->where == W_HOST && in_device)
+    else if (b->where == W_HOST && in_device && !(b->op == BI_ABORT &&
+                                                  e->loc.line == s->device_throw.line &&
+                                                  e->loc.col == s->device_throw.col))
         k_error(ctx, e->loc, "calling the host function '%s' from device code", b->name);
     else if (b->where == W_DEVICE && in_host && !(s->fn_kind & FN_DEVICE))
         k_error(ctx, e->loc, "'%s' can only be called from device code", b->name);

@@ -139,19 +139,6 @@ k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body)
     return s;
 }
 
-/* `throw e`: one error (K has no exceptions); the expression stays for
- * the rest of the checks. */
-k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e)
-{
-    k_error(ps->ctx, loc, "throw is not supported in K (no exceptions: report the error and "
-            "call exit(1))");
-    if (e)
-        return e;
-    k_expr *z = k_expr_new(ps->ctx, E_INT, loc);
-    z->depth = 1;
-    return z;
-}
-
 /* A word after a lambda's parameters: 1 for `mutable`, else an error. */
 unsigned k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word)
 {

@@ -1325,6 +1325,12 @@ static int names_texture(const char *text, size_t len)
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
+/* `throw` is a call of simtvm/throw.h's __simtvm_throw (lang/throw.c). */
+static int names_throw(const char *text, size_t len)
+{
+    return memmem(text, len, "throw", 5) != NULL;
+}
+
 /* The headers a program reads without including them: <cuda_runtime.h>'s
  * K text when a file names its types, and CUDA's intrinsics written in K
  * when a file names one.  A header with a guard macro may also be read
@@ -1341,6 +1347,7 @@ static const struct implicit_header {
     { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
     { "simtvm/math_extra.h", "__SIMTVM_MATH_EXTRA", names_math_extra },
     { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
+    { "simtvm/throw.h", "__SIMTVM_THROW", names_throw },
 };
 
 /* Reads implicit header `header` at `at` (a file's first line or an

@@ -149,6 +149,8 @@ typedef struct k_sema {
     int defer_no_ctor;        /* a placement new in a class template's member: "no
                                  constructor takes these" is kept for its callers
                                  (lang/new_object.c, lang/moves.c) */
+    k_loc device_throw;       /* the last `throw` in device code, reported once there
+                                 (its abort() says nothing more: lang/throw.c) */
 } k_sema_state;
 
 /* sema.c */
@@ -238,6 +240,8 @@ void k_decltype_signature(k_sema_state *s, const k_decl *t, const struct k_subst
 void k_record_layout(k_sema_state *s, k_record *r);
 k_type *k_sema_layout_query(k_sema_state *s, k_expr *e);   /* alignof, offsetof */
 k_type *k_sema_type_trait(k_sema_state *s, k_expr *e);     /* lang/type_traits_sema.c */
+k_type *k_sema_throw_trait(k_sema_state *s, k_expr *e);    /* lang/throw.c */
+int k_throw_in_device(k_sema_state *s, const k_expr *e); /* lang/throw.c */
 
 /* classes.c: C++ classes */
 k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs);

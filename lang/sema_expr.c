@@ -1181,6 +1181,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return NULL;
     if (!e->name)
         return k_sema_indirect_call(s, e);
+    if (k_throw_in_device(s, e))         /* lang/throw.c */
+        return NULL;
     if (e->has_targs && strncmp(e->name, "std::numeric_limits::", 21) == 0)
         return k_stl_limits_call(s, e);
     k_stl_rewrite_call(s, e);

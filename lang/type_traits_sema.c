@@ -92,6 +92,8 @@ static int nothrow_move(const k_type *t)
 
 k_type *k_sema_type_trait(k_sema_state *s, k_expr *e)
 {
+    if (!strncmp(e->name, "__simtvm_", 9))
+        return k_sema_throw_trait(s, e);   /* lang/throw.c */
     k_type *t = e->type_written;
     k_sema_resolve_type(s, t, e->loc);
     e->type = k_ty(s->ctx, TY_BOOL);

@@ -1,0 +1,158 @@
+/* lang/throw.c -- `throw` as a program that never catches sees it.
+ *
+ * K has no exceptions: try blocks run and their handlers never do
+ * (lang/parse_cxx.c).  A throw ends the program the way an exception no
+ * handler catches ends a g++ program: libstdc++'s terminate handler writes
+ *
+ *     terminate called after throwing an instance of 'std::runtime_error'
+ *       what():  CUDA error
+ *
+ * on stderr (the what() line for classes derived from std::exception) and
+ * the program aborts, here at the throw: `throw e` is parsed as
+ * `(__simtvm_throw(e), abort())`, `throw;` as `(__simtvm_rethrow(), abort())`,
+ * with __simtvm_throw from the header simtvm/throw.h, read in front of every
+ * file that says "throw" (lang/preprocess.c).  Its two compiler traits give
+ * the thrown type's name as g++'s demangler spells it and whether it is a
+ * std::exception.  Where a program would catch what it throws, simtvm
+ * still terminates: doc/language.md says so.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "parser.h"
+#include "parse_build.h"
+#include "parse_helpers.h"
+#include "sema.h"
+#include "types.h"
+
+static const char TEXT_THROW_H[] =
+    "// simtvm/throw.h: what a throw no handler catches does (lang/throw.c).\n"
+    "#pragma once\n"
+    "#define __SIMTVM_THROW\n"
+    "#include <stdio.h>\n"
+    "#include <stdlib.h>\n"
+    "\n"
+    "template <class T> inline void __simtvm_throw(const T &v)\n"
+    "{\n"
+    "    fprintf(stderr, \"terminate called after throwing an instance of '%s'\\n\",\n"
+    "            __simtvm_type_name(T));\n"
+    "    if constexpr (__simtvm_is_exception(T))\n"
+    "        fprintf(stderr, \"  what():  %s\\n\", v.what());\n"
+    "}\n"
+    "\n"
+    "inline void __simtvm_rethrow()\n"
+    "{\n"
+    "    fprintf(stderr, \"terminate called without an active exception\\n\");\n"
+    "}\n";
+
+const char *k_throw_header_text(const char *name)
+{
+    return strcmp(name, "simtvm/throw.h") ? NULL : TEXT_THROW_H;
+}
+
+/* `throw e` / `throw`: the report, then abort() at the throw. */
+k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e)
+{
+    k_expr *report = kp_expr_leaf(ps, E_IDENT, loc);
+    k_expr *stop = kp_expr_leaf(ps, E_IDENT, loc);
+    if (!report || !stop)
+        return e;
+    report->name = e ? "__simtvm_throw" : "__simtvm_rethrow";
+    stop->name = "abort";
+    k_list *args = kp_list_new(ps);
+    if (e)
+        kp_list_append(ps, args, e);
+    k_expr *call = kp_expr_call(ps, loc, report, args);
+    k_expr *end = kp_expr_call(ps, loc, stop, kp_list_new(ps));
+    return kp_expr_binary(ps, E_BINARY, KB_COMMA, loc, call, end);
+}
+
+/* ---- the traits ---- */
+
+static void append(char *buf, size_t len, const char *s)
+{
+    size_t n = strlen(buf);
+    if (n + 1 < len)
+        snprintf(buf + n, len - n, "%s", s);
+}
+
+/* t as g++'s demangler writes a thrown type: cv after what it qualifies
+ * ("char const*"), std::string as its full template, arrays decayed. */
+static void spell(const k_type *t, char *buf, size_t len)
+{
+    if (t && (t->kind == TY_PTR || t->kind == TY_ARRAY)) {
+        spell(t->base, buf, len);
+        append(buf, len, "*");
+        return;
+    }
+    char part[256];
+    const char *bare = k_ty_str(t, part, sizeof part);
+    int is_const = strncmp(bare, "const ", 6) == 0;
+    if (is_const)
+        bare += 6;
+    const char *ns = t && t->kind == TY_RECORD && t->rec ? t->rec->ns : NULL;
+    if (ns && !strcmp(ns, "std") && !strcmp(bare, "string"))
+        bare = "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >";
+    else if (ns && strncmp(bare, ns, strlen(ns))) {   /* the namespace it was declared in */
+        append(buf, len, ns);
+        append(buf, len, "::");
+    }
+    append(buf, len, bare);
+    if (is_const)
+        append(buf, len, " const");
+}
+
+static int derives_from_exception(const k_record *r, int depth)
+{
+    if (!r || depth > 32)
+        return 0;
+    const char *name = k_record_name(r);
+    if (name && (!strcmp(name, "std::exception") || !strcmp(name, "exception")))
+        return 1;
+    for (int i = 0; i < r->nfields; i++) {   /* its bases are its first, unnamed members */
+        const k_type *b = r->fields[i].type;
+        if (!r->fields[i].name && b && b->kind == TY_RECORD && derives_from_exception(b->rec, depth + 1))
+            return 1;
+    }
+    return 0;
+}
+
+/* __simtvm_type_name(T), a string literal, and __simtvm_is_exception(T), a
+ * bool constant; 0 where e names neither. */
+k_type *k_sema_throw_trait(k_sema_state *s, k_expr *e)
+{
+    int name = !strcmp(e->name, "__simtvm_type_name");
+    if (!name && strcmp(e->name, "__simtvm_is_exception"))
+        return NULL;
+    k_type *t = e->type_written;
+    k_sema_resolve_type(s, t, e->loc);
+    while (t && t->kind == TY_REF)
+        t = t->base;
+    if (!name) {
+        e->type = k_ty(s->ctx, TY_BOOL);
+        e->is_const = 1;
+        e->const_val = t && t->kind == TY_RECORD && derives_from_exception(t->rec, 0);
+        return e->type;
+    }
+    char buf[512] = "";
+    spell(t, buf, sizeof buf);
+    e->kind = E_STRING;
+    e->str = k_strndup(s->ctx, buf, strlen(buf));
+    e->strlen = strlen(buf);
+    e->name = NULL;
+    e->type_written = NULL;
+    return k_sema_expr(s, e);
+}
+
+/* A throw in device code (e, the call of __simtvm_throw): nvcc's error,
+ * once, before its operand is checked; 1 where it was one. */
+int k_throw_in_device(k_sema_state *s, const k_expr *e)
+{
+    if (!(s->fn_kind & (FN_DEVICE | FN_KERNEL)) ||
+        (strcmp(e->name, "__simtvm_throw") && strcmp(e->name, "__simtvm_rethrow")))
+        return 0;
+    k_error(s->ctx, e->loc, "'throw' cannot be used in device code (CUDA has no exceptions on "
+            "the GPU: report the error through memory, or call __trap())");
+    s->device_throw = e->loc;
+    return 1;
+}
