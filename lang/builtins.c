@@ -47,6 +47,7 @@ static const k_builtin_info builtin_table[] = {
     MATH(trunc, TRUNC, 1) MATH(rint, RINT, 1) MATH(pow, POW, 2) MATH(atan2, ATAN2, 2)
     MATH(fmin, FMIN, 2) MATH(fmax, FMAX, 2) MATH(fmod, FMOD, 2) MATH(hypot, HYPOT, 2)
     MATH(copysign, COPYSIGN, 2) MATH(fma, FMA, 3)
+    MATH(erf, ERF, 1) MATH(erfc, ERFC, 1) MATH(lgamma, LGAMMA, 1) MATH(tgamma, TGAMMA, 1)
     {"__expf", BK_MATHF, INTR_EXPF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},
     {"__logf", BK_MATHF, INTR_LOGF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},
     {"__sinf", BK_MATHF, INTR_SINF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},

@@ -838,6 +838,10 @@ const char *k_builtin_header_text(const char *name)
         return k_cublas_text(name);
     if (!strcmp(name, "cuda_runtime.h") || !strcmp(name, "cuda_runtime_api.h"))
         return k_cuda_runtime_text();
+    if (!strcmp(name, "cuda_fp8.h"))
+        return k_cuda_fp8_text(name);
+    if (!strcmp(name, "cuComplex.h"))
+        return k_cucomplex_text(name);
     if (!strcmp(name, "driver_types.h"))
         return k_cuda_driver_types_text();
     if (!strcmp(name, "simtvm/gcc_atomics.h"))

@@ -49,6 +49,10 @@ const char *k_cuda_fp16_text(const char *name);
 const char *k_cublas_text(const char *name);
 /* cuBLAS's gemv and gemm, read by <cublas_v2.h> (lang/cublas_gemm.c) */
 const char *k_cublas_gemm_text(void);
+/* <cuda_fp8.h> (lang/cuda_fp8.c), or NULL */
+const char *k_cuda_fp8_text(const char *name);
+/* <cuComplex.h> (lang/cucomplex.c), or NULL */
+const char *k_cucomplex_text(const char *name);
 /* <cuda.h>, the driver API's error codes (lang/cuda_driver.c), or NULL */
 const char *k_cuda_driver_text(const char *name);
 /* lang/cuda_graph.c: <cuda_runtime.h> (graphs, stream capture, 3D copies) */

@@ -1261,12 +1261,14 @@ static k_type *call(k_sema_state *s, k_expr *e)
         return e->type;
     }
     if (!f) {
-        int id = builtin_lookup(s, e->name);
+        /* `exp(z)` of a std::complex: the class's namespace has the function, as C++'s
+           argument-dependent lookup finds it; the built-in math takes no class */
+        const char *adl = k_sema_adl_name(s, e);
+        int id = adl ? -1 : builtin_lookup(s, e->name);
         if (id >= 0) {
             k_sema_builtin_call(s, e, id);
             return e->type;
         }
-        const char *adl = k_sema_adl_name(s, e);
         if (adl) {
             e->name = adl;
             return call(s, e);

@@ -44,6 +44,8 @@ static const struct {
     {"cmath", "#pragma once\n#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
     {"random", "#pragma once\n#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
     {"array", "#pragma once\n#include <simtvm/array.h>\n"},
+    /* libstdc++'s <complex> brings <sstream> (for its operator<<) and <cmath> */
+    {"complex", INC_SSTREAM "#include <cmath>\n#include <simtvm/complex.h>\n"},
     {"functional", INC_STRING "#include <simtvm/type_traits.h>\n#include <simtvm/functional.h>\n"},
     {"memory", "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/memory.h>\n"},
 };
@@ -86,6 +88,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_tuple_cat_text();
     if (!strcmp(name, "simtvm/functional.h"))
         return k_stl_functional_text();
+    if (!strcmp(name, "simtvm/complex.h"))
+        return k_stl_complex_text();
     if (!strcmp(name, "simtvm/apply.h"))
         return k_stl_apply_text();
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)

@@ -65,6 +65,8 @@ const char *k_stl_tuple_like_text(void);      /* lang/stl_tuple.c */
 const char *k_stl_tuple_compare_text(void);
 const char *k_stl_integer_sequence_text(void);
 const char *k_stl_apply_text(void);
+/* <complex>: std::complex<T> (lang/stl_complex.c) */
+const char *k_stl_complex_text(void);
 const char *k_stl_tuple_cat_text(void);
 const char *k_stl_memory_text(void);       /* lang/stl_memory.c: <memory> */
 const char *k_stl_functional_text(void);   /* lang/stl_functional.c: <functional> */
