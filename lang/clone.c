@@ -57,6 +57,48 @@ static k_type *pack_type(k_ctx *ctx, const k_type *t, const k_pack *p, const k_s
     return r;
 }
 
+/* A type that names a template's parameters, or may (a member type, a
+ * template-id, an array length). */
+static int maybe_dependent(const k_type *t)
+{
+    for (; t; t = t->base)
+        if (t->kind == TY_TPARAM || t->kind == TY_MEMBER_TYPE || t->kind == TY_TEMPLATE_ID ||
+            t->kind == TY_DECLTYPE || t->len_expr)
+            return 1;
+    return 0;
+}
+
+/* An anonymous record defined in a function template, whose members name
+ * the template's parameters (CUB's `__shared__ union { typename
+ * BlockLoadT::TempStorage load; typename BlockScanT::TempStorage scan; }
+ * temp_storage;`): each instance gets a copy with its members' types
+ * substituted, else they would be resolved without the instance's
+ * arguments.  An anonymous record is written once, so one copy per clone is
+ * the record; a named one (which may be written in several places) and a
+ * record with member functions keep the template's.  NULL: keep r. */
+static k_record *clone_local_record(k_ctx *ctx, const k_record *r, const k_subst *s)
+{
+    if (!s || s->n == 0 || r->tag || r->nmethods || r->layout_state || !r->defined ||
+        r->nbases || r->nfields <= 0)
+        return NULL;
+    int dependent = 0;
+    for (int i = 0; i < r->nfields && !dependent; i++)
+        dependent = maybe_dependent(r->fields[i].type);
+    if (!dependent)
+        return NULL;
+    k_record *c = dup_node(ctx, r, sizeof *r);
+    k_field *fields = k_alloc(ctx, (size_t)r->nfields * sizeof *fields);
+    if (!c || !fields)
+        return NULL;
+    for (int i = 0; i < r->nfields; i++) {
+        fields[i] = r->fields[i];
+        fields[i].type = k_clone_type(ctx, r->fields[i].type, s);
+    }
+    c->fields = fields;
+    c->fields_cap = r->nfields;
+    return c;
+}
+
 k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
 {
     if (!t)
@@ -77,6 +119,11 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
         return NULL;
     if (r->kind == TY_RECORD && s && s->from && r->rec == s->from)
         r->rec = s->to;       /* `this`, and S itself inside S's members */
+    else if (r->kind == TY_RECORD && r->rec) {
+        k_record *local = clone_local_record(ctx, r->rec, s);
+        if (local)
+            r->rec = local;
+    }
     r->base = k_clone_type(ctx, t->base, s);
     r->memptr_class = k_clone_type(ctx, t->memptr_class, s);   /* `int T::*` */
     if (r->kind == TY_REF && r->base && r->base->kind == TY_REF) {

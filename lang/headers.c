@@ -866,6 +866,8 @@ const char *k_builtin_header_text(const char *name)
         return k_curand_host_text(name);
     if (k_throw_header_text(name))
         return k_throw_header_text(name);
+    if (!strncmp(name, "cub/", 4) || !strncmp(name, "simtvm/cub_", 11))
+        return k_cub_text(name);
     if (!strcmp(name, "simtvm/round_cvt.h"))
         return k_round_cvt_text();
     if (!strncmp(name, "cuda/", 5))

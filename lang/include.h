@@ -74,6 +74,7 @@ const char *k_helper_math_text(void);
 const char *k_curand_text(const char *name);
 const char *k_curand_host_text(const char *name);
 const char *k_throw_header_text(const char *name);
+const char *k_cub_text(const char *name);
 /* CUDA's integer intrinsics without a VM instruction (__umul24, __mul64hi,
  * __sad, __rhadd...), read like the SIMD ones (lang/int_intrinsics.c) */
 const char *k_int_intrinsics_text(void);

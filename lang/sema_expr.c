@@ -1285,6 +1285,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
                 k_help(s->ctx, "did you mean '%s'?", near);
             if (k_curand_unbuilt(e->name))
                 k_help(s->ctx, "%s", k_curand_unbuilt(e->name));
+            if (k_cub_unbuilt(e->name))
+                k_help(s->ctx, "%s", k_cub_unbuilt(e->name));
         }
         for (int i = 0; i < e->nargs; i++)
             k_sema_expr(s, e->args[i]);
