@@ -73,6 +73,10 @@ static const char TEXT_CUB_BLOCK[] =
     "        return a;\n"
     "    }\n"
     "};\n"
+    "struct Equality { template <typename T> __host__ __device__ bool operator()(const T &a, const T &b) const { return a == b; } };\n"
+    "struct Inequality { template <typename T> __host__ __device__ bool operator()(const T &a, const T &b) const { return a != b; } };\n"
+    "// the device level (simtvm/cub_device.h) shares these operators\n"
+    "#define SIMTVM_CUB_COMMON\n"
     "template <typename T> struct Traits {\n"
     "    static __host__ __device__ T Max() { return std::numeric_limits<T>::max(); }\n"
     "    static __host__ __device__ T Lowest() { return std::numeric_limits<T>::lowest(); }\n"
@@ -665,9 +669,6 @@ static const char TEXT_CUB_CUH[] =
 
 /* Placeholder until the device-wide algorithms land (lang/cub_device.c):
  * an empty, valid header. */
-static const char TEXT_CUB_DEVICE_EMPTY[] =
-    "// simtvm/cub_device.h: CUB's device-wide algorithms are not built in yet.\n";
-
 /* The headers of CUB's block and warp level, each the whole of it. */
 static const char *const CUB_BLOCK_HEADERS[] = {
     "cub/block/block_reduce.cuh", "cub/block/block_scan.cuh", "cub/block/block_load.cuh",
@@ -680,8 +681,6 @@ const char *k_cub_text(const char *name)
 {
     if (!strcmp(name, "simtvm/cub_block.h"))
         return TEXT_CUB_BLOCK;
-    if (!strcmp(name, "simtvm/cub_device.h"))
-        return TEXT_CUB_DEVICE_EMPTY;
     if (!strcmp(name, "cub/cub.cuh"))
         return TEXT_CUB_CUH;
     for (size_t i = 0; i < sizeof CUB_BLOCK_HEADERS / sizeof CUB_BLOCK_HEADERS[0]; i++)
@@ -698,6 +697,8 @@ const char *k_cub_unbuilt(const char *name)
         return NULL;
     return "simtvm builds in CUB's block and warp level (BlockReduce, BlockScan, "
            "BlockLoad, BlockStore, BlockExchange, WarpReduce, WarpScan, Sum, Max, Min, "
-           "ArgMax, ArgMin, KeyValuePair, Traits); this part of CUB is not built in "
+           "ArgMax, ArgMin, KeyValuePair, Traits) and its device-wide algorithms "
+           "(DeviceReduce, DeviceSegmentedReduce, DeviceScan, DeviceSelect, DevicePartition, "
+           "DeviceRadixSort, the input iterators); this part of CUB is not built in "
            "(doc/cuda-libraries.md, \"CUB\")";
 }

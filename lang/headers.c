@@ -866,8 +866,14 @@ const char *k_builtin_header_text(const char *name)
         return k_curand_host_text(name);
     if (k_throw_header_text(name))
         return k_throw_header_text(name);
-    if (!strncmp(name, "cub/", 4) || !strncmp(name, "simtvm/cub_", 11))
+    if (!strcmp(name, "simtvm/cub_device.h"))
+        return k_cub_device_text();
+    if (!strcmp(name, "simtvm/cub_radix_sort.h"))
+        return k_cub_radix_sort_text();
+    if ((!strncmp(name, "cub/", 4) || !strncmp(name, "simtvm/cub_", 11)) && k_cub_text(name))
         return k_cub_text(name);
+    if (!strncmp(name, "cub/", 4) && k_cub_device_header_text(name))
+        return k_cub_device_header_text(name);
     if (!strcmp(name, "simtvm/round_cvt.h"))
         return k_round_cvt_text();
     if (!strncmp(name, "cuda/", 5))
