@@ -858,6 +858,8 @@ const char *k_builtin_header_text(const char *name)
         !strcmp(name, "texture_indirect_functions.h") || !strcmp(name, "surface_functions.h") ||
         !strcmp(name, "surface_indirect_functions.h") || !strcmp(name, "channel_descriptor.h"))
         return k_cuda_texture_text();
+    if (!strcmp(name, "simtvm/texture_mip.h"))
+        return k_cuda_texture_mip_text();
     if (!strcmp(name, "helper_math.h"))
         return k_helper_math_text();
     if (!strncmp(name, "curand", 6) && k_curand_text(name))

@@ -1321,6 +1321,7 @@ static int names_texture(const char *text, size_t len)
         "cudaMalloc3DArray", "ToArray", "FromArray", "tex1D", "tex2D", "tex3D", "surf1D",
         "surf2D", "surf3D", "TextureObject", "SurfaceObject", "cudaAddressMode",
         "cudaFilterMode", "cudaReadMode", "cudaBoundaryMode", "cudaResourceType",
+        "Mipmapped", "texCubemap",
     };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }

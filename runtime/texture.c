@@ -28,6 +28,24 @@ simt_status bi_SIMT_SURFACE_FAULT(call *c)
     return SIMT_FAULT;
 }
 
+/* __simt_texture_fault(fn, why): a fetch the texture object cannot serve
+ * (tex2Dgather of a 1D, 3D or layered texture, texCubemap of no cubemap)
+ * stops the kernel with cudaErrorLaunchFailure and a located fault. */
+simt_status bi_SIMT_TEXTURE_FAULT(call *c)
+{
+    size_t n = 0, m = 0;
+    const char *fn = simt_vm_cstr(c->vm, c->t, arg(c, 0), 64, &n);
+    if (!fn)
+        return SIMT_FAULT;
+    const char *why = simt_vm_cstr(c->vm, c->t, arg(c, 1), 128, &m);
+    if (!why)
+        return SIMT_FAULT;
+    simt_vm_faultf(c->vm, "%.*s: %.*s", (int)n, fn, (int)m, why);
+    c->vm->fault.kind = FAULT_TRAP;
+    c->vm->fault.cuda_error = CUDA_ERROR_LAUNCH_FAILURE;
+    return SIMT_FAULT;
+}
+
 /* struct cudaArray of lang/cuda_texture.c: data 0, width 8, height 16,
  * depth 24, pitch 32, elem 40 (bytes of one element). */
 enum { ARRAY_HEADER = 48 };
