@@ -88,6 +88,10 @@ const char *k_int_intrinsics_text(void);
 const char *k_math_extra_text(void);
 const char *k_cuda_texture_text(void);
 const char *k_cuda_texture_mip_text(void);
+/* <omp.h> (lang/omp.c) */
+const char *k_omp_header_text(void);
+/* <nvToolsExt.h> (lang/nvtx.c) */
+const char *k_nvtx_header_text(void);
 /* <getopt.h> and <sys/mman.h> (lang/posix.c), or NULL for another name */
 const char *k_posix_header_text(const char *name);
 /* <cuda/barrier>, <cuda/pipeline> (lang/libcudacxx.c) and <cuda/atomic>, or NULL for another name */

@@ -56,6 +56,16 @@ typedef struct pp_cond {
     unsigned char parent_active, active, taken, seen_else;
 } pp_cond;
 
+/* #pragma omp's state (lang/omp_pragma.c): what the output is watched for
+ * after `#pragma omp for` */
+struct k_omp_state {
+    unsigned counter;             /* names the objects of each construct */
+    int levels;                   /* loop headers still to pass; 0: none */
+    int inner;                    /* past the first (collapse) */
+    int in_header, depth;
+    char loop[32];                /* the loop driver's name */
+};
+
 typedef struct pp {
     k_ctx *ctx;
     pp_macro *buckets[NBUCKETS];
@@ -84,6 +94,7 @@ typedef struct pp {
     int file;                     /* index in ctx->files of the file being read */
     int depth;                    /* of nested #include */
     uint32_t include_lines;       /* lines the last #include inserted */
+    struct k_omp_state *omp;      /* #pragma omp (lang/omp_pragma.c); NULL: none seen */
 } pp;
 
 const simt_allocator *pp_al(const pp *s);
@@ -97,5 +108,14 @@ pp_vec pp_expand_list(pp *s, const pp_tok *toks, size_t n, k_loc loc);
 /* the value of an #if / #elif condition (pp_if.c): errors are reported and
  * count as false */
 int pp_eval_if(pp *s, const pp_tok *t, size_t n, k_loc loc);
+/* appends text to the output */
+void pp_out(pp *s, const char *text, size_t n);
+/* #pragma omp (t[0] is `omp`): the statements it stands for, written out
+ * (lang/omp_pragma.c) */
+void k_omp_pragma(pp *s, const pp_tok *t, size_t n, k_loc loc);
+/* t has just been written out while a `#pragma omp for` waits for its loop */
+void k_omp_token(pp *s, const pp_tok *t);
+/* whether a `#pragma omp for` waits for its loop */
+#define PP_OMP_WATCHING(s) ((s)->omp && (s)->omp->levels)
 
 #endif

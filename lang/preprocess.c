@@ -76,6 +76,11 @@ static void out_mem(pp *s, const char *text, size_t n)
     s->len += n;
 }
 
+void pp_out(pp *s, const char *text, size_t n)
+{
+    out_mem(s, text, n);
+}
+
 static void out_char(pp *s, char c)
 {
     out_mem(s, &c, 1);
@@ -469,6 +474,8 @@ static void emit(pp *s, const pp_tok *t)
         && (t->space || would_merge(last, t->text[0])))
         out_char(s, ' ');
     out_mem(s, t->text, t->len);
+    if (PP_OMP_WATCHING(s))
+        k_omp_token(s, t);
 }
 
 /* Macro-expands a token list on its own (argument pre-expansion, #if). */
@@ -807,6 +814,8 @@ static void expand_text(pp *s, const char *p, const char *end, uint32_t line)
         s->separate_next = 0;
         out_mem(s, s->p, t.len);
         s->p += t.len;
+        if (PP_OMP_WATCHING(s))
+            k_omp_token(s, &t);
     }
     s->base_ok = 0;
 }
@@ -978,12 +987,14 @@ static void message_directive(pp *s, const char *p, const char *end, k_loc loc, 
 
 /* #pragma unroll [N] or (N) (CUDA's): N, a positive integer, is how far to unroll
  * the loop that follows; 1 keeps it a loop.  A count that is not an integer
- * literal (a macro, an expression) counts as none.  Other pragmas are
- * ignored. */
+ * literal (a macro, an expression) counts as none.  #pragma omp is
+ * lang/omp_pragma.c's; other pragmas are ignored. */
 static void pragma_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
 {
     if (n == 1 && pp_tok_is(&t[0], "once") && s->file > 0)
         s->ctx->files[s->file].once = 1;
+    if (n > 0 && pp_tok_is(&t[0], "omp"))
+        k_omp_pragma(s, t, n, loc);
     if (n == 0 || !pp_tok_is(&t[0], "unroll"))
         return;
     uint64_t count = 0;
@@ -1330,6 +1341,20 @@ static int names_texture(const char *text, size_t len)
 static int names_throw(const char *text, size_t len)
 {
     return memmem(text, len, "throw", 5) != NULL;
+/* A `#pragma omp` line: the statements it becomes use <omp.h>'s classes. */
+static int names_omp(const char *text, size_t len)
+{
+    for (const char *p = text, *end = text + len;
+         (p = memchr(p, 'p', (size_t)(end - p))) != NULL; p++) {
+        if ((size_t)(end - p) < 10 || memcmp(p, "pragma", 6) != 0)
+            continue;
+        const char *q = p + 6;
+        while (q < end && is_hspace((unsigned char)*q))
+            q++;
+        if (q > p + 6 && end - q >= 3 && !memcmp(q, "omp", 3))
+            return 1;
+    }
+    return 0;
 }
 
 /* The headers a program reads without including them: <cuda_runtime.h>'s
@@ -1349,6 +1374,7 @@ static const struct implicit_header {
     { "simtvm/math_extra.h", "__SIMTVM_MATH_EXTRA", names_math_extra },
     { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
     { "simtvm/throw.h", "__SIMTVM_THROW", names_throw },
+    { "omp.h", "__SIMTVM_OMP_H", names_omp },
 };
 
 /* Reads implicit header `header` at `at` (a file's first line or an

@@ -135,6 +135,7 @@ simt_status bi_CUDA_DRIVER_VERSION(call *c);
 simt_status bi_CUDA_RUNTIME_VERSION(call *c);
 simt_status bi_ASSERT_FAIL(call *c);
 simt_status bi_TRAP(call *c);
+simt_status bi_OMP_FAIL(call *c);
 simt_status bi_SIMT_SURFACE_FAULT(call *c);
 simt_status bi_SIMT_TEXTURE_FAULT(call *c);
 simt_status bi_CUDA_FUNC_SET_ATTRIBUTE(call *c);

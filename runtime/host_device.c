@@ -328,6 +328,19 @@ simt_status bi_ASSERT_FAIL(call *c)
     return SIMT_FAULT;
 }
 
+/* __simt_omp_fail(message): the host program asked lang/omp.c's OpenMP
+ * for what its members, run one after another, cannot do (a barrier in a
+ * team of several); the program ends there, located at the construct. */
+simt_status bi_OMP_FAIL(call *c)
+{
+    size_t n = 0;
+    const char *m = simt_vm_cstr(c->vm, c->t, arg(c, 0), 400, &n);
+    if (!m)
+        return SIMT_FAULT;
+    simt_vm_faultf(c->vm, "%.*s", (int)n, m);
+    return SIMT_FAULT;
+}
+
 /* __trap(): the kernel stops with cudaErrorLaunchFailure (719), which later
  * CUDA calls return; like every other kernel fault it makes the exit status 1. */
 simt_status bi_TRAP(call *c)
