@@ -1341,6 +1341,8 @@ static int names_texture(const char *text, size_t len)
 static int names_throw(const char *text, size_t len)
 {
     return memmem(text, len, "throw", 5) != NULL;
+}
+
 /* A `#pragma omp` line: the statements it becomes use <omp.h>'s classes. */
 static int names_omp(const char *text, size_t len)
 {
