@@ -377,6 +377,7 @@ int lw_func_index(lw_func *F, k_decl *fn)
     if (!s || s->kind != SYM_FUNC)
         return 0;
     lw_mod *M = F->M;
+    k_deferred_use(M->ctx, fn, F->loc);   /* a member whose body failed: now an error */
     int *n = &M->ncallees[F->index];
     int *nl = simt_realloc(tal(M), M->callees[F->index], sizeof *nl * (size_t)(*n + 1));
     if (!nl) {
@@ -1395,7 +1396,7 @@ static void lower_unit(lw_mod *M, k_unit *unit)
     M->m->shared_static = (M->shared_top + 15) & ~15u;
     for (int i = 0; i < unit->ndecls && !M->oom; i++) {
         k_decl *d = unit->decls[i];
-        if (d->kind == D_FUNC && d->body)
+        if (d->kind == D_FUNC && d->body && !d->deferred)   /* deferred: never used */
             lower_function(M, d, lw_sym_of(d)->index);
     }
     mark_recursion(M);

@@ -1039,8 +1039,10 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     k_virtual_check_method(s, f);
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
         k_error(s->ctx, f->loc, "a __global__ function must have a void return type");
+    int errors = s->ctx->nerrors;
     if (f->body)
         check_body(s, f);
+    f->body_failed = s->ctx->nerrors > errors;
     saved.tpl = s->tpl;
     saved.lifted = s->lifted;  /* the instance's lambdas are the unit's too */
     saved.nlifted = s->nlifted;

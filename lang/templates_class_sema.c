@@ -121,7 +121,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
             i++;
             continue;
         }
-        k_sema_instance(s, m);
+        k_tpls_member_instance(s, m);
         if (i < r->nmethods && r->methods[i] == m) {
             k_tpls_add_out(s, m);
             i++;
