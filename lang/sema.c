@@ -683,6 +683,12 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         d->type = k_ty(s->ctx, TY_INT);   /* its uses are still checked, without errors */
         d->init = NULL;
     }
+    if (d->type->kind == TY_TEMPLATE_ID && d->type->ctad && !k_ctad_deduce(s, d)) {
+        d->type = k_ty(s->ctx, TY_AUTO);   /* reported: not deduced, as an auto's */
+        if (check_redefinition(s, d))
+            scope_add(s, d);
+        return;
+    }
     k_sema_resolve_type(s, d->type, d->loc);
     int was_auto = d->type->kind == TY_AUTO;
     if (!k_sema_deduce_auto(s, d) || !check_ref_var(s, d, file_scope)) {
