@@ -81,6 +81,8 @@ typedef struct k_type {
     unsigned char is_nullptr; /* std::nullptr_t: a TY_PTR to void told apart for overloading
                                  (nullptr converts to any pointer, to no arithmetic type) */
     unsigned char rvalue_ref; /* TY_REF: `T &&` (binds rvalues and xvalues, not lvalues) */
+    unsigned char ctad;       /* TY_TEMPLATE_ID: a class template's name without arguments
+                                 before a declarator (`Box b(3);`): deduced (lang/ctad.c) */
     unsigned char decltype_kind; /* TY_DECLTYPE: K_DT_DECLTYPE or K_DT_TYPEOF; TY_AUTO:
                                  K_DT_AUTO for `decltype(auto)` (lang/decltype.c) */
     k_expr *decl_expr;        /* TY_DECLTYPE: the operand as written */
@@ -526,6 +528,14 @@ struct k_decl {
     int va_count;             /* an instance: its last va_count params stand for the `...` */
     k_decl *va_insts;         /* the variadic function: its instances, through va_next */
     k_decl *va_next;
+
+    /* C++ instantiates a class template's member function where it is used
+     * (lang/templates_lazy.c): one whose body did not check keeps its
+     * diagnostics here, given at its first use, and is not lowered */
+    struct k_diag *deferred;
+    int ndeferred;
+    int deferred_at;              /* 1 + where in the diagnostics they were given */
+    unsigned char body_failed;    /* an instance whose body had errors (sema.c) */
 };
 
 enum k_method_kind { M_NONE, M_METHOD, M_CONST_METHOD, M_STATIC, M_CTOR, M_DTOR };
@@ -651,6 +661,12 @@ void k_warning(k_ctx *ctx, k_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void k_note(k_ctx *ctx, k_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Records d again (a diagnostic held back, lang/templates_lazy.c). */
+void k_diag_replay(k_ctx *ctx, const struct k_diag *d);
+/* fn is used: its held-back diagnostics, once, and a note naming at;
+ * whether it has any (then the use fails). */
+int k_deferred_use(k_ctx *ctx, k_decl *fn, k_loc at);
 
 /* Adds a `help:` line (the fix, when there is an obvious one) to the
  * diagnostic recorded last; nothing if that one was not recorded. */

@@ -254,6 +254,25 @@ void k_error(k_ctx *ctx, k_loc loc, const char *fmt, ...)
     va_end(ap);
 }
 
+void k_diag_replay(k_ctx *ctx, const k_diag *d)
+{
+    if (d->severity == K_ERROR)
+        ctx->nerrors++;
+    if (!recording(ctx))
+        return;
+    if (ctx->ndiags == ctx->diag_cap) {
+        int cap = ctx->diag_cap ? ctx->diag_cap * 2 : 16;
+        k_diag *a = simt_realloc(&ctx->al, ctx->diags, (size_t)cap * sizeof *a);
+        if (!a) {
+            ctx->oom = 1;
+            return;
+        }
+        ctx->diags = a;
+        ctx->diag_cap = cap;
+    }
+    ctx->diags[ctx->ndiags++] = *d;
+}
+
 void k_warning(k_ctx *ctx, k_loc loc, const char *fmt, ...)
 {
     if (!recording(ctx)) {

@@ -373,10 +373,12 @@ static lw_sym *new_sym(lw_mod *M, k_decl *d, int kind)
 
 int lw_func_index(lw_func *F, k_decl *fn)
 {
+    lw_mod *M = F->M;
+    if (k_deferred_use(M->ctx, fn, F->loc))   /* a member whose body failed: now an error */
+        return 0;
     lw_sym *s = lw_sym_of(fn);
     if (!s || s->kind != SYM_FUNC)
         return 0;
-    lw_mod *M = F->M;
     int *n = &M->ncallees[F->index];
     int *nl = simt_realloc(tal(M), M->callees[F->index], sizeof *nl * (size_t)(*n + 1));
     if (!nl) {
@@ -1367,7 +1369,8 @@ static void collect_addr_funcs(lw_mod *M, k_unit *unit)
     }
     for (int i = 0; i < unit->ndecls; i++) {
         k_decl *d = unit->decls[i];
-        if (d->kind == D_FUNC && d->body && d->address_taken)
+        if (d->kind == D_FUNC && d->body && d->address_taken &&
+            !k_deferred_use(M->ctx, d, d->loc))   /* a member whose body failed: an error */
             M->addr_funcs[M->naddr_funcs++] = d;
     }
 }
@@ -1376,7 +1379,8 @@ static void lower_unit(lw_mod *M, k_unit *unit)
 {
     collect_addr_funcs(M, unit);
     for (int i = 0; i < unit->ndecls; i++)
-        if (unit->decls[i]->kind == D_FUNC && unit->decls[i]->body)
+        if (unit->decls[i]->kind == D_FUNC && unit->decls[i]->body &&
+            !unit->decls[i]->deferred)   /* a member whose body failed, never used */
             declare_function(M, unit->decls[i]);
     M->callees = simt_calloc(tal(M), M->m->nfuncs + 1, sizeof *M->callees);
     M->ncallees = simt_calloc(tal(M), M->m->nfuncs + 1, sizeof *M->ncallees);
@@ -1395,7 +1399,7 @@ static void lower_unit(lw_mod *M, k_unit *unit)
     M->m->shared_static = (M->shared_top + 15) & ~15u;
     for (int i = 0; i < unit->ndecls && !M->oom; i++) {
         k_decl *d = unit->decls[i];
-        if (d->kind == D_FUNC && d->body)
+        if (d->kind == D_FUNC && d->body && !d->deferred)
             lower_function(M, d, lw_sym_of(d)->index);
     }
     mark_recursion(M);

@@ -745,6 +745,8 @@ static void launch_stream(lw_func *F, k_expr *e, int end)
 uint64_t lw_function_pointer(lw_mod *M, k_decl *f, k_loc loc)
 {
     k_decl *def = f->definition ? f->definition : f;
+    if (k_deferred_use(M->ctx, def, loc))   /* a member whose body failed: an error */
+        return 0;
     if (!def->body) {
         k_error(M->ctx, loc, "the address of '%s' is taken but it is never defined", f->name);
         return 0;

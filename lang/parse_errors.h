@@ -256,9 +256,10 @@ static int unknown_template_call(k_parser *ps, yysymbol_kind_t la)
     return 1;
 }
 
-/* `P p(1, 2.5);`, `std::vector v{1, 2};`: a class template's name with no
- * arguments before a declarator asks C++17's class template argument
- * deduction, which K does not do; the parser wants the '<' there. */
+/* `P p[2];`, `P p, q(1);`: a class template's name with no arguments before
+ * a declarator asks C++17's class template argument deduction, which K
+ * builds (lang/ctad.c) only for one name followed by '(', '{', '=' or ';'
+ * (lang/parse_lex.c); elsewhere the parser wants the '<'. */
 static int deduced_template_arguments(k_parser *ps, yysymbol_kind_t la,
                                       const yysymbol_kind_t *exp, int n)
 {
@@ -266,9 +267,30 @@ static int deduced_template_arguments(k_parser *ps, yysymbol_kind_t la,
         !expects(exp, n, YYSYMBOL_TPL_OPEN))
         return 0;
     const k_token *t = &ps->prev_tok;
-    k_error(ps->ctx, t->loc, "class template argument deduction is not supported: write the "
-            "arguments of '%.*s' (%.*s<...> %.*s)", (int)t->len, t->text, (int)t->len, t->text,
+    k_error(ps->ctx, t->loc, "class template argument deduction is not supported in this "
+            "declaration: write the arguments of '%.*s' (%.*s<...> %.*s)", (int)t->len, t->text, (int)t->len, t->text,
             (int)ps->tok.len, ps->tok.text);
+    ps->stopped = 1;   /* what follows would only echo it */
+    return 1;
+}
+
+/* `template <class T> Box(T *) -> Box<T>;`: a user deduction guide (the
+ * parser fails at the name after "->"), which K does not build: lang/ctad.c
+ * deduces from the constructors only. */
+static int deduction_guide(k_parser *ps)
+{
+    const unsigned char *begin = ps->lx.line_start, *name = (const unsigned char *)ps->tok.text;
+    if (!begin || name < begin || name >= ps->lx.lim)
+        return 0;
+    const unsigned char *p = blanks_back(name, begin);
+    if (p - begin < 3 || p[-1] != '>' || p[-2] != '-')
+        return 0;
+    p = blanks_back(p - 2, begin);
+    if (p == begin || p[-1] != ')')
+        return 0;
+    k_error(ps->ctx, ps->tok.loc, "deduction guides are not supported: K deduces the "
+            "arguments of '%.*s' from its constructors only (or write them: %.*s<...>)",
+            (int)ps->tok.len, ps->tok.text, (int)ps->tok.len, ps->tok.text);
     ps->stopped = 1;   /* what follows would only echo it */
     return 1;
 }
@@ -299,6 +321,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
     if (unknown_template_call(ps, la))
         return 0;
     if (deduced_template_arguments(ps, la, exp, n))
+        return 0;
+    if (deduction_guide(ps))
         return 0;
     if (la == YYSYMBOL_YYEOF && expects_char(exp, n, "'}'")) {
         k_error(ps->ctx, loc, "syntax error: expected '}' at end of input");

@@ -11,6 +11,7 @@
  *
  * k_parse, the parser's entry, is here too: the parser's state, the
  * library's type names, then Bison's k_yyparse. */
+#include <ctype.h>
 #include <string.h>
 
 #include "cg.h"
@@ -260,6 +261,31 @@ static int declared_name(const k_parser *ps, const k_token *t)
     return p >= ps->lx.lim || *p != '<';
 }
 
+/* `Box b(3);`, `std::pair p{1, 2.5};`, `Box b = x;`: a class template's
+ * name with a declarator after it (a name, then '(', '{', '=' or ';')
+ * rather than '<' asks C++17's class template argument deduction. */
+static int deduced_declarator(const k_parser *ps, const k_token *t)
+{
+    if (ps->prev_kind == KW_STRUCT || ps->prev_kind == KW_CLASS_RECORD ||
+        ps->prev_kind == KW_TYPENAME || ps->prev_kind == KW_FRIEND ||
+        ps->prev_kind == KW_CLASS)
+        return 0;
+    const unsigned char *p = (const unsigned char *)t->text + t->len, *lim = ps->lx.lim;
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    if (p >= lim || !(isalpha(*p) || *p == '_'))
+        return 0;
+    const unsigned char *name = p;
+    while (p < lim && (isalnum(*p) || *p == '_'))
+        p++;
+    if ((p - name == 5 && !memcmp(name, "const", 5)) ||
+        (p - name == 8 && !memcmp(name, "operator", 8)))
+        return 0;
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < lim && strchr("({=;", *p);
+}
+
 /* `flag_type *__restrict__ dir,` with `enum dir` in view: after a pointer's
  * '*' (or its const/__restrict__) a type's name that ends the declarator --
  * ',', ')', ';', '=', '[' or ':' follows -- is the name being declared, which
@@ -434,6 +460,11 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             if (kind == TEMPLATE_TYPE && declared_name(ps, t)) {
                 kind = IDENT;   /* `typedef char *iterator;` beside std::iterator */
                 lval->name = name;
+            } else if (kind == TEMPLATE_TYPE && deduced_declarator(ps, t)) {
+                lval->type = k_tpl_type_id(ps, lval->name, NULL);
+                if (lval->type)
+                    lval->type->ctad = 1;
+                kind = TYPEDEF_NAME;
             } else {
                 ps->tpl.last_name = lval->name;
             }

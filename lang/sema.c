@@ -683,6 +683,12 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         d->type = k_ty(s->ctx, TY_INT);   /* its uses are still checked, without errors */
         d->init = NULL;
     }
+    if (d->type->kind == TY_TEMPLATE_ID && d->type->ctad && !k_ctad_deduce(s, d)) {
+        d->type = k_ty(s->ctx, TY_AUTO);   /* reported: not deduced, as an auto's */
+        if (check_redefinition(s, d))
+            scope_add(s, d);
+        return;
+    }
     k_sema_resolve_type(s, d->type, d->loc);
     int was_auto = d->type->kind == TY_AUTO;
     if (!k_sema_deduce_auto(s, d) || !check_ref_var(s, d, file_scope)) {
@@ -1039,8 +1045,10 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     k_virtual_check_method(s, f);
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
         k_error(s->ctx, f->loc, "a __global__ function must have a void return type");
+    int errors = s->ctx->nerrors;
     if (f->body)
         check_body(s, f);
+    f->body_failed = s->ctx->nerrors > errors;
     saved.tpl = s->tpl;
     saved.lifted = s->lifted;  /* the instance's lambdas are the unit's too */
     saved.nlifted = s->nlifted;

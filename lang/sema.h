@@ -155,6 +155,10 @@ typedef struct k_sema {
 } k_sema_state;
 
 /* sema.c */
+/* lang/ctad.c: d's type, a class template's name without arguments
+ * (`Box b(3);`), given the arguments its initializer deduces; 0 after an
+ * error. */
+int k_ctad_deduce(k_sema_state *s, k_decl *d);
 int k_has_ctor(const k_decl *d);        /* `dim3 g(x, y);` */
 k_decl *k_sema_lookup(k_sema_state *s, const char *name);
 /* The declared or built-in name nearest to `name`, or NULL (did you mean). */

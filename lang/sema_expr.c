@@ -1339,6 +1339,8 @@ k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f)
 {
     f = k_stdarg_instance(s, e, f);
     e->decl = f;
+    if (k_deferred_use(s->ctx, f, e->loc))
+        return NULL;   /* a class template's member whose body has errors */
     k_sema_check_deleted_use(s, f, e->loc);
     call_allowed(s, e, f);
     check_args(s, e, f);

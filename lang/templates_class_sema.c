@@ -121,7 +121,7 @@ static k_record *instantiate_class(k_sema_state *s, tpl_entry *en, tpl_inst *in,
             i++;
             continue;
         }
-        k_sema_instance(s, m);
+        k_tpls_member_instance(s, m);
         if (i < r->nmethods && r->methods[i] == m) {
             k_tpls_add_out(s, m);
             i++;
@@ -501,6 +501,12 @@ static void alias_instance(k_sema_state *s, const k_decl *alias, const tpl_args 
 
 void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
 {
+    if (t->kind == TY_TEMPLATE_ID && t->ctad) {   /* not a variable's: lang/ctad.c */
+        k_error(s->ctx, loc, "class template argument deduction for '%s' is only built for a"
+                " variable's declaration: write its arguments (%s<...>)", t->name, t->name);
+        t->ctad = 0;
+        return;
+    }
     tpl_entry *en = k_tpls_find_class(s, t->name);
     k_record *r = NULL;
     if (!en) {

@@ -56,6 +56,9 @@ struct k_tpl_sema {
 struct k_tpl_sema *k_tpls_state(k_sema_state *s);
 /* An instance or specialization handed to lowering (k_tpl_sema_finish). */
 void k_tpls_add_out(k_sema_state *s, k_decl *d);
+/* m, a member function of a class template's instance: checked, its errors
+ * held back until it is used (lang/templates_lazy.c). */
+void k_tpls_member_instance(k_sema_state *s, k_decl *m);
 int k_tpls_args_equal(const tpl_args *a, const tpl_args *b);
 tpl_inst *k_tpls_add_specialization(k_sema_state *s, tpl_entry *en, const tpl_args *a,
                                     k_decl *d);

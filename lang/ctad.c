@@ -1,0 +1,278 @@
+/* lang/ctad.c -- C++17's class template argument deduction: `Box b(3);`,
+ * `Pair p{1, 2.5};`, `std::pair p(1, 2.0);`, `std::vector v{1, 2, 3};`,
+ * `std::array a{1, 2, 3};`, `Box c = b;`.  The parser gives the variable
+ * the template-id without arguments, marked ctad (lang/parse_lex.c); here
+ * its arguments come from the initializer through the implicit guides:
+ *
+ *   - each constructor of the class template (not a constructor template)
+ *     taking the arguments' number, its parameters matched against the
+ *     arguments' types as a function template's would be; the first that
+ *     deduces every parameter (or leaves only defaulted ones) wins, and a
+ *     braced list tries the list constructor (std::initializer_list) first;
+ *   - a class without constructors: its members in order against a braced
+ *     list, an array member taking the rest (std::array's T and N);
+ *   - `Box c = b;` with b a Box<int>: Box<int> (the copy guide).
+ *
+ * User deduction guides (`Box(T *) -> Box<T>;`) are not built: the parser
+ * reports them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "templates_sema.h"
+
+/* An argument's type as deduction sees it: no reference; a by-value
+ * parameter also drops its top-level qualifiers and decays arrays. */
+static const k_type *arg_type(k_sema_state *s, const k_type *a, int by_value)
+{
+    if (a->kind == TY_REF)
+        a = a->base;
+    if (!by_value)
+        return a;
+    k_type *b = k_alloc(s->ctx, sizeof *b);
+    if (a->kind == TY_ARRAY) {
+        memset(b, 0, sizeof *b);
+        b->kind = TY_PTR;
+        b->base = a->base;
+        return b;
+    }
+    *b = *a;
+    b->quals = 0;
+    return b;
+}
+
+static int match_param(k_sema_state *s, const k_decl *t, const k_type *p, k_expr *x,
+                       tpl_args *a)
+{
+    int by_value = p->kind != TY_REF;
+    if (!by_value)
+        p = p->base;
+    if (!x->type)
+        return 0;
+    return k_tpls_match(s, t, p, arg_type(s, x->type, by_value), a, 0, x->loc) == 1;
+}
+
+/* The template-id of t for deduced a: the parameters up to the first one
+ * left to its default; 0 when one without a default is left. */
+static int deduced_targs(k_sema_state *s, const k_decl *t, const tpl_args *a, k_targ **out,
+                         int *n, k_loc loc)
+{
+    int given = 0;
+    for (int k = 0; k < t->ntparams; k++) {
+        int have = t->tparams[k].type ? a->have[k] : a->types[k] != NULL;
+        if (t->tparams[k].pack || t->tparams[k].is_template)
+            return 0;
+        if (!have && !t->tparams[k].def.type && !t->tparams[k].def.expr)
+            return 0;
+        if (have && given < k)
+            return 0;   /* one left to its default before a deduced one */
+        given += have;
+    }
+    k_targ *ta = given ? k_alloc(s->ctx, (size_t)given * sizeof *ta) : NULL;
+    for (int k = 0; k < given; k++) {
+        ta[k].loc = loc;
+        if (t->tparams[k].type) {
+            ta[k].expr = k_expr_new(s->ctx, E_INT, loc);
+            if (!ta[k].expr)
+                return 0;
+            ta[k].expr->ival = (uint64_t)a->values[k];
+            ta[k].expr->depth = 1;
+        } else {
+            ta[k].type = a->types[k];
+        }
+    }
+    *out = ta;
+    *n = given;
+    return 1;
+}
+
+static int fresh_args(k_sema_state *s, const k_decl *t, tpl_args *a)
+{
+    if (!k_tpls_args_new(s, a, t->ntparams))
+        return 0;
+    a->have = k_alloc(s->ctx, (size_t)(t->ntparams + 1) * sizeof *a->have);
+    return a->have != NULL;
+}
+
+/* Constructor m (params[0] is `this`) as a guide for args. */
+static int from_ctor(k_sema_state *s, const k_decl *t, const k_decl *m, k_expr **args, int n,
+                     tpl_args *a)
+{
+    if (m->method_kind != M_CTOR || m->member_template || m->nparams != n + 1 ||
+        !fresh_args(s, t, a))
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!match_param(s, t, m->params[i + 1]->type, args[i], a))
+            return 0;
+    return 1;
+}
+
+/* The list constructor (this, const T *p, unsigned long n, __init_list;
+ * lang/class_ctors.c) as a guide for a braced list's elements. */
+static int from_list_ctor(k_sema_state *s, const k_decl *t, const k_decl *m, k_expr **args,
+                          int n, tpl_args *a)
+{
+    if (m->method_kind != M_CTOR || m->nparams != 4 || !m->params[3]->name ||
+        strcmp(m->params[3]->name, "__init_list") != 0 || m->params[1]->type->kind != TY_PTR ||
+        n == 0 || !fresh_args(s, t, a))
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!match_param(s, t, m->params[1]->type->base, args[i], a))
+            return 0;
+    return 1;
+}
+
+/* A class without constructors: its members in order, an array member of
+ * the template's length parameter taking the rest of the list. */
+static int from_aggregate(k_sema_state *s, const k_decl *t, const k_record *r, k_expr **args,
+                          int n, tpl_args *a)
+{
+    if (!fresh_args(s, t, a))
+        return 0;
+    int i = 0;
+    for (int f = 0; f < r->nfields && i < n; f++) {
+        const k_type *ft = r->fields[f].type;
+        if (!ft || r->fields[f].written_base)
+            return 0;   /* a base: not deduced here */
+        if (ft->kind == TY_ARRAY && i < n) {   /* `T _M_elems[N]`: the rest, braces elided */
+            int from = i;
+            for (; i < n; i++)
+                if (!match_param(s, t, ft->base, args[i], a))
+                    return 0;
+            k_type whole = { 0 };
+            whole.kind = TY_ARRAY;
+            whole.base = (k_type *)arg_type(s, args[from]->type, 1);
+            whole.length = n - from;
+            if (k_tpls_match(s, t, ft, &whole, a, 0, args[from]->loc) != 1)
+                return 0;
+            continue;
+        }
+        if (!match_param(s, t, ft, args[i++], a))
+            return 0;
+    }
+    return i == n;
+}
+
+/* "int, double": the arguments' types, for the error. */
+static void arg_types_text(k_expr **args, int n, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && len + 8 < size; i++) {
+        char one[TYBUF];
+        k_ty_str(args[i]->type, one, sizeof one);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", one);
+    }
+}
+
+static int deduce(k_sema_state *s, const k_decl *t, k_expr **args, int n, int list,
+                  k_targ **targs, int *ntargs, k_loc loc)
+{
+    const k_record *r = t->type->rec;
+    tpl_args a;
+    int ctors = 0;
+    for (int i = 0; list && i < r->nmethods; i++)
+        if (from_list_ctor(s, t, r->methods[i], args, n, &a) &&
+            deduced_targs(s, t, &a, targs, ntargs, loc))
+            return 1;
+    for (int i = 0; i < r->nmethods; i++) {
+        const k_decl *m = r->methods[i];
+        ctors += m->method_kind == M_CTOR && !m->implicit_default && !m->implicit_copy &&
+                 !m->implicit_move;
+        if (from_ctor(s, t, r->methods[i], args, n, &a) &&
+            deduced_targs(s, t, &a, targs, ntargs, loc))
+            return 1;
+    }
+    return !ctors && list && from_aggregate(s, t, r, args, n, &a) &&
+           deduced_targs(s, t, &a, targs, ntargs, loc);
+}
+
+/* `Box c = b;` of a Box<int> b: its own type. */
+static k_type *copied_instance(k_sema_state *s, const char *name, const k_expr *init)
+{
+    const k_type *it = init->type && init->type->kind == TY_REF ? init->type->base : init->type;
+    if (!it || it->kind != TY_RECORD)
+        return NULL;
+    const char *of = k_tpls_class_of(s, it->rec);
+    tpl_entry *a = of ? k_tpls_find_class(s, of) : NULL, *b = k_tpls_find_class(s, name);
+    if (!a || a != b)
+        return NULL;
+    k_type *c = k_alloc(s->ctx, sizeof *c);
+    *c = *it;
+    c->quals = 0;
+    return c;
+}
+
+/* An alias template that passes its parameters on in order (std::tuple):
+ * the class template it names, whose constructors guide; else t. */
+static const k_decl *aliased(k_sema_state *s, const k_decl *t)
+{
+    const k_type *body = t->alias_type;
+    if (!body || body->kind != TY_TEMPLATE_ID || body->ntargs != t->ntparams)
+        return t;
+    for (int i = 0; i < body->ntargs; i++) {
+        const k_type *a = body->targs[i].type;
+        if (!a || a->kind != TY_TPARAM || !t->tparams[i].name ||
+            strcmp(a->name, t->tparams[i].name) != 0)
+            return t;
+    }
+    tpl_entry *en = k_tpls_find_class(s, body->name);
+    return en && en->decl != t ? en->decl : t;
+}
+
+int k_ctad_deduce(k_sema_state *s, k_decl *d)
+{
+    k_type *t = d->type;
+    tpl_entry *en = k_tpls_find_class(s, t->name);
+    const k_decl *tpl = en ? aliased(s, en->decl) : NULL;
+    if (!tpl || !tpl->type || tpl->type->kind != TY_RECORD) {
+        k_error(s->ctx, d->loc, "class template argument deduction for '%s' is not supported:"
+                " write its arguments (%s<...> %s)", t->name, t->name, d->name);
+        return 0;
+    }
+    k_expr **args = NULL;
+    int n = 0, list = 0;
+    if (d->nctor >= 0) {
+        args = d->ctor_args;
+        n = d->nctor;
+    } else if (d->init && d->init->kind == E_INIT_LIST) {
+        args = d->init->args;
+        n = d->init->nargs;
+        list = 1;
+    } else if (d->init) {
+        if (!k_sema_expr(s, d->init))
+            return 0;
+        k_type *c = copied_instance(s, t->name, d->init);
+        if (c) {
+            c->quals |= t->quals;
+            d->type = c;
+            return 1;
+        }
+        args = &d->init;
+        n = 1;
+    } else {
+        k_error(s->ctx, d->loc, "class template argument deduction failed: '%s %s' has no "
+                "initializer to deduce the arguments of '%s' from", t->name, d->name, t->name);
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        if (!k_sema_expr(s, args[i]))
+            return 0;
+    k_targ *targs;
+    int ntargs;
+    if (!deduce(s, tpl, args, n, list, &targs, &ntargs, d->loc)) {
+        char buf[256];
+        arg_types_text(args, n, buf, sizeof buf);
+        k_error(s->ctx, d->loc, "class template argument deduction failed: no matching "
+                "function for call to '%s(%s)' (no constructor of '%s' deduces its template "
+                "arguments)", t->name, buf, t->name);
+        return 0;
+    }
+    k_type *c = k_alloc(s->ctx, sizeof *c);
+    *c = *t;
+    c->name = tpl->name;   /* an alias's class template's (std::tuple: thrust::tuple) */
+    c->ctad = 0;
+    c->targs = targs;
+    c->ntargs = ntargs;
+    d->type = c;
+    return 1;
+}
