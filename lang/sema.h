@@ -457,6 +457,7 @@ int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max);
 /* lambda.c */
 k_type *k_sema_lambda(k_sema_state *s, k_expr *e);      /* E_LAMBDA: its closure type */
 int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d); /* an outer local read in a lambda */
+int k_sema_constant_address(k_sema_state *s, k_expr *e); /* `&N`, N a constant read in a lambda */
 int k_sema_call_closure(k_sema_state *s, k_expr *e, k_decl *var); /* f(x) of a lambda f */
 k_type *k_sema_call_closure_expr(k_sema_state *s, k_expr *e);   /* `[]{...}()`, `g(2)(3)` */
 k_decl *k_sema_method(const k_sema_state *s);   /* the member function (a lambda's too) */
