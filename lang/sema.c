@@ -715,6 +715,12 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         return;
     }
     var_alignas(s, d);
+    if (!file_scope && (d->storage & ST_EXTERN) && !(d->storage & ST_SHARED)) {
+        k_local_extern_link(s, d, scope_find(s->file_scope, d->name));
+        if (check_redefinition(s, d))
+            scope_add(s, d);
+        return;
+    }
     /* C++ declares a local at the end of its declarator, so its initializer
      * sees it: `T *p = (T *)malloc(n * sizeof *p);` (an auto variable's
      * type comes from the initializer, which may not name it) */

@@ -172,6 +172,7 @@ void k_sema_var_instance(k_sema_state *s, k_decl *d);
 const char *k_static_member_name(const k_sema_state *s, const char *name, char *buf,
                                  size_t size);
 void k_static_member_link(k_decl *old, k_decl *d);
+int k_local_extern_link(k_sema_state *s, k_decl *d, k_decl *file); /* `extern T x;` in a function */
 void k_static_member_pattern(k_sema_state *s, k_decl *d);
 struct k_subst;
 void k_static_members_instantiate(k_sema_state *s, const char *tpl, k_record *r,
