@@ -107,7 +107,7 @@ const char *k_sema_suggest(k_sema_state *s, const char *name)
  * scope ends. */
 static void check_using(k_sema_state *s, k_decl *u)
 {
-    if (u->using_kind == U_DECLARATION && !k_sema_lookup(s, u->target) &&
+    if (u->using_kind == U_DECLARATION && !u->using_template && !k_sema_lookup(s, u->target) &&
         k_builtin_find(u->target, 0) < 0 && k_builtin_find(u->target, 1) < 0) {
         k_error(s->ctx, u->loc, "no member named '%s' in namespace '%s'",
                 k_ns_last(u->target), k_ns_of(s->ctx, u->target));
