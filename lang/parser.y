@@ -1230,6 +1230,8 @@ member_name
 primary
     : IDENT                                     { $$ = k_parse_ident(ps, LOC(@1), $1); }
     | MEMBER_NAME                               { $$ = $1; }
+    | KW_OPERATOR op_name   /* `!operator==(rhs)`: an operator called by its name */
+                                { $$ = k_parse_ident(ps, LOC(@1), k_parse_operator_name(ps, $2)); }
     | '[' captures_opt ']' lambda_space lambda_params lambda_word lambda_ret compound
                                 { $$ = kp_make_lambda(ps, LOC(@1), $2, $5, $6 | $4, $7, $8); }
     | TEMPLATE_NAME                             { $$ = kp_template_name_expr(ps, LOC(@1), $1); }
