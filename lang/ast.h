@@ -485,6 +485,7 @@ struct k_decl {
                                  NULL at global scope; name is already qualified */
     int using_kind;           /* D_USING: enum k_using_kind */
     const char *target;       /* D_USING: the namespace or qualified name it names */
+    unsigned char using_template; /* D_USING: `using std::vector;`: a template the scanner knew */
 
     /* sema: */
     int is_global_scope;

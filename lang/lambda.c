@@ -270,6 +270,60 @@ static int capture_this(k_sema_state *s, k_lambda_info *li, k_expr *e, k_decl *d
     return bind_capture(e, li, i, 0);   /* `this` is a prvalue */
 }
 
+/* d, a local integer constant with a constant initializer (`const int TM =
+ * 8;`, `constexpr int N = 4;`): the value, or NULL. */
+static const k_expr *constant_init(const k_decl *d)
+{
+    const k_type *t = d->type;
+    if (d->kind != D_VAR || !t || !k_ty_is_integer(t) || !(t->quals & Q_CONST) ||
+        (t->quals & Q_VOLATILE) || !d->init || !d->init->is_const || d->init->kind == E_INIT_LIST)
+        return NULL;
+    return d->init;
+}
+
+/* e names the constant d outside the lambda: reading it is not an odr-use
+ * in C++, so it needs no capture (a template argument `k<TM><<<g, b>>>()`,
+ * an array bound, any value).  e is its value, not an lvalue: taking its
+ * address would need a capture, written explicitly (`[&TM]`). */
+static int constant_use(k_sema_state *s, k_lambda_info *li, k_expr *e, k_decl *d)
+{
+    const k_expr *init = constant_init(d);
+    int i = find_capture(s, li, d, 0, 0, e->loc);
+    if (i >= 0)
+        bind_capture(e, li, i, 1);   /* written in the capture list: its copy */
+    else {
+        e->decl = d;
+        e->type = d->type;
+        e->is_lvalue = 0;
+        e->capture = 0;
+    }
+    e->is_const = 1;
+    e->const_val = k_kind_wrap(e->type->kind, init->const_val);
+    return 1;
+}
+
+/* `&N` in a lambda's body, N an outer constant read without a capture
+ * (constant_use): taking its address is an odr-use, so N is captured now by
+ * the lambda's default `[&]`/`[=]`; without one (or inside a lambda nested in
+ * another) it is one error.  Returns 1 when e names the capture, 0 when
+ * reported, -1 when e is no such constant. */
+int k_sema_constant_address(k_sema_state *s, k_expr *e)
+{
+    if (!s->lambda || e->kind != E_IDENT || e->capture != 0 || !e->decl ||
+        !constant_init(e->decl) || !outer_local(s, e->decl))
+        return -1;
+    k_lambda_info *li = info_of(s->lambda);
+    if (li->dflt && !li->parent) {
+        int i = find_capture(s, li, e->decl, li->dflt == '&', 1, e->loc);
+        if (i >= 0)
+            return bind_capture(e, li, i, 1);
+    }
+    k_error(s->ctx, e->loc, "taking the address of '%s' needs it captured (the lambda may read"
+            " its value without a capture, not its address)", e->decl->name);
+    k_help(s->ctx, "capture it explicitly: [&%s] or [%s]", e->decl->name, e->decl->name);
+    return 0;
+}
+
 int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d)
 {
     if (!outer_local(s, d))
@@ -277,6 +331,8 @@ int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d)
     k_lambda_info *li = info_of(s->lambda);
     if (is_this(d))
         return capture_this(s, li, e, d);
+    if (constant_init(d))
+        return constant_use(s, li, e, d);
     if (li->generic && declared_after(d, s->lambda) && find_capture(s, li, d, 0, 0, e->loc) < 0) {
         k_error(s->ctx, e->loc, "use of '%s', declared after the lambda", d->name);
         e->capture = -1;

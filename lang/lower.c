@@ -717,8 +717,9 @@ static void local_var(lw_func *F, k_decl *d)
         lw_static_local(F, d);   /* built here the first time (lower_exit.c) */
     if (d->storage & (ST_SHARED | ST_STATIC))
         return;    /* laid out with the module */
-    if (d->storage & ST_EXTERN) {
-        k_error(F->M->ctx, d->loc, "local extern declarations are not supported");
+    if (d->storage & ST_EXTERN) {   /* the file-scope variable it names (sema linked it) */
+        if (d->var_def)
+            module_var_object(F->M, d, 0);
         return;
     }
     if (d->address_taken || d->type->kind == TY_ARRAY || k_ty_is_record(d->type) ||

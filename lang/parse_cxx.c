@@ -34,6 +34,17 @@ k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const
     return u;
 }
 
+/* `using std::vector;` (a class template) or `using std::sort;` (a function
+ * template): a using-declaration of a name the scanner already knows as a
+ * template's, so sema has nothing more to look up. */
+k_decl *k_parse_using_template(k_parser *ps, k_loc loc, const char *target)
+{
+    k_decl *u = k_parse_using(ps, loc, U_DECLARATION, k_ns_last(target), target);
+    if (u)
+        u->using_template = 1;
+    return u;
+}
+
 static k_stmt *nocode(k_parser *ps, k_loc loc, k_decl *d)
 {
     k_stmt *s = d ? k_stmt_new(ps->ctx, S_NOCODE, loc) : NULL;

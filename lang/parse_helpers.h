@@ -69,6 +69,7 @@ k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *
 k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
 k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);
 void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type);
+k_decl *k_parse_using_template(k_parser *ps, k_loc loc, const char *target);
 k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
 k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers);
 k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body);

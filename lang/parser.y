@@ -186,7 +186,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <specs> trailing_specs trailing_words
 %type <dtor> trailing_abstract
 %type <list> trailing_stars
-%type <name> ns_open
+%type <name> ns_open template_named
 %type <bits> qualifiers qualifier storage lambda_word lambda_space lambda_spaces
 %type <op> assign_op unary_op type_kw fold_op
 
@@ -367,9 +367,15 @@ using
         }
     | KW_USING TYPEDEF_NAME ';'
         { $$ = NULL; k_parse_using_type(ps, LOC(@2), NULL, $2); }
+    | KW_USING template_named ';'   /* `using std::vector;`, `using std::sort;` */
+        { $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using_template(ps, LOC(@2), $2)); }
     | KW_USING IDENT '=' type_name ';'          { $$ = NULL; k_parse_using_type(ps, LOC(@2), $2, $4); }
     | KW_NAMESPACE IDENT '=' IDENT ';'
         { $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using(ps, LOC(@2), U_ALIAS, $2, $4)); }
+    ;
+
+template_named
+    : TEMPLATE_NAME | TEMPLATE_TYPE
     ;
 
 static_assert
@@ -1224,6 +1230,8 @@ member_name
 primary
     : IDENT                                     { $$ = k_parse_ident(ps, LOC(@1), $1); }
     | MEMBER_NAME                               { $$ = $1; }
+    | KW_OPERATOR op_name   /* `!operator==(rhs)`: an operator called by its name */
+                                { $$ = k_parse_ident(ps, LOC(@1), k_parse_operator_name(ps, $2)); }
     | '[' captures_opt ']' lambda_space lambda_params lambda_word lambda_ret compound
                                 { $$ = kp_make_lambda(ps, LOC(@1), $2, $5, $6 | $4, $7, $8); }
     | TEMPLATE_NAME                             { $$ = kp_template_name_expr(ps, LOC(@1), $1); }

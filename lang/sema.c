@@ -107,7 +107,7 @@ const char *k_sema_suggest(k_sema_state *s, const char *name)
  * scope ends. */
 static void check_using(k_sema_state *s, k_decl *u)
 {
-    if (u->using_kind == U_DECLARATION && !k_sema_lookup(s, u->target) &&
+    if (u->using_kind == U_DECLARATION && !u->using_template && !k_sema_lookup(s, u->target) &&
         k_builtin_find(u->target, 0) < 0 && k_builtin_find(u->target, 1) < 0) {
         k_error(s->ctx, u->loc, "no member named '%s' in namespace '%s'",
                 k_ns_last(u->target), k_ns_of(s->ctx, u->target));
@@ -212,6 +212,30 @@ void k_sema_add_const(k_sema_state *s, const char *name, k_type_kind kind, const
     add_builtin_const(s, name, kind, alias, v);
 }
 
+/* The constant bound of an array type.  A bound computed at run time (`double
+ * r[n];`, a variable-length array of C99 and of GNU C++) is named as such. */
+static int array_bound(k_sema_state *s, k_expr *len, int64_t *n)
+{
+    k_type *t = k_sema_rvalue(s, len);
+    if (!t)
+        return 0;
+    if (k_ty_is_integer(t) && len->is_const) {
+        *n = (int64_t)len->const_val;
+        return 1;
+    }
+    if (k_static_init_failed(len))
+        return 0;
+    if (!k_ty_is_integer(t)) {
+        k_error(s->ctx, len->loc, "expression is not an integer constant");
+        return 0;
+    }
+    k_error(s->ctx, len->loc, "expression is not an integer constant (an array's size must be "
+            "known when compiling: K has no variable-length arrays)");
+    k_help(s->ctx, "allocate it where the size is known: std::vector<T> v(n), or new T[n] "
+           "with delete[]");
+    return 0;
+}
+
 /* ---- types ---- */
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
 {
@@ -252,7 +276,7 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
             continue;
         }
         int64_t n;
-        if (!k_sema_const_int(s, t->len_expr, &n)) {
+        if (!array_bound(s, t->len_expr, &n)) {
             t->length = 1;
             t->len_expr = NULL;   /* reported once: a type resolved again stays [1] */
             continue;
@@ -697,6 +721,12 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         return;
     }
     var_alignas(s, d);
+    if (!file_scope && (d->storage & ST_EXTERN) && !(d->storage & ST_SHARED)) {
+        k_local_extern_link(s, d, scope_find(s->file_scope, d->name));
+        if (check_redefinition(s, d))
+            scope_add(s, d);
+        return;
+    }
     /* C++ declares a local at the end of its declarator, so its initializer
      * sees it: `T *p = (T *)malloc(n * sizeof *p);` (an auto variable's
      * type comes from the initializer, which may not name it) */

@@ -179,6 +179,7 @@ void k_sema_var_instance(k_sema_state *s, k_decl *d);
 const char *k_static_member_name(const k_sema_state *s, const char *name, char *buf,
                                  size_t size);
 void k_static_member_link(k_decl *old, k_decl *d);
+int k_local_extern_link(k_sema_state *s, k_decl *d, k_decl *file); /* `extern T x;` in a function */
 void k_static_member_pattern(k_sema_state *s, k_decl *d);
 struct k_subst;
 void k_static_members_instantiate(k_sema_state *s, const char *tpl, k_record *r,
@@ -466,6 +467,7 @@ int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max);
 /* lambda.c */
 k_type *k_sema_lambda(k_sema_state *s, k_expr *e);      /* E_LAMBDA: its closure type */
 int k_sema_capture(k_sema_state *s, k_expr *e, k_decl *d); /* an outer local read in a lambda */
+int k_sema_constant_address(k_sema_state *s, k_expr *e); /* `&N`, N a constant read in a lambda */
 int k_sema_call_closure(k_sema_state *s, k_expr *e, k_decl *var); /* f(x) of a lambda f */
 k_type *k_sema_call_closure_expr(k_sema_state *s, k_expr *e);   /* `[]{...}()`, `g(2)(3)` */
 k_decl *k_sema_method(const k_sema_state *s);   /* the member function (a lambda's too) */

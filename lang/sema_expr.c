@@ -392,6 +392,9 @@ static k_type *unary(k_sema_state *s, k_expr *e)
             return NULL;
         if (e->lhs->kind == E_IDENT && e->lhs->decl && e->lhs->decl->kind == D_FUNC)
             return set(e, t);   /* &f is f */
+        int cap = e->lhs->is_lvalue ? -1 : k_sema_constant_address(s, e->lhs);
+        if (cap == 0)
+            return NULL;
         if (!e->lhs->is_lvalue) {
             k_error(ctx, e->loc, "cannot take the address of an rvalue");
             return NULL;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "sema.h"
+#include "templates_sema.h"
 #include "templates.h"
 
 struct k_statics {
@@ -77,6 +78,35 @@ void k_static_member_link(k_decl *old, k_decl *d)
         root->var_def = d;
     else if (d->storage & ST_EXTERN)
         d->var_def = root;
+}
+
+/* `extern char *optarg;` inside a function: it names the variable of that
+ * name declared at file scope before it (`file`, NULL if none), the same
+ * object (var_def, as an extern declaration at file scope).  Returns 0 after
+ * reporting what is wrong with it. */
+int k_local_extern_link(k_sema_state *s, k_decl *d, k_decl *file)
+{
+    if (d->init || k_has_ctor(d)) {
+        k_error(s->ctx, d->loc, "'%s' is declared extern inside a function: it cannot have an "
+                "initializer", d->name);
+        return 0;
+    }
+    if (!file || file->kind != D_VAR || file->builtin >= 0) {
+        k_error(s->ctx, d->loc, "local extern declaration of '%s' names no variable declared at "
+                "file scope before it", d->name);
+        k_help(s->ctx, "declare it at file scope, ahead of this function");
+        return 0;
+    }
+    if (!k_ty_same(file->type, d->type)) {
+        char a[TYBUF], b[TYBUF];
+        k_error(s->ctx, d->loc, "local extern declaration of '%s' as '%s' does not match its "
+                "declaration at file scope as '%s'", d->name, k_ty_str(d->type, a, sizeof a),
+                k_ty_str(file->type, b, sizeof b));
+        return 0;
+    }
+    d->var_def = file;
+    d->is_global_scope = 1;
+    return 1;
 }
 
 /* ---- class templates ---- */

@@ -586,7 +586,7 @@ static const struct {
         {"int f(int a);\nfloat f(int a) { return 0; }",
          "test.k:2:7: error: conflicting types for 'f'"},
         {"int main() { extern int x; return 0; }",
-         "test.k:1:25: error: local extern declarations are not supported"},
+         "test.k:1:25: error: local extern declaration of 'x' names no variable declared at file scope before it"},
         {"int g = 1;\n__device__ float h = 1.0f / 3 + g;",
          "test.k:2:31: error: initializer element is not a compile-time constant"},
         {"int main() { int x; cudaMemcpyToSymbol(x, &x, 4); return 0; }",
