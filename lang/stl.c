@@ -26,6 +26,7 @@
     "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/vector.h>\n"
 #define INC_FSTREAM INC_STRING "#include <simtvm/fstream.h>\n"
 #define INC_MAP INC_STRING "#include <simtvm/map.h>\n"
+#define INC_SET INC_ALGORITHM "#include <simtvm/set.h>\n"
 
 static const struct {
     const char *name;
@@ -36,7 +37,7 @@ static const struct {
     {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
     {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
-    {"fstream", INC_FSTREAM}, {"map", INC_MAP},
+    {"fstream", INC_FSTREAM}, {"map", INC_MAP}, {"set", INC_SET},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
@@ -64,6 +65,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_fstream_text();
     if (!strcmp(name, "simtvm/map.h"))
         return k_stl_map_text();
+    if (!strcmp(name, "simtvm/set.h"))
+        return k_stl_set_text();
     if (!strcmp(name, "simtvm/vector.h"))
         return k_stl_vector_text();
     if (!strcmp(name, "simtvm/iterator.h"))
