@@ -1325,6 +1325,13 @@ static int names_texture(const char *text, size_t len)
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
+/* struct timespec (lang/headers.c): glibc declares it in every C++ program. */
+static int names_timespec(const char *text, size_t len)
+{
+    static const char *const marks[] = { "timespec" };
+    return names_any(text, len, marks, 1);
+}
+
 /* The headers a program reads without including them: <cuda_runtime.h>'s
  * K text when a file names its types, and CUDA's intrinsics written in K
  * when a file names one.  A header with a guard macro may also be read
@@ -1341,6 +1348,7 @@ static const struct implicit_header {
     { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
     { "simtvm/math_extra.h", "__SIMTVM_MATH_EXTRA", names_math_extra },
     { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
+    { "simtvm/timespec.h", "__SIMTVM_TIMESPEC", names_timespec },
 };
 
 /* Reads implicit header `header` at `at` (a file's first line or an
