@@ -71,6 +71,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_vector_text();
     if (!strcmp(name, "simtvm/iterator.h"))
         return k_stl_iterator_text();
+    if (!strcmp(name, "simtvm/iterator_funcs.h"))
+        return k_stl_iterator_funcs_text();
     if (!strcmp(name, "simtvm/array.h"))
         return k_stl_array_text();
     if (!strcmp(name, "simtvm/cstdlib.h"))

@@ -54,6 +54,7 @@ const char *k_stl_map_text(void);       /* lang/stl_map.c */
 const char *k_stl_set_text(void);       /* lang/stl_set.c: <set> */
 /* lang/stl_iterator.c: <iterator>, and libcu++'s <cuda/std/iterator> */
 const char *k_stl_iterator_text(void);
+const char *k_stl_iterator_funcs_text(void);   /* distance, advance, next, prev */
 const char *k_stl_cuda_std_iterator_text(void);
 /* lang/stl_array.c: <array>, and libcu++'s <cuda/std/array> */
 const char *k_stl_array_text(void);

@@ -34,6 +34,7 @@ static const char TEXT_ALGORITHM[] =
     "// step for step, so elements that compare equal end where g++ puts them.\n"
     "#pragma once\n"
     "#include <simtvm/move.h>\n"
+    "#include <simtvm/iterator_funcs.h>\n"
     "namespace std {\n"
     "template <typename T> inline T min(T a, T b) { return b < a ? b : a; }\n"
     "template <typename T> inline T max(T a, T b) { return a < b ? b : a; }\n"
