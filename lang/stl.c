@@ -35,7 +35,8 @@ static const struct {
     {"stdlib.h", INC_CSTDLIB}, {"cstdlib", INC_CSTDLIB},
     {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/integer_sequence.h>\n"}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
-    {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
+    /* libstdc++'s <iomanip> includes <sstream> (for std::quoted) */
+    {"iomanip", INC_SSTREAM}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
     {"fstream", INC_FSTREAM}, {"map", INC_MAP}, {"set", INC_SET},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
