@@ -27,6 +27,7 @@
 #define INC_FSTREAM INC_STRING "#include <simtvm/fstream.h>\n"
 #define INC_MAP INC_STRING "#include <simtvm/map.h>\n"
 #define INC_SET INC_ALGORITHM "#include <simtvm/set.h>\n"
+#define INC_LIST INC_ALGORITHM "#include <simtvm/list.h>\n"
 
 static const struct {
     const char *name;
@@ -38,7 +39,7 @@ static const struct {
     /* libstdc++'s <iomanip> includes <sstream> (for std::quoted) */
     {"iomanip", INC_SSTREAM}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
-    {"fstream", INC_FSTREAM}, {"map", INC_MAP}, {"set", INC_SET},
+    {"fstream", INC_FSTREAM}, {"map", INC_MAP}, {"set", INC_SET}, {"list", INC_LIST},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
@@ -68,6 +69,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_map_text();
     if (!strcmp(name, "simtvm/set.h"))
         return k_stl_set_text();
+    if (!strcmp(name, "simtvm/list.h"))
+        return k_stl_list_text();
     if (!strcmp(name, "simtvm/vector.h"))
         return k_stl_vector_text();
     if (!strcmp(name, "simtvm/iterator.h"))
