@@ -152,6 +152,24 @@ static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr *
     return c;
 }
 
+static int is_std_nothrow(void *arg, const char *qname)
+{
+    (void)arg;
+    return !strcmp(qname, "std::nothrow");
+}
+
+/* `new (std::nothrow) T...`: <new>'s tag asks for NULL instead of
+ * std::bad_alloc when memory runs out, which is what simtvm's new gives
+ * (malloc's NULL), so the tag is dropped and the new is a plain one.  Any
+ * other placement stays the storage it names. */
+static void drop_nothrow(k_sema_state *s, k_expr *e)
+{
+    k_expr *p = e->placement;
+    if (p && p->kind == E_IDENT && p->name && !k_sema_lookup(s, p->name) &&
+        k_sema_resolve(s, p->name, is_std_nothrow, NULL))
+        e->placement = NULL;
+}
+
 /* `new T[n]` is (T *)malloc(n * sizeof(T)); `new T()` and `new T[n]()`
  * zero it (calloc); `new T(v)` is not built.  The node becomes that cast.
  * `new C` of a class with its own `operator new` calls it (its static
@@ -159,6 +177,7 @@ static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr *
 void k_sema_new(k_sema_state *s, k_expr *e)
 {
     k_type *t = e->type_written;
+    drop_nothrow(s, e);
     if (k_sema_new_array(s, e) ||   /* elements built or destroyed: new_array.c */
         k_sema_new_object(s, e))    /* constructors, placement, `new T(v)`: new_object.c */
         return;

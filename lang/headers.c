@@ -639,6 +639,21 @@ static const char TEXT_SYS_TIME_H[] =
     "    int tz_dsttime;\n"
     "};\n";
 
+/* struct timespec (<time.h>'s, which clock_gettime fills): glibc's layout.
+ * <time.h> is built in without text, and glibc's <stdlib.h> already
+ * declares the structure (g++ takes `timespec t;` after <iostream> alone),
+ * so lang/preprocess.c reads this ahead of a file that names it. */
+static const char TEXT_TIMESPEC_H[] =
+    "// struct timespec as simtvm builds it in (glibc's x86-64 layout); clock_gettime\n"
+    "// is built into the runtime.\n"
+    "#ifndef __SIMTVM_TIMESPEC\n"
+    "#define __SIMTVM_TIMESPEC\n"
+    "struct timespec {\n"
+    "    long tv_sec;\n"
+    "    long tv_nsec;\n"
+    "};\n"
+    "#endif\n";
+
 /* <sys/types.h> and <sys/stat.h>: programs include them for a type or out of
  * habit; the types are glibc's on x86-64 (with its BSD names uint, u_char...),
  * and <sys/stat.h> adds the permission bits.  stat(), mkdir() and the like are
@@ -810,6 +825,7 @@ static const struct {
     {"cuda_profiler_api.h", TEXT_CUDA_PROFILER_API_H},
     {"sys/utsname.h", TEXT_SYS_UTSNAME_H},
     {"sys/time.h", TEXT_SYS_TIME_H},
+    {"simtvm/timespec.h", TEXT_TIMESPEC_H},
     {"sys/resource.h", TEXT_SYS_RESOURCE_H},
     {"sys/types.h", TEXT_SYS_TYPES_H},
     {"sys/stat.h", TEXT_SYS_STAT_H},

@@ -122,12 +122,12 @@ static int is_std_class(const k_type *t, const char *qname)
            strncmp(t->rec->methods[0]->name + n, "::", 2) == 0;
 }
 
-/* A std::ostringstream, std::stringstream or std::ofstream: the K classes
+/* A std::ostringstream, std::stringstream, std::ofstream or std::fstream: the K classes
  * of lang/stl_streams.c that lang/iostream.c writes into. */
 int k_iostream_is_sstream(const k_type *t)
 {
     return is_std_class(t, "std::ostringstream") || is_std_class(t, "std::stringstream") ||
-           is_std_class(t, "std::ofstream");
+           is_std_class(t, "std::ofstream") || is_std_class(t, "std::fstream");
 }
 
 /* `os << value` on a string stream (both sides checked) becomes the call

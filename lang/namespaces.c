@@ -79,6 +79,24 @@ static const char *try_enclosing(const k_ns_view *v, const char *name, char *buf
     }
 }
 
+/* name in namespace ns as a directive names it, or in ns nested in the
+ * namespace an earlier directive names (`using namespace std;` then
+ * `using namespace chrono;` is std::chrono, as C++ finds it). */
+static const char *try_directive(const k_ns_view *v, int i, const char *ns, const char *name,
+                                 char *buf, k_ns_probe probe, void *arg)
+{
+    char nested[QNAME_MAX];
+    if (join(buf, ns, strlen(ns), name) && probe(arg, buf))
+        return buf;
+    for (int j = i - 1; j >= 0; j--) {
+        const k_decl *u = v->uses[j];
+        if (u->using_kind == U_DIRECTIVE && join(nested, u->target, strlen(u->target), ns) &&
+            join(buf, nested, strlen(nested), name) && probe(arg, buf))
+            return buf;
+    }
+    return NULL;
+}
+
 static const char *try_uses(const k_ns_view *v, const char *name, char *buf,
                             k_ns_probe probe, void *arg)
 {
@@ -88,7 +106,7 @@ static const char *try_uses(const k_ns_view *v, const char *name, char *buf,
         if (u->using_kind != U_DIRECTIVE)
             continue;
         const char *ns = expand_alias(v, u->target, nsbuf);
-        if (join(buf, ns, strlen(ns), name) && probe(arg, buf))
+        if (try_directive(v, i, ns, name, buf, probe, arg))
             return buf;
     }
     for (int i = v->nuses - 1; i >= 0; i--) {

@@ -1359,6 +1359,13 @@ static int names_omp(const char *text, size_t len)
     return 0;
 }
 
+/* struct timespec (lang/headers.c): glibc declares it in every C++ program. */
+static int names_timespec(const char *text, size_t len)
+{
+    static const char *const marks[] = { "timespec" };
+    return names_any(text, len, marks, 1);
+}
+
 /* The headers a program reads without including them: <cuda_runtime.h>'s
  * K text when a file names its types, and CUDA's intrinsics written in K
  * when a file names one.  A header with a guard macro may also be read
@@ -1377,6 +1384,7 @@ static const struct implicit_header {
     { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
     { "simtvm/throw.h", "__SIMTVM_THROW", names_throw },
     { "omp.h", "__SIMTVM_OMP_H", names_omp },
+    { "simtvm/timespec.h", "__SIMTVM_TIMESPEC", names_timespec },
 };
 
 /* Reads implicit header `header` at `at` (a file's first line or an

@@ -26,6 +26,8 @@
     "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/vector.h>\n"
 #define INC_FSTREAM INC_STRING "#include <simtvm/fstream.h>\n"
 #define INC_MAP INC_STRING "#include <simtvm/map.h>\n"
+#define INC_SET INC_ALGORITHM "#include <simtvm/set.h>\n"
+#define INC_LIST INC_ALGORITHM "#include <simtvm/list.h>\n"
 
 static const struct {
     const char *name;
@@ -34,9 +36,10 @@ static const struct {
     {"stdlib.h", INC_CSTDLIB}, {"cstdlib", INC_CSTDLIB},
     {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/integer_sequence.h>\n"}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
-    {"iomanip", INC_STRING}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
+    /* libstdc++'s <iomanip> includes <sstream> (for std::quoted) */
+    {"iomanip", INC_SSTREAM}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
-    {"fstream", INC_FSTREAM}, {"map", INC_MAP},
+    {"fstream", INC_FSTREAM}, {"map", INC_MAP}, {"set", INC_SET}, {"list", INC_LIST},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
@@ -66,10 +69,16 @@ const char *k_stl_header_text(const char *name)
         return k_stl_fstream_text();
     if (!strcmp(name, "simtvm/map.h"))
         return k_stl_map_text();
+    if (!strcmp(name, "simtvm/set.h"))
+        return k_stl_set_text();
+    if (!strcmp(name, "simtvm/list.h"))
+        return k_stl_list_text();
     if (!strcmp(name, "simtvm/vector.h"))
         return k_stl_vector_text();
     if (!strcmp(name, "simtvm/iterator.h"))
         return k_stl_iterator_text();
+    if (!strcmp(name, "simtvm/iterator_funcs.h"))
+        return k_stl_iterator_funcs_text();
     if (!strcmp(name, "simtvm/array.h"))
         return k_stl_array_text();
     if (!strcmp(name, "simtvm/cstdlib.h"))

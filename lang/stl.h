@@ -51,8 +51,11 @@ const char *k_stl_sstream_text(void);   /* lang/stl_streams.c */
 const char *k_stl_fstream_text(void);
 const char *k_stl_cin_text(void);      /* std::cin */
 const char *k_stl_map_text(void);       /* lang/stl_map.c */
+const char *k_stl_set_text(void);       /* lang/stl_set.c: <set> */
+const char *k_stl_list_text(void);      /* lang/stl_list.c: <list> */
 /* lang/stl_iterator.c: <iterator>, and libcu++'s <cuda/std/iterator> */
 const char *k_stl_iterator_text(void);
+const char *k_stl_iterator_funcs_text(void);   /* distance, advance, next, prev */
 const char *k_stl_cuda_std_iterator_text(void);
 /* lang/stl_array.c: <array>, and libcu++'s <cuda/std/array> */
 const char *k_stl_array_text(void);

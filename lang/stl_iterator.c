@@ -9,9 +9,30 @@
  * <iterator>. */
 #include "stl.h"
 
+/* std::distance, std::advance, std::next and std::prev: libstdc++ declares
+ * them in every header that has iterators (g++ takes std::next after
+ * <vector> or <algorithm> alone), so <algorithm>'s text reads this too.
+ * Iterators step as random-access ones (a pointer, or a class with + and -:
+ * std::list's iterators walk their list for them, lang/stl_list.c). */
+static const char TEXT_ITERATOR_FUNCS[] =
+    "// std::distance, advance, next, prev as simtvm builds them in (lang/stl_iterator.c)\n"
+    "#pragma once\n"
+    "namespace std {\n"
+    "template <typename It> inline long distance(It first, It last) { return last - first; }\n"
+    "template <typename It> inline void advance(It &it, long n) { it = it + n; }\n"
+    "template <typename It> inline It next(It it, long n = 1) { return it + n; }\n"
+    "template <typename It> inline It prev(It it, long n = 1) { return it - n; }\n"
+    "}\n";
+
+const char *k_stl_iterator_funcs_text(void)
+{
+    return TEXT_ITERATOR_FUNCS;
+}
+
 static const char TEXT_ITERATOR[] =
     "// <iterator> as simtvm builds it in, written in K (doc/cxx-library.md).\n"
     "#pragma once\n"
+    "#include <simtvm/iterator_funcs.h>\n"
     "namespace std {\n"
     "// the iterator categories, each one deriving from the weaker one\n"
     "struct input_iterator_tag {};\n"
@@ -50,8 +71,6 @@ static const char TEXT_ITERATOR[] =
     "template <typename It> using iter_value_t = typename iterator_traits<It>::value_type;\n"
     "template <typename It> using iter_difference_t =\n"
     "    typename iterator_traits<It>::difference_type;\n"
-    "template <typename It> inline long distance(It first, It last) { return last - first; }\n"
-    "template <typename It> inline void advance(It &it, long n) { it = it + n; }\n"
     "// std::ostream_iterator<T>(os, delim): an output iterator over a stream\n"
     "template <typename T> struct ostream_iterator {\n"
     "    typedef void value_type;\n"

@@ -135,7 +135,7 @@ static const char TEXT_MAP[] =
     "            return pair<pair<K, V> *, bool>(_d + i, false);\n"
     "        return pair<pair<K, V> *, bool>(_insert_at(i, p.first, p.second), true);\n"
     "    }\n"
-    "    pair<pair<K, V> *, bool> emplace(const K &k, const V &v) { return insert(pair<K, V>(k, v)); }\n"
+    "    pair<pair<K, V> *, bool> emplace(const K &k, const V &v) { return this->insert(pair<K, V>(k, v)); }\n"
     "    pair<pair<K, V> *, bool> insert_or_assign(const K &k, const V &v)\n"
     "    {\n"
     "        unsigned long i = _lower(k);\n"

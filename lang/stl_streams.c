@@ -52,6 +52,11 @@
     "        free(p);\n" \
     "    }\n"
 
+/* The open modes as a file stream's members (std::fstream::app), the
+ * values of namespace std::ios's. */
+#define OPEN_MODES \
+    "    static constexpr int app = 1, ate = 2, binary = 4, in = 8, out = 16, trunc = 32;\n"
+
 /* The insertions lang/iostream.c calls, for output stream class S. */
 #define PUT_FUNCTIONS(S) PUT_FUNCTIONS_THEN(S, "")
 /* ... and then `after` (a stringstream makes what was written readable) */
@@ -452,6 +457,7 @@ static const char TEXT_FSTREAM[] =
     "const int app = 1, ate = 2, binary = 4, in = 8, out = 16, trunc = 32;\n"
     "}\n"
     "struct ifstream {\n"
+    OPEN_MODES
     ISTREAM_MEMBERS
     STRING_SOURCE
     "    bool _open;\n"
@@ -489,6 +495,7 @@ static const char TEXT_FSTREAM[] =
     "    }\n"
     "};\n"
     "struct ofstream {\n"
+    OPEN_MODES
     OSTREAM_MEMBERS
     "    FILE *_f;\n"
     "    ofstream() { _out_init(); _f = NULL; }\n"
@@ -524,8 +531,72 @@ static const char TEXT_FSTREAM[] =
     "        _f = NULL;\n"
     "    }\n"
     "};\n"
+    "// both: reads the file as it was when opened; what << and write() put\n"
+    "// goes to the file when it is closed, from its start (in | out, the\n"
+    "// default: the file must exist), truncated (out or trunc without in) or\n"
+    "// appended (app)\n"
+    "struct fstream {\n"
+    OPEN_MODES
+    OSTREAM_MEMBERS
+    ISTREAM_MEMBERS
+    STRING_SOURCE
+    "    const char *_wmode;   // fopen's mode for the text written, NULL when closed\n"
+    "    string _path;\n"
+    "    fstream() { _out_init(); _in_init(); _wmode = NULL; }\n"
+    "    fstream(const char *path) { _out_init(); _in_init(); _wmode = NULL; open(path, 24); }\n"
+    "    fstream(const char *path, int mode) { _out_init(); _in_init(); _wmode = NULL; open(path, mode); }\n"
+    "    fstream(const string &path) { _out_init(); _in_init(); _wmode = NULL; open(path.c_str(), 24); }\n"
+    "    fstream(const string &path, int mode) { _out_init(); _in_init(); _wmode = NULL; open(path.c_str(), mode); }\n"
+    "    ~fstream() { close(); }\n"
+    "    void open(const char *path, int mode)\n"
+    "    {\n"
+    "        bool in = (mode & 8) != 0, out = (mode & 17) != 0;\n"
+    "        _wmode = mode & 1 ? \"ab\" : in && !(mode & 32) ? \"r+b\" : \"wb\";\n"
+    "        FILE *f = fopen(path, in && !(mode & 32) ? \"rb\" : _wmode);\n"
+    "        if (!f) {\n"
+    "            _state |= 1;\n"
+    "            _wmode = NULL;\n"
+    "            return;\n"
+    "        }\n"
+    "        char buf[4096];\n"
+    "        unsigned long n;\n"
+    "        _in.clear();\n"
+    "        while (in && (n = fread(buf, 1, sizeof buf, f)) > 0)\n"
+    "            _in.append(buf, n);\n"
+    "        fclose(f);\n"
+    "        if (!out)\n"
+    "            _wmode = \"\";\n"
+    "        _path = path;\n"
+    "        _pos = 0;\n"
+    "        _state = 0;\n"
+    "    }\n"
+    "    void open(const char *path) { open(path, 24); }\n"
+    "    void open(const string &path) { open(path.c_str(), 24); }\n"
+    "    void open(const string &path, int mode) { open(path.c_str(), mode); }\n"
+    "    bool is_open() const { return _wmode != NULL; }\n"
+    "    void write(const char *p, long n) { _s.append(p, (unsigned long)n); }\n"
+    "    void flush() {}\n"
+    "    void close()\n"
+    "    {\n"
+    "        if (!_wmode) {\n"
+    "            _state |= 1;\n"
+    "            return;\n"
+    "        }\n"
+    "        if (_wmode[0] && _s.size()) {\n"
+    "            FILE *f = fopen(_path.c_str(), _wmode);\n"
+    "            if (f) {\n"
+    "                fwrite(_s.c_str(), 1, _s.size(), f);\n"
+    "                fclose(f);\n"
+    "            }\n"
+    "        }\n"
+    "        _s.clear();\n"
+    "        _wmode = NULL;\n"
+    "    }\n"
+    "};\n"
     PUT_FUNCTIONS("ofstream")
+    PUT_FUNCTIONS("fstream")
     EXTRACTORS("ifstream")
+    EXTRACTORS("fstream")
     "}\n";
 
 /* std::cin reads the stdin simtvm was given, through C's stdin, as
