@@ -17,7 +17,11 @@
 
 #define INC_CSTDLIB "#pragma once\n#include <simtvm/cstdlib.h>\n"
 #define INC_ALGORITHM INC_CSTDLIB "#include <simtvm/algorithm.h>\n"
-#define INC_STRING "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/string.h>\n"
+/* libstdc++'s <string>, <iostream> and the other stream and container
+ * headers make <type_traits>' names visible too (g++ takes std::enable_if
+ * after only <iostream>) */
+#define INC_STRING \
+    "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/string.h>\n"
 #define INC_SSTREAM INC_STRING "#include <simtvm/sstream.h>\n"
 #define INC_IOSTREAM INC_STRING "#include <simtvm/cin.h>\n"
 /* libstdc++'s <vector> makes <type_traits>' names visible (g++ takes
