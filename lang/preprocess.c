@@ -1404,9 +1404,10 @@ static uint32_t read_implicit(pp *s, const char *header, k_loc at)
  * read, in front of it at its #include; returns their lines. */
 static uint32_t implicit_for_include(pp *s, int f, k_loc loc)
 {
-    const k_file *file = &s->ctx->files[f];
     uint32_t lines = 0;
     for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++) {
+        /* each read may add files, moving the table: look f up again */
+        const k_file *file = &s->ctx->files[f];
         const char *g = implicit[i].guard;
         if (!g || !file->text || *find_slot(s, g, strlen(g)) ||
             !implicit[i].names(file->text, file->len))
