@@ -912,9 +912,8 @@ static const char TEXT_CUB_DEVICE_H[] =
     "\n"
     "#include <simtvm/cub_radix_sort.h>\n";
 
-/* CUB's headers that stand for the device-wide part: each includes it.
- * (The block-level part, where built in, provides <cub/cub.cuh>, which
- * ends by including <simtvm/cub_device.h>; then this table gives way.) */
+/* CUB's device and iterator headers: each reads all of <cub/cub.cuh>
+ * (lang/cub.c), which ends by including <simtvm/cub_device.h>. */
 static const char TEXT_CUB_INCLUDE[] =
     "// CUB's device-wide algorithms as simtvm builds them in\n"
     "// (doc/cuda-libraries.md).\n"
