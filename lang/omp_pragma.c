@@ -57,6 +57,20 @@ static void out_tokens(pp *s, omp_range r, k_loc loc)
     simt_free(pp_al(s), v.v);
 }
 
+/* A clause's expression as before (tokens) after, or otherwise when the
+ * clause was not written. */
+static void out_clause(pp *s, omp_range r, k_loc loc, const char *before, const char *after,
+                       const char *otherwise)
+{
+    if (!r.n) {
+        out(s, otherwise);
+        return;
+    }
+    out(s, before);
+    out_tokens(s, r, loc);
+    out(s, after);
+}
+
 /* The wrapper of a reduction operator, or NULL. */
 static const char *reduction_wrapper(const pp_tok *t, size_t n)
 {
@@ -318,19 +332,9 @@ static void out_construct(pp *s, int construct, const omp_clauses *c, k_loc loc)
         out(s, "for (__simt_omp_team ");
         out(s, driver);
         out(s, "(");
-        if (c->num_threads.n) {
-            out(s, "(int)(");
-            out_tokens(s, c->num_threads, loc);
-            out(s, ")");
-        } else
-            out(s, "-1");
+        out_clause(s, c->num_threads, loc, "(int)(", ")", "-1");
         out(s, ", ");
-        if (c->if_cond.n) {
-            out(s, "(");
-            out_tokens(s, c->if_cond, loc);
-            out(s, ") ? 1 : 0");
-        } else
-            out(s, "1");
+        out_clause(s, c->if_cond, loc, "(", ") ? 1 : 0", "1");
         out(s, "); ");
         out_condition(s, c, id, driver);
         out(s, "; ) ");
@@ -342,12 +346,7 @@ static void out_construct(pp *s, int construct, const omp_clauses *c, k_loc loc)
         out(s, "for (__simt_omp_loop ");
         out(s, w->loop);
         out(s, "(");
-        if (c->chunk.n) {
-            out(s, "(long long)(");
-            out_tokens(s, c->chunk, loc);
-            out(s, ")");
-        } else
-            out(s, "0");
+        out_clause(s, c->chunk, loc, "(long long)(", ")", "0");
         out(s, ", ");
         out(s, barrier);
         out(s, "); ");
