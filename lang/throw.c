@@ -106,8 +106,9 @@ static int derives_from_exception(const k_record *r, int depth)
 {
     if (!r || depth > 32)
         return 0;
-    const char *name = k_record_name(r);
-    if (name && (!strcmp(name, "std::exception") || !strcmp(name, "exception")))
+    const char *name = k_record_name(r);   /* std's own, not a program's `exception` */
+    if (!strcmp(name, "std::exception") ||
+        (!strcmp(name, "exception") && r->ns && !strcmp(r->ns, "std")))
         return 1;
     for (int i = 0; i < r->nfields; i++) {   /* its bases are its first, unnamed members */
         const k_type *b = r->fields[i].type;

@@ -37,10 +37,10 @@ for c in $cases; do
         echo "ok $n - case $c"
     fi
 done
-# the error is at the throw: case 1's `throw 42` (line 18)
+# the error is at the throw: case 1's `throw 42` (line 19)
 n=$((n + 1))
 "$SIMTVM" run $D/throw_cases.k -- 1 >/dev/null 2>"$work/err"
-if grep -q 'throw_cases\.k:18:13: error: abort() called' "$work/err"; then
+if grep -q 'throw_cases\.k:19:13: error: abort() called' "$work/err"; then
     echo "ok $n - the error points at the throw"
 else
     echo "not ok $n - the error points at the throw"
