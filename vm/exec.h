@@ -47,6 +47,9 @@
 #define SIMT_SPIN_RELEASE 4096u
 #define SIMT_SPIN_CHECK 1024u
 #define SIMT_SPIN_RELEASE_MAX (1u << 20)
+/* Steps one warp of a block runs in a row under a policy that preempts
+ * (vm/grid.c run_warp) before the block's next warp has its turn. */
+#define SIMT_WARP_SHARE 2048u
 /* Back edges a group may execute before another ready group of its warp gets
  * a turn (round robin among divergent paths): the interpreter asks the warp
  * policy (vm/policy.h back_edge) every SIMT_GROUP_QUANTUM back edges. */

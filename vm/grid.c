@@ -250,6 +250,11 @@ static inline __attribute__((always_inline)) int run_warp(simt_exec *ex, simt_bl
     int issued = 0;
     simt_warp *w = &blk->warps[*k];
     const uint32_t all = simt_lanes_all(w->width);
+    /* A policy that preempts (--interleave=random) hands the warp's turn
+     * over after a share of steps: else a warp that never waits (a spin
+     * lock's losers) runs to the block's turn end each time and the other
+     * warps, the lock's holder among them, get one slice a turn. */
+    const uint64_t share_end = ex->wpol->preempt ? ex->steps + SIMT_WARP_SHARE : UINT64_MAX;
     for (;;) {
         uint32_t mask;
         if (w->exited == all) /* finished: nothing to pick or release */
@@ -273,7 +278,7 @@ static inline __attribute__((always_inline)) int run_warp(simt_exec *ex, simt_bl
             return -1;
         if (ev == EV_EXIT)
             return -2;
-        if (ev == EV_QUANTUM)
+        if (ev == EV_QUANTUM || ex->steps >= share_end)
             return 1;
         /* --interleave=random gives each group a fresh quantum: the
          * block's turn ends its warps' turns too (not a fingerprint under
