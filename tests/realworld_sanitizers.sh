@@ -17,10 +17,28 @@ trap 'rm -rf "$keep"' EXIT
 # A report ends the program at once (-fno-sanitize-recover); leaks are reported at exit.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-bash "$runner" --simtvm "$simtvm" --timeout "${RW_TIMEOUT:-300}" --keep "$keep" "$@" >"$keep/results.txt"
-tail -1 "$keep/results.txt"
+# The programs go to RW_JOBS runners at once (default: one a core), each
+# with its own scratch folder: a program runs on one host thread.
+names=("$@")
+if [ "${#names[@]}" -eq 0 ]; then
+    mapfile -t names < <(awk -F '\t' '!/^#/ && NF { print $1 }' "$(dirname "$runner")/programs.tsv")
+fi
+jobs=${RW_JOBS:-$(nproc 2>/dev/null || echo 1)}
+pids=()
+for ((g = 0; g < jobs; g++)); do
+    part=()
+    for ((i = g; i < ${#names[@]}; i += jobs)); do part+=("${names[i]}"); done
+    [ "${#part[@]}" -gt 0 ] || continue
+    mkdir -p "$keep/$g"
+    bash "$runner" --simtvm "$simtvm" --timeout "${RW_TIMEOUT:-300}" --keep "$keep/$g" "${part[@]}" \
+        >"$keep/results.$g.txt" &
+    pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p"; done
+awk '/^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3 }
+     END { print p + 0 " passed, " f + 0 " failed" }' "$keep"/results.*.txt
 n=0 bad=0
-for d in "$keep"/*/; do
+for d in "$keep"/*/*/; do
     [ -f "$d/stderr" ] || continue
     n=$((n + 1))
     if grep -q -E 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|SUMMARY: UndefinedBehaviorSanitizer' \
