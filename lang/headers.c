@@ -900,5 +900,7 @@ const char *k_builtin_header_text(const char *name)
         return k_round_cvt_text();
     if (!strncmp(name, "cuda/", 5))
         return k_libcudacxx_text(name);
+    if (k_wmma_text(name))
+        return k_wmma_text(name);
     return k_cuda_fp16_text(name);
 }
