@@ -36,10 +36,22 @@
     "    typedef " T " element_type;\n"                                                      \
     "    typedef " E " storage_element_type;\n"                                              \
     "};\n"
-#define AB(M, N, K, T, E) FRAG("matrix_a", M, N, K, T, E, M, K) FRAG("matrix_b", M, N, K, T, E, K, N)
+#define AB(M, N, K, T, E)                                                                     \
+    FRAG("matrix_a", M, N, K, T, E, M, K) FRAG("matrix_b", M, N, K, T, E, K, N)
 #define AB_SHAPES(T) AB(16, 16, 16, T, T) AB(32, 8, 16, T, T) AB(8, 32, 16, T, T)
 #define ACC(M, N, K, T) FRAG("accumulator", M, N, K, T, T, M, N)
 #define ACC_SHAPES(T) ACC(16, 16, 16, T) ACC(32, 8, 16, T) ACC(8, 32, 16, T)
+
+/* load_matrix_sync of an A or B fragment of type T (PARAM: ", class T" in
+ * the template head, or nothing for a fixed type) from P elements in
+ * layout L. */
+#define LOAD(PARAM, T, P, L, COL)                                                             \
+    "template <class Use, int m, int n, int k" PARAM ">\n"                                  \
+    "__device__ inline void load_matrix_sync(fragment<Use, m, n, k, " T ", " L "> &a,\n"     \
+    "                                        const " P " *p, unsigned ldm)\n"               \
+    "{\n"                                                                                    \
+    "    __simtvm_wmma_load(a, p, ldm, " COL ");\n"                                          \
+    "}\n"
 
 /* mma_sync for one type of A and B and one of D and C: the pairs CUDA has. */
 #define MMA(T, TD, TC, TF32)                                                                  \
@@ -96,33 +108,19 @@ static const char TEXT_MMA[] =
     "        f.x[i] = col ? p[(size_t)c * ldm + r] : p[(size_t)r * ldm + c];\n"
     "    }\n"
     "}\n"
-    "template <class Use, int m, int n, int k, class T>\n"
-    "__device__ inline void load_matrix_sync(fragment<Use, m, n, k, T, row_major> &a, const T *p, unsigned ldm)\n"
-    "{\n"
-    "    __simtvm_wmma_load(a, p, ldm, false);\n"
-    "}\n"
-    "template <class Use, int m, int n, int k, class T>\n"
-    "__device__ inline void load_matrix_sync(fragment<Use, m, n, k, T, col_major> &a, const T *p, unsigned ldm)\n"
-    "{\n"
-    "    __simtvm_wmma_load(a, p, ldm, true);\n"
-    "}\n"
-    "template <class Use, int m, int n, int k>\n"
-    "__device__ inline void load_matrix_sync(fragment<Use, m, n, k, precision::tf32, row_major> &a, const float *p, unsigned ldm)\n"
-    "{\n"
-    "    __simtvm_wmma_load(a, p, ldm, false);\n"
-    "}\n"
-    "template <class Use, int m, int n, int k>\n"
-    "__device__ inline void load_matrix_sync(fragment<Use, m, n, k, precision::tf32, col_major> &a, const float *p, unsigned ldm)\n"
-    "{\n"
-    "    __simtvm_wmma_load(a, p, ldm, true);\n"
-    "}\n"
+    "// A and B: the layout is the fragment's; a tf32 fragment loads floats.\n"
+    LOAD(", class T", "T", "T", "row_major", "false") LOAD(", class T", "T", "T", "col_major", "true")
+    LOAD("", "precision::tf32", "float", "row_major", "false")
+    LOAD("", "precision::tf32", "float", "col_major", "true")
     "template <int m, int n, int k, class T>\n"
-    "__device__ inline void load_matrix_sync(fragment<accumulator, m, n, k, T> &c, const T *p, unsigned ldm, layout_t layout)\n"
+    "__device__ inline void load_matrix_sync(fragment<accumulator, m, n, k, T> &c, const T *p,\n"
+    "                                        unsigned ldm, layout_t layout)\n"
     "{\n"
     "    __simtvm_wmma_load(c, p, ldm, layout == mem_col_major);\n"
     "}\n"
     "template <int m, int n, int k, class T>\n"
-    "__device__ inline void store_matrix_sync(T *p, const fragment<accumulator, m, n, k, T> &c, unsigned ldm, layout_t layout)\n"
+    "__device__ inline void store_matrix_sync(T *p, const fragment<accumulator, m, n, k, T> &c,\n"
+    "                                         unsigned ldm, layout_t layout)\n"
     "{\n"
     "    __syncwarp();\n"
     "    unsigned int lane = __simtvm_wmma_lane();\n"
@@ -153,7 +151,10 @@ static const char TEXT_MMA[] =
     "// The operands as a shuffle carries them: float for the 16-bit types and\n"
     "// tf32 (whose mma reads only a float's upper 19 bits), int for 8-bit ones.\n"
     "__device__ inline float __simtvm_wmma_wide(__half h, bool) { return __half2float(h); }\n"
-    "__device__ inline float __simtvm_wmma_wide(__nv_bfloat16 h, bool) { return __bfloat162float(h); }\n"
+    "__device__ inline float __simtvm_wmma_wide(__nv_bfloat16 h, bool)\n"
+    "{\n"
+    "    return __bfloat162float(h);\n"
+    "}\n"
     "__device__ inline float __simtvm_wmma_wide(float f, bool tf32)\n"
     "{\n"
     "    return tf32 ? __uint_as_float(__float_as_uint(f) & 0xffffe000u) : f;\n"
@@ -163,9 +164,15 @@ static const char TEXT_MMA[] =
     "__device__ inline int __simtvm_wmma_wide(unsigned char c, bool) { return c; }\n"
     "// Sums: float for the 16-bit and tf32 inputs, double (fma), and 64-bit\n"
     "// integers for the 8-bit ones, so that satf sees the exact sum.\n"
-    "__device__ inline float __simtvm_wmma_sum(float a, float b, float acc) { return acc + a * b; }\n"
-    "__device__ inline double __simtvm_wmma_sum(double a, double b, double acc) { return fma(a, b, acc); }\n"
-    "__device__ inline long long __simtvm_wmma_sum(int a, int b, long long acc) { return acc + (long long)a * b; }\n"
+    "__device__ inline float __simtvm_wmma_sum(float a, float b, float s) { return s + a * b; }\n"
+    "__device__ inline double __simtvm_wmma_sum(double a, double b, double s)\n"
+    "{\n"
+    "    return fma(a, b, s);\n"
+    "}\n"
+    "__device__ inline long long __simtvm_wmma_sum(int a, int b, long long s)\n"
+    "{\n"
+    "    return s + (long long)a * b;\n"
+    "}\n"
     "__device__ inline float __simtvm_wmma_start(float c) { return c; }\n"
     "__device__ inline float __simtvm_wmma_start(__half c) { return __half2float(c); }\n"
     "__device__ inline double __simtvm_wmma_start(double c) { return c; }\n"
@@ -210,7 +217,8 @@ static const char TEXT_MMA[] =
     "// index e / 32.  The indices the warp's lanes want lie in [lo, hi]; each\n"
     "// one is a shuffle that every lane takes part in.\n"
     "template <class W>\n"
-    "__device__ inline W __simtvm_wmma_fetch(const W *w, unsigned int e, unsigned int lo, unsigned int hi)\n"
+    "__device__ inline W __simtvm_wmma_fetch(const W *w, unsigned int e, unsigned int lo,\n"
+    "                                        unsigned int hi)\n"
     "{\n"
     "    W v = w[0];\n"
     "    for (unsigned int i = lo; i <= hi; i++) {\n"
@@ -222,7 +230,8 @@ static const char TEXT_MMA[] =
     "}\n"
     "// D = A * B + C, each element of D summed in increasing k from C's value.\n"
     "template <class FD, class FA, class FB, class FC>\n"
-    "__device__ inline void __simtvm_wmma_mma(FD &d, const FA &a, const FB &b, const FC &c, bool satf, bool tf32)\n"
+    "__device__ inline void __simtvm_wmma_mma(FD &d, const FA &a, const FB &b, const FC &c,\n"
+    "                                         bool satf, bool tf32)\n"
     "{\n"
     "    __syncwarp();\n"
     "    const unsigned int M = FA::__rows, K = FA::__cols, N = FB::__cols;\n"
@@ -237,8 +246,10 @@ static const char TEXT_MMA[] =
     "        unsigned int row_lo = j * 32 / N, row_hi = (j * 32 + 31) / N;\n"
     "        auto acc = __simtvm_wmma_start(c.x[j]);\n"
     "        for (unsigned int q = 0; q < K; q++) {\n"
-    "            auto av = __simtvm_wmma_fetch(aw, row * K + q, (row_lo * K + q) / 32, (row_hi * K + q) / 32);\n"
-    "            auto bv = __simtvm_wmma_fetch(bw, q * N + col, q * N / 32, (q * N + N - 1) / 32);\n"
+    "            auto av = __simtvm_wmma_fetch(aw, row * K + q, (row_lo * K + q) / 32,\n"
+    "                                          (row_hi * K + q) / 32);\n"
+    "            auto bv = __simtvm_wmma_fetch(bw, q * N + col, q * N / 32,\n"
+    "                                          (q * N + N - 1) / 32);\n"
     "            acc = __simtvm_wmma_sum(av, bv, acc);\n"
     "        }\n"
     "        __simtvm_wmma_put(d.x[j], acc, satf);\n"
