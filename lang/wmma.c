@@ -21,6 +21,7 @@
  *   - a shape or type CUDA lacks is a fragment left undeclared: one error,
  *     "incomplete type", where the program declares it. */
 #include "include.h"
+#include "sema.h"
 
 #include <string.h>
 
@@ -268,4 +269,15 @@ const char *k_wmma_text(const char *name)
     if (!strcmp(name, "mma.h") || !strcmp(name, "crt/mma.h"))
         return TEXT_MMA;
     return NULL;
+}
+
+/* A fragment CUDA has no shape or type for is left undefined: the error
+ * "incomplete type" at its declaration gets this line. */
+const char *k_wmma_unbuilt(const char *name)
+{
+    if (strncmp(name, "nvcuda::wmma::fragment<", 23))
+        return NULL;
+    return "WMMA fragments have CUDA's shapes and types: m16n16k16, m32n8k16 and m8n32k16 of "
+           "__half, __nv_bfloat16, signed or unsigned char (accumulators float or __half, "
+           "float, int), m16n16k8 of wmma::precision::tf32 (float), m8n8k4 of double";
 }
