@@ -93,8 +93,13 @@ static const char TEXT_MMA[] =
     ACC(8, 8, 4, "double")
     "// Lane l holds elements l, l + 32, l + 64... of its matrix in row-major\n"
     "// order (A is m x k, B k x n, an accumulator m x n): simtvm's mapping.\n"
+    "// The mapping is for warps of 32: another --warp-size stops the kernel\n"
+    "// (the runtime's located fault \"fn: why\", which textures use too).\n"
     "__device__ inline unsigned int __simtvm_wmma_lane()\n"
     "{\n"
+    "    if (warpSize != 32)\n"
+    "        __simt_texture_fault(\"nvcuda::wmma\",\n"
+    "                             \"simtvm's WMMA needs warps of 32 lanes (--warp-size 32)\");\n"
     "    unsigned int lane;\n"
     "    asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\n"
     "    return lane;\n"
@@ -110,7 +115,8 @@ static const char TEXT_MMA[] =
     "    }\n"
     "}\n"
     "// A and B: the layout is the fragment's; a tf32 fragment loads floats.\n"
-    LOAD(", class T", "T", "T", "row_major", "false") LOAD(", class T", "T", "T", "col_major", "true")
+    LOAD(", class T", "T", "T", "row_major", "false")
+    LOAD(", class T", "T", "T", "col_major", "true")
     LOAD("", "precision::tf32", "float", "row_major", "false")
     LOAD("", "precision::tf32", "float", "col_major", "true")
     "template <int m, int n, int k, class T>\n"
@@ -137,6 +143,7 @@ static const char TEXT_MMA[] =
     "__device__ inline void fill_fragment(F &f, const V &v)\n"
     "{\n"
     "    __syncwarp();\n"
+    "    __simtvm_wmma_lane();\n"
     "    for (int i = 0; i < F::num_elements; i++)\n"
     "        f.x[i] = v;\n"
     "}\n"
