@@ -18,16 +18,19 @@
  *   - every operation starts with a __syncwarp, and mma_sync shuffles with a
  *     full mask: a call that not all 32 lanes make is the deadlock or the
  *     --check=sync finding other warp collectives give.
- *   - a shape or type CUDA lacks is a fragment left undeclared: one error,
- *     "incomplete type", where the program declares it. */
+ *   - a shape or type CUDA lacks is a fragment left undefined: one error,
+ *     "incomplete type", where the program declares it, with
+ *     k_wmma_unbuilt's help line (sema.c). */
 #include "include.h"
 #include "sema.h"
 
 #include <string.h>
 
 /* One fragment: its storage, num_elements, and the matrix's rows and
- * columns for the mapping.  An accumulator takes any Layout (CUDA's has
- * only void). */
+ * columns for the mapping.  Each is a partial specialization over the
+ * layout, accumulators too (CUDA's take only void): K's explicit
+ * specializations inside a namespace do not yet give `obj.member` access
+ * to their static members. */
 #define FRAG(USE, M, N, K, T, E, R, C)                                                       \
     "template <class L> struct fragment<" USE ", " #M ", " #N ", " #K ", " T ", L> {\n"    \
     "    " E " x[" #R " * " #C " / 32];\n"                                                   \
