@@ -3,7 +3,9 @@
  * (init, arrive, wait, arrive_and_wait, arrive_and_drop), cuda::pipeline for
  * one thread (make_pipeline()) and for a block with producer and consumer
  * roles (make_pipeline(group, &shared_state, role)), cuda::aligned_size_t,
- * cuda::memcpy_async and cuda::thread_scope.  Returned by
+ * cuda::memcpy_async and cuda::thread_scope; <cuda_pipeline.h>'s
+ * primitives (__pipeline_memcpy_async, __pipeline_commit,
+ * __pipeline_wait_prior) and nvcuda::experimental::pipeline.  Returned by
  * k_builtin_header_text (lang/headers.c).
  *
  * How it maps onto the machine:
@@ -225,9 +227,47 @@ static const char TEXT_CUDA_LIBCU[] =
     "}\n"
     "using cuda::init;\n";
 
+/* <cuda_pipeline.h>'s primitives, over memcpy_async's copy: the copy is made
+ * when issued, so a commit has nothing to close and a wait nothing to wait
+ * for.  zfill: the last zfill bytes of dst are zeros instead of src's. */
+static const char TEXT_CUDA_PIPELINE_PRIMITIVES[] =
+    "// <cuda_pipeline.h> and <cuda_pipeline_primitives.h> as simtvm builds them in,\n"
+    "// written in K (lang/libcudacxx.c): the copies are made when issued.\n"
+    "#pragma once\n"
+    "#include <cuda/pipeline>\n"
+    "__device__ inline void __pipeline_memcpy_async(void *dst_shared, const void *src_global,\n"
+    "                                               size_t size_and_align, size_t zfill = 0)\n"
+    "{\n"
+    "    size_t n = zfill < size_and_align ? size_and_align - zfill : 0;\n"
+    "    cuda::__simtvm_copy(dst_shared, src_global, n);\n"
+    "    for (size_t i = n; i < size_and_align; i++)\n"
+    "        ((unsigned char *)dst_shared)[i] = 0;\n"
+    "}\n"
+    "__device__ inline void __pipeline_commit() {}\n"
+    "__device__ inline void __pipeline_wait_prior(size_t prior) {}\n"
+    "namespace nvcuda {\n"
+    "namespace experimental {\n"
+    "class pipeline {\n"
+    "    unsigned int __batches;\n"
+    "public:\n"
+    "    __device__ pipeline() { __batches = 0; }\n"
+    "    __device__ unsigned int commit() { return __batches++; }\n"
+    "    __device__ void commit_and_wait() { __batches++; }\n"
+    "    __device__ void wait(unsigned int batch) {}\n"
+    "    template <unsigned int N> __device__ void wait_prior() {}\n"
+    "};\n"
+    "template <class T> __device__ inline void memcpy_async(T &dst, const T &src, pipeline &pipe)\n"
+    "{\n"
+    "    cuda::__simtvm_copy(&dst, &src, sizeof(T));\n"
+    "}\n"
+    "}\n"
+    "}\n";
+
 const char *k_libcudacxx_text(const char *name)
 {
     if (!strcmp(name, "cuda/barrier") || !strcmp(name, "cuda/pipeline"))
         return TEXT_CUDA_LIBCU;
+    if (!strcmp(name, "cuda_pipeline.h") || !strcmp(name, "cuda_pipeline_primitives.h"))
+        return TEXT_CUDA_PIPELINE_PRIMITIVES;
     return k_libcudacxx_atomic_text(name);
 }

@@ -751,8 +751,10 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     if (d->type->kind == TY_RECORD && k_ty_size(d->type) < 0 && !(d->storage & ST_EXTERN)) {
         k_error(ctx, d->loc, "variable '%s' has incomplete type '%s'", d->name,
                 k_record_name(d->type->rec));
-        if (k_curand_unbuilt(k_record_name(d->type->rec)))
-            k_help(ctx, "%s", k_curand_unbuilt(k_record_name(d->type->rec)));
+        const char *name = k_record_name(d->type->rec);
+        const char *help = k_curand_unbuilt(name) ? k_curand_unbuilt(name) : k_wmma_unbuilt(name);
+        if (help)
+            k_help(ctx, "%s", help);
     }
     k_sema_dtor_var(s, d);
     const k_decl *outer = s->static_init;
@@ -1051,6 +1053,25 @@ void k_sema_var_instance(k_sema_state *s, k_decl *d)
     *s = saved;
 }
 
+/* An instance taking an object of incomplete class type by reference
+ * (`fill_fragment(a, 1.0f)` of an `a` whose class lacks a definition),
+ * once the program has errors: its body could only report the same
+ * incompleteness again, where the program cannot see it, so it is not
+ * checked (the compile fails either way). */
+static int errors_follow_incomplete(const k_sema_state *s, const k_decl *f)
+{
+    if (s->ctx->nerrors == 0)
+        return 0;
+    for (int i = 0; i < f->nparams; i++) {
+        const k_type *t = f->params[i]->type;
+        if (t->kind == TY_REF)
+            t = t->base;
+        if (t->kind == TY_RECORD && k_ty_size(t) < 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* A function made from a template (lang/templates_sema.c): checked at file
  * scope, wherever the call that needed it stands, and entered in no scope
  * (calls name it through their decl). */
@@ -1076,7 +1097,7 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
         k_error(s->ctx, f->loc, "a __global__ function must have a void return type");
     int errors = s->ctx->nerrors;
-    if (f->body)
+    if (f->body && !errors_follow_incomplete(s, f))
         check_body(s, f);
     f->body_failed = s->ctx->nerrors > errors;
     saved.tpl = s->tpl;

@@ -83,6 +83,8 @@ const char *k_removed_api(const char *name);
 /* What of cuRAND simtvm does not build, for a help line under the error that
  * names it (lang/curand.c); NULL for other names */
 const char *k_curand_unbuilt(const char *name);
+/* The help line under an undefined nvcuda::wmma::fragment (lang/wmma.c), or NULL */
+const char *k_wmma_unbuilt(const char *name);
 const char *k_cub_unbuilt(const char *name);
 /* For a function whose signature CUDA 13 changed (cudaMemPrefetchAsync...):
  * its CUDA 13 form, and in *arg the argument that tells the two apart. */

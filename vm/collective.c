@@ -220,9 +220,9 @@ static void check_exited(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t lanes
         snprintf(detail, sizeof detail, "%s with mask 0x%08x in warp %u names lanes %s, which "
                  "have exited", collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)),
                  w->index, list);
-        simt_finding f = { .kind = FIND_COLL_EXITED, .check = CHECK_SYNC,
-                           .detail = detail, .pc = pc, .tid = w->tid_base + l, .lane = l,
-                           .warp = w->index, .lanes = gone };
+        simt_finding f = { .kind = FIND_COLL_EXITED, .check = CHECK_SYNC, .detail = detail,
+                           .pc = simt_exec_program_pc(ex, w, l, pc), .tid = w->tid_base + l,
+                           .lane = l, .warp = w->index, .lanes = gone };
         simt_observe_finding(ex->vm, &f);
         return;
     }
@@ -241,9 +241,9 @@ static void check_self_named(simt_exec *ex, simt_warp *w, int32_t pc, uint32_t l
         char detail[200];
         snprintf(detail, sizeof detail, "lane %u of warp %u calls %s with mask 0x%08x, which does "
                  "not name it", l, w->index, collective_name(in), (unsigned)named);
-        simt_finding f = { .kind = FIND_COLL_SELF, .check = CHECK_SYNC,
-                           .detail = detail, .pc = pc, .tid = w->tid_base + l, .lane = l,
-                           .warp = w->index, .lanes = 1u << l };
+        simt_finding f = { .kind = FIND_COLL_SELF, .check = CHECK_SYNC, .detail = detail,
+                           .pc = simt_exec_program_pc(ex, w, l, pc), .tid = w->tid_base + l,
+                           .lane = l, .warp = w->index, .lanes = 1u << l };
         simt_observe_finding(ex->vm, &f);
         return;
     }
@@ -520,8 +520,11 @@ int simt_collective_retry(simt_exec *ex, simt_block *blk, simt_warp *w)
                  collective_name(in), (unsigned)*lreg(w, l, mask_reg(in)), w->index, arrived, absent);
         if (ex->vm->obs.flags & OBS_SYNC) {
             /* Reported; the lanes that did arrive go on, as hardware lets them. */
+            /* In library code (a built-in header's K text) it names the
+             * program's call, as a fault does (vm/grid.c). */
             simt_finding f = { .kind = FIND_COLL_MISSING, .check = CHECK_SYNC,
-                               .detail = detail, .pc = pc, .block = blk->idx,
+                               .detail = detail, .pc = simt_exec_program_pc(ex, w, l, pc),
+                               .block = blk->idx,
                                .tid = w->tid_base + l, .lane = l, .warp = w->index,
                                .lanes = missing };
             simt_observe_finding(ex->vm, &f);
