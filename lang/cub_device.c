@@ -5,7 +5,8 @@
  * (the sums, the scans and the by-key sums), DeviceSelect (Flagged, If,
  * Unique), DevicePartition (Flagged, If), the input iterators CUB's device
  * calls take (counting, constant, transform) and DoubleBuffer.  Radix sort
- * is lang/cub_radix_sort.c's.
+ * is lang/cub_radix_sort.c's; histograms, run-length encoding, the
+ * segmented sorts and merge sort lang/cub_device_more.c's.
  *
  * Each call keeps CUB's protocol: a null d_temp_storage only sets
  * temp_storage_bytes (CUB's rule: each allocation rounded up to 256 bytes,
@@ -910,7 +911,8 @@ static const char TEXT_CUB_DEVICE_H[] =
     "};\n"
     "} // namespace cub\n"
     "\n"
-    "#include <simtvm/cub_radix_sort.h>\n";
+    "#include <simtvm/cub_radix_sort.h>\n"
+    "#include <simtvm/cub_device_more.h>\n";
 
 /* CUB's device and iterator headers: each reads all of <cub/cub.cuh>
  * (lang/cub.c), which ends by including <simtvm/cub_device.h>. */
@@ -925,7 +927,9 @@ static const char *const CUB_HEADERS[] = {
     "cub/device/device_select.cuh", "cub/device/device_partition.cuh",
     "cub/device/device_radix_sort.cuh", "cub/device/device_segmented_reduce.cuh",
     "cub/iterator/counting_input_iterator.cuh", "cub/iterator/constant_input_iterator.cuh",
-    "cub/iterator/transform_input_iterator.cuh",
+    "cub/iterator/transform_input_iterator.cuh", "cub/device/device_histogram.cuh",
+    "cub/device/device_run_length_encode.cuh", "cub/device/device_segmented_radix_sort.cuh",
+    "cub/device/device_segmented_sort.cuh", "cub/device/device_merge_sort.cuh",
 };
 
 const char *k_cub_device_header_text(const char *name)
