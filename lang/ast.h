@@ -77,10 +77,16 @@ typedef struct k_type {
     const char *name;         /* TY_TPARAM, TY_TEMPLATE_ID: the (qualified) name */
     k_targ *targs;            /* TY_TEMPLATE_ID: the template arguments */
     int ntargs;
-    k_loc loc;                /* TY_MEMBER_TYPE: where `typename X::m` was written */
+    k_loc loc;                /* TY_MEMBER_TYPE: where `typename X::m` was written;
+                                 TY_TEMPLATE_ID: where a typedef named it (0 otherwise) */
     unsigned char is_nullptr; /* std::nullptr_t: a TY_PTR to void told apart for overloading
                                  (nullptr converts to any pointer, to no arithmetic type) */
     unsigned char rvalue_ref; /* TY_REF: `T &&` (binds rvalues and xvalues, not lvalues) */
+    unsigned char invalid;    /* a type whose error is reported (a class template's id
+                                 that names no class): int, whose uses say nothing more */
+    struct k_type *typedef_node; /* TY_TEMPLATE_ID a typedef names: the typedef's own node,
+                                 which each use copies; invalid there once its error is
+                                 reported, for all of them */
     unsigned char ctad;       /* TY_TEMPLATE_ID: a class template's name without arguments
                                  before a declarator (`Box b(3);`): deduced (lang/ctad.c) */
     unsigned char decltype_kind; /* TY_DECLTYPE: K_DT_DECLTYPE or K_DT_TYPEOF; TY_AUTO:
@@ -311,8 +317,9 @@ struct k_expr {
     int nargs;
     k_expr *config[4];        /* E_LAUNCH: grid, block, shared bytes, stream (NULL if absent) */
     const char *name;
-    const char *written;      /* E_IDENT named a template through a using-directive: the
-                                 name as written, which a local or member may hide */
+    const char *written;      /* E_IDENT or E_CALL naming a template found in a namespace
+                                 (`f` read as ns::f): the name as written, which a local
+                                 or member may hide */
     uint64_t ival;
     double fval;
     char *str;

@@ -416,6 +416,88 @@ int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_dec
     return methods_named(s, r, name, out);
 }
 
+/* Inside a member function, a call `f(x)` the parser read as a namespace's
+ * template ns::f: a member function or member template f of the class (or
+ * of its bases) hides it, as C++'s lookup finds the class's first. */
+void k_sema_member_unhide(k_sema_state *s, k_expr *e)
+{
+    k_decl *in = e->written ? k_sema_method(s) : NULL;
+    k_decl **c;
+    if (in && in->method_of && methods_named(s, in->method_of, e->written, &c))
+        e->name = e->written;
+    e->written = NULL;   /* decided: the member call's own rewriting stays */
+}
+
+/* The "::" that ends the class part of a qualified name (outside template
+ * arguments: `Box<ns::T>::f`), or NULL. */
+static const char *class_part_end(const char *name)
+{
+    const char *sep = NULL;
+    int angle = 0;
+    for (const char *p = name; *p; p++) {
+        if (*p == '<')
+            angle++;
+        else if (*p == '>')
+            angle--;
+        else if (angle == 0 && p[0] == ':' && p[1] == ':')
+            sep = p++;
+    }
+    return sep;
+}
+
+/* Is r's qualified name qname (its tag in its namespace)? */
+static int class_named(const k_record *r, const char *qname)
+{
+    size_t n = r->ns ? strlen(r->ns) : 0;
+    if (!r->tag)
+        return 0;
+    if (strcmp(r->tag, qname) == 0)
+        return 1;
+    return n && strncmp(qname, r->ns, n) == 0 && qname[n] == ':' && qname[n + 1] == ':' &&
+           strcmp(qname + n + 2, r->tag) == 0;
+}
+
+/* The class the file defines under the qualified name qname, or NULL. */
+static k_record *file_class(const k_sema_state *s, const char *qname)
+{
+    for (int i = 0; s->unit && i < s->unit->ndecls; i++) {
+        const k_decl *d = s->unit->decls[i];
+        if (d && d->kind == D_RECORD && d->type && d->type->kind == TY_RECORD &&
+            class_named(d->type->rec, qname))
+            return d->type->rec;
+    }
+    return NULL;
+}
+
+static int class_probe(void *arg, const char *qname)
+{
+    return file_class(arg, qname) != NULL;
+}
+
+/* `C::f(args)` (or `C::template f<3>(x)`) with f a member function or
+ * member template that class C inherits and does not declare: the call is
+ * of the base's `B::f`, as C++'s lookup in C's scope finds it.  Rewrites
+ * e->name; 0 when the name is not of that kind, -1 when two bases have f
+ * (reported). */
+int k_sema_inherited_call(k_sema_state *s, k_expr *e)
+{
+    const char *sep = class_part_end(e->name);
+    if (!sep || sep == e->name || k_sema_lookup(s, e->name))
+        return 0;
+    size_t n = (size_t)(sep - e->name);
+    char *cls = k_alloc(s->ctx, n + 1);
+    memcpy(cls, e->name, n);
+    cls[n] = '\0';
+    const char *q = k_sema_resolve(s, cls, class_probe, s);
+    k_record *r = q ? file_class(s, q) : NULL;
+    k_decl **c;
+    if (!r || !methods_named(s, r, sep + 2, &c) || c[0]->method_of == r)
+        return 0;
+    int ambiguous = methods_ambiguous(s, r, sep + 2, e->loc);
+    e->name = c[0]->name;   /* reported once: a second look at e finds the first base's */
+    return ambiguous ? -1 : 1;
+}
+
 /* Does a constructor of r take the one argument a? */
 int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a)
 {
@@ -580,8 +662,9 @@ k_type *k_sema_method_call(k_sema_state *s, k_expr *e)
         return k_sema_pseudo_dtor(s, e);   /* `p->~T()` with T = int */
     if (t->kind != TY_RECORD) {
         char b[TYBUF];
-        k_error(s->ctx, e->loc, "member reference base type '%s' is not a class",
-                k_ty_str(t, b, sizeof b));
+        if (!t->invalid)   /* else its type's error is reported */
+            k_error(s->ctx, e->loc, "member reference base type '%s' is not a class",
+                    k_ty_str(t, b, sizeof b));
         return NULL;
     }
     if (strcmp(e->name, "~") == 0) {   /* p->~S() */

@@ -3,7 +3,8 @@
  * (its three algorithms), BlockScan (RAKING, RAKING_MEMOIZE, WARP_SCANS),
  * WarpReduce, WarpScan, BlockLoad, BlockStore, BlockExchange, the direct
  * loads and stores, and the common pieces (Sum, Max, Min, ArgMax, ArgMin,
- * KeyValuePair, Traits, CTA_SYNC).  Each collective follows CUB's own
+ * KeyValuePair, Traits, CTA_SYNC); lang/cub_block_more.c adds the sorting,
+ * histogram and neighbour collectives and the warp exchange.  Each collective follows CUB's own
  * algorithm (CCCL's cub/block/specializations and cub/warp/specializations,
  * read, not copied), so that floats add in the order the GPU adds them:
  *  - warp reductions as WarpReduceShfl: offsets 1, 2, 4, 8, 16, lane l
@@ -665,6 +666,7 @@ static const char TEXT_CUB_CUH[] =
     "// device-wide algorithms.\n"
     "#pragma once\n"
     "#include <simtvm/cub_block.h>\n"
+    "#include <simtvm/cub_block_more.h>\n"
     "#include <simtvm/cub_device.h>\n";
 
 /* Placeholder until the device-wide algorithms land (lang/cub_device.c):
@@ -674,7 +676,10 @@ static const char *const CUB_BLOCK_HEADERS[] = {
     "cub/block/block_reduce.cuh", "cub/block/block_scan.cuh", "cub/block/block_load.cuh",
     "cub/block/block_store.cuh", "cub/block/block_exchange.cuh", "cub/warp/warp_reduce.cuh",
     "cub/warp/warp_scan.cuh", "cub/util_type.cuh", "cub/util_ptx.cuh", "cub/config.cuh",
-    "cub/thread/thread_operators.cuh", "cub/util_macro.cuh",
+    "cub/thread/thread_operators.cuh", "cub/util_macro.cuh", "cub/block/block_radix_sort.cuh",
+    "cub/block/block_histogram.cuh", "cub/block/block_discontinuity.cuh",
+    "cub/block/block_adjacent_difference.cuh", "cub/block/block_shuffle.cuh",
+    "cub/warp/warp_exchange.cuh", "cub/warp/warp_load.cuh", "cub/warp/warp_store.cuh",
 };
 
 const char *k_cub_text(const char *name)
@@ -683,9 +688,11 @@ const char *k_cub_text(const char *name)
         return TEXT_CUB_BLOCK;
     if (!strcmp(name, "cub/cub.cuh"))
         return TEXT_CUB_CUH;
+    if (!strcmp(name, "simtvm/cub_block_more.h"))
+        return k_cub_block_more_text();
     for (size_t i = 0; i < sizeof CUB_BLOCK_HEADERS / sizeof CUB_BLOCK_HEADERS[0]; i++)
         if (!strcmp(name, CUB_BLOCK_HEADERS[i]))
-            return "#pragma once\n#include <simtvm/cub_block.h>\n";
+            return "#pragma once\n#include <simtvm/cub_block.h>\n#include <simtvm/cub_block_more.h>\n";
     return NULL;
 }
 
@@ -696,9 +703,12 @@ const char *k_cub_unbuilt(const char *name)
     if (strncmp(name, "cub::", 5) != 0)
         return NULL;
     return "simtvm builds in CUB's block and warp level (BlockReduce, BlockScan, "
-           "BlockLoad, BlockStore, BlockExchange, WarpReduce, WarpScan, Sum, Max, Min, "
-           "ArgMax, ArgMin, KeyValuePair, Traits) and its device-wide algorithms "
-           "(DeviceReduce, DeviceSegmentedReduce, DeviceScan, DeviceSelect, DevicePartition, "
-           "DeviceRadixSort, the input iterators); this part of CUB is not built in "
+           "BlockLoad, BlockStore, BlockExchange, BlockRadixSort, BlockHistogram, "
+           "BlockDiscontinuity, BlockAdjacentDifference, BlockShuffle, WarpReduce, WarpScan, "
+           "WarpExchange, WarpLoad, WarpStore, Sum, Max, Min, ArgMax, ArgMin, KeyValuePair, "
+           "Traits) and its device-wide algorithms (DeviceReduce, DeviceSegmentedReduce, "
+           "DeviceScan, DeviceSelect, DevicePartition, DeviceRadixSort, "
+           "DeviceSegmentedRadixSort, DeviceSegmentedSort, DeviceMergeSort, DeviceHistogram, "
+           "DeviceRunLengthEncode, the input iterators); this part of CUB is not built in "
            "(doc/cuda-libraries.md, \"CUB\")";
 }

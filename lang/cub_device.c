@@ -5,7 +5,8 @@
  * (the sums, the scans and the by-key sums), DeviceSelect (Flagged, If,
  * Unique), DevicePartition (Flagged, If), the input iterators CUB's device
  * calls take (counting, constant, transform) and DoubleBuffer.  Radix sort
- * is lang/cub_radix_sort.c's.
+ * is lang/cub_radix_sort.c's; histograms, run-length encoding, the
+ * segmented sorts and merge sort lang/cub_device_more.c's.
  *
  * Each call keeps CUB's protocol: a null d_temp_storage only sets
  * temp_storage_bytes (CUB's rule: each allocation rounded up to 256 bytes,
@@ -849,29 +850,36 @@ static const char TEXT_CUB_DEVICE_H[] =
     "\n"
     "// ------------------------------------------------------------ DeviceSelect,\n"
     "// DevicePartition\n"
-    "struct DeviceSelect {\n"
+    "namespace __simtvm\n"
+    "{\n"
+    "// The calls DeviceSelect and DevicePartition share, which differ only in\n"
+    "// where a rejected item goes (PARTITION: the output's end, in reverse).\n"
+    "template <int PARTITION> struct __select_calls {\n"
     "    template <typename I, typename F, typename O, typename N>\n"
     "    static cudaError_t Flagged(void *d_temp_storage, size_t &temp_storage_bytes, I d_in,\n"
     "                               F d_flags, O d_out, N d_num_selected_out, long num_items,\n"
     "                               cudaStream_t stream = 0, bool debug_synchronous = false)\n"
     "    {\n"
-    "        __simtvm::__flag_load<I, F> l;\n"
+    "        __flag_load<I, F> l;\n"
     "        l.in = d_in;\n"
     "        l.flags = d_flags;\n"
-    "        return __simtvm::__select(d_temp_storage, temp_storage_bytes, l, d_in, d_out,\n"
-    "                                  d_num_selected_out, num_items, 0, stream);\n"
+    "        return __select(d_temp_storage, temp_storage_bytes, l, d_in, d_out, d_num_selected_out,\n"
+    "                        num_items, PARTITION, stream);\n"
     "    }\n"
     "    template <typename I, typename O, typename N, typename P>\n"
     "    static cudaError_t If(void *d_temp_storage, size_t &temp_storage_bytes, I d_in,\n"
     "                          O d_out, N d_num_selected_out, long num_items, P select_op,\n"
     "                          cudaStream_t stream = 0, bool debug_synchronous = false)\n"
     "    {\n"
-    "        __simtvm::__if_load<I, P> l;\n"
+    "        __if_load<I, P> l;\n"
     "        l.in = d_in;\n"
     "        l.pred = select_op;\n"
-    "        return __simtvm::__select(d_temp_storage, temp_storage_bytes, l, d_in, d_out,\n"
-    "                                  d_num_selected_out, num_items, 0, stream);\n"
+    "        return __select(d_temp_storage, temp_storage_bytes, l, d_in, d_out, d_num_selected_out,\n"
+    "                        num_items, PARTITION, stream);\n"
     "    }\n"
+    "};\n"
+    "} // namespace __simtvm\n"
+    "struct DeviceSelect : __simtvm::__select_calls<0> {\n"
     "    template <typename I, typename O, typename N>\n"
     "    static cudaError_t Unique(void *d_temp_storage, size_t &temp_storage_bytes, I d_in,\n"
     "                              O d_out, N d_num_selected_out, long num_items,\n"
@@ -884,33 +892,12 @@ static const char TEXT_CUB_DEVICE_H[] =
     "                                  d_num_selected_out, num_items, 0, stream);\n"
     "    }\n"
     "};\n"
-    "struct DevicePartition {\n"
-    "    template <typename I, typename F, typename O, typename N>\n"
-    "    static cudaError_t Flagged(void *d_temp_storage, size_t &temp_storage_bytes, I d_in,\n"
-    "                               F d_flags, O d_out, N d_num_selected_out, long num_items,\n"
-    "                               cudaStream_t stream = 0, bool debug_synchronous = false)\n"
-    "    {\n"
-    "        __simtvm::__flag_load<I, F> l;\n"
-    "        l.in = d_in;\n"
-    "        l.flags = d_flags;\n"
-    "        return __simtvm::__select(d_temp_storage, temp_storage_bytes, l, d_in, d_out,\n"
-    "                                  d_num_selected_out, num_items, 1, stream);\n"
-    "    }\n"
-    "    template <typename I, typename O, typename N, typename P>\n"
-    "    static cudaError_t If(void *d_temp_storage, size_t &temp_storage_bytes, I d_in,\n"
-    "                          O d_out, N d_num_selected_out, long num_items, P select_op,\n"
-    "                          cudaStream_t stream = 0, bool debug_synchronous = false)\n"
-    "    {\n"
-    "        __simtvm::__if_load<I, P> l;\n"
-    "        l.in = d_in;\n"
-    "        l.pred = select_op;\n"
-    "        return __simtvm::__select(d_temp_storage, temp_storage_bytes, l, d_in, d_out,\n"
-    "                                  d_num_selected_out, num_items, 1, stream);\n"
-    "    }\n"
+    "struct DevicePartition : __simtvm::__select_calls<1> {\n"
     "};\n"
     "} // namespace cub\n"
     "\n"
-    "#include <simtvm/cub_radix_sort.h>\n";
+    "#include <simtvm/cub_radix_sort.h>\n"
+    "#include <simtvm/cub_device_more.h>\n";
 
 /* CUB's device and iterator headers: each reads all of <cub/cub.cuh>
  * (lang/cub.c), which ends by including <simtvm/cub_device.h>. */
@@ -925,7 +912,9 @@ static const char *const CUB_HEADERS[] = {
     "cub/device/device_select.cuh", "cub/device/device_partition.cuh",
     "cub/device/device_radix_sort.cuh", "cub/device/device_segmented_reduce.cuh",
     "cub/iterator/counting_input_iterator.cuh", "cub/iterator/constant_input_iterator.cuh",
-    "cub/iterator/transform_input_iterator.cuh",
+    "cub/iterator/transform_input_iterator.cuh", "cub/device/device_histogram.cuh",
+    "cub/device/device_run_length_encode.cuh", "cub/device/device_segmented_radix_sort.cuh",
+    "cub/device/device_segmented_sort.cuh", "cub/device/device_merge_sort.cuh",
 };
 
 const char *k_cub_device_header_text(const char *name)

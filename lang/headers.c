@@ -892,6 +892,8 @@ const char *k_builtin_header_text(const char *name)
         return k_cub_device_text();
     if (!strcmp(name, "simtvm/cub_radix_sort.h"))
         return k_cub_radix_sort_text();
+    if (!strcmp(name, "simtvm/cub_device_more.h"))
+        return k_cub_device_more_text();
     if ((!strncmp(name, "cub/", 4) || !strncmp(name, "simtvm/cub_", 11)) && k_cub_text(name))
         return k_cub_text(name);
     if (!strncmp(name, "cub/", 4) && k_cub_device_header_text(name))

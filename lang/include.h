@@ -75,11 +75,17 @@ const char *k_curand_text(const char *name);
 const char *k_curand_host_text(const char *name);
 const char *k_throw_header_text(const char *name);
 const char *k_cub_text(const char *name);
+/* lang/cub_block_more.c: BlockRadixSort, BlockHistogram, the neighbour
+ * collectives and the warp exchange, load and store */
+const char *k_cub_block_more_text(void);
 /* lang/cub_device.c, lang/cub_radix_sort.c: CUB's device-wide algorithms
  * (<simtvm/cub_device.h>, <simtvm/cub_radix_sort.h>), and CUB's headers
  * that include them (NULL for another name). */
 const char *k_cub_device_text(void);
 const char *k_cub_radix_sort_text(void);
+/* lang/cub_device_more.c: DeviceHistogram, DeviceRunLengthEncode, the
+ * segmented sorts and DeviceMergeSort (<simtvm/cub_device_more.h>) */
+const char *k_cub_device_more_text(void);
 const char *k_cub_device_header_text(const char *name);
 /* CUDA's integer intrinsics without a VM instruction (__umul24, __mul64hi,
  * __sad, __rhadd...), read like the SIMD ones (lang/int_intrinsics.c) */

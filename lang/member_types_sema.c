@@ -100,6 +100,11 @@ void k_member_type_resolve(k_sema_state *s, k_type *t, k_loc loc)
         k_sema_resolve_type(s, scope, loc);
         if (k_member_type_bind(s->ctx, t))
             continue;
+        if (scope->invalid) {   /* X's error is reported: X::m says nothing more */
+            *t = *k_type_new(s->ctx, TY_INT);
+            t->invalid = 1;
+            return;
+        }
         char buf[96], msg[256];
         const char *member = k_ns_last(t->name);
         if (scope->kind == TY_RECORD)

@@ -357,6 +357,7 @@ k_expr *kp_expr_call(k_parser *ps, k_loc loc, k_expr *callee, k_list *args)
     if (!e)
         return NULL;
     e->name = name;
+    e->written = callee->written;   /* a member of that name hides the template (sema) */
     e->targs = callee->targs;
     e->ntargs = callee->ntargs;
     e->has_targs = callee->has_targs;
@@ -875,6 +876,10 @@ static void add_typedefs(k_parser *ps, k_specs *sp, k_list *dtors)
         k_type *t = build_type(ps, base_type(ps, sp), d);
         if (t && t->kind == TY_RECORD && !t->rec->tag)  /* typedef struct {...} S; */
             t->rec->tag = d->name;
+        if (t && t->kind == TY_TEMPLATE_ID && !t->loc.line) {   /* its errors are the typedef's */
+            t->loc = d->loc;
+            t->typedef_node = t;
+        }
         k_parse_add_typedef(ps, k_ns_qualify(ps->ctx, ps->ns, d->name), t);
     }
 }

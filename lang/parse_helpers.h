@@ -130,6 +130,7 @@ int k_tpl_nested_head(k_parser *ps, k_loc loc);
 void k_tpl_nested_end(k_parser *ps);
 void k_tpl_member_end(k_parser *ps, k_list *params);
 int k_tpl_member_call_name(const k_parser *ps, const char *name);
+int k_tpl_inherited_name(k_parser *ps, const char *name, int depth);
 int k_tpl_unsupported_param(k_parser *ps, int kind, k_loc loc);
 k_expr *k_tpl_member_targs(k_parser *ps, k_expr *m, k_loc loc, k_list *targs);
 const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member);

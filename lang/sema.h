@@ -346,6 +346,8 @@ k_decl *k_record_implicit_default(const k_record *r);
 k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc);   /* classes.c */
 int k_is_value_init(const k_decl *d, const k_record *r);
 int k_record_methods(k_sema_state *s, const k_record *r, const char *name, k_decl ***out);
+int k_sema_inherited_call(k_sema_state *s, k_expr *e);   /* `Derived::f(x)`: classes.c */
+void k_sema_member_unhide(k_sema_state *s, k_expr *e);
 int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a);
 /* classes.c and class_ctors.c share these */
 int k_record_ctors(k_sema_state *s, const k_record *r, k_decl ***out);

@@ -1203,6 +1203,12 @@ static k_type *call(k_sema_state *s, k_expr *e)
     }
     if (k_thrust_is_get(e))
         return k_thrust_get(s, e);
+    k_sema_member_unhide(s, e);   /* `f(x)` in a member: the class's f, not ns::f */
+    if (k_sema_inherited_call(s, e) < 0) {   /* `Derived::f(x)`, f a base's: `Base::f(x)` */
+        for (int i = 0; i < e->nargs; i++)
+            k_sema_expr(s, e->args[i]);
+        return NULL;
+    }
     k_decl *fp = k_sema_lookup(s, e->name);
     if (!fp && strcmp(e->name, "cudaLaunchKernel") == 0)
         return k_sema_launch_kernel_call(s, e);

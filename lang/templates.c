@@ -232,6 +232,8 @@ int k_tpl_classify(k_parser *ps, const char **name)
 {
     k_ns_view v = { ps->ns, (k_decl *const *)ps->uses.items, ps->uses.n };
     const char *q = k_ns_resolve(ps->ctx, &v, *name, template_probe, &ps->tpl);
+    if (!q && strstr(*name, "::") && k_tpl_inherited_name(ps, *name, 0))
+        q = *name;   /* `Derived::f<int>`, f a base's member template */
     if (!q)
         return 0;
     /* The token's value is the qualified name followed by the name as written

@@ -507,8 +507,14 @@ void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
         t->ctad = 0;
         return;
     }
+    if (t->typedef_node && t->typedef_node->invalid) {   /* reported at the typedef */
+        t->kind = TY_INT;
+        t->invalid = 1;
+        return;
+    }
     tpl_entry *en = k_tpls_find_class(s, t->name);
     k_record *r = NULL;
+    k_loc at = t->loc.line ? t->loc : loc;   /* a typedef's id: at the typedef */
     if (!en) {
         k_error(s->ctx, loc, "'%s' is not a class template K knows", t->name);
     } else if (s->tpl->depth >= K_TPL_MAX_DEPTH) {
@@ -517,7 +523,7 @@ void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
     } else {
         k_expr use = { 0 };
         use.kind = E_IDENT;
-        use.loc = loc;
+        use.loc = at;
         use.name = t->name;
         use.targs = t->targs;
         use.ntargs = t->ntargs;
@@ -553,6 +559,9 @@ void k_tpl_sema_type(k_sema_state *s, k_type *t, k_loc loc)
     unsigned quals = t->quals;
     if (!r) {
         t->kind = TY_INT;
+        t->invalid = 1;
+        if (t->typedef_node)
+            t->typedef_node->invalid = 1;
         return;
     }
     t->kind = TY_RECORD;

@@ -281,6 +281,46 @@ int k_tpl_member_call_name(const k_parser *ps, const char *name)
     return 0;
 }
 
+/* "ns::base::member" (ns the namespace the derived class was declared in,
+ * which a base's name written there may be in), or "base::member". */
+static char *base_member(k_parser *ps, const char *ns, const char *base, const char *member)
+{
+    size_t nn = ns ? strlen(ns) + 2 : 0, nb = strlen(base), nm = strlen(member);
+    char *q = k_alloc(ps->ctx, nn + nb + nm + 3);
+    if (!q)
+        return NULL;
+    if (ns) {
+        memcpy(q, ns, nn - 2);
+        memcpy(q + nn - 2, "::", 2);
+    }
+    memcpy(q + nn, base, nb);
+    memcpy(q + nn + nb, "::", 2);
+    memcpy(q + nn + nb + 2, member, nm + 1);
+    return q;
+}
+
+/* "C::f" with f a member template of a base of class C (a class, or a
+ * class template's id `: Base<T>`), at any depth: a template name, so that
+ * `Derived::f<int>(x)` parses; sema calls the base's (lang/classes.c,
+ * k_sema_inherited_call). */
+int k_tpl_inherited_name(k_parser *ps, const char *name, int depth)
+{
+    k_record *r = depth < 16 ? k_parse_method_class(ps, name) : NULL;
+    const char *member = k_ns_last(name);
+    for (int i = 0; r && i < r->nbases && i < r->nfields; i++) {
+        const k_type *b = r->fields[i].type;
+        const char *base = !b ? NULL : b->kind == TY_RECORD ? b->rec->tag
+                           : b->kind == TY_TEMPLATE_ID ? b->name : NULL;
+        for (int in_ns = r->ns != NULL; base && in_ns >= 0; in_ns--) {
+            const char *q = base_member(ps, in_ns ? r->ns : NULL, base, member);
+            if (q && (k_tpl_lookup(&ps->tpl, q) == K_TPL_FUNCTION ||
+                      k_tpl_inherited_name(ps, q, depth + 1)))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* `obj.f<args>`: the member expression m carries the arguments, which the
  * call's E_MCALL keeps (lang/classes.c hands them to the instantiation). */
 k_expr *k_tpl_member_targs(k_parser *ps, k_expr *m, k_loc loc, k_list *targs)
