@@ -521,6 +521,9 @@ struct k_decl {
     unsigned char virt;       /* a member function's enum k_virt_flags as written */
     unsigned char is_noexcept; /* a member function written `noexcept` (or noexcept(true)) */
 
+    struct k_decl **elem_inits; /* sema: `C a[3] = {x, {1, 2}};`: how each listed element is
+                                 built (a hidden D_VAR each, lang/class_arrays.c); ctor the rest */
+    int nelem_inits;
     /* <stdarg.h> (lang/stdarg.c): a variadic function with a body is made
      * once per list of argument types after its fixed parameters */
     int va_instance;          /* an instance of a variadic function, or of a function
@@ -708,6 +711,8 @@ k_decl *k_decl_new(k_ctx *ctx, k_decl_kind kind, k_loc loc, const char *name);
 void k_unit_dump(const k_unit *unit, FILE *out);
 
 /* ---- the front-end passes ---- */
+/* Whether lowering builds variable d with constructors (its own, or its elements') */
+#define k_decl_constructed(d) ((d)->ctor || (d)->nelem_inits)
 /* Expands the preprocessor subset of SPEC 2.2.  defines: NULL-terminated
  * "NAME=VALUE" strings (-D).  Keeps every line where it was (directives and
  * continuation lines become empty lines) so positions stay exact. Returns a

@@ -329,6 +329,7 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d);
 void k_sema_dtor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 int k_class_braced_construct(k_sema_state *s, k_expr *e, const k_type *t);
+int k_sema_ctor_array(k_sema_state *s, k_decl *d, k_type *elem);   /* class_arrays.c */
 void k_sema_mem_inits(k_sema_state *s, k_decl *f);
 /* implicit_members.c: C++'s implicit default constructor and destructor */
 void k_sema_member_dtors(k_sema_state *s, k_decl *f);
