@@ -323,6 +323,9 @@ struct k_expr {
     int has_targs;            /* `f<...>` was written (`f<>()` has ntargs 0) */
     const char *tpl_class;    /* `C<args>::m`: the class template C (name is "C::m" and
                                  targs are C's), else NULL */
+    struct k_record *param_class; /* `P::f(args)` in a template with P bound to this class
+                                 (lang/clone.c): where f is looked for when the name is not
+                                 declared (an instance's static members) */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     unsigned char is_nullptr; /* E_INT: the `nullptr` keyword (typed std::nullptr_t) */
     unsigned char parenthesized; /* written in parentheses: `decltype((x))` is a reference */
@@ -706,13 +709,13 @@ k_type *k_type_array(k_ctx *ctx, k_type *elem, k_expr *len);
 k_expr *k_expr_new(k_ctx *ctx, k_expr_kind kind, k_loc loc);
 k_stmt *k_stmt_new(k_ctx *ctx, k_stmt_kind kind, k_loc loc);
 k_decl *k_decl_new(k_ctx *ctx, k_decl_kind kind, k_loc loc, const char *name);
+/* Whether lowering builds variable d with constructors (its own, or its elements') */
+#define k_decl_constructed(d) ((d)->ctor || (d)->nelem_inits)
 
 /* Prints the tree in a stable S-expression form (for parser tests). */
 void k_unit_dump(const k_unit *unit, FILE *out);
 
 /* ---- the front-end passes ---- */
-/* Whether lowering builds variable d with constructors (its own, or its elements') */
-#define k_decl_constructed(d) ((d)->ctor || (d)->nelem_inits)
 /* Expands the preprocessor subset of SPEC 2.2.  defines: NULL-terminated
  * "NAME=VALUE" strings (-D).  Keeps every line where it was (directives and
  * continuation lines become empty lines) so positions stay exact. Returns a

@@ -795,7 +795,7 @@ declarator
 direct_dtor
     : IDENT                                     { $$ = kp_dtor_new(ps, LOC(@1), $1); }
     | template_type SCOPED_NAME     /* `int S<T>::count = 0;`: a class template's static member */
-        { $$ = kp_dtor_new(ps, LOC(@2), k_tpl_member_def_name(ps, $1, $2)); }
+        { $$ = kp_dtor_new(ps, LOC(@2), k_tpl_static_def_name(ps, $1, $2)); }
     | dtor_name '(' ')'          { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), NULL, 0); }
     | dtor_name '(' param_list ')' { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 0); }
     | dtor_name '(' param_list COMMA_ELLIPSIS ')'
