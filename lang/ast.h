@@ -521,12 +521,14 @@ struct k_decl {
     k_type **ctor_types;
     int ctor_argc;
     k_decl *dtor;             /* sema: a local of a class with a destructor: it, run at scope exit */
-    unsigned char virt;       /* a member function's enum k_virt_flags as written */
-    unsigned char is_noexcept; /* a member function written `noexcept` (or noexcept(true)) */
-
     struct k_decl **elem_inits; /* sema: `C a[3] = {x, {1, 2}};`: how each listed element is
                                  built (a hidden D_VAR each, lang/class_arrays.c); ctor the rest */
     int nelem_inits;
+    unsigned char virt;       /* a member function's enum k_virt_flags as written */
+    unsigned char is_noexcept; /* a member function written `noexcept` (or noexcept(true)) */
+    unsigned char is_guide;   /* D_FUNC: a deduction guide `Box(T *) -> Box<T>;` (lang/ctad.c):
+                                 name is the class template's, type->base the guide's result */
+
     /* <stdarg.h> (lang/stdarg.c): a variadic function with a body is made
      * once per list of argument types after its fixed parameters */
     int va_instance;          /* an instance of a variadic function, or of a function

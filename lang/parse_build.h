@@ -99,6 +99,7 @@ k_tparam *kp_value_tparam(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, co
 k_declarator *kp_tpl_spec_dtor(k_parser *ps, k_loc loc, const char *name, k_list *targs,
                                k_list *params);
 k_expr *kp_mem_init(k_parser *ps, k_loc loc, const char *member, k_list *args, int direct_list);
+void kp_add_guide(k_parser *ps, k_loc loc, const char *name, k_list *params, k_type *result);
 k_expr *kp_base_init(k_parser *ps, k_loc loc, const k_type *base, k_list *args);
 
 /* lang/virtual_parse.c: `virtual`, `override`, `final`, `= 0` */

@@ -72,6 +72,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token <name> IDENT "identifier"
 %token <type> TYPEDEF_NAME "type name"
 %token <name> TEMPLATE_NAME "template name" TEMPLATE_TYPE "class template name"
+%token <name> GUIDE_NAME "deduction guide"   /* `Box` of `Box(T *) -> Box<T>;` (lang/ctad.c) */
 %token <name> SCOPED_NAME "member name"
 %token <name> SCOPED_TYPE "member type name"   /* C<args>::m naming a member type */
 %token <name> SCOPED_TEMPLATE "member class template name"   /* C<args>::Inner, Inner a class template */
@@ -215,6 +216,11 @@ external
     | template_head decl_specs declarator compound
                                     { kp_add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
     | template_head declaration     { kp_add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
+    | template_head GUIDE_NAME '(' param_list ')' ARROW type_name ';'   /* a deduction guide */
+        { kp_add_guide(ps, LOC(@2), $2, $4, $7); k_tpl_head_end(ps, $1); }
+    | GUIDE_NAME '(' param_list ')' ARROW type_name ';'
+        { kp_add_guide(ps, LOC(@1), $1, $3, $6); }
+    | GUIDE_NAME '(' ')' ARROW type_name ';'    { kp_add_guide(ps, LOC(@1), $1, NULL, $5); }
     | template_head KW_USING IDENT '=' type_name ';'        /* an alias template */
         { kp_add_file_decls(ps, k_parse_alias_template(ps, LOC(@3), $3, $5)); k_tpl_head_end(ps, $1); }
     /* a class template's members defined outside it: `T C<T>::f() const {...}`,

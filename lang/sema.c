@@ -1376,7 +1376,9 @@ void k_sema(k_ctx *ctx, k_unit *unit)
     for (int i = 0; unit && i < unit->ndecls; i++) {
         k_decl *d = unit->decls[i];
         s.ns = d->ns;
-        if (d->is_template)
+        if (d->is_guide)
+            k_ctad_add_guide(&s, d);
+        else if (d->is_template)
             k_tpl_sema_declare(&s, d);
         else if (d->kind == D_FUNC)
             check_func(&s, d);
