@@ -110,6 +110,9 @@ void k_virtual_not_function(k_parser *ps, k_loc loc);
 int k_virtual_pure(k_parser *ps, k_declarator *d);
 int k_virtual_wants_ctor(const k_record *r);
 int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t);
+int k_typeid_name_here(const k_parser *ps, const k_token *t);
+k_expr *k_parse_typeid(k_parser *ps, k_loc loc, k_expr *e, k_type *t, const char *member,
+                       k_loc member_loc);
 int k_virtual_keyword(const k_token *t, int kind);
 void kp_implicit_default_ctor(k_parser *ps, k_type *t);
 /* lang/implicit_members.c: C++'s implicit default constructor and destructor of a

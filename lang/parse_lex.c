@@ -560,6 +560,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',' &&
         !(ps->tpl.ttp == 2 && ps->prev_kind == TPL_CLOSE))   /* `template <class> class C` */
         kind = KW_CLASS_RECORD;
+    if (kind == IDENT && k_typeid_name_here(ps, t))
+        kind = KW_TYPEID;   /* `typeid(x).name()` (lang/typeid.c) */
     int braced = kind == '{' && k_parse_brace_init(ps);
     if (k_virtual_unsupported(ps, braced ? BRACE_INIT : kind, t)) {
         ps->stopped = 1;   /* one error, then the end */

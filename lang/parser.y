@@ -116,6 +116,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_CUDA_MEMPOOL_T "cudaMemPool_t"
 %token KW_FRIEND "friend" KW_VA_ARG "va_arg" KW_VA_LIST "va_list"
 %token KW_DECLTYPE "decltype" KW_TYPEOF "__typeof__"   /* words to the scanner (lang/parse_lex.c) */
+%token KW_TYPEID "typeid"   /* only before `(...).name()` (lang/virtual_parse.c, lang/typeid.c) */
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
 /* an operator and the `...` after it, one token (`(xs + ...)`, `Ts &... xs`,
@@ -1157,6 +1158,8 @@ unary
     | KW_SIZEOF ELLIPSIS '(' IDENT ')'          { $$ = k_pack_sizeof(ps, LOC(@1), $4); }
     | KW_SIZEOF ELLIPSIS '(' TYPEDEF_NAME ')'   { $$ = k_pack_sizeof(ps, LOC(@1), $4->name); }
     | KW_SIZEOF '(' type_name ')'   { $$ = kp_typed(kp_expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1)), $3); }
+    | KW_TYPEID '(' expr ')' '.' IDENT '(' ')'       { $$ = k_parse_typeid(ps, LOC(@1), $3, NULL, $6, LOC(@6)); }
+    | KW_TYPEID '(' type_name ')' '.' IDENT '(' ')'  { $$ = k_parse_typeid(ps, LOC(@1), NULL, $3, $6, LOC(@6)); }
     | KW_VA_ARG '(' assign ',' type_name ')'    /* <stdarg.h> (lang/stdarg.c) */
         { $$ = kp_typed(kp_expr_unary(ps, E_VA_ARG, 0, LOC(@1), $3), $5); }
     | KW_NEW type_specs %prec NEW_TYPE          { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }

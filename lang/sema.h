@@ -160,6 +160,7 @@ typedef struct k_sema {
  * (`Box b(3);`), given the arguments its initializer deduces; 0 after an
  * error. */
 int k_ctad_deduce(k_sema_state *s, k_decl *d);
+k_type *k_sema_typeid_name(k_sema_state *s, k_expr *e);   /* typeid.c */
 int k_ctad_expr(k_sema_state *s, k_expr *e, k_expr **args, int n);   /* `Box(3)` */
 void k_ctad_add_guide(k_sema_state *s, k_decl *g);   /* `Box(T *) -> Box<T>;` */
 int k_has_ctor(const k_decl *d);        /* `dim3 g(x, y);` */

@@ -1211,6 +1211,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
     }
     if (k_thrust_is_get(e))
         return k_thrust_get(s, e);
+    if (strcmp(e->name, "__simt_typeid_name") == 0)
+        return k_sema_typeid_name(s, e);   /* `typeid(x).name()` (lang/typeid.c) */
     k_decl *fp = k_sema_lookup(s, e->name);
     if (!fp && strcmp(e->name, "cudaLaunchKernel") == 0)
         return k_sema_launch_kernel_call(s, e);
