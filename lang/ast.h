@@ -330,6 +330,9 @@ struct k_expr {
     int has_targs;            /* `f<...>` was written (`f<>()` has ntargs 0) */
     const char *tpl_class;    /* `C<args>::m`: the class template C (name is "C::m" and
                                  targs are C's), else NULL */
+    struct k_record *param_class; /* `P::f(args)` in a template with P bound to this class
+                                 (lang/clone.c): where f is looked for when the name is not
+                                 declared (an instance's static members) */
     unsigned char int_unsigned, int_long, int_nondecimal, is_single;
     unsigned char is_nullptr; /* E_INT: the `nullptr` keyword (typed std::nullptr_t) */
     unsigned char parenthesized; /* written in parentheses: `decltype((x))` is a reference */
@@ -525,8 +528,13 @@ struct k_decl {
     k_type **ctor_types;
     int ctor_argc;
     k_decl *dtor;             /* sema: a local of a class with a destructor: it, run at scope exit */
+    struct k_decl **elem_inits; /* sema: `C a[3] = {x, {1, 2}};`: how each listed element is
+                                 built (a hidden D_VAR each, lang/class_arrays.c); ctor the rest */
+    int nelem_inits;
     unsigned char virt;       /* a member function's enum k_virt_flags as written */
     unsigned char is_noexcept; /* a member function written `noexcept` (or noexcept(true)) */
+    unsigned char is_guide;   /* D_FUNC: a deduction guide `Box(T *) -> Box<T>;` (lang/ctad.c):
+                                 name is the class template's, type->base the guide's result */
 
     /* <stdarg.h> (lang/stdarg.c): a variadic function with a body is made
      * once per list of argument types after its fixed parameters */
@@ -710,6 +718,8 @@ k_type *k_type_array(k_ctx *ctx, k_type *elem, k_expr *len);
 k_expr *k_expr_new(k_ctx *ctx, k_expr_kind kind, k_loc loc);
 k_stmt *k_stmt_new(k_ctx *ctx, k_stmt_kind kind, k_loc loc);
 k_decl *k_decl_new(k_ctx *ctx, k_decl_kind kind, k_loc loc, const char *name);
+/* Whether lowering builds variable d with constructors (its own, or its elements') */
+#define k_decl_constructed(d) ((d)->ctor || (d)->nelem_inits)
 
 /* Prints the tree in a stable S-expression form (for parser tests). */
 void k_unit_dump(const k_unit *unit, FILE *out);

@@ -6,6 +6,7 @@
 
 #include "cg.h"
 #include "chrono.h"
+#include "intops.h"
 #include "sema.h"
 #include "vm/vm.h"
 
@@ -530,6 +531,34 @@ static void check_math(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_ty
         argt[k] = e->type;
 }
 
+/* min, max and abs of integer constants are constants, as C++'s constexpr
+ * std::min/std::max are: `int buf[std::min(A, B)];`, `static constexpr int
+ * N = std::max(4, 8);`, a template's argument. */
+static void fold_minmax_abs(k_expr *e, const k_builtin_info *b)
+{
+    k_type_kind k = e->type->kind;
+    uint64_t v[2];
+    if (!k_ty_is_integer(e->type) || e->nargs > 2)
+        return;
+    for (int i = 0; i < e->nargs; i++) {
+        const k_expr *a = e->args[i];
+        if (!a->is_const || !a->type || !k_ty_is_integer(a->type))
+            return;
+        v[i] = k_fold_convert(a->type->kind, k, a->const_val);
+    }
+    int is_signed = k_kind_is_signed(k);
+    uint64_t r = v[0];
+    if (b->kind == BK_ABS && is_signed && (int64_t)r < 0)
+        r = (uint64_t)0 - r;
+    if (b->kind == BK_MINMAX) {
+        int b_less = is_signed ? (int64_t)v[1] < (int64_t)v[0] : v[1] < v[0];
+        if (b->op ? !b_less : b_less)   /* op: max; ties keep a */
+            r = v[1];
+    }
+    e->is_const = 1;
+    e->const_val = k_kind_wrap(k, r);
+}
+
 static void check_minmax_abs(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)
 {
     k_type_kind k = TY_INT;
@@ -543,6 +572,7 @@ static void check_minmax_abs(k_sema_state *s, k_expr *e, const k_builtin_info *b
     e->type = k_ty(s->ctx, k);
     for (int i = 0; i < e->nargs; i++)
         argt[i] = e->type;
+    fold_minmax_abs(e, b);
 }
 
 static void check_fixed(k_sema_state *s, k_expr *e, const k_builtin_info *b, k_type **argt)

@@ -428,6 +428,9 @@ int k_sema_ctor_var(k_sema_state *s, k_decl *d)
         return 0;   /* a declaration: `extern __shared__ T s[];` constructs nothing */
     if (implicit_default_var(s, d, t->rec))
         return 1;
+    if (d->type->kind == TY_ARRAY && d->init && d->init->kind == E_INIT_LIST &&
+        !k_has_ctor(d) && k_record_has_ctors(t->rec))
+        return !static_local_ok(s, d) || k_sema_ctor_array(s, d, t);   /* class_arrays.c */
     /* an aggregate whose implicit copy is deleted (a std::unique_ptr
      * member) has only its implicit move constructor */
     if (!k_record_has_ctors(t->rec) &&

@@ -176,7 +176,8 @@ static k_expr **clone_exprs(k_ctx *ctx, k_expr *const *a, int *n, const k_subst 
 /* "P::m" with the type parameter P bound to class S: "S::m" (a member
  * function's own qualified name when S has one named m: namespaces), else
  * the name unchanged. */
-static const char *member_of_param(k_ctx *ctx, const char *name, const k_subst *s)
+static const char *member_of_param(k_ctx *ctx, const char *name, const k_subst *s,
+                                   k_record **cls)
 {
     const char *sep = name && s ? strstr(name, "::") : NULL;
     if (!sep || sep == name)
@@ -189,6 +190,7 @@ static const char *member_of_param(k_ctx *ctx, const char *name, const k_subst *
     if (!t || t->kind != TY_RECORD || !t->rec || !t->rec->tag)
         return name;
     const char *member = sep + 2;
+    *cls = t->rec;
     for (int i = 0; i < t->rec->nmethods; i++) {
         const char *m = t->rec->methods[i]->name;
         const char *last = m ? strrchr(m, ':') : NULL;
@@ -223,7 +225,7 @@ k_expr *k_clone_expr(k_ctx *ctx, const k_expr *e, const k_subst *s)
     if (!r)
         return NULL;
     if (e->kind == E_IDENT || e->kind == E_CALL)
-        r->name = member_of_param(ctx, e->name, s);
+        r->name = member_of_param(ctx, e->name, s, &r->param_class);
     r->lhs = k_clone_expr(ctx, e->lhs, s);
     r->rhs = k_clone_expr(ctx, e->rhs, s);
     r->cond = k_clone_expr(ctx, e->cond, s);

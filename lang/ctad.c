@@ -13,8 +13,11 @@
  *     list, an array member taking the rest (std::array's T and N);
  *   - `Box c = b;` with b a Box<int>: Box<int> (the copy guide).
  *
- * User deduction guides (`Box(T *) -> Box<T>;`) are not built: the parser
- * reports them. */
+ * User deduction guides at namespace scope (`template <class T> Box(T *) ->
+ * Box<T>;`, parsed as GUIDE_NAME declarations marked is_guide) come first,
+ * in the order written.  A class template's name alone before '(' or '{'
+ * in an expression (`auto b = Box(3);`, lang/parse_lex.c) is a functional
+ * cast whose arguments are deduced the same way (k_ctad_expr). */
 #include <stdio.h>
 #include <string.h>
 
@@ -152,6 +155,85 @@ static int from_aggregate(k_sema_state *s, const k_decl *t, const k_record *r, k
     return i == n;
 }
 
+/* ---- user deduction guides ---- */
+struct k_ctad_guides {
+    k_decl **all;
+    int n, cap;
+};
+
+void k_ctad_add_guide(k_sema_state *s, k_decl *g)
+{
+    tpl_entry *en = k_tpls_find_class(s, g->name);
+    const k_type *r = g->type->base;
+    if (!en) {
+        k_error(s->ctx, g->loc, "deduction guide for '%s', which is not a class template",
+                g->name);
+        return;
+    }
+    if (r->kind != TY_TEMPLATE_ID || !r->name || k_tpls_find_class(s, r->name) != en) {
+        k_error(s->ctx, g->loc, "a deduction guide for '%s' must name a specialization of "
+                "'%s' after '->'", g->name, g->name);
+        return;
+    }
+    for (int i = 0; !g->is_template && i < g->nparams; i++)
+        k_sema_resolve_type(s, g->params[i]->type, g->params[i]->loc);
+    g->name = en->decl->name;
+    struct k_ctad_guides *gs = s->guides;
+    if (!gs && !(gs = s->guides = k_alloc(s->ctx, sizeof *gs)))
+        return;
+    if (gs->n == gs->cap) {
+        int cap = gs->cap ? 2 * gs->cap : 8;
+        k_decl **a = k_alloc(s->ctx, (size_t)cap * sizeof *a);
+        if (!a)
+            return;
+        if (gs->n)
+            memcpy(a, gs->all, (size_t)gs->n * sizeof *a);
+        gs->all = a;
+        gs->cap = cap;
+    }
+    gs->all[gs->n++] = g;
+}
+
+/* Guide g for args: its parameters deduced from the arguments (a guide
+ * that is no template: each argument converts to its parameter), then its
+ * result's template arguments with them in place. */
+static int from_guide(k_sema_state *s, const k_decl *g, k_expr **args, int n,
+                      k_targ **targs, int *ntargs)
+{
+    if (g->nparams != n)
+        return 0;
+    tpl_args a = { 0 };
+    if (g->is_template && !fresh_args(s, g, &a))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        const k_type *p = g->params[i]->type;
+        if (g->is_template ? !match_param(s, g, p, args[i], &a)
+                           : k_conversion_rank(p, args[i]) <= 0)
+            return 0;
+    }
+    for (int k = 0; k < g->ntparams; k++)
+        if (!(g->tparams[k].type ? a.have[k] : a.types[k] != NULL) || g->tparams[k].pack)
+            return 0;
+    k_subst sb = g->is_template ? k_tpls_subst_of(s, g, &a, g->ntparams) : (k_subst){ 0 };
+    k_type *r = k_clone_type(s->ctx, g->type->base, &sb);
+    if (!r || r->kind != TY_TEMPLATE_ID)
+        return 0;
+    *targs = r->targs;
+    *ntargs = r->ntargs;
+    return 1;
+}
+
+/* The first guide of class template name (as declared) that fits args. */
+static int from_guides(k_sema_state *s, const char *name, k_expr **args, int n,
+                       k_targ **targs, int *ntargs)
+{
+    for (int i = 0; s->guides && i < s->guides->n; i++)
+        if (strcmp(s->guides->all[i]->name, name) == 0 &&
+            from_guide(s, s->guides->all[i], args, n, targs, ntargs))
+            return 1;
+    return 0;
+}
+
 /* "int, double": the arguments' types, for the error. */
 static void arg_types_text(k_expr **args, int n, char *buf, size_t size)
 {
@@ -219,6 +301,9 @@ static const k_decl *aliased(k_sema_state *s, const k_decl *t)
     return en && en->decl != t ? en->decl : t;
 }
 
+static k_type *deduced_type(k_sema_state *s, k_type *t, const k_decl *tpl, k_expr **args,
+                            int n, int list, k_loc loc);
+
 int k_ctad_deduce(k_sema_state *s, k_decl *d)
 {
     k_type *t = d->type;
@@ -254,18 +339,32 @@ int k_ctad_deduce(k_sema_state *s, k_decl *d)
                 "initializer to deduce the arguments of '%s' from", t->name, d->name, t->name);
         return 0;
     }
+    k_type *c = deduced_type(s, t, tpl, args, n, list, d->loc);
+    if (!c)
+        return 0;
+    d->type = c;
+    return 1;
+}
+
+/* t (the template-id without arguments) with the arguments that args
+ * deduce, or NULL after the error. */
+static k_type *deduced_type(k_sema_state *s, k_type *t, const k_decl *tpl, k_expr **args,
+                            int n, int list, k_loc loc)
+{
     for (int i = 0; i < n; i++)
         if (!k_sema_expr(s, args[i]))
-            return 0;
+            return NULL;
     k_targ *targs;
     int ntargs;
-    if (!deduce(s, tpl, args, n, list, &targs, &ntargs, d->loc)) {
+    if (!from_guides(s, tpl->name, args, n, &targs, &ntargs) &&
+        !deduce(s, tpl, args, n, list, &targs, &ntargs, loc) &&
+        !(list == 0 && deduce(s, tpl, args, n, 1, &targs, &ntargs, loc))) {
         char buf[256];
         arg_types_text(args, n, buf, sizeof buf);
-        k_error(s->ctx, d->loc, "class template argument deduction failed: no matching "
-                "function for call to '%s(%s)' (no constructor of '%s' deduces its template "
-                "arguments)", t->name, buf, t->name);
-        return 0;
+        k_error(s->ctx, loc, "class template argument deduction failed: no matching "
+                "function for call to '%s(%s)' (no constructor or deduction guide of '%s' "
+                "deduces its template arguments)", t->name, buf, t->name);
+        return NULL;
     }
     k_type *c = k_alloc(s->ctx, sizeof *c);
     *c = *t;
@@ -273,6 +372,31 @@ int k_ctad_deduce(k_sema_state *s, k_decl *d)
     c->ctad = 0;
     c->targs = targs;
     c->ntargs = ntargs;
-    d->type = c;
-    return 1;
+    return c;
+}
+
+/* `Box(3)`, `Pair{1, 2.5}`, `std::vector(b, e)` in an expression (a
+ * functional cast whose type is a class template's name alone): its
+ * written type gets the arguments args deduce; 0 after the error. */
+int k_ctad_expr(k_sema_state *s, k_expr *e, k_expr **args, int n)
+{
+    k_type *t = e->type_written;
+    tpl_entry *en = k_tpls_find_class(s, t->name);
+    const k_decl *tpl = en ? aliased(s, en->decl) : NULL;
+    if (!tpl || !tpl->type || tpl->type->kind != TY_RECORD) {
+        k_error(s->ctx, e->loc, "class template argument deduction for '%s' is not supported:"
+                " write its arguments (%s<...>)", t->name, t->name);
+        return 0;
+    }
+    if (n == 1 && k_sema_expr(s, args[0])) {
+        k_type *c = copied_instance(s, t->name, args[0]);
+        if (c) {   /* `Box(b)` of a Box<int> b: a copy */
+            e->type_written = c;
+            return 1;
+        }
+    }
+    k_type *c = deduced_type(s, t, tpl, args, n, 0, e->loc);
+    if (c)
+        e->type_written = c;
+    return c != NULL;
 }

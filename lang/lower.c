@@ -665,7 +665,7 @@ static void memory_var(lw_func *F, k_decl *d)
     lw_sym *s = new_sym(F->M, d, SYM_LOCAL);
     int align = k_ty_align(d->type);
     s->off = lw_local(F, k_ty_size(d->type), d->align > align ? d->align : align);
-    if (d->ctor) {
+    if (k_decl_constructed(d)) {
         int top = F->top, addr = lw_reg(F);
         lw_emit(F, OP_LADDR, addr, 0, 0, (int32_t)s->off, 0);
         if (d->value_init) {   /* `A a{};` (lang/implicit_members.c): zeroed first */

@@ -75,7 +75,7 @@ static int is_static_local(const k_decl *d)
 void lw_exit_collect(lw_mod *M, k_decl *d)
 {
     int local = is_static_local(d);
-    if (!d->dtor && !(local && d->ctor))
+    if (!d->dtor && !(local && k_decl_constructed(d)))
         return;
     if (!local && (!d->is_global_scope || (d->storage & (ST_DEVICE | ST_CONSTANT | ST_SHARED))))
         return;
@@ -238,7 +238,7 @@ void lw_static_local(lw_func *F, k_decl *d)
     lw_emit(F, OP_LD64, v, g, 0, 0, 0);
     lw_branch(F, v, done, build);
     lw_start(F, build);
-    if (d->ctor) {
+    if (k_decl_constructed(d)) {
         int addr = lw_reg(F);
         lw_var_address(F, d, addr);
         lw_construct_var(F, d, addr);

@@ -254,7 +254,7 @@ static int dynamic_init(lw_mod *M, const k_decl *d)
 {
     if (!d->is_global_scope || (d->storage & (ST_DEVICE | ST_CONSTANT | ST_SHARED)))
         return 0;
-    if (d->ctor)
+    if (k_decl_constructed(d))
         return 1;
     if (d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3) {   /* dim3 g(n, 2) */
         int isf;
@@ -307,7 +307,7 @@ void lw_dynamic_inits(lw_func *F)
         lw_var_address(F, d, addr);
         if (!dynamic_init(F->M, d)) {
             ;   /* initialized before the program runs; listed for its destructor */
-        } else if (d->ctor) {
+        } else if (k_decl_constructed(d)) {
             lw_construct_var(F, d, addr);
         } else {
             lw_init_value(F, d, addr);
@@ -384,7 +384,7 @@ void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d)
     uint32_t dim3s[DIM3_MEMBERS_MAX];
     int ndim3 = d->type->kind == TY_DIM3 ? 0
                 : lw_dim3_offsets(d->type, 0, dim3s, 0, DIM3_MEMBERS_MAX);
-    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type) && !d->ctor && !d->dtor &&
+    if (!d->init && !k_has_ctor(d) && !k_ty_is_record(d->type) && !k_decl_constructed(d) && !d->dtor &&
         !ndim3)
         return;   /* (an array of objects is built and destroyed: `C arr[4];`) */
     simt_global *g = &M->m->globals[gi];

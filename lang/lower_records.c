@@ -304,6 +304,20 @@ void lw_construct_record(lw_func *F, k_expr *e, int dst)
     F->temp_off = off;
 }
 
+/* One listed element of `C a[n] = {...}` at R[addr], as the variable e
+ * (lang/class_arrays.c) would be built: its constructor, or a copy. */
+static void construct_element(lw_func *F, k_decl *e, int addr)
+{
+    const k_record *r = e->type->rec;
+    if (!e->ctor) {
+        lw_init_value(F, e, addr);
+        return;
+    }
+    if (e->value_init)
+        zero_object(F, addr, r->size, r->align);
+    lw_ctor_call(F, e->ctor, addr, e->ctor_argv, e->ctor_types, e->ctor_argc);
+}
+
 /* A class variable at R[addr] (each element of an array of them). */
 void lw_construct_var(lw_func *F, k_decl *d, int addr)
 {
@@ -322,7 +336,10 @@ void lw_construct_var(lw_func *F, k_decl *d, int addr)
     int p = lw_reg(F);
     for (int64_t k = 0; k < count; k++) {
         lw_emit(F, OP_ADDK, p, addr, 0, (int32_t)(k * k_ty_size(t)), 0);
-        lw_ctor_call(F, d->ctor, p, d->ctor_argv, d->ctor_types, d->ctor_argc);
+        if (k < d->nelem_inits)
+            construct_element(F, d->elem_inits[k], p);
+        else
+            lw_ctor_call(F, d->ctor, p, d->ctor_argv, d->ctor_types, d->ctor_argc);
     }
     F->top = top;
 }

@@ -293,6 +293,38 @@ static k_stmt *array_copy(k_sema_state *s, const k_field *fld, k_expr *mi, int m
     return b;
 }
 
+/* `Point corner[2] = {{1, 2}, p};` of a class: each listed element built
+ * as `Point(1, 2)`, `Point(p)` (a constructor, or member-wise for an
+ * aggregate), the rest by `Point()`, in order (lang/class_arrays.c does the
+ * same for variables). */
+static k_stmt *array_of_objects(k_sema_state *s, const k_field *fld, k_expr *mi,
+                                k_expr **items, int nitems)
+{
+    k_stmt *b = k_stmt_new(s->ctx, S_BLOCK, mi->loc);
+    int64_t n = fld->type->length;
+    if (nitems > n) {
+        k_error(s->ctx, items[n]->loc, "too many initializers for member array '%s'", mi->name);
+        return b;
+    }
+    b->stmts = k_alloc(s->ctx, sizeof *b->stmts * (size_t)(n + 1));
+    for (int64_t i = 0; i < n; i++) {
+        k_expr one = {0};
+        one.loc = i < nitems ? items[i]->loc : mi->loc;
+        if (i < nitems && items[i]->kind == E_INIT_LIST) {
+            one.args = items[i]->args;
+            one.nargs = items[i]->nargs;
+        } else if (i < nitems) {
+            one.args = &items[i];
+            one.nargs = 1;
+        }
+        k_stmt *st = assign_stmt(s, member_element(s, mi->name, i, one.loc),
+                                 construct_expr(s, fld->type->base, &one), one.loc);
+        st->expr->is_member_init = 1;
+        b->stmts[b->nstmts++] = st;
+    }
+    return b;
+}
+
 /* An array member's initializer: the default `float v[3]{1, 2};`, or in a
  * constructor's list `v{1, 2}` or `v()` -- one assignment per element, the
  * ones the list leaves zero (a block of them). */
@@ -305,6 +337,9 @@ static k_stmt *array_init(k_sema_state *s, const k_field *fld, k_expr *mi)
     k_expr **items = list ? list->args : mi->args;
     int nitems = list ? list->nargs : mi->nargs;
     int64_t n = fld->type->length;
+    if ((list || mi->direct_list) && n >= 0 && n <= MAX_MEMBER_OBJECTS &&
+        fld->type->base->kind == TY_RECORD)
+        return array_of_objects(s, fld, mi, items, nitems);
     if ((!list && !mi->direct_list && mi->nargs) || n < 0 ||
         fld->type->base->kind == TY_ARRAY || fld->type->base->kind == TY_RECORD) {
         k_error(s->ctx, mi->loc, "member array '%s' can only be initialized by a braced list of "

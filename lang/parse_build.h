@@ -99,6 +99,7 @@ k_tparam *kp_value_tparam(k_parser *ps, k_loc loc, k_specs *sp, k_list *ptrs, co
 k_declarator *kp_tpl_spec_dtor(k_parser *ps, k_loc loc, const char *name, k_list *targs,
                                k_list *params);
 k_expr *kp_mem_init(k_parser *ps, k_loc loc, const char *member, k_list *args, int direct_list);
+void kp_add_guide(k_parser *ps, k_loc loc, const char *name, k_list *params, k_type *result);
 k_expr *kp_base_init(k_parser *ps, k_loc loc, const k_type *base, k_list *args);
 
 /* lang/virtual_parse.c: `virtual`, `override`, `final`, `= 0` */
@@ -109,6 +110,9 @@ void k_virtual_not_function(k_parser *ps, k_loc loc);
 int k_virtual_pure(k_parser *ps, k_declarator *d);
 int k_virtual_wants_ctor(const k_record *r);
 int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t);
+int k_typeid_name_here(const k_parser *ps, const k_token *t);
+k_expr *k_parse_typeid(k_parser *ps, k_loc loc, k_expr *e, k_type *t, const char *member,
+                       k_loc member_loc);
 int k_virtual_keyword(const k_token *t, int kind);
 void kp_implicit_default_ctor(k_parser *ps, k_type *t);
 /* lang/implicit_members.c: C++'s implicit default constructor and destructor of a

@@ -449,3 +449,26 @@ k_expr *kp_base_init(k_parser *ps, k_loc loc, const k_type *base, k_list *args)
     const char *tag = base && base->kind == TY_RECORD && base->rec->tag ? base->rec->tag : "?";
     return kp_expr_call(ps, loc, kp_ident_expr(ps, tag, loc), args);
 }
+
+/* `template <class T> Box(T *) -> Box<T>;`: a deduction guide, kept as a
+ * function declaration marked is_guide, named as the class template, whose
+ * result type is the guide's (lang/ctad.c deduces through it; sema keeps
+ * it out of the functions). */
+void kp_add_guide(k_parser *ps, k_loc loc, const char *name, k_list *params, k_type *result)
+{
+    k_decl *g = k_decl_new(ps->ctx, D_FUNC, loc, name);
+    if (!g || !result)
+        return;
+    g->is_guide = 1;
+    g->type = k_type_new(ps->ctx, TY_FUNC);
+    if (!g->type)
+        return;
+    g->type->base = result;
+    int n = params ? params->n : 0;
+    g->params = k_alloc(ps->ctx, (size_t)(n + 1) * sizeof *g->params);
+    for (int i = 0; g->params && i < n; i++)
+        if (params->items[i])
+            g->params[g->nparams++] = params->items[i];
+    ps->param_names.n = 0;
+    kp_list_append(ps, &ps->decls, g);
+}

@@ -274,9 +274,9 @@ static int deduced_template_arguments(k_parser *ps, yysymbol_kind_t la,
     return 1;
 }
 
-/* `template <class T> Box(T *) -> Box<T>;`: a user deduction guide (the
- * parser fails at the name after "->"), which K does not build: lang/ctad.c
- * deduces from the constructors only. */
+/* A deduction guide K does not read (`explicit Box(int) -> Box<long>;`, one
+ * inside a class): the parser fails at the name after "->".  Guides at
+ * namespace scope are GUIDE_NAME's (lang/parse_lex.c, lang/ctad.c). */
 static int deduction_guide(k_parser *ps)
 {
     const unsigned char *begin = ps->lx.line_start, *name = (const unsigned char *)ps->tok.text;
@@ -288,9 +288,10 @@ static int deduction_guide(k_parser *ps)
     p = blanks_back(p - 2, begin);
     if (p == begin || p[-1] != ')')
         return 0;
-    k_error(ps->ctx, ps->tok.loc, "deduction guides are not supported: K deduces the "
-            "arguments of '%.*s' from its constructors only (or write them: %.*s<...>)",
-            (int)ps->tok.len, ps->tok.text, (int)ps->tok.len, ps->tok.text);
+    k_error(ps->ctx, ps->tok.loc, "this deduction guide for '%.*s' is not supported: K reads "
+            "guides written `[template <...>] %.*s(params) -> %.*s<args>;` at namespace scope, "
+            "without `explicit`", (int)ps->tok.len, ps->tok.text, (int)ps->tok.len, ps->tok.text,
+            (int)ps->tok.len, ps->tok.text);
     ps->stopped = 1;   /* what follows would only echo it */
     return 1;
 }
@@ -324,6 +325,12 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, k_parser *ps)
         return 0;
     if (deduction_guide(ps))
         return 0;
+    if (la == YYSYMBOL_GUIDE_NAME) {   /* read at namespace scope only (lang/ctad.c) */
+        k_error(ps->ctx, loc, "a deduction guide for '%.*s' is only supported at namespace "
+                "scope in K, not inside a class", (int)ps->tok.len, ps->tok.text);
+        ps->stopped = 1;
+        return 0;
+    }
     if (la == YYSYMBOL_YYEOF && expects_char(exp, n, "'}'")) {
         k_error(ps->ctx, loc, "syntax error: expected '}' at end of input");
         return 0;

@@ -286,6 +286,49 @@ static int deduced_declarator(const k_parser *ps, const k_token *t)
     return p < lim && strchr("({=;", *p);
 }
 
+/* `template <class T> Box(T *) -> Box<T>;`: at a declaration's start, a
+ * class template's name, a parenthesized list, then `->`: a deduction
+ * guide (lang/ctad.c). */
+static int guide_declaration(const k_parser *ps, const k_token *t)
+{
+    int k = ps->prev_kind;
+    if (k != TPL_CLOSE && k != ';' && k != '}' && k != 0)
+        return 0;
+    const unsigned char *p = (const unsigned char *)t->text + t->len, *lim = ps->lx.lim;
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    if (p >= lim || *p != '(')
+        return 0;
+    int depth = 0;
+    for (; p < lim; p++) {
+        depth += *p == '(';
+        depth -= *p == ')';
+        if (!depth || *p == ';' || *p == '{')
+            break;
+    }
+    if (p >= lim || *p != ')')
+        return 0;
+    p++;
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p + 1 < lim && p[0] == '-' && p[1] == '>';
+}
+
+/* `auto b = Box(3);`, `return Pair(1, 2.0);`, `f(Box{x})`: a class
+ * template's name right before '(' or '{' where an expression starts (after
+ * '=', `return`, '(', ',', '?', `<<`) is C++17's deduction in a functional
+ * cast (lang/ctad.c), not a declaration's. */
+static int deduced_expression(const k_parser *ps, const k_token *t)
+{
+    int k = ps->prev_kind;
+    if (k != '=' && k != KW_RETURN && k != '(' && k != ',' && k != '?' && k != SHL)
+        return 0;
+    const unsigned char *p = (const unsigned char *)t->text + t->len, *lim = ps->lx.lim;
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < lim && (*p == '(' || *p == '{');
+}
+
 /* `flag_type *__restrict__ dir,` with `enum dir` in view: after a pointer's
  * '*' (or its const/__restrict__) a type's name that ends the declarator --
  * ',', ')', ';', '=', '[' or ':' follows -- is the name being declared, which
@@ -414,6 +457,12 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         }
         if (name && trailing_type_name(ps, name, lval, &kind))
             break;   /* `auto f() -> T`, `[](int i) -> T {...}` */
+        const char *guide = name;
+        if (name && guide_declaration(ps, t) && k_tpl_classify(ps, &guide) == TEMPLATE_TYPE) {
+            lval->name = guide;   /* `Box(T *) -> Box<T>;` (a type name, else) */
+            kind = GUIDE_NAME;
+            break;
+        }
         size_t len = name ? strlen(name) : 0;
         if (len > 10 && strcmp(name + len - 10, "::operator") == 0 &&
             ps->prev_kind != KW_USING) {   /* `using B::operator==;` names B's */
@@ -460,7 +509,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             if (kind == TEMPLATE_TYPE && declared_name(ps, t)) {
                 kind = IDENT;   /* `typedef char *iterator;` beside std::iterator */
                 lval->name = name;
-            } else if (kind == TEMPLATE_TYPE && deduced_declarator(ps, t)) {
+            } else if (kind == TEMPLATE_TYPE &&
+                       (deduced_declarator(ps, t) || deduced_expression(ps, t))) {
                 lval->type = k_tpl_type_id(ps, lval->name, NULL);
                 if (lval->type)
                     lval->type->ctad = 1;
@@ -510,6 +560,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     if (kind == KW_CLASS && ps->prev_kind != TPL_OPEN && ps->prev_kind != ',' &&
         !(ps->tpl.ttp == 2 && ps->prev_kind == TPL_CLOSE))   /* `template <class> class C` */
         kind = KW_CLASS_RECORD;
+    if (kind == IDENT && k_typeid_name_here(ps, t))
+        kind = KW_TYPEID;   /* `typeid(x).name()` (lang/typeid.c) */
     int braced = kind == '{' && k_parse_brace_init(ps);
     if (k_virtual_unsupported(ps, braced ? BRACE_INIT : kind, t)) {
         ps->stopped = 1;   /* one error, then the end */

@@ -72,6 +72,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token <name> IDENT "identifier"
 %token <type> TYPEDEF_NAME "type name"
 %token <name> TEMPLATE_NAME "template name" TEMPLATE_TYPE "class template name"
+%token <name> GUIDE_NAME "deduction guide"   /* `Box` of `Box(T *) -> Box<T>;` (lang/ctad.c) */
 %token <name> SCOPED_NAME "member name"
 %token <name> SCOPED_TYPE "member type name"   /* C<args>::m naming a member type */
 %token <name> SCOPED_TEMPLATE "member class template name"   /* C<args>::Inner, Inner a class template */
@@ -115,6 +116,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_CUDA_MEMPOOL_T "cudaMemPool_t"
 %token KW_FRIEND "friend" KW_VA_ARG "va_arg" KW_VA_LIST "va_list"
 %token KW_DECLTYPE "decltype" KW_TYPEOF "__typeof__"   /* words to the scanner (lang/parse_lex.c) */
+%token KW_TYPEID "typeid"   /* only before `(...).name()` (lang/virtual_parse.c, lang/typeid.c) */
 
 %token LAUNCH_OPEN "<<<" LAUNCH_CLOSE ">>>" ELLIPSIS "..." ARROW "->"
 /* an operator and the `...` after it, one token (`(xs + ...)`, `Ts &... xs`,
@@ -215,6 +217,11 @@ external
     | template_head decl_specs declarator compound
                                     { kp_add_function(ps, $2, $3, $4); k_tpl_head_end(ps, $1); }
     | template_head declaration     { kp_add_file_decls(ps, $2); k_tpl_head_end(ps, $1); }
+    | template_head GUIDE_NAME '(' param_list ')' ARROW type_name ';'   /* a deduction guide */
+        { kp_add_guide(ps, LOC(@2), $2, $4, $7); k_tpl_head_end(ps, $1); }
+    | GUIDE_NAME '(' param_list ')' ARROW type_name ';'
+        { kp_add_guide(ps, LOC(@1), $1, $3, $6); }
+    | GUIDE_NAME '(' ')' ARROW type_name ';'    { kp_add_guide(ps, LOC(@1), $1, NULL, $5); }
     | template_head KW_USING IDENT '=' type_name ';'        /* an alias template */
         { kp_add_file_decls(ps, k_parse_alias_template(ps, LOC(@3), $3, $5)); k_tpl_head_end(ps, $1); }
     /* a class template's members defined outside it: `T C<T>::f() const {...}`,
@@ -795,7 +802,7 @@ declarator
 direct_dtor
     : IDENT                                     { $$ = kp_dtor_new(ps, LOC(@1), $1); }
     | template_type SCOPED_NAME     /* `int S<T>::count = 0;`: a class template's static member */
-        { $$ = kp_dtor_new(ps, LOC(@2), k_tpl_member_def_name(ps, $1, $2)); }
+        { $$ = kp_dtor_new(ps, LOC(@2), k_tpl_static_def_name(ps, $1, $2)); }
     | dtor_name '(' ')'          { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), NULL, 0); }
     | dtor_name '(' param_list ')' { $$ = kp_dtor_func(ps, kp_dtor_new(ps, LOC(@1), $1), $3, 0); }
     | dtor_name '(' param_list COMMA_ELLIPSIS ')'
@@ -1151,6 +1158,8 @@ unary
     | KW_SIZEOF ELLIPSIS '(' IDENT ')'          { $$ = k_pack_sizeof(ps, LOC(@1), $4); }
     | KW_SIZEOF ELLIPSIS '(' TYPEDEF_NAME ')'   { $$ = k_pack_sizeof(ps, LOC(@1), $4->name); }
     | KW_SIZEOF '(' type_name ')'   { $$ = kp_typed(kp_expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1)), $3); }
+    | KW_TYPEID '(' expr ')' '.' IDENT '(' ')'       { $$ = k_parse_typeid(ps, LOC(@1), $3, NULL, $6, LOC(@6)); }
+    | KW_TYPEID '(' type_name ')' '.' IDENT '(' ')'  { $$ = k_parse_typeid(ps, LOC(@1), NULL, $3, $6, LOC(@6)); }
     | KW_VA_ARG '(' assign ',' type_name ')'    /* <stdarg.h> (lang/stdarg.c) */
         { $$ = kp_typed(kp_expr_unary(ps, E_VA_ARG, 0, LOC(@1), $3), $5); }
     | KW_NEW type_specs %prec NEW_TYPE          { $$ = kp_expr_new(ps, LOC(@1), $2, NULL, NULL, NULL); }

@@ -713,7 +713,14 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
             scope_add(s, d);
         return;
     }
+    int tpl_id = d->type->kind == TY_TEMPLATE_ID, errors = s->ctx->nerrors;
     k_sema_resolve_type(s, d->type, d->loc);
+    if (tpl_id && d->type->kind == TY_INT && s->ctx->nerrors > errors) {
+        d->type = k_ty(s->ctx, TY_AUTO);   /* `Row<n> r;`, reported: r's uses are quiet */
+        if (check_redefinition(s, d))
+            scope_add(s, d);
+        return;
+    }
     int was_auto = d->type->kind == TY_AUTO;
     if (!k_sema_deduce_auto(s, d) || !check_ref_var(s, d, file_scope)) {
         if (check_redefinition(s, d))
@@ -1390,7 +1397,9 @@ void k_sema(k_ctx *ctx, k_unit *unit)
     for (int i = 0; unit && i < unit->ndecls; i++) {
         k_decl *d = unit->decls[i];
         s.ns = d->ns;
-        if (d->is_template)
+        if (d->is_guide)
+            k_ctad_add_guide(&s, d);
+        else if (d->is_template)
             k_tpl_sema_declare(&s, d);
         else if (d->kind == D_FUNC)
             check_func(&s, d);

@@ -147,6 +147,7 @@ typedef struct k_sema {
     const k_record *class_scope; /* the record being laid out: its static members are
                                     named bare there (lang/static_members.c) */
     struct k_statics *statics;   /* class templates' static data members (the same) */
+    struct k_ctad_guides *guides; /* deduction guides, by class template (lang/ctad.c) */
     const k_decl *static_init;   /* the static data member whose initializer is being
                                     checked: its class's members are named bare there */
     int defer_no_ctor;        /* a placement new in a class template's member: "no
@@ -161,6 +162,9 @@ typedef struct k_sema {
  * (`Box b(3);`), given the arguments its initializer deduces; 0 after an
  * error. */
 int k_ctad_deduce(k_sema_state *s, k_decl *d);
+k_type *k_sema_typeid_name(k_sema_state *s, k_expr *e);   /* typeid.c */
+int k_ctad_expr(k_sema_state *s, k_expr *e, k_expr **args, int n);   /* `Box(3)` */
+void k_ctad_add_guide(k_sema_state *s, k_decl *g);   /* `Box(T *) -> Box<T>;` */
 int k_has_ctor(const k_decl *d);        /* `dim3 g(x, y);` */
 k_decl *k_sema_lookup(k_sema_state *s, const char *name);
 /* The declared or built-in name nearest to `name`, or NULL (did you mean). */
@@ -328,6 +332,7 @@ int k_class_trivial_default(const k_record *r);
 k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***args, int *nargs, k_loc loc,
                          k_type ***types);
 int k_sema_ctor_var(k_sema_state *s, k_decl *d);
+int k_sema_ctor_array(k_sema_state *s, k_decl *d, k_type *elem);   /* class_arrays.c */
 void k_sema_dtor_var(k_sema_state *s, k_decl *d);
 k_type *k_sema_construct_record(k_sema_state *s, k_expr *e);
 int k_class_braced_construct(k_sema_state *s, k_expr *e, const k_type *t);

@@ -898,6 +898,11 @@ static int float_literal(const k_expr *x, double *v, int *single)
 
 static k_type *cast(k_sema_state *s, k_expr *e)
 {
+    int empty = e->lhs->kind == E_INT && e->lhs->ival == 0 && e->lhs->loc.line == e->loc.line &&
+                e->lhs->loc.col == e->loc.col;   /* `T()`: the 0 the parser put there */
+    if (e->type_written->kind == TY_TEMPLATE_ID && e->type_written->ctad &&
+        !k_ctad_expr(s, e, &e->lhs, !empty))
+        return NULL;   /* `Box(3)`: deduced (lang/ctad.c) */
     k_type *to = e->type_written;
     k_sema_resolve_type(s, to, e->loc);
     if (e->op == 4)   /* dynamic_cast (lang/virtual.c) */
@@ -974,6 +979,9 @@ static k_type *size_of(k_sema_state *s, k_expr *e, k_type *t)
 
 static k_type *construct(k_sema_state *s, k_expr *e)
 {
+    if (e->type_written && e->type_written->kind == TY_TEMPLATE_ID && e->type_written->ctad &&
+        !k_ctad_expr(s, e, e->args, e->nargs))
+        return NULL;   /* `Box(1, 2)`: deduced (lang/ctad.c) */
     if (e->type_written && e->type_written->kind == TY_TEMPLATE_ID) {   /* C<T>(a, b) */
         k_sema_resolve_type(s, e->type_written, e->loc);
         if (e->type_written->kind != TY_RECORD) {
@@ -1209,6 +1217,8 @@ static k_type *call(k_sema_state *s, k_expr *e)
             k_sema_expr(s, e->args[i]);
         return NULL;
     }
+    if (strcmp(e->name, "__simt_typeid_name") == 0)
+        return k_sema_typeid_name(s, e);   /* `typeid(x).name()` (lang/typeid.c) */
     k_decl *fp = k_sema_lookup(s, e->name);
     if (!fp && strcmp(e->name, "cudaLaunchKernel") == 0)
         return k_sema_launch_kernel_call(s, e);

@@ -737,6 +737,8 @@ static const char TEXT_VECTOR[] =
     "        o._cap = c;\n"
     "    }\n"
     "};\n"
+    "// C++17's guide from an iterator range (iterators are pointers here)\n"
+    "template <typename T> vector(const T *, const T *) -> vector<T>;\n"
     "// ==, != and <, >, <=, >= (lexicographic, as std::lexicographical_compare)\n"
     "template <typename T> inline bool operator==(const vector<T> &a, const vector<T> &b)\n"
     "{\n"

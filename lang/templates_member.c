@@ -160,6 +160,18 @@ const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member)
     return k_ns_qualify(ps->ctx, id->name, member);
 }
 
+/* `int C<T>::count = 0;` in a namespace: the variable's name as written
+ * there ("C::count"), which the declaration's namespace qualifies
+ * (parse_build.c), where C's name is already qualified ("ns::C"). */
+const char *k_tpl_static_def_name(k_parser *ps, k_type *id, const char *member)
+{
+    const char *name = k_tpl_member_def_name(ps, id, member);
+    size_t n = ps->ns ? strlen(ps->ns) : 0;
+    if (n && strncmp(name, ps->ns, n) == 0 && name[n] == ':' && name[n + 1] == ':')
+        return name + n + 2;
+    return name;
+}
+
 /* The record of class template name (qualified), or NULL. */
 k_record *k_tpl_class_record(k_parser *ps, const char *name)
 {

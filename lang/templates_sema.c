@@ -800,10 +800,10 @@ static int overload_exact(k_sema_state *s, k_decl *f, k_expr *call)
 }
 
 
-/* `S<int>::f(args)`: the static member function f of the instance. */
-static int static_member_call(k_sema_state *s, k_expr *e)
+/* `S<int>::f(args)`: the static member function f of the instance r
+ * (written so, or `P::f(args)` with P bound to it). */
+static int static_member_call(k_sema_state *s, k_expr *e, k_record *r)
 {
-    k_record *r = k_tpls_class_instance(s, e->tpl_class, e->targs, e->ntargs, e->loc);
     if (!r)
         return -1;
     const char *member = k_ns_last(e->name);
@@ -879,7 +879,10 @@ int k_tpl_has_function(k_sema_state *s, const char *name)
 int k_tpl_sema_call(k_sema_state *s, k_expr *e)
 {
     if (e->tpl_class && k_tpls_find_class(s, e->tpl_class))
-        return static_member_call(s, e);
+        return static_member_call(s, e, k_tpls_class_instance(s, e->tpl_class, e->targs,
+                                                              e->ntargs, e->loc));
+    if (e->param_class && !k_sema_lookup(s, e->name) && k_tpls_class_of(s, e->param_class))
+        return static_member_call(s, e, e->param_class);   /* `P::f()`, P a C<int> */
     tpl_entry *first = k_tpls_find_entry(s, e->name, -1);
     if (!first)
         return 0;

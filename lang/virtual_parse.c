@@ -201,6 +201,58 @@ static int rtti_type_name(const k_parser *ps, const k_token *t)
                               (ps->lx.lim - p > 5 && memcmp(p, "const", 5) == 0));
 }
 
+/* `typeid(x).name()`: the word typeid before a parenthesized operand and
+ * `.name()`, the one use of RTTI K builds (lang/typeid.c); any other
+ * `typeid` stays k_virtual_unsupported's error. */
+int k_typeid_name_here(const k_parser *ps, const k_token *t)
+{
+    if (!is_word(t, "typeid"))
+        return 0;
+    const unsigned char *p = ps->lx.cur, *lim = ps->lx.lim;
+    int depth = 0;
+    while (p < lim && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p >= lim || *p != '(')
+        return 0;
+    for (; p < lim; p++) {
+        depth += *p == '(';
+        depth -= *p == ')';
+        if (!depth || *p == ';' || *p == '{')
+            break;
+    }
+    if (p >= lim || *p != ')')
+        return 0;
+    for (p++; p < lim && (*p == ' ' || *p == '\t'); p++)
+        ;
+    if (p >= lim || *p != '.')
+        return 0;
+    for (p++; p < lim && (*p == ' ' || *p == '\t'); p++)
+        ;
+    return lim - p >= 4 && memcmp(p, "name", 4) == 0;
+}
+
+/* `typeid(e).name()` / `typeid(T).name()`: the call sema turns into the
+ * string literal of the type's mangled name (lang/typeid.c). */
+k_expr *k_parse_typeid(k_parser *ps, k_loc loc, k_expr *e, k_type *t, const char *member,
+                       k_loc member_loc)
+{
+    if (strcmp(member, "name") != 0) {
+        k_error(ps->ctx, member_loc, "only typeid(...).name() is supported in K, not '%s'",
+                member);
+        return kp_expr_leaf(ps, E_INT, loc);
+    }
+    k_expr *c = kp_expr_leaf(ps, E_CALL, loc);
+    c->name = "__simt_typeid_name";
+    c->type_written = t;
+    if (e) {
+        c->args = k_alloc(ps->ctx, sizeof *c->args);
+        c->args[0] = e;
+        c->nargs = 1;
+        c->depth = e->depth + 1;
+    }
+    return c;
+}
+
 /* The token kind (as the grammar will see it) ends the parse after one
  * error (returns 1) when it starts what K does not build: `typeid`.  A
  * class's base clause is followed, so that `virtual` there is known
