@@ -1,7 +1,8 @@
 /* lang/math_special.c -- CUDA Math API functions that glibc lacks, written in K:
  * erfcx, erfinv, erfcinv, normcdf, normcdfinv, cyl_bessel_i0/i1, rcbrt, rhypot,
- * norm3d/norm4d/norm and their reciprocals, jn/yn over the VM's Bessel
- * intrinsics, and the float forms.  CUDA documents ulp bounds, not its bits:
+ * norm3d/norm4d, rnorm, normf and the reciprocals, jn/yn over the VM's Bessel
+ * intrinsics, and the float forms (not norm(n, p): doc/language.md says why).
+ * CUDA documents ulp bounds, not its bits:
  * the double forms here are within a few ulp (Newton's method on libm's erf
  * and erfc for the inverses, exact splits where a rounding would be amplified),
  * and the float forms round the double result once.  lang/preprocess.c reads
@@ -143,10 +144,13 @@ static const char MATH_SPECIAL_TEXT[] =
     "__host__ __device__ float ynf(int n, float x) { return __simt_ynf((float)n, x); }\n"
     "__host__ __device__ double rcbrt(double x) { return 1.0 / cbrt(x); }\n"
     "__host__ __device__ double rhypot(double x, double y) { return 1.0 / hypot(x, y); }\n"
-    "/* the Euclidean norm of n values without overflow or underflow in between:\n"
+    "/* the Euclidean norm of n values without overflow or underflow in between\n"
+    "   (CUDA's norm(n, p), which is not built in: a global norm would hide\n"
+    "   std::norm(z), as K looks a call's namespaces up only when ordinary lookup\n"
+    "   finds nothing):\n"
     "   an infinity wins over a NaN (as CUDA's), and very large or small values\n"
     "   are scaled by a power of two, exactly */\n"
-    "__host__ __device__ double norm(int n, const double *p)\n"
+    "__host__ __device__ static double __simt_norm(int n, const double *p)\n"
     "{\n"
     "    double m = 0.0;\n"
     "    for (int i = 0; i < n; i++) {\n"
@@ -164,16 +168,16 @@ static const char MATH_SPECIAL_TEXT[] =
     "        s += (p[i] * scale) * (p[i] * scale);\n"
     "    return sqrt(s) / scale;\n"
     "}\n"
-    "__host__ __device__ double rnorm(int n, const double *p) { return 1.0 / norm(n, p); }\n"
+    "__host__ __device__ double rnorm(int n, const double *p) { return 1.0 / __simt_norm(n, p); }\n"
     "__host__ __device__ double norm3d(double a, double b, double c)\n"
     "{\n"
     "    double p[3] = {a, b, c};\n"
-    "    return norm(3, p);\n"
+    "    return __simt_norm(3, p);\n"
     "}\n"
     "__host__ __device__ double norm4d(double a, double b, double c, double d)\n"
     "{\n"
     "    double p[4] = {a, b, c, d};\n"
-    "    return norm(4, p);\n"
+    "    return __simt_norm(4, p);\n"
     "}\n"
     "__host__ __device__ double rnorm3d(double a, double b, double c) { return 1.0 / norm3d(a, b, c); }\n"
     "__host__ __device__ double rnorm4d(double a, double b, double c, double d)\n"

@@ -1295,13 +1295,12 @@ static int names_math_extra(const char *text, size_t len)
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
-/* CUDA's special functions written in K (lang/math_special.c), likewise
- * ("norm(" also matches std::norm(z): the text is then read for nothing). */
+/* CUDA's special functions written in K (lang/math_special.c), likewise. */
 static int names_math_special(const char *text, size_t len)
 {
     static const char *const marks[] = {
         "erfcx", "erfinv", "erfcinv", "normcdf", "cyl_bessel_i", "jn(", "yn(", "jnf", "ynf",
-        "rcbrt", "rhypot", "norm(", "normf", "norm3d", "norm4d",
+        "rcbrt", "rhypot", "rnorm", "normf", "norm3d", "norm4d",
     };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
