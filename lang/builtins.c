@@ -21,6 +21,10 @@
 #define MATH(name, ID, n) \
     {#name, BK_MATH, INTR_##ID##F, INTR_##ID, n, 0, W_BOTH, NULL, NOK, NOK}, \
     {#name "f", BK_MATHF, INTR_##ID##F, INTR_##ID, n, 0, W_BOTH, NULL, NOK, NOK},
+/* `name` always double (C has no overloads of these), `namef` float */
+#define MATHD(name, ID, n) \
+    {name, BK_MATHD, 0, INTR_##ID, n, 0, W_BOTH, NULL, NOK, NOK}, \
+    {name "f", BK_MATHF, INTR_##ID##F, 0, n, 0, W_BOTH, NULL, NOK, NOK},
 #define DEV(name, kind, op, n, opt, ret) {name, kind, op, 0, n, opt, W_DEVICE, NULL, ret, NOK},
 #define ATOM3(name, kind, op, n) \
     DEV(name, kind, op, n, 0, NOK) DEV(name "_block", kind, op, n, 0, NOK) \
@@ -49,6 +53,10 @@ static const k_builtin_info builtin_table[] = {
     MATH(fmin, FMIN, 2) MATH(fmax, FMAX, 2) MATH(fmod, FMOD, 2) MATH(hypot, HYPOT, 2)
     MATH(copysign, COPYSIGN, 2) MATH(fma, FMA, 3)
     MATH(erf, ERF, 1) MATH(erfc, ERFC, 1) MATH(lgamma, LGAMMA, 1) MATH(tgamma, TGAMMA, 1)
+    /* Bessel functions: double only in <math.h> (no float overload), the float
+     * ones named ...f; jn and yn are lang/math_extra.c's, over the __simt_ forms */
+    MATHD("j0", J0, 1) MATHD("j1", J1, 1) MATHD("y0", Y0, 1) MATHD("y1", Y1, 1)
+    MATHD("__simt_jn", JN, 2) MATHD("__simt_yn", YN, 2)
     {"__expf", BK_MATHF, INTR_EXPF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},
     {"__logf", BK_MATHF, INTR_LOGF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},
     {"__sinf", BK_MATHF, INTR_SINF, 0, 1, 0, W_BOTH, NULL, NOK, NOK},

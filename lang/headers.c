@@ -872,6 +872,8 @@ const char *k_builtin_header_text(const char *name)
         return k_int_intrinsics_text();
     if (!strcmp(name, "simtvm/math_extra.h"))
         return k_math_extra_text();
+    if (!strcmp(name, "simtvm/math_special.h"))
+        return k_math_special_text();
     if (!strcmp(name, "simtvm/texture.h") || !strcmp(name, "texture_types.h") ||
         !strcmp(name, "cuda_texture_types.h") || !strcmp(name, "surface_types.h") ||
         !strcmp(name, "cuda_surface_types.h") || !strcmp(name, "texture_fetch_functions.h") ||

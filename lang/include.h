@@ -92,6 +92,8 @@ const char *k_cub_device_header_text(const char *name);
 const char *k_int_intrinsics_text(void);
 /* C's lround, frexp, ldexp, modf, sinpi... written in K (lang/math_extra.c) */
 const char *k_math_extra_text(void);
+/* CUDA's erfinv, normcdf, cyl_bessel_i0, norm3d... written in K (lang/math_special.c) */
+const char *k_math_special_text(void);
 const char *k_cuda_texture_text(void);
 const char *k_cuda_texture_mip_text(void);
 /* <omp.h> (lang/omp.c) */

@@ -1096,6 +1096,13 @@ const_expr
 cond
     : binary                                    { $$ = $1; }
     | binary '?' expr ':' cond                  { $$ = kp_expr_cond(ps, LOC(@2), $1, $3, $5); }
+    /* C++: the third operand is an assignment-expression, so it may be a throw
+       (the second, an expression, already may); sema gives it the type of
+       the other operand (k_sema_throw_operand) */
+    | binary '?' expr ':' KW_THROW assign
+                        { $$ = kp_expr_cond(ps, LOC(@2), $1, $3, k_parse_throw(ps, LOC(@5), $6)); }
+    | binary '?' expr ':' KW_THROW
+                        { $$ = kp_expr_cond(ps, LOC(@2), $1, $3, k_parse_throw(ps, LOC(@5), NULL)); }
     ;
 
 /* C++'s pm-expression: `obj .* pm`, `p ->* pm` (lang/member_pointers.c), an

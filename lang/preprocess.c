@@ -1295,6 +1295,16 @@ static int names_math_extra(const char *text, size_t len)
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
 
+/* CUDA's special functions written in K (lang/math_special.c), likewise. */
+static int names_math_special(const char *text, size_t len)
+{
+    static const char *const marks[] = {
+        "erfcx", "erfinv", "erfcinv", "normcdf", "cyl_bessel_i", "jn(", "yn(", "jnf", "ynf",
+        "rcbrt", "rhypot", "rnorm", "normf", "norm3d", "norm4d",
+    };
+    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
+}
+
 /* CUDA's SIMD intrinsics and double halves need no header under nvcc;
  * simtvm's are K source (lang/simd_intrinsics.c), read first only when the
  * main file names one, for the same reason as above. */
@@ -1381,6 +1391,7 @@ static const struct implicit_header {
     { "simtvm/round_cvt.h", "__SIMTVM_ROUND_CVT", names_round_cvt },
     { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
     { "simtvm/math_extra.h", "__SIMTVM_MATH_EXTRA", names_math_extra },
+    { "simtvm/math_special.h", "__SIMTVM_MATH_SPECIAL", names_math_special },
     { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
     { "simtvm/throw.h", "__SIMTVM_THROW", names_throw },
     { "omp.h", "__SIMTVM_OMP_H", names_omp },

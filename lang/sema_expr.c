@@ -710,6 +710,8 @@ static k_type *assign(k_sema_state *s, k_expr *e)
 static k_type *conditional(k_sema_state *s, k_expr *e)
 {
     k_ctx *ctx = s->ctx;
+    if (k_sema_throw_operand(s, e))   /* `c ? x : throw e`: lang/throw.c */
+        return k_sema_expr(s, e);
     k_sema_cond(s, e->cond);
     k_type *a = k_sema_expr(s, e->lhs), *b = k_sema_expr(s, e->rhs);
     if (!a || !b)

@@ -15,6 +15,8 @@ static const struct {
     {"sincos", "sin", "cos"},
     {"__sincosf", "__sinf", "__cosf"},
     {"std::sincos", "sin", "cos"},
+    {"sincospif", "sinpif", "cospif"},   /* lang/math_extra.c's, read for "cospi" */
+    {"sincospi", "sinpi", "cospi"},
 };
 
 /* Whether e only reads: names, constants, members, indexing, casts and

@@ -44,6 +44,7 @@ static const struct {
     {"iomanip", INC_SSTREAM}, {"vector", INC_VECTOR}, {"stdexcept", INC_STRING},
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
     {"fstream", INC_FSTREAM}, {"map", INC_MAP}, {"set", INC_SET}, {"list", INC_LIST},
+    {"unordered_set", INC_STRING "#include <simtvm/hash.h>\n#include <simtvm/unordered_set.h>\n"},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
@@ -75,6 +76,10 @@ const char *k_stl_header_text(const char *name)
         return k_stl_map_text();
     if (!strcmp(name, "simtvm/set.h"))
         return k_stl_set_text();
+    if (!strcmp(name, "simtvm/unordered_set.h"))
+        return k_stl_unordered_set_text();
+    if (!strcmp(name, "simtvm/hash.h"))
+        return k_stl_hash_text();
     if (!strcmp(name, "simtvm/list.h"))
         return k_stl_list_text();
     if (!strcmp(name, "simtvm/vector.h"))

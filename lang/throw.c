@@ -67,6 +67,66 @@ k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e)
     return kp_expr_binary(ps, E_BINARY, KB_COMMA, loc, call, end);
 }
 
+/* Whether e is what k_parse_throw made, before sema: (__simtvm_throw(x), abort()). */
+static int is_throw(const k_expr *e)
+{
+    return e && e->kind == E_BINARY && e->op == KB_COMMA && e->lhs && e->lhs->kind == E_CALL &&
+           e->lhs->name && (!strcmp(e->lhs->name, "__simtvm_throw") ||
+                            !strcmp(e->lhs->name, "__simtvm_rethrow"));
+}
+
+static k_expr *int_zero(k_sema_state *s, k_loc loc)
+{
+    k_expr *z = k_expr_new(s->ctx, E_INT, loc);
+    if (z) {
+        z->ival = 0;
+        z->depth = 1;
+    }
+    return z;
+}
+
+static k_expr *comma(k_sema_state *s, k_loc loc, k_expr *a, k_expr *b)
+{
+    k_expr *c = k_expr_new(s->ctx, E_BINARY, loc);
+    if (!c)
+        return NULL;
+    c->op = KB_COMMA;
+    c->lhs = a;
+    c->rhs = b;
+    c->depth = (a->depth > b->depth ? a->depth : b->depth) + 1;
+    return c;
+}
+
+/* `c ? x : throw e` (or `c ? throw e : x`): in C++ the whole has x's type.
+ * Rewritten in place, before its operands are checked, to
+ * `(c ? 0 : (throw e, 0)), x`: c first, then the throw's abort() or x, as
+ * C++ evaluates it (the throw never returns, so x is never reached after
+ * it).  Both operands throwing stay as they are: void and void.  1 where e
+ * was rewritten. */
+int k_sema_throw_operand(k_sema_state *s, k_expr *e)
+{
+    int left = is_throw(e->lhs), right = is_throw(e->rhs);
+    if (left == right)
+        return 0;
+    k_expr *thrown = left ? e->lhs : e->rhs, *value = left ? e->rhs : e->lhs;
+    k_expr *zero = int_zero(s, e->loc), *zero2 = int_zero(s, e->loc);
+    k_expr *test = k_expr_new(s->ctx, E_COND, e->loc);
+    k_expr *stop = zero2 ? comma(s, e->loc, thrown, zero2) : NULL;
+    if (!zero || !test || !stop)
+        return 0;
+    test->cond = e->cond;
+    test->lhs = left ? stop : zero;
+    test->rhs = left ? zero : stop;
+    test->depth = (e->cond->depth > stop->depth ? e->cond->depth : stop->depth) + 1;
+    e->kind = E_BINARY;
+    e->op = KB_COMMA;
+    e->cond = NULL;
+    e->lhs = test;
+    e->rhs = value;
+    e->depth = (test->depth > value->depth ? test->depth : value->depth) + 1;
+    return 1;
+}
+
 /* ---- the traits ---- */
 
 static void append(char *buf, size_t len, const char *s)

@@ -53,6 +53,12 @@ const char *k_thrust_header_text(const char *name)
         return k_thrust_tuple_text();
     if (!strcmp(name, "simtvm/thrust_compact.h"))
         return k_thrust_compact_text();
+    if (!strcmp(name, "simtvm/thrust_complex.h"))
+        return k_thrust_complex_text();
+    /* Thrust's <complex.h> brings <cmath> and <sstream> (its operator<<), not the rest */
+    if (!strcmp(name, "thrust/complex.h"))
+        return "#pragma once\n#include <cmath>\n#include <type_traits>\n#include <sstream>\n"
+               "#include <simtvm/thrust_complex.h>\n";
     if (strncmp(name, "thrust/", 7) != 0)
         return NULL;
     for (size_t i = 0; i < sizeof THRUST_HEADERS / sizeof THRUST_HEADERS[0]; i++)

@@ -10,6 +10,8 @@ const char *k_thrust_cuda_std_functional_text(void);
 const char *k_thrust_random_text(void);
 const char *k_thrust_algorithm_text(void);
 const char *k_thrust_device_text(void);
+/* <thrust/complex.h> (lang/thrust_complex.c), which reads no other Thrust text */
+const char *k_thrust_complex_text(void);
 
 /* The overloads of the algorithms that take an execution policy P and run
  * as the policy-less ones do (lang/thrust_algorithm.c for thrust::host and

@@ -1,5 +1,5 @@
 /* runtime/cstring.c -- <string.h> on the host beyond runtime/host.c's:
- * strncpy, strcat, strncat, strchr, strrchr, strstr, strdup.
+ * strncpy, strcat, strncat, strchr, strrchr (and rindex), strstr, strdup.
  *
  * Each reads the guest's strings where they are and writes only the bytes C
  * says it writes, through checked guest memory: a destination too small is
@@ -70,6 +70,11 @@ simt_status simt_lib_STRCHR(call *c)
 simt_status simt_lib_STRRCHR(call *c)
 {
     return find_char(c, "strrchr", 1);
+}
+
+simt_status simt_lib_RINDEX(call *c)
+{
+    return find_char(c, "rindex", 1);
 }
 
 simt_status simt_lib_STRSTR(call *c)

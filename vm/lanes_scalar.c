@@ -9,6 +9,13 @@
 #include "vm/lanes.h"
 #include "vm/module.h"
 
+/* jn's order, an int the caller converted to floating point (lang/math_extra.c);
+ * clamped so that a stray operand converts without undefined behaviour */
+static int bessel_order(double n)
+{
+    return n != n ? 0 : n > 1e9 ? 1000000000 : n < -1e9 ? -1000000000 : (int)n;
+}
+
 static float rsqrtf_(float x) { return 1.0f / sqrtf(x); }
 static double rsqrt_(double x) { return 1.0 / sqrt(x); }
 
@@ -53,6 +60,8 @@ static uint64_t float_op(unsigned id, float x, float y, float z)
     F1(FMODF, fmodf(x, y))
     F1(HYPOTF, hypotf(x, y)) F1(FMAF, fmaf(x, y, z))
     F1(ERFF, erff(x)) F1(ERFCF, erfcf(x)) F1(LGAMMAF, lgammaf(x)) F1(TGAMMAF, tgammaf(x))
+    F1(J0F, j0f(x)) F1(J1F, j1f(x)) F1(Y0F, y0f(x)) F1(Y1F, y1f(x))
+    F1(JNF, jnf(bessel_order(x), y)) F1(YNF, ynf(bessel_order(x), y))
 #undef F1
     case INTR_COPYSIGNF: return of_f32(copysignf(x, y)); /* a bit operation */
     case INTR_ISNANF: return isnan(x) != 0;
@@ -78,6 +87,8 @@ static uint64_t double_libm(unsigned id, double x, double y, double z)
     D1(FMIN, micro_fmin(x, y, 1)) D1(FMAX, micro_fmin(x, y, 0)) D1(FMOD, fmod(x, y))
     D1(HYPOT, hypot(x, y)) D1(COPYSIGN, copysign(x, y)) D1(FMA, fma(x, y, z))
     D1(ERF, erf(x)) D1(ERFC, erfc(x)) D1(LGAMMA, lgamma(x)) D1(TGAMMA, tgamma(x))
+    D1(J0, j0(x)) D1(J1, j1(x)) D1(Y0, y0(x)) D1(Y1, y1(x))
+    D1(JN, jn(bessel_order(x), y)) D1(YN, yn(bessel_order(x), y))
 #undef D1
     case INTR_ISNAN: return isnan(x) != 0;
     case INTR_ISINF: return isinf(x) != 0;
@@ -206,20 +217,20 @@ static uint64_t int_op(unsigned id, uint64_t x, uint64_t y, uint64_t z)
     }
 }
 
-/* The error and gamma functions, appended to the table after the integer
- * ones: libm's in device code too.  CUDA's erff, lgammaf... are libdevice
+/* The error, gamma and Bessel functions, appended to the table after the
+ * integer ones: libm's in device code too.  CUDA's erff, lgammaf... are libdevice
  * code whose algorithms are not published (sinf's and logf's were read from
  * its SASS, doc/device-math.md); glibc's are within an ulp of the exact
  * value and CUDA's within 2 to 6 (its Math API's table), so a kernel's last
  * digit may differ from a GPU's.  lgamma's sign (signgam) is not kept. */
 static int is_special_float(unsigned id)
 {
-    return id >= INTR_ERFF && id <= INTR_TGAMMAF;
+    return (id >= INTR_ERFF && id <= INTR_TGAMMAF) || (id >= INTR_J0F && id <= INTR_YNF);
 }
 
 static int is_special_double(unsigned id)
 {
-    return id >= INTR_ERF && id <= INTR_TGAMMA;
+    return (id >= INTR_ERF && id <= INTR_TGAMMA) || (id >= INTR_J0 && id <= INTR_YN);
 }
 
 uint64_t simt_intrinsic_eval(unsigned id, uint64_t x, uint64_t y, uint64_t z)
