@@ -1005,7 +1005,7 @@ void k_sema_dtor_var(k_sema_state *s, k_decl *d)
         if (t->rec->methods[i]->method_kind == M_DTOR) {
             k_decl *f = t->rec->methods[i];
             int device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
-            if (!(k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)))
+            if (!(k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)) && !k_sema_hd_to_host(s))
                 k_error(s->ctx, d->loc, "the destructor of '%s' is not a %s function",
                         k_record_name(t->rec), device ? "__device__" : "__host__");
             d->dtor = f;
