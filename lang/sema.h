@@ -347,6 +347,7 @@ k_type *k_tuple_element_type(k_sema_state *s, const k_type *t, int i);
 int k_std_tuple_size(k_sema_state *s, const k_type *t);            /* lang/std_tuple.c */
 k_type *k_std_tuple_element(k_sema_state *s, const k_type *t, int i);
 k_type *k_std_tuple_get(k_sema_state *s, k_expr *e, int n);
+k_type *k_std_pair_get(k_sema_state *s, k_expr *e, k_type *t, int *handled);
 k_decl *k_record_implicit_default(const k_record *r);
 k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc);   /* classes.c */
 int k_is_value_init(const k_decl *d, const k_record *r);

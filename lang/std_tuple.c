@@ -201,3 +201,50 @@ k_type *k_std_tuple_get(k_sema_state *s, k_expr *e, int n)
     e->depth = path->depth + 1;
     return k_sema_expr(s, e);
 }
+
+/* get<I>(p) of a std::pair: p.first or p.second (index 0 or 1; by type, the
+ * one member of type T).  Returns NULL with *handled 0 when p is no pair. */
+k_type *k_std_pair_get(k_sema_state *s, k_expr *e, k_type *t, int *handled)
+{
+    static const char *const MEMBER[2] = { "first", "second" };
+    *handled = t && t->kind == TY_RECORD && strncmp(k_record_name(t->rec), "std::pair<", 10) == 0;
+    if (!*handled)
+        return NULL;
+    int64_t n;
+    if (e->targs[0].type) {   /* by type: the one member of that type */
+        k_type *want = e->targs[0].type, *ft[2];
+        uint32_t off;
+        k_sema_resolve_type(s, want, e->targs[0].loc);
+        int count = 0;
+        n = -1;
+        for (int i = 0; i < 2; i++)
+            if (k_ty_field(s->ctx, t, MEMBER[i], &ft[i], &off) && k_ty_same(ft[i], want) &&
+                ft[i]->quals == want->quals) {
+                n = n < 0 ? i : n;
+                count++;
+            }
+        if (count != 1) {
+            char b[128];
+            k_error(s->ctx, e->targs[0].loc, "'%s<%s>': the pair has %d members of type '%s'",
+                    e->name, k_ty_str(want, b, sizeof b), count, b);
+            return NULL;
+        }
+    } else if (!k_sema_const_int(s, e->targs[0].expr, &n)) {
+        return NULL;
+    }
+    if (n < 0 || n > 1) {
+        k_error(s->ctx, e->targs[0].loc, "'%s<%lld>' out of range for a std::pair (of 2"
+                " elements)", e->name, (long long)n);
+        return NULL;
+    }
+    e->kind = E_MEMBER;
+    e->lhs = e->args[0];
+    e->name = MEMBER[n];
+    e->args = NULL;
+    e->nargs = 0;
+    e->has_targs = 0;
+    e->ntargs = 0;
+    e->targs = NULL;
+    e->depth = e->lhs->depth + 1;
+    return k_sema_expr(s, e);
+}

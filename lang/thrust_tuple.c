@@ -295,6 +295,10 @@ k_type *k_thrust_get(k_sema_state *s, k_expr *e)
         return NULL;
     if (k_stl_is_array(t))   /* std::get<I>(a) (lang/stl_get.c) */
         return k_stl_array_get(s, e, t);
+    int pair;
+    k_type *member = k_std_pair_get(s, e, t, &pair);   /* lang/std_tuple.c */
+    if (pair)
+        return member;
     int size = k_thrust_tuple_size(s, t);
     if (size < 0) {
         char b[128];
