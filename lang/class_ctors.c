@@ -178,7 +178,8 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
     }
     *types = at;
     k_sema_check_deleted_use(s, f, loc);
-    if (!(k_fn_kind(f) & ((s->fn_kind & (FN_DEVICE | FN_KERNEL)) ? FN_DEVICE : FN_HOST)))
+    if (!(k_fn_kind(f) & ((s->fn_kind & (FN_DEVICE | FN_KERNEL)) ? FN_DEVICE : FN_HOST)) &&
+        !k_sema_hd_to_host(s))
         k_error(s->ctx, loc, "the constructor of '%s' is not a %s function",
                 k_record_name(t->rec), (s->fn_kind & (FN_DEVICE | FN_KERNEL)) ? "__device__"
                                                                                : "__host__");

@@ -225,32 +225,54 @@ static int takes_count(const k_decl *f, int nargs, int first, int defaults)
     return g && g->nparams == f->nparams && g->params[nargs + first]->init;
 }
 
-/* The best candidate for args; defaults: whether the caller appends the
- * default arguments of one that takes more (k_sema_finish_call does). */
+/* How well argument i fits f's parameter: 0 not at all, else 1 + twice its
+ * conversion rank, plus one unless an rvalue binds `const T &` (an rvalue
+ * binds `T &&` before it, [over.ics.rank] 3.2.3); an argument past f's
+ * parameters (`...`) counts 1. */
+static int arg_score(const k_decl *f, k_expr **args, int i, int first)
+{
+    if (i + first >= f->nparams)
+        return 1;
+    const k_type *p = f->params[i + first]->type;
+    int r = k_conversion_rank(p, args[i]);
+    int lref_rvalue = p->kind == TY_REF && !p->rvalue_ref &&
+                      (!args[i]->is_lvalue || args[i]->is_xvalue);
+    return r > 0 ? 1 + r * 2 + !lref_rvalue : 0;
+}
+
+/* Whether f fits args better than g (g NULL: whether it fits): argument by
+ * argument, the first that differs deciding (compared one by one, not packed
+ * into one number, which overflowed past 21 arguments: std::tuple's). */
+static int fits_better(const k_decl *f, const k_decl *g, k_expr **args, int nargs, int first)
+{
+    int decided = 0;
+    for (int i = 0; i < nargs; i++) {
+        int a = arg_score(f, args, i, first);
+        if (!a)
+            return 0;
+        if (g && !decided) {
+            int b = arg_score(g, args, i, first);
+            if (a != b) {
+                if (a < b)
+                    return 0;
+                decided = 1;
+            }
+        }
+    }
+    return !g || decided;
+}
+
+/* The best candidate for args (of those alike, the first); defaults:
+ * whether the caller appends the default arguments of one that takes more
+ * (k_sema_finish_call does). */
 static k_decl *pick_call(k_decl **cands, int n, k_expr **args, int nargs, int first,
                          int defaults)
 {
     k_decl *best = NULL;
-    long best_score = -1;
     for (int c = 0; c < n; c++) {
         k_decl *f = cands[c];
-        if (!takes_count(f, nargs, first, defaults))
-            continue;
-        long score = 0;
-        int ok = 1;
-        for (int i = 0; i < nargs && i + first < f->nparams && ok; i++) {
-            const k_type *p = f->params[i + first]->type;
-            int r = k_conversion_rank(p, args[i]);
-            ok = r > 0;
-            /* an rvalue binds `T &&` before `const T &` ([over.ics.rank] 3.2.3) */
-            int lref_rvalue = p->kind == TY_REF && !p->rvalue_ref &&
-                              (!args[i]->is_lvalue || args[i]->is_xvalue);
-            score = score * 8 + r * 2 + !lref_rvalue;
-        }
-        if (ok && score > best_score) {
+        if (takes_count(f, nargs, first, defaults) && fits_better(f, best, args, nargs, first))
             best = f;
-            best_score = score;
-        }
     }
     return best;
 }
@@ -1088,7 +1110,7 @@ void k_sema_dtor_var(k_sema_state *s, k_decl *d)
         if (t->rec->methods[i]->method_kind == M_DTOR) {
             k_decl *f = t->rec->methods[i];
             int device = (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0;
-            if (!(k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)))
+            if (!(k_fn_kind(f) & (device ? FN_DEVICE : FN_HOST)) && !k_sema_hd_to_host(s))
                 k_error(s->ctx, d->loc, "the destructor of '%s' is not a %s function",
                         k_record_name(t->rec), device ? "__device__" : "__host__");
             d->dtor = f;

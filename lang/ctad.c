@@ -246,6 +246,27 @@ static void arg_types_text(k_expr **args, int n, char *buf, size_t size)
     }
 }
 
+/* A class template of one type pack (std::tuple, declared before its
+ * partial specializations, so no constructor to guide): the pack is the
+ * arguments' types, decayed, as a constructor `C(const Ts &...)` gives. */
+static int pack_guide(k_sema_state *s, const k_decl *t, k_expr **args, int n, k_targ **targs,
+                      int *ntargs, k_loc loc)
+{
+    if (t->ntparams != 1 || !t->tparams[0].pack || t->tparams[0].type ||
+        t->tparams[0].is_template || n == 0)
+        return 0;
+    k_targ *ta = k_alloc(s->ctx, (size_t)n * sizeof *ta);
+    if (!ta)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        ta[i].loc = loc;
+        ta[i].type = (k_type *)arg_type(s, args[i]->type, 1);
+    }
+    *targs = ta;
+    *ntargs = n;
+    return 1;
+}
+
 static int deduce(k_sema_state *s, const k_decl *t, k_expr **args, int n, int list,
                   k_targ **targs, int *ntargs, k_loc loc)
 {
@@ -264,8 +285,10 @@ static int deduce(k_sema_state *s, const k_decl *t, k_expr **args, int n, int li
             deduced_targs(s, t, &a, targs, ntargs, loc))
             return 1;
     }
-    return !ctors && list && from_aggregate(s, t, r, args, n, &a) &&
-           deduced_targs(s, t, &a, targs, ntargs, loc);
+    if (!ctors && list && from_aggregate(s, t, r, args, n, &a) &&
+        deduced_targs(s, t, &a, targs, ntargs, loc))
+        return 1;
+    return pack_guide(s, t, args, n, targs, ntargs, loc);
 }
 
 /* `Box c = b;` of a Box<int> b: its own type. */
@@ -368,7 +391,7 @@ static k_type *deduced_type(k_sema_state *s, k_type *t, const k_decl *tpl, k_exp
     }
     k_type *c = k_alloc(s->ctx, sizeof *c);
     *c = *t;
-    c->name = tpl->name;   /* an alias's class template's (std::tuple: thrust::tuple) */
+    c->name = tpl->name;   /* an alias's class template's (`template <class T> using V = W<T>`) */
     c->ctad = 0;
     c->targs = targs;
     c->ntargs = ntargs;

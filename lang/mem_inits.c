@@ -483,6 +483,10 @@ void k_sema_mem_inits(k_sema_state *s, k_decl *f)
                   : (mi->nargs != 1 || k_record_has_ctors(fld->type->rec)))) {   /* m(o.m): m's copy */
             rhs = construct_expr(s, fld->type, mi);
         } else if (mi->nargs == 1) {
+            /* m(x) of a class without a copy constructor: one C++ deletes
+             * (a std::unique_ptr's, an lvalue x) is the error, not a copy */
+            if (copy && !k_sema_check_copy(s, fld->type->rec, mi->args[0], mi->loc))
+                continue;
             rhs = mi->args[0];
         } else if (mi->nargs == 0) {
             rhs = k_class_node(s, E_INT, mi->loc);

@@ -414,8 +414,10 @@ k_expr *kp_expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args)
     k_type *t = base_type(ps, sp);
     int n = args ? args->n : 0;
     /* C<T>(a, b): a class template's constructor (one argument: a cast,
-     * which sema makes a construction when C<T> is a class) */
-    if (t && (t->kind == TY_RECORD || (t->kind == TY_TEMPLATE_ID && n > 1))) {
+     * which sema makes a construction when C<T> is a class; but `C<Ts...>(xs...)`
+     * is a construction, as its arguments are a list an instance expands) */
+    int expands = n == 1 && args->items[0] && ((k_expr *)args->items[0])->kind == E_PACK_EXPAND;
+    if (t && (t->kind == TY_RECORD || (t->kind == TY_TEMPLATE_ID && (n > 1 || expands)))) {
         k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
         if (e)
             e->type_written = t;

@@ -365,6 +365,30 @@ k_stmt *k_parse_bindings(k_parser *ps, k_loc loc, k_specs *sp, int ref, k_list *
     return s;
 }
 
+/* `for (auto &[k, v] : m) body`: `for (auto &e : m) { auto &[k, v] = e; body }`
+ * (the element by reference, its specifiers' const kept; by value, the
+ * bindings' hidden variable copies it). */
+k_stmt *k_parse_range_for_bindings(k_parser *ps, k_loc loc, k_loc at, k_specs *sp, int ref,
+                                   k_list *names, k_expr *range, k_stmt *body)
+{
+    if (!sp || !names || !range)
+        return NULL;
+    char buf[64];
+    snprintf(buf, sizeof buf, "__simtvm_element_%u_%u", at.line, at.col);
+    const char *name = k_strndup(ps->ctx, buf, strlen(buf));
+    k_declarator *elem = kp_dtor_new(ps, at, name);
+    k_specs *copy = k_alloc(ps->ctx, sizeof *copy);
+    k_expr *use = kp_expr_leaf(ps, E_IDENT, at);
+    if (!elem || !copy || !use)
+        return NULL;
+    *copy = *sp;
+    elem->is_ref = 1;
+    use->name = name;
+    k_stmt *bind = k_parse_bindings(ps, at, copy, ref, names, use);
+    k_list *items = kp_list_push(ps, kp_list_push(ps, NULL, bind), body);
+    return kp_stmt_range_for(ps, loc, sp, elem, range, kp_make_block(ps, loc, items));
+}
+
 /* `decltype(e)` and `__typeof__(e)`: a TY_DECLTYPE that sema replaces by
  * e's type where the type is used (lang/decltype.c); `decltype(auto)` a
  * TY_AUTO deduced by decltype's rules; `__typeof__(T)` is T. */

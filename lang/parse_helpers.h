@@ -51,6 +51,8 @@ void k_parse_member_type_named(k_parser *ps, k_loc loc, const k_type *old, k_typ
 k_type *k_parse_typename(k_parser *ps, k_loc loc, const char *qname);
 /* `auto [a, b] = e;` (ref: `auto &[a, b]`): a hidden variable initialized by e,
  * and a, b referring to its elements (lang/parse_cxx.c, lang/cxx.c). */
+k_stmt *k_parse_range_for_bindings(k_parser *ps, k_loc loc, k_loc at, k_specs *sp, int ref,
+                                   k_list *names, k_expr *range, k_stmt *body);
 k_stmt *k_parse_bindings(k_parser *ps, k_loc loc, k_specs *sp, int ref, k_list *names,
                          k_expr *init);
 /* An identifier in an expression (`cfg::tile` through a typedef naming a class). */

@@ -1026,6 +1026,10 @@ statement
         { $$ = kp_stmt_for(ps, LOC(@1), $3, $4, $6, $8); }
     | KW_FOR '(' decl_specs declarator ':' expr ')' statement
         { $$ = kp_stmt_range_for(ps, LOC(@1), $3, $4, $6, $8); }
+    | KW_FOR '(' decl_specs '[' binding_names ']' ':' expr ')' statement
+        { $$ = k_parse_range_for_bindings(ps, LOC(@1), LOC(@4), $3, 0, $5, $8, $10); }
+    | KW_FOR '(' decl_specs '&' '[' binding_names ']' ':' expr ')' statement
+        { $$ = k_parse_range_for_bindings(ps, LOC(@1), LOC(@5), $3, 1, $6, $9, $11); }
     | KW_SWITCH '(' expr ')' statement
         { $$ = kp_stmt_new(ps, S_SWITCH, LOC(@1)); if ($$) { $$->expr = $3; $$->body = $5; } }
     | KW_CASE const_expr ':' statement

@@ -1082,6 +1082,22 @@ static int errors_follow_incomplete(const k_sema_state *s, const k_decl *f)
 /* A function made from a template (lang/templates_sema.c): checked at file
  * scope, wherever the call that needed it stands, and entered in no scope
  * (calls name it through their decl). */
+/* nvcc compiles a __host__ __device__ template instance whose body uses
+ * host-only code (std::tuple<std::string>'s constructors, which copy a
+ * string) for the host only, and device code calling it is the error.  So
+ * here: called where the function being checked uses host-only code, it
+ * makes that function __host__ when it is such an instance (returns 1),
+ * so that the use is no error. */
+int k_sema_hd_to_host(k_sema_state *s)
+{
+    k_decl *f = s->hd_instance;
+    if (!f || s->fn != f || s->lambda || s->fn_kind != (FN_HOST | FN_DEVICE))
+        return 0;
+    f->storage = (f->storage & ~(unsigned)ST_DEVICE) | ST_HOST;
+    s->fn_kind = FN_HOST;
+    return 1;
+}
+
 void k_sema_instance(k_sema_state *s, k_decl *f)
 {
     k_sema_state saved = *s;
@@ -1104,6 +1120,7 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     if ((f->storage & ST_GLOBAL) && f->type->base->kind != TY_VOID)
         k_error(s->ctx, f->loc, "a __global__ function must have a void return type");
     int errors = s->ctx->nerrors;
+    s->hd_instance = k_fn_kind(f) == (FN_HOST | FN_DEVICE) ? f : NULL;
     if (f->body && !errors_follow_incomplete(s, f))
         check_body(s, f);
     f->body_failed = s->ctx->nerrors > errors;

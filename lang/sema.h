@@ -127,6 +127,8 @@ typedef struct k_sema {
     k_scope *file_scope;
     k_decl *fn;               /* function being checked, or NULL */
     unsigned fn_kind;         /* FN_* bits of fn */
+    k_decl *hd_instance;      /* fn when it is a __host__ __device__ template instance, which
+                                 host-only code it uses makes __host__ (k_sema_hd_to_host) */
     int loops;                /* enclosing loops */
     int breakables;           /* enclosing loops and switches */
     k_switch_info *sw;        /* innermost switch */
@@ -350,6 +352,12 @@ int k_sema_implicit_member(k_sema_state *s, k_decl *f);
 int k_sema_binding(k_sema_state *s, k_decl *d, int file_scope);
 /* thrust_tuple.c: how many elements tuple type t holds, -1 if t is no tuple */
 int k_thrust_tuple_size(k_sema_state *s, const k_type *t);
+int k_sema_hd_to_host(k_sema_state *s);   /* lang/sema.c */
+k_type *k_tuple_element_type(k_sema_state *s, const k_type *t, int i);
+int k_std_tuple_size(k_sema_state *s, const k_type *t);            /* lang/std_tuple.c */
+k_type *k_std_tuple_element(k_sema_state *s, const k_type *t, int i);
+k_type *k_std_tuple_get(k_sema_state *s, k_expr *e, int n);
+k_type *k_std_pair_get(k_sema_state *s, k_expr *e, k_type *t, int *handled);
 k_decl *k_record_implicit_default(const k_record *r);
 k_decl *k_record_new_ctor(k_sema_state *s, k_type *t, k_loc loc);   /* classes.c */
 int k_is_value_init(const k_decl *d, const k_record *r);

@@ -1027,7 +1027,7 @@ static int call_allowed(k_sema_state *s, k_expr *e, k_decl *f)
                 f->name);
         return 0;
     }
-    if (dev && !(callee & FN_DEVICE)) {
+    if (dev && !(callee & FN_DEVICE) && !k_sema_hd_to_host(s)) {
         k_error(s->ctx, e->loc, "calling a __host__ function '%s' from a %s function", f->name,
                 (caller & FN_KERNEL) ? "__global__" : "__device__");
         const k_type *last = f->nparams ? f->params[f->nparams - 1]->type : NULL;

@@ -58,15 +58,12 @@ k_type *k_stl_array_get(k_sema_state *s, k_expr *e, k_type *t)
  * -1 after an error. */
 int k_stl_get_index_by_type(k_sema_state *s, const k_expr *e, const k_type *t, int size)
 {
-    static const char *const F[] = { "_0", "_1", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9" };
     k_type *want = e->targs[0].type;
     k_sema_resolve_type(s, want, e->targs[0].loc);
     int found = -1, count = 0;
-    for (int i = 0; i < size && i < (int)(sizeof F / sizeof F[0]); i++) {
-        k_type *ft;
-        uint32_t off;
-        if (k_ty_field(s->ctx, t, F[i], &ft, &off) && k_ty_same(ft, want) &&
-            ft->quals == want->quals) {
+    for (int i = 0; i < size; i++) {
+        k_type *ft = k_tuple_element_type(s, t, i);
+        if (ft && k_ty_same(ft, want) && ft->quals == want->quals) {
             found = found < 0 ? i : found;
             count++;
         }

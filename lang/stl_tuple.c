@@ -2,7 +2,8 @@
  * the comparison of tuples, written in K:
  *
  *   - std::tuple_size<T>::value is T's constant __tuple_size (std::array's
- *     N; thrust::tuple counts its elements that are not null_type), and
+ *     N; thrust::tuple counts its elements that are not null_type; a
+ *     std::pair's is 2), and
  *     std::tuple_element<I, T>::type the type std::get<I> of a T gives
  *     (through decltype and std::declval, lang/decltype.c), with their
  *     _v and _t forms;
@@ -36,6 +37,10 @@ static const char TEXT_TUPLE_LIKE[] =
     "};\n"
     "template <typename T> struct tuple_size<const T> {\n"
     "    static constexpr unsigned long value = T::__tuple_size;\n"
+    "};\n"
+    "template <typename A, typename B> struct pair;\n"
+    "template <typename A, typename B> struct tuple_size<pair<A, B>> {\n"
+    "    static constexpr unsigned long value = 2;\n"
     "};\n"
     "template <unsigned long I, typename T> struct tuple_element {\n"
     "    typedef typename remove_reference<decltype(::std::get<I>(::std::declval<T>()))>::type\n"

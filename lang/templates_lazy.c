@@ -13,14 +13,15 @@
 #include "templates_sema.h"
 
 /* Members C++ also makes on use, which this file defers: ordinary member
- * functions and operators.  A virtual one is made with its class (its
- * vtable names it), and constructors and destructors are made with it too
- * (the implicit members' checks depend on them). */
+ * functions, operators and written constructors (std::tuple<int &>'s
+ * default one, which cannot bind its reference).  A virtual one is made
+ * with its class (its vtable names it), and destructors and the implicit
+ * members are made with it too (the implicit members' checks depend on
+ * them). */
 static int deferrable(const k_decl *m)
 {
     return m->body && !m->implicit_default && !m->implicit_dtor && !m->implicit_move &&
-           !m->implicit_copy && m->method_kind != M_CTOR && m->method_kind != M_DTOR &&
-           !k_method_is_virtual(m);
+           !m->implicit_copy && m->method_kind != M_DTOR && !k_method_is_virtual(m);
 }
 
 void k_tpls_member_instance(k_sema_state *s, k_decl *m)

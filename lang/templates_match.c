@@ -118,8 +118,8 @@ int k_tpls_take_rest(k_sema_state *s, const k_decl *t, int k, const tpl_args *fl
     return 1;
 }
 
-/* thrust::null_type, what fills the slots of a thrust::tuple (and of
- * std::tuple, the same class) beyond its elements. */
+/* thrust::null_type, what fills the slots of a thrust::tuple beyond its
+ * elements. */
 static int is_null_type(const k_type *t)
 {
     /* a record's tag is its name without the namespace */

@@ -152,7 +152,8 @@ static void args_text(const k_decl *t, const tpl_args *a, int from, int to, char
         *len += (size_t)snprintf(buf + *len, size - *len, "<");
     int any = 0;
     for (int i = from; i < to && *len < size - 1; i++) {
-        char tb[TYBUF];
+        char tb[1024];   /* an argument's whole name (std::tuple<int, ... 24 ints>): the
+                            instance is known by its name, so a cut one would name two */
         size_t len0 = *len;
         const char *sep = any ? ", " : "";
         if (t->tparams[i].pack) {     /* a pack: its elements, maybe none */
@@ -188,7 +189,7 @@ static void args_text(const k_decl *t, const tpl_args *a, int from, int to, char
  * ("Outer<int>::Inner<float>", "List<int>::Node"). */
 const char *k_tpls_inst_name(k_sema_state *s, const k_decl *t, const tpl_args *a)
 {
-    char buf[512];
+    char buf[4096];
     size_t len = 0;
     int no = t->nouter_class_params <= a->n ? t->nouter_class_params : 0;
     const char *last = t->name, *sep;

@@ -4,9 +4,8 @@
  * specialization to pick the N-th member with: get<N>(t) is the member
  * function t.__gN(), which gives the member _N, or, in a tuple that a
  * zip_iterator's `*` gave, the zipped element it points at (so that
- * `thrust::get<1>(t) = x` writes through).  std::tie(a, b) = t is a __tie
- * holding &a and &b, whose operator= (a member template) stores each
- * element; std::ignore's element and the unused ones are not stored. */
+ * `thrust::get<1>(t) = x` writes through).  std::get is the same function;
+ * of a std::tuple (lang/std_tuple.c) it is that class's member path. */
 #include <string.h>
 
 #include "sema.h"
@@ -17,13 +16,6 @@
 #define TUPLE10 "class A, class B = null_type, class C = null_type, class D = null_type, " \
                 "class E = null_type, class F = null_type, class G = null_type, "          \
                 "class H = null_type, class I = null_type, class J = null_type"
-#define TUPLE10_STD "class A = thrust::null_type, class B = thrust::null_type, "              \
-                    "class C = thrust::null_type, "                                            \
-                    "class D = thrust::null_type, class E = thrust::null_type, "               \
-                    "class F = thrust::null_type, class G = thrust::null_type, "               \
-                    "class H = thrust::null_type, class I = thrust::null_type, "               \
-                    "class J = thrust::null_type"
-
 #define TUPLE10_OTHER "class A2, class B2, class C2, class D2, class E2, class F2, class G2, " \
                       "class H2, class I2, class J2"
 
@@ -234,200 +226,34 @@ static const char TEXT_TUPLE[] =
     "}\n"
     "#include <simtvm/tuple_compare.h>\n";
 
-/* <tuple>: std::tuple is thrust::tuple under another name, and
- * std::make_tuple and std::get the same functions. */
-static const char TEXT_STD_TUPLE[] =
-    "#pragma once\n"
-    "#include <simtvm/thrust_tuple.h>\n"
-    "namespace std {\n"
-    "template <" TUPLE10_STD ">\n"
-    "using tuple = thrust::tuple<A, B, C, D, E, F, G, H, I, J>;\n"
-    "// get<N>(t) is built in (lang/thrust_tuple.c); this names it a template\n"
-    "template <int N, typename T> void get(T t);\n"
-    "template <class A>\n"
-    "inline thrust::tuple<A> make_tuple(A a)\n"
-    "{\n"
-    "    return thrust::tuple<A>(a);\n"
-    "}\n"
-    "template <class A, class B>\n"
-    "inline thrust::tuple<A, B> make_tuple(A a, B b)\n"
-    "{\n"
-    "    return thrust::tuple<A, B>(a, b);\n"
-    "}\n"
-    "template <class A, class B, class C>\n"
-    "inline thrust::tuple<A, B, C> make_tuple(A a, B b, C c)\n"
-    "{\n"
-    "    return thrust::tuple<A, B, C>(a, b, c);\n"
-    "}\n"
-    "template <class A, class B, class C, class D>\n"
-    "inline thrust::tuple<A, B, C, D> make_tuple(A a, B b, C c, D d)\n"
-    "{\n"
-    "    return thrust::tuple<A, B, C, D>(a, b, c, d);\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E>\n"
-    "inline thrust::tuple<A, B, C, D, E> make_tuple(A a, B b, C c, D d, E e)\n"
-    "{\n"
-    "    return thrust::tuple<A, B, C, D, E>(a, b, c, d, e);\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F>\n"
-    "inline thrust::tuple<A, B, C, D, E, F> make_tuple(A a, B b, C c, D d, E e, F f)\n"
-    "{\n"
-    "    return thrust::tuple<A, B, C, D, E, F>(a, b, c, d, e, f);\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F, class G>\n"
-    "inline thrust::tuple<A, B, C, D, E, F, G> make_tuple(A a, B b, C c, D d, E e, F f,\n"
-    "    G g)\n"
-    "{\n"
-    "    return thrust::tuple<A, B, C, D, E, F, G>(a, b, c, d, e, f, g);\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F, class G, class H>\n"
-    "inline thrust::tuple<A, B, C, D, E, F, G, H> make_tuple(A a, B b, C c, D d, E e,\n"
-    "    F f, G g, H h)\n"
-    "{\n"
-    "    return thrust::tuple<A, B, C, D, E, F, G, H>(a, b, c, d, e, f, g, h);\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F, class G, class H,\n"
-    "    class I>\n"
-    "inline thrust::tuple<A, B, C, D, E, F, G, H, I> make_tuple(A a, B b, C c, D d, E e,\n"
-    "    F f, G g, H h, I i)\n"
-    "{\n"
-    "    return thrust::tuple<A, B, C, D, E, F, G, H, I>(a, b, c, d, e, f, g, h, i);\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F, class G, class H,\n"
-    "    class I, class J>\n"
-    "inline thrust::tuple<A, B, C, D, E, F, G, H, I, J> make_tuple(A a, B b, C c, D d,\n"
-    "    E e, F f, G g, H h, I i, J j)\n"
-    "{\n"
-    "    return thrust::tuple<A, B, C, D, E, F, G, H, I, J>(a, b, c, d, e, f, g, h, i,\n"
-    "        j);\n"
-    "}\n"
-    "// std::tie: pointers to the variables; assigning a tuple stores each element\n"
-    "// (std::ignore's and the unused ones' stores do nothing)\n"
-    "struct __ignore_t { int _unused; };\n"
-    "__ignore_t ignore;\n"
-    "template <class P, class V> inline void __tie_set(P *p, const V &v) { *p = v; }\n"
-    "template <class V> inline void __tie_set(__ignore_t *p, const V &v) {}\n"
-    "template <class V> inline void __tie_set(thrust::null_type *p, const V &v) {}\n"
-    "template <" TUPLE10_STD "> struct __tie {\n"
-    "    A *_p0; B *_p1; C *_p2; D *_p3; E *_p4;\n"
-    "    F *_p5; G *_p6; H *_p7; I *_p8; J *_p9;\n"
-    "    template <class T> __tie &operator=(const T &t)\n"
-    "    {\n"
-    "        __tie_set(_p0, t.__g0());\n"
-    "        __tie_set(_p1, t.__g1());\n"
-    "        __tie_set(_p2, t.__g2());\n"
-    "        __tie_set(_p3, t.__g3());\n"
-    "        __tie_set(_p4, t.__g4());\n"
-    "        __tie_set(_p5, t.__g5());\n"
-    "        __tie_set(_p6, t.__g6());\n"
-    "        __tie_set(_p7, t.__g7());\n"
-    "        __tie_set(_p8, t.__g8());\n"
-    "        __tie_set(_p9, t.__g9());\n"
-    "        return *this;\n"
-    "    }\n"
-    "};\n"
-    "template <class A> inline __tie<A> tie(A &a)\n"
-    "{\n"
-    "    __tie<A> t;\n"
-    "    t._p0 = &a; t._p1 = 0; t._p2 = 0; t._p3 = 0; t._p4 = 0;\n"
-    "    t._p5 = 0; t._p6 = 0; t._p7 = 0; t._p8 = 0; t._p9 = 0;\n"
-    "    return t;\n"
-    "}\n"
-    "template <class A, class B> inline __tie<A, B> tie(A &a, B &b)\n"
-    "{\n"
-    "    __tie<A, B> t;\n"
-    "    t._p0 = &a; t._p1 = &b; t._p2 = 0; t._p3 = 0; t._p4 = 0;\n"
-    "    t._p5 = 0; t._p6 = 0; t._p7 = 0; t._p8 = 0; t._p9 = 0;\n"
-    "    return t;\n"
-    "}\n"
-    "template <class A, class B, class C> inline __tie<A, B, C> tie(A &a, B &b, C &c)\n"
-    "{\n"
-    "    __tie<A, B, C> t;\n"
-    "    t._p0 = &a; t._p1 = &b; t._p2 = &c; t._p3 = 0; t._p4 = 0;\n"
-    "    t._p5 = 0; t._p6 = 0; t._p7 = 0; t._p8 = 0; t._p9 = 0;\n"
-    "    return t;\n"
-    "}\n"
-    "template <class A, class B, class C, class D> inline __tie<A, B, C, D> tie(A &a,\n"
-    "    B &b, C &c, D &d)\n"
-    "{\n"
-    "    __tie<A, B, C, D> t;\n"
-    "    t._p0 = &a; t._p1 = &b; t._p2 = &c; t._p3 = &d; t._p4 = 0;\n"
-    "    t._p5 = 0; t._p6 = 0; t._p7 = 0; t._p8 = 0; t._p9 = 0;\n"
-    "    return t;\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E> inline __tie<A, B, C, D,\n"
-    "    E> tie(A &a, B &b, C &c, D &d, E &e)\n"
-    "{\n"
-    "    __tie<A, B, C, D, E> t;\n"
-    "    t._p0 = &a; t._p1 = &b; t._p2 = &c; t._p3 = &d; t._p4 = &e;\n"
-    "    t._p5 = 0; t._p6 = 0; t._p7 = 0; t._p8 = 0; t._p9 = 0;\n"
-    "    return t;\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F> inline __tie<A, B,\n"
-    "    C, D, E, F> tie(A &a, B &b, C &c, D &d, E &e, F &f)\n"
-    "{\n"
-    "    __tie<A, B, C, D, E, F> t;\n"
-    "    t._p0 = &a; t._p1 = &b; t._p2 = &c; t._p3 = &d; t._p4 = &e;\n"
-    "    t._p5 = &f; t._p6 = 0; t._p7 = 0; t._p8 = 0; t._p9 = 0;\n"
-    "    return t;\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F,\n"
-    "    class G> inline __tie<A, B, C, D, E, F, G> tie(A &a, B &b, C &c, D &d, E &e,\n"
-    "        F &f, G &g)\n"
-    "{\n"
-    "    __tie<A, B, C, D, E, F, G> t;\n"
-    "    t._p0 = &a; t._p1 = &b; t._p2 = &c; t._p3 = &d; t._p4 = &e;\n"
-    "    t._p5 = &f; t._p6 = &g; t._p7 = 0; t._p8 = 0; t._p9 = 0;\n"
-    "    return t;\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F, class G,\n"
-    "    class H> inline __tie<A, B, C, D, E, F, G, H> tie(A &a, B &b, C &c, D &d, E &e,\n"
-    "        F &f, G &g, H &h)\n"
-    "{\n"
-    "    __tie<A, B, C, D, E, F, G, H> t;\n"
-    "    t._p0 = &a; t._p1 = &b; t._p2 = &c; t._p3 = &d; t._p4 = &e;\n"
-    "    t._p5 = &f; t._p6 = &g; t._p7 = &h; t._p8 = 0; t._p9 = 0;\n"
-    "    return t;\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F, class G, class H,\n"
-    "    class I> inline __tie<A, B, C, D, E, F, G, H, I> tie(A &a, B &b, C &c, D &d,\n"
-    "        E &e, F &f, G &g, H &h, I &i)\n"
-    "{\n"
-    "    __tie<A, B, C, D, E, F, G, H, I> t;\n"
-    "    t._p0 = &a; t._p1 = &b; t._p2 = &c; t._p3 = &d; t._p4 = &e;\n"
-    "    t._p5 = &f; t._p6 = &g; t._p7 = &h; t._p8 = &i; t._p9 = 0;\n"
-    "    return t;\n"
-    "}\n"
-    "template <class A, class B, class C, class D, class E, class F, class G, class H,\n"
-    "    class I, class J> inline __tie<A, B, C, D, E, F, G, H, I, J> tie(A &a, B &b,\n"
-    "        C &c, D &d, E &e, F &f, G &g, H &h, I &i, J &j)\n"
-    "{\n"
-    "    __tie<A, B, C, D, E, F, G, H, I, J> t;\n"
-    "    t._p0 = &a; t._p1 = &b; t._p2 = &c; t._p3 = &d; t._p4 = &e;\n"
-    "    t._p5 = &f; t._p6 = &g; t._p7 = &h; t._p8 = &i; t._p9 = &j;\n"
-    "    return t;\n"
-    "}\n"
-    "}\n"
-    "#include <simtvm/tuple_like.h>\n"
-    "#include <simtvm/apply.h>\n"
-    "#include <simtvm/tuple_cat.h>\n";
-
 const char *k_thrust_tuple_text(void)
 {
     return TEXT_TUPLE;
 }
 
-const char *k_std_tuple_text(void)
-{
-    return TEXT_STD_TUPLE;
-}
-
 #define K_TUPLE_MAX 10   /* the most elements a tuple holds (the text's A..J) */
 
-/* How many elements tuple type t holds (members _0.._9 not null_type), or
- * -1 when t is not a thrust tuple. */
+/* The type of tuple t's element i (t a std::tuple or a thrust::tuple of
+ * more than i elements). */
+k_type *k_tuple_element_type(k_sema_state *s, const k_type *t, int i)
+{
+    static const char *const F[K_TUPLE_MAX] = { "_0", "_1", "_2", "_3", "_4",
+                                                "_5", "_6", "_7", "_8", "_9" };
+    k_type *ft;
+    uint32_t off;
+    if (k_std_tuple_size(s, t) >= 0)
+        return k_std_tuple_element(s, t, i);
+    return i < K_TUPLE_MAX && k_ty_field(s->ctx, t, F[i], &ft, &off) ? ft : NULL;
+}
+
+/* How many elements tuple type t holds (a std::tuple's, lang/std_tuple.c;
+ * a thrust::tuple's members _0.._9 not null_type), or -1 when t is no
+ * tuple. */
 int k_thrust_tuple_size(k_sema_state *s, const k_type *t)
 {
+    int std_size = k_std_tuple_size(s, t);
+    if (std_size >= 0)
+        return std_size;
     if (!t || t->kind != TY_RECORD || strncmp(k_record_name(t->rec), "thrust::tuple<", 14) != 0)
         return -1;
     int n = 0;
@@ -469,6 +295,10 @@ k_type *k_thrust_get(k_sema_state *s, k_expr *e)
         return NULL;
     if (k_stl_is_array(t))   /* std::get<I>(a) (lang/stl_get.c) */
         return k_stl_array_get(s, e, t);
+    int pair;
+    k_type *member = k_std_pair_get(s, e, t, &pair);   /* lang/std_tuple.c */
+    if (pair)
+        return member;
     int size = k_thrust_tuple_size(s, t);
     if (size < 0) {
         char b[128];
@@ -487,6 +317,8 @@ k_type *k_thrust_get(k_sema_state *s, k_expr *e)
                 e->name, (long long)n, size);
         return NULL;
     }
+    if (k_std_tuple_size(s, t) >= 0)
+        return k_std_tuple_get(s, e, (int)n);
     static const char *const G[K_TUPLE_MAX] = { "__g0", "__g1", "__g2", "__g3", "__g4",
                                                 "__g5", "__g6", "__g7", "__g8", "__g9" };
     e->kind = E_MCALL;

@@ -277,10 +277,12 @@ static void quals_str(unsigned q, char *buf, size_t len, int before)
         }
 }
 
-/* A function type's parameter list, "(int, float)". */
+/* A function type's parameter list, "(int, float)".  The parts' buffers hold
+ * whole names (a std::tuple of 24 elements' is 130 characters): a template's
+ * instance is known by the names of its arguments, so a cut one named two. */
 static void params_str(const k_type *f, char *buf, size_t len)
 {
-    char part[128];
+    char part[1024];
     append(buf, len, "(");
     for (int i = 0; i < f->nparams; i++) {
         append(buf, len, i ? ", " : "");
@@ -303,7 +305,7 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
     }
     if (t->memptr_class && t->kind == TY_PTR && t->base) {   /* int (S::*)(int) const */
         const k_type *f = t->base;
-        char part[128];
+        char part[1024];
         append(buf, len, k_ty_str(f->base, part, sizeof part));
         append(buf, len, " (");
         append(buf, len, k_ty_str(t->memptr_class, part, sizeof part));
@@ -319,20 +321,20 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
     }
     if (t->kind == TY_PTR && t->base && t->base->kind == TY_FUNC) {   /* int (*)(int, float) */
         const k_type *f = t->base;
-        char part[128];
+        char part[1024];
         append(buf, len, k_ty_str(f->base, part, sizeof part));
         append(buf, len, " (*)");
         params_str(f, buf, len);
         return buf;
     }
     if (t->kind == TY_FUNC && t->params) {   /* int(int, float), a template argument */
-        char part[128];
+        char part[1024];
         append(buf, len, k_ty_str(t->base, part, sizeof part));
         params_str(t, buf, len);
         return buf;
     }
     if (t->memptr_class) {   /* int S::* */
-        char part[128];
+        char part[1024];
         append(buf, len, k_ty_str(t->base, part, sizeof part));
         append(buf, len, " ");
         append(buf, len, k_ty_str(t->memptr_class, part, sizeof part));
@@ -341,7 +343,7 @@ const char *k_ty_str(const k_type *t, char *buf, size_t len)
         return buf;
     }
     if (t->kind == TY_PTR || t->kind == TY_ARRAY || t->kind == TY_FUNC || t->kind == TY_REF) {
-        char inner[128];
+        char inner[1024];
         k_ty_str(t->base, inner, sizeof inner);
         append(buf, len, inner);
         if (t->kind == TY_REF) {
