@@ -732,6 +732,7 @@ type_kw
     | KW_CUDA_MEMPOOL_T { $$ = KW_CUDA_MEMPOOL_T; }
     | KW_VA_LIST        { $$ = KW_VA_LIST; }
     | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
+    | KW_STRUCT KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }  /* C's spelling */
     | KW_AUTO           { $$ = KW_AUTO; }
     ;
 
