@@ -60,6 +60,13 @@ static const char *const CXX_LIBRARY_HEADERS[] = {
 static const struct { const char *prefix, *what; } UNSUPPORTED[] = {
     {"thrust/", "Thrust"}, {"cub/", "this CUB header (simtvm builds in <cub/cub.cuh> and the block and warp headers: doc/cuda-libraries.md, \"CUB\")"}, {"cufft", "cuFFT"},
     {"curand", "this cuRAND header (simtvm builds in <curand_kernel.h>, the device API, and <curand.h>'s types)"}, {"cusparse", "cuSPARSE"}, {"cuda/", "this libcu++ header (simtvm builds in <cuda/barrier>, <cuda/pipeline>, <cuda/atomic> and <cuda/std/atomic>)"},
+    /* other NVIDIA libraries, and what a single simulated GPU has no part
+     * in: other processes and machines, the display, the operating system */
+    {"cusolver", "cuSOLVER"}, {"cudnn", "cuDNN"}, {"cutensor", "cuTENSOR"}, {"nvrtc", "NVRTC"},
+    {"npp", "NPP"}, {"nvml", "NVML (the GPU management library)"}, {"nccl", "NCCL"},
+    {"mpi", "MPI"}, {"GL/", "OpenGL"}, {"GLFW/", "GLFW (OpenGL)"}, {"EGL/", "EGL (OpenGL)"},
+    {"cuda_gl_interop", "OpenGL interoperability"}, {"windows.h", "the Windows API"},
+    {"d3d", "Direct3D"}, {"cuda_d3d", "Direct3D interoperability"},
 };
 
 static int is_system_header(const char *name)

@@ -265,6 +265,7 @@ void lw_dim3_members(lw_func *F, const k_type *t, int addr);
 /* after a brace list: the dim3 members' components it left out are 1 */
 void lw_dim3_unwritten(lw_func *F, const k_type *t, const struct k_init *in, int addr);
 void lw_init_value(lw_func *F, k_decl *d, int addr);  /* d at R[addr] := its initializer */
+int lw_static_local_dynamic(lw_mod *M, const k_decl *d);  /* initialized when first reached */
 void lw_dtor_push(lw_func *F, k_decl *d);
 void lw_dtor_run(lw_func *F, int from);   /* destroys the live objects from `from` on */
 /* ---- lower_temps.c: C++'s temporaries of classes with a destructor ---- */

@@ -75,7 +75,7 @@ static int is_static_local(const k_decl *d)
 void lw_exit_collect(lw_mod *M, k_decl *d)
 {
     int local = is_static_local(d);
-    if (!d->dtor && !(local && k_decl_constructed(d)))
+    if (!d->dtor && !(local && (k_decl_constructed(d) || lw_static_local_dynamic(M, d))))
         return;
     if (!local && (!d->is_global_scope || (d->storage & (ST_DEVICE | ST_CONSTANT | ST_SHARED))))
         return;
@@ -220,11 +220,19 @@ void lw_exit_destroy(lw_func *F)
     F->top = top;
 }
 
-/* `static C c(args);` in host code, at its declaration: built (and listed
- * for destruction) the first time control passes here. */
+/* `static C c(args);` or `static int n = f();` in host code, at its
+ * declaration: built (and listed for destruction) the first time control
+ * passes here.  CUDA allows no such initializer in device code. */
 void lw_static_local(lw_func *F, k_decl *d)
 {
     lw_mod *M = F->M;
+    int dynamic = lw_static_local_dynamic(M, d);
+    if (dynamic && F->decl && (F->decl->storage & (ST_DEVICE | ST_GLOBAL))) {
+        k_error(M->ctx, d->init->loc, "dynamic initialization is not supported for a "
+                "function-scope static variable in device code (its initializer must be "
+                "a constant)");
+        return;
+    }
     int guard = -1;
     for (uint32_t i = 0; i < M->nguarded; i++)
         if (M->guarded[i].decl == d)
@@ -238,10 +246,13 @@ void lw_static_local(lw_func *F, k_decl *d)
     lw_emit(F, OP_LD64, v, g, 0, 0, 0);
     lw_branch(F, v, done, build);
     lw_start(F, build);
-    if (k_decl_constructed(d)) {
+    if (k_decl_constructed(d) || dynamic) {
         int addr = lw_reg(F);
         lw_var_address(F, d, addr);
-        lw_construct_var(F, d, addr);
+        if (k_decl_constructed(d))
+            lw_construct_var(F, d, addr);
+        else
+            lw_init_value(F, d, addr);
     }
     lw_emit_k(F, v, 1);
     lw_emit(F, OP_ST64, v, g, 0, 0, 0);

@@ -272,6 +272,21 @@ static int dynamic_init(lw_mod *M, const k_decl *d)
     return !static_scalar(M, d->type, d->init);
 }
 
+/* `static int used = n + 1;` in a function: a static local without a
+ * constructor whose initializer is computed when control first passes its
+ * declaration (lw_static_local builds it then; C++'s rule).  Its bytes
+ * start as zeros. */
+int lw_static_local_dynamic(lw_mod *M, const k_decl *d)
+{
+    if (d->is_global_scope || !(d->storage & ST_STATIC) || (d->storage & ST_SHARED) ||
+        d->ctor || !d->init || d->type->kind == TY_DIM3 || d->type->kind == TY_UINT3)
+        return 0;
+    if (k_ty_is_record(d->type) || d->type->kind == TY_ARRAY || d->init->kind == E_STRING)
+        return d->init->kind == E_INIT_LIST && d->init->sema_ext && !k_has_ctor(d) &&
+               !init_list_static(M, d->init->sema_ext);
+    return !static_scalar(M, d->type, d->init);
+}
+
 /* A host global initialized at main's start (its bytes start as zeros, as
  * C++'s zero-initialization before dynamic initialization has them), or
  * destroyed when main returns: listed for main; 1 when its initializer is
@@ -393,7 +408,7 @@ void lw_global_init(lw_mod *M, uint32_t gi, k_decl *d)
     for (int i = 0; i < ndim3; i++)   /* dim3 members: (1, 1, 1) unless initialized below */
         for (int k = 0; k < 3; k++)
             memcpy(bytes + dim3s[i] + 4 * k, &(uint32_t){1}, 4);
-    if (defer_init(M, d))
+    if (defer_init(M, d) || lw_static_local_dynamic(M, d))
         return;
     /* dim3 and uint3 only: a struct or union (TY_RECORD) takes its brace
      * initializer below, and may be smaller than three words (a static

@@ -769,6 +769,7 @@ k_declarator *kp_dtor_func(k_parser *ps, k_declarator *d, k_list *params, int va
     k_tpl_declared(ps, d->name);
     d->is_func = 1;
     d->variadic = variadic;
+    ps->fn_declared = d->name;
     if (!params)
         return d;
     /* `(void)` declares no parameters. */

@@ -15,7 +15,27 @@ const char *k_parse_ns_enter(k_parser *ps, const char *name)
 {
     const char *outer = ps->ns;
     ps->ns = k_ns_qualify(ps->ctx, outer, name);
+    if (ps->ns && !k_parse_is_namespace(ps, ps->ns))
+        k_parse_list_add(ps, &ps->namespaces, (void *)ps->ns);
     return outer;
+}
+
+int k_parse_is_namespace(const k_parser *ps, const char *qname)
+{
+    for (int i = 0; i < ps->namespaces.n; i++)
+        if (!strcmp(ps->namespaces.items[i], qname))
+            return 1;
+    return 0;
+}
+
+/* `using N::x;`.  Where x is a namespace -- K's stand-in for a class of
+ * constants, such as std::ios, whose `ios::out` a program then writes -- the
+ * declaration is an alias of it, which is what naming the class does. */
+k_decl *k_parse_using_decl(k_parser *ps, k_loc loc, const char *target)
+{
+    if (k_parse_is_namespace(ps, target))
+        return k_parse_using(ps, loc, U_ALIAS, k_ns_last(target), target);
+    return k_parse_using(ps, loc, U_DECLARATION, k_ns_last(target), target);
 }
 
 /* A using-directive, -declaration or namespace alias: in view of the

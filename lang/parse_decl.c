@@ -31,6 +31,13 @@ static const char *qualified(k_parser *ps, const char *tag, const char *name);
 /* ---- scopes ---- */
 void k_parse_scope_open(k_parser *ps)
 {
+    /* the body of a plain function of the global namespace: its name is the
+     * program's from here on, also in the body (`int size(Node *n)` calling
+     * itself), not a library template `using namespace std` brings in */
+    if (ps->fn_declared && ps->scope_marks.n == 0 && !ps->ns && !ps->records.n &&
+        !ps->tpl.head_open && !strstr(ps->fn_declared, "::"))
+        k_parse_list_add(ps, &ps->own_functions, (void *)ps->fn_declared);
+    ps->fn_declared = NULL;
     k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->ordinary_names.n);
     k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->typedef_names.n);
     k_parse_list_add(ps, &ps->scope_marks, (void *)(uintptr_t)ps->tag_names.n);
@@ -68,6 +75,17 @@ int k_parse_is_ordinary(const k_parser *ps, const char *name)
     for (int i = ps->ordinary_names.n - 1; i >= 0; i--)
         if (strcmp(ps->ordinary_names.items[i], name) == 0)
             return 1;
+    return 0;
+}
+
+/* Whether a bare name is a function the program defined in the global
+ * namespace, and no template of the global namespace has that name (an
+ * overload set of both stays a template's). */
+int k_parse_is_own_function(const k_parser *ps, const char *name)
+{
+    for (int i = 0; i < ps->own_functions.n; i++)
+        if (strcmp(ps->own_functions.items[i], name) == 0)
+            return !k_tpl_lookup(&ps->tpl, name);
     return 0;
 }
 

@@ -40,6 +40,7 @@ void k_parse_scope_open(k_parser *ps);
 void k_parse_scope_close(k_parser *ps);
 void k_parse_add_ordinary(k_parser *ps, const char *name);
 int k_parse_is_ordinary(const k_parser *ps, const char *name);
+int k_parse_is_own_function(const k_parser *ps, const char *name);
 void k_parse_add_typedef(k_parser *ps, const char *name, k_type *t);
 k_type *k_parse_typedef_lookup(const k_parser *ps, const char *name);
 /* lang/member_types.c: member types and `typename X::m` */
@@ -61,6 +62,8 @@ k_type *k_parse_typename_of(k_parser *ps, k_loc loc, k_type *id, const char *mem
 k_stmt *k_parse_alias_template(k_parser *ps, k_loc loc, const char *name, k_type *type);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
 const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
+int k_parse_is_namespace(const k_parser *ps, const char *qname);  /* opened so far */
+k_decl *k_parse_using_decl(k_parser *ps, k_loc loc, const char *target);  /* `using N::x;` */
 /* rest: the input after the name */
 int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k_loc loc);
 /* After `__attribute__`: reads its `((...))`; 1 when every attribute in it

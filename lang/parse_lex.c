@@ -498,7 +498,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         /* a member (s.count) or a name the program declared (int count)
          * is not a template that `using namespace std` brings in */
         int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
-                    (name && k_parse_is_ordinary(ps, name));
+                    (name && (k_parse_is_ordinary(ps, name) ||
+                              k_parse_is_own_function(ps, name)));
         /* `struct Tup {` after `template <class... Ts> struct Tup;`: the tag */
         if ((ps->prev_kind == KW_STRUCT || ps->prev_kind == KW_CLASS_RECORD) && name &&
             ps->tpl.head_open && !k_tpl_self_id(ps, name))
@@ -570,8 +571,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     decltype_parens(ps, kind);
     square_brackets(ps, kind);
     function_bodies(ps, kind);
-    if (kind == ';' || kind == '}')   /* a prototype's parameters name nothing after it */
+    if (kind == ';' || kind == '}') {  /* a prototype's parameters name nothing after it */
         ps->param_names.n = 0;
+        ps->fn_declared = NULL;
+    }
     k_parse_token_hook(ps, kind);      /* counts the brace as any other */
     return braced ? BRACE_INIT : kind;
 }

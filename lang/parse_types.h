@@ -70,6 +70,7 @@ struct k_parser {
     k_list typedef_types;         /* k_type *, same order */
     const char *ns;               /* the namespace being parsed ("a::b"), NULL at global */
     k_list uses;                  /* k_decl * D_USING seen so far (lookup of type names) */
+    k_list namespaces;            /* const char *: each namespace opened so far, qualified */
     k_token tok;                  /* the last token scanned (for error messages) */
     k_token prev_tok;             /* the one before it (an unknown type name's report) */
     k_loc unsupported_at;         /* a keyword already reported as unsupported */
@@ -86,6 +87,11 @@ struct k_parser {
     k_list ordinary_names;        /* variables and functions declared by bare name,
                                    * innermost last: they hide a library template of
                                    * that name seen through `using namespace std` */
+    k_list own_functions;         /* const char *: functions defined in the global
+                                   * namespace (k_parse_is_own_function) */
+    const char *fn_declared;      /* the function whose parameter list was read last,
+                                   * until ';' or '}' (its body's name: see
+                                   * k_parse_scope_open) */
     k_list param_names;           /* the names of the parameters read since the last
                                    * ';' or '}': ordinary in the body that may follow */
     k_list records;               /* records whose body is being parsed */

@@ -368,10 +368,7 @@ using
     : KW_USING KW_NAMESPACE IDENT ';'
         { $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using(ps, LOC(@3), U_DIRECTIVE, NULL, $3)); }
     | KW_USING IDENT ';'
-        {
-            $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using(ps, LOC(@2), U_DECLARATION,
-                                                    k_ns_last($2), $2));
-        }
+        { $$ = k_parse_using_stmt(ps, LOC(@1), k_parse_using_decl(ps, LOC(@2), $2)); }
     | KW_USING TYPEDEF_NAME ';'
         { $$ = NULL; k_parse_using_type(ps, LOC(@2), NULL, $2); }
     | KW_USING template_named ';'   /* `using std::vector;`, `using std::sort;` */
@@ -739,6 +736,7 @@ type_kw
     | KW_CUDA_MEMPOOL_T { $$ = KW_CUDA_MEMPOOL_T; }
     | KW_VA_LIST        { $$ = KW_VA_LIST; }
     | KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }
+    | KW_STRUCT KW_CUDA_DEVICE_PROP { $$ = KW_CUDA_DEVICE_PROP; }  /* C's spelling */
     | KW_AUTO           { $$ = KW_AUTO; }
     ;
 

@@ -1257,7 +1257,7 @@ static int names_runtime_types(const char *text, size_t len)
         "__sync_", "__atomic_", "__ATOMIC_", "cudaAccessPolicyWindow", "cudaAccessProperty",
         "cudaStreamAttr", "cudaLaunchAttribute", "cudaSyncPolicy", "cudaSynchronizationPolicy",
         "cudaMalloc3D", "PeerAccess", "cudaDeviceGetP2PAttribute", "cudaDevP2PAttr",
-        "cudaMemcpyPeer", "cudaMemcpyKind",
+        "cudaMemcpyPeer", "cudaMemcpyKind", "SharedMemConfig", "cudaSharedMemBankSize",
     };
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (memmem(text, len, marks[i], strlen(marks[i])))

@@ -22,6 +22,20 @@ static const char TEXT_ITERATOR_FUNCS[] =
     "template <typename It> inline void advance(It &it, long n) { it = it + n; }\n"
     "template <typename It> inline It next(It it, long n = 1) { return it + n; }\n"
     "template <typename It> inline It prev(It it, long n = 1) { return it - n; }\n"
+    "// range access: a container's own begin()/end(), or an array's bounds\n"
+    "template <typename C> inline auto begin(C &c) -> decltype(c.begin()) { return c.begin(); }\n"
+    "template <typename C> inline auto end(C &c) -> decltype(c.end()) { return c.end(); }\n"
+    "template <typename T, unsigned long N> inline T *begin(T (&a)[N]) { return a; }\n"
+    "template <typename T, unsigned long N> inline T *end(T (&a)[N]) { return a + N; }\n"
+    "template <typename C> inline auto cbegin(const C &c) -> decltype(c.begin()) { return c.begin(); }\n"
+    "template <typename C> inline auto cend(const C &c) -> decltype(c.end()) { return c.end(); }\n"
+    "template <typename T, unsigned long N> inline const T *cbegin(const T (&a)[N]) { return a; }\n"
+    "template <typename T, unsigned long N> inline const T *cend(const T (&a)[N]) { return a + N; }\n"
+    "template <typename C> inline auto size(const C &c) -> decltype(c.size()) { return c.size(); }\n"
+    "template <typename T, unsigned long N> inline unsigned long size(const T (&a)[N]) { return N; }\n"
+    "template <typename C> inline auto data(C &c) -> decltype(c.data()) { return c.data(); }\n"
+    "template <typename T, unsigned long N> inline T *data(T (&a)[N]) { return a; }\n"
+    "template <typename C> inline auto empty(const C &c) -> decltype(c.empty()) { return c.empty(); }\n"
     "}\n";
 
 const char *k_stl_iterator_funcs_text(void)

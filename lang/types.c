@@ -145,7 +145,7 @@ int64_t k_ty_size(const k_type *t)
     case TY_CLOSURE:   /* the lambda's own type: a generic lambda's grows with its calls */
         return t->lambda && t->lambda->type ? t->lambda->type->closure_size : t->closure_size;
     case TY_DIM3: case TY_UINT3: return 12;
-    case TY_DEVPROP: return 504; /* runtime/deviceprop.def */
+    case TY_DEVPROP: return 712; /* runtime/deviceprop.def */
     case TY_RECORD: return t->rec && t->rec->layout_state == 2 ? t->rec->size : -1;
     case TY_ARRAY: {
         int64_t e = k_ty_size(t->base);

@@ -859,9 +859,9 @@ enum prop_offset {
 #define PROP(field, type, count, offset) PROP_##field = offset,
 #include "runtime/deviceprop.def"
 #undef PROP
-    PROP_SIZE = 504
+    PROP_SIZE = 712
 };
-_Static_assert(PROP_computePreemptionSupported + 4 == PROP_SIZE, "cudaDeviceProp is 504 bytes");
+_Static_assert(PROP_clusterLaunch + 8 == PROP_SIZE, "cudaDeviceProp is 712 bytes");
 
 static void put32(uint8_t *p, int offset, int32_t v)
 {
@@ -871,6 +871,43 @@ static void put32(uint8_t *p, int offset, int32_t v)
 static void put64(uint8_t *p, int offset, uint64_t v)
 {
     memcpy(p + offset, &v, sizeof v);
+}
+
+static void put32s(uint8_t *p, int offset, const int32_t *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        put32(p, offset + 4 * i, v[i]);
+}
+
+/* Texture and surface limits: what V100, A100 and H100 all report. */
+static void fill_texture_limits(uint8_t *p)
+{
+    static const int32_t t2[2] = { 131072, 65536 }, t2mip[2] = { 32768, 32768 },
+                         t2lin[3] = { 131072, 65000, 2097120 }, t3[3] = { 16384, 16384, 16384 },
+                         t3alt[3] = { 8192, 8192, 32768 }, l1[2] = { 32768, 2048 },
+                         l2[3] = { 32768, 32768, 2048 }, cube[2] = { 32768, 2046 };
+    put32(p, PROP_maxTexture1D, 131072);
+    put32(p, PROP_maxTexture1DMipmap, 32768);
+    put32(p, PROP_maxTexture1DLinear, 268435456);
+    put32s(p, PROP_maxTexture2D, t2, 2);
+    put32s(p, PROP_maxTexture2DMipmap, t2mip, 2);
+    put32s(p, PROP_maxTexture2DLinear, t2lin, 3);
+    put32s(p, PROP_maxTexture2DGather, t2mip, 2);
+    put32s(p, PROP_maxTexture3D, t3, 3);
+    put32s(p, PROP_maxTexture3DAlt, t3alt, 3);
+    put32(p, PROP_maxTextureCubemap, 32768);
+    put32s(p, PROP_maxTexture1DLayered, l1, 2);
+    put32s(p, PROP_maxTexture2DLayered, l2, 3);
+    put32s(p, PROP_maxTextureCubemapLayered, cube, 2);
+    put32(p, PROP_maxSurface1D, 32768);
+    put32s(p, PROP_maxSurface2D, t2, 2);
+    put32s(p, PROP_maxSurface3D, t3, 3);
+    put32s(p, PROP_maxSurface1DLayered, l1, 2);
+    put32s(p, PROP_maxSurface2DLayered, l2, 3);
+    put32(p, PROP_maxSurfaceCubemap, 32768);
+    put32s(p, PROP_maxSurfaceCubemapLayered, cube, 2);
+    put64(p, PROP_texturePitchAlignment, 32);
+    put64(p, PROP_surfaceAlignment, 512);
 }
 
 static void fill_props(const simt_vm *vm, uint8_t *p)
@@ -919,6 +956,11 @@ static void fill_props(const simt_vm *vm, uint8_t *p)
     put64(p, PROP_textureAlignment, 512);
     put32(p, PROP_persistingL2CacheMaxSize, d->l2_persist_max);
     put32(p, PROP_accessPolicyMaxWindowSize, d->access_window_max);
+    fill_texture_limits(p);
+    put32(p, PROP_singleToDoublePrecisionPerfRatio, 2);
+    put32(p, PROP_hostRegisterSupported, 1);
+    put32(p, PROP_memoryPoolsSupported, 1);
+    put32(p, PROP_clusterLaunch, d->major >= 9);
 }
 
 static simt_status bi_CUDA_GET_DEVICE_PROPS(call *c)

@@ -18,6 +18,9 @@ void simt_stdio_close_all(simt_vm *vm);
 /* runtime/ostream.c: frees the streams' format state (simt_vm_destroy). */
 void simt_iostate_free(simt_vm *vm);
 
+/* runtime/cstdlib.c: frees the environment setenv made (simt_vm_destroy). */
+void simt_environ_free(simt_vm *vm);
+
 /* runtime/random.c: frees the <random> objects (simt_vm_destroy). */
 void simt_random_free(simt_vm *vm);
 

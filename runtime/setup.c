@@ -123,6 +123,7 @@ void simt_vm_destroy(simt_vm *vm)
     simt_stdio_close_all(vm);
     simt_iostate_free(vm);
     simt_random_free(vm);
+    simt_environ_free(vm);
     simt_graphs_free(vm);
     if (vm->checker)
         simt_checker_free(vm->checker);

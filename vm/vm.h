@@ -346,6 +346,9 @@ typedef struct simt_vm {
     /* runtime/ostream.c: the format state of std::cout, cerr and clog (NULL
      * until the first insertion). */
     struct simt_iostate *iostate;
+    /* runtime/cstdlib.c: the variables setenv and putenv made (NULL until
+     * the first; the environment starts empty) */
+    struct simt_environ *environ_vars;
     /* runtime/random.c: the guest's <random> engines and distributions */
     struct simt_random *random;
     /* runtime/host_graph.c: CUDA graphs and stream capture (NULL until the

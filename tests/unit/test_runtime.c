@@ -579,7 +579,7 @@ START_TEST(builtin_cuda_memcpy_and_symbols)
     ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_SYNC), CUDA_ERROR_ILLEGAL_ADDRESS);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_MEMCPY, d, h, 8, 1), CUDA_ERROR_ILLEGAL_ADDRESS);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_MALLOC, slot, 8), CUDA_ERROR_ILLEGAL_ADDRESS);
-    ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, BI_CALL(BI_MALLOC, 504), 0), 0);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, BI_CALL(BI_MALLOC, 712), 0), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_RESET), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_DEVICE_SYNC), 0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_LAST_ERROR), CUDA_SUCCESS);
@@ -633,9 +633,9 @@ START_TEST(builtin_device_properties)
 {
     fixture f;
     fixture_init(&f);
-    uint64_t p = BI_CALL(BI_MALLOC, 504);
+    uint64_t p = BI_CALL(BI_MALLOC, 712);   /* sizeof(cudaDeviceProp): runtime/deviceprop.def */
     ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, p, 0), 0);
-    uint8_t *prop = simt_vm_translate(&f.vm, &host_thread, p, 504, 0);
+    uint8_t *prop = simt_vm_translate(&f.vm, &host_thread, p, 712, 0);
     int32_t i32;
     uint64_t u64;
     ck_assert_str_eq((char *)prop, "NVIDIA H100 80GB HBM3");
@@ -661,6 +661,12 @@ START_TEST(builtin_device_properties)
     ck_assert_int_eq(i32, 9);
     memcpy(&u64, prop + 368, 8);
     ck_assert_uint_eq(u64, 227 * 1024);
+    memcpy(&i32, prop + 504, 4);   /* maxTexture1D */
+    ck_assert_int_eq(i32, 131072);
+    memcpy(&u64, prop + 672, 8);   /* surfaceAlignment */
+    ck_assert_uint_eq(u64, 512);
+    memcpy(&i32, prop + 704, 4);   /* clusterLaunch: sm_90 */
+    ck_assert_int_eq(i32, 1);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_PROPS, p, 1), CUDA_ERROR_INVALID_DEVICE);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_GET_DEVICE_COUNT, p), 0);
     memcpy(&i32, prop, 4);
