@@ -140,6 +140,8 @@ static size_t scan_token(const char *p, const char *end, unsigned char *kind)
             unsigned char d = (unsigned char)*q;
             if ((d == '+' || d == '-') && strchr("eEpP", q[-1]))
                 q++;
+            else if (d == '\'' && q + 1 < end && is_ident_char((unsigned char)q[1]))
+                q += 2;   /* C++14's digit separator, 1'000 */
             else if (is_ident_char(d) || d == '.')
                 q++;
             else
