@@ -215,7 +215,10 @@ static int int_literal(k_lexer *lx, k_token *t)
     }
     uint64_t v = 0;
     int overflow = 0, d;
-    for (; p < end && (d = hex_value(*p)) >= 0 && (unsigned)d < base; p++) {
+    for (; p < end && ((*p == '\'' && p + 1 < end) ||
+                       ((d = hex_value(*p)) >= 0 && (unsigned)d < base)); p++) {
+        if (*p == '\'')
+            continue;   /* a digit separator */
         if (v > (UINT64_MAX - (unsigned)d) / base)
             overflow = 1;
         v = v * base + (unsigned)d;
@@ -243,7 +246,11 @@ static int float_literal(k_lexer *lx, k_token *t)
     char *copy = len < sizeof buf ? buf : k_alloc(lx->ctx, len + 1);
     if (!copy)
         return FLOAT_LIT;
-    memcpy(copy, lx->tok, len);
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)   /* digit separators dropped */
+        if (lx->tok[i] != '\'')
+            copy[n++] = (char)lx->tok[i];
+    len = n;
     copy[len] = '\0';
     char last = copy[len - 1];
     if (last == 'f' || last == 'F' || last == 'l' || last == 'L') {
@@ -309,14 +316,16 @@ static void skip_parenthesized(k_lexer *lx)
     re2c:yyfill:enable = 0;
     re2c:eof = 0;
 
-    dec     = [1-9][0-9]*;
-    oct     = "0" [0-7]*;
-    hex     = "0" [xX] [0-9a-fA-F]+;
-    bin     = "0" [bB] [01]+;
+    /* C++14's digit separators: a ' between two digits (1'000'000) */
+    digs    = [0-9] (['] ? [0-9])*;
+    dec     = [1-9] (['] ? [0-9])*;
+    oct     = "0" (['] ? [0-7])*;
+    hex     = "0" [xX] [0-9a-fA-F] (['] ? [0-9a-fA-F])*;
+    bin     = "0" [bB] [01] (['] ? [01])*;
     lng     = [lL] | "ll" | "LL";
     isuf    = [uU]? lng? | lng [uU];
-    frac    = [0-9]* "." [0-9]+ | [0-9]+ ".";
-    exp     = [eE] [+-]? [0-9]+;
+    frac    = digs? "." digs | digs ".";
+    exp     = [eE] [+-]? digs;
     fsuf    = [fFlL]?;
     hexfrac = [0-9a-fA-F]* "." [0-9a-fA-F]+ | [0-9a-fA-F]+ "."?;
     hexflt  = "0" [xX] hexfrac [pP] [+-]? [0-9]+ fsuf;
@@ -449,7 +458,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "::"? ident ("::" ("template" [ \t\n]+)? ident)* { kind = IDENT; goto done; }
 
     (dec | oct | hex | bin) isuf { kind = int_literal(lx, t); goto done; }
-    (frac exp? | [0-9]+ exp) fsuf | hexflt { kind = float_literal(lx, t); goto done; }
+    (frac exp? | digs exp) fsuf | hexflt { kind = float_literal(lx, t); goto done; }
     ppnum {
         k_error(lx->ctx, loc, "invalid numeric constant '%.*s'",
                 (int)(lx->cur - start), (const char *)start);

@@ -340,7 +340,12 @@ int lw_string_global(lw_mod *M, const char *text, size_t len, k_loc loc)
     t->length = (int64_t)len + 1;
     int g = add_global(M, name, SPACE_CONST, t, loc.line);
     simt_global *gl = &M->m->globals[g];
-    gl->init = simt_calloc(mal(M), 1, len + 1);
+    /* Stored in whole aligned words, as nvcc aligns them: code that reads a
+     * string a word at a time and masks off the tail (Jenkins' hash) reads
+     * the last word's padding, which on a GPU is no fault. */
+    gl->align = gl->align < 4 ? 4 : gl->align;
+    gl->size = (len + 1 + 3) & ~(uint64_t)3;
+    gl->init = simt_calloc(mal(M), 1, gl->size);
     if (!gl->init)
         M->oom = 1;
     else

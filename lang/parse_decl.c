@@ -557,6 +557,37 @@ int k_parse_type_name_here(const k_parser *ps)
  * array.  So does one after `T *` (`void *(*start)(void *)`, a function
  * returning a pointer): in an expression a '*' before '(' follows an
  * operand, never a type. */
+/* Whether a token before a type leaves it in an expression, where `T(*p)`
+ * is a functional cast or `new T(*p)` an initializer: after `new` or an
+ * operator (a parameter `int (*f)(int)` after `(` or `,` still has its
+ * suffix, so it stays a declarator). */
+static int expression_context(int kind)
+{
+    static const int ops[] = {
+        KW_NEW, KW_RETURN, ANDAND, OROR, EQ, NE, LE, GE, SHL, SHR, ADD_ASSIGN, SUB_ASSIGN,
+        MUL_ASSIGN, DIV_ASSIGN, MOD_ASSIGN, AND_ASSIGN, OR_ASSIGN, XOR_ASSIGN, SHL_ASSIGN,
+        SHR_ASSIGN,
+    };
+    if (kind > 0 && kind < 128 && strchr("=(,+-*/%<>?:!~|^&[", kind))
+        return 1;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (kind == ops[i])
+            return 1;
+    return 0;
+}
+
+/* Whether the parenthesized text opened just before p is followed by `(`
+ * or `[`: a declarator's function or array suffix, `(*f)(int)`, `(*a)[4]`. */
+static int declarator_suffix_follows(const unsigned char *p, const unsigned char *lim)
+{
+    int depth = 1;
+    for (; p < lim && depth > 0; p++)
+        depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < lim && (*p == '(' || *p == '[');
+}
+
 /* Whether the text at p is a class's name, `::*` and a name (`S::*f`,
  * `ns::S ::* f`): a declarator, not the abstract `int (S::*)(int)`. */
 static int class_colons_star(const unsigned char *p, const unsigned char *lim)
@@ -588,7 +619,8 @@ int k_parse_fnptr_open(const k_parser *ps)
     while (p < ps->lx.lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
         p++;
     if (p < ps->lx.lim && *p == '*')
-        return 1;
+        return !(is_type_token(ps->prev_kind) && expression_context(ps->prev2_kind) &&
+                 !declarator_suffix_follows(p, ps->lx.lim));
     if (class_colons_star(p, ps->lx.lim))
         return 1;   /* `R (S::*f)(P)`: a pointer to a member function */
     /* `T (&a)[n]`, a reference to an array, opens the same way; `S(&x)`

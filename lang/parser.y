@@ -920,6 +920,9 @@ abstract
 
 direct_abstract
     : '[' ']'               { $$ = kp_dtor_new(ps, LOC(@1), NULL); kp_list_append(ps, &$$->dims, NULL); }
+    /* `(float (*)[28])p`: a pointer to an array, in a cast or a template argument */
+    | FNPTR_OPEN pointer ')' '[' const_expr ']'
+        { $$ = kp_array_dtor(ps, $2, kp_dtor_new(ps, LOC(@1), NULL), $5); }
     | '[' const_expr ']'    { $$ = kp_dtor_new(ps, LOC(@1), NULL); kp_list_append(ps, &$$->dims, $2); }
     | direct_abstract '[' ']'                   { $$ = $1; kp_list_append(ps, &$$->dims, NULL); }
     | direct_abstract '[' const_expr ']'        { $$ = $1; kp_list_append(ps, &$$->dims, $3); }

@@ -12,6 +12,11 @@
 
 typedef struct cleaner cleaner;
 
+static int is_alnum_char(unsigned char ch)
+{
+    return ch == '_' || (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
 struct cleaner {
     k_ctx *ctx;
     char *out;                    /* the cleaned text (ctx->tal) */
@@ -106,6 +111,19 @@ static void clean_line_comment(cleaner *c, const char **pp_)
     *pp_ = p;
 }
 
+/* Whether the ' at p is C++14's digit separator (1'000, 0xff'ff): inside a
+ * number, that is a word that starts with a digit, with a digit or letter
+ * after it; `u8'a'` and `L'a'` start with a letter, so they stay literals. */
+static int digit_separator(const char *start, const char *p, const char *end)
+{
+    if (p + 1 >= end || !(is_alnum_char((unsigned char)p[1])))
+        return 0;
+    const char *q = p;
+    while (q > start && (is_alnum_char((unsigned char)q[-1]) || q[-1] == '\'' || q[-1] == '.'))
+        q--;
+    return q < p && *q >= '0' && *q <= '9';
+}
+
 static void clean_literal(cleaner *c, const char **pp_)
 {
     const char *p = *pp_;
@@ -156,7 +174,7 @@ char *k_pp_clean(k_ctx *ctx, const char *text, size_t len, uint32_t first_line,
             clean_block_comment(&c, &p);
         } else if (ch == '/' && p + 1 < c.end && p[1] == '/') {
             clean_line_comment(&c, &p);
-        } else if (ch == '"' || ch == '\'') {
+        } else if (ch == '"' || (ch == '\'' && !digit_separator(text, p, c.end))) {
             c.at_line_start = 0;
             clean_literal(&c, &p);
         } else {

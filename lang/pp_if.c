@@ -75,8 +75,11 @@ static pp_val number_value(pp_eval *e, const pp_tok *t)
         eval_error(e, "integer constant too long in #if");
         return r;
     }
-    memcpy(buf, t->text, t->len);
-    buf[t->len] = '\0';
+    size_t n = 0;
+    for (size_t i = 0; i < t->len; i++)   /* digit separators dropped: 1'000 */
+        if (t->text[i] != '\'')
+            buf[n++] = t->text[i];
+    buf[n] = '\0';
     int base = 10;
     const char *digits = buf;
     if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X'))

@@ -140,6 +140,8 @@ static size_t scan_token(const char *p, const char *end, unsigned char *kind)
             unsigned char d = (unsigned char)*q;
             if ((d == '+' || d == '-') && strchr("eEpP", q[-1]))
                 q++;
+            else if (d == '\'' && q + 1 < end && is_ident_char((unsigned char)q[1]))
+                q += 2;   /* C++14's digit separator, 1'000 */
             else if (is_ident_char(d) || d == '.')
                 q++;
             else
@@ -1094,8 +1096,14 @@ static const char *const predefined[] = {
     "DBL_MAX 1.7976931348623157e+308", "DBL_MIN 2.2250738585072014e-308",
     "DBL_EPSILON 2.2204460492503131e-16",
     "RAND_MAX 2147483647", "EXIT_SUCCESS 0", "EXIT_FAILURE 1",
+    /* <math.h>'s constants, as glibc writes them */
     "M_PI 3.14159265358979323846", "M_E 2.7182818284590452354",
-    "M_SQRT2 1.41421356237309504880",
+    "M_SQRT2 1.41421356237309504880", "M_SQRT1_2 0.70710678118654752440",
+    "M_LOG2E 1.4426950408889634074", "M_LOG10E 0.43429448190325182765",
+    "M_LN2 0.69314718055994530942", "M_LN10 2.30258509299404568402",
+    "M_PI_2 1.57079632679489661923", "M_PI_4 0.78539816339744830962",
+    "M_1_PI 0.31830988618379067154", "M_2_PI 0.63661977236758134308",
+    "M_2_SQRTPI 1.12837916709551257390",
     "INFINITY (1.0f/0.0f)", "NAN (-(0.0f/0.0f))",
     "__SIMTVM__ 1", "__CUDACC__ 1", "__NVCC__ 1",
     /* C++'s alternative tokens (nvcc compiles every .cu as C++): `if (not

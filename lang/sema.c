@@ -1235,6 +1235,8 @@ static void check_return(k_sema_state *s, k_stmt *st)
             return;
         *rt = *k_decay(s->ctx, t);
         rt->quals = 0;
+        if (st->expr)   /* a returned local class object: copied or moved as below */
+            k_sema_copy_value(s, rt, &st->expr, 1);
         return;
     }
     if (!st->expr) {

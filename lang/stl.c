@@ -48,9 +48,10 @@ static const struct {
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
-     * std::forward visible (g++ takes std::forward after only <cmath>) */
+     * std::forward visible (g++ takes std::forward after only <cmath>);
+     * <random> also <bits/stl_algobase.h>'s std::min and std::max */
     {"cmath", "#pragma once\n#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
-    {"random", "#pragma once\n#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
+    {"random", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
     {"array", "#pragma once\n#include <simtvm/array.h>\n"},
     /* libstdc++'s <complex> brings <sstream> (for its operator<<) and <cmath> */
     {"complex", INC_SSTREAM "#include <cmath>\n#include <simtvm/complex.h>\n"},

@@ -157,8 +157,10 @@ simt_status simt_lib_FFLUSH(call *c)
 
 /* ---- files ---- */
 
-/* C's mode strings: r, w or a, then at most one '+' and one 'b' in any
- * order.  Anything else (glibc's 'x', 'e', ",ccs=") is refused. */
+/* C's mode strings: r, w or a, then at most one '+' and one 'b' or 't'
+ * in any order ("rt", text mode, is Windows' spelling of "r": glibc takes
+ * it and ignores the 't').  Anything else (glibc's 'x', 'e', ",ccs=") is
+ * refused. */
 static int valid_mode(const char *m)
 {
     if (m[0] != 'r' && m[0] != 'w' && m[0] != 'a')
@@ -167,7 +169,7 @@ static int valid_mode(const char *m)
     for (const char *p = m + 1; *p; p++) {
         if (*p == '+' && !plus)
             plus = 1;
-        else if (*p == 'b' && !bin)
+        else if ((*p == 'b' || *p == 't') && !bin)
             bin = 1;
         else
             return 0;
