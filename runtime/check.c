@@ -396,14 +396,8 @@ void ck_class_text(const ck_what *what, char *buf, size_t len)
 /* The place of instruction pc, with its source line. */
 static simt_rspan span_of(const simt_checker *ck, int32_t pc)
 {
-    const simt_module *m = ck->mod;
-    simt_rspan sp = { m->source_name ? m->source_name : "?", 0, 0, NULL, 0, 0 };
-    if (pc < 0 || (uint32_t)pc >= m->ncode)
-        return sp;
-    sp.line = m->pos[pc].line;
-    sp.col = m->pos[pc].col;
-    if (m->source)
-        sp.text = simt_find_line(m->source, strlen(m->source), sp.line, &sp.len);
+    simt_rspan sp;
+    simt_module_span(ck->mod, pc, &sp, NULL);
     return sp;
 }
 

@@ -3,14 +3,15 @@
 # including file and then in each -I directory, #pragma once, include guards,
 # __FILE__/__LINE__ inside a header, a diagnostic inside a header (named by
 # the header's file:line:col, with the chain of #includes as notes), a cycle,
-# a kernel fault inside a header (located at the #include), a fault's
+# a kernel fault inside a header (at its line there, the #include a note),
+# and a --check finding inside one, a fault's
 # column on a line with UTF-8 (in characters), and CUDA's intrinsics and
 # <cuda_runtime.h> types read in front of a header that names them (TAP).
 . "$(dirname "$0")/lib.sh" include
 D=tests/include
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..13"
+echo "1..15"
 
 "$SIMTVM" run -I $D/sys $D/main.k > "$work/out" 2> "$work/err"
 ok $? "main.k runs with -I"
@@ -35,8 +36,20 @@ grep -q 'lib/cycle_b.h:2:1: error: #include cycle: "tests/include/lib/cycle_a.h"
 ok $(( $? || st != 1 )) "an include cycle is an error"
 
 "$SIMTVM" run $D/fault.k > /dev/null 2> "$work/err"
+grep -q '^tests/include/lib/oob.h:3:27: error: out-of-bounds __global__ write' "$work/err" &&
+    grep -q '^tests/include/fault.k:2:1: note: "tests/include/lib/oob.h" was included from here' \
+        "$work/err"
+ok $? "a fault in a header's kernel is placed in the header, its #include a note"
+
+"$SIMTVM" run --check=memory $D/fault.k > /dev/null 2> "$work/err"
+grep -q '^tests/include/lib/oob.h:3:27: error: Invalid __global__ write' "$work/err"
+ok $? "a --check finding in a header's kernel is placed in the header"
+
+# A .kbc keeps the compiled file's text only: its faults name the #include.
+"$SIMTVM" build $D/fault.k -o "$work/fault.kbc" &&
+    "$SIMTVM" run "$work/fault.kbc" > /dev/null 2> "$work/err"
 grep -q '^tests/include/fault.k:2:1: error: out-of-bounds __global__ write' "$work/err"
-ok $? "a fault in a header's kernel is placed at its #include"
+ok $? "from a .kbc the fault is placed at the #include"
 
 "$SIMTVM" build -I $D/sys $D/main.k -o "$work/main.kbc" && "$SIMTVM" run "$work/main.kbc" > "$work/out3" &&
     cmp -s $D/main.out "$work/out3"

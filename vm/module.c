@@ -4,8 +4,10 @@
  * verifier and the interpreter agree on every opcode's operands by
  * construction. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "vm/module.h"
+#include "vm/render.h"
 
 const simt_opinfo simt_opinfo_table[OP_COUNT] = {
 #define OP(name, format, uses, sass, meaning) [OP_##name] = {#name, FMT_##format, (uses), sass, meaning},
@@ -100,7 +102,36 @@ void simt_module_free(simt_module *m)
     simt_free(&al, m->pos);
     simt_free(&al, m->source_name);
     simt_free(&al, m->source);
+    simt_free(&al, m->origin);
+    for (uint32_t k = 0; k < m->nincl; k++) {
+        simt_free(&al, m->incl_names ? m->incl_names[k] : NULL);
+        simt_free(&al, m->incl_texts ? m->incl_texts[k] : NULL);
+    }
+    simt_free(&al, m->incl_names);
+    simt_free(&al, m->incl_texts);
     simt_free(&al, m);
+}
+
+void simt_module_span(const simt_module *m, int32_t pc, simt_rspan *sp, simt_rspan *include_at)
+{
+    *sp = (simt_rspan){ m->source_name ? m->source_name : "?", 0, 0, NULL, 0, 0 };
+    if (include_at)
+        *include_at = *sp;
+    if (pc < 0 || (uint32_t)pc >= m->ncode)
+        return;
+    sp->line = m->pos[pc].line;
+    sp->col = m->pos[pc].col;
+    if (m->source)
+        sp->text = simt_find_line(m->source, strlen(m->source), sp->line, &sp->len);
+    const simt_srcorigin *o = m->origin ? &m->origin[pc] : NULL;
+    if (!o || o->file == 0 || o->file > m->nincl)
+        return;
+    if (include_at)
+        *include_at = *sp;
+    const char *text = m->incl_texts[o->file - 1];
+    *sp = (simt_rspan){ m->incl_names[o->file - 1], o->line, o->col, NULL, 0, 0 };
+    if (text)
+        sp->text = simt_find_line(text, strlen(text), o->line, &sp->len);
 }
 
 const char *simt_op_name(unsigned op)

@@ -132,6 +132,16 @@ typedef struct simt_srcpos {
     uint32_t col;
 } simt_srcpos;
 
+/* Where an instruction of an #include'd file of the program's own came
+ * from (pos names the #include in the compiled file): that file, 1 + its
+ * index in the module's incl_names (0: the instruction is the compiled
+ * file's or a built-in header's), and its line and column there. */
+typedef struct simt_srcorigin {
+    uint32_t file;
+    uint32_t line;
+    uint32_t col;
+} simt_srcorigin;
+
 typedef struct simt_module {
     simt_allocator al;        /* made every block below; frees them */
     char *source_name;        /* the .k file, for diagnostics */
@@ -169,7 +179,21 @@ typedef struct simt_module {
     uint32_t ndtypes;
     struct simt_record *records;
     uint32_t nrecords;
+    /* The program's own included files, for faults and findings in them
+     * (simt_module_span).  NULL when there are none, and in modules read
+     * from .kbc, which name the #include instead. */
+    simt_srcorigin *origin;   /* ncode entries */
+    char **incl_names;        /* as compile errors name them */
+    char **incl_texts;        /* their text, NUL-terminated */
+    uint32_t nincl;
 } simt_module;
+
+struct simt_rspan;
+/* The place of instruction pc for a diagnostic: its file, line, column and
+ * source line (the included file's when it came from one).  include_at, if
+ * not NULL, gets the #include that led there (line 0 if none). */
+void simt_module_span(const simt_module *m, int32_t pc, struct simt_rspan *sp,
+                      struct simt_rspan *include_at);
 
 /* A named object in an address space (debug information). */
 typedef struct simt_symbol {

@@ -179,11 +179,8 @@ void simt_vm_print_fault(const simt_vm *vm, FILE *err)
         simt_render(err, &vm->cfg.diag_style, &r);
         return;
     }
-    const simt_srcpos *p = &mod->pos[f->pc];
-    size_t len = 0;
-    const char *s = mod->source ? simt_find_line(mod->source, strlen(mod->source), p->line, &len)
-                                : NULL;
-    r.span = (simt_rspan){ mod->source_name ? mod->source_name : "?", p->line, p->col, s, len, 0 };
+    simt_rspan included_at;
+    simt_module_span(mod, f->pc, &r.span, &included_at);
     const char *name = vm->func_of_pc ? mod->funcs[vm->func_of_pc[f->pc]].name : "?";
     if (f->in_kernel && f->kernel >= 0 && (uint32_t)f->kernel < mod->nfuncs && vm->func_of_pc &&
         !(mod->funcs[vm->func_of_pc[f->pc]].kind & (FN_KERNEL | FN_DEVICE)))
@@ -198,5 +195,8 @@ void simt_vm_print_fault(const simt_vm *vm, FILE *err)
         r.in_host = 1;
         r.host_func = name;
     }
+    if (included_at.line) /* the fault is in a file the program included */
+        simt_rdiag_child(&r, SIMT_R_NOTE, &included_at, "\"%s\" was included from here",
+                         r.span.file);
     simt_render(err, &vm->cfg.diag_style, &r);
 }
