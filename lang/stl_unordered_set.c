@@ -82,6 +82,37 @@ static const char TEXT_HASH[] =
     "    long *_bk;               /* the node before each bucket's first, -1 if empty */\n" \
     "    unsigned long _nb, _grow_at, _n, _cap, _used;   /* _used: nodes ever made, + 1 */\n" \
     "    long _free;              /* erased nodes, chained through _nx */\n" \
+    "    /* A new bucket table of count empty buckets, for _relink */\n" \
+    "    static long *_new_table(unsigned long count)\n" \
+    "    {\n" \
+    "        long *bk = (long *)std::__simtvm_allocated(malloc(count * sizeof(long)));\n" \
+    "        for (unsigned long b = 0; b < count; b++)\n" \
+    "            bk[b] = -1;\n" \
+    "        return bk;\n" \
+    "    }\n" \
+    "    /* _relink's step (libstdc++'s): node p to the front of bucket b's run\n" \
+    "       in the new table, or of the list when b has none yet */\n" \
+    "    void _relink_node(long *bk, long p, unsigned long b, unsigned long &first_bucket)\n" \
+    "    {\n" \
+    "        if (bk[b] == -1) {\n" \
+    "            _nx[p] = _nx[0];\n" \
+    "            _nx[0] = p;\n" \
+    "            bk[b] = 0;\n" \
+    "            if (_nx[p] != -1)\n" \
+    "                bk[first_bucket] = p;\n" \
+    "            first_bucket = b;\n" \
+    "        } else {\n" \
+    "            _nx[p] = _nx[bk[b]];\n" \
+    "            _nx[bk[b]] = p;\n" \
+    "        }\n" \
+    "    }\n" \
+    "    void _use_table(long *bk, unsigned long count)\n" \
+    "    {\n" \
+    "        free(_bk);\n" \
+    "        _bk = bk;\n" \
+    "        _nb = count;\n" \
+    "        _grow_at = count;\n" \
+    "    }\n" \
     "    void _init()\n" \
     "    {\n" \
     "        _v = 0;\n" \
@@ -376,32 +407,16 @@ static const char TEXT_UNORDERED_SET[] =
     "       the front of its new bucket's run, or of the list */\n"
     "    void _relink(unsigned long count)\n"
     "    {\n"
-    "        long *bk = (long *)std::__simtvm_allocated(malloc(count * sizeof(long)));\n"
-    "        for (unsigned long b = 0; b < count; b++)\n"
-    "            bk[b] = -1;\n"
+    "        long *bk = _new_table(count);\n"
     "        long p = _nx[0];\n"
     "        unsigned long first_bucket = 0;\n"
     "        _nx[0] = -1;\n"
     "        while (p != -1) {\n"
     "            long next = _nx[p];\n"
-    "            unsigned long b = _hc[p] % count;\n"
-    "            if (bk[b] == -1) {\n"
-    "                _nx[p] = _nx[0];\n"
-    "                _nx[0] = p;\n"
-    "                bk[b] = 0;\n"
-    "                if (_nx[p] != -1)\n"
-    "                    bk[first_bucket] = p;\n"
-    "                first_bucket = b;\n"
-    "            } else {\n"
-    "                _nx[p] = _nx[bk[b]];\n"
-    "                _nx[bk[b]] = p;\n"
-    "            }\n"
+    "            _relink_node(bk, p, _hc[p] % count, first_bucket);\n"
     "            p = next;\n"
     "        }\n"
-    "        free(_bk);\n"
-    "        _bk = bk;\n"
-    "        _nb = count;\n"
-    "        _grow_at = count;\n"
+    "        _use_table(bk, count);\n"
     "    }\n"
     "    pair<iterator, bool> insert(const T &v)\n"
     "    {\n"
@@ -426,9 +441,7 @@ static const char TEXT_UNORDERED_SET[] =
     "       elements stay together and in order */\n"
     "    void _relink(unsigned long count)\n"
     "    {\n"
-    "        long *bk = (long *)std::__simtvm_allocated(malloc(count * sizeof(long)));\n"
-    "        for (unsigned long b = 0; b < count; b++)\n"
-    "            bk[b] = -1;\n"
+    "        long *bk = _new_table(count);\n"
     "        long p = _nx[0], prev = -1;\n"
     "        unsigned long first_bucket = 0, prev_bucket = 0;\n"
     "        bool check = false;\n"
@@ -446,17 +459,7 @@ static const char TEXT_UNORDERED_SET[] =
     "                        bk[_hc[_nx[prev]] % count] = prev;\n"
     "                    check = false;\n"
     "                }\n"
-    "                if (bk[b] == -1) {\n"
-    "                    _nx[p] = _nx[0];\n"
-    "                    _nx[0] = p;\n"
-    "                    bk[b] = 0;\n"
-    "                    if (_nx[p] != -1)\n"
-    "                        bk[first_bucket] = p;\n"
-    "                    first_bucket = b;\n"
-    "                } else {\n"
-    "                    _nx[p] = _nx[bk[b]];\n"
-    "                    _nx[bk[b]] = p;\n"
-    "                }\n"
+    "                _relink_node(bk, p, b, first_bucket);\n"
     "            }\n"
     "            prev = p;\n"
     "            prev_bucket = b;\n"
@@ -464,10 +467,7 @@ static const char TEXT_UNORDERED_SET[] =
     "        }\n"
     "        if (check && _nx[prev] != -1 && _hc[_nx[prev]] % count != prev_bucket)\n"
     "            bk[_hc[_nx[prev]] % count] = prev;\n"
-    "        free(_bk);\n"
-    "        _bk = bk;\n"
-    "        _nb = count;\n"
-    "        _grow_at = count;\n"
+    "        _use_table(bk, count);\n"
     "    }\n"
     "    /* before the first equal element, else at the front of its bucket */\n"
     "    iterator insert(const T &v)\n"
