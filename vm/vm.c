@@ -182,9 +182,12 @@ void simt_vm_print_fault(const simt_vm *vm, FILE *err)
     simt_rspan included_at;
     simt_module_span(mod, f->pc, &r.span, &included_at);
     const char *name = vm->func_of_pc ? mod->funcs[vm->func_of_pc[f->pc]].name : "?";
+    /* the kernel launched, not the __device__ function the fault is in (nor,
+     * for a library kernel's fault placed at the program's call, the host
+     * function holding that call) */
     if (f->in_kernel && f->kernel >= 0 && (uint32_t)f->kernel < mod->nfuncs && vm->func_of_pc &&
-        !(mod->funcs[vm->func_of_pc[f->pc]].kind & (FN_KERNEL | FN_DEVICE)))
-        name = mod->funcs[f->kernel].name; /* a library kernel's fault at the program's call */
+        !(mod->funcs[vm->func_of_pc[f->pc]].kind & FN_KERNEL))
+        name = mod->funcs[f->kernel].name;
     if (f->in_kernel) {
         simt_rthread *t = &r.thread[r.nthread++];
         memcpy(t->block, f->block, sizeof t->block);
