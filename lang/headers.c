@@ -637,7 +637,31 @@ static const char TEXT_SYS_TIME_H[] =
     "struct timezone {\n"
     "    int tz_minuteswest;\n"
     "    int tz_dsttime;\n"
-    "};\n";
+    "};\n"
+    "// glibc's BSD macros on timevals (the microseconds kept in [0, 1000000))\n"
+    "#define timerisset(tvp) ((tvp)->tv_sec || (tvp)->tv_usec)\n"
+    "#define timerclear(tvp) ((tvp)->tv_sec = (tvp)->tv_usec = 0)\n"
+    "#define timercmp(a, b, CMP) \\\n"
+    "    (((a)->tv_sec == (b)->tv_sec) ? ((a)->tv_usec CMP (b)->tv_usec) \\\n"
+    "                                  : ((a)->tv_sec CMP (b)->tv_sec))\n"
+    "#define timeradd(a, b, result) \\\n"
+    "    do { \\\n"
+    "        (result)->tv_sec = (a)->tv_sec + (b)->tv_sec; \\\n"
+    "        (result)->tv_usec = (a)->tv_usec + (b)->tv_usec; \\\n"
+    "        if ((result)->tv_usec >= 1000000) { \\\n"
+    "            ++(result)->tv_sec; \\\n"
+    "            (result)->tv_usec -= 1000000; \\\n"
+    "        } \\\n"
+    "    } while (0)\n"
+    "#define timersub(a, b, result) \\\n"
+    "    do { \\\n"
+    "        (result)->tv_sec = (a)->tv_sec - (b)->tv_sec; \\\n"
+    "        (result)->tv_usec = (a)->tv_usec - (b)->tv_usec; \\\n"
+    "        if ((result)->tv_usec < 0) { \\\n"
+    "            --(result)->tv_sec; \\\n"
+    "            (result)->tv_usec += 1000000; \\\n"
+    "        } \\\n"
+    "    } while (0)\n";
 
 /* struct timespec (<time.h>'s, which clock_gettime fills): glibc's layout.
  * <time.h> is built in without text, and glibc's <stdlib.h> already

@@ -200,6 +200,15 @@ static int scan_char(k_lexer *lx, k_token *t)
     return CHAR_LIT;
 }
 
+/* L'a': its byte unsigned (L'\xff' is 255, as g++ gives); a character
+ * outside ASCII, several bytes of UTF-8 here, is refused by scan_char. */
+static int scan_wide_char(k_lexer *lx, k_token *t)
+{
+    int kind = scan_char(lx, t);
+    t->ival = (uint64_t)(unsigned char)t->ival;
+    return kind == CHAR_LIT ? INT_LIT : kind;
+}
+
 /* ------------------------------------------------------------- numbers */
 static int int_literal(k_lexer *lx, k_token *t)
 {
@@ -467,6 +476,10 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     }
     ["] { kind = scan_string(lx, t); goto done; }
     ['] { kind = scan_char(lx, t); goto done; }
+    /* C++17's u8'a' is a char; L'a', a wchar_t (K has no such type), is the
+     * int of the same value, as wchar_t is a 32-bit signed type on Linux */
+    "u8" ['] { kind = scan_char(lx, t); goto done; }
+    "L" ['] { kind = scan_wide_char(lx, t); goto done; }
 
     "<<<" { kind = LAUNCH_OPEN; goto done; }
     ">>>" { kind = LAUNCH_CLOSE; goto done; }

@@ -132,7 +132,15 @@ void k_parse_member_assert(k_parser *ps, k_stmt *s)
  * library ends the program: doc/cxx-library.md) and a handler never runs.
  * The statement is the body followed by each handler under `if (0)`:
  * checked as written, never executed.  A handler's parameter is a local of
- * its block (a reference becomes an object of the referred type). */
+ * its block; a reference binds to `*(T *)0`, which is never evaluated, so
+ * a class without a default constructor (std::invalid_argument) is fine. */
+static k_expr *never_read_object(k_parser *ps, k_loc loc, k_type *t)
+{
+    k_expr *zero = k_expr_new(ps->ctx, E_INT, loc);
+    k_expr *ptr = kp_typed(kp_expr_unary(ps, E_CAST, 0, loc, zero), k_type_ptr(ps->ctx, t));
+    return kp_expr_unary(ps, E_UNARY, KU_DEREF, loc, ptr);
+}
+
 k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers)
 {
     k_stmt *s = k_stmt_new(ps->ctx, S_BLOCK, loc);
@@ -151,8 +159,9 @@ k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body)
     k_stmt *block = body;
     if (param && param->name) {
         k_decl *v = k_decl_new(ps->ctx, D_VAR, param->loc, param->name);
-        v->type = param->type->kind == TY_REF ? param->type->base : param->type;
-        v->nctor = -1;
+        v->type = param->type;
+        if (param->type->kind == TY_REF)
+            v->init = never_read_object(ps, param->loc, param->type->base);
         k_stmt *d = k_stmt_new(ps->ctx, S_DECL, param->loc);
         d->decls = k_alloc(ps->ctx, sizeof *d->decls);
         d->decls[0] = v;

@@ -923,6 +923,13 @@ direct_abstract
     /* `(float (*)[28])p`: a pointer to an array, in a cast or a template argument */
     | FNPTR_OPEN pointer ')' '[' const_expr ']'
         { $$ = kp_array_dtor(ps, $2, kp_dtor_new(ps, LOC(@1), NULL), $5); }
+    /* `(void (*)(int))f`: a pointer to a function, unnamed (a cast, a parameter) */
+    | FNPTR_OPEN pointer ')' '(' ')'
+        { $$ = kp_fnptr_dtor(ps, $2, kp_dtor_new(ps, LOC(@1), NULL), NULL, 0); }
+    | FNPTR_OPEN pointer ')' '(' param_list ')'
+        { $$ = kp_fnptr_dtor(ps, $2, kp_dtor_new(ps, LOC(@1), NULL), $5, 0); }
+    | FNPTR_OPEN pointer ')' '(' param_list COMMA_ELLIPSIS ')'
+        { $$ = kp_fnptr_dtor(ps, $2, kp_dtor_new(ps, LOC(@1), NULL), $5, 1); }
     | '[' const_expr ']'    { $$ = kp_dtor_new(ps, LOC(@1), NULL); kp_list_append(ps, &$$->dims, $2); }
     | direct_abstract '[' ']'                   { $$ = $1; kp_list_append(ps, &$$->dims, NULL); }
     | direct_abstract '[' const_expr ']'        { $$ = $1; kp_list_append(ps, &$$->dims, $3); }

@@ -38,6 +38,10 @@ static const struct {
     const char *text;
 } STD_HEADERS[] = {
     {"stdlib.h", INC_CSTDLIB}, {"cstdlib", INC_CSTDLIB},
+    {"string.h", "#pragma once\n#include <simtvm/cstring.h>\n"},
+    {"cstring", "#pragma once\n#include <simtvm/cstring.h>\n"},
+    {"stdio.h", "#pragma once\n#include <simtvm/cstdio.h>\n"},
+    {"cstdio", "#pragma once\n#include <simtvm/cstdio.h>\n"},
     {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/integer_sequence.h>\n"}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
     /* libstdc++'s <iomanip> includes <sstream> (for std::quoted) */
@@ -93,6 +97,10 @@ const char *k_stl_header_text(const char *name)
         return k_stl_array_text();
     if (!strcmp(name, "simtvm/cstdlib.h"))
         return k_stl_cstdlib_text();
+    if (!strcmp(name, "simtvm/cstring.h"))
+        return k_stl_cstring_text();
+    if (!strcmp(name, "simtvm/cstdio.h"))
+        return k_stl_cstdio_text();
     if (!strcmp(name, "simtvm/type_traits.h"))
         return k_stl_type_traits_text();
     if (!strcmp(name, "simtvm/tuple_like.h"))

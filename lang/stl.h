@@ -64,6 +64,8 @@ const char *k_stl_array_text(void);
 const char *k_stl_cuda_std_array_text(void);
 /* lang/stl_cstdlib.c: qsort and bsearch of <stdlib.h> */
 const char *k_stl_cstdlib_text(void);
+const char *k_stl_cstring_text(void);
+const char *k_stl_cstdio_text(void);
 /* lang/stl_type_traits.c: <type_traits> */
 const char *k_stl_type_traits_text(void);
 const char *k_stl_tuple_like_text(void);      /* lang/stl_tuple.c */

@@ -343,6 +343,17 @@ static simt_status bi_RAND(call *c)
     return ret_int(c, rand_next(c->vm));
 }
 
+/* random() and srandom() are rand() and srand() under glibc: one table. */
+static simt_status bi_RANDOM(call *c)
+{
+    return bi_RAND(c);
+}
+
+static simt_status bi_SRANDOM(call *c)
+{
+    return bi_SRAND(c);
+}
+
 /* ---- C library: process, strings, time ---- */
 
 static simt_status bi_EXIT(call *c)

@@ -1,0 +1,107 @@
+/* lang/stl_cstring.c -- the parts of <string.h> and <stdio.h> that simtvm
+ * writes in K rather than in the runtime: strtok keeps its place between
+ * calls in a K variable (as drand48 does, lang/stl_cstdlib.c), so no state
+ * lives in the VM; strtok_r, strndup and POSIX getline follow.  The rest of
+ * both headers is built into the compiler and the runtime (vm/libc.def).
+ *
+ * strtok_r is glibc's: skip the leading delimiters, end the token at the
+ * next one, and keep the place after it (or at the end of the string);
+ * strtok is strtok_r on its own saved place.  getline is glibc's too: a
+ * NULL *lineptr or a zero *n starts a block of 120 bytes, and a block that
+ * is too small grows to twice its size; the delimiter is kept, -1 is the
+ * result at end of file with nothing read.  glibc grows by whole chunks of
+ * the FILE's buffer, so for a line longer than 239 bytes its final *n can
+ * differ from simtvm's (the line itself is the same). */
+#include "stl.h"
+
+static const char TEXT_CSTRING[] =
+    "// strtok, strtok_r and strndup as simtvm builds them in, written in K\n"
+    "// (lang/stl_cstring.c).\n"
+    "#pragma once\n"
+    "static char *strtok_r(char *s, const char *delim, char **save_ptr)\n"
+    "{\n"
+    "    if (s == NULL)\n"
+    "        s = *save_ptr;\n"
+    "    if (s == NULL || *s == '\\0') {\n"
+    "        *save_ptr = s;\n"
+    "        return NULL;\n"
+    "    }\n"
+    "    s += strspn(s, delim);\n"
+    "    if (*s == '\\0') {\n"
+    "        *save_ptr = s;\n"
+    "        return NULL;\n"
+    "    }\n"
+    "    char *end = s + strcspn(s, delim);\n"
+    "    if (*end == '\\0') {\n"
+    "        *save_ptr = end;\n"
+    "        return s;\n"
+    "    }\n"
+    "    *end = '\\0';\n"
+    "    *save_ptr = end + 1;\n"
+    "    return s;\n"
+    "}\n"
+    "namespace std {\n"
+    "static char *__simtvm_strtok_place = NULL;\n"
+    "static char *strtok(char *s, const char *delim)\n"
+    "{\n"
+    "    return strtok_r(s, delim, &__simtvm_strtok_place);\n"
+    "}\n"
+    "}\n"
+    "using std::strtok;\n"
+    "static char *strndup(const char *s, unsigned long n)\n"
+    "{\n"
+    "    unsigned long len = 0;\n"
+    "    while (len < n && s[len] != '\\0')\n"
+    "        len++;\n"
+    "    char *copy = (char *)malloc(len + 1);\n"
+    "    memcpy(copy, s, len);\n"
+    "    copy[len] = '\\0';\n"
+    "    return copy;\n"
+    "}\n";
+
+static const char TEXT_CSTDIO[] =
+    "// POSIX getline and getdelim as simtvm builds them in, written in K\n"
+    "// (lang/stl_cstring.c).\n"
+    "#pragma once\n"
+    "namespace std {\n"
+    "static long getdelim(char **lineptr, unsigned long *n, int delim, FILE *stream)\n"
+    "{\n"
+    "    if (*lineptr == NULL || *n == 0) {\n"
+    "        *n = 120;\n"
+    "        *lineptr = (char *)realloc(*lineptr, *n);\n"
+    "    }\n"
+    "    unsigned long len = 0;\n"
+    "    int c = fgetc(stream);\n"
+    "    if (c == EOF)\n"
+    "        return -1;\n"
+    "    while (c != EOF) {\n"
+    "        if (len + 2 > *n) {\n"
+    "            unsigned long need = len + 2 < 2 * *n ? 2 * *n : len + 2;\n"
+    "            *lineptr = (char *)realloc(*lineptr, need);\n"
+    "            *n = need;\n"
+    "        }\n"
+    "        (*lineptr)[len++] = (char)c;\n"
+    "        if (c == delim)\n"
+    "            break;\n"
+    "        c = fgetc(stream);\n"
+    "    }\n"
+    "    (*lineptr)[len] = '\\0';\n"
+    "    return (long)len;\n"
+    "}\n"
+    "static long getline(char **lineptr, unsigned long *n, FILE *stream)\n"
+    "{\n"
+    "    return getdelim(lineptr, n, '\\n', stream);\n"
+    "}\n"
+    "}\n"
+    "using std::getdelim;\n"
+    "using std::getline;\n";
+
+const char *k_stl_cstring_text(void)
+{
+    return TEXT_CSTRING;
+}
+
+const char *k_stl_cstdio_text(void)
+{
+    return TEXT_CSTDIO;
+}
