@@ -35,11 +35,12 @@ static const k_type *param_type(const k_decl *f, int i, int first)
 }
 
 /* The type every candidate taking nargs arguments gives argument i, or
- * NULL when none does or two differ (a scalar parameter, for a list of
- * several items, only when it is the only candidate: its error then).  first < 0: each candidate's own
+ * NULL when none does or two differ.  A scalar parameter, for a list of
+ * several items, drops its overload out and is left in *scalar (its error
+ * when no other fits).  first < 0: each candidate's own
  * (1 for a member function's object, 0 for a static one). */
 static const k_type *agreed_type(k_decl **cand, int n, int nargs, int i, int first,
-                                 int items)
+                                 int items, const k_type **scalar)
 {
     const k_type *t = NULL;
     for (int c = 0; c < n; c++) {
@@ -49,8 +50,10 @@ static const k_type *agreed_type(k_decl **cand, int n, int nargs, int i, int fir
         if (!takes(cand[c], nargs, skip))
             continue;
         const k_type *p = param_type(cand[c], i, skip);
-        if (p && k_ty_is_scalar(p) && items > 1 && n > 1)
-            continue;   /* `{a, b}` initializes no scalar: that overload is not viable */
+        if (p && k_ty_is_scalar(p) && items > 1) {
+            *scalar = p;   /* `{a, b}` initializes no scalar: that overload is not viable */
+            continue;
+        }
         if (!p || (t && !k_ty_same(t, p)))
             return NULL;
         t = p;
@@ -88,7 +91,9 @@ int k_braced_args(k_sema_state *s, k_decl **cand, int n, k_expr **args, int narg
         k_expr *list = args[i];
         if (!list || list->kind != E_INIT_LIST)
             continue;
-        const k_type *p = agreed_type(cand, n, nargs, i, first, list->nargs);
+        const k_type *scalar = NULL;
+        const k_type *p = agreed_type(cand, n, nargs, i, first, list->nargs, &scalar);
+        p = p ? p : scalar;
         if (p && p->kind == TY_RECORD) {
             args[i] = typed_list(s, list, p);
         } else if (p && k_ty_is_scalar(p) && list->nargs <= 1) {
