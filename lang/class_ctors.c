@@ -132,6 +132,8 @@ k_decl *k_sema_pick_ctor(k_sema_state *s, k_type *t, k_expr ***argsp, int *nargs
     int n = k_record_ctors(s, t->rec, &c);
     k_expr **args = argsp ? *argsp : NULL;
     int nargs = nargsp ? *nargsp : 0;
+    if (!k_braced_args(s, c, n, args, nargs, 1, k_record_name(t->rec)))   /* T t(a, {b, c}) */
+        return NULL;
     for (int i = 0; i < nargs; i++)
         if (!k_sema_rvalue(s, args[i]))
             return NULL;
@@ -295,12 +297,18 @@ static void list_ctor_args(k_sema_state *s, const k_record *r, k_expr *list, k_e
     n->int_long = 1;
     if (elem->kind == TY_RECORD && k_record_has_ctors(elem->rec))
         for (int i = 0; i < list->nargs; i++) {   /* {"ab", "cd"}: each a T("ab") */
-            k_expr *x = list->args[i], *c = k_class_node(s, E_CONSTRUCT, x->loc);
+            k_expr *x = list->args[i];
+            int braced = x->kind == E_INIT_LIST;   /* {{"a", 1}, ...}: each a T t = {"a", 1} */
+            k_expr *c = k_class_node(s, braced ? E_COMPOUND : E_CONSTRUCT, x->loc);
             c->type_written = elem;
-            c->args = k_alloc(s->ctx, sizeof *c->args);
-            c->args[0] = x;
-            c->nargs = 1;
             c->depth = x->depth + 1;
+            if (braced)
+                c->lhs = x;
+            else {
+                c->args = k_alloc(s->ctx, sizeof *c->args);
+                c->args[0] = x;
+                c->nargs = 1;
+            }
             list->args[i] = c;
         }
     k_expr *a = k_class_node(s, E_COMPOUND, loc);

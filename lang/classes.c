@@ -309,10 +309,12 @@ static int candidates(k_sema_state *s, const char *name, k_decl ***out)
 
 k_decl *k_sema_overload(k_sema_state *s, k_decl *f, k_expr **args, int nargs)
 {
-    if (!f || f->kind != D_FUNC || !f->is_global_scope)
+    if (!f || f->kind != D_FUNC)
         return f;
     k_decl **c;
-    int n = candidates(s, f->name, &c);
+    int n = f->is_global_scope ? candidates(s, f->name, &c) : 0;
+    if (!k_braced_args(s, n ? c : &f, n ? n : 1, args, nargs, 0, f->name))
+        return f;   /* reported; the call's other checks stay silent */
     if (n < 2)
         return f;
     for (int i = 0; i < nargs; i++)
@@ -592,6 +594,8 @@ static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e, unsi
     k_decl **c;
     int n = methods_named(s, r, e->name, &c);
     if (!n)
+        return NULL;
+    if (!k_braced_args(s, c, n, e->args, e->nargs, -1, e->name))
         return NULL;
     for (int i = 0; i < e->nargs; i++)
         k_sema_rvalue(s, e->args[i]);

@@ -162,6 +162,8 @@ k_decl *k_sema_pick_overload(k_sema_state *s, k_expr *e, k_decl **cand, int n)
 {
     if (n > MAX_OVERLOADS)
         n = MAX_OVERLOADS;
+    if (!k_braced_args(s, cand, n, e->args, e->nargs, 0, e->name))
+        return NULL;
     for (int i = 0; i < e->nargs; i++)
         if (!k_sema_rvalue(s, e->args[i]))
             return NULL;

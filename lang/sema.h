@@ -369,6 +369,10 @@ int k_record_ctor_takes(k_sema_state *s, const k_record *r, k_expr *a);
 int k_record_ctors(k_sema_state *s, const k_record *r, k_decl ***out);
 int k_conversion_rank(const k_type *p, const k_expr *a);
 k_decl *k_overload_pick(k_decl **cands, int n, k_expr **args, int nargs, int first);
+/* braced_args.c: each braced-list argument given the class type of the
+ * parameter it initializes; 0 after a located error */
+int k_braced_args(k_sema_state *s, k_decl **cand, int n, k_expr **args, int nargs, int first,
+                  const char *name);
 int k_expr_moves_from(const k_expr *e);
 k_type *k_sema_call_on(k_sema_state *s, k_expr *e, k_decl *f, k_expr *obj);
 k_type *k_sema_member_template_on(k_sema_state *s, k_expr *e, const k_decl *f);
