@@ -57,17 +57,20 @@
     "    __simtvm_wmma_load(a, p, ldm, " COL ");\n"                                          \
     "}\n"
 
-/* mma_sync for one type of A and B and one of D and C: the pairs CUDA has. */
-#define MMA(T, TD, TC, TF32)                                                                  \
+/* mma_sync for one type of A and B and one of D and C: the pairs CUDA has.
+ * SATF: CUDA 13 gives the satf argument to the integer forms only. */
+#define MMA_SATF(T, TD, TC, TF32, SATF_PARAM, SATF)                                          \
     "template <int m, int n, int k, class LA, class LB>\n"                                   \
     "__device__ inline void mma_sync(fragment<accumulator, m, n, k, " TD "> &d,\n"           \
     "                                const fragment<matrix_a, m, n, k, " T ", LA> &a,\n"     \
     "                                const fragment<matrix_b, m, n, k, " T ", LB> &b,\n"     \
-    "                                const fragment<accumulator, m, n, k, " TC "> &c,\n"     \
-    "                                bool satf = false)\n"                                   \
+    "                                const fragment<accumulator, m, n, k, " TC "> &c"        \
+    SATF_PARAM ")\n"                                                                         \
     "{\n"                                                                                    \
-    "    __simtvm_wmma_mma(d, a, b, c, satf, " TF32 ");\n"                                   \
+    "    __simtvm_wmma_mma(d, a, b, c, " SATF ", " TF32 ");\n"                               \
     "}\n"
+#define MMA(T, TD, TC, TF32) MMA_SATF(T, TD, TC, TF32, "", "false")
+#define MMA_INT(T) MMA_SATF(T, "int", "int", "false", ",\n                                bool satf = false", "satf")
 
 static const char TEXT_MMA[] =
     "// <mma.h> as simtvm builds it in, written in K (lang/wmma.c): nvcuda::wmma's\n"
@@ -270,7 +273,7 @@ static const char TEXT_MMA[] =
     MMA("__half", "__half", "float", "false") MMA("__half", "__half", "__half", "false")
     MMA("__nv_bfloat16", "float", "float", "false")
     MMA("precision::tf32", "float", "float", "true") MMA("double", "double", "double", "false")
-    MMA("signed char", "int", "int", "false") MMA("unsigned char", "int", "int", "false")
+    MMA_INT("signed char") MMA_INT("unsigned char")
     "} // namespace wmma\n"
     "} // namespace nvcuda\n";
 
