@@ -239,7 +239,7 @@ static int array_bound(k_sema_state *s, k_expr *len, int64_t *n, int vla_ok)
         return 0;
     }
     k_error(s->ctx, len->loc, "expression is not an integer constant (an array's size must be "
-            "known when compiling: K has no variable-length arrays)");
+            "known when compiling; only a local array of host code may be variable-length)");
     k_help(s->ctx, "allocate it where the size is known: std::vector<T> v(n), or new T[n] "
            "with delete[]");
     return 0;
