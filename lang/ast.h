@@ -514,6 +514,7 @@ struct k_decl {
     unsigned char implicit_default; /* C++'s implicit default constructor of a class without
                                  constructors whose members have one (lang/implicit_members.c):
                                  the class stays an aggregate */
+    unsigned char vla;        /* a variable-length array, now a pointer (lang/vla.c) */
     unsigned char implicit_dtor; /* C++'s implicit destructor (the same file) */
     unsigned char implicit_move; /* C++'s implicit move constructor, beside the parser's
                                  implicit copy one (lang/implicit_members.c) */

@@ -709,7 +709,7 @@ static void memory_var(lw_func *F, k_decl *d)
     lw_init_value(F, d, addr);
     F->top = top;
     debug_var(F, d, VAR_LOCAL, s->off);
-    if (d->dtor)
+    if (d->dtor || d->vla)   /* a VLA's storage is freed: lang/vla.c */
         lw_dtor_push(F, d);
 }
 

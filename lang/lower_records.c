@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "lower.h"
+#include "vm/vm.h"
 
 /* Most registers one kernel argument may take: a larger one travels
  * through a module variable. */
@@ -346,8 +347,27 @@ void lw_construct_var(lw_func *F, k_decl *d, int addr)
 
 /* ---- destructors (the lists that run them: lang/lower_temps.c) ---- */
 /* Runs d's destructor on the variable d (an array's elements last first). */
+/* A variable-length array's storage freed (lang/vla.c, runtime/vla.c). */
+static void vla_free(lw_func *F, k_decl *d)
+{
+    int top = F->top, p = lw_reg(F);
+    lw_var_address(F, d, p);
+    lw_emit(F, OP_LD64, p, p, 0, 0, 0);
+    simt_sig sig;
+    memset(&sig, 0, sizeof sig);
+    sig.ret = VT_VOID;
+    sig.nargs = sig.nfixed = 1;
+    sig.args[0] = VT_PTR;
+    lw_emit(F, OP_HCALL, p, p, 1, BI_SIMT_VLA_FREE, lw_sig(F->M, &sig));
+    F->top = top;
+}
+
 void lw_destroy_var(lw_func *F, k_decl *d)
 {
+    if (d->vla) {   /* a variable-length array's storage (lang/vla.c) */
+        vla_free(F, d);
+        return;
+    }
     const k_type *t = d->type;
     int64_t count = 1;
     while (t->kind == TY_ARRAY) {

@@ -214,7 +214,7 @@ void k_sema_add_const(k_sema_state *s, const char *name, k_type_kind kind, const
 
 /* The constant bound of an array type.  A bound computed at run time (`double
  * r[n];`, a variable-length array of C99 and of GNU C++) is named as such. */
-static int array_bound(k_sema_state *s, k_expr *len, int64_t *n)
+static int array_bound(k_sema_state *s, k_expr *len, int64_t *n, int vla_ok)
 {
     k_type *t = k_sema_rvalue(s, len);
     if (!t)
@@ -229,8 +229,17 @@ static int array_bound(k_sema_state *s, k_expr *len, int64_t *n)
         k_error(s->ctx, len->loc, "expression is not an integer constant");
         return 0;
     }
+    if (vla_ok)
+        return 2;   /* a host local's variable-length array (lang/vla.c) */
+    if (s->vla_outer) {
+        k_error(s->ctx, len->loc, "a variable-length array's inner dimensions must be "
+                "constants (K builds only `T a[n]` and `T a[n][C]`)");
+        k_help(s->ctx, "allocate it where the size is known: std::vector<T> v(n * m), "
+               "indexed v[i * m + j]");
+        return 0;
+    }
     k_error(s->ctx, len->loc, "expression is not an integer constant (an array's size must be "
-            "known when compiling: K has no variable-length arrays)");
+            "known when compiling; only a local array of host code may be variable-length)");
     k_help(s->ctx, "allocate it where the size is known: std::vector<T> v(n), or new T[n] "
            "with delete[]");
     return 0;
@@ -276,7 +285,12 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
             continue;
         }
         int64_t n;
-        if (!array_bound(s, t->len_expr, &n)) {
+        int bound = array_bound(s, t->len_expr, &n, t == s->vla_outer);
+        if (bound == 2) {
+            t->length = K_VLA_LENGTH;
+            continue;
+        }
+        if (!bound) {
             t->length = 1;
             t->len_expr = NULL;   /* reported once: a type resolved again stays [1] */
             continue;
@@ -714,7 +728,11 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         return;
     }
     int tpl_id = d->type->kind == TY_TEMPLATE_ID, errors = s->ctx->nerrors;
+    s->vla_outer = file_scope ? NULL : d->type;
     k_sema_resolve_type(s, d->type, d->loc);
+    s->vla_outer = NULL;
+    if (d->type->kind == TY_ARRAY && d->type->length == K_VLA_LENGTH)
+        k_vla_decl(s, d);   /* `float a[n];`: a pointer to heap storage */
     if (tpl_id && d->type->kind == TY_INT && s->ctx->nerrors > errors) {
         d->type = k_ty(s->ctx, TY_AUTO);   /* `Row<n> r;`, reported: r's uses are quiet */
         if (check_redefinition(s, d))

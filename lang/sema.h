@@ -127,6 +127,7 @@ typedef struct k_sema {
     k_scope *file_scope;
     k_decl *fn;               /* function being checked, or NULL */
     unsigned fn_kind;         /* FN_* bits of fn */
+    k_type *vla_outer;        /* the local's array type whose bound may be a run-time value */
     k_decl *hd_instance;      /* fn when it is a __host__ __device__ template instance, which
                                  host-only code it uses makes __host__ (k_sema_hd_to_host) */
     int loops;                /* enclosing loops */
@@ -406,6 +407,10 @@ k_type *k_sema_launch(k_sema_state *s, k_expr *e);             /* kernel<<<...>>
 k_type *k_sema_launch_kernel_call(k_sema_state *s, k_expr *e); /* cudaLaunchKernel(...) */
 k_type *k_sema_expr(k_sema_state *s, k_expr *e);
 k_type *k_sema_rvalue(k_sema_state *s, k_expr *e);           /* checks e is not void */
+/* lang/vla.c: host code's variable-length arrays */
+#define K_VLA_LENGTH (-2)   /* an array type's length while its bound is a run-time value */
+void k_vla_decl(k_sema_state *s, k_decl *d);
+int k_vla_sizeof(k_sema_state *s, k_expr *e);
 k_type *k_decay(k_ctx *ctx, k_type *t);                 /* array -> pointer */
 int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what);
 int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v); /* evaluates an integer constant */

@@ -1411,6 +1411,8 @@ static k_type *expr(k_sema_state *s, k_expr *e)
             k_error(s->ctx, e->loc, "invalid application of 'sizeof' to a bit-field");
             return NULL;
         }
+        if (t && k_vla_sizeof(s, e))
+            return k_sema_expr(s, e);   /* a variable-length array's: lang/vla.c */
         return t ? size_of(s, e, t) : NULL;
     }
     case E_CONSTRUCT: return construct(s, e);

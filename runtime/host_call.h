@@ -138,6 +138,9 @@ simt_status bi_TRAP(call *c);
 simt_status bi_OMP_FAIL(call *c);
 simt_status bi_SIMT_SURFACE_FAULT(call *c);
 simt_status bi_SIMT_TEXTURE_FAULT(call *c);
+simt_status bi_SIMT_VLA_ALLOC(call *c);   /* runtime/vla.c */
+simt_status bi_SIMT_VLA_SIZE(call *c);
+simt_status bi_SIMT_VLA_FREE(call *c);
 simt_status bi_CUDA_FUNC_SET_ATTRIBUTE(call *c);
 
 /* The builtins of host_copy.c */

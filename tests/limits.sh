@@ -32,6 +32,9 @@ check() {
 L=tests/limits
 check "guest memory (--max-memory)" 0 '' 'malloc: NULL' \
     -- run $L/memory.k --max-memory 1M
+check "variable-length array over --max-memory" 1 \
+    'vla.k:8:[0-9]+: error: variable-length array of 8589934592 bytes: out of memory' 'start' \
+    -- run $L/vla.k --max-memory 1M
 check "cudaMalloc over --max-memory" 0 '' 'cudaErrorMemoryAllocation' \
     -- run $L/memory.k --max-memory 1M
 check "kernel steps (--max-steps)" 1 'steps.k:3:[0-9]+: error: step limit exceeded' '' \

@@ -478,7 +478,9 @@ START_TEST(test_errors)
     expect_error("__global__ void k(int *p) { atomicAdd(p); }", "takes 2 arguments");
     expect_error("__global__ void k(int *p) { p[0] = __shfl_sync(1u, 2); }", "takes");
     expect_error("int main() { __syncthreads(); return 0; }", "only be called from device");
-    expect_error("int main() { int n = 3; int a[n]; return 0; }", "not an integer constant");
+    expect_error("int n = 3; int a[n]; int main() { return 0; }", "not an integer constant");
+    expect_error("__global__ void k(int n) { int a[n]; a[0] = n; }",
+                 "variable-length array 'a' in device code");
     expect_error("int main() { const int c = 1; c = 2; return 0; }", "const-qualified");
 }
 END_TEST
@@ -610,9 +612,9 @@ static const struct {
          "test.k:1:36: error: calling the host function 'rand' from device code"},
         {"int main() { int *p = 0; int *q = p + p; return 0; }",
          "test.k:1:37: error: invalid operands to binary expression ('int *' and 'int *')"},
-        {"int main() { char s[] = {\"ab\"}; char t[3] = {\"ab\"}; int n = 3; int u[n]; return 0; "
-         "}",
-         "test.k:1:70: error: expression is not an integer constant"},
+        {"int main() { char s[] = {\"ab\"}; char t[3] = {\"ab\"}; int n = 3; int u[n] = {1}; "
+         "return 0; }",
+         "test.k:1:70: error: variable-length array 'u' cannot be initialized"},
         {"int main() { const int c[2] = {1, 2}; c[0] = 3; return 0; }",
          "test.k:1:40: error: cannot assign to a variable of const-qualified type"},
         {"int main() { int x = 0; x.y = 1; return 0; }",
