@@ -142,7 +142,7 @@ static k_expr *size_of(k_sema_state *s, k_loc loc, k_type *t)
     return z;
 }
 
-static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr **args, int n)
+k_expr *k_call_named(k_sema_state *s, k_loc loc, const char *name, k_expr **args, int n)
 {
     k_expr *c = k_expr_new(s->ctx, E_CALL, loc);
     c->name = name;
@@ -196,16 +196,16 @@ void k_sema_new(k_sema_state *s, k_expr *e)
                   ? k_record_operator(s, t->rec, "operator new") : NULL;
     if (own) {
         k_expr *sz = size_of(s, e->loc, t);
-        call = call_named(s, e->loc, own->name, &sz, 1);
+        call = k_call_named(s, e->loc, own->name, &sz, 1);
     } else if (e->op) {
         k_expr *args[2] = { n, size_of(s, e->loc, t) };
-        call = call_named(s, e->loc, "calloc", args, 2);
+        call = k_call_named(s, e->loc, "calloc", args, 2);
     } else {
         k_expr *m = k_expr_new(s->ctx, E_BINARY, e->loc);
         m->op = KB_MUL;
         m->lhs = n;
         m->rhs = size_of(s, e->loc, t);
-        call = call_named(s, e->loc, "malloc", &m, 1);
+        call = k_call_named(s, e->loc, "malloc", &m, 1);
     }
     /* `new C` / `new C()` of a class with a default constructor that does
      * something: run on the new object (lowering: lower_expr.c) */

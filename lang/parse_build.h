@@ -111,6 +111,10 @@ int k_virtual_pure(k_parser *ps, k_declarator *d);
 int k_virtual_wants_ctor(const k_record *r);
 int k_virtual_unsupported(k_parser *ps, int kind, const k_token *t);
 int k_typeid_name_here(const k_parser *ps, const k_token *t);
+/* The text from p (blanks skipped) is a parenthesized group, with no ';' or
+ * '{' inside: the first non-blank byte after its ')', else NULL (a look
+ * ahead of the scanner's, lang/parse_lex.c). */
+const unsigned char *k_scan_parens(const unsigned char *p, const unsigned char *lim);
 k_expr *k_parse_typeid(k_parser *ps, k_loc loc, k_expr *e, k_type *t, const char *member,
                        k_loc member_loc);
 int k_virtual_keyword(const k_token *t, int kind);

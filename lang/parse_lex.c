@@ -286,6 +286,26 @@ static int deduced_declarator(const k_parser *ps, const k_token *t)
     return p < lim && strchr("({=;", *p);
 }
 
+const unsigned char *k_scan_parens(const unsigned char *p, const unsigned char *lim)
+{
+    int depth = 0;
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    if (p >= lim || *p != '(')
+        return NULL;
+    for (; p < lim; p++) {
+        depth += *p == '(';
+        depth -= *p == ')';
+        if (!depth || *p == ';' || *p == '{')
+            break;
+    }
+    if (p >= lim || *p != ')')
+        return NULL;
+    for (p++; p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'); p++)
+        ;
+    return p;
+}
+
 /* `template <class T> Box(T *) -> Box<T>;`: at a declaration's start, a
  * class template's name, a parenthesized list, then `->`: a deduction
  * guide (lang/ctad.c). */
@@ -294,24 +314,9 @@ static int guide_declaration(const k_parser *ps, const k_token *t)
     int k = ps->prev_kind;
     if (k != TPL_CLOSE && k != ';' && k != '}' && k != 0)
         return 0;
-    const unsigned char *p = (const unsigned char *)t->text + t->len, *lim = ps->lx.lim;
-    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-        p++;
-    if (p >= lim || *p != '(')
-        return 0;
-    int depth = 0;
-    for (; p < lim; p++) {
-        depth += *p == '(';
-        depth -= *p == ')';
-        if (!depth || *p == ';' || *p == '{')
-            break;
-    }
-    if (p >= lim || *p != ')')
-        return 0;
-    p++;
-    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-        p++;
-    return p + 1 < lim && p[0] == '-' && p[1] == '>';
+    const unsigned char *lim = ps->lx.lim;
+    const unsigned char *p = k_scan_parens((const unsigned char *)t->text + t->len, lim);
+    return p && p + 1 < lim && p[0] == '-' && p[1] == '>';
 }
 
 /* `auto b = Box(3);`, `return Pair(1, 2.0);`, `f(Box{x})`: a class

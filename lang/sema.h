@@ -164,6 +164,9 @@ typedef struct k_sema {
 /* lang/ctad.c: d's type, a class template's name without arguments
  * (`Box b(3);`), given the arguments its initializer deduces; 0 after an
  * error. */
+/* A call of the function `name` with args[0..n) (copied), for sema's
+ * rewrites (lang/cxx.c). */
+k_expr *k_call_named(k_sema_state *s, k_loc loc, const char *name, k_expr **args, int n);
 int k_ctad_deduce(k_sema_state *s, k_decl *d);
 k_type *k_sema_typeid_name(k_sema_state *s, k_expr *e);   /* typeid.c */
 int k_ctad_expr(k_sema_state *s, k_expr *e, k_expr **args, int n);   /* `Box(3)` */

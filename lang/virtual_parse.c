@@ -208,23 +208,8 @@ int k_typeid_name_here(const k_parser *ps, const k_token *t)
 {
     if (!is_word(t, "typeid"))
         return 0;
-    const unsigned char *p = ps->lx.cur, *lim = ps->lx.lim;
-    int depth = 0;
-    while (p < lim && (*p == ' ' || *p == '\t'))
-        p++;
-    if (p >= lim || *p != '(')
-        return 0;
-    for (; p < lim; p++) {
-        depth += *p == '(';
-        depth -= *p == ')';
-        if (!depth || *p == ';' || *p == '{')
-            break;
-    }
-    if (p >= lim || *p != ')')
-        return 0;
-    for (p++; p < lim && (*p == ' ' || *p == '\t'); p++)
-        ;
-    if (p >= lim || *p != '.')
+    const unsigned char *lim = ps->lx.lim, *p = k_scan_parens(ps->lx.cur, lim);
+    if (!p || p >= lim || *p != '.')
         return 0;
     for (p++; p < lim && (*p == ' ' || *p == '\t'); p++)
         ;

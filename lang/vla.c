@@ -16,16 +16,6 @@
 #include "sema.h"
 #include "types.h"
 
-static k_expr *call_named(k_sema_state *s, k_loc loc, const char *name, k_expr **args, int n)
-{
-    k_expr *c = k_expr_new(s->ctx, E_CALL, loc);
-    c->name = name;
-    c->args = k_alloc(s->ctx, sizeof *c->args * (size_t)n);
-    memcpy(c->args, args, sizeof *args * (size_t)n);
-    c->nargs = n;
-    return c;
-}
-
 /* Why d cannot be a variable-length array, or NULL when it can. */
 static const char *vla_refused(k_sema_state *s, const k_decl *d)
 {
@@ -59,7 +49,7 @@ void k_vla_decl(k_sema_state *s, k_decl *d)
     k_expr *args[2] = {t->len_expr, size};
     k_expr *cast = k_expr_new(s->ctx, E_CAST, d->loc);
     cast->type_written = k_type_ptr(s->ctx, t->base);
-    cast->lhs = call_named(s, d->loc, "__simt_vla_alloc", args, 2);
+    cast->lhs = k_call_named(s, d->loc, "__simt_vla_alloc", args, 2);
     d->type = k_type_ptr(s->ctx, t->base);
     d->init = cast;
     d->vla = 1;
@@ -73,7 +63,7 @@ int k_vla_sizeof(k_sema_state *s, k_expr *e)
     k_expr *a = e->lhs;
     if (!a || a->kind != E_IDENT || !a->decl || !a->decl->vla)
         return 0;
-    k_expr *call = call_named(s, e->loc, "__simt_vla_size", &a, 1);
+    k_expr *call = k_call_named(s, e->loc, "__simt_vla_size", &a, 1);
     *e = *call;
     return 1;
 }
