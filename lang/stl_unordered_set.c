@@ -1,6 +1,9 @@
-/* lang/stl_unordered_set.c -- the text of <unordered_set> as simtvm builds it
- * in, written in K: std::unordered_set<T, H> and std::unordered_multiset<T, H>
- * and std::hash.  Programs print these sets in their iteration order, which
+/* lang/stl_unordered_set.c -- the texts of <unordered_set> and
+ * <unordered_map> as simtvm builds them in, written in K:
+ * std::unordered_set<T, H>, std::unordered_multiset<T, H>,
+ * std::unordered_map<K, V, H>, std::unordered_multimap<K, V, H> and
+ * std::hash.  One hash table serves all four (the USET_ macros): a map's
+ * element is std::pair<K, V>, its key .first.  Programs print these sets in their iteration order, which
  * C++ leaves to the library: simtvm reproduces libstdc++'s (g++ on x86-64),
  * measured against it, not its code.  That order is one singly linked list
  * whose nodes of one bucket are adjacent: a node joins the front of its
@@ -511,7 +514,7 @@ static const char TEXT_HASH[] =
     "        long i = _find(k);\n" \
     "        if (i == -1) {\n" \
     "            fprintf(stderr, \"terminate called after throwing an instance of 'std::out_of_range'\\n\"\n" \
-    "                    \"  what():  _Map_base::at\\n\");\n" \
+    "                    \"  what():  unordered_map::at\\n\");\n" \
     "            abort();\n" \
     "        }\n" \
     "        return _v[i].second;\n" \
