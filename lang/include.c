@@ -53,7 +53,7 @@ static const char *const CXX_LIBRARY_HEADERS[] = {
     "map", "memory", "mutex", "new", "optional", "queue", "ratio", "regex", "set",
     "shared_mutex", "sstream", "stack", "stdexcept", "streambuf", "string_view",
     "system_error", "thread", "type_traits", "typeindex", "typeinfo",
-    "unordered_map", "valarray", "variant", "bits/stdc++.h",
+    "valarray", "variant", "bits/stdc++.h",
 };
 
 /* Libraries outside K (SPEC 2.8): named in the error. */

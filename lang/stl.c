@@ -49,6 +49,7 @@ static const struct {
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
     {"fstream", INC_FSTREAM}, {"map", INC_MAP}, {"set", INC_SET}, {"list", INC_LIST},
     {"unordered_set", INC_STRING "#include <simtvm/hash.h>\n#include <simtvm/unordered_set.h>\n"},
+    {"unordered_map", INC_STRING "#include <simtvm/hash.h>\n#include <simtvm/unordered_map.h>\n"},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
@@ -83,6 +84,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_set_text();
     if (!strcmp(name, "simtvm/unordered_set.h"))
         return k_stl_unordered_set_text();
+    if (!strcmp(name, "simtvm/unordered_map.h"))
+        return k_stl_unordered_map_text();
     if (!strcmp(name, "simtvm/hash.h"))
         return k_stl_hash_text();
     if (!strcmp(name, "simtvm/list.h"))

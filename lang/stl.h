@@ -52,6 +52,7 @@ const char *k_stl_fstream_text(void);
 const char *k_stl_cin_text(void);      /* std::cin */
 const char *k_stl_map_text(void);       /* lang/stl_map.c */
 const char *k_stl_unordered_set_text(void);   /* lang/stl_unordered_set.c */
+const char *k_stl_unordered_map_text(void);   /* lang/stl_unordered_set.c */
 const char *k_stl_hash_text(void);            /* lang/stl_unordered_set.c: std::hash */
 const char *k_stl_set_text(void);       /* lang/stl_set.c: <set> */
 const char *k_stl_list_text(void);      /* lang/stl_list.c: <list> */

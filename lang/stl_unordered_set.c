@@ -1,6 +1,9 @@
-/* lang/stl_unordered_set.c -- the text of <unordered_set> as simtvm builds it
- * in, written in K: std::unordered_set<T, H> and std::unordered_multiset<T, H>
- * and std::hash.  Programs print these sets in their iteration order, which
+/* lang/stl_unordered_set.c -- the texts of <unordered_set> and
+ * <unordered_map> as simtvm builds them in, written in K:
+ * std::unordered_set<T, H>, std::unordered_multiset<T, H>,
+ * std::unordered_map<K, V, H>, std::unordered_multimap<K, V, H> and
+ * std::hash.  One hash table serves all four (the USET_ macros): a map's
+ * element is std::pair<K, V>, its key .first.  Programs print these sets in their iteration order, which
  * C++ leaves to the library: simtvm reproduces libstdc++'s (g++ on x86-64),
  * measured against it, not its code.  That order is one singly linked list
  * whose nodes of one bucket are adjacent: a node joins the front of its
@@ -44,6 +47,20 @@ static const char TEXT_HASH[] =
     "    h = __simtvm_shift_mix(h) * mul;\n"
     "    return __simtvm_shift_mix(h);\n"
     "}\n"
+    "/* an unordered container's iterator: a node's index (P: const T in a set) */\n"
+    "template <typename T, typename P = const T> struct __simtvm_hash_iter {\n"
+    "    P *_v;\n"
+    "    const long *_nx;\n"
+    "    long _i;\n"
+    "    __simtvm_hash_iter() : _v(0), _nx(0), _i(-1) {}\n"
+    "    __simtvm_hash_iter(P *v, const long *nx, long i) : _v(v), _nx(nx), _i(i) {}\n"
+    "    P &operator*() const { return _v[_i]; }\n"
+    "    P *operator->() const { return _v + _i; }\n"
+    "    __simtvm_hash_iter &operator++() { _i = _nx[_i]; return *this; }\n"
+    "    __simtvm_hash_iter operator++(int) { __simtvm_hash_iter t = *this; _i = _nx[_i]; return t; }\n"
+    "    bool operator==(const __simtvm_hash_iter &o) const { return _i == o._i; }\n"
+    "    bool operator!=(const __simtvm_hash_iter &o) const { return _i != o._i; }\n"
+    "};\n"
     "template <typename T> struct hash {\n"
     "    unsigned long operator()(const T &v) const { return (unsigned long)v; }\n"
     "};\n"
@@ -69,12 +86,8 @@ static const char TEXT_HASH[] =
 
 /* The members both classes share (S: the class's name): node storage, the
  * bucket array, growth and lookup; then iteration, erasure and the rest. */
-#define USET_STORAGE(S) \
-    "    typedef T key_type;\n" \
-    "    typedef T value_type;\n" \
+#define USET_STORAGE(S, KEY) \
     "    typedef H hasher;\n" \
-    "    typedef __simtvm_hash_iter<T> iterator;\n" \
-    "    typedef __simtvm_hash_iter<T> const_iterator;\n" \
     "    typedef unsigned long size_type;\n" \
     "    T *_v;                   /* the elements, by node (1...) */\n" \
     "    long *_nx;               /* the next node, -1 at the end; _nx[0] is the first */\n" \
@@ -197,18 +210,18 @@ static const char TEXT_HASH[] =
     "        _bk[b] = 0;\n" \
     "    }\n" \
     "    /* the node before the first one equal to k in its bucket, or -1 */\n" \
-    "    long _before(const T &k, unsigned long h) const\n" \
+    "    long _before(const key_type &k, unsigned long h) const\n" \
     "    {\n" \
     "        unsigned long b = h % _nb;\n" \
     "        long p = _bk[b];\n" \
     "        if (p == -1)\n" \
     "            return -1;\n" \
     "        for (long i = _nx[p]; i != -1 && _bucket(i) == b; p = i, i = _nx[i])\n" \
-    "            if (_hc[i] == h && _v[i] == k)\n" \
+    "            if (_hc[i] == h && _v[i]" KEY " == k)\n" \
     "                return p;\n" \
     "        return -1;\n" \
     "    }\n" \
-    "    long _find(const T &k) const\n" \
+    "    long _find(const key_type &k) const\n" \
     "    {\n" \
     "        long p = _before(k, H()(k));\n" \
     "        return p == -1 ? -1 : _nx[p];\n" \
@@ -222,7 +235,7 @@ static const char TEXT_HASH[] =
     "    }\n"
 
 /* The members that follow each class's insert() and _relink(). */
-#define USET_MEMBERS(S) \
+#define USET_MEMBERS(S, KEY) \
     "    " S "() { _init(); }\n" \
     "    explicit " S "(unsigned long buckets) { _init(); rehash(buckets); }\n" \
     "    " S "(const " S " &o) { _init(); _copy(o); }\n" \
@@ -280,12 +293,12 @@ static const char TEXT_HASH[] =
     "    iterator end() const { return iterator(_v, _nx, -1); }\n" \
     "    iterator cbegin() const { return begin(); }\n" \
     "    iterator cend() const { return end(); }\n" \
-    "    iterator find(const T &k) const { return iterator(_v, _nx, _find(k)); }\n" \
-    "    bool contains(const T &k) const { return _find(k) != -1; }\n" \
+    "    iterator find(const key_type &k) const { return iterator(_v, _nx, _find(k)); }\n" \
+    "    bool contains(const key_type &k) const { return _find(k) != -1; }\n" \
     "    unsigned long size() const { return _n; }\n" \
     "    bool empty() const { return _n == 0; }\n" \
     "    unsigned long bucket_count() const { return _nb; }\n" \
-    "    unsigned long bucket(const T &k) const { return H()(k) % _nb; }\n" \
+    "    unsigned long bucket(const key_type &k) const { return H()(k) % _nb; }\n" \
     "    float load_factor() const { return (float)_n / (float)_nb; }\n" \
     "    float max_load_factor() const { return 1.0f; }\n" \
     "    void rehash(unsigned long n)\n" \
@@ -332,13 +345,13 @@ static const char TEXT_HASH[] =
     "        _unlink(_prev_of(it._i), it._i);\n" \
     "        return iterator(_v, _nx, next);\n" \
     "    }\n" \
-    "    unsigned long erase(const T &k)\n" \
+    "    unsigned long erase(const key_type &k)\n" \
     "    {\n" \
     "        unsigned long h = H()(k), gone = 0;\n" \
     "        long p = _before(k, h);\n" \
     "        if (p == -1)\n" \
     "            return 0;\n" \
-    "        while (_nx[p] != -1 && _hc[_nx[p]] == h && _v[_nx[p]] == k) {\n" \
+    "        while (_nx[p] != -1 && _hc[_nx[p]] == h && _v[_nx[p]]" KEY " == k) {\n" \
     "            _unlink(p, _nx[p]);\n" \
     "            gone++;\n" \
     "        }\n" \
@@ -379,127 +392,203 @@ static const char TEXT_HASH[] =
     "    return !(a == b);\n" \
     "}\n"
 
+/* A set's or map's members for unique keys (KEY: how an element names its
+ * key, "" or ".first"). */
+#define USET_UNIQUE(KEY) \
+    "    /* libstdc++'s relinking for unique keys: each node, in list order, to\n" \
+    "       the front of its new bucket's run, or of the list */\n" \
+    "    void _relink(unsigned long count)\n" \
+    "    {\n" \
+    "        long *bk = _new_table(count);\n" \
+    "        long p = _nx[0];\n" \
+    "        unsigned long first_bucket = 0;\n" \
+    "        _nx[0] = -1;\n" \
+    "        while (p != -1) {\n" \
+    "            long next = _nx[p];\n" \
+    "            _relink_node(bk, p, _hc[p] % count, first_bucket);\n" \
+    "            p = next;\n" \
+    "        }\n" \
+    "        _use_table(bk, count);\n" \
+    "    }\n" \
+    "    pair<iterator, bool> insert(const T &v)\n" \
+    "    {\n" \
+    "        unsigned long h = H()(v" KEY ");\n" \
+    "        long p = _before(v" KEY ", h);\n" \
+    "        if (p != -1)\n" \
+    "            return pair<iterator, bool>(iterator(_v, _nx, _nx[p]), false);\n" \
+    "        _reserve_one();\n" \
+    "        long x = _new_node(v, h);\n" \
+    "        _link_front(x, h % _nb);\n" \
+    "        _n++;\n" \
+    "        return pair<iterator, bool>(iterator(_v, _nx, x), true);\n" \
+    "    }\n" \
+    "    pair<iterator, bool> emplace(const T &v) { return this->insert(v); }\n" \
+    "    unsigned long count(const key_type &k) const { return _find(k) != -1 ? 1 : 0; }\n"
+
+/* ... and for equal keys. */
+#define USET_MULTI(KEY) \
+    "    /* libstdc++'s relinking for equal keys: as for unique ones, but a node\n" \
+    "       whose bucket is the last node's follows that node, so that equal\n" \
+    "       elements stay together and in order */\n" \
+    "    void _relink(unsigned long count)\n" \
+    "    {\n" \
+    "        long *bk = _new_table(count);\n" \
+    "        long p = _nx[0], prev = -1;\n" \
+    "        unsigned long first_bucket = 0, prev_bucket = 0;\n" \
+    "        bool check = false;\n" \
+    "        _nx[0] = -1;\n" \
+    "        while (p != -1) {\n" \
+    "            long next = _nx[p];\n" \
+    "            unsigned long b = _hc[p] % count;\n" \
+    "            if (prev != -1 && prev_bucket == b) {\n" \
+    "                _nx[p] = _nx[prev];\n" \
+    "                _nx[prev] = p;\n" \
+    "                check = true;\n" \
+    "            } else {\n" \
+    "                if (check) {\n" \
+    "                    if (_nx[prev] != -1 && _hc[_nx[prev]] % count != prev_bucket)\n" \
+    "                        bk[_hc[_nx[prev]] % count] = prev;\n" \
+    "                    check = false;\n" \
+    "                }\n" \
+    "                _relink_node(bk, p, b, first_bucket);\n" \
+    "            }\n" \
+    "            prev = p;\n" \
+    "            prev_bucket = b;\n" \
+    "            p = next;\n" \
+    "        }\n" \
+    "        if (check && _nx[prev] != -1 && _hc[_nx[prev]] % count != prev_bucket)\n" \
+    "            bk[_hc[_nx[prev]] % count] = prev;\n" \
+    "        _use_table(bk, count);\n" \
+    "    }\n" \
+    "    /* before the first equal element, else at the front of its bucket */\n" \
+    "    iterator insert(const T &v)\n" \
+    "    {\n" \
+    "        unsigned long h = H()(v" KEY ");\n" \
+    "        _reserve_one();\n" \
+    "        long x = _new_node(v, h);\n" \
+    "        long p = _before(v" KEY ", h);\n" \
+    "        if (p == -1) {\n" \
+    "            _link_front(x, h % _nb);\n" \
+    "        } else {\n" \
+    "            _nx[x] = _nx[p];\n" \
+    "            _nx[p] = x;\n" \
+    "        }\n" \
+    "        _n++;\n" \
+    "        return iterator(_v, _nx, x);\n" \
+    "    }\n" \
+    "    iterator emplace(const T &v) { return this->insert(v); }\n" \
+    "    unsigned long count(const key_type &k) const\n" \
+    "    {\n" \
+    "        unsigned long h = H()(k), c = 0;\n" \
+    "        long p = _before(k, h);\n" \
+    "        if (p == -1)\n" \
+    "            return 0;\n" \
+    "        for (long i = _nx[p]; i != -1 && _hc[i] == h && _v[i]" KEY " == k; i = _nx[i])\n" \
+    "            c++;\n" \
+    "        return c;\n" \
+    "    }\n" \
+    "    /* the run of elements equal to k: [first, last) */\n" \
+    "    pair<iterator, iterator> equal_range(const key_type &k) const\n" \
+    "    {\n" \
+    "        unsigned long h = H()(k);\n" \
+    "        long p = _before(k, h);\n" \
+    "        if (p == -1)\n" \
+    "            return pair<iterator, iterator>(iterator(_v, _nx, -1), iterator(_v, _nx, -1));\n" \
+    "        long i = _nx[p];\n" \
+    "        while (i != -1 && _hc[i] == h && _v[i]" KEY " == k)\n" \
+    "            i = _nx[i];\n" \
+    "        return pair<iterator, iterator>(iterator(_v, _nx, _nx[p]), iterator(_v, _nx, i));\n" \
+    "    }\n"
+
+/* A map's members beyond a set's: lookup by key to the mapped value. */
+#define UMAP_UNIQUE \
+    "    V &operator[](const K &k)\n" \
+    "    {\n" \
+    "        long i = _find(k);\n" \
+    "        if (i == -1)\n" \
+    "            i = this->insert(T(k, V())).first._i;\n" \
+    "        return _v[i].second;\n" \
+    "    }\n" \
+    "    V &at(const K &k) const\n" \
+    "    {\n" \
+    "        long i = _find(k);\n" \
+    "        if (i == -1) {\n" \
+    "            fprintf(stderr, \"terminate called after throwing an instance of 'std::out_of_range'\\n\"\n" \
+    "                    \"  what():  unordered_map::at\\n\");\n" \
+    "            abort();\n" \
+    "        }\n" \
+    "        return _v[i].second;\n" \
+    "    }\n" \
+    "    pair<iterator, bool> emplace(const K &k, const V &v) { return this->insert(T(k, v)); }\n" \
+    "    pair<iterator, bool> try_emplace(const K &k, const V &v) { return this->insert(T(k, v)); }\n" \
+    "    pair<iterator, bool> insert_or_assign(const K &k, const V &v)\n" \
+    "    {\n" \
+    "        pair<iterator, bool> r = this->insert(T(k, v));\n" \
+    "        if (!r.second)\n" \
+    "            _v[r.first._i].second = v;\n" \
+    "        return r;\n" \
+    "    }\n"
+
+/* The class heads: a set's elements are its keys, a map's are pair<K, V>
+ * (T inside the class) whose iterators let ->second be assigned. */
+#define USET_HEAD(S) \
+    "template <typename T, typename H = hash<T>> struct " S " {\n" \
+    "    typedef T key_type;\n" \
+    "    typedef T value_type;\n" \
+    "    typedef __simtvm_hash_iter<T> iterator;\n" \
+    "    typedef __simtvm_hash_iter<T> const_iterator;\n"
+#define UMAP_HEAD(S) \
+    "template <typename K, typename V, typename H = hash<K>> struct " S " {\n" \
+    "    typedef K key_type;\n" \
+    "    typedef V mapped_type;\n" \
+    "    typedef pair<K, V> T;\n" \
+    "    typedef pair<K, V> value_type;\n" \
+    "    typedef __simtvm_hash_iter<T, T> iterator;\n" \
+    "    typedef __simtvm_hash_iter<T, T> const_iterator;\n"
+
+#define HASH_INCLUDES \
+    "#pragma once\n" \
+    "#include <stdlib.h>\n" \
+    "#include <stdio.h>\n" \
+    "#include <string.h>\n" \
+    K_TEXT_BAD_ALLOC
+
 static const char TEXT_UNORDERED_SET[] =
     "// <unordered_set> as simtvm builds it in, written in K: libstdc++'s order\n"
     "// (lang/stl_unordered_set.c)\n"
-    "#pragma once\n"
-    "#include <stdlib.h>\n"
-    "#include <stdio.h>\n"
-    "#include <string.h>\n"
-    K_TEXT_BAD_ALLOC
+    HASH_INCLUDES
     "namespace std {\n"
-    "template <typename T> struct __simtvm_hash_iter {\n"
-    "    const T *_v;\n"
-    "    const long *_nx;\n"
-    "    long _i;\n"
-    "    __simtvm_hash_iter() : _v(0), _nx(0), _i(-1) {}\n"
-    "    __simtvm_hash_iter(const T *v, const long *nx, long i) : _v(v), _nx(nx), _i(i) {}\n"
-    "    const T &operator*() const { return _v[_i]; }\n"
-    "    const T *operator->() const { return _v + _i; }\n"
-    "    __simtvm_hash_iter &operator++() { _i = _nx[_i]; return *this; }\n"
-    "    __simtvm_hash_iter operator++(int) { __simtvm_hash_iter t = *this; _i = _nx[_i]; return t; }\n"
-    "    bool operator==(const __simtvm_hash_iter &o) const { return _i == o._i; }\n"
-    "    bool operator!=(const __simtvm_hash_iter &o) const { return _i != o._i; }\n"
+    USET_HEAD("unordered_set")
+    USET_STORAGE("unordered_set", "")
+    USET_UNIQUE("")
+    USET_MEMBERS("unordered_set", "")
     "};\n"
-    "template <typename T, typename H = hash<T>> struct unordered_set {\n"
-    USET_STORAGE("unordered_set")
-    "    /* libstdc++'s relinking for unique keys: each node, in list order, to\n"
-    "       the front of its new bucket's run, or of the list */\n"
-    "    void _relink(unsigned long count)\n"
-    "    {\n"
-    "        long *bk = _new_table(count);\n"
-    "        long p = _nx[0];\n"
-    "        unsigned long first_bucket = 0;\n"
-    "        _nx[0] = -1;\n"
-    "        while (p != -1) {\n"
-    "            long next = _nx[p];\n"
-    "            _relink_node(bk, p, _hc[p] % count, first_bucket);\n"
-    "            p = next;\n"
-    "        }\n"
-    "        _use_table(bk, count);\n"
-    "    }\n"
-    "    pair<iterator, bool> insert(const T &v)\n"
-    "    {\n"
-    "        unsigned long h = H()(v);\n"
-    "        long p = _before(v, h);\n"
-    "        if (p != -1)\n"
-    "            return pair<iterator, bool>(iterator(_v, _nx, _nx[p]), false);\n"
-    "        _reserve_one();\n"
-    "        long x = _new_node(v, h);\n"
-    "        _link_front(x, h % _nb);\n"
-    "        _n++;\n"
-    "        return pair<iterator, bool>(iterator(_v, _nx, x), true);\n"
-    "    }\n"
-    "    pair<iterator, bool> emplace(const T &v) { return this->insert(v); }\n"
-    "    unsigned long count(const T &k) const { return _find(k) != -1 ? 1 : 0; }\n"
-    USET_MEMBERS("unordered_set")
-    "};\n"
-    "template <typename T, typename H = hash<T>> struct unordered_multiset {\n"
-    USET_STORAGE("unordered_multiset")
-    "    /* libstdc++'s relinking for equal keys: as for unique ones, but a node\n"
-    "       whose bucket is the last node's follows that node, so that equal\n"
-    "       elements stay together and in order */\n"
-    "    void _relink(unsigned long count)\n"
-    "    {\n"
-    "        long *bk = _new_table(count);\n"
-    "        long p = _nx[0], prev = -1;\n"
-    "        unsigned long first_bucket = 0, prev_bucket = 0;\n"
-    "        bool check = false;\n"
-    "        _nx[0] = -1;\n"
-    "        while (p != -1) {\n"
-    "            long next = _nx[p];\n"
-    "            unsigned long b = _hc[p] % count;\n"
-    "            if (prev != -1 && prev_bucket == b) {\n"
-    "                _nx[p] = _nx[prev];\n"
-    "                _nx[prev] = p;\n"
-    "                check = true;\n"
-    "            } else {\n"
-    "                if (check) {\n"
-    "                    if (_nx[prev] != -1 && _hc[_nx[prev]] % count != prev_bucket)\n"
-    "                        bk[_hc[_nx[prev]] % count] = prev;\n"
-    "                    check = false;\n"
-    "                }\n"
-    "                _relink_node(bk, p, b, first_bucket);\n"
-    "            }\n"
-    "            prev = p;\n"
-    "            prev_bucket = b;\n"
-    "            p = next;\n"
-    "        }\n"
-    "        if (check && _nx[prev] != -1 && _hc[_nx[prev]] % count != prev_bucket)\n"
-    "            bk[_hc[_nx[prev]] % count] = prev;\n"
-    "        _use_table(bk, count);\n"
-    "    }\n"
-    "    /* before the first equal element, else at the front of its bucket */\n"
-    "    iterator insert(const T &v)\n"
-    "    {\n"
-    "        unsigned long h = H()(v);\n"
-    "        _reserve_one();\n"
-    "        long x = _new_node(v, h);\n"
-    "        long p = _before(v, h);\n"
-    "        if (p == -1) {\n"
-    "            _link_front(x, h % _nb);\n"
-    "        } else {\n"
-    "            _nx[x] = _nx[p];\n"
-    "            _nx[p] = x;\n"
-    "        }\n"
-    "        _n++;\n"
-    "        return iterator(_v, _nx, x);\n"
-    "    }\n"
-    "    iterator emplace(const T &v) { return this->insert(v); }\n"
-    "    unsigned long count(const T &k) const\n"
-    "    {\n"
-    "        unsigned long h = H()(k), c = 0;\n"
-    "        long p = _before(k, h);\n"
-    "        if (p == -1)\n"
-    "            return 0;\n"
-    "        for (long i = _nx[p]; i != -1 && _hc[i] == h && _v[i] == k; i = _nx[i])\n"
-    "            c++;\n"
-    "        return c;\n"
-    "    }\n"
-    USET_MEMBERS("unordered_multiset")
+    USET_HEAD("unordered_multiset")
+    USET_STORAGE("unordered_multiset", "")
+    USET_MULTI("")
+    USET_MEMBERS("unordered_multiset", "")
     "};\n"
     USET_COMPARE("unordered_set")
     USET_COMPARE("unordered_multiset")
+    "}\n";
+
+static const char TEXT_UNORDERED_MAP[] =
+    "// <unordered_map> as simtvm builds it in, written in K: libstdc++'s order\n"
+    "// (lang/stl_unordered_set.c)\n"
+    HASH_INCLUDES
+    "namespace std {\n"
+    UMAP_HEAD("unordered_map")
+    USET_STORAGE("unordered_map", ".first")
+    USET_UNIQUE(".first")
+    USET_MEMBERS("unordered_map", ".first")
+    UMAP_UNIQUE
+    "};\n"
+    UMAP_HEAD("unordered_multimap")
+    USET_STORAGE("unordered_multimap", ".first")
+    USET_MULTI(".first")
+    USET_MEMBERS("unordered_multimap", ".first")
+    "    iterator emplace(const K &k, const V &v) { return this->insert(T(k, v)); }\n"
+    "};\n"
     "}\n";
 
 const char *k_stl_hash_text(void)
@@ -510,4 +599,9 @@ const char *k_stl_hash_text(void)
 const char *k_stl_unordered_set_text(void)
 {
     return TEXT_UNORDERED_SET;
+}
+
+const char *k_stl_unordered_map_text(void)
+{
+    return TEXT_UNORDERED_MAP;
 }
