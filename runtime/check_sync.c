@@ -151,11 +151,12 @@ static void describe(const simt_checker *ck, const ck_place *p, size_t np,
         if (j == ref)
             continue;
         warp_list(ck, p[j].at, list, sizeof list);
+        simt_rspan at; /* in the header it is in, as the finding's own place */
+        simt_module_span(m, p[j].at, &at, NULL);
         if (p[j].at >= 0)
             n += (size_t)snprintf(detail + n, len - n, "; %s wait%s at the %s at %s:%u:%u instead",
                                   list, p[j].nwarps == 1 ? "s" : "", barrier_name(ck, p[j].at),
-                                  m->source_name ? m->source_name : "?", m->pos[p[j].at].line,
-                                  m->pos[p[j].at].col);
+                                  at.file, at.line, at.col);
         else
             n += (size_t)snprintf(detail + n, len - n, "; %s never reach%s it: %s the kernel "
                                   "before it", list, p[j].nwarps == 1 ? "es" : "",

@@ -11,7 +11,7 @@
 D=tests/include
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..15"
+echo "1..16"
 
 "$SIMTVM" run -I $D/sys $D/main.k > "$work/out" 2> "$work/err"
 ok $? "main.k runs with -I"
@@ -44,6 +44,11 @@ ok $? "a fault in a header's kernel is placed in the header, its #include a note
 "$SIMTVM" run --check=memory $D/fault.k > /dev/null 2> "$work/err"
 grep -q '^tests/include/lib/oob.h:3:27: error: Invalid __global__ write' "$work/err"
 ok $? "a --check finding in a header's kernel is placed in the header"
+
+"$SIMTVM" run --check=sync $D/split_barrier.k > /dev/null 2> "$work/err"
+grep -q '^tests/include/lib/split_barrier.h:5:9: error: Barrier error detected' "$work/err" &&
+    grep -q 'wait at the __syncthreads at tests/include/lib/split_barrier.h:7:9 instead' "$work/err"
+ok $? "a barrier finding in a header names the other barrier in the header too"
 
 # A .kbc keeps the compiled file's text only: its faults name the #include.
 "$SIMTVM" build $D/fault.k -o "$work/fault.kbc" &&
