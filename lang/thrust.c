@@ -14,14 +14,16 @@
     "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
     "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"       \
     "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"                \
-    "#include <simtvm/thrust_placeholders.h>\n#include <simtvm/thrust_tuple.h>\n"
+    "#include <simtvm/thrust_placeholders.h>\n#include <simtvm/thrust_tuple.h>\n"        \
+    "#include <simtvm/thrust_more.h>\n"
 
 static const char *const THRUST_HEADERS[] = {
-    "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
+    "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "detail/type_traits.h",
+    "device_free.h", "device_malloc.h", "device_ptr.h",
     "device_vector.h", "equal.h", "execution_policy.h", "extrema.h", "fill.h", "find.h",
     "for_each.h",
-    "functional.h", "gather.h", "host_vector.h", "inner_product.h",
-    "iterator/constant_iterator.h", "iterator/counting_iterator.h",
+    "functional.h", "gather.h", "generate.h", "host_vector.h", "inner_product.h",
+    "iterator/constant_iterator.h", "iterator/counting_iterator.h", "iterator/discard_iterator.h",
     "iterator/transform_iterator.h", "iterator/zip_iterator.h", "logical.h", "pair.h", "random.h", "reduce.h", "remove.h",
     "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
     "transform.h", "transform_reduce.h", "tuple.h", "unique.h",
@@ -51,6 +53,8 @@ const char *k_thrust_header_text(const char *name)
         return k_std_tuple_text();
     if (!strcmp(name, "simtvm/thrust_tuple.h"))
         return k_thrust_tuple_text();
+    if (!strcmp(name, "simtvm/thrust_more.h"))
+        return k_thrust_more_text();
     if (!strcmp(name, "simtvm/thrust_compact.h"))
         return k_thrust_compact_text();
     if (!strcmp(name, "simtvm/thrust_complex.h"))
