@@ -1,7 +1,7 @@
 /* lang/thrust_more.c -- more of Thrust as simtvm builds it in, written in K
  * (doc/cuda-libraries.md, "Thrust"): generate and generate_n,
  * device_malloc and device_free (managed memory, as device_vector's), the
- * discard iterator, and the by-key scans and uniques.  Like the rest of
+ * discard iterator, the by-key scans and uniques, and is_sorted.  Like the rest of
  * Thrust here they are host code over any iterators; a run of equal
  * neighbouring keys (binary_pred, == by default) is one segment, as in
  * Thrust.  Returned by k_thrust_header_text (lang/thrust.c). */
@@ -28,7 +28,13 @@
     "{\n    return unique_by_key(kfirst, klast, vfirst);\n}\n"                            \
     "template <typename K, typename V, typename KO, typename VO>\n"                        \
     "inline pair<KO, VO> unique_by_key_copy(" P " p, K kfirst, K klast, V vfirst, KO kout, VO vout)\n" \
-    "{\n    return unique_by_key_copy(kfirst, klast, vfirst, kout, vout);\n}\n"
+    "{\n    return unique_by_key_copy(kfirst, klast, vfirst, kout, vout);\n}\n"              \
+    "template <typename I> inline bool is_sorted(" P " p, I first, I last)\n"             \
+    "{\n    return is_sorted(first, last);\n}\n"                                        \
+    "template <typename I, typename C> inline bool is_sorted(" P " p, I first, I last, C comp)\n" \
+    "{\n    return is_sorted(first, last, comp);\n}\n"                                  \
+    "template <typename I> inline I is_sorted_until(" P " p, I first, I last)\n"          \
+    "{\n    return is_sorted_until(first, last);\n}\n"
 
 static const char TEXT_MORE[] =
     "// More of Thrust as simtvm builds it in (lang/thrust_more.c).\n"
@@ -199,6 +205,29 @@ static const char TEXT_MORE[] =
     "{\n"
     "    return unique_by_key_copy(kfirst, klast, vfirst, kfirst, vfirst,\n"
     "                              equal_to<decltype(*kfirst + 0)>());\n"
+    "}\n"
+    "// The first element out of order by comp (by < without one), or last.\n"
+    "template <typename I, typename C> inline I is_sorted_until(I first, I last, C comp)\n"
+    "{\n"
+    "    if (first == last)\n"
+    "        return last;\n"
+    "    I next = first;\n"
+    "    for (++next; next != last; ++first, ++next)\n"
+    "        if (comp(*next, *first))\n"
+    "            return next;\n"
+    "    return last;\n"
+    "}\n"
+    "template <typename I> inline I is_sorted_until(I first, I last)\n"
+    "{\n"
+    "    return is_sorted_until(first, last, less<decltype(*first + 0)>());\n"
+    "}\n"
+    "template <typename I, typename C> inline bool is_sorted(I first, I last, C comp)\n"
+    "{\n"
+    "    return is_sorted_until(first, last, comp) == last;\n"
+    "}\n"
+    "template <typename I> inline bool is_sorted(I first, I last)\n"
+    "{\n"
+    "    return is_sorted_until(first, last) == last;\n"
     "}\n"
     MORE_POLICY("__execution_policy")
     MORE_POLICY("__device_policy")
