@@ -1,7 +1,8 @@
 /* lang/thrust_more.c -- more of Thrust as simtvm builds it in, written in K
  * (doc/cuda-libraries.md, "Thrust"): generate and generate_n,
  * device_malloc and device_free (managed memory, as device_vector's), the
- * discard iterator, the by-key scans and uniques, and is_sorted.  Like the rest of
+ * discard iterator, the by-key scans and uniques, is_sorted, and
+ * system_error.  Like the rest of
  * Thrust here they are host code over any iterators; a run of equal
  * neighbouring keys (binary_pred, == by default) is one segment, as in
  * Thrust.  Returned by k_thrust_header_text (lang/thrust.c). */
@@ -39,7 +40,17 @@
 static const char TEXT_MORE[] =
     "// More of Thrust as simtvm builds it in (lang/thrust_more.c).\n"
     "#pragma once\n"
+    "#include <stdexcept>\n"
     "namespace thrust {\n"
+    "// What Thrust throws when a CUDA call fails (thrust/system_error.h); the\n"
+    "// algorithms here do not fail, so programs only name it in a catch.\n"
+    "struct system_error : public std::runtime_error {\n"
+    "    explicit system_error(const char *what) : std::runtime_error(what) {}\n"
+    "    explicit system_error(const std::string &what) : std::runtime_error(what) {}\n"
+    "};\n"
+    "namespace system {\n"
+    "typedef thrust::system_error system_error;\n"
+    "}\n"
     "template <typename I, typename G> inline void generate(I first, I last, G gen)\n"
     "{\n"
     "    for (; first != last; ++first)\n"
