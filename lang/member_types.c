@@ -155,6 +155,27 @@ k_type *k_parse_typename(k_parser *ps, k_loc loc, const char *qname)
     return member_of(ps, loc, scope, member, qname);
 }
 
+/* "X::m" without `typename`, where X is a typedef of a class or of a
+ * template-id whose template declares a member type m (`typedef
+ * std::vector<int> V; V::iterator it;`: not dependent, so C++ needs no
+ * `typename`); NULL when it is not such a name. */
+k_type *k_parse_typedef_member(k_parser *ps, k_loc loc, const char *name)
+{
+    const char *member = k_ns_last(name);
+    if (member == name || member - name < 3 || name[0] == ':')
+        return NULL;
+    k_type *scope = kp_typedef_lookup(ps, k_strndup(ps->ctx, name, (size_t)(member - name) - 2));
+    if (!scope)
+        return NULL;
+    if (scope->kind == TY_RECORD && scope->rec && (k_record_member_type(scope->rec, member) ||
+                                                   (scope->rec->base &&
+                                                    k_record_member_type(scope->rec->base, member))))
+        return member_of(ps, loc, scope, member, name);
+    if (scope->kind == TY_TEMPLATE_ID && scope->name && k_parse_is_member_type(ps, scope->name, member))
+        return member_of(ps, loc, scope, member, name);
+    return NULL;
+}
+
 k_type *k_parse_typename_of(k_parser *ps, k_loc loc, k_type *id, const char *member)
 {
     if (!id || !member)

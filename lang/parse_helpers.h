@@ -59,6 +59,7 @@ k_stmt *k_parse_bindings(k_parser *ps, k_loc loc, k_specs *sp, int ref, k_list *
 /* An identifier in an expression (`cfg::tile` through a typedef naming a class). */
 k_expr *k_parse_ident(k_parser *ps, k_loc loc, const char *name);
 k_type *k_parse_typename_of(k_parser *ps, k_loc loc, k_type *id, const char *member);
+k_type *k_parse_typedef_member(k_parser *ps, k_loc loc, const char *name);
 k_stmt *k_parse_alias_template(k_parser *ps, k_loc loc, const char *name, k_type *type);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
 const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */

@@ -486,6 +486,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         k_type *tdef = ps->typedef_names.n && name ? kp_typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
+        if (!tdef && name && ps->typedef_names.n && strstr(name, "::"))
+            tdef = k_parse_typedef_member(ps, t->loc, name);   /* `V::iterator`, V a typedef */
         k_type *self = name ? k_tpl_spec_self(ps, name, !tdef) : NULL;
         if (self) {   /* `S(...)`, `~S()`, `S &` inside S's specialization */
             lval->type = self;
