@@ -142,6 +142,7 @@ typedef struct k_field {
     int written_base;         /* a base: 1 + its place among the bases as written (each
                                  element of a pack base keeps the pack's), what a
                                  using-declaration names (lang/using_members.c); else 0 */
+    int is_mutable;           /* `mutable`: not const in a const object (sema_expr.c) */
 } k_field;
 
 /* `using Base::f;` in a class (lang/using_members.c): the member of the written

@@ -173,6 +173,12 @@ k_type *k_parse_typedef_member(k_parser *ps, k_loc loc, const char *name)
         return member_of(ps, loc, scope, member, name);
     if (scope->kind == TY_TEMPLATE_ID && scope->name && k_parse_is_member_type(ps, scope->name, member))
         return member_of(ps, loc, scope, member, name);
+    for (int i = 0; scope->kind == TY_RECORD && scope->rec && i < scope->rec->nfields; i++) {
+        k_type *b = scope->rec->fields[i].type;   /* a base `unary_function<int, int>` */
+        if (scope->rec->fields[i].written_base && b && b->kind == TY_TEMPLATE_ID && b->name &&
+            k_parse_is_member_type(ps, b->name, member))
+            return member_of(ps, loc, b, member, name);
+    }
     return NULL;
 }
 
@@ -225,10 +231,13 @@ int k_parse_is_member_type(const k_parser *ps, const char *tpl, const char *memb
 }
 
 /* The qualified name of record r as the scanner knows it: the typedef
- * entered for its tag ("N::S" for S in namespace N), else its tag. */
+ * entered for its tag ("N::S" for S in namespace N), else its tag.  The
+ * first such entry is the class's own: a later one of the same last name
+ * is an alias in another namespace (Thrust's `namespace random { typedef
+ * thrust::minstd_rand minstd_rand; }`), under which no member is known. */
 static const char *record_name(const k_parser *ps, const k_record *r)
 {
-    for (int i = ps->typedef_types.n - 1; i >= 0; i--) {
+    for (int i = 0; i < ps->typedef_types.n; i++) {
         const k_type *t = ps->typedef_types.items[i];
         const char *n = ps->typedef_names.items[i];
         if (t->kind == TY_RECORD && t->rec == r && strcmp(k_ns_last(n), r->tag) == 0)

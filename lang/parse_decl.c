@@ -336,6 +336,8 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *))
 {
+    int is_mutable = ps->member_mutable;   /* this declaration's `mutable` */
+    ps->member_mutable = 0;
     if (!ps->records.n || !sp)
         return;
     k_record *r = ps->records.items[ps->records.n - 1];
@@ -393,6 +395,7 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
         f->align_expr = sp->align_expr;   /* `alignas(16) float v[4];` (lang/records.c) */
         f->access = r->cur_access;
         f->init = d->init;   /* used by the constructors (lang/classes.c) */
+        f->is_mutable = is_mutable;
     }
 }
 

@@ -215,6 +215,21 @@ static int trailing_type_name(k_parser *ps, const char *name, K_YYSTYPE *lval, i
     return 1;
 }
 
+/* `mutable` where a class member's declaration begins (after `;`, `{`,
+ * `}` or an access label's `:`): the parser reads the declaration as
+ * usual and lang/parse_decl.c marks its fields mutable.  (A lambda's
+ * `mutable` follows its `)`.) */
+static int mutable_member(k_parser *ps, const char *name)
+{
+    if (strcmp(name, "mutable") != 0 || ps->records.n == 0)
+        return 0;
+    if (ps->prev_kind != ';' && ps->prev_kind != '{' && ps->prev_kind != '}' &&
+        ps->prev_kind != ':')
+        return 0;
+    ps->member_mutable = 1;
+    return 1;
+}
+
 /* CUDA's type words (dim3, size_t, ...) are keywords to the lexer but names
  * of types to C++: a declarator after a type may reuse one (`int dim3`), and
  * such a variable or parameter hides the type in its scope.  After `struct`
@@ -442,6 +457,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         }
         /* `::x` keeps its "::": lookup (lang/namespaces.c) reads it as the global x */
         const char *name = squeezed_name(ps, t);
+        if (name && mutable_member(ps, name))
+            return k_parse_lex(lval, lloc, ps);   /* the word is a flag of the member */
         if (name && (!strcmp(name, "asm") || !strcmp(name, "__asm__") || !strcmp(name, "__asm"))) {
             kind = KW_ASM;
             break;

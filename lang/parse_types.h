@@ -133,6 +133,8 @@ struct k_parser {
                                      identifier or ']' for an array declarator's bound) */
     unsigned char brace_body[256];/* per open '{': 1 if it opened a function's body */
     int in_bodies;                /* how many function bodies are open */
+    int member_mutable;           /* `mutable` began the class member declaration being
+                                     read (lang/parse_decl.c marks its fields) */
 };
 
 #endif

@@ -852,7 +852,9 @@ static k_type *member(k_sema_state *s, k_expr *e)
     e->is_xvalue = e->lhs->is_xvalue;   /* `std::move(s).m` */
     if (ft->kind == TY_REF && ft->base)
         return ref_member(s, e, ft);
-    if (t->quals & Q_CONST)
+    uint32_t at;
+    const k_field *field = t->kind == TY_RECORD ? k_record_find(t->rec, e->name, &at) : NULL;
+    if ((t->quals & Q_CONST) && !(field && field->is_mutable))
         ft = k_ty_qualified(s->ctx, ft, Q_CONST);
     return set(e, ft);
 }
