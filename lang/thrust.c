@@ -15,7 +15,7 @@
     "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"       \
     "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"                \
     "#include <simtvm/thrust_placeholders.h>\n#include <simtvm/thrust_tuple.h>\n"        \
-    "#include <simtvm/thrust_more.h>\n"
+    "#include <simtvm/thrust_more.h>\n#include <simtvm/thrust_merge.h>\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "detail/type_traits.h",
@@ -24,7 +24,8 @@ static const char *const THRUST_HEADERS[] = {
     "for_each.h",
     "functional.h", "gather.h", "generate.h", "host_vector.h", "inner_product.h",
     "iterator/constant_iterator.h", "iterator/counting_iterator.h", "iterator/discard_iterator.h",
-    "iterator/transform_iterator.h", "iterator/zip_iterator.h", "logical.h", "pair.h", "random.h", "reduce.h", "remove.h", "system_error.h", "system/system_error.h",
+    "iterator/transform_iterator.h", "iterator/zip_iterator.h", "logical.h", "merge.h",
+    "pair.h", "set_operations.h", "system/cuda/error.h", "iterator/permutation_iterator.h", "iterator/iterator_traits.h", "random.h", "reduce.h", "remove.h", "system_error.h", "system/system_error.h",
     "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
     "transform.h", "transform_reduce.h", "tuple.h", "unique.h",
 };
@@ -53,6 +54,8 @@ const char *k_thrust_header_text(const char *name)
         return k_std_tuple_text();
     if (!strcmp(name, "simtvm/thrust_tuple.h"))
         return k_thrust_tuple_text();
+    if (!strcmp(name, "simtvm/thrust_merge.h"))
+        return k_thrust_merge_text();
     if (!strcmp(name, "simtvm/thrust_more.h"))
         return k_thrust_more_text();
     if (!strcmp(name, "simtvm/thrust_compact.h"))

@@ -67,6 +67,7 @@ const char *k_thrust_compact_text(void);   /* lang/thrust_compact.c */
 const char *k_thrust_placeholders_text(void);   /* lang/thrust_placeholders.c */
 const char *k_thrust_tuple_text(void);   /* lang/thrust_tuple.c */
 const char *k_thrust_more_text(void);   /* lang/thrust_more.c */
+const char *k_thrust_merge_text(void);   /* lang/thrust_merge.c */
 const char *k_std_tuple_text(void);      /* <tuple>, lang/std_tuple.c */
 /* The text of a Thrust header (or <cuda/std/functional>) that simtvm builds
  * in, or NULL. */
