@@ -25,7 +25,7 @@ static const char *const THRUST_HEADERS[] = {
     "functional.h", "gather.h", "generate.h", "host_vector.h", "inner_product.h",
     "iterator/constant_iterator.h", "iterator/counting_iterator.h", "iterator/discard_iterator.h",
     "iterator/transform_iterator.h", "iterator/zip_iterator.h", "logical.h", "merge.h",
-    "pair.h", "set_operations.h", "system/cuda/error.h", "iterator/permutation_iterator.h", "iterator/iterator_traits.h", "random.h", "reduce.h", "remove.h", "system_error.h", "system/system_error.h",
+    "pair.h", "set_operations.h", "system/cuda/error.h", "iterator/permutation_iterator.h", "iterator/iterator_traits.h", "iterator/transform_output_iterator.h", "distance.h", "random.h", "reduce.h", "remove.h", "system_error.h", "system/system_error.h",
     "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
     "transform.h", "transform_reduce.h", "tuple.h", "unique.h",
 };
