@@ -62,6 +62,14 @@ const char *k_thrust_header_text(const char *name)
         return k_thrust_compact_text();
     if (!strcmp(name, "simtvm/thrust_complex.h"))
         return k_thrust_complex_text();
+    /* The Thrust of CUDA 13.0 (CCCL 3.0.1): THRUST_VERSION is major * 100000 +
+     * minor * 100 + subminor */
+    if (!strcmp(name, "thrust/version.h"))
+        return "#pragma once\n#define THRUST_VERSION 300001\n"
+               "#define THRUST_MAJOR_VERSION (THRUST_VERSION / 100000)\n"
+               "#define THRUST_MINOR_VERSION (THRUST_VERSION / 100 % 1000)\n"
+               "#define THRUST_SUBMINOR_VERSION (THRUST_VERSION % 100)\n"
+               "#define THRUST_PATCH_NUMBER 0\n";
     /* Thrust's <complex.h> brings <cmath> and <sstream> (its operator<<), not the rest */
     if (!strcmp(name, "thrust/complex.h"))
         return "#pragma once\n#include <cmath>\n#include <type_traits>\n#include <sstream>\n"
