@@ -567,6 +567,10 @@ void k_sema_fold_constexpr(k_sema_state *s, k_expr *call, k_decl *f)
         return;
     call->is_const = 1;
     call->const_val = k_kind_wrap(rt->kind, e->const_val);
+    if (e->not_constant) {   /* sq(46341): the call folds, but is no constant expression */
+        call->not_constant = e->not_constant;
+        call->not_constant_at = call->loc;
+    }
 }
 
 /* ---- static_assert ---- */
