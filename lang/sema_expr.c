@@ -47,12 +47,9 @@ static void fold(k_expr *e, uint64_t v)
 static void not_constant(k_expr *e, const char *why, const k_expr *a, const k_expr *b)
 {
     const k_expr *from = a && a->not_constant ? a : b && b->not_constant ? b : NULL;
-    if (why) {
-        e->not_constant = why;
-        e->not_constant_at = e->loc;
-    } else if (from) {
-        e->not_constant = from->not_constant;
-        e->not_constant_at = from->not_constant_at;
+    if (why || from) {
+        e->not_constant = why ? why : from->not_constant;
+        e->not_constant_at = why ? e->loc : from->not_constant_at;
     }
 }
 
@@ -335,31 +332,6 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
     return ok;
 }
 
-int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v)
-{
-    k_type *t = k_sema_rvalue(s, e);
-    if (!t)
-        return 0;
-    if (!k_ty_is_integer(t) || !e->is_const) {
-        if (k_static_init_failed(e) || k_sema_not_constant(s, e))
-            return 0;
-        k_error(s->ctx, e->loc, "expression is not an integer constant");
-        return 0;
-    }
-    if (k_sema_not_constant(s, e))
-        return 0;
-    *v = (int64_t)e->const_val;
-    return 1;
-}
-
-int k_sema_not_constant(k_sema_state *s, const k_expr *e)
-{
-    if (!e->not_constant)
-        return 0;
-    k_error(s->ctx, e->not_constant_at, "%s", e->not_constant);
-    return 1;
-}
-
 static int check_lvalue(k_sema_state *s, k_expr *e, const char *what)
 {
     if (!e->type)
@@ -637,8 +609,7 @@ static k_type *binary(k_sema_state *s, k_expr *e)
             return NULL;
         }
         set(e, k_ty(ctx, TY_BOOL));
-        /* C++ evaluates the right operand only when the left does not
-         * decide: `0 && x` is the constant 0 whatever x is */
+        /* C++ evaluates the right operand only if the left does not decide (0 && x) */
         int decided = e->lhs->is_const && (e->lhs->const_val != 0) == (e->op == KB_LOGOR);
         if (decided)
             fold(e, e->op == KB_LOGOR);
