@@ -361,6 +361,11 @@ struct k_expr {
     unsigned char is_launch_kernel;
     int is_const;             /* folded to a compile-time constant: const_val */
     uint64_t const_val;
+    /* why the value (or an operand's, evaluated) is not a C++ constant
+     * expression though the VM computes one (signed overflow, 1 << 32...:
+     * lang/intops.h), at not_constant_at; a constant context reports it */
+    const char *not_constant;
+    k_loc not_constant_at;
     void *sema_ext;           /* free for sema/lowering */
     int capture;              /* E_IDENT inside a lambda: 1 + the index of the capture it
                                  reads (lang/lambda.c), else 0 */
@@ -478,6 +483,7 @@ struct k_decl {
     int member_template;      /* a function template declared in a class (templates_member.c) */
     int static_member;        /* D_VAR: a static data member's declaration in its class */
     int odr_used;             /* ... named by an expression (static_members.c) */
+    unsigned char is_enumerator; /* D_VAR: an enum's (its value must be a constant) */
     unsigned char init_failed;/* D_VAR: its initializer had an error (its uses give none) */
     k_decl *var_def;          /* D_VAR declared extern (or a static data member declared in
                                  its class): the definition that came later, the same object */

@@ -554,15 +554,12 @@ static void fold_minmax_abs(k_expr *e, const k_builtin_info *b)
             return;
         v[i] = k_fold_convert(a->type->kind, k, a->const_val);
     }
-    int is_signed = k_kind_is_signed(k);
-    uint64_t r = v[0];
-    if (b->kind == BK_ABS && is_signed && (int64_t)r < 0)
-        r = (uint64_t)0 - r;
-    if (b->kind == BK_MINMAX) {
-        int b_less = is_signed ? (int64_t)v[1] < (int64_t)v[0] : v[1] < v[0];
-        if (b->op ? !b_less : b_less)   /* op: max; ties keep a */
-            r = v[1];
-    }
+    uint64_t r = v[0], less = 0, negative = 0;   /* compared and negated by the folder */
+    if (b->kind == BK_ABS && k_fold_binary(KB_LT, k, k, r, k, 0, &negative) && negative)
+        k_fold_unary(KU_NEG, k, k, r, &r);   /* abs(INT_MIN) is INT_MIN, g++ accepts it */
+    if (b->kind == BK_MINMAX && k_fold_binary(KB_LT, k, k, v[1], k, v[0], &less) &&
+        (b->op ? !less : less))   /* op: max; ties keep a */
+        r = v[1];
     e->is_const = 1;
     e->const_val = k_kind_wrap(k, r);
 }

@@ -567,6 +567,37 @@ void k_sema_fold_constexpr(k_sema_state *s, k_expr *call, k_decl *f)
         return;
     call->is_const = 1;
     call->const_val = k_kind_wrap(rt->kind, e->const_val);
+    if (e->not_constant) {   /* sq(46341): the call folds, but is no constant expression */
+        call->not_constant = e->not_constant;
+        call->not_constant_at = call->loc;
+    }
+}
+
+/* ---- constant expressions: the folded value (lang/intops.h), where C++
+ * gives it ---- */
+int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v)
+{
+    k_type *t = k_sema_rvalue(s, e);
+    if (!t)
+        return 0;
+    if (!k_ty_is_integer(t) || !e->is_const) {
+        if (k_static_init_failed(e) || k_sema_not_constant(s, e))
+            return 0;
+        k_error(s->ctx, e->loc, "expression is not an integer constant");
+        return 0;
+    }
+    if (k_sema_not_constant(s, e))
+        return 0;
+    *v = (int64_t)e->const_val;
+    return 1;
+}
+
+int k_sema_not_constant(k_sema_state *s, const k_expr *e)
+{
+    if (!e->not_constant)
+        return 0;
+    k_error(s->ctx, e->not_constant_at, "%s", e->not_constant);
+    return 1;
 }
 
 /* ---- static_assert ---- */

@@ -4,6 +4,7 @@
  * (vm/fold.h) value of the opcode lowering selects, so the two agree. */
 #include "intops.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "vm/fold.h"
@@ -185,4 +186,87 @@ int k_fold_float_to_int(double v, int single, int to, uint64_t *r)
         y = convert_reg(k_kind_is_signed(to) ? TY_INT : TY_UINT, to, y);
     *r = k_kind_wrap((k_type_kind)to, y);
     return 1;
+}
+
+/* ---- C++'s constant expressions: the checks around the folder ----
+ * The folder gives what the VM computes; C++ says some of those operations
+ * have no value in a constant expression (g++ rejects them there).  These
+ * only tell which: they compute nothing the folder does not. */
+
+static int fits_kind(int k, int64_t v)
+{
+    return k_kind_bits(k) == 64 || v == (int64_t)k_kind_wrap((k_type_kind)k, (uint64_t)v);
+}
+
+/* The least value of signed kind k, in its wrap form. */
+static uint64_t min_of(int k)
+{
+    return k_kind_wrap((k_type_kind)k, (uint64_t)1 << (k_kind_bits(k) - 1));
+}
+
+/* a << n for a signed a >= 0: C++14's rule, the value must fit the unsigned
+ * type of a's width (1 << 31 is INT_MIN, 2 << 31 overflows). */
+static int shl_overflows(int bits, uint64_t a, uint64_t n)
+{
+    return n > 0 && (a >> (bits - n)) != 0;
+}
+
+static const char *shift_ub(int k, int kb, uint64_t a, uint64_t n, int left)
+{
+    int bits = k_kind_bits(k);
+    if (k_kind_is_signed(kb) && (int64_t)n < 0)
+        return "right operand of shift expression is negative";
+    if (n >= (uint64_t)bits)
+        return "right operand of shift expression is greater than or equal to the precision of"
+               " the left operand";
+    if (left && k_kind_is_signed(k) && (int64_t)a < 0)
+        return "left operand of shift expression is negative";
+    if (left && k_kind_is_signed(k) && shl_overflows(bits, bits == 64 ? a : a & 0xffffffffu, n))
+        return "shift expression overflows";
+    return NULL;
+}
+
+const char *k_const_binary_ub(int op, int k, int ka, uint64_t a, int kb, uint64_t b)
+{
+    if (op == KB_SHL || op == KB_SHR)
+        return shift_ub(k, kb, k_fold_convert(ka, k, a), k_kind_wrap((k_type_kind)kb, b),
+                        op == KB_SHL);
+    if (op != KB_ADD && op != KB_SUB && op != KB_MUL && op != KB_DIV && op != KB_MOD)
+        return NULL;
+    uint64_t ux = k_fold_convert(ka, k, a), uy = k_fold_convert(kb, k, b);
+    if ((op == KB_DIV || op == KB_MOD) && uy == 0)
+        return "division by zero is not a constant expression";
+    if (!k_kind_is_signed(k))
+        return NULL;   /* unsigned arithmetic wraps in C++ too */
+    int64_t x = (int64_t)ux, y = (int64_t)uy, v = 0;
+    int over = 0;
+    switch (op) {
+    case KB_ADD: over = __builtin_add_overflow(x, y, &v); break;
+    case KB_SUB: over = __builtin_sub_overflow(x, y, &v); break;
+    case KB_MUL: over = __builtin_mul_overflow(x, y, &v); break;
+    default: /* the one quotient that overflows: the minimum by -1 */
+        over = y == -1 && (uint64_t)x == min_of(k);
+        break;
+    }
+    return over || !fits_kind(k, v) ? "overflow in constant expression" : NULL;
+}
+
+const char *k_const_unary_ub(int op, int k, int kv, uint64_t v)
+{
+    if (op != KU_NEG || !k_kind_is_signed(k))
+        return NULL;
+    uint64_t x = k_fold_convert(kv, k, v);
+    return x == min_of(k) ? "overflow in constant expression" : NULL;
+}
+
+const char *k_const_float_to_int_ub(double v, int to)
+{
+    if (to == TY_BOOL)
+        return NULL;
+    int bits = k_kind_bits(to);
+    double t = trunc(v), lo = k_kind_is_signed(to) ? -ldexp(1, bits - 1) : 0,
+           hi = k_kind_is_signed(to) ? ldexp(1, bits - 1) : ldexp(1, bits);
+    return t >= lo && t < hi ? NULL
+                             : "conversion of an out-of-range floating value is not a constant"
+                               " expression";
 }

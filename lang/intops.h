@@ -51,4 +51,17 @@ uint64_t k_fold_convert(int from, int to, uint64_t v);
 /* The floating constant v (a float when single) converted to integer kind to. */
 int k_fold_float_to_int(double v, int single, int to, uint64_t *r);
 
+/* C++'s constant expressions.  The folder above gives what the program
+ * computes at run time (INT_MAX + 1 wraps, 1 << 32 is 1); C++ gives some of
+ * those operations no value in a constant expression, and g++ rejects them
+ * in one (a static_assert, an array bound, an enumerator, a template
+ * argument, a case label).  Each returns why the operation, on the same
+ * operands as its k_fold_* above, is not a constant expression (g++'s
+ * words), NULL when it is: signed overflow, a division by zero, a shift
+ * count negative or not below the width, a negative or overflowing signed
+ * left shift (C++17's rule), a float out of the integer's range. */
+const char *k_const_binary_ub(int op, int k, int ka, uint64_t a, int kb, uint64_t b);
+const char *k_const_unary_ub(int op, int k, int kv, uint64_t v);
+const char *k_const_float_to_int_ub(double v, int to);
+
 #endif

@@ -11,6 +11,7 @@
 
 #include "intops.h"
 #include "lower.h"
+#include "vm/fold.h"
 
 simt_vtype lw_vtype(const k_type *t)
 {
@@ -185,12 +186,12 @@ static int const_convert(lw_func *F, k_expr *e, const k_type *to, int dst)
     int from = kind_of(e->type), k = kind_of(to);
     uint64_t v = k_kind_wrap((k_type_kind)from, e->const_val);
     int sg = k_kind_is_signed(from);
-    if (k == TY_FLOAT || k == TY_DOUBLE) {
-        double d = sg ? (double)(int64_t)v : (double)v;
-        if (k == TY_FLOAT)   /* one rounding, as CVT_F32_* does */
-            lw_emit_k(F, dst, float_bits(sg ? (double)(float)(int64_t)v : (double)(float)v, 1));
-        else
-            lw_emit_k(F, dst, float_bits(d, 0));
+    if (k == TY_FLOAT || k == TY_DOUBLE) {   /* the CVT the VM would run, folded */
+        unsigned op = k == TY_FLOAT ? (sg ? OP_CVT_F32_S64 : OP_CVT_F32_U64)
+                                    : (sg ? OP_CVT_F64_S64 : OP_CVT_F64_U64);
+        uint64_t bits = 0;
+        simt_fold(op, v, 0, 0, 0, &bits);
+        lw_emit_k(F, dst, bits);
         return 1;
     }
     if (!k_kind_is_integer(k))

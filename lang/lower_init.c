@@ -5,7 +5,48 @@
  * or string literals recorded as relocations that the loader resolves. */
 #include <string.h>
 
+#include "intops.h"
 #include "lower.h"
+#include "vm/fold.h"
+
+/* Integer constant v of kind k as a float (single) or a double: the VM
+ * folder's conversion (one rounding; an unsigned kind's value unsigned). */
+static double int_to_float(int k, int64_t v, int single)
+{
+    int sg = k_kind_is_signed(k);
+    unsigned op = single ? (sg ? OP_CVT_F32_S64 : OP_CVT_F32_U64)
+                         : (sg ? OP_CVT_F64_S64 : OP_CVT_F64_U64);
+    uint64_t r = 0;
+    simt_fold(op, k_kind_wrap((k_type_kind)k, (uint64_t)v), 0, 0, 0, &r);
+    if (single) {
+        uint32_t u = (uint32_t)r;
+        float f;
+        memcpy(&f, &u, 4);
+        return f;
+    }
+    double x;
+    memcpy(&x, &r, 8);
+    return x;
+}
+
+/* A constant e's value converted to floating kind to (TY_FLOAT or TY_DOUBLE):
+ * d when it is floating already (is_float), else integer i of e's kind. */
+static double as_float(const k_expr *e, int is_float, double d, int64_t i, int to)
+{
+    if (is_float)
+        return to == TY_FLOAT ? (double)(float)d : d;
+    return int_to_float(e->type ? e->type->kind : TY_LLONG, i, to == TY_FLOAT);
+}
+
+/* A floating constant d of expression e (a float when e's type is) converted
+ * to integer kind to: the folder's conversion, as the GPU converts. */
+static uint64_t float_to_int(const k_expr *e, double d, int to)
+{
+    uint64_t r = 0;
+    k_fold_float_to_int(d, e->type && e->type->kind == TY_FLOAT,
+                        k_kind_is_integer((k_type_kind)to) ? to : TY_ULLONG, &r);
+    return r;
+}
 
 static int const_value(k_expr *e, int *is_float, double *d, int64_t *i)
 {
@@ -31,12 +72,10 @@ static int const_value(k_expr *e, int *is_float, double *d, int64_t *i)
     case E_CAST:
         if (!const_value(e->lhs, is_float, d, i))
             return 0;
-        if (k_ty_is_float(e->type) && !*is_float) {
-            *d = k_kind_is_signed(e->lhs->type->kind) ? (double)*i : (double)(uint64_t)*i;
+        if (k_ty_is_float(e->type)) {
+            *d = as_float(e->lhs, *is_float, *d, *i, e->type->kind);
             *is_float = 1;
         }
-        if (e->type->kind == TY_FLOAT)
-            *d = (double)(float)*d;
         return 1;
     case E_BINARY: {
         int fa, fb;
@@ -45,10 +84,9 @@ static int const_value(k_expr *e, int *is_float, double *d, int64_t *i)
         if (!k_ty_is_float(e->type) || !const_value(e->lhs, &fa, &da, &ia) ||
             !const_value(e->rhs, &fb, &db, &ib))
             return 0;
-        if (!fa)
-            da = (double)ia;
-        if (!fb)
-            db = (double)ib;
+        /* the usual arithmetic conversions: each operand to e's type first */
+        da = as_float(e->lhs, fa, da, ia, e->type->kind);
+        db = as_float(e->rhs, fb, db, ib, e->type->kind);
         *is_float = 1;
         switch (e->op) {
         case KB_ADD: *d = da + db; break;
@@ -186,13 +224,13 @@ static void write_scalar(lw_mod *M, uint32_t g, uint32_t offset, const k_type *t
         return;
     }
     if (t->kind == TY_FLOAT) {
-        float f = isf ? (float)d : (float)i;
+        float f = (float)as_float(e, isf, d, i, TY_FLOAT);
         memcpy(out, &f, 4);
     } else if (t->kind == TY_DOUBLE) {
-        double v = isf ? d : (double)i;
+        double v = as_float(e, isf, d, i, TY_DOUBLE);
         memcpy(out, &v, 8);
     } else {
-        uint64_t v = isf ? (uint64_t)(int64_t)d : (uint64_t)i;
+        uint64_t v = isf ? float_to_int(e, d, t->kind) : (uint64_t)i;
         v = k_kind_wrap(t->kind == TY_PTR ? TY_ULLONG : t->kind, v);
         int64_t n = k_ty_size(t);
         for (int64_t b = 0; b < n && b < 8; b++)
@@ -210,7 +248,7 @@ static void write_bits(lw_mod *M, uint32_t g, const k_init_item *it)
         k_error(M->ctx, it->expr->loc, "initializer element is not a compile-time constant");
         return;
     }
-    uint64_t v = isf ? (uint64_t)(int64_t)d : (uint64_t)i, unit = 0;
+    uint64_t v = isf ? float_to_int(it->expr, d, it->type->kind) : (uint64_t)i, unit = 0;
     uint64_t ones = it->bit_width >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << it->bit_width) - 1;
     uint8_t *out = M->m->globals[g].init + it->offset;
     int64_t n = k_ty_size(it->type);

@@ -522,6 +522,7 @@ void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value
         }
     }
     d->init = value;
+    d->is_enumerator = 1;
     k_parse_list_add(ps, &ps->enumerators, d);
     enumerator_alias(ps, name, loc);
 }

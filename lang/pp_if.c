@@ -1,6 +1,8 @@
 /* lang/pp_if.c -- the preprocessor's #if and #elif conditions: `defined`,
  * then macro expansion, then C's integer constant expressions in intmax_t
- * or uintmax_t as C says (SPEC 2.2). */
+ * or uintmax_t as C says (SPEC 2.2), each operation computed by the VM's
+ * constant folder (vm/fold.h); GCC's rules for shift counts out of range
+ * and the division by zero (an error) are checks around it. */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -8,6 +10,16 @@
 #include <string.h>
 
 #include "pp.h"
+#include "vm/fold.h"
+
+/* One 64-bit operation of the VM's constant folder (vm/fold.h): #if's
+ * arithmetic is the machine's, written once. */
+static uint64_t fold64(unsigned op, uint64_t a, uint64_t b)
+{
+    uint64_t r = 0;
+    simt_fold(op, a, b, 0, 0, &r);
+    return r;
+}
 
 typedef struct pp_val {
     uint64_t v;
@@ -135,11 +147,11 @@ static pp_val eval_primary(pp_eval *e)
         char op = t->text[0];
         r = eval_primary(e);
         if (op == '-')
-            r.v = 0 - r.v;
+            r.v = fold64(OP_NEG_I64, r.v, 0);
         else if (op == '~')
-            r.v = ~r.v;
+            r.v = fold64(OP_NOT_I64, r.v, 0);
         else if (op == '!')
-            r = (pp_val){ r.v == 0, 0 };
+            r = (pp_val){ fold64(OP_EQ_I64, r.v, 0), 0 };
     } else if (t->kind == PT_NUMBER) {
         e->i++;
         r = number_value(e, t);
@@ -164,49 +176,59 @@ static const char *const levels[][5] = {
 };
 #define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
 
-static int compare(const char *op, pp_val a, pp_val b, int uns)
+/* cpp's shifts, as GCC's: a negative count shifts the other way, and a
+ * count of 64 or more gives what shifting a bit at a time would (0, or the
+ * sign for >> of a signed value), where the machine counts modulo 64. */
+static pp_val shift(pp_val a, pp_val b, int left)
 {
-    int64_t x = (int64_t)a.v, y = (int64_t)b.v;
-    if (!strcmp(op, "<"))
-        return uns ? a.v < b.v : x < y;
-    if (!strcmp(op, ">"))
-        return uns ? a.v > b.v : x > y;
-    if (!strcmp(op, "<="))
-        return uns ? a.v <= b.v : x <= y;
-    return uns ? a.v >= b.v : x >= y;
+    uint64_t n = b.v;
+    if (!b.is_unsigned && (int64_t)n < 0) {
+        left = !left;
+        n = 0 - n;
+    }
+    unsigned op = left ? OP_SHL_I64 : a.is_unsigned ? OP_SHR_U64 : OP_SHR_S64;
+    uint64_t r = n < 64 ? fold64(op, a.v, n) : fold64(op, fold64(op, a.v, 63), 1);
+    return (pp_val){ r, a.is_unsigned };
+}
+
+/* The folder's opcode of a binary operator in intmax_t (signed) or
+ * uintmax_t (uns); *swap when the operands go the other way round (a > b
+ * is b < a). */
+static unsigned opcode_of(const char *op, int uns, int *swap)
+{
+    static const struct { const char *op; unsigned s, u; int swap; } ops[] = {
+        { "|", OP_OR, OP_OR, 0 }, { "^", OP_XOR, OP_XOR, 0 }, { "&", OP_AND, OP_AND, 0 },
+        { "==", OP_EQ_I64, OP_EQ_I64, 0 }, { "!=", OP_NE_I64, OP_NE_I64, 0 },
+        { "<", OP_LT_S64, OP_LT_U64, 0 }, { ">", OP_LT_S64, OP_LT_U64, 1 },
+        { "<=", OP_LE_S64, OP_LE_U64, 0 }, { ">=", OP_LE_S64, OP_LE_U64, 1 },
+        { "+", OP_ADD_I64, OP_ADD_I64, 0 }, { "-", OP_SUB_I64, OP_SUB_I64, 0 },
+        { "*", OP_MUL_I64, OP_MUL_I64, 0 }, { "/", OP_DIV_S64, OP_DIV_U64, 0 },
+        { "%", OP_REM_S64, OP_REM_U64, 0 },
+    };
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (!strcmp(op, ops[i].op)) {
+            *swap = ops[i].swap;
+            return uns ? ops[i].u : ops[i].s;
+        }
+    return OP_COUNT;
 }
 
 static pp_val apply(pp_eval *e, const char *op, pp_val a, pp_val b)
 {
-    int uns = a.is_unsigned || b.is_unsigned;
-    pp_val r = { 0, uns };
-    int64_t x = (int64_t)a.v, y = (int64_t)b.v;
+    int uns = a.is_unsigned || b.is_unsigned, swap = 0;
     if ((!strcmp(op, "/") || !strcmp(op, "%")) && b.v == 0) {
         eval_error(e, "division by zero in #if");
-        return r;
+        return (pp_val){ 0, uns };
     }
-    if (!strcmp(op, "||") || !strcmp(op, "&&")) {
-        r.is_unsigned = 0;
-        r.v = op[0] == '|' ? (a.v || b.v) : (a.v && b.v);
-    } else if (!strcmp(op, "|")) r.v = a.v | b.v;
-    else if (!strcmp(op, "^")) r.v = a.v ^ b.v;
-    else if (!strcmp(op, "&")) r.v = a.v & b.v;
-    else if (!strcmp(op, "==")) r = (pp_val){ a.v == b.v, 0 };
-    else if (!strcmp(op, "!=")) r = (pp_val){ a.v != b.v, 0 };
-    else if (op[0] == '<' && op[1] != '<') r = (pp_val){ (uint64_t)compare(op, a, b, uns), 0 };
-    else if (op[0] == '>' && op[1] != '>') r = (pp_val){ (uint64_t)compare(op, a, b, uns), 0 };
-    else if (!strcmp(op, "<<")) r = (pp_val){ b.v >= 64 ? 0 : a.v << b.v, a.is_unsigned };
-    else if (!strcmp(op, ">>"))
-        r = (pp_val){ b.v >= 64 ? 0 : a.is_unsigned ? a.v >> b.v
-                      : (uint64_t)(x < 0 ? ~(~x >> b.v) : x >> b.v), a.is_unsigned };
-    else if (!strcmp(op, "+")) r.v = a.v + b.v;
-    else if (!strcmp(op, "-")) r.v = a.v - b.v;
-    else if (!strcmp(op, "*")) r.v = a.v * b.v;
-    else if (!strcmp(op, "/"))
-        r.v = uns ? a.v / b.v : (x == INT64_MIN && y == -1) ? a.v : (uint64_t)(x / y);
-    else
-        r.v = uns ? a.v % b.v : (x == INT64_MIN && y == -1) ? 0 : (uint64_t)(x % y);
-    return r;
+    if (!strcmp(op, "||") || !strcmp(op, "&&"))
+        return (pp_val){ op[0] == '|' ? (a.v || b.v) : (a.v && b.v), 0 };
+    if (!strcmp(op, "<<") || !strcmp(op, ">>"))
+        return shift(a, b, op[0] == '<');
+    unsigned code = opcode_of(op, uns, &swap);
+    uint64_t r = fold64(code, swap ? b.v : a.v, swap ? a.v : b.v);
+    /* comparisons are int; arithmetic keeps the operands' common type */
+    int compare = strchr("<>=!", op[0]) != NULL;
+    return (pp_val){ r, compare ? 0 : uns };
 }
 
 /* Precedence climbing over `levels`; iterative within a level. */

@@ -220,7 +220,7 @@ static int array_bound(k_sema_state *s, k_expr *len, int64_t *n, int vla_ok)
     if (!t)
         return 0;
     if (k_ty_is_integer(t) && len->is_const) {
-        *n = (int64_t)len->const_val;
+        *n = (int64_t)len->const_val;   /* g++ takes a wrapped bound (INT_MAX + 1) too */
         return 1;
     }
     if (k_static_init_failed(len))
@@ -791,6 +791,8 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         ;   /* a class object: its constructor initializes it (classes.c) */
     else if ((d->init || k_has_ctor(d)) && !k_sema_check_init(s, d))
         d->init_failed = 1;
+    else if (d->is_enumerator && k_sema_not_constant(s, d->init))
+        d->init_failed = 1;   /* `enum { X = 1 << 32 }`: g++ rejects the enumerator */
     s->static_init = outer;
     if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
         !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))

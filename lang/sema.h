@@ -417,6 +417,9 @@ int k_vla_sizeof(k_sema_state *s, k_expr *e);
 k_type *k_decay(k_ctx *ctx, k_type *t);                 /* array -> pointer */
 int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what);
 int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v); /* evaluates an integer constant */
+/* Reports why e's folded value is not a C++ constant expression (e's
+ * not_constant), returning 1; 0 when it is one (or was not folded). */
+int k_sema_not_constant(k_sema_state *s, const k_expr *e);
 /* thrust::get<N>(t) / std::get<N>(t), built in (lang/thrust_tuple.c) */
 int k_thrust_is_get(const k_expr *e);
 k_type *k_thrust_get(k_sema_state *s, k_expr *e);

@@ -41,6 +41,18 @@ static void fold(k_expr *e, uint64_t v)
     e->const_val = k_kind_wrap(e->type->kind, v);
 }
 
+/* Why e is not a C++ constant expression: its own operation's reason
+ * (lang/intops.h's checks around the folder), else the first evaluated
+ * operand's.  Only a constant context reports it (k_sema_const_int). */
+static void not_constant(k_expr *e, const char *why, const k_expr *a, const k_expr *b)
+{
+    const k_expr *from = a && a->not_constant ? a : b && b->not_constant ? b : NULL;
+    if (why || from) {
+        e->not_constant = why ? why : from->not_constant;
+        e->not_constant_at = why ? e->loc : from->not_constant_at;
+    }
+}
+
 /* ---- literals ---- */
 static k_type *int_literal(k_sema_state *s, k_expr *e)
 {
@@ -201,6 +213,7 @@ static k_type *ident(k_sema_state *s, k_expr *e)
         !(d->type->quals & Q_VOLATILE) && d->init && d->init->is_const &&
         d->init->kind != E_INIT_LIST) {
         fold(e, d->init->const_val);
+        not_constant(e, NULL, d->init, NULL);
         if (d->builtin == K_BVAR_CONST)
             e->is_lvalue = 0;
     }
@@ -319,21 +332,6 @@ int k_sema_assignable(k_sema_state *s, k_type *to, k_expr *e, const char *what)
     return ok;
 }
 
-int k_sema_const_int(k_sema_state *s, k_expr *e, int64_t *v)
-{
-    k_type *t = k_sema_rvalue(s, e);
-    if (!t)
-        return 0;
-    if (!k_ty_is_integer(t) || !e->is_const) {
-        if (k_static_init_failed(e))
-            return 0;
-        k_error(s->ctx, e->loc, "expression is not an integer constant");
-        return 0;
-    }
-    *v = (int64_t)e->const_val;
-    return 1;
-}
-
 static int check_lvalue(k_sema_state *s, k_expr *e, const char *what)
 {
     if (!e->type)
@@ -443,7 +441,10 @@ static k_type *unary(k_sema_state *s, k_expr *e)
             uint64_t r;
             if (k_fold_unary(e->op, e->type->kind, t->kind, e->lhs->const_val, &r))
                 fold(e, r);
+            not_constant(e, k_const_unary_ub(e->op, e->type->kind, t->kind, e->lhs->const_val),
+                         NULL, NULL);
         }
+        not_constant(e, NULL, e->lhs, NULL);
         return e->type;
     case KU_NOT:
         if (!k_ty_is_scalar(t)) {
@@ -458,6 +459,7 @@ static k_type *unary(k_sema_state *s, k_expr *e)
         } else if (e->lhs->is_const) { /* nullptr */
             fold(e, e->lhs->const_val == 0);
         }
+        not_constant(e, NULL, e->lhs, NULL);
         return e->type;
     case KU_DEREF:
         if (d->kind != TY_PTR) {
@@ -545,6 +547,7 @@ static k_type *compare(k_sema_state *s, k_expr *e)
                           tb->kind, e->rhs->const_val, &r))
             fold(e, r);
     }
+    not_constant(e, NULL, e->lhs, e->rhs);
     return e->type;
 }
 
@@ -606,10 +609,13 @@ static k_type *binary(k_sema_state *s, k_expr *e)
             return NULL;
         }
         set(e, k_ty(ctx, TY_BOOL));
-        if (e->lhs->is_const && e->rhs->is_const) {
-            int a = e->lhs->const_val != 0, b = e->rhs->const_val != 0;
-            fold(e, e->op == KB_LOGAND ? (a && b) : (a || b));
-        }
+        /* C++ evaluates the right operand only if the left does not decide (0 && x) */
+        int decided = e->lhs->is_const && (e->lhs->const_val != 0) == (e->op == KB_LOGOR);
+        if (decided)
+            fold(e, e->op == KB_LOGOR);
+        else if (e->lhs->is_const && e->rhs->is_const)
+            fold(e, e->rhs->const_val != 0);
+        not_constant(e, NULL, e->lhs, decided ? NULL : e->rhs);
         return e->type;
     }
     if (e->op >= KB_LT && e->op <= KB_NE)
@@ -624,7 +630,10 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         if (k_fold_binary(e->op, t->kind, ta->kind, e->lhs->const_val, tb->kind,
                           e->rhs->const_val, &r))
             fold(e, r);
+        not_constant(e, k_const_binary_ub(e->op, t->kind, ta->kind, e->lhs->const_val, tb->kind,
+                                          e->rhs->const_val), NULL, NULL);
     }
+    not_constant(e, NULL, e->lhs, e->rhs);
     return t;
 }
 
@@ -739,8 +748,11 @@ static k_type *conditional(k_sema_state *s, k_expr *e)
         return NULL;
     }
     set(e, t);
-    if (e->cond->is_const && e->lhs->is_const && e->rhs->is_const && k_ty_is_integer(t))
-        fold(e, e->cond->const_val ? e->lhs->const_val : e->rhs->const_val);
+    /* C++ evaluates only the arm the condition takes (`n ? 8 / n : 0`) */
+    const k_expr *arm = e->cond->is_const ? (e->cond->const_val ? e->lhs : e->rhs) : NULL;
+    if (arm && arm->is_const && k_ty_is_integer(t))
+        fold(e, k_kind_wrap(t->kind, arm->const_val));
+    not_constant(e, NULL, e->cond, arm);
     return t;
 }
 
@@ -957,11 +969,15 @@ static k_type *cast(k_sema_state *s, k_expr *e)
     double v = 0;
     uint64_t r;
     int single = 0;
-    if (e->lhs->is_const && k_ty_is_integer(to) && k_ty_is_integer(from))
+    if (e->lhs->is_const && k_ty_is_integer(to) && k_ty_is_integer(from)) {
         fold(e, k_fold_convert(from->kind, to->kind, e->lhs->const_val));
-    else if (k_ty_is_integer(to) && float_literal(e->lhs, &v, &single) &&
-             k_fold_float_to_int(v, single, to->kind, &r))
+    } else if (k_ty_is_integer(to) && float_literal(e->lhs, &v, &single) &&
+               k_fold_float_to_int(v, single, to->kind, &r)) {
         fold(e, r);   /* saturating, as the GPU converts (lang/intops.c) */
+        not_constant(e, k_const_float_to_int_ub(single ? (double)(float)v : v, to->kind), NULL,
+                     NULL);
+    }
+    not_constant(e, NULL, e->lhs, NULL);
     return to;
 }
 

@@ -244,10 +244,10 @@ static int const_of(const k_expr *e, k_type_kind k, uint64_t *v)
 }
 
 /* A step of the counter: j = j op c (op a k_binop), in kind `in`, the kind
- * C computes it in. */
+ * C computes it in; c of kind ck (a shift's count keeps its own). */
 typedef struct step {
     int op;
-    k_type_kind in;
+    k_type_kind in, ck;
     uint64_t c;
 } step;
 
@@ -255,7 +255,8 @@ typedef struct step {
  * whose operator is +, -, *, /, << or >>); op 0 when it is none of these. */
 static step step_of(const k_expr *e, const k_decl *d, k_type_kind k)
 {
-    step st = {0, k, 1};
+    k_type_kind in = k_kind_promote(k);
+    step st = {0, in, in, 1};
     if (!e || !e->lhs || e->lhs->kind != E_IDENT || e->lhs->decl != d)
         return st;
     if (e->kind == E_UNARY) {
@@ -269,42 +270,25 @@ static step step_of(const k_expr *e, const k_decl *d, k_type_kind k)
     int shift = e->op == KB_SHL || e->op == KB_SHR;
     if (!shift && e->op != KB_ADD && e->op != KB_SUB && e->op != KB_MUL && e->op != KB_DIV)
         return st;
-    st.in = shift ? k : k_kind_usual(k, k_kind_promote(e->rhs->type->kind));
-    if (const_of(e->rhs, shift ? k_kind_promote(e->rhs->type->kind) : st.in, &st.c))
+    k_type_kind rk = k_kind_promote(e->rhs->type->kind);
+    st.in = shift ? in : k_kind_usual(k, rk);
+    st.ck = shift ? rk : st.in;
+    if (const_of(e->rhs, st.ck, &st.c))
         st.op = e->op;
     return st;
 }
 
-/* The counter after one step from j (kind k); 0 when C leaves that
- * undefined (signed overflow, division by zero, a shift out of range). */
+/* The counter after one step from j (kind k): the folder's value (lang/
+ * intops.h); 0 when C++ leaves it undefined (the checks a constant
+ * expression makes: signed overflow, division by zero, a shift out of
+ * range, a negative or overflowing signed left shift). */
 static int next_value(const step *st, k_type_kind k, uint64_t j, uint64_t *out)
 {
-    int bits = k_kind_bits(st->in), sgn = k_kind_is_signed(st->in);
-    uint64_t a = k_kind_wrap(st->in, j), c = st->c, r;
-    if (st->op == KB_SHL || st->op == KB_SHR) {
-        if ((int64_t)c < 0 || c >= (uint64_t)bits)
-            return 0;
-        if (st->op == KB_SHR)
-            r = sgn ? (uint64_t)((int64_t)a >> c) : a >> c;
-        else if (sgn && ((int64_t)a < 0 || (a << c) >> c != a))
-            return 0;
-        else
-            r = a << c;
-    } else if (sgn) {
-        int64_t x = (int64_t)a, y = (int64_t)c, z;
-        int over = st->op == KB_ADD   ? __builtin_add_overflow(x, y, &z)
-                   : st->op == KB_SUB ? __builtin_sub_overflow(x, y, &z)
-                   : st->op == KB_MUL ? __builtin_mul_overflow(x, y, &z)
-                   : (y == 0 || (x == INT64_MIN && y == -1)) ? 1 : ((z = x / y), 0);
-        if (over || (bits == 32 && (z < INT32_MIN || z > INT32_MAX)))
-            return 0;
-        r = (uint64_t)z;
-    } else {
-        if (st->op == KB_DIV && c == 0)
-            return 0;
-        r = st->op == KB_ADD ? a + c : st->op == KB_SUB ? a - c : st->op == KB_MUL ? a * c : a / c;
-    }
-    *out = k_kind_wrap(k, k_kind_wrap(st->in, r)); /* back to the counter's kind, as C */
+    uint64_t r;
+    if (k_const_binary_ub(st->op, st->in, k, j, st->ck, st->c) ||
+        !k_fold_binary(st->op, st->in, k, j, st->ck, st->c, &r))
+        return 0;
+    *out = k_kind_wrap(k, r); /* back to the counter's kind, as C */
     return 1;
 }
 

@@ -18,7 +18,8 @@
     X(EQ_I64) X(NE_I64) X(LT_S64) X(LE_S64) X(LT_U64) X(LE_U64)                        \
     X(SEXT8) X(SEXT16) X(SEXT32) X(ZEXT8) X(ZEXT16) X(ZEXT32)                          \
     X(CVT_S64_F32) X(CVT_U64_F32) X(CVT_S64_F64) X(CVT_U64_F64)                        \
-    X(CVT_S32_F32) X(CVT_U32_F32) X(CVT_S32_F64) X(CVT_U32_F64)
+    X(CVT_S32_F32) X(CVT_U32_F32) X(CVT_S32_F64) X(CVT_U32_F64)                        \
+    X(CVT_F32_S64) X(CVT_F32_U64) X(CVT_F64_S64) X(CVT_F64_U64)
 
 /* Each row's expression as a function of one lane (lane 0); only the rows
  * the folder reaches are called, so only they are compiled. */

@@ -1,6 +1,8 @@
 /* vm/fold.h -- the value of an integer instruction on known operands: the
- * one constant folder.  The compiler folds with it (lang/opt.c on bytecode,
- * lang/fold.c for the C operators sema folds), and it computes by the very
+ * one constant folder.  The compiler folds with it and nothing else
+ * (lang/opt.c on bytecode, lang/intops.c for the C operators sema folds,
+ * lang/pp_if.c, lang/unroll.c, lang/lower_init.c's and lower_expr.c's
+ * integer-to-float conversions: lang/README.md), and it computes by the very
  * lane expressions the interpreter runs (vm/lanes.def over the micro-ops of
  * vm/lanes.h), so a folded value cannot differ from the one the instruction
  * computes at run time.  tests/unit/test_fold.c checks it against the scalar
@@ -13,10 +15,12 @@
 #include "vm/module.h"
 
 /* Whether simt_fold computes op: the integer, comparison, extension and
- * shift opcodes (and MOV, LDK, ADDK, ADDK_I32, LEA), and the conversions
- * from floating point to integers (saturating, the same in host and device
- * code).  Floating-point results are not folded: host and device code
- * compute their NaNs differently (SIMT_HOST_FLOATS, vm/lanes_host.c). */
+ * shift opcodes (and MOV, LDK, ADDK, ADDK_I32, LEA), the conversions from
+ * floating point to integers (saturating, the same in host and device
+ * code) and from 64-bit integers to float and double (one rounding; no NaN
+ * can come of them).  Floating-point arithmetic is not folded: host and
+ * device code compute their NaNs differently (SIMT_HOST_FLOATS,
+ * vm/lanes_host.c). */
 int simt_foldable(unsigned op);
 
 /* Stores in *r the value R[a] gets from `op a, b, c` when R[b] = b and

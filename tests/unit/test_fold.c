@@ -1,6 +1,7 @@
 /* tests/unit/test_fold.c -- the constant folder (vm/fold.h) against the
  * interpreter's scalar lane helpers (vm/lanes_scalar.c, the specification),
- * bit for bit (TAP).
+ * and against the VM running each instruction, with its scalar lanes and
+ * with its AVX2 lanes, bit for bit (TAP).
  *
  * Each foldable opcode is run, through the helper of its own name (LEA by
  * its j), on every pair of edge values (0, 1, -1, INT_MIN, INT_MAX, 2^31,
@@ -10,7 +11,9 @@
  * apart (vm/divzero.c).  Then each foldable instruction (every immediate
  * form) runs in the VM itself, a kernel on simt_vm_core_init's machine with
  * one thread per pair of edge values, and simt_fold_insn of the same
- * instruction must equal what every thread stored.  Every integer helper
+ * instruction must equal what every thread stored: once on the scalar
+ * lanes (--no-simd) and once on the AVX2 ones (scalar again where the CPU
+ * lacks AVX2; the test line names the lanes that ran).  Every integer helper
  * that has an opcode of its name must be foldable, so a row added to
  * vm/lanes.def is not forgotten. */
 #include <inttypes.h>
@@ -183,9 +186,11 @@ static simt_module *assemble(const simt_insn *tried, unsigned n)
     return m;
 }
 
-/* Runs every tried instruction in the VM; 1 when the folder agrees with
- * every thread (divisions by zero, which it refuses, left out). */
-static int check_vm(void)
+/* Runs every tried instruction in the VM, its lanes scalar (no_simd) or
+ * AVX2 where the CPU has it; 1 when the folder agrees with every thread
+ * (divisions by zero, which it refuses, left out).  *lanes gets the name of
+ * the lanes that ran. */
+static int check_vm(int no_simd, const char **lanes)
 {
     simt_insn tried[256];
     unsigned n = 0;
@@ -202,8 +207,10 @@ static int check_vm(void)
     }
     simt_config cfg;
     simt_config_init(&cfg);
+    cfg.no_simd = no_simd;
     simt_vm vm;
     int ok = simt_vm_core_init(&vm, &cfg, m, stdout, stderr) == SIMT_OK;
+    *lanes = ok ? vm.lanes.name : "none";
     uint64_t p = ok ? simt_mem_alloc(&vm.mem, SPACE_GLOBAL, (uint64_t)NBLOCKS * BLOCK * 24,
                                      256, ALLOC_CUDA, NULL) : 0;
     ok = ok && p != 0;
@@ -236,17 +243,20 @@ static int check_vm(void)
     }
     simt_vm_core_destroy(&vm);
     simt_module_free(m);
-    printf("# %u instructions, %lu results compared with the VM's\n", n, compared);
+    printf("# %u instructions, %lu results compared with the VM's (%s lanes)\n", n, compared,
+           *lanes);
     return ok;
 }
 
-/* A helper of an opcode's name computes an integer: it must be folded.
- * Not folded: floating-point results, and SEL (a third register). */
+/* A helper of an opcode's name computes an integer, or converts one to
+ * floating point (no NaN can come of it): it must be folded.  Not folded:
+ * floating-point arithmetic, and SEL (a third register). */
 static int integer_result(const char *name)
 {
     if (strcmp(name, "SEL") == 0)
         return 0;
-    if (strncmp(name, "CVT_S", 5) == 0 || strncmp(name, "CVT_U", 5) == 0)
+    if (strncmp(name, "CVT_S", 5) == 0 || strncmp(name, "CVT_U", 5) == 0 ||
+        (strncmp(name, "CVT_F", 5) == 0 && (strstr(name, "_S64") || strstr(name, "_U64"))))
         return 1;
     return strstr(name, "F32") == NULL && strstr(name, "F64") == NULL;
 }
@@ -258,7 +268,7 @@ int main(void)
     unsigned n = 0, failed = 0, nfold = 0;
     for (unsigned op = 0; op < OP_COUNT; op++)
         nfold += simt_foldable(op) ? (op == OP_LEA ? 3 : 1) : 0;
-    printf("1..%u\n", nfold + 3);
+    printf("1..%u\n", nfold + 4);
     for (unsigned op = 0; op < OP_COUNT; op++) {
         if (!simt_foldable(op))
             continue;
@@ -269,10 +279,13 @@ int main(void)
                    op == OP_LEA ? (j == 0 ? " (sext32)" : j == 1 ? " (zext32)" : " (64)") : "");
         }
     }
-    int vm_ok = check_vm();
-    failed += !vm_ok;
-    printf("%s %u - every foldable instruction run in the VM on every pair\n", vm_ok ? "ok" : "not ok",
-           ++n);
+    for (int no_simd = 1; no_simd >= 0; no_simd--) { /* the scalar lanes, then AVX2 */
+        const char *lanes = "";
+        int vm_ok = check_vm(no_simd, &lanes);
+        failed += !vm_ok;
+        printf("%s %u - every foldable instruction run in the VM on every pair (%s lanes)\n",
+               vm_ok ? "ok" : "not ok", ++n, lanes);
+    }
     int covered = 1;
     for (unsigned op = 0; op < OP_COUNT; op++) {
         int lop = find_lop(simt_opinfo_table[op].name);
@@ -283,12 +296,14 @@ int main(void)
     }
     failed += !covered;
     printf("%s %u - every integer helper with an opcode is folded\n", covered ? "ok" : "not ok", ++n);
-    /* the folder never folds what the VM computes in floating point */
+    /* the folder never folds floating-point arithmetic (host and device
+     * NaNs differ), only integers converted to floating point */
     int floats = !simt_foldable(OP_ADD_F32) && !simt_foldable(OP_NEG_F64) &&
-                 !simt_foldable(OP_CVT_F32_S64) && !simt_foldable(OP_SEL) &&
-                 !simt_foldable(OP_LD32);
+                 !simt_foldable(OP_CVT_F32_F64) && !simt_foldable(OP_CVT_F64_F32) &&
+                 !simt_foldable(OP_SEL) && !simt_foldable(OP_LD32) &&
+                 simt_foldable(OP_CVT_F32_S64) && simt_foldable(OP_CVT_F64_U64);
     failed += !floats;
-    printf("%s %u - floating-point results, SEL and loads are not folded\n", floats ? "ok" : "not ok",
-           ++n);
+    printf("%s %u - floating-point arithmetic, SEL and loads are not folded\n",
+           floats ? "ok" : "not ok", ++n);
     return failed != 0;
 }
