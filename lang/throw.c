@@ -26,28 +26,61 @@
 #include "types.h"
 
 static const char TEXT_THROW_H[] =
-    "// simtvm/throw.h: what a throw no handler catches does (lang/throw.c).\n"
+    "// simtvm/throw.h: what a throw does (lang/throw.c; with simtvm/try.h,\n"
+    "// lang/eh.c, one a handler catches).\n"
     "#pragma once\n"
     "#define __SIMTVM_THROW\n"
     "#include <stdio.h>\n"
     "#include <stdlib.h>\n"
     "\n"
-    "template <class T> inline void __simtvm_throw(const T &v)\n"
+    "#ifndef __SIMTVM_TRY\n"
+    "#define __simtvm_throw_report __simtvm_throw\n"
+    "#endif\n"
+    "template <class T> inline void __simtvm_throw_report(const T &v)\n"
     "{\n"
     "    fprintf(stderr, \"terminate called after throwing an instance of '%s'\\n\",\n"
     "            __simtvm_type_name(T));\n"
     "    if constexpr (__simtvm_is_exception(T))\n"
     "        fprintf(stderr, \"  what():  %s\\n\", v.what());\n"
     "}\n"
-    "\n"
+    "#ifndef __SIMTVM_TRY\n"
+    "#undef __simtvm_throw_report\n"
     "inline void __simtvm_rethrow()\n"
     "{\n"
     "    fprintf(stderr, \"terminate called without an active exception\\n\");\n"
-    "}\n";
+    "}\n"
+    "#else\n"
+    "template <class T> void __simtvm_eh_drop(void *p) { delete (T *)p; }\n"
+    "template <class T> void __simtvm_eh_tell(void *p) { __simtvm_throw_report(*(const T *)p); }\n"
+    "// the exception object is a copy of v on the heap; the compiler's test\n"
+    "// after this call sends the exception on (lang/lower_eh.c)\n"
+    "template <class T> inline void __simtvm_throw(const T &v)\n"
+    "{\n"
+    "    __simtvm_eh_start((void *)new T(v), __simtvm_type_key(T), __simtvm_eh_drop<T>,\n"
+    "                      __simtvm_eh_tell<T>);\n"
+    "}\n"
+    "inline void __simtvm_rethrow()\n"
+    "{\n"
+    "    __simtvm_eh_catch *c = __simtvm_eh_caught;\n"
+    "    if (!c) {\n"
+    "        fprintf(stderr, \"terminate called without an active exception\\n\");\n"
+    "        abort();\n"
+    "    }\n"
+    "    c->rethrown = 1;\n"
+    "    __simtvm_eh_start(c->rec.obj, c->rec.key, c->rec.drop, c->rec.tell);\n"
+    "}\n"
+    "#endif\n";
 
 const char *k_throw_header_text(const char *name)
 {
     return strcmp(name, "simtvm/throw.h") ? NULL : TEXT_THROW_H;
+}
+
+static k_type *const_char_ptr(k_parser *ps)
+{
+    k_type *c = k_type_new(ps->ctx, TY_CHAR);
+    c->quals |= Q_CONST;
+    return k_type_ptr(ps->ctx, c);
 }
 
 /* `throw e` / `throw`: the report, then abort() at the throw. */
@@ -58,6 +91,9 @@ k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e)
     if (!report || !stop)
         return e;
     report->name = e ? "__simtvm_throw" : "__simtvm_rethrow";
+    if (e && e->kind == E_STRING)   /* `throw "text"` throws a const char * */
+        e = kp_typed(kp_expr_unary(ps, E_CAST, 0, loc, e),
+                     const_char_ptr(ps));
     stop->name = "abort";
     k_list *args = kp_list_new(ps);
     if (e)
@@ -178,10 +214,86 @@ static int derives_from_exception(const k_record *r, int depth)
     return 0;
 }
 
+/* ---- the keys of catchable exceptions (lang/eh.c) ---- */
+
+/* t spelled as spell() does, without any const: a handler of `const B &`
+ * catches a B, one of `const B *` a B *. */
+static void key_spell(const k_type *t, char *buf, size_t len)
+{
+    char part[512] = "";
+    spell(t, part, sizeof part);
+    for (char *c; (c = strstr(part, " const")) != NULL;)
+        memmove(c, c + 6, strlen(c + 6) + 1);
+    append(buf, len, part);
+}
+
+static void key_entry(char *buf, size_t len, const k_type *t, int ptr, uint32_t off)
+{
+    char num[24];
+    append(buf, len, "|");
+    key_spell(t, buf, len);
+    snprintf(num, sizeof num, "%s@%u", ptr ? "*" : "", off);
+    append(buf, len, num);
+}
+
+/* Class t at offset off and its public bases, each with its offset. */
+static void class_keys(const k_type *t, int ptr, uint32_t off, char *buf, size_t len, int depth)
+{
+    key_entry(buf, len, t, ptr, off);
+    const k_record *r = t->rec;
+    for (int i = 0; r && depth < 32 && i < r->nfields; i++) {
+        const k_field *f = &r->fields[i];
+        if (!f->name && f->type && f->type->kind == TY_RECORD && f->access == K_PUBLIC)
+            class_keys(f->type, ptr, off + f->offset, buf, len, depth + 1);
+    }
+}
+
+/* __simtvm_type_key(T): what a thrown T is, "|D@0|B@0|" (a pointer to a
+ * class: "|D*@0|B*@0|void*@0|"); __simtvm_catch_key(T): "|T@" for a
+ * handler of T (its reference and const dropped).  A handler catches
+ * where its key is in the thrown one's; the number after it is the base's
+ * offset in the object. */
+static int eh_key_trait(k_sema_state *s, k_expr *e)
+{
+    int thrown = !strcmp(e->name, "__simtvm_type_key");
+    if (!thrown && strcmp(e->name, "__simtvm_catch_key"))
+        return 0;
+    k_type *t = e->type_written;
+    k_sema_resolve_type(s, t, e->loc);
+    while (t && t->kind == TY_REF)
+        t = t->base;
+    char buf[2048] = "";
+    const k_type *pointee = t && t->kind == TY_PTR ? t->base : NULL;
+    if (!thrown) {
+        append(buf, sizeof buf, "|");
+        key_spell(t, buf, sizeof buf);
+        append(buf, sizeof buf, "@");
+    } else if (t && t->kind == TY_RECORD) {
+        class_keys(t, 0, 0, buf, sizeof buf, 0);
+    } else if (pointee && pointee->kind == TY_RECORD) {
+        class_keys(pointee, 1, 0, buf, sizeof buf, 0);
+        append(buf, sizeof buf, "|void*@0");
+    } else {
+        key_entry(buf, sizeof buf, t, 0, 0);
+        if (pointee)
+            append(buf, sizeof buf, "|void*@0");
+    }
+    if (thrown)
+        append(buf, sizeof buf, "|");
+    e->kind = E_STRING;
+    e->str = k_strndup(s->ctx, buf, strlen(buf));
+    e->strlen = strlen(buf);
+    e->name = NULL;
+    e->type_written = NULL;
+    return 1;
+}
+
 /* __simtvm_type_name(T), a string literal, and __simtvm_is_exception(T), a
- * bool constant; 0 where e names neither. */
+ * bool constant; the keys above; 0 where e names none. */
 k_type *k_sema_throw_trait(k_sema_state *s, k_expr *e)
 {
+    if (eh_key_trait(s, e))
+        return k_sema_expr(s, e);
     int name = !strcmp(e->name, "__simtvm_type_name");
     if (!name && strcmp(e->name, "__simtvm_is_exception"))
         return NULL;
