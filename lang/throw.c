@@ -23,6 +23,7 @@
 #include "parse_build.h"
 #include "parse_helpers.h"
 #include "sema.h"
+#include "templates.h"
 #include "types.h"
 
 static const char TEXT_THROW_H[] =
@@ -59,6 +60,12 @@ static const char TEXT_THROW_H[] =
     "    __simtvm_eh_start((void *)new T(v), __simtvm_type_key(T), __simtvm_eh_drop<T>,\n"
     "                      __simtvm_eh_tell<T>);\n"
     "}\n"
+    "// `throw e` as the parser writes it: the object built in place, new T(e)\n"
+    "template <class T> inline void __simtvm_throw_new(T *p)\n"
+    "{\n"
+    "    __simtvm_eh_start((void *)p, __simtvm_type_key(T), __simtvm_eh_drop<T>,\n"
+    "                      __simtvm_eh_tell<T>);\n"
+    "}\n"
     "inline void __simtvm_rethrow()\n"
     "{\n"
     "    __simtvm_eh_catch *c = __simtvm_eh_caught;\n"
@@ -83,6 +90,22 @@ static k_type *const_char_ptr(k_parser *ps)
     return k_type_ptr(ps->ctx, c);
 }
 
+/* `new __typeof__(e)(e)`: the exception object made from e as C++ makes
+ * it, a class prvalue built in place (copy elision), an lvalue copied. */
+static k_expr *built_in_place(k_parser *ps, k_loc loc, k_expr *e)
+{
+    k_expr *n = k_expr_new(ps->ctx, E_NEW, loc);
+    if (!n)
+        return e;
+    n->type_written = k_parse_decltype(ps, loc, K_DT_TYPEOF, k_clone_expr(ps->ctx, e, NULL), NULL);
+    n->op = 1;
+    n->args = k_alloc(ps->ctx, sizeof *n->args);
+    n->args[0] = e;
+    n->nargs = 1;
+    n->depth = e->depth + 1;
+    return n;
+}
+
 /* `throw e` / `throw`: the report, then abort() at the throw. */
 k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e)
 {
@@ -94,6 +117,10 @@ k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e)
     if (e && e->kind == E_STRING)   /* `throw "text"` throws a const char * */
         e = kp_typed(kp_expr_unary(ps, E_CAST, 0, loc, e),
                      const_char_ptr(ps));
+    if (e && kp_typedef_lookup(ps, "__simtvm_eh_try")) {   /* catchable (lang/eh.c) */
+        report->name = "__simtvm_throw_new";
+        e = built_in_place(ps, loc, e);
+    }
     stop->name = "abort";
     k_list *args = kp_list_new(ps);
     if (e)
@@ -108,6 +135,7 @@ static int is_throw(const k_expr *e)
 {
     return e && e->kind == E_BINARY && e->op == KB_COMMA && e->lhs && e->lhs->kind == E_CALL &&
            e->lhs->name && (!strcmp(e->lhs->name, "__simtvm_throw") ||
+                            !strcmp(e->lhs->name, "__simtvm_throw_new") ||
                             !strcmp(e->lhs->name, "__simtvm_rethrow"));
 }
 
@@ -322,7 +350,8 @@ k_type *k_sema_throw_trait(k_sema_state *s, k_expr *e)
 int k_throw_in_device(k_sema_state *s, const k_expr *e)
 {
     if (!(s->fn_kind & (FN_DEVICE | FN_KERNEL)) ||
-        (strcmp(e->name, "__simtvm_throw") && strcmp(e->name, "__simtvm_rethrow")))
+        (strcmp(e->name, "__simtvm_throw") && strcmp(e->name, "__simtvm_throw_new") &&
+         strcmp(e->name, "__simtvm_rethrow")))
         return 0;
     k_error(s->ctx, e->loc, "'throw' cannot be used in device code (CUDA has no exceptions on "
             "the GPU: report the error through memory, or call __trap())");
