@@ -132,6 +132,13 @@ static const char TEXT_TRY_H[] =
     "    __simtvm_eh_cur.tell = tell;\n"
     "    __simtvm_eh_pending = 1;\n"
     "}\n"
+    "// an exception left a noexcept function (lang/eh.c k_eh_noexcept_body)\n"
+    "typedef int __simtvm_eh_unexpected_t;\n"
+    "inline void __simtvm_eh_unexpected()\n"
+    "{\n"
+    "    __simtvm_eh_caught->rec.tell(__simtvm_eh_caught->rec.obj);\n"
+    "    abort();\n"
+    "}\n"
     "// no handler of this try matched: on to the next (the search found one)\n"
     "inline void __simtvm_resume() { __simtvm_eh_pending = 1; }\n"
     "#include <simtvm/throw.h>\n";
@@ -346,6 +353,46 @@ k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers)
     k_stmt *items[4] = { guarded_body(ps, body, handlers, try_rec, label, loc), out, landing,
                          label_stmt(ps, end, loc) };
     return block_of(ps, loc, items, 4);
+}
+
+/* Whether global line `line` is in a header simtvm builds in. */
+static int in_builtin_header(const k_ctx *ctx, uint32_t line)
+{
+    int seg = k_line_segment(ctx, line);
+    return seg >= 0 && ctx->files[ctx->segs[seg].file].builtin;
+}
+
+/* A `noexcept` function f of the program, in a program with try: its body
+ * as `{ try { body } catch (...) { __simtvm_eh_unexpected(); } }`, so an
+ * exception that would leave it ends the program as std::terminate does
+ * (the search of the try blocks stops there). */
+void k_eh_noexcept_body(k_parser *ps, k_decl *f)
+{
+    if (!f->is_noexcept || !f->body || f->body->kind != S_BLOCK || f->method_kind == M_DTOR ||
+        in_builtin_header(ps->ctx, f->loc.line) || !kp_typedef_lookup(ps, "__simtvm_eh_unexpected_t"))
+        return;
+    k_loc loc = f->body->loc;   /* terminate is reported at the function's name */
+    k_stmt *stop = expr_stmt(
+        ps, call1(ps, ident(ps, "__simtvm_eh_unexpected", f->loc), NULL, f->loc), f->loc);
+    k_list *handlers = kp_list_new(ps);
+    kp_list_append(ps, handlers, k_parse_catch(ps, NULL, block_of(ps, loc, &stop, 1)));
+    k_stmt *t = k_parse_try(ps, loc, f->body, handlers);
+    f->body = block_of(ps, loc, &t, 1);
+}
+
+static int before(k_loc a, k_loc b)
+{
+    return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+/* A function defined outside a class: `noexcept` read between its name and
+ * its body makes it one. */
+void k_eh_noexcept_function(k_parser *ps, k_decl *f, k_loc name_at)
+{
+    k_loc at = ps->noexcept_at;
+    if (f->body && before(name_at, at) && before(at, f->body->loc))
+        f->is_noexcept = 1;
+    k_eh_noexcept_body(ps, f);
 }
 
 /* Whether block s is a try body (its label set by k_parse_try). */

@@ -58,7 +58,14 @@ void lw_eh_after_call(lw_func *F, const k_decl *callee)
     int a = lw_reg(F), v = lw_reg(F);
     lw_emit(F, OP_GADDR, a, 0, 0, g - 1, 0);
     lw_load_at(F, a, k_ty(F->M->ctx, TY_INT), v);
-    int unwind = lw_new_block(F), cont = lw_new_block(F);
+    int cont = lw_new_block(F);
+    if (!F->eh_label && !F->ndtors && !F->ntemps) {   /* nothing to destroy: straight out */
+        lw_branch(F, v, F->exit_block, cont);
+        F->top = top;
+        lw_start(F, cont);
+        return;
+    }
+    int unwind = lw_new_block(F);
     lw_branch(F, v, unwind, cont);
     lw_start(F, unwind);
     set_flag(F, a, 0);
