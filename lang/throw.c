@@ -1,7 +1,7 @@
-/* lang/throw.c -- `throw` as a program that never catches sees it.
+/* lang/throw.c -- `throw`, and the traits of thrown and caught types.
  *
- * K has no exceptions: try blocks run and their handlers never do
- * (lang/parse_cxx.c).  A throw ends the program the way an exception no
+ * In a program without try (lang/eh.c has the other case) a throw ends
+ * the program the way an exception no
  * handler catches ends a g++ program: libstdc++'s terminate handler writes
  *
  *     terminate called after throwing an instance of 'std::runtime_error'
@@ -13,8 +13,9 @@
  * with __simtvm_throw from the header simtvm/throw.h, read in front of every
  * file that says "throw" (lang/preprocess.c).  Its two compiler traits give
  * the thrown type's name as g++'s demangler spells it and whether it is a
- * std::exception.  Where a program would catch what it throws, simtvm
- * still terminates: doc/language.md says so.
+ * std::exception.  In a program with a try statement simtvm/try.h is read
+ * first, and a throw is one handlers can catch (lang/eh.c):
+ * `throw e` becomes `(__simtvm_throw_new(new __typeof__(e)(e)), abort())`.
  */
 #include <stdio.h>
 #include <string.h>
