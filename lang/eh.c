@@ -65,7 +65,8 @@ static const char TEXT_TRY_H[] =
     "}\n"
     "struct __simtvm_eh_try {\n"
     "    __simtvm_eh_try *prev;\n"
-    "    const char *keys[8];        // its handlers' types; \"\" for catch (...)\n"
+    "    const char *keys[8];        // its handlers' types; \"\" for catch (...),\n"
+    "                                // \"!\" for a noexcept function's end\n"
     "    int n;                      // more than 8: taken as catching everything\n"
     "    __simtvm_eh_try() noexcept : prev(__simtvm_eh_tries), n(0) { __simtvm_eh_tries = this; }\n"
     "    ~__simtvm_eh_try() { __simtvm_eh_tries = prev; }\n"
@@ -78,7 +79,8 @@ static const char TEXT_TRY_H[] =
     "    bool catches(const char *thrown) const noexcept\n"
     "    {\n"
     "        for (int i = 0; i < n; i++)\n"
-    "            if (i >= 8 || !keys[i][0] || __simtvm_eh_offset(thrown, keys[i]) >= 0)\n"
+    "            if (i >= 8 || !keys[i][0] || keys[i][0] == '!' ||\n"
+    "                __simtvm_eh_offset(thrown, keys[i]) >= 0)\n"
     "                return true;\n"
     "        return false;\n"
     "    }\n"
@@ -111,12 +113,13 @@ static const char TEXT_TRY_H[] =
     "{\n"
     "    return __simtvm_eh_offset(__simtvm_eh_cur.key, want) >= 0;\n"
     "}\n"
-    "// the search before anything is destroyed: 1 where a handler will catch it\n"
+    "// the search before anything is destroyed: 1 where a handler will catch\n"
+    "// it (not the end of a noexcept function: std::terminate there, at once)\n"
     "inline bool __simtvm_eh_handled(const char *key)\n"
     "{\n"
     "    for (__simtvm_eh_try *t = __simtvm_eh_tries; t; t = t->prev)\n"
     "        if (t->catches(key))\n"
-    "            return true;\n"
+    "            return t->keys[0][0] != '!';\n"
     "    return false;\n"
     "}\n"
     "inline void __simtvm_eh_start(void *obj, const char *key, void (*drop)(void *),\n"
@@ -167,12 +170,14 @@ static k_expr *call1(k_parser *ps, k_expr *callee, k_expr *arg, k_loc loc)
 }
 
 /* __simtvm_catch_key(T): "|T@" for a handler of type T (lang/eh.c k_eh_trait). */
-static k_expr *catch_key(k_parser *ps, k_type *t, k_loc loc)
+static k_expr *catch_key(k_parser *ps, k_type *t, k_loc loc, const char *all)
 {
-    if (!t) {   /* catch (...): "" */
+    if (!t) {   /* catch (...): "", or "!" where it ends a noexcept function */
         k_expr *e = kp_expr_leaf(ps, E_STRING, loc);
-        if (e)
-            e->str = "";
+        if (e) {
+            e->str = k_strndup(ps->ctx, all, strlen(all));
+            e->strlen = strlen(all);
+        }
         return e;
     }
     return kp_expr_type_name(ps, E_TYPE_TRAIT, loc, t, "__simtvm_catch_key");
@@ -253,7 +258,7 @@ static k_stmt *handler_block(k_parser *ps, k_stmt *h, k_type *catch_rec)
     guard->type = catch_rec;
     k_stmt *items[3] = { var_stmt(ps, guard, loc), NULL, h->body };
     if (h->ndecls)
-        items[1] = handler_param(ps, h->decls[0], catch_key(ps, h->decls[0]->type, loc));
+        items[1] = handler_param(ps, h->decls[0], catch_key(ps, h->decls[0]->type, loc, ""));
     return block_of(ps, loc, items, 3);
 }
 
@@ -277,7 +282,7 @@ static k_stmt *dispatch(k_parser *ps, k_list *handlers, int i, k_type *catch_rec
         return block;
     k_stmt *s = kp_stmt_new(ps, S_IF, h->loc);
     s->expr = call1(ps, ident(ps, "__simtvm_eh_match", h->loc),
-                    catch_key(ps, h->decls[0]->type, h->loc), h->loc);
+                    catch_key(ps, h->decls[0]->type, h->loc, ""), h->loc);
     s->body = block;
     s->else_body = dispatch(ps, handlers, i + 1, catch_rec, loc);
     return s;
@@ -297,7 +302,8 @@ static k_stmt *guarded_body(k_parser *ps, k_stmt *body, k_list *handlers, k_type
         k_expr *add = kp_expr_member(ps, loc, ident(ps, "__simtvm_t", loc), "add");
         k_decl *p = h->ndecls ? h->decls[0] : NULL;
         items[i + 1] = expr_stmt(
-            ps, call1(ps, add, catch_key(ps, p ? p->type : NULL, p ? p->loc : loc), loc), loc);
+            ps, call1(ps, add, catch_key(ps, p ? p->type : NULL, p ? p->loc : loc,
+                                         h->label ? h->label : ""), loc), loc);
     }
     items[n + 1] = body;
     k_stmt *b = block_of(ps, loc, items, n + 2);
@@ -375,7 +381,9 @@ void k_eh_noexcept_body(k_parser *ps, k_decl *f)
     k_stmt *stop = expr_stmt(
         ps, call1(ps, ident(ps, "__simtvm_eh_unexpected", f->loc), NULL, f->loc), f->loc);
     k_list *handlers = kp_list_new(ps);
-    kp_list_append(ps, handlers, k_parse_catch(ps, NULL, block_of(ps, loc, &stop, 1)));
+    k_stmt *h = k_parse_catch(ps, NULL, block_of(ps, loc, &stop, 1));
+    h->label = "!";   /* its key: the search stops here (simtvm/try.h) */
+    kp_list_append(ps, handlers, h);
     k_stmt *t = k_parse_try(ps, loc, f->body, handlers);
     f->body = block_of(ps, loc, &t, 1);
 }
