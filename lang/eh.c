@@ -369,9 +369,10 @@ static int in_builtin_header(const k_ctx *ctx, uint32_t line)
 }
 
 /* A `noexcept` function f of the program, in a program with try: its body
- * as `{ try { body } catch (...) { __simtvm_eh_unexpected(); } }`, so an
- * exception that would leave it ends the program as std::terminate does
- * (the search of the try blocks stops there). */
+ * as `{ try { body } catch (...) { __simtvm_eh_unexpected(); } }`, whose
+ * handler's key "!" stops the search of the try blocks: an exception that
+ * would leave f ends the program at its throw, as std::terminate does
+ * under g++, nothing destroyed. */
 void k_eh_noexcept_body(k_parser *ps, k_decl *f)
 {
     if (!f->is_noexcept || !f->body || f->body->kind != S_BLOCK || f->method_kind == M_DTOR ||
