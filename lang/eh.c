@@ -361,6 +361,14 @@ k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers)
     return block_of(ps, loc, items, 4);
 }
 
+/* `R f(params) try { body } catch (...) { h }`, a function-try-block of a
+ * function that is not a constructor: the try statement as the body. */
+k_stmt *k_parse_function_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers)
+{
+    k_stmt *t = k_parse_try(ps, loc, body, handlers);
+    return block_of(ps, loc, &t, 1);
+}
+
 /* Whether global line `line` is in a header simtvm builds in. */
 static int in_builtin_header(const k_ctx *ctx, uint32_t line)
 {

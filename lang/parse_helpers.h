@@ -77,6 +77,7 @@ void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type)
 k_decl *k_parse_using_template(k_parser *ps, k_loc loc, const char *target);
 k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
 k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers);
+k_stmt *k_parse_function_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers);
 void k_eh_noexcept_body(k_parser *ps, k_decl *f);                     /* lang/eh.c */
 void k_eh_noexcept_function(k_parser *ps, k_decl *f, k_loc name_at);  /* lang/eh.c */
 k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body);
