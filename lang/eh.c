@@ -29,11 +29,13 @@
  * way out), unless `throw;` passed it on.  KEY is a compiler trait
  * (__simtvm_catch_key, __simtvm_type_key: k_eh_trait).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "parser.h"
 #include "parse_build.h"
+#include "include.h"
 #include "parse_helpers.h"
 #include "sema.h"
 #include "types.h"
@@ -149,6 +151,28 @@ static const char TEXT_TRY_H[] =
 const char *k_eh_header_text(const char *name)
 {
     return strcmp(name, "simtvm/try.h") ? NULL : TEXT_TRY_H;
+}
+
+/* `try {` or `catch (`: simtvm/try.h's exceptions that handlers catch
+ * (lang/eh.c), read before simtvm/throw.h. */
+int k_eh_names_try(const char *text, size_t len)
+{
+    static const char *const words[] = { "try", "catch" };
+    for (int w = 0; w < 2; w++) {
+        size_t n = strlen(words[w]);
+        char want = w ? '(' : '{';
+        for (const char *p = text, *end = text + len;
+             (p = memmem(p, (size_t)(end - p), words[w], n)) != NULL; p++) {
+            if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+                continue;
+            const char *q = p + n;
+            while (q < end && isspace((unsigned char)*q))
+                q++;
+            if (q < end && *q == want)
+                return 1;
+        }
+    }
+    return 0;
 }
 
 /* ---- the parser's side ---- */

@@ -1361,28 +1361,6 @@ static int names_throw(const char *text, size_t len)
     return memmem(text, len, "throw", 5) != NULL;
 }
 
-/* `try {` or `catch (`: simtvm/try.h's exceptions that handlers catch
- * (lang/eh.c), read before simtvm/throw.h. */
-static int names_try(const char *text, size_t len)
-{
-    static const char *const words[] = { "try", "catch" };
-    for (int w = 0; w < 2; w++) {
-        size_t n = strlen(words[w]);
-        char want = w ? '(' : '{';
-        for (const char *p = text, *end = text + len;
-             (p = memmem(p, (size_t)(end - p), words[w], n)) != NULL; p++) {
-            if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-                continue;
-            const char *q = p + n;
-            while (q < end && isspace((unsigned char)*q))
-                q++;
-            if (q < end && *q == want)
-                return 1;
-        }
-    }
-    return 0;
-}
-
 /* A `#pragma omp` line: the statements it becomes use <omp.h>'s classes. */
 static int names_omp(const char *text, size_t len)
 {
@@ -1423,7 +1401,7 @@ static const struct implicit_header {
     { "simtvm/math_extra.h", "__SIMTVM_MATH_EXTRA", names_math_extra },
     { "simtvm/math_special.h", "__SIMTVM_MATH_SPECIAL", names_math_special },
     { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
-    { "simtvm/try.h", "__SIMTVM_TRY", names_try },
+    { "simtvm/try.h", "__SIMTVM_TRY", k_eh_names_try },   /* lang/eh.c */
     { "simtvm/throw.h", "__SIMTVM_THROW", names_throw },
     { "omp.h", "__SIMTVM_OMP_H", names_omp },
     { "simtvm/timespec.h", "__SIMTVM_TIMESPEC", names_timespec },
