@@ -657,6 +657,8 @@ typedef struct k_ctx {
     int cuda_arch;            /* __CUDA_ARCH__ of device code (0: 900, the h100's) */
     int device_pass;          /* preprocessing for the device: __CUDA_ARCH__ defined */
     int uses_atexit;          /* sema saw a call of atexit (lang/lower_exit.c keeps the list) */
+    int ntries;               /* try statements parsed (lang/eh.c): their labels' numbers;
+                                 lowering checks for an exception after calls when > 0 */
     int arch_seen;            /* the preprocessor was asked about __CUDA_ARCH__ */
     k_unroll_pragma *unrolls; /* #pragma unroll lines while preprocessing, last first */
     k_unroll_pragma *unroll_at; /* then by target line (arena) */

@@ -914,6 +914,8 @@ const char *k_builtin_header_text(const char *name)
         return k_curand_host_text(name);
     if (k_throw_header_text(name))
         return k_throw_header_text(name);
+    if (k_eh_header_text(name))
+        return k_eh_header_text(name);
     if (!strcmp(name, "simtvm/cub_device.h"))
         return k_cub_device_text();
     if (!strcmp(name, "simtvm/cub_radix_sort.h"))

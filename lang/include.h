@@ -74,6 +74,8 @@ const char *k_helper_math_text(void);
 const char *k_curand_text(const char *name);
 const char *k_curand_host_text(const char *name);
 const char *k_throw_header_text(const char *name);
+const char *k_eh_header_text(const char *name);   /* lang/eh.c */
+int k_eh_names_try(const char *text, size_t len);   /* a text with `try {`, `catch (` */
 const char *k_cub_text(const char *name);
 /* lang/cub_block_more.c: BlockRadixSort, BlockHistogram, the neighbour
  * collectives and the warp exchange, load and store */

@@ -389,7 +389,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "alignof" | "__alignof__" | "_Alignof" { kind = KW_ALIGNOF; goto done; }
     "offsetof" | "__builtin_offsetof" { kind = KW_OFFSETOF; goto done; }
     "__is_nothrow_move_constructible" | "__is_copy_constructible" { kind = KW_TYPE_TRAIT; goto done; }
-    "__simtvm_type_name" | "__simtvm_is_exception" { kind = KW_TYPE_TRAIT; goto done; }
+    "__simtvm_type_name" | "__simtvm_is_exception" | "__simtvm_type_key" | "__simtvm_catch_key" { kind = KW_TYPE_TRAIT; goto done; }
     "private"   { kind = KW_PRIVATE; goto done; }
     "protected" { kind = KW_PROTECTED; goto done; }
     "operator"  { kind = KW_OPERATOR; goto done; }

@@ -939,10 +939,15 @@ static void stmt(lw_func *F, k_stmt *s)
         for (int i = 0; i < s->ndecls; i++)
             declarator(F, s->decls[i]);
         return;   /* the variables stay in scope */
-    case S_BLOCK:
+    case S_BLOCK: {
+        const char *eh = F->eh_label;
+        if (k_eh_is_try_body(s))   /* where its calls' exceptions go (lower_eh.c) */
+            F->eh_label = s->label;
         for (int i = 0; i < s->nstmts; i++)
             stmt(F, s->stmts[i]);
+        F->eh_label = eh;
         break;
+    }
     case S_IF: if_stmt(F, s); break;
     case S_WHILE: case S_FOR: loop_stmt(F, s); break;
     case S_DO: do_stmt(F, s); break;

@@ -83,6 +83,8 @@ typedef struct lw_mod {
     int exit_registry;        /* 1 + the index of "__simtvm_atexit", or 0: none */
     struct lw_pglobal *pglobals; /* kernel parameters too large for registers */
     int npglobals, pglobals_cap;
+    int eh_pending;           /* 1 + the index of __simtvm_eh_pending, -1: none, 0: not
+                                 looked up (lang/lower_eh.c) */
     int oom;
 } lw_mod;
 
@@ -149,6 +151,8 @@ typedef struct lw_func {
     uint32_t flag_next, flag_end;
     struct lw_label *labels;  /* goto targets, made at first use (lang/lower_temps.c) */
     int nlabels, labels_cap;
+    const char *eh_label;     /* the innermost try body's label: where an exception
+                                 thrown by a call goes (lang/lower_eh.c), or NULL */
     /* the counters of the unrolled loops being written out and their value in
      * the copy being lowered (innermost last): an index by one of them is a
      * constant, checked against its array's length (lower_expr.c) */
@@ -287,6 +291,12 @@ void lw_cond_leave(lw_func *F, const uint32_t saved[2]);
 /* `goto name;` (destroying the objects the jump leaves the scope of) and
  * `name:` */
 void lw_goto_label(lw_func *F, const char *name);
+/* the full-expression's temporaries made so far, on an exception's way out */
+void lw_temps_unwind(lw_func *F);
+/* ---- lower_eh.c ---- */
+/* After a call of callee (NULL: through a pointer): where an exception is
+ * on its way, to the innermost try's handlers or out of the function. */
+void lw_eh_after_call(lw_func *F, const k_decl *callee);
 void lw_place_label(lw_func *F, const char *name);
 void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr);   /* lower.c */
 void lw_function_value(lw_func *F, k_decl *f, int dst);       /* function index + 1 */

@@ -69,6 +69,7 @@ static void call_function(lw_func *F, k_expr *e, int dst, int want)
             lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, def), 0);
         if (want)
             mov(F, dst, a);
+        lw_eh_after_call(F, def);
     } else if (e->virtual_call) {   /* a pure virtual function: no body of its own */
         int a = F->top;
         lw_reserve(F, a + 3);
@@ -76,6 +77,7 @@ static void call_function(lw_func *F, k_expr *e, int dst, int want)
         lw_virtual_dispatch(F, e->decl, a);
         if (want)
             mov(F, dst, a);
+        lw_eh_after_call(F, e->decl);
     } else {
         int b = F->top;
         if (lw_returns_record(def) || lw_fill_params(def, &(simt_sig){0}, NULL) != e->nargs) {
@@ -804,6 +806,7 @@ void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want)
     lw_start(F, join);
     if (want && ft->base->kind != TY_VOID)
         mov(F, dst, a);
+    lw_eh_after_call(F, NULL);
     F->top = top;
 }
 

@@ -252,6 +252,7 @@ void lw_ctor_call(lw_func *F, k_decl *f, int addr, k_expr **args, k_type **types
     lw_reserve(F, F->top);
     lw_emit(F, OP_CALL, a, 0, 0, lw_func_index(F, def), 0);
     F->top = top;
+    lw_eh_after_call(F, def);
 }
 
 /* Zeros size bytes at R[addr], in stores no wider than its alignment. */

@@ -168,6 +168,11 @@ static void temps_run(lw_func *F, int mark)
         destroy(F, &F->temps[i]);
 }
 
+void lw_temps_unwind(lw_func *F)
+{
+    temps_run(F, 0);
+}
+
 void lw_temps_end(lw_func *F, int mark)
 {
     temps_run(F, mark);

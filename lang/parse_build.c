@@ -1092,6 +1092,7 @@ void kp_add_function(k_parser *ps, k_specs *sp, k_declarator *d, k_stmt *body)
     if (f) {
         qualify(ps, f);
         f->body = body;
+        k_eh_noexcept_function(ps, f, d->loc);
         kp_list_append(ps, &ps->decls, f);
     }
 }

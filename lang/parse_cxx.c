@@ -127,58 +127,6 @@ void k_parse_member_assert(k_parser *ps, k_stmt *s)
     r->asserts = a;
 }
 
-/* `try { body } catch (...) { h }`: K has no exceptions, so nothing in the
- * body throws (`throw` is an error, and where libstdc++ throws the
- * library ends the program: doc/cxx-library.md) and a handler never runs.
- * The statement is the body followed by each handler under `if (0)`:
- * checked as written, never executed.  A handler's parameter is a local of
- * its block; a reference binds to `*(T *)0`, which is never evaluated, so
- * a class without a default constructor (std::invalid_argument) is fine. */
-static k_expr *never_read_object(k_parser *ps, k_loc loc, k_type *t)
-{
-    k_expr *zero = k_expr_new(ps->ctx, E_INT, loc);
-    k_expr *ptr = kp_typed(kp_expr_unary(ps, E_CAST, 0, loc, zero), k_type_ptr(ps->ctx, t));
-    return kp_expr_unary(ps, E_UNARY, KU_DEREF, loc, ptr);
-}
-
-k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers)
-{
-    k_stmt *s = k_stmt_new(ps->ctx, S_BLOCK, loc);
-    int n = handlers ? handlers->n : 0;
-    s->stmts = k_alloc(ps->ctx, (size_t)(n + 1) * sizeof *s->stmts);
-    s->stmts[s->nstmts++] = body;
-    for (int i = 0; i < n; i++)
-        if (handlers->items[i])
-            s->stmts[s->nstmts++] = handlers->items[i];
-    return s;
-}
-
-k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body)
-{
-    k_loc loc = body ? body->loc : (k_loc){0, 0};
-    k_stmt *block = body;
-    if (param && param->name) {
-        k_decl *v = k_decl_new(ps->ctx, D_VAR, param->loc, param->name);
-        v->type = param->type;
-        if (param->type->kind == TY_REF)
-            v->init = never_read_object(ps, param->loc, param->type->base);
-        k_stmt *d = k_stmt_new(ps->ctx, S_DECL, param->loc);
-        d->decls = k_alloc(ps->ctx, sizeof *d->decls);
-        d->decls[0] = v;
-        d->ndecls = 1;
-        block = k_stmt_new(ps->ctx, S_BLOCK, loc);
-        block->stmts = k_alloc(ps->ctx, 2 * sizeof *block->stmts);
-        block->stmts[0] = d;
-        block->stmts[1] = body;
-        block->nstmts = body ? 2 : 1;
-    }
-    k_stmt *s = k_stmt_new(ps->ctx, S_IF, loc);
-    s->expr = k_expr_new(ps->ctx, E_INT, loc);   /* 0: never */
-    s->expr->depth = 1;
-    s->body = block;
-    return s;
-}
-
 /* A word after a lambda's parameters: 1 for `mutable`, else an error. */
 unsigned k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word)
 {

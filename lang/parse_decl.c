@@ -870,6 +870,7 @@ void k_parse_add_method(k_parser *ps, k_decl *f, unsigned storage, int quals, k_
     f->method_of = r;
     f->body = body;
     k_virtual_member(ps, r, f);
+    k_eh_noexcept_body(ps, f);
     if (inits && inits->n) {
         f->nmem_inits = inits->n;
         f->mem_inits = k_alloc(ps->ctx, sizeof *f->mem_inits * (size_t)inits->n);

@@ -78,6 +78,9 @@ void k_parse_using_type(k_parser *ps, k_loc loc, const char *name, k_type *type)
 k_decl *k_parse_using_template(k_parser *ps, k_loc loc, const char *target);
 k_stmt *k_parse_static_assert(k_parser *ps, k_loc loc, k_expr *cond, k_expr *msg);
 k_stmt *k_parse_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers);
+k_stmt *k_parse_function_try(k_parser *ps, k_loc loc, k_stmt *body, k_list *handlers);
+void k_eh_noexcept_body(k_parser *ps, k_decl *f);                     /* lang/eh.c */
+void k_eh_noexcept_function(k_parser *ps, k_decl *f, k_loc name_at);  /* lang/eh.c */
 k_stmt *k_parse_catch(k_parser *ps, k_decl *param, k_stmt *body);
 k_expr *k_parse_throw(k_parser *ps, k_loc loc, k_expr *e);
 unsigned k_parse_lambda_spec(k_parser *ps, k_loc at, const char *word);

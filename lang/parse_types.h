@@ -117,6 +117,8 @@ struct k_parser {
                                      `virtual` there is a virtual base, one error) */
     unsigned virt;                /* enum k_virt_flags read for the member being parsed
                                      (`virtual`, `override`, `final`, `= 0`: lang/virtual.c) */
+    k_loc noexcept_at;            /* where `noexcept` was last read outside a class (a
+                                     function's, lang/eh.c k_eh_noexcept_function) */
     int noexcept_seen;            /* `noexcept` (not `noexcept(false)`) read after the
                                      member function being parsed (lang/virtual_parse.c) */
     int paren_depth;              /* open '(' (lang/parse_lex.c: where a decltype ends) */

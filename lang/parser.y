@@ -209,6 +209,8 @@ external
         { (void)$2; kp_extern_linkage(ps, (int)$<bits>3); }   /* `extern "C" int x;` declares x */
     | KW_EXTERN strings '{' unit '}'            { (void)$2; }
     | decl_specs declarator compound            { kp_add_function(ps, $1, $2, $3); }
+    | decl_specs declarator KW_TRY compound handlers   /* a function-try-block (lang/eh.c) */
+                                { kp_add_function(ps, $1, $2, k_parse_function_try(ps, LOC(@3), $4, $5)); }
     | decl_specs declarator method_cv compound   { kp_add_method_def(ps, $1, $2, $3, NULL, $4); }
     | decl_specs declarator method_cv trailing_ret compound
                                 { kp_add_method_def(ps, $1, k_parse_trailing(ps, $2, $4), $3, NULL, $5); }

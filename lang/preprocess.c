@@ -1401,6 +1401,7 @@ static const struct implicit_header {
     { "simtvm/math_extra.h", "__SIMTVM_MATH_EXTRA", names_math_extra },
     { "simtvm/math_special.h", "__SIMTVM_MATH_SPECIAL", names_math_special },
     { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
+    { "simtvm/try.h", "__SIMTVM_TRY", k_eh_names_try },   /* lang/eh.c */
     { "simtvm/throw.h", "__SIMTVM_THROW", names_throw },
     { "omp.h", "__SIMTVM_OMP_H", names_omp },
     { "simtvm/timespec.h", "__SIMTVM_TIMESPEC", names_timespec },

@@ -1357,6 +1357,8 @@ static void check_stmt(k_sema_state *s, k_stmt *st)
             check_var(s, st->decls[i], 0);
         break;
     case S_BLOCK:
+        if (k_eh_try_in_device(s, st))
+            break;
         scope_push(s);
         for (int i = 0; i < st->nstmts; i++)
             check_stmt(s, st->stmts[i]);

@@ -260,6 +260,8 @@ k_type *k_sema_layout_query(k_sema_state *s, k_expr *e);   /* alignof, offsetof 
 k_type *k_sema_type_trait(k_sema_state *s, k_expr *e);     /* lang/type_traits_sema.c */
 k_type *k_sema_throw_trait(k_sema_state *s, k_expr *e);    /* lang/throw.c */
 int k_throw_in_device(k_sema_state *s, const k_expr *e); /* lang/throw.c */
+int k_eh_try_in_device(k_sema_state *s, const k_stmt *st);  /* lang/eh.c */
+int k_eh_is_try_body(const k_stmt *s);                      /* lang/eh.c */
 /* `c ? x : throw e`: rewritten to `(c ? 0 : (throw e, 0)), x`; 1 where it was
  * one (lang/throw.c) */
 int k_sema_throw_operand(k_sema_state *s, k_expr *e);

@@ -108,6 +108,8 @@ int k_noexcept_token(k_parser *ps, int kind, const k_token *t)
     }
     if (ps->records.n)
         ps->noexcept_seen = no_throw;
+    else if (no_throw)
+        ps->noexcept_at = t->loc;
     return 1;
 }
 
