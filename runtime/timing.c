@@ -210,7 +210,8 @@ void simt_timing_block_end(simt_model *m)
     simt_sm_time *sm = &t->sm[t->cur_sm];
     uint64_t end = t->block_start;
     for (uint32_t w = 0; w < t->nwarps; w++) {
-        flush_spill_store(m, &t->warps[w], w, -1);
+        if (t->warps[w].spill_store >= 0) /* the test here: the call is out of line */
+            flush_spill_store(m, &t->warps[w], w, -1);
         if (t->warps[w].t > end)
             end = t->warps[w].t;
         sm->warp_cycles += t->warps[w].t - t->block_start;
