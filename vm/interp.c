@@ -708,7 +708,9 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
         known = ends;
     const int observe = __builtin_expect(ex->observe, 0) && !ex->is_host;
     if (observe) {
-        access_record(w, in, pc, mask, addr, off, len, ACC_READ, coalesced ? ends : NULL, &rec);
+        /* a coalesced load of shared memory too: the record from its ends */
+        int whole = coalesced || record_ends(addr, off, len, mask, ends);
+        access_record(w, in, pc, mask, addr, off, len, ACC_READ, whole ? ends : NULL, &rec);
         if (!known)
             known = rec.bounds;
     }
