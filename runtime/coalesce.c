@@ -65,7 +65,27 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
     /* Lanes in address order (coalesced and strided accesses, nearly all of
      * them) give their sectors in order: duplicates are then neighbours and
      * no sort is needed; only an out-of-order sector (a gather) sorts. */
-    for (uint32_t m = a->mask; m; m &= m - 1) {
+    uint32_t rest = a->mask;
+    if (a->mask == UINT32_MAX && a->spaces == SIMT_SPACE_BIT(space)) {
+        /* a whole warp in this space alone (tiles' rows, strides): no space
+         * test, one sector a lane while no lane crosses one, the loop below
+         * from the first lane that does */
+        for (unsigned l = 0; l < 32; l++) {
+            uint64_t addr = a->addr[l], s = addr / SIMT_SECTOR_BYTES;
+            if (s != (addr + span) / SIMT_SECTOR_BYTES)
+                break;
+            rest &= rest - 1;
+            nl++;
+            if (n && sectors[n - 1] == s)
+                continue;
+            if (n && sectors[n - 1] > s)
+                sorted = 0;
+            else if (sorted && (!n || sectors[n - 1] / 4 != s / 4))
+                nlines++;
+            sectors[n++] = s;
+        }
+    }
+    for (uint32_t m = rest; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         uint64_t addr = a->addr[l];
         if (SIMT_ADDR_SPACE(addr) != space)

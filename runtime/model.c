@@ -185,14 +185,13 @@ static void issue_skipped_side(simt_model *m, int32_t pc, uint32_t mask, uint32_
                                uint32_t warp)
 {
     const simt_insn *in = &m->mod->code[pc];
-    uint32_t join = (uint32_t)in->j;
-    uint32_t k = taken == mask ? (uint32_t)pc + 1 : (uint32_t)in->i;
-    for (; k < join && k < m->mod->ncode; k++) {
-        const simt_insn *s = &m->mod->code[k];
-        if (s->op == OP_JMP && (uint32_t)s->i == join)
-            break;
-        simt_model_issue(m, (int32_t)k, mask, warp);
-    }
+    uint32_t first = taken == mask ? (uint32_t)pc + 1 : (uint32_t)in->i;
+    uint32_t n = m->tm.skip[2 * (uint32_t)pc + (taken != mask)]; /* timing.c mark_skips */
+    /* one run, as the VM tells straight code (the same as an issue of each
+     * instruction in turn), not an issue hook per instruction: reduce's
+     * `if (t < s)` sides were half the model's cost */
+    if (n)
+        simt_model_issue_run(m, (int32_t)(first + n - 1), n, mask, warp);
 }
 
 void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp)

@@ -289,6 +289,9 @@ typedef struct simt_timing {
     uint32_t *side;             /* per pc, PCT_PREDICATED: the SASS of the fall-through
                                    side, and of the taken side << 16 (apart from pc:
                                    only divergent branches read it) */
+    uint32_t *skip;             /* per pc, 2 each, of a predicated BRZ/BRNZ: the
+                                   instructions of the side a warp skips when all of its
+                                   lanes take the branch, and when none does */
     uint32_t entry_issues;      /* what each warp issues before the kernel's first
                                    instruction (simt_timing_launch) */
 } simt_timing;

@@ -70,6 +70,7 @@ void simt_timing_free(simt_timing *t, const simt_allocator *al)
 {
     simt_free(al, t->pc);
     simt_free(al, t->side);
+    simt_free(al, t->skip);
     simt_free(al, t->piece);
     simt_free(al, t->compound);
     simt_free(al, t->piece_pool);
@@ -209,7 +210,8 @@ void simt_timing_block_end(simt_model *m)
     simt_sm_time *sm = &t->sm[t->cur_sm];
     uint64_t end = t->block_start;
     for (uint32_t w = 0; w < t->nwarps; w++) {
-        flush_spill_store(m, &t->warps[w], w, -1);
+        if (t->warps[w].spill_store >= 0) /* the test here: the call is out of line */
+            flush_spill_store(m, &t->warps[w], w, -1);
         if (t->warps[w].t > end)
             end = t->warps[w].t;
         sm->warp_cycles += t->warps[w].t - t->block_start;
@@ -337,13 +339,41 @@ static void mark_predicated(simt_timing *t, const simt_module *mod, const simt_f
     }
 }
 
+/* The instructions of the side a warp skips at a predicated branch from
+ * first on: up to the join, or a jump to it. */
+static uint32_t skipped_length(const simt_module *mod, uint32_t first, uint32_t join)
+{
+    uint32_t k = first;
+    for (; k < join && k < mod->ncode; k++)
+        if (mod->code[k].op == OP_JMP && (uint32_t)mod->code[k].i == join)
+            break;
+    return k > first ? k - first : 0;
+}
+
+/* skip[2 pc], skip[2 pc + 1]: the side that a warp whose lanes all take the
+ * predicated branch at pc skips (the fall-through code), and the one that a
+ * warp none of whose lanes takes it skips (the taken code), which the model
+ * issues predicated off (model.c issue_skipped_side): found once here, not
+ * at every branch. */
+static void mark_skips(simt_timing *t, const simt_module *mod, uint32_t pc)
+{
+    const simt_insn *in = &mod->code[pc];
+    if (!(t->pc[pc].flags & PCT_PREDICATED) || (in->op != OP_BRZ && in->op != OP_BRNZ) ||
+        in->b != SIMT_BR_PREDICATED)
+        return;
+    uint32_t join = (uint32_t)in->j;
+    t->skip[2 * pc] = skipped_length(mod, pc + 1, join);
+    t->skip[2 * pc + 1] = skipped_length(mod, (uint32_t)in->i, join);
+}
+
 int simt_timing_decode(simt_model *m)
 {
     simt_timing *t = &m->tm;
     const simt_module *mod = m->mod;
     t->pc = simt_calloc(&m->al, mod->ncode ? mod->ncode : 1, sizeof *t->pc);
     t->side = simt_calloc(&m->al, mod->ncode ? mod->ncode : 1, sizeof *t->side);
-    if (!t->pc || !t->side)
+    t->skip = simt_calloc(&m->al, 2 * (size_t)(mod->ncode ? mod->ncode : 1), sizeof *t->skip);
+    if (!t->pc || !t->side || !t->skip)
         return -1;
     uint32_t most = 1; /* above the highest register an instruction names */
     for (uint32_t pc = 0; pc < mod->ncode; pc++) {
@@ -388,6 +418,8 @@ int simt_timing_decode(simt_model *m)
         for (uint32_t pc = mod->funcs[f].entry; pc < mod->funcs[f].end && pc < mod->ncode; pc++)
             if (is_cond_branch(mod->code[pc].op))
                 mark_predicated(t, mod, &mod->funcs[f], pc);
+    for (uint32_t pc = 0; pc < mod->ncode; pc++)
+        mark_skips(t, mod, pc);
     t->clear_regs = most < SIMT_TRACKED_REGS ? most : SIMT_TRACKED_REGS;
     t->ncode = mod->ncode;
     return 0;

@@ -708,7 +708,9 @@ static inline __attribute__((always_inline)) int load_group(simt_exec *ex, simt_
         known = ends;
     const int observe = __builtin_expect(ex->observe, 0) && !ex->is_host;
     if (observe) {
-        access_record(w, in, pc, mask, addr, off, len, ACC_READ, coalesced ? ends : NULL, &rec);
+        /* a coalesced load of shared memory too: the record from its ends */
+        int whole = coalesced || record_ends(addr, off, len, mask, ends);
+        access_record(w, in, pc, mask, addr, off, len, ACC_READ, whole ? ends : NULL, &rec);
         if (!known)
             known = rec.bounds;
     }
@@ -997,9 +999,12 @@ issue:
         if (in->op == OP_BRZ || in->op == OP_BRCF)
             taken = mask & ~taken;
         /* runs only where modeled; a branch no lane takes goes on in the run
-         * where nobody wants every branch told, but for a predicated one: a
-         * GPU issues the side the lanes skip, predicated off */
-        if (modeled && (taken || !ex->vm->obs.quiet_branches || in->b == SIMT_BR_PREDICATED))
+         * where nobody wants every branch told, but for a predicated one with
+         * a taken side (an if/else): a GPU issues the side the lanes skip,
+         * predicated off.  An if without else (its target the join) skips
+         * nothing when no lane takes it: the model has nothing to do. */
+        if (modeled && (taken || !ex->vm->obs.quiet_branches ||
+                        (in->b == SIMT_BR_PREDICATED && in->i != in->j)))
             tell_branch(ex, w, PC, mask, taken, runs, in->b == SIMT_BR_PREDICATED &&
                         (in->op == OP_BRZ || in->op == OP_BRNZ));
         if (taken == mask) { in = code + in->i; NEXT; }

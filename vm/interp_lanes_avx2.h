@@ -102,6 +102,20 @@ static inline __attribute__((always_inline)) int load_ends(const uint64_t *addr,
            coalesced_ends(addr, off, len, ends);
 }
 
+/* Whether a whole warp's load of len >= 4 bytes a lane is coalesced
+ * whatever its space (shared memory too, which load_ends leaves to
+ * shared_copy32): an observed load's record then takes its ends instead of
+ * a pass over the lanes (access_record).  The load itself is unchanged. */
+static inline __attribute__((always_inline)) int record_ends(const uint64_t *addr, uint64_t off,
+                                                             unsigned len, uint32_t mask,
+                                                             uint64_t ends[2])
+{
+    /* the two lanes first: a broadcast (a tile's row read by every lane)
+     * fails here without the whole test */
+    return len >= 4 && WHOLE32(mask) && addr[1] == addr[0] + len &&
+           addr[31] == addr[0] + 31 * (uint64_t)len && coalesced_ends(addr, off, len, ends);
+}
+
 /* A coalesced store of a whole warp is bounded by its ends: no pass over
  * the lanes for its bounds. */
 static inline __attribute__((always_inline)) int store_ends(const uint64_t *b, uint64_t off,
