@@ -832,6 +832,9 @@ void simtvm_print_help(FILE *out)
     fputs(
         "usage:\n"
         "  simtvm run FILE.k|FILE.kbc [options] [-- program arguments]   run main()\n"
+        "  simtvm run MAIN.cu MORE.cu UTIL.cpp ... [options] [-- args]   a program of\n"
+        "        several files, each a translation unit, linked by name (also build,\n"
+        "        disasm, debug, grade; doc/language.md \"Programs of several files\")\n"
         "  simtvm run FILE.k --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared BYTES]\n"
         "        --arg NAME=VALUE ... [--out NAME=FILE.npy]  launch one kernel without main()\n"
         "  simtvm build FILE.k -o FILE.kbc                 compile to a bytecode file\n"

@@ -11,7 +11,7 @@ D=tests/multifile
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 cases="dupfunc dupvar dupmain undeffunc undefvar undefdevice otherstatic macroleak"
-echo "1..$((11 + $(echo $cases | wc -w)))"
+echo "1..$((12 + $(echo $cases | wc -w)))"
 
 "$SIMTVM" run $D/shop/main.cpp $D/shop/pricing.cpp $D/shop/report.cpp > "$work/out" 2> "$work/err"
 ok $? "shop: three host files run"
@@ -71,3 +71,12 @@ ok $(( $? || st != 2 )) "a second argument that is no source file is still a usa
 
 "$SIMTVM" occupancy --block 128 --regs 32 $D/fault/main.cu $D/fault/shift.cu > /dev/null 2>&1
 ok $(( $? != 2 )) "occupancy takes no files"
+
+{ echo '#include <cstdio>'; echo 'int main() {'
+  sed 's/%/%%/g; s/"/\\"/g; s/.*/    printf("&\\n");/' $D/shop/expected.out
+  echo '    return 0;'; echo '}'; } > "$work/ref.cpp"
+"$SIMTVM" grade $D/shop/main.cpp $D/shop/pricing.cpp $D/shop/report.cpp --reference "$work/ref.cpp" \
+    --seeds 1..2 > "$work/out" 2>&1
+st=$?
+grep -q 'main.cpp: PASS' "$work/out"
+ok $(( $? || st != 0 )) "grade of a student's program of three files"
