@@ -199,8 +199,8 @@ static int open_public(const simtvm_options *o, simtvm_vm **vm, simtvm_module **
         status = compile_files(o, *vm, data, len, mod, &st);
         fflush(stdout);
         fputs(simtvm_diag_text(*vm), stderr);
-        if (st == SIMTVM_ERR_NOMEM)
-            status = errorf("%s", simtvm_errmsg(*vm));
+        if (st != SIMTVM_OK && st != SIMTVM_ERR_COMPILE)
+            status = errorf("%s", simtvm_errmsg(*vm));   /* out of memory, too many files */
         else if (st != SIMTVM_OK)
             status = EXIT_FAIL;
     }
