@@ -270,6 +270,14 @@ simtvm_status simtvm_errcode(const simtvm_vm *vm);
  * The VM needs no module loaded to compile. */
 simtvm_status simtvm_compile(simtvm_vm *vm, const char *filename, const char *source, size_t len,
                              const char *const *defines, simtvm_module **out);
+/* Compiles a program of n files (translation units, as `nvcc a.cu b.cu`):
+ * names[i] and the lens[i] bytes of sources[i], linked into one module
+ * (doc/language.md, "Programs of several files").  Diagnostics and faults
+ * name each file; the module's source (what the debugger lists) is the
+ * first's.  n == 1 is simtvm_compile. */
+simtvm_status simtvm_compile_files(simtvm_vm *vm, int n, const char *const *names,
+                                   const char *const *sources, const size_t *lens,
+                                   const char *const *defines, simtvm_module **out);
 
 /* Diagnostics of the VM's last simtvm_compile (errors and warnings). */
 int simtvm_diag_count(const simtvm_vm *vm);

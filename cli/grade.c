@@ -451,8 +451,11 @@ static void set_fail(grade_job *j, const char *fmt, ...)
 static void set_replay(grade_job *j, const char *extra)
 {
     const simtvm_options *o = j->o;
-    size_t n = (size_t)snprintf(j->replay, sizeof j->replay, "simtvm run %s%s%s", o->file,
-                                *extra ? " " : "", extra);
+    size_t n = (size_t)snprintf(j->replay, sizeof j->replay, "simtvm run %s", o->file);
+    for (int k = 0; k < o->nmore_files && n < sizeof j->replay; k++)
+        n += (size_t)snprintf(j->replay + n, sizeof j->replay - n, " %s", o->more_files[k]);
+    if (*extra && n < sizeof j->replay)
+        n += (size_t)snprintf(j->replay + n, sizeof j->replay - n, " %s", extra);
     if (o->device && n < sizeof j->replay)
         n += (size_t)snprintf(j->replay + n, sizeof j->replay - n, " --device %s", o->device);
     if (o->warp_size != 32 && n < sizeof j->replay)
@@ -606,28 +609,37 @@ static void print_verdict(const grade_job *j, FILE *out)
         fprintf(out, "replay: %s\n", j->replay);
 }
 
-/* Compiles path into *mod; on failure the diagnostics go to why. */
-static int compile_file(const grade_job *j, const char *path, simtvm_module **mod, char *why,
-                        size_t len)
+/* Compiles path and the nmore files after it (a program of several files)
+ * into *mod; on failure the diagnostics go to why. */
+static int compile_file(const grade_job *j, const char *path, const char *const *more, int nmore,
+                        simtvm_module **mod, char *why, size_t len)
 {
-    size_t n = 0;
-    char *src = read_text(path, &n);
-    if (!src) {
-        snprintf(why, len, "%s: cannot read the file\n", path);
-        return -1;
+    const char *names[65];
+    char *texts[65] = { 0 };
+    size_t lens[65] = { 0 };
+    int n = nmore < 64 ? 1 + nmore : 65, bad = 0;
+    for (int i = 0; i < n && !bad; i++) {
+        names[i] = i ? more[i - 1] : path;
+        texts[i] = read_text(names[i], &lens[i]);
+        if (!texts[i]) {
+            snprintf(why, len, "%s: cannot read the file\n", names[i]);
+            bad = 1;
+        }
     }
     simtvm_config cfg;
     config_for(j, &cfg, 0, 0, 0);
     simtvm_vm *vm = NULL;
-    int bad = simtvm_vm_new(&cfg, &vm) != SIMTVM_OK;
-    if (bad)
+    if (!bad && simtvm_vm_new(&cfg, &vm) != SIMTVM_OK) {
         snprintf(why, len, "%s\n", simtvm_errmsg(vm));
-    else if (simtvm_compile(vm, path, src, n, j->o->defines, mod) != SIMTVM_OK) {
+        bad = 1;
+    } else if (!bad && simtvm_compile_files(vm, n, names, (const char *const *)texts, lens,
+                                            j->o->defines, mod) != SIMTVM_OK) {
         snprintf(why, len, "%s", simtvm_diag_text(vm));
         bad = 1;
     }
     simtvm_vm_free(vm);
-    free(src);
+    for (int i = 0; i < n; i++)
+        free(texts[i]);
     return bad ? -1 : 0;
 }
 
@@ -642,7 +654,7 @@ int simtvm_grade(const simtvm_options *o)
     j->checks = o->checks ? o->checks : SIMTVM_CHECK_ALL;
     j->seeds_first = o->have_seeds ? o->seeds_first : 1;
     j->seeds_last = o->have_seeds ? o->seeds_last : 20;
-    if (compile_file(j, o->reference, &j->reference, j->reason, sizeof j->reason)) {
+    if (compile_file(j, o->reference, NULL, 0, &j->reference, j->reason, sizeof j->reason)) {
         fprintf(stderr, "simtvm: error: the reference does not compile:\n%s", j->reason);
         free(j);
         return EXIT_USAGE;
@@ -654,7 +666,7 @@ int simtvm_grade(const simtvm_options *o)
         free(j);
         return EXIT_USAGE;
     }
-    if (compile_file(j, o->file, &j->student, j->reason, sizeof j->reason)) {
+    if (compile_file(j, o->file, o->more_files, o->nmore_files, &j->student, j->reason, sizeof j->reason)) {
         j->verdict = V_COMPILE_ERROR;
     } else if (o->kernel && simtvm_module_param_count(j->student, o->kernel) !=
                                 simtvm_module_param_count(j->reference, o->kernel)) {

@@ -688,6 +688,9 @@ static int check_command(simtvm_options *o, FILE *err)
     if (needs_file && !o->file)
         return fail(err, "'%s' needs a FILE.k%s (see simtvm --help)", cmd,
                     o->command == CMD_BUILD ? "" : " or FILE.kbc");
+    if (o->nmore_files && o->command != CMD_RUN && o->command != CMD_BUILD &&
+        o->command != CMD_DISASM && o->command != CMD_DEBUG && o->command != CMD_GRADE)
+        return fail(err, "'%s' takes one file, but got '%s' too", cmd, o->more_files[0]);
     if (!needs_file && o->file && o->command != CMD_HELP)
         return fail(err, "'%s' takes no file, but got '%s'", cmd, o->file);
     if (o->command == CMD_BUILD && !o->output)
@@ -741,6 +744,17 @@ static void options_defaults(simtvm_options *o)
     o->error_exitcode = -1;
 }
 
+/* A name a translation unit of a program of several files may have. */
+static int is_source_name(const char *name)
+{
+    static const char *const exts[] = { ".k", ".cu", ".c", ".cc", ".cpp", ".cxx", ".C" };
+    const char *dot = strrchr(name, '.');
+    for (size_t i = 0; dot && i < sizeof exts / sizeof exts[0]; i++)
+        if (!strcmp(dot, exts[i]))
+            return 1;
+    return 0;
+}
+
 int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
 {
     options_defaults(o);
@@ -752,8 +766,9 @@ int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
     o->native_libs = calloc(slots, sizeof *o->native_libs);
     o->include_dirs = calloc(slots, sizeof *o->include_dirs);
     o->expects = calloc(slots, sizeof *o->expects);
+    o->more_files = calloc(slots, sizeof *o->more_files);
     if (!o->defines || !o->kargs || !o->outs || !o->prog_argv || !o->native_libs ||
-        !o->include_dirs || !o->expects)
+        !o->include_dirs || !o->expects || !o->more_files)
         return fail(err, "out of memory");
     if (argc < 2)
         return fail(err, "no command given (try simtvm --help)");
@@ -775,6 +790,8 @@ int simtvm_parse_options(simtvm_options *o, int argc, char **argv, FILE *err)
             status = parse_one(o, argc, argv, &i, err);
         else if (!o->file)
             o->file = arg;
+        else if (is_source_name(arg) && is_source_name(o->file))
+            o->more_files[o->nmore_files++] = arg;   /* `run main.cu kernels.cu` */
         else
             status = fail(err, "unexpected argument '%s' (the file is '%s'; program arguments "
                                "go after --)", arg, o->file);
@@ -804,6 +821,8 @@ void simtvm_options_free(simtvm_options *o)
     free(o->native_libs);
     free(o->include_dirs);
     free(o->expects);
+    free(o->more_files);
+    o->more_files = NULL;
     o->defines = o->kargs = o->outs = o->native_libs = o->include_dirs = o->expects = NULL;
     o->prog_argv = NULL;
 }
@@ -813,6 +832,9 @@ void simtvm_print_help(FILE *out)
     fputs(
         "usage:\n"
         "  simtvm run FILE.k|FILE.kbc [options] [-- program arguments]   run main()\n"
+        "  simtvm run MAIN.cu MORE.cu UTIL.cpp ... [options] [-- args]   a program of\n"
+        "        several files, each a translation unit, linked by name (also build,\n"
+        "        disasm, debug, grade; doc/language.md \"Programs of several files\")\n"
         "  simtvm run FILE.k --kernel NAME --grid X[,Y[,Z]] --block X[,Y[,Z]] [--shared BYTES]\n"
         "        --arg NAME=VALUE ... [--out NAME=FILE.npy]  launch one kernel without main()\n"
         "  simtvm build FILE.k -o FILE.kbc                 compile to a bytecode file\n"

@@ -28,6 +28,9 @@ enum simtvm_exit { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2, EXIT_FINDINGS = 3
 typedef struct simtvm_options {
     int command;                 /* enum simtvm_command */
     const char *file;            /* the .k or .kbc input */
+    const char **more_files;     /* run, build, disasm, debug, grade: the program's other
+                                    source files (translation units), after file */
+    int nmore_files;
     const char *output;          /* build: -o */
     const char *reference;       /* grade: --reference REF.k */
     const char **expects;        /* grade: --expect-stat METRIC<=N or METRIC>=N */

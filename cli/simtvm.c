@@ -141,6 +141,33 @@ static void config_of(const simtvm_options *o, simtvm_config *cfg)
     cfg->err = stderr;
 }
 
+/* Compiles o->file (its text data, len bytes) and o->more_files, one
+ * translation unit each, into *mod; 0 or the exit status of a file that
+ * cannot be read (*st: the compile's status). */
+static int compile_files(const simtvm_options *o, simtvm_vm *vm, const char *data, size_t len,
+                         simtvm_module **mod, simtvm_status *st)
+{
+    int n = 1 + o->nmore_files, status = 0;
+    const char **names = calloc((size_t)n, sizeof *names);
+    char **texts = calloc((size_t)n, sizeof *texts);
+    size_t *lens = calloc((size_t)n, sizeof *lens);
+    if (!names || !texts || !lens)
+        status = errorf("out of memory");
+    for (int i = 1; !status && i < n; i++) {
+        names[i] = o->more_files[i - 1];
+        status = read_input(names[i], &texts[i], &lens[i]);
+    }
+    if (!status) {
+        names[0] = o->file, texts[0] = (char *)data, lens[0] = len;
+        *st = simtvm_compile_files(vm, n, names, (const char *const *)texts, lens,
+                                   (const char *const *)o->defines, mod);
+    }
+    for (int i = 1; texts && i < n; i++)
+        free(texts[i]);
+    free(names), free(texts), free(lens);
+    return status;
+}
+
 /* A VM with the options' configuration and o->file compiled (or read) in
  * it.  Returns 0 (the caller frees *mod, then *vm) or an exit status. */
 static int open_public(const simtvm_options *o, simtvm_vm **vm, simtvm_module **mod)
@@ -169,11 +196,11 @@ static int open_public(const simtvm_options *o, simtvm_vm **vm, simtvm_module **
         status = errorf("%s: not a simtvm bytecode file (no %s header)", o->file,
                         SIMTVM_KBC_MAGIC);
     } else if (!status) {
-        st = simtvm_compile(*vm, o->file, data, len, (const char *const *)o->defines, mod);
+        status = compile_files(o, *vm, data, len, mod, &st);
         fflush(stdout);
         fputs(simtvm_diag_text(*vm), stderr);
-        if (st == SIMTVM_ERR_NOMEM)
-            status = errorf("%s", simtvm_errmsg(*vm));
+        if (st != SIMTVM_OK && st != SIMTVM_ERR_COMPILE)
+            status = errorf("%s", simtvm_errmsg(*vm));   /* out of memory, too many files */
         else if (st != SIMTVM_OK)
             status = EXIT_FAIL;
     }
@@ -396,7 +423,12 @@ static int cmd_run(simtvm_options *o)
         status = open_public(o, &vm, &mod);
     if (status)
         return status;
-    if (!o->kernel && !simtvm_module_has_main(mod)) {
+    if (!o->kernel && !simtvm_module_has_main(mod) && o->nmore_files) {
+        fprintf(stderr, "simtvm: error: undefined reference to 'main': none of the program's "
+                        "%d files defines it (or launch a kernel with --kernel NAME --grid X "
+                        "--block X)\n", 1 + o->nmore_files);
+        status = EXIT_FAIL;
+    } else if (!o->kernel && !simtvm_module_has_main(mod)) {
         fprintf(stderr, "simtvm: error: %s has no main(); launch a kernel with --kernel NAME "
                         "--grid X --block X\n", o->file);
         status = EXIT_USAGE;

@@ -484,6 +484,11 @@ struct k_decl {
     int static_member;        /* D_VAR: a static data member's declaration in its class */
     int odr_used;             /* ... named by an expression (static_members.c) */
     unsigned char is_enumerator; /* D_VAR: an enum's (its value must be a constant) */
+    k_loc unit_use;           /* D_VAR declared extern: its first use (lang/units.c) */
+    int unit_private;         /* D_FUNC/D_VAR of a program of several files: `static` or in
+                                 an anonymous namespace in file number unit_private's own
+                                 text, seen from that file only (lang/units.c); 0: external */
+    unsigned char anon_ns;    /* declared in an anonymous namespace */
     unsigned char init_failed;/* D_VAR: its initializer had an error (its uses give none) */
     k_decl *var_def;          /* D_VAR declared extern (or a static data member declared in
                                  its class): the definition that came later, the same object */
@@ -606,12 +611,20 @@ typedef struct k_file {
     size_t len;
     unsigned char builtin;    /* one of the headers of lang/headers.c */
     unsigned char once;       /* it said #pragma once */
+    unsigned char unit;       /* a translation unit's own file: its number, 1... (0: an
+                                 #include'd file, or a program of one file; lang/units.c) */
     unsigned open;            /* how many times it is being read (nested) */
 } k_file;
 
 /* Lines [global, next segment's global) of the preprocessed text are lines
  * fline... of files[file], read through the #include at line at_line,
  * column at_col of segs[up]'s file (up -1: files[0], read by no #include). */
+/* One more file of a program of several translation units. */
+typedef struct k_source {
+    const char *name, *text;
+    size_t len;
+} k_source;
+
 typedef struct k_lineseg {
     uint32_t global, file, fline;
     int32_t up;
@@ -639,6 +652,11 @@ typedef struct k_ctx {
     const char *filename;
     const char *source;       /* the original text (for quoting lines in diagnostics) */
     size_t source_len;
+    const struct k_source *units; /* the program's other files, compiled after this one as
+                                 translation units of their own (lang/units.c; the caller's) */
+    int nunits;
+    int native_ok;            /* --native-lib given: a function no file defines may be a
+                                 native library's (no "undefined reference") */
     const char *const *include_dirs; /* -I: searched for #include "file" (NULL-terminated,
                                         may be NULL; the caller's) */
     k_file *files;            /* see k_file (tal; none until preprocessing) */
@@ -720,6 +738,17 @@ int k_line_segment(const k_ctx *ctx, uint32_t line);
  * to *col if col is not NULL (for the module's source positions, which
  * name the compiled file only). */
 uint32_t k_main_line(const k_ctx *ctx, uint32_t line, uint32_t *col);
+
+/* ---- programs of several files (lang/units.c) ---- */
+/* The translation unit (1...) global line `line` belongs to; 0 for a
+ * program of one file. */
+int k_unit_of_line(const k_ctx *ctx, uint32_t line);
+/* Whether line `line` is in a translation unit's own file (no header). */
+int k_unit_own_line(const k_ctx *ctx, uint32_t line);
+/* A call at `use` of d, which no file defines, in a program of several
+ * files: "undefined reference" reported (1), unless a native library may
+ * define it (a host function under --native-lib). */
+int k_unit_undefined(k_ctx *ctx, const k_decl *d, k_loc use);
 
 /* ---- node constructors (lang/ast.c); all zero the node and set kind/loc ---- */
 k_type *k_type_new(k_ctx *ctx, k_type_kind kind);

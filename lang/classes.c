@@ -294,7 +294,8 @@ static int candidates(k_sema_state *s, const char *name, k_decl ***out)
     for (int i = 0; i < sc->n; i++) {
         const char *dn = sc->decls[i]->name;
         size_t dl = dn ? strlen(dn) : 0;
-        if (sc->decls[i]->kind != D_FUNC || sc->decls[i]->method_of)
+        if (sc->decls[i]->kind != D_FUNC || sc->decls[i]->method_of ||
+            !k_unit_sees(s, sc->decls[i]))
             continue;
         /* an operator declared in a namespace (std::operator+ of std::string)
          * is found through its class's namespace in C++ (ADL): any namespace

@@ -91,6 +91,12 @@ static simt_module *compile(k_ctx *ctx, const char *const *defines)
                 ctx->source_len, K_MAX_SOURCE_BYTES >> 20);
         return NULL;
     }
+    for (int i = 0; i < ctx->nunits; i++)
+        if (ctx->units[i].len > K_MAX_SOURCE_BYTES) {
+            k_error(ctx, (k_loc){0, 0}, "%s: source is %zu bytes, larger than the limit of "
+                    "%u MiB", ctx->units[i].name, ctx->units[i].len, K_MAX_SOURCE_BYTES >> 20);
+            return NULL;
+        }
     k_unit *unit = k_front(ctx, defines);
     if (!unit || ctx->nerrors)
         return NULL;

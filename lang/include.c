@@ -93,12 +93,22 @@ static int add_file(k_ctx *ctx, const k_file *f)
 void k_files_start(k_ctx *ctx)
 {
     k_file main = { .name = ctx->filename, .path = ctx->filename, .text = ctx->source,
-                    .len = ctx->source_len };
+                    .len = ctx->source_len, .unit = ctx->nunits > 0 };
     char real[PATH_MAX]; /* realpath into our buffer: no block outside config.alloc */
     if (realpath(ctx->filename, real))
         main.key = k_strndup(ctx, real, strlen(real));
     add_file(ctx, &main);
     k_linemap_add(ctx, (k_lineseg){ .global = 1, .file = 0, .fline = 1, .up = -1 });
+}
+
+int k_files_add_unit(k_ctx *ctx, const k_source *src, int unit)
+{
+    k_file f = { .name = src->name, .path = src->name, .text = src->text, .len = src->len,
+                 .unit = (unsigned char)unit };
+    char real[PATH_MAX];
+    if (realpath(src->name, real))
+        f.key = k_strndup(ctx, real, strlen(real));
+    return add_file(ctx, &f);
 }
 
 void k_linemap_add(k_ctx *ctx, k_lineseg seg)
@@ -151,7 +161,9 @@ uint32_t k_main_line(const k_ctx *ctx, uint32_t line, uint32_t *col)
             *col = ctx->segs[i].at_col;
         i = ctx->segs[i].up;
     }
-    return fline;
+    /* a later translation unit's lines have none in files[0]: the module's
+     * origin table (lang/compile.c) holds where they are */
+    return ctx->segs[i].file == 0 ? fline : 0;
 }
 
 /* --------------------------------------------------------------- search */

@@ -17,6 +17,8 @@ void k_files_start(k_ctx *ctx);
 int k_include_find(k_ctx *ctx, const char *name, int angled, int includer, k_loc loc);
 /* Starts a segment of the line map (see k_lineseg). */
 void k_linemap_add(k_ctx *ctx, k_lineseg seg);
+/* Adds a translation unit's file (number unit, 2...) to the table; its index. */
+int k_files_add_unit(k_ctx *ctx, const k_source *src, int unit);
 
 /* The preprocessor's first pass (lang/pp_clean.c) over text whose first
  * line is global line first_line: comments become spaces, continuation

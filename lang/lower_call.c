@@ -78,6 +78,8 @@ static void call_function(lw_func *F, k_expr *e, int dst, int want)
         if (want)
             mov(F, dst, a);
         lw_eh_after_call(F, e->decl);
+    } else if (k_unit_undefined(F->M->ctx, def, e->loc)) {
+        return;   /* a program of several files: no native function here */
     } else {
         int b = F->top;
         if (lw_returns_record(def) || lw_fill_params(def, &(simt_sig){0}, NULL) != e->nargs) {

@@ -925,6 +925,7 @@ static void qualify(k_parser *ps, k_decl *d)
 {
     if (d->kind == D_USING || d->kind == D_STATIC_ASSERT)
         return;
+    d->anon_ns = ps->anon_ns != 0;
     d->name = k_ns_qualify(ps->ctx, ps->ns, d->name);
     d->ns = d->name ? k_ns_of(ps->ctx, d->name) : NULL;
 }

@@ -17,7 +17,26 @@ const char *k_parse_ns_enter(k_parser *ps, const char *name)
     ps->ns = k_ns_qualify(ps->ctx, outer, name);
     if (ps->ns && !k_parse_is_namespace(ps, ps->ns))
         k_parse_list_add(ps, &ps->namespaces, (void *)ps->ns);
+    ps->ns_depth++;
     return outer;
+}
+
+/* `namespace {`: its names are the enclosing namespace's, but (in a program
+ * of several files) private to the file (k_decl.anon_ns, lang/units.c). */
+const char *k_parse_ns_anon(k_parser *ps)
+{
+    if (++ps->ns_depth < 32)
+        ps->anon_ns |= 1u << ps->ns_depth;
+    return ps->ns;
+}
+
+void k_parse_ns_leave(k_parser *ps, const char *outer)
+{
+    if (ps->ns_depth > 0 && ps->ns_depth < 32)
+        ps->anon_ns &= ~(1u << ps->ns_depth);
+    if (ps->ns_depth > 0)
+        ps->ns_depth--;
+    ps->ns = outer;
 }
 
 int k_parse_is_namespace(const k_parser *ps, const char *qname)

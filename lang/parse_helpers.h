@@ -63,6 +63,8 @@ k_type *k_parse_typedef_member(k_parser *ps, k_loc loc, const char *name);
 k_stmt *k_parse_alias_template(k_parser *ps, k_loc loc, const char *name, k_type *type);
 /* lang/parse_cxx.c: namespaces, using, static_assert, lambda words */
 const char *k_parse_ns_enter(k_parser *ps, const char *name);   /* returns the outer one */
+const char *k_parse_ns_anon(k_parser *ps);   /* `namespace {`: the names stay the outer one's */
+void k_parse_ns_leave(k_parser *ps, const char *outer);   /* a namespace's '}' */
 int k_parse_is_namespace(const k_parser *ps, const char *qname);  /* opened so far */
 k_decl *k_parse_using_decl(k_parser *ps, k_loc loc, const char *target);  /* `using N::x;` */
 /* rest: the input after the name */

@@ -69,6 +69,8 @@ struct k_parser {
     k_list typedef_names;         /* const char * */
     k_list typedef_types;         /* k_type *, same order */
     const char *ns;               /* the namespace being parsed ("a::b"), NULL at global */
+    int ns_depth;                 /* namespaces open */
+    unsigned anon_ns;             /* bit d: the namespace open at depth d is anonymous */
     k_list uses;                  /* k_decl * D_USING seen so far (lookup of type names) */
     k_list namespaces;            /* const char *: each namespace opened so far, qualified */
     k_token tok;                  /* the last token scanned (for error messages) */

@@ -201,7 +201,7 @@ unit
 
 external
     : declaration                               { kp_add_file_decls(ps, $1); }
-    | ns_open unit '}'                          { ps->ns = $1; }
+    | ns_open unit '}'                          { k_parse_ns_leave(ps, $1); }
     | using                                     { kp_add_file_decls(ps, $1); }
     | static_assert                             { kp_add_file_decls(ps, $1); }
     | bindings                                  { kp_add_file_decls(ps, $1); }
@@ -363,7 +363,7 @@ targ
  * anonymous namespace's names are the enclosing one's. */
 ns_open
     : KW_NAMESPACE IDENT '{'                    { $$ = k_parse_ns_enter(ps, $2); }
-    | KW_NAMESPACE '{'                          { $$ = ps->ns; }
+    | KW_NAMESPACE '{'                          { $$ = k_parse_ns_anon(ps); }
     ;
 
 using

@@ -40,6 +40,8 @@ typedef struct pp_macro {
     int disabled;                 /* contexts of its own expansion on the stack */
     int special;                  /* SPECIAL_LINE / SPECIAL_FILE */
     int predefined;
+    unsigned char in_unit;        /* defined by a translation unit's own file (not a header):
+                                     undefined where the next unit starts (lang/units.c) */
 } pp_macro;
 
 enum { SPECIAL_NONE, SPECIAL_LINE, SPECIAL_FILE };
@@ -98,6 +100,17 @@ typedef struct pp {
 } pp;
 
 const simt_allocator *pp_al(const pp *s);
+/* Expands text (cleaned) whose first line is global line first_line into
+ * the output; returns the global line after its last. */
+uint32_t pp_process(pp *s, const char *text, size_t len, uint32_t first_line);
+/* The implicit headers files[f] needs that no file before it read, read at
+ * loc (lang/preprocess.c); returns their lines. */
+uint32_t pp_implicit_for(pp *s, int f, k_loc loc);
+/* The program's other translation units (ctx->units), each read after the
+ * last as a file of its own from global line `line` on (lang/units.c). */
+void pp_read_units(pp *s, uint32_t line);
+/* Removes the macros the translation units' own files defined. */
+void pp_forget_unit_macros(pp *s);
 k_loc pp_tok_loc(const pp *s, const pp_tok *t);
 int pp_tok_is(const pp_tok *t, const char *text);
 void pp_vec_push(pp *s, pp_vec *v, const pp_tok *t);

@@ -343,6 +343,7 @@ static void define_macro(pp *s, const pp_tok *t, size_t n, int predefined)
     m->name = k_strndup(s->ctx, t[0].text, t[0].len);
     m->namelen = t[0].len;
     m->predefined = predefined;
+    m->in_unit = s->file < s->ctx->nfiles && s->ctx->files[s->file].unit;
     int body = 1;
     if (n > 1 && pp_tok_is(&t[1], "(") && !t[1].space) {
         m->funclike = 1;
@@ -828,8 +829,6 @@ static int active(const pp *s)
     return s->nconds == 0 || s->conds[s->nconds - 1].active;
 }
 
-static uint32_t process(pp *s, const char *text, size_t len, uint32_t first_line);
-
 static void push_cond(pp *s, k_loc loc, int value)
 {
     if (!grow(s, (void **)&s->conds, &s->capconds, s->nconds + 1, sizeof *s->conds)) {
@@ -925,7 +924,7 @@ static int may_read(pp *s, int f, k_loc loc)
 
 /* Reads files[f] in place of the #include on global line loc.line: its
  * lines become lines loc.line... of the output, and the includer's next
- * lines move down by as many (s->include_lines, which process() adds). */
+ * lines move down by as many (s->include_lines, which pp_process() adds). */
 static void read_included(pp *s, int f, k_loc loc)
 {
     k_ctx *ctx = s->ctx;
@@ -947,7 +946,7 @@ static void read_included(pp *s, int f, k_loc loc)
     s->cond_base = s->nconds;
     s->depth++;
     ctx->files[f].open++;
-    uint32_t end = process(s, cleaned ? cleaned : "", clean_len, loc.line);
+    uint32_t end = pp_process(s, cleaned ? cleaned : "", clean_len, loc.line);
     ctx->files[f].open--;
     s->depth--;
     s->cond_base = cond_base;
@@ -961,8 +960,6 @@ static void read_included(pp *s, int f, k_loc loc)
     k_linemap_add(ctx, back);
 }
 
-static uint32_t implicit_for_include(pp *s, int f, k_loc loc);
-
 static void include_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
 {
     int angled = 0;
@@ -970,7 +967,7 @@ static void include_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
     int f = name ? k_include_find(s->ctx, name, angled, s->file, loc) : K_INC_ERROR;
     if (f < 0)
         return;
-    uint32_t before = implicit_for_include(s, f, loc);
+    uint32_t before = pp_implicit_for(s, f, loc);
     read_included(s, f, (k_loc){ loc.line + before, loc.col });
     s->include_lines += before;
 }
@@ -1166,7 +1163,7 @@ static void define_specials(pp *s)
 /* Pass 2 over the cleaned text of one file, whose first line is global line
  * first_line: directives, skipped lines, expanded runs.  Returns the global
  * line after its last. */
-static uint32_t process(pp *s, const char *text, size_t len, uint32_t first_line)
+uint32_t pp_process(pp *s, const char *text, size_t len, uint32_t first_line)
 {
     const char *p = text, *end = text + len;
     uint32_t line = first_line;
@@ -1422,7 +1419,7 @@ static uint32_t read_implicit(pp *s, const char *header, k_loc at)
 
 /* The implicit headers included file `f` needs that no file before it
  * read, in front of it at its #include; returns their lines. */
-static uint32_t implicit_for_include(pp *s, int f, k_loc loc)
+uint32_t pp_implicit_for(pp *s, int f, k_loc loc)
 {
     uint32_t lines = 0;
     for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++) {
@@ -1476,7 +1473,8 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
     if (!cleaned)
         s->failed = 1;
     else
-        process(s, cleaned, clean_len, implicit_headers(s, cleaned, clean_len));
+        pp_read_units(s, pp_process(s, cleaned, clean_len,
+                                    implicit_headers(s, cleaned, clean_len)));
     place_pragmas(ctx, s->out ? s->out : "", s->len);
     while (s->nstack > 0)
         pop_frame(s);

@@ -27,10 +27,12 @@ static void scope_pop(k_sema_state *s)
     s->scope = s->scope->up;
 }
 
-static k_decl *scope_find(const k_scope *sc, const char *name)
+/* The latest declaration of name in sc that the unit being checked sees
+ * (another file's `static` names are not its, lang/units.c). */
+static k_decl *scope_find(const k_sema_state *s, const k_scope *sc, const char *name)
 {
     for (int i = sc->n - 1; i >= 0; i--)
-        if (strcmp(sc->decls[i]->name, name) == 0)
+        if (strcmp(sc->decls[i]->name, name) == 0 && k_unit_sees(s, sc->decls[i]))
             return sc->decls[i];
     return NULL;
 }
@@ -59,7 +61,7 @@ const char *k_sema_resolve(k_sema_state *s, const char *name,
 static k_decl *global_find(k_sema_state *s, const char *name)
 {
     for (k_scope *sc = s->file_scope; sc; sc = sc->up) {
-        k_decl *d = scope_find(sc, name);
+        k_decl *d = scope_find(s, sc, name);
         if (d)
             return d;
     }
@@ -76,7 +78,7 @@ static int global_probe(void *arg, const char *qname)
 k_decl *k_sema_lookup(k_sema_state *s, const char *name)
 {
     for (k_scope *sc = s->scope; sc && sc != s->file_scope && name[0] != ':'; sc = sc->up) {
-        k_decl *d = scope_find(sc, name);
+        k_decl *d = scope_find(s, sc, name);
         if (d)
             return d;
     }
@@ -656,7 +658,7 @@ k_type *k_sema_compound(k_sema_state *s, k_expr *e)
 /* ---- declarations ---- */
 static int check_redefinition(k_sema_state *s, k_decl *d)
 {
-    k_decl *old = scope_find(s->scope, d->name);
+    k_decl *old = k_unit_same(scope_find(s, s->scope, d->name), d);
     if (!old)
         return 1;
     if (old->kind == D_VAR && d->kind == D_VAR && s->scope == s->file_scope &&
@@ -664,6 +666,8 @@ static int check_redefinition(k_sema_state *s, k_decl *d)
         k_static_member_link(old, d);   /* one object (lang/static_members.c) */
         return 1;
     }
+    if (k_unit_multiple_def(s, old, d))
+        return 0;
     k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
     if (old->loc.line)
         k_note(s->ctx, old->loc, "previous definition is here");
@@ -717,6 +721,8 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         return;
     }
     d->is_global_scope = file_scope;
+    if (file_scope)
+        k_unit_mark(s, d);
     if (d->binding_of && !k_sema_binding(s, d, file_scope)) {
         d->type = k_ty(s->ctx, TY_INT);   /* its uses are still checked, without errors */
         d->init = NULL;
@@ -747,7 +753,7 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     }
     var_alignas(s, d);
     if (!file_scope && (d->storage & ST_EXTERN) && !(d->storage & ST_SHARED)) {
-        k_local_extern_link(s, d, scope_find(s->file_scope, d->name));
+        k_local_extern_link(s, d, scope_find(s, s->file_scope, d->name));
         if (check_redefinition(s, d))
             scope_add(s, d);
         return;
@@ -891,7 +897,8 @@ int k_sema_overloads(k_sema_state *s, const k_decl *f, k_decl **out, int max)
     int n = 0;
     for (k_scope *sc = s->file_scope; sc && n == 0; sc = sc->up)
         for (int i = 0; i < sc->n && n < max; i++)
-            if (sc->decls[i]->kind == D_FUNC && strcmp(sc->decls[i]->name, f->name) == 0)
+            if (sc->decls[i]->kind == D_FUNC && strcmp(sc->decls[i]->name, f->name) == 0 &&
+                k_unit_sees(s, sc->decls[i]))
                 out[n++] = sc->decls[i];
     return n;
 }
@@ -931,7 +938,7 @@ static void check_body(k_sema_state *s, k_decl *f)
         k_decl *p = f->params[i];
         if (!p->name)
             continue;
-        if (scope_find(s->scope, p->name))
+        if (scope_find(s, s->scope, p->name))
             k_error(s->ctx, p->loc, "redefinition of parameter '%s'", p->name);
         scope_add(s, p);
     }
@@ -992,7 +999,8 @@ static k_decl *same_in_scope(k_sema_state *s, const k_decl *f)
 {
     for (int i = s->scope->n - 1; i >= 0; i--) {
         k_decl *d = s->scope->decls[i];
-        if (d->kind == D_FUNC && strcmp(d->name, f->name) == 0 && same_params(d, f))
+        if (d->kind == D_FUNC && strcmp(d->name, f->name) == 0 && same_params(d, f) &&
+            k_unit_sees(s, d))
             return d;
     }
     return NULL;
@@ -1022,7 +1030,8 @@ static void check_func(k_sema_state *s, k_decl *f)
         k_error(ctx, f->loc, "__global__ cannot be combined with __device__ or __host__");
     if (strcmp(f->name, "main") == 0 && (k_fn_kind(f) & (FN_DEVICE | FN_KERNEL)))
         k_error(ctx, f->loc, "'main' must be a host function");
-    k_decl *old = scope_find(s->scope, f->name);
+    k_unit_mark(s, f);
+    k_decl *old = k_unit_same(scope_find(s, s->scope, f->name), f);
     if (old && old->kind == D_FUNC && !same_params(old, f)) {
         old = same_in_scope(s, f);   /* another overload: a new function unless declared */
         if (!old && strcmp(f->name, "main") == 0) {
@@ -1047,6 +1056,8 @@ static void check_func(k_sema_state *s, k_decl *f)
                 k_note(ctx, old->loc, "previous declaration is here");
         }
         k_decl *def = old->body ? old : old->definition;
+        if (f->body && def && k_unit_multiple_def(s, def, f))
+            return;
         if (f->body && def) {
             k_error(ctx, f->loc, "redefinition of '%s'", f->name);
             k_note(ctx, def->loc, "previous definition is here");
@@ -1126,6 +1137,7 @@ void k_sema_instance(k_sema_state *s, k_decl *f)
     s->class_scope = NULL;     /* nor in the class being laid out */
     s->static_init = NULL;     /* nor in a static member's initializer */
     s->lambda_outer = NULL;
+    k_unit_enter(s, f);
     f->is_global_scope = 1;
     f->builtin = -1;
     /* C++'s implicit S(): a member of a class template's instance
@@ -1438,6 +1450,7 @@ void k_sema(k_ctx *ctx, k_unit *unit)
     for (int i = 0; unit && i < unit->ndecls; i++) {
         k_decl *d = unit->decls[i];
         s.ns = d->ns;
+        s.cur_unit = k_unit_of_line(ctx, d->loc.line);
         if (d->is_guide)
             k_ctad_add_guide(&s, d);
         else if (d->is_template)
@@ -1456,4 +1469,5 @@ void k_sema(k_ctx *ctx, k_unit *unit)
     if (unit)
         k_tpl_sema_finish(&s, unit);
     k_static_members_check(&s, unit);
+    k_units_link(&s, unit);
 }

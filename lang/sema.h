@@ -144,6 +144,7 @@ typedef struct k_sema {
     k_scope *lambda_outer;    /* the scope it was written in */
     k_decl **lifted;          /* lambdas' functions, added to the unit at the end */
     int nlifted, lifted_cap;
+    int cur_unit;             /* the translation unit being checked (lang/units.c), 0: one */
     int constexpr_depth;      /* constexpr calls being folded inside each other */
     int unevaluated;          /* checking decltype's operand (lang/decltype.c): a function
                                  template it calls needs no definition (std::declval) */
@@ -573,5 +574,21 @@ void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
 void k_random_init(k_sema_state *s, k_decl *d, int file_scope);
 k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f);
 k_type *k_random_member_call(k_sema_state *s, k_expr *e);
+
+/* ---- programs of several files (lang/units.c) ---- */
+/* Whether code of the unit being checked sees d (not another file's static). */
+static inline int k_unit_sees(const k_sema_state *s, const k_decl *d)
+{
+    return !d->unit_private || d->unit_private == s->cur_unit;
+}
+void k_unit_mark(k_sema_state *s, k_decl *d);        /* a file's static: unit_private */
+void k_unit_enter(k_sema_state *s, const k_decl *f); /* checking f: its file's unit */
+/* old, the declaration found for d, or NULL when d is its file's own and
+ * old another's (external) */
+k_decl *k_unit_same(k_decl *old, const k_decl *d);
+/* A second definition in another file: "multiple definition" reported (1). */
+int k_unit_multiple_def(k_sema_state *s, const k_decl *first, const k_decl *d);
+/* The linker's checks once every file is checked: undefined references. */
+void k_units_link(k_sema_state *s, k_unit *unit);
 
 #endif

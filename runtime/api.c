@@ -415,16 +415,38 @@ void simt_api_prog_release(api_prog *p)
 simtvm_status simtvm_compile(simtvm_vm *vm, const char *filename, const char *source, size_t len,
                              const char *const *defines, simtvm_module **out)
 {
+    return simtvm_compile_files(vm, 1, &filename, &source, &len, defines, out);
+}
+
+simtvm_status simtvm_compile_files(simtvm_vm *vm, int n, const char *const *names,
+                                   const char *const *sources, const size_t *lens,
+                                   const char *const *defines, simtvm_module **out)
+{
     if (out)
         *out = NULL;
     if (!vm)
         return SIMTVM_ERR_NULL;
-    if (!out || (!source && len))
+    if (!out || !names || !sources || !lens || n < 1)
         return simt_api_fail(vm, SIMTVM_ERR_NULL, "simtvm_compile: NULL %s",
                              out ? "source" : "out");
+    if (n > 64)
+        return simt_api_fail(vm, SIMTVM_ERR_RANGE, "simtvm_compile_files: %d files, more "
+                             "than the limit of 64", n);
+    for (int i = 0; i < n; i++)
+        if (!sources[i] && lens[i])
+            return simt_api_fail(vm, SIMTVM_ERR_NULL, "simtvm_compile: NULL source");
+    const char *filename = names[0], *source = sources[0];
+    size_t len = lens[0];
+    k_source units[64];
+    for (int i = 1; i < n; i++)
+        units[i - 1] = (k_source){ names[i] ? names[i] : "<input>",
+                                   sources[i] ? sources[i] : "", lens[i] };
     clear_diags(vm);
     k_ctx ctx;
     k_ctx_init(&ctx, filename ? filename : "<input>", source ? source : "", len);
+    ctx.units = units;
+    ctx.nunits = n - 1;
+    ctx.native_ok = vm->cfg.native_libs != NULL;
     ctx.al = vm->al;
     ctx.include_dirs = vm->cfg.include_dirs;
     ctx.no_opt = vm->cfg.no_opt != 0;

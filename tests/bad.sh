@@ -275,7 +275,8 @@ check "-O without a level" 2 "-O needs a level attached" run "$work/small.k" -O
 check "-O4" 2 "not '-O4'" run "$work/small.k" -O4
 check "-Ofast" 2 "not '-Ofast'" run "$work/small.k" -Ofast
 check "-O0 is not an option of grade" 2 "not an option of 'grade'" grade "$work/small.k" --reference "$work/small.k" -O0
-check "two files" 2 "unexpected argument" run "$work/small.k" "$work/small.k"
+check "a second argument not a source file" 2 "unexpected argument" run "$work/small.k" "$work/small.txt"
+check "one file twice: two translation units" 1 "multiple definition of 'twice'" run "$work/small.k" "$work/small.k"
 check "run without a file" 2 "needs a FILE" run
 check "build without -o" 2 "needs -o" build "$work/small.k"
 check "option of another command" 2 "not an option of 'run'" run "$work/small.k" --json

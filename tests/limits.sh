@@ -70,6 +70,10 @@ check "one printf call's output" 1 'printf: one call.s output exceeds 1048576 by
     >"$work/big.k"
 check "source size" 1 'big.k: error: source is [0-9]+ bytes, larger than the limit of 16 MiB' '' \
     -- run "$work/big.k"
+# Files of one program: 64.
+for i in $(seq 0 64); do echo "int f$i() { return $i; }" > "$work/unit$i.cu"; done
+check "files of one program" 1 'simtvm_compile_files: 65 files, more than the limit of 64' '' \
+    -- run $(for i in $(seq 0 64); do printf '%s ' "$work/unit$i.cu"; done)
 # Nesting: expressions (2000 levels) and statements (the parser's stack).
 python3 - "$work" <<'PY' || exit 99
 import sys

@@ -116,6 +116,34 @@ START_TEST(config_rejects_bad_values)
 }
 END_TEST
 
+/* A program of two files: each file's static is its own, externs link by
+ * name, and an error names the file it is in. */
+START_TEST(compile_files)
+{
+    simtvm_vm *vm = NULL;
+    ck_assert_int_eq(simtvm_vm_new(NULL, &vm), SIMTVM_OK);
+    const char *names[] = { "a.cu", "b.cu" };
+    const char *srcs[] = { "static int h() { return 3; }\nint g();\n"
+                           "int main() { return h() * 10 + g(); }\n",
+                           "static int h() { return 4; }\nint g() { return h(); }\n" };
+    size_t lens[] = { strlen(srcs[0]), strlen(srcs[1]) };
+    simtvm_module *m = NULL;
+    ck_assert_int_eq(simtvm_compile_files(vm, 2, names, srcs, lens, NULL, &m), SIMTVM_OK);
+    ck_assert_int_eq(simtvm_load(vm, m), SIMTVM_OK);
+    simtvm_module_free(m);
+    int code = 0;
+    ck_assert_int_eq(simtvm_run_main(vm, 0, NULL, &code, NULL), SIMTVM_OK);
+    ck_assert_int_eq(code, 34);
+    srcs[1] = "int g() { return x; }\n";
+    lens[1] = strlen(srcs[1]);
+    ck_assert_int_eq(simtvm_compile_files(vm, 2, names, srcs, lens, NULL, &m),
+                     SIMTVM_ERR_COMPILE);
+    ck_assert_msg(strstr(simtvm_diag_text(vm), "b.cu:1:18: error:"), "%s", simtvm_diag_text(vm));
+    ck_assert_int_eq(simtvm_compile_files(vm, 0, names, srcs, lens, NULL, &m), SIMTVM_ERR_NULL);
+    simtvm_vm_free(vm);
+}
+END_TEST
+
 START_TEST(device_profiles)
 {
     simtvm_config cfg;
@@ -685,6 +713,7 @@ Suite *api_basic_suite(void)
     tcase_add_test(tc, config_defaults);
     tcase_add_test(tc, config_rejects_bad_values);
     tcase_add_test(tc, device_profiles);
+    tcase_add_test(tc, compile_files);
     tcase_add_test(tc, null_handles);
     tcase_add_test(tc, null_arguments);
     tcase_add_test(tc, compile_errors_are_data);

@@ -1,0 +1,168 @@
+/* lang/units.c -- programs of several files (`simtvm run main.cu kernels.cu
+ * util.cpp`), compiled as one program of several translation units.
+ *
+ * The files are read one after another into the one preprocessed text, each
+ * from the line after the last one of the file before it, as if it were the
+ * next part of that text -- with what a translation unit of its own changes:
+ *
+ *  - Where a unit starts, the macros the units' own files defined are
+ *    forgotten; the headers' stay, so a header with an include guard (or
+ *    #pragma once) is read once, by the first file that includes it, and its
+ *    classes, inline functions and templates are one definition for every
+ *    file (what C++'s one-definition rule makes them).
+ *  - The line map gives each unit's lines their own file (a segment with no
+ *    #include above it), so diagnostics name the file and its line; the
+ *    module keeps them in its origin table (lang/compile.c).
+ *  - A `static` function or variable, or one in an anonymous namespace,
+ *    written in a unit's own file is private to it (k_decl.unit_private):
+ *    sema's file scope shows it only to code of that unit, so two files may
+ *    each have their own `static int helper()`.
+ *  - What a linker reports is reported at the end of sema: a function or
+ *    variable defined in two files ("multiple definition", both places), one
+ *    used but defined nowhere ("undefined reference", where it is used).
+ */
+#include <string.h>
+
+#include "include.h"
+#include "pp.h"
+#include "sema.h"
+
+/* The top segment (read by no #include) global line `line` is under. */
+static int top_segment(const k_ctx *ctx, uint32_t line)
+{
+    int i = k_line_segment(ctx, line);
+    for (int guard = 0; i >= 0 && ctx->segs[i].up >= 0 && guard < 1024; guard++)
+        i = ctx->segs[i].up;
+    return i;
+}
+
+int k_unit_of_line(const k_ctx *ctx, uint32_t line)
+{
+    if (ctx->nunits == 0)
+        return 0;
+    int i = top_segment(ctx, line);
+    return i < 0 ? 1 : ctx->files[ctx->segs[i].file].unit;
+}
+
+int k_unit_own_line(const k_ctx *ctx, uint32_t line)
+{
+    int i = ctx->nunits ? k_line_segment(ctx, line) : -1;
+    return i >= 0 && ctx->files[ctx->segs[i].file].unit != 0;
+}
+
+/* ------------------------------------------------------ preprocessing */
+void pp_forget_unit_macros(pp *s)
+{
+    for (int b = 0; b < NBUCKETS; b++)
+        for (pp_macro **slot = &s->buckets[b]; *slot;)
+            if ((*slot)->in_unit)
+                *slot = (*slot)->next;
+            else
+                slot = &(*slot)->next;
+}
+
+/* Reads unit number `unit` (2...) from global line `line`; returns the line after it. */
+static uint32_t read_unit(pp *s, const k_source *src, int unit, uint32_t line)
+{
+    k_ctx *ctx = s->ctx;
+    int f = k_files_add_unit(ctx, src, unit);
+    if (f < 0) {
+        s->failed = 1;
+        return line;
+    }
+    size_t clean_len = 0;
+    char *cleaned = k_pp_clean(ctx, src->text, src->len, line, &clean_len);
+    if (!cleaned) {
+        s->failed = 1;
+        return line;
+    }
+    k_linemap_add(ctx, (k_lineseg){ .global = line, .file = (uint32_t)f, .fline = 1, .up = -1 });
+    s->file = f;
+    s->cond_base = s->nconds;
+    size_t before = s->len;
+    uint32_t first = line + pp_implicit_for(s, f, (k_loc){ line, 0 });
+    uint32_t end = pp_process(s, cleaned, clean_len, first);
+    simt_free(pp_al(s), cleaned);
+    if (s->len > before && s->out[s->len - 1] != '\n')
+        pp_out(s, "\n", 1);       /* a last line without its newline */
+    return end;
+}
+
+void pp_read_units(pp *s, uint32_t line)
+{
+    k_ctx *ctx = s->ctx;
+    if (ctx->nunits == 0)
+        return;
+    if (s->len > 0 && s->out[s->len - 1] != '\n')
+        pp_out(s, "\n", 1);
+    for (int u = 0; u < ctx->nunits && !s->failed; u++) {
+        pp_forget_unit_macros(s);
+        line = read_unit(s, &ctx->units[u], u + 2, line);
+    }
+    s->file = 0;
+}
+
+/* ---------------------------------------------------------------- sema */
+void k_unit_mark(k_sema_state *s, k_decl *d)
+{
+    k_ctx *ctx = s->ctx;
+    if (!ctx->nunits || d->unit_private || d->method_of || d->static_member ||
+        !((d->storage & ST_STATIC) || d->anon_ns) || !k_unit_own_line(ctx, d->loc.line))
+        return;
+    d->unit_private = k_unit_of_line(ctx, d->loc.line);
+}
+
+void k_unit_enter(k_sema_state *s, const k_decl *f)
+{
+    if (s->ctx->nunits && k_unit_own_line(s->ctx, f->loc.line))
+        s->cur_unit = k_unit_of_line(s->ctx, f->loc.line);
+}
+
+k_decl *k_unit_same(k_decl *old, const k_decl *d)
+{
+    return old && d->unit_private && !old->unit_private ? NULL : old;
+}
+
+int k_unit_multiple_def(k_sema_state *s, const k_decl *first, const k_decl *d)
+{
+    k_ctx *ctx = s->ctx;
+    if (!ctx->nunits || k_unit_of_line(ctx, first->loc.line) == k_unit_of_line(ctx, d->loc.line))
+        return 0;
+    k_error(ctx, d->loc, "multiple definition of '%s'", d->name);
+    k_note(ctx, first->loc, "first defined here");
+    return 1;
+}
+
+/* The definition of extern variable d, if any file has one. */
+static const k_decl *var_definition(const k_decl *d)
+{
+    for (int guard = 0; d && d->var_def && d->var_def != d && guard < 64; guard++)
+        d = d->var_def;
+    return d && (d->init || !(d->storage & ST_EXTERN)) ? d : NULL;
+}
+
+void k_units_link(k_sema_state *s, k_unit *unit)
+{
+    k_ctx *ctx = s->ctx;
+    if (!ctx->nunits || ctx->nerrors || !unit)
+        return;
+    for (int i = 0; i < unit->ndecls; i++) {
+        const k_decl *d = unit->decls[i];
+        if (d->kind != D_VAR || !(d->storage & ST_EXTERN) || (d->storage & ST_SHARED) ||
+            d->static_member || !d->unit_use.line || var_definition(d))
+            continue;
+        k_error(ctx, d->unit_use, "undefined reference to '%s'", d->name);
+        k_note(ctx, d->loc, "declared here; none of the program's files defines it");
+    }
+}
+
+int k_unit_undefined(k_ctx *ctx, const k_decl *d, k_loc use)
+{
+    int device = (k_fn_kind(d) & (FN_DEVICE | FN_KERNEL)) != 0;
+    if (!ctx->nunits || (ctx->native_ok && !device))
+        return 0;
+    k_error(ctx, use, "undefined reference to '%s'", d->name);
+    if (d->loc.line)
+        k_note(ctx, d->loc, "declared here; none of the program's files defines it");
+    return 1;
+}

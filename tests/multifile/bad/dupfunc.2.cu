@@ -1,0 +1,3 @@
+#include <cstdio>
+
+int area(int w, int h) { return w * h + 1; } // expect error: multiple definition of 'area'

@@ -1,0 +1,2 @@
+int counter = 1;
+int main() { return counter - 1; }

@@ -1,0 +1,3 @@
+#define LIMIT 4
+int limit2();
+int main() { return LIMIT - limit2(); }

@@ -1,0 +1,2 @@
+// macros end with their file: LIMIT is main.cu's
+int limit2() { return LIMIT; } // expect error: LIMIT

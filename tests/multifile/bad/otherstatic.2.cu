@@ -1,0 +1,2 @@
+int secret();
+int reveal() { return secret(); } // expect error: undefined reference to 'secret'

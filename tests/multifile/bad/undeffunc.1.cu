@@ -1,0 +1,2 @@
+int scale(int x);
+int main() { return scale(0); }

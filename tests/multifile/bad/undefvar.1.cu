@@ -1,0 +1,2 @@
+int read_limit();
+int main() { return read_limit() - 5; }
