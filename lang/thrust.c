@@ -17,10 +17,11 @@
     "#include <simtvm/thrust_placeholders.h>\n#include <simtvm/thrust_tuple.h>\n"
 
 static const char *const THRUST_HEADERS[] = {
-    "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "device_ptr.h",
+    "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "detail/type_traits.h",
+    "device_ptr.h",
     "device_vector.h", "equal.h", "execution_policy.h", "extrema.h", "fill.h", "find.h",
     "for_each.h",
-    "functional.h", "gather.h", "host_vector.h", "inner_product.h",
+    "functional.h", "gather.h", "generate.h", "host_vector.h", "inner_product.h",
     "iterator/constant_iterator.h", "iterator/counting_iterator.h",
     "iterator/transform_iterator.h", "iterator/zip_iterator.h", "logical.h", "pair.h", "random.h", "reduce.h", "remove.h",
     "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
