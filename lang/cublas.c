@@ -367,6 +367,7 @@ static const char TEXT_CUBLAS_BLAS_H[] =
     "__host__ __device__ inline float __cublas_fma(float a, float b, float c) { return fmaf(a, b, c); }\n"
     "__host__ __device__ inline double __cublas_fma(double a, double b, double c) { return fma(a, b, c); }\n"
     "__host__ __device__ inline int __cublas_fma(int a, int b, int c) { return a * b + c; }\n"
+    "__host__ __device__ inline __half __cublas_fma(__half a, __half b, __half c) { return __hfma(a, b, c); }\n"
     "__host__ __device__ inline float __cublas_abs(float a) { return fabsf(a); }\n"
     "__host__ __device__ inline double __cublas_abs(double a) { return fabs(a); }\n"
     "__host__ __device__ inline float __cublas_sqrt(float a) { return sqrtf(a); }\n"

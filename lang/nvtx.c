@@ -82,7 +82,14 @@ static const char TEXT_NVTOOLSEXT_H[] =
     "{\n"
     "    (void)d;\n"
     "    (void)a;\n"
-    "}\n";
+    "}\n"
+    "// the names without A/W, as NVTX defines them where UNICODE is not\n"
+    "#define nvtxRangePush nvtxRangePushA\n"
+    "#define nvtxRangeStart nvtxRangeStartA\n"
+    "#define nvtxMark nvtxMarkA\n"
+    "#define nvtxNameOsThread nvtxNameOsThreadA\n"
+    "#define nvtxNameCategory nvtxNameCategoryA\n"
+    "#define nvtxDomainCreate nvtxDomainCreateA\n";
 
 const char *k_nvtx_header_text(void)
 {

@@ -121,6 +121,9 @@ pp_vec pp_expand_list(pp *s, const pp_tok *toks, size_t n, k_loc loc);
 /* the value of an #if / #elif condition (pp_if.c): errors are reported and
  * count as false */
 int pp_eval_if(pp *s, const pp_tok *t, size_t n, k_loc loc);
+/* the file name `#include MACRO` expands to (lang/pp_include.c); NULL
+ * where the expansion is neither "name" nor <name> */
+char *pp_computed_include_name(pp *s, const pp_tok *t, size_t n, k_loc loc, int *angled);
 /* appends text to the output */
 void pp_out(pp *s, const char *text, size_t n);
 /* #pragma omp (t[0] is `omp`): the statements it stands for, written out

@@ -897,11 +897,13 @@ static char *include_name(pp *s, const pp_tok *t, size_t n, k_loc loc, int *angl
         from = t[0].text + 1, to = t[n - 1].text; /* the tokens are one run of the line */
         *angled = 1;
     }
-    if (!from) {
+    if (from)
+        return k_strndup(s->ctx, from, (size_t)(to - from));
+    char *name = n && t[0].kind == PT_IDENT ? pp_computed_include_name(s, t, n, loc, angled)
+                                            : NULL;
+    if (!name)
         k_error(s->ctx, loc, "#include expects \"FILENAME\" or <FILENAME>");
-        return NULL;
-    }
-    return k_strndup(s->ctx, from, (size_t)(to - from));
+    return name;
 }
 
 /* Whether files[f] may be read again at loc: not after #pragma once, and
@@ -1263,6 +1265,7 @@ static int names_runtime_types(const char *text, size_t len)
         "cudaStreamAttr", "cudaLaunchAttribute", "cudaSyncPolicy", "cudaSynchronizationPolicy",
         "cudaMalloc3D", "PeerAccess", "cudaDeviceGetP2PAttribute", "cudaDevP2PAttr",
         "cudaMemcpyPeer", "cudaMemcpyKind", "SharedMemConfig", "cudaSharedMemBankSize",
+        "cudaStreamAttachMemAsync",
     };
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (memmem(text, len, marks[i], strlen(marks[i])))

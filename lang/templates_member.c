@@ -274,7 +274,20 @@ int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f)
 /* After `.` or `->`: whether name, followed by '<', is a member template's
  * (some class's "S::name" was declared a function template), so the '<'
  * opens its arguments.  The object's class is sema's to know: a comparison
- * `o.n < m` with a member template named n elsewhere reads as a call. */
+ * `o.n < m` with a member template named n elsewhere reads as a call.  A
+ * namespace's function template (std::size from <vector>) is no member, so
+ * `t.size < 100` stays a comparison. */
+/* Whether the first len characters of qname name a namespace. */
+static int qualifier_is_namespace(const k_parser *ps, const char *qname, size_t len)
+{
+    for (int i = 0; i < ps->namespaces.n; i++) {
+        const char *ns = ps->namespaces.items[i];
+        if (strlen(ns) == len && !strncmp(ns, qname, len))
+            return 1;
+    }
+    return 0;
+}
+
 int k_tpl_member_call_name(const k_parser *ps, const char *name)
 {
     const unsigned char *p = ps->lx.cur;
@@ -287,7 +300,7 @@ int k_tpl_member_call_name(const k_parser *ps, const char *name)
         const char *q = ps->tpl.names[i];
         size_t m = strlen(q);
         if (ps->tpl.kinds[i] == K_TPL_FUNCTION && m > n + 2 && strcmp(q + m - n, name) == 0 &&
-            q[m - n - 1] == ':' && q[m - n - 2] == ':')
+            q[m - n - 1] == ':' && q[m - n - 2] == ':' && !qualifier_is_namespace(ps, q, m - n - 2))
             return 1;
     }
     return 0;

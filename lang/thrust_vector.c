@@ -330,7 +330,7 @@ static const char TEXT_RANDOM[] =
     "namespace random {\n"
     "typedef thrust::minstd_rand minstd_rand;\n"
     "typedef thrust::minstd_rand default_random_engine;\n"
-    "}\n"
+    "// Thrust declares the distributions here and brings them up to thrust::\n"
     "template <typename T> struct uniform_real_distribution {\n"
     "    T _a;\n"
     "    T _b;\n"
@@ -360,6 +360,9 @@ static const char TEXT_RANDOM[] =
     "    __host__ __device__ T b() const { return _b; }\n"
     "    __host__ __device__ void reset() {}\n"
     "};\n"
+    "}\n"
+    "template <typename T> using uniform_real_distribution = random::uniform_real_distribution<T>;\n"
+    "template <typename T> using uniform_int_distribution = random::uniform_int_distribution<T>;\n"
     "}\n";
 
 const char *k_thrust_vector_text(void)

@@ -11,7 +11,7 @@
 D=tests/include
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-echo "1..16"
+echo "1..17"
 
 "$SIMTVM" run -I $D/sys $D/main.k > "$work/out" 2> "$work/err"
 ok $? "main.k runs with -I"
@@ -81,3 +81,8 @@ ok $? "a header's intrinsics the main file does not name are read in front of it
 "$SIMTVM" run $D/runtime_header.k > "$work/out6" 2> "$work/err"
 echo 7 | cmp -s - "$work/out6"
 ok $? "a header's <cuda_runtime.h> types the main file does not name are read in front of it"
+
+# #include MACRO: a quoted name from #f and an <name> from -I, macro-expanded
+"$SIMTVM" run -I $D/sys $D/computed.k > "$work/out7" 2> "$work/err"
+echo '100 49' | cmp -s - "$work/out7"
+ok $? "#include MACRO expands to \"name\" or <name>"
