@@ -893,18 +893,28 @@ static void fuse_loads(opt *o, uint64_t *tmp)
  * (scan_dbuf's `tid + 256 - off`). */
 #define FOLD_OFFSET_MAX (1 << 23) /* the bytes an SASS address immediate holds */
 
-static int reads_as_index(const simt_insn *in, unsigned t)
+/* Whether in reads t only as a signed index scaled so that k * scale fits
+ * the immediate, or as the operand of an add already marked. */
+static int reads_as_index(const simt_insn *in, unsigned t, int32_t k)
 {
+    int64_t bytes;
     switch (in->op) {
     case OP_LDX:
-        return in->c == t && in->b != t && SIMT_LDX_EXT(in->j) == 0;
+        if (in->c != t || in->b == t || SIMT_LDX_EXT(in->j) != 0)
+            return 0;
+        bytes = (int64_t)k * ((int64_t)1 << SIMT_LDX_SHIFT(in->j));
+        break;
     case OP_LEA:
-        return in->c == t && in->b != t && in->j == 0;
+        if (in->c != t || in->b == t || in->j != 0)
+            return 0;
+        bytes = (int64_t)k * in->i;
+        break;
     case OP_ADDK_I32:
         return in->b == t && in->j == SIMT_ADDK_FOLDS;
     default:
         return 0;
     }
+    return bytes > -FOLD_OFFSET_MAX && bytes < FOLD_OFFSET_MAX;
 }
 
 /* Whether the ADDK_I32 at k of block b is read, and only as an index. */
@@ -913,9 +923,7 @@ static int offset_folds(const opt *o, int b, int k)
     const lw_block *bl = &o->F->blocks[b];
     const simt_insn *add = &bl->code[k];
     unsigned t = add->a;
-    int64_t k_bytes = (int64_t)add->i * 8; /* the largest scale LEA carries */
-    if (t < SIMT_FRAME_LINK || t >= o->nregs || k_bytes >= FOLD_OFFSET_MAX ||
-        k_bytes <= -FOLD_OFFSET_MAX)
+    if (t < SIMT_FRAME_LINK || t >= o->nregs)
         return 0;
     int read = 0;
     for (int m = k + 1; m < bl->n; m++) {
@@ -926,7 +934,7 @@ static int offset_folds(const opt *o, int b, int k)
             return 0;
         fx f = opt_effects(o, in);
         if (opt_fx_reads(&f, t)) {
-            if (!reads_as_index(in, t))
+            if (!reads_as_index(in, t, add->i))
                 return 0;
             read = 1;
         }

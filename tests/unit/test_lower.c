@@ -189,7 +189,8 @@ END_TEST
 /* lang/opt.c marks an add of a constant whose only readers are signed
  * array indices (nvcc's [R+imm]) as folding into the address: the model
  * counts it as no instruction (simt_insn_sass).  Not an unsigned index
- * (which may wrap), nor an add whose value is also stored. */
+ * (which may wrap), an add whose value is also stored, nor an offset too
+ * large for the access's immediate. */
 static int count_folded(const simt_module *m, int folded)
 {
     int n = 0;
@@ -218,6 +219,13 @@ START_TEST(test_folded_offsets)
         "  q[t] = p[u + 32u]; q[s] = s; }\n");
     check_invariants(c.m);
     ck_assert_int_eq(count_folded(c.m, 1), 0);
+    release(&c);
+    /* 12 MB past the index: more than an address immediate holds */
+    compile_ok(&c,
+        "__global__ void k(const int *p, int *q) { int t = threadIdx.x;\n"
+        "  q[t] = p[t + 3000000]; }\n");
+    ck_assert_int_eq(count_folded(c.m, 1), 0);
+    ck_assert_int_eq(count_folded(c.m, 0), 1);
     release(&c);
 }
 END_TEST
