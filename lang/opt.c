@@ -19,7 +19,9 @@
  *   - a compare whose only reader is the branch after it is fused into the
  *     branch (BRCT/BRCF, emitted by layout);
  *   - an address computation (LEA) whose only reader is a load is fused
- *     into the load (LDX).
+ *     into the load (LDX);
+ *   - a constant added to an index that only addresses memory is marked as
+ *     the offset nvcc folds into the access (for the model's count).
  *
  * Registers are per lane and lanes may diverge, but each thread follows one
  * path of the graph, so per-thread liveness is sound.  Instructions whose
@@ -880,6 +882,81 @@ static void fuse_loads(opt *o, uint64_t *tmp)
     }
 }
 
+/* ---- index offsets nvcc folds into the address ----
+ * `ADDK_I32 rT, rX, k` whose every reader is the sign-extended index of an
+ * LEA or LDX (or another such add) is the k of a[x + k]: since a signed
+ * index cannot wrap, nvcc forms the address of x and puts k * size in the
+ * access's immediate ([R+0x400], the addend of IMAD.WIDE), so the add is
+ * no instruction on the GPU.  The mark (SIMT_ADDK_FOLDS in j) changes
+ * nothing the VM does; the model counts the add as 0 SASS.  Blocks are
+ * scanned backwards so that an add read only by marked adds is marked
+ * (scan_dbuf's `tid + 256 - off`). */
+#define FOLD_OFFSET_MAX (1 << 23) /* the bytes an SASS address immediate holds */
+
+/* Whether in reads t only as a signed index scaled so that k * scale fits
+ * the immediate, or as the operand of an add already marked. */
+static int reads_as_index(const simt_insn *in, unsigned t, int32_t k)
+{
+    int64_t bytes;
+    switch (in->op) {
+    case OP_LDX:
+        if (in->c != t || in->b == t || SIMT_LDX_EXT(in->j) != 0)
+            return 0;
+        bytes = (int64_t)k * ((int64_t)1 << SIMT_LDX_SHIFT(in->j));
+        break;
+    case OP_LEA:
+        if (in->c != t || in->b == t || in->j != 0)
+            return 0;
+        bytes = (int64_t)k * in->i;
+        break;
+    case OP_ADDK_I32:
+        return in->b == t && in->j == SIMT_ADDK_FOLDS;
+    default:
+        return 0;
+    }
+    return bytes > -FOLD_OFFSET_MAX && bytes < FOLD_OFFSET_MAX;
+}
+
+/* Whether the ADDK_I32 at k of block b is read, and only as an index. */
+static int offset_folds(const opt *o, int b, int k)
+{
+    const lw_block *bl = &o->F->blocks[b];
+    const simt_insn *add = &bl->code[k];
+    unsigned t = add->a;
+    if (t < SIMT_FRAME_LINK || t >= o->nregs)
+        return 0;
+    int read = 0;
+    for (int m = k + 1; m < bl->n; m++) {
+        const simt_insn *in = &bl->code[m];
+        if (in->op == DELETED)
+            continue;
+        if (m - k > SCAN_LIMIT)
+            return 0;
+        fx f = opt_effects(o, in);
+        if (opt_fx_reads(&f, t)) {
+            if (!reads_as_index(in, t, add->i))
+                return 0;
+            read = 1;
+        }
+        if (f.kill == (int)t)
+            return read;
+        if (opt_fx_writes(&f, t))
+            return 0;
+    }
+    return read && !live_after(o, b, bl->n - 1, t);
+}
+
+static void mark_folded_offsets(opt *o, uint64_t *tmp)
+{
+    opt_liveness(o, tmp);
+    for (int b = 0; b < o->F->nblocks; b++) {
+        lw_block *bl = &o->F->blocks[b];
+        for (int k = bl->n - 1; bl->reachable && k >= 0; k--)
+            if (bl->code[k].op == OP_ADDK_I32 && offset_folds(o, b, k))
+                bl->code[k].j = SIMT_ADDK_FOLDS;
+    }
+}
+
 /* ---- the global thread index ----
  * blockIdx.d * blockDim.d + threadIdx.d is lowered as SREG ctaid.d, SREG
  * ntid.d, MUL_I32, SREG tid.d, ADD_I32: five warp instructions for what is
@@ -974,6 +1051,7 @@ static void clean_up(lw_func *F, int rounds, int last)
     }
     if (last) {
         fuse_loads(&o, tmp);
+        mark_folded_offsets(&o, tmp);
         fuse_branches(&o, tmp);
     }
     opt_release(&o);

@@ -388,12 +388,7 @@ int simt_timing_decode(simt_model *m)
         /* as many issues as the GPU's instructions (vm/opcodes.def SASS): none
          * for what nvcc folds away (the result is ready when its operand is),
          * several for a pair or a 64-bit operation (PCT_PAIR) */
-        unsigned sass = simt_insn_sass(in);
-        /* a back edge to the loop's test: nvcc rotates the loop, whose
-         * compare-and-branch at the bottom is the back edge itself */
-        if (in->op == OP_YIELDJ && (uint32_t)in->i < mod->ncode &&
-            is_cond_branch(mod->code[in->i].op))
-            sass = 0;
+        unsigned sass = simt_code_sass(mod, pc);
         p->flags = (uint8_t)((sass == 0 ? PCT_FOLDED : 0) |
                              (simt_opinfo_table[in->op].uses & WA ? PCT_WRITES : 0) |
                              (n > 3 ? PCT_MANY : 0));

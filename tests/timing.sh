@@ -96,5 +96,12 @@ i32=$(metric add32 smsp__inst_executed.sum --arg p='int[64]')
 i64=$(metric add64 smsp__inst_executed.sum --arg p='long[64]')
 expect "a 64-bit add is one more warp instruction per warp than a 32-bit one" \
     "$((i64 - i32))" 2
+plain=$(metric copy_plain smsp__inst_executed.sum --arg p='int[96]' --arg q='int[64]')
+shifted=$(metric copy_shifted smsp__inst_executed.sum --arg p='int[96]' --arg q='int[64]')
+unsig=$(metric copy_unsigned smsp__inst_executed.sum --arg p='int[96]' --arg q='int[64]')
+expect "a signed index's constant offset folds into the load: no more warp instructions" \
+    "$((shifted - plain))" 0
+expect "an unsigned index's offset is an add: one more warp instruction per warp" \
+    "$((unsig - plain))" 2
 echo "1..$n"
 exit 0

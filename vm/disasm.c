@@ -235,7 +235,8 @@ static void print_operands(const simt_module *m, const simt_insn *in, FILE *out)
         break;
     case FMT_ABI:
         if (in->op == OP_ADDK || in->op == OP_ADDK_I32)
-            fprintf(out, "r%u, r%u, %" PRId32, in->a, in->b, in->i);
+            fprintf(out, "r%u, r%u, %" PRId32 "%s", in->a, in->b, in->i,
+                    in->op == OP_ADDK_I32 && in->j == SIMT_ADDK_FOLDS ? ", folds" : "");
         else
             fprintf(out, "r%u, [r%u%+" PRId32 "]", in->a, in->b, in->i);
         break;

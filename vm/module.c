@@ -169,11 +169,27 @@ unsigned simt_insn_sass(const simt_insn *in)
     /* an if-converted branch is no instruction: its compare sets the predicate */
     if ((in->op == OP_BRZ || in->op == OP_BRNZ) && in->b == SIMT_BR_PREDICATED)
         n = 0;
+    /* an index offset in the load's or store's immediate */
+    if (in->op == OP_ADDK_I32 && in->j == SIMT_ADDK_FOLDS)
+        n = 0;
     /* S2R of the thread and block index, a constant-bank load of the
      * block size, an IMAD */
     if (in->op == OP_SREG && in->i >= SREG_GTID_X && in->i <= SREG_GTID_Z)
         n = 4;
     return n;
+}
+
+unsigned simt_code_sass(const simt_module *m, uint32_t pc)
+{
+    const simt_insn *in = &m->code[pc];
+    /* a back edge to the loop's test: nvcc rotates the loop, whose
+     * compare-and-branch at the bottom is the back edge itself */
+    if (in->op == OP_YIELDJ && (uint32_t)in->i < m->ncode) {
+        unsigned to = m->code[in->i].op;
+        if (to == OP_BRCT || to == OP_BRCF || to == OP_BRZ || to == OP_BRNZ)
+            return 0;
+    }
+    return simt_insn_sass(in);
 }
 
 unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5])

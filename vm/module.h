@@ -31,6 +31,13 @@ _Static_assert(sizeof(simt_insn) == 16, "instructions are 16 bytes");
  * of the warp active (runtime/timing.c mark_predicated). */
 #define SIMT_BR_PREDICATED 1
 
+/* j of an ADDK_I32 (0 otherwise): every reader of its result is the
+ * sign-extended index of an LEA or LDX, or another such ADDK_I32, so the
+ * constant is an offset nvcc folds into the addressing mode ([R+imm], the
+ * addend of IMAD.WIDE) and the add is no GPU instruction (lang/opt.c
+ * mark_folded_offsets).  The VM adds as always; the model counts 0 SASS. */
+#define SIMT_ADDK_FOLDS 1
+
 static inline uint64_t simt_insn_k(const simt_insn *in)
 {
     return (uint64_t)(uint32_t)in->i | (uint64_t)(uint32_t)in->j << 32;
@@ -354,6 +361,9 @@ unsigned simt_insn_reads(const simt_insn *in, unsigned regs[5]);
  * what depends on its operands: a fused compare, a composite special
  * register). */
 unsigned simt_insn_sass(const simt_insn *in);
+/* simt_insn_sass of m's instruction at pc (< m->ncode), with what its
+ * neighbours decide: the warp instructions the model counts and issues. */
+unsigned simt_code_sass(const simt_module *m, uint32_t pc);
 size_t simt_vtype_size(unsigned vt);
 
 /* Into out[f] for every function f (nfuncs entries): the bytes of static

@@ -348,6 +348,10 @@ static int check_immediates(vctx *v, const simt_insn *in)
         return 0;
     case OP_LEA:
         return index_below(v, in->j, 3, "index extension");
+    case OP_ADDK_I32:
+        if (in->j != 0 && in->j != SIMT_ADDK_FOLDS)
+            return vfail(v, "an add's flags (%" PRId32 ") are not 0 or folds", in->j);
+        return 0;
     case OP_LDX:
         return check_ldx(v, in);
     case OP_MATCH_ANY:

@@ -186,6 +186,50 @@ START_TEST(test_fused_branches)
 }
 END_TEST
 
+/* lang/opt.c marks an add of a constant whose only readers are signed
+ * array indices (nvcc's [R+imm]) as folding into the address: the model
+ * counts it as no instruction (simt_insn_sass).  Not an unsigned index
+ * (which may wrap), an add whose value is also stored, nor an offset too
+ * large for the access's immediate. */
+static int count_folded(const simt_module *m, int folded)
+{
+    int n = 0;
+    for (uint32_t pc = 0; pc < m->ncode; pc++)
+        if (m->code[pc].op == OP_ADDK_I32 && (m->code[pc].j == SIMT_ADDK_FOLDS) == folded)
+            n++;
+    return n;
+}
+
+START_TEST(test_folded_offsets)
+{
+    compiled c;
+    compile_ok(&c,
+        "__global__ void k(const int *p, int *q) { int t = threadIdx.x;\n"
+        "  q[t + 1] = p[t + 32] + p[t + 33]; }\n");
+    check_invariants(c.m);
+    ck_assert_int_eq(count_folded(c.m, 1), 3);
+    ck_assert_int_eq(count_folded(c.m, 0), 0);
+    for (uint32_t pc = 0; pc < c.m->ncode; pc++)
+        if (c.m->code[pc].op == OP_ADDK_I32)
+            ck_assert_uint_eq(simt_insn_sass(&c.m->code[pc]), 0);
+    release(&c);
+    compile_ok(&c,
+        "__global__ void k(const int *p, int *q) { unsigned u = threadIdx.x;\n"
+        "  int t = threadIdx.x, s = t + 5;\n"
+        "  q[t] = p[u + 32u]; q[s] = s; }\n");
+    check_invariants(c.m);
+    ck_assert_int_eq(count_folded(c.m, 1), 0);
+    release(&c);
+    /* 12 MB past the index: more than an address immediate holds */
+    compile_ok(&c,
+        "__global__ void k(const int *p, int *q) { int t = threadIdx.x;\n"
+        "  q[t] = p[t + 3000000]; }\n");
+    ck_assert_int_eq(count_folded(c.m, 1), 0);
+    ck_assert_int_eq(count_folded(c.m, 0), 1);
+    release(&c);
+}
+END_TEST
+
 /* lang/opt.c fuses an LEA into the load that is the only reader of its
  * address (LDX), for every load kind and power-of-two scale; not where the
  * address is read again (saxpy's y[i]: loaded and stored), nor a scale that is
@@ -662,6 +706,7 @@ static Suite *lower_suite(void)
     tcase_add_test(tc, test_vecadd);
     tcase_add_test(tc, test_loops_yield);
     tcase_add_test(tc, test_fused_branches);
+    tcase_add_test(tc, test_folded_offsets);
     tcase_add_test(tc, test_select_division);
     tcase_add_test(tc, test_if_conversion);
     tcase_add_test(tc, test_missing_return_traps);
