@@ -718,6 +718,22 @@ uint64_t simt_model_last_cycles(const simt_model *m)
     return m->nlaunches && !m->cur ? m->launches[m->nlaunches - 1].cycles : 0;
 }
 
+/* The busiest SM's issue and memory-pipeline cycles, and the DRAM's, over
+ * the launch's cycles: each at most 1 (the cycles are the largest of them). */
+void simt_model_last_busy(const simt_model *m, simt_kernel_busy *busy)
+{
+    *busy = (simt_kernel_busy){0};
+    if (!m->nlaunches || m->cur)
+        return;
+    const simt_launch_rec *r = &m->launches[m->nlaunches - 1];
+    if (!r->cycles)
+        return;
+    double c = (double)r->cycles;
+    busy->issue = (double)r->issue_cycles / c;
+    busy->mem = (double)r->mem_cycles / c;
+    busy->dram = (double)r->dram_cycles / c;
+}
+
 /* ---- register spills (--maxrregcount) ----
  * Which values a real compiler spills is its choice; the model charges the
  * registers numbered at or above the cap, each read as a local load and each

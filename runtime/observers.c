@@ -139,8 +139,9 @@ static uint64_t md_clock(void *ctx, uint32_t warp)
     return simt_model_clock(ctx, warp);
 }
 
-static uint64_t md_cycles(void *ctx)
+static uint64_t md_cycles(void *ctx, simt_kernel_busy *busy)
 {
+    simt_model_last_busy(ctx, busy);
     return simt_model_last_cycles(ctx);
 }
 

@@ -128,6 +128,8 @@ int simt_model_report(simt_model *m, FILE *out, const char *format);
 uint64_t simt_model_clock(const simt_model *m, uint32_t warp);
 /* Estimated cycles of the last launch that ended (its busiest SM), or 0. */
 uint64_t simt_model_last_cycles(const simt_model *m);
+/* What that launch kept busy, as fractions of its cycles (all 0: none). */
+void simt_model_last_busy(const simt_model *m, simt_kernel_busy *busy);
 
 /* ---- the viewers: runtime/trace.c, runtime/report.c (--trace, --report) ----
  * A timeline and an HTML report of what the warps did, in the model's cycles:

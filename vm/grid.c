@@ -673,18 +673,24 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
     uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;
     double cycles = (double)ex.steps / (double)(sms ? sms : 1);
+    simt_kernel_busy busy = {0};
     if (!ex.yielded && simt_observing(vm, OBS_EV(cycles))) {
         /* the timing model's estimate replaces the baseline */
         int have;
-        uint64_t c = simt_observe_cycles(vm, &have);
+        uint64_t c = simt_observe_cycles(vm, &have, &busy);
         if (have)
             cycles = (double)c;
     }
-    double ms = (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz +
-                vm->cfg.device->launch_overhead_us / 1e3;
+    double run_ms = (cycles < 1 ? 1 : cycles) / vm->cfg.device->clock_khz;
+    double ms = run_ms + vm->cfg.device->launch_overhead_us / 1e3;
     vm->clock_ms += ms;
+    /* what the kernel kept busy over its whole time: the launch's overhead
+       keeps the SMs' pipelines idle */
+    busy.issue *= run_ms / ms;
+    busy.mem *= run_ms / ms;
+    busy.dram *= run_ms / ms;
     /* the host does not wait: launches are asynchronous */
-    if (simt_timeline_grid(vm, stream, ms, blocks, sm_slots(&ex)) < 0 && st == SIMT_OK)
+    if (simt_timeline_grid(vm, stream, ms, blocks, sm_slots(&ex), &busy) < 0 && st == SIMT_OK)
         st = simt_vm_oom(vm, "the SMs' use over time");
     if (st == SIMT_FAULT) {
         vm->fault.in_kernel = 1;

@@ -87,13 +87,14 @@ uint64_t simt_observe_clock(const simt_vm *vm, uint32_t warp, int *have)
     return 0;
 }
 
-uint64_t simt_observe_cycles(const simt_vm *vm, int *have)
+uint64_t simt_observe_cycles(const simt_vm *vm, int *have, simt_kernel_busy *busy)
 {
     const simt_observers *obs = &vm->obs;
+    *busy = (simt_kernel_busy){0};
     for (int k = 0; k < obs->n; k++)
         if (obs->list[k]->cycles && !(obs->paused >> k & 1)) {
             *have = 1;
-            return obs->list[k]->cycles(obs->list[k]->ctx);
+            return obs->list[k]->cycles(obs->list[k]->ctx, busy);
         }
     *have = 0;
     return 0;

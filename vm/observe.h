@@ -224,9 +224,10 @@ typedef struct simt_observer {
     void (*barrier)(void *ctx);
     void (*finding)(void *ctx, simt_vm *vm, const simt_finding *f);
     /* queries: the clock (cycles) of warp `warp` of the running block, what
-     * clock() reads; the cycles of the launch that just ended (0: none) */
+     * clock() reads; the cycles of the launch that just ended (0: none) and
+     * what it kept busy (vm/timeline.c shares that between streams) */
     uint64_t (*clock)(void *ctx, uint32_t warp);
-    uint64_t (*cycles)(void *ctx);
+    uint64_t (*cycles)(void *ctx, simt_kernel_busy *busy);
 } simt_observer;
 
 /* One bit per event, for vm->obs.events. */
@@ -281,8 +282,9 @@ static inline int simt_observing(const simt_vm *vm, unsigned events)
 /* The first active observer's clock of warp `warp`; *have is 0 when none
  * keeps one. */
 uint64_t simt_observe_clock(const simt_vm *vm, uint32_t warp, int *have);
-/* The first active observer's cycles of the launch that just ended. */
-uint64_t simt_observe_cycles(const simt_vm *vm, int *have);
+/* The first active observer's cycles of the launch that just ended, and in
+ * *busy what the launch kept busy (all 0 where *have is 0). */
+uint64_t simt_observe_cycles(const simt_vm *vm, int *have, simt_kernel_busy *busy);
 /* Tells every observer of a finding (vm/observe.c). */
 void simt_observe_finding(simt_vm *vm, const simt_finding *f);
 

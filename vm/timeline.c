@@ -24,12 +24,22 @@
  *     block scheduler gives the earlier kernel's blocks the SMs first), so
  *     two kernels that each fill the GPU take as long together as one
  *     after the other, and two of a few blocks each overlap fully;
+ *   - they share what the SMs do too: a kernel needs the share of the
+ *     GPU's issue slots and memory pipelines the SMs its blocks spread
+ *     over give, as busy as the timing model found it alone, and of the
+ *     DRAM what it kept busy (SIMT_RES_*); it runs at the rate the
+ *     scarcest of them allows, so two compute-bound kernels whose blocks
+ *     fit on the SMs together still take about as long as one after the
+ *     other, and a kernel launched beside a hungrier one goes first for
+ *     what they contend for (yields: schedulers issue for whichever warp
+ *     is ready, so the lighter one gets what it needs);
  *   - a grid of more blocks than the SMs hold runs in waves, and the SMs
  *     its last partial wave leaves idle are free for other streams;
  *   - stream priorities: a kernel on a more urgent stream overtakes the
  *     waves not yet started of kernels on less urgent streams still
- *     running (vm->flights), which end later, as do their streams and the
- *     events recorded after them.
+ *     running (vm->flights, every kernel that is its stream's last work),
+ *     which end later, as do their streams and the events recorded after
+ *     them.
  *
  * Handles 0, 1 (cudaStreamLegacy) and 2 (cudaStreamPerThread) are all the
  * legacy default stream here (vm->stream0).  Under --wall-clock the host
@@ -110,8 +120,9 @@ double simt_timeline_copy(simt_vm *vm, uint64_t stream, double duration_ms, int 
 /* A share of the SMs below this is none: sums of shares are not exact. */
 #define SHARE_EPSILON 1e-9
 
-/* Inserts the breakpoint (t, used) before index pos; -1 out of memory. */
-static int sm_use_insert(simt_vm *vm, size_t pos, double t, double used)
+/* Inserts the breakpoint (t, used) before index pos (used NULL: none of
+ * anything); -1 out of memory. */
+static int sm_use_insert(simt_vm *vm, size_t pos, double t, const double *used)
 {
     simt_sm_use *u = &vm->sm_use;
     if (u->n == u->cap) {
@@ -120,7 +131,7 @@ static int sm_use_insert(simt_vm *vm, size_t pos, double t, double used)
         if (!at)
             return -1;
         u->at = at;
-        double *more = simt_realloc(&vm->cfg.alloc, u->used, cap * sizeof *more);
+        double (*more)[SIMT_NRES] = simt_realloc(&vm->cfg.alloc, u->used, cap * sizeof *more);
         if (!more)
             return -1;
         u->used = more;
@@ -129,7 +140,8 @@ static int sm_use_insert(simt_vm *vm, size_t pos, double t, double used)
     memmove(u->at + pos + 1, u->at + pos, (u->n - pos) * sizeof *u->at);
     memmove(u->used + pos + 1, u->used + pos, (u->n - pos) * sizeof *u->used);
     u->at[pos] = t;
-    u->used[pos] = used;
+    for (int r = 0; r < SIMT_NRES; r++)
+        u->used[pos][r] = used ? used[r] : 0;
     u->n++;
     return 0;
 }
@@ -149,7 +161,9 @@ static long sm_use_split(simt_vm *vm, double t)
     }
     if (u->at[lo] == t)
         return (long)lo;
-    return sm_use_insert(vm, lo + 1, t, u->used[lo]) != 0 ? -1 : (long)lo + 1;
+    double copy[SIMT_NRES]; /* the insertion may move u->used */
+    memcpy(copy, u->used[lo], sizeof copy);
+    return sm_use_insert(vm, lo + 1, t, copy) != 0 ? -1 : (long)lo + 1;
 }
 
 /* Drops the segments that end by the host's time, and makes sure a
@@ -171,20 +185,20 @@ static int sm_use_from(simt_vm *vm, double start)
         if (u->head > 0) {
             u->head--;
             u->at[u->head] = start;
-            u->used[u->head] = 0;
+            memset(u->used[u->head], 0, sizeof u->used[u->head]);
             return 0;
         }
-        return sm_use_insert(vm, 0, start, 0);
+        return sm_use_insert(vm, 0, start, NULL);
     }
     return 0;
 }
 
-/* Notes that flight f holds `take` of the SMs from t0 to t1, doing `rate`
- * of phase's work per ms; -1 out of memory. */
+/* Notes that flight f holds take[r] of each resource from t0 to t1, doing
+ * `rate` of phase's work per ms; -1 out of memory. */
 static int flight_hold(simt_vm *vm, simt_flight *f, int phase, double t0, double t1,
-                       double take, double rate)
+                       const double *take, double rate)
 {
-    if (!f->tracked || take <= 0 || t1 <= t0)
+    if (rate <= 0 || t1 <= t0)
         return 0;
     if (f->nseg == f->cap) {
         size_t cap = f->cap ? f->cap * 2 : 8;
@@ -194,37 +208,69 @@ static int flight_hold(simt_vm *vm, simt_flight *f, int phase, double t0, double
         f->seg = seg;
         f->cap = cap;
     }
-    f->seg[f->nseg++] = (simt_flight_seg){ t0, t1, take, rate, phase };
+    simt_flight_seg *g = &f->seg[f->nseg++];
+    *g = (simt_flight_seg){ .t0 = t0, .t1 = t1, .rate = rate, .phase = phase };
+    memcpy(g->take, take, sizeof g->take);
     return 0;
 }
 
-/* Places `work` ms of phase `phase` of flight f, which wants `share` of the
- * SMs, from `start` on; returns its end, or a negative number out of
- * memory. */
+/* The rate (0..1) at which a kernel needing need[r] of each resource runs
+ * beside the use `used`, and what it takes of each (take[r]): the kernels
+ * placed before it keep what they use (the block scheduler gave their blocks
+ * the SMs first, and their warps were resident first), and it runs as fast
+ * as the scarcest resource they leave it allows. */
+static double share_rate(const double *used, const double *need, double *take)
+{
+    double rate = 1;
+    for (int r = 0; r < SIMT_NRES; r++) {
+        if (need[r] < SHARE_EPSILON)
+            continue;
+        double free = 1 - used[r];
+        if (free < SHARE_EPSILON)
+            rate = 0;
+        else if (free < need[r] && free / need[r] < rate)
+            rate = free / need[r];
+    }
+    for (int r = 0; r < SIMT_NRES; r++) {
+        double free = 1 - used[r];
+        take[r] = need[r] < SHARE_EPSILON ? 0 : rate * need[r] < free ? rate * need[r] : free;
+    }
+    return rate;
+}
+
+/* Adds take[r] to the use of each resource in segment i. */
+static void sm_use_add(simt_sm_use *u, size_t i, const double *take)
+{
+    for (int r = 0; r < SIMT_NRES; r++)
+        u->used[i][r] += take[r];
+}
+
+/* Places `work` ms of phase `phase` of flight f, which wants need[r] of
+ * each resource, from `start` on; returns its end, or a negative number out
+ * of memory. */
 static double sm_use_place(simt_vm *vm, simt_flight *f, int phase, double start, double work,
-                           double share)
+                           const double *need)
 {
     simt_sm_use *u = &vm->sm_use;
     if (sm_use_from(vm, start) != 0)
         return -1;
     long i = sm_use_split(vm, start);
     for (; i >= 0; i++) {
-        double free = 1 - u->used[i];
-        double take = free < SHARE_EPSILON ? 0 : free < share ? free : share;
-        double rate = take / share;
+        double take[SIMT_NRES];
+        double rate = share_rate(u->used[i], need, take);
         int last = (size_t)i + 1 == u->n; /* the SMs are idle from here on */
         if (last || (rate > 0 && u->at[i] + work / rate <= u->at[i + 1])) {
             double end = u->at[i] + work / rate;
             if (sm_use_split(vm, end) < 0 ||
                 flight_hold(vm, f, phase, u->at[i], end, take, rate) != 0)
                 return -1;
-            u->used[i] += take;
+            sm_use_add(u, (size_t)i, take);
             return end;
         }
         if (flight_hold(vm, f, phase, u->at[i], u->at[i + 1], take, rate) != 0)
             return -1;
         work -= (u->at[i + 1] - u->at[i]) * rate;
-        u->used[i] += take;
+        sm_use_add(u, (size_t)i, take);
     }
     return -1;
 }
@@ -238,9 +284,11 @@ static double place_phases(simt_vm *vm, simt_flight *f, double start, const doub
     double t = start, total = 0;
     int slowed = 0;
     for (int i = 0; i < f->nphases; i++) {
-        double s = f->share[i] > 1 ? 1 : f->share[i];
-        double end = s > SHARE_EPSILON && work[i] > 0 ? sm_use_place(vm, f, i, t, work[i], s)
-                                                      : t + work[i];
+        int needs = 0;
+        for (int r = 0; r < SIMT_NRES; r++)
+            needs |= f->need[i][r] > SHARE_EPSILON;
+        double end = needs && work[i] > 0 ? sm_use_place(vm, f, i, t, work[i], f->need[i])
+                                          : t + work[i];
         if (end < t)
             return -1;
         slowed |= end != t + work[i];
@@ -252,15 +300,16 @@ static double place_phases(simt_vm *vm, simt_flight *f, double start, const doub
 
 /* ---- stream priorities: a kernel overtakes waves not yet started ---- */
 
-/* Forgets the kernels that end by the host's time: nothing placed from now
- * on can change them. */
+/* Forgets the kernels that end by the host's time, and those no longer
+ * their stream's last work: nothing placed from now on can move them (so
+ * at most one kernel a stream is kept, however many a program launches). */
 static void flights_prune(simt_vm *vm)
 {
     simt_flights *fl = &vm->flights;
     double now = simt_host_model_ms(vm);
     size_t keep = 0;
     for (size_t i = 0; i < fl->n; i++) {
-        if (fl->f[i].end > now)
+        if (fl->f[i].end > now && timeline_stream(vm, fl->f[i].stream)->done_ms == fl->f[i].end)
             fl->f[keep++] = fl->f[i];
         else
             simt_free(&vm->cfg.alloc, fl->f[i].seg);
@@ -284,15 +333,11 @@ static simt_flight *flight_new(simt_vm *vm)
     return f;
 }
 
-/* Whether a kernel of priority `prio` starting at `start` may take the SMs
- * of flight f's later waves: f is less urgent, still has waves to start,
- * and nothing else waits on its end -- it is its stream's last work, and
- * no other stream's completion is tied to it (cudaStreamWaitEvent), so
- * moving its end moves only its stream and the events recorded after it. */
-static int overtakable(simt_vm *vm, const simt_flight *f, int prio, double start)
+/* Whether flight f's end may move: it is its stream's last work, and no
+ * other stream's completion is tied to it (cudaStreamWaitEvent), so moving
+ * its end moves only its stream and the events recorded after it. */
+static int movable(simt_vm *vm, const simt_flight *f)
 {
-    if (f->priority <= prio || f->end <= start + (f->start > start ? 0 : f->wave_ms))
-        return 0;
     simt_stream *own = timeline_stream(vm, f->stream);
     if (own->done_ms != f->end)
         return 0;
@@ -302,6 +347,46 @@ static int overtakable(simt_vm *vm, const simt_flight *f, int prio, double start
         if (&vm->streams[i] != own && vm->streams[i].done_ms == f->end)
             return 0;
     return 1;
+}
+
+/* Whether a kernel of priority `prio` starting at `start` may take the SMs
+ * of flight f's later waves: f is less urgent, still has waves to start,
+ * and can move. */
+static int overtakable(simt_vm *vm, const simt_flight *f, int prio, double start)
+{
+    if (f->priority <= prio || f->end <= start + (f->start > start ? 0 : f->wave_ms))
+        return 0;
+    return movable(vm, f);
+}
+
+/* The most of the SMs' throughput (issue slots, memory pipelines, DRAM)
+ * phase i of flight f needs: its dominant share. */
+static double dominant(const simt_flight *f, int i)
+{
+    double d = 0;
+    for (int r = SIMT_RES_ISSUE; r < SIMT_NRES; r++)
+        if (f->need[i][r] > d)
+            d = f->need[i][r];
+    return d;
+}
+
+/* Whether flight f, running when kernel k starts at `start`, should leave
+ * k the issue slots, pipelines or DRAM they contend for: a GPU's schedulers
+ * issue for whichever resident warp is ready, so a kernel that needs less
+ * of them (a memory-bound one beside a compute-bound one) gets what it
+ * needs and the hungrier one the rest -- which here is k placed before
+ * f's rest (each a whole kernel: phase 0's needs).  Only where both fit in
+ * the resident-block slots together, so that the block scheduler's order
+ * is kept, and f can move (movable). */
+static int yields(simt_vm *vm, const simt_flight *f, const simt_flight *k, double start)
+{
+    if (f->end <= start || f->need[0][SIMT_RES_SLOTS] + k->need[0][SIMT_RES_SLOTS] >
+                               1 + SHARE_EPSILON)
+        return 0;
+    int contend = 0;
+    for (int r = SIMT_RES_ISSUE; r < SIMT_NRES; r++)
+        contend |= f->need[0][r] + k->need[0][r] > 1 + SHARE_EPSILON;
+    return contend && dominant(k, 0) < dominant(f, 0) && movable(vm, f);
 }
 
 /* Gives back the SMs flight f holds from `cut` on, adding the work it would
@@ -323,7 +408,8 @@ static int flight_cut(simt_vm *vm, simt_flight *f, double cut, double *rest)
         if (i < 0 || sm_use_split(vm, g.t1) < 0)
             return -1;
         for (size_t j = (size_t)i; j < u->n && u->at[j] < g.t1; j++)
-            u->used[j] = u->used[j] > g.take ? u->used[j] - g.take : 0;
+            for (int r = 0; r < SIMT_NRES; r++)
+                u->used[j][r] = u->used[j][r] > g.take[r] ? u->used[j][r] - g.take[r] : 0;
         rest[g.phase] += (g.t1 - from) * g.rate;
         if (g.t0 < cut) { /* the part before the cut stays */
             g.t1 = cut;
@@ -349,20 +435,25 @@ static void flight_moved(simt_vm *vm, simt_flight *f, double end)
     f->end = end;
 }
 
-/* The kernels a new one of priority `prio` starting at `start` overtakes:
- * each keeps the SMs until the blocks it has running finish (a wave after
- * `start`; a block is never preempted) and gives the rest back, noted in
- * its rest[] to be placed again after the new kernel.  Returns how many
- * (their indices in `which`), or -1 out of memory. */
-static long overtake(simt_vm *vm, int prio, double start, size_t *which, double (*rest)[2],
-                     double *cut)
+/* The kernels a new one, k, starting at `start` goes before: those of less
+ * urgent streams it overtakes, each keeping the SMs until the blocks it has
+ * running finish (a wave after `start`; a block is never preempted), and
+ * those that yield it the throughput they contend for, from `start`.  Each
+ * gives the rest back, noted in its rest[] to be placed again after k.
+ * Returns how many (their indices in `which`), or -1 out of memory. */
+static long overtake(simt_vm *vm, const simt_flight *k, double start, size_t *which,
+                     double (*rest)[2], double *cut)
 {
     long n = 0;
     for (size_t i = 0; i < vm->flights.n; i++) {
         simt_flight *f = &vm->flights.f[i];
-        if (!overtakable(vm, f, prio, start))
+        double at;
+        if (overtakable(vm, f, k->priority, start))
+            at = f->start > start ? f->start : start + f->wave_ms;
+        else if (yields(vm, f, k, start))
+            at = later(f->start, start);
+        else
             continue;
-        double at = f->start > start ? f->start : start + f->wave_ms;
         rest[n][0] = rest[n][1] = 0;
         if (flight_cut(vm, f, at, rest[n]) != 0)
             return -1;
@@ -376,27 +467,19 @@ static long overtake(simt_vm *vm, int prio, double start, size_t *which, double 
  * apply: with more, the new kernel takes its place after them all. */
 enum { MAX_OVERTAKEN = 64 };
 
-/* Whether the streams' priorities differ: only then is a kernel kept in
- * vm->flights, so a program without priorities pays nothing for them. */
-static int priorities_differ(const simt_vm *vm)
-{
-    for (int i = 0; i < vm->nstreams; i++)
-        if (vm->streams[i].used && vm->streams[i].priority != vm->stream0.priority)
-            return 1;
-    return 0;
-}
-
+/* Places a kernel of nphases phases, phase i doing work[i] ms at full rate
+ * with need[i][r] of each resource.  Every kernel is kept in vm->flights
+ * while it may be overtaken, also one launched before streams of another
+ * priority existed. */
 static double place_kernel(simt_vm *vm, uint64_t stream, const double *work,
-                           const double *share, int nphases, double wave_ms)
+                           const double (*need)[SIMT_NRES], int nphases, double wave_ms)
 {
     double start = later(simt_host_model_ms(vm), stream_ready(vm, stream));
-    simt_flight alone = {0}, *f = &alone;
-    int track = priorities_differ(vm);
-    if (track) {
-        flights_prune(vm);
-        if (!(f = flight_new(vm)))
-            return -1;
-        f->tracked = 1;
+    flights_prune(vm);
+    simt_flight *f = flight_new(vm);
+    if (!f) {
+        timeline_stream(vm, stream)->done_ms = start + work[0] + (nphases > 1 ? work[1] : 0);
+        return -1;
     }
     f->stream = stream;
     f->priority = timeline_stream(vm, stream)->priority;
@@ -404,16 +487,15 @@ static double place_kernel(simt_vm *vm, uint64_t stream, const double *work,
     f->wave_ms = wave_ms;
     f->nphases = nphases;
     for (int i = 0; i < nphases; i++)
-        f->share[i] = share[i];
+        for (int r = 0; r < SIMT_NRES; r++)
+            f->need[i][r] = need[i][r] > 1 ? 1 : need[i][r];
     size_t which[MAX_OVERTAKEN], mine = vm->flights.n - 1;
     double rest[MAX_OVERTAKEN][2], cut[MAX_OVERTAKEN];
     long n = 0;
-    if (track) {
-        vm->flights.n--; /* not its own overtaker */
-        if (vm->flights.n <= MAX_OVERTAKEN)
-            n = overtake(vm, f->priority, start, which, rest, cut);
-        vm->flights.n++;
-    }
+    vm->flights.n--; /* not its own overtaker */
+    if (vm->flights.n <= MAX_OVERTAKEN)
+        n = overtake(vm, f, start, which, rest, cut);
+    vm->flights.n++;
     double end = n < 0 ? -1 : place_phases(vm, f, start, work);
     for (long k = 0; k < n && end >= start; k++) { /* the overtaken, after it, in issue order */
         simt_flight *o = &vm->flights.f[which[k]];
@@ -423,8 +505,7 @@ static double place_kernel(simt_vm *vm, uint64_t stream, const double *work,
         else
             flight_moved(vm, o, later(t, o->end));
     }
-    if (track)
-        f = &vm->flights.f[mine];
+    f = &vm->flights.f[mine];
     if (end < start) { /* out of memory for the SMs' use: the caller reports it */
         double solo = start;
         for (int i = 0; i < nphases; i++)
@@ -439,7 +520,22 @@ static double place_kernel(simt_vm *vm, uint64_t stream, const double *work,
 
 double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, double share)
 {
-    return place_kernel(vm, stream, &duration_ms, &share, 1, duration_ms);
+    double need[1][SIMT_NRES] = { { share } };
+    return place_kernel(vm, stream, &duration_ms, (const double (*)[SIMT_NRES])need, 1,
+                        duration_ms);
+}
+
+/* What a phase of a kernel needs of each resource: `slots` of the
+ * resident-block slots, and of the issue slots and memory pipelines the
+ * fraction of the SMs its blocks spread over (`span`: a kernel of a few
+ * blocks keeps only a few SMs busy) times how busy it kept them alone; of
+ * the DRAM what it kept busy. */
+static void phase_need(double *need, double slots, double span, const simt_kernel_busy *busy)
+{
+    need[SIMT_RES_SLOTS] = slots;
+    need[SIMT_RES_ISSUE] = busy ? busy->issue * span : 0;
+    need[SIMT_RES_MEM] = busy ? busy->mem * span : 0;
+    need[SIMT_RES_DRAM] = busy ? busy->dram : 0;
 }
 
 /* A grid runs in waves: the SMs hold `slots` blocks at once, a block
@@ -448,18 +544,30 @@ double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, do
  * wave takes about as long (its blocks do the same work).  The SMs the last
  * wave leaves idle are free for kernels on other streams from its start. */
 double simt_timeline_grid(simt_vm *vm, uint64_t stream, double duration_ms, uint64_t blocks,
-                          double slots)
+                          double slots, const simt_kernel_busy *busy)
 {
+    double need[2][SIMT_NRES];
     if (slots <= 0 || (double)blocks <= slots) {
         double share = slots <= 0 ? 1.0 : (double)blocks / slots;
-        return simt_timeline_kernel(vm, stream, duration_ms, share);
+        double sms = vm->cfg.device ? vm->cfg.device->sm_count : 0;
+        double span = slots <= 0 || sms <= 0 || (double)blocks >= sms ? 1.0 : (double)blocks / sms;
+        phase_need(need[0], share, span, busy);
+        return place_kernel(vm, stream, &duration_ms, (const double (*)[SIMT_NRES])need, 1,
+                            duration_ms);
     }
     double waves = ceil((double)blocks / slots);
     double last = ((double)blocks - (waves - 1) * slots) / slots; /* (0, 1] */
     double work[2] = { duration_ms * (waves - 1) / waves, 0 };
     work[1] = duration_ms - work[0];
-    double share[2] = { 1.0, last };
-    return place_kernel(vm, stream, work, share, 2, duration_ms / waves);
+    /* the last wave keeps a part of the SMs as busy as its part of the
+       blocks: its issue slots, pipelines and DRAM in proportion */
+    phase_need(need[0], 1.0, 1.0, busy);
+    simt_kernel_busy tail = { 0, 0, 0 };
+    if (busy)
+        tail = (simt_kernel_busy){ busy->issue * last, busy->mem * last, busy->dram * last };
+    phase_need(need[1], last, 1.0, &tail);
+    return place_kernel(vm, stream, work, (const double (*)[SIMT_NRES])need, 2,
+                        duration_ms / waves);
 }
 
 void simt_timeline_free(simt_vm *vm)

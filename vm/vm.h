@@ -146,34 +146,50 @@ typedef struct simt_stream {
     int sync_policy;
     double done_ms;             /* vm/timeline.c: when its last work completes */
 } simt_stream;
-/* vm/timeline.c: the share of the device's SMs that the kernels placed on
- * the timeline use, as a step function of modelled time: from at[i] to
- * at[i+1] they use the fraction used[i] (0..1); after the last breakpoint,
- * none.  Breakpoints before the host's time are dropped (head): no work can
- * start before it. */
+/* vm/timeline.c: the device's resources kernels on different streams
+ * share, each as a fraction (0..1) of the whole GPU's: the resident-block
+ * slots of the SMs, the SMs' warp schedulers' issue slots, the SMs' memory
+ * pipelines (L1 wavefronts, L2 sectors, line transactions), the DRAM. */
+enum { SIMT_RES_SLOTS, SIMT_RES_ISSUE, SIMT_RES_MEM, SIMT_RES_DRAM, SIMT_NRES };
+
+/* vm/timeline.c: what a kernel alone keeps busy, as fractions (0..1) of its
+ * cycles: its busiest SM's busiest warp scheduler issuing, that SM's memory
+ * pipeline, the DRAM (runtime/timing.c's issue, L1 and DRAM bounds). */
+typedef struct simt_kernel_busy {
+    double issue, mem, dram;
+} simt_kernel_busy;
+
+/* vm/timeline.c: the share of each resource (SIMT_RES_*) that the kernels
+ * placed on the timeline use, as a step function of modelled time: from
+ * at[i] to at[i+1] they use used[i][r] of resource r; after the last
+ * breakpoint, none.  Breakpoints before the host's time are dropped (head):
+ * no work can start before it. */
 typedef struct simt_sm_use {
-    double *at, *used;
+    double *at;
+    double (*used)[SIMT_NRES];
     size_t head, n, cap;
 } simt_sm_use;
 
 /* vm/timeline.c: a kernel that may still be running on the modelled
  * timeline, kept so that a later kernel of a higher-priority stream can
- * take the SMs its waves not yet started would use: the stretches of the
- * SMs' use it holds (from t0 to t1 it takes `take` of the SMs and does
+ * take the SMs its waves not yet started would use (and a lighter kernel
+ * the issue slots, pipelines or DRAM it contends for): the stretches of the
+ * SMs' use it holds (from t0 to t1 it takes take[r] of resource r and does
  * `rate` ms of its phase's work per ms). */
 typedef struct simt_flight_seg {
-    double t0, t1, take, rate;
+    double t0, t1, take[SIMT_NRES], rate;
     int phase;
 } simt_flight_seg;
 typedef struct simt_flight {
     uint64_t stream;
     int priority;               /* its stream's: lower is more urgent */
     double start, end, wave_ms;
-    double share[2];            /* of each phase: its full waves, its last */
+    double need[2][SIMT_NRES];  /* of each phase (its full waves, its last):
+                                   the share of each resource it runs at full
+                                   rate with */
     int nphases;
     simt_flight_seg *seg;
     size_t nseg, cap;
-    int tracked;                /* kept in vm->flights (else its stretches are not noted) */
 } simt_flight;
 typedef struct simt_flights {
     simt_flight *f;
@@ -472,9 +488,12 @@ double simt_timeline_kernel(simt_vm *vm, uint64_t stream, double duration_ms, do
 /* A launch of `blocks` blocks on a device whose SMs hold `slots` of them
  * at once: in waves of `slots` blocks, each taking an equal part of
  * duration_ms, all of the SMs but in the last wave, which uses what its
- * remainder needs and leaves the rest to kernels on other streams. */
+ * remainder needs and leaves the rest to kernels on other streams.  `busy`
+ * (NULL: nothing) is what the launch alone kept busy, over duration_ms: a
+ * kernel whose blocks share SMs with another's shares their issue slots,
+ * memory pipelines and the DRAM with it too. */
 double simt_timeline_grid(simt_vm *vm, uint64_t stream, double duration_ms, uint64_t blocks,
-                          double slots);
+                          double slots, const simt_kernel_busy *busy);
 /* Frees what the timeline holds (vm->sm_use). */
 void simt_timeline_free(simt_vm *vm);
 /* cudaEventRecord's time: a zero-length piece of work on the stream. */

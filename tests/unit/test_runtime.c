@@ -741,12 +741,12 @@ START_TEST(timeline_sharing)
     /* a grid of one wave and a quarter: a full wave, then a last wave on a
      * quarter of the SMs, beside which a kernel wanting half runs at once */
     vm->host_steps = 8000000;
-    ck_assert(simt_timeline_grid(vm, s[0], 2.0, 5, 4.0) == 10.0);
-    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 2, 4.0) == 10.0);
+    ck_assert(simt_timeline_grid(vm, s[0], 2.0, 5, 4.0, NULL) == 10.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 2, 4.0, NULL) == 10.0);
     /* two full waves leave nothing: the next kernel runs after them */
     vm->host_steps = 20000000;
-    ck_assert(simt_timeline_grid(vm, s[0], 2.0, 8, 4.0) == 22.0);
-    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 2, 4.0) == 23.0);
+    ck_assert(simt_timeline_grid(vm, s[0], 2.0, 8, 4.0, NULL) == 22.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 2, 4.0, NULL) == 23.0);
     /* one copy engine each way: two copies to the device one after the
      * other, one from the device beside them */
     vm->host_steps = 30000000;
@@ -779,14 +779,79 @@ START_TEST(timeline_priorities)
     memcpy(&e, simt_vm_translate(vm, &host_thread, ev, 8, 0), 8);
     vm->host_steps = 0;
     /* four waves of 1 ms on the low stream, an event after it */
-    ck_assert(simt_timeline_grid(vm, s[0], 4.0, 16, 4.0) == 4.0);
+    ck_assert(simt_timeline_grid(vm, s[0], 4.0, 16, 4.0, NULL) == 4.0);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_EVENT_RECORD, e, s[0]), 0);
     /* one wave on the high stream: it starts as the first wave ends */
-    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 4, 4.0) == 2.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 4, 4.0, NULL) == 2.0);
     ck_assert(simt_timeline_stream_done(vm, s[0]) == 5.0);
     ck_assert(vm->events[e - 1].time_ms == 5.0);
     /* a kernel on the low stream overtakes nothing */
-    ck_assert(simt_timeline_grid(vm, s[0], 1.0, 4, 4.0) == 6.0);
+    ck_assert(simt_timeline_grid(vm, s[0], 1.0, 4, 4.0, NULL) == 6.0);
+    fixture_fini(&f);
+}
+END_TEST
+
+/* Kernels whose blocks share the SMs share their issue slots, pipelines and
+ * the DRAM (vm/timeline.c): two that each keep the schedulers busy take as
+ * long together as one after the other though their blocks fit together;
+ * two of a few blocks each keep a few SMs busy and overlap; a memory-bound
+ * kernel launched beside a compute-bound one gets the issue slots it needs
+ * and the compute-bound one the rest. */
+START_TEST(timeline_issue_slots)
+{
+    fixture f;
+    fixture_init(&f);
+    simt_vm *vm = &f.vm;
+    uint64_t slots = BI_CALL(BI_MALLOC, 16);
+    for (int i = 0; i < 2; i++)
+        ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_CREATE, slots + 8 * i), 0);
+    uint64_t s[2];
+    memcpy(s, simt_vm_translate(vm, &host_thread, slots, 16, 0), 16);
+    double per_sm = 132 * 8; /* the h100's SMs, eight blocks each */
+    simt_kernel_busy compute = { 1.0, 0.2, 0 }, memory = { 0.1, 0.3, 0.9 };
+    vm->host_steps = 0;
+    /* two blocks per SM each: a quarter of the slots, all the issue slots */
+    ck_assert(simt_timeline_grid(vm, s[0], 1.0, 264, per_sm, &compute) == 1.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 264, per_sm, &compute) == 2.0);
+    /* without what they keep busy (no model), side by side as before */
+    vm->host_steps = 3000000;
+    ck_assert(simt_timeline_grid(vm, s[0], 1.0, 264, per_sm, NULL) == 4.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 264, per_sm, NULL) == 4.0);
+    /* eight blocks each: eight SMs busy each, side by side */
+    vm->host_steps = 5000000;
+    ck_assert(simt_timeline_grid(vm, s[0], 1.0, 8, per_sm, &compute) == 6.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 8, per_sm, &compute) == 6.0);
+    /* compute-bound, then memory-bound: the second runs as if alone, the
+     * first at the 0.9 of the issue slots it leaves, then alone */
+    vm->host_steps = 7000000;
+    ck_assert(simt_timeline_grid(vm, s[0], 1.0, 264, per_sm, &compute) == 8.0);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 264, per_sm, &memory) == 8.0);
+    ck_assert(fabs(simt_timeline_stream_done(vm, s[0]) - 8.1) < 1e-9);
+    /* the other way round: the compute-bound one takes what is left */
+    vm->host_steps = 10000000;
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 264, per_sm, &memory) == 11.0);
+    ck_assert(fabs(simt_timeline_grid(vm, s[0], 1.0, 264, per_sm, &compute) - 11.1) < 1e-9);
+    fixture_fini(&f);
+}
+END_TEST
+
+/* A kernel launched before a stream of another priority existed is still
+ * overtaken by a later kernel of that stream (vm/timeline.c). */
+START_TEST(timeline_priority_later_stream)
+{
+    fixture f;
+    fixture_init(&f);
+    simt_vm *vm = &f.vm;
+    uint64_t slots = BI_CALL(BI_MALLOC, 16);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_CREATE, slots), 0);
+    uint64_t s[2];
+    memcpy(s, simt_vm_translate(vm, &host_thread, slots, 8, 0), 8);
+    vm->host_steps = 0;
+    ck_assert(simt_timeline_grid(vm, s[0], 4.0, 16, 4.0, NULL) == 4.0);
+    ck_assert_uint_eq(BI_CALL(BI_CUDA_STREAM_CREATE_PRIO, slots + 8, 0, -5), 0);
+    memcpy(s + 1, simt_vm_translate(vm, &host_thread, slots + 8, 8, 0), 8);
+    ck_assert(simt_timeline_grid(vm, s[1], 1.0, 4, 4.0, NULL) == 2.0);
+    ck_assert(simt_timeline_stream_done(vm, s[0]) == 5.0);
     fixture_fini(&f);
 }
 END_TEST
@@ -1309,6 +1374,8 @@ static Suite *runtime_suite(void)
     tcase_add_test(bi, timeline_sharing);
     tcase_add_test(bi, timeline_host_waits);
     tcase_add_test(bi, timeline_priorities);
+    tcase_add_test(bi, timeline_issue_slots);
+    tcase_add_test(bi, timeline_priority_later_stream);
     tcase_add_test(bi, builtin_stream_attributes);
     tcase_add_test(bi, builtin_output_and_strings);
     tcase_add_test(bi, rand_matches_glibc);
