@@ -119,4 +119,34 @@ const char *k_stl_header_text(const char *name);
     "    }\n" \
     "    void clear() { _n = 0; }\n"
 
+/* std::generate and generate_n, which Thrust's are too (lang/stl_algorithm.c,
+ * lang/thrust_more.c) */
+#define K_TEXT_GENERATE                                                                  \
+    "template <typename I, typename G> inline void generate(I first, I last, G gen)\n"   \
+    "{\n"                                                                                \
+    "    for (; first != last; ++first)\n"                                              \
+    "        *first = gen();\n"                                                          \
+    "}\n"                                                                                \
+    "template <typename I, typename G> inline I generate_n(I first, long n, G gen)\n"     \
+    "{\n"                                                                                \
+    "    for (long i = 0; i < n; i++, ++first)\n"                                       \
+    "        *first = gen();\n"                                                          \
+    "    return first;\n"                                                                \
+    "}\n"
+
+/* swap() of the containers kept in one array _d of _n elements and _cap
+ * places (std::set, std::map and their multi forms): S is the class */
+#define K_TEXT_ARRAY_SWAP(S)                                                             \
+    "    void swap(" S " &o)\n"                                                         \
+    "    {\n"                                                                            \
+    "        auto d = _d;\n"                                                             \
+    "        unsigned long n = _n, c = _cap;\n"                                         \
+    "        _d = o._d;\n"                                                               \
+    "        _n = o._n;\n"                                                               \
+    "        _cap = o._cap;\n"                                                           \
+    "        o._d = d;\n"                                                                \
+    "        o._n = n;\n"                                                                \
+    "        o._cap = c;\n"                                                              \
+    "    }\n"
+
 #endif

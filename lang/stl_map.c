@@ -142,17 +142,7 @@
     "    unsigned long size() const { return _n; }\n" \
     "    bool empty() const { return _n == 0; }\n" \
     "    void clear() { _n = 0; }\n" \
-    "    void swap(" S " &o)\n" \
-    "    {\n" \
-    "        pair<K, V> *d = _d;\n" \
-    "        unsigned long n = _n, c = _cap;\n" \
-    "        _d = o._d;\n" \
-    "        _n = o._n;\n" \
-    "        _cap = o._cap;\n" \
-    "        o._d = d;\n" \
-    "        o._n = n;\n" \
-    "        o._cap = c;\n" \
-    "    }\n" \
+    K_TEXT_ARRAY_SWAP(S) \
     ""
 
 #define MAP_INSERTING(S) \

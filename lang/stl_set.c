@@ -174,17 +174,7 @@
     "    unsigned long max_size() const { return 0x7fffffffffffffffUL / sizeof(T); }\n" \
     "    bool empty() const { return _n == 0; }\n" \
     "    void clear() { erase(_d, _d + _n); }\n" \
-    "    void swap(" S " &o)\n" \
-    "    {\n" \
-    "        T *d = _d;\n" \
-    "        unsigned long n = _n, c = _cap;\n" \
-    "        _d = o._d;\n" \
-    "        _n = o._n;\n" \
-    "        _cap = o._cap;\n" \
-    "        o._d = d;\n" \
-    "        o._n = n;\n" \
-    "        o._cap = c;\n" \
-    "    }\n"
+    K_TEXT_ARRAY_SWAP(S)
 
 /* == and < of two sets or multisets: element by element, as
  * std::equal and std::lexicographical_compare do. */

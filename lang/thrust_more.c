@@ -7,6 +7,7 @@
  * Thrust here they are host code over any iterators; a run of equal
  * neighbouring keys (binary_pred, == by default) is one segment, as in
  * Thrust.  Returned by k_thrust_header_text (lang/thrust.c). */
+#include "stl.h"
 #include "thrust.h"
 
 /* The overloads that take an execution policy P first and run as the
@@ -72,17 +73,8 @@ static const char TEXT_MORE[] =
     "typedef thrust::error_category error_category;\n"
     "using thrust::cuda_category;\n"
     "}\n"
-    "template <typename I, typename G> inline void generate(I first, I last, G gen)\n"
-    "{\n"
-    "    for (; first != last; ++first)\n"
-    "        *first = gen();\n"
-    "}\n"
-    "template <typename I, typename G> inline I generate_n(I first, long n, G gen)\n"
-    "{\n"
-    "    for (long i = 0; i < n; i++, ++first)\n"
-    "        *first = gen();\n"
-    "    return first;\n"
-    "}\n"
+    K_TEXT_GENERATE
+
     "// device_malloc<T>(n), device_malloc(bytes), device_free(p): a device_ptr\n"
     "// is a pointer to managed memory here, as a device_vector's storage is\n"
     "template <typename T> inline T *device_malloc(unsigned long n)\n"
