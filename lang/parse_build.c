@@ -913,7 +913,10 @@ k_stmt *kp_make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors)
         k_declarator *d = dtors->items[i];
         if (d && (s->decls[s->ndecls] = make_decl(ps, sp, d)))
             s->ndecls++;
-        if (d && !ps->tpl.head_open)   /* a variable template stays a template */
+        /* a variable template stays a template; a local of a function
+         * template's body (a block: scope_marks) is a name there, hiding a
+         * type of its name (`for (int half = 128; half > 0; ...)`) */
+        if (d && (!ps->tpl.head_open || ps->scope_marks.n > 0))
             k_parse_add_ordinary(ps, d->name);
     }
     return s;
