@@ -179,6 +179,13 @@ static int64_t kind_max(k_type_kind k)
 void k_random_init(k_sema_state *s, k_decl *d, int file_scope)
 {
     k_ctx *ctx = s->ctx;
+    if (d->init && d->init->kind == E_INIT_LIST && d->init->direct_list && d->nctor < 0) {
+        /* `std::mt19937 gen{123};`, `normal_distribution<float> d{0.f, 1.f};`:
+         * list-initialization calls the same constructor as parentheses */
+        d->ctor_args = d->init->args;
+        d->nctor = d->init->nargs;
+        d->init = NULL;
+    }
     int n = d->nctor < 0 ? 0 : d->nctor, ei = engine_of(d->type), di = dist_of(d->type);
     if (file_scope || d->init || (s->fn_kind & (FN_DEVICE | FN_KERNEL))) {
         k_error(ctx, d->loc, "a <random> object must be a local variable of host code "
