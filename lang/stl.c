@@ -54,8 +54,9 @@ static const struct {
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
      * std::forward visible (g++ takes std::forward after only <cmath>);
-     * <random> also <bits/stl_algobase.h>'s std::min and std::max */
-    {"cmath", "#pragma once\n#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
+     * both also <bits/stl_algobase.h>'s std::min and std::max (g++ 12
+     * takes std::min after only <cmath>) */
+    {"cmath", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
     {"random", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
     {"array", "#pragma once\n#include <simtvm/array.h>\n"},
     /* libstdc++'s <complex> brings <sstream> (for its operator<<) and <cmath> */
