@@ -42,20 +42,24 @@ const char *k_sema_adl_name(k_sema_state *s, k_expr *call)
     size_t nlen = strlen(call->name);
     for (int i = 0; i < call->nargs; i++) {
         const k_expr *container = iterator_container(call->args[i]);
-        const k_record *r = argument_class(k_sema_expr(s, call->args[i]));
+        const k_type *t = k_sema_expr(s, call->args[i]);
+        const k_record *r = argument_class(t);
         if ((!r || !r->ns) && container) {
             r = argument_class(container->type);
             /* libstdc++'s std::array<T, N>::iterator is a T *: no ADL there */
             if (r && r->tag && strncmp(r->tag, "std::array<", 11) == 0)
                 r = NULL;
         }
-        if (!r || !r->ns)
+        /* <random>'s engines and distributions are std's classes in C++ (K's
+         * are handles): `shuffle(b, e, std::default_random_engine(seed))` */
+        const char *space = r && r->ns ? r->ns : t && k_random_is_type(t) ? "std" : NULL;
+        if (!space)
             continue;
-        size_t ns = strlen(r->ns);
+        size_t ns = strlen(space);
         char *q = k_alloc(s->ctx, ns + 2 + nlen + 1);
         if (!q)
             return NULL;
-        memcpy(q, r->ns, ns);
+        memcpy(q, space, ns);
         memcpy(q + ns, "::", 2);
         memcpy(q + ns + 2, call->name, nlen + 1);
         k_decl *d = k_sema_lookup(s, q);

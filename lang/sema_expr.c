@@ -909,6 +909,8 @@ static k_type *cast(k_sema_state *s, k_expr *e)
     k_sema_resolve_type(s, to, e->loc);
     if (e->op == 4)   /* dynamic_cast (lang/virtual.c) */
         return k_sema_dynamic_cast(s, e);
+    if (k_random_is_type(to))   /* `std::mt19937(seed)` */
+        return k_random_temporary(s, e, empty);
     if (to->kind == TY_REF && to->base)
         return cast_to_ref(s, e, to);
     /* C<T>() was parsed as a cast of a 0 placed where the cast is: a
