@@ -836,6 +836,95 @@ static const char TEXT_UNISTD_H[] =
     "#define STDOUT_FILENO 1\n"
     "#define STDERR_FILENO 2\n";
 
+/* <inttypes.h>'s format macros as glibc defines them on x86-64 (int64_t is
+ * a long there); the header also gives <stdint.h>'s types. */
+static const char TEXT_INTTYPES_H[] =
+    "#pragma once\n"
+    "#include <stdint.h>\n"
+    "#define PRId8 \"d\"\n#define PRIi8 \"i\"\n#define PRIu8 \"u\"\n#define PRIx8 \"x\"\n"
+    "#define PRIX8 \"X\"\n#define PRIo8 \"o\"\n"
+    "#define PRId16 \"d\"\n#define PRIi16 \"i\"\n#define PRIu16 \"u\"\n#define PRIx16 \"x\"\n"
+    "#define PRIX16 \"X\"\n#define PRIo16 \"o\"\n"
+    "#define PRId32 \"d\"\n#define PRIi32 \"i\"\n#define PRIu32 \"u\"\n#define PRIx32 \"x\"\n"
+    "#define PRIX32 \"X\"\n#define PRIo32 \"o\"\n"
+    "#define PRId64 \"ld\"\n#define PRIi64 \"li\"\n#define PRIu64 \"lu\"\n#define PRIx64 \"lx\"\n"
+    "#define PRIX64 \"lX\"\n#define PRIo64 \"lo\"\n"
+    "#define PRIdPTR \"ld\"\n#define PRIiPTR \"li\"\n#define PRIuPTR \"lu\"\n#define PRIxPTR \"lx\"\n"
+    "#define PRIXPTR \"lX\"\n"
+    "#define PRIdMAX \"ld\"\n#define PRIuMAX \"lu\"\n#define PRIxMAX \"lx\"\n"
+    "#define SCNd32 \"d\"\n#define SCNu32 \"u\"\n#define SCNx32 \"x\"\n"
+    "#define SCNd64 \"ld\"\n#define SCNu64 \"lu\"\n#define SCNx64 \"lx\"\n";
+
+/* <errno.h>: errno is an int of the program's that the built-in library
+ * never sets (strtol and the others report nothing there), so a program that
+ * clears it and checks it after a call sees 0, as for a call that succeeded;
+ * glibc's values of the common codes. */
+static const char TEXT_ERRNO_H[] =
+    "#pragma once\n"
+    "template <class = void> int *__errno_location(void)   // compiled only when used\n"
+    "{\n"
+    "    static int __simtvm_errno = 0;\n"
+    "    return &__simtvm_errno;\n"
+    "}\n"
+    "#define errno (*__errno_location())\n"
+    "#define EPERM 1\n#define ENOENT 2\n#define EINTR 4\n#define EIO 5\n#define EBADF 9\n"
+    "#define EAGAIN 11\n#define ENOMEM 12\n#define EACCES 13\n#define EBUSY 16\n"
+    "#define EEXIST 17\n#define EINVAL 22\n#define ENOSPC 28\n#define EDOM 33\n#define ERANGE 34\n";
+
+/* <ctype.h> in the C locale (ASCII), each a template so that a program that
+ * calls none compiles none; a class test gives glibc's nonzero value, its
+ * table bit (isalpha('x') is 1024, as g++'s program prints), but isdigit,
+ * which g++ expands inline, 1; EOF and bytes above 127 are in no class. */
+static const char TEXT_CTYPE_H[] =
+    "#pragma once\n"
+    "namespace std {\n"
+    "template <class = void> int __simtvm_ctype(int c)\n"
+    "{\n"
+    "    if (c < 0 || c > 127)\n"
+    "        return 0;\n"
+    "    int k = 0;\n"
+    "    if (c >= 'A' && c <= 'Z')\n"
+    "        k |= 0x100 | 0x400 | 0x8;\n"
+    "    if (c >= 'a' && c <= 'z')\n"
+    "        k |= 0x200 | 0x400 | 0x8;\n"
+    "    if (c >= '0' && c <= '9')\n"
+    "        k |= 0x800 | 0x1000 | 0x8;\n"
+    "    if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))\n"
+    "        k |= 0x1000;\n"
+    "    if (c == ' ' || (c >= '\\t' && c <= '\\r'))\n"
+    "        k |= 0x2000;\n"
+    "    if (c == ' ' || c == '\\t')\n"
+    "        k |= 0x1;\n"
+    "    if (c < 32 || c == 127)\n"
+    "        k |= 0x2;\n"
+    "    if (c >= 32 && c < 127)\n"
+    "        k |= 0x4000;\n"
+    "    if (c > 32 && c < 127)\n"
+    "        k |= 0x8000;\n"
+    "    if (c > 32 && c < 127 && !(k & 0x8))\n"
+    "        k |= 0x4;\n"
+    "    return k;\n"
+    "}\n"
+    "template <class = void> int isupper(int c) { return __simtvm_ctype(c) & 0x100; }\n"
+    "template <class = void> int islower(int c) { return __simtvm_ctype(c) & 0x200; }\n"
+    "template <class = void> int isalpha(int c) { return __simtvm_ctype(c) & 0x400; }\n"
+    "template <class = void> int isdigit(int c) { return c >= '0' && c <= '9'; }   // g++'s inline one\n"
+    "template <class = void> int isxdigit(int c) { return __simtvm_ctype(c) & 0x1000; }\n"
+    "template <class = void> int isspace(int c) { return __simtvm_ctype(c) & 0x2000; }\n"
+    "template <class = void> int isprint(int c) { return __simtvm_ctype(c) & 0x4000; }\n"
+    "template <class = void> int isgraph(int c) { return __simtvm_ctype(c) & 0x8000; }\n"
+    "template <class = void> int isblank(int c) { return __simtvm_ctype(c) & 0x1; }\n"
+    "template <class = void> int iscntrl(int c) { return __simtvm_ctype(c) & 0x2; }\n"
+    "template <class = void> int ispunct(int c) { return __simtvm_ctype(c) & 0x4; }\n"
+    "template <class = void> int isalnum(int c) { return __simtvm_ctype(c) & 0x8; }\n"
+    "template <class = void> int tolower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }\n"
+    "template <class = void> int toupper(int c) { return c >= 'a' && c <= 'z' ? c - 32 : c; }\n"
+    "}\n"
+    "using std::isupper;\nusing std::islower;\nusing std::isalpha;\nusing std::isdigit;\n"
+    "using std::isxdigit;\nusing std::isspace;\nusing std::isprint;\nusing std::isgraph;\n"
+    "using std::isblank;\nusing std::iscntrl;\nusing std::ispunct;\nusing std::isalnum;\n"
+    "using std::tolower;\nusing std::toupper;\n";
+
 static const struct {
     const char *name;
     const char *text;
@@ -846,6 +935,12 @@ static const struct {
     {"helper_functions.h", TEXT_HELPER_FUNCTIONS_H},
     {"helper_image.h", TEXT_HELPER_IMAGE_H},
     {"strings.h", TEXT_STRINGS_H},
+    {"inttypes.h", TEXT_INTTYPES_H},
+    {"cinttypes", TEXT_INTTYPES_H},
+    {"errno.h", TEXT_ERRNO_H},
+    {"ctype.h", TEXT_CTYPE_H},
+    {"cctype", TEXT_CTYPE_H},
+    {"cerrno", TEXT_ERRNO_H},
     {"cuda_profiler_api.h", TEXT_CUDA_PROFILER_API_H},
     {"sys/utsname.h", TEXT_SYS_UTSNAME_H},
     {"sys/time.h", TEXT_SYS_TIME_H},

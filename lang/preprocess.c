@@ -1106,6 +1106,11 @@ static const char *const predefined[] = {
     "M_2_SQRTPI 1.12837916709551257390",
     "INFINITY (1.0f/0.0f)", "NAN (-(0.0f/0.0f))",
     "__SIMTVM__ 1", "__CUDACC__ 1", "__NVCC__ 1",
+    /* GCC's hints, which nvcc takes in host and device code: the value
+     * itself; nothing (reaching it is undefined behaviour); the condition
+     * evaluated and dropped */
+    "__builtin_expect(e, c) (e)", "__builtin_unreachable() ((void)0)",
+    "__builtin_assume(e) ((void)(e))",
     /* C++'s alternative tokens (nvcc compiles every .cu as C++): `if (not
      * ok or n == 0)`; as macros they also work in #if, as C++'s do there */
     "and &&", "and_eq &=", "bitand &", "bitor |", "compl ~", "not !", "not_eq !=",
