@@ -871,6 +871,40 @@ static const char TEXT_ERRNO_H[] =
     "#define EAGAIN 11\n#define ENOMEM 12\n#define EACCES 13\n#define EBUSY 16\n"
     "#define EEXIST 17\n#define EINVAL 22\n#define ENOSPC 28\n#define EDOM 33\n#define ERANGE 34\n";
 
+/* CUDA's <math_constants.h>: the constants most programs name, float (_F)
+ * and double; the infinities and NaNs as the bit patterns CUDA writes. */
+static const char TEXT_MATH_CONSTANTS_H[] =
+    "#pragma once\n"
+    "#define CUDART_INF_F __int_as_float(0x7f800000)\n"
+    "#define CUDART_NAN_F __int_as_float(0x7fffffff)\n"
+    "#define CUDART_MIN_DENORM_F __int_as_float(0x00000001)\n"
+    "#define CUDART_MAX_NORMAL_F __int_as_float(0x7f7fffff)\n"
+    "#define CUDART_NEG_ZERO_F __int_as_float(0x80000000)\n"
+    "#define CUDART_ZERO_F 0.0f\n#define CUDART_ONE_F 1.0f\n"
+    "#define CUDART_SQRT_HALF_F 0.707106781f\n#define CUDART_SQRT_TWO_F 1.414213562f\n"
+    "#define CUDART_THIRD_F 0.333333333f\n#define CUDART_PIO4_F 0.78539816339f\n"
+    "#define CUDART_PIO2_F 1.5707963268f\n#define CUDART_3PIO4_F 2.3561944902f\n"
+    "#define CUDART_2_OVER_PI_F 0.636619772f\n#define CUDART_PI_F 3.141592654f\n"
+    "#define CUDART_L2E_F 1.442695041f\n#define CUDART_L2T_F 3.321928094f\n"
+    "#define CUDART_LG2_F 0.301029996f\n#define CUDART_LGE_F 0.434294482f\n"
+    "#define CUDART_LN2_F 0.693147181f\n#define CUDART_LNT_F 2.302585093f\n"
+    "#define CUDART_LNPI_F 1.144729886f\n"
+    "#define CUDART_INF __longlong_as_double(0x7ff0000000000000LL)\n"
+    "#define CUDART_NAN __longlong_as_double(0xfff8000000000000LL)\n"
+    "#define CUDART_NEG_ZERO __longlong_as_double(0x8000000000000000LL)\n"
+    "#define CUDART_MIN_DENORM __longlong_as_double(0x0000000000000001LL)\n"
+    "#define CUDART_ZERO 0.0\n#define CUDART_ONE 1.0\n"
+    "#define CUDART_SQRT_TWO 1.4142135623730951e+0\n#define CUDART_SQRT_HALF 7.0710678118654757e-1\n"
+    "#define CUDART_THIRD 3.3333333333333333e-1\n#define CUDART_TWOTHIRD 6.6666666666666667e-1\n"
+    "#define CUDART_PIO4 7.8539816339744828e-1\n#define CUDART_PIO2 1.5707963267948966e+0\n"
+    "#define CUDART_3PIO4 2.3561944901923448e+0\n#define CUDART_2_OVER_PI 6.3661977236758138e-1\n"
+    "#define CUDART_PI 3.1415926535897931e+0\n#define CUDART_2PI 6.2831853071795862e+0\n"
+    "#define CUDART_SQRT_PI 1.7724538509055161e+0\n#define CUDART_SQRT_2PI 2.5066282746310002e+0\n"
+    "#define CUDART_L2E 1.4426950408889634e+0\n#define CUDART_L2T 3.3219280948873622e+0\n"
+    "#define CUDART_LG2 3.0102999566398120e-1\n#define CUDART_LGE 4.3429448190325182e-1\n"
+    "#define CUDART_LN2 6.9314718055994529e-1\n#define CUDART_LNT 2.3025850929940459e+0\n"
+    "#define CUDART_LNPI 1.1447298858494002e+0\n";
+
 /* <ctype.h> in the C locale (ASCII), each a template so that a program that
  * calls none compiles none; a class test gives glibc's nonzero value, its
  * table bit (isalpha('x') is 1024, as g++'s program prints), but isdigit,
@@ -940,6 +974,7 @@ static const struct {
     {"errno.h", TEXT_ERRNO_H},
     {"ctype.h", TEXT_CTYPE_H},
     {"cctype", TEXT_CTYPE_H},
+    {"math_constants.h", TEXT_MATH_CONSTANTS_H},
     {"cerrno", TEXT_ERRNO_H},
     {"cuda_profiler_api.h", TEXT_CUDA_PROFILER_API_H},
     {"sys/utsname.h", TEXT_SYS_UTSNAME_H},

@@ -1339,7 +1339,7 @@ static int names_round_cvt(const char *text, size_t len)
     static const char *const marks[] = {
         "2float_r", "2double_r", "__fadd_r", "__fsub_r", "__fmul_r", "__fdiv_r", "__fmaf_r",
         "__frcp_r", "__fsqrt_r", "__dadd_r", "__dsub_r", "__dmul_r", "__ddiv_r", "__fma_r",
-        "__drcp_r", "__dsqrt_r",
+        "__drcp_r", "__dsqrt_r", "__frsqrt_r",
     };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }
