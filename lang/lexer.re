@@ -419,7 +419,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "template"  { kind = KW_TEMPLATE; goto done; }
     "typename"  { kind = KW_TYPENAME; goto done; }
 
-    "const"     { kind = KW_CONST; goto done; }
+    "const" | "__const__" | "__const" { kind = KW_CONST; goto done; }   /* GCC's spellings too */
     "constexpr" { kind = KW_CONST; goto done; }   /* a constant K folds anyway */
     "explicit"  { continue; }                     /* no implicit conversions to exclude */
     "register"  { continue; }                     /* C's storage class: a hint nvcc ignores too */
