@@ -996,6 +996,11 @@ static k_type *construct(k_sema_state *s, k_expr *e)
     }
     if (e->type_written && e->type_written->kind == TY_RECORD)
         return k_sema_construct_record(s, e);
+    if (e->type_written && e->type_written->kind != TY_DIM3 && e->type_written->kind != TY_UINT3) {
+        /* `T{a, b}` of a template whose T is a scalar here */
+        k_error(s->ctx, e->loc, "a functional cast takes one argument, not %d", e->nargs);
+        return NULL;
+    }
     if (e->nargs > 3)
         k_error(s->ctx, e->loc, "too many arguments to the dim3 constructor");
     k_type *u = k_ty(s->ctx, TY_UINT);
