@@ -59,6 +59,8 @@ const char *k_random_typedef(k_ctx *ctx, int i, k_type **t)
 
 static int engine_of(const k_type *t)
 {
+    while (t && t->kind == TY_REF)   /* `G &&g` of std::shuffle */
+        t = t->base;
     for (int i = 0; t && t->alias && i < NENGINES; i++)
         if (strcmp(t->alias, engines[i].name) == 0)
             return i;
@@ -67,6 +69,8 @@ static int engine_of(const k_type *t)
 
 static int dist_of(const k_type *t)
 {
+    while (t && t->kind == TY_REF)
+        t = t->base;
     for (int i = 0; t && t->alias && i < NDISTS; i++)
         if (strcmp(t->alias, dists[i].alias) == 0)
             return i;
