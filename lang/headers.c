@@ -836,6 +836,129 @@ static const char TEXT_UNISTD_H[] =
     "#define STDOUT_FILENO 1\n"
     "#define STDERR_FILENO 2\n";
 
+/* <inttypes.h>'s format macros as glibc defines them on x86-64 (int64_t is
+ * a long there); the header also gives <stdint.h>'s types. */
+static const char TEXT_INTTYPES_H[] =
+    "#pragma once\n"
+    "#include <stdint.h>\n"
+    "#define PRId8 \"d\"\n#define PRIi8 \"i\"\n#define PRIu8 \"u\"\n#define PRIx8 \"x\"\n"
+    "#define PRIX8 \"X\"\n#define PRIo8 \"o\"\n"
+    "#define PRId16 \"d\"\n#define PRIi16 \"i\"\n#define PRIu16 \"u\"\n#define PRIx16 \"x\"\n"
+    "#define PRIX16 \"X\"\n#define PRIo16 \"o\"\n"
+    "#define PRId32 \"d\"\n#define PRIi32 \"i\"\n#define PRIu32 \"u\"\n#define PRIx32 \"x\"\n"
+    "#define PRIX32 \"X\"\n#define PRIo32 \"o\"\n"
+    "#define PRId64 \"ld\"\n#define PRIi64 \"li\"\n#define PRIu64 \"lu\"\n#define PRIx64 \"lx\"\n"
+    "#define PRIX64 \"lX\"\n#define PRIo64 \"lo\"\n"
+    "#define PRIdPTR \"ld\"\n#define PRIiPTR \"li\"\n#define PRIuPTR \"lu\"\n#define PRIxPTR \"lx\"\n"
+    "#define PRIXPTR \"lX\"\n"
+    "#define PRIdMAX \"ld\"\n#define PRIuMAX \"lu\"\n#define PRIxMAX \"lx\"\n"
+    "#define SCNd32 \"d\"\n#define SCNu32 \"u\"\n#define SCNx32 \"x\"\n"
+    "#define SCNd64 \"ld\"\n#define SCNu64 \"lu\"\n#define SCNx64 \"lx\"\n";
+
+/* <errno.h>: errno is an int of the program's that the built-in library
+ * never sets (strtol and the others report nothing there), so a program that
+ * clears it and checks it after a call sees 0, as for a call that succeeded;
+ * glibc's values of the common codes. */
+static const char TEXT_ERRNO_H[] =
+    "#pragma once\n"
+    "template <class = void> int *__errno_location(void)   // compiled only when used\n"
+    "{\n"
+    "    static int __simtvm_errno = 0;\n"
+    "    return &__simtvm_errno;\n"
+    "}\n"
+    "#define errno (*__errno_location())\n"
+    "#define EPERM 1\n#define ENOENT 2\n#define EINTR 4\n#define EIO 5\n#define EBADF 9\n"
+    "#define EAGAIN 11\n#define ENOMEM 12\n#define EACCES 13\n#define EBUSY 16\n"
+    "#define EEXIST 17\n#define EINVAL 22\n#define ENOSPC 28\n#define EDOM 33\n#define ERANGE 34\n";
+
+/* CUDA's <math_constants.h>: the constants most programs name, float (_F)
+ * and double; the infinities and NaNs as the bit patterns CUDA writes. */
+static const char TEXT_MATH_CONSTANTS_H[] =
+    "#pragma once\n"
+    "#define CUDART_INF_F __int_as_float(0x7f800000)\n"
+    "#define CUDART_NAN_F __int_as_float(0x7fffffff)\n"
+    "#define CUDART_MIN_DENORM_F __int_as_float(0x00000001)\n"
+    "#define CUDART_MAX_NORMAL_F __int_as_float(0x7f7fffff)\n"
+    "#define CUDART_NEG_ZERO_F __int_as_float(0x80000000)\n"
+    "#define CUDART_ZERO_F 0.0f\n#define CUDART_ONE_F 1.0f\n"
+    "#define CUDART_SQRT_HALF_F 0.707106781f\n#define CUDART_SQRT_TWO_F 1.414213562f\n"
+    "#define CUDART_THIRD_F 0.333333333f\n#define CUDART_PIO4_F 0.78539816339f\n"
+    "#define CUDART_PIO2_F 1.5707963268f\n#define CUDART_3PIO4_F 2.3561944902f\n"
+    "#define CUDART_2_OVER_PI_F 0.636619772f\n#define CUDART_PI_F 3.141592654f\n"
+    "#define CUDART_L2E_F 1.442695041f\n#define CUDART_L2T_F 3.321928094f\n"
+    "#define CUDART_LG2_F 0.301029996f\n#define CUDART_LGE_F 0.434294482f\n"
+    "#define CUDART_LN2_F 0.693147181f\n#define CUDART_LNT_F 2.302585093f\n"
+    "#define CUDART_LNPI_F 1.144729886f\n"
+    "#define CUDART_INF __longlong_as_double(0x7ff0000000000000LL)\n"
+    "#define CUDART_NAN __longlong_as_double(0xfff8000000000000LL)\n"
+    "#define CUDART_NEG_ZERO __longlong_as_double(0x8000000000000000LL)\n"
+    "#define CUDART_MIN_DENORM __longlong_as_double(0x0000000000000001LL)\n"
+    "#define CUDART_ZERO 0.0\n#define CUDART_ONE 1.0\n"
+    "#define CUDART_SQRT_TWO 1.4142135623730951e+0\n#define CUDART_SQRT_HALF 7.0710678118654757e-1\n"
+    "#define CUDART_THIRD 3.3333333333333333e-1\n#define CUDART_TWOTHIRD 6.6666666666666667e-1\n"
+    "#define CUDART_PIO4 7.8539816339744828e-1\n#define CUDART_PIO2 1.5707963267948966e+0\n"
+    "#define CUDART_3PIO4 2.3561944901923448e+0\n#define CUDART_2_OVER_PI 6.3661977236758138e-1\n"
+    "#define CUDART_PI 3.1415926535897931e+0\n#define CUDART_2PI 6.2831853071795862e+0\n"
+    "#define CUDART_SQRT_PI 1.7724538509055161e+0\n#define CUDART_SQRT_2PI 2.5066282746310002e+0\n"
+    "#define CUDART_L2E 1.4426950408889634e+0\n#define CUDART_L2T 3.3219280948873622e+0\n"
+    "#define CUDART_LG2 3.0102999566398120e-1\n#define CUDART_LGE 4.3429448190325182e-1\n"
+    "#define CUDART_LN2 6.9314718055994529e-1\n#define CUDART_LNT 2.3025850929940459e+0\n"
+    "#define CUDART_LNPI 1.1447298858494002e+0\n";
+
+/* <ctype.h> in the C locale (ASCII), each a template so that a program that
+ * calls none compiles none; a class test gives glibc's nonzero value, its
+ * table bit (isalpha('x') is 1024, as g++'s program prints), but isdigit,
+ * which g++ expands inline, 1; EOF and bytes above 127 are in no class. */
+static const char TEXT_CTYPE_H[] =
+    "#pragma once\n"
+    "namespace std {\n"
+    "template <class = void> int __simtvm_ctype(int c)\n"
+    "{\n"
+    "    if (c < 0 || c > 127)\n"
+    "        return 0;\n"
+    "    int k = 0;\n"
+    "    if (c >= 'A' && c <= 'Z')\n"
+    "        k |= 0x100 | 0x400 | 0x8;\n"
+    "    if (c >= 'a' && c <= 'z')\n"
+    "        k |= 0x200 | 0x400 | 0x8;\n"
+    "    if (c >= '0' && c <= '9')\n"
+    "        k |= 0x800 | 0x1000 | 0x8;\n"
+    "    if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))\n"
+    "        k |= 0x1000;\n"
+    "    if (c == ' ' || (c >= '\\t' && c <= '\\r'))\n"
+    "        k |= 0x2000;\n"
+    "    if (c == ' ' || c == '\\t')\n"
+    "        k |= 0x1;\n"
+    "    if (c < 32 || c == 127)\n"
+    "        k |= 0x2;\n"
+    "    if (c >= 32 && c < 127)\n"
+    "        k |= 0x4000;\n"
+    "    if (c > 32 && c < 127)\n"
+    "        k |= 0x8000;\n"
+    "    if (c > 32 && c < 127 && !(k & 0x8))\n"
+    "        k |= 0x4;\n"
+    "    return k;\n"
+    "}\n"
+    "template <class = void> int isupper(int c) { return __simtvm_ctype(c) & 0x100; }\n"
+    "template <class = void> int islower(int c) { return __simtvm_ctype(c) & 0x200; }\n"
+    "template <class = void> int isalpha(int c) { return __simtvm_ctype(c) & 0x400; }\n"
+    "template <class = void> int isdigit(int c) { return c >= '0' && c <= '9'; }   // g++'s inline one\n"
+    "template <class = void> int isxdigit(int c) { return __simtvm_ctype(c) & 0x1000; }\n"
+    "template <class = void> int isspace(int c) { return __simtvm_ctype(c) & 0x2000; }\n"
+    "template <class = void> int isprint(int c) { return __simtvm_ctype(c) & 0x4000; }\n"
+    "template <class = void> int isgraph(int c) { return __simtvm_ctype(c) & 0x8000; }\n"
+    "template <class = void> int isblank(int c) { return __simtvm_ctype(c) & 0x1; }\n"
+    "template <class = void> int iscntrl(int c) { return __simtvm_ctype(c) & 0x2; }\n"
+    "template <class = void> int ispunct(int c) { return __simtvm_ctype(c) & 0x4; }\n"
+    "template <class = void> int isalnum(int c) { return __simtvm_ctype(c) & 0x8; }\n"
+    "template <class = void> int tolower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }\n"
+    "template <class = void> int toupper(int c) { return c >= 'a' && c <= 'z' ? c - 32 : c; }\n"
+    "}\n"
+    "using std::isupper;\nusing std::islower;\nusing std::isalpha;\nusing std::isdigit;\n"
+    "using std::isxdigit;\nusing std::isspace;\nusing std::isprint;\nusing std::isgraph;\n"
+    "using std::isblank;\nusing std::iscntrl;\nusing std::ispunct;\nusing std::isalnum;\n"
+    "using std::tolower;\nusing std::toupper;\n";
+
 static const struct {
     const char *name;
     const char *text;
@@ -846,6 +969,13 @@ static const struct {
     {"helper_functions.h", TEXT_HELPER_FUNCTIONS_H},
     {"helper_image.h", TEXT_HELPER_IMAGE_H},
     {"strings.h", TEXT_STRINGS_H},
+    {"inttypes.h", TEXT_INTTYPES_H},
+    {"cinttypes", TEXT_INTTYPES_H},
+    {"errno.h", TEXT_ERRNO_H},
+    {"ctype.h", TEXT_CTYPE_H},
+    {"cctype", TEXT_CTYPE_H},
+    {"math_constants.h", TEXT_MATH_CONSTANTS_H},
+    {"cerrno", TEXT_ERRNO_H},
     {"cuda_profiler_api.h", TEXT_CUDA_PROFILER_API_H},
     {"sys/utsname.h", TEXT_SYS_UTSNAME_H},
     {"sys/time.h", TEXT_SYS_TIME_H},

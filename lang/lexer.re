@@ -419,7 +419,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "template"  { kind = KW_TEMPLATE; goto done; }
     "typename"  { kind = KW_TYPENAME; goto done; }
 
-    "const"     { kind = KW_CONST; goto done; }
+    "const" | "__const__" | "__const" { kind = KW_CONST; goto done; }   /* GCC's spellings too */
     "constexpr" { kind = KW_CONST; goto done; }   /* a constant K folds anyway */
     "explicit"  { continue; }                     /* no implicit conversions to exclude */
     "register"  { continue; }                     /* C's storage class: a hint nvcc ignores too */
@@ -431,6 +431,8 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "inline" | "__inline__" | "__inline" { kind = KW_INLINE; goto done; }
     "__global__"   { kind = KW_GLOBAL; goto done; }
     "__device__"   { kind = KW_DEVICE; goto done; }
+    "__managed__"  { kind = KW_DEVICE; goto done; }   /* a __device__ variable host code reads
+                                                         and writes as well: all of simtvm's are */
     "__host__"     { kind = KW_HOST; goto done; }
     "__shared__"   { kind = KW_SHARED; goto done; }
     "__constant__" { kind = KW_CONSTANT; goto done; }

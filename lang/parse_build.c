@@ -417,7 +417,10 @@ k_expr *kp_expr_construct(k_parser *ps, k_loc loc, k_specs *sp, k_list *args)
      * which sema makes a construction when C<T> is a class; but `C<Ts...>(xs...)`
      * is a construction, as its arguments are a list an instance expands) */
     int expands = n == 1 && args->items[0] && ((k_expr *)args->items[0])->kind == E_PACK_EXPAND;
-    if (t && (t->kind == TY_RECORD || (t->kind == TY_TEMPLATE_ID && (n > 1 || expands)))) {
+    /* `T{0, arg}` with T a template parameter: a construction, which the
+     * instance checks (in an `if constexpr` branch it discards, not at all) */
+    if (t && (t->kind == TY_RECORD || (t->kind == TY_TEMPLATE_ID && (n > 1 || expands)) ||
+              (t->kind == TY_TPARAM && n > 1))) {
         k_expr *e = k_expr_new(ps->ctx, E_CONSTRUCT, loc);
         if (e)
             e->type_written = t;
@@ -913,7 +916,10 @@ k_stmt *kp_make_decl_stmt(k_parser *ps, k_loc loc, k_specs *sp, k_list *dtors)
         k_declarator *d = dtors->items[i];
         if (d && (s->decls[s->ndecls] = make_decl(ps, sp, d)))
             s->ndecls++;
-        if (d && !ps->tpl.head_open)   /* a variable template stays a template */
+        /* a variable template stays a template; a local of a function
+         * template's body (a block: scope_marks) is a name there, hiding a
+         * type of its name (`for (int half = 128; half > 0; ...)`) */
+        if (d && (!ps->tpl.head_open || ps->scope_marks.n > 0))
             k_parse_add_ordinary(ps, d->name);
     }
     return s;

@@ -368,6 +368,19 @@ static int pointer_declarator_name(const k_parser *ps, const k_token *t)
                                                         p[1] == ':');
 }
 
+/* `using BlockReduce = cub::BlockReduce<T, 256>;` inside a function
+ * template named BlockReduce: the name after `using` and before a lone '='
+ * is the alias being declared, not a template in view. */
+static int alias_declared(const k_parser *ps, const k_token *t)
+{
+    if (ps->prev_kind != KW_USING)
+        return 0;
+    const unsigned char *p = (const unsigned char *)t->text + t->len, *lim = ps->lx.lim;
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < lim && *p == '=' && (p + 1 >= lim || p[1] != '=');
+}
+
 /* A name as written, without the blanks a qualified one may have after a
  * "::" (`Op:: Callback`). */
 static const char *squeezed_name(k_parser *ps, const k_token *t)
@@ -523,7 +536,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
          * is not a template that `using namespace std` brings in */
         int plain = ps->prev_kind == '.' || ps->prev_kind == ARROW ||
                     (name && (k_parse_is_ordinary(ps, name) ||
-                              k_parse_is_own_function(ps, name)));
+                              k_parse_is_own_function(ps, name))) ||
+                    alias_declared(ps, t);
         /* `struct Tup {` after `template <class... Ts> struct Tup;`: the tag */
         if ((ps->prev_kind == KW_STRUCT || ps->prev_kind == KW_CLASS_RECORD) && name &&
             ps->tpl.head_open && !k_tpl_self_id(ps, name))

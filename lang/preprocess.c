@@ -1105,6 +1105,11 @@ static const char *const predefined[] = {
     "M_2_SQRTPI 1.12837916709551257390",
     "INFINITY (1.0f/0.0f)", "NAN (-(0.0f/0.0f))",
     "__SIMTVM__ 1", "__CUDACC__ 1", "__NVCC__ 1",
+    /* GCC's hints, which nvcc takes in host and device code: the value
+     * itself; nothing (reaching it is undefined behaviour); the condition
+     * evaluated and dropped */
+    "__builtin_expect(e, c) (e)", "__builtin_unreachable() ((void)0)",
+    "__builtin_assume(e) ((void)(e))",
     /* C++'s alternative tokens (nvcc compiles every .cu as C++): `if (not
      * ok or n == 0)`; as macros they also work in #if, as C++'s do there */
     "and &&", "and_eq &=", "bitand &", "bitor |", "compl ~", "not !", "not_eq !=",
@@ -1334,7 +1339,7 @@ static int names_round_cvt(const char *text, size_t len)
     static const char *const marks[] = {
         "2float_r", "2double_r", "__fadd_r", "__fsub_r", "__fmul_r", "__fdiv_r", "__fmaf_r",
         "__frcp_r", "__fsqrt_r", "__dadd_r", "__dsub_r", "__dmul_r", "__ddiv_r", "__fma_r",
-        "__drcp_r", "__dsqrt_r",
+        "__drcp_r", "__dsqrt_r", "__frsqrt_r",
     };
     return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
 }

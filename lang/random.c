@@ -59,6 +59,8 @@ const char *k_random_typedef(k_ctx *ctx, int i, k_type **t)
 
 static int engine_of(const k_type *t)
 {
+    while (t && t->kind == TY_REF)   /* `G &&g` of std::shuffle */
+        t = t->base;
     for (int i = 0; t && t->alias && i < NENGINES; i++)
         if (strcmp(t->alias, engines[i].name) == 0)
             return i;
@@ -67,6 +69,8 @@ static int engine_of(const k_type *t)
 
 static int dist_of(const k_type *t)
 {
+    while (t && t->kind == TY_REF)
+        t = t->base;
     for (int i = 0; t && t->alias && i < NDISTS; i++)
         if (strcmp(t->alias, dists[i].alias) == 0)
             return i;
@@ -176,43 +180,72 @@ static int64_t kind_max(k_type_kind k)
     }
 }
 
-void k_random_init(k_sema_state *s, k_decl *d, int file_scope)
+/* The call that makes an engine or distribution of type t from its
+ * constructor's n arguments; NULL after an error. */
+static k_expr *construct(k_sema_state *s, k_type *t, k_expr **args, int n, k_loc loc)
 {
     k_ctx *ctx = s->ctx;
-    int n = d->nctor < 0 ? 0 : d->nctor, ei = engine_of(d->type), di = dist_of(d->type);
-    if (file_scope || d->init || (s->fn_kind & (FN_DEVICE | FN_KERNEL))) {
-        k_error(ctx, d->loc, "a <random> object must be a local variable of host code "
-                "initialized as '%s %s(args);'", d->type->alias, d->name);
-        return;
-    }
+    int ei = engine_of(t), di = dist_of(t);
     k_expr *a[3];
     if (ei >= 0) {
         if (n > 1) {
-            k_error(ctx, d->loc, "a random engine takes one seed");
-            return;
+            k_error(ctx, loc, "a random engine takes one seed");
+            return NULL;
         }
-        a[0] = int_lit(ctx, engines[ei].kind, d->loc);
-        a[1] = int_lit(ctx, n, d->loc);
-        a[2] = n ? d->ctor_args[0] : int_lit(ctx, 0, d->loc);
-        d->init = runtime_call(s, "std::random engine", a, 3, d->loc, d->type);
-    } else {
-        int real = dists[di].kind >= RNG_UNIFORM_REAL, normal = dists[di].kind >= RNG_NORMAL;
-        if (n > 2) {
-            k_error(ctx, d->loc, normal ? "a normal distribution takes a mean and a standard "
-                    "deviation" : "a uniform distribution takes at most two bounds");
-            return;
-        }
-        int uns = k_kind_is_integer(dists[di].rep) && !k_kind_is_signed(dists[di].rep);
-        a[0] = int_lit(ctx, (dists[di].kind & 0xff) | (uns ? RNG_UNSIGNED_BOUNDS : 0) |
-                       (normal ? RNG_NORMAL_PARAMS : 0), d->loc);
-        a[1] = n >= 1 ? d->ctor_args[0] : real ? float_lit(ctx, 0, d->loc) : int_lit(ctx, 0, d->loc);
-        a[2] = n >= 2 ? d->ctor_args[1] : real ? float_lit(ctx, 1, d->loc)
-                                               : int_lit(ctx, kind_max(dists[di].rep), d->loc);
-        d->init = runtime_call(s, real ? "std::uniform_real_distribution"
-                                       : "std::uniform_int_distribution", a, 3, d->loc, d->type);
+        a[0] = int_lit(ctx, engines[ei].kind, loc);
+        a[1] = int_lit(ctx, n, loc);
+        a[2] = n ? args[0] : int_lit(ctx, 0, loc);
+        return runtime_call(s, "std::random engine", a, 3, loc, t);
     }
+    int real = dists[di].kind >= RNG_UNIFORM_REAL, normal = dists[di].kind >= RNG_NORMAL;
+    if (n > 2) {
+        k_error(ctx, loc, normal ? "a normal distribution takes a mean and a standard "
+                "deviation" : "a uniform distribution takes at most two bounds");
+        return NULL;
+    }
+    int uns = k_kind_is_integer(dists[di].rep) && !k_kind_is_signed(dists[di].rep);
+    a[0] = int_lit(ctx, (dists[di].kind & 0xff) | (uns ? RNG_UNSIGNED_BOUNDS : 0) |
+                   (normal ? RNG_NORMAL_PARAMS : 0), loc);
+    a[1] = n >= 1 ? args[0] : real ? float_lit(ctx, 0, loc) : int_lit(ctx, 0, loc);
+    a[2] = n >= 2 ? args[1] : real ? float_lit(ctx, 1, loc)
+                                   : int_lit(ctx, kind_max(dists[di].rep), loc);
+    return runtime_call(s, real ? "std::uniform_real_distribution"
+                                : "std::uniform_int_distribution", a, 3, loc, t);
+}
+
+void k_random_init(k_sema_state *s, k_decl *d, int file_scope)
+{
+    if (d->init && d->init->kind == E_INIT_LIST && d->init->direct_list && d->nctor < 0) {
+        /* `std::mt19937 gen{123};`, `normal_distribution<float> d{0.f, 1.f};`:
+         * list-initialization calls the same constructor as parentheses */
+        d->ctor_args = d->init->args;
+        d->nctor = d->init->nargs;
+        d->init = NULL;
+    }
+    if (file_scope || d->init || (s->fn_kind & (FN_DEVICE | FN_KERNEL))) {
+        k_error(s->ctx, d->loc, "a <random> object must be a local variable of host code "
+                "initialized as '%s %s(args);'", d->type->alias, d->name);
+        return;
+    }
+    d->init = construct(s, d->type, d->ctor_args, d->nctor < 0 ? 0 : d->nctor, d->loc);
     d->nctor = -1;
     d->ctor_args = NULL;
+}
+
+/* `std::mt19937(seed)`, `std::mt19937()`: a temporary engine or
+ * distribution (`std::shuffle(a, a + n, std::mt19937(19937))`); e is the
+ * functional cast, its operand the one argument unless empty. */
+k_type *k_random_temporary(k_sema_state *s, k_expr *e, int empty)
+{
+    if (s->fn_kind & (FN_DEVICE | FN_KERNEL)) {
+        k_error(s->ctx, e->loc, "a <random> object is host code's");
+        return NULL;
+    }
+    k_expr *r = construct(s, e->type_written, &e->lhs, !empty, e->loc);
+    if (!r)
+        return NULL;
+    *e = *r;
+    return e->type;
 }
 
 k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f)

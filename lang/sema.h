@@ -572,6 +572,7 @@ const char *k_random_typedef(k_ctx *ctx, int i, k_type **t);
 int k_random_is_type(const k_type *t);
 void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc);
 void k_random_init(k_sema_state *s, k_decl *d, int file_scope);
+k_type *k_random_temporary(k_sema_state *s, k_expr *e, int empty);
 k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f);
 k_type *k_random_member_call(k_sema_state *s, k_expr *e);
 

@@ -925,6 +925,8 @@ static k_type *cast(k_sema_state *s, k_expr *e)
     k_sema_resolve_type(s, to, e->loc);
     if (e->op == 4)   /* dynamic_cast (lang/virtual.c) */
         return k_sema_dynamic_cast(s, e);
+    if (k_random_is_type(to))   /* `std::mt19937(seed)` */
+        return k_random_temporary(s, e, empty);
     if (to->kind == TY_REF && to->base)
         return cast_to_ref(s, e, to);
     /* C<T>() was parsed as a cast of a 0 placed where the cast is: a
@@ -1014,6 +1016,11 @@ static k_type *construct(k_sema_state *s, k_expr *e)
     }
     if (e->type_written && e->type_written->kind == TY_RECORD)
         return k_sema_construct_record(s, e);
+    if (e->type_written && e->type_written->kind != TY_DIM3 && e->type_written->kind != TY_UINT3) {
+        /* `T{a, b}` of a template whose T is a scalar here */
+        k_error(s->ctx, e->loc, "a functional cast takes one argument, not %d", e->nargs);
+        return NULL;
+    }
     if (e->nargs > 3)
         k_error(s->ctx, e->loc, "too many arguments to the dim3 constructor");
     k_type *u = k_ty(s->ctx, TY_UINT);

@@ -29,7 +29,7 @@
 #define INC_VECTOR \
     "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/vector.h>\n"
 #define INC_FSTREAM INC_STRING "#include <simtvm/fstream.h>\n"
-#define INC_MAP INC_STRING "#include <simtvm/map.h>\n"
+#define INC_MAP INC_STRING "#include <simtvm/map.h>\n#include <tuple>\n"
 #define INC_SET INC_ALGORITHM "#include <simtvm/set.h>\n"
 #define INC_LIST INC_ALGORITHM "#include <simtvm/list.h>\n"
 
@@ -49,19 +49,23 @@ static const struct {
     {"exception", INC_STRING}, {"sstream", INC_SSTREAM}, {"istream", INC_SSTREAM "#include <simtvm/cin.h>\n"},
     {"fstream", INC_FSTREAM}, {"map", INC_MAP}, {"set", INC_SET}, {"list", INC_LIST},
     {"unordered_set", INC_STRING "#include <simtvm/hash.h>\n#include <simtvm/unordered_set.h>\n"},
-    {"unordered_map", INC_STRING "#include <simtvm/hash.h>\n#include <simtvm/unordered_map.h>\n"},
+    {"unordered_map", INC_STRING "#include <simtvm/hash.h>\n#include <simtvm/unordered_map.h>\n#include <tuple>\n"},
     {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
      * std::forward visible (g++ takes std::forward after only <cmath>);
-     * <random> also <bits/stl_algobase.h>'s std::min and std::max */
-    {"cmath", "#pragma once\n#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
-    {"random", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
+     * both also <bits/stl_algobase.h>'s std::min and std::max (g++ 12
+     * takes std::min after only <cmath>); <random> also <vector> and
+     * <string> (bits/random.h's).  <map>, <unordered_map>, <functional>
+     * and <memory> bring <tuple>, <functional> <vector> too, as libstdc++'s
+     * do */
+    {"cmath", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
+    {"random", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n#include <vector>\n#include <string>\n"},
     {"array", "#pragma once\n#include <simtvm/array.h>\n"},
     /* libstdc++'s <complex> brings <sstream> (for its operator<<) and <cmath> */
     {"complex", INC_SSTREAM "#include <cmath>\n#include <simtvm/complex.h>\n"},
-    {"functional", INC_STRING "#include <simtvm/type_traits.h>\n#include <simtvm/functional.h>\n"},
-    {"memory", "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/memory.h>\n"},
+    {"functional", INC_STRING "#include <simtvm/type_traits.h>\n#include <simtvm/functional.h>\n#include <tuple>\n#include <vector>\n"},
+    {"memory", "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/memory.h>\n#include <tuple>\n"},
 };
 
 const char *k_stl_header_text(const char *name)

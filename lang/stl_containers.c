@@ -527,6 +527,8 @@ static const char TEXT_VECTOR[] =
     "    T &back() const { return _d[_n - 1]; }\n"
     "    T *begin() const { return _d; }\n"
     "    T *end() const { return _d + _n; }\n"
+    "    const T *cbegin() const { return _d; }\n"
+    "    const T *cend() const { return _d + _n; }\n"
     "    template <typename... A> T &emplace_back(A &&... args)\n"
     "    {\n"
     "        if (_n != _cap) {\n"

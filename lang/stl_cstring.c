@@ -58,6 +58,12 @@ static const char TEXT_CSTRING[] =
     "    memcpy(copy, s, len);\n"
     "    copy[len] = '\\0';\n"
     "    return copy;\n"
+    "}\n"
+    "// <strings.h>'s bzero and bcopy, which glibc's <string.h> declares too\n"
+    "template <class = void> void bzero(void *s, unsigned long n) { memset(s, 0, n); }\n"
+    "template <class = void> void bcopy(const void *src, void *dst, unsigned long n)\n"
+    "{\n"
+    "    memmove(dst, src, n);\n"
     "}\n";
 
 static const char TEXT_CSTDIO[] =

@@ -226,7 +226,7 @@ static const char TEXT_LIST[] =
     "    }\n"
     "    // sort() and sort(less): one template, so that a list of a type without <\n"
     "    // builds (K checks a class template's plain members with the class)\n"
-    "    template <typename... C> void sort(C... less) { this->_sort_by(less..., __list_less<T>()); }\n"
+    "    template <typename... C> void sort(C... comp) { this->_sort_by(comp..., __list_less<T>()); }\n"
     "    // a stable merge sort of the nodes (they are relinked, not copied) by\n"
     "    // the first comparator given\n"
     "    template <typename F, typename... R> void _sort_by(F less, R... unused)\n"

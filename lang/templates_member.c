@@ -288,6 +288,30 @@ static int qualifier_is_namespace(const k_parser *ps, const char *qname, size_t 
     return 0;
 }
 
+/* Whether the '<' at p opens an argument list: its '>' (nesting kept) comes
+ * before a ')', ';', '{' or '}' of this level, and '(' follows it. */
+static int closes_before_call(const unsigned char *p, const unsigned char *lim)
+{
+    int angles = 0, parens = 0;
+    for (; p < lim; p++) {
+        if (*p == '<')
+            angles++;
+        else if (*p == '>' && !parens && --angles == 0)
+            break;
+        else if (*p == '(' || *p == '[')
+            parens++;
+        else if ((*p == ')' || *p == ']') && --parens < 0)
+            return 0;
+        else if (*p == ';' || *p == '{' || *p == '}')
+            return 0;
+    }
+    if (p >= lim)
+        return 0;
+    for (p++; p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'); p++)
+        ;
+    return p < lim && *p == '(';
+}
+
 int k_tpl_member_call_name(const k_parser *ps, const char *name)
 {
     const unsigned char *p = ps->lx.cur;
@@ -295,6 +319,8 @@ int k_tpl_member_call_name(const k_parser *ps, const char *name)
         p++;
     if (p >= ps->lx.lim || *p != '<' || (p + 1 < ps->lx.lim && (p[1] == '<' || p[1] == '=')))
         return 0;
+    if (!closes_before_call(p, ps->lx.lim))
+        return 0;   /* `t.size < 100)`: a comparison, though some template is named size */
     size_t n = strlen(name);
     for (int i = 0; i < ps->tpl.n; i++) {
         const char *q = ps->tpl.names[i];

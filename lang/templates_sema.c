@@ -630,8 +630,11 @@ static int defaults(k_sema_state *s, const k_decl *t, tpl_args *a, const int *ha
     return 1;
 }
 
-/* The whole argument list of a call of template t; 0 if it has none. */
-int k_tpls_call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
+/* The whole argument list of a call of template t; 0 if it has none.
+ * ret, when not NULL, is an explicit specialization's return type, which
+ * deduces too (`template <> float to(float)` of `template <class T> T to(float)`). */
+static int call_args(k_sema_state *s, const k_decl *t, k_expr *call, const k_type *ret,
+                     tpl_args *a, int report)
 {
     if (!k_tpls_args_new(s, a, t->ntparams))
         return 0;
@@ -647,8 +650,15 @@ int k_tpls_call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a
     a->have = have;
     if (!deduce(s, t, call, a, report))
         return 0;
+    if (ret && t->type && t->type->base)   /* a mismatch is left to the instance's check */
+        (void)k_tpls_match(s, t, t->type->base, ret, a, 0, call->loc);
     a->have = NULL;
     return defaults(s, t, a, have, call->loc, report);
+}
+
+int k_tpls_call_args(k_sema_state *s, const k_decl *t, k_expr *call, tpl_args *a, int report)
+{
+    return call_args(s, t, call, NULL, a, report);
 }
 
 /* ------------------------------------------------------- instantiation */
@@ -693,7 +703,9 @@ k_decl *k_tpls_instance(k_sema_state *s, tpl_entry *en, tpl_args *a, k_loc at)
 {
     for (tpl_inst *in = en->insts; in; in = in->next)
         if (k_tpls_args_equal(&in->args, a)) {
-            in->pending |= !en->decl->body && !s->unevaluated;
+            /* an explicit specialization has its own body: the primary
+             * template may stay a declaration (`template <class T> T f(float);`) */
+            in->pending |= !en->decl->body && !in->decl->body && !s->unevaluated;
             return in->decl;
         }
     tpl_inst *in = k_alloc(s->ctx, sizeof *in);
@@ -1053,11 +1065,29 @@ k_decl *k_tpl_sema_var(k_sema_state *s, k_expr *e)
 /* ------------------------------------------------------- declarations */
 /* `template <> int f<int>(int)`: the instance for its arguments; or
  * `template int f<int>(int);`: an explicit instantiation, made now. */
+/* The primary template an explicit specialization d is of: among the
+ * templates of its name, the first with as many function parameters (or a
+ * pack), so that `template <> float2 add(float2, float2, float2)` is of
+ * `add(T, T, T)`, not of an `add(T, T)` declared before it. */
+static tpl_entry *primary_of(k_sema_state *s, const k_decl *d)
+{
+    tpl_entry *first = NULL;
+    for (tpl_entry *e = s->tpl ? s->tpl->entries : NULL; e; e = e->next) {
+        if (strcmp(e->decl->name, d->name) != 0 || e->decl->ntparams == 0)
+            continue;
+        const k_decl *t = e->decl;
+        int pack = t->nparams > 0 && t->params[t->nparams - 1]->pack;
+        if (t->kind != D_FUNC || t->nparams == d->nparams || (pack && d->nparams >= t->nparams - 1))
+            return e;
+        if (!first)
+            first = e;
+    }
+    return first;
+}
+
 static void specialization(k_sema_state *s, k_decl *d)
 {
-    tpl_entry *en = k_tpls_find_entry(s, d->name, -1);
-    while (en && en->decl->ntparams == 0)
-        en = en->next;
+    tpl_entry *en = primary_of(s, d);
     if (!en) {
         k_error(s->ctx, d->loc, "explicit %s of '%s' without a primary template",
                 d->explicit_inst ? "instantiation" : "specialization", d->name);
@@ -1088,7 +1118,9 @@ static void specialization(k_sema_state *s, k_decl *d)
         call.args[i] = x;
     }
     tpl_args a;
-    if (!k_tpls_call_args(s, en->decl, &call, &a, 1))
+    if (d->type && d->type->base)
+        k_sema_resolve_type(s, d->type->base, d->loc);
+    if (!call_args(s, en->decl, &call, d->type ? d->type->base : NULL, &a, 1))
         return;
     if (d->explicit_inst) {
         k_tpls_instance(s, en, &a, d->loc);
