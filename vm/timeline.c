@@ -354,7 +354,8 @@ static int movable(simt_vm *vm, const simt_flight *f)
  * and can move. */
 static int overtakable(simt_vm *vm, const simt_flight *f, int prio, double start)
 {
-    if (f->priority <= prio || f->end <= start + (f->start > start ? 0 : f->wave_ms))
+    if (!f->yields || f->priority <= prio ||
+        f->end <= start + (f->start > start ? 0 : f->wave_ms))
         return 0;
     return movable(vm, f);
 }
@@ -467,10 +468,20 @@ static long overtake(simt_vm *vm, const simt_flight *k, double start, size_t *wh
  * apply: with more, the new kernel takes its place after them all. */
 enum { MAX_OVERTAKEN = 64 };
 
+/* Whether streams of different priorities exist: a kernel launched before
+ * they do is not overtaken by a more urgent one (measured on the H200:
+ * tests/programs/stream_priority_late), though it shares the SMs. */
+static int priorities_differ(const simt_vm *vm)
+{
+    for (int i = 0; i < vm->nstreams; i++)
+        if (vm->streams[i].used && vm->streams[i].priority != vm->stream0.priority)
+            return 1;
+    return 0;
+}
+
 /* Places a kernel of nphases phases, phase i doing work[i] ms at full rate
  * with need[i][r] of each resource.  Every kernel is kept in vm->flights
- * while it may be overtaken, also one launched before streams of another
- * priority existed. */
+ * while it may share the SMs with a later one. */
 static double place_kernel(simt_vm *vm, uint64_t stream, const double *work,
                            const double (*need)[SIMT_NRES], int nphases, double wave_ms)
 {
@@ -483,6 +494,7 @@ static double place_kernel(simt_vm *vm, uint64_t stream, const double *work,
     }
     f->stream = stream;
     f->priority = timeline_stream(vm, stream)->priority;
+    f->yields = priorities_differ(vm);
     f->start = start;
     f->wave_ms = wave_ms;
     f->nphases = nphases;

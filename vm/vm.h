@@ -183,6 +183,9 @@ typedef struct simt_flight_seg {
 typedef struct simt_flight {
     uint64_t stream;
     int priority;               /* its stream's: lower is more urgent */
+    int yields;                 /* streams of another priority existed at its launch, so a
+                                   more urgent kernel may take its SMs (the H200 lets none
+                                   overtake a kernel launched before such streams) */
     double start, end, wave_ms;
     double need[2][SIMT_NRES];  /* of each phase (its full waves, its last):
                                    the share of each resource it runs at full
