@@ -174,7 +174,7 @@ k_type *k_parse_typedef_member(k_parser *ps, k_loc loc, const char *name)
     if (scope->kind == TY_TEMPLATE_ID && scope->name && k_parse_is_member_type(ps, scope->name, member))
         return member_of(ps, loc, scope, member, name);
     for (int i = 0; scope->kind == TY_RECORD && scope->rec && i < scope->rec->nfields; i++) {
-        k_type *b = scope->rec->fields[i].type;   /* a base `unary_function<int, int>` */
+        k_type *b = scope->rec->fields[i].type;   /* a base `Traits<int>` */
         if (scope->rec->fields[i].written_base && b && b->kind == TY_TEMPLATE_ID && b->name &&
             k_parse_is_member_type(ps, b->name, member))
             return member_of(ps, loc, b, member, name);

@@ -240,7 +240,8 @@ static int texture_reference(k_parser *ps, const char *name, const char *rest, c
 }
 
 /* Names whose rest K cannot parse without a header: CUDA graphs' types and
- * calls before <cuda_runtime.h> declared them.  The error names the
+ * calls before <cuda_runtime.h> declared them; and Thrust's function-object
+ * bases, which CUDA 13 removed.  The error names the
  * construct once, and the parse ends there (the caller returns end of input
  * and silences the syntax errors that follow). */
 int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k_loc loc)
@@ -259,6 +260,12 @@ int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k
     if (graph) {
         k_error(ps->ctx, loc, "CUDA graphs ('%s') need #include <cuda_runtime.h> in simtvm, "
                 "which declares their types (nvcc includes it by itself)", name);
+        return 1;
+    }
+    if (!strcmp(name, "thrust::unary_function") || !strcmp(name, "thrust::binary_function")) {
+        k_error(ps->ctx, loc, "'%s' was removed in CUDA 13 (CCCL 3.0), as nvcc 13 reports: "
+                "a function object needs no base class; name its argument and result types "
+                "where they are used", name);
         return 1;
     }
     return texture_reference(ps, name, rest, (const char *)ps->lx.lim, loc);

@@ -266,23 +266,10 @@ static const char TEXT_VECTOR[] =
     "template <typename T> struct logical_or { __host__ __device__ bool operator()(const T &a, const T &b) const { return a || b; } };\n" \
     "template <typename T> struct identity { __host__ __device__ T operator()(const T &a) const { return a; } };\n"
 
-/* Thrust's adaptable-function bases (deprecated in Thrust 2, still in its
- * examples): a functor derives from them for its member types. */
-#define ADAPTABLE                                                                       \
-    "template <typename A, typename R> struct unary_function {\n"                      \
-    "    typedef A argument_type;\n"                                                    \
-    "    typedef R result_type;\n"                                                      \
-    "};\n"                                                                              \
-    "template <typename A1, typename A2, typename R> struct binary_function {\n"       \
-    "    typedef A1 first_argument_type;\n"                                             \
-    "    typedef A2 second_argument_type;\n"                                            \
-    "    typedef R result_type;\n"                                                      \
-    "};\n"
-
 static const char TEXT_FUNCTIONAL[] =
     "// Thrust's function objects as simtvm builds them in, written in K.\n"
     "#pragma once\n"
-    "namespace thrust {\n" ADAPTABLE FUNCTIONAL "}\n";
+    "namespace thrust {\n" FUNCTIONAL "}\n";
 
 static const char TEXT_CUDA_STD_FUNCTIONAL[] =
     "// libcu++'s function objects (<cuda/std/functional>) as simtvm builds them in.\n"
