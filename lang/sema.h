@@ -592,4 +592,10 @@ int k_unit_multiple_def(k_sema_state *s, const k_decl *first, const k_decl *d);
 /* The linker's checks once every file is checked: undefined references. */
 void k_units_link(k_sema_state *s, k_unit *unit);
 
+/* lang/sema_builtins.c: the built-in a call names, and removed CUDA APIs */
+int k_sema_builtin_lookup(k_sema_state *s, const char *name);
+int k_sema_builtin_beside(k_sema_state *s, k_expr *e, const k_decl *f);
+int k_sema_old_cuda_form(k_sema_state *s, k_expr *e);
+void k_sema_removed_api_help(k_sema_state *s, const k_expr *e, const char *instead);
+
 #endif

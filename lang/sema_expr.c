@@ -92,41 +92,6 @@ static k_type *string_literal(k_sema_state *s, k_expr *e)
 
 /* ---- names ---- */
 
-/* An argument as the program wrote it, when it is a name or a number. */
-static int arg_text(const k_expr *a, char *buf, size_t len)
-{
-    if (a->kind == E_IDENT && a->name)
-        return snprintf(buf, len, "%s", a->name) < (int)len;
-    if (a->kind == E_INT)
-        return snprintf(buf, len, "%llu", (unsigned long long)a->ival) < (int)len;
-    return 0;
-}
-
-/* `help: use __shfl_down_sync(0xffffffff, v, 1)`: the replacement of a
- * removed warp function called with this call's own arguments, when they are
- * names or numbers and the replacement adds only the mask. */
-static void removed_api_help(k_sema_state *s, const k_expr *e, const char *instead)
-{
-    const char *paren = strstr(instead, "(0xffffffff, ");
-    if (!paren || e->nargs < 1 || e->nargs > 3)
-        return;
-    int want = 1;
-    for (const char *p = paren + 13; *p && *p != ')'; p++)
-        want += *p == ',';
-    if (want != e->nargs)
-        return;
-    char call[256], arg[64];
-    int n = snprintf(call, sizeof call, "%.*s(0xffffffff", (int)(paren - instead), instead);
-    for (int i = 0; i < e->nargs; i++) {
-        if (!arg_text(e->args[i], arg, sizeof arg))
-            return;
-        n += snprintf(call + n, sizeof call - (size_t)n, ", %s", arg);
-        if (n >= (int)sizeof call)
-            return;
-    }
-    k_help(s->ctx, "use %s)", call);
-}
-
 /* `count` read as std::count (in view through `using namespace std`): a
  * local variable or a member of that name hides the template, as in C++;
  * so does a global one (where C++ calls the name ambiguous). */
@@ -1123,98 +1088,6 @@ static k_type *make_vector_call(k_sema_state *s, k_expr *e, k_type *vt)
     return set(e, vt);
 }
 
-typedef struct builtin_probe_arg {
-    int device;
-    int id;
-} builtin_probe_arg;
-
-/* <cmath>'s and <cstdlib>'s functions are the C library's under std::
- * too (std::sqrt, std::abs, std::isnan): the built-in `sqrt` already
- * follows C++'s overloads (float for a float). */
-static int std_math(const char *qname, int device)
-{
-    if (strncmp(qname, "std::", 5) != 0)
-        return -1;
-    int id = k_builtin_find(qname + 5, device);
-    if (id < 0)
-        return -1;
-    int kind = k_builtin_get(id)->kind;
-    return kind == BK_MATH || kind == BK_MATHF || kind == BK_ABS || kind == BK_CLASSIFY ? id : -1;
-}
-
-static int builtin_probe(void *arg, const char *qname)
-{
-    builtin_probe_arg *a = arg;
-    a->id = k_builtin_find(qname, a->device);
-    if (a->id < 0)
-        a->id = std_math(qname, a->device);
-    return a->id >= 0;
-}
-
-/* `std::sqrt`, `std::memcpy`, `std::printf`: <cmath>, <cstring>, <cstdio>
- * and <cstdlib> declare the C library in std too.  Only the C library's
- * built-ins (math, abs, classification, the host runtime's C functions)
- * answer to std::, not CUDA's intrinsics or API. */
-static int std_c_library(const char *name, int device)
-{
-    if (strncmp(name, "std::", 5) != 0 || name[5] == '_' || strstr(name + 5, "::") ||
-        !strncmp(name + 5, "cuda", 4))
-        return -1;
-    int id = k_builtin_find(name + 5, device);
-    const k_builtin_info *b = id >= 0 ? k_builtin_get(id) : NULL;
-    if (!b)
-        return -1;
-    switch (b->kind) {
-    case BK_RUNTIME: case BK_MATH: case BK_MATHF: case BK_MATHD: case BK_CLASSIFY: case BK_ABS:
-        return id;
-    default:
-        return -1;
-    }
-}
-
-/* The built-in a called name stands for (`std::abs`, or `abs` under
- * `using namespace std;`...), or -1. */
-static int builtin_lookup(k_sema_state *s, const char *name)
-{
-    builtin_probe_arg a = { (s->fn_kind & (FN_DEVICE | FN_KERNEL)) != 0, -1 };
-    if (k_sema_resolve(s, name, builtin_probe, &a))
-        return a.id;
-    return std_c_library(name, a.device);
-}
-
-/* A program's functions named like a built-in one overload it, as in C++
- * (helper_math.h's fminf(float3, float3) beside fminf(float, float)): a
- * call none of them takes is the built-in's, if it has one. */
-static int builtin_beside(k_sema_state *s, k_expr *e, const k_decl *f)
-{
-    if (!f || f->kind != D_FUNC || !f->is_global_scope || f->builtin >= 0)
-        return 0;
-    int id = builtin_lookup(s, e->name);
-    if (id < 0 || k_sema_overload_fits(s, f, e->args, e->nargs))
-        return 0;
-    k_sema_builtin_call(s, e, id);
-    return 1;
-}
-
-/* A call in CUDA 12's form of a function CUDA 13 changed (an int device
- * where a cudaMemLocation now goes): one error naming the new signature. */
-static int old_cuda_form(k_sema_state *s, k_expr *e)
-{
-    int at;
-    const char *now = k_changed_api(e->name, &at);
-    if (!now || e->nargs <= at)
-        return 0;
-    k_type *t = k_sema_rvalue(s, e->args[at]);
-    if (!t || t->kind == TY_RECORD)
-        return 0;
-    k_error(s->ctx, e->args[at]->loc,
-            "'%s' takes a cudaMemLocation, not a device number, since CUDA 13: write %s",
-            e->name, now);
-    for (int i = 0; i < e->nargs; i++)
-        k_sema_expr(s, e->args[i]);
-    return 1;
-}
-
 static k_type *call(k_sema_state *s, k_expr *e)
 {
     if (k_pack_stray(s->ctx, e))   /* `g(x...)`, x no pack: no arity error after */
@@ -1264,7 +1137,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
     }
     if (k_stdarg_call(s, e))
         return e->type;
-    if (old_cuda_form(s, e))
+    if (k_sema_old_cuda_form(s, e))
         return NULL;
     int tpl = k_tpl_sema_call(s, e);
     if (tpl < 0) {
@@ -1300,7 +1173,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
         if (done)
             return t;
     }
-    if (builtin_beside(s, e, f))
+    if (k_sema_builtin_beside(s, e, f))
         return e->type;
     f = k_sema_overload(s, f, e->args, e->nargs);
     if (f && f->kind == D_FUNC && f->builtin >= 0 && f->builtin < K_BVAR_BASE && !f->body &&
@@ -1312,7 +1185,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
         /* `exp(z)` of a std::complex: the class's namespace has the function, as C++'s
            argument-dependent lookup finds it; the built-in math takes no class */
         const char *adl = k_sema_adl_name(s, e);
-        int id = adl ? -1 : builtin_lookup(s, e->name);
+        int id = adl ? -1 : k_sema_builtin_lookup(s, e->name);
         if (id >= 0) {
             k_sema_builtin_call(s, e, id);
             return e->type;
@@ -1325,7 +1198,7 @@ static k_type *call(k_sema_state *s, k_expr *e)
         if (instead) {
             k_error(s->ctx, e->loc, "'%s' was removed from CUDA; use %s instead", e->name,
                     instead);
-            removed_api_help(s, e, instead);
+            k_sema_removed_api_help(s, e, instead);
         } else {
             k_error(s->ctx, e->loc, "use of undeclared function '%s'", e->name);
             const char *near = k_sema_suggest(s, e->name);
