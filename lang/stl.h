@@ -149,4 +149,18 @@ const char *k_stl_header_text(const char *name);
     "        o._cap = c;\n"                                                              \
     "    }\n"
 
+/* `std::set<T> s = {a, b, c}`, `std::map<K, V> m = {{k, v}, ...}`:
+ * lang/class_ctors.c passes the list as an array of E and its length to
+ * the constructor whose last parameter is named __init_list, which inserts
+ * each element as insert() does (S is the class) */
+#define K_TEXT_INIT_LIST_INSERTS(S, E)                                                   \
+    "    " S "(const " E " *p, unsigned long n, int __init_list)\n"                     \
+    "    {\n"                                                                            \
+    "        _d = 0;\n"                                                                  \
+    "        _n = 0;\n"                                                                  \
+    "        _cap = 0;\n"                                                                \
+    "        for (unsigned long i = 0; i < n; i++)\n"                                   \
+    "            this->insert(p[i]);\n"                                                  \
+    "    }\n"
+
 #endif

@@ -154,15 +154,7 @@
     "        for (; first != last; ++first)\n" \
     "            this->insert(*first);\n" \
     "    }\n" \
-    "    // std::" S "<K, V> m = {{k, v}, ...}: the list as an array (lang/class_ctors.c)\n" \
-    "    " S "(const pair<K, V> *p, unsigned long n, int __init_list)\n" \
-    "    {\n" \
-    "        _d = 0;\n" \
-    "        _n = 0;\n" \
-    "        _cap = 0;\n" \
-    "        for (unsigned long i = 0; i < n; i++)\n" \
-    "            this->insert(p[i]);\n" \
-    "    }\n" \
+    K_TEXT_INIT_LIST_INSERTS(S, "pair<K, V>") \
     ""
 
 static const char TEXT_MAP[] =

@@ -86,17 +86,7 @@
 #define SET_MEMBERS(S) \
     "    " S "() { _d = 0; _n = 0; _cap = 0; }\n" \
     "    " S "(const " S " &o) { _d = 0; _n = 0; _cap = 0; _copy(o); }\n" \
-    "    // std::set<T> s = {a, b, c}: lang/classes.c passes the list as an\n" \
-    "    // array and its length to the constructor whose last parameter is\n" \
-    "    // named __init_list\n" \
-    "    " S "(const T *p, unsigned long n, int __init_list)\n" \
-    "    {\n" \
-    "        _d = 0;\n" \
-    "        _n = 0;\n" \
-    "        _cap = 0;\n" \
-    "        for (unsigned long i = 0; i < n; i++)\n" \
-    "            this->insert(p[i]);\n" \
-    "    }\n" \
+    K_TEXT_INIT_LIST_INSERTS(S, "T") \
     "    template <typename I> " S "(I first, I last)\n" \
     "    {\n" \
     "        _d = 0;\n" \

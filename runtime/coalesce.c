@@ -30,6 +30,22 @@ static unsigned unique_sorted(uint64_t *v, unsigned n)
     return k;
 }
 
+/* Appends sector s to the n sectors so far, unless it is the last one
+ * again: a sector below the last means the lanes were out of order (the
+ * caller sorts then); while in order, a new line is counted as it starts. */
+static inline unsigned add_sector(uint64_t *sectors, unsigned n, uint64_t s, int *sorted,
+                                  unsigned *nlines)
+{
+    if (n && sectors[n - 1] == s)
+        return n;
+    if (n && sectors[n - 1] > s)
+        *sorted = 0;
+    else if (*sorted && (!n || sectors[n - 1] / 4 != s / 4))
+        (*nlines)++;
+    sectors[n] = s;
+    return n + 1;
+}
+
 unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sectors,
                        unsigned *lines, unsigned *lanes)
 {
@@ -76,13 +92,7 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
                 break;
             rest &= rest - 1;
             nl++;
-            if (n && sectors[n - 1] == s)
-                continue;
-            if (n && sectors[n - 1] > s)
-                sorted = 0;
-            else if (sorted && (!n || sectors[n - 1] / 4 != s / 4))
-                nlines++;
-            sectors[n++] = s;
+            n = add_sector(sectors, n, s, &sorted, &nlines);
         }
     }
     for (uint32_t m = rest; m; m &= m - 1) {
@@ -95,15 +105,8 @@ unsigned simt_coalesce(const simt_warp_access *a, unsigned space, uint64_t *sect
         uint64_t last = (addr + span) / SIMT_SECTOR_BYTES;
         /* An aligned access of up to 32 bytes never crosses a sector; an
          * unaligned one (MEMCPY) may cross one boundary. */
-        for (uint64_t s = first; s <= last && s <= first + 1 && n < SIMT_MAX_SECTORS; s++) {
-            if (n && sectors[n - 1] == s)
-                continue;
-            if (n && sectors[n - 1] > s)
-                sorted = 0;
-            else if (sorted && (!n || sectors[n - 1] / 4 != s / 4))
-                nlines++;
-            sectors[n++] = s;
-        }
+        for (uint64_t s = first; s <= last && s <= first + 1 && n < SIMT_MAX_SECTORS; s++)
+            n = add_sector(sectors, n, s, &sorted, &nlines);
     }
     if (!sorted) {
         sort_small(sectors, n);
