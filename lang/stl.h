@@ -163,4 +163,36 @@ const char *k_stl_header_text(const char *name);
     "            this->insert(p[i]);\n"                                                  \
     "    }\n"
 
+/* The binary searches of the containers kept sorted in one array _d of _n
+ * elements (std::set, std::map and their multi forms): _lower is the first
+ * element whose key (the element, or KEY of it: ".first") is not less than
+ * k (std::lower_bound), _upper the first greater than k (std::upper_bound),
+ * _at_key whether element i has key k; KT is the key's type */
+#define K_TEXT_SORTED_SEARCH(KT, KEY)                                                    \
+    "    unsigned long _lower(const " KT " &k) const\n"                                   \
+    "    {\n"                                                                            \
+    "        unsigned long lo = 0, hi = _n;\n"                                           \
+    "        while (lo < hi) {\n"                                                        \
+    "            unsigned long mid = lo + (hi - lo) / 2;\n"                              \
+    "            if (_d[mid]" KEY " < k)\n"                                              \
+    "                lo = mid + 1;\n"                                                    \
+    "            else\n"                                                                 \
+    "                hi = mid;\n"                                                        \
+    "        }\n"                                                                        \
+    "        return lo;\n"                                                               \
+    "    }\n"                                                                            \
+    "    unsigned long _upper(const " KT " &k) const\n"                                   \
+    "    {\n"                                                                            \
+    "        unsigned long lo = 0, hi = _n;\n"                                           \
+    "        while (lo < hi) {\n"                                                        \
+    "            unsigned long mid = lo + (hi - lo) / 2;\n"                              \
+    "            if (k < _d[mid]" KEY ")\n"                                              \
+    "                hi = mid;\n"                                                        \
+    "            else\n"                                                                 \
+    "                lo = mid + 1;\n"                                                    \
+    "        }\n"                                                                        \
+    "        return lo;\n"                                                               \
+    "    }\n"                                                                            \
+    "    bool _at_key(unsigned long i, const " KT " &k) const { return i < _n && !(k < _d[i]" KEY "); }\n"
+
 #endif

@@ -68,33 +68,7 @@
     "        _d = q;\n" \
     "        _cap = c;\n" \
     "    }\n" \
-    "    // the first element whose key is not less than k (std::lower_bound)\n" \
-    "    unsigned long _lower(const K &k) const\n" \
-    "    {\n" \
-    "        unsigned long lo = 0, hi = _n;\n" \
-    "        while (lo < hi) {\n" \
-    "            unsigned long mid = lo + (hi - lo) / 2;\n" \
-    "            if (_d[mid].first < k)\n" \
-    "                lo = mid + 1;\n" \
-    "            else\n" \
-    "                hi = mid;\n" \
-    "        }\n" \
-    "        return lo;\n" \
-    "    }\n" \
-    "    // the first element whose key is greater than k (std::upper_bound)\n" \
-    "    unsigned long _upper(const K &k) const\n" \
-    "    {\n" \
-    "        unsigned long lo = 0, hi = _n;\n" \
-    "        while (lo < hi) {\n" \
-    "            unsigned long mid = lo + (hi - lo) / 2;\n" \
-    "            if (k < _d[mid].first)\n" \
-    "                hi = mid;\n" \
-    "            else\n" \
-    "                lo = mid + 1;\n" \
-    "        }\n" \
-    "        return lo;\n" \
-    "    }\n" \
-    "    bool _at_key(unsigned long i, const K &k) const { return i < _n && !(k < _d[i].first); }\n" \
+    K_TEXT_SORTED_SEARCH("K", ".first") \
     "    // a new element (k, v) at position i, the later ones moved up\n" \
     "    pair<K, V> *_insert_at(unsigned long i, const K &k, const V &v)\n" \
     "    {\n" \

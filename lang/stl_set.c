@@ -40,33 +40,7 @@
     "        _d = q;\n" \
     "        _cap = c;\n" \
     "    }\n" \
-    "    // the first element not less than k (lower_bound), and the first\n" \
-    "    // greater than k (upper_bound)\n" \
-    "    unsigned long _lower(const T &k) const\n" \
-    "    {\n" \
-    "        unsigned long lo = 0, hi = _n;\n" \
-    "        while (lo < hi) {\n" \
-    "            unsigned long mid = lo + (hi - lo) / 2;\n" \
-    "            if (_d[mid] < k)\n" \
-    "                lo = mid + 1;\n" \
-    "            else\n" \
-    "                hi = mid;\n" \
-    "        }\n" \
-    "        return lo;\n" \
-    "    }\n" \
-    "    unsigned long _upper(const T &k) const\n" \
-    "    {\n" \
-    "        unsigned long lo = 0, hi = _n;\n" \
-    "        while (lo < hi) {\n" \
-    "            unsigned long mid = lo + (hi - lo) / 2;\n" \
-    "            if (k < _d[mid])\n" \
-    "                hi = mid;\n" \
-    "            else\n" \
-    "                lo = mid + 1;\n" \
-    "        }\n" \
-    "        return lo;\n" \
-    "    }\n" \
-    "    bool _at_key(unsigned long i, const T &k) const { return i < _n && !(k < _d[i]); }\n" \
+    K_TEXT_SORTED_SEARCH("T", "") \
     "    // a copy of v at position i, the later elements moved up (v copied\n" \
     "    // first when it is an element: the array moves)\n" \
     "    const T *_insert_at(unsigned long i, const T &v)\n" \
