@@ -17,6 +17,8 @@ static const char TEXT_HELPER_STRING_H[] =
     "#pragma once\n"
     "#include <stdio.h>\n"
     "#include <stdlib.h>\n"
+    "#include <fstream>   // as the real one: helper_cuda_drvapi.h uses std::ifstream through it\n"
+    "#include <string>\n"
     "#include <string.h>\n"
     "#include <strings.h>\n"
     "\n"
@@ -439,6 +441,14 @@ static const char TEXT_HELPER_FUNCTIONS_H[] =
     "#include <helper_string.h>\n"
     "#include <helper_timer.h>\n"
     "\n"
+    "// helper_image.h's macros (the real helper_functions.h includes it)\n"
+    "#ifndef MIN\n"
+    "#define MIN(a, b) ((a < b) ? a : b)\n"
+    "#endif\n"
+    "#ifndef MAX\n"
+    "#define MAX(a, b) ((a > b) ? a : b)\n"
+    "#endif\n"
+    "\n"
     "// Writes \"# epsilon\" and the len values of data, as cuda-samples'\n"
     "// regression files have them (numbers as iostream prints them).  (The real\n"
     "// one has a sixth parameter, append = false, which it ignores.)\n"
@@ -512,7 +522,8 @@ static const char TEXT_HELPER_FUNCTIONS_H[] =
     "    }\n"
     "    __simtvm_report_mismatch(misses, len);\n"
     "    return len * threshold > misses;\n"
-    "}\n";
+    "}\n"
+    "#include <helper_image.h>   // as the real one: sdkCompareL2fe with helper_functions.h\n";
 
 static const char TEXT_HELPER_IMAGE_H[] =
     "// helper_image.h as simtvm builds it in (SPEC 2.8): cuda-samples' result\n"
@@ -959,10 +970,14 @@ static const char TEXT_CTYPE_H[] =
     "using std::isblank;\nusing std::iscntrl;\nusing std::ispunct;\nusing std::isalnum;\n"
     "using std::tolower;\nusing std::toupper;\n";
 
+/* glibc's old <memory.h>: <string.h>'s functions */
+static const char TEXT_MEMORY_H[] = "#pragma once\n#include <string.h>\n";
+
 static const struct {
     const char *name;
     const char *text;
 } HEADERS[] = {
+    {"memory.h", TEXT_MEMORY_H},
     {"helper_string.h", TEXT_HELPER_STRING_H},
     {"helper_cuda.h", TEXT_HELPER_CUDA_H},
     {"helper_timer.h", TEXT_HELPER_TIMER_H},

@@ -42,7 +42,18 @@ typedef struct pp_macro {
     int predefined;
     unsigned char in_unit;        /* defined by a translation unit's own file (not a header):
                                      undefined where the next unit starts (lang/units.c) */
+    unsigned char hidden;         /* a header's, out of sight in a later unit until that
+                                     unit includes the header (1), or #undef'd by this
+                                     unit's own file (2) (lang/units.c) */
+    int file;                     /* index in ctx->files of the file defining it; -1: none */
+    struct pp_macro *shadowed;    /* in_unit: the header's macro of that name it replaced,
+                                     back where the next unit starts */
 } pp_macro;
+
+/* An #include seen: files[from] includes files[to] (lang/units.c) */
+typedef struct pp_edge {
+    int from, to;
+} pp_edge;
 
 enum { SPECIAL_NONE, SPECIAL_LINE, SPECIAL_FILE };
 
@@ -97,6 +108,10 @@ typedef struct pp {
     int depth;                    /* of nested #include */
     uint32_t include_lines;       /* lines the last #include inserted */
     struct k_omp_state *omp;      /* #pragma omp (lang/omp_pragma.c); NULL: none seen */
+    /* translation units (lang/units.c) */
+    pp_edge *edges;               /* every #include seen, once each */
+    size_t nedges, capedges;
+    size_t nhidden;               /* macros hidden, not yet seen again */
 } pp;
 
 const simt_allocator *pp_al(const pp *s);
@@ -106,11 +121,25 @@ uint32_t pp_process(pp *s, const char *text, size_t len, uint32_t first_line);
 /* The implicit headers files[f] needs that no file before it read, read at
  * loc (lang/preprocess.c); returns their lines. */
 uint32_t pp_implicit_for(pp *s, int f, k_loc loc);
+/* A header read without an #include when a file's text names what it
+ * declares (lang/pp_implicit.c): guard is its guard macro. */
+typedef struct pp_implicit_header {
+    const char *header, *guard;
+    int (*names)(const char *, size_t);
+} pp_implicit_header;
+const pp_implicit_header *pp_implicit_headers(size_t *n);
 /* The program's other translation units (ctx->units), each read after the
  * last as a file of its own from global line `line` on (lang/units.c). */
 void pp_read_units(pp *s, uint32_t line);
-/* Removes the macros the translation units' own files defined. */
+/* Where a new translation unit starts: removes the macros the last unit's
+ * own files defined and hides the headers' (lang/units.c). */
 void pp_forget_unit_macros(pp *s);
+/* #undef of *slot: a header's macro undefined by a unit's own file is
+ * hidden, to be seen again by later units (lang/units.c). */
+void pp_unit_undef(pp *s, pp_macro **slot);
+/* An #include of files[f] from the file being read: remembered, and the
+ * macros of f and of what it includes seen again (lang/units.c). */
+void pp_unit_include(pp *s, int f);
 k_loc pp_tok_loc(const pp *s, const pp_tok *t);
 int pp_tok_is(const pp_tok *t, const char *text);
 void pp_vec_push(pp *s, pp_vec *v, const pp_tok *t);

@@ -220,7 +220,8 @@ pp_macro *pp_lookup(pp *s, const pp_tok *t)
      * as well (lang/arch.c). */
     if (t->len == 13 && !memcmp(t->text, "__CUDA_ARCH__", 13))
         s->ctx->arch_seen = 1;
-    return *find_slot(s, t->text, t->len);
+    pp_macro *m = *find_slot(s, t->text, t->len);
+    return m && !m->hidden ? m : NULL;
 }
 
 static int param_index(const pp_macro *m, const pp_tok *t)
@@ -344,6 +345,7 @@ static void define_macro(pp *s, const pp_tok *t, size_t n, int predefined)
     m->namelen = t[0].len;
     m->predefined = predefined;
     m->in_unit = s->file < s->ctx->nfiles && s->ctx->files[s->file].unit;
+    m->file = s->ctx->nfiles > 0 ? s->file : -1;
     int body = 1;
     if (n > 1 && pp_tok_is(&t[1], "(") && !t[1].space) {
         m->funclike = 1;
@@ -358,8 +360,9 @@ static void define_macro(pp *s, const pp_tok *t, size_t n, int predefined)
         m->body[0].space = 0;
     pp_macro **slot = find_slot(s, m->name, m->namelen);
     if (*slot) {
-        if (!same_definition(*slot, m) && !(*slot)->predefined)
+        if (!same_definition(*slot, m) && !(*slot)->predefined && !(*slot)->hidden)
             k_warning(s->ctx, pp_tok_loc(s, &t[0]), "'%s' redefined", m->name);
+        m->shadowed = m->in_unit && !(*slot)->in_unit ? (*slot) : (*slot)->shadowed;
         m->next = (*slot)->next;
     }
     *slot = m;
@@ -373,7 +376,7 @@ static void undef_macro(pp *s, const pp_tok *t, size_t n)
     }
     pp_macro **slot = find_slot(s, t[0].text, t[0].len);
     if (*slot)
-        *slot = (*slot)->next;
+        pp_unit_undef(s, slot);
 }
 
 /* ======================================================= token sources */
@@ -969,6 +972,7 @@ static void include_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
     int f = name ? k_include_find(s->ctx, name, angled, s->file, loc) : K_INC_ERROR;
     if (f < 0)
         return;
+    pp_unit_include(s, f);
     uint32_t before = pp_implicit_for(s, f, loc);
     read_included(s, f, (k_loc){ loc.line + before, loc.col });
     s->include_lines += before;
@@ -1252,166 +1256,6 @@ static void place_pragmas(k_ctx *ctx, const char *text, size_t len)
     ctx->nunroll_at = n;
 }
 
-/* nvcc includes <cuda_runtime.h> in every file.  simtvm's declares only
- * the types of graphs, stream capture, 3D copies, memory locations and
- * stream attributes, and templates such as GCC's __sync and __atomic
- * builtins (lang/cuda_graph.c and the headers it includes), so
- * it is read first only when the main file names one of them -- a program
- * that does not compiles exactly as if the header did not exist. */
-static int names_runtime_types(const char *text, size_t len)
-{
-    static const char *const marks[] = {
-        "cudaGraph", "Capture", "cudaLaunchHostFunc", "cudaHostFn_t",
-        "cudaStreamAddCallback", "cudaStreamCallback_t", "cudaFuncAttributes",
-        "cudaOccupancyMaxPotentialBlockSizeVariableSMem", "cudaLaunchConfig", "cudaLaunchKernelEx", "cudaMemcpy3D",
-        "make_cuda", "cudaPitchedPtr", "cudaExtent", "cudaPos", "NodeParams",
-        "cudaMemsetParams", "cudaMemPrefetchAsync", "cudaMemAdvise", "cudaMemLocation",
-        "__sync_", "__atomic_", "__ATOMIC_", "cudaAccessPolicyWindow", "cudaAccessProperty",
-        "cudaStreamAttr", "cudaLaunchAttribute", "cudaSyncPolicy", "cudaSynchronizationPolicy",
-        "cudaMalloc3D", "PeerAccess", "cudaDeviceGetP2PAttribute", "cudaDevP2PAttr",
-        "cudaMemcpyPeer", "cudaMemcpyKind", "SharedMemConfig", "cudaSharedMemBankSize",
-        "cudaStreamAttachMemAsync",
-    };
-    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
-        if (memmem(text, len, marks[i], strlen(marks[i])))
-            return 1;
-    return 0;
-}
-
-static int names_any(const char *text, size_t len, const char *const *marks, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (memmem(text, len, marks[i], strlen(marks[i])))
-            return 1;
-    return 0;
-}
-
-/* CUDA's integer intrinsics written in K (lang/int_intrinsics.c), read
- * first only when the main file names one, like the SIMD ones below. */
-static int names_int_intrinsics(const char *text, size_t len)
-{
-    static const char *const marks[] = {
-        "__umul24", "mul64hi", "__sad", "__usad", "__rhadd", "__uhadd", "__urhadd",
-        "__dp4a", "__dp2a_", "__funnelshift_lc", "__funnelshift_rc",
-        "bfe.",   /* inline PTX's bfe.u32 ... (lang/ptx.c) */
-    };
-    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
-}
-
-/* C's math functions written in K (lang/math_extra.c): <math.h> is built in,
- * so the text is read ahead of a file that names one, like the intrinsics. */
-static int names_math_extra(const char *text, size_t len)
-{
-    static const char *const marks[] = {
-        "lround", "lrint", "nearbyint", "ldexp", "scalbn", "frexp", "modf", "sinpi", "cospi",
-    };
-    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
-}
-
-/* CUDA's special functions written in K (lang/math_special.c), likewise. */
-static int names_math_special(const char *text, size_t len)
-{
-    static const char *const marks[] = {
-        "erfcx", "erfinv", "erfcinv", "normcdf", "cyl_bessel_i", "jn(", "yn(", "jnf", "ynf",
-        "rcbrt", "rhypot", "rnorm", "normf", "norm3d", "norm4d",
-    };
-    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
-}
-
-/* CUDA's SIMD intrinsics and double halves need no header under nvcc;
- * simtvm's are K source (lang/simd_intrinsics.c), read first only when the
- * main file names one, for the same reason as above. */
-static int names_simd_intrinsics(const char *text, size_t len)
-{
-    static const char *const marks[] = {
-        "__vabs", "__vadd", "__vsub", "__vavg", "__vhadd", "__vcmp", "__vmax", "__vmin",
-        "__vneg", "__vsad", "__vset", "__double2hiint", "__double2loint", "__hiloint2double",
-        "__vimax", "__vimin", "__viaddmax", "__viaddmin", "__vibmax", "__vibmin",
-    };
-    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
-}
-
-/* The _rz, _ru and _rd conversions to float and double and arithmetic
- * (lang/round_cvt.c): a mark matches the _rn ones too, which are built in
- * (but for __frcp_rn and __drcp_rn); reading the text then is harmless. */
-static int names_round_cvt(const char *text, size_t len)
-{
-    static const char *const marks[] = {
-        "2float_r", "2double_r", "__fadd_r", "__fsub_r", "__fmul_r", "__fdiv_r", "__fmaf_r",
-        "__frcp_r", "__fsqrt_r", "__dadd_r", "__dsub_r", "__dmul_r", "__ddiv_r", "__fma_r",
-        "__drcp_r", "__dsqrt_r", "__frsqrt_r",
-    };
-    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
-}
-
-/* CUDA arrays, textures and surfaces (lang/cuda_texture.c): nvcc declares
- * them in every file; simtvm reads their K text ahead of a file that names
- * one, as the intrinsics. */
-static int names_texture(const char *text, size_t len)
-{
-    static const char *const marks[] = {
-        "cudaArray", "cudaTextureObject_t", "cudaSurfaceObject_t", "cudaResourceDesc",
-        "cudaTextureDesc", "cudaChannelFormat", "cudaCreateChannelDesc", "cudaMallocArray",
-        "cudaMalloc3DArray", "ToArray", "FromArray", "tex1D", "tex2D", "tex3D", "surf1D",
-        "surf2D", "surf3D", "TextureObject", "SurfaceObject", "cudaAddressMode",
-        "cudaFilterMode", "cudaReadMode", "cudaBoundaryMode", "cudaResourceType",
-        "Mipmapped", "texCubemap",
-    };
-    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
-}
-
-/* `throw` is a call of simtvm/throw.h's __simtvm_throw (lang/throw.c). */
-static int names_throw(const char *text, size_t len)
-{
-    return memmem(text, len, "throw", 5) != NULL;
-}
-
-/* A `#pragma omp` line: the statements it becomes use <omp.h>'s classes. */
-static int names_omp(const char *text, size_t len)
-{
-    for (const char *p = text, *end = text + len;
-         (p = memchr(p, 'p', (size_t)(end - p))) != NULL; p++) {
-        if ((size_t)(end - p) < 10 || memcmp(p, "pragma", 6) != 0)
-            continue;
-        const char *q = p + 6;
-        while (q < end && is_hspace((unsigned char)*q))
-            q++;
-        if (q > p + 6 && end - q >= 3 && !memcmp(q, "omp", 3))
-            return 1;
-    }
-    return 0;
-}
-
-/* struct timespec (lang/headers.c): glibc declares it in every C++ program. */
-static int names_timespec(const char *text, size_t len)
-{
-    static const char *const marks[] = { "timespec" };
-    return names_any(text, len, marks, 1);
-}
-
-/* The headers a program reads without including them: <cuda_runtime.h>'s
- * K text when a file names its types, and CUDA's intrinsics written in K
- * when a file names one.  A header with a guard macro may also be read
- * in front of an included file that needs it and no file before it did
- * (HeCBench's kernels.h calls __umul24 that main.cu never names); one
- * without is read ahead of the main file only. */
-static const struct implicit_header {
-    const char *header, *guard;
-    int (*names)(const char *, size_t);
-} implicit[] = {
-    { "cuda_runtime.h", "__SIMTVM_CUDA_RUNTIME_H", names_runtime_types },
-    { "simtvm/simd_intrinsics.h", "__SIMTVM_SIMD_INTRINSICS", names_simd_intrinsics },
-    { "simtvm/round_cvt.h", "__SIMTVM_ROUND_CVT", names_round_cvt },
-    { "simtvm/int_intrinsics.h", "__SIMTVM_INT_INTRINSICS", names_int_intrinsics },
-    { "simtvm/math_extra.h", "__SIMTVM_MATH_EXTRA", names_math_extra },
-    { "simtvm/math_special.h", "__SIMTVM_MATH_SPECIAL", names_math_special },
-    { "simtvm/texture.h", "__SIMTVM_TEXTURE", names_texture },
-    { "simtvm/try.h", "__SIMTVM_TRY", k_eh_names_try },   /* lang/eh.c */
-    { "simtvm/throw.h", "__SIMTVM_THROW", names_throw },
-    { "omp.h", "__SIMTVM_OMP_H", names_omp },
-    { "simtvm/timespec.h", "__SIMTVM_TIMESPEC", names_timespec },
-};
-
 /* Reads implicit header `header` at `at` (a file's first line or an
  * #include's); returns the lines it took. */
 static uint32_t read_implicit(pp *s, const char *header, k_loc at)
@@ -1429,13 +1273,19 @@ static uint32_t read_implicit(pp *s, const char *header, k_loc at)
  * read, in front of it at its #include; returns their lines. */
 uint32_t pp_implicit_for(pp *s, int f, k_loc loc)
 {
+    size_t nimplicit;
+    const pp_implicit_header *implicit = pp_implicit_headers(&nimplicit);
     uint32_t lines = 0;
-    for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++) {
+    for (size_t i = 0; i < nimplicit; i++) {
         /* each read may add files, moving the table: look f up again */
         const k_file *file = &s->ctx->files[f];
         const char *g = implicit[i].guard;
-        if (!g || !file->text || *find_slot(s, g, strlen(g)) ||
-            !implicit[i].names(file->text, file->len))
+        pp_macro *read = g ? *find_slot(s, g, strlen(g)) : NULL;   /* by an earlier file */
+        if (!g || !file->text || !implicit[i].names(file->text, file->len))
+            continue;
+        if (read && read->file >= 0)
+            pp_unit_include(s, read->file);   /* its macros, where a unit hid them */
+        if (read)
             continue;
         lines += read_implicit(s, implicit[i].header, (k_loc){ loc.line + lines, loc.col });
     }
@@ -1446,8 +1296,10 @@ uint32_t pp_implicit_for(pp *s, int f, k_loc loc)
  * returns the global line that first line then has. */
 static uint32_t implicit_headers(pp *s, const char *text, size_t len)
 {
+    size_t nimplicit;
+    const pp_implicit_header *implicit = pp_implicit_headers(&nimplicit);
     uint32_t line = 1;   /* where the next one starts: after those before it */
-    for (size_t i = 0; i < sizeof implicit / sizeof implicit[0]; i++)
+    for (size_t i = 0; i < nimplicit; i++)
         if (implicit[i].names(text, len))
             line += read_implicit(s, implicit[i].header, (k_loc){ line, 0 });
     return line;
@@ -1488,6 +1340,7 @@ char *k_preprocess(k_ctx *ctx, const char *text, size_t len, const char *const *
         pop_frame(s);
     simt_free(pp_al(s), cleaned);
     simt_free(pp_al(s), s->stack);
+    simt_free(pp_al(s), s->edges);
     simt_free(pp_al(s), s->conds);
     char *result = NULL;
     if (ctx->nerrors == errors_before && !s->failed) {

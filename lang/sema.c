@@ -800,8 +800,9 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     else if (d->is_enumerator && k_sema_not_constant(s, d->init))
         d->init_failed = 1;   /* `enum { X = 1 << 32 }`: g++ rejects the enumerator */
     s->static_init = outer;
-    if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
-        !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))
+    /* `extern const char *names[];`: an array defined elsewhere (here, or in
+     * another unit) with its size */
+    if (d->type->kind == TY_ARRAY && d->type->length < 0 && !(d->storage & ST_EXTERN))
         k_error(ctx, d->loc, "array size missing in '%s'", d->name);
     if (k_ty_is_record(d->type) || d->type->kind == TY_ARRAY || (d->type->quals & Q_VOLATILE) ||
         d->type->kind == TY_CLOSURE)

@@ -131,7 +131,8 @@ static k_type *ident(k_sema_state *s, k_expr *e)
 {
     unhide(s, e);
     k_decl *d = e->has_targs ? k_tpl_sema_var(s, e) : k_sema_lookup(s, e->name);
-    if (d && d->kind == D_VAR && !d->unit_use.line && s->ctx->nunits)
+    if (d && d->kind == D_VAR && !d->unit_use.line &&
+        (s->ctx->nunits || (d->type && d->type->kind == TY_ARRAY && d->type->length < 0)))
         d->unit_use = e->loc;   /* where "undefined reference" goes (lang/units.c) */
     if (!d && !e->has_targs && strncmp(e->name, "std::", 5) == 0) {
         /* `max` under `using namespace std` that the scanner took for

@@ -51,14 +51,104 @@ int k_unit_own_line(const k_ctx *ctx, uint32_t line)
 }
 
 /* ------------------------------------------------------ preprocessing */
+/* Each translation unit sees the macros of its own files and of the
+ * headers it includes, as it would compiled alone.  A header is read once
+ * for the whole program (its declarations are shared; #pragma once and
+ * include guards stop a second read), so where a new unit starts its
+ * macros are hidden, not removed, and an #include of the header in a later
+ * unit (read or skipped) brings back its macros and those of every header
+ * it includes: cuda-samples' dct8x8 defines C_a in a kernel header and
+ * `float C_a` in another unit.  Macros of the command line and of the
+ * compiler (file -1) stay. */
 void pp_forget_unit_macros(pp *s)
 {
     for (int b = 0; b < NBUCKETS; b++)
-        for (pp_macro **slot = &s->buckets[b]; *slot;)
-            if ((*slot)->in_unit)
-                *slot = (*slot)->next;
-            else
-                slot = &(*slot)->next;
+        for (pp_macro **slot = &s->buckets[b]; *slot;) {
+            pp_macro *m = *slot;
+            if (m->in_unit && m->shadowed) {   /* the header's again, hidden below */
+                m->shadowed->next = m->next;
+                *slot = m = m->shadowed;
+            } else if (m->in_unit) {
+                *slot = m->next;
+                continue;
+            }
+            if (m->file >= 0 && m->hidden != 1 && !m->special) {
+                s->nhidden += !m->hidden;
+                m->hidden = 1;
+            }
+            slot = &m->next;
+        }
+}
+
+static int add_edge(pp *s, int from, int to)
+{
+    for (size_t i = 0; i < s->nedges; i++)
+        if (s->edges[i].from == from && s->edges[i].to == to)
+            return 1;
+    if (s->nedges == s->capedges) {
+        size_t cap = s->capedges ? 2 * s->capedges : 32;
+        pp_edge *e = simt_realloc(pp_al(s), s->edges, cap * sizeof *e);
+        if (!e)
+            return 0;
+        s->edges = e;
+        s->capedges = cap;
+    }
+    s->edges[s->nedges++] = (pp_edge){ from, to };
+    return 1;
+}
+
+/* Shows again the hidden macros of files[f] and of every file it includes. */
+static void show_header_macros(pp *s, int f)
+{
+    int nfiles = s->ctx->nfiles;
+    unsigned char *seen = k_alloc(s->ctx, (size_t)nfiles + 1);
+    int *todo = k_alloc(s->ctx, ((size_t)nfiles + 1) * sizeof *todo);
+    if (!seen || !todo || f < 0 || f >= nfiles)
+        return;
+    int ntodo = 0;
+    todo[ntodo++] = f;
+    seen[f] = 1;
+    while (ntodo > 0) {
+        int at = todo[--ntodo];
+        for (size_t i = 0; i < s->nedges; i++) {
+            int to = s->edges[i].to;
+            if (s->edges[i].from == at && to >= 0 && to < nfiles && !seen[to]) {
+                seen[to] = 1;
+                todo[ntodo++] = to;
+            }
+        }
+    }
+    for (int b = 0; b < NBUCKETS && s->nhidden; b++)
+        for (pp_macro *m = s->buckets[b]; m; m = m->next)
+            if (m->hidden == 1 && m->file >= 0 && m->file < nfiles && seen[m->file]) {
+                m->hidden = 0;
+                s->nhidden--;
+            }
+}
+
+void pp_unit_undef(pp *s, pp_macro **slot)
+{
+    pp_macro *m = *slot;
+    int in_unit_file = s->file >= 0 && s->file < s->ctx->nfiles && s->ctx->files[s->file].unit;
+    if (m->in_unit && m->shadowed) {
+        m->shadowed->next = m->next;
+        *slot = m = m->shadowed;
+    } else if (!(s->ctx->nunits && in_unit_file && m->file >= 0 && !m->in_unit)) {
+        *slot = m->next;
+        return;
+    }
+    /* a header's, undefined for the rest of this unit only (2: an #include
+     * of the header in this unit does not bring it back) */
+    s->nhidden += !m->hidden;
+    m->hidden = 2;
+}
+
+void pp_unit_include(pp *s, int f)
+{
+    if (!add_edge(s, s->file, f))
+        s->failed = 1;
+    else if (s->nhidden)
+        show_header_macros(s, f);
 }
 
 /* Reads unit number `unit` (2...) from global line `line`; returns the line after it. */
@@ -103,11 +193,25 @@ void pp_read_units(pp *s, uint32_t line)
 }
 
 /* ---------------------------------------------------------------- sema */
+/* C++ gives a const variable at namespace scope that is not extern
+ * internal linkage, as if static ([basic.link]): cuda-samples' dct8x8 has
+ * `const float DCTv8matrix[]` in a .cpp and a __constant__ one in the .cu. */
+static int const_internal(const k_decl *d)
+{
+    if (d->kind != D_VAR || (d->storage & ST_EXTERN) || !d->type)
+        return 0;
+    const k_type *t = d->type;
+    while (t->kind == TY_ARRAY && t->base)
+        t = t->base;
+    return (t->quals & (Q_CONST | Q_VOLATILE)) == Q_CONST;
+}
+
 void k_unit_mark(k_sema_state *s, k_decl *d)
 {
     k_ctx *ctx = s->ctx;
     if (!ctx->nunits || d->unit_private || d->method_of || d->static_member ||
-        !((d->storage & ST_STATIC) || d->anon_ns) || !k_unit_own_line(ctx, d->loc.line))
+        !((d->storage & ST_STATIC) || d->anon_ns || const_internal(d)) ||
+        !k_unit_own_line(ctx, d->loc.line))
         return;
     d->unit_private = k_unit_of_line(ctx, d->loc.line);
 }
@@ -144,12 +248,16 @@ static const k_decl *var_definition(const k_decl *d)
 void k_units_link(k_sema_state *s, k_unit *unit)
 {
     k_ctx *ctx = s->ctx;
-    if (!ctx->nunits || ctx->nerrors || !unit)
+    if (ctx->nerrors || !unit)
         return;
     for (int i = 0; i < unit->ndecls; i++) {
         const k_decl *d = unit->decls[i];
         if (d->kind != D_VAR || !(d->storage & ST_EXTERN) || (d->storage & ST_SHARED) ||
             d->static_member || !d->unit_use.line || var_definition(d))
+            continue;
+        /* one file: only `extern int a[];`, which has no size to give it
+         * storage (an `extern int n;` alone is defined, as K always had it) */
+        if (!ctx->nunits && !(d->type->kind == TY_ARRAY && d->type->length < 0))
             continue;
         k_error(ctx, d->unit_use, "undefined reference to '%s'", d->name);
         k_note(ctx, d->loc, "declared here; none of the program's files defines it");

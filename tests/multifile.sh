@@ -11,7 +11,7 @@ D=tests/multifile
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 cases="dupfunc dupvar dupmain undeffunc undefvar undefdevice otherstatic macroleak"
-echo "1..$((12 + $(echo $cases | wc -w)))"
+echo "1..$((13 + $(echo $cases | wc -w)))"
 
 "$SIMTVM" run $D/shop/main.cpp $D/shop/pricing.cpp $D/shop/report.cpp > "$work/out" 2> "$work/err"
 ok $? "shop: three host files run"
@@ -21,6 +21,10 @@ ok $? "shop prints g++'s output$(sed -n '1,6s/^/\n#   /p' "$work/diff")"
 P="$D/particles/main.cu $D/particles/kernels.cu $D/particles/forces.cu $D/particles/util.cpp"
 "$SIMTVM" run $P > "$work/out" 2> "$work/err" && diff $D/particles/expected.out "$work/out" > "$work/diff"
 ok $? "particles: kernels and a __device__ function across files$(sed -n '1,6s/^/\n#   /p' "$work/diff")"
+
+F="$D/filters/main.cpp $D/filters/blur.cpp $D/filters/sharpen.cpp"
+"$SIMTVM" run $F > "$work/out" 2> "$work/err" && diff $D/filters/expected.out "$work/out" > "$work/diff"
+ok $? "filters: a header's macros only in the units that include it, a const per unit$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
 
 # Each bad case: exit status 1, one error, at the file and line that say so.
 for c in $cases; do
