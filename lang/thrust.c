@@ -15,7 +15,8 @@
     "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"       \
     "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"                \
     "#include <simtvm/thrust_placeholders.h>\n#include <simtvm/thrust_tuple.h>\n"        \
-    "#include <simtvm/thrust_more.h>\n#include <simtvm/thrust_merge.h>\n"
+    "#include <simtvm/thrust_more.h>\n#include <simtvm/thrust_merge.h>\n"                \
+    "#include <simtvm/cuda_std.h>\n#include <cuda/std/iterator>\n#include <cuda/iterator>\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "detail/type_traits.h",

@@ -264,17 +264,24 @@ static const char TEXT_VECTOR[] =
     "template <typename T> struct greater_equal { __host__ __device__ bool operator()(const T &a, const T &b) const { return a >= b; } };\n" \
     "template <typename T> struct logical_and { __host__ __device__ bool operator()(const T &a, const T &b) const { return a && b; } };\n" \
     "template <typename T> struct logical_or { __host__ __device__ bool operator()(const T &a, const T &b) const { return a || b; } };\n" \
-    "template <typename T> struct identity { __host__ __device__ T operator()(const T &a) const { return a; } };\n"
 
 static const char TEXT_FUNCTIONAL[] =
     "// Thrust's function objects as simtvm builds them in, written in K.\n"
     "#pragma once\n"
-    "namespace thrust {\n" FUNCTIONAL "}\n";
+    "namespace thrust {\n" FUNCTIONAL
+    "template <typename T> struct identity { __host__ __device__ T operator()(const T &a) const { return a; } };\n"
+    "}\n";
 
 static const char TEXT_CUDA_STD_FUNCTIONAL[] =
     "// libcu++'s function objects (<cuda/std/functional>) as simtvm builds them in.\n"
     "#pragma once\n"
-    "namespace cuda { namespace std {\n" FUNCTIONAL "} }\n";
+    "namespace cuda { namespace std {\n" FUNCTIONAL
+    "// C++20's std::identity: no template parameter, any argument back\n"
+    "struct identity\n"
+    "{\n"
+    "    template <typename T> __host__ __device__ T operator()(const T &a) const { return a; }\n"
+    "};\n"
+    "} }\n";
 
 /* thrust::random: minstd_rand (x = 48271 x mod 2^31 - 1) as Thrust's
  * linear_congruential_engine computes it, and its distributions as
