@@ -1073,7 +1073,8 @@ const char *k_builtin_header_text(const char *name)
         return k_cub_device_header_text(name);
     if (!strcmp(name, "simtvm/round_cvt.h"))
         return k_round_cvt_text();
-    if (!strncmp(name, "cuda/", 5) || !strncmp(name, "cuda_pipeline", 13))
+    if (!strncmp(name, "cuda/", 5) || !strncmp(name, "cuda_pipeline", 13) ||
+        !strcmp(name, "simtvm/cuda_std.h"))
         return k_libcudacxx_text(name);
     if (k_wmma_text(name))
         return k_wmma_text(name);

@@ -112,5 +112,7 @@ const char *k_posix_header_text(const char *name);
 const char *k_libcudacxx_text(const char *name);
 /* <cuda/atomic> and <cuda/std/atomic> (lang/libcudacxx_atomic.c), or NULL */
 const char *k_libcudacxx_atomic_text(const char *name);
+/* <cuda/std/utility>, <cuda/std/tuple>, <cuda/iterator>... (lang/libcudacxx_std.c) */
+const char *k_libcudacxx_std_text(const char *name);
 
 #endif

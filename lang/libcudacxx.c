@@ -269,5 +269,7 @@ const char *k_libcudacxx_text(const char *name)
         return TEXT_CUDA_LIBCU;
     if (!strcmp(name, "cuda_pipeline.h") || !strcmp(name, "cuda_pipeline_primitives.h"))
         return TEXT_CUDA_PIPELINE_PRIMITIVES;
+    if (k_libcudacxx_std_text(name))   /* lang/libcudacxx_std.c */
+        return k_libcudacxx_std_text(name);
     return k_libcudacxx_atomic_text(name);
 }

@@ -111,6 +111,7 @@ static const char TEXT_CUDA_STD_ITERATOR[] =
     "// libcu++'s <cuda/std/iterator> as simtvm builds it in, written in K.\n"
     "#pragma once\n"
     "#include <simtvm/iterator.h>\n"
+    "#include <simtvm/cuda_std.h>\n"
     "namespace cuda { namespace std {\n"
     "template <typename It> using iter_value_t = typename ::std::iterator_traits<It>::value_type;\n"
     "template <typename It> using iter_difference_t =\n"

@@ -9,13 +9,14 @@
 #include "thrust.h"
 
 #define INC_THRUST                                                                      \
-    "#pragma once\n#include <vector>\n#include <cuda/std/functional>\n"                \
+    "#pragma once\n#include <vector>\n#include <utility>\n#include <cuda/std/functional>\n"                \
     "#include <simtvm/thrust_vector.h>\n"                                               \
     "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
     "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"       \
     "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"                \
     "#include <simtvm/thrust_placeholders.h>\n#include <simtvm/thrust_tuple.h>\n"        \
-    "#include <simtvm/thrust_more.h>\n#include <simtvm/thrust_merge.h>\n"
+    "#include <simtvm/thrust_more.h>\n#include <simtvm/thrust_merge.h>\n"                \
+    "#include <simtvm/cuda_std.h>\n#include <cuda/std/iterator>\n#include <cuda/iterator>\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "detail/type_traits.h",
@@ -27,7 +28,7 @@ static const char *const THRUST_HEADERS[] = {
     "iterator/transform_iterator.h", "iterator/zip_iterator.h", "logical.h", "merge.h",
     "pair.h", "set_operations.h", "system/cuda/error.h", "iterator/permutation_iterator.h", "iterator/iterator_traits.h", "iterator/transform_output_iterator.h", "distance.h", "random.h", "reduce.h", "remove.h", "system_error.h", "system/system_error.h",
     "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
-    "transform.h", "transform_reduce.h", "tuple.h", "unique.h",
+    "transform.h", "transform_reduce.h", "tuple.h", "unique.h", "zip_function.h",
 };
 
 const char *k_thrust_header_text(const char *name)
@@ -74,6 +75,15 @@ const char *k_thrust_header_text(const char *name)
     if (!strcmp(name, "thrust/complex.h"))
         return "#pragma once\n#include <cmath>\n#include <type_traits>\n#include <sstream>\n"
                "#include <simtvm/thrust_complex.h>\n";
+    /* which systems Thrust compiles for: the host's is C++, the device's CUDA */
+    if (!strcmp(name, "thrust/detail/config.h"))
+        return INC_THRUST "#include <thrust/version.h>\n"
+               "#define THRUST_HOST_SYSTEM_CPP 1\n#define THRUST_HOST_SYSTEM_OMP 2\n"
+               "#define THRUST_HOST_SYSTEM_TBB 3\n#define THRUST_DEVICE_SYSTEM_CUDA 1\n"
+               "#define THRUST_DEVICE_SYSTEM_OMP 2\n#define THRUST_DEVICE_SYSTEM_TBB 3\n"
+               "#define THRUST_DEVICE_SYSTEM_CPP 4\n"
+               "#define THRUST_HOST_SYSTEM THRUST_HOST_SYSTEM_CPP\n"
+               "#define THRUST_DEVICE_SYSTEM THRUST_DEVICE_SYSTEM_CUDA\n";
     if (strncmp(name, "thrust/", 7) != 0)
         return NULL;
     for (size_t i = 0; i < sizeof THRUST_HEADERS / sizeof THRUST_HEADERS[0]; i++)

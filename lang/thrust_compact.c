@@ -1,7 +1,7 @@
 /* lang/thrust_compact.c -- the text of Thrust's stream compaction and
  * permutation algorithms, written in K (doc/language.md, "Thrust"):
- * copy_if (with and without a stencil), remove, remove_if, unique (with
- * and without a predicate), gather, scatter, replace, replace_if.  Like the
+ * copy_if (with and without a stencil), remove, remove_if, unique and
+ * unique_count (with and without a predicate), gather, scatter, replace, replace_if.  Like the
  * rest of Thrust here they are host code over any iterators, and stable,
  * as Thrust's are; unique with a predicate compares neighbours in the
  * input, as Thrust's parallel unique does.  Each takes an execution policy first too: the
@@ -23,6 +23,9 @@
     POLICY1(P, "I", "remove", "X value", "value")                                         \
     "template <typename I, typename B> inline I unique(" P " p, I first, I last, B pred)\n" \
     "{\n    return unique(first, last, pred);\n}\n"                                      \
+    "template <typename I> inline long unique_count(" P " p, I first, I last)\n"          \
+    "{\n    return unique_count(first, last);\n}\n"                                      \
+    POLICY1(P, "long", "unique_count", "X pred", "pred")                                  \
     "template <typename I, typename S, typename O, typename P>\n"                         \
     "inline O copy_if(" P " p, I first, I last, S stencil, O out, P pred)\n"             \
     "{\n    return copy_if(first, last, stencil, out, pred);\n}\n"                       \
@@ -104,6 +107,22 @@ static const char TEXT_COMPACT[] =
     "    }\n"
     "    ++out;\n"
     "    return out;\n"
+    "}\n"
+    "// unique_count: how many elements unique would keep (1 + the neighbours\n"
+    "// that pred does not call equal)\n"
+    "template <typename I, typename B> inline long unique_count(I first, I last, B pred)\n"
+    "{\n"
+    "    long n = 0;\n"
+    "    for (I prev = first; first != last; ++first) {\n"
+    "        if (n == 0 || !pred(*prev, *first))\n"
+    "            n++;\n"
+    "        prev = first;\n"
+    "    }\n"
+    "    return n;\n"
+    "}\n"
+    "template <typename I> inline long unique_count(I first, I last)\n"
+    "{\n"
+    "    return unique_count(first, last, equal_to<typename ::std::decay<decltype(*first)>::type>());\n"
     "}\n"
     "template <typename M, typename I, typename O> inline O gather(M map_first, M map_last, I input, O out)\n"
     "{\n"

@@ -216,8 +216,15 @@ static const char TEXT_VECTOR[] =
     "    return constant_iterator<T>(v);\n"
     "}\n"
     "// transform_iterator: *it is f(*base); its value type is what f returns\n"
-    "// (deduced: operator* returns auto), so it has no value_type member\n"
-    "template <typename F, typename It> struct transform_iterator {\n"
+    "// (decayed, as Thrust's when f returns a reference); Thrust's optional\n"
+    "// reference type R, when given, is what it reads as\n"
+    "struct use_default {};\n"
+    "template <typename F, typename It, typename R = use_default, typename V = use_default>\n"
+    "struct transform_iterator {\n"
+    "    typedef typename ::std::conditional<::std::is_same<R, use_default>::value,\n"
+    "        typename ::std::decay<decltype(::std::declval<F &>()(*::std::declval<It>()))>::type,\n"
+    "        typename ::std::decay<R>::type>::type value_type;\n"
+    "    typedef long difference_type;\n"
     "    It _it;\n"
     "    mutable F _f;   // as Thrust's: a functor's operator() need not be const\n"
     "    __host__ __device__ transform_iterator(It it, F f) { _it = it; _f = f; }\n"
@@ -264,17 +271,24 @@ static const char TEXT_VECTOR[] =
     "template <typename T> struct greater_equal { __host__ __device__ bool operator()(const T &a, const T &b) const { return a >= b; } };\n" \
     "template <typename T> struct logical_and { __host__ __device__ bool operator()(const T &a, const T &b) const { return a && b; } };\n" \
     "template <typename T> struct logical_or { __host__ __device__ bool operator()(const T &a, const T &b) const { return a || b; } };\n" \
-    "template <typename T> struct identity { __host__ __device__ T operator()(const T &a) const { return a; } };\n"
 
 static const char TEXT_FUNCTIONAL[] =
     "// Thrust's function objects as simtvm builds them in, written in K.\n"
     "#pragma once\n"
-    "namespace thrust {\n" FUNCTIONAL "}\n";
+    "namespace thrust {\n" FUNCTIONAL
+    "template <typename T> struct identity { __host__ __device__ T operator()(const T &a) const { return a; } };\n"
+    "}\n";
 
 static const char TEXT_CUDA_STD_FUNCTIONAL[] =
     "// libcu++'s function objects (<cuda/std/functional>) as simtvm builds them in.\n"
     "#pragma once\n"
-    "namespace cuda { namespace std {\n" FUNCTIONAL "} }\n";
+    "namespace cuda { namespace std {\n" FUNCTIONAL
+    "// C++20's std::identity: no template parameter, any argument back\n"
+    "struct identity\n"
+    "{\n"
+    "    template <typename T> __host__ __device__ T operator()(const T &a) const { return a; }\n"
+    "};\n"
+    "} }\n";
 
 /* thrust::random: minstd_rand (x = 48271 x mod 2^31 - 1) as Thrust's
  * linear_congruential_engine computes it, and its distributions as
