@@ -54,6 +54,26 @@ typedef struct k_targ k_targ;
 
 typedef struct k_record k_record;
 
+/* An enum without a fixed underlying type (`enum Neg { NA = -1, NB =
+ * 0xFFFFFFFF }`), shared by every copy of its type: C++ widens it when its
+ * enumerators do not fit int.  Its values are known only to sema, which
+ * settles `kind` at the last enumerator (lang/enums.c); k_sema_resolve_type
+ * gives each use of the type that kind.  Enums with a fixed type (`enum E :
+ * unsigned char`) and those whose values fit int need no settling: their
+ * kind is in the type from the parser on. */
+typedef struct k_enum {
+    const char *tag;          /* for messages (NULL: an unnamed enum) */
+    k_loc loc;
+    k_type_kind kind;         /* TY_INT until settled */
+    int settled;              /* sema has seen the last enumerator */
+    int64_t min;              /* the values seen so far (negative ones) */
+    uint64_t max;             /* (and non-negative ones, as unsigned) */
+    int any_negative, any;
+    struct k_decl **decls;    /* its enumerators (and their E::A aliases) */
+    int ndecls, cap;
+    struct k_decl *last;      /* the last enumerator written: sema settles the kind there */
+} k_enum;
+
 typedef struct k_type {
     k_type_kind kind;
     unsigned quals;           /* enum k_qual */
@@ -92,6 +112,8 @@ typedef struct k_type {
     unsigned char decltype_kind; /* TY_DECLTYPE: K_DT_DECLTYPE or K_DT_TYPEOF; TY_AUTO:
                                  K_DT_AUTO for `decltype(auto)` (lang/decltype.c) */
     k_expr *decl_expr;        /* TY_DECLTYPE: the operand as written */
+    k_enum *enum_def;         /* an enum without a fixed underlying type (or one of its
+                                 enumerators): the kind sema settles (k_enum), else NULL */
     struct k_type *memptr_class; /* a pointer to a data member of this class (`int S::*`,
                                  lang/member_pointers.c): the kind is TY_LONG, the member's
                                  offset (-1 when null, as g++'s), base the member's type */

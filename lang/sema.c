@@ -251,6 +251,8 @@ static int array_bound(k_sema_state *s, k_expr *len, int64_t *n, int vla_ok)
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
 {
     for (; t; t = t->base) {
+        if (t->enum_def && t->enum_def->settled && k_kind_is_integer(t->kind))
+            t->kind = t->enum_def->kind;   /* `Neg n;` of a widened enum (lang/enums.c) */
         if (t->kind == TY_DECLTYPE)
             k_decltype_resolve(s, t, loc);
         if (t->kind == TY_MEMBER_TYPE)
@@ -791,6 +793,8 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     const k_decl *outer = s->static_init;
     if (file_scope && k_static_member_def(s, d))
         s->static_init = d;   /* `static const int h = t / 2;`: t is the class's */
+    if (d->is_enumerator)
+        k_enum_enumerator_type(s, d);   /* `enum { M = 1l << 32 }`: long (lang/enums.c) */
     if (k_random_is_type(d->type))
         k_random_init(s, d, file_scope);
     else if (k_sema_ctor_var(s, d))
@@ -799,6 +803,8 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         d->init_failed = 1;
     else if (d->is_enumerator && k_sema_not_constant(s, d->init))
         d->init_failed = 1;   /* `enum { X = 1 << 32 }`: g++ rejects the enumerator */
+    else if (d->is_enumerator)
+        k_enum_enumerator_value(s, d);
     s->static_init = outer;
     if (d->type->kind == TY_ARRAY && d->type->length < 0 &&
         !((d->storage & ST_EXTERN) && (d->storage & ST_SHARED)))

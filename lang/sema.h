@@ -406,6 +406,10 @@ k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f);
 k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e);
 k_type *k_sema_functor_call(k_sema_state *s, k_expr *e, k_expr *obj);   /* obj(args) */
 
+/* lang/enums.c: enumerators' types and values, a widened enum's kind */
+void k_enum_enumerator_type(k_sema_state *s, k_decl *d);
+void k_enum_enumerator_value(k_sema_state *s, k_decl *d);
+
 /* sema_expr.c */
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */
 k_type *k_sema_call_expr(k_sema_state *s, k_expr *e);          /* a call's checks */
