@@ -102,6 +102,8 @@ typedef struct k_type {
     unsigned char is_nullptr; /* std::nullptr_t: a TY_PTR to void told apart for overloading
                                  (nullptr converts to any pointer, to no arithmetic type) */
     unsigned char rvalue_ref; /* TY_REF: `T &&` (binds rvalues and xvalues, not lvalues) */
+    unsigned char early;      /* TY_MEMBER_TYPE: a member type named before its declaration
+                                 in its class's body (lang/class_prescan.c) */
     unsigned char invalid;    /* a type whose error is reported (a class template's id
                                  that names no class): int, whose uses say nothing more */
     struct k_type *typedef_node; /* TY_TEMPLATE_ID a typedef names: the typedef's own node,
@@ -213,6 +215,8 @@ struct k_record {
     const char **mtype_names; /* member types: `typedef T value_type;`, `using P = T *;` */
     struct k_type **mtypes;   /* (lang/member_types.c), same order */
     int nmtypes, mtypes_cap;
+    unsigned char early_types;  /* the look-ahead named member types before their declarations
+                                   (lang/class_prescan.c): its '}' forgets those never declared */
     k_using_decl *usings;     /* using-declarations of bases' members (lang/using_members.c) */
     int nusings, usings_cap;
     int has_vptr;             /* its first member is the hidden vtable pointer "__vptr" (it
@@ -506,6 +510,8 @@ struct k_decl {
     int static_member;        /* D_VAR: a static data member's declaration in its class */
     int odr_used;             /* ... named by an expression (static_members.c) */
     unsigned char is_enumerator; /* D_VAR: an enum's (its value must be a constant) */
+    unsigned char checked_early; /* D_VAR: a static member or enumerator a member function
+                                 declared before it used: checked then (lang/sema.c) */
     k_loc unit_use;           /* D_VAR declared extern: its first use (lang/units.c) */
     int unit_private;         /* D_FUNC/D_VAR of a program of several files: `static` or in
                                  an anonymous namespace in file number unit_private's own

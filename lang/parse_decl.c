@@ -189,6 +189,20 @@ static const char *nested_tag(k_parser *ps, int is_union, const char *tag, k_loc
     return full;
 }
 
+/* `struct In {...}` found in cls's body by the look-ahead (lang/
+ * class_prescan.c): declared now, as nested_tag declares it, so that the
+ * bodies before its definition may name it.  A class template's nested
+ * classes are its member templates, declared where they are written. */
+void k_parse_early_record(k_parser *ps, k_type *cls, int is_union, const char *tag, k_loc loc)
+{
+    k_record *outer = cls->rec;
+    if (ps->tpl.head_open || k_tpl_member_class_name(ps, tag) || !outer->tag ||
+        strchr(outer->tag, '<') || k_record_member_type(outer, tag) || !ps->records.n ||
+        ps->records.items[ps->records.n - 1] != outer)
+        return;
+    k_parse_member_type(ps, loc, tag, declare_tag(ps, is_union, qualified(ps, outer->tag, tag), loc));
+}
+
 k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc)
 {
     int here = 0;

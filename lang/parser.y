@@ -455,15 +455,20 @@ record_spec
 
 record_head
     : record_kw IDENT '{'
-        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2));
+          k_parse_class_prescan(ps, $$); }
     | record_kw template_type '{'
-        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
-    | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2));
+          k_parse_class_prescan(ps, $$); }
+    | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1));
+                                              k_parse_class_prescan(ps, $$); }
     | record_kw align_spec IDENT '{'   /* `template <class T> struct alignas(8) V {` too */
-        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $3), LOC(@3)); $$->rec->align_expr = $2; }
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $3), LOC(@3)); $$->rec->align_expr = $2;
+          k_parse_class_prescan(ps, $$); }
     | record_kw align_spec '{'
-        { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
-    | base_list '{'                             { $$ = $1; }
+        { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2;
+          k_parse_class_prescan(ps, $$); }
+    | base_list '{'                             { $$ = $1; k_parse_class_prescan(ps, $$); }
     ;
 
 /* `struct D : public A, B, Base<T>`: non-virtual bases, in declaration order
