@@ -77,57 +77,25 @@ static int global_probe(void *arg, const char *qname)
  * names through the namespaces in view. */
 static void check_var(k_sema_state *s, k_decl *d, int file_scope);
 
-/* C++'s complete-class context: a member function's body (or a default
- * argument, a default member initializer) may use a static data member or
- * an enumerator of its class declared after it, which sema has not reached
- * in the unit's order.  It is checked now, at file scope, once (the unit's
- * loop skips it later).  Only a lookup that found nothing else gets here. */
-static k_decl *later_member(k_sema_state *s, const char *qname)
+/* A later static member or enumerator checked where a body used it
+ * (lang/static_members.c k_sema_later_member): at file scope, once. */
+void k_sema_check_member_early(k_sema_state *s, k_decl *d)
 {
-    for (int i = 0; s->unit && i < s->unit->ndecls; i++) {
-        k_decl *d = s->unit->decls[i];
-        if (d->kind != D_VAR || !d->static_member || d->checked_early || d->is_template ||
-            strcmp(d->name, qname) != 0)
-            continue;
-        k_sema_state saved = *s;
-        s->scope = s->file_scope;
-        s->fn = NULL;
-        s->fn_kind = 0;
-        s->ns = d->ns;
-        s->loops = 0;
-        d->checked_early = 1;
-        check_var(s, d, 1);
-        saved.tpl = s->tpl;
-        *s = saved;
-        return global_find(s, qname);
-    }
-    return NULL;
+    k_sema_state saved = *s;
+    s->scope = s->file_scope;
+    s->fn = NULL;
+    s->fn_kind = 0;
+    s->ns = d->ns;
+    s->loops = 0;
+    d->checked_early = 1;
+    check_var(s, d, 1);
+    saved.tpl = s->tpl;
+    *s = saved;
 }
 
-/* "S::In::x" (in buf, as k_static_member_name writes it) not found: a
- * static member or enumerator of S itself or of a class around it, declared
- * before or after (`struct S { struct In { int f() { return K; } };
- * static const int K = 5; };`), as C++ looks names up in the enclosing
- * classes' scopes. */
-static k_decl *enclosing_member(k_sema_state *s, char *buf)
+k_decl *k_sema_global_find(k_sema_state *s, const char *name)
 {
-    for (int guard = 0; guard < 16; guard++) {
-        k_decl *d = global_find(s, buf);
-        if (d && d->kind == D_VAR)
-            return d;
-        if ((d = later_member(s, buf)) != NULL)
-            return d;
-        /* drop the innermost class: "S::In::x" -> "S::x" */
-        char *last = NULL, *before = NULL;
-        for (char *q = strstr(buf, "::"); q; q = strstr(q + 2, "::")) {
-            before = last;
-            last = q;
-        }
-        if (!before)
-            return NULL;
-        memmove(before, last, strlen(last) + 1);
-    }
-    return NULL;
+    return global_find(s, name);
 }
 
 k_decl *k_sema_lookup(k_sema_state *s, const char *name)
@@ -145,9 +113,9 @@ k_decl *k_sema_lookup(k_sema_state *s, const char *name)
         d = q ? global_find(s, q) : NULL;
     }
     if (!d && m)
-        d = enclosing_member(s, buf);
+        d = k_sema_enclosing_member(s, buf);
     if (!d && m && strstr(name, "::"))
-        d = later_member(s, name);   /* `S::E1`, an implicit enumerator's previous one */
+        d = k_sema_later_member(s, name);   /* `S::E1`, an implicit enumerator's previous one */
     if (d && d->static_member)
         d->odr_used = 1;
     return d;
@@ -1146,14 +1114,8 @@ static void check_func(k_sema_state *s, k_decl *f)
 /* A variable made from a variable template: a file-scope variable. */
 void k_sema_var_instance(k_sema_state *s, k_decl *d)
 {
-    k_sema_state saved = *s;
-    s->scope = s->file_scope;
-    s->fn = NULL;
-    s->fn_kind = 0;
-    s->ns = d->ns;
-    check_var(s, d, 1);
-    saved.tpl = s->tpl;
-    *s = saved;
+    k_sema_check_member_early(s, d);
+    d->checked_early = 0;
 }
 
 /* An instance taking an object of incomplete class type by reference
