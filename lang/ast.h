@@ -54,6 +54,26 @@ typedef struct k_targ k_targ;
 
 typedef struct k_record k_record;
 
+/* An enum without a fixed underlying type (`enum Neg { NA = -1, NB =
+ * 0xFFFFFFFF }`), shared by every copy of its type: C++ widens it when its
+ * enumerators do not fit int.  Its values are known only to sema, which
+ * settles `kind` at the last enumerator (lang/enums.c); k_sema_resolve_type
+ * gives each use of the type that kind.  Enums with a fixed type (`enum E :
+ * unsigned char`) and those whose values fit int need no settling: their
+ * kind is in the type from the parser on. */
+typedef struct k_enum {
+    const char *tag;          /* for messages (NULL: an unnamed enum) */
+    k_loc loc;
+    k_type_kind kind;         /* TY_INT until settled */
+    int settled;              /* sema has seen the last enumerator */
+    int64_t min;              /* the values seen so far (negative ones) */
+    uint64_t max;             /* (and non-negative ones, as unsigned) */
+    int any_negative, any;
+    struct k_decl **decls;    /* its enumerators (and their E::A aliases) */
+    int ndecls, cap;
+    struct k_decl *last;      /* the last enumerator written: sema settles the kind there */
+} k_enum;
+
 typedef struct k_type {
     k_type_kind kind;
     unsigned quals;           /* enum k_qual */
@@ -82,6 +102,8 @@ typedef struct k_type {
     unsigned char is_nullptr; /* std::nullptr_t: a TY_PTR to void told apart for overloading
                                  (nullptr converts to any pointer, to no arithmetic type) */
     unsigned char rvalue_ref; /* TY_REF: `T &&` (binds rvalues and xvalues, not lvalues) */
+    unsigned char early;      /* TY_MEMBER_TYPE: a member type named before its declaration
+                                 in its class's body (lang/class_prescan.c) */
     unsigned char invalid;    /* a type whose error is reported (a class template's id
                                  that names no class): int, whose uses say nothing more */
     struct k_type *typedef_node; /* TY_TEMPLATE_ID a typedef names: the typedef's own node,
@@ -92,6 +114,8 @@ typedef struct k_type {
     unsigned char decltype_kind; /* TY_DECLTYPE: K_DT_DECLTYPE or K_DT_TYPEOF; TY_AUTO:
                                  K_DT_AUTO for `decltype(auto)` (lang/decltype.c) */
     k_expr *decl_expr;        /* TY_DECLTYPE: the operand as written */
+    k_enum *enum_def;         /* an enum without a fixed underlying type (or one of its
+                                 enumerators): the kind sema settles (k_enum), else NULL */
     struct k_type *memptr_class; /* a pointer to a data member of this class (`int S::*`,
                                  lang/member_pointers.c): the kind is TY_LONG, the member's
                                  offset (-1 when null, as g++'s), base the member's type */
@@ -191,6 +215,8 @@ struct k_record {
     const char **mtype_names; /* member types: `typedef T value_type;`, `using P = T *;` */
     struct k_type **mtypes;   /* (lang/member_types.c), same order */
     int nmtypes, mtypes_cap;
+    unsigned char early_types;  /* the look-ahead named member types before their declarations
+                                   (lang/class_prescan.c): its '}' forgets those never declared */
     k_using_decl *usings;     /* using-declarations of bases' members (lang/using_members.c) */
     int nusings, usings_cap;
     int has_vptr;             /* its first member is the hidden vtable pointer "__vptr" (it
@@ -484,6 +510,8 @@ struct k_decl {
     int static_member;        /* D_VAR: a static data member's declaration in its class */
     int odr_used;             /* ... named by an expression (static_members.c) */
     unsigned char is_enumerator; /* D_VAR: an enum's (its value must be a constant) */
+    unsigned char checked_early; /* D_VAR: a static member or enumerator a member function
+                                 declared before it used: checked then (lang/sema.c) */
     k_loc unit_use;           /* D_VAR declared extern: its first use (lang/units.c) */
     int unit_private;         /* D_FUNC/D_VAR of a program of several files: `static` or in
                                  an anonymous namespace in file number unit_private's own

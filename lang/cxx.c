@@ -94,9 +94,16 @@ int k_sema_bind_ref(k_sema_state *s, k_type *ref, k_expr *e, const char *what)
 
 /* ---- default arguments ---- */
 /* Checked where the function is declared (at file scope, like C++ looks
- * their names up); once a parameter has one, every later one needs one. */
+ * their names up); once a parameter has one, every later one needs one.
+ * A member function's look in its class first: its static members and
+ * enumerators, bare, also those declared after it (`int h(int a = K * 2)`,
+ * the complete-class context: lang/static_members.c class_prefix, sema.c
+ * later_member). */
 void k_sema_check_defaults(k_sema_state *s, k_decl *f)
 {
+    const k_record *outer = s->class_scope;
+    if (f->method_of && !s->static_init)
+        s->class_scope = f->method_of;
     int seen = 0;
     for (int i = 0; i < f->nparams; i++) {
         k_decl *p = f->params[i];
@@ -110,6 +117,7 @@ void k_sema_check_defaults(k_sema_state *s, k_decl *f)
         if (k_sema_rvalue(s, p->init))
             k_sema_assignable(s, p->type, p->init, "default argument");
     }
+    s->class_scope = outer;
 }
 
 /* A call that leaves out trailing arguments gets the defaults of the

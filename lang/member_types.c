@@ -55,6 +55,42 @@ void k_parse_member_types_inherit(k_parser *ps, const k_record *d, const k_recor
         }
 }
 
+/* A type name found by the look-ahead (lang/class_prescan.c): "r's member
+ * type m", a TY_MEMBER_TYPE of r itself. */
+static int early_of(const k_type *t, const k_record *r)
+{
+    return t && t->kind == TY_MEMBER_TYPE && t->early && t->base && t->base->kind == TY_RECORD &&
+           t->base->rec == r;
+}
+
+/* The string of name's early type name in r (so that r's '}' forgets the
+ * name once, lang/member_types.c k_parse_member_types_end), or NULL. */
+static const char *early_name(k_parser *ps, const k_record *r, const char *name)
+{
+    if (!r->early_types)
+        return NULL;
+    for (int i = ps->typedef_types.n - 1; i >= 0; i--)
+        if (early_of(ps->typedef_types.items[i], r) &&
+            strcmp(ps->typedef_names.items[i], name) == 0)
+            return ps->typedef_names.items[i];
+    return NULL;
+}
+
+void k_parse_early_member_type(k_parser *ps, k_type *cls, const char *name, k_loc loc)
+{
+    k_record *r = cls->rec;
+    if (own_member_type(r, name) || early_name(ps, r, name))
+        return;   /* declared twice: the parse reports it */
+    k_type *t = k_type_new(ps->ctx, TY_MEMBER_TYPE);
+    t->base = k_type_new(ps->ctx, TY_RECORD);
+    t->base->rec = r;
+    t->name = join(ps, r->tag ? r->tag : "?", name);
+    t->loc = loc;
+    t->early = 1;
+    r->early_types = 1;
+    k_parse_add_typedef(ps, name, t);
+}
+
 void k_parse_member_type(k_parser *ps, k_loc loc, const char *name, k_type *t)
 {
     k_record *r = record_being_parsed(ps);
@@ -65,7 +101,9 @@ void k_parse_member_type(k_parser *ps, k_loc loc, const char *name, k_type *t)
                 k_record_name(r));
         return;
     }
-    const char *bare = k_strndup(ps->ctx, name, strlen(name));
+    const char *bare = early_name(ps, r, name);
+    if (!bare)
+        bare = k_strndup(ps->ctx, name, strlen(name));
     k_record_add_member_type(ps->ctx, r, bare, t);
     if (r->tag)
         k_parse_add_typedef(ps, join(ps, k_ns_qualify(ps->ctx, ps->ns, r->tag), name), t);
@@ -91,11 +129,11 @@ void k_parse_member_type_named(k_parser *ps, k_loc loc, const k_type *old, k_typ
  * points past the entries removed. */
 void k_parse_member_types_end(k_parser *ps, const k_record *r)
 {
-    if (!r || (!r->nmtypes && !r->base))
+    if (!r || (!r->nmtypes && !r->base && !r->early_types))
         return;
     int n = 0;
     for (int i = 0; i < ps->typedef_names.n; i++) {
-        int bare = 0;
+        int bare = early_of(ps->typedef_types.items[i], r);   /* never declared after all */
         for (const k_record *b = r; b && !bare; b = b->base)
             for (int j = 0; j < b->nmtypes && !bare; j++)
                 bare = ps->typedef_names.items[i] == (void *)b->mtype_names[j];

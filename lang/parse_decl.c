@@ -189,6 +189,20 @@ static const char *nested_tag(k_parser *ps, int is_union, const char *tag, k_loc
     return full;
 }
 
+/* `struct In {...}` found in cls's body by the look-ahead (lang/
+ * class_prescan.c): declared now, as nested_tag declares it, so that the
+ * bodies before its definition may name it.  A class template's nested
+ * classes are its member templates, declared where they are written. */
+void k_parse_early_record(k_parser *ps, k_type *cls, int is_union, const char *tag, k_loc loc)
+{
+    k_record *outer = cls->rec;
+    if (ps->tpl.head_open || k_tpl_member_class_name(ps, tag) || !outer->tag ||
+        strchr(outer->tag, '<') || k_record_member_type(outer, tag) || !ps->records.n ||
+        ps->records.items[ps->records.n - 1] != outer)
+        return;
+    k_parse_member_type(ps, loc, tag, declare_tag(ps, is_union, qualified(ps, outer->tag, tag), loc));
+}
+
 k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc)
 {
     int here = 0;
@@ -438,7 +452,7 @@ void k_parse_specs_decls(k_parser *ps, k_stmt *s, k_specs *sp)
         s->decls[s->ndecls++] = sp->enumerators.items[i];
 }
 
-/* ---- enums: int-typed, their enumerators are `const int` variables ---- */
+/* ---- enums: their enumerators are constant variables of the enum's kind ---- */
 k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc)
 {
     int here;
@@ -457,12 +471,42 @@ static int enum_in_class(const k_parser *ps)
     return ps->records.n && d >= 0 && d < (int)sizeof ps->brace_record && ps->brace_record[d];
 }
 
-k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped)
+/* `enum E : unsigned char`: the fixed underlying type, an integer type. */
+k_type *k_parse_enum_base(k_parser *ps, k_specs *sp)
+{
+    k_declarator d = {0};
+    d.loc = sp ? sp->loc : (k_loc){0, 0};
+    k_type *t = kp_type_name(ps, sp, &d);
+    if (t && (!k_kind_is_integer(t->kind) || t->cg || t->chrono)) {
+        char buf[96];
+        k_error(ps->ctx, d.loc, "underlying type '%s' of an enum is not an integer type",
+                k_ty_str(t, buf, sizeof buf));
+        t = NULL;
+    }
+    return t;
+}
+
+/* The enum's type: the fixed underlying type's kind, or int until sema
+ * settles it (an enum class without one is int, as C++ fixes it). */
+static k_type *enum_type(k_parser *ps, const char *tag, k_loc loc, int scoped, k_type *base)
+{
+    k_type *t = k_type_new(ps->ctx, base ? base->kind : TY_INT);
+    t->alias = tag;
+    if (!base && !scoped) {
+        k_enum *en = k_alloc(ps->ctx, sizeof *en);
+        en->tag = tag;
+        en->loc = loc;
+        en->kind = TY_INT;
+        t->enum_def = en;
+    }
+    return t;
+}
+
+k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped, k_type *base)
 {
     int member = enum_in_class(ps);
     ps->enum_scope = scoped ? (member ? tag : k_ns_qualify(ps->ctx, ps->ns, tag)) : NULL;
-    k_type *t = k_type_new(ps->ctx, TY_INT);
-    t->alias = tag;
+    k_type *t = enum_type(ps, tag, loc, scoped, base);
     if (tag && member) {   /* `struct S { enum Kind {...}; }`: the member type S::Kind */
         k_parse_member_type(ps, loc, tag, t);
     } else if (tag) {
@@ -478,6 +522,29 @@ k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped)
     return t;
 }
 
+/* An enumerator is a constant of its enum's kind; one of an enum whose kind
+ * sema settles is listed there, for its type to follow (lang/enums.c). */
+static k_type *enumerator_type(k_parser *ps, k_decl *d)
+{
+    const k_type *e = ps->cur_enum;
+    k_type *t = k_type_new(ps->ctx, e ? e->kind : TY_INT);
+    t->quals = Q_CONST;
+    k_enum *en = e ? e->enum_def : NULL;
+    t->enum_def = en;
+    d->is_enumerator = 1;
+    if (en) {
+        if (en->ndecls == en->cap) {
+            en->cap = en->cap ? 2 * en->cap : 8;
+            k_decl **grown = k_alloc(ps->ctx, sizeof *grown * (size_t)en->cap);
+            if (en->ndecls)
+                memcpy(grown, en->decls, sizeof *grown * (size_t)en->ndecls);
+            en->decls = grown;
+        }
+        en->decls[en->ndecls++] = d;
+    }
+    return t;
+}
+
 /* C++11 names an unscoped enum's enumerator also as `E::A`: a constant of
  * that name equal to A (it follows A among the enumerators, so the next
  * implicit value, A's plus 1, is the same through it). */
@@ -487,8 +554,7 @@ static void enumerator_alias(k_parser *ps, const char *name, k_loc loc)
     if (ps->enum_scope || !tag)
         return;
     k_decl *d = k_decl_new(ps->ctx, D_VAR, loc, qualified(ps, tag, name));
-    d->type = k_type_new(ps->ctx, TY_INT);
-    d->type->quals = Q_CONST;
+    d->type = enumerator_type(ps, d);
     d->init = k_expr_new(ps->ctx, E_IDENT, loc);
     d->init->name = name;
     d->init->depth = 1;
@@ -502,8 +568,7 @@ void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value
     /* enum class E { A }: the enumerator is E::A */
     k_decl *d = k_decl_new(ctx, D_VAR, loc, ps->enum_scope ? qualified(ps, ps->enum_scope, name)
                                                            : name);
-    d->type = k_type_new(ctx, TY_INT);
-    d->type->quals = Q_CONST;
+    d->type = enumerator_type(ps, d);
     if (!value) {
         value = k_expr_new(ctx, E_INT, loc);
         value->depth = 1;
@@ -522,7 +587,8 @@ void k_parse_enumerator(k_parser *ps, const char *name, k_loc loc, k_expr *value
         }
     }
     d->init = value;
-    d->is_enumerator = 1;
+    if (d->type->enum_def)
+        d->type->enum_def->last = d;
     k_parse_list_add(ps, &ps->enumerators, d);
     enumerator_alias(ps, name, loc);
 }

@@ -21,7 +21,13 @@ void k_parse_base_id(k_parser *ps, k_type *t, k_type *id, k_loc loc);
 void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *));
-k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped);
+k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped, k_type *base);
+k_type *k_parse_enum_base(k_parser *ps, k_specs *sp);   /* `enum E : T`: T, an integer type */
+/* lang/class_prescan.c: the member types a class's body declares, type names
+ * from its '{' on (C++'s complete-class context) */
+void k_parse_class_prescan(k_parser *ps, k_type *cls);
+void k_parse_early_member_type(k_parser *ps, k_type *cls, const char *name, k_loc loc);
+void k_parse_early_record(k_parser *ps, k_type *cls, int is_union, const char *tag, k_loc loc);
 k_type *k_parse_enum_ref(k_parser *ps, const char *tag, k_loc loc);
 int k_parse_specs_extra(const k_specs *sp);
 const char *k_parse_operator_name(k_parser *ps, const char *op);

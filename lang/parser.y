@@ -163,10 +163,11 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <list> asm_sections asm_ops_opt asm_ops
 %type <ptr> asm_op
 %type <list> args args_opt init_list pointer block_items param_list init_dtors later_dtors handlers
-%type <specs> decl_specs type_specs
+%type <specs> decl_specs type_specs enum_base_type
 %type <dtor> declarator direct_dtor init_dtor later_dtor abstract_opt abstract direct_abstract
 %type <decl> param
 %type <type> type_name tagged_spec record_spec record_head base_head base_list enum_spec enum_head
+%type <type> enum_base
 %type <list> member_dtors conv_ptr_opt binding_names new_dims designated
 %type <dtor> member_dtor
 %type <op> record_kw method_quals method_cv defaulted
@@ -454,15 +455,20 @@ record_spec
 
 record_head
     : record_kw IDENT '{'
-        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2)); }
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $2), LOC(@2));
+          k_parse_class_prescan(ps, $$); }
     | record_kw template_type '{'
-        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2)); }
-    | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); }
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_spec(ps, $2), LOC(@2));
+          k_parse_class_prescan(ps, $$); }
+    | record_kw '{'                         { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1));
+                                              k_parse_class_prescan(ps, $$); }
     | record_kw align_spec IDENT '{'   /* `template <class T> struct alignas(8) V {` too */
-        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $3), LOC(@3)); $$->rec->align_expr = $2; }
+        { $$ = k_parse_record_begin(ps, $1, k_tpl_class_name(ps, $3), LOC(@3)); $$->rec->align_expr = $2;
+          k_parse_class_prescan(ps, $$); }
     | record_kw align_spec '{'
-        { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2; }
-    | base_list '{'                             { $$ = $1; }
+        { $$ = k_parse_record_begin(ps, $1, NULL, LOC(@1)); $$->rec->align_expr = $2;
+          k_parse_class_prescan(ps, $$); }
+    | base_list '{'                             { $$ = $1; k_parse_class_prescan(ps, $$); }
     ;
 
 /* `struct D : public A, B, Base<T>`: non-virtual bases, in declaration order
@@ -671,21 +677,24 @@ enum_spec
     ;
 
 enum_head
-    : KW_ENUM IDENT enum_base '{'               { $$ = k_parse_enum_begin(ps, $2, LOC(@2), 0); }
-    | KW_ENUM '{'                               { $$ = k_parse_enum_begin(ps, NULL, LOC(@1), 0); }
-    | KW_ENUM KW_CLASS_RECORD IDENT enum_base '{' { $$ = k_parse_enum_begin(ps, $3, LOC(@3), 1); }
+    : KW_ENUM IDENT enum_base '{'           { $$ = k_parse_enum_begin(ps, $2, LOC(@2), 0, $3); }
+    | KW_ENUM '{'                           { $$ = k_parse_enum_begin(ps, NULL, LOC(@1), 0, NULL); }
+    | KW_ENUM ':' enum_base_type '{'        { $$ = k_parse_enum_begin(ps, NULL, LOC(@1), 0,
+                                                                      k_parse_enum_base(ps, $3)); }
+    | KW_ENUM KW_CLASS_RECORD IDENT enum_base '{' { $$ = k_parse_enum_begin(ps, $3, LOC(@3), 1, $4); }
     ;
 
-/* `enum E : short {...}`: K keeps every enum an int */
+/* `enum E : unsigned char {...}`: the enum's fixed underlying type (its size,
+ * its enumerators' type); NULL when none is written */
 enum_base
-    : %empty
-    | ':' enum_base_type
+    : %empty                                    { $$ = NULL; }
+    | ':' enum_base_type                        { $$ = k_parse_enum_base(ps, $2); }
     ;
 
 enum_base_type
-    : type_kw                                   { (void)$1; }
-    | TYPEDEF_NAME                              { (void)$1; }
-    | enum_base_type type_kw                    { (void)$2; }
+    : type_kw                   { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), $1, LOC(@1), NULL); }
+    | TYPEDEF_NAME              { $$ = kp_specs_type(ps, kp_specs_new(ps, LOC(@1)), 0, LOC(@1), $1); }
+    | enum_base_type type_kw    { $$ = kp_specs_type(ps, $1, $2, LOC(@2), NULL); }
     ;
 
 enumerators

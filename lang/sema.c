@@ -75,6 +75,29 @@ static int global_probe(void *arg, const char *qname)
 
 /* Block scopes first (their names are never qualified), then the file's
  * names through the namespaces in view. */
+static void check_var(k_sema_state *s, k_decl *d, int file_scope);
+
+/* A later static member or enumerator checked where a body used it
+ * (lang/static_members.c k_sema_later_member): at file scope, once. */
+void k_sema_check_member_early(k_sema_state *s, k_decl *d)
+{
+    k_sema_state saved = *s;
+    s->scope = s->file_scope;
+    s->fn = NULL;
+    s->fn_kind = 0;
+    s->ns = d->ns;
+    s->loops = 0;
+    d->checked_early = 1;
+    check_var(s, d, 1);
+    saved.tpl = s->tpl;
+    *s = saved;
+}
+
+k_decl *k_sema_global_find(k_sema_state *s, const char *name)
+{
+    return global_find(s, name);
+}
+
 k_decl *k_sema_lookup(k_sema_state *s, const char *name)
 {
     for (k_scope *sc = s->scope; sc && sc != s->file_scope && name[0] != ':'; sc = sc->up) {
@@ -89,6 +112,10 @@ k_decl *k_sema_lookup(k_sema_state *s, const char *name)
         const char *q = k_sema_resolve(s, name, global_probe, s);
         d = q ? global_find(s, q) : NULL;
     }
+    if (!d && m)
+        d = k_sema_enclosing_member(s, buf);
+    if (!d && m && strstr(name, "::"))
+        d = k_sema_later_member(s, name);   /* `S::E1`, an implicit enumerator's previous one */
     if (d && d->static_member)
         d->odr_used = 1;
     return d;
@@ -251,6 +278,8 @@ static int array_bound(k_sema_state *s, k_expr *len, int64_t *n, int vla_ok)
 void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
 {
     for (; t; t = t->base) {
+        if (t->enum_def && t->enum_def->settled && k_kind_is_integer(t->kind))
+            t->kind = t->enum_def->kind;   /* `Neg n;` of a widened enum (lang/enums.c) */
         if (t->kind == TY_DECLTYPE)
             k_decltype_resolve(s, t, loc);
         if (t->kind == TY_MEMBER_TYPE)
@@ -791,6 +820,8 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     const k_decl *outer = s->static_init;
     if (file_scope && k_static_member_def(s, d))
         s->static_init = d;   /* `static const int h = t / 2;`: t is the class's */
+    if (d->is_enumerator)
+        k_enum_enumerator_type(s, d);   /* `enum { M = 1l << 32 }`: long (lang/enums.c) */
     if (k_random_is_type(d->type))
         k_random_init(s, d, file_scope);
     else if (k_sema_ctor_var(s, d))
@@ -799,6 +830,8 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
         d->init_failed = 1;
     else if (d->is_enumerator && k_sema_not_constant(s, d->init))
         d->init_failed = 1;   /* `enum { X = 1 << 32 }`: g++ rejects the enumerator */
+    else if (d->is_enumerator)
+        k_enum_enumerator_value(s, d);
     s->static_init = outer;
     /* `extern const char *names[];`: an array defined elsewhere (here, or in
      * another unit) with its size */
@@ -1082,14 +1115,8 @@ static void check_func(k_sema_state *s, k_decl *f)
 /* A variable made from a variable template: a file-scope variable. */
 void k_sema_var_instance(k_sema_state *s, k_decl *d)
 {
-    k_sema_state saved = *s;
-    s->scope = s->file_scope;
-    s->fn = NULL;
-    s->fn_kind = 0;
-    s->ns = d->ns;
-    check_var(s, d, 1);
-    saved.tpl = s->tpl;
-    *s = saved;
+    k_sema_check_member_early(s, d);
+    d->checked_early = 0;
 }
 
 /* An instance taking an object of incomplete class type by reference
@@ -1460,7 +1487,7 @@ void k_sema(k_ctx *ctx, k_unit *unit)
             check_func(&s, d);
         else if (d->kind == D_USING || d->kind == D_STATIC_ASSERT)
             check_nocode(&s, d);
-        else
+        else if (!d->checked_early)
             check_var(&s, d, 1);
         if (d->kind == D_RECORD && d->spec_args && !d->is_template)
             k_tpl_sema_declare(&s, d);   /* `template <> struct S<int>` */

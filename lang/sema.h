@@ -406,6 +406,17 @@ k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f);
 k_type *k_sema_indirect_call(k_sema_state *s, k_expr *e);
 k_type *k_sema_functor_call(k_sema_state *s, k_expr *e, k_expr *obj);   /* obj(args) */
 
+/* C++'s complete-class context (lang/static_members.c): a class's later
+ * static member or enumerator, checked when a body names it */
+k_decl *k_sema_later_member(k_sema_state *s, const char *qname);
+k_decl *k_sema_enclosing_member(k_sema_state *s, char *buf);
+void k_sema_check_member_early(k_sema_state *s, k_decl *d);
+k_decl *k_sema_global_find(k_sema_state *s, const char *name);
+
+/* lang/enums.c: enumerators' types and values, a widened enum's kind */
+void k_enum_enumerator_type(k_sema_state *s, k_decl *d);
+void k_enum_enumerator_value(k_sema_state *s, k_decl *d);
+
 /* sema_expr.c */
 k_type *k_sema_finish_call(k_sema_state *s, k_expr *e, k_decl *f); /* rules, args, type */
 k_type *k_sema_call_expr(k_sema_state *s, k_expr *e);          /* a call's checks */

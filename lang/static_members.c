@@ -293,3 +293,47 @@ int k_static_init_failed(const k_expr *e)
 {
     return init_failed(e, 8);
 }
+
+/* C++'s complete-class context: a member function's body (or a default
+ * argument, a default member initializer) may use a static data member or
+ * an enumerator of its class declared after it, which sema has not reached
+ * in the unit's order.  It is checked now, at file scope, once (the unit's
+ * loop skips it later).  Only a lookup that found nothing else gets here. */
+k_decl *k_sema_later_member(k_sema_state *s, const char *qname)
+{
+    for (int i = 0; s->unit && i < s->unit->ndecls; i++) {
+        k_decl *d = s->unit->decls[i];
+        if (d->kind != D_VAR || !d->static_member || d->checked_early || d->is_template ||
+            strcmp(d->name, qname) != 0)
+            continue;
+        k_sema_check_member_early(s, d);
+        return k_sema_global_find(s, qname);
+    }
+    return NULL;
+}
+
+/* "S::In::x" (in buf, as k_static_member_name writes it) not found: a
+ * static member or enumerator of S itself or of a class around it, declared
+ * before or after (`struct S { struct In { int f() { return K; } };
+ * static const int K = 5; };`), as C++ looks names up in the enclosing
+ * classes' scopes. */
+k_decl *k_sema_enclosing_member(k_sema_state *s, char *buf)
+{
+    for (int guard = 0; guard < 16; guard++) {
+        k_decl *d = k_sema_global_find(s, buf);
+        if (d && d->kind == D_VAR)
+            return d;
+        if ((d = k_sema_later_member(s, buf)) != NULL)
+            return d;
+        /* drop the innermost class: "S::In::x" -> "S::x" */
+        char *last = NULL, *before = NULL;
+        for (char *q = strstr(buf, "::"); q; q = strstr(q + 2, "::")) {
+            before = last;
+            last = q;
+        }
+        if (!before)
+            return NULL;
+        memmove(before, last, strlen(last) + 1);
+    }
+    return NULL;
+}
