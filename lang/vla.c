@@ -16,6 +16,32 @@
 #include "sema.h"
 #include "types.h"
 
+/* A class whose objects need no code to begin or end: no constructor,
+ * destructor, default member initializer or virtual function, in it, its
+ * bases or its members (cudaDeviceProp, a struct of numbers).  Its
+ * variable-length array is heap bytes like an int's; a class that needs
+ * construction would need a loop of constructor calls K does not write. */
+static int plain_record(const k_record *r, int depth)
+{
+    if (!r || depth > 64 || k_record_polymorphic(r))
+        return 0;
+    for (int i = 0; i < r->nmethods; i++) {
+        const k_decl *m = r->methods[i];
+        if (m->method_kind == M_CTOR || m->method_kind == M_DTOR || m->implicit_default)
+            return 0;
+    }
+    for (int i = 0; i < r->nfields; i++) {
+        const k_type *t = r->fields[i].type;
+        if (r->fields[i].init)
+            return 0;
+        while (t && t->kind == TY_ARRAY)
+            t = t->base;
+        if (t && t->kind == TY_RECORD && !plain_record(t->rec, depth + 1))
+            return 0;
+    }
+    return 1;
+}
+
 /* Why d cannot be a variable-length array, or NULL when it can. */
 static const char *vla_refused(k_sema_state *s, const k_decl *d)
 {
@@ -26,9 +52,13 @@ static const char *vla_refused(k_sema_state *s, const k_decl *d)
         return "variable-length array '%s' cannot be static, extern or __shared__";
     if (d->init || k_has_ctor(d))
         return "variable-length array '%s' cannot be initialized (as in C)";
-    if (k_ty_is_record(d->type->base))
-        return "variable-length array '%s' of a class or struct is not supported (K builds "
-               "them of scalars, pointers and constant-size arrays of them)";
+    const k_type *elem = d->type->base;
+    while (elem->kind == TY_ARRAY)
+        elem = elem->base;
+    if (elem->kind == TY_DIM3 || (elem->kind == TY_RECORD && !plain_record(elem->rec, 0)))
+        return "variable-length array '%s' of a class with a constructor, destructor or "
+               "virtual function is not supported (K builds them of scalars, pointers, "
+               "plain structs and constant-size arrays of them)";
     return NULL;
 }
 
