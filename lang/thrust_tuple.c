@@ -17,6 +17,16 @@
 #define TUPLE10 "class A, class B = null_type, class C = null_type, class D = null_type, " \
                 "class E = null_type, class F = null_type, class G = null_type, "          \
                 "class H = null_type, class I = null_type, class J = null_type"
+/* The body of both of tuple's element-wise assignments from o: each element
+ * through its getter, so that a tuple *zip gave writes through. */
+#define TUPLE10_ASSIGN_EACH \
+    "    {\n" \
+    "        __g0() = o.__g0(); __g1() = o.__g1(); __g2() = o.__g2(); __g3() = o.__g3();\n" \
+    "        __g4() = o.__g4(); __g5() = o.__g5(); __g6() = o.__g6(); __g7() = o.__g7();\n" \
+    "        __g8() = o.__g8(); __g9() = o.__g9();\n" \
+    "        return *this;\n" \
+    "    }\n"
+
 #define TUPLE10_OTHER "class A2, class B2, class C2, class D2, class E2, class F2, class G2, " \
                       "class H2, class I2, class J2"
 
@@ -86,21 +96,11 @@ static const char TEXT_TUPLE[] =
     "    }\n"
     "    // from a tuple of its own type too: a tuple that *zip gave writes through\n"
     "    __host__ __device__ tuple &operator=(const tuple &o)\n"
-    "    {\n"
-    "        __g0() = o.__g0(); __g1() = o.__g1(); __g2() = o.__g2(); __g3() = o.__g3();\n"
-    "        __g4() = o.__g4(); __g5() = o.__g5(); __g6() = o.__g6(); __g7() = o.__g7();\n"
-    "        __g8() = o.__g8(); __g9() = o.__g9();\n"
-    "        return *this;\n"
-    "    }\n"
+    TUPLE10_ASSIGN_EACH
     "    // from a tuple of other types (each element converted) and from a std::pair\n"
     "    template <" TUPLE10_OTHER ">\n"
     "    __host__ __device__ tuple &operator=(const tuple<A2, B2, C2, D2, E2, F2, G2, H2, I2, J2> &o)\n"
-    "    {\n"
-    "        __g0() = o.__g0(); __g1() = o.__g1(); __g2() = o.__g2(); __g3() = o.__g3();\n"
-    "        __g4() = o.__g4(); __g5() = o.__g5(); __g6() = o.__g6(); __g7() = o.__g7();\n"
-    "        __g8() = o.__g8(); __g9() = o.__g9();\n"
-    "        return *this;\n"
-    "    }\n"
+    TUPLE10_ASSIGN_EACH
     "    template <class P, class Q> tuple &operator=(const ::std::pair<P, Q> &p)\n"
     "    {\n"
     "        __g0() = p.first; __g1() = p.second;\n"
