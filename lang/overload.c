@@ -158,6 +158,17 @@ static const char *arg_list(k_sema_state *s, const k_expr *e, char *buf, size_t 
     return buf;
 }
 
+/* A static function of the file being checked, in a program of several
+ * files.  A header is read once for the whole program, so its static
+ * functions are seen by every file; one of the file's own with the same
+ * parameters is the one C++ calls there (cuda-samples' HSOpticalFlow: a
+ * static Downscale in flowGold.cpp and another in a kernel header that
+ * only flowCUDA.cu includes). */
+static int own_static(const k_sema_state *s, const k_decl *f)
+{
+    return s->ctx->nunits && f->unit_private && f->unit_private == s->cur_unit;
+}
+
 k_decl *k_sema_pick_overload(k_sema_state *s, k_expr *e, k_decl **cand, int n)
 {
     if (n > MAX_OVERLOADS)
@@ -183,8 +194,12 @@ k_decl *k_sema_pick_overload(k_sema_state *s, k_expr *e, k_decl **cand, int n)
     for (int k = 1; k < nv; k++)
         if (better(r + viable[k] * (e->nargs + 1), r + best * (e->nargs + 1), e->nargs))
             best = viable[k];
+    for (int k = 0; k < nv; k++)   /* a tie with this file's own static: the static */
+        if (own_static(s, cand[viable[k]]) &&
+            !better(r + best * (e->nargs + 1), r + viable[k] * (e->nargs + 1), e->nargs))
+            best = viable[k];
     for (int k = 0; k < nv; k++)
-        if (viable[k] != best &&
+        if (viable[k] != best && !(own_static(s, cand[best]) && !cand[viable[k]]->unit_private) &&
             !better(r + best * (e->nargs + 1), r + viable[k] * (e->nargs + 1), e->nargs)) {
             k_error(s->ctx, e->loc, "call of overloaded '%s(%s)' is ambiguous", e->name,
                     arg_list(s, e, args, sizeof args));
