@@ -15,6 +15,7 @@
 set -u
 
 . "$(dirname "$0")/lib.sh" bad
+in_private_folder
 
 n=0
 failed=0

@@ -6,6 +6,10 @@
 #   nosimd       ./simtvm (computed goto) with --no-simd
 # (./simtvm with its default AVX2 helpers is what the other scripts run.)
 # Each sub-test keeps its own description, prefixed with the variant.
+# With a variant's name as argument only that variant runs: make check runs
+# the three as tests of their own (tests/dispatch_*.sh), so that `make -j`
+# spreads them over the cores instead of leaving one core with all nine
+# corpus runs at the end.
 set -u
 
 SIMTVM=${SIMTVM:-$PWD/simtvm}
@@ -50,7 +54,15 @@ if [ ! -x "$SIMTVM_SWITCH" ]; then
     echo "1..0 # SKIP $SIMTVM_SWITCH was not built"
     exit 0
 fi
-run_variant switch "$SIMTVM_SWITCH"
-run_variant switch-nosimd "$work/simtvm-switch-nosimd"
-run_variant nosimd "$work/simtvm-nosimd"
+case ${1:-all} in
+switch) run_variant switch "$SIMTVM_SWITCH" ;;
+switch-nosimd) run_variant switch-nosimd "$work/simtvm-switch-nosimd" ;;
+nosimd) run_variant nosimd "$work/simtvm-nosimd" ;;
+all)
+    run_variant switch "$SIMTVM_SWITCH"
+    run_variant switch-nosimd "$work/simtvm-switch-nosimd"
+    run_variant nosimd "$work/simtvm-nosimd"
+    ;;
+*) echo "Bail out! unknown variant '$1' (switch, switch-nosimd, nosimd or all)"; exit 99 ;;
+esac
 echo "1..$n"

@@ -6,6 +6,7 @@
 set -u
 
 . "$(dirname "$0")/lib.sh" golden
+in_private_folder
 
 n=0
 failed=0

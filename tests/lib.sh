@@ -16,6 +16,20 @@ cd "$top_srcdir" || exit 99
 work=$(mktemp -d "${TMPDIR:-/tmp}/simtvm-${1:-test}.XXXXXX") || exit 99
 trap 'rm -rf "$work"' EXIT
 
+# in_private_folder: makes a folder of $work the working directory, with links
+# to the source tree's folders.  Programs that write files of fixed names
+# where they run (host_stdio.tmp ...) then never meet another copy of the
+# same script running at the same time (tests/dispatch_*.sh), and paths stay
+# as written (tests/bad/NAME.k in diagnostics).
+in_private_folder() {
+    local dir
+    mkdir "$work/cwd" || exit 99
+    for dir in "$top_srcdir"/*/; do
+        ln -s "${dir%/}" "$work/cwd/$(basename "$dir")" || exit 99
+    done
+    cd "$work/cwd" || exit 99
+}
+
 # differing A B PART...: " B.PART" (B's name without its folder) for each
 # PART whose files A.PART and B.PART differ; nothing when all are the same.
 differing() {
