@@ -111,25 +111,59 @@ static const char TEXT_HELPER_STRING_H[] =
     "    return found;\n"
     "}\n"
     "\n"
-    "// The path of filename if it is in the working directory or in a data/\n"
-    "// folder next to it or above it (where cuda-samples keep their inputs),\n"
-    "// in memory from malloc; NULL when there is none.\n"
+    "// The path of filename in the first of the places the real one searches:\n"
+    "// ./ and ./data/, then the cuda-samples tree's folders for the program\n"
+    "// (Samples/NAME/, Samples/CATEGORY/NAME/ and their data/, two to four\n"
+    "// levels up), then Common/data/.  NAME is executable_path's last part\n"
+    "// without its extension (.cu, .k ...), as simtvm's argv[0] is the source\n"
+    "// file and a sample's folder has its executable's name.  In memory from\n"
+    "// malloc; NULL when there is none.\n"
+    "inline char *__simtvm_try_path(const char *prefix, const char *middle, const char *filename)\n"
+    "{\n"
+    "    char *path = (char *)malloc(strlen(prefix) + strlen(middle) + strlen(filename) + 1);\n"
+    "    sprintf(path, \"%s%s%s\", prefix, middle, filename);\n"
+    "    FILE *f = fopen(path, \"rb\");\n"
+    "    if (f) {\n"
+    "        fclose(f);\n"
+    "        return path;\n"
+    "    }\n"
+    "    free(path);\n"
+    "    return NULL;\n"
+    "}\n"
+    "\n"
     "inline char *sdkFindFilePath(const char *filename, const char *executable_path)\n"
     "{\n"
-    "    const char *dirs[4] = {\"\", \"data/\", \"../data/\", \"../../data/\"};\n"
-    "    (void)executable_path;\n"
-    "    for (int i = 0; i < 4; i++) {\n"
-    "        char *path = (char *)malloc(strlen(dirs[i]) + strlen(filename) + 1);\n"
-    "        strcpy(path, dirs[i]);\n"
-    "        strcpy(path + strlen(dirs[i]), filename);\n"
-    "        FILE *f = fopen(path, \"rb\");\n"
-    "        if (f) {\n"
-    "            fclose(f);\n"
-    "            return path;\n"
-    "        }\n"
-    "        free(path);\n"
-    "    }\n"
-    "    return NULL;\n"
+    "    const char *up[3] = {\"../../../../\", \"../../../\", \"../../\"};\n"
+    "    const char *sub[8] = {\"Samples/\", \"Samples/0_Introduction/\", \"Samples/1_Utilities/\",\n"
+    "                          \"Samples/2_Concepts_and_Techniques/\", \"Samples/3_CUDA_Features/\",\n"
+    "                          \"Samples/4_CUDA_Libraries/\", \"Samples/5_Domain_Specific/\",\n"
+    "                          \"Samples/6_Performance/\"};\n"
+    "    char *path = __simtvm_try_path(\"./\", \"\", filename);\n"
+    "    if (!path)\n"
+    "        path = __simtvm_try_path(\"./data/\", \"\", filename);\n"
+    "    const char *base = executable_path ? strrchr(executable_path, '/') : NULL;\n"
+    "    base = base ? base + 1 : executable_path ? executable_path : \"\";\n"
+    "    char *name = (char *)malloc(strlen(base) + 2);\n"
+    "    strcpy(name, base);\n"
+    "    char *dot = strrchr(name, '.');\n"
+    "    if (dot && dot != name)\n"
+    "        *dot = 0;\n"
+    "    strcat(name, \"/\");\n"
+    "    for (int group = 0; group < 2 && !path && executable_path; group++)  // Samples/NAME/, by category\n"
+    "        for (int data = 0; data < 2 && !path; data++)     // the folder, then its data/\n"
+    "            for (int s = group ? 1 : 0; s < (group ? 8 : 1) && !path; s++)\n"
+    "                for (int u = 0; u < 3 && !path; u++) {\n"
+    "                    char *dir = (char *)malloc(strlen(sub[s]) + strlen(name) + 6);\n"
+    "                    sprintf(dir, \"%s%s%s\", sub[s], name, data ? \"data/\" : \"\");\n"
+    "                    path = __simtvm_try_path(up[u], dir, filename);\n"
+    "                    free(dir);\n"
+    "                }\n"
+    "    for (int u = 0; u < 3 && !path; u++)\n"
+    "        path = __simtvm_try_path(up[u], \"Common/data/\", filename);\n"
+    "    free(name);\n"
+    "    if (!path)\n"
+    "        printf(\"\\nerror: sdkFindFilePath: file <%s> not found!\\n\", filename);\n"
+    "    return path;\n"
     "}\n";
 
 static const char TEXT_HELPER_CUDA_H[] =
@@ -524,40 +558,6 @@ static const char TEXT_HELPER_FUNCTIONS_H[] =
     "    return len * threshold > misses;\n"
     "}\n"
     "#include <helper_image.h>   // as the real one: sdkCompareL2fe with helper_functions.h\n";
-
-static const char TEXT_HELPER_IMAGE_H[] =
-    "// helper_image.h as simtvm builds it in (SPEC 2.8): cuda-samples' result\n"
-    "// checks (compareData and compareDataAsFloatThreshold come with\n"
-    "// helper_functions.h) and sdkCompareL2fe.  The PGM/PPM image files are\n"
-    "// not built in.\n"
-    "#pragma once\n"
-    "#include <stdio.h>\n"
-    "#include <math.h>\n"
-    "#include <helper_functions.h>\n"
-    "\n"
-    "// True when the relative L2 error |reference - data| / |reference| is below\n"
-    "// epsilon; a reference of norm 0 is a failure.  Reasons go to stderr.\n"
-    "inline bool sdkCompareL2fe(const float *reference, const float *data,\n"
-    "                           const unsigned int len, const float epsilon)\n"
-    "{\n"
-    "    float err = 0.0f, norm = 0.0f;\n"
-    "    for (unsigned int i = 0; i < len; i++) {\n"
-    "        float d = reference[i] - data[i];\n"
-    "        err += d * d;\n"
-    "        norm += reference[i] * reference[i];\n"
-    "    }\n"
-    "    if (fabs(norm) < 1e-7) {\n"
-    "        fprintf(stderr, \"ERROR, reference l2-norm is 0\\n\");\n"
-    "        return false;\n"
-    "    }\n"
-    "    float rel = sqrtf(err) / sqrtf(norm);\n"
-    "    if (!(rel < epsilon)) {\n"
-    "        fprintf(stderr, \"ERROR, l2-norm error %g is greater than epsilon %g\\n\",\n"
-    "                rel, epsilon);\n"
-    "        return false;\n"
-    "    }\n"
-    "    return true;\n"
-    "}\n";
 
 static const char TEXT_STRINGS_H[] =
     "// <strings.h> as simtvm builds it in: strcasecmp and strncasecmp, which\n"
@@ -982,7 +982,6 @@ static const struct {
     {"helper_cuda.h", TEXT_HELPER_CUDA_H},
     {"helper_timer.h", TEXT_HELPER_TIMER_H},
     {"helper_functions.h", TEXT_HELPER_FUNCTIONS_H},
-    {"helper_image.h", TEXT_HELPER_IMAGE_H},
     {"strings.h", TEXT_STRINGS_H},
     {"inttypes.h", TEXT_INTTYPES_H},
     {"cinttypes", TEXT_INTTYPES_H},
@@ -1053,6 +1052,8 @@ const char *k_builtin_header_text(const char *name)
         return k_cuda_texture_mip_text();
     if (!strcmp(name, "helper_math.h"))
         return k_helper_math_text();
+    if (!strcmp(name, "helper_image.h"))
+        return k_helper_image_text();
     if (!strncmp(name, "curand", 6) && k_curand_text(name))
         return k_curand_text(name);
     if (k_curand_host_text(name))

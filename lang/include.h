@@ -70,6 +70,8 @@ const char *k_simd_intrinsics_text(void);
 const char *k_round_cvt_text(void);
 /* lang/helper_math.c: cuda-samples' helper_math.h */
 const char *k_helper_math_text(void);
+/* lang/helper_image.c: cuda-samples' helper_image.h */
+const char *k_helper_image_text(void);
 
 /* lang/curand.c: <curand.h> (the host API's types) and <curand_kernel.h> (the
  * device API), or NULL */
