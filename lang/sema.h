@@ -606,6 +606,7 @@ void k_units_link(k_sema_state *s, k_unit *unit);
 /* lang/sema_builtins.c: the built-in a call names, and removed CUDA APIs */
 int k_sema_builtin_lookup(k_sema_state *s, const char *name);
 int k_sema_builtin_beside(k_sema_state *s, k_expr *e, const k_decl *f);
+int k_sema_builtin_rival(k_sema_state *s, k_expr *e, int *exact);
 int k_sema_old_cuda_form(k_sema_state *s, k_expr *e);
 void k_sema_removed_api_help(k_sema_state *s, const k_expr *e, const char *instead);
 

@@ -116,6 +116,37 @@ int k_sema_builtin_beside(k_sema_state *s, k_expr *e, const k_decl *f)
     return 1;
 }
 
+/* CUDA declares min and max as plain functions for every pair of int,
+ * unsigned, long and long long (signed or not), float and double, and C++
+ * prefers a plain function that fits exactly to a template.  So a program's
+ * own `template <class T> T max(const T &, const T &)` is not what
+ * max(x, y) calls for such arguments, and a call it cannot deduce
+ * (max(double, float)) is CUDA's.  Returns 1 when e names such a built-in
+ * (the template then competes with it), 0 otherwise; *exact says whether
+ * its arguments are of those types. */
+int k_sema_builtin_rival(k_sema_state *s, k_expr *e, int *exact)
+{
+    *exact = 0;
+    if (e->has_targs || e->nargs != 2 || strchr(e->name, ':'))
+        return 0;   /* (N::max names N's alone; inside N, N's hides CUDA's) */
+    int id = k_sema_builtin_lookup(s, e->name);
+    const k_builtin_info *b = id >= 0 ? k_builtin_get(id) : NULL;
+    if (!b || b->kind != BK_MINMAX || b->arg >= 0)
+        return 0;
+    *exact = 1;
+    for (int i = 0; i < e->nargs; i++) {
+        k_type *t = k_sema_rvalue(s, e->args[i]);
+        switch (t ? t->kind : TY_VOID) {
+        case TY_INT: case TY_UINT: case TY_LONG: case TY_ULONG: case TY_LLONG: case TY_ULLONG:
+        case TY_FLOAT: case TY_DOUBLE:
+            break;
+        default:
+            *exact = 0;
+        }
+    }
+    return 1;
+}
+
 /* A call in CUDA 12's form of a function CUDA 13 changed (an int device
  * where a cudaMemLocation now goes): one error naming the new signature. */
 int k_sema_old_cuda_form(k_sema_state *s, k_expr *e)

@@ -904,10 +904,13 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
         return 0;     /* a local variable hides the template */
     if (!e->has_targs && plain && overload_exact(s, plain, e))
         return 0;
+    int builtin_exact, builtin = !plain && k_sema_builtin_rival(s, e, &builtin_exact);
+    if (builtin && builtin_exact)
+        return 0;   /* CUDA's plain min/max fits exactly: it beats a template */
     int ncand = 0;
     for (tpl_entry *en = first; en; en = en->next)
         ncand += strcmp(en->decl->name, e->name) == 0 && en->decl->kind == D_FUNC;
-    int report = ncand == 1 && (!plain || e->has_targs);
+    int report = ncand == 1 && (!plain || e->has_targs) && !builtin;
     tpl_entry *best = NULL;
     tpl_args best_args;
     int best_fit = 0, dropped = 0;
@@ -940,8 +943,8 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
         e->decl = k_tpls_instance(s, best, &best_args, e->loc);
         return e->decl ? 1 : -1;
     }
-    if (plain)
-        return 0;
+    if (plain || builtin)
+        return 0;   /* the plain function's, or CUDA's min/max with conversions */
     if (dropped)
         k_error(s->ctx, e->loc, "no matching function template for call to '%s': substituting"
                 " the arguments failed for every candidate (a false std::enable_if condition,"
