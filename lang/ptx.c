@@ -125,7 +125,7 @@ static void fail(ptx *p, const char *fmt, const char *what)
 {
     if (p->failed++)
         return;                   /* one error per asm statement */
-    char msg[256];
+    char msg[320];
     snprintf(msg, sizeof msg, fmt, what);
     k_error(p->ctx, p->loc, "%s", msg);
 }
@@ -349,6 +349,84 @@ static k_expr *src_as(ptx *p, const insn *in, int k, const ptype *t)
     return e ? cast(p, k_ty(p->ctx, t->kind), e) : NULL;
 }
 
+/* c ? a : b */
+static k_expr *choose(ptx *p, k_expr *c, k_expr *a, k_expr *b)
+{
+    k_expr *e = node(p, E_COND, a, b);
+    e->cond = c;
+    e->depth = c->depth + 1 > e->depth ? c->depth + 1 : e->depth;
+    return e;
+}
+
+/* bfind[.shiftamt].{u32,s32,u64,s64} d, a: the position of a's most
+ * significant bit that differs from its sign (a 1 of an unsigned or a
+ * non-negative value, a 0 of a negative one), or with .shiftamt the left
+ * shift that brings it to the top; 0xffffffff when there is none. */
+static k_expr *bfind(ptx *p, const insn *in)
+{
+    static const char *const shiftamt[] = { "shiftamt", NULL };
+    const ptype *t = in->type;
+    if (!check_mods(p, in, shiftamt) || t->is_float || t->bits < 32)
+        return t->is_float || t->bits < 32
+               ? (fail(p, "inline PTX instruction '%s' needs .u32, .s32, .u64 or .s64", "bfind"), NULL)
+               : NULL;
+    int w = t->bits == 64;
+    const ptype *u = type_named(w ? "u64" : "u32");
+    k_expr *bits[3];   /* a with its sign bits cleared, three copies */
+    for (int i = 0; i < 3; i++) {
+        k_expr *a = src_as(p, in, 1, t);
+        if (!a)
+            return NULL;
+        if (t->is_signed)
+            a = choose(p, bin(p, KB_LT, a, num(p, 0, 0, 0)), un(p, KU_BITNOT, src_as(p, in, 1, t)),
+                       src_as(p, in, 1, t));
+        bits[i] = cast(p, k_ty(p->ctx, u->kind), a);
+    }
+    k_expr *clz = call(p, w ? "__clzll" : "__clz", 1, bits[1], NULL, NULL);
+    k_expr *pos = has_mod(in, "shiftamt") ? clz : bin(p, KB_SUB, num(p, w ? 63 : 31, 0, 0), clz);
+    k_expr *none = num(p, 0xffffffffu, 1, 0);
+    return cast(p, k_ty(p->ctx, TY_UINT),
+                choose(p, bin(p, KB_NE, bits[0], num(p, 0, 0, 0)),
+                       cast(p, k_ty(p->ctx, TY_UINT), pos), none));
+}
+
+/* Byte k of operand n (in->args[n]) as an int: signed or not. */
+static k_expr *byte_of(ptx *p, const insn *in, int n, int k, int sign)
+{
+    k_expr *v = bin(p, KB_SHR, src_as(p, in, n, type_named("u32")), num(p, 8u * k, 0, 0));
+    return cast(p, k_ty(p->ctx, TY_INT), cast(p, k_ty(p->ctx, sign ? TY_SCHAR : TY_UCHAR), v));
+}
+
+/* vabsdiff4.dtype.atype.btype[.add] d, a, b, c: the four bytes' absolute
+ * differences packed, or with .add their sum plus c (SAD).  The bytes are
+ * signed when atype is .s32.  (Written out here: the asm text is not seen
+ * by the preprocessor that brings in the __vabsdiffu4 family.) */
+static k_expr *vabsdiff4(ptx *p, const insn *in)
+{
+    static const char *const add[] = { "add", NULL };
+    if (!check_mods(p, in, add) || !in->type || in->type->bits != 32 || in->type->is_float)
+        return p->failed ? NULL : (fail(p, "inline PTX instruction '%s' needs .u32 or .s32 types",
+                                        "vabsdiff4"), NULL);
+    if (in->nargs < 3 + has_mod(in, "add")) {
+        fail(p, "inline PTX instruction '%s' has too few operands", in->op);
+        return NULL;
+    }
+    int sign = in->type2 ? in->type2->is_signed : in->type->is_signed;
+    int sum = has_mod(in, "add");
+    k_expr *result = sum ? src_as(p, in, 3, type_named("u32")) : NULL;
+    for (int k = 0; k < 4; k++) {
+        k_expr *d = choose(p, bin(p, KB_GT, byte_of(p, in, 1, k, sign), byte_of(p, in, 2, k, sign)),
+                           bin(p, KB_SUB, byte_of(p, in, 1, k, sign), byte_of(p, in, 2, k, sign)),
+                           bin(p, KB_SUB, byte_of(p, in, 2, k, sign), byte_of(p, in, 1, k, sign)));
+        k_expr *part = cast(p, k_ty(p->ctx, TY_UINT), d);
+        if (!sum)
+            part = bin(p, KB_SHL, cast(p, k_ty(p->ctx, TY_UINT), cast(p, k_ty(p->ctx, TY_UCHAR), part)),
+                       num(p, 8u * k, 0, 0));
+        result = result ? bin(p, sum ? KB_ADD : KB_BITOR, result, part) : part;
+    }
+    return cast(p, k_ty(p->ctx, TY_UINT), result);
+}
+
 /* The value an arithmetic instruction computes, or NULL. */
 static k_expr *arith(ptx *p, const insn *in)
 {
@@ -437,6 +515,10 @@ static k_expr *arith(ptx *p, const insn *in)
         k_expr *a = src_as(p, in, 1, t);
         return a ? call(p, name, 1, a, NULL, NULL) : NULL;
     }
+    if (!strcmp(in->op, "bfind"))
+        return bfind(p, in);
+    if (!strcmp(in->op, "vabsdiff4"))
+        return vabsdiff4(p, in);
     if (!strcmp(in->op, "bfe")) {   /* d = bfe(a, pos, len): lang/int_intrinsics.c */
         if (!check_mods(p, in, none) || t->is_float)
             return t->is_float ? (fail(p, "inline PTX instruction '%s' needs .u32, .s32, .u64 "
@@ -461,6 +543,30 @@ static k_expr *arith(ptx *p, const insn *in)
     return NULL;
 }
 
+/* The fence of an acquire load or a release store's scope: memory here is
+ * one coherent store, so ld.acquire is the load and then the fence
+ * (st.release the fence and then the store), the order the checkers see
+ * in a fence-and-flag hand-over. */
+static k_stmt *fence(ptx *p, const insn *in)
+{
+    k_stmt *st = k_stmt_new(p->ctx, S_EXPR, p->loc);
+    const char *name = has_mod(in, "cta") ? "__threadfence_block"
+                     : has_mod(in, "sys") ? "__threadfence_system" : "__threadfence";
+    st->expr = call(p, name, 0, NULL, NULL, NULL);
+    return st;
+}
+
+/* { first; second; } */
+static k_stmt *pair(ptx *p, k_stmt *first, k_stmt *second)
+{
+    k_stmt *block = k_stmt_new(p->ctx, S_BLOCK, p->loc);
+    block->stmts = k_alloc(p->ctx, 2 * sizeof *block->stmts);
+    block->stmts[0] = first;
+    block->stmts[1] = second;
+    block->nstmts = 2;
+    return block;
+}
+
 /* One instruction: the statement it stands for, or NULL (an error). */
 static k_stmt *translate(ptx *p, insn *in)
 {
@@ -482,7 +588,8 @@ static k_stmt *translate(ptx *p, insn *in)
         return st;
     }
     if (!strcmp(in->op, "st")) {
-        static const char *const spaces[] = { "global", "shared", "local", "volatile", NULL };
+        static const char *const spaces[] = { "global", "shared", "local", "volatile", "weak",
+                                              "relaxed", "release", "cta", "gpu", "sys", NULL };
         if (!in->type || in->nargs != 2 || !check_mods(p, in, spaces))
             return in->type && in->nargs == 2 ? NULL
                    : (fail(p, "inline PTX instruction '%s' needs a type and [address], value", "st"), NULL);
@@ -490,7 +597,7 @@ static k_stmt *translate(ptx *p, insn *in)
         if (!a || !v)
             return NULL;
         st->expr = node(p, E_ASSIGN, deref(p, in->type, a), v);
-        return st;
+        return has_mod(in, "release") ? pair(p, fence(p, in), st) : st;
     }
     int is_dst_op = in->nargs >= 1 && in->args[0][0] == '%' && in->args[0][1] >= '0' &&
                     in->args[0][1] <= '9';
@@ -502,6 +609,7 @@ static k_stmt *translate(ptx *p, insn *in)
             fail(p, "inline PTX instruction '%s' needs a type (.u32, .s32, .f32 ...)", "mov");
     } else if (!strcmp(in->op, "ld")) {
         static const char *const spaces[] = { "global", "shared", "local", "const", "nc", "volatile",
+                                              "weak", "relaxed", "acquire", "cta", "gpu", "sys",
                                               NULL };
         if (!in->type || in->nargs != 2)
             fail(p, "inline PTX instruction '%s' needs a type and value, [address]", "ld");
@@ -516,7 +624,7 @@ static k_stmt *translate(ptx *p, insn *in)
             snprintf(what, sizeof what, "%s", in->op);
             fail(p, "inline PTX instruction '%s' is not supported by simtvm (supported: mov, ld, st, "
                  "add, sub, mul, mad, fma, div, rem, neg, min, max, and, or, xor, not, shl, shr, "
-                 "popc, clz, brev, bfe, cvt, bar.sync, membar)", what);
+                 "popc, clz, brev, bfe, bfind, vabsdiff4, cvt, bar.sync, membar)", what);
         }
     }
     if (!value)
@@ -531,7 +639,7 @@ static k_stmt *translate(ptx *p, insn *in)
         return NULL;
     st->expr = node(p, E_ASSIGN, dst, value);
     st->expr->op = KB_NONE;
-    return st;
+    return !strcmp(in->op, "ld") && has_mod(in, "acquire") ? pair(p, st, fence(p, in)) : st;
 }
 
 /* Splits "mad.lo.s32 %0, %1, %2, %3" into its parts. */
