@@ -1292,6 +1292,18 @@ uint32_t pp_implicit_for(pp *s, int f, k_loc loc)
     return lines;
 }
 
+/* Whether any of the program's other files has a try block.  simtvm/try.h
+ * changes what simtvm/throw.h declares (a throw a handler can catch), and a
+ * throw in one file may be caught in another: when any file has a try, the
+ * main file reads try.h first, so that every file's throw is one. */
+static int units_name_try(const pp *s)
+{
+    for (int u = 0; u < s->ctx->nunits; u++)
+        if (k_eh_names_try(s->ctx->units[u].text, s->ctx->units[u].len))
+            return 1;
+    return 0;
+}
+
 /* Reads the implicit headers the main file needs ahead of its first line;
  * returns the global line that first line then has. */
 static uint32_t implicit_headers(pp *s, const char *text, size_t len)
@@ -1300,7 +1312,8 @@ static uint32_t implicit_headers(pp *s, const char *text, size_t len)
     const pp_implicit_header *implicit = pp_implicit_headers(&nimplicit);
     uint32_t line = 1;   /* where the next one starts: after those before it */
     for (size_t i = 0; i < nimplicit; i++)
-        if (implicit[i].names(text, len))
+        if (implicit[i].names(text, len) ||
+            (implicit[i].names == k_eh_names_try && units_name_try(s)))
             line += read_implicit(s, implicit[i].header, (k_loc){ line, 0 });
     return line;
 }

@@ -11,7 +11,7 @@ D=tests/multifile
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 cases="dupfunc dupvar dupmain undeffunc undefvar undefdevice otherstatic macroleak"
-echo "1..$((14 + $(echo $cases | wc -w)))"
+echo "1..$((15 + $(echo $cases | wc -w)))"
 
 "$SIMTVM" run $D/shop/main.cpp $D/shop/pricing.cpp $D/shop/report.cpp > "$work/out" 2> "$work/err"
 ok $? "shop: three host files run"
@@ -25,6 +25,10 @@ ok $? "particles: kernels and a __device__ function across files$(sed -n '1,6s/^
 F="$D/filters/main.cpp $D/filters/blur.cpp $D/filters/sharpen.cpp"
 "$SIMTVM" run $F > "$work/out" 2> "$work/err" && diff $D/filters/expected.out "$work/out" > "$work/diff"
 ok $? "filters: a header's macros only in the units that include it, a const per unit$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
+
+E="$D/exceptions/main.cpp $D/exceptions/handlers.cpp"
+"$SIMTVM" run $E > "$work/out" 2> "$work/err" && diff $D/exceptions/expected.out "$work/out" > "$work/diff"
+ok $? "exceptions: a throw in a file without try, caught in another file$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
 
 S="$D/statics/main.cpp $D/statics/reference.cpp"
 "$SIMTVM" run $S > "$work/out" 2> "$work/err" && diff $D/statics/expected.out "$work/out" > "$work/diff"
