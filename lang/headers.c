@@ -564,6 +564,7 @@ static const char TEXT_STRINGS_H[] =
     "// compare ASCII letters without case (as glibc's do in the C locale).\n"
     "#pragma once\n"
     "#include <stddef.h>\n"
+    "#include <string.h>   // ffs, ffsl, ffsll, bzero, bcopy\n"
     "\n"
     "inline int strncasecmp(const char *a, const char *b, size_t n)\n"
     "{\n"
