@@ -195,22 +195,28 @@ void pp_read_units(pp *s, uint32_t line)
 /* ---------------------------------------------------------------- sema */
 /* C++ gives a const variable at namespace scope that is not extern
  * internal linkage, as if static ([basic.link]): cuda-samples' dct8x8 has
- * `const float DCTv8matrix[]` in a .cpp and a __constant__ one in the .cu. */
-static int const_internal(const k_decl *d)
+ * `const float DCTv8matrix[]` in a .cpp and a __constant__ one in the .cu.
+ * One declared extern before keeps that declaration's external linkage
+ * (`extern const T table[];` in a header, then `const T table[] = {...}`
+ * in the file that defines it: cuda-samples' SobolQRNG). */
+static int const_internal(k_sema_state *s, const k_decl *d)
 {
     if (d->kind != D_VAR || (d->storage & ST_EXTERN) || !d->type)
         return 0;
     const k_type *t = d->type;
     while (t->kind == TY_ARRAY && t->base)
         t = t->base;
-    return (t->quals & (Q_CONST | Q_VOLATILE)) == Q_CONST;
+    if ((t->quals & (Q_CONST | Q_VOLATILE)) != Q_CONST)
+        return 0;
+    const k_decl *before = k_sema_lookup(s, d->name);
+    return !(before && before != d && before->kind == D_VAR && (before->storage & ST_EXTERN));
 }
 
 void k_unit_mark(k_sema_state *s, k_decl *d)
 {
     k_ctx *ctx = s->ctx;
     if (!ctx->nunits || d->unit_private || d->method_of || d->static_member ||
-        !((d->storage & ST_STATIC) || d->anon_ns || const_internal(d)) ||
+        !((d->storage & ST_STATIC) || d->anon_ns || const_internal(s, d)) ||
         !k_unit_own_line(ctx, d->loc.line))
         return;
     d->unit_private = k_unit_of_line(ctx, d->loc.line);

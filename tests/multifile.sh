@@ -11,7 +11,7 @@ D=tests/multifile
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 cases="dupfunc dupvar dupmain undeffunc undefvar undefdevice otherstatic macroleak"
-echo "1..$((15 + $(echo $cases | wc -w)))"
+echo "1..$((16 + $(echo $cases | wc -w)))"
 
 "$SIMTVM" run $D/shop/main.cpp $D/shop/pricing.cpp $D/shop/report.cpp > "$work/out" 2> "$work/err"
 ok $? "shop: three host files run"
@@ -29,6 +29,10 @@ ok $? "filters: a header's macros only in the units that include it, a const per
 E="$D/exceptions/main.cpp $D/exceptions/handlers.cpp"
 "$SIMTVM" run $E > "$work/out" 2> "$work/err" && diff $D/exceptions/expected.out "$work/out" > "$work/diff"
 ok $? "exceptions: a throw in a file without try, caught in another file$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
+
+T="$D/tables/main.cpp $D/tables/tables.cpp"
+"$SIMTVM" run $T > "$work/out" 2> "$work/err" && diff $D/tables/expected.out "$work/out" > "$work/diff"
+ok $? "tables: a const defined after an extern declaration is the program's, one without is the file's$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
 
 S="$D/statics/main.cpp $D/statics/reference.cpp"
 "$SIMTVM" run $S > "$work/out" 2> "$work/err" && diff $D/statics/expected.out "$work/out" > "$work/diff"
