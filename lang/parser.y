@@ -160,8 +160,8 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %type <expr> ptrmem primary postfix unary cast binary cond assign expr expr_opt const_expr
 %type <expr> initializer strings init_item braced_init direct_list braced
 %type <stmt> asm_stmt bindings
-%type <list> asm_sections asm_ops_opt asm_ops
-%type <ptr> asm_op
+%type <list> asm_sections asm_ops_opt asm_ops asm_operands asm_clobbers
+%type <ptr> asm_operand
 %type <list> args args_opt init_list pointer block_items param_list init_dtors later_dtors handlers
 %type <specs> decl_specs type_specs enum_base_type
 %type <dtor> declarator direct_dtor init_dtor later_dtor abstract_opt abstract direct_abstract
@@ -1450,14 +1450,29 @@ asm_ops_opt
     | asm_ops                                   { $$ = $1; }
     ;
 
+/* operands "r"(x), or clobbers "memory"; nvcc also takes operands with no
+ * comma between them ("r"(v) "l"(p), as cuda-samples'
+ * conjugateGradientMultiDeviceCG writes them) */
 asm_ops
-    : asm_op                                    { $$ = kp_list_push(ps, NULL, $1); }
-    | asm_ops ',' asm_op                        { $$ = kp_list_push(ps, $1, $3); }
+    : asm_operands                              { $$ = $1; }
+    | asm_clobbers                              { $$ = $1; }
     ;
 
-asm_op
+asm_operands
+    : asm_operand                               { $$ = kp_list_push(ps, NULL, $1); }
+    | asm_operands ',' asm_operand              { $$ = kp_list_push(ps, $1, $3); }
+    | asm_operands asm_operand                  { $$ = kp_list_push(ps, $1, $2); }
+    ;
+
+asm_operand
     : strings '(' expr ')'                      { $$ = k_parse_asm_op(ps->ctx, LOC(@1), $1, $3); }
-    | strings                                   { $$ = k_parse_asm_op(ps->ctx, LOC(@1), $1, NULL); }
+    ;
+
+asm_clobbers
+    : strings
+        { $$ = kp_list_push(ps, NULL, k_parse_asm_op(ps->ctx, LOC(@1), $1, NULL)); }
+    | asm_clobbers ',' strings
+        { $$ = kp_list_push(ps, $1, k_parse_asm_op(ps->ctx, LOC(@3), $3, NULL)); }
     ;
 
 strings
