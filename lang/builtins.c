@@ -475,9 +475,6 @@ static void check_runtime_call(k_sema_state *s, k_expr *e, const k_builtin_info 
         k_error(s->ctx, e->loc, "'%s' takes %s%d argument%s, %d given", b->name,
                 variadic ? "at least " : required != total ? "at least " : "", required,
                 required == 1 ? "" : "s", e->nargs);
-        if (!strcmp(b->name, "cudaGraphExecUpdate") && e->nargs == 4)
-            k_help(s->ctx, "CUDA 12 replaced (exec, graph, &errorNode, &result) with (exec, "
-                   "graph, &resultInfo), a cudaGraphExecUpdateResultInfo");
     }
     for (int k = 0; k < e->nargs; k++) {
         char c = k_builtin_sig_letter(b, k);
