@@ -1090,6 +1090,11 @@ static void check_func(k_sema_state *s, k_decl *f)
                 k_note(ctx, old->loc, "previous declaration is here");
         }
         k_decl *def = old->body ? old : old->definition;
+        if (f->body && def && k_unit_one_definition(ctx, def, f)) {
+            f->body = NULL;   /* the first definition stands: this one is not compiled */
+            f->definition = def;
+            return;
+        }
         if (f->body && def && k_unit_multiple_def(s, def, f))
             return;
         if (f->body && def) {

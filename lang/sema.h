@@ -600,6 +600,8 @@ void k_unit_enter(k_sema_state *s, const k_decl *f); /* checking f: its file's u
 k_decl *k_unit_same(k_decl *old, const k_decl *d);
 /* A second definition in another file: "multiple definition" reported (1). */
 int k_unit_multiple_def(k_sema_state *s, const k_decl *first, const k_decl *d);
+int k_unit_same_text(const k_ctx *ctx, const k_decl *a, const k_decl *b);
+int k_unit_one_definition(const k_ctx *ctx, const k_decl *first, const k_decl *d);
 /* The linker's checks once every file is checked: undefined references. */
 void k_units_link(k_sema_state *s, k_unit *unit);
 

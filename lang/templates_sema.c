@@ -1201,6 +1201,8 @@ void k_tpl_sema_declare(k_sema_state *s, k_decl *d)
         return;
     }
     if (en) {
+        if (d->body && en->decl->body && k_unit_same_text(s->ctx, en->decl, d))
+            return;   /* a file read as a unit and #included: one definition */
         if (d->body && en->decl->body) {
             k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);
             k_note(s->ctx, en->decl->loc, "previous definition is here");

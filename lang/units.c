@@ -233,6 +233,32 @@ k_decl *k_unit_same(k_decl *old, const k_decl *d)
     return old && d->unit_private && !old->unit_private ? NULL : old;
 }
 
+/* Whether a and b are one declaration read twice: a file given as a
+ * translation unit that another file also #includes (cuda-samples'
+ * eigenvalues compiles bisect_util.cu, of inline functions and templates,
+ * and includes it in its kernels' headers). */
+int k_unit_same_text(const k_ctx *ctx, const k_decl *a, const k_decl *b)
+{
+    uint32_t la, lb;
+    const k_file *fa = k_resolve_line(ctx, a->loc.line, &la);
+    const k_file *fb = k_resolve_line(ctx, b->loc.line, &lb);
+    return ctx->nunits && fa && fb && la == lb && a->loc.col == b->loc.col && fa->key &&
+           fb->key && strcmp(fa->key, fb->key) == 0;
+}
+
+/* Whether function d, defined again after first, is one definition the
+ * toolchain takes in several files: an inline function in each file that
+ * uses it (C++'s one-definition rule), also where one file is read twice,
+ * as a unit and #included.  The first one stands.  Any other function's
+ * second definition stays an error, as the linker's (nvcc gives a
+ * __device__ function a host symbol too, so its linker refuses two). */
+int k_unit_one_definition(const k_ctx *ctx, const k_decl *first, const k_decl *d)
+{
+    return ctx->nunits && (first->storage & ST_INLINE) && (d->storage & ST_INLINE) &&
+           (k_unit_of_line(ctx, first->loc.line) != k_unit_of_line(ctx, d->loc.line) ||
+            k_unit_same_text(ctx, first, d));
+}
+
 int k_unit_multiple_def(k_sema_state *s, const k_decl *first, const k_decl *d)
 {
     k_ctx *ctx = s->ctx;

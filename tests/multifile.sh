@@ -10,8 +10,8 @@
 D=tests/multifile
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
-cases="dupfunc dupvar dupmain undeffunc undefvar undefdevice otherstatic macroleak"
-echo "1..$((16 + $(echo $cases | wc -w)))"
+cases="dupfunc dupvar dupmain undeffunc undefvar undefdevice otherstatic macroleak devicetwice"
+echo "1..$((17 + $(echo $cases | wc -w)))"
 
 "$SIMTVM" run $D/shop/main.cpp $D/shop/pricing.cpp $D/shop/report.cpp > "$work/out" 2> "$work/err"
 ok $? "shop: three host files run"
@@ -29,6 +29,10 @@ ok $? "filters: a header's macros only in the units that include it, a const per
 E="$D/exceptions/main.cpp $D/exceptions/handlers.cpp"
 "$SIMTVM" run $E > "$work/out" 2> "$work/err" && diff $D/exceptions/expected.out "$work/out" > "$work/diff"
 ok $? "exceptions: a throw in a file without try, caught in another file$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
+
+I="$D/included/main.cu $D/included/kernels.cu $D/included/util.cu"
+"$SIMTVM" run $I > "$work/out" 2> "$work/err" && diff $D/included/expected.out "$work/out" > "$work/diff"
+ok $? "included: a file compiled and #included, its inline functions and templates one definition$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
 
 T="$D/tables/main.cpp $D/tables/tables.cpp"
 "$SIMTVM" run $T > "$work/out" 2> "$work/err" && diff $D/tables/expected.out "$work/out" > "$work/diff"
