@@ -18,29 +18,29 @@ ok $? "shop: three host files run"
 diff $D/shop/expected.out "$work/out" > "$work/diff"
 ok $? "shop prints g++'s output$(sed -n '1,6s/^/\n#   /p' "$work/diff")"
 
-P="$D/particles/main.cu $D/particles/kernels.cu $D/particles/forces.cu $D/particles/util.cpp"
-"$SIMTVM" run $P > "$work/out" 2> "$work/err" && diff $D/particles/expected.out "$work/out" > "$work/diff"
-ok $? "particles: kernels and a __device__ function across files$(sed -n '1,6s/^/\n#   /p' "$work/diff")"
+# golden NAME DESCRIPTION FILE...: the program of FILEs (in tests/multifile/NAME)
+# prints NAME/expected.out.
+golden() {
+    local name=$1 what=$2 files=()
+    shift 2
+    for f; do files+=("$D/$name/$f"); done
+    "$SIMTVM" run "${files[@]}" > "$work/out" 2> "$work/err" &&
+        diff "$D/$name/expected.out" "$work/out" > "$work/diff"
+    ok $? "$name: $what$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
+}
 
-F="$D/filters/main.cpp $D/filters/blur.cpp $D/filters/sharpen.cpp"
-"$SIMTVM" run $F > "$work/out" 2> "$work/err" && diff $D/filters/expected.out "$work/out" > "$work/diff"
-ok $? "filters: a header's macros only in the units that include it, a const per unit$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
-
-E="$D/exceptions/main.cpp $D/exceptions/handlers.cpp"
-"$SIMTVM" run $E > "$work/out" 2> "$work/err" && diff $D/exceptions/expected.out "$work/out" > "$work/diff"
-ok $? "exceptions: a throw in a file without try, caught in another file$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
-
-I="$D/included/main.cu $D/included/kernels.cu $D/included/util.cu"
-"$SIMTVM" run $I > "$work/out" 2> "$work/err" && diff $D/included/expected.out "$work/out" > "$work/diff"
-ok $? "included: a file compiled and #included, its inline functions and templates one definition$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
-
-T="$D/tables/main.cpp $D/tables/tables.cpp"
-"$SIMTVM" run $T > "$work/out" 2> "$work/err" && diff $D/tables/expected.out "$work/out" > "$work/diff"
-ok $? "tables: a const defined after an extern declaration is the program's, one without is the file's$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
-
-S="$D/statics/main.cpp $D/statics/reference.cpp"
-"$SIMTVM" run $S > "$work/out" 2> "$work/err" && diff $D/statics/expected.out "$work/out" > "$work/diff"
-ok $? "statics: a file's own static over a header's of the same parameters$(sed -n '1,6s/^/\n#   /p' "$work/diff" "$work/err")"
+golden particles "kernels and a __device__ function across files" \
+    main.cu kernels.cu forces.cu util.cpp
+golden filters "a header's macros only in the units that include it, a const per unit" \
+    main.cpp blur.cpp sharpen.cpp
+golden exceptions "a throw in a file without try, caught in another file" \
+    main.cpp handlers.cpp
+golden included "a file compiled and #included, its inline functions and templates one definition" \
+    main.cu kernels.cu util.cu
+golden tables "a const defined after an extern declaration is the program's, one without is the file's" \
+    main.cpp tables.cpp
+golden statics "a file's own static over a header's of the same parameters" \
+    main.cpp reference.cpp
 
 # Each bad case: exit status 1, one error, at the file and line that say so.
 for c in $cases; do
@@ -73,6 +73,7 @@ ok $(( $? || st != 1 )) "a fault in the second file's kernel is placed there"
 grep -q "^$D/fault/shift.cu:4:14: error: Invalid __global__ write" "$work/err"
 ok $? "a --check finding in the second file is placed there"
 
+P="$D/particles/main.cu $D/particles/kernels.cu $D/particles/forces.cu $D/particles/util.cpp"
 "$SIMTVM" build $P -o "$work/p.kbc" && "$SIMTVM" run "$work/p.kbc" > "$work/out" &&
     cmp -s $D/particles/expected.out "$work/out"
 ok $? "build of several files, then run of the .kbc"
