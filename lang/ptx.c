@@ -372,8 +372,8 @@ static k_expr *bfind(ptx *p, const insn *in)
                : NULL;
     int w = t->bits == 64;
     const ptype *u = type_named(w ? "u64" : "u32");
-    k_expr *bits[3];   /* a with its sign bits cleared, three copies */
-    for (int i = 0; i < 3; i++) {
+    k_expr *bits[2];   /* a with its sign bits cleared: the test's copy and clz's */
+    for (int i = 0; i < 2; i++) {
         k_expr *a = src_as(p, in, 1, t);
         if (!a)
             return NULL;
@@ -500,10 +500,8 @@ static k_expr *arith(ptx *p, const insn *in)
         if (t->is_float)
             return call(p, t->bits == 32 ? (in->op[1] == 'i' ? "fminf" : "fmaxf")
                                          : (in->op[1] == 'i' ? "fmin" : "fmax"), 2, a, b, NULL);
-        k_expr *c = node(p, E_COND, a, b);
-        c->cond = bin(p, in->op[1] == 'i' ? KB_LT : KB_GT, src_as(p, in, 1, t), src_as(p, in, 2, t));
-        c->depth = c->cond->depth + 1 > c->depth ? c->cond->depth + 1 : c->depth;
-        return c;
+        return choose(p, bin(p, in->op[1] == 'i' ? KB_LT : KB_GT, src_as(p, in, 1, t),
+                             src_as(p, in, 2, t)), a, b);
     }
     if (!strcmp(in->op, "popc") || !strcmp(in->op, "clz") || !strcmp(in->op, "brev")) {
         if (!check_mods(p, in, none) || t->is_float)
