@@ -862,6 +862,7 @@ static const struct { const char *name; k_type_kind kind; } lib_typedefs[] = {
     { "std::intptr_t", TY_LONG }, { "std::uintptr_t", TY_ULONG },
     { "std::intmax_t", TY_LONG }, { "std::uintmax_t", TY_ULONG },
     { "std::ptrdiff_t", TY_LONG }, { "std::size_t", TY_ULONG },
+    { "std::time_t", TY_LONG }, { "std::clock_t", TY_LONG },
     /* a stream is a long (lang/iostream.c): the built-in library's
      * operator<< for std::string takes and returns one */
     { "std::ostream", TY_LONG },

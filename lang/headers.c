@@ -703,8 +703,10 @@ static const char TEXT_TIMESPEC_H[] =
 
 /* <sys/types.h> and <sys/stat.h>: programs include them for a type or out of
  * habit; the types are glibc's on x86-64 (with its BSD names uint, u_char...),
- * and <sys/stat.h> adds the permission bits.  stat(), mkdir() and the like are
- * not built in: a call is "use of undeclared function". */
+ * and <sys/stat.h> adds struct stat (glibc's x86-64 layout, which stat(),
+ * runtime/calendar.c, fills), the file-type tests and the permission bits.
+ * fstat(), mkdir() and the like are not built in: a call is "use of
+ * undeclared function". */
 static const char TEXT_SYS_TYPES_H[] =
     "// sys/types.h as simtvm builds it in: glibc's x86-64 types.\n"
     "#pragma once\n"
@@ -729,10 +731,47 @@ static const char TEXT_SYS_TYPES_H[] =
     "typedef unsigned long ulong;\n";
 
 static const char TEXT_SYS_STAT_H[] =
-    "// sys/stat.h as simtvm builds it in: the types and permission bits;\n"
-    "// stat(), mkdir() and the like are not built in.\n"
+    "// sys/stat.h as simtvm builds it in: struct stat, the file types and the\n"
+    "// permission bits; stat() is built into the runtime, fstat(), mkdir() and\n"
+    "// the like are not built in.\n"
     "#pragma once\n"
     "#include <sys/types.h>\n"
+    "#include <simtvm/timespec.h>\n"
+    "struct stat {\n"
+    "    dev_t st_dev;\n"
+    "    ino_t st_ino;\n"
+    "    nlink_t st_nlink;\n"
+    "    mode_t st_mode;\n"
+    "    uid_t st_uid;\n"
+    "    gid_t st_gid;\n"
+    "    int __pad0;\n"
+    "    dev_t st_rdev;\n"
+    "    off_t st_size;\n"
+    "    blksize_t st_blksize;\n"
+    "    blkcnt_t st_blocks;\n"
+    "    struct timespec st_atim;\n"
+    "    struct timespec st_mtim;\n"
+    "    struct timespec st_ctim;\n"
+    "    long __glibc_reserved[3];\n"
+    "};\n"
+    "#define st_atime st_atim.tv_sec\n"
+    "#define st_mtime st_mtim.tv_sec\n"
+    "#define st_ctime st_ctim.tv_sec\n"
+    "#define S_IFMT 0170000\n"
+    "#define S_IFDIR 0040000\n"
+    "#define S_IFCHR 0020000\n"
+    "#define S_IFBLK 0060000\n"
+    "#define S_IFREG 0100000\n"
+    "#define S_IFIFO 0010000\n"
+    "#define S_IFLNK 0120000\n"
+    "#define S_IFSOCK 0140000\n"
+    "#define S_ISDIR(m) (((m) & S_IFMT) == S_IFDIR)\n"
+    "#define S_ISCHR(m) (((m) & S_IFMT) == S_IFCHR)\n"
+    "#define S_ISBLK(m) (((m) & S_IFMT) == S_IFBLK)\n"
+    "#define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)\n"
+    "#define S_ISFIFO(m) (((m) & S_IFMT) == S_IFIFO)\n"
+    "#define S_ISLNK(m) (((m) & S_IFMT) == S_IFLNK)\n"
+    "#define S_ISSOCK(m) (((m) & S_IFMT) == S_IFSOCK)\n"
     "#define S_IRWXU 0700\n"
     "#define S_IRUSR 0400\n"
     "#define S_IWUSR 0200\n"
@@ -878,21 +917,27 @@ static const char TEXT_INTTYPES_H[] =
     "#define SCNd32 \"d\"\n#define SCNu32 \"u\"\n#define SCNx32 \"x\"\n"
     "#define SCNd64 \"ld\"\n#define SCNu64 \"lu\"\n#define SCNx64 \"lx\"\n";
 
-/* <errno.h>: errno is an int of the program's that the built-in library
- * never sets (strtol and the others report nothing there), so a program that
- * clears it and checks it after a call sees 0, as for a call that succeeded;
- * glibc's values of the common codes. */
+/* <errno.h>: errno is an int of the program's that takes, at each use, the
+ * errno of the last call that failed since (fopen, remove, stat: the
+ * runtime's __simtvm_errno_take), so `if (!f) perror/strerror(errno)` says
+ * why; strtol and the maths report nothing there, so a program that clears
+ * it and checks it after one sees 0, as for a call that succeeded.  glibc's
+ * values of the common codes. */
 static const char TEXT_ERRNO_H[] =
     "#pragma once\n"
     "template <class = void> int *__errno_location(void)   // compiled only when used\n"
     "{\n"
     "    static int __simtvm_errno = 0;\n"
+    "    int failed = __simtvm_errno_take();\n"
+    "    if (failed >= 0)\n"
+    "        __simtvm_errno = failed;\n"
     "    return &__simtvm_errno;\n"
     "}\n"
     "#define errno (*__errno_location())\n"
     "#define EPERM 1\n#define ENOENT 2\n#define EINTR 4\n#define EIO 5\n#define EBADF 9\n"
     "#define EAGAIN 11\n#define ENOMEM 12\n#define EACCES 13\n#define EBUSY 16\n"
-    "#define EEXIST 17\n#define EINVAL 22\n#define ENOSPC 28\n#define EDOM 33\n#define ERANGE 34\n";
+    "#define EEXIST 17\n#define ENOTDIR 20\n#define EISDIR 21\n#define EINVAL 22\n#define EMFILE 24\n"
+    "#define ENOSPC 28\n#define EDOM 33\n#define ERANGE 34\n#define EOVERFLOW 75\n";
 
 /* CUDA's <math_constants.h>: the constants most programs name, float (_F)
  * and double; the infinities and NaNs as the bit patterns CUDA writes. */

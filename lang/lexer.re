@@ -389,6 +389,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "alignof" | "__alignof__" | "_Alignof" { kind = KW_ALIGNOF; goto done; }
     "offsetof" | "__builtin_offsetof" { kind = KW_OFFSETOF; goto done; }
     "__is_nothrow_move_constructible" | "__is_copy_constructible" { kind = KW_TYPE_TRAIT; goto done; }
+    "__is_base_of" { kind = KW_TYPE_TRAIT2; goto done; }
     "__simtvm_type_name" | "__simtvm_is_exception" | "__simtvm_type_key" | "__simtvm_catch_key" { kind = KW_TYPE_TRAIT; goto done; }
     "private"   { kind = KW_PRIVATE; goto done; }
     "protected" { kind = KW_PROTECTED; goto done; }
@@ -453,6 +454,8 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "uint3"     { kind = KW_UINT3; goto done; }
     "size_t"    { kind = KW_SIZE_T; goto done; }
     "cudaError_t"    { kind = KW_CUDA_ERROR_T; goto done; }
+    /* the enum's own name, which cudaError_t names: the same type */
+    "cudaError"      { kind = KW_CUDA_ERROR_T; goto done; }
     "cudaEvent_t"    { kind = KW_CUDA_EVENT_T; goto done; }
     "cudaStream_t"   { kind = KW_CUDA_STREAM_T; goto done; }
     "cudaMemPool_t"  { kind = KW_CUDA_MEMPOOL_T; goto done; }

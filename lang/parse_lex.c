@@ -20,6 +20,7 @@
 #include "namespaces.h"
 #include "parse_build.h"
 #include "parse_helpers.h"
+#include "sema.h"
 #include "types.h"
 
 /* Whether a '*' follows the token t (spaces between), in the scanner's
@@ -381,6 +382,19 @@ static int alias_declared(const k_parser *ps, const k_token *t)
     return p < lim && *p == '=' && (p + 1 >= lim || p[1] != '=');
 }
 
+/* `stat(path, &st)` where <sys/stat.h> declared `struct stat`: a function of
+ * the library hides the class of the same name, which only `struct stat`
+ * then names (C++ [basic.scope.hiding]). */
+static int library_function_called(const k_parser *ps, const k_token *t, const char *name)
+{
+    if (ps->prev_kind == KW_STRUCT || strstr(name, "::"))
+        return 0;
+    const unsigned char *p = (const unsigned char *)t->text + t->len, *lim = ps->lx.lim;
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < lim && *p == '(' && k_builtin_find(name, 0) >= 0;
+}
+
 /* A name as written, without the blanks a qualified one may have after a
  * "::" (`Op:: Callback`). */
 static const char *squeezed_name(k_parser *ps, const k_token *t)
@@ -526,7 +540,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         }
         if (tdef && k_parse_type_name_here(ps) && !k_tpl_self_id(ps, name) &&
             !k_tpl_param_name_here(ps) && !k_parse_is_ordinary(ps, name) &&
-            !pointer_declarator_name(ps, t)) {
+            !pointer_declarator_name(ps, t) && !library_function_called(ps, t, name)) {
             lval->type = tdef;
             kind = TYPEDEF_NAME;
             break;
@@ -563,7 +577,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case INT_LIT: lval->expr = kp_literal(ps, E_INT, t); break;
     case FLOAT_LIT: lval->expr = kp_literal(ps, E_FLOAT, t); break;
     case CHAR_LIT: lval->expr = kp_literal(ps, E_CHAR, t); break;
-    case KW_TYPE_TRAIT: lval->name = k_strndup(ps->ctx, t->text, t->len); break;
+    case KW_TYPE_TRAIT: case KW_TYPE_TRAIT2: lval->name = k_strndup(ps->ctx, t->text, t->len); break;
     case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
     case KW_TEMPLATE:
         if (k_tpl_unsupported_param(ps, kind, t->loc)) {

@@ -98,6 +98,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token KW_ASM "asm"
 %token KW_ALIGNAS "alignas" KW_ALIGNOF "alignof" KW_OFFSETOF "offsetof"
 %token <name> KW_TYPE_TRAIT "type trait"   /* __is_copy_constructible (lang/type_traits_sema.c) */
+%token <name> KW_TYPE_TRAIT2 "type trait of two types"   /* __is_base_of(B, D) */
 %token FNPTR_OPEN "( of a function pointer" FUNC_TYPE_OPEN "( of a function type" KW_PRIVATE "private" KW_PROTECTED "protected"
 %token KW_OPERATOR "operator" KW_VIRTUAL "virtual"
 %token <type> MEMPTR_STAR "C::*"   /* a pointer to a member of class C (lang/member_pointers.c) */
@@ -881,6 +882,8 @@ op_name
 fnptr_inner
     : IDENT                                     { $$ = kp_dtor_new(ps, LOC(@1), $1); }
     | fnptr_inner '[' const_expr ']'            { $$ = $1; kp_list_append(ps, &$$->dims, $3); }
+    | fnptr_inner '[' ']'   /* `int (*table[])(int) = {f, g}`: sized by its initializer */
+                                                { $$ = $1; kp_list_append(ps, &$$->dims, NULL); }
     ;
 
 /* try { } catch (...) { }: K has no exceptions (lang/parse_cxx.c) */
@@ -1004,6 +1007,10 @@ scope_open
 block_items
     : %empty                                    { $$ = kp_list_new(ps); }
     | block_items block_item                    { $$ = $2 ? kp_list_push(ps, $1, $2) : $1; }
+    | block_items IDENT ':' declaration   /* `done: double sum = 0;`: C++ labels a declaration */
+        { k_stmt *l = kp_stmt_new(ps, S_LABEL, LOC(@2));
+          if (l) { l->label = $2; l->body = kp_stmt_new(ps, S_EMPTY, LOC(@3)); }
+          $$ = l ? kp_list_push(ps, $1, l) : $1; if ($4) $$ = kp_list_push(ps, $$, $4); }
     ;
 
 block_item
@@ -1185,6 +1192,9 @@ unary
     | KW_OFFSETOF '(' type_name ',' member_path ')'
         { $$ = kp_expr_type_name(ps, E_OFFSETOF, LOC(@1), $3, $5); }
     | KW_TYPE_TRAIT '(' type_name ')' { $$ = kp_expr_type_name(ps, E_TYPE_TRAIT, LOC(@1), $3, $1); }
+    | KW_TYPE_TRAIT2 '(' type_name ',' type_name ')'   /* the second type: lhs, an E_SIZEOF_TYPE */
+        { $$ = kp_expr_type_name(ps, E_TYPE_TRAIT, LOC(@1), $3, $1);
+          if ($$) $$->lhs = kp_expr_type_name(ps, E_SIZEOF_TYPE, LOC(@5), $5, NULL); }
     | KW_SIZEOF ELLIPSIS '(' IDENT ')'          { $$ = k_pack_sizeof(ps, LOC(@1), $4); }
     | KW_SIZEOF ELLIPSIS '(' TYPEDEF_NAME ')'   { $$ = k_pack_sizeof(ps, LOC(@1), $4->name); }
     | KW_SIZEOF '(' type_name ')'   { $$ = kp_typed(kp_expr_leaf(ps, E_SIZEOF_TYPE, LOC(@1)), $3); }

@@ -142,6 +142,15 @@ static int names_timespec(const char *text, size_t len)
     return names_any(text, len, marks, 1);
 }
 
+/* <time.h>'s calendar (lang/stl_ctime.c), which g++ shows after <iostream> */
+static int names_calendar(const char *text, size_t len)
+{
+    static const char *const marks[] = {
+        "struct tm", "localtime", "gmtime", "asctime", "ctime(", "difftime", "tm_year",
+    };
+    return names_any(text, len, marks, sizeof marks / sizeof marks[0]);
+}
+
 /* The headers a program reads without including them: <cuda_runtime.h>'s
  * K text when a file names its types, and CUDA's intrinsics written in K
  * when a file names one.  A header with a guard macro may also be read
@@ -160,6 +169,7 @@ static const pp_implicit_header implicit[] = {
     { "simtvm/throw.h", "__SIMTVM_THROW", names_throw },
     { "omp.h", "__SIMTVM_OMP_H", names_omp },
     { "simtvm/timespec.h", "__SIMTVM_TIMESPEC", names_timespec },
+    { "simtvm/ctime.h", "__SIMTVM_CTIME", names_calendar },
 };
 
 const pp_implicit_header *pp_implicit_headers(size_t *n)

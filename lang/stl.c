@@ -42,6 +42,8 @@ static const struct {
     {"cstring", "#pragma once\n#include <simtvm/cstring.h>\n"},
     {"stdio.h", "#pragma once\n#include <simtvm/cstdio.h>\n"},
     {"cstdio", "#pragma once\n#include <simtvm/cstdio.h>\n"},
+    {"time.h", "#pragma once\n#include <simtvm/ctime.h>\n"},
+    {"ctime", "#pragma once\n#include <simtvm/ctime.h>\n"},
     {"algorithm", INC_ALGORITHM}, {"utility", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/integer_sequence.h>\n"}, {"numeric", INC_ALGORITHM},
     {"string", INC_STRING}, {"iostream", INC_IOSTREAM}, {"ostream", INC_STRING},
     /* libstdc++'s <iomanip> includes <sstream> (for std::quoted) */
@@ -106,6 +108,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_cstdlib_text();
     if (!strcmp(name, "simtvm/cstring.h"))
         return k_stl_cstring_text();
+    if (!strcmp(name, "simtvm/ctime.h"))
+        return k_stl_ctime_text();
     if (!strcmp(name, "simtvm/cstdio.h"))
         return k_stl_cstdio_text();
     if (!strcmp(name, "simtvm/type_traits.h"))

@@ -66,6 +66,7 @@ const char *k_stl_cuda_std_array_text(void);
 /* lang/stl_cstdlib.c: qsort and bsearch of <stdlib.h> */
 const char *k_stl_cstdlib_text(void);
 const char *k_stl_cstring_text(void);
+const char *k_stl_ctime_text(void);
 const char *k_stl_cstdio_text(void);
 /* lang/stl_type_traits.c: <type_traits> */
 const char *k_stl_type_traits_text(void);

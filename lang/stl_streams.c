@@ -133,6 +133,15 @@
     "        _gc = 1;\n" \
     "        return c;\n" \
     "    }\n" \
+    "    // get(c): the next character into c; true while the stream is good (C++\n" \
+    "    // returns the stream itself, which a test converts to the same)\n" \
+    "    bool get(char &c)\n" \
+    "    {\n" \
+    "        int got = get();\n" \
+    "        if (got >= 0)\n" \
+    "            c = (char)got;\n" \
+    "        return got >= 0;\n" \
+    "    }\n" \
     "    void unget()\n" \
     "    {\n" \
     "        _state &= ~2;\n" \
@@ -174,6 +183,13 @@
     "            _state |= 1;\n" \
     "        else\n" \
     "            _pos = (unsigned long)pos;\n" \
+    "    }\n" \
+    "    // seekg(off, dir): from the start (0, ios::beg), here (1) or the end (2)\n" \
+    "    void seekg(long off, int dir)\n" \
+    "    {\n" \
+    "        if (_state & 1)\n" \
+    "            return;\n" \
+    "        seekg(off + (dir == 2 ? (long)_in._n : dir == 1 ? (long)_pos : 0));\n" \
     "    }\n" \
     "    // the sentry of a formatted extraction: whitespace skipped; false\n" \
     "    // (failbit set) when the stream was not good or only spaces are left\n" \
@@ -450,11 +466,14 @@ static const char TEXT_FSTREAM[] =
     "#include <stdlib.h>\n"
     "#include <string.h>\n"
     "namespace std {\n"
+    "// the open modes, and the directions of seekg: libstdc++'s beg, cur and end\n"
     "namespace ios {\n"
     "const int app = 1, ate = 2, binary = 4, in = 8, out = 16, trunc = 32;\n"
+    "const int beg = 0, cur = 1, end = 2;\n"
     "}\n"
     "namespace ios_base {\n"
     "const int app = 1, ate = 2, binary = 4, in = 8, out = 16, trunc = 32;\n"
+    "const int beg = 0, cur = 1, end = 2;\n"
     "}\n"
     "struct ifstream {\n"
     OPEN_MODES

@@ -36,6 +36,7 @@ static const char TEXT_TYPE_TRAITS[] =
     "typedef integral_constant<bool, true> true_type;\n"
     "typedef integral_constant<bool, false> false_type;\n"
     "template <typename A, typename B> struct is_same { static constexpr bool value = false; };\n"
+    "template <typename B, typename D> struct is_base_of { static constexpr bool value = __is_base_of(B, D); };\n"
     "template <typename A> struct is_same<A, A> { static constexpr bool value = true; };\n"
     FALSE_TRAIT("is_void")
     "template <> struct is_void<void> { static constexpr bool value = true; };\n"
@@ -159,6 +160,7 @@ static const char TEXT_TYPE_TRAITS[] =
     "template <size_t Len, size_t Align = 16> using aligned_storage_t =\n"
     "    typename aligned_storage<Len, Align>::type;\n"
     "template <typename A, typename B> constexpr bool is_same_v = is_same<A, B>::value;\n"
+    "template <typename B, typename D> constexpr bool is_base_of_v = is_base_of<B, D>::value;\n"
     VAR("is_void") VAR("is_integral") VAR("is_floating_point") VAR("is_arithmetic")
     VAR("is_pointer") VAR("is_const") VAR("is_signed") VAR("is_unsigned")
     VAR("is_reference") VAR("is_lvalue_reference")

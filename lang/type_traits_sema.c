@@ -1,7 +1,7 @@
 /* lang/type_traits_sema.c -- the compiler traits <type_traits> is written
  * over (lang/stl_type_traits.c), as g++'s __is_constructible family:
  * __is_copy_constructible(T) and __is_nothrow_move_constructible(T), bool
- * constants.  std::vector relocates its elements by std::move_if_noexcept,
+ * constants, and __is_base_of(B, D).  std::vector relocates its elements by std::move_if_noexcept,
  * which asks both: a class's move constructor moves them when it is
  * `noexcept` (k_decl.is_noexcept) or the class cannot be copied.
  *
@@ -90,10 +90,30 @@ static int nothrow_move(const k_type *t)
     return every_member(r, nothrow_move);
 }
 
+/* __is_base_of(B, D): D is the class B or derives from it (an incomplete
+ * D is an error, as g++ says); false for anything not a class. */
+static k_type *base_of(k_sema_state *s, k_expr *e)
+{
+    k_type *b = e->type_written, *d = e->lhs->type_written;
+    k_sema_resolve_type(s, b, e->loc);
+    k_sema_resolve_type(s, d, e->loc);
+    e->type = k_ty(s->ctx, TY_BOOL);
+    int classes = b->kind == TY_RECORD && d->kind == TY_RECORD;
+    if (classes && k_ty_size(d) < 0 && b->rec != d->rec) {
+        k_error(s->ctx, e->loc, "'%s' of an incomplete type", e->name);
+        return NULL;
+    }
+    e->is_const = 1;
+    e->const_val = (uint64_t)(classes && k_record_derives(d->rec, b->rec));
+    return e->type;
+}
+
 k_type *k_sema_type_trait(k_sema_state *s, k_expr *e)
 {
     if (!strncmp(e->name, "__simtvm_", 9))
         return k_sema_throw_trait(s, e);   /* lang/throw.c */
+    if (e->lhs && e->lhs->kind == E_SIZEOF_TYPE)
+        return base_of(s, e);
     k_type *t = e->type_written;
     k_sema_resolve_type(s, t, e->loc);
     e->type = k_ty(s->ctx, TY_BOOL);

@@ -12,6 +12,9 @@
 /* runtime/stdio.c: the host stream of a guest FILE * (NULL after a fault
  * naming fn) */
 FILE *simt_stdio_stream(call *c, const char *fn, uint64_t h);
+/* runtime/stdio.c: records a failed call's errno for perror and for the
+ * guest's errno (simt_lib_ERRNO_TAKE). */
+void simt_stdio_set_errno(call *c, int e);
 /* runtime/stdio.c: closes what the guest left open (simt_vm_destroy). */
 void simt_stdio_close_all(simt_vm *vm);
 

@@ -26,6 +26,7 @@ enum { GUEST_STDIN = 1, GUEST_STDOUT = 2, GUEST_STDERR = 3, SIMT_STDIO_FIRST = 4
 typedef struct simt_stdio {
     FILE *files[SIMT_STDIO_MAX];   /* NULL: slot free */
     int last_errno;                /* what perror reports */
+    int errno_pending;             /* last_errno not yet seen by the guest's errno */
 } simt_stdio;
 
 void simt_stdio_close_all(simt_vm *vm)
@@ -184,6 +185,28 @@ static simt_stdio *stdio_state(call *c)
     return c->vm->stdio;
 }
 
+void simt_stdio_set_errno(call *c, int e)
+{
+    simt_stdio *io = stdio_state(c);
+    if (io) {
+        io->last_errno = e;
+        io->errno_pending = 1;
+    }
+}
+
+/* The errno of the last failed call that the guest's errno has not yet
+ * taken, or -1: <errno.h>'s errno (lang/headers.c) takes it at each read,
+ * so `if (!fopen(...)) perror/strerror(errno)` sees why, and a program's
+ * own `errno = 0` before a call still reads 0 after one that succeeds. */
+simt_status simt_lib_ERRNO_TAKE(call *c)
+{
+    simt_stdio *io = c->vm->stdio;
+    if (!io || !io->errno_pending)
+        return ret_int(c, -1);
+    io->errno_pending = 0;
+    return ret_int(c, io->last_errno);
+}
+
 simt_status simt_lib_FOPEN(call *c)
 {
     size_t plen, mlen;
@@ -201,12 +224,12 @@ simt_status simt_lib_FOPEN(call *c)
     while (slot < SIMT_STDIO_MAX && io->files[slot])
         slot++;
     if (slot == SIMT_STDIO_MAX) {
-        io->last_errno = EMFILE;
+        simt_stdio_set_errno(c, EMFILE);
         return ret_u64(c, 0);
     }
     FILE *f = fopen(path, mode);
     if (!f) {
-        io->last_errno = errno;
+        simt_stdio_set_errno(c, errno);
         return ret_u64(c, 0);
     }
     io->files[slot] = f;
@@ -313,6 +336,21 @@ simt_status simt_lib_FEOF(call *c)
     return f ? ret_int(c, feof(f) ? 1 : 0) : SIMT_FAULT;
 }
 
+simt_status simt_lib_FERROR(call *c)
+{
+    FILE *f = simt_stdio_stream(c, "ferror", arg(c, 0));
+    return f ? ret_int(c, ferror(f) ? 1 : 0) : SIMT_FAULT;
+}
+
+simt_status simt_lib_CLEARERR(call *c)
+{
+    FILE *f = simt_stdio_stream(c, "clearerr", arg(c, 0));
+    if (!f)
+        return SIMT_FAULT;
+    clearerr(f);
+    return ret_u64(c, 0);
+}
+
 /* fseek(f, offset, whence): whence is SEEK_SET 0, SEEK_CUR 1, SEEK_END 2
  * (the preprocessor's values, glibc's). */
 simt_status simt_lib_FSEEK(call *c)
@@ -370,8 +408,6 @@ simt_status simt_lib_REMOVE(call *c)
         return SIMT_FAULT;
     if (remove(path) == 0)
         return ret_int(c, 0);
-    simt_stdio *io = stdio_state(c);
-    if (io)
-        io->last_errno = errno;
+    simt_stdio_set_errno(c, errno);
     return ret_int(c, -1);
 }
