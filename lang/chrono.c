@@ -33,6 +33,11 @@ static const k_chrono r_mega = { K_CHRONO_RATIO, TY_VOID, 1000000, 1 };
 static const k_chrono r_one = { K_CHRONO_RATIO, TY_VOID, 1, 1 };
 static const k_chrono r_minute = { K_CHRONO_RATIO, TY_VOID, 60, 1 };
 static const k_chrono r_hour = { K_CHRONO_RATIO, TY_VOID, 3600, 1 };
+/* the clocks themselves, as types: `typedef std::chrono::steady_clock Clock;`
+ * (each its own object: k_chrono_clock_name tells them apart) */
+static const k_chrono steady = { K_CHRONO_CLOCK, TY_VOID, 1, NANO };
+static const k_chrono system_c = { K_CHRONO_CLOCK, TY_VOID, 1, NANO };
+static const k_chrono hires = { K_CHRONO_CLOCK, TY_VOID, 1, NANO };
 
 /* The type names of <chrono> and <ratio>.  Every clock (steady_clock,
  * system_clock, high_resolution_clock) counts nanoseconds, as libstdc++'s do. */
@@ -43,6 +48,9 @@ static const struct { const char *name; const k_chrono *c; } names[] = {
     { "std::chrono::seconds", &seconds },
     { "std::chrono::minutes", &minutes },
     { "std::chrono::hours", &hours },
+    { "std::chrono::steady_clock", &steady },
+    { "std::chrono::system_clock", &system_c },
+    { "std::chrono::high_resolution_clock", &hires },
     { "std::chrono::steady_clock::time_point", &time_point },
     { "std::chrono::system_clock::time_point", &time_point },
     { "std::chrono::high_resolution_clock::time_point", &time_point },
@@ -63,7 +71,7 @@ static const struct { const char *name; const k_chrono *c; } names[] = {
 
 static k_type *chrono_type(k_ctx *ctx, const k_chrono *c, const char *alias)
 {
-    k_type *t = k_ty(ctx, c->what == K_CHRONO_RATIO ? TY_VOID : c->rep);
+    k_type *t = k_ty(ctx, c->what == K_CHRONO_RATIO || c->what == K_CHRONO_CLOCK ? TY_VOID : c->rep);
     if (t) {
         t->chrono = c;
         t->alias = alias;
@@ -80,6 +88,16 @@ const char *k_chrono_typedef(k_ctx *ctx, int i, k_type **t)
         return NULL;
     *t = chrono_type(ctx, names[i].c, names[i].name);
     return names[i].name;
+}
+
+const char *k_chrono_clock_name(const k_type *t)
+{
+    if (!t || !t->chrono || t->chrono->what != K_CHRONO_CLOCK)
+        return NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].c == t->chrono)
+            return names[i].name;
+    return NULL;
 }
 
 k_type *k_chrono_point_type(k_ctx *ctx)

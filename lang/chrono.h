@@ -11,7 +11,7 @@
 
 #include "sema.h"
 
-enum k_chrono_what { K_CHRONO_DURATION = 1, K_CHRONO_POINT, K_CHRONO_RATIO };
+enum k_chrono_what { K_CHRONO_DURATION = 1, K_CHRONO_POINT, K_CHRONO_RATIO, K_CHRONO_CLOCK };
 
 typedef struct k_chrono {
     unsigned char what;       /* enum k_chrono_what */
@@ -22,6 +22,9 @@ typedef struct k_chrono {
 /* The i-th <chrono> type name the parser knows from the start
  * (std::chrono::nanoseconds, ...::time_point, std::milli...), or NULL. */
 const char *k_chrono_typedef(k_ctx *ctx, int i, k_type **t);
+/* The clock t names (a typedef of std::chrono::steady_clock...), as
+ * "std::chrono::steady_clock", or NULL: `Clock::now()` is the clock's. */
+const char *k_chrono_clock_name(const k_type *t);
 /* The time point type the clocks' now() returns (SIG letter T). */
 k_type *k_chrono_point_type(k_ctx *ctx);
 

@@ -21,6 +21,7 @@
 enum {
     C_PARALLEL = 1, C_FOR = 2, C_SECTIONS = 4, C_SINGLE = 8, C_MASTER = 16,
     C_CRITICAL = 32, C_ATOMIC = 64, C_BARRIER = 128, C_FLUSH = 256, C_SECTION = 512,
+    C_SIMD = 1024,   /* `simd` alone, or after `for`: a hint to vectorise (see k_omp_pragma) */
 };
 
 enum { MAX_VARS = 64 };
@@ -141,6 +142,11 @@ static long literal(const omp_range r)
 /* schedule(static[, c]) or schedule(dynamic[, c]) */
 static int schedule_clause(pp *s, omp_clauses *c, omp_range r, k_loc loc)
 {
+    /* the modifiers (`simd:`, `monotonic:`...) change no result */
+    while (r.n >= 2 && r.t[0].kind == PT_IDENT && tok_is(&r.t[1], ":") &&
+           (tok_is(&r.t[0], "simd") || tok_is(&r.t[0], "monotonic") ||
+            tok_is(&r.t[0], "nonmonotonic")))
+        r.t += 2, r.n -= 2;
     int kind_ok = r.n >= 1 && (tok_is(&r.t[0], "static") || tok_is(&r.t[0], "dynamic"));
     if (!kind_ok || (r.n > 1 && (r.n < 3 || !tok_is(&r.t[1], ",")))) {
         k_error(s->ctx, loc, "#pragma omp: schedule(%.*s) is not built in (static and dynamic "
@@ -164,6 +170,8 @@ static int allowed(const char *name, int construct)
         {"reduction", C_PARALLEL | C_FOR | C_SECTIONS},
         {"schedule", C_FOR}, {"collapse", C_FOR},
         {"nowait", C_FOR | C_SECTIONS | C_SINGLE},
+        /* simd's hints, which change no result */
+        {"simdlen", C_SIMD}, {"safelen", C_SIMD}, {"aligned", C_SIMD},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (!strcmp(table[i].name, name))
@@ -270,9 +278,17 @@ static int directive_kind(const pp_tok *t, size_t n, size_t *words)
     if (tok_is(&t[0], "parallel")) {
         if (n > 1 && (tok_is(&t[1], "for") || tok_is(&t[1], "sections"))) {
             *words = 2;
-            return C_PARALLEL | (tok_is(&t[1], "for") ? C_FOR : C_SECTIONS);
+            int simd = tok_is(&t[1], "for") && n > 2 && tok_is(&t[2], "simd");
+            *words += (size_t)simd;
+            return C_PARALLEL | (tok_is(&t[1], "for") ? C_FOR : C_SECTIONS) | (simd ? C_SIMD : 0);
         }
         return C_PARALLEL;
+    }
+    if (tok_is(&t[0], "simd"))
+        return C_SIMD;
+    if (tok_is(&t[0], "for") && n > 1 && tok_is(&t[1], "simd")) {
+        *words = 2;
+        return C_FOR | C_SIMD;
     }
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (tok_is(&t[0], table[i].name))
@@ -388,9 +404,10 @@ void k_omp_pragma(pp *s, const pp_tok *t, size_t n, k_loc loc)
                 n ? t[0].text : "");
         return;
     }
-    char directive[24];
-    snprintf(directive, sizeof directive, "%.*s%s%.*s", (int)t[0].len, t[0].text,
-             words > 1 ? " " : "", words > 1 ? (int)t[1].len : 0, words > 1 ? t[1].text : "");
+    char directive[32] = "";
+    for (size_t w = 0; w < words; w++)
+        snprintf(directive + strlen(directive), sizeof directive - strlen(directive), "%s%.*s",
+                 w ? " " : "", (int)t[w].len, t[w].text);
     if (s->omp->levels) {
         k_error(s->ctx, loc, "#pragma omp %s: expected the for loop of the '#pragma omp for' "
                 "before it", directive);
@@ -431,8 +448,15 @@ void k_omp_pragma(pp *s, const pp_tok *t, size_t n, k_loc loc)
         return;   /* sections run in order in the member that runs the construct */
     omp_clauses c;
     memset(&c, 0, sizeof c);
+    if (construct == C_SIMD) {
+        /* `simd` alone: the loop runs as written, one iteration after another,
+         * which is what its vector lanes compute (a reduction or private is
+         * then the loop's own variable); the clauses are read for their errors */
+        read_clauses(s, &c, t, n, C_SIMD | C_FOR, directive);
+        return;
+    }
     if (read_clauses(s, &c, t, n, construct, directive))
-        out_construct(s, construct, &c, loc);
+        out_construct(s, construct & ~C_SIMD, &c, loc);
 }
 
 void k_omp_token(pp *s, const pp_tok *t)

@@ -12,9 +12,11 @@
  * k_parse, the parser's entry, is here too: the parser's state, the
  * library's type names, then Bison's k_yyparse. */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cg.h"
+#include "chrono.h"
 #include "packs.h"
 #include "parser.h"
 #include "namespaces.h"
@@ -395,6 +397,24 @@ static int library_function_called(const k_parser *ps, const k_token *t, const c
     return p < lim && *p == '(' && k_builtin_find(name, 0) >= 0;
 }
 
+/* `Clock::now`, `Clock::time_point` where Clock is a typedef of a <chrono>
+ * clock: the clock's own member (lang/chrono.c). */
+static const char *clock_member(k_parser *ps, const char *name)
+{
+    const char *member = k_ns_last(name);
+    if (member == name || member - name < 3 || name[0] == ':' || !ps->typedef_names.n)
+        return name;
+    char *scope = k_strndup(ps->ctx, name, (size_t)(member - name) - 2);
+    const char *clock = scope ? k_chrono_clock_name(kp_typedef_lookup(ps, scope)) : NULL;
+    if (!clock || !strcmp(clock, scope))
+        return name;
+    size_t n = strlen(clock) + 2 + strlen(member) + 1;
+    char *full = k_alloc(ps->ctx, n);
+    if (full)
+        snprintf(full, n, "%s::%s", clock, member);
+    return full ? full : name;
+}
+
 /* A name as written, without the blanks a qualified one may have after a
  * "::" (`Op:: Callback`). */
 static const char *squeezed_name(k_parser *ps, const k_token *t)
@@ -527,6 +547,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
                 kind = TEMPLATE_NAME;   /* `obj.f<int>(x)` */
             break;
         }
+        if (name && strstr(name, "::"))
+            name = clock_member(ps, name);   /* `Clock::now()`, Clock a clock's typedef */
         k_type *tdef = ps->typedef_names.n && name ? kp_typedef_lookup(ps, name) : NULL;
         if (!tdef && name)
             tdef = k_vector_type(ps->ctx, name);
