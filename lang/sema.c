@@ -804,7 +804,11 @@ static void check_var(k_sema_state *s, k_decl *d, int file_scope)
     if ((d->storage & (ST_CONSTANT | ST_DEVICE)) && !file_scope && !(d->storage & ST_SHARED))
         k_error(ctx, d->loc, "%s variable '%s' must be declared at file scope",
                 (d->storage & ST_CONSTANT) ? "__constant__" : "__device__", d->name);
-    if (d->type->kind == TY_VOID)
+    if (d->type->kind == TY_VOID && d->type->chrono)   /* a clock, or std::milli */
+        k_error(ctx, d->loc, "variable '%s' of type '%s': <chrono>'s clocks and ratios are "
+                "types only in K (call Clock::now(), name Clock::time_point)", d->name,
+                d->type->alias ? d->type->alias : "?");
+    else if (d->type->kind == TY_VOID)
         k_error(ctx, d->loc, "variable '%s' has incomplete type 'void'", d->name);
     if (d->type->kind == TY_ARRAY && d->type->base->kind == TY_REF)
         k_error(ctx, d->loc, "'%s' declared as an array of references", d->name);
