@@ -10,7 +10,13 @@
 #include "runtime/hostlib.h"
 #include "runtime/random.h"
 
-enum { MT_N = 624, MT_M = 397, MT64_N = 312, MT64_M = 156, RANDOM_MAX_OBJECTS = 4096 };
+/* An object lives as long as the program (a handle is a long in the guest,
+ * copied freely, so no destructor frees it): a function that makes its own
+ * engine and distributions at each call makes new ones each time.  The
+ * table grows as they are made, up to a limit that only a runaway loop
+ * reaches (an mt19937's state is 2.5 KB: 2^17 of them are 320 MB). */
+enum { MT_N = 624, MT_M = 397, MT64_N = 312, MT64_M = 156, RANDOM_MAX_OBJECTS = 1 << 20,
+       RANDOM_MAX_ENGINE_STATES = 1 << 17 };
 
 typedef struct rng_object {
     int kind;                   /* enum simt_rng_kind */
@@ -25,8 +31,9 @@ typedef struct rng_object {
 } rng_object;
 
 typedef struct simt_random {
-    rng_object objs[RANDOM_MAX_OBJECTS];
-    int n;
+    rng_object *objs;
+    int n, cap;
+    int states;                 /* engines with a Mersenne Twister's state */
 } simt_random;
 
 void simt_random_free(simt_vm *vm)
@@ -37,6 +44,7 @@ void simt_random_free(simt_vm *vm)
         simt_free(&vm->cfg.alloc, vm->random->objs[i].mt);
     for (int i = 0; i < vm->random->n; i++)
         simt_free(&vm->cfg.alloc, vm->random->objs[i].mt64);
+    simt_free(&vm->cfg.alloc, vm->random->objs);
     simt_free(&vm->cfg.alloc, vm->random);
     vm->random = NULL;
 }
@@ -49,12 +57,23 @@ static uint64_t new_object(call *c, int kind, rng_object **out)
         simt_vm_oom(vm, "<random>'s objects");
         return 0;
     }
-    if (vm->random->n == RANDOM_MAX_OBJECTS) {
-        simt_vm_faultf(vm, "more than %d <random> engines and distributions",
-                       RANDOM_MAX_OBJECTS);
+    simt_random *r = vm->random;
+    if (r->n == RANDOM_MAX_OBJECTS) {
+        simt_vm_faultf(vm, "more than %d <random> engines and distributions (each lives as "
+                       "long as the program: make them once, outside the loop)", RANDOM_MAX_OBJECTS);
         return 0;
     }
-    rng_object *o = &vm->random->objs[vm->random->n];
+    if (r->n == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 64;
+        rng_object *grown = simt_realloc(&vm->cfg.alloc, r->objs, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            simt_vm_oom(vm, "<random>'s objects");
+            return 0;
+        }
+        r->objs = grown;
+        r->cap = cap;
+    }
+    rng_object *o = &r->objs[r->n];
     *o = (rng_object){ .kind = kind };
     *out = o;
     return (uint64_t)++vm->random->n;
@@ -158,9 +177,14 @@ simt_status simt_lib_RANDOM_ENGINE(call *c)
     int mt = kind == RNG_MT19937 || kind == RNG_MT19937_64;
     uint64_t seed = arg(c, 1) ? arg(c, 2) : mt ? 5489 : 1;
     rng_object *o;
+    if (mt && c->vm->random && c->vm->random->states == RANDOM_MAX_ENGINE_STATES)
+        return simt_vm_faultf(c->vm, "more than %d Mersenne Twister engines (each lives as long "
+                              "as the program: make them once, outside the loop)",
+                              RANDOM_MAX_ENGINE_STATES);
     uint64_t h = new_object(c, kind, &o);
     if (!h)
         return SIMT_FAULT;
+    c->vm->random->states += mt;
     if (kind == RNG_MT19937) {
         if (!(o->mt = simt_malloc(&c->vm->cfg.alloc, MT_N * sizeof *o->mt)))
             return simt_vm_oom(c->vm, "a mt19937 engine");
