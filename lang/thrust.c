@@ -9,7 +9,7 @@
 #include "thrust.h"
 
 #define INC_THRUST                                                                      \
-    "#pragma once\n#include <vector>\n#include <utility>\n#include <cuda/std/functional>\n"                \
+    "#pragma once\n#include <vector>\n#include <utility>\n#include <tuple>\n#include <cuda/std/functional>\n" \
     "#include <simtvm/thrust_vector.h>\n"                                               \
     "#include <simtvm/thrust_functional.h>\n#include <simtvm/thrust_random.h>\n"        \
     "#include <simtvm/thrust_algorithm.h>\n#include <simtvm/thrust_device.h>\n"       \
