@@ -649,6 +649,10 @@ mem_inits
 mem_init
     : IDENT '(' args_opt ')'        { $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, $1, LOC(@1)), $3); }
     | IDENT '{' args_opt '}'        { $$ = kp_mem_init(ps, LOC(@1), $1, $3, 1); }   /* `a{1, 2}` */
+    | TEMPLATE_NAME '(' args_opt ')'   /* a member `count` where `using namespace std` shows std::count */
+        { const char *m = k_tpl_dtor_name(ps, $1);
+          $$ = kp_expr_call(ps, LOC(@1), kp_ident_expr(ps, m, LOC(@1)), $3); }
+    | TEMPLATE_NAME '{' args_opt '}'   { $$ = kp_mem_init(ps, LOC(@1), k_tpl_dtor_name(ps, $1), $3, 1); }
     | TYPEDEF_NAME '(' args_opt ')'                 /* the base class */
         { $$ = kp_base_init(ps, LOC(@1), $1, $3); }
     | template_type '(' args_opt ')'    /* a base written `Base<T>`: named by its template */
