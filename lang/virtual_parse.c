@@ -84,12 +84,37 @@ static int paren_after(const k_token *t)
     return *p == '(';
 }
 
-/* `noexcept` or `noexcept(e)` after a function's declarator: read past
+/* `noexcept`, `noexcept(e)` or `throw()` after a function's declarator: read past
  * (returns 1); in a class, recorded for the member function being read
  * (`noexcept(false)` says it may throw, any other e that it does not).
  * Other tokens: 0. */
+/* `throw()` after t: C++98's empty dynamic exception specification, which
+ * C++17 keeps as noexcept (a throw expression never has empty parentheses). */
+static int empty_parens_after(const k_token *t)
+{
+    const char *p = t->text + t->len;
+    while (*p == ' ' || *p == '\t' || *p == '\n')
+        p++;
+    if (*p++ != '(')
+        return 0;
+    while (*p == ' ' || *p == '\t' || *p == '\n')
+        p++;
+    return *p == ')';
+}
+
 int k_noexcept_token(k_parser *ps, int kind, const k_token *t)
 {
+    if (kind == KW_THROW && (ps->prev_kind == ')' || ps->prev_kind == KW_CONST) &&
+        empty_parens_after(t)) {
+        k_token in;
+        k_lexer_next(&ps->lx, &in);   /* ( */
+        k_lexer_next(&ps->lx, &in);   /* ) */
+        if (ps->records.n)
+            ps->noexcept_seen = 1;
+        else
+            ps->noexcept_at = t->loc;
+        return 1;
+    }
     if (kind != IDENT || t->len != 8 || memcmp(t->text, "noexcept", 8) != 0 ||
         (ps->prev_kind != ')' && ps->prev_kind != KW_CONST))
         return 0;
