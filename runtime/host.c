@@ -73,8 +73,8 @@ int store_i32(call *c, const char *fn, uint64_t addr, int32_t v)
 /* The live allocation that starts exactly at addr, or NULL. */
 simt_alloc *alloc_at(simt_vm *vm, uint64_t addr)
 {
-    simt_alloc *a = simt_mem_find(&vm->mem, addr);
-    return a && a->base == addr && !a->freed ? a : NULL;
+    simt_alloc *a = simt_mem_at_base(&vm->mem, addr);   /* a 0-byte one too */
+    return a && !a->freed ? a : NULL;
 }
 
 /* ---- C library: output ---- */
@@ -166,7 +166,9 @@ static simt_status bi_CALLOC(call *c)
 /* free() and realloc() accept only what malloc gave this side of the program. */
 static simt_status check_malloced(call *c, const char *fn, uint64_t addr)
 {
-    simt_alloc *a = simt_mem_find(&c->vm->mem, addr);
+    simt_alloc *a = simt_mem_at_base(&c->vm->mem, addr);   /* malloc(0)'s too */
+    if (!a)
+        a = simt_mem_find(&c->vm->mem, addr);
     if (a && a->base == addr && a->freed)
         return simt_vm_faultf(c->vm, "%s: double free of 0x%" PRIx64
                               " (a %" PRIu64 "-byte allocation, already freed)",

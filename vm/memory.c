@@ -126,6 +126,12 @@ static int holds(const simt_alloc *a, uint64_t addr)
     return addr >= a->base && addr - a->base < a->size;
 }
 
+simt_alloc *simt_mem_at_base(simt_memory *m, uint64_t addr)
+{
+    long i = simt_mem_index_before(m, addr);
+    return i >= 0 && m->allocs[i].base == addr ? &m->allocs[i] : NULL;
+}
+
 simt_alloc *simt_mem_find(simt_memory *m, uint64_t addr)
 {
     size_t last = __atomic_load_n(&m->last, __ATOMIC_RELAXED);

@@ -65,6 +65,9 @@ int simt_mem_free(simt_memory *m, uint64_t addr);
 /* The allocation whose [base, base+size) holds addr (freed ones included), or
  * NULL.  Fast for repeated hits on the same allocation. */
 simt_alloc *simt_mem_find(simt_memory *m, uint64_t addr);
+/* The allocation that starts at addr, of any size (malloc(0)'s included),
+ * freed or not, or NULL: what free() and realloc() are given. */
+simt_alloc *simt_mem_at_base(simt_memory *m, uint64_t addr);
 /* The index in m->allocs of the last allocation whose base is <= addr, or -1
  * (vm/translate.c names the allocation nearest a bad address with it). */
 long simt_mem_index_before(const simt_memory *m, uint64_t addr);
