@@ -1,6 +1,6 @@
 /* lang/random.c -- <random> in the front end: the engines
  * (std::default_random_engine = std::minstd_rand0, std::minstd_rand,
- * std::mt19937, std::mt19937_64), std::uniform_int_distribution<T>,
+ * std::mt19937, std::mt19937_64, std::random_device), std::uniform_int_distribution<T>,
  * std::uniform_real_distribution<T> and std::normal_distribution<T>.
  *
  * An object of these types is a long holding a runtime handle
@@ -21,6 +21,7 @@ static const struct { const char *name; int kind; uint64_t min, max; } engines[]
     { "std::minstd_rand", RNG_MINSTD_RAND, 1, 2147483646 },
     { "std::mt19937", RNG_MT19937, 0, UINT32_MAX },
     { "std::mt19937_64", RNG_MT19937_64, 0, UINT64_MAX },
+    { "std::random_device", RNG_RANDOM_DEVICE, 0, UINT32_MAX },
 };
 
 /* The distributions by result type; the alias is their type's spelling. */
@@ -192,6 +193,11 @@ static k_expr *construct(k_sema_state *s, k_type *t, k_expr **args, int n, k_loc
             k_error(ctx, loc, "a random engine takes one seed");
             return NULL;
         }
+        if (n && engines[ei].kind == RNG_RANDOM_DEVICE) {
+            k_error(ctx, loc, "std::random_device takes no token in K (its default, the host's "
+                    "entropy, is what it reads)");
+            return NULL;
+        }
         a[0] = int_lit(ctx, engines[ei].kind, loc);
         a[1] = int_lit(ctx, n, loc);
         a[2] = n ? args[0] : int_lit(ctx, 0, loc);
@@ -261,8 +267,9 @@ k_type *k_random_call(k_sema_state *s, k_expr *e, k_decl *f)
             k_error(ctx, e->loc, "a random engine is called without arguments");
             return NULL;
         }
+        int ei = engine_of(f->type), device = ei >= 0 && engines[ei].kind == RNG_RANDOM_DEVICE;
         k_expr *r = runtime_call(s, "std::random engine()", &self, 1, e->loc,
-                                 k_ty(ctx, TY_ULONG));
+                                 k_ty(ctx, device ? TY_UINT : TY_ULONG));   /* result_type */
         if (!r)
             return NULL;
         *e = *r;

@@ -6,6 +6,8 @@
  * slot + 1 in vm->random); lang/random.c makes the declarations and calls. */
 #include <math.h>
 #include <stdlib.h>
+#include <sys/random.h>
+#include <time.h>
 
 #include "runtime/hostlib.h"
 #include "runtime/random.h"
@@ -148,8 +150,24 @@ static uint64_t mt64_next(rng_object *o)
     return z;
 }
 
+/* std::random_device: 32 bits from the host's entropy, as libstdc++'s
+ * reads them (its "default" token); a program that draws from it prints
+ * other numbers at each run, on a GPU's host too. */
+static uint64_t device_next(void)
+{
+    uint32_t v = 0;
+    if (getrandom(&v, sizeof v, 0) != (ssize_t)sizeof v) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        v = (uint32_t)(ts.tv_nsec ^ ts.tv_sec * 2654435761u);
+    }
+    return v;
+}
+
 static uint64_t engine_next(rng_object *o)
 {
+    if (o->kind == RNG_RANDOM_DEVICE)
+        return device_next();
     if (o->kind == RNG_MT19937)
         return mt_next(o);
     if (o->kind == RNG_MT19937_64)
@@ -161,13 +179,14 @@ static uint64_t engine_next(rng_object *o)
 
 static uint64_t engine_min(const rng_object *o)
 {
-    return o->kind == RNG_MT19937 || o->kind == RNG_MT19937_64 ? 0 : 1;
+    return o->kind == RNG_MT19937 || o->kind == RNG_MT19937_64 ||
+           o->kind == RNG_RANDOM_DEVICE ? 0 : 1;
 }
 
 static uint64_t engine_max(const rng_object *o)
 {
     return o->kind == RNG_MT19937_64 ? UINT64_MAX
-           : o->kind == RNG_MT19937  ? 0xffffffffu : 2147483646u;
+           : o->kind == RNG_MT19937 || o->kind == RNG_RANDOM_DEVICE ? 0xffffffffu : 2147483646u;
 }
 
 /* engine(kind, has_seed, seed): libstdc++'s default seeds are 5489 and 1. */

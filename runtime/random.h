@@ -8,6 +8,7 @@ enum simt_rng_kind {
     RNG_MINSTD_RAND,
     RNG_MT19937,
     RNG_MT19937_64,
+    RNG_RANDOM_DEVICE,        /* std::random_device: the host's entropy (getrandom) */
     RNG_UNIFORM_INT = 0x100,  /* + enum simt_rng_rep */
     RNG_UNIFORM_REAL = 0x200,
     RNG_NORMAL = 0x300,       /* std::normal_distribution: + RNG_REP_FLOAT or _DOUBLE */
