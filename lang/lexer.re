@@ -466,6 +466,16 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     /* `Op:: Callback`, as `void Op::CUDART_CB Callback(...)` reads once the empty
      * macro is gone: the parser squeezes the blank out (lang/parse_lex.c) */
     "::"? ident ("::" [ \t]* ident)* { kind = IDENT; goto done; }
+    /* `Exception<T>::` at a line's end and the member's name on the next
+     * (`template <class T> void\nE<T>::\nthrow_it(...)`): one name, whose
+     * newlines are counted here (the parser squeezes the blanks out) */
+    "::"? ident? ("::" [ \t\n]* ident)+ {
+        for (const unsigned char *p = start; p < lx->cur; p++)
+            if (*p == '\n')
+                newline_at(lx, p + 1);
+        kind = IDENT;
+        goto done;
+    }
     /* `S::~S`, a destructor defined outside its class: one name too */
     "::"? ident ("::" ident)* "::~" ident { kind = IDENT; goto done; }
     /* `P::template f`: the parser drops the word (k_tpl_member_name) */

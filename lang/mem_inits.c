@@ -5,6 +5,7 @@
  * statements at the head of the constructor's body, in C++'s order (bases
  * in declaration order, then members in declaration order).  Split from
  * lang/classes.c, which picks the constructors these statements call. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "sema.h"
@@ -130,6 +131,9 @@ static int is_base_name(const k_record *r, const k_record *b, const char *name);
 /* The direct base of r that a member-initializer called name names, or NULL. */
 static k_record *named_base(const k_record *r, const char *name)
 {
+    const char *place = name ? strchr(name, '#') : NULL;
+    if (place)   /* "B#i": the i-th base, a template parameter's (kp_base_init) */
+        return k_record_base_at(r, atoi(place + 1));
     for (int i = 0; name && i < r->nbases; i++) {
         k_record *b = k_record_base_at(r, i);
         if (b && b->tag && is_base_name(r, b, name))

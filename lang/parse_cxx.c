@@ -471,9 +471,33 @@ k_expr *kp_mem_init(k_parser *ps, k_loc loc, const char *member, k_list *args, i
 }
 
 /* `Base(args)` before a constructor's body: named by the base's tag. */
+/* `D(int x) : B(x)` in `template <class B> struct D : B`: the base is the
+ * parameter's argument, known in each instance only, so the entry names the
+ * base by its place among D's bases, as "B#i" (lang/mem_inits.c). */
+static const char *param_base_name(k_parser *ps, const k_type *base)
+{
+    k_record *r = ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
+    for (int i = 0; r && base->name && i < r->nbases && i < r->nfields; i++) {
+        const k_type *b = r->fields[i].type;
+        if (b && b->kind == TY_TPARAM && b->name && !strcmp(b->name, base->name)) {
+            size_t n = strlen(base->name) + 16;
+            char *name = k_alloc(ps->ctx, n);
+            if (name)
+                snprintf(name, n, "%s#%d", base->name, i);
+            return name;
+        }
+    }
+    return NULL;
+}
+
 k_expr *kp_base_init(k_parser *ps, k_loc loc, const k_type *base, k_list *args)
 {
     const char *tag = base && base->kind == TY_RECORD && base->rec->tag ? base->rec->tag : "?";
+    if (base && base->kind == TY_TPARAM) {
+        const char *by_place = param_base_name(ps, base);
+        if (by_place)
+            tag = by_place;
+    }
     return kp_expr_call(ps, loc, kp_ident_expr(ps, tag, loc), args);
 }
 

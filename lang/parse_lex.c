@@ -415,19 +415,24 @@ static const char *clock_member(k_parser *ps, const char *name)
     return full ? full : name;
 }
 
-/* A name as written, without the blanks a qualified one may have after a
- * "::" (`Op:: Callback`). */
-static const char *squeezed_name(k_parser *ps, const k_token *t)
+/* name without the blanks and newlines a qualified one may have after a
+ * "::" (`Op:: Callback`, `E<T>::` at a line's end); in place. */
+static char *squeeze(char *name)
 {
-    char *name = k_strndup(ps->ctx, t->text, t->len);
-    if (!name || (!memchr(name, ' ', t->len) && !memchr(name, '\t', t->len)))
+    if (!name || !strpbrk(name, " \t\n"))
         return name;
     char *out = name;
     for (const char *p = name; *p; p++)
-        if (*p != ' ' && *p != '\t')
+        if (*p != ' ' && *p != '\t' && *p != '\n')
             *out++ = *p;
     *out = '\0';
     return name;
+}
+
+/* A name as written, squeezed. */
+static const char *squeezed_name(k_parser *ps, const k_token *t)
+{
+    return squeeze(k_strndup(ps->ctx, t->text, t->len));
 }
 
 int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
@@ -483,7 +488,7 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
                 for (skip = 11; skip < t->len && (t->text[skip] == ' ' || t->text[skip] == '\t' ||
                                                   t->text[skip] == '\n'); skip++)
                     ;
-            lval->name = k_strndup(ps->ctx, t->text + skip, t->len - skip);
+            lval->name = squeeze(k_strndup(ps->ctx, t->text + skip, t->len - skip));
             if (k_tpl_scoped_class(ps, lval->name, &lval->name)) {
                 kind = SCOPED_CLASS;
                 break;
