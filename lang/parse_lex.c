@@ -579,7 +579,9 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
                     (name && (k_parse_is_ordinary(ps, name) ||
                               k_parse_is_own_function(ps, name))) ||
                     alias_declared(ps, t) ||
-                    k_tpl_param_name_here(ps);   /* `template <typename Vec>` beside a template Vec */
+                    /* `template <typename Vec>` beside a template Vec (not
+                     * `typename std::enable_if<...>::type = 0`) */
+                    (name && k_tpl_param_name_here(ps) && !strstr(name, "::"));
         /* `struct Tup {` after `template <class... Ts> struct Tup;`: the tag */
         if ((ps->prev_kind == KW_STRUCT || ps->prev_kind == KW_CLASS_RECORD) && name &&
             ps->tpl.head_open && !k_tpl_self_id(ps, name))
