@@ -27,6 +27,14 @@ static const struct { const char *name; int kind; uint64_t min, max; } engines[]
 /* The distributions by result type; the alias is their type's spelling. */
 static const struct { const char *alias; int kind; k_type_kind rep; } dists[] = {
     { "std::uniform_int_distribution<int>", RNG_UNIFORM_INT + RNG_REP_32, TY_INT },
+    /* the narrow types, which the standard leaves out and libstdc++ takes:
+     * its draw is the same as int's (common_type with the engine's unsigned
+     * long), converted */
+    { "std::uniform_int_distribution<short>", RNG_UNIFORM_INT + RNG_REP_32, TY_SHORT },
+    { "std::uniform_int_distribution<unsigned short>", RNG_UNIFORM_INT + RNG_REP_32, TY_USHORT },
+    { "std::uniform_int_distribution<char>", RNG_UNIFORM_INT + RNG_REP_32, TY_CHAR },
+    { "std::uniform_int_distribution<signed char>", RNG_UNIFORM_INT + RNG_REP_32, TY_SCHAR },
+    { "std::uniform_int_distribution<unsigned char>", RNG_UNIFORM_INT + RNG_REP_32, TY_UCHAR },
     { "std::uniform_int_distribution<unsigned int>", RNG_UNIFORM_INT + RNG_REP_32, TY_UINT },
     { "std::uniform_int_distribution<long>", RNG_UNIFORM_INT + RNG_REP_64, TY_LONG },
     { "std::uniform_int_distribution<unsigned long>", RNG_UNIFORM_INT + RNG_REP_64, TY_ULONG },
@@ -117,7 +125,7 @@ void k_random_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
     if (!ok || dist_index(name, rep) < 0) {
         k_error(s->ctx, loc, "%s<%s> is not supported (use %s)", name,
                 t->ntargs == 1 && arg ? "this type" : "...",
-                real ? "float or double" : "int, unsigned, long or long long");
+                real ? "float or double" : "an integer type");
         rep = real ? TY_DOUBLE : TY_INT;   /* then the default's: its uses do not cascade */
     }
     unsigned quals = t->quals;
@@ -174,6 +182,10 @@ static k_expr *runtime_call(k_sema_state *s, const char *name, k_expr **args, in
 static int64_t kind_max(k_type_kind k)
 {
     switch (k) {
+    case TY_CHAR: case TY_SCHAR: return INT8_MAX;
+    case TY_UCHAR: return UINT8_MAX;
+    case TY_SHORT: return INT16_MAX;
+    case TY_USHORT: return UINT16_MAX;
     case TY_INT: return INT32_MAX;
     case TY_UINT: return UINT32_MAX;
     case TY_LONG: case TY_LLONG: return INT64_MAX;

@@ -165,7 +165,9 @@
     "    }\n" \
     "    void ignore(long n) { ignore(n, -1); }\n" \
     "    void ignore() { ignore(1, -1); }\n" \
-    "    void read(char *p, long n)\n" \
+    "    // read(p, n): true while the stream is good, as C++'s istream & tests\n" \
+    "    // (`if (!f.read(buf, n))`)\n" \
+    "    bool read(char *p, long n)\n" \
     "    {\n" \
     "        _gc = 0;\n" \
     "        while (_gc < n && peek() >= 0) {\n" \
@@ -174,6 +176,7 @@
     "        }\n" \
     "        if (_gc < n)\n" \
     "            _state |= 1;\n" \
+    "        return (_state & 1) == 0;\n" \
     "    }\n" \
     "    long tellg() const { return _state & 1 ? -1 : (long)_pos; }\n" \
     "    void seekg(long pos)\n" \
