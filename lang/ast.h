@@ -771,6 +771,10 @@ uint32_t k_main_line(const k_ctx *ctx, uint32_t line, uint32_t *col);
 /* The translation unit (1...) global line `line` belongs to; 0 for a
  * program of one file. */
 int k_unit_of_line(const k_ctx *ctx, uint32_t line);
+/* Whether the code at a and b is one text read twice, in two translation
+ * units: the same file, line and column (a header without a guard that
+ * several files include defines its structs and enums in each). */
+int k_unit_same_place(const k_ctx *ctx, k_loc a, k_loc b);
 /* Whether line `line` is in a translation unit's own file (no header). */
 int k_unit_own_line(const k_ctx *ctx, uint32_t line);
 /* A call at `use` of d, which no file defines, in a program of several

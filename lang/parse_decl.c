@@ -216,7 +216,7 @@ k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc 
         t = record_type(ps, t->rec);
         t->rec->loc = loc;
     } else {
-        if (t && here)
+        if (t && here && !(t->kind == TY_RECORD && k_unit_same_place(ps->ctx, t->rec->loc, loc)))
             k_error(ps->ctx, loc, "redefinition of '%s %s'", kind_word(is_union), tag);
         t = declare_tag(ps, is_union, tag, loc);
     }
@@ -278,12 +278,31 @@ void k_parse_base_id(k_parser *ps, k_type *t, k_type *id, k_loc loc)
     t->rec->base_id = 1;
 }
 
+/* The record that a file-scope definition read again by a later unit (a
+ * header without a guard) defined the first time, or NULL: both units then
+ * name one type, as C++'s one-definition rule makes them. */
+static k_record *unit_twin(k_parser *ps, k_record *r)
+{
+    if (!ps->ctx->nunits || ps->records.n || ps->tpl.head_open || !r->loc.line)
+        return NULL;
+    for (int i = 0; i < ps->unit_records.n; i++) {
+        k_record *first = ps->unit_records.items[i];
+        if (first->is_union == r->is_union && k_unit_same_place(ps->ctx, first->loc, r->loc))
+            return first;
+    }
+    k_parse_list_add(ps, &ps->unit_records, r);
+    return NULL;
+}
+
 k_type *k_parse_record_end(k_parser *ps, k_type *t)
 {
     k_parse_member_types_end(ps, t->rec);
     if (ps->records.n)
         ps->records.n--;
     t->rec->defined = 1;
+    k_record *twin = unit_twin(ps, t->rec);
+    if (twin)
+        t->rec = twin;   /* the tag and any typedef of it name the first */
     ps->just_defined = t->rec;
     k_tpl_nested_class_end(ps, t);
     return t;
@@ -502,12 +521,31 @@ static k_type *enum_type(k_parser *ps, const char *tag, k_loc loc, int scoped, k
     return t;
 }
 
+/* The file-scope enum that this one, at loc, is the text of read again by
+ * a later unit (a header without a guard), or NULL. */
+static k_type *enum_twin(k_parser *ps, k_loc loc, int member)
+{
+    if (!ps->ctx->nunits || member || ps->tpl.head_open)
+        return NULL;
+    for (int i = 0; i < ps->unit_enums.n; i++) {
+        k_type *first = ps->unit_enums.items[i];
+        if (first->enum_def && k_unit_same_place(ps->ctx, first->enum_def->loc, loc))
+            return first;
+    }
+    return NULL;
+}
+
 k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped, k_type *base)
 {
     int member = enum_in_class(ps);
     ps->enum_scope = scoped ? (member ? tag : k_ns_qualify(ps->ctx, ps->ns, tag)) : NULL;
     k_type *t = enum_type(ps, tag, loc, scoped, base);
-    if (tag && member) {   /* `struct S { enum Kind {...}; }`: the member type S::Kind */
+    ps->enum_twin = enum_twin(ps, loc, member);
+    if (!ps->enum_twin && !member && ps->ctx->nunits && t->enum_def)
+        k_parse_list_add(ps, &ps->unit_enums, t);
+    if (ps->enum_twin) {
+        /* its enumerators are the first's (sema keeps those: k_unit_same_place) */
+    } else if (tag && member) {   /* `struct S { enum Kind {...}; }`: the member type S::Kind */
         k_parse_member_type(ps, loc, tag, t);
     } else if (tag) {
         int here;
@@ -520,6 +558,13 @@ k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped,
     ps->cur_enum = t;
     memset(&ps->enumerators, 0, sizeof ps->enumerators);
     return t;
+}
+
+k_type *k_parse_enum_end(k_parser *ps, k_type *t)
+{
+    k_type *twin = ps->enum_twin;
+    ps->enum_twin = NULL;
+    return twin ? twin : t;
 }
 
 /* An enumerator is a constant of its enum's kind; one of an enum whose kind

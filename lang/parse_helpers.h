@@ -22,6 +22,9 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
                      k_type *(*build)(k_parser *, k_specs *, k_declarator *),
                      void (*method)(k_parser *, k_specs *, k_declarator *));
 k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped, k_type *base);
+/* The enum a `}` ends: the one begun, or the first reading of its text
+ * when a later unit reads it again (k_parse_enum_begin). */
+k_type *k_parse_enum_end(k_parser *ps, k_type *t);
 k_type *k_parse_enum_base(k_parser *ps, k_specs *sp);   /* `enum E : T`: T, an integer type */
 /* lang/class_prescan.c: the member types a class's body declares, type names
  * from its '{' on (C++'s complete-class context) */

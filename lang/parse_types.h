@@ -66,6 +66,10 @@ struct k_parser {
     k_ctx *ctx;
     k_lexer lx;
     k_list decls;                 /* the unit's file-scope declarations */
+    k_list unit_records;          /* k_record *: file-scope records defined so far, for
+                                     a header read again by a later unit (k_parse_record_end) */
+    k_list unit_enums;            /* k_type *: file-scope enums, likewise */
+    k_type *enum_twin;            /* the enum being read is this one, read again */
     k_list typedef_names;         /* const char * */
     k_list typedef_types;         /* k_type *, same order */
     const char *ns;               /* the namespace being parsed ("a::b"), NULL at global */

@@ -676,8 +676,8 @@ member_dtor
     ;
 
 enum_spec
-    : enum_head enumerators '}'                 { $$ = $1; }
-    | enum_head enumerators ',' '}'             { $$ = $1; }
+    : enum_head enumerators '}'                 { $$ = k_parse_enum_end(ps, $1); }
+    | enum_head enumerators ',' '}'             { $$ = k_parse_enum_end(ps, $1); }
     | KW_ENUM IDENT %prec ENUM_REF              { $$ = k_parse_enum_ref(ps, $2, LOC(@2)); }
     ;
 

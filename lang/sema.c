@@ -695,6 +695,8 @@ static int check_redefinition(k_sema_state *s, k_decl *d)
         k_static_member_link(old, d);   /* one object (lang/static_members.c) */
         return 1;
     }
+    if (old->is_enumerator && d->is_enumerator && k_unit_same_place(s->ctx, old->loc, d->loc))
+        return 0;   /* a header's enum read again by a later unit: the first one's */
     if (k_unit_multiple_def(s, old, d))
         return 0;
     k_error(s->ctx, d->loc, "redefinition of '%s'", d->name);

@@ -246,6 +246,16 @@ int k_unit_same_text(const k_ctx *ctx, const k_decl *a, const k_decl *b)
            fb->key && strcmp(fa->key, fb->key) == 0;
 }
 
+int k_unit_same_place(const k_ctx *ctx, k_loc a, k_loc b)
+{
+    uint32_t la, lb;
+    const k_file *fa = k_resolve_line(ctx, a.line, &la);
+    const k_file *fb = k_resolve_line(ctx, b.line, &lb);
+    return ctx->nunits && fa && fb && la == lb && a.col == b.col && fa->key && fb->key &&
+           strcmp(fa->key, fb->key) == 0 &&
+           k_unit_of_line(ctx, a.line) != k_unit_of_line(ctx, b.line);
+}
+
 /* Whether function d, defined again after first, is one definition the
  * toolchain takes in several files: an inline function in each file that
  * uses it (C++'s one-definition rule), also where one file is read twice,

@@ -11,7 +11,7 @@ D=tests/multifile
 n=0
 ok() { n=$((n + 1)); if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi; }
 cases="dupfunc dupvar dupmain undeffunc undefvar undefdevice otherstatic macroleak devicetwice"
-echo "1..$((17 + $(echo $cases | wc -w)))"
+echo "1..$((18 + $(echo $cases | wc -w)))"
 
 "$SIMTVM" run $D/shop/main.cpp $D/shop/pricing.cpp $D/shop/report.cpp > "$work/out" 2> "$work/err"
 ok $? "shop: three host files run"
@@ -41,6 +41,8 @@ golden tables "a const defined after an extern declaration is the program's, one
     main.cpp tables.cpp
 golden statics "a file's own static over a header's of the same parameters" \
     main.cpp reference.cpp
+golden unguarded "a header without a guard in every file: its structs and enums one type" \
+    main.cu simulation.cu io.cu
 
 # Each bad case: exit status 1, one error, at the file and line that say so.
 for c in $cases; do
