@@ -1114,6 +1114,10 @@ static const char *const predefined[] = {
      * evaluated and dropped */
     "__builtin_expect(e, c) (e)", "__builtin_unreachable() ((void)0)",
     "__builtin_assume(e) ((void)(e))",
+    /* C99's pragma operator, which macros write (`_Pragma("unroll")` in a
+     * macro's loop): unroll is a hint, and a pragma written so has no line
+     * of its own to apply to, so it is dropped (doc/language.md) */
+    "_Pragma(text)",
     /* C++'s alternative tokens (nvcc compiles every .cu as C++): `if (not
      * ok or n == 0)`; as macros they also work in #if, as C++'s do there */
     "and &&", "and_eq &=", "bitand &", "bitor |", "compl ~", "not !", "not_eq !=",
