@@ -265,6 +265,15 @@ static int partial_fits_pack(k_sema_state *s, const k_decl *p, const tpl_args *f
     return written_types_equal(s, p, flat, pa, loc);
 }
 
+/* The index of p's template template parameter called name, or -1. */
+static int template_tparam(const k_decl *p, const char *name)
+{
+    for (int i = 0; name && i < p->ntparams; i++)
+        if (p->tparams[i].is_template && p->tparams[i].name && !strcmp(p->tparams[i].name, name))
+            return i;
+    return -1;
+}
+
 static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl_args *pa,
                         k_loc loc)
 {
@@ -281,7 +290,17 @@ static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl
         const k_type *w = p->spec_args[i].type;
         const k_expr *x = p->spec_args[i].expr;
         int k = x && x->kind == E_IDENT ? k_tpls_value_tparam(p, x->name) : -1;
-        if (k >= 0) {             /* `S<char, N>`: N from the argument's value */
+        int tt = template_tparam(p, p->spec_args[i].tname);
+        if (p->spec_args[i].tname) {   /* `S<T, 1, PtrTraits>`: a template template argument */
+            if (!a->tnames || !a->tnames[i])
+                return 0;
+            if (tt >= 0) {
+                pa->tnames[tt] = a->tnames[i];
+                bound[tt] = 1;
+            } else if (strcmp(p->spec_args[i].tname, a->tnames[i]) != 0) {
+                return 0;
+            }
+        } else if (k >= 0) {      /* `S<char, N>`: N from the argument's value */
             pa->values[k] = a->values[i];
             bound[k] = 1;
         } else if (!w != !a->types[i]) {
@@ -291,11 +310,13 @@ static int partial_fits(k_sema_state *s, const k_decl *p, const tpl_args *a, tpl
         }
     }
     for (int i = 0; i < p->ntparams; i++)
-        if (p->tparams[i].type ? !bound[i] : !pa->types[i])
+        if (p->tparams[i].type || p->tparams[i].is_template ? !bound[i] : !pa->types[i])
             return 0;
     /* the written arguments, substituted, must be the arguments themselves */
     k_subst sb = k_tpls_subst_of(s, p, pa, p->ntparams);
     for (int i = 0; i < a->n; i++) {
+        if (p->spec_args[i].tname)
+            continue;   /* matched above */
         if (!p->spec_args[i].type) {
             int64_t v;
             k_expr *x = k_clone_expr(s->ctx, p->spec_args[i].expr, &sb);
@@ -398,9 +419,11 @@ void k_tpls_add_partial(k_sema_state *s, k_decl *d)
         int used = 0;
         for (int j = 0; j < d->nspec_args && !used && d->tparams[i].name; j++) {
             const k_expr *x = d->spec_args[j].expr;
+            const char *tn = d->spec_args[j].tname;   /* a template template parameter's */
             used = names_tparam(d->spec_args[j].type, d->tparams[i].name) ||
                    (x && x->kind == E_IDENT && x->name &&
-                    strcmp(x->name, d->tparams[i].name) == 0);
+                    strcmp(x->name, d->tparams[i].name) == 0) ||
+                   (tn && strcmp(tn, d->tparams[i].name) == 0);
         }
         if (!used) {
             k_error(s->ctx, d->loc, "template parameter '%s' of a partial specialization of"
