@@ -342,13 +342,19 @@ simt_status simt_lib_FERROR(call *c)
     return f ? ret_int(c, ferror(f) ? 1 : 0) : SIMT_FAULT;
 }
 
-simt_status simt_lib_CLEARERR(call *c)
+/* A call of void op on the guest's stream (clearerr, rewind). */
+static simt_status stream_op(call *c, const char *fn, void (*op)(FILE *))
 {
-    FILE *f = simt_stdio_stream(c, "clearerr", arg(c, 0));
+    FILE *f = simt_stdio_stream(c, fn, arg(c, 0));
     if (!f)
         return SIMT_FAULT;
-    clearerr(f);
+    op(f);
     return ret_u64(c, 0);
+}
+
+simt_status simt_lib_CLEARERR(call *c)
+{
+    return stream_op(c, "clearerr", clearerr);
 }
 
 /* fseek(f, offset, whence): whence is SEEK_SET 0, SEEK_CUR 1, SEEK_END 2
@@ -374,11 +380,7 @@ simt_status simt_lib_FTELL(call *c)
 
 simt_status simt_lib_REWIND(call *c)
 {
-    FILE *f = simt_stdio_stream(c, "rewind", arg(c, 0));
-    if (!f)
-        return SIMT_FAULT;
-    rewind(f);
-    return ret_u64(c, 0);
+    return stream_op(c, "rewind", rewind);
 }
 
 simt_status simt_lib_UNGETC(call *c)
