@@ -1168,6 +1168,15 @@ static k_type *call(k_sema_state *s, k_expr *e)
     k_type *vt = maker ? k_vector_type(s->ctx, e->name + 5) : NULL;
     if (vt)
         return make_vector_call(s, e, vt);
+    if (maker && !strcmp(e->name, "make_uint3")) {   /* uint3 is threadIdx's built-in type */
+        if (e->nargs != 3) {
+            k_error(s->ctx, e->loc, "make_uint3 takes 3 arguments, not %d", e->nargs);
+            return NULL;
+        }
+        e->kind = E_CONSTRUCT;
+        e->type_written = k_ty(s->ctx, TY_UINT3);
+        return construct(s, e);
+    }
     if (!f || f->is_global_scope) {
         int done;
         k_type *t = k_sema_member_call_unqualified(s, e, &done);
