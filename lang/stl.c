@@ -22,13 +22,13 @@
  * after only <iostream>) */
 #define INC_STRING \
     "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/string.h>\n"
-#define INC_SSTREAM INC_STRING "#include <simtvm/sstream.h>\n"
+#define INC_SSTREAM INC_STRING "#include <simtvm/sstream.h>\n#include <simtvm/istreambuf_iterator.h>\n"
 #define INC_IOSTREAM INC_STRING "#include <simtvm/cin.h>\n"
 /* libstdc++'s <vector> makes <type_traits>' names visible (g++ takes
  * std::aligned_storage after only <vector>) */
 #define INC_VECTOR \
     "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/vector.h>\n"
-#define INC_FSTREAM INC_STRING "#include <simtvm/fstream.h>\n"
+#define INC_FSTREAM INC_STRING "#include <simtvm/fstream.h>\n#include <simtvm/istreambuf_iterator.h>\n"
 #define INC_MAP INC_STRING "#include <simtvm/map.h>\n#include <tuple>\n"
 #define INC_SET INC_ALGORITHM "#include <simtvm/set.h>\n"
 #define INC_LIST INC_ALGORITHM "#include <simtvm/list.h>\n"
@@ -52,7 +52,7 @@ static const struct {
     {"fstream", INC_FSTREAM}, {"map", INC_MAP}, {"set", INC_SET}, {"list", INC_LIST},
     {"unordered_set", INC_STRING "#include <simtvm/hash.h>\n#include <simtvm/unordered_set.h>\n"},
     {"unordered_map", INC_STRING "#include <simtvm/hash.h>\n#include <simtvm/unordered_map.h>\n#include <tuple>\n"},
-    {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n"},
+    {"iterator", "#pragma once\n#include <simtvm/iterator.h>\n#include <simtvm/istreambuf_iterator.h>\n"},
     {"type_traits", "#pragma once\n#include <simtvm/type_traits.h>\n"},
     /* libstdc++'s <cmath> and <random> make <type_traits> and std::move,
      * std::forward visible (g++ takes std::forward after only <cmath>);
@@ -100,6 +100,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_vector_text();
     if (!strcmp(name, "simtvm/iterator.h"))
         return k_stl_iterator_text();
+    if (!strcmp(name, "simtvm/istreambuf_iterator.h"))
+        return k_stl_istreambuf_iterator_text();
     if (!strcmp(name, "simtvm/iterator_funcs.h"))
         return k_stl_iterator_funcs_text();
     if (!strcmp(name, "simtvm/array.h"))

@@ -58,6 +58,7 @@ const char *k_stl_set_text(void);       /* lang/stl_set.c: <set> */
 const char *k_stl_list_text(void);      /* lang/stl_list.c: <list> */
 /* lang/stl_iterator.c: <iterator>, and libcu++'s <cuda/std/iterator> */
 const char *k_stl_iterator_text(void);
+const char *k_stl_istreambuf_iterator_text(void);
 const char *k_stl_iterator_funcs_text(void);   /* distance, advance, next, prev */
 const char *k_stl_cuda_std_iterator_text(void);
 /* lang/stl_array.c: <array>, and libcu++'s <cuda/std/array> */

@@ -106,6 +106,57 @@ static const char TEXT_ITERATOR[] =
     "};\n"
     "}\n";
 
+/* std::istreambuf_iterator: the characters of an input stream as they are
+ * (no whitespace skipped), for `std::string text((std::istreambuf_iterator<char>(f)),
+ * std::istreambuf_iterator<char>());` and std::count over a file.  Every
+ * input stream here holds its text (an ifstream its whole file, read when
+ * it opens), so the iterator reads that text from the stream's place and
+ * moves the place on; the end iterator is the default-constructed one. */
+static const char TEXT_ISTREAMBUF_ITERATOR[] =
+    "// std::istreambuf_iterator as simtvm builds it in (lang/stl_iterator.c)\n"
+    "#pragma once\n"
+    "namespace std {\n"
+    "template <typename CharT = char> struct istreambuf_iterator {\n"
+    "    const char *_text;\n"
+    "    unsigned long _n, _i;\n"
+    "    unsigned long *_place;\n"
+    "    istreambuf_iterator() : _text(0), _n(0), _i(0), _place(0) {}\n"
+    "    template <typename S>\n"
+    "    istreambuf_iterator(S &s) : _text(s._in._p), _n(s._in._n), _i(s._pos), _place(&s._pos) {}\n"
+    "    bool _end() const { return !_place || _i >= _n; }\n"
+    "    CharT operator*() const { return (CharT)_text[_i]; }\n"
+    "    istreambuf_iterator &operator++()\n"
+    "    {\n"
+    "        *_place = ++_i;\n"
+    "        return *this;\n"
+    "    }\n"
+    "    istreambuf_iterator operator++(int)\n"
+    "    {\n"
+    "        istreambuf_iterator was = *this;\n"
+    "        *_place = ++_i;\n"
+    "        return was;\n"
+    "    }\n"
+    "    bool equal(const istreambuf_iterator &o) const { return _end() == o._end(); }\n"
+    "    bool operator==(const istreambuf_iterator &o) const { return _end() == o._end(); }\n"
+    "    bool operator!=(const istreambuf_iterator &o) const { return _end() != o._end(); }\n"
+    "};\n"
+    "// std::count over a stream's characters (the algorithms take pointers)\n"
+    "template <typename CharT, typename V>\n"
+    "inline long count(istreambuf_iterator<CharT> first, istreambuf_iterator<CharT> last, V value)\n"
+    "{\n"
+    "    long n = 0;\n"
+    "    for (; first != last; ++first)\n"
+    "        if (*first == value)\n"
+    "            n++;\n"
+    "    return n;\n"
+    "}\n"
+    "}\n";
+
+const char *k_stl_istreambuf_iterator_text(void)
+{
+    return TEXT_ISTREAMBUF_ITERATOR;
+}
+
 /* libcu++'s <cuda/std/iterator>: the same entities under cuda::std. */
 static const char TEXT_CUDA_STD_ITERATOR[] =
     "// libcu++'s <cuda/std/iterator> as simtvm builds it in, written in K.\n"
