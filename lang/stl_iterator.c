@@ -115,8 +115,12 @@ static const char TEXT_ITERATOR[] =
 static const char TEXT_ISTREAMBUF_ITERATOR[] =
     "// std::istreambuf_iterator as simtvm builds it in (lang/stl_iterator.c)\n"
     "#pragma once\n"
+    "#include <simtvm/iterator.h>\n"
     "namespace std {\n"
     "template <typename CharT = char> struct istreambuf_iterator {\n"
+    "    typedef input_iterator_tag iterator_category;\n"
+    "    typedef CharT value_type;\n"
+    "    typedef long difference_type;\n"
     "    const char *_text;\n"
     "    unsigned long _n, _i;\n"
     "    unsigned long *_place;\n"
