@@ -144,16 +144,6 @@ static const char TEXT_ISTREAMBUF_ITERATOR[] =
     "    bool operator==(const istreambuf_iterator &o) const { return _end() == o._end(); }\n"
     "    bool operator!=(const istreambuf_iterator &o) const { return _end() != o._end(); }\n"
     "};\n"
-    "// std::count over a stream's characters (the algorithms take pointers)\n"
-    "template <typename CharT, typename V>\n"
-    "inline long count(istreambuf_iterator<CharT> first, istreambuf_iterator<CharT> last, V value)\n"
-    "{\n"
-    "    long n = 0;\n"
-    "    for (; first != last; ++first)\n"
-    "        if (*first == value)\n"
-    "            n++;\n"
-    "    return n;\n"
-    "}\n"
     "}\n";
 
 const char *k_stl_istreambuf_iterator_text(void)
