@@ -1029,11 +1029,6 @@ k_type *k_sema_function_value(k_sema_state *s, k_expr *e, k_decl *f)
                 "of the program that are not non-static member functions)", f->name);
         return NULL;
     }
-    if (f->type->base->kind == TY_RECORD) {
-        k_error(s->ctx, e->loc, "pointers to functions returning a struct are not supported "
-                "in K");
-        return NULL;
-    }
     f->address_taken = 1;
     if (f->definition)
         f->definition->address_taken = 1;

@@ -68,6 +68,41 @@ static int maybe_dependent(const k_type *t)
     return 0;
 }
 
+/* The named records a function template defines in its body, each with
+ * its copy in the instance being made: every type naming one names the
+ * copy, so `union TempStorage {...}` and `__shared__ TempStorage s;` stay
+ * one type. */
+typedef struct k_local_records {
+    const k_record **from;
+    k_record **to;
+    int n, cap;
+} k_local_records;
+
+static k_record *local_copy(const k_subst *s, const k_record *r)
+{
+    for (int i = 0; s && s->locals && i < s->locals->n; i++)
+        if (s->locals->from[i] == r)
+            return s->locals->to[i];
+    return NULL;
+}
+
+static int remember_local(k_ctx *ctx, k_local_records *l, const k_record *from, k_record *to)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 4;
+        const k_record **f = k_alloc(ctx, (size_t)cap * sizeof *f);
+        k_record **t = k_alloc(ctx, (size_t)cap * sizeof *t);
+        if (!f || !t)
+            return 0;
+        for (int i = 0; i < l->n; i++)
+            f[i] = l->from[i], t[i] = l->to[i];
+        l->from = f, l->to = t, l->cap = cap;
+    }
+    l->from[l->n] = from;
+    l->to[l->n++] = to;
+    return 1;
+}
+
 /* An anonymous record defined in a function template, whose members name
  * the template's parameters (CUB's `__shared__ union { typename
  * BlockLoadT::TempStorage load; typename BlockScanT::TempStorage scan; }
@@ -76,10 +111,13 @@ static int maybe_dependent(const k_type *t)
  * arguments.  An anonymous record is written once, so one copy per clone is
  * the record; a named one (which may be written in several places) and a
  * record with member functions keep the template's.  NULL: keep r. */
-static k_record *clone_local_record(k_ctx *ctx, const k_record *r, const k_subst *s)
+static k_record *clone_local_record(k_ctx *ctx, const k_record *r, const k_subst *s,
+                                    int defined_here)
 {
-    if (!s || s->n == 0 || r->tag || r->nmethods || r->layout_state || !r->defined ||
-        r->nbases || r->nfields <= 0)
+    if (r->tag && !defined_here)
+        return local_copy(s, r);
+    if (!s || s->n == 0 || r->nmethods || r->layout_state || !r->defined ||
+        r->nbases || r->nfields <= 0 || (r->tag && !s->locals))
         return NULL;
     int dependent = 0;
     for (int i = 0; i < r->nfields && !dependent; i++)
@@ -88,8 +126,8 @@ static k_record *clone_local_record(k_ctx *ctx, const k_record *r, const k_subst
         return NULL;
     k_record *c = dup_node(ctx, r, sizeof *r);
     k_field *fields = k_alloc(ctx, (size_t)r->nfields * sizeof *fields);
-    if (!c || !fields)
-        return NULL;
+    if (!c || !fields || (r->tag && !remember_local(ctx, s->locals, r, c)))
+        return NULL;   /* remembered before its members: `struct N { N *next; T v; }` */
     for (int i = 0; i < r->nfields; i++) {
         fields[i] = r->fields[i];
         fields[i].type = k_clone_type(ctx, r->fields[i].type, s);
@@ -120,7 +158,7 @@ k_type *k_clone_type(k_ctx *ctx, const k_type *t, const k_subst *s)
     if (r->kind == TY_RECORD && s && s->from && r->rec == s->from)
         r->rec = s->to;       /* `this`, and S itself inside S's members */
     else if (r->kind == TY_RECORD && r->rec) {
-        k_record *local = clone_local_record(ctx, r->rec, s);
+        k_record *local = clone_local_record(ctx, r->rec, s, 0);
         if (local)
             r->rec = local;
     }
@@ -280,6 +318,9 @@ static k_decl *clone_decl(k_ctx *ctx, const k_decl *d, const k_subst *s)
     k_decl *r = dup_node(ctx, d, sizeof *d);
     if (!r)
         return NULL;
+    if (d->kind == D_RECORD && s && s->locals && d->type && d->type->kind == TY_RECORD &&
+        d->type->rec && d->type->rec->tag && !local_copy(s, d->type->rec))
+        (void)clone_local_record(ctx, d->type->rec, s, 1);   /* `struct L { T v[N]; };` */
     k_subst with_fparams;     /* s and the function parameter packs (lang/packs.c) */
     if (d->kind == D_FUNC && s && s->npacks) {
         r->params = k_pack_params(ctx, d, s, &r->nparams, &with_fparams);
@@ -327,6 +368,13 @@ static k_stmt *clone_stmt(k_ctx *ctx, const k_stmt *st, const k_subst *s)
 /* An instance of template f (a function or a variable): not a template. */
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s)
 {
+    k_local_records locals = {0};
+    k_subst with_locals;
+    if (s && !s->locals) {
+        with_locals = *s;
+        with_locals.locals = &locals;
+        s = &with_locals;
+    }
     k_decl *r = clone_decl(ctx, f, s);
     if (r) {
         r->is_template = 0;

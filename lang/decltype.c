@@ -121,6 +121,20 @@ int k_decltype_auto_var(k_sema_state *s, k_decl *d)
  * reports (put aside by templates_sema.c) drops the candidate. */
 void k_decltype_signature(k_sema_state *s, const k_decl *t, const k_subst *sb)
 {
+    if (sb->npacks) {   /* `auto f(F f, A... a) -> decltype(f(a...))`: the pack's elements */
+        k_subst body;
+        int n = 0;
+        k_decl **expanded = k_pack_params(s->ctx, t, sb, &n, &body);
+        for (int i = 0; expanded && i < n; i++)
+            expanded[i]->builtin = -1;
+        k_decl *f = k_alloc(s->ctx, sizeof *f);
+        if (!f)
+            return;
+        *f = *t;
+        k_sema_resolve_in_params(s, k_clone_type(s->ctx, t->type->base, &body), f, expanded,
+                                 expanded ? n : 0);
+        return;
+    }
     k_decl **params = t->nparams ? k_alloc(s->ctx, (size_t)t->nparams * sizeof *params) : NULL;
     for (int i = 0; params && i < t->nparams; i++) {
         params[i] = k_decl_new(s->ctx, D_PARAM, t->params[i]->loc, t->params[i]->name);

@@ -317,6 +317,51 @@ static void skip_parenthesized(k_lexer *lx)
     lx->cur = p;
 }
 
+/* `[[gnu::aligned(16)]]` and `[[gnu::packed]]` change a layout: one error,
+ * as their __attribute__ forms get (lang/parse_cxx.c), not a layout that
+ * differs from nvcc's in silence. */
+static void layout_attribute(k_lexer *lx, k_loc loc, const unsigned char *from,
+                             const unsigned char *to)
+{
+    static const char *const words[] = {"aligned", "packed"};
+    for (const unsigned char *p = from; p < to; p++)
+        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+            size_t n = strlen(words[w]);
+            if ((size_t)(to - p) >= n && !memcmp(p, words[w], n) &&
+                (p == from || p[-1] == ':' || p[-1] == ' ' || p[-1] == ',' || p[-1] == '[')) {
+                k_error(lx->ctx, loc, "the attribute '%s' changes a layout, which K does not "
+                        "build: write alignas(N) or __align__(N)", words[w]);
+                return;
+            }
+        }
+}
+
+/* Past a C++11 attribute after its "[[" (`[[nodiscard]]`, `[[maybe_unused]]`,
+ * `[[deprecated("use g")]]`, `[[likely]]`): none changes what the program
+ * computes, and C++ lets "[[" begin nothing else. */
+static void skip_attribute(k_lexer *lx, k_loc loc)
+{
+    int depth = 0;
+    for (const unsigned char *p = lx->cur; p < lx->lim; p++) {
+        if (*p == '\n')
+            newline_at(lx, p + 1);
+        else if (*p == '"' || *p == '\'') {
+            for (const unsigned char q = *p++; p < lx->lim && *p != q && *p != '\n'; p++)
+                p += *p == '\\' && p + 1 < lx->lim;
+        } else if (*p == '[')
+            depth++;
+        else if (*p == ']' && depth > 0)
+            depth--;
+        else if (*p == ']' && p + 1 < lx->lim && p[1] == ']') {
+            layout_attribute(lx, loc, lx->cur, p);
+            lx->cur = p + 2;
+            return;
+        }
+    }
+    k_error(lx->ctx, loc, "unterminated attribute: '[[' without its ']]'");
+    lx->cur = lx->lim;
+}
+
 /*!re2c
     re2c:define:YYCTYPE = "unsigned char";
     re2c:define:YYCURSOR = "lx->cur";
@@ -342,6 +387,25 @@ static void skip_parenthesized(k_lexer *lx)
     ident   = [a-zA-Z_] [a-zA-Z_0-9]*;
     garbage = [\x00-\x08\x0e-\x1f\x7f-\xff@$`];
 */
+
+/* `BlockScan ::TempStorage`, names aligned in columns: blanks before a "::"
+ * do not end a qualified name (C++ reads the longest one, so `A ::B` is
+ * A::B), and the parser squeezes them out as it does those after one. */
+static void join_spaced_scope(k_lexer *lx)
+{
+    const unsigned char *p = lx->cur;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    int letter = ((p[2] | 32) >= 'a' && (p[2] | 32) <= 'z') || p[2] == '_';
+    if (p == lx->cur || p[0] != ':' || p[1] != ':' || !letter)
+        return;
+    const unsigned char *tok = lx->tok;
+    k_token rest;
+    memset(&rest, 0, sizeof rest);
+    lx->cur = p;
+    k_lexer_next(lx, &rest);   /* `::TempStorage`, an IDENT: p[2] starts a name */
+    lx->tok = tok;
+}
 
 int k_lexer_next(k_lexer *lx, k_token *t)
 {
@@ -439,6 +503,7 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     "__constant__" { kind = KW_CONSTANT; goto done; }
     "__forceinline__" | "__noinline__" { kind = KW_FORCEINLINE; goto done; }
     "__launch_bounds__" { skip_parenthesized(lx); continue; }
+    "[[" { skip_attribute(lx, loc); continue; }
 
     "void"      { kind = KW_VOID; goto done; }
     "bool"      { kind = KW_BOOL; goto done; }
@@ -530,6 +595,8 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     * { invalid_bytes(lx, loc); continue; }
 */
     done:
+        if (kind == IDENT)
+            join_spaced_scope(lx);
         t->len = (size_t)(lx->cur - start);
         t->end = t->len > 0 ? loc_at(lx, lx->cur - 1) : loc;
         if (t->end.line != loc.line)

@@ -46,6 +46,18 @@ static void mov(lw_func *F, int dst, int src)
 }
 
 /* ---- K functions and imports ---- */
+/* A call returning a record (of type rt) by value, its arguments from
+ * register a + 3 on: the hidden last argument is our slot for the result. */
+static void result_slot(lw_func *F, k_expr *e, const k_type *rt, int a)
+{
+    uint32_t off = lw_local(F, k_ty_size(rt), k_ty_align(rt));
+    int h = a + 3 + e->nargs;
+    lw_reserve(F, h + 1);
+    lw_emit(F, OP_LADDR, h, 0, 0, (int32_t)off, 0);
+    F->temp_of = e;   /* the result's slot (lang/lower_temps.c) */
+    F->temp_off = off;
+}
+
 static void call_function(lw_func *F, k_expr *e, int dst, int want)
 {
     k_decl *def = e->decl->definition ? e->decl->definition : e->decl;
@@ -54,15 +66,8 @@ static void call_function(lw_func *F, k_expr *e, int dst, int want)
         int a = F->top;
         lw_reserve(F, a + 3);
         eval_args(F, e, 0, a + 3);
-        if (lw_returns_record(def)) {   /* the hidden last argument: our slot for it */
-            k_type *rt = def->type->base;
-            uint32_t off = lw_local(F, k_ty_size(rt), k_ty_align(rt));
-            int h = a + 3 + e->nargs;
-            lw_reserve(F, h + 1);
-            lw_emit(F, OP_LADDR, h, 0, 0, (int32_t)off, 0);
-            F->temp_of = e;   /* the result's slot (lang/lower_temps.c) */
-            F->temp_off = off;
-        }
+        if (lw_returns_record(def))
+            result_slot(F, e, def->type->base, a);
         if (e->virtual_call)   /* by the object's class (lower_virtual.c) */
             lw_virtual_dispatch(F, e->decl, a);
         else
@@ -787,6 +792,9 @@ void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want)
     int a = F->top;
     lw_reserve(F, a + 3);
     eval_args(F, e, 0, a + 3);
+    const k_type *rt = ft->base;
+    if (rt->kind == TY_RECORD || rt->kind == TY_DIM3 || rt->kind == TY_UINT3)
+        result_slot(F, e, rt, a);   /* as lw_returns_record says of each candidate */
     int join = lw_new_block(F);
     for (int k = 0; k < M->naddr_funcs; k++) {
         k_decl *f = M->addr_funcs[k];

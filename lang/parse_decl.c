@@ -538,7 +538,7 @@ static k_type *enum_twin(k_parser *ps, k_loc loc, int member)
 k_type *k_parse_enum_begin(k_parser *ps, const char *tag, k_loc loc, int scoped, k_type *base)
 {
     int member = enum_in_class(ps);
-    ps->enum_scope = scoped ? (member ? tag : k_ns_qualify(ps->ctx, ps->ns, tag)) : NULL;
+    ps->enum_scope = scoped ? tag : NULL;   /* the namespace is added to every name declared in it */
     k_type *t = enum_type(ps, tag, loc, scoped, base);
     ps->enum_twin = enum_twin(ps, loc, member);
     if (!ps->enum_twin && !member && ps->ctx->nunits && t->enum_def)
@@ -767,7 +767,9 @@ int k_parse_fn_type_open(const k_parser *ps)
     if (!ts->nangles || ts->angle_head[ts->nangles - 1] ||
         ts->parens != ts->angle_parens[ts->nangles - 1] + 1)
         return 0;
-    int after_type = is_type_token(ps->prev_kind) ||
+    /* `std::function<std::vector<int>(int)>`: after a class template's id too */
+    int after_id = ps->prev_kind == TPL_CLOSE && ts->closed_type;
+    int after_type = is_type_token(ps->prev_kind) || after_id ||
                      ((ps->prev_kind == '*' || ps->prev_kind == '&') && is_type_token(ps->prev2_kind));
     if (!after_type)
         return 0;

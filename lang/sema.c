@@ -288,8 +288,14 @@ void k_sema_resolve_type(k_sema_state *s, k_type *t, k_loc loc)
             k_chrono_resolve_type(s, t, loc);
         if (t->kind == TY_TEMPLATE_ID)
             k_random_resolve_type(s, t, loc);
-        if (t->kind == TY_FUNC)
+        if (t->kind == TY_FUNC) {   /* `std::function<std::vector<int>(Item &)>` */
+            for (int i = 0; t->params && i < t->nparams; i++)
+                if (t->params[i] != t)
+                    k_sema_resolve_type(s, t->params[i], loc);
+            if (t->base && t->base->kind == TY_TEMPLATE_ID)
+                k_sema_resolve_type(s, t->base, loc);
             return;
+        }
         if (t->kind == TY_REF && t->base && t->base->kind == TY_MEMBER_TYPE)
             k_member_type_resolve(s, t->base, loc);
         if (t->kind == TY_REF && t->base && t->base->kind == TY_REF) {

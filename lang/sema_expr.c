@@ -1020,6 +1020,10 @@ static int call_allowed(k_sema_state *s, k_expr *e, k_decl *f)
                 f->name);
         return 0;
     }
+    /* decltype's and sizeof's operands are not evaluated: nvcc takes
+     * `decltype(*it)` of a host iterator in a __host__ __device__ signature */
+    if (s->unevaluated)
+        return 1;
     if (dev && !(callee & FN_DEVICE) && !k_sema_hd_to_host(s)) {
         k_error(s->ctx, e->loc, "calling a __host__ function '%s' from a %s function", f->name,
                 (caller & FN_KERNEL) ? "__global__" : "__device__");

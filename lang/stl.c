@@ -135,7 +135,7 @@ const char *k_stl_header_text(const char *name)
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)
         if (!strcmp(STD_HEADERS[i].name, name))
             return STD_HEADERS[i].text;
-    return NULL;
+    return k_stl_thread_text(name);
 }
 
 /* The last part of a qualified name ("std::min" -> "min"). */

@@ -68,6 +68,9 @@ const char *k_stl_cuda_std_array_text(void);
 const char *k_stl_cstdlib_text(void);
 const char *k_stl_cstring_text(void);
 const char *k_stl_ctime_text(void);
+/* <thread>, <mutex>, <condition_variable>, <future>, <atomic> (lang/stl_thread.c),
+ * or NULL for another name */
+const char *k_stl_thread_text(const char *name);
 const char *k_stl_cstdio_text(void);
 /* lang/stl_type_traits.c: <type_traits> */
 const char *k_stl_type_traits_text(void);
@@ -92,6 +95,22 @@ const char *k_stl_header_text(const char *name);
     "    typedef const " T " &const_reference;\n    typedef " T " *pointer;\n"            \
     "    typedef const " T " *const_pointer;\n    typedef " T " *iterator;\n"             \
     "    typedef const " T " *const_iterator;\n"
+
+/* A container's reverse iterators over its pointers FIRST .. LAST
+ * (std::reverse_iterator, simtvm/iterator_funcs.h): rbegin() is LAST.  E is
+ * the element type its iterators point to, CE the const iterators'. */
+#define K_REVERSE_MEMBERS_OF(E, CE, FIRST, LAST)                                          \
+    "    typedef std::reverse_iterator<" E " *> reverse_iterator;\n"                         \
+    "    typedef std::reverse_iterator<" CE " *> const_reverse_iterator;\n"                  \
+    "    std::reverse_iterator<" E " *> rbegin() const { return std::reverse_iterator<" E     \
+    " *>(" LAST "); }\n"                                                                   \
+    "    std::reverse_iterator<" E " *> rend() const { return std::reverse_iterator<" E       \
+    " *>(" FIRST "); }\n"                                                                  \
+    "    std::reverse_iterator<" CE " *> crbegin() const { return std::reverse_iterator<"    \
+    CE " *>(" LAST "); }\n"                                                                \
+    "    std::reverse_iterator<" CE " *> crend() const { return std::reverse_iterator<"      \
+    CE " *>(" FIRST "); }\n"
+#define K_REVERSE_MEMBERS(T, FIRST, LAST) K_REVERSE_MEMBERS_OF(T, "const " T, FIRST, LAST)
 
 /* The size members of thrust's vectors (K text, spliced into the class
  * template, lang/thrust_vector.c): pop_back, reserve, resize, assign, clear

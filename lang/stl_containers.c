@@ -14,6 +14,7 @@ static const char TEXT_STRING[] =
     "#include <stdlib.h>\n"
     "#include <string.h>\n"
     "#include <stdio.h>\n"
+    "#include <simtvm/iterator_funcs.h>\n"
     K_TEXT_BAD_ALLOC
     "namespace std {\n"
     "// what libstdc++ prints when it throws std::out_of_range: in a program\n"
@@ -182,6 +183,7 @@ static const char TEXT_STRING[] =
     "    char &back() const { return _p[_n - 1]; }\n"
     "    char *begin() const { return _p; }\n"
     "    char *end() const { return _p + _n; }\n"
+    K_REVERSE_MEMBERS("char", "_p", "_p + _n")
     "    string substr(unsigned long pos, unsigned long len) const\n"
     "    {\n"
     "        if (pos > _n) {\n"
@@ -352,6 +354,7 @@ static const char TEXT_VECTOR[] =
     "#include <stdlib.h>\n"
     "#include <string.h>\n"
     "#include <stdio.h>\n"
+    "#include <simtvm/iterator_funcs.h>\n"
     K_TEXT_BAD_ALLOC
     "namespace std {\n"
     "template <typename T> struct vector {\n"
@@ -552,6 +555,7 @@ static const char TEXT_VECTOR[] =
     "    T *end() const { return _d + _n; }\n"
     "    const T *cbegin() const { return _d; }\n"
     "    const T *cend() const { return _d + _n; }\n"
+    K_REVERSE_MEMBERS("T", "_d", "_d + _n")
     "    template <typename... A> T &emplace_back(A &&... args)\n"
     "    {\n"
     "        if (_n != _cap) {\n"

@@ -3,7 +3,8 @@
  * std::iterator base class (libstdc++'s), std::iterator_traits (a partial
  * specialization for pointers, as libstdc++'s), std::iter_value_t and
  * std::iter_difference_t (alias templates), std::distance and
- * std::advance, and std::ostream_iterator, whose `*it = v` writes v and its
+ * std::advance, std::reverse_iterator (containers' rbegin()), and
+ * std::ostream_iterator, whose `*it = v` writes v and its
  * delimiter to the stream (lang/iostream.c turns `os << v` into the
  * runtime's call).  Thrust's headers read it too, as Thrust's own include
  * <iterator>. */
@@ -15,7 +16,8 @@
  * Iterators step as random-access ones (a pointer, or a class with + and -:
  * std::list's iterators walk their list for them, lang/stl_list.c). */
 static const char TEXT_ITERATOR_FUNCS[] =
-    "// std::distance, advance, next, prev as simtvm builds them in (lang/stl_iterator.c)\n"
+    "// std::distance, advance, next, prev, iterator_traits, reverse_iterator as\n"
+    "// simtvm builds them in (lang/stl_iterator.c)\n"
     "#pragma once\n"
     "namespace std {\n"
     "template <typename It> inline long distance(It first, It last) { return last - first; }\n"
@@ -36,18 +38,6 @@ static const char TEXT_ITERATOR_FUNCS[] =
     "template <typename C> inline auto data(C &c) -> decltype(c.data()) { return c.data(); }\n"
     "template <typename T, unsigned long N> inline T *data(T (&a)[N]) { return a; }\n"
     "template <typename C> inline auto empty(const C &c) -> decltype(c.empty()) { return c.empty(); }\n"
-    "}\n";
-
-const char *k_stl_iterator_funcs_text(void)
-{
-    return TEXT_ITERATOR_FUNCS;
-}
-
-static const char TEXT_ITERATOR[] =
-    "// <iterator> as simtvm builds it in, written in K (doc/cxx-library.md).\n"
-    "#pragma once\n"
-    "#include <simtvm/iterator_funcs.h>\n"
-    "namespace std {\n"
     "// the iterator categories, each one deriving from the weaker one\n"
     "struct input_iterator_tag {};\n"
     "struct output_iterator_tag {};\n"
@@ -85,6 +75,71 @@ static const char TEXT_ITERATOR[] =
     "template <typename It> using iter_value_t = typename iterator_traits<It>::value_type;\n"
     "template <typename It> using iter_difference_t =\n"
     "    typename iterator_traits<It>::difference_type;\n"
+    "// std::reverse_iterator: It walked backwards, *r the element before r.base()\n"
+    "// (rbegin() of a vector is its end()); a random-access iterator here\n"
+    "template <typename It> struct reverse_iterator {\n"
+    "    typedef It iterator_type;\n"
+    "    typedef typename iterator_traits<It>::value_type value_type;\n"
+    "    typedef typename iterator_traits<It>::difference_type difference_type;\n"
+    "    typedef random_access_iterator_tag iterator_category;\n"
+    "    It current;\n"
+    "    __host__ __device__ reverse_iterator() : current() {}\n"
+    "    __host__ __device__ explicit reverse_iterator(It it) : current(it) {}\n"
+    "    template <typename U> __host__ __device__ reverse_iterator(const reverse_iterator<U> &o) : current(o.base()) {}\n"
+    "    __host__ __device__ It base() const { return current; }\n"
+    "    __host__ __device__ auto operator*() const -> decltype(*current)\n"
+    "    {\n"
+    "        It before = current;\n"
+    "        --before;\n"
+    "        return *before;\n"
+    "    }\n"
+    "    __host__ __device__ It operator->() const\n"
+    "    {\n"
+    "        It before = current;\n"
+    "        --before;\n"
+    "        return before;\n"
+    "    }\n"
+    "    __host__ __device__ auto operator[](long n) const -> decltype(*current) { return *(*this + n); }\n"
+    "    __host__ __device__ reverse_iterator &operator++() { --current; return *this; }\n"
+    "    __host__ __device__ reverse_iterator &operator--() { ++current; return *this; }\n"
+    "    __host__ __device__ reverse_iterator operator++(int) { reverse_iterator was = *this; --current; return was; }\n"
+    "    __host__ __device__ reverse_iterator operator--(int) { reverse_iterator was = *this; ++current; return was; }\n"
+    "    __host__ __device__ reverse_iterator operator+(long n) const { return reverse_iterator(current - n); }\n"
+    "    __host__ __device__ reverse_iterator operator-(long n) const { return reverse_iterator(current + n); }\n"
+    "    __host__ __device__ reverse_iterator &operator+=(long n) { current = current - n; return *this; }\n"
+    "    __host__ __device__ reverse_iterator &operator-=(long n) { current = current + n; return *this; }\n"
+    "};\n"
+    "template <typename A, typename B>\n"
+    "__host__ __device__ bool operator==(const reverse_iterator<A> &x, const reverse_iterator<B> &y) { return x.base() == y.base(); }\n"
+    "template <typename A, typename B>\n"
+    "__host__ __device__ bool operator!=(const reverse_iterator<A> &x, const reverse_iterator<B> &y) { return x.base() != y.base(); }\n"
+    "template <typename A, typename B>\n"
+    "__host__ __device__ bool operator<(const reverse_iterator<A> &x, const reverse_iterator<B> &y) { return y.base() < x.base(); }\n"
+    "template <typename A, typename B>\n"
+    "__host__ __device__ bool operator>(const reverse_iterator<A> &x, const reverse_iterator<B> &y) { return y.base() > x.base(); }\n"
+    "template <typename A, typename B>\n"
+    "__host__ __device__ bool operator<=(const reverse_iterator<A> &x, const reverse_iterator<B> &y) { return y.base() <= x.base(); }\n"
+    "template <typename A, typename B>\n"
+    "__host__ __device__ bool operator>=(const reverse_iterator<A> &x, const reverse_iterator<B> &y) { return y.base() >= x.base(); }\n"
+    "template <typename A, typename B>\n"
+    "__host__ __device__ long operator-(const reverse_iterator<A> &x, const reverse_iterator<B> &y) { return y.base() - x.base(); }\n"
+    "template <typename It>\n"
+    "__host__ __device__ reverse_iterator<It> operator+(long n, const reverse_iterator<It> &r) { return r + n; }\n"
+    "template <typename It> __host__ __device__ reverse_iterator<It> make_reverse_iterator(It it) { return reverse_iterator<It>(it); }\n"
+    "template <typename C> inline auto rbegin(C &c) -> decltype(c.rbegin()) { return c.rbegin(); }\n"
+    "template <typename C> inline auto rend(C &c) -> decltype(c.rend()) { return c.rend(); }\n"
+    "}\n";
+
+const char *k_stl_iterator_funcs_text(void)
+{
+    return TEXT_ITERATOR_FUNCS;
+}
+
+static const char TEXT_ITERATOR[] =
+    "// <iterator> as simtvm builds it in, written in K (doc/cxx-library.md).\n"
+    "#pragma once\n"
+    "#include <simtvm/iterator_funcs.h>\n"
+    "namespace std {\n"
     "// std::ostream_iterator<T>(os, delim): an output iterator over a stream\n"
     "template <typename T> struct ostream_iterator {\n"
     "    typedef void value_type;\n"
@@ -162,6 +217,11 @@ static const char TEXT_CUDA_STD_ITERATOR[] =
     "template <typename It> using iter_difference_t =\n"
     "    typename ::std::iterator_traits<It>::difference_type;\n"
     "template <typename It> inline long distance(It first, It last) { return last - first; }\n"
+    "template <typename It> using reverse_iterator = ::std::reverse_iterator<It>;\n"
+    "template <typename It> __host__ __device__ ::std::reverse_iterator<It> make_reverse_iterator(It it)\n"
+    "{\n"
+    "    return ::std::reverse_iterator<It>(it);\n"
+    "}\n"
     "} }\n";
 
 const char *k_stl_iterator_text(void)

@@ -113,6 +113,7 @@
     "    pair<K, V> *end() const { return _d + _n; }\n" \
     "    const pair<K, V> *cbegin() const { return _d; }\n" \
     "    const pair<K, V> *cend() const { return _d + _n; }\n" \
+    K_REVERSE_MEMBERS("pair<K, V>", "_d", "_d + _n") \
     "    unsigned long size() const { return _n; }\n" \
     "    bool empty() const { return _n == 0; }\n" \
     "    void clear() { _n = 0; }\n" \
@@ -138,6 +139,7 @@ static const char TEXT_MAP[] =
     "#include <stdlib.h>\n"
     "#include <stdio.h>\n"
     "#include <string.h>\n"
+    "#include <simtvm/iterator_funcs.h>\n"
     K_TEXT_BAD_ALLOC
     "namespace std {\n"
     "template <typename K, typename V> struct map {\n"

@@ -134,6 +134,7 @@
     "    const T *end() const { return _d + _n; }\n" \
     "    const T *cbegin() const { return _d; }\n" \
     "    const T *cend() const { return _d + _n; }\n" \
+    K_REVERSE_MEMBERS_OF("const T", "const T", "_d", "_d + _n") \
     "    unsigned long size() const { return _n; }\n" \
     "    unsigned long max_size() const { return 0x7fffffffffffffffUL / sizeof(T); }\n" \
     "    bool empty() const { return _n == 0; }\n" \
@@ -174,6 +175,7 @@ static const char TEXT_SET[] =
     "#include <stdlib.h>\n"
     "#include <stdio.h>\n"
     "#include <string.h>\n"
+    "#include <simtvm/iterator_funcs.h>\n"
     K_TEXT_BAD_ALLOC
     "namespace std {\n"
     "template <typename T> struct set {\n"

@@ -125,6 +125,7 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
         ts->nangles < K_TPL_MAX_ANGLES) {
         ts->angle_names[ts->nangles] = NULL;
         ts->angle_head[ts->nangles] = 0;
+        ts->angle_type[ts->nangles] = 0;
         ts->angle_parens[ts->nangles++] = ts->parens;
         ts->prev_kind = TPL_OPEN;
         return TPL_OPEN;
@@ -153,6 +154,7 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
         if (ts->nangles < K_TPL_MAX_ANGLES) {
             ts->angle_names[ts->nangles] = ts->last_name;
             ts->angle_head[ts->nangles] = ts->prev_kind == KW_TEMPLATE;
+            ts->angle_type[ts->nangles] = ts->prev_kind == TEMPLATE_TYPE;
             ts->angle_parens[ts->nangles++] = ts->parens;
             if (ts->prev_kind == KW_TEMPLATE)
                 ts->head_angle = ts->nangles;
@@ -164,6 +166,7 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
     } else if (kind == '>' && closes_list(ts)) {
         ts->closed_name = ts->angle_names[--ts->nangles];
         ts->closed_head = ts->angle_head[ts->nangles];
+        ts->closed_type = ts->angle_type[ts->nangles];
         if (ts->nangles < ts->head_angle)
             ts->head_angle = 0;
         kind = TPL_CLOSE;
@@ -172,6 +175,7 @@ int k_tpl_filter(k_parser *ps, int kind, K_YYLTYPE *lloc)
          * while one is open; k_tpl_pending hands out the rest */
         ts->closed_name = ts->angle_names[--ts->nangles];
         ts->closed_head = ts->angle_head[ts->nangles];
+        ts->closed_type = ts->angle_type[ts->nangles];
         if (ts->nangles < ts->head_angle)
             ts->head_angle = 0;
         ts->pending_close = kind == SHR ? 1 : 2;
@@ -206,6 +210,7 @@ int k_tpl_pending(k_parser *ps, K_YYLTYPE *lloc)
     if (closes_list(ts)) {
         ts->closed_name = ts->angle_names[--ts->nangles];
         ts->closed_head = ts->angle_head[ts->nangles];
+        ts->closed_type = ts->angle_type[ts->nangles];
         ts->pending_close--;
         kind = TPL_CLOSE;
     } else if (ts->pending_close == 2) {

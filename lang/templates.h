@@ -31,6 +31,8 @@ typedef struct k_tpl_scan {
     const char *closed_name;  /* the template whose argument list the last '>' closed */
     unsigned char angle_head[K_TPL_MAX_ANGLES]; /* per open '<': a template head's */
     int closed_head;          /* the last '>' closed a template head (`template <class U>`) */
+    unsigned char angle_type[K_TPL_MAX_ANGLES]; /* per open '<': a class template's */
+    int closed_type;          /* the last '>' closed a class template's list (`vector<int>`) */
     int nangles;
     int parens;               /* depth of ( [ { */
     int prev_kind;            /* the token k_yylex returned last */
@@ -119,6 +121,8 @@ typedef struct k_subst {
     int npacks;               /* once per element (expanding), the element's index */
     int expanding, elem;
     k_loc at;                 /* where a pack named in a type without `...` is reported */
+    struct k_local_records *locals; /* while a function is copied: its named local records
+                                 whose members name the parameters, and their copies */
 } k_subst;
 
 k_decl *k_clone_func(k_ctx *ctx, const k_decl *f, const k_subst *s);

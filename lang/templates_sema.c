@@ -725,6 +725,14 @@ static int specificity(const k_decl *t)
     int n = 0;
     for (int i = 0; i < t->nparams; i++) {
         const k_type *top = t->params[i]->type;
+        /* `f(It, It)` beats `f(It, Size)`: a parameter's type repeats an
+         * earlier one's template parameter, so fewer argument lists fit */
+        for (int j = 0; j < i && top->kind == TY_TPARAM; j++)
+            if (t->params[j]->type->kind == TY_TPARAM && top->name &&
+                t->params[j]->type->name && !strcmp(top->name, t->params[j]->type->name)) {
+                n++;
+                break;
+            }
         n -= 3 * t->params[i]->pack;  /* `f(T)` beats `f(T, R...)` (C++'s partial ordering) */
         n += 2 * !mentions_tparam(top);
         for (const k_type *p = top; p; p = p->base) {

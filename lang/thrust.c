@@ -16,7 +16,9 @@
     "#include <simtvm/iterator.h>\n#include <simtvm/thrust_compact.h>\n"                \
     "#include <simtvm/thrust_placeholders.h>\n#include <simtvm/thrust_tuple.h>\n"        \
     "#include <simtvm/thrust_more.h>\n#include <simtvm/thrust_merge.h>\n"                \
-    "#include <simtvm/cuda_std.h>\n#include <cuda/std/iterator>\n#include <cuda/iterator>\n"
+    "#include <simtvm/cuda_std.h>\n#include <cuda/std/iterator>\n#include <cuda/iterator>\n"  \
+    /* the C++ nvcc 13 compiles by default, as every Thrust header says */                 \
+    "#define THRUST_CPP_DIALECT 2017\n#define CUB_CPP_DIALECT 2017\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "detail/type_traits.h",
@@ -26,7 +28,10 @@ static const char *const THRUST_HEADERS[] = {
     "functional.h", "gather.h", "generate.h", "host_vector.h", "inner_product.h",
     "iterator/constant_iterator.h", "iterator/counting_iterator.h", "iterator/discard_iterator.h",
     "iterator/transform_iterator.h", "iterator/zip_iterator.h", "logical.h", "merge.h",
-    "pair.h", "set_operations.h", "system/cuda/error.h", "iterator/permutation_iterator.h", "iterator/iterator_traits.h", "iterator/transform_output_iterator.h", "distance.h", "random.h", "reduce.h", "remove.h", "system_error.h", "system/system_error.h",
+    "pair.h", "set_operations.h", "system/cuda/error.h", "iterator/permutation_iterator.h",
+    "iterator/iterator_traits.h", "iterator/transform_output_iterator.h", "distance.h",
+    "random.h", "reduce.h", "remove.h", "system_error.h", "system/system_error.h",
+    "system/cuda/execution_policy.h",
     "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
     "transform.h", "transform_reduce.h", "tuple.h", "unique.h", "zip_function.h",
 };
