@@ -135,7 +135,8 @@ const char *k_stl_header_text(const char *name)
     for (size_t i = 0; i < sizeof STD_HEADERS / sizeof STD_HEADERS[0]; i++)
         if (!strcmp(STD_HEADERS[i].name, name))
             return STD_HEADERS[i].text;
-    return k_stl_thread_text(name);
+    const char *text = k_stl_thread_text(name);
+    return text ? text : k_stl_deque_text(name);
 }
 
 /* The last part of a qualified name ("std::min" -> "min"). */

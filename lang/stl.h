@@ -71,6 +71,8 @@ const char *k_stl_ctime_text(void);
 /* <thread>, <mutex>, <condition_variable>, <future>, <atomic> (lang/stl_thread.c),
  * or NULL for another name */
 const char *k_stl_thread_text(const char *name);
+/* <deque>, <queue>, <stack> (lang/stl_deque.c), or NULL for another name */
+const char *k_stl_deque_text(const char *name);
 const char *k_stl_cstdio_text(void);
 /* lang/stl_type_traits.c: <type_traits> */
 const char *k_stl_type_traits_text(void);
