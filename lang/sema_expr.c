@@ -556,6 +556,13 @@ static k_type *binary(k_sema_state *s, k_expr *e)
         k_type *t = k_sema_operator(s, e, e->op, 0, 0, &done);
         if (done)
             return t;
+        /* `std::cout << bits[i]`: no operator<< of its class, so its conversion
+         * (bitset's reference to bool), not the stream's */
+        if (e->op == KB_SHL && tb->kind == TY_RECORD &&
+            (k_iostream_is_stream(ta) || k_iostream_is_sstream(ta)) &&
+            k_sema_scalar_conversion(s, e->rhs) && e->rhs->type)
+            return k_iostream_is_stream(ta) ? k_iostream_insert(s, e, e->rhs->type)
+                                            : k_iostream_sstream_insert(s, e, e->rhs->type);
         if ((e->op == KB_SHL || e->op == KB_SHR) && ta->kind == TY_RECORD &&
             tb->kind == TY_RECORD) {   /* `is >> rec`: not a shift of a stream's bool */
             char ba[128], bb[128];

@@ -64,6 +64,8 @@ static const struct {
     {"cmath", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n"},
     {"random", INC_ALGORITHM "#include <simtvm/type_traits.h>\n#include <simtvm/move.h>\n#include <vector>\n#include <string>\n"},
     {"array", "#pragma once\n#include <simtvm/array.h>\n"},
+    /* libstdc++'s <bitset> brings <string> and <iosfwd> (its operator<<) */
+    {"bitset", INC_STRING "#include <simtvm/bitset.h>\n"},
     /* libstdc++'s <complex> brings <sstream> (for its operator<<) and <cmath> */
     {"complex", INC_SSTREAM "#include <cmath>\n#include <simtvm/complex.h>\n"},
     {"functional", INC_STRING "#include <simtvm/type_traits.h>\n#include <simtvm/functional.h>\n#include <tuple>\n#include <vector>\n"},
@@ -74,6 +76,10 @@ const char *k_stl_header_text(const char *name)
 {
     if (!strcmp(name, "simtvm/algorithm.h"))
         return k_stl_algorithm_text();
+    if (!strcmp(name, "simtvm/algorithm_more.h"))
+        return k_stl_algorithm_more_text();
+    if (!strcmp(name, "simtvm/bitset.h"))
+        return k_stl_bitset_text();
     if (!strcmp(name, "simtvm/move.h"))
         return k_stl_move_text();
     if (!strcmp(name, "simtvm/string.h"))

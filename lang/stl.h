@@ -5,6 +5,7 @@
 #define K_STL_H
 
 const char *k_stl_algorithm_text(void);
+const char *k_stl_algorithm_more_text(void);   /* lang/stl_algorithm_more.c */
 const char *k_stl_move_text(void);
 
 /* transform over one range (a unary op) or two (a binary op), in std:: and
@@ -73,6 +74,7 @@ const char *k_stl_ctime_text(void);
 const char *k_stl_thread_text(const char *name);
 /* <deque>, <queue>, <stack> (lang/stl_deque.c), or NULL for another name */
 const char *k_stl_deque_text(const char *name);
+const char *k_stl_bitset_text(void);   /* <bitset> (lang/stl_bitset.c) */
 const char *k_stl_cstdio_text(void);
 /* lang/stl_type_traits.c: <type_traits> */
 const char *k_stl_type_traits_text(void);

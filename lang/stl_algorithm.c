@@ -641,7 +641,8 @@ static const char TEXT_ALGORITHM[] =
     "{\n"
     "    std::partial_sort(first, middle, last, [](const T &a, const T &b) { return a < b; });\n"
     "}\n"
-    "}\n";
+    "}\n"
+    "#include <simtvm/algorithm_more.h>\n";
 
 const char *k_stl_algorithm_text(void)
 {

@@ -365,9 +365,8 @@ static int mentions_tparam(const k_type *p)
         for (int i = 0; p->kind == TY_TEMPLATE_ID && i < p->ntargs; i++) {
             if (p->targs[i].type && mentions_tparam(p->targs[i].type))
                 return 1;
-            if (p->targs[i].pack_expand && p->targs[i].expr &&
-                p->targs[i].expr->kind == E_IDENT)
-                return 1;   /* maybe a non-type pack: `Seq<Ns...>` (match_class_pack) */
+            if (!p->targs[i].type && p->targs[i].expr && p->targs[i].expr->kind == E_IDENT)
+                return 1;   /* maybe a non-type parameter: `Box<N>`, or a pack: `Seq<Ns...>` */
         }
     }
     return 0;
@@ -897,6 +896,26 @@ int k_tpl_has_function(k_sema_state *s, const char *name)
     return 0;
 }
 
+/* Whether a function template named as e takes e's number of arguments. */
+static int any_arity_fits(const tpl_entry *first, const k_expr *e)
+{
+    for (const tpl_entry *en = first; en; en = en->next) {
+        const k_decl *t = en->decl;
+        if (strcmp(t->name, e->name) != 0 || t->kind != D_FUNC)
+            continue;
+        int required = 0, open = t->variadic;
+        for (int i = 0; i < t->nparams; i++) {
+            if (t->params[i]->pack)
+                open = 1;
+            else if (!t->params[i]->init)
+                required++;
+        }
+        if (e->nargs >= required && (open || e->nargs <= t->nparams))
+            return 1;
+    }
+    return 0;
+}
+
 int k_tpl_sema_call(k_sema_state *s, k_expr *e)
 {
     if (e->tpl_class && k_tpls_find_class(s, e->tpl_class))
@@ -915,6 +934,9 @@ int k_tpl_sema_call(k_sema_state *s, k_expr *e)
     int builtin_exact, builtin = !plain && k_sema_builtin_rival(s, e, &builtin_exact);
     if (builtin && builtin_exact)
         return 0;   /* CUDA's plain min/max fits exactly: it beats a template */
+    if (!plain && !e->has_targs && !any_arity_fits(first, e) &&
+        k_sema_builtin_lookup(s, e->name) >= 0)
+        return 0;   /* `std::remove("file")`: <cstdio>'s, not <algorithm>'s three-argument one */
     int ncand = 0;
     for (tpl_entry *en = first; en; en = en->next)
         ncand += strcmp(en->decl->name, e->name) == 0 && en->decl->kind == D_FUNC;
