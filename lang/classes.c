@@ -104,6 +104,20 @@ static k_type_kind unref_kind(const k_type *t)
     return t->kind == TY_REF ? t->base->kind : t->kind;
 }
 
+/* Whether a constructor's one parameter of type q takes a t as a standard
+ * conversion does: arithmetic from arithmetic, a pointer from a pointer to
+ * the same kind (or to void): std::string's `const char *` takes no
+ * `int *`. */
+static int ctor_param_takes(const k_type *q, const k_type *t)
+{
+    if (q->kind == TY_REF)
+        q = q->base;
+    if (k_ty_is_arith(q) && k_ty_is_arith(t))
+        return 1;
+    return q->kind == TY_PTR && (t->kind == TY_PTR || t->kind == TY_ARRAY) && q->base &&
+           t->base && (q->base->kind == TY_VOID || q->base->kind == t->base->kind);
+}
+
 static int user_convertible(const k_type *p, const k_type *t)
 {
     if (p->kind == TY_REF)
@@ -116,8 +130,7 @@ static int user_convertible(const k_type *p, const k_type *t)
         if (r == t->rec && strstr(m->name, K_CONV_OP_NAME) && conversion_result_fits(m, p))
             return 1;
         if (r != t->rec && m->method_kind == M_CTOR && m->nparams == 2 &&
-            (k_ty_is_arith(t) || t->kind == TY_PTR) &&
-            (k_ty_is_arith(m->params[1]->type) || m->params[1]->type->kind == TY_PTR))
+            ctor_param_takes(m->params[1]->type, t))
             return 1;
         if (r != t->rec && m->method_kind == M_CTOR && m->member_template && m->nparams == 2 &&
             unref_kind(m->params[1]->type) == TY_TPARAM)
@@ -620,6 +633,11 @@ static k_decl *choose_method(k_sema_state *s, const k_record *r, k_expr *e, unsi
     k_decl *f = k_overload_pick(members, nm, e->args, e->nargs, 1);
     if (!f)
         f = k_overload_pick(statics, ns, e->args, e->nargs, 0);
+    /* one that takes this many: its argument check names the argument that
+     * does not convert (`words.push_back(1)`: 'int' to 'const string') */
+    for (int i = 0; !f && i < nm; i++)
+        if (takes_count(members[i], e->nargs, 1, 1))
+            f = members[i];
     if (!f) {
         k_error(s->ctx, e->loc, "no member function '%s' of '%s' takes these %d arguments",
                 e->name, k_record_name(r), e->nargs);

@@ -1321,6 +1321,13 @@ primary
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
     | decltype_spec '(' args_opt ')'        /* `decltype(x)(v)`: a functional cast */
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
+    /* `typename std::iterator_traits<I>::value_type()`: a dependent type's */
+    | KW_TYPENAME template_type SCOPED_TYPE '(' args_opt ')'
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0,
+                                 k_parse_typename_of(ps, LOC(@3), $2, $3)), $5); }
+    | KW_TYPENAME template_type SCOPED_TYPE '{' args_opt '}'
+        { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0,
+                                 k_parse_typename_of(ps, LOC(@3), $2, $3)), $5); }
     | TYPEDEF_NAME '{' args_opt '}'
         { $$ = kp_expr_construct(ps, LOC(@1), kp_specs_of(ps, LOC(@1), 0, $1), $3); }
     | TYPEDEF_NAME '{' designated '}'   /* `P{.x = 1}` (C++20): (P){.x = 1} */

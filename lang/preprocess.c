@@ -779,6 +779,19 @@ static void flush_newline(pp *s)
         out_char(s, '\n');
 }
 
+/* A macro of the program (its files or -D) met in the text of a built-in
+ * header: `#define T int` or `#define N 1024` before an #include must not
+ * rewrite the library's `template <typename T>` (libstdc++ names its own
+ * _Tp, which a program may not define).  The header's #if and #ifdef still
+ * see it (NDEBUG). */
+static int program_macro_in_library(const pp *s, const pp_macro *m)
+{
+    const k_ctx *ctx = s->ctx;
+    if (m->predefined || s->file < 0 || s->file >= ctx->nfiles || !ctx->files[s->file].builtin)
+        return 0;
+    return m->file < 0 || m->file >= ctx->nfiles || !ctx->files[m->file].builtin;
+}
+
 /* Expands a run of text lines [p, end) starting at line `line`. */
 static void expand_text(pp *s, const char *p, const char *end, uint32_t line)
 {
@@ -806,6 +819,8 @@ static void expand_text(pp *s, const char *p, const char *end, uint32_t line)
                      .col = (uint32_t)(s->p - s->line_start) + 1 };
         t.len = (uint32_t)scan_token(s->p, s->end, &t.kind);
         pp_macro *m = pp_lookup(s, &t);
+        if (m && program_macro_in_library(s, m))
+            m = NULL;
         if (m && (!m->funclike || base_has_lparen(s, s->p + t.len))) {
             s->p += t.len;
             s->invoked_at = (k_loc){ t.line, t.col };

@@ -20,8 +20,11 @@
 /* libstdc++'s <string>, <iostream> and the other stream and container
  * headers make <type_traits>' names visible too (g++ takes std::enable_if
  * after only <iostream>) */
+/* libstdc++'s <string> brings <cctype> too (bits/localefwd.h): toupper
+ * after <iostream> alone */
 #define INC_STRING \
-    "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/string.h>\n"
+    "#pragma once\n#include <simtvm/algorithm.h>\n#include <simtvm/type_traits.h>\n#include <simtvm/string.h>\n" \
+    "#include <ctype.h>\n"
 #define INC_SSTREAM INC_STRING "#include <simtvm/sstream.h>\n#include <simtvm/istreambuf_iterator.h>\n"
 #define INC_IOSTREAM INC_STRING "#include <simtvm/cin.h>\n"
 /* libstdc++'s <vector> makes <type_traits>' names visible (g++ takes

@@ -18,7 +18,7 @@
     "#include <simtvm/thrust_more.h>\n#include <simtvm/thrust_merge.h>\n"                \
     "#include <simtvm/cuda_std.h>\n#include <cuda/std/iterator>\n#include <cuda/iterator>\n"  \
     /* the C++ nvcc 13 compiles by default, as every Thrust header says */                 \
-    "#define THRUST_CPP_DIALECT 2017\n#define CUB_CPP_DIALECT 2017\n"
+    "#define THRUST_CPP_DIALECT 2017\n#define CUB_CPP_DIALECT 2017\n#include <thrust/version.h>\n"
 
 static const char *const THRUST_HEADERS[] = {
     "adjacent_difference.h", "binary_search.h", "copy.h", "count.h", "detail/type_traits.h",
