@@ -543,6 +543,8 @@ int k_lexer_next(k_lexer *lx, k_token *t)
     }
     /* `S::~S`, a destructor defined outside its class: one name too */
     "::"? ident ("::" ident)* "::~" ident { kind = IDENT; goto done; }
+    /* `C<T>::~C`: the destructor after a class template's id (parse_lex.c) */
+    "::~" ident { kind = IDENT; goto done; }
     /* `P::template f`: the parser drops the word (k_tpl_member_name) */
     "::"? ident ("::" ("template" [ \t\n]+)? ident)* { kind = IDENT; goto done; }
 

@@ -477,6 +477,8 @@ k_expr *kp_mem_init(k_parser *ps, k_loc loc, const char *member, k_list *args, i
 static const char *param_base_name(k_parser *ps, const k_type *base)
 {
     k_record *r = ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
+    if (!r && ps->tpl.member_def_id)   /* `C<T>::C(...) : T(s)` outside the class */
+        r = k_tpl_class_record(ps, ps->tpl.member_def_id->name);
     for (int i = 0; r && base->name && i < r->nbases && i < r->nfields; i++) {
         const k_type *b = r->fields[i].type;
         if (b && b->kind == TY_TPARAM && b->name && !strcmp(b->name, base->name)) {

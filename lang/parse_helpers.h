@@ -154,6 +154,8 @@ int k_tpl_inherited_name(k_parser *ps, const char *name, int depth);
 int k_tpl_unsupported_param(k_parser *ps, int kind, k_loc loc);
 k_expr *k_tpl_member_targs(k_parser *ps, k_expr *m, k_loc loc, k_list *targs);
 const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member);
+k_type *k_tpl_injected_member_class(k_parser *ps, const char *name);
+int k_tpl_skip_friend_template(k_parser *ps);
 const char *k_tpl_static_def_name(k_parser *ps, k_type *id, const char *member);
 k_record *k_tpl_class_record(k_parser *ps, const char *name);
 int k_tpl_define_member(k_parser *ps, k_record *r, k_decl *proto, k_decl *f);

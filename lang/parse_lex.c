@@ -560,6 +560,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         if (!tdef && name && ps->typedef_names.n && strstr(name, "::"))
             tdef = k_parse_typedef_member(ps, t->loc, name);   /* `V::iterator`, V a typedef */
         k_type *self = name ? k_tpl_spec_self(ps, name, !tdef) : NULL;
+        if (!self && name && ps->tpl.member_def_id)
+            self = k_tpl_injected_member_class(ps, name);   /* `C` in C<T>::f's body */
         if (self) {   /* `S(...)`, `~S()`, `S &` inside S's specialization */
             lval->type = self;
             kind = TYPEDEF_NAME;
@@ -610,6 +612,8 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     case KW_TYPE_TRAIT: case KW_TYPE_TRAIT2: lval->name = k_strndup(ps->ctx, t->text, t->len); break;
     case STRING_LIT: lval->expr = kp_literal(ps, E_STRING, t); break;
     case KW_TEMPLATE:
+        if (k_tpl_skip_friend_template(ps))
+            return k_parse_lex(lval, lloc, ps);   /* `template <class> friend class X;` */
         if (k_tpl_unsupported_param(ps, kind, t->loc)) {
             ps->stopped = 1;   /* one error, then the end: no cascade */
             return 0;

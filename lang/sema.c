@@ -137,7 +137,8 @@ const char *k_sema_suggest(k_sema_state *s, const char *name)
 static void check_using(k_sema_state *s, k_decl *u)
 {
     if (u->using_kind == U_DECLARATION && !u->using_template && !k_sema_lookup(s, u->target) &&
-        k_builtin_find(u->target, 0) < 0 && k_builtin_find(u->target, 1) < 0) {
+        k_builtin_find(u->target, 0) < 0 && k_builtin_find(u->target, 1) < 0 &&
+        k_sema_builtin_lookup(s, u->target) < 0) {   /* `using std::exit;` */
         k_error(s->ctx, u->loc, "no member named '%s' in namespace '%s'",
                 k_ns_last(u->target), k_ns_of(s->ctx, u->target));
         return;

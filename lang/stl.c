@@ -69,6 +69,7 @@ static const struct {
     {"array", "#pragma once\n#include <simtvm/array.h>\n"},
     /* libstdc++'s <bitset> brings <string> and <iosfwd> (its operator<<) */
     {"bitset", INC_STRING "#include <simtvm/bitset.h>\n"},
+    {"optional", INC_STRING "#include <simtvm/move.h>\n#include <simtvm/optional.h>\n"},
     /* libstdc++'s <complex> brings <sstream> (for its operator<<) and <cmath> */
     {"complex", INC_SSTREAM "#include <cmath>\n#include <simtvm/complex.h>\n"},
     {"functional", INC_STRING "#include <simtvm/type_traits.h>\n#include <simtvm/functional.h>\n#include <tuple>\n#include <vector>\n"},
@@ -83,6 +84,8 @@ const char *k_stl_header_text(const char *name)
         return k_stl_algorithm_more_text();
     if (!strcmp(name, "simtvm/bitset.h"))
         return k_stl_bitset_text();
+    if (!strcmp(name, "simtvm/optional.h"))
+        return k_stl_optional_text();
     if (!strcmp(name, "simtvm/move.h"))
         return k_stl_move_text();
     if (!strcmp(name, "simtvm/string.h"))

@@ -75,6 +75,7 @@ const char *k_stl_thread_text(const char *name);
 /* <deque>, <queue>, <stack> (lang/stl_deque.c), or NULL for another name */
 const char *k_stl_deque_text(const char *name);
 const char *k_stl_bitset_text(void);   /* <bitset> (lang/stl_bitset.c) */
+const char *k_stl_optional_text(void);   /* <optional> (lang/stl_optional.c) */
 const char *k_stl_cstdio_text(void);
 /* lang/stl_type_traits.c: <type_traits> */
 const char *k_stl_type_traits_text(void);
@@ -157,6 +158,49 @@ const char *k_stl_header_text(const char *name);
     "    for (long i = 0; i < n; i++, ++first)\n"                                       \
     "        *first = gen();\n"                                                          \
     "    return first;\n"                                                                \
+    "}\n"
+
+/* copy_if (a predicate of the element) and copy_n, std's and Thrust's alike
+ * (lang/stl_algorithm_more.c, lang/thrust_compact.c, lang/thrust_algorithm.c) */
+#define K_TEXT_COPY_IF                                                                   \
+    "template <typename I, typename O, typename P> inline O copy_if(I first, I last, O out, P pred)\n" \
+    "{\n"                                                                                \
+    "    for (; first != last; ++first)\n"                                              \
+    "        if (pred(*first)) {\n"                                                     \
+    "            *out = *first;\n"                                                      \
+    "            ++out;\n"                                                              \
+    "        }\n"                                                                        \
+    "    return out;\n"                                                                  \
+    "}\n"
+#define K_TEXT_COPY_N                                                                    \
+    "template <typename I, typename O> inline O copy_n(I first, long n, O out)\n"        \
+    "{\n"                                                                                \
+    "    for (long i = 0; i < n; i++, ++first, ++out)\n"                                \
+    "        *out = *first;\n"                                                          \
+    "    return out;\n"                                                                  \
+    "}\n"
+
+/* find_if_not and is_sorted_until with a comparator, std's and Thrust's alike
+ * (lang/stl_algorithm_more.c, lang/thrust_algorithm.c, lang/thrust_more.c) */
+#define K_TEXT_FIND_IF_NOT                                                               \
+    "template <typename I, typename P> inline I find_if_not(I first, I last, P pred)\n"   \
+    "{\n"                                                                                \
+    "    for (; first != last; ++first)\n"                                              \
+    "        if (!pred(*first))\n"                                                      \
+    "            break;\n"                                                               \
+    "    return first;\n"                                                                \
+    "}\n"
+#define K_TEXT_IS_SORTED_UNTIL                                                           \
+    "// the first element out of order by comp, or last\n"                              \
+    "template <typename I, typename C> inline I is_sorted_until(I first, I last, C comp)\n" \
+    "{\n"                                                                                \
+    "    if (first == last)\n"                                                          \
+    "        return last;\n"                                                            \
+    "    I next = first;\n"                                                             \
+    "    for (++next; next != last; ++first, ++next)\n"                                 \
+    "        if (comp(*next, *first))\n"                                                \
+    "            return next;\n"                                                        \
+    "    return last;\n"                                                                \
     "}\n"
 
 /* swap() of the containers kept in one array _d of _n elements and _cap

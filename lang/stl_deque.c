@@ -16,14 +16,31 @@
 #include <stddef.h>
 #include <string.h>
 
+/* What std::queue and std::stack share: their member types, the container
+ * c, construction, size, and pushing at c's back. */
+#define ADAPTER_MEMBERS(NAME)                                                            \
+    "    typedef T value_type;\n"                                                       \
+    "    typedef unsigned long size_type;\n"                                            \
+    "    typedef T &reference;\n"                                                       \
+    "    typedef const T &const_reference;\n"                                           \
+    "    typedef C container_type;\n"                                                   \
+    "    C c;\n"                                                                         \
+    "    " NAME "() : c() {}\n"                                                         \
+    "    explicit " NAME "(const C &from) : c(from) {}\n"                              \
+    "    bool empty() const { return c.empty(); }\n"                                    \
+    "    unsigned long size() const { return c.size(); }\n"
+#define ADAPTER_PUSH                                                                     \
+    "    void push(const T &v) { c.push_back(v); }\n"                                   \
+    "    void push(T &&v) { c.push_back(std::move(v)); }\n"                             \
+    "    template <typename... A> void emplace(A &&... args) { c.emplace_back(std::forward<A>(args)...); }\n"
+
 static const char TEXT_DEQUE[] =
     "// <deque> as simtvm builds it in (lang/stl_deque.c): the elements in one array\n"
     "// with room at both ends; iterators are pointers.\n"
     "#pragma once\n"
     "#include <stdlib.h>\n"
     "#include <stdio.h>\n"
-    "#include <simtvm/iterator_funcs.h>\n"
-    "#include <simtvm/move.h>\n"
+    "#include <simtvm/algorithm.h>\n"
     "namespace std {\n"
     "template <typename T> struct deque {\n"
     K_CONTAINER_MEMBER_TYPES("T")
@@ -214,12 +231,7 @@ static const char TEXT_DEQUE[] =
     "};\n"
     "template <typename T> inline bool operator==(const deque<T> &a, const deque<T> &b)\n"
     "{\n"
-    "    if (a.size() != b.size())\n"
-    "        return false;\n"
-    "    for (unsigned long i = 0; i < a.size(); i++)\n"
-    "        if (!(a[i] == b[i]))\n"
-    "            return false;\n"
-    "    return true;\n"
+    "    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());\n"
     "}\n"
     "template <typename T> inline bool operator!=(const deque<T> &a, const deque<T> &b) { return !(a == b); }\n"
     "}\n";
@@ -233,23 +245,12 @@ static const char TEXT_QUEUE[] =
     "#include <simtvm/algorithm.h>\n"
     "namespace std {\n"
     "template <typename T, typename C = deque<T> > struct queue {\n"
-    "    typedef T value_type;\n"
-    "    typedef unsigned long size_type;\n"
-    "    typedef T &reference;\n"
-    "    typedef const T &const_reference;\n"
-    "    typedef C container_type;\n"
-    "    C c;\n"
-    "    queue() : c() {}\n"
-    "    explicit queue(const C &from) : c(from) {}\n"
-    "    bool empty() const { return c.empty(); }\n"
-    "    unsigned long size() const { return c.size(); }\n"
+    ADAPTER_MEMBERS("queue")
     "    T &front() { return c.front(); }\n"
     "    const T &front() const { return c.front(); }\n"
     "    T &back() { return c.back(); }\n"
     "    const T &back() const { return c.back(); }\n"
-    "    void push(const T &v) { c.push_back(v); }\n"
-    "    void push(T &&v) { c.push_back(std::move(v)); }\n"
-    "    template <typename... A> void emplace(A &&... args) { c.emplace_back(std::forward<A>(args)...); }\n"
+    ADAPTER_PUSH
     "    void pop() { c.pop_front(); }\n"
     "    void swap(queue &o) { c.swap(o.c); }\n"
     "};\n"
@@ -317,21 +318,10 @@ static const char TEXT_STACK[] =
     "#include <deque>\n"
     "namespace std {\n"
     "template <typename T, typename C = deque<T> > struct stack {\n"
-    "    typedef T value_type;\n"
-    "    typedef unsigned long size_type;\n"
-    "    typedef T &reference;\n"
-    "    typedef const T &const_reference;\n"
-    "    typedef C container_type;\n"
-    "    C c;\n"
-    "    stack() : c() {}\n"
-    "    explicit stack(const C &from) : c(from) {}\n"
-    "    bool empty() const { return c.empty(); }\n"
-    "    unsigned long size() const { return c.size(); }\n"
+    ADAPTER_MEMBERS("stack")
     "    T &top() { return c.back(); }\n"
     "    const T &top() const { return c.back(); }\n"
-    "    void push(const T &v) { c.push_back(v); }\n"
-    "    void push(T &&v) { c.push_back(std::move(v)); }\n"
-    "    template <typename... A> void emplace(A &&... args) { c.emplace_back(std::forward<A>(args)...); }\n"
+    ADAPTER_PUSH
     "    void pop() { c.pop_back(); }\n"
     "    void swap(stack &o) { c.swap(o.c); }\n"
     "};\n"

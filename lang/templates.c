@@ -569,6 +569,7 @@ static void class_head_end(k_parser *ps, k_tparam *tp, int n)
 void k_tpl_head_end(k_parser *ps, k_list *params)
 {
     k_tpl_scan *ts = &ps->tpl;
+    ts->member_def_id = NULL;   /* the member's definition ends with its head */
     int np = params ? params->n : 0;
     k_tparam *tp = np ? k_alloc(ps->ctx, (size_t)np * sizeof *tp) : NULL;
     int n = 0;

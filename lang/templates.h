@@ -33,6 +33,8 @@ typedef struct k_tpl_scan {
     int closed_head;          /* the last '>' closed a template head (`template <class U>`) */
     unsigned char angle_type[K_TPL_MAX_ANGLES]; /* per open '<': a class template's */
     int closed_type;          /* the last '>' closed a class template's list (`vector<int>`) */
+    k_type *member_def_id;    /* `C<T>` while a member C<T>::f defined outside C is read: a
+                                 bare C there is this type, C's injected name */
     int nangles;
     int parens;               /* depth of ( [ { */
     int prev_kind;            /* the token k_yylex returned last */

@@ -57,6 +57,61 @@ int k_tpl_member_name(k_parser *ps, const char *text, size_t len, const char **n
  * before a member template's definition outside its class).  The outer head
  * is kept in ts->outer and a second one opens (k_tpl_filter), closed by
  * k_tpl_nested_end.  Returns 1 for a third level, reported once. */
+static const unsigned char *skip_blanks(const unsigned char *p, const unsigned char *lim)
+{
+    while (p < lim && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p;
+}
+
+static const unsigned char *skip_word(const unsigned char *p, const unsigned char *lim,
+                                      const char *word)
+{
+    size_t n = strlen(word);
+    if ((size_t)(lim - p) <= n || memcmp(p, word, n) != 0)
+        return NULL;
+    unsigned char c = p[n];
+    return (c == '_' || ((c | 32) >= 'a' && (c | 32) <= 'z') || (c >= '0' && c <= '9')) ? NULL
+                                                                                      : p + n;
+}
+
+/* `template <class> friend class Tester;` in a class: a friend grants
+ * access only, which K does not check, so the declaration is read past
+ * (cuda-samples' cmd_arg_reader.h).  Returns 1 when it was. */
+int k_tpl_skip_friend_template(k_parser *ps)
+{
+    const unsigned char *p = skip_blanks(ps->lx.cur, ps->lx.lim), *lim = ps->lx.lim;
+    if (!ps->records.n || p >= lim || *p != '<')
+        return 0;
+    int depth = 0;
+    for (; p < lim; p++) {
+        if (*p == ';' || *p == '{')
+            return 0;
+        if (*p == '<')
+            depth++;
+        else if (*p == '>' && --depth == 0)
+            break;
+    }
+    if (p >= lim || !(p = skip_word(skip_blanks(p + 1, lim), lim, "friend")))
+        return 0;
+    p = skip_blanks(p, lim);
+    const unsigned char *q = skip_word(p, lim, "class");
+    if (!q && !(q = skip_word(p, lim, "struct")))
+        return 0;
+    for (q = skip_blanks(q, lim); q < lim && (*q == '_' || *q == ':' ||
+                                               ((*q | 32) >= 'a' && (*q | 32) <= 'z') ||
+                                               (*q >= '0' && *q <= '9')); q++)
+        ;
+    if ((q = skip_blanks(q, lim)) >= lim || *q != ';')
+        return 0;
+    k_token t;
+    int kind;
+    do
+        kind = k_lexer_next(&ps->lx, &t);
+    while (kind && kind != ';');
+    return 1;
+}
+
 int k_tpl_nested_head(k_parser *ps, k_loc loc)
 {
     k_tpl_scan *ts = &ps->tpl;
@@ -157,7 +212,22 @@ const char *k_tpl_member_def_name(k_parser *ps, k_type *id, const char *member)
 {
     if (!id || !member)
         return member ? member : "?";
+    ps->tpl.member_def_id = id;
     return k_ns_qualify(ps->ctx, id->name, member);
+}
+
+/* Inside the definition of C<T>::f outside C, a bare C (not `C<...>`) is
+ * C<T> itself (`throw Exception(s.str());` in cuda-samples' exception.h):
+ * its template-id, or NULL for another name. */
+k_type *k_tpl_injected_member_class(k_parser *ps, const char *name)
+{
+    k_type *id = ps->tpl.member_def_id;
+    if (!id || !name || !id->name || strcmp(id->name, name) != 0 || k_tpl_self_id(ps, name))
+        return NULL;
+    k_type *t = k_alloc(ps->ctx, sizeof *t);
+    if (t)
+        *t = *id;
+    return t;
 }
 
 /* `int C<T>::count = 0;` in a namespace: the variable's name as written

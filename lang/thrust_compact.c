@@ -7,6 +7,7 @@
  * input, as Thrust's parallel unique does.  Each takes an execution policy first too: the
  * overloads without one cannot take it (their first two parameters share a
  * type the policy is not). */
+#include "stl.h"
 #include "thrust.h"
 
 #define POLICY1(P, ret, name, params, args)                                               \
@@ -37,15 +38,7 @@ static const char TEXT_COMPACT[] =
     "// Thrust's compaction and permutation algorithms as simtvm builds them in.\n"
     "#pragma once\n"
     "namespace thrust {\n"
-    "template <typename I, typename O, typename P> inline O copy_if(I first, I last, O out, P pred)\n"
-    "{\n"
-    "    for (; first != last; ++first)\n"
-    "        if (pred(*first)) {\n"
-    "            *out = *first;\n"
-    "            ++out;\n"
-    "        }\n"
-    "    return out;\n"
-    "}\n"
+    K_TEXT_COPY_IF
     "template <typename I, typename S, typename O, typename P>\n"
     "inline O copy_if(I first, I last, S stencil, O out, P pred)\n"
     "{\n"
