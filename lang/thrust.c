@@ -31,7 +31,7 @@ static const char *const THRUST_HEADERS[] = {
     "pair.h", "set_operations.h", "system/cuda/error.h", "iterator/permutation_iterator.h",
     "iterator/iterator_traits.h", "iterator/transform_output_iterator.h", "distance.h",
     "random.h", "reduce.h", "remove.h", "system_error.h", "system/system_error.h",
-    "system/cuda/execution_policy.h",
+    "system/cuda/execution_policy.h", "device_allocator.h",
     "replace.h", "scan.h", "scatter.h", "sequence.h", "shuffle.h", "sort.h", "tabulate.h",
     "transform.h", "transform_reduce.h", "tuple.h", "unique.h", "zip_function.h",
 };
