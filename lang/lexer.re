@@ -317,6 +317,16 @@ static void skip_parenthesized(k_lexer *lx)
     lx->cur = p;
 }
 
+/* The closing quote of the string or character literal opening at p, or the
+ * newline (or lim) that cuts it short. */
+static const unsigned char *past_quoted(const unsigned char *p, const unsigned char *lim)
+{
+    const unsigned char q = *p++;
+    for (; p < lim && *p != q && *p != '\n'; p++)
+        p += *p == '\\' && p + 1 < lim;
+    return p;
+}
+
 /* `[[gnu::aligned(16)]]` and `[[gnu::packed]]` change a layout: one error,
  * as their __attribute__ forms get (lang/parse_cxx.c), not a layout that
  * differs from nvcc's in silence. */
@@ -324,7 +334,11 @@ static void layout_attribute(k_lexer *lx, k_loc loc, const unsigned char *from,
                              const unsigned char *to)
 {
     static const char *const words[] = {"aligned", "packed"};
-    for (const unsigned char *p = from; p < to; p++)
+    for (const unsigned char *p = from; p < to; p++) {
+        if (*p == '"' || *p == '\'') {   /* `[[deprecated("not aligned")]]` changes nothing */
+            p = past_quoted(p, to);
+            continue;
+        }
         for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
             size_t n = strlen(words[w]);
             if ((size_t)(to - p) >= n && !memcmp(p, words[w], n) &&
@@ -334,6 +348,7 @@ static void layout_attribute(k_lexer *lx, k_loc loc, const unsigned char *from,
                 return;
             }
         }
+    }
 }
 
 /* Past a C++11 attribute after its "[[" (`[[nodiscard]]`, `[[maybe_unused]]`,
@@ -346,8 +361,9 @@ static void skip_attribute(k_lexer *lx, k_loc loc)
         if (*p == '\n')
             newline_at(lx, p + 1);
         else if (*p == '"' || *p == '\'') {
-            for (const unsigned char q = *p++; p < lx->lim && *p != q && *p != '\n'; p++)
-                p += *p == '\\' && p + 1 < lx->lim;
+            p = past_quoted(p, lx->lim);
+            if (p < lx->lim && *p == '\n')
+                newline_at(lx, p + 1);   /* a string its line ends: the line still counts */
         } else if (*p == '[')
             depth++;
         else if (*p == ']' && depth > 0)
@@ -396,8 +412,10 @@ static void join_spaced_scope(k_lexer *lx)
     const unsigned char *p = lx->cur;
     while (*p == ' ' || *p == '\t')
         p++;
-    int letter = ((p[2] | 32) >= 'a' && (p[2] | 32) <= 'z') || p[2] == '_';
-    if (p == lx->cur || p[0] != ':' || p[1] != ':' || !letter)
+    /* p[1] and p[2] are read only once the bytes before them are ':', so never
+     * past the NUL after the text */
+    if (p == lx->cur || p[0] != ':' || p[1] != ':' ||
+        !(((p[2] | 32) >= 'a' && (p[2] | 32) <= 'z') || p[2] == '_'))
         return;
     const unsigned char *tok = lx->tok;
     k_token rest;

@@ -219,6 +219,8 @@ simt_vtype lw_vtype(const k_type *t);
 
 /* ---- lower_records.c: records as parameters, results, kernel arguments ---- */
 int lw_returns_record(const k_decl *fn);
+/* A result of type t goes through the caller's slot (a record, dim3, uint3). */
+int lw_result_in_slot(const k_type *t);
 int lw_param_words(const k_decl *fn, const k_type *t, int *word);
 int lw_param_in_global(const k_decl *fn, const k_type *t);
 int lw_param_global(lw_mod *M, const k_decl *fn, int i);

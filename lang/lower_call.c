@@ -792,9 +792,8 @@ void lw_indirect_call(lw_func *F, k_expr *e, int dst, int want)
     int a = F->top;
     lw_reserve(F, a + 3);
     eval_args(F, e, 0, a + 3);
-    const k_type *rt = ft->base;
-    if (rt->kind == TY_RECORD || rt->kind == TY_DIM3 || rt->kind == TY_UINT3)
-        result_slot(F, e, rt, a);   /* as lw_returns_record says of each candidate */
+    if (lw_result_in_slot(ft->base))
+        result_slot(F, e, ft->base, a);   /* as lw_returns_record says of each candidate */
     int join = lw_new_block(F);
     for (int k = 0; k < M->naddr_funcs; k++) {
         k_decl *f = M->addr_funcs[k];

@@ -26,12 +26,16 @@
 /* CUDA's limit on the bytes of one kernel's parameters (12.1 and later). */
 #define KERNEL_PARAM_BYTES 32764
 
-int lw_returns_record(const k_decl *fn)
+int lw_result_in_slot(const k_type *t)
 {
     /* a dim3 or uint3 too: one left in the callee's frame would be
      * overwritten by the next call (`f() + g()`) */
-    const k_type *t = fn->type->base;
     return t && (t->kind == TY_RECORD || t->kind == TY_DIM3 || t->kind == TY_UINT3);
+}
+
+int lw_returns_record(const k_decl *fn)
+{
+    return lw_result_in_slot(fn->type->base);
 }
 
 /* Words (registers) of a record passed to a kernel, word bytes each. */
