@@ -228,18 +228,23 @@ static int is_aggregate(const k_type *t)
     return t && (t->kind == TY_ARRAY || k_ty_is_record(t) || t->kind == TY_CLOSURE);
 }
 
-/* Volatile accesses mark the function (FN_VOLATILE in vm/module.h). */
-static void note_volatile(lw_func *F, const lw_lv *lv)
+/* Volatile accesses mark the function (FN_VOLATILE in vm/module.h) and
+ * their instructions (SIMT_MEM_VOLATILE in vm/opcodes.h): the flag j of
+ * the load or store. */
+static int note_volatile(lw_func *F, const lw_lv *lv)
 {
-    if (lv->kind == LV_MEM && lv->type && (lv->type->quals & Q_VOLATILE))
+    if (lv->kind == LV_MEM && lv->type && (lv->type->quals & Q_VOLATILE)) {
         F->volatile_mem = 1;
+        return SIMT_MEM_VOLATILE;
+    }
+    return 0;
 }
 
 static void load(lw_func *F, const lw_lv *lv, int dst)
 {
-    note_volatile(F, lv);
+    int vol = note_volatile(F, lv);
     if (lv->bit_width) {
-        lw_emit(F, load_op(lv->type), dst, lv->reg, 0, lv->off, 0);
+        lw_emit(F, load_op(lv->type), dst, lv->reg, 0, lv->off, vol);
         lw_bits_extract(F, lv, dst);
     } else if (lv->kind == LV_REG) {
         mov(F, dst, lv->reg);
@@ -249,7 +254,7 @@ static void load(lw_func *F, const lw_lv *lv, int dst)
         else
             mov(F, dst, lv->reg);
     } else {
-        lw_emit(F, load_op(lv->type), dst, lv->reg, 0, lv->off, 0);
+        lw_emit(F, load_op(lv->type), dst, lv->reg, 0, lv->off, vol);
     }
 }
 
@@ -262,13 +267,13 @@ void lw_load_at(lw_func *F, int ptr, const k_type *t, int dst)
 
 void lw_store(lw_func *F, const lw_lv *lv, int src)
 {
-    note_volatile(F, lv);
+    int vol = note_volatile(F, lv);
     if (lv->bit_width) {
         int top = F->top;
         int unit = new_temp(F);
-        lw_emit(F, load_op(lv->type), unit, lv->reg, 0, lv->off, 0);
+        lw_emit(F, load_op(lv->type), unit, lv->reg, 0, lv->off, vol);
         lw_bits_insert(F, lv, unit, src);
-        lw_emit(F, store_op(lv->type), unit, lv->reg, 0, lv->off, 0);
+        lw_emit(F, store_op(lv->type), unit, lv->reg, 0, lv->off, vol);
         F->top = top;
     } else if (lv->kind == LV_REG) {
         mov(F, lv->reg, src);
@@ -280,7 +285,7 @@ void lw_store(lw_func *F, const lw_lv *lv, int src)
         lw_emit(F, OP_MEMCPY, d, src, n, 0, 0);
         F->top = top;
     } else {
-        lw_emit(F, store_op(lv->type), src, lv->reg, 0, lv->off, 0);
+        lw_emit(F, store_op(lv->type), src, lv->reg, 0, lv->off, vol);
     }
 }
 

@@ -874,8 +874,10 @@ static void fuse_loads(opt *o, uint64_t *tmp)
                 lea->a >= o->nregs || (m = fusable_load(o, b, k)) < 0)
                 continue;
             simt_insn *ld = &bl->code[m];
-            *ld = (simt_insn){OP_LDX, ld->a, lea->b, lea->c, ld->i,
-                              SIMT_LDX_J(lea->j, s, ld->op - OP_LD8S)};
+            int32_t j = SIMT_LDX_J(lea->j, s, ld->op - OP_LD8S);
+            if (ld->j & SIMT_MEM_VOLATILE)
+                j |= (int32_t)SIMT_LDX_VOLATILE;
+            *ld = (simt_insn){OP_LDX, ld->a, lea->b, lea->c, ld->i, j};
             lea->op = DELETED;
         }
         opt_compact(bl);

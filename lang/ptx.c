@@ -293,10 +293,15 @@ static k_expr *address(ptx *p, const char *s)
 }
 
 /* *(T *)addr */
-static k_expr *deref(ptx *p, const ptype *t, k_expr *addr)
+/* *(T *)addr; a strong access (ld/st .volatile, .relaxed, .acquire,
+ * .release) through a volatile T, as the race checker reads it (vm/opcodes.h
+ * SIMT_MEM_VOLATILE). */
+static k_expr *deref(ptx *p, const ptype *t, k_expr *addr, int strong)
 {
     k_type *pt = k_ty(p->ctx, TY_PTR);
     pt->base = k_ty(p->ctx, t->kind);
+    if (strong)
+        pt->base->quals |= Q_VOLATILE;
     return un(p, KU_DEREF, cast(p, pt, addr));
 }
 
@@ -565,6 +570,14 @@ static k_stmt *pair(ptx *p, k_stmt *first, k_stmt *second)
     return block;
 }
 
+/* A memory instruction with a strong ordering (PTX's memory model: morally
+ * strong accesses do not race with each other). */
+static int strong(const insn *in)
+{
+    return has_mod(in, "volatile") || has_mod(in, "relaxed") || has_mod(in, "acquire") ||
+           has_mod(in, "release");
+}
+
 /* One instruction: the statement it stands for, or NULL (an error). */
 static k_stmt *translate(ptx *p, insn *in)
 {
@@ -594,7 +607,7 @@ static k_stmt *translate(ptx *p, insn *in)
         k_expr *a = address(p, in->args[0]), *v = src_as(p, in, 1, in->type);
         if (!a || !v)
             return NULL;
-        st->expr = node(p, E_ASSIGN, deref(p, in->type, a), v);
+        st->expr = node(p, E_ASSIGN, deref(p, in->type, a, strong(in)), v);
         return has_mod(in, "release") ? pair(p, fence(p, in), st) : st;
     }
     int is_dst_op = in->nargs >= 1 && in->args[0][0] == '%' && in->args[0][1] >= '0' &&
@@ -613,7 +626,7 @@ static k_stmt *translate(ptx *p, insn *in)
             fail(p, "inline PTX instruction '%s' needs a type and value, [address]", "ld");
         else if (check_mods(p, in, spaces)) {
             k_expr *a = address(p, in->args[1]);
-            value = a ? deref(p, in->type, a) : NULL;
+            value = a ? deref(p, in->type, a, strong(in)) : NULL;
         }
     } else {
         value = arith(p, in);

@@ -42,13 +42,11 @@ void simt_checker_free(simt_checker *ck)
         return;
     const simt_allocator al = ck->al;
     simt_free(&al, ck->found);
-    simt_free(&al, ck->shared_words);
-    simt_free(&al, ck->shared_init);
-    simt_free(&al, ck->full_sync);
-    simt_free(&al, ck->pair_sync);
-    simt_free(&al, ck->lock_acq);
-    simt_free(&al, ck->lock_rel);
-    simt_free(&al, ck->block_release);
+    ck_block_free(&al, &ck->b);
+    for (uint32_t k = 0; k < ck->nparked; k++)
+        ck_block_free(&al, &ck->parked[k]);
+    simt_free(&al, ck->parked);
+    simt_free(&al, ck->releases);
     simt_free(&al, ck->bar_warps);
     simt_free(&al, ck->api_host);
     ck_pages_free(&al, &ck->race_pages);
@@ -267,7 +265,7 @@ ck_finding *ck_add(simt_checker *ck, simt_vm *vm, unsigned check, const ck_what 
     f->pc2 = pc2;
     f->count = 1;
     f->kernel = ck->kernel;
-    memcpy(f->block, ck->block_idx, sizeof f->block);
+    memcpy(f->block, ck->b.block_idx, sizeof f->block);
     memcpy(f->block_dim, ck->block_dim, sizeof f->block_dim);
     f->tid = tid;
     f->tid2 = tid2;
@@ -291,14 +289,14 @@ static void report_what(simt_checker *ck, simt_vm *vm, unsigned check, const ck_
                !(ck->mod->funcs[vm->func_of_pc[pc]].kind & (FN_KERNEL | FN_DEVICE));
     int kernel = ck->kernel;
     uint32_t saved[3];
-    memcpy(saved, ck->block_idx, sizeof saved);
+    memcpy(saved, ck->b.block_idx, sizeof saved);
     if (host)
         ck->kernel = -1;
     else if (block)
-        memcpy(ck->block_idx, block, sizeof saved);
+        memcpy(ck->b.block_idx, block, sizeof saved);
     ck_add(ck, vm, check, what, pc, -1, tid, 0, addr, detail);
     ck->kernel = kernel;
-    memcpy(ck->block_idx, saved, sizeof saved);
+    memcpy(ck->b.block_idx, saved, sizeof saved);
 }
 
 void simt_check_report(simt_checker *ck, simt_vm *vm, unsigned check, int kind, int32_t pc,
@@ -598,6 +596,13 @@ static void check_launch_pointers(simt_checker *ck, simt_vm *vm, const simt_laun
     }
 }
 
+/* Out of memory: the race and init checks stop (simt_checker_oom says so). */
+static void check_less(simt_checker *ck)
+{
+    ck->checks &= ~(unsigned)(CHECK_RACE | CHECK_INIT);
+    ck->oom = 1;
+}
+
 void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li)
 {
     if (!ck)
@@ -614,10 +619,30 @@ void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li
         check_launch_pointers(ck, vm, li);
     if (ck->checks & CHECK_API)
         ck_api_launch(ck, vm, li);
-    if (ck_race_launch(ck) != 0) {
-        ck->checks &= ~(unsigned)(CHECK_RACE | CHECK_INIT); /* out of memory: check less */
-        ck->oom = 1;
+    simt_check_slot(ck, 0); /* blocks run in slot 0 until they interleave */
+    if (ck_race_launch(ck) != 0)
+        check_less(ck);
+}
+
+void simt_check_slot(simt_checker *ck, uint32_t slot)
+{
+    if (!ck || slot == ck->slot)
+        return;
+    uint32_t need = (slot > ck->slot ? slot : ck->slot) + 1;
+    if (need > ck->nparked) {
+        ck_block *p = simt_realloc(&ck->al, ck->parked, (size_t)need * sizeof *p);
+        if (!p) { /* the blocks go on unchecked (simt_checker_oom) */
+            check_less(ck);
+            return;
+        }
+        memset(p + ck->nparked, 0, (size_t)(need - ck->nparked) * sizeof *p);
+        ck->parked = p;
+        ck->nparked = need;
     }
+    ck->parked[ck->slot] = ck->b;
+    ck->b = ck->parked[slot];
+    memset(&ck->parked[slot], 0, sizeof ck->parked[slot]); /* its arrays are b's now */
+    ck->slot = slot;
 }
 
 void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads,
@@ -625,19 +650,21 @@ void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads
 {
     if (!ck)
         return;
-    memcpy(ck->block_idx, idx, sizeof ck->block_idx);
+    memcpy(ck->b.block_idx, idx, sizeof ck->b.block_idx);
     ck->nthreads = nthreads;
     ck->shared_bytes = shared_bytes;
     /* Every access recorded from now on is after block_start: older shadow
      * entries read as empty without being cleared. */
-    ck->block_start = ++ck->clock;
-    ck->last_barrier = ck->block_start;
+    ck->b.block_start = ++ck->clock;
+    ck->b.last_barrier = ck->b.block_start;
+    if (ck_block_fit(ck) != 0)
+        check_less(ck);
     if (ck->checks & CHECK_RACE)
         ck_race_block(ck);
-    ck->bar_releases = 0;
-    ck->bar_diverged = 0;
-    if (ck->shared_init && shared_bytes)
-        memset(ck->shared_init, 0, (size_t)((shared_bytes + 7) / 8));
+    ck->b.bar_releases = 0;
+    ck->b.bar_diverged = 0;
+    if (ck->b.shared_init && shared_bytes)
+        memset(ck->b.shared_init, 0, (size_t)((shared_bytes + 7) / 8));
 }
 
 void simt_check_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
@@ -658,22 +685,22 @@ void simt_check_barrier(simt_checker *ck)
 {
     if (!ck)
         return;
-    ck->last_barrier = ++ck->clock;
+    ck->b.last_barrier = ++ck->clock;
     if (ck->checks & CHECK_SYNC)
         ck_sync_barrier(ck);
 }
 
 void simt_check_warp_sync(simt_checker *ck, uint32_t warp, uint32_t lanes)
 {
-    if (!ck || !(ck->checks & CHECK_RACE) || warp >= ck->nwarps_alloc)
+    if (!ck || !(ck->checks & CHECK_RACE) || warp >= ck->b.nwarps_alloc)
         return;
     uint64_t now = ++ck->clock;
     uint32_t all = ck->width >= 32 ? 0xffffffffu : (1u << ck->width) - 1;
     if ((lanes & all) == all) {
-        ck->full_sync[warp] = now;
+        ck->b.full_sync[warp] = now;
         return;
     }
-    uint64_t *pair = &ck->pair_sync[(size_t)warp * 32 * 32];
+    uint64_t *pair = &ck->b.pair_sync[(size_t)warp * 32 * 32];
     for (uint32_t m = lanes & all; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         for (uint32_t n = lanes & all; n; n &= n - 1)

@@ -22,6 +22,7 @@ typedef struct ck_acc {
     uint16_t tid;            /* linear thread index in the block */
     uint8_t kind;            /* enum simt_access_kind */
     uint8_t bytes;           /* which bytes of the word it touched (bit k: byte k) */
+    uint8_t strong;          /* an atomic or a volatile access (SIMT_MEM_VOLATILE) */
     uint32_t block;          /* linear block index in the launch */
 } ck_acc;
 
@@ -88,6 +89,41 @@ typedef struct ck_finding {
     char detail[400];
 } ck_finding;
 
+/* What the checkers keep of one block, the running one or one parked
+ * while another resident block takes its turn. */
+typedef struct ck_block {
+    uint32_t block_idx[3];
+    uint32_t block_lin;      /* its linear index (truncated to 32 bits) */
+    uint64_t block_start;    /* clock when it started: older entries are not its */
+    uint64_t last_barrier;   /* clock of its last __syncthreads */
+    uint64_t acquired;       /* its latest fence or atomic (an acquire), or 0 */
+    int accessed;            /* it accessed global memory since its last kept release */
+    ck_word *shared_words;   /* race: shared_bytes / 4 words */
+    size_t nshared_words;
+    uint64_t *full_sync;     /* per warp: last sync of all its lanes */
+    uint64_t *pair_sync;     /* per warp: [a * 32 + b] last sync covering lanes a and b */
+    uint32_t nwarps_alloc;
+    uint64_t *lock_acq;      /* per thread: latest lock release it acquired */
+    uint64_t *lock_rel;      /* per thread: its latest lock operation */
+    uint32_t nthreads_alloc;
+    uint8_t *shared_init;    /* init: a written bit per byte of shared memory */
+    size_t nshared_init;
+    uint32_t bar_releases;   /* barriers it has passed */
+    int bar_diverged;        /* it has a block-divergence finding */
+} ck_block;
+
+/* The releases (fences and atomics) of one block that can order its global
+ * accesses before another block's: each the first after an access of the
+ * block (a later one orders nothing more), the newest CK_RELEASES of them;
+ * `dropped` when older ones were let go.  Entries of an earlier launch
+ * (launch <> the checker's launch_start) read as empty. */
+#define CK_RELEASES 4
+typedef struct ck_releases {
+    uint64_t launch;
+    uint64_t at[CK_RELEASES];  /* ascending */
+    uint8_t n, dropped;
+} ck_releases;
+
 struct simt_checker {
     simt_allocator al;       /* the VM's */
     int oom;                 /* an allocation failed: some accesses went unchecked */
@@ -98,44 +134,36 @@ struct simt_checker {
     size_t last_hit;
     uint64_t dropped;        /* instances past the group limit */
 
-    /* The running launch and block. */
+    /* The running launch. */
     int kernel;
-    uint32_t grid[3], block_dim[3], block_idx[3];
+    uint32_t grid[3], block_dim[3];
     uint32_t width, nthreads;
     const uint64_t *args;
     int nargs;
     uint64_t shared_bytes;
 
-    /* Race: one clock orders accesses, barriers and warp syncs. */
+    /* The running block; the others resident beside it wait in `parked`,
+     * by resident slot (the block_slot event: blocks that interleave). */
+    ck_block b;
+    uint32_t slot;
+    ck_block *parked;        /* [nparked]: slot k's block while another runs */
+    uint32_t nparked;
+
+    /* Race: one clock orders every event of the launch, of every block. */
     uint64_t clock;
-    uint64_t block_start;    /* clock when the running block started */
-    uint64_t last_barrier;   /* clock of the block's last __syncthreads */
-    /* Races between blocks (check_race.c): accesses after launch_start and
-     * before block_start are earlier blocks' of the same launch. */
+    /* Races between blocks (check_race.c): entries after launch_start are
+     * this launch's; one of another block is ordered by its releases. */
     uint64_t launch_start;
-    uint32_t block_lin;      /* the running block's linear index */
-    uint64_t *block_release; /* per block: its last fence or atomic */
-    uint32_t nblock_release; /* 0: the launch has too many blocks to follow */
-    uint64_t acquired;       /* the running block's first fence or atomic, or 0 */
+    uint64_t grid_sync;      /* the launch's last this_grid().sync(): orders all before it */
+    ck_releases *releases;   /* per block of the launch */
+    uint32_t nreleases;      /* 0: the launch has too many blocks to follow */
     int other_set;           /* ck_add: the other access is other_block's */
     uint32_t other_block[3];
-    ck_word *shared_words;   /* shared_bytes / 4 words */
-    size_t nshared_words;
-    uint64_t *full_sync;     /* per warp: last sync of all its lanes */
-    uint64_t *pair_sync;     /* per warp: [a * 32 + b] last sync covering lanes a and b */
-    uint32_t nwarps_alloc;
-    uint64_t *lock_acq;      /* per thread: latest lock release it acquired */
-    uint64_t *lock_rel;      /* per thread: its latest lock operation */
-    uint32_t nthreads_alloc;
     uint64_t last_lock_op;
-    /* Init: a written bit per byte of shared memory (per block). */
-    uint8_t *shared_init;
 
     /* Sync: where the warps stand as the block's barrier opens (check_sync.c). */
     struct ck_bar_warp *bar_warps;
     size_t nbar_warps, bar_warps_cap;
-    uint32_t bar_releases;   /* barriers the running block has passed */
-    int bar_diverged;        /* the running block has a block-divergence finding */
 
     /* Api (check_api.c). */
     uint64_t *api_host;      /* bases of malloc buffers used as cudaMemcpy's host side */
@@ -178,6 +206,9 @@ void ck_api_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
 void ck_pages_free(const simt_allocator *al, ck_pages *p);
 int ck_race_launch(simt_checker *ck);
 void ck_race_block(simt_checker *ck);
+/* The running block's shadow arrays sized for the launch (-1: out of memory). */
+int ck_block_fit(simt_checker *ck);
+void ck_block_free(const simt_allocator *al, ck_block *b);
 void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
 void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a);
 /* The written bits without the init finding (for api). */

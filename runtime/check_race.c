@@ -16,15 +16,20 @@
  * other (same clock).  Stale entries -- from an earlier launch -- have a
  * clock before launch_start and read as empty, so nothing is ever cleared.
  *
- * Between blocks (global memory only; the checker follows one block at a
- * time, in block order): an entry from after launch_start but before
- * block_start is an earlier block's.  It is ordered before the current
- * access when both are atomics, or when its block did a __threadfence or an
- * atomic after it (a release: the fence before a flag, a lock's release)
- * and the running block did one before the current access (an acquire: the
- * fence after reading the flag, the atomic that elects the last block).
- * Otherwise the program depends on the order of blocks, which CUDA leaves
- * open: a hazard naming both blocks.  Kernel boundaries order everything.
+ * Between blocks (global memory only): an entry records its block.  Blocks
+ * run one after another until one waits for another; then the co-resident
+ * blocks interleave and the checker swaps each block's state in and out by
+ * resident slot (simt_check_slot, check.c).  Another block's access is
+ * ordered before the current one when both are atomics, when a grid barrier
+ * came between them (grid_sync), or when its block released after it (a
+ * __threadfence or an atomic: the fence before a flag, a lock's release; the
+ * first release after each access is kept, ck_releases) and the running
+ * block acquired after that release, before the current access (the fence
+ * after reading the flag, the atomic that elects the last block).  A load
+ * or store through a volatile lvalue is strong, as an atomic: a flag one
+ * block polls and another sets, both strong, does not race.  Otherwise the
+ * program depends on the order of blocks, which CUDA leaves open: a hazard
+ * naming both blocks.  Kernel boundaries order everything.
  *
  * Init: a written bit per byte, per block for shared memory and per page for
  * global memory; module variables and string literals always count as
@@ -80,13 +85,6 @@ static void *page_of(simt_checker *ck, ck_pages *p, uint64_t off, size_t page_by
 
 /* ---- launch ---- */
 
-static int resize(simt_checker *ck, void **p, size_t bytes)
-{
-    simt_free(&ck->al, *p);
-    *p = bytes ? simt_calloc(&ck->al, 1, bytes) : NULL;
-    return bytes && !*p ? -1 : 0;
-}
-
 /* Blocks of one launch whose releases are followed; a larger launch is
  * checked within blocks only. */
 #define CK_MAX_BLOCKS (1u << 22)
@@ -97,95 +95,178 @@ static int race_launch_blocks(simt_checker *ck)
     ck->launch_start = ++ck->clock;
     if (n > CK_MAX_BLOCKS)
         n = 0;
-    if (n > ck->nblock_release || !ck->block_release) {
-        simt_free(&ck->al, ck->block_release);
-        ck->block_release = n ? simt_calloc(&ck->al, (size_t)n, sizeof(uint64_t)) : NULL;
+    if (n > ck->nreleases || !ck->releases) {
+        /* calloc'd and never cleared (an entry of an earlier launch reads
+         * as empty): pages of blocks that never release stay untouched */
+        simt_free(&ck->al, ck->releases);
+        ck->releases = n ? simt_calloc(&ck->al, (size_t)n, sizeof *ck->releases) : NULL;
     }
-    ck->nblock_release = ck->block_release ? (uint32_t)n : 0;
-    return n && !ck->block_release ? -1 : 0;
+    ck->nreleases = ck->releases ? (uint32_t)n : 0;
+    return n && !ck->releases ? -1 : 0;
+}
+
+/* The running block's releases, or NULL when blocks are not followed. */
+static ck_releases *own_releases(simt_checker *ck)
+{
+    if (ck->b.block_lin >= ck->nreleases)
+        return NULL;
+    ck_releases *r = &ck->releases[ck->b.block_lin];
+    if (r->launch != ck->launch_start)
+        *r = (ck_releases){ .launch = ck->launch_start };
+    return r;
 }
 
 void ck_race_block(simt_checker *ck)
 {
-    const uint32_t *b = ck->block_idx;
+    const uint32_t *b = ck->b.block_idx;
     uint64_t lin = b[0] + (uint64_t)ck->grid[0] * (b[1] + (uint64_t)ck->grid[1] * b[2]);
-    ck->block_lin = lin < ck->nblock_release ? (uint32_t)lin : UINT32_MAX;
-    if (ck->block_lin != UINT32_MAX)
-        ck->block_release[ck->block_lin] = 0;
-    ck->acquired = 0;
+    ck->b.block_lin = (uint32_t)lin; /* followed between blocks below nreleases */
+    ck->b.acquired = 0;
+    ck->b.accessed = 0;
+}
+
+/* A fence or an atomic of the running block at clock now: an acquire of
+ * what other blocks released before it (for the accesses after it), and a
+ * release of its accesses since its last kept release. */
+static void release_acquire(simt_checker *ck, uint64_t now)
+{
+    ck->b.acquired = now;
+    ck_releases *r = own_releases(ck);
+    if (!r || !ck->b.accessed)
+        return;
+    ck->b.accessed = 0;
+    if (r->n == CK_RELEASES) {
+        memmove(r->at, r->at + 1, (CK_RELEASES - 1) * sizeof r->at[0]);
+        r->n--;
+        r->dropped = 1;
+    }
+    r->at[r->n++] = now;
+}
+
+void simt_check_grid_barrier(simt_checker *ck)
+{
+    if (ck)
+        ck->grid_sync = ++ck->clock;
 }
 
 void simt_check_fence(simt_checker *ck)
 {
     if (!ck || !(ck->checks & CHECK_RACE))
         return;
-    uint64_t now = ++ck->clock;
-    if (ck->block_lin != UINT32_MAX)
-        ck->block_release[ck->block_lin] = now;
-    if (!ck->acquired)
-        ck->acquired = now;
+    release_acquire(ck, ++ck->clock);
+}
+
+static int fit(simt_checker *ck, void **p, size_t *have, size_t need, size_t unit)
+{
+    if (*have == need && (*p || !need))
+        return 0;
+    simt_free(&ck->al, *p);
+    *p = need ? simt_calloc(&ck->al, need, unit) : NULL;
+    *have = *p ? need : 0;
+    return need && !*p ? -1 : 0;
 }
 
 int ck_race_launch(simt_checker *ck)
 {
+    return ck->checks & CHECK_RACE ? race_launch_blocks(ck) : 0;
+}
+
+int ck_block_fit(simt_checker *ck)
+{
     uint32_t width = ck->width ? ck->width : 32;
     uint32_t nwarps = (ck->nthreads + width - 1) / width;
-    size_t words = (size_t)((ck->shared_bytes + 3) / 4);
+    ck_block *b = &ck->b;
     int bad = 0;
     if (ck->checks & CHECK_RACE) {
-        if (words != ck->nshared_words || !ck->shared_words)
-            bad |= resize(ck, (void **)&ck->shared_words, words * sizeof(ck_word));
-        ck->nshared_words = ck->shared_words ? words : 0;
-        if (nwarps > ck->nwarps_alloc) {
-            bad |= resize(ck, (void **)&ck->full_sync, nwarps * sizeof(uint64_t));
-            bad |= resize(ck, (void **)&ck->pair_sync, (size_t)nwarps * 32 * 32 * sizeof(uint64_t));
-            ck->nwarps_alloc = bad ? 0 : nwarps;
+        bad |= fit(ck, (void **)&b->shared_words, &b->nshared_words,
+                   (size_t)((ck->shared_bytes + 3) / 4), sizeof(ck_word));
+        if (nwarps > b->nwarps_alloc) {
+            size_t have = 0, have2 = 0;
+            simt_free(&ck->al, b->full_sync);
+            simt_free(&ck->al, b->pair_sync);
+            b->full_sync = b->pair_sync = NULL;
+            bad |= fit(ck, (void **)&b->full_sync, &have, nwarps, sizeof(uint64_t));
+            bad |= fit(ck, (void **)&b->pair_sync, &have2, (size_t)nwarps * 32 * 32,
+                       sizeof(uint64_t));
+            b->nwarps_alloc = bad ? 0 : nwarps;
         }
-        bad |= race_launch_blocks(ck);
-        if (ck->nthreads > ck->nthreads_alloc) {
-            bad |= resize(ck, (void **)&ck->lock_acq, ck->nthreads * sizeof(uint64_t));
-            bad |= resize(ck, (void **)&ck->lock_rel, ck->nthreads * sizeof(uint64_t));
-            ck->nthreads_alloc = bad ? 0 : ck->nthreads;
+        if (ck->nthreads > b->nthreads_alloc) {
+            size_t have = 0, have2 = 0;
+            simt_free(&ck->al, b->lock_acq);
+            simt_free(&ck->al, b->lock_rel);
+            b->lock_acq = b->lock_rel = NULL;
+            bad |= fit(ck, (void **)&b->lock_acq, &have, ck->nthreads, sizeof(uint64_t));
+            bad |= fit(ck, (void **)&b->lock_rel, &have2, ck->nthreads, sizeof(uint64_t));
+            b->nthreads_alloc = bad ? 0 : ck->nthreads;
         }
     }
     if (ck->checks & CHECK_INIT)
-        bad |= resize(ck, (void **)&ck->shared_init, (size_t)((ck->shared_bytes + 7) / 8));
+        bad |= fit(ck, (void **)&b->shared_init, &b->nshared_init,
+                   (size_t)((ck->shared_bytes + 7) / 8), 1);
     return bad ? -1 : 0;
+}
+
+void ck_block_free(const simt_allocator *al, ck_block *b)
+{
+    simt_free(al, b->shared_words);
+    simt_free(al, b->shared_init);
+    simt_free(al, b->full_sync);
+    simt_free(al, b->pair_sync);
+    simt_free(al, b->lock_acq);
+    simt_free(al, b->lock_rel);
+    memset(b, 0, sizeof *b);
 }
 
 /* ---- race ---- */
 
+/* An access of the running block (since it started). */
 static int valid(const simt_checker *ck, const ck_acc *p)
 {
-    return p->clock > ck->block_start;
+    return p->clock > ck->b.block_start && p->block == ck->b.block_lin;
 }
 
-/* An access of an earlier block of this launch that the current one
- * (not both atomic) is not ordered after. */
-static int other_block_unordered(const simt_checker *ck, const ck_acc *p, const ck_acc *cur,
-                                 uint64_t addr)
+/* Whether block `blk` released after its access at clock `at` and the
+ * running block acquired after that release (before now): the fence
+ * before a flag and the fence after reading it.  An order older than the
+ * releases kept is taken as given (the checker never invents a race). */
+static int released_to_me(const simt_checker *ck, uint32_t blk, uint64_t at)
 {
-    if (SIMT_ADDR_SPACE(addr) != SPACE_GLOBAL || p->clock <= ck->launch_start || p->clock > ck->block_start ||
-        ck->block_lin == UINT32_MAX || p->block == ck->block_lin || p->block >= ck->nblock_release)
+    const ck_releases *r = &ck->releases[blk];
+    if (r->launch != ck->launch_start || !ck->b.acquired)
         return 0;
-    return !(ck->block_release[p->block] > p->clock && ck->acquired && ck->acquired < cur->clock);
+    for (unsigned k = 0; k < r->n; k++)
+        if (r->at[k] > at)
+            return r->at[k] < ck->b.acquired || (k == 0 && r->dropped);
+    return 0;
+}
+
+/* An access of another block of this launch, running before or beside the
+ * current one, that the current access (not both atomic) is not ordered
+ * after. */
+static int other_block_unordered(const simt_checker *ck, const ck_acc *p, uint64_t addr)
+{
+    if (SIMT_ADDR_SPACE(addr) != SPACE_GLOBAL || p->clock <= ck->launch_start ||
+        ck->b.block_lin >= ck->nreleases || p->block == ck->b.block_lin ||
+        p->block >= ck->nreleases)
+        return 0;
+    return !released_to_me(ck, p->block, p->clock);
 }
 
 static int ordered(const simt_checker *ck, const ck_acc *p, uint32_t tid, uint64_t now)
 {
-    if (p->clock < ck->last_barrier)
+    if (p->clock < ck->b.last_barrier)
         return 1;
-    if (p->tid < ck->nthreads_alloc && tid < ck->nthreads_alloc &&
-        ck->lock_rel[p->tid] > p->clock && ck->lock_acq[tid] > p->clock)
+    if (p->tid < ck->b.nthreads_alloc && tid < ck->b.nthreads_alloc &&
+        ck->b.lock_rel[p->tid] > p->clock && ck->b.lock_acq[tid] > p->clock)
         return 1;
     uint32_t W = ck->width;
     uint32_t pw = p->tid / W;
-    if (pw != tid / W || pw >= ck->nwarps_alloc)
+    if (pw != tid / W || pw >= ck->b.nwarps_alloc)
         return 0;
     if (p->clock == now)
         return 1; /* lanes of one instruction */
-    uint64_t s = ck->full_sync[pw];
-    uint64_t pair = ck->pair_sync[(size_t)pw * 1024 + (p->tid % W) * 32 + tid % W];
+    uint64_t s = ck->b.full_sync[pw];
+    uint64_t pair = ck->b.pair_sync[(size_t)pw * 1024 + (p->tid % W) * 32 + tid % W];
     return (s > pair ? s : pair) > p->clock;
 }
 
@@ -231,7 +312,12 @@ static int conflict(simt_checker *ck, simt_vm *vm, const ck_acc *p, const ck_acc
         return 0; /* bools or shorts of one word written by different threads do not race */
     if (p->kind == ACC_ATOMIC && cur->kind == ACC_ATOMIC)
         return 0;
-    if (other_block_unordered(ck, p, cur, addr)) {
+    if (p->clock < ck->grid_sync)
+        return 0; /* a grid barrier since */
+    if (p->strong && cur->strong && p->block != cur->block &&
+        (p->kind == ACC_READ || cur->kind == ACC_READ))
+        return 0; /* a flag one block polls and another sets, both volatile or atomic */
+    if (other_block_unordered(ck, p, addr)) {
         hazard_blocks(ck, vm, p, cur, addr, size);
         return 1;
     }
@@ -269,11 +355,11 @@ static void lock_op(simt_checker *ck, simt_vm *vm, const simt_warp_access *a, ui
         return;
     for (uint32_t m = a->mask; m; m &= m - 1) {
         uint32_t tid = a->tid_base + (unsigned)__builtin_ctz(m);
-        if (tid >= ck->nthreads_alloc)
+        if (tid >= ck->b.nthreads_alloc)
             continue;
-        if (ck->last_lock_op > ck->lock_acq[tid])
-            ck->lock_acq[tid] = ck->last_lock_op;
-        ck->lock_rel[tid] = now;
+        if (ck->last_lock_op > ck->b.lock_acq[tid])
+            ck->b.lock_acq[tid] = ck->last_lock_op;
+        ck->b.lock_rel[tid] = now;
     }
     ck->last_lock_op = now;
 }
@@ -283,7 +369,7 @@ static ck_word *shadow_word(simt_checker *ck, uint64_t addr)
     uint64_t off = SIMT_ADDR_OFFSET(addr);
     switch (SIMT_ADDR_SPACE(addr)) {
     case SPACE_SHARED:
-        return off / 4 < ck->nshared_words ? &ck->shared_words[off / 4] : NULL;
+        return off / 4 < ck->b.nshared_words ? &ck->b.shared_words[off / 4] : NULL;
     case SPACE_GLOBAL: {
         ck_word *page = page_of(ck, &ck->race_pages, off, CK_PAGE_WORDS * sizeof(ck_word));
         return page ? &page[off % CK_PAGE / 4] : NULL;
@@ -293,17 +379,9 @@ static ck_word *shadow_word(simt_checker *ck, uint64_t addr)
     }
 }
 
-void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
+/* Checks and records every lane of a against the shadow words. */
+static void race_lanes(simt_checker *ck, simt_vm *vm, const simt_warp_access *a, ck_acc *cur)
 {
-    uint64_t now = ++ck->clock;
-    if (a->kind == ACC_ATOMIC)
-        lock_op(ck, vm, a, now);
-    ck_acc cur = { .clock = now, .pc = a->pc, .kind = a->kind, .block = ck->block_lin };
-    if (a->kind == ACC_ATOMIC && ck->block_lin != UINT32_MAX) { /* a release and an acquire */
-        ck->block_release[ck->block_lin] = now;
-        if (!ck->acquired)
-            ck->acquired = now;
-    }
     /* only shared and global memory have shadow words: the memory unit's
      * spaces (vm/memunit.c) rule out the rest without the lanes */
     if (!(a->spaces & (SIMT_SPACE_BIT(SPACE_SHARED) | SIMT_SPACE_BIT(SPACE_GLOBAL))))
@@ -312,17 +390,47 @@ void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
     for (uint32_t m = a->mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         uint64_t addr = a->addr[l];
-        cur.tid = (uint16_t)(a->tid_base + l);
+        cur->tid = (uint16_t)(a->tid_base + l);
         for (uint64_t w = addr & ~UINT64_C(3); w < addr + size; w += 4) {
             ck_word *sw = shadow_word(ck, w);
             if (!sw)
                 break;
             uint64_t lo = addr > w ? addr - w : 0, hi = addr + size < w + 4 ? addr + size - w : 4;
-            cur.bytes = (uint8_t)((1u << hi) - (1u << lo));
-            race_word(ck, vm, sw, &cur, addr, size);
+            cur->bytes = (uint8_t)((1u << hi) - (1u << lo));
+            race_word(ck, vm, sw, cur, addr, size);
         }
     }
 }
+
+/* Whether a is strong: an atomic, or a load or store through a volatile
+ * lvalue (vm/opcodes.h SIMT_MEM_VOLATILE). */
+static int strong(const simt_vm *vm, const simt_warp_access *a)
+{
+    if (a->kind == ACC_ATOMIC)
+        return 1;
+    if (a->pc < 0 || (uint32_t)a->pc >= vm->mod->ncode)
+        return 0;
+    const simt_insn *in = &vm->mod->code[a->pc];
+    if (in->op == OP_LDX)
+        return ((uint32_t)in->j & SIMT_LDX_VOLATILE) != 0;
+    return ((in->op >= OP_LD8S && in->op <= OP_LD64) || (in->op >= OP_ST8 && in->op <= OP_ST64)) &&
+           (in->j & SIMT_MEM_VOLATILE);
+}
+
+void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
+{
+    uint64_t now = ++ck->clock;
+    if (a->kind == ACC_ATOMIC)
+        lock_op(ck, vm, a, now);
+    ck_acc cur = { .clock = now, .pc = a->pc, .kind = a->kind, .block = ck->b.block_lin,
+                   .strong = (uint8_t)strong(vm, a) };
+    race_lanes(ck, vm, a, &cur);
+    if (a->spaces & SIMT_SPACE_BIT(SPACE_GLOBAL))
+        ck->b.accessed = 1;
+    if (a->kind == ACC_ATOMIC) /* a release of its block's accesses and an acquire */
+        release_acquire(ck, now);
+}
+
 
 /* ---- init ---- */
 
@@ -401,11 +509,11 @@ void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
         unsigned l = (unsigned)__builtin_ctz(m);
         uint64_t addr = a->addr[l], off = SIMT_ADDR_OFFSET(addr);
         unsigned space = SIMT_ADDR_SPACE(addr);
-        int shared = space == SPACE_SHARED && ck->shared_init && off + size <= ck->shared_bytes;
+        int shared = space == SPACE_SHARED && ck->b.shared_init && off + size <= ck->shared_bytes;
         if (!shared && space != SPACE_GLOBAL)
             continue;
         if (a->kind != ACC_WRITE) {
-            int ok = shared ? all_set(ck->shared_init, off, size)
+            int ok = shared ? all_set(ck->b.shared_init, off, size)
                             : global_written(ck, vm, addr, size);
             if (!ok) {
                 const ck_what what = { .kind = FIND_UNINIT, .size = (uint16_t)size,
@@ -415,7 +523,7 @@ void ck_init_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
         }
         if (a->kind != ACC_READ) {
             if (shared)
-                set_bits(ck->shared_init, off, size);
+                set_bits(ck->b.shared_init, off, size);
             else
                 global_mark(ck, off, size);
         }

@@ -146,7 +146,7 @@ static void describe(const simt_checker *ck, const ck_place *p, size_t np,
     warp_list(ck, p[ref].at, list, sizeof list);
     size_t n = (size_t)snprintf(detail, len, "%s wait%s at this %s (barrier %u of the block)", list,
                                 p[ref].nwarps == 1 ? "s" : "", barrier_name(ck, p[ref].at),
-                                ck->bar_releases + 1);
+                                ck->b.bar_releases + 1);
     for (size_t j = 0; j < np && n < len; j++) {
         if (j == ref)
             continue;
@@ -171,7 +171,7 @@ static void describe(const simt_checker *ck, const ck_place *p, size_t np,
 void ck_sync_barrier(simt_checker *ck)
 {
     ck_place p[CK_MAX_PLACES];
-    size_t np = ck->bar_diverged ? 0 : collect_places(ck, p, CK_MAX_PLACES);
+    size_t np = ck->b.bar_diverged ? 0 : collect_places(ck, p, CK_MAX_PLACES);
     size_t ref = reference_place(p, np);
     if (np > 1 && ref < np) {
         char detail[400];
@@ -180,8 +180,8 @@ void ck_sync_barrier(simt_checker *ck)
         const ck_what what = { .kind = FIND_BAR_BLOCK };
         ck_add(ck, NULL, CHECK_SYNC, &what, p[ref].at, -1, bw->tid_base + bw->lane, 0, 0,
                detail);
-        ck->bar_diverged = 1; /* later barriers of this block only repeat it */
+        ck->b.bar_diverged = 1; /* later barriers of this block only repeat it */
     }
     ck->nbar_warps = 0;
-    ck->bar_releases++;
+    ck->b.bar_releases++;
 }

@@ -23,6 +23,11 @@ static void ck_block_begin(void *ctx, const uint32_t idx[3], uint32_t nthreads, 
     simt_check_block(ctx, idx, nthreads, shared);
 }
 
+static void ck_block_slot(void *ctx, uint32_t slot)
+{
+    simt_check_slot(ctx, slot);
+}
+
 static void ck_access(void *ctx, simt_vm *vm, const simt_warp_access *a)
 {
     simt_check_access(ctx, vm, a);
@@ -53,6 +58,11 @@ static void ck_barrier(void *ctx)
     simt_check_barrier(ctx);
 }
 
+static void ck_grid_barrier(void *ctx)
+{
+    simt_check_grid_barrier(ctx);
+}
+
 static void ck_finding(void *ctx, simt_vm *vm, const simt_finding *f)
 {
     if (f->kind == FIND_DIV_ZERO)
@@ -66,11 +76,13 @@ simt_observer simt_checker_observer(simt_checker *ck, unsigned checks)
     simt_observer o = {0};
     o.name = "check";
     o.ctx = ck;
-    o.flags = OBS_ACCESS | OBS_SERIAL | OBS_FOLLOWS_BLOCKS | (checks & CHECK_SYNC ? OBS_SYNC : 0) |
+    /* per block state is kept per resident slot: blocks may interleave */
+    o.flags = OBS_ACCESS | OBS_SERIAL | (checks & CHECK_SYNC ? OBS_SYNC : 0) |
               (checks & CHECK_MEMORY ? OBS_MEMORY : 0);
     o.launch_begin = ck_launch_begin;
     o.launch_rejected = ck_launch_rejected;
     o.block_begin = ck_block_begin;
+    o.block_slot = ck_block_slot;
     o.access = ck_access;
     o.host_write = ck_host_write;
     o.fence = ck_fence;
@@ -78,6 +90,7 @@ simt_observer simt_checker_observer(simt_checker *ck, unsigned checks)
     if (checks & CHECK_SYNC) /* who waits where, to tell barriers apart */
         o.barrier_warp = ck_barrier_warp;
     o.barrier = ck_barrier;
+    o.grid_barrier = ck_grid_barrier;
     o.finding = ck_finding;
     return o;
 }

@@ -547,10 +547,11 @@ static simt_status interleave(simt_exec *ex, simt_grid_work *g)
 /* The serial policy: blocks one after another, each to its end, as long as
  * none waits for another.  A block that parks at a grid barrier, or spins
  * (vm/resident.c), hands the rest of the launch to the resident policy.
- * Under --interleave=random (without a checker, --stats or a trace) the
- * resident policy runs the launch from its start.  Under a checker,
- * the model (unless it runs only for the clocks) or a trace, which follow one block at a time, nothing spots
- * spinning, and a grid barrier over several blocks is an error. */
+ * Under --interleave=random (without --stats or a trace) the resident
+ * policy runs the launch from its start.  Under the model (unless it runs
+ * only for the clocks) or a trace, which follow one block at a time,
+ * nothing spots spinning, and a grid barrier over several blocks is an
+ * error; the checkers follow interleaved blocks (the block_slot event). */
 static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
@@ -580,7 +581,7 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
         }
         if (g->blk->grid_parked && observed)
             return simt_exec_fault_waiting(ex, g->blk, "this_grid().sync() over several blocks "
-                                           "is not supported under --check, --stats or --trace");
+                                           "is not supported under --stats or --trace");
         if (g->blk->grid_parked || g->blk->spinning) {
             g->first = n;
             g->started = 1;

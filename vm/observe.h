@@ -177,6 +177,14 @@ typedef struct simt_observer {
     void (*launch_end)(void *ctx, simt_vm *vm);
     void (*block_begin)(void *ctx, const uint32_t idx[3], uint32_t nthreads,
                         uint64_t shared_bytes);
+    /* co-resident blocks interleave (vm/resident.c): what follows, up to the
+     * next block_slot, is of the block in resident slot `slot` (< the
+     * blocks the device holds at once) -- one that begins there
+     * (block_begin follows) or one begun there earlier that goes on.  Until
+     * the first of a launch, every block runs in slot 0, one after another.
+     * An observer that keeps per-block state without OBS_FOLLOWS_BLOCKS
+     * keeps it per slot. */
+    void (*block_slot)(void *ctx, uint32_t slot);
     /* one warp instruction issued at pc by lanes `mask` (OBS_TIMED runs only) */
     void (*issue)(void *ctx, int32_t pc, uint32_t mask, uint32_t warp);
     /* the same for n instructions at once: pc last - n + 1 up to last, issued
@@ -222,6 +230,10 @@ typedef struct simt_observer {
     void (*barrier_ready)(void *ctx);
     /* __syncthreads released every thread of the block */
     void (*barrier)(void *ctx);
+    /* every block of the grid arrived at this_grid().sync(): what any
+     * block did before it is ordered before what any does after (each
+     * block's release follows, as block_slot and barrier) */
+    void (*grid_barrier)(void *ctx);
     void (*finding)(void *ctx, simt_vm *vm, const simt_finding *f);
     /* queries: the clock (cycles) of warp `warp` of the running block, what
      * clock() reads; the cycles of the launch that just ended (0: none) and
@@ -232,9 +244,9 @@ typedef struct simt_observer {
 
 /* One bit per event, for vm->obs.events. */
 enum simt_observe_event {
-#define SIMT_OBS_EVENTS(X) X(launch_begin) X(launch_rejected) X(launch_end) X(block_begin) \
+#define SIMT_OBS_EVENTS(X) X(launch_begin) X(launch_rejected) X(launch_end) X(block_begin) X(block_slot) \
     X(issue) X(issue_run) X(issue_runs) X(branch) X(access) X(access_run) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
-    X(barrier_ready) X(barrier) X(finding) X(clock) X(cycles)
+    X(barrier_ready) X(barrier) X(grid_barrier) X(finding) X(clock) X(cycles)
 #define SIMT_OBS_BIT(ev) OBS_EV_##ev##_bit,
     SIMT_OBS_EVENTS(SIMT_OBS_BIT)
 #undef SIMT_OBS_BIT

@@ -57,16 +57,26 @@ static inline int simt_op_is_compare(unsigned op)
     }
 }
 
+/* j of a load or store LD8S..LD64, ST8..ST64 (0 otherwise): it reads or
+ * writes through a volatile lvalue.  The VM runs it as any other; to the
+ * race checker it is a strong access, like an atomic (PTX's memory model
+ * takes volatile as relaxed at system scope): a flag one block polls and
+ * another sets, both through volatile (or atomics), is no race between the
+ * blocks (runtime/check_race.c). */
+#define SIMT_MEM_VOLATILE 1
+
 /* LDX's j: an LEA's index extension (its j: 0 sext32, 1 zext32, 2 none) in
- * bits 0-1, log2 of its scale in bits 2-6, and the load kind (LD8S, LD8U,
- * LD16S, LD16U, LD32, LD64 = 0..5) in bits 8-10; every other bit is zero. */
+ * bits 0-1, log2 of its scale in bits 2-6, the load kind (LD8S, LD8U,
+ * LD16S, LD16U, LD32, LD64 = 0..5) in bits 8-10 and SIMT_LDX_VOLATILE
+ * (the fused load's SIMT_MEM_VOLATILE); every other bit is zero. */
 #define SIMT_LDX_MAX_SHIFT 20
 #define SIMT_LDX_J(ext, shift, kind) ((int32_t)((unsigned)(ext) | (unsigned)(shift) << 2 | \
                                                 (unsigned)(kind) << 8))
 #define SIMT_LDX_EXT(j) ((unsigned)(j) & 3u)
 #define SIMT_LDX_SHIFT(j) ((unsigned)(j) >> 2 & 31u)
 #define SIMT_LDX_KIND(j) ((unsigned)(j) >> 8 & 7u)
-#define SIMT_LDX_KNOWN_BITS 0x77fu
+#define SIMT_LDX_VOLATILE 0x800u
+#define SIMT_LDX_KNOWN_BITS 0xf7fu
 
 /* The address one lane of an LDX reads: base + ext(index) * scale + i. */
 static inline uint64_t simt_ldx_addr(uint64_t base, uint64_t index, int32_t i, int32_t j)

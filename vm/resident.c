@@ -131,6 +131,7 @@ typedef struct resident {
     simt_block *slot;        /* the blocks started and not ended */
     uint64_t *place;         /* slot k runs order[place[k]] */
     uint8_t *live;
+    uint32_t *seat;          /* slot k is the observers' slot seat[k] (block_slot) */
     uint64_t nslots, next;   /* order[next] is the next block to admit */
     uint64_t limit;
     int bps;                 /* blocks per SM */
@@ -172,6 +173,7 @@ static simt_status admit(resident *r, uint64_t k)
     simt_grid_work *g = r->g;
     r->place[k] = r->next++;
     r->live[k] = 1;
+    SIMT_NOTIFY(r->ex->vm, block_slot, r->seat[k]);
     simt_block_start(r->ex, &r->slot[k], g->order[r->place[k]], g->args, g->nargs);
     r->slot[k].used = 0;
     return SIMT_OK;
@@ -192,6 +194,7 @@ static simt_status turn(resident *r, uint64_t k)
         len = TURN / 8 + simt_rng_next(&r->rng) % TURN;
     ex->turn_end = r->hopeless ? UINT64_MAX - 1 : ex->steps + len;
     blk->check_at = ex->turn_end;
+    SIMT_NOTIFY(ex->vm, block_slot, r->seat[k]);
     simt_status st = simt_block_resume(ex, blk);
     blk->used = ex->steps - blk->steps0;
     return st;
@@ -263,8 +266,8 @@ static int barrier_frame(const simt_exec *ex, int32_t pc)
     return name && (!strcmp(name, "__simtvm_cuda_load") || !strncmp(name, "cuda::barrier<", 14));
 }
 
-/* block_only: the block runs alone (a checker, the model or a trace follows
- * one block at a time).  A barrier in its own shared memory is then certain
+/* block_only: the block runs alone (the model or a trace follows one block
+ * at a time).  A barrier in its own shared memory is then certain
  * never to complete; so is one in global memory when other blocks must
  * arrive at it, since none of them can run before this block ends, but that
  * is a limit of the observed run, not the program's deadlock, and is
@@ -312,7 +315,7 @@ static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk, int block_only
         simt_exec_hang(ex, blk, at, at_lane, at_pc,
                        "%u thread(s) of block (%u,%u,%u) wait at a cuda::barrier (or "
                        "cuda::pipeline) in global memory that only other blocks can complete; "
-                       "under --check, --stats or --trace blocks run one at a time, so none "
+                       "under --stats or --trace blocks run one at a time, so none "
                        "can (run without them: resident blocks then interleave)",
                        waiting, blk->idx[0], blk->idx[1], blk->idx[2]);
     else
@@ -346,12 +349,14 @@ static simt_status grid_release(resident *r)
     }
     if (r->next < r->g->n)
         return never_resident(r, first, "waits at this_grid().sync() for");
+    SIMT_NOTIFY0(r->ex->vm, grid_barrier);
     for (uint64_t k = 0; k < r->nslots; k++) {
         simt_block *blk = &r->slot[k];
         if (!r->live[k])
             continue;
         blk->grid_parked = 0;
         blk->grid_go = 1;
+        SIMT_NOTIFY(r->ex->vm, block_slot, r->seat[k]);
         simt_block_barrier_release(r->ex, blk);
     }
     return SIMT_OK;
@@ -447,8 +452,10 @@ static simt_status resident_loop(resident *r)
                 simt_block t = r->slot[0];
                 uint64_t p = r->place[0];
                 uint8_t l = r->live[0];
+                uint32_t s = r->seat[0];
                 r->slot[0] = r->slot[k], r->place[0] = r->place[k], r->live[0] = r->live[k];
-                r->slot[k] = t, r->place[k] = p, r->live[k] = l;
+                r->seat[0] = r->seat[k];
+                r->slot[k] = t, r->place[k] = p, r->live[k] = l, r->seat[k] = s;
             }
     }
 }
@@ -456,7 +463,7 @@ static simt_status resident_loop(resident *r)
 static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
-    resident r = { ex, g, NULL, NULL, NULL, 0, g->first, 0, simt_exec_blocks_per_sm(ex),
+    resident r = { ex, g, NULL, NULL, NULL, NULL, 0, g->first, 0, simt_exec_blocks_per_sm(ex),
                    0, 0, 0, {0}, 0 };
     r.limit = (uint64_t)r.bps * (uint64_t)(vm->cfg.device ? vm->cfg.device->sm_count : 1);
     r.nslots = g->n - g->first < r.limit ? g->n - g->first : r.limit;
@@ -469,9 +476,12 @@ static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
     r.slot = simt_calloc(&vm->cfg.alloc, (size_t)r.nslots, sizeof *r.slot);
     r.place = simt_calloc(&vm->cfg.alloc, (size_t)r.nslots, sizeof *r.place);
     r.live = simt_calloc(&vm->cfg.alloc, (size_t)r.nslots, 1);
+    r.seat = simt_calloc(&vm->cfg.alloc, (size_t)r.nslots, sizeof *r.seat);
     simt_status st = SIMT_OK;
-    if (!r.slot || !r.place || !r.live)
+    if (!r.slot || !r.place || !r.live || !r.seat)
         st = simt_vm_oom(vm, "the resident blocks");
+    for (uint64_t s = 0; r.seat && s < r.nslots; s++)
+        r.seat[s] = (uint32_t)s;
     uint64_t k = 0;
     if (st == SIMT_OK && g->started) { /* the caller's block goes on in slot 0 */
         r.slot[0] = *g->blk;
@@ -493,6 +503,7 @@ static simt_status resident_run(simt_exec *ex, simt_grid_work *g)
     simt_free(&vm->cfg.alloc, r.slot);
     simt_free(&vm->cfg.alloc, r.place);
     simt_free(&vm->cfg.alloc, r.live);
+    simt_free(&vm->cfg.alloc, r.seat);
     ex->turn_end = UINT64_MAX;
     ex->force_print = 0;
     return st;

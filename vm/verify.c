@@ -354,6 +354,11 @@ static int check_immediates(vctx *v, const simt_insn *in)
         return 0;
     case OP_LDX:
         return check_ldx(v, in);
+    case OP_LD8S: case OP_LD8U: case OP_LD16S: case OP_LD16U: case OP_LD32: case OP_LD64:
+    case OP_ST8: case OP_ST16: case OP_ST32: case OP_ST64:
+        if (in->j != 0 && in->j != SIMT_MEM_VOLATILE)
+            return vfail(v, "a memory access's flags (%" PRId32 ") are not 0 or volatile", in->j);
+        return 0;
     case OP_MATCH_ANY:
     case OP_MATCH_ALL:
         if (in->i != 4 && in->i != 8)

@@ -245,7 +245,7 @@ typedef struct simt_host_ops {
 
 /* The observers registered with the VM (vm/observe.h simt_vm_observe). */
 #define SIMT_MAX_OBSERVERS 8
-#define SIMT_OBS_NEVENTS 20     /* vm/observe.h SIMT_OBS_EVENTS */
+#define SIMT_OBS_NEVENTS 22     /* vm/observe.h SIMT_OBS_EVENTS */
 struct simt_observer;
 typedef struct simt_observers {
     const struct simt_observer *list[SIMT_MAX_OBSERVERS];
