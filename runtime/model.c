@@ -229,6 +229,12 @@ void simt_model_barrier(simt_model *m)
     simt_timing_barrier(m);
 }
 
+void simt_model_launch_partial(simt_model *m)
+{
+    if (m->cur)
+        m->cur->partial = 1;
+}
+
 void simt_model_launch_end(simt_model *m)
 {
     if (!m->cur)

@@ -333,6 +333,9 @@ typedef struct simt_launch_rec {
     uint64_t cycles;            /* busiest SM */
     uint64_t latency_cycles, issue_cycles, mem_cycles, dram_cycles;
     uint32_t sms_used;
+    int partial;                /* its blocks waited for each other: the model, which
+                                   follows one block at a time, counted up to the
+                                   first wait only (vm->launch_set_aside) */
 } simt_launch_rec;
 
 typedef struct simt_line_cost {

@@ -105,7 +105,8 @@ static void md_launch_begin(void *ctx, simt_vm *vm, const simt_launch_info *li)
 
 static void md_launch_end(void *ctx, simt_vm *vm)
 {
-    (void)vm;
+    if (vm->launch_set_aside)
+        simt_model_launch_partial(ctx);
     simt_model_launch_end(ctx);
 }
 

@@ -124,6 +124,9 @@ void simt_model_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a,
 void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
 void simt_model_barrier(simt_model *m);
 void simt_model_launch_end(simt_model *m);
+/* The running launch's blocks waited for each other: it was counted up to
+ * the first wait only. */
+void simt_model_launch_partial(simt_model *m);
 /* Writes the statistics of every launch so far (SPEC 5.4): format "text",
  * "json" or "csv".  Returns 0, or -1 if out could not be written. */
 int simt_model_report(simt_model *m, FILE *out, const char *format);

@@ -240,8 +240,11 @@ static void write_json(const simt_model *m, FILE *out)
         const simt_launch_rec *r = &m->launches[i];
         fputs(i ? ",\n{\"kernel\":" : "\n{\"kernel\":", out);
         put_json_string(out, kernel_name(m, r));
-        fprintf(out, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"metrics\":{", r->grid[0],
-                r->grid[1], r->grid[2], r->block[0], r->block[1], r->block[2]);
+        fprintf(out, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],", r->grid[0], r->grid[1],
+                r->grid[2], r->block[0], r->block[1], r->block[2]);
+        if (r->partial) /* only then: the other launches' objects stay as they were */
+            fputs("\"partial\":true,", out);
+        fputs("\"metrics\":{", out);
         int n = simt_stats_metrics(m, i, ms);
         for (int k = 0; k < n; k++) {
             fprintf(out, "%s\"%s\":", k ? "," : "", ms[k].name);
@@ -360,6 +363,11 @@ static void text_launch(const simt_model *m, FILE *out, uint32_t i)
     fprintf(out, "== launch %u: %s <<<(%u,%u,%u), (%u,%u,%u)>>>, %d registers/thread\n", i,
             kernel_name(m, r), r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1],
             r->block[2], r->regs);
+    if (r->partial)
+        fputs("  note: its blocks waited for each other (a flag, a grid barrier), so they ran\n"
+              "  interleaved; the model follows one block at a time and counted only what ran\n"
+              "  before the first wait: the figures below are of that part alone (events time\n"
+              "  the launch at one cycle per warp instruction)\n", out);
     row(out, "SIMT efficiency", num(b, sizeof b, "%.1f", 100.0 * v[MET_LANES_PER_INST] / r->warp_size),
         "%", "%.1f of %u lanes active; %.0f warp instructions, %.0f divergent branches",
         v[MET_LANES_PER_INST], r->warp_size, v[MET_INST], v[MET_DIV_BRANCHES]);

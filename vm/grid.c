@@ -539,9 +539,22 @@ static int exec_observe(const simt_vm *vm)
  * resident policy interleaves its blocks. */
 static simt_status interleave(simt_exec *ex, simt_grid_work *g)
 {
-    ex->yielded |= simt_observe_yield(ex->vm);
+    ex->yielded |= simt_observe_yield(ex->vm, OBS_YIELDS);
     ex->observe = exec_observe(ex->vm);
     return simt_policy_resident.run(ex, g);
+}
+
+/* Blocks wait for each other under observers that follow one block at a
+ * time (the model under --stats, a trace): they are set aside for the rest
+ * of the launch, which they hear of at its end (vm->launch_set_aside), and
+ * the blocks interleave as in the default run. */
+static simt_status interleave_unfollowed(simt_exec *ex, simt_grid_work *g)
+{
+    ex->yielded |= simt_observe_yield(ex->vm, OBS_FOLLOWS_BLOCKS);
+    ex->vm->launch_set_aside = 1;
+    ex->spot_alone = 0;
+    ex->spot_spin = !ex->stepping;
+    return interleave(ex, g);
 }
 
 /* The serial policy: blocks one after another, each to its end, as long as
@@ -549,14 +562,16 @@ static simt_status interleave(simt_exec *ex, simt_grid_work *g)
  * (vm/resident.c), hands the rest of the launch to the resident policy.
  * Under --interleave=random (without --stats or a trace) the resident
  * policy runs the launch from its start.  Under the model (unless it runs
- * only for the clocks) or a trace, which follow one block at a time,
- * nothing spots spinning, and a grid barrier over several blocks is an
- * error; the checkers follow interleaved blocks (the block_slot event). */
+ * only for the clocks) or a trace, which follow one block at a time, a
+ * block is fingerprinted only at its rounds' ends (spot_alone); one that
+ * spins or parks at a grid barrier sets them aside for the rest of the
+ * launch (interleave_unfollowed).  The checkers follow interleaved blocks
+ * (the block_slot event). */
 static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
-    /* a model that runs only because the program reads a clock gives way to
-     * interleaved blocks (interleave): it does not follow blocks */
+    /* a model that runs only for the clocks gives way to interleaved blocks
+     * (interleave): it does not follow blocks */
     int observed = (vm->obs.flags & OBS_FOLLOWS_BLOCKS) != 0;
     ex->spot_spin = !observed && !ex->stepping;
     ex->spot_alone = observed && !ex->stepping;
@@ -568,24 +583,15 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
         if (st != SIMT_OK)
             return st;
         if (g->blk->spinning && observed) {
-            /* the block runs alone: a libcu++ barrier that can never
-             * complete is reported (the deadlock the default run names, or
-             * a global one that waits for blocks that cannot run yet); any
-             * other spin runs on to its step limit, as it did */
+            /* a libcu++ barrier that can never complete is the deadlock
+             * the default run names */
             if (simt_block_libcu_deadlock(ex, g->blk, g->n > 1) != SIMT_OK)
                 return SIMT_FAULT;
-            g->blk->spinning = 0;
-            g->blk->check_at = UINT64_MAX;
-            if ((st = simt_block_resume(ex, g->blk)) != SIMT_OK)
-                return st;
         }
-        if (g->blk->grid_parked && observed)
-            return simt_exec_fault_waiting(ex, g->blk, "this_grid().sync() over several blocks "
-                                           "is not supported under --stats or --trace");
         if (g->blk->grid_parked || g->blk->spinning) {
             g->first = n;
             g->started = 1;
-            return interleave(ex, g);
+            return observed ? interleave_unfollowed(ex, g) : interleave(ex, g);
         }
         if (ex->steps > vm->cfg.max_steps)
             return simt_launch_steps_fault(ex, vm, g->order[n]);
@@ -631,6 +637,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     uint64_t shared = mod->shared_static + dyn_shared;
     uint64_t need = vm->kernel_shared[func] + dyn_shared;
     vm->launch_steps = 0;
+    vm->launch_set_aside = 0;
     if (vm->kernel_faults > vm->cuda_reset_faults)
         return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA,
                            until cudaDeviceReset makes a new one */

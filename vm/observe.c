@@ -57,12 +57,12 @@ void simt_vm_observe_clear(simt_vm *vm)
     memset(&vm->obs, 0, sizeof vm->obs);
 }
 
-unsigned simt_observe_yield(simt_vm *vm)
+unsigned simt_observe_yield(simt_vm *vm, unsigned flags)
 {
     simt_observers *obs = &vm->obs;
     unsigned set = 0;
     for (int k = 0; k < obs->n; k++)
-        if (obs->list[k]->flags & OBS_YIELDS)
+        if (obs->list[k]->flags & flags)
             set |= 1u << k;
     obs->paused |= set;
     summarise(obs);

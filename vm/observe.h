@@ -262,9 +262,10 @@ int simt_vm_observe(simt_vm *vm, const simt_observer *o);
 void simt_vm_observe_clear(simt_vm *vm);
 /* Reads the registered tables again, after an observer's ctx changed. */
 void simt_vm_observe_refresh(simt_vm *vm);
-/* Sets aside the observers with flag OBS_YIELDS until simt_observe_resume;
- * returns those set aside (a bit per registration index). */
-unsigned simt_observe_yield(simt_vm *vm);
+/* Sets aside the observers with any of `flags` (OBS_YIELDS,
+ * OBS_FOLLOWS_BLOCKS) until simt_observe_resume; returns those set aside (a
+ * bit per registration index). */
+unsigned simt_observe_yield(simt_vm *vm, unsigned flags);
 void simt_observe_resume(simt_vm *vm);
 
 static inline int simt_observing(const simt_vm *vm, unsigned events)

@@ -267,12 +267,11 @@ static int barrier_frame(const simt_exec *ex, int32_t pc)
 }
 
 /* block_only: the block runs alone (the model or a trace follows one block
- * at a time).  A barrier in its own shared memory is then certain
- * never to complete; so is one in global memory when other blocks must
- * arrive at it, since none of them can run before this block ends, but that
- * is a limit of the observed run, not the program's deadlock, and is
- * reported as such (other_blocks: the grid has blocks besides this one).
- * Then every waiting lane must show its barrier. */
+ * at a time, and the block is fingerprinted at its rounds' ends).  A
+ * barrier in its own shared memory is then certain never to complete; one
+ * in global memory may be completed by other blocks (other_blocks: the grid
+ * has blocks besides this one), which the interleaved run that follows
+ * decides.  Then every waiting lane must show its barrier. */
 static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk, int block_only,
                                   int other_blocks)
 {
@@ -312,19 +311,13 @@ static simt_status libcu_deadlock(simt_exec *ex, simt_block *blk, int block_only
     if (!at)
         return SIMT_OK;
     if (in_global && other_blocks)
-        simt_exec_hang(ex, blk, at, at_lane, at_pc,
-                       "%u thread(s) of block (%u,%u,%u) wait at a cuda::barrier (or "
-                       "cuda::pipeline) in global memory that only other blocks can complete; "
-                       "under --stats or --trace blocks run one at a time, so none "
-                       "can (run without them: resident blocks then interleave)",
-                       waiting, blk->idx[0], blk->idx[1], blk->idx[2]);
-    else
-        simt_exec_hang(ex, blk, at, at_lane, at_pc,
-                       "deadlock: %u thread(s) of block (%u,%u,%u) wait at a cuda::barrier (or "
-                       "cuda::pipeline) whose phase can never complete: no thread left will "
-                       "arrive at it (is its expected count larger than the threads that "
-                       "arrive?)",
-                       waiting, blk->idx[0], blk->idx[1], blk->idx[2]);
+        return SIMT_OK; /* other blocks may arrive once the blocks interleave */
+    simt_exec_hang(ex, blk, at, at_lane, at_pc,
+                   "deadlock: %u thread(s) of block (%u,%u,%u) wait at a cuda::barrier (or "
+                   "cuda::pipeline) whose phase can never complete: no thread left will "
+                   "arrive at it (is its expected count larger than the threads that "
+                   "arrive?)",
+                   waiting, blk->idx[0], blk->idx[1], blk->idx[2]);
     return SIMT_FAULT;
 }
 
