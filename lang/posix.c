@@ -2,7 +2,8 @@
  * <getopt.h> (getopt, getopt_long and optarg, optind, opterr, optopt, with glibc's
  * ordering and messages, as the command-line parsing of benchmarks uses
  * them; <unistd.h> includes it, as POSIX declares getopt there) and
- * <sys/mman.h> (anonymous mmap/munmap).
+ * <sys/mman.h> (anonymous mmap/munmap) and <sched.h> (scheduling policies:
+ * benchmarks ask for SCHED_FIFO around their timed regions).
  *
  * Both are written in K: getopt is a template over argv's type (char **
  * or char *const *), so a program that includes the header without calling
@@ -292,8 +293,93 @@ static const char TEXT_SYS_MMAN_H[] =
     "    return 0;\n"
     "}\n";
 
+static const char TEXT_SCHED_H[] =
+    "// sched.h as simtvm builds it in (lang/posix.c): the host program is the\n"
+    "// only thread of a simulated machine, so asking for a policy or a priority\n"
+    "// always succeeds and changes nothing; the priority ranges are Linux's.\n"
+    "#pragma once\n"
+    "#include <errno.h>\n"
+    "\n"
+    "#define SCHED_OTHER 0\n"
+    "#define SCHED_FIFO 1\n"
+    "#define SCHED_RR 2\n"
+    "#define SCHED_BATCH 3\n"
+    "#define SCHED_IDLE 5\n"
+    "\n"
+    "struct sched_param {\n"
+    "    int sched_priority;\n"
+    "};\n"
+    "\n"
+    "inline int __simt_sched_policy_ok(int policy)\n"
+    "{\n"
+    "    return policy == SCHED_OTHER || policy == SCHED_FIFO || policy == SCHED_RR ||\n"
+    "           policy == SCHED_BATCH || policy == SCHED_IDLE;\n"
+    "}\n"
+    "\n"
+    "inline int sched_get_priority_max(int policy)\n"
+    "{\n"
+    "    if (!__simt_sched_policy_ok(policy)) {\n"
+    "        errno = EINVAL;\n"
+    "        return -1;\n"
+    "    }\n"
+    "    return policy == SCHED_FIFO || policy == SCHED_RR ? 99 : 0;\n"
+    "}\n"
+    "\n"
+    "inline int sched_get_priority_min(int policy)\n"
+    "{\n"
+    "    if (!__simt_sched_policy_ok(policy)) {\n"
+    "        errno = EINVAL;\n"
+    "        return -1;\n"
+    "    }\n"
+    "    return policy == SCHED_FIFO || policy == SCHED_RR ? 1 : 0;\n"
+    "}\n"
+    "\n"
+    "int __simt_sched_policy = SCHED_OTHER;\n"
+    "int __simt_sched_priority = 0;\n"
+    "\n"
+    "// A priority outside the policy's range is EINVAL, as on Linux.\n"
+    "inline int sched_setscheduler(int pid, int policy, const struct sched_param *param)\n"
+    "{\n"
+    "    if (pid < 0 || param == 0 || !__simt_sched_policy_ok(policy) ||\n"
+    "        param->sched_priority < sched_get_priority_min(policy) ||\n"
+    "        param->sched_priority > sched_get_priority_max(policy)) {\n"
+    "        errno = EINVAL;\n"
+    "        return -1;\n"
+    "    }\n"
+    "    __simt_sched_policy = policy;\n"
+    "    __simt_sched_priority = param->sched_priority;\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "inline int sched_getscheduler(int pid)\n"
+    "{\n"
+    "    return pid < 0 ? (errno = EINVAL, -1) : __simt_sched_policy;\n"
+    "}\n"
+    "\n"
+    "inline int sched_setparam(int pid, const struct sched_param *param)\n"
+    "{\n"
+    "    return sched_setscheduler(pid, __simt_sched_policy, param);\n"
+    "}\n"
+    "\n"
+    "inline int sched_getparam(int pid, struct sched_param *param)\n"
+    "{\n"
+    "    if (pid < 0 || param == 0) {\n"
+    "        errno = EINVAL;\n"
+    "        return -1;\n"
+    "    }\n"
+    "    param->sched_priority = __simt_sched_priority;\n"
+    "    return 0;\n"
+    "}\n"
+    "\n"
+    "inline int sched_yield(void)\n"
+    "{\n"
+    "    return 0;\n"
+    "}\n";
+
 const char *k_posix_header_text(const char *name)
 {
+    if (!strcmp(name, "sched.h"))
+        return TEXT_SCHED_H;
     if (!strcmp(name, "getopt.h"))
         return TEXT_GETOPT_H;
     if (!strcmp(name, "sys/mman.h"))
