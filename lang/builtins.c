@@ -632,11 +632,22 @@ static k_type *value_arg(k_sema_state *s, const k_builtin_info *b, k_expr *a, in
 /* A shuffle's value: arithmetic, or, for the shuffle a group's shfl*
  * stands for (CUDA's templates take any trivially-copyable type there), a
  * record of whole 32-bit words, shuffled word by word (lower_call.c).  The
- * intrinsics themselves have overloads for arithmetic types only. */
+ * intrinsics themselves have overloads for arithmetic types and, from
+ * <cuda_fp16.h> and <cuda_bf16.h>, the half and bfloat16 types. */
+/* <cuda_fp16.h> and <cuda_bf16.h> overload the shuffles for their types. */
+static int half_record(const k_type *t)
+{
+    const char *n = k_record_name(t->rec);
+    return n && (!strcmp(n, "__half") || !strcmp(n, "__half2") || !strcmp(n, "__nv_bfloat16") ||
+                 !strcmp(n, "__nv_bfloat162"));
+}
+
 static k_type *shfl_value_arg(k_sema_state *s, const k_builtin_info *b, k_expr *e)
 {
     k_expr *a = e->args[1];
     k_type *t = k_sema_rvalue(s, a);
+    if (t && t->kind == TY_RECORD && half_record(t))
+        return t; /* 2 or 4 bytes: shuffled as one word (lower_call.c) */
     if (t && t->kind == TY_RECORD && !e->group_shfl) {
         k_error(s->ctx, a->loc, "'%s' takes an arithmetic value, not a '%s' (shuffle its"
                 " members, or use a tile's shfl*, which takes any record)", b->name,

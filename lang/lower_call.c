@@ -297,9 +297,10 @@ static void shuffle(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)
     int out = lw_reg(F), w = lw_reg(F);
     lw_emit(F, OP_LADDR, out, 0, 0, (int32_t)slot, 0);
     for (int64_t off = 0; off < size; off += 4) {
-        lw_emit(F, OP_LD32, w, v, 0, (int32_t)off, 0);
+        int half = size - off == 2; /* a __half or __nv_bfloat16 */
+        lw_emit(F, half ? OP_LD16U : OP_LD32, w, v, 0, (int32_t)off, 0);
         lw_emit(F, OP_SHFL, w, w, c, b->op, 0);
-        lw_emit(F, OP_ST32, w, out, 0, (int32_t)off, 0);
+        lw_emit(F, half ? OP_ST16 : OP_ST32, w, out, 0, (int32_t)off, 0);
     }
     mov(F, dst, out);
 }
