@@ -190,7 +190,8 @@ typedef struct simtvm_config {
     int warp_size;            /* 4, 8, 16 or 32 (default 32) */
     int threads;              /* host threads running blocks, 1..256 (default 1); results are
                                  the same for every value (vm/README.md, "Host threads") */
-    uint64_t max_steps;       /* warp instructions per block and per launch (0: default 1e9) */
+    uint64_t max_steps;       /* warp instructions per block and per launch (0: the defaults,
+                                 1e9 per block and 1e11 per launch) */
     uint64_t max_memory;      /* bytes of guest memory (0: default 16 GiB) */
     unsigned checks;          /* enum simtvm_check bits (default 0: no checkers) */
     int stats;                /* run the performance model, for simtvm_stats (default 0) */

@@ -866,6 +866,7 @@ void simtvm_print_help(FILE *out)
         "  --threads N                 host threads running blocks; the same output for every N\n"
         "                              (one thread under --check, --stats, --trace, --report)\n"
         "  --max-steps N               warp instructions per block and per launch before a fault\n"
+        "                              (default 1e9 per block, 1e11 per launch)\n"
         "  --max-host-steps N          instructions of main()'s host code (with its launches)\n"
         "                              before a fault (default: no limit)\n"
         "  --max-memory BYTES          guest memory limit (K, M, G suffixes)\n"

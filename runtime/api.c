@@ -92,8 +92,8 @@ static simtvm_status apply_config(simtvm_vm *vm)
     s->seed = c->seed;
     s->block_order_random = c->block_order_random != 0;
     s->threads = c->threads;
-    if (c->max_steps)
-        s->max_steps = c->max_steps;
+    if (c->max_steps) /* a limit given is both the block's and the launch's */
+        s->max_steps = s->max_launch_steps = c->max_steps;
     s->max_host_steps = c->max_host_steps;
     if (c->max_memory)
         s->max_memory = c->max_memory;

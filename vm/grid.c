@@ -506,7 +506,7 @@ simt_status simt_launch_steps_fault(const simt_exec *ex, simt_vm *vm, uint64_t b
     simt_vm_faultf(vm, "step limit exceeded: the blocks of this launch up to block (%u,%u,%u) "
                    "issued more than %llu warp instructions (raise it with --max-steps N)",
                    (unsigned)(b % gx), (unsigned)(b / gx % gy), (unsigned)(b / ((uint64_t)gx * gy)),
-                   (unsigned long long)vm->cfg.max_steps);
+                   (unsigned long long)vm->cfg.max_launch_steps);
     vm->fault.pc = -1;
     vm->fault.in_kernel = 1;
     vm->fault_reported = 0;
@@ -593,7 +593,7 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
             g->started = 1;
             return observed ? interleave_unfollowed(ex, g) : interleave(ex, g);
         }
-        if (ex->steps > vm->cfg.max_steps)
+        if (ex->steps > vm->cfg.max_launch_steps)
             return simt_launch_steps_fault(ex, vm, g->order[n]);
     }
     return SIMT_OK;

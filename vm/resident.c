@@ -363,7 +363,7 @@ static simt_status block_ended(resident *r, uint64_t k)
         r->ended = 1;
         memcpy(r->ended_idx, r->slot[k].idx, sizeof r->ended_idx);
     }
-    if (ex->steps > ex->vm->cfg.max_steps)
+    if (ex->steps > ex->vm->cfg.max_launch_steps)
         return simt_launch_steps_fault(ex, ex->vm, r->g->order[r->place[k]]);
     if (r->next < r->g->n)
         return admit(r, k);

@@ -374,12 +374,12 @@ static void emit_rec(grid_job *job, uint64_t n, block_rec *rec)
     if (rec->faulted) {
         job->fault = rec->fault;
         job->faulted_oom = rec->oom;
-    } else if (job->steps > job->vm->cfg.max_steps) {
+    } else if (job->steps > job->vm->cfg.max_launch_steps) {
         simt_launch_steps_fault(job->proto, job->vm, job->order[n]);
         job->fault = job->vm->fault;
         lower_stop(job, n);
     }
-    if (rec->faulted || job->steps > job->vm->cfg.max_steps)
+    if (rec->faulted || job->steps > job->vm->cfg.max_launch_steps)
         __atomic_store_n(&job->faulted, 1, __ATOMIC_SEQ_CST);
     if (b->len)
         __atomic_fetch_sub(&job->held, b->len, __ATOMIC_SEQ_CST);

@@ -16,6 +16,9 @@ void simt_config_init(simt_config *cfg)
     cfg->interleave = INTERLEAVE_CONVERGE;
     cfg->threads = 1;
     cfg->max_steps = 1000000000ull;
+    /* a hundred blocks' worth: real launches (a 2048^3 sgemm is 4 x 10^9)
+     * finish, and a launch still stops within minutes of host time */
+    cfg->max_launch_steps = 100000000000ull;
     cfg->max_memory = 16ull << 30;
     cfg->max_printf = SIMT_MAX_PRINTF_DEFAULT;
     cfg->device = simt_device_builtin("h100");

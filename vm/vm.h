@@ -37,7 +37,8 @@ typedef struct simt_config {
     uint64_t seed;
     int block_order_random;
     int threads;                /* host threads running blocks (vm/threads.c) */
-    uint64_t max_steps;         /* warp instructions per block and per launch */
+    uint64_t max_steps;         /* warp instructions per block (a runaway loop) */
+    uint64_t max_launch_steps;  /* warp instructions of all the blocks of a launch */
     uint64_t max_host_steps;    /* instructions of main()'s thread with the launches it
                                    makes (0: no limit, the default) */
     uint64_t max_memory;        /* bytes of guest memory */

@@ -114,6 +114,18 @@ static void on_end(void *ctx, simt_vm *vm)
     ((counts *)ctx)->ends++;
 }
 
+/* The step limits doc/cli.md gives: a runaway block stops at 10^9 warp
+ * instructions, a launch of many blocks only at 10^11 (real launches of a
+ * few 10^9 finish); a limit given sets both (runtime/api.c). */
+START_TEST(test_step_limit_defaults)
+{
+    simt_config cfg;
+    simt_config_init(&cfg);
+    ck_assert_uint_eq(cfg.max_steps, 1000000000ull);
+    ck_assert_uint_eq(cfg.max_launch_steps, 100000000000ull);
+}
+END_TEST
+
 START_TEST(test_runs_without_runtime)
 {
     simt_module *m = assemble();
@@ -215,6 +227,7 @@ static Suite *vmcore_suite(void)
 {
     Suite *s = suite_create("vmcore");
     TCase *tc = tcase_create("core");
+    tcase_add_test(tc, test_step_limit_defaults);
     tcase_add_test(tc, test_runs_without_runtime);
     tcase_add_test(tc, test_host_call_without_host);
     tcase_add_test(tc, test_access_shapes);
