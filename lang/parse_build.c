@@ -846,6 +846,9 @@ static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d)
     decl->type = build_type(ps, base_type(ps, sp), d);
     decl->storage = (sp ? sp->storage : 0) | take_late_space(ps);
     decl->align_expr = sp ? sp->align_expr : NULL;
+    k_expr *gnu = k_parse_take_aligned(ps, d->name);   /* `int v __attribute__((aligned(16)))` */
+    if (gnu && !decl->align_expr)
+        decl->align_expr = gnu;
     if (d->is_func) {
         fill_function(ps, decl, d);
         if (d->init)
@@ -1342,6 +1345,22 @@ void kp_add_untyped_def(k_parser *ps, k_declarator *d, k_stmt *body, k_loc loc, 
             d && d->name ? d->name : "?");
     if (as_function)
         kp_add_function(ps, NULL, d, body);
+}
+
+/* alignas after specifiers is the declared variables'; GCC's aligned
+ * attribute right after a record's body is the record's. */
+k_specs *kp_specs_align(k_parser *ps, k_specs *sp, k_expr *align)
+{
+    if (!sp)
+        return sp;
+    if (align && align == ps->aligned_record && sp->defined) {
+        if (!sp->defined->align_expr)
+            sp->defined->align_expr = align;
+        ps->aligned_record = NULL;
+        return sp;
+    }
+    sp->align_expr = align;
+    return sp;
 }
 
 k_type *kp_record_body_end(k_parser *ps, k_type *rec)

@@ -12,6 +12,7 @@ void kp_list_append(k_parser *ps, k_list *l, void *item);
 k_list *kp_list_push(k_parser *ps, k_list *l, void *item);
 k_list *kp_list_cons(k_parser *ps, void *item, const k_list *rest);
 k_expr *kp_expr_leaf(k_parser *ps, k_expr_kind kind, k_loc loc);
+k_specs *kp_specs_align(k_parser *ps, k_specs *sp, k_expr *align);
 k_expr *kp_expr_unary(k_parser *ps, k_expr_kind kind, int op, k_loc loc, k_expr *e);
 k_expr *kp_expr_arrow(k_parser *ps, k_loc loc, k_expr *p);
 void kp_extern_linkage(k_parser *ps, int first);

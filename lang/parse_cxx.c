@@ -272,8 +272,8 @@ int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k
 }
 
 /* GCC attributes that only advise the compiler or the linker: reading past
- * them changes no result.  `aligned` and `packed` change a layout: they are
- * reported (alignas / __align__ is K's spelling of the first). */
+ * them changes no result.  `aligned` is alignas (k_parse_gnu_aligned);
+ * `packed` changes a layout K does not build: it is reported. */
 static int harmless_attribute(const char *w, size_t n)
 {
     static const char *const names[] = {
@@ -291,9 +291,35 @@ static int harmless_attribute(const char *w, size_t n)
     return 0;
 }
 
-int k_parse_gnu_attribute(k_parser *ps, k_loc loc)
+/* `aligned` or `__aligned__`. */
+static int aligned_word(const k_token *t)
+{
+    return (t->len == 7 && !strncmp(t->text, "aligned", 7)) ||
+           (t->len == 11 && !strncmp(t->text, "__aligned__", 11));
+}
+
+/* The N of aligned(N) after its '(' (an integer constant, parenthesized or
+ * not), or NULL after an error. */
+static k_expr *aligned_value(k_parser *ps, k_loc loc)
 {
     k_token t;
+    int open = 0, kind;
+    while ((kind = k_lexer_next(&ps->lx, &t)) == '(')
+        open++;
+    k_expr *e = kind == INT_LIT ? kp_literal(ps, E_INT, &t) : NULL;
+    for (int k = 0; e && k <= open; k++)
+        if (k_lexer_next(&ps->lx, &t) != ')')
+            e = NULL;
+    if (!e)
+        k_error(ps->ctx, loc, "__attribute__((aligned(N))) needs an integer constant N in K "
+                "(write alignas(N) or __align__(N) for another expression)");
+    return e;
+}
+
+int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align)
+{
+    k_token t;
+    *align = NULL;
     if (k_lexer_next(&ps->lx, &t) != '(') {
         k_error(ps->ctx, loc, "expected '((' after __attribute__");
         return 0;
@@ -317,19 +343,60 @@ int k_parse_gnu_attribute(k_parser *ps, k_loc loc)
             first = 1;
             continue;
         }
+        if (depth == 2 && first && aligned_word(&t)) {
+            /* aligned(N); a bare `aligned` is the target's largest, 16 */
+            k_loc at = t.loc;
+            kind = k_lexer_next(&ps->lx, &t);
+            if (kind == '(' && !(*align = aligned_value(ps, at)))
+                return 0;
+            if (kind != '(') {
+                t.ival = 16;
+                t.int_unsigned = t.int_long = 0;
+                *align = kp_literal(ps, E_INT, &t);
+                if (kind == ')')
+                    depth--;
+                first = kind != ',';
+            } else {
+                first = 0;
+            }
+            continue;
+        }
         if (depth == 2 && first) {
             first = 0;
             if (!harmless_attribute(t.text, t.len)) {
-                const char *w = t.len > 2 && t.text[0] == '_' ? t.text + 2 : t.text;
-                int aligned = w + 7 <= t.text + t.len && !strncmp(w, "aligned", 7);
-                k_error(ps->ctx, t.loc, "__attribute__((%.*s)) is not supported in K%s",
-                        (int)(t.len > 40 ? 40 : t.len), t.text,
-                        aligned ? " (write alignas(N) or __align__(N))" : "");
+                k_error(ps->ctx, t.loc, "__attribute__((%.*s)) is not supported in K",
+                        (int)(t.len > 40 ? 40 : t.len), t.text);
                 return 0;
             }
         }
     }
     return 1;
+}
+
+int k_parse_gnu_aligned(k_parser *ps, k_expr *align)
+{
+    switch (ps->prev_kind) {
+    case '}':   /* `struct S {...} __attribute__((aligned(16)));`: S's (kp_specs_align) */
+        if (!ps->closed_body)
+            ps->aligned_record = align;
+        return 1;
+    case IDENT: case ']': case ')':   /* `float v[4] __attribute__((aligned(16)));` */
+        ps->aligned_name = ps->decl_name;
+        ps->aligned_expr = align;
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+k_expr *k_parse_take_aligned(k_parser *ps, const char *name)
+{
+    if (!ps->aligned_expr || !name || !ps->aligned_name || strcmp(name, ps->aligned_name))
+        return NULL;
+    k_expr *e = ps->aligned_expr;
+    ps->aligned_expr = NULL;
+    ps->aligned_name = NULL;
+    return e;
 }
 
 /* `auto [a, b] = e;`: the hidden variable `auto __simtvm_binding_L_C = e;`

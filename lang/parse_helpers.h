@@ -81,7 +81,16 @@ int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k
 /* After `__attribute__`: reads its `((...))`; 1 when every attribute in it
  * changes nothing K computes (always_inline, unused...), else 0 after one
  * error naming the attribute. */
-int k_parse_gnu_attribute(k_parser *ps, k_loc loc);
+/* Reads GCC's __attribute__((...)) after its name: 1, or 0 after its one
+ * error; *align gets the N of aligned(N) (16 for a bare aligned), else NULL. */
+int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align);
+/* Places an alignment read from __attribute__((aligned(N))): 1 where it is
+ * an alignas token (after struct/class/union, before a declaration), 0
+ * where it was taken here (after a record's '}' or a declarator). */
+int k_parse_gnu_aligned(k_parser *ps, k_expr *align);
+/* The alignment __attribute__((aligned(N))) gave the declarator `name`,
+ * taken (NULL if none). */
+k_expr *k_parse_take_aligned(k_parser *ps, const char *name);
 k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *ptrs);
 k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
 k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);

@@ -178,6 +178,7 @@ static void function_bodies(k_parser *ps, int kind)
         ps->in_bodies += ps->brace_body[d];
     } else if (kind == '}' && d > 0 && d <= n) {
         ps->in_bodies -= ps->brace_body[d - 1];
+        ps->closed_body = ps->brace_body[d - 1];
     }
 }
 
@@ -520,10 +521,17 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
             break;
         }
         if (name && !strcmp(name, "__attribute__")) {   /* GCC's: read past, or one error */
-            if (k_parse_gnu_attribute(ps, t->loc))
-                return k_parse_lex(lval, lloc, ps);
-            ps->stopped = 1;
-            return 0;
+            k_expr *align = NULL;
+            if (!k_parse_gnu_attribute(ps, t->loc, &align)) {
+                ps->stopped = 1;
+                return 0;
+            }
+            if (align && k_parse_gnu_aligned(ps, align)) {
+                lval->expr = align;   /* `struct __attribute__((aligned(16))) S`, before a declaration */
+                kind = ALIGN_ATTR;
+                break;
+            }
+            return k_parse_lex(lval, lloc, ps);
         }
         if (name && k_parse_unsupported_name(ps, name, t->text + t->len, t->loc)) {
             ps->stopped = 1;   /* one error, then the end: no cascade of syntax errors */
@@ -661,6 +669,10 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         ps->param_names.n = 0;
         ps->fn_declared = NULL;
     }
+    if (ps->prev_kind == ';')   /* the declaration before it took its alignment */
+        ps->aligned_name = NULL, ps->aligned_expr = NULL;
+    if (kind == IDENT && !ps->paren_depth && !ps->square_depth)
+        ps->decl_name = lval->name;
     k_parse_token_hook(ps, kind);      /* counts the brace as any other */
     return braced ? BRACE_INIT : kind;
 }

@@ -141,6 +141,14 @@ struct k_parser {
                                      identifier or ']' for an array declarator's bound) */
     unsigned char brace_body[256];/* per open '{': 1 if it opened a function's body */
     int in_bodies;                /* how many function bodies are open */
+    int closed_body;              /* the last '}' closed a function's body */
+    /* GCC's __attribute__((aligned(N))) after a declarator (lang/parse_cxx.c):
+     * the alignment of the declarator named decl_name, taken by the
+     * declaration that declares it; dropped after the next ';' */
+    const char *decl_name;        /* the last identifier outside () and [] */
+    const char *aligned_name;
+    k_expr *aligned_expr;
+    k_expr *aligned_record;       /* `struct S {...} __attribute__((aligned(16)))`: S's */
     int member_mutable;           /* `mutable` began the class member declaration being
                                      read (lang/parse_decl.c marks its fields) */
 };

@@ -79,6 +79,7 @@ static void k_yyerror(K_YYLTYPE *loc, k_parser *ps, const char *msg);
 %token <name> SCOPED_CLASS "nested class name"   /* C<args>::Node, Node a class nested in C */
 %token <name> SCOPED_OPERATOR "qualified operator"   /* `S::operator` before `+=` (its class's) */
 %token <expr> INT_LIT "integer constant"
+%token <expr> ALIGN_ATTR "__attribute__((aligned(N)))"   /* where alignas stands (lang/parse_cxx.c) */
 %token <expr> FLOAT_LIT "floating constant"
 %token <expr> CHAR_LIT "character constant"
 %token <expr> STRING_LIT "string literal"
@@ -420,7 +421,7 @@ decl_specs
     | decl_specs tagged_spec                    { $$ = k_parse_specs_tagged(ps, $1, $2); }
     | decl_specs KW_TYPEDEF                     { $$ = $1; $$->is_typedef = 1; }
     | align_spec                                { $$ = kp_specs_new(ps, LOC(@1)); $$->align_expr = $1; }
-    | decl_specs align_spec                     { $$ = $1; $$->align_expr = $2; }
+    | decl_specs align_spec                     { $$ = kp_specs_align(ps, $1, $2); }
     ;
 
 /* Specifiers of a type name (casts, sizeof): no storage class. */
@@ -507,6 +508,7 @@ base_access
 /* __align__(n), alignas(n) (CUDA's and C++'s), alignas(T) */
 align_spec
     : KW_ALIGNAS '(' const_expr ')'             { $$ = $3; }
+    | ALIGN_ATTR                                { $$ = $1; }
     | KW_ALIGNAS '(' type_name ')'
         { $$ = kp_expr_leaf(ps, E_ALIGNOF, LOC(@1)); if ($$) $$->type_written = $3; }
     ;
