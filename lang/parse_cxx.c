@@ -375,12 +375,18 @@ int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align)
 
 int k_parse_gnu_aligned(k_parser *ps, k_expr *align)
 {
+    /* -1: an error (a parameter's) */
     switch (ps->prev_kind) {
     case '}':   /* `struct S {...} __attribute__((aligned(16)));`: S's (kp_specs_align) */
         if (!ps->closed_body)
             ps->aligned_record = align;
         return 1;
     case IDENT: case ']': case ')':   /* `float v[4] __attribute__((aligned(16)));` */
+        if (ps->paren_depth > 0) {
+            k_error(ps->ctx, align->loc, "__attribute__((aligned(N))) on a parameter: a "
+                    "parameter's alignment cannot be given (as g++ says)");
+            return -1;
+        }
         ps->aligned_name = ps->decl_name;
         ps->aligned_expr = align;
         return 0;

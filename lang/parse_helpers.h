@@ -86,7 +86,8 @@ int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k
 int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align);
 /* Places an alignment read from __attribute__((aligned(N))): 1 where it is
  * an alignas token (after struct/class/union, before a declaration), 0
- * where it was taken here (after a record's '}' or a declarator). */
+ * where it was taken here (after a record's '}' or a declarator), -1 after
+ * its one error (on a parameter). */
 int k_parse_gnu_aligned(k_parser *ps, k_expr *align);
 /* The alignment __attribute__((aligned(N))) gave the declarator `name`,
  * taken (NULL if none). */

@@ -526,7 +526,12 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
                 ps->stopped = 1;
                 return 0;
             }
-            if (align && k_parse_gnu_aligned(ps, align)) {
+            int placed = align ? k_parse_gnu_aligned(ps, align) : 0;
+            if (placed < 0) {
+                ps->stopped = 1;
+                return 0;
+            }
+            if (placed) {
                 lval->expr = align;   /* `struct __attribute__((aligned(16))) S`, before a declaration */
                 kind = ALIGN_ATTR;
                 break;
@@ -669,8 +674,14 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         ps->param_names.n = 0;
         ps->fn_declared = NULL;
     }
-    if (ps->prev_kind == ';')   /* the declaration before it took its alignment */
+    if (ps->prev_kind == ';' && ps->aligned_expr) {   /* no declaration took it */
+        k_error(ps->ctx, ps->aligned_expr->loc, "__attribute__((aligned(N))) on '%s' is not "
+                "supported in K (a typedef's or a function's alignment); write alignas(N) on "
+                "the variable or member", ps->aligned_name ? ps->aligned_name : "?");
         ps->aligned_name = NULL, ps->aligned_expr = NULL;
+        ps->stopped = 1;
+        return 0;
+    }
     if (kind == IDENT && !ps->paren_depth && !ps->square_depth)
         ps->decl_name = lval->name;
     k_parse_token_hook(ps, kind);      /* counts the brace as any other */
