@@ -156,6 +156,8 @@ void simt_check_fence(simt_checker *ck)
     release_acquire(ck, ++ck->clock);
 }
 
+/* *p as need zeroed elements of unit bytes, allocated again unless it has
+ * exactly that many already (*have). */
 static int fit(simt_checker *ck, void **p, size_t *have, size_t need, size_t unit)
 {
     if (*have == need && (*p || !need))
@@ -164,6 +166,24 @@ static int fit(simt_checker *ck, void **p, size_t *have, size_t need, size_t uni
     *p = need ? simt_calloc(&ck->al, need, unit) : NULL;
     *have = *p ? need : 0;
     return need && !*p ? -1 : 0;
+}
+
+/* Two per-warp or per-thread clock arrays of n entries each (each of
+ * `per` clocks), allocated again only to grow: stale clocks are older than
+ * the block's start and order nothing. */
+static int grow_pair(simt_checker *ck, uint64_t **a, uint64_t **b, uint32_t *alloc, uint32_t n,
+                     size_t per)
+{
+    if (n <= *alloc)
+        return 0;
+    size_t have_a = 0, have_b = 0;
+    simt_free(&ck->al, *a);
+    simt_free(&ck->al, *b);
+    *a = *b = NULL;
+    int bad = fit(ck, (void **)a, &have_a, n, sizeof(uint64_t)) |
+              fit(ck, (void **)b, &have_b, (size_t)n * per, sizeof(uint64_t));
+    *alloc = bad ? 0 : n;
+    return bad;
 }
 
 int ck_race_launch(simt_checker *ck)
@@ -180,25 +200,8 @@ int ck_block_fit(simt_checker *ck)
     if (ck->checks & CHECK_RACE) {
         bad |= fit(ck, (void **)&b->shared_words, &b->nshared_words,
                    (size_t)((ck->shared_bytes + 3) / 4), sizeof(ck_word));
-        if (nwarps > b->nwarps_alloc) {
-            size_t have = 0, have2 = 0;
-            simt_free(&ck->al, b->full_sync);
-            simt_free(&ck->al, b->pair_sync);
-            b->full_sync = b->pair_sync = NULL;
-            bad |= fit(ck, (void **)&b->full_sync, &have, nwarps, sizeof(uint64_t));
-            bad |= fit(ck, (void **)&b->pair_sync, &have2, (size_t)nwarps * 32 * 32,
-                       sizeof(uint64_t));
-            b->nwarps_alloc = bad ? 0 : nwarps;
-        }
-        if (ck->nthreads > b->nthreads_alloc) {
-            size_t have = 0, have2 = 0;
-            simt_free(&ck->al, b->lock_acq);
-            simt_free(&ck->al, b->lock_rel);
-            b->lock_acq = b->lock_rel = NULL;
-            bad |= fit(ck, (void **)&b->lock_acq, &have, ck->nthreads, sizeof(uint64_t));
-            bad |= fit(ck, (void **)&b->lock_rel, &have2, ck->nthreads, sizeof(uint64_t));
-            b->nthreads_alloc = bad ? 0 : ck->nthreads;
-        }
+        bad |= grow_pair(ck, &b->full_sync, &b->pair_sync, &b->nwarps_alloc, nwarps, 32 * 32);
+        bad |= grow_pair(ck, &b->lock_acq, &b->lock_rel, &b->nthreads_alloc, ck->nthreads, 1);
     }
     if (ck->checks & CHECK_INIT)
         bad |= fit(ck, (void **)&b->shared_init, &b->nshared_init,
