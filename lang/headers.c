@@ -691,14 +691,29 @@ static const char TEXT_SYS_TIME_H[] =
  * declares the structure (g++ takes `timespec t;` after <iostream> alone),
  * so lang/preprocess.c reads this ahead of a file that names it. */
 static const char TEXT_TIMESPEC_H[] =
-    "// struct timespec as simtvm builds it in (glibc's x86-64 layout); clock_gettime\n"
-    "// is built into the runtime.\n"
+    "// struct timespec as simtvm builds it in (glibc's x86-64 layout) and\n"
+    "// nanosleep; clock_gettime is built into the runtime.\n"
     "#ifndef __SIMTVM_TIMESPEC\n"
     "#define __SIMTVM_TIMESPEC\n"
     "struct timespec {\n"
     "    long tv_sec;\n"
     "    long tv_nsec;\n"
     "};\n"
+    "// nanosleep: the host's modelled time moves on (with --wall-clock it really\n"
+    "// sleeps), and nothing interrupts it; a template, so that a program that\n"
+    "// does not call it compiles nothing\n"
+    "template <class _Unused = void>\n"
+    "int nanosleep(const struct timespec *req, struct timespec *rem)\n"
+    "{\n"
+    "    if (!req || req->tv_sec < 0 || req->tv_nsec < 0 || req->tv_nsec > 999999999)\n"
+    "        return -1; // EINVAL\n"
+    "    __simtvm_sleep_ns(req->tv_sec * 1000000000LL + req->tv_nsec);\n"
+    "    if (rem) {\n"
+    "        rem->tv_sec = 0;\n"
+    "        rem->tv_nsec = 0;\n"
+    "    }\n"
+    "    return 0;\n"
+    "}\n"
     "#endif\n";
 
 /* <sys/types.h> and <sys/stat.h>: programs include them for a type or out of
@@ -959,16 +974,29 @@ static const char TEXT_PTHREAD_H[] =
     "inline int pthread_equal(pthread_t a, pthread_t b) { return a == b; }\n";
 
 static const char TEXT_UNISTD_H[] =
-    "// unistd.h as simtvm builds it in: its constants and getopt (from\n"
-    "// getopt.h, as POSIX declares it here); sleep, usleep and the file calls\n"
-    "// are not built in (the modelled clock would not see a sleep).\n"
+    "// unistd.h as simtvm builds it in: its constants, getopt (from getopt.h,\n"
+    "// as POSIX declares it here), sleep and usleep (the host's modelled time\n"
+    "// moves on; with --wall-clock they really sleep); the file calls are not\n"
+    "// built in.\n"
     "#pragma once\n"
     "#include <stddef.h>\n"
     "#include <getopt.h>\n"
     "\n"
     "#define STDIN_FILENO 0\n"
     "#define STDOUT_FILENO 1\n"
-    "#define STDERR_FILENO 2\n";
+    "#define STDERR_FILENO 2\n"
+    "typedef unsigned int useconds_t;\n"
+    "// templates, so that a program that calls neither compiles neither\n"
+    "template <class _Unused = void> unsigned int sleep(unsigned int seconds)\n"
+    "{\n"
+    "    __simtvm_sleep_ns((long long)seconds * 1000000000LL);\n"
+    "    return 0;\n"
+    "}\n"
+    "template <class _Unused = void> int usleep(useconds_t usec)\n"
+    "{\n"
+    "    __simtvm_sleep_ns((long long)usec * 1000LL);\n"
+    "    return 0;\n"
+    "}\n";
 
 /* <inttypes.h>'s format macros as glibc defines them on x86-64 (int64_t is
  * a long there); the header also gives <stdint.h>'s types. */

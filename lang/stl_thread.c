@@ -88,6 +88,11 @@ static const char TEXT_THREAD[] =
     "    return main_thread;\n"
     "}\n"
     "inline void yield() {}\n"
+    "// the host's modelled time moves on (with --wall-clock it really sleeps)\n"
+    "template <class D> inline void sleep_for(const D &d)\n"
+    "{\n"
+    "    __simtvm_sleep_ns((long long)std::chrono::duration_cast<std::chrono::nanoseconds>(d).count());\n"
+    "}\n"
     "}\n"
     "}\n";
 

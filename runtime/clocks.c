@@ -41,6 +41,24 @@ static int64_t calendar_ns(const simt_vm *vm)
     return vm->cfg.wall_clock ? real_ns(CLOCK_REALTIME) : simt_host_now_ns(vm);
 }
 
+/* void __simtvm_sleep_ns(long long ns): what sleep, usleep, nanosleep and
+ * std::this_thread::sleep_for call.  The host sleeps on the modelled
+ * timeline (its time moves on while the device's work goes on: a kernel
+ * launched before the sleep may be done after it); with --wall-clock it
+ * really sleeps. */
+simt_status simt_lib_SLEEP_NS(call *c)
+{
+    int64_t ns = (int64_t)arg(c, 0);
+    if (ns > 0 && c->vm->cfg.wall_clock) {
+        struct timespec ts = { (time_t)(ns / 1000000000), (long)(ns % 1000000000) };
+        while (nanosleep(&ts, &ts) != 0) {
+        }
+    } else if (ns > 0) {
+        c->vm->host_wait_ms += (double)ns / 1e6;
+    }
+    return ret_u64(c, 0);
+}
+
 /* clock_t clock(void): CLOCKS_PER_SEC is 1000000, as on Linux. */
 simt_status simt_lib_HOST_CLOCK(call *c)
 {
