@@ -845,10 +845,8 @@ static k_decl *make_decl(k_parser *ps, k_specs *sp, k_declarator *d)
         return NULL;
     decl->type = build_type(ps, base_type(ps, sp), d);
     decl->storage = (sp ? sp->storage : 0) | take_late_space(ps);
-    decl->align_expr = sp ? sp->align_expr : NULL;
-    k_expr *gnu = k_parse_take_aligned(ps, d->name);   /* `int v __attribute__((aligned(16)))` */
-    if (gnu && !decl->align_expr)
-        decl->align_expr = gnu;
+    /* `alignas(16) int v;`, `int v __attribute__((aligned(16)));` */
+    decl->align_expr = k_parse_declared_align(ps, d->name, sp ? sp->align_expr : NULL);
     if (d->is_func) {
         fill_function(ps, decl, d);
         if (d->init)

@@ -349,16 +349,11 @@ int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align)
             kind = k_lexer_next(&ps->lx, &t);
             if (kind == '(' && !(*align = aligned_value(ps, at)))
                 return 0;
-            if (kind != '(') {
-                t.ival = 16;
-                t.int_unsigned = t.int_long = 0;
-                *align = kp_literal(ps, E_INT, &t);
-                if (kind == ')')
-                    depth--;
-                first = kind != ',';
-            } else {
-                first = 0;
-            }
+            if (kind != '(' && (*align = kp_expr_leaf(ps, E_INT, at)) != NULL)
+                (*align)->ival = 16;
+            if (kind == ')')
+                depth--;
+            first = kind == ',';   /* `aligned, packed`: the next word is checked too */
             continue;
         }
         if (depth == 2 && first) {
@@ -395,14 +390,14 @@ int k_parse_gnu_aligned(k_parser *ps, k_expr *align)
     }
 }
 
-k_expr *k_parse_take_aligned(k_parser *ps, const char *name)
+k_expr *k_parse_declared_align(k_parser *ps, const char *name, k_expr *written)
 {
     if (!ps->aligned_expr || !name || !ps->aligned_name || strcmp(name, ps->aligned_name))
-        return NULL;
+        return written;
     k_expr *e = ps->aligned_expr;
     ps->aligned_expr = NULL;
     ps->aligned_name = NULL;
-    return e;
+    return written ? written : e;
 }
 
 /* `auto [a, b] = e;`: the hidden variable `auto __simtvm_binding_L_C = e;`

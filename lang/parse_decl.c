@@ -425,10 +425,8 @@ void k_parse_members(k_parser *ps, k_specs *sp, k_list *dtors,
         k_virtual_not_function(ps, d->loc);
         k_field *f = k_record_add(ps->ctx, r, d->name, build(ps, sp, d), d->loc);
         f->bit_expr = d->bits;
-        f->align_expr = sp->align_expr;   /* `alignas(16) float v[4];` (lang/records.c) */
-        k_expr *gnu = k_parse_take_aligned(ps, d->name);   /* `float v[4] __attribute__((aligned(16)))` */
-        if (gnu && !f->align_expr)
-            f->align_expr = gnu;
+        /* `alignas(16) float v[4];`, `float v[4] __attribute__((aligned(16)));` */
+        f->align_expr = k_parse_declared_align(ps, d->name, sp->align_expr);
         f->access = r->cur_access;
         f->init = d->init;   /* used by the constructors (lang/classes.c) */
         f->is_mutable = is_mutable;

@@ -89,9 +89,10 @@ int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align);
  * where it was taken here (after a record's '}' or a declarator), -1 after
  * its one error (on a parameter). */
 int k_parse_gnu_aligned(k_parser *ps, k_expr *align);
-/* The alignment __attribute__((aligned(N))) gave the declarator `name`,
- * taken (NULL if none). */
-k_expr *k_parse_take_aligned(k_parser *ps, const char *name);
+/* The alignment of the declarator `name`: `written` (alignas in its
+ * specifiers) or else the one __attribute__((aligned(N))) after it gave,
+ * which is taken either way; NULL if neither. */
+k_expr *k_parse_declared_align(k_parser *ps, const char *name, k_expr *written);
 k_declarator *k_parse_conv_dtor(k_parser *ps, k_loc loc, k_specs *type, k_list *ptrs);
 k_decl *k_parse_using(k_parser *ps, k_loc loc, int kind, const char *name, const char *target);
 k_stmt *k_parse_using_stmt(k_parser *ps, k_loc loc, k_decl *u);
