@@ -176,14 +176,13 @@ static int grow_pair(simt_checker *ck, uint64_t **a, uint64_t **b, uint32_t *all
 {
     if (n <= *alloc)
         return 0;
-    size_t have_a = 0, have_b = 0;
     simt_free(&ck->al, *a);
     simt_free(&ck->al, *b);
-    *a = *b = NULL;
-    int bad = fit(ck, (void **)a, &have_a, n, sizeof(uint64_t)) |
-              fit(ck, (void **)b, &have_b, (size_t)n * per, sizeof(uint64_t));
+    *a = simt_calloc(&ck->al, n, sizeof(uint64_t));
+    *b = simt_calloc(&ck->al, (size_t)n * per, sizeof(uint64_t));
+    int bad = !*a || !*b;
     *alloc = bad ? 0 : n;
-    return bad;
+    return bad ? -1 : 0;
 }
 
 int ck_race_launch(simt_checker *ck)
@@ -411,13 +410,8 @@ static int strong(const simt_vm *vm, const simt_warp_access *a)
 {
     if (a->kind == ACC_ATOMIC)
         return 1;
-    if (a->pc < 0 || (uint32_t)a->pc >= vm->mod->ncode)
-        return 0;
-    const simt_insn *in = &vm->mod->code[a->pc];
-    if (in->op == OP_LDX)
-        return ((uint32_t)in->j & SIMT_LDX_VOLATILE) != 0;
-    return ((in->op >= OP_LD8S && in->op <= OP_LD64) || (in->op >= OP_ST8 && in->op <= OP_ST64)) &&
-           (in->j & SIMT_MEM_VOLATILE);
+    return a->pc >= 0 && (uint32_t)a->pc < vm->mod->ncode &&
+           simt_insn_volatile(&vm->mod->code[a->pc]);
 }
 
 void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
@@ -433,7 +427,6 @@ void ck_race_access(simt_checker *ck, simt_vm *vm, const simt_warp_access *a)
     if (a->kind == ACC_ATOMIC) /* a release of its block's accesses and an acquire */
         release_acquire(ck, now);
 }
-
 
 /* ---- init ---- */
 

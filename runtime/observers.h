@@ -26,11 +26,11 @@ void simt_checker_free(simt_checker *ck);
 /* Nonzero when the checker ran out of host memory: findings may be missing. */
 int simt_checker_oom(const simt_checker *ck);
 void simt_check_launch(simt_checker *ck, simt_vm *vm, const simt_launch_info *li);
-/* A block starts: shared-memory shadow state and barrier epochs reset. */
 /* Blocks interleave: what follows is of the block in resident slot `slot`. */
 void simt_check_slot(simt_checker *ck, uint32_t slot);
 /* Every block passed this_grid().sync(). */
 void simt_check_grid_barrier(simt_checker *ck);
+/* A block starts: shared-memory shadow state and barrier epochs reset. */
 void simt_check_block(simt_checker *ck, const uint32_t idx[3], uint32_t nthreads,
                       uint64_t shared_bytes);
 /* One warp memory instruction by device code (race and init). */

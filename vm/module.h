@@ -38,6 +38,15 @@ _Static_assert(sizeof(simt_insn) == 16, "instructions are 16 bytes");
  * mark_folded_offsets).  The VM adds as always; the model counts 0 SASS. */
 #define SIMT_ADDK_FOLDS 1
 
+/* Whether in is a load or store through a volatile lvalue (vm/opcodes.h
+ * SIMT_MEM_VOLATILE, and LDX's SIMT_LDX_VOLATILE). */
+static inline int simt_insn_volatile(const simt_insn *in)
+{
+    if (in->op == OP_LDX)
+        return ((uint32_t)in->j & SIMT_LDX_VOLATILE) != 0;
+    return in->op >= OP_LD8S && in->op <= OP_ST64 && (in->j & SIMT_MEM_VOLATILE);
+}
+
 static inline uint64_t simt_insn_k(const simt_insn *in)
 {
     return (uint64_t)(uint32_t)in->i | (uint64_t)(uint32_t)in->j << 32;
