@@ -336,7 +336,7 @@ static const char TEXT_CUDA_RUNTIME_H[] =
     "        return err;\n"
     "    if (capture != cudaStreamCaptureStatusNone)\n"
     "        return cudaErrorStreamCaptureUnsupported;\n"
-    "    callback(stream, cudaStreamQuery(stream), userData);\n"
+    "    callback(stream, cudaStreamSynchronize(stream), userData);\n"
     "    return cudaSuccess;\n"
     "}\n"
     "\n"

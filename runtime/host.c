@@ -499,12 +499,39 @@ static simt_status bi_STRCPY(call *c)
  *   fails first: cudaEventCreateWithFlags' flags give cudaErrorInvalidValue
  *   (cudaHostAlloc's flags, checked by the driver, give the sticky error);
  * - cudaGetLastError/cudaPeekAtLastError report only the recorded error:
- *   once cudaGetLastError has returned the fault, Peek returns 0. */
-int context_error(const simt_vm *vm)
+ *   once cudaGetLastError has returned the fault, Peek returns 0;
+ * - a launch is asynchronous: the host sees its kernel's fault once its own
+ *   modelled time reaches the kernel's end (vm/timeline.c), at a call that
+ *   waits for the kernel (synchronisations, queries, blocking copies after
+ *   it, cudaFree) or at any call after that time; before, the context works
+ *   and cudaGetLastError returns cudaSuccess, as on a GPU right after a
+ *   launch (tests/programs/cuda_fault_async.k). */
+int context_error(simt_vm *vm)
 {
     if (vm->kernel_faults <= vm->cuda_reset_faults)
         return 0;
-    return vm->kernel_error ? vm->kernel_error : CUDA_ERROR_ILLEGAL_ADDRESS;
+    if (simt_host_model_ms(vm) < vm->kernel_fault_ms)
+        return 0; /* the kernel is still running on the modelled timeline */
+    int err = vm->kernel_error ? vm->kernel_error : CUDA_ERROR_ILLEGAL_ADDRESS;
+    if (vm->kernel_error_unseen) { /* the host learns of it now, once */
+        vm->last_error = err;
+        vm->kernel_error_unseen = 0;
+    }
+    return err;
+}
+
+/* A blocking copy on stream starts after the stream's earlier work, so a
+ * kernel fault among that work breaks it: where a fault is still unseen, the
+ * host's time moves to when the copy could start (where the copy would take
+ * it anyway) before the context is tested. */
+int context_broken_before(call *c, uint64_t stream)
+{
+    if (context_broken(c))
+        return 1;
+    if (c->vm->kernel_faults <= c->vm->cuda_reset_faults)
+        return 0;
+    simt_timeline_wait(c->vm, simt_timeline_ready(c->vm, stream));
+    return context_broken(c);
 }
 
 /* Returns err to the guest and records it for cudaGetLastError(). */
@@ -626,6 +653,7 @@ static simt_status bi_CUDA_GET_ERROR_NAME(call *c)
 
 static simt_status bi_CUDA_GET_LAST_ERROR(call *c)
 {
+    context_error(c->vm); /* a kernel fault the host can see by now is recorded */
     if (c->vm->checker)
         simt_check_api_error_read(c->vm->checker);
     int err = c->vm->last_error;
@@ -635,6 +663,7 @@ static simt_status bi_CUDA_GET_LAST_ERROR(call *c)
 
 static simt_status bi_CUDA_PEEK_LAST_ERROR(call *c)
 {
+    context_error(c->vm);
     if (c->vm->checker)
         simt_check_api_error_read(c->vm->checker);
     return ret_int(c, c->vm->last_error);
@@ -667,6 +696,7 @@ static simt_status bi_CUDA_DEVICE_RESET(call *c)
     c->vm->nhost_regs = 0;
     c->vm->last_error = CUDA_SUCCESS;
     c->vm->cuda_reset_faults = c->vm->kernel_faults;
+    c->vm->kernel_error_unseen = 0;
     return ret_int(c, CUDA_SUCCESS);
 }
 
@@ -746,8 +776,11 @@ simt_status cuda_free(call *c, unsigned kind, int device_sync)
         free_error(c, addr, SIMT_OK);
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     }
-    if (device_sync) /* the host waits for all the device's work (vm/timeline.c) */
+    if (device_sync) { /* the host waits for all the device's work (vm/timeline.c) */
         simt_timeline_wait(c->vm, simt_timeline_device_done(c->vm));
+        if (context_broken(c)) /* a kernel fault it waited for */
+            return SIMT_OK;
+    }
     simt_mem_free(&c->vm->mem, addr);
     return cuda_return(c, CUDA_SUCCESS);
 }
@@ -773,7 +806,7 @@ enum { MEMCPY_H2H, MEMCPY_H2D, MEMCPY_D2H, MEMCPY_D2D, MEMCPY_DEFAULT };
  * reason stays in vm->fault.message for a checker to show. */
 static simt_status bi_CUDA_MEMCPY(call *c)
 {
-    if (context_broken(c))
+    if (context_broken_before(c, 0))
         return SIMT_OK;
     int kind = arg_int(c, 3);
     if (kind < MEMCPY_H2H || kind > MEMCPY_DEFAULT)
@@ -1050,6 +1083,8 @@ static simt_status bi_CUDA_EVENT_SYNC(call *c)
     simt_event *e = event_of(c, arg(c, 0));
     if (e && e->recorded)
         simt_timeline_wait(c->vm, e->time_ms);
+    if (context_broken(c)) /* a kernel fault it waited for */
+        return SIMT_OK;
     return cuda_return(c, e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_RESOURCE_HANDLE);
 }
 

@@ -61,8 +61,12 @@ simt_alloc *alloc_at(simt_vm *vm, uint64_t addr);
 simt_status copy_bytes(call *c, const char *fn, uint64_t dst, uint64_t src, uint64_t n);
 
 /* CUDA errors: cuda_return returns err and records it for cudaGetLastError;
- * context_broken returns 1 (having returned the error) after a kernel fault. */
-int context_error(const simt_vm *vm);
+ * context_broken returns 1 (having returned the error) after a kernel fault
+ * the host can see (its kernel has ended on the modelled timeline);
+ * context_broken_before first waits, where a fault is unseen, for the work a
+ * blocking copy on stream follows. */
+int context_error(simt_vm *vm);
+int context_broken_before(call *c, uint64_t stream);
 simt_status cuda_return(call *c, int err);
 int context_broken(call *c);
 /* returns err from an allocation call, NULL in *where and 0 in *pitch_at */

@@ -47,7 +47,8 @@ static int copy_rows(call *c, const char *fn, uint64_t dst, uint64_t dpitch, uin
 
 static simt_status memcpy_2d(call *c, const char *fn, int stream_arg)
 {
-    if (context_broken(c) || (stream_arg && !stream_ok(c, arg(c, 7))))
+    if ((stream_arg ? context_broken(c) : context_broken_before(c, 0)) ||
+        (stream_arg && !stream_ok(c, arg(c, 7))))
         return SIMT_OK;
     int kind = arg_int(c, 6);
     if (kind < 0 || kind > MEMCPY_DEFAULT)

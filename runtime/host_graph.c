@@ -1076,7 +1076,8 @@ simt_status bi_LAUNCH_KERNEL(call *c)
  * once, or captured. */
 static simt_status memcpy3d(call *c, const char *fn, uint64_t stream, int call_kind)
 {
-    if (context_broken(c) || !stream_ok(c, stream))
+    if ((call_kind == COPY_BLOCKING ? context_broken_before(c, stream) : context_broken(c)) ||
+        !stream_ok(c, stream))
         return SIMT_OK;
     gnode n = {.kind = GN_MEMCPY};
     int r = read_copy3d(c, fn, arg(c, 0), &n);

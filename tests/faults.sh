@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # tests/faults.sh -- each kind of kernel fault leaves CUDA's error code
-# (SPEC 4): cudaGetLastError and cudaDeviceSynchronize after the launch
-# return it, and simtvm exits with status 1 -- except after a failed assert,
-# where the program goes on and its own status stands, as on a GPU (TAP).
+# (SPEC 4): cudaDeviceSynchronize after the launch returns it, and so does
+# cudaGetLastError after that (right after the launch it still returns
+# cudaSuccess: a launch is asynchronous), and simtvm exits with status 1 --
+# except after a failed assert, where the program goes on and its own status
+# stands, as on a GPU (TAP).
 set -u
 
 . "$(dirname "$0")/lib.sh" faults
 
 n=0
 # fault NAME WANT KERNEL-BODY [OPTIONS...]: a kernel k(int *p, char *c) with
-# that body, launched <<<1, 32>>>; stdout must be "WANT WANT".
+# that body, launched <<<1, 32>>>; stdout must be "cudaSuccess WANT WANT".
 fault() {
     local name=$1 want=$2 body=$3
     shift 3
@@ -23,7 +25,8 @@ int main() {
     k<<<1, 32>>>(p, c);
     cudaError_t a = cudaGetLastError();
     cudaError_t b = cudaDeviceSynchronize();
-    printf("%s %s\n", cudaGetErrorName(a), cudaGetErrorName(b));
+    cudaError_t l = cudaGetLastError();
+    printf("%s %s %s\n", cudaGetErrorName(a), cudaGetErrorName(b), cudaGetErrorName(l));
     return 0;
 }
 K
@@ -31,8 +34,8 @@ K
     [ "$want" = cudaErrorAssert ] && expect=0
     out=$("$SIMTVM" run "$@" "$work/$name.k" 2>"$work/err")
     status=$?
-    if [ "$status" -ne "$expect" ] || [ "$out" != "$want $want" ]; then
-        echo "not ok $n - $name: status $status, printed '$out', expected '$want $want'"
+    if [ "$status" -ne "$expect" ] || [ "$out" != "cudaSuccess $want $want" ]; then
+        echo "not ok $n - $name: status $status, printed '$out', expected 'cudaSuccess $want $want'"
         sed -n '1,5s/^/#   /p' "$work/err"
     else
         echo "ok $n - $name"

@@ -702,12 +702,15 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
         st = simt_vm_oom(vm, "the SMs' use over time");
     if (st == SIMT_FAULT) {
         vm->fault.in_kernel = 1;
-        vm->last_error = vm->fault.cuda_error ? vm->fault.cuda_error : CUDA_ERROR_ILLEGAL_ADDRESS;
-        vm->kernel_error = vm->last_error;
+        vm->kernel_error = vm->fault.cuda_error ? vm->fault.cuda_error : CUDA_ERROR_ILLEGAL_ADDRESS;
     }
     /* the grid is complete once its children are (CUDA 12 dynamic parallelism) */
     uint64_t steps = ex.steps;
     st = simt_dev_run_children(vm, &children, stream, st, &steps);
     vm->launch_steps = steps;
+    if (st == SIMT_FAULT) { /* seen by the host once the grid has ended, not at its launch */
+        vm->kernel_fault_ms = simt_timeline_stream_done(vm, stream);
+        vm->kernel_error_unseen = 1;
+    }
     return st;
 }

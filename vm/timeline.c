@@ -606,6 +606,12 @@ void simt_timeline_after(simt_vm *vm, uint64_t stream, double t_ms)
     s->done_ms = later(s->done_ms, t_ms);
 }
 
+/* When work issued on stream now could start at the earliest. */
+double simt_timeline_ready(simt_vm *vm, uint64_t stream)
+{
+    return stream_ready(vm, stream);
+}
+
 double simt_timeline_stream_done(simt_vm *vm, uint64_t stream)
 {
     return timeline_stream(vm, stream)->done_ms;
@@ -617,6 +623,12 @@ double simt_timeline_device_done(const simt_vm *vm)
     for (int i = 0; i < vm->nstreams; i++)
         t = later(t, vm->streams[i].done_ms);
     return t;
+}
+
+/* The host spends ms outside its instructions (a call into the driver). */
+void simt_timeline_host_busy(simt_vm *vm, double ms)
+{
+    vm->host_wait_ms += ms;
 }
 
 void simt_timeline_wait(simt_vm *vm, double t_ms)

@@ -298,7 +298,8 @@ typedef struct simt_vm {
     uint64_t rand_state;        /* the guest's rand()/srand() */
     double clock_ms;            /* modelled time the device was busy, all streams together */
     uint64_t host_steps;
-    double host_wait_ms;        /* vm/timeline.c: modelled time the host waited for the device */
+    double host_wait_ms;        /* vm/timeline.c: modelled time the host spent outside its
+                                   instructions: waiting for the device, in the driver */
     simt_sm_use sm_use;         /* vm/timeline.c: the SMs the placed kernels occupy */
     simt_flights flights;       /* vm/timeline.c: the kernels that may still run */
     double engine_done_ms[SIMT_NENGINES]; /* vm/timeline.c: when each copy engine is free */
@@ -337,6 +338,12 @@ typedef struct simt_vm {
     int assert_faults;          /* kernel_faults that were failed device asserts: they set
                                    cudaErrorAssert but leave the exit status to main */
     int kernel_error;           /* the cudaError_t of the last kernel fault (700, 710) */
+    /* A launch is asynchronous: the host learns of its kernel's fault when its
+     * modelled time reaches the kernel's end on the timeline (vm/timeline.c),
+     * at a call that waits for it or later.  Until then the context works and
+     * cudaGetLastError has nothing to say (runtime/host.c context_error). */
+    double kernel_fault_ms;     /* when the last kernel fault can be seen */
+    int kernel_error_unseen;    /* kernel_error not yet given to cudaGetLastError */
     int cuda_reset_faults;      /* kernel_faults at the last cudaDeviceReset: the
                                    CUDA context is broken while kernel_faults is larger */
     struct simt_trace *trace;   /* --trace/--report: created by simt_vm_init (vm/observe.h) */
@@ -510,6 +517,8 @@ double simt_timeline_mark(simt_vm *vm, uint64_t stream);
 /* cudaStreamWaitEvent: later work on the stream starts no earlier than t_ms. */
 void simt_timeline_after(simt_vm *vm, uint64_t stream, double t_ms);
 /* When the work issued so far on one stream, or on all, completes. */
+double simt_timeline_ready(simt_vm *vm, uint64_t stream);
+void simt_timeline_host_busy(simt_vm *vm, double ms);
 double simt_timeline_stream_done(simt_vm *vm, uint64_t stream);
 double simt_timeline_device_done(const simt_vm *vm);
 /* The host waits until t_ms (a synchronising call): its time moves up to it. */
