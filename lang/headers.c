@@ -1174,8 +1174,9 @@ const char *k_builtin_header_text(const char *name)
         return k_cuda_driver_text(name);
     if (!strcmp(name, "omp.h"))
         return k_omp_header_text();
-    if (!strcmp(name, "nvToolsExt.h") || !strcmp(name, "nvtx3/nvToolsExt.h"))
-        return k_nvtx_header_text();
+    const char *nvtx_text = k_nvtx_header_text(name);
+    if (nvtx_text)
+        return nvtx_text;
     if (!strncmp(name, "cublas", 6) || !strncmp(name, "simtvm/cublas", 13))
         return k_cublas_text(name);
     if (!strcmp(name, "cuda_runtime.h") || !strcmp(name, "cuda_runtime_api.h"))

@@ -105,7 +105,7 @@ const char *k_cuda_texture_mip_text(void);
 /* <omp.h> (lang/omp.c) */
 const char *k_omp_header_text(void);
 /* <nvToolsExt.h> (lang/nvtx.c) */
-const char *k_nvtx_header_text(void);
+const char *k_nvtx_header_text(const char *name);
 /* <mma.h> (lang/wmma.c), or NULL for another name */
 const char *k_wmma_text(const char *name);
 /* <getopt.h> and <sys/mman.h> (lang/posix.c), or NULL for another name */

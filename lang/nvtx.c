@@ -1,7 +1,9 @@
-/* lang/nvtx.c -- the text of NVTX's <nvToolsExt.h> (and <nvtx3/nvToolsExt.h>),
- * written in K.  simtvm has no profiler that reads NVTX's ranges, so every
+/* lang/nvtx.c -- the text of NVTX's <nvToolsExt.h>, <nvToolsExtCudaRt.h> and
+ * <nvToolsExtCuda.h> (and their <nvtx3/...> names), written in K.  simtvm has no profiler that reads NVTX's ranges, so every
  * call does what NVTX does when no tool is attached: nothing, the range
  * calls returning NVTX_NO_PUSH_POP_TRACKING (-2) and range ids 0. */
+#include <string.h>
+
 #include "include.h"
 
 static const char TEXT_NVTOOLSEXT_H[] =
@@ -91,7 +93,51 @@ static const char TEXT_NVTOOLSEXT_H[] =
     "#define nvtxNameCategory nvtxNameCategoryA\n"
     "#define nvtxDomainCreate nvtxDomainCreateA\n";
 
-const char *k_nvtx_header_text(void)
+/* NVTX's names for the CUDA runtime's and driver's objects; with no tool
+ * attached they too do nothing. */
+static const char TEXT_NVTOOLSEXTCUDART_H[] =
+    "// nvToolsExtCudaRt.h as simtvm builds it in (lang/nvtx.c): names for the\n"
+    "// runtime's devices, streams and events, which no profiler reads here.\n"
+    "#pragma once\n"
+    "#include <nvToolsExt.h>\n"
+    "#include <cuda_runtime.h>\n"
+    "\n"
+    "inline void nvtxNameCudaDeviceA(int device, const char *name) { (void)device; (void)name; }\n"
+    "inline void nvtxNameCudaStreamA(cudaStream_t stream, const char *name)\n"
+    "{\n"
+    "    (void)stream;\n"
+    "    (void)name;\n"
+    "}\n"
+    "inline void nvtxNameCudaEventA(cudaEvent_t event, const char *name)\n"
+    "{\n"
+    "    (void)event;\n"
+    "    (void)name;\n"
+    "}\n"
+    "#define nvtxNameCudaDevice nvtxNameCudaDeviceA\n"
+    "#define nvtxNameCudaStream nvtxNameCudaStreamA\n"
+    "#define nvtxNameCudaEvent nvtxNameCudaEventA\n";
+
+static const char TEXT_NVTOOLSEXTCUDA_H[] =
+    "// nvToolsExtCuda.h as simtvm builds it in (lang/nvtx.c): names for the\n"
+    "// driver's devices (simtvm's driver API has no contexts, streams or\n"
+    "// events of its own: use the runtime's, nvToolsExtCudaRt.h).\n"
+    "#pragma once\n"
+    "#include <nvToolsExt.h>\n"
+    "#include <cuda.h>\n"
+    "\n"
+    "inline void nvtxNameCuDeviceA(CUdevice device, const char *name) { (void)device; (void)name; }\n"
+    "#define nvtxNameCuDevice nvtxNameCuDeviceA\n";
+
+/* name is nvToolsExt*.h, with or without nvtx3/ before it */
+const char *k_nvtx_header_text(const char *name)
 {
-    return TEXT_NVTOOLSEXT_H;
+    if (!strncmp(name, "nvtx3/", 6))
+        name += 6;
+    if (!strcmp(name, "nvToolsExt.h"))
+        return TEXT_NVTOOLSEXT_H;
+    if (!strcmp(name, "nvToolsExtCudaRt.h"))
+        return TEXT_NVTOOLSEXTCUDART_H;
+    if (!strcmp(name, "nvToolsExtCuda.h"))
+        return TEXT_NVTOOLSEXTCUDA_H;
+    return NULL;
 }

@@ -2,8 +2,9 @@
  * <getopt.h> (getopt, getopt_long and optarg, optind, opterr, optopt, with glibc's
  * ordering and messages, as the command-line parsing of benchmarks uses
  * them; <unistd.h> includes it, as POSIX declares getopt there) and
- * <sys/mman.h> (anonymous mmap/munmap) and <sched.h> (scheduling policies:
- * benchmarks ask for SCHED_FIFO around their timed regions).
+ * <sys/mman.h> (anonymous mmap/munmap), <sched.h> (scheduling policies:
+ * benchmarks ask for SCHED_FIFO around their timed regions), <malloc.h>
+ * (memalign) and <sys/param.h> (MIN, MAX, howmany, roundup).
  *
  * Both are written in K: getopt is a template over argv's type (char **
  * or char *const *), so a program that includes the header without calling
@@ -376,8 +377,41 @@ static const char TEXT_SCHED_H[] =
     "    return 0;\n"
     "}\n";
 
+static const char TEXT_MALLOC_H[] =
+    "// malloc.h as simtvm builds it in (lang/posix.c): glibc's allocation\n"
+    "// header, which older C programs include for malloc itself, and its\n"
+    "// aligned allocation, memalign.\n"
+    "#pragma once\n"
+    "#include <stdlib.h>\n"
+    "\n"
+    "inline void *memalign(size_t alignment, size_t size)\n"
+    "{\n"
+    "    void *p = 0;\n"
+    "    return posix_memalign(&p, alignment, size) == 0 ? p : 0;\n"
+    "}\n";
+
+static const char TEXT_SYS_PARAM_H[] =
+    "// sys/param.h as simtvm builds it in (lang/posix.c): glibc's MIN/MAX and\n"
+    "// the few constants and rounding macros programs take from it.\n"
+    "#pragma once\n"
+    "#include <limits.h>\n"
+    "\n"
+    "#define MIN(a, b) (((a) < (b)) ? (a) : (b))\n"
+    "#define MAX(a, b) (((a) > (b)) ? (a) : (b))\n"
+    "#define NBBY 8\n"
+    "#define MAXPATHLEN 4096\n"
+    "#define MAXHOSTNAMELEN 64\n"
+    "#define NOFILE 256\n"
+    "#define howmany(x, y) (((x) + ((y) - 1)) / (y))\n"
+    "#define roundup(x, y) ((((x) + ((y) - 1)) / (y)) * (y))\n"
+    "#define powerof2(x) ((((x) - 1) & (x)) == 0)\n";
+
 const char *k_posix_header_text(const char *name)
 {
+    if (!strcmp(name, "malloc.h"))
+        return TEXT_MALLOC_H;
+    if (!strcmp(name, "sys/param.h"))
+        return TEXT_SYS_PARAM_H;
     if (!strcmp(name, "sched.h"))
         return TEXT_SCHED_H;
     if (!strcmp(name, "getopt.h"))
