@@ -1,7 +1,8 @@
 /* lang/nvtx.c -- the text of NVTX's <nvToolsExt.h>, <nvToolsExtCudaRt.h> and
- * <nvToolsExtCuda.h> (and their <nvtx3/...> names), written in K.  simtvm has no profiler that reads NVTX's ranges, so every
- * call does what NVTX does when no tool is attached: nothing, the range
- * calls returning NVTX_NO_PUSH_POP_TRACKING (-2) and range ids 0. */
+ * <nvToolsExtCuda.h> (and their <nvtx3/...> names), written in K.  simtvm
+ * has no profiler that reads NVTX's ranges, so every call does what NVTX
+ * does when no tool is attached: nothing, the range calls returning
+ * NVTX_NO_PUSH_POP_TRACKING (-2) and range ids 0. */
 #include <string.h>
 
 #include "include.h"

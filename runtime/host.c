@@ -520,6 +520,14 @@ int context_error(simt_vm *vm)
     return err;
 }
 
+/* A call that waits: the host's time moves up to t_ms, and then the context
+ * is tested, so a kernel fault among the work waited for is returned. */
+int context_broken_after(call *c, double t_ms)
+{
+    simt_timeline_wait(c->vm, t_ms);
+    return context_broken(c);
+}
+
 /* A blocking copy on stream starts after the stream's earlier work, so a
  * kernel fault among that work breaks it: where a fault is still unseen, the
  * host's time moves to when the copy could start (where the copy would take
@@ -530,8 +538,7 @@ int context_broken_before(call *c, uint64_t stream)
         return 1;
     if (c->vm->kernel_faults <= c->vm->cuda_reset_faults)
         return 0;
-    simt_timeline_wait(c->vm, simt_timeline_ready(c->vm, stream));
-    return context_broken(c);
+    return context_broken_after(c, simt_timeline_ready(c->vm, stream));
 }
 
 /* Returns err to the guest and records it for cudaGetLastError(). */
@@ -674,8 +681,9 @@ static simt_status bi_CUDA_PEEK_LAST_ERROR(call *c)
  * report is a fault. */
 static simt_status bi_CUDA_DEVICE_SYNC(call *c)
 {
-    simt_timeline_wait(c->vm, simt_timeline_device_done(c->vm));
-    return cuda_return(c, context_error(c->vm));
+    if (context_broken_after(c, simt_timeline_device_done(c->vm)))
+        return SIMT_OK;
+    return cuda_return(c, CUDA_SUCCESS);
 }
 
 static simt_status bi_CUDA_DEVICE_RESET(call *c)
@@ -776,11 +784,9 @@ simt_status cuda_free(call *c, unsigned kind, int device_sync)
         free_error(c, addr, SIMT_OK);
         return cuda_return(c, CUDA_ERROR_INVALID_VALUE);
     }
-    if (device_sync) { /* the host waits for all the device's work (vm/timeline.c) */
-        simt_timeline_wait(c->vm, simt_timeline_device_done(c->vm));
-        if (context_broken(c)) /* a kernel fault it waited for */
-            return SIMT_OK;
-    }
+    /* the host waits for all the device's work (vm/timeline.c) */
+    if (device_sync && context_broken_after(c, simt_timeline_device_done(c->vm)))
+        return SIMT_OK;
     simt_mem_free(&c->vm->mem, addr);
     return cuda_return(c, CUDA_SUCCESS);
 }
@@ -1081,9 +1087,7 @@ static simt_status bi_CUDA_EVENT_SYNC(call *c)
     if (context_broken(c))
         return SIMT_OK;
     simt_event *e = event_of(c, arg(c, 0));
-    if (e && e->recorded)
-        simt_timeline_wait(c->vm, e->time_ms);
-    if (context_broken(c)) /* a kernel fault it waited for */
+    if (context_broken_after(c, e && e->recorded ? e->time_ms : 0))
         return SIMT_OK;
     return cuda_return(c, e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_RESOURCE_HANDLE);
 }

@@ -63,9 +63,11 @@ simt_status copy_bytes(call *c, const char *fn, uint64_t dst, uint64_t src, uint
 /* CUDA errors: cuda_return returns err and records it for cudaGetLastError;
  * context_broken returns 1 (having returned the error) after a kernel fault
  * the host can see (its kernel has ended on the modelled timeline);
- * context_broken_before first waits, where a fault is unseen, for the work a
- * blocking copy on stream follows. */
+ * context_broken_after first moves the host's time up to t_ms (a call that
+ * waits); context_broken_before first waits, where a fault is unseen, for the
+ * work a blocking copy on stream follows. */
 int context_error(simt_vm *vm);
+int context_broken_after(call *c, double t_ms);
 int context_broken_before(call *c, uint64_t stream);
 simt_status cuda_return(call *c, int err);
 int context_broken(call *c);

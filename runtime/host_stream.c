@@ -211,8 +211,7 @@ simt_status bi_CUDA_STREAM_SYNC(call *c)
 {
     if (context_broken(c) || !stream_ok(c, arg(c, 0)))
         return SIMT_OK;
-    simt_timeline_wait(c->vm, simt_timeline_stream_done(c->vm, arg(c, 0)));
-    if (context_broken(c)) /* a kernel fault it waited for */
+    if (context_broken_after(c, simt_timeline_stream_done(c->vm, arg(c, 0))))
         return SIMT_OK;
     return cuda_return(c, CUDA_SUCCESS);
 }

@@ -516,9 +516,11 @@ void simt_timeline_free(simt_vm *vm);
 double simt_timeline_mark(simt_vm *vm, uint64_t stream);
 /* cudaStreamWaitEvent: later work on the stream starts no earlier than t_ms. */
 void simt_timeline_after(simt_vm *vm, uint64_t stream, double t_ms);
-/* When the work issued so far on one stream, or on all, completes. */
+/* When work issued on stream now could start at the earliest. */
 double simt_timeline_ready(simt_vm *vm, uint64_t stream);
+/* The host spends ms outside its instructions (a call into the driver). */
 void simt_timeline_host_busy(simt_vm *vm, double ms);
+/* When the work issued so far on one stream, or on all, completes. */
 double simt_timeline_stream_done(simt_vm *vm, uint64_t stream);
 double simt_timeline_device_done(const simt_vm *vm);
 /* The host waits until t_ms (a synchronising call): its time moves up to it. */
