@@ -143,15 +143,31 @@ void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthre
     const simt_launch_rec *r = m->cur;
     uint64_t linear = idx[0] + (uint64_t)r->grid[0] * (idx[1] + (uint64_t)r->grid[1] * idx[2]);
     /* Blocks go to SMs round robin, which is what the hardware's block
-     * scheduler does for a grid that starts on an idle GPU. */
-    m->cur_sm = (int)(linear % (uint64_t)m->dev->sm_count);
+     * scheduler does for a grid that starts on an idle GPU (timing.c
+     * simt_timing_block: an interleaved launch's blocks go where a slot
+     * is free). */
+    simt_timing_block(m, linear);
+    m->cur_sm = m->tm.cur_sm >= 0 ? m->tm.cur_sm : (int)(linear % (uint64_t)m->dev->sm_count);
     simt_cache *l1 = &m->l1[m->cur_sm];
     if (!l1->tag) {
         if (simt_cache_init(l1, (uint64_t)m->dev->l1_size, L1_WAYS, &m->al) != 0)
             m->failed = 1;
         simt_cache_reset(l1, m->l1_bytes);
     }
-    simt_timing_block(m, linear);
+}
+
+void simt_model_block_slot(simt_model *m, uint32_t slot)
+{
+    if (m->cur && simt_timing_seat(m, slot) != 0) {
+        m->cur = NULL; /* out of memory (m->failed): this launch is not modelled */
+        m->nlaunches--;
+    }
+}
+
+void simt_model_grid_barrier(simt_model *m)
+{
+    if (m->cur)
+        simt_timing_grid_barrier(m);
 }
 
 /* Whether the model counts more than the clocks need: --stats and the viewers

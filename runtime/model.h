@@ -261,6 +261,7 @@ typedef struct simt_compound_memo {
 
 typedef struct simt_sm_time {
     uint64_t *slot_end;         /* per resident-block slot: when it frees */
+    uint8_t *slot_live;         /* per slot: a block of an interleaved launch runs there */
     uint64_t *sched_issued;     /* instructions issued per warp scheduler */
     uint64_t mem_wavefronts;    /* L1 data-stage wavefronts (global lines + shared) */
     uint64_t l2_sectors;        /* sectors between this SM and the L2 */
@@ -270,6 +271,15 @@ typedef struct simt_sm_time {
     uint64_t blocks;
 } simt_sm_time;
 
+/* The block of one resident slot of an interleaved launch (vm/observe.h
+ * block_slot) while another runs: simt_timing's fields of the same names. */
+typedef struct simt_seat_time {
+    simt_warp_time *warps;
+    uint32_t nwarps, cap_warps;
+    int cur_sm, cur_slot;
+    uint64_t block_start;
+} simt_seat_time;
+
 typedef struct simt_timing {
     const simt_device_profile *dev;
     int slots;                  /* resident blocks per SM */
@@ -278,7 +288,11 @@ typedef struct simt_timing {
     uint32_t nwarps, cap_warps;
     int cur_sm, cur_slot;
     uint64_t block_start;
-    uint64_t warp_base;         /* global index of warp 0 of the block on its SM */
+    /* Co-resident blocks that interleave (a grid barrier): the current
+     * block is the one of resident slot `seat`; the others wait in seats[]
+     * (timing.c simt_timing_seat).  nseats 0: only seat 0 was ever used. */
+    simt_seat_time *seats;
+    uint32_t nseats, seat;
     simt_pc_time *pc;           /* per instruction of the module */
     uint32_t clear_regs;        /* registers to clear for a new warp: the largest frame */
     uint32_t ncode;             /* instructions of the module (entries of pc) */
@@ -313,6 +327,13 @@ void simt_timing_store_wait(struct simt_model *m, int32_t pc, uint32_t warp, uin
 /* simt_timing_result, _memory, _l2 and _lines: inline, after simt_model
  * below (each memory access calls them). */
 void simt_timing_barrier(struct simt_model *m);
+/* What follows is of the block in resident slot `seat` (vm/observe.h
+ * block_slot): the current block's warps are kept for when it goes on.
+ * Returns -1 out of memory. */
+int simt_timing_seat(struct simt_model *m, uint32_t seat);
+/* Every resident block passed this_grid().sync(): each warp goes on at the
+ * latest one's clock, plus the barrier's round trip through the L2. */
+void simt_timing_grid_barrier(struct simt_model *m);
 /* Finishes the launch: fills CNT_STALL_* and the cycle figures of the record. */
 void simt_timing_launch_end(struct simt_model *m);
 void simt_timing_free(simt_timing *t, const simt_allocator *al);
@@ -333,9 +354,9 @@ typedef struct simt_launch_rec {
     uint64_t cycles;            /* busiest SM */
     uint64_t latency_cycles, issue_cycles, mem_cycles, dram_cycles;
     uint32_t sms_used;
-    int partial;                /* its blocks waited for each other: the model, which
-                                   follows one block at a time, counted up to the
-                                   first wait only (vm->launch_set_aside) */
+    int partial;                /* a block spun waiting for another: the model, which
+                                   does not time such waits, counted up to the first
+                                   only (vm->launch_set_aside) */
 } simt_launch_rec;
 
 typedef struct simt_line_cost {

@@ -116,6 +116,16 @@ static void md_block_begin(void *ctx, const uint32_t idx[3], uint32_t nthreads, 
     simt_model_block_begin(ctx, idx, nthreads);
 }
 
+static void md_block_slot(void *ctx, uint32_t slot)
+{
+    simt_model_block_slot(ctx, slot);
+}
+
+static void md_grid_barrier(void *ctx)
+{
+    simt_model_grid_barrier(ctx);
+}
+
 static void md_issue(void *ctx, int32_t pc, uint32_t mask, uint32_t warp)
 {
     simt_model_issue(ctx, pc, mask, warp);
@@ -164,13 +174,19 @@ simt_observer simt_model_observer(simt_model *m, int follows_blocks)
     simt_observer o = {0};
     o.name = "model";
     o.ctx = m;
-    /* a model that runs only for the clocks a program reads gives way to
-     * blocks that must interleave (a grid barrier, a block spinning) */
-    o.flags = OBS_ACCESS | OBS_TIMED | OBS_SERIAL | OBS_QUIET_BRANCHES |
-              (follows_blocks ? OBS_FOLLOWS_BLOCKS : OBS_YIELDS);
+    /* The model follows blocks that interleave at a grid barrier (each
+     * resident block's warps keep their clocks: block_slot), and gives way
+     * where a block spins waiting for another: the iterations of a wait
+     * are the interleaver's turns, not the GPU's time.  Under --stats its
+     * counts depend on the order of a block's warps: fingerprints only at
+     * rounds' ends. */
+    o.flags = OBS_ACCESS | OBS_TIMED | OBS_SERIAL | OBS_QUIET_BRANCHES | OBS_SPIN_YIELDS |
+              (follows_blocks ? OBS_ROUND_PRINTS : 0);
     o.launch_begin = md_launch_begin;
     o.launch_end = md_launch_end;
     o.block_begin = md_block_begin;
+    o.block_slot = md_block_slot;
+    o.grid_barrier = md_grid_barrier;
     o.issue = md_issue;
     o.issue_run = md_issue_run;
     o.issue_runs = md_issue_runs;

@@ -107,6 +107,11 @@ void simt_model_set_maxrregcount(simt_model *m, int cap);
 void simt_model_keep_lines(simt_model *m, int on);
 void simt_model_launch_begin(simt_model *m, const simt_launch_info *li);
 void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthreads);
+/* Blocks interleave (vm/observe.h block_slot): what follows is of the block
+ * in resident slot `slot`, whose warps keep their clocks between turns. */
+void simt_model_block_slot(simt_model *m, uint32_t slot);
+/* Every resident block passed this_grid().sync(). */
+void simt_model_grid_barrier(simt_model *m);
 /* One warp instruction issued at pc by lanes `mask` of warp `warp`. */
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp);
 /* n instructions, pc last - n + 1 .. last (vm/observe.h issue_run) */
@@ -124,8 +129,8 @@ void simt_model_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a,
 void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
 void simt_model_barrier(simt_model *m);
 void simt_model_launch_end(simt_model *m);
-/* The running launch's blocks waited for each other: it was counted up to
- * the first wait only. */
+/* A block of the running launch spun waiting for another: it was counted
+ * up to the first such wait only. */
 void simt_model_launch_partial(simt_model *m);
 /* Writes the statistics of every launch so far (SPEC 5.4): format "text",
  * "json" or "csv".  Returns 0, or -1 if out could not be written. */

@@ -64,6 +64,29 @@ else
     not_ok "$prog --wall-clock fails" "$(head -3 "$work/wall")"
 fi
 
+# Blocks that meet at this_grid().sync() interleave, and the model follows
+# them: the same times with and without --stats, no partial launch, the
+# barrier releases every block after the last arrives, and one barrier takes
+# the H200's time (0.80 us for 1 to 8 blocks, 0.98 us for 33: within 20 %).
+gsync=tests/timing/grid_sync.k
+"$SIMTVM" run "$gsync" >"$work/gs" 2>&1
+"$SIMTVM" run --stats=json --stats-file "$work/gs.json" "$gsync" >"$work/gs_stats" 2>/dev/null
+if [ -s "$work/gs" ] && cmp -s "$work/gs" "$work/gs_stats" && ! grep -q partial "$work/gs.json"; then
+    ok "$gsync: the model follows the interleaved blocks, with and without --stats"
+else
+    not_ok "$gsync: the model does not follow them" "$(diff "$work/gs" "$work/gs_stats" | head -5)"
+fi
+for line in "slowest block arrives well after the fastest" \
+    "every block leaves after the last arrives: yes"; do
+    if grep -qx "$line" "$work/gs"; then ok "$gsync: $line"; else not_ok "$gsync: not $line" "$(cat "$work/gs")"; fi
+done
+us=$(sed -n 's/^per grid.sync(): \([0-9.]*\) us$/\1/p' "$work/gs")
+if awk -v v="$us" 'BEGIN { exit !(v >= 0.64 && v <= 1.18) }'; then
+    ok "$gsync: a grid barrier takes the GPU's time ($us us)"
+else
+    not_ok "$gsync: a grid barrier takes $us us, the H200 0.80 to 0.98" "$(cat "$work/gs")"
+fi
+
 # The model counts what a GPU executes (vm/opcodes.def SASS column,
 # runtime/timing.c): launched one kernel at a time in runner mode.
 sass=tests/timing/sass.k

@@ -534,55 +534,51 @@ static int exec_observe(const simt_vm *vm)
     return (vm->obs.flags & (OBS_ACCESS | OBS_TIMED)) != 0;
 }
 
-/* Sets the observers that yield to interleaved blocks (a model run only for
- * the clocks) aside for the rest of the launch (exec.h, yielded) before the
- * resident policy interleaves its blocks. */
-static simt_status interleave(simt_exec *ex, simt_grid_work *g)
+/* Sets observers with any of `flags` aside for the rest of the launch
+ * (exec.h, yielded); they hear of it at its end: vm->launch_set_aside where
+ * the model was one of them (it marks the launch partial). */
+void simt_exec_set_aside(simt_exec *ex, unsigned flags)
 {
-    ex->yielded |= simt_observe_yield(ex->vm, OBS_YIELDS);
-    ex->observe = exec_observe(ex->vm);
-    return simt_policy_resident.run(ex, g);
+    simt_vm *vm = ex->vm;
+    if (vm->obs.flags & flags & OBS_SPIN_YIELDS)
+        vm->launch_set_aside = 1;
+    ex->yielded |= simt_observe_yield(vm, flags);
+    ex->observe = exec_observe(vm);
 }
 
-/* Blocks wait for each other under observers that follow one block at a
- * time (the model under --stats, a trace): they are set aside for the rest
- * of the launch, which they hear of at its end (vm->launch_set_aside), and
- * the blocks interleave as in the default run. */
-static simt_status interleave_unfollowed(simt_exec *ex, simt_grid_work *g)
+/* The resident policy takes the rest of the launch; observers with any of
+ * `flags` are set aside first. */
+static simt_status interleave(simt_exec *ex, simt_grid_work *g, unsigned flags)
 {
-    ex->yielded |= simt_observe_yield(ex->vm, OBS_FOLLOWS_BLOCKS);
-    ex->vm->launch_set_aside = 1;
-    ex->spot_alone = 0;
-    ex->spot_spin = !ex->stepping;
-    return interleave(ex, g);
+    simt_exec_set_aside(ex, flags);
+    return simt_policy_resident.run(ex, g);
 }
 
 /* The serial policy: blocks one after another, each to its end, as long as
  * none waits for another.  A block that parks at a grid barrier, or spins
  * (vm/resident.c), hands the rest of the launch to the resident policy.
  * Under --interleave=random (without --stats or a trace) the resident
- * policy runs the launch from its start.  Under the model (unless it runs
- * only for the clocks) or a trace, which follow one block at a time, a
- * block is fingerprinted only at its rounds' ends (spot_alone); one that
- * spins or parks at a grid barrier sets them aside for the rest of the
- * launch (interleave_unfollowed).  The checkers follow interleaved blocks
- * (the block_slot event). */
+ * policy runs the launch from its start.  Under the model's statistics or
+ * a trace (one_at_a_time) a block is fingerprinted only at its rounds' ends
+ * (spot_alone), which leaves the order of its warps, and so every modelled
+ * figure, alone.  The checkers follow interleaved blocks, and so does the
+ * model where they meet at a grid barrier (the block_slot event); a trace
+ * is set aside for the rest of the launch, and the model too where a block
+ * spins waiting for another (OBS_SPIN_YIELDS). */
 static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
-    /* a model that runs only for the clocks gives way to interleaved blocks
-     * (interleave): it does not follow blocks */
-    int observed = (vm->obs.flags & OBS_FOLLOWS_BLOCKS) != 0;
-    ex->spot_spin = !observed && !ex->stepping;
-    ex->spot_alone = observed && !ex->stepping;
+    int one_at_a_time = (vm->obs.flags & (OBS_FOLLOWS_BLOCKS | OBS_ROUND_PRINTS)) != 0;
+    ex->spot_spin = !one_at_a_time && !ex->stepping;
+    ex->spot_alone = one_at_a_time && !ex->stepping;
     ex->turn_end = UINT64_MAX;
-    if (ex->wpol->interleave_blocks && !observed)
-        return interleave(ex, g);
+    if (ex->wpol->interleave_blocks && !one_at_a_time)
+        return interleave(ex, g, OBS_SPIN_YIELDS);
     for (uint64_t n = g->first; n < g->n; n++) {
         simt_status st = simt_block_run(ex, g->blk, g->order[n], g->args, g->nargs);
         if (st != SIMT_OK)
             return st;
-        if (g->blk->spinning && observed) {
+        if (g->blk->spinning && one_at_a_time) {
             /* a libcu++ barrier that can never complete is the deadlock
              * the default run names */
             if (simt_block_libcu_deadlock(ex, g->blk, g->n > 1) != SIMT_OK)
@@ -591,7 +587,12 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
         if (g->blk->grid_parked || g->blk->spinning) {
             g->first = n;
             g->started = 1;
-            return observed ? interleave_unfollowed(ex, g) : interleave(ex, g);
+            if (one_at_a_time) {
+                ex->spot_alone = 0;
+                ex->spot_spin = !ex->stepping;
+            }
+            return interleave(ex, g, OBS_FOLLOWS_BLOCKS |
+                                     (g->blk->spinning ? OBS_SPIN_YIELDS : 0));
         }
         if (ex->steps > vm->cfg.max_launch_steps)
             return simt_launch_steps_fault(ex, vm, g->order[n]);
@@ -682,7 +683,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;
     double cycles = (double)ex.steps / (double)(sms ? sms : 1);
     simt_kernel_busy busy = {0};
-    if (!ex.yielded && simt_observing(vm, OBS_EV(cycles))) {
+    if (!vm->launch_set_aside && simt_observing(vm, OBS_EV(cycles))) {
         /* the timing model's estimate replaces the baseline */
         int have;
         uint64_t c = simt_observe_cycles(vm, &have, &busy);

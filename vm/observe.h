@@ -155,14 +155,22 @@ enum simt_observe_flag {
     OBS_ACCESS = 1,          /* wants a record of every device memory instruction */
     OBS_TIMED = 2,           /* the timing model: warps interleave by issue (issue, branch) */
     OBS_SERIAL = 4,          /* blocks of a launch must run on one host thread */
-    OBS_FOLLOWS_BLOCKS = 8,  /* follows one block at a time: blocks never interleave */
-    OBS_YIELDS = 16,         /* set aside for the rest of a launch whose blocks interleave */
+    OBS_FOLLOWS_BLOCKS = 8,  /* follows one block at a time: set aside for the rest of a
+                                launch whose blocks interleave; fingerprints of a block
+                                only at its rounds' ends (OBS_ROUND_PRINTS) */
+    OBS_SPIN_YIELDS = 16,    /* follows interleaved blocks (block_slot, grid_barrier) but
+                                is set aside for the rest of a launch where a block spins
+                                waiting for another, or that --interleave=random runs
+                                interleaved from its start (the model) */
     OBS_SYNC = 32,           /* wants warp-synchronisation findings (--check=sync) */
     OBS_MEMORY = 64,         /* bad accesses are findings, not faults (--check=memory) */
     OBS_QUIET_BRANCHES = 128,/* counts conditional branches from the issues it is told
                                 (issue, issue_run): where every observer of branches
                                 sets it, only a divergent branch is told (branch), and
                                 a run goes on past a branch every lane falls through */
+    OBS_ROUND_PRINTS = 256,  /* its figures depend on the order a block's warps run in:
+                                the serial policy fingerprints a block only at the end
+                                of a round of its warps (the model under --stats) */
 };
 
 /* The callbacks of one observer; ctx is handed to each.  Any may be NULL. */
@@ -262,7 +270,7 @@ int simt_vm_observe(simt_vm *vm, const simt_observer *o);
 void simt_vm_observe_clear(simt_vm *vm);
 /* Reads the registered tables again, after an observer's ctx changed. */
 void simt_vm_observe_refresh(simt_vm *vm);
-/* Sets aside the observers with any of `flags` (OBS_YIELDS,
+/* Sets aside the observers with any of `flags` (OBS_SPIN_YIELDS,
  * OBS_FOLLOWS_BLOCKS) until simt_observe_resume; returns those set aside (a
  * bit per registration index). */
 unsigned simt_observe_yield(simt_vm *vm, unsigned flags);

@@ -111,5 +111,8 @@ simt_status simt_block_libcu_deadlock(simt_exec *ex, simt_block *blk, int other_
 /* vm/resident.c: a fault (message msg) located at blk's first lane waiting
  * at a barrier, or else its first lane that runs. */
 simt_status simt_exec_fault_waiting(simt_exec *ex, simt_block *blk, const char *msg);
+/* vm/grid.c: observers with any of `flags` (enum simt_observe_flag) are set
+ * aside for the rest of the launch. */
+void simt_exec_set_aside(simt_exec *ex, unsigned flags);
 
 #endif

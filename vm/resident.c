@@ -386,6 +386,10 @@ static simt_status round_robin(resident *r, int *waiting, uint64_t *parked, uint
             st = turn(r, k);
         if (st != SIMT_OK)
             break;
+        /* the model follows blocks that meet at grid barriers, not waits:
+         * the iterations of a wait are the turns', not the GPU's */
+        if (blk->spinning && (r->ex->vm->obs.flags & OBS_SPIN_YIELDS))
+            simt_exec_set_aside(r->ex, OBS_SPIN_YIELDS);
         if (blk->grid_parked) {
             (*parked)++, (*live)++;
         } else if (!simt_block_alive(blk)) {

@@ -305,10 +305,10 @@ typedef struct simt_vm {
     double engine_done_ms[SIMT_NENGINES]; /* vm/timeline.c: when each copy engine is free */
     uint64_t launch_stream;     /* the stream of the next simt_vm_launch (0: the default) */
     uint64_t launch_steps;      /* warp instructions of the last launch (the host's budget) */
-    /* vm/grid.c: the running launch's blocks waited for each other (a flag,
-     * a grid barrier), so the observers that follow one block at a time (the
-     * model under --stats, a trace) were set aside from the first wait on;
-     * they read it at launch_end (0 otherwise) */
+    /* vm/grid.c: a block of the running launch spun waiting for another (a
+     * flag, a barrier in global memory), so the model, which does not time
+     * such waits, was set aside from the first on (OBS_SPIN_YIELDS); it reads
+     * this at launch_end (0 otherwise) */
     int launch_set_aside;
     /* vm/devlaunch.c: dynamic parallelism.  The child grids the running grid
      * has launched (NULL in host code), its nesting depth (0: launched by
