@@ -22,6 +22,16 @@ static const char *const space_names[] = {
     [SPACE_LOCAL] = "__local__", [SPACE_CONST] = "__constant__",
 };
 
+/* How a fault names the memory accessed: its space as compute-sanitizer
+ * names it in device code; host code's heap, globals and unified memory
+ * are "host" memory to the C programmer who wrote the access. */
+static const char *space_label(unsigned space, int is_host)
+{
+    if (is_host && (space == SPACE_NONE || space == SPACE_GLOBAL))
+        return "host";
+    return space_names[space];
+}
+
 /* " 'name'" for a module variable, "" for an anonymous allocation. */
 static const char *alloc_label(const simt_alloc *a, char *buf, size_t size)
 {
@@ -38,7 +48,7 @@ static const char *access_name(int write)
 
 /* Describes where an address that hit no allocation lies: relative to the
  * nearest allocation of its space, as compute-sanitizer does. */
-static void fault_unmapped(simt_vm *vm, uint64_t addr, uint64_t len, int write)
+static void fault_unmapped(simt_vm *vm, uint64_t addr, uint64_t len, int write, int is_host)
 {
     unsigned space = SIMT_ADDR_SPACE(addr);
     const simt_memory *m = &vm->mem;
@@ -48,7 +58,7 @@ static void fault_unmapped(simt_vm *vm, uint64_t addr, uint64_t len, int write)
                                   ? &m->allocs[i + 1] : NULL;
     uint64_t past = before ? addr + len - (before->base + before->size) : UINT64_MAX;
     uint64_t ahead = after ? after->base - addr : UINT64_MAX;
-    const char *what = space_names[space];
+    const char *what = space_label(space, is_host);
     char label[96];
     if (before && past <= ahead) {
         simt_vm_faultf(vm, "out-of-bounds %s %s of %" PRIu64 " bytes at 0x%" PRIx64
@@ -79,14 +89,16 @@ static uint8_t *resolve_alloc(simt_vm *vm, const simt_tctx *t, uint64_t addr, ui
         if (i >= 0 && vm->mem.allocs[i].base + vm->mem.allocs[i].size == addr)
             a = &vm->mem.allocs[i];
     }
+    int is_host = !t || t->is_host;
     if (!a) {
-        fault_unmapped(vm, addr, len, write);
+        fault_unmapped(vm, addr, len, write, is_host);
         return NULL;
     }
     if (a->freed) {
         simt_vm_faultf(vm, "use after free of allocation of %" PRIu64 " bytes at 0x%" PRIx64
                        " (%s %s of %" PRIu64 " bytes at 0x%" PRIx64 ")",
-                       a->size, a->base, space_names[space], access_name(write), len, addr);
+                       a->size, a->base, space_label(space, is_host), access_name(write), len,
+                       addr);
         return NULL;
     }
     uint64_t off = addr - a->base;
@@ -94,11 +106,10 @@ static uint8_t *resolve_alloc(simt_vm *vm, const simt_tctx *t, uint64_t addr, ui
     if (len > a->size - off) {
         simt_vm_faultf(vm, "out-of-bounds %s %s of %" PRIu64 " bytes at 0x%" PRIx64
                        " (%" PRIu64 " bytes past the end of a %" PRIu64 "-byte allocation%s)",
-                       space_names[space], access_name(write), len, addr,
+                       space_label(space, is_host), access_name(write), len, addr,
                        off + len - a->size, a->size, alloc_label(a, label, sizeof label));
         return NULL;
     }
-    int is_host = !t || t->is_host;
     if (write && space == SPACE_CONST && (!is_host || a->kind == ALLOC_STRING)) {
         simt_vm_faultf(vm, "invalid write of %" PRIu64 " bytes at 0x%" PRIx64 " to %s",
                        len, addr, a->kind == ALLOC_STRING ? "a read-only string literal"
@@ -142,8 +153,9 @@ static uint8_t *resolve(simt_vm *vm, const simt_tctx *t, uint64_t addr, uint64_t
         t = &no_thread;
     switch (SIMT_ADDR_SPACE(addr)) {
     case SPACE_NONE:
-        simt_vm_faultf(vm, "invalid __global__ %s of %" PRIu64 " bytes at address 0x%" PRIx64
-                       " (NULL pointer)", access_name(write), len, addr);
+        simt_vm_faultf(vm, "invalid %s %s of %" PRIu64 " bytes at address 0x%" PRIx64
+                       " (NULL pointer)", space_label(SPACE_NONE, t->is_host),
+                       access_name(write), len, addr);
         return NULL;
     case SPACE_GLOBAL:
     case SPACE_CONST:
