@@ -108,6 +108,7 @@ typedef struct pp {
     int depth;                    /* of nested #include */
     uint32_t include_lines;       /* lines the last #include inserted */
     struct k_omp_state *omp;      /* #pragma omp (lang/omp_pragma.c); NULL: none seen */
+    int pack_reported;            /* the first #pragma pack had its error: not the others */
     /* translation units (lang/units.c) */
     pp_edge *edges;               /* every #include seen, once each */
     size_t nedges, capedges;

@@ -1008,11 +1008,22 @@ static void message_directive(pp *s, const char *p, const char *end, k_loc loc, 
 /* #pragma unroll [N] or (N) (CUDA's): N, a positive integer, is how far to unroll
  * the loop that follows; 1 keeps it a loop.  A count that is not an integer
  * literal (a macro, an expression) counts as none.  #pragma omp is
- * lang/omp_pragma.c's; other pragmas are ignored. */
+ * lang/omp_pragma.c's; #pragma pack changes the layout of the structs after
+ * it, which K does not build: one error, not a layout that differs from
+ * nvcc's in silence (as __attribute__((packed)), lang/parse_cxx.c).  Other
+ * pragmas are ignored. */
 static void pragma_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
 {
     if (n == 1 && pp_tok_is(&t[0], "once") && s->file > 0)
         s->ctx->files[s->file].once = 1;
+    if (n > 0 && pp_tok_is(&t[0], "pack")) {
+        if (s->pack_reported++)
+            return;
+        k_error(s->ctx, loc, "#pragma pack is not supported in K: it changes the layout of "
+                "the structs after it (write the fields in an order that needs no padding, "
+                "or read a packed file format field by field with memcpy)");
+        return;
+    }
     if (n > 0 && pp_tok_is(&t[0], "omp"))
         k_omp_pragma(s, t, n, loc);
     if (n == 0 || !pp_tok_is(&t[0], "unroll"))
