@@ -113,7 +113,9 @@ static char *device_text(k_ctx *ctx, const char *const *defines, size_t *len)
 {
     saved_map host = take_map(ctx);
     k_unroll_pragma *unrolls = ctx->unrolls;
+    k_pack_pragma *packs = ctx->packs;
     ctx->unrolls = NULL;          /* the device pass places them anew */
+    ctx->packs = NULL;
     int from = ctx->ndiags, errors = ctx->nerrors;
     ctx->device_pass = 1;
     char *text = k_preprocess(ctx, ctx->source ? ctx->source : "", ctx->source_len, defines,
@@ -123,6 +125,7 @@ static char *device_text(k_ctx *ctx, const char *const *defines, size_t *len)
     uint32_t differ = text && ctx->nerrors == errors ? map_difference(ctx, &host) : 0;
     put_map(ctx, &host);
     ctx->unrolls = unrolls;
+    ctx->packs = packs;
     if (differ)
         k_error(ctx, (k_loc){ differ, 1 }, "an #include that depends on __CUDA_ARCH__ (a file "
                 "read for the host or for the device only) is not supported");

@@ -195,6 +195,8 @@ struct k_record {
     k_field *fields;
     int nfields, fields_cap;
     k_expr *align_expr;       /* __align__(n) / alignas(n) on the record, or NULL */
+    int pack;                 /* 0, or the most a member is aligned to: 1 with
+                                 __attribute__((packed)), N under #pragma pack(N) */
     int vector_n;             /* a CUDA vector type (float4...): its 1..4 members, else 0 */
     k_decl **methods;         /* member functions, constructors, destructor (D_FUNC) */
     k_record *base;           /* the base class (its first, unnamed member), or NULL; with
@@ -626,6 +628,14 @@ typedef struct k_unroll_pragma {
     uint32_t count;
 } k_unroll_pragma;
 
+/* A `#pragma pack` line (lang/preprocess.c): from `line` on, the structs
+ * defined are packed to `value` (0: not packed). */
+typedef struct k_pack_pragma {
+    struct k_pack_pragma *next;
+    uint32_t line;
+    int value;
+} k_pack_pragma;
+
 /* A file of the compilation (lang/include.c): files[0] is the compiled
  * source, the others what #include read, in the order first read.
  * Positions (k_loc) count lines of the preprocessed text, which holds every
@@ -707,6 +717,7 @@ typedef struct k_ctx {
                                  lowering checks for an exception after calls when > 0 */
     int arch_seen;            /* the preprocessor was asked about __CUDA_ARCH__ */
     k_unroll_pragma *unrolls; /* #pragma unroll lines while preprocessing, last first */
+    k_pack_pragma *packs;     /* #pragma pack changes while preprocessing, last first */
     k_unroll_pragma *unroll_at; /* then by target line (arena) */
     int nunroll_at;
     k_record **vector_recs;   /* CUDA's vector types (float4...), made on first use */

@@ -30,6 +30,9 @@ typedef struct k_lexer {
     const unsigned char *tok;         /* start of the token being scanned */
     const unsigned char *line_start;  /* first byte of the current line */
     uint32_t line;
+    int packed_attr;                  /* a `[[gnu::packed]]` was read past: where it
+                                         stands is the parser's (lang/parse_lex.c) */
+    k_loc packed_loc;
 } k_lexer;
 
 /* text must have a NUL at text[len] (the scanner's sentinel); embedded NULs

@@ -327,9 +327,9 @@ static const unsigned char *past_quoted(const unsigned char *p, const unsigned c
     return p;
 }
 
-/* `[[gnu::aligned(16)]]` and `[[gnu::packed]]` change a layout: one error,
- * as their __attribute__ forms get (lang/parse_cxx.c), not a layout that
- * differs from nvcc's in silence. */
+/* `[[gnu::aligned(16)]]` changes a layout K builds from alignas only: one
+ * error, not a layout that differs from nvcc's in silence.  `[[gnu::packed]]`
+ * is noted for the parser, which places it as __attribute__((packed)). */
 static void layout_attribute(k_lexer *lx, k_loc loc, const unsigned char *from,
                              const unsigned char *to)
 {
@@ -343,6 +343,11 @@ static void layout_attribute(k_lexer *lx, k_loc loc, const unsigned char *from,
             size_t n = strlen(words[w]);
             if ((size_t)(to - p) >= n && !memcmp(p, words[w], n) &&
                 (p == from || p[-1] == ':' || p[-1] == ' ' || p[-1] == ',' || p[-1] == '[')) {
+                if (w == 1) {
+                    lx->packed_attr = 1;
+                    lx->packed_loc = loc;
+                    return;
+                }
                 k_error(lx->ctx, loc, "the attribute '%s' changes a layout, which K does not "
                         "build: write alignas(N) or __align__(N)", words[w]);
                 return;

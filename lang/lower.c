@@ -618,7 +618,9 @@ void lw_init_object(lw_func *F, k_type *t, k_expr *init, int addr)
                       k_ty_align(t));
         int v = lw_reg(F);
         lw_expr_conv_to(F, it->expr, it->type, v);
-        lw_lv lv = {LV_MEM, addr, (int32_t)it->offset, it->type, it->bit_off, it->bit_width};
+        lw_lv lv = {LV_MEM, addr, (int32_t)it->offset, it->type, it->bit_off, it->bit_width,
+                     k_ty_align(t) < k_ty_align(it->type) ||
+                         it->offset % (uint32_t)k_ty_align(it->type) != 0};
         lw_store(F, &lv, v);
         F->top = v;
         if (end > covered)
@@ -658,7 +660,7 @@ void lw_init_value(lw_func *F, k_decl *d, int addr)
     } else {
         int v = lw_reg(F);
         lw_expr_conv_to(F, d->init, d->type, v);
-        lw_lv lv = {LV_MEM, addr, 0, d->type, 0, 0};
+        lw_lv lv = {LV_MEM, addr, 0, d->type, 0, 0, 0};
         lw_store(F, &lv, v);
         if (d->type->kind == TY_RECORD)
             lw_copy_vptr(F, d->type->rec, addr);
@@ -907,7 +909,7 @@ static void return_stmt(lw_func *F, k_stmt *s)
     if (s->expr && F->ret_hidden >= 0) {   /* a record: into the caller's slot */
         int top = F->top;
         int v = lw_expr_any(F, s->expr);
-        lw_lv lv = {LV_MEM, F->ret_hidden, 0, F->decl->type->base, 0, 0};
+        lw_lv lv = {LV_MEM, F->ret_hidden, 0, F->decl->type->base, 0, 0, 0};
         lw_store(F, &lv, v);
         lw_emit(F, OP_MOV, F->ret_reg, F->ret_hidden, 0, 0, 0);
         F->top = top;
@@ -1011,7 +1013,7 @@ static void param_from_global(lw_func *F, k_decl *p, int g)
     int a = lw_reg(F), from = lw_reg(F);
     lw_emit(F, OP_LADDR, a, 0, 0, (int32_t)s->off, 0);
     lw_emit(F, OP_GADDR, from, 0, 0, g, 0);
-    lw_lv lv = {LV_MEM, a, 0, p->type, 0, 0};
+    lw_lv lv = {LV_MEM, a, 0, p->type, 0, 0, 0};
     lw_store(F, &lv, from);
     F->top = a;
     debug_var(F, p, VAR_LOCAL, s->off);
@@ -1035,7 +1037,7 @@ static void prologue(lw_func *F)
             s->off = lw_local(F, k_ty_size(p->type), k_ty_align(p->type));
             int a = lw_reg(F);
             lw_emit(F, OP_LADDR, a, 0, 0, (int32_t)s->off, 0);
-            lw_lv lv = {LV_MEM, a, 0, p->type, 0, 0};
+            lw_lv lv = {LV_MEM, a, 0, p->type, 0, 0, 0};
             if (word)
                 lw_words_to_record(F, reg - words, p->type, word, a);
             else

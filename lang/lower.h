@@ -171,6 +171,8 @@ typedef struct lw_lv {
     int32_t off;
     k_type *type;
     int bit_off, bit_width;   /* a bit-field: its bits in the unit of type at off */
+    int unaligned;            /* a member of a packed record (or in one): its address
+                                 may be misaligned for its type (lw_field_unaligned) */
 } lw_lv;
 
 /* ---- lower.c: blocks, registers, module tables ---- */
@@ -211,6 +213,9 @@ void lw_assign_value(lw_func *F, k_expr *e, int dst);   /* what e would store (i
 void lw_cond(lw_func *F, k_expr *e, int if_true, int if_false); /* branch on e */
 void lw_convert(lw_func *F, int dst, int src, const k_type *from, const k_type *to);
 void lw_store(lw_func *F, const lw_lv *lv, int src);
+/* Whether member f of record r may stand at an address misaligned for its
+ * type: r is packed to less than the type's alignment. */
+int lw_field_unaligned(const k_record *r, const k_field *f);
 void lw_load_at(lw_func *F, int ptr, const k_type *t, int dst);
 void lw_var_address(lw_func *F, k_decl *d, int dst);
 simt_vtype lw_vtype(const k_type *t);

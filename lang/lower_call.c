@@ -492,7 +492,7 @@ static void make_vector(lw_func *F, k_expr *e, int dst)
     for (int i = 0; i < e->nargs && i < r->nfields; i++) {
         int v = lw_reg(F);
         lw_expr_conv_to(F, e->args[i], r->fields[i].type, v);
-        lw_lv lv = {LV_MEM, addr, (int32_t)r->fields[i].offset, r->fields[i].type, 0, 0};
+        lw_lv lv = {LV_MEM, addr, (int32_t)r->fields[i].offset, r->fields[i].type, 0, 0, 0};
         lw_store(F, &lv, v);
         F->top = v;
     }

@@ -41,7 +41,7 @@ static void set_flag(lw_func *F, int a, int k)
     int top = F->top;
     int v = lw_reg(F);
     lw_emit_k(F, v, (uint64_t)k);
-    lw_lv lv = {LV_MEM, a, 0, k_ty(F->M->ctx, TY_INT), 0, 0};
+    lw_lv lv = {LV_MEM, a, 0, k_ty(F->M->ctx, TY_INT), 0, 0, 0};
     lw_store(F, &lv, v);
     F->top = top;
 }

@@ -240,9 +240,41 @@ static int note_volatile(lw_func *F, const lw_lv *lv)
     return 0;
 }
 
+int lw_field_unaligned(const k_record *r, const k_field *f)
+{
+    return r && f && r->pack && k_ty_align(f->type) > r->pack;
+}
+
+/* A scalar at a possibly misaligned address (a packed record's member),
+ * read into reg or written from it through an aligned slot of the frame
+ * with MEMCPY, byte by byte, as nvcc reads and writes such a member (a GPU
+ * faults on a misaligned load, and so does the VM). */
+static void unaligned_access(lw_func *F, const lw_lv *lv, int reg, int store)
+{
+    int top = F->top;
+    int vol = note_volatile(F, lv);
+    int64_t size = k_ty_size(lv->type);
+    int slot = new_temp(F), at = new_temp(F), n = new_temp(F);
+    lw_emit(F, OP_LADDR, slot, 0, 0, (int32_t)lw_local(F, size, (int)size), 0);
+    lw_emit(F, OP_ADDK, at, lv->reg, 0, lv->off, 0);
+    lw_emit_k(F, n, (uint64_t)size);
+    if (store) {
+        lw_emit(F, store_op(lv->type), reg, slot, 0, 0, vol);
+        lw_emit(F, OP_MEMCPY, at, slot, n, 0, 0);
+    } else {
+        lw_emit(F, OP_MEMCPY, slot, at, n, 0, 0);
+        lw_emit(F, load_op(lv->type), reg, slot, 0, 0, vol);
+    }
+    F->top = top;
+}
+
 static void load(lw_func *F, const lw_lv *lv, int dst)
 {
     int vol = note_volatile(F, lv);
+    if (lv->unaligned && lv->kind == LV_MEM && !lv->bit_width && !is_aggregate(lv->type)) {
+        unaligned_access(F, lv, dst, 0);
+        return;
+    }
     if (lv->bit_width) {
         lw_emit(F, load_op(lv->type), dst, lv->reg, 0, lv->off, vol);
         lw_bits_extract(F, lv, dst);
@@ -268,6 +300,10 @@ void lw_load_at(lw_func *F, int ptr, const k_type *t, int dst)
 void lw_store(lw_func *F, const lw_lv *lv, int src)
 {
     int vol = note_volatile(F, lv);
+    if (lv->unaligned && lv->kind == LV_MEM && !lv->bit_width && !is_aggregate(lv->type)) {
+        unaligned_access(F, lv, src, 1);
+        return;
+    }
     if (lv->bit_width) {
         int top = F->top;
         int unit = new_temp(F);
@@ -423,7 +459,7 @@ static void ref_to(lw_func *F, k_expr *e, k_type *ref, int dst)
         int v = new_temp(F);
         lw_expr_conv_to(F, e, t, v);
         lw_emit(F, OP_LADDR, dst, 0, 0, (int32_t)off, 0);
-        lw_lv lv = { LV_MEM, dst, 0, t, 0, 0 };
+        lw_lv lv = { LV_MEM, dst, 0, t, 0, 0, 0};
         lw_store(F, &lv, v);
     }
     F->top = top;
@@ -456,7 +492,7 @@ static void lambda_to(lw_func *F, k_expr *e, int dst)
     lw_emit(F, OP_LADDR, base, 0, 0, (int32_t)off, 0);
     for (int i = 0; li && i < li->n; i++) {
         const k_capture *c = &li->caps[i];
-        lw_lv src, slot = { LV_MEM, base, (int32_t)c->off, c->src->type, 0, 0 };
+        lw_lv src, slot = { LV_MEM, base, (int32_t)c->off, c->src->type, 0, 0, 0 };
         int v = new_temp(F);
         if (c->init && !c->byref) {   /* `[n = e]`: e's value, converted to n's type */
             slot.type = c->var->type;
@@ -527,6 +563,7 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
     lv->off = 0;
     lv->kind = LV_MEM;
     lv->bit_off = lv->bit_width = 0;
+    lv->unaligned = 0;
     if (e->kind == E_IDENT && e->capture > 0) {   /* in a lambda: through its object */
         captured(F, e, lv);
         F->loc = saved;
@@ -582,6 +619,9 @@ static void lvalue(lw_func *F, k_expr *e, lw_lv *lv)
         lvalue(F, e->lhs, lv);
         lv->off += (int32_t)off;
         lv->type = e->type;
+        /* and what is inside it: the members of a member stay unaligned */
+        if (lw_field_unaligned(e->lhs->type->kind == TY_RECORD ? e->lhs->type->rec : NULL, f))
+            lv->unaligned = 1;
         if (f && f->bit_width) {
             lv->bit_off = f->bit_offset;
             lv->bit_width = f->bit_width;

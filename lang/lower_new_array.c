@@ -55,7 +55,7 @@ static void build_item(lw_func *F, const k_new_item *it, k_type *t, int p, int i
         int v = t->kind == TY_RECORD ? lw_expr_any(F, it->args[0]) : lw_reg(F);
         if (t->kind != TY_RECORD)
             lw_expr_conv_to(F, it->args[0], t, v);
-        lw_lv lv = {LV_MEM, at, 0, t, 0, 0};
+        lw_lv lv = {LV_MEM, at, 0, t, 0, 0, 0};
         lw_store(F, &lv, v);
     }
     F->top = top;

@@ -221,7 +221,7 @@ static int elided_copy(lw_func *F, const k_decl *f, int addr, k_expr **args, int
         return 0;
     int top = F->top;
     int v = lw_expr_any(F, args[0]);
-    lw_lv lv = {LV_MEM, addr, 0, a->type, 0, 0};
+    lw_lv lv = {LV_MEM, addr, 0, a->type, 0, 0, 0};
     lw_store(F, &lv, v);
     lw_copy_vptr(F, a->type->rec, addr);
     F->top = top;
@@ -291,7 +291,7 @@ void lw_construct_record(lw_func *F, k_expr *e, int dst)
     } else if (e->nargs == 1 && e->args[0]->type && e->args[0]->type->kind == TY_RECORD &&
                e->args[0]->type->rec == r) {   /* S(s2): a copy */
         int v = lw_expr_any(F, e->args[0]);
-        lw_lv lv = {LV_MEM, addr, 0, e->type, 0, 0};
+        lw_lv lv = {LV_MEM, addr, 0, e->type, 0, 0, 0};
         lw_store(F, &lv, v);
     } else {
         zero_object(F, addr, r->size, r->align);
@@ -299,7 +299,8 @@ void lw_construct_record(lw_func *F, k_expr *e, int dst)
             const k_field *f = &r->fields[i];
             int v = lw_reg(F);
             lw_expr_conv_to(F, e->args[i], f->type, v);
-            lw_lv lv = {LV_MEM, addr, (int32_t)f->offset, f->type, f->bit_offset, f->bit_width};
+            lw_lv lv = {LV_MEM, addr, (int32_t)f->offset, f->type, f->bit_offset, f->bit_width,
+                         lw_field_unaligned(r, f)};
             lw_store(F, &lv, v);
             F->top = v;
         }

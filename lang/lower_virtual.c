@@ -79,7 +79,7 @@ void lw_store_keeping_vptrs(lw_func *F, const lw_lv *lv, int src)
     }
     lw_store(F, lv, src);
     for (int i = 0; i < n; i++) {
-        lw_lv v = {LV_MEM, lv->reg, offs[i], word, 0, 0};
+        lw_lv v = {LV_MEM, lv->reg, offs[i], word, 0, 0, 0};
         lw_store(F, &v, saved + i);
     }
     F->top = top;
@@ -97,7 +97,7 @@ void lw_copy_vptr(lw_func *F, const k_record *r, int addr)
     k_expr v = {.kind = E_VPTR, .ival = (uint64_t)r->vclass_id};
     int val = lw_reg(F);
     lw_vptr(F, &v, val);
-    lw_lv lv = {LV_MEM, addr, offs[0], k_ty(F->M->ctx, TY_ULLONG), 0, 0};
+    lw_lv lv = {LV_MEM, addr, offs[0], k_ty(F->M->ctx, TY_ULLONG), 0, 0, 0};
     lw_store(F, &lv, val);
     F->top = top;
 }
@@ -279,7 +279,7 @@ void lw_new_init(lw_func *F, k_expr *e, int dst)
         int v = t->kind == TY_RECORD ? lw_expr_any(F, e->args[0]) : lw_reg(F);
         if (t->kind != TY_RECORD)
             lw_expr_conv_to(F, e->args[0], t, v);
-        lw_lv lv = {LV_MEM, p, 0, t, 0, 0};
+        lw_lv lv = {LV_MEM, p, 0, t, 0, 0, 0};
         lw_store(F, &lv, v);
     }
     lw_emit(F, OP_MOV, dst, p, 0, 0, 0);

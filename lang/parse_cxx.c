@@ -272,8 +272,8 @@ int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k
 }
 
 /* GCC attributes that only advise the compiler or the linker: reading past
- * them changes no result.  `aligned` is alignas (k_parse_gnu_aligned);
- * `packed` changes a layout K does not build: it is reported. */
+ * them changes no result.  `aligned` is alignas (k_parse_gnu_aligned),
+ * `packed` a record's (k_parse_gnu_packed). */
 static int harmless_attribute(const char *w, size_t n)
 {
     static const char *const names[] = {
@@ -316,10 +316,18 @@ static k_expr *aligned_value(k_parser *ps, k_loc loc)
     return e;
 }
 
-int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align)
+/* `packed` or `__packed__`. */
+static int packed_word(const k_token *t)
+{
+    return (t->len == 6 && !strncmp(t->text, "packed", 6)) ||
+           (t->len == 10 && !strncmp(t->text, "__packed__", 10));
+}
+
+int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align, int *packed)
 {
     k_token t;
     *align = NULL;
+    *packed = 0;
     if (k_lexer_next(&ps->lx, &t) != '(') {
         k_error(ps->ctx, loc, "expected '((' after __attribute__");
         return 0;
@@ -356,6 +364,11 @@ int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align)
             first = kind == ',';   /* `aligned, packed`: the next word is checked too */
             continue;
         }
+        if (depth == 2 && first && packed_word(&t)) {
+            *packed = 1;
+            first = 0;
+            continue;
+        }
         if (depth == 2 && first) {
             first = 0;
             if (!harmless_attribute(t.text, t.len)) {
@@ -388,6 +401,25 @@ int k_parse_gnu_aligned(k_parser *ps, k_expr *align)
     default:
         return 1;
     }
+}
+
+int k_parse_gnu_packed(k_parser *ps, k_loc loc)
+{
+    int kind = ps->prev_kind;
+    if (kind == KW_STRUCT || kind == KW_CLASS_RECORD || kind == KW_UNION) {
+        ps->packed_next = 1;   /* `struct __attribute__((packed)) S {` (k_parse_record_begin) */
+        return 0;
+    }
+    if (kind == '}' && ps->after_record) {   /* `struct S {...} __attribute__((packed))` */
+        if (ps->closed_record && ps->closed_record_at == ps->record_closes)
+            ps->closed_record->pack = 1;   /* its end is reduced already */
+        else
+            ps->packed_close = 1;         /* k_parse_record_end sets it */
+        return 0;
+    }
+    k_error(ps->ctx, loc, "the packed attribute on a member or a variable is not supported "
+            "in K: write it on the struct, or #pragma pack(1) around it");
+    return -1;
 }
 
 k_expr *k_parse_declared_align(k_parser *ps, const char *name, k_expr *written)

@@ -203,6 +203,15 @@ void k_parse_early_record(k_parser *ps, k_type *cls, int is_union, const char *t
     k_parse_member_type(ps, loc, tag, declare_tag(ps, is_union, qualified(ps, outer->tag, tag), loc));
 }
 
+/* The #pragma pack in effect at line (lang/preprocess.c pack_pragma). */
+static int pragma_pack_at(const k_ctx *ctx, uint32_t line)
+{
+    for (const k_pack_pragma *p = ctx->packs; p; p = p->next)
+        if (p->line <= line)
+            return p->value;
+    return 0;
+}
+
 k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc loc)
 {
     int here = 0;
@@ -222,6 +231,8 @@ k_type *k_parse_record_begin(k_parser *ps, int is_union, const char *tag, k_loc 
     }
     t->rec->outer = ps->records.n ? ps->records.items[ps->records.n - 1] : NULL;
     t->rec->cur_access = ps->class_kw ? K_PRIVATE : K_PUBLIC;
+    t->rec->pack = ps->packed_next ? 1 : pragma_pack_at(ps->ctx, loc.line);
+    ps->packed_next = 0;
     k_parse_list_add(ps, &ps->records, t->rec);
     k_tpl_nested_class_begin(ps, t, tag);   /* in a class template's body */
     return t;
@@ -304,6 +315,11 @@ k_type *k_parse_record_end(k_parser *ps, k_type *t)
     if (twin)
         t->rec = twin;   /* the tag and any typedef of it name the first */
     ps->just_defined = t->rec;
+    ps->closed_record = t->rec;
+    ps->closed_record_at = ps->record_closes;
+    if (ps->packed_close)
+        t->rec->pack = 1;
+    ps->packed_close = 0;
     k_tpl_nested_class_end(ps, t);
     return t;
 }
@@ -825,7 +841,10 @@ void k_parse_token_hook(k_parser *ps, int kind)
         ps->brace_depth--;
         ps->after_record = ps->brace_depth < (int)sizeof ps->brace_record &&
                            ps->brace_record[ps->brace_depth];
+        ps->record_closes += (uint32_t)ps->after_record;
     }
+    if (kind == ';')   /* `struct __attribute__((packed)) S;` declares no body */
+        ps->packed_next = 0;
     if (kind == '[') {
         if (ps->bracket_depth < (int)(sizeof ps->bracket_prev / sizeof *ps->bracket_prev))
             ps->bracket_prev[ps->bracket_depth] = ps->prev_kind;

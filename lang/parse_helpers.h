@@ -83,12 +83,16 @@ int k_parse_unsupported_name(k_parser *ps, const char *name, const char *rest, k
  * error naming the attribute. */
 /* Reads GCC's __attribute__((...)) after its name: 1, or 0 after its one
  * error; *align gets the N of aligned(N) (16 for a bare aligned), else NULL. */
-int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align);
+int k_parse_gnu_attribute(k_parser *ps, k_loc loc, k_expr **align, int *packed);
 /* Places an alignment read from __attribute__((aligned(N))): 1 where it is
  * an alignas token (after struct/class/union, before a declaration), 0
  * where it was taken here (after a record's '}' or a declarator), -1 after
  * its one error (on a parameter). */
 int k_parse_gnu_aligned(k_parser *ps, k_expr *align);
+/* GCC's packed attribute where it stands: after `struct` (the record that
+ * follows) or after a record's `}` (that record); -1 after an error (on a
+ * member or a variable), else 0. */
+int k_parse_gnu_packed(k_parser *ps, k_loc loc);
 /* The alignment of the declarator `name`: `written` (alignas in its
  * specifiers) or else the one __attribute__((aligned(N))) after it gave,
  * which is taken either way; NULL if neither. */

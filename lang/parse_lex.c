@@ -446,6 +446,13 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
     int errors_before = ps->ctx->nerrors;
     ps->prev_tok = *t;
     int kind = k_lexer_next(&ps->lx, t);
+    if (ps->lx.packed_attr) {   /* `struct [[gnu::packed]] S {` */
+        ps->lx.packed_attr = 0;
+        if (k_parse_gnu_packed(ps, ps->lx.packed_loc) < 0) {
+            ps->stopped = 1;
+            return 0;
+        }
+    }
     if (ps->ctx->nerrors != errors_before)
         ps->lex_error_token = ps->ntokens + 1;
     ps->ntokens++;
@@ -522,7 +529,9 @@ int k_parse_lex(K_YYSTYPE *lval, K_YYLTYPE *lloc, k_parser *ps)
         }
         if (name && !strcmp(name, "__attribute__")) {   /* GCC's: read past, or one error */
             k_expr *align = NULL;
-            if (!k_parse_gnu_attribute(ps, t->loc, &align)) {
+            int packed = 0;
+            if (!k_parse_gnu_attribute(ps, t->loc, &align, &packed) ||
+                (packed && k_parse_gnu_packed(ps, t->loc) < 0)) {
                 ps->stopped = 1;
                 return 0;
             }

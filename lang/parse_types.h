@@ -102,6 +102,11 @@ struct k_parser {
                                    * ';' or '}': ordinary in the body that may follow */
     k_list records;               /* records whose body is being parsed */
     k_record *just_defined;       /* the record whose '}' was just reduced */
+    k_record *closed_record;      /* the last record whose end was reduced */
+    uint32_t closed_record_at;    /* record_closes when it was */
+    uint32_t record_closes;       /* record bodies' '}' scanned so far */
+    int packed_next, packed_close; /* __attribute__((packed)) for the next record to
+                                   begin, for the record whose '}' is to be reduced */
     int class_kw;                 /* the last record keyword was `class` (members private) */
     k_type *cur_enum;             /* the enum whose enumerators are being parsed */
     const char *enum_scope;       /* an enum class's name (its enumerators are E::A), or NULL */

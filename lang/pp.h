@@ -108,7 +108,9 @@ typedef struct pp {
     int depth;                    /* of nested #include */
     uint32_t include_lines;       /* lines the last #include inserted */
     struct k_omp_state *omp;      /* #pragma omp (lang/omp_pragma.c); NULL: none seen */
-    int pack_reported;            /* the first #pragma pack had its error: not the others */
+    int pack, pack_depth;         /* #pragma pack: in effect (0: none), and pushed */
+    int pack_failed;              /* one was not understood: the others are not read */
+    int pack_stack[16];
     /* translation units (lang/units.c) */
     pp_edge *edges;               /* every #include seen, once each */
     size_t nedges, capedges;

@@ -1005,23 +1005,69 @@ static void message_directive(pp *s, const char *p, const char *end, k_loc loc, 
         k_warning(s->ctx, loc, "#warning %.*s", (int)(end - p), p);
 }
 
+/* The N of #pragma pack: 1, 2, 4, 8 or 16, or 0 where tok is no such number. */
+static int pack_value(const pp_tok *tok)
+{
+    if (tok->kind != PT_NUMBER || tok->len > 2)
+        return 0;
+    int v = 0;
+    for (size_t k = 0; k < tok->len; k++)
+        v = isdigit((unsigned char)tok->text[k]) ? v * 10 + (tok->text[k] - '0') : -1000;
+    return v == 1 || v == 2 || v == 4 || v == 8 || v == 16 ? v : 0;
+}
+
+/* #pragma pack(N), pack(), pack(push), pack(push, N), pack(pop): GCC's and
+ * MSVC's stack of the most a struct member is aligned to; each change is
+ * noted with its line for the structs defined after it (lang/parse_decl.c
+ * k_parse_record_begin). */
+static void pack_pragma(pp *s, const pp_tok *t, size_t n, k_loc loc)
+{
+    if (s->pack_failed)
+        return;   /* one error, no cascade */
+    int ok = n >= 3 && pp_tok_is(&t[1], "(") && pp_tok_is(&t[n - 1], ")");
+    int value = s->pack;
+    if (ok && n == 3) {
+        value = 0;
+    } else if (ok && n == 4 && pack_value(&t[2])) {
+        value = pack_value(&t[2]);
+    } else if (ok && (n == 4 || n == 6) && pp_tok_is(&t[2], "push") &&
+               s->pack_depth < (int)(sizeof s->pack_stack / sizeof s->pack_stack[0])) {
+        if (n == 6 && (!pp_tok_is(&t[3], ",") || !(value = pack_value(&t[4]))))
+            ok = 0;
+        else
+            s->pack_stack[s->pack_depth++] = s->pack;
+    } else if (ok && n == 4 && pp_tok_is(&t[2], "pop")) {
+        value = s->pack_depth ? s->pack_stack[--s->pack_depth] : 0;
+    } else {
+        ok = 0;
+    }
+    if (!ok) {
+        s->pack_failed = 1;
+        k_error(s->ctx, loc, "this #pragma pack is not supported in K: write pack(N), pack(), "
+                "pack(push), pack(push, N) or pack(pop), N 1, 2, 4, 8 or 16");
+        return;
+    }
+    s->pack = value;
+    k_pack_pragma *p = k_alloc(s->ctx, sizeof *p);
+    if (!p)
+        return;
+    p->line = loc.line;
+    p->value = value;
+    p->next = s->ctx->packs;
+    s->ctx->packs = p;
+}
+
 /* #pragma unroll [N] or (N) (CUDA's): N, a positive integer, is how far to unroll
  * the loop that follows; 1 keeps it a loop.  A count that is not an integer
  * literal (a macro, an expression) counts as none.  #pragma omp is
- * lang/omp_pragma.c's; #pragma pack changes the layout of the structs after
- * it, which K does not build: one error, not a layout that differs from
- * nvcc's in silence (as __attribute__((packed)), lang/parse_cxx.c).  Other
- * pragmas are ignored. */
+ * lang/omp_pragma.c's, #pragma pack pack_pragma's.  Other pragmas are
+ * ignored. */
 static void pragma_directive(pp *s, const pp_tok *t, size_t n, k_loc loc)
 {
     if (n == 1 && pp_tok_is(&t[0], "once") && s->file > 0)
         s->ctx->files[s->file].once = 1;
     if (n > 0 && pp_tok_is(&t[0], "pack")) {
-        if (s->pack_reported++)
-            return;
-        k_error(s->ctx, loc, "#pragma pack is not supported in K: it changes the layout of "
-                "the structs after it (write the fields in an order that needs no padding, "
-                "or read a packed file format field by field with memcpy)");
+        pack_pragma(s, t, n, loc);
         return;
     }
     if (n > 0 && pp_tok_is(&t[0], "omp"))

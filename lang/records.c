@@ -124,12 +124,15 @@ static int64_t written_align(k_sema_state *s, k_expr *e)
     return a;
 }
 
-/* A member's alignment: its type's, or more with alignas. */
-static int member_align(k_sema_state *s, const k_field *f)
+/* A member's alignment: its type's, or more with alignas; at most the
+ * record's pack (as gcc and nvcc lay packed records out). */
+static int member_align(k_sema_state *s, const k_record *r, const k_field *f)
 {
     int align = k_ty_align(f->type);
     int64_t a = f->align_expr ? written_align(s, f->align_expr) : 0;
-    return a > align ? (int)a : align;
+    if (a > align)
+        align = (int)a;
+    return r->pack && align > r->pack ? r->pack : align;
 }
 
 static void place_member(k_sema_state *s, k_record *r, k_field *f, layout *L)
@@ -137,6 +140,9 @@ static void place_member(k_sema_state *s, k_record *r, k_field *f, layout *L)
     char b[TYBUF];
     k_sema_resolve_type(s, f->type, f->loc);
     if (f->bit_expr) {
+        if (r->pack) /* gcc packs them across their units' boundaries */
+            k_error(s->ctx, f->loc, "bit-field '%s' in a packed struct is not supported in K",
+                    f->name ? f->name : "<unnamed>");
         place_bitfield(s, f, L, r->is_union);
         return;
     }
@@ -146,7 +152,7 @@ static void place_member(k_sema_state *s, k_record *r, k_field *f, layout *L)
                 f->name ? f->name : "<anonymous>", k_ty_str(f->type, b, sizeof b));
         size = 0;
     }
-    int align = member_align(s, f);
+    int align = member_align(s, r, f);
     uint64_t off = r->is_union ? 0 : round_up(round_up(L->bits, 8) / 8, (uint64_t)align);
     int index = (int)(f - r->fields);
     int is_base = index < r->nbases && f->type->kind == TY_RECORD;
