@@ -1213,6 +1213,8 @@ const char *k_builtin_header_text(const char *name)
         return k_curand_text(name);
     if (k_curand_host_text(name))
         return k_curand_host_text(name);
+    if (k_cufft_text(name))
+        return k_cufft_text(name);
     if (k_throw_header_text(name))
         return k_throw_header_text(name);
     if (k_eh_header_text(name))

@@ -58,7 +58,7 @@ static const char *const CXX_LIBRARY_HEADERS[] = {
 
 /* Libraries outside K (SPEC 2.8): named in the error. */
 static const struct { const char *prefix, *what; } UNSUPPORTED[] = {
-    {"thrust/", "Thrust"}, {"cub/", "this CUB header (simtvm builds in <cub/cub.cuh> and the block and warp headers: doc/cuda-libraries.md, \"CUB\")"}, {"cufft", "cuFFT"},
+    {"thrust/", "Thrust"}, {"cub/", "this CUB header (simtvm builds in <cub/cub.cuh> and the block and warp headers: doc/cuda-libraries.md, \"CUB\")"}, {"cufftXt", "cuFFT's multi-GPU cufftXt (simtvm builds in <cufft.h>: doc/cuda-libraries.md, \"cuFFT\")"}, {"cufftw", "cuFFTW, cuFFT's FFTW interface (simtvm builds in <cufft.h>)"},
     {"curand", "this cuRAND header (simtvm builds in <curand_kernel.h>, the device API, and <curand.h>'s types)"}, {"cusparse", "cuSPARSE"}, {"cuda/", "this libcu++ header (simtvm builds in <cuda/barrier>, <cuda/pipeline>, <cuda/atomic>, <cuda/iterator>, <cuda/functional>, and of <cuda/std/...> atomic, array, functional, iterator, utility, tuple, cassert, cstddef and cstdint)"},
     /* other NVIDIA libraries, and what a single simulated GPU has no part
      * in: other processes and machines, the display, the operating system */

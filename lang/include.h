@@ -77,6 +77,8 @@ const char *k_helper_image_text(void);
  * device API), or NULL */
 const char *k_curand_text(const char *name);
 const char *k_curand_host_text(const char *name);
+/* lang/cufft.c: <cufft.h>, or NULL for another name. */
+const char *k_cufft_text(const char *name);
 const char *k_throw_header_text(const char *name);
 const char *k_eh_header_text(const char *name);   /* lang/eh.c */
 int k_eh_names_try(const char *text, size_t len);   /* a text with `try {`, `catch (` */
