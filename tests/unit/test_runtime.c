@@ -523,7 +523,7 @@ START_TEST(builtin_malloc_free)
     BI_CALL(BI_MEMSET, r, 0x41, 3);
     ck_assert_uint_eq(BI_CALL(BI_STRLEN, r), 3);
     BI_FAULT(BI_MEMCPY, r, r + 40, 41);
-    ck_assert_ptr_nonnull(strstr(f.vm.fault.message, "memcpy: out-of-bounds __global__ read"));
+    ck_assert_ptr_nonnull(strstr(f.vm.fault.message, "memcpy: out-of-bounds host read"));
     uint64_t cu = 0, slot = BI_CALL(BI_MALLOC, 8);
     ck_assert_uint_eq(BI_CALL(BI_CUDA_MALLOC, slot, 4000), 0);
     memcpy(&cu, simt_vm_translate(&f.vm, &host_thread, slot, 8, 0), 8);
@@ -955,7 +955,7 @@ START_TEST(builtin_output_and_strings)
     uint64_t dst = BI_CALL(BI_MALLOC, 4);
     BI_CALL(BI_STRCPY, dst, guest_string(&f.vm, "abc"));
     BI_FAULT(BI_STRCPY, dst, guest_string(&f.vm, "abcd"));
-    ck_assert_ptr_nonnull(strstr(f.vm.fault.message, "strcpy: out-of-bounds __global__ write"));
+    ck_assert_ptr_nonnull(strstr(f.vm.fault.message, "strcpy: out-of-bounds host write"));
     ck_assert_int_eq((int32_t)BI_CALL(BI_MEMCMP, dst, guest_string(&f.vm, "abc"), 4), 0);
     uint64_t none[1] = { 3 };
     simt_sig one = { .nargs = 1, .nfixed = 1, .args = { VT_I32 } };
