@@ -1090,10 +1090,7 @@ int simt_timing_seat(simt_model *m, uint32_t seat)
         }
         for (uint32_t k = t->nseats; k < cap; k++)
             ns[k] = (simt_seat_time){ NULL, 0, 0, -1, 0, 0 };
-        if (!t->nseats) /* the block in seat 0 until now */
-            ns[0] = (simt_seat_time){ t->warps, t->nwarps, t->cap_warps, t->cur_sm,
-                                      t->cur_slot, t->block_start };
-        t->seats = ns;
+        t->seats = ns;   /* seat_save below keeps the current block's (seat 0 until now) */
         t->nseats = cap;
     }
     seat_save(t);
