@@ -249,10 +249,9 @@ int lw_field_unaligned(const k_record *r, const k_field *f)
  * read into reg or written from it through an aligned slot of the frame
  * with MEMCPY, byte by byte, as nvcc reads and writes such a member (a GPU
  * faults on a misaligned load, and so does the VM). */
-static void unaligned_access(lw_func *F, const lw_lv *lv, int reg, int store)
+static void unaligned_access(lw_func *F, const lw_lv *lv, int reg, int store, int vol)
 {
     int top = F->top;
-    int vol = note_volatile(F, lv);
     int64_t size = k_ty_size(lv->type);
     int slot = new_temp(F), at = new_temp(F), n = new_temp(F);
     lw_emit(F, OP_LADDR, slot, 0, 0, (int32_t)lw_local(F, size, (int)size), 0);
@@ -268,11 +267,17 @@ static void unaligned_access(lw_func *F, const lw_lv *lv, int reg, int store)
     F->top = top;
 }
 
+/* Whether lv is a scalar in memory that unaligned_access must reach. */
+static int through_slot(const lw_lv *lv)
+{
+    return lv->unaligned && lv->kind == LV_MEM && !lv->bit_width && !is_aggregate(lv->type);
+}
+
 static void load(lw_func *F, const lw_lv *lv, int dst)
 {
     int vol = note_volatile(F, lv);
-    if (lv->unaligned && lv->kind == LV_MEM && !lv->bit_width && !is_aggregate(lv->type)) {
-        unaligned_access(F, lv, dst, 0);
+    if (through_slot(lv)) {
+        unaligned_access(F, lv, dst, 0, vol);
         return;
     }
     if (lv->bit_width) {
@@ -300,8 +305,8 @@ void lw_load_at(lw_func *F, int ptr, const k_type *t, int dst)
 void lw_store(lw_func *F, const lw_lv *lv, int src)
 {
     int vol = note_volatile(F, lv);
-    if (lv->unaligned && lv->kind == LV_MEM && !lv->bit_width && !is_aggregate(lv->type)) {
-        unaligned_access(F, lv, src, 1);
+    if (through_slot(lv)) {
+        unaligned_access(F, lv, src, 1, vol);
         return;
     }
     if (lv->bit_width) {

@@ -1025,11 +1025,11 @@ static void pack_pragma(pp *s, const pp_tok *t, size_t n, k_loc loc)
     if (s->pack_failed)
         return;   /* one error, no cascade */
     int ok = n >= 3 && pp_tok_is(&t[1], "(") && pp_tok_is(&t[n - 1], ")");
-    int value = s->pack;
+    int value = s->pack, given = n == 4 ? pack_value(&t[2]) : 0;
     if (ok && n == 3) {
         value = 0;
-    } else if (ok && n == 4 && pack_value(&t[2])) {
-        value = pack_value(&t[2]);
+    } else if (ok && given) {
+        value = given;
     } else if (ok && (n == 4 || n == 6) && pp_tok_is(&t[2], "push") &&
                s->pack_depth < (int)(sizeof s->pack_stack / sizeof s->pack_stack[0])) {
         if (n == 6 && (!pp_tok_is(&t[3], ",") || !(value = pack_value(&t[4]))))

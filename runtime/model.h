@@ -332,7 +332,8 @@ void simt_timing_barrier(struct simt_model *m);
  * Returns -1 out of memory. */
 int simt_timing_seat(struct simt_model *m, uint32_t seat);
 /* Every resident block passed this_grid().sync(): each warp goes on at the
- * latest one's clock, plus the barrier's round trip through the L2. */
+ * latest one's clock plus the barrier's own time (timing.c
+ * grid_barrier_cycles). */
 void simt_timing_grid_barrier(struct simt_model *m);
 /* Finishes the launch: fills CNT_STALL_* and the cycle figures of the record. */
 void simt_timing_launch_end(struct simt_model *m);

@@ -1110,8 +1110,8 @@ int simt_timing_seat(simt_model *m, uint32_t seat)
 /* this_grid().sync() on a GPU: every block's threads meet at
  * __syncthreads, one thread of each fences, adds to a counter in global
  * memory and polls it until every block has, fences again, and the block
- * meets at __syncthreads once more.  Measured on an H200 (tests/timing/
- * README): 0.80 us a barrier for 1 to 8 blocks, 0.98 us for 33 to 264,
+ * meets at __syncthreads once more.  Measured on an H200 (bench/
+ * model_validation.md, "Cooperative kernels"): 0.80 us a barrier for 1 to 8 blocks, 0.98 us for 33 to 264,
  * 1.22 us for 528 -- about six L2 round trips, and the blocks' atomics at
  * the one counter, one and a half cycles each. */
 #define GRID_BARRIER_L2_TRIPS 6

@@ -587,10 +587,8 @@ static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
         if (g->blk->grid_parked || g->blk->spinning) {
             g->first = n;
             g->started = 1;
-            if (one_at_a_time) {
-                ex->spot_alone = 0;
-                ex->spot_spin = !ex->stepping;
-            }
+            ex->spot_alone = 0;   /* the resident policy's turns fingerprint blocks */
+            ex->spot_spin = !ex->stepping;
             return interleave(ex, g, OBS_FOLLOWS_BLOCKS |
                                      (g->blk->spinning ? OBS_SPIN_YIELDS : 0));
         }
