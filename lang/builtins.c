@@ -103,7 +103,7 @@ static const k_builtin_info builtin_table[] = {
     DEV("__syncthreads_or", BK_BAR, BAR_OR, 1, 0, TY_INT)
     DEV("__syncwarp", BK_SYNCWARP, 0, 0, 1, TY_VOID)
     DEV("__threadfence", BK_FENCE, 0, 0, 0, TY_VOID)
-    DEV("__threadfence_block", BK_FENCE, 0, 0, 0, TY_VOID)
+    DEV("__threadfence_block", BK_FENCE, SIMT_FENCE_BLOCK, 0, 0, TY_VOID)
     DEV("__threadfence_system", BK_FENCE, 0, 0, 0, TY_VOID)
     {"__nanosleep", BK_SLEEP, 0, 0, 1, 0, W_DEVICE, NULL, TY_VOID, TY_UINT},
     DEV("__activemask", BK_ACTMASK, 0, 0, 0, TY_UINT)

@@ -95,6 +95,9 @@ void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j)
     }
     if (a > 0xffff || b > 0xffff || c > 0xffff)
         F->too_many_regs = 1;
+    if (op == OP_ATOM || op == OP_ATOMCAS || (op >= OP_LD8S && op <= OP_LD64 && (j & SIMT_MEM_VOLATILE)))
+        F->polls++;
+    F->calls += op == OP_CALL;
     bl->code[bl->n] = (simt_insn){(uint16_t)op, (uint16_t)a, (uint16_t)b, (uint16_t)c, i, j};
     bl->pos[bl->n] = (simt_srcpos){F->loc.line, F->loc.col};
     bl->seq[bl->n] = F->nemit++;
@@ -799,6 +802,11 @@ static void if_stmt(lw_func *F, k_stmt *s)
     lw_start(F, join);
 }
 
+int lw_loop_polls(const lw_func *F, uint32_t polls, uint32_t calls)
+{
+    return F->polls != polls ? SIMT_YIELD_POLLS : F->calls != calls ? LW_YIELD_CALLS : 0;
+}
+
 /* while and for: header (condition), body, one latch (step; YIELD; back). */
 static void loop_stmt(lw_func *F, k_stmt *s)
 {
@@ -811,6 +819,7 @@ static void loop_stmt(lw_func *F, k_stmt *s)
         stmt(F, s->init);
     int header = lw_new_block(F), body = lw_new_block(F);
     int latch = lw_new_block(F), exit = lw_new_block(F);
+    uint32_t polls = F->polls, calls = F->calls;
     F->blocks[body].loop_body = 1;
     lw_goto(F, header);
     lw_start(F, header);
@@ -828,7 +837,7 @@ static void loop_stmt(lw_func *F, k_stmt *s)
     if (s->step)
         lw_full_effect(F, s->step);
     F->loc = s->loc;
-    lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
+    lw_emit(F, OP_YIELD, 0, lw_loop_polls(F, polls, calls), 0, 0, 0);
     lw_goto(F, header);
     lw_start(F, exit);
     F->top = top;
@@ -852,6 +861,7 @@ void lw_pop_loop(lw_func *F)
 static void do_stmt(lw_func *F, k_stmt *s)
 {
     int body = lw_new_block(F), cond = lw_new_block(F), exit = lw_new_block(F);
+    uint32_t polls = F->polls, calls = F->calls;
     lw_goto(F, body);
     lw_start(F, body);
     push_loop(F, exit, cond);
@@ -860,8 +870,13 @@ static void do_stmt(lw_func *F, k_stmt *s)
     lw_goto(F, cond);
     lw_start(F, cond);
     F->loc = s->expr->loc;
+    int yield_block = F->cur, yield_at = F->blocks[F->cur].n;
     lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
     lw_full_cond(F, s->expr, body, exit);
+    /* the condition, lowered after the back edge, is part of the loop */
+    lw_block *yb = &F->blocks[yield_block];
+    if (yield_at < yb->n && yb->code[yield_at].op == OP_YIELD)
+        yb->code[yield_at].b = (uint16_t)lw_loop_polls(F, polls, calls);
     lw_start(F, exit);
 }
 
@@ -1251,7 +1266,8 @@ static void layout(lw_func *F, simt_func *fn)
         for (int i = 0; i < b->n - fuse; i++)
             put(F->M, b->code[i], b->pos[i]);
         if (fuse)
-            put(F->M, (simt_insn){OP_YIELDJ, 0, 0, 0, bl[b->succ[0]].pc, 0}, b->pos[b->n - 1]);
+            put(F->M, (simt_insn){OP_YIELDJ, 0, b->code[b->n - 1].b, 0, bl[b->succ[0]].pc, 0},
+                b->pos[b->n - 1]);
         else
             emit_terminator(F, b, next);
         for (uint32_t p = at; seq && p < F->M->m->ncode - fn->entry; p++) {
@@ -1416,6 +1432,7 @@ static void lower_unit(lw_mod *M, k_unit *unit)
             lower_function(M, d, lw_sym_of(d)->index);
     }
     mark_recursion(M);
+    lw_mark_polls(M);
 }
 
 simt_module *k_lower(k_ctx *ctx, k_unit *unit)

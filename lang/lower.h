@@ -133,6 +133,8 @@ typedef struct lw_func {
     lw_dvar *dvars;           /* variables declared so far (debug table) */
     int ndvars, dvars_cap;
     int volatile_mem;         /* memory was accessed through a volatile lvalue */
+    uint32_t polls;           /* volatile loads and atomics emitted so far, and calls: */
+    uint32_t calls;           /* a loop whose count grows may poll (lw_loop_polls) */
     lw_dtor *dtors;           /* live locals (and temporaries bound to local references)
                                  whose destructor runs at their scope's exit */
     int ndtors, dtors_cap;
@@ -178,6 +180,15 @@ typedef struct lw_lv {
 /* ---- lower.c: blocks, registers, module tables ---- */
 int lw_new_block(lw_func *F);
 void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j);
+/* b of a loop's YIELD whose body emitted calls but no volatile load or
+ * atomic (lowering's own: lw_mark_polls makes it SIMT_YIELD_POLLS or 0) */
+#define LW_YIELD_CALLS 2
+/* b of the YIELD of a loop whose body (and condition) began at polls,
+ * calls (lw_func's counts then) */
+int lw_loop_polls(const lw_func *F, uint32_t polls, uint32_t calls);
+/* lang/polls.c: each back edge marked LW_YIELD_CALLS becomes
+ * SIMT_YIELD_POLLS where its function calls one that may poll, else 0 */
+void lw_mark_polls(lw_mod *M);
 void lw_emit_k(lw_func *F, int a, uint64_t k);    /* LDK */
 void lw_goto(lw_func *F, int target);             /* ends the current block */
 void lw_branch(lw_func *F, int reg, int if_true, int if_false);

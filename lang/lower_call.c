@@ -342,7 +342,7 @@ static void collective(lw_func *F, k_expr *e, const k_builtin_info *b, int dst)
         break;
     }
     case BK_FENCE:
-        lw_emit(F, OP_FENCE, 0, 0, 0, 0, 0);
+        lw_emit(F, OP_FENCE, 0, 0, 0, b->op, 0);
         break;
     case BK_SLEEP: /* the duration is not modelled: the warp gives up its turn */
         lw_effect(F, e->args[0]);

@@ -43,7 +43,8 @@ simt_model *simt_model_new(const simt_module *mod, const simt_device_profile *de
     for (unsigned k = 0; m->bank_memo && k < SIMT_BANK_MEMO; k++)
         m->bank_memo[k].pc = -1;
     m->l1 = simt_calloc(al, (size_t)dev->sm_count, sizeof *m->l1);
-    if (!m->lines || !m->l1 || !m->bank_memo || simt_timing_decode(m) != 0 ||
+    m->visible = simt_calloc(al, (size_t)1 << SIMT_VISIBLE_BITS, sizeof *m->visible);
+    if (!m->lines || !m->l1 || !m->bank_memo || !m->visible || simt_timing_decode(m) != 0 ||
         simt_cache_init(&m->l2, (uint64_t)dev->l2_size, L2_WAYS, al) != 0) {
         simt_model_free(m);
         return NULL;
@@ -63,6 +64,7 @@ void simt_model_free(simt_model *m)
     simt_timing_free(&m->tm, &al);
     simt_free(&al, m->lines);
     simt_free(&al, m->bank_memo);
+    simt_free(&al, m->visible);
     simt_free(&al, m->launches);
     simt_free(&al, m);
 }
@@ -164,6 +166,23 @@ void simt_model_block_slot(simt_model *m, uint32_t slot)
     }
 }
 
+void simt_model_spin_pass(simt_model *m, uint32_t warp, int repeat)
+{
+    if (m->cur)
+        simt_timing_spin_pass(m, warp, repeat);
+}
+
+void simt_model_fence(simt_model *m, uint32_t warp, int scope)
+{
+    if (m->cur && scope == SIMT_FENCE_DEVICE)
+        simt_timing_fence(m, warp);
+}
+
+uint64_t simt_model_seat_clock(simt_model *m, uint32_t seat)
+{
+    return m->cur ? simt_timing_seat_clock(m, seat) : UINT64_MAX;
+}
+
 void simt_model_grid_barrier(simt_model *m)
 {
     if (m->cur)
@@ -245,12 +264,6 @@ void simt_model_barrier(simt_model *m)
     simt_timing_barrier(m);
 }
 
-void simt_model_launch_partial(simt_model *m)
-{
-    if (m->cur)
-        m->cur->partial = 1;
-}
-
 void simt_model_launch_end(simt_model *m)
 {
     if (!m->cur)
@@ -302,7 +315,51 @@ static unsigned bits4(unsigned b)
 typedef struct cache_walk {
     uint64_t worst, line_cycles, l2_sectors;
     uint64_t per_granule, last_granule;
+    uint64_t visible;           /* a read: the latest cycle another block's store to
+                                   one of its lines reached the L2 (0: none) */
+    int past_l1;                /* a volatile load: the L1 is not looked up */
 } cache_walk;
+
+/* The cycle the warp of the access being modelled issued it. */
+static uint64_t access_issue(const simt_model *m)
+{
+    const simt_timing *t = &m->tm;
+    if (t->cur_sm < 0)
+        return 0;
+    return m->acc_warp < t->nwarps ? t->warps[m->acc_warp].last_issue : t->block_start;
+}
+
+/* Stores of one block made visible to the loads of another (model.h
+ * simt_visible_line): a store or atomic notes when it reaches the L2, a
+ * load of the same sectors by another block waits for that.  Atomics do
+ * not wait: the order in which they reach a counter is the interpreter's,
+ * not the GPU's, and ordering each after the last would chain blocks that
+ * a GPU runs side by side. */
+static inline __attribute__((always_inline)) void visible_line(simt_model *m, cache_walk *cw,
+                                                               uint64_t line, unsigned bits,
+                                                               unsigned kind)
+{
+    simt_visible_line *e = &m->visible[(line * 0x9e3779b97f4a7c15ull) >> (64 - SIMT_VISIBLE_BITS)];
+    uint32_t launch = m->nlaunches, me = m->tm.block_id;
+    if (kind == ACC_READ) {
+        if (__builtin_expect(e->line == line && e->launch == launch, 0) && (e->sectors & bits) &&
+            e->writer != me && e->when > cw->visible)
+            cw->visible = e->when;
+        return;
+    }
+    if (SIMT_ADDR_SPACE(line * SIMT_LINE_BYTES) != SPACE_GLOBAL)
+        return;
+    uint64_t issue = access_issue(m), when = issue + (uint64_t)m->dev->lat_l2;
+    if (m->tm.cur_sm >= 0 && m->acc_warp < m->tm.nwarps)
+        m->tm.warps[m->acc_warp].last_store = issue + 1;
+    if (e->line == line && e->launch == launch) {
+        e->writer = e->writer == me ? me : SIMT_MANY_WRITERS;
+        e->when = when > e->when ? when : e->when;
+        e->sectors |= bits;
+    } else {
+        *e = (simt_visible_line){ line, when, me, launch, bits };
+    }
+}
 
 /* The DRAM bytes of the read sectors dm of one line that missed the L2: its
  * distinct granules.  Where a granule is 1, 2 or 4 sectors none spans two
@@ -341,10 +398,11 @@ static inline __attribute__((always_inline)) void walk_line(simt_model *m, simt_
     simt_launch_rec *r = m->cur;
     const simt_device_profile *d = m->dev;
     unsigned miss = bits;
+    visible_line(m, cw, line, bits, kind);
     if (kind == ACC_READ) {
         if (count)
             r->c[CNT_L1_LOOKUP] += bits4(bits);
-        unsigned hit = simt_cache_access_line(l1, line, bits, 1);
+        unsigned hit = cw->past_l1 ? 0 : simt_cache_access_line(l1, line, bits, 1);
         if (hit) {
             if (count)
                 r->c[CNT_L1_HIT] += bits4(hit);
@@ -389,13 +447,26 @@ static void walk_begin(const simt_model *m, cache_walk *cw)
     cw->worst = cw->line_cycles = cw->l2_sectors = 0;
     cw->per_granule = m->per_granule;
     cw->last_granule = UINT64_MAX;
+    cw->visible = 0;
+    cw->past_l1 = m->acc_volatile;
 }
 
-/* The walk's sums to the timing model; returns the slowest line's latency. */
+/* The walk's sums to the timing model; returns the slowest line's latency,
+ * or the wait for another block's store where that is longer: its value
+ * comes from the L2 once the store is there, and a volatile load -- a
+ * poll, repeated every L2 round trip -- meets it half a round trip later
+ * on average (a flag's wait on an H200: 0.47 us from one block's store to
+ * the next block's, tests/timing/spin_wait.k). */
 static uint64_t walk_end(simt_model *m, const cache_walk *cw)
 {
     simt_timing_l2(m, cw->l2_sectors);
     simt_timing_lines(m, cw->line_cycles);
+    if (__builtin_expect(cw->visible != 0, 0)) {
+        uint64_t lat = (uint64_t)m->dev->lat_l2;
+        uint64_t ready = cw->visible + lat + (cw->past_l1 ? lat / 2 : 0), at = access_issue(m);
+        if (ready > at + cw->worst)
+            return ready - at;
+    }
     return cw->worst;
 }
 
@@ -715,6 +786,9 @@ void simt_model_access(simt_model *m, const simt_warp_access *a)
     if (!r || !a->mask)
         return;
     r->warp_size = a->width;
+    m->acc_warp = a->warp;
+    m->acc_volatile = a->pc >= 0 && (uint32_t)a->pc < m->tm.ncode &&
+                      (m->tm.pc[a->pc].flags & PCT_VOLATILE);
     if (m->clock_only && a->spaces != SIMT_SPACE_BIT(SPACE_SHARED) && access_line_clock(m, a))
         return;
     unsigned wf, ideal;

@@ -200,6 +200,9 @@ typedef struct simt_warp_time {
     int last_free;              /* the last instruction took no issue slot (timing.c folded) */
     uint32_t sched;             /* its warp scheduler */
     uint64_t *issued;           /* that scheduler's issue count on the block's SM */
+    int pass_valid;             /* its last pass of a polling loop (spin_pass): */
+    uint64_t pass_t, pass_last; /* t and last_issue then */
+    uint64_t last_store;        /* issue of its last global store or atomic (+1; 0: none) */
 } simt_warp_time;
 
 #define SIMT_TRACKED_REGS 256
@@ -211,8 +214,10 @@ typedef struct simt_warp_time {
 /* PCT_PREDICATED, PCT_EXITS: a branch around a side that nvcc would not
  * branch around (timing.c mark_predicated): it predicates a short side, and
  * the lanes that skip a kernel's last side exit early. */
+/* PCT_VOLATILE: a volatile load, which reads the L2 past the L1 (a strong
+ * load: LDG.E.STRONG.SYS). */
 enum { PCT_FOLDED = 1, PCT_WRITES = 2, PCT_PAIR = 4, PCT_MANY = 8, PCT_BRANCH = 16,
-       PCT_PREDICATED = 32, PCT_EXITS = 64 };
+       PCT_PREDICATED = 32, PCT_EXITS = 64, PCT_VOLATILE = 128 };
 /* A source slot past nsrc (of the first three): a register slot that is
  * never written, ready at cycle 0, so that three compares need no count. */
 #define SIMT_NO_REG SIMT_TRACKED_REGS
@@ -278,7 +283,19 @@ typedef struct simt_seat_time {
     uint32_t nwarps, cap_warps;
     int cur_sm, cur_slot;
     uint64_t block_start;
+    uint32_t block_id;
 } simt_seat_time;
+
+/* The launch's sums at the last pass of a polling loop's back edge
+ * (timing.c simt_timing_spin_pass), which the warp's next pass gives back
+ * where it changed nothing and no other warp ran between (each warp keeps
+ * its own clock's: simt_warp_time.pass_t). */
+typedef struct simt_pass_mark {
+    int valid;
+    uint32_t seat, warp;
+    uint64_t issued, mem_wavefronts, l2_sectors, line_cycles;
+    uint64_t c[CNT_COUNT];
+} simt_pass_mark;
 
 typedef struct simt_timing {
     const simt_device_profile *dev;
@@ -288,6 +305,7 @@ typedef struct simt_timing {
     uint32_t nwarps, cap_warps;
     int cur_sm, cur_slot;
     uint64_t block_start;
+    uint32_t block_id;          /* the running block's linear index + 1 (0: none) */
     /* Co-resident blocks that interleave (a grid barrier): the current
      * block is the one of resident slot `seat`; the others wait in seats[]
      * (timing.c simt_timing_seat).  nseats 0: only seat 0 was ever used. */
@@ -308,6 +326,7 @@ typedef struct simt_timing {
                                    lanes take the branch, and when none does */
     uint32_t entry_issues;      /* what each warp issues before the kernel's first
                                    instruction (simt_timing_launch) */
+    simt_pass_mark pass;
 } simt_timing;
 
 struct simt_model;
@@ -340,6 +359,18 @@ void simt_timing_launch_end(struct simt_model *m);
 void simt_timing_free(simt_timing *t, const simt_allocator *al);
 /* The model clock of a warp of the running block (clock()). */
 uint64_t simt_timing_clock(const struct simt_model *m, uint32_t warp);
+/* A pass of a polling loop (vm/observe.h spin_pass): one that changed
+ * nothing costs nothing -- the warp's clock and every sum go back to the
+ * last pass -- since a GPU spends that time waiting for the store that
+ * ends the spin (model.c visible_line), however many passes it runs. */
+void simt_timing_spin_pass(struct simt_model *m, uint32_t warp, int repeat);
+/* __threadfence by warp: MEMBAR.GPU holds it an L2 round trip, and
+ * half of one more after a store it issued within the last (measured on
+ * an H200: 269 cycles alone, 412 right after a store; L2 latency 261). */
+void simt_timing_fence(struct simt_model *m, uint32_t warp);
+/* The latest clock of a warp of the block in resident slot `seat`, or of
+ * its start (UINT64_MAX: no block there). */
+uint64_t simt_timing_seat_clock(const struct simt_model *m, uint32_t seat);
 
 /* ---- per-launch record, per-line costs ---- */
 typedef struct simt_launch_rec {
@@ -355,9 +386,6 @@ typedef struct simt_launch_rec {
     uint64_t cycles;            /* busiest SM */
     uint64_t latency_cycles, issue_cycles, mem_cycles, dram_cycles;
     uint32_t sms_used;
-    int partial;                /* a block spun waiting for another: the model, which
-                                   does not time such waits, counted up to the first
-                                   only (vm->launch_set_aside) */
 } simt_launch_rec;
 
 typedef struct simt_line_cost {
@@ -379,6 +407,23 @@ typedef struct simt_bank_memo {
     uint32_t wf, ideal;
     uint64_t delta[32];         /* per lane: address - lane 0's */
 } simt_bank_memo;
+
+/* When one block's stores to a global line reached the L2 (model.c
+ * visible_line): a load of that line by another block of the same launch
+ * cannot return before then plus its own trip to the L2.  That orders the
+ * blocks that wait for each other (a flag, a counter) whatever order the
+ * interpreter ran them in.  Direct-mapped by line; an entry lost to another
+ * line only loses that order. */
+#define SIMT_VISIBLE_BITS 14
+typedef struct simt_visible_line {
+    uint64_t line;              /* global line number */
+    uint64_t when;              /* cycle its latest store reached the L2 */
+    uint32_t writer;            /* the writing block (timing's block_id), or
+                                   SIMT_MANY_WRITERS */
+    uint32_t launch;            /* the launch it was written in (m->nlaunches) */
+    uint32_t sectors;           /* the sectors written */
+} simt_visible_line;
+#define SIMT_MANY_WRITERS UINT32_MAX
 
 typedef struct simt_model {
     simt_allocator al;          /* the VM's */
@@ -403,6 +448,9 @@ typedef struct simt_model {
                                    launch's cycles can be seen, so counters that feed
                                    neither (stall reasons, requests, hits) are skipped */
     simt_bank_memo *bank_memo;  /* SIMT_BANK_MEMO entries */
+    simt_visible_line *visible; /* 1 << SIMT_VISIBLE_BITS entries */
+    uint32_t acc_warp;          /* the warp of the access being modelled, */
+    int acc_volatile;           /* and whether it is a volatile load (PCT_VOLATILE) */
 } simt_model;
 
 /* ---- timing.c's hooks of each memory access, inline ---- */

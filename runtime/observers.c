@@ -38,8 +38,10 @@ static void ck_host_write(void *ctx, uint64_t addr, uint64_t len)
     simt_check_host_write(ctx, addr, len);
 }
 
-static void ck_fence(void *ctx)
+static void ck_fence(void *ctx, uint32_t warp, int scope)
 {
+    (void)warp;
+    (void)scope;
     simt_check_fence(ctx);
 }
 
@@ -105,8 +107,7 @@ static void md_launch_begin(void *ctx, simt_vm *vm, const simt_launch_info *li)
 
 static void md_launch_end(void *ctx, simt_vm *vm)
 {
-    if (vm->launch_set_aside)
-        simt_model_launch_partial(ctx);
+    (void)vm;
     simt_model_launch_end(ctx);
 }
 
@@ -153,6 +154,16 @@ static void md_access(void *ctx, simt_vm *vm, const simt_warp_access *a)
     simt_model_access(ctx, a);
 }
 
+static void md_fence(void *ctx, uint32_t warp, int scope)
+{
+    simt_model_fence(ctx, warp, scope);
+}
+
+static void md_spin_pass(void *ctx, uint32_t warp, int repeat)
+{
+    simt_model_spin_pass(ctx, warp, repeat);
+}
+
 static void md_barrier(void *ctx)
 {
     simt_model_barrier(ctx);
@@ -161,6 +172,11 @@ static void md_barrier(void *ctx)
 static uint64_t md_clock(void *ctx, uint32_t warp)
 {
     return simt_model_clock(ctx, warp);
+}
+
+static uint64_t md_seat_clock(void *ctx, uint32_t seat)
+{
+    return simt_model_seat_clock(ctx, seat);
 }
 
 static uint64_t md_cycles(void *ctx, simt_kernel_busy *busy)
@@ -174,19 +190,22 @@ simt_observer simt_model_observer(simt_model *m, int follows_blocks)
     simt_observer o = {0};
     o.name = "model";
     o.ctx = m;
-    /* The model follows blocks that interleave at a grid barrier (each
-     * resident block's warps keep their clocks: block_slot), and gives way
-     * where a block spins waiting for another: the iterations of a wait
-     * are the interleaver's turns, not the GPU's time.  Under --stats its
-     * counts depend on the order of a block's warps: fingerprints only at
-     * rounds' ends. */
-    o.flags = OBS_ACCESS | OBS_TIMED | OBS_SERIAL | OBS_QUIET_BRANCHES | OBS_SPIN_YIELDS |
+    /* The model follows blocks that interleave (each resident block's
+     * warps keep their clocks: block_slot), at a grid barrier or where one
+     * spins waiting for another: a pass of a spin that changed nothing
+     * costs no time (spin_pass), and a load waits for the store another
+     * block made (model.c visible_line), so a wait lasts what it lasts on
+     * a GPU, not the interleaver's turns.  Under --stats its counts depend
+     * on the order of a block's warps: fingerprints only at rounds' ends. */
+    o.flags = OBS_ACCESS | OBS_TIMED | OBS_SERIAL | OBS_QUIET_BRANCHES | OBS_TIMES_SPINS |
               (follows_blocks ? OBS_ROUND_PRINTS : 0);
     o.launch_begin = md_launch_begin;
     o.launch_end = md_launch_end;
     o.block_begin = md_block_begin;
     o.block_slot = md_block_slot;
     o.grid_barrier = md_grid_barrier;
+    o.spin_pass = md_spin_pass;
+    o.fence = md_fence;
     o.issue = md_issue;
     o.issue_run = md_issue_run;
     o.issue_runs = md_issue_runs;
@@ -195,6 +214,7 @@ simt_observer simt_model_observer(simt_model *m, int follows_blocks)
     o.access_run = simt_model_access_run; /* a run and the access that ends it */
     o.barrier = md_barrier;
     o.clock = md_clock;
+    o.seat_clock = md_seat_clock;
     o.cycles = md_cycles;
     return o;
 }

@@ -112,6 +112,9 @@ void simt_model_block_begin(simt_model *m, const uint32_t idx[3], uint32_t nthre
 void simt_model_block_slot(simt_model *m, uint32_t slot);
 /* Every resident block passed this_grid().sync(). */
 void simt_model_grid_barrier(simt_model *m);
+void simt_model_spin_pass(simt_model *m, uint32_t warp, int repeat);
+void simt_model_fence(simt_model *m, uint32_t warp, int scope);
+uint64_t simt_model_seat_clock(simt_model *m, uint32_t seat);
 /* One warp instruction issued at pc by lanes `mask` of warp `warp`. */
 void simt_model_issue(simt_model *m, int32_t pc, uint32_t mask, uint32_t warp);
 /* n instructions, pc last - n + 1 .. last (vm/observe.h issue_run) */
@@ -131,7 +134,6 @@ void simt_model_barrier(simt_model *m);
 void simt_model_launch_end(simt_model *m);
 /* A block of the running launch spun waiting for another: it was counted
  * up to the first such wait only. */
-void simt_model_launch_partial(simt_model *m);
 /* Writes the statistics of every launch so far (SPEC 5.4): format "text",
  * "json" or "csv".  Returns 0, or -1 if out could not be written. */
 int simt_model_report(simt_model *m, FILE *out, const char *format);

@@ -242,8 +242,6 @@ static void write_json(const simt_model *m, FILE *out)
         put_json_string(out, kernel_name(m, r));
         fprintf(out, ",\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],", r->grid[0], r->grid[1],
                 r->grid[2], r->block[0], r->block[1], r->block[2]);
-        if (r->partial) /* only then: the other launches' objects stay as they were */
-            fputs("\"partial\":true,", out);
         fputs("\"metrics\":{", out);
         int n = simt_stats_metrics(m, i, ms);
         for (int k = 0; k < n; k++) {
@@ -363,12 +361,6 @@ static void text_launch(const simt_model *m, FILE *out, uint32_t i)
     fprintf(out, "== launch %u: %s <<<(%u,%u,%u), (%u,%u,%u)>>>, %d registers/thread\n", i,
             kernel_name(m, r), r->grid[0], r->grid[1], r->grid[2], r->block[0], r->block[1],
             r->block[2], r->regs);
-    if (r->partial)
-        fputs("  note: a block spun waiting for another (a flag, a barrier in global memory),\n"
-              "  so the blocks ran interleaved; the model does not time waits (the turns of\n"
-              "  the interleaving are not the GPU's) and counted only what ran before the\n"
-              "  first: the figures below are of that part alone (events time the launch at\n"
-              "  one cycle per warp instruction)\n", out);
     row(out, "SIMT efficiency", num(b, sizeof b, "%.1f", 100.0 * v[MET_LANES_PER_INST] / r->warp_size),
         "%", "%.1f of %u lanes active; %.0f warp instructions, %.0f divergent branches",
         v[MET_LANES_PER_INST], r->warp_size, v[MET_INST], v[MET_DIV_BRANCHES]);

@@ -80,7 +80,7 @@ static void free_warps(simt_warp_time *warps, uint32_t cap, const simt_allocator
 static void seat_save(simt_timing *t)
 {
     t->seats[t->seat] = (simt_seat_time){ t->warps, t->nwarps, t->cap_warps, t->cur_sm,
-                                          t->cur_slot, t->block_start };
+                                          t->cur_slot, t->block_start, t->block_id };
 }
 
 void simt_timing_free(simt_timing *t, const simt_allocator *al)
@@ -179,6 +179,8 @@ static simt_warp_time *warp_time(simt_model *m, uint32_t w)
         wt->last_dest = -1;
         wt->spill_store = -1;
         wt->last_free = 0;
+        wt->pass_valid = 0;
+        wt->last_store = 0;
         wt->sched = (uint32_t)((t->nwarps - 1 + (uint32_t)t->cur_slot) %
                                (uint32_t)m->dev->schedulers_per_sm);
         wt->issued = &t->sm[t->cur_sm].sched_issued[wt->sched];
@@ -283,6 +285,7 @@ void simt_timing_block(simt_model *m, uint64_t linear)
         free_slot(t);
     t->sm[t->cur_sm].slot_live[t->cur_slot] = 1;
     t->block_start = t->sm[t->cur_sm].slot_end[t->cur_slot];
+    t->block_id = (uint32_t)linear + 1u;
     t->nwarps = 0;
 }
 
@@ -446,6 +449,8 @@ int simt_timing_decode(simt_model *m)
         p->wclass = (uint8_t)wclass;
         if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_BRNZ || in->op == OP_BRZ)
             p->flags |= PCT_BRANCH;
+        if (simt_insn_volatile(in) && (in->op == OP_LDX || in->op <= OP_LD64))
+            p->flags |= PCT_VOLATILE;
         if (sass >= 2) {
             p->flags |= PCT_PAIR;
             p->lead = (uint8_t)(sass - 1 < 255 ? sass - 1 : 255);
@@ -1089,7 +1094,7 @@ int simt_timing_seat(simt_model *m, uint32_t seat)
             return -1;
         }
         for (uint32_t k = t->nseats; k < cap; k++)
-            ns[k] = (simt_seat_time){ NULL, 0, 0, -1, 0, 0 };
+            ns[k] = (simt_seat_time){ NULL, 0, 0, -1, 0, 0, 0 };
         t->seats = ns;   /* seat_save below keeps the current block's (seat 0 until now) */
         t->nseats = cap;
     }
@@ -1101,6 +1106,7 @@ int simt_timing_seat(simt_model *m, uint32_t seat)
     t->cur_sm = to->cur_sm;
     t->cur_slot = to->cur_slot;
     t->block_start = to->block_start;
+    t->block_id = to->block_id;
     t->seat = seat;
     if (t->cur_sm >= 0)
         m->cur_sm = t->cur_sm;
@@ -1147,6 +1153,80 @@ void simt_timing_grid_barrier(simt_model *m)
         }
     }
     simt_timing_seat(m, back);
+}
+
+void simt_timing_spin_pass(simt_model *m, uint32_t warp, int repeat)
+{
+    simt_timing *t = &m->tm;
+    simt_pass_mark *p = &t->pass;
+    if (t->cur_sm < 0 || warp >= t->nwarps || !m->cur) {
+        p->valid = 0;
+        return;
+    }
+    simt_warp_time *wt = &t->warps[warp];
+    simt_sm_time *sm = &t->sm[t->cur_sm];
+    if (repeat && wt->pass_valid) {
+        wt->t = wt->pass_t;
+        wt->last_issue = wt->pass_last;
+        /* the pass's results hold the values they held before it */
+        for (uint32_t r = 0; r < t->clear_regs; r++)
+            if (wt->ready[r] > wt->t)
+                wt->ready[r] = wt->t;
+        if (repeat == 2 && p->valid && p->seat == t->seat && p->warp == warp) {
+            *wt->issued = p->issued;
+            sm->mem_wavefronts = p->mem_wavefronts;
+            sm->l2_sectors = p->l2_sectors;
+            sm->line_cycles = p->line_cycles;
+            memcpy(m->cur->c, p->c, sizeof p->c);
+            return;
+        }
+    } else {
+        wt->pass_valid = 1;
+        wt->pass_t = wt->t;
+        wt->pass_last = wt->last_issue;
+    }
+    /* other warps ran since: their sums stay (and this pass's) */
+    *p = (simt_pass_mark){ 1, t->seat, warp, *wt->issued, sm->mem_wavefronts, sm->l2_sectors,
+                           sm->line_cycles, {0} };
+    memcpy(p->c, m->cur->c, sizeof p->c);
+}
+
+void simt_timing_fence(simt_model *m, uint32_t warp)
+{
+    simt_timing *t = &m->tm;
+    if (t->cur_sm < 0 || warp >= t->nwarps)
+        return;
+    simt_warp_time *wt = &t->warps[warp];
+    uint64_t lat = (uint64_t)m->dev->lat_l2, from = wt->last_issue;
+    if (wt->last_store && wt->last_store - 1 + lat > from)
+        from += lat / 2; /* the store's acknowledgement comes first */
+    uint64_t done = from + lat;
+    if (done > wt->t) {
+        stall(m, WAITC_LONG, done - wt->t, -1);
+        wt->t = done;
+    }
+}
+
+uint64_t simt_timing_seat_clock(const simt_model *m, uint32_t seat)
+{
+    const simt_timing *t = &m->tm;
+    const simt_warp_time *warps = t->warps;
+    uint32_t n = t->nwarps;
+    uint64_t latest = t->block_start;
+    if (seat != t->seat) {
+        if (seat >= t->nseats)
+            return UINT64_MAX;
+        const simt_seat_time *s = &t->seats[seat];
+        if (s->cur_sm < 0)
+            return UINT64_MAX;
+        warps = s->warps, n = s->nwarps, latest = s->block_start;
+    } else if (t->cur_sm < 0) {
+        return UINT64_MAX;
+    }
+    for (uint32_t w = 0; w < n; w++)
+        if (warps[w].t > latest)
+            latest = warps[w].t;
+    return latest;
 }
 
 uint64_t simt_timing_clock(const simt_model *m, uint32_t warp)

@@ -210,6 +210,10 @@ static void print_operands(const simt_module *m, const simt_insn *in, FILE *out)
     uint64_t k = simt_insn_k(in);
     switch (fmt) {
     case FMT_N:
+        if (in->op == OP_YIELD && in->b == SIMT_YIELD_POLLS)
+            fprintf(out, "polls");
+        if (in->op == OP_FENCE && in->i == SIMT_FENCE_BLOCK)
+            fprintf(out, "block");
         break;
     case FMT_A:
         fprintf(out, "r%u", in->a);
@@ -260,6 +264,8 @@ static void print_operands(const simt_module *m, const simt_insn *in, FILE *out)
         break;
     case FMT_J:
         fprintf(out, "@%" PRId32, in->i);
+        if (in->op == OP_YIELDJ && in->b == SIMT_YIELD_POLLS)
+            fprintf(out, ", polls");
         break;
     case FMT_BR:
         fprintf(out, "r%u, @%" PRId32, in->a, in->i);

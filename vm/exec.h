@@ -131,6 +131,11 @@ typedef struct simt_warp {
     uint64_t rng;            /* --interleave=random: this warp's own stream */
     uint64_t print;          /* vm/sched.c: state at the last spin check */
     uint32_t print_stores;   /* stores then */
+    /* vm/sched.c simt_poll_pass: the last pass of a polling loop's back edge */
+    int32_t poll_pc;         /* -1: none yet */
+    uint32_t poll_stores;
+    uint64_t poll_print;
+    uint64_t poll_groups;    /* ex->groups where no other group ran since */
     int32_t pc[SIMT_MAX_WARP];
     uint32_t fp[SIMT_MAX_WARP];
     uint16_t depth[SIMT_MAX_WARP];   /* convergence-stack depth per lane */
@@ -168,8 +173,10 @@ typedef struct simt_block {
      * the last fingerprint can only repeat itself until another block
      * writes memory: it is spinning. */
     int spinning;
+    int poll_spins;          /* a warp spun since the last fingerprint (simt_block_spins) */
     uint64_t check_at;
     uint64_t print;          /* the last fingerprint */
+    uint64_t print_before;   /* the one before, where no store came between (else 0) */
     uint64_t print_at;       /* ex->steps then */
     uint32_t print_stores;   /* stores at the last fingerprint */
 } simt_block;
@@ -220,6 +227,20 @@ typedef struct simt_exec {
     uint32_t npieces;        /* the pieces of the run in progress gathered so far */
     simt_pc_run pieces[SIMT_RUN_PIECES];
     int force_print;         /* fingerprint at every turn's end */
+    /* an observer times the passes of polling loops (OBS_TIMES_SPINS): the
+     * interpreter calls simt_poll_pass at their back edges */
+    int times_spins;
+    uint64_t groups;         /* groups started (vm/interp.c ENTER_GROUP) */
+    /* vm/resident.c: once a block of the launch spun (spins_seen), a
+     * co-resident block's turn ends at the first round's end where the
+     * model's clock of its slot (seat) is past the earliest other block's
+     * (horizon, where horizon_on) -- so that the blocks run in about
+     * the order of their modelled time, and a waiting block sees a store
+     * before later ones that a GPU would make after it has gone on */
+    int spins_seen;
+    uint32_t seat;
+    int horizon_on;
+    uint64_t horizon;
     /* The observers set aside for the rest of this launch (vm/observe.h
      * simt_observe_yield): a model run only for the clocks a program reads
      * (no --stats or viewer) when this launch's blocks had to interleave (a
@@ -286,6 +307,10 @@ uint32_t simt_cbar_arrive(simt_warp *w, uint32_t mask);
 void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask);
 int simt_warp_unstick(simt_exec *ex, simt_block *blk, simt_warp *w, int *fault);
 uint32_t simt_spin_release(simt_warp *w, int32_t pc);
+/* The group `mask` of warp w passed the back edge at pc of a loop that may
+ * poll (SIMT_YIELD_POLLS): tells the observers of spin_pass whether the
+ * pass changed anything, and returns that (vm/observe.h spin_pass). */
+int simt_poll_pass(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t pc);
 /* vm/resident.c: blocks of the launch resident per SM at once, as
  * cudaOccupancyMaxActiveBlocksPerMultiprocessor gives them, at least 1. */
 int simt_exec_blocks_per_sm(const simt_exec *ex);

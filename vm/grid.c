@@ -161,6 +161,7 @@ static inline __attribute__((always_inline)) void warp_reset(simt_exec *ex, simt
     w->cbar_free = BARRIER_NONE;
     w->npending = 0;
     w->spin = 0;
+    w->poll_pc = -1;
     w->stores = 0;
     w->print = 0;
     w->print_stores = UINT32_MAX;
@@ -328,6 +329,8 @@ static inline __attribute__((always_inline)) simt_status run_block(simt_exec *ex
         /* a fingerprint, at a round's end so that warps stand at their
          * loops' back edges (vm/resident.c) */
         if (ex->steps >= blk->check_at && simt_block_turn_over(ex, blk))
+            return SIMT_OK;
+        if (__builtin_expect(ex->horizon_on, 0) && simt_block_past_horizon(ex))
             return SIMT_OK;
     }
     return SIMT_OK;
@@ -535,15 +538,13 @@ static int exec_observe(const simt_vm *vm)
 }
 
 /* Sets observers with any of `flags` aside for the rest of the launch
- * (exec.h, yielded); they hear of it at its end: vm->launch_set_aside where
- * the model was one of them (it marks the launch partial). */
+ * (exec.h, yielded). */
 void simt_exec_set_aside(simt_exec *ex, unsigned flags)
 {
     simt_vm *vm = ex->vm;
-    if (vm->obs.flags & flags & OBS_SPIN_YIELDS)
-        vm->launch_set_aside = 1;
     ex->yielded |= simt_observe_yield(vm, flags);
     ex->observe = exec_observe(vm);
+    ex->times_spins = (vm->obs.flags & OBS_TIMES_SPINS) != 0;
 }
 
 /* The resident policy takes the rest of the launch; observers with any of
@@ -561,10 +562,10 @@ static simt_status interleave(simt_exec *ex, simt_grid_work *g, unsigned flags)
  * policy runs the launch from its start.  Under the model's statistics or
  * a trace (one_at_a_time) a block is fingerprinted only at its rounds' ends
  * (spot_alone), which leaves the order of its warps, and so every modelled
- * figure, alone.  The checkers follow interleaved blocks, and so does the
- * model where they meet at a grid barrier (the block_slot event); a trace
- * is set aside for the rest of the launch, and the model too where a block
- * spins waiting for another (OBS_SPIN_YIELDS). */
+ * figure, alone.  The checkers and the model follow interleaved blocks
+ * (the block_slot event); a trace is set aside for the rest of the launch,
+ * and an observer with OBS_SPIN_YIELDS where a block spins waiting for
+ * another. */
 static simt_status serial_run(simt_exec *ex, simt_grid_work *g)
 {
     simt_vm *vm = ex->vm;
@@ -636,7 +637,6 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     uint64_t shared = mod->shared_static + dyn_shared;
     uint64_t need = vm->kernel_shared[func] + dyn_shared;
     vm->launch_steps = 0;
-    vm->launch_set_aside = 0;
     if (vm->kernel_faults > vm->cuda_reset_faults)
         return SIMT_OK; /* the context is broken: later launches do nothing, as in CUDA,
                            until cudaDeviceReset makes a new one */
@@ -657,6 +657,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     ex.wpol = ex.lockstep ? &simt_warp_lockstep
               : vm->cfg.interleave == INTERLEAVE_RANDOM ? &simt_warp_random : &simt_warp_its;
     ex.observe = exec_observe(vm);
+    ex.times_spins = (vm->obs.flags & OBS_TIMES_SPINS) != 0;
     ex.stepping = vm->debug != NULL;
     simt_launch_info li = {func, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},
                            shared, args, nargs, need};
@@ -681,7 +682,7 @@ simt_status simt_vm_launch(simt_vm *vm, uint32_t func, const uint32_t grid[3],
     uint64_t sms = blocks < (uint64_t)vm->cfg.device->sm_count ? blocks : (uint64_t)vm->cfg.device->sm_count;
     double cycles = (double)ex.steps / (double)(sms ? sms : 1);
     simt_kernel_busy busy = {0};
-    if (!vm->launch_set_aside && simt_observing(vm, OBS_EV(cycles))) {
+    if (simt_observing(vm, OBS_EV(cycles))) {
         /* the timing model's estimate replaces the baseline */
         int have;
         uint64_t c = simt_observe_cycles(vm, &have, &busy);

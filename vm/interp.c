@@ -81,6 +81,7 @@
 #define ENTER_GROUP()                                                           \
     do {                                                                        \
         lead = fault_lane = (unsigned)__builtin_ctz(mask);                      \
+        ex->groups++;                                                           \
         fp = w->fp[lead];                                                       \
         R = w->regs + (size_t)fp * W;                                           \
         have_tids = 0;                                                          \
@@ -925,9 +926,12 @@ issue:
         SAVE();
         simt_pending_push(w, lead, 0);
         return EV_QUANTUM;
-    TARGET(FENCE): /* a no-op for memory; the race checker sees it (fence and flag) */
-        if (ex->observe)
-            SIMT_NOTIFY0(ex->vm, fence);
+    TARGET(FENCE): /* a no-op for memory; the race checker sees it (fence and flag),
+                      the model its time */
+        if (ex->observe) {
+            RUN_FLUSH();
+            SIMT_NOTIFY(ex->vm, fence, w->index, in->i);
+        }
         in++;
         NEXT;
     TARGET(MOV): FAST_ONE(MOV, 0, R[in->a] = R[in->b]); in++; NEXT;
@@ -1054,6 +1058,18 @@ issue:
                 SAVE();
                 simt_pending_push(w, lead, 1);
                 return ev;
+            }
+        }
+        if (__builtin_expect(in->b != 0, 0) && ex->times_spins) {
+            RUN_FLUSH(); /* the pass's runs come before its end */
+            if (simt_poll_pass(ex, w, mask, PC)) {
+                /* a spin: the warp waits for another, which may run now
+                 * (its own lanes first) */
+                in = to;
+                SAVE();
+                simt_pending_push(w, lead, 1);
+                simt_block_spins(ex, blk);
+                return EV_QUANTUM;
             }
         }
         in = to;

@@ -31,6 +31,20 @@ _Static_assert(sizeof(simt_insn) == 16, "instructions are 16 bytes");
  * of the warp active (runtime/timing.c mark_predicated). */
 #define SIMT_BR_PREDICATED 1
 
+/* b of a loop's back edge (YIELD, YIELDJ) whose loop reads memory another
+ * thread may write as it runs -- a volatile load, an atomic or a call: a
+ * loop that may poll (lang/lower.c).  The VM fingerprints a warp at such a
+ * back edge where an observer times its passes (OBS_TIMES_SPINS): a pass
+ * that changed nothing is a spin's, which a GPU spends waiting for the
+ * store that ends it, not in iterations. */
+#define SIMT_YIELD_POLLS 1
+
+/* i of FENCE: __threadfence and __threadfence_system order memory for the
+ * whole device (and host), __threadfence_block for the block only -- the
+ * VM runs both alike, the timing model charges the first an L2 round trip
+ * (MEMBAR.GPU) and the second nearly nothing. */
+enum simt_fence_scope { SIMT_FENCE_DEVICE = 0, SIMT_FENCE_BLOCK = 1 };
+
 /* j of an ADDK_I32 (0 otherwise): every reader of its result is the
  * sign-extended index of an LEA or LDX, or another such ADDK_I32, so the
  * constant is an offset nvcc folds into the addressing mode ([R+imm], the

@@ -87,6 +87,15 @@ uint64_t simt_observe_clock(const simt_vm *vm, uint32_t warp, int *have)
     return 0;
 }
 
+uint64_t simt_observe_seat_clock(const simt_vm *vm, uint32_t seat)
+{
+    const simt_observers *obs = &vm->obs;
+    for (int k = 0; k < obs->n; k++)
+        if (obs->list[k]->seat_clock && !(obs->paused >> k & 1))
+            return obs->list[k]->seat_clock(obs->list[k]->ctx, seat);
+    return UINT64_MAX;
+}
+
 uint64_t simt_observe_cycles(const simt_vm *vm, int *have, simt_kernel_busy *busy)
 {
     const simt_observers *obs = &vm->obs;

@@ -161,7 +161,7 @@ enum simt_observe_flag {
     OBS_SPIN_YIELDS = 16,    /* follows interleaved blocks (block_slot, grid_barrier) but
                                 is set aside for the rest of a launch where a block spins
                                 waiting for another, or that --interleave=random runs
-                                interleaved from its start (the model) */
+                                interleaved from its start */
     OBS_SYNC = 32,           /* wants warp-synchronisation findings (--check=sync) */
     OBS_MEMORY = 64,         /* bad accesses are findings, not faults (--check=memory) */
     OBS_QUIET_BRANCHES = 128,/* counts conditional branches from the issues it is told
@@ -171,6 +171,9 @@ enum simt_observe_flag {
     OBS_ROUND_PRINTS = 256,  /* its figures depend on the order a block's warps run in:
                                 the serial policy fingerprints a block only at the end
                                 of a round of its warps (the model under --stats) */
+    OBS_TIMES_SPINS = 512,   /* wants to hear of every pass of a loop that may poll
+                                (spin_pass): the model, which does not time a pass of a
+                                spin that changed nothing */
 };
 
 /* The callbacks of one observer; ctx is handed to each.  Any may be NULL. */
@@ -227,8 +230,9 @@ typedef struct simt_observer {
                        const simt_pc_run *pieces, uint32_t npieces, uint32_t n);
     /* host code or a runtime builtin wrote [addr, addr+len) */
     void (*host_write)(void *ctx, uint64_t addr, uint64_t len);
-    /* a __threadfence of the running block */
-    void (*fence)(void *ctx);
+    /* a fence by warp `warp` of the running block (scope: vm/module.h
+     * simt_fence_scope); its issue was told before */
+    void (*fence)(void *ctx, uint32_t warp, int scope);
     /* lanes `lanes` of warp `warp` synchronised (__syncwarp or a *_sync collective) */
     void (*warp_sync)(void *ctx, uint32_t warp, uint32_t lanes);
     void (*shfl)(void *ctx, simt_vm *vm, const simt_shfl_event *s);
@@ -242,11 +246,23 @@ typedef struct simt_observer {
      * block did before it is ordered before what any does after (each
      * block's release follows, as block_slot and barrier) */
     void (*grid_barrier)(void *ctx);
+    /* warp `warp` passed the back edge of a loop that may poll memory
+     * (vm/module.h SIMT_YIELD_POLLS; observers with OBS_TIMES_SPINS).
+     * repeat 0: the pass changed something; 1: the pass since its last one
+     * at that back edge changed nothing -- its registers, local memory and
+     * lanes are as they were and it stored nothing -- so it was a spin's,
+     * waiting for another thread's store; 2: that, and no other warp
+     * started a group between.  The runs and accesses of the pass were
+     * told before. */
+    void (*spin_pass)(void *ctx, uint32_t warp, int repeat);
     void (*finding)(void *ctx, simt_vm *vm, const simt_finding *f);
     /* queries: the clock (cycles) of warp `warp` of the running block, what
      * clock() reads; the cycles of the launch that just ended (0: none) and
      * what it kept busy (vm/timeline.c shares that between streams) */
     uint64_t (*clock)(void *ctx, uint32_t warp);
+    /* the latest clock of a warp of the block in resident slot `seat`
+     * (block_slot), where it stands in its run */
+    uint64_t (*seat_clock)(void *ctx, uint32_t seat);
     uint64_t (*cycles)(void *ctx, simt_kernel_busy *busy);
 } simt_observer;
 
@@ -254,7 +270,7 @@ typedef struct simt_observer {
 enum simt_observe_event {
 #define SIMT_OBS_EVENTS(X) X(launch_begin) X(launch_rejected) X(launch_end) X(block_begin) X(block_slot) \
     X(issue) X(issue_run) X(issue_runs) X(branch) X(access) X(access_run) X(host_write) X(fence) X(warp_sync) X(shfl) X(barrier_warp) \
-    X(barrier_ready) X(barrier) X(grid_barrier) X(finding) X(clock) X(cycles)
+    X(barrier_ready) X(barrier) X(grid_barrier) X(spin_pass) X(finding) X(clock) X(seat_clock) X(cycles)
 #define SIMT_OBS_BIT(ev) OBS_EV_##ev##_bit,
     SIMT_OBS_EVENTS(SIMT_OBS_BIT)
 #undef SIMT_OBS_BIT
@@ -303,6 +319,9 @@ static inline int simt_observing(const simt_vm *vm, unsigned events)
 /* The first active observer's clock of warp `warp`; *have is 0 when none
  * keeps one. */
 uint64_t simt_observe_clock(const simt_vm *vm, uint32_t warp, int *have);
+/* The first active observer's seat_clock of resident slot `seat`;
+ * UINT64_MAX when none keeps one. */
+uint64_t simt_observe_seat_clock(const simt_vm *vm, uint32_t seat);
 /* The first active observer's cycles of the launch that just ended, and in
  * *busy what the launch kept busy (all 0 where *have is 0). */
 uint64_t simt_observe_cycles(const simt_vm *vm, int *have, simt_kernel_busy *busy);

@@ -95,13 +95,21 @@ simt_status simt_block_resume(simt_exec *ex, simt_block *blk);
 static inline void simt_block_spin_init(const simt_exec *ex, simt_block *blk)
 {
     blk->spinning = 0;
+    blk->poll_spins = 0;
     blk->print = 0;
+    blk->print_before = 0;
     blk->print_stores = UINT32_MAX; /* the first fingerprint never matches */
     blk->print_at = ex->steps;
     blk->check_at = ex->spot_spin || ex->spot_alone ? ex->steps + SIMT_BLOCK_SPIN_CHECK
                                                     : UINT64_MAX;
 }
 int simt_block_turn_over(simt_exec *ex, simt_block *blk);
+/* A warp of blk spins (simt_poll_pass): the block is fingerprinted at the
+ * end of this round, and a co-resident block's turn ends there. */
+void simt_block_spins(simt_exec *ex, simt_block *blk);
+/* Whether the running co-resident block's modelled clock passed
+ * ex->horizon (vm/exec.h): its turn ends at this round's end. */
+int simt_block_past_horizon(simt_exec *ex);
 /* A block that runs alone and spins (an observer follows one block at a
  * time) in a libcu++ barrier that can never complete -- in its shared memory,
  * or in global memory waiting for other blocks (other_blocks: the grid has

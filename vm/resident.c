@@ -104,12 +104,29 @@ static uint64_t block_print(const simt_block *blk)
     return h;
 }
 
+void simt_block_spins(simt_exec *ex, simt_block *blk)
+{
+    if (!ex->spot_spin && !ex->spot_alone && ex->turn_end == UINT64_MAX)
+        return; /* nothing fingerprints blocks (the debugger steps) */
+    ex->spins_seen = 1;
+    blk->poll_spins = 1;
+    blk->check_at = ex->steps;
+    if (ex->turn_end < UINT64_MAX - 1) /* not the last block's run to its limit */
+        ex->turn_end = ex->steps;
+}
+
 int simt_block_turn_over(simt_exec *ex, simt_block *blk)
 {
-    if (ex->force_print || ex->steps - blk->print_at >= PRINT_GAP) {
+    if (ex->force_print || blk->poll_spins || ex->steps - blk->print_at >= PRINT_GAP) {
+        blk->poll_spins = 0;
         uint64_t h = block_print(blk);
         uint32_t stores = block_stores(blk);
-        blk->spinning = h == blk->print && stores == blk->print_stores;
+        /* the state came back with nothing stored: a cycle (of one or two
+         * prints: warps that end their turns at a spin's pass and at a
+         * __nanosleep in it stand alternately at either) */
+        blk->spinning = (h == blk->print || h == blk->print_before) &&
+                        stores == blk->print_stores;
+        blk->print_before = stores == blk->print_stores ? blk->print : 0;
         blk->print = h;
         blk->print_stores = stores;
         blk->print_at = ex->steps;
@@ -179,6 +196,24 @@ static simt_status admit(resident *r, uint64_t k)
     return SIMT_OK;
 }
 
+int simt_block_past_horizon(simt_exec *ex)
+{
+    return simt_observe_seat_clock(ex->vm, ex->seat) > ex->horizon;
+}
+
+/* The earliest modelled clock of the live blocks other than slot k's that
+ * do not wait at a grid barrier (UINT64_MAX: none, or no model). */
+static uint64_t horizon_of(const resident *r, uint64_t k)
+{
+    uint64_t h = UINT64_MAX;
+    for (uint64_t j = 0; j < r->nslots; j++)
+        if (j != k && r->live[j] && !r->slot[j].grid_parked) {
+            uint64_t c = simt_observe_seat_clock(r->ex->vm, r->seat[j]);
+            h = c < h ? c : h;
+        }
+    return h;
+}
+
 /* One turn of slot k: up to the end of its turn, its end, a fault, or a
  * grid barrier.  Each block keeps its own step budget and clock. */
 static simt_status turn(resident *r, uint64_t k)
@@ -194,8 +229,13 @@ static simt_status turn(resident *r, uint64_t k)
         len = TURN / 8 + simt_rng_next(&r->rng) % TURN;
     ex->turn_end = r->hopeless ? UINT64_MAX - 1 : ex->steps + len;
     blk->check_at = ex->turn_end;
+    ex->seat = r->seat[k];
+    ex->horizon = ex->spins_seen && ex->times_spins && !r->hopeless ? horizon_of(r, k)
+                                                                    : UINT64_MAX;
+    ex->horizon_on = ex->horizon != UINT64_MAX;
     SIMT_NOTIFY(ex->vm, block_slot, r->seat[k]);
     simt_status st = simt_block_resume(ex, blk);
+    ex->horizon_on = 0;
     blk->used = ex->steps - blk->steps0;
     return st;
 }
@@ -386,8 +426,7 @@ static simt_status round_robin(resident *r, int *waiting, uint64_t *parked, uint
             st = turn(r, k);
         if (st != SIMT_OK)
             break;
-        /* the model follows blocks that meet at grid barriers, not waits:
-         * the iterations of a wait are the turns', not the GPU's */
+        /* an observer that cannot follow waits gives way at the first */
         if (blk->spinning && (r->ex->vm->obs.flags & OBS_SPIN_YIELDS))
             simt_exec_set_aside(r->ex, OBS_SPIN_YIELDS);
         if (blk->grid_parked) {
@@ -400,8 +439,15 @@ static simt_status round_robin(resident *r, int *waiting, uint64_t *parked, uint
             (*live)++;
             *waiting &= blk->spinning;
         }
-        if (r->hopeless)
-            break; /* the block that trips its step limit first */
+        if (r->hopeless) {
+            /* the block that trips its step limit first -- or that ended
+             * after all (its warp's own lanes released it: vm/sched.c
+             * simt_spin_release), when the others go on in turns */
+            r->hopeless = simt_block_alive(blk) && st == SIMT_OK;
+            for (uint64_t j = k + 1; j < r->nslots; j++)
+                *live += r->live[j];
+            break;
+        }
     }
     return st;
 }

@@ -9,8 +9,6 @@
  * one group, and lanes only pop it together or after being released), so the
  * key (pc, fp, top barrier) identifies a group.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "vm/exec.h"
@@ -249,6 +247,34 @@ uint32_t simt_spin_release(simt_warp *w, int32_t pc)
     for (uint32_t m = released; m; m &= m - 1)
         simt_pending_push(w, (unsigned)__builtin_ctz(m), 0);
     return released;
+}
+
+int simt_poll_pass(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t pc)
+{
+    uint64_t seed = ((uint64_t)(uint32_t)pc << 32 | mask) * 0x9e3779b97f4a7c15ull;
+    uint64_t h = simt_warp_print(seed, w, 0);
+    int repeat = 0;
+    if (pc == w->poll_pc && h == w->poll_print && w->stores == w->poll_stores)
+        repeat = ex->groups == w->poll_groups ? 2 : 1;
+    w->poll_pc = pc;
+    w->poll_print = h;
+    w->poll_stores = w->stores;
+    /* a repeat ends the group's turn (vm/interp.c): where the warp's next
+     * group is the next to start, no other ran between */
+    w->poll_groups = ex->groups + (repeat != 0);
+    SIMT_NOTIFY(ex->vm, spin_pass, w->index, repeat);
+    if (repeat) {
+        /* the group provably spins: lanes of its warp that wait to
+         * reconverge go on now (forward progress from state, exec.h), as
+         * they would after SIMT_SPIN_RELEASE of its back edges */
+        uint32_t released = 0;
+        for (uint32_t id = 0; id < w->ncbars; id++)
+            if (w->cbars[id].refs && w->cbars[id].arrived)
+                released |= cbar_release(w, id);
+        for (uint32_t m = released; m; m &= m - 1)
+            simt_pending_push(w, (unsigned)__builtin_ctz(m), 0);
+    }
+    return repeat;
 }
 
 void simt_lanes_exit(simt_exec *ex, simt_block *blk, simt_warp *w, uint32_t mask)

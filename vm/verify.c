@@ -292,8 +292,17 @@ static int check_immediates(vctx *v, const simt_insn *in)
 {
     const simt_module *m = v->m;
     switch (in->op) {
-    case OP_JMP:
+    case OP_FENCE:
+        return in->i != SIMT_FENCE_DEVICE && in->i != SIMT_FENCE_BLOCK
+                   ? vfail(v, "a fence's scope (%" PRId32 ") is not 0 or 1", in->i) : 0;
+    case OP_YIELD:
+        return in->b > SIMT_YIELD_POLLS ? vfail(v, "a back edge's flags (%u) are not 0 or polls",
+                                                in->b) : 0;
     case OP_YIELDJ:
+        if (in->b > SIMT_YIELD_POLLS)
+            return vfail(v, "a back edge's flags (%u) are not 0 or polls", in->b);
+        /* fall through */
+    case OP_JMP:
         return target(v, in->i, "jump target");
     case OP_BRCT:
     case OP_BRCF:

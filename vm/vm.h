@@ -246,7 +246,7 @@ typedef struct simt_host_ops {
 
 /* The observers registered with the VM (vm/observe.h simt_vm_observe). */
 #define SIMT_MAX_OBSERVERS 8
-#define SIMT_OBS_NEVENTS 22     /* vm/observe.h SIMT_OBS_EVENTS */
+#define SIMT_OBS_NEVENTS 24     /* vm/observe.h SIMT_OBS_EVENTS */
 struct simt_observer;
 typedef struct simt_observers {
     const struct simt_observer *list[SIMT_MAX_OBSERVERS];
@@ -305,11 +305,6 @@ typedef struct simt_vm {
     double engine_done_ms[SIMT_NENGINES]; /* vm/timeline.c: when each copy engine is free */
     uint64_t launch_stream;     /* the stream of the next simt_vm_launch (0: the default) */
     uint64_t launch_steps;      /* warp instructions of the last launch (the host's budget) */
-    /* vm/grid.c: a block of the running launch spun waiting for another (a
-     * flag, a barrier in global memory), so the model, which does not time
-     * such waits, was set aside from the first on (OBS_SPIN_YIELDS); it reads
-     * this at launch_end (0 otherwise) */
-    int launch_set_aside;
     /* vm/devlaunch.c: dynamic parallelism.  The child grids the running grid
      * has launched (NULL in host code), its nesting depth (0: launched by
      * the host) and the device launches not yet started, all grids together. */
