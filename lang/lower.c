@@ -97,7 +97,8 @@ void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j)
         F->too_many_regs = 1;
     if (op == OP_ATOM || op == OP_ATOMCAS || (op >= OP_LD8S && op <= OP_LD64 && (j & SIMT_MEM_VOLATILE)))
         F->polls++;
-    F->calls += op == OP_CALL;
+    if (op == OP_CALL)
+        lw_note_call(F->M, i);
     bl->code[bl->n] = (simt_insn){(uint16_t)op, (uint16_t)a, (uint16_t)b, (uint16_t)c, i, j};
     bl->pos[bl->n] = (simt_srcpos){F->loc.line, F->loc.col};
     bl->seq[bl->n] = F->nemit++;
@@ -802,11 +803,6 @@ static void if_stmt(lw_func *F, k_stmt *s)
     lw_start(F, join);
 }
 
-int lw_loop_polls(const lw_func *F, uint32_t polls, uint32_t calls)
-{
-    return F->polls != polls ? SIMT_YIELD_POLLS : F->calls != calls ? LW_YIELD_CALLS : 0;
-}
-
 /* while and for: header (condition), body, one latch (step; YIELD; back). */
 static void loop_stmt(lw_func *F, k_stmt *s)
 {
@@ -819,7 +815,7 @@ static void loop_stmt(lw_func *F, k_stmt *s)
         stmt(F, s->init);
     int header = lw_new_block(F), body = lw_new_block(F);
     int latch = lw_new_block(F), exit = lw_new_block(F);
-    uint32_t polls = F->polls, calls = F->calls;
+    uint32_t polls = F->polls, calls = F->M->ncalls;
     F->blocks[body].loop_body = 1;
     lw_goto(F, header);
     lw_start(F, header);
@@ -837,7 +833,10 @@ static void loop_stmt(lw_func *F, k_stmt *s)
     if (s->step)
         lw_full_effect(F, s->step);
     F->loc = s->loc;
-    lw_emit(F, OP_YIELD, 0, lw_loop_polls(F, polls, calls), 0, 0, 0);
+    lw_emit(F, OP_YIELD, 0, 0, 0, 0, 0);
+    lw_block *latch_block = &F->blocks[F->cur];
+    if (latch_block->n && latch_block->code[latch_block->n - 1].op == OP_YIELD)
+        lw_mark_yield(F, &latch_block->code[latch_block->n - 1], polls, calls);
     lw_goto(F, header);
     lw_start(F, exit);
     F->top = top;
@@ -861,7 +860,7 @@ void lw_pop_loop(lw_func *F)
 static void do_stmt(lw_func *F, k_stmt *s)
 {
     int body = lw_new_block(F), cond = lw_new_block(F), exit = lw_new_block(F);
-    uint32_t polls = F->polls, calls = F->calls;
+    uint32_t polls = F->polls, calls = F->M->ncalls;
     lw_goto(F, body);
     lw_start(F, body);
     push_loop(F, exit, cond);
@@ -876,7 +875,7 @@ static void do_stmt(lw_func *F, k_stmt *s)
     /* the condition, lowered after the back edge, is part of the loop */
     lw_block *yb = &F->blocks[yield_block];
     if (yield_at < yb->n && yb->code[yield_at].op == OP_YIELD)
-        yb->code[yield_at].b = (uint16_t)lw_loop_polls(F, polls, calls);
+        lw_mark_yield(F, &yb->code[yield_at], polls, calls);
     lw_start(F, exit);
 }
 
@@ -1266,7 +1265,8 @@ static void layout(lw_func *F, simt_func *fn)
         for (int i = 0; i < b->n - fuse; i++)
             put(F->M, b->code[i], b->pos[i]);
         if (fuse)
-            put(F->M, (simt_insn){OP_YIELDJ, 0, b->code[b->n - 1].b, 0, bl[b->succ[0]].pc, 0},
+            put(F->M, (simt_insn){OP_YIELDJ, 0, b->code[b->n - 1].b, b->code[b->n - 1].c,
+                                  bl[b->succ[0]].pc, b->code[b->n - 1].j},
                 b->pos[b->n - 1]);
         else
             emit_terminator(F, b, next);
@@ -1453,6 +1453,7 @@ simt_module *k_lower(k_ctx *ctx, k_unit *unit)
     for (uint32_t f = 0; M.callees && f < M.m->nfuncs; f++)
         simt_free(&ctx->tal, M.callees[f]);
     simt_free(&ctx->tal, M.callees);
+    simt_free(&ctx->tal, M.calls);
     simt_free(&ctx->tal, M.ncallees);
     simt_free(&ctx->tal, M.strs);
     simt_free(&ctx->tal, M.pglobals);

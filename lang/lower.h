@@ -73,6 +73,8 @@ typedef struct lw_mod {
     k_decl **addr_funcs;      /* defined functions whose address is taken (pointer calls) */
     int naddr_funcs;
     int **callees;            /* per function: indices it calls (recursion flags) */
+    int32_t *calls;           /* every call's callee, in emission order (lang/polls.c) */
+    uint32_t ncalls, calls_cap;
     int *ncallees;
     k_decl **dyn_inits;       /* host globals initialized by code at main's start */
     uint32_t ndyn_inits, dyn_inits_cap;
@@ -133,8 +135,8 @@ typedef struct lw_func {
     lw_dvar *dvars;           /* variables declared so far (debug table) */
     int ndvars, dvars_cap;
     int volatile_mem;         /* memory was accessed through a volatile lvalue */
-    uint32_t polls;           /* volatile loads and atomics emitted so far, and calls: */
-    uint32_t calls;           /* a loop whose count grows may poll (lw_loop_polls) */
+    uint32_t polls;           /* volatile loads and atomics emitted so far: a loop whose
+                                 count grows may poll (lang/polls.c) */
     lw_dtor *dtors;           /* live locals (and temporaries bound to local references)
                                  whose destructor runs at their scope's exit */
     int ndtors, dtors_cap;
@@ -180,14 +182,17 @@ typedef struct lw_lv {
 /* ---- lower.c: blocks, registers, module tables ---- */
 int lw_new_block(lw_func *F);
 void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j);
-/* b of a loop's YIELD whose body emitted calls but no volatile load or
- * atomic (lowering's own: lw_mark_polls makes it SIMT_YIELD_POLLS or 0) */
+/* b of a loop's YIELD whose body called functions but emitted no volatile
+ * load or atomic (lowering's own: lw_mark_polls makes it SIMT_YIELD_POLLS
+ * or 0) */
 #define LW_YIELD_CALLS 2
-/* b of the YIELD of a loop whose body (and condition) began at polls,
- * calls (lw_func's counts then) */
-int lw_loop_polls(const lw_func *F, uint32_t polls, uint32_t calls);
-/* lang/polls.c: each back edge marked LW_YIELD_CALLS becomes
- * SIMT_YIELD_POLLS where its function calls one that may poll, else 0 */
+/* lang/polls.c.  A loop that may poll: lw_note_call keeps each call's
+ * callee (lw_emit calls it); lw_mark_yield marks the YIELD of a loop whose
+ * body and condition began where F->polls and M->ncalls were polls and
+ * calls; lw_mark_polls, once every function is lowered, settles the marks
+ * of loops whose only reason was a call. */
+void lw_note_call(lw_mod *M, int32_t callee);
+void lw_mark_yield(lw_func *F, simt_insn *yield, uint32_t polls, uint32_t calls);
 void lw_mark_polls(lw_mod *M);
 void lw_emit_k(lw_func *F, int a, uint64_t k);    /* LDK */
 void lw_goto(lw_func *F, int target);             /* ends the current block */
