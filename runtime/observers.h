@@ -132,8 +132,6 @@ void simt_model_access_run(void *ctx, simt_vm *vm, const simt_warp_access *a,
 void simt_model_branch(simt_model *m, int32_t pc, uint32_t mask, uint32_t taken, uint32_t warp);
 void simt_model_barrier(simt_model *m);
 void simt_model_launch_end(simt_model *m);
-/* A block of the running launch spun waiting for another: it was counted
- * up to the first such wait only. */
 /* Writes the statistics of every launch so far (SPEC 5.4): format "text",
  * "json" or "csv".  Returns 0, or -1 if out could not be written. */
 int simt_model_report(simt_model *m, FILE *out, const char *format);
