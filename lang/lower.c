@@ -95,11 +95,10 @@ void lw_emit(lw_func *F, int op, int a, int b, int c, int32_t i, int32_t j)
     }
     if (a > 0xffff || b > 0xffff || c > 0xffff)
         F->too_many_regs = 1;
-    if (op == OP_ATOM || op == OP_ATOMCAS || (op >= OP_LD8S && op <= OP_LD64 && (j & SIMT_MEM_VOLATILE)))
-        F->polls++;
+    bl->code[bl->n] = (simt_insn){(uint16_t)op, (uint16_t)a, (uint16_t)b, (uint16_t)c, i, j};
+    F->polls += (uint32_t)simt_insn_polls(&bl->code[bl->n]);
     if (op == OP_CALL)
         lw_note_call(F->M, i);
-    bl->code[bl->n] = (simt_insn){(uint16_t)op, (uint16_t)a, (uint16_t)b, (uint16_t)c, i, j};
     bl->pos[bl->n] = (simt_srcpos){F->loc.line, F->loc.col};
     bl->seq[bl->n] = F->nemit++;
     bl->n++;

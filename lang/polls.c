@@ -21,9 +21,7 @@
 static int polls_directly(const simt_module *m, const simt_func *fn)
 {
     for (uint32_t pc = fn->entry; pc < fn->end && pc < m->ncode; pc++) {
-        const simt_insn *in = &m->code[pc];
-        if (in->op == OP_ATOM || in->op == OP_ATOMCAS ||
-            (simt_insn_volatile(in) && (in->op == OP_LDX || in->op <= OP_LD64)))
+        if (simt_insn_polls(&m->code[pc]))
             return 1;
     }
     return 0;

@@ -449,7 +449,7 @@ int simt_timing_decode(simt_model *m)
         p->wclass = (uint8_t)wclass;
         if (in->op == OP_BRCT || in->op == OP_BRCF || in->op == OP_BRNZ || in->op == OP_BRZ)
             p->flags |= PCT_BRANCH;
-        if (simt_insn_volatile(in) && (in->op == OP_LDX || in->op <= OP_LD64))
+        if (simt_insn_volatile_load(in))
             p->flags |= PCT_VOLATILE;
         if (sass >= 2) {
             p->flags |= PCT_PAIR;

@@ -61,6 +61,19 @@ static inline int simt_insn_volatile(const simt_insn *in)
     return in->op >= OP_LD8S && in->op <= OP_ST64 && (in->j & SIMT_MEM_VOLATILE);
 }
 
+/* Whether in loads through a volatile lvalue (the poll of a spin loop). */
+static inline int simt_insn_volatile_load(const simt_insn *in)
+{
+    return simt_insn_volatile(in) && (in->op == OP_LDX || in->op <= OP_LD64);
+}
+
+/* Whether in may read memory another thread writes as it runs: a volatile
+ * load or an atomic (lang/polls.c, SIMT_YIELD_POLLS). */
+static inline int simt_insn_polls(const simt_insn *in)
+{
+    return in->op == OP_ATOM || in->op == OP_ATOMCAS || simt_insn_volatile_load(in);
+}
+
 static inline uint64_t simt_insn_k(const simt_insn *in)
 {
     return (uint64_t)(uint32_t)in->i | (uint64_t)(uint32_t)in->j << 32;

@@ -221,6 +221,14 @@ int simt_warp_spinning(simt_warp *w, int32_t pc)
     return same;
 }
 
+/* Lanes released from their convergence barriers go on as groups of their
+ * own, after the group that released them. */
+static void push_released(simt_warp *w, uint32_t released)
+{
+    for (uint32_t m = released; m; m &= m - 1)
+        simt_pending_push(w, (unsigned)__builtin_ctz(m), 0);
+}
+
 /* Lanes that waited at a convergence barrier while the rest of the warp
  * provably spins in a loop go on alone (forward progress under ITS; the
  * rule is in exec.h at SIMT_SPIN_RELEASE).  Called every 64 back edges. */
@@ -244,8 +252,7 @@ uint32_t simt_spin_release(simt_warp *w, int32_t pc)
             (spinning || waited > SIMT_SPIN_RELEASE_MAX))
             released |= cbar_release(w, id);
     }
-    for (uint32_t m = released; m; m &= m - 1)
-        simt_pending_push(w, (unsigned)__builtin_ctz(m), 0);
+    push_released(w, released);
     return released;
 }
 
@@ -271,8 +278,7 @@ int simt_poll_pass(simt_exec *ex, simt_warp *w, uint32_t mask, int32_t pc)
         for (uint32_t id = 0; id < w->ncbars; id++)
             if (w->cbars[id].refs && w->cbars[id].arrived)
                 released |= cbar_release(w, id);
-        for (uint32_t m = released; m; m &= m - 1)
-            simt_pending_push(w, (unsigned)__builtin_ctz(m), 0);
+        push_released(w, released);
     }
     return repeat;
 }

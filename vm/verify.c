@@ -296,11 +296,11 @@ static int check_immediates(vctx *v, const simt_insn *in)
         return in->i != SIMT_FENCE_DEVICE && in->i != SIMT_FENCE_BLOCK
                    ? vfail(v, "a fence's scope (%" PRId32 ") is not 0 or 1", in->i) : 0;
     case OP_YIELD:
-        return in->b > SIMT_YIELD_POLLS ? vfail(v, "a back edge's flags (%u) are not 0 or polls",
-                                                in->b) : 0;
     case OP_YIELDJ:
         if (in->b > SIMT_YIELD_POLLS)
             return vfail(v, "a back edge's flags (%u) are not 0 or polls", in->b);
+        if (in->op == OP_YIELD)
+            return 0;
         /* fall through */
     case OP_JMP:
         return target(v, in->i, "jump target");
